@@ -1,0 +1,3 @@
+module fuelportal
+
+go 1.26.8
