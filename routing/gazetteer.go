@@ -35,10 +35,11 @@ type Place struct {
 func (p Place) Point() Point { return Point{Lat: p.Lat, Lon: p.Lon} }
 
 // Label is the display text: "Dallas, TX" for a city, "Pilot #101, 123 Main
-// St, Amarillo, TX 79101" for a station.
+// St, Amarillo, TX 79101" for a station, "123 Main St, Amarillo, TX 79101"
+// for an address.
 func (p Place) Label() string {
 	parts := []string{p.Name}
-	if p.Address != "" {
+	if p.Address != "" && p.Address != p.Name {
 		parts = append(parts, p.Address)
 	}
 	if p.City != "" && p.City != p.Name {

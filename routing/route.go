@@ -187,7 +187,7 @@ func (g *Graph) assemble(legs []path) Route {
 			StartIndex: start, EndIndex: len(r.Points) - 1,
 		})
 	}
-	r.Summary = summary(r.Steps)
+	r.Summary = Summarize(r.Steps)
 	return r
 }
 
@@ -259,12 +259,13 @@ func (g *Graph) pathPieces(p path) []piece {
 	return append(out, last)
 }
 
-// summary names the two highways the route uses most, in driving order.
-func summary(steps []Step) string {
+// Summarize names the two highways (or streets) the steps use most, in
+// driving order, skipping LocalRoads and unnamed steps: "I-40, I-44".
+func Summarize(steps []Step) string {
 	meters := map[string]float64{}
 	var order []string
 	for _, s := range steps {
-		if s.Highway == LocalRoads {
+		if s.Highway == LocalRoads || s.Highway == "" {
 			continue
 		}
 		if _, seen := meters[s.Highway]; !seen {
