@@ -96,3 +96,22 @@ func TestStateCode(t *testing.T) {
 		}
 	}
 }
+
+func TestGazetteer_AddWhileSearching(t *testing.T) {
+	g := BuiltinGazetteer()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 0; i < 200; i++ {
+			g.Add(Place{Name: "Station", City: "Amarillo", State: "TX", Lat: 35.2, Lon: -101.8, Kind: KindStation})
+		}
+	}()
+	for i := 0; i < 200; i++ {
+		g.Search("amarillo", 5)
+		g.Nearest(Point{Lat: 35.2, Lon: -101.8})
+	}
+	<-done
+	if got := g.Search("station", 500); len(got) != 200 {
+		t.Errorf("found %d stations, want 200", len(got))
+	}
+}

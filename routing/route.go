@@ -80,6 +80,15 @@ func (g *Graph) Route(ctx context.Context, from, to Point, via []Point) ([]Route
 		}
 		return []Route{g.assemble(legs)}, nil
 	}
+	if d := distanceMeters(from, to); d <= anchors[0].offset+anchors[1].offset {
+		// Closer to each other than to any Interstate: drive local roads.
+		r := Route{Points: []Point{from, to}}
+		if c := connector(from, to); c.meters > 0 {
+			r.Points, r.DistanceMeters, r.DurationSeconds = c.points, c.meters, c.meters/c.mps
+			r.Steps = []Step{{Highway: LocalRoads, DistanceMeters: c.meters, DurationSeconds: r.DurationSeconds, EndIndex: len(c.points) - 1}}
+		}
+		return []Route{r}, nil
+	}
 	return g.alternatives(ctx, anchors[0], anchors[1], weight)
 }
 
@@ -105,7 +114,7 @@ func (g *Graph) alternatives(ctx context.Context, from, to anchor, weight []floa
 			weight[e] *= AlternativePenalty
 		}
 		if len(found) > 0 && meters > MaxDetourFactor*found[0].meters {
-			break // later searches only grow longer
+			continue
 		}
 		distinct := true
 		for _, k := range found {
@@ -186,6 +195,9 @@ func (g *Graph) assemble(legs []path) Route {
 			DistanceMeters: pc.meters, DurationSeconds: seconds,
 			StartIndex: start, EndIndex: len(r.Points) - 1,
 		})
+	}
+	if len(r.Points) == 0 { // origin and destination are the same point
+		r.Points = []Point{legs[0].from.query, legs[len(legs)-1].to.query}
 	}
 	r.Summary = Summarize(r.Steps)
 	return r

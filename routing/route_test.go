@@ -143,6 +143,30 @@ func TestRoute_ViaPointsAreVisitedInOrder(t *testing.T) {
 	}
 }
 
+func TestRoute_NearbyPointsOffTheInterstatesDriveLocalRoads(t *testing.T) {
+	tests := []struct {
+		name     string
+		from, to Point
+		miles    float64
+	}{
+		{"same point is an empty route", Point{Lat: 36.0, Lon: -100.0}, Point{Lat: 36.0, Lon: -100.0}, 0},
+		{"same place on the graph is an empty route", place(t, "Dallas, TX"), place(t, "Dallas, TX"), 0},
+		{"two ranches far from I-40", Point{Lat: 36.0, Lon: -100.0}, Point{Lat: 36.1, Lon: -100.0}, 6.9 * LocalRoadFactor},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			routes, err := Builtin().Route(context.Background(), tt.from, tt.to, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := routes[0]
+			if len(routes) != 1 || len(r.Points) < 2 || math.Abs(r.DistanceMeters/MetersPerMile-tt.miles) > 0.1 {
+				t.Errorf("%d routes, first %.1f mi with %d points; want one of %.1f mi", len(routes), r.DistanceMeters/MetersPerMile, len(r.Points), tt.miles)
+			}
+		})
+	}
+}
+
 func TestRoute_Errors(t *testing.T) {
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
