@@ -36,15 +36,6 @@ func distanceMeters(a, b Point) float64 {
 	return 2 * earthRadiusMeters * math.Asin(math.Min(1, math.Sqrt(s)))
 }
 
-// polylineMeters is the great-circle length of a polyline.
-func polylineMeters(pts []Point) float64 {
-	total := 0.0
-	for i := 1; i < len(pts); i++ {
-		total += distanceMeters(pts[i-1], pts[i])
-	}
-	return total
-}
-
 // lerp is the point a fraction t of the way from a to b. Linear in degrees is
 // close enough to the great circle over the short spans it is used for.
 func lerp(a, b Point, t float64) Point {
