@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { ComingSoon } from '@/components/feedback/ComingSoon';
+
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  return <ComingSoon title={t('resetPassword.title')} />;
+}

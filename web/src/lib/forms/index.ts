@@ -1,0 +1,2 @@
+export { applyServerError } from './server-errors';
+export { useZodForm } from './use-zod-form';

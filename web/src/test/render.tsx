@@ -1,0 +1,30 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+import { makeStore } from '@/app/store';
+import type { RootState } from '@/lib/store';
+
+interface RenderAppOptions {
+  /** Pretend a session is stored (token + refreshToken in local storage) before the store is made. */
+  session?: { token: string; refreshToken: string };
+  preloadedState?: Partial<RootState>;
+}
+
+/** Renders the whole app (real routes, guards, store) at `path`. */
+export function renderApp(path: string, { session, preloadedState }: RenderAppOptions = {}) {
+  if (session) {
+    localStorage.setItem('token', session.token);
+    localStorage.setItem('refreshToken', session.refreshToken);
+  }
+  const store = makeStore(preloadedState);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProvider store={store}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, store, router, user };
+}
