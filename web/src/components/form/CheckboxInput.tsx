@@ -16,7 +16,7 @@ export function CheckboxInput({ name, label }: { name: string; label: ReactNode 
           <Checkbox
             name={field.name}
             checked={Boolean(field.value)}
-            inputRef={field.ref}
+            slotProps={{ input: { ref: field.ref } }}
             onChange={(event) => field.onChange(event.target.checked)}
             onBlur={field.onBlur}
           />
