@@ -29,9 +29,17 @@ export function RequireRole({ role }: { role: RoleCode }) {
   return <Outlet />;
 }
 
-/** Sign-in pages: a signed-in user goes to /dashboard. */
+/**
+ * Sign-in pages: a signed-in user goes to the page they were sent away from, else
+ * /dashboard. This is also how a successful sign-in leaves the sign-in screen.
+ */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const signedIn = useAppSelector(selectIsSignedIn);
-  if (signedIn) return <Navigate to={paths.dashboard} replace />;
+  const location = useLocation();
+  if (signedIn) {
+    const from = (location.state as FromState | null)?.from;
+    const target = from && from.pathname !== paths.root && from.pathname !== paths.signIn ? from : paths.dashboard;
+    return <Navigate to={target} replace />;
+  }
   return children;
 }

@@ -1,10 +1,14 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useController, useFormContext } from 'react-hook-form';
 
-export type TextInputProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> & { name: string };
+export type TextInputProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> & {
+  name: string;
+  /** An error from outside the schema (e.g. a server check), shown when the field itself is valid. */
+  externalError?: string;
+};
 
 /** MUI TextField bound to the surrounding Form by name; shows the field's error as helper text. */
-export function TextInput({ name, helperText, onBlur, ...props }: TextInputProps) {
+export function TextInput({ name, helperText, onBlur, externalError, ...props }: TextInputProps) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ name, control });
   return (
@@ -18,8 +22,8 @@ export function TextInput({ name, helperText, onBlur, ...props }: TextInputProps
         field.onBlur();
         onBlur?.(event);
       }}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? helperText}
+      error={Boolean(fieldState.error ?? externalError)}
+      helperText={fieldState.error?.message ?? externalError ?? helperText}
     />
   );
 }
