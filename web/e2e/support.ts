@@ -54,14 +54,22 @@ export async function readResetCode(email: string): Promise<string> {
 }
 
 /**
- * A demo fleet card that no driver has claimed yet. E2E_FREE_CARDS may list candidates
- * (comma-separated); otherwise the demo numbering 7071 0000 0000 0000 0NN is probed.
+ * Unclaimed active Demo Freight cards (demo.FreeCardNumbers in the Go demo package;
+ * the numbers are deterministic). Each can be claimed by one driver sign-up.
  */
+export const DEMO_FREE_CARDS = [
+  '7071018740855103219',
+  '7071012603034832932',
+  '7071018096395228754',
+  '7071019742823635149',
+  '7071016509400444762',
+  '7071010260639101635',
+];
+
+/** A demo card no driver has claimed yet (E2E_FREE_CARDS, comma-separated, overrides the list). */
 export async function findFreeCard(request: APIRequestContext): Promise<string | undefined> {
   const listed = process.env.E2E_FREE_CARDS?.split(',').map((card) => card.trim()).filter(Boolean);
-  const candidates =
-    listed ?? Array.from({ length: 60 }, (_, i) => `70710000000000000${String(i + 1).padStart(2, '0')}`);
-  for (const card of candidates) {
+  for (const card of listed ?? DEMO_FREE_CARDS) {
     const response = await request.get(`/api/account/check/cardNumber/${card}`);
     if (response.ok()) return card;
   }

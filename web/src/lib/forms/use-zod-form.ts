@@ -11,7 +11,10 @@ export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> = {},
 ) {
   return useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    mode: 'onTouched',
+    // Messages appear on submit, then follow the typing. Validating on blur would shift
+    // the layout under the pointer when the user leaves a field to click a link.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     ...options,
     resolver: zodResolver(schema),
   });

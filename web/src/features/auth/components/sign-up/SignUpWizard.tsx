@@ -82,7 +82,8 @@ export function SignUpWizard({ role, onBack }: SignUpWizardProps) {
     stepRef.current = step;
   }, [step]);
   const form = useForm<SignUpValues>({
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: EMPTY_SIGN_UP,
     resolver: ((values, context, options) =>
       zodResolver(stepSchema(role, stepRef.current, t))(values, context, options as never)) as Resolver<SignUpValues>,
