@@ -193,7 +193,7 @@ func (s *Server) resetMail(email, code string) *fuelportal.MailMessage {
 	body := fmt.Sprintf("Your Fuel Portal password reset code is %s.\n\nIt expires in %d minutes. If you did not ask to reset your password, ignore this message.\n",
 		code, int(ResetCodeTTL/time.Minute))
 	if s.PublicURL != "" {
-		link := s.PublicURL + "/reset-password?" + url.Values{"email": {email}, "code": {code}}.Encode()
+		link := s.PublicURL + "/reset-password?" + url.Values{"email": {email}, "otpCode": {code}}.Encode()
 		body += "\nOr open this link to choose a new password:\n" + link + "\n"
 	}
 	return &fuelportal.MailMessage{To: email, Subject: "Your Fuel Portal password reset code", Body: body}

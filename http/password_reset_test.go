@@ -50,7 +50,7 @@ func TestPasswordReset_CodeSetsANewPassword(t *testing.T) {
 	if err != nil || len(stored) != 1 || !regexp.MustCompile(code).MatchString(stored[0].Body) {
 		t.Fatalf("outbox = %v, %v", stored, err)
 	}
-	if want := "http://portal.test/reset-password?code=" + code + "&email=driver%40demo.test"; !regexp.MustCompile(regexp.QuoteMeta(want)).MatchString(stored[0].Body) {
+	if want := "http://portal.test/reset-password?email=driver%40demo.test&otpCode=" + code; !regexp.MustCompile(regexp.QuoteMeta(want)).MatchString(stored[0].Body) {
 		t.Fatalf("mail lacks link %s:\n%s", want, stored[0].Body)
 	}
 

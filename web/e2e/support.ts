@@ -44,7 +44,7 @@ export async function readResetCode(email: string): Promise<string> {
   await expect
     .poll(
       () => {
-        code = readOutbox(email).match(/\b(\d{6})\b/)?.[1];
+        code = readOutbox(email).match(/code is (\d{6})\b/)?.[1];
         return code;
       },
       { timeout: 10_000 },
