@@ -15,6 +15,8 @@ web() {
     (cd web && npm ci --no-audit --no-fund --loglevel=error)
     touch "$stamp"
   fi
+  # Some npm packages ship Go files; a go.mod here keeps them out of ./... .
+  [ -f web/node_modules/go.mod ] || echo 'module node_modules_ignored' > web/node_modules/go.mod
 }
 
 test_tools() {
