@@ -13,7 +13,9 @@ func TestDistanceText(t *testing.T) {
 		{"just under a tenth of a mile stays in feet", 160, "525 ft"},
 		{"a tenth of a mile switches to miles", 160.934, "0.1 mi"},
 		{"miles with one decimal", 12.34 * MetersPerMile, "12.3 mi"},
-		{"long haul", 2790 * MetersPerMile, "2790.0 mi"},
+		{"hundreds have no separator", 999.94 * MetersPerMile, "999.9 mi"},
+		{"thousands are separated by a comma", 1234.54 * MetersPerMile, "1,234.5 mi"},
+		{"long haul", 2790 * MetersPerMile, "2,790.0 mi"},
 		{"negative clamps to zero", -5, "0 ft"},
 	}
 	for _, tt := range tests {
@@ -44,6 +46,25 @@ func TestDurationText(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := DurationText(tt.seconds); got != tt.want {
 				t.Errorf("DurationText(%v) = %q, want %q", tt.seconds, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestGroupThousands(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"short numbers are unchanged", "999", "999"},
+		{"four digits get one comma", "1234", "1,234"},
+		{"decimals are kept", "1234567.25", "1,234,567.25"},
+		{"sign stays in front", "-12345.6", "-12,345.6"},
+		{"six digits", "123456", "123,456"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := GroupThousands(tt.in); got != tt.want {
+				t.Errorf("GroupThousands(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
 	}
