@@ -24,7 +24,7 @@ const networkKey = "network-key-for-tests"
 // demo logins signed in.
 type fleet struct {
 	*fixture
-	owner, driver, other string // bearer tokens
+	owner, driver, other      string // bearer tokens
 	demoCompany, otherCompany int64
 	driverCard                string
 	station                   int64
@@ -361,9 +361,9 @@ func TestTransactionDetail(t *testing.T) {
 	var res networkResult
 	f.postPurchase("NET-D", f.driverCard, "128.4").ExpectStatus(t, 201).Decode(t, &res)
 	var d struct {
-		TransactionID                                                  int64
-		DriverCardName, DriverID, TransactionDate, LocationName        string
-		LocationAddress, CardNumber, InvoiceRef, Status                string
+		TransactionID                                                int64
+		DriverCardName, DriverID, TransactionDate, LocationName      string
+		LocationAddress, CardNumber, InvoiceRef, Status              string
 		FuelQuantity, RetailPrice, NetPrice, FundedTotal, DiscAmount float64
 	}
 	for _, token := range []string{f.owner, f.driver} {
