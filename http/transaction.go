@@ -36,6 +36,11 @@ const (
 	maxPageSize     = 100
 	// maxLastDays is the "all time" period of the savings tiles.
 	maxLastDays = 3650
+	// countAhead bounds how far past the requested page the list counts:
+	// totalElements is exact up to offset + countAhead matches and a lower
+	// bound beyond (the app only needs to know more pages exist), so a page
+	// costs the same over 1,000 or 1,000,000 rows.
+	countAhead = 10_000
 )
 
 // MsgSelectDateRange is the export's answer when a date is missing.
@@ -96,10 +101,9 @@ type transactionPage struct {
 }
 
 // transactionFilter reads searchText, dateFrom, dateTo, cardNumber and sort
-// from the query; bad values are field errors.
-func transactionFilter(q url.Values, scope store.TransactionScope) (store.TransactionFilter, error) {
+// from the query, adding bad values to fe.
+func transactionFilter(fe fuelportal.FieldErrors, q url.Values, scope store.TransactionScope) store.TransactionFilter {
 	f := store.TransactionFilter{Scope: scope, Search: q.Get("searchText"), CardNumber: strings.TrimSpace(q.Get("cardNumber"))}
-	fe := fuelportal.FieldErrors{}
 	for _, d := range []struct {
 		name string
 		to   *time.Time
@@ -119,10 +123,11 @@ func transactionFilter(q url.Values, scope store.TransactionScope) (store.Transa
 	default:
 		fe.Add("sort", "Sort must be transactionDate,desc or transactionDate,asc")
 	}
-	return f, fe.Err()
+	return f
 }
 
-// queryInt reads a non-negative integer query parameter (def when absent).
+// queryInt reads an integer query parameter from minValue to maxValue
+// (def when absent), adding a field error to fe when it is out of range.
 func queryInt(fe fuelportal.FieldErrors, q url.Values, name string, def, minValue, maxValue int) int {
 	v := q.Get(name)
 	if v == "" {
@@ -141,18 +146,15 @@ func queryInt(fe fuelportal.FieldErrors, q url.Values, name string, def, minValu
 func (s *Server) handleTransactionList(scope scopeOf) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
-		f, err := transactionFilter(q, scope(PrincipalFromContext(r.Context())))
-		fe := fuelportal.FieldErrors(fuelportal.ErrorFields(err))
-		if fe == nil {
-			fe = fuelportal.FieldErrors{}
-		}
+		fe := fuelportal.FieldErrors{}
+		f := transactionFilter(fe, q, scope(PrincipalFromContext(r.Context())))
 		page := queryInt(fe, q, "page", 0, 0, 1_000_000)
 		size := queryInt(fe, q, "size", defaultPageSize, 1, maxPageSize)
 		if err := fe.Err(); err != nil {
 			s.respondError(w, r, err)
 			return
 		}
-		f.Offset, f.Limit = page*size, size
+		f.Offset, f.Limit, f.CountAtMost = page*size, size, page*size+countAhead
 
 		items, total, err := s.DB.Transactions(r.Context(), f)
 		if err != nil {
@@ -248,8 +250,9 @@ func (s *Server) handleTransactionExport(scope scopeOf) http.HandlerFunc {
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.EINVALID, MsgSelectDateRange))
 			return
 		}
-		f, err := transactionFilter(q, scope(PrincipalFromContext(r.Context())))
-		if err != nil {
+		fe := fuelportal.FieldErrors{}
+		f := transactionFilter(fe, q, scope(PrincipalFromContext(r.Context())))
+		if err := fe.Err(); err != nil {
 			s.respondError(w, r, err)
 			return
 		}

@@ -62,6 +62,10 @@ type TransactionFilter struct {
 	Ascending bool
 	Offset    int
 	Limit     int // 0: no limit
+	// CountAtMost, when > 0, stops Transactions counting there: the total
+	// is then a lower bound (enough for paging on), and counting costs
+	// O(CountAtMost) instead of O(matching rows).
+	CountAtMost int
 }
 
 // where returns the filter's conditions, resolving CardNumber to its card
@@ -105,7 +109,7 @@ func (f TransactionFilter) orderBy() string {
 }
 
 // Transactions returns one page of the transactions f selects and how many
-// it selects in all.
+// it selects in all (at most f.CountAtMost when set).
 func (db *DB) Transactions(ctx context.Context, f TransactionFilter) (page []*fuelportal.Transaction, total int, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
 		where, args, err := f.where(ctx, tx)
@@ -118,7 +122,13 @@ func (db *DB) Transactions(ctx context.Context, f TransactionFilter) (page []*fu
 			query += ` LIMIT ? OFFSET ?`
 			pageArgs = append(append([]any(nil), args...), f.Limit, f.Offset)
 		}
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM card_transactions WHERE `+where, args...).Scan(&total); err != nil {
+		count := `SELECT COUNT(*) FROM card_transactions WHERE ` + where
+		countArgs := args
+		if f.CountAtMost > 0 {
+			count = `SELECT COUNT(*) FROM (SELECT 1 FROM card_transactions WHERE ` + where + ` LIMIT ?) AS matching`
+			countArgs = append(append([]any(nil), args...), f.CountAtMost)
+		}
+		if err := tx.QueryRow(ctx, count, countArgs...).Scan(&total); err != nil {
 			return err
 		}
 		if total <= f.Offset {

@@ -1,10 +1,12 @@
 // Package xlsx writes spreadsheets row by row with typed cells, through
-// excelize's StreamWriter: rows go to a temporary file as they are added,
-// so memory does not grow with the number of rows while they are written;
-// only the compressed file is held in memory when it is sent.
+// excelize's StreamWriter: rows go to a temporary file once the sheet
+// passes excelize's 16 MiB chunk, and the finished file is compressed
+// straight into the destination, so memory stays flat however many rows
+// there are.
 package xlsx
 
 import (
+	"archive/zip"
 	"fmt"
 	"io"
 	"time"
@@ -132,12 +134,34 @@ func (s *Sheet) AddRow(values ...any) error {
 // Rows returns the number of data rows added.
 func (s *Sheet) Rows() int { return s.row - 1 }
 
-// WriteTo finishes the sheet and writes the .xlsx file to w.
+// WriteTo finishes the sheet and writes the .xlsx file to w. The zip
+// archive is compressed straight into w (excelize would otherwise build the
+// whole file in a memory buffer first).
 func (s *Sheet) WriteTo(w io.Writer) (int64, error) {
 	if err := s.stream.Flush(); err != nil {
 		return 0, err
 	}
-	return s.file.WriteTo(w)
+	out := &countingWriter{w: w}
+	var zw *zip.Writer
+	s.file.SetZipWriter(func(io.Writer) excelize.ZipWriter {
+		zw = zip.NewWriter(out)
+		return zw
+	})
+	if _, err := s.file.WriteToBuffer(); err != nil {
+		return out.n, err
+	}
+	return out.n, nil
+}
+
+type countingWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // Close removes the temporary files.
