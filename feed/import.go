@@ -4,6 +4,8 @@ import (
 	"context"
 	"io"
 
+	"fuelportal"
+
 	"fuelportal/store"
 )
 
@@ -30,6 +32,9 @@ func ImportPrices(ctx context.Context, db *store.DB, r io.Reader) (*ImportReport
 		return report, nil
 	}
 	err = db.InTx(ctx, func(tx *store.Tx) error {
+		if err := keepStoredDetails(ctx, tx, file); err != nil {
+			return err
+		}
 		report.StationChanges, err = tx.UpsertStations(ctx, file.Stations)
 		return err
 	})
@@ -37,4 +42,52 @@ func ImportPrices(ctx context.Context, db *store.DB, r io.Reader) (*ImportReport
 		return nil, err
 	}
 	return report, nil
+}
+
+// keepStoredDetails fills the optional columns the file lacks with the
+// stored values of existing stations (new stations keep the defaults).
+func keepStoredDetails(ctx context.Context, tx *store.Tx, file *PriceFile) error {
+	if len(file.Missing) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(file.Stations))
+	for i, s := range file.Stations {
+		ids[i] = s.ID
+	}
+	stored, err := tx.StationsByID(ctx, ids)
+	if err != nil {
+		return err
+	}
+	for _, s := range file.Stations {
+		if old := stored[s.ID]; old != nil {
+			for _, col := range file.Missing {
+				copyColumn(s, old, col)
+			}
+		}
+	}
+	return nil
+}
+
+// copyColumn sets the field of an optional column of dst from src.
+func copyColumn(dst, src *fuelportal.Station, column string) {
+	switch column {
+	case colStationLocation:
+		dst.StationLocation = src.StationLocation
+	case colAddress:
+		dst.Address = src.Address
+	case colCity:
+		dst.City = src.City
+	case colState:
+		dst.State = src.State
+	case colZipCode:
+		dst.ZipCode = src.ZipCode
+	case colCountry:
+		dst.Country = src.Country
+	case colChain:
+		dst.Chain = src.Chain
+	case colAffiliate:
+		dst.Affiliate = src.Affiliate
+	case colIFTARefund:
+		dst.IFTARefund = src.IFTARefund
+	}
 }

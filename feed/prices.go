@@ -25,6 +25,9 @@
 //	ifta_refund       no        0.200                   state fuel tax refund estimate, dollars per gallon
 //	price_date        yes       2026-11-21T06:00:00     UTC; also 2026-11-21, or RFC 3339 with a zone
 //
+// Optional columns missing from the header keep the values already stored
+// for existing stations (a file of prices only does not erase addresses).
+//
 // A row that breaks a rule is reported with its line number and skipped;
 // the other rows are imported. A file whose header lacks a required column
 // is rejected as a whole.
@@ -93,6 +96,8 @@ type PriceFile struct {
 	Stations []*fuelportal.Station
 	// Rejected holds the skipped rows in file order.
 	Rejected []RowError
+	// Missing lists the optional columns the header lacks.
+	Missing []string
 }
 
 // Rows is the number of data rows read (good and rejected).
@@ -118,6 +123,11 @@ func ParsePrices(r io.Reader) (*PriceFile, error) {
 	}
 
 	file := &PriceFile{}
+	for _, col := range Columns {
+		if at[col] < 0 {
+			file.Missing = append(file.Missing, col)
+		}
+	}
 	for {
 		record, err := cr.Read()
 		if errors.Is(err, io.EOF) {

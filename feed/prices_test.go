@@ -189,5 +189,16 @@ func TestImportPrices(t *testing.T) {
 				t.Fatalf("station %+v, history %+v", s, history)
 			}
 		})
+		t.Run("a prices-only file keeps the stored details", func(t *testing.T) {
+			r := importFile("location_id,name,latitude,longitude,retail_price,net_price,price_date\n" +
+				"2,Love's Travel Stop #2,35.2,-102.4,3.759,3.499,2026-11-23T06:00:00\n")
+			if r.Updated != 1 {
+				t.Fatalf("report = %+v", r)
+			}
+			s, _ := db.GetStation(ctx, 2)
+			if s.NetPrice != 3499 || s.Address != "2 Main St" || s.City != "Vega" || s.Chain != "LOVES" || s.IFTARefund != 200 {
+				t.Fatalf("station = %+v", s)
+			}
+		})
 	})
 }

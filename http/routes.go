@@ -41,6 +41,20 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/account/reset-password/complete", s.handleResetComplete)
 	mux.HandleFunc("POST /api/reset-password/complete", s.handleResetComplete)
 
+	// Stations (locations.go, logos.go) and the price feed (feed.go)
+	mux.HandleFunc("GET /api/locations", s.requireAuth(s.handleLocations))
+	mux.HandleFunc("POST /api/locations/near-route", s.requireAuth(s.handleNearRoute))
+	mux.HandleFunc("GET /api/locations/chainCodes/filter", s.requireAuth(s.handleChainCodes))
+	mux.HandleFunc("GET /api/locations/affiliateCodes", s.requireAuth(s.handleAffiliateCodes))
+	mux.HandleFunc("GET /api/locations/logos/{file}", s.handleLogo)
+	mux.HandleFunc("POST /api/feed/prices", s.handleFeedPrices)
+
+	// Maps (maps.go) and the fuel assistant (assistant.go)
+	mux.HandleFunc("POST /api/maps/route", s.requireAuth(s.handleRoute))
+	mux.HandleFunc("GET /api/maps/geocode", s.requireAuth(s.handleGeocode))
+	mux.HandleFunc("GET /api/maps/reverse", s.requireAuth(s.handleReverse))
+	mux.HandleFunc("POST /api/assistant/plan", s.requireAuth(s.handlePlan))
+
 	// Fuel cards, contract and wallet of the owner's company (card.go, wallet.go)
 	mux.HandleFunc("GET /api/wex/company/get-cards", s.requireRole(fuelportal.RoleCompany, s.handleCardList))
 	mux.HandleFunc("PUT /api/wex/company/update-card", s.requireRole(fuelportal.RoleCompany, s.handleCardUpdate))

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/catalog"
+	"fuelportal/routing"
 	"fuelportal/store"
 )
 
@@ -42,6 +44,17 @@ type Server struct {
 	// Now returns the current time; tests replace it together with DB.Now.
 	Now func() time.Time
 
+	// Stations is the in-memory station catalog searched by the locations
+	// and assistant routes; the built-in gazetteer learns its stations.
+	Stations *catalog.Catalog
+	// Router and Geocoder serve the maps routes; the built-in providers
+	// unless configured otherwise (routing/provider).
+	Router   routing.Router
+	Geocoder routing.Geocoder
+	// FeedKey is the key price-feed uploads must send in X-Feed-Key; empty
+	// disables the feed endpoint (503).
+	FeedKey string
+
 	// resetCodeKey keys the HMAC under which reset codes are stored.
 	resetCodeKey []byte
 }
@@ -55,7 +68,7 @@ type PublicConfig struct {
 
 // NewServer returns a server over db issuing tokens signed with secret.
 func NewServer(db *store.DB, passwords *fuelportal.PasswordHasher, secret []byte, logger *slog.Logger) *Server {
-	return &Server{
+	s := &Server{
 		DB:           db,
 		Logger:       logger,
 		Passwords:    passwords,
@@ -64,6 +77,11 @@ func NewServer(db *store.DB, passwords *fuelportal.PasswordHasher, secret []byte
 		Now:          time.Now,
 		resetCodeKey: deriveKey(secret, "password-reset-code"),
 	}
+	s.Stations = catalog.New(db)
+	s.Stations.OnNew = s.addStationPlaces
+	s.Router = routing.Builtin()
+	s.Geocoder = routing.BuiltinGazetteer()
+	return s
 }
 
 // Handler returns the server's root handler: routes wrapped in the common

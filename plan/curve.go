@@ -1,10 +1,6 @@
 package plan
 
-import (
-	"cmp"
-	"math"
-	"slices"
-)
+import "math"
 
 // gallonSlack absorbs float rounding where the model has an equality: a
 // plan that arrives exactly at the reserve must not be rejected because a
@@ -75,18 +71,27 @@ type envelope struct {
 	breaks      []float64
 }
 
-// lowerEnvelope returns the pointwise minimum of the pieces in bag (which
-// may overlap arbitrarily) as a fuel curve appended to out. It sweeps the
-// sorted piece endpoints; between two consecutive endpoints the covering
-// pieces are plain lines, whose minimum changes only where they cross.
-func (e *envelope) lowerEnvelope(bag []piece, out []piece) []piece {
+// lowerEnvelope returns the pointwise minimum of two fuel curves as a fuel
+// curve appended to out. It sweeps the sorted piece endpoints; between two
+// consecutive endpoints the covering pieces are plain lines, whose minimum
+// changes only where they cross.
+func (e *envelope) lowerEnvelope(first, second []piece, out []piece) []piece {
+	// Both curves are sorted, so merging keeps the pieces ordered by lo and
+	// their endpoints ordered.
+	e.bag = e.bag[:0]
 	e.breaks = e.breaks[:0]
-	for _, p := range bag {
-		e.breaks = append(e.breaks, p.lo, p.hi)
+	i, j := 0, 0
+	for i < len(first) || j < len(second) {
+		if j == len(second) || i < len(first) && first[i].lo <= second[j].lo {
+			e.bag = append(e.bag, first[i])
+			i++
+		} else {
+			e.bag = append(e.bag, second[j])
+			j++
+		}
 	}
-	slices.Sort(e.breaks)
-	e.breaks = slices.Compact(e.breaks)
-	slices.SortFunc(bag, func(a, b piece) int { return cmp.Compare(a.lo, b.lo) })
+	e.breaks = mergeEndpoints(first, second, e.breaks)
+	bag := e.bag
 
 	active := e.active[:0]
 	next := 0
@@ -109,7 +114,13 @@ func (e *envelope) lowerEnvelope(bag []piece, out []piece) []piece {
 			}
 			next++
 		}
-		active = slices.DeleteFunc(active, func(a piece) bool { return a.hi <= x })
+		kept := active[:0]
+		for _, a := range active {
+			if a.hi > x {
+				kept = append(kept, a)
+			}
+		}
+		active = kept
 
 		leftVal := math.Inf(1)
 		if n := len(out); n > 0 && out[n-1].hi == x {
@@ -126,29 +137,64 @@ func (e *envelope) lowerEnvelope(bag []piece, out []piece) []piece {
 			continue
 		}
 		x1 := e.breaks[k+1]
+		// The lowest line at x (near-ties go to the smaller slope, which is
+		// the lower one just right of x).
+		best := active[0]
+		for _, a := range active[1:] {
+			if va, vb := a.at(x), best.at(x); va < vb || va == vb && a.slope < best.slope {
+				best = a
+			}
+		}
 		for cur := x; cur < x1; {
-			// The lowest line just right of cur: lowest value, then the
-			// smaller slope.
-			best := active[0]
-			for _, a := range active[1:] {
-				va, vb := a.at(cur), best.at(cur)
-				if va < vb || va == vb && a.slope < best.slope {
-					best = a
+			// Only a line with a smaller slope can get below best later.
+			// Each switch lowers the slope, so this ends after at most
+			// len(active) steps.
+			end, next := x1, best
+			for _, a := range active {
+				if a.slope >= best.slope {
+					continue
+				}
+				cross := cur + (a.at(cur)-best.at(cur))/(best.slope-a.slope)
+				if cross < end || cross == end && a.slope < next.slope {
+					end, next = cross, a
 				}
 			}
-			end := x1
-			for _, a := range active {
-				if a.slope < best.slope {
-					cross := cur + (a.at(cur)-best.at(cur))/(best.slope-a.slope)
-					if cross > cur && cross < end {
-						end = cross
-					}
-				}
+			if end < x1 && end <= cur+1e-12*(1+math.Abs(cur)) {
+				// Already crossed (a tie or float noise at cur): switch
+				// without emitting a sliver.
+				best = next
+				continue
 			}
 			out = appendPiece(out, best.clip(cur, end))
-			cur = end
+			cur, best = end, next
 		}
 	}
 	e.active = active
+	return out
+}
+
+// mergeEndpoints appends the sorted, distinct endpoints of two fuel curves.
+// Each curve's own endpoints are already in order (lo ≤ hi ≤ next lo).
+func mergeEndpoints(first, second []piece, out []float64) []float64 {
+	at := func(c []piece, k int) float64 {
+		if k%2 == 0 {
+			return c[k/2].lo
+		}
+		return c[k/2].hi
+	}
+	i, j := 0, 0
+	for i < 2*len(first) || j < 2*len(second) {
+		var x float64
+		if j == 2*len(second) || i < 2*len(first) && at(first, i) <= at(second, j) {
+			x = at(first, i)
+			i++
+		} else {
+			x = at(second, j)
+			j++
+		}
+		if n := len(out); n == 0 || out[n-1] != x {
+			out = append(out, x)
+		}
+	}
 	return out
 }

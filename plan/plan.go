@@ -231,7 +231,8 @@ func (o *optimizer) run() (Plan, error) {
 	minBuy := t.MinPurchaseGallons
 	o.origins = append(o.origins[:0], origin{station: -1})
 	curve := []piece{{lo: t.StartGallons - t.ReserveGallons, hi: t.StartGallons - t.ReserveGallons, slope: 1, origin: 0}}
-	var bought, bag []piece
+	// The curve is rebuilt at each useful station; two buffers take turns.
+	var bought, spare []piece
 
 	position := 0.0
 	lastUseful, lastUsefulFuel := 0.0, curve[0].hi
@@ -248,8 +249,8 @@ func (o *optimizer) run() (Plan, error) {
 		if len(bought) == 0 {
 			continue
 		}
-		bag = append(append(bag[:0], curve...), bought...)
-		curve = o.env.lowerEnvelope(bag, curve[:0:0])
+		merged := o.env.lowerEnvelope(curve, bought, spare[:0])
+		spare, curve = curve, merged
 		lastUseful = position
 		lastUsefulFuel = curve[len(curve)-1].hi
 	}
@@ -350,8 +351,9 @@ func (o *optimizer) buyAt(j int32, curve []piece, capacity, minBuy float64, out 
 		bestB, bestG, bestOrigin, constFrom = bHi, hi, a.origin, hi
 	}
 	closeConst(maxY)
-	if !math.IsInf(bestB, 1) && constFrom == maxY {
-		// A single option: arrive exactly at maxY and buy the minimum.
+	if !math.IsInf(bestB, 1) && bestG <= maxY+gallonSlack && constFrom >= maxY-gallonSlack {
+		// The best arrival is (within rounding) the fullest one that can
+		// still buy: a single option, arrive at maxY and buy the minimum.
 		o.origins = append(o.origins, origin{station: j, arrival: bestG, parent: bestOrigin})
 		id := int32(len(o.origins) - 1)
 		v := bestB

@@ -121,7 +121,11 @@ func (c StationChanges) Changed() bool { return c.Inserted+c.Updated > 0 }
 func (tx *Tx) UpsertStations(ctx context.Context, stations []*fuelportal.Station) (StationChanges, error) {
 	var changes StationChanges
 	stations, history := latestPerStation(stations)
-	existing, err := tx.stationsByID(ctx, stations)
+	ids := make([]int64, len(stations))
+	for i, s := range stations {
+		ids[i] = s.ID
+	}
+	existing, err := tx.StationsByID(ctx, ids)
 	if err != nil {
 		return changes, err
 	}
@@ -203,14 +207,15 @@ func sameStation(a, b *fuelportal.Station) bool {
 		a.PriceDate.Equal(b.PriceDate)
 }
 
-// stationsByID loads the stored stations among the ids of stations.
-func (tx *Tx) stationsByID(ctx context.Context, stations []*fuelportal.Station) (map[int64]*fuelportal.Station, error) {
-	found := make(map[int64]*fuelportal.Station, len(stations))
-	for start := 0; start < len(stations); start += batchRows {
-		chunk := stations[start:min(start+batchRows, len(stations))]
+// StationsByID returns the stored stations among ids, by id; unknown ids
+// are left out.
+func (tx *Tx) StationsByID(ctx context.Context, ids []int64) (map[int64]*fuelportal.Station, error) {
+	found := make(map[int64]*fuelportal.Station, len(ids))
+	for start := 0; start < len(ids); start += batchRows {
+		chunk := ids[start:min(start+batchRows, len(ids))]
 		args := make([]any, len(chunk))
-		for i, s := range chunk {
-			args[i] = s.ID
+		for i, id := range chunk {
+			args[i] = id
 		}
 		rows, err := tx.Query(ctx, `SELECT `+stationColumns+` FROM stations WHERE id IN (`+placeholders(len(chunk))+`)`, args...)
 		if err != nil {

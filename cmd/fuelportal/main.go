@@ -32,6 +32,7 @@ Commands:
   migrate        apply database migrations and exit
   user create    create a company owner or a driver
   mail outbox    print the newest outbox messages
+  import prices  import a station price feed CSV (columns: go doc fuelportal/feed)
   import transactions FILE.csv
                  record card purchases from the card network's feed file
 
@@ -39,7 +40,8 @@ Run "fuelportal <command> -h" for the flags of a command.
 Environment: FUELPORTAL_ADDR, FUELPORTAL_DB, FUELPORTAL_JWT_SECRET,
 FUELPORTAL_SMTP_URL (or FUELPORTAL_SMTP_HOST/_PORT/_USER/_PASSWORD/_FROM/_TLS),
 FUELPORTAL_STRIPE_SECRET_KEY, FUELPORTAL_STRIPE_PUBLISHABLE_KEY,
-FUELPORTAL_MAP_STYLE_URL, FUELPORTAL_TRUST_PROXY, FUELPORTAL_PUBLIC_URL.
+FUELPORTAL_MAP_STYLE_URL, FUELPORTAL_TRUST_PROXY, FUELPORTAL_PUBLIC_URL,
+FUELPORTAL_ROUTER/_URL, FUELPORTAL_GEOCODER/_URL, FUELPORTAL_FEED_KEY.
 `
 
 // run dispatches a command line; main and tests call it.
@@ -55,6 +57,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runMigrate(ctx, rest, stdout, stderr)
 	case cmd == "user" && len(rest) > 0 && rest[0] == "create":
 		return runUserCreate(ctx, rest[1:], stdout, stderr)
+	case cmd == "import" && len(rest) > 0 && rest[0] == "prices":
+		return runImportPrices(ctx, rest[1:], stdout, stderr)
 	case cmd == "import" && len(rest) > 0 && rest[0] == "transactions":
 		return runImportTransactions(ctx, rest[1:], stdout, stderr)
 	case cmd == "mail" && len(rest) > 0 && rest[0] == "outbox":

@@ -22,6 +22,7 @@ import (
 	"fuelportal/demo"
 	fphttp "fuelportal/http"
 	"fuelportal/mail"
+	"fuelportal/routing/provider"
 	"fuelportal/store"
 	"fuelportal/web"
 )
@@ -47,6 +48,14 @@ type Config struct {
 	// PublicURL is the address users reach the app at, for mailed links;
 	// default: the listening URL.
 	PublicURL string
+
+	// Router and Geocoder name the maps providers (routing/provider:
+	// builtin, osrm, valhalla, graphhopper; builtin, nominatim, photon) and
+	// their base URLs; empty kinds are builtin.
+	Router, RouterURL     string
+	Geocoder, GeocoderURL string
+	// FeedKey is the X-Feed-Key of POST /api/feed/prices; empty disables it.
+	FeedKey string
 
 	Argon2 fuelportal.Argon2Params
 	Static fs.FS // the web app; default web.Dist
@@ -115,6 +124,16 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		PaymentsConfigured:   m.Config.StripeSecretKey != "" && m.Config.StripePublishableKey != "",
 		MapStyleURL:          m.Config.MapStyleURL,
 	}
+	m.Server.FeedKey = m.Config.FeedKey
+	if m.Server.Router, err = provider.NewRouter(m.Config.Router, m.Config.RouterURL); err != nil {
+		return err
+	}
+	if m.Server.Geocoder, err = provider.NewGeocoder(m.Config.Geocoder, m.Config.GeocoderURL); err != nil {
+		return err
+	}
+	if err := m.Server.Stations.Refresh(ctx); err != nil {
+		return err
+	}
 
 	if m.listener, err = net.Listen("tcp", m.Config.Addr); err != nil {
 		return err
@@ -141,6 +160,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.stopJobs = stop
 	m.goJob(func() { sender.Run(jobsCtx) })
 	m.goJob(func() { m.deleteExpiredEvery(jobsCtx, 10*time.Minute) })
+	m.goJob(func() { m.Server.Stations.Watch(jobsCtx, m.Logger) })
 
 	m.printBanner(seeded)
 	return nil
@@ -258,6 +278,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	m.Config.TrustProxy, _ = strconv.ParseBool(os.Getenv("FUELPORTAL_TRUST_PROXY"))
 	m.Config.NetworkKey = os.Getenv("FUELPORTAL_NETWORK_KEY")
 	m.Config.PublicURL = strings.TrimSuffix(os.Getenv("FUELPORTAL_PUBLIC_URL"), "/")
+	m.Config.Router, m.Config.RouterURL = os.Getenv("FUELPORTAL_ROUTER"), os.Getenv("FUELPORTAL_ROUTER_URL")
+	m.Config.Geocoder, m.Config.GeocoderURL = os.Getenv("FUELPORTAL_GEOCODER"), os.Getenv("FUELPORTAL_GEOCODER_URL")
+	m.Config.FeedKey = os.Getenv("FUELPORTAL_FEED_KEY")
 	var err error
 	if m.Config.SMTP, err = mail.SMTPConfigFromEnv(); err != nil {
 		return err

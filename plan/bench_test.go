@@ -1,0 +1,44 @@
+package plan
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// corridorTrip is a coast-to-coast trip with n stations spread along a
+// 2,800-mile route within a few miles of it, priced the way a corridor
+// looks: a regional trend plus station-to-station spread.
+func corridorTrip(seed uint64, n int) (Trip, []Station) {
+	r := rand.New(rand.NewPCG(seed, 7))
+	trip := NewTrip(2800, 150, 60)
+	stations := make([]Station, n)
+	for i := range stations {
+		along := r.Float64() * trip.RouteMiles
+		trend := 3300 + 300*math.Sin(along/400)
+		net := int64(trend + r.NormFloat64()*120)
+		stations[i] = Station{
+			ID: int64(i + 1), AlongMiles: along, OffMiles: r.Float64() * 5,
+			NetPrice: net, RetailPrice: net + 200 + r.Int64N(400),
+		}
+	}
+	return trip, stations
+}
+
+func BenchmarkPlan(b *testing.B) {
+	for _, n := range []int{50, 500, 2000} {
+		trip, stations := corridorTrip(1, n)
+		b.Run(fmt.Sprintf("stations=%d", n), func(b *testing.B) {
+			stops := 0
+			for b.Loop() {
+				p, err := Optimize(trip, stations)
+				if err != nil {
+					b.Fatal(err)
+				}
+				stops = len(p.Stops)
+			}
+			b.ReportMetric(float64(stops), "stops")
+		})
+	}
+}
