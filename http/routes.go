@@ -1,6 +1,10 @@
 package http
 
-import "net/http"
+import (
+	"net/http"
+
+	"fuelportal"
+)
 
 // routes lists every route of the server. Keep it the only place routes are
 // registered, grouped by resource, in the order of the resource files.
@@ -51,8 +55,24 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/maps/reverse", s.requireAuth(s.handleReverse))
 	mux.HandleFunc("POST /api/assistant/plan", s.requireAuth(s.handlePlan))
 
-	// Company-only routes are wrapped like this:
-	//   mux.HandleFunc("GET /api/wex/company/get-cards", s.requireRole(fuelportal.RoleCompany, s.handleCardList))
+	// Fuel cards, contract and wallet of the owner's company (card.go, wallet.go)
+	mux.HandleFunc("GET /api/wex/company/get-cards", s.requireRole(fuelportal.RoleCompany, s.handleCardList))
+	mux.HandleFunc("PUT /api/wex/company/update-card", s.requireRole(fuelportal.RoleCompany, s.handleCardUpdate))
+	mux.HandleFunc("GET /api/wex/company/contract", s.requireRole(fuelportal.RoleCompany, s.handleContract))
+	mux.HandleFunc("GET /api/wex/company/wallet", s.requireRole(fuelportal.RoleCompany, s.handleWallet))
+
+	// Transactions (transaction.go): the owner's whole company, a driver's own card
+	mux.HandleFunc("GET /api/wex/company/transactions", s.requireRole(fuelportal.RoleCompany, s.handleTransactionList(companyScope)))
+	mux.HandleFunc("GET /api/wex/company/transactions/export", s.requireRole(fuelportal.RoleCompany, s.handleTransactionExport(companyScope)))
+	mux.HandleFunc("GET /api/wex/company/transactions/{id}", s.requireRole(fuelportal.RoleCompany, s.handleTransactionGet(companyScope)))
+	mux.HandleFunc("GET /api/wex/company/total-spendings", s.requireRole(fuelportal.RoleCompany, s.handleTotalSpendings(companyScope)))
+	mux.HandleFunc("GET /api/wex/transactions", s.requireRole(fuelportal.RoleUser, s.handleTransactionList(driverScope)))
+	mux.HandleFunc("GET /api/wex/transactions/export", s.requireRole(fuelportal.RoleUser, s.handleTransactionExport(driverScope)))
+	mux.HandleFunc("GET /api/wex/transactions/{id}", s.requireRole(fuelportal.RoleUser, s.handleTransactionGet(driverScope)))
+	mux.HandleFunc("GET /api/wex/total-spendings", s.requireRole(fuelportal.RoleUser, s.handleTotalSpendings(driverScope)))
+
+	// Card network feed (network.go): X-Network-Key, not a user token
+	mux.HandleFunc("POST /api/network/transactions", s.handleNetworkPurchase)
 
 	// Fallbacks: unknown API paths answer 404 JSON; every other GET serves
 	// the web app (spa.go), other methods get 405.
