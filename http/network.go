@@ -20,20 +20,20 @@ type networkPurchaseRequest struct {
 	TransactionDate      string      `json:"transactionDate"`
 }
 
-// purchase converts the request, collecting field errors for numbers and
-// dates that do not parse; the rest is validated by the store.
+// purchase converts and validates the request: numbers and dates that do
+// not parse, and the purchase's own rules, are field errors.
 func (req networkPurchaseRequest) purchase() (*fuelportal.CardPurchase, error) {
 	p := &fuelportal.CardPurchase{NetworkTransactionID: req.NetworkTransactionID, CardNumber: req.CardNumber, LocationID: req.LocationID}
 	fe := fuelportal.FieldErrors{}
 	if g, err := fuelportal.ParseDecimal(req.Gallons.String(), 3); err == nil {
 		p.Gallons = fuelportal.Gallons(g)
 	} else if req.Gallons != "" {
-		fe.Add("gallons", "Gallons must be a number")
+		fe.Add("gallons", "Gallons must be a positive number")
 	}
 	if price, err := fuelportal.ParseDecimal(req.RetailPrice.String(), 3); err == nil {
 		p.RetailPrice = fuelportal.TenthCents(price)
 	} else if req.RetailPrice != "" {
-		fe.Add("retailPrice", "Retail price must be a number")
+		fe.Add("retailPrice", "Retail price must be a positive number")
 	}
 	if req.TransactionDate != "" {
 		t, err := fuelportal.ParseTransactionTime(req.TransactionDate)
@@ -41,6 +41,11 @@ func (req networkPurchaseRequest) purchase() (*fuelportal.CardPurchase, error) {
 			fe.Add("transactionDate", "Must be a date like 2026-11-22T14:03:00")
 		}
 		p.TransactionDate = t
+	}
+	for field, msgs := range fuelportal.ErrorFields(p.Validate()) {
+		if !fe.Has(field) {
+			fe[field] = msgs
+		}
 	}
 	if err := fe.Err(); err != nil {
 		return nil, err
