@@ -1,7 +1,9 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/Page';
-import { selectRole } from '@/lib/auth';
+import { selectRole, selectUser } from '@/lib/auth';
 import { useAppSelector } from '@/lib/store';
 import { FuelCardsPreview } from './FuelCardsPreview';
 import type { PaymentModalComponent } from './payment-modal';
@@ -21,6 +23,18 @@ export interface DashboardPageProps {
 export function DashboardPage({ PaymentMethodModal }: DashboardPageProps) {
   const { t } = useTranslation('dashboard');
   const role = useAppSelector(selectRole);
+  const userLoaded = useAppSelector(selectUser) !== null;
+
+  // Right after sign-in the account is still loading: the role (and so the endpoints) is not known yet.
+  if (!userLoaded) {
+    return (
+      <Page title={t('title')}>
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('common:loading')} />
+        </Box>
+      </Page>
+    );
+  }
 
   if (role === 'ROLE_COMPANY') {
     return (

@@ -15,7 +15,20 @@ export function PeriodButtons({ value, onChange }: { value: SavingsPeriod; onCha
         if (next) onChange(next);
       }}
       aria-label={t('periods.label')}
-      sx={{ flexWrap: 'wrap', '& .MuiToggleButton-root': { px: 1.5, py: 0.5, borderRadius: 2 } }}
+      sx={{
+        flexWrap: 'wrap',
+        gap: 0.75,
+        '& .MuiToggleButtonGroup-grouped': {
+          px: 1.5,
+          py: 0.5,
+          m: 0,
+          border: '1px solid',
+          borderColor: 'divider',
+          borderRadius: 5,
+        },
+        '& .MuiToggleButtonGroup-grouped:not(:first-of-type)': { borderLeft: '1px solid', borderLeftColor: 'divider', ml: 0 },
+        '& .MuiToggleButtonGroup-grouped.Mui-selected': { bgcolor: 'rgba(53,194,122,0.16)', color: 'primary.main', borderColor: 'primary.main' },
+      }}
     >
       {SAVINGS_PERIODS.map((period) => (
         <ToggleButton key={period} value={period}>

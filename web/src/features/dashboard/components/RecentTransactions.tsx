@@ -24,7 +24,7 @@ function Row({ transaction }: { transaction: RecentTransaction }) {
       to={transactionDetailPath(transaction.transactionId)}
       divider
       data-testid="recent-transaction"
-      sx={{ px: 1, borderRadius: 2, alignItems: 'flex-start', gap: 2 }}
+      sx={{ px: 1, alignItems: 'flex-start', gap: 2 }}
     >
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Typography noWrap sx={{ fontWeight: 600 }}>

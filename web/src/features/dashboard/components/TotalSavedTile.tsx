@@ -31,9 +31,14 @@ export function TotalSavedTile() {
   return (
     <Tile title={t('totalSaved')} testId="total-saved-tile">
       {currentData ? (
-        <Typography variant="h2" component="p" color="success.main" data-testid="total-saved-amount">
-          {formatDollars(currentData.saved)}
-        </Typography>
+        <div>
+          <Typography variant="h2" component="p" color="success.main" data-testid="total-saved-amount">
+            {formatDollars(currentData.saved)}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('savedOn', { total: formatDollars(currentData.total) })}
+          </Typography>
+        </div>
       ) : (
         <Skeleton variant="text" width={160} sx={{ fontSize: '2rem' }} />
       )}

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { errorStatus } from '@/lib/api';
-import { selectRole } from '@/lib/auth';
+import { selectRole, selectUser } from '@/lib/auth';
 import { formatDollars, maskCardNumber } from '@/lib/format';
 import { useAppSelector } from '@/lib/store';
 import { useGetTransactionDetailQuery, type TransactionDetail, type TransactionScope } from '../api/transactions-api';
@@ -126,12 +126,17 @@ export function TransactionDetailPage() {
   const { t } = useTranslation('transactions');
   const { transactionId = '' } = useParams<{ transactionId: string }>();
   const role = useAppSelector(selectRole);
+  const userLoaded = useAppSelector(selectUser) !== null;
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 2, md: 3 } }}>
       <Button component={ReactRouterLink} to={paths.transactions} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
         {t('detail.back')}
       </Button>
-      {role === 'ROLE_COMPANY' ? (
+      {!userLoaded ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('common:loading')} />
+        </Box>
+      ) : role === 'ROLE_COMPANY' ? (
         <CompanyTransactionDetail transactionId={transactionId} />
       ) : (
         <DriverTransactionDetail transactionId={transactionId} />

@@ -92,20 +92,20 @@ export function TransactionFilterBar({ filters, onChange, cards }: TransactionFi
             ))}
           </TextField>
         )}
+        {anyFilterSet(filters) && (
+          <Button
+            variant="text"
+            startIcon={<ClearIcon />}
+            onClick={() => {
+              setRangeError(null);
+              onChange(clearedFilters);
+            }}
+            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' }, minHeight: 56 }}
+          >
+            {t('filters.clear')}
+          </Button>
+        )}
       </Stack>
-      {anyFilterSet(filters) && (
-        <Button
-          variant="text"
-          startIcon={<ClearIcon />}
-          onClick={() => {
-            setRangeError(null);
-            onChange(clearedFilters);
-          }}
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          {t('filters.clear')}
-        </Button>
-      )}
     </Stack>
   );
 }

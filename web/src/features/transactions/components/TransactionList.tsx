@@ -37,7 +37,7 @@ function Heading({ heading }: { heading: DayGroup['heading'] }) {
   const { t } = useTranslation('transactions');
   const text = heading.kind === 'date' ? heading.text : t(`days.${heading.kind}`);
   return (
-    <ListSubheader disableSticky={false} sx={{ bgcolor: 'background.paper', lineHeight: '36px', fontWeight: 600 }}>
+    <ListSubheader sx={{ bgcolor: 'background.paper', lineHeight: '36px', fontWeight: 600, px: 3, zIndex: 2 }}>
       {text}
     </ListSubheader>
   );
@@ -88,7 +88,7 @@ export function TransactionList({ query }: { query: TransactionQuery }) {
       onScroll={loadMoreIfScrolled}
       data-testid="transactions-scroller"
       sx={{
-        height: { xs: 'calc(100dvh - 330px)', sm: 'calc(100dvh - 280px)' },
+        height: { xs: 'calc(100dvh - 380px)', sm: 'calc(100dvh - 256px)' },
         minHeight: 320,
         overflowY: 'auto',
         bgcolor: 'background.paper',
@@ -123,7 +123,7 @@ export function TransactionList({ query }: { query: TransactionQuery }) {
         </Typography>
       )}
       {groups.length > 0 && (
-        <List disablePadding aria-label={t('title')} sx={{ px: 1 }}>
+        <List disablePadding aria-label={t('title')}>
           {groups.map((group) => (
             <Box component="li" key={group.day} sx={{ listStyle: 'none' }} data-testid="day-group">
               <Box component="ul" sx={{ p: 0 }}>

@@ -37,6 +37,7 @@ export function TransactionRow({ transaction }: { transaction: TransactionListIt
       sx={{
         gap: 2,
         py: 1.5,
+        mx: 1,
         alignItems: 'flex-start',
         borderRadius: 3,
         borderLeft: '3px solid',

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/app/paths';
 import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
-import { selectRole } from '@/lib/auth';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { selectRole, selectUser } from '@/lib/auth';
 import { useDebouncedValue } from '@/lib/hooks';
 import { useAppSelector } from '@/lib/store';
 import { useGetTransactionCardOptionsQuery, type TransactionScope } from '../api/transactions-api';
@@ -56,6 +58,18 @@ function DriverTransactions() {
 
 /** /transactions (SPEC §2.8). */
 export function TransactionsPage() {
+  const { t } = useTranslation('transactions');
   const role = useAppSelector(selectRole);
+  const userLoaded = useAppSelector(selectUser) !== null;
+  // Right after sign-in the account is still loading: which list (company or driver) is not known yet.
+  if (!userLoaded) {
+    return (
+      <Page title={t('title')} maxWidth="md">
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('common:loading')} />
+        </Box>
+      </Page>
+    );
+  }
   return role === 'ROLE_COMPANY' ? <CompanyTransactions /> : <DriverTransactions />;
 }
