@@ -167,26 +167,25 @@ test('a card deactivated in the UI declines the next network purchase, shown in 
   await expect(row.getByRole('button', { name: 'Activate' })).toBeEnabled();
 
   // The card network reports a purchase on the now inactive card.
-  let purchase: { status: string; declineReason: string | null; invoiceRef: string; transactionId: number } | undefined;
-  for (let locationId = 1; locationId <= 50 && !purchase; locationId++) {
-    const response = await request.post('/api/network/transactions', {
-      headers: { 'X-Network-Key': networkKey },
-      data: {
-        networkTransactionId: `e2e-${Date.now()}-${locationId}`,
-        cardNumber: card.cardNumber,
-        locationId,
-        gallons: 120.5,
-        retailPrice: 3.899,
-        transactionDate: localTimestamp(new Date()),
-      },
-    });
-    if (response.status() === 201) purchase = await response.json();
-    else expect(response.status(), await response.text()).toBe(422); // unknown location: try the next id
-  }
+  // demo.FirstStationID: the first demo truck stop (E2E_LOCATION_ID overrides it).
+  const locationId = Number(process.env.E2E_LOCATION_ID ?? 10001);
+  const response = await request.post('/api/network/transactions', {
+    headers: { 'X-Network-Key': networkKey },
+    data: {
+      networkTransactionId: `e2e-${Date.now()}`,
+      cardNumber: card.cardNumber,
+      locationId,
+      gallons: 120.5,
+      retailPrice: 3.899,
+      transactionDate: localTimestamp(new Date()),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const purchase = (await response.json()) as { status: string; declineReason: string | null; invoiceRef: string };
   expect(purchase).toMatchObject({ status: 'DECLINED', declineReason: 'CARD_INACTIVE' });
 
   await page.goto('/transactions');
-  await page.getByRole('searchbox', { name: 'Search transactions...' }).fill(purchase!.invoiceRef);
+  await page.getByRole('searchbox', { name: 'Search transactions...' }).fill(purchase.invoiceRef);
   const declined = page.getByTestId('transaction-row');
   await expect(declined).toHaveCount(1);
   await expect(declined).toHaveAttribute('data-status', 'DECLINED');

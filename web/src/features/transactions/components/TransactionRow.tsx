@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
+import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -39,9 +40,11 @@ export function TransactionRow({ transaction }: { transaction: TransactionListIt
         py: 1.5,
         mx: 1,
         alignItems: 'flex-start',
-        borderRadius: 3,
-        borderLeft: '3px solid',
-        borderLeftColor: declined ? 'error.main' : 'transparent',
+        borderRadius: '10px',
+        ...(declined && {
+          bgcolor: (theme) => alpha(theme.palette.error.main, 0.08),
+          boxShadow: (theme) => `inset 3px 0 0 ${theme.palette.error.main}`,
+        }),
       }}
     >
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
@@ -60,7 +63,7 @@ export function TransactionRow({ transaction }: { transaction: TransactionListIt
       </Box>
       <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
         <Typography
-          sx={{ fontWeight: 700, textDecoration: declined ? 'line-through' : undefined }}
+          sx={{ fontWeight: 700 }}
           color={declined ? 'text.secondary' : 'text.primary'}
         >
           {formatDollars(transaction.fundedTotal)}
