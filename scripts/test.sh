@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The whole test suite: Go (with -race, SQLite always, PostgreSQL via
+# TEST_DATABASE_URL), web unit tests, and end-to-end tests in headless Chromium
+# against the real binary on SQLite and on PostgreSQL. stripe-mock is started
+# here on loopback and stopped on exit.
+#   scripts/test.sh [all|go|web|e2e]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+export PATH="$PWD/.tools/bin:$PATH"
+export GOFLAGS=-buildvcs=false
+export TEST_DATABASE_URL=${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test?sslmode=disable}
+
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
+trap cleanup EXIT
+
+free_port() { python3 - <<'PY' 2>/dev/null || echo $((20000 + RANDOM % 20000))
+import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])
+PY
+}
+
+ensure_postgres() {
+  if pg_isready -q -d "$TEST_DATABASE_URL" 2>/dev/null; then return; fi
+  # A machine of this kind runs PostgreSQL as a service; start it if it stopped.
+  if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | tail -1)" main start 2>/dev/null || true
+    for _ in $(seq 1 20); do pg_isready -q -d "$TEST_DATABASE_URL" && return; sleep 0.5; done
+  fi
+  echo "PostgreSQL is not reachable at TEST_DATABASE_URL=$TEST_DATABASE_URL" >&2
+  exit 1
+}
+
+start_stripe_mock() {
+  local http https
+  http=$(free_port); https=$(free_port)
+  stripe-mock -http-addr "127.0.0.1:$http" -https-addr "127.0.0.1:$https" >/tmp/stripe-mock.$$.log 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 50); do
+    if curl -fs -o /dev/null -H 'Authorization: Bearer sk_test_123' "http://127.0.0.1:$http/v1/customers"; then
+      export STRIPE_MOCK_URL="http://127.0.0.1:$http"; return
+    fi
+    sleep 0.2
+  done
+  echo "stripe-mock did not start" >&2; cat /tmp/stripe-mock.$$.log >&2; exit 1
+}
+
+run_go() {
+  echo "==> go vet"
+  go vet ./...
+  echo "==> go test -race (SQLite and PostgreSQL)"
+  go test -race -count=1 ./...
+}
+
+run_web() {
+  echo "==> web lint + unit tests"
+  (cd web && npm run lint && npm test)
+}
+
+run_e2e() {
+  local pgdb="${TEST_DATABASE_URL%%\?*}"; pgdb="${pgdb%/*}/fuelportal_e2e?sslmode=disable"
+  echo "==> e2e (Chromium) on SQLite"
+  (cd web && E2E_DB="sqlite:$(mktemp -d)/e2e.db" npx playwright test)
+  echo "==> e2e (Chromium) on PostgreSQL"
+  psql -q -d "$TEST_DATABASE_URL" -c 'DROP DATABASE IF EXISTS fuelportal_e2e' -c 'CREATE DATABASE fuelportal_e2e'
+  (cd web && E2E_DB="$pgdb" E2E_SCREENSHOTS=0 npx playwright test)
+}
+
+case "$what" in
+  go) ensure_postgres; start_stripe_mock; run_go ;;
+  web) run_web ;;
+  e2e) ensure_postgres; start_stripe_mock; run_e2e ;;
+  all) ensure_postgres; start_stripe_mock; run_go; run_web; run_e2e
+       echo "==> all suites passed" ;;
+  *) echo "usage: test.sh [all|go|web|e2e]" >&2; exit 2 ;;
+esac

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, type Location } from 'react-router';
+import { selectIsSignedIn, selectRole, selectSignOutRedirect } from '@/lib/auth/auth-slice';
+import type { RoleCode } from '@/lib/auth/types';
+import { useAppSelector } from '@/lib/store';
+import { paths } from './paths';
+
+/** Router state carrying the page a signed-out user was sent away from. */
+export interface FromState {
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+}
+
+/** Sign-in required: otherwise go to "/" and remember where the user was going (SPEC §2.1). */
+export function RequireAuth() {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const signOutRedirect = useAppSelector(selectSignOutRedirect);
+  const location = useLocation();
+  if (!signedIn) {
+    if (signOutRedirect) return <Navigate to={signOutRedirect} replace />;
+    const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to={paths.root} replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/** Role required: a signed-in user lacking it goes to /dashboard. */
+export function RequireRole({ role }: { role: RoleCode }) {
+  const userLoaded = useAppSelector((state) => Boolean(state.auth.user));
+  const currentRole = useAppSelector(selectRole);
+  if (!userLoaded || currentRole !== role) return <Navigate to={paths.dashboard} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Sign-in pages: a signed-in user goes to the page they were sent away from, else
+ * /dashboard. This is also how a successful sign-in leaves the sign-in screen.
+ */
+export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const location = useLocation();
+  if (signedIn) {
+    const from = (location.state as FromState | null)?.from;
+    const target = from && from.pathname !== paths.root && from.pathname !== paths.signIn ? from : paths.dashboard;
+    return <Navigate to={target} replace />;
+  }
+  return children;
+}

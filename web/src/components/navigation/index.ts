@@ -1,0 +1,3 @@
+export { BackButton } from './BackButton';
+export { RouterLink } from './RouterLink';
+export { SupportLinks } from './SupportLinks';

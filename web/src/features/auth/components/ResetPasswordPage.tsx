@@ -1,0 +1,89 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { Form, PasswordInput, TextInput } from '@/components/form';
+import { AuthLayout } from '@/components/layout/AuthLayout';
+import { RouterLink, SupportLinks } from '@/components/navigation';
+import { applyServerError, useZodForm } from '@/lib/forms';
+import { notify } from '@/lib/notifier';
+import { useCompletePasswordResetMutation } from '../api/account-create-api';
+import { resetPasswordSchema } from '../schemas';
+import type { SignInNotice } from './SignInPage';
+
+export interface ResetPasswordNotice {
+  notice?: string;
+}
+
+const FIELDS = ['email', 'otpCode', 'password', 'passwordConfirm'] as const;
+
+/** /reset-password?email=…&otpCode=…: new password for the emailed one-time code (SPEC §2.4). */
+export function ResetPasswordPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [query] = useSearchParams();
+  const notice = (location.state as ResetPasswordNotice | null)?.notice;
+  const schema = useMemo(() => resetPasswordSchema(t), [t]);
+  const form = useZodForm(schema, {
+    defaultValues: {
+      email: query.get('email') ?? '',
+      otpCode: query.get('otpCode') ?? '',
+      password: '',
+      passwordConfirm: '',
+    },
+  });
+  const [completeReset, { isLoading }] = useCompletePasswordResetMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async ({ email, otpCode, password }: { email: string; otpCode: string; password: string }) => {
+    setFailure(null);
+    try {
+      await completeReset({ email, otpCode, password }).unwrap();
+      const success = t('resetPassword.success');
+      notify.success(success);
+      const state: SignInNotice = { notice: success };
+      await navigate(paths.signIn, { state });
+    } catch (error) {
+      const formError = applyServerError(error, form.setError, FIELDS, t('resetPassword.errors.default'));
+      if (formError) setFailure(formError);
+    }
+  };
+
+  return (
+    <AuthLayout title={t('resetPassword.title')} subtitle={t('resetPassword.subtitle')} footer={<SupportLinks />}>
+      <Form form={form} onSubmit={submit} aria-label={t('resetPassword.title')}>
+        <Stack spacing={2}>
+          {notice && !failure && <Alert severity="info">{notice}</Alert>}
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <TextInput name="email" type="email" label={t('resetPassword.email')} autoComplete="email" />
+          <TextInput
+            name="otpCode"
+            label={t('resetPassword.otpCode')}
+            autoComplete="one-time-code"
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+          />
+          <PasswordInput name="password" label={t('resetPassword.password')} autoComplete="new-password" />
+          <PasswordInput name="passwordConfirm" label={t('resetPassword.passwordConfirm')} autoComplete="new-password" />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={isLoading}
+            startIcon={isLoading ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            {t('resetPassword.submit')}
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            {t('resetPassword.rememberPassword')} <RouterLink to={paths.root}>{t('resetPassword.signIn')}</RouterLink>
+          </Typography>
+        </Stack>
+      </Form>
+    </AuthLayout>
+  );
+}

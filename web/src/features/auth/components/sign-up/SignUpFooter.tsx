@@ -1,0 +1,18 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/app/paths';
+import { RouterLink, SupportLinks } from '@/components/navigation';
+
+/** Back-to-login link plus Help | Contact us. */
+export function SignUpFooter() {
+  const { t } = useTranslation('auth');
+  return (
+    <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
+      <Typography variant="body2" color="text.secondary">
+        {t('signUp.haveAccount')} <RouterLink to={paths.signIn}>{t('signUp.backToLogin')}</RouterLink>
+      </Typography>
+      <SupportLinks />
+    </Stack>
+  );
+}

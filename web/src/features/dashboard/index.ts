@@ -1,0 +1,1 @@
+export { DashboardPage, type DashboardPageProps, type PaymentModalComponent } from './components/DashboardPage';

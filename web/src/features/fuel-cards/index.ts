@@ -1,0 +1,1 @@
+export { FuelCardsPage } from './components/FuelCardsPage';

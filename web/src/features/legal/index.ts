@@ -1,0 +1,2 @@
+export { PrivacyPolicyPage } from './components/PrivacyPolicyPage';
+export { TermsPage } from './components/TermsPage';

@@ -1,0 +1,1 @@
+export { PaymentMethodModal, type PaymentMethodModalProps } from './components/PaymentMethodModal';

@@ -1,0 +1,2 @@
+export { ContactUsPage } from './components/ContactUsPage';
+export { HelpPage } from './components/HelpPage';

@@ -1,0 +1,2 @@
+export { TransactionDetailPage } from './components/TransactionDetailPage';
+export { TransactionsPage } from './components/TransactionsPage';

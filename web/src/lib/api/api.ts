@@ -1,0 +1,15 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { baseQueryWithReauth } from './base-query';
+
+/**
+ * The one RTK Query api for `/api`. Features add their calls with
+ * `api.injectEndpoints({ endpoints: (build) => ({ … }) })` in their own `api/` folder,
+ * and list any new cache tag here.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: baseQueryWithReauth,
+  keepUnusedDataFor: 60,
+  tagTypes: ['Account', 'Wallet', 'Savings', 'FuelCard', 'Transaction', 'Contract', 'PaymentMethod', 'Station', 'Chain'],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,89 @@
+import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { sessionExpired, tokensReceived } from '@/lib/auth/actions';
+import { removeStoredTokens, storeTokens } from '@/lib/auth/session-storage';
+
+export const API_BASE_URL = '/api';
+
+// Absolute so that fetch also resolves it outside a page (Node's fetch in unit tests).
+const baseUrl = new URL(API_BASE_URL, window.location.origin).href;
+
+/** Calls that never carry the bearer token nor trigger a refresh (SPEC §6, account-api.md). */
+const PUBLIC_ENDPOINTS = new Set(['authenticate', 'refreshToken', 'createCompanyAccount', 'createDriverAccount', 'checkEmail', 'checkCardNumber', 'initPasswordReset', 'checkPasswordReset', 'completePasswordReset']);
+
+interface AuthSnapshot {
+  auth: { token: string | null; refreshToken: string | null };
+}
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl,
+  prepareHeaders: (headers, { getState, endpoint }) => {
+    const { token } = (getState() as AuthSnapshot).auth;
+    if (token && !PUBLIC_ENDPOINTS.has(endpoint)) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+type RefreshOutcome = { ok: true; token: string } | { ok: false; reason: string };
+
+/** The single in-flight refresh: concurrent 401s wait on it instead of starting their own. */
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
+
+async function refreshTokens(
+  api: Parameters<BaseQueryFn>[1],
+  extraOptions: Parameters<BaseQueryFn>[2],
+): Promise<RefreshOutcome> {
+  const { refreshToken } = (api.getState() as AuthSnapshot).auth;
+  if (!refreshToken) return { ok: false, reason: 'No refresh token available' };
+  const result = await rawBaseQuery(
+    { url: '/refreshToken', method: 'POST', body: { refreshToken } },
+    { ...api, endpoint: 'refreshToken' },
+    extraOptions,
+  );
+  if (result.error) {
+    const status = result.error.status;
+    return { ok: false, reason: status === 401 || status === 403 ? 'Refresh token expired' : 'Token refresh failed' };
+  }
+  const data = result.data as { token?: string; refreshToken?: string } | undefined;
+  if (!data?.token) return { ok: false, reason: 'Token refresh failed' };
+  storeTokens(data.token, data.refreshToken);
+  api.dispatch(tokensReceived({ token: data.token, refreshToken: data.refreshToken }));
+  return { ok: true, token: data.token };
+}
+
+/**
+ * fetchBaseQuery plus the session rules of SPEC §4: any 401 triggers ONE refresh
+ * (shared by concurrent requests) and ONE retry; a failed refresh ends the session.
+ */
+export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const tokenUsed = (api.getState() as AuthSnapshot).auth.token;
+  let result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error?.status !== 401 || PUBLIC_ENDPOINTS.has(api.endpoint) || !tokenUsed) return result;
+
+  // Another request may have refreshed already while this one was in flight.
+  const currentToken = (api.getState() as AuthSnapshot).auth.token;
+  if (currentToken && currentToken !== tokenUsed) {
+    return rawBaseQuery(args, api, extraOptions);
+  }
+  if (!refreshInFlight) {
+    refreshInFlight = refreshTokens(api, extraOptions).finally(() => {
+      refreshInFlight = null;
+    });
+  }
+  const outcome = await refreshInFlight;
+  if (!outcome.ok) {
+    // Only the first waiter reports; the others see the session already gone.
+    if ((api.getState() as AuthSnapshot).auth.token) {
+      removeStoredTokens();
+      api.dispatch(sessionExpired({ reason: outcome.reason }));
+    }
+    return result;
+  }
+  result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error?.status === 401) console.warn('Authentication failed');
+  return result;
+};

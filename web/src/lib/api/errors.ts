@@ -1,0 +1,48 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+
+/** The one error shape on the wire (SPEC §3): message is a string or a map of field → messages. */
+export interface ServerError {
+  status: number;
+  message?: string | Record<string, string[]>;
+}
+
+export type ApiError = FetchBaseQueryError | SerializedError | undefined;
+
+export function isFetchBaseQueryError(error: unknown): error is FetchBaseQueryError {
+  return typeof error === 'object' && error !== null && 'status' in error;
+}
+
+/** HTTP status of an RTK Query error, or undefined for network/parse errors. */
+export function errorStatus(error: unknown): number | undefined {
+  if (isFetchBaseQueryError(error) && typeof error.status === 'number') return error.status;
+  return undefined;
+}
+
+/** The server's body of an RTK Query error, when it has the wire shape. */
+export function serverErrorBody(error: unknown): ServerError | undefined {
+  if (!isFetchBaseQueryError(error)) return undefined;
+  const data = error.data as unknown;
+  if (typeof data === 'object' && data !== null && 'message' in data) return data as ServerError;
+  return undefined;
+}
+
+/** The server's string message, or the fallback. Field-error maps are joined into one line. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const body = serverErrorBody(error);
+  if (!body?.message) return fallback;
+  if (typeof body.message === 'string') return body.message;
+  return Object.values(body.message).flat().join(', ') || fallback;
+}
+
+/** Field errors from a `{message: {field: [...]}}` body: messages joined by comma, first letter capitalised. */
+export function fieldErrors(error: unknown): Record<string, string> | undefined {
+  const body = serverErrorBody(error);
+  if (!body?.message || typeof body.message === 'string') return undefined;
+  const result: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(body.message)) {
+    const text = (Array.isArray(messages) ? messages : [String(messages)]).join(', ');
+    result[field] = text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  return result;
+}

@@ -1,0 +1,3 @@
+export { api } from './api';
+export { API_BASE_URL } from './base-query';
+export * from './errors';

@@ -1,0 +1,45 @@
+import { api } from '@/lib/api/api';
+import type { Account, Credentials, TokenPair } from './types';
+
+export interface AccountUpdate {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+}
+
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/** Session and current-account calls, shared by the shell and the auth/account screens. */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    authenticate: build.mutation<TokenPair, Credentials>({
+      query: (body) => ({ url: '/authenticate', method: 'POST', body }),
+    }),
+    getAccount: build.query<Account, void>({
+      query: () => '/account',
+      providesTags: ['Account'],
+    }),
+    updateAccount: build.mutation<Account, AccountUpdate>({
+      query: (body) => ({ url: '/account', method: 'PUT', body }),
+      invalidatesTags: ['Account'],
+    }),
+    changePassword: build.mutation<void, PasswordChange>({
+      query: (body) => ({ url: '/account/change-password', method: 'POST', body }),
+    }),
+    deleteAccount: build.mutation<void, void>({
+      query: () => ({ url: '/account/delete', method: 'GET' }),
+    }),
+  }),
+});
+
+export const {
+  useAuthenticateMutation,
+  useGetAccountQuery,
+  useUpdateAccountMutation,
+  useChangePasswordMutation,
+  useDeleteAccountMutation,
+} = authApi;

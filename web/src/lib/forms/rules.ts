@@ -1,0 +1,79 @@
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+
+/**
+ * Field rules shared by several screens (SPEC §5). Each takes `t` so messages come
+ * from src/locales/en-US/common.json. Order matters: the first failing rule is shown.
+ */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
+const LETTER = /[A-Za-z]/;
+const DIGIT = /\d/;
+const NON_WORD = /\W/;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 32;
+
+export const emailRule = (t: TFunction) =>
+  z
+    .string()
+    .trim()
+    .min(1, t('common:validation.emailRequired'))
+    .regex(EMAIL_PATTERN, t('common:validation.emailInvalid'));
+
+/** Sign-up and change-password rule: 8 to 32 characters with a letter and a digit. */
+export const passwordRule = (t: TFunction) =>
+  z
+    .string()
+    .min(1, t('common:validation.passwordRequired'))
+    .min(PASSWORD_MIN, t('common:validation.passwordMin'))
+    .max(PASSWORD_MAX, t('common:validation.passwordMax'))
+    .refine((value) => LETTER.test(value) && DIGIT.test(value), t('common:validation.passwordLetterAndNumber'));
+
+/** Password-reset rule: 8 to 32 characters with a letter, a digit and a non-word character. */
+export const resetPasswordRule = (t: TFunction) =>
+  z
+    .string()
+    .min(1, t('common:validation.required'))
+    .min(PASSWORD_MIN, t('common:validation.passwordMin'))
+    .max(PASSWORD_MAX, t('common:validation.passwordMax'))
+    .refine(
+      (value) => LETTER.test(value) && DIGIT.test(value) && NON_WORD.test(value),
+      t('common:validation.resetPasswordCharacters'),
+    );
+
+export const phoneRule = (t: TFunction) =>
+  z
+    .string()
+    .trim()
+    .min(1, t('common:validation.phoneRequired'))
+    .regex(PHONE_PATTERN, t('common:validation.phoneInvalid'))
+    .refine((value) => value.replace(/\D/g, '').length >= 7, t('common:validation.phoneInvalid'));
+
+/** First or last name: 2 to 50 characters. */
+export const personNameRule = (t: TFunction, which: 'firstName' | 'lastName') =>
+  z
+    .string()
+    .trim()
+    .min(1, t(`common:validation.${which}Required`))
+    .min(2, t(`common:validation.${which}Min`))
+    .max(50, t(`common:validation.${which}Max`));
+
+/**
+ * Refinement for an object schema: 'Passwords must match' on `confirmField` when it is
+ * filled and differs from `passwordField`. Runs even while other fields are invalid.
+ * Usage: `z.object({...}).refine(...passwordsMustMatch(t, 'password', 'passwordConfirm'))`.
+ */
+export function passwordsMustMatch(
+  t: TFunction,
+  passwordField: string,
+  confirmField: string,
+): [(values: Record<string, unknown>) => boolean, { path: string[]; message: string; when: () => boolean }] {
+  return [
+    (values: Record<string, unknown>) => {
+      const confirmation = values[confirmField];
+      return typeof confirmation !== 'string' || confirmation.length === 0 || confirmation === values[passwordField];
+    },
+    { path: [confirmField], message: t('common:validation.passwordsMustMatch'), when: () => true },
+  ];
+}
