@@ -14,6 +14,29 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/config", s.handleConfig)
 	mux.HandleFunc("GET /api/openapi.json", s.handleOpenAPI)
 
+	// Session (session.go)
+	mux.HandleFunc("POST /api/authenticate", s.handleAuthenticate)
+	mux.HandleFunc("POST /api/refreshToken", s.handleRefreshToken)
+
+	// Account (account.go)
+	mux.HandleFunc("GET /api/account", s.requireAuth(s.handleAccountGet))
+	mux.HandleFunc("PUT /api/account", s.requireAuth(s.handleAccountUpdate))
+	mux.HandleFunc("POST /api/account/change-password", s.requireAuth(s.handleChangePassword))
+	mux.HandleFunc("GET /api/account/delete", s.requireAuth(s.handleAccountDelete))
+
+	// Sign-up (signup.go)
+	mux.HandleFunc("POST /api/company/account/create", s.handleOwnerSignUp)
+	mux.HandleFunc("POST /api/account/create", s.handleDriverSignUp)
+	mux.HandleFunc("GET /api/account/check/email/{email}", s.handleCheckEmail)
+	mux.HandleFunc("GET /api/account/check/cardNumber/{cardNumber}", s.handleCheckCardNumber)
+
+	// Password recovery (password_reset.go); the app calls both path variants.
+	mux.HandleFunc("POST /api/account/reset-password/init", s.handleResetInit)
+	mux.HandleFunc("POST /api/account/reset-password/check", s.handleResetCheck)
+	mux.HandleFunc("POST /api/reset-password/check", s.handleResetCheck)
+	mux.HandleFunc("POST /api/account/reset-password/complete", s.handleResetComplete)
+	mux.HandleFunc("POST /api/reset-password/complete", s.handleResetComplete)
+
 	// Company-only routes are wrapped like this:
 	//   mux.HandleFunc("GET /api/wex/company/get-cards", s.requireRole(fuelportal.RoleCompany, s.handleCardList))
 

@@ -31,8 +31,16 @@ type Server struct {
 	// MailQueued is called after a message was added to the outbox (to wake
 	// the sender, or log the message when no SMTP is set); may be nil.
 	MailQueued func(*fuelportal.MailMessage)
+	// PublicURL is the address users reach the app at, used in mailed links
+	// (never taken from the request's Host header).
+	PublicURL string
+	// Limits are the rate limits; DefaultLimits unless changed.
+	Limits Limits
 	// Now returns the current time; tests replace it together with DB.Now.
 	Now func() time.Time
+
+	// resetCodeKey keys the HMAC under which reset codes are stored.
+	resetCodeKey []byte
 }
 
 // PublicConfig is the non-secret configuration the web app reads at start.
@@ -45,11 +53,13 @@ type PublicConfig struct {
 // NewServer returns a server over db issuing tokens signed with secret.
 func NewServer(db *store.DB, passwords *fuelportal.PasswordHasher, secret []byte, logger *slog.Logger) *Server {
 	return &Server{
-		DB:        db,
-		Logger:    logger,
-		Passwords: passwords,
-		Tokens:    NewTokenIssuer(secret),
-		Now:       time.Now,
+		DB:           db,
+		Logger:       logger,
+		Passwords:    passwords,
+		Tokens:       NewTokenIssuer(secret),
+		Limits:       DefaultLimits,
+		Now:          time.Now,
+		resetCodeKey: deriveKey(secret, "password-reset-code"),
 	}
 }
 

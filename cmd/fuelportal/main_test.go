@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -73,6 +74,16 @@ func TestMain_ServesHealthAppAndAPI(t *testing.T) {
 		t.Fatalf("banner lacks URL or demo logins:\n%s", out)
 	}
 
+	res, err := http.Post(m.URL()+"/api/authenticate", "application/json",
+		strings.NewReader(`{"username":"`+demo.OwnerEmail+`","password":"`+demo.Password+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var tokens struct{ Token, RefreshToken string }
+	if err := json.NewDecoder(res.Body).Decode(&tokens); err != nil || res.StatusCode != 200 || tokens.Token == "" {
+		t.Fatalf("demo owner sign-in = %d %+v %v", res.StatusCode, tokens, err)
+	}
 }
 
 func TestRun_MigrateAndOutboxCommands(t *testing.T) {

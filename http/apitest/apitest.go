@@ -251,3 +251,19 @@ func (r *Response) FieldErrors(tb testing.TB) map[string][]string {
 	}
 	return e.Message
 }
+
+// Tokens is the answer of a sign-in or refresh.
+type Tokens struct {
+	Token        string `json:"token"`
+	RefreshToken string `json:"refreshToken"`
+}
+
+// Login signs in through POST /api/authenticate and returns the tokens,
+// failing the test unless it succeeds.
+func (a *API) Login(email, password string) Tokens {
+	a.tb.Helper()
+	var tokens Tokens
+	a.Post("/api/authenticate", map[string]string{"username": email, "password": password}, "").
+		ExpectStatus(a.tb, http.StatusOK).Decode(a.tb, &tokens)
+	return tokens
+}

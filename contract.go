@@ -1,0 +1,99 @@
+package fuelportal
+
+import "time"
+
+// PricingPlan says how the net price a company pays per gallon is computed.
+type PricingPlan string
+
+// Pricing plans.
+const (
+	// PricingRetailMinus charges the station's retail price minus a fixed
+	// discount per gallon (Contract.RetailMinusTenthCents).
+	PricingRetailMinus PricingPlan = "RETAIL_MINUS"
+	// PricingNetPrice charges the station's negotiated net price.
+	PricingNetPrice PricingPlan = "NET_PRICE"
+)
+
+// Valid reports whether p is a known plan.
+func (p PricingPlan) Valid() bool { return p == PricingRetailMinus || p == PricingNetPrice }
+
+// BillingPlan says how a company pays for its fuel.
+type BillingPlan string
+
+// Billing plans.
+const (
+	// BillingPrepaid draws purchases from a wallet funded in advance; the
+	// balance may not go below zero.
+	BillingPrepaid BillingPlan = "PREPAID"
+	// BillingInvoice lets the balance go negative down to the credit limit;
+	// the negative balance is the amount owed, settled by paying the invoice.
+	BillingInvoice BillingPlan = "INVOICE"
+)
+
+// Valid reports whether b is a known plan.
+func (b BillingPlan) Valid() bool { return b == BillingPrepaid || b == BillingInvoice }
+
+// Contract is a company's fuel-card agreement.
+type Contract struct {
+	CompanyID int64
+	Pricing   PricingPlan
+	// RetailMinusTenthCents is the discount per gallon under
+	// PricingRetailMinus, in tenths of a cent (120 = 12.0 ¢/gal).
+	RetailMinusTenthCents int64
+	Billing               BillingPlan
+	// CreditLimitCents is how far below zero an invoice wallet may go.
+	CreditLimitCents int64
+	// FeeCents is charged to the wallet for every approved purchase.
+	FeeCents  int64
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// DefaultContract is the contract of a company that has not signed one
+// (e.g. an owner who just signed up): prepaid, 10 ¢/gal off retail, no fee.
+func DefaultContract(companyID int64) *Contract {
+	return &Contract{CompanyID: companyID, Pricing: PricingRetailMinus, RetailMinusTenthCents: 100, Billing: BillingPrepaid}
+}
+
+// MinBalanceCents is the lowest balance the company's wallet may reach:
+// zero when prepaid, minus the credit limit on invoice.
+func (c *Contract) MinBalanceCents() int64 {
+	if c.Billing == BillingInvoice {
+		return -c.CreditLimitCents
+	}
+	return 0
+}
+
+// NetPriceTenthCents returns the price per gallon the company pays at a
+// station with the given retail and net prices (tenths of a cent). Under
+// retail-minus it never drops below zero; a station without a net price
+// (0) falls back to retail.
+func (c *Contract) NetPriceTenthCents(retail, stationNet int64) int64 {
+	if c.Pricing == PricingNetPrice {
+		if stationNet <= 0 {
+			return retail
+		}
+		return stationNet
+	}
+	return max(retail-c.RetailMinusTenthCents, 0)
+}
+
+// Wallet is a company's prepaid (or invoice) account balance and what the
+// owner may do about it.
+type Wallet struct {
+	CompanyID    int64
+	BalanceCents int64 // negative: owed on an invoice contract
+	// CanAddFunds is set on prepaid contracts, CanPayByInvoice on invoice ones.
+	CanAddFunds     bool
+	CanPayByInvoice bool
+}
+
+// NewWallet returns the wallet view of a balance under contract c.
+func NewWallet(c *Contract, balanceCents int64) *Wallet {
+	return &Wallet{
+		CompanyID:       c.CompanyID,
+		BalanceCents:    balanceCents,
+		CanAddFunds:     c.Billing == BillingPrepaid,
+		CanPayByInvoice: c.Billing == BillingInvoice,
+	}
+}

@@ -1,0 +1,55 @@
+package store
+
+import (
+	"context"
+
+	"fuelportal"
+)
+
+// Contract returns the company's contract, or fuelportal.DefaultContract
+// when it has none yet.
+func (tx *Tx) Contract(ctx context.Context, companyID int64) (*fuelportal.Contract, error) {
+	c := &fuelportal.Contract{CompanyID: companyID}
+	var created, updated nullTime
+	err := tx.QueryRow(ctx, `
+		SELECT pricing, retail_minus_tenth_cents, billing, credit_limit_cents, fee_cents, created_at, updated_at
+		FROM contracts WHERE company_id = ?`, companyID,
+	).Scan(&c.Pricing, &c.RetailMinusTenthCents, &c.Billing, &c.CreditLimitCents, &c.FeeCents, &created, &updated)
+	if isNoRows(err) {
+		return fuelportal.DefaultContract(companyID), nil
+	} else if err != nil {
+		return nil, err
+	}
+	c.CreatedAt, c.UpdatedAt = created.Time, updated.Time
+	return c, nil
+}
+
+// Contract returns the company's contract (the default one when it has none).
+func (db *DB) Contract(ctx context.Context, companyID int64) (c *fuelportal.Contract, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		c, err = tx.Contract(ctx, companyID)
+		return err
+	})
+	return c, err
+}
+
+// SaveContract creates or replaces the contract of c.CompanyID. An unknown
+// plan or a negative amount is EINVALID.
+func (tx *Tx) SaveContract(ctx context.Context, c *fuelportal.Contract) error {
+	if !c.Pricing.Valid() || !c.Billing.Valid() || c.RetailMinusTenthCents < 0 || c.CreditLimitCents < 0 || c.FeeCents < 0 {
+		return fuelportal.Errorf(fuelportal.EINVALID, "Invalid contract")
+	}
+	c.CreatedAt, c.UpdatedAt = tx.Now, tx.Now
+	_, err := tx.Exec(ctx, `
+		INSERT INTO contracts (company_id, pricing, retail_minus_tenth_cents, billing, credit_limit_cents, fee_cents, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (company_id) DO UPDATE SET
+			pricing = excluded.pricing,
+			retail_minus_tenth_cents = excluded.retail_minus_tenth_cents,
+			billing = excluded.billing,
+			credit_limit_cents = excluded.credit_limit_cents,
+			fee_cents = excluded.fee_cents,
+			updated_at = excluded.updated_at`,
+		c.CompanyID, c.Pricing, c.RetailMinusTenthCents, c.Billing, c.CreditLimitCents, c.FeeCents, c.CreatedAt, c.UpdatedAt)
+	return err
+}

@@ -1,0 +1,136 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+
+	"fuelportal"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+// expectSoundLedger fails the test unless the ledger's invariants hold.
+func expectSoundLedger(t *testing.T, db *store.DB) store.LedgerAudit {
+	t.Helper()
+	audit, err := db.CheckLedger(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if audit.EntriesSum != 0 || audit.UnpairedTransfers != 0 || len(audit.BalanceMismatches) != 0 {
+		t.Fatalf("ledger unsound: %+v", audit)
+	}
+	return audit
+}
+
+func TestCreditWallet(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+
+		t.Run("new wallet has a zero balance", func(t *testing.T) {
+			if b, err := db.WalletBalance(ctx, company.ID); err != nil || b != 0 {
+				t.Fatalf("balance = %d, %v", b, err)
+			}
+		})
+		t.Run("credit raises the balance once per reference", func(t *testing.T) {
+			first, created, err := db.CreditWallet(ctx, company.ID, 125_00, fuelportal.LedgerTopUp, "evt_1")
+			if err != nil || !created || first.ID == 0 {
+				t.Fatalf("first credit = %+v, %v, %v", first, created, err)
+			}
+			again, created, err := db.CreditWallet(ctx, company.ID, 125_00, fuelportal.LedgerTopUp, "evt_1")
+			if err != nil || created || again.ID != first.ID {
+				t.Fatalf("repeat = %+v, %v, %v", again, created, err)
+			}
+			if b, _ := db.WalletBalance(ctx, company.ID); b != 125_00 {
+				t.Fatalf("balance = %d, want 12500", b)
+			}
+			expectSoundLedger(t, db)
+		})
+		t.Run("reference reused for another amount is a conflict", func(t *testing.T) {
+			_, _, err := db.CreditWallet(ctx, company.ID, 1, fuelportal.LedgerTopUp, "evt_1")
+			if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+				t.Fatalf("err = %v", err)
+			}
+		})
+		for _, tc := range []struct {
+			name      string
+			companyID int64
+			cents     int64
+			kind      fuelportal.LedgerKind
+			reference string
+			code      string
+		}{
+			{"zero amount is invalid", company.ID, 0, fuelportal.LedgerTopUp, "evt_x", fuelportal.EINVALID},
+			{"negative amount is invalid", company.ID, -5, fuelportal.LedgerTopUp, "evt_x", fuelportal.EINVALID},
+			{"empty reference is invalid", company.ID, 5, fuelportal.LedgerTopUp, "", fuelportal.EINVALID},
+			{"purchase kind is not a credit", company.ID, 5, fuelportal.LedgerFuelPurchase, "evt_x", fuelportal.EINVALID},
+			{"unknown company is not found", company.ID + 999, 5, fuelportal.LedgerTopUp, "evt_x", fuelportal.ENOTFOUND},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				_, _, err := db.CreditWallet(ctx, tc.companyID, tc.cents, tc.kind, tc.reference)
+				if fuelportal.ErrorCode(err) != tc.code {
+					t.Fatalf("err = %v, want code %s", err, tc.code)
+				}
+			})
+		}
+	})
+}
+
+func TestCreditWallet_ConcurrentDuplicatesCountOnce(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		const distinct, copies = 50, 4
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		createdCount := 0
+		for i := range distinct * copies {
+			wg.Go(func() {
+				ref := fmt.Sprintf("evt_%d", i%distinct)
+				_, created, err := db.CreditWallet(ctx, company.ID, int64(100+i%distinct), fuelportal.LedgerTopUp, ref)
+				if err != nil {
+					t.Errorf("credit %s: %v", ref, err)
+					return
+				}
+				if created {
+					mu.Lock()
+					createdCount++
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+		want := int64(0)
+		for i := range distinct {
+			want += int64(100 + i)
+		}
+		if b, _ := db.WalletBalance(ctx, company.ID); b != want || createdCount != distinct {
+			t.Fatalf("balance = %d (want %d), created %d (want %d)", b, want, createdCount, distinct)
+		}
+		if audit := expectSoundLedger(t, db); audit.Transfers != distinct {
+			t.Fatalf("transfers = %d, want %d", audit.Transfers, distinct)
+		}
+	})
+}
+
+func TestContract_DefaultUntilSaved(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		c, err := db.Contract(ctx, company.ID)
+		if err != nil || *c != *fuelportal.DefaultContract(company.ID) {
+			t.Fatalf("contract = %+v, %v", c, err)
+		}
+		saved := &fuelportal.Contract{CompanyID: company.ID, Pricing: fuelportal.PricingNetPrice, Billing: fuelportal.BillingInvoice,
+			CreditLimitCents: 25_000_00, FeeCents: 150}
+		if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.SaveContract(ctx, saved) }); err != nil {
+			t.Fatal(err)
+		}
+		w, err := db.Wallet(ctx, company.ID)
+		if err != nil || w.CanAddFunds || !w.CanPayByInvoice {
+			t.Fatalf("wallet = %+v, %v", w, err)
+		}
+	})
+}
