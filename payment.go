@@ -198,3 +198,38 @@ type PaymentProvider interface {
 	DetachPaymentMethod(ctx context.Context, paymentMethodID string) error
 	CreatePaymentIntent(ctx context.Context, p PaymentIntentParams) (*PaymentIntent, error)
 }
+
+// PaymentEvent is a verified notification from the payment provider about
+// a payment intent. Type uses Stripe's event names.
+type PaymentEvent struct {
+	ID              string // the provider's event id: each is applied once
+	Type            string
+	PaymentIntentID string
+	// PaymentID is the portal's payment row named in the intent's metadata
+	// (0 when absent): the intent may be reported before its id was stored.
+	PaymentID      int64
+	AmountReceived int64
+	Currency       string
+	FailureCode    string
+	FailureMessage string
+}
+
+// Payment event types the portal acts on (Stripe's names).
+const (
+	EventPaymentSucceeded  = "payment_intent.succeeded"
+	EventPaymentFailed     = "payment_intent.payment_failed"
+	EventPaymentProcessing = "payment_intent.processing"
+	EventPaymentCanceled   = "payment_intent.canceled"
+)
+
+// What applying a payment event did.
+const (
+	EventOutcomeDuplicate      = "duplicate"       // already applied: nothing done
+	EventOutcomeCredited       = "credited"        // the wallet was credited
+	EventOutcomeFailed         = "failed"          // the failure was recorded
+	EventOutcomeProcessing     = "processing"      // ACH in flight: not spendable yet
+	EventOutcomeCanceled       = "canceled"        // the payment was canceled
+	EventOutcomeUnknownPayment = "unknown_payment" // not a payment of this portal
+	EventOutcomeAmountMismatch = "amount_mismatch" // received differs from charged: not credited, recorded
+	EventOutcomeIgnored        = "ignored"         // an event type the portal does not act on
+)

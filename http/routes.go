@@ -1,6 +1,10 @@
 package http
 
-import "net/http"
+import (
+	"net/http"
+
+	"fuelportal"
+)
 
 // routes lists every route of the server. Keep it the only place routes are
 // registered, grouped by resource, in the order of the resource files.
@@ -36,6 +40,16 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/reset-password/check", s.handleResetCheck)
 	mux.HandleFunc("POST /api/account/reset-password/complete", s.handleResetComplete)
 	mux.HandleFunc("POST /api/reset-password/complete", s.handleResetComplete)
+
+	// Payments (payments.go): 503 without Stripe keys; the webhook is signed, not signed in.
+	mux.HandleFunc("GET /api/payments/setup-intent/card", s.companyPayments(s.handleCardSetupIntent(fuelportal.CardSetupAny)))
+	mux.HandleFunc("GET /api/payments/setup-intent/card/debit", s.companyPayments(s.handleCardSetupIntent(fuelportal.CardSetupDebit)))
+	mux.HandleFunc("GET /api/payments/setup-intent/card/credit", s.companyPayments(s.handleCardSetupIntent(fuelportal.CardSetupCredit)))
+	mux.HandleFunc("GET /api/payments/setup-intent/ach", s.companyPayments(s.handleACHSetupIntent))
+	mux.HandleFunc("GET /api/payments/saved-payment-methods", s.companyPayments(s.handleSavedPaymentMethods))
+	mux.HandleFunc("DELETE /api/payments/detach", s.companyPayments(s.handleDetachPaymentMethod))
+	mux.HandleFunc("POST /api/payments/payment-intent", s.companyPayments(s.handlePaymentIntent))
+	mux.HandleFunc("POST /api/payments/webhook", s.requirePayments(s.handleStripeWebhook))
 
 	// Company-only routes are wrapped like this:
 	//   mux.HandleFunc("GET /api/wex/company/get-cards", s.requireRole(fuelportal.RoleCompany, s.handleCardList))
