@@ -1,6 +1,9 @@
 package fuelportal
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // CardStatus says whether a fuel card may be used for purchases.
 type CardStatus string
@@ -45,4 +48,46 @@ func MaskedCardNumber(number string) string {
 		b[i] = '*'
 	}
 	return string(b)
+}
+
+// Messages of the edit-card form (SPEC §5).
+const (
+	MsgDriverNameRequired = "Driver name is required"
+	MsgDriverIDRequired   = "Driver ID is required"
+	MsgUnitNumberRequired = "Unit number is required"
+	MsgCardStatusInvalid  = "Status must be ACTIVE or INACTIVE"
+)
+
+// CardUpdate is what a company owner may change on a card.
+type CardUpdate struct {
+	CardNumber string
+	DriverName string
+	DriverID   string
+	UnitNumber string
+	Status     CardStatus
+}
+
+// Validate trims the fields and returns field errors for missing ones.
+func (u *CardUpdate) Validate() error {
+	u.CardNumber = strings.TrimSpace(u.CardNumber)
+	u.DriverName = strings.TrimSpace(u.DriverName)
+	u.DriverID = strings.TrimSpace(u.DriverID)
+	u.UnitNumber = strings.TrimSpace(u.UnitNumber)
+	fe := FieldErrors{}
+	if u.CardNumber == "" {
+		fe.Add("cardNumber", MsgCardNumberRequired)
+	}
+	if u.DriverName == "" {
+		fe.Add("driverName", MsgDriverNameRequired)
+	}
+	if u.DriverID == "" {
+		fe.Add("driverId", MsgDriverIDRequired)
+	}
+	if u.UnitNumber == "" {
+		fe.Add("unitNumber", MsgUnitNumberRequired)
+	}
+	if !u.Status.Valid() {
+		fe.Add("status", MsgCardStatusInvalid)
+	}
+	return fe.Err()
 }

@@ -1,0 +1,73 @@
+package store
+
+import (
+	"context"
+	"strings"
+
+	"fuelportal"
+)
+
+// likePattern returns a LIKE pattern matching s anywhere, lower-cased, with
+// the wildcards of s escaped (use with ESCAPE '\').
+func likePattern(s string) string {
+	s = strings.ToLower(strings.TrimSpace(s))
+	s = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+	return "%" + s + "%"
+}
+
+// CompanyCards returns the company's cards ordered by driver name, then
+// card number. A non-empty search keeps the cards whose number, driver name,
+// driver id or unit number contains it (case-insensitive).
+func (db *DB) CompanyCards(ctx context.Context, companyID int64, search string) (cards []*fuelportal.Card, err error) {
+	query := `SELECT ` + cardColumns + ` FROM cards WHERE company_id = ?`
+	args := []any{companyID}
+	if strings.TrimSpace(search) != "" {
+		p := likePattern(search)
+		query += ` AND (card_number LIKE ? ESCAPE '\' OR LOWER(driver_name) LIKE ? ESCAPE '\'
+			OR LOWER(driver_id) LIKE ? ESCAPE '\' OR LOWER(unit_number) LIKE ? ESCAPE '\')`
+		args = append(args, p, p, p, p)
+	}
+	query += ` ORDER BY driver_name, card_number`
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		rows, err := tx.Query(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			c, err := scanCard(rows)
+			if err != nil {
+				return err
+			}
+			cards = append(cards, c)
+		}
+		return rows.Err()
+	})
+	return cards, err
+}
+
+// UpdateCard saves the driver details and status of the company's card
+// upd.CardNumber and returns the card. Field errors are EINVALID; a card of
+// another company is ENOTFOUND, like a missing one.
+func (db *DB) UpdateCard(ctx context.Context, companyID int64, upd fuelportal.CardUpdate) (card *fuelportal.Card, err error) {
+	if err := upd.Validate(); err != nil {
+		return nil, err
+	}
+	err = db.InTx(ctx, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `
+			UPDATE cards SET driver_name = ?, driver_id = ?, unit_number = ?, status = ?, updated_at = ?
+			WHERE company_id = ? AND card_number = ?`,
+			upd.DriverName, upd.DriverID, upd.UnitNumber, upd.Status, tx.Now, companyID, upd.CardNumber)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
+		}
+		card, err = scanCard(tx.QueryRow(ctx, `SELECT `+cardColumns+` FROM cards WHERE company_id = ? AND card_number = ?`, companyID, upd.CardNumber))
+		return err
+	})
+	return card, err
+}

@@ -1,0 +1,183 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"fuelportal"
+)
+
+const transactionColumns = `id, network_transaction_id, invoice_ref, company_id, card_id, card_number, driver_card_name, driver_id,
+	location_id, location_name, location_address, transaction_date, gallons_milli, retail_price_tenth_cents, net_price_tenth_cents,
+	discount_cents, fee_cents, funded_total_cents, status, decline_reason, created_at`
+
+func scanTransaction(row interface{ Scan(...any) error }) (*fuelportal.Transaction, error) {
+	t := &fuelportal.Transaction{}
+	var companyID, cardID sql.NullInt64
+	var date, created nullTime
+	err := row.Scan(&t.ID, &t.NetworkTransactionID, &t.InvoiceRef, &companyID, &cardID, &t.CardNumber, &t.DriverCardName, &t.DriverID,
+		&t.LocationID, &t.LocationName, &t.LocationAddress, &date, &t.Gallons, &t.RetailPrice, &t.NetPrice,
+		&t.DiscountCents, &t.FeeCents, &t.FundedTotalCents, &t.Status, &t.DeclineReason, &created)
+	if err != nil {
+		return nil, err
+	}
+	t.CompanyID, t.CardID = companyID.Int64, cardID.Int64
+	t.TransactionDate, t.CreatedAt = date.Time, created.Time
+	return t, nil
+}
+
+func (tx *Tx) transactionByNetworkID(ctx context.Context, networkID string) (*fuelportal.Transaction, error) {
+	return scanTransaction(tx.QueryRow(ctx, `SELECT `+transactionColumns+` FROM card_transactions WHERE network_transaction_id = ?`, networkID))
+}
+
+// TransactionScope is whose transactions a caller may see: a company's, or
+// with CardID set only that card's (a driver's own card).
+type TransactionScope struct {
+	CompanyID int64
+	CardID    int64
+}
+
+// where returns the scope's conditions.
+func (s TransactionScope) where() (string, []any) {
+	if s.CardID != 0 {
+		return `company_id = ? AND card_id = ?`, []any{s.CompanyID, s.CardID}
+	}
+	return `company_id = ?`, []any{s.CompanyID}
+}
+
+// TransactionFilter selects and orders a page of transactions.
+type TransactionFilter struct {
+	Scope TransactionScope
+	// CardNumber keeps one card of the company's ("" for all).
+	CardNumber string
+	// Search keeps transactions whose invoice ref, location name, driver card
+	// name or card number contains it (case-insensitive).
+	Search string
+	// From and To bound the transaction date, inclusive; zero is unbounded.
+	From, To time.Time
+	// Ascending sorts oldest first; the default is newest first.
+	Ascending bool
+	Offset    int
+	Limit     int // 0: no limit
+}
+
+func (f TransactionFilter) where() (string, []any) {
+	where, args := f.Scope.where()
+	if f.CardNumber != "" {
+		where += ` AND card_id = (SELECT id FROM cards WHERE company_id = ? AND card_number = ?)`
+		args = append(args, f.Scope.CompanyID, strings.TrimSpace(f.CardNumber))
+	}
+	if !f.From.IsZero() {
+		where += ` AND transaction_date >= ?`
+		args = append(args, f.From)
+	}
+	if !f.To.IsZero() {
+		where += ` AND transaction_date <= ?`
+		args = append(args, f.To)
+	}
+	if strings.TrimSpace(f.Search) != "" {
+		where += ` AND search_text LIKE ? ESCAPE '\'`
+		args = append(args, likePattern(f.Search))
+	}
+	return where, args
+}
+
+func (f TransactionFilter) orderBy() string {
+	if f.Ascending {
+		return ` ORDER BY transaction_date, id`
+	}
+	return ` ORDER BY transaction_date DESC, id DESC`
+}
+
+// Transactions returns one page of the transactions f selects and how many
+// it selects in all.
+func (db *DB) Transactions(ctx context.Context, f TransactionFilter) (page []*fuelportal.Transaction, total int, err error) {
+	where, args := f.where()
+	query := `SELECT ` + transactionColumns + ` FROM card_transactions WHERE ` + where + f.orderBy()
+	pageArgs := args
+	if f.Limit > 0 {
+		query += ` LIMIT ? OFFSET ?`
+		pageArgs = append(append([]any(nil), args...), f.Limit, f.Offset)
+	}
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM card_transactions WHERE `+where, args...).Scan(&total); err != nil {
+			return err
+		}
+		if total <= f.Offset {
+			return nil
+		}
+		rows, err := tx.Query(ctx, query, pageArgs...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			t, err := scanTransaction(rows)
+			if err != nil {
+				return err
+			}
+			page = append(page, t)
+		}
+		return rows.Err()
+	})
+	return page, total, err
+}
+
+// EachTransaction calls fn for every transaction f selects (Offset and
+// Limit apply), in order, streaming rows from one read transaction so
+// memory stays flat however many there are. It stops at fn's first error.
+func (db *DB) EachTransaction(ctx context.Context, f TransactionFilter, fn func(*fuelportal.Transaction) error) error {
+	where, args := f.where()
+	query := `SELECT ` + transactionColumns + ` FROM card_transactions WHERE ` + where + f.orderBy()
+	if f.Limit > 0 {
+		query += ` LIMIT ? OFFSET ?`
+		args = append(args, f.Limit, f.Offset)
+	}
+	return db.InReadTx(ctx, func(tx *Tx) error {
+		rows, err := tx.Query(ctx, query, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			t, err := scanTransaction(rows)
+			if err != nil {
+				return err
+			}
+			if err := fn(t); err != nil {
+				return err
+			}
+		}
+		return rows.Err()
+	})
+}
+
+// Transaction returns transaction id if scope may see it, else ENOTFOUND.
+func (db *DB) Transaction(ctx context.Context, scope TransactionScope, id int64) (t *fuelportal.Transaction, err error) {
+	where, args := scope.where()
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		t, err = scanTransaction(tx.QueryRow(ctx, `SELECT `+transactionColumns+` FROM card_transactions WHERE id = ? AND `+where, append([]any{id}, args...)...))
+		return notFound(err, "Transaction not found")
+	})
+	return t, err
+}
+
+// Spendings is what approved purchases cost and saved over a period.
+type Spendings struct {
+	TotalCents int64 // sum of funded totals
+	SavedCents int64 // sum of discounts
+}
+
+// Spendings sums the approved purchases scope may see dated from since on.
+func (db *DB) Spendings(ctx context.Context, scope TransactionScope, since time.Time) (s Spendings, err error) {
+	where, args := scope.where()
+	args = append(args, fuelportal.TransactionApproved, since)
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		return tx.QueryRow(ctx, `
+			SELECT COALESCE(SUM(funded_total_cents), 0), COALESCE(SUM(discount_cents), 0)
+			FROM card_transactions WHERE `+where+` AND status = ? AND transaction_date >= ?`, args...).Scan(&s.TotalCents, &s.SavedCents)
+	})
+	return s, err
+}

@@ -1,0 +1,200 @@
+package fuelportal
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// TransactionStatus says whether a card purchase was authorised.
+type TransactionStatus string
+
+// Transaction statuses.
+const (
+	TransactionApproved TransactionStatus = "APPROVED"
+	TransactionDeclined TransactionStatus = "DECLINED"
+)
+
+// DeclineReason says why a purchase was declined.
+type DeclineReason string
+
+// Decline reasons.
+const (
+	DeclineCardInactive       DeclineReason = "CARD_INACTIVE"
+	DeclineUnknownCard        DeclineReason = "UNKNOWN_CARD"
+	DeclineInsufficientFunds  DeclineReason = "INSUFFICIENT_FUNDS" // prepaid balance cannot cover it
+	DeclineCreditLimitReached DeclineReason = "CREDIT_LIMIT"       // invoice credit limit cannot cover it
+)
+
+// Gallons is a fuel quantity in thousandths of a gallon (128.4 gal = 128400).
+type Gallons int64
+
+// Float returns the quantity in gallons, for JSON answers only.
+func (g Gallons) Float() float64 { return float64(g) / 1000 }
+
+// CardPurchase is a purchase as the card network reports it.
+type CardPurchase struct {
+	// NetworkTransactionID is the network's id; a purchase is recorded once
+	// per id.
+	NetworkTransactionID string
+	CardNumber           string
+	LocationID           int64 // the station (the price feed's locationId)
+	Gallons              Gallons
+	RetailPrice          TenthCents // pump price per gallon
+	// TransactionDate is the station's wall-clock time of the purchase; the
+	// portal stores and shows it as given (no time zone).
+	TransactionDate time.Time
+}
+
+// Limits of a reported purchase.
+const (
+	MaxNetworkTransactionIDLength = 64
+	MaxPurchaseGallons            = Gallons(2_000_000) // 2,000 gal: more than any truck holds
+	MaxRetailPrice                = TenthCents(20_000) // $20.000/gal
+)
+
+// Validate returns field errors for a malformed purchase report, keyed by
+// the feed's field names.
+func (p *CardPurchase) Validate() error {
+	fe := FieldErrors{}
+	switch id := strings.TrimSpace(p.NetworkTransactionID); {
+	case id == "":
+		fe.Add("networkTransactionId", "Network transaction ID is required")
+	case len(id) > MaxNetworkTransactionIDLength:
+		fe.Add("networkTransactionId", fmt.Sprintf("Network transaction ID must not exceed %d characters", MaxNetworkTransactionIDLength))
+	}
+	if strings.TrimSpace(p.CardNumber) == "" {
+		fe.Add("cardNumber", MsgCardNumberRequired)
+	}
+	if p.LocationID <= 0 {
+		fe.Add("locationId", "Location ID is required")
+	}
+	if p.Gallons <= 0 || p.Gallons > MaxPurchaseGallons {
+		fe.Add("gallons", "Gallons must be a positive number up to 2000")
+	}
+	if p.RetailPrice <= 0 || p.RetailPrice > MaxRetailPrice {
+		fe.Add("retailPrice", "Retail price must be a positive price per gallon up to 20.000")
+	}
+	if p.TransactionDate.IsZero() {
+		fe.Add("transactionDate", "Transaction date is required")
+	}
+	return fe.Err()
+}
+
+// Transaction is a recorded card purchase, approved or declined.
+type Transaction struct {
+	ID                   int64
+	NetworkTransactionID string
+	InvoiceRef           string // "INV-000123"
+	// CompanyID and CardID are 0 for a purchase on an unknown card.
+	CompanyID  int64
+	CardID     int64
+	CardNumber string
+	// DriverCardName and DriverID are the card's details at purchase time.
+	DriverCardName  string
+	DriverID        string
+	LocationID      int64
+	LocationName    string
+	LocationAddress string
+	TransactionDate time.Time
+	Gallons         Gallons
+	RetailPrice     TenthCents // per gallon at the pump
+	NetPrice        TenthCents // per gallon under the company's contract
+	// Money of an approved purchase; all 0 when declined (nothing moved).
+	DiscountCents    int64 // retail total minus net total: the savings
+	FeeCents         int64 // the contract's fee
+	FundedTotalCents int64 // net total plus fee: what the wallet was debited
+	Status           TransactionStatus
+	DeclineReason    DeclineReason // "" when approved
+	CreatedAt        time.Time
+}
+
+// InvoiceRef returns the invoice reference of transaction id.
+func InvoiceRef(id int64) string { return fmt.Sprintf("INV-%06d", id) }
+
+// PurchaseAmounts are the money figures of a purchase.
+type PurchaseAmounts struct {
+	RetailTotalCents int64
+	NetTotalCents    int64
+	DiscountCents    int64
+	FeeCents         int64
+	FundedTotalCents int64
+}
+
+// PriceOf returns the cost in cents of g gallons at price per gallon,
+// rounded half up.
+func PriceOf(g Gallons, price TenthCents) int64 {
+	// milli-gallons × tenth-cents = 1e-5 cents.
+	return (int64(g)*int64(price) + 5_000) / 10_000
+}
+
+// Amounts returns the figures of a purchase of g gallons at retail and net
+// prices with fee cents: the discount is what retail would have cost more.
+func Amounts(g Gallons, retail, net TenthCents, feeCents int64) PurchaseAmounts {
+	a := PurchaseAmounts{RetailTotalCents: PriceOf(g, retail), NetTotalCents: PriceOf(g, net), FeeCents: feeCents}
+	a.DiscountCents = a.RetailTotalCents - a.NetTotalCents
+	a.FundedTotalCents = a.NetTotalCents + feeCents
+	return a
+}
+
+// ParseDecimal parses a non-negative decimal number such as "128.4" into an
+// integer with scale decimals ("128.4" with scale 3 is 128400), without
+// going through floats. More decimals than scale are rounded half up.
+func ParseDecimal(s string, scale int) (int64, error) {
+	s = strings.TrimSpace(s)
+	whole, frac, _ := strings.Cut(s, ".")
+	if whole == "" && frac == "" || strings.ContainsAny(whole, "+-") || strings.ContainsAny(frac, "+-") {
+		return 0, fmt.Errorf("not a number: %q", s)
+	}
+	if whole == "" {
+		whole = "0"
+	}
+	roundUp := false
+	if len(frac) > scale {
+		if frac[scale] < '0' || frac[scale] > '9' {
+			return 0, fmt.Errorf("not a number: %q", s)
+		}
+		roundUp = frac[scale] >= '5'
+		for _, c := range frac[scale:] {
+			if c < '0' || c > '9' {
+				return 0, fmt.Errorf("not a number: %q", s)
+			}
+		}
+		frac = frac[:scale]
+	}
+	frac += strings.Repeat("0", scale-len(frac))
+	if len(whole) > 12 {
+		return 0, fmt.Errorf("number too large: %q", s)
+	}
+	n, err := strconv.ParseUint(whole+frac, 10, 63)
+	if err != nil {
+		return 0, fmt.Errorf("not a number: %q", s)
+	}
+	if roundUp {
+		n++
+	}
+	return int64(n), nil
+}
+
+// TransactionTimeLayouts are the accepted forms of a transaction date: ISO
+// without a zone (as the web app sends them), with seconds or minutes, a
+// date alone, or RFC 3339 (converted to UTC).
+var TransactionTimeLayouts = []string{"2006-01-02T15:04:05", "2006-01-02T15:04:05.999999999", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02"}
+
+// ParseTransactionTime parses a date as the feed and the API send it.
+func ParseTransactionTime(s string) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	for _, layout := range TransactionTimeLayouts {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t, nil
+		}
+	}
+	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+		return t.UTC(), nil
+	}
+	return time.Time{}, fmt.Errorf("not a date: %q", s)
+}
+
+// TransactionTimeFormat is how transaction dates leave the API.
+const TransactionTimeFormat = "2006-01-02T15:04:05"
