@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -46,6 +47,9 @@ type Config struct {
 	StripeAPIBase        string
 	MapStyleURL          string
 	TrustProxy           bool
+	// PublicURL is the address users reach the app at, for mailed links;
+	// default: the listening URL.
+	PublicURL string
 
 	Argon2 fuelportal.Argon2Params
 	Static fs.FS // the web app; default web.Dist
@@ -131,6 +135,10 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn),
+	}
+	m.Server.PublicURL = m.Config.PublicURL
+	if m.Server.PublicURL == "" {
+		m.Server.PublicURL = m.URL()
 	}
 	go func() {
 		if err := m.httpServer.Serve(m.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -259,6 +267,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	m.Config.StripeAPIBase = envOr("STRIPE_API_BASE", os.Getenv("FUELPORTAL_STRIPE_API_BASE"))
 	m.Config.MapStyleURL = os.Getenv("FUELPORTAL_MAP_STYLE_URL")
 	m.Config.TrustProxy, _ = strconv.ParseBool(os.Getenv("FUELPORTAL_TRUST_PROXY"))
+	m.Config.PublicURL = strings.TrimSuffix(os.Getenv("FUELPORTAL_PUBLIC_URL"), "/")
 	var err error
 	if m.Config.SMTP, err = mail.SMTPConfigFromEnv(); err != nil {
 		return err
