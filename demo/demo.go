@@ -55,6 +55,9 @@ type Env struct {
 	OtherOwner   *fuelportal.User
 	// Cards holds every demo card per company id, in CardPlans order.
 	Cards map[int64][]*fuelportal.Card
+
+	// Filled by the stations step: every demo station, by ascending id.
+	Stations []*fuelportal.Station
 }
 
 // Step is one part of the demo data.

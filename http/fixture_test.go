@@ -25,7 +25,14 @@ type fixture struct {
 }
 
 func newFixture(t *testing.T) *fixture {
-	return newFixtureOn(t, storetest.OpenSQLite(t))
+	// The demo data is seeded once per test binary and copied (seeding the
+	// stations takes about half a second).
+	db := storetest.OpenSQLiteFromTemplate(t, "demo", func(db *store.DB) error {
+		storetest.NewClock(db)
+		_, err := demo.Seed(context.Background(), db, fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params))
+		return err
+	})
+	return newFixtureOn(t, db)
 }
 
 func newFixtureOn(t *testing.T, db *store.DB) *fixture {

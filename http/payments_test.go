@@ -32,6 +32,17 @@ type paymentsFixture struct {
 	owner     string // Demo Freight owner's token
 	other     string // Other Haulers owner's token
 	companyID int64
+	start     int64 // Demo Freight's wallet balance after the demo data
+}
+
+// credited returns how much Demo Freight's wallet moved since the fixture was made.
+func (f *paymentsFixture) credited(t testing.TB) int64 {
+	t.Helper()
+	b, err := f.db.WalletBalance(context.Background(), f.companyID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b - f.start
 }
 
 func newPaymentsFixture(t *testing.T, db *store.DB, mock bool) *paymentsFixture {
@@ -48,6 +59,10 @@ func newPaymentsFixture(t *testing.T, db *store.DB, mock bool) *paymentsFixture 
 	pf.owner = f.api.Login(demo.OwnerEmail, demo.Password).Token
 	pf.other = f.api.Login(demo.OtherOwnerEmail, demo.Password).Token
 	pf.companyID = companyIDOf(t, db, demo.OwnerEmail)
+	var err error
+	if pf.start, err = db.WalletBalance(context.Background(), pf.companyID); err != nil {
+		t.Fatal(err)
+	}
 	return pf
 }
 
@@ -263,8 +278,8 @@ func TestPayments_PaymentIntent(t *testing.T) {
 		if err != nil || stored.PaymentIntentID != p.PaymentIntentID || stored.TotalCents != 10190 || stored.CreditedAt != nil {
 			t.Fatalf("stored = %+v, %v", stored, err)
 		}
-		if b, _ := f.db.WalletBalance(context.Background(), f.companyID); b != 0 {
-			t.Fatalf("wallet credited before the webhook: %d", b)
+		if d := f.credited(t); d != 0 {
+			t.Fatalf("wallet credited before the webhook: %d", d)
 		}
 	})
 
@@ -364,8 +379,8 @@ func TestWebhook_RefusesUnsignedTamperedAndStaleDeliveries(t *testing.T) {
 			}
 		})
 	}
-	if b, _ := f.db.WalletBalance(context.Background(), f.companyID); b != 0 {
-		t.Fatalf("balance = %d after refused deliveries", b)
+	if d := f.credited(t); d != 0 {
+		t.Fatalf("credited %d after refused deliveries", d)
 	}
 	// The genuine delivery still applies: nothing was recorded by the refusals.
 	if got := f.deliverSigned(t, payload); got != fuelportal.EventOutcomeCredited {
@@ -387,15 +402,15 @@ func TestWebhook_SameEventDeliveredThreeTimesCreditsOnce(t *testing.T) {
 			t.Fatalf("outcomes = %v", outcomes)
 		}
 		// The fee is the card surcharge: the wallet gets the entered amount.
-		if b, _ := db.WalletBalance(ctx, f.companyID); b != 10000 {
-			t.Fatalf("balance = %d, want 10000", b)
+		if d := f.credited(t); d != 10000 {
+			t.Fatalf("credited %d, want 10000", d)
 		}
 		// A different event about the same intent does not credit again either.
 		if got := f.deliverSigned(t, event("evt_again", fuelportal.EventPaymentSucceeded, p.PaymentIntentID, p.ID, 10190, "")); got != "credited" {
 			t.Fatalf("second event outcome = %q", got)
 		}
-		if b, _ := db.WalletBalance(ctx, f.companyID); b != 10000 {
-			t.Fatalf("balance = %d after a second event for the intent", b)
+		if d := f.credited(t); d != 10000 {
+			t.Fatalf("credited %d after a second event for the intent", d)
 		}
 		stored, _ := db.PaymentByID(ctx, f.companyID, p.ID)
 		if stored.Status != fuelportal.PaymentSucceeded || stored.CreditedAt == nil {
@@ -428,8 +443,8 @@ func TestWebhook_OnlySucceededIsSpendable(t *testing.T) {
 			if got := f.deliverSigned(t, tt.payload); got != tt.outcome {
 				t.Fatalf("outcome = %q, want %q", got, tt.outcome)
 			}
-			if b, _ := f.db.WalletBalance(ctx, f.companyID); b != tt.balance {
-				t.Fatalf("balance = %d, want %d", b, tt.balance)
+			if d := f.credited(t); d != tt.balance {
+				t.Fatalf("credited %d, want %d", d, tt.balance)
 			}
 		})
 	}
@@ -445,32 +460,27 @@ func TestWebhook_OnlySucceededIsSpendable(t *testing.T) {
 func TestWebhook_InvoicePaymentReducesTheAmountOwed(t *testing.T) {
 	f := newPaymentsFixture(t, storetest.OpenSQLite(t), false)
 	ctx := context.Background()
-	err := f.db.InTx(ctx, func(tx *store.Tx) error {
-		return tx.SaveContract(ctx, &fuelportal.Contract{CompanyID: f.companyID, Pricing: fuelportal.PricingRetailMinus,
-			RetailMinusTenthCents: 100, Billing: fuelportal.BillingInvoice, CreditLimitCents: 5000_00})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	// Other Haulers is on an invoice contract (demo data): a purchase leaves an amount owed.
+	company := companyIDOf(t, f.db, demo.OtherOwnerEmail)
 	station := addStation(t, f.db)
-	card := demo.CardPlans[demo.DemoFreight.Name][1].CardNumber
+	card := demo.CardPlans[demo.OtherHaulers.Name][0].CardNumber
 	tr, _, err := f.db.RecordPurchase(ctx, cardPurchase("inv-1", card, station, 100_000))
 	if err != nil || tr.Status != fuelportal.TransactionApproved {
 		t.Fatalf("purchase = %+v, %v", tr, err)
 	}
-	owed, _ := f.db.WalletBalance(ctx, f.companyID)
+	owed, _ := f.db.WalletBalance(ctx, company)
 	if owed >= 0 {
 		t.Fatalf("balance after an invoice purchase = %d", owed)
 	}
-	p := newPayment(t, f.db, f.companyID, -owed, 0, "invoice")
+	p := newPayment(t, f.db, company, -owed, 0, "invoice")
 	if got := f.deliverSigned(t, event("evt_inv", fuelportal.EventPaymentSucceeded, p.PaymentIntentID, p.ID, -owed, "")); got != "credited" {
 		t.Fatalf("outcome = %q", got)
 	}
-	if b, _ := f.db.WalletBalance(ctx, f.companyID); b != 0 {
+	if b, _ := f.db.WalletBalance(ctx, company); b != 0 {
 		t.Fatalf("balance = %d after paying the invoice", b)
 	}
-	ts, _ := f.db.WalletTransfers(ctx, f.companyID, 1)
-	if len(ts) != 1 || ts[0].Kind != fuelportal.LedgerInvoicePayment {
+	ts, _ := f.db.WalletTransfers(ctx, company, 1)
+	if len(ts) != 1 || ts[0].Kind != fuelportal.LedgerInvoicePayment || ts[0].AmountCents != -owed {
 		t.Fatalf("newest transfer = %+v", ts)
 	}
 }
@@ -577,7 +587,7 @@ func TestWebhook_ConcurrentDeliveriesAndPurchasesKeepTheLedgerExact(t *testing.T
 		for _, funded := range approved {
 			spent += funded
 		}
-		want := seed + payments*payment - spent
+		want := f.start + seed + payments*payment - spent
 		if b, _ := db.WalletBalance(ctx, f.companyID); b != want {
 			t.Fatalf("balance = %d, want %d (%d approved purchases, %d spent)", b, want, len(approved), spent)
 		}

@@ -41,6 +41,25 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/account/reset-password/complete", s.handleResetComplete)
 	mux.HandleFunc("POST /api/reset-password/complete", s.handleResetComplete)
 
+	// Fuel cards, contract and wallet of the owner's company (card.go, wallet.go)
+	mux.HandleFunc("GET /api/wex/company/get-cards", s.requireRole(fuelportal.RoleCompany, s.handleCardList))
+	mux.HandleFunc("PUT /api/wex/company/update-card", s.requireRole(fuelportal.RoleCompany, s.handleCardUpdate))
+	mux.HandleFunc("GET /api/wex/company/contract", s.requireRole(fuelportal.RoleCompany, s.handleContract))
+	mux.HandleFunc("GET /api/wex/company/wallet", s.requireRole(fuelportal.RoleCompany, s.handleWallet))
+
+	// Transactions (transaction.go): the owner's whole company, a driver's own card
+	mux.HandleFunc("GET /api/wex/company/transactions", s.requireRole(fuelportal.RoleCompany, s.handleTransactionList(companyScope)))
+	mux.HandleFunc("GET /api/wex/company/transactions/export", s.requireRole(fuelportal.RoleCompany, s.handleTransactionExport(companyScope)))
+	mux.HandleFunc("GET /api/wex/company/transactions/{id}", s.requireRole(fuelportal.RoleCompany, s.handleTransactionGet(companyScope)))
+	mux.HandleFunc("GET /api/wex/company/total-spendings", s.requireRole(fuelportal.RoleCompany, s.handleTotalSpendings(companyScope)))
+	mux.HandleFunc("GET /api/wex/transactions", s.requireRole(fuelportal.RoleUser, s.handleTransactionList(driverScope)))
+	mux.HandleFunc("GET /api/wex/transactions/export", s.requireRole(fuelportal.RoleUser, s.handleTransactionExport(driverScope)))
+	mux.HandleFunc("GET /api/wex/transactions/{id}", s.requireRole(fuelportal.RoleUser, s.handleTransactionGet(driverScope)))
+	mux.HandleFunc("GET /api/wex/total-spendings", s.requireRole(fuelportal.RoleUser, s.handleTotalSpendings(driverScope)))
+
+	// Card network feed (network.go): X-Network-Key, not a user token
+	mux.HandleFunc("POST /api/network/transactions", s.handleNetworkPurchase)
+
 	// Payments (payments.go): 503 without Stripe keys; the webhook is signed, not signed in.
 	mux.HandleFunc("GET /api/payments/setup-intent/card", s.companyPayments(s.handleCardSetupIntent(fuelportal.CardSetupAny)))
 	mux.HandleFunc("GET /api/payments/setup-intent/card/debit", s.companyPayments(s.handleCardSetupIntent(fuelportal.CardSetupDebit)))
@@ -50,9 +69,6 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("DELETE /api/payments/detach", s.companyPayments(s.handleDetachPaymentMethod))
 	mux.HandleFunc("POST /api/payments/payment-intent", s.companyPayments(s.handlePaymentIntent))
 	mux.HandleFunc("POST /api/payments/webhook", s.requirePayments(s.handleStripeWebhook))
-
-	// Company-only routes are wrapped like this:
-	//   mux.HandleFunc("GET /api/wex/company/get-cards", s.requireRole(fuelportal.RoleCompany, s.handleCardList))
 
 	// Fallbacks: unknown API paths answer 404 JSON; every other GET serves
 	// the web app (spa.go), other methods get 405.

@@ -34,6 +34,9 @@ type Server struct {
 	// PublicURL is the address users reach the app at, used in mailed links
 	// (never taken from the request's Host header).
 	PublicURL string
+	// NetworkKey is the shared secret the card network sends in the
+	// X-Network-Key header to report purchases; empty disables the feed.
+	NetworkKey string
 	// Limits are the rate limits; DefaultLimits unless changed.
 	Limits Limits
 	// Now returns the current time; tests replace it together with DB.Now.

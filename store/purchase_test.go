@@ -22,18 +22,25 @@ type fleetFixture struct {
 	station  *fuelportal.Station
 }
 
-func newFleetFixture(t *testing.T, db *store.DB, contract fuelportal.Contract) *fleetFixture {
+func newFleetFixture(t testing.TB, db *store.DB, contract fuelportal.Contract) *fleetFixture {
 	t.Helper()
 	ctx := context.Background()
-	company, _, active := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
-	f := &fleetFixture{company: company, active: active}
+	company := &fuelportal.Company{Name: "Acme Trucking", CarrierID: 7654321}
+	owner := &fuelportal.User{Email: "owner@example.com", PasswordHash: "hash"}
+	if err := db.CreateCompanyOwner(ctx, company, owner); err != nil {
+		t.Fatal(err)
+	}
+	f := &fleetFixture{company: company}
+	f.active = &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000001", DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1"}
 	f.inactive = &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000002", DriverName: "Ina Active", DriverID: "D-2", UnitNumber: "U-2", Status: fuelportal.CardInactive}
 	f.station = &fuelportal.Station{ID: 412, Name: "Pilot Travel Center #412", Address: "1 Truck Way", City: "Ocala", State: "FL", ZipCode: "34475",
 		Latitude: 29.1, Longitude: -82.1, Chain: "PILOT", RetailPrice: 3859, NetPrice: 3579, PriceDate: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
 	contract.CompanyID = company.ID
 	err := db.InTx(ctx, func(tx *store.Tx) error {
-		if err := tx.CreateCard(ctx, f.inactive); err != nil {
-			return err
+		for _, c := range []*fuelportal.Card{f.active, f.inactive} {
+			if err := tx.CreateCard(ctx, c); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.UpsertStations(ctx, []*fuelportal.Station{f.station}); err != nil {
 			return err

@@ -50,7 +50,8 @@ func (s TransactionScope) where() (string, []any) {
 // TransactionFilter selects and orders a page of transactions.
 type TransactionFilter struct {
 	Scope TransactionScope
-	// CardNumber keeps one card of the company's ("" for all).
+	// CardNumber keeps one card of the scope ("" for all); a card outside
+	// the scope is ENOTFOUND.
 	CardNumber string
 	// Search keeps transactions whose invoice ref, location name, driver card
 	// name or card number contains it (case-insensitive).
@@ -61,13 +62,29 @@ type TransactionFilter struct {
 	Ascending bool
 	Offset    int
 	Limit     int // 0: no limit
+	// CountAtMost, when > 0, stops Transactions counting there: the total
+	// is then a lower bound (enough for paging on), and counting costs
+	// O(CountAtMost) instead of O(matching rows).
+	CountAtMost int
 }
 
-func (f TransactionFilter) where() (string, []any) {
+// where returns the filter's conditions, resolving CardNumber to its card
+// id within the scope (ENOTFOUND when the scope does not hold it).
+func (f TransactionFilter) where(ctx context.Context, tx *Tx) (string, []any, error) {
 	where, args := f.Scope.where()
-	if f.CardNumber != "" {
-		where += ` AND card_id = (SELECT id FROM cards WHERE company_id = ? AND card_number = ?)`
-		args = append(args, f.Scope.CompanyID, strings.TrimSpace(f.CardNumber))
+	if number := strings.TrimSpace(f.CardNumber); number != "" {
+		var cardID int64
+		err := tx.QueryRow(ctx, `SELECT id FROM cards WHERE company_id = ? AND card_number = ?`, f.Scope.CompanyID, number).Scan(&cardID)
+		if err != nil || (f.Scope.CardID != 0 && cardID != f.Scope.CardID) {
+			if err != nil && !isNoRows(err) {
+				return "", nil, err
+			}
+			return "", nil, fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
+		}
+		if f.Scope.CardID == 0 {
+			where += ` AND card_id = ?`
+			args = append(args, cardID)
+		}
 	}
 	if !f.From.IsZero() {
 		where += ` AND transaction_date >= ?`
@@ -81,7 +98,7 @@ func (f TransactionFilter) where() (string, []any) {
 		where += ` AND search_text LIKE ? ESCAPE '\'`
 		args = append(args, likePattern(f.Search))
 	}
-	return where, args
+	return where, args, nil
 }
 
 func (f TransactionFilter) orderBy() string {
@@ -92,17 +109,26 @@ func (f TransactionFilter) orderBy() string {
 }
 
 // Transactions returns one page of the transactions f selects and how many
-// it selects in all.
+// it selects in all (at most f.CountAtMost when set).
 func (db *DB) Transactions(ctx context.Context, f TransactionFilter) (page []*fuelportal.Transaction, total int, err error) {
-	where, args := f.where()
-	query := `SELECT ` + transactionColumns + ` FROM card_transactions WHERE ` + where + f.orderBy()
-	pageArgs := args
-	if f.Limit > 0 {
-		query += ` LIMIT ? OFFSET ?`
-		pageArgs = append(append([]any(nil), args...), f.Limit, f.Offset)
-	}
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM card_transactions WHERE `+where, args...).Scan(&total); err != nil {
+		where, args, err := f.where(ctx, tx)
+		if err != nil {
+			return err
+		}
+		query := `SELECT ` + transactionColumns + ` FROM card_transactions WHERE ` + where + f.orderBy()
+		pageArgs := args
+		if f.Limit > 0 {
+			query += ` LIMIT ? OFFSET ?`
+			pageArgs = append(append([]any(nil), args...), f.Limit, f.Offset)
+		}
+		count := `SELECT COUNT(*) FROM card_transactions WHERE ` + where
+		countArgs := args
+		if f.CountAtMost > 0 {
+			count = `SELECT COUNT(*) FROM (SELECT 1 FROM card_transactions WHERE ` + where + ` LIMIT ?) AS matching`
+			countArgs = append(append([]any(nil), args...), f.CountAtMost)
+		}
+		if err := tx.QueryRow(ctx, count, countArgs...).Scan(&total); err != nil {
 			return err
 		}
 		if total <= f.Offset {
@@ -129,13 +155,16 @@ func (db *DB) Transactions(ctx context.Context, f TransactionFilter) (page []*fu
 // Limit apply), in order, streaming rows from one read transaction so
 // memory stays flat however many there are. It stops at fn's first error.
 func (db *DB) EachTransaction(ctx context.Context, f TransactionFilter, fn func(*fuelportal.Transaction) error) error {
-	where, args := f.where()
-	query := `SELECT ` + transactionColumns + ` FROM card_transactions WHERE ` + where + f.orderBy()
-	if f.Limit > 0 {
-		query += ` LIMIT ? OFFSET ?`
-		args = append(args, f.Limit, f.Offset)
-	}
 	return db.InReadTx(ctx, func(tx *Tx) error {
+		where, args, err := f.where(ctx, tx)
+		if err != nil {
+			return err
+		}
+		query := `SELECT ` + transactionColumns + ` FROM card_transactions WHERE ` + where + f.orderBy()
+		if f.Limit > 0 {
+			query += ` LIMIT ? OFFSET ?`
+			args = append(args, f.Limit, f.Offset)
+		}
 		rows, err := tx.Query(ctx, query, args...)
 		if err != nil {
 			return err

@@ -32,6 +32,8 @@ Commands:
   migrate        apply database migrations and exit
   user create    create a company owner or a driver
   mail outbox    print the newest outbox messages
+  import transactions FILE.csv
+                 record card purchases from the card network's feed file
 
 Run "fuelportal <command> -h" for the flags of a command.
 Environment: FUELPORTAL_ADDR, FUELPORTAL_DB, FUELPORTAL_JWT_SECRET,
@@ -53,6 +55,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runMigrate(ctx, rest, stdout, stderr)
 	case cmd == "user" && len(rest) > 0 && rest[0] == "create":
 		return runUserCreate(ctx, rest[1:], stdout, stderr)
+	case cmd == "import" && len(rest) > 0 && rest[0] == "transactions":
+		return runImportTransactions(ctx, rest[1:], stdout, stderr)
 	case cmd == "mail" && len(rest) > 0 && rest[0] == "outbox":
 		return runMailOutbox(ctx, rest[1:], stdout, stderr)
 	case cmd == "help" || cmd == "-h" || cmd == "--help":

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -99,5 +100,25 @@ func TestRun_MigrateAndOutboxCommands(t *testing.T) {
 	}
 	if err := run(ctx, []string{"nonsense"}, &out, &errOut); err == nil {
 		t.Fatal("unknown command accepted")
+	}
+}
+
+func TestImportTransactions_ReportsRowsAndSkipsBadOnes(t *testing.T) {
+	m := startMain(t) // a demo database: cards and stations exist
+	card := demo.CardPlans[demo.DemoFreight.Name][0].CardNumber
+	csv := "network_transaction_id,card_number,location_id,gallons,retail_price,transaction_date\n" +
+		"CLI-1," + card + ",10001,100,3.859,2025-03-14T09:00:00\n" +
+		"CLI-2," + card + ",10001,-1,3.859,2025-03-14T09:00:00\n"
+	path := filepath.Join(t.TempDir(), "purchases.csv")
+	if err := os.WriteFile(path, []byte(csv), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"import", "transactions", "-db", m.Config.DB, path}, &out, io.Discard); err != nil {
+		t.Fatalf("import: %v\n%s", err, out.String())
+	}
+	if !strings.Contains(out.String(), "Read 2 rows: 1 approved, 0 declined, 0 already recorded, 1 skipped.") ||
+		!strings.Contains(out.String(), "line 3: gallons") {
+		t.Fatalf("output:\n%s", out.String())
 	}
 }

@@ -47,6 +47,9 @@ type Config struct {
 	StripeAPIBase        string
 	MapStyleURL          string
 	TrustProxy           bool
+	// NetworkKey authenticates the card network's purchase reports; empty
+	// disables POST /api/network/transactions (503).
+	NetworkKey string
 	// PublicURL is the address users reach the app at, for mailed links;
 	// default: the listening URL.
 	PublicURL string
@@ -111,6 +114,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.Server = fphttp.NewServer(m.DB, m.Passwords, secret, m.Logger)
 	m.Server.Static = m.Config.Static
 	m.Server.TrustProxy = m.Config.TrustProxy
+	m.Server.NetworkKey = m.Config.NetworkKey
 	m.Server.MailQueued = sender.Queued
 	m.Server.Public = fphttp.PublicConfig{
 		StripePublishableKey: m.Config.StripePublishableKey,
@@ -267,6 +271,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	m.Config.StripeAPIBase = envOr("STRIPE_API_BASE", os.Getenv("FUELPORTAL_STRIPE_API_BASE"))
 	m.Config.MapStyleURL = os.Getenv("FUELPORTAL_MAP_STYLE_URL")
 	m.Config.TrustProxy, _ = strconv.ParseBool(os.Getenv("FUELPORTAL_TRUST_PROXY"))
+	m.Config.NetworkKey = os.Getenv("FUELPORTAL_NETWORK_KEY")
 	m.Config.PublicURL = strings.TrimSuffix(os.Getenv("FUELPORTAL_PUBLIC_URL"), "/")
 	var err error
 	if m.Config.SMTP, err = mail.SMTPConfigFromEnv(); err != nil {

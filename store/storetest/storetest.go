@@ -131,3 +131,41 @@ func (c *Clock) Advance(d time.Duration) {
 	defer c.mu.Unlock()
 	c.now = c.now.Add(d)
 }
+
+var (
+	templatesMu sync.Mutex
+	templates   = map[string][]byte{}
+)
+
+// OpenSQLiteFromTemplate returns a fresh SQLite database that is a copy of
+// one prepared once per test binary and name: the first call migrates a
+// database and runs prepare on it, later calls only copy its file. Use it
+// for expensive fixtures such as the demo data set; prepare must give the
+// same result every time (fixed clock, fixed seeds).
+func OpenSQLiteFromTemplate(tb testing.TB, name string, prepare func(db *store.DB) error) *store.DB {
+	tb.Helper()
+	templatesMu.Lock()
+	image, ok := templates[name]
+	if !ok {
+		path := filepath.Join(tb.TempDir(), "template.db")
+		db := openMigrated(tb, "sqlite:"+path)
+		err := prepare(db)
+		if err == nil {
+			err = db.Close() // checkpoints the WAL into the main file
+		}
+		if err == nil {
+			image, err = os.ReadFile(path)
+		}
+		if err != nil {
+			templatesMu.Unlock()
+			tb.Fatalf("prepare template %s: %v", name, err)
+		}
+		templates[name] = image
+	}
+	templatesMu.Unlock()
+	path := filepath.Join(tb.TempDir(), "test.db")
+	if err := os.WriteFile(path, image, 0o600); err != nil {
+		tb.Fatalf("copy template %s: %v", name, err)
+	}
+	return openMigrated(tb, "sqlite:"+path)
+}

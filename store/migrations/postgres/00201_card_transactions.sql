@@ -33,9 +33,12 @@ CREATE TABLE card_transactions (
     search_text              TEXT NOT NULL DEFAULT '',
     created_at               TIMESTAMPTZ NOT NULL
 );
--- Company pages and totals (newest first), a driver's or one card's pages.
-CREATE INDEX card_transactions_company_date ON card_transactions (company_id, transaction_date, id);
-CREATE INDEX card_transactions_card_date ON card_transactions (card_id, transaction_date, id);
+-- Company pages and counts (newest first), and a driver's or one card's.
+-- search_text is in the indexes so that a search over a date range is
+-- evaluated on index entries read in order, not on table rows fetched one
+-- by one (25,000 random row reads are ~250 ms on a cold SQLite cache).
+CREATE INDEX card_transactions_company_date ON card_transactions (company_id, transaction_date, id, search_text);
+CREATE INDEX card_transactions_card_date ON card_transactions (card_id, company_id, transaction_date, id, search_text);
 
 -- +goose Down
 DROP TABLE card_transactions;

@@ -1,0 +1,229 @@
+package feed
+
+// The card network's purchase feed: a CSV file with one card purchase per
+// row, imported by `fuelportal import transactions FILE.csv` (the same
+// purchases also arrive one by one at POST /api/network/transactions).
+//
+// # Columns
+//
+// The first line names the columns, in any order, matched as for the price
+// feed (case, spaces and underscores do not matter). All are required.
+//
+//	column                  example               meaning
+//	network_transaction_id  WEX-2026-000123       the network's id; a purchase is recorded once per id
+//	card_number             7071011234567890123   the fleet card, 19 digits
+//	location_id             1042                  the station's location_id in the price feed
+//	gallons                 128.4                 fuel quantity, at most 3 decimals are kept
+//	retail_price            3.859                 pump price, dollars per gallon, at most 3 decimals
+//	transaction_date        2026-11-21T14:03:00   the station's wall-clock time (no zone); also
+//	                                              "2026-11-21 14:03:00", or RFC 3339 (made UTC)
+//
+// A row that breaks a rule, or names a station the price feed does not
+// know, is reported with its line number and skipped; the others are
+// recorded. A row whose id was already recorded changes nothing (it counts
+// as a repeat), so importing the same file twice records nothing new.
+
+import (
+	"cmp"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fuelportal"
+	"fuelportal/store"
+)
+
+// Purchase feed columns.
+const (
+	colNetworkTransactionID = "network_transaction_id"
+	colCardNumber           = "card_number"
+	colGallons              = "gallons"
+	colTransactionDate      = "transaction_date"
+)
+
+// PurchaseColumns lists the purchase feed's columns in documented order.
+var PurchaseColumns = []string{colNetworkTransactionID, colCardNumber, colLocationID, colGallons, colRetailPrice, colTransactionDate}
+
+// purchaseFieldColumns maps CardPurchase field names (as in its field
+// errors) to feed columns.
+var purchaseFieldColumns = map[string]string{
+	"networkTransactionId": colNetworkTransactionID, "cardNumber": colCardNumber, "locationId": colLocationID,
+	"gallons": colGallons, "retailPrice": colRetailPrice, "transactionDate": colTransactionDate,
+}
+
+// PurchaseRow is a good row of a purchase file.
+type PurchaseRow struct {
+	Line     int
+	Purchase *fuelportal.CardPurchase
+}
+
+// PurchaseFile is a parsed purchase feed file.
+type PurchaseFile struct {
+	Purchases []PurchaseRow // good rows in file order
+	Rejected  []RowError    // skipped rows in file order
+}
+
+// ParsePurchases reads a purchase feed. Bad rows land in Rejected; the
+// error is for a file that cannot be read at all (empty, not CSV, a missing
+// column: EINVALID) or a failing reader.
+func ParsePurchases(r io.Reader) (*PurchaseFile, error) {
+	cr := csv.NewReader(r)
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if errors.Is(err, io.EOF) {
+		return nil, fuelportal.Errorf(fuelportal.EINVALID, "The transactions file is empty: the first line must name the columns")
+	} else if err != nil {
+		return nil, readError(err)
+	}
+	byKey := map[string]int{}
+	for i, name := range header {
+		byKey[columnKey(name)] = i
+	}
+	at := map[string]int{}
+	var missing []string
+	for _, col := range PurchaseColumns {
+		i, ok := byKey[columnKey(col)]
+		if !ok {
+			missing = append(missing, col)
+		}
+		at[col] = i
+	}
+	if len(missing) > 0 {
+		return nil, fuelportal.Errorf(fuelportal.EINVALID, "The transactions file lacks required columns: %s", strings.Join(missing, ", "))
+	}
+
+	file := &PurchaseFile{}
+	for {
+		record, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			return file, nil
+		}
+		var parseErr *csv.ParseError
+		if errors.As(err, &parseErr) {
+			file.Rejected = append(file.Rejected, RowError{Line: parseErr.StartLine, Message: parseErr.Err.Error()})
+			continue
+		} else if err != nil {
+			return nil, readError(err)
+		}
+		line, _ := cr.FieldPos(0)
+		if len(record) == 1 && strings.TrimSpace(record[0]) == "" {
+			continue
+		}
+		if len(record) != len(header) {
+			file.Rejected = append(file.Rejected, RowError{Line: line, Message: fmt.Sprintf("has %d fields, the header has %d", len(record), len(header))})
+			continue
+		}
+		p, rowErr := parsePurchase(record, at)
+		if rowErr != nil {
+			rowErr.Line = line
+			file.Rejected = append(file.Rejected, *rowErr)
+			continue
+		}
+		file.Purchases = append(file.Purchases, PurchaseRow{Line: line, Purchase: p})
+	}
+}
+
+func parsePurchase(record []string, at map[string]int) (*fuelportal.CardPurchase, *RowError) {
+	get := func(col string) string { return strings.TrimSpace(record[at[col]]) }
+	bad := func(col, format string, args ...any) *RowError {
+		return &RowError{Column: col, Message: fmt.Sprintf(format, args...)}
+	}
+	p := &fuelportal.CardPurchase{NetworkTransactionID: get(colNetworkTransactionID), CardNumber: get(colCardNumber)}
+	var err error
+	if v := get(colLocationID); v != "" {
+		if p.LocationID, err = strconv.ParseInt(v, 10, 64); err != nil {
+			return nil, bad(colLocationID, "must be a positive whole number, got %q", v)
+		}
+	}
+	if v := get(colGallons); v != "" {
+		g, err := fuelportal.ParseDecimal(v, 3)
+		if err != nil {
+			return nil, bad(colGallons, "must be a positive number, got %q", v)
+		}
+		p.Gallons = fuelportal.Gallons(g)
+	}
+	if v := get(colRetailPrice); v != "" {
+		if p.RetailPrice, err = ParsePrice(v); err != nil {
+			return nil, bad(colRetailPrice, "%v", err)
+		}
+	}
+	if v := get(colTransactionDate); v != "" {
+		if p.TransactionDate, err = fuelportal.ParseTransactionTime(v); err != nil {
+			return nil, bad(colTransactionDate, "must be a date like 2026-11-21T14:03:00, got %q", v)
+		}
+	}
+	if err := p.Validate(); err != nil {
+		for _, col := range PurchaseColumns { // the first broken column, in documented order
+			for field, msgs := range fuelportal.ErrorFields(err) {
+				if purchaseFieldColumns[field] == col {
+					return nil, bad(col, "%s", strings.Join(msgs, ", "))
+				}
+			}
+		}
+		return nil, bad("", "%v", err)
+	}
+	return p, nil
+}
+
+// PurchaseReport says what a purchase import did.
+type PurchaseReport struct {
+	Rows     int // data rows read
+	Approved int // new purchases approved
+	Declined int // new purchases declined (inactive or unknown card, funds)
+	Repeats  int // rows whose id was already recorded: nothing changed
+	Rejected []RowError
+}
+
+// purchaseBatch is how many purchases one database transaction records.
+const purchaseBatch = 500
+
+// ImportPurchases reads a purchase feed and records its good rows through
+// the same authorisation as the network endpoint (store.Tx.RecordPurchase),
+// purchaseBatch rows per database transaction. Rows the store refuses
+// (unknown station) join Rejected. The error is ParsePurchases' or the
+// store's; batches committed before it stay recorded, and importing the
+// file again records only the rest.
+func ImportPurchases(ctx context.Context, db *store.DB, r io.Reader) (*PurchaseReport, error) {
+	file, err := ParsePurchases(r)
+	if err != nil {
+		return nil, err
+	}
+	report := &PurchaseReport{Rows: len(file.Purchases) + len(file.Rejected), Rejected: file.Rejected}
+	for start := 0; start < len(file.Purchases); start += purchaseBatch {
+		batch := file.Purchases[start:min(start+purchaseBatch, len(file.Purchases))]
+		var counts PurchaseReport
+		err := db.InTx(ctx, func(tx *store.Tx) error {
+			counts = PurchaseReport{}
+			for _, row := range batch {
+				t, created, err := tx.RecordPurchase(ctx, row.Purchase)
+				switch code := fuelportal.ErrorCode(err); {
+				case code == fuelportal.EUNPROCESSABLE || code == fuelportal.EINVALID:
+					counts.Rejected = append(counts.Rejected, RowError{Line: row.Line, Column: colLocationID, Message: fuelportal.ErrorMessage(err)})
+				case err != nil:
+					return fmt.Errorf("line %d: %w", row.Line, err)
+				case !created:
+					counts.Repeats++
+				case t.Status == fuelportal.TransactionApproved:
+					counts.Approved++
+				default:
+					counts.Declined++
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return report, err
+		}
+		report.Approved += counts.Approved
+		report.Declined += counts.Declined
+		report.Repeats += counts.Repeats
+		report.Rejected = append(report.Rejected, counts.Rejected...)
+	}
+	slices.SortStableFunc(report.Rejected, func(a, b RowError) int { return cmp.Compare(a.Line, b.Line) })
+	return report, nil
+}

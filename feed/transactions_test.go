@@ -1,0 +1,108 @@
+package feed_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"fuelportal"
+	"fuelportal/feed"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+const purchaseHeader = "network_transaction_id,card_number,location_id,gallons,retail_price,transaction_date\n"
+
+func TestParsePurchases_ReportsBadRowsByLine(t *testing.T) {
+	file := purchaseHeader +
+		"N-1,7071000000000000001,412,128.4,3.859,2026-11-21T14:03:00\n" +
+		"N-2,7071000000000000001,412,abc,3.859,2026-11-21T14:03:00\n" +
+		"N-3,7071000000000000001,412,10,3.859,yesterday\n" +
+		",7071000000000000001,412,10,3.859,2026-11-21\n" +
+		"N-5,7071000000000000001,412,10\n" +
+		"N-6,7071000000000000001,412,0,3.859,2026-11-21\n" +
+		"\n" +
+		"N-7,7071000000000000001,412,50.0005,$3.5,2026-11-21 06:00:00\n"
+	parsed, err := feed.ParsePurchases(strings.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRejected := map[int]string{3: "gallons", 4: "transaction_date", 5: "network_transaction_id", 6: "", 7: "gallons"}
+	if len(parsed.Rejected) != len(wantRejected) {
+		t.Fatalf("rejected = %v", parsed.Rejected)
+	}
+	for _, r := range parsed.Rejected {
+		if col, ok := wantRejected[r.Line]; !ok || col != r.Column {
+			t.Errorf("rejected %v, want line→column %v", r, wantRejected)
+		}
+	}
+	if len(parsed.Purchases) != 2 {
+		t.Fatalf("purchases = %+v", parsed.Purchases)
+	}
+	first, last := parsed.Purchases[0], parsed.Purchases[1]
+	if first.Line != 2 || first.Purchase.Gallons != 128_400 || first.Purchase.RetailPrice != 3859 ||
+		!first.Purchase.TransactionDate.Equal(time.Date(2026, 11, 21, 14, 3, 0, 0, time.UTC)) {
+		t.Fatalf("first = %+v", first.Purchase)
+	}
+	if last.Line != 9 || last.Purchase.Gallons != 50_001 || last.Purchase.RetailPrice != 3500 {
+		t.Fatalf("last = %d %+v", last.Line, last.Purchase)
+	}
+}
+
+func TestParsePurchases_MissingColumnRejectsTheFile(t *testing.T) {
+	_, err := feed.ParsePurchases(strings.NewReader("network_transaction_id,card_number\nN-1,7071\n"))
+	if fuelportal.ErrorCode(err) != fuelportal.EINVALID || !strings.Contains(fuelportal.ErrorMessage(err), "location_id") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestImportPurchases_RecordsOnceAndSkipsUnknownStations(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company := &fuelportal.Company{Name: "Acme", CarrierID: 1234567}
+		owner := &fuelportal.User{Email: "o@example.com", PasswordHash: "h"}
+		if err := db.CreateCompanyOwner(ctx, company, owner); err != nil {
+			t.Fatal(err)
+		}
+		err := db.InTx(ctx, func(tx *store.Tx) error {
+			for i, status := range []fuelportal.CardStatus{fuelportal.CardActive, fuelportal.CardInactive} {
+				card := &fuelportal.Card{CompanyID: company.ID, CardNumber: "707100000000000000" + string(rune('1'+i)), Status: status}
+				if err := tx.CreateCard(ctx, card); err != nil {
+					return err
+				}
+			}
+			_, err := tx.UpsertStations(ctx, []*fuelportal.Station{{ID: 412, Name: "Pilot #412", Latitude: 30, Longitude: -90,
+				RetailPrice: 3859, NetPrice: 3579, PriceDate: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := db.CreditWallet(ctx, company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		file := purchaseHeader +
+			"N-1,7071000000000000001,412,10,3.859,2026-11-21T14:03:00\n" +
+			"N-2,7071000000000000002,412,10,3.859,2026-11-21T14:05:00\n" +
+			"N-3,7071000000000000001,999,10,3.859,2026-11-21T14:07:00\n" +
+			"N-1,7071000000000000001,412,10,3.859,2026-11-21T14:03:00\n" +
+			"N-4,7071000000000000001,412,bad,3.859,2026-11-21T14:09:00\n"
+		report, err := feed.ImportPurchases(ctx, db, strings.NewReader(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if report.Rows != 5 || report.Approved != 1 || report.Declined != 1 || report.Repeats != 1 || len(report.Rejected) != 2 ||
+			report.Rejected[0].Line != 4 || report.Rejected[1].Line != 6 {
+			t.Fatalf("report = %+v", report)
+		}
+		again, err := feed.ImportPurchases(ctx, db, strings.NewReader(file))
+		if err != nil || again.Approved+again.Declined != 0 || again.Repeats != 3 {
+			t.Fatalf("second import = %+v, %v", again, err)
+		}
+		// The default contract: 10 ¢/gal off retail, no fee.
+		if b, _ := db.WalletBalance(ctx, company.ID); b != 1000_00-fuelportal.PriceOf(10_000, 3759) {
+			t.Fatalf("balance = %d", b)
+		}
+	})
+}

@@ -1,0 +1,283 @@
+package http
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"fuelportal"
+	"fuelportal/store"
+	"fuelportal/xlsx"
+)
+
+// Transactions are served twice: under /api/wex/company/… for the owner
+// (the whole company) and under /api/wex/… for a driver (their own card
+// only). The handlers take the caller's scope from one of these.
+type scopeOf func(Principal) store.TransactionScope
+
+func companyScope(p Principal) store.TransactionScope {
+	return store.TransactionScope{CompanyID: p.CompanyID}
+}
+
+func driverScope(p Principal) store.TransactionScope {
+	card := p.CardID
+	if card == 0 {
+		card = -1 // a user without a card sees nothing
+	}
+	return store.TransactionScope{CompanyID: p.CompanyID, CardID: card}
+}
+
+// Paging of the transactions list (SPEC §9).
+const (
+	defaultPageSize = 20
+	maxPageSize     = 100
+	// maxLastDays is the "all time" period of the savings tiles.
+	maxLastDays = 3650
+	// countAhead bounds how far past the requested page the list counts:
+	// totalElements is exact up to offset + countAhead matches and a lower
+	// bound beyond (the app only needs to know more pages exist), so a page
+	// costs the same over 1,000 or 1,000,000 rows.
+	countAhead = 10_000
+)
+
+// MsgSelectDateRange is the export's answer when a date is missing.
+const MsgSelectDateRange = "Please select a date range"
+
+type transactionItem struct {
+	TransactionID   int64                        `json:"transactionId"`
+	TransactionDate string                       `json:"transactionDate"`
+	InvoiceRef      string                       `json:"invoiceRef"`
+	LocationName    string                       `json:"locationName"`
+	DriverCardName  string                       `json:"driverCardName"`
+	CardNumber      string                       `json:"cardNumber"`
+	FundedTotal     float64                      `json:"fundedTotal"`
+	DiscAmount      float64                      `json:"discAmount"`
+	Status          fuelportal.TransactionStatus `json:"status"`
+	DeclineReason   *fuelportal.DeclineReason    `json:"declineReason"`
+}
+
+type transactionDetail struct {
+	transactionItem
+	DriverID        string  `json:"driverId"`
+	LocationAddress string  `json:"locationAddress"`
+	FuelQuantity    float64 `json:"fuelQuantity"`
+	RetailPrice     float64 `json:"retailPrice"`
+	NetPrice        float64 `json:"netPrice"`
+}
+
+func transactionItemFrom(t *fuelportal.Transaction) transactionItem {
+	item := transactionItem{
+		TransactionID: t.ID, TransactionDate: t.TransactionDate.Format(fuelportal.TransactionTimeFormat), InvoiceRef: t.InvoiceRef,
+		LocationName: t.LocationName, DriverCardName: t.DriverCardName, CardNumber: t.CardNumber,
+		FundedTotal: dollars(t.FundedTotalCents), DiscAmount: dollars(t.DiscountCents), Status: t.Status,
+	}
+	if t.DeclineReason != "" {
+		reason := t.DeclineReason
+		item.DeclineReason = &reason
+	}
+	return item
+}
+
+func transactionDetailFrom(t *fuelportal.Transaction) transactionDetail {
+	return transactionDetail{
+		transactionItem: transactionItemFrom(t), DriverID: t.DriverID, LocationAddress: t.LocationAddress,
+		FuelQuantity: t.Gallons.Float(), RetailPrice: perGallon(t.RetailPrice), NetPrice: perGallon(t.NetPrice),
+	}
+}
+
+type pageInfo struct {
+	Number        int `json:"number"`
+	Size          int `json:"size"`
+	TotalElements int `json:"totalElements"`
+	TotalPages    int `json:"totalPages"`
+}
+
+type transactionPage struct {
+	Content []transactionItem `json:"content"`
+	Page    pageInfo          `json:"page"`
+}
+
+// transactionFilter reads searchText, dateFrom, dateTo, cardNumber and sort
+// from the query, adding bad values to fe.
+func transactionFilter(fe fuelportal.FieldErrors, q url.Values, scope store.TransactionScope) store.TransactionFilter {
+	f := store.TransactionFilter{Scope: scope, Search: q.Get("searchText"), CardNumber: strings.TrimSpace(q.Get("cardNumber"))}
+	for _, d := range []struct {
+		name string
+		to   *time.Time
+	}{{"dateFrom", &f.From}, {"dateTo", &f.To}} {
+		if v := q.Get(d.name); v != "" {
+			t, err := fuelportal.ParseTransactionTime(v)
+			if err != nil {
+				fe.Add(d.name, "Must be a date like 2026-11-22T23:59:59")
+			}
+			*d.to = t
+		}
+	}
+	switch q.Get("sort") {
+	case "", "transactionDate,desc":
+	case "transactionDate", "transactionDate,asc":
+		f.Ascending = true
+	default:
+		fe.Add("sort", "Sort must be transactionDate,desc or transactionDate,asc")
+	}
+	return f
+}
+
+// queryInt reads an integer query parameter from minValue to maxValue
+// (def when absent), adding a field error to fe when it is out of range.
+func queryInt(fe fuelportal.FieldErrors, q url.Values, name string, def, minValue, maxValue int) int {
+	v := q.Get(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < minValue || n > maxValue {
+		fe.Add(name, fmt.Sprintf("Must be a whole number from %d to %d", minValue, maxValue))
+		return def
+	}
+	return n
+}
+
+// handleTransactionList answers one page of the caller's transactions,
+// newest first unless sort says otherwise.
+func (s *Server) handleTransactionList(scope scopeOf) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		fe := fuelportal.FieldErrors{}
+		f := transactionFilter(fe, q, scope(PrincipalFromContext(r.Context())))
+		page := queryInt(fe, q, "page", 0, 0, 1_000_000)
+		size := queryInt(fe, q, "size", defaultPageSize, 1, maxPageSize)
+		if err := fe.Err(); err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		f.Offset, f.Limit, f.CountAtMost = page*size, size, page*size+countAhead
+
+		items, total, err := s.DB.Transactions(r.Context(), f)
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		res := transactionPage{Content: make([]transactionItem, 0, len(items)),
+			Page: pageInfo{Number: page, Size: size, TotalElements: total, TotalPages: (total + size - 1) / size}}
+		for _, t := range items {
+			res.Content = append(res.Content, transactionItemFrom(t))
+		}
+		respond(w, http.StatusOK, res)
+	}
+}
+
+// handleTransactionGet answers one of the caller's transactions; any other
+// id is 404.
+func (s *Server) handleTransactionGet(scope scopeOf) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+		if err != nil {
+			s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Transaction not found"))
+			return
+		}
+		t, err := s.DB.Transaction(r.Context(), scope(PrincipalFromContext(r.Context())), id)
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		respond(w, http.StatusOK, transactionDetailFrom(t))
+	}
+}
+
+type spendingsDTO struct {
+	Total float64 `json:"total"`
+	Saved float64 `json:"saved"`
+}
+
+// handleTotalSpendings answers what the caller's approved purchases cost and
+// saved over the last lastDays days: today counts as day 1, so lastDays=1
+// is today and lastDays = day of month is this month (SPEC §7).
+func (s *Server) handleTotalSpendings(scope scopeOf) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		fe := fuelportal.FieldErrors{}
+		if r.URL.Query().Get("lastDays") == "" {
+			fe.Add("lastDays", "lastDays is required")
+		}
+		days := queryInt(fe, r.URL.Query(), "lastDays", 1, 1, maxLastDays)
+		if err := fe.Err(); err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		now := s.Now().UTC()
+		since := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, -(days - 1))
+
+		sp, err := s.DB.Spendings(r.Context(), scope(PrincipalFromContext(r.Context())), since)
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		respond(w, http.StatusOK, []spendingsDTO{{Total: dollars(sp.TotalCents), Saved: dollars(sp.SavedCents)}})
+	}
+}
+
+// exportColumns are the columns of the transactions spreadsheet.
+var exportColumns = []xlsx.Column{
+	{Title: "Date", Kind: xlsx.DateTime, Width: 18},
+	{Title: "Invoice", Kind: xlsx.Text, Width: 13},
+	{Title: "Status", Kind: xlsx.Text, Width: 11},
+	{Title: "Decline Reason", Kind: xlsx.Text, Width: 20},
+	{Title: "Driver", Kind: xlsx.Text, Width: 20},
+	{Title: "Driver ID", Kind: xlsx.Text, Width: 12},
+	{Title: "Card Number", Kind: xlsx.Text, Width: 22},
+	{Title: "Location", Kind: xlsx.Text, Width: 30},
+	{Title: "Address", Kind: xlsx.Text, Width: 40},
+	{Title: "Gallons", Kind: xlsx.Decimal3, Width: 10},
+	{Title: "Retail Price", Kind: xlsx.Price3, Width: 12},
+	{Title: "Net Price", Kind: xlsx.Price3, Width: 12},
+	{Title: "Discount", Kind: xlsx.Money, Width: 12},
+	{Title: "Fee", Kind: xlsx.Money, Width: 10},
+	{Title: "Funded Total", Kind: xlsx.Money, Width: 14},
+}
+
+// handleTransactionExport answers the caller's transactions between
+// dateFrom and dateTo (both required), optionally searched or of one card,
+// newest first (or as sort says), as an .xlsx file. Rows stream from the database into the sheet's
+// temporary file; the answer starts once the file is complete, so a
+// failure is still a JSON error.
+func (s *Server) handleTransactionExport(scope scopeOf) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		if q.Get("dateFrom") == "" || q.Get("dateTo") == "" {
+			s.respondError(w, r, fuelportal.Errorf(fuelportal.EINVALID, MsgSelectDateRange))
+			return
+		}
+		fe := fuelportal.FieldErrors{}
+		f := transactionFilter(fe, q, scope(PrincipalFromContext(r.Context())))
+		if err := fe.Err(); err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+
+		sheet, err := xlsx.NewSheet("Transactions", exportColumns)
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		defer sheet.Close()
+		err = s.DB.EachTransaction(r.Context(), f, func(t *fuelportal.Transaction) error {
+			return sheet.AddRow(t.TransactionDate, t.InvoiceRef, string(t.Status), string(t.DeclineReason), t.DriverCardName, t.DriverID,
+				t.CardNumber, t.LocationName, t.LocationAddress, int64(t.Gallons), int64(t.RetailPrice), int64(t.NetPrice),
+				t.DiscountCents, t.FeeCents, t.FundedTotalCents)
+		})
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		filename := "transactions-" + s.Now().UTC().Format("2006-01-02") + ".xlsx"
+		w.Header().Set("Content-Type", xlsx.ContentType)
+		w.Header().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
+		w.WriteHeader(http.StatusOK)
+		if _, err := sheet.WriteTo(w); err != nil {
+			s.Logger.WarnContext(r.Context(), "export write", "err", err)
+		}
+	}
+}
