@@ -11,6 +11,8 @@ import { defineConfig } from '@playwright/test';
 process.env.E2E_BINARY ??= resolve(import.meta.dirname, '../bin/fuelportal');
 process.env.E2E_DB ??= `sqlite:${join(mkdtempSync(join(tmpdir(), 'fuelportal-e2e-')), 'e2e.db')}`;
 process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+// Shared secret of the card network feed (POST /api/network/transactions, X-Network-Key).
+process.env.E2E_NETWORK_KEY ??= `e2e-network-${Math.random().toString(36).slice(2)}`;
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -43,6 +45,7 @@ export default defineConfig({
   webServer: {
     command: `"${process.env.E2E_BINARY}" serve --addr 127.0.0.1:${process.env.E2E_PORT} --db "${process.env.E2E_DB}" --demo`,
     url: `${baseURL}/api/health`,
+    env: { ...(process.env as Record<string, string>), FUELPORTAL_NETWORK_KEY: process.env.E2E_NETWORK_KEY },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

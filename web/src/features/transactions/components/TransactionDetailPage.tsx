@@ -1,10 +1,146 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
-import { ComingSoon } from '@/components/feedback/ComingSoon';
+import { Link as ReactRouterLink, useParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { errorStatus } from '@/lib/api';
+import { selectRole, selectUser } from '@/lib/auth';
+import { formatDollars, maskCardNumber } from '@/lib/format';
+import { useAppSelector } from '@/lib/store';
+import { useGetTransactionDetailQuery, type TransactionDetail, type TransactionScope } from '../api/transactions-api';
+import { longUsDate } from '../formats';
+import { DeclinedChip } from './TransactionRow';
 
-/** /transactions/:transactionId (SPEC §2.8). Placeholder: the transactions engineer replaces it. */
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ py: 1.25, justifyContent: 'space-between', alignItems: 'baseline' }}>
+      <Typography color="text.secondary" sx={{ flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Box sx={{ textAlign: 'right', minWidth: 0 }}>{children}</Box>
+    </Stack>
+  );
+}
+
+/** Driver, Driver ID, Date, Location, Card, Quantity (SPEC §2.8), plus the amounts. */
+function DetailCard({ detail }: { detail: TransactionDetail }) {
+  const { t } = useTranslation('transactions');
+  const declined = detail.status === 'DECLINED';
+  return (
+    <Card data-testid="transaction-detail">
+      <CardContent>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 1, gap: 2 }}>
+          <Box>
+            <Typography variant="overline" color="text.secondary">
+              {t('row.id', { ref: detail.invoiceRef })}
+            </Typography>
+            <Typography variant="h2" component="p" sx={{ textDecoration: declined ? 'line-through' : undefined }}>
+              {formatDollars(detail.fundedTotal)}
+            </Typography>
+          </Box>
+          {declined ? (
+            <DeclinedChip reason={detail.declineReason} />
+          ) : (
+            <Typography color="success.main" sx={{ fontWeight: 600 }}>
+              {t('row.saved', { amount: formatDollars(detail.discAmount) })}
+            </Typography>
+          )}
+        </Stack>
+        <Divider />
+        <Field label={t('detail.driver')}>
+          <Typography>{detail.driverCardName}</Typography>
+        </Field>
+        <Field label={t('detail.driverId')}>
+          <Typography>{detail.driverId}</Typography>
+        </Field>
+        <Field label={t('detail.date')}>
+          <Typography>{longUsDate(detail.transactionDate)}</Typography>
+        </Field>
+        <Field label={t('detail.location')}>
+          <Typography>{detail.locationName}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {detail.locationAddress}
+          </Typography>
+        </Field>
+        <Field label={t('detail.card')}>
+          <Typography sx={{ fontFamily: 'monospace' }}>{maskCardNumber(detail.cardNumber)}</Typography>
+        </Field>
+        <Field label={t('detail.quantity')}>
+          <Typography>
+            {t('detail.gallons', { quantity: detail.fuelQuantity })}{' '}
+            <Typography component="span" color="success.main" sx={{ fontWeight: 600 }}>
+              {t('detail.bestPrice')}
+            </Typography>
+          </Typography>
+        </Field>
+        {detail.netPrice !== undefined && detail.retailPrice !== undefined && (
+          <Field label={t('detail.pricePerGallon')}>
+            <Typography>
+              {t('detail.netVersusRetail', { net: detail.netPrice.toFixed(3), retail: detail.retailPrice.toFixed(3) })}
+            </Typography>
+          </Field>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DetailBody({ scope, transactionId }: { scope: TransactionScope; transactionId: string }) {
+  const { t } = useTranslation('transactions');
+  const { data, isLoading, error } = useGetTransactionDetailQuery({ scope, transactionId });
+  if (isLoading) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label={t('common:loading')} />
+      </Box>
+    );
+  }
+  if (error || !data) {
+    return <Alert severity="error">{errorStatus(error) === 404 ? t('detail.notFound') : t('common:errors.unableToFetchData')}</Alert>;
+  }
+  return <DetailCard detail={data} />;
+}
+
+/** Company view: any of the company's transactions (company/transactions/{id}). */
+function CompanyTransactionDetail({ transactionId }: { transactionId: string }) {
+  return <DetailBody scope="company" transactionId={transactionId} />;
+}
+
+/** Driver view: only the driver's own card (transactions/{id}). */
+function DriverTransactionDetail({ transactionId }: { transactionId: string }) {
+  return <DetailBody scope="driver" transactionId={transactionId} />;
+}
+
+/** /transactions/:transactionId (SPEC §2.8). */
 export function TransactionDetailPage() {
   const { t } = useTranslation('transactions');
-  const { transactionId } = useParams<{ transactionId: string }>();
-  return <ComingSoon title={`${t('detailTitle')} ${transactionId ?? ''}`.trim()} />;
+  const { transactionId = '' } = useParams<{ transactionId: string }>();
+  const role = useAppSelector(selectRole);
+  const userLoaded = useAppSelector(selectUser) !== null;
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 2, md: 3 } }}>
+      <Button component={ReactRouterLink} to={paths.transactions} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+        {t('detail.back')}
+      </Button>
+      {!userLoaded ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('common:loading')} />
+        </Box>
+      ) : role === 'ROLE_COMPANY' ? (
+        <CompanyTransactionDetail transactionId={transactionId} />
+      ) : (
+        <DriverTransactionDetail transactionId={transactionId} />
+      )}
+    </Container>
+  );
 }

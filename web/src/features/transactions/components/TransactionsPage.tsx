@@ -1,8 +1,75 @@
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/feedback/ComingSoon';
+import { paths } from '@/app/paths';
+import { Page } from '@/components/layout/Page';
+import { BackButton } from '@/components/navigation';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { selectRole, selectUser } from '@/lib/auth';
+import { useDebouncedValue } from '@/lib/hooks';
+import { useAppSelector } from '@/lib/store';
+import { useGetTransactionCardOptionsQuery, type TransactionScope } from '../api/transactions-api';
+import { defaultFilters, toQuery, type TransactionFilters } from '../transaction-filters';
+import { ExportButton } from './ExportButton';
+import { TransactionFilterBar } from './TransactionFilterBar';
+import { TransactionList } from './TransactionList';
 
-/** /transactions (SPEC §2.8). Placeholder: the transactions engineer replaces it. */
+/** Search text reaches the API 500 ms after typing stops (SPEC §5, §9). */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+function TransactionsScreen({ scope, filterBar }: { scope: TransactionScope; filterBar: (props: FilterBarSlot) => ReactNode }) {
+  const { t } = useTranslation('transactions');
+  const [filters, setFilters] = useState<TransactionFilters>(() => defaultFilters());
+  const debouncedSearch = useDebouncedValue(filters.searchText, SEARCH_DEBOUNCE_MS);
+  // Emptying the box applies at once; typing waits for the debounce.
+  const searchText = filters.searchText === '' ? '' : debouncedSearch;
+  const query = useMemo(() => toQuery(scope, { ...filters, searchText }), [scope, filters, searchText]);
+
+  return (
+    <Page
+      title={t('title')}
+      maxWidth="md"
+      leading={<BackButton to={paths.dashboard} label={t('backToDashboard')} />}
+      actions={<ExportButton query={query} />}
+    >
+      {filterBar({ filters, onChange: setFilters })}
+      <TransactionList query={query} />
+    </Page>
+  );
+}
+
+interface FilterBarSlot {
+  filters: TransactionFilters;
+  onChange: (filters: TransactionFilters) => void;
+}
+
+/** Company users: the card-search list, with a card filter fed by the company's cards. */
+function CompanyTransactions() {
+  const { data: cards } = useGetTransactionCardOptionsQuery();
+  return (
+    <TransactionsScreen scope="company" filterBar={(props) => <TransactionFilterBar {...props} cards={cards ?? []} />} />
+  );
+}
+
+/** Drivers and individual users: the grouped list of their own transactions. */
+function DriverTransactions() {
+  return <TransactionsScreen scope="driver" filterBar={(props) => <TransactionFilterBar {...props} />} />;
+}
+
+/** /transactions (SPEC §2.8). */
 export function TransactionsPage() {
   const { t } = useTranslation('transactions');
-  return <ComingSoon title={t('title')} />;
+  const role = useAppSelector(selectRole);
+  const userLoaded = useAppSelector(selectUser) !== null;
+  // Right after sign-in the account is still loading: which list (company or driver) is not known yet.
+  if (!userLoaded) {
+    return (
+      <Page title={t('title')} maxWidth="md">
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('common:loading')} />
+        </Box>
+      </Page>
+    );
+  }
+  return role === 'ROLE_COMPANY' ? <CompanyTransactions /> : <DriverTransactions />;
 }

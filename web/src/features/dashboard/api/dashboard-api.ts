@@ -1,0 +1,99 @@
+import { api } from '@/lib/api';
+import type { RoleCode } from '@/lib/auth';
+
+/** GET /api/wex/company/wallet (fleet-api.md): dollars, negative = owed on an invoice contract. */
+export interface Wallet {
+  balance: number;
+  canAddFunds: boolean;
+  canPayByInvoice: boolean;
+}
+
+/** GET /api/wex/company/contract (fleet-api.md, PRODUCT.md). */
+export interface Contract {
+  pricing: 'RETAIL_MINUS' | 'NET_PRICE';
+  retailMinusCents: number;
+  billing: 'PREPAID' | 'INVOICE';
+  creditLimit: number;
+  feePerTransaction: number;
+}
+
+/** One item of GET …/total-spendings: the first item of the array is used (SPEC §3). */
+export interface SavingsSummary {
+  total: number;
+  saved: number;
+}
+
+export interface DashboardCard {
+  cardNumber: string;
+  status: 'ACTIVE' | 'INACTIVE';
+  driverName: string;
+  driverId: string;
+  unitNumber: string;
+}
+
+export interface RecentTransaction {
+  transactionId: number;
+  transactionDate: string;
+  invoiceRef: string;
+  locationName: string;
+  driverCardName: string;
+  fundedTotal: number;
+  discAmount: number;
+  status?: 'APPROVED' | 'DECLINED';
+  declineReason?: string | null;
+}
+
+interface Paged<T> {
+  content: T[];
+  page: { number: number; totalPages: number };
+}
+
+/** Company users call the company/ endpoints, everyone else the driver ones (SPEC §6). */
+const wexBase = (role: RoleCode) => (role === 'ROLE_COMPANY' ? '/wex/company' : '/wex');
+
+/** How many cards and transactions the dashboard lists (SPEC §9). */
+export const DASHBOARD_LIST_SIZE = 3;
+
+export const dashboardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCompanyWallet: build.query<Wallet, void>({
+      query: () => '/wex/company/wallet',
+      providesTags: ['Wallet'],
+    }),
+    getCompanyContract: build.query<Contract, void>({
+      query: () => '/wex/company/contract',
+      providesTags: ['Contract'],
+    }),
+    getTotalSpendings: build.query<SavingsSummary, { role: RoleCode; lastDays: number }>({
+      query: ({ role, lastDays }) => ({ url: `${wexBase(role)}/total-spendings`, params: { lastDays } }),
+      transformResponse: (items: SavingsSummary[]) => items[0] ?? { total: 0, saved: 0 },
+      providesTags: ['Savings'],
+    }),
+    getDashboardCards: build.query<DashboardCard[], void>({
+      query: () => '/wex/company/get-cards',
+      transformResponse: (response: { value: DashboardCard[] }) => response.value,
+      providesTags: ['FuelCard'],
+    }),
+    /**
+     * The newest transactions. SPEC §4 says the dashboard uses "page 1"; the API pages
+     * from 0 (as the transactions screen does), so the first page is page=0 here —
+     * page=1 would skip the newest ones.
+     */
+    getRecentTransactions: build.query<RecentTransaction[], { role: RoleCode }>({
+      query: ({ role }) => ({
+        url: `${wexBase(role)}/transactions`,
+        params: { page: 0, size: DASHBOARD_LIST_SIZE, sort: 'transactionDate,desc' },
+      }),
+      transformResponse: (response: Paged<RecentTransaction>) => response.content.slice(0, DASHBOARD_LIST_SIZE),
+      providesTags: ['Transaction'],
+    }),
+  }),
+});
+
+export const {
+  useGetCompanyWalletQuery,
+  useGetCompanyContractQuery,
+  useGetTotalSpendingsQuery,
+  useGetDashboardCardsQuery,
+  useGetRecentTransactionsQuery,
+} = dashboardApi;

@@ -1,0 +1,168 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import dayOfYear from 'dayjs/plugin/dayOfYear';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/app/paths';
+import { renderApp } from '@/test/render';
+import { apiUrl, driverAccount, server } from '@/test/server';
+
+dayjs.extend(dayOfYear);
+// The machine is shared: give first renders time rather than fail on a slow start.
+configure({ asyncUtilTimeout: 5000 });
+
+const session = { token: 't1', refreshToken: 'r1' };
+
+const cards = ['7071000000000001234', '7071000000000005678', '7071000000000009012', '7071000000000003456'].map(
+  (cardNumber, index) => ({
+    cardNumber,
+    status: index === 1 ? 'INACTIVE' : 'ACTIVE',
+    driverName: `Driver ${index + 1}`,
+    driverId: `D-${index + 1}`,
+    unitNumber: `TRK-${index + 1}`,
+  }),
+);
+
+const transactions = [1, 2, 3].map((id) => ({
+  transactionId: id,
+  transactionDate: dayjs().subtract(id, 'hour').format('YYYY-MM-DDTHH:mm:ss'),
+  invoiceRef: `INV-00000${id}`,
+  locationName: `Pilot Travel Center #${id}`,
+  driverCardName: 'Sam Carter',
+  fundedTotal: 100 * id + 0.5,
+  discAmount: 10 * id,
+  status: id === 2 ? 'DECLINED' : 'APPROVED',
+  declineReason: id === 2 ? 'CARD_INACTIVE' : null,
+}));
+
+interface Options {
+  saved?: (lastDays: number) => number;
+  wallet?: { balance: number; canAddFunds: boolean; canPayByInvoice: boolean };
+}
+
+/** Company endpoints; returns the lastDays and transaction queries seen. */
+function companyApi({ saved = () => 120.5, wallet = { balance: 12500.25, canAddFunds: true, canPayByInvoice: false } }: Options = {}) {
+  const seen = { lastDays: [] as number[], transactionQueries: [] as URLSearchParams[] };
+  server.use(
+    http.get(apiUrl('/wex/company/total-spendings'), ({ request }) => {
+      const lastDays = Number(new URL(request.url).searchParams.get('lastDays'));
+      seen.lastDays.push(lastDays);
+      return HttpResponse.json([{ total: 5000, saved: saved(lastDays) }]);
+    }),
+    http.get(apiUrl('/wex/company/wallet'), () => HttpResponse.json(wallet)),
+    http.get(apiUrl('/wex/company/contract'), () =>
+      HttpResponse.json({ pricing: 'RETAIL_MINUS', retailMinusCents: 12, billing: wallet.canPayByInvoice ? 'INVOICE' : 'PREPAID', creditLimit: 25000, feePerTransaction: 1.5 }),
+    ),
+    http.get(apiUrl('/wex/company/get-cards'), () => HttpResponse.json({ value: cards })),
+    http.get(apiUrl('/wex/company/transactions'), ({ request }) => {
+      seen.transactionQueries.push(new URL(request.url).searchParams);
+      return HttpResponse.json({ content: transactions, page: { number: 0, size: 3, totalElements: 40, totalPages: 14 } });
+    }),
+  );
+  return seen;
+}
+
+describe('company dashboard', () => {
+  it('asks for the week first and switches once to the year when the week saved nothing', async () => {
+    const seen = companyApi({ saved: (lastDays) => (lastDays === 7 ? 0 : 812.4) });
+    const { user } = renderApp(paths.dashboard, { session });
+
+    expect(await screen.findByTestId('total-saved-amount')).toHaveTextContent('$812.40');
+    expect(screen.getByRole('button', { name: 'Year' })).toHaveAttribute('aria-pressed', 'true');
+    expect(seen.lastDays).toEqual([7, dayjs().dayOfYear()]);
+
+    // Only once: going back to the week keeps the week even though it saved nothing.
+    await user.click(screen.getByRole('button', { name: 'Week' }));
+    await waitFor(() => expect(screen.getByTestId('total-saved-amount')).toHaveTextContent('$0.00'));
+    expect(screen.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('stays on the week when the week saved something, and sends the day counts of the other periods', async () => {
+    const seen = companyApi();
+    const { user } = renderApp(paths.dashboard, { session });
+
+    expect(await screen.findByTestId('total-saved-amount')).toHaveTextContent('$120.50');
+    expect(screen.getByRole('button', { name: 'Week' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await user.click(screen.getByRole('button', { name: 'Month' }));
+    await user.click(screen.getByRole('button', { name: 'All Time' }));
+    await waitFor(() => expect(seen.lastDays).toEqual([7, 1, dayjs().date(), 3650]));
+  });
+
+  it('shows a positive prepaid balance in green with Add Funds, which opens the payment method modal', async () => {
+    companyApi({ wallet: { balance: 12500.25, canAddFunds: true, canPayByInvoice: false } });
+    const { user } = renderApp(paths.dashboard, { session });
+
+    const balance = await screen.findByTestId('wallet-balance');
+    expect(balance).toHaveTextContent('$12,500.25');
+    expect(balance).toHaveStyle({ color: 'rgb(53, 194, 122)' });
+    expect(screen.queryByRole('button', { name: 'Pay Invoice' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Funds' }));
+    expect(await screen.findByRole('dialog', { name: 'Payment Methods' })).toBeInTheDocument();
+  });
+
+  it('shows a negative invoice balance in red with Pay Invoice', async () => {
+    companyApi({ wallet: { balance: -1830.5, canAddFunds: false, canPayByInvoice: true } });
+    renderApp(paths.dashboard, { session });
+
+    const balance = await screen.findByTestId('wallet-balance');
+    expect(balance).toHaveTextContent('-$1,830.50');
+    expect(balance).toHaveStyle({ color: 'rgb(240, 82, 79)' });
+    expect(screen.getByRole('button', { name: 'Pay Invoice' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Funds' })).not.toBeInTheDocument();
+    expect(await screen.findByTestId('wallet-contract')).toHaveTextContent('Invoice contract · credit limit $25,000.00');
+  });
+
+  it('shows no wallet button when the wallet allows neither', async () => {
+    companyApi({ wallet: { balance: 0, canAddFunds: false, canPayByInvoice: false } });
+    renderApp(paths.dashboard, { session });
+
+    expect(await screen.findByTestId('wallet-balance')).toHaveTextContent('$0.00');
+    const tile = screen.getByTestId('wallet-tile');
+    expect(within(tile).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('lists the first 3 cards masked and the 3 newest transactions from the first page', async () => {
+    const seen = companyApi();
+    renderApp(paths.dashboard, { session });
+
+    const rows = await screen.findAllByTestId('dashboard-card');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('7071 **** **** ***1 234');
+    expect(screen.getByRole('link', { name: 'Manage Cards' })).toHaveAttribute('href', paths.fuelCards);
+
+    const recent = await screen.findAllByTestId('recent-transaction');
+    expect(recent).toHaveLength(3);
+    expect(recent[0]).toHaveAttribute('href', '/transactions/1');
+    expect(recent[1]).toHaveTextContent('Declined');
+    expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', paths.transactions);
+    const query = seen.transactionQueries[0];
+    expect(Object.fromEntries(query!)).toEqual({ page: '0', size: '3', sort: 'transactionDate,desc' });
+  });
+});
+
+describe('driver dashboard', () => {
+  it('shows total spendings for the month with a spent/saved bar and rows linking to the detail', async () => {
+    const lastDays: number[] = [];
+    server.use(
+      http.get(apiUrl('/account'), () => HttpResponse.json(driverAccount)),
+      http.get(apiUrl('/wex/total-spendings'), ({ request }) => {
+        lastDays.push(Number(new URL(request.url).searchParams.get('lastDays')));
+        return HttpResponse.json([{ total: 900, saved: 100 }]);
+      }),
+      http.get(apiUrl('/wex/transactions'), () =>
+        HttpResponse.json({ content: transactions, page: { number: 0, totalPages: 1 } }),
+      ),
+    );
+    renderApp(paths.dashboard, { session });
+
+    expect(await screen.findByTestId('total-spendings-amount')).toHaveTextContent('$900.00');
+    expect(screen.getByRole('button', { name: 'Month' })).toHaveAttribute('aria-pressed', 'true');
+    expect(lastDays).toEqual([dayjs().date()]);
+    expect(screen.getByTestId('bar-spent')).toHaveStyle({ width: '90%' });
+    expect(screen.getByTestId('bar-saved')).toHaveStyle({ width: '10%' });
+    expect(screen.queryByTestId('wallet-tile')).not.toBeInTheDocument();
+    const recent = await screen.findAllByTestId('recent-transaction');
+    expect(recent[2]).toHaveAttribute('href', '/transactions/3');
+  });
+});

@@ -1,0 +1,68 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDollars } from '@/lib/format';
+import { useGetCompanyContractQuery, useGetCompanyWalletQuery } from '../api/dashboard-api';
+import type { PaymentModalComponent } from './payment-modal';
+import { walletAction } from '../tiles-model';
+import { Tile } from './Tile';
+
+function ContractLine() {
+  const { t } = useTranslation('dashboard');
+  const { data: contract } = useGetCompanyContractQuery();
+  if (!contract) return null;
+  const text =
+    contract.billing === 'INVOICE'
+      ? t('wallet.invoiceBilling', { limit: formatDollars(contract.creditLimit) })
+      : t('wallet.prepaidBilling');
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="wallet-contract">
+      {text}
+    </Typography>
+  );
+}
+
+/** Company wallet: balance (red when negative, else green) and the Add Funds / Pay Invoice button. */
+export function WalletTile({ PaymentMethodModal }: { PaymentMethodModal: PaymentModalComponent }) {
+  const { t } = useTranslation('dashboard');
+  const { data: wallet, isError } = useGetCompanyWalletQuery();
+  const [modalOpen, setModalOpen] = useState(false);
+  const action = wallet ? walletAction(wallet) : null;
+
+  return (
+    <Tile title={t('wallet.title')} action={<AccountBalanceWalletIcon color="action" />} testId="wallet-tile">
+      {wallet ? (
+        <Stack spacing={0.5}>
+          <Typography variant="body2" color="text.secondary">
+            {t('wallet.balance')}
+          </Typography>
+          <Typography
+            variant="h2"
+            component="p"
+            data-testid="wallet-balance"
+            data-sign={wallet.balance < 0 ? 'negative' : 'positive'}
+            sx={{ color: wallet.balance < 0 ? 'error.main' : 'success.main' }}
+          >
+            {formatDollars(wallet.balance)}
+          </Typography>
+          <ContractLine />
+        </Stack>
+      ) : isError ? (
+        <Typography color="text.secondary">{t('common:errors.unableToFetchData')}</Typography>
+      ) : (
+        <Skeleton variant="text" width={160} sx={{ fontSize: '2rem' }} />
+      )}
+      {action && (
+        <Button variant="contained" onClick={() => setModalOpen(true)} sx={{ alignSelf: 'flex-start', mt: 'auto' }}>
+          {t(`wallet.${action}`)}
+        </Button>
+      )}
+      {/* Mounted only while open so the payments feature fetches its data when the modal opens. */}
+      {modalOpen && <PaymentMethodModal open onClose={() => setModalOpen(false)} />}
+    </Tile>
+  );
+}

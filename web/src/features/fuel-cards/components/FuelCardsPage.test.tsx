@@ -1,0 +1,167 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/app/paths';
+import { renderApp } from '@/test/render';
+import { apiUrl, driverAccount, server } from '@/test/server';
+import type { FuelCard } from '../api/fuel-cards-api';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const session = { token: 't1', refreshToken: 'r1' };
+
+function cardsApi(update: (body: FuelCard) => Response | Promise<Response> = (body) => HttpResponse.json(body)) {
+  const cards: FuelCard[] = [
+    { cardNumber: '7071000000000001234', status: 'ACTIVE', driverName: 'Sam Carter', driverId: 'D-1001', unitNumber: 'TRK-12' },
+    { cardNumber: '7071000000000005678', status: 'INACTIVE', driverName: 'Ana Ruiz', driverId: 'D-1002', unitNumber: 'TRK-14' },
+  ];
+  const searches: (string | null)[] = [];
+  const updates: FuelCard[] = [];
+  server.use(
+    http.get(apiUrl('/wex/company/get-cards'), ({ request }) => {
+      const searchText = new URL(request.url).searchParams.get('searchText');
+      searches.push(searchText);
+      const needle = (searchText ?? '').toLowerCase();
+      return HttpResponse.json({ value: cards.filter((card) => JSON.stringify(card).toLowerCase().includes(needle)) });
+    }),
+    http.put(apiUrl('/wex/company/update-card'), async ({ request }) => {
+      const body = (await request.json()) as FuelCard;
+      updates.push(body);
+      const response = await update(body);
+      if (response.ok) cards.splice(cards.findIndex((card) => card.cardNumber === body.cardNumber), 1, body);
+      return response;
+    }),
+  );
+  return { searches, updates };
+}
+
+async function openRow(user: ReturnType<typeof renderApp>['user'], cardText: RegExp) {
+  const rows = await screen.findAllByTestId('fuel-card-row');
+  const row = rows.find((candidate) => cardText.test(candidate.textContent ?? ''))!;
+  await user.click(within(row).getAllByRole('button')[0]!);
+  return row;
+}
+
+describe('fuel cards', () => {
+  it('lists the cards masked in groups of 4 and searches on the server after the debounce', async () => {
+    const { searches } = cardsApi();
+    const { user } = renderApp(paths.fuelCards, { session });
+
+    const numbers = await screen.findAllByTestId('card-number');
+    expect(numbers.map((element) => element.textContent)).toEqual(['7071 **** **** ***1 234', '7071 **** **** ***5 678']);
+    await user.type(screen.getByRole('searchbox', { name: 'Search cards...' }), 'ana');
+    await waitFor(() => expect(screen.getAllByTestId('fuel-card-row')).toHaveLength(1));
+    expect(searches).toEqual([null, 'ana']);
+  });
+
+  it('deactivates a card: locked with Deactivating... for about 1 s, toast, list refreshed', async () => {
+    const { searches, updates } = cardsApi();
+    const { user } = renderApp(paths.fuelCards, { session });
+    const row = await openRow(user, /Sam Carter/);
+
+    await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    const locked = within(row).getByRole('button', { name: 'Deactivating...' });
+    expect(locked).toBeDisabled();
+    expect(await screen.findByText('Card status updated successfully')).toBeInTheDocument();
+    expect(updates).toEqual([
+      { cardNumber: '7071000000000001234', status: 'INACTIVE', driverName: 'Sam Carter', driverId: 'D-1001', unitNumber: 'TRK-12' },
+    ]);
+    await waitFor(() => expect(searches.length).toBe(2));
+    expect(within(row).getByRole('button', { name: 'Deactivating...' })).toBeDisabled();
+    const unlocked = await within(row).findByRole('button', { name: 'Activate' }, { timeout: 3000 });
+    expect(unlocked).toBeEnabled();
+    expect(row).toHaveAttribute('data-status', 'INACTIVE');
+  });
+
+  it('says when the status update fails and unlocks again', async () => {
+    cardsApi(() => HttpResponse.json({ status: 500, message: 'boom' }, { status: 500 }));
+    const { user } = renderApp(paths.fuelCards, { session });
+    const row = await openRow(user, /Ana Ruiz/);
+
+    await user.click(within(row).getByRole('button', { name: 'Activate' }));
+    expect(within(row).getByRole('button', { name: 'Activating...' })).toBeDisabled();
+    expect(await screen.findByText('Failed to update card status')).toBeInTheDocument();
+    expect(await within(row).findByRole('button', { name: 'Activate' }, { timeout: 3000 })).toBeEnabled();
+  });
+
+  it('requires driver name, driver ID and unit number in Edit Card Details', async () => {
+    const { updates } = cardsApi();
+    const { user } = renderApp(paths.fuelCards, { session });
+    const row = await openRow(user, /Sam Carter/);
+    await user.click(within(row).getByRole('button', { name: 'Edit Card' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Card Details' });
+    for (const label of ['Driver Name', 'Driver ID', 'Unit Number']) await user.clear(within(dialog).getByLabelText(label));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Driver name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Driver ID is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Unit number is required')).toBeInTheDocument();
+    expect(updates).toHaveLength(0);
+  });
+
+  it('saves the card details with the current status and closes with a toast', async () => {
+    const { updates } = cardsApi();
+    const { user } = renderApp(paths.fuelCards, { session });
+    const row = await openRow(user, /Ana Ruiz/);
+    await user.click(within(row).getByRole('button', { name: 'Edit Card' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Card Details' });
+    await user.clear(within(dialog).getByLabelText('Unit Number'));
+    await user.type(within(dialog).getByLabelText('Unit Number'), 'TRK-99');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Card details updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(updates).toEqual([
+      { cardNumber: '7071000000000005678', status: 'INACTIVE', driverName: 'Ana Ruiz', driverId: 'D-1002', unitNumber: 'TRK-99' },
+    ]);
+    expect(await screen.findByText(/Unit TRK-99/)).toBeInTheDocument();
+  });
+
+  it('shows server field errors on their fields', async () => {
+    cardsApi(() =>
+      HttpResponse.json({ status: 400, message: { driverId: ['driver ID is already used by another card'] } }, { status: 400 }),
+    );
+    const { user } = renderApp(paths.fuelCards, { session });
+    const row = await openRow(user, /Sam Carter/);
+    await user.click(within(row).getByRole('button', { name: 'Edit Card' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Card Details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Driver ID is already used by another card')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to update card details')).not.toBeInTheDocument();
+  });
+
+  it('accepts the bare field-error map of the API contract', async () => {
+    cardsApi(() => HttpResponse.json({ unitNumber: ['Unit number is required'] }, { status: 400 }));
+    const { user } = renderApp(paths.fuelCards, { session });
+    const row = await openRow(user, /Sam Carter/);
+    await user.click(within(row).getByRole('button', { name: 'Edit Card' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Card Details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Unit number is required')).toBeInTheDocument();
+  });
+
+  it('says when saving the details fails otherwise', async () => {
+    cardsApi(() => HttpResponse.json({ status: 500, message: 'boom' }, { status: 500 }));
+    const { user } = renderApp(paths.fuelCards, { session });
+    const row = await openRow(user, /Sam Carter/);
+    await user.click(within(row).getByRole('button', { name: 'Edit Card' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Card Details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failed to update card details')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Card Details' })).toBeInTheDocument();
+  });
+
+  it('sends a driver back to the dashboard', async () => {
+    server.use(
+      http.get(apiUrl('/account'), () => HttpResponse.json(driverAccount)),
+      http.get(apiUrl('/wex/total-spendings'), () => HttpResponse.json([{ total: 1, saved: 1 }])),
+      http.get(apiUrl('/wex/transactions'), () => HttpResponse.json({ content: [], page: { number: 0, totalPages: 0 } })),
+    );
+    const { router } = renderApp(paths.fuelCards, { session });
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard));
+  });
+});

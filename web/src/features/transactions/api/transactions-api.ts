@@ -1,0 +1,143 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { api } from '@/lib/api';
+import { saveFile } from '../save-file';
+
+/** Whose transactions: the company's (company/ endpoints) or the signed-in driver's (SPEC §6). */
+export type TransactionScope = 'company' | 'driver';
+
+export type TransactionStatus = 'APPROVED' | 'DECLINED';
+
+/** One row of GET …/transactions (fleet-api.md). Amounts in dollars. */
+export interface TransactionListItem {
+  transactionId: number;
+  transactionDate: string;
+  invoiceRef: string;
+  locationName: string;
+  driverCardName: string;
+  cardNumber?: string;
+  fundedTotal: number;
+  discAmount: number;
+  status?: TransactionStatus;
+  declineReason?: string | null;
+}
+
+/** GET …/transactions/{id} (fleet-api.md). */
+export interface TransactionDetail extends TransactionListItem {
+  driverId: string;
+  locationAddress: string;
+  cardNumber: string;
+  fuelQuantity: number;
+  retailPrice?: number;
+  netPrice?: number;
+}
+
+/** Paged response (SPEC §3): page numbers start at 0. */
+export interface TransactionPage {
+  content: TransactionListItem[];
+  page: { number: number; size?: number; totalElements?: number; totalPages: number };
+}
+
+/** Filters as the API takes them: dates are ISO timestamps without the trailing Z. */
+export interface TransactionQuery {
+  scope: TransactionScope;
+  searchText?: string;
+  dateFrom?: string;
+  dateTo?: string;
+  cardNumber?: string;
+}
+
+export interface CardOption {
+  cardNumber: string;
+  status: 'ACTIVE' | 'INACTIVE';
+  driverName: string;
+  driverId: string;
+  unitNumber: string;
+}
+
+/** Transactions page size and order (SPEC §9). */
+export const TRANSACTIONS_PAGE_SIZE = 20;
+export const TRANSACTIONS_SORT = 'transactionDate,desc';
+
+const transactionsPath = (scope: TransactionScope) =>
+  scope === 'company' ? '/wex/company/transactions' : '/wex/transactions';
+
+/** More pages exist while the current page number is below totalPages − 1 (SPEC §4). */
+export function nextTransactionsPage(last: TransactionPage): number | undefined {
+  return last.page.number < last.page.totalPages - 1 ? last.page.number + 1 : undefined;
+}
+
+/** Drops empty filters so the query string carries only what is set. */
+function filterParams({ scope: _scope, ...filters }: Omit<TransactionQuery, 'scope'> & { scope?: TransactionScope }) {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
+}
+
+/** Name from `Content-Disposition: attachment; filename="…"`, if any. */
+function attachmentName(response: Response | undefined): string | undefined {
+  const disposition = response?.headers.get('Content-Disposition') ?? '';
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+}
+
+export const transactionsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /**
+     * Pages 0, 1, 2… of one filter set. Each filter set is its own cache entry, so a
+     * filter change starts again at page 0 with an empty list; page 0 replaces, later
+     * pages append (SPEC §4). Entries are dropped as soon as they are unused.
+     */
+    getTransactions: build.infiniteQuery<TransactionPage, TransactionQuery, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (lastPage) => nextTransactionsPage(lastPage),
+        refetchCachedPages: false,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: transactionsPath(queryArg.scope),
+        params: { page: pageParam, size: TRANSACTIONS_PAGE_SIZE, sort: TRANSACTIONS_SORT, ...filterParams(queryArg) },
+      }),
+      keepUnusedDataFor: 0,
+      providesTags: ['Transaction'],
+    }),
+    getTransactionDetail: build.query<TransactionDetail, { scope: TransactionScope; transactionId: string }>({
+      query: ({ scope, transactionId }) => `${transactionsPath(scope)}/${encodeURIComponent(transactionId)}`,
+      providesTags: (_result, _error, { transactionId }) => [{ type: 'Transaction', id: transactionId }],
+    }),
+    /** The company's cards, for the card filter of the company list. */
+    getTransactionCardOptions: build.query<CardOption[], void>({
+      query: () => '/wex/company/get-cards',
+      transformResponse: (response: { value: CardOption[] }) => response.value,
+      providesTags: ['FuelCard'],
+    }),
+    /**
+     * GET …/transactions/export as an xlsx blob, saved in the browser as
+     * transactions-{date}.xlsx. The blob never enters the store; the result is the file name.
+     */
+    exportTransactions: build.mutation<string, Omit<TransactionQuery, 'cardNumber'> & { fallbackFileName: string }>({
+      async queryFn({ scope, fallbackFileName, ...filters }, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery({
+          url: `${transactionsPath(scope)}/export`,
+          params: filterParams(filters),
+          responseHandler: async (response) => {
+            if (response.ok) return response.blob();
+            const text = await response.text();
+            try {
+              return JSON.parse(text) as unknown;
+            } catch {
+              return text;
+            }
+          },
+        });
+        if (result.error) return { error: result.error };
+        const fileName = attachmentName((result.meta as FetchBaseQueryMeta | undefined)?.response) ?? fallbackFileName;
+        saveFile(result.data as Blob, fileName);
+        return { data: fileName };
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetTransactionsInfiniteQuery,
+  useGetTransactionDetailQuery,
+  useGetTransactionCardOptionsQuery,
+  useExportTransactionsMutation,
+} = transactionsApi;

@@ -1,0 +1,76 @@
+import { configure, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { transactionDetailPath } from '@/app/paths';
+import { renderApp } from '@/test/render';
+import { apiUrl, driverAccount, server } from '@/test/server';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const session = { token: 't1', refreshToken: 'r1' };
+const detail = {
+  transactionId: 123,
+  driverCardName: 'Sam Carter',
+  driverId: 'D-1001',
+  transactionDate: '2026-11-21T14:03:00',
+  locationName: 'Pilot Travel Center #412',
+  locationAddress: '2100 N Orange Blossom Trl, Orlando, FL 32804',
+  cardNumber: '7071000000000004321',
+  fuelQuantity: 128.4,
+  retailPrice: 3.859,
+  netPrice: 3.579,
+  fundedTotal: 459.54,
+  discAmount: 35.95,
+  invoiceRef: 'INV-000123',
+  status: 'APPROVED',
+  declineReason: null,
+};
+
+describe('transaction detail', () => {
+  it('shows the company view from the company endpoint with every field', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(apiUrl('/wex/company/transactions/123'), async () => {
+        await gate;
+        return HttpResponse.json(detail);
+      }),
+    );
+    renderApp(transactionDetailPath(123), { session });
+
+    await screen.findByTestId('navigation-drawer');
+    expect(within(screen.getByRole('main')).getByRole('progressbar')).toBeInTheDocument();
+    release();
+    const card = await screen.findByTestId('transaction-detail');
+    expect(card).toHaveTextContent('DriverSam Carter');
+    expect(card).toHaveTextContent('Driver IDD-1001');
+    expect(card).toHaveTextContent(/DateNovember 21, 2026 at 2:03\sPM/);
+    expect(card).toHaveTextContent('LocationPilot Travel Center #4122100 N Orange Blossom Trl, Orlando, FL 32804');
+    expect(card).toHaveTextContent('Card7071 **** **** ***4 321');
+    expect(card).toHaveTextContent('Quantity128.4 gal best price');
+    expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', '/transactions');
+  });
+
+  it('shows the driver view from the driver endpoint, declined purchases marked', async () => {
+    server.use(
+      http.get(apiUrl('/account'), () => HttpResponse.json(driverAccount)),
+      http.get(apiUrl('/wex/transactions/123'), () =>
+        HttpResponse.json({ ...detail, status: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS' }),
+      ),
+    );
+    renderApp(transactionDetailPath(123), { session });
+
+    expect(await screen.findByTestId('declined-chip')).toHaveTextContent('Declined · Insufficient funds');
+    expect(screen.getByTestId('transaction-detail')).toHaveTextContent('DriverSam Carter');
+  });
+
+  it('says when the transaction does not exist', async () => {
+    server.use(
+      http.get(apiUrl('/wex/company/transactions/999'), () => HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 })),
+    );
+    renderApp(transactionDetailPath(999), { session });
+    expect(await screen.findByText('Transaction not found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,111 @@
+import ClearIcon from '@mui/icons-material/FilterAltOff';
+import SearchIcon from '@mui/icons-material/Search';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { maskCardNumber } from '@/lib/format';
+import type { CardOption } from '../api/transactions-api';
+import { anyFilterSet, clearedFilters, isValidRange, type TransactionFilters } from '../transaction-filters';
+
+interface TransactionFilterBarProps {
+  filters: TransactionFilters;
+  onChange: (filters: TransactionFilters) => void;
+  /** The company's cards; when given, the card filter is shown (company list). */
+  cards?: CardOption[];
+}
+
+/** Search, From/To dates, the card filter (company) and Clear Filters (SPEC §2.8). */
+export function TransactionFilterBar({ filters, onChange, cards }: TransactionFilterBarProps) {
+  const { t } = useTranslation('transactions');
+  const [rangeError, setRangeError] = useState<'from' | 'to' | null>(null);
+
+  const setDate = (field: 'dateFrom' | 'dateTo', value: string) => {
+    const next = { ...filters, [field]: value };
+    if (!isValidRange(next.dateFrom, next.dateTo)) {
+      setRangeError(field === 'dateFrom' ? 'from' : 'to');
+      return;
+    }
+    setRangeError(null);
+    onChange(next);
+  };
+
+  const dateSlotProps = (min?: string, max?: string) => ({
+    inputLabel: { shrink: true },
+    htmlInput: { min: min || undefined, max: max || undefined },
+  });
+
+  return (
+    <Stack spacing={1.5} sx={{ mb: 2 }}>
+      <TextField
+        type="search"
+        placeholder={t('filters.search')}
+        value={filters.searchText}
+        onChange={(event) => onChange({ ...filters, searchText: event.target.value })}
+        slotProps={{
+          htmlInput: { 'aria-label': t('filters.search') },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          type="date"
+          label={t('filters.fromDate')}
+          value={filters.dateFrom}
+          onChange={(event) => setDate('dateFrom', event.target.value)}
+          error={rangeError === 'from'}
+          helperText={rangeError === 'from' ? t('filters.rangeInvalid') : undefined}
+          slotProps={dateSlotProps(undefined, filters.dateTo)}
+        />
+        <TextField
+          type="date"
+          label={t('filters.toDate')}
+          value={filters.dateTo}
+          onChange={(event) => setDate('dateTo', event.target.value)}
+          error={rangeError === 'to'}
+          helperText={rangeError === 'to' ? t('filters.rangeInvalid') : undefined}
+          slotProps={dateSlotProps(filters.dateFrom, undefined)}
+        />
+        {cards && (
+          <TextField
+            select
+            label={t('filters.card')}
+            value={filters.cardNumber}
+            onChange={(event) => onChange({ ...filters, cardNumber: event.target.value })}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          >
+            <MenuItem value="">{t('filters.allCards')}</MenuItem>
+            {cards.map((card) => (
+              <MenuItem key={card.cardNumber} value={card.cardNumber}>
+                {card.driverName ? `${card.driverName} · ` : ''}
+                {maskCardNumber(card.cardNumber)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        {anyFilterSet(filters) && (
+          <Button
+            variant="text"
+            startIcon={<ClearIcon />}
+            onClick={() => {
+              setRangeError(null);
+              onChange(clearedFilters);
+            }}
+            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' }, minHeight: 56 }}
+          >
+            {t('filters.clear')}
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

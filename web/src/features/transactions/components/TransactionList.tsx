@@ -1,0 +1,151 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import List from '@mui/material/List';
+import ListSubheader from '@mui/material/ListSubheader';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGetTransactionsInfiniteQuery, type TransactionListItem, type TransactionQuery } from '../api/transactions-api';
+import { groupByDay, type DayGroup } from '../day-groups';
+import { needsMoreToScroll, scrolledPast } from '../scroll';
+import { TransactionRow } from './TransactionRow';
+
+/** Skeleton rows while the first page loads (SPEC §9). */
+export const SKELETON_ROWS = 3;
+
+function SkeletonRow() {
+  return (
+    <Stack direction="row" spacing={2} sx={{ px: 2, py: 1.5 }} data-testid="transaction-skeleton">
+      <Box sx={{ flexGrow: 1 }}>
+        <Skeleton variant="text" width="30%" />
+        <Skeleton variant="text" width="60%" />
+        <Skeleton variant="text" width="40%" />
+      </Box>
+      <Box sx={{ width: 90 }}>
+        <Skeleton variant="text" />
+        <Skeleton variant="text" />
+      </Box>
+    </Stack>
+  );
+}
+
+function Heading({ heading }: { heading: DayGroup['heading'] }) {
+  const { t } = useTranslation('transactions');
+  const text = heading.kind === 'date' ? heading.text : t(`days.${heading.kind}`);
+  return (
+    <ListSubheader sx={{ bgcolor: 'background.paper', lineHeight: '36px', fontWeight: 600, px: 3, zIndex: 2 }}>
+      {text}
+    </ListSubheader>
+  );
+}
+
+/** Rows of all loaded pages, without repeats when a new purchase shifted the pages meanwhile. */
+function uniqueRows(pages: { content: TransactionListItem[] }[]): TransactionListItem[] {
+  const seen = new Set<number>();
+  const rows: TransactionListItem[] = [];
+  for (const row of pages.flatMap((page) => page.content)) {
+    if (seen.has(row.transactionId)) continue;
+    seen.add(row.transactionId);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * The day-grouped list with infinite scroll (SPEC §2.8, §4): the query's filters are one
+ * cache entry, so new filters start at page 0 with an empty list.
+ */
+export function TransactionList({ query }: { query: TransactionQuery }) {
+  const { t } = useTranslation('transactions');
+  const scroller = useRef<HTMLDivElement>(null);
+  const { currentData, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, isError, refetch } =
+    useGetTransactionsInfiniteQuery(query, { refetchOnMountOrArgChange: true });
+
+  const rows = useMemo(() => uniqueRows(currentData?.pages ?? []), [currentData]);
+  const groups = useMemo(() => groupByDay(rows), [rows]);
+  const canLoadMore = hasNextPage && !isFetching;
+
+  const loadMoreIfScrolled = () => {
+    const element = scroller.current;
+    if (element && canLoadMore && scrolledPast(element)) void fetchNextPage();
+  };
+
+  // A first page shorter than the box leaves nothing to scroll: load on until it fills.
+  useEffect(() => {
+    const element = scroller.current;
+    if (element && canLoadMore && needsMoreToScroll(element)) void fetchNextPage();
+  }, [rows, canLoadMore, fetchNextPage]);
+
+  const firstLoad = !currentData && (isFetching || !isError);
+
+  return (
+    <Box
+      ref={scroller}
+      onScroll={loadMoreIfScrolled}
+      data-testid="transactions-scroller"
+      sx={{
+        height: { xs: 'calc(100dvh - 380px)', sm: 'calc(100dvh - 256px)' },
+        minHeight: 320,
+        overflowY: 'auto',
+        bgcolor: 'background.paper',
+        borderRadius: 3,
+        border: '1px solid',
+        borderColor: 'divider',
+      }}
+    >
+      {firstLoad && (
+        <Box aria-busy="true" aria-label={t('common:loading')}>
+          {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+            <SkeletonRow key={index} />
+          ))}
+        </Box>
+      )}
+      {isError && !currentData && (
+        <Alert
+          severity="error"
+          sx={{ m: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          }
+        >
+          {t('common:errors.unableToFetchData')}
+        </Alert>
+      )}
+      {currentData && rows.length === 0 && (
+        <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
+          {t('list.empty')}
+        </Typography>
+      )}
+      {groups.length > 0 && (
+        <List disablePadding aria-label={t('title')}>
+          {groups.map((group) => (
+            <Box component="li" key={group.day} sx={{ listStyle: 'none' }} data-testid="day-group">
+              <Box component="ul" sx={{ p: 0 }}>
+                <Heading heading={group.heading} />
+                {group.transactions.map((transaction) => (
+                  <TransactionRow key={transaction.transactionId} transaction={transaction} />
+                ))}
+              </Box>
+            </Box>
+          ))}
+        </List>
+      )}
+      {isFetchingNextPage && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+          <CircularProgress size={28} aria-label={t('list.loadingMore')} />
+        </Box>
+      )}
+      {currentData && rows.length > 0 && !hasNextPage && (
+        <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+          {t('list.noMore')}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { formatDollars, maskCardNumber } from './fleet';
