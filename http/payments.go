@@ -324,8 +324,9 @@ func (s *Server) handlePaymentIntent(w http.ResponseWriter, r *http.Request) {
 		},
 	})
 	if err != nil {
-		// A refusal is final for this key; an outage may be retried with it.
-		if code := fuelportal.ErrorCode(err); code == fuelportal.EUNPROCESSABLE || code == fuelportal.ENOTFOUND || code == fuelportal.ECONFLICT {
+		// A refusal is final for this key; an outage, a rate limit or a request
+		// still in flight may be retried with it.
+		if code := fuelportal.ErrorCode(err); code == fuelportal.EUNPROCESSABLE || code == fuelportal.ENOTFOUND {
 			if ferr := s.DB.FailPayment(ctx, payment.ID, fuelportal.ErrorMessage(err)); ferr != nil {
 				s.Logger.ErrorContext(ctx, "record failed payment", "payment", payment.ID, "err", ferr)
 			}

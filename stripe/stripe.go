@@ -232,6 +232,9 @@ func providerError(err error, op string) error {
 		e = fuelportal.Errorf(fuelportal.ETOOMANYREQUESTS, "Too many requests - Please try again later")
 	case se.HTTPStatusCode == http.StatusUnauthorized || se.HTTPStatusCode == http.StatusForbidden:
 		e = fuelportal.Errorf(fuelportal.EUNAVAILABLE, "Payments are not configured correctly - Please contact support")
+	case se.HTTPStatusCode == http.StatusConflict && se.Type != stripego.ErrorTypeIdempotency:
+		// Another request with the same idempotency key is still in flight.
+		e = fuelportal.Errorf(fuelportal.ECONFLICT, "This payment is already being processed - Please wait a moment")
 	case se.Type == stripego.ErrorTypeIdempotency:
 		e = fuelportal.Errorf(fuelportal.ECONFLICT, "This payment was already submitted with different details")
 	case se.HTTPStatusCode >= 500 || se.Type == stripego.ErrorTypeAPI:

@@ -4,7 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ const addFundsSchema = (t: (key: string) => string) =>
 
 type AddFundsValues = z.output<ReturnType<typeof addFundsSchema>>;
 
-/** A fresh key per form: a retried click of the same submission never charges twice. */
+/** A fresh key per attempt: a retried click of the same submission never charges twice. */
 function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
@@ -57,7 +57,8 @@ interface AddFundsFormProps {
  */
 export function AddFundsForm({ method, submitLabel, defaultAmount = '', publishableKey, onBack, onPaid }: AddFundsFormProps) {
   const { t } = useTranslation('payments');
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  // One key per attempt at a payment: a retried click with the same details reuses it.
+  const attempt = useRef<{ key: string; details: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [createPaymentIntent, { isLoading }] = useCreatePaymentIntentMutation();
   const [confirming, setConfirming] = useState(false);
@@ -71,17 +72,24 @@ export function AddFundsForm({ method, submitLabel, defaultAmount = '', publisha
   const submit = async (values: AddFundsValues) => {
     setFormError(null);
     if (!method) return setFormError(t('errors.selectMethod'));
+    const cents = toCents(Number(values.amount));
+    const details = `${cents}|${values.currency}|${method.id}`;
+    if (attempt.current?.details !== details) attempt.current = { key: newIdempotencyKey(), details };
     let result: PaymentIntentResult;
     try {
       result = await createPaymentIntent({
-        amount: toCents(Number(values.amount)),
+        amount: cents,
         currency: values.currency,
         paymentMethodId: method.id,
         paymentMethodType: paymentMethodType(method),
-        idempotencyKey,
+        idempotencyKey: attempt.current.key,
       }).unwrap();
     } catch (error) {
       const failure = queryFailure(error, t('errors.paymentIntentFailed'));
+      // A definite refusal ends this attempt; after a network error, 409, 429 or 5xx the
+      // outcome is unknown, so a retry keeps the key and can never charge twice.
+      const status = failure.status;
+      if (status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 429) attempt.current = null;
       if (failure.message === t('errors.invalidAmount')) form.setError('amount', { message: failure.message });
       else setFormError(failure.message);
       return;

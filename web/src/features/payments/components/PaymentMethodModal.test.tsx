@@ -279,4 +279,28 @@ describe('PaymentMethodModal', () => {
     expect(await screen.findByText('Failed to load payment methods. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
+  it('keeps the idempotency key when retrying after a server error, and takes a new one after a refusal', async () => {
+    usePayments();
+    const keys: (string | null)[] = [];
+    const answers = [500, 500, 422];
+    server.use(
+      http.post(apiUrl('/payments/payment-intent'), ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        const status = answers.shift() ?? 422;
+        return HttpResponse.json({ status, message: 'Your card was declined.' }, { status });
+      }),
+    );
+    const { user } = renderModal();
+    await user.click(await screen.findByRole('button', { name: 'Use Selected Method' }));
+    await user.type(screen.getByLabelText('Amount'), '10');
+    const submit = screen.getByRole('button', { name: 'Submit Payment' });
+    for (let i = 0; i < 4; i++) {
+      await user.click(submit);
+      await waitFor(() => expect(keys).toHaveLength(i + 1));
+    }
+    expect(keys[1]).toBe(keys[0]); // 500: unknown outcome, same key
+    expect(keys[2]).toBe(keys[0]);
+    expect(keys[3]).not.toBe(keys[2]); // 422 refused: a new attempt
+    expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+  });
 });
