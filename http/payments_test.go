@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"net/http"
 	"strconv"
 	"strings"
@@ -51,7 +52,7 @@ func newPaymentsFixture(t *testing.T, db *store.DB, mock bool) *paymentsFixture 
 	if mock {
 		base = stripetest.URL(t)
 	}
-	f := newFixtureOn(t, db)
+	f := newAccountsFixture(t, db)
 	f.srv.Payments = stripe.New(stripe.Config{SecretKey: stripetest.SecretKey, APIBase: base})
 	f.srv.StripeWebhookSecret = webhookSecret
 	f.api = apitest.New(t, f.srv.Handler())
@@ -64,6 +65,37 @@ func newPaymentsFixture(t *testing.T, db *store.DB, mock bool) *paymentsFixture 
 		t.Fatal(err)
 	}
 	return pf
+}
+
+// newAccountsFixture is the demo fixture with only the demo's companies,
+// users and cards: payments need no purchase history, and seeding two years
+// of it per test is slow under -race. Wallets start at 0.
+func newAccountsFixture(t *testing.T, db *store.DB) *fixture {
+	t.Helper()
+	ctx := context.Background()
+	f := &fixture{db: db, clock: storetest.NewClock(db)}
+	f.srv = apitest.NewServer(t, db)
+	f.srv.Now = f.clock.Now
+	hash, err := f.srv.Passwords.Hash(ctx, demo.Password)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = db.InTx(ctx, func(tx *store.Tx) error {
+		env := &demo.Env{Tx: tx, Now: tx.Now, Rand: rand.New(rand.NewPCG(1, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}}
+		for _, step := range demo.Steps() {
+			if step.Order <= demo.OrderAccounts {
+				if err := step.Run(ctx, env); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("seed accounts: %v", err)
+	}
+	f.api = apitest.New(t, f.srv.Handler())
+	return f
 }
 
 func companyIDOf(t *testing.T, db *store.DB, email string) int64 {
@@ -84,7 +116,7 @@ func companyIDOf(t *testing.T, db *store.DB, email string) int64 {
 }
 
 func TestPayments_WithoutKeysEveryEndpointSaysNotConfigured(t *testing.T) {
-	f := newFixture(t)
+	f := newAccountsFixture(t, storetest.OpenSQLite(t))
 	token := f.api.Login(demo.OwnerEmail, demo.Password).Token
 	detach := map[string]string{"paymentMethodId": "pm_1", "paymentMethodType": "credit_card"}
 	pay := map[string]any{"amount": 10000, "currency": "USD", "paymentMethodId": "pm_1", "paymentMethodType": "credit_card"}
@@ -460,8 +492,15 @@ func TestWebhook_OnlySucceededIsSpendable(t *testing.T) {
 func TestWebhook_InvoicePaymentReducesTheAmountOwed(t *testing.T) {
 	f := newPaymentsFixture(t, storetest.OpenSQLite(t), false)
 	ctx := context.Background()
-	// Other Haulers is on an invoice contract (demo data): a purchase leaves an amount owed.
+	// On an invoice contract a purchase leaves an amount owed.
 	company := companyIDOf(t, f.db, demo.OtherOwnerEmail)
+	err := f.db.InTx(ctx, func(tx *store.Tx) error {
+		return tx.SaveContract(ctx, &fuelportal.Contract{CompanyID: company, Pricing: fuelportal.PricingRetailMinus,
+			RetailMinusTenthCents: 100, Billing: fuelportal.BillingInvoice, CreditLimitCents: 5000_00})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	station := addStation(t, f.db)
 	card := demo.CardPlans[demo.OtherHaulers.Name][0].CardNumber
 	tr, _, err := f.db.RecordPurchase(ctx, cardPurchase("inv-1", card, station, 100_000))
