@@ -74,6 +74,16 @@ func (s *Server) routes() *http.ServeMux {
 	// Card network feed (network.go): X-Network-Key, not a user token
 	mux.HandleFunc("POST /api/network/transactions", s.handleNetworkPurchase)
 
+	// Payments (payments.go): 503 without Stripe keys; the webhook is signed, not signed in.
+	mux.HandleFunc("GET /api/payments/setup-intent/card", s.companyPayments(s.handleCardSetupIntent(fuelportal.CardSetupAny)))
+	mux.HandleFunc("GET /api/payments/setup-intent/card/debit", s.companyPayments(s.handleCardSetupIntent(fuelportal.CardSetupDebit)))
+	mux.HandleFunc("GET /api/payments/setup-intent/card/credit", s.companyPayments(s.handleCardSetupIntent(fuelportal.CardSetupCredit)))
+	mux.HandleFunc("GET /api/payments/setup-intent/ach", s.companyPayments(s.handleACHSetupIntent))
+	mux.HandleFunc("GET /api/payments/saved-payment-methods", s.companyPayments(s.handleSavedPaymentMethods))
+	mux.HandleFunc("DELETE /api/payments/detach", s.companyPayments(s.handleDetachPaymentMethod))
+	mux.HandleFunc("POST /api/payments/payment-intent", s.companyPayments(s.handlePaymentIntent))
+	mux.HandleFunc("POST /api/payments/webhook", s.requirePayments(s.handleStripeWebhook))
+
 	// Fallbacks: unknown API paths answer 404 JSON; every other GET serves
 	// the web app (spa.go), other methods get 405.
 	mux.HandleFunc("/api/", s.handleAPINotFound)

@@ -54,6 +54,14 @@ type Server struct {
 	// FeedKey is the key price-feed uploads must send in X-Feed-Key; empty
 	// disables the feed endpoint (503).
 	FeedKey string
+	// Payments charges cards and bank accounts (Stripe); nil answers every
+	// payments endpoint 503 'Payments are not configured' (payments.go).
+	Payments fuelportal.PaymentProvider
+	// StripeWebhookSecret verifies webhook deliveries; empty refuses them.
+	StripeWebhookSecret string
+	// StripeWebhookTolerance is how old a delivery's signature may be
+	// (0: Stripe's default, 5 minutes).
+	StripeWebhookTolerance time.Duration
 
 	// resetCodeKey keys the HMAC under which reset codes are stored.
 	resetCodeKey []byte

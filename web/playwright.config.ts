@@ -16,6 +16,28 @@ process.env.E2E_NETWORK_KEY ??= `e2e-network-${Math.random().toString(36).slice(
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
+/*
+ * Payments: with STRIPE_MOCK_URL (the test script starts stripe-mock) the server gets test
+ * Stripe keys pointing at it, and a second server without keys (fresh SQLite) serves the
+ * "not configured" spec at E2E_NOPAY_URL. Without STRIPE_MOCK_URL the one server has no keys.
+ */
+const stripeEnv: Record<string, string> = process.env.STRIPE_MOCK_URL
+  ? {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+      STRIPE_API_BASE: process.env.STRIPE_MOCK_URL,
+    }
+  : {};
+if (process.env.STRIPE_MOCK_URL) {
+  process.env.E2E_NOPAY_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+  process.env.E2E_NOPAY_DB ??= `sqlite:${join(mkdtempSync(join(tmpdir(), 'fuelportal-e2e-nopay-')), 'e2e.db')}`;
+  process.env.E2E_NOPAY_URL = `http://127.0.0.1:${process.env.E2E_NOPAY_PORT}`;
+}
+const withoutStripe = Object.fromEntries(
+  Object.entries(process.env).filter(([name, value]) => value !== undefined && !name.includes('STRIPE_')),
+) as Record<string, string>;
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
@@ -42,13 +64,28 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `"${process.env.E2E_BINARY}" serve --addr 127.0.0.1:${process.env.E2E_PORT} --db "${process.env.E2E_DB}" --demo`,
-    url: `${baseURL}/api/health`,
-    env: { ...(process.env as Record<string, string>), FUELPORTAL_NETWORK_KEY: process.env.E2E_NETWORK_KEY },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `"${process.env.E2E_BINARY}" serve --addr 127.0.0.1:${process.env.E2E_PORT} --db "${process.env.E2E_DB}" --demo`,
+      url: `${baseURL}/api/health`,
+      env: { ...(process.env as Record<string, string>), FUELPORTAL_NETWORK_KEY: process.env.E2E_NETWORK_KEY!, ...stripeEnv },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    ...(process.env.E2E_NOPAY_URL
+      ? [
+          {
+            command: `"${process.env.E2E_BINARY}" serve --addr 127.0.0.1:${process.env.E2E_NOPAY_PORT} --db "${process.env.E2E_NOPAY_DB}" --demo`,
+            url: `${process.env.E2E_NOPAY_URL}/api/health`,
+            env: withoutStripe,
+            reuseExistingServer: false,
+            timeout: 120_000,
+            stdout: 'ignore' as const,
+            stderr: 'pipe' as const,
+          },
+        ]
+      : []),
+  ],
 });

@@ -24,6 +24,7 @@ import (
 	"fuelportal/mail"
 	"fuelportal/routing/provider"
 	"fuelportal/store"
+	"fuelportal/stripe"
 	"fuelportal/web"
 )
 
@@ -38,8 +39,13 @@ type Config struct {
 	JWTSecret string
 	SMTP      *mail.SMTPConfig // nil: mail stays in the outbox
 
+	// Stripe: without the secret and publishable keys payments answer
+	// 'Payments are not configured'. StripeAPIBase points the SDK elsewhere
+	// (stripe-mock in tests); StripeWebhookSecret verifies webhooks.
 	StripeSecretKey      string
 	StripePublishableKey string
+	StripeWebhookSecret  string
+	StripeAPIBase        string
 	MapStyleURL          string
 	TrustProxy           bool
 	// NetworkKey authenticates the card network's purchase reports; empty
@@ -133,6 +139,13 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	}
 	if err := m.Server.Stations.Refresh(ctx); err != nil {
 		return err
+	}
+	if m.Server.Public.PaymentsConfigured {
+		m.Server.Payments = stripe.New(stripe.Config{SecretKey: m.Config.StripeSecretKey, APIBase: m.Config.StripeAPIBase, Logger: m.Logger})
+		m.Server.StripeWebhookSecret = m.Config.StripeWebhookSecret
+		if m.Config.StripeWebhookSecret == "" {
+			m.Logger.Warn("STRIPE_WEBHOOK_SECRET is not set: payments are charged but webhooks are refused, so no wallet is credited")
+		}
 	}
 
 	if m.listener, err = net.Listen("tcp", m.Config.Addr); err != nil {
@@ -272,8 +285,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	m.Config.DB = *db
 	m.Config.JWTSecret = os.Getenv("FUELPORTAL_JWT_SECRET")
-	m.Config.StripeSecretKey = os.Getenv("FUELPORTAL_STRIPE_SECRET_KEY")
-	m.Config.StripePublishableKey = os.Getenv("FUELPORTAL_STRIPE_PUBLISHABLE_KEY")
+	m.Config.StripeSecretKey = envOr("STRIPE_SECRET_KEY", os.Getenv("FUELPORTAL_STRIPE_SECRET_KEY"))
+	m.Config.StripePublishableKey = envOr("STRIPE_PUBLISHABLE_KEY", os.Getenv("FUELPORTAL_STRIPE_PUBLISHABLE_KEY"))
+	m.Config.StripeWebhookSecret = envOr("STRIPE_WEBHOOK_SECRET", os.Getenv("FUELPORTAL_STRIPE_WEBHOOK_SECRET"))
+	m.Config.StripeAPIBase = envOr("STRIPE_API_BASE", os.Getenv("FUELPORTAL_STRIPE_API_BASE"))
 	m.Config.MapStyleURL = os.Getenv("FUELPORTAL_MAP_STYLE_URL")
 	m.Config.TrustProxy, _ = strconv.ParseBool(os.Getenv("FUELPORTAL_TRUST_PROXY"))
 	m.Config.NetworkKey = os.Getenv("FUELPORTAL_NETWORK_KEY")
