@@ -111,7 +111,7 @@ func (req *planRequest) validate() (plan.Trip, []geo.Point, error) {
 		case !fe.Has("amountOfFuel") && fuel < trip.ReserveGallons:
 			fe.Add("amountOfFuel", "Current fuel cannot be below the reserve")
 		}
-	} else if fuel < trip.ReserveGallons {
+	} else if fuel <= trip.ReserveGallons {
 		// Already in the default reserve: plan with what is in the tank.
 		trip.ReserveGallons = 0
 	}
