@@ -58,7 +58,6 @@ export default function PlannerMap(props: PlannerMapProps) {
   const mapStyle = useMemo(() => config.data?.mapStyleUrl || localBaseStyle(), [config.data]);
 
   const clusters = useMemo(() => new StationClusters(stations), [stations]);
-  const stationsById = useMemo(() => new Map(stations.map((station) => [station.locationId, station])), [stations]);
   const badges = useMemo(() => (view ? clusters.badges(view.bounds, view.zoom) : []), [clusters, view]);
 
   const routeData = useMemo<FeatureCollection<LineString, { index: number; selected: boolean }>>(
@@ -192,7 +191,7 @@ export default function PlannerMap(props: PlannerMapProps) {
                 type="button"
                 data-testid="station-badge"
                 data-location-id={badge.id}
-                aria-label={t('map.stationBadge', { name: stationsById.get(badge.id)?.name ?? '', price: formatPrice(badge.price) })}
+                aria-label={t('map.stationBadge', { name: clusters.station(badge.id)?.name ?? '', price: formatPrice(badge.price) })}
                 onClick={(event) => {
                   event.stopPropagation();
                   onStationClick(badge.id);

@@ -24,8 +24,10 @@ export type Bounds = [number, number, number, number];
  */
 export class StationClusters {
   private readonly index: Supercluster<StationProps, ClusterProps>;
+  private readonly byId: Map<number, Station>;
 
   constructor(stations: readonly Station[]) {
+    this.byId = new Map(stations.map((station) => [station.locationId, station]));
     this.index = new Supercluster<StationProps, ClusterProps>({
       radius: CLUSTER_RADIUS,
       maxZoom: CLUSTER_MAX_ZOOM,
@@ -61,9 +63,22 @@ export class StationClusters {
           count: props.point_count,
         };
       }
-      const station = props as StationProps;
-      return { kind: 'station', id: station.locationId, latitude, longitude, price: station.minPrice };
+      // Single points come back reprojected: draw them at the station's own coordinates.
+      const { locationId, minPrice } = props as StationProps;
+      const station = this.byId.get(locationId);
+      return {
+        kind: 'station',
+        id: locationId,
+        latitude: station?.latitude ?? latitude,
+        longitude: station?.longitude ?? longitude,
+        price: minPrice,
+      };
     });
+  }
+
+  /** The station a single badge stands for. */
+  station(locationId: number): Station | undefined {
+    return this.byId.get(locationId);
   }
 
   /** The zoom a click on a cluster goes to: where it splits, at most 20. */
