@@ -30,6 +30,10 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    testTimeout: 15000,
+    testTimeout: 30000,
+    // notistack's CommonJS build exports enqueueSnackbar only once a provider mounts,
+    // which Node's named-export snapshot never sees: use its ES build in tests.
+    alias: { notistack: fileURLToPath(new URL('./node_modules/notistack/notistack.esm.js', import.meta.url)) },
+    server: { deps: { inline: ['notistack'] } },
   },
 });

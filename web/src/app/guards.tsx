@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
-import { selectIsSignedIn, selectRole } from '@/lib/auth/auth-slice';
+import { selectIsSignedIn, selectRole, selectSignOutRedirect } from '@/lib/auth/auth-slice';
 import type { RoleCode } from '@/lib/auth/types';
 import { useAppSelector } from '@/lib/store';
 import { paths } from './paths';
@@ -13,8 +13,10 @@ export interface FromState {
 /** Sign-in required: otherwise go to "/" and remember where the user was going (SPEC §2.1). */
 export function RequireAuth() {
   const signedIn = useAppSelector(selectIsSignedIn);
+  const signOutRedirect = useAppSelector(selectSignOutRedirect);
   const location = useLocation();
   if (!signedIn) {
+    if (signOutRedirect) return <Navigate to={signOutRedirect} replace />;
     const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={paths.root} replace state={state} />;
   }

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { makeStore } from '@/app/store';
@@ -11,16 +11,22 @@ interface RenderAppOptions {
   /** Pretend a session is stored (token + refreshToken in local storage) before the store is made. */
   session?: { token: string; refreshToken: string };
   preloadedState?: Partial<RootState>;
+  /** Test-only pages added under the root layout. */
+  extraRoutes?: RouteObject[];
 }
 
 /** Renders the whole app (real routes, guards, store) at `path`. */
-export function renderApp(path: string, { session, preloadedState }: RenderAppOptions = {}) {
+export function renderApp(path: string, { session, preloadedState, extraRoutes = [] }: RenderAppOptions = {}) {
   if (session) {
     localStorage.setItem('token', session.token);
     localStorage.setItem('refreshToken', session.refreshToken);
   }
   const store = makeStore(preloadedState);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const [root] = routes;
+  const router = createMemoryRouter(
+    [{ element: root.element, children: [...extraRoutes, ...(root.children ?? [])] }],
+    { initialEntries: [path] },
+  );
   const user = userEvent.setup();
   const view = render(
     <AppProvider store={store}>

@@ -8,9 +8,11 @@ export interface AuthState {
   token: string | null;
   refreshToken: string | null;
   user: Account | null;
+  /** Set by a deliberate sign-out: the guards send the user here and remember no location. */
+  signOutRedirect: string | null;
 }
 
-const initialAuthState = (): AuthState => ({ ...readStoredTokens(), user: null });
+const initialAuthState = (): AuthState => ({ ...readStoredTokens(), user: null, signOutRedirect: null });
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -22,12 +24,19 @@ export const authSlice = createSlice({
         state.token = null;
         state.refreshToken = null;
         state.user = null;
+        state.signOutRedirect = null;
       })
       .addCase(tokensReceived, (state, { payload }) => {
         state.token = payload.token;
         if (payload.refreshToken) state.refreshToken = payload.refreshToken;
+        state.signOutRedirect = null;
       })
-      .addCase(signedOut, () => ({ token: null, refreshToken: null, user: null }))
+      .addCase(signedOut, (_state, { payload }) => ({
+        token: null,
+        refreshToken: null,
+        user: null,
+        signOutRedirect: payload.redirectTo,
+      }))
       .addMatcher(authApi.endpoints.getAccount.matchFulfilled, (state, { payload }) => {
         state.user = payload;
       })
@@ -39,9 +48,10 @@ export const authSlice = createSlice({
     selectToken: (state) => state.token,
     selectUser: (state) => state.user,
     selectIsSignedIn: (state) => Boolean(state.token),
+    selectSignOutRedirect: (state) => state.signOutRedirect,
     /** Effective role: code of the first authority, ROLE_USER when none (SPEC §6). */
     selectRole: (state): RoleCode => (state.user?.authorities[0]?.code as RoleCode | undefined) ?? 'ROLE_USER',
   },
 });
 
-export const { selectToken, selectUser, selectIsSignedIn, selectRole } = authSlice.selectors;
+export const { selectToken, selectUser, selectIsSignedIn, selectRole, selectSignOutRedirect } = authSlice.selectors;

@@ -1,6 +1,14 @@
 export { signedOut, signInStarted, tokensReceived } from './actions';
 export * from './auth-api';
-export { authSlice, selectIsSignedIn, selectRole, selectToken, selectUser, type AuthState } from './auth-slice';
+export {
+  authSlice,
+  selectIsSignedIn,
+  selectRole,
+  selectSignOutRedirect,
+  selectToken,
+  selectUser,
+  type AuthState,
+} from './auth-slice';
 export { expireSession, logout, signIn, useSignOut, LOGOUT_STORAGE_CLEAR_DELAY_MS } from './session';
 export { REFRESH_TOKEN_KEY, TOKEN_KEY } from './session-storage';
 export type * from './types';

@@ -38,11 +38,12 @@ export const signIn =
  * storage 100 ms later. An optional message is shown as a warning toast.
  */
 export const logout =
-  (message?: string): AppThunk =>
+  (options: { message?: string; redirectTo?: string } = {}): AppThunk =>
   (dispatch, getState) => {
+    const { message, redirectTo } = options;
     removeStoredTokens();
     dispatch(api.util.resetApiState());
-    dispatch(signedOut());
+    dispatch(signedOut({ redirectTo }));
     if (message) notify.warning(message);
     setTimeout(() => {
       void clearBrowserStorage().then(() => {
@@ -55,7 +56,7 @@ export const logout =
 
 /** Logout because the session ended on its own (inactivity, failed refresh). */
 export const expireSession = (): AppThunk => (dispatch) => {
-  dispatch(logout(i18n.t('common:session.expired')));
+  dispatch(logout({ message: i18n.t('common:session.expired') }));
 };
 
 /**
@@ -68,12 +69,12 @@ export function useSignOut() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const signOut = useCallback(() => {
-    dispatch(logout());
+    dispatch(logout({ redirectTo: paths.root }));
     void navigate(paths.root, { replace: true });
   }, [dispatch, navigate]);
   const forceSignOut = useCallback(
     (message?: string) => {
-      dispatch(logout(message));
+      dispatch(logout({ message, redirectTo: paths.signIn }));
       void navigate(paths.signIn, { replace: true });
     },
     [dispatch, navigate],

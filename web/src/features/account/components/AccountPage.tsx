@@ -1,7 +1,211 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/feedback/ComingSoon';
+import { paths } from '@/app/paths';
+import { Form, PasswordInput, TextInput } from '@/components/form';
+import { Page } from '@/components/layout/Page';
+import { BackButton } from '@/components/navigation';
+import { errorMessage } from '@/lib/api';
+import {
+  selectUser,
+  useChangePasswordMutation,
+  useDeleteAccountMutation,
+  useSignOut,
+  useUpdateAccountMutation,
+  type Account,
+} from '@/lib/auth';
+import { applyServerError, useZodForm } from '@/lib/forms';
+import { notify } from '@/lib/notifier';
+import { useAppSelector } from '@/lib/store';
+import { accountDetailsSchema, changePasswordSchema } from '../schemas';
 
+function DetailsCard({ user }: { user: Account }) {
+  const { t } = useTranslation('account');
+  const schema = useMemo(() => accountDetailsSchema(t), [t]);
+  const form = useZodForm(schema, {
+    defaultValues: {
+      firstName: user.firstName ?? '',
+      lastName: user.lastName ?? '',
+      email: user.email,
+      phoneNumber: user.phoneNumber ?? '',
+    },
+  });
+  const [updateAccount, { isLoading }] = useUpdateAccountMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async (values: { firstName: string; lastName: string; email: string; phoneNumber: string }) => {
+    setFailure(null);
+    try {
+      const saved = await updateAccount(values).unwrap();
+      form.reset({
+        firstName: saved.firstName ?? '',
+        lastName: saved.lastName ?? '',
+        email: saved.email,
+        phoneNumber: saved.phoneNumber ?? '',
+      });
+      notify.success(t('account.details.saved'));
+    } catch (error) {
+      const formError = applyServerError(error, form.setError, Object.keys(values), t('account.details.failed'));
+      if (formError) setFailure(formError);
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
+          {t('account.details.title')}
+        </Typography>
+        <Form form={form} onSubmit={submit} aria-label={t('account.details.title')}>
+          <Stack spacing={2}>
+            {failure && <Alert severity="error">{failure}</Alert>}
+            {user.company && (
+              <Typography color="text.secondary">
+                {t('account.details.company')}: {user.company.name}
+              </Typography>
+            )}
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextInput name="firstName" label={t('account.details.firstName')} autoComplete="given-name" />
+              <TextInput name="lastName" label={t('account.details.lastName')} autoComplete="family-name" />
+            </Stack>
+            <TextInput name="email" type="email" label={t('account.details.email')} autoComplete="email" />
+            <TextInput name="phoneNumber" type="tel" label={t('account.details.phoneNumber')} autoComplete="tel" />
+            <Button type="submit" variant="contained" disabled={isLoading} sx={{ alignSelf: 'flex-start' }}>
+              {t('account.details.save')}
+            </Button>
+          </Stack>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChangePasswordCard() {
+  const { t } = useTranslation('account');
+  const schema = useMemo(() => changePasswordSchema(t), [t]);
+  const form = useZodForm(schema, { defaultValues: { currentPassword: '', newPassword: '', newPasswordConfirm: '' } });
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = async ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => {
+    setFailure(null);
+    try {
+      await changePassword({ currentPassword, newPassword }).unwrap();
+      form.reset();
+      notify.success(t('account.password.changed'));
+    } catch (error) {
+      const formError = applyServerError(
+        error,
+        form.setError,
+        ['currentPassword', 'newPassword'],
+        t('account.password.failed'),
+      );
+      if (formError) setFailure(formError);
+    }
+  };
+
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
+          {t('account.password.title')}
+        </Typography>
+        <Form form={form} onSubmit={submit} aria-label={t('account.password.title')}>
+          <Stack spacing={2}>
+            {failure && <Alert severity="error">{failure}</Alert>}
+            <PasswordInput name="currentPassword" label={t('account.password.currentPassword')} autoComplete="current-password" />
+            <PasswordInput name="newPassword" label={t('account.password.newPassword')} autoComplete="new-password" />
+            <PasswordInput name="newPasswordConfirm" label={t('account.password.newPasswordConfirm')} autoComplete="new-password" />
+            <Button type="submit" variant="contained" disabled={isLoading} sx={{ alignSelf: 'flex-start' }}>
+              {t('account.password.submit')}
+            </Button>
+          </Stack>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeleteAccountCard() {
+  const { t } = useTranslation('account');
+  const { signOut } = useSignOut();
+  const [open, setOpen] = useState(false);
+  const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
+
+  const confirm = async () => {
+    try {
+      await deleteAccount().unwrap();
+      setOpen(false);
+      notify.success(t('account.delete.done'));
+      signOut();
+    } catch (error) {
+      notify.error(errorMessage(error, t('account.delete.failed')));
+    }
+  };
+
+  return (
+    <Card sx={{ borderColor: 'rgba(240,82,79,0.35)' }}>
+      <CardContent>
+        <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
+          {t('account.delete.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('account.delete.warning')}
+        </Typography>
+        <Button color="error" variant="outlined" onClick={() => setOpen(true)}>
+          {t('account.delete.button')}
+        </Button>
+      </CardContent>
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="delete-account-title">
+        <DialogTitle id="delete-account-title">{t('account.delete.confirmTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('account.delete.confirmText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{t('account.delete.cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => void confirm()}
+            disabled={isLoading}
+            startIcon={isLoading ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            {t('account.delete.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}
+
+/** /account: edit details, change password, delete account (PRODUCT.md). */
 export function AccountPage() {
   const { t } = useTranslation('account');
-  return <ComingSoon title={t('account.title')} />;
+  const user = useAppSelector(selectUser);
+  return (
+    <Page title={t('account.title')} maxWidth="sm" leading={<BackButton label={t('account.back')} to={paths.settings} />}>
+      {user ? (
+        <Stack spacing={2}>
+          <DetailsCard key={user.id} user={user} />
+          <ChangePasswordCard />
+          <DeleteAccountCard />
+        </Stack>
+      ) : (
+        <Stack sx={{ alignItems: 'center', py: 6 }}>
+          <CircularProgress />
+        </Stack>
+      )}
+    </Page>
+  );
 }

@@ -1,7 +1,36 @@
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import PersonIcon from '@mui/icons-material/Person';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import Card from '@mui/material/Card';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/feedback/ComingSoon';
+import { Link as ReactRouterLink } from 'react-router';
+import { paths } from '@/app/paths';
+import { Page } from '@/components/layout/Page';
 
+/** /settings: Contact Us (SPEC §2.11) plus Account (PRODUCT.md). */
 export function SettingsPage() {
   const { t } = useTranslation('account');
-  return <ComingSoon title={t('settings.title')} />;
+  const entries = [
+    { to: paths.account, icon: <PersonIcon />, label: t('settings.account'), hint: t('settings.accountHint') },
+    { to: paths.contactUs, icon: <SupportAgentIcon />, label: t('settings.contactUs'), hint: t('settings.contactUsHint') },
+  ];
+  return (
+    <Page title={t('settings.title')} maxWidth="sm">
+      <Card>
+        <List disablePadding>
+          {entries.map((entry) => (
+            <ListItemButton key={entry.to} component={ReactRouterLink} to={entry.to} sx={{ py: 2 }}>
+              <ListItemIcon sx={{ color: 'primary.main' }}>{entry.icon}</ListItemIcon>
+              <ListItemText primary={entry.label} secondary={entry.hint} />
+              <ChevronRightIcon color="action" />
+            </ListItemButton>
+          ))}
+        </List>
+      </Card>
+    </Page>
+  );
 }

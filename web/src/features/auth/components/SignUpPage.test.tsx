@@ -1,0 +1,258 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/app/paths';
+import { apiUrl, server } from '@/test/server';
+import { renderApp } from '@/test/render';
+
+const FREE_CARD = '7071000000000000021';
+
+function signUpHandlers(calls: { emails: string[]; cards: string[]; created: unknown[] }) {
+  return [
+    http.get(apiUrl('/account/check/email/:email'), ({ params }) => {
+      calls.emails.push(String(params.email));
+      if (params.email === 'taken@demo.test') {
+        return HttpResponse.json({ status: 409, message: 'This email is already in use' }, { status: 409 });
+      }
+      return HttpResponse.json({ available: true });
+    }),
+    http.get(apiUrl('/account/check/cardNumber/:card'), ({ params }) => {
+      calls.cards.push(String(params.card));
+      if (params.card === FREE_CARD) return HttpResponse.json({ valid: true });
+      return HttpResponse.json({ status: 404, message: 'Invalid card number' }, { status: 404 });
+    }),
+    http.post(apiUrl('/company/account/create'), async ({ request }) => {
+      calls.created.push(await request.json());
+      return HttpResponse.json({}, { status: 201 });
+    }),
+    http.post(apiUrl('/account/create'), async ({ request }) => {
+      calls.created.push(await request.json());
+      return HttpResponse.json({}, { status: 201 });
+    }),
+  ];
+}
+
+function setup() {
+  const calls = { emails: [] as string[], cards: [] as string[], created: [] as unknown[] };
+  server.use(...signUpHandlers(calls));
+  const view = renderApp(paths.signUp);
+  return { ...view, calls };
+}
+
+type User = ReturnType<typeof renderApp>['user'];
+
+async function chooseRole(user: User, role: 'Company Owner' | 'Company Driver') {
+  await user.click(await screen.findByRole('radio', { name: new RegExp(role) }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+async function fillCredentials(user: User, email = 'new.owner@fleet.test') {
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), 'Secret12');
+  await user.type(screen.getByLabelText('Confirm password'), 'Secret12');
+}
+
+describe('sign-up role step', () => {
+  it('keeps Continue disabled until a role is chosen and shows the links', async () => {
+    const { user } = setup();
+    const continueButton = await screen.findByRole('button', { name: 'Continue' });
+    expect(continueButton).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', paths.signIn);
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('href', paths.help);
+    expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', paths.contactUs);
+    await user.click(screen.getByRole('radio', { name: /Company Driver/ }));
+    expect(continueButton).toBeEnabled();
+  });
+
+  it.each([
+    ['Company Owner', 'Step 1 of 2'],
+    ['Company Driver', 'Step 1 of 3'],
+  ] as const)('titles the %s form with the chosen role and counts its steps', async (role, indicator) => {
+    const { user } = setup();
+    await chooseRole(user, role);
+    expect(await screen.findByRole('heading', { name: `${role} registration` })).toBeInTheDocument();
+    expect(screen.getByTestId('step-indicator')).toHaveTextContent(indicator);
+  });
+
+  it('returns to the role choice with the back arrow', async () => {
+    const { user } = setup();
+    await chooseRole(user, 'Company Owner');
+    await user.click(await screen.findByRole('button', { name: 'Back to role choice' }));
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeEnabled();
+  });
+});
+
+describe('sign-up credentials step', () => {
+  it('shows the credential rules', async () => {
+    const { user } = setup();
+    await chooseRole(user, 'Company Owner');
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'secretpw');
+    await user.type(screen.getByLabelText('Confirm password'), 'secretpx');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Password must contain at least one letter and one number')).toBeInTheDocument();
+    expect(screen.getByText('Passwords must match')).toBeInTheDocument();
+  });
+
+  it('checks the email only once it contains @ and blocks Next when it is taken', async () => {
+    const { user, calls } = setup();
+    await chooseRole(user, 'Company Owner');
+    await user.type(await screen.findByLabelText('Email'), 'taken');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(calls.emails).toEqual([]);
+    await user.type(screen.getByLabelText('Email'), '@demo.test');
+    expect(await screen.findByText('This email is already in use')).toBeInTheDocument();
+    expect(calls.emails).toEqual(['taken@demo.test']);
+    await user.type(screen.getByLabelText('Password'), 'Secret12');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret12');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fix the email validation error before continuing.');
+    expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 1 of 2');
+  });
+
+  it('falls back to the default message when the server gives none', async () => {
+    server.use(http.get(apiUrl('/account/check/email/:email'), () => new HttpResponse(null, { status: 409 })));
+    const { user } = renderApp(paths.signUp);
+    await chooseRole(user, 'Company Owner');
+    await user.type(await screen.findByLabelText('Email'), 'someone@demo.test');
+    expect(await screen.findByText('This email is already in use')).toBeInTheDocument();
+  });
+});
+
+describe('owner sign-up', () => {
+  it('validates personal info, sends carrierId as an integer and goes to /signin', async () => {
+    const { user, calls, router } = setup();
+    await chooseRole(user, 'Company Owner');
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByTestId('step-indicator')).toHaveTextContent('Step 2 of 2');
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Company name is required')).toBeInTheDocument();
+    expect(screen.getByText('Carrier ID is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
+    expect(screen.getByText('You must agree to the terms and conditions')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Company name'), 'A');
+    await user.type(screen.getByLabelText('Carrier ID'), '123456');
+    await user.type(screen.getByLabelText('Phone number'), 'call me');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Company name must be at least 2 characters')).toBeInTheDocument();
+    expect(screen.getByText('Carrier ID must be exactly 7 digits')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid phone number')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Company name'), 'cme Haulage');
+    await user.type(screen.getByLabelText('Carrier ID'), '7');
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), '+1 (407) 555-0100');
+    expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', paths.termsAndConditions);
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.signIn));
+    expect(calls.created).toEqual([
+      {
+        username: 'new.owner@fleet.test',
+        password: 'Secret12',
+        email: 'new.owner@fleet.test',
+        companyName: 'Acme Haulage',
+        carrierId: 1234567,
+        phoneNumber: '+1 (407) 555-0100',
+      },
+    ]);
+    expect(await screen.findByText('Account created successfully')).toBeInTheDocument();
+  });
+
+  it('keeps entered data when going back through the clickable steps, with a check mark on finished steps', async () => {
+    const { user } = setup();
+    await chooseRole(user, 'Company Owner');
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByLabelText('Company name'), 'Acme');
+    const stepper = document.querySelector('.MuiStepper-root') as HTMLElement;
+    expect(stepper.querySelectorAll('.Mui-completed.MuiStepIcon-root')).toHaveLength(1);
+    await user.click(within(stepper).getByRole('tab', { name: /Login Credentials/ }));
+    expect(await screen.findByLabelText('Email')).toHaveValue('new.owner@fleet.test');
+    await user.click(within(stepper).getByRole('tab', { name: /Personal Info/ }));
+    expect(await screen.findByLabelText('Company name')).toHaveValue('Acme');
+  });
+
+  it('shows a server error through the notifier', async () => {
+    const { user } = setup();
+    server.use(
+      http.post(apiUrl('/company/account/create'), () =>
+        HttpResponse.json({ status: 409, message: 'This email is already in use' }, { status: 409 }),
+      ),
+    );
+    await chooseRole(user, 'Company Owner');
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByLabelText('Company name'), 'Acme');
+    await user.type(screen.getByLabelText('Carrier ID'), '1234567');
+    await user.type(screen.getByLabelText('Phone number'), '4075550100');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('This email is already in use')).toBeInTheDocument();
+  });
+});
+
+describe('driver sign-up', () => {
+  it('checks the card from 10 characters, blocks an invalid card and creates the driver', async () => {
+    const { user, calls, router } = setup();
+    await chooseRole(user, 'Company Driver');
+    await fillCredentials(user, 'new.driver@fleet.test');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByTestId('step-indicator')).toHaveTextContent('Step 2 of 3');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Card number is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Company name'), 'Demo Freight LLC');
+    await user.type(screen.getByLabelText('Card number'), '123456789');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(calls.cards).toEqual([]);
+    await user.type(screen.getByLabelText('Card number'), '0123456789');
+    expect(await screen.findByText('Invalid card number')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please fix the card number validation error before continuing.');
+
+    await user.clear(screen.getByLabelText('Card number'));
+    await user.type(screen.getByLabelText('Card number'), '7071000');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Card number must be exactly 19 digits')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Card number'), FREE_CARD.slice(7));
+    await waitFor(() => expect(calls.cards).toContain(FREE_CARD));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByTestId('step-indicator')).toHaveTextContent('Step 3 of 3');
+
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Last name is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('First name'), 'D');
+    await user.type(screen.getByLabelText('Last name'), 'D');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('First name must be at least 2 characters')).toBeInTheDocument();
+    expect(screen.getByText('Last name must be at least 2 characters')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('First name'), 'an');
+    await user.type(screen.getByLabelText('Last name'), 'river');
+    await user.type(screen.getByLabelText('Phone number'), '407-555-0101');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.signIn));
+    expect(calls.created).toEqual([
+      {
+        username: 'new.driver@fleet.test',
+        firstName: 'Dan',
+        lastName: 'Driver',
+        password: 'Secret12',
+        email: 'new.driver@fleet.test',
+        companyName: 'Demo Freight LLC',
+        cardNumber: FREE_CARD,
+        phoneNumber: '407-555-0101',
+      },
+    ]);
+  });
+});
