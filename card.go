@@ -1,0 +1,48 @@
+package fuelportal
+
+import "time"
+
+// CardStatus says whether a fuel card may be used for purchases.
+type CardStatus string
+
+// Card statuses. Purchases on an INACTIVE card are declined.
+const (
+	CardActive   CardStatus = "ACTIVE"
+	CardInactive CardStatus = "INACTIVE"
+)
+
+// Valid reports whether s is a known status.
+func (s CardStatus) Valid() bool { return s == CardActive || s == CardInactive }
+
+// CardNumberLength is the number of digits of a fleet card number.
+const CardNumberLength = 19
+
+// Card is a company fuel card, optionally linked to the driver user who
+// signed up with its number.
+type Card struct {
+	ID         int64
+	CompanyID  int64
+	CardNumber string // 19 digits
+	DriverName string
+	DriverID   string // the company's own identifier for the driver
+	UnitNumber string // the truck the card is assigned to
+	Status     CardStatus
+	// DriverUserID is the linked driver's user id; 0 when no driver signed up
+	// with this card yet.
+	DriverUserID int64
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+// MaskedCardNumber returns the number with all but the last four digits
+// replaced by asterisks.
+func MaskedCardNumber(number string) string {
+	if len(number) <= 4 {
+		return number
+	}
+	b := []byte(number)
+	for i := range len(b) - 4 {
+		b[i] = '*'
+	}
+	return string(b)
+}

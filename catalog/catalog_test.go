@@ -1,0 +1,172 @@
+package catalog_test
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"fuelportal"
+	"fuelportal/catalog"
+	"fuelportal/geo"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+var chainCodes = []string{fuelportal.ChainPilot, fuelportal.ChainLoves, fuelportal.ChainTA, fuelportal.ChainIndependent}
+
+// randomStations returns n stations scattered over the continental US.
+func randomStations(rnd *rand.Rand, n int) []*fuelportal.Station {
+	stations := make([]*fuelportal.Station, n)
+	for i := range stations {
+		retail := fuelportal.TenthCents(3000 + rnd.IntN(1500))
+		stations[i] = &fuelportal.Station{
+			ID: int64(i + 1), Name: "Station", State: "TX", Country: "US",
+			Latitude: 25 + rnd.Float64()*24, Longitude: -124 + rnd.Float64()*57,
+			Chain: chainCodes[rnd.IntN(len(chainCodes))], RetailPrice: retail, NetPrice: retail - fuelportal.TenthCents(rnd.IntN(400)),
+			PriceDate: time.Date(2026, 11, 21, 6, 0, 0, 0, time.UTC),
+		}
+	}
+	return stations
+}
+
+func storeStations(t *testing.T, db *store.DB, stations []*fuelportal.Station) {
+	t.Helper()
+	ctx := context.Background()
+	if err := db.InTx(ctx, func(tx *store.Tx) error {
+		_, err := tx.UpsertStations(ctx, stations)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCatalog_SearchesEqualBruteForceOverStoredStations(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		rnd := rand.New(rand.NewPCG(1, 2))
+		storeStations(t, db, randomStations(rnd, 1500))
+		stored, _, err := db.Stations(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := catalog.New(db)
+
+		for trial := range 16 {
+			chains := catalog.Chains{}
+			if trial%2 == 1 {
+				chains = catalog.NewChains(chainCodes[trial%len(chainCodes)], chainCodes[(trial+1)%len(chainCodes)])
+			}
+			center := geo.Point{Lat: 25 + rnd.Float64()*24, Lon: -124 + rnd.Float64()*57}
+			radius := []float64{5, 50, 200, 5000}[trial%4]
+			got, err := c.Near(ctx, center, radius, chains, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []catalog.Nearby
+			for _, s := range stored {
+				if d := geo.DistanceMiles(center, geo.Point{Lat: s.Latitude, Lon: s.Longitude}); d <= radius && chains.Has(s) {
+					want = append(want, catalog.Nearby{Station: s, DistanceMiles: d})
+				}
+			}
+			slices.SortFunc(want, func(a, b catalog.Nearby) int {
+				return cmp.Or(cmp.Compare(a.DistanceMiles, b.DistanceMiles), cmp.Compare(a.Station.ID, b.Station.ID))
+			})
+			if len(got) != len(want) {
+				t.Fatalf("trial %d: Near found %d stations, brute force %d", trial, len(got), len(want))
+			}
+			for i := range got {
+				if *got[i].Station != *want[i].Station || math.Abs(got[i].DistanceMiles-want[i].DistanceMiles) > 1e-6 {
+					t.Fatalf("trial %d: result %d is %+v, want %+v", trial, i, got[i], want[i])
+				}
+			}
+
+			route := randomRoute(rnd)
+			corridor := []float64{5, 10, 25}[trial%3]
+			onRoute, err := c.NearRoute(ctx, route, corridor, chains)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pl := geo.NewPolyline(route)
+			wantOn := map[int64]geo.Projection{}
+			for _, s := range stored {
+				if pr := pl.Project(geo.Point{Lat: s.Latitude, Lon: s.Longitude}); pr.OffMiles <= corridor && chains.Has(s) {
+					wantOn[s.ID] = pr
+				}
+			}
+			if len(onRoute) != len(wantOn) {
+				t.Fatalf("trial %d: NearRoute found %d stations, brute force %d", trial, len(onRoute), len(wantOn))
+			}
+			for i, hit := range onRoute {
+				pr := wantOn[hit.Station.ID]
+				if math.Abs(hit.OffMiles-pr.OffMiles) > 1e-6 || math.Abs(hit.AlongMiles-pr.AlongMiles) > 1e-6 {
+					t.Fatalf("trial %d: station %d at along %.6f off %.6f, brute force along %.6f off %.6f", trial, hit.Station.ID, hit.AlongMiles, hit.OffMiles, pr.AlongMiles, pr.OffMiles)
+				}
+				if i > 0 && onRoute[i-1].AlongMiles > hit.AlongMiles {
+					t.Fatalf("trial %d: not in route order at %d", trial, i)
+				}
+			}
+		}
+	})
+}
+
+// randomRoute is a wandering route of a few hundred points across the US.
+func randomRoute(rnd *rand.Rand) []geo.Point {
+	p := geo.Point{Lat: 30 + rnd.Float64()*15, Lon: -120 + rnd.Float64()*40}
+	route := []geo.Point{p}
+	for range 200 + rnd.IntN(200) {
+		p = geo.Point{Lat: min(max(p.Lat+rnd.Float64()*0.2-0.1, 25), 49), Lon: p.Lon + rnd.Float64()*0.2 - 0.05}
+		route = append(route, p)
+	}
+	return route
+}
+
+func TestCatalog_RefreshSeesAnotherProcessImport(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		stations := randomStations(rand.New(rand.NewPCG(3, 4)), 10)
+		storeStations(t, db, stations)
+		c := catalog.New(db)
+		var added []int64
+		c.OnNew = func(fresh []*fuelportal.Station) {
+			for _, s := range fresh {
+				added = append(added, s.ID)
+			}
+		}
+		if err := c.Refresh(ctx); err != nil {
+			t.Fatal(err)
+		}
+		before := c.Version()
+		at := geo.Point{Lat: stations[0].Latitude, Lon: stations[0].Longitude}
+
+		t.Run("an unchanged version keeps the snapshot", func(t *testing.T) {
+			if err := c.Refresh(ctx); err != nil || c.Version() != before || len(added) != 10 {
+				t.Fatalf("version %d → %d, added %v, %v", before, c.Version(), added, err)
+			}
+		})
+		t.Run("a new price is found after the next refresh", func(t *testing.T) {
+			changed := *stations[0]
+			changed.NetPrice -= 100
+			changed.PriceDate = changed.PriceDate.Add(24 * time.Hour)
+			// Another process writes to the same database.
+			storeStations(t, db, []*fuelportal.Station{&changed, {ID: 99, Name: "New", Country: "US", Latitude: 40, Longitude: -100, RetailPrice: 3000, NetPrice: 2900, PriceDate: changed.PriceDate}})
+			found, _ := c.Near(ctx, at, 0.001, nil, 1)
+			if found[0].Station.NetPrice != stations[0].NetPrice {
+				t.Fatal("snapshot changed before the refresh")
+			}
+			if err := c.Refresh(ctx); err != nil {
+				t.Fatal(err)
+			}
+			found, _ = c.Near(ctx, at, 0.001, nil, 1)
+			if found[0].Station.NetPrice != changed.NetPrice || c.Version() <= before {
+				t.Fatalf("after refresh: %+v, version %d", found[0].Station, c.Version())
+			}
+			if len(added) != 11 || added[10] != 99 {
+				t.Fatalf("OnNew got %v, want the new station only once", added)
+			}
+		})
+	})
+}

@@ -1,0 +1,80 @@
+// Command fuelportal runs the fuel-card portal: the JSON API and web app
+// (serve), database migrations (migrate), user creation (user create) and
+// the mail outbox viewer (mail outbox).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "fuelportal:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+const usage = `Usage: fuelportal <command> [flags]
+
+Commands:
+  serve          run the web server (migrates the database first)
+  migrate        apply database migrations and exit
+  user create    create a company owner or a driver
+  mail outbox    print the newest outbox messages
+
+Run "fuelportal <command> -h" for the flags of a command.
+Environment: FUELPORTAL_ADDR, FUELPORTAL_DB, FUELPORTAL_JWT_SECRET,
+FUELPORTAL_SMTP_URL (or FUELPORTAL_SMTP_HOST/_PORT/_USER/_PASSWORD/_FROM/_TLS),
+FUELPORTAL_STRIPE_SECRET_KEY, FUELPORTAL_STRIPE_PUBLISHABLE_KEY,
+FUELPORTAL_MAP_STYLE_URL, FUELPORTAL_TRUST_PROXY, FUELPORTAL_PUBLIC_URL.
+`
+
+// run dispatches a command line; main and tests call it.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return flag.ErrHelp
+	}
+	switch cmd, rest := args[0], args[1:]; {
+	case cmd == "serve":
+		return runServe(ctx, rest, stdout, stderr)
+	case cmd == "migrate":
+		return runMigrate(ctx, rest, stdout, stderr)
+	case cmd == "user" && len(rest) > 0 && rest[0] == "create":
+		return runUserCreate(ctx, rest[1:], stdout, stderr)
+	case cmd == "mail" && len(rest) > 0 && rest[0] == "outbox":
+		return runMailOutbox(ctx, rest[1:], stdout, stderr)
+	case cmd == "help" || cmd == "-h" || cmd == "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", args[0])
+	}
+}
+
+// envOr returns the environment variable name, or def when it is empty.
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// DefaultDB is where the embedded database lives by default.
+const DefaultDB = "sqlite:data/fuelportal.db"
+
+func dbFlag(fs *flag.FlagSet) *string {
+	return fs.String("db", envOr("FUELPORTAL_DB", DefaultDB), "database: sqlite:PATH or postgres://… (env FUELPORTAL_DB)")
+}

@@ -1,0 +1,183 @@
+package geo
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+	"time"
+)
+
+// Interstate-like lines across the continental US, as city waypoints. Real
+// stations crowd along such roads, which is what makes corridor queries
+// expensive, so the benchmark data does the same.
+var interstates = [][]Point{
+	{{34.05, -118.24}, {33.45, -112.07}, {32.22, -110.97}, {31.76, -106.49}, {29.42, -98.49}, {29.76, -95.37}, {29.95, -90.07}, {30.69, -88.04}, {30.33, -81.66}},                  // I-10
+	{{34.90, -117.02}, {35.20, -111.65}, {35.08, -106.65}, {35.22, -101.83}, {35.47, -97.52}, {34.75, -92.29}, {35.15, -90.05}, {36.16, -86.78}, {35.96, -83.92}, {35.78, -78.64}}, // I-40
+	{{37.77, -122.42}, {39.53, -119.81}, {40.76, -111.89}, {41.14, -104.82}, {41.26, -95.93}, {41.59, -93.62}, {41.88, -87.63}, {41.50, -81.69}, {40.71, -74.00}},                  // I-80
+	{{47.61, -122.33}, {47.66, -117.43}, {45.78, -108.50}, {43.54, -96.73}, {43.07, -89.40}, {41.88, -87.63}, {41.50, -81.69}, {42.89, -78.88}, {42.36, -71.06}},                   // I-90
+	{{25.76, -80.19}, {30.33, -81.66}, {32.08, -81.09}, {37.54, -77.44}, {38.90, -77.04}, {39.95, -75.17}, {40.71, -74.00}, {42.36, -71.06}},                                       // I-95
+	{{32.72, -117.16}, {34.05, -118.24}, {38.58, -121.49}, {45.52, -122.68}, {47.61, -122.33}},                                                                                     // I-5
+	{{27.53, -99.49}, {29.42, -98.49}, {32.78, -96.80}, {35.47, -97.52}, {39.10, -94.58}, {41.59, -93.62}, {44.98, -93.27}},                                                        // I-35
+	{{39.74, -104.99}, {39.10, -94.58}, {38.63, -90.20}, {39.77, -86.16}, {39.96, -83.00}, {40.44, -80.00}, {40.27, -76.88}, {39.95, -75.17}},                                      // I-70
+	{{35.47, -97.52}, {36.15, -95.99}, {37.21, -93.29}, {38.63, -90.20}},                                                                                                           // I-44
+}
+
+// laToNewYork follows I-40, I-44 and I-70, so the route runs through the
+// station clusters.
+var laToNewYork = []Point{
+	{34.05, -118.24}, {34.90, -117.02}, {35.20, -111.65}, {35.08, -106.65}, {35.22, -101.83}, {35.47, -97.52},
+	{36.15, -95.99}, {37.21, -93.29}, {38.63, -90.20}, {39.77, -86.16}, {39.96, -83.00}, {40.44, -80.00},
+	{40.27, -76.88}, {40.71, -74.00},
+}
+
+// alongWaypoints returns the point a fraction t along a waypoint list,
+// interpolating linearly in degrees (plenty for synthetic data).
+func alongWaypoints(ways []Point, t float64) Point {
+	lengths := make([]float64, len(ways))
+	for i := 1; i < len(ways); i++ {
+		lengths[i] = lengths[i-1] + DistanceMiles(ways[i-1], ways[i])
+	}
+	target := t * lengths[len(lengths)-1]
+	i, _ := slices.BinarySearch(lengths, target)
+	if i == 0 {
+		return ways[0]
+	}
+	if i >= len(ways) {
+		return ways[len(ways)-1]
+	}
+	f := (target - lengths[i-1]) / (lengths[i] - lengths[i-1])
+	a, b := ways[i-1], ways[i]
+	return Point{a.Lat + f*(b.Lat-a.Lat), a.Lon + f*(b.Lon-a.Lon)}
+}
+
+// benchRoute is a points-long route from Los Angeles to New York with
+// road-like wiggle: slow bends of a few miles plus small jitter.
+func benchRoute(seed uint64, points int) []Point {
+	r := rand.New(rand.NewPCG(seed, 1))
+	phase1, phase2 := r.Float64()*2*math.Pi, r.Float64()*2*math.Pi
+	route := make([]Point, points)
+	for i := range route {
+		t := float64(i) / float64(points-1)
+		p := alongWaypoints(laToNewYork, t)
+		bend := 0.03*math.Sin(t*97+phase1) + 0.015*math.Sin(t*433+phase2)
+		route[i] = Point{p.Lat + bend + r.NormFloat64()*0.001, p.Lon + bend*0.7 + r.NormFloat64()*0.001}
+	}
+	return route
+}
+
+// metros are city centres where stations bunch up.
+var metros = []Point{
+	{34.05, -118.24}, {40.71, -74.00}, {41.88, -87.63}, {29.76, -95.37}, {33.45, -112.07}, {39.95, -75.17},
+	{29.42, -98.49}, {32.72, -117.16}, {32.78, -96.80}, {37.34, -121.89}, {30.27, -97.74}, {30.33, -81.66},
+	{39.96, -83.00}, {35.23, -80.84}, {39.77, -86.16}, {37.77, -122.42}, {47.61, -122.33}, {39.74, -104.99},
+	{38.90, -77.04}, {42.36, -71.06}, {31.76, -106.49}, {36.16, -86.78}, {35.15, -90.05}, {35.47, -97.52},
+	{36.17, -115.14}, {45.52, -122.68}, {39.29, -76.61}, {43.04, -87.91}, {35.08, -106.65}, {32.22, -110.97},
+	{36.74, -119.79}, {38.58, -121.49}, {39.10, -94.58}, {33.75, -84.39}, {25.76, -80.19}, {41.26, -95.93},
+	{35.78, -78.64}, {44.98, -93.27}, {36.15, -95.99}, {41.50, -81.69}, {29.95, -90.07}, {38.63, -90.20},
+	{40.44, -80.00}, {39.10, -84.51}, {40.76, -111.89}, {28.54, -81.38}, {42.33, -83.05}, {37.21, -93.29},
+	{35.22, -101.83}, {35.20, -111.65},
+}
+
+// benchStations spreads stations the way a national network looks: 40 %
+// along interstates (bunched at exits, a couple of miles either side), 40 %
+// in metro areas, 20 % uniformly over the continental US.
+func benchStations(seed uint64, n int) []Item {
+	r := rand.New(rand.NewPCG(seed, 2))
+	items := make([]Item, n)
+	for i := range items {
+		var p Point
+		switch k := r.IntN(10); {
+		case k < 4:
+			road := interstates[r.IntN(len(interstates))]
+			p = alongWaypoints(road, r.Float64())
+			p = Point{p.Lat + r.NormFloat64()*0.03, p.Lon + r.NormFloat64()*0.03}
+		case k < 8:
+			c := metros[r.IntN(len(metros))]
+			p = Point{c.Lat + r.NormFloat64()*0.25, c.Lon + r.NormFloat64()*0.3}
+		default:
+			p = randomUSPoint(r)
+		}
+		items[i] = Item{ID: int64(i + 1), Point: p}
+	}
+	return items
+}
+
+var benchSink int
+
+func BenchmarkNearRoute(b *testing.B) {
+	route := benchRoute(1, 5000)
+	for _, n := range []int{50_000, 100_000} {
+		ix := NewIndex(benchStations(1, n))
+		for _, radius := range []float64{5, 10} {
+			b.Run(fmt.Sprintf("stations=%d/radius=%g", n, radius), func(b *testing.B) {
+				pl := NewPolyline(route)
+				hits := 0
+				for b.Loop() {
+					hits = len(ix.NearPolyline(pl, radius))
+				}
+				b.ReportMetric(float64(hits), "hits")
+			})
+		}
+	}
+	b.Run("prepare-route/points=5000", func(b *testing.B) {
+		for b.Loop() {
+			benchSink += len(NewPolyline(route).segments)
+		}
+	})
+}
+
+func BenchmarkRadius(b *testing.B) {
+	for _, n := range []int{50_000, 100_000} {
+		ix := NewIndex(benchStations(1, n))
+		for _, radius := range []float64{5, 50} {
+			b.Run(fmt.Sprintf("stations=%d/radius=%g", n, radius), func(b *testing.B) {
+				r := rand.New(rand.NewPCG(3, 3))
+				hits := 0
+				for b.Loop() {
+					hits += len(ix.Radius(alongWaypoints(laToNewYork, r.Float64()), radius))
+				}
+				b.ReportMetric(float64(hits)/float64(b.N), "hits")
+			})
+		}
+	}
+}
+
+func BenchmarkNewIndex(b *testing.B) {
+	items := benchStations(1, 100_000)
+	for b.Loop() {
+		benchSink += NewIndex(items).Len()
+	}
+}
+
+// TestNearRouteLatency prints the latency distribution of NearRoute
+// (including route preparation) over 2,000 queries on varied routes. It
+// measures, never asserts: run with
+//
+//	BENCH=1 go test ./geo -run TestNearRouteLatency -v
+func TestNearRouteLatency(t *testing.T) {
+	if os.Getenv("BENCH") == "" {
+		t.Skip("set BENCH=1 to measure NearRoute latency")
+	}
+	const queries = 2000
+	routes := make([][]Point, 20)
+	for i := range routes {
+		routes[i] = benchRoute(uint64(i+10), 5000)
+	}
+	for _, n := range []int{50_000, 100_000} {
+		ix := NewIndex(benchStations(1, n))
+		for _, radius := range []float64{5, 10} {
+			durations := make([]time.Duration, queries)
+			for q := range durations {
+				start := time.Now()
+				benchSink += len(ix.NearRoute(routes[q%len(routes)], radius))
+				durations[q] = time.Since(start)
+			}
+			slices.Sort(durations)
+			t.Logf("stations=%d radius=%g: p50 %v p99 %v max %v", n, radius,
+				durations[queries/2], durations[queries*99/100], durations[queries-1])
+		}
+	}
+}

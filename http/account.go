@@ -1,0 +1,175 @@
+package http
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"fuelportal"
+)
+
+// accountResponse is the signed-in user as the web app sees it.
+type accountResponse struct {
+	ID          int64          `json:"id"`
+	Login       string         `json:"login"`
+	Email       string         `json:"email"`
+	FirstName   string         `json:"firstName"`
+	LastName    string         `json:"lastName"`
+	PhoneNumber string         `json:"phoneNumber"`
+	Authorities []authorityDTO `json:"authorities"`
+	Company     *companyDTO    `json:"company"`
+	CardNumber  *string        `json:"cardNumber"`
+}
+
+type authorityDTO struct {
+	Code fuelportal.Role `json:"code"`
+}
+
+type companyDTO struct {
+	ID        int64  `json:"id"`
+	Name      string `json:"name"`
+	CarrierID int    `json:"carrierId"`
+}
+
+func accountFromUser(u *fuelportal.User) accountResponse {
+	a := accountResponse{
+		ID: u.ID, Login: u.Email, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, PhoneNumber: u.PhoneNumber,
+		Authorities: []authorityDTO{{Code: u.Role}},
+	}
+	if u.Company != nil {
+		a.Company = &companyDTO{ID: u.Company.ID, Name: u.Company.Name, CarrierID: u.Company.CarrierID}
+	}
+	if u.CardNumber != "" {
+		number := u.CardNumber
+		a.CardNumber = &number
+	}
+	return a
+}
+
+type accountUpdateRequest struct {
+	FirstName   string `json:"firstName"`
+	LastName    string `json:"lastName"`
+	Email       string `json:"email"`
+	PhoneNumber string `json:"phoneNumber"`
+}
+
+func (req *accountUpdateRequest) toDomain() fuelportal.AccountUpdate {
+	return fuelportal.AccountUpdate{
+		FirstName: strings.TrimSpace(req.FirstName), LastName: strings.TrimSpace(req.LastName),
+		Email: fuelportal.NormalizeEmail(req.Email), PhoneNumber: strings.TrimSpace(req.PhoneNumber),
+	}
+}
+
+type changePasswordRequest struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
+func (req *changePasswordRequest) validate() error {
+	fe := fuelportal.FieldErrors{}
+	if req.CurrentPassword == "" {
+		fe.Add("currentPassword", fuelportal.MsgPasswordRequired)
+	}
+	fuelportal.ValidatePassword(fe, "newPassword", req.NewPassword)
+	return fe.Err()
+}
+
+// emptyResponse is the {} answer of actions with nothing to report.
+type emptyResponse struct{}
+
+// handleAccountGet answers the signed-in user's account.
+func (s *Server) handleAccountGet(w http.ResponseWriter, r *http.Request) {
+	user, err := s.DB.UserByID(r.Context(), PrincipalFromContext(r.Context()).UserID)
+	if err != nil {
+		s.respondError(w, r, signedOutIfMissing(err))
+		return
+	}
+	respond(w, http.StatusOK, accountFromUser(user))
+}
+
+// handleAccountUpdate saves the user's name, e-mail and phone number.
+func (s *Server) handleAccountUpdate(w http.ResponseWriter, r *http.Request) {
+	var req accountUpdateRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	update := req.toDomain()
+	if err := update.Validate(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+
+	user, err := s.DB.UpdateAccount(r.Context(), PrincipalFromContext(r.Context()).UserID, update)
+	if fuelportal.ErrorCode(err) == fuelportal.ECONFLICT {
+		s.respondError(w, r, fuelportal.FieldError("email", fuelportal.MsgEmailTaken))
+		return
+	} else if err != nil {
+		s.respondError(w, r, signedOutIfMissing(err))
+		return
+	}
+	respond(w, http.StatusOK, accountFromUser(user))
+}
+
+// handleChangePassword replaces the password after checking the current
+// one, and ends the user's other sessions.
+func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	principal := PrincipalFromContext(ctx)
+	var req changePasswordRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if err := req.validate(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+
+	user, err := s.DB.UserByID(ctx, principal.UserID)
+	if err != nil {
+		s.respondError(w, r, signedOutIfMissing(err))
+		return
+	}
+	_, ok, err := s.checkPassword(ctx, user.Email, req.CurrentPassword)
+	var locked accountLockedError
+	if errors.As(err, &locked) {
+		s.respondTooManyRequests(w, r, locked.retryAfter)
+		return
+	} else if err != nil {
+		s.respondError(w, r, err)
+		return
+	} else if !ok {
+		s.respondError(w, r, fuelportal.FieldError("currentPassword", fuelportal.MsgCurrentPasswordWrong))
+		return
+	}
+	hash, err := s.Passwords.Hash(ctx, req.NewPassword)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if err := s.DB.SetPassword(ctx, user.ID, hash, principal.SessionID); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, emptyResponse{})
+}
+
+// handleAccountDelete deletes the signed-in user. The only owner of a
+// company gets 409: closing a company is done by support.
+func (s *Server) handleAccountDelete(w http.ResponseWriter, r *http.Request) {
+	if err := s.DB.DeleteUser(r.Context(), PrincipalFromContext(r.Context()).UserID); err != nil {
+		s.respondError(w, r, signedOutIfMissing(err))
+		return
+	}
+	respond(w, http.StatusOK, emptyResponse{})
+}
+
+// signedOutIfMissing turns "user not found" for a signed-in caller (deleted
+// since the token was issued) into 401, so the app signs out.
+func signedOutIfMissing(err error) error {
+	if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
+		return fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Unauthorized")
+	}
+	return err
+}

@@ -1,0 +1,25 @@
+package http
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"fuelportal"
+)
+
+type healthResponse struct {
+	Status string `json:"status"`
+}
+
+// handleHealth answers 200 while the database answers, 503 otherwise.
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.DB.Ping(ctx); err != nil {
+		s.Logger.WarnContext(ctx, "health check failed", "err", err)
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAVAILABLE, "Database unavailable"))
+		return
+	}
+	respond(w, http.StatusOK, healthResponse{Status: "ok"})
+}

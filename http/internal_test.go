@@ -1,0 +1,87 @@
+package http
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"fuelportal"
+)
+
+func TestRequireRole(t *testing.T) {
+	s := &Server{Tokens: NewTokenIssuer([]byte("0123456789abcdef0123456789abcdef")), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
+	handler := s.requireRole(fuelportal.RoleCompany, func(w http.ResponseWriter, r *http.Request) {
+		respond(w, http.StatusOK, PrincipalFromContext(r.Context()))
+	})
+	token := func(role fuelportal.Role) string {
+		tok, err := s.Tokens.Issue(Principal{UserID: 7, CompanyID: 3, Role: role, SessionID: "s"}, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok
+	}
+	tests := []struct {
+		name   string
+		auth   string
+		status int
+	}{
+		{"company role passes", "Bearer " + token(fuelportal.RoleCompany), 200},
+		{"user role is forbidden", "Bearer " + token(fuelportal.RoleUser), 403},
+		{"no token is unauthorised", "", 401},
+		{"other scheme is unauthorised", "Basic abc", 401},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			req := httptest.NewRequest("GET", "/x", nil)
+			if tt.auth != "" {
+				req.Header.Set("Authorization", tt.auth)
+			}
+			rec := httptest.NewRecorder()
+			handler(rec, req)
+			if rec.Code != tt.status {
+				t.Fatalf("status = %d, want %d: %s", rec.Code, tt.status, rec.Body)
+			}
+		})
+	}
+}
+
+func TestRespondError_HidesInternalErrors(t *testing.T) {
+	var logs bytes.Buffer
+	s := &Server{Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+	rec := httptest.NewRecorder()
+	s.respondError(rec, httptest.NewRequest("GET", "/api/x", nil), errors.New("pq: secret table exploded"))
+	if rec.Code != 500 || bytes.Contains(rec.Body.Bytes(), []byte("secret")) {
+		t.Fatalf("answer = %d %s", rec.Code, rec.Body)
+	}
+	if !bytes.Contains(logs.Bytes(), []byte("secret table exploded")) {
+		t.Fatalf("internal error not logged: %s", logs.String())
+	}
+}
+
+func TestRecoverPanics_Answers500(t *testing.T) {
+	s := &Server{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	h := s.recoverPanics(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") }))
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/x", nil))
+	if rec.Code != 500 {
+		t.Fatalf("status = %d", rec.Code)
+	}
+}
+
+func TestErrorStatus_MapsEveryCode(t *testing.T) {
+	want := map[string]int{
+		fuelportal.EINVALID: 400, fuelportal.EUNAUTHORIZED: 401, fuelportal.EFORBIDDEN: 403, fuelportal.ENOTFOUND: 404,
+		fuelportal.ECONFLICT: 409, fuelportal.EUNPROCESSABLE: 422, fuelportal.ETOOMANYREQUESTS: 429,
+		fuelportal.EUNAVAILABLE: 503, fuelportal.EINTERNAL: 500, "unknown": 500,
+	}
+	for code, status := range want {
+		if got := ErrorStatus(code); got != status {
+			t.Errorf("ErrorStatus(%q) = %d, want %d", code, got, status)
+		}
+	}
+}

@@ -1,0 +1,292 @@
+package http
+
+import (
+	"cmp"
+	"fmt"
+	"maps"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fuelportal"
+	"fuelportal/catalog"
+	"fuelportal/geo"
+	"fuelportal/routing"
+)
+
+// Limits of the station searches (docs: planner-api.md).
+const (
+	maxSearchRadiusMiles       = 5000
+	maxStationsAnswered        = 500
+	defaultCorridorMiles       = 5
+	maxCorridorMiles           = 100
+	minRoutePoints             = 2
+	maxRoutePoints             = 20000
+	maxRouteBodyBytes    int64 = 4 << 20 // 20,000 points with room for whitespace
+)
+
+// stationJSON is a station on the wire (SPEC §3). Prices are dollars per
+// gallon, savings cents per gallon; the distance fields are set by the
+// search that found the station.
+type stationJSON struct {
+	LocationID      int64    `json:"locationId"`
+	Name            string   `json:"name"`
+	StationLocation string   `json:"stationLocation"`
+	Address         string   `json:"address"`
+	City            string   `json:"city"`
+	State           string   `json:"state"`
+	ZipCode         string   `json:"zipCode"`
+	Country         string   `json:"country"`
+	Latitude        float64  `json:"latitude"`
+	Longitude       float64  `json:"longitude"`
+	RetailPrice     float64  `json:"retailPrice"`
+	NetPrice        float64  `json:"netPrice"`
+	Savings         float64  `json:"savings"`
+	RetailPriceDate string   `json:"retailPriceDate"`
+	IFTARefund      float64  `json:"iftaRefund"`
+	Chain           string   `json:"chain"`
+	Affiliate       string   `json:"affiliate"`
+	DistanceMiles   *float64 `json:"distanceMiles,omitempty"`
+	AlongMiles      *float64 `json:"alongMiles,omitempty"`
+	OffMiles        *float64 `json:"offMiles,omitempty"`
+}
+
+// wireTimeLayout is how dates go on the wire: ISO without zone (SPEC §7),
+// in UTC.
+const wireTimeLayout = "2006-01-02T15:04:05"
+
+func newStationJSON(s *fuelportal.Station) stationJSON {
+	return stationJSON{
+		LocationID: s.ID, Name: s.Name, StationLocation: s.StationLocation, Address: s.Address,
+		City: s.City, State: s.State, ZipCode: s.ZipCode, Country: s.Country,
+		Latitude: s.Latitude, Longitude: s.Longitude,
+		RetailPrice: s.RetailPrice.Dollars(), NetPrice: s.NetPrice.Dollars(),
+		Savings:         float64(s.Savings()) / 10, // tenths of a cent → cents
+		RetailPriceDate: s.PriceDate.UTC().Format(wireTimeLayout),
+		IFTARefund:      s.IFTARefund.Dollars(), Chain: s.Chain, Affiliate: s.Affiliate,
+	}
+}
+
+// miles rounds a distance for the wire (hundredths of a mile).
+func miles(x float64) *float64 {
+	r := math.Round(x*100) / 100
+	return &r
+}
+
+// stationOrders are the accepted orderBy values: the sort key and whether it
+// is descending. price is the net price, discount the savings.
+var stationOrders = map[string]struct {
+	key  string
+	desc bool
+}{
+	"price": {"price", false}, "price,asc": {"price", false}, "price,desc": {"price", true},
+	"discount": {"discount", false}, "discount,asc": {"discount", false}, "discount,desc": {"discount", true},
+}
+
+// handleLocations finds stations around a point: at most 500, the nearest
+// ones, sorted by price or discount.
+func (s *Server) handleLocations(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	fe := fuelportal.FieldErrors{}
+	lat := queryFloat(fe, q.Get("latitude"), "latitude", "Latitude", -90, 90)
+	lon := queryFloat(fe, q.Get("longitude"), "longitude", "Longitude", -180, 180)
+	radius := queryFloat(fe, q.Get("radius"), "radius", "Radius", 0, maxSearchRadiusMiles)
+	if !fe.Has("radius") && radius <= 0 {
+		fe.Add("radius", "Radius must be positive")
+	}
+	orderBy := strings.ToLower(strings.ReplaceAll(cmp.Or(q.Get("orderBy"), "price"), " ", ""))
+	order, ok := stationOrders[orderBy]
+	if !ok {
+		fe.Add("orderBy", "Order must be one of price, price,asc, price,desc, discount, discount,asc, discount,desc")
+	}
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+
+	found, err := s.Stations.Near(r.Context(), geo.Point{Lat: lat, Lon: lon}, radius, chainSet(q.Get("chainCode")), maxStationsAnswered)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	slices.SortStableFunc(found, func(a, b catalog.Nearby) int {
+		ka, kb := a.Station.NetPrice, b.Station.NetPrice
+		if order.key == "discount" {
+			ka, kb = a.Station.Savings(), b.Station.Savings()
+		}
+		if order.desc {
+			ka, kb = kb, ka
+		}
+		return cmp.Compare(ka, kb) // ties stay nearest first
+	})
+	out := make([]stationJSON, len(found))
+	for i, f := range found {
+		out[i] = newStationJSON(f.Station)
+		out[i].DistanceMiles = miles(f.DistanceMiles)
+	}
+	respond(w, http.StatusOK, out)
+}
+
+// pointJSON is a coordinate on the wire. Pointers tell a missing value from
+// zero.
+type pointJSON struct {
+	Latitude  *float64 `json:"latitude"`
+	Longitude *float64 `json:"longitude"`
+}
+
+func (p pointJSON) valid() bool {
+	return p.Latitude != nil && p.Longitude != nil && *p.Latitude >= -90 && *p.Latitude <= 90 && *p.Longitude >= -180 && *p.Longitude <= 180
+}
+
+func (p pointJSON) point() geo.Point { return geo.Point{Lat: *p.Latitude, Lon: *p.Longitude} }
+
+// validateRoutePoints checks a route's points and returns them; problems
+// are added to fe under field.
+func validateRoutePoints(fe fuelportal.FieldErrors, field string, points []pointJSON) []geo.Point {
+	switch {
+	case len(points) < minRoutePoints:
+		fe.Add(field, fmt.Sprintf("A route needs at least %d points", minRoutePoints))
+		return nil
+	case len(points) > maxRoutePoints:
+		fe.Add(field, fmt.Sprintf("A route may have at most %d points", maxRoutePoints))
+		return nil
+	}
+	route := make([]geo.Point, len(points))
+	for i, p := range points {
+		if !p.valid() {
+			fe.Add(field, fmt.Sprintf("Point %d needs a latitude from -90 to 90 and a longitude from -180 to 180", i+1))
+			return nil
+		}
+		route[i] = p.point()
+	}
+	return route
+}
+
+// handleNearRoute finds the stations within the radius of a route, in
+// route order, with their distances along and off the route.
+func (s *Server) handleNearRoute(w http.ResponseWriter, r *http.Request) {
+	var points []pointJSON
+	if err := decodeJSON(http.MaxBytesReader(w, r.Body, maxRouteBodyBytes), &points); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	fe := fuelportal.FieldErrors{}
+	route := validateRoutePoints(fe, "routePoints", points)
+	radius := float64(defaultCorridorMiles)
+	if text := r.URL.Query().Get("radius"); text != "" {
+		radius = queryFloat(fe, text, "radius", "Radius", 0, maxCorridorMiles)
+		if !fe.Has("radius") && radius <= 0 {
+			fe.Add("radius", "Radius must be positive")
+		}
+	}
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+
+	found, err := s.Stations.NearRoute(r.Context(), route, radius, chainSet(r.URL.Query().Get("chainCodes")))
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	out := make([]stationJSON, len(found))
+	for i, f := range found {
+		out[i] = newStationJSON(f.Station)
+		out[i].AlongMiles, out[i].OffMiles = miles(f.AlongMiles), miles(f.OffMiles)
+	}
+	respond(w, http.StatusOK, out)
+}
+
+// chainSet reads comma-joined chain codes; empty selects all chains.
+func chainSet(joined string) catalog.Chains {
+	var codes []string
+	for _, c := range strings.Split(joined, ",") {
+		codes = append(codes, strings.ToUpper(strings.TrimSpace(c)))
+	}
+	return catalog.NewChains(codes...)
+}
+
+// queryFloat parses a required query number within [lo, hi], adding
+// "<Label> is required" or "<Label> must be a number from lo to hi" to fe.
+func queryFloat(fe fuelportal.FieldErrors, text, field, label string, lo, hi float64) float64 {
+	if strings.TrimSpace(text) == "" {
+		fe.Add(field, label+" is required")
+		return 0
+	}
+	v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
+	if err != nil || math.IsNaN(v) || v < lo || v > hi {
+		fe.Add(field, fmt.Sprintf("%s must be a number from %g to %g", label, lo, hi))
+		return 0
+	}
+	return v
+}
+
+// codeJSON is an entry of the chain and affiliate lists.
+type codeJSON struct {
+	Value    string `json:"value"`
+	Label    string `json:"label"`
+	ImageURL string `json:"imageUrl"`
+}
+
+func logoURL(code string) string { return "/api/locations/logos/" + code + ".svg" }
+
+// handleChainCodes lists the chains for the chain filter: the known chains,
+// then any other chain the price feed brought, by code.
+func (s *Server) handleChainCodes(w http.ResponseWriter, r *http.Request) {
+	counts, err := s.Stations.ChainCounts(r.Context())
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	out := []codeJSON{}
+	for _, c := range fuelportal.Chains {
+		out = append(out, codeJSON{Value: c.Code, Label: c.Label, ImageURL: logoURL(c.Code)})
+		delete(counts, c.Code)
+	}
+	delete(counts, "")
+	for _, code := range slices.Sorted(maps.Keys(counts)) {
+		out = append(out, codeJSON{Value: code, Label: fuelportal.ChainLabel(code), ImageURL: logoURL(code)})
+	}
+	respond(w, http.StatusOK, out)
+}
+
+// handleAffiliateCodes lists the affiliates with their logos.
+func (s *Server) handleAffiliateCodes(w http.ResponseWriter, r *http.Request) {
+	out := make([]codeJSON, len(fuelportal.Affiliates))
+	for i, a := range fuelportal.Affiliates {
+		out[i] = codeJSON{Value: a.Code, Label: a.Label, ImageURL: logoURL(a.Code)}
+	}
+	respond(w, http.StatusOK, out)
+}
+
+// handleLogo serves a chain's or affiliate's logo as SVG; AMBEST and
+// unknown codes get the default logo. Public: images load without a token.
+func (s *Server) handleLogo(w http.ResponseWriter, r *http.Request) {
+	code, ok := strings.CutSuffix(r.PathValue("file"), ".svg")
+	if !ok {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Logos are served as CODE.svg"))
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	_, _ = w.Write(logoSVG(strings.ToUpper(code)))
+}
+
+// addStationPlaces makes new stations findable by the built-in geocoder
+// (name, address, city, ZIP); remote geocoders have their own data.
+func (s *Server) addStationPlaces(stations []*fuelportal.Station) {
+	g, ok := s.Geocoder.(*routing.Gazetteer)
+	if !ok {
+		return
+	}
+	places := make([]routing.Place, len(stations))
+	for i, st := range stations {
+		places[i] = routing.Place{
+			Name: st.Name, Address: st.Address, City: st.City, State: st.State, Zip: st.ZipCode,
+			Lat: st.Latitude, Lon: st.Longitude, Kind: routing.KindStation,
+		}
+	}
+	g.Add(places...)
+}

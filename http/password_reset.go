@@ -1,0 +1,200 @@
+package http
+
+import (
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math/big"
+	"net/http"
+	"net/url"
+	"regexp"
+	"time"
+
+	"fuelportal"
+	"fuelportal/store"
+)
+
+// Reset codes: 6 digits, valid 10 minutes, 5 tries.
+const (
+	ResetCodeTTL    = 10 * time.Minute
+	MaxCodeAttempts = 5
+)
+
+const msgResetRequested = "If an account exists for this email, a code has been sent."
+
+var otpPattern = regexp.MustCompile(`^[0-9]{6}$`)
+
+type resetInitRequest struct {
+	Email string `json:"email"`
+}
+
+type resetCheckRequest struct {
+	Email   string `json:"email"`
+	OTPCode string `json:"otpCode"`
+}
+
+type resetCompleteRequest struct {
+	Email    string `json:"email"`
+	OTPCode  string `json:"otpCode"`
+	Password string `json:"password"`
+	// PasswordConfirm is checked when sent.
+	PasswordConfirm *string `json:"passwordConfirm"`
+}
+
+func (req *resetCompleteRequest) validate() error {
+	fe := fuelportal.FieldErrors{}
+	fuelportal.ValidateResetPassword(fe, "password", req.Password)
+	if req.PasswordConfirm != nil && *req.PasswordConfirm != req.Password {
+		fe.Add("passwordConfirm", fuelportal.MsgPasswordsMustMatch)
+	}
+	return fe.Err()
+}
+
+type messageResponse struct {
+	Message string `json:"message"`
+}
+
+type codeValidResponse struct {
+	Valid bool `json:"valid"`
+}
+
+// handleResetInit mails a one-time code to the account's address. The
+// answer is the same whether or not the account exists.
+func (s *Server) handleResetInit(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	var req resetInitRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	fe := fuelportal.FieldErrors{}
+	fuelportal.ValidateEmail(fe, "email", req.Email)
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if !s.allow(w, r, s.Limits.ResetRequests) {
+		return
+	}
+
+	email := fuelportal.NormalizeEmail(req.Email)
+	user, err := s.DB.UserByEmail(ctx, email)
+	if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
+		respond(w, http.StatusOK, messageResponse{Message: msgResetRequested})
+		return
+	} else if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if wait, err := s.DB.HitRateLimit(ctx, s.Limits.ResetMails, email); err != nil {
+		s.respondError(w, r, err)
+		return
+	} else if wait > 0 {
+		respond(w, http.StatusOK, messageResponse{Message: msgResetRequested}) // no more mail for now
+		return
+	}
+	code, err := newResetCode()
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	msg := s.resetMail(email, code)
+	if err := s.DB.StartPasswordReset(ctx, user.ID, s.hashResetCode(email, code), s.Now().Add(ResetCodeTTL), msg); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if s.MailQueued != nil {
+		s.MailQueued(msg)
+	}
+	respond(w, http.StatusOK, messageResponse{Message: msgResetRequested})
+}
+
+// handleResetCheck tells whether a code is right, spending one try.
+func (s *Server) handleResetCheck(w http.ResponseWriter, r *http.Request) {
+	var req resetCheckRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if !s.allow(w, r, s.Limits.CodeChecks) {
+		return
+	}
+	if !otpPattern.MatchString(req.OTPCode) {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EINVALID, store.MsgInvalidResetCode))
+		return
+	}
+
+	email := fuelportal.NormalizeEmail(req.Email)
+	if err := s.DB.CheckPasswordReset(r.Context(), email, s.hashResetCode(email, req.OTPCode), MaxCodeAttempts); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, codeValidResponse{Valid: true})
+}
+
+// handleResetComplete sets a new password with a valid code and ends every
+// session of the account.
+func (s *Server) handleResetComplete(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	var req resetCompleteRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if err := req.validate(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if !s.allow(w, r, s.Limits.CodeChecks) {
+		return
+	}
+	if !otpPattern.MatchString(req.OTPCode) {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EINVALID, store.MsgInvalidResetCode))
+		return
+	}
+
+	hash, err := s.Passwords.Hash(ctx, req.Password)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	email := fuelportal.NormalizeEmail(req.Email)
+	if err := s.DB.CompletePasswordReset(ctx, email, s.hashResetCode(email, req.OTPCode), MaxCodeAttempts, hash); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	// Whoever proved they own the mailbox may sign in again at once.
+	if err := s.DB.ResetRateLimit(ctx, s.Limits.SignInFailures, email); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, emptyResponse{})
+}
+
+func newResetCode() (string, error) {
+	n, err := rand.Int(rand.Reader, big.NewInt(1_000_000))
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%06d", n.Int64()), nil
+}
+
+// hashResetCode is what the database keeps of a code: an HMAC under a
+// server key, so a leaked table does not give the codes away.
+func (s *Server) hashResetCode(email, code string) string {
+	mac := hmac.New(sha256.New, s.resetCodeKey)
+	mac.Write([]byte(email + "\x00" + code))
+	return hex.EncodeToString(mac.Sum(nil))
+}
+
+func (s *Server) resetMail(email, code string) *fuelportal.MailMessage {
+	body := fmt.Sprintf("Your Fuel Portal password reset code is %s.\n\nIt expires in %d minutes. If you did not ask to reset your password, ignore this message.\n",
+		code, int(ResetCodeTTL/time.Minute))
+	if s.PublicURL != "" {
+		link := s.PublicURL + "/reset-password?" + url.Values{"email": {email}, "code": {code}}.Encode()
+		body += "\nOr open this link to choose a new password:\n" + link + "\n"
+	}
+	return &fuelportal.MailMessage{To: email, Subject: "Your Fuel Portal password reset code", Body: body}
+}

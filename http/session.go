@@ -1,0 +1,172 @@
+package http
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"fuelportal"
+	"fuelportal/store"
+)
+
+// msgBadCredentials is the one answer for an unknown login or a wrong
+// password.
+const msgBadCredentials = "Login or password are incorrect"
+
+type credentialsRequest struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+func (req *credentialsRequest) validate() error {
+	fe := fuelportal.FieldErrors{}
+	if strings.TrimSpace(req.Username) == "" {
+		fe.Add("username", fuelportal.MsgFieldRequired)
+	}
+	if req.Password == "" {
+		fe.Add("password", fuelportal.MsgFieldRequired)
+	} else if utf8.RuneCountInString(req.Password) < 3 {
+		fe.Add("password", fuelportal.MsgSignInPasswordTooShort)
+	}
+	return fe.Err()
+}
+
+type refreshRequest struct {
+	RefreshToken string `json:"refreshToken"`
+}
+
+type tokensResponse struct {
+	Token        string `json:"token"`
+	RefreshToken string `json:"refreshToken"`
+}
+
+// handleAuthenticate signs a user in. An unknown login costs the same
+// password-hash time as a wrong password and gets the same answer.
+func (s *Server) handleAuthenticate(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	var req credentialsRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if err := req.validate(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+
+	email := fuelportal.NormalizeEmail(req.Username)
+	user, ok, err := s.checkPassword(ctx, email, req.Password)
+	var locked accountLockedError
+	if errors.As(err, &locked) {
+		s.respondTooManyRequests(w, r, locked.retryAfter)
+		return
+	} else if err != nil {
+		s.respondError(w, r, err)
+		return
+	} else if !ok {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, msgBadCredentials))
+		return
+	}
+
+	tokens, err := s.startSession(ctx, user)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, tokens)
+}
+
+// handleRefreshToken trades a refresh token for a new access token and the
+// next refresh token of the same session.
+func (s *Server) handleRefreshToken(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	var req refreshRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if req.RefreshToken == "" {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Refresh token expired"))
+		return
+	}
+
+	refresh, refreshHash := newOpaqueToken()
+	next, err := s.DB.RotateRefreshToken(ctx, hashOpaqueToken(req.RefreshToken), refreshHash)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	user, err := s.DB.UserByID(ctx, next.UserID)
+	if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Refresh token expired"))
+		return
+	} else if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	access, err := s.Tokens.Issue(principalOf(user, next.FamilyID), s.Now())
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, tokensResponse{Token: access, RefreshToken: refresh})
+}
+
+// accountLockedError says an account used up its failed sign-ins.
+type accountLockedError struct{ retryAfter time.Duration }
+
+func (e accountLockedError) Error() string { return "too many failed sign-ins" }
+
+// checkPassword verifies the password of the account email, counting a
+// failure against the account's sign-in limit. A locked account returns a
+// accountLockedError before any hashing. An unknown account is checked against
+// a dummy hash, so it takes as long as a wrong password.
+func (s *Server) checkPassword(ctx context.Context, email, password string) (*fuelportal.User, bool, error) {
+	limit := s.Limits.SignInFailures
+	if wait, err := s.DB.RateLimitReached(ctx, limit, email); err != nil {
+		return nil, false, err
+	} else if wait > 0 {
+		return nil, false, accountLockedError{wait}
+	}
+	user, err := s.DB.UserByEmail(ctx, email)
+	hash := ""
+	if err == nil {
+		hash = user.PasswordHash
+	} else if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		return nil, false, err
+	}
+	ok, err := s.Passwords.Verify(ctx, password, hash)
+	if err != nil {
+		return nil, false, err
+	}
+	if !ok {
+		_, err := s.DB.HitRateLimit(ctx, limit, email)
+		return nil, false, err
+	}
+	return user, true, s.DB.ResetRateLimit(ctx, limit, email)
+}
+
+// startSession issues the first tokens of a new session (refresh family).
+func (s *Server) startSession(ctx context.Context, user *fuelportal.User) (tokensResponse, error) {
+	sessionID := newSessionID()
+	refresh, refreshHash := newOpaqueToken()
+	now := s.Now()
+	err := s.DB.CreateRefreshToken(ctx, &store.RefreshToken{
+		TokenHash: refreshHash, FamilyID: sessionID, UserID: user.ID, ExpiresAt: now.Add(RefreshTokenTTL),
+	})
+	if err != nil {
+		return tokensResponse{}, err
+	}
+	access, err := s.Tokens.Issue(principalOf(user, sessionID), now)
+	if err != nil {
+		return tokensResponse{}, err
+	}
+	return tokensResponse{Token: access, RefreshToken: refresh}, nil
+}
+
+func principalOf(u *fuelportal.User, sessionID string) Principal {
+	return Principal{UserID: u.ID, CompanyID: u.CompanyID, Role: u.Role, CardID: u.CardID, SessionID: sessionID}
+}

@@ -1,0 +1,205 @@
+package http
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"fuelportal"
+)
+
+// ownerSignUpRequest creates a company and its owner. carrierId is an
+// integer; a string of digits is accepted too.
+type ownerSignUpRequest struct {
+	Username    string          `json:"username"`
+	Email       string          `json:"email"`
+	Password    string          `json:"password"`
+	CompanyName string          `json:"companyName"`
+	CarrierID   json.RawMessage `json:"carrierId"`
+	PhoneNumber string          `json:"phoneNumber"`
+}
+
+func (req *ownerSignUpRequest) toDomain() fuelportal.OwnerSignUp {
+	return fuelportal.OwnerSignUp{
+		Email:       signUpEmail(req.Email, req.Username),
+		Password:    req.Password,
+		CompanyName: strings.TrimSpace(req.CompanyName),
+		CarrierID:   carrierDigits(req.CarrierID),
+		PhoneNumber: strings.TrimSpace(req.PhoneNumber),
+	}
+}
+
+// driverSignUpRequest creates a driver linked to a company card.
+type driverSignUpRequest struct {
+	Username    string `json:"username"`
+	Email       string `json:"email"`
+	Password    string `json:"password"`
+	FirstName   string `json:"firstName"`
+	LastName    string `json:"lastName"`
+	CompanyName string `json:"companyName"`
+	CardNumber  string `json:"cardNumber"`
+	PhoneNumber string `json:"phoneNumber"`
+}
+
+func (req *driverSignUpRequest) toDomain() fuelportal.DriverSignUp {
+	return fuelportal.DriverSignUp{
+		Email:       signUpEmail(req.Email, req.Username),
+		Password:    req.Password,
+		FirstName:   strings.TrimSpace(req.FirstName),
+		LastName:    strings.TrimSpace(req.LastName),
+		CompanyName: strings.TrimSpace(req.CompanyName),
+		CardNumber:  strings.TrimSpace(req.CardNumber),
+		PhoneNumber: strings.TrimSpace(req.PhoneNumber),
+	}
+}
+
+// signUpEmail is the e-mail, or the username when only it is sent (the
+// app sends both, equal).
+func signUpEmail(email, username string) string {
+	if strings.TrimSpace(email) == "" {
+		return username
+	}
+	return email
+}
+
+// carrierDigits renders a JSON carrier id (number or string) as its digits;
+// anything else becomes a value the validation rejects.
+func carrierDigits(raw json.RawMessage) string {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return strings.TrimSpace(s)
+	}
+	var n json.Number
+	if json.Unmarshal(raw, &n) == nil {
+		return n.String() // "12.5" or "1e6" fail the digits check
+	}
+	return "invalid"
+}
+
+type emailAvailableResponse struct {
+	Available bool `json:"available"`
+}
+
+type cardValidResponse struct {
+	Valid bool `json:"valid"`
+}
+
+// handleOwnerSignUp creates a company and its owner (ROLE_COMPANY).
+func (s *Server) handleOwnerSignUp(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	var req ownerSignUpRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	signUp := req.toDomain()
+	if err := signUp.Validate(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if !s.allow(w, r, s.Limits.SignUps) {
+		return
+	}
+
+	hash, err := s.Passwords.Hash(ctx, signUp.Password)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	carrierID := 0
+	for _, d := range signUp.CarrierID {
+		carrierID = carrierID*10 + int(d-'0')
+	}
+	company := &fuelportal.Company{Name: signUp.CompanyName, CarrierID: carrierID, PhoneNumber: signUp.PhoneNumber}
+	owner := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, PhoneNumber: signUp.PhoneNumber}
+	if err := s.DB.CreateCompanyOwner(ctx, company, owner); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusCreated, accountFromUser(owner))
+}
+
+// handleDriverSignUp creates a driver (ROLE_USER) on an existing company
+// card that no driver holds yet.
+func (s *Server) handleDriverSignUp(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	var req driverSignUpRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	signUp := req.toDomain()
+	if err := signUp.Validate(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if !s.allow(w, r, s.Limits.SignUps) {
+		return
+	}
+
+	hash, err := s.Passwords.Hash(ctx, signUp.Password)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	driver := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, FirstName: signUp.FirstName,
+		LastName: signUp.LastName, PhoneNumber: signUp.PhoneNumber}
+	err = s.DB.CreateDriver(ctx, driver, signUp.CardNumber)
+	if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
+		s.respondError(w, r, fuelportal.FieldError("cardNumber", fuelportal.MsgCardNumberInvalid))
+		return
+	} else if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusCreated, accountFromUser(driver))
+}
+
+// handleCheckEmail answers whether an e-mail is free for sign-up.
+func (s *Server) handleCheckEmail(w http.ResponseWriter, r *http.Request) {
+	email := r.PathValue("email")
+	fe := fuelportal.FieldErrors{}
+	fuelportal.ValidateEmail(fe, "email", email)
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if !s.allow(w, r, s.Limits.AvailabilityChecks) {
+		return
+	}
+
+	taken, err := s.DB.EmailTaken(r.Context(), email)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	} else if taken {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgEmailTaken))
+		return
+	}
+	respond(w, http.StatusOK, emailAvailableResponse{Available: true})
+}
+
+// handleCheckCardNumber answers whether a driver can sign up with a card
+// number: it must be an existing company card with no driver yet. Every
+// other case gets the same 404, so numbers cannot be probed for existence.
+func (s *Server) handleCheckCardNumber(w http.ResponseWriter, r *http.Request) {
+	number := r.PathValue("cardNumber")
+	if !s.allow(w, r, s.Limits.AvailabilityChecks) {
+		return
+	}
+	if !fuelportal.ValidCardNumber(number) {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgCardNumberInvalid))
+		return
+	}
+
+	if _, err := s.DB.UnlinkedCard(r.Context(), number); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, cardValidResponse{Valid: true})
+}

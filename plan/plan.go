@@ -1,0 +1,430 @@
+package plan
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Defaults for the trip settings the planner form does not show.
+const (
+	DefaultMPG                = 6.5
+	DefaultReserveFraction    = 0.10
+	DefaultMinPurchaseGallons = 5.0
+)
+
+// Station is a candidate fuel stop near the route.
+type Station struct {
+	ID int64
+	// AlongMiles is where the truck leaves the route for this station,
+	// measured from the route start.
+	AlongMiles float64
+	// OffMiles is the one-way distance from the route to the station.
+	OffMiles float64
+	// NetPrice is the card price per gallon in tenths of a cent ($3.459 =
+	// 3459); the optimizer buys at this price.
+	NetPrice int64
+	// RetailPrice is the pump price per gallon in tenths of a cent; the
+	// naive comparison buys at this price.
+	RetailPrice int64
+}
+
+// Trip describes the truck and the route. Build one with NewTrip to get the
+// defaults, then override fields as needed.
+type Trip struct {
+	RouteMiles         float64
+	TankGallons        float64
+	StartGallons       float64
+	MPG                float64
+	ReserveGallons     float64
+	MinPurchaseGallons float64
+}
+
+// NewTrip returns a trip with the default mileage, a reserve of 10 % of the
+// tank and a 5-gallon minimum purchase.
+func NewTrip(routeMiles, tankGallons, startGallons float64) Trip {
+	return Trip{
+		RouteMiles:         routeMiles,
+		TankGallons:        tankGallons,
+		StartGallons:       startGallons,
+		MPG:                DefaultMPG,
+		ReserveGallons:     DefaultReserveFraction * tankGallons,
+		MinPurchaseGallons: DefaultMinPurchaseGallons,
+	}
+}
+
+// Stop is one fuel purchase.
+type Stop struct {
+	StationID  int64
+	AlongMiles float64
+	OffMiles   float64
+	// Price is what one gallon cost here, in tenths of a cent: the net
+	// price in a plan, the retail price in the naive comparison.
+	Price int64
+	// ArrivalGallons is the fuel in the tank on arrival at the station.
+	ArrivalGallons float64
+	Gallons        float64
+	CostCents      int64
+}
+
+// Plan is the cheapest way to buy fuel for the trip, with what a driver
+// without a plan would pay for comparison.
+type Plan struct {
+	Stops        []Stop
+	TotalCents   int64
+	TotalGallons float64
+	// DestinationGallons is the fuel left on arrival (at least the reserve).
+	DestinationGallons float64
+	Naive              Naive
+}
+
+// Naive is the outcome of the no-plan strategy described in the package
+// documentation.
+type Naive struct {
+	// Available is false when the naive driver would fall below the reserve;
+	// the other fields are then zero.
+	Available    bool
+	Stops        []Stop
+	TotalCents   int64
+	TotalGallons float64
+}
+
+// InputError lists trip or station values the optimizer cannot work with,
+// keyed by field name ("tankGallons", "stations[3].offMiles").
+type InputError struct {
+	Fields map[string]string
+}
+
+func (e *InputError) Error() string {
+	keys := make([]string, 0, len(e.Fields))
+	for k := range e.Fields {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + ": " + e.Fields[k]
+	}
+	return "invalid fuel plan input: " + strings.Join(parts, "; ")
+}
+
+// GapError reports that no purchase plan can cross a stretch of the route.
+type GapError struct {
+	// FromMiles is the last point (the start, or a station where fuel can
+	// be bought) from which the truck can go on; ToMiles is the next point
+	// it cannot reach with the reserve intact (a station's exit or, when it
+	// equals the route length, the destination).
+	FromMiles, ToMiles float64
+	// GapMiles is ToMiles − FromMiles.
+	GapMiles float64
+	// RangeMiles is the farthest the best plan can drive past FromMiles
+	// before touching the reserve.
+	RangeMiles float64
+}
+
+func (e *GapError) Error() string {
+	return fmt.Sprintf("no fuel plan reaches mile %.1f: the %.1f miles from mile %.1f exceed the %.1f miles the truck can cover above its reserve",
+		e.ToMiles, e.GapMiles, e.FromMiles, e.RangeMiles)
+}
+
+func validate(trip Trip, stations []Station) error {
+	problems := map[string]string{}
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	if !finite(trip.RouteMiles) || trip.RouteMiles < 0 {
+		problems["routeMiles"] = "must be zero or more"
+	}
+	if !finite(trip.TankGallons) || trip.TankGallons <= 0 {
+		problems["tankGallons"] = "must be more than zero"
+	}
+	if !finite(trip.MPG) || trip.MPG <= 0 {
+		problems["mpg"] = "must be more than zero"
+	}
+	if !finite(trip.StartGallons) || trip.StartGallons < 0 || trip.StartGallons > trip.TankGallons {
+		problems["startGallons"] = "must be between zero and the tank capacity"
+	}
+	if !finite(trip.ReserveGallons) || trip.ReserveGallons < 0 || trip.ReserveGallons >= trip.TankGallons {
+		problems["reserveGallons"] = "must be zero or more and below the tank capacity"
+	} else if _, bad := problems["startGallons"]; !bad && trip.StartGallons < trip.ReserveGallons {
+		problems["startGallons"] = fmt.Sprintf("is below the %.1f-gallon reserve", trip.ReserveGallons)
+	}
+	if !finite(trip.MinPurchaseGallons) || trip.MinPurchaseGallons < 0 ||
+		trip.MinPurchaseGallons > trip.TankGallons-trip.ReserveGallons {
+		problems["minPurchaseGallons"] = "must be between zero and the tank capacity less the reserve"
+	}
+	for i, s := range stations {
+		name := func(field string) string { return fmt.Sprintf("stations[%d].%s", i, field) }
+		if !finite(s.AlongMiles) || s.AlongMiles < 0 || s.AlongMiles > trip.RouteMiles {
+			problems[name("alongMiles")] = "must be between zero and the route length"
+		}
+		if !finite(s.OffMiles) || s.OffMiles < 0 {
+			problems[name("offMiles")] = "must be zero or more"
+		}
+		if s.NetPrice <= 0 {
+			problems[name("netPrice")] = "must be more than zero"
+		}
+		if s.RetailPrice <= 0 {
+			problems[name("retailPrice")] = "must be more than zero"
+		}
+	}
+	if len(problems) > 0 {
+		return &InputError{Fields: problems}
+	}
+	return nil
+}
+
+// inRouteOrder returns the stations sorted the way the truck meets them:
+// by exit point, then nearer first, then ID (for reproducible plans).
+func inRouteOrder(stations []Station) []Station {
+	sorted := slices.Clone(stations)
+	slices.SortStableFunc(sorted, func(a, b Station) int {
+		return cmp.Or(cmp.Compare(a.AlongMiles, b.AlongMiles), cmp.Compare(a.OffMiles, b.OffMiles), cmp.Compare(a.ID, b.ID))
+	})
+	return sorted
+}
+
+// origin records how a piece of a fuel curve was obtained: by a purchase at
+// a station, applied to fuel that came from the parent origin. Origin 0 is
+// the fuel the truck started with.
+type origin struct {
+	station int32
+	// buyMin: arrived with (post-purchase level − min purchase) and bought
+	// exactly the minimum. Otherwise arrived with arrival gallons (usable)
+	// and filled up to the post-purchase level.
+	buyMin  bool
+	arrival float64
+	parent  int32
+}
+
+// Optimize returns the cheapest purchase plan for trip using stations, in
+// the model of the package documentation, together with the naive
+// comparison. It returns an *InputError for unusable input and a *GapError
+// when no plan can reach the destination with the reserve intact.
+func Optimize(trip Trip, stations []Station) (Plan, error) {
+	if err := validate(trip, stations); err != nil {
+		return Plan{}, err
+	}
+	sorted := inRouteOrder(stations)
+	o := optimizer{trip: trip, stations: sorted}
+	p, err := o.run()
+	if err != nil {
+		return Plan{}, err
+	}
+	p.Naive = naive(trip, sorted)
+	return p, nil
+}
+
+type optimizer struct {
+	trip     Trip
+	stations []Station
+	origins  []origin
+	env      envelope
+}
+
+// run sweeps the route once, keeping the fuel curve of the truck on the
+// route at the current point; see the package documentation.
+func (o *optimizer) run() (Plan, error) {
+	t := o.trip
+	capacity := t.TankGallons - t.ReserveGallons // usable fuel in a full tank
+	minBuy := t.MinPurchaseGallons
+	o.origins = append(o.origins[:0], origin{station: -1})
+	curve := []piece{{lo: t.StartGallons - t.ReserveGallons, hi: t.StartGallons - t.ReserveGallons, slope: 1, origin: 0}}
+	var bought, bag []piece
+
+	position := 0.0
+	lastUseful, lastUsefulFuel := 0.0, curve[0].hi
+	gap := func(to float64) error {
+		return &GapError{FromMiles: lastUseful, ToMiles: to, GapMiles: to - lastUseful, RangeMiles: lastUsefulFuel * t.MPG}
+	}
+	for j, s := range o.stations {
+		curve = shiftCurve(curve, (s.AlongMiles-position)/t.MPG)
+		position = s.AlongMiles
+		if len(curve) == 0 {
+			return Plan{}, gap(position)
+		}
+		bought = o.buyAt(int32(j), curve, capacity, minBuy, bought[:0])
+		if len(bought) == 0 {
+			continue
+		}
+		bag = append(append(bag[:0], curve...), bought...)
+		curve = o.env.lowerEnvelope(bag, curve[:0:0])
+		lastUseful = position
+		lastUsefulFuel = curve[len(curve)-1].hi
+	}
+	curve = shiftCurve(curve, (t.RouteMiles-position)/t.MPG)
+	if len(curve) == 0 {
+		return Plan{}, gap(t.RouteMiles)
+	}
+	// Slopes are prices, so each piece is cheapest at its low end.
+	best := curve[0]
+	for _, p := range curve[1:] {
+		if p.cost < best.cost {
+			best = p
+		}
+	}
+	return o.trace(best)
+}
+
+// buyAt appends to out the fuel curve (back on the route at the station's
+// exit) of the options that stop at station j, given the curve on the
+// route at that exit. With A(g) the curve on arrival at the station, the
+// cheapest way to leave it with h gallons is
+//
+//	E(h) = min over g ≤ h − minBuy of A(g) + price·(h − g)
+//	     = price·h + M(h − minBuy),  M(y) = min over g ≤ y of A(g) − price·g,
+//
+// and the prefix minimum M is found in one pass: it is either constant
+// (arrive at the level g* where A(g) − price·g was smallest and fill up to
+// h) or follows a piece of A cheaper than this station (arrive with
+// h − minBuy and buy just the minimum).
+func (o *optimizer) buyAt(j int32, curve []piece, capacity, minBuy float64, out []piece) []piece {
+	s := o.stations[j]
+	detour := s.OffMiles / o.trip.MPG // gallons each way
+	price := float64(s.NetPrice)
+	maxY := capacity - minBuy // the fullest arrival that can still buy
+
+	// emit adds the part of E over arrival-side levels y ∈ [yLo, yHi]
+	// (so h = y + minBuy), as a function of the level back on the route.
+	emit := func(yLo, yHi float64, make func(fLo float64) piece) {
+		fLo := math.Max(yLo+minBuy-detour, 0)
+		fHi := math.Min(yHi, maxY) + minBuy - detour
+		if fHi < -gallonSlack || fLo > fHi+gallonSlack || yLo > maxY+gallonSlack {
+			return
+		}
+		fHi = math.Max(fHi, fLo)
+		p := make(fLo)
+		p.lo, p.hi = fLo, fHi
+		out = append(out, p)
+	}
+	bestB, bestG, bestOrigin := math.Inf(1), 0.0, int32(0)
+	constFrom := 0.0
+	closeConst := func(y float64) {
+		if math.IsInf(bestB, 1) || y <= constFrom {
+			return
+		}
+		o.origins = append(o.origins, origin{station: j, arrival: bestG, parent: bestOrigin})
+		id := int32(len(o.origins) - 1)
+		v := bestB
+		emit(constFrom, y, func(fLo float64) piece {
+			return piece{cost: v + price*(fLo+detour), slope: price, origin: id}
+		})
+	}
+	for _, p := range curve {
+		// Arrival at the station costs the detour's fuel.
+		if p.hi-detour < -gallonSlack {
+			continue
+		}
+		lo, hi := math.Max(p.lo-detour, 0), math.Max(p.hi-detour, 0)
+		a := p.clip(lo+detour, hi+detour)
+		a.lo, a.hi = lo, hi
+		if lo > maxY+gallonSlack {
+			break
+		}
+		bLo := a.cost - price*lo
+		if a.slope >= price || hi == lo {
+			// Fuel in this piece is no cheaper than here: only its lowest
+			// level can be the best arrival.
+			if bLo < bestB {
+				closeConst(lo)
+				bestB, bestG, bestOrigin, constFrom = bLo, lo, a.origin, lo
+			}
+			continue
+		}
+		// Cheaper fuel: A(g) − price·g falls along the piece.
+		bHi := a.at(hi) - price*hi
+		if bHi >= bestB {
+			continue
+		}
+		start := lo
+		if bLo >= bestB {
+			start = lo + (bestB-bLo)/(a.slope-price)
+		}
+		closeConst(start)
+		o.origins = append(o.origins, origin{station: j, buyMin: true, parent: a.origin})
+		id := int32(len(o.origins) - 1)
+		emit(start, hi, func(fLo float64) piece {
+			return piece{cost: a.at(fLo+detour-minBuy) + price*minBuy, slope: a.slope, origin: id}
+		})
+		bestB, bestG, bestOrigin, constFrom = bHi, hi, a.origin, hi
+	}
+	closeConst(maxY)
+	if !math.IsInf(bestB, 1) && constFrom == maxY {
+		// A single option: arrive exactly at maxY and buy the minimum.
+		o.origins = append(o.origins, origin{station: j, arrival: bestG, parent: bestOrigin})
+		id := int32(len(o.origins) - 1)
+		v := bestB
+		emit(maxY, maxY, func(fLo float64) piece {
+			return piece{cost: v + price*(fLo+detour), slope: price, origin: id}
+		})
+	}
+	return out
+}
+
+// trace follows origins back from the cheapest piece at the destination
+// and rebuilds the stops, then checks the plan against the model.
+func (o *optimizer) trace(best piece) (Plan, error) {
+	t := o.trip
+	var stops []Stop
+	level, position := best.lo, t.RouteMiles
+	for id := best.origin; id != 0; {
+		n := o.origins[id]
+		s := o.stations[n.station]
+		detour := s.OffMiles / t.MPG
+		leave := level + (position-s.AlongMiles)/t.MPG + detour // usable, at the station after buying
+		arrival := n.arrival
+		if n.buyMin {
+			arrival = leave - t.MinPurchaseGallons
+		}
+		stops = append(stops, Stop{
+			StationID: s.ID, AlongMiles: s.AlongMiles, OffMiles: s.OffMiles, Price: s.NetPrice,
+			Gallons: leave - arrival,
+		})
+		level, position, id = arrival+detour, s.AlongMiles, n.parent
+	}
+	slices.Reverse(stops)
+	return finish(t, stops)
+}
+
+// finish replays stops from the start, fills in arrival fuel and cents, and
+// refuses a plan that breaks the model (which would be a bug).
+func finish(t Trip, stops []Stop) (Plan, error) {
+	kept := stops[:0]
+	for _, s := range stops {
+		if s.Gallons < math.Max(t.MinPurchaseGallons, gallonSlack)-1e-7 {
+			if t.MinPurchaseGallons == 0 && s.Gallons < 1e-7 {
+				continue // buying nothing is not a stop
+			}
+			return Plan{}, fmt.Errorf("fuel plan: internal error: %.9f gallons at station %d is below the minimum", s.Gallons, s.StationID)
+		}
+		s.Gallons = math.Max(s.Gallons, t.MinPurchaseGallons)
+		kept = append(kept, s)
+	}
+	stops = kept
+	fuel, position := t.StartGallons, 0.0
+	exact := make([]float64, len(stops))
+	var p Plan
+	for i := range stops {
+		s := &stops[i]
+		fuel -= (s.AlongMiles - position + s.OffMiles) / t.MPG
+		s.ArrivalGallons = fuel
+		if fuel < t.ReserveGallons-1e-6 || fuel+s.Gallons > t.TankGallons+1e-6 {
+			return Plan{}, fmt.Errorf("fuel plan: internal error: stop %d at station %d breaks the tank limits", i, s.StationID)
+		}
+		fuel = math.Min(fuel+s.Gallons, t.TankGallons) - s.OffMiles/t.MPG
+		position = s.AlongMiles
+		exact[i] = float64(s.Price) * s.Gallons
+		p.TotalGallons += s.Gallons
+	}
+	fuel -= (t.RouteMiles - position) / t.MPG
+	if fuel < t.ReserveGallons-1e-6 {
+		return Plan{}, fmt.Errorf("fuel plan: internal error: arrives with %.6f gallons, below the reserve", fuel)
+	}
+	cents, total := splitCents(exact)
+	for i := range stops {
+		stops[i].CostCents = cents[i]
+	}
+	p.Stops, p.TotalCents, p.DestinationGallons = stops, total, math.Max(fuel, t.ReserveGallons)
+	return p, nil
+}

@@ -1,0 +1,119 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"fuelportal"
+)
+
+// EnqueueMail adds m to the outbox and sets its ID and CreatedAt.
+func (tx *Tx) EnqueueMail(ctx context.Context, m *fuelportal.MailMessage) error {
+	m.CreatedAt = tx.Now
+	return tx.QueryRow(ctx, `
+		INSERT INTO outbox (to_address, subject, body, created_at)
+		VALUES (?, ?, ?, ?)
+		RETURNING id`, m.To, m.Subject, m.Body, m.CreatedAt).Scan(&m.ID)
+}
+
+// EnqueueMail adds m to the outbox.
+func (db *DB) EnqueueMail(ctx context.Context, m *fuelportal.MailMessage) error {
+	return db.InTx(ctx, func(tx *Tx) error { return tx.EnqueueMail(ctx, m) })
+}
+
+const outboxColumns = `id, to_address, subject, body, created_at, sent_at, last_error`
+
+func scanMail(row interface{ Scan(...any) error }) (*fuelportal.MailMessage, error) {
+	m := &fuelportal.MailMessage{}
+	var created, sent nullTime
+	if err := row.Scan(&m.ID, &m.To, &m.Subject, &m.Body, &created, &sent, &m.LastError); err != nil {
+		return nil, err
+	}
+	m.CreatedAt, m.SentAt = created.Time, sent.Ptr()
+	return m, nil
+}
+
+// OutboxMessages returns up to limit messages, newest first, only those to
+// the address to when it is not empty.
+func (db *DB) OutboxMessages(ctx context.Context, to string, limit int) ([]*fuelportal.MailMessage, error) {
+	var list []*fuelportal.MailMessage
+	err := db.InReadTx(ctx, func(tx *Tx) error {
+		rows, err := tx.Query(ctx, `
+			SELECT `+outboxColumns+` FROM outbox
+			WHERE ? = '' OR to_address = ?
+			ORDER BY id DESC LIMIT ?`, to, fuelportal.NormalizeEmail(to), limit)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			m, err := scanMail(rows)
+			if err != nil {
+				return err
+			}
+			list = append(list, m)
+		}
+		return rows.Err()
+	})
+	return list, err
+}
+
+// ClaimUnsentMail claims up to limit unsent messages for delivery by this
+// process. A claim older than staleAfter is taken over, so a message whose
+// sender died or failed is retried after that delay.
+func (db *DB) ClaimUnsentMail(ctx context.Context, staleAfter time.Duration, limit int) ([]*fuelportal.MailMessage, error) {
+	var claimed []*fuelportal.MailMessage
+	err := db.InTx(ctx, func(tx *Tx) error {
+		staleBefore := tx.Now.Add(-staleAfter)
+		rows, err := tx.Query(ctx, `
+			SELECT `+outboxColumns+` FROM outbox
+			WHERE sent_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?)
+			ORDER BY id LIMIT ?`, staleBefore, limit)
+		if err != nil {
+			return err
+		}
+		var candidates []*fuelportal.MailMessage
+		for rows.Next() {
+			m, err := scanMail(rows)
+			if err != nil {
+				rows.Close()
+				return err
+			}
+			candidates = append(candidates, m)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		for _, m := range candidates {
+			res, err := tx.Exec(ctx, `
+				UPDATE outbox SET claimed_at = ?
+				WHERE id = ? AND sent_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?)`, tx.Now, m.ID, staleBefore)
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 1 {
+				claimed = append(claimed, m)
+			}
+		}
+		return nil
+	})
+	return claimed, err
+}
+
+// MarkMailSent records that message id was delivered.
+func (db *DB) MarkMailSent(ctx context.Context, id int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE outbox SET sent_at = ?, last_error = '' WHERE id = ?`, tx.Now, id)
+		return err
+	})
+}
+
+// MarkMailFailed records a delivery failure of message id; its claim stays,
+// so the message is retried once the claim is stale.
+func (db *DB) MarkMailFailed(ctx context.Context, id int64, reason string) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE outbox SET last_error = ? WHERE id = ?`, reason, id)
+		return err
+	})
+}

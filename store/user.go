@@ -1,0 +1,201 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"fuelportal"
+)
+
+// userSelect loads a user with their company and linked card in one row.
+const userSelect = `
+	SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.phone_number, u.role,
+	       u.created_at, u.updated_at,
+	       c.id, c.name, c.carrier_id, c.phone_number, c.created_at,
+	       k.id, k.card_number
+	FROM users u
+	LEFT JOIN companies c ON c.id = u.company_id
+	LEFT JOIN cards k ON k.driver_user_id = u.id`
+
+func scanUser(row interface{ Scan(...any) error }) (*fuelportal.User, error) {
+	u := &fuelportal.User{}
+	var created, updated, companyCreated nullTime
+	var companyID, carrierID, cardID sql.NullInt64
+	var companyName, companyPhone, cardNumber sql.NullString
+	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName, &u.PhoneNumber, &u.Role,
+		&created, &updated,
+		&companyID, &companyName, &carrierID, &companyPhone, &companyCreated,
+		&cardID, &cardNumber)
+	if err != nil {
+		return nil, err
+	}
+	u.CreatedAt, u.UpdatedAt = created.Time, updated.Time
+	if companyID.Valid {
+		u.CompanyID = companyID.Int64
+		u.Company = &fuelportal.Company{ID: companyID.Int64, Name: companyName.String, CarrierID: int(carrierID.Int64),
+			PhoneNumber: companyPhone.String, CreatedAt: companyCreated.Time}
+	}
+	u.CardID, u.CardNumber = cardID.Int64, cardNumber.String
+	return u, nil
+}
+
+// CreateUser inserts u (Email normalised) and sets its ID and timestamps. A
+// taken email is ECONFLICT "This email is already in use".
+func (tx *Tx) CreateUser(ctx context.Context, u *fuelportal.User) error {
+	u.Email = fuelportal.NormalizeEmail(u.Email)
+	u.CreatedAt, u.UpdatedAt = tx.Now, tx.Now
+	err := tx.QueryRow(ctx, `
+		INSERT INTO users (email, password_hash, first_name, last_name, phone_number, role, company_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		RETURNING id`,
+		u.Email, u.PasswordHash, u.FirstName, u.LastName, u.PhoneNumber, u.Role, nullInt(u.CompanyID), u.CreatedAt, u.UpdatedAt,
+	).Scan(&u.ID)
+	if isUniqueViolation(err) {
+		return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgEmailTaken)
+	}
+	return err
+}
+
+// UserByID returns the user with id, or ENOTFOUND.
+func (tx *Tx) UserByID(ctx context.Context, id int64) (*fuelportal.User, error) {
+	u, err := scanUser(tx.QueryRow(ctx, userSelect+` WHERE u.id = ?`, id))
+	if err != nil {
+		return nil, notFound(err, "User not found")
+	}
+	return u, nil
+}
+
+// UserByEmail returns the user signing in with email, or ENOTFOUND.
+func (tx *Tx) UserByEmail(ctx context.Context, email string) (*fuelportal.User, error) {
+	u, err := scanUser(tx.QueryRow(ctx, userSelect+` WHERE u.email = ?`, fuelportal.NormalizeEmail(email)))
+	if err != nil {
+		return nil, notFound(err, "User not found")
+	}
+	return u, nil
+}
+
+// UserByID returns the user with id, or ENOTFOUND.
+func (db *DB) UserByID(ctx context.Context, id int64) (u *fuelportal.User, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error { u, err = tx.UserByID(ctx, id); return err })
+	return u, err
+}
+
+// UserByEmail returns the user signing in with email, or ENOTFOUND.
+func (db *DB) UserByEmail(ctx context.Context, email string) (u *fuelportal.User, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error { u, err = tx.UserByEmail(ctx, email); return err })
+	return u, err
+}
+
+// EmailTaken reports whether a user signs in with email.
+func (db *DB) EmailTaken(ctx context.Context, email string) (bool, error) {
+	var n int
+	err := db.InReadTx(ctx, func(tx *Tx) error {
+		return tx.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE email = ?`, fuelportal.NormalizeEmail(email)).Scan(&n)
+	})
+	return n > 0, err
+}
+
+// CreateCompanyOwner creates company and its owner (role ROLE_COMPANY) at
+// once. A taken email is ECONFLICT.
+func (db *DB) CreateCompanyOwner(ctx context.Context, company *fuelportal.Company, owner *fuelportal.User) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		if err := tx.CreateCompany(ctx, company); err != nil {
+			return err
+		}
+		owner.Role, owner.CompanyID, owner.Company = fuelportal.RoleCompany, company.ID, company
+		return tx.CreateUser(ctx, owner)
+	})
+}
+
+// CreateDriver creates driver (role ROLE_USER) in the company holding the
+// card with cardNumber and links the card to them. The card must exist and
+// have no driver yet (else ENOTFOUND "Invalid card number"); a taken email is
+// ECONFLICT.
+func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber string) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		card, err := tx.CardByNumber(ctx, cardNumber)
+		if err != nil {
+			return err
+		}
+		if card.DriverUserID != 0 {
+			return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgCardNumberInvalid)
+		}
+		driver.Role, driver.CompanyID = fuelportal.RoleUser, card.CompanyID
+		if err := tx.CreateUser(ctx, driver); err != nil {
+			return err
+		}
+		if err := tx.LinkCardDriver(ctx, card.ID, driver.ID); err != nil {
+			return err
+		}
+		if driver.Company, err = tx.CompanyByID(ctx, card.CompanyID); err != nil {
+			return err
+		}
+		driver.CardID, driver.CardNumber = card.ID, card.CardNumber
+		return nil
+	})
+}
+
+// UpdateAccount saves the editable details of user id and returns the user.
+// A taken email is ECONFLICT.
+func (db *DB) UpdateAccount(ctx context.Context, id int64, upd fuelportal.AccountUpdate) (u *fuelportal.User, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `
+			UPDATE users SET first_name = ?, last_name = ?, email = ?, phone_number = ?, updated_at = ?
+			WHERE id = ?`,
+			upd.FirstName, upd.LastName, fuelportal.NormalizeEmail(upd.Email), upd.PhoneNumber, tx.Now, id)
+		if isUniqueViolation(err) {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgEmailTaken)
+		} else if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fuelportal.Errorf(fuelportal.ENOTFOUND, "User not found")
+		}
+		u, err = tx.UserByID(ctx, id)
+		return err
+	})
+	return u, err
+}
+
+// SetPassword stores a new password hash for user id and ends every session
+// of the user except the refresh-token family keepFamily ("" ends all).
+func (db *DB) SetPassword(ctx context.Context, id int64, passwordHash, keepFamily string) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		return tx.setPassword(ctx, id, passwordHash, keepFamily)
+	})
+}
+
+func (tx *Tx) setPassword(ctx context.Context, id int64, passwordHash, keepFamily string) error {
+	res, err := tx.Exec(ctx, `UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?`, passwordHash, tx.Now, id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fuelportal.Errorf(fuelportal.ENOTFOUND, "User not found")
+	}
+	return tx.revokeUserSessions(ctx, id, keepFamily)
+}
+
+// DeleteUser deletes user id with their sessions and frees their card. The
+// only owner of a company cannot be deleted (ECONFLICT): the company, its
+// cards and its money records would be left without anyone to manage them.
+func (db *DB) DeleteUser(ctx context.Context, id int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		u, err := tx.UserByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if u.Role == fuelportal.RoleCompany && u.CompanyID != 0 {
+			var owners int
+			err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE company_id = ? AND role = ?`, u.CompanyID, fuelportal.RoleCompany).Scan(&owners)
+			if err != nil {
+				return err
+			}
+			if owners <= 1 {
+				return fuelportal.Errorf(fuelportal.ECONFLICT, "You are the only owner of %s. Contact support to close the company account.", u.Company.Name)
+			}
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM users WHERE id = ?`, id)
+		return err
+	})
+}

@@ -1,0 +1,56 @@
+package fuelportal
+
+import "time"
+
+// Role is the authority a user holds. The effective role of a user is the
+// code of their first authority.
+type Role string
+
+// Roles.
+const (
+	RoleUser    Role = "ROLE_USER"    // an individual or a company driver: sees own spending
+	RoleCompany Role = "ROLE_COMPANY" // a company owner: manages cards, wallet, transactions
+)
+
+// Valid reports whether r is a known role.
+func (r Role) Valid() bool { return r == RoleUser || r == RoleCompany }
+
+// User is a person who signs in. Email is the login and is stored lower case.
+type User struct {
+	ID           int64
+	Email        string
+	PasswordHash string // argon2id PHC string; never leaves the server
+	FirstName    string
+	LastName     string
+	PhoneNumber  string
+	Role         Role
+
+	// CompanyID is the company the user owns or drives for; 0 for none.
+	CompanyID int64
+	// Company is loaded with the user when CompanyID is set.
+	Company *Company
+	// CardID and CardNumber identify the fuel card a driver is linked to;
+	// zero values for owners and unlinked users.
+	CardID     int64
+	CardNumber string
+
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// Company is a trucking company holding fuel cards.
+type Company struct {
+	ID          int64
+	Name        string
+	CarrierID   int // 7 digits
+	PhoneNumber string
+	CreatedAt   time.Time
+}
+
+// AccountUpdate is the set of details a user may edit on their account.
+type AccountUpdate struct {
+	FirstName   string
+	LastName    string
+	Email       string
+	PhoneNumber string
+}

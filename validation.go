@@ -1,0 +1,235 @@
+package fuelportal
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// Validation messages shared with the web app (SPEC.md §5), verbatim.
+const (
+	MsgEmailRequired          = "Email is required"
+	MsgEmailInvalid           = "Please enter a valid email address"
+	MsgEmailTaken             = "This email is already in use"
+	MsgPasswordRequired       = "Password is required"
+	MsgPasswordTooShort       = "Password must be at least 8 characters"
+	MsgPasswordTooLong        = "Password must not exceed 32 characters"
+	MsgPasswordWeak           = "Password must contain at least one letter and one number"
+	MsgResetPasswordWeak      = "At least one character and one number are required"
+	MsgPasswordsMustMatch     = "Passwords must match"
+	MsgCompanyNameRequired    = "Company name is required"
+	MsgCompanyNameTooShort    = "Company name must be at least 2 characters"
+	MsgCompanyNameTooLong     = "Company name must not exceed 100 characters"
+	MsgCardNumberRequired     = "Card number is required"
+	MsgCardNumberLength       = "Card number must be exactly 19 digits"
+	MsgCardNumberInvalid      = "Invalid card number"
+	MsgCarrierIDRequired      = "Carrier ID is required"
+	MsgCarrierIDLength        = "Carrier ID must be exactly 7 digits"
+	MsgPhoneRequired          = "Phone number is required"
+	MsgPhoneInvalid           = "Please enter a valid phone number"
+	MsgFieldRequired          = "This field should not be empty"
+	MsgSignInPasswordTooShort = "Shouldn't be shorter than 3 characters"
+	MsgCurrentPasswordWrong   = "Current password is incorrect"
+)
+
+// Password length bounds for sign-up, reset and change (SPEC.md §9).
+const (
+	PasswordMinLength = 8
+	PasswordMaxLength = 32
+)
+
+var (
+	emailPattern     = regexp.MustCompile(`^[^\s@]+@[^\s@]+\.[^\s@]+$`)
+	phonePattern     = regexp.MustCompile(`^\+?[0-9\s\-()]+$`)
+	digitsPattern    = regexp.MustCompile(`^[0-9]+$`)
+	letterPattern    = regexp.MustCompile(`[A-Za-z]`)
+	digitPattern     = regexp.MustCompile(`[0-9]`)
+	nonWordPattern   = regexp.MustCompile(`[^A-Za-z0-9_]`)
+	maxEmailLength   = 254
+	maxPhoneLength   = 30
+	minPhoneDigits   = 7
+	maxPhoneDigits   = 15
+	personNameLimits = [2]int{2, 50}
+	companyLimits    = [2]int{2, 100}
+)
+
+// NormalizeEmail trims and lower-cases an address; logins compare this form.
+func NormalizeEmail(email string) string {
+	return strings.ToLower(strings.TrimSpace(email))
+}
+
+// ValidateEmail adds the messages for an invalid address under field.
+func ValidateEmail(fe FieldErrors, field, email string) {
+	switch {
+	case strings.TrimSpace(email) == "":
+		fe.Add(field, MsgEmailRequired)
+	case len(email) > maxEmailLength || !emailPattern.MatchString(strings.TrimSpace(email)):
+		fe.Add(field, MsgEmailInvalid)
+	}
+}
+
+// ValidatePassword applies the sign-up and change-password rules: 8 to 32
+// characters with at least one letter and one digit.
+func ValidatePassword(fe FieldErrors, field, password string) {
+	if !validatePasswordLength(fe, field, password) {
+		return
+	}
+	if !letterPattern.MatchString(password) || !digitPattern.MatchString(password) {
+		fe.Add(field, MsgPasswordWeak)
+	}
+}
+
+// ValidateResetPassword applies the password-reset rules: 8 to 32
+// characters with a letter, a digit and a character that is neither.
+func ValidateResetPassword(fe FieldErrors, field, password string) {
+	if !validatePasswordLength(fe, field, password) {
+		return
+	}
+	if !letterPattern.MatchString(password) || !digitPattern.MatchString(password) || !nonWordPattern.MatchString(password) {
+		fe.Add(field, MsgResetPasswordWeak)
+	}
+}
+
+func validatePasswordLength(fe FieldErrors, field, password string) bool {
+	n := utf8.RuneCountInString(password)
+	switch {
+	case password == "":
+		fe.Add(field, MsgPasswordRequired)
+	case n < PasswordMinLength:
+		fe.Add(field, MsgPasswordTooShort)
+	case n > PasswordMaxLength:
+		fe.Add(field, MsgPasswordTooLong)
+	default:
+		return true
+	}
+	return false
+}
+
+// ValidateCompanyName checks a company name of 2 to 100 characters.
+func ValidateCompanyName(fe FieldErrors, field, name string) {
+	name = strings.TrimSpace(name)
+	n := utf8.RuneCountInString(name)
+	switch {
+	case name == "":
+		fe.Add(field, MsgCompanyNameRequired)
+	case n < companyLimits[0]:
+		fe.Add(field, MsgCompanyNameTooShort)
+	case n > companyLimits[1]:
+		fe.Add(field, MsgCompanyNameTooLong)
+	}
+}
+
+// ValidateCardNumber checks a fleet card number of exactly 19 digits.
+func ValidateCardNumber(fe FieldErrors, field, number string) {
+	switch {
+	case number == "":
+		fe.Add(field, MsgCardNumberRequired)
+	case len(number) != CardNumberLength || !digitsPattern.MatchString(number):
+		fe.Add(field, MsgCardNumberLength)
+	}
+}
+
+// ValidCardNumber reports whether number has the shape of a card number.
+func ValidCardNumber(number string) bool {
+	return len(number) == CardNumberLength && digitsPattern.MatchString(number)
+}
+
+// ValidateCarrierID checks a carrier id given as its decimal digits: exactly
+// 7 of them, not starting with 0 (carrier ids travel as integers).
+func ValidateCarrierID(fe FieldErrors, field, digits string) {
+	switch {
+	case digits == "":
+		fe.Add(field, MsgCarrierIDRequired)
+	case len(digits) != 7 || !digitsPattern.MatchString(digits) || digits[0] == '0':
+		fe.Add(field, MsgCarrierIDLength)
+	}
+}
+
+// ValidatePhoneNumber accepts digits, spaces, hyphens, parentheses and an
+// optional leading plus, with 7 to 15 digits in all.
+func ValidatePhoneNumber(fe FieldErrors, field, phone string) {
+	phone = strings.TrimSpace(phone)
+	if phone == "" {
+		fe.Add(field, MsgPhoneRequired)
+		return
+	}
+	digits := 0
+	for _, r := range phone {
+		if r >= '0' && r <= '9' {
+			digits++
+		}
+	}
+	if len(phone) > maxPhoneLength || !phonePattern.MatchString(phone) || digits < minPhoneDigits || digits > maxPhoneDigits {
+		fe.Add(field, MsgPhoneInvalid)
+	}
+}
+
+// ValidatePersonName checks a first or last name of 2 to 50 characters;
+// label is the name used in messages ("First name", "Last name").
+func ValidatePersonName(fe FieldErrors, field, label, name string) {
+	name = strings.TrimSpace(name)
+	n := utf8.RuneCountInString(name)
+	switch {
+	case name == "":
+		fe.Add(field, label+" is required")
+	case n < personNameLimits[0]:
+		fe.Add(field, label+" must be at least 2 characters")
+	case n > personNameLimits[1]:
+		fe.Add(field, label+" must not exceed 50 characters")
+	}
+}
+
+// OwnerSignUp is what a company owner submits to create a company account.
+type OwnerSignUp struct {
+	Email       string
+	Password    string
+	CompanyName string
+	CarrierID   string // decimal digits as entered
+	PhoneNumber string
+}
+
+// Validate returns an EINVALID *Error listing every failing field.
+func (s *OwnerSignUp) Validate() error {
+	fe := FieldErrors{}
+	ValidateEmail(fe, "email", s.Email)
+	ValidatePassword(fe, "password", s.Password)
+	ValidateCompanyName(fe, "companyName", s.CompanyName)
+	ValidateCarrierID(fe, "carrierId", s.CarrierID)
+	ValidatePhoneNumber(fe, "phoneNumber", s.PhoneNumber)
+	return fe.Err()
+}
+
+// DriverSignUp is what a company driver submits to create an account linked
+// to one of the company's cards.
+type DriverSignUp struct {
+	Email       string
+	Password    string
+	FirstName   string
+	LastName    string
+	CompanyName string
+	CardNumber  string
+	PhoneNumber string
+}
+
+// Validate returns an EINVALID *Error listing every failing field.
+func (s *DriverSignUp) Validate() error {
+	fe := FieldErrors{}
+	ValidateEmail(fe, "email", s.Email)
+	ValidatePassword(fe, "password", s.Password)
+	ValidatePersonName(fe, "firstName", "First name", s.FirstName)
+	ValidatePersonName(fe, "lastName", "Last name", s.LastName)
+	ValidateCompanyName(fe, "companyName", s.CompanyName)
+	ValidateCardNumber(fe, "cardNumber", s.CardNumber)
+	ValidatePhoneNumber(fe, "phoneNumber", s.PhoneNumber)
+	return fe.Err()
+}
+
+// Validate returns an EINVALID *Error listing every failing field.
+func (u *AccountUpdate) Validate() error {
+	fe := FieldErrors{}
+	ValidatePersonName(fe, "firstName", "First name", u.FirstName)
+	ValidatePersonName(fe, "lastName", "Last name", u.LastName)
+	ValidateEmail(fe, "email", u.Email)
+	ValidatePhoneNumber(fe, "phoneNumber", u.PhoneNumber)
+	return fe.Err()
+}
