@@ -2,7 +2,6 @@ import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -23,10 +22,9 @@ export function AssistantForm({ onSubmit, busy }: AssistantFormProps) {
   const schema = useMemo(() => planFormSchema(t), [t]);
   const form = useZodForm(schema, { mode: 'onChange', defaultValues: planFormDefaults });
   const { isValid } = form.formState;
-  const gallons = { input: { endAdornment: <InputAdornment position="end">gal</InputAdornment> } };
 
   return (
-    <Paper variant="outlined" sx={{ mx: 2, mt: 2, p: 2, borderRadius: 3 }}>
+    <Paper variant="outlined" sx={{ mx: 2, mt: 2, p: 2, borderRadius: 1 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
         <AutoAwesomeIcon color="primary" fontSize="small" />
         <Typography variant="h3" component="h2">
@@ -34,18 +32,18 @@ export function AssistantForm({ onSubmit, busy }: AssistantFormProps) {
         </Typography>
       </Stack>
       <Form form={form} onSubmit={onSubmit} aria-label={t('assistant.title')}>
-        <Stack direction="row" spacing={1.5}>
+        <Stack spacing={1.5}>
           <TextInput
             name="tankCapacity"
             label={t('assistant.tankCapacity')}
             size="small"
-            slotProps={{ htmlInput: { inputMode: 'decimal' }, ...gallons }}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
           <TextInput
             name="currentFuel"
             label={t('assistant.currentFuel')}
             size="small"
-            slotProps={{ htmlInput: { inputMode: 'decimal' }, ...gallons }}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
         </Stack>
         {/* Advanced inputs exist with their defaults but are not shown (SPEC §2.7). */}

@@ -19,7 +19,7 @@ export function ChainLogo({ src, alt, size = 40 }: ChainLogoProps) {
       alt={alt}
       data-testid={failed ? 'chain-logo-fallback' : 'chain-logo'}
       slotProps={{ img: { onError: () => setFailedSrc(src), loading: 'lazy' } }}
-      sx={{ width: size, height: size, bgcolor: failed ? 'rgba(53,194,122,0.14)' : '#fff', color: 'primary.main', p: failed ? 0 : 0.5 }}
+      sx={{ width: size, height: size, bgcolor: failed ? 'rgba(53,194,122,0.14)' : '#fff', color: 'primary.main', p: failed ? 0 : 0.25, '& img': { objectFit: 'contain' } }}
     >
       <LocalGasStationIcon fontSize="small" />
     </Avatar>

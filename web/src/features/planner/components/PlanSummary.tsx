@@ -14,7 +14,7 @@ export function PlanSummary({ plan }: { plan: FuelPlan }) {
     <Paper
       variant="outlined"
       data-testid="plan-summary"
-      sx={{ mx: 2, mb: 1.5, p: 1.5, borderRadius: 3, borderColor: 'rgba(53,194,122,0.4)', bgcolor: 'rgba(53,194,122,0.06)' }}
+      sx={{ mx: 2, mb: 1.5, p: 1.5, borderRadius: 1, borderColor: 'rgba(53,194,122,0.4)', bgcolor: 'rgba(53,194,122,0.06)' }}
     >
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-end' }}>
         <Box>
@@ -25,7 +25,7 @@ export function PlanSummary({ plan }: { plan: FuelPlan }) {
             {formatPrice(plan.totalCost)}
           </Typography>
           <Typography variant="caption" color="text.secondary">
-            {t('plan.totalGallons', { gallons: formatGallons(plan.totalGallons), stops: plan.fuelPlan.length })}
+            {t('plan.totalGallons', { gallons: formatGallons(plan.totalGallons), count: plan.fuelPlan.length })}
           </Typography>
         </Box>
         <Box sx={{ textAlign: 'right' }}>

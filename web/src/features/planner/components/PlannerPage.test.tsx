@@ -34,6 +34,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Holds a handler's answer until the test releases it (whenever the request arrives). */
+function gate() {
+  let release: () => void = () => {};
+  const wait = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { wait, release };
+}
+
 const renderPlanner = (props: Partial<Parameters<typeof PlannerPage>[0]> = {}) =>
   renderWithProviders(<PlannerPage MapView={FakeMap} {...props} />);
 
@@ -201,12 +210,10 @@ describe('PlannerPage with a route', { timeout: 60_000 }, () => {
   });
 
   it('says Calculating... while the route is computed', async () => {
-    let release: () => void = () => {};
+    const { wait, release } = gate();
     server.use(
       http.post(apiUrl('/maps/route'), async () => {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
+        await wait;
         return HttpResponse.json({ routes });
       }),
     );
@@ -256,12 +263,10 @@ describe('PlannerPage with a route', { timeout: 60_000 }, () => {
   });
 
   it('finds the best fuel options, shows the plan against buying without one, and goes back', async () => {
-    let release: () => void = () => {};
+    const { wait, release } = gate();
     server.use(
       http.post(apiUrl('/assistant/plan'), async () => {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
+        await wait;
         return HttpResponse.json(fuelPlan);
       }),
     );
@@ -341,12 +346,10 @@ describe('PlannerPage with a route', { timeout: 60_000 }, () => {
   });
 
   it('shows 6 skeletons while the stations near the route load', async () => {
-    let release: () => void = () => {};
+    const { wait, release } = gate();
     server.use(
       http.post(apiUrl('/locations/near-route'), async () => {
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
+        await wait;
         return HttpResponse.json(nearRouteStations);
       }),
     );
@@ -401,5 +404,22 @@ describe('PlannerPage with a route', { timeout: 60_000 }, () => {
     // Building again starts with an empty form.
     await buildRoute(user);
     expect(screen.getByRole('textbox', { name: /tank capacity/i })).toHaveValue('');
+  });
+});
+
+describe('PlannerPage with enough fuel', { timeout: 60_000 }, () => {
+  it('says no stop is needed when the plan buys nothing', async () => {
+    server.use(
+      http.post(apiUrl('/assistant/plan'), () =>
+        HttpResponse.json({ fuelPlan: [], totalCost: 0, totalGallons: 0, naiveCost: 0, naivetotalGallons: 0 }),
+      ),
+    );
+    const { user } = renderPlanner();
+    await buildRoute(user);
+    await fillAssistant(user, '200', '150');
+    await user.click(screen.getByRole('button', { name: 'Find Best Fuel Options' }));
+    expect(await screen.findByText('Best Fuel Options (0)')).toBeInTheDocument();
+    expect(screen.getByTestId('no-stop-needed')).toHaveTextContent('You have enough fuel for this route: no stop needed.');
+    expect(screen.queryByTestId('plan-summary')).not.toBeInTheDocument();
   });
 });

@@ -19,6 +19,7 @@ import {
   useLazyReverseGeocodeQuery,
 } from '../api/planner-api';
 import type { PlannerMapProps } from '../map/map-view';
+import { supportsWebGL } from '../map/webgl';
 import { chainsByValue } from '../model/chains';
 import {
   CARD_HEIGHT,
@@ -50,6 +51,15 @@ const PlannerMap = lazy(() => import('../map/PlannerMap'));
 
 const LEFT_PANEL_WIDTH = 440;
 
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 interface PlannerPageProps {
   /** /assistant opens the planner with the Smart Route Assistant panel ready (PRODUCT.md). */
   assistant?: boolean;
@@ -67,6 +77,8 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
   const [sortBy, setSortBy] = useState<SortBy>('price');
   const [direction, setDirection] = useState<SortDirection>('asc');
   const [chainCodes, setChainCodes] = useState<string[]>([]);
+  // A stand-in map (tests) needs no WebGL; the MapLibre one cannot start without it.
+  const [mapAvailable] = useState(() => MapView !== PlannerMap || supportsWebGL());
 
   const routeActive = state.routes.length > 0;
   const selectedRoute = state.routes[state.selectedRouteIndex];
@@ -187,6 +199,9 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
 
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }} data-testid="planner">
+      <Typography component="h1" sx={visuallyHidden}>
+        {assistant ? t('assistantTitle') : t('title')}
+      </Typography>
       <TopBar
         departure={state.departure}
         destination={state.destination}
@@ -236,7 +251,7 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
             <>
               {assistant && (
                 <Alert icon={<AutoAwesomeIcon fontSize="small" />} severity="info" sx={{ mx: 2, mt: 2 }} data-testid="assistant-hint">
-                  <Typography variant="subtitle2">{t('assistant.title')}</Typography>
+                  <Typography variant="subtitle2" component="div">{t('assistant.title')}</Typography>
                   {t('assistant.hint')}
                 </Alert>
               )}
@@ -275,18 +290,24 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
               </Stack>
             }
           >
-            <MapView
-              stations={mapStations}
-              routes={state.routes}
-              selectedRouteIndex={state.selectedRouteIndex}
-              routeBuild={state.routeBuild}
-              departure={state.departure.place}
-              destination={state.destination.place}
-              focus={state.focus}
-              onLoad={onMapLoad}
-              onSelectRoute={onSelectRoute}
-              onStationClick={onStationClick}
-            />
+            {mapAvailable ? (
+              <MapView
+                stations={mapStations}
+                routes={state.routes}
+                selectedRouteIndex={state.selectedRouteIndex}
+                routeBuild={state.routeBuild}
+                departure={state.departure.place}
+                destination={state.destination.place}
+                focus={state.focus}
+                onLoad={onMapLoad}
+                onSelectRoute={onSelectRoute}
+                onStationClick={onStationClick}
+              />
+            ) : (
+              <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13', p: 3 }}>
+                <Typography color="text.secondary">{t('map.unavailable')}</Typography>
+              </Stack>
+            )}
           </Suspense>
           <RouteSummaryCard routes={state.routes} selectedIndex={state.selectedRouteIndex} onSelect={onSelectRoute} />
           {loadingLocations && (

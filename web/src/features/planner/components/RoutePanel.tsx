@@ -81,8 +81,16 @@ export function RoutePanel(props: RoutePanelProps) {
         >
           {t('assistant.bestOptions', { count: plan.fuelPlan.length })}
         </Heading>
-        <PlanSummary plan={plan} />
-        <StationResults planEntries={plan.fuelPlan} {...cardProps} />
+        {plan.fuelPlan.length > 0 ? (
+          <>
+            <PlanSummary plan={plan} />
+            <StationResults planEntries={plan.fuelPlan} {...cardProps} />
+          </>
+        ) : (
+          <Alert severity="success" sx={{ mx: 2 }} data-testid="no-stop-needed">
+            {t('plan.noStopNeeded')}
+          </Alert>
+        )}
       </>
     );
   } else if (nearRouteLoading) {

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCentsOff, formatGallons, formatMiles, formatPrice } from '../model/format';
+import { formatCentsOff, formatGallons, formatMileMarker, formatMiles, formatPrice } from '../model/format';
 import type { FuelPlanEntry, Station } from '../model/types';
 import { ChainLogo } from './ChainLogo';
 
@@ -46,12 +46,12 @@ export function StationCard({ station, logoUrl, chainLabel, expanded, onToggle, 
   const place = [station.city, station.state].filter(Boolean).join(', ');
   const where =
     station.alongMiles !== undefined
-      ? t('station.alongMile', { miles: formatMiles(station.alongMiles) })
+      ? t('station.alongMile', { miles: formatMileMarker(station.alongMiles) })
       : station.distanceMiles !== undefined
         ? t('station.awayFromCentre', { miles: formatMiles(station.distanceMiles) })
         : undefined;
   const chainName = chainLabel ?? station.chain ?? t('station.noChain');
-  const address = [station.address, place, station.zipCode].filter(Boolean).join(', ');
+  const address = [station.address, [place, station.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
   return (
     <Card
@@ -83,7 +83,7 @@ export function StationCard({ station, logoUrl, chainLabel, expanded, onToggle, 
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <ChainLogo src={logoUrl} alt={t('station.logoAlt', { chain: chainName })} />
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-            <Typography variant="subtitle2" noWrap title={station.name}>
+            <Typography variant="subtitle2" component="div" noWrap title={station.name}>
               {station.name}
             </Typography>
             <Typography variant="caption" color="text.secondary" noWrap component="div">

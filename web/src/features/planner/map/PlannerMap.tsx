@@ -33,6 +33,13 @@ function readView(map: maplibregl.Map): View {
   };
 }
 
+/** Keeps fitted routes clear of the route summary card (top left, about 320 × 190 px). */
+function routePadding(container: HTMLElement) {
+  const { width, height } = container.getBoundingClientRect();
+  if (width >= 900) return { top: 60, bottom: 60, left: 360, right: 60 };
+  return { top: Math.min(230, height / 3), bottom: 40, left: 40, right: 40 };
+}
+
 const badgeSx = {
   display: 'inline-flex',
   alignItems: 'center',
@@ -78,7 +85,7 @@ export default function PlannerMap(props: PlannerMapProps) {
     if (!map || routes.length === 0) return;
     const bounds = new maplibregl.LngLatBounds();
     for (const route of routes) for (const point of route.points) bounds.extend([point.longitude, point.latitude]);
-    if (!bounds.isEmpty()) map.fitBounds(bounds, { padding: 80, duration: 800, maxZoom: 12 });
+    if (!bounds.isEmpty()) map.fitBounds(bounds, { padding: routePadding(map.getContainer()), duration: 800, maxZoom: 12 });
     // Only a new build refits; selecting an alternative keeps the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [routeBuild]);

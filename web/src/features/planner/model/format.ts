@@ -31,6 +31,9 @@ export function formatDuration(seconds: number): string {
   return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
 }
 
+/** A position along the route: 'Mile 812.4' (miles, 1 decimal, no unit). */
+export const formatMileMarker = (miles: number): string => oneDecimal.format(miles);
+
 /** Miles given in miles (along/off route, distance from centre): 1 decimal. */
 export const formatMiles = (miles: number): string => formatDistance(miles * METERS_PER_MILE);
 

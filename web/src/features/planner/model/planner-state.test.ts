@@ -107,6 +107,7 @@ describe('planner state', () => {
     expect(cleared.planValues).toBeNull();
     expect(cleared.plans).toEqual({});
     expect(cleared.expanded).toEqual([]);
+    expect(cleared.focus).toMatchObject({ zoom: 4 });
   });
 
   it('opens several cards and closes them again', () => {

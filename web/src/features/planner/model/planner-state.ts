@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ZOOM_AFTER_DEPARTURE, ZOOM_AFTER_LOCATING } from './constants';
+import { MAP_INITIAL_ZOOM, US_CENTER, ZOOM_AFTER_DEPARTURE, ZOOM_AFTER_LOCATING } from './constants';
 import type { PlanFormValues } from './plan-form';
 import type { DrivingRoute, FuelPlan, Place, RoutePoint } from './types';
 
@@ -149,7 +149,9 @@ export const plannerSlice = createSlice({
     },
     /** 'Clear Route': directions, route points, form, results, both inputs and coordinates. */
     routeCleared(state) {
-      return { ...initialPlannerState, routeRequests: state.routeRequests, seq: state.seq };
+      // The map goes back to its initial view of the whole country.
+      const seq = state.seq + 1;
+      return { ...initialPlannerState, routeRequests: state.routeRequests, seq, focus: { point: US_CENTER, zoom: MAP_INITIAL_ZOOM, seq } };
     },
     stationToggled(state, action: PayloadAction<number>) {
       const at = state.expanded.indexOf(action.payload);
