@@ -67,6 +67,8 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
   const prices = await page.getByTestId('net-price').allTextContents();
   expect(prices.length).toBeGreaterThan(2);
   expect(cents(prices[0])).toBeLessThanOrEqual(cents(prices[1]));
+  // Nothing sticks out of the viewport sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await screenshot(page, 'planner-stations');
 
   // A cluster click zooms in; eventually single station badges open their card.

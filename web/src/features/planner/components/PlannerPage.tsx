@@ -51,10 +51,11 @@ const PlannerMap = lazy(() => import('../map/PlannerMap'));
 
 const LEFT_PANEL_WIDTH = 440;
 
+// Strings: in `sx` a number ≤ 1 would mean a percentage.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
