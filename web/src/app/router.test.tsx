@@ -76,13 +76,15 @@ describe('route guards', () => {
   });
 
   it('opens the planner lazily on /navigation, /wex/locations and /assistant', async () => {
+    // The planner chunk is large: its first import in jsdom can take a few seconds.
+    const lazyLoad = { timeout: 10_000 };
     for (const path of [paths.navigation, paths.wexLocations]) {
       const view = renderApp(path, { session });
-      expect(await screen.findByRole('heading', { name: 'Fuel Locations' })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Fuel Locations' }, lazyLoad)).toBeInTheDocument();
       view.unmount();
     }
     renderApp(paths.assistant, { session });
-    expect(await screen.findByRole('heading', { name: 'Smart Route Assistant' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Smart Route Assistant' }, lazyLoad)).toBeInTheDocument();
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -33,4 +34,12 @@ export function renderApp(path: string, { session, preloadedState, extraRoutes =
     </AppProvider>,
   );
   return { ...view, store, router, user };
+}
+
+/** Renders one component inside the app's providers (store, i18n, theme, toasts) with a fresh store. */
+export function renderWithProviders(ui: ReactElement, { preloadedState }: Pick<RenderAppOptions, 'preloadedState'> = {}) {
+  const store = makeStore(preloadedState);
+  const user = userEvent.setup();
+  const view = render(<AppProvider store={store}>{ui}</AppProvider>);
+  return { ...view, store, user };
 }

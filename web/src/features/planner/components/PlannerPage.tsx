@@ -1,15 +1,344 @@
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '@/components/feedback/ComingSoon';
+import { errorMessage } from '@/lib/api';
+import { notify } from '@/lib/notifier';
+import {
+  useBuildRouteMutation,
+  useGetBestPlanMutation,
+  useGetChainsQuery,
+  useGetNearRouteStationsQuery,
+  useGetStationsQuery,
+  useLazyReverseGeocodeQuery,
+} from '../api/planner-api';
+import type { PlannerMapProps } from '../map/map-view';
+import { supportsWebGL } from '../map/webgl';
+import { chainsByValue } from '../model/chains';
+import {
+  CARD_HEIGHT,
+  DEFAULT_SEARCH_RADIUS_MILES,
+  GEOLOCATION_OPTIONS,
+  MAX_ALTERNATIVE_ROUTES,
+  SKELETONS,
+  US_CENTER,
+} from '../model/constants';
+import type { PlanFormValues } from '../model/plan-form';
+import {
+  initialPlannerState,
+  plannerActions as actions,
+  plannerReducer,
+  selectCanBuildRoute,
+  selectCurrentPlan,
+} from '../model/planner-state';
+import { limitRoutePoints } from '../model/route-points';
+import type { Place, SortBy, SortDirection, Station } from '../model/types';
+import { RoutePanel } from './RoutePanel';
+import { RouteSummaryCard } from './RouteSummaryCard';
+import { StationFilters } from './StationFilters';
+import { StationSkeletons } from './StationList';
+import { StationResults } from './StationResults';
+import { TopBar } from './TopBar';
+
+// MapLibre needs WebGL and weighs ~450 KB: a chunk of its own, replaceable in tests.
+const PlannerMap = lazy(() => import('../map/PlannerMap'));
+
+const LEFT_PANEL_WIDTH = 440;
+
+// Strings: in `sx` a number ≤ 1 would mean a percentage.
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 interface PlannerPageProps {
   /** /assistant opens the planner with the Smart Route Assistant panel ready (PRODUCT.md). */
   assistant?: boolean;
+  /** The map implementation; unit tests pass a stand-in (MapLibre cannot run in jsdom). */
+  MapView?: ComponentType<PlannerMapProps>;
 }
 
-/** /navigation, /wex/locations, /assistant (SPEC §2.7). Placeholder: the planner engineer replaces it. */
-export function PlannerPage({ assistant = false }: PlannerPageProps) {
+const noStations: Station[] = [];
+
+/** /navigation, /wex/locations, /assistant: fuel map and route planner (SPEC §2.7, §4, §5, §9). */
+export function PlannerPage({ assistant = false, MapView = PlannerMap }: PlannerPageProps) {
   const { t } = useTranslation('planner');
-  return <ComingSoon title={assistant ? t('assistantTitle') : t('title')} />;
+  const [state, dispatch] = useReducer(plannerReducer, initialPlannerState);
+  const [mapLoaded, setMapLoaded] = useState(false);
+  const [sortBy, setSortBy] = useState<SortBy>('price');
+  const [direction, setDirection] = useState<SortDirection>('asc');
+  const [chainCodes, setChainCodes] = useState<string[]>([]);
+  // A stand-in map (tests) needs no WebGL; the MapLibre one cannot start without it.
+  const [mapAvailable] = useState(() => MapView !== PlannerMap || supportsWebGL());
+
+  const routeActive = state.routes.length > 0;
+  const selectedRoute = state.routes[state.selectedRouteIndex];
+  const currentPlan = selectCurrentPlan(state);
+
+  const chains = useGetChainsQuery();
+  const chainMap = useMemo(() => chainsByValue(chains.data), [chains.data]);
+  // The general search is skipped while a route is active (SPEC §4).
+  const stations = useGetStationsQuery(
+    routeActive ? skipToken : { ...US_CENTER, radius: DEFAULT_SEARCH_RADIUS_MILES, sortBy, direction, chainCodes },
+  );
+  const routePoints = useMemo(() => (selectedRoute ? limitRoutePoints(selectedRoute.points) : []), [selectedRoute]);
+  const nearRoute = useGetNearRouteStationsQuery(
+    selectedRoute ? { routeKey: `${state.routeBuild}:${state.selectedRouteIndex}`, points: routePoints, chainCodes } : skipToken,
+  );
+  const [buildRoute] = useBuildRouteMutation();
+  const [requestPlan, planStatus] = useGetBestPlanMutation();
+  const [reverseGeocode] = useLazyReverseGeocodeQuery();
+
+  useEffect(() => {
+    if (nearRoute.error) console.warn('Stations near the route failed', nearRoute.error);
+  }, [nearRoute.error]);
+
+  const canBuildRoute = selectCanBuildRoute(state, mapLoaded);
+
+  const onBuildRoute = async () => {
+    const origin = state.departure.place;
+    const target = state.destination.place;
+    if (!canBuildRoute || !origin || !target) return;
+    const request = state.routeRequests + 1;
+    dispatch(actions.routeRequested());
+    try {
+      const { routes } = await buildRoute({
+        origin: { latitude: origin.latitude, longitude: origin.longitude },
+        destination: { latitude: target.latitude, longitude: target.longitude },
+        waypoints: [],
+      }).unwrap();
+      if (routes.length === 0) throw new Error('No route');
+      dispatch(actions.routesReceived({ request, routes: routes.slice(0, MAX_ALTERNATIVE_ROUTES) }));
+    } catch (error) {
+      console.warn('Route failed', error);
+      dispatch(actions.routeFailed({ request }));
+      notify.warning(errorMessage(error, t('topBar.routeFailed')));
+    }
+  };
+
+  const runPlan = async (values: PlanFormValues, routeIndex: number, fallback: string) => {
+    const route = state.routes[routeIndex];
+    if (!route) return;
+    const routeBuild = state.routeBuild;
+    try {
+      const plan = await requestPlan({
+        amountOfFuel: values.currentFuel,
+        trunkCapacity: values.tankCapacity,
+        routePoints: limitRoutePoints(route.points),
+        searchRadius: values.searchRadius,
+        minGallonsPurchase: values.minGallonsPurchase,
+        ...(chainCodes.length > 0 ? { chainCodes } : {}),
+      }).unwrap();
+      dispatch(actions.planReceived({ routeBuild, routeIndex, plan }));
+    } catch (error) {
+      console.warn('Best plan failed', error);
+      dispatch(actions.planFailed({ routeBuild, message: errorMessage(error, fallback) }));
+    }
+  };
+
+  const onFindBest = (values: PlanFormValues) => {
+    dispatch(actions.planRequested(values));
+    void runPlan(values, state.selectedRouteIndex, t('assistant.planFailed'));
+  };
+
+  const onSelectRoute = (index: number) => {
+    if (index === state.selectedRouteIndex || !state.routes[index]) return;
+    dispatch(actions.routeSelected(index));
+    // A plan was shown: recompute it for this alternative, once per route index (SPEC §4).
+    const planShown = state.planValues !== null && Object.keys(state.plans).length > 0;
+    if (planShown && state.planValues && !state.planAttempts.includes(index)) {
+      dispatch(actions.planRecomputeRequested(index));
+      void runPlan(state.planValues, index, t('assistant.recalculateFailed'));
+    }
+  };
+
+  const onUseCurrentLocation = () => {
+    if (!('geolocation' in navigator)) {
+      console.warn('Geolocation is not available');
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        const point = { latitude: position.coords.latitude, longitude: position.coords.longitude };
+        const fallback: Place = { ...point, label: `${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}` };
+        reverseGeocode(point, true)
+          .unwrap()
+          .then((place) => dispatch(actions.located({ ...point, label: place.label || fallback.label, kind: place.kind })))
+          .catch((error: unknown) => {
+            console.warn('Reverse geocoding failed', error);
+            dispatch(actions.located(fallback));
+          });
+      },
+      (error) => console.warn('Geolocation failed', error),
+      GEOLOCATION_OPTIONS,
+    );
+  };
+
+  const onClearRoute = () => dispatch(actions.routeCleared());
+  const onToggleStation = useCallback((locationId: number) => dispatch(actions.stationToggled(locationId)), []);
+  const onStationClick = useCallback((locationId: number) => dispatch(actions.stationRevealed(locationId)), []);
+  const onMapLoad = useCallback(() => setMapLoaded(true), []);
+
+  const mapStations = useMemo<readonly Station[]>(() => {
+    if (currentPlan) return currentPlan.fuelPlan.map((entry) => entry.location);
+    if (routeActive) return nearRoute.data ?? noStations;
+    return stations.data ?? noStations;
+  }, [currentPlan, routeActive, nearRoute.data, stations.data]);
+
+  const loadingLocations = routeActive ? nearRoute.isFetching : stations.isFetching;
+  const cardProps = { chains: chainMap, expanded: state.expanded, onToggle: onToggleStation, revealed: state.revealed };
+
+  return (
+    <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }} data-testid="planner">
+      <Typography component="h1" sx={visuallyHidden}>
+        {assistant ? t('assistantTitle') : t('title')}
+      </Typography>
+      <TopBar
+        departure={state.departure}
+        destination={state.destination}
+        mapLoaded={mapLoaded}
+        calculating={state.pendingRouteRequest !== null}
+        canBuildRoute={canBuildRoute}
+        routeActive={routeActive}
+        onTextChange={(which, text) => dispatch(actions.placeTyped({ which, text }))}
+        onPick={(which, place) => dispatch(actions.placePicked({ which, place }))}
+        onUseCurrentLocation={onUseCurrentLocation}
+        onBuildRoute={() => void onBuildRoute()}
+        onClearRoute={onClearRoute}
+      />
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: { xs: 'column-reverse', md: 'row' } }}>
+        <Box
+          component="aside"
+          aria-label={routeActive ? t('assistant.title') : t('list.stationsLabel')}
+          sx={{
+            width: { xs: '100%', md: LEFT_PANEL_WIDTH },
+            flexShrink: 0,
+            minHeight: 0,
+            flex: { xs: 1, md: 'none' },
+            display: 'flex',
+            flexDirection: 'column',
+            borderRight: { md: '1px solid' },
+            borderColor: { md: 'divider' },
+            bgcolor: 'background.default',
+          }}
+        >
+          {routeActive ? (
+            <RoutePanel
+              {...cardProps}
+              nearRouteStations={nearRoute.data}
+              nearRouteLoading={nearRoute.isFetching}
+              plan={currentPlan}
+              planLoading={planStatus.isLoading}
+              planError={state.planError}
+              chainOptions={chains.data ?? []}
+              chainCodes={chainCodes}
+              onChainCodesChange={setChainCodes}
+              onFindBest={onFindBest}
+              onShowAllNearRoute={() => dispatch(actions.planCleared())}
+              onClearRoute={onClearRoute}
+              onDismissPlanError={() => dispatch(actions.planErrorDismissed())}
+            />
+          ) : (
+            <>
+              {assistant && (
+                <Alert icon={<AutoAwesomeIcon fontSize="small" />} severity="info" sx={{ mx: 2, mt: 2 }} data-testid="assistant-hint">
+                  <Typography variant="subtitle2" component="div">{t('assistant.title')}</Typography>
+                  {t('assistant.hint')}
+                </Alert>
+              )}
+              <StationFilters
+                sortBy={sortBy}
+                direction={direction}
+                chainCodes={chainCodes}
+                chains={chains.data ?? []}
+                chainsLoading={chains.isLoading}
+                onSortByChange={setSortBy}
+                onDirectionToggle={() => setDirection((current) => (current === 'asc' ? 'desc' : 'asc'))}
+                onChainCodesChange={setChainCodes}
+              />
+              {stations.isFetching ? (
+                <StationSkeletons count={SKELETONS.general} height={CARD_HEIGHT.collapsed} />
+              ) : (stations.data ?? []).length > 0 ? (
+                <>
+                  <Typography variant="caption" color="text.secondary" sx={{ px: 2, pb: 1 }} data-testid="station-count">
+                    {t('list.stations', { count: stations.data?.length ?? 0 })}
+                  </Typography>
+                  <StationResults stations={stations.data} {...cardProps} />
+                </>
+              ) : (
+                <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 3, textAlign: 'center' }}>
+                  {t('list.noStations')}
+                </Typography>
+              )}
+            </>
+          )}
+        </Box>
+        <Box sx={{ position: 'relative', flex: 1, minHeight: { xs: 320, md: 0 }, minWidth: 0 }}>
+          <Suspense
+            fallback={
+              <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13' }}>
+                <CircularProgress aria-label={t('map.loading')} />
+              </Stack>
+            }
+          >
+            {mapAvailable ? (
+              <MapView
+                stations={mapStations}
+                routes={state.routes}
+                selectedRouteIndex={state.selectedRouteIndex}
+                routeBuild={state.routeBuild}
+                departure={state.departure.place}
+                destination={state.destination.place}
+                focus={state.focus}
+                onLoad={onMapLoad}
+                onSelectRoute={onSelectRoute}
+                onStationClick={onStationClick}
+              />
+            ) : (
+              <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13', p: 3 }}>
+                <Typography color="text.secondary">{t('map.unavailable')}</Typography>
+              </Stack>
+            )}
+          </Suspense>
+          <RouteSummaryCard routes={state.routes} selectedIndex={state.selectedRouteIndex} onSelect={onSelectRoute} />
+          {loadingLocations && (
+            <Paper
+              elevation={6}
+              role="status"
+              data-testid="loading-locations"
+              sx={{
+                position: 'absolute',
+                top: 16,
+                left: '50%',
+                transform: 'translateX(-50%)',
+                zIndex: 2,
+                px: 2,
+                py: 1,
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1.5,
+                borderRadius: 999,
+                bgcolor: 'rgba(23,26,33,0.94)',
+              }}
+            >
+              <CircularProgress size={16} />
+              <Typography variant="body2">{t('map.loadingLocations')}</Typography>
+            </Paper>
+          )}
+        </Box>
+      </Box>
+    </Box>
+  );
 }
 
 export default PlannerPage;

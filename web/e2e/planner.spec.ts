@@ -1,0 +1,175 @@
+import { expect, test, type Page } from '@playwright/test';
+import { OWNER, screenshot, signIn } from './support';
+
+/** "$1,234.56" → 123456 (cents). */
+const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
+
+async function pickPlace(page: Page, field: 'Departure' | 'Destination', typed: string, option: string) {
+  const input = page.getByRole('combobox', { name: field, exact: true });
+  await input.click();
+  await input.pressSequentially(typed, { delay: 30 });
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(input).toHaveValue(option);
+}
+
+/**
+ * A point of the map drawn in the grey of alternative routes (#8a93a3 at 85 % over the
+ * dark land), found in a screenshot of the map decoded by the page itself. Skips the
+ * top third, where the route summary card sits.
+ */
+async function findAlternativeRoutePixel(page: Page): Promise<{ x: number; y: number } | null> {
+  const map = page.getByTestId('planner-map');
+  const box = await map.boundingBox();
+  if (!box) return null;
+  const png = (await map.screenshot()).toString('base64');
+  const hit = await page.evaluate(async (data) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${data}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width;
+    canvas.height = image.height;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, image.width, image.height).data;
+    const hits: [number, number][] = [];
+    for (let y = Math.floor(image.height / 3); y < image.height; y += 2) {
+      for (let x = 0; x < image.width - 60; x += 2) {
+        const i = (y * image.width + x) * 4;
+        if (Math.abs(pixels[i] - 120) < 14 && Math.abs(pixels[i + 1] - 129) < 14 && Math.abs(pixels[i + 2] - 144) < 14) hits.push([x, y]);
+      }
+    }
+    return hits.length > 0 ? hits[Math.floor(hits.length / 2)] : null;
+  }, png);
+  return hit ? { x: box.x + hit[0], y: box.y + hit[1] } : null;
+}
+
+async function openPlanner(page: Page, path = '/navigation') {
+  await page.goto('/');
+  await signIn(page, OWNER.email, OWNER.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(path);
+  // The fields are enabled once MapLibre has loaded its (offline) style.
+  await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByTestId('station-card').first()).toBeVisible();
+}
+
+test('plans fuel stops between Dallas and Oklahoma City, switches alternatives and clears', async ({ page }) => {
+  test.setTimeout(180_000);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await openPlanner(page);
+
+  // No route: general list sorted by price, map badges drawn.
+  await expect(page.getByTestId('loading-locations')).toBeHidden();
+  await expect(page.getByTestId('planner-map').locator('canvas')).toBeVisible();
+  await expect(page.locator('[data-testid="cluster-badge"], [data-testid="station-badge"]').first()).toBeVisible();
+  const prices = await page.getByTestId('net-price').allTextContents();
+  expect(prices.length).toBeGreaterThan(2);
+  expect(cents(prices[0])).toBeLessThanOrEqual(cents(prices[1]));
+  // Nothing sticks out of the viewport sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await screenshot(page, 'planner-stations');
+
+  // A cluster click zooms in; eventually single station badges open their card.
+  await page.getByTestId('cluster-badge').first().click();
+  await page.waitForTimeout(800);
+
+  // Route.
+  await pickPlace(page, 'Departure', 'Dallas', 'Dallas, TX');
+  await pickPlace(page, 'Destination', 'Oklahoma Ci', 'Oklahoma City, OK');
+  await page.getByRole('button', { name: 'Build Route' }).click();
+  const nearRoute = page.getByRole('heading', { name: /^Stations Near Route \(\d+\)$/ });
+  await expect(nearRoute).toBeVisible({ timeout: 30_000 });
+  const nearCount = Number((await nearRoute.textContent())?.match(/\((\d+)\)/)?.[1]);
+  expect(nearCount).toBeGreaterThan(0);
+  await expect(page.getByTestId('route-distance')).toHaveText(/mi$/);
+  await expect(page.getByTestId('route-duration')).toHaveText(/min$/);
+  await expect(page.getByTestId('departure-marker')).toBeVisible();
+  await expect(page.getByTestId('destination-marker')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear Route' })).toBeEnabled();
+  await page.waitForTimeout(1000); // fitBounds animation
+  await screenshot(page, 'planner-route');
+
+  // A badge on the map expands its card in the list.
+  const badge = page.getByTestId('station-badge').first();
+  if (await badge.isVisible()) {
+    const id = await badge.getAttribute('data-location-id');
+    await badge.click();
+    await expect(page.locator(`[data-testid="station-card"][data-location-id="${id}"]`)).toHaveAttribute('data-expanded', 'true');
+  }
+
+  // Cards expand (several may be open) and collapse again.
+  const firstCard = page.getByTestId('station-card').first();
+  await firstCard.getByRole('button', { name: /Show details$/ }).click();
+  await expect(firstCard).toHaveAttribute('data-expanded', 'true');
+  await expect(firstCard.getByTestId('station-details')).toContainText('IFTA refund');
+  await screenshot(page, 'planner-card-expanded');
+  await firstCard.getByRole('button', { name: /Hide details$/ }).click();
+  await expect(firstCard).toHaveAttribute('data-expanded', 'false');
+
+  // Smart Route Assistant.
+  const submit = page.getByRole('button', { name: 'Find Best Fuel Options' });
+  await expect(submit).toBeDisabled();
+  await page.getByRole('textbox', { name: /Tank capacity/ }).fill('200');
+  await page.getByRole('textbox', { name: /Current fuel/ }).fill('250');
+  await expect(page.getByText('Current fuel cannot exceed tank capacity')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await page.getByRole('textbox', { name: /Current fuel/ }).fill('40');
+  await submit.click();
+  await expect(page.getByRole('heading', { name: /^Best Fuel Options \(\d+\)$/ })).toBeVisible({ timeout: 30_000 });
+  const total = cents(await page.getByTestId('plan-total-cost').textContent());
+  const naive = cents(await page.getByTestId('plan-naive-cost').textContent());
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThan(naive);
+  await expect(page.getByTestId('plan-entry').first()).toContainText('gal');
+  await page.waitForTimeout(500);
+  await screenshot(page, 'planner-plan');
+
+  // Alternative route: stations near it are fetched again and the plan is recomputed.
+  const options = page.getByTestId('route-option');
+  if ((await options.count()) > 1) {
+    const nearRouteCall = page.waitForResponse((response) => response.url().includes('/api/locations/near-route'));
+    const planCall = page.waitForResponse((response) => response.url().includes('/api/assistant/plan'));
+    // Click the grey polyline itself on the map.
+    const grey = await findAlternativeRoutePixel(page);
+    expect(grey, 'a grey alternative route is drawn on the map').not.toBeNull();
+    await page.mouse.click(grey!.x, grey!.y);
+    await expect(page.getByRole('button', { name: 'Select route 2' })).toHaveAttribute('aria-pressed', 'true');
+    expect((await nearRouteCall).ok()).toBe(true);
+    const planResponse = await planCall;
+    if (planResponse.ok()) {
+      await expect(page.getByRole('heading', { name: /^Best Fuel Options \(\d+\)$/ })).toBeVisible();
+    } else {
+      await expect(page.getByRole('alert')).toBeVisible();
+    }
+    await page.waitForTimeout(500);
+    await screenshot(page, 'planner-alternative');
+  }
+
+  // Show All Near Route, then Clear Route.
+  await page.getByRole('button', { name: 'Select route 1' }).click().catch(() => {});
+  const showAll = page.getByRole('button', { name: 'Show All Near Route' });
+  if (await showAll.isVisible()) {
+    await showAll.click();
+    await expect(nearRoute).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Clear Route' }).click();
+  await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toHaveValue('');
+  await expect(page.getByRole('combobox', { name: 'Destination', exact: true })).toHaveValue('');
+  await expect(page.getByTestId('route-summary')).toBeHidden();
+  await expect(page.getByText('Smart Route Assistant')).toBeHidden();
+  await expect(page.getByTestId('station-card').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear Route' })).toBeDisabled();
+  await screenshot(page, 'planner-cleared');
+
+  // Offline base map: nothing outside our origin was requested.
+  const origin = new URL(page.url()).origin;
+  expect(requested.filter((url) => !url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:'))).toEqual([]);
+});
+
+test('the assistant path opens the planner with the assistant hint', async ({ page }) => {
+  await openPlanner(page, '/assistant');
+  await expect(page.getByTestId('assistant-hint')).toBeVisible();
+  await screenshot(page, 'planner-assistant');
+});

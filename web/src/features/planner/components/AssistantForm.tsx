@@ -1,0 +1,67 @@
+import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Form, TextInput } from '@/components/form';
+import { useZodForm } from '@/lib/forms';
+import { planFormDefaults, planFormSchema, type PlanFormValues } from '../model/plan-form';
+
+interface AssistantFormProps {
+  onSubmit: (values: PlanFormValues) => void;
+  busy: boolean;
+}
+
+/** 'Smart Route Assistant': tank capacity and current fuel (SPEC §2.7, rules of §5). */
+export function AssistantForm({ onSubmit, busy }: AssistantFormProps) {
+  const { t } = useTranslation('planner');
+  const schema = useMemo(() => planFormSchema(t), [t]);
+  const form = useZodForm(schema, { mode: 'onChange', defaultValues: planFormDefaults });
+  const { isValid } = form.formState;
+
+  return (
+    <Paper variant="outlined" sx={{ mx: 2, mt: 2, p: 2, borderRadius: 1 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1.5 }}>
+        <AutoAwesomeIcon color="primary" fontSize="small" />
+        <Typography variant="h3" component="h2">
+          {t('assistant.title')}
+        </Typography>
+      </Stack>
+      <Form form={form} onSubmit={onSubmit} aria-label={t('assistant.title')}>
+        <Stack spacing={1.5}>
+          <TextInput
+            name="tankCapacity"
+            label={t('assistant.tankCapacity')}
+            size="small"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          <TextInput
+            name="currentFuel"
+            label={t('assistant.currentFuel')}
+            size="small"
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        </Stack>
+        {/* Advanced inputs exist with their defaults but are not shown (SPEC §2.7). */}
+        <Box hidden data-testid="advanced-fields">
+          <TextInput name="searchRadius" label={t('assistant.searchRadius')} size="small" />
+          <TextInput name="minGallonsPurchase" label={t('assistant.minGallonsPurchase')} size="small" />
+        </Box>
+        <Button
+          type="submit"
+          variant="contained"
+          fullWidth
+          disabled={!isValid || busy}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          sx={{ mt: 1.5 }}
+        >
+          {t('assistant.findBest')}
+        </Button>
+      </Form>
+    </Paper>
+  );
+}

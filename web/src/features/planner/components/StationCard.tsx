@@ -1,0 +1,168 @@
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCentsOff, formatGallons, formatMileMarker, formatMiles, formatPrice } from '../model/format';
+import type { FuelPlanEntry, Station } from '../model/types';
+import { ChainLogo } from './ChainLogo';
+
+interface StationCardProps {
+  station: Station;
+  logoUrl: string;
+  chainLabel?: string;
+  expanded: boolean;
+  onToggle: (locationId: number) => void;
+  /** Fixed height (SPEC §9): the list is virtualised on it. */
+  height: number;
+  /** Set on best-plan cards: what to buy there. */
+  planEntry?: FuelPlanEntry;
+  stopNumber?: number;
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** One station: prices, savings, IFTA refund; expands to its details (several may be open). */
+export function StationCard({ station, logoUrl, chainLabel, expanded, onToggle, height, planEntry, stopNumber }: StationCardProps) {
+  const { t } = useTranslation('planner');
+  const place = [station.city, station.state].filter(Boolean).join(', ');
+  const where =
+    station.alongMiles !== undefined
+      ? t('station.alongMile', { miles: formatMileMarker(station.alongMiles) })
+      : station.distanceMiles !== undefined
+        ? t('station.awayFromCentre', { miles: formatMiles(station.distanceMiles) })
+        : undefined;
+  const chainName = chainLabel ?? station.chain ?? t('station.noChain');
+  const address = [station.address, [place, station.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+
+  return (
+    <Card
+      data-testid="station-card"
+      data-location-id={station.locationId}
+      data-expanded={expanded}
+      sx={{ height, overflow: 'hidden', bgcolor: expanded ? 'rgba(255,255,255,0.04)' : 'background.paper', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardActionArea
+        onClick={() => onToggle(station.locationId)}
+        aria-expanded={expanded}
+        aria-label={`${station.name}: ${expanded ? t('station.collapse') : t('station.expand')}`}
+        sx={{ px: 1.5, py: 1.25, flexShrink: 0 }}
+      >
+        {planEntry && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.75 }} data-testid="plan-entry">
+            <Chip size="small" color="primary" label={t('plan.stop', { number: stopNumber })} />
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {t('plan.buy')} {t('plan.gallons', { gallons: formatGallons(planEntry.gallons) })}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              ·
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="plan-entry-cost">
+              {formatPrice(planEntry.cost)}
+            </Typography>
+          </Stack>
+        )}
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <ChainLogo src={logoUrl} alt={t('station.logoAlt', { chain: chainName })} />
+          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+            <Typography variant="subtitle2" component="div" noWrap title={station.name}>
+              {station.name}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {[place, where].filter(Boolean).join(' · ')}
+            </Typography>
+          </Box>
+          <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
+            <Typography variant="h3" component="div" color="primary.main" data-testid="net-price" aria-label={t('station.net')}>
+              {formatPrice(station.netPrice)}
+            </Typography>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ textDecoration: 'line-through' }}
+              data-testid="retail-price"
+              aria-label={t('station.retail')}
+            >
+              {formatPrice(station.retailPrice)}
+            </Typography>
+          </Box>
+          {expanded ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+        </Stack>
+        <Stack direction="row" spacing={1} sx={{ mt: 0.75, pl: 6.5 }}>
+          <Chip
+            size="small"
+            color="success"
+            variant="outlined"
+            data-testid="savings"
+            label={t('station.savings', { cents: formatCentsOff(station.savings) })}
+            sx={{ height: 22 }}
+          />
+          {station.iftaRefund != null && station.iftaRefund > 0 && (
+            <Chip
+              size="small"
+              variant="outlined"
+              data-testid="ifta-refund"
+              label={`${t('station.iftaRefund')} ${formatPrice(station.iftaRefund)}`}
+              sx={{ height: 22 }}
+            />
+          )}
+        </Stack>
+      </CardActionArea>
+      {expanded && (
+        <Box sx={{ px: 2, pb: 1.5, overflowY: 'auto', minHeight: 0 }} data-testid="station-details">
+          <Divider sx={{ mb: 1 }} />
+          {planEntry && (
+            <>
+              <Detail label={t('plan.buy')}>{t('plan.gallons', { gallons: formatGallons(planEntry.gallons) })}</Detail>
+              <Detail label={t('plan.cost')}>{formatPrice(planEntry.cost)}</Detail>
+              {planEntry.arrivalFuel !== undefined && (
+                <Detail label={t('plan.arrivalFuel')}>{t('plan.gallons', { gallons: formatGallons(planEntry.arrivalFuel) })}</Detail>
+              )}
+            </>
+          )}
+          <Detail label={t('station.net')}>
+            {formatPrice(station.netPrice)}
+            {t('station.perGallon')}
+          </Detail>
+          <Detail label={t('station.retail')}>
+            {formatPrice(station.retailPrice)}
+            {t('station.perGallon')}
+          </Detail>
+          <Detail label={t('station.savingsLabel')}>{formatCentsOff(station.savings)}</Detail>
+          <Detail label={t('station.iftaRefund')}>
+            {formatPrice(station.iftaRefund ?? 0)}
+            {t('station.perGallon')}
+          </Detail>
+          {address && <Detail label={t('station.address')}>{address}</Detail>}
+          {station.stationLocation && <Detail label={t('station.location')}>{station.stationLocation}</Detail>}
+          <Detail label={t('station.chain')}>{chainName}</Detail>
+          {station.affiliate && <Detail label={t('station.affiliate')}>{station.affiliate}</Detail>}
+          {station.retailPriceDate && (
+            <Detail label={t('station.priceDate')}>{dayjs(station.retailPriceDate).format('MMM D, YYYY h:mm A')}</Detail>
+          )}
+          {station.alongMiles !== undefined && <Detail label={t('station.alongRoute')}>{formatMiles(station.alongMiles)}</Detail>}
+          {station.offMiles !== undefined && <Detail label={t('station.offRoute')}>{formatMiles(station.offMiles)}</Detail>}
+          {station.distanceMiles !== undefined && <Detail label={t('station.distance')}>{formatMiles(station.distanceMiles)}</Detail>}
+        </Box>
+      )}
+    </Card>
+  );
+}

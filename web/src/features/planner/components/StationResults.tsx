@@ -1,0 +1,74 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chainLogoUrl } from '../model/chains';
+import { CARD_HEIGHT, PLAN_CARD_HEIGHT } from '../model/constants';
+import type { ChainOption, FuelPlanEntry, Station } from '../model/types';
+import { StationCard } from './StationCard';
+import { StationList } from './StationList';
+
+interface StationResultsProps {
+  stations?: readonly Station[];
+  planEntries?: readonly FuelPlanEntry[];
+  chains: ReadonlyMap<string, ChainOption>;
+  expanded: readonly number[];
+  onToggle: (locationId: number) => void;
+  revealed: { locationId: number; seq: number } | null;
+}
+
+interface Row {
+  key: number;
+  height: number;
+  station: Station;
+  planEntry?: FuelPlanEntry;
+  stopNumber?: number;
+}
+
+/** The station cards of one list (general, near route or best plan), windowed. */
+export function StationResults({ stations, planEntries, chains, expanded, onToggle, revealed }: StationResultsProps) {
+  const { t } = useTranslation('planner');
+  const rows = useMemo<Row[]>(() => {
+    const open = new Set(expanded);
+    if (planEntries) {
+      return planEntries.map((entry, index) => ({
+        // One station may be a stop twice on a long trip: key by stop too.
+        key: index,
+        height: open.has(entry.location.locationId) ? PLAN_CARD_HEIGHT.expanded : PLAN_CARD_HEIGHT.collapsed,
+        station: entry.location,
+        planEntry: entry,
+        stopNumber: index + 1,
+      }));
+    }
+    return (stations ?? []).map((station) => ({
+      key: station.locationId,
+      height: open.has(station.locationId) ? CARD_HEIGHT.expanded : CARD_HEIGHT.collapsed,
+      station,
+    }));
+  }, [stations, planEntries, expanded]);
+
+  const revealKey = revealed
+    ? planEntries
+      ? planEntries.findIndex((entry) => entry.location.locationId === revealed.locationId)
+      : revealed.locationId
+    : undefined;
+
+  return (
+    <StationList
+      aria-label={t('list.stationsLabel')}
+      items={rows}
+      revealKey={revealKey}
+      revealSeq={revealed?.seq}
+      renderItem={(row) => (
+        <StationCard
+          station={row.station}
+          logoUrl={chainLogoUrl(row.station.chain, chains)}
+          chainLabel={row.station.chain ? chains.get(row.station.chain)?.label : undefined}
+          expanded={expanded.includes(row.station.locationId)}
+          onToggle={onToggle}
+          height={row.height}
+          planEntry={row.planEntry}
+          stopNumber={row.stopNumber}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import type { RoutePoint } from './types';
+
+/** Planner and map constants (SPEC §9). */
+
+/** Geographic centre of the contiguous United States. */
+export const US_CENTER: RoutePoint = { latitude: 39.8283, longitude: -98.5795 };
+export const DEFAULT_SEARCH_RADIUS_MILES = 5000;
+export const DEFAULT_PLAN_SEARCH_RADIUS = 5;
+export const DEFAULT_MIN_GALLONS_PURCHASE = 5;
+
+export const GEOLOCATION_OPTIONS: PositionOptions = {
+  enableHighAccuracy: true,
+  timeout: 10_000,
+  maximumAge: 60_000,
+};
+
+export const MAP_MIN_ZOOM = 2;
+export const MAP_MAX_ZOOM = 18;
+export const MAP_INITIAL_ZOOM = 4;
+export const ZOOM_AFTER_LOCATING = 12;
+export const ZOOM_AFTER_DEPARTURE = 11;
+export const CLUSTER_RADIUS = 100;
+export const CLUSTER_MAX_ZOOM = 16;
+export const CLUSTER_MIN_POINTS = 2;
+export const CLUSTER_CLICK_MAX_ZOOM = 20;
+
+export const CARD_HEIGHT = { collapsed: 100, expanded: 450 } as const;
+export const PLAN_CARD_HEIGHT = { collapsed: 120, expanded: 550 } as const;
+/** Vertical gap between cards in the list. */
+export const CARD_GAP = 12;
+
+export const SKELETONS = { general: 8, nearRoute: 6, plan: 5 } as const;
+
+export const ROUTE_COLORS = { selected: '#2f7cf6', alternative: '#8a93a3' } as const;
+export const MAX_ALTERNATIVE_ROUTES = 3;
+/** The near-route and plan calls accept at most this many route points. */
+export const MAX_ROUTE_POINTS = 20_000;
+
+export const GEOCODE_MIN_CHARS = 2;
+export const GEOCODE_DEBOUNCE_MS = 250;
+export const GEOCODE_LIMIT = 5;
+
+/** Logo shown for AMBEST and stations without a chain (the server answers its default logo). */
+export const DEFAULT_CHAIN_LOGO = '/api/locations/logos/DEFAULT.svg';
+export const DEFAULT_LOGO_CHAINS = new Set(['AMBEST']);

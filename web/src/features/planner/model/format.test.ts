@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { formatCentsOff, formatDistance, formatDuration, formatGallons, formatPrice, planSavings } from './format';
+
+describe('formatPrice', () => {
+  it.each([
+    [3.579, '$3.58'],
+    [3.5, '$3.50'],
+    [1234.5, '$1,234.50'],
+    [0, '$0.00'],
+  ])('shows %s as %s (2 decimals)', (value, expected) => {
+    expect(formatPrice(value)).toBe(expected);
+  });
+});
+
+describe('formatCentsOff', () => {
+  it.each([
+    [28, '28¢'],
+    [28.04, '28¢'],
+    [17.5, '17.5¢'],
+  ])('shows %s cents as %s', (value, expected) => {
+    expect(formatCentsOff(value)).toBe(expected);
+  });
+});
+
+describe('formatDistance', () => {
+  it.each([
+    [100, '328 ft'],
+    [160, '525 ft'],
+    [161, '0.1 mi'],
+    [331_300, '205.9 mi'],
+    [1_986_900, '1,234.6 mi'],
+  ])('shows %s m as %s', (meters, expected) => {
+    expect(formatDistance(meters)).toBe(expected);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [2_700, '45 min'],
+    [11_100, '3 h 5 min'],
+    [68_700, '19 h 5 min'],
+    [3_600, '1 h 0 min'],
+  ])('shows %s s as %s', (seconds, expected) => {
+    expect(formatDuration(seconds)).toBe(expected);
+  });
+});
+
+it('formats gallons with one decimal', () => {
+  expect(formatGallons(152.34)).toBe('152.3');
+  expect(formatGallons(40)).toBe('40.0');
+});
+
+it('computes plan savings in whole cents', () => {
+  expect(planSavings({ totalCost: 521.86, naiveCost: 582.61 })).toBe(60.75);
+  expect(planSavings({ totalCost: 0.3, naiveCost: 0.1 })).toBe(-0.2);
+});

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import type { PlannerMapProps } from '../map/map-view';
+
+/** Stand-in for the MapLibre map in jsdom: reports loaded and exposes its props as buttons. */
+export function FakeMap({ stations, routes, selectedRouteIndex, departure, destination, focus, onLoad, onSelectRoute, onStationClick }: PlannerMapProps) {
+  useEffect(() => {
+    onLoad();
+  }, [onLoad]);
+  return (
+    <div data-testid="fake-map" data-focus-zoom={focus?.zoom ?? ''}>
+      {departure && <span data-testid="fake-departure">{`${departure.latitude},${departure.longitude}`}</span>}
+      {destination && <span data-testid="fake-destination">{`${destination.latitude},${destination.longitude}`}</span>}
+      {routes.map((_, index) => (
+        <button key={index} type="button" data-selected={index === selectedRouteIndex} onClick={() => onSelectRoute(index)}>
+          {`polyline ${index}`}
+        </button>
+      ))}
+      {stations.map((station) => (
+        <button key={station.locationId} type="button" onClick={() => onStationClick(station.locationId)}>
+          {`badge ${station.locationId}`}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** A map that never finishes loading. */
+export function UnloadedMap() {
+  return <div data-testid="fake-map" />;
+}
