@@ -1266,6 +1266,16 @@ export interface components {
             name: string;
             carrierId: number;
         };
+        /** @description The e-mail is free (a taken one is a 409). */
+        EmailCheck: {
+            /** @enum {boolean} */
+            available: true;
+        };
+        /** @description The card or reset code is valid (otherwise an error). */
+        ValidCheck: {
+            /** @enum {boolean} */
+            valid: true;
+        };
         AccountUpdate: {
             firstName: string;
             lastName: string;
@@ -1315,16 +1325,6 @@ export interface components {
         };
         Message: {
             message: string;
-        };
-        /** @description The e-mail is free (a taken one is a 409). */
-        EmailCheck: {
-            /** @enum {boolean} */
-            available: true;
-        };
-        /** @description The card or reset code is valid (otherwise an error). */
-        ValidCheck: {
-            /** @enum {boolean} */
-            valid: true;
         };
         Point: {
             latitude: number;
