@@ -2,6 +2,7 @@ import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { sessionExpired, tokensReceived } from '@/lib/auth/actions';
 import { removeStoredTokens, storeTokens } from '@/lib/auth/session-storage';
+import type { Schema } from './types';
 
 export const API_BASE_URL = '/api';
 
@@ -35,8 +36,9 @@ async function refreshTokens(
 ): Promise<RefreshOutcome> {
   const { refreshToken } = (api.getState() as AuthSnapshot).auth;
   if (!refreshToken) return { ok: false, reason: 'No refresh token available' };
+  const body: Schema<'RefreshRequest'> = { refreshToken };
   const result = await rawBaseQuery(
-    { url: '/refreshToken', method: 'POST', body: { refreshToken } },
+    { url: '/refreshToken', method: 'POST', body },
     { ...api, endpoint: 'refreshToken' },
     extraOptions,
   );
@@ -44,7 +46,8 @@ async function refreshTokens(
     const status = result.error.status;
     return { ok: false, reason: status === 401 || status === 403 ? 'Refresh token expired' : 'Token refresh failed' };
   }
-  const data = result.data as { token?: string; refreshToken?: string } | undefined;
+  // Checked rather than trusted: a refresh without a token ends the session.
+  const data = result.data as Partial<Schema<'Tokens'>> | undefined;
   if (!data?.token) return { ok: false, reason: 'Token refresh failed' };
   storeTokens(data.token, data.refreshToken);
   api.dispatch(tokensReceived({ token: data.token, refreshToken: data.refreshToken }));

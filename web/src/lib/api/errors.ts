@@ -1,11 +1,9 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
+import type { Schema } from './types';
 
 /** The one error shape on the wire (SPEC §3): message is a string or a map of field → messages. */
-export interface ServerError {
-  status: number;
-  message?: string | Record<string, string[]>;
-}
+export type ServerError = Schema<'Error'>;
 
 export type ApiError = FetchBaseQueryError | SerializedError | undefined;
 

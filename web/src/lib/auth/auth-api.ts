@@ -1,17 +1,6 @@
 import { api } from '@/lib/api/api';
-import type { Account, Credentials, TokenPair } from './types';
-
-export interface AccountUpdate {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-}
-
-export interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-}
+import type { ResponseBody } from '@/lib/api/types';
+import type { Account, AccountUpdate, Credentials, PasswordChange, TokenPair } from './types';
 
 /** Session and current-account calls, shared by the shell and the auth/account screens. */
 export const authApi = api.injectEndpoints({
@@ -27,10 +16,10 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/account', method: 'PUT', body }),
       invalidatesTags: ['Account'],
     }),
-    changePassword: build.mutation<void, PasswordChange>({
+    changePassword: build.mutation<ResponseBody<'/api/account/change-password', 'post'>, PasswordChange>({
       query: (body) => ({ url: '/account/change-password', method: 'POST', body }),
     }),
-    deleteAccount: build.mutation<void, void>({
+    deleteAccount: build.mutation<ResponseBody<'/api/account/delete', 'get'>, void>({
       query: () => ({ url: '/account/delete', method: 'GET' }),
     }),
   }),

@@ -1,28 +1,18 @@
-export type RoleCode = 'ROLE_COMPANY' | 'ROLE_USER';
+import type { Schema } from '@/lib/api/types';
 
-export interface Authority {
-  code: string;
-}
+/** Account types come from the OpenAPI document (src/lib/api/schema.d.ts, `npm run gen:api`). */
 
-/** GET /api/account (account-api.md). */
-export interface Account {
-  id: number;
-  login: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  phoneNumber: string | null;
-  authorities: Authority[];
-  company: { id: number; name: string; carrierId: number | null } | null;
-  cardNumber: string | null;
-}
+/** GET /api/account: the signed-in user. */
+export type Account = Schema<'Account'>;
+export type Authority = Schema<'Authority'>;
+export type RoleCode = Authority['code'];
+export type Company = Schema<'Company'>;
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
-
-export interface TokenPair {
-  token: string;
-  refreshToken: string;
-}
+/** POST /api/authenticate body. */
+export type Credentials = Schema<'Credentials'>;
+/** Answer of POST /api/authenticate and /api/refreshToken. */
+export type TokenPair = Schema<'Tokens'>;
+/** PUT /api/account body. */
+export type AccountUpdate = Schema<'AccountUpdate'>;
+/** POST /api/account/change-password body. */
+export type PasswordChange = Schema<'ChangePassword'>;

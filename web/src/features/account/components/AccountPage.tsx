@@ -24,6 +24,8 @@ import {
   useSignOut,
   useUpdateAccountMutation,
   type Account,
+  type AccountUpdate,
+  type PasswordChange,
 } from '@/lib/auth';
 import { applyServerError, useZodForm } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
@@ -35,24 +37,24 @@ function DetailsCard({ user }: { user: Account }) {
   const schema = useMemo(() => accountDetailsSchema(t), [t]);
   const form = useZodForm(schema, {
     defaultValues: {
-      firstName: user.firstName ?? '',
-      lastName: user.lastName ?? '',
+      firstName: user.firstName,
+      lastName: user.lastName,
       email: user.email,
-      phoneNumber: user.phoneNumber ?? '',
+      phoneNumber: user.phoneNumber,
     },
   });
   const [updateAccount, { isLoading }] = useUpdateAccountMutation();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (values: { firstName: string; lastName: string; email: string; phoneNumber: string }) => {
+  const submit = async (values: AccountUpdate) => {
     setFailure(null);
     try {
       const saved = await updateAccount(values).unwrap();
       form.reset({
-        firstName: saved.firstName ?? '',
-        lastName: saved.lastName ?? '',
+        firstName: saved.firstName,
+        lastName: saved.lastName,
         email: saved.email,
-        phoneNumber: saved.phoneNumber ?? '',
+        phoneNumber: saved.phoneNumber,
       });
       notify.success(t('account.details.saved'));
     } catch (error) {
@@ -98,7 +100,7 @@ function ChangePasswordCard() {
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async ({ currentPassword, newPassword }: { currentPassword: string; newPassword: string }) => {
+  const submit = async ({ currentPassword, newPassword }: PasswordChange) => {
     setFailure(null);
     try {
       await changePassword({ currentPassword, newPassword }).unwrap();

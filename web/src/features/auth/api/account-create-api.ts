@@ -1,31 +1,12 @@
-import { api } from '@/lib/api';
+import { api, type ResponseBody, type Schema } from '@/lib/api';
 import type { Account } from '@/lib/auth';
 
-export interface CompanyAccountCreate {
-  username: string;
-  password: string;
-  email: string;
-  companyName: string;
-  carrierId: number;
-  phoneNumber: string;
-}
-
-export interface DriverAccountCreate {
-  username: string;
-  firstName: string;
-  lastName: string;
-  password: string;
-  email: string;
-  companyName: string;
-  cardNumber: string;
-  phoneNumber: string;
-}
-
-export interface PasswordResetComplete {
-  email: string;
-  otpCode: string;
-  password: string;
-}
+/** Owner sign-up body (POST /api/company/account/create). */
+export type CompanyAccountCreate = Schema<'OwnerSignUp'>;
+/** Driver sign-up body (POST /api/account/create). */
+export type DriverAccountCreate = Schema<'DriverSignUp'>;
+export type PasswordResetInit = Schema<'ResetInit'>;
+export type PasswordResetComplete = Schema<'ResetComplete'>;
 
 /**
  * Public account calls (no bearer token): their endpoint names are listed in
@@ -39,18 +20,18 @@ export const accountCreateApi = api.injectEndpoints({
     createDriverAccount: build.mutation<Account, DriverAccountCreate>({
       query: (body) => ({ url: '/account/create', method: 'POST', body }),
     }),
-    checkEmail: build.query<{ available: boolean }, string>({
+    checkEmail: build.query<Schema<'EmailCheck'>, string>({
       query: (email) => `/account/check/email/${encodeURIComponent(email)}`,
       keepUnusedDataFor: 0,
     }),
-    checkCardNumber: build.query<{ valid: boolean }, string>({
+    checkCardNumber: build.query<Schema<'ValidCheck'>, string>({
       query: (cardNumber) => `/account/check/cardNumber/${encodeURIComponent(cardNumber)}`,
       keepUnusedDataFor: 0,
     }),
-    initPasswordReset: build.mutation<{ message: string }, { email: string }>({
+    initPasswordReset: build.mutation<ResponseBody<'/api/account/reset-password/init', 'post'>, PasswordResetInit>({
       query: (body) => ({ url: '/account/reset-password/init', method: 'POST', body }),
     }),
-    completePasswordReset: build.mutation<void, PasswordResetComplete>({
+    completePasswordReset: build.mutation<ResponseBody<'/api/reset-password/complete', 'post'>, PasswordResetComplete>({
       query: (body) => ({ url: '/reset-password/complete', method: 'POST', body }),
     }),
   }),
