@@ -1216,6 +1216,988 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of transactions of the owner's company, newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number from 0 */
+                    page?: number;
+                    /** @description Page size (default 20, at most 100) */
+                    size?: number;
+                    /** @description transactionDate,desc (default) or transactionDate,asc */
+                    sort?: string;
+                    /** @description Matches invoice ref, location name, driver card name, card number (case-insensitive) */
+                    searchText?: string;
+                    /** @description Inclusive, ISO without zone */
+                    dateFrom?: string;
+                    /** @description Inclusive, ISO without zone */
+                    dateTo?: string;
+                    /** @description One card of the caller's; another card is 404 */
+                    cardNumber?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TransactionPage"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transactions of the owner's company as .xlsx
+         * @description 400 'Please select a date range' when dateFrom or dateTo is missing.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Required, ISO without zone */
+                    dateFrom?: string;
+                    /** @description Required, ISO without zone */
+                    dateTo?: string;
+                    /** @description Optional search */
+                    searchText?: string;
+                    /** @description Optional card */
+                    cardNumber?: string;
+                    /** @description As for the list */
+                    sort?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spreadsheet (Content-Disposition attachment; filename transactions-YYYY-MM-DD.xlsx) */
+                200: {
+                    headers: {
+                        "Content-Disposition": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One transaction of the owner's company */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TransactionDetail"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/total-spendings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Approved spending and savings of the owner's company over the last lastDays days (today is day 1) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 1 to 3650 */
+                    lastDays: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Spendings"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of transactions of the driver's own card (ROLE_USER; ROLE_COMPANY gets 403), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page number from 0 */
+                    page?: number;
+                    /** @description Page size (default 20, at most 100) */
+                    size?: number;
+                    /** @description transactionDate,desc (default) or transactionDate,asc */
+                    sort?: string;
+                    /** @description Matches invoice ref, location name, driver card name, card number (case-insensitive) */
+                    searchText?: string;
+                    /** @description Inclusive, ISO without zone */
+                    dateFrom?: string;
+                    /** @description Inclusive, ISO without zone */
+                    dateTo?: string;
+                    /** @description One card of the caller's; another card is 404 */
+                    cardNumber?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TransactionPage"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transactions of the driver's own card (ROLE_USER; ROLE_COMPANY gets 403) as .xlsx
+         * @description 400 'Please select a date range' when dateFrom or dateTo is missing.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Required, ISO without zone */
+                    dateFrom?: string;
+                    /** @description Required, ISO without zone */
+                    dateTo?: string;
+                    /** @description Optional search */
+                    searchText?: string;
+                    /** @description Optional card */
+                    cardNumber?: string;
+                    /** @description As for the list */
+                    sort?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spreadsheet (Content-Disposition attachment; filename transactions-YYYY-MM-DD.xlsx) */
+                200: {
+                    headers: {
+                        "Content-Disposition": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One transaction of the driver's own card (ROLE_USER; ROLE_COMPANY gets 403) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TransactionDetail"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/total-spendings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Approved spending and savings of the driver's own card (ROLE_USER; ROLE_COMPANY gets 403) over the last lastDays days (today is day 1) */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 1 to 3650 */
+                    lastDays: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Spendings"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/get-cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's fuel cards */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Matches card number, driver name (case-insensitive), driver id, unit number */
+                    searchText?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CardList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/update-card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Edit a card's driver details and status
+         * @description Field errors driverName 'Driver name is required', driverId 'Driver ID is required', unitNumber 'Unit number is required'; a card of another company is 404.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CardUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Card"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/contract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's contract (a default prepaid one until signed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Contract"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's wallet */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Wallet"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Card network feed: record a purchase (idempotent on networkTransactionId)
+         * @description Authenticated by the X-Network-Key header (FUELPORTAL_NETWORK_KEY). 201 the first time; a repeat answers 200 with the first result and changes nothing. Declines are recorded: CARD_INACTIVE, UNKNOWN_CARD, INSUFFICIENT_FUNDS (prepaid), CREDIT_LIMIT (invoice). An unknown locationId is 422 and not recorded. 503 when no key is configured.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Network-Key": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NetworkPurchase"];
+                };
+            };
+            responses: {
+                /** @description Repeat: the first result */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NetworkPurchaseResult"];
+                    };
+                };
+                /** @description Recorded */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NetworkPurchaseResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                /** @description Unknown location */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/setup-intent/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Setup intent for saving a card */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The setup intent's client secret */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                429: components["responses"]["TooManyRequests"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/setup-intent/card/debit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Setup intent for saving a debit card */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The setup intent's client secret */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                429: components["responses"]["TooManyRequests"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/setup-intent/card/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Setup intent for saving a credit card */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The setup intent's client secret */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                429: components["responses"]["TooManyRequests"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/setup-intent/ach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Setup intent and Financial Connections session for a US bank account (ACH) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Secrets for Financial Connections and the bank account setup */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            setupIntentClientSecret: string;
+                            financialConnectionsSessionClientSecret: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                429: components["responses"]["TooManyRequests"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/saved-payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Saved payment methods of the company */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The company's saved cards and bank accounts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentMethod"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                429: components["responses"]["TooManyRequests"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/detach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a saved payment method of the company (404 for any other method) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        paymentMethodId: string;
+                        /** @enum {string} */
+                        paymentMethodType?: "debit_card" | "credit_card" | "us_bank_account" | "card";
+                    };
+                };
+            };
+            responses: {
+                /** @description Removed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Empty"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                429: components["responses"]["TooManyRequests"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/payment-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Charge a saved method into the wallet (amount in cents; credit card fee 1.9% added) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description One per click of the pay button; a repeat answers the first payment instead of charging again */
+                    "Idempotency-Key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description cents: the entered amount × 100 */
+                        amount: number;
+                        currency: string;
+                        paymentMethodId: string;
+                        /** @enum {string} */
+                        paymentMethodType?: "debit_card" | "credit_card" | "us_bank_account" | "card";
+                    };
+                };
+            };
+            responses: {
+                /** @description The payment intent (created, or the first one for a repeated Idempotency-Key) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PaymentIntent"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                422: components["responses"]["Unprocessable"];
+                429: components["responses"]["TooManyRequests"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe webhook (Stripe-Signature header, no bearer token) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "Stripe-Signature"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description Applied, or already applied before */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            received: boolean;
+                            outcome: string;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1420,6 +2402,151 @@ export interface components {
             naiveCost: number | null;
             naivetotalGallons: number | null;
         };
+        Card: {
+            /** @description All 19 digits; the web app masks it */
+            cardNumber: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "INACTIVE";
+            driverName: string;
+            driverId: string;
+            unitNumber: string;
+        };
+        CardList: {
+            value: components["schemas"]["Card"][];
+        };
+        CardUpdate: {
+            cardNumber: string;
+            driverName: string;
+            driverId: string;
+            unitNumber: string;
+            status: string;
+        };
+        Contract: {
+            /** @enum {string} */
+            pricing: "RETAIL_MINUS" | "NET_PRICE";
+            /** @description Cents off retail per gallon (RETAIL_MINUS) */
+            retailMinusCents: number;
+            /** @enum {string} */
+            billing: "PREPAID" | "INVOICE";
+            /** @description Dollars (INVOICE) */
+            creditLimit: number;
+            /** @description Dollars */
+            feePerTransaction: number;
+        };
+        Wallet: {
+            /** @description Dollars; negative is owed on an invoice contract */
+            balance: number;
+            canAddFunds: boolean;
+            canPayByInvoice: boolean;
+        };
+        TransactionItem: {
+            transactionId: number;
+            /** @description ISO date-time without zone, e.g. 2026-11-21T14:03:00 */
+            transactionDate: string;
+            invoiceRef: string;
+            locationName: string;
+            driverCardName: string;
+            cardNumber: string;
+            fundedTotal: number;
+            discAmount: number;
+            /** @enum {string} */
+            status: "APPROVED" | "DECLINED";
+            /** @enum {string|null} */
+            declineReason: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | null;
+        };
+        TransactionPage: {
+            content: components["schemas"]["TransactionItem"][];
+            page: {
+                number: number;
+                size: number;
+                totalElements: number;
+                totalPages: number;
+            };
+        };
+        TransactionDetail: {
+            transactionId: number;
+            /** @description ISO date-time without zone, e.g. 2026-11-21T14:03:00 */
+            transactionDate: string;
+            invoiceRef: string;
+            locationName: string;
+            driverCardName: string;
+            cardNumber: string;
+            fundedTotal: number;
+            discAmount: number;
+            /** @enum {string} */
+            status: "APPROVED" | "DECLINED";
+            /** @enum {string|null} */
+            declineReason: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | null;
+            driverId: string;
+            locationAddress: string;
+            /** @description Gallons */
+            fuelQuantity: number;
+            /** @description Dollars per gallon at the pump */
+            retailPrice: number;
+            /** @description Dollars per gallon under the contract */
+            netPrice: number;
+        };
+        Spendings: {
+            total: number;
+            saved: number;
+        }[];
+        NetworkPurchase: {
+            networkTransactionId: string;
+            cardNumber: string;
+            /** @description The station's locationId in the price feed */
+            locationId: number;
+            gallons: number;
+            /** @description Dollars per gallon at the pump */
+            retailPrice: number;
+            /** @description Station wall-clock time, ISO without zone */
+            transactionDate: string;
+        };
+        NetworkPurchaseResult: {
+            transactionId: number;
+            networkTransactionId: string;
+            invoiceRef: string;
+            /** @enum {string} */
+            status: "APPROVED" | "DECLINED";
+            /** @enum {string|null} */
+            declineReason: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | null;
+            transactionDate: string;
+            fuelQuantity: number;
+            retailPrice: number;
+            netPrice: number;
+            discAmount: number;
+            fee: number;
+            fundedTotal: number;
+        };
+        PaymentMethod: {
+            id: string;
+            /** @enum {string} */
+            type: "card" | "us_bank_account";
+            card?: {
+                brand: string;
+                funding: string;
+                last4: string;
+            };
+            usBankAccount?: {
+                bankName: string;
+                last4: string;
+            };
+            isDefault: boolean;
+        };
+        PaymentIntent: {
+            paymentId: number;
+            paymentIntentId: string;
+            /** @description Stripe's PaymentIntent status (succeeded, processing, requires_action, …) */
+            status: string;
+            /** @description cents credited to the wallet */
+            amount: number;
+            /** @description card surcharge in cents (1.9% for credit cards) */
+            fee: number;
+            /** @description cents charged */
+            total: number;
+            /** @enum {string} */
+            currency: "USD" | "CAD";
+            clientSecret: string;
+        };
     };
     responses: {
         /** @description Invalid request or field errors */
@@ -1495,7 +2622,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Well-formed but cannot be carried out */
+        /** @description Well-formed but cannot be carried out (a gap in the route, a declined card) */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;
