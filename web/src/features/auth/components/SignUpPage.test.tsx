@@ -128,7 +128,8 @@ describe('owner sign-up', () => {
     await chooseRole(user, 'Company Owner');
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByTestId('step-indicator')).toHaveTextContent('Step 2 of 2');
+    // Next waits for the server email/card check to settle, so wait for the step to change.
+    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 2 of 2'), { timeout: 5000 });
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Company name is required')).toBeInTheDocument();
@@ -205,7 +206,8 @@ describe('driver sign-up', () => {
     await chooseRole(user, 'Company Driver');
     await fillCredentials(user, 'new.driver@fleet.test');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByTestId('step-indicator')).toHaveTextContent('Step 2 of 3');
+    // Next waits for the server email/card check to settle, so wait for the step to change.
+    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 2 of 3'), { timeout: 5000 });
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Card number is required')).toBeInTheDocument();
@@ -225,7 +227,8 @@ describe('driver sign-up', () => {
     await user.type(screen.getByLabelText('Card number'), FREE_CARD.slice(7));
     await waitFor(() => expect(calls.cards).toContain(FREE_CARD));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByTestId('step-indicator')).toHaveTextContent('Step 3 of 3');
+    // Next waits for the server email/card check to settle, so wait for the step to change.
+    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 3 of 3'), { timeout: 5000 });
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
