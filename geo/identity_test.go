@@ -1,0 +1,117 @@
+package geo
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// chordArgminNearRoute is the definition NearPolyline implements, written as
+// the plainest possible scan: a station is near the route when the smallest
+// squared chord to any segment is within the radius; its closest segment is
+// the one with that smallest chord (the earliest on ties), and along/off
+// miles are measured exactly on that segment. NearPolyline must equal it bit
+// for bit: its pruning may only skip work, never change an answer.
+func chordArgminNearRoute(items []Item, pl *Polyline, miles float64) []RouteHit {
+	if len(items) == 0 || len(pl.segments) == 0 || !(miles >= 0) {
+		return nil
+	}
+	radius := miles + toleranceMiles
+	angle := radius / EarthRadiusMiles
+	maxSinOff := math.Sin(math.Min(angle, math.Pi/2))
+	maxChord := 2 * math.Sin(math.Min(angle, math.Pi)/2)
+	maxChordSq := maxChord * maxChord
+	var hits []RouteHit
+	for _, it := range items {
+		v := unitVector(it.Point)
+		bestSq, bestSeg := math.Inf(1), -1
+		for s := range pl.segments {
+			if sq := pl.segments[s].chordSq(v, maxSinOff, maxChordSq); sq <= maxChordSq && sq < bestSq {
+				bestSq, bestSeg = sq, s
+			}
+		}
+		if bestSeg < 0 {
+			continue
+		}
+		along, off := pl.segments[bestSeg].closest(v)
+		hits = append(hits, RouteHit{ID: it.ID, AlongMiles: along, OffMiles: math.Min(off, radius)})
+	}
+	slices.SortFunc(hits, func(a, b RouteHit) int {
+		return cmp.Or(cmp.Compare(a.AlongMiles, b.AlongMiles), cmp.Compare(a.ID, b.ID))
+	})
+	return hits
+}
+
+func sameBits(t *testing.T, label string, got, want []RouteHit) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%s: got %d hits, the chord scan finds %d", label, len(got), len(want))
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Fatalf("%s: hit %d = %+v, the chord scan gives %+v", label, i, got[i], want[i])
+		}
+	}
+}
+
+func TestNearRouteEqualsChordScanBitForBit(t *testing.T) {
+	tests := []struct {
+		name      string
+		points    int
+		stepDeg   float64
+		radius    float64
+		spreadDeg float64
+	}{
+		{"dense wiggly route with a 5 mile corridor", 300, 0.01, 5, 0.05},
+		{"dense wiggly route with a 10 mile corridor", 300, 0.01, 10, 0.1},
+		{"route of long arcs", 15, 3, 25, 0.3},
+		{"route with tiny steps and a zero radius", 80, 0.0005, 0, 0.001},
+		{"wide corridor over long arcs", 30, 0.5, 120, 1},
+		{"route doubling back on itself", 400, 0.02, 8, 0.05},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for seed := range uint64(25) {
+				r := rand.New(rand.NewPCG(seed, 1234))
+				route := randomRoute(r, tt.points, tt.stepDeg)
+				if tt.name == "route doubling back on itself" {
+					back := slices.Clone(route)
+					slices.Reverse(back)
+					for i := range back {
+						back[i].Lat += 0.01
+					}
+					route = append(route, back...)
+				}
+				items := randomItemsNear(r, 1500, route, tt.spreadDeg)
+				// Stations on vertices and exactly repeated points.
+				items = append(items, Item{ID: 1, Point: route[len(route)/2]}, Item{ID: 2, Point: route[0]}, Item{ID: 3, Point: route[len(route)-1]})
+				ix := NewIndex(items)
+				pl := NewPolyline(route)
+				sameBits(t, fmt.Sprintf("seed %d", seed), ix.NearPolyline(pl, tt.radius), chordArgminNearRoute(items, pl, tt.radius))
+			}
+		})
+	}
+}
+
+func TestNearRouteEqualsChordScanOnBenchmarkData(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow scan")
+	}
+	route := benchRoute(3, 5000)
+	pl := NewPolyline(route)
+	items := benchStations(4, 50_000)
+	// Keep the stations the scan can afford: those in the route's box.
+	var near []Item
+	for _, it := range items {
+		if it.Point.Lon > -100 && it.Point.Lon < -95 {
+			near = append(near, it)
+		}
+	}
+	ix := NewIndex(near)
+	for _, radius := range []float64{5, 10} {
+		sameBits(t, fmt.Sprintf("radius %g", radius), ix.NearPolyline(pl, radius), chordArgminNearRoute(near, pl, radius))
+	}
+}
