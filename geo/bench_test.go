@@ -115,17 +115,21 @@ func BenchmarkNearRoute(b *testing.B) {
 			b.Run(fmt.Sprintf("stations=%d/radius=%g", n, radius), func(b *testing.B) {
 				pl := NewPolyline(route)
 				hits := 0
+				cpu := cpuClock()
 				for b.Loop() {
 					hits = len(ix.NearPolyline(pl, radius))
 				}
+				reportCPU(b, cpu)
 				b.ReportMetric(float64(hits), "hits")
 			})
 		}
 	}
 	b.Run("prepare-route/points=5000", func(b *testing.B) {
+		cpu := cpuClock()
 		for b.Loop() {
 			benchSink += len(NewPolyline(route).segments)
 		}
+		reportCPU(b, cpu)
 	})
 }
 
