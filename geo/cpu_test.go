@@ -4,6 +4,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 // cpuClock reads the CPU time this process has used. On a shared machine
@@ -20,4 +21,15 @@ func cpuClock() time.Duration {
 // reportCPU adds a cpu-ns/op metric covering the benchmark loop since start.
 func reportCPU(b *testing.B, start time.Duration) {
 	b.ReportMetric(float64(cpuClock()-start)/float64(b.N), "cpu-ns/op")
+}
+
+// threadCPU reads the CPU time of the calling OS thread (lock the goroutine
+// to its thread first).
+func threadCPU() time.Duration {
+	var ts syscall.Timespec
+	const clockThreadCPUTimeID = 3
+	if _, _, errno := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTimeID, uintptr(unsafe.Pointer(&ts)), 0); errno != 0 {
+		return 0
+	}
+	return time.Duration(ts.Nano())
 }

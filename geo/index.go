@@ -167,6 +167,8 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 
 	// Group the segments and list each group in the cells it can reach.
 	groups := sc.groups[:0]
+	balls := slices.Grow(sc.balls[:0], len(segs))[:len(segs)]
+	cand := sc.cand[:0]
 	links := sc.links[:0]
 	touched := sc.touched[:0]
 	for first := 0; first < len(segs); {
@@ -175,7 +177,7 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 			segs[end].startMiles+segs[end].lengthMiles-segs[first].startMiles <= groupMiles {
 			end++
 		}
-		gr := newSegmentGroup(pl, first, end)
+		gr := newSegmentGroup(pl, first, end, balls)
 		groups = append(groups, gr.group)
 		gi := int32(len(groups) - 1)
 		minLat, maxLat, minLon, maxLon := expandBounds(gr.minLat, gr.maxLat, gr.minLon, gr.maxLon, radius+gr.halfMiles)
@@ -233,20 +235,51 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 			continue
 		}
 		for k, v := range vecs {
-			bestSq, bestSeg := math.Inf(1), int32(-1)
-			limit := maxChord // the chord a segment must not exceed to matter
+			// The groups within reach of this station, nearest first.
+			cand = cand[:0]
 			for _, ng := range near {
-				if ng.bound > limit+padChord {
+				if ng.bound > maxChord+padChord {
 					break // this and every later group is too far for all of the cell
 				}
 				gr := &groups[ng.group]
 				d := v.sub(gr.center)
-				if reach := limit + padChord + gr.reach; d.dot(d) > reach*reach {
+				d2 := d.dot(d)
+				if reach := maxChord + padChord + gr.reach; d2 > reach*reach {
 					continue
 				}
-				for s := gr.first; s < gr.end; s++ {
-					sq := segs[s].chordSq(v, maxSinOff, maxChordSq)
-					if sq <= maxChordSq && (sq < bestSq || sq == bestSq && s < bestSeg) {
+				cand = append(cand, nearGroup{bound: math.Sqrt(d2) - gr.reach, group: ng.group})
+				for j := len(cand) - 1; j > 0 && cand[j].bound < cand[j-1].bound; j-- {
+					cand[j], cand[j-1] = cand[j-1], cand[j]
+				}
+			}
+			bestSq, bestSeg := math.Inf(1), int32(-1)
+			limit := maxChord // no segment farther than this can matter
+			for _, cg := range cand {
+				if cg.bound > limit+padChord {
+					break
+				}
+				gr := &groups[cg.group]
+				// Measure the segment with the nearest ball first, then
+				// only the segments whose balls come within the best chord.
+				var dist2 [groupSegments]float64
+				first := gr.first
+				nearest := first
+				for s := first; s < gr.end; s++ {
+					d := v.sub(balls[s].center)
+					dist2[s-first] = d.dot(d)
+					if dist2[s-first] < dist2[nearest-first] {
+						nearest = s
+					}
+				}
+				if sq := segs[nearest].chordSq(v, maxSinOff, maxChordSq); sq <= maxChordSq && (sq < bestSq || sq == bestSq && nearest < bestSeg) {
+					bestSq, bestSeg = sq, nearest
+					limit = math.Sqrt(sq)
+				}
+				for s := first; s < gr.end; s++ {
+					if reach := limit + padChord + balls[s].reach; s == nearest || dist2[s-first] > reach*reach {
+						continue
+					}
+					if sq := segs[s].chordSq(v, maxSinOff, maxChordSq); sq <= maxChordSq && (sq < bestSq || sq == bestSq && s < bestSeg) {
 						bestSq, bestSeg = sq, s
 						limit = math.Sqrt(sq)
 					}
@@ -262,7 +295,7 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 			}
 		}
 	}
-	sc.groups, sc.links, sc.touched, sc.found, sc.near = groups, links, touched, found, near
+	sc.groups, sc.links, sc.touched, sc.found, sc.near, sc.balls, sc.cand = groups, links, touched, found, near, balls, cand
 
 	// Put the stations in segment order: along-route distances never
 	// decrease from one segment to the next, so only stations sharing a
@@ -327,7 +360,7 @@ type segmentGroup struct {
 	halfMiles                      float64
 }
 
-func newSegmentGroup(pl *Polyline, first, end int) segmentGroup {
+func newSegmentGroup(pl *Polyline, first, end int, balls []ball) segmentGroup {
 	segs := pl.segments
 	gr := segmentGroup{group: group{first: int32(first), end: int32(end)}}
 	p := pl.points[first]
@@ -347,15 +380,26 @@ func newSegmentGroup(pl *Polyline, first, end int) segmentGroup {
 	for s := first; s < end; s++ {
 		seg := &segs[s]
 		r := seg.a.sub(gr.center).norm()
+		balls[s] = ball{center: seg.a}
 		if !seg.degenerate {
 			ab := seg.a.sub(seg.b)
-			r = max(r, seg.b.sub(gr.center).norm()) + ab.dot(ab)/4
+			bulge := ab.dot(ab) / 4
+			r = max(r, seg.b.sub(gr.center).norm()) + bulge
+			// The chord's midpoint is within |ab|/2 of the chord.
+			balls[s] = ball{center: seg.a.add(seg.b).scale(0.5), reach: ab.norm()/2 + bulge}
 		}
 		gr.reach = max(gr.reach, r)
 	}
 	// Segment lengths come from the same vectors; pad them like the chords.
 	gr.halfMiles += padChord * EarthRadiusMiles
 	return gr
+}
+
+// ball holds one segment's arc: every point of it is within straight-line
+// distance reach of center.
+type ball struct {
+	center vec3
+	reach  float64
 }
 
 type cellLink struct{ group, next int32 }
@@ -383,6 +427,8 @@ type nearScratch struct {
 	touched  []int32
 	groups   []group
 	near     []nearGroup
+	cand     []nearGroup
+	balls    []ball
 	found    []foundHit
 	counts   []int32
 }
