@@ -57,23 +57,23 @@ func NewPolyline(route []Point) *Polyline {
 	if len(route) == 0 {
 		return pl
 	}
-	vecs := make([]vec3, len(route))
-	for i, p := range route {
-		vecs[i] = unitVector(p)
-	}
+	first := unitVector(route[0])
 	if len(route) == 1 {
-		pl.segments = []segment{{a: vecs[0], b: vecs[0], degenerate: true}}
+		pl.segments = []segment{{a: first, b: first, degenerate: true}}
 		return pl
 	}
 	pl.segments = make([]segment, len(route)-1)
+	a := first
 	for i := range pl.segments {
-		s := newSegment(vecs[i], vecs[i+1])
+		b := unitVector(route[i+1])
+		s := newSegment(a, b)
 		s.startMiles = pl.cum[i]
 		// Same great-circle distance as DistanceMiles, from the vectors at
 		// hand (agrees to ~1e-12 mi) and without more trigonometry.
-		s.lengthMiles = chordToMiles(vecs[i+1].sub(vecs[i]).norm())
+		s.lengthMiles = chordToMiles(b.sub(a).norm())
 		pl.cum[i+1] = pl.cum[i] + s.lengthMiles
 		pl.segments[i] = s
+		a = b
 	}
 	return pl
 }
