@@ -51,7 +51,9 @@ func sameBits(t *testing.T, label string, got, want []RouteHit) {
 		t.Fatalf("%s: got %d hits, the chord scan finds %d", label, len(got), len(want))
 	}
 	for i := range got {
-		if got[i] != want[i] {
+		g, w := got[i], want[i]
+		if g.ID != w.ID || math.Float64bits(g.AlongMiles) != math.Float64bits(w.AlongMiles) ||
+			math.Float64bits(g.OffMiles) != math.Float64bits(w.OffMiles) {
 			t.Fatalf("%s: hit %d = %+v, the chord scan gives %+v", label, i, got[i], want[i])
 		}
 	}
@@ -93,6 +95,21 @@ func TestNearRouteEqualsChordScanBitForBit(t *testing.T) {
 				sameBits(t, fmt.Sprintf("seed %d", seed), ix.NearPolyline(pl, tt.radius), chordArgminNearRoute(items, pl, tt.radius))
 			}
 		})
+	}
+}
+
+func TestNearRouteEqualsChordScanWithNaNInput(t *testing.T) {
+	for seed := range uint64(10) {
+		r := rand.New(rand.NewPCG(seed, 77))
+		route := randomRoute(r, 200, 0.01)
+		route[60] = Point{math.NaN(), route[60].Lon} // a broken route point
+		items := randomItemsNear(r, 1000, route, 0.05)
+		items = append(items, Item{ID: 4, Point: Point{math.NaN(), -100}}, Item{ID: 5, Point: Point{40, math.Inf(1)}})
+		pl := NewPolyline(route)
+		ix := NewIndex(items)
+		for _, radius := range []float64{2, 10} {
+			sameBits(t, fmt.Sprintf("seed %d radius %g", seed, radius), ix.NearPolyline(pl, radius), chordArgminNearRoute(items, pl, radius))
+		}
 	}
 }
 

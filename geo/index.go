@@ -143,12 +143,17 @@ const padChord = 1e-9
 //     distance of a box), so each station meets every group that could hold
 //     a segment within the radius. Every station sits in one cell, so each
 //     is examined once, with no deduplication.
-//   - Within a cell, groups are tried nearest first (by the distance from
-//     the centre of the cell's stations), so a close segment is usually
-//     found at once and the remaining groups fail the bound; a cell-wide
-//     version of the bound (|v − c| ≥ |cc − c| − Rc for every station v of
-//     a cell within Rc of cc) drops far groups for the whole cell and ends
-//     the scan early, since the list is sorted by it.
+//   - A cell-wide version of the bound (|v − c| ≥ |cc − c| − Rc for every
+//     station v of a cell within Rc of cc) drops far groups for the whole
+//     cell. Each station then orders the remaining groups by its own bound
+//     and measures them nearest first, stopping at the first group whose
+//     bound exceeds the best chord so far.
+//   - Within a group, every segment has its own ball (the chord's midpoint,
+//     with reach |a − b|/2 plus the same push); the segment with the
+//     nearest ball is measured first, and the others only when their ball
+//     comes within the best chord so far (plus padChord), by the same
+//     triangle-inequality argument.
+//   - NaN coordinates make bounds NaN; a NaN bound never skips anything.
 func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 	if len(ix.items) == 0 || len(pl.segments) == 0 || !(miles >= 0) {
 		return nil
@@ -180,9 +185,12 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 		gr := newSegmentGroup(pl, first, end, balls)
 		groups = append(groups, gr.group)
 		gi := int32(len(groups) - 1)
-		minLat, maxLat, minLon, maxLon := expandBounds(gr.minLat, gr.maxLat, gr.minLon, gr.maxLon, radius+gr.halfMiles)
-		r0, r1 := g.row(minLat), g.row(maxLat)
-		c0, c1 := g.col(minLon), g.col(maxLon)
+		r0, r1, c0, c1 := 0, g.rows-1, 0, g.cols-1 // a non-finite vertex: every cell
+		if finite(gr.minLat + gr.maxLat + gr.minLon + gr.maxLon + gr.halfMiles) {
+			minLat, maxLat, minLon, maxLon := expandBounds(gr.minLat, gr.maxLat, gr.minLon, gr.maxLon, radius+gr.halfMiles)
+			r0, r1 = g.row(minLat), g.row(maxLat)
+			c0, c1 = g.col(minLon), g.col(maxLon)
+		}
 		for r := r0; r <= r1; r++ {
 			for c := r*g.cols + c0; c <= r*g.cols+c1; c++ {
 				if g.start[c] == g.start[c+1] {
@@ -226,6 +234,9 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 			if bound > maxChord+padChord {
 				continue
 			}
+			if bound != bound {
+				bound = math.Inf(-1) // NaN from NaN input: never skip on it
+			}
 			near = append(near, nearGroup{bound: bound, group: links[l].group})
 			for k := len(near) - 1; k > 0 && near[k].bound < near[k-1].bound; k-- {
 				near[k], near[k-1] = near[k-1], near[k]
@@ -247,7 +258,11 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 				if reach := maxChord + padChord + gr.reach; d2 > reach*reach {
 					continue
 				}
-				cand = append(cand, nearGroup{bound: math.Sqrt(d2) - gr.reach, group: ng.group})
+				bound := math.Sqrt(d2) - gr.reach
+				if bound != bound {
+					bound = math.Inf(-1)
+				}
+				cand = append(cand, nearGroup{bound: bound, group: ng.group})
 				for j := len(cand) - 1; j > 0 && cand[j].bound < cand[j-1].bound; j-- {
 					cand[j], cand[j-1] = cand[j-1], cand[j]
 				}
