@@ -132,3 +132,44 @@ func TestNearRouteEqualsChordScanOnBenchmarkData(t *testing.T) {
 		sameBits(t, fmt.Sprintf("radius %g", radius), ix.NearPolyline(pl, radius), chordArgminNearRoute(near, pl, radius))
 	}
 }
+
+func TestNearRouteConcurrentQueriesAgree(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 5))
+	routes := make([][]Point, 8)
+	for i := range routes {
+		routes[i] = randomRoute(r, 150, 0.02)
+	}
+	var items []Item
+	for _, route := range routes {
+		items = append(items, randomItemsNear(r, 300, route, 0.05)...)
+	}
+	for i := range items {
+		items[i].ID = int64(i + 1)
+	}
+	ix := NewIndex(items)
+	want := make([][]RouteHit, len(routes))
+	for i, route := range routes {
+		want[i] = ix.NearRoute(route, 6)
+	}
+	errs := make(chan string, 4*len(routes))
+	done := make(chan struct{})
+	for w := range 4 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for k := range 3 * len(routes) {
+				i := (k + w) % len(routes)
+				if got := ix.NearRoute(routes[i], 6); !slices.Equal(got, want[i]) {
+					errs <- fmt.Sprintf("worker %d route %d: %d hits, alone %d", w, i, len(got), len(want[i]))
+					return
+				}
+			}
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
