@@ -145,9 +145,9 @@ const padChord = 1e-9
 //     is examined once, with no deduplication.
 //   - A cell-wide version of the bound (|v − c| ≥ |cc − c| − Rc for every
 //     station v of a cell within Rc of cc) drops far groups for the whole
-//     cell. Each station then orders the remaining groups by its own bound
-//     and measures them nearest first, stopping at the first group whose
-//     bound exceeds the best chord so far.
+//     cell and orders the rest nearest first. Each station takes them in
+//     that order, skips a group whose own bound exceeds the best chord so
+//     far, and stops at the first group whose cell-wide bound does.
 //   - Within a group, every segment has its own ball (the chord's midpoint,
 //     with reach |a − b|/2 plus the same push); the segment with the
 //     nearest ball is measured first, and the others only when their ball
@@ -173,7 +173,6 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 	// Group the segments and list each group in the cells it can reach.
 	groups := sc.groups[:0]
 	balls := slices.Grow(sc.balls[:0], len(segs))[:len(segs)]
-	cand := sc.cand[:0]
 	links := sc.links[:0]
 	touched := sc.touched[:0]
 	for first := 0; first < len(segs); {
@@ -246,34 +245,16 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 			continue
 		}
 		for k, v := range vecs {
-			// The groups within reach of this station, nearest first.
-			cand = cand[:0]
-			for _, ng := range near {
-				if ng.bound > maxChord+padChord {
-					break // this and every later group is too far for all of the cell
-				}
-				gr := &groups[ng.group]
-				d := v.sub(gr.center)
-				d2 := d.dot(d)
-				if reach := maxChord + padChord + gr.reach; d2 > reach*reach {
-					continue
-				}
-				bound := math.Sqrt(d2) - gr.reach
-				if bound != bound {
-					bound = math.Inf(-1)
-				}
-				cand = append(cand, nearGroup{bound: bound, group: ng.group})
-				for j := len(cand) - 1; j > 0 && cand[j].bound < cand[j-1].bound; j-- {
-					cand[j], cand[j-1] = cand[j-1], cand[j]
-				}
-			}
 			bestSq, bestSeg := math.Inf(1), int32(-1)
 			limit := maxChord // no segment farther than this can matter
-			for _, cg := range cand {
+			for _, cg := range near {
 				if cg.bound > limit+padChord {
-					break
+					break // this and every later group is too far for all of the cell
 				}
 				gr := &groups[cg.group]
+				if d, reach := v.sub(gr.center), limit+padChord+gr.reach; d.dot(d) > reach*reach {
+					continue // too far for this station
+				}
 				// Measure the segment with the nearest ball first, then
 				// only the segments whose balls come within the best chord.
 				var dist2 [groupSegments]float64
@@ -310,7 +291,7 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 			}
 		}
 	}
-	sc.groups, sc.links, sc.touched, sc.found, sc.near, sc.balls, sc.cand = groups, links, touched, found, near, balls, cand
+	sc.groups, sc.links, sc.touched, sc.found, sc.near, sc.balls = groups, links, touched, found, near, balls
 
 	// Put the stations in segment order: along-route distances never
 	// decrease from one segment to the next, so only stations sharing a
@@ -337,26 +318,40 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 		}
 		k = end
 	}
-	if !slices.IsSortedFunc(hits, compareRouteHits) {
-		sortRouteHits(hits)
+	for k := 1; k < len(hits); k++ {
+		if !lessOrEqualRouteHit(hits[k-1], hits[k]) {
+			// A tie at a shared vertex, or NaN from NaN input.
+			slices.SortFunc(hits, compareRouteHits)
+			break
+		}
 	}
 	return hits
 }
 
+// compareRouteHits is NearRoute's order: by AlongMiles, then ID.
 func compareRouteHits(a, b RouteHit) int {
 	return cmp.Or(cmp.Compare(a.AlongMiles, b.AlongMiles), cmp.Compare(a.ID, b.ID))
 }
 
+// lessOrEqualRouteHit is compareRouteHits(a, b) <= 0 for hits without NaN
+// (where cmp.Compare and the float operators agree), and false when
+// either AlongMiles is NaN.
+func lessOrEqualRouteHit(a, b RouteHit) bool {
+	return a.AlongMiles < b.AlongMiles || a.AlongMiles == b.AlongMiles && a.ID <= b.ID
+}
+
+// sortRouteHits sorts a few hits by insertion, more with slices.SortFunc,
+// both by compareRouteHits.
 func sortRouteHits(hits []RouteHit) {
-	if len(hits) <= 12 {
-		for i := 1; i < len(hits); i++ {
-			for j := i; j > 0 && compareRouteHits(hits[j], hits[j-1]) < 0; j-- {
-				hits[j], hits[j-1] = hits[j-1], hits[j]
-			}
-		}
+	if len(hits) > 12 {
+		slices.SortFunc(hits, compareRouteHits)
 		return
 	}
-	slices.SortFunc(hits, compareRouteHits)
+	for i := 1; i < len(hits); i++ {
+		for j := i; j > 0 && compareRouteHits(hits[j], hits[j-1]) < 0; j-- {
+			hits[j], hits[j-1] = hits[j-1], hits[j]
+		}
+	}
 }
 
 // group is a run of consecutive segments inside a ball: every point of
@@ -442,7 +437,6 @@ type nearScratch struct {
 	touched  []int32
 	groups   []group
 	near     []nearGroup
-	cand     []nearGroup
 	balls    []ball
 	found    []foundHit
 	counts   []int32
