@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -115,17 +116,21 @@ func BenchmarkNearRoute(b *testing.B) {
 			b.Run(fmt.Sprintf("stations=%d/radius=%g", n, radius), func(b *testing.B) {
 				pl := NewPolyline(route)
 				hits := 0
+				cpu := cpuClock()
 				for b.Loop() {
 					hits = len(ix.NearPolyline(pl, radius))
 				}
+				reportCPU(b, cpu)
 				b.ReportMetric(float64(hits), "hits")
 			})
 		}
 	}
 	b.Run("prepare-route/points=5000", func(b *testing.B) {
+		cpu := cpuClock()
 		for b.Loop() {
 			benchSink += len(NewPolyline(route).segments)
 		}
+		reportCPU(b, cpu)
 	})
 }
 
@@ -166,18 +171,24 @@ func TestNearRouteLatency(t *testing.T) {
 	for i := range routes {
 		routes[i] = benchRoute(uint64(i+10), 5000)
 	}
+	// CPU time of the querying thread, per query, is also reported: on the
+	// shared machine wall time includes waiting for a core.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	for _, n := range []int{50_000, 100_000} {
 		ix := NewIndex(benchStations(1, n))
 		for _, radius := range []float64{5, 10} {
 			durations := make([]time.Duration, queries)
+			cpu := make([]time.Duration, queries)
 			for q := range durations {
-				start := time.Now()
+				start, startCPU := time.Now(), threadCPU()
 				benchSink += len(ix.NearRoute(routes[q%len(routes)], radius))
-				durations[q] = time.Since(start)
+				durations[q], cpu[q] = time.Since(start), threadCPU()-startCPU
 			}
 			slices.Sort(durations)
-			t.Logf("stations=%d radius=%g: p50 %v p99 %v max %v", n, radius,
-				durations[queries/2], durations[queries*99/100], durations[queries-1])
+			slices.Sort(cpu)
+			t.Logf("stations=%d radius=%g: p50 %v p99 %v max %v; thread CPU p50 %v p99 %v", n, radius,
+				durations[queries/2], durations[queries*99/100], durations[queries-1], cpu[queries/2], cpu[queries*99/100])
 		}
 	}
 }

@@ -65,6 +65,7 @@ func (a vec3) cross(b vec3) vec3 {
 }
 
 func (a vec3) sub(b vec3) vec3      { return vec3{a.x - b.x, a.y - b.y, a.z - b.z} }
+func (a vec3) add(b vec3) vec3      { return vec3{a.x + b.x, a.y + b.y, a.z + b.z} }
 func (a vec3) scale(k float64) vec3 { return vec3{a.x * k, a.y * k, a.z * k} }
 func (a vec3) norm() float64        { return math.Sqrt(a.dot(a)) }
 

@@ -38,25 +38,26 @@ type RouteHit struct {
 type Index struct {
 	tree  rtree.RTreeGN[float64, int32]
 	items []Item
-	vecs  []vec3
-	// scratch holds per-query dedupe buffers sized to the index, so
-	// concurrent queries each get their own without allocating.
+	// grid serves corridor queries; the tree serves radius queries.
+	grid grid
+	// scratch holds per-query buffers sized to the grid, so concurrent
+	// queries each get their own without allocating.
 	scratch sync.Pool
 }
 
 // NewIndex builds an index over items. The slice is copied.
 func NewIndex(items []Item) *Index {
-	ix := &Index{
-		items: slices.Clone(items),
-		vecs:  make([]vec3, len(items)),
-	}
+	ix := &Index{items: slices.Clone(items)}
+	vecs := make([]vec3, len(items))
 	for i, it := range ix.items {
-		ix.vecs[i] = unitVector(it.Point)
+		vecs[i] = unitVector(it.Point)
 		pt := [2]float64{it.Point.Lon, it.Point.Lat}
 		ix.tree.Insert(pt, pt, int32(i))
 	}
+	ix.grid = newGrid(ix.items, vecs)
+	cells := len(ix.grid.start) - 1
 	ix.scratch.New = func() any {
-		return &dedupe{seen: make([]uint32, len(ix.items)), slot: make([]int32, len(ix.items))}
+		return &nearScratch{cellGen: make([]uint32, cells), cellHead: make([]int32, cells)}
 	}
 	return ix
 }
@@ -94,23 +95,65 @@ func (ix *Index) NearRoute(route []Point, miles float64) []RouteHit {
 	return ix.NearPolyline(NewPolyline(route), miles)
 }
 
-// chunkMiles bounds how much route one tree search covers: longer chunks mean
-// fewer searches but looser boxes. Measured best around this value for
-// 0.5-mile segments and 5–10 mile radii.
-const chunkMiles = 6
+// groupSegments and groupMiles bound a group of consecutive segments: the
+// search tests a station against a group's bounding ball before it looks
+// at the group's segments. Measured best around these values for 0.5-mile
+// segments and 5–10 mile radii.
+const (
+	groupSegments = 8
+	groupMiles    = 4.0
+)
 
-// chunkSegments caps segments per chunk so each candidate is tested against
-// a bounded number of arcs.
-const chunkSegments = 16
+// padChord absorbs float rounding in the pruning bounds: 1e-9 of the Earth's
+// radius (about 0.6 cm), far above the ~1e-16 error of the unit-vector
+// arithmetic and far below anything a corridor search cares about.
+const padChord = 1e-9
 
 // NearPolyline is NearRoute for a route already prepared with NewPolyline,
 // for callers that query the same route more than once.
 //
-// The route is cut into chunks of consecutive segments; each chunk's box,
-// widened by the radius, is searched in the tree once, and every candidate
-// is measured exactly against the chunk's segments. Ranking uses squared
-// chords (no trigonometry); along/off miles are computed once per station at
-// the end, on its closest segment.
+// The result is defined by squared chords: a station is near the route when
+// its smallest squared chord to any segment (segment.chordSq) is within the
+// radius's chord, its closest segment is the one with the smallest squared
+// chord (the earliest on ties), and along/off miles are computed exactly on
+// that segment (segment.closest). The search below only decides which
+// (station, segment) pairs it need not measure; it never changes a
+// measurement, so its answer is the same, bit for bit, as measuring every
+// station against every segment.
+//
+// How pairs are skipped, and why no skipped pair could have won:
+//
+//   - Consecutive segments form groups of a few miles. Each group has a
+//     centre c (any point of space; the mean of its vertices) and a radius
+//     R such that every point of its arcs is within straight-line distance
+//     R of c: a point of the minor arc a→b is a point q of the chord ab
+//     pushed out to the sphere, |q − c| ≤ max(|a − c|, |b − c|) by
+//     convexity, and the push is 1 − |q| ≤ 1 − cos(L/2) ≤ |a − b|²/4.
+//   - chordSq measures the straight-line distance from the station v to a
+//     point of the arc (the foot of the perpendicular, or an endpoint), so
+//     by the triangle inequality no segment of the group can measure less
+//     than |v − c| − R. A group is skipped only when that bound exceeds the
+//     best chord found so far (or the radius's chord) by padChord, which
+//     dwarfs the rounding of either side; ties are therefore still measured
+//     and resolved by segment index, as the definition requires.
+//   - Stations are bucketed in a lat/lon grid. Each group lists itself in
+//     the cells overlapping its vertices' bounding box widened by the radius
+//     plus half its longest segment (every arc point is within half the
+//     segment of an endpoint, and expandBounds covers everything within a
+//     distance of a box), so each station meets every group that could hold
+//     a segment within the radius. Every station sits in one cell, so each
+//     is examined once, with no deduplication.
+//   - A cell-wide version of the bound (|v − c| ≥ |cc − c| − Rc for every
+//     station v of a cell within Rc of cc) drops far groups for the whole
+//     cell and orders the rest nearest first. Each station takes them in
+//     that order, skips a group whose own bound exceeds the best chord so
+//     far, and stops at the first group whose cell-wide bound does.
+//   - Within a group, every segment has its own ball (the chord's midpoint,
+//     with reach |a − b|/2 plus the same push); the segment with the
+//     nearest ball is measured first, and the others only when their ball
+//     comes within the best chord so far (plus padChord), by the same
+//     triangle-inequality argument.
+//   - NaN coordinates make bounds NaN; a NaN bound never skips anything.
 func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 	if len(ix.items) == 0 || len(pl.segments) == 0 || !(miles >= 0) {
 		return nil
@@ -121,95 +164,290 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 	maxChord := 2 * math.Sin(math.Min(angle, math.Pi)/2)
 	maxChordSq := maxChord * maxChord
 
-	boxes := make([]latLonBox, len(pl.segments))
-	for i := range pl.segments {
-		pa := pl.points[i]
-		pb := pa
-		if i+1 < len(pl.points) {
-			pb = pl.points[i+1]
-		}
-		b := &boxes[i]
-		b.minLat, b.maxLat, b.minLon, b.maxLon = pl.segments[i].latLonBounds(pa, pb)
-	}
+	sc := ix.scratch.Get().(*nearScratch)
+	defer ix.scratch.Put(sc)
+	sc.nextGeneration()
+	g := &ix.grid
+	segs := pl.segments
 
-	d := ix.scratch.Get().(*dedupe)
-	defer ix.scratch.Put(d)
-	d.next()
-	type closest struct {
-		item, segment int32
-		chordSq       float64
-	}
-	var found []closest
-
-	for start := 0; start < len(pl.segments); {
-		// Grow a chunk of consecutive segments and search their union once.
-		end := start + 1
-		chunk := boxes[start]
-		for end < len(pl.segments) && end-start < chunkSegments &&
-			pl.segments[end].startMiles+pl.segments[end].lengthMiles-pl.segments[start].startMiles <= chunkMiles {
-			chunk.union(boxes[end])
+	// Group the segments and list each group in the cells it can reach.
+	groups := sc.groups[:0]
+	balls := slices.Grow(sc.balls[:0], len(segs))[:len(segs)]
+	links := sc.links[:0]
+	touched := sc.touched[:0]
+	for first := 0; first < len(segs); {
+		end := first + 1
+		for end < len(segs) && end-first < groupSegments &&
+			segs[end].startMiles+segs[end].lengthMiles-segs[first].startMiles <= groupMiles {
 			end++
 		}
-		// The chunk's margins (taken at its highest latitude) are safe for
-		// each of its segments, whose latitudes are lower.
-		wide := chunk
-		wide.minLat, wide.maxLat, wide.minLon, wide.maxLon = expandBounds(chunk.minLat, chunk.maxLat, chunk.minLon, chunk.maxLon, radius)
-		dLat := chunk.minLat - wide.minLat
-		if chunk.maxLat-wide.maxLat < -dLat {
-			dLat = wide.maxLat - chunk.maxLat
+		gr := newSegmentGroup(pl, first, end, balls)
+		groups = append(groups, gr.group)
+		gi := int32(len(groups) - 1)
+		r0, r1, c0, c1 := 0, g.rows-1, 0, g.cols-1 // a non-finite vertex: every cell
+		if finite(gr.minLat + gr.maxLat + gr.minLon + gr.maxLon + gr.halfMiles) {
+			minLat, maxLat, minLon, maxLon := expandBounds(gr.minLat, gr.maxLat, gr.minLon, gr.maxLon, radius+gr.halfMiles)
+			r0, r1 = g.row(minLat), g.row(maxLat)
+			c0, c1 = g.col(minLon), g.col(maxLon)
 		}
-		allLon := wide.minLon <= -180 && wide.maxLon >= 180
-		dLon := math.Max(chunk.minLon-wide.minLon, wide.maxLon-chunk.maxLon)
-		dLat = math.Max(dLat, degrees(angle)) // clamping at the poles must not shrink it
+		for r := r0; r <= r1; r++ {
+			for c := r*g.cols + c0; c <= r*g.cols+c1; c++ {
+				if g.start[c] == g.start[c+1] {
+					continue // no stations
+				}
+				if sc.cellGen[c] != sc.gen {
+					sc.cellGen[c] = sc.gen
+					sc.cellHead[c] = -1
+					touched = append(touched, int32(c))
+				}
+				links = append(links, cellLink{group: gi, next: sc.cellHead[c]})
+				sc.cellHead[c] = int32(len(links) - 1)
+			}
+		}
+		first = end
+	}
 
-		ix.tree.Search([2]float64{wide.minLon, wide.minLat}, [2]float64{wide.maxLon, wide.maxLat},
-			func(pt, _ [2]float64, i int32) bool {
-				lon, lat := pt[0], pt[1]
-				v := ix.vecs[i]
-				bestSq, bestSeg := math.Inf(1), int32(-1)
-				for s := start; s < end; s++ {
-					b := &boxes[s]
-					if lat < b.minLat-dLat || lat > b.maxLat+dLat ||
-						!allLon && (lon < b.minLon-dLon || lon > b.maxLon+dLon) {
+	found := sc.found[:0]
+	near := sc.near[:0]
+	for _, c := range touched {
+		lo, hi := g.start[c], g.start[c+1]
+		vecs, ids := g.vecs[lo:hi], g.ids[lo:hi]
+		// The centre of the cell's stations and the radius holding them.
+		var cc vec3
+		for _, v := range vecs {
+			cc = vec3{cc.x + v.x, cc.y + v.y, cc.z + v.z}
+		}
+		cc = cc.scale(1 / float64(len(vecs)))
+		cellR := 0.0
+		for _, v := range vecs {
+			d := v.sub(cc)
+			cellR = max(cellR, d.dot(d))
+		}
+		cellR = math.Sqrt(cellR)
+		// The groups that can come within the radius of some station here,
+		// nearest first.
+		near = near[:0]
+		for l := sc.cellHead[c]; l >= 0; l = links[l].next {
+			gr := &groups[links[l].group]
+			bound := cc.sub(gr.center).norm() - cellR - gr.reach
+			if bound > maxChord+padChord {
+				continue
+			}
+			if bound != bound {
+				bound = math.Inf(-1) // NaN from NaN input: never skip on it
+			}
+			near = append(near, nearGroup{bound: bound, group: links[l].group})
+			for k := len(near) - 1; k > 0 && near[k].bound < near[k-1].bound; k-- {
+				near[k], near[k-1] = near[k-1], near[k]
+			}
+		}
+		if len(near) == 0 {
+			continue
+		}
+		for k, v := range vecs {
+			bestSq, bestSeg := math.Inf(1), int32(-1)
+			limit := maxChord // no segment farther than this can matter
+			for _, cg := range near {
+				if cg.bound > limit+padChord {
+					break // this and every later group is too far for all of the cell
+				}
+				gr := &groups[cg.group]
+				if d, reach := v.sub(gr.center), limit+padChord+gr.reach; d.dot(d) > reach*reach {
+					continue // too far for this station
+				}
+				// Measure the segment with the nearest ball first, then
+				// only the segments whose balls come within the best chord.
+				var dist2 [groupSegments]float64
+				first := gr.first
+				nearest := first
+				for s := first; s < gr.end; s++ {
+					d := v.sub(balls[s].center)
+					dist2[s-first] = d.dot(d)
+					if dist2[s-first] < dist2[nearest-first] {
+						nearest = s
+					}
+				}
+				if sq := segs[nearest].chordSq(v, maxSinOff, maxChordSq); sq <= maxChordSq && (sq < bestSq || sq == bestSq && nearest < bestSeg) {
+					bestSq, bestSeg = sq, nearest
+					limit = math.Sqrt(sq)
+				}
+				for s := first; s < gr.end; s++ {
+					if reach := limit + padChord + balls[s].reach; s == nearest || dist2[s-first] > reach*reach {
 						continue
 					}
-					// Strict < keeps the earliest segment on ties.
-					if sq := pl.segments[s].chordSq(v, maxSinOff, maxChordSq); sq <= maxChordSq && sq < bestSq {
-						bestSq, bestSeg = sq, int32(s)
+					if sq := segs[s].chordSq(v, maxSinOff, maxChordSq); sq <= maxChordSq && (sq < bestSq || sq == bestSq && s < bestSeg) {
+						bestSq, bestSeg = sq, s
+						limit = math.Sqrt(sq)
 					}
 				}
-				if bestSeg < 0 {
-					return true
-				}
-				if k, ok := d.lookup(i); ok {
-					if bestSq < found[k].chordSq {
-						found[k].chordSq, found[k].segment = bestSq, bestSeg
-					}
-					return true
-				}
-				d.store(i, int32(len(found)))
-				found = append(found, closest{item: i, segment: bestSeg, chordSq: bestSq})
-				return true
-			})
-		start = end
+			}
+			if bestSeg >= 0 {
+				// Measure now, while the station is in cache.
+				along, off := segs[bestSeg].closest(v)
+				found = append(found, foundHit{
+					hit:     RouteHit{ID: ids[k], AlongMiles: along, OffMiles: min(off, radius)},
+					segment: bestSeg,
+				})
+			}
+		}
 	}
+	sc.groups, sc.links, sc.touched, sc.found, sc.near, sc.balls = groups, links, touched, found, near, balls
 
-	hits := make([]RouteHit, len(found))
-	for k, f := range found {
-		along, off := pl.segments[f.segment].closest(ix.vecs[f.item])
-		hits[k] = RouteHit{ID: ix.items[f.item].ID, AlongMiles: along, OffMiles: math.Min(off, radius)}
+	// Put the stations in segment order: along-route distances never
+	// decrease from one segment to the next, so only stations sharing a
+	// segment (and exact ties at a shared vertex) need sorting.
+	counts := slices.Grow(sc.counts[:0], len(segs)+1)[:len(segs)+1]
+	clear(counts)
+	for _, f := range found {
+		counts[f.segment+1]++
 	}
-	slices.SortFunc(hits, func(a, b RouteHit) int {
-		return cmp.Or(cmp.Compare(a.AlongMiles, b.AlongMiles), cmp.Compare(a.ID, b.ID))
-	})
+	for s := range segs {
+		counts[s+1] += counts[s]
+	}
+	sc.counts = counts
+	hits := make([]RouteHit, len(found))
+	for _, f := range found {
+		hits[counts[f.segment]] = f.hit
+		counts[f.segment]++
+	}
+	// counts[s] is now the end of segment s's stations.
+	for s, k := 0, 0; k < len(hits); s++ {
+		end := int(counts[s])
+		if end-k > 1 {
+			sortRouteHits(hits[k:end])
+		}
+		k = end
+	}
+	for k := 1; k < len(hits); k++ {
+		if !lessOrEqualRouteHit(hits[k-1], hits[k]) {
+			// A tie at a shared vertex, or NaN from NaN input.
+			slices.SortFunc(hits, compareRouteHits)
+			break
+		}
+	}
 	return hits
 }
 
-type latLonBox struct{ minLat, maxLat, minLon, maxLon float64 }
+// compareRouteHits is NearRoute's order: by AlongMiles, then ID.
+func compareRouteHits(a, b RouteHit) int {
+	return cmp.Or(cmp.Compare(a.AlongMiles, b.AlongMiles), cmp.Compare(a.ID, b.ID))
+}
 
-func (b *latLonBox) union(o latLonBox) {
-	b.minLat, b.maxLat = math.Min(b.minLat, o.minLat), math.Max(b.maxLat, o.maxLat)
-	b.minLon, b.maxLon = math.Min(b.minLon, o.minLon), math.Max(b.maxLon, o.maxLon)
+// lessOrEqualRouteHit is compareRouteHits(a, b) <= 0 for hits without NaN
+// (where cmp.Compare and the float operators agree), and false when
+// either AlongMiles is NaN.
+func lessOrEqualRouteHit(a, b RouteHit) bool {
+	return a.AlongMiles < b.AlongMiles || a.AlongMiles == b.AlongMiles && a.ID <= b.ID
+}
+
+// sortRouteHits sorts a few hits by insertion, more with slices.SortFunc,
+// both by compareRouteHits.
+func sortRouteHits(hits []RouteHit) {
+	if len(hits) > 12 {
+		slices.SortFunc(hits, compareRouteHits)
+		return
+	}
+	for i := 1; i < len(hits); i++ {
+		for j := i; j > 0 && compareRouteHits(hits[j], hits[j-1]) < 0; j-- {
+			hits[j], hits[j-1] = hits[j-1], hits[j]
+		}
+	}
+}
+
+// group is a run of consecutive segments inside a ball: every point of
+// their arcs is within straight-line distance reach of center.
+type group struct {
+	center     vec3
+	reach      float64
+	first, end int32
+}
+
+// segmentGroup is a group with the lat/lon box of its vertices and half its
+// longest segment, from which the cells it can reach are found.
+type segmentGroup struct {
+	group
+	minLat, maxLat, minLon, maxLon float64
+	halfMiles                      float64
+}
+
+func newSegmentGroup(pl *Polyline, first, end int, balls []ball) segmentGroup {
+	segs := pl.segments
+	gr := segmentGroup{group: group{first: int32(first), end: int32(end)}}
+	p := pl.points[first]
+	gr.minLat, gr.maxLat, gr.minLon, gr.maxLon = p.Lat, p.Lat, p.Lon, p.Lon
+	sum := segs[first].a
+	for s := first; s < end; s++ {
+		if s+1 < len(pl.points) {
+			p := pl.points[s+1]
+			gr.minLat, gr.maxLat = min(gr.minLat, p.Lat), max(gr.maxLat, p.Lat)
+			gr.minLon, gr.maxLon = min(gr.minLon, p.Lon), max(gr.maxLon, p.Lon)
+		}
+		b := segs[s].b
+		sum = vec3{sum.x + b.x, sum.y + b.y, sum.z + b.z}
+		gr.halfMiles = max(gr.halfMiles, segs[s].lengthMiles/2)
+	}
+	gr.center = sum.scale(1 / float64(end-first+1))
+	for s := first; s < end; s++ {
+		seg := &segs[s]
+		r := seg.a.sub(gr.center).norm()
+		balls[s] = ball{center: seg.a}
+		if !seg.degenerate {
+			ab := seg.a.sub(seg.b)
+			bulge := ab.dot(ab) / 4
+			r = max(r, seg.b.sub(gr.center).norm()) + bulge
+			// The chord's midpoint is within |ab|/2 of the chord.
+			balls[s] = ball{center: seg.a.add(seg.b).scale(0.5), reach: ab.norm()/2 + bulge}
+		}
+		gr.reach = max(gr.reach, r)
+	}
+	// Segment lengths come from the same vectors; pad them like the chords.
+	gr.halfMiles += padChord * EarthRadiusMiles
+	return gr
+}
+
+// ball holds one segment's arc: every point of it is within straight-line
+// distance reach of center.
+type ball struct {
+	center vec3
+	reach  float64
+}
+
+type cellLink struct{ group, next int32 }
+
+type nearGroup struct {
+	bound float64
+	group int32
+}
+
+// foundHit is a station near the route, measured on its closest segment.
+type foundHit struct {
+	hit     RouteHit
+	segment int32
+}
+
+// nearScratch is one query's working memory, pooled so that a query
+// allocates only its result. cellGen marks the cells this query has
+// touched (a generation counter makes clearing free) and cellHead starts
+// each touched cell's list of groups in links.
+type nearScratch struct {
+	gen      uint32
+	cellGen  []uint32
+	cellHead []int32
+	links    []cellLink
+	touched  []int32
+	groups   []group
+	near     []nearGroup
+	balls    []ball
+	found    []foundHit
+	counts   []int32
+}
+
+func (sc *nearScratch) nextGeneration() {
+	sc.gen++
+	if sc.gen == 0 { // wrapped: old marks could collide
+		clear(sc.cellGen)
+		sc.gen = 1
+	}
 }
 
 // expandBounds widens a lat/lon box by miles in every direction. The
@@ -232,32 +470,4 @@ func expandBounds(minLat, maxLat, minLon, maxLon, miles float64) (float64, float
 		return minLat, maxLat, -180, 180
 	}
 	return minLat, maxLat, minLon - dLon, maxLon + dLon
-}
-
-// dedupe maps an item index to its position in the result slice for one
-// query. A generation counter makes clearing free.
-type dedupe struct {
-	gen  uint32
-	seen []uint32
-	slot []int32
-}
-
-func (d *dedupe) next() {
-	d.gen++
-	if d.gen == 0 { // wrapped: old marks could collide
-		clear(d.seen)
-		d.gen = 1
-	}
-}
-
-func (d *dedupe) lookup(i int32) (int32, bool) {
-	if d.seen[i] != d.gen {
-		return 0, false
-	}
-	return d.slot[i], true
-}
-
-func (d *dedupe) store(i, k int32) {
-	d.seen[i] = d.gen
-	d.slot[i] = k
 }

@@ -57,23 +57,23 @@ func NewPolyline(route []Point) *Polyline {
 	if len(route) == 0 {
 		return pl
 	}
-	vecs := make([]vec3, len(route))
-	for i, p := range route {
-		vecs[i] = unitVector(p)
-	}
+	first := unitVector(route[0])
 	if len(route) == 1 {
-		pl.segments = []segment{{a: vecs[0], b: vecs[0], degenerate: true}}
+		pl.segments = []segment{{a: first, b: first, degenerate: true}}
 		return pl
 	}
 	pl.segments = make([]segment, len(route)-1)
+	a := first
 	for i := range pl.segments {
-		s := newSegment(vecs[i], vecs[i+1])
+		b := unitVector(route[i+1])
+		s := newSegment(a, b)
 		s.startMiles = pl.cum[i]
 		// Same great-circle distance as DistanceMiles, from the vectors at
 		// hand (agrees to ~1e-12 mi) and without more trigonometry.
-		s.lengthMiles = chordToMiles(vecs[i+1].sub(vecs[i]).norm())
+		s.lengthMiles = chordToMiles(b.sub(a).norm())
 		pl.cum[i+1] = pl.cum[i] + s.lengthMiles
 		pl.segments[i] = s
+		a = b
 	}
 	return pl
 }
@@ -172,35 +172,7 @@ func (s *segment) chordSq(v vec3, maxSinOff, maxChordSq float64) float64 {
 	best := d.dot(d)
 	if !s.degenerate {
 		d = v.sub(s.b)
-		best = math.Min(best, d.dot(d))
+		best = min(best, d.dot(d)) // builtin min: same result as math.Min, inlined
 	}
 	return best
-}
-
-// latLonBounds returns the bounding box in degrees of the arc itself. An arc
-// bulges poleward of its endpoints, so the box includes the arc's vertex
-// when the vertex lies on it.
-func (s *segment) latLonBounds(pa, pb Point) (minLat, maxLat, minLon, maxLon float64) {
-	minLat, maxLat = math.Min(pa.Lat, pb.Lat), math.Max(pa.Lat, pb.Lat)
-	minLon, maxLon = math.Min(pa.Lon, pb.Lon), math.Max(pa.Lon, pb.Lon)
-	if !s.degenerate {
-		north := vec3{0, 0, 1}.sub(s.normal.scale(s.normal.z))
-		if n := north.norm(); n > 1e-15 {
-			north = north.scale(1 / n)
-			vertexLat := degrees(math.Asin(math.Min(1, north.z)))
-			if north.dot(s.towardB) >= 0 && north.dot(s.towardA) >= 0 {
-				maxLat = math.Max(maxLat, vertexLat)
-			}
-			south := north.scale(-1)
-			if south.dot(s.towardB) >= 0 && south.dot(s.towardA) >= 0 {
-				minLat = math.Min(minLat, -vertexLat)
-			}
-		}
-	}
-	// A minor arc spans the smaller longitude difference; beyond 180° it
-	// crosses the antimeridian, and near a pole longitude is meaningless.
-	if maxLon-minLon > 179 || maxLat > 89 || minLat < -89 {
-		minLon, maxLon = -180, 180
-	}
-	return minLat, maxLat, minLon, maxLon
 }

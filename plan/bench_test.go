@@ -31,6 +31,7 @@ func BenchmarkPlan(b *testing.B) {
 		trip, stations := corridorTrip(1, n)
 		b.Run(fmt.Sprintf("stations=%d", n), func(b *testing.B) {
 			stops := 0
+			cpu := cpuClock()
 			for b.Loop() {
 				p, err := Optimize(trip, stations)
 				if err != nil {
@@ -38,6 +39,7 @@ func BenchmarkPlan(b *testing.B) {
 				}
 				stops = len(p.Stops)
 			}
+			reportCPU(b, cpu)
 			b.ReportMetric(float64(stops), "stops")
 		})
 	}

@@ -44,7 +44,7 @@ func shiftCurve(curve []piece, burned float64) []piece {
 			continue
 		}
 		if p.lo < 0 {
-			p = p.clip(0, math.Max(p.hi, 0))
+			p = p.clip(0, max(p.hi, 0))
 		}
 		out = append(out, p)
 	}
@@ -68,6 +68,7 @@ func appendPiece(out []piece, p piece) []piece {
 // envelope holds reusable buffers for lowerEnvelope.
 type envelope struct {
 	bag, active []piece
+	vals        []float64
 	breaks      []float64
 }
 
@@ -93,45 +94,53 @@ func (e *envelope) lowerEnvelope(first, second []piece, out []piece) []piece {
 	e.breaks = mergeEndpoints(first, second, e.breaks)
 	bag := e.bag
 
-	active := e.active[:0]
+	// vals[i] is active[i].at(x) at the current break: computed once, it is
+	// the same number every use below would compute.
+	active, vals := e.active[:0], e.vals[:0]
 	next := 0
 	for k, x := range e.breaks {
 		// The value at x itself: every piece touching x counts, including
 		// those that end or start here and single points.
-		pointVal, pointOrigin := math.Inf(1), piece{}
-		for _, a := range active {
-			if v := a.at(x); v < pointVal {
-				pointVal, pointOrigin = v, a
+		pointVal, pointOrigin := math.Inf(1), -1
+		for i := range active {
+			v := active[i].at(x)
+			vals[i] = v
+			if v < pointVal {
+				pointVal, pointOrigin = v, i
 			}
 		}
+		var pointPiece piece
+		if pointOrigin >= 0 {
+			pointPiece = active[pointOrigin]
+		}
 		for next < len(bag) && bag[next].lo == x {
-			p := bag[next]
+			p := &bag[next]
 			if p.cost < pointVal {
-				pointVal, pointOrigin = p.cost, p
+				pointVal, pointPiece = p.cost, *p
 			}
 			if p.hi > x {
-				active = append(active, p)
+				active = append(active, *p)
+				vals = append(vals, p.at(x))
 			}
 			next++
 		}
-		kept := active[:0]
-		for _, a := range active {
-			if a.hi > x {
-				kept = append(kept, a)
+		n := 0
+		rightVal := math.Inf(1)
+		for i := range active {
+			if active[i].hi > x {
+				active[n], vals[n] = active[i], vals[i]
+				rightVal = min(rightVal, vals[i])
+				n++
 			}
 		}
-		active = kept
+		active, vals = active[:n], vals[:n]
 
 		leftVal := math.Inf(1)
 		if n := len(out); n > 0 && out[n-1].hi == x {
 			leftVal = out[n-1].at(x)
 		}
-		rightVal := math.Inf(1)
-		for _, a := range active {
-			rightVal = math.Min(rightVal, a.at(x))
-		}
-		if pointVal < math.Min(leftVal, rightVal)-1e-9*(1+math.Abs(pointVal)) {
-			out = append(out, pointOrigin.clip(x, x))
+		if pointVal < min(leftVal, rightVal)-1e-9*(1+math.Abs(pointVal)) {
+			out = append(out, pointPiece.clip(x, x))
 		}
 		if k+1 == len(e.breaks) || len(active) == 0 {
 			continue
@@ -139,12 +148,13 @@ func (e *envelope) lowerEnvelope(first, second []piece, out []piece) []piece {
 		x1 := e.breaks[k+1]
 		// The lowest line at x (near-ties go to the smaller slope, which is
 		// the lower one just right of x).
-		best := active[0]
-		for _, a := range active[1:] {
-			if va, vb := a.at(x), best.at(x); va < vb || va == vb && a.slope < best.slope {
-				best = a
+		bi := 0
+		for i := 1; i < len(active); i++ {
+			if va, vb := vals[i], vals[bi]; va < vb || va == vb && active[i].slope < active[bi].slope {
+				bi = i
 			}
 		}
+		best := active[bi]
 		for cur := x; cur < x1; {
 			// Only a line with a smaller slope can get below best later.
 			// Each switch lowers the slope, so this ends after at most
@@ -169,7 +179,7 @@ func (e *envelope) lowerEnvelope(first, second []piece, out []piece) []piece {
 			cur, best = end, next
 		}
 	}
-	e.active = active
+	e.active, e.vals = active, vals
 	return out
 }
 

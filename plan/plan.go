@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // Defaults for the trip settings the planner form does not show.
@@ -177,12 +178,30 @@ func validate(trip Trip, stations []Station) error {
 
 // inRouteOrder returns the stations sorted the way the truck meets them:
 // by exit point, then nearer first, then ID (for reproducible plans).
+//
+// Stations equal in all three keep their input order (as a stable sort
+// would); sorting positions with the position as the last key does that
+// with the faster unstable sort.
 func inRouteOrder(stations []Station) []Station {
-	sorted := slices.Clone(stations)
-	slices.SortStableFunc(sorted, func(a, b Station) int {
-		return cmp.Or(cmp.Compare(a.AlongMiles, b.AlongMiles), cmp.Compare(a.OffMiles, b.OffMiles), cmp.Compare(a.ID, b.ID))
-	})
+	sorted, _ := inRouteOrderInto(nil, nil, stations)
 	return sorted
+}
+
+// inRouteOrderInto is inRouteOrder reusing the buffers sorted and order.
+func inRouteOrderInto(sorted []Station, order []int32, stations []Station) ([]Station, []int32) {
+	order = order[:0]
+	for i := range stations {
+		order = append(order, int32(i))
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &stations[i], &stations[j]
+		return cmp.Or(cmp.Compare(a.AlongMiles, b.AlongMiles), cmp.Compare(a.OffMiles, b.OffMiles), cmp.Compare(a.ID, b.ID), cmp.Compare(i, j))
+	})
+	sorted = sorted[:0]
+	for _, i := range order {
+		sorted = append(sorted, stations[i])
+	}
+	return sorted, order
 }
 
 // origin records how a piece of a fuel curve was obtained: by a purchase at
@@ -206,21 +225,30 @@ func Optimize(trip Trip, stations []Station) (Plan, error) {
 	if err := validate(trip, stations); err != nil {
 		return Plan{}, err
 	}
-	sorted := inRouteOrder(stations)
-	o := optimizer{trip: trip, stations: sorted}
+	o := optimizers.Get().(*optimizer)
+	defer optimizers.Put(o)
+	o.trip = trip
+	o.stations, o.order = inRouteOrderInto(o.stations, o.order, stations)
 	p, err := o.run()
 	if err != nil {
 		return Plan{}, err
 	}
-	p.Naive = naive(trip, sorted)
+	p.Naive = naive(trip, o.stations)
 	return p, nil
 }
+
+// optimizers recycles the optimizer's working memory between calls; no
+// result refers to it (stops are built in fresh slices).
+var optimizers = sync.Pool{New: func() any { return new(optimizer) }}
 
 type optimizer struct {
 	trip     Trip
 	stations []Station
+	order    []int32
 	origins  []origin
 	env      envelope
+	// Buffers for the fuel curves built during the sweep.
+	curve, bought, spare []piece
 }
 
 // run sweeps the route once, keeping the fuel curve of the truck on the
@@ -230,9 +258,10 @@ func (o *optimizer) run() (Plan, error) {
 	capacity := t.TankGallons - t.ReserveGallons // usable fuel in a full tank
 	minBuy := t.MinPurchaseGallons
 	o.origins = append(o.origins[:0], origin{station: -1})
-	curve := []piece{{lo: t.StartGallons - t.ReserveGallons, hi: t.StartGallons - t.ReserveGallons, slope: 1, origin: 0}}
+	curve := append(o.curve[:0], piece{lo: t.StartGallons - t.ReserveGallons, hi: t.StartGallons - t.ReserveGallons, slope: 1, origin: 0})
 	// The curve is rebuilt at each useful station; two buffers take turns.
-	var bought, spare []piece
+	bought, spare := o.bought[:0], o.spare[:0]
+	defer func() { o.curve, o.bought, o.spare = curve[:0], bought[:0], spare[:0] }()
 
 	position := 0.0
 	lastUseful, lastUsefulFuel := 0.0, curve[0].hi
@@ -289,12 +318,12 @@ func (o *optimizer) buyAt(j int32, curve []piece, capacity, minBuy float64, out 
 	// emit adds the part of E over arrival-side levels y ∈ [yLo, yHi]
 	// (so h = y + minBuy), as a function of the level back on the route.
 	emit := func(yLo, yHi float64, make func(fLo float64) piece) {
-		fLo := math.Max(yLo+minBuy-detour, 0)
-		fHi := math.Min(yHi, maxY) + minBuy - detour
+		fLo := max(yLo+minBuy-detour, 0)
+		fHi := min(yHi, maxY) + minBuy - detour
 		if fHi < -gallonSlack || fLo > fHi+gallonSlack || yLo > maxY+gallonSlack {
 			return
 		}
-		fHi = math.Max(fHi, fLo)
+		fHi = max(fHi, fLo)
 		p := make(fLo)
 		p.lo, p.hi = fLo, fHi
 		out = append(out, p)
@@ -317,7 +346,7 @@ func (o *optimizer) buyAt(j int32, curve []piece, capacity, minBuy float64, out 
 		if p.hi-detour < -gallonSlack {
 			continue
 		}
-		lo, hi := math.Max(p.lo-detour, 0), math.Max(p.hi-detour, 0)
+		lo, hi := max(p.lo-detour, 0), max(p.hi-detour, 0)
 		a := p.clip(lo+detour, hi+detour)
 		a.lo, a.hi = lo, hi
 		if lo > maxY+gallonSlack {
