@@ -140,7 +140,7 @@ type planResponse struct {
 
 // handlePlan computes the cheapest fuel purchase plan along a route (plan
 // package) from the stations near it, with the cost of driving without a
-// plan for comparison. A trip no plan can make is 422 naming the gap.
+// plan, to the same fuel on arrival, for comparison. A trip no plan can make is 422 naming the gap.
 func (s *Server) handlePlan(w http.ResponseWriter, r *http.Request) {
 	var req planRequest
 	if err := decodeJSON(http.MaxBytesReader(w, r.Body, maxRouteBodyBytes), &req); err != nil {

@@ -100,4 +100,39 @@
 // as unavailable (Naive.Available false) and the plan itself is still
 // returned. Fill-ups start at or below a quarter tank except in that fallback,
 // and the naive driver ignores the minimum purchase.
+//
+// Its cost is reported for the plan's end state. Fuel left at the
+// destination is not credited to the plan, so charging the naive driver for
+// a full tank it mostly still has on arrival would overstate the savings
+// (a 210-mile trip with a 200-gallon tank and 40 gallons aboard: the plan
+// buys a dozen gallons, the naive driver fills 160). So after the
+// simulation, the surplus S = (naive fuel at the destination) − (the plan's
+// DestinationGallons), when positive, is taken off the naive purchases from
+// the last one backwards: the last purchase is reduced by min(S, its
+// gallons), the rest of S comes off the one before, and so on; a purchase
+// reduced to nothing is dropped. Naive.Stops, TotalGallons and TotalCents
+// then describe the naive driver's stations and retail prices without the
+// overbuy. The cents are the adjusted purchases' exact costs (retail price ×
+// gallons, i.e. the original cost less reduction × retail) rounded by the
+// rules above, so the stops add up to the total.
+//
+// The adjusted purchases are still a feasible trip. Before the first reduced
+// purchase nothing changes. Let purchases j..m be the reduced ones
+// (purchases after j reduced to nothing, j possibly only in part) and R ≤ S
+// the gallons taken off in all. At any point x after purchase j, the fuel
+// is the naive fuel at x less the reductions at purchases j..k before x;
+// the naive fuel at x is its destination fuel plus the fuel burned from x
+// on less the purchases after x, and those purchases (k+1..m) were reduced
+// to nothing. So the fuel at x is (naive destination fuel − R) plus the fuel
+// burned from x on: at least the adjusted destination level, because fuel
+// only falls between purchases. That level is at least the plan's
+// destination fuel (R ≤ S), which is at least the reserve. The tank limit
+// holds because a purchase only shrinks, and arrival fuel at the kept
+// purchases is unchanged; a dropped purchase also skips its detour, which
+// only leaves more fuel. In fact the naive driver only stops when the
+// destination is out of reach, so its fuel without its last fill-up would
+// arrive below the reserve: S is always less than the last fill-up, and
+// only that one is cut (the backward spread is a safeguard). The adjusted
+// purchases ignore the minimum purchase, as the naive driver already did,
+// so a cut fill-up can be smaller than MinPurchaseGallons.
 package plan

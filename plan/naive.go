@@ -1,11 +1,15 @@
 package plan
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // naive replays what a driver without a plan does (see the package
 // documentation): run down to a quarter tank, take the first station from
 // there on, fill up at its retail price, repeat until the destination is in
-// reach with the reserve. sorted must be in route order.
+// reach with the reserve. sorted must be in route order. Optimize reports it
+// through forEndState, for the plan's fuel at the destination.
 func naive(t Trip, sorted []Station) Naive {
 	quarter := t.TankGallons / 4
 	fuel, position := t.StartGallons, 0.0
@@ -52,4 +56,47 @@ func naive(t Trip, sorted []Station) Naive {
 	}
 	n.TotalCents = total
 	return n
+}
+
+// forEndState takes off n's purchases the fuel it would still have at the
+// destination above destinationGallons (the plan's), from the last purchase
+// backwards, so that the naive cost is for the same end state as the plan:
+// the naive driver's stations and retail prices without the overbuy. Stops
+// reduced to nothing are dropped; the rest keep their arrival fuel. See
+// "The naive comparison" in the package documentation for why the result
+// is still feasible.
+func forEndState(t Trip, n Naive, destinationGallons float64) Naive {
+	if !n.Available || len(n.Stops) == 0 {
+		return n
+	}
+	last := n.Stops[len(n.Stops)-1]
+	atDestination := last.ArrivalGallons + last.Gallons - last.OffMiles/t.MPG - (t.RouteMiles-last.AlongMiles)/t.MPG
+	surplus := atDestination - destinationGallons
+	if surplus <= gallonSlack {
+		return n
+	}
+	stops := slices.Clone(n.Stops)
+	for i := len(stops) - 1; i >= 0 && surplus > 0; i-- {
+		cut := math.Min(surplus, stops[i].Gallons)
+		stops[i].Gallons -= cut
+		surplus -= cut
+	}
+	kept := stops[:0]
+	for _, s := range stops {
+		if s.Gallons > gallonSlack {
+			kept = append(kept, s)
+		}
+	}
+	out := Naive{Available: true, Stops: kept}
+	exact := make([]float64, len(kept))
+	for i, s := range kept {
+		exact[i] = float64(s.Price) * s.Gallons
+		out.TotalGallons += s.Gallons
+	}
+	cents, total := splitCents(exact)
+	for i := range kept {
+		kept[i].CostCents = cents[i]
+	}
+	out.TotalCents = total
+	return out
 }

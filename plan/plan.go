@@ -233,7 +233,7 @@ func Optimize(trip Trip, stations []Station) (Plan, error) {
 	if err != nil {
 		return Plan{}, err
 	}
-	p.Naive = naive(trip, o.stations)
+	p.Naive = forEndState(trip, naive(trip, o.stations), p.DestinationGallons)
 	return p, nil
 }
 
