@@ -10,8 +10,11 @@ const row = (transactionId: number, transactionDate: string): TransactionListIte
   invoiceRef: `INV-${transactionId}`,
   locationName: 'Pilot',
   driverCardName: 'Sam Carter',
+  cardNumber: '7071000000000001234',
   fundedTotal: 1,
   discAmount: 0.1,
+  status: 'APPROVED',
+  declineReason: null,
 });
 
 describe('dayHeading', () => {

@@ -55,7 +55,7 @@ describe('nextTransactionsPage', () => {
     ['stops when there is a single page', 0, 1, undefined],
     ['stops when there are no pages at all', 0, 0, undefined],
   ])('%s', (_name, number, totalPages, expected) => {
-    expect(nextTransactionsPage({ content: [], page: { number, totalPages } })).toBe(expected);
+    expect(nextTransactionsPage({ content: [], page: { number, size: 20, totalElements: 0, totalPages } })).toBe(expected);
   });
 });
 

@@ -67,11 +67,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            paymentsConfigured: boolean;
-                            stripePublishableKey: string;
-                            mapStyleUrl: string;
-                        };
+                        "application/json": components["schemas"]["Config"];
                     };
                 };
             };
@@ -1978,10 +1974,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            setupIntentClientSecret: string;
-                            financialConnectionsSessionClientSecret: string;
-                        };
+                        "application/json": components["schemas"]["AchSetupIntent"];
                     };
                 };
                 401: components["responses"]["Unauthorized"];
@@ -2060,11 +2053,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        paymentMethodId: string;
-                        /** @enum {string} */
-                        paymentMethodType?: "debit_card" | "credit_card" | "us_bank_account" | "card";
-                    };
+                    "application/json": components["schemas"]["DetachRequest"];
                 };
             };
             responses: {
@@ -2113,14 +2102,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": {
-                        /** @description cents: the entered amount × 100 */
-                        amount: number;
-                        currency: string;
-                        paymentMethodId: string;
-                        /** @enum {string} */
-                        paymentMethodType?: "debit_card" | "credit_card" | "us_bank_account" | "card";
-                    };
+                    "application/json": components["schemas"]["PaymentIntentRequest"];
                 };
             };
             responses: {
@@ -2358,18 +2340,24 @@ export interface components {
             destination: components["schemas"]["Point"];
             waypoints?: components["schemas"]["Point"][];
         };
+        Route: {
+            points: components["schemas"]["Point"][];
+            distanceMeters: number;
+            durationSeconds: number;
+            /** @example 1,234.5 mi */
+            distanceText: string;
+            /** @example 19 h 5 min */
+            durationText: string;
+            /** @example I-40, I-44 */
+            summary: string;
+        };
         Routes: {
-            routes: {
-                points: components["schemas"]["Point"][];
-                distanceMeters: number;
-                durationSeconds: number;
-                /** @example 1,234.5 mi */
-                distanceText: string;
-                /** @example 19 h 5 min */
-                durationText: string;
-                /** @example I-40, I-44 */
-                summary: string;
-            }[];
+            routes: components["schemas"]["Route"][];
+        };
+        Config: {
+            paymentsConfigured: boolean;
+            stripePublishableKey: string;
+            mapStyleUrl: string;
         };
         Place: {
             label: string;
@@ -2388,15 +2376,16 @@ export interface components {
             reserveGallons?: (number | string) | null;
             chainCodes?: string[];
         };
+        FuelPlanStop: {
+            location: components["schemas"]["Station"];
+            gallons: number;
+            cost: number;
+            arrivalFuel: number;
+            alongMiles: number;
+        };
         /** @description Costs in dollars (2 decimals, from whole cents); gallons and miles with 1 decimal. naiveCost/naivetotalGallons are null when a driver without a plan (fill up at a quarter tank) cannot make the trip. */
         FuelPlan: {
-            fuelPlan: {
-                location: components["schemas"]["Station"];
-                gallons: number;
-                cost: number;
-                arrivalFuel: number;
-                alongMiles: number;
-            }[];
+            fuelPlan: components["schemas"]["FuelPlanStop"][];
             totalCost: number;
             totalGallons: number;
             naiveCost: number | null;
@@ -2516,6 +2505,23 @@ export interface components {
             discAmount: number;
             fee: number;
             fundedTotal: number;
+        };
+        AchSetupIntent: {
+            setupIntentClientSecret: string;
+            financialConnectionsSessionClientSecret: string;
+        };
+        DetachRequest: {
+            paymentMethodId: string;
+            /** @enum {string} */
+            paymentMethodType?: "debit_card" | "credit_card" | "us_bank_account" | "card";
+        };
+        PaymentIntentRequest: {
+            /** @description cents: the entered amount × 100 */
+            amount: number;
+            currency: string;
+            paymentMethodId: string;
+            /** @enum {string} */
+            paymentMethodType?: "debit_card" | "credit_card" | "us_bank_account" | "card";
         };
         PaymentMethod: {
             id: string;

@@ -1,52 +1,20 @@
-import { api } from '@/lib/api';
+import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api';
 import type { RoleCode } from '@/lib/auth';
 
 /** GET /api/wex/company/wallet (fleet-api.md): dollars, negative = owed on an invoice contract. */
-export interface Wallet {
-  balance: number;
-  canAddFunds: boolean;
-  canPayByInvoice: boolean;
-}
+export type Wallet = Schema<'Wallet'>;
 
 /** GET /api/wex/company/contract (fleet-api.md, PRODUCT.md). */
-export interface Contract {
-  pricing: 'RETAIL_MINUS' | 'NET_PRICE';
-  retailMinusCents: number;
-  billing: 'PREPAID' | 'INVOICE';
-  creditLimit: number;
-  feePerTransaction: number;
-}
+export type Contract = Schema<'Contract'>;
 
 /** One item of GET …/total-spendings: the first item of the array is used (SPEC §3). */
-export interface SavingsSummary {
-  total: number;
-  saved: number;
-}
+export type SavingsSummary = Schema<'Spendings'>[number];
 
-export interface DashboardCard {
-  cardNumber: string;
-  status: 'ACTIVE' | 'INACTIVE';
-  driverName: string;
-  driverId: string;
-  unitNumber: string;
-}
+export type DashboardCard = Schema<'Card'>;
 
-export interface RecentTransaction {
-  transactionId: number;
-  transactionDate: string;
-  invoiceRef: string;
-  locationName: string;
-  driverCardName: string;
-  fundedTotal: number;
-  discAmount: number;
-  status?: 'APPROVED' | 'DECLINED';
-  declineReason?: string | null;
-}
+export type RecentTransaction = Schema<'TransactionItem'>;
 
-interface Paged<T> {
-  content: T[];
-  page: { number: number; totalPages: number };
-}
+type TransactionsQuery = QueryParams<'/api/wex/company/transactions', 'get'> & QueryParams<'/api/wex/transactions', 'get'>;
 
 /** Company users call the company/ endpoints, everyone else the driver ones (SPEC §6). */
 const wexBase = (role: RoleCode) => (role === 'ROLE_COMPANY' ? '/wex/company' : '/wex');
@@ -65,13 +33,16 @@ export const dashboardApi = api.injectEndpoints({
       providesTags: ['Contract'],
     }),
     getTotalSpendings: build.query<SavingsSummary, { role: RoleCode; lastDays: number }>({
-      query: ({ role, lastDays }) => ({ url: `${wexBase(role)}/total-spendings`, params: { lastDays } }),
-      transformResponse: (items: SavingsSummary[]) => items[0] ?? { total: 0, saved: 0 },
+      query: ({ role, lastDays }) => ({
+        url: `${wexBase(role)}/total-spendings`,
+        params: { lastDays } satisfies QueryParams<'/api/wex/total-spendings', 'get'>,
+      }),
+      transformResponse: (items: ResponseBody<'/api/wex/total-spendings', 'get'>) => items[0] ?? { total: 0, saved: 0 },
       providesTags: ['Savings'],
     }),
     getDashboardCards: build.query<DashboardCard[], void>({
       query: () => '/wex/company/get-cards',
-      transformResponse: (response: { value: DashboardCard[] }) => response.value,
+      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value,
       providesTags: ['FuelCard'],
     }),
     /**
@@ -82,9 +53,9 @@ export const dashboardApi = api.injectEndpoints({
     getRecentTransactions: build.query<RecentTransaction[], { role: RoleCode }>({
       query: ({ role }) => ({
         url: `${wexBase(role)}/transactions`,
-        params: { page: 0, size: DASHBOARD_LIST_SIZE, sort: 'transactionDate,desc' },
+        params: { page: 0, size: DASHBOARD_LIST_SIZE, sort: 'transactionDate,desc' } satisfies TransactionsQuery,
       }),
-      transformResponse: (response: Paged<RecentTransaction>) => response.content.slice(0, DASHBOARD_LIST_SIZE),
+      transformResponse: (response: ResponseBody<'/api/wex/transactions', 'get'>) => response.content.slice(0, DASHBOARD_LIST_SIZE),
       providesTags: ['Transaction'],
     }),
   }),

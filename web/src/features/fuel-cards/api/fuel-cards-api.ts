@@ -1,18 +1,12 @@
-import { api } from '@/lib/api';
-
-export type CardStatus = 'ACTIVE' | 'INACTIVE';
+import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api';
 
 /** A company fuel card (SPEC §3, fleet-api.md). */
-export interface FuelCard {
-  cardNumber: string;
-  status: CardStatus;
-  driverName: string;
-  driverId: string;
-  unitNumber: string;
-}
+export type FuelCard = Schema<'Card'>;
+
+export type CardStatus = FuelCard['status'];
 
 /** PUT /api/wex/company/update-card body (SPEC §3). */
-export type CardUpdate = FuelCard;
+export type CardUpdate = Schema<'CardUpdate'>;
 
 export const fuelCardsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -20,13 +14,13 @@ export const fuelCardsApi = api.injectEndpoints({
     getFuelCards: build.query<FuelCard[], { searchText: string }>({
       query: ({ searchText }) => ({
         url: '/wex/company/get-cards',
-        params: searchText ? { searchText } : undefined,
+        params: searchText ? ({ searchText } satisfies QueryParams<'/api/wex/company/get-cards', 'get'>) : undefined,
       }),
-      transformResponse: (response: { value: FuelCard[] }) => response.value,
+      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value,
       providesTags: ['FuelCard'],
     }),
     /** Fuel cards are refetched after an update (SPEC §4), here and on the dashboard. */
-    updateFuelCard: build.mutation<FuelCard, CardUpdate>({
+    updateFuelCard: build.mutation<ResponseBody<'/api/wex/company/update-card', 'put'>, CardUpdate>({
       query: (body) => ({ url: '/wex/company/update-card', method: 'PUT', body }),
       invalidatesTags: ['FuelCard'],
     }),

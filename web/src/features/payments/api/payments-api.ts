@@ -1,60 +1,40 @@
-import { api } from '@/lib/api';
+import { api, type ResponseBody, type Schema } from '@/lib/api';
 
 /** GET /api/config: whether payments work here and the key Stripe.js needs. */
-export interface PaymentsConfig {
-  paymentsConfigured: boolean;
-  stripePublishableKey: string;
-}
+export type PaymentsConfig = Pick<Schema<'Config'>, 'paymentsConfigured' | 'stripePublishableKey'>;
 
 /** A saved method (SPEC §3, payments-api.md). */
-export interface PaymentMethod {
-  id: string;
-  type: 'card' | 'us_bank_account';
-  card?: { funding: 'credit' | 'debit' | 'prepaid' | 'unknown' | string; last4: string; brand?: string };
-  usBankAccount?: { bankName: string; last4?: string };
-  isDefault: boolean;
-}
+export type PaymentMethod = Schema<'PaymentMethod'>;
 
 /** What DELETE /payments/detach and POST /payments/payment-intent call the method's type. */
-export type PaymentMethodType = 'debit_card' | 'credit_card' | 'us_bank_account';
+export type PaymentMethodType = Exclude<NonNullable<Schema<'PaymentIntentRequest'>['paymentMethodType']>, 'card'>;
 
 export function paymentMethodType(method: PaymentMethod): PaymentMethodType {
   if (method.type === 'us_bank_account') return 'us_bank_account';
   return method.card?.funding === 'debit' ? 'debit_card' : 'credit_card';
 }
 
-export type Currency = 'USD' | 'CAD';
+export type Currency = Schema<'PaymentIntent'>['currency'];
 
 /** Currencies a payment may be made in (SPEC §9). */
 export const CURRENCIES: Currency[] = ['USD', 'CAD'];
 
-export interface PaymentIntentRequest {
+export type PaymentIntentRequest = Schema<'PaymentIntentRequest'> & {
   /** Cents: the entered amount × 100. */
   amount: number;
   currency: Currency;
-  paymentMethodId: string;
   paymentMethodType: PaymentMethodType;
-  /** One per click of the pay button; a retry with it never charges twice. */
+  /** One per click of the pay button (the Idempotency-Key header); a retry with it never charges twice. */
   idempotencyKey: string;
-}
+};
 
-export interface PaymentIntentResult {
-  paymentId: number;
-  paymentIntentId: string;
-  status: string;
-  amount: number;
-  fee: number;
-  total: number;
-  currency: Currency;
-  clientSecret: string;
-}
+export type PaymentIntentResult = Schema<'PaymentIntent'>;
 
 /** The company wallet's flags, to title the modal Add Funds or Pay Invoice. */
-export interface PaymentsWallet {
-  balance: number;
-  canAddFunds: boolean;
-  canPayByInvoice: boolean;
-}
+export type PaymentsWallet = Schema<'Wallet'>;
+
+/** DELETE /payments/detach body. */
+export type DetachRequest = Schema<'DetachRequest'> & { paymentMethodType: PaymentMethodType };
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -71,7 +51,7 @@ export const paymentsApi = api.injectEndpoints({
       // Always fresh when the modal opens (SPEC §7: fetched when the modal opens).
       keepUnusedDataFor: 0,
     }),
-    detachPaymentMethod: build.mutation<void, { paymentMethodId: string; paymentMethodType: PaymentMethodType }>({
+    detachPaymentMethod: build.mutation<ResponseBody<'/api/payments/detach', 'delete'>, DetachRequest>({
       query: (body) => ({ url: '/payments/detach', method: 'DELETE', body }),
       invalidatesTags: ['PaymentMethod'],
     }),
@@ -79,7 +59,7 @@ export const paymentsApi = api.injectEndpoints({
       query: ({ idempotencyKey, ...body }) => ({
         url: '/payments/payment-intent',
         method: 'POST',
-        body,
+        body: body satisfies Schema<'PaymentIntentRequest'>,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       invalidatesTags: ['Wallet'],

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, type WithSlice } from '@reduxjs/toolkit';
-import { API_BASE_URL } from '@/lib/api';
+import { API_BASE_URL, type Schema } from '@/lib/api';
 import { signedOut } from '@/lib/auth';
 import { i18n } from '@/lib/i18n';
 import { rootReducer, type RootState } from '@/lib/store';
@@ -51,6 +51,9 @@ async function getSetupIntent(
   return { ok: false, failure: paymentsFailure(response.status, message, fallback) };
 }
 
+/** GET /payments/setup-intent/ach's answer. */
+type AchSetupSecrets = Schema<'AchSetupIntent'>;
+
 type ThunkConfig = { state: RootState; rejectValue: PaymentsFailure };
 
 /** GET /payments/setup-intent/card[/debit|/credit]: the client secret as plain text. */
@@ -66,7 +69,7 @@ export const fetchCardSetupIntent = createAsyncThunk<string, CardFunding, ThunkC
 
 /** GET /payments/setup-intent/ach: both secrets of the bank account (ACH) setup. */
 export const fetchAchSetupIntent = createAsyncThunk<
-  { setupIntentClientSecret: string; financialConnectionsSessionClientSecret: string },
+  AchSetupSecrets,
   void,
   ThunkConfig
 >('payments/fetchAchSetupIntent', async (_, { getState, rejectWithValue, signal }) => {
@@ -74,7 +77,7 @@ export const fetchAchSetupIntent = createAsyncThunk<
   const result = await getSetupIntent('/payments/setup-intent/ach', getState().auth.token, fallback, signal);
   if (!result.ok) return rejectWithValue(result.failure);
   try {
-    return JSON.parse(result.text) as { setupIntentClientSecret: string; financialConnectionsSessionClientSecret: string };
+    return JSON.parse(result.text) as AchSetupSecrets;
   } catch {
     return rejectWithValue({ message: fallback, unauthorized: false });
   }

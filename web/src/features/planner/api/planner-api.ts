@@ -1,14 +1,14 @@
-import { api } from '@/lib/api';
+import { api, type QueryParams } from '@/lib/api';
 import type {
   BestPlanRequest,
   ChainOption,
-  DrivingRoute,
   FuelPlan,
+  GeocodedPlace,
   LocationSearch,
   MapConfig,
-  Place,
   RoutePoint,
   RouteRequest,
+  RouteResult,
   Station,
 } from '../model/types';
 
@@ -35,7 +35,7 @@ export const plannerApi = api.injectEndpoints({
           radius: search.radius,
           orderBy: orderByParam(search),
           ...(search.chainCodes.length > 0 ? { chainCode: search.chainCodes.join(',') } : {}),
-        },
+        } satisfies QueryParams<'/api/locations', 'get'>,
       }),
       providesTags: ['Station'],
     }),
@@ -43,7 +43,10 @@ export const plannerApi = api.injectEndpoints({
       query: ({ points, chainCodes }) => ({
         url: '/locations/near-route',
         method: 'POST',
-        params: chainCodes.length > 0 ? { chainCodes: chainCodes.join(',') } : undefined,
+        params:
+          chainCodes.length > 0
+            ? ({ chainCodes: chainCodes.join(',') } satisfies QueryParams<'/api/locations/near-route', 'post'>)
+            : undefined,
         body: points,
       }),
       // Thousands of route points: key the cache by route identity, not by serialising them.
@@ -55,13 +58,16 @@ export const plannerApi = api.injectEndpoints({
       providesTags: ['Chain'],
       keepUnusedDataFor: 600,
     }),
-    geocode: build.query<Place[], string>({
-      query: (text) => ({ url: '/maps/geocode', params: { q: text, limit: 5 } }),
+    geocode: build.query<GeocodedPlace[], string>({
+      query: (text) => ({ url: '/maps/geocode', params: { q: text, limit: 5 } satisfies QueryParams<'/api/maps/geocode', 'get'> }),
     }),
-    reverseGeocode: build.query<Place, RoutePoint>({
-      query: ({ latitude, longitude }) => ({ url: '/maps/reverse', params: { lat: latitude, lon: longitude } }),
+    reverseGeocode: build.query<GeocodedPlace, RoutePoint>({
+      query: ({ latitude, longitude }) => ({
+        url: '/maps/reverse',
+        params: { lat: latitude, lon: longitude } satisfies QueryParams<'/api/maps/reverse', 'get'>,
+      }),
     }),
-    buildRoute: build.mutation<{ routes: DrivingRoute[] }, RouteRequest>({
+    buildRoute: build.mutation<RouteResult, RouteRequest>({
       query: (body) => ({ url: '/maps/route', method: 'POST', body }),
     }),
     getBestPlan: build.mutation<FuelPlan, BestPlanRequest>({

@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { formatGallons, formatPrice, planSavings } from '../model/format';
 import type { FuelPlan } from '../model/types';
 
-/** Total cost of the plan against buying without one (naiveCost), and the difference. */
+/**
+ * Total cost of the plan against buying without one (naiveCost), and the difference; without
+ * the comparison when the server has no naiveCost (null).
+ */
 export function PlanSummary({ plan }: { plan: FuelPlan }) {
   const { t } = useTranslation('planner');
   const saving = planSavings(plan);
@@ -28,17 +31,19 @@ export function PlanSummary({ plan }: { plan: FuelPlan }) {
             {t('plan.totalGallons', { gallons: formatGallons(plan.totalGallons), count: plan.fuelPlan.length })}
           </Typography>
         </Box>
-        <Box sx={{ textAlign: 'right' }}>
-          <Typography variant="caption" color="text.secondary">
-            {t('plan.withoutPlan')}
-          </Typography>
-          <Typography variant="body1" sx={{ textDecoration: 'line-through' }} color="text.secondary" data-testid="plan-naive-cost">
-            {formatPrice(plan.naiveCost)}
-          </Typography>
-          <Typography variant="subtitle2" color={saving >= 0 ? 'primary.main' : 'error.main'} data-testid="plan-saving">
-            {t('plan.youSave')} {formatPrice(saving)}
-          </Typography>
-        </Box>
+        {plan.naiveCost !== null && saving !== null && (
+          <Box sx={{ textAlign: 'right' }}>
+            <Typography variant="caption" color="text.secondary">
+              {t('plan.withoutPlan')}
+            </Typography>
+            <Typography variant="body1" sx={{ textDecoration: 'line-through' }} color="text.secondary" data-testid="plan-naive-cost">
+              {formatPrice(plan.naiveCost)}
+            </Typography>
+            <Typography variant="subtitle2" color={saving >= 0 ? 'primary.main' : 'error.main'} data-testid="plan-saving">
+              {t('plan.youSave')} {formatPrice(saving)}
+            </Typography>
+          </Box>
+        )}
       </Stack>
     </Paper>
   );

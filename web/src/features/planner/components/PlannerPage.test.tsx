@@ -139,6 +139,9 @@ describe('PlannerPage without a route', { timeout: 60_000 }, () => {
     await screen.findAllByTestId('station-card');
     await user.click(screen.getByRole('button', { name: 'badge 1004' }));
     expect(screen.getByRole('button', { name: /Independent Fuel: Hide details/ })).toHaveAttribute('aria-expanded', 'true');
+    // The server sends chain '' for a station without one.
+    const card = screen.getAllByTestId('station-card').find((element) => element.dataset.locationId === '1004')!;
+    expect(within(card).getByText('Independent')).toBeInTheDocument();
   });
 
   it('uses the default logo for AMBEST and a missing chain, and a fallback icon when a logo fails', async () => {

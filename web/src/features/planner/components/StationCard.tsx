@@ -50,7 +50,8 @@ export function StationCard({ station, logoUrl, chainLabel, expanded, onToggle, 
       : station.distanceMiles !== undefined
         ? t('station.awayFromCentre', { miles: formatMiles(station.distanceMiles) })
         : undefined;
-  const chainName = chainLabel ?? station.chain ?? t('station.noChain');
+  // The server sends '' for a station without a chain.
+  const chainName = chainLabel ?? (station.chain || t('station.noChain'));
   const address = [station.address, [place, station.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 
   return (

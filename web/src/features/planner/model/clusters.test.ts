@@ -10,6 +10,16 @@ const stationAt = (locationId: number, latitude: number, longitude: number, netP
   netPrice,
   retailPrice: netPrice + 0.2,
   savings: 20,
+  stationLocation: '',
+  address: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: 'US',
+  retailPriceDate: '2026-11-21T06:00:00',
+  iftaRefund: 0,
+  chain: '',
+  affiliate: '',
 });
 
 const world: Bounds = [-180, -85, 180, 85];

@@ -54,3 +54,7 @@ it('computes plan savings in whole cents', () => {
   expect(planSavings({ totalCost: 521.86, naiveCost: 582.61 })).toBe(60.75);
   expect(planSavings({ totalCost: 0.3, naiveCost: 0.1 })).toBe(-0.2);
 });
+
+it('has no plan savings when the server has no cost without a plan', () => {
+  expect(planSavings({ totalCost: 521.86, naiveCost: null })).toBeNull();
+});

@@ -40,6 +40,12 @@ export const formatMiles = (miles: number): string => formatDistance(miles * MET
 /** Dollars on the wire → integer cents, so that differences of money never use float arithmetic. */
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
 
-/** What the plan saves against buying without one, in dollars (computed in cents). */
-export const planSavings = (plan: { totalCost: number; naiveCost: number }): number =>
-  (toCents(plan.naiveCost) - toCents(plan.totalCost)) / 100;
+/**
+ * What the plan saves against buying without one, in dollars (computed in cents); null when
+ * there is no cost without a plan (the server's naiveCost is null: no plan cannot make the trip).
+ */
+export function planSavings(plan: { totalCost: number; naiveCost: number }): number;
+export function planSavings(plan: { totalCost: number; naiveCost: number | null }): number | null;
+export function planSavings(plan: { totalCost: number; naiveCost: number | null }): number | null {
+  return plan.naiveCost === null ? null : (toCents(plan.naiveCost) - toCents(plan.totalCost)) / 100;
+}

@@ -1,43 +1,23 @@
-/** Wire shapes of the stations, maps and assistant calls (notes/planner-api.md, SPEC §3). */
+/**
+ * Wire shapes of the stations, maps and assistant calls (notes/planner-api.md, SPEC §3),
+ * named from the OpenAPI document (http/openapi.json → src/lib/api/schema.d.ts).
+ */
+import type { RequestBody, ResponseBody, Schema } from '@/lib/api';
 
-export interface RoutePoint {
-  latitude: number;
-  longitude: number;
-}
+export type RoutePoint = Schema<'Point'>;
 
-/** A fuel station with its prices: dollars per gallon (3 decimals), savings in cents off per gallon. */
-export interface Station extends RoutePoint {
-  locationId: number;
-  name: string;
-  stationLocation?: string | null;
-  address?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zipCode?: string | null;
-  country?: string | null;
-  retailPrice: number;
-  netPrice: number;
-  savings: number;
-  retailPriceDate?: string | null;
-  iftaRefund?: number | null;
-  chain?: string | null;
-  affiliate?: string | null;
-  /** GET /locations only: miles from the search centre. */
-  distanceMiles?: number;
-  /** Near-route only: miles along the route and off it. */
-  alongMiles?: number;
-  offMiles?: number;
-}
+/**
+ * A fuel station with its prices: dollars per gallon (3 decimals), savings in cents off per gallon.
+ * `distanceMiles` only from GET /locations; `alongMiles`/`offMiles` only from near-route searches.
+ */
+export type Station = Schema<'Station'>;
 
-export interface ChainOption {
-  value: string;
-  label: string;
-  imageUrl: string;
-}
+export type ChainOption = Schema<'Code'>;
 
 export type SortBy = 'price' | 'discount';
 export type SortDirection = 'asc' | 'desc';
 
+/** The station search as the planner holds it; `orderByParam` etc. turn it into GET /locations' query. */
 export interface LocationSearch extends RoutePoint {
   radius: number;
   sortBy: SortBy;
@@ -45,53 +25,23 @@ export interface LocationSearch extends RoutePoint {
   chainCodes: string[];
 }
 
-/** A place from the search box, geolocation or reverse geocoding. */
-export interface Place extends RoutePoint {
-  label: string;
-  kind?: string;
-}
+/** A place of GET /maps/geocode and /maps/reverse. */
+export type GeocodedPlace = Schema<'Place'>;
 
-export interface DrivingRoute {
-  points: RoutePoint[];
-  distanceMeters: number;
-  durationSeconds: number;
-  distanceText: string;
-  durationText: string;
-  summary?: string;
-}
+/** A place from the search box, geolocation or reverse geocoding (a bare geolocation has no kind). */
+export type Place = Omit<GeocodedPlace, 'kind'> & Partial<Pick<GeocodedPlace, 'kind'>>;
 
-export interface RouteRequest {
-  origin: RoutePoint;
-  destination: RoutePoint;
-  waypoints: RoutePoint[];
-}
+export type DrivingRoute = Schema<'Route'>;
 
-export interface BestPlanRequest {
-  amountOfFuel: number;
-  trunkCapacity: number;
-  routePoints: RoutePoint[];
-  searchRadius: number;
-  minGallonsPurchase: number;
-  chainCodes?: string[];
-}
+export type RouteRequest = RequestBody<'/api/maps/route', 'post'>;
 
-export interface FuelPlanEntry {
-  location: Station;
-  gallons: number;
-  /** Dollars, 2 decimals. */
-  cost: number;
-  arrivalFuel?: number;
-  alongMiles?: number;
-}
+export type RouteResult = ResponseBody<'/api/maps/route', 'post'>;
 
-export interface FuelPlan {
-  fuelPlan: FuelPlanEntry[];
-  totalCost: number;
-  totalGallons: number;
-  naiveCost: number;
-  naivetotalGallons: number;
-}
+export type BestPlanRequest = RequestBody<'/api/assistant/plan', 'post'>;
 
-export interface MapConfig {
-  mapStyleUrl?: string | null;
-}
+export type FuelPlanEntry = Schema<'FuelPlanStop'>;
+
+/** `naiveCost`/`naivetotalGallons` are null when a driver without a plan cannot make the trip. */
+export type FuelPlan = Schema<'FuelPlan'>;
+
+export type MapConfig = Pick<Schema<'Config'>, 'mapStyleUrl'>;

@@ -15,7 +15,7 @@ export const chains: ChainOption[] = [
 
 function station(partial: Partial<Station> & Pick<Station, 'locationId' | 'name' | 'latitude' | 'longitude' | 'netPrice' | 'retailPrice'>): Station {
   return {
-    stationLocation: null,
+    stationLocation: '',
     address: '100 Main St',
     city: 'Dallas',
     state: 'TX',
@@ -25,7 +25,7 @@ function station(partial: Partial<Station> & Pick<Station, 'locationId' | 'name'
     retailPriceDate: '2026-11-21T06:00:00',
     iftaRefund: 0.2,
     chain: 'PILOT',
-    affiliate: null,
+    affiliate: '',
     ...partial,
   };
 }
@@ -34,7 +34,7 @@ export const generalStations: Station[] = [
   station({ locationId: 1001, name: 'Pilot Travel Center #412', city: 'Amarillo', state: 'TX', latitude: 35.22, longitude: -101.83, retailPrice: 3.859, netPrice: 3.579, distanceMiles: 412.5, stationLocation: 'I-40 Exit 76' }),
   station({ locationId: 1002, name: "Love's Travel Stop #238", chain: 'LOVES', city: 'Joplin', state: 'MO', latitude: 37.08, longitude: -94.51, retailPrice: 3.799, netPrice: 3.611, distanceMiles: 230.1 }),
   station({ locationId: 1003, name: 'AMBEST Truck Stop', chain: 'AMBEST', city: 'Salina', state: 'KS', latitude: 38.84, longitude: -97.61, retailPrice: 3.699, netPrice: 3.649, distanceMiles: 82.4 }),
-  station({ locationId: 1004, name: 'Independent Fuel', chain: null, city: 'Tulsa', state: 'OK', latitude: 36.15, longitude: -95.99, retailPrice: 3.949, netPrice: 3.899, iftaRefund: 0, distanceMiles: 280.9 }),
+  station({ locationId: 1004, name: 'Independent Fuel', chain: '', city: 'Tulsa', state: 'OK', latitude: 36.15, longitude: -95.99, retailPrice: 3.949, netPrice: 3.899, iftaRefund: 0, distanceMiles: 280.9 }),
 ];
 
 export const nearRouteStations: Station[] = [

@@ -1,58 +1,28 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api } from '@/lib/api';
+import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api';
 import { saveFile } from '../save-file';
 
 /** Whose transactions: the company's (company/ endpoints) or the signed-in driver's (SPEC §6). */
 export type TransactionScope = 'company' | 'driver';
 
-export type TransactionStatus = 'APPROVED' | 'DECLINED';
-
 /** One row of GET …/transactions (fleet-api.md). Amounts in dollars. */
-export interface TransactionListItem {
-  transactionId: number;
-  transactionDate: string;
-  invoiceRef: string;
-  locationName: string;
-  driverCardName: string;
-  cardNumber?: string;
-  fundedTotal: number;
-  discAmount: number;
-  status?: TransactionStatus;
-  declineReason?: string | null;
-}
+export type TransactionListItem = Schema<'TransactionItem'>;
+
+export type TransactionStatus = TransactionListItem['status'];
 
 /** GET …/transactions/{id} (fleet-api.md). */
-export interface TransactionDetail extends TransactionListItem {
-  driverId: string;
-  locationAddress: string;
-  cardNumber: string;
-  fuelQuantity: number;
-  retailPrice?: number;
-  netPrice?: number;
-}
+export type TransactionDetail = Schema<'TransactionDetail'>;
 
 /** Paged response (SPEC §3): page numbers start at 0. */
-export interface TransactionPage {
-  content: TransactionListItem[];
-  page: { number: number; size?: number; totalElements?: number; totalPages: number };
-}
+export type TransactionPage = Schema<'TransactionPage'>;
+
+/** The query string of the list (the company and driver lists take the same one). */
+type ListQuery = QueryParams<'/api/wex/company/transactions', 'get'> & QueryParams<'/api/wex/transactions', 'get'>;
 
 /** Filters as the API takes them: dates are ISO timestamps without the trailing Z. */
-export interface TransactionQuery {
-  scope: TransactionScope;
-  searchText?: string;
-  dateFrom?: string;
-  dateTo?: string;
-  cardNumber?: string;
-}
+export type TransactionQuery = Pick<ListQuery, 'searchText' | 'dateFrom' | 'dateTo' | 'cardNumber'> & { scope: TransactionScope };
 
-export interface CardOption {
-  cardNumber: string;
-  status: 'ACTIVE' | 'INACTIVE';
-  driverName: string;
-  driverId: string;
-  unitNumber: string;
-}
+export type CardOption = Schema<'Card'>;
 
 /** Transactions page size and order (SPEC §9). */
 export const TRANSACTIONS_PAGE_SIZE = 20;
@@ -92,7 +62,12 @@ export const transactionsApi = api.injectEndpoints({
       },
       query: ({ queryArg, pageParam }) => ({
         url: transactionsPath(queryArg.scope),
-        params: { page: pageParam, size: TRANSACTIONS_PAGE_SIZE, sort: TRANSACTIONS_SORT, ...filterParams(queryArg) },
+        params: {
+          page: pageParam,
+          size: TRANSACTIONS_PAGE_SIZE,
+          sort: TRANSACTIONS_SORT,
+          ...filterParams(queryArg),
+        } satisfies ListQuery,
       }),
       keepUnusedDataFor: 0,
       providesTags: ['Transaction'],
@@ -104,7 +79,7 @@ export const transactionsApi = api.injectEndpoints({
     /** The company's cards, for the card filter of the company list. */
     getTransactionCardOptions: build.query<CardOption[], void>({
       query: () => '/wex/company/get-cards',
-      transformResponse: (response: { value: CardOption[] }) => response.value,
+      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value,
       providesTags: ['FuelCard'],
     }),
     /**

@@ -108,7 +108,7 @@ describe('transactions list', () => {
         row(2, 24, { status: 'DECLINED', declineReason: 'CARD_INACTIVE', discAmount: 0 }),
         row(3, 24 * 3, { fundedTotal: 1234.5, discAmount: 99.1 }),
       ],
-      page: { number: 0, totalPages: 1 },
+      page: { number: 0, size: PAGE_SIZE, totalElements: 3, totalPages: 1 },
     }));
     renderApp(paths.transactions, { session });
 
@@ -207,7 +207,7 @@ describe('transactions list', () => {
   });
 
   it('says when nothing is found', async () => {
-    serveList(() => ({ content: [], page: { number: 0, totalPages: 0 } }));
+    serveList(() => ({ content: [], page: { number: 0, size: PAGE_SIZE, totalElements: 0, totalPages: 0 } }));
     renderApp(paths.transactions, { session });
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
     expect(screen.queryByText('No more transactions to load')).not.toBeInTheDocument();
