@@ -39,9 +39,12 @@ export function PlanSummary({ plan }: { plan: FuelPlan }) {
             <Typography variant="body1" sx={{ textDecoration: 'line-through' }} color="text.secondary" data-testid="plan-naive-cost">
               {formatPrice(plan.naiveCost)}
             </Typography>
-            <Typography variant="subtitle2" color={saving >= 0 ? 'primary.main' : 'error.main'} data-testid="plan-saving">
-              {t('plan.youSave')} {formatPrice(saving)}
-            </Typography>
+            {/* The naive driver can come out cheaper when the plan must buy the minimum purchase. */}
+            {saving > 0 && (
+              <Typography variant="subtitle2" color="primary.main" data-testid="plan-saving">
+                {t('plan.youSave')} {formatPrice(saving)}
+              </Typography>
+            )}
           </Box>
         )}
       </Stack>
