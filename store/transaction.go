@@ -3,8 +3,10 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"fuelportal"
 )
@@ -68,18 +70,21 @@ type TransactionFilter struct {
 	CountAtMost int
 }
 
-// where returns the filter's conditions, resolving CardNumber to its card
-// id within the scope (ENOTFOUND when the scope does not hold it).
-func (f TransactionFilter) where(ctx context.Context, tx *Tx) (string, []any, error) {
-	where, args := f.Scope.where()
+// where returns the table to read (card_transactions, with a hint for
+// SQLite's planner when a search drives the query) and the filter's
+// conditions, resolving CardNumber to its card id within the scope
+// (ENOTFOUND when the scope does not hold it).
+func (f TransactionFilter) where(ctx context.Context, tx *Tx) (from, where string, args []any, err error) {
+	from = `card_transactions`
+	where, args = f.Scope.where()
 	if number := strings.TrimSpace(f.CardNumber); number != "" {
 		var cardID int64
 		err := tx.QueryRow(ctx, `SELECT id FROM cards WHERE company_id = ? AND card_number = ?`, f.Scope.CompanyID, number).Scan(&cardID)
 		if err != nil || (f.Scope.CardID != 0 && cardID != f.Scope.CardID) {
 			if err != nil && !isNoRows(err) {
-				return "", nil, err
+				return "", "", nil, err
 			}
-			return "", nil, fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
+			return "", "", nil, fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
 		}
 		if f.Scope.CardID == 0 {
 			where += ` AND card_id = ?`
@@ -95,10 +100,94 @@ func (f TransactionFilter) where(ctx context.Context, tx *Tx) (string, []any, er
 		args = append(args, f.To)
 	}
 	if strings.TrimSpace(f.Search) != "" {
+		if phrase, ok := trigramPhrase(f.Search); ok && tx.Engine() == SQLite {
+			// The FTS5 trigram index finds the candidate rows; when they are
+			// few, they drive the query (rowid lookups, then a sort) instead
+			// of a scan of the company's index checking every search_text.
+			// When they are many, that scan finds a page sooner. The LIKE
+			// below still decides, so results are the LIKE's either way.
+			ids, err := tx.searchCandidates(ctx, phrase)
+			if err != nil {
+				return "", "", nil, err
+			}
+			if ids != "" {
+				// NOT INDEXED: no company or card index scan; the rows are
+				// fetched by rowid from the candidates, then sorted.
+				from = `card_transactions NOT INDEXED`
+				where += ` AND id IN (` + ids + `)`
+			}
+		}
+		if tx.Engine() == Postgres {
+			// A pg_trgm GIN index serves this LIKE directly, but only a plan
+			// made for the pattern at hand knows whether to use it (a rare
+			// "inv-0004" wants the index, a common "love's" the company's
+			// date-ordered index); cached statements would otherwise settle
+			// on one generic plan for every pattern.
+			if _, err := tx.Exec(ctx, `SET LOCAL plan_cache_mode = force_custom_plan`); err != nil {
+				return "", "", nil, err
+			}
+		}
 		where += ` AND search_text LIKE ? ESCAPE '\'`
 		args = append(args, likePattern(f.Search))
 	}
-	return where, args, nil
+	return from, where, args, nil
+}
+
+// searchCandidates returns the ids of the rows whose search_text the FTS5
+// phrase matches, as an SQL list ("1, 2, 3"; "NULL" for none), or ""
+// when there are searchDriveLimit or more. One FTS5 query serves both the
+// count and the page that follow.
+func (tx *Tx) searchCandidates(ctx context.Context, phrase string) (string, error) {
+	rows, err := tx.Query(ctx, `SELECT rowid FROM card_transactions_search WHERE card_transactions_search MATCH ? LIMIT ?`,
+		phrase, searchDriveLimit)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	var list strings.Builder
+	n := 0
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return "", err
+		}
+		if n > 0 {
+			list.WriteString(", ")
+		}
+		list.WriteString(strconv.FormatInt(id, 10))
+		n++
+	}
+	if err := rows.Err(); err != nil {
+		return "", err
+	}
+	switch {
+	case n >= searchDriveLimit:
+		return "", nil
+	case n == 0:
+		return "NULL", nil
+	}
+	return list.String(), nil
+}
+
+// searchDriveLimit is how many trigram candidates a SQLite search may have
+// for them to drive the query: up to it, fetching them by rowid and sorting
+// takes a few ms; more (a common word such as a station brand) are better
+// found by scanning the company's date-ordered index, which stops as soon as
+// a page and the bounded count are full. Not tuned finely: rare searches have
+// tens of candidates, common ones tens of thousands.
+const searchDriveLimit = 2000
+
+// trigramPhrase returns the FTS5 phrase query matching search as a
+// substring of search_text (both lower-cased), and whether the trigram
+// index can answer it: not for fewer than 3 characters (no trigram), nor
+// for text the tokenizer could split differently from the stored text
+// (invalid UTF-8, NUL).
+func trigramPhrase(search string) (string, bool) {
+	s := strings.ToLower(strings.TrimSpace(search))
+	if utf8.RuneCountInString(s) < 3 || !utf8.ValidString(s) || strings.ContainsRune(s, 0) {
+		return "", false
+	}
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`, true
 }
 
 func (f TransactionFilter) orderBy() string {
@@ -112,20 +201,20 @@ func (f TransactionFilter) orderBy() string {
 // it selects in all (at most f.CountAtMost when set).
 func (db *DB) Transactions(ctx context.Context, f TransactionFilter) (page []*fuelportal.Transaction, total int, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		where, args, err := f.where(ctx, tx)
+		from, where, args, err := f.where(ctx, tx)
 		if err != nil {
 			return err
 		}
-		query := `SELECT ` + transactionColumns + ` FROM card_transactions WHERE ` + where + f.orderBy()
+		query := `SELECT ` + transactionColumns + ` FROM ` + from + ` WHERE ` + where + f.orderBy()
 		pageArgs := args
 		if f.Limit > 0 {
 			query += ` LIMIT ? OFFSET ?`
 			pageArgs = append(append([]any(nil), args...), f.Limit, f.Offset)
 		}
-		count := `SELECT COUNT(*) FROM card_transactions WHERE ` + where
+		count := `SELECT COUNT(*) FROM ` + from + ` WHERE ` + where
 		countArgs := args
 		if f.CountAtMost > 0 {
-			count = `SELECT COUNT(*) FROM (SELECT 1 FROM card_transactions WHERE ` + where + ` LIMIT ?) AS matching`
+			count = `SELECT COUNT(*) FROM (SELECT 1 FROM ` + from + ` WHERE ` + where + ` LIMIT ?) AS matching`
 			countArgs = append(append([]any(nil), args...), f.CountAtMost)
 		}
 		if err := tx.QueryRow(ctx, count, countArgs...).Scan(&total); err != nil {
@@ -156,11 +245,11 @@ func (db *DB) Transactions(ctx context.Context, f TransactionFilter) (page []*fu
 // memory stays flat however many there are. It stops at fn's first error.
 func (db *DB) EachTransaction(ctx context.Context, f TransactionFilter, fn func(*fuelportal.Transaction) error) error {
 	return db.InReadTx(ctx, func(tx *Tx) error {
-		where, args, err := f.where(ctx, tx)
+		from, where, args, err := f.where(ctx, tx)
 		if err != nil {
 			return err
 		}
-		query := `SELECT ` + transactionColumns + ` FROM card_transactions WHERE ` + where + f.orderBy()
+		query := `SELECT ` + transactionColumns + ` FROM ` + from + ` WHERE ` + where + f.orderBy()
 		if f.Limit > 0 {
 			query += ` LIMIT ? OFFSET ?`
 			args = append(args, f.Limit, f.Offset)
