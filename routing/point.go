@@ -3,6 +3,8 @@ package routing
 import (
 	"fmt"
 	"math"
+
+	"fuelportal/geo"
 )
 
 // Point is a WGS84 coordinate in decimal degrees.
@@ -20,20 +22,12 @@ func (p Point) Valid() bool {
 		p.Lat >= -90 && p.Lat <= 90 && p.Lon >= -180 && p.Lon <= 180
 }
 
-const (
-	earthRadiusMeters = 6371008.8
-	// MetersPerMile is the statute mile used for display and speeds.
-	MetersPerMile = 1609.34
-)
+// MetersPerMile is the statute mile used for display and speeds.
+const MetersPerMile = geo.MetersPerMile
 
-// distanceMeters is the great-circle (haversine) distance between a and b.
-// The geo package will own this later; routing keeps its own copy until then.
+// distanceMeters is the great-circle distance between a and b (geo's sphere).
 func distanceMeters(a, b Point) float64 {
-	φ1, φ2 := a.Lat*math.Pi/180, b.Lat*math.Pi/180
-	dφ := φ2 - φ1
-	dλ := (b.Lon - a.Lon) * math.Pi / 180
-	s := math.Sin(dφ/2)*math.Sin(dφ/2) + math.Cos(φ1)*math.Cos(φ2)*math.Sin(dλ/2)*math.Sin(dλ/2)
-	return 2 * earthRadiusMeters * math.Asin(math.Min(1, math.Sqrt(s)))
+	return geo.DistanceMiles(geo.Point{Lat: a.Lat, Lon: a.Lon}, geo.Point{Lat: b.Lat, Lon: b.Lon}) * geo.MetersPerMile
 }
 
 // lerp is the point a fraction t of the way from a to b. Linear in degrees is

@@ -3,6 +3,8 @@ package routing
 import (
 	"fmt"
 	"math"
+
+	"fuelportal/geo"
 )
 
 // gridCellDegrees is the size of a cell of the segment grid.
@@ -59,7 +61,7 @@ func (g *Graph) snap(p Point) (anchor, error) {
 	}
 	// A ring r cells out is at least r cells away; a cell is narrowest in
 	// longitude, bounded here at 60° latitude.
-	minCellMeters := gridCellDegrees * math.Pi / 180 * earthRadiusMeters * math.Cos(60*math.Pi/180)
+	minCellMeters := gridCellDegrees * math.Pi / 180 * geo.EarthRadiusMiles * geo.MetersPerMile * math.Cos(60*math.Pi/180)
 	maxRing := int32(math.Ceil(maxSnapMeters/minCellMeters)) + 1
 	best := anchor{edge: -1, offset: math.Inf(1)}
 	center := cellOf(p.Lat, p.Lon)
