@@ -92,8 +92,21 @@ func (ix *Index) Radius(center Point, miles float64) []Hit {
 // ID). A one-point route behaves like Radius around that point; an empty
 // route finds nothing.
 func (ix *Index) NearRoute(route []Point, miles float64) []RouteHit {
-	return ix.NearPolyline(NewPolyline(route), miles)
+	// The polyline does not outlive the query, so its buffers (about
+	// 150 bytes a point) are reused rather than allocated each time.
+	pl, _ := polylinePool.Get().(*Polyline)
+	if pl == nil {
+		pl = &Polyline{}
+	}
+	pl.prepare(route)
+	hits := ix.NearPolyline(pl, miles)
+	pl.points = nil
+	polylinePool.Put(pl)
+	return hits
 }
+
+// polylinePool holds NearRoute's prepared routes between queries.
+var polylinePool sync.Pool
 
 // groupSegments and groupMiles bound a group of consecutive segments: the
 // search tests a station against a group's bounding ball before it looks
@@ -257,19 +270,33 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 				}
 				// Measure the segment with the nearest ball first, then
 				// only the segments whose balls come within the best chord.
+				// other is the smallest ball distance but the nearest's
+				// (NaN if any is NaN, so that NaN never skips).
 				var dist2 [groupSegments]float64
 				first := gr.first
-				nearest := first
-				for s := first; s < gr.end; s++ {
-					d := v.sub(balls[s].center)
-					dist2[s-first] = d.dot(d)
-					if dist2[s-first] < dist2[nearest-first] {
-						nearest = s
+				gballs := balls[first:gr.end]
+				d := v.sub(gballs[0].center)
+				nearestSq := d.dot(d)
+				dist2[0] = nearestSq
+				nearest, other := first, math.Inf(1)
+				for k := 1; k < len(gballs) && k < groupSegments; k++ {
+					d := v.sub(gballs[k].center)
+					d2 := d.dot(d)
+					dist2[k] = d2
+					if d2 < nearestSq {
+						other, nearestSq, nearest = min(other, nearestSq), d2, first+int32(k)
+					} else {
+						other = min(other, d2)
 					}
 				}
 				if sq := segs[nearest].chordSq(v, maxSinOff, maxChordSq); sq <= maxChordSq && (sq < bestSq || sq == bestSq && nearest < bestSeg) {
 					bestSq, bestSeg = sq, nearest
 					limit = math.Sqrt(sq)
+				}
+				// No other ball within reach of the best chord: the loop
+				// below would skip every segment (each reach ≤ maxReach).
+				if reach := limit + padChord + gr.maxBallReach; other > reach*reach {
+					continue
 				}
 				for s := first; s < gr.end; s++ {
 					if reach := limit + padChord + balls[s].reach; s == nearest || dist2[s-first] > reach*reach {
@@ -340,6 +367,23 @@ func lessOrEqualRouteHit(a, b RouteHit) bool {
 	return a.AlongMiles < b.AlongMiles || a.AlongMiles == b.AlongMiles && a.ID <= b.ID
 }
 
+// lessRouteHit is compareRouteHits(a, b) < 0, with the common case (no
+// NaN) decided by two float comparisons. cmp.Compare orders NaN before
+// every number and equal to NaN.
+func lessRouteHit(a, b RouteHit) bool {
+	if a.AlongMiles < b.AlongMiles {
+		return true
+	}
+	if a.AlongMiles > b.AlongMiles {
+		return false
+	}
+	aNaN, bNaN := a.AlongMiles != a.AlongMiles, b.AlongMiles != b.AlongMiles
+	if aNaN != bNaN {
+		return aNaN
+	}
+	return a.ID < b.ID // equal, or both NaN
+}
+
 // sortRouteHits sorts a few hits by insertion, more with slices.SortFunc,
 // both by compareRouteHits.
 func sortRouteHits(hits []RouteHit) {
@@ -348,7 +392,7 @@ func sortRouteHits(hits []RouteHit) {
 		return
 	}
 	for i := 1; i < len(hits); i++ {
-		for j := i; j > 0 && compareRouteHits(hits[j], hits[j-1]) < 0; j-- {
+		for j := i; j > 0 && lessRouteHit(hits[j], hits[j-1]); j-- {
 			hits[j], hits[j-1] = hits[j-1], hits[j]
 		}
 	}
@@ -360,6 +404,8 @@ type group struct {
 	center     vec3
 	reach      float64
 	first, end int32
+	// maxBallReach is the largest reach of the group's segment balls.
+	maxBallReach float64
 }
 
 // segmentGroup is a group with the lat/lon box of its vertices and half its
@@ -399,6 +445,7 @@ func newSegmentGroup(pl *Polyline, first, end int, balls []ball) segmentGroup {
 			balls[s] = ball{center: seg.a.add(seg.b).scale(0.5), reach: ab.norm()/2 + bulge}
 		}
 		gr.reach = max(gr.reach, r)
+		gr.maxBallReach = max(gr.maxBallReach, balls[s].reach)
 	}
 	// Segment lengths come from the same vectors; pad them like the chords.
 	gr.halfMiles += padChord * EarthRadiusMiles

@@ -201,3 +201,18 @@ func TestIndexEdgeCases(t *testing.T) {
 		}
 	})
 }
+
+func TestLessRouteHitAgreesWithCompareRouteHits(t *testing.T) {
+	nan := math.NaN()
+	values := []float64{nan, math.Inf(-1), -1, math.Copysign(0, -1), 0, 1e-300, 1, math.Inf(1)}
+	for _, a := range values {
+		for _, b := range values {
+			for _, ids := range [][2]int64{{1, 2}, {2, 1}, {3, 3}} {
+				x, y := RouteHit{ID: ids[0], AlongMiles: a}, RouteHit{ID: ids[1], AlongMiles: b}
+				if got, want := lessRouteHit(x, y), compareRouteHits(x, y) < 0; got != want {
+					t.Errorf("lessRouteHit(%v, %v) = %v, want %v", x, y, got, want)
+				}
+			}
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package geo
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // CumulativeMiles returns, for each point of route, the distance in miles
 // from route[0] to that point along the route. It is empty for an empty route.
@@ -53,16 +56,27 @@ type segment struct {
 // NewPolyline prepares route for projections. The route is not copied and
 // must not be modified afterwards.
 func NewPolyline(route []Point) *Polyline {
-	pl := &Polyline{points: route, cum: make([]float64, len(route))}
+	pl := &Polyline{}
+	pl.prepare(route)
+	return pl
+}
+
+// prepare fills pl for route, reusing pl's buffers when they are large
+// enough (every element is overwritten).
+func (pl *Polyline) prepare(route []Point) {
+	pl.points = route
+	pl.cum = slices.Grow(pl.cum[:0], len(route))[:len(route)]
+	pl.segments = pl.segments[:0]
 	if len(route) == 0 {
-		return pl
+		return
 	}
+	pl.cum[0] = 0
 	first := unitVector(route[0])
 	if len(route) == 1 {
-		pl.segments = []segment{{a: first, b: first, degenerate: true}}
-		return pl
+		pl.segments = append(pl.segments, segment{a: first, b: first, degenerate: true})
+		return
 	}
-	pl.segments = make([]segment, len(route)-1)
+	pl.segments = slices.Grow(pl.segments, len(route)-1)[:len(route)-1]
 	a := first
 	for i := range pl.segments {
 		b := unitVector(route[i+1])
@@ -75,7 +89,6 @@ func NewPolyline(route []Point) *Polyline {
 		pl.segments[i] = s
 		a = b
 	}
-	return pl
 }
 
 func newSegment(a, b vec3) segment {
