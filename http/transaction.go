@@ -36,11 +36,13 @@ const (
 	maxPageSize     = 100
 	// maxLastDays is the "all time" period of the savings tiles.
 	maxLastDays = 3650
-	// countAhead bounds how far past the requested page the list counts:
-	// totalElements is exact up to offset + countAhead matches and a lower
-	// bound beyond (the app only needs to know more pages exist), so a page
-	// costs the same over 1,000 or 1,000,000 rows.
-	countAhead = 10_000
+	// countPagesAhead bounds how far past the requested page the list
+	// counts: totalElements is exact up to offset + countPagesAhead pages of
+	// matches and a lower bound beyond (the app only needs to know more
+	// pages exist: page < totalPages - 1), so a page costs the same over
+	// 1,000 or 1,000,000 rows, and a search for a common word checks a few
+	// thousand index entries rather than a month's.
+	countPagesAhead = 10
 )
 
 // MsgSelectDateRange is the export's answer when a date is missing.
@@ -154,7 +156,7 @@ func (s *Server) handleTransactionList(scope scopeOf) http.HandlerFunc {
 			s.respondError(w, r, err)
 			return
 		}
-		f.Offset, f.Limit, f.CountAtMost = page*size, size, page*size+countAhead
+		f.Offset, f.Limit, f.CountAtMost = page*size, size, (page+countPagesAhead)*size
 
 		items, total, err := s.DB.Transactions(r.Context(), f)
 		if err != nil {
