@@ -15,9 +15,11 @@
 package catalog
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -47,8 +49,16 @@ type Catalog struct {
 type snapshot struct {
 	version int64
 	index   *geo.Index
-	byID    map[int64]*fuelportal.Station
+	// stations are sorted by ID; the index's item IDs are positions in
+	// this slice, so a hit finds its station without a map lookup and the
+	// index's ties by item ID are ties by station ID.
+	stations []*fuelportal.Station
 }
+
+// routeHits holds the index's near-route answers between queries: a
+// coast-to-coast route finds thousands of stations, and allocating that
+// buffer anew for every query costs more than the search's tail.
+var routeHits = sync.Pool{New: func() any { return new([]geo.RouteHit) }}
 
 // New returns a catalog over db. It is empty until the first Refresh.
 func New(db *store.DB) *Catalog {
@@ -88,12 +98,13 @@ func (c *Catalog) Refresh(ctx context.Context) error {
 
 // load builds and swaps in a snapshot. Callers hold refreshMu (or own c).
 func (c *Catalog) load(stations []*fuelportal.Station, version int64) {
-	s := &snapshot{version: version, byID: make(map[int64]*fuelportal.Station, len(stations))}
-	items := make([]geo.Item, len(stations))
+	sorted := slices.Clone(stations)
+	slices.SortFunc(sorted, func(a, b *fuelportal.Station) int { return cmp.Compare(a.ID, b.ID) })
+	s := &snapshot{version: version, stations: sorted}
+	items := make([]geo.Item, len(sorted))
 	var fresh []*fuelportal.Station
-	for i, st := range stations {
-		s.byID[st.ID] = st
-		items[i] = geo.Item{ID: st.ID, Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude}}
+	for i, st := range sorted {
+		items[i] = geo.Item{ID: int64(i), Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude}}
 		if !c.known[st.ID] {
 			c.known[st.ID] = true
 			fresh = append(fresh, st)
@@ -178,7 +189,7 @@ func (c *Catalog) Near(ctx context.Context, center geo.Point, radiusMiles float6
 	}
 	var found []Nearby
 	for _, hit := range s.index.Radius(center, radiusMiles) {
-		st := s.byID[hit.ID]
+		st := s.stations[hit.ID]
 		if !chains.Has(st) {
 			continue
 		}
@@ -205,7 +216,10 @@ func (c *Catalog) NearRoute(ctx context.Context, route []geo.Point, radiusMiles 
 	if err != nil {
 		return nil, err
 	}
-	return s.nearPolyline(geo.NewPolyline(route), radiusMiles, chains), nil
+	buf := routeHits.Get().(*[]geo.RouteHit)
+	defer routeHits.Put(buf)
+	*buf = s.index.AppendNearRoute((*buf)[:0], route, radiusMiles)
+	return s.onRoute(*buf, chains), nil
 }
 
 // NearPolyline is NearRoute for a route prepared with geo.NewPolyline.
@@ -214,14 +228,17 @@ func (c *Catalog) NearPolyline(ctx context.Context, route *geo.Polyline, radiusM
 	if err != nil {
 		return nil, err
 	}
-	return s.nearPolyline(route, radiusMiles, chains), nil
+	buf := routeHits.Get().(*[]geo.RouteHit)
+	defer routeHits.Put(buf)
+	*buf = s.index.AppendNearPolyline((*buf)[:0], route, radiusMiles)
+	return s.onRoute(*buf, chains), nil
 }
 
-func (s *snapshot) nearPolyline(route *geo.Polyline, radiusMiles float64, chains Chains) []OnRoute {
-	hits := s.index.NearPolyline(route, radiusMiles)
+// onRoute turns the index's hits into the stations of chains.
+func (s *snapshot) onRoute(hits []geo.RouteHit, chains Chains) []OnRoute {
 	found := make([]OnRoute, 0, len(hits))
 	for _, hit := range hits {
-		if st := s.byID[hit.ID]; chains.Has(st) {
+		if st := s.stations[hit.ID]; chains.Has(st) {
 			found = append(found, OnRoute{Station: st, AlongMiles: hit.AlongMiles, OffMiles: hit.OffMiles})
 		}
 	}
@@ -236,7 +253,7 @@ func (c *Catalog) ChainCounts(ctx context.Context) (map[string]int, error) {
 		return nil, err
 	}
 	counts := map[string]int{}
-	for _, st := range s.byID {
+	for _, st := range s.stations {
 		counts[st.Chain]++
 	}
 	return counts, nil

@@ -92,6 +92,12 @@ func (ix *Index) Radius(center Point, miles float64) []Hit {
 // ID). A one-point route behaves like Radius around that point; an empty
 // route finds nothing.
 func (ix *Index) NearRoute(route []Point, miles float64) []RouteHit {
+	return ix.AppendNearRoute(nil, route, miles)
+}
+
+// AppendNearRoute is NearRoute appending its answer to dst, for callers
+// that reuse one buffer across queries.
+func (ix *Index) AppendNearRoute(dst []RouteHit, route []Point, miles float64) []RouteHit {
 	// The polyline does not outlive the query, so its buffers (about
 	// 150 bytes a point) are reused rather than allocated each time.
 	pl, _ := polylinePool.Get().(*Polyline)
@@ -99,10 +105,10 @@ func (ix *Index) NearRoute(route []Point, miles float64) []RouteHit {
 		pl = &Polyline{}
 	}
 	pl.prepare(route)
-	hits := ix.NearPolyline(pl, miles)
+	dst = ix.AppendNearPolyline(dst, pl, miles)
 	pl.points = nil
 	polylinePool.Put(pl)
-	return hits
+	return dst
 }
 
 // polylinePool holds NearRoute's prepared routes between queries.
@@ -168,8 +174,13 @@ const padChord = 1e-9
 //     triangle-inequality argument.
 //   - NaN coordinates make bounds NaN; a NaN bound never skips anything.
 func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
+	return ix.AppendNearPolyline(nil, pl, miles)
+}
+
+// AppendNearPolyline is NearPolyline appending its answer to dst.
+func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64) []RouteHit {
 	if len(ix.items) == 0 || len(pl.segments) == 0 || !(miles >= 0) {
-		return nil
+		return dst
 	}
 	radius := miles + toleranceMiles
 	angle := radius / EarthRadiusMiles
@@ -332,7 +343,8 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 		counts[s+1] += counts[s]
 	}
 	sc.counts = counts
-	hits := make([]RouteHit, len(found))
+	dst = slices.Grow(dst, len(found))
+	hits := dst[len(dst) : len(dst)+len(found)]
 	for _, f := range found {
 		hits[counts[f.segment]] = f.hit
 		counts[f.segment]++
@@ -352,7 +364,7 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 			break
 		}
 	}
-	return hits
+	return dst[:len(dst)+len(hits)]
 }
 
 // compareRouteHits is NearRoute's order: by AlongMiles, then ID.
