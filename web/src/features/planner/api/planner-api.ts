@@ -58,6 +58,11 @@ export const plannerApi = api.injectEndpoints({
       providesTags: ['Chain'],
       keepUnusedDataFor: 600,
     }),
+    getAffiliates: build.query<ChainOption[], void>({
+      query: () => '/locations/affiliateCodes',
+      providesTags: ['Chain'],
+      keepUnusedDataFor: 600,
+    }),
     geocode: build.query<GeocodedPlace[], string>({
       query: (text) => ({ url: '/maps/geocode', params: { q: text, limit: 5 } satisfies QueryParams<'/api/maps/geocode', 'get'> }),
     }),
@@ -84,6 +89,7 @@ export const {
   useGetStationsQuery,
   useGetNearRouteStationsQuery,
   useGetChainsQuery,
+  useGetAffiliatesQuery,
   useLazyGeocodeQuery,
   useLazyReverseGeocodeQuery,
   useBuildRouteMutation,

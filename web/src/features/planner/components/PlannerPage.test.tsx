@@ -129,6 +129,9 @@ describe('PlannerPage without a route', { timeout: 60_000 }, () => {
     expect(expanded).toHaveLength(2);
     expect(expanded[0]).toHaveStyle({ height: '450px' });
     expect(within(expanded[0]).getByText('I-40 Exit 76')).toBeInTheDocument();
+    // The affiliate by name (GET locations/affiliateCodes), not its code.
+    expect(await within(expanded[0]).findByText('Pilot Flying J')).toBeInTheDocument();
+    expect(within(expanded[0]).queryByText('PILOT_FLYINGJ')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Pilot Travel Center #412: Hide details/ }));
     expect(screen.getAllByTestId('station-card').filter((card) => card.dataset.expanded === 'true')).toHaveLength(1);
     expect(screen.getAllByTestId('station-card')[0]).toHaveStyle({ height: '100px' });

@@ -14,6 +14,7 @@ import {
   useBuildRouteMutation,
   useGetBestPlanMutation,
   useGetChainsQuery,
+  useGetAffiliatesQuery,
   useGetNearRouteStationsQuery,
   useGetStationsQuery,
   useLazyReverseGeocodeQuery,
@@ -87,6 +88,8 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
 
   const chains = useGetChainsQuery();
   const chainMap = useMemo(() => chainsByValue(chains.data), [chains.data]);
+  const affiliates = useGetAffiliatesQuery();
+  const affiliateMap = useMemo(() => chainsByValue(affiliates.data), [affiliates.data]);
   // The general search is skipped while a route is active (SPEC §4).
   const stations = useGetStationsQuery(
     routeActive ? skipToken : { ...US_CENTER, radius: DEFAULT_SEARCH_RADIUS_MILES, sortBy, direction, chainCodes },
@@ -196,7 +199,7 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
   }, [currentPlan, routeActive, nearRoute.data, stations.data]);
 
   const loadingLocations = routeActive ? nearRoute.isFetching : stations.isFetching;
-  const cardProps = { chains: chainMap, expanded: state.expanded, onToggle: onToggleStation, revealed: state.revealed };
+  const cardProps = { chains: chainMap, affiliates: affiliateMap, expanded: state.expanded, onToggle: onToggleStation, revealed: state.revealed };
 
   return (
     <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }} data-testid="planner">

@@ -16,7 +16,7 @@ import { PlanSummary } from './PlanSummary';
 import { StationSkeletons } from './StationList';
 import { StationResults } from './StationResults';
 
-type CardProps = Pick<ComponentProps<typeof StationResults>, 'chains' | 'expanded' | 'onToggle' | 'revealed'>;
+type CardProps = Pick<ComponentProps<typeof StationResults>, 'chains' | 'affiliates' | 'expanded' | 'onToggle' | 'revealed'>;
 
 interface RoutePanelProps extends CardProps {
   nearRouteStations: readonly Station[] | undefined;

@@ -18,6 +18,8 @@ interface StationCardProps {
   station: Station;
   logoUrl: string;
   chainLabel?: string;
+  /** The affiliate's name; the code is shown while the list is loading or for an unknown code. */
+  affiliateLabel?: string;
   expanded: boolean;
   onToggle: (locationId: number) => void;
   /** Fixed height (SPEC §9): the list is virtualised on it. */
@@ -41,7 +43,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One station: prices, savings, IFTA refund; expands to its details (several may be open). */
-export function StationCard({ station, logoUrl, chainLabel, expanded, onToggle, height, planEntry, stopNumber }: StationCardProps) {
+export function StationCard({ station, logoUrl, chainLabel, affiliateLabel, expanded, onToggle, height, planEntry, stopNumber }: StationCardProps) {
   const { t } = useTranslation('planner');
   const place = [station.city, station.state].filter(Boolean).join(', ');
   const where =
@@ -155,7 +157,7 @@ export function StationCard({ station, logoUrl, chainLabel, expanded, onToggle, 
           {address && <Detail label={t('station.address')}>{address}</Detail>}
           {station.stationLocation && <Detail label={t('station.location')}>{station.stationLocation}</Detail>}
           <Detail label={t('station.chain')}>{chainName}</Detail>
-          {station.affiliate && <Detail label={t('station.affiliate')}>{station.affiliate}</Detail>}
+          {station.affiliate && <Detail label={t('station.affiliate')}>{affiliateLabel ?? station.affiliate}</Detail>}
           {station.retailPriceDate && (
             <Detail label={t('station.priceDate')}>{dayjs(station.retailPriceDate).format('MMM D, YYYY h:mm A')}</Detail>
           )}

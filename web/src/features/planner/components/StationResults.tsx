@@ -10,6 +10,8 @@ interface StationResultsProps {
   stations?: readonly Station[];
   planEntries?: readonly FuelPlanEntry[];
   chains: ReadonlyMap<string, ChainOption>;
+  /** Affiliate codes with their names (GET locations/affiliateCodes). */
+  affiliates: ReadonlyMap<string, ChainOption>;
   expanded: readonly number[];
   onToggle: (locationId: number) => void;
   revealed: { locationId: number; seq: number } | null;
@@ -24,7 +26,7 @@ interface Row {
 }
 
 /** The station cards of one list (general, near route or best plan), windowed. */
-export function StationResults({ stations, planEntries, chains, expanded, onToggle, revealed }: StationResultsProps) {
+export function StationResults({ stations, planEntries, chains, affiliates, expanded, onToggle, revealed }: StationResultsProps) {
   const { t } = useTranslation('planner');
   const rows = useMemo<Row[]>(() => {
     const open = new Set(expanded);
@@ -62,6 +64,7 @@ export function StationResults({ stations, planEntries, chains, expanded, onTogg
           station={row.station}
           logoUrl={chainLogoUrl(row.station.chain, chains)}
           chainLabel={row.station.chain ? chains.get(row.station.chain)?.label : undefined}
+          affiliateLabel={row.station.affiliate ? affiliates.get(row.station.affiliate)?.label : undefined}
           expanded={expanded.includes(row.station.locationId)}
           onToggle={onToggle}
           height={row.height}

@@ -13,6 +13,11 @@ export const chains: ChainOption[] = [
   { value: 'AMBEST', label: 'AMBEST', imageUrl: '/api/locations/logos/AMBEST.svg' },
 ];
 
+export const affiliates: ChainOption[] = [
+  { value: 'PILOT_FLYINGJ', label: 'Pilot Flying J', imageUrl: '/api/locations/logos/PILOT_FLYINGJ.svg' },
+  { value: 'LOVES', label: "Love's Travel Stops", imageUrl: '/api/locations/logos/LOVES.svg' },
+];
+
 function station(partial: Partial<Station> & Pick<Station, 'locationId' | 'name' | 'latitude' | 'longitude' | 'netPrice' | 'retailPrice'>): Station {
   return {
     stationLocation: '',
@@ -31,7 +36,7 @@ function station(partial: Partial<Station> & Pick<Station, 'locationId' | 'name'
 }
 
 export const generalStations: Station[] = [
-  station({ locationId: 1001, name: 'Pilot Travel Center #412', city: 'Amarillo', state: 'TX', latitude: 35.22, longitude: -101.83, retailPrice: 3.859, netPrice: 3.579, distanceMiles: 412.5, stationLocation: 'I-40 Exit 76' }),
+  station({ locationId: 1001, name: 'Pilot Travel Center #412', city: 'Amarillo', state: 'TX', latitude: 35.22, longitude: -101.83, retailPrice: 3.859, netPrice: 3.579, distanceMiles: 412.5, stationLocation: 'I-40 Exit 76', affiliate: 'PILOT_FLYINGJ' }),
   station({ locationId: 1002, name: "Love's Travel Stop #238", chain: 'LOVES', city: 'Joplin', state: 'MO', latitude: 37.08, longitude: -94.51, retailPrice: 3.799, netPrice: 3.611, distanceMiles: 230.1 }),
   station({ locationId: 1003, name: 'AMBEST Truck Stop', chain: 'AMBEST', city: 'Salina', state: 'KS', latitude: 38.84, longitude: -97.61, retailPrice: 3.699, netPrice: 3.649, distanceMiles: 82.4 }),
   station({ locationId: 1004, name: 'Independent Fuel', chain: '', city: 'Tulsa', state: 'OK', latitude: 36.15, longitude: -95.99, retailPrice: 3.949, netPrice: 3.899, iftaRefund: 0, distanceMiles: 280.9 }),

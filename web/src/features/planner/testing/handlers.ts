@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { apiUrl } from '@/test/server';
 import type { RoutePoint } from '../model/types';
-import { alternativePlan, alternativeStations, chains, dallas, denton, fuelPlan, generalStations, nearRouteStations, oklahomaCity, routes } from './fixtures';
+import { affiliates, alternativePlan, alternativeStations, chains, dallas, denton, fuelPlan, generalStations, nearRouteStations, oklahomaCity, routes } from './fixtures';
 
 const places = [dallas, denton, oklahomaCity];
 
@@ -9,6 +9,7 @@ const places = [dallas, denton, oklahomaCity];
 export const plannerHandlers = [
   http.get(apiUrl('/config'), () => HttpResponse.json({ paymentsConfigured: false, stripePublishableKey: '', mapStyleUrl: '' })),
   http.get(apiUrl('/locations/chainCodes/filter'), () => HttpResponse.json(chains)),
+  http.get(apiUrl('/locations/affiliateCodes'), () => HttpResponse.json(affiliates)),
   http.get(apiUrl('/locations'), ({ request }) => {
     const url = new URL(request.url);
     const chainCode = url.searchParams.get('chainCode');
