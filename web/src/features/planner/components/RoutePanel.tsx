@@ -59,7 +59,7 @@ function Heading({ children, action }: { children: string; action?: ReactNode })
 export function RoutePanel(props: RoutePanelProps) {
   const { t } = useTranslation('planner');
   const { plan, planLoading, nearRouteLoading, nearRouteStations } = props;
-  const cardProps: CardProps = { chains: props.chains, expanded: props.expanded, onToggle: props.onToggle, revealed: props.revealed };
+  const cardProps: CardProps = { chains: props.chains, affiliates: props.affiliates, expanded: props.expanded, onToggle: props.onToggle, revealed: props.revealed };
 
   let results: ReactNode;
   if (planLoading) {
