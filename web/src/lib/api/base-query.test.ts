@@ -128,4 +128,88 @@ describe('token refresh', () => {
     await store.dispatch(authApi.endpoints.authenticate.initiate({ username: 'a', password: 'bcd' }));
     expect(seen).toBeNull();
   });
+
+  describe('with the session open in several tabs', () => {
+    /** An access token shaped like the server's: a JWT whose payload names the session (sid). */
+    const jwt = (sid: string, tag: string) =>
+      `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stringify({ sid, tag })).replace(/=+$/, '')}.signature`;
+
+    /** The server accepts only `accepted` as the bearer token. */
+    function probeAccepting(accepted: string) {
+      return http.get(apiUrl('/probe/:n'), ({ request, params }) => {
+        const auth = request.headers.get('Authorization');
+        if (auth !== `Bearer ${accepted}`) return HttpResponse.json({ status: 401, message: 'Unauthorized' }, { status: 401 });
+        return HttpResponse.json({ n: Number(params.n), auth });
+      });
+    }
+
+    it('takes the tokens another tab refreshed instead of spending the used refresh token', async () => {
+      const refreshBodies: unknown[] = [];
+      const renewed = jwt('session-1', 'renewed-by-other-tab');
+      server.use(
+        probeAccepting(renewed),
+        http.post(apiUrl('/refreshToken'), async ({ request }) => {
+          refreshBodies.push(await request.json());
+          // The server would take refresh-1 for a stolen token now: it was spent by the other tab.
+          return HttpResponse.json({ status: 401, message: 'Refresh token expired' }, { status: 401 });
+        }),
+      );
+      localStorage.setItem('token', jwt('session-1', 'expired'));
+      localStorage.setItem('refreshToken', 'refresh-1');
+      const store = makeStore();
+      // The other tab refreshes the same session and stores its tokens.
+      localStorage.setItem('token', renewed);
+      localStorage.setItem('refreshToken', 'refresh-2');
+
+      const result = await store.dispatch(probeApi.endpoints.probe.initiate(1)).unwrap();
+
+      expect(result.auth).toBe(`Bearer ${renewed}`);
+      expect(refreshBodies).toEqual([]);
+      expect(store.getState().auth).toMatchObject({ token: renewed, refreshToken: 'refresh-2' });
+    });
+
+    it('never takes the tokens of another sign-in from storage', async () => {
+      const refreshBodies: unknown[] = [];
+      server.use(
+        probeAccepting('fresh'),
+        http.post(apiUrl('/refreshToken'), async ({ request }) => {
+          refreshBodies.push(await request.json());
+          return HttpResponse.json({ token: 'fresh', refreshToken: 'refresh-2' });
+        }),
+      );
+      localStorage.setItem('token', jwt('session-1', 'expired'));
+      localStorage.setItem('refreshToken', 'refresh-1');
+      const store = makeStore();
+      // Another user signed in in another tab.
+      localStorage.setItem('token', jwt('session-9', 'someone-else'));
+      localStorage.setItem('refreshToken', 'refresh-9');
+
+      const result = await store.dispatch(probeApi.endpoints.probe.initiate(1)).unwrap();
+
+      expect(result.auth).toBe('Bearer fresh');
+      expect(refreshBodies).toEqual([{ refreshToken: 'refresh-1' }]);
+    });
+
+    it('refreshes under the cross-tab Web Lock when the browser has one', async () => {
+      const lockNames: string[] = [];
+      const locks = {
+        request: async (name: string, callback: () => Promise<unknown>) => {
+          lockNames.push(name);
+          return callback();
+        },
+      };
+      Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+      try {
+        server.use(
+          protectedProbe(),
+          http.post(apiUrl('/refreshToken'), () => HttpResponse.json({ token: 'fresh', refreshToken: 'refresh-2' })),
+        );
+        const store = signedInStore();
+        await store.dispatch(probeApi.endpoints.probe.initiate(1)).unwrap();
+        expect(lockNames).toEqual(['fuelportal-token-refresh']);
+      } finally {
+        Reflect.deleteProperty(navigator, 'locks');
+      }
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { sessionExpired, tokensReceived } from '@/lib/auth/actions';
-import { removeStoredTokens, storeTokens } from '@/lib/auth/session-storage';
+import { readStoredTokens, removeStoredTokens, storeTokens } from '@/lib/auth/session-storage';
 import type { Schema } from './types';
 
 export const API_BASE_URL = '/api';
@@ -30,11 +30,63 @@ type RefreshOutcome = { ok: true; token: string } | { ok: false; reason: string 
 /** The single in-flight refresh: concurrent 401s wait on it instead of starting their own. */
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
-async function refreshTokens(
+/** The Web Lock that serialises refreshes across the tabs of one browser. */
+const REFRESH_LOCK = 'fuelportal-token-refresh';
+
+/**
+ * Runs fn holding the cross-tab refresh lock. Every tab keeps the session's
+ * tokens in the same local storage, and a refresh token works once: two tabs
+ * refreshing with the same one would be taken for a stolen token and end the
+ * session in both. Without the Web Locks API (old browsers, tests) fn runs as is.
+ */
+async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks?.request ? await locks.request(REFRESH_LOCK, fn) : await fn();
+}
+
+/** The session id (`sid`) of an access token, or null when it cannot be read. */
+function sessionOf(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sid: unknown = (JSON.parse(json) as { sid?: unknown }).sid;
+    return typeof sid === 'string' && sid !== '' ? sid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The tokens another tab stored after refreshing this tab's session, if any:
+ * a different refresh token in storage with an access token of the same
+ * session. Tokens of another sign-in (another user) are never adopted.
+ */
+function refreshedElsewhere(current: AuthSnapshot['auth']): { token: string; refreshToken: string } | null {
+  const stored = readStoredTokens();
+  if (!stored.token || !stored.refreshToken || stored.refreshToken === current.refreshToken) return null;
+  const session = sessionOf(current.token);
+  if (session === null || sessionOf(stored.token) !== session) return null;
+  return { token: stored.token, refreshToken: stored.refreshToken };
+}
+
+function refreshTokens(api: Parameters<BaseQueryFn>[1], extraOptions: Parameters<BaseQueryFn>[2]): Promise<RefreshOutcome> {
+  return withRefreshLock(async () => {
+    const auth = (api.getState() as AuthSnapshot).auth;
+    const adopted = refreshedElsewhere(auth);
+    if (adopted) {
+      api.dispatch(tokensReceived(adopted));
+      return { ok: true, token: adopted.token };
+    }
+    return refreshWithServer(auth.refreshToken, api, extraOptions);
+  });
+}
+
+async function refreshWithServer(
+  refreshToken: string | null,
   api: Parameters<BaseQueryFn>[1],
   extraOptions: Parameters<BaseQueryFn>[2],
 ): Promise<RefreshOutcome> {
-  const { refreshToken } = (api.getState() as AuthSnapshot).auth;
   if (!refreshToken) return { ok: false, reason: 'No refresh token available' };
   const body: Schema<'RefreshRequest'> = { refreshToken };
   const result = await rawBaseQuery(
