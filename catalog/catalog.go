@@ -212,25 +212,28 @@ type OnRoute struct {
 // NearRoute returns the stations of chains within radius miles of the route,
 // in route order (by AlongMiles, ties by id).
 func (c *Catalog) NearRoute(ctx context.Context, route []geo.Point, radiusMiles float64, chains Chains) ([]OnRoute, error) {
-	s, err := c.current(ctx)
-	if err != nil {
-		return nil, err
-	}
-	buf := routeHits.Get().(*[]geo.RouteHit)
-	defer routeHits.Put(buf)
-	*buf = s.index.AppendNearRoute((*buf)[:0], route, radiusMiles)
-	return s.onRoute(*buf, chains), nil
+	return c.nearRoute(ctx, chains, func(ix *geo.Index, dst []geo.RouteHit) []geo.RouteHit {
+		return ix.AppendNearRoute(dst, route, radiusMiles)
+	})
 }
 
 // NearPolyline is NearRoute for a route prepared with geo.NewPolyline.
 func (c *Catalog) NearPolyline(ctx context.Context, route *geo.Polyline, radiusMiles float64, chains Chains) ([]OnRoute, error) {
+	return c.nearRoute(ctx, chains, func(ix *geo.Index, dst []geo.RouteHit) []geo.RouteHit {
+		return ix.AppendNearPolyline(dst, route, radiusMiles)
+	})
+}
+
+// nearRoute runs search on the current index into a pooled hit buffer and
+// returns the hits' stations of chains.
+func (c *Catalog) nearRoute(ctx context.Context, chains Chains, search func(*geo.Index, []geo.RouteHit) []geo.RouteHit) ([]OnRoute, error) {
 	s, err := c.current(ctx)
 	if err != nil {
 		return nil, err
 	}
 	buf := routeHits.Get().(*[]geo.RouteHit)
 	defer routeHits.Put(buf)
-	*buf = s.index.AppendNearPolyline((*buf)[:0], route, radiusMiles)
+	*buf = search(s.index, (*buf)[:0])
 	return s.onRoute(*buf, chains), nil
 }
 
