@@ -35,14 +35,12 @@ package feed
 
 import (
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"math"
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
 	"fuelportal"
 )
@@ -108,106 +106,31 @@ func (f *PriceFile) Rows() int { return len(f.Stations) + len(f.Rejected) }
 // missing a required column (an EINVALID *fuelportal.Error), or a failing
 // reader.
 func ParsePrices(r io.Reader) (*PriceFile, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1 // checked per row, to report and skip
-	cr.ReuseRecord = true
-	header, err := cr.Read()
-	if errors.Is(err, io.EOF) {
-		return nil, fuelportal.Errorf(fuelportal.EINVALID, "The price file is empty: the first line must name the columns")
-	} else if err != nil {
-		return nil, readError(err)
-	}
-	at, err := columnPositions(header)
+	f, err := openCSV(r, "price")
 	if err != nil {
 		return nil, err
 	}
-
+	at, err := f.columns(Columns, requiredColumns)
+	if err != nil {
+		return nil, err
+	}
 	file := &PriceFile{}
 	for _, col := range Columns {
 		if at[col] < 0 {
 			file.Missing = append(file.Missing, col)
 		}
 	}
-	for {
-		record, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		var parseErr *csv.ParseError
-		if errors.As(err, &parseErr) {
-			file.Rejected = append(file.Rejected, RowError{Line: parseErr.StartLine, Message: parseErr.Err.Error()})
-			continue
-		} else if err != nil {
-			return nil, readError(err)
-		}
-		line, _ := cr.FieldPos(0)
-		if len(record) == 1 && strings.TrimSpace(record[0]) == "" {
-			continue // blank line
-		}
-		if len(record) != len(header) {
-			file.Rejected = append(file.Rejected, RowError{Line: line, Message: fmt.Sprintf("has %d fields, the header has %d", len(record), len(header))})
-			continue
-		}
+	err = f.rows(&file.Rejected, func(_ int, record []string) *RowError {
 		s, rowErr := parseRow(record, at)
-		if rowErr != nil {
-			rowErr.Line = line
-			file.Rejected = append(file.Rejected, *rowErr)
-			continue
+		if rowErr == nil {
+			file.Stations = append(file.Stations, s)
 		}
-		file.Stations = append(file.Stations, s)
+		return rowErr
+	})
+	if err != nil {
+		return nil, err
 	}
 	return file, nil
-}
-
-func readError(err error) error {
-	var parseErr *csv.ParseError
-	if errors.As(err, &parseErr) {
-		return fuelportal.Errorf(fuelportal.EINVALID, "The price file is not valid CSV: %v", err)
-	}
-	return fmt.Errorf("read price file: %w", err)
-}
-
-// columnKey normalises a header name: "Retail Price", "retail_price" and
-// "retailPrice" all become "retailprice".
-func columnKey(name string) string {
-	var b strings.Builder
-	for _, r := range strings.TrimPrefix(name, "\ufeff") {
-		if r == '_' || r == '-' || unicode.IsSpace(r) {
-			continue
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return b.String()
-}
-
-// columnPositions maps each documented column to its index in the header
-// (-1 when absent).
-func columnPositions(header []string) (map[string]int, error) {
-	byKey := map[string]int{}
-	for i, name := range header {
-		if _, dup := byKey[columnKey(name)]; dup {
-			return nil, fuelportal.Errorf(fuelportal.EINVALID, "The price file names column %q twice", strings.TrimSpace(name))
-		}
-		byKey[columnKey(name)] = i
-	}
-	at := make(map[string]int, len(Columns))
-	var missing []string
-	for _, col := range Columns {
-		i, ok := byKey[columnKey(col)]
-		if !ok {
-			i = -1
-		}
-		at[col] = i
-	}
-	for _, col := range requiredColumns {
-		if at[col] < 0 {
-			missing = append(missing, col)
-		}
-	}
-	if len(missing) > 0 {
-		return nil, fuelportal.Errorf(fuelportal.EINVALID, "The price file lacks required columns: %s (see the feed documentation)", strings.Join(missing, ", "))
-	}
-	return at, nil
 }
 
 // parseRow turns one record into a station, or says what is wrong with it.

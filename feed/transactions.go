@@ -26,8 +26,6 @@ package feed
 import (
 	"cmp"
 	"context"
-	"encoding/csv"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -72,60 +70,26 @@ type PurchaseFile struct {
 // error is for a file that cannot be read at all (empty, not CSV, a missing
 // column: EINVALID) or a failing reader.
 func ParsePurchases(r io.Reader) (*PurchaseFile, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
-	header, err := cr.Read()
-	if errors.Is(err, io.EOF) {
-		return nil, fuelportal.Errorf(fuelportal.EINVALID, "The transactions file is empty: the first line must name the columns")
-	} else if err != nil {
-		return nil, readError(err)
+	f, err := openCSV(r, "transactions")
+	if err != nil {
+		return nil, err
 	}
-	byKey := map[string]int{}
-	for i, name := range header {
-		byKey[columnKey(name)] = i
+	at, err := f.columns(PurchaseColumns, PurchaseColumns)
+	if err != nil {
+		return nil, err
 	}
-	at := map[string]int{}
-	var missing []string
-	for _, col := range PurchaseColumns {
-		i, ok := byKey[columnKey(col)]
-		if !ok {
-			missing = append(missing, col)
-		}
-		at[col] = i
-	}
-	if len(missing) > 0 {
-		return nil, fuelportal.Errorf(fuelportal.EINVALID, "The transactions file lacks required columns: %s", strings.Join(missing, ", "))
-	}
-
 	file := &PurchaseFile{}
-	for {
-		record, err := cr.Read()
-		if errors.Is(err, io.EOF) {
-			return file, nil
-		}
-		var parseErr *csv.ParseError
-		if errors.As(err, &parseErr) {
-			file.Rejected = append(file.Rejected, RowError{Line: parseErr.StartLine, Message: parseErr.Err.Error()})
-			continue
-		} else if err != nil {
-			return nil, readError(err)
-		}
-		line, _ := cr.FieldPos(0)
-		if len(record) == 1 && strings.TrimSpace(record[0]) == "" {
-			continue
-		}
-		if len(record) != len(header) {
-			file.Rejected = append(file.Rejected, RowError{Line: line, Message: fmt.Sprintf("has %d fields, the header has %d", len(record), len(header))})
-			continue
-		}
+	err = f.rows(&file.Rejected, func(line int, record []string) *RowError {
 		p, rowErr := parsePurchase(record, at)
-		if rowErr != nil {
-			rowErr.Line = line
-			file.Rejected = append(file.Rejected, *rowErr)
-			continue
+		if rowErr == nil {
+			file.Purchases = append(file.Purchases, PurchaseRow{Line: line, Purchase: p})
 		}
-		file.Purchases = append(file.Purchases, PurchaseRow{Line: line, Purchase: p})
+		return rowErr
+	})
+	if err != nil {
+		return nil, err
 	}
+	return file, nil
 }
 
 func parsePurchase(record []string, at map[string]int) (*fuelportal.CardPurchase, *RowError) {

@@ -50,10 +50,22 @@ func TestParsePurchases_ReportsBadRowsByLine(t *testing.T) {
 	}
 }
 
-func TestParsePurchases_MissingColumnRejectsTheFile(t *testing.T) {
-	_, err := feed.ParsePurchases(strings.NewReader("network_transaction_id,card_number\nN-1,7071\n"))
-	if fuelportal.ErrorCode(err) != fuelportal.EINVALID || !strings.Contains(fuelportal.ErrorMessage(err), "location_id") {
-		t.Fatalf("err = %v", err)
+func TestParsePurchases_FileErrors(t *testing.T) {
+	tests := []struct {
+		name, file, want string
+	}{
+		{"empty file is rejected", "", "The transactions file is empty"},
+		{"missing columns are named", "network_transaction_id,card_number\nN-1,7071\n", "The transactions file lacks required columns: location_id"},
+		{"duplicate column is rejected", "card_number,Card Number\n", "The transactions file names column"},
+		{"broken CSV header", "\"network_transaction_id\n", "The transactions file is not valid CSV"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := feed.ParsePurchases(strings.NewReader(tt.file))
+			if fuelportal.ErrorCode(err) != fuelportal.EINVALID || !strings.Contains(fuelportal.ErrorMessage(err), tt.want) {
+				t.Fatalf("err = %v, want EINVALID with %q", err, tt.want)
+			}
+		})
 	}
 }
 
