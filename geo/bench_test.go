@@ -9,6 +9,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"fuelportal/bench/cputime"
 )
 
 // Interstate-like lines across the continental US, as city waypoints. Real
@@ -116,21 +118,21 @@ func BenchmarkNearRoute(b *testing.B) {
 			b.Run(fmt.Sprintf("stations=%d/radius=%g", n, radius), func(b *testing.B) {
 				pl := NewPolyline(route)
 				hits := 0
-				cpu := cpuClock()
+				cpu := cputime.Process()
 				for b.Loop() {
 					hits = len(ix.NearPolyline(pl, radius))
 				}
-				reportCPU(b, cpu)
+				cputime.Report(b, cpu)
 				b.ReportMetric(float64(hits), "hits")
 			})
 		}
 	}
 	b.Run("prepare-route/points=5000", func(b *testing.B) {
-		cpu := cpuClock()
+		cpu := cputime.Process()
 		for b.Loop() {
 			benchSink += len(NewPolyline(route).segments)
 		}
-		reportCPU(b, cpu)
+		cputime.Report(b, cpu)
 	})
 }
 
@@ -181,9 +183,9 @@ func TestNearRouteLatency(t *testing.T) {
 			durations := make([]time.Duration, queries)
 			cpu := make([]time.Duration, queries)
 			for q := range durations {
-				start, startCPU := time.Now(), threadCPU()
+				start, startCPU := time.Now(), cputime.Thread()
 				benchSink += len(ix.NearRoute(routes[q%len(routes)], radius))
-				durations[q], cpu[q] = time.Since(start), threadCPU()-startCPU
+				durations[q], cpu[q] = time.Since(start), cputime.Thread()-startCPU
 			}
 			slices.Sort(durations)
 			slices.Sort(cpu)

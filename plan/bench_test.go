@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"fuelportal/bench/cputime"
 )
 
 // corridorTrip is a coast-to-coast trip with n stations spread along a
@@ -31,7 +33,7 @@ func BenchmarkPlan(b *testing.B) {
 		trip, stations := corridorTrip(1, n)
 		b.Run(fmt.Sprintf("stations=%d", n), func(b *testing.B) {
 			stops := 0
-			cpu := cpuClock()
+			cpu := cputime.Process()
 			for b.Loop() {
 				p, err := Optimize(trip, stations)
 				if err != nil {
@@ -39,7 +41,7 @@ func BenchmarkPlan(b *testing.B) {
 				}
 				stops = len(p.Stops)
 			}
-			reportCPU(b, cpu)
+			cputime.Report(b, cpu)
 			b.ReportMetric(float64(stops), "stops")
 		})
 	}
