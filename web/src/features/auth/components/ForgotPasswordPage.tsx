@@ -1,13 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths, resetPasswordPath } from '@/app/paths';
-import { Form, TextInput } from '@/components/form';
+import { Form, SubmitButton, TextInput } from '@/components/form';
 import { AuthLayout } from '@/components/layout/AuthLayout';
 import { RouterLink, SupportLinks } from '@/components/navigation';
 import { errorMessage } from '@/lib/api';
@@ -46,15 +44,9 @@ export function ForgotPasswordPage() {
         <Stack spacing={2}>
           {failure && <Alert severity="error">{failure}</Alert>}
           <TextInput name="email" type="email" label={t('forgotPassword.email')} autoComplete="email" autoFocus />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={isLoading}
-            startIcon={isLoading ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
+          <SubmitButton size="large" busy={isLoading}>
             {t('forgotPassword.submit')}
-          </Button>
+          </SubmitButton>
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
             {t('forgotPassword.rememberPassword')} <RouterLink to={paths.root}>{t('forgotPassword.signIn')}</RouterLink>
           </Typography>

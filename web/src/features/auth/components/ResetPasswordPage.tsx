@@ -1,13 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '@/app/paths';
-import { Form, PasswordInput, TextInput } from '@/components/form';
+import { Form, PasswordInput, SubmitButton, TextInput } from '@/components/form';
 import { AuthLayout } from '@/components/layout/AuthLayout';
 import { RouterLink, SupportLinks } from '@/components/navigation';
 import { applyServerError, useZodForm } from '@/lib/forms';
@@ -70,15 +68,9 @@ export function ResetPasswordPage() {
           />
           <PasswordInput name="password" label={t('resetPassword.password')} autoComplete="new-password" />
           <PasswordInput name="passwordConfirm" label={t('resetPassword.passwordConfirm')} autoComplete="new-password" />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={isLoading}
-            startIcon={isLoading ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
+          <SubmitButton size="large" busy={isLoading}>
             {t('resetPassword.submit')}
-          </Button>
+          </SubmitButton>
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
             {t('resetPassword.rememberPassword')} <RouterLink to={paths.root}>{t('resetPassword.signIn')}</RouterLink>
           </Typography>

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
-import { Form, PasswordInput, TextInput } from '@/components/form';
+import { Form, PasswordInput, SubmitButton, TextInput } from '@/components/form';
 import { AuthLayout } from '@/components/layout/AuthLayout';
 import { RouterLink, SupportLinks } from '@/components/navigation';
 import { errorStatus, serverErrorBody } from '@/lib/api';
@@ -67,15 +66,9 @@ export function SignInPage() {
               {t('signIn.forgotPassword')}
             </RouterLink>
           </Box>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={loading}
-            startIcon={loading ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
+          <SubmitButton size="large" busy={loading}>
             {t('signIn.submit')}
-          </Button>
+          </SubmitButton>
           <Divider>
             <Typography variant="caption" color="text.secondary">
               {t('signIn.noAccount')}

@@ -1,13 +1,11 @@
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, TextInput } from '@/components/form';
+import { Form, SubmitButton, TextInput } from '@/components/form';
 import { useZodForm } from '@/lib/forms';
 import { planFormDefaults, planFormSchema, type PlanFormValues } from '../model/plan-form';
 
@@ -51,16 +49,9 @@ export function AssistantForm({ onSubmit, busy }: AssistantFormProps) {
           <TextInput name="searchRadius" label={t('assistant.searchRadius')} size="small" />
           <TextInput name="minGallonsPurchase" label={t('assistant.minGallonsPurchase')} size="small" />
         </Box>
-        <Button
-          type="submit"
-          variant="contained"
-          fullWidth
-          disabled={!isValid || busy}
-          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-          sx={{ mt: 1.5 }}
-        >
+        <SubmitButton fullWidth busy={busy} disabled={!isValid} sx={{ mt: 1.5 }}>
           {t('assistant.findBest')}
-        </Button>
+        </SubmitButton>
       </Form>
     </Paper>
   );

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
@@ -15,7 +14,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/paths';
-import { CheckboxInput, Form, PasswordInput, TextInput } from '@/components/form';
+import { CheckboxInput, Form, PasswordInput, SubmitButton, TextInput } from '@/components/form';
 import { AuthLayout } from '@/components/layout/AuthLayout';
 import { BackButton } from '@/components/navigation';
 import { errorMessage, errorStatus } from '@/lib/api';
@@ -266,15 +265,9 @@ export function SignUpWizard({ role, onBack }: SignUpWizardProps) {
               {blocked}
             </Alert>
           )}
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={submitting}
-            startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
+          <SubmitButton size="large" busy={submitting}>
             {isLast ? t('signUp.submit') : t('signUp.next')}
-          </Button>
+          </SubmitButton>
         </Stack>
       </Form>
     </AuthLayout>
