@@ -118,11 +118,7 @@ func (s *Server) handleResetCheck(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if !s.allow(w, r, s.Limits.CodeChecks) {
-		return
-	}
-	if !otpPattern.MatchString(req.OTPCode) {
-		s.respondError(w, r, fuelportal.Errorf(fuelportal.EINVALID, store.MsgInvalidResetCode))
+	if !s.allowCodeCheck(w, r, req.OTPCode) {
 		return
 	}
 
@@ -147,11 +143,7 @@ func (s *Server) handleResetComplete(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if !s.allow(w, r, s.Limits.CodeChecks) {
-		return
-	}
-	if !otpPattern.MatchString(req.OTPCode) {
-		s.respondError(w, r, fuelportal.Errorf(fuelportal.EINVALID, store.MsgInvalidResetCode))
+	if !s.allowCodeCheck(w, r, req.OTPCode) {
 		return
 	}
 
@@ -197,4 +189,17 @@ func (s *Server) resetMail(email, code string) *fuelportal.MailMessage {
 		body += "\nOr open this link to choose a new password:\n" + link + "\n"
 	}
 	return &fuelportal.MailMessage{To: email, Subject: "Your Fuel Portal password reset code", Body: body}
+}
+
+// allowCodeCheck counts a reset-code check against the caller's limit and
+// refuses a code that is not six digits; it has answered when it says no.
+func (s *Server) allowCodeCheck(w http.ResponseWriter, r *http.Request, code string) bool {
+	if !s.allow(w, r, s.Limits.CodeChecks) {
+		return false
+	}
+	if !otpPattern.MatchString(code) {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EINVALID, store.MsgInvalidResetCode))
+		return false
+	}
+	return true
 }
