@@ -1,7 +1,7 @@
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { sessionExpired, tokensReceived } from '@/lib/auth/actions';
-import { readStoredTokens, removeStoredTokens, storeTokens } from '@/lib/auth/session-storage';
+import { removeStoredTokens, storeTokens, tokensRefreshedElsewhere } from '@/lib/auth/session-storage';
 import type { Schema } from './types';
 
 export const API_BASE_URL = '/api';
@@ -44,36 +44,10 @@ async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
   return locks?.request ? await locks.request(REFRESH_LOCK, fn) : await fn();
 }
 
-/** The session id (`sid`) of an access token, or null when it cannot be read. */
-function sessionOf(token: string | null): string | null {
-  const payload = token?.split('.')[1];
-  if (!payload) return null;
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const sid: unknown = (JSON.parse(json) as { sid?: unknown }).sid;
-    return typeof sid === 'string' && sid !== '' ? sid : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The tokens another tab stored after refreshing this tab's session, if any:
- * a different refresh token in storage with an access token of the same
- * session. Tokens of another sign-in (another user) are never adopted.
- */
-function refreshedElsewhere(current: AuthSnapshot['auth']): { token: string; refreshToken: string } | null {
-  const stored = readStoredTokens();
-  if (!stored.token || !stored.refreshToken || stored.refreshToken === current.refreshToken) return null;
-  const session = sessionOf(current.token);
-  if (session === null || sessionOf(stored.token) !== session) return null;
-  return { token: stored.token, refreshToken: stored.refreshToken };
-}
-
 function refreshTokens(api: Parameters<BaseQueryFn>[1], extraOptions: Parameters<BaseQueryFn>[2]): Promise<RefreshOutcome> {
   return withRefreshLock(async () => {
     const auth = (api.getState() as AuthSnapshot).auth;
-    const adopted = refreshedElsewhere(auth);
+    const adopted = tokensRefreshedElsewhere(auth);
     if (adopted) {
       api.dispatch(tokensReceived(adopted));
       return { ok: true, token: adopted.token };

@@ -14,6 +14,34 @@ export function readStoredTokens(): StoredTokens {
   };
 }
 
+/** The session id (`sid` claim) of an access token, or null when it cannot be read. */
+function sessionOf(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sid: unknown = (JSON.parse(json) as { sid?: unknown }).sid;
+    return typeof sid === 'string' && sid !== '' ? sid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The tokens another tab stored after refreshing the session `current`
+ * belongs to, if any: a different refresh token in storage beside an
+ * access token of the same session. Every tab shares this storage but holds
+ * its own copy in memory, and a refresh token works only once. Tokens of
+ * another sign-in (another user) are never returned.
+ */
+export function tokensRefreshedElsewhere(current: StoredTokens): { token: string; refreshToken: string } | null {
+  const stored = readStoredTokens();
+  if (!stored.token || !stored.refreshToken || stored.refreshToken === current.refreshToken) return null;
+  const session = sessionOf(current.token);
+  if (session === null || sessionOf(stored.token) !== session) return null;
+  return { token: stored.token, refreshToken: stored.refreshToken };
+}
+
 export function storeTokens(token: string, refreshToken?: string | null): void {
   localStorage.setItem(TOKEN_KEY, token);
   if (refreshToken) localStorage.setItem(REFRESH_TOKEN_KEY, refreshToken);

@@ -21,7 +21,7 @@ import {
 } from '../api/planner-api';
 import type { PlannerMapProps } from '../map/map-view';
 import { supportsWebGL } from '../map/webgl';
-import { chainsByValue } from '../model/chains';
+import { optionsByValue } from '../model/chains';
 import {
   CARD_HEIGHT,
   DEFAULT_SEARCH_RADIUS_MILES,
@@ -87,9 +87,9 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
   const currentPlan = selectCurrentPlan(state);
 
   const chains = useGetChainsQuery();
-  const chainMap = useMemo(() => chainsByValue(chains.data), [chains.data]);
+  const chainMap = useMemo(() => optionsByValue(chains.data), [chains.data]);
   const affiliates = useGetAffiliatesQuery();
-  const affiliateMap = useMemo(() => chainsByValue(affiliates.data), [affiliates.data]);
+  const affiliateMap = useMemo(() => optionsByValue(affiliates.data), [affiliates.data]);
   // The general search is skipped while a route is active (SPEC §4).
   const stations = useGetStationsQuery(
     routeActive ? skipToken : { ...US_CENTER, radius: DEFAULT_SEARCH_RADIUS_MILES, sortBy, direction, chainCodes },

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { chainLogoUrl, chainsByValue } from './chains';
+import { chainLogoUrl, optionsByValue } from './chains';
 import { DEFAULT_CHAIN_LOGO } from './constants';
 
-const chains = chainsByValue([
+const chains = optionsByValue([
   { value: 'PILOT', label: 'Pilot', imageUrl: '/api/locations/logos/PILOT.svg' },
   { value: 'AMBEST', label: 'AMBEST', imageUrl: '/api/locations/logos/AMBEST.svg' },
 ]);

@@ -7,5 +7,6 @@ export function chainLogoUrl(chain: string | null | undefined, chains: ReadonlyM
   return chains.get(chain)?.imageUrl ?? `/api/locations/logos/${encodeURIComponent(chain)}.svg`;
 }
 
-export const chainsByValue = (chains: readonly ChainOption[] | undefined): Map<string, ChainOption> =>
-  new Map((chains ?? []).map((chain) => [chain.value, chain]));
+/** Chain or affiliate options keyed by their code. */
+export const optionsByValue = (options: readonly ChainOption[] | undefined): Map<string, ChainOption> =>
+  new Map((options ?? []).map((option) => [option.value, option]));
