@@ -50,7 +50,7 @@ func MaskedCardNumber(number string) string {
 	return string(b)
 }
 
-// Messages of the edit-card form (SPEC §5).
+// Messages of the edit-card form (docs/product.md §5).
 const (
 	MsgDriverNameRequired = "Driver name is required"
 	MsgDriverIDRequired   = "Driver ID is required"

@@ -44,10 +44,24 @@ type Contract struct {
 	// CreditLimitCents is how far below zero an invoice wallet may go.
 	CreditLimitCents int64
 	// FeeCents is charged to the wallet for every approved purchase.
-	FeeCents  int64
-	CreatedAt time.Time
-	UpdatedAt time.Time
+	FeeCents int64
+	// OutOfRouteTenthCentsPerMile is what a mile driven off the route to a
+	// fuel stop costs besides its fuel (driver time, wear), in tenths of a
+	// cent (1850 = $1.85/mi); the fuel planner counts it both ways.
+	OutOfRouteTenthCentsPerMile int64
+	// StopCostCents is what each fuel stop costs besides its fuel and its
+	// detour, in cents. Both default to 0: plans count fuel money only.
+	StopCostCents int64
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }
+
+// Upper bounds of the planner's costs in a contract: $100 a mile off the
+// route and $10,000 a stop are far beyond any fleet's figures.
+const (
+	MaxOutOfRouteTenthCentsPerMile = 100_000
+	MaxStopCostCents               = 1_000_000
+)
 
 // DefaultContract is the contract of a company that has not signed one
 // (e.g. an owner who just signed up): prepaid, 10 ¢/gal off retail, no fee.

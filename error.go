@@ -15,6 +15,7 @@ const (
 	EINVALID         = "invalid"           // 400: the request is malformed or fails validation
 	EUNAUTHORIZED    = "unauthorized"      // 401: no valid credentials
 	EFORBIDDEN       = "forbidden"         // 403: authenticated but not allowed
+	EPENDING         = "pending_approval"  // 403: a driver waits for the company's approval
 	ENOTFOUND        = "not_found"         // 404: the resource does not exist (for this caller)
 	ECONFLICT        = "conflict"          // 409: the request conflicts with existing state
 	EUNPROCESSABLE   = "unprocessable"     // 422: well-formed but cannot be carried out

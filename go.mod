@@ -6,6 +6,7 @@ require (
 	github.com/getkin/kin-openapi v0.152.0
 	github.com/golang-jwt/jwt/v5 v5.3.1
 	github.com/jackc/pgx/v5 v5.12.0
+	github.com/klauspost/compress v1.19.2
 	github.com/pressly/goose/v3 v3.28.0
 	github.com/stripe/stripe-go/v85 v85.2.0
 	github.com/tidwall/rtree v1.10.0

@@ -1,6 +1,9 @@
 package fuelportal
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // MailMessage is a plain-text e-mail kept in the outbox until delivered.
 type MailMessage struct {
@@ -14,4 +17,23 @@ type MailMessage struct {
 	SentAt *time.Time
 	// LastError holds the latest delivery failure, if any.
 	LastError string
+	// ExpiresAt, when set, is when the one-time code the message carries
+	// expires: the outbox keeps the message only until then and no longer
+	// delivers it after.
+	ExpiresAt *time.Time
+	// Secrets are the one-time codes in Body, masked wherever the message
+	// is logged. They are not stored.
+	Secrets []string
+}
+
+// RedactedBody returns Body with every secret replaced by asterisks, for
+// logs.
+func (m *MailMessage) RedactedBody() string {
+	body := m.Body
+	for _, secret := range m.Secrets {
+		if secret != "" {
+			body = strings.ReplaceAll(body, secret, strings.Repeat("*", len(secret)))
+		}
+	}
+	return body
 }

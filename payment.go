@@ -12,14 +12,6 @@ const (
 	PaymentMethodUSBankAccount = "us_bank_account"
 )
 
-// Payment method types as the web app names them when it removes or pays
-// with a method (SPEC §3 "Remove method payload").
-const (
-	MethodTypeDebitCard     = "debit_card"
-	MethodTypeCreditCard    = "credit_card"
-	MethodTypeUSBankAccount = "us_bank_account"
-)
-
 // Card fundings that matter for the fee.
 const (
 	CardFundingCredit = "credit"
@@ -33,7 +25,7 @@ const (
 	CardSetupCredit = "credit"
 )
 
-// Payment currencies (SPEC §9).
+// Payment currencies (docs/product.md §9).
 const (
 	CurrencyUSD = "USD"
 	CurrencyCAD = "CAD"
@@ -48,7 +40,7 @@ const CreditCardFeePerMille = 19
 // ($999,999.99) minus room for the credit card fee.
 const MaxPaymentCents = 98_000_000
 
-// Messages of SPEC §8 the server answers with.
+// Messages of docs/product.md §8 the server answers with.
 const (
 	MsgPaymentsNotConfigured = "Payments are not configured"
 	MsgInvalidAmount         = "Please enter a valid amount"
@@ -111,7 +103,7 @@ type PaymentRequest struct {
 	IdempotencyKey string
 }
 
-// Validate checks the amount (SPEC §5: a number greater than 0), the
+// Validate checks the amount (docs/product.md §5: a number greater than 0), the
 // currency and that a method is selected, and normalizes the currency.
 func (r *PaymentRequest) Validate() error {
 	fe := FieldErrors{}
@@ -124,9 +116,7 @@ func (r *PaymentRequest) Validate() error {
 	if strings.TrimSpace(r.PaymentMethodID) == "" {
 		fe.Add("paymentMethodId", MsgSelectPaymentMethod)
 	}
-	if len(r.IdempotencyKey) > 200 {
-		fe.Add("idempotencyKey", "Idempotency key must not exceed 200 characters")
-	}
+	Rule("idempotencyKey").CheckText(fe, "idempotencyKey", r.IdempotencyKey)
 	return fe.Err()
 }
 
@@ -197,6 +187,10 @@ type PaymentProvider interface {
 	PaymentMethods(ctx context.Context, customerID string) ([]*PaymentMethod, error)
 	DetachPaymentMethod(ctx context.Context, paymentMethodID string) error
 	CreatePaymentIntent(ctx context.Context, p PaymentIntentParams) (*PaymentIntent, error)
+	// ParseEvent verifies a webhook delivery's signature and decodes the
+	// event. Unsigned, tampered, stale or malformed deliveries are EINVALID;
+	// a provider without a webhook secret answers EUNAVAILABLE.
+	ParseEvent(payload []byte, signature string) (*PaymentEvent, error)
 }
 
 // PaymentEvent is a verified notification from the payment provider about

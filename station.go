@@ -47,6 +47,15 @@ type Station struct {
 	UpdatedAt time.Time
 }
 
+// PriceStaleAfter is the age from which a station's price is stale: shown
+// as such, and used by the fuel plan only when fresh prices cannot make
+// the trip.
+const PriceStaleAfter = 48 * time.Hour
+
+// PriceStale reports whether the station's price is older than
+// PriceStaleAfter at now.
+func (s *Station) PriceStale(now time.Time) bool { return now.Sub(s.PriceDate) > PriceStaleAfter }
+
 // Savings is the card discount per gallon: retail minus net price.
 func (s *Station) Savings() TenthCents { return s.RetailPrice - s.NetPrice }
 

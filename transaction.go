@@ -16,7 +16,9 @@ const (
 	TransactionDeclined TransactionStatus = "DECLINED"
 )
 
-// DeclineReason says why a purchase was declined.
+// DeclineReason says why a purchase was declined: a stable code (the API's
+// declineCode), with a sentence for people (Sentence, the API's
+// declineReason). More codes are in controls.go.
 type DeclineReason string
 
 // Decline reasons.
@@ -45,6 +47,8 @@ type CardPurchase struct {
 	// TransactionDate is the station's wall-clock time of the purchase; the
 	// portal stores and shows it as given (no time zone).
 	TransactionDate time.Time
+	// Product is what was bought; "" is read as ProductDiesel.
+	Product ProductCode
 }
 
 // Limits of a reported purchase.
@@ -54,8 +58,11 @@ const (
 	MaxRetailPrice                = TenthCents(20_000) // $20.000/gal
 )
 
+// MsgProductCodeInvalid is the field error of an unknown product code.
+const MsgProductCodeInvalid = "Product code must be one of DSL, RFR, DEF, GAS, OTH"
+
 // Validate returns field errors for a malformed purchase report, keyed by
-// the feed's field names.
+// the feed's field names (an empty Product becomes ProductDiesel).
 func (p *CardPurchase) Validate() error {
 	fe := FieldErrors{}
 	switch id := strings.TrimSpace(p.NetworkTransactionID); {
@@ -79,6 +86,12 @@ func (p *CardPurchase) Validate() error {
 	if p.TransactionDate.IsZero() {
 		fe.Add("transactionDate", "Transaction date is required")
 	}
+	if p.Product == "" {
+		p.Product = ProductDiesel
+	}
+	if !p.Product.Valid() {
+		fe.Add("productCode", MsgProductCodeInvalid)
+	}
 	return fe.Err()
 }
 
@@ -98,6 +111,7 @@ type Transaction struct {
 	LocationName    string
 	LocationAddress string
 	TransactionDate time.Time
+	Product         ProductCode
 	Gallons         Gallons
 	RetailPrice     TenthCents // per gallon at the pump
 	NetPrice        TenthCents // per gallon under the company's contract
@@ -106,8 +120,10 @@ type Transaction struct {
 	FeeCents         int64 // the contract's fee
 	FundedTotalCents int64 // net total plus fee: what the wallet was debited
 	Status           TransactionStatus
-	DeclineReason    DeclineReason // "" when approved
-	CreatedAt        time.Time
+	// DeclineReason is the stable code of the rule that declined the
+	// purchase ("" when approved); its Sentence is what people read.
+	DeclineReason DeclineReason
+	CreatedAt     time.Time
 }
 
 // InvoiceRef returns the invoice reference of transaction id.
@@ -196,5 +212,40 @@ func ParseTransactionTime(s string) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("not a date: %q", s)
 }
 
-// TransactionTimeFormat is how transaction dates leave the API.
-const TransactionTimeFormat = "2006-01-02T15:04:05"
+// WireTimeFormat is how dates travel in the API: ISO without a zone, in
+// UTC (docs/api.md).
+const WireTimeFormat = "2006-01-02T15:04:05"
+
+// TransactionScope is whose transactions a caller may see: a company's, or
+// with CardID set only that card's (a driver's own card).
+type TransactionScope struct {
+	CompanyID int64
+	CardID    int64
+}
+
+// TransactionFilter selects and orders a page of transactions.
+type TransactionFilter struct {
+	Scope TransactionScope
+	// CardNumber keeps one card of the scope ("" for all); a card outside
+	// the scope is ENOTFOUND.
+	CardNumber string
+	// Search keeps transactions whose invoice ref, location name, driver card
+	// name or card number contains it (case-insensitive).
+	Search string
+	// From and To bound the transaction date, inclusive; zero is unbounded.
+	From, To time.Time
+	// Ascending sorts oldest first; the default is newest first.
+	Ascending bool
+	Offset    int
+	Limit     int // 0: no limit
+	// CountAtMost, when > 0, stops Transactions counting there: the total
+	// is then a lower bound (enough for paging on), and counting costs
+	// O(CountAtMost) instead of O(matching rows).
+	CountAtMost int
+}
+
+// Spendings is what approved purchases cost and saved over a period.
+type Spendings struct {
+	TotalCents int64 // sum of funded totals
+	SavedCents int64 // sum of discounts
+}

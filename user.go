@@ -24,6 +24,9 @@ type User struct {
 	LastName     string
 	PhoneNumber  string
 	Role         Role
+	// DriverStatus says whether the company approved the driver; owners
+	// and users outside a company are DriverApproved.
+	DriverStatus DriverStatus
 
 	// CompanyID is the company the user owns or drives for; 0 for none.
 	CompanyID int64

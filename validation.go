@@ -1,12 +1,15 @@
 package fuelportal
 
 import (
+	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
-// Validation messages shared with the web app (SPEC.md §5), verbatim.
+// Validation messages shared with the web app (docs/product.md §5), verbatim.
 const (
 	MsgEmailRequired          = "Email is required"
 	MsgEmailInvalid           = "Please enter a valid email address"
@@ -32,7 +35,7 @@ const (
 	MsgCurrentPasswordWrong   = "Current password is incorrect"
 )
 
-// Password length bounds for sign-up, reset and change (SPEC.md §9).
+// Password length bounds for sign-up, reset and change (docs/product.md §9).
 const (
 	PasswordMinLength = 8
 	PasswordMaxLength = 32
@@ -45,12 +48,10 @@ var (
 	letterPattern    = regexp.MustCompile(`[A-Za-z]`)
 	digitPattern     = regexp.MustCompile(`[0-9]`)
 	nonWordPattern   = regexp.MustCompile(`[^A-Za-z0-9_]`)
-	maxEmailLength   = 254
-	maxPhoneLength   = 30
 	minPhoneDigits   = 7
 	maxPhoneDigits   = 15
-	personNameLimits = [2]int{2, 50}
-	companyLimits    = [2]int{2, 100}
+	personNameLimits = [2]int{2, MaxPersonNameLength}
+	companyLimits    = [2]int{2, MaxCompanyNameLength}
 )
 
 // NormalizeEmail trims and lower-cases an address; logins compare this form.
@@ -63,7 +64,7 @@ func ValidateEmail(fe FieldErrors, field, email string) {
 	switch {
 	case strings.TrimSpace(email) == "":
 		fe.Add(field, MsgEmailRequired)
-	case len(email) > maxEmailLength || !emailPattern.MatchString(strings.TrimSpace(email)):
+	case utf8.RuneCountInString(email) > MaxEmailLength || !emailPattern.MatchString(strings.TrimSpace(email)):
 		fe.Add(field, MsgEmailInvalid)
 	}
 }
@@ -159,7 +160,7 @@ func ValidatePhoneNumber(fe FieldErrors, field, phone string) {
 			digits++
 		}
 	}
-	if len(phone) > maxPhoneLength || !phonePattern.MatchString(phone) || digits < minPhoneDigits || digits > maxPhoneDigits {
+	if len(phone) > MaxPhoneLength || !phonePattern.MatchString(phone) || digits < minPhoneDigits || digits > maxPhoneDigits {
 		fe.Add(field, MsgPhoneInvalid)
 	}
 }
@@ -232,4 +233,114 @@ func (u *AccountUpdate) Validate() error {
 	ValidateEmail(fe, "email", u.Email)
 	ValidatePhoneNumber(fe, "phoneNumber", u.PhoneNumber)
 	return fe.Err()
+}
+
+// Text from the wire. Every string a request carries (JSON body fields,
+// path and query parameters, feed CSV fields) is checked once, where it is
+// decoded, against a TextRule: valid UTF-8, no control characters (no
+// field of this API is multi-line, so tabs and line breaks are refused
+// too) and at most MaxLength characters (Unicode code points, as openapi
+// maxLength counts them). http/openapi.json declares the same maxLength on
+// each field; a test keeps the two equal, and web/src/lib/forms/limits.ts
+// is generated from the contract.
+
+// Messages of the text checks.
+const (
+	MsgTextNotUTF8        = "Must be valid UTF-8 text"
+	MsgTextControlChars   = "Must not contain control characters"
+	msgTextTooLongDefault = "Must not exceed %d characters"
+)
+
+// TextRule bounds one kind of string field.
+type TextRule struct {
+	MaxLength int
+	// TooLong is the message for a longer value, when the field has its
+	// own (docs/product.md §5); otherwise "Must not exceed N characters".
+	TooLong string
+}
+
+// Maximum lengths of text fields, in characters.
+const (
+	MaxEmailLength       = 254
+	MaxPersonNameLength  = 50
+	MaxCompanyNameLength = 100
+	MaxPhoneLength       = 30
+	MaxSearchTextLength  = 100
+	MaxDriverNameLength  = 100 // a card's driver name (edit card)
+	MaxDriverIDLength    = 50  // a card's driver id (the company's own)
+	MaxUnitNumberLength  = 50
+	MaxCodeLength        = 64  // chain, affiliate, currency, status, sort and other codes
+	MaxTextLength        = 255 // any other string field
+)
+
+// TextRules names the rule of each kind of text field. JSON request
+// fields name theirs with a `text:"name"` struct tag (no tag: "text").
+var TextRules = map[string]TextRule{
+	"email":                {MaxEmailLength, MsgEmailInvalid},
+	"password":             {PasswordMaxLength, MsgPasswordTooLong},
+	"firstName":            {MaxPersonNameLength, fmt.Sprintf("First name must not exceed %d characters", MaxPersonNameLength)},
+	"lastName":             {MaxPersonNameLength, fmt.Sprintf("Last name must not exceed %d characters", MaxPersonNameLength)},
+	"companyName":          {MaxCompanyNameLength, MsgCompanyNameTooLong},
+	"phoneNumber":          {MaxPhoneLength, MsgPhoneInvalid},
+	"cardNumber":           {CardNumberLength, MsgCardNumberLength},
+	"otpCode":              {6, ""},
+	"searchText":           {MaxSearchTextLength, fmt.Sprintf("Search text must not exceed %d characters", MaxSearchTextLength)},
+	"driverName":           {MaxDriverNameLength, fmt.Sprintf("Driver name must not exceed %d characters", MaxDriverNameLength)},
+	"driverId":             {MaxDriverIDLength, fmt.Sprintf("Driver ID must not exceed %d characters", MaxDriverIDLength)},
+	"unitNumber":           {MaxUnitNumberLength, fmt.Sprintf("Unit number must not exceed %d characters", MaxUnitNumberLength)},
+	"overrideMessage":      {MaxOverrideRequestMessageLength, fmt.Sprintf("Message must not exceed %d characters", MaxOverrideRequestMessageLength)},
+	"networkTransactionId": {MaxNetworkTransactionIDLength, fmt.Sprintf("Network transaction ID must not exceed %d characters", MaxNetworkTransactionIDLength)},
+	"idempotencyKey":       {200, "Idempotency key must not exceed 200 characters"},
+	"token":                {512, ""}, // refresh tokens (43 characters today)
+	"date":                 {40, ""},  // dates and date-times
+	"id":                   {20, ""},  // decimal ids in paths
+	"code":                 {MaxCodeLength, ""},
+	"codeList":             {2000, ""}, // comma-separated codes
+	"geocodeQuery":         {200, "Search text must not exceed 200 characters"},
+	"text":                 {MaxTextLength, ""},
+	"placeName":            {MaxTripPlaceNameLength, fmt.Sprintf("A place name must not exceed %d characters", MaxTripPlaceNameLength)},
+}
+
+// Rule returns the rule named name; it panics on an unknown name (a
+// programming error the tests catch).
+func Rule(name string) TextRule {
+	r, ok := TextRules[name]
+	if !ok {
+		panic("fuelportal: no text rule " + strconv.Quote(name))
+	}
+	return r
+}
+
+// TextProblem returns why value breaks rule ("" when it does not): not
+// UTF-8, a control character, or too long.
+func (rule TextRule) TextProblem(value string) string {
+	n := 0
+	for i := 0; i < len(value); {
+		r, size := utf8.DecodeRuneInString(value[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			return MsgTextNotUTF8
+		case unicode.IsControl(r):
+			return MsgTextControlChars
+		}
+		i += size
+		n++
+	}
+	if n > rule.MaxLength {
+		if rule.TooLong != "" {
+			return rule.TooLong
+		}
+		return fmt.Sprintf(msgTextTooLongDefault, rule.MaxLength)
+	}
+	return ""
+}
+
+// CheckText adds the problem of value, if any, under field and reports
+// whether there was none.
+func (rule TextRule) CheckText(fe FieldErrors, field, value string) bool {
+	if p := rule.TextProblem(value); p != "" {
+		fe.Add(field, p)
+		return false
+	}
+	return true
 }

@@ -19,6 +19,7 @@ import (
 	mrand "math/rand/v2"
 	"net/url"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -28,6 +29,7 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib"
 
 	"fuelportal"
+	"fuelportal/bench/cputime"
 	"fuelportal/catalog"
 	"fuelportal/demo"
 	"fuelportal/geo"
@@ -289,28 +291,81 @@ func loadPostGIS(b *testing.B, db *sql.DB, stations []*fuelportal.Station) {
 	}
 }
 
-// BenchmarkRadius is the station search of GET /api/locations: 50-mile
-// radius around random points of the road network, nearest 500.
+// BenchmarkRadius is the station search of GET /api/locations: the 500
+// cheapest (or largest-discount) stations within the radius of random
+// points of the road network (catalog.Best on the ranking index).
 func BenchmarkRadius(b *testing.B) {
-	for _, n := range stationCounts {
+	for _, n := range append([]int{6_000}, stationCounts...) {
 		stations := stationsAlongRoads(n)
 		c := catalog.FromStations(stations)
-		b.Run(fmt.Sprintf("stations=%d/radius=50mi", n), func(b *testing.B) {
-			rnd := mrand.New(mrand.NewPCG(1, 2))
+		for _, tc := range []struct {
+			name   string
+			radius float64
+			rank   catalog.Ranking
+			center bool // docs/product.md's opening search: centre of the continental US
+		}{
+			{"radius=50mi/price", 50, catalog.Ranking{}, false},
+			{"radius=5000mi/price/us-centre", 5000, catalog.Ranking{}, true},
+			{"radius=5000mi/discount-desc/us-centre", 5000, catalog.Ranking{BySavings: true, Desc: true}, true},
+			{"radius=5000mi/price/random", 5000, catalog.Ranking{}, false},
+		} {
+			b.Run(fmt.Sprintf("stations=%d/%s", n, tc.name), func(b *testing.B) {
+				rnd := mrand.New(mrand.NewPCG(1, 2))
+				ctx := context.Background()
+				durations := make([]time.Duration, 0, b.N)
+				for b.Loop() {
+					p := geo.Point{Lat: 39.8283, Lon: -98.5795}
+					if !tc.center {
+						s := stations[rnd.IntN(len(stations))]
+						p = geo.Point{Lat: s.Latitude, Lon: s.Longitude}
+					}
+					start := time.Now()
+					if _, err := c.Best(ctx, p, tc.radius, nil, tc.rank, 500); err != nil {
+						b.Fatal(err)
+					}
+					durations = append(durations, time.Since(start))
+				}
+				reportPercentiles(b, durations)
+			})
+		}
+	}
+}
+
+// BenchmarkRadiusMeasureAll is what GET /api/locations did before the
+// ranking index, for comparison: measure and sort every station in the
+// radius (here: then sort all by price and keep 500).
+func BenchmarkRadiusMeasureAll(b *testing.B) {
+	for _, n := range stationCounts {
+		c := catalog.FromStations(stationsAlongRoads(n))
+		b.Run(fmt.Sprintf("stations=%d/radius=5000mi/us-centre", n), func(b *testing.B) {
 			ctx := context.Background()
+			durations := make([]time.Duration, 0, b.N)
 			for b.Loop() {
-				s := stations[rnd.IntN(len(stations))]
-				if _, err := c.Near(ctx, geo.Point{Lat: s.Latitude, Lon: s.Longitude}, 50, nil, 500); err != nil {
+				start := time.Now()
+				found, err := c.Near(ctx, geo.Point{Lat: 39.8283, Lon: -98.5795}, 5000, nil, 0)
+				if err != nil {
 					b.Fatal(err)
 				}
+				slices.SortStableFunc(found, func(x, y catalog.Nearby) int { return int(x.Station.NetPrice - y.Station.NetPrice) })
+				_ = found[:min(500, len(found))]
+				durations = append(durations, time.Since(start))
 			}
+			reportPercentiles(b, durations)
 		})
 	}
 }
 
 // BenchmarkPlan is plan.Optimize for 500 candidate stations along a
 // 2,800-mile route with a 200-gallon tank.
-func BenchmarkPlan(b *testing.B) {
+func BenchmarkPlan(b *testing.B) { benchmarkPlan(b, plan.Costs{}) }
+
+// BenchmarkPlanDetour is BenchmarkPlan with the contract's detour and stop
+// costs (issue 12): $1.85 a mile off the route and $25 a stop.
+func BenchmarkPlanDetour(b *testing.B) {
+	benchmarkPlan(b, plan.Costs{OutOfRouteTenthCentsPerMile: 1850, StopCents: 2500})
+}
+
+func benchmarkPlan(b *testing.B, costs plan.Costs) {
 	rnd := mrand.New(mrand.NewPCG(3, 4))
 	const routeMiles = 2800.0
 	candidates := make([]plan.Station, 500)
@@ -322,15 +377,25 @@ func BenchmarkPlan(b *testing.B) {
 		}
 	}
 	trip := plan.NewTrip(routeMiles, 200, 60)
+	trip.Costs = costs
+	// Wall time per call, and the calling thread's CPU time, which a
+	// loaded machine disturbs far less (the optimizer runs on one thread).
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	durations := make([]time.Duration, 0, b.N)
+	cpu := make([]time.Duration, 0, b.N)
 	for b.Loop() {
-		start := time.Now()
+		start, startCPU := time.Now(), cputime.Thread()
 		if _, err := plan.Optimize(trip, candidates); err != nil {
 			b.Fatal(err)
 		}
-		durations = append(durations, time.Since(start))
+		durations, cpu = append(durations, time.Since(start)), append(cpu, cputime.Thread()-startCPU)
 	}
 	reportPercentiles(b, durations)
+	slices.Sort(cpu)
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	b.ReportMetric(ms(cpu[len(cpu)/2]), "cpu-p50-ms")
+	b.ReportMetric(ms(cpu[len(cpu)*99/100]), "cpu-p99-ms")
 }
 
 // BenchmarkBuiltinRoute is routing.Builtin().Route with alternatives.

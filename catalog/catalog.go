@@ -26,7 +26,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/geo"
-	"fuelportal/store"
+	"fuelportal/routing"
 )
 
 // PollInterval is how often Watch checks the stations version.
@@ -34,15 +34,28 @@ const PollInterval = 2 * time.Second
 
 // Catalog is the in-memory station catalog. It is safe for concurrent use.
 type Catalog struct {
-	db   *store.DB
+	db   Source
 	snap atomic.Pointer[snapshot]
 
 	refreshMu sync.Mutex // one reload at a time
 	known     map[int64]bool
-	// OnNew, when set before the first load, is called (under the reload
-	// lock) with the stations seen for the first time by each load; the
-	// server adds them to the gazetteer.
-	OnNew func(stations []*fuelportal.Station)
+	// places, when not nil, receives the stations each load sees for the
+	// first time (under the reload lock), so the geocoder finds them.
+	places Places
+}
+
+// Source is where the catalog loads stations from (the store).
+type Source interface {
+	// StationsVersion changes whenever a station or price changes.
+	StationsVersion(ctx context.Context) (int64, error)
+	// Stations returns every station and the version they are at.
+	Stations(ctx context.Context) ([]*fuelportal.Station, int64, error)
+}
+
+// Places is a geocoder's place list that stations are added to (the
+// built-in *routing.Gazetteer).
+type Places interface {
+	Add(places ...routing.Place)
 }
 
 // snapshot is one immutable load of the stations.
@@ -53,6 +66,14 @@ type snapshot struct {
 	// this slice, so a hit finds its station without a map lookup and the
 	// index's ties by item ID are ties by station ID.
 	stations []*fuelportal.Station
+	// ranked answers "the best n within a radius" over every station;
+	// byChain the same per chain code, so a chain filter never scans the
+	// other chains' stations. Item IDs are positions in stations.
+	ranked  *geo.RankIndex
+	byChain map[string]*geo.RankIndex
+	// mapAll clusters the map over every station, mapByChain per chain.
+	mapAll     *geo.MapIndex
+	mapByChain map[string]*geo.MapIndex
 }
 
 // routeHits holds the index's near-route answers between queries: a
@@ -60,9 +81,11 @@ type snapshot struct {
 // buffer anew for every query costs more than the search's tail.
 var routeHits = sync.Pool{New: func() any { return new([]geo.RouteHit) }}
 
-// New returns a catalog over db. It is empty until the first Refresh.
-func New(db *store.DB) *Catalog {
-	return &Catalog{db: db, known: map[int64]bool{}}
+// New returns a catalog over src. It is empty until the first Refresh.
+// Stations seen for the first time are added to places (nil: none; a
+// remote geocoder has its own data).
+func New(src Source, places Places) *Catalog {
+	return &Catalog{db: src, known: map[int64]bool{}, places: places}
 }
 
 // FromStations returns a catalog holding stations, with no database behind
@@ -111,10 +134,62 @@ func (c *Catalog) load(stations []*fuelportal.Station, version int64) {
 		}
 	}
 	s.index = geo.NewIndex(items)
+	s.ranked, s.byChain = rankIndexes(sorted)
+	s.mapAll, s.mapByChain = mapIndexes(sorted)
 	c.snap.Store(s)
-	if c.OnNew != nil && len(fresh) > 0 {
-		c.OnNew(fresh)
+	if c.places != nil && len(fresh) > 0 {
+		c.places.Add(stationPlaces(fresh)...)
 	}
+}
+
+// stationPlaces makes stations findable by name, address, city and ZIP.
+func stationPlaces(stations []*fuelportal.Station) []routing.Place {
+	places := make([]routing.Place, len(stations))
+	for i, st := range stations {
+		places[i] = routing.Place{
+			Name: st.Name, Address: st.Address, City: st.City, State: st.State, Zip: st.ZipCode,
+			Lat: st.Latitude, Lon: st.Longitude, Kind: routing.KindStation,
+		}
+	}
+	return places
+}
+
+// Ranking keys of the stations' RankIndex.
+const (
+	keyNetPrice = 0
+	keySavings  = 1
+)
+
+// rankIndexes builds the ranking index over all stations and one per chain.
+func rankIndexes(sorted []*fuelportal.Station) (*geo.RankIndex, map[string]*geo.RankIndex) {
+	all := make([]geo.RankedItem, len(sorted))
+	chains := map[string][]geo.RankedItem{}
+	for i, st := range sorted {
+		all[i] = geo.RankedItem{ID: int64(i), Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude},
+			Keys: [geo.NumKeys]int64{keyNetPrice: int64(st.NetPrice), keySavings: int64(st.Savings())}}
+		chains[st.Chain] = append(chains[st.Chain], all[i])
+	}
+	byChain := make(map[string]*geo.RankIndex, len(chains))
+	for code, items := range chains {
+		byChain[code] = geo.NewRankIndex(items)
+	}
+	return geo.NewRankIndex(all), byChain
+}
+
+// mapIndexes builds the map clustering index over all stations and one
+// per chain.
+func mapIndexes(sorted []*fuelportal.Station) (*geo.MapIndex, map[string]*geo.MapIndex) {
+	all := make([]geo.MapItem, len(sorted))
+	chains := map[string][]geo.MapItem{}
+	for i, st := range sorted {
+		all[i] = geo.MapItem{ID: int64(i), Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude}, Price: int64(st.NetPrice)}
+		chains[st.Chain] = append(chains[st.Chain], all[i])
+	}
+	byChain := make(map[string]*geo.MapIndex, len(chains))
+	for code, items := range chains {
+		byChain[code] = geo.NewMapIndex(items)
+	}
+	return geo.NewMapIndex(all), byChain
 }
 
 // Watch calls Refresh every PollInterval until ctx ends, logging failures.
@@ -199,6 +274,98 @@ func (c *Catalog) Near(ctx context.Context, center geo.Point, radiusMiles float6
 		}
 	}
 	return found, nil
+}
+
+// Ranking is the order of Best: by net price or by savings (the card
+// discount), ascending or descending; ties nearest first, then by id.
+type Ranking struct {
+	BySavings bool
+	Desc      bool
+}
+
+// Best returns the first limit stations of chains within radius miles of
+// center in the ranking's order (limit ≤ 0: none): the cheapest (or
+// largest-discount) stations of the whole circle, not the nearest ones
+// re-sorted.
+func (c *Catalog) Best(ctx context.Context, center geo.Point, radiusMiles float64, chains Chains, rank Ranking, limit int) ([]Nearby, error) {
+	s, err := c.current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	order := geo.Order{Key: keyNetPrice, Desc: rank.Desc}
+	if rank.BySavings {
+		order.Key = keySavings
+	}
+	var hits []geo.RankedHit
+	switch {
+	case len(chains) == 0:
+		if s.ranked != nil {
+			hits = s.ranked.Best(center, radiusMiles, order, limit, nil)
+		}
+	default:
+		// The best of each chain, merged: the best limit overall are among them.
+		for code := range chains {
+			if rx := s.byChain[code]; rx != nil {
+				hits = append(hits, rx.Best(center, radiusMiles, order, limit, nil)...)
+			}
+		}
+		slices.SortFunc(hits, func(a, b geo.RankedHit) int {
+			ka, kb := a.Key, b.Key
+			if order.Desc {
+				ka, kb = kb, ka
+			}
+			return cmp.Or(cmp.Compare(ka, kb), cmp.Compare(a.DistanceMiles, b.DistanceMiles), cmp.Compare(a.ID, b.ID))
+		})
+		hits = hits[:min(len(hits), max(limit, 0))]
+	}
+	found := make([]Nearby, len(hits))
+	for i, h := range hits {
+		found[i] = Nearby{Station: s.stations[h.ID], DistanceMiles: h.DistanceMiles}
+	}
+	return found, nil
+}
+
+// Cluster is a group of two or more stations of a map view.
+type Cluster struct {
+	Center      geo.Point
+	Count       int
+	MinNetPrice fuelportal.TenthCents
+}
+
+// MapView splits the stations of chains inside box into clusters and single
+// stations at zoom (see geo.MapIndex): every station of the box is in
+// exactly one cluster or in stations.
+func (c *Catalog) MapView(ctx context.Context, box geo.Box, zoom int, chains Chains) ([]Cluster, []*fuelportal.Station, error) {
+	s, err := c.current(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	var cells []geo.Cell
+	switch {
+	case len(chains) == 0:
+		if s.mapAll != nil {
+			cells = s.mapAll.AppendCells(nil, box, zoom)
+		}
+	default:
+		for code := range chains {
+			if mx := s.mapByChain[code]; mx != nil {
+				cells = mx.AppendCells(cells, box, zoom)
+			}
+		}
+		if zoom <= geo.MaxClusterZoom {
+			cells = geo.MergeCells(cells)
+		}
+	}
+	clusters := []Cluster{}
+	stations := []*fuelportal.Station{}
+	for _, cell := range cells {
+		if cell.Count == 1 {
+			stations = append(stations, s.stations[cell.ID])
+			continue
+		}
+		clusters = append(clusters, Cluster{Center: cell.Center(), Count: cell.Count, MinNetPrice: fuelportal.TenthCents(cell.MinPrice)})
+	}
+	return clusters, stations, nil
 }
 
 // OnRoute is a station found near a route.

@@ -12,6 +12,7 @@ import (
 	"fuelportal"
 	"fuelportal/catalog"
 	"fuelportal/geo"
+	"fuelportal/routing"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -53,7 +54,7 @@ func TestCatalog_SearchesEqualBruteForceOverStoredStations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c := catalog.New(db)
+		c := catalog.New(db, nil)
 
 		for trial := range 16 {
 			chains := catalog.Chains{}
@@ -129,13 +130,8 @@ func TestCatalog_RefreshSeesAnotherProcessImport(t *testing.T) {
 		ctx := context.Background()
 		stations := randomStations(rand.New(rand.NewPCG(3, 4)), 10)
 		storeStations(t, db, stations)
-		c := catalog.New(db)
-		var added []int64
-		c.OnNew = func(fresh []*fuelportal.Station) {
-			for _, s := range fresh {
-				added = append(added, s.ID)
-			}
-		}
+		places := &placeList{}
+		c := catalog.New(db, places)
 		if err := c.Refresh(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -143,8 +139,8 @@ func TestCatalog_RefreshSeesAnotherProcessImport(t *testing.T) {
 		at := geo.Point{Lat: stations[0].Latitude, Lon: stations[0].Longitude}
 
 		t.Run("an unchanged version keeps the snapshot", func(t *testing.T) {
-			if err := c.Refresh(ctx); err != nil || c.Version() != before || len(added) != 10 {
-				t.Fatalf("version %d → %d, added %v, %v", before, c.Version(), added, err)
+			if err := c.Refresh(ctx); err != nil || c.Version() != before || len(places.names) != 10 {
+				t.Fatalf("version %d → %d, added %v, %v", before, c.Version(), places.names, err)
 			}
 		})
 		t.Run("a new price is found after the next refresh", func(t *testing.T) {
@@ -164,9 +160,69 @@ func TestCatalog_RefreshSeesAnotherProcessImport(t *testing.T) {
 			if found[0].Station.NetPrice != changed.NetPrice || c.Version() <= before {
 				t.Fatalf("after refresh: %+v, version %d", found[0].Station, c.Version())
 			}
-			if len(added) != 11 || added[10] != 99 {
-				t.Fatalf("OnNew got %v, want the new station only once", added)
+			if len(places.names) != 11 || places.names[10] != "New" {
+				t.Fatalf("places got %v, want the new station only once", places.names)
 			}
 		})
 	})
+}
+
+func TestCatalog_BestIsTheFirstOfTheFullSort(t *testing.T) {
+	ctx := context.Background()
+	rnd := rand.New(rand.NewPCG(5, 6))
+	stations := randomStations(rnd, 3000)
+	c := catalog.FromStations(stations)
+	for trial := range 48 {
+		chains := catalog.Chains{}
+		if trial%3 == 1 {
+			chains = catalog.NewChains(chainCodes[trial%len(chainCodes)], chainCodes[(trial+1)%len(chainCodes)])
+		} else if trial%3 == 2 {
+			chains = catalog.NewChains(chainCodes[trial%len(chainCodes)], "NOSUCHCHAIN")
+		}
+		center := geo.Point{Lat: 25 + rnd.Float64()*24, Lon: -124 + rnd.Float64()*57}
+		radius := []float64{5, 50, 200, 5000}[trial%4]
+		rank := catalog.Ranking{BySavings: trial%5 >= 2, Desc: trial%2 == 0}
+		limit := []int{1, 20, 500}[trial%3]
+		got, err := c.Best(ctx, center, radius, chains, rank, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []catalog.Nearby
+		for _, s := range stations {
+			if d := geo.DistanceMiles(center, geo.Point{Lat: s.Latitude, Lon: s.Longitude}); d <= radius && chains.Has(s) {
+				want = append(want, catalog.Nearby{Station: s, DistanceMiles: d})
+			}
+		}
+		key := func(s *fuelportal.Station) fuelportal.TenthCents {
+			if rank.BySavings {
+				return s.Savings()
+			}
+			return s.NetPrice
+		}
+		slices.SortFunc(want, func(a, b catalog.Nearby) int {
+			ka, kb := key(a.Station), key(b.Station)
+			if rank.Desc {
+				ka, kb = kb, ka
+			}
+			return cmp.Or(cmp.Compare(ka, kb), cmp.Compare(a.DistanceMiles, b.DistanceMiles), cmp.Compare(a.Station.ID, b.Station.ID))
+		})
+		want = want[:min(limit, len(want))]
+		if len(got) != len(want) {
+			t.Fatalf("trial %d: Best found %d stations, brute force %d", trial, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Station.ID != want[i].Station.ID || got[i].DistanceMiles != want[i].DistanceMiles {
+				t.Fatalf("trial %d: Best[%d] = station %d at %g mi, brute force %d at %g mi", trial, i, got[i].Station.ID, got[i].DistanceMiles, want[i].Station.ID, want[i].DistanceMiles)
+			}
+		}
+	}
+}
+
+// placeList is a geocoder's place list recording what the catalog adds.
+type placeList struct{ names []string }
+
+func (p *placeList) Add(places ...routing.Place) {
+	for _, pl := range places {
+		p.names = append(p.names, pl.Name)
+	}
 }

@@ -52,10 +52,12 @@ var CardPlans = map[string][]CardPlan{
 }
 
 // FreeCardNumbers lists the active Demo Freight cards no driver is linked
-// to, for sign-up tests and demos (each can be used for one sign-up).
-var FreeCardNumbers = freeCards(CardPlans[DemoFreight.Name])
+// to, for sign-up tests and demos (each can be used for one sign-up); the
+// pending driver's card is not one of them.
+var FreeCardNumbers = withoutCard(freeCards(CardPlans[DemoFreight.Name]), PendingCardNumber)
 
-// OtherFreeCardNumbers lists the same for Other Haulers.
+// OtherFreeCardNumbers lists the active Other Haulers cards no driver is
+// linked to.
 var OtherFreeCardNumbers = freeCards(CardPlans[OtherHaulers.Name])
 
 func planCards(company int, names []string, inactive int, firstDriver string) []CardPlan {
@@ -97,6 +99,16 @@ func luhnCheckDigit(digits string) int {
 		sum += d
 	}
 	return (10 - sum%10) % 10
+}
+
+func withoutCard(numbers []string, number string) []string {
+	var rest []string
+	for _, n := range numbers {
+		if n != number {
+			rest = append(rest, n)
+		}
+	}
+	return rest
 }
 
 func freeCards(plans []CardPlan) []string {

@@ -20,7 +20,8 @@ import (
 // Password is the password of every demo login.
 const Password = "DemoPass1"
 
-// Demo logins.
+// Demo logins (PendingDriverEmail, a driver waiting for approval, is in
+// driver_requests.go).
 const (
 	OwnerEmail      = "owner@demo.test"  // owner of Demo Freight LLC (ROLE_COMPANY)
 	DriverEmail     = "driver@demo.test" // driver on one Demo Freight card (ROLE_USER)
@@ -29,10 +30,11 @@ const (
 
 // Step orders. Leave gaps; use the range of your migrations' feature.
 const (
-	OrderAccounts = 100 // companies, users, cards (this file)
-	OrderStations = 200 // stations and prices
-	OrderFleet    = 300 // contracts, wallets, transactions
-	OrderPayments = 400
+	OrderAccounts       = 100 // companies, users, cards (this file)
+	OrderStations       = 200 // stations and prices
+	OrderFleet          = 300 // contracts, wallets, transactions
+	OrderPayments       = 400
+	OrderDriverRequests = 420 // drivers waiting for their company's approval
 )
 
 // Env is what a step works with. Steps run in one transaction: use Tx (its
@@ -100,6 +102,9 @@ func Seed(ctx context.Context, db *store.DB, passwords *fuelportal.PasswordHashe
 		return false, err
 	}
 	err = db.InTx(ctx, func(tx *store.Tx) error {
+		// The seeded history's declines are alerts on the alerts page, but
+		// nobody is mailed about them.
+		tx.MuteAlertMail = true
 		env := &Env{Tx: tx, Now: tx.Now, Rand: rand.New(rand.NewPCG(20241216, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}}
 		for _, s := range Steps() {
 			if err := s.Run(ctx, env); err != nil {

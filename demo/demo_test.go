@@ -2,6 +2,7 @@ package demo_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"fuelportal"
@@ -26,6 +27,16 @@ func TestSeed(t *testing.T) {
 		if driver.Role != fuelportal.RoleUser || driver.CardNumber != demo.CardPlans[demo.DemoFreight.Name][0].CardNumber || driver.Company.Name != "Demo Freight LLC" {
 			t.Fatalf("driver = %+v", driver)
 		}
+		if driver.DriverStatus != fuelportal.DriverApproved {
+			t.Fatalf("demo driver status = %q, want APPROVED", driver.DriverStatus)
+		}
+		requests, err := db.DriverRequests(ctx, driver.CompanyID)
+		if err != nil || len(requests) != 1 || requests[0].Email != demo.PendingDriverEmail || requests[0].CardNumber != demo.PendingCardNumber {
+			t.Fatalf("Demo Freight driver requests = %+v, %v; want the pending demo driver", requests, err)
+		}
+		if slices.Contains(demo.FreeCardNumbers, demo.PendingCardNumber) {
+			t.Fatal("the pending driver's card is listed as free")
+		}
 		owner, _ := db.UserByEmail(ctx, demo.OwnerEmail)
 		if ok, _ := passwords.Verify(ctx, demo.Password, owner.PasswordHash); !ok || owner.Role != fuelportal.RoleCompany {
 			t.Fatalf("owner login does not work: %+v", owner)
@@ -40,6 +51,15 @@ func TestSeed(t *testing.T) {
 			if _, err := db.UnlinkedCard(ctx, n); err != nil {
 				t.Fatalf("free card %s: %v", n, err)
 			}
+		}
+
+		// Trips of the last weeks give the compliance page content, and no card starts locked.
+		rows, err := db.Compliance(ctx, owner.CompanyID, db.Now().AddDate(0, 0, -60), db.Now().AddDate(0, 0, 1))
+		if err != nil || len(rows) < 5 || rows[0].MissedSavingsCents <= 0 || rows[len(rows)-1].OffPlanGallons != 0 {
+			t.Fatalf("demo compliance = %+v, %v", rows, err)
+		}
+		if active, err := db.ActiveTrips(ctx); err != nil || len(active) != 0 {
+			t.Fatalf("demo active trips = %d, %v", len(active), err)
 		}
 
 		again, err := demo.Seed(ctx, db, passwords)

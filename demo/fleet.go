@@ -17,12 +17,15 @@ func init() {
 
 // Demo contracts: Demo Freight prepays at retail minus 18.0 ¢/gal with a
 // $1.50 fee; Other Haulers pays invoices with a $25,000 credit limit at
-// the stations' net prices with a $1.00 fee.
+// the stations' net prices with a $1.00 fee, and its fuel plans count
+// $1.25 a mile off the route and $15 a stop (Demo Freight's count fuel
+// alone, so its plans are the fuel-only ones).
 var (
 	DemoFreightContract = fuelportal.Contract{Pricing: fuelportal.PricingRetailMinus, RetailMinusTenthCents: 180,
 		Billing: fuelportal.BillingPrepaid, FeeCents: 150}
 	OtherHaulersContract = fuelportal.Contract{Pricing: fuelportal.PricingNetPrice,
-		Billing: fuelportal.BillingInvoice, CreditLimitCents: 25_000_00, FeeCents: 100}
+		Billing: fuelportal.BillingInvoice, CreditLimitCents: 25_000_00, FeeCents: 100,
+		OutOfRouteTenthCentsPerMile: 1250, StopCostCents: 15_00}
 )
 
 // Demo purchase history.
@@ -112,10 +115,14 @@ type purchasePlan struct {
 	lanes    [][]*fuelportal.Station
 	inactive []*fuelportal.Card
 	seq      int
+	// last is each card's last purchase: a truck can only have driven so
+	// far since (the fraud check declines a purchase too far away).
+	last        map[int64]fuelportal.PlaceAndTime
+	lastStation map[int64]*fuelportal.Station
 }
 
 func newPurchasePlan(env *Env, r *rand.Rand, company *fuelportal.Company, perDay float64, prefix string) *purchasePlan {
-	p := &purchasePlan{r: r, prefix: prefix, perDay: perDay}
+	p := &purchasePlan{r: r, prefix: prefix, perDay: perDay, last: map[int64]fuelportal.PlaceAndTime{}, lastStation: map[int64]*fuelportal.Station{}}
 	for _, c := range env.Cards[company.ID] {
 		if c.Status != fuelportal.CardActive {
 			p.inactive = append(p.inactive, c)
@@ -164,7 +171,7 @@ func (p *purchasePlan) day(day, now time.Time) []*fuelportal.CardPurchase {
 			break
 		}
 		card, lane := p.pick(total)
-		station := lane[p.r.IntN(len(lane))]
+		station := p.reachable(card, lane, at)
 		cardNumber := card.CardNumber
 		switch x := p.r.Float64(); {
 		case x < 0.01 && len(p.inactive) > 0:
@@ -183,6 +190,27 @@ func (p *purchasePlan) day(day, now time.Time) []*fuelportal.CardPurchase {
 		})
 	}
 	return out
+}
+
+// reachable draws a station of the card's lane that its truck could have
+// driven to since its last purchase, and remembers it; the last station
+// again when none is.
+func (p *purchasePlan) reachable(card *fuelportal.Card, lane []*fuelportal.Station, at time.Time) *fuelportal.Station {
+	last, seen := p.last[card.ID]
+	var station *fuelportal.Station
+	for _, i := range p.r.Perm(len(lane)) {
+		here := fuelportal.PlaceAndTime{Time: at, Latitude: lane[i].Latitude, Longitude: lane[i].Longitude}
+		if !seen || !fuelportal.TooFar(last, here) {
+			station = lane[i]
+			break
+		}
+	}
+	if station == nil {
+		station = p.lastStation[card.ID]
+	}
+	p.last[card.ID] = fuelportal.PlaceAndTime{Time: at, Latitude: station.Latitude, Longitude: station.Longitude}
+	p.lastStation[card.ID] = station
+	return station
 }
 
 func (p *purchasePlan) pick(total float64) (*fuelportal.Card, []*fuelportal.Station) {

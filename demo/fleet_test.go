@@ -37,20 +37,28 @@ func TestSeedFleet_PurchasesAreConsistentWithTheLedger(t *testing.T) {
 			t.Fatalf("Other Haulers wallet = %+v", w)
 		}
 
-		scope := store.TransactionScope{CompanyID: owner.CompanyID}
-		_, total, err := db.Transactions(ctx, store.TransactionFilter{Scope: scope})
+		scope := fuelportal.TransactionScope{CompanyID: owner.CompanyID}
+		_, total, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: scope})
 		if err != nil || total < 2000 || total > 4000 {
 			t.Fatalf("%d Demo Freight transactions, %v", total, err)
 		}
 		reasons := map[fuelportal.DeclineReason]int{}
 		var spent int64
-		err = db.EachTransaction(ctx, store.TransactionFilter{Scope: scope}, func(tr *fuelportal.Transaction) error {
+		err = db.EachTransaction(ctx, fuelportal.TransactionFilter{Scope: scope}, func(tr *fuelportal.Transaction) error {
 			reasons[tr.DeclineReason]++
 			spent += tr.FundedTotalCents
 			return nil
 		})
 		if err != nil || reasons[fuelportal.DeclineCardInactive] == 0 || reasons[""] < 2000 {
 			t.Fatalf("outcomes = %v, %v", reasons, err)
+		}
+		// Each decline is an alert, and nobody is mailed about the history.
+		alerts, err := db.Alerts(ctx, fuelportal.AlertFilter{CompanyID: owner.CompanyID, Limit: 1})
+		if err != nil || alerts.Total != total-reasons[""] || alerts.Unread != alerts.Total {
+			t.Fatalf("alerts = %+v, %v; want one per decline (%d)", alerts, err, total-reasons[""])
+		}
+		if mails, err := db.OutboxMessages(ctx, "", 10); err != nil || len(mails) != 0 {
+			t.Fatalf("the seed queued %d mails, %v", len(mails), err)
 		}
 		var credited int64
 		transfers, _ := db.WalletTransfers(ctx, owner.CompanyID, 100_000)
@@ -67,7 +75,7 @@ func TestSeedFleet_PurchasesAreConsistentWithTheLedger(t *testing.T) {
 			t.Fatalf("no spending in the last week: %+v", week)
 		}
 		driver, _ := db.UserByEmail(ctx, demo.DriverEmail)
-		if _, n, _ := db.Transactions(ctx, store.TransactionFilter{Scope: store.TransactionScope{CompanyID: driver.CompanyID, CardID: driver.CardID}}); n < 200 {
+		if _, n, _ := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: driver.CompanyID, CardID: driver.CardID}}); n < 200 {
 			t.Fatalf("the demo driver has only %d transactions", n)
 		}
 	})

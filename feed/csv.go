@@ -1,6 +1,7 @@
 package feed
 
 import (
+	"cmp"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -19,6 +20,20 @@ type csvFile struct {
 	kind   string // "price" or "transactions", for messages
 	cr     *csv.Reader
 	header []string
+	// rules holds, by field index, the documented column read there and
+	// the name of its text rule (fuelportal.TextRules); set by columns.
+	rules map[int][2]string
+}
+
+// columnRules names the text rule of each documented column; every field of
+// a read column is checked against it before the row is parsed, so no
+// database sees text it cannot store. Columns not listed use "text".
+var columnRules = map[string]string{
+	colLocationID: "id", colState: "code", colZipCode: "code", colCountry: "code", colLatitude: "code",
+	colLongitude: "code", colChain: "code", colAffiliate: "code", colRetailPrice: "code", colNetPrice: "code",
+	colIFTARefund: "code", colPriceDate: "date",
+	colNetworkTransactionID: "networkTransactionId", colCardNumber: "cardNumber", colGallons: "code",
+	colTransactionDate: "date", colProductCode: "code",
 }
 
 // openCSV reads the header of a feed file. An empty file or one that is not
@@ -70,10 +85,13 @@ func (f *csvFile) columns(columns, required []string) (map[string]int, error) {
 		byKey[columnKey(name)] = i
 	}
 	at := make(map[string]int, len(columns))
+	f.rules = map[int][2]string{}
 	for _, col := range columns {
 		i, ok := byKey[columnKey(col)]
 		if !ok {
 			i = -1
+		} else {
+			f.rules[i] = [2]string{col, cmp.Or(columnRules[col], "text")}
 		}
 		at[col] = i
 	}
@@ -114,9 +132,29 @@ func (f *csvFile) rows(rejected *[]RowError, parse func(line int, record []strin
 			*rejected = append(*rejected, RowError{Line: line, Message: fmt.Sprintf("has %d fields, the header has %d", len(record), len(f.header))})
 			continue
 		}
+		if rowErr := f.checkText(record); rowErr != nil {
+			rowErr.Line = line
+			*rejected = append(*rejected, *rowErr)
+			continue
+		}
 		if rowErr := parse(line, record); rowErr != nil {
 			rowErr.Line = line
 			*rejected = append(*rejected, *rowErr)
 		}
 	}
+}
+
+// checkText checks the (trimmed) fields of the read columns against their
+// text rules: UTF-8, no control characters, a maximum length.
+func (f *csvFile) checkText(record []string) *RowError {
+	for i, field := range record {
+		rule, ok := f.rules[i]
+		if !ok {
+			continue
+		}
+		if problem := fuelportal.Rule(rule[1]).TextProblem(strings.TrimSpace(field)); problem != "" {
+			return &RowError{Column: rule[0], Message: problem}
+		}
+	}
+	return nil
 }

@@ -9,6 +9,18 @@ import (
 	"fuelportal/store"
 )
 
+// Store is what an import needs of the database: a writing transaction
+// (*store.DB). Within it the import reads and writes stations and records
+// purchases through the narrower interfaces below.
+type Store interface {
+	InTx(ctx context.Context, fn func(tx *store.Tx) error) error
+}
+
+// stationReader reads the stored stations an import would overwrite.
+type stationReader interface {
+	StationsByID(ctx context.Context, ids []int64) (map[int64]*fuelportal.Station, error)
+}
+
 // ImportReport says what an import did.
 type ImportReport struct {
 	Rows int // data rows read
@@ -22,7 +34,7 @@ type ImportReport struct {
 // every price lands in the history, and importing the same file again
 // changes nothing). Bad rows are skipped and reported. The error is
 // ParsePrices' for an unreadable file, or the store's.
-func ImportPrices(ctx context.Context, db *store.DB, r io.Reader) (*ImportReport, error) {
+func ImportPrices(ctx context.Context, db Store, r io.Reader) (*ImportReport, error) {
 	file, err := ParsePrices(r)
 	if err != nil {
 		return nil, err
@@ -46,7 +58,7 @@ func ImportPrices(ctx context.Context, db *store.DB, r io.Reader) (*ImportReport
 
 // keepStoredDetails fills the optional columns the file lacks with the
 // stored values of existing stations (new stations keep the defaults).
-func keepStoredDetails(ctx context.Context, tx *store.Tx, file *PriceFile) error {
+func keepStoredDetails(ctx context.Context, tx stationReader, file *PriceFile) error {
 	if len(file.Missing) == 0 {
 		return nil
 	}

@@ -28,13 +28,16 @@
 // Optional columns missing from the header keep the values already stored
 // for existing stations (a file of prices only does not erase addresses).
 //
+// Every field read must be UTF-8 text without control characters, of at
+// most 255 characters (codes, numbers and dates at most 64, 40 for dates,
+// 20 for ids: fuelportal.TextRules via columnRules).
+//
 // A row that breaks a rule is reported with its line number and skipped;
 // the other rows are imported. A file whose header lacks a required column
 // is rejected as a whole.
 package feed
 
 import (
-	"encoding/csv"
 	"fmt"
 	"io"
 	"math"
@@ -262,26 +265,4 @@ func parseDate(text string) (time.Time, error) {
 		}
 	}
 	return time.Time{}, fmt.Errorf("must be a date like 2026-11-21T06:00:00 (UTC), got %q", text)
-}
-
-// WritePrices writes stations as a feed file with the documented header;
-// ParsePrices reads it back unchanged.
-func WritePrices(w io.Writer, stations []*fuelportal.Station) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(Columns); err != nil {
-		return err
-	}
-	for _, s := range stations {
-		err := cw.Write([]string{
-			strconv.FormatInt(s.ID, 10), s.Name, s.StationLocation, s.Address, s.City, s.State, s.ZipCode, s.Country,
-			strconv.FormatFloat(s.Latitude, 'f', -1, 64), strconv.FormatFloat(s.Longitude, 'f', -1, 64),
-			s.Chain, s.Affiliate, s.RetailPrice.String(), s.NetPrice.String(), s.IFTARefund.String(),
-			s.PriceDate.UTC().Format("2006-01-02T15:04:05"),
-		})
-		if err != nil {
-			return err
-		}
-	}
-	cw.Flush()
-	return cw.Error()
 }

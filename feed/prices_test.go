@@ -1,7 +1,6 @@
 package feed_test
 
 import (
-	"bytes"
 	"context"
 	"strings"
 	"testing"
@@ -100,25 +99,6 @@ func TestParsePrice(t *testing.T) {
 		if (err == nil) != tt.ok || got != tt.want {
 			t.Errorf("ParsePrice(%q) = %d, %v; want %d, ok=%v", tt.in, got, err, tt.want, tt.ok)
 		}
-	}
-}
-
-func TestWritePrices_ReadsBackUnchanged(t *testing.T) {
-	in := []*fuelportal.Station{{
-		ID: 1042, Name: `Pilot "Travel" Center, #412`, StationLocation: "I-40 Exit 155", Address: "1200 N Main St", City: "Amarillo",
-		State: "TX", ZipCode: "79107", Country: "US", Latitude: 35.221234, Longitude: -101.830001, Chain: "PILOT", Affiliate: "PILOT_FLYINGJ",
-		RetailPrice: 3859, NetPrice: 3579, IFTARefund: 200, PriceDate: time.Date(2026, 11, 21, 6, 0, 0, 0, time.UTC),
-	}}
-	var buf bytes.Buffer
-	if err := feed.WritePrices(&buf, in); err != nil {
-		t.Fatal(err)
-	}
-	file, err := feed.ParsePrices(&buf)
-	if err != nil || len(file.Rejected) > 0 || len(file.Stations) != 1 {
-		t.Fatalf("read back: %+v, %v", file, err)
-	}
-	if *file.Stations[0] != *in[0] {
-		t.Fatalf("got %+v\nwant %+v", file.Stations[0], in[0])
 	}
 }
 

@@ -7,7 +7,8 @@ package feed
 // # Columns
 //
 // The first line names the columns, in any order, matched as for the price
-// feed (case, spaces and underscores do not matter). All are required.
+// feed (case, spaces and underscores do not matter). All but product_code
+// are required.
 //
 //	column                  example               meaning
 //	network_transaction_id  WEX-2026-000123       the network's id; a purchase is recorded once per id
@@ -17,6 +18,8 @@ package feed
 //	retail_price            3.859                 pump price, dollars per gallon, at most 3 decimals
 //	transaction_date        2026-11-21T14:03:00   the station's wall-clock time (no zone); also
 //	                                              "2026-11-21 14:03:00", or RFC 3339 (made UTC)
+//	product_code            RFR                   DSL (tractor diesel, the default when empty or
+//	                                              absent), RFR (reefer diesel), DEF, GAS or OTH
 //
 // A row that breaks a rule, or names a station the price feed does not
 // know, is reported with its line number and skipped; the others are
@@ -42,16 +45,22 @@ const (
 	colCardNumber           = "card_number"
 	colGallons              = "gallons"
 	colTransactionDate      = "transaction_date"
+	colProductCode          = "product_code"
 )
 
-// PurchaseColumns lists the purchase feed's columns in documented order.
-var PurchaseColumns = []string{colNetworkTransactionID, colCardNumber, colLocationID, colGallons, colRetailPrice, colTransactionDate}
+// PurchaseColumns lists the purchase feed's required columns in documented
+// order; purchaseColumns adds the optional ones.
+var (
+	PurchaseColumns = []string{colNetworkTransactionID, colCardNumber, colLocationID, colGallons, colRetailPrice, colTransactionDate}
+	purchaseColumns = append(slices.Clone(PurchaseColumns), colProductCode)
+)
 
 // purchaseFieldColumns maps CardPurchase field names (as in its field
 // errors) to feed columns.
 var purchaseFieldColumns = map[string]string{
 	"networkTransactionId": colNetworkTransactionID, "cardNumber": colCardNumber, "locationId": colLocationID,
 	"gallons": colGallons, "retailPrice": colRetailPrice, "transactionDate": colTransactionDate,
+	"productCode": colProductCode,
 }
 
 // PurchaseRow is a good row of a purchase file.
@@ -74,7 +83,7 @@ func ParsePurchases(r io.Reader) (*PurchaseFile, error) {
 	if err != nil {
 		return nil, err
 	}
-	at, err := f.columns(PurchaseColumns, PurchaseColumns)
+	at, err := f.columns(purchaseColumns, PurchaseColumns)
 	if err != nil {
 		return nil, err
 	}
@@ -93,11 +102,17 @@ func ParsePurchases(r io.Reader) (*PurchaseFile, error) {
 }
 
 func parsePurchase(record []string, at map[string]int) (*fuelportal.CardPurchase, *RowError) {
-	get := func(col string) string { return strings.TrimSpace(record[at[col]]) }
+	get := func(col string) string {
+		if at[col] < 0 {
+			return "" // an optional column the file lacks
+		}
+		return strings.TrimSpace(record[at[col]])
+	}
 	bad := func(col, format string, args ...any) *RowError {
 		return &RowError{Column: col, Message: fmt.Sprintf(format, args...)}
 	}
-	p := &fuelportal.CardPurchase{NetworkTransactionID: get(colNetworkTransactionID), CardNumber: get(colCardNumber)}
+	p := &fuelportal.CardPurchase{NetworkTransactionID: get(colNetworkTransactionID), CardNumber: get(colCardNumber),
+		Product: fuelportal.ProductCode(strings.ToUpper(get(colProductCode)))}
 	var err error
 	if v := get(colLocationID); v != "" {
 		if p.LocationID, err = strconv.ParseInt(v, 10, 64); err != nil {
@@ -122,7 +137,7 @@ func parsePurchase(record []string, at map[string]int) (*fuelportal.CardPurchase
 		}
 	}
 	if err := p.Validate(); err != nil {
-		for _, col := range PurchaseColumns { // the first broken column, in documented order
+		for _, col := range purchaseColumns { // the first broken column, in documented order
 			for field, msgs := range fuelportal.ErrorFields(err) {
 				if purchaseFieldColumns[field] == col {
 					return nil, bad(col, "%s", strings.Join(msgs, ", "))
@@ -152,7 +167,7 @@ const purchaseBatch = 500
 // (unknown station) join Rejected. The error is ParsePurchases' or the
 // store's; batches committed before it stay recorded, and importing the
 // file again records only the rest.
-func ImportPurchases(ctx context.Context, db *store.DB, r io.Reader) (*PurchaseReport, error) {
+func ImportPurchases(ctx context.Context, db Store, r io.Reader) (*PurchaseReport, error) {
 	file, err := ParsePurchases(r)
 	if err != nil {
 		return nil, err

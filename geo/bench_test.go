@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"slices"
 	"testing"
@@ -159,38 +158,38 @@ func BenchmarkNewIndex(b *testing.B) {
 	}
 }
 
-// TestNearRouteLatency prints the latency distribution of NearRoute
-// (including route preparation) over 2,000 queries on varied routes. It
-// measures, never asserts: run with
+// BenchmarkNearRouteLatency reports the latency distribution of NearRoute
+// (including route preparation) over varied routes: p50 and p99 of wall
+// time, and of the querying thread's CPU time (on a shared machine wall
+// time includes waiting for a core).
 //
-//	BENCH=1 go test ./geo -run TestNearRouteLatency -v
-func TestNearRouteLatency(t *testing.T) {
-	if os.Getenv("BENCH") == "" {
-		t.Skip("set BENCH=1 to measure NearRoute latency")
-	}
-	const queries = 2000
+//	go test ./geo -run '^$' -bench NearRouteLatency
+func BenchmarkNearRouteLatency(b *testing.B) {
 	routes := make([][]Point, 20)
 	for i := range routes {
 		routes[i] = benchRoute(uint64(i+10), 5000)
 	}
-	// CPU time of the querying thread, per query, is also reported: on the
-	// shared machine wall time includes waiting for a core.
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	for _, n := range []int{50_000, 100_000} {
 		ix := NewIndex(benchStations(1, n))
 		for _, radius := range []float64{5, 10} {
-			durations := make([]time.Duration, queries)
-			cpu := make([]time.Duration, queries)
-			for q := range durations {
-				start, startCPU := time.Now(), cputime.Thread()
-				benchSink += len(ix.NearRoute(routes[q%len(routes)], radius))
-				durations[q], cpu[q] = time.Since(start), cputime.Thread()-startCPU
-			}
-			slices.Sort(durations)
-			slices.Sort(cpu)
-			t.Logf("stations=%d radius=%g: p50 %v p99 %v max %v; thread CPU p50 %v p99 %v", n, radius,
-				durations[queries/2], durations[queries*99/100], durations[queries-1], cpu[queries/2], cpu[queries*99/100])
+			b.Run(fmt.Sprintf("stations=%d/radius=%g", n, radius), func(b *testing.B) {
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				var durations, cpu []time.Duration
+				q := 0
+				for b.Loop() {
+					start, startCPU := time.Now(), cputime.Thread()
+					benchSink += len(ix.NearRoute(routes[q%len(routes)], radius))
+					durations, cpu = append(durations, time.Since(start)), append(cpu, cputime.Thread()-startCPU)
+					q++
+				}
+				slices.Sort(durations)
+				slices.Sort(cpu)
+				ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+				b.ReportMetric(ms(durations[len(durations)/2]), "p50-ms")
+				b.ReportMetric(ms(durations[len(durations)*99/100]), "p99-ms")
+				b.ReportMetric(ms(cpu[len(cpu)*99/100]), "cpu-p99-ms")
+			})
 		}
 	}
 }

@@ -20,7 +20,7 @@ import "math"
 const EarthRadiusMiles = 3958.8
 
 // MetersPerMile converts between metres (as map services report them) and
-// miles. SPEC §9 fixes it at 1609.34.
+// miles. docs/product.md §9 fixes it at 1609.34.
 const MetersPerMile = 1609.34
 
 // toleranceMiles absorbs float rounding when a distance is compared with a

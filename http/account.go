@@ -19,6 +19,9 @@ type accountResponse struct {
 	Authorities []authorityDTO `json:"authorities"`
 	Company     *companyDTO    `json:"company"`
 	CardNumber  *string        `json:"cardNumber"`
+	// DriverStatus is APPROVED, or PENDING/REJECTED for a driver the
+	// company has not approved.
+	DriverStatus fuelportal.DriverStatus `json:"driverStatus"`
 }
 
 type authorityDTO struct {
@@ -34,7 +37,10 @@ type companyDTO struct {
 func accountFromUser(u *fuelportal.User) accountResponse {
 	a := accountResponse{
 		ID: u.ID, Login: u.Email, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, PhoneNumber: u.PhoneNumber,
-		Authorities: []authorityDTO{{Code: u.Role}},
+		Authorities: []authorityDTO{{Code: u.Role}}, DriverStatus: u.DriverStatus,
+	}
+	if a.DriverStatus == "" {
+		a.DriverStatus = fuelportal.DriverApproved
 	}
 	if u.Company != nil {
 		a.Company = &companyDTO{ID: u.Company.ID, Name: u.Company.Name, CarrierID: u.Company.CarrierID}
@@ -47,10 +53,12 @@ func accountFromUser(u *fuelportal.User) accountResponse {
 }
 
 type accountUpdateRequest struct {
-	FirstName   string `json:"firstName"`
-	LastName    string `json:"lastName"`
-	Email       string `json:"email"`
-	PhoneNumber string `json:"phoneNumber"`
+	FirstName   string `json:"firstName" text:"firstName"`
+	LastName    string `json:"lastName" text:"lastName"`
+	Email       string `json:"email" text:"email"`
+	PhoneNumber string `json:"phoneNumber" text:"phoneNumber"`
+	// CurrentPassword is needed only when the e-mail changes.
+	CurrentPassword string `json:"currentPassword" text:"password"`
 }
 
 func (req *accountUpdateRequest) toDomain() fuelportal.AccountUpdate {
@@ -61,8 +69,8 @@ func (req *accountUpdateRequest) toDomain() fuelportal.AccountUpdate {
 }
 
 type changePasswordRequest struct {
-	CurrentPassword string `json:"currentPassword"`
-	NewPassword     string `json:"newPassword"`
+	CurrentPassword string `json:"currentPassword" text:"password"`
+	NewPassword     string `json:"newPassword" text:"password"`
 }
 
 func (req *changePasswordRequest) validate() error {
@@ -87,8 +95,11 @@ func (s *Server) handleAccountGet(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, accountFromUser(user))
 }
 
-// handleAccountUpdate saves the user's name, e-mail and phone number.
+// handleAccountUpdate saves the user's name, e-mail and phone number. A new
+// sign-in e-mail needs the current password (checked and counted like a
+// sign-in), and the old address is told of the change.
 func (s *Server) handleAccountUpdate(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
 	var req accountUpdateRequest
 	if err := decode(w, r, &req); err != nil {
 		s.respondError(w, r, err)
@@ -100,7 +111,22 @@ func (s *Server) handleAccountUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	user, err := s.DB.UpdateAccount(r.Context(), PrincipalFromContext(r.Context()).UserID, update)
+	current, err := s.DB.UserByID(ctx, PrincipalFromContext(ctx).UserID)
+	if err != nil {
+		s.respondError(w, r, signedOutIfMissing(err))
+		return
+	}
+	if update.Email != current.Email {
+		if req.CurrentPassword == "" {
+			s.respondError(w, r, fuelportal.FieldError("currentPassword", fuelportal.MsgPasswordRequired))
+			return
+		}
+		if !s.verifyCurrentPassword(w, r, current.Email, req.CurrentPassword) {
+			return
+		}
+	}
+
+	user, mail, err := s.DB.UpdateAccount(ctx, current.ID, update, emailChangedMail)
 	if fuelportal.ErrorCode(err) == fuelportal.ECONFLICT {
 		s.respondError(w, r, fuelportal.FieldError("email", fuelportal.MsgEmailTaken))
 		return
@@ -108,7 +134,18 @@ func (s *Server) handleAccountUpdate(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, signedOutIfMissing(err))
 		return
 	}
+	if mail != nil && s.MailQueued != nil {
+		s.MailQueued(mail)
+	}
 	respond(w, http.StatusOK, accountFromUser(user))
+}
+
+// emailChangedMail tells the old address that the account signs in with
+// another e-mail now (the new address is not named: it may be an intruder's).
+func emailChangedMail(oldEmail string) *fuelportal.MailMessage {
+	return &fuelportal.MailMessage{To: oldEmail, Subject: "Your Fuel Portal sign-in e-mail was changed",
+		Body: "The e-mail address you sign in to Fuel Portal with was just changed, so this address no longer signs in.\n\n" +
+			"If you did not make this change, someone else may have used your account: contact Fuel Portal support right away.\n"}
 }
 
 // handleChangePassword replaces the password after checking the current
@@ -131,16 +168,7 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, signedOutIfMissing(err))
 		return
 	}
-	_, ok, err := s.checkPassword(ctx, user.Email, req.CurrentPassword)
-	var locked accountLockedError
-	if errors.As(err, &locked) {
-		s.respondTooManyRequests(w, r, locked.retryAfter)
-		return
-	} else if err != nil {
-		s.respondError(w, r, err)
-		return
-	} else if !ok {
-		s.respondError(w, r, fuelportal.FieldError("currentPassword", fuelportal.MsgCurrentPasswordWrong))
+	if !s.verifyCurrentPassword(w, r, user.Email, req.CurrentPassword) {
 		return
 	}
 	hash, err := s.Passwords.Hash(ctx, req.NewPassword)
@@ -172,4 +200,21 @@ func signedOutIfMissing(err error) error {
 		return fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Unauthorized")
 	}
 	return err
+}
+
+// verifyCurrentPassword checks a signed-in user's current password under the
+// sign-in lock-outs (a stolen session must not become a password oracle). On
+// failure it has answered: 429 while locked out, else the field error.
+func (s *Server) verifyCurrentPassword(w http.ResponseWriter, r *http.Request, email, password string) bool {
+	_, ok, err := s.checkPassword(r.Context(), s.clientIP(r), email, password)
+	var locked accountLockedError
+	switch {
+	case errors.As(err, &locked):
+		s.respondTooManyRequests(w, r, locked.retryAfter)
+	case err != nil:
+		s.respondError(w, r, err)
+	case !ok:
+		s.respondError(w, r, fuelportal.FieldError("currentPassword", fuelportal.MsgCurrentPasswordWrong))
+	}
+	return err == nil && ok
 }

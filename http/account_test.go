@@ -1,20 +1,23 @@
 package http_test
 
 import (
+	"strings"
 	"testing"
 
 	"fuelportal"
 	"fuelportal/demo"
+	"fuelportal/http/apitest"
 )
 
 type account struct {
-	ID          int64  `json:"id"`
-	Login       string `json:"login"`
-	Email       string `json:"email"`
-	FirstName   string `json:"firstName"`
-	LastName    string `json:"lastName"`
-	PhoneNumber string `json:"phoneNumber"`
-	Authorities []struct {
+	ID           int64  `json:"id"`
+	Login        string `json:"login"`
+	Email        string `json:"email"`
+	FirstName    string `json:"firstName"`
+	LastName     string `json:"lastName"`
+	PhoneNumber  string `json:"phoneNumber"`
+	DriverStatus string `json:"driverStatus"`
+	Authorities  []struct {
 		Code string `json:"code"`
 	} `json:"authorities"`
 	Company *struct {
@@ -51,6 +54,12 @@ func accountUpdate(first, last, email, phone string) map[string]string {
 	return map[string]string{"firstName": first, "lastName": last, "email": email, "phoneNumber": phone}
 }
 
+// withCurrentPassword adds the demo password a new e-mail needs.
+func withCurrentPassword(body map[string]string) map[string]string {
+	body["currentPassword"] = demo.Password
+	return body
+}
+
 func TestAccountUpdate(t *testing.T) {
 	f := newFixture(t)
 	token := f.api.Login(demo.DriverEmail, demo.Password).Token
@@ -69,17 +78,19 @@ func TestAccountUpdate(t *testing.T) {
 			"firstName": {"First name must not exceed 50 characters"}, "lastName": {"Last name must not exceed 50 characters"}}},
 		{"malformed email and phone are refused", accountUpdate("Dylan", "Driver", "not-an-email", "call me"), map[string][]string{
 			"email": {fuelportal.MsgEmailInvalid}, "phoneNumber": {fuelportal.MsgPhoneInvalid}}},
-		{"taken email is refused", accountUpdate("Dylan", "Driver", demo.OwnerEmail, "+1 407 555 0142"), map[string][]string{
+		{"taken email is refused", withCurrentPassword(accountUpdate("Dylan", "Driver", demo.OwnerEmail, "+1 407 555 0142")), map[string][]string{
 			"email": {fuelportal.MsgEmailTaken}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assertFieldErrors(t, f.api.Put("/api/account", tt.body, token).ExpectStatus(t, 400), tt.fields)
+			// Over-long names break the contract's maxLength on purpose.
+			req := apitest.Request{Method: "PUT", Path: "/api/account", Body: tt.body, Token: token, BreaksContract: tt.name == "long names are refused"}
+			assertFieldErrors(t, f.api.Do(req).ExpectStatus(t, 400), tt.fields)
 		})
 	}
 	t.Run("valid details are saved", func(t *testing.T) {
 		var a account
-		f.api.Put("/api/account", accountUpdate(" Dylan ", "Drive", "Dylan@Demo.test", "(407) 555-0199"), token).ExpectStatus(t, 200).Decode(t, &a)
+		f.api.Put("/api/account", withCurrentPassword(accountUpdate(" Dylan ", "Drive", "Dylan@Demo.test", "(407) 555-0199")), token).ExpectStatus(t, 200).Decode(t, &a)
 		if a.FirstName != "Dylan" || a.LastName != "Drive" || a.Email != "dylan@demo.test" || a.Login != "dylan@demo.test" || a.PhoneNumber != "(407) 555-0199" {
 			t.Fatalf("account = %+v", a)
 		}
@@ -125,5 +136,48 @@ func TestAccountDelete(t *testing.T) {
 		f.api.Get("/api/account", tokens.Token).ExpectStatus(t, 401)
 		refresh(f.api, tokens.RefreshToken).ExpectStatus(t, 401)
 		f.api.Get("/api/account/check/cardNumber/"+demo.CardPlans[demo.DemoFreight.Name][0].CardNumber, "").ExpectStatus(t, 200)
+	})
+}
+
+func TestAccountUpdate_NewEmailNeedsThePasswordAndTellsTheOldAddress(t *testing.T) {
+	f := newFixture(t)
+	token := f.api.Login(demo.DriverEmail, demo.Password).Token
+	withPassword := func(email, password string) map[string]string {
+		body := accountUpdate("Dylan", "Driver", email, "+1 407 555 0142")
+		if password != "" {
+			body["currentPassword"] = password
+		}
+		return body
+	}
+	t.Run("missing password is a field error", func(t *testing.T) {
+		assertFieldErrors(t, f.api.Put("/api/account", withPassword("taken.over@demo.test", ""), token).ExpectStatus(t, 400),
+			map[string][]string{"currentPassword": {fuelportal.MsgPasswordRequired}})
+	})
+	t.Run("wrong password is a field error", func(t *testing.T) {
+		assertFieldErrors(t, f.api.Put("/api/account", withPassword("taken.over@demo.test", "WrongPass1"), token).ExpectStatus(t, 400),
+			map[string][]string{"currentPassword": {fuelportal.MsgCurrentPasswordWrong}})
+		f.api.Login(demo.DriverEmail, demo.Password) // nothing changed
+	})
+	t.Run("same e-mail needs no password and mails nothing", func(t *testing.T) {
+		f.api.Put("/api/account", withPassword(" Driver@Demo.test ", ""), token).ExpectStatus(t, 200)
+		if n := len(f.sentMails()); n != 0 {
+			t.Fatalf("%d mails sent", n)
+		}
+	})
+	t.Run("right password changes it and the old address is told", func(t *testing.T) {
+		var a account
+		f.api.Put("/api/account", withPassword("New.Address@demo.test", demo.Password), token).ExpectStatus(t, 200).Decode(t, &a)
+		if a.Email != "new.address@demo.test" {
+			t.Fatalf("account = %+v", a)
+		}
+		mails := f.sentMails()
+		if len(mails) != 1 || mails[0].To != demo.DriverEmail || !strings.Contains(mails[0].Subject, "e-mail was changed") {
+			t.Fatalf("mails = %+v", mails)
+		}
+		stored, err := f.db.OutboxMessages(t.Context(), demo.DriverEmail, 5)
+		if err != nil || len(stored) != 1 {
+			t.Fatalf("outbox = %v, %v", stored, err)
+		}
+		f.api.Login("new.address@demo.test", demo.Password)
 	})
 }

@@ -2,13 +2,18 @@ package http
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"net/http"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"fuelportal"
 	"fuelportal/catalog"
@@ -19,7 +24,7 @@ import (
 
 // formNumber is a number field of the planner form. It remembers whether
 // the field was sent and whether it was a number, so that the answer can
-// use the form's own messages (SPEC §5). Numeric strings are accepted.
+// use the form's own messages (docs/product.md §5). Numeric strings are accepted.
 type formNumber struct {
 	present bool
 	valid   bool
@@ -48,6 +53,18 @@ func (n *formNumber) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// The plan request's domain (openapi.json, PlanRequest). A truck's tanks
+// hold a few hundred gallons at most and nobody buys less than a gallon at
+// a pump; the optimizer's work is bounded whatever the numbers (plan
+// package), but numbers outside these limits are a caller's mistake.
+const (
+	maxTankGallons        = 400
+	minPurchaseGallons    = 1
+	minMPG, maxMPG        = 1, 30
+	maxPlanChainCodes     = 100
+	maxPlanChainCodeBytes = 64
+)
+
 // planRequest is the planner form plus the route (planner-api.md).
 type planRequest struct {
 	AmountOfFuel       formNumber  `json:"amountOfFuel"`
@@ -57,10 +74,10 @@ type planRequest struct {
 	MinGallonsPurchase formNumber  `json:"minGallonsPurchase"`
 	MPG                formNumber  `json:"mpg"`
 	ReserveGallons     formNumber  `json:"reserveGallons"`
-	ChainCodes         []string    `json:"chainCodes"`
+	ChainCodes         []string    `json:"chainCodes" text:"code"`
 }
 
-// validate applies the planner form rules of SPEC §5 and the limits of the
+// validate applies the planner form rules of docs/product.md §5 and the limits of the
 // optional fields, returning the trip (without its length) and the route.
 func (req *planRequest) validate() (plan.Trip, []geo.Point, error) {
 	fe := fuelportal.FieldErrors{}
@@ -76,6 +93,9 @@ func (req *planRequest) validate() (plan.Trip, []geo.Point, error) {
 		return n.value
 	}
 	tank := number("trunkCapacity", "Tank capacity", req.TrunkCapacity, true)
+	if !fe.Has("trunkCapacity") && tank > maxTankGallons {
+		fe.Add("trunkCapacity", fmt.Sprintf("Tank capacity must not exceed %d gallons", maxTankGallons))
+	}
 	fuel := number("amountOfFuel", "Current fuel", req.AmountOfFuel, false)
 	if !fe.Has("amountOfFuel") && fuel < 0 {
 		fe.Add("amountOfFuel", "Current fuel cannot be negative")
@@ -93,12 +113,22 @@ func (req *planRequest) validate() (plan.Trip, []geo.Point, error) {
 	minPurchase := req.MinGallonsPurchase.value
 	if !req.MinGallonsPurchase.valid || minPurchase <= 0 {
 		fe.Add("minGallonsPurchase", "Min gallons purchase must be positive")
+	} else if minPurchase < minPurchaseGallons {
+		fe.Add("minGallonsPurchase", fmt.Sprintf("Min gallons purchase must be at least %d gallon", minPurchaseGallons))
 	}
 	route := validateRoutePoints(fe, "routePoints", req.RoutePoints)
+	if len(req.ChainCodes) > maxPlanChainCodes {
+		fe.Add("chainCodes", fmt.Sprintf("At most %d chain codes can be selected", maxPlanChainCodes))
+	} else if slices.ContainsFunc(req.ChainCodes, func(c string) bool { return len(c) > maxPlanChainCodeBytes }) {
+		fe.Add("chainCodes", fmt.Sprintf("A chain code has at most %d characters", maxPlanChainCodeBytes))
+	}
 
 	trip := plan.NewTrip(0, tank, fuel)
 	if req.MPG.present {
 		trip.MPG = number("mpg", "Mpg", req.MPG, true)
+		if !fe.Has("mpg") && (trip.MPG < minMPG || trip.MPG > maxMPG) {
+			fe.Add("mpg", fmt.Sprintf("Mpg must be between %d and %d", minMPG, maxMPG))
+		}
 	}
 	if req.ReserveGallons.present {
 		trip.ReserveGallons = number("reserveGallons", "Reserve gallons", req.ReserveGallons, false)
@@ -122,12 +152,62 @@ func (req *planRequest) validate() (plan.Trip, []geo.Point, error) {
 	return trip, route, fe.Err()
 }
 
+// Plan requests run under a deadline and at most a few at a time, so that
+// a flood of them (or one huge corridor) cannot starve the other routes.
+const (
+	DefaultPlanTimeout    = 10 * time.Second
+	planRetryAfterSeconds = 2
+)
+
+// planTimeout is Server.PlanTimeout or its default.
+func (s *Server) planTimeout() time.Duration {
+	if s.PlanTimeout > 0 {
+		return s.PlanTimeout
+	}
+	return DefaultPlanTimeout
+}
+
+// planConcurrency is Server.PlanConcurrency or its default, twice the
+// processors Go may use (the optimizer is CPU-bound; the station search
+// waits a little on the catalog).
+func (s *Server) planConcurrency() int {
+	if s.PlanConcurrency > 0 {
+		return s.PlanConcurrency
+	}
+	return 2 * runtime.GOMAXPROCS(0)
+}
+
+// slots is a counting semaphore that refuses instead of waiting; its size
+// is fixed by the first acquire.
+type slots struct {
+	once sync.Once
+	free chan struct{}
+}
+
+// acquire takes a slot if one is free and returns its release.
+func (sl *slots) acquire(size int) (release func(), ok bool) {
+	sl.once.Do(func() { sl.free = make(chan struct{}, size) })
+	select {
+	case sl.free <- struct{}{}:
+		return func() { <-sl.free }, true
+	default:
+		return nil, false
+	}
+}
+
 type fuelStopJSON struct {
 	Location    stationJSON `json:"location"`
 	Gallons     float64     `json:"gallons"`
 	Cost        float64     `json:"cost"`
 	ArrivalFuel float64     `json:"arrivalFuel"`
 	AlongMiles  float64     `json:"alongMiles"`
+	// DetourMiles is the way to the station and back; DetourCost what the
+	// contract charges for it and the stop; NetSaving what these gallons
+	// save against the no-plan comparison after both (plan.NetSavings),
+	// null without the comparison.
+	DetourMiles float64  `json:"detourMiles"`
+	DetourCost  float64  `json:"detourCost"`
+	NetSaving   *float64 `json:"netSaving"`
 }
 
 type planResponse struct {
@@ -136,11 +216,50 @@ type planResponse struct {
 	TotalGallons      float64        `json:"totalGallons"`
 	NaiveCost         *float64       `json:"naiveCost"`
 	NaiveTotalGallons *float64       `json:"naivetotalGallons"`
+	// UsedStalePrices says the plan had to use prices older than 48 h:
+	// fresh prices alone could not make the trip.
+	UsedStalePrices bool `json:"usedStalePrices"`
+	// The contract's costs the plan weighed (dollars), the plan's detours
+	// and their cost, the naive driver's, and the saving after both
+	// (null without the naive comparison).
+	OutOfRouteCostPerMile float64  `json:"outOfRouteCostPerMile"`
+	CostPerStop           float64  `json:"costPerStop"`
+	DetourMiles           float64  `json:"detourMiles"`
+	DetourCost            float64  `json:"detourCost"`
+	NaiveDetourCost       *float64 `json:"naiveDetourCost"`
+	NetSaving             *float64 `json:"netSaving"`
+}
+
+// planCosts are the detour and stop costs of the caller's company contract
+// (zero for a caller without a company).
+func (s *Server) planCosts(ctx context.Context) (plan.Costs, error) {
+	return s.companyPlanCosts(ctx, PrincipalFromContext(ctx).CompanyID)
+}
+
+// companyPlanCosts are the detour and stop costs of a company's contract
+// (zero for company 0), for plans made outside a request of the company,
+// e.g. a trip re-planned after a purchase.
+func (s *Server) companyPlanCosts(ctx context.Context, companyID int64) (plan.Costs, error) {
+	if companyID == 0 {
+		return plan.Costs{}, nil
+	}
+	c, err := s.DB.Contract(ctx, companyID)
+	if err != nil {
+		return plan.Costs{}, err
+	}
+	return contractPlanCosts(c), nil
+}
+
+// contractPlanCosts are the optimizer's costs under contract c.
+func contractPlanCosts(c *fuelportal.Contract) plan.Costs {
+	return plan.Costs{OutOfRouteTenthCentsPerMile: c.OutOfRouteTenthCentsPerMile, StopCents: c.StopCostCents}
 }
 
 // handlePlan computes the cheapest fuel purchase plan along a route (plan
 // package) from the stations near it, with the cost of driving without a
-// plan, to the same fuel on arrival, for comparison. A trip no plan can make is 422 naming the gap.
+// plan, to the same fuel on arrival, for comparison. The plan weighs the
+// company contract's detour and stop costs with the fuel. A trip no plan
+// can make is 422 naming the gap.
 func (s *Server) handlePlan(w http.ResponseWriter, r *http.Request) {
 	var req planRequest
 	if err := decodeJSON(http.MaxBytesReader(w, r.Body, maxRouteBodyBytes), &req); err != nil {
@@ -152,46 +271,105 @@ func (s *Server) handlePlan(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
+	if trip.Costs, err = s.planCosts(r.Context()); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	release, ok := s.planSlots.acquire(s.planConcurrency())
+	if !ok {
+		w.Header().Set("Retry-After", strconv.Itoa(planRetryAfterSeconds))
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAVAILABLE, "The route planner is busy - Please try again in a moment"))
+		return
+	}
+	defer release()
+	ctx, cancel := context.WithTimeout(r.Context(), s.planTimeout())
+	defer cancel()
+	tooLong := func() {
+		w.Header().Set("Retry-After", strconv.Itoa(planRetryAfterSeconds))
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAVAILABLE, "Planning took too long - Please try again later"))
+	}
 
 	pl := geo.NewPolyline(route)
 	trip.RouteMiles = pl.LengthMiles()
-	found, err := s.Stations.NearPolyline(r.Context(), pl, req.SearchRadius.value, catalog.NewChains(upper(req.ChainCodes)...))
+	found, err := s.Stations.NearPolyline(ctx, pl, req.SearchRadius.value, catalog.NewChains(upper(req.ChainCodes)...))
+	if ctx.Err() != nil {
+		tooLong()
+		return
+	}
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	candidates := make([]plan.Station, len(found))
 	byID := make(map[int64]catalog.OnRoute, len(found))
+	var fresh []plan.Station
+	now := s.Now()
 	for i, f := range found {
 		candidates[i] = plan.Station{
 			ID: f.Station.ID, AlongMiles: min(f.AlongMiles, trip.RouteMiles), OffMiles: f.OffMiles,
 			NetPrice: int64(f.Station.NetPrice), RetailPrice: int64(f.Station.RetailPrice),
 		}
 		byID[f.Station.ID] = f
+		if !f.Station.PriceStale(now) {
+			fresh = append(fresh, candidates[i])
+		}
 	}
-	result, err := plan.Optimize(trip, candidates)
+	// Fresh prices first; stale ones (older than 48 h) only when the fresh
+	// stations alone leave a gap, and the answer says so.
+	result, err := plan.OptimizeContext(ctx, trip, fresh)
+	usedStale := false
+	if len(fresh) < len(candidates) {
+		var gap *plan.GapError
+		if err != nil && errors.As(err, &gap) {
+			result, err = plan.OptimizeContext(ctx, trip, candidates)
+			if err == nil {
+				for _, stop := range result.Stops {
+					usedStale = usedStale || byID[stop.StationID].Station.PriceStale(now)
+				}
+			}
+		}
+	}
+	if ctx.Err() != nil {
+		tooLong()
+		return
+	}
 	if err != nil {
 		s.respondError(w, r, planError(err))
 		return
 	}
 
 	out := planResponse{
-		FuelPlan:     make([]fuelStopJSON, len(result.Stops)),
-		TotalCost:    dollars(result.TotalCents),
-		TotalGallons: round1(result.TotalGallons),
+		FuelPlan:              make([]fuelStopJSON, len(result.Stops)),
+		TotalCost:             dollars(result.TotalCents),
+		TotalGallons:          round1(result.TotalGallons),
+		UsedStalePrices:       usedStale,
+		OutOfRouteCostPerMile: float64(trip.Costs.OutOfRouteTenthCentsPerMile) / 1000,
+		CostPerStop:           dollars(trip.Costs.StopCents),
+		DetourMiles:           round1(result.DetourMiles),
+		DetourCost:            dollars(result.DetourCents),
 	}
+	netSaving, stopSavings, compared := result.NetSavings()
 	for i, stop := range result.Stops {
 		f := byID[stop.StationID]
-		location := newStationJSON(f.Station)
+		location := s.stationOut(f.Station)
 		location.AlongMiles, location.OffMiles = miles(f.AlongMiles), miles(f.OffMiles)
 		out.FuelPlan[i] = fuelStopJSON{
 			Location: location, Gallons: round1(stop.Gallons), Cost: dollars(stop.CostCents),
 			ArrivalFuel: round1(stop.ArrivalGallons), AlongMiles: round1(stop.AlongMiles),
+			DetourMiles: round1(stop.DetourMiles), DetourCost: dollars(stop.DetourCents),
+		}
+		if compared {
+			saving := dollars(stopSavings[i])
+			out.FuelPlan[i].NetSaving = &saving
 		}
 	}
 	if result.Naive.Available {
 		cost, gallons := dollars(result.Naive.TotalCents), round1(result.Naive.TotalGallons)
 		out.NaiveCost, out.NaiveTotalGallons = &cost, &gallons
+	}
+	if compared {
+		detour, saving := dollars(result.Naive.DetourCents), dollars(netSaving)
+		out.NaiveDetourCost, out.NetSaving = &detour, &saving
 	}
 	respond(w, http.StatusOK, out)
 }
@@ -220,9 +398,6 @@ func wholeMiles(x float64) string {
 }
 
 // dollars converts whole cents to dollars for the wire (2 decimals).
-func dollars(cents int64) float64 { return float64(cents) / 100 }
-
-func round1(x float64) float64 { return math.Round(x*10) / 10 }
 
 func upper(codes []string) []string {
 	out := make([]string, len(codes))

@@ -9,33 +9,65 @@ import (
 // cardDTO is a fuel card on the wire; the number is sent in full (the web
 // app masks it).
 type cardDTO struct {
-	CardNumber string                `json:"cardNumber"`
-	Status     fuelportal.CardStatus `json:"status"`
-	DriverName string                `json:"driverName"`
-	DriverID   string                `json:"driverId"`
-	UnitNumber string                `json:"unitNumber"`
+	CardNumber string                `json:"cardNumber" text:"cardNumber"`
+	Status     fuelportal.CardStatus `json:"status" text:"code"`
+	DriverName string                `json:"driverName" text:"driverName"`
+	DriverID   string                `json:"driverId" text:"driverId"`
+	UnitNumber string                `json:"unitNumber" text:"unitNumber"`
 }
 
 func cardFromDomain(c *fuelportal.Card) cardDTO {
 	return cardDTO{CardNumber: c.CardNumber, Status: c.Status, DriverName: c.DriverName, DriverID: c.DriverID, UnitNumber: c.UnitNumber}
 }
 
+// cardListItem is a card of the list with what its controls amount to.
+type cardListItem struct {
+	cardDTO
+	ControlsActive bool     `json:"controlsActive"` // any rule applies, own or inherited
+	OverrideUntil  *string  `json:"overrideUntil"`  // an active override's end
+	MonthlyBudget  *float64 `json:"monthlyBudget"`
+	MonthSpend     float64  `json:"monthSpend"` // approved funded totals this month
+}
+
 type cardListResponse struct {
-	Value []cardDTO `json:"value"`
+	Value []cardListItem `json:"value"`
 }
 
 // handleCardList answers the caller's company cards, filtered by searchText
 // (card number, driver name, driver id, unit number).
 func (s *Server) handleCardList(w http.ResponseWriter, r *http.Request) {
 	p := PrincipalFromContext(r.Context())
-	cards, err := s.DB.CompanyCards(r.Context(), p.CompanyID, r.URL.Query().Get("searchText"))
+	fe := fuelportal.FieldErrors{}
+	search := queryText(fe, r.URL.Query(), "searchText", "searchText")
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	cards, err := s.DB.CompanyCards(r.Context(), p.CompanyID, search)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	res := cardListResponse{Value: make([]cardDTO, 0, len(cards))}
+	summaries, err := s.DB.CardControlSummaries(r.Context(), p.CompanyID, s.Now())
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	res := cardListResponse{Value: make([]cardListItem, 0, len(cards))}
 	for _, c := range cards {
-		res.Value = append(res.Value, cardFromDomain(c))
+		item := cardListItem{cardDTO: cardFromDomain(c)}
+		if sum := summaries[c.ID]; sum != nil {
+			item.ControlsActive, item.MonthSpend = sum.Active, dollars(sum.MonthSpendCents)
+			if sum.OverrideUntil != nil {
+				until := sum.OverrideUntil.Format(fuelportal.WireTimeFormat)
+				item.OverrideUntil = &until
+			}
+			if sum.MonthlyBudgetCents != nil {
+				budget := dollars(*sum.MonthlyBudgetCents)
+				item.MonthlyBudget = &budget
+			}
+		}
+		res.Value = append(res.Value, item)
 	}
 	respond(w, http.StatusOK, res)
 }

@@ -2,7 +2,11 @@ package http
 
 import (
 	"bytes"
+	"reflect"
+	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"fuelportal"
 )
@@ -16,6 +20,9 @@ func fuzzDecoder[T any](f *testing.F, validate func(*T) error, seeds ...string) 
 	f.Fuzz(func(t *testing.T, body []byte) {
 		var v T
 		err := decodeJSON(bytes.NewReader(body), &v)
+		if err == nil {
+			expectCleanText(t, body, reflect.ValueOf(&v))
+		}
 		if err == nil && validate != nil {
 			err = validate(&v)
 		}
@@ -52,4 +59,67 @@ func FuzzDecodeResetComplete(f *testing.F) {
 
 func FuzzDecodeChangePassword(f *testing.F) {
 	fuzzDecoder(f, (*changePasswordRequest).validate, `{"currentPassword":"DemoPass1","newPassword":"NewPass22"}`)
+}
+
+// expectCleanText fails when a decoded value holds a string that is not
+// UTF-8, holds a control character or is longer than any text rule allows.
+func expectCleanText(t *testing.T, body []byte, v reflect.Value) {
+	t.Helper()
+	switch v.Kind() {
+	case reflect.String:
+		s := v.String()
+		if !utf8.ValidString(s) || utf8.RuneCountInString(s) > 2000 || strings.IndexFunc(s, unicode.IsControl) >= 0 {
+			t.Fatalf("body %q decoded into the bad string %q", body, s)
+		}
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			expectCleanText(t, body, v.Elem())
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() != reflect.Uint8 {
+			for i := range v.Len() {
+				expectCleanText(t, body, v.Index(i))
+			}
+		}
+	case reflect.Map:
+		for iter := v.MapRange(); iter.Next(); {
+			expectCleanText(t, body, iter.Key())
+			expectCleanText(t, body, iter.Value())
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				expectCleanText(t, body, v.Field(i))
+			}
+		}
+	}
+}
+
+// FuzzDecodeText: whatever the body, decode either fails with EINVALID or
+// yields only clean strings, in flat, nested, list, pointer and map fields.
+func FuzzDecodeText(f *testing.F) {
+	type nested struct {
+		Code string `json:"code" text:"code"`
+	}
+	type request struct {
+		Email   string            `json:"email" text:"email"`
+		Name    *string           `json:"name" text:"driverName"`
+		Codes   []string          `json:"codes" text:"code"`
+		Nested  nested            `json:"nested"`
+		List    []nested          `json:"list"`
+		Extra   map[string]string `json:"extra"`
+		Anytime any               `json:"any"`
+	}
+	fuzzDecoder[request](f, nil,
+		`{"email":"a@b.co","name":"Al","codes":["A"],"nested":{"code":"X"},"list":[{"code":"Y"}],"extra":{"k":"v"},"any":{"k":["v"]}}`,
+		`{"email":"a\u0000b"}`, `{"name":"\u0085"}`, "{\"codes\":[\"\xff\"]}", `{"extra":{"\u0001":"v"}}`, `{"any":["\u007f"]}`)
+}
+
+func FuzzDecodeCardUpdate(f *testing.F) {
+	fuzzDecoder[cardDTO](f, nil, `{"cardNumber":"7071000000000000001","driverName":"Al Bo","driverId":"D1","unitNumber":"U1","status":"ACTIVE"}`)
+}
+
+func FuzzDecodeNetworkPurchase(f *testing.F) {
+	fuzzDecoder(f, func(r *networkPurchaseRequest) error { _, err := r.purchase(); return err },
+		`{"networkTransactionId":"T-1","cardNumber":"7071000000000000001","locationId":1,"gallons":10,"retailPrice":3.859,"transactionDate":"2025-03-14T10:15:00"}`)
 }

@@ -54,6 +54,8 @@ func (s *Server) handleFeedPrices(w http.ResponseWriter, r *http.Request) {
 		if err := s.Stations.Refresh(r.Context()); err != nil {
 			s.Logger.WarnContext(r.Context(), "refresh station catalog after import", "err", err)
 		}
+		// After the import committed: trips whose remaining stops' prices moved re-plan.
+		s.replanOnPriceChanges(r.Context())
 	}
 	out := importReportJSON{
 		Rows: report.Rows, Inserted: report.Inserted, Updated: report.Updated, Unchanged: report.Unchanged,

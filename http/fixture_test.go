@@ -2,8 +2,10 @@ package http_test
 
 import (
 	"context"
+	"os"
 	"sync"
 	"testing"
+	"time"
 
 	"fuelportal"
 	"fuelportal/demo"
@@ -24,7 +26,7 @@ type fixture struct {
 	mails []*fuelportal.MailMessage
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	// The demo data is seeded once per test binary and copied (seeding the
 	// stations takes about half a second).
 	db := storetest.OpenSQLiteFromTemplate(t, "demo", func(db *store.DB) error {
@@ -35,12 +37,15 @@ func newFixture(t *testing.T) *fixture {
 	return newFixtureOn(t, db)
 }
 
-func newFixtureOn(t *testing.T, db *store.DB) *fixture {
+func newFixtureOn(t testing.TB, db *store.DB) *fixture {
 	t.Helper()
 	f := &fixture{db: db, clock: storetest.NewClock(db)}
 	f.srv = apitest.NewServer(t, db)
 	f.srv.Now = f.clock.Now
 	f.srv.PublicURL = "http://portal.test"
+	// Plans under -race on a loaded machine can take longer than the
+	// production deadline; the deadline's own test sets a short one.
+	f.srv.PlanTimeout = time.Hour
 	f.srv.MailQueued = func(m *fuelportal.MailMessage) {
 		f.mu.Lock()
 		defer f.mu.Unlock()
@@ -64,4 +69,15 @@ func (f *fixture) sentMails() []*fuelportal.MailMessage {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]*fuelportal.MailMessage(nil), f.mails...)
+}
+
+// forEachEngine runs fn with a demo fixture on each engine: SQLite from the
+// seeded template (seeding under -race is slow), PostgreSQL when
+// TEST_DATABASE_URL is set.
+func forEachEngine(t *testing.T, fn func(t *testing.T, f *fixture)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, newFixture(t)) })
+	if os.Getenv(storetest.PostgresEnv) != "" {
+		t.Run("postgres", func(t *testing.T) { fn(t, newFixtureOn(t, storetest.OpenPostgres(t))) })
+	}
 }

@@ -5,6 +5,7 @@ package http_test
 //	go test ./http/ -run '^$' -bench Export -benchtime 3x
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -16,6 +17,7 @@ import (
 	"fuelportal"
 	fphttp "fuelportal/http"
 	"fuelportal/http/apitest"
+	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
 
@@ -81,7 +83,7 @@ func BenchmarkExport(b *testing.B) {
 			end := time.Date(2026, 11, 22, 23, 0, 0, 0, time.UTC)
 			data := storetest.FillTransactions(b, db, storetest.FleetVolume{Rows: rows, Companies: 1, FirstShare: 1, CardsPerCompany: 50, Days: 365, End: end})
 			srv := apitest.NewServer(b, db)
-			token, err := srv.Tokens.Issue(fphttp.Principal{UserID: 1, CompanyID: data.CompanyIDs[0], Role: fuelportal.RoleCompany, SessionID: "bench"}, time.Now())
+			token, err := srv.Tokens.Issue(benchOwnerSession(b, db, data.CompanyIDs[0]), time.Now())
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -104,4 +106,20 @@ func BenchmarkExport(b *testing.B) {
 			b.ReportMetric(float64(size)/(1<<20), "file-MiB")
 		})
 	}
+}
+
+// benchOwnerSession creates an owner of companyID with a live session (the
+// server checks the session of every request) and returns its principal.
+func benchOwnerSession(b *testing.B, db *store.DB, companyID int64) fphttp.Principal {
+	b.Helper()
+	ctx := context.Background()
+	owner := &fuelportal.User{Email: "bench-owner@example.com", PasswordHash: "hash", Role: fuelportal.RoleCompany, CompanyID: companyID}
+	if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateUser(ctx, owner) }); err != nil {
+		b.Fatal(err)
+	}
+	err := db.CreateRefreshToken(ctx, &store.RefreshToken{TokenHash: "bench", FamilyID: "bench", UserID: owner.ID, ExpiresAt: time.Now().Add(time.Hour)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return fphttp.Principal{UserID: owner.ID, CompanyID: companyID, Role: fuelportal.RoleCompany, SessionID: "bench"}
 }

@@ -3,6 +3,7 @@ package http
 import (
 	"context"
 	"net/http"
+	"strconv"
 	"time"
 
 	"fuelportal"
@@ -18,6 +19,7 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	if err := s.DB.Ping(ctx); err != nil {
 		s.Logger.WarnContext(ctx, "health check failed", "err", err)
+		w.Header().Set("Retry-After", strconv.Itoa(unavailableRetryAfter))
 		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAVAILABLE, "Database unavailable"))
 		return
 	}

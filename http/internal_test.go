@@ -2,6 +2,7 @@ package http
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"log/slog"
@@ -11,15 +12,25 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
 )
 
 func TestRequireRole(t *testing.T) {
-	s := &Server{Tokens: NewTokenIssuer([]byte("0123456789abcdef0123456789abcdef")), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
+	db := storetest.OpenSQLite(t)
+	s := &Server{DB: db, Tokens: NewTokenIssuer([]byte("0123456789abcdef0123456789abcdef")), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
 	handler := s.requireRole(fuelportal.RoleCompany, func(w http.ResponseWriter, r *http.Request) {
 		respond(w, http.StatusOK, PrincipalFromContext(r.Context()))
 	})
+	owner := &fuelportal.User{Email: "owner@example.com", PasswordHash: "hash"}
+	if err := db.CreateCompanyOwner(context.Background(), &fuelportal.Company{Name: "Acme", CarrierID: 1234567}, owner); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.CreateRefreshToken(context.Background(), &store.RefreshToken{TokenHash: "h", FamilyID: "s", UserID: owner.ID, ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
 	token := func(role fuelportal.Role) string {
-		tok, err := s.Tokens.Issue(Principal{UserID: 7, CompanyID: 3, Role: role, SessionID: "s"}, time.Now())
+		tok, err := s.Tokens.Issue(Principal{UserID: owner.ID, CompanyID: owner.CompanyID, Role: role, SessionID: "s"}, time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +86,7 @@ func TestRecoverPanics_Answers500(t *testing.T) {
 
 func TestErrorStatus_MapsEveryCode(t *testing.T) {
 	want := map[string]int{
-		fuelportal.EINVALID: 400, fuelportal.EUNAUTHORIZED: 401, fuelportal.EFORBIDDEN: 403, fuelportal.ENOTFOUND: 404,
+		fuelportal.EINVALID: 400, fuelportal.EUNAUTHORIZED: 401, fuelportal.EFORBIDDEN: 403, fuelportal.EPENDING: 403, fuelportal.ENOTFOUND: 404,
 		fuelportal.ECONFLICT: 409, fuelportal.EUNPROCESSABLE: 422, fuelportal.ETOOMANYREQUESTS: 429,
 		fuelportal.EUNAVAILABLE: 503, fuelportal.EINTERNAL: 500, "unknown": 500,
 	}

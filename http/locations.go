@@ -4,16 +4,13 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"math"
 	"net/http"
 	"slices"
-	"strconv"
 	"strings"
 
 	"fuelportal"
 	"fuelportal/catalog"
 	"fuelportal/geo"
-	"fuelportal/routing"
 )
 
 // Limits of the station searches (docs: planner-api.md).
@@ -27,7 +24,7 @@ const (
 	maxRouteBodyBytes    int64 = 4 << 20 // 20,000 points with room for whitespace
 )
 
-// stationJSON is a station on the wire (SPEC §3). Prices are dollars per
+// stationJSON is a station on the wire (docs/product.md §3). Prices are dollars per
 // gallon, savings cents per gallon; the distance fields are set by the
 // search that found the station.
 type stationJSON struct {
@@ -45,6 +42,7 @@ type stationJSON struct {
 	NetPrice        float64  `json:"netPrice"`
 	Savings         float64  `json:"savings"`
 	RetailPriceDate string   `json:"retailPriceDate"`
+	Stale           bool     `json:"stale"`
 	IFTARefund      float64  `json:"iftaRefund"`
 	Chain           string   `json:"chain"`
 	Affiliate       string   `json:"affiliate"`
@@ -53,10 +51,6 @@ type stationJSON struct {
 	OffMiles        *float64 `json:"offMiles,omitempty"`
 }
 
-// wireTimeLayout is how dates go on the wire: ISO without zone (SPEC §7),
-// in UTC.
-const wireTimeLayout = "2006-01-02T15:04:05"
-
 func newStationJSON(s *fuelportal.Station) stationJSON {
 	return stationJSON{
 		LocationID: s.ID, Name: s.Name, StationLocation: s.StationLocation, Address: s.Address,
@@ -64,15 +58,17 @@ func newStationJSON(s *fuelportal.Station) stationJSON {
 		Latitude: s.Latitude, Longitude: s.Longitude,
 		RetailPrice: s.RetailPrice.Dollars(), NetPrice: s.NetPrice.Dollars(),
 		Savings:         float64(s.Savings()) / 10, // tenths of a cent → cents
-		RetailPriceDate: s.PriceDate.UTC().Format(wireTimeLayout),
+		RetailPriceDate: s.PriceDate.UTC().Format(fuelportal.WireTimeFormat),
 		IFTARefund:      s.IFTARefund.Dollars(), Chain: s.Chain, Affiliate: s.Affiliate,
 	}
 }
 
-// miles rounds a distance for the wire (hundredths of a mile).
-func miles(x float64) *float64 {
-	r := math.Round(x*100) / 100
-	return &r
+// stationOut is a station on the wire with its price age judged at the
+// server's clock.
+func (s *Server) stationOut(st *fuelportal.Station) stationJSON {
+	out := newStationJSON(st)
+	out.Stale = st.PriceStale(s.Now())
+	return out
 }
 
 // stationOrders are the accepted orderBy values: the sort key and whether it
@@ -85,8 +81,9 @@ var stationOrders = map[string]struct {
 	"discount": {"discount", false}, "discount,asc": {"discount", false}, "discount,desc": {"discount", true},
 }
 
-// handleLocations finds stations around a point: at most 500, the nearest
-// ones, sorted by price or discount.
+// handleLocations finds stations around a point: the first 500 of all the
+// stations within the radius sorted by price or discount (ties nearest
+// first), e.g. the 500 cheapest, not the 500 nearest re-sorted.
 func (s *Server) handleLocations(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	fe := fuelportal.FieldErrors{}
@@ -96,9 +93,10 @@ func (s *Server) handleLocations(w http.ResponseWriter, r *http.Request) {
 	if !fe.Has("radius") && radius <= 0 {
 		fe.Add("radius", "Radius must be positive")
 	}
-	orderBy := strings.ToLower(strings.ReplaceAll(cmp.Or(q.Get("orderBy"), "price"), " ", ""))
+	orderBy := strings.ToLower(strings.ReplaceAll(cmp.Or(queryText(fe, q, "orderBy", "code"), "price"), " ", ""))
+	chains := chainSet(queryText(fe, q, "chainCode", "codeList"))
 	order, ok := stationOrders[orderBy]
-	if !ok {
+	if !ok && !fe.Has("orderBy") {
 		fe.Add("orderBy", "Order must be one of price, price,asc, price,desc, discount, discount,asc, discount,desc")
 	}
 	if err := fe.Err(); err != nil {
@@ -106,24 +104,15 @@ func (s *Server) handleLocations(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	found, err := s.Stations.Near(r.Context(), geo.Point{Lat: lat, Lon: lon}, radius, chainSet(q.Get("chainCode")), maxStationsAnswered)
+	rank := catalog.Ranking{BySavings: order.key == "discount", Desc: order.desc}
+	found, err := s.Stations.Best(r.Context(), geo.Point{Lat: lat, Lon: lon}, radius, chains, rank, maxStationsAnswered)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	slices.SortStableFunc(found, func(a, b catalog.Nearby) int {
-		ka, kb := a.Station.NetPrice, b.Station.NetPrice
-		if order.key == "discount" {
-			ka, kb = a.Station.Savings(), b.Station.Savings()
-		}
-		if order.desc {
-			ka, kb = kb, ka
-		}
-		return cmp.Compare(ka, kb) // ties stay nearest first
-	})
 	out := make([]stationJSON, len(found))
 	for i, f := range found {
-		out[i] = newStationJSON(f.Station)
+		out[i] = s.stationOut(f.Station)
 		out[i].DistanceMiles = miles(f.DistanceMiles)
 	}
 	respond(w, http.StatusOK, out)
@@ -174,6 +163,7 @@ func (s *Server) handleNearRoute(w http.ResponseWriter, r *http.Request) {
 	}
 	fe := fuelportal.FieldErrors{}
 	route := validateRoutePoints(fe, "routePoints", points)
+	chains := chainSet(queryText(fe, r.URL.Query(), "chainCodes", "codeList"))
 	radius := float64(defaultCorridorMiles)
 	if text := r.URL.Query().Get("radius"); text != "" {
 		radius = queryFloat(fe, text, "radius", "Radius", 0, maxCorridorMiles)
@@ -186,14 +176,14 @@ func (s *Server) handleNearRoute(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	found, err := s.Stations.NearRoute(r.Context(), route, radius, chainSet(r.URL.Query().Get("chainCodes")))
+	found, err := s.Stations.NearRoute(r.Context(), route, radius, chains)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	out := make([]stationJSON, len(found))
 	for i, f := range found {
-		out[i] = newStationJSON(f.Station)
+		out[i] = s.stationOut(f.Station)
 		out[i].AlongMiles, out[i].OffMiles = miles(f.AlongMiles), miles(f.OffMiles)
 	}
 	respond(w, http.StatusOK, out)
@@ -206,21 +196,6 @@ func chainSet(joined string) catalog.Chains {
 		codes = append(codes, strings.ToUpper(strings.TrimSpace(c)))
 	}
 	return catalog.NewChains(codes...)
-}
-
-// queryFloat parses a required query number within [lo, hi], adding
-// "<Label> is required" or "<Label> must be a number from lo to hi" to fe.
-func queryFloat(fe fuelportal.FieldErrors, text, field, label string, lo, hi float64) float64 {
-	if strings.TrimSpace(text) == "" {
-		fe.Add(field, label+" is required")
-		return 0
-	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(text), 64)
-	if err != nil || math.IsNaN(v) || v < lo || v > hi {
-		fe.Add(field, fmt.Sprintf("%s must be a number from %g to %g", label, lo, hi))
-		return 0
-	}
-	return v
 }
 
 // codeJSON is an entry of the chain and affiliate lists.
@@ -272,21 +247,4 @@ func (s *Server) handleLogo(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
 	_, _ = w.Write(logoSVG(strings.ToUpper(code)))
-}
-
-// addStationPlaces makes new stations findable by the built-in geocoder
-// (name, address, city, ZIP); remote geocoders have their own data.
-func (s *Server) addStationPlaces(stations []*fuelportal.Station) {
-	g, ok := s.Geocoder.(*routing.Gazetteer)
-	if !ok {
-		return
-	}
-	places := make([]routing.Place, len(stations))
-	for i, st := range stations {
-		places[i] = routing.Place{
-			Name: st.Name, Address: st.Address, City: st.City, State: st.State, Zip: st.ZipCode,
-			Lat: st.Latitude, Lon: st.Longitude, Kind: routing.KindStation,
-		}
-	}
-	g.Add(places...)
 }

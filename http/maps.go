@@ -107,19 +107,15 @@ func newPlaceJSON(p routing.Place) placeJSON {
 const (
 	defaultGeocodeLimit = 5
 	maxGeocodeLimit     = 10
-	maxGeocodeQuery     = 200
 )
 
 // handleGeocode suggests places for the departure and destination boxes.
 func (s *Server) handleGeocode(w http.ResponseWriter, r *http.Request) {
-	query := strings.TrimSpace(r.URL.Query().Get("q"))
 	limit := defaultGeocodeLimit
 	fe := fuelportal.FieldErrors{}
-	switch {
-	case query == "":
+	query := strings.TrimSpace(queryText(fe, r.URL.Query(), "q", "geocodeQuery"))
+	if query == "" && !fe.Has("q") {
 		fe.Add("q", "Search text is required")
-	case len(query) > maxGeocodeQuery:
-		fe.Add("q", "Search text must not exceed 200 characters")
 	}
 	if text := r.URL.Query().Get("limit"); text != "" {
 		n, err := strconv.Atoi(text)

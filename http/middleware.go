@@ -2,7 +2,6 @@ package http
 
 import (
 	"fmt"
-	"net"
 	"net/http"
 	"net/url"
 	"runtime/debug"
@@ -71,6 +70,10 @@ func (s *Server) accessLog(next http.Handler) http.Handler {
 	})
 }
 
+// hstsPolicy keeps browsers on HTTPS for two years once they reached the
+// app over it (sent only on requests that came over TLS).
+const hstsPolicy = "max-age=63072000; includeSubDomains"
+
 // securityHeaders sets the headers every answer carries. The content
 // security policy allows the app's own scripts and styles (MUI/emotion
 // injects inline styles), Stripe.js and its frames, blob workers (MapLibre)
@@ -104,27 +107,22 @@ func (s *Server) securityHeaders(next http.Handler) http.Handler {
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			h.Set("Cache-Control", "no-store")
 		}
+		if s.TrustedProxies.ForwardedTLS(r) {
+			h.Set("Strict-Transport-Security", hstsPolicy)
+		}
 		next.ServeHTTP(w, r)
 	})
 }
 
-// clientIP returns the address rate limits are keyed by.
+// clientIP returns the address rate limits are keyed by (see
+// TrustedProxies.ClientAddr).
 func (s *Server) clientIP(r *http.Request) string {
-	if s.TrustProxy {
-		if fwd := r.Header.Get("X-Forwarded-For"); fwd != "" {
-			parts := strings.Split(fwd, ",")
-			return strings.TrimSpace(parts[len(parts)-1])
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
+	return s.TrustedProxies.ClientAddr(r)
 }
 
-// requireAuth runs next only for requests with a valid bearer access token,
-// with the Principal in the request context; others get 401.
+// requireAuth runs next only for requests with a valid bearer access token
+// whose session is alive, with the Principal in the request context; others
+// get 401.
 func (s *Server) requireAuth(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
@@ -137,17 +135,61 @@ func (s *Server) requireAuth(next http.HandlerFunc) http.HandlerFunc {
 			s.respondError(w, r, err)
 			return
 		}
+		// The token's session must still hold in the database: signing out,
+		// a password change or reset, the account's deletion and a revoked
+		// refresh family end access at once, in every process.
+		if alive, err := s.DB.SessionAlive(r.Context(), p.UserID, p.SessionID); err != nil {
+			s.respondError(w, r, err)
+			return
+		} else if !alive {
+			s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Unauthorized"))
+			return
+		}
 		next(w, r.WithContext(NewContextWithPrincipal(r.Context(), p)))
 	}
 }
 
-// requireRole is requireAuth plus the effective role role; others get 403.
+// requireRole is requireApproved plus the effective role role; others get
+// 403.
 func (s *Server) requireRole(role fuelportal.Role, next http.HandlerFunc) http.HandlerFunc {
 	return s.requireAuth(func(w http.ResponseWriter, r *http.Request) {
 		if PrincipalFromContext(r.Context()).Role != role {
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.EFORBIDDEN, "Access forbidden - Insufficient permissions"))
 			return
 		}
-		next(w, r)
+		s.approvedOnly(next)(w, r)
 	})
+}
+
+// requireApproved is requireAuth for the data routes: a driver whose
+// company has not approved them yet gets 403 EPENDING, one it declined 403
+// EFORBIDDEN. Their own account routes stay open (requireAuth).
+func (s *Server) requireApproved(next http.HandlerFunc) http.HandlerFunc {
+	return s.requireAuth(s.approvedOnly(next))
+}
+
+// approvedOnly runs after requireAuth. Only drivers wait for approval, and
+// their status is read on every call, so an approval or a refusal applies
+// to tokens already issued.
+func (s *Server) approvedOnly(next http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		p := PrincipalFromContext(r.Context())
+		if p.Role != fuelportal.RoleUser {
+			next(w, r)
+			return
+		}
+		status, err := s.DB.DriverStatus(r.Context(), p.UserID)
+		switch {
+		case fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND:
+			s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Unauthorized"))
+		case err != nil:
+			s.respondError(w, r, err)
+		case status == fuelportal.DriverPending:
+			s.respondError(w, r, fuelportal.Errorf(fuelportal.EPENDING, fuelportal.MsgDriverPending))
+		case status == fuelportal.DriverRejected:
+			s.respondError(w, r, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgDriverDeclined))
+		default:
+			next(w, r)
+		}
+	}
 }

@@ -12,18 +12,20 @@ import (
 // networkPurchaseRequest is a purchase as the card network posts it.
 // Gallons and retailPrice are JSON numbers read as decimals (no floats).
 type networkPurchaseRequest struct {
-	NetworkTransactionID string      `json:"networkTransactionId"`
-	CardNumber           string      `json:"cardNumber"`
+	NetworkTransactionID string      `json:"networkTransactionId" text:"networkTransactionId"`
+	CardNumber           string      `json:"cardNumber" text:"cardNumber"`
 	LocationID           int64       `json:"locationId"`
 	Gallons              json.Number `json:"gallons"`
 	RetailPrice          json.Number `json:"retailPrice"`
-	TransactionDate      string      `json:"transactionDate"`
+	TransactionDate      string      `json:"transactionDate" text:"date"`
+	ProductCode          string      `json:"productCode" text:"code"` // "" is DSL
 }
 
 // purchase converts and validates the request: numbers and dates that do
 // not parse, and the purchase's own rules, are field errors.
 func (req networkPurchaseRequest) purchase() (*fuelportal.CardPurchase, error) {
-	p := &fuelportal.CardPurchase{NetworkTransactionID: req.NetworkTransactionID, CardNumber: req.CardNumber, LocationID: req.LocationID}
+	p := &fuelportal.CardPurchase{NetworkTransactionID: req.NetworkTransactionID, CardNumber: req.CardNumber, LocationID: req.LocationID,
+		Product: fuelportal.ProductCode(strings.ToUpper(strings.TrimSpace(req.ProductCode)))}
 	fe := fuelportal.FieldErrors{}
 	if g, err := fuelportal.ParseDecimal(req.Gallons.String(), 3); err == nil {
 		p.Gallons = fuelportal.Gallons(g)
@@ -58,7 +60,9 @@ type networkPurchaseResponse struct {
 	NetworkTransactionID string                       `json:"networkTransactionId"`
 	InvoiceRef           string                       `json:"invoiceRef"`
 	Status               fuelportal.TransactionStatus `json:"status"`
-	DeclineReason        *fuelportal.DeclineReason    `json:"declineReason"`
+	ProductCode          fuelportal.ProductCode       `json:"productCode"`
+	DeclineCode          *fuelportal.DeclineReason    `json:"declineCode"`
+	DeclineReason        *string                      `json:"declineReason"`
 	TransactionDate      string                       `json:"transactionDate"`
 	FuelQuantity         float64                      `json:"fuelQuantity"`
 	RetailPrice          float64                      `json:"retailPrice"`
@@ -101,16 +105,15 @@ func (s *Server) handleNetworkPurchase(w http.ResponseWriter, r *http.Request) {
 	status := http.StatusOK
 	if created {
 		status = http.StatusCreated
+		// After the purchase committed: an approved purchase off its trip's plan re-plans the rest of the trip.
+		s.replanAfterPurchase(r.Context(), t)
 	}
 	res := networkPurchaseResponse{
 		TransactionID: t.ID, NetworkTransactionID: t.NetworkTransactionID, InvoiceRef: t.InvoiceRef, Status: t.Status,
-		TransactionDate: t.TransactionDate.Format(fuelportal.TransactionTimeFormat), FuelQuantity: t.Gallons.Float(),
+		TransactionDate: t.TransactionDate.Format(fuelportal.WireTimeFormat), FuelQuantity: t.Gallons.Float(),
 		RetailPrice: perGallon(t.RetailPrice), NetPrice: perGallon(t.NetPrice),
 		DiscAmount: dollars(t.DiscountCents), Fee: dollars(t.FeeCents), FundedTotal: dollars(t.FundedTotalCents),
 	}
-	if t.DeclineReason != "" {
-		reason := t.DeclineReason
-		res.DeclineReason = &reason
-	}
+	res.ProductCode, res.DeclineCode, res.DeclineReason = productCode(t), declineCode(t), declineSentence(t)
 	respond(w, status, res)
 }

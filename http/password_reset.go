@@ -27,20 +27,20 @@ const msgResetRequested = "If an account exists for this email, a code has been 
 var otpPattern = regexp.MustCompile(`^[0-9]{6}$`)
 
 type resetInitRequest struct {
-	Email string `json:"email"`
+	Email string `json:"email" text:"email"`
 }
 
 type resetCheckRequest struct {
-	Email   string `json:"email"`
-	OTPCode string `json:"otpCode"`
+	Email   string `json:"email" text:"email"`
+	OTPCode string `json:"otpCode" text:"otpCode"`
 }
 
 type resetCompleteRequest struct {
-	Email    string `json:"email"`
-	OTPCode  string `json:"otpCode"`
-	Password string `json:"password"`
+	Email    string `json:"email" text:"email"`
+	OTPCode  string `json:"otpCode" text:"otpCode"`
+	Password string `json:"password" text:"password"`
 	// PasswordConfirm is checked when sent.
-	PasswordConfirm *string `json:"passwordConfirm"`
+	PasswordConfirm *string `json:"passwordConfirm" text:"password"`
 }
 
 func (req *resetCompleteRequest) validate() error {
@@ -188,7 +188,7 @@ func (s *Server) resetMail(email, code string) *fuelportal.MailMessage {
 		link := s.PublicURL + "/reset-password?" + url.Values{"email": {email}, "otpCode": {code}}.Encode()
 		body += "\nOr open this link to choose a new password:\n" + link + "\n"
 	}
-	return &fuelportal.MailMessage{To: email, Subject: "Your Fuel Portal password reset code", Body: body}
+	return &fuelportal.MailMessage{To: email, Subject: "Your Fuel Portal password reset code", Body: body, Secrets: []string{code}}
 }
 
 // allowCodeCheck counts a reset-code check against the caller's limit and

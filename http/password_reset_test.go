@@ -8,6 +8,7 @@ import (
 	"fuelportal"
 	"fuelportal/demo"
 	fphttp "fuelportal/http"
+	"fuelportal/http/apitest"
 )
 
 var codePattern = regexp.MustCompile(`code is ([0-9]{6})`)
@@ -117,7 +118,7 @@ func TestPasswordReset_PasswordRules(t *testing.T) {
 	}{
 		{"empty", "", "", map[string][]string{"password": {fuelportal.MsgPasswordRequired}}},
 		{"too short", "a1#", "a1#", map[string][]string{"password": {fuelportal.MsgPasswordTooShort}}},
-		{"too long", "Abcdefgh1#Abcdefgh1#Abcdefgh1#xyz", "Abcdefgh1#Abcdefgh1#Abcdefgh1#xyz", map[string][]string{"password": {fuelportal.MsgPasswordTooLong}}},
+		{"too long", "Abcdefgh1#Abcdefgh1#Abcdefgh1#xyz", "Abcdefgh1#Abcdefgh1#Abcdefgh1#xyz", map[string][]string{"password": {fuelportal.MsgPasswordTooLong}, "passwordConfirm": {fuelportal.MsgPasswordTooLong}}},
 		{"no symbol", "Password1", "Password1", map[string][]string{"password": {"At least one character and one number are required"}}},
 		{"no digit", "Password#", "Password#", map[string][]string{"password": {"At least one character and one number are required"}}},
 		{"confirmation differs", "Fresh#Pass9", "Fresh#Pass8", map[string][]string{"passwordConfirm": {"Passwords must match"}}},
@@ -125,7 +126,9 @@ func TestPasswordReset_PasswordRules(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			body := map[string]string{"email": demo.OwnerEmail, "otpCode": code, "password": tt.password, "passwordConfirm": tt.confirm}
-			assertFieldErrors(t, f.api.Post("/api/account/reset-password/complete", body, "").ExpectStatus(t, 400), tt.fields)
+			// A too long password breaks the contract's maxLength on purpose.
+			req := apitest.Request{Method: "POST", Path: "/api/account/reset-password/complete", Body: body, BreaksContract: tt.name == "too long"}
+			assertFieldErrors(t, f.api.Do(req).ExpectStatus(t, 400), tt.fields)
 		})
 	}
 	// Refused passwords did not spend the code.
@@ -162,4 +165,25 @@ func TestPasswordReset_RateLimits(t *testing.T) {
 		}
 		f.api.Post("/api/account/reset-password/init", map[string]string{"email": demo.DriverEmail}, "").ExpectStatus(t, 429)
 	})
+}
+
+func TestPasswordReset_CodeMailIsMaskedInLogsAndKeptOnlyUntilItExpires(t *testing.T) {
+	f := newFixture(t)
+	code := requestCode(t, f, demo.OwnerEmail)
+	queued := f.sentMails()[len(f.sentMails())-1]
+	if redacted := queued.RedactedBody(); regexp.MustCompile(code).MatchString(redacted) || !regexp.MustCompile(`code is \*{6}`).MatchString(redacted) {
+		t.Fatalf("redacted body:\n%s", redacted)
+	}
+	stored, err := f.db.OutboxMessages(t.Context(), demo.OwnerEmail, 10)
+	if err != nil || len(stored) != 1 || stored[0].ExpiresAt == nil || !stored[0].ExpiresAt.Equal(f.clock.Now().Add(fphttp.ResetCodeTTL)) {
+		t.Fatalf("outbox = %+v, %v; want the mail, expiring with the code", stored, err)
+	}
+	f.clock.Advance(fphttp.ResetCodeTTL - time.Second)
+	if stored, _ := f.db.OutboxMessages(t.Context(), demo.OwnerEmail, 10); len(stored) != 1 {
+		t.Fatalf("mail gone %v before the code expired", time.Second)
+	}
+	f.clock.Advance(time.Second)
+	if stored, _ := f.db.OutboxMessages(t.Context(), demo.OwnerEmail, 10); len(stored) != 0 {
+		t.Fatalf("expired code still in the outbox: %q", stored[0].Body)
+	}
 }

@@ -17,6 +17,7 @@ import (
 	"fuelportal"
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
+	"fuelportal/payments"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 	"fuelportal/stripe"
@@ -53,8 +54,7 @@ func newPaymentsFixture(t *testing.T, db *store.DB, mock bool) *paymentsFixture 
 		base = stripetest.URL(t)
 	}
 	f := newAccountsFixture(t, db)
-	f.srv.Payments = stripe.New(stripe.Config{SecretKey: stripetest.SecretKey, APIBase: base})
-	f.srv.StripeWebhookSecret = webhookSecret
+	f.srv.Payments = payments.New(db, stripe.New(stripe.Config{SecretKey: stripetest.SecretKey, APIBase: base, WebhookSecret: webhookSecret}), nil)
 	f.api = apitest.New(t, f.srv.Handler())
 	pf := &paymentsFixture{fixture: f}
 	pf.owner = f.api.Login(demo.OwnerEmail, demo.Password).Token

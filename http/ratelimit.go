@@ -11,9 +11,14 @@ import (
 // database, so they hold across server processes.
 type Limits struct {
 	// SignInFailures: failed sign-ins (and wrong current passwords) per
-	// account e-mail. When used up, sign-in answers 429 until the window ends,
-	// even with the right password. A successful sign-in clears it.
+	// account e-mail. Each attempt is counted before the password is checked;
+	// when used up, sign-in answers 429 until the window ends, even with the
+	// right password. A successful sign-in or a password reset clears it.
 	SignInFailures store.RateLimit
+	// SignInAddress: failed sign-ins per client address, over every account
+	// (credential stuffing from one address); counted like SignInFailures, a
+	// successful sign-in gives its attempt back.
+	SignInAddress store.RateLimit
 	// SignUps: account creations per client IP.
 	SignUps store.RateLimit
 	// AvailabilityChecks: e-mail and card-number checks per client IP
@@ -32,6 +37,7 @@ type Limits struct {
 // DefaultLimits are the production limits.
 var DefaultLimits = Limits{
 	SignInFailures:     store.RateLimit{Bucket: "signin-failures", Max: 10, Window: 15 * time.Minute},
+	SignInAddress:      store.RateLimit{Bucket: "signin-ip", Max: 50, Window: 15 * time.Minute},
 	SignUps:            store.RateLimit{Bucket: "signup-ip", Max: 30, Window: time.Hour},
 	AvailabilityChecks: store.RateLimit{Bucket: "check-ip", Max: 300, Window: 10 * time.Minute},
 	ResetRequests:      store.RateLimit{Bucket: "reset-ip", Max: 10, Window: 15 * time.Minute},

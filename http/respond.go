@@ -2,14 +2,12 @@ package http
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"time"
 
 	"fuelportal"
+	"fuelportal/store"
 )
 
 // maxBodyBytes bounds every JSON request body.
@@ -20,6 +18,7 @@ var errorStatus = map[string]int{
 	fuelportal.EINVALID:         http.StatusBadRequest,
 	fuelportal.EUNAUTHORIZED:    http.StatusUnauthorized,
 	fuelportal.EFORBIDDEN:       http.StatusForbidden,
+	fuelportal.EPENDING:         http.StatusForbidden,
 	fuelportal.ENOTFOUND:        http.StatusNotFound,
 	fuelportal.ECONFLICT:        http.StatusConflict,
 	fuelportal.EUNPROCESSABLE:   http.StatusUnprocessableEntity,
@@ -43,56 +42,6 @@ type errorResponse struct {
 	Message any `json:"message"`
 }
 
-// decode reads the JSON request body into v. A missing, oversized or
-// malformed body is an EINVALID *fuelportal.Error with a message saying why.
-// Unknown fields are ignored: the web app sends form-only fields too.
-func decode(w http.ResponseWriter, r *http.Request, v any) error {
-	body := http.MaxBytesReader(w, r.Body, maxBodyBytes)
-	return decodeJSON(body, v)
-}
-
-func decodeJSON(body io.Reader, v any) error {
-	dec := json.NewDecoder(body)
-	if err := dec.Decode(v); err != nil {
-		var syntaxErr *json.SyntaxError
-		var typeErr *json.UnmarshalTypeError
-		var tooLarge *http.MaxBytesError
-		switch {
-		case errors.Is(err, io.EOF):
-			return fuelportal.Errorf(fuelportal.EINVALID, "Request body is required")
-		case errors.As(err, &tooLarge):
-			return fuelportal.Errorf(fuelportal.EINVALID, "Request body must not exceed %d bytes", tooLarge.Limit)
-		case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
-			return fuelportal.Errorf(fuelportal.EINVALID, "Request body is not valid JSON")
-		case errors.As(err, &typeErr) && typeErr.Field != "":
-			return fuelportal.FieldError(typeErr.Field, fmt.Sprintf("Must be a %s", jsonKind(typeErr.Type.Kind().String())))
-		case errors.As(err, &typeErr):
-			return fuelportal.Errorf(fuelportal.EINVALID, "Request body must be a JSON object")
-		default:
-			return fuelportal.Errorf(fuelportal.EINVALID, "Request body is not valid JSON")
-		}
-	}
-	if dec.More() {
-		return fuelportal.Errorf(fuelportal.EINVALID, "Request body must hold a single JSON value")
-	}
-	return nil
-}
-
-func jsonKind(goKind string) string {
-	switch goKind {
-	case "string":
-		return "string"
-	case "bool":
-		return "boolean"
-	case "slice", "array":
-		return "list"
-	case "struct", "map":
-		return "object"
-	default:
-		return "number"
-	}
-}
-
 // respond writes v as JSON with status.
 func respond(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -100,8 +49,13 @@ func respond(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
+// unavailableRetryAfter is the Retry-After, in seconds, of a 503 answered
+// while the database cannot be reached.
+const unavailableRetryAfter = 5
+
 // respondError writes err in the one error shape. Internal errors are logged
-// with the request and answered with a generic message.
+// with the request and answered with a generic message; a database outage
+// (store.IsUnavailable) is a 503 with Retry-After, never a 500.
 func (s *Server) respondError(w http.ResponseWriter, r *http.Request, err error) {
 	code := fuelportal.ErrorCode(err)
 	status := ErrorStatus(code)
@@ -109,9 +63,13 @@ func (s *Server) respondError(w http.ResponseWriter, r *http.Request, err error)
 	if fields := fuelportal.ErrorFields(err); len(fields) > 0 {
 		message = fields
 	}
-	if code == fuelportal.EINTERNAL {
+	switch {
+	case code == fuelportal.EINTERNAL:
 		s.Logger.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "err", err)
 		message = "Something went wrong. Please try again later."
+	case store.IsUnavailable(err):
+		s.Logger.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
+		w.Header().Set("Retry-After", strconv.Itoa(unavailableRetryAfter))
 	}
 	respond(w, status, errorResponse{Status: status, Message: message})
 }

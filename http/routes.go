@@ -9,7 +9,9 @@ import (
 // routes lists every route of the server. Keep it the only place routes are
 // registered, grouped by resource, in the order of the resource files.
 // Access: public routes are bare handlers; s.requireAuth needs a valid bearer
-// token; s.requireRole additionally needs the role.
+// token (the caller's own account); s.requireApproved also needs a driver to
+// be approved by their company (every data route); s.requireRole
+// additionally needs the role.
 func (s *Server) routes() *http.ServeMux {
 	mux := http.NewServeMux()
 
@@ -21,6 +23,7 @@ func (s *Server) routes() *http.ServeMux {
 	// Session (session.go)
 	mux.HandleFunc("POST /api/authenticate", s.handleAuthenticate)
 	mux.HandleFunc("POST /api/refreshToken", s.handleRefreshToken)
+	mux.HandleFunc("POST /api/logout", s.requireAuth(s.handleLogout))
 
 	// Account (account.go)
 	mux.HandleFunc("GET /api/account", s.requireAuth(s.handleAccountGet))
@@ -42,24 +45,39 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/reset-password/complete", s.handleResetComplete)
 
 	// Stations (locations.go, logos.go) and the price feed (feed.go)
-	mux.HandleFunc("GET /api/locations", s.requireAuth(s.handleLocations))
-	mux.HandleFunc("POST /api/locations/near-route", s.requireAuth(s.handleNearRoute))
-	mux.HandleFunc("GET /api/locations/chainCodes/filter", s.requireAuth(s.handleChainCodes))
-	mux.HandleFunc("GET /api/locations/affiliateCodes", s.requireAuth(s.handleAffiliateCodes))
+	mux.HandleFunc("GET /api/locations", s.requireApproved(s.handleLocations))
+	mux.HandleFunc("GET /api/locations/map", s.requireApproved(s.handleLocationsMap))
+	mux.HandleFunc("POST /api/locations/near-route", s.requireApproved(s.handleNearRoute))
+	mux.HandleFunc("GET /api/locations/chainCodes/filter", s.requireApproved(s.handleChainCodes))
+	mux.HandleFunc("GET /api/locations/affiliateCodes", s.requireApproved(s.handleAffiliateCodes))
 	mux.HandleFunc("GET /api/locations/logos/{file}", s.handleLogo)
 	mux.HandleFunc("POST /api/feed/prices", s.handleFeedPrices)
 
 	// Maps (maps.go) and the fuel assistant (assistant.go)
-	mux.HandleFunc("POST /api/maps/route", s.requireAuth(s.handleRoute))
-	mux.HandleFunc("GET /api/maps/geocode", s.requireAuth(s.handleGeocode))
-	mux.HandleFunc("GET /api/maps/reverse", s.requireAuth(s.handleReverse))
-	mux.HandleFunc("POST /api/assistant/plan", s.requireAuth(s.handlePlan))
+	mux.HandleFunc("POST /api/maps/route", s.requireApproved(s.handleRoute))
+	mux.HandleFunc("GET /api/maps/geocode", s.requireApproved(s.handleGeocode))
+	mux.HandleFunc("GET /api/maps/reverse", s.requireApproved(s.handleReverse))
+	mux.HandleFunc("GET /api/maps/basemap", s.requireApproved(s.handleBasemap))
+	mux.HandleFunc("POST /api/assistant/plan", s.requireApproved(s.handlePlan))
 
 	// Fuel cards, contract and wallet of the owner's company (card.go, wallet.go)
 	mux.HandleFunc("GET /api/wex/company/get-cards", s.requireRole(fuelportal.RoleCompany, s.handleCardList))
 	mux.HandleFunc("PUT /api/wex/company/update-card", s.requireRole(fuelportal.RoleCompany, s.handleCardUpdate))
 	mux.HandleFunc("GET /api/wex/company/contract", s.requireRole(fuelportal.RoleCompany, s.handleContract))
 	mux.HandleFunc("GET /api/wex/company/wallet", s.requireRole(fuelportal.RoleCompany, s.handleWallet))
+
+	// Card controls and overrides (controls.go).
+	mux.HandleFunc("GET /api/wex/company/controls", s.requireRole(fuelportal.RoleCompany, s.handleCompanyControlsGet))
+	mux.HandleFunc("PUT /api/wex/company/controls", s.requireRole(fuelportal.RoleCompany, s.handleCompanyControlsPut))
+	mux.HandleFunc("GET /api/wex/company/cards/{cardNumber}/controls", s.requireRole(fuelportal.RoleCompany, s.handleCardControlsGet))
+	mux.HandleFunc("PUT /api/wex/company/cards/{cardNumber}/controls", s.requireRole(fuelportal.RoleCompany, s.handleCardControlsPut))
+	mux.HandleFunc("POST /api/wex/company/cards/{cardNumber}/override", s.requireRole(fuelportal.RoleCompany, s.handleOverrideGrant))
+	mux.HandleFunc("DELETE /api/wex/company/cards/{cardNumber}/override", s.requireRole(fuelportal.RoleCompany, s.handleOverrideEnd))
+
+	// Drivers' requests to join the owner's company (driver_requests.go)
+	mux.HandleFunc("GET /api/wex/company/driver-requests", s.requireRole(fuelportal.RoleCompany, s.handleDriverRequestList))
+	mux.HandleFunc("POST /api/wex/company/driver-requests/{id}/approve", s.requireRole(fuelportal.RoleCompany, s.handleDriverRequestDecide(fuelportal.DriverApproved)))
+	mux.HandleFunc("POST /api/wex/company/driver-requests/{id}/reject", s.requireRole(fuelportal.RoleCompany, s.handleDriverRequestDecide(fuelportal.DriverRejected)))
 
 	// Transactions (transaction.go): the owner's whole company, a driver's own card
 	mux.HandleFunc("GET /api/wex/company/transactions", s.requireRole(fuelportal.RoleCompany, s.handleTransactionList(companyScope)))
@@ -70,6 +88,28 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/transactions/export", s.requireRole(fuelportal.RoleUser, s.handleTransactionExport(driverScope)))
 	mux.HandleFunc("GET /api/wex/transactions/{id}", s.requireRole(fuelportal.RoleUser, s.handleTransactionGet(driverScope)))
 	mux.HandleFunc("GET /api/wex/total-spendings", s.requireRole(fuelportal.RoleUser, s.handleTotalSpendings(driverScope)))
+
+	// Alerts of the owner's company (alerts.go)
+	mux.HandleFunc("GET /api/wex/company/alerts", s.requireRole(fuelportal.RoleCompany, s.handleAlertList))
+	mux.HandleFunc("POST /api/wex/company/alerts/read-all", s.requireRole(fuelportal.RoleCompany, s.handleAlertReadAll))
+	mux.HandleFunc("POST /api/wex/company/alerts/{id}/read", s.requireRole(fuelportal.RoleCompany, s.handleAlertRead))
+
+	// Override requests (override_requests.go): a driver asks, the owner decides
+	mux.HandleFunc("POST /api/wex/override-requests", s.requireRole(fuelportal.RoleUser, s.handleOverrideRequestCreate))
+	mux.HandleFunc("GET /api/wex/override-requests", s.requireRole(fuelportal.RoleUser, s.handleDriverOverrideRequestList))
+	mux.HandleFunc("GET /api/wex/company/override-requests", s.requireRole(fuelportal.RoleCompany, s.handleOverrideRequestList))
+	mux.HandleFunc("POST /api/wex/company/override-requests/{id}/approve", s.requireRole(fuelportal.RoleCompany, s.handleOverrideRequestDecide(true)))
+	mux.HandleFunc("POST /api/wex/company/override-requests/{id}/deny", s.requireRole(fuelportal.RoleCompany, s.handleOverrideRequestDecide(false)))
+
+	// Trips (trip.go): owners the company's, drivers their own card's
+	mux.HandleFunc("POST /api/trips", s.requireApproved(s.handleTripCreate))
+	mux.HandleFunc("GET /api/trips", s.requireApproved(s.handleTripList))
+	mux.HandleFunc("GET /api/trips/{id}", s.requireApproved(s.handleTripGet))
+	mux.HandleFunc("POST /api/trips/{id}/replan", s.requireApproved(s.handleTripReplan))
+	mux.HandleFunc("POST /api/trips/{id}/complete", s.requireApproved(s.handleTripEnd(fuelportal.TripCompleted)))
+	mux.HandleFunc("POST /api/trips/{id}/cancel", s.requireApproved(s.handleTripEnd(fuelportal.TripCancelled)))
+	mux.HandleFunc("GET /api/wex/company/compliance", s.requireRole(fuelportal.RoleCompany, s.handleCompliance))
+	mux.HandleFunc("GET /api/wex/company/compliance/export", s.requireRole(fuelportal.RoleCompany, s.handleComplianceExport))
 
 	// Card network feed (network.go): X-Network-Key, not a user token
 	mux.HandleFunc("POST /api/network/transactions", s.handleNetworkPurchase)

@@ -11,6 +11,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/catalog"
+	"fuelportal/payments"
 	"fuelportal/routing"
 	"fuelportal/store"
 )
@@ -27,9 +28,9 @@ type Server struct {
 	Static fs.FS
 	// Public is what GET /api/config tells the web app.
 	Public PublicConfig
-	// TrustProxy makes the client address come from the last
-	// X-Forwarded-For entry (set it only behind a load balancer that sets it).
-	TrustProxy bool
+	// TrustedProxies are the load balancers whose X-Forwarded-For and
+	// X-Forwarded-Proto are believed; empty: the client is the direct peer.
+	TrustedProxies TrustedProxies
 	// MailQueued is called after a message was added to the outbox (to wake
 	// the sender, or log the message when no SMTP is set); may be nil.
 	MailQueued func(*fuelportal.MailMessage)
@@ -56,15 +57,20 @@ type Server struct {
 	FeedKey string
 	// Payments charges cards and bank accounts (Stripe); nil answers every
 	// payments endpoint 503 'Payments are not configured' (payments.go).
-	Payments fuelportal.PaymentProvider
-	// StripeWebhookSecret verifies webhook deliveries; empty refuses them.
-	StripeWebhookSecret string
-	// StripeWebhookTolerance is how old a delivery's signature may be
-	// (0: Stripe's default, 5 minutes).
-	StripeWebhookTolerance time.Duration
+	Payments *payments.Service
+
+	// PlanTimeout is the deadline of one POST /api/assistant/plan (0:
+	// DefaultPlanTimeout); PlanConcurrency how many may run at once (0:
+	// twice GOMAXPROCS). Past either the answer is 503 with Retry-After.
+	PlanTimeout     time.Duration
+	PlanConcurrency int
+	planSlots       slots
 
 	// resetCodeKey keys the HMAC under which reset codes are stored.
 	resetCodeKey []byte
+	// passwordChecked, when set, is called before each password hash check
+	// of a sign-in (tests count the checks).
+	passwordChecked func()
 }
 
 // PublicConfig is the non-secret configuration the web app reads at start.
@@ -74,28 +80,40 @@ type PublicConfig struct {
 	MapStyleURL          string
 }
 
-// NewServer returns a server over db issuing tokens signed with secret.
-func NewServer(db *store.DB, passwords *fuelportal.PasswordHasher, secret []byte, logger *slog.Logger) *Server {
-	s := &Server{
-		DB:           db,
-		Logger:       logger,
-		Passwords:    passwords,
-		Tokens:       NewTokenIssuer(secret),
+// NewServer returns a server over d's dependencies.
+func NewServer(d Deps) *Server {
+	return &Server{
+		DB:           d.DB,
+		Logger:       d.Logger,
+		Passwords:    d.Passwords,
+		Tokens:       NewTokenIssuer(d.Secret),
+		Stations:     d.Stations,
+		Router:       d.Router,
+		Geocoder:     d.Geocoder,
 		Limits:       DefaultLimits,
 		Now:          time.Now,
-		resetCodeKey: deriveKey(secret, "password-reset-code"),
+		resetCodeKey: deriveKey(d.Secret, "password-reset-code"),
 	}
-	s.Stations = catalog.New(db)
-	s.Stations.OnNew = s.addStationPlaces
-	s.Router = routing.Builtin()
-	s.Geocoder = routing.BuiltinGazetteer()
-	return s
+}
+
+// Deps are what the server is built from; the command's Main builds each
+// once (cmd/fuelportal/serve.go), tests with apitest.NewServer.
+type Deps struct {
+	DB        *store.DB
+	Passwords *fuelportal.PasswordHasher
+	Secret    []byte // signs tokens and keys reset codes
+	Logger    *slog.Logger
+	Stations  *catalog.Catalog
+	Router    routing.Router
+	Geocoder  routing.Geocoder
 }
 
 // Handler returns the server's root handler: routes wrapped in the common
-// middleware (outermost first: recover, access log, security headers).
+// middleware (outermost first: recover, access log, security headers, JSON
+// compression).
 func (s *Server) Handler() http.Handler {
 	var h http.Handler = s.routes()
+	h = compressJSON(h)
 	h = s.securityHeaders(h)
 	h = s.accessLog(h)
 	h = s.recoverPanics(h)

@@ -17,8 +17,8 @@ import (
 const msgBadCredentials = "Login or password are incorrect"
 
 type credentialsRequest struct {
-	Username string `json:"username"`
-	Password string `json:"password"`
+	Username string `json:"username" text:"email"`
+	Password string `json:"password" text:"password"`
 }
 
 func (req *credentialsRequest) validate() error {
@@ -35,7 +35,7 @@ func (req *credentialsRequest) validate() error {
 }
 
 type refreshRequest struct {
-	RefreshToken string `json:"refreshToken"`
+	RefreshToken string `json:"refreshToken" text:"token"`
 }
 
 type tokensResponse struct {
@@ -58,7 +58,7 @@ func (s *Server) handleAuthenticate(w http.ResponseWriter, r *http.Request) {
 	}
 
 	email := fuelportal.NormalizeEmail(req.Username)
-	user, ok, err := s.checkPassword(ctx, email, req.Password)
+	user, ok, err := s.checkPassword(ctx, s.clientIP(r), email, req.Password)
 	var locked accountLockedError
 	if errors.As(err, &locked) {
 		s.respondTooManyRequests(w, r, locked.retryAfter)
@@ -68,6 +68,10 @@ func (s *Server) handleAuthenticate(w http.ResponseWriter, r *http.Request) {
 		return
 	} else if !ok {
 		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, msgBadCredentials))
+		return
+	}
+	if user.DriverStatus == fuelportal.DriverRejected {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgDriverDeclined))
 		return
 	}
 
@@ -115,21 +119,42 @@ func (s *Server) handleRefreshToken(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, tokensResponse{Token: access, RefreshToken: refresh})
 }
 
-// accountLockedError says an account used up its failed sign-ins.
+// handleLogout ends the caller's session on the server: its refresh token
+// and every access token of the sign-in stop working at once.
+func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
+	p := PrincipalFromContext(r.Context())
+	if err := s.DB.EndSession(r.Context(), p.UserID, p.SessionID); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// accountLockedError says an account or a client address used up its
+// failed sign-ins.
 type accountLockedError struct{ retryAfter time.Duration }
 
 func (e accountLockedError) Error() string { return "too many failed sign-ins" }
 
-// checkPassword verifies the password of the account email, counting a
-// failure against the account's sign-in limit. A locked account returns a
-// accountLockedError before any hashing. An unknown account is checked against
-// a dummy hash, so it takes as long as a wrong password.
-func (s *Server) checkPassword(ctx context.Context, email, password string) (*fuelportal.User, bool, error) {
-	limit := s.Limits.SignInFailures
-	if wait, err := s.DB.RateLimitReached(ctx, limit, email); err != nil {
-		return nil, false, err
-	} else if wait > 0 {
-		return nil, false, accountLockedError{wait}
+// checkPassword verifies the password of the account email for a caller at
+// client address addr. The attempt is reserved first, atomically, against
+// both the address's and the account's failure limits: an attempt over
+// either is an accountLockedError before any hashing, so simultaneous
+// attempts cannot all be checked. A wrong password keeps both reservations;
+// the right one clears the account's failures and gives the address its
+// attempt back (many people may sign in from one office). An unknown
+// account is checked against a dummy hash, so it takes as long as a wrong
+// password.
+func (s *Server) checkPassword(ctx context.Context, addr, email, password string) (*fuelportal.User, bool, error) {
+	for _, hit := range []struct {
+		limit store.RateLimit
+		key   string
+	}{{s.Limits.SignInAddress, addr}, {s.Limits.SignInFailures, email}} {
+		if wait, err := s.DB.HitRateLimit(ctx, hit.limit, hit.key); err != nil {
+			return nil, false, err
+		} else if wait > 0 {
+			return nil, false, accountLockedError{wait}
+		}
 	}
 	user, err := s.DB.UserByEmail(ctx, email)
 	hash := ""
@@ -138,15 +163,17 @@ func (s *Server) checkPassword(ctx context.Context, email, password string) (*fu
 	} else if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 		return nil, false, err
 	}
+	if s.passwordChecked != nil {
+		s.passwordChecked()
+	}
 	ok, err := s.Passwords.Verify(ctx, password, hash)
-	if err != nil {
+	if err != nil || !ok {
 		return nil, false, err
 	}
-	if !ok {
-		_, err := s.DB.HitRateLimit(ctx, limit, email)
+	if err := s.DB.ResetRateLimit(ctx, s.Limits.SignInFailures, email); err != nil {
 		return nil, false, err
 	}
-	return user, true, s.DB.ResetRateLimit(ctx, limit, email)
+	return user, true, s.DB.RefundRateLimit(ctx, s.Limits.SignInAddress, addr)
 }
 
 // startSession issues the first tokens of a new session (refresh family).

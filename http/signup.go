@@ -12,12 +12,12 @@ import (
 // ownerSignUpRequest creates a company and its owner. carrierId is an
 // integer; a string of digits is accepted too.
 type ownerSignUpRequest struct {
-	Username    string          `json:"username"`
-	Email       string          `json:"email"`
-	Password    string          `json:"password"`
-	CompanyName string          `json:"companyName"`
+	Username    string          `json:"username" text:"email"`
+	Email       string          `json:"email" text:"email"`
+	Password    string          `json:"password" text:"password"`
+	CompanyName string          `json:"companyName" text:"companyName"`
 	CarrierID   json.RawMessage `json:"carrierId"`
-	PhoneNumber string          `json:"phoneNumber"`
+	PhoneNumber string          `json:"phoneNumber" text:"phoneNumber"`
 }
 
 func (req *ownerSignUpRequest) toDomain() fuelportal.OwnerSignUp {
@@ -32,14 +32,14 @@ func (req *ownerSignUpRequest) toDomain() fuelportal.OwnerSignUp {
 
 // driverSignUpRequest creates a driver linked to a company card.
 type driverSignUpRequest struct {
-	Username    string `json:"username"`
-	Email       string `json:"email"`
-	Password    string `json:"password"`
-	FirstName   string `json:"firstName"`
-	LastName    string `json:"lastName"`
-	CompanyName string `json:"companyName"`
-	CardNumber  string `json:"cardNumber"`
-	PhoneNumber string `json:"phoneNumber"`
+	Username    string `json:"username" text:"email"`
+	Email       string `json:"email" text:"email"`
+	Password    string `json:"password" text:"password"`
+	FirstName   string `json:"firstName" text:"firstName"`
+	LastName    string `json:"lastName" text:"lastName"`
+	CompanyName string `json:"companyName" text:"companyName"`
+	CardNumber  string `json:"cardNumber" text:"cardNumber"`
+	PhoneNumber string `json:"phoneNumber" text:"phoneNumber"`
 }
 
 func (req *driverSignUpRequest) toDomain() fuelportal.DriverSignUp {
@@ -125,7 +125,9 @@ func (s *Server) handleOwnerSignUp(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleDriverSignUp creates a driver (ROLE_USER) on an existing company
-// card that no driver holds yet.
+// card that no driver holds yet, pending until the company approves. The
+// company name must be the card's: an unknown card, a taken card and a
+// wrong company name get the same answer after the same work.
 func (s *Server) handleDriverSignUp(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	var req driverSignUpRequest
@@ -149,7 +151,7 @@ func (s *Server) handleDriverSignUp(w http.ResponseWriter, r *http.Request) {
 	}
 	driver := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, FirstName: signUp.FirstName,
 		LastName: signUp.LastName, PhoneNumber: signUp.PhoneNumber}
-	err = s.DB.CreateDriver(ctx, driver, signUp.CardNumber)
+	err = s.DB.CreateDriver(ctx, driver, signUp.CardNumber, signUp.CompanyName)
 	if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
 		s.respondError(w, r, fuelportal.FieldError("cardNumber", fuelportal.MsgCardNumberInvalid))
 		return
@@ -162,9 +164,11 @@ func (s *Server) handleDriverSignUp(w http.ResponseWriter, r *http.Request) {
 
 // handleCheckEmail answers whether an e-mail is free for sign-up.
 func (s *Server) handleCheckEmail(w http.ResponseWriter, r *http.Request) {
-	email := r.PathValue("email")
 	fe := fuelportal.FieldErrors{}
-	fuelportal.ValidateEmail(fe, "email", email)
+	email := pathText(fe, r, "email", "email")
+	if !fe.Has("email") {
+		fuelportal.ValidateEmail(fe, "email", email)
+	}
 	if err := fe.Err(); err != nil {
 		s.respondError(w, r, err)
 		return
@@ -188,7 +192,12 @@ func (s *Server) handleCheckEmail(w http.ResponseWriter, r *http.Request) {
 // number: it must be an existing company card with no driver yet. Every
 // other case gets the same 404, so numbers cannot be probed for existence.
 func (s *Server) handleCheckCardNumber(w http.ResponseWriter, r *http.Request) {
-	number := r.PathValue("cardNumber")
+	fe := fuelportal.FieldErrors{}
+	number := pathText(fe, r, "cardNumber", "cardNumber")
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
 	if !s.allow(w, r, s.Limits.AvailabilityChecks) {
 		return
 	}

@@ -9,28 +9,27 @@ import (
 	"time"
 
 	"fuelportal"
-	"fuelportal/store"
 	"fuelportal/xlsx"
 )
 
 // Transactions are served twice: under /api/wex/company/… for the owner
 // (the whole company) and under /api/wex/… for a driver (their own card
 // only). The handlers take the caller's scope from one of these.
-type scopeOf func(Principal) store.TransactionScope
+type scopeOf func(Principal) fuelportal.TransactionScope
 
-func companyScope(p Principal) store.TransactionScope {
-	return store.TransactionScope{CompanyID: p.CompanyID}
+func companyScope(p Principal) fuelportal.TransactionScope {
+	return fuelportal.TransactionScope{CompanyID: p.CompanyID}
 }
 
-func driverScope(p Principal) store.TransactionScope {
+func driverScope(p Principal) fuelportal.TransactionScope {
 	card := p.CardID
 	if card == 0 {
 		card = -1 // a user without a card sees nothing
 	}
-	return store.TransactionScope{CompanyID: p.CompanyID, CardID: card}
+	return fuelportal.TransactionScope{CompanyID: p.CompanyID, CardID: card}
 }
 
-// Paging of the transactions list (SPEC §9).
+// Paging of the transactions list (docs/product.md §9).
 const (
 	defaultPageSize = 20
 	maxPageSize     = 100
@@ -58,7 +57,9 @@ type transactionItem struct {
 	FundedTotal     float64                      `json:"fundedTotal"`
 	DiscAmount      float64                      `json:"discAmount"`
 	Status          fuelportal.TransactionStatus `json:"status"`
-	DeclineReason   *fuelportal.DeclineReason    `json:"declineReason"`
+	ProductCode     fuelportal.ProductCode       `json:"productCode"`
+	DeclineCode     *fuelportal.DeclineReason    `json:"declineCode"`   // stable; nil when approved
+	DeclineReason   *string                      `json:"declineReason"` // the code's sentence; nil when approved
 }
 
 type transactionDetail struct {
@@ -72,15 +73,37 @@ type transactionDetail struct {
 
 func transactionItemFrom(t *fuelportal.Transaction) transactionItem {
 	item := transactionItem{
-		TransactionID: t.ID, TransactionDate: t.TransactionDate.Format(fuelportal.TransactionTimeFormat), InvoiceRef: t.InvoiceRef,
+		TransactionID: t.ID, TransactionDate: t.TransactionDate.Format(fuelportal.WireTimeFormat), InvoiceRef: t.InvoiceRef,
 		LocationName: t.LocationName, DriverCardName: t.DriverCardName, CardNumber: t.CardNumber,
 		FundedTotal: dollars(t.FundedTotalCents), DiscAmount: dollars(t.DiscountCents), Status: t.Status,
 	}
-	if t.DeclineReason != "" {
-		reason := t.DeclineReason
-		item.DeclineReason = &reason
-	}
+	item.ProductCode, item.DeclineCode, item.DeclineReason = productCode(t), declineCode(t), declineSentence(t)
 	return item
+}
+
+// productCode is the transaction's product, DSL for rows recorded before
+// products were.
+func productCode(t *fuelportal.Transaction) fuelportal.ProductCode {
+	if t.Product == "" {
+		return fuelportal.ProductDiesel
+	}
+	return t.Product
+}
+
+func declineCode(t *fuelportal.Transaction) *fuelportal.DeclineReason {
+	if t.DeclineReason == "" {
+		return nil
+	}
+	code := t.DeclineReason
+	return &code
+}
+
+func declineSentence(t *fuelportal.Transaction) *string {
+	if t.DeclineReason == "" {
+		return nil
+	}
+	sentence := t.DeclineReason.Sentence()
+	return &sentence
 }
 
 func transactionDetailFrom(t *fuelportal.Transaction) transactionDetail {
@@ -104,13 +127,14 @@ type transactionPage struct {
 
 // transactionFilter reads searchText, dateFrom, dateTo, cardNumber and sort
 // from the query, adding bad values to fe.
-func transactionFilter(fe fuelportal.FieldErrors, q url.Values, scope store.TransactionScope) store.TransactionFilter {
-	f := store.TransactionFilter{Scope: scope, Search: q.Get("searchText"), CardNumber: strings.TrimSpace(q.Get("cardNumber"))}
+func transactionFilter(fe fuelportal.FieldErrors, q url.Values, scope fuelportal.TransactionScope) fuelportal.TransactionFilter {
+	f := fuelportal.TransactionFilter{Scope: scope, Search: queryText(fe, q, "searchText", "searchText"),
+		CardNumber: strings.TrimSpace(queryText(fe, q, "cardNumber", "cardNumber"))}
 	for _, d := range []struct {
 		name string
 		to   *time.Time
 	}{{"dateFrom", &f.From}, {"dateTo", &f.To}} {
-		if v := q.Get(d.name); v != "" {
+		if v := queryText(fe, q, d.name, "date"); v != "" && !fe.Has(d.name) {
 			t, err := fuelportal.ParseTransactionTime(v)
 			if err != nil {
 				fe.Add(d.name, "Must be a date like 2026-11-22T23:59:59")
@@ -118,7 +142,7 @@ func transactionFilter(fe fuelportal.FieldErrors, q url.Values, scope store.Tran
 			*d.to = t
 		}
 	}
-	switch q.Get("sort") {
+	switch queryText(fe, q, "sort", "code") {
 	case "", "transactionDate,desc":
 	case "transactionDate", "transactionDate,asc":
 		f.Ascending = true
@@ -193,11 +217,13 @@ func (s *Server) handleTransactionGet(scope scopeOf) http.HandlerFunc {
 type spendingsDTO struct {
 	Total float64 `json:"total"`
 	Saved float64 `json:"saved"`
+	// MissedSavings is what trips created in the period lost off their plans.
+	MissedSavings float64 `json:"missedSavings"`
 }
 
 // handleTotalSpendings answers what the caller's approved purchases cost and
 // saved over the last lastDays days: today counts as day 1, so lastDays=1
-// is today and lastDays = day of month is this month (SPEC §7).
+// is today and lastDays = day of month is this month (docs/product.md §7).
 func (s *Server) handleTotalSpendings(scope scopeOf) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		fe := fuelportal.FieldErrors{}
@@ -217,7 +243,12 @@ func (s *Server) handleTotalSpendings(scope scopeOf) http.HandlerFunc {
 			s.respondError(w, r, err)
 			return
 		}
-		respond(w, http.StatusOK, []spendingsDTO{{Total: dollars(sp.TotalCents), Saved: dollars(sp.SavedCents)}})
+		missed, err := s.DB.MissedSavings(r.Context(), scope(PrincipalFromContext(r.Context())), since)
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		respond(w, http.StatusOK, []spendingsDTO{{Total: dollars(sp.TotalCents), Saved: dollars(sp.SavedCents), MissedSavings: dollars(missed)}})
 	}
 }
 
@@ -226,7 +257,7 @@ var exportColumns = []xlsx.Column{
 	{Title: "Date", Kind: xlsx.DateTime, Width: 18},
 	{Title: "Invoice", Kind: xlsx.Text, Width: 13},
 	{Title: "Status", Kind: xlsx.Text, Width: 11},
-	{Title: "Decline Reason", Kind: xlsx.Text, Width: 20},
+	{Title: "Decline Reason", Kind: xlsx.Text, Width: 30},
 	{Title: "Driver", Kind: xlsx.Text, Width: 20},
 	{Title: "Driver ID", Kind: xlsx.Text, Width: 12},
 	{Title: "Card Number", Kind: xlsx.Text, Width: 22},
@@ -238,6 +269,8 @@ var exportColumns = []xlsx.Column{
 	{Title: "Discount", Kind: xlsx.Money, Width: 12},
 	{Title: "Fee", Kind: xlsx.Money, Width: 10},
 	{Title: "Funded Total", Kind: xlsx.Money, Width: 14},
+	{Title: "Decline Code", Kind: xlsx.Text, Width: 22},
+	{Title: "Product", Kind: xlsx.Text, Width: 9},
 }
 
 // handleTransactionExport answers the caller's transactions between
@@ -266,9 +299,9 @@ func (s *Server) handleTransactionExport(scope scopeOf) http.HandlerFunc {
 		}
 		defer sheet.Close()
 		err = s.DB.EachTransaction(r.Context(), f, func(t *fuelportal.Transaction) error {
-			return sheet.AddRow(t.TransactionDate, t.InvoiceRef, string(t.Status), string(t.DeclineReason), t.DriverCardName, t.DriverID,
+			return sheet.AddRow(t.TransactionDate, t.InvoiceRef, string(t.Status), t.DeclineReason.Sentence(), t.DriverCardName, t.DriverID,
 				t.CardNumber, t.LocationName, t.LocationAddress, int64(t.Gallons), int64(t.RetailPrice), int64(t.NetPrice),
-				t.DiscountCents, t.FeeCents, t.FundedTotalCents)
+				t.DiscountCents, t.FeeCents, t.FundedTotalCents, string(t.DeclineReason), string(productCode(t)))
 		})
 		if err != nil {
 			s.respondError(w, r, err)

@@ -5,7 +5,8 @@
 // lost when a process stops. With SMTP configured, a Sender in each server
 // process claims unsent messages and delivers them; without SMTP, messages
 // stay in the outbox (read them with `fuelportal mail outbox`) and are
-// logged, so the demo works offline.
+// logged with one-time codes masked, so the demo works offline. A message
+// with a one-time code is kept only until the code expires.
 package mail
 
 import (
@@ -117,10 +118,15 @@ func NewSender(outbox Outbox, smtp *SMTPConfig, logger *slog.Logger) *Sender {
 }
 
 // Queued reports that m was added to the outbox. Without SMTP it logs the
-// message, which is how an offline demo shows one-time codes.
+// message with its one-time codes masked (logs are kept and shipped
+// elsewhere); `fuelportal mail outbox` shows the codes until they expire.
 func (s *Sender) Queued(m *fuelportal.MailMessage) {
 	if s.smtp == nil {
-		s.logger.Info("mail kept in outbox (no SMTP configured)", "to", m.To, "subject", m.Subject, "body", m.Body)
+		attrs := []any{"to", m.To, "subject", m.Subject, "body", m.RedactedBody()}
+		if len(m.Secrets) > 0 {
+			attrs = append(attrs, "read_code_with", "fuelportal mail outbox --to "+m.To)
+		}
+		s.logger.Info("mail kept in outbox (no SMTP configured)", attrs...)
 		return
 	}
 	select {

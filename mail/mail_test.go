@@ -1,8 +1,12 @@
 package mail_test
 
 import (
+	"bytes"
+	"log/slog"
+	"strings"
 	"testing"
 
+	"fuelportal"
 	"fuelportal/mail"
 )
 
@@ -36,5 +40,24 @@ func TestParseSMTPURL(t *testing.T) {
 				t.Fatalf("got %+v, %v; want %+v", got, err, tt.want)
 			}
 		})
+	}
+}
+
+func TestQueued_WithoutSMTPLogsTheMessageWithCodesMasked(t *testing.T) {
+	var log bytes.Buffer
+	sender := mail.NewSender(nil, nil, slog.New(slog.NewTextHandler(&log, nil)))
+	sender.Queued(&fuelportal.MailMessage{
+		To: "owner@demo.test", Subject: "Your Fuel Portal password reset code",
+		Body:    "Your code is 123456.\nhttp://portal.test/reset-password?email=owner%40demo.test&otpCode=123456\n",
+		Secrets: []string{"123456"},
+	})
+	out := log.String()
+	if strings.Contains(out, "123456") {
+		t.Fatalf("code in the log: %s", out)
+	}
+	for _, want := range []string{"Your code is ******.", "otpCode=******", "fuelportal mail outbox --to owner@demo.test"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("log lacks %q: %s", want, out)
+		}
 	}
 }

@@ -28,9 +28,18 @@ func corridorTrip(seed uint64, n int) (Trip, []Station) {
 	return trip, stations
 }
 
-func BenchmarkPlan(b *testing.B) {
+func BenchmarkPlan(b *testing.B) { benchmarkPlan(b, Costs{}) }
+
+// BenchmarkPlanWithCosts is BenchmarkPlan with $1.85 a mile off the route
+// and $25 a stop (issue 12).
+func BenchmarkPlanWithCosts(b *testing.B) {
+	benchmarkPlan(b, Costs{OutOfRouteTenthCentsPerMile: 1850, StopCents: 2500})
+}
+
+func benchmarkPlan(b *testing.B, costs Costs) {
 	for _, n := range []int{50, 500, 2000} {
 		trip, stations := corridorTrip(1, n)
+		trip.Costs = costs
 		b.Run(fmt.Sprintf("stations=%d", n), func(b *testing.B) {
 			stops := 0
 			cpu := cputime.Process()

@@ -283,3 +283,175 @@ func TestPlanNeverCostsMoreThanNaive(t *testing.T) {
 		t.Errorf("only %d instances compared with the naive driver", compared)
 	}
 }
+
+// Detour costs by hand (mpg 6.5, reserve 15, 5-gallon minimum): one stop is
+// needed, at A (mile 100, 5 mi off the route, $2.800) or B (mile 100, 0.5 mi
+// off, $3.100). A's gallons are cheaper even with the fuel its 10-mile
+// detour burns ($78.615 against $82.746), so the fuel-only plan takes A. At
+// $0.30 a mile off the route A still wins ($81.615 against $83.046); at
+// $0.60 a mile A costs $6 more and B $0.60, and B wins ($83.346 against
+// $84.615).
+func TestOptimizeCountsTheDetour(t *testing.T) {
+	trip := NewTrip(400, 150, 50)
+	stations := []Station{
+		{ID: 1, AlongMiles: 100, OffMiles: 5, NetPrice: 2800, RetailPrice: 3600},
+		{ID: 2, AlongMiles: 100, OffMiles: 0.5, NetPrice: 3100, RetailPrice: 3600},
+	}
+	gallons := func(off float64) float64 { return 15 + (400+2*off)/6.5 - 50 }
+	for _, c := range []struct {
+		perMile      int64
+		station      int64
+		fuel, detour int64
+	}{
+		{0, 1, 7862, 0},
+		{300, 1, 7862, 300},
+		{600, 2, 8275, 60},
+	} {
+		trip.Costs = Costs{OutOfRouteTenthCentsPerMile: c.perMile}
+		p, err := Optimize(trip, stations)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Stops) != 1 || p.Stops[0].StationID != c.station {
+			t.Fatalf("at %d tenths of a cent a mile: stops %+v, want station %d", c.perMile, p.Stops, c.station)
+		}
+		s := p.Stops[0]
+		if math.Abs(s.Gallons-gallons(s.OffMiles)) > 1e-9 || p.TotalCents != c.fuel || p.DetourCents != c.detour ||
+			s.DetourCents != c.detour || s.DetourMiles != 2*s.OffMiles || p.DetourMiles != s.DetourMiles {
+			t.Errorf("at %d tenths of a cent a mile: %+v, want %.6f gallons, %d cents of fuel and %d of detour", c.perMile, p, gallons(s.OffMiles), c.fuel, c.detour)
+		}
+	}
+}
+
+// A stop cost by hand: starting with 10 usable gallons, the truck must stop
+// at C (mile 50, $3.200); fuel-only, it buys there just enough to reach the
+// cheaper D (mile 200, $3.000) and the rest at D: $158.77 for two stops,
+// $6.15 less than buying everything at C ($164.92). A $5 stop cost keeps
+// the two stops ($168.77 against $169.92); $7 makes one stop cheaper
+// ($171.92 against $172.77).
+func TestOptimizeCountsTheStops(t *testing.T) {
+	trip := NewTrip(400, 150, 25)
+	stations := []Station{
+		{ID: 3, AlongMiles: 50, NetPrice: 3200, RetailPrice: 3600},
+		{ID: 4, AlongMiles: 200, NetPrice: 3000, RetailPrice: 3600},
+	}
+	for _, c := range []struct {
+		stopCents    int64
+		ids          []int64
+		fuel, detour int64
+	}{
+		{0, []int64{3, 4}, 15877, 0},
+		{500, []int64{3, 4}, 15877, 1000},
+		{700, []int64{3}, 16492, 700},
+	} {
+		trip.Costs = Costs{StopCents: c.stopCents}
+		p, err := Optimize(trip, stations)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []int64
+		for _, s := range p.Stops {
+			ids = append(ids, s.StationID)
+		}
+		if !slices.Equal(ids, c.ids) || p.TotalCents != c.fuel || p.DetourCents != c.detour || sumDetourCents(p.Stops) != c.detour {
+			t.Errorf("stop cost %d cents: stations %v, %d cents of fuel, %d of stops; want %v, %d, %d", c.stopCents, ids, p.TotalCents, p.DetourCents, c.ids, c.fuel, c.detour)
+		}
+	}
+}
+
+// The net saving by hand: at $0.60 a mile the plan and the naive driver
+// both stop at B (the naive driver at a quarter tank, cut back to the
+// plan's end state), buying the same 26.69 gallons, the plan at $3.100
+// ($82.746: 8,275 cents) and the naive driver at $3.600 (9,609 cents),
+// each paying B's 1-mile detour (60 cents): the net saving is 1,334 cents,
+// for the plan and for its one stop. Without a naive comparison there is
+// none.
+func TestNetSavings(t *testing.T) {
+	trip := NewTrip(400, 150, 50)
+	trip.Costs = Costs{OutOfRouteTenthCentsPerMile: 600}
+	stations := []Station{
+		{ID: 1, AlongMiles: 100, OffMiles: 5, NetPrice: 2800, RetailPrice: 3600},
+		{ID: 2, AlongMiles: 100, OffMiles: 0.5, NetPrice: 3100, RetailPrice: 3600},
+	}
+	p, err := Optimize(trip, stations)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Naive.TotalCents != 9609 || p.Naive.DetourCents != 60 || p.Naive.DetourMiles != 1 || len(p.Naive.Stops) != 1 || p.Naive.Stops[0].DetourCents != 60 {
+		t.Fatalf("naive = %+v, want one stop at B for 9,609 cents and a 60-cent detour", p.Naive)
+	}
+	total, perStop, ok := p.NetSavings()
+	if !ok || total != 1334 || !slices.Equal(perStop, []int64{1334}) {
+		t.Errorf("NetSavings = %d, %v, %t; want 1334, [1334], true", total, perStop, ok)
+	}
+	p.Naive = Naive{}
+	if _, _, ok := p.NetSavings(); ok {
+		t.Error("a net saving without the naive comparison")
+	}
+}
+
+func TestOptimizeRejectsBadCosts(t *testing.T) {
+	for _, c := range []struct {
+		costs Costs
+		field string
+	}{
+		{Costs{OutOfRouteTenthCentsPerMile: -1}, "costs.outOfRouteTenthCentsPerMile"},
+		{Costs{OutOfRouteTenthCentsPerMile: maxOutOfRouteTenthCentsPerMile + 1}, "costs.outOfRouteTenthCentsPerMile"},
+		{Costs{StopCents: -1}, "costs.stopCents"},
+		{Costs{StopCents: maxStopCents + 1}, "costs.stopCents"},
+	} {
+		trip := NewTrip(500, 150, 60)
+		trip.Costs = c.costs
+		_, err := Optimize(trip, nil)
+		var input *InputError
+		if !errors.As(err, &input) || input.Fields[c.field] == "" {
+			t.Errorf("costs %+v: error %v, want an *InputError naming %s", c.costs, err, c.field)
+		}
+	}
+	trip := NewTrip(500, 150, 60)
+	trip.Costs = Costs{OutOfRouteTenthCentsPerMile: maxOutOfRouteTenthCentsPerMile, StopCents: maxStopCents}
+	if _, err := Optimize(trip, []Station{{ID: 1, AlongMiles: 100, NetPrice: 3000, RetailPrice: 3100}}); err != nil {
+		t.Errorf("the largest costs: %v", err)
+	}
+}
+
+// With costs, the plan never costs more in all (fuel, detours, stops) than
+// the naive driver's fill-ups when those are a valid plan, and the net
+// saving is that difference.
+func TestPlanWithCostsNeverCostsMoreThanNaive(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	rc := rand.New(rand.NewPCG(33, 34))
+	compared := 0
+	for i := range 1500 {
+		trip, stations := randomInstance(r, 12)
+		trip.Costs = randomCosts(rc)
+		p, err := Optimize(trip, stations)
+		if err != nil || !p.Naive.Available {
+			continue
+		}
+		if checkFeasible(trip, stations, p.Naive.Stops, trip.MinPurchaseGallons) != "" {
+			continue
+		}
+		if sumDetourCents(p.Naive.Stops) != p.Naive.DetourCents {
+			t.Fatalf("instance %d: naive detour cents do not add up: %+v", i, p.Naive)
+		}
+		compared++
+		// Exactly, the plan is never dearer (the naive stops are a plan, at
+		// retail prices no lower than net); the four roundings of the
+		// parts can cost two cents at most.
+		naiveExact := exactCost(Plan{Stops: p.Naive.Stops}) + exactDetour(trip.Costs, p.Naive.Stops)
+		if exactTotal(trip, p) > naiveExact+1e-6*naiveExact {
+			t.Fatalf("instance %d: plan costs %.3f tenths in all, naive %.3f\ntrip %+v\nstations %+v", i, exactTotal(trip, p), naiveExact, trip, stations)
+		}
+		total, perStop, _ := p.NetSavings()
+		if total < -2 || total != p.Naive.TotalCents+p.Naive.DetourCents-p.TotalCents-p.DetourCents {
+			t.Fatalf("instance %d: net saving %d cents\n%+v", i, total, p)
+		}
+		if len(perStop) != len(p.Stops) {
+			t.Fatalf("instance %d: %d per-stop savings for %d stops", i, len(perStop), len(p.Stops))
+		}
+	}
+	if compared < 100 {
+		t.Errorf("only %d instances compared with the naive driver", compared)
+	}
+}

@@ -208,3 +208,66 @@ func mergeEndpoints(first, second []piece, out []float64) []float64 {
 	}
 	return out
 }
+
+// maxCurvePieces bounds the fuel curve: past it, thinCurve drops pieces, so
+// that the sweep costs at most O(stations × maxCurvePieces) time and the
+// origins at most stations × (2·maxCurvePieces + 2) entries, whatever the
+// numbers of the trip. Realistic trips stay far below it (the golden and
+// exhaustive instances never reach it), so their plans are exact; see the
+// package documentation for what thinning gives up.
+const maxCurvePieces = 1024
+
+// thinCurve shortens a fuel curve that has more than limit pieces. Every
+// piece it keeps is unchanged, so the plan traced from the thinned curve is
+// still real and feasible; dropped levels merely become unreachable.
+//
+// First it drops pieces dominated from the right: a piece whose cheapest
+// point (its low end, slopes being positive) costs at least as much as some
+// fuller level further right. Then, if the curve is still too long, it
+// splits the levels into limit−1 equal bands and keeps, in each band, the
+// piece that starts cheapest, plus the fullest piece.
+func thinCurve(curve []piece, limit int) []piece {
+	if len(curve) <= limit {
+		return curve
+	}
+	// Stage 1, right to left: keep a piece only if it is strictly cheaper
+	// than everything fuller.
+	keep := len(curve)
+	right := math.Inf(1)
+	for i := len(curve) - 1; i >= 0; i-- {
+		if c := curve[i].cost; c < right || i == len(curve)-1 {
+			right = min(right, c)
+			keep--
+			curve[keep] = curve[i]
+		}
+	}
+	curve = append(curve[:0], curve[keep:]...)
+	if len(curve) <= limit {
+		return curve
+	}
+	// Stage 2: bands. After stage 1 the low-end costs rise left to right,
+	// so the cheapest piece of a band is its first one.
+	lo, hi := curve[0].lo, curve[len(curve)-1].lo
+	bands := float64(limit - 1)
+	width := (hi - lo) / bands
+	if !(width > 0) {
+		return append(curve[:0], curve[0], curve[len(curve)-1])
+	}
+	out := curve[:0]
+	lastBand := -1
+	n := len(curve)
+	last := curve[n-1]
+	for i := 0; i < n-1; i++ {
+		p := curve[i]
+		band := int(min((p.lo-lo)/width, bands-1))
+		if band == lastBand {
+			continue
+		}
+		lastBand = band
+		out = append(out, p)
+	}
+	return append(out, last)
+}
+
+// curveLimit is maxCurvePieces; tests raise it to compare with the unthinned sweep.
+var curveLimit = maxCurvePieces

@@ -23,14 +23,20 @@
 //   - Purchases are real numbers of gallons, at least MinPurchaseGallons
 //     each, and never past TankGallons.
 //   - The optimizer minimises the money spent on fuel bought en route,
-//     Σ NetPrice·gallons, computed exactly (in float64, so to about 1e-9 of a
-//     cent). Fuel left at the destination is not credited, so a cheapest
-//     plan arrives with more than the reserve only when the starting fuel or
-//     a minimum purchase leaves it there.
+//     Σ NetPrice·gallons, plus what the trip's Costs charge for each stop:
+//     StopCents, and OutOfRouteTenthCentsPerMile for each of the stop's
+//     2·OffMiles (there and back). All of it is computed exactly (in
+//     float64, so to about 1e-9 of a cent). Fuel left at the destination is
+//     not credited, so a cheapest plan arrives with more than the reserve
+//     only when the starting fuel or a minimum purchase leaves it there.
+//     With zero Costs (the default) the plans are the fuel-only ones, bit
+//     for bit (testdata/golden_plans.txt predates the costs).
 //   - Money is rounded once: the plan's total cents are the exact total
 //     rounded half up; each stop shows its exact cost rounded down, plus one
 //     cent for the stops with the largest remainders, so the stops always add
-//     up to the total.
+//     up to the total. Fuel (TotalCents, CostCents) and detours
+//     (DetourCents) are rounded this way separately, so that each figure
+//     the planner shows adds up.
 //
 // Comparisons with the reserve and the tank tolerate 1e-9 gallons of float
 // rounding, so that a plan meant to arrive exactly at the reserve is not lost
@@ -50,9 +56,11 @@
 //     stops. Arriving with g = f − OffMiles/MPG ≥ 0 and leaving with h,
 //     g + MinPurchase ≤ h ≤ U, costs A(g) + price·(h − g), where A is F moved
 //     to the station. The cheapest way to leave with h is
-//     E(h) = price·h + M(h − MinPurchase) with M(y) = min over g ≤ y of
-//     A(g) − price·g, a prefix minimum. Returning to the route maps h to
-//     h − OffMiles/MPG, and F becomes min(F, E moved back).
+//     E(h) = K + price·h + M(h − MinPurchase) with M(y) = min over g ≤ y of
+//     A(g) − price·g, a prefix minimum, and K the stop's detour and stop
+//     cost (a constant for the station, paid once whatever is bought).
+//     Returning to the route maps h to h − OffMiles/MPG, and F becomes
+//     min(F, E moved back).
 //   - At the destination, the answer is the minimum of F over f ≥ 0.
 //
 // This is dynamic programming over the state (position, fuel) with the
@@ -76,9 +84,34 @@
 // corridor), so the sweep is O(stations × pieces) with no pairwise
 // station-to-station step: about 1.3 ms of CPU for 500 stations (see
 // bench/README.md). The tests compare it to the cent with an exhaustive
-// search over every subset of stops on thousands of random small trips, and
-// pin every plan bit for bit to golden digests (testdata/golden_plans.txt)
-// so that speed-ups cannot change a result.
+// search over every subset of stops on thousands of random small trips, with
+// and without detour and stop costs, and pin every plan bit for bit to
+// golden digests (testdata/golden_plans.txt, golden_detour_plans.txt) so
+// that speed-ups cannot change a result.
+//
+// # Bounded work
+//
+// The exact curve can grow with the numbers rather than the stations: a
+// minimum purchase m against a usable tank U leaves up to about U/m pieces
+// (minimum 0.001 gallons: 2 s and 809 MB for one plan; 1e-300 exhausted
+// the machine). So the curve is capped at maxCurvePieces (1,024): past it,
+// thinCurve first drops every piece whose cheapest point costs at least as
+// much as some fuller level (more fuel for no more money), then, if still
+// too long, keeps one piece per band of fuel levels (the cheapest to enter)
+// and the fullest. Kept pieces are unchanged, so the traced plan is real
+// and passes the replay; dropped levels only become unreachable. The sweep
+// then takes O(stations × maxCurvePieces) time and at most
+// stations × (2·maxCurvePieces + 2) origins of memory, whatever the
+// numbers, and OptimizeContext stops it when its context ends.
+//
+// Dropping dominated pieces can in principle lose a plan (a fuller tank
+// can be worse when a later minimum purchase no longer fits), and the band
+// stage can lose money; neither happens below the cap, which no realistic
+// trip reaches (the golden and exhaustive instances never do), and the
+// tests compare thinned with unthinned sweeps on corridors that are
+// thinned (a 1-gallon minimum against 150- and 400-gallon tanks): the
+// costs agree to the float. The API's domain (tank ≤ 400 gallons, minimum
+// purchase ≥ 1 gallon) keeps requests in that regime.
 //
 // # Impossible trips
 //
@@ -99,7 +132,10 @@
 // stop early than run dry). If even that fails, the naive result is reported
 // as unavailable (Naive.Available false) and the plan itself is still
 // returned. Fill-ups start at or below a quarter tank except in that fallback,
-// and the naive driver ignores the minimum purchase.
+// and the naive driver ignores the minimum purchase. It also ignores the
+// trip's Costs when choosing, but pays them: Naive.DetourCents charges its
+// stops like the plan's, so that Plan.NetSavings compares fuel, detours
+// and stops on both sides.
 //
 // Its cost is reported for the plan's end state. Fuel left at the
 // destination is not credited to the plan, so charging the naive driver for

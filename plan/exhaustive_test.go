@@ -18,8 +18,12 @@ import (
 // Y_j takes a value from the finite set V of bounds and zero. A small DP over
 // j and the value of Y_j in V therefore finds the exact optimum.
 //
-// It returns the minimum exact cost in tenths of a cent, and false when no
-// subset works.
+// The trip's Costs add, for each subset, a constant per chosen stop (the
+// stop cost and 2·OffMiles at the out-of-route cost), computed here from
+// the definitions rather than by the optimizer's helper.
+//
+// It returns the minimum exact cost in tenths of a cent (fuel, detours and
+// stops), and false when no subset works.
 func exhaustiveCost(t Trip, stations []Station) (float64, bool) {
 	const slack = 1e-9
 	sorted := inRouteOrder(stations)
@@ -79,6 +83,7 @@ func exhaustiveCost(t Trip, stations []Station) (float64, bool) {
 		fixed := 0.0
 		for _, i := range stops {
 			fixed += float64(sorted[i].NetPrice) * minBuy
+			fixed += 10*float64(t.Costs.StopCents) + float64(t.Costs.OutOfRouteTenthCentsPerMile)*(sorted[i].OffMiles+sorted[i].OffMiles)
 		}
 		for v, c := range cost {
 			if k == 0 && values[v] != 0 {
@@ -138,4 +143,23 @@ func randomInstance(r *rand.Rand, maxStations int) (Trip, []Station) {
 		stations[i] = s
 	}
 	return t, stations
+}
+
+// randomCosts draws detour and stop costs for a trip from their own
+// generator (so that randomInstance's draws, which the golden plans pin,
+// stay as they were): often zero for one of them, and large enough to change
+// which stations win: up to $5 a mile off the route and $60 a stop, against
+// price differences of a dollar or two a gallon.
+func randomCosts(r *rand.Rand) Costs {
+	var c Costs
+	if r.IntN(4) > 0 {
+		c.OutOfRouteTenthCentsPerMile = r.Int64N(5000)
+	}
+	if r.IntN(4) > 0 {
+		c.StopCents = r.Int64N(6000)
+	}
+	if r.IntN(8) == 0 {
+		c.StopCents = 500 * r.Int64N(3) // whole dollars: ties with fuel savings
+	}
+	return c
 }

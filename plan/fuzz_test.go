@@ -68,3 +68,40 @@ func decodeInstance(data []byte) (Trip, []Station) {
 	}
 	return t, stations
 }
+
+// FuzzPlanWithCosts is FuzzPlan with detour and stop costs read from the
+// first two bytes; the exhaustive search pays them for every stop.
+func FuzzPlanWithCosts(f *testing.F) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for range 64 {
+		seed := make([]byte, 66)
+		for i := range seed {
+			seed[i] = byte(r.UintN(256))
+		}
+		f.Add(seed)
+	}
+	f.Add([]byte{})
+	f.Add([]byte{255, 255})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		trip, stations := decodeInstanceWithCosts(data)
+		_, err := Optimize(trip, stations)
+		var input *InputError
+		if errors.As(err, &input) {
+			return
+		}
+		if msg := agreeWithExhaustive(trip, stations); msg != "" {
+			t.Fatalf("%s\ntrip %+v\nstations %+v", msg, trip, stations)
+		}
+	})
+}
+
+// decodeInstanceWithCosts reads an out-of-route cost (0–$5.10 a mile, in
+// 2-cent steps) and a stop cost (0–$51, in 20-cent steps) from the first
+// two bytes, then the trip as decodeInstance does.
+func decodeInstanceWithCosts(data []byte) (Trip, []Station) {
+	var head [2]byte
+	n := copy(head[:], data)
+	trip, stations := decodeInstance(data[n:])
+	trip.Costs = Costs{OutOfRouteTenthCentsPerMile: 20 * int64(head[0]), StopCents: 20 * int64(head[1])}
+	return trip, stations
+}

@@ -120,3 +120,121 @@ func TestOptimizeMatchesGoldenPlans(t *testing.T) {
 		}
 	}
 }
+
+var updateDetourGolden = flag.Bool("update-golden-detour", false, "rewrite testdata/golden_detour_plans.txt from the current optimizer")
+
+// detourGoldenInstances are trips with detour and stop costs: corridor
+// trips with a per-mile cost, a per-stop cost and both, the small random
+// trips of the exhaustive tests with randomCosts, and decoded trips with
+// the costs FuzzPlanWithCosts reads.
+func detourGoldenInstances() (names []string, trips []Trip, stations [][]Station) {
+	add := func(name string, t Trip, s []Station) {
+		names, trips, stations = append(names, name), append(trips, t), append(stations, s)
+	}
+	costs := []Costs{{OutOfRouteTenthCentsPerMile: 1500}, {StopCents: 2500}, {OutOfRouteTenthCentsPerMile: 2000, StopCents: 4000}}
+	for _, n := range []int{1, 5, 20, 50, 200, 500, 2000} {
+		for seed := range uint64(2) {
+			t, s := corridorTrip(300+seed, n)
+			for k, c := range costs {
+				t.Costs = c
+				add(fmt.Sprintf("corridor/n=%d/seed=%d/costs=%d", n, seed, k), t, s)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(2026, 12))
+	rc := rand.New(rand.NewPCG(2026, 13))
+	for i := range 1000 {
+		t, s := randomInstance(r, 9)
+		t.Costs = randomCosts(rc)
+		add(fmt.Sprintf("random/%d", i), t, s)
+	}
+	for i := range 1000 {
+		data := make([]byte, 66)
+		for k := range data {
+			data[k] = byte(r.UintN(256))
+		}
+		t, s := decodeInstanceWithCosts(data)
+		add(fmt.Sprintf("decoded/%d", i), t, s)
+	}
+	return names, trips, stations
+}
+
+// detourDigest is planDigest with a third part for the detours: each
+// stop's detour miles and cents, the totals, and the naive driver's.
+func detourDigest(p Plan, err error) string {
+	digest := planDigest(p, err)
+	if err != nil {
+		return digest + " -"
+	}
+	var b strings.Builder
+	for _, ss := range [][]Stop{p.Stops, p.Naive.Stops} {
+		for _, s := range ss {
+			fmt.Fprintf(&b, "[%016x %d]", math.Float64bits(s.DetourMiles), s.DetourCents)
+		}
+		b.WriteString("|")
+	}
+	fmt.Fprintf(&b, "%016x %d %016x %d", math.Float64bits(p.DetourMiles), p.DetourCents, math.Float64bits(p.Naive.DetourMiles), p.Naive.DetourCents)
+	sum := sha256.Sum256([]byte(b.String()))
+	return fmt.Sprintf("%s %x", digest, sum[:8])
+}
+
+// TestOptimizeWithCostsMatchesGoldenPlans pins plans with detour and stop
+// costs the way TestOptimizeMatchesGoldenPlans pins the fuel-only ones
+// (whose file the costs left unchanged: with zero costs every plan is the
+// same, bit for bit). Each line is the instance name and the plan, naive
+// and detour digests.
+func TestOptimizeWithCostsMatchesGoldenPlans(t *testing.T) {
+	const path = "testdata/golden_detour_plans.txt"
+	names, trips, stations := detourGoldenInstances()
+	if *updateDetourGolden {
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		for i := range names {
+			p, err := Optimize(trips[i], stations[i])
+			fmt.Fprintf(f, "%s %s\n", names[i], detourDigest(p, err))
+		}
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		name, digest, _ := strings.Cut(sc.Text(), " ")
+		want[name] = digest
+	}
+	if len(want) != len(names) {
+		t.Fatalf("golden file has %d plans, the test makes %d", len(want), len(names))
+	}
+	for i := range names {
+		p, err := Optimize(trips[i], stations[i])
+		if got := detourDigest(p, err); got != want[names[i]] {
+			t.Errorf("%s: digest %s, golden %s (plan %+v, err %v)", names[i], got, want[names[i]], p, err)
+		}
+	}
+}
+
+// With zero costs, setting them explicitly or not is the same trip: every
+// golden instance of the fuel-only file gives the same digest, detours
+// included (miles only, no cents).
+func TestZeroCostsChangeNoPlan(t *testing.T) {
+	names, trips, stations := goldenInstances()
+	for i := range names {
+		p, err := Optimize(trips[i], stations[i])
+		if err != nil {
+			continue
+		}
+		if p.DetourCents != 0 || p.Naive.DetourCents != 0 || sumDetourCents(p.Stops) != 0 || sumDetourCents(p.Naive.Stops) != 0 {
+			t.Fatalf("%s: zero costs charged %d cents (naive %d)", names[i], p.DetourCents, p.Naive.DetourCents)
+		}
+		if total, _, ok := p.NetSavings(); ok && total != p.Naive.TotalCents-p.TotalCents {
+			t.Fatalf("%s: net saving %d cents without costs, want the fuel saving %d", names[i], total, p.Naive.TotalCents-p.TotalCents)
+		}
+	}
+}

@@ -43,7 +43,7 @@ func naive(t Trip, sorted []Station) Naive {
 		gallons := t.TankGallons - arrival
 		stops = append(stops, Stop{
 			StationID: s.ID, AlongMiles: s.AlongMiles, OffMiles: s.OffMiles, Price: s.RetailPrice,
-			ArrivalGallons: arrival, Gallons: gallons,
+			ArrivalGallons: arrival, Gallons: gallons, DetourMiles: 2 * s.OffMiles,
 		})
 		exact = append(exact, float64(s.RetailPrice)*gallons)
 		fuel, position = t.TankGallons-s.OffMiles/t.MPG, s.AlongMiles

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -42,6 +43,33 @@ type Trip struct {
 	MPG                float64
 	ReserveGallons     float64
 	MinPurchaseGallons float64
+	// Costs are what a stop costs besides its fuel; zero (the default)
+	// plans for fuel money alone.
+	Costs Costs
+}
+
+// Costs are what a stop costs besides its fuel, from the company's
+// contract: the detour's miles (driver time, wear) and the stop itself.
+// The optimizer minimises fuel plus these costs.
+type Costs struct {
+	// OutOfRouteTenthCentsPerMile is charged for every mile driven off the
+	// route, in tenths of a cent: 2·OffMiles for a stop (there and back).
+	OutOfRouteTenthCentsPerMile int64
+	// StopCents is charged for every stop, in cents.
+	StopCents int64
+}
+
+// Upper bounds of Costs: $1,000 a mile and $1,000,000 a stop, far beyond
+// any fleet's figures, keep the money exact in float64.
+const (
+	maxOutOfRouteTenthCentsPerMile = 1_000_000
+	maxStopCents                   = 100_000_000
+)
+
+// stopTenths is what a stop at a station offMiles from the route costs
+// besides its fuel, in tenths of a cent.
+func (c Costs) stopTenths(offMiles float64) float64 {
+	return 10*float64(c.StopCents) + float64(c.OutOfRouteTenthCentsPerMile)*2*offMiles
 }
 
 // NewTrip returns a trip with the default mileage, a reserve of 10 % of the
@@ -69,6 +97,11 @@ type Stop struct {
 	ArrivalGallons float64
 	Gallons        float64
 	CostCents      int64
+	// DetourMiles is the stop's distance off the route, there and back
+	// (2·OffMiles); DetourCents what the trip's Costs charge for the stop
+	// and its detour (rounded like CostCents, see splitCents).
+	DetourMiles float64
+	DetourCents int64
 }
 
 // Plan is the cheapest way to buy fuel for the trip, with what a driver
@@ -79,7 +112,11 @@ type Plan struct {
 	TotalGallons float64
 	// DestinationGallons is the fuel left on arrival (at least the reserve).
 	DestinationGallons float64
-	Naive              Naive
+	// DetourMiles and DetourCents are the stops' totals; TotalCents is the
+	// fuel alone, so the plan costs TotalCents + DetourCents in all.
+	DetourMiles float64
+	DetourCents int64
+	Naive       Naive
 }
 
 // Naive is the outcome of the no-plan strategy described in the package
@@ -91,6 +128,37 @@ type Naive struct {
 	Stops        []Stop
 	TotalCents   int64
 	TotalGallons float64
+	// DetourMiles and DetourCents are the naive stops' detours and costs
+	// under the trip's Costs: the naive driver does not weigh them, but
+	// pays them.
+	DetourMiles float64
+	DetourCents int64
+}
+
+// NetSavings compares the plan with the naive comparison after the detour
+// and stop costs. total is what the naive driver pays in all (fuel,
+// detours and stops) less what the plan pays in all, in cents. perStop[i]
+// is what stop i's gallons would cost at the naive driver's all-in price
+// per gallon ((naive TotalCents + DetourCents) / TotalGallons) less what
+// they cost at stop i, fuel, detour and stop together, rounded half up to
+// the cent; the stops add up to total when the plan and the naive driver
+// buy the same gallons (their detours can burn different fuel). ok is
+// false when the naive comparison is unavailable. A negative figure is a
+// loss against driving without the plan.
+func (p Plan) NetSavings() (total int64, perStop []int64, ok bool) {
+	if !p.Naive.Available {
+		return 0, nil, false
+	}
+	naiveAll := p.Naive.TotalCents + p.Naive.DetourCents
+	perStop = make([]int64, len(p.Stops))
+	for i, s := range p.Stops {
+		without := 0.0
+		if p.Naive.TotalGallons > 0 {
+			without = s.Gallons * float64(naiveAll) / p.Naive.TotalGallons
+		}
+		perStop[i] = int64(math.Floor(without+0.5)) - s.CostCents - s.DetourCents
+	}
+	return naiveAll - p.TotalCents - p.DetourCents, perStop, true
 }
 
 // InputError lists trip or station values the optimizer cannot work with,
@@ -154,6 +222,12 @@ func validate(trip Trip, stations []Station) error {
 	if !finite(trip.MinPurchaseGallons) || trip.MinPurchaseGallons < 0 ||
 		trip.MinPurchaseGallons > trip.TankGallons-trip.ReserveGallons {
 		problems["minPurchaseGallons"] = "must be between zero and the tank capacity less the reserve"
+	}
+	if c := trip.Costs.OutOfRouteTenthCentsPerMile; c < 0 || c > maxOutOfRouteTenthCentsPerMile {
+		problems["costs.outOfRouteTenthCentsPerMile"] = fmt.Sprintf("must be between zero and %d", maxOutOfRouteTenthCentsPerMile)
+	}
+	if c := trip.Costs.StopCents; c < 0 || c > maxStopCents {
+		problems["costs.stopCents"] = fmt.Sprintf("must be between zero and %d", maxStopCents)
 	}
 	for i, s := range stations {
 		name := func(field string) string { return fmt.Sprintf("stations[%d].%s", i, field) }
@@ -222,20 +296,44 @@ type origin struct {
 // comparison. It returns an *InputError for unusable input and a *GapError
 // when no plan can reach the destination with the reserve intact.
 func Optimize(trip Trip, stations []Station) (Plan, error) {
+	return OptimizeContext(context.Background(), trip, stations)
+}
+
+// OptimizeContext is Optimize giving up when ctx ends: it then returns
+// ctx's error (context.Canceled or context.DeadlineExceeded). The sweep
+// looks at ctx every few stations, so it stops within a few milliseconds.
+func OptimizeContext(ctx context.Context, trip Trip, stations []Station) (Plan, error) {
+	p, _, err := optimize(ctx, trip, stations)
+	return p, err
+}
+
+// runStats describes one sweep's work, for the tests.
+type runStats struct{ peakPieces, thinnings, origins int }
+
+func optimize(ctx context.Context, trip Trip, stations []Station) (Plan, runStats, error) {
 	if err := validate(trip, stations); err != nil {
-		return Plan{}, err
+		return Plan{}, runStats{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return Plan{}, runStats{}, err
 	}
 	o := optimizers.Get().(*optimizer)
 	defer optimizers.Put(o)
-	o.trip = trip
+	o.trip, o.peakPieces, o.thinnings = trip, 0, 0
 	o.stations, o.order = inRouteOrderInto(o.stations, o.order, stations)
-	p, err := o.run()
+	p, err := o.run(ctx)
+	stats := runStats{peakPieces: o.peakPieces, thinnings: o.thinnings, origins: len(o.origins)}
 	if err != nil {
-		return Plan{}, err
+		return Plan{}, stats, err
 	}
 	p.Naive = forEndState(trip, naive(trip, o.stations), p.DestinationGallons)
-	return p, nil
+	p.Naive.DetourMiles, p.Naive.DetourCents = chargeDetours(trip.Costs, p.Naive.Stops)
+	return p, stats, nil
 }
+
+// ctxCheckStations is how often the sweep looks at its context: a station
+// costs at most O(maxCurvePieces), a few microseconds.
+const ctxCheckStations = 16
 
 // optimizers recycles the optimizer's working memory between calls; no
 // result refers to it (stops are built in fresh slices).
@@ -249,11 +347,14 @@ type optimizer struct {
 	env      envelope
 	// Buffers for the fuel curves built during the sweep.
 	curve, bought, spare []piece
+	// peakPieces is the longest curve of the last run before thinning,
+	// thinnings how often it was thinned (for the tests).
+	peakPieces, thinnings int
 }
 
 // run sweeps the route once, keeping the fuel curve of the truck on the
 // route at the current point; see the package documentation.
-func (o *optimizer) run() (Plan, error) {
+func (o *optimizer) run(ctx context.Context) (Plan, error) {
 	t := o.trip
 	capacity := t.TankGallons - t.ReserveGallons // usable fuel in a full tank
 	minBuy := t.MinPurchaseGallons
@@ -269,6 +370,11 @@ func (o *optimizer) run() (Plan, error) {
 		return &GapError{FromMiles: lastUseful, ToMiles: to, GapMiles: to - lastUseful, RangeMiles: lastUsefulFuel * t.MPG}
 	}
 	for j, s := range o.stations {
+		if j%ctxCheckStations == ctxCheckStations-1 {
+			if err := ctx.Err(); err != nil {
+				return Plan{}, err
+			}
+		}
 		curve = shiftCurve(curve, (s.AlongMiles-position)/t.MPG)
 		position = s.AlongMiles
 		if len(curve) == 0 {
@@ -279,6 +385,11 @@ func (o *optimizer) run() (Plan, error) {
 			continue
 		}
 		merged := o.env.lowerEnvelope(curve, bought, spare[:0])
+		o.peakPieces = max(o.peakPieces, len(merged))
+		if len(merged) > curveLimit {
+			merged = thinCurve(merged, curveLimit)
+			o.thinnings++
+		}
 		spare, curve = curve, merged
 		lastUseful = position
 		lastUsefulFuel = curve[len(curve)-1].hi
@@ -313,6 +424,10 @@ func (o *optimizer) buyAt(j int32, curve []piece, capacity, minBuy float64, out 
 	s := o.stations[j]
 	detour := s.OffMiles / o.trip.MPG // gallons each way
 	price := float64(s.NetPrice)
+	// Every way of stopping here pays the stop and its detour once: a
+	// constant added to E, which keeps the sweep exact (see the package
+	// documentation). Zero without Costs, and x + 0 is x, bit for bit.
+	fixed := o.trip.Costs.stopTenths(s.OffMiles)
 	maxY := capacity - minBuy // the fullest arrival that can still buy
 
 	// emit adds the part of E over arrival-side levels y ∈ [yLo, yHi]
@@ -338,7 +453,7 @@ func (o *optimizer) buyAt(j int32, curve []piece, capacity, minBuy float64, out 
 		id := int32(len(o.origins) - 1)
 		v := bestB
 		emit(constFrom, y, func(fLo float64) piece {
-			return piece{cost: v + price*(fLo+detour), slope: price, origin: id}
+			return piece{cost: v + price*(fLo+detour) + fixed, slope: price, origin: id}
 		})
 	}
 	for _, p := range curve {
@@ -375,7 +490,7 @@ func (o *optimizer) buyAt(j int32, curve []piece, capacity, minBuy float64, out 
 		o.origins = append(o.origins, origin{station: j, buyMin: true, parent: a.origin})
 		id := int32(len(o.origins) - 1)
 		emit(start, hi, func(fLo float64) piece {
-			return piece{cost: a.at(fLo+detour-minBuy) + price*minBuy, slope: a.slope, origin: id}
+			return piece{cost: a.at(fLo+detour-minBuy) + price*minBuy + fixed, slope: a.slope, origin: id}
 		})
 		bestB, bestG, bestOrigin, constFrom = bHi, hi, a.origin, hi
 	}
@@ -387,7 +502,7 @@ func (o *optimizer) buyAt(j int32, curve []piece, capacity, minBuy float64, out 
 		id := int32(len(o.origins) - 1)
 		v := bestB
 		emit(maxY, maxY, func(fLo float64) piece {
-			return piece{cost: v + price*(fLo+detour), slope: price, origin: id}
+			return piece{cost: v + price*(fLo+detour) + fixed, slope: price, origin: id}
 		})
 	}
 	return out
@@ -410,7 +525,7 @@ func (o *optimizer) trace(best piece) (Plan, error) {
 		}
 		stops = append(stops, Stop{
 			StationID: s.ID, AlongMiles: s.AlongMiles, OffMiles: s.OffMiles, Price: s.NetPrice,
-			Gallons: leave - arrival,
+			Gallons: leave - arrival, DetourMiles: 2 * s.OffMiles,
 		})
 		level, position, id = arrival+detour, s.AlongMiles, n.parent
 	}
@@ -457,5 +572,27 @@ func finish(t Trip, stops []Stop) (Plan, error) {
 		stops[i].CostCents = cents[i]
 	}
 	p.Stops, p.TotalCents, p.DestinationGallons = stops, total, math.Max(fuel, t.ReserveGallons)
+	p.DetourMiles, p.DetourCents = chargeDetours(t.Costs, stops)
 	return p, nil
+}
+
+// chargeDetours fills in the stops' DetourCents under c and returns the
+// totals of their DetourMiles and DetourCents. The cents are rounded like
+// the fuel's (splitCents): the total once, the stops adding up to it.
+func chargeDetours(c Costs, stops []Stop) (miles float64, cents int64) {
+	for _, s := range stops {
+		miles += s.DetourMiles
+	}
+	if c == (Costs{}) || len(stops) == 0 {
+		return miles, 0
+	}
+	exact := make([]float64, len(stops))
+	for i, s := range stops {
+		exact[i] = c.stopTenths(s.OffMiles)
+	}
+	perStop, total := splitCents(exact)
+	for i := range stops {
+		stops[i].DetourCents = perStop[i]
+	}
+	return miles, total
 }

@@ -7,11 +7,34 @@ import (
 	"testing"
 )
 
-// exactCost recomputes a plan's cost from its stops, in tenths of a cent.
+// exactCost recomputes a plan's fuel cost from its stops, in tenths of a
+// cent.
 func exactCost(p Plan) float64 {
 	sum := 0.0
 	for _, s := range p.Stops {
 		sum += float64(s.Price) * s.Gallons
+	}
+	return sum
+}
+
+// exactDetour recomputes what the trip's Costs charge for stops, in tenths
+// of a cent.
+func exactDetour(c Costs, stops []Stop) float64 {
+	sum := 0.0
+	for _, s := range stops {
+		sum += 10*float64(c.StopCents) + float64(c.OutOfRouteTenthCentsPerMile)*2*s.OffMiles
+	}
+	return sum
+}
+
+// exactTotal is what the optimizer minimises: fuel, detours and stops.
+func exactTotal(t Trip, p Plan) float64 { return exactCost(p) + exactDetour(t.Costs, p.Stops) }
+
+// sumDetourCents adds up the stops' detour cents.
+func sumDetourCents(stops []Stop) int64 {
+	var sum int64
+	for _, s := range stops {
+		sum += s.DetourCents
 	}
 	return sum
 }
@@ -93,15 +116,38 @@ func agreeWithExhaustive(trip Trip, stations []Station) string {
 	case err != nil:
 		return "exhaustive search finds a plan but Optimize failed: " + err.Error()
 	}
-	got := exactCost(p)
+	got := exactTotal(trip, p)
 	if math.Abs(got-want) > 1e-6*math.Max(1, want) {
 		return "cost differs from exhaustive search"
 	}
-	if !nearHalfCent(want) && p.TotalCents != int64(math.Floor(want/10+0.5)) {
-		return "total cents differ from exhaustive search"
+	// Without costs the exhaustive optimum is the fuel money itself; with
+	// them, plans tied on the total may split it differently between fuel
+	// and detours, so each part is checked against the plan's own stops.
+	fuel, detour := exactCost(p), exactDetour(trip.Costs, p.Stops)
+	if trip.Costs == (Costs{}) {
+		fuel = want
+	}
+	if !nearHalfCent(fuel) && p.TotalCents != int64(math.Floor(fuel/10+0.5)) {
+		return "total cents differ from the exact fuel cost"
+	}
+	if !nearHalfCent(detour) && p.DetourCents != int64(math.Floor(detour/10+0.5)) {
+		return "detour cents differ from the exact detour cost"
 	}
 	if sumCents(p.Stops) != p.TotalCents {
 		return "stop cents do not add up to the total"
+	}
+	if sumDetourCents(p.Stops) != p.DetourCents {
+		return "stop detour cents do not add up to the total"
+	}
+	miles := 0.0
+	for _, s := range p.Stops {
+		if s.DetourMiles != 2*s.OffMiles {
+			return "a stop's detour miles are not its distance off the route there and back"
+		}
+		miles += s.DetourMiles
+	}
+	if math.Abs(miles-p.DetourMiles) > 1e-9*(1+miles) {
+		return "detour miles do not add up"
 	}
 	if msg := checkFeasible(trip, stations, p.Stops, trip.MinPurchaseGallons); msg != "" {
 		return "plan is infeasible: " + msg
@@ -136,4 +182,52 @@ func TestOptimizeMatchesExhaustiveSearch(t *testing.T) {
 	if feasible < instances/5 || feasible > instances*4/5 {
 		t.Errorf("only %d of %d random instances are feasible; the generator no longer tests both outcomes", feasible, instances)
 	}
+}
+
+// The same check with detour and stop costs: the exhaustive search pays
+// them for every stop of every subset, so a plan that skips a cheap but
+// distant station, or merges two stops into one, must match it to the
+// float. The costs must change plans, or the test proves nothing.
+func TestOptimizeWithCostsMatchesExhaustiveSearch(t *testing.T) {
+	const instances = 4000
+	r := rand.New(rand.NewPCG(21, 22))
+	costs := rand.New(rand.NewPCG(23, 24))
+	feasible, changed := 0, 0
+	for i := range instances {
+		trip, stations := randomInstance(r, 6)
+		fuelOnly, fuelErr := Optimize(trip, stations)
+		trip.Costs = randomCosts(costs)
+		if msg := agreeWithExhaustive(trip, stations); msg != "" {
+			want, _ := exhaustiveCost(trip, stations)
+			p, err := Optimize(trip, stations)
+			t.Fatalf("instance %d: %s\ntrip %+v\nstations %+v\nexhaustive %.6f\nplan %+v err %v (exact %.6f)",
+				i, msg, trip, stations, want, p, err, exactTotal(trip, p))
+		}
+		if _, ok := exhaustiveCost(trip, stations); ok {
+			feasible++
+			p, _ := Optimize(trip, stations)
+			if fuelErr == nil && !sameStations(p.Stops, fuelOnly.Stops) {
+				changed++
+			}
+		}
+	}
+	if feasible < instances/5 || feasible > instances*4/5 {
+		t.Errorf("only %d of %d random instances are feasible; the generator no longer tests both outcomes", feasible, instances)
+	}
+	if changed < instances/20 {
+		t.Errorf("the costs changed the stations of only %d plans; the test no longer tests them", changed)
+	}
+	t.Logf("%d feasible, %d plans with other stations than without costs", feasible, changed)
+}
+
+func sameStations(a, b []Stop) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].StationID != b[i].StationID {
+			return false
+		}
+	}
+	return true
 }

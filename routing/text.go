@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// DistanceText formats a distance for display (SPEC §9): whole feet under a
+// DistanceText formats a distance for display (docs/product.md §9): whole feet under a
 // tenth of a mile ("500 ft"), else miles with one decimal ("12.3 mi"), with
 // thousands separated by commas ("1,234.5 mi", "1,050 ft").
 func DistanceText(meters float64) string {
@@ -42,7 +42,7 @@ func GroupThousands(number string) string {
 	return b.String()
 }
 
-// DurationText formats a duration for display (SPEC §9) as hours and minutes,
+// DurationText formats a duration for display (docs/product.md §9) as hours and minutes,
 // rounded to the nearest minute: "45 min", "2 h 15 min", "3 h". A positive
 // duration under half a minute shows as "1 min", never "0 min".
 func DurationText(seconds float64) string {

@@ -16,7 +16,7 @@ fi
 
 echo "==> spatial index and plan optimizer"
 go test ./geo ./plan -run '^$' -bench . -benchmem
-BENCH=1 go test ./geo -run TestNearRouteLatency -v -count=1 | grep -E 'p50|p99|ok'
+go test ./geo -run '^$' -bench NearRouteLatency -benchtime 2000x -count=1
 
 echo "==> stations, near-route (in memory and PostGIS), radius, plan, built-in routes"
 go test ./bench -run '^$' -bench . -benchtime 2s

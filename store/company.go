@@ -39,3 +39,15 @@ func (db *DB) IsEmpty(ctx context.Context) (bool, error) {
 	})
 	return n == 0, err
 }
+
+// CompanyName returns the name of company id (ENOTFOUND when there is none).
+func (db *DB) CompanyName(ctx context.Context, id int64) (name string, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		c, err := tx.CompanyByID(ctx, id)
+		if err == nil {
+			name = c.Name
+		}
+		return err
+	})
+	return name, err
+}

@@ -7,14 +7,6 @@ import (
 	"fuelportal"
 )
 
-// likePattern returns a LIKE pattern matching s anywhere, lower-cased, with
-// the wildcards of s escaped (use with ESCAPE '\').
-func likePattern(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	s = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-	return "%" + s + "%"
-}
-
 // CompanyCards returns the company's cards ordered by driver name, then
 // card number. A non-empty search keeps the cards whose number, driver name,
 // driver id or unit number contains it (case-insensitive).

@@ -12,9 +12,11 @@ func (tx *Tx) Contract(ctx context.Context, companyID int64) (*fuelportal.Contra
 	c := &fuelportal.Contract{CompanyID: companyID}
 	var created, updated nullTime
 	err := tx.QueryRow(ctx, `
-		SELECT pricing, retail_minus_tenth_cents, billing, credit_limit_cents, fee_cents, created_at, updated_at
+		SELECT pricing, retail_minus_tenth_cents, billing, credit_limit_cents, fee_cents,
+			out_of_route_tenth_cents_per_mile, stop_cost_cents, created_at, updated_at
 		FROM contracts WHERE company_id = ?`, companyID,
-	).Scan(&c.Pricing, &c.RetailMinusTenthCents, &c.Billing, &c.CreditLimitCents, &c.FeeCents, &created, &updated)
+	).Scan(&c.Pricing, &c.RetailMinusTenthCents, &c.Billing, &c.CreditLimitCents, &c.FeeCents,
+		&c.OutOfRouteTenthCentsPerMile, &c.StopCostCents, &created, &updated)
 	if isNoRows(err) {
 		return fuelportal.DefaultContract(companyID), nil
 	} else if err != nil {
@@ -34,22 +36,29 @@ func (db *DB) Contract(ctx context.Context, companyID int64) (c *fuelportal.Cont
 }
 
 // SaveContract creates or replaces the contract of c.CompanyID. An unknown
-// plan or a negative amount is EINVALID.
+// plan, a negative amount or a planner cost above its maximum
+// (fuelportal.MaxOutOfRouteTenthCentsPerMile, MaxStopCostCents) is EINVALID.
 func (tx *Tx) SaveContract(ctx context.Context, c *fuelportal.Contract) error {
-	if !c.Pricing.Valid() || !c.Billing.Valid() || c.RetailMinusTenthCents < 0 || c.CreditLimitCents < 0 || c.FeeCents < 0 {
+	if !c.Pricing.Valid() || !c.Billing.Valid() || c.RetailMinusTenthCents < 0 || c.CreditLimitCents < 0 || c.FeeCents < 0 ||
+		c.OutOfRouteTenthCentsPerMile < 0 || c.OutOfRouteTenthCentsPerMile > fuelportal.MaxOutOfRouteTenthCentsPerMile ||
+		c.StopCostCents < 0 || c.StopCostCents > fuelportal.MaxStopCostCents {
 		return fuelportal.Errorf(fuelportal.EINVALID, "Invalid contract")
 	}
 	c.CreatedAt, c.UpdatedAt = tx.Now, tx.Now
 	_, err := tx.Exec(ctx, `
-		INSERT INTO contracts (company_id, pricing, retail_minus_tenth_cents, billing, credit_limit_cents, fee_cents, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		INSERT INTO contracts (company_id, pricing, retail_minus_tenth_cents, billing, credit_limit_cents, fee_cents,
+			out_of_route_tenth_cents_per_mile, stop_cost_cents, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (company_id) DO UPDATE SET
 			pricing = excluded.pricing,
 			retail_minus_tenth_cents = excluded.retail_minus_tenth_cents,
 			billing = excluded.billing,
 			credit_limit_cents = excluded.credit_limit_cents,
 			fee_cents = excluded.fee_cents,
+			out_of_route_tenth_cents_per_mile = excluded.out_of_route_tenth_cents_per_mile,
+			stop_cost_cents = excluded.stop_cost_cents,
 			updated_at = excluded.updated_at`,
-		c.CompanyID, c.Pricing, c.RetailMinusTenthCents, c.Billing, c.CreditLimitCents, c.FeeCents, c.CreatedAt, c.UpdatedAt)
+		c.CompanyID, c.Pricing, c.RetailMinusTenthCents, c.Billing, c.CreditLimitCents, c.FeeCents,
+		c.OutOfRouteTenthCentsPerMile, c.StopCostCents, c.CreatedAt, c.UpdatedAt)
 	return err
 }

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc64"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,7 +82,7 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		db.engine = SQLite
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
 		var err error
-		if db.write, err = sql.Open("pgx", dsn); err != nil {
+		if db.write, err = sql.Open("pgx", withConnectTimeout(dsn)); err != nil {
 			return nil, fmt.Errorf("open database: %w", err)
 		}
 		db.write.SetMaxOpenConns(20)
@@ -99,6 +100,24 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	return db, nil
 }
 
+// defaultConnectTimeout bounds a PostgreSQL connect when the DSN sets no
+// connect_timeout, so an unreachable server is an answer (503), not a hang.
+const defaultConnectTimeout = "5"
+
+func withConnectTimeout(dsn string) string {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return dsn // pgx reports the bad DSN
+	}
+	q := u.Query()
+	if q.Get("connect_timeout") != "" {
+		return dsn
+	}
+	q.Set("connect_timeout", defaultConnectTimeout)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
 // Engine reports which engine db runs on.
 func (db *DB) Engine() Engine { return db.engine }
 
@@ -114,12 +133,13 @@ func (db *DB) Close() error {
 	return errors.Join(errs...)
 }
 
-// Ping checks that the database answers.
+// Ping checks that the database answers; an unreachable database is
+// EUNAVAILABLE (see Unavailable).
 func (db *DB) Ping(ctx context.Context) error {
 	if err := db.write.PingContext(ctx); err != nil {
-		return err
+		return Unavailable(err)
 	}
-	return db.read.PingContext(ctx)
+	return Unavailable(db.read.PingContext(ctx))
 }
 
 // Migrate applies every pending migration of db's engine, in version order
@@ -182,6 +202,9 @@ type Tx struct {
 	// Now is the time the transaction started, by db.Now: use it for every
 	// timestamp written in the transaction.
 	Now time.Time
+	// MuteAlertMail records alerts without mailing the owners: the demo
+	// data's history is not news to anyone.
+	MuteAlertMail bool
 }
 
 // InTx runs fn in a writing transaction, committing when fn returns nil and
@@ -199,7 +222,13 @@ func (db *DB) InReadTx(ctx context.Context, fn func(tx *Tx) error) error {
 	return db.inTx(ctx, db.read, opts, fn)
 }
 
-func (db *DB) inTx(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn func(tx *Tx) error) (err error) {
+// inTx runs fn in a transaction of pool; an error that means the database
+// cannot be reached comes back as EUNAVAILABLE (see Unavailable).
+func (db *DB) inTx(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn func(tx *Tx) error) error {
+	return Unavailable(db.runTx(ctx, pool, opts, fn))
+}
+
+func (db *DB) runTx(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn func(tx *Tx) error) (err error) {
 	sqlTx, err := pool.BeginTx(ctx, opts)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)

@@ -61,18 +61,18 @@ func BenchmarkTransactionsPage(b *testing.B) {
 	benchEngines(b, func(b *testing.B, engine store.Engine) {
 		db, data := millionTransactions(b, engine)
 		company := data.CompanyIDs[0]
-		scope := store.TransactionScope{CompanyID: company}
+		scope := fuelportal.TransactionScope{CompanyID: company}
 		cases := []struct {
 			name string
-			f    store.TransactionFilter
+			f    fuelportal.TransactionFilter
 		}{
-			{"month", store.TransactionFilter{Scope: scope, From: monthAgo, To: benchEnd}},
-			{"month-page-50", store.TransactionFilter{Scope: scope, From: monthAgo, To: benchEnd, Offset: 50 * 20}},
-			{"month-search", store.TransactionFilter{Scope: scope, From: monthAgo, To: benchEnd, Search: "love's"}},
-			{"month-card", store.TransactionFilter{Scope: scope, From: monthAgo, To: benchEnd, CardNumber: data.CardNumbers[company][7]}},
-			{"driver-all-time", store.TransactionFilter{Scope: store.TransactionScope{CompanyID: company, CardID: data.CardIDs[company][7]}}},
-			{"all-time", store.TransactionFilter{Scope: scope}},
-			{"all-time-search", store.TransactionFilter{Scope: scope, Search: "inv-0004"}},
+			{"month", fuelportal.TransactionFilter{Scope: scope, From: monthAgo, To: benchEnd}},
+			{"month-page-50", fuelportal.TransactionFilter{Scope: scope, From: monthAgo, To: benchEnd, Offset: 50 * 20}},
+			{"month-search", fuelportal.TransactionFilter{Scope: scope, From: monthAgo, To: benchEnd, Search: "love's"}},
+			{"month-card", fuelportal.TransactionFilter{Scope: scope, From: monthAgo, To: benchEnd, CardNumber: data.CardNumbers[company][7]}},
+			{"driver-all-time", fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: company, CardID: data.CardIDs[company][7]}}},
+			{"all-time", fuelportal.TransactionFilter{Scope: scope}},
+			{"all-time-search", fuelportal.TransactionFilter{Scope: scope, Search: "inv-0004"}},
 		}
 		for _, c := range cases {
 			b.Run(c.name, func(b *testing.B) {

@@ -134,3 +134,45 @@ func TestContract_DefaultUntilSaved(t *testing.T) {
 		}
 	})
 }
+
+// The planner's costs (issue 12) are 0 until a contract sets them, round-trip
+// on both engines, and are refused when negative or beyond their maximum.
+func TestContract_PlannerCosts(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		base := fuelportal.Contract{CompanyID: company.ID, Pricing: fuelportal.PricingRetailMinus, RetailMinusTenthCents: 100, Billing: fuelportal.BillingPrepaid}
+		plain := base
+		if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.SaveContract(ctx, &plain) }); err != nil {
+			t.Fatal(err)
+		}
+		if c, err := db.Contract(ctx, company.ID); err != nil || c.OutOfRouteTenthCentsPerMile != 0 || c.StopCostCents != 0 {
+			t.Fatalf("contract without costs = %+v, %v", c, err)
+		}
+		withCosts := base
+		withCosts.OutOfRouteTenthCentsPerMile, withCosts.StopCostCents = 1850, 20_00
+		if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.SaveContract(ctx, &withCosts) }); err != nil {
+			t.Fatal(err)
+		}
+		c, err := db.Contract(ctx, company.ID)
+		if err != nil || c.OutOfRouteTenthCentsPerMile != 1850 || c.StopCostCents != 20_00 || c.RetailMinusTenthCents != 100 {
+			t.Fatalf("contract = %+v, %v", c, err)
+		}
+		for _, bad := range []fuelportal.Contract{
+			{OutOfRouteTenthCentsPerMile: -1},
+			{StopCostCents: -1},
+			{OutOfRouteTenthCentsPerMile: fuelportal.MaxOutOfRouteTenthCentsPerMile + 1},
+			{StopCostCents: fuelportal.MaxStopCostCents + 1},
+		} {
+			b := base
+			b.OutOfRouteTenthCentsPerMile, b.StopCostCents = bad.OutOfRouteTenthCentsPerMile, bad.StopCostCents
+			err := db.InTx(ctx, func(tx *store.Tx) error { return tx.SaveContract(ctx, &b) })
+			if fuelportal.ErrorCode(err) != fuelportal.EINVALID {
+				t.Errorf("costs %d/mi, %d/stop: err = %v, want EINVALID", b.OutOfRouteTenthCentsPerMile, b.StopCostCents, err)
+			}
+		}
+		if c, _ := db.Contract(ctx, company.ID); c.OutOfRouteTenthCentsPerMile != 1850 || c.StopCostCents != 20_00 {
+			t.Fatalf("a refused save changed the contract: %+v", c)
+		}
+	})
+}

@@ -13,6 +13,10 @@ import (
 //	00100–00199  stations and prices
 //	00200–00299  fleet: transactions, wallet ledger, contracts
 //	00300–00399  payments
+//	00420–00429  drivers' approval by their company
+//	00430–00439  card controls, overrides, alerts and override requests
+//	00440        trips: saved fuel plans, their versions, purchases made on them
+//	00445        the planner's detour and stop costs in the contract
 //
 //go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
 var migrations embed.FS

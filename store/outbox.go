@@ -7,13 +7,18 @@ import (
 	"fuelportal"
 )
 
-// EnqueueMail adds m to the outbox and sets its ID and CreatedAt.
+// EnqueueMail adds m to the outbox and sets its ID and CreatedAt. It also
+// deletes the messages whose one-time code expired, so no code outlives its
+// use in the table.
 func (tx *Tx) EnqueueMail(ctx context.Context, m *fuelportal.MailMessage) error {
 	m.CreatedAt = tx.Now
+	if err := tx.deleteExpiredMail(ctx); err != nil {
+		return err
+	}
 	return tx.QueryRow(ctx, `
-		INSERT INTO outbox (to_address, subject, body, created_at)
-		VALUES (?, ?, ?, ?)
-		RETURNING id`, m.To, m.Subject, m.Body, m.CreatedAt).Scan(&m.ID)
+		INSERT INTO outbox (to_address, subject, body, created_at, expires_at)
+		VALUES (?, ?, ?, ?, ?)
+		RETURNING id`, m.To, m.Subject, m.Body, m.CreatedAt, m.ExpiresAt).Scan(&m.ID)
 }
 
 // EnqueueMail adds m to the outbox.
@@ -21,23 +26,34 @@ func (db *DB) EnqueueMail(ctx context.Context, m *fuelportal.MailMessage) error 
 	return db.InTx(ctx, func(tx *Tx) error { return tx.EnqueueMail(ctx, m) })
 }
 
-const outboxColumns = `id, to_address, subject, body, created_at, sent_at, last_error`
+// deleteExpiredMail deletes the messages whose one-time code has expired:
+// the code is useless by then and must not stay readable at rest.
+func (tx *Tx) deleteExpiredMail(ctx context.Context) error {
+	_, err := tx.Exec(ctx, `DELETE FROM outbox WHERE expires_at <= ?`, tx.Now)
+	return err
+}
+
+const outboxColumns = `id, to_address, subject, body, created_at, sent_at, last_error, expires_at`
 
 func scanMail(row interface{ Scan(...any) error }) (*fuelportal.MailMessage, error) {
 	m := &fuelportal.MailMessage{}
-	var created, sent nullTime
-	if err := row.Scan(&m.ID, &m.To, &m.Subject, &m.Body, &created, &sent, &m.LastError); err != nil {
+	var created, sent, expires nullTime
+	if err := row.Scan(&m.ID, &m.To, &m.Subject, &m.Body, &created, &sent, &m.LastError, &expires); err != nil {
 		return nil, err
 	}
-	m.CreatedAt, m.SentAt = created.Time, sent.Ptr()
+	m.CreatedAt, m.SentAt, m.ExpiresAt = created.Time, sent.Ptr(), expires.Ptr()
 	return m, nil
 }
 
 // OutboxMessages returns up to limit messages, newest first, only those to
-// the address to when it is not empty.
+// the address to when it is not empty. Messages whose one-time code expired
+// are deleted first.
 func (db *DB) OutboxMessages(ctx context.Context, to string, limit int) ([]*fuelportal.MailMessage, error) {
 	var list []*fuelportal.MailMessage
-	err := db.InReadTx(ctx, func(tx *Tx) error {
+	err := db.InTx(ctx, func(tx *Tx) error {
+		if err := tx.deleteExpiredMail(ctx); err != nil {
+			return err
+		}
 		rows, err := tx.Query(ctx, `
 			SELECT `+outboxColumns+` FROM outbox
 			WHERE ? = '' OR to_address = ?
@@ -68,7 +84,8 @@ func (db *DB) ClaimUnsentMail(ctx context.Context, staleAfter time.Duration, lim
 		rows, err := tx.Query(ctx, `
 			SELECT `+outboxColumns+` FROM outbox
 			WHERE sent_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?)
-			ORDER BY id LIMIT ?`, staleBefore, limit)
+			  AND (expires_at IS NULL OR expires_at > ?)
+			ORDER BY id LIMIT ?`, staleBefore, tx.Now, limit)
 		if err != nil {
 			return err
 		}

@@ -14,7 +14,7 @@ const MsgInvalidResetCode = "Invalid or expired code"
 
 // StartPasswordReset replaces any pending reset of user id by one whose code
 // hashes to codeHash, valid until expiresAt, and queues mail (the code's
-// e-mail) in the same transaction.
+// e-mail, kept in the outbox until expiresAt) in the same transaction.
 func (db *DB) StartPasswordReset(ctx context.Context, userID int64, codeHash string, expiresAt time.Time, mail *fuelportal.MailMessage) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		if _, err := tx.Exec(ctx, `UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL`, tx.Now, userID); err != nil {
@@ -26,6 +26,7 @@ func (db *DB) StartPasswordReset(ctx context.Context, userID int64, codeHash str
 		if err != nil {
 			return err
 		}
+		mail.ExpiresAt = &expiresAt
 		return tx.EnqueueMail(ctx, mail)
 	})
 }

@@ -119,7 +119,7 @@ func TestRecordPurchase(t *testing.T) {
 			if fuelportal.ErrorCode(err) != fuelportal.EUNPROCESSABLE {
 				t.Fatalf("err = %v", err)
 			}
-			if _, total, _ := db.Transactions(ctx, store.TransactionFilter{Scope: store.TransactionScope{CompanyID: f.company.ID}, Search: "n-5"}); total != 0 {
+			if _, total, _ := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: f.company.ID}, Search: "n-5"}); total != 0 {
 				t.Fatal("recorded")
 			}
 		})

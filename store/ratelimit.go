@@ -15,7 +15,9 @@ type RateLimit struct {
 }
 
 // HitRateLimit counts one event for key and returns how long the caller
-// must wait when the event is over the limit (0 when it is allowed).
+// must wait when the event is over the limit (0 when it is allowed). The
+// count is raised and read in one statement, so it reserves the event:
+// of any number of concurrent callers at most Max are allowed per window.
 func (db *DB) HitRateLimit(ctx context.Context, l RateLimit, key string) (retryAfter time.Duration, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		windowEnd := tx.Now.Add(-l.Window)
@@ -60,6 +62,15 @@ func (db *DB) RateLimitReached(ctx context.Context, l RateLimit, key string) (re
 	return retryAfter, err
 }
 
+// RefundRateLimit gives back one event of key counted by HitRateLimit (an
+// attempt that turned out not to count, such as a successful sign-in).
+func (db *DB) RefundRateLimit(ctx context.Context, l RateLimit, key string) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE rate_limits SET hits = hits - 1 WHERE bucket = ? AND key = ? AND hits > 0`, l.Bucket, key)
+		return err
+	})
+}
+
 // ResetRateLimit forgets the events of key.
 func (db *DB) ResetRateLimit(ctx context.Context, l RateLimit, key string) error {
 	return db.InTx(ctx, func(tx *Tx) error {
@@ -69,9 +80,13 @@ func (db *DB) ResetRateLimit(ctx context.Context, l RateLimit, key string) error
 }
 
 // DeleteExpired removes rows that no longer matter: rate-limit windows,
-// refresh tokens and reset codes that ended more than a day ago.
+// refresh tokens and reset codes that ended more than a day ago, and at
+// once the outbox messages whose one-time code expired.
 func (db *DB) DeleteExpired(ctx context.Context) error {
 	return db.InTx(ctx, func(tx *Tx) error {
+		if err := tx.deleteExpiredMail(ctx); err != nil {
+			return err
+		}
 		dayAgo := tx.Now.Add(-24 * time.Hour)
 		for _, q := range []string{
 			`DELETE FROM rate_limits WHERE window_start < ?`,

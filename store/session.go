@@ -88,11 +88,6 @@ func (db *DB) RotateRefreshToken(ctx context.Context, oldHash, newHash string) (
 	return next, nil
 }
 
-// RevokeRefreshFamily ends the session whose tokens share familyID.
-func (db *DB) RevokeRefreshFamily(ctx context.Context, familyID string) error {
-	return db.InTx(ctx, func(tx *Tx) error { return tx.revokeFamily(ctx, familyID) })
-}
-
 func (tx *Tx) revokeFamily(ctx context.Context, familyID string) error {
 	_, err := tx.Exec(ctx, `UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL`, tx.Now, familyID)
 	return err
@@ -102,4 +97,36 @@ func (tx *Tx) revokeFamily(ctx context.Context, familyID string) error {
 func (tx *Tx) revokeUserSessions(ctx context.Context, userID int64, keepFamily string) error {
 	_, err := tx.Exec(ctx, `UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND family_id <> ? AND revoked_at IS NULL`, tx.Now, userID, keepFamily)
 	return err
+}
+
+// SessionAlive reports whether the session familyID of user userID still
+// holds: some token of the family is neither revoked nor past the family's
+// end. Signing out, a password change or reset, the account's deletion
+// (which deletes its tokens) and a detected token reuse all end it, for
+// every server process at once. One read by the family_id index.
+func (db *DB) SessionAlive(ctx context.Context, userID int64, familyID string) (alive bool, err error) {
+	if familyID == "" {
+		return false, nil
+	}
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		var n int
+		err := tx.QueryRow(ctx, `
+			SELECT COUNT(*) FROM (
+				SELECT 1 FROM refresh_tokens
+				WHERE family_id = ? AND user_id = ? AND revoked_at IS NULL AND expires_at > ?
+				LIMIT 1) alive`, familyID, userID, tx.Now).Scan(&n)
+		alive = n > 0
+		return err
+	})
+	return alive, err
+}
+
+// EndSession ends the session familyID of user userID (signing out). A
+// family of another user is left alone.
+func (db *DB) EndSession(ctx context.Context, userID int64, familyID string) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND user_id = ? AND revoked_at IS NULL`,
+			tx.Now, familyID, userID)
+		return err
+	})
 }

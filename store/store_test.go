@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -69,7 +70,7 @@ func TestAccounts(t *testing.T) {
 				t.Fatalf("UnlinkedCard before sign-up: %v", err)
 			}
 			driver := &fuelportal.User{Email: "driver@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver"}
-			if err := db.CreateDriver(ctx, driver, card.CardNumber); err != nil {
+			if err := db.CreateDriver(ctx, driver, card.CardNumber, company.Name); err != nil {
 				t.Fatal(err)
 			}
 			u, err := db.UserByID(ctx, driver.ID)
@@ -84,7 +85,7 @@ func TestAccounts(t *testing.T) {
 			}
 		})
 		t.Run("second driver on a linked card is refused and leaves no user", func(t *testing.T) {
-			err := db.CreateDriver(ctx, &fuelportal.User{Email: "second@example.com", PasswordHash: "h"}, card.CardNumber)
+			err := db.CreateDriver(ctx, &fuelportal.User{Email: "second@example.com", PasswordHash: "h"}, card.CardNumber, company.Name)
 			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND || fuelportal.ErrorMessage(err) != fuelportal.MsgCardNumberInvalid {
 				t.Fatalf("err = %v", err)
 			}
@@ -93,17 +94,17 @@ func TestAccounts(t *testing.T) {
 			}
 		})
 		t.Run("unknown card is refused", func(t *testing.T) {
-			err := db.CreateDriver(ctx, &fuelportal.User{Email: "third@example.com", PasswordHash: "h"}, "7071999999999999999")
+			err := db.CreateDriver(ctx, &fuelportal.User{Email: "third@example.com", PasswordHash: "h"}, "7071999999999999999", company.Name)
 			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("err = %v", err)
 			}
 		})
 		t.Run("account update saves details and refuses a taken email", func(t *testing.T) {
-			u, err := db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Anna", LastName: "Owens", Email: "anna@example.com", PhoneNumber: "555-0101"})
+			u, _, err := db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Anna", LastName: "Owens", Email: "anna@example.com", PhoneNumber: "555-0101"}, nil)
 			if err != nil || u.FirstName != "Anna" || u.Email != "anna@example.com" {
 				t.Fatalf("UpdateAccount = %+v, %v", u, err)
 			}
-			_, err = db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Anna", LastName: "Owens", Email: "driver@example.com"})
+			_, _, err = db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Anna", LastName: "Owens", Email: "driver@example.com"}, nil)
 			if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("err = %v, want ECONFLICT", err)
 			}
@@ -240,8 +241,9 @@ func TestPasswordReset(t *testing.T) {
 		if err := db.CompletePasswordReset(ctx, owner.Email, "third", 5, "again"); !invalid(err) {
 			t.Fatalf("used code err = %v", err)
 		}
+		// The mails of the two expired codes are gone; the live one stays.
 		msgs, err := db.OutboxMessages(ctx, owner.Email, 10)
-		if err != nil || len(msgs) != 3 || msgs[0].Body != "third" {
+		if err != nil || len(msgs) != 1 || msgs[0].Body != "third" || msgs[0].ExpiresAt == nil {
 			t.Fatalf("outbox = %v, %v", msgs, err)
 		}
 	})
@@ -309,6 +311,60 @@ func TestOutboxClaim(t *testing.T) {
 		all, _ := db.OutboxMessages(ctx, "", 10)
 		if len(all) != 3 || all[2].SentAt == nil || all[1].LastError != "smtp down" {
 			t.Fatalf("outbox = %+v", all)
+		}
+	})
+}
+
+func TestOutbox_KeepsOneTimeCodesOnlyUntilTheyExpire(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db)
+		enqueue := func(to, body string, ttl time.Duration) *fuelportal.MailMessage {
+			t.Helper()
+			m := &fuelportal.MailMessage{To: to, Subject: "s", Body: body}
+			if ttl > 0 {
+				expires := clock.Now().Add(ttl)
+				m.ExpiresAt = &expires
+			}
+			if err := db.EnqueueMail(ctx, m); err != nil {
+				t.Fatal(err)
+			}
+			return m
+		}
+		bodies := func() []string {
+			t.Helper()
+			msgs, err := db.OutboxMessages(ctx, "", 10)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var list []string
+			for _, m := range msgs {
+				list = append(list, m.Body)
+			}
+			return list
+		}
+		enqueue("a@example.com", "code 111111", 10*time.Minute)
+		enqueue("b@example.com", "welcome", 0)
+		if got := bodies(); !slices.Equal(got, []string{"welcome", "code 111111"}) {
+			t.Fatalf("before expiry: %q", got)
+		}
+		clock.Advance(10 * time.Minute)
+		// An expired code is not delivered, even before it is deleted.
+		claimed, err := db.ClaimUnsentMail(ctx, time.Minute, 10)
+		if err != nil || len(claimed) != 1 || claimed[0].Body != "welcome" {
+			t.Fatalf("claimed %+v, %v; want only the message without a code", claimed, err)
+		}
+		// Any write, read or sweep deletes it.
+		enqueue("c@example.com", "code 222222", 10*time.Minute)
+		if got := bodies(); !slices.Equal(got, []string{"code 222222", "welcome"}) {
+			t.Fatalf("after expiry: %q", got)
+		}
+		clock.Advance(10 * time.Minute)
+		if err := db.DeleteExpired(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := bodies(); !slices.Equal(got, []string{"welcome"}) {
+			t.Fatalf("after the sweep: %q", got)
 		}
 	})
 }

@@ -13,7 +13,7 @@ import (
 
 const transactionColumns = `id, network_transaction_id, invoice_ref, company_id, card_id, card_number, driver_card_name, driver_id,
 	location_id, location_name, location_address, transaction_date, gallons_milli, retail_price_tenth_cents, net_price_tenth_cents,
-	discount_cents, fee_cents, funded_total_cents, status, decline_reason, created_at`
+	discount_cents, fee_cents, funded_total_cents, status, decline_code, product_code, created_at`
 
 func scanTransaction(row interface{ Scan(...any) error }) (*fuelportal.Transaction, error) {
 	t := &fuelportal.Transaction{}
@@ -21,7 +21,7 @@ func scanTransaction(row interface{ Scan(...any) error }) (*fuelportal.Transacti
 	var date, created nullTime
 	err := row.Scan(&t.ID, &t.NetworkTransactionID, &t.InvoiceRef, &companyID, &cardID, &t.CardNumber, &t.DriverCardName, &t.DriverID,
 		&t.LocationID, &t.LocationName, &t.LocationAddress, &date, &t.Gallons, &t.RetailPrice, &t.NetPrice,
-		&t.DiscountCents, &t.FeeCents, &t.FundedTotalCents, &t.Status, &t.DeclineReason, &created)
+		&t.DiscountCents, &t.FeeCents, &t.FundedTotalCents, &t.Status, &t.DeclineReason, &t.Product, &created)
 	if err != nil {
 		return nil, err
 	}
@@ -34,49 +34,21 @@ func (tx *Tx) transactionByNetworkID(ctx context.Context, networkID string) (*fu
 	return scanTransaction(tx.QueryRow(ctx, `SELECT `+transactionColumns+` FROM card_transactions WHERE network_transaction_id = ?`, networkID))
 }
 
-// TransactionScope is whose transactions a caller may see: a company's, or
-// with CardID set only that card's (a driver's own card).
-type TransactionScope struct {
-	CompanyID int64
-	CardID    int64
-}
-
-// where returns the scope's conditions.
-func (s TransactionScope) where() (string, []any) {
+// scopeWhere returns the scope's conditions.
+func scopeWhere(s fuelportal.TransactionScope) (string, []any) {
 	if s.CardID != 0 {
 		return `company_id = ? AND card_id = ?`, []any{s.CompanyID, s.CardID}
 	}
 	return `company_id = ?`, []any{s.CompanyID}
 }
 
-// TransactionFilter selects and orders a page of transactions.
-type TransactionFilter struct {
-	Scope TransactionScope
-	// CardNumber keeps one card of the scope ("" for all); a card outside
-	// the scope is ENOTFOUND.
-	CardNumber string
-	// Search keeps transactions whose invoice ref, location name, driver card
-	// name or card number contains it (case-insensitive).
-	Search string
-	// From and To bound the transaction date, inclusive; zero is unbounded.
-	From, To time.Time
-	// Ascending sorts oldest first; the default is newest first.
-	Ascending bool
-	Offset    int
-	Limit     int // 0: no limit
-	// CountAtMost, when > 0, stops Transactions counting there: the total
-	// is then a lower bound (enough for paging on), and counting costs
-	// O(CountAtMost) instead of O(matching rows).
-	CountAtMost int
-}
-
-// where returns the table to read (card_transactions, with a hint for
+// filterWhere returns the table to read (card_transactions, with a hint for
 // SQLite's planner when a search drives the query) and the filter's
 // conditions, resolving CardNumber to its card id within the scope
 // (ENOTFOUND when the scope does not hold it).
-func (f TransactionFilter) where(ctx context.Context, tx *Tx) (from, where string, args []any, err error) {
+func filterWhere(ctx context.Context, tx *Tx, f fuelportal.TransactionFilter) (from, where string, args []any, err error) {
 	from = `card_transactions`
-	where, args = f.Scope.where()
+	where, args = scopeWhere(f.Scope)
 	if number := strings.TrimSpace(f.CardNumber); number != "" {
 		var cardID int64
 		err := tx.QueryRow(ctx, `SELECT id FROM cards WHERE company_id = ? AND card_number = ?`, f.Scope.CompanyID, number).Scan(&cardID)
@@ -198,7 +170,7 @@ func trigramPhrase(search string) (string, bool) {
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`, true
 }
 
-func (f TransactionFilter) orderBy() string {
+func orderBy(f fuelportal.TransactionFilter) string {
 	if f.Ascending {
 		return ` ORDER BY transaction_date, id`
 	}
@@ -207,13 +179,13 @@ func (f TransactionFilter) orderBy() string {
 
 // Transactions returns one page of the transactions f selects and how many
 // it selects in all (at most f.CountAtMost when set).
-func (db *DB) Transactions(ctx context.Context, f TransactionFilter) (page []*fuelportal.Transaction, total int, err error) {
+func (db *DB) Transactions(ctx context.Context, f fuelportal.TransactionFilter) (page []*fuelportal.Transaction, total int, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		from, where, args, err := f.where(ctx, tx)
+		from, where, args, err := filterWhere(ctx, tx, f)
 		if err != nil {
 			return err
 		}
-		query := `SELECT ` + transactionColumns + ` FROM ` + from + ` WHERE ` + where + f.orderBy()
+		query := `SELECT ` + transactionColumns + ` FROM ` + from + ` WHERE ` + where + orderBy(f)
 		pageArgs := args
 		if f.Limit > 0 {
 			query += ` LIMIT ? OFFSET ?`
@@ -251,13 +223,13 @@ func (db *DB) Transactions(ctx context.Context, f TransactionFilter) (page []*fu
 // EachTransaction calls fn for every transaction f selects (Offset and
 // Limit apply), in order, streaming rows from one read transaction so
 // memory stays flat however many there are. It stops at fn's first error.
-func (db *DB) EachTransaction(ctx context.Context, f TransactionFilter, fn func(*fuelportal.Transaction) error) error {
+func (db *DB) EachTransaction(ctx context.Context, f fuelportal.TransactionFilter, fn func(*fuelportal.Transaction) error) error {
 	return db.InReadTx(ctx, func(tx *Tx) error {
-		from, where, args, err := f.where(ctx, tx)
+		from, where, args, err := filterWhere(ctx, tx, f)
 		if err != nil {
 			return err
 		}
-		query := `SELECT ` + transactionColumns + ` FROM ` + from + ` WHERE ` + where + f.orderBy()
+		query := `SELECT ` + transactionColumns + ` FROM ` + from + ` WHERE ` + where + orderBy(f)
 		if f.Limit > 0 {
 			query += ` LIMIT ? OFFSET ?`
 			args = append(args, f.Limit, f.Offset)
@@ -281,8 +253,8 @@ func (db *DB) EachTransaction(ctx context.Context, f TransactionFilter, fn func(
 }
 
 // Transaction returns transaction id if scope may see it, else ENOTFOUND.
-func (db *DB) Transaction(ctx context.Context, scope TransactionScope, id int64) (t *fuelportal.Transaction, err error) {
-	where, args := scope.where()
+func (db *DB) Transaction(ctx context.Context, scope fuelportal.TransactionScope, id int64) (t *fuelportal.Transaction, err error) {
+	where, args := scopeWhere(scope)
 	err = db.InReadTx(ctx, func(tx *Tx) error {
 		t, err = scanTransaction(tx.QueryRow(ctx, `SELECT `+transactionColumns+` FROM card_transactions WHERE id = ? AND `+where, append([]any{id}, args...)...))
 		return notFound(err, "Transaction not found")
@@ -290,15 +262,9 @@ func (db *DB) Transaction(ctx context.Context, scope TransactionScope, id int64)
 	return t, err
 }
 
-// Spendings is what approved purchases cost and saved over a period.
-type Spendings struct {
-	TotalCents int64 // sum of funded totals
-	SavedCents int64 // sum of discounts
-}
-
 // Spendings sums the approved purchases scope may see dated from since on.
-func (db *DB) Spendings(ctx context.Context, scope TransactionScope, since time.Time) (s Spendings, err error) {
-	where, args := scope.where()
+func (db *DB) Spendings(ctx context.Context, scope fuelportal.TransactionScope, since time.Time) (s fuelportal.Spendings, err error) {
+	where, args := scopeWhere(scope)
 	args = append(args, fuelportal.TransactionApproved, since)
 	err = db.InReadTx(ctx, func(tx *Tx) error {
 		return tx.QueryRow(ctx, `

@@ -60,8 +60,8 @@ func TestTransactions_SearchMatchesBruteForce(t *testing.T) {
 		}
 
 		var all []*fuelportal.Transaction
-		scope := store.TransactionScope{CompanyID: company}
-		all, _, err = db.Transactions(ctx, store.TransactionFilter{Scope: scope})
+		scope := fuelportal.TransactionScope{CompanyID: company}
+		all, _, err = db.Transactions(ctx, fuelportal.TransactionFilter{Scope: scope})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +84,7 @@ func TestTransactions_SearchMatchesBruteForce(t *testing.T) {
 					want = append(want, tr)
 				}
 			}
-			check := func(name string, f store.TransactionFilter, want []*fuelportal.Transaction) {
+			check := func(name string, f fuelportal.TransactionFilter, want []*fuelportal.Transaction) {
 				t.Helper()
 				f.Search = search
 				got, total, err := db.Transactions(ctx, f)
@@ -102,20 +102,20 @@ func TestTransactions_SearchMatchesBruteForce(t *testing.T) {
 					t.Errorf("%q %s: got %d rows of %d, want %d of %d", search, name, len(got), total, len(want), wantTotal)
 				}
 			}
-			check("all", store.TransactionFilter{Scope: scope}, want)
-			check("page 3", store.TransactionFilter{Scope: scope, Offset: 40, Limit: 20, CountAtMost: 1000}, want)
+			check("all", fuelportal.TransactionFilter{Scope: scope}, want)
+			check("page 3", fuelportal.TransactionFilter{Scope: scope, Offset: 40, Limit: 20, CountAtMost: 1000}, want)
 			asc := slices.Clone(want)
 			slices.SortFunc(asc, func(a, b *fuelportal.Transaction) int {
 				return cmp.Or(a.TransactionDate.Compare(b.TransactionDate), cmp.Compare(a.ID, b.ID))
 			})
-			check("ascending", store.TransactionFilter{Scope: scope, Ascending: true, Offset: 5, Limit: 30}, asc)
+			check("ascending", fuelportal.TransactionFilter{Scope: scope, Ascending: true, Offset: 5, Limit: 30}, asc)
 			var ranged []*fuelportal.Transaction
 			for _, tr := range want {
 				if !tr.TransactionDate.Before(from) && !tr.TransactionDate.After(to) {
 					ranged = append(ranged, tr)
 				}
 			}
-			check("date range", store.TransactionFilter{Scope: scope, From: from, To: to, Limit: 20, CountAtMost: 10_000}, ranged)
+			check("date range", fuelportal.TransactionFilter{Scope: scope, From: from, To: to, Limit: 20, CountAtMost: 10_000}, ranged)
 			card := data.CardIDs[company][3]
 			var own []*fuelportal.Transaction
 			for _, tr := range want {
@@ -123,7 +123,7 @@ func TestTransactions_SearchMatchesBruteForce(t *testing.T) {
 					own = append(own, tr)
 				}
 			}
-			check("driver", store.TransactionFilter{Scope: store.TransactionScope{CompanyID: company, CardID: card}}, own)
+			check("driver", fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: company, CardID: card}}, own)
 		}
 	})
 }

@@ -9,7 +9,7 @@ import (
 
 // userSelect loads a user with their company and linked card in one row.
 const userSelect = `
-	SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.phone_number, u.role,
+	SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.phone_number, u.role, u.driver_status,
 	       u.created_at, u.updated_at,
 	       c.id, c.name, c.carrier_id, c.phone_number, c.created_at,
 	       k.id, k.card_number
@@ -22,7 +22,7 @@ func scanUser(row interface{ Scan(...any) error }) (*fuelportal.User, error) {
 	var created, updated, companyCreated nullTime
 	var companyID, carrierID, cardID sql.NullInt64
 	var companyName, companyPhone, cardNumber sql.NullString
-	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName, &u.PhoneNumber, &u.Role,
+	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName, &u.PhoneNumber, &u.Role, &u.DriverStatus,
 		&created, &updated,
 		&companyID, &companyName, &carrierID, &companyPhone, &companyCreated,
 		&cardID, &cardNumber)
@@ -40,15 +40,19 @@ func scanUser(row interface{ Scan(...any) error }) (*fuelportal.User, error) {
 }
 
 // CreateUser inserts u (Email normalised) and sets its ID and timestamps. A
-// taken email is ECONFLICT "This email is already in use".
+// zero DriverStatus is DriverApproved. A taken email is ECONFLICT "This email
+// is already in use".
 func (tx *Tx) CreateUser(ctx context.Context, u *fuelportal.User) error {
 	u.Email = fuelportal.NormalizeEmail(u.Email)
 	u.CreatedAt, u.UpdatedAt = tx.Now, tx.Now
+	if u.DriverStatus == "" {
+		u.DriverStatus = fuelportal.DriverApproved
+	}
 	err := tx.QueryRow(ctx, `
-		INSERT INTO users (email, password_hash, first_name, last_name, phone_number, role, company_id, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		INSERT INTO users (email, password_hash, first_name, last_name, phone_number, role, driver_status, company_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id`,
-		u.Email, u.PasswordHash, u.FirstName, u.LastName, u.PhoneNumber, u.Role, nullInt(u.CompanyID), u.CreatedAt, u.UpdatedAt,
+		u.Email, u.PasswordHash, u.FirstName, u.LastName, u.PhoneNumber, u.Role, u.DriverStatus, nullInt(u.CompanyID), u.CreatedAt, u.UpdatedAt,
 	).Scan(&u.ID)
 	if isUniqueViolation(err) {
 		return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgEmailTaken)
@@ -108,53 +112,77 @@ func (db *DB) CreateCompanyOwner(ctx context.Context, company *fuelportal.Compan
 }
 
 // CreateDriver creates driver (role ROLE_USER) in the company holding the
-// card with cardNumber and links the card to them. The card must exist and
-// have no driver yet (else ENOTFOUND "Invalid card number"); a taken email is
-// ECONFLICT.
-func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber string) error {
+// card with cardNumber and links the card to them. The driver is
+// DriverPending unless the caller set DriverStatus (an operator creating the
+// account from the command line approves it). The card must
+// exist, belong to a company named companyName (up to case and spacing, see
+// fuelportal.SameCompanyName) and have no driver yet; each failure is the same
+// ENOTFOUND "Invalid card number", so the answer tells nothing about which
+// part was wrong. A taken email is ECONFLICT.
+func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber, companyName string) error {
 	return db.InTx(ctx, func(tx *Tx) error {
-		card, err := tx.CardByNumber(ctx, cardNumber)
+		var cardID, companyID int64
+		var driverUserID sql.NullInt64
+		var name string
+		err := tx.QueryRow(ctx, `
+			SELECT k.id, k.company_id, k.driver_user_id, c.name
+			FROM cards k JOIN companies c ON c.id = k.company_id
+			WHERE k.card_number = ?`, cardNumber).Scan(&cardID, &companyID, &driverUserID, &name)
 		if err != nil {
-			return err
+			return notFound(err, fuelportal.MsgCardNumberInvalid)
 		}
-		if card.DriverUserID != 0 {
+		if driverUserID.Valid || !fuelportal.SameCompanyName(name, companyName) {
 			return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgCardNumberInvalid)
 		}
-		driver.Role, driver.CompanyID = fuelportal.RoleUser, card.CompanyID
+		driver.Role, driver.CompanyID = fuelportal.RoleUser, companyID
+		if driver.DriverStatus == "" {
+			driver.DriverStatus = fuelportal.DriverPending
+		}
 		if err := tx.CreateUser(ctx, driver); err != nil {
 			return err
 		}
-		if err := tx.LinkCardDriver(ctx, card.ID, driver.ID); err != nil {
+		if err := tx.LinkCardDriver(ctx, cardID, driver.ID); err != nil {
 			return err
 		}
-		if driver.Company, err = tx.CompanyByID(ctx, card.CompanyID); err != nil {
+		if driver.Company, err = tx.CompanyByID(ctx, companyID); err != nil {
 			return err
 		}
-		driver.CardID, driver.CardNumber = card.ID, card.CardNumber
+		driver.CardID, driver.CardNumber = cardID, cardNumber
 		return nil
 	})
 }
 
 // UpdateAccount saves the editable details of user id and returns the user.
-// A taken email is ECONFLICT.
-func (db *DB) UpdateAccount(ctx context.Context, id int64, upd fuelportal.AccountUpdate) (u *fuelportal.User, err error) {
+// A taken email is ECONFLICT. When the e-mail changes and notice is set, the
+// message notice returns for the old address is queued in the same
+// transaction and returned (nil when the e-mail stayed).
+func (db *DB) UpdateAccount(ctx context.Context, id int64, upd fuelportal.AccountUpdate, notice func(oldEmail string) *fuelportal.MailMessage) (u *fuelportal.User, mail *fuelportal.MailMessage, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
-		res, err := tx.Exec(ctx, `
+		mail = nil
+		before, err := tx.UserByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		email := fuelportal.NormalizeEmail(upd.Email)
+		_, err = tx.Exec(ctx, `
 			UPDATE users SET first_name = ?, last_name = ?, email = ?, phone_number = ?, updated_at = ?
 			WHERE id = ?`,
-			upd.FirstName, upd.LastName, fuelportal.NormalizeEmail(upd.Email), upd.PhoneNumber, tx.Now, id)
+			upd.FirstName, upd.LastName, email, upd.PhoneNumber, tx.Now, id)
 		if isUniqueViolation(err) {
 			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgEmailTaken)
 		} else if err != nil {
 			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return fuelportal.Errorf(fuelportal.ENOTFOUND, "User not found")
+		if email != before.Email && notice != nil {
+			mail = notice(before.Email)
+			if err := tx.EnqueueMail(ctx, mail); err != nil {
+				return err
+			}
 		}
 		u, err = tx.UserByID(ctx, id)
 		return err
 	})
-	return u, err
+	return u, mail, err
 }
 
 // SetPassword stores a new password hash for user id and ends every session

@@ -27,12 +27,19 @@ type Config struct {
 	// HTTPClient defaults to a client with a 30 s timeout.
 	HTTPClient *http.Client
 	Logger     *slog.Logger
+	// WebhookSecret verifies webhook deliveries; empty refuses them.
+	WebhookSecret string
+	// WebhookTolerance is how old a delivery's signature may be
+	// (DefaultTolerance when 0).
+	WebhookTolerance time.Duration
 }
 
 // Client talks to Stripe. It implements fuelportal.PaymentProvider and is
 // safe for concurrent use.
 type Client struct {
-	sc *stripego.Client
+	sc               *stripego.Client
+	webhookSecret    string
+	webhookTolerance time.Duration
 }
 
 var _ fuelportal.PaymentProvider = (*Client)(nil)
@@ -52,7 +59,11 @@ func New(cfg Config) *Client {
 	if cfg.APIBase != "" {
 		backend.URL = stripego.String(cfg.APIBase)
 	}
-	return &Client{sc: stripego.NewClient(cfg.SecretKey, stripego.WithBackends(stripego.NewBackendsWithConfig(backend)))}
+	return &Client{
+		sc:               stripego.NewClient(cfg.SecretKey, stripego.WithBackends(stripego.NewBackendsWithConfig(backend))),
+		webhookSecret:    cfg.WebhookSecret,
+		webhookTolerance: cfg.WebhookTolerance,
+	}
 }
 
 // CreateCustomer creates the Stripe customer of a company. The idempotency

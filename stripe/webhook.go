@@ -3,6 +3,7 @@ package stripe
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,43 +16,21 @@ import (
 // 5 minutes): older deliveries are refused as possible replays.
 const DefaultTolerance = webhook.DefaultTolerance
 
-// Event types the portal acts on.
-const (
-	EventPaymentIntentSucceeded  = "payment_intent.succeeded"
-	EventPaymentIntentFailed     = "payment_intent.payment_failed"
-	EventPaymentIntentProcessing = "payment_intent.processing"
-	EventPaymentIntentCanceled   = "payment_intent.canceled"
-)
-
-// Event is a verified webhook event, reduced to what the portal reads.
-type Event struct {
-	ID   string
-	Type string
-	// PaymentIntent is set for payment_intent.* events.
-	PaymentIntent *EventPaymentIntent
-}
-
-// EventPaymentIntent is the payment intent a payment_intent.* event is about.
-type EventPaymentIntent struct {
-	ID             string
-	Status         string
-	Amount         int64
-	AmountReceived int64
-	Currency       string // upper case
-	Metadata       map[string]string
-	FailureCode    string
-	FailureMessage string
-}
-
-// ParseEvent verifies the Stripe-Signature header of payload with secret
-// (HMAC-SHA256, at most tolerance old) and decodes the event. Any failure is
-// EINVALID: unsigned, tampered, stale or malformed deliveries are refused.
-// The event's API version is not checked: only stable fields are read.
-func ParseEvent(payload []byte, signature, secret string, tolerance time.Duration) (*Event, error) {
+// ParseEvent verifies the Stripe-Signature header of payload with the
+// webhook secret (HMAC-SHA256, at most the tolerance old) and decodes the
+// event. Any failure is EINVALID: unsigned, tampered, stale or malformed
+// deliveries are refused. Without a webhook secret every delivery is
+// EUNAVAILABLE 'Payments are not configured'. The event's API version is
+// not checked: only stable fields are read.
+func (c *Client) ParseEvent(payload []byte, signature string) (*fuelportal.PaymentEvent, error) {
+	if c.webhookSecret == "" {
+		return nil, &wrapped{fuelportal.Errorf(fuelportal.EUNAVAILABLE, fuelportal.MsgPaymentsNotConfigured), fmt.Errorf("stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set")}
+	}
+	tolerance := c.webhookTolerance
 	if tolerance <= 0 {
 		tolerance = DefaultTolerance
 	}
-	if _, err := webhook.ConstructEventWithOptions(payload, signature, secret, webhook.ConstructEventOptions{
+	if _, err := webhook.ConstructEventWithOptions(payload, signature, c.webhookSecret, webhook.ConstructEventOptions{
 		Tolerance:                tolerance,
 		IgnoreAPIVersionMismatch: true,
 	}); err != nil {
@@ -68,13 +47,10 @@ func ParseEvent(payload []byte, signature, secret string, tolerance time.Duratio
 	if err := json.Unmarshal(payload, &raw); err != nil || raw.ID == "" || raw.Type == "" {
 		return nil, fuelportal.Errorf(fuelportal.EINVALID, "Invalid webhook event")
 	}
-	ev := &Event{ID: raw.ID, Type: raw.Type}
+	ev := &fuelportal.PaymentEvent{ID: raw.ID, Type: raw.Type}
 	if strings.HasPrefix(raw.Type, "payment_intent.") {
 		var pi struct {
-			Object           string            `json:"object"`
 			ID               string            `json:"id"`
-			Status           string            `json:"status"`
-			Amount           int64             `json:"amount"`
 			AmountReceived   int64             `json:"amount_received"`
 			Currency         string            `json:"currency"`
 			Metadata         map[string]string `json:"metadata"`
@@ -87,16 +63,16 @@ func ParseEvent(payload []byte, signature, secret string, tolerance time.Duratio
 		if err := json.Unmarshal(raw.Data.Object, &pi); err != nil || pi.ID == "" {
 			return nil, fuelportal.Errorf(fuelportal.EINVALID, "Invalid webhook event")
 		}
-		ev.PaymentIntent = &EventPaymentIntent{
-			ID: pi.ID, Status: pi.Status, Amount: pi.Amount, AmountReceived: pi.AmountReceived,
-			Currency: strings.ToUpper(pi.Currency), Metadata: pi.Metadata,
-		}
+		ev.PaymentIntentID, ev.AmountReceived, ev.Currency = pi.ID, pi.AmountReceived, strings.ToUpper(pi.Currency)
+		// The portal's payment row, named when the intent was created; 0
+		// when absent (not a payment of this portal).
+		ev.PaymentID, _ = strconv.ParseInt(pi.Metadata["payment_id"], 10, 64)
 		if e := pi.LastPaymentError; e != nil {
-			ev.PaymentIntent.FailureCode = e.Code
+			ev.FailureCode = e.Code
 			if e.DeclineCode != "" {
-				ev.PaymentIntent.FailureCode = e.DeclineCode
+				ev.FailureCode = e.DeclineCode
 			}
-			ev.PaymentIntent.FailureMessage = e.Message
+			ev.FailureMessage = e.Message
 		}
 	}
 	return ev, nil

@@ -37,7 +37,23 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@/features/*', '@/features/*/*'], message: 'No imports across features: move shared code to src/components or src/lib.' },
-            { group: ['@/app/*', '!@/app/paths'], message: 'Features may import only @/app/paths from src/app.' },
+            { group: ['@/app', '@/app/*'], message: 'Features never import from src/app: the app imports features.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared code serves every feature: it never reaches up into the app or a feature.
+    files: ['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/app', '@/app/*', '../app/*', '../../app/*'], message: 'Shared code (src/lib, src/components) never imports from src/app.' },
+            { group: ['@/features', '@/features/*', '@/features/*/*'], message: 'Shared code (src/lib, src/components) never imports from a feature.' },
           ],
         },
       ],

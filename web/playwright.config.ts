@@ -43,15 +43,15 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // A shared or loaded machine may stretch both (E2E_SLOW=3 triples them); CI keeps the defaults.
+  timeout: 60_000 * Number(process.env.E2E_SLOW ?? 1),
+  expect: { timeout: 10_000 * Number(process.env.E2E_SLOW ?? 1) },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    viewport: { width: 1280, height: 800 },
     launchOptions: {
-      // Never download a browser: use the system Chromium (DEPENDENCIES.md).
+      // Never download a browser: use the system Chromium (docs/dependencies.md).
       executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
@@ -63,7 +63,17 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  /*
+   * Every spec runs on a driver's phone and on a desktop (docs/decisions.md, Phones). The phone project
+   * is the one scripts/test.sh keeps on the second database engine.
+   */
+  projects: [
+    {
+      name: 'phone',
+      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+    },
+    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+  ],
   webServer: [
     {
       command: `"${process.env.E2E_BINARY}" serve --addr 127.0.0.1:${process.env.E2E_PORT} --db "${process.env.E2E_DB}" --demo`,

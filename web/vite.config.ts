@@ -2,21 +2,80 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The Go server embeds web/dist; web/dist/.keep must survive the build so the
 // embed directive compiles on a fresh clone, hence emptyOutDir: false and the
 // explicit clean in scripts/clean-dist.mjs.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable app (docs/decisions.md, Phones): web app manifest and a service worker that precaches the
+    // app shell and serves index.html to every navigation when offline. API data is never
+    // cached (no runtime caching of /api/). Registered by src/lib/pwa; logout unregisters it
+    // and deletes its caches (clearBrowserStorage, docs/product.md §4).
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      includeAssets: ['favicon.svg', 'favicon.ico', 'robots.txt', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Fuel Portal',
+        short_name: 'Fuel Portal',
+        description: 'Fleet fuel cards, transactions and fuel stops on the route.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#0f1115',
+        theme_color: '#0f1115',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The shell and every page's code; the map (MapLibre, its worker, the atlas) is
+        // cached the first time the planner opens instead of on install.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        globIgnores: ['**/.vite/**', '**/PlannerMap-*', '**/maplibre-gl-*'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/robots\.txt$/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'app-assets', expiration: { maxEntries: 60 } },
+          },
+        ],
+      },
+    }),
+    // Brotli and gzip copies of every text file next to it; the Go server picks one by
+    // Accept-Encoding (http/spa.go).
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|mjs|css|html|svg|json|webmanifest|txt|ico)$/,
+      exclude: /\.vite\//,
+      threshold: 1024,
+    }),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  // maplibre-gl 6 ships its worker as an ES module (see DEPENDENCIES.md).
+  // maplibre-gl 6 ships its worker as an ES module (see docs/dependencies.md).
   worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: false,
     sourcemap: false,
+    // dist/.vite/manifest.json: scripts/check-bundle-size.mjs reads what the first page loads.
+    manifest: true,
   },
   server: {
     port: 15173,

@@ -131,9 +131,6 @@ func (s *Sheet) AddRow(values ...any) error {
 	return s.stream.SetRow(cell, cells)
 }
 
-// Rows returns the number of data rows added.
-func (s *Sheet) Rows() int { return s.row - 1 }
-
 // WriteTo finishes the sheet and writes the .xlsx file to w. The zip
 // archive is compressed straight into w (excelize would otherwise build the
 // whole file in a memory buffer first).

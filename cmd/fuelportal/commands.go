@@ -52,7 +52,7 @@ func runUserCreate(ctx context.Context, args []string, stdout, stderr io.Writer)
 	email := fs.String("email", "", "login e-mail (required)")
 	password := fs.String("password", "", "password: 8-32 characters with a letter and a digit (required)")
 	role := fs.String("role", "owner", "owner (creates the company, ROLE_COMPANY) or driver (ROLE_USER, linked to --card)")
-	company := fs.String("company", "", "owner: name of the new company")
+	company := fs.String("company", "", "owner: name of the new company; driver: name of the card's company")
 	carrier := fs.String("carrier-id", "", "owner: 7-digit carrier id")
 	card := fs.String("card", "", "driver: 19-digit number of an unlinked company card")
 	first := fs.String("first-name", "", "first name")
@@ -70,6 +70,7 @@ func runUserCreate(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fuelportal.ValidateCompanyName(fe, "company", *company)
 		fuelportal.ValidateCarrierID(fe, "carrier-id", *carrier)
 	case "driver":
+		fuelportal.ValidateCompanyName(fe, "company", *company)
 		fuelportal.ValidateCardNumber(fe, "card", *card)
 	default:
 		fe.Add("role", "Role must be owner or driver")
@@ -97,7 +98,8 @@ func runUserCreate(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintf(stdout, "Created company %q (id %d) with owner %s (user id %d).\n", c.Name, c.ID, u.Email, u.ID)
 		return nil
 	}
-	if err := db.CreateDriver(ctx, u, *card); err != nil {
+	u.DriverStatus = fuelportal.DriverApproved // the operator's word stands for the company's
+	if err := db.CreateDriver(ctx, u, *card, *company); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "Created driver %s (user id %d) on card %s of %s.\n", u.Email, u.ID, fuelportal.MaskedCardNumber(u.CardNumber), u.Company.Name)
@@ -137,6 +139,9 @@ func runMailOutbox(ctx context.Context, args []string, stdout, stderr io.Writer)
 		state := "unsent"
 		if m.SentAt != nil {
 			state = "sent " + m.SentAt.Format("2006-01-02 15:04:05Z")
+		}
+		if m.ExpiresAt != nil {
+			state += ", its code expires " + m.ExpiresAt.Format("2006-01-02 15:04:05Z")
 		}
 		fmt.Fprintf(stdout, "#%d  %s  to %s  (%s)\nSubject: %s\n\n%s\n\n", m.ID, m.CreatedAt.Format("2006-01-02 15:04:05Z"), m.To, state, m.Subject, m.Body)
 	}

@@ -10,18 +10,23 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"fuelportal"
+	"fuelportal/catalog"
 	"fuelportal/demo"
 	fphttp "fuelportal/http"
 	"fuelportal/mail"
+	"fuelportal/payments"
+	"fuelportal/routing"
 	"fuelportal/routing/provider"
 	"fuelportal/store"
 	"fuelportal/stripe"
@@ -47,7 +52,9 @@ type Config struct {
 	StripeWebhookSecret  string
 	StripeAPIBase        string
 	MapStyleURL          string
-	TrustProxy           bool
+	// TrustedProxies are the load balancers whose forwarding headers are
+	// believed (FUELPORTAL_TRUSTED_PROXIES); empty trusts none.
+	TrustedProxies fphttp.TrustedProxies
 	// NetworkKey authenticates the card network's purchase reports; empty
 	// disables POST /api/network/transactions (503).
 	NetworkKey string
@@ -63,8 +70,72 @@ type Config struct {
 	// FeedKey is the X-Feed-Key of POST /api/feed/prices; empty disables it.
 	FeedKey string
 
+	// PlanTimeout and PlanConcurrency bound POST /api/assistant/plan (0:
+	// the http package's defaults, 10 s and twice GOMAXPROCS).
+	PlanTimeout     time.Duration
+	PlanConcurrency int
+	// MemoryLimit is the Go runtime's soft memory limit in bytes
+	// (debug.SetMemoryLimit); 0 leaves the runtime's (GOMEMLIMIT or none).
+	MemoryLimit int64
+
 	Argon2 fuelportal.Argon2Params
 	Static fs.FS // the web app; default web.Dist
+}
+
+// DefaultMemoryLimit is the soft memory limit serve sets when neither
+// FUELPORTAL_MEMORY_LIMIT nor GOMEMLIMIT is given: the garbage collector
+// works harder near it, so one heavy request cannot grow the heap unchecked.
+const DefaultMemoryLimit = 1 << 30
+
+// limitsFromEnv reads FUELPORTAL_PLAN_TIMEOUT (a Go duration such as 10s),
+// FUELPORTAL_PLAN_CONCURRENCY and FUELPORTAL_MEMORY_LIMIT (bytes, or with a
+// KiB/MiB/GiB/KB/MB/GB suffix; GOMEMLIMIT is respected when this is unset).
+func limitsFromEnv(c *Config, getenv func(string) string) error {
+	if v := getenv("FUELPORTAL_PLAN_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("FUELPORTAL_PLAN_TIMEOUT must be a positive duration such as 10s, not %q", v)
+		}
+		c.PlanTimeout = d
+	}
+	if v := getenv("FUELPORTAL_PLAN_CONCURRENCY"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n <= 0 {
+			return fmt.Errorf("FUELPORTAL_PLAN_CONCURRENCY must be a positive whole number, not %q", v)
+		}
+		c.PlanConcurrency = n
+	}
+	switch v := getenv("FUELPORTAL_MEMORY_LIMIT"); {
+	case v != "":
+		n, err := parseBytes(v)
+		if err != nil {
+			return fmt.Errorf("FUELPORTAL_MEMORY_LIMIT: %w", err)
+		}
+		c.MemoryLimit = n
+	case getenv("GOMEMLIMIT") == "":
+		c.MemoryLimit = DefaultMemoryLimit
+	}
+	return nil
+}
+
+// parseBytes reads a size such as 1073741824, 1GiB, 600MiB or 512MB.
+func parseBytes(text string) (int64, error) {
+	units := []struct {
+		suffix string
+		scale  int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"B", 1}}
+	number, scale := strings.TrimSpace(text), int64(1)
+	for _, u := range units {
+		if rest, ok := strings.CutSuffix(number, u.suffix); ok {
+			number, scale = strings.TrimSpace(rest), u.scale
+			break
+		}
+	}
+	n, err := strconv.ParseInt(number, 10, 64)
+	if err != nil || n <= 0 || n > math.MaxInt64/scale {
+		return 0, fmt.Errorf("a size in bytes such as 1GiB or 600MiB is needed, not %q", text)
+	}
+	return n * scale, nil
 }
 
 // Main is a running server process. Tests create one with NewMain, set
@@ -107,6 +178,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err := m.DB.Migrate(ctx); err != nil {
 		return err
 	}
+	if m.Config.MemoryLimit > 0 {
+		debug.SetMemoryLimit(m.Config.MemoryLimit)
+	}
 	m.Passwords = fuelportal.NewPasswordHasher(m.Config.Argon2)
 	seeded := false
 	if m.Config.Demo {
@@ -119,10 +193,32 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		return err
 	}
 
+	// Every dependency of the server is built here, once.
+	router, err := provider.NewRouter(m.Config.Router, m.Config.RouterURL)
+	if err != nil {
+		return err
+	}
+	// The built-in geocoder learns the stations as the catalog loads them;
+	// a remote geocoder has its own data.
+	var geocoder routing.Geocoder
+	var places catalog.Places
+	if provider.IsBuiltin(m.Config.Geocoder) {
+		gazetteer := routing.BuiltinGazetteer()
+		geocoder, places = gazetteer, gazetteer
+	} else if geocoder, err = provider.NewGeocoder(m.Config.Geocoder, m.Config.GeocoderURL); err != nil {
+		return err
+	}
+	stations := catalog.New(m.DB, places)
+	if err := stations.Refresh(ctx); err != nil {
+		return err
+	}
 	sender := mail.NewSender(m.DB, m.Config.SMTP, m.Logger)
-	m.Server = fphttp.NewServer(m.DB, m.Passwords, secret, m.Logger)
+	m.Server = fphttp.NewServer(fphttp.Deps{
+		DB: m.DB, Passwords: m.Passwords, Secret: secret, Logger: m.Logger,
+		Stations: stations, Router: router, Geocoder: geocoder,
+	})
 	m.Server.Static = m.Config.Static
-	m.Server.TrustProxy = m.Config.TrustProxy
+	m.Server.TrustedProxies = m.Config.TrustedProxies
 	m.Server.NetworkKey = m.Config.NetworkKey
 	m.Server.MailQueued = sender.Queued
 	m.Server.Public = fphttp.PublicConfig{
@@ -131,18 +227,13 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		MapStyleURL:          m.Config.MapStyleURL,
 	}
 	m.Server.FeedKey = m.Config.FeedKey
-	if m.Server.Router, err = provider.NewRouter(m.Config.Router, m.Config.RouterURL); err != nil {
-		return err
-	}
-	if m.Server.Geocoder, err = provider.NewGeocoder(m.Config.Geocoder, m.Config.GeocoderURL); err != nil {
-		return err
-	}
-	if err := m.Server.Stations.Refresh(ctx); err != nil {
-		return err
-	}
+	m.Server.PlanTimeout, m.Server.PlanConcurrency = m.Config.PlanTimeout, m.Config.PlanConcurrency
 	if m.Server.Public.PaymentsConfigured {
-		m.Server.Payments = stripe.New(stripe.Config{SecretKey: m.Config.StripeSecretKey, APIBase: m.Config.StripeAPIBase, Logger: m.Logger})
-		m.Server.StripeWebhookSecret = m.Config.StripeWebhookSecret
+		provider := stripe.New(stripe.Config{
+			SecretKey: m.Config.StripeSecretKey, APIBase: m.Config.StripeAPIBase, Logger: m.Logger,
+			WebhookSecret: m.Config.StripeWebhookSecret,
+		})
+		m.Server.Payments = payments.New(m.DB, provider, m.Logger)
 		if m.Config.StripeWebhookSecret == "" {
 			m.Logger.Warn("STRIPE_WEBHOOK_SECRET is not set: payments are charged but webhooks are refused, so no wallet is credited")
 		}
@@ -223,6 +314,9 @@ func (m *Main) jwtSecret(ctx context.Context) ([]byte, error) {
 
 func (m *Main) printBanner(seeded bool) {
 	fmt.Fprintf(m.Stdout, "Fuel portal listening on %s\n", m.URL())
+	if m.Config.SMTP == nil {
+		fmt.Fprintln(m.Stdout, "No SMTP configured: mail stays in the outbox; read password-reset codes with `fuelportal mail outbox` (kept until they expire).")
+	}
 	if m.Config.Demo {
 		if seeded {
 			fmt.Fprintln(m.Stdout, "Demo data loaded into the empty database.")
@@ -231,6 +325,7 @@ func (m *Main) printBanner(seeded bool) {
 		fmt.Fprintf(m.Stdout, "  %-18s company owner, Demo Freight LLC\n", demo.OwnerEmail)
 		fmt.Fprintf(m.Stdout, "  %-18s driver, Demo Freight LLC\n", demo.DriverEmail)
 		fmt.Fprintf(m.Stdout, "  %-18s company owner, Other Haulers Inc\n", demo.OtherOwnerEmail)
+		fmt.Fprintf(m.Stdout, "  %-18s driver waiting for Demo Freight LLC's approval\n", demo.PendingDriverEmail)
 		if len(demo.FreeCardNumbers) > 0 {
 			fmt.Fprintf(m.Stdout, "Card number free for a driver sign-up: %s\n", demo.FreeCardNumbers[len(demo.FreeCardNumbers)-1])
 		}
@@ -290,13 +385,21 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	m.Config.StripeWebhookSecret = envOr("STRIPE_WEBHOOK_SECRET", os.Getenv("FUELPORTAL_STRIPE_WEBHOOK_SECRET"))
 	m.Config.StripeAPIBase = envOr("STRIPE_API_BASE", os.Getenv("FUELPORTAL_STRIPE_API_BASE"))
 	m.Config.MapStyleURL = os.Getenv("FUELPORTAL_MAP_STYLE_URL")
-	m.Config.TrustProxy, _ = strconv.ParseBool(os.Getenv("FUELPORTAL_TRUST_PROXY"))
+	if os.Getenv("FUELPORTAL_TRUST_PROXY") != "" {
+		return fmt.Errorf("FUELPORTAL_TRUST_PROXY is replaced by FUELPORTAL_TRUSTED_PROXIES: list the load balancers' addresses or CIDR ranges (e.g. 10.0.0.0/8)")
+	}
+	var err error
+	if m.Config.TrustedProxies, err = fphttp.ParseTrustedProxies(os.Getenv("FUELPORTAL_TRUSTED_PROXIES")); err != nil {
+		return fmt.Errorf("FUELPORTAL_TRUSTED_PROXIES: %w", err)
+	}
 	m.Config.NetworkKey = os.Getenv("FUELPORTAL_NETWORK_KEY")
 	m.Config.PublicURL = strings.TrimSuffix(os.Getenv("FUELPORTAL_PUBLIC_URL"), "/")
 	m.Config.Router, m.Config.RouterURL = os.Getenv("FUELPORTAL_ROUTER"), os.Getenv("FUELPORTAL_ROUTER_URL")
 	m.Config.Geocoder, m.Config.GeocoderURL = os.Getenv("FUELPORTAL_GEOCODER"), os.Getenv("FUELPORTAL_GEOCODER_URL")
 	m.Config.FeedKey = os.Getenv("FUELPORTAL_FEED_KEY")
-	var err error
+	if err := limitsFromEnv(&m.Config, os.Getenv); err != nil {
+		return err
+	}
 	if m.Config.SMTP, err = mail.SMTPConfigFromEnv(); err != nil {
 		return err
 	}

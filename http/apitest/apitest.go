@@ -25,7 +25,9 @@ import (
 	"github.com/getkin/kin-openapi/routers/legacy"
 
 	"fuelportal"
+	"fuelportal/catalog"
 	fphttp "fuelportal/http"
+	"fuelportal/routing"
 	"fuelportal/store"
 )
 
@@ -63,12 +65,17 @@ func Router(tb testing.TB) routers.Router {
 var Secret = []byte("apitest-secret-apitest-secret-0123456789")
 
 // NewServer returns a server over db with cheap password hashing, the test
-// Secret and a logger writing to the test log. Set more fields before
-// calling Handler.
+// Secret, a logger writing to the test log, and the built-in router and
+// geocoder (the catalog adds the stations to its gazetteer), as the command
+// wires them. Set more fields before calling Handler.
 func NewServer(tb testing.TB, db *store.DB) *fphttp.Server {
 	tb.Helper()
 	logger := slog.New(slog.NewTextHandler(testWriter{tb}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	return fphttp.NewServer(db, fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params), Secret, logger)
+	gazetteer := routing.BuiltinGazetteer()
+	return fphttp.NewServer(fphttp.Deps{
+		DB: db, Passwords: fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params), Secret: Secret, Logger: logger,
+		Stations: catalog.New(db, gazetteer), Router: routing.Builtin(), Geocoder: gazetteer,
+	})
 }
 
 type testWriter struct{ tb testing.TB }

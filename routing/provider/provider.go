@@ -41,6 +41,13 @@ func NewRouter(kind, baseURL string) (routing.Router, error) {
 	return nil, fmt.Errorf("unknown routing provider %q (want builtin, osrm, valhalla or graphhopper)", kind)
 }
 
+// IsBuiltin reports whether kind names the built-in provider (as does an
+// empty kind).
+func IsBuiltin(kind string) bool {
+	k := strings.ToLower(strings.TrimSpace(kind))
+	return k == "" || k == KindBuiltin
+}
+
 // NewGeocoder returns the geocoder of the given kind: builtin (also for an
 // empty kind; a new gazetteer of the built-in places, to which the server
 // may Add stations), nominatim or photon at baseURL.

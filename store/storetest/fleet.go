@@ -68,7 +68,7 @@ func FillTransactions(tb testing.TB, db *store.DB, v FleetVolume) FleetData {
 
 	const columns = `network_transaction_id, invoice_ref, company_id, card_id, card_number, driver_card_name, driver_id,
 		location_id, location_name, location_address, transaction_date, gallons_milli, retail_price_tenth_cents, net_price_tenth_cents,
-		discount_cents, fee_cents, funded_total_cents, status, decline_reason, search_text, created_at`
+		discount_cents, fee_cents, funded_total_cents, status, decline_code, search_text, created_at`
 	const perRow, batch = 21, 1000
 	placeholders := "(" + strings.TrimSuffix(strings.Repeat("?, ", perRow), ", ") + ")"
 	span := time.Duration(v.Days) * 24 * time.Hour

@@ -54,11 +54,22 @@ func OpenSQLite(tb testing.TB) *store.DB {
 }
 
 // OpenPostgres returns a migrated database in a new PostgreSQL schema,
-// dropped when the test ends. It skips the test without TEST_DATABASE_URL.
+// dropped when the test ends. It skips the test without TEST_DATABASE_URL
+// (fails it under the test script, FUELPORTAL_TEST_STRICT=1).
 func OpenPostgres(tb testing.TB) *store.DB {
+	tb.Helper()
+	return openMigrated(tb, newPostgresSchema(tb))
+}
+
+// newPostgresSchema creates a schema dropped when the test ends and
+// returns the DSN of the test database with that schema as search path.
+func newPostgresSchema(tb testing.TB) string {
 	tb.Helper()
 	base := os.Getenv(PostgresEnv)
 	if base == "" {
+		if os.Getenv("FUELPORTAL_TEST_STRICT") != "" {
+			tb.Fatalf("%s is not set: the test script runs every store test on PostgreSQL too", PostgresEnv)
+		}
 		tb.Skipf("%s not set", PostgresEnv)
 	}
 	admin, err := sql.Open("pgx", base)
@@ -85,7 +96,14 @@ func OpenPostgres(tb testing.TB) *store.DB {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	return openMigrated(tb, u.String())
+	return u.String()
+}
+
+// OpenSQLiteAt returns a migrated SQLite database at path, for tests that
+// open the same file another way too.
+func OpenSQLiteAt(tb testing.TB, path string) *store.DB {
+	tb.Helper()
+	return openMigrated(tb, "sqlite:"+path)
 }
 
 func openMigrated(tb testing.TB, dsn string) *store.DB {

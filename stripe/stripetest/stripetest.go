@@ -29,7 +29,9 @@ var (
 	startErr error
 )
 
-// URL returns the base URL of a running stripe-mock, or skips tb.
+// URL returns the base URL of a running stripe-mock, or skips tb. Under
+// the project's test script (FUELPORTAL_TEST_STRICT=1) a missing
+// stripe-mock fails tb instead: CI must never pass by skipping.
 func URL(tb testing.TB) string {
 	tb.Helper()
 	once.Do(func() {
@@ -39,6 +41,9 @@ func URL(tb testing.TB) string {
 		}
 		url, startErr = start()
 	})
+	if url == "" && os.Getenv("FUELPORTAL_TEST_STRICT") != "" {
+		tb.Fatalf("stripe-mock is required under the test script but not available: %v", startErr)
+	}
 	if url == "" {
 		tb.Skipf("stripe-mock is not available (%v): set %s to a running stripe-mock's URL or install it with `go install github.com/stripe/stripe-mock@v0.203.0`", startErr, Env)
 	}

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { expectShell, findFreeCard, screenshot, signIn, uniqueEmail } from './support';
+import { expectShell, findFreeCard, needs, OWNER, readOutbox, screenshot, signIn, signOutFromShell, uniqueEmail } from './support';
 
 test('driver signs up with a free demo card and signs in', async ({ page, request }) => {
   const card = await findFreeCard(request);
-  test.skip(!card, 'the demo data offers no unclaimed card');
+  needs(Boolean(card), 'the demo data offers no unclaimed card');
   const email = uniqueEmail('driver');
 
   await page.goto('/signup');
@@ -22,9 +22,13 @@ test('driver signs up with a free demo card and signs in', async ({ page, reques
   await expect(page.getByText('Invalid card number')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Card number must be exactly 19 digits')).toBeVisible();
+  const banner = page.getByText('Please fix the card number validation error before continuing.');
+  await expect(banner).toBeVisible();
   await screenshot(page, 'signup-driver-card-invalid');
   await page.getByLabel('Card number').fill(card!);
   await expect(page.getByLabel('Card found')).toBeVisible();
+  // The banner goes with the green check.
+  await expect(banner).toHaveCount(0);
   await page.getByRole('button', { name: 'Next' }).click();
 
   await expect(page.getByTestId('step-indicator')).toHaveText('Step 3 of 3');
@@ -36,8 +40,50 @@ test('driver signs up with a free demo card and signs in', async ({ page, reques
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/signin$/);
+  // The company has not approved the driver yet: the waiting page, and no data.
+  await signIn(page, email, 'Secret123');
+  await expect(page.getByRole('heading', { name: 'Waiting for your company to approve your account' })).toBeVisible();
+  await screenshot(page, 'driver-pending-approval');
+  await page.getByRole('button', { name: 'Sign out' }).click();
+
+  // The owner approves the request from the fuel cards screen.
+  await signIn(page, OWNER.email, OWNER.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('article', { name: 'Erin Endtoend' })).toBeVisible();
+  await page.goto('/fuel-cards');
+  const pending = page.getByRole('article', { name: 'Erin Endtoend' });
+  await expect(pending).toBeVisible();
+  await screenshot(page, 'fuel-cards-driver-requests');
+  await pending.getByRole('button', { name: 'Approve Erin Endtoend' }).click();
+  await expect(pending).toHaveCount(0);
+  await expect.poll(() => readOutbox(email), { timeout: 10_000 }).toContain('approved');
+  await signOutFromShell(page);
+
+  // The driver now sees their data.
+  await page.goto('/signin');
   await signIn(page, email, 'Secret123');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectShell(page);
+  await expect(page.getByText('Total Spendings')).toBeVisible();
+  await expect(page.getByTestId('pending-approval')).toHaveCount(0);
   await screenshot(page, 'dashboard-shell-driver');
+});
+
+test('a pending request is refused for another company name and is visible at phone width', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = await findFreeCard(request);
+  needs(Boolean(card), 'the demo data offers no unclaimed card');
+  const wrong = await request.post('/api/account/create', {
+    data: { username: 'w@e2e.test', email: uniqueEmail('wrong'), password: 'Secret123', firstName: 'Wes', lastName: 'Wrong',
+      companyName: 'Other Haulers Inc', cardNumber: card, phoneNumber: '407-555-0189' },
+  });
+  expect(wrong.status()).toBe(400);
+  await page.goto('/signin');
+  await signIn(page, OWNER.email, OWNER.password);
+  // Signed in before leaving the page: a navigation would cancel the sign-in in flight.
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/fuel-cards');
+  await expect(page.getByRole('region', { name: 'Drivers waiting for approval' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

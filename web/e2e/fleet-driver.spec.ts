@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { formatDollars } from '../src/lib/format/fleet';
 import { DRIVER, OWNER, expectShell, screenshot, signIn } from './support';
 
-/* A driver sees only their own card's spending and transactions (fleet-api.md). */
+/* A driver sees only their own card's spending and transactions (http/openapi.json). */
 
 test('a driver sees only the transactions of their own card', async ({ page, request }) => {
   const auth = async (username: string, password: string) =>

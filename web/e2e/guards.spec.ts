@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { DRIVER, OWNER, screenshot, signIn } from './support';
+import { DRIVER, OWNER, expectShell, screenshot, signIn } from './support';
 
 test('a signed-out visitor is sent to "/" and returns to the page after sign-in', async ({ page }) => {
   await page.goto('/transactions');
   await expect(page).toHaveURL(/\/$/);
   await signIn(page, OWNER.email, OWNER.password);
   await expect(page).toHaveURL(/\/transactions$/);
-  await expect(page.getByTestId('navigation-drawer')).toBeVisible();
+  await expectShell(page);
 });
 
 test('signed in: "/" and unknown paths go to /dashboard, /wex to /transactions', async ({ page }) => {

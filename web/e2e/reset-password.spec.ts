@@ -35,7 +35,9 @@ test('a user resets the password with the emailed code and signs in with it', as
   await page.getByRole('button', { name: 'Reset password' }).click();
 
   await expect(page).toHaveURL(/\/signin$/);
-  await expect(page.getByText('Your password has been changed. Sign in with your new password.').first()).toBeVisible();
+  await expect(page.getByText('Your password has been changed. Sign in with your new password.')).toHaveCount(1);
+  await expect(page.getByText('Your password has been changed. Sign in with your new password.')).toBeVisible();
+  await screenshot(page, 'reset-password-done');
   await signIn(page, email, 'NewPass123!');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectShell(page);

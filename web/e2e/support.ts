@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = join(here, 'screenshots');
@@ -10,11 +11,76 @@ export const SCREENSHOT_DIR = join(here, 'screenshots');
 export const OWNER = { email: 'owner@demo.test', password: 'DemoPass1' };
 export const DRIVER = { email: 'driver@demo.test', password: 'DemoPass1' };
 
-/** Full-page screenshot to e2e/screenshots/<name>.png (skipped with E2E_SCREENSHOTS=0). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** The Playwright project running the test: 'phone' (390×844, touch) or 'desktop' (1280×800). */
+export function projectName(): string {
+  return test.info().project.name;
+}
+
+export const isPhone = (): boolean => projectName() === 'phone';
+
+/** The page does not scroll sideways: nothing is wider than the viewport. */
+export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${where}: the page scrolls sideways at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
+}
+
+/**
+ * axe-core rules whose serious findings are reported (annotation "axe-known") instead of
+ * failing the test. Empty: every serious or critical finding fails.
+ */
+const KNOWN_AXE_RULES = new Set<string>();
+
+/** axe-core on the page as it is now: no serious or critical violation (see KNOWN_AXE_RULES). */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  // Colours are measured as painted: a toast or dialog still fading in has blended colours
+  // that no user reads, so let running transitions finish first.
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime)).map((animation) => animation.finished.catch(() => undefined))),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const describe = (violation: (typeof serious)[number]) =>
+    `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`;
+  for (const violation of serious.filter((v) => KNOWN_AXE_RULES.has(v.id))) {
+    test.info().annotations.push({ type: 'axe-known', description: `${where}: ${describe(violation)}` });
+    console.warn(`axe (known, open): ${where}: ${describe(violation)}`);
+  }
+  const bad = serious.filter((violation) => !KNOWN_AXE_RULES.has(violation.id)).map(describe);
+  expect(bad, `${where}: axe-core violations`).toEqual([]);
+}
+
+/**
+ * Skips the test when a dependency it needs is missing, unless the project's test script
+ * runs it (FUELPORTAL_TEST_STRICT=1, as in CI): then the test fails with the reason, so CI
+ * never passes by skipping.
+ */
+export function needs(present: boolean, reason: string): void {
+  if (present) return;
+  if (process.env.FUELPORTAL_TEST_STRICT) throw new Error(`missing under the test script: ${reason}`);
+  test.skip(true, reason);
+}
+
+/** Path of a screenshot of this project: e2e/screenshots/<project>/<name>.png. */
+export function screenshotPath(name: string): string {
+  const dir = join(SCREENSHOT_DIR, projectName());
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${name}.png`);
+}
+
+/**
+ * Checks the page as a visitor sees it now: no sideways scroll and no serious or
+ * critical axe-core violation; then a full-page screenshot to
+ * e2e/screenshots/<project>/<name>.png (the picture is skipped with E2E_SCREENSHOTS=0).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const where = `${name} [${projectName()}]`;
+  await expectNoSidewaysScroll(page, where);
+  await expectAccessible(page, where);
   if (process.env.E2E_SCREENSHOTS === '0') return;
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: screenshotPath(name), fullPage: options.fullPage ?? true });
 }
 
 /** A unique address per run, so a reused database never collides. */
@@ -28,8 +94,15 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** The signed-in shell: the side drawer from 900 px up, the bottom bar on phones. */
 export async function expectShell(page: Page): Promise<void> {
-  await expect(page.getByTestId('navigation-drawer')).toBeVisible();
+  await expect(page.getByTestId(isPhone() ? 'navigation-bar' : 'navigation-drawer')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+}
+
+/** The shell is gone (signed out). */
+export async function expectNoShell(page: Page): Promise<void> {
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toHaveCount(0);
 }
 
 /** Newest messages of the server's outbox for `email` (no SMTP in tests). */
@@ -74,4 +147,43 @@ export async function findFreeCard(request: APIRequestContext): Promise<string |
     if (response.ok()) return card;
   }
   return undefined;
+}
+
+/** Phones fold the transaction filters (dates, card) behind a Filters button: unfold them. */
+export async function openTransactionFilters(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
+
+/**
+ * Holds the next request matching url until the returned function is called, so that a
+ * busy state (a disabled button, a spinner) can be seen whatever the machine's load.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  // Once: the route removes itself after the held request (unrouting it while held would
+  // drop the request).
+  await page.route(
+    url,
+    async (route) => {
+      await gate;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return open;
+}
+
+/** Signs out from the shell: owners' phone bar keeps Log out under More. */
+export async function signOutFromShell(page: Page): Promise<void> {
+  const more = page.getByTestId('navigation-bar').getByRole('button', { name: 'More' });
+  if (isPhone() && (await more.count()) > 0) {
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+  } else {
+    await page.getByRole('button', { name: 'Log out' }).first().click();
+  }
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { OfflineBanner } from '@/lib/pwa';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 import { makeStore } from './store';
@@ -9,6 +10,7 @@ export function App() {
   const [router] = useState(createAppRouter);
   return (
     <AppProvider store={store}>
+      <OfflineBanner />
       <RouterProvider router={router} />
     </AppProvider>
   );

@@ -3,23 +3,27 @@ import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { selectIsSignedIn, selectRole, selectSignOutRedirect } from '@/lib/auth/auth-slice';
 import type { RoleCode } from '@/lib/auth/types';
 import { useAppSelector } from '@/lib/store';
-import { paths } from './paths';
+import { PendingApprovalPage } from '@/features/auth';
+import { paths } from '@/lib/paths';
 
 /** Router state carrying the page a signed-out user was sent away from. */
 export interface FromState {
   from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
 }
 
-/** Sign-in required: otherwise go to "/" and remember where the user was going (SPEC §2.1). */
+/** Sign-in required: otherwise go to "/" and remember where the user was going (docs/product.md §2.1). */
 export function RequireAuth() {
   const signedIn = useAppSelector(selectIsSignedIn);
   const signOutRedirect = useAppSelector(selectSignOutRedirect);
+  const user = useAppSelector((state) => state.auth.user);
   const location = useLocation();
   if (!signedIn) {
     if (signOutRedirect) return <Navigate to={signOutRedirect} replace />;
     const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={paths.root} replace state={state} />;
   }
+  // A driver the company has not approved yet sees only the waiting page.
+  if (user?.driverStatus === 'PENDING') return <PendingApprovalPage />;
   return <Outlet />;
 }
 

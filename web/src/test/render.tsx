@@ -1,11 +1,17 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
+import { beforeAll } from 'vitest';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '@/app/provider';
+import { preloadPages } from '@/app/lazy-page';
 import { routes } from '@/app/router';
 import { makeStore } from '@/app/store';
 import type { RootState } from '@/lib/store';
+
+// Pages load their code on first render (src/app/router.tsx): import them all before the
+// tests of a file that renders the app, so that no test waits for a first import.
+beforeAll(() => preloadPages(), 120_000);
 
 interface RenderAppOptions {
   /** Pretend a session is stored (token + refreshToken in local storage) before the store is made. */

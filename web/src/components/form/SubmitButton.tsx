@@ -2,7 +2,7 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 
 export interface SubmitButtonProps extends Omit<ButtonProps, 'type' | 'startIcon'> {
-  /** While true the button is disabled and shows a spinner (SPEC §2: loading states). */
+  /** While true the button is disabled and shows a spinner (docs/product.md §2: loading states). */
   busy: boolean;
 }
 

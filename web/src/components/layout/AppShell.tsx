@@ -1,10 +1,15 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
+import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
+import RouteIcon from '@mui/icons-material/Route';
 import SettingsIcon from '@mui/icons-material/Settings';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -12,15 +17,23 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useEffect, useId, useRef, useState, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
-import { paths } from '@/app/paths';
+import { Link as ReactRouterLink, NavLink, useLocation } from 'react-router';
+import { paths } from '@/lib/paths';
+import { selectRole } from '@/lib/auth/auth-slice';
 import { useSignOut } from '@/lib/auth/session';
+import type { RoleCode } from '@/lib/auth/types';
+import { useAppSelector } from '@/lib/store';
 
-/** Drawer sizes and its remembered state (SPEC §2.2, §9). */
+/** Drawer sizes and its remembered state (docs/product.md §2.2, §9). */
 export const DRAWER_OPEN_WIDTH = 300;
 export const DRAWER_CLOSED_WIDTH = 80;
 export const DRAWER_STORAGE_KEY = 'navigationDrawerOpen';
@@ -29,7 +42,21 @@ function readDrawerOpen(): boolean {
   return localStorage.getItem(DRAWER_STORAGE_KEY) !== 'false';
 }
 
-const entries = [
+/** One entry of the drawer and the bottom bar; `label` is a common-namespace key. */
+export interface NavEntry {
+  to: string;
+  label: string;
+  icon: ReactElement;
+  match: readonly string[];
+  /** A count shown on the icon (e.g. unread alerts); nothing when 0 or absent. */
+  badge?: number;
+  /** Shown only to this role. */
+  role?: RoleCode;
+  /** On phones, under "More" for these roles (the bottom bar holds at most 5 items). */
+  moreFor?: readonly RoleCode[];
+}
+
+const leadingEntries: readonly NavEntry[] = [
   { to: paths.dashboard, label: 'nav.dashboard', icon: <DashboardIcon />, match: [paths.dashboard] },
   {
     to: paths.navigation,
@@ -37,15 +64,256 @@ const entries = [
     icon: <LocalGasStationIcon />,
     match: [paths.navigation, paths.wexLocations, paths.assistant],
   },
+  // Drivers run trips from their phone; owners reach them under More.
+  { to: paths.trips, label: 'nav.trips', icon: <RouteIcon />, match: [paths.trips], moreFor: ['ROLE_COMPANY'] },
+];
+const trailingEntries: readonly NavEntry[] = [
+  {
+    to: paths.compliance,
+    label: 'nav.compliance',
+    icon: <AssessmentIcon />,
+    match: [paths.compliance],
+    role: 'ROLE_COMPANY',
+    moreFor: ['ROLE_COMPANY'],
+  },
   { to: paths.settings, label: 'nav.settings', icon: <SettingsIcon />, match: [paths.settings, paths.account, paths.contactUs] },
-] as const;
+];
 
-/** The signed-in layout: a collapsible side drawer beside the page. */
-export function AppShell({ children }: { children: ReactNode }) {
+/** The entries the signed-in user's role sees, with the page's extra ones (alerts) before the trailing ones. */
+function useEntries(extraEntries: readonly NavEntry[]): { visible: readonly NavEntry[]; inMore: (entry: NavEntry) => boolean } {
+  const role = useAppSelector(selectRole);
+  const visible = [...leadingEntries, ...extraEntries, ...trailingEntries].filter((entry) => !entry.role || entry.role === role);
+  return { visible, inMore: (entry) => Boolean(role && entry.moreFor?.includes(role)) };
+}
+
+/** The entry's icon, with its count when there is one. */
+function EntryIcon({ entry }: { entry: NavEntry }) {
+  if (!entry.badge) return entry.icon;
+  return (
+    <Badge badgeContent={entry.badge} color="error" max={99} data-testid="nav-badge">
+      {entry.icon}
+    </Badge>
+  );
+}
+
+/** The entry's accessible name: its label, plus the count when there is one. */
+function useEntryName() {
   const { t } = useTranslation();
+  return (entry: NavEntry) => (entry.badge ? t('nav.withCount', { label: t(entry.label), count: entry.badge }) : t(entry.label));
+}
+
+/** Height of the phones' bottom navigation bar (without the device's safe area). */
+export const BOTTOM_BAR_HEIGHT = 64;
+
+/** Phones: below the `md` breakpoint (900 px) the drawer gives way to a bottom bar. */
+export function useIsPhone(): boolean {
+  return useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+}
+
+const isActive = (match: readonly string[], pathname: string) =>
+  match.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+
+/**
+ * When a page opens and the keyboard focus was lost (sign-in removed the focused button,
+ * a clicked row unmounted), move it to the page's heading, or else its first control,
+ * so keyboard and screen-reader users start on the page instead of the body.
+ */
+function useFocusPageOnOpen(pathname: string, main: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    let tries = 0;
+    let timer: number | undefined;
+    const focusPage = () => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      const root = main.current;
+      const heading = root?.querySelector<HTMLElement>('h1');
+      const target =
+        heading ??
+        root?.querySelector<HTMLElement>('button:not([disabled]), a[href], input:not([disabled]), [tabindex]:not([tabindex="-1"])');
+      if (target) {
+        if (target === heading && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        target.focus({ preventScroll: true });
+      } else if (tries++ < 30) {
+        timer = window.setTimeout(focusPage, 100); // the page may still be loading
+      }
+    };
+    timer = window.setTimeout(focusPage, 0);
+    return () => window.clearTimeout(timer);
+  }, [pathname, main]);
+}
+
+/**
+ * The signed-in layout. From 900 px up: a collapsible side drawer beside the page
+ * (docs/product.md §2.2). On phones: a bottom navigation bar, so the page keeps the screen's width.
+ */
+export function AppShell({ children, extraEntries = [] }: { children: ReactNode; extraEntries?: readonly NavEntry[] }) {
+  const phone = useIsPhone();
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useFocusPageOnOpen(pathname, main);
+  return phone ? (
+    <PhoneShell main={main} extraEntries={extraEntries}>
+      {children}
+    </PhoneShell>
+  ) : (
+    <DrawerShell main={main} extraEntries={extraEntries}>
+      {children}
+    </DrawerShell>
+  );
+}
+
+interface ShellProps {
+  children: ReactNode;
+  main: RefObject<HTMLElement | null>;
+  extraEntries: readonly NavEntry[];
+}
+
+/** Phones: the page, with a fixed bottom bar of the same entries and the logout action. */
+function PhoneShell({ children, main, extraEntries }: ShellProps) {
+  const { t } = useTranslation();
+  const entryName = useEntryName();
+  const { signOut } = useSignOut();
+  const { pathname } = useLocation();
+  const { visible, inMore } = useEntries(extraEntries);
+  const barEntries = visible.filter((entry) => !inMore(entry));
+  const moreEntries = visible.filter(inMore);
+  const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
+  const moreMenuId = useId();
+  const itemSx = {
+    flex: 1,
+    minWidth: 0,
+    display: 'flex',
+    flexDirection: 'column',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: 0.25,
+    py: 1,
+    color: 'text.secondary',
+    textDecoration: 'none',
+    fontSize: '0.75rem',
+    fontWeight: 600,
+    borderRadius: 3,
+    '&[aria-current="page"]': { color: 'primary.main' },
+  } as const;
+  return (
+    <Box sx={{ minHeight: '100dvh' }}>
+      {/* Whatever is scrolled into view (focus, find, a tap's target) stops above the bar. */}
+      <GlobalStyles styles={{ html: { scrollPaddingBottom: `calc(${BOTTOM_BAR_HEIGHT + 8}px + env(safe-area-inset-bottom))` } }} />
+      <Box
+        component="main"
+        ref={main}
+        sx={{ minWidth: 0, pb: `calc(${BOTTOM_BAR_HEIGHT}px + env(safe-area-inset-bottom))` }}
+      >
+        {children}
+      </Box>
+      <Paper
+        square
+        elevation={8}
+        data-testid="navigation-bar"
+        sx={{
+          position: 'fixed',
+          left: 0,
+          right: 0,
+          bottom: 0,
+          zIndex: (theme) => theme.zIndex.appBar,
+          display: 'flex',
+          alignItems: 'stretch',
+          height: `calc(${BOTTOM_BAR_HEIGHT}px + env(safe-area-inset-bottom))`,
+          pb: 'env(safe-area-inset-bottom)',
+          px: 0.5,
+          borderTop: '1px solid',
+          borderColor: 'divider',
+        }}
+      >
+        <Box component="nav" aria-label={t('nav.mainMenu')} sx={{ display: 'flex', flex: barEntries.length, minWidth: 0 }}>
+          {barEntries.map((entry) => (
+            <Box
+              key={entry.to}
+              component={NavLink}
+              to={entry.to}
+              aria-current={isActive(entry.match, pathname) ? 'page' : undefined}
+              aria-label={entry.badge ? entryName(entry) : undefined}
+              sx={itemSx}
+            >
+              <EntryIcon entry={entry} />
+              <Box component="span" sx={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                {t(entry.label)}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+        {moreEntries.length === 0 ? (
+          <Box
+            component="button"
+            type="button"
+            onClick={signOut}
+            sx={{ ...itemSx, flex: 1, border: 0, bgcolor: 'transparent', font: 'inherit', cursor: 'pointer' }}
+          >
+            <LogoutIcon />
+            <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 600 }}>
+              {t('nav.logout')}
+            </Box>
+          </Box>
+        ) : (
+          <>
+            <Box
+              component="button"
+              type="button"
+              aria-haspopup="menu"
+              aria-expanded={moreAnchor ? 'true' : undefined}
+              aria-controls={moreAnchor ? moreMenuId : undefined}
+              aria-current={moreEntries.some((entry) => isActive(entry.match, pathname)) ? 'page' : undefined}
+              onClick={(event) => setMoreAnchor(event.currentTarget as HTMLElement)}
+              sx={{ ...itemSx, flex: 1, border: 0, bgcolor: 'transparent', font: 'inherit', cursor: 'pointer' }}
+            >
+              <MoreHorizIcon />
+              <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 600 }}>
+                {t('nav.more')}
+              </Box>
+            </Box>
+            <Menu
+              id={moreMenuId}
+              anchorEl={moreAnchor}
+              open={Boolean(moreAnchor)}
+              onClose={() => setMoreAnchor(null)}
+              anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+              transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            >
+              {moreEntries.map((entry) => (
+                <MenuItem key={entry.to} component={ReactRouterLink} to={entry.to} onClick={() => setMoreAnchor(null)}>
+                  <ListItemIcon>
+                    <EntryIcon entry={entry} />
+                  </ListItemIcon>
+                  <ListItemText primary={entryName(entry)} />
+                </MenuItem>
+              ))}
+              <MenuItem
+                onClick={() => {
+                  setMoreAnchor(null);
+                  signOut();
+                }}
+              >
+                <ListItemIcon>
+                  <LogoutIcon />
+                </ListItemIcon>
+                <ListItemText primary={t('nav.logout')} />
+              </MenuItem>
+            </Menu>
+          </>
+        )}
+      </Paper>
+    </Box>
+  );
+}
+
+/** Tablets and desktops: docs/product.md's drawer, 300 px open, 80 px closed, remembered. */
+function DrawerShell({ children, main, extraEntries }: ShellProps) {
+  const { t } = useTranslation();
+  const entryName = useEntryName();
   const { signOut } = useSignOut();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(readDrawerOpen);
+  const { visible } = useEntries(extraEntries);
   const width = open ? DRAWER_OPEN_WIDTH : DRAWER_CLOSED_WIDTH;
 
   const toggle = () => {
@@ -88,7 +356,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           },
         }}
       >
-        <Box sx={{ display: 'flex', alignItems: 'center', height: 72, px: open ? 2.5 : 0, justifyContent: open ? 'space-between' : 'center' }}>
+        <Box component="header" sx={{ display: 'flex', alignItems: 'center', height: 72, px: open ? 2.5 : 0, justifyContent: open ? 'space-between' : 'center' }}>
           {open && (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
               <LocalGasStationIcon color="primary" />
@@ -103,21 +371,31 @@ export function AppShell({ children }: { children: ReactNode }) {
         </Box>
         <Divider />
         <List component="nav" aria-label={t('nav.mainMenu')} sx={{ flexGrow: 1 }}>
-          {entries.map((entry) => {
-            const active = entry.match.some((path) => pathname === path || pathname.startsWith(`${path}/`));
-            const label = t(entry.label);
+          {visible.map((entry) => {
+            const active = isActive(entry.match, pathname);
+            const label = entryName(entry);
             return (
               <Tooltip key={entry.to} title={open ? '' : label} placement="right">
-                <ListItemButton component={NavLink} to={entry.to} className={active ? 'active' : undefined} sx={itemSx}>
-                  <ListItemIcon sx={iconSx}>{entry.icon}</ListItemIcon>
-                  {open && <ListItemText primary={label} />}
+                <ListItemButton
+                  component={NavLink}
+                  to={entry.to}
+                  className={active ? 'active' : undefined}
+                  // Always named: collapsed, the icon is all there is (and an undefined
+                  // aria-label here would override the one the Tooltip gives).
+                  aria-label={label}
+                  sx={itemSx}
+                >
+                  <ListItemIcon sx={iconSx}>
+                    <EntryIcon entry={entry} />
+                  </ListItemIcon>
+                  {open && <ListItemText primary={t(entry.label)} />}
                 </ListItemButton>
               </Tooltip>
             );
           })}
         </List>
         <Divider />
-        <List>
+        <List component="div">
           <Tooltip title={open ? '' : t('nav.logout')} placement="right">
             <ListItemButton onClick={signOut} sx={itemSx} aria-label={t('nav.logout')}>
               <ListItemIcon sx={iconSx}>
@@ -128,7 +406,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Tooltip>
         </List>
       </Drawer>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0 }}>
+      <Box component="main" ref={main} sx={{ flexGrow: 1, minWidth: 0 }}>
         {children}
       </Box>
     </Box>

@@ -22,6 +22,7 @@ export function AuthLayout({ title, subtitle, leading, footer, children }: AuthL
   const { t } = useTranslation();
   return (
     <Box
+      component="main"
       sx={{
         minHeight: '100dvh',
         display: 'flex',

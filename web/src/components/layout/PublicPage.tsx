@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
 import { selectIsSignedIn } from '@/lib/auth';
@@ -11,8 +11,9 @@ import { useAppSelector } from '@/lib/store';
 export function PublicPage({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   const signedIn = useAppSelector(selectIsSignedIn);
+  // Signed in, the shell already gives the page its <main>.
   return (
-    <Box sx={{ minHeight: '100dvh' }}>
+    <Box component={signedIn ? 'div' : 'main'} sx={{ minHeight: '100dvh' }}>
       <Page title={title} maxWidth="md" leading={<BackButton label={t('actions.back')} to={signedIn ? paths.settings : paths.root} />}>
         {children}
       </Page>

@@ -1,4 +1,7 @@
-export { ForgotPasswordPage } from './components/ForgotPasswordPage';
-export { ResetPasswordPage } from './components/ResetPasswordPage';
+// The sign-in page is the landing page and ships in the first bundle; the other
+// auth pages load when their route opens (src/app/router.tsx).
 export { SignInPage } from './components/SignInPage';
-export { SignUpPage } from './components/SignUpPage';
+export { PendingApprovalPage } from './components/PendingApprovalPage';
+export const loadSignUpPage = async () => (await import('./components/SignUpPage')).SignUpPage;
+export const loadForgotPasswordPage = async () => (await import('./components/ForgotPasswordPage')).ForgotPasswordPage;
+export const loadResetPasswordPage = async () => (await import('./components/ResetPasswordPage')).ResetPasswordPage;

@@ -1,1 +1,2 @@
 export { FuelCardsPage } from './components/FuelCardsPage';
+export { DriverRequests } from './components/DriverRequests';

@@ -9,7 +9,7 @@ export const API_BASE_URL = '/api';
 // Absolute so that fetch also resolves it outside a page (Node's fetch in unit tests).
 const baseUrl = new URL(API_BASE_URL, window.location.origin).href;
 
-/** Calls that never carry the bearer token nor trigger a refresh (SPEC §6, account-api.md). */
+/** Calls that never carry the bearer token nor trigger a refresh (docs/product.md §6, account-api.md). */
 const PUBLIC_ENDPOINTS = new Set(['authenticate', 'refreshToken', 'createCompanyAccount', 'createDriverAccount', 'checkEmail', 'checkCardNumber', 'initPasswordReset', 'checkPasswordReset', 'completePasswordReset']);
 
 interface AuthSnapshot {
@@ -81,7 +81,7 @@ async function refreshWithServer(
 }
 
 /**
- * fetchBaseQuery plus the session rules of SPEC §4: any 401 triggers ONE refresh
+ * fetchBaseQuery plus the session rules of docs/product.md §4: any 401 triggers ONE refresh
  * (shared by concurrent requests) and ONE retry; a failed refresh ends the session.
  */
 export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (

@@ -2,7 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { Schema } from './types';
 
-/** The one error shape on the wire (SPEC §3): message is a string or a map of field → messages. */
+/** The one error shape on the wire (docs/product.md §3): message is a string or a map of field → messages. */
 export type ServerError = Schema<'Error'>;
 
 export type ApiError = FetchBaseQueryError | SerializedError | undefined;

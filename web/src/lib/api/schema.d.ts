@@ -33,7 +33,7 @@ export interface paths {
                         };
                     };
                 };
-                503: components["responses"]["Unavailable"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -127,7 +127,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in
-         * @description 401 message: 'Login or password are incorrect' (same answer and time for an unknown login). After 10 failed sign-ins of one account in 15 minutes: 429 with Retry-After until the window ends.
+         * @description 401 message: 'Login or password are incorrect' (same answer and time for an unknown login). Every attempt is counted before the password is checked: after 10 failed sign-ins of one account, or 50 from one client address over any accounts, in 15 minutes: 429 with Retry-After until the window ends (a successful sign-in clears the account's count and does not use up the address's). A password reset still works while locked. A driver whose company declined the request gets 403 with a message saying so (after a right password only).
          */
         post: {
             parameters: {
@@ -153,7 +153,9 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         delete?: never;
@@ -199,6 +201,45 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Ends the caller's session on the server: its refresh token and every access token of the same sign-in answer 401 from now on, in every server process. Other sessions of the user go on.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The session ended */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
             };
         };
         delete?: never;
@@ -234,11 +275,12 @@ export interface paths {
                     };
                 };
                 401: components["responses"]["Unauthorized"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         /**
          * Edit name, e-mail and phone
-         * @description Field errors as for sign-up; a taken e-mail is the field error email: ['This email is already in use'].
+         * @description Field errors as for sign-up; a taken e-mail is the field error email: ['This email is already in use']. Changing the e-mail needs currentPassword: missing is the field error currentPassword: ['Password is required'], wrong is currentPassword: ['Current password is incorrect'] and counts as a failed sign-in (429 when the account is locked). After a change a notice is mailed to the old address.
          */
         put: {
             parameters: {
@@ -264,6 +306,8 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         post?: never;
@@ -311,6 +355,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         delete?: never;
@@ -350,6 +395,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -398,6 +444,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 409: components["responses"]["Conflict"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         delete?: never;
@@ -417,7 +464,7 @@ export interface paths {
         put?: never;
         /**
          * Driver sign-up on a company card (ROLE_USER)
-         * @description An unknown card or one already linked to a driver is the field error cardNumber: ['Invalid card number'].
+         * @description The company name must be the card's company's (case and spacing aside). An unknown card, one already linked to a driver or a company name that does not match is the same field error cardNumber: ['Invalid card number']. The new driver is PENDING (driverStatus) until an owner of the company approves the request.
          */
         post: {
             parameters: {
@@ -444,6 +491,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 409: components["responses"]["Conflict"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         delete?: never;
@@ -486,6 +534,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 409: components["responses"]["Conflict"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -527,8 +576,10 @@ export interface paths {
                         "application/json": components["schemas"]["ValidCheck"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 404: components["responses"]["NotFound"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -576,6 +627,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         delete?: never;
@@ -621,6 +673,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         delete?: never;
@@ -666,6 +719,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         delete?: never;
@@ -711,6 +765,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         delete?: never;
@@ -756,6 +811,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         delete?: never;
@@ -773,7 +829,7 @@ export interface paths {
         };
         /**
          * Stations around a point
-         * @description At most 500 stations: the nearest within the radius, then sorted by price (net price) or discount (savings); ties nearest first.
+         * @description At most 500 stations: the first 500 of all the stations within the radius sorted by price (net price) or discount (savings), e.g. the 500 cheapest or the 500 largest discounts; ties nearest first, then by locationId.
          */
         get: {
             parameters: {
@@ -806,6 +862,57 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/locations/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every station of a map view, clustered
+         * @description Every station (of chainCode) inside bbox is in exactly one cluster or in stations. The view is cut into square cells of 128 pixels on the Web Mercator map at the zoom's integer part (512-pixel tiles): a cell holding two or more of the box's stations is one cluster (count, centroid, lowest netPrice), a cell holding one lists that station. Above zoom 16 every station is listed. The box may be at most 16384 pixels a side at that zoom.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description west,south,east,north in degrees; longitudes -180 to 180, latitudes -90 to 90, west ≤ east, south ≤ north (edges included) */
+                    bbox: string;
+                    /** @description Map zoom, 0 to 24 (fractions are floored) */
+                    zoom: number;
+                    /** @description Comma-joined chain codes; empty for all */
+                    chainCode?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MapView"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
             };
         };
         put?: never;
@@ -858,6 +965,8 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         delete?: never;
@@ -893,6 +1002,8 @@ export interface paths {
                     };
                 };
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -930,6 +1041,8 @@ export interface paths {
                     };
                 };
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -1067,6 +1180,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
                 422: components["responses"]["Unprocessable"];
                 503: components["responses"]["Unavailable"];
             };
@@ -1110,6 +1224,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
                 503: components["responses"]["Unavailable"];
             };
         };
@@ -1154,8 +1269,57 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
                 503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/maps/basemap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The offline base map
+         * @description GeoJSON FeatureCollection of the built-in road network and places, for drawing a map without a tile server: LineString features with properties kind "interstate", highway ("I-40", or "I-20/I-59" where two share the road) and ref (the first of them); Point features with kind "city" or "hub", name, state and population (thousands, 0 when unknown). Coordinates [longitude, latitude] with 4 decimals. Gzipped when accepted; cacheable for a day with an ETag (If-None-Match answers 304).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/geo+json": components["schemas"]["Basemap"];
+                    };
+                };
+                /** @description Not modified (If-None-Match matched the ETag) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
             };
         };
         put?: never;
@@ -1177,7 +1341,7 @@ export interface paths {
         put?: never;
         /**
          * Cheapest fuel purchase plan along a route
-         * @description Field errors use the planner form messages (SPEC §5). 422 names the gap when no plan can make the trip.
+         * @description Field errors use the planner form messages (docs/product.md §5); the request's domain is in PlanRequest. 422 names the gap when no plan can make the trip. Each request runs under a deadline (FUELPORTAL_PLAN_TIMEOUT, default 10 s) and at most FUELPORTAL_PLAN_CONCURRENCY (default twice GOMAXPROCS) run at once: past the deadline 503 'Planning took too long - Please try again later', over the cap 503 'The route planner is busy - Please try again in a moment', both with Retry-After.
          */
         post: {
             parameters: {
@@ -1203,7 +1367,18 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
                 422: components["responses"]["Unprocessable"];
+                /** @description The planner is busy (too many plans computing), the plan took too long, or the database is unavailable; retry after the given number of seconds */
+                503: {
+                    headers: {
+                        "Retry-After": number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1257,6 +1432,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -1312,6 +1488,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -1353,6 +1530,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -1395,6 +1573,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -1450,6 +1629,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -1505,6 +1685,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -1546,6 +1727,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -1588,6 +1770,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -1627,8 +1810,10 @@ export interface paths {
                         "application/json": components["schemas"]["CardList"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -1677,6 +1862,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         post?: never;
@@ -1714,6 +1900,7 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
@@ -1752,10 +1939,142 @@ export interface paths {
                 };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/driver-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Drivers waiting for the company's approval
+         * @description The pending requests of drivers who signed up with one of the owner's company cards, oldest first. Company owners only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DriverRequest"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/driver-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a driver's request to join the company
+         * @description The driver's data routes open at once and the driver is mailed the decision. A request of another company, one already decided or any other id is 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the request's id (the driver's user id) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Empty"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/driver-requests/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a driver's request to join the company
+         * @description The driver's card is freed for another sign-up, their sessions end, sign-in answers 403 with the declined message, and the driver is mailed the decision. A request of another company, one already decided or any other id is 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the request's id (the driver's user id) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Empty"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2180,6 +2499,957 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the company's alerts, newest first, with the unread count
+         * @description Company owners only (drivers 403).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description true: only unread alerts */
+                    unread?: boolean;
+                    /** @description Page number from 0 */
+                    page?: number;
+                    /** @description Page size (default 20, at most 100) */
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AlertPage"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/alerts/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one of the company's alerts read
+         * @description Again is fine. Another company's alert or any other id is 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Read */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/alerts/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every alert of the company read */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Read */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/override-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The driver's override requests, newest first (at most 100), with the owner's decisions
+         * @description Drivers only (owners 403).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OverrideRequestList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * A driver asks the owner to lift their card's rules after its last declined purchase
+         * @description Drivers only (owners 403). The owner gets an OVERRIDE_REQUEST alert and a mail. 422 when the card has no declined purchase; 409 when a request for the card is pending.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OverrideRequestCreate"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OverrideRequest"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                422: components["responses"]["Unprocessable"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/override-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's override requests, newest first (at most 100)
+         * @description Company owners only (drivers 403).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only requests of this status */
+                    status?: "PENDING" | "APPROVED" | "DENIED";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OverrideRequestList"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/override-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending override request: the card's rules are lifted for hours (default 24)
+         * @description The request's alert is marked read and the driver is mailed. Another company's request or any other id is 404; a decided one 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OverrideApproval"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OverrideRequest"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/override-requests/{id}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deny a pending override request
+         * @description The request's alert is marked read and the driver is mailed. Another company's request or any other id is 404; a decided one 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OverrideRequest"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the caller's trips, newest first
+         * @description Owners see the company's trips, drivers their own card's.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    size?: number;
+                    status?: "ACTIVE" | "COMPLETED" | "CANCELLED";
+                    cardNumber?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TripPage"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * Save a fuel plan as a trip
+         * @description Plans the route like the assistant and saves it as an ACTIVE trip. Owners: any company card; drivers: their own card; another card 404. 409 when the card already has an active trip; 422 when no plan can make the trip.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TripCreate"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Trip"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                422: components["responses"]["Unprocessable"];
+                /** @description The planner is busy or took too long, or the database is unavailable */
+                503: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's trips with its plan versions and purchases */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TripDetail"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{id}/replan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Re-plan an active trip from a position and fuel level */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TripReplan"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Trip"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                422: components["responses"]["Unprocessable"];
+                /** @description The planner is busy or took too long, or the database is unavailable */
+                503: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete an active trip (lifts its lock)
+         * @description 409 when the trip is not ACTIVE.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Trip"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an active trip (lifts its lock)
+         * @description 409 when the trip is not ACTIVE.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Trip"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Plan compliance per driver of the owner's company, largest missed savings first */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD, inclusive */
+                    dateFrom: string;
+                    /** @description YYYY-MM-DD, inclusive; at most 3,660 days after dateFrom */
+                    dateTo: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ComplianceRow"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/compliance/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Plan compliance per driver as .xlsx */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD, inclusive */
+                    dateFrom: string;
+                    /** @description YYYY-MM-DD, inclusive; at most 3,660 days after dateFrom */
+                    dateTo: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The spreadsheet (Content-Disposition attachment; filename compliance-FROM-TO.xlsx) */
+                200: {
+                    headers: {
+                        "Content-Disposition": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/controls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's default card controls and time zone (ROLE_COMPANY; drivers 403) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyControlsResult"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        /**
+         * Save the company's default card controls and time zone
+         * @description Answers the saved object. Field errors for negative or absurd limits, from equal to to, unknown products, states, days, chains or time zone.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CompanyControls"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyControlsResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/cards/{cardNumber}/controls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A card's own controls (ROLE_COMPANY; drivers 403; another company's card 404) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The card's 19 digits */
+                    cardNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ControlsResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        /**
+         * Save a card's own controls
+         * @description A null field inherits the company default. Answers the saved object; field errors as for the company default.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The card's 19 digits */
+                    cardNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Controls"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ControlsResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/cards/{cardNumber}/override": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift a card's rules for a number of hours (never the wallet or credit limit)
+         * @description The body may be empty: 24 hours. Granting again moves the end.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The card's 19 digits */
+                    cardNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["OverrideGrant"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Override"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        /** End a card's override now */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The card's 19 digits */
+                    cardNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Ended (or there was none) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2217,6 +3487,11 @@ export interface components {
             company: components["schemas"]["Company"] | null;
             /** @description the driver's linked card; null for owners */
             cardNumber: string | null;
+            /**
+             * @description APPROVED, or for a driver who signed up with a company card: PENDING until an owner of the company approves, REJECTED when one declined. A pending driver's data calls answer 403 'Waiting for your company to approve your account'.
+             * @enum {string}
+             */
+            driverStatus: "APPROVED" | "PENDING" | "REJECTED";
         };
         /** @description A role of the user: ROLE_COMPANY (company owner) or ROLE_USER (driver). */
         Authority: {
@@ -2245,6 +3520,8 @@ export interface components {
             lastName: string;
             email: string;
             phoneNumber: string;
+            /** @description Required when email differs from the account's current e-mail; ignored otherwise. */
+            currentPassword?: string;
         };
         ChangePassword: {
             currentPassword: string;
@@ -2294,7 +3571,41 @@ export interface components {
             latitude: number;
             longitude: number;
         };
-        /** @description A fuel station (SPEC §3). Prices in dollars per gallon (3 decimals), savings in cents per gallon, iftaRefund in dollars per gallon. distanceMiles only from GET /api/locations; alongMiles/offMiles only from near-route searches. */
+        Basemap: {
+            /** @enum {string} */
+            type: "FeatureCollection";
+            features: {
+                /** @enum {string} */
+                type: "Feature";
+                geometry: {
+                    /** @enum {string} */
+                    type: "LineString" | "Point";
+                    coordinates: unknown[];
+                };
+                properties: {
+                    /** @enum {string} */
+                    kind: "interstate" | "city" | "hub";
+                    highway?: string;
+                    ref?: string;
+                    name?: string;
+                    state?: string;
+                    population?: number;
+                };
+            }[];
+        };
+        /** @description A map view: clusters of two or more stations and the stations shown alone. */
+        MapView: {
+            clusters: components["schemas"]["MapCluster"][];
+            stations: components["schemas"]["Station"][];
+        };
+        /** @description Stations close together at the view's zoom: their centroid (Web Mercator), how many, and the lowest net price (dollars per gallon). */
+        MapCluster: {
+            latitude: number;
+            longitude: number;
+            count: number;
+            minNetPrice: number;
+        };
+        /** @description A fuel station (docs/product.md §3). Prices in dollars per gallon (3 decimals), savings in cents per gallon, iftaRefund in dollars per gallon. distanceMiles only from GET /api/locations; alongMiles/offMiles only from near-route searches. */
         Station: {
             locationId: number;
             name: string;
@@ -2311,6 +3622,8 @@ export interface components {
             savings: number;
             /** @example 2026-11-21T06:00:00 */
             retailPriceDate: string;
+            /** @description The price (retailPriceDate) is older than 48 hours at the server's clock. */
+            stale: boolean;
             iftaRefund: number;
             chain: string;
             affiliate: string;
@@ -2365,7 +3678,7 @@ export interface components {
             longitude: number;
             kind: string;
         };
-        /** @description The planner form (SPEC §3) with the route. amountOfFuel is the current fuel, trunkCapacity the tank, both in gallons. Optional: mpg (default 6.5), reserveGallons (default 10% of the tank; 0 when the current fuel is already below that), chainCodes (default all). */
+        /** @description The planner form (docs/product.md §3) with the route. amountOfFuel is the current fuel, trunkCapacity the tank, both in gallons. Optional: mpg (default 6.5), reserveGallons (default 10% of the tank; 0 when the current fuel is already below that), chainCodes (default all). Domain (outside it: 400 with field errors): trunkCapacity above 0 and at most 400 gallons; amountOfFuel from 0 to trunkCapacity (and not below reserveGallons); searchRadius above 0 and at most 100 miles; minGallonsPurchase from 1 gallon to trunkCapacity less the reserve; mpg from 1 to 30; reserveGallons from 0 to below trunkCapacity; routePoints 2 to 20,000; chainCodes at most 100 of at most 64 characters. Numbers may be sent as numeric strings; the limits apply to their values. */
         PlanRequest: {
             amountOfFuel?: (number | string) | null;
             trunkCapacity?: (number | string) | null;
@@ -2382,6 +3695,12 @@ export interface components {
             cost: number;
             arrivalFuel: number;
             alongMiles: number;
+            /** @description Miles off the route to the station and back (1 decimal). Always sent by /api/assistant/plan. */
+            detourMiles?: number;
+            /** @description Dollars the company contract charges for this stop and its detour (outOfRouteCostPerMile × detourMiles + costPerStop); 0 without such costs. */
+            detourCost?: number;
+            /** @description Dollars these gallons save against the no-plan comparison after the detour and stop costs: the gallons at the naive driver's all-in price per gallon ((naiveCost + naiveDetourCost) / naivetotalGallons) less this stop's cost and detourCost. Negative is a loss; null without the no-plan comparison. */
+            netSaving?: number | null;
         };
         /** @description Costs in dollars (2 decimals, from whole cents); gallons and miles with 1 decimal. naiveCost/naivetotalGallons are null when a driver without a plan (fill up at a quarter tank) cannot make the trip. */
         FuelPlan: {
@@ -2390,6 +3709,20 @@ export interface components {
             totalGallons: number;
             naiveCost: number | null;
             naivetotalGallons: number | null;
+            /** @description True when the plan had to use a price older than 48 hours (its stops say which: location.stale): the plan uses fresh prices only unless they cannot make the trip. */
+            usedStalePrices: boolean;
+            /** @description The company contract's cost per mile off the route (dollars, 3 decimals) the plan weighed with the fuel; 0 when not counted. Always sent by /api/assistant/plan, like the other detour fields. */
+            outOfRouteCostPerMile?: number;
+            /** @description The company contract's cost per stop (dollars) the plan weighed with the fuel; 0 when not counted. */
+            costPerStop?: number;
+            /** @description Miles off the route to the stops and back (1 decimal). */
+            detourMiles?: number;
+            /** @description Dollars the stops and their detours cost under the contract; totalCost is the fuel alone, so the plan costs totalCost + detourCost in all. */
+            detourCost?: number;
+            /** @description What the no-plan driver's stops and detours cost under the contract (dollars); null without the no-plan comparison. */
+            naiveDetourCost?: number | null;
+            /** @description Dollars the plan saves against the no-plan comparison after the detour and stop costs: naiveCost + naiveDetourCost − totalCost − detourCost. Equals naiveCost − totalCost when the contract has no such costs; negative is a loss; null without the no-plan comparison. */
+            netSaving?: number | null;
         };
         Card: {
             /** @description All 19 digits; the web app masks it */
@@ -2401,7 +3734,7 @@ export interface components {
             unitNumber: string;
         };
         CardList: {
-            value: components["schemas"]["Card"][];
+            value: components["schemas"]["CardListItem"][];
         };
         CardUpdate: {
             cardNumber: string;
@@ -2421,12 +3754,20 @@ export interface components {
             creditLimit: number;
             /** @description Dollars */
             feePerTransaction: number;
+            /** @description Dollars per mile driven off the route to a fuel stop (3 decimals); the fuel planner weighs it, there and back, with the fuel. 0: not counted. */
+            outOfRouteCostPerMile: number;
+            /** @description Dollars per fuel stop the fuel planner weighs with the fuel. 0: not counted. */
+            costPerStop: number;
         };
         Wallet: {
             /** @description Dollars; negative is owed on an invoice contract */
             balance: number;
             canAddFunds: boolean;
             canPayByInvoice: boolean;
+            /** @description Dollars: sum of the cards' monthly budgets; null when no card has one Always sent; optional in this schema only so that clients built before card controls keep compiling. */
+            cardsBudget?: number | null;
+            /** @description Dollars: what the company's cards spent this calendar month Always sent; optional in this schema only so that clients built before card controls keep compiling. */
+            cardsMonthSpend?: number;
         };
         TransactionItem: {
             transactionId: number;
@@ -2440,8 +3781,18 @@ export interface components {
             discAmount: number;
             /** @enum {string} */
             status: "APPROVED" | "DECLINED";
-            /** @enum {string|null} */
-            declineReason: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | null;
+            /** @description The decline code as a sentence people read (e.g. 'Over the daily limit'); null when approved */
+            declineReason: string | null;
+            /**
+             * @description DSL tractor diesel, RFR reefer diesel, DEF, GAS, OTH Always sent; optional in this schema only so that clients built before card controls keep compiling.
+             * @enum {string}
+             */
+            productCode?: "DSL" | "RFR" | "DEF" | "GAS" | "OTH";
+            /**
+             * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
+             * @enum {string|null}
+             */
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | null;
         };
         TransactionPage: {
             content: components["schemas"]["TransactionItem"][];
@@ -2464,8 +3815,8 @@ export interface components {
             discAmount: number;
             /** @enum {string} */
             status: "APPROVED" | "DECLINED";
-            /** @enum {string|null} */
-            declineReason: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | null;
+            /** @description The decline code as a sentence people read (e.g. 'Over the daily limit'); null when approved */
+            declineReason: string | null;
             driverId: string;
             locationAddress: string;
             /** @description Gallons */
@@ -2474,10 +3825,22 @@ export interface components {
             retailPrice: number;
             /** @description Dollars per gallon under the contract */
             netPrice: number;
+            /**
+             * @description DSL tractor diesel, RFR reefer diesel, DEF, GAS, OTH Always sent; optional in this schema only so that clients built before card controls keep compiling.
+             * @enum {string}
+             */
+            productCode?: "DSL" | "RFR" | "DEF" | "GAS" | "OTH";
+            /**
+             * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
+             * @enum {string|null}
+             */
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | null;
         };
         Spendings: {
             total: number;
             saved: number;
+            /** @description Missed savings of the trips created in the period (issue 12) */
+            missedSavings: number;
         }[];
         NetworkPurchase: {
             networkTransactionId: string;
@@ -2489,6 +3852,11 @@ export interface components {
             retailPrice: number;
             /** @description Station wall-clock time, ISO without zone */
             transactionDate: string;
+            /**
+             * @description What was bought; absent or empty: DSL
+             * @enum {string}
+             */
+            productCode?: "DSL" | "RFR" | "DEF" | "GAS" | "OTH" | "";
         };
         NetworkPurchaseResult: {
             transactionId: number;
@@ -2496,8 +3864,8 @@ export interface components {
             invoiceRef: string;
             /** @enum {string} */
             status: "APPROVED" | "DECLINED";
-            /** @enum {string|null} */
-            declineReason: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | null;
+            /** @description The decline code as a sentence people read (e.g. 'Over the daily limit'); null when approved */
+            declineReason: string | null;
             transactionDate: string;
             fuelQuantity: number;
             retailPrice: number;
@@ -2505,6 +3873,16 @@ export interface components {
             discAmount: number;
             fee: number;
             fundedTotal: number;
+            /**
+             * @description DSL tractor diesel, RFR reefer diesel, DEF, GAS, OTH Always sent; optional in this schema only so that clients built before card controls keep compiling.
+             * @enum {string}
+             */
+            productCode?: "DSL" | "RFR" | "DEF" | "GAS" | "OTH";
+            /**
+             * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
+             * @enum {string|null}
+             */
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | null;
         };
         AchSetupIntent: {
             setupIntentClientSecret: string;
@@ -2553,6 +3931,404 @@ export interface components {
             currency: "USD" | "CAD";
             clientSecret: string;
         };
+        DriverRequest: {
+            /**
+             * Format: int64
+             * @description the driver's user id
+             */
+            id: number;
+            firstName: string;
+            lastName: string;
+            email: string;
+            phoneNumber: string;
+            /** @description the company card the driver signed up with (19 digits) */
+            cardNumber: string;
+            /** Format: date-time */
+            requestedAt: string;
+        };
+        /** @description A notice for the company owner, also mailed: a declined purchase, a driver's override request, or a purchase over 80% of a limit. cardNumber and driverName are the card's when the alert was raised. */
+        Alert: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT";
+            message: string;
+            /** @description 19 digits; empty when the alert is about no card */
+            cardNumber: string;
+            driverName: string;
+            /** Format: int64 */
+            transactionId: number | null;
+            /** Format: int64 */
+            overrideRequestId: number | null;
+            read: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AlertPage: {
+            content: components["schemas"]["Alert"][];
+            page: {
+                number: number;
+                size: number;
+                totalElements: number;
+                totalPages: number;
+            };
+            /** @description unread alerts of the company, whatever the filter */
+            unreadCount: number;
+        };
+        /** @description A driver's request to lift their card's rules after its last declined purchase. overrideUntil is set once APPROVED: the card's rules (not the wallet or credit limit) are lifted until then. */
+        OverrideRequest: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            status: "PENDING" | "APPROVED" | "DENIED";
+            cardNumber: string;
+            driverName: string;
+            /**
+             * Format: int64
+             * @description the declined purchase
+             */
+            transactionId: number;
+            /** @enum {string|null} */
+            declineCode: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | null;
+            /** @description the decline code as a clear sentence */
+            declineReason: string | null;
+            message: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** Format: date-time */
+            overrideUntil: string | null;
+        };
+        OverrideRequestList: {
+            content: components["schemas"]["OverrideRequest"][];
+        };
+        /** @description The whole body is optional. */
+        OverrideRequestCreate: {
+            /** @description a note for the owner */
+            message?: string;
+        };
+        /** @description The whole body is optional. */
+        OverrideApproval: {
+            /**
+             * @description how long the override lasts
+             * @default 24
+             */
+            hours: number;
+        };
+        /** @description A plan saved as a trip for a card: an owner any card of the company, a driver their own card (another card: 404). The truck's numbers have the assistant's domain (PlanRequest): tankCapacity above 0 and at most 400 gallons; currentFuel from 0 to tankCapacity; searchRadius above 0 and at most 100 miles; minGallonsPurchase from 1 gallon to the tank less the reserve; routePoints 2 to 5,000; originName and destinationName at most 200 characters. A card with an active trip: 409. */
+        TripCreate: {
+            cardNumber: string;
+            routePoints: components["schemas"]["Point"][];
+            tankCapacity: (number | string) | null;
+            currentFuel: (number | string) | null;
+            searchRadius: (number | string) | null;
+            minGallonsPurchase: (number | string) | null;
+            /** @description Lock the card to the plan's stops and gallons (+10%) while the trip is active */
+            lockCard?: boolean;
+            originName?: string;
+            destinationName?: string;
+        };
+        /** @description Where the truck is and the fuel in its tanks (0 to the trip's tank capacity). The route is cut at its point nearest the position; every stop of the new plan lies ahead of it. */
+        TripReplan: {
+            latitude: (number | string) | null;
+            longitude: (number | string) | null;
+            currentFuel: (number | string) | null;
+        };
+        TripPlanStop: {
+            location: components["schemas"]["Station"];
+            gallons: number;
+            cost: number;
+            arrivalFuel: number;
+            /** @description From the start of this plan version */
+            alongMiles: number;
+            /** @description Net price per gallon when planned */
+            price: number;
+            /** @description Miles off the route to the station and back (1 decimal). Always sent by /api/assistant/plan. */
+            detourMiles?: number;
+            /** @description Dollars the company contract charges for this stop and its detour (outOfRouteCostPerMile × detourMiles + costPerStop); 0 without such costs. */
+            detourCost?: number;
+            /** @description Dollars these gallons save against the no-plan comparison after the detour and stop costs: the gallons at the naive driver's all-in price per gallon ((naiveCost + naiveDetourCost) / naivetotalGallons) less this stop's cost and detourCost. Negative is a loss; null without the no-plan comparison. */
+            netSaving?: number | null;
+        };
+        /** @description A version of a trip's plan (the assistant's fuel plan result with its version, reason and time). */
+        TripPlan: {
+            fuelPlan: components["schemas"]["TripPlanStop"][];
+            totalCost: number;
+            totalGallons: number;
+            naiveCost: number | null;
+            naivetotalGallons: number | null;
+            version: number;
+            /** @enum {string} */
+            reason: "CREATED" | "REPLANNED" | "OFF_PLAN_PURCHASE" | "PRICE_CHANGE";
+            createdAt: string;
+            /** @description True when the plan had to use a price older than 48 hours (its stops say which: location.stale): the plan uses fresh prices only unless they cannot make the trip. */
+            usedStalePrices?: boolean;
+            /** @description The company contract's cost per mile off the route (dollars, 3 decimals) the plan weighed with the fuel; 0 when not counted. Always sent by /api/assistant/plan, like the other detour fields. */
+            outOfRouteCostPerMile?: number;
+            /** @description The company contract's cost per stop (dollars) the plan weighed with the fuel; 0 when not counted. */
+            costPerStop?: number;
+            /** @description Miles off the route to the stops and back (1 decimal). */
+            detourMiles?: number;
+            /** @description Dollars the stops and their detours cost under the contract; totalCost is the fuel alone, so the plan costs totalCost + detourCost in all. */
+            detourCost?: number;
+            /** @description What the no-plan driver's stops and detours cost under the contract (dollars); null without the no-plan comparison. */
+            naiveDetourCost?: number | null;
+            /** @description Dollars the plan saves against the no-plan comparison after the detour and stop costs: naiveCost + naiveDetourCost − totalCost − detourCost. Equals naiveCost − totalCost when the contract has no such costs; negative is a loss; null without the no-plan comparison. */
+            netSaving?: number | null;
+        };
+        TripPurchase: {
+            transactionId: number;
+            locationId: number;
+            locationName: string;
+            transactionDate: string;
+            gallons: number;
+            /** @enum {string} */
+            status: "APPROVED" | "DECLINED";
+            declineCode: string | null;
+            declineReason: string | null;
+            onPlan: boolean;
+            fundedTotal: number;
+        };
+        /** @description A trip with its current plan. */
+        Trip: {
+            id: number;
+            /** @enum {string} */
+            status: "ACTIVE" | "COMPLETED" | "CANCELLED";
+            cardNumber: string;
+            driverName: string;
+            lockCard: boolean;
+            originName: string;
+            destinationName: string;
+            tankCapacity: number;
+            currentFuel: number;
+            searchRadius: number;
+            minGallonsPurchase: number;
+            routePoints: components["schemas"]["Point"][];
+            createdAt: string;
+            updatedAt: string;
+            plan: components["schemas"]["TripPlan"];
+        };
+        /** @description A trip with every plan version and its purchases. */
+        TripDetail: {
+            id: number;
+            /** @enum {string} */
+            status: "ACTIVE" | "COMPLETED" | "CANCELLED";
+            cardNumber: string;
+            driverName: string;
+            lockCard: boolean;
+            originName: string;
+            destinationName: string;
+            tankCapacity: number;
+            currentFuel: number;
+            searchRadius: number;
+            minGallonsPurchase: number;
+            routePoints: components["schemas"]["Point"][];
+            createdAt: string;
+            updatedAt: string;
+            plan: components["schemas"]["TripPlan"];
+            /** @description Oldest first */
+            planVersions: components["schemas"]["TripPlan"][];
+            /** @description Purchases on the trip's card while it was active, oldest first */
+            purchases: components["schemas"]["TripPurchase"][];
+        };
+        TripPage: {
+            content: components["schemas"]["Trip"][];
+            page: {
+                number: number;
+                size: number;
+                totalElements: number;
+                totalPages: number;
+            };
+        };
+        /** @description One driver's (card's) trips created in the period: gallons and cost as first planned, approved purchases on and off plan, what they cost (funded totals) and the missed savings (off-plan gallons' cost above the plan's price for them), dollars from whole cents. */
+        ComplianceRow: {
+            driverName: string;
+            cardNumber: string;
+            trips: number;
+            plannedGallons: number;
+            onPlanGallons: number;
+            offPlanGallons: number;
+            plannedCost: number;
+            actualCost: number;
+            missedSavings: number;
+        };
+        /** @description A card's own controls (GET|PUT …/cards/{cardNumber}/controls). A null or absent field is no rule at the card's level: the company default (GET /api/wex/company/controls) applies. Field errors for values out of bounds, unknown products, states, days or chains. */
+        Controls: {
+            /** @description Dollars (2 decimals): the most one purchase's funded total may be */
+            perPurchaseLimit?: number | null;
+            /** @description Dollars per day (company time zone) */
+            dailyLimit?: number | null;
+            /** @description Gallons per day (3 decimals) */
+            dailyGallonsLimit?: number | null;
+            /** @description Dollars per week, Monday to Sunday */
+            weeklyLimit?: number | null;
+            /** @description Purchases per day */
+            dailyPurchasesLimit?: number | null;
+            /** @description Products the card may buy; null or empty: any */
+            allowedProducts?: ("DSL" | "RFR" | "DEF" | "GAS" | "OTH")[] | null;
+            /** @description Two-letter US states where the card may buy; null or empty: any */
+            allowedStates?: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY")[] | null;
+            /** @description Days the card may buy on; null or empty: any */
+            allowedDays?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[] | null;
+            /** @description A daily window in the company's time zone, from included, to excluded; from > to wraps past midnight; from must differ from to */
+            allowedHours?: {
+                /** @description HH:MM, 00:00 to 23:59 */
+                from: string;
+                /** @description HH:MM, 00:00 to 23:59 */
+                to: string;
+            } | null;
+            /** @description Chains the card may buy at; null or empty: any */
+            allowedChains?: string[] | null;
+            /** @description Chains the card may not buy at */
+            blockedChains?: string[] | null;
+            /** @description The unit's tractor tanks: a purchase of more gallons of any product but RFR is declined OVER_TANK_CAPACITY */
+            tankCapacityGallons?: number | null;
+            /** @description The reefer's tank: an RFR purchase of more gallons is declined OVER_TANK_CAPACITY */
+            reeferTankGallons?: number | null;
+            /** @description Dollars per calendar month (company time zone) from the company wallet */
+            monthlyBudget?: number | null;
+        };
+        /** @description The company's default controls, inherited by every card field that is null, and its time zone. */
+        CompanyControls: {
+            /** @description Dollars (2 decimals): the most one purchase's funded total may be */
+            perPurchaseLimit?: number | null;
+            /** @description Dollars per day (company time zone) */
+            dailyLimit?: number | null;
+            /** @description Gallons per day (3 decimals) */
+            dailyGallonsLimit?: number | null;
+            /** @description Dollars per week, Monday to Sunday */
+            weeklyLimit?: number | null;
+            /** @description Purchases per day */
+            dailyPurchasesLimit?: number | null;
+            /** @description Products the card may buy; null or empty: any */
+            allowedProducts?: ("DSL" | "RFR" | "DEF" | "GAS" | "OTH")[] | null;
+            /** @description Two-letter US states where the card may buy; null or empty: any */
+            allowedStates?: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY")[] | null;
+            /** @description Days the card may buy on; null or empty: any */
+            allowedDays?: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[] | null;
+            /** @description A daily window in the company's time zone, from included, to excluded; from > to wraps past midnight; from must differ from to */
+            allowedHours?: {
+                /** @description HH:MM, 00:00 to 23:59 */
+                from: string;
+                /** @description HH:MM, 00:00 to 23:59 */
+                to: string;
+            } | null;
+            /** @description Chains the card may buy at; null or empty: any */
+            allowedChains?: string[] | null;
+            /** @description Chains the card may not buy at */
+            blockedChains?: string[] | null;
+            /** @description The unit's tractor tanks: a purchase of more gallons of any product but RFR is declined OVER_TANK_CAPACITY */
+            tankCapacityGallons?: number | null;
+            /** @description The reefer's tank: an RFR purchase of more gallons is declined OVER_TANK_CAPACITY */
+            reeferTankGallons?: number | null;
+            /** @description Dollars per calendar month (company time zone) from the company wallet */
+            monthlyBudget?: number | null;
+            /** @description IANA time zone name (default America/Chicago) in which days, hours and day/week/month boundaries are counted */
+            timeZone?: string;
+        };
+        /** @description Controls as saved: null is no rule at this level; lists are sorted, without repeats. */
+        ControlsResult: {
+            /** @description Dollars (2 decimals): the most one purchase's funded total may be */
+            perPurchaseLimit: number | null;
+            /** @description Dollars per day (company time zone) */
+            dailyLimit: number | null;
+            /** @description Gallons per day (3 decimals) */
+            dailyGallonsLimit: number | null;
+            /** @description Dollars per week, Monday to Sunday */
+            weeklyLimit: number | null;
+            /** @description Purchases per day */
+            dailyPurchasesLimit: number | null;
+            /** @description Products the card may buy; null or empty: any */
+            allowedProducts: ("DSL" | "RFR" | "DEF" | "GAS" | "OTH")[] | null;
+            /** @description Two-letter US states where the card may buy; null or empty: any */
+            allowedStates: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY")[] | null;
+            /** @description Days the card may buy on; null or empty: any */
+            allowedDays: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[] | null;
+            /** @description A daily window in the company's time zone, from included, to excluded; from > to wraps past midnight; from must differ from to */
+            allowedHours: {
+                /** @description HH:MM, 00:00 to 23:59 */
+                from: string;
+                /** @description HH:MM, 00:00 to 23:59 */
+                to: string;
+            } | null;
+            /** @description Chains the card may buy at; null or empty: any */
+            allowedChains: string[] | null;
+            /** @description Chains the card may not buy at */
+            blockedChains: string[] | null;
+            /** @description The unit's tractor tanks: a purchase of more gallons of any product but RFR is declined OVER_TANK_CAPACITY */
+            tankCapacityGallons: number | null;
+            /** @description The reefer's tank: an RFR purchase of more gallons is declined OVER_TANK_CAPACITY */
+            reeferTankGallons: number | null;
+            /** @description Dollars per calendar month (company time zone) from the company wallet */
+            monthlyBudget: number | null;
+        };
+        CompanyControlsResult: {
+            /** @description Dollars (2 decimals): the most one purchase's funded total may be */
+            perPurchaseLimit: number | null;
+            /** @description Dollars per day (company time zone) */
+            dailyLimit: number | null;
+            /** @description Gallons per day (3 decimals) */
+            dailyGallonsLimit: number | null;
+            /** @description Dollars per week, Monday to Sunday */
+            weeklyLimit: number | null;
+            /** @description Purchases per day */
+            dailyPurchasesLimit: number | null;
+            /** @description Products the card may buy; null or empty: any */
+            allowedProducts: ("DSL" | "RFR" | "DEF" | "GAS" | "OTH")[] | null;
+            /** @description Two-letter US states where the card may buy; null or empty: any */
+            allowedStates: ("AL" | "AK" | "AZ" | "AR" | "CA" | "CO" | "CT" | "DE" | "DC" | "FL" | "GA" | "HI" | "ID" | "IL" | "IN" | "IA" | "KS" | "KY" | "LA" | "ME" | "MD" | "MA" | "MI" | "MN" | "MS" | "MO" | "MT" | "NE" | "NV" | "NH" | "NJ" | "NM" | "NY" | "NC" | "ND" | "OH" | "OK" | "OR" | "PA" | "RI" | "SC" | "SD" | "TN" | "TX" | "UT" | "VT" | "VA" | "WA" | "WV" | "WI" | "WY")[] | null;
+            /** @description Days the card may buy on; null or empty: any */
+            allowedDays: ("MON" | "TUE" | "WED" | "THU" | "FRI" | "SAT" | "SUN")[] | null;
+            /** @description A daily window in the company's time zone, from included, to excluded; from > to wraps past midnight; from must differ from to */
+            allowedHours: {
+                /** @description HH:MM, 00:00 to 23:59 */
+                from: string;
+                /** @description HH:MM, 00:00 to 23:59 */
+                to: string;
+            } | null;
+            /** @description Chains the card may buy at; null or empty: any */
+            allowedChains: string[] | null;
+            /** @description Chains the card may not buy at */
+            blockedChains: string[] | null;
+            /** @description The unit's tractor tanks: a purchase of more gallons of any product but RFR is declined OVER_TANK_CAPACITY */
+            tankCapacityGallons: number | null;
+            /** @description The reefer's tank: an RFR purchase of more gallons is declined OVER_TANK_CAPACITY */
+            reeferTankGallons: number | null;
+            /** @description Dollars per calendar month (company time zone) from the company wallet */
+            monthlyBudget: number | null;
+            /** @description IANA time zone name */
+            timeZone: string;
+        };
+        OverrideGrant: {
+            /**
+             * @description How long the card's rules are lifted
+             * @default 24
+             */
+            hours: number;
+        };
+        Override: {
+            cardNumber: string;
+            /** @description ISO date-time without zone (UTC), e.g. 2026-11-22T14:03:00 */
+            until: string;
+        };
+        CardListItem: {
+            /** @description All 19 digits; the web app masks it */
+            cardNumber: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "INACTIVE";
+            driverName: string;
+            driverId: string;
+            unitNumber: string;
+            /** @description Any rule applies to the card, its own or inherited from the company default */
+            controlsActive: boolean;
+            /** @description End of an active override (ISO date-time without zone, UTC); null when none */
+            overrideUntil: string | null;
+            /** @description Dollars: the card's monthly budget, own or inherited; null when none */
+            monthlyBudget: number | null;
+            /** @description Dollars: approved funded totals this calendar month (company time zone) */
+            monthSpend: number;
+        };
     };
     responses: {
         /** @description Invalid request or field errors */
@@ -2573,7 +4349,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The caller's role may not do this */
+        /** @description The caller's role may not do this, or the caller is a driver whose company has not approved them: 'Waiting for your company to approve your account' (pending) or the declined message */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -2610,9 +4386,21 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A dependency is unavailable */
+        /** @description A dependency is unavailable (a service that is not configured, or the database: then with Retry-After) */
         Unavailable: {
             headers: {
+                /** @description seconds to wait; sent when the database cannot be reached */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The database cannot be reached right now: message 'The service is temporarily unavailable. Try again shortly.' (health: 'Database unavailable'); retry after the given number of seconds */
+        DatabaseUnavailable: {
+            headers: {
+                "Retry-After": number;
                 [name: string]: unknown;
             };
             content: {

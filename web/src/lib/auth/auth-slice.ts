@@ -49,7 +49,7 @@ export const authSlice = createSlice({
     selectUser: (state) => state.user,
     selectIsSignedIn: (state) => Boolean(state.token),
     selectSignOutRedirect: (state) => state.signOutRedirect,
-    /** Effective role: code of the first authority, ROLE_USER when none (SPEC §6). */
+    /** Effective role: code of the first authority, ROLE_USER when none (docs/product.md §6). */
     selectRole: (state): RoleCode => (state.user?.authorities[0]?.code as RoleCode | undefined) ?? 'ROLE_USER',
   },
 });

@@ -1,4 +1,4 @@
-/** The session's local storage keys (SPEC §9). */
+/** The session's local storage keys (docs/product.md §9). */
 export const TOKEN_KEY = 'token';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 
@@ -52,8 +52,10 @@ export function removeStoredTokens(): void {
   localStorage.removeItem(REFRESH_TOKEN_KEY);
 }
 
-/** Logout clears local and session storage, browser caches and service workers (SPEC §4). */
+/** Logout clears local and session storage, browser caches and service workers (docs/product.md §4). */
 export async function clearBrowserStorage(): Promise<void> {
+  // Runs 100 ms after logout: a unit test's document may be gone by then.
+  if (typeof window === 'undefined' || typeof localStorage === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
   try {

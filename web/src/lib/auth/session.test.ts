@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '@/app/store';
+import { tokensReceived } from './actions';
 import { logout, LOGOUT_STORAGE_CLEAR_DELAY_MS } from './session';
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('logout', () => {
@@ -25,5 +27,27 @@ describe('logout', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
+  });
+
+  it('ends the session on the server with the current token, without waiting for it', () => {
+    const fetchMock = vi.fn(() => new Promise<Response>(() => undefined));
+    vi.stubGlobal('fetch', fetchMock);
+    const store = makeStore();
+    store.dispatch(tokensReceived({ token: 'access-1', refreshToken: 'refresh-1' }));
+
+    store.dispatch(logout());
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(new URL('/api/logout', window.location.origin).href);
+    expect(init).toMatchObject({ method: 'POST', headers: { Authorization: 'Bearer access-1' } });
+    expect(store.getState().auth).toMatchObject({ token: null, refreshToken: null });
+  });
+
+  it('calls nothing when no one is signed in', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    makeStore().dispatch(logout());
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

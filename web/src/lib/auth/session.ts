@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { api } from '@/lib/api/api';
+import { API_BASE_URL } from '@/lib/api/base-query';
 import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/notifier/notify';
 import { useAppDispatch, type AppThunk } from '@/lib/store';
@@ -10,11 +11,11 @@ import { authApi } from './auth-api';
 import { clearBrowserStorage, removeStoredTokens, storeTokens } from './session-storage';
 import type { Account, Credentials } from './types';
 
-/** Delay before logout clears browser storage (SPEC §9). */
+/** Delay before logout clears browser storage (docs/product.md §9). */
 export const LOGOUT_STORAGE_CLEAR_DELAY_MS = 100;
 
 /**
- * Sign-in (SPEC §4): clears the session, authenticates, stores the tokens after
+ * Sign-in (docs/product.md §4): clears the session, authenticates, stores the tokens after
  * clearing local storage, then loads the account. Rejects with the RTK Query error.
  */
 export const signIn =
@@ -34,13 +35,29 @@ export const signIn =
   };
 
 /**
- * Logout (SPEC §4): resets all cached API data and auth state now, clears browser
- * storage 100 ms later. An optional message is shown as a warning toast.
+ * Ends the session on the server (POST /api/logout), so its tokens stop working
+ * everywhere at once. Fire and forget: signing out never waits on the network,
+ * and a session the server already ended answers 401, which is fine.
+ */
+function endServerSession(token: string) {
+  void fetch(new URL(`${API_BASE_URL}/logout`, window.location.origin).href, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
+/**
+ * Logout (docs/product.md §4): ends the session on the server, resets all cached API data and
+ * auth state now, clears browser storage 100 ms later. An optional message is shown
+ * as a warning toast.
  */
 export const logout =
   (options: { message?: string; redirectTo?: string } = {}): AppThunk =>
   (dispatch, getState) => {
     const { message, redirectTo } = options;
+    const { token } = getState().auth;
+    if (token) endServerSession(token);
     removeStoredTokens();
     dispatch(api.util.resetApiState());
     dispatch(signedOut({ redirectTo }));
@@ -63,7 +80,7 @@ export const expireSession = (): AppThunk => (dispatch) => {
  * Sign-out helpers for components.
  * - `signOut()`: user logout, back to "/".
  * - `forceSignOut(message?)`: forced sign-out (e.g. a 401 from a payments setup-intent
- *   call, SPEC §2.1/§8), back to /signin, showing `message` as a toast when given.
+ *   call, docs/product.md §2.1/§8), back to /signin, showing `message` as a toast when given.
  */
 export function useSignOut() {
   const dispatch = useAppDispatch();

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { INACTIVITY_TIMEOUT_MS } from './use-inactivity-logout';
 

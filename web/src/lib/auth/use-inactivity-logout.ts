@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { expireSession } from './session';
 
-/** Sign out after 30 minutes without user activity (PRODUCT.md). */
+/** Sign out after 30 minutes without user activity (docs/decisions.md). */
 export const INACTIVITY_TIMEOUT_MS = 30 * 60 * 1000;
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'scroll', 'touchstart'] as const;
 

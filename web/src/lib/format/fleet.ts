@@ -1,6 +1,6 @@
 /**
  * Display helpers shared by the dashboard, transactions and fuel-card screens.
- * Amounts arrive from the API in dollars with 2 decimals (fleet-api.md); they are
+ * Amounts arrive from the API in dollars with 2 decimals (http/openapi.json); they are
  * only formatted here, never computed with.
  */
 const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -15,7 +15,7 @@ const VISIBLE_LEADING = 4;
 const VISIBLE_TRAILING = 4;
 
 /**
- * A card number in groups of 4 with the middle digits as asterisks (SPEC §3):
+ * A card number in groups of 4 with the middle digits as asterisks (docs/product.md §3):
  * 7071000000000004321 → "7071 **** **** ***4 321". A number that already carries
  * asterisks is only grouped.
  */

@@ -1,3 +1,4 @@
+export * from './limits';
 export * from './rules';
 export { applyServerError } from './server-errors';
 export { useZodForm } from './use-zod-form';

@@ -1,8 +1,10 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 
+import { BODY_MAX_LENGTH } from './limits';
+
 /**
- * Field rules shared by several screens (SPEC §5). Each takes `t` so messages come
+ * Field rules shared by several screens (docs/product.md §5). Each takes `t` so messages come
  * from src/locales/en-US/common.json. Order matters: the first failing rule is shown.
  */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -12,13 +14,15 @@ const DIGIT = /\d/;
 const NON_WORD = /\W/;
 
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 32;
+/** The contract's maximum (http/openapi.json, generated into limits.ts). */
+export const PASSWORD_MAX = BODY_MAX_LENGTH.DriverSignUp.password;
 
 export const emailRule = (t: TFunction) =>
   z
     .string()
     .trim()
     .min(1, t('common:validation.emailRequired'))
+    .max(BODY_MAX_LENGTH.DriverSignUp.email, t('common:validation.emailInvalid'))
     .regex(EMAIL_PATTERN, t('common:validation.emailInvalid'));
 
 /** Sign-up and change-password rule: 8 to 32 characters with a letter and a digit. */
@@ -47,6 +51,7 @@ export const phoneRule = (t: TFunction) =>
     .string()
     .trim()
     .min(1, t('common:validation.phoneRequired'))
+    .max(BODY_MAX_LENGTH.DriverSignUp.phoneNumber, t('common:validation.phoneInvalid'))
     .regex(PHONE_PATTERN, t('common:validation.phoneInvalid'))
     .refine((value) => value.replace(/\D/g, '').length >= 7, t('common:validation.phoneInvalid'));
 
@@ -57,7 +62,7 @@ export const personNameRule = (t: TFunction, which: 'firstName' | 'lastName') =>
     .trim()
     .min(1, t(`common:validation.${which}Required`))
     .min(2, t(`common:validation.${which}Min`))
-    .max(50, t(`common:validation.${which}Max`));
+    .max(BODY_MAX_LENGTH.DriverSignUp[which], t(`common:validation.${which}Max`));
 
 /**
  * Refinement for an object schema: 'Passwords must match' on `confirmField` when it is

@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { errorMessage, fieldErrors, serverErrorBody } from '@/lib/api/errors';
 
 /**
- * Form error handling (SPEC §8): an object message becomes per-field errors on the
+ * Form error handling (docs/product.md §8): an object message becomes per-field errors on the
  * fields the form has (others join the form error); a string message becomes the form
  * error; with no message the fallback is used. Returns the form-level error, if any.
  */

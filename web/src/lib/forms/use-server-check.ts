@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Server validity of one field value (SPEC §4): unknown, loading, valid, invalid. */
+/** Server validity of one field value (docs/product.md §4): unknown, loading, valid, invalid. */
 export type ServerCheckStatus = 'unknown' | 'loading' | 'valid' | 'invalid';
 
 export interface ServerCheckResult {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, but only once it has stopped changing for `delayMs` (search boxes, SPEC §9: 500 ms). */
+/** `value`, but only once it has stopped changing for `delayMs` (search boxes, docs/product.md §9: 500 ms). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {

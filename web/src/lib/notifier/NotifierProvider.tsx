@@ -1,16 +1,17 @@
-import { SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
-import { MAX_TOASTS, TOAST_DURATION_MS } from './notify';
+import { lazy, Suspense, type ReactNode } from 'react';
 
+// notistack stays out of the first bundle (scripts/check-bundle-size.mjs); toasts raised
+// before it mounts are queued by notify.
+const Toaster = lazy(() => import('./Toaster'));
+
+/** The app's toasts (notify) next to the page. */
 export function NotifierProvider({ children }: { children: ReactNode }) {
   return (
-    <SnackbarProvider
-      maxSnack={MAX_TOASTS}
-      autoHideDuration={TOAST_DURATION_MS}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      preventDuplicate
-    >
+    <>
       {children}
-    </SnackbarProvider>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </>
   );
 }

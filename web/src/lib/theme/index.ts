@@ -1,12 +1,16 @@
 import { createTheme } from '@mui/material/styles';
 
-/** Dark, mobile-style theme (PRODUCT.md). MUI 9: style with `sx`, no system props. */
+/** Focus ring: light green, ≥ 3:1 against the dark background and the green buttons' surroundings. */
+const FOCUS_RING = '#b8f5d3';
+
+/** Dark, mobile-style theme (docs/decisions.md). MUI 9: style with `sx`, no system props. */
 export const theme = createTheme({
   palette: {
     mode: 'dark',
     primary: { main: '#35c27a', contrastText: '#06130c' },
     secondary: { main: '#f5a623' },
-    error: { main: '#f0524f' },
+    // Dark text on the red buttons: white on #f0524f is 3.3:1 (axe color-contrast needs 4.5:1).
+    error: { main: '#f0524f', contrastText: '#1a0505' },
     warning: { main: '#f5a623' },
     success: { main: '#35c27a' },
     background: { default: '#0f1115', paper: '#171a21' },
@@ -16,12 +20,22 @@ export const theme = createTheme({
   shape: { borderRadius: 14 },
   typography: {
     fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontSize: '1.9rem', fontWeight: 700 },
+    h1: { fontSize: '1.9rem', fontWeight: 700, '@media (max-width:599.95px)': { fontSize: '1.55rem' } },
     h2: { fontSize: '1.5rem', fontWeight: 700 },
     h3: { fontSize: '1.25rem', fontWeight: 600 },
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
+    // A visible focus ring for keyboard users on every control (the ripple alone is too faint).
+    MuiCssBaseline: {
+      styleOverrides: {
+        ':focus-visible': { outline: `3px solid ${FOCUS_RING}`, outlineOffset: 2 },
+        '[tabindex="-1"]:focus': { outline: 'none' },
+      },
+    },
+    MuiButtonBase: {
+      styleOverrides: { root: { '&.Mui-focusVisible': { outline: `3px solid ${FOCUS_RING}`, outlineOffset: 2 } } },
+    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: { root: { borderRadius: 12, minHeight: 44 } },

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Form, PasswordInput, TextInput } from '@/components/form';
 import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
@@ -30,24 +30,27 @@ import {
 import { applyServerError, useZodForm } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
 import { useAppSelector } from '@/lib/store';
-import { accountDetailsSchema, changePasswordSchema } from '../schemas';
+import { accountDetailsSchema, changePasswordSchema, emailChanged } from '../model/schemas';
 
 function DetailsCard({ user }: { user: Account }) {
   const { t } = useTranslation('account');
-  const schema = useMemo(() => accountDetailsSchema(t), [t]);
+  const schema = useMemo(() => accountDetailsSchema(t, user.email), [t, user.email]);
   const form = useZodForm(schema, {
     defaultValues: {
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
       phoneNumber: user.phoneNumber,
+      currentPassword: '',
     },
   });
+  const newEmail = emailChanged(form.watch('email'), user.email);
   const [updateAccount, { isLoading }] = useUpdateAccountMutation();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = async (values: AccountUpdate) => {
+  const submit = async ({ currentPassword, ...details }: AccountUpdate) => {
     setFailure(null);
+    const values: AccountUpdate = emailChanged(details.email, user.email) ? { ...details, currentPassword } : details;
     try {
       const saved = await updateAccount(values).unwrap();
       form.reset({
@@ -55,10 +58,16 @@ function DetailsCard({ user }: { user: Account }) {
         lastName: saved.lastName,
         email: saved.email,
         phoneNumber: saved.phoneNumber,
+        currentPassword: '',
       });
       notify.success(t('account.details.saved'));
     } catch (error) {
-      const formError = applyServerError(error, form.setError, Object.keys(values), t('account.details.failed'));
+      const formError = applyServerError(
+        error,
+        form.setError,
+        ['firstName', 'lastName', 'email', 'phoneNumber', 'currentPassword'],
+        t('account.details.failed'),
+      );
       if (formError) setFailure(formError);
     }
   };
@@ -82,6 +91,14 @@ function DetailsCard({ user }: { user: Account }) {
               <TextInput name="lastName" label={t('account.details.lastName')} autoComplete="family-name" />
             </Stack>
             <TextInput name="email" type="email" label={t('account.details.email')} autoComplete="email" />
+            {newEmail && (
+              <PasswordInput
+                name="currentPassword"
+                label={t('account.details.currentPassword')}
+                helperText={t('account.details.currentPasswordHint')}
+                autoComplete="current-password"
+              />
+            )}
             <TextInput name="phoneNumber" type="tel" label={t('account.details.phoneNumber')} autoComplete="tel" />
             <Button type="submit" variant="contained" disabled={isLoading} sx={{ alignSelf: 'flex-start' }}>
               {t('account.details.save')}
@@ -191,7 +208,7 @@ function DeleteAccountCard() {
   );
 }
 
-/** /account: edit details, change password, delete account (PRODUCT.md). */
+/** /account: edit details, change password, delete account (docs/decisions.md). */
 export function AccountPage() {
   const { t } = useTranslation('account');
   const user = useAppSelector(selectUser);

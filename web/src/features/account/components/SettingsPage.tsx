@@ -8,10 +8,10 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Page } from '@/components/layout/Page';
 
-/** /settings: Contact Us (SPEC §2.11) plus Account (PRODUCT.md). */
+/** /settings: Contact Us (docs/product.md §2.11) plus Account (docs/decisions.md). */
 export function SettingsPage() {
   const { t } = useTranslation('account');
   const entries = [
@@ -21,7 +21,7 @@ export function SettingsPage() {
   return (
     <Page title={t('settings.title')} maxWidth="sm">
       <Card>
-        <List disablePadding>
+        <List disablePadding component="div">
           {entries.map((entry) => (
             <ListItemButton key={entry.to} component={ReactRouterLink} to={entry.to} sx={{ py: 2 }}>
               <ListItemIcon sx={{ color: 'primary.main' }}>{entry.icon}</ListItemIcon>

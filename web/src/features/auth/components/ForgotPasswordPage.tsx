@@ -4,14 +4,14 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths, resetPasswordPath } from '@/app/paths';
+import { paths, resetPasswordPath } from '@/lib/paths';
 import { Form, SubmitButton, TextInput } from '@/components/form';
 import { AuthLayout } from '@/components/layout/AuthLayout';
 import { RouterLink, SupportLinks } from '@/components/navigation';
 import { errorMessage } from '@/lib/api';
 import { useZodForm } from '@/lib/forms';
 import { useInitPasswordResetMutation } from '../api/account-create-api';
-import { forgotPasswordSchema } from '../schemas';
+import { forgotPasswordSchema } from '../model/schemas';
 import type { ResetPasswordNotice } from './ResetPasswordPage';
 
 /** /forgotpassword: asks for the email, sends a one-time code, then opens /reset-password?email=… */
@@ -48,7 +48,7 @@ export function ForgotPasswordPage() {
             {t('forgotPassword.submit')}
           </SubmitButton>
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-            {t('forgotPassword.rememberPassword')} <RouterLink to={paths.root}>{t('forgotPassword.signIn')}</RouterLink>
+            {t('forgotPassword.rememberPassword')} <RouterLink to={paths.root} underline="always">{t('forgotPassword.signIn')}</RouterLink>
           </Typography>
         </Stack>
       </Form>

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { paths, resetPasswordPath } from '@/app/paths';
+import { paths, resetPasswordPath } from '@/lib/paths';
 import { apiUrl, server } from '@/test/server';
 import { renderApp } from '@/test/render';
 
@@ -67,7 +67,8 @@ describe('password reset screen', () => {
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.signIn));
     expect(body).toEqual({ email: 'driver@demo.test', otpCode: '123456', password: 'NewPass1!' });
-    expect(await screen.findAllByText('Your password has been changed. Sign in with your new password.')).not.toHaveLength(0);
+    // Once: the sign-in banner, no toast as well.
+    expect(await screen.findAllByText('Your password has been changed. Sign in with your new password.')).toHaveLength(1);
   });
 
   it('shows the server message for a wrong code', async () => {

@@ -4,14 +4,13 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Form, PasswordInput, SubmitButton, TextInput } from '@/components/form';
 import { AuthLayout } from '@/components/layout/AuthLayout';
 import { RouterLink, SupportLinks } from '@/components/navigation';
 import { applyServerError, useZodForm } from '@/lib/forms';
-import { notify } from '@/lib/notifier';
 import { useCompletePasswordResetMutation } from '../api/account-create-api';
-import { resetPasswordSchema } from '../schemas';
+import { resetPasswordSchema } from '../model/schemas';
 import type { SignInNotice } from './SignInPage';
 
 export interface ResetPasswordNotice {
@@ -20,7 +19,7 @@ export interface ResetPasswordNotice {
 
 const FIELDS = ['email', 'otpCode', 'password', 'passwordConfirm'] as const;
 
-/** /reset-password?email=…&otpCode=…: new password for the emailed one-time code (SPEC §2.4). */
+/** /reset-password?email=…&otpCode=…: new password for the emailed one-time code (docs/product.md §2.4). */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -43,8 +42,8 @@ export function ResetPasswordPage() {
     setFailure(null);
     try {
       await completeReset({ email, otpCode, password }).unwrap();
+      // Said once, by the sign-in page's banner (no toast on top of it).
       const success = t('resetPassword.success');
-      notify.success(success);
       const state: SignInNotice = { notice: success };
       await navigate(paths.signIn, { state });
     } catch (error) {
@@ -72,7 +71,7 @@ export function ResetPasswordPage() {
             {t('resetPassword.submit')}
           </SubmitButton>
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-            {t('resetPassword.rememberPassword')} <RouterLink to={paths.root}>{t('resetPassword.signIn')}</RouterLink>
+            {t('resetPassword.rememberPassword')} <RouterLink to={paths.root} underline="always">{t('resetPassword.signIn')}</RouterLink>
           </Typography>
         </Stack>
       </Form>

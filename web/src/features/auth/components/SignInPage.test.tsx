@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { apiUrl, server } from '@/test/server';
 import { renderApp } from '@/test/render';
 
@@ -12,7 +12,7 @@ async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], usernam
 }
 
 describe('sign-in screen', () => {
-  it('shows the links of SPEC §2.3', async () => {
+  it('shows the links of docs/product.md §2.3', async () => {
     renderApp(paths.root);
     expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', paths.forgotPassword);
     expect(screen.getByRole('link', { name: 'Create account' })).toHaveAttribute('href', paths.signUp);

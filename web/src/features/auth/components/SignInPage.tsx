@@ -4,32 +4,46 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink, useLocation } from 'react-router';
-import { paths } from '@/app/paths';
-import { Form, PasswordInput, SubmitButton, TextInput } from '@/components/form';
+import { paths } from '@/lib/paths';
+// Each component from its own file, not the barrels: a barrel in the first bundle's import
+// graph would pull every component it names (and their MUI parts) into the first bundle.
+import { Form } from '@/components/form/Form';
+import { PasswordInput } from '@/components/form/PasswordInput';
+import { SubmitButton } from '@/components/form/SubmitButton';
+import { TextInput } from '@/components/form/TextInput';
 import { AuthLayout } from '@/components/layout/AuthLayout';
-import { RouterLink, SupportLinks } from '@/components/navigation';
+import { RouterLink } from '@/components/navigation/RouterLink';
+import { SupportLinks } from '@/components/navigation/SupportLinks';
 import { errorStatus, serverErrorBody } from '@/lib/api';
 import { signIn } from '@/lib/auth';
-import { useZodForm } from '@/lib/forms';
+import { useLazyZodForm } from '@/lib/forms/use-lazy-zod-form';
 import { useAppDispatch } from '@/lib/store';
-import { signInSchema } from '../schemas';
+import type { signInSchema } from '../model/schemas';
 
 /** Optional notice handed over by another screen (e.g. after a password reset). */
 export interface SignInNotice {
   notice?: string;
 }
 
-/** Sign-in (SPEC §2.3) at "/" and /signin. Leaving after success is done by the route guard. */
+/** Sign-in (docs/product.md §2.3) at "/" and /signin. Leaving after success is done by the route guard. */
 export function SignInPage() {
   const { t } = useTranslation('auth');
   const dispatch = useAppDispatch();
   const location = useLocation();
   const notice = (location.state as SignInNotice | null)?.notice;
-  const schema = useMemo(() => signInSchema(t), [t]);
-  const form = useZodForm(schema, { defaultValues: { username: '', password: '' } });
+  // The schema (and zod) load after the page shows: the landing page's first bundle stays small.
+  const loadSchema = useMemo(() => {
+    let schema: Promise<ReturnType<typeof signInSchema>> | undefined;
+    return () => (schema ??= import('../model/schemas').then((schemas) => schemas.signInSchema(t)));
+  }, [t]);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadSchema(), 0);
+    return () => clearTimeout(timer);
+  }, [loadSchema]);
+  const form = useLazyZodForm(loadSchema, { defaultValues: { username: '', password: '' } });
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -41,7 +55,11 @@ export function SignInPage() {
     } catch (error) {
       const status = errorStatus(error);
       if (status === 401) setFailure(t('signIn.errors.wrongCredentials'));
-      else if (status === 429) {
+      else if (status === 403) {
+        // A driver whose company declined the request (after a right password only).
+        const message = serverErrorBody(error)?.message;
+        setFailure(typeof message === 'string' ? message : t('signIn.errors.declined'));
+      } else if (status === 429) {
         const message = serverErrorBody(error)?.message;
         setFailure(typeof message === 'string' ? message : t('signIn.errors.tooManyRequests'));
       } else setFailure(t('signIn.errors.default'));

@@ -1,25 +1,26 @@
 import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api';
 import type { RoleCode } from '@/lib/auth';
+import type { CardBudgetFields } from './contract';
 
-/** GET /api/wex/company/wallet (fleet-api.md): dollars, negative = owed on an invoice contract. */
+/** GET /api/wex/company/wallet (http/openapi.json): dollars, negative = owed on an invoice contract. */
 export type Wallet = Schema<'Wallet'>;
 
-/** GET /api/wex/company/contract (fleet-api.md, PRODUCT.md). */
+/** GET /api/wex/company/contract (http/openapi.json, docs/decisions.md). */
 export type Contract = Schema<'Contract'>;
 
-/** One item of GET …/total-spendings: the first item of the array is used (SPEC §3). */
+/** One item of GET …/total-spendings: the first item of the array is used (docs/product.md §3). */
 export type SavingsSummary = Schema<'Spendings'>[number];
 
-export type DashboardCard = Schema<'Card'>;
+export type DashboardCard = Schema<'Card'> & CardBudgetFields;
 
 export type RecentTransaction = Schema<'TransactionItem'>;
 
 type TransactionsQuery = QueryParams<'/api/wex/company/transactions', 'get'> & QueryParams<'/api/wex/transactions', 'get'>;
 
-/** Company users call the company/ endpoints, everyone else the driver ones (SPEC §6). */
+/** Company users call the company/ endpoints, everyone else the driver ones (docs/product.md §6). */
 const wexBase = (role: RoleCode) => (role === 'ROLE_COMPANY' ? '/wex/company' : '/wex');
 
-/** How many cards and transactions the dashboard lists (SPEC §9). */
+/** How many cards and transactions the dashboard lists (docs/product.md §9). */
 export const DASHBOARD_LIST_SIZE = 3;
 
 export const dashboardApi = api.injectEndpoints({
@@ -42,11 +43,11 @@ export const dashboardApi = api.injectEndpoints({
     }),
     getDashboardCards: build.query<DashboardCard[], void>({
       query: () => '/wex/company/get-cards',
-      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value,
+      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value as DashboardCard[],
       providesTags: ['FuelCard'],
     }),
     /**
-     * The newest transactions. SPEC §4 says the dashboard uses "page 1"; the API pages
+     * The newest transactions. docs/product.md §4 says the dashboard uses "page 1"; the API pages
      * from 0 (as the transactions screen does), so the first page is page=0 here —
      * page=1 would skip the newest ones.
      */

@@ -1,15 +1,13 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import dayOfYear from 'dayjs/plugin/dayOfYear';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, driverAccount, server } from '@/test/server';
 
 dayjs.extend(dayOfYear);
-// The machine is shared: give first renders time rather than fail on a slow start.
-configure({ asyncUtilTimeout: 5000 });
 
 const session = { token: 't1', refreshToken: 'r1' };
 
@@ -51,7 +49,15 @@ function companyApi({ saved = () => 120.5, wallet = { balance: 12500.25, canAddF
     }),
     http.get(apiUrl('/wex/company/wallet'), () => HttpResponse.json(wallet)),
     http.get(apiUrl('/wex/company/contract'), () =>
-      HttpResponse.json({ pricing: 'RETAIL_MINUS', retailMinusCents: 12, billing: wallet.canPayByInvoice ? 'INVOICE' : 'PREPAID', creditLimit: 25000, feePerTransaction: 1.5 }),
+      HttpResponse.json({
+        pricing: 'RETAIL_MINUS',
+        retailMinusCents: 12,
+        billing: wallet.canPayByInvoice ? 'INVOICE' : 'PREPAID',
+        creditLimit: 25000,
+        feePerTransaction: 1.5,
+        outOfRouteCostPerMile: wallet.canPayByInvoice ? 1.85 : 0,
+        costPerStop: wallet.canPayByInvoice ? 25 : 0,
+      }),
     ),
     http.get(apiUrl('/wex/company/get-cards'), () => HttpResponse.json({ value: cards })),
     http.get(apiUrl('/wex/company/transactions'), ({ request }) => {
@@ -63,6 +69,37 @@ function companyApi({ saved = () => 120.5, wallet = { balance: 12500.25, canAddF
 }
 
 describe('company dashboard', () => {
+  it('shows an error with a Try again button on each tile whose call failed, and the button asks again', async () => {
+    companyApi();
+    let failing = true;
+    const calls = { saved: 0, cards: 0 };
+    server.use(
+      http.get(apiUrl('/wex/company/total-spendings'), () => {
+        calls.saved += 1;
+        return failing ? HttpResponse.json({ status: 500, message: 'boom' }, { status: 500 }) : HttpResponse.json([{ total: 5000, saved: 77 }]);
+      }),
+      http.get(apiUrl('/wex/company/get-cards'), () => {
+        calls.cards += 1;
+        return failing ? HttpResponse.json({ status: 500, message: 'boom' }, { status: 500 }) : HttpResponse.json({ value: cards });
+      }),
+    );
+    const { user } = renderApp(paths.dashboard, { session });
+
+    // Total Saved no longer stays a skeleton, and the Fuel Cards tile no longer goes blank.
+    const savedTile = await screen.findByTestId('total-saved-tile');
+    const cardsTile = screen.getByTestId('fuel-cards-tile');
+    expect(await within(savedTile).findByText('Unable to fetch data. Try Again.')).toBeInTheDocument();
+    expect(await within(cardsTile).findByText('Unable to fetch data. Try Again.')).toBeInTheDocument();
+
+    failing = false;
+    const savedCalls = calls.saved;
+    await user.click(within(savedTile).getByRole('button', { name: 'Try again' }));
+    expect(await within(savedTile).findByTestId('total-saved-amount')).toHaveTextContent('$77.00');
+    expect(calls.saved).toBeGreaterThan(savedCalls);
+    await user.click(within(cardsTile).getByRole('button', { name: 'Try again' }));
+    expect(await within(cardsTile).findAllByTestId('dashboard-card')).toHaveLength(3);
+  });
+
   it('asks for the week first and switches once to the year when the week saved nothing', async () => {
     const seen = companyApi({ saved: (lastDays) => (lastDays === 7 ? 0 : 812.4) });
     const { user } = renderApp(paths.dashboard, { session });
@@ -97,6 +134,8 @@ describe('company dashboard', () => {
     expect(balance).toHaveTextContent('$12,500.25');
     expect(balance).toHaveStyle({ color: 'rgb(53, 194, 122)' });
     expect(screen.queryByRole('button', { name: 'Pay Invoice' })).not.toBeInTheDocument();
+    expect(await screen.findByTestId('wallet-contract')).toHaveTextContent('Prepaid contract');
+    expect(screen.queryByTestId('wallet-planner-costs')).not.toBeInTheDocument(); // no detour costs in this contract
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
     expect(await screen.findByRole('dialog', { name: 'Payment Methods' })).toBeInTheDocument();
   });
@@ -111,6 +150,8 @@ describe('company dashboard', () => {
     expect(screen.getByRole('button', { name: 'Pay Invoice' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Funds' })).not.toBeInTheDocument();
     expect(await screen.findByTestId('wallet-contract')).toHaveTextContent('Invoice contract · credit limit $25,000.00');
+    // This contract counts detour and stop costs in fuel plans (issue 12).
+    expect(screen.getByTestId('wallet-planner-costs')).toHaveTextContent('Fuel plans count $1.85/mi off route and $25.00 per stop');
   });
 
   it('shows no wallet button when the wallet allows neither', async () => {
@@ -138,6 +179,27 @@ describe('company dashboard', () => {
     expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', paths.transactions);
     const query = seen.transactionQueries[0];
     expect(Object.fromEntries(query!)).toEqual({ page: '0', size: '3', sort: 'transactionDate,desc' });
+  });
+});
+
+describe('missed savings', () => {
+  it('sums the compliance rows of the tile’s period to the cent and follows the period', async () => {
+    companyApi();
+    const ranges: Record<string, string>[] = [];
+    server.use(
+      http.get(apiUrl('/wex/company/compliance'), ({ request }) => {
+        ranges.push(Object.fromEntries(new URL(request.url).searchParams));
+        return HttpResponse.json([{ missedSavings: 0.1 }, { missedSavings: 0.2 }, { missedSavings: 26.4 }]);
+      }),
+    );
+    const { user } = renderApp(paths.dashboard, { session });
+    const missed = await screen.findByTestId('missed-savings-amount');
+    expect(missed).toHaveTextContent('$26.70');
+    expect(within(screen.getByTestId('missed-savings')).getByRole('link', { name: 'Compliance' })).toHaveAttribute('href', paths.compliance);
+    expect(ranges[0]).toEqual({ dateFrom: dayjs().subtract(6, 'day').format('YYYY-MM-DD'), dateTo: dayjs().format('YYYY-MM-DD') });
+
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(ranges.at(-1)).toEqual({ dateFrom: dayjs().format('YYYY-MM-DD'), dateTo: dayjs().format('YYYY-MM-DD') }));
   });
 });
 

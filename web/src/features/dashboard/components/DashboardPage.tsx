@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/Page';
 import { selectRole, selectUser } from '@/lib/auth';
@@ -15,12 +16,16 @@ import { WalletTile } from './WalletTile';
 export type { PaymentModalComponent } from './payment-modal';
 
 export interface DashboardPageProps {
-  /** Opened by the wallet's Add Funds / Pay Invoice button (SPEC §2.6). */
+  /** Opened by the wallet's Add Funds / Pay Invoice button (docs/product.md §2.6). */
   PaymentMethodModal: PaymentModalComponent;
+  /** Drivers waiting for the company's approval (owners; shown while any wait). */
+  DriverRequests?: ComponentType<{ hideWhenEmpty?: boolean }>;
+  /** The driver's active trip with its next stop (shown only while there is one). */
+  ActiveTrip?: ComponentType;
 }
 
-/** /dashboard (SPEC §2.6): the company dashboard for ROLE_COMPANY, the spendings dashboard for everyone else. */
-export function DashboardPage({ PaymentMethodModal }: DashboardPageProps) {
+/** /dashboard (docs/product.md §2.6): the company dashboard for ROLE_COMPANY, the spendings dashboard for everyone else. */
+export function DashboardPage({ PaymentMethodModal, DriverRequests, ActiveTrip }: DashboardPageProps) {
   const { t } = useTranslation('dashboard');
   const role = useAppSelector(selectRole);
   const userLoaded = useAppSelector(selectUser) !== null;
@@ -40,6 +45,11 @@ export function DashboardPage({ PaymentMethodModal }: DashboardPageProps) {
     return (
       <Page title={t('title')}>
         <Grid container spacing={2}>
+          {DriverRequests && (
+            <Grid size={12}>
+              <DriverRequests hideWhenEmpty />
+            </Grid>
+          )}
           <Grid size={{ xs: 12, md: 6 }}>
             <TotalSavedTile />
           </Grid>
@@ -59,6 +69,11 @@ export function DashboardPage({ PaymentMethodModal }: DashboardPageProps) {
   return (
     <Page title={t('title')} maxWidth="md">
       <Grid container spacing={2}>
+        {ActiveTrip && (
+          <Grid size={12}>
+            <ActiveTrip />
+          </Grid>
+        )}
         <Grid size={12}>
           <TotalSpendingsTile />
         </Grid>

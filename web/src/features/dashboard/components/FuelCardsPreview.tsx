@@ -1,5 +1,7 @@
 import Button from '@mui/material/Button';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -7,15 +9,40 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
-import { paths } from '@/app/paths';
-import { maskCardNumber } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { formatDollars, maskCardNumber } from '@/lib/format';
+import { LoadError } from '@/components/feedback/LoadStates';
 import { DASHBOARD_LIST_SIZE, useGetDashboardCardsQuery } from '../api/dashboard-api';
+import { cardsBudget, type CardsBudget } from '../model/budget';
 import { Tile } from './Tile';
 
-/** The company's first 3 fuel cards and a Manage Cards button to /fuel-cards (SPEC §2.6). */
+/** "$1,234.00 of $5,000.00 budget this month" with a bar, red once over (issue 11). */
+function BudgetBar({ budget }: { budget: CardsBudget }) {
+  const { t } = useTranslation('dashboard');
+  const share = budget.budget > 0 ? (budget.spent / budget.budget) * 100 : 100;
+  const over = budget.spent > budget.budget;
+  const text = t('fuelCards.budget', { spent: formatDollars(budget.spent), budget: formatDollars(budget.budget) });
+  return (
+    <Box data-testid="cards-budget" sx={{ mb: 1.5 }}>
+      <Typography variant="body2" color={over ? 'error' : 'text.secondary'} sx={{ mb: 0.5 }}>
+        {text}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={Math.min(100, share)}
+        color={over ? 'error' : share >= 80 ? 'warning' : 'primary'}
+        aria-label={text}
+        sx={{ height: 8, borderRadius: 4 }}
+      />
+    </Box>
+  );
+}
+
+/** The company's first 3 fuel cards and a Manage Cards button to /fuel-cards (docs/product.md §2.6). */
 export function FuelCardsPreview() {
   const { t } = useTranslation('dashboard');
-  const { data: cards, isLoading } = useGetDashboardCardsQuery();
+  const { data: cards, isLoading, isError, isFetching, refetch } = useGetDashboardCardsQuery();
+  const budget = cards ? cardsBudget(cards) : null;
   const manage = (
     <Button component={ReactRouterLink} to={paths.fuelCards} size="small" sx={{ minHeight: 32 }}>
       {t('fuelCards.manage')}
@@ -24,6 +51,8 @@ export function FuelCardsPreview() {
   return (
     <Tile title={t('fuelCards.title')} action={manage} testId="fuel-cards-tile">
       {isLoading && [0, 1, 2].map((row) => <Skeleton key={row} variant="rounded" height={48} />)}
+      {isError && <LoadError onRetry={refetch} retrying={isFetching} />}
+      {budget && <BudgetBar budget={budget} />}
       {cards && cards.length === 0 && <Typography color="text.secondary">{t('fuelCards.empty')}</Typography>}
       {cards && cards.length > 0 && (
         <List disablePadding>

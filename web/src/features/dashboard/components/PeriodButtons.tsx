@@ -1,9 +1,9 @@
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
-import { SAVINGS_PERIODS, type SavingsPeriod } from '../savings-periods';
+import { SAVINGS_PERIODS, type SavingsPeriod } from '../model/savings-periods';
 
-/** today / week / month / year / all time (SPEC §2.6). */
+/** today / week / month / year / all time (docs/product.md §2.6). */
 export function PeriodButtons({ value, onChange }: { value: SavingsPeriod; onChange: (period: SavingsPeriod) => void }) {
   const { t } = useTranslation('dashboard');
   return (

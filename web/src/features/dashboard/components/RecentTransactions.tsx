@@ -9,9 +9,10 @@ import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
-import { paths, transactionDetailPath } from '@/app/paths';
+import { paths, transactionDetailPath } from '@/lib/paths';
 import type { RoleCode } from '@/lib/auth';
 import { formatDollars } from '@/lib/format';
+import { LoadError } from '@/components/feedback/LoadStates';
 import { useGetRecentTransactionsQuery, type RecentTransaction } from '../api/dashboard-api';
 import { Tile } from './Tile';
 
@@ -39,7 +40,7 @@ function Row({ transaction }: { transaction: RecentTransaction }) {
           {formatDollars(transaction.fundedTotal)}
         </Typography>
         {declined ? (
-          <Chip size="small" color="error" label={t('recent.declined')} />
+          <Chip size="small" color="error" label={t('recent.declined')} sx={{ bgcolor: '#b3261e', color: '#fff' }} />
         ) : (
           <Typography variant="body2" color="success.main">
             {t('recent.saved', { amount: formatDollars(transaction.discAmount) })}
@@ -50,10 +51,10 @@ function Row({ transaction }: { transaction: RecentTransaction }) {
   );
 }
 
-/** The 3 newest transactions, each linking to its detail, and View All (SPEC §2.6). */
+/** The 3 newest transactions, each linking to its detail, and View All (docs/product.md §2.6). */
 export function RecentTransactions({ role }: { role: RoleCode }) {
   const { t } = useTranslation('dashboard');
-  const { data: transactions, isLoading, isError } = useGetRecentTransactionsQuery({ role });
+  const { data: transactions, isLoading, isError, isFetching, refetch } = useGetRecentTransactionsQuery({ role });
   const viewAll = (
     <Button component={ReactRouterLink} to={paths.transactions} size="small" sx={{ minHeight: 32 }}>
       {t('recent.viewAll')}
@@ -62,10 +63,10 @@ export function RecentTransactions({ role }: { role: RoleCode }) {
   return (
     <Tile title={t('recent.title')} action={viewAll} testId="recent-transactions-tile">
       {isLoading && [0, 1, 2].map((row) => <Skeleton key={row} variant="rounded" height={56} />)}
-      {isError && <Typography color="text.secondary">{t('common:errors.unableToFetchData')}</Typography>}
+      {isError && <LoadError onRetry={refetch} retrying={isFetching} />}
       {transactions && transactions.length === 0 && <Typography color="text.secondary">{t('recent.empty')}</Typography>}
       {transactions && transactions.length > 0 && (
-        <List disablePadding>
+        <List disablePadding component="div">
           {transactions.map((transaction) => (
             <Row key={transaction.transactionId} transaction={transaction} />
           ))}

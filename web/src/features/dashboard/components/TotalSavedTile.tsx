@@ -1,24 +1,54 @@
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/feedback/LoadStates';
+import { Link as ReactRouterLink } from 'react-router';
 import { formatDollars } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { useGetTotalSpendingsQuery } from '../api/dashboard-api';
-import { COMPANY_DEFAULT_PERIOD, COMPANY_FALLBACK_PERIOD, periodDays, type SavingsPeriod } from '../savings-periods';
+import { useGetMissedSavingsQuery } from '../api/missed-savings-api';
+import { COMPANY_DEFAULT_PERIOD, COMPANY_FALLBACK_PERIOD, periodDays, type SavingsPeriod } from '../model/savings-periods';
 import { PeriodButtons } from './PeriodButtons';
 import { Tile } from './Tile';
 
 interface PeriodState {
   period: SavingsPeriod;
-  /** The one-time "nothing saved this week → show the year" check has run (SPEC §4). */
+  /** The one-time "nothing saved this week → show the year" check has run (docs/product.md §4). */
   firstLoadChecked: boolean;
+}
+
+/** Off-plan fuel cost above the trip plans over the same period; quiet when it cannot load. */
+function MissedSavings({ lastDays }: { lastDays: number }) {
+  const { t } = useTranslation('dashboard');
+  const { currentData, isError } = useGetMissedSavingsQuery({ lastDays });
+  if (isError) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }} data-testid="missed-savings">
+      <Typography variant="body2" color="text.secondary">
+        {t('missedSavings.label')}
+      </Typography>
+      {currentData === undefined ? (
+        <Skeleton variant="text" width={60} />
+      ) : (
+        <Typography sx={{ fontWeight: 700 }} color={currentData > 0 ? 'error.main' : 'text.primary'} data-testid="missed-savings-amount">
+          {formatDollars(currentData)}
+        </Typography>
+      )}
+      <Link component={ReactRouterLink} to={paths.compliance} variant="body2">
+        {t('missedSavings.details')}
+      </Link>
+    </Stack>
+  );
 }
 
 /** Company tile: total saved over the chosen period; defaults to week, switches once to year when the week saved nothing. */
 export function TotalSavedTile() {
   const { t } = useTranslation('dashboard');
   const [state, setState] = useState<PeriodState>({ period: COMPANY_DEFAULT_PERIOD, firstLoadChecked: false });
-  const { currentData, isSuccess, isFetching } = useGetTotalSpendingsQuery({
+  const { currentData, isSuccess, isFetching, isError, refetch } = useGetTotalSpendingsQuery({
     role: 'ROLE_COMPANY',
     lastDays: periodDays(state.period),
   });
@@ -39,9 +69,12 @@ export function TotalSavedTile() {
             {t('savedOn', { total: formatDollars(currentData.total) })}
           </Typography>
         </div>
+      ) : isError ? (
+        <LoadError onRetry={refetch} retrying={isFetching} />
       ) : (
         <Skeleton variant="text" width={160} sx={{ fontSize: '2rem' }} />
       )}
+      <MissedSavings lastDays={periodDays(state.period)} />
       <PeriodButtons value={state.period} onChange={(period) => setState({ period, firstLoadChecked: true })} />
     </Tile>
   );

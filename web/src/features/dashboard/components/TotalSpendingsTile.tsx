@@ -4,10 +4,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/feedback/LoadStates';
 import { formatDollars } from '@/lib/format';
 import { useGetTotalSpendingsQuery, type SavingsSummary } from '../api/dashboard-api';
-import { periodDays, SPENDINGS_DEFAULT_PERIOD, type SavingsPeriod } from '../savings-periods';
-import { spentShare } from '../tiles-model';
+import { periodDays, SPENDINGS_DEFAULT_PERIOD, type SavingsPeriod } from '../model/savings-periods';
+import { spentShare } from '../model/tiles-model';
 import { PeriodButtons } from './PeriodButtons';
 import { Tile } from './Tile';
 
@@ -45,7 +46,7 @@ function Legend({ color, label, amount }: { color: string; label: string; amount
 export function TotalSpendingsTile() {
   const { t } = useTranslation('dashboard');
   const [period, setPeriod] = useState<SavingsPeriod>(SPENDINGS_DEFAULT_PERIOD);
-  const { currentData } = useGetTotalSpendingsQuery({ role: 'ROLE_USER', lastDays: periodDays(period) });
+  const { currentData, isError, isFetching, refetch } = useGetTotalSpendingsQuery({ role: 'ROLE_USER', lastDays: periodDays(period) });
 
   return (
     <Tile title={t('totalSpendings')} testId="total-spendings-tile">
@@ -60,6 +61,8 @@ export function TotalSpendingsTile() {
             <Legend color="success.main" label={t('spendings.saved')} amount={formatDollars(currentData.saved)} />
           </Stack>
         </Stack>
+      ) : isError ? (
+        <LoadError onRetry={refetch} retrying={isFetching} />
       ) : (
         <Stack spacing={1.5}>
           <Skeleton variant="text" width={160} sx={{ fontSize: '2rem' }} />

@@ -6,9 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '@/lib/format';
+import { LoadError } from '@/components/feedback/LoadStates';
 import { useGetCompanyContractQuery, useGetCompanyWalletQuery } from '../api/dashboard-api';
 import type { PaymentModalComponent } from './payment-modal';
-import { walletAction } from '../tiles-model';
+import { walletAction } from '../model/tiles-model';
 import { Tile } from './Tile';
 
 function ContractLine() {
@@ -19,17 +20,27 @@ function ContractLine() {
     contract.billing === 'INVOICE'
       ? t('wallet.invoiceBilling', { limit: formatDollars(contract.creditLimit) })
       : t('wallet.prepaidBilling');
+  // The fuel planner's detour and stop costs (issue 12), when the contract sets them.
+  const perMile = contract.outOfRouteCostPerMile ?? 0;
+  const perStop = contract.costPerStop ?? 0;
   return (
-    <Typography variant="body2" color="text.secondary" data-testid="wallet-contract">
-      {text}
-    </Typography>
+    <>
+      <Typography variant="body2" color="text.secondary" data-testid="wallet-contract">
+        {text}
+      </Typography>
+      {(perMile > 0 || perStop > 0) && (
+        <Typography variant="body2" color="text.secondary" data-testid="wallet-planner-costs">
+          {t('wallet.plannerCosts', { perMile: formatDollars(perMile), perStop: formatDollars(perStop) })}
+        </Typography>
+      )}
+    </>
   );
 }
 
 /** Company wallet: balance (red when negative, else green) and the Add Funds / Pay Invoice button. */
 export function WalletTile({ PaymentMethodModal }: { PaymentMethodModal: PaymentModalComponent }) {
   const { t } = useTranslation('dashboard');
-  const { data: wallet, isError } = useGetCompanyWalletQuery();
+  const { data: wallet, isError, isFetching, refetch } = useGetCompanyWalletQuery();
   const [modalOpen, setModalOpen] = useState(false);
   const action = wallet ? walletAction(wallet) : null;
 
@@ -52,7 +63,7 @@ export function WalletTile({ PaymentMethodModal }: { PaymentMethodModal: Payment
           <ContractLine />
         </Stack>
       ) : isError ? (
-        <Typography color="text.secondary">{t('common:errors.unableToFetchData')}</Typography>
+        <LoadError onRetry={refetch} retrying={isFetching} />
       ) : (
         <Skeleton variant="text" width={160} sx={{ fontSize: '2rem' }} />
       )}

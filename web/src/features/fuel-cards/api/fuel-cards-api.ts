@@ -1,25 +1,26 @@
 import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api';
+import type { CardControlsSummary } from './contract';
 
-/** A company fuel card (SPEC §3, fleet-api.md). */
-export type FuelCard = Schema<'Card'>;
+/** A company fuel card (docs/product.md §3, http/openapi.json) with its controls' summary (issue 11). */
+export type FuelCard = Schema<'Card'> & CardControlsSummary;
 
 export type CardStatus = FuelCard['status'];
 
-/** PUT /api/wex/company/update-card body (SPEC §3). */
+/** PUT /api/wex/company/update-card body (docs/product.md §3). */
 export type CardUpdate = Schema<'CardUpdate'>;
 
 export const fuelCardsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Server-side search on card number, driver name, unit number and driver id (PRODUCT.md). */
+    /** Server-side search on card number, driver name, unit number and driver id (docs/decisions.md). */
     getFuelCards: build.query<FuelCard[], { searchText: string }>({
       query: ({ searchText }) => ({
         url: '/wex/company/get-cards',
         params: searchText ? ({ searchText } satisfies QueryParams<'/api/wex/company/get-cards', 'get'>) : undefined,
       }),
-      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value,
+      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value as FuelCard[],
       providesTags: ['FuelCard'],
     }),
-    /** Fuel cards are refetched after an update (SPEC §4), here and on the dashboard. */
+    /** Fuel cards are refetched after an update (docs/product.md §4), here and on the dashboard. */
     updateFuelCard: build.mutation<ResponseBody<'/api/wex/company/update-card', 'put'>, CardUpdate>({
       query: (body) => ({ url: '/wex/company/update-card', method: 'PUT', body }),
       invalidatesTags: ['FuelCard'],

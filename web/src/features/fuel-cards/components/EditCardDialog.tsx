@@ -12,10 +12,10 @@ import { maskCardNumber } from '@/lib/format';
 import { useZodForm } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
 import { useUpdateFuelCardMutation, type FuelCard } from '../api/fuel-cards-api';
-import { cardFieldErrors } from '../card-errors';
-import { EDIT_CARD_FIELDS, editCardSchema, type EditCardValues } from '../schemas';
+import { fieldErrors } from '@/lib/api';
+import { EDIT_CARD_FIELDS, editCardSchema, type EditCardValues } from '../model/schemas';
 
-/** 'Edit Card Details': driver name, driver ID, unit number; server field errors per field (SPEC §2.10, §5). */
+/** 'Edit Card Details': driver name, driver ID, unit number; server field errors per field (docs/product.md §2.10, §5). */
 export function EditCardDialog({ card, onClose }: { card: FuelCard; onClose: () => void }) {
   const { t } = useTranslation('fuelCards');
   const schema = useMemo(() => editCardSchema(t), [t]);
@@ -30,7 +30,7 @@ export function EditCardDialog({ card, onClose }: { card: FuelCard; onClose: () 
       notify.success(t('toasts.detailsUpdated'));
       onClose();
     } catch (error) {
-      const byField = cardFieldErrors(error);
+      const byField = fieldErrors(error);
       const known = Object.entries(byField ?? {}).filter(([field]) => (EDIT_CARD_FIELDS as readonly string[]).includes(field));
       if (known.length > 0) {
         for (const [field, message] of known) {

@@ -1,5 +1,7 @@
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import EditIcon from '@mui/icons-material/Edit';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import TuneIcon from '@mui/icons-material/Tune';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import Box from '@mui/material/Box';
@@ -11,22 +13,28 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maskCardNumber } from '@/lib/format';
+import { formatDollars, maskCardNumber } from '@/lib/format';
 import type { FuelCard } from '../api/fuel-cards-api';
-import type { StatusAction } from '../use-status-lock';
+import { formatUntil, overrideActive } from '../model/override-form';
+import type { StatusAction } from '../model/use-status-lock';
 
 interface FuelCardRowProps {
   card: FuelCard;
   expanded: boolean;
   onToggleExpanded: () => void;
   onEdit: () => void;
+  onControls: () => void;
+  onOverride: () => void;
   onToggleStatus: () => void;
   /** Set while the status update runs and for about 1 s after it. */
   lockedAs?: StatusAction;
 }
 
-/** A card row that expands to Edit Card and Activate / Deactivate (SPEC §2.10). */
-export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onToggleStatus, lockedAs }: FuelCardRowProps) {
+/**
+ * A card row that expands to Edit Card, Controls, Override and Activate / Deactivate (docs/product.md
+ * §2.10, issue 11); "Controls" and "Override" badges say when rules or an override apply.
+ */
+export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onControls, onOverride, onToggleStatus, lockedAs }: FuelCardRowProps) {
   const { t } = useTranslation('fuelCards');
   const actionsId = useId();
   const active = card.status === 'ACTIVE';
@@ -34,6 +42,7 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onToggle
   const details = [card.driverName, card.unitNumber && t('row.unit', { unit: card.unitNumber }), card.driverId && t('row.driverId', { id: card.driverId })]
     .filter(Boolean)
     .join(' · ');
+  const overriding = overrideActive(card.overrideUntil);
 
   return (
     <Box component="li" data-testid="fuel-card-row" data-card={card.cardNumber} data-status={card.status} sx={{ listStyle: 'none' }}>
@@ -41,40 +50,69 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onToggle
         onClick={onToggleExpanded}
         aria-expanded={expanded}
         aria-controls={actionsId}
-        sx={{ gap: 2, py: 1.5, borderRadius: 3 }}
+        sx={{ gap: { xs: 1.25, sm: 2 }, py: 1.5, px: { xs: 1, sm: 2 }, borderRadius: 3 }}
       >
         <CreditCardIcon color={active ? 'primary' : 'disabled'} />
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography sx={{ fontFamily: 'monospace', letterSpacing: 1, fontWeight: 600 }} data-testid="card-number">
+          <Typography
+            sx={{ fontFamily: 'monospace', letterSpacing: { xs: 0, sm: 1 }, fontWeight: 600, whiteSpace: 'nowrap', fontSize: { xs: '0.95rem', sm: '1rem' } }}
+            data-testid="card-number"
+          >
             {maskCardNumber(card.cardNumber)}
           </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {details}
           </Typography>
         </Box>
-        <Chip
-          size="small"
-          variant="outlined"
-          color={active ? 'success' : 'default'}
-          label={t(active ? 'status.active' : 'status.inactive')}
-        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
+          <Chip
+            size="small"
+            variant="outlined"
+            color={active ? 'success' : 'default'}
+            label={t(active ? 'status.active' : 'status.inactive')}
+          />
+          {card.controlsActive && <Chip size="small" color="primary" variant="outlined" label={t('badges.controls')} data-testid="controls-badge" />}
+          {overriding && <Chip size="small" color="warning" label={t('badges.override')} data-testid="override-badge" />}
+        </Stack>
         {expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
       </ListItemButton>
       <Collapse in={expanded} unmountOnExit>
-        <Stack id={actionsId} direction="row" spacing={1.5} sx={{ px: 2, pb: 2, pt: 0.5, pl: 7 }}>
+        <Box id={actionsId} sx={{ px: 2, pb: 2, pt: 0.5, pl: { xs: 2, sm: 7 } }}>
+        {(overriding || card.monthlyBudget !== null) && (
+          <Stack spacing={0.5} sx={{ mb: 1.5 }}>
+            {overriding && (
+              <Typography variant="body2" color="warning.dark" data-testid="override-until">
+                {t('override.activeUntil', { until: formatUntil(card.overrideUntil!) })}
+              </Typography>
+            )}
+            {card.monthlyBudget !== null && (
+              <Typography variant="body2" color="text.secondary">
+                {t('row.budget', { spent: formatDollars(card.monthSpend), budget: formatDollars(card.monthlyBudget) })}
+              </Typography>
+            )}
+          </Stack>
+        )}
+        <Stack direction="row" useFlexGap sx={{ gap: 1.5, flexWrap: 'wrap' }}>
           <Button variant="outlined" startIcon={<EditIcon />} onClick={onEdit}>
             {t('actions.edit')}
+          </Button>
+          <Button variant="outlined" startIcon={<TuneIcon />} onClick={onControls}>
+            {t('actions.controls')}
+          </Button>
+          <Button variant="outlined" color={overriding ? 'warning' : 'primary'} startIcon={<LockOpenIcon />} onClick={onOverride}>
+            {overriding ? t('actions.endOverride') : t('actions.override')}
           </Button>
           <Button
             variant="contained"
             color={active ? 'error' : 'success'}
             onClick={onToggleStatus}
             disabled={Boolean(lockedAs)}
-            sx={{ minWidth: 140 }}
+            sx={{ minWidth: { xs: 0, sm: 140 } }}
           >
             {toggleLabel}
           </Button>
         </Stack>
+        </Box>
       </Collapse>
     </Box>
   );

@@ -1,19 +1,19 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, driverAccount, server } from '@/test/server';
 import type { FuelCard } from '../api/fuel-cards-api';
 
-configure({ asyncUtilTimeout: 5000 });
 
 const session = { token: 't1', refreshToken: 'r1' };
+const noControls = { controlsActive: false, overrideUntil: null, monthlyBudget: null, monthSpend: 0 };
 
 function cardsApi(update: (body: FuelCard) => Response | Promise<Response> = (body) => HttpResponse.json(body)) {
   const cards: FuelCard[] = [
-    { cardNumber: '7071000000000001234', status: 'ACTIVE', driverName: 'Sam Carter', driverId: 'D-1001', unitNumber: 'TRK-12' },
-    { cardNumber: '7071000000000005678', status: 'INACTIVE', driverName: 'Ana Ruiz', driverId: 'D-1002', unitNumber: 'TRK-14' },
+    { cardNumber: '7071000000000001234', status: 'ACTIVE', driverName: 'Sam Carter', driverId: 'D-1001', unitNumber: 'TRK-12', ...noControls },
+    { cardNumber: '7071000000000005678', status: 'INACTIVE', driverName: 'Ana Ruiz', driverId: 'D-1002', unitNumber: 'TRK-14', ...noControls },
   ];
   const searches: (string | null)[] = [];
   const updates: FuelCard[] = [];
@@ -28,7 +28,8 @@ function cardsApi(update: (body: FuelCard) => Response | Promise<Response> = (bo
       const body = (await request.json()) as FuelCard;
       updates.push(body);
       const response = await update(body);
-      if (response.ok) cards.splice(cards.findIndex((card) => card.cardNumber === body.cardNumber), 1, body);
+      const index = cards.findIndex((card) => card.cardNumber === body.cardNumber);
+      if (response.ok) cards.splice(index, 1, { ...cards[index]!, ...body });
       return response;
     }),
   );
@@ -130,17 +131,6 @@ describe('fuel cards', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Driver ID is already used by another card')).toBeInTheDocument();
     expect(screen.queryByText('Failed to update card details')).not.toBeInTheDocument();
-  });
-
-  it('accepts the bare field-error map of the API contract', async () => {
-    cardsApi(() => HttpResponse.json({ unitNumber: ['Unit number is required'] }, { status: 400 }));
-    const { user } = renderApp(paths.fuelCards, { session });
-    const row = await openRow(user, /Sam Carter/);
-    await user.click(within(row).getByRole('button', { name: 'Edit Card' }));
-
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Card Details' });
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Unit number is required')).toBeInTheDocument();
   });
 
   it('says when saving the details fails otherwise', async () => {

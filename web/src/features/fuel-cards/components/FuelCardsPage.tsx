@@ -1,5 +1,6 @@
 import SearchIcon from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
+import TuneIcon from '@mui/icons-material/Tune';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -9,37 +10,46 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DriverRequests } from './DriverRequests';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
+import { LoadError } from '@/components/feedback/LoadStates';
 import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
 import { useDebouncedValue } from '@/lib/hooks';
 import { notify } from '@/lib/notifier';
 import { useGetFuelCardsQuery, useUpdateFuelCardMutation, type FuelCard } from '../api/fuel-cards-api';
-import { useStatusLock } from '../use-status-lock';
+import { useStatusLock } from '../model/use-status-lock';
+import { ControlsDialog, type ControlsTarget } from './ControlsDialog';
 import { EditCardDialog } from './EditCardDialog';
+import { OverrideDialog } from './OverrideDialog';
 import { FuelCardRow } from './FuelCardRow';
 
-/** The card search reaches the server 500 ms after typing stops (SPEC §9). */
+/** The card search reaches the server 500 ms after typing stops (docs/product.md §9). */
 export const CARD_SEARCH_DEBOUNCE_MS = 500;
 
-/** /fuel-cards, company role only (SPEC §2.10). */
+/** /fuel-cards, company role only (docs/product.md §2.10). */
 export function FuelCardsPage() {
   const { t } = useTranslation('fuelCards');
   const [search, setSearch] = useState('');
   const searchText = useDebouncedValue(search.trim(), CARD_SEARCH_DEBOUNCE_MS);
-  const { data: cards, isLoading, isFetching, isError } = useGetFuelCardsQuery({ searchText });
+  const { data: cards, isLoading, isFetching, isError, refetch } = useGetFuelCardsQuery({ searchText });
   const [updateCard] = useUpdateFuelCardMutation();
   const { locks, lock, releaseLater } = useStatusLock();
   const [expanded, setExpanded] = useState<string | null>(null);
   const [editing, setEditing] = useState<FuelCard | null>(null);
+  const [controlsOf, setControlsOf] = useState<ControlsTarget | null>(null);
+  const [overrideCard, setOverrideCard] = useState<string | null>(null);
+  // The dialog follows the card row, so a granted or ended override shows at once.
+  const overriding = overrideCard ? cards?.find((card) => card.cardNumber === overrideCard) : undefined;
 
   const toggleStatus = async (card: FuelCard) => {
     const activate = card.status !== 'ACTIVE';
     lock(card.cardNumber, activate ? 'activating' : 'deactivating');
     try {
-      await updateCard({ ...card, status: activate ? 'ACTIVE' : 'INACTIVE' }).unwrap();
+      const { cardNumber, driverName, driverId, unitNumber } = card;
+      await updateCard({ cardNumber, driverName, driverId, unitNumber, status: activate ? 'ACTIVE' : 'INACTIVE' }).unwrap();
       notify.success(t('toasts.statusUpdated'));
     } catch {
       notify.error(t('toasts.statusFailed'));
@@ -51,6 +61,12 @@ export function FuelCardsPage() {
   return (
     <Page title={t('title')} maxWidth="md" leading={<BackButton to={paths.dashboard} label={t('backToDashboard')} />}>
       <Stack spacing={2}>
+        <DriverRequests />
+        <Box>
+          <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => setControlsOf({ kind: 'company' })}>
+            {t('actions.companyControls')}
+          </Button>
+        </Box>
         <TextField
           type="search"
           placeholder={t('search')}
@@ -77,9 +93,9 @@ export function FuelCardsPage() {
             </Stack>
           )}
           {isError && !cards && (
-            <Alert severity="error" sx={{ m: 2 }}>
-              {t('common:errors.unableToFetchData')}
-            </Alert>
+            <Box sx={{ m: 2 }}>
+              <LoadError onRetry={refetch} retrying={isFetching} />
+            </Box>
           )}
           {cards && cards.length === 0 && (
             <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
@@ -95,6 +111,8 @@ export function FuelCardsPage() {
                   expanded={expanded === card.cardNumber}
                   onToggleExpanded={() => setExpanded((open) => (open === card.cardNumber ? null : card.cardNumber))}
                   onEdit={() => setEditing(card)}
+                  onControls={() => setControlsOf({ kind: 'card', card })}
+                  onOverride={() => setOverrideCard(card.cardNumber)}
                   onToggleStatus={() => void toggleStatus(card)}
                   lockedAs={locks[card.cardNumber]}
                 />
@@ -104,6 +122,8 @@ export function FuelCardsPage() {
         </Card>
       </Stack>
       {editing && <EditCardDialog card={editing} onClose={() => setEditing(null)} />}
+      {controlsOf && <ControlsDialog target={controlsOf} onClose={() => setControlsOf(null)} />}
+      {overriding && <OverrideDialog card={overriding} onClose={() => setOverrideCard(null)} />}
     </Page>
   );
 }

@@ -2,7 +2,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { PublicPage } from '@/components/layout/PublicPage';
 import { RouterLink } from '@/components/navigation';
 import { LegalSections, type LegalSection } from './LegalSections';
@@ -21,7 +21,7 @@ export function PrivacyPolicyPage() {
           <Typography sx={{ my: 2 }}>{t('privacy.intro')}</Typography>
           <LegalSections sections={sections} />
           <Typography sx={{ mt: 3 }}>
-            <RouterLink to={paths.termsAndConditions}>{t('privacy.termsLink')}</RouterLink>
+            <RouterLink to={paths.termsAndConditions} underline="always">{t('privacy.termsLink')}</RouterLink>
           </Typography>
         </CardContent>
       </Card>

@@ -3,7 +3,7 @@ import { api, type ResponseBody, type Schema } from '@/lib/api';
 /** GET /api/config: whether payments work here and the key Stripe.js needs. */
 export type PaymentsConfig = Pick<Schema<'Config'>, 'paymentsConfigured' | 'stripePublishableKey'>;
 
-/** A saved method (SPEC §3, payments-api.md). */
+/** A saved method (docs/product.md §3, payments-api.md). */
 export type PaymentMethod = Schema<'PaymentMethod'>;
 
 /** What DELETE /payments/detach and POST /payments/payment-intent call the method's type. */
@@ -16,7 +16,7 @@ export function paymentMethodType(method: PaymentMethod): PaymentMethodType {
 
 export type Currency = Schema<'PaymentIntent'>['currency'];
 
-/** Currencies a payment may be made in (SPEC §9). */
+/** Currencies a payment may be made in (docs/product.md §9). */
 export const CURRENCIES: Currency[] = ['USD', 'CAD'];
 
 export type PaymentIntentRequest = Schema<'PaymentIntentRequest'> & {
@@ -48,7 +48,7 @@ export const paymentsApi = api.injectEndpoints({
     getSavedPaymentMethods: build.query<PaymentMethod[], void>({
       query: () => '/payments/saved-payment-methods',
       providesTags: ['PaymentMethod'],
-      // Always fresh when the modal opens (SPEC §7: fetched when the modal opens).
+      // Always fresh when the modal opens (docs/product.md §7: fetched when the modal opens).
       keepUnusedDataFor: 0,
     }),
     detachPaymentMethod: build.mutation<ResponseBody<'/api/payments/detach', 'delete'>, DetachRequest>({

@@ -3,12 +3,12 @@ import { API_BASE_URL, type Schema } from '@/lib/api';
 import { signedOut } from '@/lib/auth';
 import { i18n } from '@/lib/i18n';
 import { rootReducer, type RootState } from '@/lib/store';
-import { paymentsFailure, type PaymentsFailure } from '../lib/errors';
+import { paymentsFailure, type PaymentsFailure } from '../model/errors';
 
 /** Which card setup intent to ask for: /card, /card/debit or /card/credit. */
 export type CardFunding = 'any' | 'debit' | 'credit';
 
-/** Setup intent state (SPEC §3): the client secrets with loading and error. */
+/** Setup intent state (docs/product.md §3): the client secrets with loading and error. */
 export interface PaymentsState {
   card: { clientSecret: string | null; loading: boolean; error: string | null };
   ach: {
@@ -26,7 +26,7 @@ const initialState: PaymentsState = {
 
 const url = (path: string) => new URL(`${API_BASE_URL}${path}`, window.location.origin).href;
 
-/** GET path with the bearer token; a failure is mapped to SPEC §8's texts. */
+/** GET path with the bearer token; a failure is mapped to docs/product.md §8's texts. */
 async function getSetupIntent(
   path: string,
   token: string | null,
@@ -109,7 +109,7 @@ export const paymentsSlice = createSlice({
       .addCase(fetchAchSetupIntent.rejected, (state, { payload }) => {
         state.ach = { ...initialState.ach, error: payload?.message ?? i18n.t('payments:errors.achSetupIntentFailed') };
       })
-      // Logout clears the setup intents (SPEC §4).
+      // Logout clears the setup intents (docs/product.md §4).
       .addCase(signedOut, () => initialState);
   },
   selectors: {

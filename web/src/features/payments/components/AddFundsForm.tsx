@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Form, TextInput } from '@/components/form';
+import { Form, SelectInput, TextInput } from '@/components/form';
 import { useZodForm } from '@/lib/forms';
 import {
   paymentMethodType,
@@ -17,10 +17,11 @@ import {
   type PaymentIntentResult,
   type PaymentMethod,
 } from '../api/payments-api';
-import { queryFailure } from '../lib/errors';
-import { chargesCardFee, feeCents, formatMoney, toCents } from '../lib/fees';
-import { methodKind, methodLabel } from '../lib/method-label';
-import { loadStripeClient } from '../lib/stripe-client';
+import { queryFailure } from '../model/errors';
+import { isPaidOrProcessing } from '../model/payment-status';
+import { chargesCardFee, feeCents, formatMoney, toCents } from '../model/fees';
+import { methodKind, methodLabel } from '../model/method-label';
+import { loadStripeClient } from '../model/stripe-client';
 
 const addFundsSchema = (t: (key: string) => string) =>
   z.object({
@@ -52,7 +53,7 @@ interface AddFundsFormProps {
 
 /**
  * Amount (min 0, step 0.01), currency (USD or CAD) and the selected method, with the fee
- * note (SPEC §2.9). The server creates and confirms the payment intent with the saved
+ * note (docs/product.md §2.9). The server creates and confirms the payment intent with the saved
  * method, so Stripe.js is needed only when the bank asks for 3-D Secure.
  */
 export function AddFundsForm({ method, submitLabel, defaultAmount = '', publishableKey, onBack, onPaid }: AddFundsFormProps) {
@@ -94,7 +95,8 @@ export function AddFundsForm({ method, submitLabel, defaultAmount = '', publisha
       else setFormError(failure.message);
       return;
     }
-    if (result.status === 'requires_action' && result.clientSecret) {
+    let status = result.status;
+    if (status === 'requires_action' && result.clientSecret) {
       // The bank wants the cardholder (3-D Secure): only Stripe.js can show that.
       setConfirming(true);
       const stripe = await loadStripeClient(publishableKey);
@@ -105,8 +107,15 @@ export function AddFundsForm({ method, submitLabel, defaultAmount = '', publisha
       const action = await stripe.handleNextAction({ clientSecret: result.clientSecret });
       setConfirming(false);
       if (action.error) return setFormError(action.error.message ?? t('errors.paymentIntentFailed'));
+      status = action.paymentIntent?.status ?? status;
     }
-    onPaid(result);
+    // Only money that is paid or on its way is a success; any other status
+    // (requires_payment_method, canceled, still requires_action…) was not paid.
+    if (!isPaidOrProcessing(status)) {
+      attempt.current = null;
+      return setFormError(t('errors.paymentIntentFailed'));
+    }
+    onPaid({ ...result, status });
   };
 
   const busy = isLoading || confirming;
@@ -121,13 +130,13 @@ export function AddFundsForm({ method, submitLabel, defaultAmount = '', publisha
             autoFocus
             slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
           />
-          <TextInput name="currency" label={t('addFunds.currency')} select sx={{ maxWidth: 140 }}>
+          <SelectInput name="currency" label={t('addFunds.currency')} sx={{ maxWidth: 140 }}>
             {CURRENCIES.map((code) => (
               <MenuItem key={code} value={code}>
                 {code}
               </MenuItem>
             ))}
-          </TextInput>
+          </SelectInput>
         </Stack>
         <Stack spacing={0.5} data-testid="selected-method">
           <Typography variant="body2" color="text.secondary">

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl, server } from '@/test/server';
@@ -8,7 +8,7 @@ import { PaymentMethodModal } from './PaymentMethodModal';
 
 // Stripe.js is replaced at its one loading boundary.
 const stripeLoad = vi.hoisted(() => ({ current: null as unknown }));
-vi.mock('../lib/stripe-client', () => ({
+vi.mock('../model/stripe-client', () => ({
   STRIPE_LOAD_TIMEOUT_MS: 10,
   loadStripeClient: vi.fn(() => Promise.resolve(stripeLoad.current)),
 }));
@@ -17,8 +17,6 @@ const creditCard = { id: 'pm_credit', type: 'card', card: { funding: 'credit', l
 const debitCard = { id: 'pm_debit', type: 'card', card: { funding: 'debit', last4: '5556', brand: 'mastercard' }, isDefault: false };
 const bank = { id: 'pm_bank', type: 'us_bank_account', usBankAccount: { bankName: 'STRIPE TEST BANK', last4: '6789' }, isDefault: false };
 
-// The first render of the whole app is slow on a busy 2-core machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const onClose = vi.fn();
 
@@ -139,7 +137,7 @@ describe('PaymentMethodModal', () => {
     [429, { status: 429, message: 'slow down' }, 'Too many requests - Please try again later'],
     [500, { status: 500, message: 'boom' }, 'Server error - Please try again later'],
     [422, {}, 'Failed to create payment intent. Please try again.'],
-  ])('shows the payment intent failure %i as SPEC §8 says', async (status, answer, text) => {
+  ])('shows the payment intent failure %i as docs/product.md §8 says', async (status, answer, text) => {
     usePayments();
     server.use(http.post(apiUrl('/payments/payment-intent'), () => HttpResponse.json(answer, { status })));
     const { user } = renderModal();
@@ -148,6 +146,49 @@ describe('PaymentMethodModal', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Payment' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByText('Payment Submitted Successfully!')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['succeeded', 'Payment Submitted Successfully!', /credited as soon as the payment is confirmed/],
+    ['processing', 'Payment Submitted Successfully!', /Bank payments take time/],
+    ['requires_payment_method', 'Failed to create payment intent. Please try again.', null],
+    ['requires_confirmation', 'Failed to create payment intent. Please try again.', null],
+    ['canceled', 'Failed to create payment intent. Please try again.', null],
+    ['requires_capture', 'Failed to create payment intent. Please try again.', null],
+  ])('payment intent status %s shows %s', async (status, text, detail) => {
+    usePayments();
+    server.use(
+      http.post(apiUrl('/payments/payment-intent'), () =>
+        HttpResponse.json({ paymentId: 3, paymentIntentId: 'pi_3', status, amount: 1000, fee: 19, total: 1019, currency: 'USD', clientSecret: 'pi_3_secret' }),
+      ),
+    );
+    const { user } = renderModal();
+    await user.click(await screen.findByRole('button', { name: 'Use Selected Method' }));
+    await user.type(screen.getByLabelText('Amount'), '10');
+    await user.click(screen.getByRole('button', { name: 'Submit Payment' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    if (detail) expect(screen.getByText(detail)).toBeInTheDocument();
+    else expect(screen.queryByText('Payment Submitted Successfully!')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['succeeded', true],
+    ['processing', true],
+    ['requires_payment_method', false],
+    ['requires_action', false],
+  ])('after 3-D Secure, status %s is a success: %s', async (status, success) => {
+    usePayments();
+    stripeLoad.current = fakeStripe({ handleNextAction: vi.fn(async () => ({ paymentIntent: { status } })) });
+    server.use(
+      http.post(apiUrl('/payments/payment-intent'), () =>
+        HttpResponse.json({ paymentId: 4, paymentIntentId: 'pi_4', status: 'requires_action', amount: 1000, fee: 19, total: 1019, currency: 'USD', clientSecret: 'pi_4_secret' }),
+      ),
+    );
+    const { user } = renderModal();
+    await user.click(await screen.findByRole('button', { name: 'Use Selected Method' }));
+    await user.type(screen.getByLabelText('Amount'), '10');
+    await user.click(screen.getByRole('button', { name: 'Submit Payment' }));
+    expect(await screen.findByText(success ? 'Payment Submitted Successfully!' : 'Failed to create payment intent. Please try again.')).toBeInTheDocument();
   });
 
   it('removes a method only after confirmation', async () => {
@@ -246,7 +287,7 @@ describe('PaymentMethodModal', () => {
     [429, 'Too many requests - Please try again later'],
     [502, 'Server error - Please try again later'],
     [400, 'Failed to create card setup intent'],
-  ])('shows setup intent failure %i as SPEC §8 says', async (status, text) => {
+  ])('shows setup intent failure %i as docs/product.md §8 says', async (status, text) => {
     usePayments({ methods: [] });
     server.use(http.get(apiUrl('/payments/setup-intent/card/credit'), () => new HttpResponse(null, { status })));
     const { user } = renderModal();

@@ -26,8 +26,8 @@ import {
   type PaymentIntentResult,
   type PaymentMethod,
 } from '../api/payments-api';
-import { queryFailure } from '../lib/errors';
-import { methodLabel } from '../lib/method-label';
+import { queryFailure } from '../model/errors';
+import { methodLabel } from '../model/method-label';
 import { AchSetupStep } from './AchSetupStep';
 import { AddFundsForm } from './AddFundsForm';
 import { CardSetupStep } from './CardSetupStep';
@@ -36,7 +36,7 @@ import { PaymentTypeChoice, type NewMethodType } from './PaymentTypeChoice';
 import { RemoveMethodDialog } from './RemoveMethodDialog';
 import { SavedMethodList } from './SavedMethodList';
 
-/** Maximum height of the modal's list area (SPEC §2.9, §9). */
+/** Maximum height of the modal's list area (docs/product.md §2.9, §9). */
 export const PAYMENT_MODAL_MAX_HEIGHT = 460;
 
 export interface PaymentMethodModalProps {
@@ -54,7 +54,7 @@ type Step =
   | { kind: 'addFunds' };
 
 /**
- * Payment method modal and add funds (SPEC §2.9), opened from the dashboard wallet's
+ * Payment method modal and add funds (docs/product.md §2.9), opened from the dashboard wallet's
  * Add Funds / Pay Invoice button. Without Stripe keys on the server it says payments are
  * not configured and offers nothing else.
  */
@@ -139,7 +139,7 @@ export function PaymentMethodModal({ open, onClose }: PaymentMethodModalProps) {
       </Alert>
     );
   } else if (methods.isError) {
-    // 403, 429 and 5xx have their own texts (SPEC §8); anything else failed to load.
+    // 403, 429 and 5xx have their own texts (docs/product.md §8); anything else failed to load.
     const failure = queryFailure(methods.error, t('errors.loadFailed'));
     const specific = failure.status === 403 || failure.status === 429 || (failure.status ?? 0) >= 500;
     body = <Alert severity="error">{specific ? failure.message : t('errors.loadFailed')}</Alert>;

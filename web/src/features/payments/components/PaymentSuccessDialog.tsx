@@ -8,9 +8,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { PaymentIntentResult } from '../api/payments-api';
-import { formatMoney } from '../lib/fees';
+import { formatMoney } from '../model/fees';
 
-/** 'Payment Submitted Successfully!' (SPEC §2.9 step 5), shown after the modal closes. */
+/**
+ * 'Payment Submitted Successfully!' (docs/product.md §2.9 step 5), shown after the modal closes, only for a
+ * payment that succeeded or is processing (bank payments take time).
+ */
 export function PaymentSuccessDialog({ payment, bank, onClose }: { payment: PaymentIntentResult; bank: boolean; onClose: () => void }) {
   const { t } = useTranslation('payments');
   const total = formatMoney(payment.total, payment.currency);
@@ -23,7 +26,13 @@ export function PaymentSuccessDialog({ payment, bank, onClose }: { payment: Paym
         </Stack>
       </DialogTitle>
       <DialogContent>
-        <Typography color="text.secondary">{bank ? t('success.bankText', { total }) : t('success.text', { total })}</Typography>
+        <Typography color="text.secondary">
+          {payment.status === 'processing'
+            ? t('success.processingText', { total })
+            : bank
+              ? t('success.bankText', { total })
+              : t('success.text', { total })}
+        </Typography>
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>

@@ -14,7 +14,7 @@ interface RemoveMethodDialogProps {
   onConfirm: () => void;
 }
 
-/** Asks before a saved method is removed (SPEC §2.9 step 4). */
+/** Asks before a saved method is removed (docs/product.md §2.9 step 4). */
 export function RemoveMethodDialog({ label, removing, onCancel, onConfirm }: RemoveMethodDialogProps) {
   const { t } = useTranslation('payments');
   return (

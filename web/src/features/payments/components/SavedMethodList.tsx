@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
@@ -12,7 +13,7 @@ import Radio from '@mui/material/Radio';
 import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '../api/payments-api';
-import { methodKind, methodLabel } from '../lib/method-label';
+import { methodKind, methodLabel } from '../model/method-label';
 
 interface SavedMethodListProps {
   methods: PaymentMethod[];
@@ -45,14 +46,9 @@ export function SavedMethodList({ methods, selectedId, onSelect, onRemove }: Sav
               bgcolor: selected ? 'action.selected' : 'transparent',
             }}
           >
-            <ListItemButton onClick={() => onSelect(method.id)} sx={{ borderRadius: 2, pr: 7 }}>
-              <Radio
-                checked={selected}
-                tabIndex={-1}
-                disableRipple
-                edge="start"
-                slotProps={{ input: { 'aria-label': label } }}
-              />
+            {/* The row is the one control (no radio input nested inside a button): pressed = selected. */}
+            <ListItemButton onClick={() => onSelect(method.id)} aria-pressed={selected} sx={{ borderRadius: 2, pr: 7 }}>
+              <Radio checked={selected} tabIndex={-1} disableRipple edge="start" slotProps={{ input: { 'aria-hidden': true, disabled: true } }} sx={{ pointerEvents: 'none' }} />
               <ListItemIcon sx={{ minWidth: 40 }}>
                 {method.type === 'us_bank_account' ? <AccountBalanceIcon /> : <CreditCardIcon />}
               </ListItemIcon>
@@ -60,7 +56,10 @@ export function SavedMethodList({ methods, selectedId, onSelect, onRemove }: Sav
                 primary={label}
                 secondary={
                   <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <span>{methodKind(method, t)}</span>
+                    {/* The selected row's lighter background takes text.secondary under 4.5:1 (axe color-contrast). */}
+                    <Box component="span" sx={{ color: 'text.primary' }}>
+                      {methodKind(method, t)}
+                    </Box>
                     {method.isDefault && <Chip component="span" size="small" label={t('method.default')} />}
                   </Stack>
                 }

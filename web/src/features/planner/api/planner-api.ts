@@ -1,11 +1,14 @@
 import { api, type QueryParams } from '@/lib/api';
+import type { MapViewArgs } from '../model/viewport';
 import type {
   BestPlanRequest,
   ChainOption,
   FuelPlan,
   GeocodedPlace,
+  Basemap,
   LocationSearch,
   MapConfig,
+  MapViewResult,
   RoutePoint,
   RouteRequest,
   RouteResult,
@@ -23,7 +26,7 @@ export interface NearRouteArgs {
 export const orderByParam = (search: Pick<LocationSearch, 'sortBy' | 'direction'>): string =>
   `${search.sortBy},${search.direction}`;
 
-/** Stations, chains, maps and assistant calls (notes/planner-api.md). */
+/** Stations, chains, maps and assistant calls (http/openapi.json). */
 export const plannerApi = api.injectEndpoints({
   endpoints: (build) => ({
     getStations: build.query<Station[], LocationSearch>({
@@ -38,6 +41,22 @@ export const plannerApi = api.injectEndpoints({
         } satisfies QueryParams<'/api/locations', 'get'>,
       }),
       providesTags: ['Station'],
+    }),
+    getLocationsMap: build.query<MapViewResult, MapViewArgs>({
+      query: ({ bbox, zoom, chainCodes }) => ({
+        url: '/locations/map',
+        params: {
+          bbox,
+          zoom,
+          ...(chainCodes.length > 0 ? { chainCode: chainCodes.join(',') } : {}),
+        } satisfies QueryParams<'/api/locations/map', 'get'>,
+      }),
+      providesTags: ['Station'],
+      keepUnusedDataFor: 120,
+    }),
+    getBasemap: build.query<Basemap, void>({
+      query: () => '/maps/basemap',
+      keepUnusedDataFor: 3600,
     }),
     getNearRouteStations: build.query<Station[], NearRouteArgs>({
       query: ({ points, chainCodes }) => ({
@@ -87,6 +106,9 @@ export const plannerApi = api.injectEndpoints({
 
 export const {
   useGetStationsQuery,
+  useLazyGetStationsQuery,
+  useLazyGetLocationsMapQuery,
+  useGetBasemapQuery,
   useGetNearRouteStationsQuery,
   useGetChainsQuery,
   useGetAffiliatesQuery,

@@ -14,7 +14,7 @@ interface AssistantFormProps {
   busy: boolean;
 }
 
-/** 'Smart Route Assistant': tank capacity and current fuel (SPEC §2.7, rules of §5). */
+/** 'Smart Route Assistant': tank capacity and current fuel (docs/product.md §2.7, rules of §5). */
 export function AssistantForm({ onSubmit, busy }: AssistantFormProps) {
   const { t } = useTranslation('planner');
   const schema = useMemo(() => planFormSchema(t), [t]);
@@ -44,7 +44,7 @@ export function AssistantForm({ onSubmit, busy }: AssistantFormProps) {
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           />
         </Stack>
-        {/* Advanced inputs exist with their defaults but are not shown (SPEC §2.7). */}
+        {/* Advanced inputs exist with their defaults but are not shown (docs/product.md §2.7). */}
         <Box hidden data-testid="advanced-fields">
           <TextInput name="searchRadius" label={t('assistant.searchRadius')} size="small" />
           <TextInput name="minGallonsPurchase" label={t('assistant.minGallonsPurchase')} size="small" />

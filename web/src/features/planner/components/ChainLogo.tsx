@@ -8,7 +8,7 @@ interface ChainLogoProps {
   size?: number;
 }
 
-/** A chain's logo; a failed image load shows the fallback fuel icon (SPEC §2.7). */
+/** A chain's logo; a failed image load shows the fallback fuel icon (docs/product.md §2.7). */
 export function ChainLogo({ src, alt, size = 40 }: ChainLogoProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = failedSrc === src;

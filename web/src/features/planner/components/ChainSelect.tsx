@@ -27,6 +27,8 @@ export function ChainSelect({ chains, value, onChange, loading = false }: ChainS
       disableCloseOnSelect
       limitTags={2}
       clearText={t('filters.clearChains')}
+      // The clear button shows whenever chains are chosen, not only on hover (touch screens have none).
+      sx={{ '& .MuiAutocomplete-clearIndicator': { visibility: 'visible' } }}
       getOptionLabel={(option) => option.label}
       isOptionEqualToValue={(option, current) => option.value === current.value}
       onChange={(_, next) => onChange(next.map((chain) => chain.value))}

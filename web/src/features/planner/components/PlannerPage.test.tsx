@@ -3,9 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl, server } from '@/test/server';
 import { renderWithProviders } from '@/test/render';
-import { FakeMap, UnloadedMap } from '../testing/FakeMap';
-import { fuelPlan, generalStations, nearRouteStations, routes } from '../testing/fixtures';
-import { plannerHandlers } from '../testing/handlers';
+import { FakeMap, UnloadedMap } from '../test/FakeMap';
+import { fuelPlan, fuelPlanWithDetour, generalStations, nearRouteStations, routes } from '../test/fixtures';
+import { plannerHandlers } from '../test/handlers';
 import { PlannerPage } from './PlannerPage';
 
 interface Recorded {
@@ -233,7 +233,7 @@ describe('PlannerPage with a route', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: 'Build Route' })).toBeEnabled();
   });
 
-  it('validates the assistant form on change with the SPEC messages', async () => {
+  it('validates the assistant form on change with the docs/product.md messages', async () => {
     const { user } = renderPlanner();
     await buildRoute(user);
     const submit = screen.getByRole('button', { name: 'Find Best Fuel Options' });
@@ -427,5 +427,52 @@ describe('PlannerPage with enough fuel', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Best Fuel Options (0)')).toBeInTheDocument();
     expect(screen.getByTestId('no-stop-needed')).toHaveTextContent('You have enough fuel for this route: no stop needed.');
     expect(screen.queryByTestId('plan-summary')).not.toBeInTheDocument();
+  });
+});
+
+describe('PlannerPage with a contract that counts detours', { timeout: 60_000 }, () => {
+  it('shows the net saving after the detour on the plan card and on each stop card', async () => {
+    server.use(http.post(apiUrl('/assistant/plan'), () => HttpResponse.json(fuelPlanWithDetour)));
+    const { user } = renderPlanner();
+    await buildRoute(user);
+    await fillAssistant(user, '200', '40');
+    await user.click(screen.getByRole('button', { name: 'Find Best Fuel Options' }));
+    expect(await screen.findByText('Best Fuel Options (2)')).toBeInTheDocument();
+    expect(screen.getByTestId('plan-net-saving')).toHaveTextContent('Net saving $30.94 after detour');
+    const cards = screen.getAllByTestId('station-card');
+    // The net saving line takes 20px more than a fuel-only plan card.
+    expect(cards[0]).toHaveStyle({ height: '140px' });
+    expect(within(cards[0]).getByTestId('plan-entry-net-saving')).toHaveTextContent('Net saving $37.92 after detour');
+    expect(within(cards[1]).getByTestId('plan-entry-net-saving')).toHaveTextContent('Costs $6.98 more after detour');
+  });
+});
+
+describe('PlannerPage and trips (issue 12)', { timeout: 60_000 }, () => {
+  it('offers "Save as trip" under a computed plan with its inputs, route and place names', async () => {
+    const saved: unknown[] = [];
+    function SaveTrip({ planned }: { planned: unknown }) {
+      saved.push(planned);
+      return <button type="button">Save as trip</button>;
+    }
+    const { user } = renderPlanner({ SaveTrip });
+    await buildRoute(user);
+    expect(screen.queryByRole('button', { name: 'Save as trip' })).not.toBeInTheDocument();
+    await fillAssistant(user, '200', '40');
+    await user.click(screen.getByRole('button', { name: 'Find Best Fuel Options' }));
+    expect(await screen.findByRole('button', { name: 'Save as trip' })).toBeInTheDocument();
+    expect(saved.at(-1)).toEqual({
+      tankCapacity: 200,
+      currentFuel: 40,
+      searchRadius: 5,
+      minGallonsPurchase: 5,
+      routePoints: routes[0].points,
+      originName: 'Dallas, TX',
+      destinationName: 'Oklahoma City, OK',
+    });
+  });
+
+  it('centres the map on the point it was opened for once the map has loaded', async () => {
+    renderPlanner({ initialCentre: { latitude: 34.1743, longitude: -97.1436 } });
+    await waitFor(() => expect(screen.getByTestId('fake-map')).toHaveAttribute('data-focus-zoom', '12'));
   });
 });

@@ -1,13 +1,15 @@
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '@/components/layout/AppShell';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notifier';
 import {
@@ -16,19 +18,17 @@ import {
   useGetChainsQuery,
   useGetAffiliatesQuery,
   useGetNearRouteStationsQuery,
-  useGetStationsQuery,
   useLazyReverseGeocodeQuery,
 } from '../api/planner-api';
-import type { PlannerMapProps } from '../map/map-view';
-import { supportsWebGL } from '../map/webgl';
+import { useViewportStations } from '../api/use-viewport-stations';
+import type { PlannerMapProps } from './map/map-view';
+import { supportsWebGL } from './map/webgl';
 import { optionsByValue } from '../model/chains';
 import {
   CARD_HEIGHT,
-  DEFAULT_SEARCH_RADIUS_MILES,
   GEOLOCATION_OPTIONS,
   MAX_ALTERNATIVE_ROUTES,
   SKELETONS,
-  US_CENTER,
 } from '../model/constants';
 import type { PlanFormValues } from '../model/plan-form';
 import {
@@ -39,16 +39,18 @@ import {
   selectCurrentPlan,
 } from '../model/planner-state';
 import { limitRoutePoints } from '../model/route-points';
-import type { Place, SortBy, SortDirection, Station } from '../model/types';
+import type { Place, RoutePoint, SortBy, SortDirection, Station } from '../model/types';
+import { countInView, type MapViewport } from '../model/viewport';
 import { RoutePanel } from './RoutePanel';
 import { RouteSummaryCard } from './RouteSummaryCard';
 import { StationFilters } from './StationFilters';
 import { StationSkeletons } from './StationList';
 import { StationResults } from './StationResults';
 import { TopBar } from './TopBar';
+import { useNow } from './use-now';
 
 // MapLibre needs WebGL and weighs ~450 KB: a chunk of its own, replaceable in tests.
-const PlannerMap = lazy(() => import('../map/PlannerMap'));
+const PlannerMap = lazy(() => import('./map/PlannerMap'));
 
 const LEFT_PANEL_WIDTH = 440;
 
@@ -62,20 +64,39 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
+/** What "Save as trip" gets from the planner once a plan is shown: the plan's inputs and route. */
+export interface PlanToSave {
+  routePoints: RoutePoint[];
+  tankCapacity: number;
+  currentFuel: number;
+  searchRadius: number;
+  minGallonsPurchase: number;
+  originName: string;
+  destinationName: string;
+}
+
 interface PlannerPageProps {
-  /** /assistant opens the planner with the Smart Route Assistant panel ready (PRODUCT.md). */
+  /** /assistant opens the planner with the Smart Route Assistant panel ready (docs/decisions.md). */
   assistant?: boolean;
   /** The map implementation; unit tests pass a stand-in (MapLibre cannot run in jsdom). */
   MapView?: ComponentType<PlannerMapProps>;
+  /** "Save as trip" under a computed plan (the trips feature, given by the router). */
+  SaveTrip?: ComponentType<{ planned: PlanToSave }>;
+  /** The driver's active trip, shown on phones above the stations; it centres the map on its next stop. */
+  ActiveTrip?: ComponentType<{ onCentre: (point: RoutePoint) => void }>;
+  /** Open with the map centred here (the dashboard's "show next stop on the map"). */
+  initialCentre?: RoutePoint;
 }
 
 const noStations: Station[] = [];
 
-/** /navigation, /wex/locations, /assistant: fuel map and route planner (SPEC §2.7, §4, §5, §9). */
-export function PlannerPage({ assistant = false, MapView = PlannerMap }: PlannerPageProps) {
+/** /navigation, /wex/locations, /assistant: fuel map and route planner (docs/product.md §2.7, §4, §5, §9). */
+export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip, ActiveTrip, initialCentre }: PlannerPageProps) {
   const { t } = useTranslation('planner');
+  const phone = useIsPhone();
   const [state, dispatch] = useReducer(plannerReducer, initialPlannerState);
   const [mapLoaded, setMapLoaded] = useState(false);
+  const centred = useRef(false);
   const [sortBy, setSortBy] = useState<SortBy>('price');
   const [direction, setDirection] = useState<SortDirection>('asc');
   const [chainCodes, setChainCodes] = useState<string[]>([]);
@@ -90,10 +111,13 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
   const chainMap = useMemo(() => optionsByValue(chains.data), [chains.data]);
   const affiliates = useGetAffiliatesQuery();
   const affiliateMap = useMemo(() => optionsByValue(affiliates.data), [affiliates.data]);
-  // The general search is skipped while a route is active (SPEC §4).
-  const stations = useGetStationsQuery(
-    routeActive ? skipToken : { ...US_CENTER, radius: DEFAULT_SEARCH_RADIUS_MILES, sortBy, direction, chainCodes },
-  );
+  // The list and the map follow the map's view; skipped while a route is active (docs/product.md §4).
+  const [viewport, setViewport] = useState<MapViewport | null>(null);
+  const inView = useViewportStations({ view: viewport, sortBy, direction, chainCodes, enabled: !routeActive });
+  const stations = inView.list;
+  const listed = inView.listed;
+  const mapView = inView.map;
+  const now = useNow();
   const routePoints = useMemo(() => (selectedRoute ? limitRoutePoints(selectedRoute.points) : []), [selectedRoute]);
   const nearRoute = useGetNearRouteStationsQuery(
     selectedRoute ? { routeKey: `${state.routeBuild}:${state.selectedRouteIndex}`, points: routePoints, chainCodes } : skipToken,
@@ -107,6 +131,21 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
   }, [nearRoute.error]);
 
   const canBuildRoute = selectCanBuildRoute(state, mapLoaded);
+
+  // The map can move only once loaded.
+  useEffect(() => {
+    if (!mapLoaded || !initialCentre || centred.current) return;
+    centred.current = true;
+    dispatch(actions.focusRequested(initialCentre));
+  }, [mapLoaded, initialCentre]);
+  const onCentre = useCallback((point: RoutePoint) => dispatch(actions.focusRequested(point)), []);
+
+  const planToSave = useMemo<PlanToSave | null>(() => {
+    const origin = state.departure.place;
+    const target = state.destination.place;
+    if (!currentPlan || !state.planValues || !selectedRoute || !origin || !target) return null;
+    return { ...state.planValues, routePoints: routePoints, originName: origin.label, destinationName: target.label };
+  }, [currentPlan, state.planValues, selectedRoute, routePoints, state.departure.place, state.destination.place]);
 
   const onBuildRoute = async () => {
     const origin = state.departure.place;
@@ -157,7 +196,7 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
   const onSelectRoute = (index: number) => {
     if (index === state.selectedRouteIndex || !state.routes[index]) return;
     dispatch(actions.routeSelected(index));
-    // A plan was shown: recompute it for this alternative, once per route index (SPEC §4).
+    // A plan was shown: recompute it for this alternative, once per route index (docs/product.md §4).
     const planShown = state.planValues !== null && Object.keys(state.plans).length > 0;
     if (planShown && state.planValues && !state.planAttempts.includes(index)) {
       dispatch(actions.planRecomputeRequested(index));
@@ -195,14 +234,24 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
   const mapStations = useMemo<readonly Station[]>(() => {
     if (currentPlan) return currentPlan.fuelPlan.map((entry) => entry.location);
     if (routeActive) return nearRoute.data ?? noStations;
-    return stations.data ?? noStations;
-  }, [currentPlan, routeActive, nearRoute.data, stations.data]);
+    return noStations;
+  }, [currentPlan, routeActive, nearRoute.data]);
 
-  const loadingLocations = routeActive ? nearRoute.isFetching : stations.isFetching;
-  const cardProps = { chains: chainMap, affiliates: affiliateMap, expanded: state.expanded, onToggle: onToggleStation, revealed: state.revealed };
+  // Before the first answer the view is loading too: the map has not reported it or the debounce runs.
+  const viewLoading = !mapView.isError && (mapView.isFetching || mapView.data === undefined);
+  const listLoading = !stations.isError && (stations.isFetching || listed === undefined);
+  const loadingLocations = routeActive ? nearRoute.isFetching : viewLoading;
+  const viewFailed = !routeActive && (mapView.isError || stations.isError) && !viewLoading;
+  const total = mapView.data ? countInView(mapView.data) : undefined;
+  const cardProps = { chains: chainMap, affiliates: affiliateMap, expanded: state.expanded, onToggle: onToggleStation, revealed: state.revealed, now };
+  const onRetryView = inView.retry;
 
   return (
-    <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }} data-testid="planner">
+    <Box
+      // Phones keep the bottom navigation bar (64 px) below the planner.
+      sx={{ height: { xs: 'calc(100dvh - 64px)', md: '100dvh' }, display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
+      data-testid="planner"
+    >
       <Typography component="h1" sx={visuallyHidden}>
         {assistant ? t('assistantTitle') : t('title')}
       </Typography>
@@ -223,6 +272,8 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
         <Box
           component="aside"
           aria-label={routeActive ? t('assistant.title') : t('list.stationsLabel')}
+          // It scrolls on phones: reachable by keyboard too (axe scrollable-region-focusable).
+          tabIndex={phone ? 0 : undefined}
           sx={{
             width: { xs: '100%', md: LEFT_PANEL_WIDTH },
             flexShrink: 0,
@@ -230,6 +281,8 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
             flex: { xs: 1, md: 'none' },
             display: 'flex',
             flexDirection: 'column',
+            // Phones: the form, the plan and the list scroll within the panel, above the bottom bar.
+            overflowY: { xs: 'auto', md: 'visible' },
             borderRight: { md: '1px solid' },
             borderColor: { md: 'divider' },
             bgcolor: 'background.default',
@@ -250,9 +303,16 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
               onShowAllNearRoute={() => dispatch(actions.planCleared())}
               onClearRoute={onClearRoute}
               onDismissPlanError={() => dispatch(actions.planErrorDismissed())}
+              planActions={SaveTrip && planToSave ? <SaveTrip planned={planToSave} /> : undefined}
             />
           ) : (
             <>
+              {ActiveTrip && phone && (
+                // Its own scroll, so the station list below keeps a share of the phone's screen.
+                <Box sx={{ mx: 2, mt: 2, flexShrink: 0, maxHeight: '50%', overflowY: 'auto' }} data-testid="planner-active-trip">
+                  <ActiveTrip onCentre={onCentre} />
+                </Box>
+              )}
               {assistant && (
                 <Alert icon={<AutoAwesomeIcon fontSize="small" />} severity="info" sx={{ mx: 2, mt: 2 }} data-testid="assistant-hint">
                   <Typography variant="subtitle2" component="div">{t('assistant.title')}</Typography>
@@ -269,18 +329,33 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
                 onDirectionToggle={() => setDirection((current) => (current === 'asc' ? 'desc' : 'asc'))}
                 onChainCodesChange={setChainCodes}
               />
-              {stations.isFetching ? (
+              {viewFailed ? (
+                <Alert
+                  severity="error"
+                  sx={{ mx: 2, my: 2 }}
+                  data-testid="view-error"
+                  action={
+                    <Button color="inherit" size="small" onClick={onRetryView}>
+                      {t('list.retry')}
+                    </Button>
+                  }
+                >
+                  {t('list.failed')}
+                </Alert>
+              ) : listLoading ? (
                 <StationSkeletons count={SKELETONS.general} height={CARD_HEIGHT.collapsed} />
-              ) : (stations.data ?? []).length > 0 ? (
+              ) : (listed ?? []).length > 0 ? (
                 <>
-                  <Typography variant="caption" color="text.secondary" sx={{ px: 2, pb: 1 }} data-testid="station-count">
-                    {t('list.stations', { count: stations.data?.length ?? 0 })}
+                  <Typography variant="caption" color="text.secondary" sx={{ px: 2, pb: 1 }} data-testid="station-count" aria-live="polite">
+                    {t('list.inView', { count: Math.max(total ?? 0, listed?.length ?? 0) })}
+                    {' · '}
+                    {t(sortBy === 'price' ? 'list.cheapestInView' : 'list.bestDiscountInView')}
                   </Typography>
-                  <StationResults stations={stations.data} {...cardProps} />
+                  <StationResults stations={listed} {...cardProps} />
                 </>
               ) : (
-                <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 3, textAlign: 'center' }}>
-                  {t('list.noStations')}
+                <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 3, textAlign: 'center' }} data-testid="no-stations">
+                  {chainCodes.length > 0 ? t('list.noStations') : t('list.noStationsInView')}
                 </Typography>
               )}
             </>
@@ -297,6 +372,9 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap }: Planner
             {mapAvailable ? (
               <MapView
                 stations={mapStations}
+                view={routeActive ? undefined : (mapView.data ?? null)}
+                onViewChange={setViewport}
+                now={now}
                 routes={state.routes}
                 selectedRouteIndex={state.selectedRouteIndex}
                 routeBuild={state.routeBuild}

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { ComponentProps, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_HEIGHT, PLAN_CARD_HEIGHT, SKELETONS } from '../model/constants';
+import { detourCostsApplied } from '../model/format';
 import type { PlanFormValues } from '../model/plan-form';
 import type { ChainOption, FuelPlan, Station } from '../model/types';
 import { AssistantForm } from './AssistantForm';
@@ -16,7 +17,7 @@ import { PlanSummary } from './PlanSummary';
 import { StationSkeletons } from './StationList';
 import { StationResults } from './StationResults';
 
-type CardProps = Pick<ComponentProps<typeof StationResults>, 'chains' | 'affiliates' | 'expanded' | 'onToggle' | 'revealed'>;
+type CardProps = Pick<ComponentProps<typeof StationResults>, 'chains' | 'affiliates' | 'expanded' | 'onToggle' | 'revealed' | 'now'>;
 
 interface RoutePanelProps extends CardProps {
   nearRouteStations: readonly Station[] | undefined;
@@ -31,6 +32,8 @@ interface RoutePanelProps extends CardProps {
   onShowAllNearRoute: () => void;
   onClearRoute: () => void;
   onDismissPlanError: () => void;
+  /** Actions on the shown plan (e.g. "Save as trip"), below its summary. */
+  planActions?: ReactNode;
 }
 
 function LoadingLine({ text }: { text: string }) {
@@ -59,7 +62,7 @@ function Heading({ children, action }: { children: string; action?: ReactNode })
 export function RoutePanel(props: RoutePanelProps) {
   const { t } = useTranslation('planner');
   const { plan, planLoading, nearRouteLoading, nearRouteStations } = props;
-  const cardProps: CardProps = { chains: props.chains, affiliates: props.affiliates, expanded: props.expanded, onToggle: props.onToggle, revealed: props.revealed };
+  const cardProps: CardProps = { chains: props.chains, affiliates: props.affiliates, expanded: props.expanded, onToggle: props.onToggle, revealed: props.revealed, now: props.now };
 
   let results: ReactNode;
   if (planLoading) {
@@ -83,13 +86,20 @@ export function RoutePanel(props: RoutePanelProps) {
         </Heading>
         {plan.fuelPlan.length > 0 ? (
           <>
-            <PlanSummary plan={plan} />
-            <StationResults planEntries={plan.fuelPlan} {...cardProps} />
+            <PlanSummary
+              plan={plan}
+              chainNames={props.chainCodes.map((code) => props.chainOptions.find((chain) => chain.value === code)?.label ?? code)}
+            />
+            {props.planActions && <Box sx={{ mx: 2, mb: 1.5 }}>{props.planActions}</Box>}
+            <StationResults planEntries={plan.fuelPlan} withDetour={detourCostsApplied(plan)} {...cardProps} />
           </>
         ) : (
-          <Alert severity="success" sx={{ mx: 2 }} data-testid="no-stop-needed">
-            {t('plan.noStopNeeded')}
-          </Alert>
+          <>
+            <Alert severity="success" sx={{ mx: 2 }} data-testid="no-stop-needed">
+              {t('plan.noStopNeeded')}
+            </Alert>
+            {props.planActions && <Box sx={{ mx: 2, my: 1.5 }}>{props.planActions}</Box>}
+          </>
         )}
       </>
     );

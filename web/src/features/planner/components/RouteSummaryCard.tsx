@@ -1,12 +1,17 @@
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import Box from '@mui/material/Box';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ButtonBase from '@mui/material/ButtonBase';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '@/components/layout/AppShell';
 import { ROUTE_COLORS } from '../model/constants';
-import { formatDistance, formatDuration } from '../model/format';
 import type { DrivingRoute } from '../model/types';
 
 interface RouteSummaryCardProps {
@@ -15,28 +20,42 @@ interface RouteSummaryCardProps {
   onSelect: (index: number) => void;
 }
 
-const distanceOf = (route: DrivingRoute) => route.distanceText || formatDistance(route.distanceMeters);
-const durationOf = (route: DrivingRoute) => route.durationText || formatDuration(route.durationSeconds);
+/** The server's texts (routing.DistanceText, DurationText): one rule for every client. */
+const distanceOf = (route: DrivingRoute) => route.distanceText;
+const durationOf = (route: DrivingRoute) => route.durationText;
 
 /** Distance and time of the selected route; the alternatives can be picked here as on the map. */
 export function RouteSummaryCard({ routes, selectedIndex, onSelect }: RouteSummaryCardProps) {
   const { t } = useTranslation('planner');
+  const phone = useIsPhone();
+  // On phones the card starts folded to one line so the map stays visible.
+  const [open, setOpen] = useState(!phone);
   const selected = routes[selectedIndex];
   if (!selected) return null;
+  const figure = open ? 'h3' : 'subtitle1';
   return (
     <Paper
       elevation={6}
       data-testid="route-summary"
       aria-label={t('map.routeSummary')}
       component="section"
-      sx={{ position: 'absolute', top: 16, left: 16, zIndex: 2, p: 1.5, minWidth: 240, maxWidth: 320, bgcolor: 'rgba(23,26,33,0.94)' }}
+      sx={{
+        position: 'absolute',
+        top: { xs: 8, md: 16 },
+        left: { xs: 8, md: 16 },
+        zIndex: 2,
+        p: open ? 1.5 : 1,
+        minWidth: { xs: 0, md: 240 },
+        maxWidth: { xs: 'calc(100% - 16px)', md: 320 },
+        bgcolor: 'rgba(23,26,33,0.94)',
+      }}
     >
-      <Stack direction="row" spacing={3}>
+      <Stack direction="row" spacing={open ? 3 : 2} sx={{ alignItems: 'center' }}>
         <Box>
           <Typography variant="caption" color="text.secondary">
             {t('map.distance')}
           </Typography>
-          <Typography variant="h3" component="div" data-testid="route-distance">
+          <Typography variant={figure} component="div" data-testid="route-distance">
             {distanceOf(selected)}
           </Typography>
         </Box>
@@ -44,11 +63,21 @@ export function RouteSummaryCard({ routes, selectedIndex, onSelect }: RouteSumma
           <Typography variant="caption" color="text.secondary">
             {t('map.duration')}
           </Typography>
-          <Typography variant="h3" component="div" data-testid="route-duration">
+          <Typography variant={figure} component="div" data-testid="route-duration">
             {durationOf(selected)}
           </Typography>
         </Box>
+        <IconButton
+          size="small"
+          onClick={() => setOpen((shown) => !shown)}
+          aria-expanded={open}
+          aria-label={open ? t('map.hideRouteDetails') : t('map.showRouteDetails')}
+          sx={{ ml: 'auto !important' }}
+        >
+          {open ? <ExpandLessIcon /> : <ExpandMoreIcon />}
+        </IconButton>
       </Stack>
+      <Collapse in={open}>
       {selected.summary && (
         <Typography variant="caption" color="text.secondary" component="div" noWrap title={selected.summary}>
           {selected.summary}
@@ -88,6 +117,7 @@ export function RouteSummaryCard({ routes, selectedIndex, onSelect }: RouteSumma
           })}
         </Stack>
       )}
+      </Collapse>
     </Paper>
   );
 }

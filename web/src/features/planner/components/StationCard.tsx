@@ -8,11 +8,22 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCentsOff, formatGallons, formatMileMarker, formatMiles, formatPrice } from '../model/format';
 import type { FuelPlanEntry, Station } from '../model/types';
 import { ChainLogo } from './ChainLogo';
+import { priceAgeText } from './price-age-text';
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 interface StationCardProps {
   station: Station;
@@ -22,11 +33,15 @@ interface StationCardProps {
   affiliateLabel?: string;
   expanded: boolean;
   onToggle: (locationId: number) => void;
-  /** Fixed height (SPEC §9): the list is virtualised on it. */
+  /** Fixed height (docs/product.md §9): the list is virtualised on it. */
   height: number;
   /** Set on best-plan cards: what to buy there. */
   planEntry?: FuelPlanEntry;
   stopNumber?: number;
+  /** Set when the plan weighed the contract's detour and stop costs: the card shows the net saving. */
+  withDetour?: boolean;
+  /** The clock the price age is shown at (milliseconds); the current time when absent. */
+  now?: number;
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -43,8 +58,23 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One station: prices, savings, IFTA refund; expands to its details (several may be open). */
-export function StationCard({ station, logoUrl, chainLabel, affiliateLabel, expanded, onToggle, height, planEntry, stopNumber }: StationCardProps) {
+export function StationCard({
+  station,
+  logoUrl,
+  chainLabel,
+  affiliateLabel,
+  expanded,
+  onToggle,
+  height,
+  planEntry,
+  stopNumber,
+  withDetour = false,
+  now,
+}: StationCardProps) {
   const { t } = useTranslation('planner');
+  const netSaving = withDetour && planEntry?.netSaving != null ? planEntry.netSaving : null;
+  const [mounted] = useState(() => Date.now());
+  const age = priceAgeText(t, station, now ?? mounted);
   const place = [station.city, station.state].filter(Boolean).join(', ');
   const where =
     station.alongMiles !== undefined
@@ -83,6 +113,20 @@ export function StationCard({ station, logoUrl, chainLabel, affiliateLabel, expa
             </Typography>
           </Stack>
         )}
+        {netSaving !== null && (
+          <Typography
+            variant="caption"
+            component="div"
+            noWrap
+            color={netSaving >= 0 ? 'success.main' : 'warning.main'}
+            sx={{ mt: -0.25, mb: 0.5 }}
+            data-testid="plan-entry-net-saving"
+          >
+            {netSaving >= 0
+              ? t('plan.netSaving', { amount: formatPrice(netSaving) })
+              : t('plan.netLoss', { amount: formatPrice(-netSaving) })}
+          </Typography>
+        )}
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <ChainLogo src={logoUrl} alt={t('station.logoAlt', { chain: chainName })} />
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
@@ -94,22 +138,28 @@ export function StationCard({ station, logoUrl, chainLabel, affiliateLabel, expa
             </Typography>
           </Box>
           <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
-            <Typography variant="h3" component="div" color="primary.main" data-testid="net-price" aria-label={t('station.net')}>
+            {/* The prices' names for screen readers: aria-label is not allowed on a plain div (axe aria-prohibited-attr). */}
+            <Box component="span" sx={visuallyHidden}>
+              {t('station.net')}
+            </Box>
+            <Typography variant="h3" component="div" color="primary.main" data-testid="net-price">
               {formatPrice(station.netPrice)}
             </Typography>
+            <Box component="span" sx={visuallyHidden}>
+              {t('station.retail')}
+            </Box>
             <Typography
               variant="caption"
               color="text.secondary"
               sx={{ textDecoration: 'line-through' }}
               data-testid="retail-price"
-              aria-label={t('station.retail')}
             >
               {formatPrice(station.retailPrice)}
             </Typography>
           </Box>
           {expanded ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ mt: 0.75, pl: 6.5 }}>
+        <Stack direction="row" spacing={1} sx={{ mt: 0.75, pl: 6.5, alignItems: 'center', minWidth: 0 }}>
           <Chip
             size="small"
             color="success"
@@ -127,6 +177,17 @@ export function StationCard({ station, logoUrl, chainLabel, affiliateLabel, expa
               sx={{ height: 22 }}
             />
           )}
+          <Typography
+            variant="caption"
+            noWrap
+            data-testid="price-age"
+            data-stale={age.stale}
+            title={age.stale ? t('priceAge.staleHint') : undefined}
+            color={age.stale ? 'warning.main' : 'text.secondary'}
+            sx={{ minWidth: 0 }}
+          >
+            {age.stale ? `${t('priceAge.stale')} · ${age.text}` : age.text}
+          </Typography>
         </Stack>
       </CardActionArea>
       {expanded && (
@@ -139,6 +200,12 @@ export function StationCard({ station, logoUrl, chainLabel, affiliateLabel, expa
               {planEntry.arrivalFuel !== undefined && (
                 <Detail label={t('plan.arrivalFuel')}>{t('plan.gallons', { gallons: formatGallons(planEntry.arrivalFuel) })}</Detail>
               )}
+              {withDetour && planEntry.detourMiles !== undefined && planEntry.detourCost !== undefined && (
+                <Detail label={t('plan.detour')}>
+                  {t('plan.detourValue', { miles: formatMiles(planEntry.detourMiles), cost: formatPrice(planEntry.detourCost) })}
+                </Detail>
+              )}
+              {netSaving !== null && <Detail label={t('plan.netSavingLabel')}>{formatPrice(netSaving)}</Detail>}
             </>
           )}
           <Detail label={t('station.net')}>

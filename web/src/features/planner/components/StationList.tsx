@@ -58,8 +58,11 @@ export function StationList<T extends ListItem>({ items, renderItem, revealKey, 
       ref={scroller}
       role="list"
       aria-label={rest['aria-label']}
+      // Scrollable by keyboard too (axe scrollable-region-focusable).
+      tabIndex={0}
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
-      sx={{ flex: 1, minHeight: 0, overflowY: 'auto', px: 2, pb: 2 }}
+      // On a phone the panel around it scrolls too: the list keeps a screenful of its own.
+      sx={{ flex: 1, minHeight: { xs: 'min(420px, 60dvh)', md: 0 }, overflowY: 'auto', px: 2, pb: 2 }}
     >
       <Box sx={{ position: 'relative', height: layout.total }}>
         {items.slice(start, end).map((item, offset) => (
@@ -76,7 +79,7 @@ export function StationList<T extends ListItem>({ items, renderItem, revealKey, 
   );
 }
 
-/** Placeholder cards while a list loads (SPEC §9: 8 general, 6 near route, 5 plan). */
+/** Placeholder cards while a list loads (docs/product.md §9: 8 general, 6 near route, 5 plan). */
 export function StationSkeletons({ count, height }: { count: number; height: number }) {
   return (
     <Stack spacing={`${CARD_GAP}px`} sx={{ px: 2, pb: 2, overflow: 'hidden' }} data-testid="station-skeletons">

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chainLogoUrl } from '../model/chains';
-import { CARD_HEIGHT, PLAN_CARD_HEIGHT } from '../model/constants';
+import { CARD_HEIGHT, PLAN_CARD_DETOUR_EXTRA, PLAN_CARD_HEIGHT } from '../model/constants';
 import type { ChainOption, FuelPlanEntry, Station } from '../model/types';
 import { StationCard } from './StationCard';
 import { StationList } from './StationList';
@@ -9,12 +9,16 @@ import { StationList } from './StationList';
 interface StationResultsProps {
   stations?: readonly Station[];
   planEntries?: readonly FuelPlanEntry[];
+  /** The plan weighed the contract's detour and stop costs: plan cards show the net saving. */
+  withDetour?: boolean;
   chains: ReadonlyMap<string, ChainOption>;
   /** Affiliate codes with their names (GET locations/affiliateCodes). */
   affiliates: ReadonlyMap<string, ChainOption>;
   expanded: readonly number[];
   onToggle: (locationId: number) => void;
   revealed: { locationId: number; seq: number } | null;
+  /** The clock price ages are shown at (milliseconds); the current time when absent. */
+  now?: number;
 }
 
 interface Row {
@@ -26,7 +30,7 @@ interface Row {
 }
 
 /** The station cards of one list (general, near route or best plan), windowed. */
-export function StationResults({ stations, planEntries, chains, affiliates, expanded, onToggle, revealed }: StationResultsProps) {
+export function StationResults({ stations, planEntries, withDetour = false, chains, affiliates, expanded, onToggle, revealed, now }: StationResultsProps) {
   const { t } = useTranslation('planner');
   const rows = useMemo<Row[]>(() => {
     const open = new Set(expanded);
@@ -34,7 +38,9 @@ export function StationResults({ stations, planEntries, chains, affiliates, expa
       return planEntries.map((entry, index) => ({
         // One station may be a stop twice on a long trip: key by stop too.
         key: index,
-        height: open.has(entry.location.locationId) ? PLAN_CARD_HEIGHT.expanded : PLAN_CARD_HEIGHT.collapsed,
+        height:
+          (open.has(entry.location.locationId) ? PLAN_CARD_HEIGHT.expanded : PLAN_CARD_HEIGHT.collapsed) +
+          (withDetour ? PLAN_CARD_DETOUR_EXTRA : 0),
         station: entry.location,
         planEntry: entry,
         stopNumber: index + 1,
@@ -45,7 +51,7 @@ export function StationResults({ stations, planEntries, chains, affiliates, expa
       height: open.has(station.locationId) ? CARD_HEIGHT.expanded : CARD_HEIGHT.collapsed,
       station,
     }));
-  }, [stations, planEntries, expanded]);
+  }, [stations, planEntries, withDetour, expanded]);
 
   const revealKey = revealed
     ? planEntries
@@ -70,6 +76,8 @@ export function StationResults({ stations, planEntries, chains, affiliates, expa
           height={row.height}
           planEntry={row.planEntry}
           stopNumber={row.stopNumber}
+          withDetour={withDetour}
+          now={now}
         />
       )}
     />

@@ -1,7 +1,7 @@
 import { DEFAULT_CHAIN_LOGO, DEFAULT_LOGO_CHAINS } from './constants';
 import type { ChainOption } from './types';
 
-/** Logo URL of a station's chain: the default logo for AMBEST or a missing chain (SPEC §2.7). */
+/** Logo URL of a station's chain: the default logo for AMBEST or a missing chain (docs/product.md §2.7). */
 export function chainLogoUrl(chain: string | null | undefined, chains: ReadonlyMap<string, ChainOption>): string {
   if (!chain || DEFAULT_LOGO_CHAINS.has(chain.toUpperCase())) return DEFAULT_CHAIN_LOGO;
   return chains.get(chain)?.imageUrl ?? `/api/locations/logos/${encodeURIComponent(chain)}.svg`;

@@ -17,6 +17,7 @@ const stationAt = (locationId: number, latitude: number, longitude: number, netP
   zipCode: '',
   country: 'US',
   retailPriceDate: '2026-11-21T06:00:00',
+  stale: false,
   iftaRefund: 0,
   chain: '',
   affiliate: '',

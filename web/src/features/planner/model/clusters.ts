@@ -19,7 +19,7 @@ export type StationBadge =
 export type Bounds = [number, number, number, number];
 
 /**
- * Clusters stations for the map (SPEC §9: radius 100, max zoom 16, at least 2 points).
+ * Clusters stations for the map (docs/product.md §9: radius 100, max zoom 16, at least 2 points).
  * A cluster's badge shows the minimum net price of its stations.
  */
 export class StationClusters {

@@ -1,12 +1,18 @@
 import type { RoutePoint } from './types';
 
-/** Planner and map constants (SPEC §9). */
+/** Planner and map constants (docs/product.md §9). */
 
 /** Geographic centre of the contiguous United States. */
 export const US_CENTER: RoutePoint = { latitude: 39.8283, longitude: -98.5795 };
 export const DEFAULT_SEARCH_RADIUS_MILES = 5000;
+/** The contiguous United States [west, south, east, north]: the map opens on it at any screen size. */
+export const US_BOUNDS: [number, number, number, number] = [-125, 24, -66.9, 49.5];
 export const DEFAULT_PLAN_SEARCH_RADIUS = 5;
 export const DEFAULT_MIN_GALLONS_PURCHASE = 5;
+/** The plan request's domain (openapi.json PlanRequest); the server answers 400 outside it. */
+export const MAX_TANK_GALLONS = 400;
+export const MIN_GALLONS_PURCHASE = 1;
+export const MAX_PLAN_SEARCH_RADIUS = 100;
 
 export const GEOLOCATION_OPTIONS: PositionOptions = {
   enableHighAccuracy: true,
@@ -26,6 +32,8 @@ export const CLUSTER_CLICK_MAX_ZOOM = 20;
 
 export const CARD_HEIGHT = { collapsed: 100, expanded: 450 } as const;
 export const PLAN_CARD_HEIGHT = { collapsed: 120, expanded: 550 } as const;
+/** Plan cards grow by this much for the net saving line when the plan counts detour costs. */
+export const PLAN_CARD_DETOUR_EXTRA = 20;
 /** Vertical gap between cards in the list. */
 export const CARD_GAP = 12;
 
@@ -38,7 +46,6 @@ export const MAX_ROUTE_POINTS = 20_000;
 
 export const GEOCODE_MIN_CHARS = 2;
 export const GEOCODE_DEBOUNCE_MS = 250;
-export const GEOCODE_LIMIT = 5;
 
 /** Logo shown for AMBEST and stations without a chain (the server answers its default logo). */
 export const DEFAULT_CHAIN_LOGO = '/api/locations/logos/DEFAULT.svg';

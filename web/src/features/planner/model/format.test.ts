@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCentsOff, formatDistance, formatDuration, formatGallons, formatPrice, planSavings } from './format';
+import { formatCentsOff, formatDistance, formatGallons, formatPrice, planSavings } from './format';
 
 describe('formatPrice', () => {
   it.each([
@@ -31,17 +31,6 @@ describe('formatDistance', () => {
     [1_986_900, '1,234.6 mi'],
   ])('shows %s m as %s', (meters, expected) => {
     expect(formatDistance(meters)).toBe(expected);
-  });
-});
-
-describe('formatDuration', () => {
-  it.each([
-    [2_700, '45 min'],
-    [11_100, '3 h 5 min'],
-    [68_700, '19 h 5 min'],
-    [3_600, '1 h 0 min'],
-  ])('shows %s s as %s', (seconds, expected) => {
-    expect(formatDuration(seconds)).toBe(expected);
   });
 });
 

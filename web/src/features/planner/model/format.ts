@@ -1,4 +1,4 @@
-/** Display rules of SPEC §9: prices with 2 decimals, savings in cents off, ft under 0.1 mi. */
+/** Display rules of docs/product.md §9: prices with 2 decimals, savings in cents off, ft under 0.1 mi. */
 
 const METERS_PER_MILE = 1609.34;
 const FEET_PER_MILE = 5280;
@@ -23,14 +23,6 @@ export function formatDistance(meters: number): string {
   return `${oneDecimal.format(miles)} mi`;
 }
 
-/** 19 h 5 min; 45 min under an hour. */
-export function formatDuration(seconds: number): string {
-  const totalMinutes = Math.round(seconds / 60);
-  const hours = Math.floor(totalMinutes / 60);
-  const minutes = totalMinutes % 60;
-  return hours > 0 ? `${hours} h ${minutes} min` : `${minutes} min`;
-}
-
 /** A position along the route: 'Mile 812.4' (miles, 1 decimal, no unit). */
 export const formatMileMarker = (miles: number): string => oneDecimal.format(miles);
 
@@ -49,3 +41,16 @@ export function planSavings(plan: { totalCost: number; naiveCost: number | null 
 export function planSavings(plan: { totalCost: number; naiveCost: number | null }): number | null {
   return plan.naiveCost === null ? null : (toCents(plan.naiveCost) - toCents(plan.totalCost)) / 100;
 }
+
+/** The plan answer's detour fields (all optional on the wire: other plan sources may omit them). */
+interface DetourCosts {
+  outOfRouteCostPerMile?: number;
+  costPerStop?: number;
+}
+
+/** Whether the company's contract made the plan weigh detour or stop costs (docs/decisions.md). */
+export const detourCostsApplied = (plan: DetourCosts): boolean =>
+  (plan.outOfRouteCostPerMile ?? 0) > 0 || (plan.costPerStop ?? 0) > 0;
+
+/** Dollars a + b, added in cents. */
+export const addDollars = (...amounts: readonly number[]): number => amounts.reduce((sum, a) => sum + toCents(a), 0) / 100;

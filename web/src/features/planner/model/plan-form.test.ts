@@ -10,7 +10,7 @@ function errors(input: Partial<PlanFormInput>): Record<string, string> {
   return Object.fromEntries(result.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
 }
 
-describe('planner form rules (SPEC §5)', () => {
+describe('planner form rules (docs/product.md §5)', () => {
   it.each<[string, Partial<PlanFormInput>, Record<string, string>]>([
     ['accepts a valid form', {}, {}],
     ['accepts an empty tank', { currentFuel: '0' }, {}],
@@ -27,6 +27,15 @@ describe('planner form rules (SPEC §5)', () => {
     ['requires a search radius', { searchRadius: '' }, { searchRadius: 'Search radius must be positive' }],
     ['rejects a zero min gallons purchase', { minGallonsPurchase: '0' }, { minGallonsPurchase: 'Min gallons purchase must be positive' }],
     ['rejects a text min gallons purchase', { minGallonsPurchase: 'x' }, { minGallonsPurchase: 'Min gallons purchase must be positive' }],
+    // The server's domain (openapi.json PlanRequest), with its messages.
+    ['accepts a 400-gallon tank', { tankCapacity: '400' }, {}],
+    ['rejects a tank above 400 gallons', { tankCapacity: '400.5' }, { tankCapacity: 'Tank capacity must not exceed 400 gallons' }],
+    ['rejects a million-gallon tank', { tankCapacity: '1e6' }, { tankCapacity: 'Tank capacity must not exceed 400 gallons' }],
+    ['accepts a 1-gallon min purchase', { minGallonsPurchase: '1' }, {}],
+    ['rejects a min purchase under a gallon', { minGallonsPurchase: '0.001' }, { minGallonsPurchase: 'Min gallons purchase must be at least 1 gallon' }],
+    ['rejects a 1e-300 min purchase', { minGallonsPurchase: '1e-300' }, { minGallonsPurchase: 'Min gallons purchase must be at least 1 gallon' }],
+    ['accepts a 100-mile search radius', { searchRadius: '100' }, {}],
+    ['rejects a search radius above 100 miles', { searchRadius: '101' }, { searchRadius: 'Search radius must not exceed 100 miles' }],
   ])('%s', (_, input, expected) => {
     expect(errors(input)).toEqual(expected);
   });

@@ -1,6 +1,12 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { DEFAULT_MIN_GALLONS_PURCHASE, DEFAULT_PLAN_SEARCH_RADIUS } from './constants';
+import {
+  DEFAULT_MIN_GALLONS_PURCHASE,
+  DEFAULT_PLAN_SEARCH_RADIUS,
+  MAX_PLAN_SEARCH_RADIUS,
+  MAX_TANK_GALLONS,
+  MIN_GALLONS_PURCHASE,
+} from './constants';
 
 /** The Smart Route Assistant form as typed (strings) and as sent (numbers). */
 export interface PlanFormInput {
@@ -24,21 +30,34 @@ export const planFormDefaults: PlanFormInput = {
   minGallonsPurchase: String(DEFAULT_MIN_GALLONS_PURCHASE),
 };
 
-type Check = 'required' | 'number' | 'positive' | 'nonNegative';
+type Check = 'required' | 'number' | 'positive' | 'nonNegative' | 'atLeast' | 'atMost';
+
+/** The domain of each field beyond the docs/product.md §5 rules, as the server enforces it. */
+const bounds: Partial<Record<keyof PlanFormInput, { atLeast?: number; atMost?: number }>> = {
+  tankCapacity: { atMost: MAX_TANK_GALLONS },
+  searchRadius: { atMost: MAX_PLAN_SEARCH_RADIUS },
+  minGallonsPurchase: { atLeast: MIN_GALLONS_PURCHASE },
+};
 
 /** First failing rule of one field, or undefined; and the number when it parses. */
-function checkNumber(raw: string, checks: readonly Check[]): { failed?: Check; value?: number } {
+function checkNumber(
+  raw: string,
+  checks: readonly Check[],
+  limits: { atLeast?: number; atMost?: number } = {},
+): { failed?: Check; value?: number } {
   const text = raw.trim();
   if (text === '') return { failed: checks.includes('required') ? 'required' : undefined };
   const value = Number(text);
   if (!Number.isFinite(value)) return { failed: 'number' };
   if (checks.includes('positive') && value <= 0) return { failed: 'positive', value };
   if (checks.includes('nonNegative') && value < 0) return { failed: 'nonNegative', value };
+  if (limits.atLeast !== undefined && value < limits.atLeast) return { failed: 'atLeast', value };
+  if (limits.atMost !== undefined && value > limits.atMost) return { failed: 'atMost', value };
   return { value };
 }
 
 /**
- * SPEC §5 planner rules, messages verbatim from planner.json. Written as one object
+ * docs/product.md §5 planner rules, messages verbatim from planner.json. Written as one object
  * check so the cross rule (current fuel ≤ tank capacity) runs whenever both parse.
  */
 export function planFormSchema(t: TFunction) {
@@ -47,6 +66,7 @@ export function planFormSchema(t: TFunction) {
       number: t('planner:validation.tankCapacityNumber'),
       positive: t('planner:validation.tankCapacityPositive'),
       required: t('planner:validation.tankCapacityRequired'),
+      atMost: t('planner:validation.tankCapacityMax', { max: MAX_TANK_GALLONS }),
     },
     currentFuel: {
       number: t('planner:validation.currentFuelNumber'),
@@ -57,11 +77,13 @@ export function planFormSchema(t: TFunction) {
       number: t('planner:validation.searchRadiusPositive'),
       positive: t('planner:validation.searchRadiusPositive'),
       required: t('planner:validation.searchRadiusPositive'),
+      atMost: t('planner:validation.searchRadiusMax', { max: MAX_PLAN_SEARCH_RADIUS }),
     },
     minGallonsPurchase: {
       number: t('planner:validation.minGallonsPositive'),
       positive: t('planner:validation.minGallonsPositive'),
       required: t('planner:validation.minGallonsPositive'),
+      atLeast: t('planner:validation.minGallonsMin', { min: MIN_GALLONS_PURCHASE }),
     },
   };
   const rules: Record<keyof PlanFormInput, readonly Check[]> = {
@@ -81,7 +103,7 @@ export function planFormSchema(t: TFunction) {
     .superRefine((input, context) => {
       const parsed: Partial<Record<keyof PlanFormInput, number>> = {};
       for (const field of Object.keys(rules) as (keyof PlanFormInput)[]) {
-        const { failed, value } = checkNumber(input[field], rules[field]);
+        const { failed, value } = checkNumber(input[field], rules[field], bounds[field]);
         if (failed) context.addIssue({ code: 'custom', path: [field], message: messages[field][failed] ?? '' });
         else parsed[field] = value;
       }

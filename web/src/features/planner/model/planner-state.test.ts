@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternativePlan, dallas, fuelPlan, oklahomaCity, routes } from '../testing/fixtures';
+import { alternativePlan, dallas, fuelPlan, oklahomaCity, routes } from '../test/fixtures';
 import {
   initialPlannerState,
   plannerActions as actions,

@@ -16,7 +16,7 @@ export interface MapFocus {
 }
 
 /**
- * The planner screen's state (SPEC §4): no route → route built (near-route stations) →
+ * The planner screen's state (docs/product.md §4): no route → route built (near-route stations) →
  * best plan shown. Server data (stations, chains) lives in the RTK Query cache; this
  * holds what the user did and what the route/plan calls answered.
  */
@@ -92,6 +92,11 @@ export const plannerSlice = createSlice({
     /** Browser geolocation found the user (label from reverse geocoding). */
     located(state, action: PayloadAction<Place>) {
       state.departure = { text: action.payload.label, place: action.payload };
+      state.seq += 1;
+      state.focus = { point: action.payload, zoom: ZOOM_AFTER_LOCATING, seq: state.seq };
+    },
+    /** Centre the map on a point (the active trip's next stop). */
+    focusRequested(state, action: PayloadAction<RoutePoint>) {
       state.seq += 1;
       state.focus = { point: action.payload, zoom: ZOOM_AFTER_LOCATING, seq: state.seq };
     },
@@ -176,6 +181,6 @@ export const selectCurrentPlan = (state: PlannerState): FuelPlan | undefined =>
 
 export const selectRouteActive = (state: PlannerState): boolean => state.routes.length > 0;
 
-/** Build Route needs both places, the map loaded and no calculation in progress (SPEC §5). */
+/** Build Route needs both places, the map loaded and no calculation in progress (docs/product.md §5). */
 export const selectCanBuildRoute = (state: PlannerState, mapLoaded: boolean): boolean =>
   Boolean(state.departure.place && state.destination.place) && mapLoaded && state.pendingRouteRequest === null;

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the stations, maps and assistant calls (notes/planner-api.md, SPEC §3),
+ * Wire shapes of the stations, maps and assistant calls (http/openapi.json, docs/product.md §3),
  * named from the OpenAPI document (http/openapi.json → src/lib/api/schema.d.ts).
  */
 import type { RequestBody, ResponseBody, Schema } from '@/lib/api';
@@ -45,3 +45,11 @@ export type FuelPlanEntry = Schema<'FuelPlanStop'>;
 export type FuelPlan = Schema<'FuelPlan'>;
 
 export type MapConfig = Pick<Schema<'Config'>, 'mapStyleUrl'>;
+
+/** GET /locations/map: clusters of two or more stations and the stations shown alone. */
+export type MapViewResult = Schema<'MapView'>;
+
+export type MapCluster = Schema<'MapCluster'>;
+
+/** GET /maps/basemap: the built-in Interstates and places as GeoJSON. */
+export type Basemap = Schema<'Basemap'>;

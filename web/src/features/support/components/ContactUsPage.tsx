@@ -14,10 +14,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { CONTACT_DETAILS } from '../contact-details';
+import { CONTACT_DETAILS } from '../model/contact-details';
 import { PublicPage } from '@/components/layout/PublicPage';
 
-/** /contact-us: phone and email rows, Customer Support messengers, office address (SPEC §2.11). */
+/** /contact-us: phone and email rows, Customer Support messengers, office address (docs/product.md §2.11). */
 export function ContactUsPage() {
   const { t } = useTranslation('support');
   return (

@@ -1,20 +1,23 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api';
-import { saveFile } from '../save-file';
+import { saveFile } from '../model/save-file';
+import type { OverrideRequest, OverrideRequestCreate, OverrideRequestList, TransactionControlFields } from './contract';
 
-/** Whose transactions: the company's (company/ endpoints) or the signed-in driver's (SPEC §6). */
+/** Whose transactions: the company's (company/ endpoints) or the signed-in driver's (docs/product.md §6). */
 export type TransactionScope = 'company' | 'driver';
 
-/** One row of GET …/transactions (fleet-api.md). Amounts in dollars. */
-export type TransactionListItem = Schema<'TransactionItem'>;
+/** One row of GET …/transactions (http/openapi.json, issue 11's product and decline fields). Amounts in dollars. */
+export type TransactionListItem = Omit<Schema<'TransactionItem'>, 'declineReason'> & TransactionControlFields;
 
 export type TransactionStatus = TransactionListItem['status'];
 
-/** GET …/transactions/{id} (fleet-api.md). */
-export type TransactionDetail = Schema<'TransactionDetail'>;
+/** GET …/transactions/{id} (http/openapi.json, issue 11's product and decline fields). */
+export type TransactionDetail = Omit<Schema<'TransactionDetail'>, 'declineReason'> & TransactionControlFields;
 
-/** Paged response (SPEC §3): page numbers start at 0. */
-export type TransactionPage = Schema<'TransactionPage'>;
+/** Paged response (docs/product.md §3): page numbers start at 0. */
+export type TransactionPage = Omit<Schema<'TransactionPage'>, 'content'> & { content: TransactionListItem[] };
+
+export type { OverrideRequest } from './contract';
 
 /** The query string of the list (the company and driver lists take the same one). */
 type ListQuery = QueryParams<'/api/wex/company/transactions', 'get'> & QueryParams<'/api/wex/transactions', 'get'>;
@@ -24,14 +27,14 @@ export type TransactionQuery = Pick<ListQuery, 'searchText' | 'dateFrom' | 'date
 
 export type CardOption = Schema<'Card'>;
 
-/** Transactions page size and order (SPEC §9). */
+/** Transactions page size and order (docs/product.md §9). */
 export const TRANSACTIONS_PAGE_SIZE = 20;
 export const TRANSACTIONS_SORT = 'transactionDate,desc';
 
 const transactionsPath = (scope: TransactionScope) =>
   scope === 'company' ? '/wex/company/transactions' : '/wex/transactions';
 
-/** More pages exist while the current page number is below totalPages − 1 (SPEC §4). */
+/** More pages exist while the current page number is below totalPages − 1 (docs/product.md §4). */
 export function nextTransactionsPage(last: TransactionPage): number | undefined {
   return last.page.number < last.page.totalPages - 1 ? last.page.number + 1 : undefined;
 }
@@ -52,7 +55,7 @@ export const transactionsApi = api.injectEndpoints({
     /**
      * Pages 0, 1, 2… of one filter set. Each filter set is its own cache entry, so a
      * filter change starts again at page 0 with an empty list; page 0 replaces, later
-     * pages append (SPEC §4). Entries are dropped as soon as they are unused.
+     * pages append (docs/product.md §4). Entries are dropped as soon as they are unused.
      */
     getTransactions: build.infiniteQuery<TransactionPage, TransactionQuery, number>({
       infiniteQueryOptions: {
@@ -86,11 +89,12 @@ export const transactionsApi = api.injectEndpoints({
      * GET …/transactions/export as an xlsx blob, saved in the browser as
      * transactions-{date}.xlsx. The blob never enters the store; the result is the file name.
      */
-    exportTransactions: build.mutation<string, Omit<TransactionQuery, 'cardNumber'> & { fallbackFileName: string }>({
+    /** The file of exactly the list's rows: every filter the list sends, in the list's order. */
+    exportTransactions: build.mutation<string, TransactionQuery & { fallbackFileName: string }>({
       async queryFn({ scope, fallbackFileName, ...filters }, _api, _extraOptions, baseQuery) {
         const result = await baseQuery({
           url: `${transactionsPath(scope)}/export`,
-          params: filterParams(filters),
+          params: { sort: TRANSACTIONS_SORT, ...filterParams(filters) },
           responseHandler: async (response) => {
             if (response.ok) return response.blob();
             const text = await response.text();
@@ -107,10 +111,23 @@ export const transactionsApi = api.injectEndpoints({
         return { data: fileName };
       },
     }),
+    /** The driver's override requests, newest first (issue 11). */
+    getOverrideRequests: build.query<OverrideRequest[], void>({
+      query: () => '/wex/override-requests',
+      transformResponse: (response: OverrideRequestList) => response.content,
+      providesTags: ['OverrideRequest'],
+    }),
+    /** Asks the owner to lift the card's rules for the card's last declined purchase. */
+    requestOverride: build.mutation<OverrideRequest, OverrideRequestCreate>({
+      query: (body) => ({ url: '/wex/override-requests', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['OverrideRequest']),
+    }),
   }),
 });
 
 export const {
+  useGetOverrideRequestsQuery,
+  useRequestOverrideMutation,
   useGetTransactionsInfiniteQuery,
   useGetTransactionDetailQuery,
   useGetTransactionCardOptionsQuery,

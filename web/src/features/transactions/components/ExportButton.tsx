@@ -5,11 +5,11 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, isFetchBaseQueryError } from '@/lib/api';
 import { notify } from '@/lib/notifier';
-import { exportFileName } from '../formats';
+import { exportFileName } from '../model/formats';
 import { useExportTransactionsMutation, type TransactionQuery } from '../api/transactions-api';
 
 /**
- * The export icon (SPEC §2.8, §7): both dates are required ('Please select a date range');
+ * The export icon (docs/product.md §2.8, §7): both dates are required ('Please select a date range');
  * a failure goes to the notifier and the console.
  */
 export function ExportButton({ query }: { query: TransactionQuery }) {
@@ -22,13 +22,8 @@ export function ExportButton({ query }: { query: TransactionQuery }) {
       return;
     }
     try {
-      await exportTransactions({
-        scope: query.scope,
-        dateFrom: query.dateFrom,
-        dateTo: query.dateTo,
-        searchText: query.searchText,
-        fallbackFileName: exportFileName(),
-      }).unwrap();
+      // The whole query the list uses (search, dates, card…), so the file holds what the list shows.
+      await exportTransactions({ ...query, fallbackFileName: exportFileName() }).unwrap();
     } catch (error) {
       console.error('Transactions export failed', error);
       const networkFailure = isFetchBaseQueryError(error) && error.status === 'FETCH_ERROR';

@@ -1,11 +1,10 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { transactionDetailPath } from '@/app/paths';
+import { transactionDetailPath } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, driverAccount, server } from '@/test/server';
 
-configure({ asyncUtilTimeout: 5000 });
 
 const session = { token: 't1', refreshToken: 'r1' };
 const detail = {
@@ -23,6 +22,8 @@ const detail = {
   discAmount: 35.95,
   invoiceRef: 'INV-000123',
   status: 'APPROVED',
+  productCode: 'DSL',
+  declineCode: null,
   declineReason: null,
 };
 
@@ -57,12 +58,13 @@ describe('transaction detail', () => {
     server.use(
       http.get(apiUrl('/account'), () => HttpResponse.json(driverAccount)),
       http.get(apiUrl('/wex/transactions/123'), () =>
-        HttpResponse.json({ ...detail, status: 'DECLINED', declineReason: 'INSUFFICIENT_FUNDS' }),
+        HttpResponse.json({ ...detail, status: 'DECLINED', declineCode: 'INSUFFICIENT_FUNDS', declineReason: 'Insufficient funds in the wallet' }),
       ),
     );
     renderApp(transactionDetailPath(123), { session });
 
-    expect(await screen.findByTestId('declined-chip')).toHaveTextContent('Declined · Insufficient funds');
+    expect(await screen.findByTestId('declined-chip')).toHaveTextContent('Declined');
+    expect(screen.getByTestId('decline-reason')).toHaveTextContent('Insufficient funds in the wallet');
     expect(screen.getByTestId('transaction-detail')).toHaveTextContent('DriverSam Carter');
   });
 

@@ -12,14 +12,16 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink, useParams } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
+import { LoadError } from '@/components/feedback/LoadStates';
 import { errorStatus } from '@/lib/api';
 import { selectRole, selectUser } from '@/lib/auth';
 import { formatDollars, maskCardNumber } from '@/lib/format';
 import { useAppSelector } from '@/lib/store';
 import { useGetTransactionDetailQuery, type TransactionDetail, type TransactionScope } from '../api/transactions-api';
-import { longUsDate } from '../formats';
-import { DeclinedChip } from './TransactionRow';
+import { longUsDate } from '../model/formats';
+import { OverrideRequestStatusNote } from './OverrideRequestPanel';
+import { DeclinedChip, DeclineReason } from './TransactionRow';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -32,8 +34,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Driver, Driver ID, Date, Location, Card, Quantity (SPEC §2.8), plus the amounts. */
-function DetailCard({ detail }: { detail: TransactionDetail }) {
+/** Driver, Driver ID, Date, Location, Card, Quantity (docs/product.md §2.8), plus the amounts. */
+function DetailCard({ detail, scope }: { detail: TransactionDetail; scope: TransactionScope }) {
   const { t } = useTranslation('transactions');
   const declined = detail.status === 'DECLINED';
   return (
@@ -49,13 +51,19 @@ function DetailCard({ detail }: { detail: TransactionDetail }) {
             </Typography>
           </Box>
           {declined ? (
-            <DeclinedChip reason={detail.declineReason} />
+            <DeclinedChip />
           ) : (
             <Typography color="success.main" sx={{ fontWeight: 600 }}>
               {t('row.saved', { amount: formatDollars(detail.discAmount) })}
             </Typography>
           )}
         </Stack>
+        {declined && (
+          <Stack spacing={1} sx={{ mb: 1.5 }}>
+            <DeclineReason transaction={detail} variant="body1" />
+            {scope === 'driver' && <OverrideRequestStatusNote transactionId={detail.transactionId} />}
+          </Stack>
+        )}
         <Divider />
         <Field label={t('detail.driver')}>
           <Typography>{detail.driverCardName}</Typography>
@@ -77,12 +85,23 @@ function DetailCard({ detail }: { detail: TransactionDetail }) {
         </Field>
         <Field label={t('detail.quantity')}>
           <Typography>
-            {t('detail.gallons', { quantity: detail.fuelQuantity })}{' '}
-            <Typography component="span" color="success.main" sx={{ fontWeight: 600 }}>
-              {t('detail.bestPrice')}
-            </Typography>
+            {t('detail.gallons', { quantity: detail.fuelQuantity })}
+            {/* A declined purchase bought nothing: no "best price" to claim. */}
+            {!declined && (
+              <>
+                {' '}
+                <Typography component="span" color="success.main" sx={{ fontWeight: 600 }}>
+                  {t('detail.bestPrice')}
+                </Typography>
+              </>
+            )}
           </Typography>
         </Field>
+        {detail.productCode && (
+          <Field label={t('detail.product')}>
+            <Typography>{t(`products.${detail.productCode}`)}</Typography>
+          </Field>
+        )}
         {detail.netPrice !== undefined && detail.retailPrice !== undefined && (
           <Field label={t('detail.pricePerGallon')}>
             <Typography>
@@ -97,7 +116,7 @@ function DetailCard({ detail }: { detail: TransactionDetail }) {
 
 function DetailBody({ scope, transactionId }: { scope: TransactionScope; transactionId: string }) {
   const { t } = useTranslation('transactions');
-  const { data, isLoading, error } = useGetTransactionDetailQuery({ scope, transactionId });
+  const { data, isLoading, isFetching, error, refetch } = useGetTransactionDetailQuery({ scope, transactionId });
   if (isLoading) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
@@ -106,9 +125,10 @@ function DetailBody({ scope, transactionId }: { scope: TransactionScope; transac
     );
   }
   if (error || !data) {
-    return <Alert severity="error">{errorStatus(error) === 404 ? t('detail.notFound') : t('common:errors.unableToFetchData')}</Alert>;
+    if (errorStatus(error) === 404) return <Alert severity="error">{t('detail.notFound')}</Alert>;
+    return <LoadError onRetry={refetch} retrying={isFetching} />;
   }
-  return <DetailCard detail={data} />;
+  return <DetailCard detail={data} scope={scope} />;
 }
 
 /** Company view: any of the company's transactions (company/transactions/{id}). */
@@ -121,7 +141,7 @@ function DriverTransactionDetail({ transactionId }: { transactionId: string }) {
   return <DetailBody scope="driver" transactionId={transactionId} />;
 }
 
-/** /transactions/:transactionId (SPEC §2.8). */
+/** /transactions/:transactionId (docs/product.md §2.8). */
 export function TransactionDetailPage() {
   const { t } = useTranslation('transactions');
   const { transactionId = '' } = useParams<{ transactionId: string }>();

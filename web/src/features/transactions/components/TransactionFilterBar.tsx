@@ -1,15 +1,20 @@
 import ClearIcon from '@mui/icons-material/FilterAltOff';
 import SearchIcon from '@mui/icons-material/Search';
+import TuneIcon from '@mui/icons-material/Tune';
+import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '@/components/layout/AppShell';
 import { maskCardNumber } from '@/lib/format';
 import type { CardOption } from '../api/transactions-api';
-import { anyFilterSet, clearedFilters, isValidRange, type TransactionFilters } from '../transaction-filters';
+import { anyFilterSet, clearedFilters, isValidRange, type TransactionFilters } from '../model/transaction-filters';
 
 interface TransactionFilterBarProps {
   filters: TransactionFilters;
@@ -18,10 +23,13 @@ interface TransactionFilterBarProps {
   cards?: CardOption[];
 }
 
-/** Search, From/To dates, the card filter (company) and Clear Filters (SPEC §2.8). */
+/** Search, From/To dates, the card filter (company) and Clear Filters (docs/product.md §2.8). */
 export function TransactionFilterBar({ filters, onChange, cards }: TransactionFilterBarProps) {
   const { t } = useTranslation('transactions');
   const [rangeError, setRangeError] = useState<'from' | 'to' | null>(null);
+  const phone = useIsPhone();
+  const [showFilters, setShowFilters] = useState(false);
+  const panelId = useId();
 
   const setDate = (field: 'dateFrom' | 'dateTo', value: string) => {
     const next = { ...filters, [field]: value };
@@ -38,74 +46,102 @@ export function TransactionFilterBar({ filters, onChange, cards }: TransactionFi
     htmlInput: { min: min || undefined, max: max || undefined },
   });
 
+  const clear = () => {
+    setRangeError(null);
+    onChange(clearedFilters);
+  };
+  const filtering = anyFilterSet(filters);
+  const activeCount = [filters.dateFrom, filters.dateTo, filters.cardNumber].filter(Boolean).length;
+  // Phones fold the dates and the card filter behind a button, so the list keeps the screen.
+  const open = !phone || showFilters || rangeError !== null;
+
   return (
     <Stack spacing={1.5} sx={{ mb: 2 }}>
-      <TextField
-        type="search"
-        placeholder={t('filters.search')}
-        value={filters.searchText}
-        onChange={(event) => onChange({ ...filters, searchText: event.target.value })}
-        slotProps={{
-          htmlInput: { 'aria-label': t('filters.search') },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <TextField
-          type="date"
-          label={t('filters.fromDate')}
-          value={filters.dateFrom}
-          onChange={(event) => setDate('dateFrom', event.target.value)}
-          error={rangeError === 'from'}
-          helperText={rangeError === 'from' ? t('filters.rangeInvalid') : undefined}
-          slotProps={dateSlotProps(undefined, filters.dateTo)}
+          type="search"
+          placeholder={t('filters.search')}
+          value={filters.searchText}
+          onChange={(event) => onChange({ ...filters, searchText: event.target.value })}
+          slotProps={{
+            htmlInput: { 'aria-label': t('filters.search') },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
-        <TextField
-          type="date"
-          label={t('filters.toDate')}
-          value={filters.dateTo}
-          onChange={(event) => setDate('dateTo', event.target.value)}
-          error={rangeError === 'to'}
-          helperText={rangeError === 'to' ? t('filters.rangeInvalid') : undefined}
-          slotProps={dateSlotProps(filters.dateFrom, undefined)}
-        />
-        {cards && (
-          <TextField
-            select
-            label={t('filters.card')}
-            value={filters.cardNumber}
-            onChange={(event) => onChange({ ...filters, cardNumber: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        {phone && (
+          <IconButton
+            aria-label={t('filters.toggle')}
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setShowFilters((shown) => !shown)}
+            sx={{ width: 48, height: 48 }}
           >
-            <MenuItem value="">{t('filters.allCards')}</MenuItem>
-            {cards.map((card) => (
-              <MenuItem key={card.cardNumber} value={card.cardNumber}>
-                {card.driverName ? `${card.driverName} · ` : ''}
-                {maskCardNumber(card.cardNumber)}
-              </MenuItem>
-            ))}
-          </TextField>
+            <Badge badgeContent={activeCount} color="primary">
+              <TuneIcon />
+            </Badge>
+          </IconButton>
         )}
-        {anyFilterSet(filters) && (
-          <Button
-            variant="text"
-            startIcon={<ClearIcon />}
-            onClick={() => {
-              setRangeError(null);
-              onChange(clearedFilters);
-            }}
-            sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' }, minHeight: 56 }}
-          >
-            {t('filters.clear')}
-          </Button>
+        {phone && filtering && (
+          <IconButton aria-label={t('filters.clear')} onClick={clear} sx={{ width: 48, height: 48 }}>
+            <ClearIcon />
+          </IconButton>
         )}
       </Stack>
+      <Collapse in={open} id={panelId}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <TextField
+            type="date"
+            label={t('filters.fromDate')}
+            value={filters.dateFrom}
+            onChange={(event) => setDate('dateFrom', event.target.value)}
+            error={rangeError === 'from'}
+            helperText={rangeError === 'from' ? t('filters.rangeInvalid') : undefined}
+            slotProps={dateSlotProps(undefined, filters.dateTo)}
+          />
+          <TextField
+            type="date"
+            label={t('filters.toDate')}
+            value={filters.dateTo}
+            onChange={(event) => setDate('dateTo', event.target.value)}
+            error={rangeError === 'to'}
+            helperText={rangeError === 'to' ? t('filters.rangeInvalid') : undefined}
+            slotProps={dateSlotProps(filters.dateFrom, undefined)}
+          />
+          {cards && (
+            <TextField
+              select
+              label={t('filters.card')}
+              value={filters.cardNumber}
+              onChange={(event) => onChange({ ...filters, cardNumber: event.target.value })}
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+            >
+              <MenuItem value="">{t('filters.allCards')}</MenuItem>
+              {cards.map((card) => (
+                <MenuItem key={card.cardNumber} value={card.cardNumber}>
+                  {card.driverName ? `${card.driverName} · ` : ''}
+                  {maskCardNumber(card.cardNumber)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {!phone && filtering && (
+            <Button
+              variant="text"
+              startIcon={<ClearIcon />}
+              onClick={clear}
+              sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' }, minHeight: 56 }}
+            >
+              {t('filters.clear')}
+            </Button>
+          )}
+        </Stack>
+      </Collapse>
     </Stack>
   );
 }

@@ -10,11 +10,11 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetTransactionsInfiniteQuery, type TransactionListItem, type TransactionQuery } from '../api/transactions-api';
-import { groupByDay, type DayGroup } from '../day-groups';
-import { needsMoreToScroll, scrolledPast } from '../scroll';
+import { groupByDay, type DayGroup } from '../model/day-groups';
+import { needsMoreToScroll, scrolledPast } from '../model/scroll';
 import { TransactionRow } from './TransactionRow';
 
-/** Skeleton rows while the first page loads (SPEC §9). */
+/** Skeleton rows while the first page loads (docs/product.md §9). */
 export const SKELETON_ROWS = 3;
 
 function SkeletonRow() {
@@ -56,7 +56,7 @@ function uniqueRows(pages: { content: TransactionListItem[] }[]): TransactionLis
 }
 
 /**
- * The day-grouped list with infinite scroll (SPEC §2.8, §4): the query's filters are one
+ * The day-grouped list with infinite scroll (docs/product.md §2.8, §4): the query's filters are one
  * cache entry, so new filters start at page 0 with an empty list.
  */
 export function TransactionList({ query }: { query: TransactionQuery }) {
@@ -86,9 +86,12 @@ export function TransactionList({ query }: { query: TransactionQuery }) {
     <Box
       ref={scroller}
       onScroll={loadMoreIfScrolled}
+      // Scrollable by keyboard too (axe scrollable-region-focusable).
+      tabIndex={0}
       data-testid="transactions-scroller"
       sx={{
-        height: { xs: 'calc(100dvh - 380px)', sm: 'calc(100dvh - 256px)' },
+        // Phones fold the filters away and keep a 64 px bottom bar: at least five rows show at 390×844.
+        height: { xs: 'calc(100dvh - 236px)', md: 'calc(100dvh - 256px)' },
         minHeight: 320,
         overflowY: 'auto',
         bgcolor: 'background.paper',
@@ -98,7 +101,7 @@ export function TransactionList({ query }: { query: TransactionQuery }) {
       }}
     >
       {firstLoad && (
-        <Box aria-busy="true" aria-label={t('common:loading')}>
+        <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
           {Array.from({ length: SKELETON_ROWS }, (_, index) => (
             <SkeletonRow key={index} />
           ))}
@@ -126,7 +129,7 @@ export function TransactionList({ query }: { query: TransactionQuery }) {
         <List disablePadding aria-label={t('title')}>
           {groups.map((group) => (
             <Box component="li" key={group.day} sx={{ listStyle: 'none' }} data-testid="day-group">
-              <Box component="ul" sx={{ p: 0 }}>
+              <Box component="ul" sx={{ p: 0, m: 0 }}>
                 <Heading heading={group.heading} />
                 {group.transactions.map((transaction) => (
                   <TransactionRow key={transaction.transactionId} transaction={transaction} />

@@ -7,29 +7,60 @@ import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
-import { transactionDetailPath } from '@/app/paths';
+import { transactionDetailPath } from '@/lib/paths';
 import { formatDollars } from '@/lib/format';
 import type { TransactionListItem } from '../api/transactions-api';
+import { declineSentence } from '../model/decline';
 
-/** Declined purchases carry a red chip with the reason (PRODUCT.md: inactive card, funds, limit). */
-export function DeclinedChip({ reason }: { reason?: string | null }) {
+/** Declined purchases carry a red chip; the rule they broke is a sentence beside it (DeclineReason). */
+export function DeclinedChip() {
   const { t } = useTranslation('transactions');
-  const reasonText = reason ? t(`declineReasons.${reason}`, { defaultValue: reason }) : null;
   return (
     <Chip
       size="small"
       color="error"
       data-testid="declined-chip"
-      label={reasonText ? `${t('row.declined')} · ${reasonText}` : t('row.declined')}
+      // The theme's error red under white text is 3.5:1; this darker red is 6.5:1 (WCAG AA).
+      sx={{ bgcolor: '#b3261e', color: '#fff', maxWidth: '100%' }}
+      label={t('row.declined')}
     />
   );
 }
 
-/** One transaction: invoice reference, location, driver, 'ID: ' + invoice, '$' total, '$' discount saved (SPEC §2.8). */
+/** The sentence naming the broken rule (issue 11: every decline names its rule); wraps on phones. */
+export function DeclineReason({
+  transaction,
+  variant = 'body2',
+  oneLine = false,
+}: {
+  transaction: Pick<TransactionListItem, 'declineCode' | 'declineReason'>;
+  variant?: 'body1' | 'body2';
+  /** On a row: one line, cut with an ellipsis (the detail shows it whole). */
+  oneLine?: boolean;
+}) {
+  const { t } = useTranslation('transactions');
+  const sentence = declineSentence(t, transaction.declineCode, transaction.declineReason);
+  if (!sentence) return null;
+  return (
+    <Typography
+      variant={variant}
+      color="error.dark"
+      data-testid="decline-reason"
+      noWrap={oneLine}
+      title={oneLine ? sentence : undefined}
+      sx={{ overflowWrap: 'anywhere', maxWidth: '100%' }}
+    >
+      {sentence}
+    </Typography>
+  );
+}
+
+/** One transaction: invoice reference, location, driver, 'ID: ' + invoice, '$' total, '$' discount saved (docs/product.md §2.8). */
 export function TransactionRow({ transaction }: { transaction: TransactionListItem }) {
   const { t } = useTranslation('transactions');
   const declined = transaction.status === 'DECLINED';
   return (
+    <Box component="li" sx={{ listStyle: 'none' }}>
     <ListItemButton
       component={ReactRouterLink}
       to={transactionDetailPath(transaction.transactionId)}
@@ -37,7 +68,7 @@ export function TransactionRow({ transaction }: { transaction: TransactionListIt
       data-status={transaction.status ?? 'APPROVED'}
       sx={{
         gap: 2,
-        py: 1.5,
+        py: { xs: 0.75, sm: 1.5 },
         mx: 1,
         alignItems: 'flex-start',
         borderRadius: '10px',
@@ -57,11 +88,14 @@ export function TransactionRow({ transaction }: { transaction: TransactionListIt
         <Typography variant="body2" color="text.secondary" noWrap>
           {transaction.driverCardName}
         </Typography>
-        <Typography variant="caption" color="text.secondary">
+        <Typography variant="caption" color="text.secondary" noWrap component="p">
           {t('row.id', { ref: transaction.invoiceRef })} · {dayjs(transaction.transactionDate).format('h:mm A')}
+          {/* Diesel is the usual product: only the others are worth a word on the row. */}
+          {transaction.productCode && transaction.productCode !== 'DSL' && ` · ${t(`products.${transaction.productCode}`)}`}
         </Typography>
       </Box>
-      <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
+      {/* A declined row says why under its chip, so it is no taller than the others (five rows fit a phone). */}
+      <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0, maxWidth: '45%', minWidth: 0 }}>
         <Typography
           sx={{ fontWeight: 700 }}
           color={declined ? 'text.secondary' : 'text.primary'}
@@ -69,7 +103,10 @@ export function TransactionRow({ transaction }: { transaction: TransactionListIt
           {formatDollars(transaction.fundedTotal)}
         </Typography>
         {declined ? (
-          <DeclinedChip reason={transaction.declineReason} />
+          <>
+            <DeclinedChip />
+            <DeclineReason transaction={transaction} oneLine />
+          </>
         ) : (
           <Typography variant="body2" color="success.main">
             {t('row.saved', { amount: formatDollars(transaction.discAmount) })}
@@ -77,5 +114,6 @@ export function TransactionRow({ transaction }: { transaction: TransactionListIt
         )}
       </Stack>
     </ListItemButton>
+    </Box>
   );
 }

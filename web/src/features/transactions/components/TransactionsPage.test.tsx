@@ -1,17 +1,15 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, driverAccount, server } from '@/test/server';
 import type { TransactionListItem, TransactionPage } from '../api/transactions-api';
-import { saveFile } from '../save-file';
+import { saveFile } from '../model/save-file';
 
-vi.mock('../save-file', () => ({ saveFile: vi.fn() }));
+vi.mock('../model/save-file', () => ({ saveFile: vi.fn() }));
 
-// The machine is shared: give first renders time rather than fail on a slow start.
-configure({ asyncUtilTimeout: 5000 });
 
 const session = { token: 't1', refreshToken: 'r1' };
 const PAGE_SIZE = 20;
@@ -27,6 +25,8 @@ function row(transactionId: number, hoursAgo: number, extra: Partial<Transaction
     fundedTotal: 512.4,
     discAmount: 38.2,
     status: 'APPROVED',
+    productCode: 'DSL',
+    declineCode: null,
     declineReason: null,
     ...extra,
   };
@@ -105,7 +105,7 @@ describe('transactions list', () => {
     serveList(() => ({
       content: [
         row(1, 0),
-        row(2, 24, { status: 'DECLINED', declineReason: 'CARD_INACTIVE', discAmount: 0 }),
+        row(2, 24, { status: 'DECLINED', declineCode: 'CARD_INACTIVE', declineReason: 'Card is inactive', discAmount: 0 }),
         row(3, 24 * 3, { fundedTotal: 1234.5, discAmount: 99.1 }),
       ],
       page: { number: 0, size: PAGE_SIZE, totalElements: 3, totalPages: 1 },
@@ -113,7 +113,7 @@ describe('transactions list', () => {
     renderApp(paths.transactions, { session });
 
     const groups = await screen.findAllByTestId('day-group');
-    expect(groups.map((group) => within(group).getByRole('listitem').textContent)).toEqual([
+    expect(groups.map((group) => within(group).getAllByRole('listitem')[0].textContent)).toEqual([
       'Today',
       'Yesterday',
       dayjs().subtract(3, 'day').format('DD/MM/YYYY'),
@@ -126,7 +126,8 @@ describe('transactions list', () => {
     expect(first).toHaveTextContent('$512.40');
     expect(first).toHaveTextContent('$38.20 saved');
     expect(first).toHaveAttribute('href', '/transactions/1');
-    expect(within(declined!).getByTestId('declined-chip')).toHaveTextContent('Declined · Card inactive');
+    expect(within(declined!).getByTestId('declined-chip')).toHaveTextContent('Declined');
+    expect(within(declined!).getByTestId('decline-reason')).toHaveTextContent('Card is inactive');
     expect(older).toHaveTextContent('$1,234.50');
     expect(older).toHaveTextContent('$99.10 saved');
     expect(screen.getByText('No more transactions to load')).toBeInTheDocument();
@@ -262,7 +263,32 @@ describe('export', () => {
     expect(seen[0]).toEqual({
       dateFrom: dayjs().subtract(1, 'month').format('YYYY-MM-DD[T00:00:00]'),
       dateTo: dayjs().format('YYYY-MM-DD[T23:59:59]'),
+      sort: 'transactionDate,desc',
     });
+  });
+
+  it('sends every filter the list uses, the card included', async () => {
+    const requests = serveList(() => page(0, 1, 1));
+    const seen: Params[] = [];
+    server.use(
+      http.get(apiUrl('/wex/company/transactions/export'), ({ request }) => {
+        seen.push(Object.fromEntries(new URL(request.url).searchParams));
+        return new HttpResponse(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          headers: { 'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+        });
+      }),
+    );
+    const { user } = renderApp(paths.transactions, { session });
+    await screen.findAllByTestId('transaction-row');
+    await user.click(screen.getByRole('combobox', { name: 'Card' }));
+    await user.click(await screen.findByRole('option', { name: /Ana Ruiz/ }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search transactions...' }), 'pilot');
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ cardNumber: '7071000000000005678', searchText: 'pilot' }));
+
+    await user.click(screen.getByRole('button', { name: 'Export transactions' }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    const { page: _page, size: _size, ...listFilters } = requests.at(-1)!;
+    expect(seen[0]).toEqual(listFilters);
   });
 
   it('reports a network failure through the notifier and the console', async () => {

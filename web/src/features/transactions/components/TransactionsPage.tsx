@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
 import Box from '@mui/material/Box';
@@ -9,12 +9,13 @@ import { selectRole, selectUser } from '@/lib/auth';
 import { useDebouncedValue } from '@/lib/hooks';
 import { useAppSelector } from '@/lib/store';
 import { useGetTransactionCardOptionsQuery, type TransactionScope } from '../api/transactions-api';
-import { defaultFilters, toQuery, type TransactionFilters } from '../transaction-filters';
+import { defaultFilters, toQuery, type TransactionFilters } from '../model/transaction-filters';
 import { ExportButton } from './ExportButton';
+import { OverrideRequestPanel } from './OverrideRequestPanel';
 import { TransactionFilterBar } from './TransactionFilterBar';
 import { TransactionList } from './TransactionList';
 
-/** Search text reaches the API 500 ms after typing stops (SPEC §5, §9). */
+/** Search text reaches the API 500 ms after typing stops (docs/product.md §5, §9). */
 export const SEARCH_DEBOUNCE_MS = 500;
 
 function TransactionsScreen({ scope, filterBar }: { scope: TransactionScope; filterBar: (props: FilterBarSlot) => ReactNode }) {
@@ -33,6 +34,7 @@ function TransactionsScreen({ scope, filterBar }: { scope: TransactionScope; fil
       actions={<ExportButton query={query} />}
     >
       {filterBar({ filters, onChange: setFilters })}
+      {scope === 'driver' && <OverrideRequestPanel query={query} />}
       <TransactionList query={query} />
     </Page>
   );
@@ -56,7 +58,7 @@ function DriverTransactions() {
   return <TransactionsScreen scope="driver" filterBar={(props) => <TransactionFilterBar {...props} />} />;
 }
 
-/** /transactions (SPEC §2.8). */
+/** /transactions (docs/product.md §2.8). */
 export function TransactionsPage() {
   const { t } = useTranslation('transactions');
   const role = useAppSelector(selectRole);

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthLayout } from '@/components/layout/AuthLayout';
-import type { SignUpRole } from '../../sign-up-model';
+import type { SignUpRole } from '../../model/sign-up-model';
 import { SignUpFooter } from './SignUpFooter';
 
 const ROLES: { role: SignUpRole; icon: ReactNode }[] = [

@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { RouterLink, SupportLinks } from '@/components/navigation';
 
 /** Back-to-login link plus Help | Contact us. */
@@ -10,7 +10,7 @@ export function SignUpFooter() {
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
       <Typography variant="body2" color="text.secondary">
-        {t('signUp.haveAccount')} <RouterLink to={paths.signIn}>{t('signUp.backToLogin')}</RouterLink>
+        {t('signUp.haveAccount')} <RouterLink to={paths.signIn} underline="always">{t('signUp.backToLogin')}</RouterLink>
       </Typography>
       <SupportLinks />
     </Stack>

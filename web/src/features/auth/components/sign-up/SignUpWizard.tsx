@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '@/app/paths';
+import { paths } from '@/lib/paths';
 import { CheckboxInput, Form, PasswordInput, SubmitButton, TextInput } from '@/components/form';
 import { AuthLayout } from '@/components/layout/AuthLayout';
 import { BackButton } from '@/components/navigation';
@@ -36,8 +36,8 @@ import {
   stepSchema,
   type SignUpRole,
   type SignUpValues,
-} from '../../sign-up-model';
-import { CARD_NUMBER_LENGTH, CARRIER_ID_LENGTH } from '../../schemas';
+} from '../../model/sign-up-model';
+import { CARD_NUMBER_LENGTH, CARRIER_ID_LENGTH } from '../../model/schemas';
 import { SignUpFooter } from './SignUpFooter';
 
 /** Statuses a server check answers with "this value is refused". */
@@ -72,7 +72,8 @@ export function SignUpWizard({ role, onBack }: SignUpWizardProps) {
   const steps = STEPS[role];
   const [stepIndex, setStepIndex] = useState(0);
   const [completed, setCompleted] = useState<boolean[]>(() => steps.map(() => false));
-  const [blocked, setBlocked] = useState<string | null>(null);
+  /** Which server check blocked the step; its banner shows while that check still fails. */
+  const [blocked, setBlocked] = useState<'email' | 'card' | null>(null);
   const step = steps[stepIndex];
 
   // One form for the whole wizard; the resolver validates the fields of the current step only.
@@ -118,27 +119,41 @@ export function SignUpWizard({ role, onBack }: SignUpWizardProps) {
   const [createDriverAccount, driverCreation] = useCreateDriverAccountMutation();
   const submitting = companyCreation.isLoading || driverCreation.isLoading;
 
-  /** Moves to `target`, resetting the form with the merged data (SPEC §2.5). */
+  /** Moves to `target`, resetting the form with the merged data (docs/product.md §2.5). */
   const goTo = (target: number) => {
     setBlocked(null);
     form.reset({ ...form.getValues() });
     setStepIndex(target);
   };
 
+  /** The step's server check (email or card): false, with its banner, when it refused the value. */
+  const serverCheckPasses = async (): Promise<boolean> => {
+    if (step === 'credentials' && (await emailCheck.settle()) === 'invalid') {
+      setBlocked('email');
+      return false;
+    }
+    if (step === 'card' && (await cardCheck.settle()) === 'invalid') {
+      setBlocked('card');
+      return false;
+    }
+    return true;
+  };
+
   /** Validates the current step, its server check included; true when it may be left forward. */
   const validateCurrentStep = async (): Promise<boolean> => {
     setBlocked(null);
     const valid = await form.trigger();
-    if (step === 'credentials' && (await emailCheck.settle()) === 'invalid') {
-      setBlocked(t('signUp.errors.fixEmail'));
-      return false;
-    }
-    if (step === 'card' && (await cardCheck.settle()) === 'invalid') {
-      setBlocked(t('signUp.errors.fixCard'));
-      return false;
-    }
+    if (!(await serverCheckPasses())) return false;
     return valid;
   };
+
+  // The banner goes as soon as the refused value is fixed (e.g. the card gets its green check).
+  const blockedMessage =
+    blocked === 'email' && emailCheck.status === 'invalid'
+      ? t('signUp.errors.fixEmail')
+      : blocked === 'card' && cardCheck.status === 'invalid'
+        ? t('signUp.errors.fixCard')
+        : null;
 
   const markCompleted = (index: number) =>
     setCompleted((previous) => previous.map((done, i) => (i === index ? true : done)));
@@ -197,7 +212,16 @@ export function SignUpWizard({ role, onBack }: SignUpWizardProps) {
           </Step>
         ))}
       </Stepper>
-      <Form form={form} onSubmit={() => onNext()} aria-label={t(`signUp.steps.${step}`)}>
+      <Form
+        form={form}
+        onSubmit={() => onNext()}
+        // Other fields' errors stop the submit here: the server check's banner must show all the same.
+        onInvalid={() => {
+          setBlocked(null);
+          void serverCheckPasses();
+        }}
+        aria-label={t(`signUp.steps.${step}`)}
+      >
         <Stack spacing={2}>
           {step === 'credentials' && (
             <>
@@ -260,9 +284,9 @@ export function SignUpWizard({ role, onBack }: SignUpWizardProps) {
               />
             </>
           )}
-          {blocked && (
+          {blockedMessage && (
             <Alert severity="error" role="alert">
-              {blocked}
+              {blockedMessage}
             </Alert>
           )}
           <SubmitButton size="large" busy={submitting}>

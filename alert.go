@@ -1,0 +1,185 @@
+package fuelportal
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// AlertKind says what an owner's alert is about.
+type AlertKind string
+
+// Alert kinds.
+const (
+	AlertDecline         AlertKind = "DECLINE"          // a purchase on a company card was declined
+	AlertOverrideRequest AlertKind = "OVERRIDE_REQUEST" // a driver asks for an override
+	AlertNearLimit       AlertKind = "NEAR_LIMIT"       // a purchase took a card past 80 % of a limit
+)
+
+// Alert is a notice for a company's owner; each one is also mailed.
+type Alert struct {
+	ID        int64
+	CompanyID int64
+	Kind      AlertKind
+	Message   string
+	// CardID is 0 when the alert is about no card; CardNumber and
+	// DriverName are the card's details when the alert was raised.
+	CardID     int64
+	CardNumber string
+	DriverName string
+	// TransactionID and OverrideRequestID are 0 when not about one.
+	TransactionID     int64
+	OverrideRequestID int64
+	ReadAt            *time.Time
+	CreatedAt         time.Time
+}
+
+// AlertFilter selects a page of a company's alerts, newest first.
+type AlertFilter struct {
+	CompanyID  int64
+	UnreadOnly bool
+	Offset     int
+	Limit      int
+}
+
+// AlertPage is a page of alerts with the counts the alerts page shows.
+type AlertPage struct {
+	Alerts []*Alert
+	Total  int // alerts matching the filter
+	Unread int // unread alerts of the company
+}
+
+// MaxAlertMessageLength bounds an alert's message (it names a driver and a
+// station, both bounded, and a sentence).
+const MaxAlertMessageLength = 500
+
+// Last4 returns the last four digits of a card number, as alerts and mails
+// name a card.
+func Last4(cardNumber string) string {
+	if len(cardNumber) <= 4 {
+		return cardNumber
+	}
+	return cardNumber[len(cardNumber)-4:]
+}
+
+// DeclineAlertMessage is the alert of a declined purchase: who, which
+// card, where and why.
+func DeclineAlertMessage(driverName, cardNumber, station string, reason DeclineReason) string {
+	return clipMessage(fmt.Sprintf("Purchase declined: %s, card ending %s, at %s. %s.",
+		nameOrUnnamed(driverName), Last4(cardNumber), station, reason.Sentence()))
+}
+
+// OverrideRequestAlertMessage is the alert of a driver's override request.
+func OverrideRequestAlertMessage(driverName, cardNumber string, reason DeclineReason, message string) string {
+	s := fmt.Sprintf("Override requested: %s, card ending %s, was declined (%s).", nameOrUnnamed(driverName), Last4(cardNumber), reason.Sentence())
+	if m := strings.TrimSpace(message); m != "" {
+		s += " “" + m + "”"
+	}
+	return clipMessage(s)
+}
+
+// NearLimitAlertMessage is the alert of a purchase that took a card past
+// 80 % of a limit: limitName says which ("daily limit", "weekly limit",
+// "daily gallons limit", "monthly budget"…), used and limit are the
+// figures as the owner reads them ("$850.00", "$1,000.00" or "180 gal").
+func NearLimitAlertMessage(driverName, cardNumber, limitName, used, limit string) string {
+	return clipMessage(fmt.Sprintf("Near a limit: %s, card ending %s, has used %s of the %s %s.",
+		nameOrUnnamed(driverName), Last4(cardNumber), used, limit, limitName))
+}
+
+func nameOrUnnamed(name string) string {
+	if name = strings.TrimSpace(name); name != "" {
+		return name
+	}
+	return "Unnamed driver"
+}
+
+// clipMessage keeps a message within MaxAlertMessageLength characters.
+func clipMessage(s string) string {
+	r := []rune(s)
+	if len(r) <= MaxAlertMessageLength {
+		return s
+	}
+	return string(r[:MaxAlertMessageLength-1]) + "…"
+}
+
+// AlertMailSubject is the subject of the mail an alert of kind k sends.
+func AlertMailSubject(k AlertKind) string {
+	switch k {
+	case AlertDecline:
+		return "Fuel Portal alert: a purchase was declined"
+	case AlertOverrideRequest:
+		return "Fuel Portal alert: a driver asks for an override"
+	case AlertNearLimit:
+		return "Fuel Portal alert: a card is near a limit"
+	}
+	return "Fuel Portal alert"
+}
+
+// OverrideRequestStatus is where a driver's override request stands.
+type OverrideRequestStatus string
+
+// Override request statuses.
+const (
+	OverridePending  OverrideRequestStatus = "PENDING"
+	OverrideApproved OverrideRequestStatus = "APPROVED"
+	OverrideDenied   OverrideRequestStatus = "DENIED"
+)
+
+// Valid reports whether s is a known status.
+func (s OverrideRequestStatus) Valid() bool {
+	return s == OverridePending || s == OverrideApproved || s == OverrideDenied
+}
+
+// Bounds of override requests and grants.
+const (
+	MaxOverrideRequestMessageLength = 500
+	DefaultOverrideHours            = 24
+	MinOverrideHours                = 1
+	MaxOverrideHours                = 168 // a week
+	// MaxOverrideRequestsListed bounds the override request lists (newest
+	// first).
+	MaxOverrideRequestsListed = 100
+)
+
+// Messages of override requests.
+const (
+	MsgNoDeclineToOverride     = "No declined purchase to override"
+	MsgOverrideRequestPending  = "An override request for this card is already pending"
+	MsgOverrideRequestMissing  = "Override request not found"
+	MsgOverrideRequestDecided  = "This override request was already decided"
+	MsgOverrideHoursOutOfRange = "Hours must be a whole number from 1 to 168"
+)
+
+// OverrideRequest is a driver's request to lift their card's rules after a
+// declined purchase.
+type OverrideRequest struct {
+	ID           int64
+	CompanyID    int64
+	CardID       int64
+	CardNumber   string
+	DriverUserID int64 // 0 once the driver's account is deleted
+	DriverName   string
+	// TransactionID is the declined purchase the request is about.
+	TransactionID int64
+	DeclineCode   DeclineReason
+	Message       string
+	Status        OverrideRequestStatus
+	CreatedAt     time.Time
+	DecidedAt     *time.Time
+	DecidedBy     int64
+	// OverrideUntil is when the granted override ends (APPROVED only).
+	OverrideUntil *time.Time
+}
+
+// OverrideDecisionMail tells the driver at email what the owner decided on
+// request r.
+func OverrideDecisionMail(email string, r *OverrideRequest) *MailMessage {
+	if r.Status == OverrideApproved && r.OverrideUntil != nil {
+		body := fmt.Sprintf("Your override request for the card ending %s was approved.\n\nThe card's rules are lifted until %s UTC; the wallet and credit limit still apply.\n",
+			Last4(r.CardNumber), r.OverrideUntil.UTC().Format("Jan 2, 2006 15:04"))
+		return &MailMessage{To: email, Subject: "Your override request was approved", Body: body}
+	}
+	body := fmt.Sprintf("Your override request for the card ending %s was denied.\n\nAsk your fleet manager if you need help.\n", Last4(r.CardNumber))
+	return &MailMessage{To: email, Subject: "Your override request was denied", Body: body}
+}

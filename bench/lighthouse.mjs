@@ -1,0 +1,131 @@
+// Lighthouse (mobile preset: Moto G power, slow 4G, 4x CPU slowdown) on the sign-in page,
+// the dashboard and the transactions list of the built binary with its demo data on a fresh
+// SQLite file, in Debian's Chromium. Prints performance and accessibility per page.
+//
+//   cd web && npm run build && cd .. && CGO_ENABLED=0 go build -o bin/fuelportal ./cmd/fuelportal
+//   node bench/lighthouse.mjs            (from the repository root; needs web/node_modules)
+//
+// Signed-in pages: the script signs in as the demo owner through the API and puts the
+// tokens where the app keeps them (localStorage), then runs Lighthouse without its
+// storage reset. Goals: performance >= 90, accessibility >= 95.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const require = createRequire(join(root, 'web', 'package.json'));
+const { default: lighthouse } = await import(require.resolve('lighthouse'));
+const chromeLauncher = await import(require.resolve('chrome-launcher'));
+const puppeteer = await import(require.resolve('puppeteer-core'));
+
+const port = 21000 + Math.floor(Math.random() * 5000);
+const origin = `http://127.0.0.1:${port}`;
+const dir = mkdtempSync(join(tmpdir(), 'fuelportal-lighthouse-'));
+const server = spawn(join(root, 'bin', 'fuelportal'), ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite:${join(dir, 'lh.db')}`, '--demo'], {
+  env: { ...process.env, GOMEMLIMIT: '600MiB' },
+  stdio: ['ignore', 'ignore', 'ignore'],
+});
+const stop = () => server.kill('SIGTERM');
+process.on('exit', stop);
+
+async function waitHealthy() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not come up');
+}
+
+await waitHealthy();
+const login = await fetch(`${origin}/api/authenticate`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ username: 'owner@demo.test', password: 'DemoPass1' }),
+});
+if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+const tokens = await login.json();
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+
+async function setSession(signedIn) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const page = await browser.newPage();
+  await page.goto(`${origin}/robots.txt`);
+  await page.evaluate(
+    (t) => {
+      localStorage.clear();
+      if (t) {
+        localStorage.setItem('token', t.token);
+        if (t.refreshToken) localStorage.setItem('refreshToken', t.refreshToken);
+      }
+    },
+    signedIn ? tokens : null,
+  );
+  await page.close();
+  await browser.disconnect();
+}
+
+const pages = [
+  { name: 'sign-in', path: '/', signedIn: false },
+  { name: 'dashboard', path: '/dashboard', signedIn: true },
+  { name: 'transactions', path: '/transactions', signedIn: true },
+];
+const results = [];
+try {
+  for (const page of pages) {
+    await setSession(page.signedIn);
+    const run = await lighthouse(`${origin}${page.path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: true,
+    });
+    const { lhr } = run;
+    const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+    const audit = (id) => lhr.audits[id]?.displayValue ?? '';
+    const failing = Object.values(lhr.audits)
+      .filter((a) => lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0) && a.score !== null && a.score < 1)
+      .map((a) => a.id);
+    results.push({
+      page: page.name,
+      finalUrl: lhr.finalDisplayedUrl,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      accessibilityFailures: failing,
+    });
+    writeFileSync(join(dir, `${page.name}.json`), run.report);
+  }
+} finally {
+  await chrome.kill();
+  stop();
+}
+console.log(`Lighthouse ${lighthouse.version ?? ''} mobile preset (reports in ${dir})`);
+console.table(results.map(({ accessibilityFailures, ...r }) => r));
+for (const r of results) if (r.accessibilityFailures.length) console.log(`${r.page} accessibility failures: ${r.accessibilityFailures.join(', ')}`);
+const missed = results.filter((r) => r.performance < 90 || r.accessibility < 95);
+if (missed.length) {
+  console.log(`Below the goals (performance >= 90, accessibility >= 95): ${missed.map((r) => r.page).join(', ')}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,177 @@
+package bench
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	mrand "math/rand/v2"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"fuelportal"
+	"fuelportal/catalog"
+	"fuelportal/geo"
+	"fuelportal/routing"
+)
+
+// wireStation and wireView mirror GET /api/locations/map's JSON (http
+// package) so that answer sizes can be measured here.
+type wireStation struct {
+	LocationID      int64   `json:"locationId"`
+	Name            string  `json:"name"`
+	StationLocation string  `json:"stationLocation"`
+	Address         string  `json:"address"`
+	City            string  `json:"city"`
+	State           string  `json:"state"`
+	ZipCode         string  `json:"zipCode"`
+	Country         string  `json:"country"`
+	Latitude        float64 `json:"latitude"`
+	Longitude       float64 `json:"longitude"`
+	RetailPrice     float64 `json:"retailPrice"`
+	NetPrice        float64 `json:"netPrice"`
+	Savings         float64 `json:"savings"`
+	RetailPriceDate string  `json:"retailPriceDate"`
+	Stale           bool    `json:"stale"`
+	IFTARefund      float64 `json:"iftaRefund"`
+	Chain           string  `json:"chain"`
+	Affiliate       string  `json:"affiliate"`
+}
+
+type wireCluster struct {
+	Latitude    float64 `json:"latitude"`
+	Longitude   float64 `json:"longitude"`
+	Count       int     `json:"count"`
+	MinNetPrice float64 `json:"minNetPrice"`
+}
+
+type wireView struct {
+	Clusters []wireCluster `json:"clusters"`
+	Stations []wireStation `json:"stations"`
+}
+
+func encodeView(clusters []catalog.Cluster, stations []*fuelportal.Station) []byte {
+	v := wireView{Clusters: make([]wireCluster, len(clusters)), Stations: make([]wireStation, len(stations))}
+	for i, c := range clusters {
+		v.Clusters[i] = wireCluster{math.Round(c.Center.Lat*1e6) / 1e6, math.Round(c.Center.Lon*1e6) / 1e6, c.Count, c.MinNetPrice.Dollars()}
+	}
+	for i, s := range stations {
+		v.Stations[i] = wireStation{s.ID, s.Name, s.StationLocation, s.Address, s.City, s.State, s.ZipCode, s.Country,
+			s.Latitude, s.Longitude, s.RetailPrice.Dollars(), s.NetPrice.Dollars(), float64(s.Savings()) / 10,
+			s.PriceDate.UTC().Format("2006-01-02T15:04:05"), false, s.IFTARefund.Dollars(), s.Chain, s.Affiliate}
+	}
+	b, _ := json.Marshal(v)
+	return b
+}
+
+func gzipSize(b []byte) int {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	_, _ = zw.Write(b)
+	_ = zw.Close()
+	return buf.Len()
+}
+
+// mapViews are the views of the map benchmark: the whole US as the planner
+// opens it (zoom 4, a 1920 × 1080 screen is wider than the box) and a city
+// view (zoom 12, 1280 × 800 pixels) around random stations.
+var mapViews = []struct {
+	name string
+	zoom int
+	box  func(*mrand.Rand, []*fuelportal.Station) geo.Box
+}{
+	{"us-zoom4", 4, func(*mrand.Rand, []*fuelportal.Station) geo.Box {
+		return geo.Box{West: -128, South: 22, East: -64, North: 51}
+	}},
+	{"city-zoom12", 12, func(r *mrand.Rand, ss []*fuelportal.Station) geo.Box {
+		s := ss[r.IntN(len(ss))]
+		// 1280 × 800 px at zoom 12 (512-px tiles): 0.22° × ~0.14° near 35°N.
+		return geo.Box{West: s.Longitude - 0.11, South: s.Latitude - 0.07, East: s.Longitude + 0.11, North: s.Latitude + 0.07}
+	}},
+}
+
+// BenchmarkMapView is GET /api/locations/map in process: the clustering
+// (catalog.MapView) and the JSON encoding of the answer; it reports the
+// answer's plain and gzipped size.
+func BenchmarkMapView(b *testing.B) {
+	for _, n := range append([]int{6_000}, stationCounts...) {
+		stations := stationsAlongRoads(n)
+		c := catalog.FromStations(stations)
+		for _, v := range mapViews {
+			b.Run(fmt.Sprintf("stations=%d/%s", n, v.name), func(b *testing.B) {
+				rnd := mrand.New(mrand.NewPCG(3, 4))
+				ctx := context.Background()
+				durations := make([]time.Duration, 0, b.N)
+				var body []byte
+				var clusters, singles int
+				for b.Loop() {
+					box := v.box(rnd, stations)
+					start := time.Now()
+					cl, st, err := c.MapView(ctx, box, v.zoom, nil)
+					if err != nil {
+						b.Fatal(err)
+					}
+					body = encodeView(cl, st)
+					durations = append(durations, time.Since(start))
+					clusters, singles = len(cl), len(st)
+				}
+				reportPercentiles(b, durations)
+				b.ReportMetric(float64(len(body)), "bytes")
+				b.ReportMetric(float64(gzipSize(body)), "gzip-bytes")
+				b.ReportMetric(float64(clusters), "clusters")
+				b.ReportMetric(float64(singles), "stations")
+			})
+		}
+	}
+}
+
+// TestMemoryAt100k reports the heap and RSS of the station catalog and the
+// built-in geocoder's station entries at 100,000 stations (what the server
+// holds for them). Run with BENCH=1 go test ./bench -run TestMemoryAt100k -v.
+func TestMemoryAt100k(t *testing.T) {
+	if os.Getenv("BENCH") == "" {
+		t.Skip("set BENCH=1")
+	}
+	heap := func() (uint64, uint64) {
+		runtime.GC()
+		debug.FreeOSMemory()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		status, _ := os.ReadFile("/proc/self/status")
+		var rss uint64
+		for _, line := range strings.Split(string(status), "\n") {
+			if strings.HasPrefix(line, "VmRSS:") {
+				fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimPrefix(line, "VmRSS:"), "kB")), &rss)
+			}
+		}
+		return ms.HeapInuse, rss * 1024
+	}
+	gaz := routing.BuiltinGazetteer()
+	h0, r0 := heap()
+	stations := stationsAlongRoads(100_000)
+	h1, r1 := heap()
+	c := catalog.FromStations(stations)
+	h2, r2 := heap()
+	places := make([]routing.Place, len(stations))
+	for i, st := range stations {
+		places[i] = routing.Place{Name: st.Name, Address: st.Address, City: st.City, State: st.State, Zip: st.ZipCode,
+			Lat: st.Latitude, Lon: st.Longitude, Kind: routing.KindStation}
+	}
+	gaz.Add(places...)
+	places = nil
+	h3, r3 := heap()
+	mb := func(x uint64) float64 { return float64(x) / (1 << 20) }
+	t.Logf("baseline: heap %.1f MB, RSS %.1f MB", mb(h0), mb(r0))
+	t.Logf("100,000 stations: heap +%.1f MB (%.0f B/station), RSS %.1f MB", mb(h1-h0), float64(h1-h0)/1e5, mb(r1))
+	t.Logf("catalog indexes: heap +%.1f MB (%.0f B/station), RSS %.1f MB", mb(h2-h1), float64(h2-h1)/1e5, mb(r2))
+	t.Logf("geocoder station entries: heap +%.1f MB (%.0f B/station), RSS %.1f MB", mb(h3-h2), float64(h3-h2)/1e5, mb(r3))
+	t.Logf("total heap in use %.1f MB, RSS %.1f MB", mb(h3), mb(r3))
+	runtime.KeepAlive(c)
+	runtime.KeepAlive(gaz)
+}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// runMainEnv makes the test binary run the command's main instead of the
+// tests, so a test can start the real process and signal it.
+const runMainEnv = "FUELPORTAL_TEST_RUN_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(runMainEnv) == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// TestServe_SIGTERMFinishesRequestsInFlightAndExitsZero starts `fuelportal
+// serve`, opens inFlight requests whose bodies are only half sent (so their
+// handlers are running), sends SIGTERM, checks that new connections are
+// refused while those requests are still open, then completes them: every
+// one gets its answer and the process exits 0.
+func TestServe_SIGTERMFinishesRequestsInFlightAndExitsZero(t *testing.T) {
+	const inFlight = 20
+	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", "sqlite:"+filepath.Join(t.TempDir(), "sigterm.db"))
+	cmd.Env = append(os.Environ(), runMainEnv+"=1", "FUELPORTAL_TRUST_PROXY=", "FUELPORTAL_SMTP_URL=", "FUELPORTAL_SMTP_HOST=")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill() })
+	lines := make(chan string, 16)
+	go func() {
+		sc := bufio.NewScanner(stdout)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+		close(lines)
+	}()
+	waitLine := func(prefix string) string {
+		t.Helper()
+		timeout := time.After(60 * time.Second)
+		for {
+			select {
+			case line, ok := <-lines:
+				if !ok {
+					t.Fatalf("server output ended before %q; stderr:\n%s", prefix, stderr.String())
+				}
+				if strings.HasPrefix(line, prefix) {
+					return line
+				}
+			case <-timeout:
+				t.Fatalf("no %q line; stderr:\n%s", prefix, stderr.String())
+			}
+		}
+	}
+	addr := strings.TrimPrefix(waitLine("Fuel portal listening on "), "Fuel portal listening on http://")
+
+	// Each request announces a body it sends only half of: its handler is
+	// running, blocked on the rest.
+	body := `{"refreshToken":"not-a-token-%02d"}`
+	conns := make([]net.Conn, inFlight)
+	for i := range conns {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		b := fmt.Sprintf(body, i)
+		fmt.Fprintf(c, "POST /api/refreshToken HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", addr, len(b), b[:len(b)/2])
+		conns[i] = c
+	}
+	time.Sleep(300 * time.Millisecond) // let the server read every request's headers
+
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	waitLine("Shutting down")
+	refused := false
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		c, err := net.DialTimeout("tcp", addr, time.Second)
+		if err != nil {
+			refused = true
+			break
+		}
+		c.Close()
+	}
+	if !refused {
+		t.Fatal("new connections still accepted 5 s after SIGTERM")
+	}
+
+	var wg sync.WaitGroup
+	statuses := make([]int, inFlight)
+	for i, c := range conns {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := fmt.Sprintf(body, i)
+			if _, err := c.Write([]byte(b[len(b)/2:])); err != nil {
+				return
+			}
+			_ = c.SetReadDeadline(time.Now().Add(30 * time.Second))
+			res, err := http.ReadResponse(bufio.NewReader(c), nil)
+			if err != nil {
+				return
+			}
+			res.Body.Close()
+			statuses[i] = res.StatusCode
+		}()
+	}
+	wg.Wait()
+	completed := 0
+	for _, s := range statuses {
+		if s == http.StatusUnauthorized {
+			completed++
+		}
+	}
+	err = cmd.Wait()
+	t.Logf("SIGTERM with %d requests in flight: %d completed (401 for the bogus token), new connections refused, exit: %v", inFlight, completed, err)
+	if completed != inFlight {
+		t.Errorf("%d of %d requests in flight completed; statuses %v", completed, inFlight, statuses)
+	}
+	if err != nil {
+		t.Errorf("exit: %v, want 0; stderr:\n%s", err, stderr.String())
+	}
+}

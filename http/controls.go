@@ -1,0 +1,353 @@
+package http
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"fuelportal"
+)
+
+// hoursDTO is a daily window "HH:MM" to "HH:MM" in the company's time zone.
+type hoursDTO struct {
+	From string `json:"from" text:"code"`
+	To   string `json:"to" text:"code"`
+}
+
+// ControlsRequest is a card's (or the company default's) controls on the wire:
+// dollars, gallons and counts as JSON numbers read as decimals, codes as
+// strings. A null or absent field is no rule at that level.
+type ControlsRequest struct {
+	PerPurchaseLimit    *json.Number `json:"perPurchaseLimit"`
+	DailyLimit          *json.Number `json:"dailyLimit"`
+	DailyGallonsLimit   *json.Number `json:"dailyGallonsLimit"`
+	WeeklyLimit         *json.Number `json:"weeklyLimit"`
+	DailyPurchasesLimit *json.Number `json:"dailyPurchasesLimit"`
+	AllowedProducts     []string     `json:"allowedProducts" text:"code"`
+	AllowedStates       []string     `json:"allowedStates" text:"code"`
+	AllowedDays         []string     `json:"allowedDays" text:"code"`
+	AllowedHours        *hoursDTO    `json:"allowedHours"`
+	AllowedChains       []string     `json:"allowedChains" text:"code"`
+	BlockedChains       []string     `json:"blockedChains" text:"code"`
+	TankCapacityGallons *json.Number `json:"tankCapacityGallons"`
+	ReeferTankGallons   *json.Number `json:"reeferTankGallons"`
+	MonthlyBudget       *json.Number `json:"monthlyBudget"`
+}
+
+// companyControlsRequest is the company default: the controls and the
+// time zone. ControlsRequest is exported so that decode's text check walks
+// into the embedded fields.
+type companyControlsRequest struct {
+	ControlsRequest
+	TimeZone string `json:"timeZone" text:"code"`
+}
+
+// weekdays are the API's day codes, Monday first as the forms show them.
+var weekdays = []struct {
+	code string
+	day  time.Weekday
+}{{"MON", time.Monday}, {"TUE", time.Tuesday}, {"WED", time.Wednesday}, {"THU", time.Thursday},
+	{"FRI", time.Friday}, {"SAT", time.Saturday}, {"SUN", time.Sunday}}
+
+var clockPattern = regexp.MustCompile(`^([01][0-9]|2[0-3]):([0-5][0-9])$`)
+
+// controls converts the request, adding field errors for numbers and codes
+// that do not parse; bounds are checked by Controls.Validate.
+func (d ControlsRequest) controls(fe fuelportal.FieldErrors) fuelportal.Controls {
+	decimal := func(field string, n *json.Number, scale int) *int64 {
+		if n == nil {
+			return nil
+		}
+		v, err := fuelportal.ParseDecimal(n.String(), scale)
+		if err != nil {
+			fe.Add(field, "Must be a positive number")
+			return nil
+		}
+		return &v
+	}
+	gallons := func(field string, n *json.Number) *fuelportal.Gallons {
+		if v := decimal(field, n, 3); v != nil {
+			g := fuelportal.Gallons(*v)
+			return &g
+		}
+		return nil
+	}
+	c := fuelportal.Controls{
+		PerPurchaseCents:    decimal("perPurchaseLimit", d.PerPurchaseLimit, 2),
+		DailyCents:          decimal("dailyLimit", d.DailyLimit, 2),
+		WeeklyCents:         decimal("weeklyLimit", d.WeeklyLimit, 2),
+		MonthlyBudgetCents:  decimal("monthlyBudget", d.MonthlyBudget, 2),
+		DailyGallons:        gallons("dailyGallonsLimit", d.DailyGallonsLimit),
+		TankCapacityGallons: gallons("tankCapacityGallons", d.TankCapacityGallons),
+		ReeferTankGallons:   gallons("reeferTankGallons", d.ReeferTankGallons),
+		AllowedStates:       d.AllowedStates,
+		AllowedChains:       d.AllowedChains,
+		BlockedChains:       d.BlockedChains,
+	}
+	if d.DailyPurchasesLimit != nil {
+		if n, err := strconv.Atoi(d.DailyPurchasesLimit.String()); err == nil {
+			c.DailyPurchases = &n
+		} else {
+			fe.Add("dailyPurchasesLimit", fmt.Sprintf("Must be a whole number from 1 to %d", fuelportal.MaxDailyPurchasesLimit))
+		}
+	}
+	for _, p := range d.AllowedProducts {
+		c.AllowedProducts = append(c.AllowedProducts, fuelportal.ProductCode(strings.ToUpper(strings.TrimSpace(p))))
+	}
+	for _, code := range d.AllowedDays {
+		i := slices.IndexFunc(weekdays, func(w struct {
+			code string
+			day  time.Weekday
+		}) bool {
+			return w.code == strings.ToUpper(strings.TrimSpace(code))
+		})
+		if i < 0 {
+			fe.Add("allowedDays", "Unknown day: "+code+" (use MON to SUN)")
+			break
+		}
+		c.AllowedDays = append(c.AllowedDays, weekdays[i].day)
+	}
+	if h := d.AllowedHours; h != nil {
+		from, okFrom := clockMinutes(h.From)
+		to, okTo := clockMinutes(h.To)
+		if !okFrom || !okTo {
+			fe.Add("allowedHours", "Hours must be times like 05:00 and 22:00")
+		} else {
+			c.AllowedHours = &fuelportal.HourRange{From: from, To: to}
+		}
+	}
+	return c
+}
+
+func clockMinutes(s string) (int, bool) {
+	m := clockPattern.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return 0, false
+	}
+	h, _ := strconv.Atoi(m[1])
+	min, _ := strconv.Atoi(m[2])
+	return h*60 + min, true
+}
+
+// controlsResponse is a saved controls object on the wire.
+type controlsResponse struct {
+	PerPurchaseLimit    *float64       `json:"perPurchaseLimit"`
+	DailyLimit          *float64       `json:"dailyLimit"`
+	DailyGallonsLimit   *float64       `json:"dailyGallonsLimit"`
+	WeeklyLimit         *float64       `json:"weeklyLimit"`
+	DailyPurchasesLimit *int           `json:"dailyPurchasesLimit"`
+	AllowedProducts     []string       `json:"allowedProducts"`
+	AllowedStates       []string       `json:"allowedStates"`
+	AllowedDays         []string       `json:"allowedDays"`
+	AllowedHours        *hoursResponse `json:"allowedHours"`
+	AllowedChains       []string       `json:"allowedChains"`
+	BlockedChains       []string       `json:"blockedChains"`
+	TankCapacityGallons *float64       `json:"tankCapacityGallons"`
+	ReeferTankGallons   *float64       `json:"reeferTankGallons"`
+	MonthlyBudget       *float64       `json:"monthlyBudget"`
+	// TimeZone is the company default's only.
+	TimeZone *string `json:"timeZone,omitempty"`
+}
+
+type hoursResponse struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+func controlsFrom(c fuelportal.Controls) controlsResponse {
+	money := func(v *int64) *float64 {
+		if v == nil {
+			return nil
+		}
+		d := dollars(*v)
+		return &d
+	}
+	gallons := func(v *fuelportal.Gallons) *float64 {
+		if v == nil {
+			return nil
+		}
+		g := v.Float()
+		return &g
+	}
+	res := controlsResponse{
+		PerPurchaseLimit: money(c.PerPurchaseCents), DailyLimit: money(c.DailyCents), WeeklyLimit: money(c.WeeklyCents),
+		MonthlyBudget: money(c.MonthlyBudgetCents), DailyGallonsLimit: gallons(c.DailyGallons),
+		TankCapacityGallons: gallons(c.TankCapacityGallons), ReeferTankGallons: gallons(c.ReeferTankGallons),
+		DailyPurchasesLimit: c.DailyPurchases,
+		AllowedStates:       c.AllowedStates, AllowedChains: c.AllowedChains, BlockedChains: c.BlockedChains,
+	}
+	for _, p := range c.AllowedProducts {
+		res.AllowedProducts = append(res.AllowedProducts, string(p))
+	}
+	for _, w := range weekdays {
+		if slices.Contains(c.AllowedDays, w.day) {
+			res.AllowedDays = append(res.AllowedDays, w.code)
+		}
+	}
+	if h := c.AllowedHours; h != nil {
+		res.AllowedHours = &hoursResponse{From: fmt.Sprintf("%02d:%02d", h.From/60, h.From%60), To: fmt.Sprintf("%02d:%02d", h.To/60, h.To%60)}
+	}
+	return res
+}
+
+// cardNumberPath reads the {cardNumber} path parameter.
+func cardNumberPath(r *http.Request) (string, error) {
+	fe := fuelportal.FieldErrors{}
+	number := strings.TrimSpace(pathText(fe, r, "cardNumber", "cardNumber"))
+	return number, fe.Err()
+}
+
+// handleCardControlsGet answers the card's own controls (null fields
+// inherit the company default); another company's card is 404.
+func (s *Server) handleCardControlsGet(w http.ResponseWriter, r *http.Request) {
+	number, err := cardNumberPath(r)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	c, err := s.DB.CardControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, controlsFrom(c))
+}
+
+// handleCardControlsPut saves the card's own controls and answers them.
+func (s *Server) handleCardControlsPut(w http.ResponseWriter, r *http.Request) {
+	number, err := cardNumberPath(r)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	var req ControlsRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	fe := fuelportal.FieldErrors{}
+	c := req.controls(fe)
+	if err := mergeFieldErrors(fe, c.Validate()); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	saved, err := s.DB.SaveCardControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, c)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, controlsFrom(saved))
+}
+
+// mergeFieldErrors adds the field errors of err to fe (fe's own message
+// for a field wins) and returns them all, or err when it is not a
+// validation error.
+func mergeFieldErrors(fe fuelportal.FieldErrors, err error) error {
+	fields := fuelportal.ErrorFields(err)
+	if err != nil && fields == nil {
+		return err
+	}
+	for field, msgs := range fields {
+		if !fe.Has(field) {
+			fe[field] = msgs
+		}
+	}
+	return fe.Err()
+}
+
+// handleCompanyControlsGet answers the company's default controls and time
+// zone.
+func (s *Server) handleCompanyControlsGet(w http.ResponseWriter, r *http.Request) {
+	c, err := s.DB.CompanyControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	res := controlsFrom(c.Controls)
+	res.TimeZone = &c.TimeZone
+	respond(w, http.StatusOK, res)
+}
+
+// handleCompanyControlsPut saves the company's default controls and time
+// zone and answers them.
+func (s *Server) handleCompanyControlsPut(w http.ResponseWriter, r *http.Request) {
+	var req companyControlsRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	fe := fuelportal.FieldErrors{}
+	c := fuelportal.CompanyControls{Controls: req.controls(fe), TimeZone: req.TimeZone}
+	if err := mergeFieldErrors(fe, c.Validate()); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	saved, err := s.DB.SaveCompanyControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID, c)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	res := controlsFrom(saved.Controls)
+	res.TimeZone = &saved.TimeZone
+	respond(w, http.StatusOK, res)
+}
+
+type overrideRequest struct {
+	Hours *json.Number `json:"hours"`
+}
+
+type overrideResponse struct {
+	CardNumber string `json:"cardNumber"`
+	Until      string `json:"until"`
+}
+
+// handleOverrideGrant lifts the card's rules for hours (default 24) and
+// answers until when. An empty body takes the default.
+func (s *Server) handleOverrideGrant(w http.ResponseWriter, r *http.Request) {
+	number, err := cardNumberPath(r)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	var req overrideRequest
+	if r.ContentLength != 0 {
+		if err := decode(w, r, &req); err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+	}
+	hours := fuelportal.DefaultOverrideHours
+	if req.Hours != nil {
+		n, err := strconv.Atoi(req.Hours.String())
+		if err != nil || n < fuelportal.MinOverrideHours || n > fuelportal.MaxOverrideHours {
+			s.respondError(w, r, fuelportal.FieldError("hours", fuelportal.MsgOverrideHoursOutOfRange))
+			return
+		}
+		hours = n
+	}
+	until, err := s.DB.GrantOverride(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, hours)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, overrideResponse{CardNumber: number, Until: until.UTC().Format(fuelportal.WireTimeFormat)})
+}
+
+// handleOverrideEnd ends the card's override now: 204.
+func (s *Server) handleOverrideEnd(w http.ResponseWriter, r *http.Request) {
+	number, err := cardNumberPath(r)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if err := s.DB.EndOverride(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -1,0 +1,87 @@
+package http
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"fuelportal"
+)
+
+// driverRequestResponse is a driver's pending request to join the owner's
+// company.
+type driverRequestResponse struct {
+	ID          int64     `json:"id"`
+	FirstName   string    `json:"firstName"`
+	LastName    string    `json:"lastName"`
+	Email       string    `json:"email"`
+	PhoneNumber string    `json:"phoneNumber"`
+	CardNumber  string    `json:"cardNumber"`
+	RequestedAt time.Time `json:"requestedAt"`
+}
+
+func driverRequestFromDomain(r *fuelportal.DriverRequest) driverRequestResponse {
+	return driverRequestResponse{ID: r.UserID, FirstName: r.FirstName, LastName: r.LastName, Email: r.Email,
+		PhoneNumber: r.PhoneNumber, CardNumber: r.CardNumber, RequestedAt: r.RequestedAt.UTC()}
+}
+
+// handleDriverRequestList answers the pending driver requests of the
+// owner's company, oldest first.
+func (s *Server) handleDriverRequestList(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	requests, err := s.DB.DriverRequests(ctx, PrincipalFromContext(ctx).CompanyID)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	list := make([]driverRequestResponse, 0, len(requests))
+	for _, req := range requests {
+		list = append(list, driverRequestFromDomain(req))
+	}
+	respond(w, http.StatusOK, list)
+}
+
+// handleDriverRequestDecide approves or declines a pending driver request
+// of the owner's company and mails the driver the decision. Any other id
+// (another company's driver, a decided request, garbage) is 404.
+func (s *Server) handleDriverRequestDecide(decision fuelportal.DriverStatus) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx := r.Context()
+		id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+		if err != nil || id <= 0 {
+			s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing))
+			return
+		}
+		var msg *fuelportal.MailMessage
+		notice := func(u *fuelportal.User) *fuelportal.MailMessage {
+			msg = s.driverDecisionMail(u, decision)
+			return msg
+		}
+		if _, err := s.DB.DecideDriverRequest(ctx, PrincipalFromContext(ctx).CompanyID, id, decision, notice); err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		if s.MailQueued != nil && msg != nil {
+			s.MailQueued(msg)
+		}
+		respond(w, http.StatusOK, emptyResponse{})
+	}
+}
+
+// driverDecisionMail tells driver u what their company decided.
+func (s *Server) driverDecisionMail(u *fuelportal.User, decision fuelportal.DriverStatus) *fuelportal.MailMessage {
+	company := "your company"
+	if u.Company != nil {
+		company = u.Company.Name
+	}
+	if decision == fuelportal.DriverApproved {
+		body := fmt.Sprintf("Good news: %s approved your Fuel Portal account.\n\nSign in to see your fuel card, spending and transactions.\n", company)
+		if s.PublicURL != "" {
+			body += "\n" + s.PublicURL + "/signin\n"
+		}
+		return &fuelportal.MailMessage{To: u.Email, Subject: "Your Fuel Portal account is approved", Body: body}
+	}
+	body := fmt.Sprintf("%s declined your request to join it on Fuel Portal.\n\nIf you think this is a mistake, ask your fleet manager.\n", company)
+	return &fuelportal.MailMessage{To: u.Email, Subject: "Your Fuel Portal request was declined", Body: body}
+}

@@ -1,0 +1,533 @@
+package http
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"fuelportal"
+	"fuelportal/geo"
+	"fuelportal/xlsx"
+)
+
+// Trips (issue 12): a fuel plan saved for a card. Owners see and act on
+// the company's trips, drivers on their own card's (tripScope); another
+// company's trip is 404.
+
+// tripScope is the caller's view of trips: an owner's company, a driver's own card.
+func tripScope(p Principal) fuelportal.TransactionScope {
+	if p.Role == fuelportal.RoleCompany {
+		return companyScope(p)
+	}
+	return driverScope(p)
+}
+
+type tripPointJSON struct {
+	Latitude  float64 `json:"latitude"`
+	Longitude float64 `json:"longitude"`
+}
+
+type tripStopJSON struct {
+	fuelStopJSON
+	// Price is the net price per gallon when planned.
+	Price float64 `json:"price"`
+}
+
+type tripPlanJSON struct {
+	FuelPlan          []tripStopJSON            `json:"fuelPlan"`
+	TotalCost         float64                   `json:"totalCost"`
+	TotalGallons      float64                   `json:"totalGallons"`
+	NaiveCost         *float64                  `json:"naiveCost"`
+	NaiveTotalGallons *float64                  `json:"naivetotalGallons"`
+	Version           int                       `json:"version"`
+	Reason            fuelportal.TripPlanReason `json:"reason"`
+	CreatedAt         string                    `json:"createdAt"`
+}
+
+type tripPurchaseJSON struct {
+	TransactionID   int64                        `json:"transactionId"`
+	LocationID      int64                        `json:"locationId"`
+	LocationName    string                       `json:"locationName"`
+	TransactionDate string                       `json:"transactionDate"`
+	Gallons         float64                      `json:"gallons"`
+	Status          fuelportal.TransactionStatus `json:"status"`
+	DeclineCode     *fuelportal.DeclineReason    `json:"declineCode"`
+	DeclineReason   *string                      `json:"declineReason"`
+	OnPlan          bool                         `json:"onPlan"`
+	FundedTotal     float64                      `json:"fundedTotal"`
+}
+
+type tripJSON struct {
+	ID                 int64                 `json:"id"`
+	Status             fuelportal.TripStatus `json:"status"`
+	CardNumber         string                `json:"cardNumber"`
+	DriverName         string                `json:"driverName"`
+	LockCard           bool                  `json:"lockCard"`
+	OriginName         string                `json:"originName"`
+	DestinationName    string                `json:"destinationName"`
+	TankCapacity       float64               `json:"tankCapacity"`
+	CurrentFuel        float64               `json:"currentFuel"`
+	SearchRadius       float64               `json:"searchRadius"`
+	MinGallonsPurchase float64               `json:"minGallonsPurchase"`
+	RoutePoints        []tripPointJSON       `json:"routePoints"`
+	CreatedAt          string                `json:"createdAt"`
+	UpdatedAt          string                `json:"updatedAt"`
+	Plan               *tripPlanJSON         `json:"plan"`
+}
+
+// tripDetailJSON is a trip with every plan version and its purchases.
+type tripDetailJSON struct {
+	tripJSON
+	PlanVersions []tripPlanJSON     `json:"planVersions"`
+	Purchases    []tripPurchaseJSON `json:"purchases"`
+}
+
+type tripPage struct {
+	Content []tripJSON `json:"content"`
+	Page    pageInfo   `json:"page"`
+}
+
+// tripOut converts t for the wire; stations holds its plans' stations.
+func (s *Server) tripOut(t *fuelportal.Trip, stations map[int64]*fuelportal.Station) tripJSON {
+	out := tripJSON{
+		ID: t.ID, Status: t.Status, CardNumber: t.CardNumber, DriverName: t.DriverName, LockCard: t.LockCard,
+		OriginName: t.OriginName, DestinationName: t.DestinationName, TankCapacity: t.TankGallons.Float(),
+		CurrentFuel: t.CurrentFuel.Float(), SearchRadius: t.SearchRadius.Float(), MinGallonsPurchase: t.MinGallons.Float(),
+		RoutePoints: make([]tripPointJSON, len(t.Route)),
+		CreatedAt:   t.CreatedAt.UTC().Format(fuelportal.WireTimeFormat), UpdatedAt: t.UpdatedAt.UTC().Format(fuelportal.WireTimeFormat),
+	}
+	for i, p := range t.Route {
+		out.RoutePoints[i] = tripPointJSON{Latitude: p.Lat, Longitude: p.Lon}
+	}
+	if t.Plan != nil {
+		p := s.tripPlanOut(t.Plan, stations)
+		out.Plan = &p
+	}
+	return out
+}
+
+func (s *Server) tripPlanOut(p *fuelportal.TripPlan, stations map[int64]*fuelportal.Station) tripPlanJSON {
+	out := tripPlanJSON{
+		FuelPlan: make([]tripStopJSON, len(p.Stops)), TotalCost: dollars(p.TotalCents), TotalGallons: round1(p.TotalGallons.Float()),
+		Version: p.Version, Reason: p.Reason, CreatedAt: p.CreatedAt.UTC().Format(fuelportal.WireTimeFormat),
+	}
+	for i, stop := range p.Stops {
+		var location stationJSON
+		if st := stations[stop.StationID]; st != nil {
+			location = s.stationOut(st)
+		} else {
+			location = stationJSON{LocationID: stop.StationID, Name: stop.StationName}
+		}
+		out.FuelPlan[i] = tripStopJSON{
+			fuelStopJSON: fuelStopJSON{Location: location, Gallons: round1(stop.Gallons.Float()), Cost: dollars(stop.CostCents),
+				ArrivalFuel: round1(stop.ArrivalFuel.Float()), AlongMiles: round1(float64(stop.AlongMilli) / 1000)},
+			Price: perGallon(stop.Price),
+		}
+	}
+	if p.NaiveAvailable {
+		cost, gallons := dollars(p.NaiveCents), round1(p.NaiveTotalGallons.Float())
+		out.NaiveCost, out.NaiveTotalGallons = &cost, &gallons
+	}
+	return out
+}
+
+// planStations reads the stations of the plans' stops.
+func (s *Server) planStations(ctx context.Context, plans ...*fuelportal.TripPlan) (map[int64]*fuelportal.Station, error) {
+	var ids []int64
+	for _, p := range plans {
+		if p == nil {
+			continue
+		}
+		for _, stop := range p.Stops {
+			ids = append(ids, stop.StationID)
+		}
+	}
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	return s.stationsByID(ctx, ids)
+}
+
+// tripCreateRequest is a plan to save as a trip. The truck's numbers have
+// the assistant's domain (planRequest.validate).
+type tripCreateRequest struct {
+	CardNumber         string      `json:"cardNumber" text:"cardNumber"`
+	RoutePoints        []pointJSON `json:"routePoints"`
+	TankCapacity       formNumber  `json:"tankCapacity"`
+	CurrentFuel        formNumber  `json:"currentFuel"`
+	SearchRadius       formNumber  `json:"searchRadius"`
+	MinGallonsPurchase formNumber  `json:"minGallonsPurchase"`
+	LockCard           bool        `json:"lockCard"`
+	OriginName         string      `json:"originName" text:"placeName"`
+	DestinationName    string      `json:"destinationName" text:"placeName"`
+}
+
+// trip validates the request and returns the trip to plan.
+func (req *tripCreateRequest) trip() (*fuelportal.Trip, error) {
+	fe := fuelportal.FieldErrors{}
+	if strings.TrimSpace(req.CardNumber) == "" {
+		fe.Add("cardNumber", fuelportal.MsgCardNumberRequired)
+	}
+	if len(req.RoutePoints) > fuelportal.MaxTripRoutePoints {
+		fe.Add("routePoints", fmt.Sprintf("A trip's route may have at most %d points", fuelportal.MaxTripRoutePoints))
+	}
+	fuelportal.ValidateTripNames(fe, req.OriginName, req.DestinationName)
+	// The assistant's rules, under this endpoint's field names.
+	form := planRequest{AmountOfFuel: req.CurrentFuel, TrunkCapacity: req.TankCapacity, RoutePoints: req.RoutePoints,
+		SearchRadius: req.SearchRadius, MinGallonsPurchase: req.MinGallonsPurchase}
+	_, route, err := form.validate()
+	renamed := map[string]string{"trunkCapacity": "tankCapacity", "amountOfFuel": "currentFuel"}
+	for field, msgs := range fuelportal.ErrorFields(err) {
+		if to, ok := renamed[field]; ok {
+			field = to
+		}
+		if !fe.Has(field) {
+			fe[field] = msgs
+		}
+	}
+	if err := fe.Err(); err != nil {
+		return nil, err
+	}
+	t := &fuelportal.Trip{
+		CardNumber: strings.TrimSpace(req.CardNumber), LockCard: req.LockCard,
+		OriginName: strings.TrimSpace(req.OriginName), DestinationName: strings.TrimSpace(req.DestinationName),
+		TankGallons: gallonsOf(req.TankCapacity.value), CurrentFuel: gallonsOf(req.CurrentFuel.value),
+		SearchRadius: gallonsOf(req.SearchRadius.value), MinGallons: gallonsOf(req.MinGallonsPurchase.value),
+		Route: make([]fuelportal.TripPoint, len(route)),
+	}
+	for i, p := range route {
+		t.Route[i] = fuelportal.TripPoint{Lat: p.Lat, Lon: p.Lon}
+	}
+	return t, nil
+}
+
+// handleTripCreate plans and saves a trip for a card of the caller's scope
+// (an owner: any company card; a driver: their own card; another card is
+// 404). 201 with the trip; 409 when the card already has an active trip.
+func (s *Server) handleTripCreate(w http.ResponseWriter, r *http.Request) {
+	var req tripCreateRequest
+	if err := decodeJSON(http.MaxBytesReader(w, r.Body, maxRouteBodyBytes), &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	t, err := req.trip()
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	scope := tripScope(PrincipalFromContext(r.Context()))
+	// Refuse a card outside the scope, or already on a trip, before planning.
+	if err := s.DB.CheckTripCard(r.Context(), scope, t.CardNumber); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if t.Plan, err = s.planTrip(r.Context(), t, 0, t.CurrentFuel.Float(), fuelportal.TripPlanCreated); err != nil {
+		retryAfterPlanner(w, err)
+		s.respondError(w, r, err)
+		return
+	}
+	if err := s.DB.CreateTrip(r.Context(), scope, t); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	s.respondTrip(w, r, http.StatusCreated, t, false)
+}
+
+// respondTrip answers t with its plan's stations; detail adds every plan
+// version and the purchases.
+func (s *Server) respondTrip(w http.ResponseWriter, r *http.Request, status int, t *fuelportal.Trip, detail bool) {
+	ctx := r.Context()
+	plans := []*fuelportal.TripPlan{t.Plan}
+	var purchases []fuelportal.TripPurchase
+	if detail {
+		var err error
+		if plans, err = s.DB.TripPlanVersions(ctx, t.ID); err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		if purchases, err = s.DB.TripPurchases(ctx, t.ID); err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+	}
+	stations, err := s.planStations(ctx, plans...)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	out := s.tripOut(t, stations)
+	if !detail {
+		respond(w, status, out)
+		return
+	}
+	full := tripDetailJSON{tripJSON: out, PlanVersions: make([]tripPlanJSON, len(plans)), Purchases: make([]tripPurchaseJSON, len(purchases))}
+	for i, p := range plans {
+		full.PlanVersions[i] = s.tripPlanOut(p, stations)
+	}
+	for i, p := range purchases {
+		tr := p.Transaction
+		item := tripPurchaseJSON{TransactionID: tr.ID, LocationID: tr.LocationID, LocationName: tr.LocationName,
+			TransactionDate: tr.TransactionDate.Format(fuelportal.WireTimeFormat), Gallons: tr.Gallons.Float(),
+			Status: tr.Status, OnPlan: p.OnPlan, FundedTotal: dollars(tr.FundedTotalCents)}
+		if tr.DeclineReason != "" {
+			code, sentence := tr.DeclineReason, tr.DeclineReason.Sentence()
+			item.DeclineCode, item.DeclineReason = &code, &sentence
+		}
+		full.Purchases[i] = item
+	}
+	respond(w, status, full)
+}
+
+// tripID reads the {id} path value; anything but a positive id is 404.
+func tripID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, fuelportal.Errorf(fuelportal.ENOTFOUND, "Trip not found")
+	}
+	return id, nil
+}
+
+// handleTripList answers one page of the caller's trips, newest first,
+// optionally of one status or card.
+func (s *Server) handleTripList(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	fe := fuelportal.FieldErrors{}
+	f := fuelportal.TripFilter{Scope: tripScope(PrincipalFromContext(r.Context())),
+		Status:     fuelportal.TripStatus(queryText(fe, q, "status", "code")),
+		CardNumber: strings.TrimSpace(queryText(fe, q, "cardNumber", "cardNumber"))}
+	if f.Status != "" && !f.Status.Valid() {
+		fe.Add("status", "Status must be ACTIVE, COMPLETED or CANCELLED")
+	}
+	page := queryInt(fe, q, "page", 0, 0, 1_000_000)
+	size := queryInt(fe, q, "size", defaultPageSize, 1, maxPageSize)
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	f.Offset, f.Limit = page*size, size
+	trips, total, err := s.DB.Trips(r.Context(), f)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	plans := make([]*fuelportal.TripPlan, len(trips))
+	for i, t := range trips {
+		plans[i] = t.Plan
+	}
+	stations, err := s.planStations(r.Context(), plans...)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	res := tripPage{Content: make([]tripJSON, len(trips)),
+		Page: pageInfo{Number: page, Size: size, TotalElements: total, TotalPages: (total + size - 1) / size}}
+	for i, t := range trips {
+		res.Content[i] = s.tripOut(t, stations)
+	}
+	respond(w, http.StatusOK, res)
+}
+
+// handleTripGet answers one of the caller's trips with every plan version
+// and the purchases made on it.
+func (s *Server) handleTripGet(w http.ResponseWriter, r *http.Request) {
+	id, err := tripID(r)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	t, err := s.DB.Trip(r.Context(), tripScope(PrincipalFromContext(r.Context())), id)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	s.respondTrip(w, r, http.StatusOK, t, true)
+}
+
+// tripReplanRequest is where the truck is and what its tanks hold.
+type tripReplanRequest struct {
+	Latitude    formNumber `json:"latitude"`
+	Longitude   formNumber `json:"longitude"`
+	CurrentFuel formNumber `json:"currentFuel"`
+}
+
+// handleTripReplan makes a new plan version of an active trip from the
+// given position and fuel: stops all lie ahead of the route point nearest
+// the position. 409 when the trip has ended.
+func (s *Server) handleTripReplan(w http.ResponseWriter, r *http.Request) {
+	id, err := tripID(r)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	var req tripReplanRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	scope := tripScope(PrincipalFromContext(r.Context()))
+	t, err := s.DB.Trip(r.Context(), scope, id)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	fe := fuelportal.FieldErrors{}
+	number := func(field, label string, n formNumber, lo, hi float64) float64 {
+		switch {
+		case !n.present:
+			fe.Add(field, label+" is required")
+		case !n.valid || n.value < lo || n.value > hi:
+			fe.Add(field, fmt.Sprintf("%s must be a number from %g to %g", label, lo, hi))
+		}
+		return n.value
+	}
+	lat := number("latitude", "Latitude", req.Latitude, -90, 90)
+	lon := number("longitude", "Longitude", req.Longitude, -180, 180)
+	fuel := number("currentFuel", "Current fuel", req.CurrentFuel, 0, t.TankGallons.Float())
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	t, err = s.replanTrip(r.Context(), scope, t, geo.Point{Lat: lat, Lon: lon}, fuel, fuelportal.TripPlanReplanned)
+	if err != nil {
+		retryAfterPlanner(w, err)
+		s.respondError(w, r, err)
+		return
+	}
+	s.respondTrip(w, r, http.StatusOK, t, false)
+}
+
+// handleTripEnd completes or cancels an active trip (409 otherwise),
+// which lifts its card lock.
+func (s *Server) handleTripEnd(status fuelportal.TripStatus) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := tripID(r)
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		t, err := s.DB.EndTrip(r.Context(), tripScope(PrincipalFromContext(r.Context())), id, status)
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		s.respondTrip(w, r, http.StatusOK, t, false)
+	}
+}
+
+type complianceRowJSON struct {
+	DriverName     string  `json:"driverName"`
+	CardNumber     string  `json:"cardNumber"`
+	Trips          int     `json:"trips"`
+	PlannedGallons float64 `json:"plannedGallons"`
+	OnPlanGallons  float64 `json:"onPlanGallons"`
+	OffPlanGallons float64 `json:"offPlanGallons"`
+	PlannedCost    float64 `json:"plannedCost"`
+	ActualCost     float64 `json:"actualCost"`
+	MissedSavings  float64 `json:"missedSavings"`
+}
+
+// maxComplianceDays bounds a compliance period.
+const maxComplianceDays = 3660
+
+// compliancePeriod reads dateFrom and dateTo (YYYY-MM-DD, both required,
+// inclusive) as [from, to+1 day).
+func compliancePeriod(r *http.Request) (from, to time.Time, err error) {
+	q := r.URL.Query()
+	fe := fuelportal.FieldErrors{}
+	for _, d := range []struct {
+		name string
+		to   *time.Time
+	}{{"dateFrom", &from}, {"dateTo", &to}} {
+		v := queryText(fe, q, d.name, "date")
+		if fe.Has(d.name) {
+			continue
+		}
+		t, err := time.Parse("2006-01-02", strings.TrimSpace(v))
+		if err != nil {
+			fe.Add(d.name, "Must be a date like 2026-11-22")
+		}
+		*d.to = t
+	}
+	if !fe.Has("dateFrom") && !fe.Has("dateTo") {
+		switch {
+		case to.Before(from):
+			fe.Add("dateTo", "Must not be before dateFrom")
+		case to.Sub(from) > maxComplianceDays*24*time.Hour:
+			fe.Add("dateTo", fmt.Sprintf("A period may span at most %d days", maxComplianceDays))
+		}
+	}
+	return from, to.AddDate(0, 0, 1), fe.Err()
+}
+
+// handleCompliance answers, per driver (card) of the owner's company, how
+// the trips created in the period followed their plans, worst first.
+func (s *Server) handleCompliance(w http.ResponseWriter, r *http.Request) {
+	from, to, err := compliancePeriod(r)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	rows, err := s.DB.Compliance(r.Context(), PrincipalFromContext(r.Context()).CompanyID, from, to)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	out := make([]complianceRowJSON, len(rows))
+	for i, row := range rows {
+		out[i] = complianceRowJSON{DriverName: row.DriverName, CardNumber: row.CardNumber, Trips: row.Trips,
+			PlannedGallons: row.PlannedGallons.Float(), OnPlanGallons: row.OnPlanGallons.Float(), OffPlanGallons: row.OffPlanGallons.Float(),
+			PlannedCost: dollars(row.PlannedCostCents), ActualCost: dollars(row.ActualCostCents), MissedSavings: dollars(row.MissedSavingsCents)}
+	}
+	respond(w, http.StatusOK, out)
+}
+
+// complianceColumns are the columns of the compliance spreadsheet.
+var complianceColumns = []xlsx.Column{
+	{Title: "Driver", Kind: xlsx.Text, Width: 22},
+	{Title: "Card Number", Kind: xlsx.Text, Width: 22},
+	{Title: "Trips", Kind: xlsx.Decimal3, Width: 8},
+	{Title: "Planned Gallons", Kind: xlsx.Decimal3, Width: 15},
+	{Title: "On-Plan Gallons", Kind: xlsx.Decimal3, Width: 15},
+	{Title: "Off-Plan Gallons", Kind: xlsx.Decimal3, Width: 15},
+	{Title: "Planned Cost", Kind: xlsx.Money, Width: 14},
+	{Title: "Actual Cost", Kind: xlsx.Money, Width: 14},
+	{Title: "Missed Savings", Kind: xlsx.Money, Width: 15},
+}
+
+// handleComplianceExport answers the compliance rows as an .xlsx file.
+func (s *Server) handleComplianceExport(w http.ResponseWriter, r *http.Request) {
+	from, to, err := compliancePeriod(r)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	rows, err := s.DB.Compliance(r.Context(), PrincipalFromContext(r.Context()).CompanyID, from, to)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	sheet, err := xlsx.NewSheet("Compliance", complianceColumns)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	defer sheet.Close()
+	for _, row := range rows {
+		err := sheet.AddRow(row.DriverName, row.CardNumber, int64(row.Trips)*1000, int64(row.PlannedGallons), int64(row.OnPlanGallons),
+			int64(row.OffPlanGallons), row.PlannedCostCents, row.ActualCostCents, row.MissedSavingsCents)
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+	}
+	filename := "compliance-" + from.Format("2006-01-02") + "-" + to.AddDate(0, 0, -1).Format("2006-01-02") + ".xlsx"
+	w.Header().Set("Content-Type", xlsx.ContentType)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
+	w.WriteHeader(http.StatusOK)
+	if _, err := sheet.WriteTo(w); err != nil {
+		s.Logger.WarnContext(r.Context(), "compliance export write", "err", err)
+	}
+}

@@ -1,0 +1,416 @@
+package http_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"fuelportal/demo"
+	"fuelportal/geo"
+	"fuelportal/http/apitest"
+)
+
+// tripFleet is the demo fleet on one engine, for trip tests.
+func tripFleet(t *testing.T, fx *fixture) *fleet {
+	t.Helper()
+	f := &fleet{fixture: fx}
+	f.srv.NetworkKey = networkKey
+	f.owner = f.api.Login(demo.OwnerEmail, demo.Password).Token
+	f.driver = f.api.Login(demo.DriverEmail, demo.Password).Token
+	f.other = f.api.Login(demo.OtherOwnerEmail, demo.Password).Token
+	ctx := context.Background()
+	owner, _ := f.db.UserByEmail(ctx, demo.OwnerEmail)
+	other, _ := f.db.UserByEmail(ctx, demo.OtherOwnerEmail)
+	f.demoCompany, f.otherCompany = owner.CompanyID, other.CompanyID
+	f.driverCard = demo.CardPlans[demo.DemoFreight.Name][0].CardNumber
+	f.station = demo.FirstStationID
+	return f
+}
+
+type tripStop struct {
+	Location struct {
+		LocationID          int64
+		Latitude, Longitude float64
+	}
+	Gallons, Cost, Price, AlongMiles float64
+}
+
+type tripPlanOut struct {
+	FuelPlan     []tripStop
+	TotalCost    float64
+	TotalGallons float64
+	NaiveCost    *float64
+	Version      int
+	Reason       string
+}
+
+type tripOut struct {
+	ID           int64
+	Status       string
+	CardNumber   string
+	DriverName   string
+	CreatedAt    string
+	LockCard     bool
+	RoutePoints  []struct{ Latitude, Longitude float64 }
+	Plan         tripPlanOut
+	PlanVersions []tripPlanOut
+	Purchases    []struct {
+		TransactionID int64
+		LocationID    int64
+		Gallons       float64
+		Status        string
+		DeclineCode   *string
+		DeclineReason *string
+		OnPlan        bool
+		FundedTotal   float64
+	}
+}
+
+func tripForm(card string, route []map[string]float64, lock bool) map[string]any {
+	return map[string]any{"cardNumber": card, "routePoints": route, "tankCapacity": 200, "currentFuel": 60, "searchRadius": 5,
+		"minGallonsPurchase": 5, "lockCard": lock, "originName": "Dallas, TX", "destinationName": "Amarillo, TX"}
+}
+
+// tripPurchaseDays spaces the trip tests' purchases a day apart, before the
+// demo history: the fraud check (too far from the last purchase for the time
+// between) never speaks before the trip lock does.
+var tripPurchaseDays atomic.Int64
+
+// purchaseAt reports a purchase of gallons at a station through the network endpoint.
+func (f *fleet) purchaseAt(t *testing.T, id, card string, station int64, gallons float64) networkResult {
+	at := time.Date(2020, 1, 1, 10, 15, 0, 0, time.UTC).AddDate(0, 0, int(tripPurchaseDays.Add(1)))
+	body := fmt.Sprintf(`{"networkTransactionId":%q,"cardNumber":%q,"locationId":%d,"gallons":%.3f,"retailPrice":3.859,"transactionDate":%q}`,
+		id, card, station, gallons, at.Format("2006-01-02T15:04:05"))
+	var res networkResult
+	f.api.Do(apitest.Request{Method: "POST", Path: "/api/network/transactions", Body: body,
+		Header: http.Header{"X-Network-Key": {networkKey}}}).ExpectStatus(t, 201).Decode(t, &res)
+	return res
+}
+
+func TestTrips(t *testing.T) {
+	route := routePoints(builtinRoute(t, dallas, amarillo))
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := tripFleet(t, fx)
+		var trip tripOut
+		f.api.Post("/api/trips", tripForm(f.driverCard, route, true), f.owner).ExpectStatus(t, 201).Decode(t, &trip)
+		if trip.Status != "ACTIVE" || !trip.LockCard || len(trip.Plan.FuelPlan) == 0 || trip.Plan.Version != 1 || trip.Plan.Reason != "CREATED" {
+			t.Fatalf("trip = %+v", trip)
+		}
+		stop := trip.Plan.FuelPlan[0]
+		path := fmt.Sprintf("/api/trips/%d", trip.ID)
+
+		t.Run("a second active trip on the card is 409", func(t *testing.T) {
+			f.api.Post("/api/trips", tripForm(f.driverCard, route, false), f.driver).ExpectStatus(t, 409)
+		})
+
+		t.Run("the lock approves only planned stops and gallons", func(t *testing.T) {
+			offStop := f.station
+			if offStop == stop.Location.LocationID {
+				offStop++
+			}
+			res := f.purchaseAt(t, "TRIP-1", f.driverCard, offStop, 10)
+			if res.Status != "DECLINED" || res.DeclineCode == nil || *res.DeclineCode != "NOT_PLANNED_STOP" || res.FundedTotal != 0 {
+				t.Fatalf("off-plan purchase = %+v", res)
+			}
+			res = f.purchaseAt(t, "TRIP-2", f.driverCard, stop.Location.LocationID, stop.Gallons*1.1+1)
+			if res.Status != "DECLINED" || *res.DeclineCode != "OVER_PLANNED_GALLONS" {
+				t.Fatalf("over-gallons purchase = %+v", res)
+			}
+			res = f.purchaseAt(t, "TRIP-3", f.driverCard, stop.Location.LocationID, stop.Gallons*1.1-0.01)
+			if res.Status != "APPROVED" {
+				t.Fatalf("planned purchase = %+v", res)
+			}
+			var detail tripOut
+			f.api.Get(path, f.driver).ExpectStatus(t, 200).Decode(t, &detail)
+			if len(detail.Purchases) != 3 || detail.Purchases[0].OnPlan || detail.Purchases[1].OnPlan || !detail.Purchases[2].OnPlan ||
+				*detail.Purchases[0].DeclineReason != "Not a planned stop" || *detail.Purchases[1].DeclineReason != "More than the planned gallons" {
+				t.Fatalf("purchases = %+v", detail.Purchases)
+			}
+			if len(detail.PlanVersions) != 1 {
+				t.Fatalf("an on-plan purchase re-planned: %d versions", len(detail.PlanVersions))
+			}
+			expectSoundLedger(t, f.db)
+		})
+
+		t.Run("re-plan keeps every stop ahead of the position", func(t *testing.T) {
+			mid := trip.RoutePoints[len(trip.RoutePoints)/2]
+			var replanned tripOut
+			f.api.Post(path+"/replan", map[string]any{"latitude": mid.Latitude, "longitude": mid.Longitude, "currentFuel": 30}, f.driver).
+				ExpectStatus(t, 200).Decode(t, &replanned)
+			if replanned.Plan.Version != 2 || replanned.Plan.Reason != "REPLANNED" {
+				t.Fatalf("plan = %+v", replanned.Plan)
+			}
+			full := make([]geo.Point, len(trip.RoutePoints))
+			for i, p := range trip.RoutePoints {
+				full[i] = geo.Point{Lat: p.Latitude, Lon: p.Longitude}
+			}
+			pl := geo.NewPolyline(full)
+			cut := pl.Project(geo.Point{Lat: mid.Latitude, Lon: mid.Longitude}).AlongMiles
+			for _, s := range replanned.Plan.FuelPlan {
+				along := pl.Project(geo.Point{Lat: s.Location.Latitude, Lon: s.Location.Longitude}).AlongMiles
+				if along < cut-5 { // the search radius: a station beside the cut point may sit a little behind it
+					t.Fatalf("stop %d at mile %.1f lies behind the position at mile %.1f", s.Location.LocationID, along, cut)
+				}
+			}
+			var detail tripOut
+			f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &detail)
+			if len(detail.PlanVersions) != 2 || detail.PlanVersions[0].Version != 1 || detail.Plan.Version != 2 {
+				t.Fatalf("versions = %+v", detail.PlanVersions)
+			}
+		})
+
+		t.Run("an approved purchase off an unlocked plan re-plans and counts as missed savings", func(t *testing.T) {
+			card := demo.CardPlans[demo.DemoFreight.Name][1].CardNumber
+			var open tripOut
+			f.api.Post("/api/trips", tripForm(card, route, false), f.owner).ExpectStatus(t, 201).Decode(t, &open)
+			first := open.Plan.FuelPlan[0]
+			f.purchaseAt(t, "TRIP-4", card, first.Location.LocationID, first.Gallons)
+			// Off plan: the dearest station in the route's first half.
+			var near []struct {
+				LocationID int64
+				NetPrice   float64
+				AlongMiles *float64
+			}
+			f.api.Post("/api/locations/near-route?radius=5", route, f.owner).ExpectStatus(t, 200).Decode(t, &near)
+			dearest, price := int64(0), 0.0
+			for _, s := range near {
+				if s.AlongMiles != nil && *s.AlongMiles < open.Plan.FuelPlan[len(open.Plan.FuelPlan)-1].AlongMiles && s.NetPrice > price && s.LocationID != first.Location.LocationID {
+					dearest, price = s.LocationID, s.NetPrice
+				}
+			}
+			res := f.purchaseAt(t, "TRIP-5", card, dearest, 40)
+			if res.Status != "APPROVED" {
+				t.Fatalf("unlocked off-plan purchase = %+v", res)
+			}
+			var detail tripOut
+			f.api.Get(fmt.Sprintf("/api/trips/%d", open.ID), f.owner).ExpectStatus(t, 200).Decode(t, &detail)
+			if len(detail.PlanVersions) != 2 || detail.Plan.Reason != "OFF_PLAN_PURCHASE" {
+				t.Fatalf("versions after an off-plan purchase = %+v", detail.PlanVersions)
+			}
+			if !detail.Purchases[0].OnPlan || detail.Purchases[1].OnPlan {
+				t.Fatalf("purchases = %+v", detail.Purchases)
+			}
+		})
+
+		t.Run("compliance sums match the purchases to the cent", func(t *testing.T) {
+			var rows []struct {
+				DriverName, CardNumber                        string
+				Trips                                         int
+				PlannedGallons, OnPlanGallons, OffPlanGallons float64
+				PlannedCost, ActualCost, MissedSavings        float64
+			}
+			day := f.clock.Now().UTC().Format("2006-01-02")
+			f.api.Get("/api/wex/company/compliance?dateFrom="+day+"&dateTo="+day, f.owner).ExpectStatus(t, 200).Decode(t, &rows)
+			if len(rows) != 2 {
+				t.Fatalf("rows = %+v", rows)
+			}
+			var list struct{ Content []tripOut }
+			f.api.Get("/api/trips?size=100", f.owner).ExpectStatus(t, 200).Decode(t, &list)
+			cents := func(x float64) int64 { return int64(math.Round(x * 100)) }
+			var missedTotal int64
+			for _, row := range rows {
+				var onPlan, offPlan, actual float64
+				trips := 0
+				for _, tr := range list.Content {
+					if tr.CardNumber != row.CardNumber || !strings.HasPrefix(tr.CreatedAt, day) {
+						continue // another driver's, or a demo trip of the past weeks
+					}
+					trips++
+					var d tripOut
+					f.api.Get(fmt.Sprintf("/api/trips/%d", tr.ID), f.owner).ExpectStatus(t, 200).Decode(t, &d)
+					if cents(d.PlanVersions[0].TotalCost) != cents(row.PlannedCost) {
+						t.Errorf("%s: planned cost %.2f, first plan %.2f", row.DriverName, row.PlannedCost, d.PlanVersions[0].TotalCost)
+					}
+					for _, p := range d.Purchases {
+						if p.Status != "APPROVED" {
+							continue
+						}
+						if p.OnPlan {
+							onPlan += p.Gallons
+						} else {
+							offPlan += p.Gallons
+						}
+						actual += p.FundedTotal
+					}
+				}
+				if trips != row.Trips || math.Abs(onPlan-row.OnPlanGallons) > 1e-9 || math.Abs(offPlan-row.OffPlanGallons) > 1e-9 || cents(actual) != cents(row.ActualCost) {
+					t.Errorf("row %+v, purchases: %d trips, on %.3f, off %.3f, actual %.2f", row, trips, onPlan, offPlan, actual)
+				}
+				missedTotal += cents(row.MissedSavings)
+			}
+			if rows[0].MissedSavings <= 0 || rows[0].MissedSavings < rows[1].MissedSavings {
+				t.Errorf("not worst first: %+v", rows)
+			}
+			var tiles []struct{ Total, Saved, MissedSavings float64 }
+			f.api.Get("/api/wex/company/total-spendings?lastDays=1", f.owner).ExpectStatus(t, 200).Decode(t, &tiles)
+			if cents(tiles[0].MissedSavings) != missedTotal {
+				t.Errorf("dashboard missed savings %.2f, compliance %d cents", tiles[0].MissedSavings, missedTotal)
+			}
+			res := f.api.Get("/api/wex/company/compliance/export?dateFrom="+day+"&dateTo="+day, f.owner).ExpectStatus(t, 200)
+			if !strings.Contains(res.Header.Get("Content-Disposition"), "compliance-") {
+				t.Errorf("export headers = %v", res.Header)
+			}
+		})
+
+		t.Run("isolation and roles", func(t *testing.T) {
+			other := demo.CardPlans[demo.OtherHaulers.Name][0].CardNumber
+			sameCompany := demo.CardPlans[demo.DemoFreight.Name][2].CardNumber
+			f.api.Post("/api/trips", tripForm(other, route, true), f.owner).ExpectStatus(t, 404)
+			f.api.Post("/api/trips", tripForm(sameCompany, route, true), f.driver).ExpectStatus(t, 404)
+			for _, p := range []string{path, path + "/replan", path + "/complete", path + "/cancel"} {
+				method := "POST"
+				if p == path {
+					method = "GET"
+				}
+				body := `{"latitude":33,"longitude":-97,"currentFuel":50}`
+				f.api.Do(apitest.Request{Method: method, Path: p, Body: body, Token: f.other}).ExpectStatus(t, 404)
+				f.api.Do(apitest.Request{Method: method, Path: p, Body: body}).ExpectStatus(t, 401)
+			}
+			var list struct {
+				Content []tripOut
+				Page    struct{ TotalElements int }
+			}
+			f.api.Get("/api/trips", f.other).ExpectStatus(t, 200).Decode(t, &list)
+			if len(list.Content) != 0 {
+				t.Fatalf("another company sees %d trips", len(list.Content))
+			}
+			f.api.Get("/api/trips?size=100", f.driver).ExpectStatus(t, 200).Decode(t, &list)
+			seen := len(list.Content)
+			for _, tr := range list.Content {
+				if tr.CardNumber != f.driverCard {
+					t.Fatalf("the driver sees a trip of card %s", tr.CardNumber)
+				}
+			}
+			f.api.Get("/api/trips?size=100&cardNumber="+f.driverCard, f.owner).ExpectStatus(t, 200).Decode(t, &list)
+			if seen == 0 || seen != len(list.Content) {
+				t.Fatalf("the driver sees %d trips, the owner %d on their card", seen, len(list.Content))
+			}
+			f.api.Get("/api/trips?status=ACTIVE&cardNumber="+f.driverCard, f.owner).ExpectStatus(t, 200).Decode(t, &list)
+			if list.Page.TotalElements != 1 {
+				t.Fatalf("filtered list = %+v", list.Page)
+			}
+			f.api.Get("/api/trips", "").ExpectStatus(t, 401)
+			f.api.Get("/api/wex/company/compliance?dateFrom=2025-01-01&dateTo=2025-01-02", f.driver).ExpectStatus(t, 403)
+			f.api.Get("/api/wex/company/compliance/export?dateFrom=2025-01-01&dateTo=2025-01-02", f.driver).ExpectStatus(t, 403)
+			f.api.Get("/api/wex/company/compliance?dateFrom=2025-01-01&dateTo=2025-01-02", "").ExpectStatus(t, 401)
+			var rows []any
+			day := f.clock.Now().UTC().Format("2006-01-02")
+			f.api.Get("/api/wex/company/compliance?dateFrom="+day+"&dateTo="+day, f.other).ExpectStatus(t, 200).Decode(t, &rows)
+			if len(rows) != 0 {
+				t.Fatalf("another company's compliance = %+v", rows)
+			}
+		})
+
+		t.Run("hostile input is 400", func(t *testing.T) {
+			long := strings.Repeat("x", 201)
+			many := make([]map[string]float64, 5001)
+			for i := range many {
+				many[i] = map[string]float64{"latitude": 33 + float64(i)/10000, "longitude": -97}
+			}
+			for name, body := range map[string]map[string]any{
+				"no card":         {"routePoints": route, "tankCapacity": 200, "currentFuel": 60, "searchRadius": 5, "minGallonsPurchase": 5},
+				"one point":       tripForm(f.driverCard, route[:1], true),
+				"too many points": tripForm(f.driverCard, many, true),
+				"text tank":       merge(tripForm(f.driverCard, route, true), "tankCapacity", "lots"),
+				"huge tank":       merge(tripForm(f.driverCard, route, true), "tankCapacity", 1e308),
+				"fuel over tank":  merge(tripForm(f.driverCard, route, true), "currentFuel", 300),
+				"radius":          merge(tripForm(f.driverCard, route, true), "searchRadius", -1),
+				"long name":       merge(tripForm(f.driverCard, route, true), "originName", long),
+			} {
+				res := f.api.Do(apitest.Request{Method: "POST", Path: "/api/trips", Body: body, Token: f.owner, BreaksContract: true})
+				if res.Status != 400 {
+					t.Errorf("%s: status %d", name, res.Status)
+				}
+			}
+			for _, body := range []string{`{"latitude":91,"longitude":0,"currentFuel":1}`, `{"latitude":"x","longitude":0,"currentFuel":1}`,
+				`{"latitude":33,"longitude":-97,"currentFuel":1000}`, `{}`, `[`, `{"latitude":1e999}`} {
+				res := f.api.Do(apitest.Request{Method: "POST", Path: path + "/replan", Body: body, Token: f.owner, BreaksContract: true})
+				if res.Status != 400 {
+					t.Errorf("replan %s: status %d", body, res.Status)
+				}
+			}
+			for _, q := range []string{"status=FOO", "size=0", "size=101", "page=-1", "cardNumber=" + strings.Repeat("1", 40)} {
+				if res := f.api.Do(apitest.Request{Method: "GET", Path: "/api/trips?" + q, Token: f.owner, BreaksContract: true}); res.Status != 400 {
+					t.Errorf("list %s: status %d", q, res.Status)
+				}
+			}
+			for _, q := range []string{"", "dateFrom=2025-01-01", "dateFrom=x&dateTo=2025-01-01", "dateFrom=2025-02-01&dateTo=2025-01-01", "dateFrom=1900-01-01&dateTo=2025-01-01"} {
+				for _, p := range []string{"/api/wex/company/compliance", "/api/wex/company/compliance/export"} {
+					if res := f.api.Do(apitest.Request{Method: "GET", Path: p + "?" + q, Token: f.owner, BreaksContract: true}); res.Status != 400 {
+						t.Errorf("%s?%s: status %d", p, q, res.Status)
+					}
+				}
+			}
+			for _, id := range []string{"abc", "0", "-1", "99999999999999999999", "9223372036854775807"} {
+				f.api.Do(apitest.Request{Method: "GET", Path: "/api/trips/" + id, Token: f.owner, BreaksContract: true}).ExpectStatus(t, 404)
+			}
+		})
+
+		t.Run("completing lifts the lock; an ended trip is 409", func(t *testing.T) {
+			var done tripOut
+			f.api.Post(path+"/complete", nil, f.driver).ExpectStatus(t, 200).Decode(t, &done)
+			if done.Status != "COMPLETED" {
+				t.Fatalf("status = %s", done.Status)
+			}
+			f.api.Post(path+"/complete", nil, f.driver).ExpectStatus(t, 409)
+			f.api.Post(path+"/cancel", nil, f.owner).ExpectStatus(t, 409)
+			f.api.Post(path+"/replan", map[string]any{"latitude": 33, "longitude": -97, "currentFuel": 50}, f.owner).ExpectStatus(t, 409)
+			if res := f.purchaseAt(t, "TRIP-9", f.driverCard, f.station, 10); res.Status != "APPROVED" {
+				t.Fatalf("purchase after the trip = %+v", res)
+			}
+		})
+	})
+}
+
+func merge(m map[string]any, key string, value any) map[string]any {
+	m[key] = value
+	return m
+}
+
+func TestTrips_PriceChangeAtAPlannedStopReplans(t *testing.T) {
+	f := tripFleet(t, newFixture(t))
+	f.srv.FeedKey = "feed-key"
+	route := routePoints(builtinRoute(t, dallas, amarillo))
+	card := demo.CardPlans[demo.DemoFreight.Name][3].CardNumber
+	var trip tripOut
+	f.api.Post("/api/trips", tripForm(card, route, true), f.owner).ExpectStatus(t, 201).Decode(t, &trip)
+	var detail struct {
+		Plan struct {
+			FuelPlan []struct {
+				Location struct {
+					LocationID                                                    int64
+					Name, StationLocation, Address, City, State, ZipCode, Country string
+					Latitude, Longitude, RetailPrice, NetPrice, IftaRefund        float64
+					Chain, Affiliate                                              string
+				}
+			}
+		}
+	}
+	path := fmt.Sprintf("/api/trips/%d", trip.ID)
+	f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &detail)
+	s := detail.Plan.FuelPlan[0].Location
+	importAt := func(net float64) {
+		row := fmt.Sprintf("%d,%q,%q,%q,%q,%s,%s,%s,%f,%f,%s,%s,%.3f,%.3f,%.3f,%s\n", s.LocationID, s.Name, s.StationLocation, s.Address, s.City,
+			s.State, s.ZipCode, s.Country, s.Latitude, s.Longitude, s.Chain, s.Affiliate, s.RetailPrice+0.5, net, s.IftaRefund,
+			f.clock.Now().UTC().Format("2006-01-02T15:04:05"))
+		f.api.Do(feedRequest("feed-key", feedHeader+row)).ExpectStatus(t, 200)
+	}
+	versions := func() []tripPlanOut {
+		var d tripOut
+		f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &d)
+		return d.PlanVersions
+	}
+	importAt(s.NetPrice + 0.05) // exactly 5¢: no re-plan
+	if v := versions(); len(v) != 1 {
+		t.Fatalf("a 5¢ move re-planned: %+v", v)
+	}
+	importAt(s.NetPrice + 0.40)
+	if v := versions(); len(v) != 2 || v[1].Reason != "PRICE_CHANGE" {
+		t.Fatalf("a 40¢ move at a planned stop: %+v", v)
+	}
+}

@@ -1,0 +1,151 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"fuelportal"
+)
+
+// AddAlert records alert a for its company's owner and, in the same
+// transaction, queues a mail with its message to each owner of the company
+// (unless tx.MuteAlertMail). It sets a.ID and a.CreatedAt. The purchase
+// path adds DECLINE alerts itself; card controls add NEAR_LIMIT ones with
+// AddNearLimitAlert.
+func (tx *Tx) AddAlert(ctx context.Context, a *fuelportal.Alert) error {
+	a.CreatedAt = tx.Now
+	err := tx.QueryRow(ctx, `
+		INSERT INTO alerts (company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		RETURNING id`,
+		a.CompanyID, a.Kind, a.Message, nullInt(a.CardID), a.CardNumber, a.DriverName,
+		nullInt(a.TransactionID), nullInt(a.OverrideRequestID), a.CreatedAt).Scan(&a.ID)
+	if err != nil {
+		return err
+	}
+	if tx.MuteAlertMail {
+		return nil
+	}
+	owners, err := tx.ownerEmails(ctx, a.CompanyID)
+	if err != nil {
+		return err
+	}
+	for _, to := range owners {
+		body := a.Message + "\n\nSee every alert on the Alerts page of Fuel Portal.\n"
+		if err := tx.EnqueueMail(ctx, &fuelportal.MailMessage{To: to, Subject: fuelportal.AlertMailSubject(a.Kind), Body: body}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ownerEmails returns the addresses of the owners of company companyID.
+func (tx *Tx) ownerEmails(ctx context.Context, companyID int64) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT email FROM users WHERE company_id = ? AND role = ? ORDER BY id`, companyID, fuelportal.RoleCompany)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var list []string
+	for rows.Next() {
+		var email string
+		if err := rows.Scan(&email); err != nil {
+			return nil, err
+		}
+		list = append(list, email)
+	}
+	return list, rows.Err()
+}
+
+// addDeclineAlert raises the DECLINE alert of declined purchase t on a
+// company card.
+func (tx *Tx) addDeclineAlert(ctx context.Context, t *fuelportal.Transaction) error {
+	return tx.AddAlert(ctx, &fuelportal.Alert{
+		CompanyID: t.CompanyID, Kind: fuelportal.AlertDecline, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName,
+		TransactionID: t.ID, Message: fuelportal.DeclineAlertMessage(t.DriverCardName, t.CardNumber, t.LocationName, t.DeclineReason),
+	})
+}
+
+// AddNearLimitAlert raises the NEAR_LIMIT alert of purchase t, which took
+// its card past 80 % of a limit (see fuelportal.NearLimitAlertMessage for
+// limitName, used and limit). Card controls call it in the purchase's
+// transaction.
+func (tx *Tx) AddNearLimitAlert(ctx context.Context, t *fuelportal.Transaction, limitName, used, limit string) error {
+	return tx.AddAlert(ctx, &fuelportal.Alert{
+		CompanyID: t.CompanyID, Kind: fuelportal.AlertNearLimit, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName,
+		TransactionID: t.ID, Message: fuelportal.NearLimitAlertMessage(t.DriverCardName, t.CardNumber, limitName, used, limit),
+	})
+}
+
+const alertColumns = `id, company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id, read_at, created_at`
+
+func scanAlert(row interface{ Scan(...any) error }) (*fuelportal.Alert, error) {
+	a := &fuelportal.Alert{}
+	var card, txID, request sql.NullInt64
+	var read, created nullTime
+	if err := row.Scan(&a.ID, &a.CompanyID, &a.Kind, &a.Message, &card, &a.CardNumber, &a.DriverName, &txID, &request, &read, &created); err != nil {
+		return nil, err
+	}
+	a.CardID, a.TransactionID, a.OverrideRequestID = card.Int64, txID.Int64, request.Int64
+	a.ReadAt, a.CreatedAt = read.Ptr(), created.Time
+	return a, nil
+}
+
+// Alerts returns a page of the company's alerts (only unread ones with
+// f.UnreadOnly), newest first, with the number matching and the company's
+// unread count.
+func (db *DB) Alerts(ctx context.Context, f fuelportal.AlertFilter) (*fuelportal.AlertPage, error) {
+	page := &fuelportal.AlertPage{Alerts: []*fuelportal.Alert{}}
+	where := `company_id = ?`
+	if f.UnreadOnly {
+		where += ` AND read_at IS NULL`
+	}
+	err := db.InReadTx(ctx, func(tx *Tx) error {
+		rows, err := tx.Query(ctx, `SELECT `+alertColumns+` FROM alerts WHERE `+where+` ORDER BY id DESC LIMIT ? OFFSET ?`,
+			f.CompanyID, f.Limit, f.Offset)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			a, err := scanAlert(rows)
+			if err != nil {
+				return err
+			}
+			page.Alerts = append(page.Alerts, a)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM alerts WHERE `+where, f.CompanyID).Scan(&page.Total); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `SELECT COUNT(*) FROM alerts WHERE company_id = ? AND read_at IS NULL`, f.CompanyID).Scan(&page.Unread)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return page, nil
+}
+
+// MarkAlertRead marks alert id of company companyID read (again is fine).
+// Another company's alert, or none, is ENOTFOUND.
+func (db *DB) MarkAlertRead(ctx context.Context, companyID, id int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		var found int64
+		err := tx.QueryRow(ctx, `SELECT id FROM alerts WHERE id = ? AND company_id = ?`, id, companyID).Scan(&found)
+		if err != nil {
+			return notFound(err, "Alert not found")
+		}
+		_, err = tx.Exec(ctx, `UPDATE alerts SET read_at = ? WHERE id = ? AND read_at IS NULL`, tx.Now, id)
+		return err
+	})
+}
+
+// MarkAllAlertsRead marks every unread alert of company companyID read.
+func (db *DB) MarkAllAlertsRead(ctx context.Context, companyID int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE alerts SET read_at = ? WHERE company_id = ? AND read_at IS NULL`, tx.Now, companyID)
+		return err
+	})
+}

@@ -1,0 +1,169 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"fuelportal"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+func alertsOf(t *testing.T, db *store.DB, companyID int64, unreadOnly bool) *fuelportal.AlertPage {
+	t.Helper()
+	page, err := db.Alerts(context.Background(), fuelportal.AlertFilter{CompanyID: companyID, UnreadOnly: unreadOnly, Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page
+}
+
+func TestRecordPurchase_DeclineOnACompanyCardRaisesAnAlertAndAMail(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+
+		// The wallet is empty: the active card's purchase is declined too.
+		inactive, _, err := db.RecordPurchase(ctx, purchase("d-1", f.inactive.CardNumber, f.station.ID, 50_000))
+		if err != nil || inactive.Status != fuelportal.TransactionDeclined {
+			t.Fatalf("inactive card purchase = %+v, %v", inactive, err)
+		}
+		funds, _, err := db.RecordPurchase(ctx, purchase("d-2", f.active.CardNumber, f.station.ID, 50_000))
+		if err != nil || funds.DeclineReason != fuelportal.DeclineInsufficientFunds {
+			t.Fatalf("empty wallet purchase = %+v, %v", funds, err)
+		}
+		// Repeats and unknown cards raise nothing; approved purchases neither.
+		if _, created, err := db.RecordPurchase(ctx, purchase("d-1", f.inactive.CardNumber, f.station.ID, 50_000)); err != nil || created {
+			t.Fatalf("repeat: created %v, %v", created, err)
+		}
+		if _, _, err := db.RecordPurchase(ctx, purchase("d-3", "7071999999999999999", f.station.ID, 50_000)); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		if ok, _, err := db.RecordPurchase(ctx, purchase("d-4", f.active.CardNumber, f.station.ID, 50_000)); err != nil || ok.Status != fuelportal.TransactionApproved {
+			t.Fatalf("approved = %+v, %v", ok, err)
+		}
+
+		page := alertsOf(t, db, f.company.ID, false)
+		if len(page.Alerts) != 2 || page.Total != 2 || page.Unread != 2 {
+			t.Fatalf("alerts = %+v, want the two declines", page)
+		}
+		newest, oldest := page.Alerts[0], page.Alerts[1]
+		if oldest.Kind != fuelportal.AlertDecline || oldest.TransactionID != inactive.ID || oldest.CardID != f.inactive.ID ||
+			oldest.CardNumber != f.inactive.CardNumber || oldest.DriverName != "Ina Active" || oldest.ReadAt != nil || oldest.CreatedAt.IsZero() {
+			t.Fatalf("alert = %+v", oldest)
+		}
+		for _, want := range []string{"Ina Active", "ending 0002", "Pilot Travel Center #412", "Card is inactive"} {
+			if !strings.Contains(oldest.Message, want) {
+				t.Errorf("message %q lacks %q", oldest.Message, want)
+			}
+		}
+		if newest.TransactionID != funds.ID || !strings.Contains(newest.Message, "Insufficient funds in the wallet") {
+			t.Fatalf("alert = %+v", newest)
+		}
+		mails, err := db.OutboxMessages(ctx, "owner@example.com", 10)
+		if err != nil || len(mails) != 2 {
+			t.Fatalf("owner mails = %d, %v; want 2", len(mails), err)
+		}
+		if !strings.Contains(mails[1].Body, oldest.Message) || !strings.Contains(mails[1].Subject, "declined") {
+			t.Fatalf("mail = %+v", mails[1])
+		}
+	})
+}
+
+func TestAlerts_PagesReadStateAndCompanies(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
+		other, _, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000032")
+		var ids []int64
+		err := db.InTx(ctx, func(tx *store.Tx) error {
+			for i := range 5 {
+				a := &fuelportal.Alert{CompanyID: company.ID, Kind: fuelportal.AlertNearLimit, CardID: card.ID, CardNumber: card.CardNumber, DriverName: card.DriverName,
+					Message: fuelportal.NearLimitAlertMessage(card.DriverName, card.CardNumber, "daily limit", fmt.Sprintf("$%d.00", 800+i), "$1,000.00")}
+				if err := tx.AddAlert(ctx, a); err != nil {
+					return err
+				}
+				ids = append(ids, a.ID)
+			}
+			return tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: other.ID, Kind: fuelportal.AlertNearLimit, Message: "other"})
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		page, err := db.Alerts(ctx, fuelportal.AlertFilter{CompanyID: company.ID, Offset: 2, Limit: 2})
+		if err != nil || len(page.Alerts) != 2 || page.Total != 5 || page.Unread != 5 || page.Alerts[0].ID != ids[2] || page.Alerts[1].ID != ids[1] {
+			t.Fatalf("page = %+v, %v", page, err)
+		}
+		if m := page.Alerts[0].Message; m != "Near a limit: Dan Driver, card ending 0031, has used $802.00 of the $1,000.00 daily limit." {
+			t.Fatalf("message = %q", m)
+		}
+
+		if err := db.MarkAlertRead(ctx, other.ID, ids[0]); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			t.Fatalf("another company's alert: err = %v, want ENOTFOUND", err)
+		}
+		for range 2 { // again is fine
+			if err := db.MarkAlertRead(ctx, company.ID, ids[0]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		unread := alertsOf(t, db, company.ID, true)
+		if unread.Total != 4 || unread.Unread != 4 || len(unread.Alerts) != 4 || unread.Alerts[3].ID != ids[1] {
+			t.Fatalf("unread = %+v", unread)
+		}
+		all := alertsOf(t, db, company.ID, false)
+		if all.Alerts[4].ReadAt == nil || all.Total != 5 {
+			t.Fatalf("read alert = %+v", all.Alerts[4])
+		}
+
+		if err := db.MarkAllAlertsRead(ctx, company.ID); err != nil {
+			t.Fatal(err)
+		}
+		if p := alertsOf(t, db, company.ID, true); p.Total != 0 || len(p.Alerts) != 0 || p.Unread != 0 {
+			t.Fatalf("after read-all = %+v", p)
+		}
+		if p := alertsOf(t, db, other.ID, true); p.Unread != 1 {
+			t.Fatalf("read-all reached another company: %+v", p)
+		}
+		if mails, _ := db.OutboxMessages(ctx, "owner@example.com", 10); len(mails) != 5 {
+			t.Fatalf("owner mails = %d, want one per alert", len(mails))
+		}
+	})
+}
+
+func TestAddNearLimitAlert_NamesThePurchaseAndTheLimit(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		err := db.InTx(ctx, func(tx *store.Tx) error {
+			tr, _, err := tx.RecordPurchase(ctx, purchase("n-1", f.active.CardNumber, f.station.ID, 100_000))
+			if err != nil {
+				return err
+			}
+			return tx.AddNearLimitAlert(ctx, tr, "daily limit", "$375.40", "$400.00")
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := alertsOf(t, db, f.company.ID, false)
+		if len(page.Alerts) != 1 {
+			t.Fatalf("alerts = %+v", page.Alerts)
+		}
+		a := page.Alerts[0]
+		if a.Kind != fuelportal.AlertNearLimit || a.TransactionID == 0 || a.CardID != f.active.ID ||
+			a.Message != "Near a limit: Dan Driver, card ending 0001, has used $375.40 of the $400.00 daily limit." {
+			t.Fatalf("alert = %+v", a)
+		}
+		if mails, _ := db.OutboxMessages(ctx, "owner@example.com", 10); len(mails) != 1 || !strings.Contains(mails[0].Subject, "near a limit") {
+			t.Fatalf("mails = %+v", mails)
+		}
+	})
+}

@@ -1,0 +1,359 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"fuelportal"
+)
+
+// Card controls are stored as JSON of fuelportal.Controls (the rules
+// column of company_controls and card_controls): always read whole, never
+// searched by field.
+
+func controlsJSON(c fuelportal.Controls) (string, error) {
+	b, err := json.Marshal(c)
+	return string(b), err
+}
+
+func parseControls(s sql.NullString) (fuelportal.Controls, error) {
+	var c fuelportal.Controls
+	if !s.Valid || s.String == "" {
+		return c, nil
+	}
+	if err := json.Unmarshal([]byte(s.String), &c); err != nil {
+		return c, fmt.Errorf("card controls: %w", err)
+	}
+	return c, nil
+}
+
+// companyCardID returns the id of the company's card number, ENOTFOUND for
+// a missing card or another company's.
+func (tx *Tx) companyCardID(ctx context.Context, companyID int64, number string) (int64, error) {
+	var id int64
+	err := tx.QueryRow(ctx, `SELECT id FROM cards WHERE company_id = ? AND card_number = ?`, companyID, number).Scan(&id)
+	return id, notFound(err, "Card not found")
+}
+
+// CompanyControls returns the company's default controls (none, in
+// fuelportal.DefaultTimeZone, until the owner saves some).
+func (db *DB) CompanyControls(ctx context.Context, companyID int64) (c *fuelportal.CompanyControls, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		c, err = tx.companyControls(ctx, companyID)
+		return err
+	})
+	return c, err
+}
+
+func (tx *Tx) companyControls(ctx context.Context, companyID int64) (*fuelportal.CompanyControls, error) {
+	c := &fuelportal.CompanyControls{TimeZone: fuelportal.DefaultTimeZone}
+	var rules sql.NullString
+	err := tx.QueryRow(ctx, `SELECT rules, time_zone FROM company_controls WHERE company_id = ?`, companyID).Scan(&rules, &c.TimeZone)
+	if err != nil && !isNoRows(err) {
+		return nil, err
+	}
+	c.Controls, err = parseControls(rules)
+	return c, err
+}
+
+// SaveCompanyControls validates and saves the company's default controls
+// and returns them as saved. Field errors are EINVALID.
+func (db *DB) SaveCompanyControls(ctx context.Context, companyID int64, c fuelportal.CompanyControls) (*fuelportal.CompanyControls, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	rules, err := controlsJSON(c.Controls)
+	if err != nil {
+		return nil, err
+	}
+	err = db.InTx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `
+			INSERT INTO company_controls (company_id, rules, time_zone, updated_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (company_id) DO UPDATE SET rules = excluded.rules, time_zone = excluded.time_zone, updated_at = excluded.updated_at`,
+			companyID, rules, c.TimeZone, tx.Now)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// CardControls returns the card's own controls (a nil field inherits the
+// company default). A card of another company is ENOTFOUND.
+func (db *DB) CardControls(ctx context.Context, companyID int64, cardNumber string) (c fuelportal.Controls, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		cardID, err := tx.companyCardID(ctx, companyID, cardNumber)
+		if err != nil {
+			return err
+		}
+		var rules sql.NullString
+		err = tx.QueryRow(ctx, `SELECT rules FROM card_controls WHERE card_id = ?`, cardID).Scan(&rules)
+		if err != nil && !isNoRows(err) {
+			return err
+		}
+		c, err = parseControls(rules)
+		return err
+	})
+	return c, err
+}
+
+// SaveCardControls validates and saves the card's own controls and returns
+// them as saved. Field errors are EINVALID; a card of another company is
+// ENOTFOUND.
+func (db *DB) SaveCardControls(ctx context.Context, companyID int64, cardNumber string, c fuelportal.Controls) (fuelportal.Controls, error) {
+	if err := c.Validate(); err != nil {
+		return c, err
+	}
+	rules, err := controlsJSON(c)
+	if err != nil {
+		return c, err
+	}
+	err = db.InTx(ctx, func(tx *Tx) error {
+		cardID, err := tx.companyCardID(ctx, companyID, cardNumber)
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `
+			INSERT INTO card_controls (card_id, company_id, rules, updated_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (card_id) DO UPDATE SET rules = excluded.rules, updated_at = excluded.updated_at`,
+			cardID, companyID, rules, tx.Now)
+		return err
+	})
+	return c, err
+}
+
+// GrantOverride lifts the card's rules (never the wallet or credit limit)
+// for hours from now and returns until when. A card of another company is
+// ENOTFOUND; hours outside fuelportal.MinOverrideHours..MaxOverrideHours
+// is EINVALID.
+func (db *DB) GrantOverride(ctx context.Context, companyID int64, cardNumber string, hours int) (until time.Time, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		cardID, err := tx.companyCardID(ctx, companyID, cardNumber)
+		if err != nil {
+			return err
+		}
+		until, err = tx.GrantOverride(ctx, companyID, cardID, hours)
+		return err
+	})
+	return until, err
+}
+
+// GrantOverride is DB.GrantOverride within tx for a card id the caller
+// already checked belongs to companyID (an approved override request).
+func (tx *Tx) GrantOverride(ctx context.Context, companyID, cardID int64, hours int) (time.Time, error) {
+	if hours < fuelportal.MinOverrideHours || hours > fuelportal.MaxOverrideHours {
+		return time.Time{}, fuelportal.FieldError("hours", fuelportal.MsgOverrideHoursOutOfRange)
+	}
+	until := tx.Now.Add(time.Duration(hours) * time.Hour).Truncate(time.Second)
+	_, err := tx.Exec(ctx, `
+		INSERT INTO card_overrides (card_id, company_id, until, granted_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (card_id) DO UPDATE SET until = excluded.until, granted_at = excluded.granted_at`,
+		cardID, companyID, until, tx.Now)
+	return until, err
+}
+
+// EndOverride ends the card's override now (nothing to end is fine). A card
+// of another company is ENOTFOUND.
+func (db *DB) EndOverride(ctx context.Context, companyID int64, cardNumber string) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		cardID, err := tx.companyCardID(ctx, companyID, cardNumber)
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM card_overrides WHERE card_id = ?`, cardID)
+		return err
+	})
+}
+
+// CardControlSummary is what the card list shows of a card's controls.
+type CardControlSummary struct {
+	Active             bool       // any rule applies, own or inherited
+	OverrideUntil      *time.Time // an active override's end
+	MonthlyBudgetCents *int64     // own or inherited
+	MonthSpendCents    int64      // approved funded totals this month (company time zone)
+}
+
+// CardControlSummaries returns the summary of each of the company's cards
+// by card id, at now.
+func (db *DB) CardControlSummaries(ctx context.Context, companyID int64, now time.Time) (sums map[int64]*CardControlSummary, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		company, err := tx.companyControls(ctx, companyID)
+		if err != nil {
+			return err
+		}
+		p := fuelportal.PeriodsOf(now, company.Location())
+		rows, err := tx.Query(ctx, `
+			SELECT c.id, cc.rules, ov.until,
+				(SELECT COALESCE(SUM(t.funded_total_cents), 0) FROM card_transactions t
+				 WHERE t.card_id = c.id AND t.status = 'APPROVED' AND t.transaction_date >= ? AND t.transaction_date < ?)
+			FROM cards c
+			LEFT JOIN card_controls cc ON cc.card_id = c.id
+			LEFT JOIN card_overrides ov ON ov.card_id = c.id AND ov.until > ?
+			WHERE c.company_id = ?`, p.MonthStart, p.MonthEnd, now, companyID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		sums = map[int64]*CardControlSummary{}
+		for rows.Next() {
+			var id int64
+			var rules sql.NullString
+			var until nullTime
+			s := &CardControlSummary{}
+			if err := rows.Scan(&id, &rules, &until, &s.MonthSpendCents); err != nil {
+				return err
+			}
+			own, err := parseControls(rules)
+			if err != nil {
+				return err
+			}
+			eff := own.Over(company.Controls)
+			s.Active, s.MonthlyBudgetCents = eff.Active(), eff.MonthlyBudgetCents
+			if until.Valid {
+				u := until.Time.UTC()
+				s.OverrideUntil = &u
+			}
+			sums[id] = s
+		}
+		return rows.Err()
+	})
+	return sums, err
+}
+
+// CardsBudget returns the sum of the company's cards' monthly budgets (nil
+// when no card has one) and what they spent this month, at now.
+func (db *DB) CardsBudget(ctx context.Context, companyID int64, now time.Time) (budgetCents *int64, spendCents int64, err error) {
+	sums, err := db.CardControlSummaries(ctx, companyID, now)
+	if err != nil {
+		return nil, 0, err
+	}
+	for _, s := range sums {
+		spendCents += s.MonthSpendCents
+		if s.MonthlyBudgetCents != nil {
+			if budgetCents == nil {
+				budgetCents = new(int64)
+			}
+			*budgetCents += *s.MonthlyBudgetCents
+		}
+	}
+	return budgetCents, spendCents, nil
+}
+
+// cardRules are a card's effective controls as a purchase reads them.
+type cardRules struct {
+	Controls fuelportal.Controls // the card's own over the company default
+	Location *time.Location      // the company's time zone
+	// OverrideUntil is the end of the card's override (zero: none).
+	OverrideUntil time.Time
+}
+
+// Overridden reports whether an override lifts the card's rules at now.
+func (r *cardRules) Overridden(now time.Time) bool { return r.OverrideUntil.After(now) }
+
+// lockCardRules locks the card's row and reads its effective controls and
+// override. On PostgreSQL the lock serialises concurrent purchases on one
+// card, so none slips past a limit between reading the sums and the debit;
+// SQLite serialises writers anyway. Call it after the purchase row is
+// inserted.
+func (tx *Tx) lockCardRules(ctx context.Context, cardID int64) (*cardRules, error) {
+	lock := ""
+	if tx.Engine() == Postgres {
+		// NO KEY UPDATE: the inserted purchase row's foreign key holds a
+		// KEY SHARE lock on the card, which FOR UPDATE would wait on
+		// (a deadlock between two purchases on one card).
+		lock = ` FOR NO KEY UPDATE OF c`
+	}
+	var cardRulesJSON, companyRulesJSON, timeZone sql.NullString
+	var until nullTime
+	err := tx.QueryRow(ctx, `
+		SELECT cc.rules, co.rules, co.time_zone, ov.until
+		FROM cards c
+		LEFT JOIN card_controls cc ON cc.card_id = c.id
+		LEFT JOIN company_controls co ON co.company_id = c.company_id
+		LEFT JOIN card_overrides ov ON ov.card_id = c.id
+		WHERE c.id = ?`+lock, cardID).Scan(&cardRulesJSON, &companyRulesJSON, &timeZone, &until)
+	if err != nil {
+		return nil, err
+	}
+	own, err := parseControls(cardRulesJSON)
+	if err != nil {
+		return nil, err
+	}
+	company := fuelportal.CompanyControls{TimeZone: timeZone.String}
+	if company.Controls, err = parseControls(companyRulesJSON); err != nil {
+		return nil, err
+	}
+	return &cardRules{Controls: own.Over(company.Controls), Location: company.Location(), OverrideUntil: until.Time}, nil
+}
+
+// checkCardControls returns the first of the card's controls (and the
+// fraud check) purchase t breaks, or "" when all pass, and then the limits
+// it takes the card near (alerts once it is approved). t's row is
+// inserted, not yet debited; amountCents is what the debit would be.
+func (tx *Tx) checkCardControls(ctx context.Context, rules *cardRules, t *fuelportal.Transaction, station *fuelportal.Station, amountCents int64) (fuelportal.DeclineReason, []fuelportal.NearLimit, error) {
+	facts := fuelportal.PurchaseFacts{Product: t.Product, Gallons: t.Gallons, AmountCents: amountCents, Time: t.TransactionDate,
+		State: station.State, Chain: station.Chain, Latitude: station.Latitude, Longitude: station.Longitude}
+	h, err := tx.cardHistory(ctx, t, fuelportal.PeriodsOf(t.TransactionDate, rules.Location), rules.Controls.NeedsHistory())
+	if err != nil {
+		return "", nil, err
+	}
+	if reason := rules.Controls.Check(facts, h, rules.Location); reason != "" {
+		return reason, nil, nil
+	}
+	return "", rules.Controls.NearLimits(facts, h), nil
+}
+
+// cardHistory finds the card's latest approved purchase up to t's time
+// and, when sums are asked for, sums its approved purchases other than t
+// over the periods.
+func (tx *Tx) cardHistory(ctx context.Context, t *fuelportal.Transaction, p fuelportal.Periods, sums bool) (fuelportal.CardHistory, error) {
+	var h fuelportal.CardHistory
+	if err := tx.lastPurchase(ctx, t, &h); err != nil || !sums {
+		return h, err
+	}
+	from, to := p.WeekStart, p.WeekEnd
+	if p.MonthStart.Before(from) {
+		from = p.MonthStart
+	}
+	if p.MonthEnd.After(to) {
+		to = p.MonthEnd
+	}
+	err := tx.QueryRow(ctx, `
+		SELECT
+			COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN funded_total_cents END), 0),
+			COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN gallons_milli END), 0),
+			COUNT(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN 1 END),
+			COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN funded_total_cents END), 0),
+			COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN funded_total_cents END), 0)
+		FROM card_transactions
+		WHERE card_id = ? AND status = 'APPROVED' AND transaction_date >= ? AND transaction_date < ? AND id <> ?`,
+		p.DayStart, p.DayEnd, p.DayStart, p.DayEnd, p.DayStart, p.DayEnd, p.WeekStart, p.WeekEnd, p.MonthStart, p.MonthEnd,
+		t.CardID, from, to, t.ID,
+	).Scan(&h.DayCents, &h.DayGallons, &h.DayPurchases, &h.WeekCents, &h.MonthCents)
+	return h, err
+}
+
+// lastPurchase sets h.Last to the card's latest approved purchase up to
+// t's time, other than t (ties in time: any of them).
+func (tx *Tx) lastPurchase(ctx context.Context, t *fuelportal.Transaction, h *fuelportal.CardHistory) error {
+	var last nullTime
+	var lat, lon float64
+	err := tx.QueryRow(ctx, `
+		SELECT t.transaction_date, s.latitude, s.longitude
+		FROM card_transactions t JOIN stations s ON s.id = t.location_id
+		WHERE t.card_id = ? AND t.status = 'APPROVED' AND t.transaction_date <= ? AND t.id <> ?
+		ORDER BY t.transaction_date DESC
+		LIMIT 1`, t.CardID, t.TransactionDate, t.ID).Scan(&last, &lat, &lon)
+	switch {
+	case isNoRows(err):
+	case err != nil:
+		return err
+	default:
+		h.Last = &fuelportal.PlaceAndTime{Time: last.Time, Latitude: lat, Longitude: lon}
+	}
+	return nil
+}

@@ -1,0 +1,197 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+
+	"fuelportal"
+)
+
+// CreateOverrideRequest records driver driverUserID's request to lift their
+// card's rules after its last declined purchase, with an optional message
+// (trimmed, at most fuelportal.MaxOverrideRequestMessageLength
+// characters), and raises an OVERRIDE_REQUEST alert for the owner in the
+// same transaction. A driver without a card or without a declined purchase
+// is EUNPROCESSABLE; a card with a pending request is ECONFLICT (of two
+// concurrent requests one wins).
+func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, message string) (req *fuelportal.OverrideRequest, err error) {
+	message = strings.TrimSpace(message)
+	if len([]rune(message)) > fuelportal.MaxOverrideRequestMessageLength {
+		return nil, fuelportal.FieldError("message", "Message must not exceed 500 characters")
+	}
+	err = db.InTx(ctx, func(tx *Tx) error {
+		req = &fuelportal.OverrideRequest{DriverUserID: driverUserID, Message: message, Status: fuelportal.OverridePending, CreatedAt: tx.Now}
+		err := tx.QueryRow(ctx, `SELECT id, company_id, card_number, driver_name FROM cards WHERE driver_user_id = ?`, driverUserID).
+			Scan(&req.CardID, &req.CompanyID, &req.CardNumber, &req.DriverName)
+		if isNoRows(err) {
+			return fuelportal.Errorf(fuelportal.EUNPROCESSABLE, fuelportal.MsgNoDeclineToOverride)
+		} else if err != nil {
+			return err
+		}
+		err = tx.QueryRow(ctx, `
+			SELECT id, decline_code FROM card_transactions
+			WHERE card_id = ? AND company_id = ? AND status = ?
+			ORDER BY transaction_date DESC, id DESC LIMIT 1`, req.CardID, req.CompanyID, fuelportal.TransactionDeclined).
+			Scan(&req.TransactionID, &req.DeclineCode)
+		if isNoRows(err) {
+			return fuelportal.Errorf(fuelportal.EUNPROCESSABLE, fuelportal.MsgNoDeclineToOverride)
+		} else if err != nil {
+			return err
+		}
+		var pending int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM override_requests WHERE card_id = ? AND status = ?`, req.CardID, fuelportal.OverridePending).Scan(&pending); err != nil {
+			return err
+		} else if pending > 0 {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgOverrideRequestPending)
+		}
+		err = tx.QueryRow(ctx, `
+			INSERT INTO override_requests (company_id, card_id, driver_user_id, transaction_id, message, status, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)
+			RETURNING id`, req.CompanyID, req.CardID, req.DriverUserID, req.TransactionID, req.Message, req.Status, req.CreatedAt).Scan(&req.ID)
+		if isUniqueViolation(err) {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgOverrideRequestPending)
+		} else if err != nil {
+			return err
+		}
+		return tx.AddAlert(ctx, &fuelportal.Alert{
+			CompanyID: req.CompanyID, Kind: fuelportal.AlertOverrideRequest, CardID: req.CardID, CardNumber: req.CardNumber,
+			DriverName: req.DriverName, TransactionID: req.TransactionID, OverrideRequestID: req.ID,
+			Message: fuelportal.OverrideRequestAlertMessage(req.DriverName, req.CardNumber, req.DeclineCode, req.Message),
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+const overrideRequestSelect = `
+	SELECT r.id, r.company_id, r.card_id, k.card_number, k.driver_name, r.driver_user_id, r.transaction_id, t.decline_code,
+		r.message, r.status, r.created_at, r.decided_at, r.decided_by, r.override_until
+	FROM override_requests r
+	JOIN cards k ON k.id = r.card_id
+	JOIN card_transactions t ON t.id = r.transaction_id`
+
+func scanOverrideRequest(row interface{ Scan(...any) error }) (*fuelportal.OverrideRequest, error) {
+	r := &fuelportal.OverrideRequest{}
+	var driver, decidedBy sql.NullInt64
+	var created, decided, until nullTime
+	err := row.Scan(&r.ID, &r.CompanyID, &r.CardID, &r.CardNumber, &r.DriverName, &driver, &r.TransactionID, &r.DeclineCode,
+		&r.Message, &r.Status, &created, &decided, &decidedBy, &until)
+	if err != nil {
+		return nil, err
+	}
+	r.DriverUserID, r.DecidedBy = driver.Int64, decidedBy.Int64
+	r.CreatedAt, r.DecidedAt, r.OverrideUntil = created.Time, decided.Ptr(), until.Ptr()
+	return r, nil
+}
+
+func (tx *Tx) overrideRequests(ctx context.Context, where string, args ...any) ([]*fuelportal.OverrideRequest, error) {
+	rows, err := tx.Query(ctx, overrideRequestSelect+` WHERE `+where+` ORDER BY r.id DESC LIMIT ?`, append(args, fuelportal.MaxOverrideRequestsListed)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	list := []*fuelportal.OverrideRequest{}
+	for rows.Next() {
+		r, err := scanOverrideRequest(rows)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, r)
+	}
+	return list, rows.Err()
+}
+
+// DriverOverrideRequests returns driver driverUserID's override requests,
+// newest first, at most fuelportal.MaxOverrideRequestsListed.
+func (db *DB) DriverOverrideRequests(ctx context.Context, driverUserID int64) (list []*fuelportal.OverrideRequest, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		list, err = tx.overrideRequests(ctx, `r.driver_user_id = ?`, driverUserID)
+		return err
+	})
+	return list, err
+}
+
+// OverrideRequests returns company companyID's override requests, only
+// those with status when it is not empty, newest first, at most
+// fuelportal.MaxOverrideRequestsListed.
+func (db *DB) OverrideRequests(ctx context.Context, companyID int64, status fuelportal.OverrideRequestStatus) (list []*fuelportal.OverrideRequest, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		if status == "" {
+			list, err = tx.overrideRequests(ctx, `r.company_id = ?`, companyID)
+		} else {
+			list, err = tx.overrideRequests(ctx, `r.company_id = ? AND r.status = ?`, companyID, status)
+		}
+		return err
+	})
+	return list, err
+}
+
+// OverrideDecision is an owner's answer to an override request.
+type OverrideDecision struct {
+	CompanyID int64 // the owner's company
+	OwnerID   int64
+	Approve   bool
+	Hours     int // of the override an approval grants (1 to 168)
+}
+
+// DecideOverrideRequest approves or denies pending override request id of
+// the owner's company, in one transaction: an approval grants the card an
+// override of d.Hours from now; the request's alert is marked read; the
+// driver (if their account still exists) is mailed the decision, and that
+// mail is returned (nil when none). Another company's request, or none, is
+// ENOTFOUND; a decided one ECONFLICT (of two concurrent decisions one
+// wins); hours out of range EINVALID.
+func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDecision) (req *fuelportal.OverrideRequest, mail *fuelportal.MailMessage, err error) {
+	if d.Approve && (d.Hours < fuelportal.MinOverrideHours || d.Hours > fuelportal.MaxOverrideHours) {
+		return nil, nil, fuelportal.FieldError("hours", fuelportal.MsgOverrideHoursOutOfRange)
+	}
+	err = db.InTx(ctx, func(tx *Tx) error {
+		req, err = scanOverrideRequest(tx.QueryRow(ctx, overrideRequestSelect+` WHERE r.id = ? AND r.company_id = ?`, id, d.CompanyID))
+		if err != nil {
+			return notFound(err, fuelportal.MsgOverrideRequestMissing)
+		}
+		if req.Status != fuelportal.OverridePending {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgOverrideRequestDecided)
+		}
+		now := tx.Now
+		req.Status, req.DecidedAt, req.DecidedBy = fuelportal.OverrideDenied, &now, d.OwnerID
+		if d.Approve {
+			until, err := tx.GrantOverride(ctx, req.CompanyID, req.CardID, d.Hours)
+			if err != nil {
+				return err
+			}
+			req.Status, req.OverrideUntil = fuelportal.OverrideApproved, &until
+		}
+		res, err := tx.Exec(ctx, `
+			UPDATE override_requests SET status = ?, decided_at = ?, decided_by = ?, override_until = ?
+			WHERE id = ? AND status = ?`,
+			req.Status, req.DecidedAt, nullInt(req.DecidedBy), req.OverrideUntil, req.ID, fuelportal.OverridePending)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgOverrideRequestDecided)
+		}
+		if _, err := tx.Exec(ctx, `UPDATE alerts SET read_at = ? WHERE override_request_id = ? AND read_at IS NULL`, now, req.ID); err != nil {
+			return err
+		}
+		if req.DriverUserID == 0 {
+			return nil
+		}
+		var email string
+		if err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = ?`, req.DriverUserID).Scan(&email); err != nil {
+			return err
+		}
+		mail = fuelportal.OverrideDecisionMail(email, req)
+		return tx.EnqueueMail(ctx, mail)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return req, mail, nil
+}

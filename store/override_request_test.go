@@ -1,0 +1,195 @@
+package store_test
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"fuelportal"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+func TestOverrideRequests(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+		owner, err := db.UserByEmail(ctx, "owner@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h"}
+		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, f.company.Name); err != nil {
+			t.Fatal(err)
+		}
+		other, otherOwner, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000041")
+		loner := &fuelportal.User{Email: "loner@example.com", PasswordHash: "h", Role: fuelportal.RoleUser}
+		if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateUser(ctx, loner) }); err != nil {
+			t.Fatal(err)
+		}
+
+		t.Run("nothing declined: unprocessable", func(t *testing.T) {
+			for _, id := range []int64{driver.ID, loner.ID} {
+				_, err := db.CreateOverrideRequest(ctx, id, "")
+				if fuelportal.ErrorCode(err) != fuelportal.EUNPROCESSABLE || fuelportal.ErrorMessage(err) != fuelportal.MsgNoDeclineToOverride {
+					t.Fatalf("user %d: err = %v", id, err)
+				}
+			}
+		})
+		// The wallet is empty: declined. Then an older decline arrives late.
+		declined, _, err := db.RecordPurchase(ctx, purchase("o-1", f.active.CardNumber, f.station.ID, 50_000))
+		if err != nil || declined.Status != fuelportal.TransactionDeclined {
+			t.Fatalf("purchase = %+v, %v", declined, err)
+		}
+		late := purchase("o-0", f.active.CardNumber, f.station.ID, 50_000)
+		late.TransactionDate = late.TransactionDate.Add(-time.Hour)
+		if _, _, err := db.RecordPurchase(ctx, late); err != nil {
+			t.Fatal(err)
+		}
+
+		t.Run("a message over 500 characters is a field error", func(t *testing.T) {
+			_, err := db.CreateOverrideRequest(ctx, driver.ID, strings.Repeat("é", 501))
+			if fuelportal.ErrorFields(err)["message"] == nil {
+				t.Fatalf("err = %v", err)
+			}
+		})
+		var req *fuelportal.OverrideRequest
+		t.Run("concurrent requests: one wins, the rest conflict", func(t *testing.T) {
+			var wg sync.WaitGroup
+			reqs, errs := make([]*fuelportal.OverrideRequest, 6), make([]error, 6)
+			for i := range reqs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					reqs[i], errs[i] = db.CreateOverrideRequest(ctx, driver.ID, "  Stuck at the pump in Ocala  ")
+				}()
+			}
+			wg.Wait()
+			for i, err := range errs {
+				switch {
+				case err == nil && req == nil:
+					req = reqs[i]
+				case err == nil:
+					t.Fatal("two requests won")
+				case fuelportal.ErrorCode(err) != fuelportal.ECONFLICT:
+					t.Fatalf("err = %v", err)
+				}
+			}
+			if req == nil {
+				t.Fatal("no request won")
+			}
+		})
+		if req.Status != fuelportal.OverridePending || req.TransactionID != declined.ID || req.DeclineCode != fuelportal.DeclineInsufficientFunds ||
+			req.Message != "Stuck at the pump in Ocala" || req.CardNumber != f.active.CardNumber || req.DriverName != "Dan Driver" || req.CompanyID != f.company.ID {
+			t.Fatalf("request = %+v", req)
+		}
+		page := alertsOf(t, db, f.company.ID, true)
+		var alert *fuelportal.Alert
+		for _, a := range page.Alerts {
+			if a.Kind == fuelportal.AlertOverrideRequest {
+				alert = a
+			}
+		}
+		if alert == nil || alert.OverrideRequestID != req.ID || !strings.Contains(alert.Message, "Stuck at the pump in Ocala") {
+			t.Fatalf("alerts = %+v, want the request's", page.Alerts)
+		}
+
+		t.Run("lists: the driver's and the company's, not another company's", func(t *testing.T) {
+			mine, err := db.DriverOverrideRequests(ctx, driver.ID)
+			if err != nil || len(mine) != 1 || mine[0].ID != req.ID {
+				t.Fatalf("driver's = %+v, %v", mine, err)
+			}
+			pending, err := db.OverrideRequests(ctx, f.company.ID, fuelportal.OverridePending)
+			if err != nil || len(pending) != 1 || pending[0].ID != req.ID {
+				t.Fatalf("pending = %+v, %v", pending, err)
+			}
+			if list, _ := db.OverrideRequests(ctx, f.company.ID, fuelportal.OverrideDenied); len(list) != 0 {
+				t.Fatalf("denied = %+v", list)
+			}
+			if list, _ := db.OverrideRequests(ctx, other.ID, ""); len(list) != 0 {
+				t.Fatalf("another company sees %+v", list)
+			}
+		})
+		t.Run("another company cannot decide it", func(t *testing.T) {
+			_, _, err := db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: other.ID, OwnerID: otherOwner.ID, Approve: true, Hours: 24})
+			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+				t.Fatalf("err = %v", err)
+			}
+		})
+		t.Run("hours out of range", func(t *testing.T) {
+			for _, h := range []int{0, -1, 169} {
+				_, _, err := db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: true, Hours: h})
+				if fuelportal.ErrorFields(err)["hours"] == nil {
+					t.Fatalf("hours %d: err = %v", h, err)
+				}
+			}
+		})
+		t.Run("approval grants the override, reads the alert and mails the driver; concurrent decisions: one wins", func(t *testing.T) {
+			var wg sync.WaitGroup
+			errs := make([]error, 6)
+			for i := range errs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					_, _, errs[i] = db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: i%2 == 0, Hours: 36})
+				}()
+			}
+			wg.Wait()
+			won := 0
+			for _, err := range errs {
+				if err == nil {
+					won++
+				} else if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+					t.Fatalf("err = %v", err)
+				}
+			}
+			if won != 1 {
+				t.Fatalf("%d decisions won", won)
+			}
+			mine, _ := db.DriverOverrideRequests(ctx, driver.ID)
+			decided := mine[0]
+			if decided.DecidedAt == nil || decided.DecidedBy != owner.ID || decided.Status == fuelportal.OverridePending {
+				t.Fatalf("decided = %+v", decided)
+			}
+			mails, _ := db.OutboxMessages(ctx, "dan@example.com", 10)
+			if len(mails) != 1 || !strings.Contains(strings.ToLower(mails[0].Subject), strings.ToLower(string(decided.Status))) {
+				t.Fatalf("driver mails = %+v, status %s", mails, decided.Status)
+			}
+			var until time.Time
+			err := db.InReadTx(ctx, func(tx *store.Tx) error {
+				return tx.QueryRow(ctx, `SELECT until FROM card_overrides WHERE card_id = ?`, f.active.ID).Scan(&until)
+			})
+			switch decided.Status {
+			case fuelportal.OverrideApproved:
+				if err != nil || decided.OverrideUntil == nil || !decided.OverrideUntil.Equal(decided.DecidedAt.Add(36*time.Hour)) {
+					t.Fatalf("override = %v, %v; request %+v", until, err, decided)
+				}
+			case fuelportal.OverrideDenied:
+				if err == nil || decided.OverrideUntil != nil {
+					t.Fatalf("a denial granted an override: %v, %+v", until, decided)
+				}
+			}
+			for _, a := range alertsOf(t, db, f.company.ID, true).Alerts {
+				if a.OverrideRequestID == req.ID {
+					t.Fatal("the request's alert is still unread")
+				}
+			}
+		})
+		t.Run("a decided request is a conflict; a new one may follow", func(t *testing.T) {
+			_, _, err := db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: false})
+			if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+				t.Fatalf("err = %v", err)
+			}
+			again, err := db.CreateOverrideRequest(ctx, driver.ID, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			denied, mail, err := db.DecideOverrideRequest(ctx, again.ID, store.OverrideDecision{CompanyID: f.company.ID, OwnerID: owner.ID})
+			if err != nil || denied.Status != fuelportal.OverrideDenied || mail == nil || mail.To != "dan@example.com" {
+				t.Fatalf("deny = %+v, %+v, %v", denied, mail, err)
+			}
+		})
+	})
+}

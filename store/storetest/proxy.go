@@ -1,0 +1,139 @@
+package storetest
+
+import (
+	"io"
+	"net"
+	"net/url"
+	"sync"
+	"testing"
+	"time"
+
+	"fuelportal/store"
+)
+
+// TCPProxy forwards TCP connections to a target address until Cut, which
+// drops every connection and refuses new ones, as a database outage does;
+// Restore accepts again on the same address.
+type TCPProxy struct {
+	tb     testing.TB
+	target string
+	addr   string
+
+	mu    sync.Mutex
+	ln    net.Listener
+	conns map[net.Conn]struct{}
+}
+
+// NewTCPProxy starts a proxy to target on a free local port, stopped when
+// the test ends.
+func NewTCPProxy(tb testing.TB, target string) *TCPProxy {
+	tb.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatalf("proxy listen: %v", err)
+	}
+	p := &TCPProxy{tb: tb, target: target, addr: ln.Addr().String(), conns: map[net.Conn]struct{}{}}
+	p.serve(ln)
+	tb.Cleanup(p.Cut)
+	return p
+}
+
+// Addr is the address clients connect to.
+func (p *TCPProxy) Addr() string { return p.addr }
+
+// Cut closes the listener and every forwarded connection.
+func (p *TCPProxy) Cut() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ln != nil {
+		p.ln.Close()
+		p.ln = nil
+	}
+	for c := range p.conns {
+		c.Close()
+	}
+	clear(p.conns)
+}
+
+// Restore listens on the proxy's address again.
+func (p *TCPProxy) Restore() {
+	p.tb.Helper()
+	var ln net.Listener
+	var err error
+	for range 50 { // the port may linger a moment after the cut
+		if ln, err = net.Listen("tcp", p.addr); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil {
+		p.tb.Fatalf("proxy restore: %v", err)
+	}
+	p.serve(ln)
+}
+
+func (p *TCPProxy) serve(ln net.Listener) {
+	p.mu.Lock()
+	p.ln = ln
+	p.mu.Unlock()
+	go func() {
+		for {
+			client, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go p.forward(client)
+		}
+	}()
+}
+
+func (p *TCPProxy) forward(client net.Conn) {
+	server, err := net.DialTimeout("tcp", p.target, 5*time.Second)
+	if err != nil {
+		client.Close()
+		return
+	}
+	p.mu.Lock()
+	if p.ln == nil { // cut while dialing
+		p.mu.Unlock()
+		client.Close()
+		server.Close()
+		return
+	}
+	p.conns[client], p.conns[server] = struct{}{}, struct{}{}
+	p.mu.Unlock()
+	done := make(chan struct{}, 2)
+	pipe := func(dst, src net.Conn) {
+		_, _ = io.Copy(dst, src)
+		done <- struct{}{}
+	}
+	go pipe(server, client)
+	go pipe(client, server)
+	<-done
+	client.Close()
+	server.Close()
+	<-done
+	p.mu.Lock()
+	delete(p.conns, client)
+	delete(p.conns, server)
+	p.mu.Unlock()
+}
+
+// OpenPostgresThroughProxy is OpenPostgres reached through a TCPProxy, so
+// the test can cut the database off and restore it. It skips the test
+// without TEST_DATABASE_URL.
+func OpenPostgresThroughProxy(tb testing.TB) (*store.DB, *TCPProxy) {
+	tb.Helper()
+	dsn := newPostgresSchema(tb)
+	u, err := url.Parse(dsn)
+	if err != nil {
+		tb.Fatalf("parse %s: %v", PostgresEnv, err)
+	}
+	host := u.Host
+	if u.Port() == "" {
+		host = net.JoinHostPort(u.Hostname(), "5432")
+	}
+	proxy := NewTCPProxy(tb, host)
+	u.Host = proxy.Addr()
+	return openMigrated(tb, u.String()), proxy
+}

@@ -1,0 +1,533 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"fuelportal"
+)
+
+// Trips (issue 12): tables trips, trip_plans, trip_plan_stops and
+// trip_transactions (migration 00440).
+
+const tripColumns = `t.id, t.company_id, t.card_id, c.card_number, c.driver_name, t.status, t.lock_card, t.origin_name, t.destination_name,
+	t.tank_gallons_milli, t.current_fuel_milli, t.search_radius_milli, t.min_gallons_milli, t.route, t.plan_version, t.created_at, t.updated_at`
+
+const tripFrom = ` FROM trips t JOIN cards c ON c.id = t.card_id `
+
+func scanTrip(row interface{ Scan(...any) error }) (*fuelportal.Trip, int, error) {
+	t := &fuelportal.Trip{}
+	var lock int64
+	var route string
+	var version int
+	var created, updated nullTime
+	err := row.Scan(&t.ID, &t.CompanyID, &t.CardID, &t.CardNumber, &t.DriverName, &t.Status, &lock, &t.OriginName, &t.DestinationName,
+		&t.TankGallons, &t.CurrentFuel, &t.SearchRadius, &t.MinGallons, &route, &version, &created, &updated)
+	if err != nil {
+		return nil, 0, err
+	}
+	t.LockCard = lock == 1
+	t.CreatedAt, t.UpdatedAt = created.Time, updated.Time
+	var points [][2]float64
+	if err := json.Unmarshal([]byte(route), &points); err != nil {
+		return nil, 0, fmt.Errorf("trip %d route: %w", t.ID, err)
+	}
+	t.Route = make([]fuelportal.TripPoint, len(points))
+	for i, p := range points {
+		t.Route[i] = fuelportal.TripPoint{Lat: p[0], Lon: p[1]}
+	}
+	return t, version, nil
+}
+
+func tripScopeWhere(s fuelportal.TransactionScope) (string, []any) {
+	if s.CardID != 0 {
+		return `t.company_id = ? AND t.card_id = ?`, []any{s.CompanyID, s.CardID}
+	}
+	return `t.company_id = ?`, []any{s.CompanyID}
+}
+
+func boolInt(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// CreateTrip saves t (ACTIVE, with t.Plan as version 1) for the card with
+// t.CardNumber within scope, setting its ids and times. A card outside the
+// scope is ENOTFOUND; a card that already has an active trip ECONFLICT.
+func (db *DB) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error {
+	return db.InTx(ctx, func(tx *Tx) error { return tx.CreateTrip(ctx, scope, t) })
+}
+
+// CreateTrip is DB.CreateTrip within tx; a t.CreatedAt already set is kept
+// (the demo data dates its trips in the past).
+func (tx *Tx) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error {
+	card, err := tx.tripCard(ctx, scope, t.CardNumber)
+	if err != nil {
+		return err
+	}
+	route := make([][2]float64, len(t.Route))
+	for i, p := range t.Route {
+		route[i] = [2]float64{p.Lat, p.Lon}
+	}
+	routeJSON, err := json.Marshal(route)
+	if err != nil {
+		return err
+	}
+	t.CompanyID, t.CardID, t.DriverName, t.Status = card.CompanyID, card.ID, card.DriverName, fuelportal.TripActive
+	if t.CreatedAt.IsZero() {
+		t.CreatedAt = tx.Now
+	}
+	t.UpdatedAt = t.CreatedAt
+	err = tx.QueryRow(ctx, `
+		INSERT INTO trips (company_id, card_id, status, lock_card, origin_name, destination_name, tank_gallons_milli,
+			current_fuel_milli, search_radius_milli, min_gallons_milli, route, plan_version, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+		RETURNING id`,
+		t.CompanyID, t.CardID, t.Status, boolInt(t.LockCard), t.OriginName, t.DestinationName, t.TankGallons,
+		t.CurrentFuel, t.SearchRadius, t.MinGallons, string(routeJSON), t.CreatedAt, t.UpdatedAt).Scan(&t.ID)
+	if isUniqueViolation(err) {
+		return fuelportal.Errorf(fuelportal.ECONFLICT, "The card already has an active trip")
+	} else if err != nil {
+		return err
+	}
+	t.Plan.Reason = fuelportal.TripPlanCreated
+	return tx.addTripPlan(ctx, t.ID, t.Plan)
+}
+
+// tripCard returns the card with number if scope holds it, else ENOTFOUND.
+func (tx *Tx) tripCard(ctx context.Context, scope fuelportal.TransactionScope, number string) (*fuelportal.Card, error) {
+	card, err := tx.CardByNumber(ctx, number)
+	if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND || err == nil && (card.CompanyID != scope.CompanyID || scope.CardID != 0 && card.ID != scope.CardID) {
+		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
+	}
+	return card, err
+}
+
+// CheckTripCard is what CreateTrip would refuse about the card before any
+// planning: ENOTFOUND outside the scope, ECONFLICT with an active trip.
+func (db *DB) CheckTripCard(ctx context.Context, scope fuelportal.TransactionScope, number string) error {
+	return db.InReadTx(ctx, func(tx *Tx) error {
+		card, err := tx.tripCard(ctx, scope, number)
+		if err != nil {
+			return err
+		}
+		if trip, err := tx.activeTrip(ctx, card); err != nil {
+			return err
+		} else if trip != nil {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "The card already has an active trip")
+		}
+		return nil
+	})
+}
+
+// addTripPlan stores p as the trip's next version and makes it current.
+func (tx *Tx) addTripPlan(ctx context.Context, tripID int64, p *fuelportal.TripPlan) error {
+	var version int
+	if err := tx.QueryRow(ctx, `UPDATE trips SET plan_version = plan_version + 1, updated_at = ? WHERE id = ? RETURNING plan_version`, tx.Now, tripID).Scan(&version); err != nil {
+		return err
+	}
+	p.Version, p.CreatedAt = version, tx.Now
+	var naiveCents, naiveGallons sql.NullInt64
+	if p.NaiveAvailable {
+		naiveCents, naiveGallons = sql.NullInt64{Int64: p.NaiveCents, Valid: true}, sql.NullInt64{Int64: int64(p.NaiveTotalGallons), Valid: true}
+	}
+	_, err := tx.Exec(ctx, `
+		INSERT INTO trip_plans (trip_id, version, reason, start_index, start_fuel_milli, total_cents, total_gallons_milli,
+			naive_cents, naive_gallons_milli, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		tripID, version, p.Reason, p.StartIndex, p.StartFuel, p.TotalCents, p.TotalGallons, naiveCents, naiveGallons, p.CreatedAt)
+	if err != nil {
+		return err
+	}
+	for i, s := range p.Stops {
+		_, err := tx.Exec(ctx, `
+			INSERT INTO trip_plan_stops (trip_id, version, seq, station_id, station_name, gallons_milli, price_tenth_cents,
+				cost_cents, along_milli, arrival_fuel_milli)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			tripID, version, i, s.StationID, s.StationName, s.Gallons, s.Price, s.CostCents, s.AlongMilli, s.ArrivalFuel)
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// AddTripPlan makes p the new current plan of the ACTIVE trip id within
+// scope and returns the trip. ENOTFOUND outside the scope, ECONFLICT when
+// the trip is no longer active.
+func (db *DB) AddTripPlan(ctx context.Context, scope fuelportal.TransactionScope, id int64, p *fuelportal.TripPlan) (t *fuelportal.Trip, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		if t, err = tx.trip(ctx, scope, id, true); err != nil {
+			return err
+		}
+		if t.Status != fuelportal.TripActive {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", strings.ToLower(string(t.Status)))
+		}
+		if err := tx.addTripPlan(ctx, id, p); err != nil {
+			return err
+		}
+		t.Plan, t.UpdatedAt = p, tx.Now
+		return nil
+	})
+	return t, err
+}
+
+// trip reads the trip id within scope with its current plan; forUpdate
+// takes the row lock first on PostgreSQL (SQLite's writer is alone anyway).
+func (tx *Tx) trip(ctx context.Context, scope fuelportal.TransactionScope, id int64, forUpdate bool) (*fuelportal.Trip, error) {
+	where, args := tripScopeWhere(scope)
+	lock := ""
+	if forUpdate && tx.Engine() == Postgres {
+		lock = ` FOR UPDATE OF t`
+	}
+	t, version, err := scanTrip(tx.QueryRow(ctx, `SELECT `+tripColumns+tripFrom+`WHERE t.id = ? AND `+where+lock, append([]any{id}, args...)...))
+	if err != nil {
+		return nil, notFound(err, "Trip not found")
+	}
+	plans, err := tx.tripPlans(ctx, id, version)
+	if err != nil {
+		return nil, err
+	}
+	if len(plans) == 1 {
+		t.Plan = plans[0]
+	}
+	return t, nil
+}
+
+// Trip returns the trip id within scope with its current plan, or ENOTFOUND.
+func (db *DB) Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (t *fuelportal.Trip, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		t, err = tx.trip(ctx, scope, id, false)
+		return err
+	})
+	return t, err
+}
+
+// tripPlans reads the trip's plan versions, oldest first: all of them when
+// version is 0, else that one.
+func (tx *Tx) tripPlans(ctx context.Context, tripID int64, version int) ([]*fuelportal.TripPlan, error) {
+	cond, args := `trip_id = ?`, []any{tripID}
+	if version != 0 {
+		cond, args = cond+` AND version = ?`, append(args, version)
+	}
+	rows, err := tx.Query(ctx, `
+		SELECT version, reason, start_index, start_fuel_milli, total_cents, total_gallons_milli, naive_cents, naive_gallons_milli, created_at
+		FROM trip_plans WHERE `+cond+` ORDER BY version`, args...)
+	if err != nil {
+		return nil, err
+	}
+	var plans []*fuelportal.TripPlan
+	byVersion := map[int]*fuelportal.TripPlan{}
+	for rows.Next() {
+		p := &fuelportal.TripPlan{}
+		var naiveCents, naiveGallons sql.NullInt64
+		var created nullTime
+		if err := rows.Scan(&p.Version, &p.Reason, &p.StartIndex, &p.StartFuel, &p.TotalCents, &p.TotalGallons, &naiveCents, &naiveGallons, &created); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		p.NaiveAvailable, p.NaiveCents, p.NaiveTotalGallons = naiveCents.Valid, naiveCents.Int64, fuelportal.Gallons(naiveGallons.Int64)
+		p.CreatedAt = created.Time
+		plans = append(plans, p)
+		byVersion[p.Version] = p
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows, err = tx.Query(ctx, `
+		SELECT version, station_id, station_name, gallons_milli, price_tenth_cents, cost_cents, along_milli, arrival_fuel_milli
+		FROM trip_plan_stops WHERE `+cond+` ORDER BY version, seq`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var version int
+		var s fuelportal.TripStop
+		if err := rows.Scan(&version, &s.StationID, &s.StationName, &s.Gallons, &s.Price, &s.CostCents, &s.AlongMilli, &s.ArrivalFuel); err != nil {
+			return nil, err
+		}
+		if p := byVersion[version]; p != nil {
+			p.Stops = append(p.Stops, s)
+		}
+	}
+	return plans, rows.Err()
+}
+
+// TripPlanVersions returns every plan version of the trip, oldest first
+// (the caller has already checked the trip is in its scope).
+func (db *DB) TripPlanVersions(ctx context.Context, tripID int64) (plans []*fuelportal.TripPlan, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		plans, err = tx.tripPlans(ctx, tripID, 0)
+		return err
+	})
+	return plans, err
+}
+
+const tripPurchaseColumns = `, plan_version, on_plan, planned_price_tenth_cents, missed_savings_cents`
+
+// TripPurchases returns the purchases recorded against the trip, oldest first.
+func (db *DB) TripPurchases(ctx context.Context, tripID int64) (out []fuelportal.TripPurchase, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		rows, err := tx.Query(ctx, `SELECT `+transactionColumns+tripPurchaseColumns+`
+			FROM trip_transactions JOIN card_transactions ON id = transaction_id
+			WHERE trip_id = ? ORDER BY transaction_date, id`, tripID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			t, p, err := scanTripPurchase(rows)
+			if err != nil {
+				return err
+			}
+			p.Transaction = t
+			out = append(out, p)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+func scanTripPurchase(rows *sql.Rows) (*fuelportal.Transaction, fuelportal.TripPurchase, error) {
+	var p fuelportal.TripPurchase
+	var onPlan int64
+	extra := []any{&p.PlanVersion, &onPlan, &p.PlannedPrice, &p.MissedSavingsCents}
+	t, err := scanTransaction(scanAppend{rows, extra})
+	p.OnPlan = onPlan == 1
+	return t, p, err
+}
+
+// scanAppend scans a row into a scanner's targets followed by extra ones.
+type scanAppend struct {
+	rows  *sql.Rows
+	extra []any
+}
+
+func (s scanAppend) Scan(dest ...any) error { return s.rows.Scan(append(dest, s.extra...)...) }
+
+// Trips returns one page of the trips f selects, newest first, and how many
+// it selects in all. A CardNumber outside the scope selects nothing.
+func (db *DB) Trips(ctx context.Context, f fuelportal.TripFilter) (trips []*fuelportal.Trip, total int, err error) {
+	where, args := tripScopeWhere(f.Scope)
+	if f.Status != "" {
+		where, args = where+` AND t.status = ?`, append(args, f.Status)
+	}
+	if f.CardNumber != "" {
+		where, args = where+` AND c.card_number = ?`, append(args, f.CardNumber)
+	}
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*)`+tripFrom+`WHERE `+where, args...).Scan(&total); err != nil {
+			return err
+		}
+		trips, err = tx.tripsWithPlans(ctx, `SELECT `+tripColumns+tripFrom+`WHERE `+where+` ORDER BY t.id DESC LIMIT ? OFFSET ?`, append(args, f.Limit, f.Offset)...)
+		return err
+	})
+	return trips, total, err
+}
+
+// EndTrip sets the ACTIVE trip id within scope to status (COMPLETED or
+// CANCELLED), which lifts its lock. ENOTFOUND outside the scope, ECONFLICT
+// when the trip is not active.
+func (db *DB) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus) (t *fuelportal.Trip, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		t, err = tx.EndTrip(ctx, scope, id, status)
+		return err
+	})
+	return t, err
+}
+
+// EndTrip is DB.EndTrip within tx.
+func (tx *Tx) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus) (*fuelportal.Trip, error) {
+	t, err := tx.trip(ctx, scope, id, true)
+	if err != nil {
+		return nil, err
+	}
+	if t.Status != fuelportal.TripActive {
+		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", strings.ToLower(string(t.Status)))
+	}
+	if _, err := tx.Exec(ctx, `UPDATE trips SET status = ?, updated_at = ? WHERE id = ?`, status, tx.Now, id); err != nil {
+		return nil, err
+	}
+	t.Status, t.UpdatedAt = status, tx.Now
+	return t, nil
+}
+
+// ActiveTrips returns every active trip with its current plan (the price
+// feed checks their remaining stops after an import).
+func (db *DB) ActiveTrips(ctx context.Context) (trips []*fuelportal.Trip, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		trips, err = tx.tripsWithPlans(ctx, `SELECT `+tripColumns+tripFrom+`WHERE t.status = ? ORDER BY t.id`, fuelportal.TripActive)
+		return err
+	})
+	return trips, err
+}
+
+// activeTrip returns the card's active trip with its current plan, or nil.
+func (tx *Tx) activeTrip(ctx context.Context, card *fuelportal.Card) (*fuelportal.Trip, error) {
+	var id int64
+	err := tx.QueryRow(ctx, `SELECT id FROM trips WHERE card_id = ? AND status = ?`, card.ID, fuelportal.TripActive).Scan(&id)
+	if isNoRows(err) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	return tx.trip(ctx, fuelportal.TransactionScope{CompanyID: card.CompanyID, CardID: card.ID}, id, false)
+}
+
+// tripLockDecision is the trip lock rule for a purchase of gallons at
+// station on a card whose active trip is trip (the caller has checked that
+// no override is active): with a locked trip, only a stop of the current
+// plan for at most its planned gallons plus 10 % is allowed. It returns the
+// decline code, or "" when the trip allows the purchase.
+func tripLockDecision(trip *fuelportal.Trip, stationID int64, gallons fuelportal.Gallons) fuelportal.DeclineReason {
+	if trip == nil || !trip.LockCard || trip.Plan == nil {
+		return ""
+	}
+	stop, ok := trip.Plan.Stop(stationID)
+	switch {
+	case !ok:
+		return fuelportal.DeclineNotPlannedStop
+	case gallons > stop.MaxGallons():
+		return fuelportal.DeclineOverPlannedGallons
+	}
+	return ""
+}
+
+// recordTripPurchase links the recorded purchase t to the card's active
+// trip: on plan when bought at a stop of the current plan within its
+// gallons (plus the tolerance), with the plan's price for its gallons and,
+// when approved and off plan, the missed savings.
+func (tx *Tx) recordTripPurchase(ctx context.Context, trip *fuelportal.Trip, t *fuelportal.Transaction) error {
+	if trip == nil || trip.Plan == nil {
+		return nil
+	}
+	stop, atStop := trip.Plan.Stop(t.LocationID)
+	onPlan := atStop && t.Gallons <= stop.MaxGallons()
+	planned := trip.Plan.AveragePrice()
+	if atStop {
+		planned = stop.Price
+	}
+	var missed int64
+	if t.Status == fuelportal.TransactionApproved && !onPlan {
+		missed = fuelportal.MissedSavings(t.Gallons, t.NetPrice, planned)
+	}
+	_, err := tx.Exec(ctx, `
+		INSERT INTO trip_transactions (transaction_id, trip_id, plan_version, on_plan, planned_price_tenth_cents, missed_savings_cents)
+		VALUES (?, ?, ?, ?, ?, ?)`,
+		t.ID, trip.ID, trip.Plan.Version, boolInt(onPlan && t.Status == fuelportal.TransactionApproved), planned, missed)
+	return err
+}
+
+// TripOfTransaction returns the trip the purchase was recorded against
+// (0 when none) and whether it was on plan.
+func (db *DB) TripOfTransaction(ctx context.Context, transactionID int64) (tripID int64, onPlan bool, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		var on int64
+		err := tx.QueryRow(ctx, `SELECT trip_id, on_plan FROM trip_transactions WHERE transaction_id = ?`, transactionID).Scan(&tripID, &on)
+		if isNoRows(err) {
+			return nil
+		}
+		onPlan = on == 1
+		return err
+	})
+	return tripID, onPlan, err
+}
+
+// Compliance returns, per card of the company with trips created from
+// from up to (not including) to, the trips' planned gallons and cost (as
+// first planned) against what their approved purchases bought on and off
+// plan, cost and missed; largest missed savings first.
+func (db *DB) Compliance(ctx context.Context, companyID int64, from, to time.Time) (out []fuelportal.ComplianceRow, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		rows, err := tx.Query(ctx, `
+			WITH period AS (
+				SELECT id, card_id FROM trips WHERE company_id = ? AND created_at >= ? AND created_at < ?
+			), planned AS (
+				SELECT p.card_id, COUNT(*) AS trips, SUM(tp.total_gallons_milli) AS gallons, SUM(tp.total_cents) AS cents
+				FROM period p JOIN trip_plans tp ON tp.trip_id = p.id AND tp.version = 1
+				GROUP BY p.card_id
+			), bought AS (
+				SELECT p.card_id,
+					SUM(CASE WHEN tt.on_plan = 1 THEN ct.gallons_milli ELSE 0 END) AS on_plan,
+					SUM(CASE WHEN tt.on_plan = 1 THEN 0 ELSE ct.gallons_milli END) AS off_plan,
+					SUM(ct.funded_total_cents) AS cents, SUM(tt.missed_savings_cents) AS missed
+				FROM period p JOIN trip_transactions tt ON tt.trip_id = p.id
+				JOIN card_transactions ct ON ct.id = tt.transaction_id AND ct.status = ?
+				GROUP BY p.card_id
+			)
+			SELECT c.id, c.driver_name, c.card_number, pl.trips, pl.gallons, pl.cents,
+				COALESCE(b.on_plan, 0), COALESCE(b.off_plan, 0), COALESCE(b.cents, 0), COALESCE(b.missed, 0)
+			FROM planned pl JOIN cards c ON c.id = pl.card_id LEFT JOIN bought b ON b.card_id = pl.card_id
+			ORDER BY COALESCE(b.missed, 0) DESC, c.driver_name, c.id`,
+			companyID, from, to, fuelportal.TransactionApproved)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var r fuelportal.ComplianceRow
+			if err := rows.Scan(&r.CardID, &r.DriverName, &r.CardNumber, &r.Trips, &r.PlannedGallons, &r.PlannedCostCents,
+				&r.OnPlanGallons, &r.OffPlanGallons, &r.ActualCostCents, &r.MissedSavingsCents); err != nil {
+				return err
+			}
+			out = append(out, r)
+		}
+		return rows.Err()
+	})
+	return out, err
+}
+
+// MissedSavings sums the missed savings of the trips scope may see that
+// were created from since on (the dashboard's figure for its period).
+func (db *DB) MissedSavings(ctx context.Context, scope fuelportal.TransactionScope, since time.Time) (cents int64, err error) {
+	where, args := tripScopeWhere(scope)
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		return tx.QueryRow(ctx, `
+			SELECT COALESCE(SUM(tt.missed_savings_cents), 0)
+			FROM trips t JOIN trip_transactions tt ON tt.trip_id = t.id
+			WHERE `+where+` AND t.created_at >= ?`, append(args, since)...).Scan(&cents)
+	})
+	return cents, err
+}
+
+// tripsWithPlans runs query (selecting tripColumns) and attaches each
+// trip's current plan.
+func (tx *Tx) tripsWithPlans(ctx context.Context, query string, args ...any) ([]*fuelportal.Trip, error) {
+	rows, err := tx.Query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	var trips []*fuelportal.Trip
+	versions := map[int64]int{}
+	for rows.Next() {
+		t, version, err := scanTrip(rows)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		trips = append(trips, t)
+		versions[t.ID] = version
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, t := range trips {
+		plans, err := tx.tripPlans(ctx, t.ID, versions[t.ID])
+		if err != nil {
+			return nil, err
+		}
+		if len(plans) == 1 {
+			t.Plan = plans[0]
+		}
+	}
+	return trips, nil
+}

@@ -1,0 +1,211 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"fuelportal"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+// newTrip is a two-point trip on card with one planned stop at station:
+// 100 gal at $3.500.
+func newTrip(card string, station int64, lock bool) *fuelportal.Trip {
+	return &fuelportal.Trip{
+		CardNumber: card, LockCard: lock, OriginName: "Ocala, FL", DestinationName: "Tampa, FL",
+		TankGallons: 200_000, CurrentFuel: 60_000, SearchRadius: 5_000, MinGallons: 5_000,
+		Route: []fuelportal.TripPoint{{Lat: 29.1, Lon: -82.1}, {Lat: 27.9, Lon: -82.4}},
+		Plan: &fuelportal.TripPlan{StartFuel: 60_000, TotalCents: 350_00, TotalGallons: 100_000,
+			NaiveAvailable: true, NaiveCents: 380_00, NaiveTotalGallons: 100_000,
+			Stops: []fuelportal.TripStop{{StationID: station, StationName: "Pilot", Gallons: 100_000, Price: 3500, CostCents: 350_00, AlongMilli: 12_500, ArrivalFuel: 40_000}}},
+	}
+}
+
+func TestTrips(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		// Across the street from the planned stop: purchases here at the same
+		// time are not the fraud check's business.
+		other := &fuelportal.Station{ID: 413, Name: "Love's #413", Latitude: f.station.Latitude + 0.005, Longitude: f.station.Longitude, RetailPrice: 3999, NetPrice: 3899,
+			PriceDate: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
+		if err := db.InTx(ctx, func(tx *store.Tx) error { _, err := tx.UpsertStations(ctx, []*fuelportal.Station{other}); return err }); err != nil {
+			t.Fatal(err)
+		}
+		company := fuelportal.TransactionScope{CompanyID: f.company.ID}
+		trip := newTrip(f.active.CardNumber, f.station.ID, true)
+
+		t.Run("create", func(t *testing.T) {
+			if err := db.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID + 1000}, newTrip(f.active.CardNumber, f.station.ID, true)); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+				t.Fatalf("another company's card: %v", err)
+			}
+			if err := db.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.inactive.ID}, newTrip(f.active.CardNumber, f.station.ID, true)); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+				t.Fatalf("a driver for another card: %v", err)
+			}
+			if err := db.CheckTripCard(ctx, company, f.active.CardNumber); err != nil {
+				t.Fatalf("CheckTripCard before = %v", err)
+			}
+			if err := db.CheckTripCard(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.inactive.ID}, f.active.CardNumber); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+				t.Fatalf("CheckTripCard for another card = %v", err)
+			}
+			if err := db.CreateTrip(ctx, company, trip); err != nil {
+				t.Fatal(err)
+			}
+			if err := db.CheckTripCard(ctx, company, f.active.CardNumber); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+				t.Fatalf("CheckTripCard with an active trip = %v", err)
+			}
+			if err := db.CreateTrip(ctx, company, newTrip(f.active.CardNumber, f.station.ID, false)); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+				t.Fatalf("second active trip: %v", err)
+			}
+			got, err := db.Trip(ctx, company, trip.ID)
+			if err != nil || got.Status != fuelportal.TripActive || got.Plan.Version != 1 || len(got.Plan.Stops) != 1 ||
+				got.Plan.Stops[0] != trip.Plan.Stops[0] || len(got.Route) != 2 || got.DriverName != "Dan Driver" || !got.Plan.NaiveAvailable {
+				t.Fatalf("Trip = %+v, %v", got, err)
+			}
+			if _, err := db.Trip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID + 1000}, trip.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+				t.Fatalf("another company reads the trip: %v", err)
+			}
+		})
+
+		t.Run("the lock allows the planned stop up to the gallons plus 10 percent", func(t *testing.T) {
+			for _, c := range []struct {
+				id      string
+				station int64
+				gallons fuelportal.Gallons
+				want    fuelportal.DeclineReason
+			}{
+				{"l-1", other.ID, 10_000, fuelportal.DeclineNotPlannedStop},
+				{"l-2", f.station.ID, 110_001, fuelportal.DeclineOverPlannedGallons},
+				{"l-3", f.station.ID, 110_000, ""},
+			} {
+				tr, _, err := db.RecordPurchase(ctx, purchase(c.id, f.active.CardNumber, c.station, c.gallons))
+				if err != nil || tr.DeclineReason != c.want || (c.want == "") != (tr.Status == fuelportal.TransactionApproved) {
+					t.Fatalf("%s: %+v, %v", c.id, tr, err)
+				}
+			}
+			purchases, err := db.TripPurchases(ctx, trip.ID)
+			if err != nil || len(purchases) != 3 || purchases[0].OnPlan || purchases[1].OnPlan || !purchases[2].OnPlan {
+				t.Fatalf("TripPurchases = %+v, %v", purchases, err)
+			}
+		})
+
+		t.Run("a new plan version is current and the old one kept", func(t *testing.T) {
+			next := newTrip(f.active.CardNumber, other.ID, true).Plan
+			next.Reason, next.StartIndex = fuelportal.TripPlanReplanned, 1
+			got, err := db.AddTripPlan(ctx, company, trip.ID, next)
+			if err != nil || got.Plan.Version != 2 {
+				t.Fatalf("AddTripPlan = %+v, %v", got, err)
+			}
+			plans, err := db.TripPlanVersions(ctx, trip.ID)
+			if err != nil || len(plans) != 2 || plans[0].Stops[0].StationID != f.station.ID || plans[1].Stops[0].StationID != other.ID || plans[1].StartIndex != 1 {
+				t.Fatalf("versions = %+v, %v", plans, err)
+			}
+			// Now the other station is the planned stop.
+			if tr, _, _ := db.RecordPurchase(ctx, purchase("l-4", f.active.CardNumber, f.station.ID, 10_000)); tr.DeclineReason != fuelportal.DeclineNotPlannedStop {
+				t.Fatalf("old plan's stop after a re-plan: %+v", tr)
+			}
+		})
+
+		t.Run("an unlocked trip records off-plan purchases with their missed savings", func(t *testing.T) {
+			card := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: "7071000000000000003", DriverName: "Olga Open", DriverID: "D-3", UnitNumber: "U-3"}
+			if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, card) }); err != nil {
+				t.Fatal(err)
+			}
+			open := newTrip(card.CardNumber, f.station.ID, false)
+			if err := db.CreateTrip(ctx, company, open); err != nil {
+				t.Fatal(err)
+			}
+			tr, _, err := db.RecordPurchase(ctx, purchase("o-1", card.CardNumber, other.ID, 50_000))
+			if err != nil || tr.Status != fuelportal.TransactionApproved {
+				t.Fatalf("unlocked off-plan purchase = %+v, %v", tr, err)
+			}
+			tripID, onPlan, err := db.TripOfTransaction(ctx, tr.ID)
+			if err != nil || tripID != open.ID || onPlan {
+				t.Fatalf("TripOfTransaction = %d, %v, %v", tripID, onPlan, err)
+			}
+			purchases, _ := db.TripPurchases(ctx, open.ID)
+			// 50 gal at the net price against the plan's $3.500.
+			want := fuelportal.PriceOf(50_000, tr.NetPrice) - fuelportal.PriceOf(50_000, 3500)
+			if len(purchases) != 1 || purchases[0].MissedSavingsCents != want || want <= 0 {
+				t.Fatalf("missed savings = %+v, want %d", purchases, want)
+			}
+		})
+
+		t.Run("compliance sums the purchases to the cent", func(t *testing.T) {
+			day := db.Now().UTC().Truncate(24 * time.Hour)
+			rows, err := db.Compliance(ctx, f.company.ID, day, day.AddDate(0, 0, 1))
+			if err != nil || len(rows) != 2 {
+				t.Fatalf("Compliance = %+v, %v", rows, err)
+			}
+			var missed int64
+			for _, row := range rows {
+				var on, off fuelportal.Gallons
+				var actual int64
+				trips, _, _ := db.Trips(ctx, fuelportal.TripFilter{Scope: fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: row.CardID}, Limit: 100})
+				for _, tr := range trips {
+					purchases, _ := db.TripPurchases(ctx, tr.ID)
+					for _, p := range purchases {
+						if p.Transaction.Status != fuelportal.TransactionApproved {
+							continue
+						}
+						if p.OnPlan {
+							on += p.Transaction.Gallons
+						} else {
+							off += p.Transaction.Gallons
+						}
+						actual += p.Transaction.FundedTotalCents
+					}
+				}
+				if row.Trips != len(trips) || row.OnPlanGallons != on || row.OffPlanGallons != off || row.ActualCostCents != actual || row.PlannedCostCents != 350_00*int64(len(trips)) {
+					t.Errorf("row %+v: on %d off %d actual %d", row, on, off, actual)
+				}
+				missed += row.MissedSavingsCents
+			}
+			if rows[0].MissedSavingsCents < rows[1].MissedSavingsCents || rows[0].DriverName != "Olga Open" {
+				t.Errorf("not worst first: %+v", rows)
+			}
+			if total, err := db.MissedSavings(ctx, company, day); err != nil || total != missed {
+				t.Errorf("MissedSavings = %d, %v; rows sum %d", total, err, missed)
+			}
+			if rows, _ := db.Compliance(ctx, f.company.ID, day.AddDate(0, 0, 1), day.AddDate(0, 0, 2)); len(rows) != 0 {
+				t.Errorf("tomorrow's compliance = %+v", rows)
+			}
+		})
+
+		t.Run("ending a trip lifts the lock and is final", func(t *testing.T) {
+			if _, err := db.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID + 1000}, trip.ID, fuelportal.TripCompleted); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+				t.Fatalf("another company ends the trip: %v", err)
+			}
+			ended, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCancelled)
+			if err != nil || ended.Status != fuelportal.TripCancelled {
+				t.Fatalf("EndTrip = %+v, %v", ended, err)
+			}
+			if _, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCompleted); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+				t.Fatalf("ending twice: %v", err)
+			}
+			if _, err := db.AddTripPlan(ctx, company, trip.ID, newTrip(f.active.CardNumber, other.ID, true).Plan); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+				t.Fatalf("re-planning an ended trip: %v", err)
+			}
+			tr, _, err := db.RecordPurchase(ctx, purchase("e-1", f.active.CardNumber, other.ID, 10_000))
+			if err != nil || tr.Status != fuelportal.TransactionApproved {
+				t.Fatalf("purchase after the trip = %+v, %v", tr, err)
+			}
+			if id, _, _ := db.TripOfTransaction(ctx, tr.ID); id != 0 {
+				t.Fatalf("a purchase after the trip went against trip %d", id)
+			}
+			active, err := db.ActiveTrips(ctx)
+			if err != nil || len(active) != 1 {
+				t.Fatalf("ActiveTrips = %d, %v", len(active), err)
+			}
+			page, total, err := db.Trips(ctx, fuelportal.TripFilter{Scope: company, Status: fuelportal.TripCancelled, Limit: 10})
+			if err != nil || total != 1 || len(page) != 1 || page[0].ID != trip.ID || page[0].Plan.Version != 2 {
+				t.Fatalf("Trips(CANCELLED) = %+v, %d, %v", page, total, err)
+			}
+		})
+	})
+}

@@ -1,0 +1,46 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll, screenshot, signIn } from './support';
+
+/** Other Haulers' demo contract counts $1.25 a mile off the route and $15 a stop (issue 12). */
+const OTHER_OWNER = { email: 'other@demo.test', password: 'DemoPass1' };
+
+async function pickPlace(page: Page, field: 'Departure' | 'Destination', typed: string, option: string) {
+  const input = page.getByRole('combobox', { name: field, exact: true });
+  await input.click();
+  await input.pressSequentially(typed, { delay: 30 });
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(input).toHaveValue(option);
+}
+
+test('a plan under a contract with detour costs shows the net saving after the detour', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await signIn(page, OTHER_OWNER.email, OTHER_OWNER.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId('wallet-planner-costs')).toHaveText('Fuel plans count $1.25/mi off route and $15.00 per stop');
+
+  await page.goto('/assistant');
+  await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled({ timeout: 90_000 }); // MapLibre loads its style first: slow on a busy machine
+  await pickPlace(page, 'Departure', 'Dallas', 'Dallas, TX');
+  await pickPlace(page, 'Destination', 'Oklahoma Ci', 'Oklahoma City, OK');
+  await page.getByRole('button', { name: 'Build Route' }).click();
+  await expect(page.getByRole('heading', { name: /^Stations Near Route \(\d+\)$/ })).toBeVisible({ timeout: 30_000 });
+
+  await page.getByRole('textbox', { name: /Tank capacity/ }).fill('200');
+  await page.getByRole('textbox', { name: /Current fuel/ }).fill('25');
+  const planCall = page.waitForResponse((response) => response.url().includes('/api/assistant/plan'));
+  await page.getByRole('button', { name: 'Find Best Fuel Options' }).click();
+  const plan = await (await planCall).json();
+  await expect(page.getByRole('heading', { name: /^Best Fuel Options \(\d+\)$/ })).toBeVisible({ timeout: 30_000 });
+  expect(plan.outOfRouteCostPerMile).toBe(1.25);
+  expect(plan.costPerStop).toBe(15);
+  expect(plan.fuelPlan.length).toBeGreaterThan(0);
+  expect(plan.detourCost).toBeGreaterThanOrEqual(15 * plan.fuelPlan.length);
+
+  await expect(page.getByTestId('plan-detour-rates')).toHaveText("Counts your contract's $1.25/mi off route and $15.00 per stop");
+  await expect(page.getByTestId('plan-detour-cost')).toContainText('detour and stops');
+  if (plan.netSaving > 0) await expect(page.getByTestId('plan-net-saving')).toHaveText(/^Net saving \$[\d,]+\.\d\d after detour$/);
+  await expect(page.getByTestId('plan-entry-net-saving').first()).toHaveText(/^(Net saving|Costs) \$[\d,]+\.\d\d (more )?after detour$/);
+  await expectNoSidewaysScroll(page, 'planner with detour costs');
+  await screenshot(page, 'planner-plan-detour');
+});

@@ -1,0 +1,58 @@
+import { api } from '@/lib/api';
+import type { AlertPage, AlertQuery, OverrideApproval, OverrideRequest, OverrideRequestList } from './contract';
+
+/** The unread count polls this often, and again when the window regains focus. */
+export const UNREAD_POLL_MS = 60_000;
+
+/** Alerts list page size. */
+export const ALERTS_PAGE_SIZE = 20;
+
+/** The owner's alerts and override-request decisions (issue 11's contract). */
+export const alertsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAlerts: build.query<AlertPage, AlertQuery>({
+      query: ({ unread, page, size }) => ({
+        url: '/wex/company/alerts',
+        params: { ...(unread ? { unread: true } : {}), page, size },
+      }),
+      providesTags: ['Alert'],
+    }),
+    /** The navigation's badge: the smallest page of unread alerts, for its unreadCount. */
+    getUnreadAlertCount: build.query<number, void>({
+      query: () => ({ url: '/wex/company/alerts', params: { unread: true, page: 0, size: 1 } }),
+      transformResponse: (response: AlertPage) => response.unreadCount,
+      providesTags: ['Alert'],
+    }),
+    markAlertRead: build.mutation<void, number>({
+      query: (id) => ({ url: `/wex/company/alerts/${id}/read`, method: 'POST' }),
+      invalidatesTags: ['Alert'],
+    }),
+    markAllAlertsRead: build.mutation<void, void>({
+      query: () => ({ url: '/wex/company/alerts/read-all', method: 'POST' }),
+      invalidatesTags: ['Alert'],
+    }),
+    getPendingOverrideRequests: build.query<OverrideRequest[], void>({
+      query: () => ({ url: '/wex/company/override-requests', params: { status: 'PENDING' } }),
+      transformResponse: (response: OverrideRequestList) => response.content,
+      providesTags: ['OverrideRequest'],
+    }),
+    /** Approving grants the card an override: the card rows refetch too. */
+    decideOverrideRequest: build.mutation<OverrideRequest, { id: number; decision: 'approve' | 'deny'; hours?: number }>({
+      query: ({ id, decision, hours }) => ({
+        url: `/wex/company/override-requests/${id}/${decision}`,
+        method: 'POST',
+        body: decision === 'approve' ? ({ hours } satisfies OverrideApproval) : {},
+      }),
+      invalidatesTags: ['OverrideRequest', 'Alert', 'FuelCard'],
+    }),
+  }),
+});
+
+export const {
+  useGetAlertsQuery,
+  useGetUnreadAlertCountQuery,
+  useMarkAlertReadMutation,
+  useMarkAllAlertsReadMutation,
+  useGetPendingOverrideRequestsQuery,
+  useDecideOverrideRequestMutation,
+} = alertsApi;

@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { paths } from '@/lib/paths';
+import { renderApp } from '@/test/render';
+import { apiUrl, driverAccount, server } from '@/test/server';
+import type { CompanyAlert, OverrideRequest } from '../api/contract';
+
+const session = { token: 't1', refreshToken: 'r1' };
+
+function alert(id: number, extra: Partial<CompanyAlert> = {}): CompanyAlert {
+  return {
+    id,
+    kind: 'DECLINE',
+    message: `Sam Carter's purchase was declined: Over the daily limit (#${id})`,
+    cardNumber: '7071000000000001234',
+    driverName: 'Sam Carter',
+    transactionId: 100 + id,
+    overrideRequestId: null,
+    read: false,
+    createdAt: '2026-11-24T15:04:00Z',
+    ...extra,
+  };
+}
+
+const request: OverrideRequest = {
+  id: 9,
+  status: 'PENDING',
+  cardNumber: '7071000000000001234',
+  driverName: 'Sam Carter',
+  transactionId: 101,
+  declineCode: 'DAILY_LIMIT',
+  declineReason: 'Over the daily limit',
+  message: 'Stuck in Amarillo',
+  createdAt: '2026-11-24T15:05:00Z',
+  decidedAt: null,
+  overrideUntil: null,
+};
+
+function alertsApi(initial: CompanyAlert[], { fail = false } = {}) {
+  const alerts = [...initial];
+  const calls: string[] = [];
+  let pending = [request];
+  server.use(
+    http.get(apiUrl('/wex/company/alerts'), ({ request: incoming }) => {
+      if (fail) return HttpResponse.json({ status: 500, message: 'boom' }, { status: 500 });
+      const params = new URL(incoming.url).searchParams;
+      const unread = params.get('unread') === 'true';
+      const size = Number(params.get('size'));
+      calls.push(`GET ${params.toString()}`);
+      const shown = alerts.filter((item) => !unread || !item.read);
+      return HttpResponse.json({
+        content: shown.slice(0, size),
+        page: { size, number: 0, totalElements: shown.length, totalPages: Math.ceil(shown.length / size) },
+        unreadCount: alerts.filter((item) => !item.read).length,
+      });
+    }),
+    http.post(apiUrl('/wex/company/alerts/:id/read'), ({ params }) => {
+      calls.push(`READ ${String(params.id)}`);
+      const index = alerts.findIndex((item) => item.id === Number(params.id));
+      alerts[index] = { ...alerts[index]!, read: true };
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.post(apiUrl('/wex/company/alerts/read-all'), () => {
+      calls.push('READ ALL');
+      alerts.forEach((item, index) => (alerts[index] = { ...item, read: true }));
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.get(apiUrl('/wex/company/override-requests'), () => HttpResponse.json({ content: pending })),
+    http.post(apiUrl('/wex/company/override-requests/:id/:decision'), async ({ params, request: incoming }) => {
+      calls.push(`${String(params.decision).toUpperCase()} ${String(params.id)} ${JSON.stringify(await incoming.json())}`);
+      pending = [];
+      return HttpResponse.json({ ...request, status: params.decision === 'approve' ? 'APPROVED' : 'DENIED' });
+    }),
+  );
+  return { calls };
+}
+
+describe('alerts', () => {
+  it('lists alerts with their kind, unread ones marked, and the unread count in the navigation', async () => {
+    alertsApi([alert(1), alert(2, { kind: 'NEAR_LIMIT', message: 'Near the weekly limit', read: true })]);
+    renderApp(paths.alerts, { session });
+
+    const rows = await screen.findAllByTestId('alert-row');
+    expect(rows.map((row) => row.getAttribute('data-read'))).toEqual(['false', 'true']);
+    expect(within(rows[0]!).getByRole('img', { name: 'Declined purchase' })).toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('img', { name: 'Near a limit' })).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('Sam Carter · 7071 **** **** ***1 234');
+    expect(await screen.findByRole('link', { name: 'Alerts, 1 unread' })).toHaveAttribute('href', paths.alerts);
+    expect(screen.getByTestId('nav-badge')).toHaveTextContent('1');
+  });
+
+  it('marks an alert read on click, and all with Mark all read', async () => {
+    const { calls } = alertsApi([alert(1), alert(2), alert(3, { read: true })]);
+    const { user } = renderApp(paths.alerts, { session });
+
+    const rows = await screen.findAllByTestId('alert-row');
+    await user.click(within(rows[0]!).getByRole('button', { name: /^Unread:/ }));
+    await waitFor(() => expect(screen.getAllByTestId('alert-row')[0]).toHaveAttribute('data-read', 'true'));
+    expect(calls).toContain('READ 1');
+    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await waitFor(() => expect(screen.getAllByTestId('alert-row').every((row) => row.getAttribute('data-read') === 'true')).toBe(true));
+    expect(calls).toContain('READ ALL');
+    expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
+  });
+
+  it('filters to unread and says when there are none', async () => {
+    alertsApi([alert(1, { read: true })]);
+    const { user } = renderApp(paths.alerts, { session });
+
+    await screen.findAllByTestId('alert-row');
+    await user.click(screen.getByRole('button', { name: 'Unread (0)' }));
+    expect(await screen.findByTestId('alerts-empty')).toHaveTextContent('No unread alerts');
+  });
+
+  it('approves an override request for the chosen hours', async () => {
+    const { calls } = alertsApi([alert(1, { kind: 'OVERRIDE_REQUEST', message: 'Sam Carter asks for an override', overrideRequestId: 9 })]);
+    const { user } = renderApp(paths.alerts, { session });
+
+    const decision = await screen.findByTestId('request-decision');
+    await user.click(within(decision).getByRole('combobox', { name: 'Hours' }));
+    await user.click(await screen.findByRole('option', { name: '8 hours' }));
+    await user.click(within(decision).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText("Sam Carter's card is unlocked for 8 hours")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('request-decision')).not.toBeInTheDocument());
+    expect(calls).toContain('APPROVE 9 {"hours":8}');
+  });
+
+  it('denies an override request', async () => {
+    const { calls } = alertsApi([alert(1, { kind: 'OVERRIDE_REQUEST', overrideRequestId: 9 })]);
+    const { user } = renderApp(paths.alerts, { session });
+
+    await user.click(within(await screen.findByTestId('request-decision')).getByRole('button', { name: 'Deny' }));
+    expect(await screen.findByText("Sam Carter's request was denied")).toBeInTheDocument();
+    expect(calls).toContain('DENY 9 {}');
+  });
+
+  it('offers to try again when the alerts fail to load', async () => {
+    alertsApi([], { fail: true });
+    renderApp(paths.alerts, { session });
+    expect(await screen.findByTestId('load-error')).toBeInTheDocument();
+  });
+
+  it('is for owners only: a driver has no Alerts entry and goes to the dashboard', async () => {
+    server.use(
+      http.get(apiUrl('/account'), () => HttpResponse.json(driverAccount)),
+      http.get(apiUrl('/wex/total-spendings'), () => HttpResponse.json([{ total: 1, saved: 1 }])),
+      http.get(apiUrl('/wex/transactions'), () => HttpResponse.json({ content: [], page: { number: 0, totalPages: 0 } })),
+    );
+    const { router } = renderApp(paths.alerts, { session });
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard));
+    expect(screen.queryByRole('link', { name: /Alerts/ })).not.toBeInTheDocument();
+  });
+});

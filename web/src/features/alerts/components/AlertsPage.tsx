@@ -1,0 +1,238 @@
+import BlockIcon from '@mui/icons-material/Block';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/feedback/LoadStates';
+import { Page } from '@/components/layout/Page';
+import { BackButton } from '@/components/navigation';
+import { errorMessage } from '@/lib/api';
+import { maskCardNumber } from '@/lib/format';
+import { notify } from '@/lib/notifier';
+import { paths } from '@/lib/paths';
+import {
+  ALERTS_PAGE_SIZE,
+  useDecideOverrideRequestMutation,
+  useGetAlertsQuery,
+  useGetPendingOverrideRequestsQuery,
+  useMarkAlertReadMutation,
+  useMarkAllAlertsReadMutation,
+} from '../api/alerts-api';
+import type { AlertKind, CompanyAlert } from '../api/contract';
+
+/** Hours an approval grants: the owner picks one, 24 unless changed (1..168 on the wire). */
+const APPROVAL_HOURS = [2, 4, 8, 12, 24, 48, 72, 168] as const;
+
+const kindIcon: Record<AlertKind, React.ReactElement> = {
+  DECLINE: <BlockIcon color="error" />,
+  OVERRIDE_REQUEST: <LockOpenIcon color="warning" />,
+  NEAR_LIMIT: <WarningAmberIcon color="warning" />,
+};
+
+/** /alerts (issue 11), company owners: declines, override requests and near-limit purchases. */
+export function AlertsPage() {
+  const { t } = useTranslation('alerts');
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const [page, setPage] = useState(0);
+  const { data, isLoading, isFetching, isError, refetch } = useGetAlertsQuery({ unread: unreadOnly, page, size: ALERTS_PAGE_SIZE });
+  const pending = useGetPendingOverrideRequestsQuery();
+  const pendingIds = new Set((pending.data ?? []).map((request) => request.id));
+  const [markAll, { isLoading: markingAll }] = useMarkAllAlertsReadMutation();
+
+  const readAll = async () => {
+    try {
+      await markAll().unwrap();
+    } catch (error) {
+      notify.error(errorMessage(error, t('failed')));
+    }
+  };
+
+  const alerts = data?.content ?? [];
+  return (
+    <Page
+      title={t('title')}
+      maxWidth="md"
+      leading={<BackButton to={paths.dashboard} label={t('backToDashboard')} />}
+    >
+      <Stack spacing={2}>
+        <Stack direction="row" useFlexGap sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            color="primary"
+            value={unreadOnly ? 'unread' : 'all'}
+            onChange={(_, value: 'all' | 'unread' | null) => {
+              if (!value) return;
+              setUnreadOnly(value === 'unread');
+              setPage(0);
+            }}
+            aria-label={t('filter.label')}
+          >
+            <ToggleButton value="all">{t('filter.all')}</ToggleButton>
+            <ToggleButton value="unread">
+              {data ? t('filter.unreadCount', { count: data.unreadCount }) : t('filter.unread')}
+            </ToggleButton>
+          </ToggleButtonGroup>
+          <Button startIcon={<DoneAllIcon />} onClick={() => void readAll()} disabled={markingAll || !data || data.unreadCount === 0}>
+            {t('markAllRead')}
+          </Button>
+        </Stack>
+        <Card>
+          <Box sx={{ height: 4 }}>{isFetching && !isLoading && <LinearProgress aria-label={t('common:loading')} />}</Box>
+          {isLoading && (
+            <Stack spacing={1} sx={{ p: 2 }}>
+              {[0, 1, 2].map((row) => (
+                <Skeleton key={row} variant="rounded" height={64} />
+              ))}
+            </Stack>
+          )}
+          {isError && !data && (
+            <Box sx={{ m: 2 }}>
+              <LoadError onRetry={refetch} retrying={isFetching} />
+            </Box>
+          )}
+          {data && alerts.length === 0 && (
+            <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="alerts-empty">
+              {unreadOnly ? t('emptyUnread') : t('empty')}
+            </Typography>
+          )}
+          {alerts.length > 0 && (
+            <List aria-label={t('title')} sx={{ px: 1 }}>
+              {alerts.map((alert) => (
+                <AlertRow
+                  key={alert.id}
+                  alert={alert}
+                  pendingRequest={alert.overrideRequestId !== null && pendingIds.has(alert.overrideRequestId)}
+                />
+              ))}
+            </List>
+          )}
+          {data && data.page.totalPages > 1 && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', pb: 2 }}>
+              <Pagination
+                count={data.page.totalPages}
+                page={page + 1}
+                onChange={(_, next) => setPage(next - 1)}
+                size="small"
+                siblingCount={0}
+              />
+            </Box>
+          )}
+        </Card>
+      </Stack>
+    </Page>
+  );
+}
+
+/** One alert: click marks it read; a pending override request offers Approve (hours) and Deny. */
+function AlertRow({ alert, pendingRequest }: { alert: CompanyAlert; pendingRequest: boolean }) {
+  const { t } = useTranslation('alerts');
+  const [markRead] = useMarkAlertReadMutation();
+  const unread = !alert.read;
+  const open = () => {
+    if (unread) void markRead(alert.id);
+  };
+  const when = dayjs(alert.createdAt);
+  return (
+    <Box
+      component="li"
+      data-testid="alert-row"
+      data-read={alert.read}
+      sx={{
+        listStyle: 'none',
+        borderRadius: 3,
+        mb: 0.5,
+        ...(unread && { bgcolor: (theme) => alpha(theme.palette.primary.main, 0.08) }),
+      }}
+    >
+      <ListItemButton
+        onClick={open}
+        aria-label={unread ? t('unreadLabel', { message: alert.message }) : undefined}
+        sx={{ gap: 1.5, alignItems: 'flex-start', borderRadius: 3, py: 1.25, px: { xs: 1, sm: 2 } }}
+      >
+        <Box sx={{ pt: 0.25, display: 'flex' }} aria-label={t(`kinds.${alert.kind}`)} role="img">
+          {kindIcon[alert.kind]}
+        </Box>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>{alert.message}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {[alert.driverName, maskCardNumber(alert.cardNumber)].filter(Boolean).join(' · ')}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="time" dateTime={alert.createdAt}>
+            {when.format('MMM D, h:mm A')}
+          </Typography>
+        </Box>
+        {unread && (
+          <Box
+            aria-hidden
+            sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main', flexShrink: 0, mt: 1 }}
+          />
+        )}
+      </ListItemButton>
+      {pendingRequest && alert.overrideRequestId !== null && (
+        <RequestDecision requestId={alert.overrideRequestId} driverName={alert.driverName} onDecided={open} />
+      )}
+    </Box>
+  );
+}
+
+function RequestDecision({ requestId, driverName, onDecided }: { requestId: number; driverName: string; onDecided: () => void }) {
+  const { t } = useTranslation('alerts');
+  const [hours, setHours] = useState<number>(24);
+  const [decide, { isLoading }] = useDecideOverrideRequestMutation();
+  const run = async (decision: 'approve' | 'deny') => {
+    try {
+      await decide({ id: requestId, decision, ...(decision === 'approve' ? { hours } : {}) }).unwrap();
+      notify.success(decision === 'approve' ? t('request.approved', { name: driverName, count: hours }) : t('request.denied', { name: driverName }));
+      onDecided();
+    } catch (error) {
+      notify.error(errorMessage(error, t('request.failed')));
+    }
+  };
+  return (
+    <Stack
+      direction="row"
+      useFlexGap
+      sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}
+      data-testid="request-decision"
+    >
+      <TextField
+        select
+        size="small"
+        label={t('request.hours')}
+        value={hours}
+        onChange={(event) => setHours(Number(event.target.value))}
+        sx={{ width: 140, flex: '0 0 auto' }}
+      >
+        {APPROVAL_HOURS.map((option) => (
+          <MenuItem key={option} value={option}>
+            {t('request.hoursOption', { count: option })}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button variant="contained" color="success" disabled={isLoading} onClick={() => void run('approve')}>
+        {t('request.approve')}
+      </Button>
+      <Button variant="outlined" color="error" disabled={isLoading} onClick={() => void run('deny')}>
+        {t('request.deny')}
+      </Button>
+    </Stack>
+  );
+}

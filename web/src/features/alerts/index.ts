@@ -1,0 +1,2 @@
+export { AlertsPage } from './components/AlertsPage';
+export { useUnreadAlertCount } from './model/use-unread-alerts';

@@ -1,0 +1,32 @@
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+
+import { BODY_MAX_LENGTH } from '@/lib/forms';
+
+const LIMITS = BODY_MAX_LENGTH.CardUpdate;
+
+/**
+ * Edit fuel card: driver name, driver ID and unit number all required (docs/product.md §5), at most
+ * the contract's lengths.
+ */
+export const editCardSchema = (t: TFunction) =>
+  z.object({
+    driverName: z
+      .string()
+      .trim()
+      .min(1, t('fuelCards:edit.driverNameRequired'))
+      .max(LIMITS.driverName, t('fuelCards:edit.driverNameMax', { max: LIMITS.driverName })),
+    driverId: z
+      .string()
+      .trim()
+      .min(1, t('fuelCards:edit.driverIdRequired'))
+      .max(LIMITS.driverId, t('fuelCards:edit.driverIdMax', { max: LIMITS.driverId })),
+    unitNumber: z
+      .string()
+      .trim()
+      .min(1, t('fuelCards:edit.unitNumberRequired'))
+      .max(LIMITS.unitNumber, t('fuelCards:edit.unitNumberMax', { max: LIMITS.unitNumber })),
+  });
+
+export type EditCardValues = z.output<ReturnType<typeof editCardSchema>>;
+export const EDIT_CARD_FIELDS = ['driverName', 'driverId', 'unitNumber'] as const;

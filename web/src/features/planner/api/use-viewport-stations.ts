@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import type { MapViewArgs, MapViewport } from '../model/viewport';
+import { inView, listSearchFor, mapViewArgs } from '../model/viewport';
+import type { LocationSearch, SortBy, SortDirection, Station } from '../model/types';
+import { useLazyGetLocationsMapQuery, useLazyGetStationsQuery } from './planner-api';
+
+/** Quiet time after the map stops moving before the view is fetched. */
+export const VIEW_DEBOUNCE_MS = 300;
+
+/** Starts `start` VIEW_DEBOUNCE_MS after `key` last changed; a newer key aborts the older request. */
+function useDebouncedRequest<A>(args: A | null, key: string, start: (args: A) => { abort: () => void }) {
+  useEffect(() => {
+    if (args === null) return;
+    let request: { abort: () => void } | null = null;
+    const timer = setTimeout(() => {
+      request = start(args);
+    }, VIEW_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      // Aborting a finished request does nothing; an unfinished one is dropped (AbortController).
+      request?.abort();
+    };
+    // The key stands for args (a fresh object each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, start]);
+}
+
+interface Options {
+  view: MapViewport | null;
+  sortBy: SortBy;
+  direction: SortDirection;
+  chainCodes: readonly string[];
+  /** False while a route is active: the list and map show the route's stations instead. */
+  enabled: boolean;
+}
+
+/**
+ * The stations of the map's view (issue 14): GET /locations/map for the map's clusters and
+ * single stations, GET /locations for the list (the cheapest or best-discount first, kept to the
+ * box). Both wait until the view has been still for VIEW_DEBOUNCE_MS and abort a stale request.
+ */
+export function useViewportStations({ view, sortBy, direction, chainCodes, enabled }: Options) {
+  const [fetchMap, map] = useLazyGetLocationsMapQuery();
+  const [fetchList, list] = useLazyGetStationsQuery();
+
+  const mapArgs = enabled && view ? mapViewArgs(view, chainCodes) : null;
+  const listArgs = enabled && view ? listSearchFor(view, sortBy, direction, chainCodes) : null;
+  // preferCacheValue: a view seen before (within keepUnusedDataFor) is not fetched again.
+  const startMap = useCallback((args: MapViewArgs) => fetchMap(args, true), [fetchMap]);
+  const startList = useCallback((args: LocationSearch) => fetchList(args, true), [fetchList]);
+  useDebouncedRequest(mapArgs, JSON.stringify(mapArgs), startMap);
+  useDebouncedRequest(listArgs, JSON.stringify(listArgs), startList);
+
+  const listed = useMemo<Station[] | undefined>(() => (list.data && view ? inView(list.data, view) : list.data), [list.data, view]);
+  const retry = () => {
+    if (mapArgs) fetchMap(mapArgs);
+    if (listArgs) fetchList(listArgs);
+  };
+  return { map, list, listed, retry };
+}

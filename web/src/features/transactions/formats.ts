@@ -1,9 +1,0 @@
-import dayjs from 'dayjs';
-
-/** transactions-{date}.xlsx, used when the server names no file (SPEC §7). */
-export const exportFileName = (now = dayjs()) => `transactions-${now.format('YYYY-MM-DD')}.xlsx`;
-
-/** Long US date, e.g. "November 21, 2026 at 2:03 PM" (SPEC §2.8). */
-export function longUsDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(dayjs(isoDate).toDate());
-}

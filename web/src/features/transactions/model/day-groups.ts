@@ -1,0 +1,30 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { TransactionListItem } from '../api/transactions-api';
+
+export interface DayGroup {
+  /** YYYY-MM-DD of the local day. */
+  day: string;
+  heading: { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; text: string };
+  transactions: TransactionListItem[];
+}
+
+/** 'Today', 'Yesterday', otherwise dd/mm/yyyy (docs/product.md §2.8). */
+export function dayHeading(date: Dayjs, now: Dayjs = dayjs()): DayGroup['heading'] {
+  if (date.isSame(now, 'day')) return { kind: 'today' };
+  if (date.isSame(now.subtract(1, 'day'), 'day')) return { kind: 'yesterday' };
+  return { kind: 'date', text: date.format('DD/MM/YYYY') };
+}
+
+/** Rows grouped by day, most recent day first and most recent row first within a day. */
+export function groupByDay(transactions: readonly TransactionListItem[], now: Dayjs = dayjs()): DayGroup[] {
+  const sorted = [...transactions].sort((a, b) => dayjs(b.transactionDate).valueOf() - dayjs(a.transactionDate).valueOf());
+  const groups: DayGroup[] = [];
+  for (const transaction of sorted) {
+    const date = dayjs(transaction.transactionDate);
+    const day = date.format('YYYY-MM-DD');
+    const last = groups.at(-1);
+    if (last?.day === day) last.transactions.push(transaction);
+    else groups.push({ day, heading: dayHeading(date, now), transactions: [transaction] });
+  }
+  return groups;
+}

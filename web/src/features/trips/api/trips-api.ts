@@ -1,0 +1,110 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { api, type ResponseBody } from '@/lib/api';
+import { attachmentName, blobOrErrorBody, saveFile } from '@/lib/files';
+import type {
+  CardOption,
+  ComplianceQuery,
+  ComplianceRow,
+  CreateTripRequest,
+  ReplanRequest,
+  Trip,
+  TripDetail,
+  TripListQuery,
+  TripPage,
+} from './trip-types';
+
+/** Trips page size (like transactions, docs/product.md §9). */
+export const TRIPS_PAGE_SIZE = 20;
+
+/** More pages exist while the current page number is below totalPages − 1. */
+export function nextTripsPage(last: TripPage): number | undefined {
+  return last.page.number < last.page.totalPages - 1 ? last.page.number + 1 : undefined;
+}
+
+const tripPath = (id: number | string) => `/trips/${encodeURIComponent(String(id))}`;
+
+/** Every mutation of one trip changes it, the lists, and the compliance figures. */
+const tripChanged = (id: number | string) => [{ type: 'Trip' as const, id: String(id) }, { type: 'Trip' as const, id: 'LIST' }, 'Compliance' as const];
+
+export const tripsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Pages 0, 1, 2… of one filter set (one cache entry per filter set, like transactions). */
+    getTrips: build.infiniteQuery<TripPage, TripListQuery, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (lastPage) => nextTripsPage(lastPage),
+        refetchCachedPages: false,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/trips',
+        params: {
+          page: pageParam,
+          size: TRIPS_PAGE_SIZE,
+          ...(queryArg.status ? { status: queryArg.status } : {}),
+          ...(queryArg.cardNumber ? { cardNumber: queryArg.cardNumber } : {}),
+        },
+      }),
+      keepUnusedDataFor: 0,
+      providesTags: [{ type: 'Trip', id: 'LIST' }],
+    }),
+    /** The signed-in driver's (or the company's newest) active trip, if any. */
+    getActiveTrip: build.query<Trip | null, void>({
+      query: () => ({ url: '/trips', params: { page: 0, size: 1, status: 'ACTIVE' } }),
+      transformResponse: (response: TripPage) => response.content[0] ?? null,
+      providesTags: [{ type: 'Trip', id: 'LIST' }],
+    }),
+    getTrip: build.query<TripDetail, number | string>({
+      query: (id) => tripPath(id),
+      providesTags: (_result, _error, id) => [{ type: 'Trip', id: String(id) }],
+    }),
+    createTrip: build.mutation<Trip, CreateTripRequest>({
+      query: (body) => ({ url: '/trips', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Trip', id: 'LIST' }, 'Compliance'],
+    }),
+    replanTrip: build.mutation<Trip, ReplanRequest & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `${tripPath(id)}/replan`, method: 'POST', body }),
+      invalidatesTags: (_result, _error, { id }) => tripChanged(id),
+    }),
+    completeTrip: build.mutation<Trip, number>({
+      query: (id) => ({ url: `${tripPath(id)}/complete`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => tripChanged(id),
+    }),
+    cancelTrip: build.mutation<Trip, number>({
+      query: (id) => ({ url: `${tripPath(id)}/cancel`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => tripChanged(id),
+    }),
+    /** The company's cards (owner): the card filter and the card to save a trip for. */
+    getTripCardOptions: build.query<CardOption[], void>({
+      query: () => '/wex/company/get-cards',
+      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value,
+      providesTags: ['FuelCard'],
+    }),
+    getCompliance: build.query<ComplianceRow[], ComplianceQuery>({
+      query: (params) => ({ url: '/wex/company/compliance', params }),
+      providesTags: ['Compliance'],
+    }),
+    /** …/compliance/export as an xlsx saved by the browser; the result is the file name. */
+    exportCompliance: build.mutation<string, ComplianceQuery & { fallbackFileName: string }>({
+      async queryFn({ fallbackFileName, ...params }, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery({ url: '/wex/company/compliance/export', params, responseHandler: blobOrErrorBody });
+        if (result.error) return { error: result.error };
+        const fileName = attachmentName((result.meta as FetchBaseQueryMeta | undefined)?.response) ?? fallbackFileName;
+        saveFile(result.data as Blob, fileName);
+        return { data: fileName };
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetTripsInfiniteQuery,
+  useGetActiveTripQuery,
+  useGetTripQuery,
+  useCreateTripMutation,
+  useReplanTripMutation,
+  useCompleteTripMutation,
+  useCancelTripMutation,
+  useGetTripCardOptionsQuery,
+  useGetComplianceQuery,
+  useExportComplianceMutation,
+} = tripsApi;

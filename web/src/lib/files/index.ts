@@ -1,0 +1,1 @@
+export { attachmentName, blobOrErrorBody, saveFile } from './save-file';

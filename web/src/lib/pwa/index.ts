@@ -1,0 +1,3 @@
+export { OfflineBanner } from './OfflineBanner';
+export { registerServiceWorker } from './register';
+export { useOnline } from './use-online';
