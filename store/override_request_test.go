@@ -163,7 +163,7 @@ func TestOverrideRequests(t *testing.T) {
 			})
 			switch decided.Status {
 			case fuelportal.OverrideApproved:
-				if err != nil || decided.OverrideUntil == nil || !decided.OverrideUntil.Equal(decided.DecidedAt.Add(36*time.Hour)) {
+				if err != nil || decided.OverrideUntil == nil || !decided.OverrideUntil.Equal(decided.DecidedAt.Add(36*time.Hour).Truncate(time.Second)) {
 					t.Fatalf("override = %v, %v; request %+v", until, err, decided)
 				}
 			case fuelportal.OverrideDenied:
