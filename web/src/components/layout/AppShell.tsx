@@ -145,31 +145,36 @@ function useFocusPageOnOpen(pathname: string, main: RefObject<HTMLElement | null
 /**
  * The signed-in layout. From 900 px up: a collapsible side drawer beside the page
  * (docs/product.md §2.2). On phones: a bottom navigation bar, so the page keeps the screen's width.
+ * The page keeps its place in the tree whichever the navigation is: a window crossing the
+ * breakpoint (a tablet turned, a screenshot tool resizing) must not remount it and lose what
+ * it holds (an open dialog, a half-typed form).
  */
 export function AppShell({ children, extraEntries = [] }: { children: ReactNode; extraEntries?: readonly NavEntry[] }) {
   const phone = useIsPhone();
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   useFocusPageOnOpen(pathname, main);
-  return phone ? (
-    <PhoneShell main={main} extraEntries={extraEntries}>
-      {children}
-    </PhoneShell>
-  ) : (
-    <DrawerShell main={main} extraEntries={extraEntries}>
-      {children}
-    </DrawerShell>
+  return (
+    <Box sx={{ display: phone ? 'block' : 'flex', minHeight: '100dvh' }}>
+      {!phone && <SideDrawer extraEntries={extraEntries} />}
+      <Box
+        component="main"
+        ref={main}
+        sx={phone ? { minWidth: 0, pb: `calc(${BOTTOM_BAR_HEIGHT}px + env(safe-area-inset-bottom))` } : { flexGrow: 1, minWidth: 0 }}
+      >
+        {children}
+      </Box>
+      {phone && <BottomBar extraEntries={extraEntries} />}
+    </Box>
   );
 }
 
-interface ShellProps {
-  children: ReactNode;
-  main: RefObject<HTMLElement | null>;
+interface NavProps {
   extraEntries: readonly NavEntry[];
 }
 
-/** Phones: the page, with a fixed bottom bar of the same entries and the logout action. */
-function PhoneShell({ children, main, extraEntries }: ShellProps) {
+/** Phones: a fixed bottom bar of the entries and the logout action (or More). */
+function BottomBar({ extraEntries }: NavProps) {
   const { t } = useTranslation();
   const entryName = useEntryName();
   const { signOut } = useSignOut();
@@ -196,16 +201,9 @@ function PhoneShell({ children, main, extraEntries }: ShellProps) {
     '&[aria-current="page"]': { color: 'primary.main' },
   } as const;
   return (
-    <Box sx={{ minHeight: '100dvh' }}>
+    <>
       {/* Whatever is scrolled into view (focus, find, a tap's target) stops above the bar. */}
       <GlobalStyles styles={{ html: { scrollPaddingBottom: `calc(${BOTTOM_BAR_HEIGHT + 8}px + env(safe-area-inset-bottom))` } }} />
-      <Box
-        component="main"
-        ref={main}
-        sx={{ minWidth: 0, pb: `calc(${BOTTOM_BAR_HEIGHT}px + env(safe-area-inset-bottom))` }}
-      >
-        {children}
-      </Box>
       <Paper
         square
         elevation={8}
@@ -302,12 +300,12 @@ function PhoneShell({ children, main, extraEntries }: ShellProps) {
           </>
         )}
       </Paper>
-    </Box>
+    </>
   );
 }
 
 /** Tablets and desktops: docs/product.md's drawer, 300 px open, 80 px closed, remembered. */
-function DrawerShell({ children, main, extraEntries }: ShellProps) {
+function SideDrawer({ extraEntries }: NavProps) {
   const { t } = useTranslation();
   const entryName = useEntryName();
   const { signOut } = useSignOut();
@@ -336,79 +334,74 @@ function DrawerShell({ children, main, extraEntries }: ShellProps) {
   const iconSx = { minWidth: 0, mr: open ? 2 : 0, justifyContent: 'center' } as const;
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
-      <Drawer
-        variant="permanent"
-        data-testid="navigation-drawer"
-        data-state={open ? 'open' : 'closed'}
-        sx={{
+    <Drawer
+      variant="permanent"
+      data-testid="navigation-drawer"
+      data-state={open ? 'open' : 'closed'}
+      sx={{
+        width,
+        flexShrink: 0,
+        transition: 'width 200ms',
+        '& .MuiDrawer-paper': {
           width,
-          flexShrink: 0,
+          overflowX: 'hidden',
           transition: 'width 200ms',
-          '& .MuiDrawer-paper': {
-            width,
-            overflowX: 'hidden',
-            transition: 'width 200ms',
-            boxSizing: 'border-box',
-            bgcolor: 'background.paper',
-            borderRight: '1px solid',
-            borderColor: 'divider',
-          },
-        }}
-      >
-        <Box component="header" sx={{ display: 'flex', alignItems: 'center', height: 72, px: open ? 2.5 : 0, justifyContent: open ? 'space-between' : 'center' }}>
-          {open && (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <LocalGasStationIcon color="primary" />
-              <Typography variant="h3" component="span" noWrap>
-                {t('appName')}
-              </Typography>
-            </Box>
-          )}
-          <IconButton onClick={toggle} aria-label={open ? t('nav.closeDrawer') : t('nav.openDrawer')} aria-expanded={open}>
-            {open ? <ChevronLeftIcon /> : <MenuIcon />}
-          </IconButton>
-        </Box>
-        <Divider />
-        <List component="nav" aria-label={t('nav.mainMenu')} sx={{ flexGrow: 1 }}>
-          {visible.map((entry) => {
-            const active = isActive(entry.match, pathname);
-            const label = entryName(entry);
-            return (
-              <Tooltip key={entry.to} title={open ? '' : label} placement="right">
-                <ListItemButton
-                  component={NavLink}
-                  to={entry.to}
-                  className={active ? 'active' : undefined}
-                  // Always named: collapsed, the icon is all there is (and an undefined
-                  // aria-label here would override the one the Tooltip gives).
-                  aria-label={label}
-                  sx={itemSx}
-                >
-                  <ListItemIcon sx={iconSx}>
-                    <EntryIcon entry={entry} />
-                  </ListItemIcon>
-                  {open && <ListItemText primary={t(entry.label)} />}
-                </ListItemButton>
-              </Tooltip>
-            );
-          })}
-        </List>
-        <Divider />
-        <List component="div">
-          <Tooltip title={open ? '' : t('nav.logout')} placement="right">
-            <ListItemButton onClick={signOut} sx={itemSx} aria-label={t('nav.logout')}>
-              <ListItemIcon sx={iconSx}>
-                <LogoutIcon />
-              </ListItemIcon>
-              {open && <ListItemText primary={t('nav.logout')} />}
-            </ListItemButton>
-          </Tooltip>
-        </List>
-      </Drawer>
-      <Box component="main" ref={main} sx={{ flexGrow: 1, minWidth: 0 }}>
-        {children}
+          boxSizing: 'border-box',
+          bgcolor: 'background.paper',
+          borderRight: '1px solid',
+          borderColor: 'divider',
+        },
+      }}
+    >
+      <Box component="header" sx={{ display: 'flex', alignItems: 'center', height: 72, px: open ? 2.5 : 0, justifyContent: open ? 'space-between' : 'center' }}>
+        {open && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <LocalGasStationIcon color="primary" />
+            <Typography variant="h3" component="span" noWrap>
+              {t('appName')}
+            </Typography>
+          </Box>
+        )}
+        <IconButton onClick={toggle} aria-label={open ? t('nav.closeDrawer') : t('nav.openDrawer')} aria-expanded={open}>
+          {open ? <ChevronLeftIcon /> : <MenuIcon />}
+        </IconButton>
       </Box>
-    </Box>
+      <Divider />
+      <List component="nav" aria-label={t('nav.mainMenu')} sx={{ flexGrow: 1 }}>
+        {visible.map((entry) => {
+          const active = isActive(entry.match, pathname);
+          const label = entryName(entry);
+          return (
+            <Tooltip key={entry.to} title={open ? '' : label} placement="right">
+              <ListItemButton
+                component={NavLink}
+                to={entry.to}
+                className={active ? 'active' : undefined}
+                // Always named: collapsed, the icon is all there is (and an undefined
+                // aria-label here would override the one the Tooltip gives).
+                aria-label={label}
+                sx={itemSx}
+              >
+                <ListItemIcon sx={iconSx}>
+                  <EntryIcon entry={entry} />
+                </ListItemIcon>
+                {open && <ListItemText primary={t(entry.label)} />}
+              </ListItemButton>
+            </Tooltip>
+          );
+        })}
+      </List>
+      <Divider />
+      <List component="div">
+        <Tooltip title={open ? '' : t('nav.logout')} placement="right">
+          <ListItemButton onClick={signOut} sx={itemSx} aria-label={t('nav.logout')}>
+            <ListItemIcon sx={iconSx}>
+              <LogoutIcon />
+            </ListItemIcon>
+            {open && <ListItemText primary={t('nav.logout')} />}
+          </ListItemButton>
+        </Tooltip>
+      </List>
+    </Drawer>
   );
 }
