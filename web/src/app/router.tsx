@@ -24,15 +24,18 @@ const PrivacyPolicyPage = lazyPage(async () => (await import('@/features/legal')
 const useIsDriver = () => useAppSelector(selectRole) !== 'ROLE_COMPANY';
 
 const DashboardPage = lazyPage(async () => {
-  const [{ DashboardPage: Page }, { PaymentMethodModal }, { DriverRequests }, { ActiveTripCard }] = await Promise.all([
-    import('@/features/dashboard'),
-    import('@/features/payments'),
-    import('@/features/fuel-cards'),
-    import('@/features/trips'),
-  ]);
+  const [{ DashboardPage: Page }, { PaymentMethodModal }, { DriverRequests, useDriverRequestsSettled }, { ActiveTripCard, useActiveTripSettled }] =
+    await Promise.all([import('@/features/dashboard'), import('@/features/payments'), import('@/features/fuel-cards'), import('@/features/trips')]);
+  // Each role's section above the tiles: the page holds its tiles until that section settles.
+  const OwnerDashboard = () => (
+    <Page PaymentMethodModal={PaymentMethodModal} DriverRequests={DriverRequests} topSettled={useDriverRequestsSettled()} />
+  );
+  const DriverDashboard = () => <Page PaymentMethodModal={PaymentMethodModal} ActiveTrip={ActiveTripCard} topSettled={useActiveTripSettled()} />;
   return function Dashboard() {
-    const driver = useIsDriver();
-    return <Page PaymentMethodModal={PaymentMethodModal} DriverRequests={DriverRequests} ActiveTrip={driver ? ActiveTripCard : undefined} />;
+    const role = useAppSelector(selectRole);
+    // Until the account loads the page shows its own spinner and no section asks for data.
+    if (!role) return <Page PaymentMethodModal={PaymentMethodModal} />;
+    return role === 'ROLE_COMPANY' ? <OwnerDashboard /> : <DriverDashboard />;
   };
 });
 const PlannerPage = lazyPage(async () => {

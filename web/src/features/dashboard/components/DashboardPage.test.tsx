@@ -126,6 +126,29 @@ describe('company dashboard', () => {
     await waitFor(() => expect(seen.lastDays).toEqual([7, 1, dayjs().date(), 3650]));
   });
 
+  it('holds the tiles unseen until the driver requests answer, so that the section appearing pushes nothing', async () => {
+    companyApi();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get(apiUrl('/wex/company/driver-requests'), async () => {
+        await answered;
+        return HttpResponse.json([
+          { id: 7, firstName: 'Steven', lastName: 'King', email: 'pending@demo.test', phoneNumber: '+14075550163', cardNumber: '7071000000000000614', requestedAt: '2026-11-25T01:00:00Z' },
+        ]);
+      }),
+    );
+    renderApp(paths.dashboard, { session });
+
+    const wallet = await screen.findByTestId('wallet-tile');
+    expect(wallet).not.toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Loading...' })).toBeInTheDocument();
+    answer();
+    expect(await screen.findByRole('region', { name: 'Drivers waiting for approval' })).toBeVisible();
+    expect(wallet).toBeVisible();
+    expect(screen.queryByRole('progressbar', { name: 'Loading...' })).not.toBeInTheDocument();
+  });
+
   it('shows a positive prepaid balance in green with Add Funds, which opens the payment method modal', async () => {
     companyApi({ wallet: { balance: 12500.25, canAddFunds: true, canPayByInvoice: false } });
     const { user } = renderApp(paths.dashboard, { session });

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/Page';
 import { selectRole, selectUser } from '@/lib/auth';
@@ -22,10 +22,33 @@ export interface DashboardPageProps {
   DriverRequests?: ComponentType<{ hideWhenEmpty?: boolean }>;
   /** The driver's active trip with its next stop (shown only while there is one). */
   ActiveTrip?: ComponentType;
+  /**
+   * Whether the section above the tiles (driver requests, the active trip) has its final
+   * content. Until then the tiles load laid out but unseen, so that the section appearing
+   * does not push everything down (layout shift) under the user's finger.
+   */
+  topSettled?: boolean;
+}
+
+/** The page's tiles, held unseen (with a spinner over them) until the section above them settles. */
+function TileGrid({ settled, children }: { settled: boolean; children: ReactNode }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Box sx={{ position: 'relative' }}>
+      {!settled && (
+        <Box sx={{ position: 'absolute', inset: 0, display: 'flex', justifyContent: 'center', pt: 6, zIndex: 1 }}>
+          <CircularProgress aria-label={t('common:loading')} />
+        </Box>
+      )}
+      <Grid container spacing={2} aria-busy={!settled || undefined} sx={settled ? undefined : { visibility: 'hidden' }}>
+        {children}
+      </Grid>
+    </Box>
+  );
 }
 
 /** /dashboard (docs/product.md §2.6): the company dashboard for ROLE_COMPANY, the spendings dashboard for everyone else. */
-export function DashboardPage({ PaymentMethodModal, DriverRequests, ActiveTrip }: DashboardPageProps) {
+export function DashboardPage({ PaymentMethodModal, DriverRequests, ActiveTrip, topSettled = true }: DashboardPageProps) {
   const { t } = useTranslation('dashboard');
   const role = useAppSelector(selectRole);
   const userLoaded = useAppSelector(selectUser) !== null;
@@ -44,7 +67,7 @@ export function DashboardPage({ PaymentMethodModal, DriverRequests, ActiveTrip }
   if (role === 'ROLE_COMPANY') {
     return (
       <Page title={t('title')}>
-        <Grid container spacing={2}>
+        <TileGrid settled={topSettled}>
           {DriverRequests && (
             <Grid size={12}>
               <DriverRequests hideWhenEmpty />
@@ -62,13 +85,13 @@ export function DashboardPage({ PaymentMethodModal, DriverRequests, ActiveTrip }
           <Grid size={{ xs: 12, md: 6 }}>
             <RecentTransactions role={role} />
           </Grid>
-        </Grid>
+        </TileGrid>
       </Page>
     );
   }
   return (
     <Page title={t('title')} maxWidth="md">
-      <Grid container spacing={2}>
+      <TileGrid settled={topSettled}>
         {ActiveTrip && (
           <Grid size={12}>
             <ActiveTrip />
@@ -80,7 +103,7 @@ export function DashboardPage({ PaymentMethodModal, DriverRequests, ActiveTrip }
         <Grid size={12}>
           <RecentTransactions role={role} />
         </Grid>
-      </Grid>
+      </TileGrid>
     </Page>
   );
 }

@@ -1,8 +1,7 @@
-import { skipToken } from '@reduxjs/toolkit/query';
 import { useNavigate } from 'react-router';
 import { paths, type CentreOnState } from '@/lib/paths';
 import type { TripPoint } from '../api/trip-types';
-import { useGetActiveTripQuery, useGetTripQuery } from '../api/trips-api';
+import { useActiveTrip } from './use-active-trip';
 import { NextStopCard } from './NextStopCard';
 
 export interface ActiveTripCardProps {
@@ -16,9 +15,7 @@ export interface ActiveTripCardProps {
  */
 export function ActiveTripCard({ onCentre }: ActiveTripCardProps) {
   const navigate = useNavigate();
-  const { data: trip } = useGetActiveTripQuery();
-  // The detail adds the purchases, which tell the stops already made.
-  const { data: detail } = useGetTripQuery(trip ? trip.id : skipToken);
+  const { trip, detail } = useActiveTrip();
   if (!trip) return null;
   const centre =
     onCentre ??
