@@ -191,7 +191,14 @@ export function StationCard({
         </Stack>
       </CardActionArea>
       {expanded && (
-        <Box sx={{ px: 2, pb: 1.5, overflowY: 'auto', minHeight: 0 }} data-testid="station-details">
+        // Scrolls when the card's column is short: keyboard users reach it too (axe scrollable-region-focusable).
+        <Box
+          role="region"
+          tabIndex={0}
+          aria-label={t('station.details', { name: station.name })}
+          sx={{ px: 2, pb: 1.5, overflowY: 'auto', minHeight: 0, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}
+          data-testid="station-details"
+        >
           <Divider sx={{ mb: 1 }} />
           {planEntry && (
             <>
