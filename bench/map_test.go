@@ -175,3 +175,27 @@ func TestMemoryAt100k(t *testing.T) {
 	runtime.KeepAlive(c)
 	runtime.KeepAlive(gaz)
 }
+
+// BenchmarkGeocode is the built-in geocoder's search (GET /api/geocode)
+// over its own places and 100,000 stations: a station's name, its name
+// and state, an address, a city, a one-letter prefix.
+func BenchmarkGeocode(b *testing.B) {
+	stations := stationsAlongRoads(100_000)
+	gaz := routing.BuiltinGazetteer()
+	places := make([]routing.Place, len(stations))
+	for i, st := range stations {
+		places[i] = routing.Place{Name: st.Name, Address: st.Address, City: st.City, State: st.State, Zip: st.ZipCode,
+			Lat: st.Latitude, Lon: st.Longitude, Kind: routing.KindStation}
+	}
+	gaz.Add(places...)
+	for _, q := range []string{"pilot travel center #102", "love's travel stop #202 ca", "2201 s ross", "amarillo, tx", "s"} {
+		b.Run(q, func(b *testing.B) {
+			ctx := context.Background()
+			for b.Loop() {
+				if _, err := gaz.Geocode(ctx, q, 10); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
