@@ -173,5 +173,49 @@ func TestMemoryAt100k(t *testing.T) {
 	t.Logf("geocoder station entries: heap +%.1f MB (%.0f B/station), RSS %.1f MB", mb(h3-h2), float64(h3-h2)/1e5, mb(r3))
 	t.Logf("total heap in use %.1f MB, RSS %.1f MB", mb(h3), mb(r3))
 	runtime.KeepAlive(c)
+
+	// A reload: the store hands the catalog new records (every string its
+	// own, as the database driver's are) and the first snapshot is
+	// dropped; the geocoder keeps what it learned from the first.
+	reloaded := make([]*fuelportal.Station, len(stations))
+	for i, st := range stations {
+		cp := *st
+		for _, s := range []*string{&cp.Name, &cp.StationLocation, &cp.Address, &cp.City, &cp.State, &cp.ZipCode, &cp.Country, &cp.Chain, &cp.Affiliate} {
+			*s = strings.Clone(*s)
+		}
+		reloaded[i] = &cp
+	}
+	stationsMu.Lock()
+	delete(stationsByLen, len(stations))
+	stationsMu.Unlock()
+	stations = nil
+	reloadedCatalog := catalog.FromStations(reloaded)
+	h4, r4 := heap()
+	t.Logf("after a reload (new records, the first snapshot dropped): total heap in use %.1f MB, RSS %.1f MB", mb(h4), mb(r4))
+	runtime.KeepAlive(reloadedCatalog)
 	runtime.KeepAlive(gaz)
+}
+
+// BenchmarkGeocode is the built-in geocoder's search (GET /api/geocode)
+// over its own places and 100,000 stations: a station's name, its name
+// and state, an address, a city, a one-letter prefix.
+func BenchmarkGeocode(b *testing.B) {
+	stations := stationsAlongRoads(100_000)
+	gaz := routing.BuiltinGazetteer()
+	places := make([]routing.Place, len(stations))
+	for i, st := range stations {
+		places[i] = routing.Place{Name: st.Name, Address: st.Address, City: st.City, State: st.State, Zip: st.ZipCode,
+			Lat: st.Latitude, Lon: st.Longitude, Kind: routing.KindStation}
+	}
+	gaz.Add(places...)
+	for _, q := range []string{"pilot travel center #102", "love's travel stop #202 ca", "2201 s ross", "amarillo, tx", "s"} {
+		b.Run(q, func(b *testing.B) {
+			ctx := context.Background()
+			for b.Loop() {
+				if _, err := gaz.Geocode(ctx, q, 10); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

@@ -3,8 +3,10 @@ package catalog_test
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -164,6 +166,48 @@ func TestCatalog_RefreshSeesAnotherProcessImport(t *testing.T) {
 				t.Fatalf("places got %v, want the new station only once", places.names)
 			}
 		})
+	})
+}
+
+// The built-in geocoder learns each station once, as the catalog first
+// loads it, and still finds it, every field as first seen, after reloads
+// have replaced the records it was built from.
+func TestCatalog_GeocoderFindsStationsAcrossReloads(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		first := &fuelportal.Station{ID: 1, Name: "Pilot Travel Center #436", Address: "2201 S Ross Ave", City: "Amarillo", State: "TX",
+			ZipCode: "79101", Country: "US", Latitude: 35.19, Longitude: -101.82, RetailPrice: 3500, NetPrice: 3300,
+			PriceDate: time.Date(2026, 11, 21, 6, 0, 0, 0, time.UTC)}
+		storeStations(t, db, []*fuelportal.Station{first})
+		gaz := routing.NewGazetteer()
+		c := catalog.New(db, gaz)
+		if err := c.Refresh(ctx); err != nil {
+			t.Fatal(err)
+		}
+		want := routing.Place{Name: first.Name, Address: first.Address, City: first.City, State: first.State, Zip: first.ZipCode,
+			Lat: first.Latitude, Lon: first.Longitude, Kind: routing.KindStation}
+		for reload := range 3 {
+			// Another import reprices the station and adds one.
+			repriced := *first
+			repriced.NetPrice -= fuelportal.TenthCents(10 * (reload + 1))
+			added := &fuelportal.Station{ID: int64(10 + reload), Name: fmt.Sprintf("Love's Travel Stop #%d", 200+reload), City: "Tulsa", State: "OK",
+				Country: "US", Latitude: 36.15, Longitude: -95.99 + float64(reload), RetailPrice: 3400, NetPrice: 3200, PriceDate: first.PriceDate}
+			storeStations(t, db, []*fuelportal.Station{&repriced, added})
+			if err := c.Refresh(ctx); err != nil {
+				t.Fatal(err)
+			}
+			runtime.GC() // the records of the dropped snapshot are gone
+			if got := gaz.Search("pilot travel center #436 tx", 5); len(got) != 1 || got[0] != want {
+				t.Fatalf("reload %d: the first station is found as %#v, want once as %#v", reload, got, want)
+			}
+			wantAdded := routing.Place{Name: added.Name, City: "Tulsa", State: "OK", Lat: added.Latitude, Lon: added.Longitude, Kind: routing.KindStation}
+			if got := gaz.Search(added.Name, 5); len(got) != 1 || got[0] != wantAdded {
+				t.Fatalf("reload %d: the added station is found as %#v, want %#v", reload, got, wantAdded)
+			}
+		}
+		if got := gaz.Search("love's travel stop", 10); len(got) != 3 {
+			t.Fatalf("found %d added stations, want 3: %v", len(got), got)
+		}
 	})
 }
 

@@ -2,6 +2,7 @@ package routing
 
 import (
 	"context"
+	"encoding/binary"
 	"math"
 	"slices"
 	"sort"
@@ -66,23 +67,43 @@ type Gazetteer struct {
 	entries []gazetteerEntry
 }
 
+// gazetteerEntry is one place in a compact form: the geocoder holds one per
+// station, so the entry's search keys and the place's own text share one
+// string, and what the places of a town have in common is kept once, in
+// town.
 type gazetteerEntry struct {
-	place Place
-	// keys are the entry's search keys, deduplicated, each preceded and the
-	// last followed by keySep: "\x00dallas\x00dallas tx\x00". One string
-	// instead of a slice of a dozen keeps a station's entry compact (the
-	// geocoder holds one per station). exact is the key matched whole only
-	// (the state code), "" for none.
+	// text holds the entry's own search keys and the place's name, address
+	// and ZIP; see entryText for its layout. The entries of one Add share
+	// a few large strings (textBlockSize).
+	text     string
+	town     *town
+	lat, lon float64
+}
+
+// town is what the places of one town (city, state, kind and population)
+// added in one call share.
+type town struct {
+	city, state, kind string
+	population        int
+	// keys are the keys that depend only on the city and state ("dallas
+	// tx", "dallas, texas", "texas"), each preceded and the last followed
+	// by keySep.
 	keys string
-	// town holds the keys that depend only on the city and state ("dallas
-	// tx", "dallas, texas", "texas"), in the same form, shared by every
-	// entry of that town added in one call (≈170 B a station saved).
-	town  string
+	// exact is the key matched whole only (the state code), "" for none.
 	exact string
+	// nameSuffixes follow an entry's name key to make its name-and-state
+	// keys: " tx", ", texas", " texas". Each starts with a space or a comma.
+	nameSuffixes []string
 }
 
 // keySep separates keys; normalize removes it from keys and queries.
 const keySep = "\x00"
+
+// textBlockSize is the size of the strings that the entry texts of one Add
+// are cut from: one allocation per station cost its size class's rounding,
+// and the allocator's free slots left among them by the garbage of
+// building them.
+const textBlockSize = 64 << 10
 
 // NewGazetteer returns a gazetteer holding places.
 func NewGazetteer(places ...Place) *Gazetteer {
@@ -97,72 +118,268 @@ func BuiltinGazetteer() *Gazetteer { return NewGazetteer(Builtin().Places()...) 
 
 // Add makes places searchable.
 func (g *Gazetteer) Add(places ...Place) {
-	entries := make([]gazetteerEntry, 0, len(places))
-	towns := map[townKey]string{}
-	for _, p := range places {
-		entries = append(entries, newEntry(p, towns))
+	entries := make([]gazetteerEntry, len(places))
+	b := entryBuilder{towns: map[townKey]*town{}, suffixes: map[string][]string{}}
+	block := make([]byte, 0, min(textBlockSize, 256*len(places)))
+	var ends []int // where the texts of entries[first:i] end in block
+	first := 0
+	cut := func(upto int) {
+		s, start := string(block), 0
+		for j, end := range ends {
+			entries[first+j].text = s[start:end]
+			start = end
+		}
+		block, ends, first = block[:0], ends[:0], upto
 	}
+	var text []byte
+	for i, p := range places {
+		entries[i], text = b.entry(p, text[:0])
+		if len(block)+len(text) > cap(block) {
+			cut(i)
+		}
+		if len(text) > cap(block) {
+			entries[i].text = string(text)
+			first = i + 1
+			continue
+		}
+		block = append(block, text...)
+		ends = append(ends, len(block))
+	}
+	cut(len(places))
 	g.mu.Lock()
 	g.entries = append(g.entries, entries...)
 	g.mu.Unlock()
 }
 
-// townKey identifies the town keys of a place: they depend on its city and
+// townKey identifies a place's town: the keys that depend on its city and
 // state only (and whether the city is the place's own name, when they are
-// the place's own keys).
+// the place's own keys), and the fields it shares with its town.
 type townKey struct {
-	city, state string
-	named       bool
+	city, state, kind string
+	population        int
+	named             bool
 }
 
-// newEntry builds p's entry; towns shares the town keys among the places
-// of one Add call. They are built only for a town not seen yet, so no
-// discarded copy is left among the live ones (which would pin their
+// entryBuilder builds the entries of one Add call, sharing towns and
+// name suffixes among them. Towns are built only for a town not seen yet,
+// so no discarded copy is left among the live ones (which would pin their
 // memory pages).
-func newEntry(p Place, towns map[townKey]string) gazetteerEntry {
-	e := gazetteerEntry{place: p}
-	var keys []string
-	add := func(to *[]string, s string) {
-		if s = normalize(s); s != "" && !slices.Contains(*to, s) {
-			*to = append(*to, s)
+type entryBuilder struct {
+	towns    map[townKey]*town
+	suffixes map[string][]string // by state
+}
+
+// entry returns p's entry without its text, and its text appended to buf.
+//
+// Text layout, numbers as uvarints: the length of keys; keys, p's own keys
+// that are not substrings of another (bases), each preceded and the last
+// followed by keySep; the offset and length in keys of the name key that
+// the town's nameSuffixes follow (length 0: none); the number of keys, and
+// each key's offset and length in keys; the length of the name and of the
+// address; the name, the address and the ZIP.
+func (b *entryBuilder) entry(p Place, buf []byte) (gazetteerEntry, []byte) {
+	t := b.town(p)
+	keys := entryKeys(p)
+	// The name-and-state keys are the name key followed by the town's
+	// suffixes when normalizing gives exactly those (it does unless the
+	// name ends in a space or comma, or normalizes to nothing).
+	name := normalize(p.Name)
+	named := name != "" && len(t.nameSuffixes) > 0
+	for _, s := range t.nameSuffixes {
+		named = named && slices.ContainsFunc(keys, func(k string) bool { return isSuffixed(k, name, s) })
+	}
+	own := keys[:0:0]
+	for _, k := range keys {
+		if !named || !slices.ContainsFunc(t.nameSuffixes, func(s string) bool { return isSuffixed(k, name, s) }) {
+			own = append(own, k)
 		}
 	}
-	state := StateName(p.State)
-	add(&keys, p.Name)
-	add(&keys, p.Label())
-	add(&keys, p.Address)
-	add(&keys, p.Zip)
-	withState := func(to *[]string, name string) {
-		add(to, name+" "+p.State)
-		if state != "" {
-			add(to, name+", "+state)
-			add(to, name+" "+state)
+	// Bases, longest first; every other key is found inside one.
+	bySize := slices.Clone(own)
+	slices.SortStableFunc(bySize, func(a, b string) int { return len(b) - len(a) })
+	var bases []string
+	at := func(k string) int {
+		off := len(keySep)
+		for _, base := range bases {
+			if i := strings.Index(base, k); i >= 0 {
+				return off + i
+			}
+			off += len(base) + len(keySep)
+		}
+		return -1
+	}
+	for _, k := range bySize {
+		if at(k) < 0 {
+			bases = append(bases, k)
 		}
 	}
-	if p.Name != "" {
-		withState(&keys, p.Name)
-	}
-	tk := townKey{city: p.City, state: p.State, named: p.City == p.Name}
-	town, ok := towns[tk]
-	if !ok {
-		var tkeys []string
-		add(&tkeys, state)
-		if p.City != "" && !tk.named {
-			withState(&tkeys, p.City)
-			add(&tkeys, p.City)
-			add(&tkeys, p.City+", "+p.State)
-		}
-		town = joinKeys(tkeys)
-		if towns != nil {
-			towns[tk] = town
+	keysLen := 0
+	if len(bases) > 0 {
+		keysLen = len(keySep)
+		for _, base := range bases {
+			keysLen += len(base) + len(keySep)
 		}
 	}
-	e.keys = joinKeys(keys)
-	e.town = town
+	buf = binary.AppendUvarint(buf, uint64(keysLen))
+	if len(bases) > 0 {
+		buf = append(buf, keySep...)
+		for _, base := range bases {
+			buf = append(buf, base...)
+			buf = append(buf, keySep...)
+		}
+	}
+	if named {
+		buf = binary.AppendUvarint(buf, uint64(at(name)))
+		buf = binary.AppendUvarint(buf, uint64(len(name)))
+	} else {
+		buf = binary.AppendUvarint(buf, 0)
+		buf = binary.AppendUvarint(buf, 0)
+	}
+	buf = binary.AppendUvarint(buf, uint64(len(own)))
+	for _, k := range own {
+		buf = binary.AppendUvarint(buf, uint64(at(k)))
+		buf = binary.AppendUvarint(buf, uint64(len(k)))
+	}
+	buf = binary.AppendUvarint(buf, uint64(len(p.Name)))
+	buf = binary.AppendUvarint(buf, uint64(len(p.Address)))
+	buf = append(buf, p.Name...)
+	buf = append(buf, p.Address...)
+	buf = append(buf, p.Zip...)
+	return gazetteerEntry{town: t, lat: p.Lat, lon: p.Lon}, buf
+}
+
+// isSuffixed reports whether k is name followed by suffix.
+func isSuffixed(k, name, suffix string) bool {
+	return len(k) == len(name)+len(suffix) && strings.HasPrefix(k, name) && strings.HasSuffix(k, suffix)
+}
+
+// town returns p's town, built the first time it is seen.
+func (b *entryBuilder) town(p Place) *town {
+	tk := townKey{city: p.City, state: p.State, kind: p.Kind, population: p.Population, named: p.City == p.Name}
+	if t, ok := b.towns[tk]; ok {
+		return t
+	}
+	t := &town{city: p.City, state: p.State, kind: p.Kind, population: p.Population, keys: joinKeys(townKeys(p))}
 	if p.State != "" {
-		e.exact = normalize(p.State)
+		t.exact = normalize(p.State)
 	}
-	return e
+	suffixes, ok := b.suffixes[p.State]
+	if !ok {
+		suffixes = nameSuffixes(p.State)
+		b.suffixes[p.State] = suffixes
+	}
+	t.nameSuffixes = suffixes
+	b.towns[tk] = t
+	return t
+}
+
+// nameSuffixes are what follows a name in its name-and-state keys when the
+// name normalizes cleanly: " tx", ", texas", " texas".
+func nameSuffixes(stateCode string) []string {
+	var out []string
+	add := func(sep, s string) {
+		if s = normalize(s); s != "" && !slices.Contains(out, sep+s) {
+			out = append(out, sep+s)
+		}
+	}
+	add(" ", stateCode)
+	if state := StateName(stateCode); state != "" {
+		add(", ", state)
+		add(" ", state)
+	}
+	return out
+}
+
+// addKey adds s, normalized, to keys unless it is empty or already there.
+func addKey(keys *[]string, s string) {
+	if s = normalize(s); s != "" && !slices.Contains(*keys, s) {
+		*keys = append(*keys, s)
+	}
+}
+
+// addWithState adds name followed by the state code, and by the state's
+// name when known.
+func addWithState(keys *[]string, name, stateCode string) {
+	addKey(keys, name+" "+stateCode)
+	if state := StateName(stateCode); state != "" {
+		addKey(keys, name+", "+state)
+		addKey(keys, name+" "+state)
+	}
+}
+
+// entryKeys are p's own search keys, deduplicated: name, label, address,
+// ZIP, and name with state.
+func entryKeys(p Place) []string {
+	var keys []string
+	addKey(&keys, p.Name)
+	addKey(&keys, p.Label())
+	addKey(&keys, p.Address)
+	addKey(&keys, p.Zip)
+	if p.Name != "" {
+		addWithState(&keys, p.Name, p.State)
+	}
+	return keys
+}
+
+// townKeys are p's search keys that depend only on its city and state:
+// the state's name and, for a place that is not its city, "city st",
+// "city, state", "city state", "city" and "city, st".
+func townKeys(p Place) []string {
+	var keys []string
+	addKey(&keys, StateName(p.State))
+	if p.City != "" && p.City != p.Name {
+		addWithState(&keys, p.City, p.State)
+		addKey(&keys, p.City)
+		addKey(&keys, p.City+", "+p.State)
+	}
+	return keys
+}
+
+// entryText is an entry's text read back (see entryBuilder.entry).
+type entryText struct {
+	keys string
+	// name is the name key that the town's nameSuffixes follow, "" for none.
+	name string
+	// spans are the keys' offsets and lengths in keys, and what follows.
+	spans string
+}
+
+// readText reads e's keys and name key; the key spans are read only when a
+// query is inside keys, as most entries do not match.
+func (e *gazetteerEntry) readText() entryText {
+	n, rest := uvarint(e.text)
+	keys, rest := rest[:n], rest[n:]
+	off, rest := uvarint(rest)
+	n, rest = uvarint(rest)
+	return entryText{keys: keys, name: keys[off : off+n], spans: rest}
+}
+
+// place returns the entry's place.
+func (e *gazetteerEntry) place() Place {
+	t := e.readText()
+	n, rest := uvarint(t.spans)
+	for range 2 * n {
+		_, rest = uvarint(rest)
+	}
+	nameLen, rest := uvarint(rest)
+	addrLen, rest := uvarint(rest)
+	return Place{
+		Name: rest[:nameLen], Address: rest[nameLen : nameLen+addrLen], City: e.town.city, State: e.town.state,
+		Zip: rest[nameLen+addrLen:], Lat: e.lat, Lon: e.lon, Kind: e.town.kind, Population: e.town.population,
+	}
+}
+
+// uvarint reads a uvarint written by binary.AppendUvarint at the start of s.
+func uvarint(s string) (int, string) {
+	var x uint64
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x80 {
+			return int(x | uint64(c)<<(7*i)), s[i+1:]
+		}
+		x |= uint64(c&0x7f) << (7 * i)
+	}
+	panic("routing: truncated gazetteer entry")
 }
 
 // joinKeys is "" for no keys, else every key preceded and the last followed
@@ -199,10 +416,66 @@ const (
 // starting with q, a key containing q (q holds no keySep, so a match never
 // spans two keys).
 func (e *gazetteerEntry) match(q string) int {
-	if e.exact != "" && e.exact == q {
+	t := e.town
+	if t.exact != "" && t.exact == q {
 		return exactMatch
 	}
-	return max(matchKeys(e.keys, q), matchKeys(e.town, q))
+	best := matchKeys(t.keys, q)
+	if best == exactMatch {
+		return best
+	}
+	text := e.readText()
+	if strings.Contains(text.keys, q) {
+		// q is inside one of the entry's own keys: a substring match at
+		// least, and better when a key starts with it.
+		best = max(best, substringMatch)
+		n, spans := uvarint(text.spans)
+		for range n {
+			var off, size int
+			off, spans = uvarint(spans)
+			size, spans = uvarint(spans)
+			if k := text.keys[off : off+size]; k == q {
+				return exactMatch
+			} else if strings.HasPrefix(k, q) {
+				best = prefixMatch
+			}
+		}
+	}
+	if text.name != "" {
+		best = max(best, matchSuffixed(text.name, t.nameSuffixes, q))
+	}
+	return best
+}
+
+// matchSuffixed is the best tier of q against the keys name+suffix, for
+// each suffix, leaving out what name alone matches (it is a key of its
+// own).
+func matchSuffixed(name string, suffixes []string, q string) int {
+	best := noMatch
+	for _, s := range suffixes {
+		if len(q) > len(name) && q[:len(name)] == name {
+			if rest := q[len(name):]; rest == s {
+				return exactMatch
+			} else if strings.HasPrefix(s, rest) {
+				best = prefixMatch
+			}
+		}
+		if best == noMatch && (strings.Contains(s, q) || spansJoin(name, s, q)) {
+			best = substringMatch
+		}
+	}
+	return best
+}
+
+// spansJoin reports whether q is inside name+suffix across the join: an end
+// of name followed by a start of suffix.
+func spansJoin(name, suffix, q string) bool {
+	for k := max(1, len(q)-len(suffix)); k < len(q) && k <= len(name); k++ {
+		if q[k] == suffix[0] && strings.HasPrefix(suffix, q[k:]) && strings.HasSuffix(name, q[:k]) {
+			return true
+		}
+	}
+	return false
 }
 
 // matchKeys is the best tier of q against one joined key string.
@@ -230,29 +503,31 @@ func (g *Gazetteer) Search(query string, limit int) []Place {
 	}
 	type hit struct {
 		tier  int
-		place Place
+		entry *gazetteerEntry
 	}
 	var hits []hit
 	g.mu.RLock()
 	for i := range g.entries {
 		if tier := g.entries[i].match(q); tier != noMatch {
-			hits = append(hits, hit{tier, g.entries[i].place})
+			hits = append(hits, hit{tier, &g.entries[i]})
 		}
 	}
 	g.mu.RUnlock()
+	// Entries are never changed once added, so the hits are read outside
+	// the lock.
 	sort.Slice(hits, func(i, j int) bool {
 		a, b := hits[i], hits[j]
 		if a.tier != b.tier {
 			return a.tier > b.tier
 		}
-		if a.place.Population != b.place.Population {
-			return a.place.Population > b.place.Population
+		if pa, pb := a.entry.town.population, b.entry.town.population; pa != pb {
+			return pa > pb
 		}
-		return a.place.Label() < b.place.Label()
+		return a.entry.place().Label() < b.entry.place().Label()
 	})
 	out := make([]Place, 0, min(limit, len(hits)))
 	for _, h := range hits[:min(limit, len(hits))] {
-		out = append(out, h.place)
+		out = append(out, h.entry.place())
 	}
 	return out
 }
@@ -263,12 +538,17 @@ func (g *Gazetteer) Nearest(p Point) (place Place, meters float64, ok bool) {
 	meters = math.Inf(1)
 	g.mu.RLock()
 	defer g.mu.RUnlock()
+	var nearest *gazetteerEntry
 	for i := range g.entries {
-		if d := distanceMeters(p, g.entries[i].place.Point()); d < meters {
-			place, meters, ok = g.entries[i].place, d, true
+		e := &g.entries[i]
+		if d := distanceMeters(p, Point{Lat: e.lat, Lon: e.lon}); d < meters {
+			nearest, meters = e, d
 		}
 	}
-	return place, meters, ok
+	if nearest == nil {
+		return Place{}, meters, false
+	}
+	return nearest.place(), meters, true
 }
 
 // Geocode implements Geocoder with Search; limit ≤ 0 means 10.
