@@ -56,11 +56,46 @@ type Contract struct {
 	UpdatedAt     time.Time
 }
 
-// Upper bounds of the planner's costs in a contract: $100 a mile off the
-// route and $10,000 a stop are far beyond any fleet's figures.
+// Upper bounds of the planner's costs in a contract, which the owner sets
+// (PUT /api/wex/company/contract/planner-costs): $10.00 a mile off the
+// route and $500.00 a stop are far beyond any fleet's figures (drivers'
+// time and wear run to a few dollars a mile), and a typo in the form
+// cannot make every plan absurd.
 const (
-	MaxOutOfRouteTenthCentsPerMile = 100_000
-	MaxStopCostCents               = 1_000_000
+	MaxOutOfRouteTenthCentsPerMile = 10_000
+	MaxStopCostCents               = 50_000
+)
+
+// PlannerCosts are the two contract terms the fuel planner weighs besides
+// fuel, as an owner sets them.
+type PlannerCosts struct {
+	OutOfRouteTenthCentsPerMile int64
+	StopCostCents               int64
+}
+
+// Validate checks the costs against their bounds: each from zero to its
+// maximum, the per-mile cost in whole cents (the form's precision). Field
+// errors name the wire fields (outOfRouteCostPerMile, costPerStop).
+func (c PlannerCosts) Validate() error {
+	fe := FieldErrors{}
+	if c.OutOfRouteTenthCentsPerMile < 0 || c.OutOfRouteTenthCentsPerMile > MaxOutOfRouteTenthCentsPerMile {
+		fe.Add("outOfRouteCostPerMile", MsgOutOfRouteCostRange)
+	} else if c.OutOfRouteTenthCentsPerMile%10 != 0 {
+		fe.Add("outOfRouteCostPerMile", MsgPlannerCostCents)
+	}
+	if c.StopCostCents < 0 || c.StopCostCents > MaxStopCostCents {
+		fe.Add("costPerStop", MsgStopCostRange)
+	}
+	return fe.Err()
+}
+
+// Messages of the planner costs' field errors.
+const (
+	MsgOutOfRouteCostRange = "Must be a number from 0 to 10.00"
+	MsgStopCostRange       = "Must be a number from 0 to 500.00"
+	MsgPlannerCostCents    = "Must have at most 2 decimals"
+	MsgPlannerCostNumber   = "Must be a number"
+	MsgPlannerCostRequired = "Is required"
 )
 
 // DefaultContract is the contract of a company that has not signed one

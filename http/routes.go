@@ -60,10 +60,11 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/maps/basemap", s.requireApproved(s.handleBasemap))
 	mux.HandleFunc("POST /api/assistant/plan", s.requireApproved(s.handlePlan))
 
-	// Fuel cards, contract and wallet of the owner's company (card.go, wallet.go)
+	// Fuel cards, contract and wallet of the owner's company (card.go, contract.go, wallet.go)
 	mux.HandleFunc("GET /api/wex/company/get-cards", s.requireRole(fuelportal.RoleCompany, s.handleCardList))
 	mux.HandleFunc("PUT /api/wex/company/update-card", s.requireRole(fuelportal.RoleCompany, s.handleCardUpdate))
 	mux.HandleFunc("GET /api/wex/company/contract", s.requireRole(fuelportal.RoleCompany, s.handleContract))
+	mux.HandleFunc("PUT /api/wex/company/contract/planner-costs", s.requireRole(fuelportal.RoleCompany, s.handlePlannerCostsPut))
 	mux.HandleFunc("GET /api/wex/company/wallet", s.requireRole(fuelportal.RoleCompany, s.handleWallet))
 
 	// Card controls and overrides (controls.go).

@@ -217,7 +217,7 @@ func (s *Server) handleTransactionGet(scope scopeOf) http.HandlerFunc {
 type spendingsDTO struct {
 	Total float64 `json:"total"`
 	Saved float64 `json:"saved"`
-	// MissedSavings is what trips created in the period lost off their plans.
+	// MissedSavings is what the trip purchases of the period lost off their plans.
 	MissedSavings float64 `json:"missedSavings"`
 }
 

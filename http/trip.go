@@ -463,7 +463,8 @@ func compliancePeriod(r *http.Request) (from, to time.Time, err error) {
 }
 
 // handleCompliance answers, per driver (card) of the owner's company, how
-// the trips created in the period followed their plans, worst first.
+// the purchases of the period followed their trips' plans, worst first
+// (store.Compliance says which trips and purchases count).
 func (s *Server) handleCompliance(w http.ResponseWriter, r *http.Request) {
 	from, to, err := compliancePeriod(r)
 	if err != nil {

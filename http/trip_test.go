@@ -64,10 +64,13 @@ type tripOut struct {
 		LocationID    int64
 		Gallons       float64
 		Status        string
-		DeclineCode   *string
-		DeclineReason *string
-		OnPlan        bool
-		FundedTotal   float64
+		// TransactionDate is the purchase's own date: compliance counts
+		// purchases by it.
+		TransactionDate string
+		DeclineCode     *string
+		DeclineReason   *string
+		OnPlan          bool
+		FundedTotal     float64
 	}
 }
 
@@ -204,32 +207,31 @@ func TestTrips(t *testing.T) {
 				PlannedGallons, OnPlanGallons, OffPlanGallons float64
 				PlannedCost, ActualCost, MissedSavings        float64
 			}
-			day := f.clock.Now().UTC().Format("2006-01-02")
-			f.api.Get("/api/wex/company/compliance?dateFrom="+day+"&dateTo="+day, f.owner).ExpectStatus(t, 200).Decode(t, &rows)
+			// The trip tests' purchases are dated in 2020 (purchaseAt), their
+			// trips created today: compliance counts purchases by their date.
+			const from, to = "2020-01-01", "2020-12-31"
+			f.api.Get("/api/wex/company/compliance?dateFrom="+from+"&dateTo="+to, f.owner).ExpectStatus(t, 200).Decode(t, &rows)
 			if len(rows) != 2 {
 				t.Fatalf("rows = %+v", rows)
 			}
 			var list struct{ Content []tripOut }
 			f.api.Get("/api/trips?size=100", f.owner).ExpectStatus(t, 200).Decode(t, &list)
 			cents := func(x float64) int64 { return int64(math.Round(x * 100)) }
-			var missedTotal int64
 			for _, row := range rows {
 				var onPlan, offPlan, actual float64
 				trips := 0
 				for _, tr := range list.Content {
-					if tr.CardNumber != row.CardNumber || !strings.HasPrefix(tr.CreatedAt, day) {
-						continue // another driver's, or a demo trip of the past weeks
+					if tr.CardNumber != row.CardNumber {
+						continue
 					}
-					trips++
 					var d tripOut
 					f.api.Get(fmt.Sprintf("/api/trips/%d", tr.ID), f.owner).ExpectStatus(t, 200).Decode(t, &d)
-					if cents(d.PlanVersions[0].TotalCost) != cents(row.PlannedCost) {
-						t.Errorf("%s: planned cost %.2f, first plan %.2f", row.DriverName, row.PlannedCost, d.PlanVersions[0].TotalCost)
-					}
+					counted := false
 					for _, p := range d.Purchases {
-						if p.Status != "APPROVED" {
-							continue
+						if p.Status != "APPROVED" || p.TransactionDate < from || p.TransactionDate >= "2021" {
+							continue // declined, or a demo purchase of the past weeks
 						}
+						counted = true
 						if p.OnPlan {
 							onPlan += p.Gallons
 						} else {
@@ -237,20 +239,35 @@ func TestTrips(t *testing.T) {
 						}
 						actual += p.FundedTotal
 					}
+					if !counted {
+						continue
+					}
+					trips++
+					if cents(d.PlanVersions[0].TotalCost) != cents(row.PlannedCost) {
+						t.Errorf("%s: planned cost %.2f, first plan %.2f", row.DriverName, row.PlannedCost, d.PlanVersions[0].TotalCost)
+					}
 				}
 				if trips != row.Trips || math.Abs(onPlan-row.OnPlanGallons) > 1e-9 || math.Abs(offPlan-row.OffPlanGallons) > 1e-9 || cents(actual) != cents(row.ActualCost) {
 					t.Errorf("row %+v, purchases: %d trips, on %.3f, off %.3f, actual %.2f", row, trips, onPlan, offPlan, actual)
 				}
-				missedTotal += cents(row.MissedSavings)
 			}
 			if rows[0].MissedSavings <= 0 || rows[0].MissedSavings < rows[1].MissedSavings {
 				t.Errorf("not worst first: %+v", rows)
 			}
+			// The dashboard's figure is the same purchases' from the start of its period.
+			today := f.clock.Now().UTC().Truncate(24 * time.Hour)
+			days := int(today.Sub(time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)).Hours()/24) + 1
+			f.api.Get("/api/wex/company/compliance?dateFrom="+from+"&dateTo="+today.Format("2006-01-02"), f.owner).ExpectStatus(t, 200).Decode(t, &rows)
+			var missedTotal int64
+			for _, row := range rows {
+				missedTotal += cents(row.MissedSavings)
+			}
 			var tiles []struct{ Total, Saved, MissedSavings float64 }
-			f.api.Get("/api/wex/company/total-spendings?lastDays=1", f.owner).ExpectStatus(t, 200).Decode(t, &tiles)
-			if cents(tiles[0].MissedSavings) != missedTotal {
+			f.api.Get(fmt.Sprintf("/api/wex/company/total-spendings?lastDays=%d", days), f.owner).ExpectStatus(t, 200).Decode(t, &tiles)
+			if cents(tiles[0].MissedSavings) != missedTotal || missedTotal <= 0 {
 				t.Errorf("dashboard missed savings %.2f, compliance %d cents", tiles[0].MissedSavings, missedTotal)
 			}
+			day := from
 			res := f.api.Get("/api/wex/company/compliance/export?dateFrom="+day+"&dateTo="+day, f.owner).ExpectStatus(t, 200)
 			if !strings.Contains(res.Header.Get("Content-Disposition"), "compliance-") {
 				t.Errorf("export headers = %v", res.Header)

@@ -2,39 +2,7 @@ package http
 
 import (
 	"net/http"
-
-	"fuelportal"
 )
-
-type contractResponse struct {
-	Pricing           fuelportal.PricingPlan `json:"pricing"`
-	RetailMinusCents  float64                `json:"retailMinusCents"` // cents per gallon, one decimal
-	Billing           fuelportal.BillingPlan `json:"billing"`
-	CreditLimit       float64                `json:"creditLimit"`
-	FeePerTransaction float64                `json:"feePerTransaction"`
-	// The fuel planner's costs (issue 12): dollars a mile off the route
-	// (3 decimals) and dollars a stop.
-	OutOfRouteCostPerMile float64 `json:"outOfRouteCostPerMile"`
-	CostPerStop           float64 `json:"costPerStop"`
-}
-
-// handleContract answers the caller's company contract.
-func (s *Server) handleContract(w http.ResponseWriter, r *http.Request) {
-	c, err := s.DB.Contract(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
-	if err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	respond(w, http.StatusOK, contractResponse{
-		Pricing:               c.Pricing,
-		RetailMinusCents:      float64(c.RetailMinusTenthCents) / 10,
-		Billing:               c.Billing,
-		CreditLimit:           dollars(c.CreditLimitCents),
-		FeePerTransaction:     dollars(c.FeeCents),
-		OutOfRouteCostPerMile: float64(c.OutOfRouteTenthCentsPerMile) / 1000,
-		CostPerStop:           dollars(c.StopCostCents),
-	})
-}
 
 type walletResponse struct {
 	Balance         float64 `json:"balance"`

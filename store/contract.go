@@ -62,3 +62,35 @@ func (tx *Tx) SaveContract(ctx context.Context, c *fuelportal.Contract) error {
 		c.OutOfRouteTenthCentsPerMile, c.StopCostCents, c.CreatedAt, c.UpdatedAt)
 	return err
 }
+
+// SetPlannerCosts sets the fuel planner's costs in the company's contract,
+// keeping its other terms (a company without a contract gets the default
+// one with these costs), and returns the contract. Costs out of bounds
+// (fuelportal.PlannerCosts.Validate) are EINVALID with field errors.
+func (db *DB) SetPlannerCosts(ctx context.Context, companyID int64, costs fuelportal.PlannerCosts) (c *fuelportal.Contract, err error) {
+	if err := costs.Validate(); err != nil {
+		return nil, err
+	}
+	err = db.InTx(ctx, func(tx *Tx) error {
+		// Only the two terms change: one statement, so that a concurrent
+		// change of the other terms is never overwritten.
+		res, err := tx.Exec(ctx, `
+			UPDATE contracts SET out_of_route_tenth_cents_per_mile = ?, stop_cost_cents = ?, updated_at = ?
+			WHERE company_id = ?`, costs.OutOfRouteTenthCentsPerMile, costs.StopCostCents, tx.Now, companyID)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			d := fuelportal.DefaultContract(companyID)
+			d.OutOfRouteTenthCentsPerMile, d.StopCostCents = costs.OutOfRouteTenthCentsPerMile, costs.StopCostCents
+			if err := tx.SaveContract(ctx, d); err != nil {
+				return err
+			}
+		}
+		c, err = tx.Contract(ctx, companyID)
+		return err
+	})
+	return c, err
+}

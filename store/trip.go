@@ -441,33 +441,41 @@ func (db *DB) TripOfTransaction(ctx context.Context, transactionID int64) (tripI
 	return tripID, onPlan, err
 }
 
-// Compliance returns, per card of the company with trips created from
-// from up to (not including) to, the trips' planned gallons and cost (as
-// first planned) against what their approved purchases bought on and off
-// plan, cost and missed; largest missed savings first.
+// Compliance returns, per card of the company, how its trips followed their
+// plans over the period [from, to), worst (most missed savings) first. The
+// period counts purchases by their own date: gallons, costs and missed
+// savings are those of the approved purchases made in the period on the
+// company's trips (a purchase is recorded against the trip active on its
+// card). A trip counts (trips, and its first plan's gallons and cost as the
+// planned figures) when it had such a purchase or was created in the
+// period, so a trip that spans two periods counts in both.
 func (db *DB) Compliance(ctx context.Context, companyID int64, from, to time.Time) (out []fuelportal.ComplianceRow, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `
-			WITH period AS (
-				SELECT id, card_id FROM trips WHERE company_id = ? AND created_at >= ? AND created_at < ?
+			WITH bought_in AS (
+				SELECT ct.card_id, tt.trip_id, tt.on_plan, ct.gallons_milli, ct.funded_total_cents, tt.missed_savings_cents
+				FROM card_transactions ct JOIN trip_transactions tt ON tt.transaction_id = ct.id
+				WHERE ct.company_id = ? AND ct.status = ? AND ct.transaction_date >= ? AND ct.transaction_date < ?
+			), period AS (
+				SELECT id, card_id FROM trips
+				WHERE company_id = ? AND ((created_at >= ? AND created_at < ?) OR id IN (SELECT trip_id FROM bought_in))
 			), planned AS (
 				SELECT p.card_id, COUNT(*) AS trips, SUM(tp.total_gallons_milli) AS gallons, SUM(tp.total_cents) AS cents
 				FROM period p JOIN trip_plans tp ON tp.trip_id = p.id AND tp.version = 1
 				GROUP BY p.card_id
 			), bought AS (
-				SELECT p.card_id,
-					SUM(CASE WHEN tt.on_plan = 1 THEN ct.gallons_milli ELSE 0 END) AS on_plan,
-					SUM(CASE WHEN tt.on_plan = 1 THEN 0 ELSE ct.gallons_milli END) AS off_plan,
-					SUM(ct.funded_total_cents) AS cents, SUM(tt.missed_savings_cents) AS missed
-				FROM period p JOIN trip_transactions tt ON tt.trip_id = p.id
-				JOIN card_transactions ct ON ct.id = tt.transaction_id AND ct.status = ?
-				GROUP BY p.card_id
+				SELECT card_id,
+					SUM(CASE WHEN on_plan = 1 THEN gallons_milli ELSE 0 END) AS on_plan,
+					SUM(CASE WHEN on_plan = 1 THEN 0 ELSE gallons_milli END) AS off_plan,
+					SUM(funded_total_cents) AS cents, SUM(missed_savings_cents) AS missed
+				FROM bought_in
+				GROUP BY card_id
 			)
 			SELECT c.id, c.driver_name, c.card_number, pl.trips, pl.gallons, pl.cents,
 				COALESCE(b.on_plan, 0), COALESCE(b.off_plan, 0), COALESCE(b.cents, 0), COALESCE(b.missed, 0)
 			FROM planned pl JOIN cards c ON c.id = pl.card_id LEFT JOIN bought b ON b.card_id = pl.card_id
 			ORDER BY COALESCE(b.missed, 0) DESC, c.driver_name, c.id`,
-			companyID, from, to, fuelportal.TransactionApproved)
+			companyID, fuelportal.TransactionApproved, from, to, companyID, from, to)
 		if err != nil {
 			return err
 		}
@@ -485,15 +493,17 @@ func (db *DB) Compliance(ctx context.Context, companyID int64, from, to time.Tim
 	return out, err
 }
 
-// MissedSavings sums the missed savings of the trips scope may see that
-// were created from since on (the dashboard's figure for its period).
+// MissedSavings sums the missed savings of the approved purchases made from
+// since on, on the trips scope may see (the dashboard's figure for its
+// period; purchases count by their date, as in Compliance).
 func (db *DB) MissedSavings(ctx context.Context, scope fuelportal.TransactionScope, since time.Time) (cents int64, err error) {
 	where, args := tripScopeWhere(scope)
 	err = db.InReadTx(ctx, func(tx *Tx) error {
 		return tx.QueryRow(ctx, `
 			SELECT COALESCE(SUM(tt.missed_savings_cents), 0)
 			FROM trips t JOIN trip_transactions tt ON tt.trip_id = t.id
-			WHERE `+where+` AND t.created_at >= ?`, append(args, since)...).Scan(&cents)
+			JOIN card_transactions ct ON ct.id = tt.transaction_id
+			WHERE `+where+` AND ct.status = ? AND ct.transaction_date >= ?`, append(args, fuelportal.TransactionApproved, since)...).Scan(&cents)
 	})
 	return cents, err
 }

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -137,7 +138,8 @@ func TestTrips(t *testing.T) {
 		})
 
 		t.Run("compliance sums the purchases to the cent", func(t *testing.T) {
-			day := db.Now().UTC().Truncate(24 * time.Hour)
+			// The day of the purchases (the trips were created today).
+			day := time.Date(2025, 3, 14, 0, 0, 0, 0, time.UTC)
 			rows, err := db.Compliance(ctx, f.company.ID, day, day.AddDate(0, 0, 1))
 			if err != nil || len(rows) != 2 {
 				t.Fatalf("Compliance = %+v, %v", rows, err)
@@ -207,5 +209,135 @@ func TestTrips(t *testing.T) {
 				t.Fatalf("Trips(CANCELLED) = %+v, %d, %v", page, total, err)
 			}
 		})
+	})
+}
+
+// Compliance counts a period by the purchases' dates: a trip created before
+// the period counts with the purchases made in it, purchases outside the
+// period count in no row, a trip created in the period counts without
+// purchases, and a trip merely under way in a period without purchases
+// does not count.
+func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC
+		f := newFleetFixture(t, db, prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		other := &fuelportal.Station{ID: 413, Name: "Love's #413", Latitude: f.station.Latitude + 0.005, Longitude: f.station.Longitude, RetailPrice: 3999, NetPrice: 3899,
+			PriceDate: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
+		second := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: "7071000000000000003", DriverName: "Olga Open", DriverID: "D-3", UnitNumber: "U-3"}
+		err := db.InTx(ctx, func(tx *store.Tx) error {
+			if _, err := tx.UpsertStations(ctx, []*fuelportal.Station{other}); err != nil {
+				return err
+			}
+			return tx.CreateCard(ctx, second)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		company := fuelportal.TransactionScope{CompanyID: f.company.ID}
+		early := newTrip(f.active.CardNumber, f.station.ID, false) // created 2025-03-14
+		if err := db.CreateTrip(ctx, company, early); err != nil {
+			t.Fatal(err)
+		}
+		date := func(day, hour int) time.Time { return time.Date(2025, 3, day, hour, 0, 0, 0, time.UTC) }
+		type bought struct {
+			on              bool
+			gallons         fuelportal.Gallons
+			funded, missed  int64
+			transactionDate time.Time
+		}
+		var purchases []bought
+		for i, p := range []struct {
+			station int64
+			gallons fuelportal.Gallons
+			at      time.Time
+		}{
+			{f.station.ID, 40_000, date(20, 8)}, // on plan, in the period
+			{other.ID, 30_123, date(21, 23)},    // off plan, in the period (its last hour)
+			{other.ID, 20_000, date(22, 0)},     // off plan, the day after the period
+			{other.ID, 10_000, date(13, 23)},    // off plan, the day before the period and the trip
+		} {
+			clock.Advance(time.Hour)
+			cp := purchase(fmt.Sprintf("d-%d", i), f.active.CardNumber, p.station, p.gallons)
+			cp.TransactionDate = p.at
+			tr, _, err := db.RecordPurchase(ctx, cp)
+			if err != nil || tr.Status != fuelportal.TransactionApproved {
+				t.Fatalf("purchase %d = %+v, %v", i, tr, err)
+			}
+			recorded, err := db.TripPurchases(ctx, early.ID)
+			if err != nil || len(recorded) != i+1 {
+				t.Fatalf("TripPurchases = %+v, %v", recorded, err)
+			}
+			last := recorded[len(recorded)-1]
+			for _, r := range recorded {
+				if r.Transaction.ID == tr.ID {
+					last = r
+				}
+			}
+			purchases = append(purchases, bought{last.OnPlan, tr.Gallons, tr.FundedTotalCents, last.MissedSavingsCents, p.at})
+		}
+		if !purchases[0].on || purchases[1].on || purchases[1].missed <= 0 || purchases[2].missed <= 0 {
+			t.Fatalf("purchases = %+v", purchases)
+		}
+		clock.Advance(6 * 24 * time.Hour) // 2025-03-20
+		late := newTrip(second.CardNumber, f.station.ID, false)
+		if err := db.CreateTrip(ctx, company, late); err != nil {
+			t.Fatal(err)
+		}
+
+		// sums is the row the purchases dated in [from, to) make.
+		sums := func(from, to time.Time) fuelportal.ComplianceRow {
+			row := fuelportal.ComplianceRow{CardID: f.active.ID, DriverName: f.active.DriverName, CardNumber: f.active.CardNumber,
+				Trips: 1, PlannedGallons: 100_000, PlannedCostCents: 350_00}
+			for _, p := range purchases {
+				if p.transactionDate.Before(from) || !p.transactionDate.Before(to) {
+					continue
+				}
+				if p.on {
+					row.OnPlanGallons += p.gallons
+				} else {
+					row.OffPlanGallons += p.gallons
+				}
+				row.ActualCostCents += p.funded
+				row.MissedSavingsCents += p.missed
+			}
+			return row
+		}
+		lateRow := fuelportal.ComplianceRow{CardID: second.ID, DriverName: second.DriverName, CardNumber: second.CardNumber,
+			Trips: 1, PlannedGallons: 100_000, PlannedCostCents: 350_00}
+		for _, c := range []struct {
+			name     string
+			from, to time.Time
+			want     []fuelportal.ComplianceRow
+		}{
+			{"created before the period, purchases in it", date(20, 0), date(22, 0), []fuelportal.ComplianceRow{sums(date(20, 0), date(22, 0)), lateRow}},
+			{"created in the period, its purchases after it", date(14, 0), date(15, 0), []fuelportal.ComplianceRow{sums(date(14, 0), date(15, 0))}},
+			{"only a purchase in the period", date(22, 0), date(23, 0), []fuelportal.ComplianceRow{sums(date(22, 0), date(23, 0))}},
+			{"a purchase dated before the trip", date(13, 0), date(14, 0), []fuelportal.ComplianceRow{sums(date(13, 0), date(14, 0))}},
+			{"under way without purchases", date(15, 0), date(20, 0), nil},
+		} {
+			got, err := db.Compliance(ctx, f.company.ID, c.from, c.to)
+			if err != nil || len(got) != len(c.want) {
+				t.Fatalf("%s: Compliance = %+v, %v; want %+v", c.name, got, err, c.want)
+			}
+			for i := range got {
+				if got[i] != c.want[i] {
+					t.Errorf("%s: row %d = %+v, want %+v", c.name, i, got[i], c.want[i])
+				}
+			}
+		}
+		if row := sums(date(20, 0), date(22, 0)); row.OnPlanGallons != 40_000 || row.OffPlanGallons != 30_123 {
+			t.Fatalf("the period's purchases = %+v", row)
+		}
+		if rows, err := db.Compliance(ctx, f.company.ID+1000, date(1, 0), date(31, 0)); err != nil || len(rows) != 0 {
+			t.Fatalf("another company's compliance = %+v, %v", rows, err)
+		}
+		missed, err := db.MissedSavings(ctx, company, date(21, 0))
+		if want := purchases[1].missed + purchases[2].missed; err != nil || missed != want {
+			t.Fatalf("MissedSavings since the 21st = %d, %v; want %d", missed, err, want)
+		}
 	})
 }

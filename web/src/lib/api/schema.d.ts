@@ -1911,6 +1911,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/contract/planner-costs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the fuel planner's out-of-route cost per mile and cost per stop of the company's contract
+         * @description Owners only; changes only the caller's company contract, keeping its other terms, and answers the contract. Field errors (400) for a missing value, a value that is not a JSON number, one below 0 or above its maximum (10.00 a mile, 500.00 a stop), or one finer than a cent.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PlannerCosts"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Contract"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wex/company/wallet": {
         parameters: {
             query?: never;
@@ -3140,7 +3187,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Plan compliance per driver of the owner's company, largest missed savings first */
+        /**
+         * Plan compliance per driver of the owner's company, largest missed savings first
+         * @description Purchases count by their own date: gallons, actual cost and missed savings are those of the approved purchases dated from dateFrom to dateTo (inclusive, UTC) on the card's trips. A trip counts in trips, with its first plan's gallons and cost in plannedGallons and plannedCost, when it had such a purchase or was created in the period.
+         */
         get: {
             parameters: {
                 query: {
@@ -3185,7 +3235,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Plan compliance per driver as .xlsx */
+        /**
+         * Plan compliance per driver as .xlsx
+         * @description The rows of GET /api/wex/company/compliance for the same period (purchases count by their own date).
+         */
         get: {
             parameters: {
                 query: {
@@ -3839,7 +3892,7 @@ export interface components {
         Spendings: {
             total: number;
             saved: number;
-            /** @description Missed savings of the trips created in the period (issue 12) */
+            /** @description Missed savings of the approved trip purchases dated in the period (issue 12) */
             missedSavings: number;
         }[];
         NetworkPurchase: {
@@ -4141,7 +4194,7 @@ export interface components {
                 totalPages: number;
             };
         };
-        /** @description One driver's (card's) trips created in the period: gallons and cost as first planned, approved purchases on and off plan, what they cost (funded totals) and the missed savings (off-plan gallons' cost above the plan's price for them), dollars from whole cents. */
+        /** @description One driver's (card's) compliance over the period: the trips that had a purchase dated in it or were created in it, with their gallons and cost as first planned; the approved purchases dated in the period on and off plan, what they cost (funded totals) and the missed savings (off-plan gallons' cost above the plan's price for them), dollars from whole cents. */
         ComplianceRow: {
             driverName: string;
             cardNumber: string;
@@ -4328,6 +4381,13 @@ export interface components {
             monthlyBudget: number | null;
             /** @description Dollars: approved funded totals this calendar month (company time zone) */
             monthSpend: number;
+        };
+        /** @description The fuel planner's costs of the company contract, in dollars: each a JSON number, from 0 to its maximum, in whole cents. 0 turns a cost off. */
+        PlannerCosts: {
+            /** @description Dollars per mile driven off the route to a fuel stop (counted there and back), 0 to 10.00, in whole cents */
+            outOfRouteCostPerMile: number;
+            /** @description Dollars per fuel stop, 0 to 500.00, in whole cents */
+            costPerStop: number;
         };
     };
     responses: {

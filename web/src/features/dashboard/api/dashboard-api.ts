@@ -8,6 +8,9 @@ export type Wallet = Schema<'Wallet'>;
 /** GET /api/wex/company/contract (http/openapi.json, docs/decisions.md). */
 export type Contract = Schema<'Contract'>;
 
+/** PUT /api/wex/company/contract/planner-costs: dollars, whole cents. */
+export type PlannerCosts = Schema<'PlannerCosts'>;
+
 /** One item of GET …/total-spendings: the first item of the array is used (docs/product.md §3). */
 export type SavingsSummary = Schema<'Spendings'>[number];
 
@@ -32,6 +35,11 @@ export const dashboardApi = api.injectEndpoints({
     getCompanyContract: build.query<Contract, void>({
       query: () => '/wex/company/contract',
       providesTags: ['Contract'],
+    }),
+    /** Owners set the fuel planner's costs; answers the contract. */
+    setPlannerCosts: build.mutation<Contract, PlannerCosts>({
+      query: (body) => ({ url: '/wex/company/contract/planner-costs', method: 'PUT', body }),
+      invalidatesTags: ['Contract'],
     }),
     getTotalSpendings: build.query<SavingsSummary, { role: RoleCode; lastDays: number }>({
       query: ({ role, lastDays }) => ({
@@ -65,6 +73,7 @@ export const dashboardApi = api.injectEndpoints({
 export const {
   useGetCompanyWalletQuery,
   useGetCompanyContractQuery,
+  useSetPlannerCostsMutation,
   useGetTotalSpendingsQuery,
   useGetDashboardCardsQuery,
   useGetRecentTransactionsQuery,

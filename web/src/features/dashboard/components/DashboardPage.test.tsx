@@ -177,6 +177,18 @@ describe('company dashboard', () => {
     expect(screen.getByTestId('wallet-planner-costs')).toHaveTextContent('Fuel plans count $1.85/mi off route and $25.00 per stop');
   });
 
+  it("opens the owner's fuel planner costs form from the wallet tile", async () => {
+    companyApi({ wallet: { balance: -1830.5, canAddFunds: false, canPayByInvoice: true } });
+    const { user } = renderApp(paths.dashboard, { session });
+
+    await user.click(await screen.findByRole('button', { name: 'Fuel planner costs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fuel planner costs' });
+    expect(await within(dialog).findByTestId('planner-cost-per-mile')).toHaveValue('1.85');
+    expect(within(dialog).getByTestId('planner-cost-per-stop')).toHaveValue('25');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Fuel planner costs' })).not.toBeInTheDocument());
+  });
+
   it('shows no wallet button when the wallet allows neither', async () => {
     companyApi({ wallet: { balance: 0, canAddFunds: false, canPayByInvoice: false } });
     renderApp(paths.dashboard, { session });

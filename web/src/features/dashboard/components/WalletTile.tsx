@@ -10,11 +10,13 @@ import { LoadError } from '@/components/feedback/LoadStates';
 import { useGetCompanyContractQuery, useGetCompanyWalletQuery } from '../api/dashboard-api';
 import type { PaymentModalComponent } from './payment-modal';
 import { walletAction } from '../model/tiles-model';
+import { PlannerCostsDialog } from './PlannerCostsDialog';
 import { Tile } from './Tile';
 
 function ContractLine() {
   const { t } = useTranslation('dashboard');
   const { data: contract } = useGetCompanyContractQuery();
+  const [costsOpen, setCostsOpen] = useState(false);
   if (!contract) return null;
   const text =
     contract.billing === 'INVOICE'
@@ -33,11 +35,19 @@ function ContractLine() {
           {t('wallet.plannerCosts', { perMile: formatDollars(perMile), perStop: formatDollars(perStop) })}
         </Typography>
       )}
+      <Button size="small" onClick={() => setCostsOpen(true)} sx={{ alignSelf: 'flex-start', px: 0.5, minHeight: 36 }} data-testid="planner-costs-edit">
+        {t('plannerCosts.edit')}
+      </Button>
+      {/* Mounted only while open: a closed form keeps no stale values. */}
+      {costsOpen && <PlannerCostsDialog open onClose={() => setCostsOpen(false)} />}
     </>
   );
 }
 
-/** Company wallet: balance (red when negative, else green) and the Add Funds / Pay Invoice button. */
+/**
+ * Company wallet: balance (red when negative, else green), the contract with its fuel planner
+ * costs (and the owner's form for them), and the Add Funds / Pay Invoice button.
+ */
 export function WalletTile({ PaymentMethodModal }: { PaymentMethodModal: PaymentModalComponent }) {
   const { t } = useTranslation('dashboard');
   const { data: wallet, isError, isFetching, refetch } = useGetCompanyWalletQuery();

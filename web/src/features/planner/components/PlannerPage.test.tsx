@@ -303,6 +303,9 @@ describe('PlannerPage with a route', { timeout: 60_000 }, () => {
     expect(screen.getAllByTestId('station-card')[0]).toHaveStyle({ height: '550px' });
     await user.click(screen.getByRole('button', { name: 'Show All Near Route' }));
     expect(await screen.findByText('Stations Near Route (4)')).toBeInTheDocument();
+    // A fuel-only plan leaves the near-route cards without a net saving.
+    expect(screen.queryByTestId('station-net-saving')).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('station-card')[0]).toHaveStyle({ height: '100px' });
   });
 
   it('shows the server message when the best plan fails', async () => {
@@ -444,6 +447,14 @@ describe('PlannerPage with a contract that counts detours', { timeout: 60_000 },
     expect(cards[0]).toHaveStyle({ height: '140px' });
     expect(within(cards[0]).getByTestId('plan-entry-net-saving')).toHaveTextContent('Net saving $37.92 after detour');
     expect(within(cards[1]).getByTestId('plan-entry-net-saving')).toHaveTextContent('Costs $6.98 more after detour');
+
+    // All the stations near the route: each card says what a stop there nets after its detour.
+    await user.click(screen.getByRole('button', { name: 'Show All Near Route' }));
+    expect(await screen.findByText('Stations Near Route (4)')).toBeInTheDocument();
+    const nearCards = screen.getAllByTestId('station-card');
+    expect(nearCards[0]).toHaveStyle({ height: '120px' });
+    // Pilot #1090: 28¢ off × 80.25 gal (the plan's average stop) less 2 × 0.4 mi × $1.85 + $25.
+    expect(within(nearCards[0]).getByTestId('station-net-saving')).toHaveTextContent('Costs $4.01 more after detour');
   });
 });
 

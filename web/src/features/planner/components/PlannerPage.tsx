@@ -294,6 +294,7 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
               nearRouteStations={nearRoute.data}
               nearRouteLoading={nearRoute.isFetching}
               plan={currentPlan}
+              detourBasis={state.detourBasis}
               planLoading={planStatus.isLoading}
               planError={state.planError}
               chainOptions={chains.data ?? []}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { CARD_HEIGHT, PLAN_CARD_HEIGHT, SKELETONS } from '../model/constants';
 import { detourCostsApplied } from '../model/format';
 import type { PlanFormValues } from '../model/plan-form';
+import type { DetourBasis } from '../model/station-net-saving';
 import type { ChainOption, FuelPlan, Station } from '../model/types';
 import { AssistantForm } from './AssistantForm';
 import { ChainSelect } from './ChainSelect';
@@ -23,6 +24,8 @@ interface RoutePanelProps extends CardProps {
   nearRouteStations: readonly Station[] | undefined;
   nearRouteLoading: boolean;
   plan: FuelPlan | undefined;
+  /** Kept from a dropped plan that weighed detour costs: near-route cards show their net saving. */
+  detourBasis?: DetourBasis | null;
   planLoading: boolean;
   planError: string | null;
   chainOptions: readonly ChainOption[];
@@ -119,7 +122,7 @@ export function RoutePanel(props: RoutePanelProps) {
           <ChainSelect chains={props.chainOptions} value={props.chainCodes} onChange={props.onChainCodesChange} />
         </Box>
         {stations.length > 0 ? (
-          <StationResults stations={stations} {...cardProps} />
+          <StationResults stations={stations} detourBasis={props.detourBasis} {...cardProps} />
         ) : (
           <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', px: 3, py: 4 }} data-testid="no-stations">
             <SearchOffIcon color="disabled" sx={{ fontSize: 48 }} />

@@ -2,9 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { PLAN_CARD_HEIGHT } from '../model/constants';
-import type { FuelPlanEntry } from '../model/types';
-import { fuelPlan, fuelPlanWithDetour } from '../test/fixtures';
+import { CARD_HEIGHT, PLAN_CARD_HEIGHT } from '../model/constants';
+import { detourBasis } from '../model/station-net-saving';
+import type { FuelPlanEntry, Station } from '../model/types';
+import { fuelPlan, fuelPlanWithDetour, nearRouteStations } from '../test/fixtures';
 import { StationCard } from './StationCard';
 
 function renderCard(entry: FuelPlanEntry, withDetour: boolean) {
@@ -62,5 +63,45 @@ describe('StationCard on a plan that counts the detour', () => {
   it('shows no net saving without the no-plan comparison', () => {
     renderCard({ ...fuelPlanWithDetour.fuelPlan[0], netSaving: null }, true);
     expect(screen.queryByTestId('plan-entry-net-saving')).not.toBeInTheDocument();
+  });
+});
+
+describe('StationCard near the route after a plan that counts the detour', () => {
+  const basis = detourBasis(fuelPlanWithDetour)!;
+
+  function renderNearRoute(station: Station, expanded = false, withBasis = true) {
+    return renderWithProviders(
+      <StationCard
+        station={station}
+        logoUrl=""
+        expanded={expanded}
+        onToggle={vi.fn()}
+        height={CARD_HEIGHT.collapsed}
+        detourBasis={withBasis ? basis : undefined}
+      />,
+    );
+  }
+
+  it("says what a stop off the plan costs more after its detour, on the plan's average stop", () => {
+    // 28¢ off × 80.25 gal = $22.47 against 2 × 0.4 mi × $1.85 + $25 = $26.48.
+    renderNearRoute(nearRouteStations[0], true);
+    expect(screen.getByTestId('station-net-saving')).toHaveTextContent('Costs $4.01 more after detour');
+    const details = screen.getByTestId('station-details');
+    expect(within(details).getByText('Net saving').nextSibling).toHaveTextContent('-$4.01');
+    expect(within(details).getByText('Net saving counted on').nextSibling).toHaveTextContent('80.3 gal (the plan’s average stop)');
+    expect(within(details).getByText('Detour').nextSibling).toHaveTextContent('0.8 mi · $26.48');
+  });
+
+  it("counts a planned station's own gallons, and says when it saves", () => {
+    // 26¢ × 120.5 gal = $31.33 against 2.2 mi × $1.85 + $25 = $29.07.
+    renderNearRoute(nearRouteStations[2], true);
+    expect(screen.getByTestId('station-net-saving')).toHaveTextContent('Net saving $2.26 after detour');
+    expect(within(screen.getByTestId('station-details')).getByText('Net saving counted on').nextSibling).toHaveTextContent('120.5 gal (as planned)');
+  });
+
+  it('shows no net saving without a plan that counted detour costs', () => {
+    renderNearRoute(nearRouteStations[0], true, false);
+    expect(screen.queryByTestId('station-net-saving')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('station-details')).queryByText('Net saving')).not.toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCentsOff, formatGallons, formatMileMarker, formatMiles, formatPrice } from '../model/format';
+import { stationNetSaving, type DetourBasis } from '../model/station-net-saving';
 import type { FuelPlanEntry, Station } from '../model/types';
 import { ChainLogo } from './ChainLogo';
 import { priceAgeText } from './price-age-text';
@@ -40,6 +41,11 @@ interface StationCardProps {
   stopNumber?: number;
   /** Set when the plan weighed the contract's detour and stop costs: the card shows the net saving. */
   withDetour?: boolean;
+  /**
+   * Set on near-route cards after a plan that weighed the contract's detour costs: the card shows
+   * the net saving of a stop here after its detour (station-net-saving.ts), worded as on plan cards.
+   */
+  detourBasis?: DetourBasis;
   /** The clock the price age is shown at (milliseconds); the current time when absent. */
   now?: number;
 }
@@ -69,10 +75,12 @@ export function StationCard({
   planEntry,
   stopNumber,
   withDetour = false,
+  detourBasis,
   now,
 }: StationCardProps) {
   const { t } = useTranslation('planner');
-  const netSaving = withDetour && planEntry?.netSaving != null ? planEntry.netSaving : null;
+  const offPlan = !planEntry && detourBasis ? stationNetSaving(station, detourBasis) : null;
+  const netSaving = withDetour && planEntry?.netSaving != null ? planEntry.netSaving : (offPlan?.netSaving ?? null);
   const [mounted] = useState(() => Date.now());
   const age = priceAgeText(t, station, now ?? mounted);
   const place = [station.city, station.state].filter(Boolean).join(', ');
@@ -120,7 +128,7 @@ export function StationCard({
             noWrap
             color={netSaving >= 0 ? 'success.main' : 'warning.main'}
             sx={{ mt: -0.25, mb: 0.5 }}
-            data-testid="plan-entry-net-saving"
+            data-testid={planEntry ? 'plan-entry-net-saving' : 'station-net-saving'}
           >
             {netSaving >= 0
               ? t('plan.netSaving', { amount: formatPrice(netSaving) })
@@ -213,6 +221,19 @@ export function StationCard({
                 </Detail>
               )}
               {netSaving !== null && <Detail label={t('plan.netSavingLabel')}>{formatPrice(netSaving)}</Detail>}
+            </>
+          )}
+          {offPlan && (
+            <>
+              <Detail label={t('plan.netSavingLabel')}>{formatPrice(offPlan.netSaving)}</Detail>
+              <Detail label={t('station.stopGallonsLabel')}>
+                {t(detourBasis?.plannedGallons[station.locationId] !== undefined ? 'station.plannedGallons' : 'station.stopGallons', {
+                  gallons: formatGallons(offPlan.gallons),
+                })}
+              </Detail>
+              <Detail label={t('plan.detour')}>
+                {t('plan.detourValue', { miles: formatMiles(offPlan.detourMiles), cost: formatPrice(offPlan.detourCost) })}
+              </Detail>
             </>
           )}
           <Detail label={t('station.net')}>

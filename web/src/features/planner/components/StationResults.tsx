@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chainLogoUrl } from '../model/chains';
 import { CARD_HEIGHT, PLAN_CARD_DETOUR_EXTRA, PLAN_CARD_HEIGHT } from '../model/constants';
+import type { DetourBasis } from '../model/station-net-saving';
 import type { ChainOption, FuelPlanEntry, Station } from '../model/types';
 import { StationCard } from './StationCard';
 import { StationList } from './StationList';
@@ -11,6 +12,8 @@ interface StationResultsProps {
   planEntries?: readonly FuelPlanEntry[];
   /** The plan weighed the contract's detour and stop costs: plan cards show the net saving. */
   withDetour?: boolean;
+  /** Set on near-route cards after a plan that weighed detour costs: each card shows its net saving. */
+  detourBasis?: DetourBasis | null;
   chains: ReadonlyMap<string, ChainOption>;
   /** Affiliate codes with their names (GET locations/affiliateCodes). */
   affiliates: ReadonlyMap<string, ChainOption>;
@@ -30,7 +33,7 @@ interface Row {
 }
 
 /** The station cards of one list (general, near route or best plan), windowed. */
-export function StationResults({ stations, planEntries, withDetour = false, chains, affiliates, expanded, onToggle, revealed, now }: StationResultsProps) {
+export function StationResults({ stations, planEntries, withDetour = false, detourBasis = null, chains, affiliates, expanded, onToggle, revealed, now }: StationResultsProps) {
   const { t } = useTranslation('planner');
   const rows = useMemo<Row[]>(() => {
     const open = new Set(expanded);
@@ -48,10 +51,12 @@ export function StationResults({ stations, planEntries, withDetour = false, chai
     }
     return (stations ?? []).map((station) => ({
       key: station.locationId,
-      height: open.has(station.locationId) ? CARD_HEIGHT.expanded : CARD_HEIGHT.collapsed,
+      height:
+        (open.has(station.locationId) ? CARD_HEIGHT.expanded : CARD_HEIGHT.collapsed) +
+        (detourBasis && station.offMiles !== undefined ? PLAN_CARD_DETOUR_EXTRA : 0),
       station,
     }));
-  }, [stations, planEntries, withDetour, expanded]);
+  }, [stations, planEntries, withDetour, detourBasis, expanded]);
 
   const revealKey = revealed
     ? planEntries
@@ -77,6 +82,7 @@ export function StationResults({ stations, planEntries, withDetour = false, chai
           planEntry={row.planEntry}
           stopNumber={row.stopNumber}
           withDetour={withDetour}
+          detourBasis={row.planEntry ? undefined : (detourBasis ?? undefined)}
           now={now}
         />
       )}

@@ -32,7 +32,10 @@ export const CLUSTER_CLICK_MAX_ZOOM = 20;
 
 export const CARD_HEIGHT = { collapsed: 100, expanded: 450 } as const;
 export const PLAN_CARD_HEIGHT = { collapsed: 120, expanded: 550 } as const;
-/** Plan cards grow by this much for the net saving line when the plan counts detour costs. */
+/**
+ * Plan cards grow by this much for the net saving line when the plan counts detour costs, and
+ * so do near-route cards that show a station's net saving after a dropped plan.
+ */
 export const PLAN_CARD_DETOUR_EXTRA = 20;
 /** Vertical gap between cards in the list. */
 export const CARD_GAP = 12;

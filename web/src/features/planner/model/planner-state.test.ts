@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alternativePlan, dallas, fuelPlan, oklahomaCity, routes } from '../test/fixtures';
+import { alternativePlan, dallas, fuelPlan, fuelPlanWithDetour, oklahomaCity, routes } from '../test/fixtures';
+import { detourBasis } from './station-net-saving';
 import {
   initialPlannerState,
   plannerActions as actions,
@@ -78,6 +79,25 @@ describe('planner state', () => {
     state = plannerReducer(state, actions.planCleared());
     expect(selectCurrentPlan(state)).toBeUndefined();
     expect(state.planAttempts).toEqual([]);
+  });
+
+  it("keeps a detour-weighing plan's basis for the near-route cards after Show All Near Route, until the route, alternative or plan changes", () => {
+    const shown = () => {
+      const state = plannerReducer(withRoute(), actions.planRequested(values));
+      return plannerReducer(state, actions.planReceived({ routeBuild: 1, routeIndex: 0, plan: fuelPlanWithDetour }));
+    };
+    expect(shown().detourBasis).toBeNull(); // the plan cards show the plan's own figures
+    const cleared = plannerReducer(shown(), actions.planCleared());
+    expect(selectCurrentPlan(cleared)).toBeUndefined();
+    expect(cleared.detourBasis).toEqual(detourBasis(fuelPlanWithDetour));
+    expect(plannerReducer(cleared, actions.routeSelected(1)).detourBasis).toBeNull();
+    expect(plannerReducer(cleared, actions.planRequested(values)).detourBasis).toBeNull();
+    expect(plannerReducer(cleared, actions.routeCleared()).detourBasis).toBeNull();
+    expect(plannerReducer(plannerReducer(cleared, actions.routeRequested()), actions.routesReceived({ request: 2, routes })).detourBasis).toBeNull();
+    // A plan without detour costs leaves none.
+    let plain = plannerReducer(withRoute(), actions.planRequested(values));
+    plain = plannerReducer(plain, actions.planReceived({ routeBuild: 1, routeIndex: 0, plan: fuelPlan }));
+    expect(plannerReducer(plain, actions.planCleared()).detourBasis).toBeNull();
   });
 
   it('ignores a plan answered for an earlier build', () => {

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { MAP_INITIAL_ZOOM, US_CENTER, ZOOM_AFTER_DEPARTURE, ZOOM_AFTER_LOCATING } from './constants';
 import type { PlanFormValues } from './plan-form';
+import { detourBasis, type DetourBasis } from './station-net-saving';
 import type { DrivingRoute, FuelPlan, Place, RoutePoint } from './types';
 
 export interface PlaceField {
@@ -37,6 +38,12 @@ export interface PlannerState {
   /** Route indexes a plan was already requested for (a plan is computed once per route index). */
   planAttempts: number[];
   planError: string | null;
+  /**
+   * Set by 'Show All Near Route' when the dropped plan weighed the contract's detour costs: the
+   * near-route cards show each station's net saving after the detour (station-net-saving.ts).
+   * Dropped with the route, another alternative or a new plan.
+   */
+  detourBasis: DetourBasis | null;
   /** Expanded station cards (several may be open). */
   expanded: number[];
   /** The card to scroll to after a badge click. */
@@ -57,6 +64,7 @@ export const initialPlannerState: PlannerState = {
   plans: {},
   planAttempts: [],
   planError: null,
+  detourBasis: null,
   expanded: [],
   revealed: null,
   focus: null,
@@ -66,6 +74,7 @@ export const initialPlannerState: PlannerState = {
 type Which = 'departure' | 'destination';
 
 function resetPlan(state: PlannerState) {
+  state.detourBasis = null;
   state.planValues = null;
   state.plans = {};
   state.planAttempts = [];
@@ -121,10 +130,12 @@ export const plannerSlice = createSlice({
       if (action.payload < 0 || action.payload >= state.routes.length) return;
       state.selectedRouteIndex = action.payload;
       state.planError = null;
+      state.detourBasis = null;
       state.expanded = [];
     },
     /** The assistant form was submitted for the selected route: earlier plans no longer apply. */
     planRequested(state, action: PayloadAction<PlanFormValues>) {
+      state.detourBasis = null;
       state.planValues = action.payload;
       state.plans = {};
       state.planAttempts = [state.selectedRouteIndex];
@@ -144,9 +155,11 @@ export const plannerSlice = createSlice({
       if (action.payload.routeBuild !== state.routeBuild) return;
       state.planError = action.payload.message;
     },
-    /** 'Show All Near Route'. */
+    /** 'Show All Near Route': the plan goes; its detour basis stays for the near-route cards. */
     planCleared(state) {
+      const plan = selectCurrentPlan(state);
       resetPlan(state);
+      state.detourBasis = plan ? detourBasis(plan) : null;
       state.expanded = [];
     },
     planErrorDismissed(state) {
