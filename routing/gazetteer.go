@@ -501,34 +501,107 @@ func (g *Gazetteer) Search(query string, limit int) []Place {
 	if q == "" || limit <= 0 {
 		return nil
 	}
-	type hit struct {
-		tier  int
-		entry *gazetteerEntry
-	}
-	var hits []hit
+	// Only the best limit hits are kept (a bounded heap, worst on top), so
+	// a one-letter query matching every station costs a pass over the
+	// entries, not a sort of all of them with a label built per comparison.
+	best := searchHeap{}
 	g.mu.RLock()
 	for i := range g.entries {
 		if tier := g.entries[i].match(q); tier != noMatch {
-			hits = append(hits, hit{tier, &g.entries[i]})
+			best.offer(searchHit{tier: tier, index: i, entry: &g.entries[i]}, limit)
 		}
 	}
 	g.mu.RUnlock()
 	// Entries are never changed once added, so the hits are read outside
 	// the lock.
-	sort.Slice(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
-		if a.tier != b.tier {
-			return a.tier > b.tier
-		}
-		if pa, pb := a.entry.town.population, b.entry.town.population; pa != pb {
-			return pa > pb
-		}
-		return a.entry.place().Label() < b.entry.place().Label()
-	})
-	out := make([]Place, 0, min(limit, len(hits)))
-	for _, h := range hits[:min(limit, len(hits))] {
+	hits := best.sorted()
+	out := make([]Place, 0, len(hits))
+	for _, h := range hits {
 		out = append(out, h.entry.place())
 	}
+	return out
+}
+
+// searchHit is one matching entry; label is built only when a comparison
+// reaches it (tier and population tie).
+type searchHit struct {
+	tier  int
+	index int
+	entry *gazetteerEntry
+	label string
+	built bool
+}
+
+func (h *searchHit) labelText() string {
+	if !h.built {
+		h.label, h.built = h.entry.place().Label(), true
+	}
+	return h.label
+}
+
+// better orders hits: higher tier, then larger population, then label, then
+// insertion order (so equal labels keep a fixed order).
+func better(a, b *searchHit) bool {
+	if a.tier != b.tier {
+		return a.tier > b.tier
+	}
+	if pa, pb := a.entry.town.population, b.entry.town.population; pa != pb {
+		return pa > pb
+	}
+	if la, lb := a.labelText(), b.labelText(); la != lb {
+		return la < lb
+	}
+	return a.index < b.index
+}
+
+// searchHeap keeps the best hits offered, the worst of them at the root.
+type searchHeap struct{ hits []searchHit }
+
+func (h *searchHeap) offer(hit searchHit, limit int) {
+	if len(h.hits) < limit {
+		h.hits = append(h.hits, hit)
+		h.up(len(h.hits) - 1)
+		return
+	}
+	if !better(&hit, &h.hits[0]) {
+		return
+	}
+	h.hits[0] = hit
+	h.down(0)
+}
+
+func (h *searchHeap) up(i int) {
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !better(&h.hits[parent], &h.hits[i]) {
+			return
+		}
+		h.hits[parent], h.hits[i] = h.hits[i], h.hits[parent]
+		i = parent
+	}
+}
+
+func (h *searchHeap) down(i int) {
+	for {
+		worst, left, right := i, 2*i+1, 2*i+2
+		if left < len(h.hits) && better(&h.hits[worst], &h.hits[left]) {
+			worst = left
+		}
+		if right < len(h.hits) && better(&h.hits[worst], &h.hits[right]) {
+			worst = right
+		}
+		if worst == i {
+			return
+		}
+		h.hits[worst], h.hits[i] = h.hits[i], h.hits[worst]
+		i = worst
+	}
+}
+
+// sorted returns the kept hits best first.
+func (h *searchHeap) sorted() []searchHit {
+	out := h.hits
+	sort.Slice(out, func(i, j int) bool { return better(&out[i], &out[j]) })
 	return out
 }
 

@@ -3,6 +3,9 @@ package routing
 import (
 	"context"
 	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sort"
 	"testing"
 )
 
@@ -113,5 +116,48 @@ func TestGazetteer_AddWhileSearching(t *testing.T) {
 	<-done
 	if got := g.Search("station", 500); len(got) != 200 {
 		t.Errorf("found %d stations, want 200", len(got))
+	}
+}
+
+// TestGazetteer_SearchKeepsTheBestLikeAFullSort: the bounded selection of the
+// best hits returns exactly the first limit of a full sort of every hit
+// (tier, population, label, then the order added), for short queries that
+// match thousands of stations with equal populations and equal labels.
+func TestGazetteer_SearchKeepsTheBestLikeAFullSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	g := BuiltinGazetteer()
+	towns := [][2]string{{"Dallas", "TX"}, {"Amarillo", "TX"}, {"Tulsa", "OK"}, {"Nowhere Junction", "KS"}}
+	chains := []string{"Pilot Travel Center", "Love's Travel Stop", "Sapp Bros", "TA"}
+	var stations []Place
+	for i := range 3000 {
+		town := towns[rng.IntN(len(towns))]
+		name := chains[rng.IntN(len(chains))]
+		if rng.IntN(3) > 0 {
+			name = fmt.Sprintf("%s #%d", name, rng.IntN(400)) // some names repeat exactly
+		}
+		stations = append(stations, Place{Name: name, Address: fmt.Sprintf("%d Main St", i%50), City: town[0], State: town[1], Zip: "7" + fmt.Sprint(1000+i%90), Lat: 30 + rng.Float64()*5, Lon: -100 + rng.Float64()*5, Kind: KindStation})
+	}
+	g.Add(stations...)
+	for _, query := range []string{"s", "a", "t", "tx", "pilot", "main st", "dallas", "#1", "love", "7"} {
+		q := normalize(query)
+		var all []searchHit
+		for i := range g.entries {
+			if tier := g.entries[i].match(q); tier != noMatch {
+				all = append(all, searchHit{tier: tier, index: i, entry: &g.entries[i]})
+			}
+		}
+		sort.SliceStable(all, func(i, j int) bool { return better(&all[i], &all[j]) })
+		for _, limit := range []int{1, 5, 10, 50, 5000} {
+			got := g.Search(query, limit)
+			want := all[:min(limit, len(all))]
+			if len(got) != len(want) {
+				t.Fatalf("Search(%q, %d): %d places, want %d", query, limit, len(got), len(want))
+			}
+			for i := range want {
+				if got[i] != want[i].entry.place() {
+					t.Fatalf("Search(%q, %d)[%d] = %v, want %v", query, limit, i, got[i].Label(), want[i].entry.place().Label())
+				}
+			}
+		}
 	}
 }
