@@ -91,6 +91,64 @@ export const BODY_MAX_LENGTH = {
   },
 } as const;
 
+/** Largest value of each bounded number field of a contract schema, by schema and field. */
+export const BODY_MAXIMUM = {
+  CompanyControls: {
+    dailyGallonsLimit: 20000,
+    dailyLimit: 100000,
+    dailyPurchasesLimit: 1000,
+    monthlyBudget: 100000,
+    perPurchaseLimit: 100000,
+    reeferTankGallons: 2000,
+    tankCapacityGallons: 2000,
+    weeklyLimit: 100000,
+  },
+  CompanyControlsResult: {
+    dailyGallonsLimit: 20000,
+    dailyLimit: 100000,
+    dailyPurchasesLimit: 1000,
+    monthlyBudget: 100000,
+    perPurchaseLimit: 100000,
+    reeferTankGallons: 2000,
+    tankCapacityGallons: 2000,
+    weeklyLimit: 100000,
+  },
+  Controls: {
+    dailyGallonsLimit: 20000,
+    dailyLimit: 100000,
+    dailyPurchasesLimit: 1000,
+    monthlyBudget: 100000,
+    perPurchaseLimit: 100000,
+    reeferTankGallons: 2000,
+    tankCapacityGallons: 2000,
+    weeklyLimit: 100000,
+  },
+  ControlsResult: {
+    dailyGallonsLimit: 20000,
+    dailyLimit: 100000,
+    dailyPurchasesLimit: 1000,
+    monthlyBudget: 100000,
+    perPurchaseLimit: 100000,
+    reeferTankGallons: 2000,
+    tankCapacityGallons: 2000,
+    weeklyLimit: 100000,
+  },
+  OverrideApproval: {
+    hours: 168,
+  },
+  OverrideGrant: {
+    hours: 168,
+  },
+  PlannerCosts: {
+    costPerStop: 500,
+    outOfRouteCostPerMile: 10,
+  },
+  Point: {
+    latitude: 90,
+    longitude: 180,
+  },
+} as const;
+
 /** Maximum length in characters of each query parameter, by name. */
 export const QUERY_MAX_LENGTH = {
   cardNumber: 19,

@@ -3,15 +3,17 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '@/lib/format';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { useGetCompanyContractQuery, useGetCompanyWalletQuery } from '../api/dashboard-api';
 import type { PaymentModalComponent } from './payment-modal';
 import { walletAction } from '../model/tiles-model';
-import { PlannerCostsDialog } from './PlannerCostsDialog';
 import { Tile } from './Tile';
+
+// The form (and its validation library) loads when an owner opens it, not with the dashboard.
+const PlannerCostsDialog = lazy(async () => ({ default: (await import('./PlannerCostsDialog')).PlannerCostsDialog }));
 
 function ContractLine() {
   const { t } = useTranslation('dashboard');
@@ -39,7 +41,11 @@ function ContractLine() {
         {t('plannerCosts.edit')}
       </Button>
       {/* Mounted only while open: a closed form keeps no stale values. */}
-      {costsOpen && <PlannerCostsDialog open onClose={() => setCostsOpen(false)} />}
+      {costsOpen && (
+        <Suspense fallback={null}>
+          <PlannerCostsDialog open onClose={() => setCostsOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import { BODY_MAXIMUM } from '@/lib/forms/limits';
 
 /**
  * The bounds of the fuel planner's costs, in dollars (PUT /api/wex/company/contract/planner-costs,
- * PlannerCosts in http/openapi.json; planner-costs.test.ts checks they agree).
+ * PlannerCosts in http/openapi.json, read from the generated limits).
  */
-export const PLANNER_COST_MAX = { outOfRouteCostPerMile: 10, costPerStop: 500 } as const;
+export const PLANNER_COST_MAX = BODY_MAXIMUM.PlannerCosts;
 
 export type PlannerCostField = keyof typeof PLANNER_COST_MAX;
 
