@@ -26,8 +26,8 @@ import (
 const postgisSphereMeters = 6371008.7714
 
 // pieceSegments is how many route segments the client puts in one piece:
-// each piece is one GiST index scan. 32 measured best (16: slower, more
-// scans; 64: slower, wider boxes hold more stations to measure).
+// each piece is one GiST index scan. 32 measured best (8 and 16: more
+// scans and more (station, piece) pairs; 64: more candidates per piece).
 const pieceSegments = 32
 
 // planarWiden is how much farther than the radius the planar filter in
@@ -66,11 +66,12 @@ SELECT id, k, lat, lon FROM near WHERE off_m <= $3`
 // same run: points stored projected to EPSG:5070 with a GiST index, the
 // route cut into pieces by the client and sent as WKB (a binary bytea[]
 // parameter), a planar ST_DWithin widened by planarWiden as the index
-// filter, the exact sphere re-check in SQL (nearRouteExactSQL), and the
-// client placing each station on its piece with geo's own projection.
-// Every PostGIS answer must hold exactly the in-memory index's stations,
-// or the benchmark fails; max-off-diff-mi and max-along-diff-mi report how
-// far the positions differ.
+// filter, then the exact sphere re-check, in SQL (postgis-exact-sql,
+// nearRoutePostGIS) or in the client on the candidates
+// (postgis-exact-client, nearRoutePostGISClient). Every PostGIS answer
+// must hold exactly the in-memory index's stations, or the benchmark
+// fails; max-off-diff-mi and max-along-diff-mi report how far the
+// positions differ.
 func BenchmarkNearRoutePostGISExact(b *testing.B) {
 	db := postgisDatabase(b)
 	route := coastToCoast(b, 5000)
@@ -123,6 +124,7 @@ func BenchmarkNearRoutePostGISExact(b *testing.B) {
 				var offDiff, alongDiff float64
 				for b.Loop() {
 					start := time.Now()
+					var err error
 					hits, err = v.query(db, route, tc.radius, hits[:0])
 					durations = append(durations, time.Since(start))
 					if err != nil {
