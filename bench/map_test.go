@@ -13,7 +13,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
-	"time"
 
 	"fuelportal"
 	"fuelportal/catalog"
@@ -105,23 +104,29 @@ func BenchmarkMapView(b *testing.B) {
 		c := catalog.FromStations(stations)
 		for _, v := range mapViews {
 			b.Run(fmt.Sprintf("stations=%d/%s", n, v.name), func(b *testing.B) {
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
 				rnd := mrand.New(mrand.NewPCG(3, 4))
 				ctx := context.Background()
-				durations := make([]time.Duration, 0, b.N)
+				var times callTimes
 				var body []byte
 				var clusters, singles int
 				for b.Loop() {
 					box := v.box(rnd, stations)
-					start := time.Now()
-					cl, st, err := c.MapView(ctx, box, v.zoom, nil)
+					var err error
+					times.time(func() {
+						var cl []catalog.Cluster
+						var st []*fuelportal.Station
+						if cl, st, err = c.MapView(ctx, box, v.zoom, nil); err == nil {
+							body = encodeView(cl, st)
+							clusters, singles = len(cl), len(st)
+						}
+					})
 					if err != nil {
 						b.Fatal(err)
 					}
-					body = encodeView(cl, st)
-					durations = append(durations, time.Since(start))
-					clusters, singles = len(cl), len(st)
 				}
-				reportPercentiles(b, durations)
+				times.report(b)
 				b.ReportMetric(float64(len(body)), "bytes")
 				b.ReportMetric(float64(gzipSize(body)), "gzip-bytes")
 				b.ReportMetric(float64(clusters), "clusters")
