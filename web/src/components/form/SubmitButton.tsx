@@ -14,7 +14,7 @@ export function SubmitButton({ busy, disabled, ...props }: SubmitButtonProps) {
       variant="contained"
       {...props}
       disabled={busy || disabled}
-      startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+      startIcon={busy ? <CircularProgress aria-hidden size={18} color="inherit" /> : undefined}
     />
   );
 }

@@ -198,7 +198,7 @@ function DeleteAccountCard() {
             variant="contained"
             onClick={() => void confirm()}
             disabled={isLoading}
-            startIcon={isLoading ? <CircularProgress size={16} color="inherit" /> : undefined}
+            startIcon={isLoading ? <CircularProgress aria-hidden size={16} color="inherit" /> : undefined}
           >
             {t('account.delete.confirm')}
           </Button>
@@ -222,7 +222,7 @@ export function AccountPage() {
         </Stack>
       ) : (
         <Stack sx={{ alignItems: 'center', py: 6 }}>
-          <CircularProgress />
+          <CircularProgress aria-label={t('common:loading')} />
         </Stack>
       )}
     </Page>

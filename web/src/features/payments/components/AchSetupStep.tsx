@@ -52,7 +52,7 @@ export function AchSetupStep({ publishableKey, defaultEmail, onSaved }: AchSetup
   if (setup.loading || (!setup.error && !setup.setupIntentClientSecret)) {
     return (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 3 }} role="status">
-        <CircularProgress size={24} />
+        <CircularProgress aria-hidden size={24} />
         <Typography color="text.secondary">{t('ach.loadingIntent')}</Typography>
       </Stack>
     );
@@ -98,7 +98,7 @@ export function AchSetupStep({ publishableKey, defaultEmail, onSaved }: AchSetup
           type="submit"
           variant="contained"
           disabled={linking || stripe.status !== 'ready'}
-          startIcon={linking ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={linking ? <CircularProgress aria-hidden size={16} color="inherit" /> : undefined}
         >
           {linking ? t('ach.linking') : t('ach.link')}
         </Button>

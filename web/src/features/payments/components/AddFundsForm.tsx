@@ -170,7 +170,7 @@ export function AddFundsForm({ method, submitLabel, defaultAmount = '', publisha
           <Button onClick={onBack} disabled={busy}>
             {t('back')}
           </Button>
-          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress aria-hidden size={16} color="inherit" /> : undefined}>
             {busy ? t('addFunds.submitting') : submitLabel}
           </Button>
         </Stack>

@@ -51,7 +51,7 @@ export function CardSetupStep({ funding, publishableKey, onSaved }: CardSetupSte
 function Pending({ text }: { text: string }) {
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 3 }} role="status">
-      <CircularProgress size={24} />
+      <CircularProgress aria-hidden size={24} />
       <Typography color="text.secondary">{text}</Typography>
     </Stack>
   );
@@ -99,7 +99,7 @@ function CardForm({ clientSecret, onSaved }: { clientSecret: string; onSaved: ()
         />
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
-      <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
+      <Button type="submit" variant="contained" disabled={saving} startIcon={saving ? <CircularProgress aria-hidden size={16} color="inherit" /> : undefined}>
         {saving ? t('card.saving') : t('card.save')}
       </Button>
     </Stack>

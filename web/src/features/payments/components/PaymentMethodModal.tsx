@@ -125,7 +125,7 @@ export function PaymentMethodModal({ open, onClose }: PaymentMethodModalProps) {
   if (config.isLoading || (configured && methods.isLoading)) {
     body = (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 3 }} role="status">
-        <CircularProgress size={24} />
+        <CircularProgress aria-hidden size={24} />
         <Typography color="text.secondary">{t('loading')}</Typography>
       </Stack>
     );

@@ -27,7 +27,7 @@ export function RemoveMethodDialog({ label, removing, onCancel, onConfirm }: Rem
         <Button onClick={onCancel} disabled={removing}>
           {t('cancel')}
         </Button>
-        <Button color="error" variant="contained" onClick={onConfirm} disabled={removing} startIcon={removing ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button color="error" variant="contained" onClick={onConfirm} disabled={removing} startIcon={removing ? <CircularProgress aria-hidden size={16} color="inherit" /> : undefined}>
           {t('removeConfirm.confirm')}
         </Button>
       </DialogActions>

@@ -96,7 +96,7 @@ export function PlaceSearchField({ label, placeholder, field, disabled, onTextCh
               ...params.slotProps.input,
               endAdornment: (
                 <>
-                  {isFetching && searching ? <CircularProgress color="inherit" size={16} /> : null}
+                  {isFetching && searching ? <CircularProgress aria-hidden color="inherit" size={16} /> : null}
                   {params.slotProps.input.endAdornment}
                 </>
               ),

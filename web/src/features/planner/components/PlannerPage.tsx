@@ -413,7 +413,7 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
                 bgcolor: 'rgba(23,26,33,0.94)',
               }}
             >
-              <CircularProgress size={16} />
+              <CircularProgress aria-hidden size={16} />
               <Typography variant="body2">{t('map.loadingLocations')}</Typography>
             </Paper>
           )}

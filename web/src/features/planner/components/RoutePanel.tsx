@@ -42,7 +42,7 @@ interface RoutePanelProps extends CardProps {
 function LoadingLine({ text }: { text: string }) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2, py: 1.5 }} role="status">
-      <CircularProgress size={18} />
+      <CircularProgress aria-hidden size={18} />
       <Typography variant="body2" color="text.secondary">
         {text}
       </Typography>

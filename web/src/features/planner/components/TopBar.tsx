@@ -73,7 +73,7 @@ export function TopBar(props: TopBarProps) {
             variant="contained"
             onClick={props.onBuildRoute}
             disabled={!props.canBuildRoute}
-            startIcon={props.calculating ? <CircularProgress size={18} color="inherit" /> : <DirectionsIcon />}
+            startIcon={props.calculating ? <CircularProgress aria-hidden size={18} color="inherit" /> : <DirectionsIcon />}
             sx={{ minWidth: 150 }}
           >
             {props.calculating ? t('topBar.calculating') : t('topBar.buildRoute')}

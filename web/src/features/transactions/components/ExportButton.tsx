@@ -35,7 +35,7 @@ export function ExportButton({ query }: { query: TransactionQuery }) {
     <Tooltip title={t('export.label')}>
       <span>
         <IconButton aria-label={t('export.label')} onClick={() => void startExport()} disabled={isLoading} color="primary">
-          {isLoading ? <CircularProgress size={22} /> : <FileDownloadIcon />}
+          {isLoading ? <CircularProgress aria-hidden size={22} /> : <FileDownloadIcon />}
         </IconButton>
       </span>
     </Tooltip>

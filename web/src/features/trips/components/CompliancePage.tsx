@@ -134,7 +134,7 @@ function ExportButton({ range }: { range: ComplianceQuery }) {
     <Tooltip title={t('compliance.export')}>
       <span>
         <IconButton aria-label={t('compliance.export')} onClick={() => void start()} disabled={isLoading} color="primary">
-          {isLoading ? <CircularProgress size={22} /> : <FileDownloadIcon />}
+          {isLoading ? <CircularProgress aria-hidden size={22} /> : <FileDownloadIcon />}
         </IconButton>
       </span>
     </Tooltip>

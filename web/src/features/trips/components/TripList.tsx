@@ -96,7 +96,7 @@ export function TripList({ query }: { query: TripListQuery }) {
       </List>
       {hasNextPage ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 1.5 }}>
-          <Button onClick={() => void fetchNextPage()} disabled={isFetching} startIcon={isFetchingNextPage ? <CircularProgress size={18} /> : undefined}>
+          <Button onClick={() => void fetchNextPage()} disabled={isFetching} startIcon={isFetchingNextPage ? <CircularProgress aria-hidden size={18} /> : undefined}>
             {isFetchingNextPage ? t('list.loadingMore') : t('list.loadMore')}
           </Button>
         </Box>
