@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"fuelportal"
 )
@@ -257,6 +258,99 @@ func (tx *Tx) transfer(ctx context.Context, t *fuelportal.LedgerTransfer, from, 
 		return false, err
 	}
 	return true, nil
+}
+
+// ledgerLeg is one transfer of a debit: t (its kind, reference, company
+// and amount) to account to.
+type ledgerLeg struct {
+	t  *fuelportal.LedgerTransfer
+	to ledgerAccount
+}
+
+// debit moves legs out of wallet account from as one transfer each, keeping
+// from's balance >= floor after all of them: the same writes as a guarded
+// transfer per leg, in three statements whatever the number of legs (the
+// guarded UPDATE of the legs' total, the journal rows, their entries). The
+// legs' references must be fresh and their accounts other than wallets.
+// When the total does not fit, errBalanceTooLow comes back with nothing
+// written; a used reference is ECONFLICT (roll back). It sets each leg's
+// t.ID and t.CreatedAt.
+func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs []ledgerLeg) error {
+	if !from.wallet {
+		return fmt.Errorf("ledger: a floor needs a wallet account")
+	}
+	var total int64
+	journal := make([]string, len(legs))
+	journalArgs := make([]any, 0, 5*len(legs))
+	byReference := make(map[string]*fuelportal.LedgerTransfer, len(legs))
+	for i, leg := range legs {
+		if leg.to.wallet {
+			return fmt.Errorf("ledger: debit legs go to system accounts")
+		}
+		total += leg.t.AmountCents
+		leg.t.CreatedAt = tx.Now
+		journal[i] = `(?, ?, ?, ?, ?)`
+		journalArgs = append(journalArgs, leg.t.Kind, leg.t.Reference, leg.t.CompanyID, leg.t.AmountCents, leg.t.CreatedAt)
+		byReference[leg.t.Reference] = leg.t
+	}
+	if len(legs) == 0 {
+		return nil
+	}
+	res, err := tx.Exec(ctx, `
+		UPDATE ledger_accounts SET balance_cents = balance_cents - ?
+		WHERE id = ? AND balance_cents - ? >= ?`, total, from.id, total, floor)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return errBalanceTooLow
+	}
+
+	// As in transfer: a concurrent insert of a reference waits on the
+	// unique index, then inserts nothing, which is a conflict here.
+	rows, err := tx.Query(ctx, `
+		INSERT INTO ledger_transfers (kind, reference, company_id, amount_cents, created_at)
+		VALUES `+strings.Join(journal, ", ")+`
+		ON CONFLICT (reference) DO NOTHING
+		RETURNING id, reference`, journalArgs...)
+	if err != nil {
+		return err
+	}
+	inserted := 0
+	for rows.Next() {
+		var id int64
+		var reference string
+		if err := rows.Scan(&id, &reference); err != nil {
+			rows.Close()
+			return err
+		}
+		if t := byReference[reference]; t != nil {
+			t.ID = id
+			inserted++
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	if inserted != len(legs) {
+		for _, leg := range legs {
+			if leg.t.ID == 0 {
+				return fuelportal.Errorf(fuelportal.ECONFLICT, "Ledger reference %q is already used by another transfer", leg.t.Reference)
+			}
+		}
+	}
+
+	entries := make([]string, 0, 2*len(legs))
+	entryArgs := make([]any, 0, 8*len(legs))
+	for _, leg := range legs {
+		entries = append(entries, `(?, ?, ?, ?)`, `(?, ?, ?, ?)`)
+		entryArgs = append(entryArgs, leg.t.ID, from.id, -leg.t.AmountCents, leg.t.CreatedAt, leg.t.ID, leg.to.id, leg.t.AmountCents, leg.t.CreatedAt)
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO ledger_entries (transfer_id, account_id, amount_cents, created_at) VALUES `+strings.Join(entries, ", "), entryArgs...)
+	return err
 }
 
 // LedgerAudit is what CheckLedger found; a sound ledger has EntriesSum 0,
