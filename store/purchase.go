@@ -146,6 +146,14 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 		}
 	}
 
+	// The row's final state before the debit, which goes last: the wallet
+	// row it locks (on PostgreSQL) is then held only until the commit.
+	if t.Status == fuelportal.TransactionApproved {
+		t.DiscountCents, t.FeeCents, t.FundedTotalCents = amounts.DiscountCents, amounts.FeeCents, amounts.FundedTotalCents
+	}
+	if err := tx.updatePurchase(ctx, t); err != nil {
+		return nil, false, err
+	}
 	if t.Status == fuelportal.TransactionApproved {
 		err := tx.debitPurchase(ctx, t, amounts, contract, pc.accounts)
 		switch {
@@ -154,21 +162,13 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 			if contract.Billing == fuelportal.BillingInvoice {
 				t.DeclineReason = fuelportal.DeclineCreditLimitReached
 			}
+			t.DiscountCents, t.FeeCents, t.FundedTotalCents = 0, 0, 0
+			if err := tx.updatePurchase(ctx, t); err != nil {
+				return nil, false, err
+			}
 		case err != nil:
 			return nil, false, err
-		default:
-			t.DiscountCents, t.FeeCents, t.FundedTotalCents = amounts.DiscountCents, amounts.FeeCents, amounts.FundedTotalCents
 		}
-	}
-
-	_, err = tx.Exec(ctx, `
-		UPDATE card_transactions SET invoice_ref = ?, search_text = ?, status = ?, decline_code = ?,
-			discount_cents = ?, fee_cents = ?, funded_total_cents = ?
-		WHERE id = ?`,
-		t.InvoiceRef, transactionSearchText(t), t.Status, t.DeclineReason,
-		t.DiscountCents, t.FeeCents, t.FundedTotalCents, t.ID)
-	if err != nil {
-		return nil, false, err
 	}
 	// A decline on a company card is an alert (and a mail) for its owner,
 	// in this transaction: recorded purchase and alert stand or fall together.
@@ -190,6 +190,17 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	return t, true, nil
 }
 
+// updatePurchase writes purchase t's outcome to its row.
+func (tx *Tx) updatePurchase(ctx context.Context, t *fuelportal.Transaction) error {
+	_, err := tx.Exec(ctx, `
+		UPDATE card_transactions SET invoice_ref = ?, search_text = ?, status = ?, decline_code = ?,
+			discount_cents = ?, fee_cents = ?, funded_total_cents = ?
+		WHERE id = ?`,
+		t.InvoiceRef, transactionSearchText(t), t.Status, t.DeclineReason,
+		t.DiscountCents, t.FeeCents, t.FundedTotalCents, t.ID)
+	return err
+}
+
 // purchaseAccounts are the ledger accounts a purchase's debit moves money
 // between; wallet.id is 0 while the company's wallet is not opened yet.
 type purchaseAccounts struct {
@@ -197,7 +208,7 @@ type purchaseAccounts struct {
 }
 
 // debitPurchase moves the purchase's money out of the company's wallet:
-// the fuel (net total) to the fuel-purchases account, then the fee to the
+// the fuel (net total) to the fuel-purchases account and the fee to the
 // fees account, as two transfers of one guarded debit: either both fit
 // above the contract's floor or errBalanceTooLow comes back with nothing
 // written.
