@@ -254,31 +254,9 @@ type cardRules struct {
 // Overridden reports whether an override lifts the card's rules at now.
 func (r *cardRules) Overridden(now time.Time) bool { return r.OverrideUntil.After(now) }
 
-// lockCardRules locks the card's row and reads its effective controls and
-// override. On PostgreSQL the lock serialises concurrent purchases on one
-// card, so none slips past a limit between reading the sums and the debit;
-// SQLite serialises writers anyway. Call it after the purchase row is
-// inserted.
-func (tx *Tx) lockCardRules(ctx context.Context, cardID int64) (*cardRules, error) {
-	lock := ""
-	if tx.Engine() == Postgres {
-		// NO KEY UPDATE: the inserted purchase row's foreign key holds a
-		// KEY SHARE lock on the card, which FOR UPDATE would wait on
-		// (a deadlock between two purchases on one card).
-		lock = ` FOR NO KEY UPDATE OF c`
-	}
-	var cardRulesJSON, companyRulesJSON, timeZone sql.NullString
-	var until nullTime
-	err := tx.QueryRow(ctx, `
-		SELECT cc.rules, co.rules, co.time_zone, ov.until
-		FROM cards c
-		LEFT JOIN card_controls cc ON cc.card_id = c.id
-		LEFT JOIN company_controls co ON co.company_id = c.company_id
-		LEFT JOIN card_overrides ov ON ov.card_id = c.id
-		WHERE c.id = ?`+lock, cardID).Scan(&cardRulesJSON, &companyRulesJSON, &timeZone, &until)
-	if err != nil {
-		return nil, err
-	}
+// newCardRules makes a card's effective rules of its own controls, its
+// company's default and time zone, and its override's end, as read.
+func newCardRules(cardRulesJSON, companyRulesJSON, timeZone sql.NullString, until nullTime) (*cardRules, error) {
 	own, err := parseControls(cardRulesJSON)
 	if err != nil {
 		return nil, err
@@ -309,12 +287,9 @@ func (tx *Tx) checkCardControls(ctx context.Context, rules *cardRules, t *fuelpo
 
 // cardHistory finds the card's latest approved purchase up to t's time
 // and, when sums are asked for, sums its approved purchases other than t
-// over the periods.
+// over the periods, in one statement (without sums, over an empty range).
 func (tx *Tx) cardHistory(ctx context.Context, t *fuelportal.Transaction, p fuelportal.Periods, sums bool) (fuelportal.CardHistory, error) {
 	var h fuelportal.CardHistory
-	if err := tx.lastPurchase(ctx, t, &h); err != nil || !sums {
-		return h, err
-	}
 	from, to := p.WeekStart, p.WeekEnd
 	if p.MonthStart.Before(from) {
 		from = p.MonthStart
@@ -322,38 +297,41 @@ func (tx *Tx) cardHistory(ctx context.Context, t *fuelportal.Transaction, p fuel
 	if p.MonthEnd.After(to) {
 		to = p.MonthEnd
 	}
+	if !sums {
+		to = from
+	}
+	var last nullTime
+	var lat, lon sql.NullFloat64
 	err := tx.QueryRow(ctx, `
-		SELECT
-			COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN funded_total_cents END), 0),
-			COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN gallons_milli END), 0),
-			COUNT(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN 1 END),
-			COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN funded_total_cents END), 0),
-			COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN funded_total_cents END), 0)
-		FROM card_transactions
-		WHERE card_id = ? AND status = 'APPROVED' AND transaction_date >= ? AND transaction_date < ? AND id <> ?`,
+		SELECT sums.day_cents, sums.day_gallons, sums.day_purchases, sums.week_cents, sums.month_cents,
+			latest.transaction_date, latest.latitude, latest.longitude
+		FROM (
+			SELECT
+				COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN funded_total_cents END), 0) AS day_cents,
+				COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN gallons_milli END), 0) AS day_gallons,
+				COUNT(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN 1 END) AS day_purchases,
+				COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN funded_total_cents END), 0) AS week_cents,
+				COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN funded_total_cents END), 0) AS month_cents
+			FROM card_transactions
+			WHERE card_id = ? AND status = 'APPROVED' AND transaction_date >= ? AND transaction_date < ? AND id <> ?
+		) sums
+		LEFT JOIN (
+			SELECT t.transaction_date, s.latitude, s.longitude
+			FROM card_transactions t JOIN stations s ON s.id = t.location_id
+			WHERE t.card_id = ? AND t.status = 'APPROVED' AND t.transaction_date <= ? AND t.id <> ?
+			ORDER BY t.transaction_date DESC
+			LIMIT 1
+		) latest ON 1 = 1`,
 		p.DayStart, p.DayEnd, p.DayStart, p.DayEnd, p.DayStart, p.DayEnd, p.WeekStart, p.WeekEnd, p.MonthStart, p.MonthEnd,
 		t.CardID, from, to, t.ID,
-	).Scan(&h.DayCents, &h.DayGallons, &h.DayPurchases, &h.WeekCents, &h.MonthCents)
-	return h, err
-}
-
-// lastPurchase sets h.Last to the card's latest approved purchase up to
-// t's time, other than t (ties in time: any of them).
-func (tx *Tx) lastPurchase(ctx context.Context, t *fuelportal.Transaction, h *fuelportal.CardHistory) error {
-	var last nullTime
-	var lat, lon float64
-	err := tx.QueryRow(ctx, `
-		SELECT t.transaction_date, s.latitude, s.longitude
-		FROM card_transactions t JOIN stations s ON s.id = t.location_id
-		WHERE t.card_id = ? AND t.status = 'APPROVED' AND t.transaction_date <= ? AND t.id <> ?
-		ORDER BY t.transaction_date DESC
-		LIMIT 1`, t.CardID, t.TransactionDate, t.ID).Scan(&last, &lat, &lon)
-	switch {
-	case isNoRows(err):
-	case err != nil:
-		return err
-	default:
-		h.Last = &fuelportal.PlaceAndTime{Time: last.Time, Latitude: lat, Longitude: lon}
+		t.CardID, t.TransactionDate, t.ID,
+	).Scan(&h.DayCents, &h.DayGallons, &h.DayPurchases, &h.WeekCents, &h.MonthCents, &last, &lat, &lon)
+	if err != nil {
+		return h, err
 	}
-	return nil
+	// The latest one up to t's time (ties in time: any of them).
+	if last.Valid {
+		h.Last = &fuelportal.PlaceAndTime{Time: last.Time, Latitude: lat.Float64, Longitude: lon.Float64}
+	}
+	return h, nil
 }

@@ -17,13 +17,17 @@ package store
 // overdraw it; on SQLite writing transactions are serialised (BEGIN
 // IMMEDIATE). Only the wallet row is locked: system accounts are not
 // updated (their balance is the sum of their entries), so transfers never
-// wait on each other across companies and never deadlock.
+// wait on each other across companies and never deadlock. A purchase's
+// debit (Tx.debit) writes its journal rows and entries before that UPDATE
+// and the purchase does little after it but commit (an alert, a trip
+// link), so debits of one wallet hold its lock only briefly.
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"fuelportal"
 )
@@ -257,6 +261,114 @@ func (tx *Tx) transfer(ctx context.Context, t *fuelportal.LedgerTransfer, from, 
 		return false, err
 	}
 	return true, nil
+}
+
+// ledgerLeg is one transfer of a debit: t (its kind, reference, company
+// and amount) to account to.
+type ledgerLeg struct {
+	t  *fuelportal.LedgerTransfer
+	to ledgerAccount
+}
+
+// debit moves legs out of wallet account from as one transfer each, keeping
+// from's balance >= floor after all of them, in three statements whatever
+// the number of legs: the journal rows, their entries, and last the guarded
+// UPDATE of the wallet by the legs' total. Last, so that concurrent debits
+// of one wallet wait for each other only from that UPDATE to their commit
+// (the inserts lock nothing another debit needs). When the total does not
+// fit, the journal rows and entries are deleted again and errBalanceTooLow
+// comes back with nothing written (on PostgreSQL the deleted rows' ids stay
+// unused). The legs' references must be fresh (a used one is ECONFLICT:
+// roll back) and their accounts other than wallets. It sets each leg's t.ID
+// and t.CreatedAt.
+func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs []ledgerLeg) error {
+	if !from.wallet {
+		return fmt.Errorf("ledger: a floor needs a wallet account")
+	}
+	if len(legs) == 0 {
+		return nil
+	}
+	var total int64
+	journal := make([]string, len(legs))
+	journalArgs := make([]any, 0, 5*len(legs))
+	byReference := make(map[string]*fuelportal.LedgerTransfer, len(legs))
+	for i, leg := range legs {
+		if leg.to.wallet {
+			return fmt.Errorf("ledger: debit legs go to system accounts")
+		}
+		total += leg.t.AmountCents
+		leg.t.ID, leg.t.CreatedAt = 0, tx.Now
+		journal[i] = `(?, ?, ?, ?, ?)`
+		journalArgs = append(journalArgs, leg.t.Kind, leg.t.Reference, leg.t.CompanyID, leg.t.AmountCents, leg.t.CreatedAt)
+		byReference[leg.t.Reference] = leg.t
+	}
+
+	// As in transfer: a concurrent insert of a reference waits on the
+	// unique index, then inserts nothing, which is a conflict here.
+	rows, err := tx.Query(ctx, `
+		INSERT INTO ledger_transfers (kind, reference, company_id, amount_cents, created_at)
+		VALUES `+strings.Join(journal, ", ")+`
+		ON CONFLICT (reference) DO NOTHING
+		RETURNING id, reference`, journalArgs...)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var id int64
+		var reference string
+		if err := rows.Scan(&id, &reference); err != nil {
+			rows.Close()
+			return err
+		}
+		if t := byReference[reference]; t != nil {
+			t.ID = id
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	ids := make([]string, len(legs))
+	idArgs := make([]any, len(legs))
+	for i, leg := range legs {
+		if leg.t.ID == 0 {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "Ledger reference %q is already used by another transfer", leg.t.Reference)
+		}
+		ids[i], idArgs[i] = `?`, leg.t.ID
+	}
+
+	entries := make([]string, 0, 2*len(legs))
+	entryArgs := make([]any, 0, 8*len(legs))
+	for _, leg := range legs {
+		entries = append(entries, `(?, ?, ?, ?)`, `(?, ?, ?, ?)`)
+		entryArgs = append(entryArgs, leg.t.ID, from.id, -leg.t.AmountCents, leg.t.CreatedAt, leg.t.ID, leg.to.id, leg.t.AmountCents, leg.t.CreatedAt)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO ledger_entries (transfer_id, account_id, amount_cents, created_at) VALUES `+strings.Join(entries, ", "), entryArgs...); err != nil {
+		return err
+	}
+
+	res, err := tx.Exec(ctx, `
+		UPDATE ledger_accounts SET balance_cents = balance_cents - ?
+		WHERE id = ? AND balance_cents - ? >= ?`, total, from.id, total, floor)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n > 0 {
+		return nil
+	}
+	in := strings.Join(ids, ", ")
+	if _, err := tx.Exec(ctx, `DELETE FROM ledger_entries WHERE transfer_id IN (`+in+`)`, idArgs...); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM ledger_transfers WHERE id IN (`+in+`)`, idArgs...); err != nil {
+		return err
+	}
+	for _, leg := range legs {
+		leg.t.ID = 0
+	}
+	return errBalanceTooLow
 }
 
 // LedgerAudit is what CheckLedger found; a sound ledger has EntriesSum 0,

@@ -3,6 +3,7 @@ package store
 import (
 	"cmp"
 	"context"
+	"database/sql"
 	"errors"
 	"strings"
 
@@ -44,20 +45,29 @@ func (db *DB) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (t
 
 // RecordPurchase is DB.RecordPurchase within tx (the demo data uses it to
 // record many purchases in one transaction). Roll back on any error.
+//
+// Round trips (they bound ingest on PostgreSQL): one read of the card with
+// everything the decision needs (locking the card), the row, the card's
+// history, the wallet debit (three statements for fuel and fee), the row's
+// final state; more only for a purchase on a card with an active trip, a
+// wallet used for the first time, a decline or a near-limit alert.
 func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*fuelportal.Transaction, bool, error) {
 	netID := strings.TrimSpace(p.NetworkTransactionID)
-	if t, err := tx.transactionByNetworkID(ctx, netID); err == nil {
-		return t, false, nil
-	} else if !isNoRows(err) {
+	pc, err := tx.purchaseCard(ctx, strings.TrimSpace(p.CardNumber), p.LocationID)
+	if err != nil {
 		return nil, false, err
 	}
-
-	station, err := tx.GetStation(ctx, p.LocationID)
-	if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
+	if pc.station == nil {
+		// An unknown location: nothing to record, unless the purchase was
+		// recorded before (a retry is answered as first recorded).
+		if t, err := tx.transactionByNetworkID(ctx, netID); err == nil {
+			return t, false, nil
+		} else if !isNoRows(err) {
+			return nil, false, err
+		}
 		return nil, false, fuelportal.Errorf(fuelportal.EUNPROCESSABLE, "Unknown location %d", p.LocationID)
-	} else if err != nil {
-		return nil, false, err
 	}
+	station := pc.station
 	t := &fuelportal.Transaction{
 		NetworkTransactionID: netID,
 		CardNumber:           strings.TrimSpace(p.CardNumber),
@@ -73,22 +83,17 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 		CreatedAt:            tx.Now,
 	}
 
-	card, err := tx.CardByNumber(ctx, t.CardNumber)
-	var contract *fuelportal.Contract
+	card, contract := pc.card, pc.contract
 	var trip *fuelportal.Trip // the card's active trip, if any
-	switch {
-	case fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND:
+	if card == nil {
 		t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineUnknownCard
-	case err != nil:
-		return nil, false, err
-	default:
+	} else {
 		t.CompanyID, t.CardID, t.DriverCardName, t.DriverID = card.CompanyID, card.ID, card.DriverName, card.DriverID
-		if contract, err = tx.Contract(ctx, card.CompanyID); err != nil {
-			return nil, false, err
-		}
 		t.NetPrice = min(fuelportal.TenthCents(contract.NetPriceTenthCents(int64(p.RetailPrice), int64(station.NetPrice))), p.RetailPrice)
-		if trip, err = tx.activeTrip(ctx, card); err != nil {
-			return nil, false, err
+		if pc.tripID != 0 {
+			if trip, err = tx.trip(ctx, fuelportal.TransactionScope{CompanyID: card.CompanyID, CardID: card.ID}, pc.tripID, false); err != nil {
+				return nil, false, err
+			}
 		}
 		if card.Status != fuelportal.CardActive {
 			t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineCardInactive
@@ -96,7 +101,7 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	}
 
 	// The row first: a concurrent report of the same purchase waits here
-	// and then finds this one.
+	// (or on the card's lock) and then finds this one.
 	err = tx.QueryRow(ctx, `
 		INSERT INTO card_transactions (network_transaction_id, company_id, card_id, card_number, driver_card_name, driver_id,
 			location_id, location_name, location_address, transaction_date, product_code, gallons_milli,
@@ -122,54 +127,48 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	}
 
 	// Card rules, each a step that may decline before any money moves: the
-	// card's row is locked first, so concurrent purchases on one card
-	// cannot slip past a limit. An active override lifts every card rule
-	// (never the wallet below).
+	// card's row was locked by purchaseCard, so concurrent purchases on one
+	// card cannot slip past a limit. An active override lifts every card
+	// rule (never the wallet below).
 	var nearLimits []fuelportal.NearLimit // of an allowed purchase: alerts once it is approved
-	if t.Status == fuelportal.TransactionApproved {
-		rules, err := tx.lockCardRules(ctx, t.CardID)
+	if t.Status == fuelportal.TransactionApproved && !pc.rules.Overridden(tx.Now) {
+		var reason fuelportal.DeclineReason
+		reason, nearLimits, err = tx.checkCardControls(ctx, pc.rules, t, station, amounts.FundedTotalCents)
 		if err != nil {
 			return nil, false, err
 		}
-		if !rules.Overridden(tx.Now) {
-			var reason fuelportal.DeclineReason
-			reason, nearLimits, err = tx.checkCardControls(ctx, rules, t, station, amounts.FundedTotalCents)
-			if err != nil {
-				return nil, false, err
-			}
-			if reason == "" {
-				// A locked active trip is one more card rule, under the same override.
-				reason = tripLockDecision(trip, station.ID, t.Gallons)
-			}
-			if reason != "" {
-				t.Status, t.DeclineReason = fuelportal.TransactionDeclined, reason
-			}
+		if reason == "" {
+			// A locked active trip is one more card rule, under the same override.
+			reason = tripLockDecision(trip, station.ID, t.Gallons)
+		}
+		if reason != "" {
+			t.Status, t.DeclineReason = fuelportal.TransactionDeclined, reason
 		}
 	}
 
+	// The row's final state before the debit, which goes last: the wallet
+	// row it locks (on PostgreSQL) is then held only until the commit.
 	if t.Status == fuelportal.TransactionApproved {
-		err := tx.debitPurchase(ctx, t, amounts, contract)
+		t.DiscountCents, t.FeeCents, t.FundedTotalCents = amounts.DiscountCents, amounts.FeeCents, amounts.FundedTotalCents
+	}
+	if err := tx.updatePurchase(ctx, t); err != nil {
+		return nil, false, err
+	}
+	if t.Status == fuelportal.TransactionApproved {
+		err := tx.debitPurchase(ctx, t, amounts, contract, pc.accounts)
 		switch {
 		case errors.Is(err, errBalanceTooLow):
 			t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineInsufficientFunds
 			if contract.Billing == fuelportal.BillingInvoice {
 				t.DeclineReason = fuelportal.DeclineCreditLimitReached
 			}
+			t.DiscountCents, t.FeeCents, t.FundedTotalCents = 0, 0, 0
+			if err := tx.updatePurchase(ctx, t); err != nil {
+				return nil, false, err
+			}
 		case err != nil:
 			return nil, false, err
-		default:
-			t.DiscountCents, t.FeeCents, t.FundedTotalCents = amounts.DiscountCents, amounts.FeeCents, amounts.FundedTotalCents
 		}
-	}
-
-	_, err = tx.Exec(ctx, `
-		UPDATE card_transactions SET invoice_ref = ?, search_text = ?, status = ?, decline_code = ?,
-			discount_cents = ?, fee_cents = ?, funded_total_cents = ?
-		WHERE id = ?`,
-		t.InvoiceRef, transactionSearchText(t), t.Status, t.DeclineReason,
-		t.DiscountCents, t.FeeCents, t.FundedTotalCents, t.ID)
-	if err != nil {
-		return nil, false, err
 	}
 	// A decline on a company card is an alert (and a mail) for its owner,
 	// in this transaction: recorded purchase and alert stand or fall together.
@@ -191,38 +190,162 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	return t, true, nil
 }
 
+// updatePurchase writes purchase t's outcome to its row.
+func (tx *Tx) updatePurchase(ctx context.Context, t *fuelportal.Transaction) error {
+	_, err := tx.Exec(ctx, `
+		UPDATE card_transactions SET invoice_ref = ?, search_text = ?, status = ?, decline_code = ?,
+			discount_cents = ?, fee_cents = ?, funded_total_cents = ?
+		WHERE id = ?`,
+		t.InvoiceRef, transactionSearchText(t), t.Status, t.DeclineReason,
+		t.DiscountCents, t.FeeCents, t.FundedTotalCents, t.ID)
+	return err
+}
+
+// purchaseAccounts are the ledger accounts a purchase's debit moves money
+// between; wallet.id is 0 while the company's wallet is not opened yet.
+type purchaseAccounts struct {
+	wallet, fuel, fees ledgerAccount
+}
+
 // debitPurchase moves the purchase's money out of the company's wallet:
-// the fuel (net total) to the fuel-purchases account, then the fee to the
-// fees account. The fuel transfer's floor leaves room for the fee, so
-// either both fit or errBalanceTooLow comes back with nothing written.
-func (tx *Tx) debitPurchase(ctx context.Context, t *fuelportal.Transaction, a fuelportal.PurchaseAmounts, c *fuelportal.Contract) error {
-	wallet, err := tx.walletAccount(ctx, t.CompanyID)
-	if err != nil {
-		return err
+// the fuel (net total) to the fuel-purchases account and the fee to the
+// fees account, as two transfers of one guarded debit: either both fit
+// above the contract's floor or errBalanceTooLow comes back with nothing
+// written.
+func (tx *Tx) debitPurchase(ctx context.Context, t *fuelportal.Transaction, a fuelportal.PurchaseAmounts, c *fuelportal.Contract, accounts purchaseAccounts) error {
+	wallet := accounts.wallet
+	if wallet.id == 0 {
+		var err error
+		if wallet, err = tx.walletAccount(ctx, t.CompanyID); err != nil {
+			return err
+		}
 	}
-	floor := c.MinBalanceCents()
+	var legs []ledgerLeg
 	if a.NetTotalCents > 0 {
-		fuel, err := tx.systemAccount(ctx, accountFuelPurchases)
-		if err != nil {
-			return err
-		}
-		fuelFloor := floor + a.FeeCents
-		transfer := &fuelportal.LedgerTransfer{Kind: fuelportal.LedgerFuelPurchase, Reference: "purchase:" + t.InvoiceRef, CompanyID: t.CompanyID, AmountCents: a.NetTotalCents}
-		if _, err := tx.transfer(ctx, transfer, wallet, fuel, &fuelFloor); err != nil {
-			return err
-		}
+		legs = append(legs, ledgerLeg{to: accounts.fuel, t: &fuelportal.LedgerTransfer{Kind: fuelportal.LedgerFuelPurchase,
+			Reference: "purchase:" + t.InvoiceRef, CompanyID: t.CompanyID, AmountCents: a.NetTotalCents}})
 	}
 	if a.FeeCents > 0 {
-		fees, err := tx.systemAccount(ctx, accountFees)
-		if err != nil {
-			return err
-		}
-		transfer := &fuelportal.LedgerTransfer{Kind: fuelportal.LedgerTransactionFee, Reference: "fee:" + t.InvoiceRef, CompanyID: t.CompanyID, AmountCents: a.FeeCents}
-		if _, err := tx.transfer(ctx, transfer, wallet, fees, &floor); err != nil {
-			return err
-		}
+		legs = append(legs, ledgerLeg{to: accounts.fees, t: &fuelportal.LedgerTransfer{Kind: fuelportal.LedgerTransactionFee,
+			Reference: "fee:" + t.InvoiceRef, CompanyID: t.CompanyID, AmountCents: a.FeeCents}})
 	}
-	return nil
+	return tx.debit(ctx, wallet, c.MinBalanceCents(), legs)
+}
+
+// purchaseCardRead is what a purchase needs to know before its row is
+// written: the station (nil when unknown) and, for a known card, the card,
+// its company's contract, its effective rules, its active trip's id (0:
+// none) and the ledger accounts.
+type purchaseCardRead struct {
+	station  *fuelportal.Station
+	card     *fuelportal.Card
+	contract *fuelportal.Contract
+	rules    *cardRules
+	tripID   int64
+	accounts purchaseAccounts
+}
+
+// purchaseColumns are the columns purchaseCard reads, station and card
+// qualified as s and c.
+var purchaseColumns = qualify("s", stationColumns) + `, ` + qualify("c", cardColumns) + `,
+	ct.company_id, ct.pricing, ct.retail_minus_tenth_cents, ct.billing, ct.credit_limit_cents, ct.fee_cents,
+	ct.out_of_route_tenth_cents_per_mile, ct.stop_cost_cents, ct.created_at, ct.updated_at,
+	cc.rules, co.rules, co.time_zone, ov.until, tr.id, la.id,
+	(SELECT id FROM ledger_accounts WHERE code = ?), (SELECT id FROM ledger_accounts WHERE code = ?)`
+
+// purchaseCard reads in one statement the station locationID and the card
+// with number and all that the decision on its purchase needs, locking the
+// card's row. On PostgreSQL the lock serialises concurrent purchases on one
+// card, so none slips past a limit between reading its history (after this
+// statement) and the debit; SQLite serialises writers anyway. Either the
+// card or the station being unknown finds no row: then each is read alone.
+func (tx *Tx) purchaseCard(ctx context.Context, number string, locationID int64) (*purchaseCardRead, error) {
+	lock := ""
+	if tx.Engine() == Postgres {
+		// NO KEY UPDATE: the purchase row inserted next holds a KEY SHARE
+		// lock on the card through its foreign key, which FOR UPDATE
+		// would conflict with (a deadlock between two purchases on one
+		// card when another transaction inserted first).
+		lock = ` FOR NO KEY UPDATE OF c`
+	}
+	row := tx.QueryRow(ctx, `
+		SELECT `+purchaseColumns+`
+		FROM cards c
+		JOIN stations s ON s.id = ?
+		LEFT JOIN contracts ct ON ct.company_id = c.company_id
+		LEFT JOIN card_controls cc ON cc.card_id = c.id
+		LEFT JOIN company_controls co ON co.company_id = c.company_id
+		LEFT JOIN card_overrides ov ON ov.card_id = c.id
+		LEFT JOIN trips tr ON tr.card_id = c.id AND tr.status = 'ACTIVE'
+		LEFT JOIN ledger_accounts la ON la.company_id = c.company_id
+		WHERE c.card_number = ?`+lock,
+		accountFuelPurchases, accountFees, locationID, number)
+	r, err := scanPurchaseCard(row)
+	if !isNoRows(err) {
+		return r, err
+	}
+
+	// The card or the station is unknown.
+	r = &purchaseCardRead{}
+	if r.station, err = tx.GetStation(ctx, locationID); fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
+		return &purchaseCardRead{}, nil
+	} else if err != nil {
+		return nil, err
+	}
+	if _, err := tx.CardByNumber(ctx, number); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if err == nil {
+			// Created since the first read: read again, with the lock.
+			return tx.purchaseCard(ctx, number, locationID)
+		}
+		return nil, err
+	}
+	return r, nil
+}
+
+func scanPurchaseCard(row *sql.Row) (*purchaseCardRead, error) {
+	s, c := &fuelportal.Station{}, &fuelportal.Card{}
+	var priceDate, stationUpdated, cardCreated, cardUpdated nullTime
+	var driverUser sql.NullInt64
+	var contractCompany, retailMinus, creditLimit, fee, outOfRoute, stopCost sql.NullInt64
+	var pricing, billing sql.NullString
+	var contractCreated, contractUpdated, overrideUntil nullTime
+	var cardRules, companyRules, timeZone sql.NullString
+	var tripID, walletID sql.NullInt64
+	r := &purchaseCardRead{station: s, card: c}
+	err := row.Scan(&s.ID, &s.Name, &s.StationLocation, &s.Address, &s.City, &s.State, &s.ZipCode, &s.Country,
+		&s.Latitude, &s.Longitude, &s.Chain, &s.Affiliate, &s.RetailPrice, &s.NetPrice, &s.IFTARefund, &priceDate, &stationUpdated,
+		&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &driverUser, &cardCreated, &cardUpdated,
+		&contractCompany, &pricing, &retailMinus, &billing, &creditLimit, &fee, &outOfRoute, &stopCost, &contractCreated, &contractUpdated,
+		&cardRules, &companyRules, &timeZone, &overrideUntil, &tripID, &walletID,
+		&r.accounts.fuel.id, &r.accounts.fees.id)
+	if err != nil {
+		return nil, err
+	}
+	s.PriceDate, s.UpdatedAt = priceDate.Time, stationUpdated.Time
+	c.DriverUserID, c.CreatedAt, c.UpdatedAt = driverUser.Int64, cardCreated.Time, cardUpdated.Time
+	if contractCompany.Valid {
+		r.contract = &fuelportal.Contract{CompanyID: c.CompanyID, Pricing: fuelportal.PricingPlan(pricing.String), RetailMinusTenthCents: retailMinus.Int64,
+			Billing: fuelportal.BillingPlan(billing.String), CreditLimitCents: creditLimit.Int64, FeeCents: fee.Int64,
+			OutOfRouteTenthCentsPerMile: outOfRoute.Int64, StopCostCents: stopCost.Int64,
+			CreatedAt: contractCreated.Time, UpdatedAt: contractUpdated.Time}
+	} else {
+		r.contract = fuelportal.DefaultContract(c.CompanyID)
+	}
+	if r.rules, err = newCardRules(cardRules, companyRules, timeZone, overrideUntil); err != nil {
+		return nil, err
+	}
+	r.tripID = tripID.Int64
+	r.accounts.wallet = ledgerAccount{id: walletID.Int64, wallet: true}
+	return r, nil
+}
+
+// qualify prefixes each of the comma-separated columns with table.
+func qualify(table, columns string) string {
+	list := strings.Split(columns, ",")
+	for i, c := range list {
+		list[i] = table + "." + strings.TrimSpace(c)
+	}
+	return strings.Join(list, ", ")
 }
 
 func stationAddress(s *fuelportal.Station) string {
