@@ -410,20 +410,15 @@ func benchmarkPlan(b *testing.B, costs plan.Costs) {
 	// loaded machine disturbs far less (the optimizer runs on one thread).
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	durations := make([]time.Duration, 0, b.N)
-	cpu := make([]time.Duration, 0, b.N)
+	var times callTimes
 	for b.Loop() {
-		start, startCPU := time.Now(), cputime.Thread()
-		if _, err := plan.Optimize(trip, candidates); err != nil {
+		var err error
+		times.time(func() { _, err = plan.Optimize(trip, candidates) })
+		if err != nil {
 			b.Fatal(err)
 		}
-		durations, cpu = append(durations, time.Since(start)), append(cpu, cputime.Thread()-startCPU)
 	}
-	reportPercentiles(b, durations)
-	slices.Sort(cpu)
-	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-	b.ReportMetric(ms(cpu[len(cpu)/2]), "cpu-p50-ms")
-	b.ReportMetric(ms(cpu[len(cpu)*99/100]), "cpu-p99-ms")
+	times.report(b)
 }
 
 // BenchmarkBuiltinRoute is routing.Builtin().Route with alternatives.
