@@ -6,66 +6,24 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	mrand "math/rand/v2"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
+	"time"
 
 	"fuelportal"
 	"fuelportal/catalog"
 	"fuelportal/geo"
+	fphttp "fuelportal/http"
 	"fuelportal/routing"
 )
 
-// wireStation and wireView mirror GET /api/locations/map's JSON (http
-// package) so that answer sizes can be measured here.
-type wireStation struct {
-	LocationID      int64   `json:"locationId"`
-	Name            string  `json:"name"`
-	StationLocation string  `json:"stationLocation"`
-	Address         string  `json:"address"`
-	City            string  `json:"city"`
-	State           string  `json:"state"`
-	ZipCode         string  `json:"zipCode"`
-	Country         string  `json:"country"`
-	Latitude        float64 `json:"latitude"`
-	Longitude       float64 `json:"longitude"`
-	RetailPrice     float64 `json:"retailPrice"`
-	NetPrice        float64 `json:"netPrice"`
-	Savings         float64 `json:"savings"`
-	RetailPriceDate string  `json:"retailPriceDate"`
-	Stale           bool    `json:"stale"`
-	IFTARefund      float64 `json:"iftaRefund"`
-	Chain           string  `json:"chain"`
-	Affiliate       string  `json:"affiliate"`
-}
-
-type wireCluster struct {
-	Latitude    float64 `json:"latitude"`
-	Longitude   float64 `json:"longitude"`
-	Count       int     `json:"count"`
-	MinNetPrice float64 `json:"minNetPrice"`
-}
-
-type wireView struct {
-	Clusters []wireCluster `json:"clusters"`
-	Stations []wireStation `json:"stations"`
-}
-
+// encodeView is the map view's answer as the server writes it.
 func encodeView(clusters []catalog.Cluster, stations []*fuelportal.Station) []byte {
-	v := wireView{Clusters: make([]wireCluster, len(clusters)), Stations: make([]wireStation, len(stations))}
-	for i, c := range clusters {
-		v.Clusters[i] = wireCluster{math.Round(c.Center.Lat*1e6) / 1e6, math.Round(c.Center.Lon*1e6) / 1e6, c.Count, c.MinNetPrice.Dollars()}
-	}
-	for i, s := range stations {
-		v.Stations[i] = wireStation{s.ID, s.Name, s.StationLocation, s.Address, s.City, s.State, s.ZipCode, s.Country,
-			s.Latitude, s.Longitude, s.RetailPrice.Dollars(), s.NetPrice.Dollars(), float64(s.Savings()) / 10,
-			s.PriceDate.UTC().Format("2006-01-02T15:04:05"), false, s.IFTARefund.Dollars(), s.Chain, s.Affiliate}
-	}
-	b, _ := json.Marshal(v)
+	b, _ := json.Marshal(fphttp.MapViewAnswer(clusters, stations, time.Now()))
 	return b
 }
 

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"time"
 
 	"fuelportal"
 	"fuelportal/catalog"
@@ -65,9 +66,12 @@ func newStationJSON(s *fuelportal.Station) stationJSON {
 
 // stationOut is a station on the wire with its price age judged at the
 // server's clock.
-func (s *Server) stationOut(st *fuelportal.Station) stationJSON {
+func (s *Server) stationOut(st *fuelportal.Station) stationJSON { return stationAt(st, s.Now()) }
+
+// stationAt is st on the wire, its price's staleness taken at now.
+func stationAt(st *fuelportal.Station, now time.Time) stationJSON {
 	out := newStationJSON(st)
-	out.Stale = st.PriceStale(s.Now())
+	out.Stale = st.PriceStale(now)
 	return out
 }
 

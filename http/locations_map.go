@@ -6,8 +6,10 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"fuelportal"
+	"fuelportal/catalog"
 	"fuelportal/geo"
 )
 
@@ -56,6 +58,13 @@ func (s *Server) handleLocationsMap(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
+	respond(w, http.StatusOK, MapViewAnswer(clusters, stations, s.Now()))
+}
+
+// MapViewAnswer is the answer of GET /api/locations/map for a view's
+// clusters and single stations, a price's staleness taken at now (the
+// benchmarks in bench/ encode it to measure the wire's size).
+func MapViewAnswer(clusters []catalog.Cluster, stations []*fuelportal.Station, now time.Time) any {
 	out := mapViewJSON{Clusters: make([]clusterJSON, len(clusters)), Stations: make([]stationJSON, len(stations))}
 	for i, c := range clusters {
 		out.Clusters[i] = clusterJSON{
@@ -64,9 +73,9 @@ func (s *Server) handleLocationsMap(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	for i, st := range stations {
-		out.Stations[i] = s.stationOut(st)
+		out.Stations[i] = stationAt(st, now)
 	}
-	respond(w, http.StatusOK, out)
+	return out
 }
 
 func roundTo(x, scale float64) float64 { return math.Round(x*scale) / scale }
