@@ -43,7 +43,7 @@ export async function expectAccessible(page: Page, where: string): Promise<void>
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   const describe = (violation: (typeof serious)[number]) =>
-    `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`).join(' | ')}`;
+    `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`).join(' | ')}`;
   for (const violation of serious.filter((v) => KNOWN_AXE_RULES.has(v.id))) {
     test.info().annotations.push({ type: 'axe-known', description: `${where}: ${describe(violation)}` });
     console.warn(`axe (known, open): ${where}: ${describe(violation)}`);

@@ -7,10 +7,12 @@ const FOCUS_RING = '#b8f5d3';
 export const theme = createTheme({
   palette: {
     mode: 'dark',
-    primary: { main: '#35c27a', contrastText: '#06130c' },
+    // `dark` is the contained buttons' hover: MUI's default (#258755) leaves the dark text at
+    // 4.2:1 under a resting mouse pointer (axe color-contrast needs 4.5:1); these keep it above 6.
+    primary: { main: '#35c27a', dark: '#2eaa6b', contrastText: '#06130c' },
     secondary: { main: '#f5a623' },
     // Dark text on the red buttons: white on #f0524f is 3.3:1 (axe color-contrast needs 4.5:1).
-    error: { main: '#f0524f', contrastText: '#1a0505' },
+    error: { main: '#f0524f', dark: '#e04c49', contrastText: '#1a0505' },
     warning: { main: '#f5a623' },
     success: { main: '#35c27a' },
     background: { default: '#0f1115', paper: '#171a21' },
