@@ -104,8 +104,16 @@ test('"Use current location" centres the map there and lists the stations in vie
   expect(view.west).toBeLessThan(-96.797);
   expect(view.east).toBeGreaterThan(-96.797);
   await expect(page.getByTestId('station-card').first()).toContainText(', TX');
-  const shown = await badges(page);
-  expect(shown.length).toBeGreaterThan(0);
-  expect(shown.every((b) => b.latitude > view.south - 0.05 && b.latitude < view.north + 0.05)).toBe(true);
+  // The view's stations are fetched 300 ms after the map stops: until that answer is drawn the
+  // previous (wider) view's badges may still stand outside it.
+  await expect
+    .poll(
+      async () => {
+        const shown = await badges(page);
+        return shown.length > 0 && shown.every((b) => b.latitude > view.south - 0.05 && b.latitude < view.north + 0.05);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   await expectNoSidewaysScroll(page, 'near me');
 });
