@@ -28,7 +28,7 @@ import {
   useSaveCompanyControlsMutation,
 } from '../api/controls-api';
 import type { FuelCard } from '../api/fuel-cards-api';
-import { controlsSchema, controlsToForm, formFieldOf, formToControls, type ControlsFormOutput } from '../model/controls-form';
+import { controlsSchema, controlsToForm, formFieldOf, formToControls, type ControlsFormOutput, type NumericControl } from '../model/controls-form';
 import { timeZoneOptions, US_STATES } from '../model/us-states';
 import { DayToggles, LimitInput, MultiSelect, ProductChecks, TimeZoneSelect } from './ControlsFields';
 
@@ -46,6 +46,31 @@ function useFullScreenDialog() {
  * Controls (issue 11): limits, products, days, hours, states and chains of one card, or the company
  * default with its time zone. Empty = no rule (a card then inherits the company default).
  */
+type LimitField = [name: NumericControl, unit: 'dollars' | 'gallons' | 'count'];
+
+const SPENDING_LIMITS: LimitField[] = [
+  ['perPurchaseLimit', 'dollars'],
+  ['dailyLimit', 'dollars'],
+  ['weeklyLimit', 'dollars'],
+  ['monthlyBudget', 'dollars'],
+];
+const FUEL_LIMITS: LimitField[] = [
+  ['dailyGallonsLimit', 'gallons'],
+  ['dailyPurchasesLimit', 'count'],
+  ['tankCapacityGallons', 'gallons'],
+  ['reeferTankGallons', 'gallons'],
+];
+
+/** Limit fields two to a row from 600 px up, one per row on phones. */
+function LimitInputs({ fields }: { fields: LimitField[] }) {
+  const { t } = useTranslation('fuelCards');
+  return fields.map(([name, unit]) => (
+    <Grid key={name} size={{ xs: 12, sm: 6 }}>
+      <LimitInput name={name} label={t(`controls.fields.${name}`)} unit={unit} />
+    </Grid>
+  ));
+}
+
 export function ControlsDialog({ target, onClose }: { target: ControlsTarget; onClose: () => void }) {
   const { t } = useTranslation('fuelCards');
   const fullScreen = useFullScreenDialog();
@@ -212,34 +237,12 @@ function ControlsForm({ title, subtitle, note, initial, saving, withTimeZone = f
           {withTimeZone && <TimeZoneSelect zones={zones} />}
           <Section title={t('controls.sections.spending')}>
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <LimitInput name="perPurchaseLimit" label={t('controls.fields.perPurchaseLimit')} unit="dollars" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <LimitInput name="dailyLimit" label={t('controls.fields.dailyLimit')} unit="dollars" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <LimitInput name="weeklyLimit" label={t('controls.fields.weeklyLimit')} unit="dollars" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <LimitInput name="monthlyBudget" label={t('controls.fields.monthlyBudget')} unit="dollars" />
-              </Grid>
+              <LimitInputs fields={SPENDING_LIMITS} />
             </Grid>
           </Section>
           <Section title={t('controls.sections.fuel')}>
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <LimitInput name="dailyGallonsLimit" label={t('controls.fields.dailyGallonsLimit')} unit="gallons" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <LimitInput name="dailyPurchasesLimit" label={t('controls.fields.dailyPurchasesLimit')} unit="count" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <LimitInput name="tankCapacityGallons" label={t('controls.fields.tankCapacityGallons')} unit="gallons" />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <LimitInput name="reeferTankGallons" label={t('controls.fields.reeferTankGallons')} unit="gallons" />
-              </Grid>
+              <LimitInputs fields={FUEL_LIMITS} />
               <Grid size={12}>
                 <ProductChecks />
               </Grid>
