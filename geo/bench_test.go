@@ -161,10 +161,28 @@ func BenchmarkNewIndex(b *testing.B) {
 // BenchmarkNearRouteLatency reports the latency distribution of NearRoute
 // (including route preparation) over varied routes: p50 and p99 of wall
 // time, and of the querying thread's CPU time (on a shared machine wall
-// time includes waiting for a core).
+// time includes waiting for a core), and the whole process's CPU per query.
 //
 //	go test ./geo -run '^$' -bench NearRouteLatency
 func BenchmarkNearRouteLatency(b *testing.B) {
+	benchNearRouteLatency(b, func(ix *Index, route []Point, radius float64) int {
+		return len(ix.NearRoute(route, radius))
+	})
+}
+
+// BenchmarkNearRouteReusedLatency is BenchmarkNearRouteLatency with the
+// answer appended to one reused buffer (AppendNearRoute), as the catalog
+// queries: the difference between the two is what allocating each answer
+// (about 24 bytes a hit, with the garbage collection it brings) costs.
+func BenchmarkNearRouteReusedLatency(b *testing.B) {
+	var buf []RouteHit
+	benchNearRouteLatency(b, func(ix *Index, route []Point, radius float64) int {
+		buf = ix.AppendNearRoute(buf[:0], route, radius)
+		return len(buf)
+	})
+}
+
+func benchNearRouteLatency(b *testing.B, query func(ix *Index, route []Point, radius float64) int) {
 	routes := make([][]Point, 20)
 	for i := range routes {
 		routes[i] = benchRoute(uint64(i+10), 5000)
@@ -177,18 +195,25 @@ func BenchmarkNearRouteLatency(b *testing.B) {
 				defer runtime.UnlockOSThread()
 				var durations, cpu []time.Duration
 				q := 0
+				proc := cputime.Process()
 				for b.Loop() {
 					start, startCPU := time.Now(), cputime.Thread()
-					benchSink += len(ix.NearRoute(routes[q%len(routes)], radius))
+					benchSink += query(ix, routes[q%len(routes)], radius)
 					durations, cpu = append(durations, time.Since(start)), append(cpu, cputime.Thread()-startCPU)
 					q++
 				}
+				procMs := float64(cputime.Process()-proc) / float64(time.Millisecond) / float64(b.N)
 				slices.Sort(durations)
 				slices.Sort(cpu)
 				ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 				b.ReportMetric(ms(durations[len(durations)/2]), "p50-ms")
 				b.ReportMetric(ms(durations[len(durations)*99/100]), "p99-ms")
+				b.ReportMetric(ms(cpu[len(cpu)/2]), "cpu-p50-ms")
 				b.ReportMetric(ms(cpu[len(cpu)*99/100]), "cpu-p99-ms")
+				// All threads' CPU (user and system) per query, the
+				// garbage collector's included: above the thread's when a
+				// query uses more than one core.
+				b.ReportMetric(procMs, "proc-cpu-ms/op")
 			})
 		}
 	}

@@ -173,3 +173,45 @@ func TestNearRouteConcurrentQueriesAgree(t *testing.T) {
 		t.Error(e)
 	}
 }
+
+// FuzzNearRouteEqualsChordScan checks the search against the plain chord
+// scan on random routes: wiggly or straight, with repeated points (which
+// make degenerate segments) and stations on and near the route.
+func FuzzNearRouteEqualsChordScan(f *testing.F) {
+	f.Add(uint64(1), uint16(300), 0.01, 5.0, 0.05, uint8(0))
+	f.Add(uint64(2), uint16(15), 3.0, 25.0, 0.3, uint8(4))
+	f.Add(uint64(3), uint16(80), 0.0005, 0.0, 0.001, uint8(2))
+	f.Fuzz(func(t *testing.T, seed uint64, points uint16, stepDeg, miles, spreadDeg float64, repeatEvery uint8) {
+		if !(stepDeg >= 0 && stepDeg <= 5) || !(spreadDeg >= 0 && spreadDeg <= 2) || !(miles <= 300) {
+			t.Skip("outside the product's range; NaN and negative radii are tested elsewhere")
+		}
+		r := rand.New(rand.NewPCG(seed, 4321))
+		route := randomRoute(r, 1+int(points%600), stepDeg)
+		if k := int(repeatEvery % 8); k > 1 {
+			var repeated []Point
+			for i, p := range route {
+				repeated = append(repeated, p)
+				if i%k == 0 {
+					repeated = append(repeated, p)
+				}
+			}
+			route = repeated
+		}
+		items := randomItemsNear(r, 600, route, spreadDeg)
+		items = append(items, Item{ID: 1, Point: route[len(route)/2]}, Item{ID: 2, Point: route[0]})
+		// The grid takes coordinates as given: a walk past a pole or the
+		// antimeridian is not a position the index is meant for.
+		for _, p := range route {
+			if math.Abs(p.Lat) > 90 || math.Abs(p.Lon) > 180 {
+				t.Skip("route leaves the valid coordinate range")
+			}
+		}
+		for _, it := range items {
+			if math.Abs(it.Point.Lat) > 90 || math.Abs(it.Point.Lon) > 180 {
+				t.Skip("station outside the valid coordinate range")
+			}
+		}
+		pl := NewPolyline(route)
+		sameBits(t, "fuzz", NewIndex(items).NearPolyline(pl, miles), chordArgminNearRoute(items, pl, miles))
+	})
+}

@@ -51,112 +51,118 @@ func (f *fleet) declineDriversCard(t *testing.T, networkID string) networkResult
 }
 
 func TestAlerts_ADeclineThroughTheNetworkFeedIsAnAlertAndAMail(t *testing.T) {
-	f := newFleet(t)
-	// The demo history has its own declines: start from a clean slate.
-	f.api.Post("/api/wex/company/alerts/read-all", nil, f.owner).ExpectStatus(t, 204)
-	if page := f.alerts(t, f.owner, "?unread=true"); page.UnreadCount != 0 || len(page.Content) != 0 || page.Page.TotalElements != 0 {
-		t.Fatalf("after read-all = %+v", page)
-	}
-	before := f.alerts(t, f.owner, "").Page.TotalElements
-
-	res := f.declineDriversCard(t, "NET-ALERT-1")
-	plan := demo.CardPlans[demo.DemoFreight.Name][0]
-	page := f.alerts(t, f.owner, "?unread=true&page=0&size=20")
-	if page.UnreadCount != 1 || len(page.Content) != 1 || page.Page.TotalElements != 1 || page.Page.TotalPages != 1 {
-		t.Fatalf("alerts = %+v, want the one decline", page)
-	}
-	a := page.Content[0]
-	if a.Kind != "DECLINE" || a.TransactionID == nil || *a.TransactionID != res.TransactionID || a.OverrideRequestID != nil ||
-		a.CardNumber != plan.CardNumber || a.DriverName != plan.DriverName || a.Read || a.CreatedAt == "" {
-		t.Fatalf("alert = %+v", a)
-	}
-	for _, want := range []string{plan.DriverName, "ending " + plan.CardNumber[15:], "Card is inactive"} {
-		if !strings.Contains(a.Message, want) {
-			t.Errorf("message %q lacks %q", a.Message, want)
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		// The demo history has its own declines: start from a clean slate.
+		f.api.Post("/api/wex/company/alerts/read-all", nil, f.owner).ExpectStatus(t, 204)
+		if page := f.alerts(t, f.owner, "?unread=true"); page.UnreadCount != 0 || len(page.Content) != 0 || page.Page.TotalElements != 0 {
+			t.Fatalf("after read-all = %+v", page)
 		}
-	}
-	mails, err := f.db.OutboxMessages(context.Background(), demo.OwnerEmail, 5)
-	if err != nil || len(mails) == 0 || !strings.Contains(mails[0].Body, a.Message) || !strings.Contains(mails[0].Subject, "declined") {
-		t.Fatalf("owner's newest mail = %+v, %v; want the alert", mails, err)
-	}
-	// The repeat of the report raises nothing new.
-	f.postPurchase("NET-ALERT-1", plan.CardNumber, "80").ExpectStatus(t, 200)
-	if n := f.alerts(t, f.owner, "").Page.TotalElements; n != before+1 {
-		t.Fatalf("alerts %d → %d, want one more", before, n)
-	}
+		before := f.alerts(t, f.owner, "").Page.TotalElements
 
-	t.Run("another company neither sees nor reads it", func(t *testing.T) {
-		for _, other := range f.alerts(t, f.other, "?size=100").Content {
-			if other.ID == a.ID {
-				t.Fatal("another company lists the alert")
+		res := f.declineDriversCard(t, "NET-ALERT-1")
+		plan := demo.CardPlans[demo.DemoFreight.Name][0]
+		page := f.alerts(t, f.owner, "?unread=true&page=0&size=20")
+		if page.UnreadCount != 1 || len(page.Content) != 1 || page.Page.TotalElements != 1 || page.Page.TotalPages != 1 {
+			t.Fatalf("alerts = %+v, want the one decline", page)
+		}
+		a := page.Content[0]
+		if a.Kind != "DECLINE" || a.TransactionID == nil || *a.TransactionID != res.TransactionID || a.OverrideRequestID != nil ||
+			a.CardNumber != plan.CardNumber || a.DriverName != plan.DriverName || a.Read || a.CreatedAt == "" {
+			t.Fatalf("alert = %+v", a)
+		}
+		for _, want := range []string{plan.DriverName, "ending " + plan.CardNumber[15:], "Card is inactive"} {
+			if !strings.Contains(a.Message, want) {
+				t.Errorf("message %q lacks %q", a.Message, want)
 			}
 		}
-		f.api.Post(fmt.Sprintf("/api/wex/company/alerts/%d/read", a.ID), nil, f.other).ExpectStatus(t, 404)
-		if page := f.alerts(t, f.owner, "?unread=true"); page.UnreadCount != 1 {
-			t.Fatalf("unread = %d after another company's read", page.UnreadCount)
+		mails, err := f.db.OutboxMessages(context.Background(), demo.OwnerEmail, 5)
+		if err != nil || len(mails) == 0 || !strings.Contains(mails[0].Body, a.Message) || !strings.Contains(mails[0].Subject, "declined") {
+			t.Fatalf("owner's newest mail = %+v, %v; want the alert", mails, err)
 		}
-	})
-	t.Run("read: 204, again 204, then listed read", func(t *testing.T) {
-		for range 2 {
-			f.api.Post(fmt.Sprintf("/api/wex/company/alerts/%d/read", a.ID), nil, f.owner).ExpectStatus(t, 204)
+		// The repeat of the report raises nothing new.
+		f.postPurchase("NET-ALERT-1", plan.CardNumber, "80").ExpectStatus(t, 200)
+		if n := f.alerts(t, f.owner, "").Page.TotalElements; n != before+1 {
+			t.Fatalf("alerts %d → %d, want one more", before, n)
 		}
-		page := f.alerts(t, f.owner, "?size=1")
-		if page.UnreadCount != 0 || len(page.Content) != 1 || page.Content[0].ID != a.ID || !page.Content[0].Read || page.Page.Size != 1 {
-			t.Fatalf("after read = %+v", page)
-		}
+
+		t.Run("another company neither sees nor reads it", func(t *testing.T) {
+			for _, other := range f.alerts(t, f.other, "?size=100").Content {
+				if other.ID == a.ID {
+					t.Fatal("another company lists the alert")
+				}
+			}
+			f.api.Post(fmt.Sprintf("/api/wex/company/alerts/%d/read", a.ID), nil, f.other).ExpectStatus(t, 404)
+			if page := f.alerts(t, f.owner, "?unread=true"); page.UnreadCount != 1 {
+				t.Fatalf("unread = %d after another company's read", page.UnreadCount)
+			}
+		})
+		t.Run("read: 204, again 204, then listed read", func(t *testing.T) {
+			for range 2 {
+				f.api.Post(fmt.Sprintf("/api/wex/company/alerts/%d/read", a.ID), nil, f.owner).ExpectStatus(t, 204)
+			}
+			page := f.alerts(t, f.owner, "?size=1")
+			if page.UnreadCount != 0 || len(page.Content) != 1 || page.Content[0].ID != a.ID || !page.Content[0].Read || page.Page.Size != 1 {
+				t.Fatalf("after read = %+v", page)
+			}
+		})
 	})
 }
 
 func TestAlerts_RoleMatrix(t *testing.T) {
-	f := newFleet(t)
-	pending := f.api.Login(demo.PendingDriverEmail, demo.Password).Token
-	routes := []struct{ method, path string }{
-		{"GET", "/api/wex/company/alerts"},
-		{"POST", "/api/wex/company/alerts/1/read"},
-		{"POST", "/api/wex/company/alerts/read-all"},
-		{"GET", "/api/wex/company/override-requests"},
-		{"POST", "/api/wex/company/override-requests/1/approve"},
-		{"POST", "/api/wex/company/override-requests/1/deny"},
-	}
-	for _, route := range routes {
-		t.Run(route.method+" "+route.path, func(t *testing.T) {
-			f.api.Do(apitest.Request{Method: route.method, Path: route.path}).ExpectStatus(t, 401)
-			f.api.Do(apitest.Request{Method: route.method, Path: route.path, Token: "not-a-token"}).ExpectStatus(t, 401)
-			f.api.Do(apitest.Request{Method: route.method, Path: route.path, Token: f.driver}).ExpectStatus(t, 403)
-			f.api.Do(apitest.Request{Method: route.method, Path: route.path, Token: pending}).ExpectStatus(t, 403)
-		})
-	}
-	for _, route := range []struct{ method, path string }{{"GET", "/api/wex/override-requests"}, {"POST", "/api/wex/override-requests"}} {
-		t.Run(route.method+" "+route.path, func(t *testing.T) {
-			f.api.Do(apitest.Request{Method: route.method, Path: route.path}).ExpectStatus(t, 401)
-			f.api.Do(apitest.Request{Method: route.method, Path: route.path, Token: f.owner}).ExpectStatus(t, 403)
-			f.api.Do(apitest.Request{Method: route.method, Path: route.path, Token: f.other}).ExpectStatus(t, 403)
-			res := f.api.Do(apitest.Request{Method: route.method, Path: route.path, Token: pending}).ExpectStatus(t, 403)
-			if msg := res.ErrorMessage(t); msg != "Waiting for your company to approve your account" {
-				t.Fatalf("pending driver: message = %q", msg)
-			}
-		})
-	}
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		pending := f.api.Login(demo.PendingDriverEmail, demo.Password).Token
+		routes := []struct{ method, path string }{
+			{"GET", "/api/wex/company/alerts"},
+			{"POST", "/api/wex/company/alerts/1/read"},
+			{"POST", "/api/wex/company/alerts/read-all"},
+			{"GET", "/api/wex/company/override-requests"},
+			{"POST", "/api/wex/company/override-requests/1/approve"},
+			{"POST", "/api/wex/company/override-requests/1/deny"},
+		}
+		for _, route := range routes {
+			t.Run(route.method+" "+route.path, func(t *testing.T) {
+				f.api.Do(apitest.Request{Method: route.method, Path: route.path}).ExpectStatus(t, 401)
+				f.api.Do(apitest.Request{Method: route.method, Path: route.path, Token: "not-a-token"}).ExpectStatus(t, 401)
+				f.api.Do(apitest.Request{Method: route.method, Path: route.path, Token: f.driver}).ExpectStatus(t, 403)
+				f.api.Do(apitest.Request{Method: route.method, Path: route.path, Token: pending}).ExpectStatus(t, 403)
+			})
+		}
+		for _, route := range []struct{ method, path string }{{"GET", "/api/wex/override-requests"}, {"POST", "/api/wex/override-requests"}} {
+			t.Run(route.method+" "+route.path, func(t *testing.T) {
+				f.api.Do(apitest.Request{Method: route.method, Path: route.path}).ExpectStatus(t, 401)
+				f.api.Do(apitest.Request{Method: route.method, Path: route.path, Token: f.owner}).ExpectStatus(t, 403)
+				f.api.Do(apitest.Request{Method: route.method, Path: route.path, Token: f.other}).ExpectStatus(t, 403)
+				res := f.api.Do(apitest.Request{Method: route.method, Path: route.path, Token: pending}).ExpectStatus(t, 403)
+				if msg := res.ErrorMessage(t); msg != "Waiting for your company to approve your account" {
+					t.Fatalf("pending driver: message = %q", msg)
+				}
+			})
+		}
+	})
 }
 
 func TestAlerts_HostileInputIs400Or404(t *testing.T) {
-	f := newFleet(t)
-	for _, query := range []string{"?page=-1", "?page=abc", "?page=100001", "?size=0", "?size=101", "?size=1e3", "?unread=yes", "?unread=1",
-		"?unread=%00", "?unread=" + strings.Repeat("t", 65), "?page=99999999999999999999"} {
-		t.Run("list "+query, func(t *testing.T) {
-			res := f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/company/alerts" + query, Token: f.owner, BreaksContract: true}).ExpectStatus(t, 400)
-			if len(res.FieldErrors(t)) == 0 {
-				t.Fatal("no field error")
-			}
-		})
-	}
-	// Far pages are empty, not slow or failing.
-	if page := f.alerts(t, f.owner, "?page=100000&size=100"); len(page.Content) != 0 {
-		t.Fatalf("far page = %+v", page)
-	}
-	for _, id := range []string{"abc", "0", "-1", "99999999999999999999", "1.5", "9223372036854775807", strings.Repeat("9", 200)} {
-		t.Run("read "+id, func(t *testing.T) {
-			f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/alerts/" + id + "/read", Token: f.owner, BreaksContract: true}).ExpectStatus(t, 404)
-		})
-	}
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		for _, query := range []string{"?page=-1", "?page=abc", "?page=100001", "?size=0", "?size=101", "?size=1e3", "?unread=yes", "?unread=1",
+			"?unread=%00", "?unread=" + strings.Repeat("t", 65), "?page=99999999999999999999"} {
+			t.Run("list "+query, func(t *testing.T) {
+				res := f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/company/alerts" + query, Token: f.owner, BreaksContract: true}).ExpectStatus(t, 400)
+				if len(res.FieldErrors(t)) == 0 {
+					t.Fatal("no field error")
+				}
+			})
+		}
+		// Far pages are empty, not slow or failing.
+		if page := f.alerts(t, f.owner, "?page=100000&size=100"); len(page.Content) != 0 {
+			t.Fatalf("far page = %+v", page)
+		}
+		for _, id := range []string{"abc", "0", "-1", "99999999999999999999", "1.5", "9223372036854775807", strings.Repeat("9", 200)} {
+			t.Run("read "+id, func(t *testing.T) {
+				f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/alerts/" + id + "/read", Token: f.owner, BreaksContract: true}).ExpectStatus(t, 404)
+			})
+		}
+	})
 }

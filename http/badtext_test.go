@@ -10,8 +10,6 @@ import (
 	"fuelportal"
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
-	"fuelportal/store"
-	"fuelportal/store/storetest"
 )
 
 // badText is a hostile string as it travels in a JSON string (json) and
@@ -78,8 +76,7 @@ var textRoutes = []textRoute{
 // and the answers are the same on both engines.
 func TestBadText_Is400NamingTheField(t *testing.T) {
 	answers := map[string]map[string]string{} // engine → case → answer
-	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
-		f := newFixtureOn(t, db)
+	forEachEngine(t, func(t *testing.T, f *fixture) {
 		f.srv.NetworkKey = networkKey
 		tokens := map[string]string{
 			"owner":  f.api.Login(demo.OwnerEmail, demo.Password).Token,
@@ -132,8 +129,7 @@ func truncate(b []byte) string {
 // text is skipped and reported with its line and column (the feed's field
 // error), the good rows land, on both engines.
 func TestBadText_FeedRowsAreRejectedNamingTheColumn(t *testing.T) {
-	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
-		f := newFixtureOn(t, db)
+	forEachEngine(t, func(t *testing.T, f *fixture) {
 		f.srv.FeedKey = "s3cret-feed-key"
 		for _, bad := range append(badTexts, badText{"tab", "a\tb", ""}) {
 			for _, column := range []string{"name", "zip_code"} {
@@ -167,15 +163,17 @@ func TestBadText_FeedRowsAreRejectedNamingTheColumn(t *testing.T) {
 // its other texts) cannot grow the database: one character over the limit
 // is refused, the limit itself is saved.
 func TestBadText_CardDriverNamesAreBounded(t *testing.T) {
-	f := newFleet(t)
-	card := demo.CardPlans[demo.DemoFreight.Name][1].CardNumber
-	update := func(name string) *apitest.Response {
-		return f.api.Do(apitest.Request{Method: "PUT", Path: "/api/wex/company/update-card", Token: f.owner, BreaksContract: len(name) > fuelportal.MaxDriverNameLength,
-			Body: map[string]string{"cardNumber": card, "driverName": name, "driverId": "D1", "unitNumber": "U1", "status": "ACTIVE"}})
-	}
-	res := update(strings.Repeat("é", fuelportal.MaxDriverNameLength+1)).ExpectStatus(t, http.StatusBadRequest)
-	if got := res.FieldErrors(t)["driverName"]; len(got) != 1 || got[0] != "Driver name must not exceed 100 characters" {
-		t.Fatalf("driverName errors %q", got)
-	}
-	update(strings.Repeat("é", fuelportal.MaxDriverNameLength)).ExpectStatus(t, http.StatusOK)
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		card := demo.CardPlans[demo.DemoFreight.Name][1].CardNumber
+		update := func(name string) *apitest.Response {
+			return f.api.Do(apitest.Request{Method: "PUT", Path: "/api/wex/company/update-card", Token: f.owner, BreaksContract: len(name) > fuelportal.MaxDriverNameLength,
+				Body: map[string]string{"cardNumber": card, "driverName": name, "driverId": "D1", "unitNumber": "U1", "status": "ACTIVE"}})
+		}
+		res := update(strings.Repeat("é", fuelportal.MaxDriverNameLength+1)).ExpectStatus(t, http.StatusBadRequest)
+		if got := res.FieldErrors(t)["driverName"]; len(got) != 1 || got[0] != "Driver name must not exceed 100 characters" {
+			t.Fatalf("driverName errors %q", got)
+		}
+		update(strings.Repeat("é", fuelportal.MaxDriverNameLength)).ExpectStatus(t, http.StatusOK)
+	})
 }

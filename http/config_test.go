@@ -5,11 +5,11 @@ import (
 	"testing"
 
 	"fuelportal/http/apitest"
-	"fuelportal/store/storetest"
+	"fuelportal/store"
 )
 
 func TestConfig_ReportsPublicSettings(t *testing.T) {
-	srv := apitest.NewServer(t, storetest.OpenSQLite(t))
+	srv := apitest.NewServer(t, openEmpty(t, store.SQLite))
 	srv.Public.StripePublishableKey = "pk_test_123"
 	srv.Public.PaymentsConfigured = true
 	api := apitest.New(t, srv.Handler())

@@ -39,138 +39,142 @@ var pendingDriverData = []struct{ method, path string }{
 }
 
 func TestDriverRequests_SignUpWaitsForTheOwnersApproval(t *testing.T) {
-	f := newFixture(t)
-	card := demo.FreeCardNumbers[0]
-	f.api.Post("/api/account/create", driverSignUp("nina@fleet.test", "GoodPass1", "Nina", "Newman", "  demo   FREIGHT llc ", card, "+1 407 555 0177"), "").
-		ExpectStatus(t, 201)
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		card := demo.FreeCardNumbers[0]
+		f.api.Post("/api/account/create", driverSignUp("nina@fleet.test", "GoodPass1", "Nina", "Newman", "  demo   FREIGHT llc ", card, "+1 407 555 0177"), "").
+			ExpectStatus(t, 201)
 
-	driver := f.api.Login("nina@fleet.test", "GoodPass1")
-	var a account
-	f.api.Get("/api/account", driver.Token).ExpectStatus(t, 200).Decode(t, &a)
-	if a.DriverStatus != "PENDING" {
-		t.Fatalf("driverStatus = %q, want PENDING", a.DriverStatus)
-	}
-	for _, route := range pendingDriverData {
-		t.Run("pending: "+route.method+" "+route.path, func(t *testing.T) {
-			res := f.api.Do(apiRequest(route.method, route.path, driver.Token)).ExpectStatus(t, 403)
-			if msg := res.ErrorMessage(t); msg != "Waiting for your company to approve your account" {
-				t.Fatalf("message = %q", msg)
+		driver := f.api.Login("nina@fleet.test", "GoodPass1")
+		var a account
+		f.api.Get("/api/account", driver.Token).ExpectStatus(t, 200).Decode(t, &a)
+		if a.DriverStatus != "PENDING" {
+			t.Fatalf("driverStatus = %q, want PENDING", a.DriverStatus)
+		}
+		for _, route := range pendingDriverData {
+			t.Run("pending: "+route.method+" "+route.path, func(t *testing.T) {
+				res := f.api.Do(apiRequest(route.method, route.path, driver.Token)).ExpectStatus(t, 403)
+				if msg := res.ErrorMessage(t); msg != "Waiting for your company to approve your account" {
+					t.Fatalf("message = %q", msg)
+				}
+			})
+		}
+
+		owner := f.api.Login(demo.OwnerEmail, demo.Password)
+		var nina driverRequest
+		for _, r := range f.driverRequests(t, owner.Token) {
+			if r.Email == "nina@fleet.test" {
+				nina = r
 			}
-		})
-	}
-
-	owner := f.api.Login(demo.OwnerEmail, demo.Password)
-	var nina driverRequest
-	for _, r := range f.driverRequests(t, owner.Token) {
-		if r.Email == "nina@fleet.test" {
-			nina = r
 		}
-	}
-	if nina.ID == 0 || nina.FirstName != "Nina" || nina.LastName != "Newman" || nina.PhoneNumber != "+1 407 555 0177" || nina.CardNumber != card || nina.RequestedAt == "" {
-		t.Fatalf("request = %+v", nina)
-	}
-
-	f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/approve", nina.ID), nil, owner.Token).ExpectStatus(t, 200)
-	// The token issued while pending works at once.
-	f.api.Get("/api/wex/transactions", driver.Token).ExpectStatus(t, 200)
-	f.api.Get("/api/wex/total-spendings?lastDays=7", driver.Token).ExpectStatus(t, 200)
-	f.api.Get("/api/account", driver.Token).ExpectStatus(t, 200).Decode(t, &a)
-	if a.DriverStatus != "APPROVED" {
-		t.Fatalf("driverStatus = %q after approval", a.DriverStatus)
-	}
-	for _, r := range f.driverRequests(t, owner.Token) {
-		if r.ID == nina.ID {
-			t.Fatal("an approved request is still listed")
+		if nina.ID == 0 || nina.FirstName != "Nina" || nina.LastName != "Newman" || nina.PhoneNumber != "+1 407 555 0177" || nina.CardNumber != card || nina.RequestedAt == "" {
+			t.Fatalf("request = %+v", nina)
 		}
-	}
-	mails := f.sentMails()
-	if len(mails) == 0 || mails[len(mails)-1].To != "nina@fleet.test" || !strings.Contains(mails[len(mails)-1].Body, "approved") {
-		t.Fatalf("mails = %+v, want the approval notice to the driver", mails)
-	}
-	f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/reject", nina.ID), nil, owner.Token).ExpectStatus(t, 404)
+
+		f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/approve", nina.ID), nil, owner.Token).ExpectStatus(t, 200)
+		// The token issued while pending works at once.
+		f.api.Get("/api/wex/transactions", driver.Token).ExpectStatus(t, 200)
+		f.api.Get("/api/wex/total-spendings?lastDays=7", driver.Token).ExpectStatus(t, 200)
+		f.api.Get("/api/account", driver.Token).ExpectStatus(t, 200).Decode(t, &a)
+		if a.DriverStatus != "APPROVED" {
+			t.Fatalf("driverStatus = %q after approval", a.DriverStatus)
+		}
+		for _, r := range f.driverRequests(t, owner.Token) {
+			if r.ID == nina.ID {
+				t.Fatal("an approved request is still listed")
+			}
+		}
+		mails := f.sentMails()
+		if len(mails) == 0 || mails[len(mails)-1].To != "nina@fleet.test" || !strings.Contains(mails[len(mails)-1].Body, "approved") {
+			t.Fatalf("mails = %+v, want the approval notice to the driver", mails)
+		}
+		f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/reject", nina.ID), nil, owner.Token).ExpectStatus(t, 404)
+	})
 }
 
 func TestDriverRequests_DeclinedDriverIsToldAtSignIn(t *testing.T) {
-	f := newFixture(t)
-	owner := f.api.Login(demo.OwnerEmail, demo.Password)
-	driver := f.api.Login(demo.PendingDriverEmail, demo.Password)
-	list := f.driverRequests(t, owner.Token)
-	if len(list) != 1 || list[0].Email != demo.PendingDriverEmail || list[0].CardNumber != demo.PendingCardNumber {
-		t.Fatalf("demo requests = %+v, want the pending demo driver", list)
-	}
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		owner := f.api.Login(demo.OwnerEmail, demo.Password)
+		driver := f.api.Login(demo.PendingDriverEmail, demo.Password)
+		list := f.driverRequests(t, owner.Token)
+		if len(list) != 1 || list[0].Email != demo.PendingDriverEmail || list[0].CardNumber != demo.PendingCardNumber {
+			t.Fatalf("demo requests = %+v, want the pending demo driver", list)
+		}
 
-	f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/reject", list[0].ID), nil, owner.Token).ExpectStatus(t, 200)
-	res := f.api.Post("/api/authenticate", map[string]string{"username": demo.PendingDriverEmail, "password": demo.Password}, "").ExpectStatus(t, 403)
-	if msg := res.ErrorMessage(t); !strings.Contains(msg, "declined") {
-		t.Fatalf("sign-in message = %q, want the request declined", msg)
-	}
-	// A wrong password still gets the one answer for bad credentials.
-	f.api.Post("/api/authenticate", map[string]string{"username": demo.PendingDriverEmail, "password": "WrongPass1"}, "").ExpectStatus(t, 401)
-	// Declining ends the driver's sessions at once.
-	f.api.Get("/api/wex/transactions", driver.Token).ExpectStatus(t, 401)
-	f.api.Post("/api/refreshToken", map[string]string{"refreshToken": driver.RefreshToken}, "").ExpectStatus(t, 401)
-	// The card is free again.
-	f.api.Get("/api/account/check/cardNumber/"+demo.PendingCardNumber, "").ExpectStatus(t, 200)
-	mails := f.sentMails()
-	if len(mails) == 0 || mails[len(mails)-1].To != demo.PendingDriverEmail || !strings.Contains(mails[len(mails)-1].Body, "declined") {
-		t.Fatalf("mails = %+v, want the decline notice", mails)
-	}
+		f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/reject", list[0].ID), nil, owner.Token).ExpectStatus(t, 200)
+		res := f.api.Post("/api/authenticate", map[string]string{"username": demo.PendingDriverEmail, "password": demo.Password}, "").ExpectStatus(t, 403)
+		if msg := res.ErrorMessage(t); !strings.Contains(msg, "declined") {
+			t.Fatalf("sign-in message = %q, want the request declined", msg)
+		}
+		// A wrong password still gets the one answer for bad credentials.
+		f.api.Post("/api/authenticate", map[string]string{"username": demo.PendingDriverEmail, "password": "WrongPass1"}, "").ExpectStatus(t, 401)
+		// Declining ends the driver's sessions at once.
+		f.api.Get("/api/wex/transactions", driver.Token).ExpectStatus(t, 401)
+		f.api.Post("/api/refreshToken", map[string]string{"refreshToken": driver.RefreshToken}, "").ExpectStatus(t, 401)
+		// The card is free again.
+		f.api.Get("/api/account/check/cardNumber/"+demo.PendingCardNumber, "").ExpectStatus(t, 200)
+		mails := f.sentMails()
+		if len(mails) == 0 || mails[len(mails)-1].To != demo.PendingDriverEmail || !strings.Contains(mails[len(mails)-1].Body, "declined") {
+			t.Fatalf("mails = %+v, want the decline notice", mails)
+		}
+	})
 }
 
 func TestDriverRequests_Isolation(t *testing.T) {
-	f := newFixture(t)
-	owner := f.api.Login(demo.OwnerEmail, demo.Password)
-	other := f.api.Login(demo.OtherOwnerEmail, demo.Password)
-	driver := f.api.Login(demo.DriverEmail, demo.Password)
-	pending := f.driverRequests(t, owner.Token)[0]
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		owner := f.api.Login(demo.OwnerEmail, demo.Password)
+		other := f.api.Login(demo.OtherOwnerEmail, demo.Password)
+		driver := f.api.Login(demo.DriverEmail, demo.Password)
+		pending := f.driverRequests(t, owner.Token)[0]
 
-	if list := f.driverRequests(t, other.Token); len(list) != 0 {
-		t.Fatalf("another company sees %+v", list)
-	}
-	for _, verb := range []string{"approve", "reject"} {
-		path := fmt.Sprintf("/api/wex/company/driver-requests/%d/%s", pending.ID, verb)
-		t.Run(verb+": another company's id is 404", func(t *testing.T) {
-			f.api.Post(path, nil, other.Token).ExpectStatus(t, 404)
+		if list := f.driverRequests(t, other.Token); len(list) != 0 {
+			t.Fatalf("another company sees %+v", list)
+		}
+		for _, verb := range []string{"approve", "reject"} {
+			path := fmt.Sprintf("/api/wex/company/driver-requests/%d/%s", pending.ID, verb)
+			t.Run(verb+": another company's id is 404", func(t *testing.T) {
+				f.api.Post(path, nil, other.Token).ExpectStatus(t, 404)
+			})
+			t.Run(verb+": a driver is 403", func(t *testing.T) {
+				f.api.Post(path, nil, driver.Token).ExpectStatus(t, 403)
+			})
+			t.Run(verb+": signed out is 401", func(t *testing.T) {
+				f.api.Post(path, nil, "").ExpectStatus(t, 401)
+			})
+			t.Run(verb+": garbage ids are 404", func(t *testing.T) {
+				for _, id := range []string{"0", "-1", "abc", "99999999999999999999", "1e3"} {
+					f.api.Post("/api/wex/company/driver-requests/"+id+"/"+verb, nil, owner.Token).ExpectStatus(t, 404)
+				}
+			})
+		}
+		t.Run("owner id is not a request", func(t *testing.T) {
+			var a account
+			f.api.Get("/api/account", owner.Token).ExpectStatus(t, 200).Decode(t, &a)
+			f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/approve", a.ID), nil, owner.Token).ExpectStatus(t, 404)
 		})
-		t.Run(verb+": a driver is 403", func(t *testing.T) {
-			f.api.Post(path, nil, driver.Token).ExpectStatus(t, 403)
-		})
-		t.Run(verb+": signed out is 401", func(t *testing.T) {
-			f.api.Post(path, nil, "").ExpectStatus(t, 401)
-		})
-		t.Run(verb+": garbage ids are 404", func(t *testing.T) {
-			for _, id := range []string{"0", "-1", "abc", "99999999999999999999", "1e3"} {
-				f.api.Post("/api/wex/company/driver-requests/"+id+"/"+verb, nil, owner.Token).ExpectStatus(t, 404)
-			}
-		})
-	}
-	t.Run("owner id is not a request", func(t *testing.T) {
-		var a account
-		f.api.Get("/api/account", owner.Token).ExpectStatus(t, 200).Decode(t, &a)
-		f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/approve", a.ID), nil, owner.Token).ExpectStatus(t, 404)
+		f.api.Get("/api/wex/company/driver-requests", driver.Token).ExpectStatus(t, 403)
+		f.api.Get("/api/wex/company/driver-requests", "").ExpectStatus(t, 401)
+		// Nothing above decided the request.
+		if list := f.driverRequests(t, owner.Token); len(list) != 1 || list[0].ID != pending.ID {
+			t.Fatalf("requests = %+v", list)
+		}
+		if len(f.sentMails()) != 0 {
+			t.Fatalf("mails sent: %+v", f.sentMails())
+		}
 	})
-	f.api.Get("/api/wex/company/driver-requests", driver.Token).ExpectStatus(t, 403)
-	f.api.Get("/api/wex/company/driver-requests", "").ExpectStatus(t, 401)
-	// Nothing above decided the request.
-	if list := f.driverRequests(t, owner.Token); len(list) != 1 || list[0].ID != pending.ID {
-		t.Fatalf("requests = %+v", list)
-	}
-	if len(f.sentMails()) != 0 {
-		t.Fatalf("mails sent: %+v", f.sentMails())
-	}
 }
 
 func TestDriverSignUp_CompanyNameMustMatchTheCard(t *testing.T) {
-	f := newFixture(t)
-	card := demo.FreeCardNumbers[0]
-	for i, company := range []string{"Other Haulers Inc", "Demo Freight", "Demo Freight LLC Inc", "DemoFreight LLC"} {
-		res := f.api.Post("/api/account/create", driverSignUp(fmt.Sprintf("x%d@fleet.test", i), "GoodPass1", "Xi", "Xu", company, card, "4075550179"), "").ExpectStatus(t, 400)
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		card := demo.FreeCardNumbers[0]
+		for i, company := range []string{"Other Haulers Inc", "Demo Freight", "Demo Freight LLC Inc", "DemoFreight LLC"} {
+			res := f.api.Post("/api/account/create", driverSignUp(fmt.Sprintf("x%d@fleet.test", i), "GoodPass1", "Xi", "Xu", company, card, "4075550179"), "").ExpectStatus(t, 400)
+			assertFieldErrors(t, res, map[string][]string{"cardNumber": {"Invalid card number"}})
+		}
+		// Another company's card with that company's name is refused just the same.
+		res := f.api.Post("/api/account/create", driverSignUp("y@fleet.test", "GoodPass1", "Yi", "Yu", "Demo Freight LLC", demo.OtherFreeCardNumbers[0], "4075550179"), "").ExpectStatus(t, 400)
 		assertFieldErrors(t, res, map[string][]string{"cardNumber": {"Invalid card number"}})
-	}
-	// Another company's card with that company's name is refused just the same.
-	res := f.api.Post("/api/account/create", driverSignUp("y@fleet.test", "GoodPass1", "Yi", "Yu", "Demo Freight LLC", demo.OtherFreeCardNumbers[0], "4075550179"), "").ExpectStatus(t, 400)
-	assertFieldErrors(t, res, map[string][]string{"cardNumber": {"Invalid card number"}})
-	f.api.Get("/api/account/check/cardNumber/"+card, "").ExpectStatus(t, 200)
+		f.api.Get("/api/account/check/cardNumber/"+card, "").ExpectStatus(t, 200)
+	})
 }
 
 // apiRequest is a request with no body; a POST sends an empty object, which

@@ -42,39 +42,40 @@ func TestFeedPrices_Access(t *testing.T) {
 }
 
 func TestFeedPrices_ImportIsSeenBySearchesAndIdempotent(t *testing.T) {
-	f := newFixture(t)
-	f.srv.FeedKey = "s3cret-feed-key"
-	token := f.signIn(t)
-	search := func() []station {
-		var got []station
-		f.api.Get("/api/locations?latitude=44.5&longitude=-120.5&radius=1", token).ExpectStatus(t, http.StatusOK).Decode(t, &got)
-		return got
-	}
-	if got := search(); len(got) != 0 {
-		t.Fatalf("stations before the import: %+v", got)
-	}
-	file := feedHeader +
-		"900001,Prairie Truck Plaza,US-26 Exit 1,1 Main St,Mitchell,OR,97750,US,44.5,-120.5,INDEPENDENT,,4.459,4.199,0.400,2026-11-21T06:00:00\n" +
-		"900002,Broken Row,,,,OR,,,44.5,-120.5,INDEPENDENT,,4.459,4.999,0.400,2026-11-21T06:00:00\n"
-
-	var report struct {
-		Rows, Inserted, Updated, Unchanged, Rejected int
-		Errors                                       []struct {
-			Line            int
-			Column, Message string
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		f.srv.FeedKey = "s3cret-feed-key"
+		token := f.signIn(t)
+		search := func() []station {
+			var got []station
+			f.api.Get("/api/locations?latitude=44.5&longitude=-120.5&radius=1", token).ExpectStatus(t, http.StatusOK).Decode(t, &got)
+			return got
 		}
-	}
-	f.api.Do(feedRequest("s3cret-feed-key", file)).ExpectStatus(t, http.StatusOK).Decode(t, &report)
-	if report.Rows != 2 || report.Inserted != 1 || report.Rejected != 1 || report.Errors[0].Line != 3 || report.Errors[0].Column != "net_price" {
-		t.Fatalf("report = %+v", report)
-	}
-	got := search()
-	if len(got) != 1 || got[0].LocationID != 900001 || got[0].NetPrice != 4.199 || got[0].Savings != 26 {
-		t.Fatalf("after import: %+v", got)
-	}
+		if got := search(); len(got) != 0 {
+			t.Fatalf("stations before the import: %+v", got)
+		}
+		file := feedHeader +
+			"900001,Prairie Truck Plaza,US-26 Exit 1,1 Main St,Mitchell,OR,97750,US,44.5,-120.5,INDEPENDENT,,4.459,4.199,0.400,2026-11-21T06:00:00\n" +
+			"900002,Broken Row,,,,OR,,,44.5,-120.5,INDEPENDENT,,4.459,4.999,0.400,2026-11-21T06:00:00\n"
 
-	f.api.Do(feedRequest("s3cret-feed-key", file)).ExpectStatus(t, http.StatusOK).Decode(t, &report)
-	if report.Inserted != 0 || report.Updated != 0 || report.Unchanged != 1 {
-		t.Fatalf("second import report = %+v", report)
-	}
+		var report struct {
+			Rows, Inserted, Updated, Unchanged, Rejected int
+			Errors                                       []struct {
+				Line            int
+				Column, Message string
+			}
+		}
+		f.api.Do(feedRequest("s3cret-feed-key", file)).ExpectStatus(t, http.StatusOK).Decode(t, &report)
+		if report.Rows != 2 || report.Inserted != 1 || report.Rejected != 1 || report.Errors[0].Line != 3 || report.Errors[0].Column != "net_price" {
+			t.Fatalf("report = %+v", report)
+		}
+		got := search()
+		if len(got) != 1 || got[0].LocationID != 900001 || got[0].NetPrice != 4.199 || got[0].Savings != 26 {
+			t.Fatalf("after import: %+v", got)
+		}
+
+		f.api.Do(feedRequest("s3cret-feed-key", file)).ExpectStatus(t, http.StatusOK).Decode(t, &report)
+		if report.Inserted != 0 || report.Updated != 0 || report.Unchanged != 1 {
+			t.Fatalf("second import report = %+v", report)
+		}
+	})
 }

@@ -26,15 +26,24 @@ type fixture struct {
 	mails []*fuelportal.MailMessage
 }
 
-func newFixture(t testing.TB) *fixture {
-	// The demo data is seeded once per test binary and copied (seeding the
-	// stations takes about half a second).
-	db := storetest.OpenSQLiteFromTemplate(t, "demo", func(db *store.DB) error {
-		storetest.NewClock(db)
-		_, err := demo.Seed(context.Background(), db, fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params))
-		return err
-	})
-	return newFixtureOn(t, db)
+// newFixture is newFixtureFor on SQLite, for tests with nothing to check on
+// PostgreSQL; a test that touches the store runs on both (forEachEngine).
+func newFixture(t testing.TB) *fixture { return newFixtureFor(t, store.SQLite) }
+
+// newFixtureFor returns the demo fixture on engine. The demo data is seeded
+// once per test binary and engine and copied (seeding the stations and the
+// purchase history takes seconds under -race).
+func newFixtureFor(t testing.TB, engine store.Engine) *fixture {
+	t.Helper()
+	return newFixtureOn(t, storetest.OpenFromTemplate(t, engine, "demo", seedDemo))
+}
+
+// seedDemo prepares the demo template: the demo data at the fixture's clock
+// with the test server's password hashing.
+func seedDemo(db *store.DB) error {
+	storetest.NewClock(db)
+	_, err := demo.Seed(context.Background(), db, fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params))
+	return err
 }
 
 func newFixtureOn(t testing.TB, db *store.DB) *fixture {
@@ -71,13 +80,26 @@ func (f *fixture) sentMails() []*fuelportal.MailMessage {
 	return append([]*fuelportal.MailMessage(nil), f.mails...)
 }
 
-// forEachEngine runs fn with a demo fixture on each engine: SQLite from the
-// seeded template (seeding under -race is slow), PostgreSQL when
-// TEST_DATABASE_URL is set.
+// openEmpty returns a migrated database without data on engine, copied
+// from a template (migrating under -race takes seconds).
+func openEmpty(t testing.TB, engine store.Engine) *store.DB {
+	t.Helper()
+	return storetest.OpenFromTemplate(t, engine, "migrated", func(*store.DB) error { return nil })
+}
+
+// eachEngine runs fn as a subtest named after each engine: "sqlite"
+// always, "postgres" when TEST_DATABASE_URL is set.
+func eachEngine(t *testing.T, fn func(t *testing.T, engine store.Engine)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, store.SQLite) })
+	if os.Getenv(storetest.PostgresEnv) != "" {
+		t.Run("postgres", func(t *testing.T) { fn(t, store.Postgres) })
+	}
+}
+
+// forEachEngine runs fn with the demo fixture on each engine (eachEngine);
+// both copy the seeded template (newFixtureFor).
 func forEachEngine(t *testing.T, fn func(t *testing.T, f *fixture)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) { fn(t, newFixture(t)) })
-	if os.Getenv(storetest.PostgresEnv) != "" {
-		t.Run("postgres", func(t *testing.T) { fn(t, newFixtureOn(t, storetest.OpenPostgres(t))) })
-	}
+	eachEngine(t, func(t *testing.T, engine store.Engine) { fn(t, newFixtureFor(t, engine)) })
 }

@@ -5,14 +5,16 @@ import (
 	"testing"
 
 	"fuelportal/http/apitest"
-	"fuelportal/store/storetest"
+	"fuelportal/store"
 )
 
 func TestHealth_OKWhileDatabaseAnswers(t *testing.T) {
-	db := storetest.OpenSQLite(t)
-	api := apitest.New(t, apitest.NewServer(t, db).Handler())
-	api.Get("/api/health", "").ExpectStatus(t, http.StatusOK)
+	eachEngine(t, func(t *testing.T, engine store.Engine) {
+		db := openEmpty(t, engine)
+		api := apitest.New(t, apitest.NewServer(t, db).Handler())
+		api.Get("/api/health", "").ExpectStatus(t, http.StatusOK)
 
-	db.Close()
-	api.Get("/api/health", "").ExpectStatus(t, http.StatusServiceUnavailable)
+		db.Close()
+		api.Get("/api/health", "").ExpectStatus(t, http.StatusServiceUnavailable)
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"testing"
 	"time"
 
@@ -16,46 +17,56 @@ import (
 	"fuelportal/store/storetest"
 )
 
+// TestRequireRole runs on each engine: the session behind a token is read
+// from the store.
 func TestRequireRole(t *testing.T) {
-	db := storetest.OpenSQLite(t)
-	s := &Server{DB: db, Tokens: NewTokenIssuer([]byte("0123456789abcdef0123456789abcdef")), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
-	handler := s.requireRole(fuelportal.RoleCompany, func(w http.ResponseWriter, r *http.Request) {
-		respond(w, http.StatusOK, PrincipalFromContext(r.Context()))
-	})
-	owner := &fuelportal.User{Email: "owner@example.com", PasswordHash: "hash"}
-	if err := db.CreateCompanyOwner(context.Background(), &fuelportal.Company{Name: "Acme", CarrierID: 1234567}, owner); err != nil {
-		t.Fatal(err)
+	engines := []store.Engine{store.SQLite}
+	if os.Getenv(storetest.PostgresEnv) != "" {
+		engines = append(engines, store.Postgres)
 	}
-	if err := db.CreateRefreshToken(context.Background(), &store.RefreshToken{TokenHash: "h", FamilyID: "s", UserID: owner.ID, ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
-		t.Fatal(err)
-	}
-	token := func(role fuelportal.Role) string {
-		tok, err := s.Tokens.Issue(Principal{UserID: owner.ID, CompanyID: owner.CompanyID, Role: role, SessionID: "s"}, time.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return tok
-	}
-	tests := []struct {
-		name   string
-		auth   string
-		status int
-	}{
-		{"company role passes", "Bearer " + token(fuelportal.RoleCompany), 200},
-		{"user role is forbidden", "Bearer " + token(fuelportal.RoleUser), 403},
-		{"no token is unauthorised", "", 401},
-		{"other scheme is unauthorised", "Basic abc", 401},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			req := httptest.NewRequest("GET", "/x", nil)
-			if tt.auth != "" {
-				req.Header.Set("Authorization", tt.auth)
+	for _, engine := range engines {
+		t.Run(string(engine), func(t *testing.T) {
+			db := storetest.OpenFromTemplate(t, engine, "migrated", func(*store.DB) error { return nil })
+			s := &Server{DB: db, Tokens: NewTokenIssuer([]byte("0123456789abcdef0123456789abcdef")), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
+			handler := s.requireRole(fuelportal.RoleCompany, func(w http.ResponseWriter, r *http.Request) {
+				respond(w, http.StatusOK, PrincipalFromContext(r.Context()))
+			})
+			owner := &fuelportal.User{Email: "owner@example.com", PasswordHash: "hash"}
+			if err := db.CreateCompanyOwner(context.Background(), &fuelportal.Company{Name: "Acme", CarrierID: 1234567}, owner); err != nil {
+				t.Fatal(err)
 			}
-			rec := httptest.NewRecorder()
-			handler(rec, req)
-			if rec.Code != tt.status {
-				t.Fatalf("status = %d, want %d: %s", rec.Code, tt.status, rec.Body)
+			if err := db.CreateRefreshToken(context.Background(), &store.RefreshToken{TokenHash: "h", FamilyID: "s", UserID: owner.ID, ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
+				t.Fatal(err)
+			}
+			token := func(role fuelportal.Role) string {
+				tok, err := s.Tokens.Issue(Principal{UserID: owner.ID, CompanyID: owner.CompanyID, Role: role, SessionID: "s"}, time.Now())
+				if err != nil {
+					t.Fatal(err)
+				}
+				return tok
+			}
+			tests := []struct {
+				name   string
+				auth   string
+				status int
+			}{
+				{"company role passes", "Bearer " + token(fuelportal.RoleCompany), 200},
+				{"user role is forbidden", "Bearer " + token(fuelportal.RoleUser), 403},
+				{"no token is unauthorised", "", 401},
+				{"other scheme is unauthorised", "Basic abc", 401},
+			}
+			for _, tt := range tests {
+				t.Run(tt.name, func(t *testing.T) {
+					req := httptest.NewRequest("GET", "/x", nil)
+					if tt.auth != "" {
+						req.Header.Set("Authorization", tt.auth)
+					}
+					rec := httptest.NewRecorder()
+					handler(rec, req)
+					if rec.Code != tt.status {
+						t.Fatalf("status = %d, want %d: %s", rec.Code, tt.status, rec.Body)
+					}
+				})
 			}
 		})
 	}

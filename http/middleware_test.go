@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"fuelportal/http/apitest"
-	"fuelportal/store/storetest"
+	"fuelportal/store"
 )
 
 func TestSecurityHeaders_OnEveryAnswer(t *testing.T) {
-	api := apitest.New(t, apitest.NewServer(t, storetest.OpenSQLite(t)).Handler())
+	api := apitest.New(t, apitest.NewServer(t, openEmpty(t, store.SQLite)).Handler())
 	res := api.Get("/api/health", "")
 	for header, want := range map[string]string{
 		"X-Content-Type-Options": "nosniff",
@@ -30,7 +30,7 @@ func TestSecurityHeaders_OnEveryAnswer(t *testing.T) {
 }
 
 func TestUnknownAPIPath_Is404JSON(t *testing.T) {
-	api := apitest.New(t, apitest.NewServer(t, storetest.OpenSQLite(t)).Handler())
+	api := apitest.New(t, apitest.NewServer(t, openEmpty(t, store.SQLite)).Handler())
 	res := api.Do(apitest.Request{Method: "GET", Path: "/api/nope", BreaksContract: true})
 	res.ExpectStatus(t, http.StatusNotFound)
 }

@@ -5,11 +5,11 @@ import (
 	"testing"
 
 	"fuelportal/http/apitest"
-	"fuelportal/store/storetest"
+	"fuelportal/store"
 )
 
 func TestOpenAPI_IsServed(t *testing.T) {
-	api := apitest.New(t, apitest.NewServer(t, storetest.OpenSQLite(t)).Handler())
+	api := apitest.New(t, apitest.NewServer(t, openEmpty(t, store.SQLite)).Handler())
 	var doc struct{ OpenAPI string }
 	api.Get("/api/openapi.json", "").ExpectStatus(t, http.StatusOK).Decode(t, &doc)
 	if doc.OpenAPI == "" {

@@ -146,56 +146,60 @@ func requestApproveAndTheDriverSeesApproved(t *testing.T, f *fleet) {
 }
 
 func TestOverrideRequests_WithoutADeclineIs422(t *testing.T) {
-	f := newFleet(t)
-	card := demo.FreeCardNumbers[0]
-	f.api.Post("/api/account/create", driverSignUp("nina@fleet.test", "GoodPass1", "Nina", "Newman", demo.DemoFreight.Name, card, "+1 407 555 0177"), "").ExpectStatus(t, 201)
-	for _, r := range f.driverRequests(t, f.owner) {
-		if r.Email == "nina@fleet.test" {
-			f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/approve", r.ID), nil, f.owner).ExpectStatus(t, 200)
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		card := demo.FreeCardNumbers[0]
+		f.api.Post("/api/account/create", driverSignUp("nina@fleet.test", "GoodPass1", "Nina", "Newman", demo.DemoFreight.Name, card, "+1 407 555 0177"), "").ExpectStatus(t, 201)
+		for _, r := range f.driverRequests(t, f.owner) {
+			if r.Email == "nina@fleet.test" {
+				f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/approve", r.ID), nil, f.owner).ExpectStatus(t, 200)
+			}
 		}
-	}
-	nina := f.api.Login("nina@fleet.test", "GoodPass1").Token
-	res := f.api.Post("/api/wex/override-requests", map[string]string{"message": "please"}, nina).ExpectStatus(t, 422)
-	if msg := res.ErrorMessage(t); msg != "No declined purchase to override" {
-		t.Fatalf("message = %q", msg)
-	}
-	if list := f.overrideRequests(t, "/api/wex/override-requests", nina); len(list) != 0 {
-		t.Fatalf("list = %+v", list)
-	}
+		nina := f.api.Login("nina@fleet.test", "GoodPass1").Token
+		res := f.api.Post("/api/wex/override-requests", map[string]string{"message": "please"}, nina).ExpectStatus(t, 422)
+		if msg := res.ErrorMessage(t); msg != "No declined purchase to override" {
+			t.Fatalf("message = %q", msg)
+		}
+		if list := f.overrideRequests(t, "/api/wex/override-requests", nina); len(list) != 0 {
+			t.Fatalf("list = %+v", list)
+		}
+	})
 }
 
 func TestOverrideRequests_HostileInput(t *testing.T) {
-	f := newFleet(t)
-	f.declineDriversCard(t, "NET-OVR-H")
-	for name, body := range map[string]string{
-		"message over 500":   fmt.Sprintf(`{"message":%q}`, strings.Repeat("ü", 501)),
-		"control character":  `{"message":"stuck\u0000here"}`,
-		"message not a text": `{"message":42}`,
-		"not an object":      `[1,2]`,
-		"not JSON":           `{"message":`,
-		"two values":         `{} {}`,
-		"invalid UTF-8":      "{\"message\":\"\xff\xfe\"}",
-	} {
-		t.Run(name, func(t *testing.T) {
-			f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/override-requests", Token: f.driver, Body: body, BreaksContract: true}).ExpectStatus(t, 400)
-		})
-	}
-	if list := f.overrideRequests(t, "/api/wex/override-requests", f.driver); len(list) != 0 {
-		t.Fatalf("a bad request was recorded: %+v", list)
-	}
-	// Exactly 500 characters are fine.
-	var req overrideRequestJSON
-	f.api.Post("/api/wex/override-requests", map[string]string{"message": strings.Repeat("ü", 500)}, f.driver).ExpectStatus(t, 201).Decode(t, &req)
-	for _, query := range []string{"?status=pending", "?status=ALL", "?status=%00", "?status=" + strings.Repeat("P", 65)} {
-		t.Run("owner list "+query, func(t *testing.T) {
-			f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/company/override-requests" + query, Token: f.owner, BreaksContract: true}).ExpectStatus(t, 400)
-		})
-	}
-	for _, id := range []string{"abc", "0", "-1", "99999999999999999999", "9223372036854775807", strings.Repeat("9", 300)} {
-		for _, action := range []string{"approve", "deny"} {
-			t.Run(action+" "+id, func(t *testing.T) {
-				f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/override-requests/" + id + "/" + action, Token: f.owner, BreaksContract: true}).ExpectStatus(t, 404)
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		f.declineDriversCard(t, "NET-OVR-H")
+		for name, body := range map[string]string{
+			"message over 500":   fmt.Sprintf(`{"message":%q}`, strings.Repeat("ü", 501)),
+			"control character":  `{"message":"stuck\u0000here"}`,
+			"message not a text": `{"message":42}`,
+			"not an object":      `[1,2]`,
+			"not JSON":           `{"message":`,
+			"two values":         `{} {}`,
+			"invalid UTF-8":      "{\"message\":\"\xff\xfe\"}",
+		} {
+			t.Run(name, func(t *testing.T) {
+				f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/override-requests", Token: f.driver, Body: body, BreaksContract: true}).ExpectStatus(t, 400)
 			})
 		}
-	}
+		if list := f.overrideRequests(t, "/api/wex/override-requests", f.driver); len(list) != 0 {
+			t.Fatalf("a bad request was recorded: %+v", list)
+		}
+		// Exactly 500 characters are fine.
+		var req overrideRequestJSON
+		f.api.Post("/api/wex/override-requests", map[string]string{"message": strings.Repeat("ü", 500)}, f.driver).ExpectStatus(t, 201).Decode(t, &req)
+		for _, query := range []string{"?status=pending", "?status=ALL", "?status=%00", "?status=" + strings.Repeat("P", 65)} {
+			t.Run("owner list "+query, func(t *testing.T) {
+				f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/company/override-requests" + query, Token: f.owner, BreaksContract: true}).ExpectStatus(t, 400)
+			})
+		}
+		for _, id := range []string{"abc", "0", "-1", "99999999999999999999", "9223372036854775807", strings.Repeat("9", 300)} {
+			for _, action := range []string{"approve", "deny"} {
+				t.Run(action+" "+id, func(t *testing.T) {
+					f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/override-requests/" + id + "/" + action, Token: f.owner, BreaksContract: true}).ExpectStatus(t, 404)
+				})
+			}
+		}
+	})
 }

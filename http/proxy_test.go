@@ -188,51 +188,53 @@ func TestForwardedTLS_BelievesOnlyTrustedProxies(t *testing.T) {
 }
 
 func TestSecurityHeaders_SendHSTSOnlyOverTLS(t *testing.T) {
-	f := newFixture(t)
-	f.srv.TrustedProxies = mustProxies(t, "10.0.0.0/8")
-	f.api = apitest.New(t, f.srv.Handler())
-	tests := []struct {
-		name  string
-		peer  string
-		proto string
-		want  bool
-	}{
-		{"plain HTTP", "203.0.113.9:5000", "", false},
-		{"trusted proxy says https", "10.0.0.2:5000", "https", true},
-		{"trusted proxy says http", "10.0.0.2:5000", "http", false},
-		{"untrusted peer says https", "203.0.113.9:5000", "https", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			h := http.Header{}
-			if tt.proto != "" {
-				h.Set("X-Forwarded-Proto", tt.proto)
-			}
-			res := f.api.Do(apitest.Request{Method: "GET", Path: "/api/config", RemoteAddr: tt.peer, Header: h}).ExpectStatus(t, 200)
-			if got := res.Header.Get("Strict-Transport-Security") != ""; got != tt.want {
-				t.Fatalf("HSTS sent = %v, want %v", got, tt.want)
-			}
-		})
-	}
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		f.srv.TrustedProxies = mustProxies(t, "10.0.0.0/8")
+		f.api = apitest.New(t, f.srv.Handler())
+		tests := []struct {
+			name  string
+			peer  string
+			proto string
+			want  bool
+		}{
+			{"plain HTTP", "203.0.113.9:5000", "", false},
+			{"trusted proxy says https", "10.0.0.2:5000", "https", true},
+			{"trusted proxy says http", "10.0.0.2:5000", "http", false},
+			{"untrusted peer says https", "203.0.113.9:5000", "https", false},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				h := http.Header{}
+				if tt.proto != "" {
+					h.Set("X-Forwarded-Proto", tt.proto)
+				}
+				res := f.api.Do(apitest.Request{Method: "GET", Path: "/api/config", RemoteAddr: tt.peer, Header: h}).ExpectStatus(t, 200)
+				if got := res.Header.Get("Strict-Transport-Security") != ""; got != tt.want {
+					t.Fatalf("HSTS sent = %v, want %v", got, tt.want)
+				}
+			})
+		}
+	})
 }
 
 func TestRateLimits_KeyOnTheAddressTheTrustedProxySaw(t *testing.T) {
-	f := newFixture(t)
-	f.srv.TrustedProxies = mustProxies(t, "10.0.0.0/8")
-	f.withLimits(t, func(l *fphttp.Limits) { l.AvailabilityChecks.Max = 2 })
-	check := func(xff ...string) *apitest.Response {
-		h := http.Header{}
-		for _, v := range xff {
-			h.Add("X-Forwarded-For", v)
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		f.srv.TrustedProxies = mustProxies(t, "10.0.0.0/8")
+		f.withLimits(t, func(l *fphttp.Limits) { l.AvailabilityChecks.Max = 2 })
+		check := func(xff ...string) *apitest.Response {
+			h := http.Header{}
+			for _, v := range xff {
+				h.Add("X-Forwarded-For", v)
+			}
+			return f.api.Do(apitest.Request{Method: "GET", Path: "/api/account/check/email/a@demo.test", RemoteAddr: "10.0.0.2:5000", Header: h})
 		}
-		return f.api.Do(apitest.Request{Method: "GET", Path: "/api/account/check/email/a@demo.test", RemoteAddr: "10.0.0.2:5000", Header: h})
-	}
-	check("198.51.100.1").ExpectStatus(t, 200)
-	check("198.51.100.1").ExpectStatus(t, 200)
-	// A forged first header (haproxy appends its own after it) or a forged
-	// entry left of the proxy's does not buy a fresh limit.
-	check("1.1.1.1", "198.51.100.1").ExpectStatus(t, 429)
-	check("2.2.2.2, 198.51.100.1").ExpectStatus(t, 429)
-	// Another real client behind the same proxy is not affected.
-	check("198.51.100.2").ExpectStatus(t, 200)
+		check("198.51.100.1").ExpectStatus(t, 200)
+		check("198.51.100.1").ExpectStatus(t, 200)
+		// A forged first header (haproxy appends its own after it) or a forged
+		// entry left of the proxy's does not buy a fresh limit.
+		check("1.1.1.1", "198.51.100.1").ExpectStatus(t, 429)
+		check("2.2.2.2, 198.51.100.1").ExpectStatus(t, 429)
+		// Another real client behind the same proxy is not affected.
+		check("198.51.100.2").ExpectStatus(t, 200)
+	})
 }

@@ -97,7 +97,8 @@ func TestSessionEnd_AccessTokensStopAtOnce(t *testing.T) {
 }
 
 func TestLogout_NeedsASession(t *testing.T) {
-	f := newFixture(t)
-	f.api.Post("/api/logout", nil, "").ExpectStatus(t, 401)
-	f.api.Post("/api/logout", nil, "not-a-token").ExpectStatus(t, 401)
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		f.api.Post("/api/logout", nil, "").ExpectStatus(t, 401)
+		f.api.Post("/api/logout", nil, "not-a-token").ExpectStatus(t, 401)
+	})
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"fuelportal/demo"
+	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
 
@@ -25,9 +26,9 @@ import (
 // write and the JSON answer. The truck moves along the Dallas → Amarillo
 // route (the demo stations), a different cut point each time.
 func BenchmarkTripReplan(b *testing.B) {
-	engines := map[string]func(*testing.B) *fixture{"sqlite": func(b *testing.B) *fixture { return newFixture(b) }}
+	engines := map[string]func(*testing.B) *fixture{"sqlite": func(b *testing.B) *fixture { return newFixtureFor(b, store.SQLite) }}
 	if os.Getenv(storetest.PostgresEnv) != "" {
-		engines["postgres"] = func(b *testing.B) *fixture { return newFixtureOn(b, storetest.OpenPostgres(b)) }
+		engines["postgres"] = func(b *testing.B) *fixture { return newFixtureFor(b, store.Postgres) }
 	}
 	for _, name := range []string{"sqlite", "postgres"} {
 		open, ok := engines[name]

@@ -390,44 +390,46 @@ func merge(m map[string]any, key string, value any) map[string]any {
 }
 
 func TestTrips_PriceChangeAtAPlannedStopReplans(t *testing.T) {
-	f := tripFleet(t, newFixture(t))
-	f.srv.FeedKey = "feed-key"
-	route := routePoints(builtinRoute(t, dallas, amarillo))
-	card := demo.CardPlans[demo.DemoFreight.Name][3].CardNumber
-	var trip tripOut
-	f.api.Post("/api/trips", tripForm(card, route, true), f.owner).ExpectStatus(t, 201).Decode(t, &trip)
-	var detail struct {
-		Plan struct {
-			FuelPlan []struct {
-				Location struct {
-					LocationID                                                    int64
-					Name, StationLocation, Address, City, State, ZipCode, Country string
-					Latitude, Longitude, RetailPrice, NetPrice, IftaRefund        float64
-					Chain, Affiliate                                              string
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := tripFleet(t, fx)
+		f.srv.FeedKey = "feed-key"
+		route := routePoints(builtinRoute(t, dallas, amarillo))
+		card := demo.CardPlans[demo.DemoFreight.Name][3].CardNumber
+		var trip tripOut
+		f.api.Post("/api/trips", tripForm(card, route, true), f.owner).ExpectStatus(t, 201).Decode(t, &trip)
+		var detail struct {
+			Plan struct {
+				FuelPlan []struct {
+					Location struct {
+						LocationID                                                    int64
+						Name, StationLocation, Address, City, State, ZipCode, Country string
+						Latitude, Longitude, RetailPrice, NetPrice, IftaRefund        float64
+						Chain, Affiliate                                              string
+					}
 				}
 			}
 		}
-	}
-	path := fmt.Sprintf("/api/trips/%d", trip.ID)
-	f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &detail)
-	s := detail.Plan.FuelPlan[0].Location
-	importAt := func(net float64) {
-		row := fmt.Sprintf("%d,%q,%q,%q,%q,%s,%s,%s,%f,%f,%s,%s,%.3f,%.3f,%.3f,%s\n", s.LocationID, s.Name, s.StationLocation, s.Address, s.City,
-			s.State, s.ZipCode, s.Country, s.Latitude, s.Longitude, s.Chain, s.Affiliate, s.RetailPrice+0.5, net, s.IftaRefund,
-			f.clock.Now().UTC().Format("2006-01-02T15:04:05"))
-		f.api.Do(feedRequest("feed-key", feedHeader+row)).ExpectStatus(t, 200)
-	}
-	versions := func() []tripPlanOut {
-		var d tripOut
-		f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &d)
-		return d.PlanVersions
-	}
-	importAt(s.NetPrice + 0.05) // exactly 5¢: no re-plan
-	if v := versions(); len(v) != 1 {
-		t.Fatalf("a 5¢ move re-planned: %+v", v)
-	}
-	importAt(s.NetPrice + 0.40)
-	if v := versions(); len(v) != 2 || v[1].Reason != "PRICE_CHANGE" {
-		t.Fatalf("a 40¢ move at a planned stop: %+v", v)
-	}
+		path := fmt.Sprintf("/api/trips/%d", trip.ID)
+		f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &detail)
+		s := detail.Plan.FuelPlan[0].Location
+		importAt := func(net float64) {
+			row := fmt.Sprintf("%d,%q,%q,%q,%q,%s,%s,%s,%f,%f,%s,%s,%.3f,%.3f,%.3f,%s\n", s.LocationID, s.Name, s.StationLocation, s.Address, s.City,
+				s.State, s.ZipCode, s.Country, s.Latitude, s.Longitude, s.Chain, s.Affiliate, s.RetailPrice+0.5, net, s.IftaRefund,
+				f.clock.Now().UTC().Format("2006-01-02T15:04:05"))
+			f.api.Do(feedRequest("feed-key", feedHeader+row)).ExpectStatus(t, 200)
+		}
+		versions := func() []tripPlanOut {
+			var d tripOut
+			f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &d)
+			return d.PlanVersions
+		}
+		importAt(s.NetPrice + 0.05) // exactly 5¢: no re-plan
+		if v := versions(); len(v) != 1 {
+			t.Fatalf("a 5¢ move re-planned: %+v", v)
+		}
+		importAt(s.NetPrice + 0.40)
+		if v := versions(); len(v) != 2 || v[1].Reason != "PRICE_CHANGE" {
+			t.Fatalf("a 40¢ move at a planned stop: %+v", v)
+		}
+	})
 }

@@ -268,23 +268,6 @@ func newCardRules(cardRulesJSON, companyRulesJSON, timeZone sql.NullString, unti
 	return &cardRules{Controls: own.Over(company.Controls), Location: company.Location(), OverrideUntil: until.Time}, nil
 }
 
-// checkCardControls returns the first of the card's controls (and the
-// fraud check) purchase t breaks, or "" when all pass, and then the limits
-// it takes the card near (alerts once it is approved). t's row is
-// inserted, not yet debited; amountCents is what the debit would be.
-func (tx *Tx) checkCardControls(ctx context.Context, rules *cardRules, t *fuelportal.Transaction, station *fuelportal.Station, amountCents int64) (fuelportal.DeclineReason, []fuelportal.NearLimit, error) {
-	facts := fuelportal.PurchaseFacts{Product: t.Product, Gallons: t.Gallons, AmountCents: amountCents, Time: t.TransactionDate,
-		State: station.State, Chain: station.Chain, Latitude: station.Latitude, Longitude: station.Longitude}
-	h, err := tx.cardHistory(ctx, t, fuelportal.PeriodsOf(t.TransactionDate, rules.Location), rules.Controls.NeedsHistory())
-	if err != nil {
-		return "", nil, err
-	}
-	if reason := rules.Controls.Check(facts, h, rules.Location); reason != "" {
-		return reason, nil, nil
-	}
-	return "", rules.Controls.NearLimits(facts, h), nil
-}
-
 // cardHistory finds the card's latest approved purchase up to t's time
 // and, when sums are asked for, sums its approved purchases other than t
 // over the periods, in one statement (without sums, over an empty range).

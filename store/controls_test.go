@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -407,6 +408,70 @@ func TestCardControls_NearALimitIsAnAlertOnce(t *testing.T) {
 		f.buy(t, card.CardNumber, f.station.ID, 1_000, fuelportal.ProductDiesel, friday.Add(6*time.Minute))
 		if n := nearAlerts(); n != 1 {
 			t.Fatalf("%d near-limit alerts after a purchase already past 80 %%, want 1", n)
+		}
+	})
+}
+
+// TestCompanyControls_DefaultUntilSaved: a company has no rules in the
+// default time zone until its owner saves some; then it reads back what
+// was saved, and another company keeps its own default.
+func TestCompanyControls_DefaultUntilSaved(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newControlsFixture(t, db, 1)
+		got, err := db.CompanyControls(ctx, f.company.ID)
+		if err != nil || got.TimeZone != fuelportal.DefaultTimeZone || !reflect.DeepEqual(got.Controls, fuelportal.Controls{}) {
+			t.Fatalf("before saving: %+v, %v", got, err)
+		}
+		want := fuelportal.CompanyControls{TimeZone: "America/New_York", Controls: fuelportal.Controls{
+			DailyCents: ptr(int64(150_000)), AllowedStates: []string{"FL", "TX"}, MonthlyBudgetCents: ptr(int64(900_000))}}
+		if _, err := db.SaveCompanyControls(ctx, f.company.ID, want); err != nil {
+			t.Fatal(err)
+		}
+		got, err = db.CompanyControls(ctx, f.company.ID)
+		if err != nil || !reflect.DeepEqual(*got, want) {
+			t.Fatalf("after saving: %+v, %v; want %+v", got, err, want)
+		}
+		other, err := db.CompanyControls(ctx, f.company.ID+1000)
+		if err != nil || other.TimeZone != fuelportal.DefaultTimeZone || !reflect.DeepEqual(other.Controls, fuelportal.Controls{}) {
+			t.Fatalf("another company: %+v, %v", other, err)
+		}
+	})
+}
+
+// TestCardsBudget_SumsBudgetsAndThisMonthsApprovedSpend: the budget is the
+// sum of the cards' monthly budgets (nil when none has one); the spend is
+// this month's approved funded totals of every card, declines and last
+// month's purchases left out.
+func TestCardsBudget_SumsBudgetsAndThisMonthsApprovedSpend(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newControlsFixture(t, db, 10_000_00)
+		now := friday.Add(time.Hour)
+		if budget, spend, err := db.CardsBudget(ctx, f.company.ID, now); err != nil || budget != nil || spend != 0 {
+			t.Fatalf("no budgets yet: %v, %d, %v", budget, spend, err)
+		}
+		a := f.newCard(t, fuelportal.Controls{MonthlyBudgetCents: ptr(int64(50_000))})
+		b := f.newCard(t, fuelportal.Controls{MonthlyBudgetCents: ptr(int64(30_000)), PerPurchaseCents: ptr(int64(100))})
+		c := f.newCard(t, fuelportal.Controls{})
+		approvedA := f.buy(t, a.CardNumber, f.station.ID, 20_000, "", friday)
+		approvedC := f.buy(t, c.CardNumber, f.station.ID, 10_000, "", friday)
+		declinedB := f.buy(t, b.CardNumber, f.station.ID, 10_000, "", friday)
+		lastMonth := f.buy(t, a.CardNumber, f.station.ID, 10_000, "", friday.AddDate(0, -1, 0))
+		for _, tr := range []*fuelportal.Transaction{approvedA, approvedC, lastMonth} {
+			if tr.Status != fuelportal.TransactionApproved {
+				t.Fatalf("purchase %s declined: %q", tr.NetworkTransactionID, tr.DeclineReason)
+			}
+		}
+		if declinedB.Status != fuelportal.TransactionDeclined {
+			t.Fatalf("over the per-purchase limit approved")
+		}
+		budget, spend, err := db.CardsBudget(ctx, f.company.ID, now)
+		if err != nil || budget == nil || *budget != 80_000 || spend != approvedA.FundedTotalCents+approvedC.FundedTotalCents {
+			t.Fatalf("budget %v spend %d err %v; want 80000 and %d", budget, spend, err, approvedA.FundedTotalCents+approvedC.FundedTotalCents)
+		}
+		if budget, spend, err := db.CardsBudget(ctx, f.company.ID+1000, now); err != nil || budget != nil || spend != 0 {
+			t.Fatalf("another company: %v, %d, %v", budget, spend, err)
 		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"strings"
+	"time"
 
 	"fuelportal"
 )
@@ -68,35 +69,12 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 		return nil, false, fuelportal.Errorf(fuelportal.EUNPROCESSABLE, "Unknown location %d", p.LocationID)
 	}
 	station := pc.station
-	t := &fuelportal.Transaction{
-		NetworkTransactionID: netID,
-		CardNumber:           strings.TrimSpace(p.CardNumber),
-		LocationID:           station.ID,
-		LocationName:         station.Name,
-		LocationAddress:      stationAddress(station),
-		TransactionDate:      p.TransactionDate,
-		Product:              cmp.Or(p.Product, fuelportal.ProductDiesel),
-		Gallons:              p.Gallons,
-		RetailPrice:          p.RetailPrice,
-		NetPrice:             p.RetailPrice,
-		Status:               fuelportal.TransactionApproved,
-		CreatedAt:            tx.Now,
-	}
-
-	card, contract := pc.card, pc.contract
+	t := newPurchase(p, netID, pc, tx.Now)
+	card := pc.card
 	var trip *fuelportal.Trip // the card's active trip, if any
-	if card == nil {
-		t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineUnknownCard
-	} else {
-		t.CompanyID, t.CardID, t.DriverCardName, t.DriverID = card.CompanyID, card.ID, card.DriverName, card.DriverID
-		t.NetPrice = min(fuelportal.TenthCents(contract.NetPriceTenthCents(int64(p.RetailPrice), int64(station.NetPrice))), p.RetailPrice)
-		if pc.tripID != 0 {
-			if trip, err = tx.trip(ctx, fuelportal.TransactionScope{CompanyID: card.CompanyID, CardID: card.ID}, pc.tripID, false); err != nil {
-				return nil, false, err
-			}
-		}
-		if card.Status != fuelportal.CardActive {
-			t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineCardInactive
+	if card != nil && pc.tripID != 0 {
+		if trip, err = tx.trip(ctx, fuelportal.TransactionScope{CompanyID: card.CompanyID, CardID: card.ID}, pc.tripID, false); err != nil {
+			return nil, false, err
 		}
 	}
 
@@ -121,10 +99,7 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	}
 	t.InvoiceRef = fuelportal.InvoiceRef(t.ID)
 
-	var amounts fuelportal.PurchaseAmounts
-	if t.Status == fuelportal.TransactionApproved {
-		amounts = fuelportal.Amounts(t.Gallons, t.RetailPrice, t.NetPrice, contract.FeeCents)
-	}
+	amounts := purchaseAmounts(t, pc.contract)
 
 	// Card rules, each a step that may decline before any money moves: the
 	// card's row was locked by purchaseCard, so concurrent purchases on one
@@ -132,15 +107,12 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	// rule (never the wallet below).
 	var nearLimits []fuelportal.NearLimit // of an allowed purchase: alerts once it is approved
 	if t.Status == fuelportal.TransactionApproved && !pc.rules.Overridden(tx.Now) {
-		var reason fuelportal.DeclineReason
-		reason, nearLimits, err = tx.checkCardControls(ctx, pc.rules, t, station, amounts.FundedTotalCents)
+		h, err := tx.cardHistory(ctx, t, fuelportal.PeriodsOf(t.TransactionDate, pc.rules.Location), pc.rules.Controls.NeedsHistory())
 		if err != nil {
 			return nil, false, err
 		}
-		if reason == "" {
-			// A locked active trip is one more card rule, under the same override.
-			reason = tripLockDecision(trip, station.ID, t.Gallons)
-		}
+		var reason fuelportal.DeclineReason
+		reason, nearLimits = ruleDecision(pc.rules, t, station, amounts.FundedTotalCents, h, trip)
 		if reason != "" {
 			t.Status, t.DeclineReason = fuelportal.TransactionDeclined, reason
 		}
@@ -155,14 +127,10 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 		return nil, false, err
 	}
 	if t.Status == fuelportal.TransactionApproved {
-		err := tx.debitPurchase(ctx, t, amounts, contract, pc.accounts)
+		err := tx.debitPurchase(ctx, t, amounts, pc.contract, pc.accounts)
 		switch {
 		case errors.Is(err, errBalanceTooLow):
-			t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineInsufficientFunds
-			if contract.Billing == fuelportal.BillingInvoice {
-				t.DeclineReason = fuelportal.DeclineCreditLimitReached
-			}
-			t.DiscountCents, t.FeeCents, t.FundedTotalCents = 0, 0, 0
+			declineForFunds(t, pc.contract)
 			if err := tx.updatePurchase(ctx, t); err != nil {
 				return nil, false, err
 			}
@@ -188,6 +156,75 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 		return nil, false, err
 	}
 	return t, true, nil
+}
+
+// newPurchase returns the row of purchase p (network id netID) as read
+// (pc, its station known): approved at the station's contract price unless
+// the card is unknown or inactive. Created at now; no id yet.
+func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead, now time.Time) *fuelportal.Transaction {
+	station := pc.station
+	t := &fuelportal.Transaction{
+		NetworkTransactionID: netID,
+		CardNumber:           strings.TrimSpace(p.CardNumber),
+		LocationID:           station.ID,
+		LocationName:         station.Name,
+		LocationAddress:      stationAddress(station),
+		TransactionDate:      p.TransactionDate,
+		Product:              cmp.Or(p.Product, fuelportal.ProductDiesel),
+		Gallons:              p.Gallons,
+		RetailPrice:          p.RetailPrice,
+		NetPrice:             p.RetailPrice,
+		Status:               fuelportal.TransactionApproved,
+		CreatedAt:            now,
+	}
+	card, contract := pc.card, pc.contract
+	if card == nil {
+		t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineUnknownCard
+		return t
+	}
+	t.CompanyID, t.CardID, t.DriverCardName, t.DriverID = card.CompanyID, card.ID, card.DriverName, card.DriverID
+	t.NetPrice = min(fuelportal.TenthCents(contract.NetPriceTenthCents(int64(p.RetailPrice), int64(station.NetPrice))), p.RetailPrice)
+	if card.Status != fuelportal.CardActive {
+		t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineCardInactive
+	}
+	return t
+}
+
+// purchaseAmounts are the money figures of t while it is approved (none
+// for a decline).
+func purchaseAmounts(t *fuelportal.Transaction, contract *fuelportal.Contract) fuelportal.PurchaseAmounts {
+	if t.Status != fuelportal.TransactionApproved {
+		return fuelportal.PurchaseAmounts{}
+	}
+	return fuelportal.Amounts(t.Gallons, t.RetailPrice, t.NetPrice, contract.FeeCents)
+}
+
+// ruleDecision returns the first of the card's rules (and the fraud check,
+// then a locked active trip's plan) purchase t at station breaks given the
+// card's history h, or "" when all pass, and then the limits it takes the
+// card near (alerts once it is approved). amountCents is what the debit
+// would be.
+func ruleDecision(rules *cardRules, t *fuelportal.Transaction, station *fuelportal.Station, amountCents int64, h fuelportal.CardHistory, trip *fuelportal.Trip) (fuelportal.DeclineReason, []fuelportal.NearLimit) {
+	facts := fuelportal.PurchaseFacts{Product: t.Product, Gallons: t.Gallons, AmountCents: amountCents, Time: t.TransactionDate,
+		State: station.State, Chain: station.Chain, Latitude: station.Latitude, Longitude: station.Longitude}
+	if reason := rules.Controls.Check(facts, h, rules.Location); reason != "" {
+		return reason, nil
+	}
+	// A locked active trip is one more card rule, under the same override.
+	if reason := tripLockDecision(trip, station.ID, t.Gallons); reason != "" {
+		return reason, nil
+	}
+	return "", rules.Controls.NearLimits(facts, h)
+}
+
+// declineForFunds declines t for a wallet too low to pay it (a credit
+// limit reached on an invoice contract).
+func declineForFunds(t *fuelportal.Transaction, contract *fuelportal.Contract) {
+	t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineInsufficientFunds
+	if contract.Billing == fuelportal.BillingInvoice {
+		t.DeclineReason = fuelportal.DeclineCreditLimitReached
+	}
+	t.DiscountCents, t.FeeCents, t.FundedTotalCents = 0, 0, 0
 }
 
 // updatePurchase writes purchase t's outcome to its row.
@@ -245,12 +282,23 @@ type purchaseCardRead struct {
 	accounts purchaseAccounts
 }
 
-// purchaseColumns are the columns purchaseCard reads, station and card
-// qualified as s and c.
-var purchaseColumns = qualify("s", stationColumns) + `, ` + qualify("c", cardColumns) + `,
+// purchaseCardColumns are the columns of a card with all that the
+// decision on its purchases needs (purchaseCardJoins); purchaseColumns adds
+// the station (as s) and the system accounts' ids.
+var purchaseCardColumns = qualify("c", cardColumns) + `,
 	ct.company_id, ct.pricing, ct.retail_minus_tenth_cents, ct.billing, ct.credit_limit_cents, ct.fee_cents,
 	ct.out_of_route_tenth_cents_per_mile, ct.stop_cost_cents, ct.created_at, ct.updated_at,
-	cc.rules, co.rules, co.time_zone, ov.until, tr.id, la.id,
+	cc.rules, co.rules, co.time_zone, ov.until, tr.id, la.id`
+
+const purchaseCardJoins = `
+		LEFT JOIN contracts ct ON ct.company_id = c.company_id
+		LEFT JOIN card_controls cc ON cc.card_id = c.id
+		LEFT JOIN company_controls co ON co.company_id = c.company_id
+		LEFT JOIN card_overrides ov ON ov.card_id = c.id
+		LEFT JOIN trips tr ON tr.card_id = c.id AND tr.status = 'ACTIVE'
+		LEFT JOIN ledger_accounts la ON la.company_id = c.company_id`
+
+var purchaseColumns = qualify("s", stationColumns) + `, ` + purchaseCardColumns + `,
 	(SELECT id FROM ledger_accounts WHERE code = ?), (SELECT id FROM ledger_accounts WHERE code = ?)`
 
 // purchaseCard reads in one statement the station locationID and the card
@@ -271,13 +319,7 @@ func (tx *Tx) purchaseCard(ctx context.Context, number string, locationID int64)
 	row := tx.QueryRow(ctx, `
 		SELECT `+purchaseColumns+`
 		FROM cards c
-		JOIN stations s ON s.id = ?
-		LEFT JOIN contracts ct ON ct.company_id = c.company_id
-		LEFT JOIN card_controls cc ON cc.card_id = c.id
-		LEFT JOIN company_controls co ON co.company_id = c.company_id
-		LEFT JOIN card_overrides ov ON ov.card_id = c.id
-		LEFT JOIN trips tr ON tr.card_id = c.id AND tr.status = 'ACTIVE'
-		LEFT JOIN ledger_accounts la ON la.company_id = c.company_id
+		JOIN stations s ON s.id = ?`+purchaseCardJoins+`
 		WHERE c.card_number = ?`+lock,
 		accountFuelPurchases, accountFees, locationID, number)
 	r, err := scanPurchaseCard(row)
@@ -303,40 +345,61 @@ func (tx *Tx) purchaseCard(ctx context.Context, number string, locationID int64)
 }
 
 func scanPurchaseCard(row *sql.Row) (*purchaseCardRead, error) {
-	s, c := &fuelportal.Station{}, &fuelportal.Card{}
-	var priceDate, stationUpdated, cardCreated, cardUpdated nullTime
-	var driverUser sql.NullInt64
-	var contractCompany, retailMinus, creditLimit, fee, outOfRoute, stopCost sql.NullInt64
-	var pricing, billing sql.NullString
-	var contractCreated, contractUpdated, overrideUntil nullTime
-	var cardRules, companyRules, timeZone sql.NullString
-	var tripID, walletID sql.NullInt64
-	r := &purchaseCardRead{station: s, card: c}
-	err := row.Scan(&s.ID, &s.Name, &s.StationLocation, &s.Address, &s.City, &s.State, &s.ZipCode, &s.Country,
-		&s.Latitude, &s.Longitude, &s.Chain, &s.Affiliate, &s.RetailPrice, &s.NetPrice, &s.IFTARefund, &priceDate, &stationUpdated,
-		&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &driverUser, &cardCreated, &cardUpdated,
-		&contractCompany, &pricing, &retailMinus, &billing, &creditLimit, &fee, &outOfRoute, &stopCost, &contractCreated, &contractUpdated,
-		&cardRules, &companyRules, &timeZone, &overrideUntil, &tripID, &walletID,
-		&r.accounts.fuel.id, &r.accounts.fees.id)
-	if err != nil {
+	s := &fuelportal.Station{}
+	var priceDate, stationUpdated nullTime
+	var cs purchaseCardScan
+	r := &purchaseCardRead{station: s}
+	dest := append([]any{&s.ID, &s.Name, &s.StationLocation, &s.Address, &s.City, &s.State, &s.ZipCode, &s.Country,
+		&s.Latitude, &s.Longitude, &s.Chain, &s.Affiliate, &s.RetailPrice, &s.NetPrice, &s.IFTARefund, &priceDate, &stationUpdated},
+		cs.dest()...)
+	if err := row.Scan(append(dest, &r.accounts.fuel.id, &r.accounts.fees.id)...); err != nil {
 		return nil, err
 	}
 	s.PriceDate, s.UpdatedAt = priceDate.Time, stationUpdated.Time
-	c.DriverUserID, c.CreatedAt, c.UpdatedAt = driverUser.Int64, cardCreated.Time, cardUpdated.Time
-	if contractCompany.Valid {
-		r.contract = &fuelportal.Contract{CompanyID: c.CompanyID, Pricing: fuelportal.PricingPlan(pricing.String), RetailMinusTenthCents: retailMinus.Int64,
-			Billing: fuelportal.BillingPlan(billing.String), CreditLimitCents: creditLimit.Int64, FeeCents: fee.Int64,
-			OutOfRouteTenthCentsPerMile: outOfRoute.Int64, StopCostCents: stopCost.Int64,
-			CreatedAt: contractCreated.Time, UpdatedAt: contractUpdated.Time}
+	return r, cs.fill(r)
+}
+
+// purchaseCardScan scans purchaseCardColumns into a purchaseCardRead.
+type purchaseCardScan struct {
+	c                                                                    fuelportal.Card
+	cardCreated, cardUpdated                                             nullTime
+	driverUser                                                           sql.NullInt64
+	contractCompany, retailMinus, creditLimit, fee, outOfRoute, stopCost sql.NullInt64
+	pricing, billing                                                     sql.NullString
+	contractCreated, contractUpdated, overrideUntil                      nullTime
+	cardRules, companyRules, timeZone                                    sql.NullString
+	tripID, walletID                                                     sql.NullInt64
+}
+
+// dest returns the scan destinations of purchaseCardColumns, in order.
+func (cs *purchaseCardScan) dest() []any {
+	c := &cs.c
+	return []any{&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &cs.driverUser, &cs.cardCreated, &cs.cardUpdated,
+		&cs.contractCompany, &cs.pricing, &cs.retailMinus, &cs.billing, &cs.creditLimit, &cs.fee, &cs.outOfRoute, &cs.stopCost, &cs.contractCreated, &cs.contractUpdated,
+		&cs.cardRules, &cs.companyRules, &cs.timeZone, &cs.overrideUntil, &cs.tripID, &cs.walletID}
+}
+
+// fill sets r's card, contract, rules, trip id and wallet from the scanned
+// values (r.accounts.wallet.id is 0 when the wallet is not opened yet).
+func (cs *purchaseCardScan) fill(r *purchaseCardRead) error {
+	c := cs.c
+	c.DriverUserID, c.CreatedAt, c.UpdatedAt = cs.driverUser.Int64, cs.cardCreated.Time, cs.cardUpdated.Time
+	r.card = &c
+	if cs.contractCompany.Valid {
+		r.contract = &fuelportal.Contract{CompanyID: c.CompanyID, Pricing: fuelportal.PricingPlan(cs.pricing.String), RetailMinusTenthCents: cs.retailMinus.Int64,
+			Billing: fuelportal.BillingPlan(cs.billing.String), CreditLimitCents: cs.creditLimit.Int64, FeeCents: cs.fee.Int64,
+			OutOfRouteTenthCentsPerMile: cs.outOfRoute.Int64, StopCostCents: cs.stopCost.Int64,
+			CreatedAt: cs.contractCreated.Time, UpdatedAt: cs.contractUpdated.Time}
 	} else {
 		r.contract = fuelportal.DefaultContract(c.CompanyID)
 	}
-	if r.rules, err = newCardRules(cardRules, companyRules, timeZone, overrideUntil); err != nil {
-		return nil, err
+	var err error
+	if r.rules, err = newCardRules(cs.cardRules, cs.companyRules, cs.timeZone, cs.overrideUntil); err != nil {
+		return err
 	}
-	r.tripID = tripID.Int64
-	r.accounts.wallet = ledgerAccount{id: walletID.Int64, wallet: true}
-	return r, nil
+	r.tripID = cs.tripID.Int64
+	r.accounts.wallet = ledgerAccount{id: cs.walletID.Int64, wallet: true}
+	return nil
 }
 
 // qualify prefixes each of the comma-separated columns with table.

@@ -383,3 +383,42 @@ func TestEnsureSetting_KeepsFirstValue(t *testing.T) {
 		}
 	})
 }
+
+// TestRateLimit_Refund: a refunded event no longer counts, and refunding
+// more than was counted never goes below zero.
+func TestRateLimit_Refund(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		limit := store.RateLimit{Bucket: "refund", Max: 2, Window: time.Minute}
+		for range 2 {
+			if _, err := db.HitRateLimit(ctx, limit, "k"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if wait, _ := db.RateLimitReached(ctx, limit, "k"); wait == 0 {
+			t.Fatal("two hits of two not reached")
+		}
+		if err := db.RefundRateLimit(ctx, limit, "k"); err != nil {
+			t.Fatal(err)
+		}
+		if wait, _ := db.RateLimitReached(ctx, limit, "k"); wait != 0 {
+			t.Fatalf("after a refund still reached: %v", wait)
+		}
+		for range 3 {
+			if err := db.RefundRateLimit(ctx, limit, "k"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := range 2 {
+			if wait, _ := db.HitRateLimit(ctx, limit, "k"); wait != 0 {
+				t.Fatalf("hit %d after refunds below zero limited: %v", i+1, wait)
+			}
+		}
+		if wait, _ := db.HitRateLimit(ctx, limit, "k"); wait == 0 {
+			t.Fatal("third hit allowed: refunds went below zero")
+		}
+		if err := db.RefundRateLimit(ctx, limit, "unknown"); err != nil {
+			t.Fatalf("refund of an unknown key: %v", err)
+		}
+	})
+}

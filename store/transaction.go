@@ -203,21 +203,32 @@ func (db *DB) Transactions(ctx context.Context, f fuelportal.TransactionFilter) 
 		if total <= f.Offset {
 			return nil
 		}
-		rows, err := tx.Query(ctx, query, pageArgs...)
+		return tx.eachTransaction(ctx, query, pageArgs, func(t *fuelportal.Transaction) error {
+			page = append(page, t)
+			return nil
+		})
+	})
+	return page, total, err
+}
+
+// eachTransaction calls fn for every row of query (which selects
+// transactionColumns), streaming; it stops at fn's first error.
+func (tx *Tx) eachTransaction(ctx context.Context, query string, args []any, fn func(*fuelportal.Transaction) error) error {
+	rows, err := tx.Query(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		t, err := scanTransaction(rows)
 		if err != nil {
 			return err
 		}
-		defer rows.Close()
-		for rows.Next() {
-			t, err := scanTransaction(rows)
-			if err != nil {
-				return err
-			}
-			page = append(page, t)
+		if err := fn(t); err != nil {
+			return err
 		}
-		return rows.Err()
-	})
-	return page, total, err
+	}
+	return rows.Err()
 }
 
 // EachTransaction calls fn for every transaction f selects (Offset and
@@ -234,21 +245,7 @@ func (db *DB) EachTransaction(ctx context.Context, f fuelportal.TransactionFilte
 			query += ` LIMIT ? OFFSET ?`
 			args = append(args, f.Limit, f.Offset)
 		}
-		rows, err := tx.Query(ctx, query, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			t, err := scanTransaction(rows)
-			if err != nil {
-				return err
-			}
-			if err := fn(t); err != nil {
-				return err
-			}
-		}
-		return rows.Err()
+		return tx.eachTransaction(ctx, query, args, fn)
 	})
 }
 

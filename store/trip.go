@@ -402,12 +402,26 @@ func tripLockDecision(trip *fuelportal.Trip, stationID int64, gallons fuelportal
 }
 
 // recordTripPurchase links the recorded purchase t to the card's active
-// trip: on plan when bought at a stop of the current plan within its
-// gallons (plus the tolerance), with the plan's price for its gallons and,
-// when approved and off plan, the missed savings.
+// trip (tripLink).
 func (tx *Tx) recordTripPurchase(ctx context.Context, trip *fuelportal.Trip, t *fuelportal.Transaction) error {
-	if trip == nil || trip.Plan == nil {
+	link, ok := tripLink(trip, t)
+	if !ok {
 		return nil
+	}
+	_, err := tx.Exec(ctx, `
+		INSERT INTO trip_transactions (transaction_id, trip_id, plan_version, on_plan, planned_price_tenth_cents, missed_savings_cents)
+		VALUES (?, ?, ?, ?, ?, ?)`, link...)
+	return err
+}
+
+// tripLink returns the trip_transactions values of recorded purchase t on
+// a card with active trip (none without a trip or plan): on plan when
+// bought at a stop of the current plan within its gallons (plus the
+// tolerance), with the plan's price for its gallons and, when approved and
+// off plan, the missed savings.
+func tripLink(trip *fuelportal.Trip, t *fuelportal.Transaction) ([]any, bool) {
+	if trip == nil || trip.Plan == nil {
+		return nil, false
 	}
 	stop, atStop := trip.Plan.Stop(t.LocationID)
 	onPlan := atStop && t.Gallons <= stop.MaxGallons()
@@ -419,11 +433,7 @@ func (tx *Tx) recordTripPurchase(ctx context.Context, trip *fuelportal.Trip, t *
 	if t.Status == fuelportal.TransactionApproved && !onPlan {
 		missed = fuelportal.MissedSavings(t.Gallons, t.NetPrice, planned)
 	}
-	_, err := tx.Exec(ctx, `
-		INSERT INTO trip_transactions (transaction_id, trip_id, plan_version, on_plan, planned_price_tenth_cents, missed_savings_cents)
-		VALUES (?, ?, ?, ?, ?, ?)`,
-		t.ID, trip.ID, trip.Plan.Version, boolInt(onPlan && t.Status == fuelportal.TransactionApproved), planned, missed)
-	return err
+	return []any{t.ID, trip.ID, trip.Plan.Version, boolInt(onPlan && t.Status == fuelportal.TransactionApproved), planned, missed}, true
 }
 
 // TripOfTransaction returns the trip the purchase was recorded against

@@ -1,9 +1,54 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * index.html's entry (src/main.tsx) imports the app (src/start.tsx) dynamically, after the
+ * first paint when the sign-in shell shows; this preloads the app's chunks and CSS from
+ * index.html all the same, so they download while the page parses, as static imports would.
+ */
+function preloadAppStart(): Plugin {
+  return {
+    name: 'preload-app-start',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunks = new Map(
+          Object.values(ctx.bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])),
+        );
+        const start = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith('/src/start.tsx'));
+        if (!start) throw new Error('preload-app-start: no chunk for src/start.tsx');
+        const js = new Set<string>();
+        const css = new Set<string>();
+        const visit = (file: string) => {
+          if (js.has(file)) return;
+          js.add(file);
+          const chunk = chunks.get(file)!;
+          for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        visit(start.fileName);
+        const missing = (file: string) => !html.includes(`/${file}"`);
+        return [
+          ...[...css].filter(missing).map((file): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+            injectTo: 'head',
+          })),
+          ...[...js].filter(missing).map((file): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head',
+          })),
+        ];
+      },
+    },
+  };
+}
 
 // The Go server embeds web/dist; web/dist/.keep must survive the build so the
 // embed directive compiles on a fresh clone, hence emptyOutDir: false and the
@@ -11,6 +56,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 export default defineConfig({
   plugins: [
     react(),
+    preloadAppStart(),
     // Installable app (docs/decisions.md, Phones): web app manifest and a service worker that precaches the
     // app shell and serves index.html to every navigation when offline. API data is never
     // cached (no runtime caching of /api/). Registered by src/lib/pwa; logout unregisters it

@@ -15,6 +15,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -260,6 +261,16 @@ func (r *Response) FieldErrors(tb testing.TB) map[string][]string {
 		tb.Fatalf("answer has no field errors: %s", r.Body)
 	}
 	return e.Message
+}
+
+// ExpectFieldError fails unless the answer is a 400 whose field errors
+// give field the message (among others).
+func (r *Response) ExpectFieldError(tb testing.TB, field, message string) {
+	tb.Helper()
+	fields := r.ExpectStatus(tb, http.StatusBadRequest).FieldErrors(tb)
+	if !slices.Contains(fields[field], message) {
+		tb.Fatalf("field errors %v, want %s: %q", fields, field, message)
+	}
 }
 
 // Tokens is the answer of a sign-in or refresh.

@@ -119,12 +119,18 @@ func (p *TCPProxy) forward(client net.Conn) {
 	p.mu.Unlock()
 }
 
-// OpenPostgresThroughProxy is OpenPostgres reached through a TCPProxy, so
-// the test can cut the database off and restore it. It skips the test
-// without TEST_DATABASE_URL.
-func OpenPostgresThroughProxy(tb testing.TB) (*store.DB, *TCPProxy) {
+// OpenPostgresFromTemplateThroughProxy is OpenPostgresFromTemplate reached
+// through a TCPProxy, so the test can cut the database off and restore it.
+// It skips the test without TEST_DATABASE_URL.
+func OpenPostgresFromTemplateThroughProxy(tb testing.TB, name string, prepare func(db *store.DB) error) (*store.DB, *TCPProxy) {
 	tb.Helper()
-	dsn := newPostgresSchema(tb)
+	dsn, proxy := throughProxy(tb, newPostgresCopy(tb, name, prepare))
+	return openMigrated(tb, dsn), proxy
+}
+
+// throughProxy starts a TCPProxy to dsn's server and returns dsn through it.
+func throughProxy(tb testing.TB, dsn string) (string, *TCPProxy) {
+	tb.Helper()
 	u, err := url.Parse(dsn)
 	if err != nil {
 		tb.Fatalf("parse %s: %v", PostgresEnv, err)
@@ -135,5 +141,5 @@ func OpenPostgresThroughProxy(tb testing.TB) (*store.DB, *TCPProxy) {
 	}
 	proxy := NewTCPProxy(tb, host)
 	u.Host = proxy.Addr()
-	return openMigrated(tb, u.String()), proxy
+	return u.String(), proxy
 }

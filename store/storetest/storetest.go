@@ -8,9 +8,14 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -65,18 +70,8 @@ func OpenPostgres(tb testing.TB) *store.DB {
 // returns the DSN of the test database with that schema as search path.
 func newPostgresSchema(tb testing.TB) string {
 	tb.Helper()
-	base := os.Getenv(PostgresEnv)
-	if base == "" {
-		if os.Getenv("FUELPORTAL_TEST_STRICT") != "" {
-			tb.Fatalf("%s is not set: the test script runs every store test on PostgreSQL too", PostgresEnv)
-		}
-		tb.Skipf("%s not set", PostgresEnv)
-	}
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		tb.Fatalf("open admin connection: %v", err)
-	}
-	tb.Cleanup(func() { admin.Close() })
+	base := postgresURL(tb)
+	admin := adminConnection(tb, base)
 	suffix := make([]byte, 6)
 	_, _ = rand.Read(suffix)
 	schema := "test_" + hex.EncodeToString(suffix)
@@ -153,6 +148,9 @@ func (c *Clock) Advance(d time.Duration) {
 var (
 	templatesMu sync.Mutex
 	templates   = map[string][]byte{}
+	// pgTemplates holds the PostgreSQL template database of each name, made
+	// by OpenPostgresFromTemplate and dropped by DropTemplates.
+	pgTemplates = map[string]string{}
 )
 
 // OpenSQLiteFromTemplate returns a fresh SQLite database that is a copy of
@@ -162,28 +160,260 @@ var (
 // same result every time (fixed clock, fixed seeds).
 func OpenSQLiteFromTemplate(tb testing.TB, name string, prepare func(db *store.DB) error) *store.DB {
 	tb.Helper()
-	templatesMu.Lock()
-	image, ok := templates[name]
-	if !ok {
-		path := filepath.Join(tb.TempDir(), "template.db")
-		db := openMigrated(tb, "sqlite:"+path)
-		err := prepare(db)
-		if err == nil {
-			err = db.Close() // checkpoints the WAL into the main file
-		}
-		if err == nil {
-			image, err = os.ReadFile(path)
-		}
-		if err != nil {
-			templatesMu.Unlock()
-			tb.Fatalf("prepare template %s: %v", name, err)
-		}
-		templates[name] = image
+	image, err := sqliteTemplate(tb, name, prepare)
+	if err != nil {
+		tb.Fatalf("prepare template %s: %v", name, err)
 	}
-	templatesMu.Unlock()
 	path := filepath.Join(tb.TempDir(), "test.db")
 	if err := os.WriteFile(path, image, 0o600); err != nil {
 		tb.Fatalf("copy template %s: %v", name, err)
 	}
 	return openMigrated(tb, "sqlite:"+path)
+}
+
+// sqliteTemplate returns the file of SQLite template name, prepared on
+// first use. The lock is released by defer, so that a prepare that fails
+// its test (runtime.Goexit) does not leave every later test waiting.
+func sqliteTemplate(tb testing.TB, name string, prepare func(db *store.DB) error) ([]byte, error) {
+	templatesMu.Lock()
+	defer templatesMu.Unlock()
+	if image, ok := templates[name]; ok {
+		return image, nil
+	}
+	path := filepath.Join(tb.TempDir(), "template.db")
+	db := openMigrated(tb, "sqlite:"+path)
+	err := prepare(db)
+	if err == nil {
+		err = db.Close() // checkpoints the WAL into the main file
+	}
+	if err != nil {
+		return nil, err
+	}
+	image, err := os.ReadFile(path)
+	if err == nil {
+		templates[name] = image
+	}
+	return image, err
+}
+
+// OpenFromTemplate is OpenSQLiteFromTemplate or OpenPostgresFromTemplate
+// by engine.
+func OpenFromTemplate(tb testing.TB, engine store.Engine, name string, prepare func(db *store.DB) error) *store.DB {
+	tb.Helper()
+	if engine == store.Postgres {
+		return OpenPostgresFromTemplate(tb, name, prepare)
+	}
+	return OpenSQLiteFromTemplate(tb, name, prepare)
+}
+
+// OpenPostgresFromTemplate returns a fresh PostgreSQL database, dropped when
+// the test ends, that is a copy of one prepared once per test binary and
+// name (CREATE DATABASE … TEMPLATE, which copies files instead of migrating
+// and seeding again). The template databases live beside the one
+// TEST_DATABASE_URL names until DropTemplates: call it from TestMain (see
+// Main). It skips the test without TEST_DATABASE_URL, as OpenPostgres does.
+func OpenPostgresFromTemplate(tb testing.TB, name string, prepare func(db *store.DB) error) *store.DB {
+	tb.Helper()
+	return openMigrated(tb, newPostgresCopy(tb, name, prepare))
+}
+
+// newPostgresCopy creates a database copied from template name (made by
+// prepare on first use), dropped when the test ends, and returns its DSN.
+func newPostgresCopy(tb testing.TB, name string, prepare func(db *store.DB) error) string {
+	tb.Helper()
+	base := postgresURL(tb)
+	admin := adminConnection(tb, base)
+	ctx := context.Background()
+	tpl, err := postgresTemplate(ctx, admin, base, name, prepare)
+	if err != nil {
+		tb.Fatalf("prepare template %s: %v", name, err)
+	}
+	dbName := databaseName(base, "t")
+	if _, err := admin.ExecContext(ctx, `CREATE DATABASE `+dbName+` TEMPLATE `+tpl); err != nil {
+		tb.Fatalf("copy template %s: %v", name, err)
+	}
+	tb.Cleanup(func() {
+		// FORCE ends connections a test left open (a leaked pool, a cut proxy).
+		if _, err := admin.ExecContext(context.Background(), `DROP DATABASE `+dbName+` WITH (FORCE)`); err != nil {
+			tb.Errorf("drop database %s: %v", dbName, err)
+		}
+	})
+	return withDatabase(tb, base, dbName)
+}
+
+// postgresTemplate returns the name of PostgreSQL template database name,
+// made on first use (after dropping what killed binaries left behind). The
+// lock is released by defer, as in sqliteTemplate.
+func postgresTemplate(ctx context.Context, admin *sql.DB, base, name string, prepare func(db *store.DB) error) (string, error) {
+	templatesMu.Lock()
+	defer templatesMu.Unlock()
+	if tpl, ok := pgTemplates[name]; ok {
+		return tpl, nil
+	}
+	if err := dropStaleDatabases(ctx, admin, base); err != nil {
+		return "", err
+	}
+	tpl := databaseName(base, "tpl")
+	if err := createPreparedDatabase(ctx, admin, base, tpl, prepare); err != nil {
+		return "", err
+	}
+	pgTemplates[name] = tpl
+	return tpl, nil
+}
+
+// createPreparedDatabase creates database name, migrates it and runs
+// prepare, then closes every connection to it so it can be a template.
+func createPreparedDatabase(ctx context.Context, admin *sql.DB, base, name string, prepare func(db *store.DB) error) (err error) {
+	if _, err := admin.ExecContext(ctx, `CREATE DATABASE `+name); err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			_, _ = admin.ExecContext(context.Background(), `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`)
+		}
+	}()
+	u, err := url.Parse(base)
+	if err != nil {
+		return err
+	}
+	u.Path = "/" + name
+	db, err := store.Open(ctx, u.String())
+	if err != nil {
+		return err
+	}
+	err = db.Migrate(ctx)
+	if err == nil {
+		err = prepare(db)
+	}
+	return errors.Join(err, db.Close())
+}
+
+// DropTemplates drops the PostgreSQL template databases this test binary
+// made. Main calls it after the tests.
+func DropTemplates() error {
+	templatesMu.Lock()
+	defer templatesMu.Unlock()
+	if len(pgTemplates) == 0 {
+		return nil
+	}
+	admin, err := sql.Open("pgx", os.Getenv(PostgresEnv))
+	if err != nil {
+		return err
+	}
+	defer admin.Close()
+	var errs []error
+	for name, tpl := range pgTemplates {
+		if _, err := admin.ExecContext(context.Background(), `DROP DATABASE IF EXISTS `+tpl+` WITH (FORCE)`); err != nil {
+			errs = append(errs, fmt.Errorf("drop template %s (%s): %w", name, tpl, err))
+		}
+		delete(pgTemplates, name)
+	}
+	return errors.Join(errs...)
+}
+
+// Main runs the tests of a package that uses OpenPostgresFromTemplate and
+// drops its template databases afterwards:
+//
+//	func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
+func Main(m *testing.M) int {
+	code := m.Run()
+	if err := DropTemplates(); err != nil {
+		fmt.Fprintln(os.Stderr, "storetest:", err)
+		if code == 0 {
+			code = 1
+		}
+	}
+	return code
+}
+
+// postgresURL returns TEST_DATABASE_URL, skipping the test without it (or
+// failing it under the test script, FUELPORTAL_TEST_STRICT=1).
+func postgresURL(tb testing.TB) string {
+	tb.Helper()
+	base := os.Getenv(PostgresEnv)
+	if base == "" {
+		if os.Getenv("FUELPORTAL_TEST_STRICT") != "" {
+			tb.Fatalf("%s is not set: the test script runs every store test on PostgreSQL too", PostgresEnv)
+		}
+		tb.Skipf("%s not set", PostgresEnv)
+	}
+	return base
+}
+
+// adminConnection opens a connection pool to base, closed when the test
+// ends (after the cleanups registered later, such as a drop).
+func adminConnection(tb testing.TB, base string) *sql.DB {
+	tb.Helper()
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		tb.Fatalf("open admin connection: %v", err)
+	}
+	tb.Cleanup(func() { admin.Close() })
+	return admin
+}
+
+// staleAfter is the age past which a test database or template is taken
+// for one a killed test binary left behind (test timeouts are 30 minutes).
+const staleAfter = 2 * time.Hour
+
+// databaseName returns a new database name within PostgreSQL's 63 bytes:
+// the name of base's database, kind, the Unix time and random hex, so that
+// dropStaleDatabases can tell its age.
+func databaseName(base, kind string) string {
+	suffix := make([]byte, 6)
+	_, _ = rand.Read(suffix)
+	return databasePrefix(base) + "_" + kind + "_" + strconv.FormatInt(time.Now().Unix(), 10) + "_" + hex.EncodeToString(suffix)
+}
+
+// databasePrefix is the lower-case name of base's database, at most 30 bytes.
+func databasePrefix(base string) string {
+	prefix := "test"
+	if u, err := url.Parse(base); err == nil && strings.Trim(u.Path, "/") != "" {
+		prefix = strings.ToLower(strings.Trim(u.Path, "/"))
+	}
+	return prefix[:min(len(prefix), 30)]
+}
+
+// dropStaleDatabases drops the test databases and templates named after
+// base's database (databaseName) that are older than staleAfter: what a
+// test binary killed before its cleanups left behind.
+func dropStaleDatabases(ctx context.Context, admin *sql.DB, base string) error {
+	pattern := "^" + regexp.QuoteMeta(databasePrefix(base)) + "_(t|tpl)_([0-9]+)_[0-9a-f]+$"
+	rows, err := admin.QueryContext(ctx, `SELECT datname FROM pg_database WHERE datname ~ $1`, pattern)
+	if err != nil {
+		return err
+	}
+	var stale []string
+	re := regexp.MustCompile(pattern)
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return err
+		}
+		created, _ := strconv.ParseInt(re.FindStringSubmatch(name)[2], 10, 64)
+		if time.Since(time.Unix(created, 0)) > staleAfter {
+			stale = append(stale, name)
+		}
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return err
+	}
+	for _, name := range stale {
+		if _, err := admin.ExecContext(ctx, `DROP DATABASE IF EXISTS `+name+` WITH (FORCE)`); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// withDatabase returns base naming database name instead of its own.
+func withDatabase(tb testing.TB, base, name string) string {
+	tb.Helper()
+	u, err := url.Parse(base)
+	if err != nil {
+		tb.Fatalf("parse %s: %v", PostgresEnv, err)
+	}
+	u.Path = "/" + name
+	return u.String()
 }

@@ -1,5 +1,6 @@
 // Sums the gzipped size of the JavaScript and CSS the sign-in page loads before it
-// shows (the entry chunk, its static imports and their CSS, from Vite's build
+// shows (every script, module preload and style sheet dist/index.html names: the entry
+// chunk and the app it starts, with their static imports and CSS from Vite's build
 // manifest) and fails above the budget (at most 170 KB gzipped).
 // Run after `vite build`; prints every lazy chunk's size too.
 import { readFileSync } from 'node:fs';
@@ -8,10 +9,15 @@ import { gzipSync } from 'node:zlib';
 export const BUDGET_BYTES = 170 * 1024;
 const dist = new URL('../dist/', import.meta.url);
 
-/** The files index.html loads up front: the entry chunk and its static imports, with their CSS. */
-export function initialFiles(manifest) {
+/**
+ * The files index.html loads up front: its entry chunk and every asset it preloads (the app
+ * that src/main.tsx starts, vite.config.ts preloadAppStart), each with its static imports and CSS.
+ */
+export function initialFiles(manifest, indexHtml = '') {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
   if (!entry) throw new Error('no index.html entry in the build manifest');
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  const named = [...indexHtml.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
   const files = new Set();
   const seen = new Set();
   const visit = (key) => {
@@ -23,6 +29,10 @@ export function initialFiles(manifest) {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit(entry);
+  for (const file of named) {
+    if (keyOfFile.has(file)) visit(keyOfFile.get(file));
+    else files.add(file);
+  }
   return [...files];
 }
 
@@ -32,7 +42,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8'));
-  const initial = initialFiles(manifest);
+  const initial = initialFiles(manifest, readFileSync(new URL('index.html', dist), 'utf8'));
   let total = 0;
   console.log('Sign-in page, loaded up front (gzipped):');
   for (const file of initial) {
@@ -43,7 +53,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`  ${kb(total).padStart(9)}  total (budget ${kb(BUDGET_BYTES)})`);
   console.log('Loaded when their route opens (gzipped, own files only):');
   for (const [key, chunk] of Object.entries(manifest)) {
-    if (!chunk.isDynamicEntry) continue;
+    if (!chunk.isDynamicEntry || initial.includes(chunk.file)) continue;
     const own = [chunk.file, ...(chunk.css ?? [])].reduce((sum, file) => sum + gzipSize(file), 0);
     console.log(`  ${kb(own).padStart(9)}  ${chunk.name ?? key} (${key})`);
   }

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { loadAllTexts } from '@/lib/i18n';
 import { server } from './server';
+
+// Tests render pages without the route that loads their texts (lazyPage).
+await loadAllTexts();
 
 // Pages load their code when their route first renders (src/app/router.tsx); the first
 // import of a page in a test file can take seconds to transform on a loaded machine.

@@ -1,117 +1,47 @@
 /**
- * Wire shapes of the trips and compliance calls, typed by hand from issue 12 and
- * CONTRACT.md while the server side is built on another branch. At merge, replace each
- * with its name from '@/lib/api' (Schema<…>, RequestBody<…>, ResponseBody<…>) once
- * http/openapi.json describes them; nothing else in the feature names a wire shape.
- * Amounts are dollars (2 decimals), gallons numbers, times RFC 3339.
+ * Wire shapes of the trips and compliance calls, named from the generated contract
+ * types ('@/lib/api', from http/openapi.json); nothing else in the feature names a
+ * wire shape. Amounts are dollars (2 decimals), gallons numbers, times RFC 3339.
  */
-import type { Schema } from '@/lib/api';
-
-export type TripStatus = 'ACTIVE' | 'COMPLETED' | 'CANCELLED';
-
-export type PlanReason = 'CREATED' | 'REPLANNED' | 'OFF_PLAN_PURCHASE' | 'PRICE_CHANGE';
+import type { QueryParams, RequestBody, Schema } from '@/lib/api';
 
 export type TripPoint = Schema<'Point'>;
 
-export type TripStop = Schema<'FuelPlanStop'>;
+/** One stop of a trip's plan, with its net price per gallon when planned. */
+export type TripStop = Schema<'TripPlanStop'>;
 
-/** The SPEC fuel plan result plus its version on the trip. */
-export type TripPlan = Omit<Schema<'FuelPlan'>, 'usedStalePrices'> &
-  Partial<Pick<Schema<'FuelPlan'>, 'usedStalePrices'>> & {
-    version: number;
-    createdAt: string;
-    reason: PlanReason;
-  };
+/** The SPEC fuel plan result plus its version, reason and time on the trip. */
+export type TripPlan = Schema<'TripPlan'>;
+
+export type PlanReason = TripPlan['reason'];
 
 /** One row of GET /api/trips and the answer of POST /api/trips, …/replan, …/complete, …/cancel. */
-export interface Trip {
-  id: number;
-  status: TripStatus;
-  cardNumber: string;
-  driverName: string;
-  lockCard: boolean;
-  originName: string;
-  destinationName: string;
-  tankCapacity: number;
-  currentFuel: number;
-  searchRadius: number;
-  minGallonsPurchase: number;
-  routePoints: TripPoint[];
-  createdAt: string;
-  updatedAt: string;
-  plan: TripPlan;
-}
+export type Trip = Schema<'Trip'>;
+
+export type TripStatus = Trip['status'];
 
 /** A purchase on the trip's card while it was active. */
-export interface TripPurchase {
-  transactionId: number;
-  locationId: number;
-  locationName: string;
-  transactionDate: string;
-  gallons: number;
-  status: 'APPROVED' | 'DECLINED';
-  declineCode: string | null;
-  declineReason: string | null;
-  onPlan: boolean;
-  fundedTotal: number;
-}
+export type TripPurchase = Schema<'TripPurchase'>;
 
-/** GET /api/trips/{id}. */
-export interface TripDetail extends Trip {
-  /** Oldest first. */
-  planVersions: TripPlan[];
-  purchases: TripPurchase[];
-}
+/** GET /api/trips/{id}: the trip with every plan version (oldest first) and its purchases. */
+export type TripDetail = Schema<'TripDetail'>;
 
 /** GET /api/trips. */
-export interface TripPage {
-  content: Trip[];
-  page: { size: number; number: number; totalElements: number; totalPages: number };
-}
+export type TripPage = Schema<'TripPage'>;
 
-/** GET /api/trips query. */
-export interface TripListQuery {
-  status?: TripStatus;
-  cardNumber?: string;
-}
+/** GET /api/trips filters (the page and its size are the infinite query's). */
+export type TripListQuery = Pick<QueryParams<'/api/trips', 'get'>, 'status' | 'cardNumber'>;
 
 /** POST /api/trips. */
-export interface CreateTripRequest {
-  cardNumber: string;
-  routePoints: TripPoint[];
-  tankCapacity: number;
-  currentFuel: number;
-  searchRadius: number;
-  minGallonsPurchase: number;
-  lockCard: boolean;
-  originName: string;
-  destinationName: string;
-}
+export type CreateTripRequest = RequestBody<'/api/trips', 'post'>;
 
 /** POST /api/trips/{id}/replan. */
-export interface ReplanRequest {
-  latitude: number;
-  longitude: number;
-  currentFuel: number;
-}
+export type ReplanRequest = RequestBody<'/api/trips/{id}/replan', 'post'>;
 
 /** One row of GET /api/wex/company/compliance, worst (largest missedSavings) first. */
-export interface ComplianceRow {
-  driverName: string;
-  cardNumber: string;
-  trips: number;
-  plannedGallons: number;
-  onPlanGallons: number;
-  offPlanGallons: number;
-  plannedCost: number;
-  actualCost: number;
-  missedSavings: number;
-}
+export type ComplianceRow = Schema<'ComplianceRow'>;
 
 /** GET /api/wex/company/compliance and …/export query: YYYY-MM-DD. */
-export interface ComplianceQuery {
-  dateFrom: string;
-  dateTo: string;
-}
+export type ComplianceQuery = QueryParams<'/api/wex/company/compliance', 'get'>;
 
 export type CardOption = Schema<'Card'>;

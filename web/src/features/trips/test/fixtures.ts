@@ -27,6 +27,7 @@ export const dentonStop: TripStop = {
   cost: 193.14,
   arrivalFuel: 40,
   alongMiles: 38.4,
+  price: 3.219,
 };
 
 export const ardmoreStop: TripStop = {
@@ -35,6 +36,7 @@ export const ardmoreStop: TripStop = {
   cost: 141.46,
   arrivalFuel: 55,
   alongMiles: 104.9,
+  price: 3.109,
 };
 
 /** Dallas → Denton → Ardmore → Oklahoma City, a few points on I-35. */

@@ -1,0 +1,59 @@
+import { render } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import indexHtml from '../../index.html?raw';
+import bootScript from '../../public/boot.js?raw';
+import auth from '@/locales/en-US/auth.json';
+import common from '@/locales/en-US/common.json';
+
+// index.html paints a static copy of the sign-in page's top (brand, heading, subtitle)
+// before the app's code loads; public/boot.js decides whether it shows.
+const page = new DOMParser().parseFromString(indexHtml, 'text/html');
+const shell = page.querySelector('#root > main.boot-shell');
+
+const runBoot = (path: string) => {
+  window.history.replaceState(null, '', path);
+  document.documentElement.removeAttribute('data-boot');
+  new Function(bootScript)();
+  return document.documentElement.getAttribute('data-boot');
+};
+
+describe('index.html sign-in shell', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('carries the sign-in page texts inside #root', () => {
+    expect(shell).not.toBeNull();
+    expect(shell!.querySelector('.boot-app')?.textContent).toBe(common.appName);
+    expect(shell!.querySelector('.boot-tagline')?.textContent).toBe(common.tagline);
+    expect(shell!.querySelector('h1')?.textContent).toBe(auth.signIn.title);
+    expect(shell!.querySelector('.boot-subtitle')?.textContent).toBe(auth.signIn.subtitle);
+    expect(shell!.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('loads boot.js before the app', () => {
+    const scripts = [...page.querySelectorAll('script')].map((s) => s.getAttribute('src'));
+    expect(scripts[0]).toBe('/boot.js');
+    expect(page.querySelector('script[src="/boot.js"]')?.hasAttribute('async')).toBe(false);
+  });
+
+  it('shows the shell to a signed-out visitor of "/" and /signin only', () => {
+    expect(runBoot('/')).toBe('signin');
+    expect(runBoot('/signin')).toBe('signin');
+    expect(runBoot('/signin/')).toBe('signin');
+    expect(runBoot('/dashboard')).toBeNull();
+    expect(runBoot('/signup')).toBeNull();
+    expect(runBoot('/transactions')).toBeNull();
+    localStorage.setItem('token', 'stored');
+    expect(runBoot('/')).toBeNull();
+    expect(runBoot('/signin')).toBeNull();
+  });
+
+  it('is replaced when React mounts into #root', () => {
+    const root = document.createElement('div');
+    root.innerHTML = shell!.outerHTML;
+    document.body.append(root);
+    render(createElement('p', null, 'app'), { container: root });
+    expect(root.querySelector('.boot-shell')).toBeNull();
+    expect(root.textContent).toBe('app');
+  });
+});

@@ -1,0 +1,18 @@
+// The app itself: loaded by src/main.tsx (index.html's entry), which may wait for the first paint.
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/App';
+import { registerServiceWorker } from '@/lib/pwa';
+
+const root = createRoot(document.getElementById('root')!);
+// As a transition the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole page (input stays responsive on slow phones).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
+
+registerServiceWorker();
