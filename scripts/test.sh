@@ -62,19 +62,24 @@ run_web() {
 
 run_e2e() {
   local pgdb="${TEST_DATABASE_URL%%\?*}"; pgdb="${pgdb%/*}/fuelportal_e2e?sslmode=disable"
-  # Every spec at a phone (390×844) and a desktop viewport on SQLite; the second engine
-  # only on the phone, so the run does not take twice as long again.
-  echo "==> e2e (Chromium, phone + desktop) on SQLite"
-  (cd web && E2E_DB="sqlite:$(mktemp -d)/e2e.db" npx playwright test)
-  echo "==> e2e (Chromium, phone) on PostgreSQL"
-  psql -q -d "$TEST_DATABASE_URL" -c 'DROP DATABASE IF EXISTS fuelportal_e2e' -c 'CREATE DATABASE fuelportal_e2e'
-  # Specs of screens that never write through the store (drawer, guards, sign-in screens,
-  # the payments-not-configured server, which is SQLite anyway) gain nothing from a second
-  # engine; every other spec, new ones included, runs on PostgreSQL too.
-  local specs
-  specs=$(cd web && ls e2e/*.spec.ts | grep -v -E '/(drawer|guards|signin|payments-not-configured)\.spec\.ts$')
+  # Every spec runs at both sizes and every spec that writes through the store on both
+  # engines, without running everything four times: the phone (390×844) on SQLite, the
+  # desktop on PostgreSQL. Specs of screens that never write through the store (drawer,
+  # guards, sign-in screens, the payments-not-configured server, which is SQLite anyway)
+  # gain nothing from a second engine and run at both sizes on SQLite. New specs join the
+  # PostgreSQL desktop run by default.
+  local sqlite_only='/(drawer|guards|signin|payments-not-configured)\.spec\.ts$'
+  local both specs
+  both=$(cd web && ls e2e/*.spec.ts | grep -E "$sqlite_only")
+  specs=$(cd web && ls e2e/*.spec.ts | grep -v -E "$sqlite_only")
+  echo "==> e2e (Chromium) on SQLite: every spec on the phone, $(echo $both | wc -w) also on the desktop"
+  (cd web && E2E_DB="sqlite:$(mktemp -d)/e2e.db" npx playwright test --project=phone)
   # shellcheck disable=SC2086
-  (cd web && E2E_DB="$pgdb" E2E_SCREENSHOTS=0 npx playwright test --project=phone $specs)
+  (cd web && E2E_DB="sqlite:$(mktemp -d)/e2e.db" npx playwright test --project=desktop $both)
+  echo "==> e2e (Chromium, desktop) on PostgreSQL"
+  psql -q -d "$TEST_DATABASE_URL" -c 'DROP DATABASE IF EXISTS fuelportal_e2e' -c 'CREATE DATABASE fuelportal_e2e'
+  # shellcheck disable=SC2086
+  (cd web && E2E_DB="$pgdb" npx playwright test --project=desktop $specs)
 }
 
 case "$what" in

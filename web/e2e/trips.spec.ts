@@ -143,7 +143,10 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
       locationId: elsewhere!.locationId,
       gallons: 50,
       retailPrice: 3.899,
-      transactionDate: localTimestamp(new Date()),
+      // Two days on: the fraud check, which runs before the trip lock, compares a purchase with
+      // the card's last approved one, and the demo data may have dated one minutes ago hundreds
+      // of miles away; 48 h covers any US distance at 70 mph, so only the lock can decline.
+      transactionDate: localTimestamp(new Date(Date.now() + 48 * 3600_000)),
     },
   });
   expect(response.status(), await response.text()).toBe(201);
