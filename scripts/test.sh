@@ -72,14 +72,25 @@ run_e2e() {
   local both specs
   both=$(cd web && ls e2e/*.spec.ts | grep -E "$sqlite_only")
   specs=$(cd web && ls e2e/*.spec.ts | grep -v -E "$sqlite_only")
-  echo "==> e2e (Chromium) on SQLite: every spec on the phone, $(echo $both | wc -w) also on the desktop"
-  (cd web && E2E_DB="sqlite:$(mktemp -d)/e2e.db" npx playwright test --project=phone)
-  # shellcheck disable=SC2086
-  (cd web && E2E_DB="sqlite:$(mktemp -d)/e2e.db" npx playwright test --project=desktop $both)
-  echo "==> e2e (Chromium, desktop) on PostgreSQL"
   psql -q -d "$TEST_DATABASE_URL" -c 'DROP DATABASE IF EXISTS fuelportal_e2e' -c 'CREATE DATABASE fuelportal_e2e'
+  # The two engines' runs are independent (each its own server, database, port and output
+  # folder; one worker each, since a run's specs share the demo company) and mostly wait on
+  # the browser and timers, so they run side by side; each line says which run it is from.
+  echo "==> e2e (Chromium): [sqlite] every spec on the phone, then $(echo $both | wc -w) on the desktop; [postgres] the rest on the desktop"
   # shellcheck disable=SC2086
-  (cd web && E2E_DB="$pgdb" npx playwright test --project=desktop $specs)
+  (
+    cd web
+    E2E_DB="sqlite:$(mktemp -d)/e2e.db" npx playwright test --project=phone --output=test-results/sqlite-phone
+    E2E_DB="sqlite:$(mktemp -d)/e2e.db" npx playwright test --project=desktop --output=test-results/sqlite-desktop $both
+  ) 2>&1 | sed -u 's/^/[sqlite] /' &
+  local sqlite_run=$!
+  # shellcheck disable=SC2086
+  (cd web && E2E_DB="$pgdb" npx playwright test --project=desktop --output=test-results/postgres $specs) 2>&1 | sed -u 's/^/[postgres] /' &
+  local postgres_run=$!
+  local failed=0
+  wait "$sqlite_run" || failed=1
+  wait "$postgres_run" || failed=1
+  return "$failed"
 }
 
 case "$what" in
