@@ -155,11 +155,26 @@ func (s *segment) closest(v vec3) (alongMiles, offMiles float64) {
 			return s.startMiles + along, EarthRadiusMiles * math.Asin(sinOff)
 		}
 	}
-	da := chordToMiles(v.sub(s.a).norm())
+	d := v.sub(s.a)
+	qa := d.dot(d)
 	if s.degenerate {
-		return s.startMiles, da
+		return s.startMiles, chordToMiles(math.Sqrt(qa))
 	}
-	db := chordToMiles(v.sub(s.b).norm())
+	d = v.sub(s.b)
+	qb := d.dot(d)
+	// The nearer endpoint, in miles (a on ties). Converting a chord costs
+	// an arcsine, so when the squared chords differ by more than the
+	// conversion's rounding could ever reverse (it is good to a few parts
+	// in 1e16, and asin's slope is at least 1), only the nearer is
+	// converted: the answer is the same as converting both.
+	const margin = 1 - 1e-6
+	switch {
+	case qb < qa*margin:
+		return s.startMiles + s.lengthMiles, chordToMiles(math.Sqrt(qb))
+	case qa < qb*margin:
+		return s.startMiles, chordToMiles(math.Sqrt(qa))
+	}
+	da, db := chordToMiles(math.Sqrt(qa)), chordToMiles(math.Sqrt(qb))
 	if db < da {
 		return s.startMiles + s.lengthMiles, db
 	}
