@@ -403,6 +403,14 @@ func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64)
 
 // compareRouteHits is NearRoute's order: by AlongMiles, then ID.
 func compareRouteHits(a, b RouteHit) int {
+	// The common case first: two float comparisons instead of
+	// cmp.Compare's NaN checks (the same answer).
+	if a.AlongMiles < b.AlongMiles {
+		return -1
+	}
+	if a.AlongMiles > b.AlongMiles {
+		return 1
+	}
 	return cmp.Or(cmp.Compare(a.AlongMiles, b.AlongMiles), cmp.Compare(a.ID, b.ID))
 }
 
@@ -479,20 +487,25 @@ func newSegmentGroup(pl *Polyline, first, end int, balls []ball) segmentGroup {
 		gr.halfMiles = max(gr.halfMiles, segs[s].lengthMiles/2)
 	}
 	gr.center = sum.scale(1 / float64(end-first+1))
+	// The reach is the farthest vertex plus the largest bulge (a bound at
+	// least as large as each segment's own, with one square root).
+	farthestSq, maxBulge := 0.0, 0.0
 	for s := first; s < end; s++ {
 		seg := &segs[s]
-		r := seg.a.sub(gr.center).norm()
+		d := seg.a.sub(gr.center)
+		farthestSq = max(farthestSq, d.dot(d))
 		balls[s] = ball{center: seg.a}
 		if !seg.degenerate {
 			ab := seg.a.sub(seg.b)
 			bulge := ab.dot(ab) / 4
-			r = max(r, seg.b.sub(gr.center).norm()) + bulge
+			d = seg.b.sub(gr.center)
+			farthestSq, maxBulge = max(farthestSq, d.dot(d)), max(maxBulge, bulge)
 			// The chord's midpoint is within |ab|/2 of the chord.
 			balls[s] = ball{center: seg.a.add(seg.b).scale(0.5), reach: ab.norm()/2 + bulge}
 		}
-		gr.reach = max(gr.reach, r)
 		gr.maxBallReach = max(gr.maxBallReach, balls[s].reach)
 	}
+	gr.reach = math.Sqrt(farthestSq) + maxBulge
 	// Segment lengths come from the same vectors; pad them like the chords.
 	gr.halfMiles += padChord * EarthRadiusMiles
 	return gr
