@@ -154,7 +154,10 @@ const padChord = 1e-9
 //     than |v − c| − R. A group is skipped only when that bound exceeds the
 //     best chord found so far (or the radius's chord) by padChord, which
 //     dwarfs the rounding of either side; ties are therefore still measured
-//     and resolved by segment index, as the definition requires.
+//     and resolved by segment index, as the definition requires. One
+//     rounding is larger: off a very short arc (a few yards) the measured
+//     chord can fall short by about 1e-16/|a×b|, so every reach also
+//     includes that (shortArcSlack).
 //   - Stations are bucketed in a lat/lon grid. Each group lists itself in
 //     the cells overlapping its vertices' bounding box widened by the radius
 //     plus half its longest segment (every arc point is within half the
@@ -499,7 +502,12 @@ func newSegmentGroup(pl *Polyline, first, end int, balls []ball) segmentGroup {
 			ab := seg.a.sub(seg.b)
 			bulge := ab.dot(ab) / 4
 			d = seg.b.sub(gr.center)
-			farthestSq, maxBulge = max(farthestSq, d.dot(d)), max(maxBulge, bulge)
+			farthestSq = max(farthestSq, d.dot(d))
+			// A measured chord can fall short of the true one by the
+			// rounding of the arc's plane (see shortArcSlack), so the
+			// bounds widen by that much.
+			bulge += shortArcSlack(seg)
+			maxBulge = max(maxBulge, bulge)
 			// The chord's midpoint is within |ab|/2 of the chord.
 			balls[s] = ball{center: seg.a.add(seg.b).scale(0.5), reach: ab.norm()/2 + bulge}
 		}
@@ -509,6 +517,17 @@ func newSegmentGroup(pl *Polyline, first, end int, balls []ball) segmentGroup {
 	// Segment lengths come from the same vectors; pad them like the chords.
 	gr.halfMiles += padChord * EarthRadiusMiles
 	return gr
+}
+
+// shortArcSlack bounds how far chordSq's chord, measured off a segment's
+// plane, can fall below the true distance to its arc. The plane's normal
+// is a×b normalised: for a short arc the cross product is a small
+// difference of products, each rounded to about 1e-16, so the normal's
+// direction (and any point's measured distance from the plane) is off by
+// about 1e-16/|a×b|. For segments of a few yards that outgrows padChord.
+// The bound is taken ten times over.
+func shortArcSlack(seg *segment) float64 {
+	return 1e-14 / seg.a.cross(seg.b).norm()
 }
 
 // ball holds one segment's arc: every point of it is within straight-line
