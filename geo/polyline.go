@@ -185,6 +185,8 @@ func (s *segment) closest(v vec3) (alongMiles, offMiles float64) {
 // if that is at most maxChordSq, else a value above it. The chord is
 // monotone in the great-circle distance, so it ranks candidates without
 // trigonometry; maxSinOff = sin(maxAngle) gives a cheap early rejection.
+// Index.AppendNearPolyline writes the same arithmetic out in its search
+// loop; the identity tests compare it with a scan that calls chordSq.
 func (s *segment) chordSq(v vec3, maxSinOff, maxChordSq float64) float64 {
 	if !s.degenerate && v.dot(s.towardB) >= 0 && v.dot(s.towardA) >= 0 {
 		sinOff := math.Abs(v.dot(s.normal))
