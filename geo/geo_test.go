@@ -162,3 +162,71 @@ func TestProjectEdgeCases(t *testing.T) {
 		})
 	}
 }
+
+// closestConvertingBoth is segment.closest as it was written before the
+// shortcut: for a point outside the arc, both endpoints converted to
+// miles, the nearer kept (a on ties). The identity tests measure with it,
+// so that they compare NearPolyline with the answers of before.
+func closestConvertingBoth(s *segment, v vec3) (alongMiles, offMiles float64) {
+	if !s.degenerate {
+		ub, ua := v.dot(s.towardB), v.dot(s.towardA)
+		if ub >= 0 && ua >= 0 {
+			sinOff := math.Abs(v.dot(s.normal))
+			if sinOff > 1 {
+				sinOff = 1
+			}
+			along := EarthRadiusMiles * math.Atan2(ub, v.dot(s.a))
+			if along > s.lengthMiles {
+				along = s.lengthMiles
+			}
+			return s.startMiles + along, EarthRadiusMiles * math.Asin(sinOff)
+		}
+	}
+	da := chordToMiles(v.sub(s.a).norm())
+	if s.degenerate {
+		return s.startMiles, da
+	}
+	db := chordToMiles(v.sub(s.b).norm())
+	if db < da {
+		return s.startMiles + s.lengthMiles, db
+	}
+	return s.startMiles, da
+}
+
+func TestClosestEqualsConvertingBoth(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	checked := 0
+	check := func(s *segment, v vec3) {
+		t.Helper()
+		if s.degenerate || !(v.dot(s.towardB) >= 0 && v.dot(s.towardA) >= 0) {
+			checked++ // the endpoint path
+		}
+		along, off := s.closest(v)
+		wantAlong, wantOff := closestConvertingBoth(s, v)
+		if math.Float64bits(along) != math.Float64bits(wantAlong) || math.Float64bits(off) != math.Float64bits(wantOff) {
+			t.Fatalf("segment %v→%v, point %v: closest = (%v, %v), converting both gives (%v, %v)",
+				s.a, s.b, v, along, off, wantAlong, wantOff)
+		}
+	}
+	for range 20000 {
+		a := randomUSPoint(r)
+		step := math.Pow(10, -4+4*r.Float64()) // 1e-4 to 1 degree
+		b := Point{a.Lat + (r.Float64()*2-1)*step, a.Lon + (r.Float64()*2-1)*step}
+		s := newSegment(unitVector(a), unitVector(b))
+		s.startMiles, s.lengthMiles = 100, chordToMiles(s.b.sub(s.a).norm())
+		// Beyond either end, near and far.
+		p := slerp(a, b, r.Float64()*6-2.5)
+		check(&s, unitVector(Point{p.Lat + (r.Float64()*2-1)*step, p.Lon + (r.Float64()*2-1)*step}))
+		// Equidistant from both ends: on the bisecting plane, on the far
+		// side of the sphere, and exactly on the endpoints.
+		check(&s, s.a.add(s.b).scale(-1/s.a.add(s.b).norm()))
+		check(&s, s.a)
+		check(&s, s.b)
+		// A repeated point: the degenerate path.
+		d := newSegment(s.a, s.a)
+		check(&d, unitVector(p))
+	}
+	if checked < 40000 {
+		t.Fatalf("only %d endpoint cases checked", checked)
+	}
+}

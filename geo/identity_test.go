@@ -36,7 +36,7 @@ func chordArgminNearRoute(items []Item, pl *Polyline, miles float64) []RouteHit 
 		if bestSeg < 0 {
 			continue
 		}
-		along, off := pl.segments[bestSeg].closest(v)
+		along, off := closestConvertingBoth(&pl.segments[bestSeg], v)
 		hits = append(hits, RouteHit{ID: it.ID, AlongMiles: along, OffMiles: math.Min(off, radius)})
 	}
 	slices.SortFunc(hits, func(a, b RouteHit) int {

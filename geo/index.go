@@ -154,7 +154,10 @@ const padChord = 1e-9
 //     than |v − c| − R. A group is skipped only when that bound exceeds the
 //     best chord found so far (or the radius's chord) by padChord, which
 //     dwarfs the rounding of either side; ties are therefore still measured
-//     and resolved by segment index, as the definition requires.
+//     and resolved by segment index, as the definition requires. One
+//     rounding is larger: off a very short arc (a few yards) the measured
+//     chord can fall short by about 1e-16/|a×b|, so every reach also
+//     includes that (shortArcSlack).
 //   - Stations are bucketed in a lat/lon grid. Each group lists itself in
 //     the cells overlapping its vertices' bounding box widened by the radius
 //     plus half its longest segment (every arc point is within half the
@@ -270,53 +273,90 @@ func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64)
 		}
 		for k, v := range vecs {
 			bestSq, bestSeg := math.Inf(1), int32(-1)
-			limit := maxChord // no segment farther than this can matter
-			for _, cg := range near {
-				if cg.bound > limit+padChord {
+			// limitPad is the chord beyond which no segment can matter (the
+			// radius's, then the best so far) plus padChord.
+			limitPad := maxChord + padChord
+			for i := range near {
+				if near[i].bound > limitPad {
 					break // this and every later group is too far for all of the cell
 				}
-				gr := &groups[cg.group]
-				if d, reach := v.sub(gr.center), limit+padChord+gr.reach; d.dot(d) > reach*reach {
+				cg := &groups[near[i].group]
+				if d, reach := v.sub(cg.center), limitPad+cg.reach; d.dot(d) > reach*reach {
 					continue // too far for this station
 				}
 				// Measure the segment with the nearest ball first, then
 				// only the segments whose balls come within the best chord.
-				// other is the smallest ball distance but the nearest's
-				// (NaN if any is NaN, so that NaN never skips).
+				// other is the smallest ball distance but the nearest's;
+				// sum is NaN if any distance is, so that NaN never skips.
+				first := cg.first
+				gballs := balls[first:cg.end]
+				gsegs := segs[first:cg.end]
+				if len(gballs) > groupSegments || len(gsegs) != len(gballs) {
+					// Never: a group has 1 to groupSegments segments. Saying
+					// so lets the compiler drop the bounds checks on dist2.
+					panic("geo: malformed segment group")
+				}
 				var dist2 [groupSegments]float64
-				first := gr.first
-				gballs := balls[first:gr.end]
 				d := v.sub(gballs[0].center)
 				nearestSq := d.dot(d)
 				dist2[0] = nearestSq
-				nearest, other := first, math.Inf(1)
-				for k := 1; k < len(gballs) && k < groupSegments; k++ {
-					d := v.sub(gballs[k].center)
+				nearest, other, sum := 0, math.Inf(1), nearestSq
+				for j := 1; j < len(gballs); j++ {
+					d := v.sub(gballs[j].center)
 					d2 := d.dot(d)
-					dist2[k] = d2
+					dist2[j] = d2
+					sum += d2
 					if d2 < nearestSq {
-						other, nearestSq, nearest = min(other, nearestSq), d2, first+int32(k)
+						other, nearestSq, nearest = nearestSq, d2, j
+					} else if d2 < other {
+						other = d2
+					}
+				}
+				// j walks the group for the segments after the nearest.
+				for s, j := nearest, 0; ; {
+					// segs[s].chordSq(v, maxSinOff, maxChordSq), written
+					// out: too large for the compiler to inline, and
+					// called about 4 times per station.
+					seg := &gsegs[s]
+					var sq float64
+					if !seg.degenerate && v.dot(seg.towardB) >= 0 && v.dot(seg.towardA) >= 0 {
+						sinOff := math.Abs(v.dot(seg.normal))
+						if sinOff > maxSinOff {
+							sq = math.Inf(1)
+						} else {
+							sinSq := sinOff * sinOff
+							sq = 2 * sinSq / (1 + math.Sqrt(1-sinSq))
+						}
 					} else {
-						other = min(other, d2)
+						d := v.sub(seg.a)
+						sq = d.dot(d)
+						if !seg.degenerate {
+							d = v.sub(seg.b)
+							sq = min(sq, d.dot(d))
+						}
 					}
-				}
-				if sq := segs[nearest].chordSq(v, maxSinOff, maxChordSq); sq <= maxChordSq && (sq < bestSq || sq == bestSq && nearest < bestSeg) {
-					bestSq, bestSeg = sq, nearest
-					limit = math.Sqrt(sq)
-				}
-				// No other ball within reach of the best chord: the loop
-				// below would skip every segment (each reach ≤ maxReach).
-				if reach := limit + padChord + gr.maxBallReach; other > reach*reach {
-					continue
-				}
-				for s := first; s < gr.end; s++ {
-					if reach := limit + padChord + balls[s].reach; s == nearest || dist2[s-first] > reach*reach {
-						continue
+					if sg := first + int32(s); sq <= maxChordSq && (sq < bestSq || sq == bestSq && sg < bestSeg) {
+						bestSq, bestSeg = sq, sg
+						limitPad = math.Sqrt(sq) + padChord
 					}
-					if sq := segs[s].chordSq(v, maxSinOff, maxChordSq); sq <= maxChordSq && (sq < bestSq || sq == bestSq && s < bestSeg) {
-						bestSq, bestSeg = sq, s
-						limit = math.Sqrt(sq)
+					if s == nearest {
+						// No other ball within reach of the best chord: the
+						// walk below would skip every segment.
+						if reach := limitPad + cg.maxBallReach; other > reach*reach && sum == sum {
+							break
+						}
 					}
+					for j < len(gballs) {
+						if reach := limitPad + gballs[j].reach; j == nearest || dist2[j] > reach*reach {
+							j++
+							continue
+						}
+						break
+					}
+					if j >= len(gballs) {
+						break
+					}
+					s, j = j, j+1
 				}
 			}
 			if bestSeg >= 0 {
@@ -369,6 +409,14 @@ func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64)
 
 // compareRouteHits is NearRoute's order: by AlongMiles, then ID.
 func compareRouteHits(a, b RouteHit) int {
+	// The common case first: two float comparisons instead of
+	// cmp.Compare's NaN checks (the same answer).
+	if a.AlongMiles < b.AlongMiles {
+		return -1
+	}
+	if a.AlongMiles > b.AlongMiles {
+		return 1
+	}
 	return cmp.Or(cmp.Compare(a.AlongMiles, b.AlongMiles), cmp.Compare(a.ID, b.ID))
 }
 
@@ -445,23 +493,44 @@ func newSegmentGroup(pl *Polyline, first, end int, balls []ball) segmentGroup {
 		gr.halfMiles = max(gr.halfMiles, segs[s].lengthMiles/2)
 	}
 	gr.center = sum.scale(1 / float64(end-first+1))
+	// The reach is the farthest vertex plus the largest bulge (a bound at
+	// least as large as each segment's own, with one square root).
+	farthestSq, maxBulge := 0.0, 0.0
 	for s := first; s < end; s++ {
 		seg := &segs[s]
-		r := seg.a.sub(gr.center).norm()
+		d := seg.a.sub(gr.center)
+		farthestSq = max(farthestSq, d.dot(d))
 		balls[s] = ball{center: seg.a}
 		if !seg.degenerate {
 			ab := seg.a.sub(seg.b)
 			bulge := ab.dot(ab) / 4
-			r = max(r, seg.b.sub(gr.center).norm()) + bulge
+			d = seg.b.sub(gr.center)
+			farthestSq = max(farthestSq, d.dot(d))
+			// A measured chord can fall short of the true one by the
+			// rounding of the arc's plane (see shortArcSlack), so the
+			// bounds widen by that much.
+			bulge += shortArcSlack(seg)
+			maxBulge = max(maxBulge, bulge)
 			// The chord's midpoint is within |ab|/2 of the chord.
 			balls[s] = ball{center: seg.a.add(seg.b).scale(0.5), reach: ab.norm()/2 + bulge}
 		}
-		gr.reach = max(gr.reach, r)
 		gr.maxBallReach = max(gr.maxBallReach, balls[s].reach)
 	}
+	gr.reach = math.Sqrt(farthestSq) + maxBulge
 	// Segment lengths come from the same vectors; pad them like the chords.
 	gr.halfMiles += padChord * EarthRadiusMiles
 	return gr
+}
+
+// shortArcSlack bounds how far chordSq's chord, measured off a segment's
+// plane, can fall below the true distance to its arc. The plane's normal
+// is a×b normalised: for a short arc the cross product is a small
+// difference of products, each rounded to about 1e-16, so the normal's
+// direction (and any point's measured distance from the plane) is off by
+// about 1e-16/|a×b|. For segments of a few yards that outgrows padChord.
+// The bound is taken ten times over.
+func shortArcSlack(seg *segment) float64 {
+	return 1e-14 / seg.a.cross(seg.b).norm()
 }
 
 // ball holds one segment's arc: every point of it is within straight-line
@@ -473,6 +542,8 @@ type ball struct {
 
 type cellLink struct{ group, next int32 }
 
+// nearGroup is a group near a cell, with the cell-wide lower bound of
+// its stations' chords to it.
 type nearGroup struct {
 	bound float64
 	group int32

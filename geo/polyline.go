@@ -155,11 +155,26 @@ func (s *segment) closest(v vec3) (alongMiles, offMiles float64) {
 			return s.startMiles + along, EarthRadiusMiles * math.Asin(sinOff)
 		}
 	}
-	da := chordToMiles(v.sub(s.a).norm())
+	d := v.sub(s.a)
+	qa := d.dot(d)
 	if s.degenerate {
-		return s.startMiles, da
+		return s.startMiles, chordToMiles(math.Sqrt(qa))
 	}
-	db := chordToMiles(v.sub(s.b).norm())
+	d = v.sub(s.b)
+	qb := d.dot(d)
+	// The nearer endpoint, in miles (a on ties). Converting a chord costs
+	// an arcsine, so when the squared chords differ by more than the
+	// conversion's rounding could ever reverse (it is good to a few parts
+	// in 1e16, and asin's slope is at least 1), only the nearer is
+	// converted: the answer is the same as converting both.
+	const margin = 1 - 1e-6
+	switch {
+	case qb < qa*margin:
+		return s.startMiles + s.lengthMiles, chordToMiles(math.Sqrt(qb))
+	case qa < qb*margin:
+		return s.startMiles, chordToMiles(math.Sqrt(qa))
+	}
+	da, db := chordToMiles(math.Sqrt(qa)), chordToMiles(math.Sqrt(qb))
 	if db < da {
 		return s.startMiles + s.lengthMiles, db
 	}
@@ -170,6 +185,8 @@ func (s *segment) closest(v vec3) (alongMiles, offMiles float64) {
 // if that is at most maxChordSq, else a value above it. The chord is
 // monotone in the great-circle distance, so it ranks candidates without
 // trigonometry; maxSinOff = sin(maxAngle) gives a cheap early rejection.
+// Index.AppendNearPolyline writes the same arithmetic out in its search
+// loop; the identity tests compare it with a scan that calls chordSq.
 func (s *segment) chordSq(v vec3, maxSinOff, maxChordSq float64) float64 {
 	if !s.degenerate && v.dot(s.towardB) >= 0 && v.dot(s.towardA) >= 0 {
 		sinOff := math.Abs(v.dot(s.normal))
