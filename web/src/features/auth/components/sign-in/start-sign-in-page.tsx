@@ -1,0 +1,58 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
+import { signInWithoutApp } from './authenticate';
+import { SignInScreen } from './SignInScreen';
+
+/** What the history entry carries when the app's router wrote it (react-router keeps its state in `usr`). */
+interface RouterHistoryState {
+  usr?: { notice?: unknown } | null;
+}
+
+/**
+ * The sign-in page before the app: SignInScreen alone in `container` (index.html's #root,
+ * whose static shell it replaces in the same task: no blank frame, no layout shift). The app
+ * (`startApp`, src/start.tsx) starts after a successful sign-in (it finds the stored tokens,
+ * loads the account and its guard sends the user on, as a sign-in inside the app does) or
+ * when a link is followed (its router then shows that page). The app mounts its own root on
+ * `container`, which removes this page on its first render; this page's root ends then.
+ * `prefetchApp` downloads the app's code without running it (first keystroke or press, and
+ * while the credentials are checked).
+ */
+export function startSignInPage(container: HTMLElement, startApp: () => Promise<unknown>, prefetchApp: () => void) {
+  const host = document.createElement('div');
+  const root = createRoot(host);
+  let started: Promise<unknown> | undefined;
+  const start = () => {
+    if (!started) {
+      new MutationObserver((_records, observer) => {
+        if (host.isConnected) return;
+        observer.disconnect();
+        root.unmount();
+      }).observe(container, { childList: true });
+      started = startApp();
+    }
+    return started;
+  };
+  const signIn = async (credentials: Parameters<typeof signInWithoutApp>[0]) => {
+    prefetchApp();
+    await signInWithoutApp(credentials);
+    await start();
+  };
+  const open = (path: string) => {
+    window.history.pushState(null, '', path);
+    void start();
+  };
+  // A reload keeps the notice another screen handed over (the router's state of this entry).
+  const usr = (window.history.state as RouterHistoryState | null)?.usr;
+  const notice = typeof usr?.notice === 'string' ? usr.notice : undefined;
+  for (const type of ['keydown', 'pointerdown'] as const) window.addEventListener(type, prefetchApp, { once: true, passive: true });
+  container.replaceChildren(host);
+  flushSync(() => {
+    root.render(
+      <StrictMode>
+        <SignInScreen notice={notice} signIn={signIn} open={open} />
+      </StrictMode>,
+    );
+  });
+}
