@@ -23,7 +23,7 @@
     var link = document.createElement('link');
     var css = /\.css$/.test(files[i]);
     link.rel = css ? 'preload' : 'modulepreload';
-    if (css) link.as = 'style';
+    if (css) link.setAttribute('as', 'style');
     link.crossOrigin = '';
     link.href = files[i];
     document.head.appendChild(link);

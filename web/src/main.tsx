@@ -18,14 +18,15 @@ function prefetchApp() {
   for (const file of files) {
     const link = document.createElement('link');
     link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
-    if (file.endsWith('.css')) link.as = 'style';
+    if (file.endsWith('.css')) link.setAttribute('as', 'style');
     link.crossOrigin = '';
     link.href = file;
     document.head.append(link);
   }
 }
 
-if (document.documentElement.dataset.boot === 'signin') {
+// Offline, the app starts at once: its banner says so (the sign-in page alone has none).
+if (document.documentElement.dataset.boot === 'signin' && navigator.onLine) {
   startSignInPage(document.getElementById('root')!, startApp, prefetchApp);
 } else {
   void startApp();

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
+import { registerServiceWorker } from '@/lib/pwa/register';
 import { signInWithoutApp } from './authenticate';
 import { SignInScreen } from './SignInScreen';
 
@@ -17,7 +18,9 @@ interface RouterHistoryState {
  * when a link is followed (its router then shows that page). The app mounts its own root on
  * `container`, which removes this page on its first render; this page's root ends then.
  * `prefetchApp` downloads the app's code without running it (first keystroke or press, and
- * while the credentials are checked).
+ * while the credentials are checked). The service worker is registered as the app does; when
+ * the device goes offline the app starts (from the service worker's cache), whose banner
+ * says so (src/main.tsx starts the app at once on a page opened offline).
  */
 export function startSignInPage(container: HTMLElement, startApp: () => Promise<unknown>, prefetchApp: () => void) {
   const host = document.createElement('div');
@@ -25,12 +28,18 @@ export function startSignInPage(container: HTMLElement, startApp: () => Promise<
   let started: Promise<unknown> | undefined;
   const start = () => {
     if (!started) {
-      new MutationObserver((_records, observer) => {
+      const observer = new MutationObserver(() => {
         if (host.isConnected) return;
         observer.disconnect();
         root.unmount();
-      }).observe(container, { childList: true });
-      started = startApp();
+      });
+      observer.observe(container, { childList: true });
+      started = startApp().catch((error: unknown) => {
+        // Not loaded (e.g. offline before the service worker had cached it): the page stays; try again next time.
+        observer.disconnect();
+        started = undefined;
+        throw error;
+      });
     }
     return started;
   };
@@ -47,6 +56,8 @@ export function startSignInPage(container: HTMLElement, startApp: () => Promise<
   const usr = (window.history.state as RouterHistoryState | null)?.usr;
   const notice = typeof usr?.notice === 'string' ? usr.notice : undefined;
   for (const type of ['keydown', 'pointerdown'] as const) window.addEventListener(type, prefetchApp, { once: true, passive: true });
+  window.addEventListener('offline', () => void start().catch(() => undefined));
+  registerServiceWorker();
   container.replaceChildren(host);
   flushSync(() => {
     root.render(
