@@ -30,6 +30,24 @@ export default tseslint.config(
     },
   },
   {
+    // index.html's entry starts the light sign-in page before the app: it imports the auth
+    // feature's second public file (sign-in.ts), not its index.ts, which brings the store and router.
+    files: ['src/main.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*/*', '!@/features/auth/sign-in'],
+              message: 'Import a feature only through its index.ts (and only from src/app); src/main.tsx may import @/features/auth/sign-in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -1,18 +1,21 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
- * index.html's entry (src/main.tsx) imports the app (src/start.tsx) dynamically, after the
- * first paint when the sign-in shell shows; this preloads the app's chunks and CSS from
- * index.html all the same, so they download while the page parses, as static imports would.
+ * index.html's entry (src/main.tsx) imports the app (src/start.tsx) dynamically: the sign-in
+ * page starts without it. This lists the app's chunks and CSS (those index.html does not
+ * already load) in `<meta name="app-modules">`, just before public/boot.js: public/boot.js asks for them
+ * at once when the app starts right away (any page but the signed-out sign-in page), as static
+ * imports would; the sign-in page asks for them on the first keystroke or press (src/main.tsx).
+ * scripts/check-bundle-size.mjs counts what index.html itself loads.
  */
-function preloadAppStart(): Plugin {
+function listAppModules(): Plugin {
   return {
-    name: 'preload-app-start',
+    name: 'list-app-modules',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -21,7 +24,7 @@ function preloadAppStart(): Plugin {
           Object.values(ctx.bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])),
         );
         const start = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith('/src/start.tsx'));
-        if (!start) throw new Error('preload-app-start: no chunk for src/start.tsx');
+        if (!start) throw new Error('list-app-modules: no chunk for src/start.tsx');
         const js = new Set<string>();
         const css = new Set<string>();
         const visit = (file: string) => {
@@ -32,19 +35,10 @@ function preloadAppStart(): Plugin {
           for (const imported of chunk.imports) visit(imported);
         };
         visit(start.fileName);
-        const missing = (file: string) => !html.includes(`/${file}"`);
-        return [
-          ...[...css].filter(missing).map((file): HtmlTagDescriptor => ({
-            tag: 'link',
-            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
-            injectTo: 'head',
-          })),
-          ...[...js].filter(missing).map((file): HtmlTagDescriptor => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head',
-          })),
-        ];
+        const files = [...css, ...js].filter((file) => !html.includes(`/${file}"`)).map((file) => `/${file}`);
+        const boot = '<script src="/boot.js"></script>';
+        if (!html.includes(boot)) throw new Error('list-app-modules: index.html does not load /boot.js');
+        return html.replace(boot, `<meta name="app-modules" content="${files.join(' ')}" />\n    ${boot}`);
       },
     },
   };
@@ -56,7 +50,7 @@ function preloadAppStart(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    preloadAppStart(),
+    listAppModules(),
     // Installable app (docs/decisions.md, Phones): web app manifest and a service worker that precaches the
     // app shell and serves index.html to every navigation when offline. API data is never
     // cached (no runtime caching of /api/). Registered by src/lib/pwa; logout unregisters it

@@ -1,14 +1,33 @@
 /**
- * index.html's entry. The app's code (src/start.tsx) is preloaded by index.html
- * (vite.config.ts, preloadAppStart) and runs here. When index.html shows its static
- * sign-in shell (public/boot.js), the app starts only once the browser has painted that
- * shell: its modules would otherwise run before the first paint whenever they arrive
- * quickly (cache, fast network), and the page would stay blank until React renders.
+ * index.html's entry. A signed-out visitor of "/" or /signin (public/boot.js sets
+ * data-boot="signin") gets the sign-in page alone (SignInScreen with react-dom, no MUI,
+ * router or store), which starts the app (src/start.tsx) when it is needed: after a
+ * successful sign-in or when a link is followed. Everyone else gets the app at once
+ * (public/boot.js has already asked for its code: index.html's app-modules list).
  */
-const start = () => void import('./start');
+import { startSignInPage } from '@/features/auth/sign-in';
 
-if (document.documentElement.dataset.boot === 'signin' && document.visibilityState === 'visible') {
-  requestAnimationFrame(() => setTimeout(start, 0));
+const startApp = () => import('./start');
+
+let prefetched = false;
+/** Downloads the app's code (index.html's app-modules list, vite.config.ts) without running it. */
+function prefetchApp() {
+  if (prefetched) return;
+  prefetched = true;
+  const files = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(' ').filter(Boolean) ?? [];
+  for (const file of files) {
+    const link = document.createElement('link');
+    link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
+    if (file.endsWith('.css')) link.setAttribute('as', 'style');
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.append(link);
+  }
+}
+
+// Offline, the app starts at once: its banner says so (the sign-in page alone has none).
+if (document.documentElement.dataset.boot === 'signin' && navigator.onLine) {
+  startSignInPage(document.getElementById('root')!, startApp, prefetchApp);
 } else {
-  start();
+  void startApp();
 }

@@ -7,7 +7,8 @@ import auth from '@/locales/en-US/auth.json';
 import common from '@/locales/en-US/common.json';
 
 // index.html paints a static copy of the sign-in page's top (brand, heading, subtitle)
-// before the app's code loads; public/boot.js decides whether it shows.
+// before the app's code loads; public/boot.js decides whether it shows (and src/main.tsx
+// whether the light sign-in page or the app starts).
 const page = new DOMParser().parseFromString(indexHtml, 'text/html');
 const shell = page.querySelector('#root > main.boot-shell');
 
@@ -46,6 +47,22 @@ describe('index.html sign-in shell', () => {
     localStorage.setItem('token', 'stored');
     expect(runBoot('/')).toBeNull();
     expect(runBoot('/signin')).toBeNull();
+  });
+
+  it("asks for the app's code at once for every visitor but the signed-out sign-in page", () => {
+    const list = Object.assign(document.createElement('meta'), { name: 'app-modules', content: '/assets/start-1.js /assets/start-1.css' });
+    document.head.append(list);
+    const requested = () =>
+      [...document.head.querySelectorAll('link')].map((link) => `${link.rel}${link.getAttribute('as') ? `:${link.getAttribute('as')}` : ''} ${link.getAttribute('href')}`);
+    try {
+      runBoot('/');
+      expect(requested()).toEqual([]);
+      runBoot('/dashboard');
+      expect(requested()).toEqual(['modulepreload /assets/start-1.js', 'preload:style /assets/start-1.css']);
+    } finally {
+      list.remove();
+      for (const link of document.head.querySelectorAll('link')) link.remove();
+    }
   });
 
   it('is replaced when React mounts into #root', () => {

@@ -1,11 +1,6 @@
-import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { appName, tagline } from '@/locales/en-US/common.json';
+import './AuthLayout.css';
 
 interface AuthLayoutProps {
   title: ReactNode;
@@ -17,49 +12,34 @@ interface AuthLayoutProps {
   children: ReactNode;
 }
 
-/** Centered, phone-width card used by the signed-out screens. */
+/** MUI's LocalGasStation icon. */
+const FUEL_ICON =
+  'm19.77 7.23.01-.01-3.72-3.72L15 4.56l2.11 2.11c-.94.36-1.61 1.26-1.61 2.33 0 1.38 1.12 2.5 2.5 2.5.36 0 .69-.08 1-.21v7.21c0 .55-.45 1-1 1s-1-.45-1-1V14c0-1.1-.9-2-2-2h-1V5c0-1.1-.9-2-2-2H6c-1.1 0-2 .9-2 2v16h10v-7.5h1.5v5c0 1.38 1.12 2.5 2.5 2.5s2.5-1.12 2.5-2.5V9c0-.69-.28-1.32-.73-1.77M12 10H6V5h6zm6 0c-.55 0-1-.45-1-1s.45-1 1-1 1 .45 1 1-.45 1-1 1';
+
+/**
+ * Centered, phone-width card used by the signed-out screens. Plain CSS (AuthLayout.css), no
+ * MUI: the sign-in page uses it before the app (and MUI) has loaded. The app's name and
+ * tagline are the en-US `common` texts.
+ */
 export function AuthLayout({ title, subtitle, leading, footer, children }: AuthLayoutProps) {
-  const { t } = useTranslation();
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: 2,
-        py: 4,
-        background: 'radial-gradient(1200px 600px at 50% -10%, rgba(53,194,122,0.18), transparent 60%)',
-      }}
-    >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
-        <LocalGasStationIcon color="primary" sx={{ fontSize: 36 }} />
-        <Box>
-          <Typography variant="h3" component="p" sx={{ lineHeight: 1.1 }}>
-            {t('appName')}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {t('tagline')}
-          </Typography>
-        </Box>
-      </Stack>
-      <Card sx={{ width: '100%', maxWidth: 440 }}>
-        <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
-          {leading}
-          <Typography variant="h2" component="h1" sx={{ mb: subtitle ? 0.5 : 2.5 }}>
-            {title}
-          </Typography>
-          {subtitle && (
-            <Typography color="text.secondary" sx={{ mb: 2.5 }}>
-              {subtitle}
-            </Typography>
-          )}
-          {children}
-        </CardContent>
-      </Card>
-      {footer && <Box sx={{ mt: 3, textAlign: 'center' }}>{footer}</Box>}
-    </Box>
+    <main className="auth-layout">
+      <div className="auth-brand">
+        <svg className="auth-brand-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d={FUEL_ICON} />
+        </svg>
+        <div>
+          <p className="auth-brand-name">{appName}</p>
+          <span className="auth-brand-tagline">{tagline}</span>
+        </div>
+      </div>
+      <div className="auth-card">
+        {leading}
+        <h1 className={subtitle ? 'auth-title auth-title-with-subtitle' : 'auth-title'}>{title}</h1>
+        {subtitle && <p className="auth-subtitle">{subtitle}</p>}
+        {children}
+      </div>
+      {footer && <div className="auth-footer">{footer}</div>}
+    </main>
   );
 }

@@ -2,9 +2,10 @@ import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { sessionExpired, tokensReceived } from '@/lib/auth/actions';
 import { removeStoredTokens, storeTokens, tokensRefreshedElsewhere } from '@/lib/auth/session-storage';
+import { API_BASE_URL } from './base-url';
 import type { Schema } from './types';
 
-export const API_BASE_URL = '/api';
+export { API_BASE_URL };
 
 // Absolute so that fetch also resolves it outside a page (Node's fetch in unit tests).
 const baseUrl = new URL(API_BASE_URL, window.location.origin).href;

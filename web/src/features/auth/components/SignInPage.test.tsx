@@ -65,7 +65,7 @@ describe('sign-in screen', () => {
     await fillAndSubmit(user, 'owner@demo.test', 'DemoPass1');
     const button = screen.getByRole('button', { name: 'Log in' });
     expect(button).toBeDisabled();
-    expect(button.querySelector('.MuiCircularProgress-root')).not.toBeNull();
+    expect(button.querySelector('.signin-spinner')).not.toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard));
   });
 
