@@ -9,21 +9,14 @@ import { startSignInPage } from '@/features/auth/sign-in';
 
 const startApp = () => import('./start');
 
-let prefetched = false;
-/** Downloads the app's code (index.html's app-modules list, vite.config.ts) without running it. */
-function prefetchApp() {
-  if (prefetched) return;
-  prefetched = true;
-  const files = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]')?.content.split(' ').filter(Boolean) ?? [];
-  for (const file of files) {
-    const link = document.createElement('link');
-    link.rel = file.endsWith('.css') ? 'preload' : 'modulepreload';
-    if (file.endsWith('.css')) link.setAttribute('as', 'style');
-    link.crossOrigin = '';
-    link.href = file;
-    document.head.append(link);
+declare global {
+  interface Window {
+    /** public/boot.js: downloads the app's code (index.html's app-modules list) without running it. */
+    fuelportalPrefetchApp?: () => void;
   }
 }
+
+const prefetchApp = () => window.fuelportalPrefetchApp?.();
 
 // Offline, the app starts at once: its banner says so (the sign-in page alone has none).
 if (document.documentElement.dataset.boot === 'signin' && navigator.onLine) {
