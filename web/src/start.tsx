@@ -2,7 +2,13 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
+import { startSignedInLoad } from '@/app/preload';
+import { makeStore } from '@/app/store';
 import { registerServiceWorker } from '@/lib/pwa';
+
+const store = makeStore();
+// A stored session's account and the page's code start loading before React renders.
+startSignedInLoad(store, window.location.pathname);
 
 const root = createRoot(document.getElementById('root')!);
 // As a transition the first render yields to the browser every few milliseconds instead of
@@ -10,7 +16,7 @@ const root = createRoot(document.getElementById('root')!);
 startTransition(() => {
   root.render(
     <StrictMode>
-      <App />
+      <App store={store} />
     </StrictMode>,
   );
 });

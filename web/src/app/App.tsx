@@ -3,10 +3,10 @@ import { RouterProvider } from 'react-router/dom';
 import { OfflineBanner } from '@/lib/pwa';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
-import { makeStore } from './store';
+import type { AppStore } from './store';
 
-export function App() {
-  const [store] = useState(makeStore);
+/** The app around a store that src/start.tsx made (and may have started loading into). */
+export function App({ store }: { store: AppStore }) {
   const [router] = useState(createAppRouter);
   return (
     <AppProvider store={store}>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import Box from '@mui/material/Box';
 import { FullScreenSpinner } from '@/components/feedback/FullScreenSpinner';
@@ -6,29 +6,7 @@ import { LoadError } from '@/components/feedback/LoadStates';
 import { useGetAccountQuery } from '@/lib/auth/auth-api';
 import { useInactivityLogout } from '@/lib/auth/use-inactivity-logout';
 import { useAppSelector } from '@/lib/store';
-import { paths } from '@/lib/paths';
-import { lazyPage } from './lazy-page';
-
-// The signed-in shell (drawer, its icons and tooltips) stays out of the sign-in page's bundle.
-// Owners get an Alerts entry with the unread count (issue 11).
-const AppShell = lazyPage(async () => {
-  const [{ AppShell: Shell }, { useUnreadAlertCount }, { default: NotificationsIcon }] = await Promise.all([
-    import('@/components/layout/AppShell'),
-    import('@/features/alerts'),
-    import('@mui/icons-material/Notifications'),
-  ]);
-  return function SignedInShell({ children }: { children: ReactNode }) {
-    const unread = useUnreadAlertCount();
-    const extraEntries = useMemo(
-      () =>
-        unread === undefined
-          ? []
-          : [{ to: paths.alerts, label: 'nav.alerts', icon: <NotificationsIcon />, match: [paths.alerts], badge: unread }],
-      [unread],
-    );
-    return <Shell extraEntries={extraEntries}>{children}</Shell>;
-  };
-});
+import { SignedInShell } from './signed-in-shell';
 
 /**
  * Root of every route: loads the current user when a stored session exists
@@ -66,5 +44,5 @@ export function RootLayout() {
       <Outlet />
     </>
   );
-  return token && user ? <AppShell>{page}</AppShell> : page;
+  return token && user ? <SignedInShell>{page}</SignedInShell> : page;
 }

@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import { FullScreenSpinner } from '@/components/feedback/FullScreenSpinner';
+import type { RoleCode } from '@/lib/auth/types';
 import { loadAllTexts } from '@/lib/i18n';
+import type { AppDispatch } from '@/lib/store';
 
 const loaders: (() => Promise<unknown>)[] = [];
 
@@ -15,14 +17,29 @@ export function lazyPage<C extends ComponentType<any>>(load: () => Promise<C>) {
   const loadOnce = () => (loading ??= Promise.all([load(), loadAllTexts()]).then(([page]) => page));
   loaders.push(loadOnce);
   const Page = lazy(async () => ({ default: await loadOnce() }));
-  return function LazyPage(props: ComponentProps<C>) {
+  function LazyPage(props: ComponentProps<C>) {
     return (
       <Suspense fallback={<FullScreenSpinner />}>
         <Page {...props} />
       </Suspense>
     );
-  };
+  }
+  /** Starts loading the page's code now (e.g. while the account loads), before it first renders. */
+  LazyPage.preload = loadOnce;
+  return LazyPage;
 }
+
+/**
+ * Loads a page's code (and maybe its first data) before it first renders: what a lazy page,
+ * or a route's own page component that picks one by role, has as `preload`.
+ */
+export type PagePreload = (role: RoleCode, dispatch: AppDispatch) => Promise<unknown>;
+
+/** The preload of a route's element type, if it has one. */
+export const preloadOf = (type: unknown): PagePreload | undefined =>
+  typeof type === 'function' && typeof (type as { preload?: unknown }).preload === 'function'
+    ? (type as unknown as { preload: PagePreload }).preload
+    : undefined;
 
 /** Loads every lazy page's code now (tests, so that a first render is not a first import). */
 export const preloadPages = () => Promise.all(loaders.map((load) => load()));

@@ -5,6 +5,7 @@ import { lazyPage } from './lazy-page';
 import { selectRole } from '@/lib/auth';
 import { paths, type CentreOnState } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
+import { DashboardPage } from './dashboard-route';
 import { RootLayout } from './RootLayout';
 
 /*
@@ -23,21 +24,6 @@ const PrivacyPolicyPage = lazyPage(async () => (await import('@/features/legal')
 /** Drivers (not company owners) have a trip of their own to follow. */
 const useIsDriver = () => useAppSelector(selectRole) !== 'ROLE_COMPANY';
 
-const DashboardPage = lazyPage(async () => {
-  const [{ DashboardPage: Page }, { PaymentMethodModal }, { DriverRequests, useDriverRequestsSettled }, { ActiveTripCard, useActiveTripSettled }] =
-    await Promise.all([import('@/features/dashboard'), import('@/features/payments'), import('@/features/fuel-cards'), import('@/features/trips')]);
-  // Each role's section above the tiles: the page holds its tiles until that section settles.
-  const OwnerDashboard = () => (
-    <Page PaymentMethodModal={PaymentMethodModal} DriverRequests={DriverRequests} topSettled={useDriverRequestsSettled()} />
-  );
-  const DriverDashboard = () => <Page PaymentMethodModal={PaymentMethodModal} ActiveTrip={ActiveTripCard} topSettled={useActiveTripSettled()} />;
-  return function Dashboard() {
-    const role = useAppSelector(selectRole);
-    // Until the account loads the page shows its own spinner and no section asks for data.
-    if (!role) return <Page PaymentMethodModal={PaymentMethodModal} />;
-    return role === 'ROLE_COMPANY' ? <OwnerDashboard /> : <DriverDashboard />;
-  };
-});
 const PlannerPage = lazyPage(async () => {
   const [{ PlannerPage: Page }, { ActiveTripCard, SaveTripButton }] = await Promise.all([
     import('@/features/planner'),

@@ -1,1 +1,2 @@
 export { DashboardPage, type DashboardPageProps, type PaymentModalComponent } from './components/DashboardPage';
+export { prefetchDashboard } from './api/prefetch';

@@ -1,0 +1,25 @@
+import { useMemo, type ReactNode } from 'react';
+import { paths } from '@/lib/paths';
+import { lazyPage } from './lazy-page';
+
+// The signed-in shell (drawer, its icons and tooltips) stays out of the sign-in page's bundle.
+// Owners get an Alerts entry with the unread count (issue 11).
+export const SignedInShell = lazyPage(async () => {
+  const [{ AppShell: Shell }, { useUnreadAlertCount }, { default: NotificationsIcon }] = await Promise.all([
+    import('@/components/layout/AppShell'),
+    import('@/features/alerts'),
+    import('@mui/icons-material/Notifications'),
+  ]);
+  return function SignedInShell({ children }: { children: ReactNode }) {
+    const unread = useUnreadAlertCount();
+    const extraEntries = useMemo(
+      () =>
+        unread === undefined
+          ? []
+          : [{ to: paths.alerts, label: 'nav.alerts', icon: <NotificationsIcon />, match: [paths.alerts], badge: unread }],
+      [unread],
+    );
+    return <Shell extraEntries={extraEntries}>{children}</Shell>;
+  };
+});
+
