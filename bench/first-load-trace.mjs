@@ -8,41 +8,15 @@
 //   node bench/first-load-trace.mjs [--runs N] [dashboard] [transactions]
 //
 // Every run is cold (no service worker, no HTTP cache), signed in as the demo owner.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { root, signInDemoOwner, startDemoServer } from './demo-server.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const require = createRequire(join(root, 'web', 'package.json'));
 const puppeteer = await import(require.resolve('puppeteer-core'));
 
-const port = 26000 + Math.floor(Math.random() * 4000);
-const origin = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), 'fuelportal-trace-'));
-const server = spawn(join(root, 'bin', 'fuelportal'), ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite:${join(dir, 'trace.db')}`, '--demo'], {
-  env: { ...process.env, GOMEMLIMIT: '600MiB' },
-  stdio: ['ignore', 'ignore', 'ignore'],
-});
-process.on('exit', () => server.kill('SIGTERM'));
-
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${origin}/api/health`)).ok) break;
-  } catch {
-    /* not up yet */
-  }
-  if (i > 240) throw new Error('server did not come up');
-  await new Promise((r) => setTimeout(r, 500));
-}
-const login = await fetch(`${origin}/api/authenticate`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({ username: 'owner@demo.test', password: 'DemoPass1' }),
-});
-if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-const tokens = await login.json();
+const { origin } = await startDemoServer('trace');
+const tokens = await signInDemoOwner(origin);
 
 /** What shows that the page's data is on screen. */
 const pages = {

@@ -12,48 +12,18 @@
 //   node bench/lighthouse.mjs --runs 3 sign-in dashboard
 // runs each named page (default: all three) that many times and reports, per page, the run
 // with the median performance score (every run's scores are printed too).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { root, signInDemoOwner, startDemoServer } from './demo-server.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const require = createRequire(join(root, 'web', 'package.json'));
 const { default: lighthouse } = await import(require.resolve('lighthouse'));
 const chromeLauncher = await import(require.resolve('chrome-launcher'));
 const puppeteer = await import(require.resolve('puppeteer-core'));
 
-const port = 21000 + Math.floor(Math.random() * 5000);
-const origin = `http://127.0.0.1:${port}`;
-const dir = mkdtempSync(join(tmpdir(), 'fuelportal-lighthouse-'));
-const server = spawn(join(root, 'bin', 'fuelportal'), ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite:${join(dir, 'lh.db')}`, '--demo'], {
-  env: { ...process.env, GOMEMLIMIT: '600MiB' },
-  stdio: ['ignore', 'ignore', 'ignore'],
-});
-const stop = () => server.kill('SIGTERM');
-process.on('exit', stop);
-
-async function waitHealthy() {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('server did not come up');
-}
-
-await waitHealthy();
-const login = await fetch(`${origin}/api/authenticate`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({ username: 'owner@demo.test', password: 'DemoPass1' }),
-});
-if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
-const tokens = await login.json();
+const { origin, dir, stop } = await startDemoServer('lighthouse');
+const tokens = await signInDemoOwner(origin);
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium',

@@ -1,0 +1,42 @@
+// The built binary (bin/fuelportal) serving its demo data on a fresh SQLite file, for the
+// browser benchmarks (lighthouse.mjs, first-load-trace.mjs): started on a random loopback
+// port, waited for, stopped when the script exits; with the demo owner's tokens.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const root = resolve(import.meta.dirname, '..');
+
+/** Starts the demo server; once /api/health answers, returns its origin, its data folder and stop(). */
+export async function startDemoServer(name) {
+  const port = 21000 + Math.floor(Math.random() * 9000);
+  const origin = `http://127.0.0.1:${port}`;
+  const dir = mkdtempSync(join(tmpdir(), `fuelportal-${name}-`));
+  const server = spawn(join(root, 'bin', 'fuelportal'), ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite:${join(dir, `${name}.db`)}`, '--demo'], {
+    env: { ...process.env, GOMEMLIMIT: '600MiB' },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  const stop = () => server.kill('SIGTERM');
+  process.on('exit', stop);
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return { origin, dir, stop };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not come up');
+}
+
+/** The demo owner's tokens ({ token, refreshToken }) from POST /api/authenticate. */
+export async function signInDemoOwner(origin) {
+  const login = await fetch(`${origin}/api/authenticate`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'owner@demo.test', password: 'DemoPass1' }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
+  return login.json();
+}
