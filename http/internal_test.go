@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -82,6 +83,30 @@ func TestRespondError_HidesInternalErrors(t *testing.T) {
 	}
 	if !bytes.Contains(logs.Bytes(), []byte("secret table exploded")) {
 		t.Fatalf("internal error not logged: %s", logs.String())
+	}
+}
+
+func TestRespondError_CanceledRequestIsNotAnInternalError(t *testing.T) {
+	var logs bytes.Buffer
+	s := &Server{Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // the caller has gone
+	rec := httptest.NewRecorder()
+	err := fmt.Errorf("begin transaction: %w", context.Canceled)
+	s.respondError(rec, httptest.NewRequest("GET", "/api/x", nil).WithContext(ctx), err)
+	if rec.Code != StatusClientClosedRequest {
+		t.Fatalf("status = %d, want %d", rec.Code, StatusClientClosedRequest)
+	}
+	if bytes.Contains(logs.Bytes(), []byte("level=ERROR")) || !bytes.Contains(logs.Bytes(), []byte("request canceled")) {
+		t.Fatalf("logs = %s", logs.String())
+	}
+
+	// The same error while the caller still waits stays an internal error.
+	logs.Reset()
+	rec = httptest.NewRecorder()
+	s.respondError(rec, httptest.NewRequest("GET", "/api/x", nil), err)
+	if rec.Code != 500 || !bytes.Contains(logs.Bytes(), []byte("level=ERROR")) {
+		t.Fatalf("answer = %d, logs = %s", rec.Code, logs.String())
 	}
 }
 

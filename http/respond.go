@@ -49,13 +49,18 @@ func respond(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
+// StatusClientClosedRequest is the status logged for a request whose caller
+// went away before it was answered (nginx's 499): nobody receives it.
+const StatusClientClosedRequest = 499
+
 // unavailableRetryAfter is the Retry-After, in seconds, of a 503 answered
 // while the database cannot be reached.
 const unavailableRetryAfter = 5
 
 // respondError writes err in the one error shape. Internal errors are logged
 // with the request and answered with a generic message; a database outage
-// (store.IsUnavailable) is a 503 with Retry-After, never a 500.
+// (store.IsUnavailable) is a 503 with Retry-After, never a 500; a request
+// whose caller has gone is logged as canceled with status 499.
 func (s *Server) respondError(w http.ResponseWriter, r *http.Request, err error) {
 	code := fuelportal.ErrorCode(err)
 	status := ErrorStatus(code)
@@ -64,6 +69,12 @@ func (s *Server) respondError(w http.ResponseWriter, r *http.Request, err error)
 		message = fields
 	}
 	switch {
+	case code == fuelportal.EINTERNAL && r.Context().Err() != nil:
+		// The caller went away (or the server is shutting down) while the
+		// request was being served: the store's error only reports that, and
+		// nobody reads the answer. Not an internal error.
+		s.Logger.InfoContext(r.Context(), "request canceled", "method", r.Method, "path", r.URL.Path, "err", err)
+		status, message = StatusClientClosedRequest, "Request canceled"
 	case code == fuelportal.EINTERNAL:
 		s.Logger.ErrorContext(r.Context(), "internal error", "method", r.Method, "path", r.URL.Path, "err", err)
 		message = "Something went wrong. Please try again later."
