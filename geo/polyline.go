@@ -148,11 +148,11 @@ func (s *segment) closest(v vec3) (alongMiles, offMiles float64) {
 			if sinOff > 1 {
 				sinOff = 1
 			}
-			along := EarthRadiusMiles * math.Atan2(ub, v.dot(s.a))
+			along := EarthRadiusMiles * atan2(ub, v.dot(s.a))
 			if along > s.lengthMiles {
 				along = s.lengthMiles
 			}
-			return s.startMiles + along, EarthRadiusMiles * math.Asin(sinOff)
+			return s.startMiles + along, EarthRadiusMiles * asin(sinOff)
 		}
 	}
 	d := v.sub(s.a)
