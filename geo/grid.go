@@ -18,6 +18,9 @@ type grid struct {
 	start []int32
 	vecs  []vec3
 	ids   []int64
+	// bounds[start[c]] is a ball holding non-empty cell c's stations (the
+	// corridor search's cell-wide bound); the other entries are unused.
+	bounds []ball
 }
 
 func newGrid(items []Item, vecs []vec3) grid {
@@ -65,7 +68,29 @@ func newGrid(items []Item, vecs []vec3) grid {
 		g.vecs[k] = vecs[i]
 		g.ids[k] = items[i].ID
 	}
+	g.bounds = make([]ball, len(items))
+	for c := range cells {
+		if lo, hi := g.start[c], g.start[c+1]; lo < hi {
+			g.bounds[lo] = enclosingBall(g.vecs[lo:hi])
+		}
+	}
 	return g
+}
+
+// enclosingBall is a ball holding every one of vecs (not the smallest:
+// centred on their mean).
+func enclosingBall(vecs []vec3) ball {
+	var c vec3
+	for _, v := range vecs {
+		c = vec3{c.x + v.x, c.y + v.y, c.z + v.z}
+	}
+	c = c.scale(1 / float64(len(vecs)))
+	reachSq := 0.0
+	for _, v := range vecs {
+		d := v.sub(c)
+		reachSq = max(reachSq, d.dot(d))
+	}
+	return ball{center: c, reach: math.Sqrt(reachSq)}
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

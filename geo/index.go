@@ -239,18 +239,8 @@ func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64)
 	for _, c := range touched {
 		lo, hi := g.start[c], g.start[c+1]
 		vecs, ids := g.vecs[lo:hi], g.ids[lo:hi]
-		// The centre of the cell's stations and the radius holding them.
-		var cc vec3
-		for _, v := range vecs {
-			cc = vec3{cc.x + v.x, cc.y + v.y, cc.z + v.z}
-		}
-		cc = cc.scale(1 / float64(len(vecs)))
-		cellR := 0.0
-		for _, v := range vecs {
-			d := v.sub(cc)
-			cellR = max(cellR, d.dot(d))
-		}
-		cellR = math.Sqrt(cellR)
+		// A ball holding the cell's stations (made with the grid).
+		cc, cellR := g.bounds[lo].center, g.bounds[lo].reach
 		// The groups that can come within the radius of some station here,
 		// nearest first.
 		near = near[:0]
