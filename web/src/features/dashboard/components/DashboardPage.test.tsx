@@ -1,11 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import dayOfYear from 'dayjs/plugin/dayOfYear';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/lib/paths';
-import { renderApp } from '@/test/render';
-import { apiUrl, driverAccount, server } from '@/test/server';
+import { useState } from 'react';
+import { MemoryRouter } from 'react-router';
+import { renderApp, renderWithProviders } from '@/test/render';
+import { apiUrl, driverAccount, ownerAccount, server } from '@/test/server';
+import { DashboardPage } from './DashboardPage';
 
 dayjs.extend(dayOfYear);
 
@@ -147,6 +150,34 @@ describe('company dashboard', () => {
     expect(await screen.findByRole('region', { name: 'Drivers waiting for approval' })).toBeVisible();
     expect(wallet).toBeVisible();
     expect(screen.queryByRole('progressbar', { name: 'Loading...' })).not.toBeInTheDocument();
+  });
+
+  it('does not re-render the tiles when the section above them settles (each tile renders on its own data)', async () => {
+    companyApi();
+    let renders = 0;
+    function DriverRequests() {
+      renders += 1;
+      return null;
+    }
+    const NoModal = () => null;
+    let settle!: () => void;
+    function Harness() {
+      const [topSettled, setTopSettled] = useState(false);
+      settle = () => setTopSettled(true);
+      return (
+        <MemoryRouter>
+          <DashboardPage PaymentMethodModal={NoModal} DriverRequests={DriverRequests} topSettled={topSettled} />
+        </MemoryRouter>
+      );
+    }
+    renderWithProviders(<Harness />, {
+      preloadedState: { auth: { token: 't1', refreshToken: 'r1', user: ownerAccount, signOutRedirect: null } },
+    });
+    expect(await screen.findByTestId('wallet-balance')).not.toBeVisible();
+    const before = renders;
+    act(() => settle());
+    expect(screen.getByTestId('wallet-balance')).toBeVisible();
+    expect(renders).toBe(before);
   });
 
   it('shows a positive prepaid balance in green with Add Funds, which opens the payment method modal', async () => {

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
-import type { ComponentType, ReactNode } from 'react';
+import { memo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/Page';
-import { selectRole, selectUser } from '@/lib/auth';
+import { selectRole, selectUser, type RoleCode } from '@/lib/auth';
 import { useAppSelector } from '@/lib/store';
 import { FuelCardsPreview } from './FuelCardsPreview';
 import type { PaymentModalComponent } from './payment-modal';
@@ -47,6 +47,53 @@ function TileGrid({ settled, children }: { settled: boolean; children: ReactNode
   );
 }
 
+/*
+ * The tiles themselves, memoized: the page re-renders when the section above them settles
+ * (topSettled) and when the account or role changes, which must not re-render (and re-style)
+ * every tile. Each tile re-renders on its own data.
+ */
+const OwnerTiles = memo(function OwnerTiles({ PaymentMethodModal, DriverRequests }: Pick<DashboardPageProps, 'PaymentMethodModal' | 'DriverRequests'>) {
+  return (
+    <>
+      {DriverRequests && (
+        <Grid size={12}>
+          <DriverRequests hideWhenEmpty />
+        </Grid>
+      )}
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TotalSavedTile />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <WalletTile PaymentMethodModal={PaymentMethodModal} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <FuelCardsPreview />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <RecentTransactions role="ROLE_COMPANY" />
+      </Grid>
+    </>
+  );
+});
+
+const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, role }: Pick<DashboardPageProps, 'ActiveTrip'> & { role: RoleCode }) {
+  return (
+    <>
+      {ActiveTrip && (
+        <Grid size={12}>
+          <ActiveTrip />
+        </Grid>
+      )}
+      <Grid size={12}>
+        <TotalSpendingsTile />
+      </Grid>
+      <Grid size={12}>
+        <RecentTransactions role={role} />
+      </Grid>
+    </>
+  );
+});
+
 /** /dashboard (docs/product.md §2.6): the company dashboard for ROLE_COMPANY, the spendings dashboard for everyone else. */
 export function DashboardPage({ PaymentMethodModal, DriverRequests, ActiveTrip, topSettled = true }: DashboardPageProps) {
   const { t } = useTranslation('dashboard');
@@ -68,23 +115,7 @@ export function DashboardPage({ PaymentMethodModal, DriverRequests, ActiveTrip, 
     return (
       <Page title={t('title')}>
         <TileGrid settled={topSettled}>
-          {DriverRequests && (
-            <Grid size={12}>
-              <DriverRequests hideWhenEmpty />
-            </Grid>
-          )}
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TotalSavedTile />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <WalletTile PaymentMethodModal={PaymentMethodModal} />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <FuelCardsPreview />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <RecentTransactions role={role} />
-          </Grid>
+          <OwnerTiles PaymentMethodModal={PaymentMethodModal} DriverRequests={DriverRequests} />
         </TileGrid>
       </Page>
     );
@@ -92,17 +123,7 @@ export function DashboardPage({ PaymentMethodModal, DriverRequests, ActiveTrip, 
   return (
     <Page title={t('title')} maxWidth="md">
       <TileGrid settled={topSettled}>
-        {ActiveTrip && (
-          <Grid size={12}>
-            <ActiveTrip />
-          </Grid>
-        )}
-        <Grid size={12}>
-          <TotalSpendingsTile />
-        </Grid>
-        <Grid size={12}>
-          <RecentTransactions role={role} />
-        </Grid>
+        <SpendingsTiles ActiveTrip={ActiveTrip} role={role} />
       </TileGrid>
     </Page>
   );

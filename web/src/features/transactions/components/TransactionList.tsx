@@ -7,7 +7,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetTransactionsInfiniteQuery, type TransactionListItem, type TransactionQuery } from '../api/transactions-api';
 import { groupByDay, type DayGroup } from '../model/day-groups';
@@ -59,11 +59,14 @@ function uniqueRows(pages: { content: TransactionListItem[] }[]): TransactionLis
  * The day-grouped list with infinite scroll (docs/product.md §2.8, §4): the query's filters are one
  * cache entry, so new filters start at page 0 with an empty list.
  */
-export function TransactionList({ query }: { query: TransactionQuery }) {
+export const TransactionList = memo(function TransactionList({ query }: { query: TransactionQuery }) {
   const { t } = useTranslation('transactions');
   const scroller = useRef<HTMLDivElement>(null);
-  const { currentData, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, isError, refetch } =
-    useGetTransactionsInfiniteQuery(query, { refetchOnMountOrArgChange: true });
+  const result = useGetTransactionsInfiniteQuery(query, { refetchOnMountOrArgChange: true });
+  // The store's answers re-render synchronously (useSyncExternalStore): deferred, the rows of a
+  // new page render in a transition that yields to the browser every few milliseconds instead
+  // of one long task, while the urgent render keeps what is on screen.
+  const { currentData, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, isError, refetch } = useDeferredValue(result);
 
   const rows = useMemo(() => uniqueRows(currentData?.pages ?? []), [currentData]);
   const groups = useMemo(() => groupByDay(rows), [rows]);
@@ -151,4 +154,4 @@ export function TransactionList({ query }: { query: TransactionQuery }) {
       )}
     </Box>
   );
-}
+});

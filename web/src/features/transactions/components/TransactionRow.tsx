@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
 import { transactionDetailPath } from '@/lib/paths';
@@ -55,8 +56,12 @@ export function DeclineReason({
   );
 }
 
-/** One transaction: invoice reference, location, driver, 'ID: ' + invoice, '$' total, '$' discount saved (docs/product.md §2.8). */
-export function TransactionRow({ transaction }: { transaction: TransactionListItem }) {
+/**
+ * One transaction: invoice reference, location, driver, 'ID: ' + invoice, '$' total, '$' discount saved (docs/product.md §2.8).
+ * Memoized: a row re-renders only when its transaction changes (the cache keeps unchanged
+ * rows' objects), not with every next page or filter bar change of the list around it.
+ */
+export const TransactionRow = memo(function TransactionRow({ transaction }: { transaction: TransactionListItem }) {
   const { t } = useTranslation('transactions');
   const declined = transaction.status === 'DECLINED';
   return (
@@ -116,4 +121,4 @@ export function TransactionRow({ transaction }: { transaction: TransactionListIt
     </ListItemButton>
     </Box>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/lib/paths';
 import { Page } from '@/components/layout/Page';
@@ -47,7 +47,10 @@ interface FilterBarSlot {
 
 /** Company users: the card-search list, with a card filter fed by the company's cards. */
 function CompanyTransactions() {
-  const { data: cards } = useGetTransactionCardOptionsQuery();
+  // Only the answer matters here (not the request's progress, which would re-render the whole
+  // screen for nothing); deferred, the filter bar takes the cards in a transition.
+  const { cards: answer } = useGetTransactionCardOptionsQuery(undefined, { selectFromResult: ({ data }) => ({ cards: data }) });
+  const cards = useDeferredValue(answer);
   return (
     <TransactionsScreen scope="company" filterBar={(props) => <TransactionFilterBar {...props} cards={cards ?? []} />} />
   );
