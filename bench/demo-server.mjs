@@ -1,6 +1,7 @@
 // The built binary (bin/fuelportal) serving its demo data on a fresh SQLite file, for the
 // browser benchmarks (lighthouse.mjs, first-load-trace.mjs): started on a random loopback
 // port, waited for, stopped when the script exits; with the demo owner's tokens.
+// FUELPORTAL_BIN names another binary (e.g. a baseline built from main, for before/after).
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +14,7 @@ export async function startDemoServer(name) {
   const port = 21000 + Math.floor(Math.random() * 9000);
   const origin = `http://127.0.0.1:${port}`;
   const dir = mkdtempSync(join(tmpdir(), `fuelportal-${name}-`));
-  const server = spawn(join(root, 'bin', 'fuelportal'), ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite:${join(dir, `${name}.db`)}`, '--demo'], {
+  const server = spawn(process.env.FUELPORTAL_BIN ?? join(root, 'bin', 'fuelportal'), ['serve', '--addr', `127.0.0.1:${port}`, '--db', `sqlite:${join(dir, `${name}.db`)}`, '--demo'], {
     env: { ...process.env, GOMEMLIMIT: '600MiB' },
     stdio: ['ignore', 'ignore', 'ignore'],
   });

@@ -3,7 +3,9 @@
 // index.html's static sign-in shell shows at once and src/main.tsx starts the light sign-in
 // page, which loads the app only when it is needed (window.fuelportalPrefetchApp, below).
 // Everyone else (other routes, a visitor with a stored session, sent on to the dashboard)
-// gets the app: its code is asked for here, while the entry loads.
+// gets the app: its code is asked for here, while the entry loads. A stored session opening
+// /dashboard or /transactions first gets index.html's signed-in skeleton (data-boot="app"),
+// and after its first frame the app's code and the page's first calls.
 (function () {
   var prefetched = false;
   // Downloads the app's code (index.html's app-modules list, vite.config.ts) without running it.
@@ -25,16 +27,123 @@
   }
   window.fuelportalPrefetchApp = prefetchApp;
 
-  var signIn = false;
+  var path = '/';
+  var token = null;
   try {
-    var path = location.pathname.replace(/\/+$/, '') || '/';
-    signIn = (path === '/' || path === '/signin') && !localStorage.getItem('token');
+    path = location.pathname.replace(/\/+$/, '') || '/';
+    token = localStorage.getItem('token');
   } catch (e) {
     /* no storage: the app decides */
   }
-  if (signIn) {
+  if ((path === '/' || path === '/signin') && !token) {
     document.documentElement.setAttribute('data-boot', 'signin');
-  } else {
+    return;
+  }
+  var page = path === '/dashboard' || path === '/transactions' ? path.slice(1) : null;
+  if (!token || !page) {
     prefetchApp();
+    return;
+  }
+  var role = roleOf(token);
+  // index.html's signed-in skeleton: the navigation and the page's heading (src/app/boot-skeleton.ts).
+  var html = document.documentElement;
+  html.setAttribute('data-boot', 'app');
+  html.setAttribute('data-boot-page', page);
+  html.setAttribute('data-boot-role', role === 'ROLE_COMPANY' ? 'owner' : 'driver');
+  try {
+    if (localStorage.getItem('navigationDrawerOpen') === 'false') html.setAttribute('data-boot-drawer', 'closed');
+  } catch (e) {
+    /* the drawer's default: open */
+  }
+  // After the skeleton's first frame: requests started before it count against the first
+  // paint in Lighthouse's simulation (slow 4G), which would then wait for the app's code.
+  afterFirstFrame(function () {
+    prefetchApp();
+    preloadPageData(token, role, page);
+  });
+
+  function afterFirstFrame(callback) {
+    // A tab opened in the background paints nothing (and runs no frames) until shown.
+    if (document.visibilityState === 'hidden') callback();
+    else
+      requestAnimationFrame(function () {
+        setTimeout(callback, 0);
+      });
+  }
+
+  // The role claim of the stored access token (src/app/role-hint.ts): only a guess, the account decides.
+  function roleOf(jwt) {
+    try {
+      var payload = JSON.parse(atob((jwt.split('.')[1] || '').replace(/-/g, '+').replace(/_/g, '/')));
+      return payload.role === 'ROLE_COMPANY' ? 'ROLE_COMPANY' : 'ROLE_USER';
+    } catch (e) {
+      return 'ROLE_USER';
+    }
+  }
+
+  // The calls the page makes first, asked for now with the stored token instead of after the
+  // app's code has loaded and run: the same URLs (parameters in the same order) and headers as
+  // the app's, whose base query takes each answer once (src/lib/api/preloaded.ts) or else asks
+  // the server itself. Changing one of these calls in the app means changing it here too
+  // (src/lib/api/preloaded.test.ts compares them).
+  function preloadPageData(jwt, role, page) {
+    var owner = role === 'ROLE_COMPANY';
+    var now = new Date();
+    var calls = ['/account'];
+    if (page === 'dashboard' && owner) {
+      calls.push(
+        '/wex/company/wallet',
+        '/wex/company/contract',
+        '/wex/company/total-spendings?lastDays=7',
+        '/wex/company/compliance?' + query({ dateFrom: day(addDays(now, -6)), dateTo: day(now) }),
+        '/wex/company/get-cards',
+        '/wex/company/transactions?page=0&size=3&sort=transactionDate%2Cdesc',
+        '/wex/company/driver-requests'
+      );
+    } else if (page === 'dashboard') {
+      calls.push(
+        '/wex/total-spendings?lastDays=' + now.getDate(),
+        '/wex/transactions?page=0&size=3&sort=transactionDate%2Cdesc',
+        '/trips?page=0&size=1&status=ACTIVE'
+      );
+    } else if (!location.search) {
+      var list = owner ? '/wex/company/transactions?' : '/wex/transactions?';
+      calls.push(list + query({ page: 0, size: 20, sort: 'transactionDate,desc', dateFrom: day(monthBefore(now)) + 'T00:00:00', dateTo: day(now) + 'T23:59:59' }));
+      if (owner) calls.push('/wex/company/get-cards');
+    }
+    if (owner) calls.push('/wex/company/alerts?unread=true&page=0&size=1');
+    var preloads = [];
+    for (var i = 0; i < calls.length; i++) {
+      var url = location.origin + '/api' + calls[i];
+      var headers = { Accept: 'application/json', Authorization: 'Bearer ' + jwt };
+      preloads.push({
+        url: url,
+        token: jwt,
+        at: Date.now(),
+        // A failed call is the app's to make again: never an unhandled rejection here.
+        response: fetch(url, { headers: headers }).catch(function () {
+          return null;
+        }),
+      });
+    }
+    window.fuelportalPreloads = preloads;
+  }
+  function query(params) {
+    return new URLSearchParams(params).toString();
+  }
+  function pad(n) {
+    return (n < 10 ? '0' : '') + n;
+  }
+  // A local date as YYYY-MM-DD (dayjs's format, as the app sends it).
+  function day(date) {
+    return date.getFullYear() + '-' + pad(date.getMonth() + 1) + '-' + pad(date.getDate());
+  }
+  function addDays(date, days) {
+    return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+  }
+  // dayjs's subtract(1, 'month'): the same day a month before, or that month's last day.
+  function monthBefore(date) {
+    var lastDay = new Date(date.getFullYear(), date.getMonth(), 0).getDate();
+    return new Date(date.getFullYear(), date.getMonth() - 1, Math.min(date.getDate(), lastDay));
   }
 })();

@@ -2,6 +2,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/App';
+import { watchBootSkeleton } from '@/app/boot-skeleton';
 import { startSignedInLoad } from '@/app/preload';
 import { makeStore } from '@/app/store';
 import { registerServiceWorker } from '@/lib/pwa';
@@ -9,6 +10,7 @@ import { registerServiceWorker } from '@/lib/pwa';
 const store = makeStore();
 // A stored session's account and the page's code start loading before React renders.
 startSignedInLoad(store, window.location.pathname);
+watchBootSkeleton(store);
 
 const root = createRoot(document.getElementById('root')!);
 // As a transition the first render yields to the browser every few milliseconds instead of

@@ -1,10 +1,12 @@
 import { render } from '@testing-library/react';
 import { createElement } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import indexHtml from '../../index.html?raw';
 import bootScript from '../../public/boot.js?raw';
 import auth from '@/locales/en-US/auth.json';
 import common from '@/locales/en-US/common.json';
+import dashboard from '@/locales/en-US/dashboard.json';
+import transactions from '@/locales/en-US/transactions.json';
 
 // index.html paints a static copy of the sign-in page's top (brand, heading, subtitle)
 // before the app's code loads; public/boot.js decides whether it shows (and src/main.tsx
@@ -79,3 +81,74 @@ describe('index.html sign-in shell', () => {
     expect(root.textContent).toBe('app');
   });
 });
+
+describe('index.html signed-in skeleton', () => {
+  const skeleton = page.querySelector('body > .boot-skeleton');
+  const html = document.documentElement;
+  const jwt = (role: string) => `h.${btoa(JSON.stringify({ role })).replace(/=+$/, '')}.s`;
+  beforeEach(() => {
+    vi.spyOn(window, 'fetch').mockImplementation(() => Promise.resolve(Response.json({})));
+  });
+  afterEach(async () => {
+    // boot.js asks for the page's calls after the first frame: let it, while fetch is mocked.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+    vi.restoreAllMocks();
+    for (const name of ['data-boot', 'data-boot-page', 'data-boot-role', 'data-boot-drawer']) html.removeAttribute(name);
+    localStorage.clear();
+    delete window.fuelportalPreloads;
+    window.history.replaceState(null, '', '/');
+  });
+
+  it("carries the pages' headings and the drawer's brand, outside #root and hidden from assistive technology", () => {
+    expect(skeleton).not.toBeNull();
+    expect(skeleton!.getAttribute('aria-hidden')).toBe('true');
+    expect(skeleton!.querySelector('.boot-title-dashboard')?.textContent).toBe(dashboard.title);
+    expect(skeleton!.querySelector('.boot-title-transactions')?.textContent).toBe(transactions.title);
+    expect(skeleton!.querySelector('.boot-drawer-head span')?.textContent).toBe(common.appName);
+  });
+
+  it('shows for a stored session opening /dashboard or /transactions, with its role and drawer', () => {
+    localStorage.setItem('token', jwt('ROLE_COMPANY'));
+    expect(runBoot('/dashboard')).toBe('app');
+    expect([html.dataset.bootPage, html.dataset.bootRole, html.dataset.bootDrawer]).toEqual(['dashboard', 'owner', undefined]);
+    localStorage.setItem('token', jwt('ROLE_USER'));
+    localStorage.setItem('navigationDrawerOpen', 'false');
+    expect(runBoot('/transactions/')).toBe('app');
+    expect([html.dataset.bootPage, html.dataset.bootRole, html.dataset.bootDrawer]).toEqual(['transactions', 'driver', 'closed']);
+    localStorage.setItem('token', 'unreadable');
+    expect(runBoot('/dashboard')).toBe('app');
+    expect(html.dataset.bootRole).toBe('driver');
+  });
+
+  it('does not show on other pages nor without a stored session', () => {
+    expect(runBoot('/dashboard')).toBeNull();
+    localStorage.setItem('token', jwt('ROLE_COMPANY'));
+    expect(runBoot('/settings')).toBeNull();
+    expect(runBoot('/transactions/INV-1')).toBeNull();
+  });
+
+  it('goes when a page mounts, or when the session ends before one does', async () => {
+    const { removeBootSkeleton, watchBootSkeleton } = await import('./boot-skeleton');
+    const { makeStore } = await import('./store');
+    const { sessionExpired } = await import('@/lib/auth/actions');
+    const mount = () => {
+      const copy = skeleton!.cloneNode(true) as HTMLElement;
+      document.body.append(copy);
+      html.setAttribute('data-boot', 'app');
+      return copy;
+    };
+    let copy = mount();
+    removeBootSkeleton();
+    expect(copy.isConnected).toBe(false);
+    expect(html.hasAttribute('data-boot')).toBe(false);
+
+    localStorage.setItem('token', jwt('ROLE_COMPANY'));
+    const store = makeStore();
+    copy = mount();
+    watchBootSkeleton(store);
+    expect(copy.isConnected).toBe(true);
+    store.dispatch(sessionExpired({ reason: 'test' }));
+    expect(copy.isConnected).toBe(false);
+  });
+});
+

@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ComponentProps, type ComponentType } from 'react';
 import { FullScreenSpinner } from '@/components/feedback/FullScreenSpinner';
 import type { RoleCode } from '@/lib/auth/types';
 import { loadAllTexts } from '@/lib/i18n';
 import type { AppDispatch } from '@/lib/store';
+import { removeBootSkeleton } from './boot-skeleton';
 
 const loaders: (() => Promise<unknown>)[] = [];
 
@@ -16,7 +17,15 @@ export function lazyPage<C extends ComponentType<any>>(load: () => Promise<C>) {
   let loading: Promise<C> | undefined;
   const loadOnce = () => (loading ??= Promise.all([load(), loadAllTexts()]).then(([page]) => page));
   loaders.push(loadOnce);
-  const Page = lazy(async () => ({ default: await loadOnce() }));
+  const Page = lazy(async () => {
+    const Loaded = await loadOnce();
+    // Once the page has mounted, index.html's signed-in skeleton gives way to it (same commit).
+    function MountedPage(props: ComponentProps<C>) {
+      useLayoutEffect(removeBootSkeleton, []);
+      return <Loaded {...props} />;
+    }
+    return { default: MountedPage };
+  });
   function LazyPage(props: ComponentProps<C>) {
     return (
       <Suspense fallback={<FullScreenSpinner />}>

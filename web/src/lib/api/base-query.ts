@@ -3,6 +3,7 @@ import type { BaseQueryFn, FetchArgs, FetchBaseQueryError } from '@reduxjs/toolk
 import { sessionExpired, tokensReceived } from '@/lib/auth/actions';
 import { removeStoredTokens, storeTokens, tokensRefreshedElsewhere } from '@/lib/auth/session-storage';
 import { API_BASE_URL } from './base-url';
+import { fetchWithPreload } from './preloaded';
 import type { Schema } from './types';
 
 export { API_BASE_URL };
@@ -19,6 +20,8 @@ interface AuthSnapshot {
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl,
+  // The page's first calls may already be under way (public/boot.js).
+  fetchFn: fetchWithPreload,
   prepareHeaders: (headers, { getState, endpoint }) => {
     const { token } = (getState() as AuthSnapshot).auth;
     if (token && !PUBLIC_ENDPOINTS.has(endpoint)) headers.set('Authorization', `Bearer ${token}`);
