@@ -190,9 +190,10 @@ function BottomBar({ extraEntries }: NavProps) {
     display: 'flex',
     flexDirection: 'column',
     alignItems: 'center',
-    justifyContent: 'center',
+    // Icons on one line whether a label takes one line or two.
+    justifyContent: 'flex-start',
     gap: 0.25,
-    py: 1,
+    pt: 1,
     color: 'text.secondary',
     textDecoration: 'none',
     fontSize: '0.75rem',
@@ -234,7 +235,20 @@ function BottomBar({ extraEntries }: NavProps) {
               sx={itemSx}
             >
               <EntryIcon entry={entry} />
-              <Box component="span" sx={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {/* A long label ("Fuel Locations" in a fifth of 390 px) wraps onto a second line rather than being cut. */}
+              <Box
+                component="span"
+                sx={{
+                  maxWidth: '100%',
+                  textAlign: 'center',
+                  lineHeight: 1.15,
+                  overflowWrap: 'anywhere',
+                  overflow: 'hidden',
+                  display: '-webkit-box',
+                  WebkitLineClamp: 2,
+                  WebkitBoxOrient: 'vertical',
+                }}
+              >
                 {t(entry.label)}
               </Box>
             </Box>
