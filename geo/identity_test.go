@@ -212,6 +212,13 @@ func FuzzNearRouteEqualsChordScan(f *testing.F) {
 			}
 		}
 		pl := NewPolyline(route)
-		sameBits(t, "fuzz", NewIndex(items).NearPolyline(pl, miles), chordArgminNearRoute(items, pl, miles))
+		ix := NewIndex(items)
+		want := chordArgminNearRoute(items, pl, miles)
+		sameBits(t, "fuzz", ix.NearPolyline(pl, miles), want)
+		// And searched by two goroutines, cell by cell.
+		minStations, runCells := splitMinStations, splitRunCells
+		splitMinStations, splitRunCells = 0, 1
+		defer func() { splitMinStations, splitRunCells = minStations, runCells }()
+		sameBits(t, "fuzz, split", ix.NearPolyline(pl, miles), want)
 	})
 }

@@ -176,6 +176,9 @@ const padChord = 1e-9
 //     comes within the best chord so far (plus padChord), by the same
 //     triangle-inequality argument.
 //   - NaN coordinates make bounds NaN; a NaN bound never skips anything.
+//
+// A large query that finds no other corridor query running searches its
+// cells on two goroutines (split.go); the answer is the same either way.
 func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 	return ix.AppendNearPolyline(nil, pl, miles)
 }
@@ -234,9 +237,68 @@ func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64)
 		first = end
 	}
 
-	found := sc.found[:0]
-	near := sc.near[:0]
-	for _, c := range touched {
+	q := nearQuery{
+		g: g, segs: segs, groups: groups, links: links, cellHead: sc.cellHead, balls: balls,
+		radius: radius, maxChord: maxChord, maxSinOff: maxSinOff, maxChordSq: maxChordSq,
+	}
+	found, near := ix.searchCells(&q, sc, touched)
+	sc.groups, sc.links, sc.touched, sc.found, sc.near, sc.balls = groups, links, touched, found, near, balls
+
+	// Put the stations in segment order: along-route distances never
+	// decrease from one segment to the next, so only stations sharing a
+	// segment (and exact ties at a shared vertex) need sorting.
+	counts := slices.Grow(sc.counts[:0], len(segs)+1)[:len(segs)+1]
+	clear(counts)
+	for _, f := range found {
+		counts[f.segment+1]++
+	}
+	for s := range segs {
+		counts[s+1] += counts[s]
+	}
+	sc.counts = counts
+	dst = slices.Grow(dst, len(found))
+	hits := dst[len(dst) : len(dst)+len(found)]
+	for _, f := range found {
+		hits[counts[f.segment]] = f.hit
+		counts[f.segment]++
+	}
+	// counts[s] is now the end of segment s's stations.
+	for s, k := 0, 0; k < len(hits); s++ {
+		end := int(counts[s])
+		if end-k > 1 {
+			sortRouteHits(hits[k:end])
+		}
+		k = end
+	}
+	for k := 1; k < len(hits); k++ {
+		if !lessOrEqualRouteHit(hits[k-1], hits[k]) {
+			// A tie at a shared vertex, or NaN from NaN input.
+			slices.SortFunc(hits, compareRouteHits)
+			break
+		}
+	}
+	return dst[:len(dst)+len(hits)]
+}
+
+// nearQuery is one corridor query's state once its segments are grouped
+// and listed per cell: read-only while the cells are searched, so that two
+// goroutines can search different cells of it.
+type nearQuery struct {
+	g                                       *grid
+	segs                                    []segment
+	groups                                  []group
+	links                                   []cellLink
+	cellHead                                []int32
+	balls                                   []ball
+	radius, maxChord, maxSinOff, maxChordSq float64
+}
+
+// search appends to found the stations of cells near the route, each
+// measured on its closest segment, in cell order; near is scratch.
+func (q *nearQuery) search(cells []int32, found []foundHit, near []nearGroup) ([]foundHit, []nearGroup) {
+	g, segs, groups, links, balls := q.g, q.segs, q.groups, q.links, q.balls
+	radius, maxChord, maxSinOff, maxChordSq := q.radius, q.maxChord, q.maxSinOff, q.maxChordSq
+	for _, c := range cells {
 		lo, hi := g.start[c], g.start[c+1]
 		vecs, ids := g.vecs[lo:hi], g.ids[lo:hi]
 		// A ball holding the cell's stations (made with the grid).
@@ -244,7 +306,7 @@ func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64)
 		// The groups that can come within the radius of some station here,
 		// nearest first.
 		near = near[:0]
-		for l := sc.cellHead[c]; l >= 0; l = links[l].next {
+		for l := q.cellHead[c]; l >= 0; l = links[l].next {
 			gr := &groups[links[l].group]
 			bound := cc.sub(gr.center).norm() - cellR - gr.reach
 			if bound > maxChord+padChord {
@@ -359,42 +421,7 @@ func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64)
 			}
 		}
 	}
-	sc.groups, sc.links, sc.touched, sc.found, sc.near, sc.balls = groups, links, touched, found, near, balls
-
-	// Put the stations in segment order: along-route distances never
-	// decrease from one segment to the next, so only stations sharing a
-	// segment (and exact ties at a shared vertex) need sorting.
-	counts := slices.Grow(sc.counts[:0], len(segs)+1)[:len(segs)+1]
-	clear(counts)
-	for _, f := range found {
-		counts[f.segment+1]++
-	}
-	for s := range segs {
-		counts[s+1] += counts[s]
-	}
-	sc.counts = counts
-	dst = slices.Grow(dst, len(found))
-	hits := dst[len(dst) : len(dst)+len(found)]
-	for _, f := range found {
-		hits[counts[f.segment]] = f.hit
-		counts[f.segment]++
-	}
-	// counts[s] is now the end of segment s's stations.
-	for s, k := 0, 0; k < len(hits); s++ {
-		end := int(counts[s])
-		if end-k > 1 {
-			sortRouteHits(hits[k:end])
-		}
-		k = end
-	}
-	for k := 1; k < len(hits); k++ {
-		if !lessOrEqualRouteHit(hits[k-1], hits[k]) {
-			// A tie at a shared vertex, or NaN from NaN input.
-			slices.SortFunc(hits, compareRouteHits)
-			break
-		}
-	}
-	return dst[:len(dst)+len(hits)]
+	return found, near
 }
 
 // compareRouteHits is NearRoute's order: by AlongMiles, then ID.
@@ -559,6 +586,8 @@ type nearScratch struct {
 	near     []nearGroup
 	balls    []ball
 	found    []foundHit
+	merged   []foundHit
+	split    splitJob
 	counts   []int32
 }
 

@@ -1,0 +1,104 @@
+package geo
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// splitEveryQuery makes every corridor query offer its cells to the helper
+// in runs of one cell, for the duration of the test.
+func splitEveryQuery(t *testing.T) {
+	t.Helper()
+	minStations, runCells := splitMinStations, splitRunCells
+	splitMinStations, splitRunCells = 0, 1
+	t.Cleanup(func() { splitMinStations, splitRunCells = minStations, runCells })
+}
+
+// nearAlone is NearPolyline with splitting turned off.
+func nearAlone(t *testing.T, ix *Index, pl *Polyline, miles float64) []RouteHit {
+	t.Helper()
+	splitDisabled = true
+	defer func() { splitDisabled = false }()
+	return ix.NearPolyline(pl, miles)
+}
+
+func TestNearRouteSplitEqualsOneGoroutineBitForBit(t *testing.T) {
+	splitEveryQuery(t)
+	before := splitQueries.Load()
+	items := benchStations(7, 30_000)
+	ix := NewIndex(items)
+	for seed := range uint64(4) {
+		pl := NewPolyline(benchRoute(seed+40, 3000))
+		for _, radius := range []float64{0, 5, 10, 40} {
+			want := nearAlone(t, ix, pl, radius)
+			// Several times: the helper takes a different share each time.
+			for try := range 5 {
+				sameBits(t, fmt.Sprintf("seed %d radius %g try %d", seed, radius, try), ix.NearPolyline(pl, radius), want)
+			}
+		}
+	}
+	if splitQueries.Load() == before {
+		t.Fatal("no query was searched by both goroutines: the test checked nothing")
+	}
+}
+
+func TestNearRouteSplitEqualsChordScan(t *testing.T) {
+	splitEveryQuery(t)
+	for seed := range uint64(10) {
+		r := rand.New(rand.NewPCG(seed, 99))
+		route := randomRoute(r, 300, 0.01)
+		if seed%3 == 0 {
+			route[100] = Point{math.NaN(), route[100].Lon} // NaN input splits the same way
+		}
+		items := randomItemsNear(r, 3000, route, 0.1)
+		// Two stations with one ID at one spot tie on (AlongMiles, ID): their
+		// order is the order they were found in, which a split must keep.
+		p := route[150]
+		items = append(items, Item{ID: 7, Point: p}, Item{ID: 7, Point: Point{p.Lat + 1e-4, p.Lon}})
+		ix := NewIndex(items)
+		pl := NewPolyline(route)
+		for _, radius := range []float64{3, 10} {
+			want := chordArgminNearRoute(items, pl, radius)
+			if seed%3 == 0 {
+				want = nearAlone(t, ix, pl, radius) // the chord scan's order of NaN ties is its own
+			}
+			sameBits(t, fmt.Sprintf("seed %d radius %g", seed, radius), ix.NearPolyline(pl, radius), want)
+		}
+	}
+}
+
+func TestNearRouteSplitUnderConcurrentQueries(t *testing.T) {
+	splitEveryQuery(t)
+	items := benchStations(8, 20_000)
+	ix := NewIndex(items)
+	routes := make([]*Polyline, 6)
+	want := make([][]RouteHit, len(routes))
+	for i := range routes {
+		routes[i] = NewPolyline(benchRoute(uint64(i+60), 2000))
+		want[i] = nearAlone(t, ix, routes[i], 8)
+	}
+	errs := make(chan string, 3*len(routes))
+	done := make(chan struct{})
+	for w := range 3 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for k := range 4 * len(routes) {
+				i := (k + w) % len(routes)
+				if got := ix.NearPolyline(routes[i], 8); !slices.Equal(got, want[i]) {
+					errs <- fmt.Sprintf("worker %d route %d: %d hits, alone %d", w, i, len(got), len(want[i]))
+					return
+				}
+			}
+		}()
+	}
+	for range 3 {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
