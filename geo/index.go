@@ -98,21 +98,27 @@ func (ix *Index) NearRoute(route []Point, miles float64) []RouteHit {
 // AppendNearRoute is NearRoute appending its answer to dst, for callers
 // that reuse one buffer across queries.
 func (ix *Index) AppendNearRoute(dst []RouteHit, route []Point, miles float64) []RouteHit {
+	alone := nearInFlight.Add(1) == 1
+	defer nearInFlight.Add(-1)
 	// The polyline does not outlive the query, so its buffers (about
 	// 150 bytes a point) are reused rather than allocated each time.
-	pl, _ := polylinePool.Get().(*Polyline)
-	if pl == nil {
-		pl = &Polyline{}
+	rs, _ := routePool.Get().(*routeScratch)
+	if rs == nil {
+		rs = &routeScratch{}
 	}
-	pl.prepare(route)
-	dst = ix.AppendNearPolyline(dst, pl, miles)
-	pl.points = nil
-	polylinePool.Put(pl)
+	if alone && len(ix.items) > 0 && miles >= 0 {
+		rs.prepareSplit(route)
+	} else {
+		rs.pl.prepare(route)
+	}
+	dst = ix.appendNearPolyline(dst, &rs.pl, miles, alone)
+	rs.pl.points = nil
+	routePool.Put(rs)
 	return dst
 }
 
-// polylinePool holds NearRoute's prepared routes between queries.
-var polylinePool sync.Pool
+// routePool holds NearRoute's prepared routes between queries.
+var routePool sync.Pool
 
 // groupSegments and groupMiles bound a group of consecutive segments: the
 // search tests a station against a group's bounding ball before it looks
@@ -185,6 +191,14 @@ func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 
 // AppendNearPolyline is NearPolyline appending its answer to dst.
 func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64) []RouteHit {
+	alone := nearInFlight.Add(1) == 1
+	defer nearInFlight.Add(-1)
+	return ix.appendNearPolyline(dst, pl, miles, alone)
+}
+
+// appendNearPolyline is AppendNearPolyline; alone says no other corridor
+// query is under way (so the search may take the helper goroutine).
+func (ix *Index) appendNearPolyline(dst []RouteHit, pl *Polyline, miles float64, alone bool) []RouteHit {
 	if len(ix.items) == 0 || len(pl.segments) == 0 || !(miles >= 0) {
 		return dst
 	}
@@ -241,7 +255,7 @@ func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64)
 		g: g, segs: segs, groups: groups, links: links, cellHead: sc.cellHead, balls: balls,
 		radius: radius, maxChord: maxChord, maxSinOff: maxSinOff, maxChordSq: maxChordSq,
 	}
-	found, near := ix.searchCells(&q, sc, touched)
+	found, near := ix.searchCells(&q, sc, touched, alone)
 	sc.groups, sc.links, sc.touched, sc.found, sc.near, sc.balls = groups, links, touched, found, near, balls
 
 	// Put the stations in segment order: along-route distances never
@@ -587,6 +601,7 @@ type nearScratch struct {
 	balls    []ball
 	found    []foundHit
 	merged   []foundHit
+	cells    cellSearch
 	split    splitJob
 	counts   []int32
 }

@@ -7,59 +7,65 @@ import (
 )
 
 // One large corridor query can use a second core when the process has one
-// to spare: its cells are cut into runs that the querying goroutine and one
-// helper goroutine claim in turn, and the hits are put back together in run
-// order, which is the order one goroutine would have found them in. So the
-// answer is the same, bit for bit, either way (the final sort keeps the
-// found order of hits that compare equal).
+// to spare: its work (preparing the route's segments, then searching the
+// cells) is cut into runs that the querying goroutine and one helper
+// goroutine claim in turn. Every run writes its own slots, or its own list
+// of hits that is put back in run order, which is the order one goroutine
+// would have found them in; so the answer is the same, bit for bit, either
+// way (the final sort keeps the found order of hits that compare equal).
 //
 // A query splits only when it is the only corridor query running and the
-// helper is idle; under load every query runs on its own goroutine and pays
-// nothing for this. If the helper has not started by the time the caller has
-// claimed every run, the caller cancels it and does not wait.
+// helper is idle; under concurrent queries each runs on its own goroutine
+// and pays nothing for this. If the helper has not started by the time the
+// caller has claimed every run, the caller cancels it and does not wait.
 const (
 	// splitStations: a query whose cells hold fewer stations runs alone
-	// (the hand-over costs about what 200 stations do).
+	// (handing over costs about what 200 stations do).
 	splitStations = 4000
 	// splitCells cells make a run: small enough that the two goroutines
 	// end close together, large enough that claiming costs nothing.
 	splitCells = 16
+	// splitSegments route segments make a run of the route's preparation;
+	// shorter routes are prepared by the caller alone.
+	splitSegments = 512
 )
 
 var (
-	// nearInFlight counts corridor queries searching their cells.
+	// nearInFlight counts corridor queries under way.
 	nearInFlight atomic.Int32
-	// splitMinStations is splitStations; tests lower it to split every query.
+	// Tests lower these to split every query into runs of one cell or a
+	// few segments, or turn splitting off to compare.
 	splitMinStations = splitStations
-	// splitRunCells is splitCells; tests lower it to 1.
-	splitRunCells = splitCells
-	// splitDisabled turns splitting off (tests compare both ways).
-	splitDisabled bool
+	splitRunCells    = splitCells
+	splitRunSegments = splitSegments
+	splitDisabled    bool
 
 	helperOnce sync.Once
 	helperJobs chan splitTicket
-	// splitQueries counts the queries whose runs both goroutines searched.
+	// splitQueries counts the cell searches that both goroutines took runs of.
 	splitQueries atomic.Int64
 )
 
-// splitJob is one split query's shared state, kept in the query's scratch.
-// state is epoch·4 + phase, phase 0 offered, 1 taken by the helper, 2
-// cancelled by the caller: the epoch keeps a helper holding a ticket of an
-// earlier query (of the same scratch) from taking a later one.
+// splitTask is work cut into runs; run may be called from two goroutines
+// at once, for different runs, and must then touch disjoint memory.
+type splitTask interface {
+	run(r int32, helper bool)
+}
+
+// splitJob offers a task to the helper, kept in a query's scratch. state is
+// epoch·4 + phase, phase 0 offered, 1 taken by the helper, 2 cancelled by
+// the caller: the epoch keeps a helper holding the ticket of an earlier
+// query (of the same scratch) from taking a later one.
 type splitJob struct {
-	q     *nearQuery
-	cells []int32
+	task  splitTask
 	runs  int32
 	next  atomic.Int32
 	state atomic.Uint64
 	epoch uint64
 	done  chan struct{}
-	// The helper's hits, the runs they came from, and its scratch.
-	found []foundHit
-	spans []runSpan
-	near  []nearGroup
-	mine  []runSpan // the caller's runs
-	// panicked is what the helper's search panicked with (never, but the
+	// helped: the helper took at least one run.
+	helped bool
+	// panicked is what the helper's run panicked with (never, but the
 	// caller, not the helper's goroutine, must be the one to die of it).
 	panicked any
 }
@@ -68,9 +74,6 @@ type splitTicket struct {
 	job   *splitJob
 	epoch uint64
 }
-
-// runSpan says that hits start..end of a goroutine's buffer came from run.
-type runSpan struct{ run, start, end int32 }
 
 func helperLoop() {
 	for t := range helperJobs {
@@ -83,84 +86,120 @@ func helperLoop() {
 				j.panicked = recover()
 				j.done <- struct{}{}
 			}()
-			j.found, j.spans, j.near = j.claim(j.found[:0], j.spans[:0], j.near)
+			j.helped = j.claim(true)
 		}()
 	}
 }
 
-// claim searches runs until none is left, appending their hits to found
-// and each run's span to spans.
-func (j *splitJob) claim(found []foundHit, spans []runSpan, near []nearGroup) ([]foundHit, []runSpan, []nearGroup) {
+// claim runs runs until none is left and says whether it ran any.
+func (j *splitJob) claim(helper bool) bool {
+	ran := false
 	for {
 		r := j.next.Add(1) - 1
 		if r >= j.runs {
-			return found, spans, near
+			return ran
 		}
-		start := int32(len(found))
-		lo := int(r) * splitRunCells
-		found, near = j.q.search(j.cells[lo:min(lo+splitRunCells, len(j.cells))], found, near)
-		spans = append(spans, runSpan{run: r, start: start, end: int32(len(found))})
+		j.task.run(r, helper)
+		ran = true
 	}
 }
 
-// searchCells searches the touched cells into sc.found (from empty) on this
-// goroutine, with the helper's as well when it pays and is free.
-func (ix *Index) searchCells(q *nearQuery, sc *nearScratch, touched []int32) ([]foundHit, []nearGroup) {
-	found, near := sc.found[:0], sc.near[:0]
-	defer nearInFlight.Add(-1)
-	if nearInFlight.Add(1) != 1 || splitDisabled || runtime.GOMAXPROCS(0) < 2 || !ix.worthSplitting(touched) {
-		return q.search(touched, found, near)
-	}
+// split runs task's runs on this goroutine, offering them to the helper too,
+// and returns once all have run, saying whether the helper ran any.
+func (j *splitJob) split(task splitTask, runs int32) bool {
 	helperOnce.Do(func() {
 		helperJobs = make(chan splitTicket)
 		go helperLoop()
 	})
-	j := &sc.split
 	if j.done == nil {
 		j.done = make(chan struct{}, 1)
 	}
-	j.q, j.cells = q, touched
-	j.runs = int32((len(touched) + splitRunCells - 1) / splitRunCells)
+	j.task, j.runs, j.helped = task, runs, false
+	defer func() { j.task = nil }()
 	j.next.Store(0)
 	j.epoch++
 	j.state.Store(j.epoch * 4)
-	defer func() { j.q, j.cells = nil, nil }()
 	select {
 	case helperJobs <- splitTicket{job: j, epoch: j.epoch}:
 	default: // the helper is busy with another query's runs
 		j.state.Store(j.epoch*4 + 2)
-		return q.search(touched, found, near)
+		j.claim(false)
+		return false
 	}
-	// The caller's hits go to found directly; its runs are noted in mine.
-	var mine []runSpan
-	found, mine, near = j.claim(found, j.mine[:0], near)
-	j.mine = mine
+	j.claim(false)
 	if j.state.CompareAndSwap(j.epoch*4, j.epoch*4+2) {
-		return found, near // the helper never started: every run is the caller's, in order
+		return false // the helper never started: the caller ran every run
 	}
 	<-j.done
 	if p := j.panicked; p != nil {
 		j.panicked = nil
 		panic(p)
 	}
-	if len(j.spans) == 0 {
-		return found, near
+	return j.helped
+}
+
+// splitting says whether this process can lend a query the helper at all.
+func splitting() bool {
+	return !splitDisabled && runtime.GOMAXPROCS(0) >= 2
+}
+
+// cellSearch is a query's cell search as a splitTask: the caller's hits go
+// to found, the helper's to helperFound, each with the spans of its runs.
+type cellSearch struct {
+	q                  *nearQuery
+	cells              []int32
+	found, helperFound []foundHit
+	spans, helperSpans []runSpan
+	near, helperNear   []nearGroup
+}
+
+// runSpan says that hits start..end of a goroutine's list came from run.
+type runSpan struct{ run, start, end int32 }
+
+func (cs *cellSearch) run(r int32, helper bool) {
+	lo := int(r) * splitRunCells
+	cells := cs.cells[lo:min(lo+splitRunCells, len(cs.cells))]
+	if helper {
+		start := int32(len(cs.helperFound))
+		cs.helperFound, cs.helperNear = cs.q.search(cells, cs.helperFound, cs.helperNear)
+		cs.helperSpans = append(cs.helperSpans, runSpan{run: r, start: start, end: int32(len(cs.helperFound))})
+		return
+	}
+	start := int32(len(cs.found))
+	cs.found, cs.near = cs.q.search(cells, cs.found, cs.near)
+	cs.spans = append(cs.spans, runSpan{run: r, start: start, end: int32(len(cs.found))})
+}
+
+// searchCells searches the touched cells into sc.found (from empty) on this
+// goroutine, with the helper's as well when it pays and is free; alone says
+// no other corridor query is under way.
+func (ix *Index) searchCells(q *nearQuery, sc *nearScratch, touched []int32, alone bool) ([]foundHit, []nearGroup) {
+	if !alone || !splitting() || !ix.worthSplitting(touched) {
+		return q.search(touched, sc.found[:0], sc.near[:0])
+	}
+	cs := &sc.cells
+	cs.q, cs.cells = q, touched
+	cs.found, cs.spans, cs.near = sc.found[:0], cs.spans[:0], sc.near[:0]
+	cs.helperFound, cs.helperSpans = cs.helperFound[:0], cs.helperSpans[:0]
+	defer func() { cs.q, cs.cells = nil, nil }()
+	if !sc.split.split(cs, int32((len(touched)+splitRunCells-1)/splitRunCells)) {
+		return cs.found, cs.near // every run was the caller's, in order
 	}
 	splitQueries.Add(1)
 	// Both took runs, each in increasing order: interleave them by run.
 	merged := sc.merged[:0]
-	a, b := mine, j.spans
+	a, b := cs.spans, cs.helperSpans
 	for len(a) > 0 || len(b) > 0 {
 		if len(b) == 0 || len(a) > 0 && a[0].run < b[0].run {
-			merged = append(merged, found[a[0].start:a[0].end]...)
+			merged = append(merged, cs.found[a[0].start:a[0].end]...)
 			a = a[1:]
 		} else {
-			merged = append(merged, j.found[b[0].start:b[0].end]...)
+			merged = append(merged, cs.helperFound[b[0].start:b[0].end]...)
 			b = b[1:]
 		}
 	}
-	sc.merged = found // the caller's buffer becomes the next query's merge buffer
-	return merged, near
+	sc.merged = cs.found // the caller's list becomes the next query's merge buffer
+	return merged, cs.near
 }
 
 // worthSplitting says whether the touched cells hold enough stations.
@@ -173,4 +212,52 @@ func (ix *Index) worthSplitting(touched []int32) bool {
 		}
 	}
 	return false
+}
+
+// routePrep is a route's preparation as a splitTask: run r fills segments
+// r·splitRunSegments onwards, all but their start along the route, which
+// one ordered pass adds up afterwards (Polyline.prepare's additions, in
+// its order).
+type routePrep struct {
+	pl    *Polyline
+	route []Point
+}
+
+func (rp *routePrep) run(r int32, _ bool) {
+	lo := int(r) * splitRunSegments
+	hi := min(lo+splitRunSegments, len(rp.pl.segments))
+	a := unitVector(rp.route[lo])
+	for i := lo; i < hi; i++ {
+		b := unitVector(rp.route[i+1])
+		rp.pl.segments[i] = measureSegment(a, b)
+		a = b
+	}
+}
+
+// routeScratch is AppendNearRoute's pooled polyline with its split job.
+type routeScratch struct {
+	pl    Polyline
+	prep  routePrep
+	split splitJob
+}
+
+// prepareSplit is pl.prepare(route), with the segments made on two
+// goroutines when the route is long and the helper free.
+func (rs *routeScratch) prepareSplit(route []Point) {
+	pl := &rs.pl
+	if len(route)-1 < 2*splitRunSegments || !splitting() {
+		pl.prepare(route)
+		return
+	}
+	pl.points = route
+	pl.cum = growTo(pl.cum, len(route))
+	pl.segments = growTo(pl.segments, len(route)-1)
+	rs.prep = routePrep{pl: pl, route: route}
+	rs.split.split(&rs.prep, int32((len(pl.segments)+splitRunSegments-1)/splitRunSegments))
+	rs.prep = routePrep{}
+	pl.cum[0] = 0
+	for i := range pl.segments {
+		pl.segments[i].startMiles = pl.cum[i]
+		pl.cum[i+1] = pl.cum[i] + pl.segments[i].lengthMiles
+	}
 }

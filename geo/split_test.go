@@ -12,9 +12,9 @@ import (
 // in runs of one cell, for the duration of the test.
 func splitEveryQuery(t *testing.T) {
 	t.Helper()
-	minStations, runCells := splitMinStations, splitRunCells
-	splitMinStations, splitRunCells = 0, 1
-	t.Cleanup(func() { splitMinStations, splitRunCells = minStations, runCells })
+	minStations, runCells, runSegments := splitMinStations, splitRunCells, splitRunSegments
+	splitMinStations, splitRunCells, splitRunSegments = 0, 1, 3
+	t.Cleanup(func() { splitMinStations, splitRunCells, splitRunSegments = minStations, runCells, runSegments })
 }
 
 // nearAlone is NearPolyline with splitting turned off.
@@ -37,11 +37,30 @@ func TestNearRouteSplitEqualsOneGoroutineBitForBit(t *testing.T) {
 			// Several times: the helper takes a different share each time.
 			for try := range 5 {
 				sameBits(t, fmt.Sprintf("seed %d radius %g try %d", seed, radius, try), ix.NearPolyline(pl, radius), want)
+				sameBits(t, fmt.Sprintf("seed %d radius %g try %d, route prepared too", seed, radius, try), ix.NearRoute(pl.Points(), radius), want)
 			}
 		}
 	}
 	if splitQueries.Load() == before {
 		t.Fatal("no query was searched by both goroutines: the test checked nothing")
+	}
+}
+
+func TestRoutePreparedOnTwoGoroutinesEqualsNewPolyline(t *testing.T) {
+	splitEveryQuery(t)
+	r := rand.New(rand.NewPCG(3, 3))
+	for _, n := range []int{7, 8, 9, 100, 1001} {
+		route := randomRoute(r, n, 0.01)
+		route[n/2] = route[n/2-1] // a repeated point: a degenerate segment
+		want := NewPolyline(route)
+		var rs routeScratch
+		for try := range 20 {
+			rs.prepareSplit(route)
+			got := &rs.pl
+			if !slices.Equal(got.cum, want.cum) || !slices.Equal(got.segments, want.segments) {
+				t.Fatalf("%d points, try %d: the split preparation differs from NewPolyline", n, try)
+			}
+		}
 	}
 }
 
