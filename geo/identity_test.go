@@ -151,21 +151,29 @@ func TestNearRouteConcurrentQueriesAgree(t *testing.T) {
 	for i, route := range routes {
 		want[i] = ix.NearRoute(route, 6)
 	}
-	errs := make(chan string, 4*len(routes))
+	queryConcurrently(t, 4, want, func(i int) []RouteHit { return ix.NearRoute(routes[i], 6) })
+}
+
+// queryConcurrently runs query for every index of want from workers
+// goroutines at once, several times each, and reports any answer that is
+// not the one want holds.
+func queryConcurrently(t *testing.T, workers int, want [][]RouteHit, query func(i int) []RouteHit) {
+	t.Helper()
+	errs := make(chan string, workers)
 	done := make(chan struct{})
-	for w := range 4 {
+	for w := range workers {
 		go func() {
 			defer func() { done <- struct{}{} }()
-			for k := range 3 * len(routes) {
-				i := (k + w) % len(routes)
-				if got := ix.NearRoute(routes[i], 6); !slices.Equal(got, want[i]) {
+			for k := range 3 * len(want) {
+				i := (k + w) % len(want)
+				if got := query(i); !slices.Equal(got, want[i]) {
 					errs <- fmt.Sprintf("worker %d route %d: %d hits, alone %d", w, i, len(got), len(want[i]))
 					return
 				}
 			}
 		}()
 	}
-	for range 4 {
+	for range workers {
 		<-done
 	}
 	close(errs)

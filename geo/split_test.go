@@ -99,25 +99,5 @@ func TestNearRouteSplitUnderConcurrentQueries(t *testing.T) {
 		routes[i] = NewPolyline(benchRoute(uint64(i+60), 2000))
 		want[i] = nearAlone(t, ix, routes[i], 8)
 	}
-	errs := make(chan string, 3*len(routes))
-	done := make(chan struct{})
-	for w := range 3 {
-		go func() {
-			defer func() { done <- struct{}{} }()
-			for k := range 4 * len(routes) {
-				i := (k + w) % len(routes)
-				if got := ix.NearPolyline(routes[i], 8); !slices.Equal(got, want[i]) {
-					errs <- fmt.Sprintf("worker %d route %d: %d hits, alone %d", w, i, len(got), len(want[i]))
-					return
-				}
-			}
-		}()
-	}
-	for range 3 {
-		<-done
-	}
-	close(errs)
-	for e := range errs {
-		t.Error(e)
-	}
+	queryConcurrently(t, 3, want, func(i int) []RouteHit { return ix.NearPolyline(routes[i], 8) })
 }
