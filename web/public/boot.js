@@ -134,17 +134,33 @@
     for (var i = 0; i < calls.length; i++) {
       var url = location.origin + '/api' + calls[i];
       var headers = { Accept: 'application/json', Authorization: 'Bearer ' + jwt };
+      var response = fetch(url, { headers: headers });
+      if (calls[i] === '/wex/company/driver-requests') showWaitingDrivers(response);
       preloads.push({
         url: url,
         token: jwt,
         at: Date.now(),
         // A failed call is the app's to make again: never an unhandled rejection here.
-        response: fetch(url, { headers: headers }).catch(function () {
+        response: response.catch(function () {
           return null;
         }),
       });
     }
     window.fuelportalPreloads = preloads;
+  }
+  // The skeleton's driver-requests card (index.html) shows when drivers wait, as the app's
+  // section does; read from a copy, the answer itself stays the app's.
+  function showWaitingDrivers(response) {
+    response
+      .then(function (answer) {
+        return answer.ok ? answer.clone().json() : null;
+      })
+      .then(function (requests) {
+        if (requests && requests.length > 0 && html.getAttribute('data-boot') === 'app') html.setAttribute('data-boot-requests', 'waiting');
+      })
+      .catch(function () {
+        /* the app shows what it gets */
+      });
   }
   function query(params) {
     return new URLSearchParams(params).toString();
