@@ -5,7 +5,12 @@
 // navigation start), and when the page's content was on screen.
 //
 //   cd web && npm run build && cd .. && CGO_ENABLED=0 go build -o bin/fuelportal ./cmd/fuelportal
-//   node bench/first-load-trace.mjs [--runs N] [dashboard] [transactions]
+//   node bench/first-load-trace.mjs [--runs N] [--profile] [dashboard] [transactions]
+//
+// --profile also records a Chromium trace with CPU samples of each run and prints, per long task,
+// its main-thread events (script evaluation, style, layout) and the functions and scripts that
+// took its time (self time, sampled). Build the web app with `npx vite build --minify false` for
+// readable function names.
 //
 // Every run is cold (no service worker, no HTTP cache), signed in as the demo owner.
 import { createRequire } from 'node:module';
@@ -24,6 +29,8 @@ const pages = {
   transactions: { path: '/transactions', ready: '[data-testid^="transaction-row"], [data-testid="transactions-empty"]' },
 };
 const args = process.argv.slice(2);
+const profileAt = args.indexOf('--profile');
+const profile = profileAt >= 0 && Boolean(args.splice(profileAt, 1));
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 3;
 const names = args.length ? args : Object.keys(pages);
@@ -55,6 +62,11 @@ try {
           for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
         }).observe({ type: 'longtask', buffered: true });
       });
+      if (profile) {
+        await page.tracing.start({
+          categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler', 'toplevel', 'blink.user_timing'],
+        });
+      }
       await page.goto(`${origin}${pages[name].path}`, { waitUntil: 'domcontentloaded' });
       await page.waitForSelector(pages[name].ready, { visible: true, timeout: 60000 });
       const readyAt = await page.evaluate(() => performance.now());
@@ -66,6 +78,7 @@ try {
           .filter((e) => new URL(e.name).pathname.startsWith('/api/'))
           .map((e) => ({ path: new URL(e.name).pathname, start: Math.round(e.startTime), end: Math.round(e.responseEnd) })),
       }));
+      if (profile) printLongTasks(JSON.parse(new TextDecoder().decode(await page.tracing.stop())).traceEvents, `${name} run ${run}`);
       const tasks = measured.longTasks.filter((t) => t.start < readyAt);
       const firstApi = Math.min(...measured.api.map((a) => a.start));
       rows.push({
@@ -86,3 +99,50 @@ try {
   await browser.close();
 }
 console.table(rows);
+// Tracing leaves a handle open in puppeteer after the browser closes: end here (demo-server.mjs
+// stops the server on exit).
+process.exit();
+
+/** Per long task (over 50 ms) of the page's main thread: its top trace events and sampled self time by function and by script. */
+function printLongTasks(events, label) {
+  const nav = events.find((e) => e.name === 'navigationStart' && /\/(dashboard|transactions)/.test(e.args?.data?.documentLoaderURL ?? ''));
+  if (!nav) return;
+  const onMain = (e) => e.pid === nav.pid && e.tid === nav.tid;
+  const tasks = events.filter((e) => e.name === 'RunTask' && onMain(e) && e.dur >= 50_000 && e.ts >= nav.ts);
+  const profileEvent = events.find((e) => e.name === 'Profile' && onMain(e));
+  const nodes = new Map();
+  const samples = [];
+  let at = profileEvent?.args.data.startTime ?? 0;
+  for (const e of events) {
+    if (e.name !== 'ProfileChunk' || e.id !== profileEvent?.id || e.pid !== nav.pid) continue;
+    const cpu = e.args.data.cpuProfile ?? {};
+    for (const node of cpu.nodes ?? []) nodes.set(node.id, node);
+    (cpu.samples ?? []).forEach((id, i) => samples.push({ id, ts: (at += e.args.data.timeDeltas[i]) }));
+  }
+  const ms = (us) => Math.round(us / 1000);
+  const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${ms(v)} ${k}`).join(', ');
+  console.log(`${label}: ${tasks.length} long tasks`);
+  for (const task of tasks) {
+    const byEvent = new Map();
+    for (const e of events) {
+      if (!onMain(e) || e.ph !== 'X' || e === task || e.name === 'RunTask' || e.ts < task.ts || e.ts + (e.dur ?? 0) > task.ts + task.dur) continue;
+      byEvent.set(e.name, (byEvent.get(e.name) ?? 0) + (e.dur ?? 0));
+    }
+    const byFunction = new Map();
+    const byScript = new Map();
+    const inside = samples.filter((s) => s.ts >= task.ts && s.ts <= task.ts + task.dur);
+    for (let i = 0; i + 1 < inside.length; i++) {
+      const frame = nodes.get(inside[i].id)?.callFrame;
+      if (!frame) continue;
+      const dt = inside[i + 1].ts - inside[i].ts;
+      const script = (frame.url ?? '').split('/').pop() || frame.functionName;
+      const fn = `${frame.functionName || '(anonymous)'} ${script}${frame.url ? `:${frame.lineNumber}` : ''}`;
+      byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
+      byScript.set(script, (byScript.get(script) ?? 0) + dt);
+    }
+    console.log(`  ${ms(task.ts - nav.ts)} ms, ${ms(task.dur)} ms long`);
+    console.log(`    events: ${top(byEvent, 6)}`);
+    console.log(`    scripts: ${top(byScript, 6)}`);
+    console.log(`    functions: ${top(byFunction, 8)}`);
+  }
+}

@@ -6,12 +6,30 @@ import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
+ * What each page that public/boot.js starts with its skeleton loads when it first renders: the
+ * drawer shell (src/app/signed-in-shell.tsx), the rest of the texts (lazyPage's loadAllTexts) and
+ * the route's own modules (src/app/router.tsx, src/app/dashboard-route.tsx), per role.
+ */
+const signedInShell = ['/src/components/layout/AppShell.tsx', '/src/features/alerts/index.ts', '/@mui/icons-material/Notifications.mjs', '/src/lib/i18n/more-texts.ts'];
+const bootPageModules: Record<string, string[]> = {
+  transactions: [...signedInShell, '/src/features/transactions/index.ts'],
+  'dashboard-owner': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/fuel-cards/index.ts'],
+  'dashboard-driver': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/trips/index.ts'],
+};
+
+/**
  * index.html's entry (src/main.tsx) imports the app (src/start.tsx) dynamically: the sign-in
  * page starts without it. This lists the app's chunks and CSS (those index.html does not
  * already load) in `<meta name="app-modules">`, just before public/boot.js: public/boot.js asks for them
  * at once when the app starts right away (any page but the signed-out sign-in page), as static
  * imports would; the sign-in page asks for them on the first keystroke or press (src/main.tsx).
  * scripts/check-bundle-size.mjs counts what index.html itself loads.
+ *
+ * For the pages public/boot.js starts with their skeleton (a stored session opening /dashboard
+ * or /transactions) it also lists, in `<meta name="page-modules" data-page=…>`, the chunks that
+ * page then loads (the drawer shell, the route's page, the rest of the texts): boot.js asks for
+ * them a few at a time, so that Vite's preload helper finds them asked for already instead of
+ * appending ~40 links in the one task that starts the page (a 290 ms task on a phone).
  */
 function listAppModules(): Plugin {
   return {
@@ -36,9 +54,21 @@ function listAppModules(): Plugin {
         };
         visit(start.fileName);
         const files = [...css, ...js].filter((file) => !html.includes(`/${file}"`)).map((file) => `/${file}`);
+        const appFiles = new Set([...js, ...css]);
+        const pageMetas = Object.entries(bootPageModules).map(([page, modules]) => {
+          js.clear();
+          css.clear();
+          for (const module of modules) {
+            const chunk = [...chunks.values()].find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+            if (!chunk) throw new Error(`list-app-modules: no chunk holds ${module} (bootPageModules, ${page})`);
+            visit(chunk.fileName);
+          }
+          const pageFiles = [...css, ...js].filter((file) => !appFiles.has(file) && !html.includes(`/${file}"`)).map((file) => `/${file}`);
+          return `<meta name="page-modules" data-page="${page}" content="${pageFiles.join(' ')}" />`;
+        });
         const boot = '<script src="/boot.js"></script>';
         if (!html.includes(boot)) throw new Error('list-app-modules: index.html does not load /boot.js');
-        return html.replace(boot, `<meta name="app-modules" content="${files.join(' ')}" />\n    ${boot}`);
+        return html.replace(boot, [`<meta name="app-modules" content="${files.join(' ')}" />`, ...pageMetas, boot].join('\n    '));
       },
     },
   };
@@ -116,6 +146,12 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: scripts/check-bundle-size.mjs reads what the first page loads.
     manifest: true,
+    // The app's own chunks (src/start.tsx's, index.html's app-modules list) are public/boot.js's to
+    // ask for, a few links a task: Vite's helper would append the ones boot.js has not reached yet
+    // all at once when src/main.tsx imports the app (a 200-280 ms task on a phone).
+    modulePreload: {
+      resolveDependencies: (filename, deps, { hostType }) => (hostType === 'js' && /(^|\/)start-[\w-]+\.js$/.test(filename) ? [] : deps),
+    },
   },
   server: {
     port: 15173,

@@ -7,7 +7,13 @@
  */
 import { startSignInPage } from '@/features/auth/sign-in';
 
-const startApp = () => import('./start');
+// The app's chunks are public/boot.js's to ask for (vite.config.ts, modulePreload): a stored
+// session opening a page with its skeleton gets them after the skeleton's first frame, anyone
+// else now at the latest.
+const startApp = () => {
+  if (document.documentElement.dataset.boot !== 'app') window.fuelportalPrefetchApp?.();
+  return import('./start');
+};
 
 declare global {
   interface Window {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { OfflineBanner } from '@/lib/pwa';
+import { AppErrorBoundary } from './AppError';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 import type { AppStore } from './store';
@@ -10,8 +11,10 @@ export function App({ store }: { store: AppStore }) {
   const [router] = useState(createAppRouter);
   return (
     <AppProvider store={store}>
-      <OfflineBanner />
-      <RouterProvider router={router} />
+      <AppErrorBoundary>
+        <OfflineBanner />
+        <RouterProvider router={router} />
+      </AppErrorBoundary>
     </AppProvider>
   );
 }

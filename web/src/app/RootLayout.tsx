@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import Box from '@mui/material/Box';
 import { FullScreenSpinner } from '@/components/feedback/FullScreenSpinner';
@@ -25,6 +25,19 @@ export function RootLayout() {
     if (error) console.error('Could not load the current user', error);
   }, [error]);
 
+  // The same element across this layout's re-renders (each step of the account's query): the
+  // signed-in shell (memoized on it) then re-renders only for its own reasons, not synchronously
+  // with every store answer during the first load.
+  const page = useMemo(
+    () => (
+      <>
+        <ScrollRestoration />
+        <Outlet />
+      </>
+    ),
+    [],
+  );
+
   if (needsStartupLoad && isLoading) return <FullScreenSpinner />;
   // The stored session's account could not load (offline, server down): say so with a retry
   // instead of pages waiting for a user that never comes (the offline banner says why).
@@ -37,12 +50,5 @@ export function RootLayout() {
       </Box>
     );
   }
-
-  const page = (
-    <>
-      <ScrollRestoration />
-      <Outlet />
-    </>
-  );
   return token && user ? <SignedInShell>{page}</SignedInShell> : page;
 }

@@ -6,6 +6,7 @@ import bootScript from '../../public/boot.js?raw';
 import auth from '@/locales/en-US/auth.json';
 import common from '@/locales/en-US/common.json';
 import dashboard from '@/locales/en-US/dashboard.json';
+import fuelCards from '@/locales/en-US/fuelCards.json';
 import transactions from '@/locales/en-US/transactions.json';
 
 // index.html paints a static copy of the sign-in page's top (brand, heading, subtitle)
@@ -93,7 +94,7 @@ describe('index.html signed-in skeleton', () => {
     // boot.js asks for the page's calls after the first frame: let it, while fetch is mocked.
     await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
     vi.restoreAllMocks();
-    for (const name of ['data-boot', 'data-boot-page', 'data-boot-role', 'data-boot-drawer']) html.removeAttribute(name);
+    for (const name of ['data-boot', 'data-boot-page', 'data-boot-role', 'data-boot-drawer', 'data-boot-requests']) html.removeAttribute(name);
     localStorage.clear();
     delete window.fuelportalPreloads;
     window.history.replaceState(null, '', '/');
@@ -105,6 +106,30 @@ describe('index.html signed-in skeleton', () => {
     expect(skeleton!.querySelector('.boot-title-dashboard')?.textContent).toBe(dashboard.title);
     expect(skeleton!.querySelector('.boot-title-transactions')?.textContent).toBe(transactions.title);
     expect(skeleton!.querySelector('.boot-drawer-head span')?.textContent).toBe(common.appName);
+    expect(skeleton!.querySelector('.boot-requests h2')?.textContent).toBe(fuelCards.requests.title);
+  });
+
+  it("marks the owner's dashboard when its driver-requests call lists waiting drivers, from a copy of the answer", async () => {
+    const afterCalls = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    const answers: Response[] = [];
+    const answerWith = (requests: unknown[]) =>
+      vi.spyOn(window, 'fetch').mockImplementation((url) => {
+        const answer = Response.json(String(url).endsWith('/driver-requests') ? requests : {});
+        answers.push(answer);
+        return Promise.resolve(answer);
+      });
+    localStorage.setItem('token', jwt('ROLE_COMPANY'));
+    answerWith([{ id: 1 }]);
+    runBoot('/dashboard');
+    await afterCalls();
+    expect(html.dataset.bootRequests).toBe('waiting');
+    expect(answers.every((answer) => !answer.bodyUsed)).toBe(true);
+
+    html.removeAttribute('data-boot-requests');
+    answerWith([]);
+    runBoot('/dashboard');
+    await afterCalls();
+    expect(html.dataset.bootRequests).toBeUndefined();
   });
 
   it('shows for a stored session opening /dashboard or /transactions, with its role and drawer', () => {

@@ -6,6 +6,7 @@ import { selectRole } from '@/lib/auth';
 import { paths, type CentreOnState } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
 import { DashboardPage } from './dashboard-route';
+import { RouteError } from './AppError';
 import { RootLayout } from './RootLayout';
 
 /*
@@ -56,6 +57,8 @@ const AlertsPage = lazyPage(async () => (await import('@/features/alerts')).Aler
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // A page that throws, or whose code fails to load, shows this instead of the router's default.
+    errorElement: <RouteError />,
     children: [
       // Open pages.
       { path: paths.root, element: <RedirectIfSignedIn><SignInPage /></RedirectIfSignedIn> },

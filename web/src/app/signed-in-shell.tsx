@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { paths } from '@/lib/paths';
 import { lazyPage } from './lazy-page';
 
@@ -11,7 +11,10 @@ export const SignedInShell = lazyPage(async () => {
     import('@mui/icons-material/Notifications'),
   ]);
   return function SignedInShell({ children }: { children: ReactNode }) {
-    const unread = useUnreadAlertCount();
+    // The store's answers re-render synchronously (useSyncExternalStore): deferred, a new count
+    // re-renders the drawer and bottom bar in a transition that yields to the browser, and the
+    // shell (with the page in it) is the same element until then.
+    const unread = useDeferredValue(useUnreadAlertCount());
     const extraEntries = useMemo(
       () =>
         unread === undefined
@@ -19,7 +22,7 @@ export const SignedInShell = lazyPage(async () => {
           : [{ to: paths.alerts, label: 'nav.alerts', icon: <NotificationsIcon />, match: [paths.alerts], badge: unread }],
       [unread],
     );
-    return <Shell extraEntries={extraEntries}>{children}</Shell>;
+    return useMemo(() => <Shell extraEntries={extraEntries}>{children}</Shell>, [extraEntries, children]);
   };
 });
 

@@ -30,7 +30,7 @@ export function renderApp(path: string, { session, preloadedState, extraRoutes =
   const store = makeStore(preloadedState);
   const [root] = routes;
   const router = createMemoryRouter(
-    [{ element: root.element, children: [...extraRoutes, ...(root.children ?? [])] }],
+    [{ element: root.element, errorElement: root.errorElement, children: [...extraRoutes, ...(root.children ?? [])] }],
     { initialEntries: [path] },
   );
   const user = userEvent.setup();

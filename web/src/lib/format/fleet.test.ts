@@ -23,3 +23,19 @@ describe('formatDollars', () => {
     expect(formatDollars(amount)).toBe(expected);
   });
 });
+
+describe('formatDollars next to Intl.NumberFormat', () => {
+  const intl = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const amounts = [
+    0, 0.004, 0.005, 0.015, 1.005, 1.345, 2.675, 9.995, 99.999, 999.995, 1000, 1234.5, 999999.99, 1000000,
+    12345678.9, 123456789012.34, 0.1 + 0.2,
+  ];
+  // A deterministic spread of cent amounts and a few off-cent ones, as the API may send.
+  for (let i = 0; i < 2000; i++) amounts.push(((i * 7919) % 100000007) / 100, (i * 104729) / 1000);
+  it('prints every amount as en-US does', () => {
+    for (const amount of amounts) {
+      expect(formatDollars(amount)).toBe(`$${intl.format(amount)}`);
+      expect(formatDollars(-amount - 0.01)).toBe(`-$${intl.format(amount + 0.01)}`);
+    }
+  });
+});

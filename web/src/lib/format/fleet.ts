@@ -3,11 +3,27 @@
  * Amounts arrive from the API in dollars with 2 decimals (http/openapi.json); they are
  * only formatted here, never computed with.
  */
-const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * An amount with 2 decimals and comma thousands separators: what
+ * `Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })` prints
+ * (fleet.test.ts compares them), without it: the first NumberFormat a page makes loads the
+ * browser's number data, a ~70 ms task on a phone in the middle of the signed-in pages' first load.
+ */
+function twoDecimals(amount: number): string {
+  // Rounded as ICU rounds: half away from zero on the number's shortest decimal form ("0.015"
+  // → "0.02"), not on its binary value as toFixed does ("0.01").
+  const shortest = String(amount);
+  if (!/^\d+(\.\d+)?$/.test(shortest)) return amount.toFixed(2); // NaN, Infinity, exponent forms
+  const [whole, fraction = ''] = shortest.split('.');
+  let cents = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2));
+  if (fraction.length > 2 && fraction[2] >= '5') cents += 1n;
+  const digits = cents.toString().padStart(3, '0');
+  return `${digits.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, ',')}.${digits.slice(-2)}`;
+}
 
 /** '$' + amount with 2 decimals and thousands separators; negatives as -$12.50. */
 export function formatDollars(amount: number): string {
-  const text = `$${dollars.format(Math.abs(amount))}`;
+  const text = `$${twoDecimals(Math.abs(amount))}`;
   return amount < 0 ? `-${text}` : text;
 }
 

@@ -10,11 +10,23 @@ export interface Toast {
 }
 
 /*
- * notistack loads after the first page shows (Toaster, mounted lazily by NotifierProvider):
+ * notistack loads with the first toast (Toaster, mounted lazily by NotifierProvider), not with
+ * the first page (its styles alone were a 170 ms task on a phone during the page's first load):
  * toasts raised before it has mounted wait here and show as soon as it does.
  */
 let show: ((toast: Toast) => void) | undefined;
 const pending: Toast[] = [];
+let raised = false;
+const firstToastListeners = new Set<() => void>();
+
+/** Whether any toast has been raised yet (NotifierProvider mounts the Toaster from then on). */
+export const anyToastRaised = () => raised;
+
+/** Calls `listener` when the first toast is raised; returns the unsubscribe. */
+export function subscribeToFirstToast(listener: () => void): () => void {
+  firstToastListeners.add(listener);
+  return () => firstToastListeners.delete(listener);
+}
 
 /** Called by the mounted Toaster: shows the waiting toasts, then every new one. Returns the detach. */
 export function attachToaster(display: (toast: Toast) => void): () => void {
@@ -28,6 +40,10 @@ export function attachToaster(display: (toast: Toast) => void): () => void {
 function enqueue(message: string, variant: ToastVariant): void {
   if (show) show({ message, variant });
   else pending.push({ message, variant });
+  if (!raised) {
+    raised = true;
+    for (const listener of [...firstToastListeners]) listener();
+  }
 }
 
 /** The global notifier; usable from components and from non-React code alike. */

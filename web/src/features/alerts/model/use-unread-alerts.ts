@@ -15,6 +15,8 @@ export function useUnreadAlertCount(): number | undefined {
     pollingInterval: UNREAD_POLL_MS,
     refetchOnFocus: true,
     skipPollingIfUnfocused: true,
+    // Only the count: the request's progress (each poll's pending and fulfilled) re-renders nobody.
+    selectFromResult: ({ data }) => ({ data }),
   });
   return owner ? (data ?? 0) : undefined;
 }

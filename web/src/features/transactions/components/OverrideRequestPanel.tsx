@@ -1,28 +1,19 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { Form, SubmitButton, TextInput } from '@/components/form';
-import { errorMessage, errorStatus } from '@/lib/api';
-import { applyServerError, useZodForm } from '@/lib/forms';
-import { notify } from '@/lib/notifier';
-import { OVERRIDE_MESSAGE_MAX } from '../api/contract';
 import {
   useGetOverrideRequestsQuery,
   useGetTransactionsInfiniteQuery,
-  useRequestOverrideMutation,
   type OverrideRequest,
   type TransactionQuery,
 } from '../api/transactions-api';
 import { declineSentence } from '../model/decline';
+
+// The form (and its validation library) loads when the driver opens it, not with the list.
+const RequestOverrideDialog = lazy(async () => ({ default: (await import('./RequestOverrideDialog')).RequestOverrideDialog }));
 
 const untilText = (until: string) => dayjs(until).format('MMM D, h:mm A');
 
@@ -82,63 +73,11 @@ export function OverrideRequestPanel({ query }: { query: TransactionQuery }) {
         {sentence ? t('override.lastDeclined', { reason: sentence }) : t('override.lastDeclinedNoReason')}
       </Alert>
       {request && <RequestStatus request={request} />}
-      {asking && <RequestOverrideDialog onClose={() => setAsking(false)} />}
+      {asking && (
+        <Suspense fallback={null}>
+          <RequestOverrideDialog onClose={() => setAsking(false)} />
+        </Suspense>
+      )}
     </Stack>
-  );
-}
-
-const requestSchema = (t: (key: string, options?: Record<string, unknown>) => string) =>
-  z.object({
-    message: z
-      .string()
-      .trim()
-      .max(OVERRIDE_MESSAGE_MAX, t('override.messageMax', { max: OVERRIDE_MESSAGE_MAX })),
-  });
-
-function RequestOverrideDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('transactions');
-  const schema = useMemo(() => requestSchema(t), [t]);
-  const form = useZodForm(schema, { defaultValues: { message: '' } });
-  const [send, { isLoading }] = useRequestOverrideMutation();
-  const [formError, setFormError] = useState<string | null>(null);
-
-  const submit = async ({ message }: { message: string }) => {
-    setFormError(null);
-    try {
-      await send(message ? { message } : {}).unwrap();
-      notify.success(t('override.sent'));
-      onClose();
-    } catch (error) {
-      if (errorStatus(error) === 409) {
-        setFormError(errorMessage(error, t('override.conflict')));
-        return;
-      }
-      setFormError(applyServerError(error, form.setError, ['message'], t('override.failed')) ?? null);
-    }
-  };
-
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="override-request-title">
-      <Form form={form} onSubmit={submit} aria-label={t('override.dialogTitle')}>
-        <DialogTitle id="override-request-title">{t('override.dialogTitle')}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2" color="text.secondary">
-              {t('override.dialogExplain')}
-            </Typography>
-            {formError && (
-              <Alert severity="error" role="alert">
-                {formError}
-              </Alert>
-            )}
-            <TextInput name="message" label={t('override.message')} multiline minRows={3} autoFocus fullWidth />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <SubmitButton busy={isLoading}>{t('override.send')}</SubmitButton>
-        </DialogActions>
-      </Form>
-    </Dialog>
   );
 }

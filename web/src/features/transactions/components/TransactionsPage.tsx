@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/lib/paths';
 import { Page } from '@/components/layout/Page';
@@ -18,7 +18,8 @@ import { TransactionList } from './TransactionList';
 /** Search text reaches the API 500 ms after typing stops (docs/product.md §5, §9). */
 export const SEARCH_DEBOUNCE_MS = 500;
 
-function TransactionsScreen({ scope, filterBar }: { scope: TransactionScope; filterBar: (props: FilterBarSlot) => ReactNode }) {
+/** Memoized: the store's answers that concern only the filter bar (the card options) do not re-render the list around it. */
+const TransactionsScreen = memo(function TransactionsScreen({ scope, filterBar }: { scope: TransactionScope; filterBar: (props: FilterBarSlot) => ReactNode }) {
   const { t } = useTranslation('transactions');
   const [filters, setFilters] = useState<TransactionFilters>(() => defaultFilters());
   const debouncedSearch = useDebouncedValue(filters.searchText, SEARCH_DEBOUNCE_MS);
@@ -38,7 +39,7 @@ function TransactionsScreen({ scope, filterBar }: { scope: TransactionScope; fil
       <TransactionList query={query} />
     </Page>
   );
-}
+});
 
 interface FilterBarSlot {
   filters: TransactionFilters;
@@ -51,14 +52,16 @@ function CompanyTransactions() {
   // screen for nothing); deferred, the filter bar takes the cards in a transition.
   const { cards: answer } = useGetTransactionCardOptionsQuery(undefined, { selectFromResult: ({ data }) => ({ cards: data }) });
   const cards = useDeferredValue(answer);
-  return (
-    <TransactionsScreen scope="company" filterBar={(props) => <TransactionFilterBar {...props} cards={cards ?? []} />} />
-  );
+  // The same slot until the deferred cards change: the synchronous render of the answer stops here.
+  const filterBar = useCallback((props: FilterBarSlot) => <TransactionFilterBar {...props} cards={cards ?? []} />, [cards]);
+  return <TransactionsScreen scope="company" filterBar={filterBar} />;
 }
+
+const driverFilterBar = (props: FilterBarSlot) => <TransactionFilterBar {...props} />;
 
 /** Drivers and individual users: the grouped list of their own transactions. */
 function DriverTransactions() {
-  return <TransactionsScreen scope="driver" filterBar={(props) => <TransactionFilterBar {...props} />} />;
+  return <TransactionsScreen scope="driver" filterBar={driverFilterBar} />;
 }
 
 /** /transactions (docs/product.md §2.8). */
