@@ -262,7 +262,7 @@ function BottomBar({ extraEntries }: NavProps) {
             sx={{ ...itemSx, flex: 1, border: 0, bgcolor: 'transparent', font: 'inherit', cursor: 'pointer' }}
           >
             <LogoutIcon />
-            <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 600 }}>
+            <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 600, lineHeight: 1.15 }}>
               {t('nav.logout')}
             </Box>
           </Box>
@@ -279,7 +279,7 @@ function BottomBar({ extraEntries }: NavProps) {
               sx={{ ...itemSx, flex: 1, border: 0, bgcolor: 'transparent', font: 'inherit', cursor: 'pointer' }}
             >
               <MoreHorizIcon />
-              <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 600 }}>
+              <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 600, lineHeight: 1.15 }}>
                 {t('nav.more')}
               </Box>
             </Box>
