@@ -224,9 +224,7 @@ func FuzzNearRouteEqualsChordScan(f *testing.F) {
 		want := chordArgminNearRoute(items, pl, miles)
 		sameBits(t, "fuzz", ix.NearPolyline(pl, miles), want)
 		// And searched by two goroutines, cell by cell.
-		minStations, runCells := splitMinStations, splitRunCells
-		splitMinStations, splitRunCells = 0, 1
-		defer func() { splitMinStations, splitRunCells = minStations, runCells }()
+		splitEveryQuery(t)
 		sameBits(t, "fuzz, split", ix.NearPolyline(pl, miles), want)
 	})
 }

@@ -215,48 +215,33 @@ func (ix *Index) appendNearPolyline(dst []RouteHit, pl *Polyline, miles float64,
 	segs := pl.segments
 
 	// Group the segments and list each group in the cells it can reach.
-	groups := sc.groups[:0]
-	balls := slices.Grow(sc.balls[:0], len(segs))[:len(segs)]
+	groups, boxes := sc.makeGroups(pl, g, radius, alone && splitting())
 	links := sc.links[:0]
 	touched := sc.touched[:0]
-	for first := 0; first < len(segs); {
-		end := first + 1
-		for end < len(segs) && end-first < groupSegments &&
-			segs[end].startMiles+segs[end].lengthMiles-segs[first].startMiles <= groupMiles {
-			end++
-		}
-		gr := newSegmentGroup(pl, first, end, balls)
-		groups = append(groups, gr.group)
-		gi := int32(len(groups) - 1)
-		r0, r1, c0, c1 := 0, g.rows-1, 0, g.cols-1 // a non-finite vertex: every cell
-		if finite(gr.minLat + gr.maxLat + gr.minLon + gr.maxLon + gr.halfMiles) {
-			minLat, maxLat, minLon, maxLon := expandBounds(gr.minLat, gr.maxLat, gr.minLon, gr.maxLon, radius+gr.halfMiles)
-			r0, r1 = g.row(minLat), g.row(maxLat)
-			c0, c1 = g.col(minLon), g.col(maxLon)
-		}
-		for r := r0; r <= r1; r++ {
-			for c := r*g.cols + c0; c <= r*g.cols+c1; c++ {
+	for gi, b := range boxes {
+		for r := b.r0; r <= b.r1; r++ {
+			for c := r*int32(g.cols) + b.c0; c <= r*int32(g.cols)+b.c1; c++ {
 				if g.start[c] == g.start[c+1] {
 					continue // no stations
 				}
 				if sc.cellGen[c] != sc.gen {
 					sc.cellGen[c] = sc.gen
 					sc.cellHead[c] = -1
-					touched = append(touched, int32(c))
+					touched = append(touched, c)
 				}
-				links = append(links, cellLink{group: gi, next: sc.cellHead[c]})
+				links = append(links, cellLink{group: int32(gi), next: sc.cellHead[c]})
 				sc.cellHead[c] = int32(len(links) - 1)
 			}
 		}
-		first = end
 	}
+	balls := sc.groupTask.balls
 
 	q := nearQuery{
 		g: g, segs: segs, groups: groups, links: links, cellHead: sc.cellHead, balls: balls,
 		radius: radius, maxChord: maxChord, maxSinOff: maxSinOff, maxChordSq: maxChordSq,
 	}
 	found, near := ix.searchCells(&q, sc, touched, alone)
-	sc.groups, sc.links, sc.touched, sc.found, sc.near, sc.balls = groups, links, touched, found, near, balls
+	sc.links, sc.touched, sc.found, sc.near = links, touched, found, near
 
 	// Put the stations in segment order: along-route distances never
 	// decrease from one segment to the next, so only stations sharing a
@@ -277,13 +262,15 @@ func (ix *Index) appendNearPolyline(dst []RouteHit, pl *Polyline, miles float64,
 		counts[f.segment]++
 	}
 	// counts[s] is now the end of segment s's stations.
-	for s, k := 0, 0; k < len(hits); s++ {
-		end := int(counts[s])
-		if end-k > 1 {
-			sortRouteHits(hits[k:end])
-		}
-		k = end
+	st := &sc.sortTask
+	st.hits, st.ends = hits, counts[:len(segs)]
+	if runs := int32((len(segs) + splitRunSegments - 1) / splitRunSegments); alone && runs > 1 &&
+		len(hits) >= splitMinStations && splitting() {
+		sc.split.split(st, runs)
+	} else {
+		runAlone(st, runs)
 	}
+	st.hits, st.ends = nil, nil
 	for k := 1; k < len(hits); k++ {
 		if !lessOrEqualRouteHit(hits[k-1], hits[k]) {
 			// A tie at a shared vertex, or NaN from NaN input.
@@ -436,6 +423,92 @@ func (q *nearQuery) search(cells []int32, found []foundHit, near []nearGroup) ([
 		}
 	}
 	return found, near
+}
+
+// groupBox is the grid rows and columns a group's stations can be in.
+type groupBox struct{ r0, r1, c0, c1 int32 }
+
+// groupTask makes a query's segment groups as a splitTask: run r makes
+// groups r·splitRunGroups onwards (each writes only its own slots).
+type groupTask struct {
+	pl     *Polyline
+	g      *grid
+	radius float64
+	// firsts[k] is group k's first segment; the last entry is the end.
+	firsts []int32
+	groups []group
+	boxes  []groupBox
+	balls  []ball
+}
+
+func (t *groupTask) run(r int32, _ bool) {
+	lo := int(r) * splitRunGroups
+	for k := lo; k < min(lo+splitRunGroups, len(t.groups)); k++ {
+		gr := newSegmentGroup(t.pl, int(t.firsts[k]), int(t.firsts[k+1]), t.balls)
+		t.groups[k] = gr.group
+		g := t.g
+		b := groupBox{0, int32(g.rows - 1), 0, int32(g.cols - 1)} // a non-finite vertex: every cell
+		if finite(gr.minLat + gr.maxLat + gr.minLon + gr.maxLon + gr.halfMiles) {
+			minLat, maxLat, minLon, maxLon := expandBounds(gr.minLat, gr.maxLat, gr.minLon, gr.maxLon, t.radius+gr.halfMiles)
+			b = groupBox{int32(g.row(minLat)), int32(g.row(maxLat)), int32(g.col(minLon)), int32(g.col(maxLon))}
+		}
+		t.boxes[k] = b
+	}
+}
+
+// makeGroups cuts pl's segments into groups (at most groupSegments
+// segments within groupMiles: each group's start depends on the one
+// before, so this part is one pass) and makes each group's ball, segment
+// balls and cell box, on two goroutines when split and the route is long.
+func (sc *nearScratch) makeGroups(pl *Polyline, g *grid, radius float64, split bool) ([]group, []groupBox) {
+	segs := pl.segments
+	t := &sc.groupTask
+	firsts := t.firsts[:0]
+	for first := 0; first < len(segs); {
+		firsts = append(firsts, int32(first))
+		end := first + 1
+		for end < len(segs) && end-first < groupSegments &&
+			segs[end].startMiles+segs[end].lengthMiles-segs[first].startMiles <= groupMiles {
+			end++
+		}
+		first = end
+	}
+	n := len(firsts)
+	firsts = append(firsts, int32(len(segs)))
+	t.pl, t.g, t.radius, t.firsts = pl, g, radius, firsts
+	t.groups, t.boxes = growTo(t.groups, n), growTo(t.boxes, n)
+	t.balls = growTo(t.balls, len(segs))
+	if runs := int32((n + splitRunGroups - 1) / splitRunGroups); split && runs > 1 && len(segs) >= 2*splitRunSegments {
+		sc.split.split(t, runs)
+	} else {
+		runAlone(t, runs)
+	}
+	t.pl, t.g = nil, nil
+	return t.groups, t.boxes
+}
+
+// sortTask puts each segment's stations in NearRoute's order, as a
+// splitTask: run r sorts segments r·splitRunSegments onwards.
+type sortTask struct {
+	hits []RouteHit
+	// ends[s] is the end of segment s's stations in hits.
+	ends []int32
+}
+
+func (t *sortTask) run(r int32, _ bool) {
+	lo := int(r) * splitRunSegments
+	hi := min(lo+splitRunSegments, len(t.ends))
+	k := 0
+	if lo > 0 {
+		k = int(t.ends[lo-1])
+	}
+	for s := lo; s < hi; s++ {
+		end := int(t.ends[s])
+		if end-k > 1 {
+			sortRouteHits(t.hits[k:end])
+		}
+		k = end
+	}
 }
 
 // compareRouteHits is NearRoute's order: by AlongMiles, then ID.
@@ -591,19 +664,19 @@ type foundHit struct {
 // touched (a generation counter makes clearing free) and cellHead starts
 // each touched cell's list of groups in links.
 type nearScratch struct {
-	gen      uint32
-	cellGen  []uint32
-	cellHead []int32
-	links    []cellLink
-	touched  []int32
-	groups   []group
-	near     []nearGroup
-	balls    []ball
-	found    []foundHit
-	merged   []foundHit
-	cells    cellSearch
-	split    splitJob
-	counts   []int32
+	gen       uint32
+	cellGen   []uint32
+	cellHead  []int32
+	links     []cellLink
+	touched   []int32
+	near      []nearGroup
+	found     []foundHit
+	groupTask groupTask
+	sortTask  sortTask
+	merged    []foundHit
+	cells     cellSearch
+	split     splitJob
+	counts    []int32
 }
 
 func (sc *nearScratch) nextGeneration() {

@@ -4,20 +4,23 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // One large corridor query can use a second core when the process has one
-// to spare: its work (preparing the route's segments, then searching the
-// cells) is cut into runs that the querying goroutine and one helper
+// to spare: its work (preparing the route's segments, making the segment
+// groups, searching the cells, sorting each segment's hits) is cut into
+// runs that the querying goroutine and one helper
 // goroutine claim in turn. Every run writes its own slots, or its own list
 // of hits that is put back in run order, which is the order one goroutine
 // would have found them in; so the answer is the same, bit for bit, either
 // way (the final sort keeps the found order of hits that compare equal).
 //
-// A query splits only when it is the only corridor query running and the
-// helper is idle; under concurrent queries each runs on its own goroutine
-// and pays nothing for this. If the helper has not started by the time the
-// caller has claimed every run, the caller cancels it and does not wait.
+// A query splits only when it is the only corridor query running; under
+// concurrent queries each runs on its own goroutine and pays nothing for
+// this. If the helper has not started by the time the caller has claimed
+// every run, the caller cancels it and does not wait. Between a query's
+// parts the helper spins briefly rather than sleep (nextTicket).
 const (
 	// splitStations: a query whose cells hold fewer stations runs alone
 	// (handing over costs about what 200 stations do).
@@ -25,9 +28,15 @@ const (
 	// splitCells cells make a run: small enough that the two goroutines
 	// end close together, large enough that claiming costs nothing.
 	splitCells = 16
-	// splitSegments route segments make a run of the route's preparation;
-	// shorter routes are prepared by the caller alone.
+	// splitSegments route segments make a run of the route's preparation
+	// and of the final sort; shorter routes are prepared by the caller
+	// alone.
 	splitSegments = 512
+	// splitGroups segment groups make a run of the grouping.
+	splitGroups = 64
+	// helperSpin is how long the helper looks for the next ticket before
+	// it sleeps.
+	helperSpin = 300 * time.Microsecond
 )
 
 var (
@@ -38,6 +47,7 @@ var (
 	splitMinStations = splitStations
 	splitRunCells    = splitCells
 	splitRunSegments = splitSegments
+	splitRunGroups   = splitGroups
 	splitDisabled    bool
 
 	helperOnce sync.Once
@@ -77,17 +87,42 @@ type splitTicket struct {
 
 func helperLoop() {
 	for t := range helperJobs {
-		j := t.job
-		if !j.state.CompareAndSwap(t.epoch*4, t.epoch*4+1) {
-			continue // the caller finished first, or an old ticket
+		for ok := true; ok; t, ok = nextTicket() {
+			t.take()
 		}
-		func() {
-			defer func() {
-				j.panicked = recover()
-				j.done <- struct{}{}
-			}()
-			j.helped = j.claim(true)
-		}()
+	}
+}
+
+// take runs the ticket's runs, unless its caller has finished them or
+// moved on to another query.
+func (t splitTicket) take() {
+	j := t.job
+	if !j.state.CompareAndSwap(t.epoch*4, t.epoch*4+1) {
+		return // the caller finished first, or an old ticket
+	}
+	defer func() {
+		j.panicked = recover()
+		j.done <- struct{}{}
+	}()
+	j.helped = j.claim(true)
+}
+
+// nextTicket waits up to helperSpin for another ticket without sleeping:
+// a query offers work four times (route, groups, cells, sort) a few
+// hundredths of a millisecond apart, and a sleeping goroutine takes about
+// 0.08 ms to wake. Gosched lets anything else waiting for this core run.
+func nextTicket() (splitTicket, bool) {
+	deadline := time.Now().Add(helperSpin)
+	for {
+		select {
+		case t := <-helperJobs:
+			return t, true
+		default:
+		}
+		if time.Now().After(deadline) {
+			return splitTicket{}, false
+		}
+		runtime.Gosched()
 	}
 }
 
@@ -108,7 +143,9 @@ func (j *splitJob) claim(helper bool) bool {
 // and returns once all have run, saying whether the helper ran any.
 func (j *splitJob) split(task splitTask, runs int32) bool {
 	helperOnce.Do(func() {
-		helperJobs = make(chan splitTicket)
+		// One slot, so that a ticket can be left for a helper that is
+		// spinning (nextTicket) as well as handed to one that sleeps.
+		helperJobs = make(chan splitTicket, 1)
 		go helperLoop()
 	})
 	if j.done == nil {
@@ -119,12 +156,22 @@ func (j *splitJob) split(task splitTask, runs int32) bool {
 	j.next.Store(0)
 	j.epoch++
 	j.state.Store(j.epoch * 4)
-	select {
-	case helperJobs <- splitTicket{job: j, epoch: j.epoch}:
-	default: // the helper is busy with another query's runs
-		j.state.Store(j.epoch*4 + 2)
-		j.claim(false)
-		return false
+	for offered := false; !offered; {
+		select {
+		case helperJobs <- splitTicket{job: j, epoch: j.epoch}:
+			offered = true
+		default:
+			// The slot holds a ticket the helper has not picked up yet:
+			// another query's, or often one this query's caller finished
+			// alone (the route preparation's, say). Run one run and
+			// offer again.
+			r := j.next.Add(1) - 1
+			if r >= j.runs {
+				j.state.Store(j.epoch*4 + 2)
+				return false
+			}
+			j.task.run(r, false)
+		}
 	}
 	j.claim(false)
 	if j.state.CompareAndSwap(j.epoch*4, j.epoch*4+2) {
@@ -136,6 +183,13 @@ func (j *splitJob) split(task splitTask, runs int32) bool {
 		panic(p)
 	}
 	return j.helped
+}
+
+// runAlone runs all of task's runs on this goroutine, in order.
+func runAlone(task splitTask, runs int32) {
+	for r := range runs {
+		task.run(r, false)
+	}
 }
 
 // splitting says whether this process can lend a query the helper at all.

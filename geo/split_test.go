@@ -10,13 +10,16 @@ import (
 	"time"
 )
 
-// splitEveryQuery makes every corridor query offer its cells to the helper
-// in runs of one cell, for the duration of the test.
+// splitEveryQuery makes every corridor query offer its work to the helper
+// in tiny runs (one cell, three segments, two groups), for the duration of
+// the test.
 func splitEveryQuery(t *testing.T) {
 	t.Helper()
-	minStations, runCells, runSegments := splitMinStations, splitRunCells, splitRunSegments
-	splitMinStations, splitRunCells, splitRunSegments = 0, 1, 3
-	t.Cleanup(func() { splitMinStations, splitRunCells, splitRunSegments = minStations, runCells, runSegments })
+	minStations, runCells, runSegments, runGroups := splitMinStations, splitRunCells, splitRunSegments, splitRunGroups
+	splitMinStations, splitRunCells, splitRunSegments, splitRunGroups = 0, 1, 3, 2
+	t.Cleanup(func() {
+		splitMinStations, splitRunCells, splitRunSegments, splitRunGroups = minStations, runCells, runSegments, runGroups
+	})
 }
 
 // nearAlone is NearPolyline with splitting turned off.
