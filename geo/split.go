@@ -177,12 +177,27 @@ func (j *splitJob) split(task splitTask, runs int32) bool {
 	if j.state.CompareAndSwap(j.epoch*4, j.epoch*4+2) {
 		return false // the helper never started: the caller ran every run
 	}
-	<-j.done
+	j.waitHelper()
 	if p := j.panicked; p != nil {
 		j.panicked = nil
 		panic(p)
 	}
 	return j.helped
+}
+
+// waitHelper waits for the helper to finish its last run. That is at most
+// one run's work away, so it polls first (with no Gosched: a goroutine
+// locked to its thread would lose the thread's processor), and sleeps
+// only when that takes longer than helperSpin.
+func (j *splitJob) waitHelper() {
+	for start := time.Now(); time.Since(start) < helperSpin; {
+		select {
+		case <-j.done:
+			return
+		default:
+		}
+	}
+	<-j.done
 }
 
 // runAlone runs all of task's runs on this goroutine, in order.
