@@ -48,6 +48,24 @@ export default tseslint.config(
     },
   },
   {
+    // The dashboard's route loads only the sections it shows from the fuel-cards and trips
+    // features (their dashboard.ts), not their pages with their forms.
+    files: ['src/app/dashboard-route.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*/*', '!@/features/fuel-cards/dashboard', '!@/features/trips/dashboard'],
+              message: 'Import a feature only through its index.ts (and only from src/app); the dashboard route may import a feature\'s dashboard.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

@@ -13,9 +13,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 const signedInShell = ['/src/components/layout/AppShell.tsx', '/src/features/alerts/index.ts', '/@mui/icons-material/Notifications.mjs', '/src/lib/i18n/more-texts.ts'];
 const bootPageModules: Record<string, string[]> = {
   transactions: [...signedInShell, '/src/features/transactions/index.ts'],
-  'dashboard-owner': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/fuel-cards/index.ts'],
-  'dashboard-driver': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/trips/index.ts'],
+  'dashboard-owner': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/fuel-cards/dashboard.ts'],
+  'dashboard-driver': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/trips/dashboard.ts'],
 };
+
+/** index.html's entry chunk (src/main.tsx); listAppModules checks the name. */
+const entryChunk = /^assets\/index-[\w-]+\.js$/;
 
 /**
  * index.html's entry (src/main.tsx) imports the app (src/start.tsx) dynamically: the sign-in
@@ -43,6 +46,10 @@ function listAppModules(): Plugin {
         );
         const start = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith('/src/start.tsx'));
         if (!start) throw new Error('list-app-modules: no chunk for src/start.tsx');
+        // The entry's dynamic imports: the app and the steps that evaluate its libraries first (src/start-in-steps.ts).
+        const entry = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.dynamicImports.includes(start.fileName));
+        if (!entry) throw new Error('list-app-modules: no entry chunk imports src/start.tsx');
+        if (!entryChunk.test(entry.fileName)) throw new Error(`list-app-modules: the entry chunk ${entry.fileName} is not named as modulePreload expects`);
         const js = new Set<string>();
         const css = new Set<string>();
         const visit = (file: string) => {
@@ -52,7 +59,7 @@ function listAppModules(): Plugin {
           for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
           for (const imported of chunk.imports) visit(imported);
         };
-        visit(start.fileName);
+        for (const file of entry.dynamicImports) visit(file);
         const files = [...css, ...js].filter((file) => !html.includes(`/${file}"`)).map((file) => `/${file}`);
         const appFiles = new Set([...js, ...css]);
         const pageMetas = Object.entries(bootPageModules).map(([page, modules]) => {
@@ -149,8 +156,10 @@ export default defineConfig({
     // The app's own chunks (src/start.tsx's, index.html's app-modules list) are public/boot.js's to
     // ask for, a few links a task: Vite's helper would append the ones boot.js has not reached yet
     // all at once when src/main.tsx imports the app (a 200-280 ms task on a phone).
+    // The same for the entry's other dynamic imports (src/start-in-steps.ts: the app's libraries).
     modulePreload: {
-      resolveDependencies: (filename, deps, { hostType }) => (hostType === 'js' && /(^|\/)start-[\w-]+\.js$/.test(filename) ? [] : deps),
+      resolveDependencies: (filename, deps, { hostId, hostType }) =>
+        hostType === 'js' && (/(^|\/)start-[\w-]+\.js$/.test(filename) || entryChunk.test(hostId)) ? [] : deps,
     },
   },
   server: {

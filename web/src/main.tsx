@@ -6,13 +6,14 @@
  * (public/boot.js has already asked for its code: index.html's app-modules list).
  */
 import { startSignInPage } from '@/features/auth/sign-in';
+import { startAppInSteps } from './start-in-steps';
 
 // The app's chunks are public/boot.js's to ask for (vite.config.ts, modulePreload): a stored
 // session opening a page with its skeleton gets them after the skeleton's first frame, anyone
 // else now at the latest.
 const startApp = () => {
   if (document.documentElement.dataset.boot !== 'app') window.fuelportalPrefetchApp?.();
-  return import('./start');
+  return startAppInSteps();
 };
 
 declare global {

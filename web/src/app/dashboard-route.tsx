@@ -18,7 +18,7 @@ function PaymentMethodModal(props: { open: boolean; onClose: () => void }) {
 const OwnerDashboard = lazyPage(async () => {
   const [{ DashboardPage: Page }, { DriverRequests, useDriverRequestsSettled }] = await Promise.all([
     import('@/features/dashboard'),
-    import('@/features/fuel-cards'),
+    import('@/features/fuel-cards/dashboard'),
   ]);
   return function OwnerDashboard() {
     return <Page PaymentMethodModal={PaymentMethodModal} DriverRequests={DriverRequests} topSettled={useDriverRequestsSettled()} />;
@@ -27,7 +27,7 @@ const OwnerDashboard = lazyPage(async () => {
 const DriverDashboard = lazyPage(async () => {
   const [{ DashboardPage: Page }, { ActiveTripCard, useActiveTripSettled }] = await Promise.all([
     import('@/features/dashboard'),
-    import('@/features/trips'),
+    import('@/features/trips/dashboard'),
   ]);
   return function DriverDashboard() {
     return <Page PaymentMethodModal={PaymentMethodModal} ActiveTrip={ActiveTripCard} topSettled={useActiveTripSettled()} />;

@@ -54,6 +54,11 @@ export function TransactionFilterBar({ filters, onChange, cards }: TransactionFi
   const activeCount = [filters.dateFrom, filters.dateTo, filters.cardNumber].filter(Boolean).length;
   // Phones fold the dates and the card filter behind a button, so the list keeps the screen.
   const open = !phone || showFilters || rangeError !== null;
+  // Folded on a phone, the dates and the card filter are rendered only once first unfolded (the
+  // panel itself stays, so nothing moves): three text fields' worth of MUI components were a
+  // good part of the list's first commit on a phone.
+  const [fieldsMounted, setFieldsMounted] = useState(open);
+  if (open && !fieldsMounted) setFieldsMounted(true);
 
   return (
     <Stack spacing={1.5} sx={{ mb: 2 }}>
@@ -94,53 +99,55 @@ export function TransactionFilterBar({ filters, onChange, cards }: TransactionFi
         )}
       </Stack>
       <Collapse in={open} id={panelId}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <TextField
-            type="date"
-            label={t('filters.fromDate')}
-            value={filters.dateFrom}
-            onChange={(event) => setDate('dateFrom', event.target.value)}
-            error={rangeError === 'from'}
-            helperText={rangeError === 'from' ? t('filters.rangeInvalid') : undefined}
-            slotProps={dateSlotProps(undefined, filters.dateTo)}
-          />
-          <TextField
-            type="date"
-            label={t('filters.toDate')}
-            value={filters.dateTo}
-            onChange={(event) => setDate('dateTo', event.target.value)}
-            error={rangeError === 'to'}
-            helperText={rangeError === 'to' ? t('filters.rangeInvalid') : undefined}
-            slotProps={dateSlotProps(filters.dateFrom, undefined)}
-          />
-          {cards && (
+        {fieldsMounted && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
-              select
-              label={t('filters.card')}
-              value={filters.cardNumber}
-              onChange={(event) => onChange({ ...filters, cardNumber: event.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-            >
-              <MenuItem value="">{t('filters.allCards')}</MenuItem>
-              {cards.map((card) => (
-                <MenuItem key={card.cardNumber} value={card.cardNumber}>
-                  {card.driverName ? `${card.driverName} · ` : ''}
-                  {maskCardNumber(card.cardNumber)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {!phone && filtering && (
-            <Button
-              variant="text"
-              startIcon={<ClearIcon />}
-              onClick={clear}
-              sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' }, minHeight: 56 }}
-            >
-              {t('filters.clear')}
-            </Button>
-          )}
-        </Stack>
+              type="date"
+              label={t('filters.fromDate')}
+              value={filters.dateFrom}
+              onChange={(event) => setDate('dateFrom', event.target.value)}
+              error={rangeError === 'from'}
+              helperText={rangeError === 'from' ? t('filters.rangeInvalid') : undefined}
+              slotProps={dateSlotProps(undefined, filters.dateTo)}
+            />
+            <TextField
+              type="date"
+              label={t('filters.toDate')}
+              value={filters.dateTo}
+              onChange={(event) => setDate('dateTo', event.target.value)}
+              error={rangeError === 'to'}
+              helperText={rangeError === 'to' ? t('filters.rangeInvalid') : undefined}
+              slotProps={dateSlotProps(filters.dateFrom, undefined)}
+            />
+            {cards && (
+              <TextField
+                select
+                label={t('filters.card')}
+                value={filters.cardNumber}
+                onChange={(event) => onChange({ ...filters, cardNumber: event.target.value })}
+                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+              >
+                <MenuItem value="">{t('filters.allCards')}</MenuItem>
+                {cards.map((card) => (
+                  <MenuItem key={card.cardNumber} value={card.cardNumber}>
+                    {card.driverName ? `${card.driverName} · ` : ''}
+                    {maskCardNumber(card.cardNumber)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+            {!phone && filtering && (
+              <Button
+                variant="text"
+                startIcon={<ClearIcon />}
+                onClick={clear}
+                sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' }, minHeight: 56 }}
+              >
+                {t('filters.clear')}
+              </Button>
+            )}
+          </Stack>
+        )}
       </Collapse>
     </Stack>
   );

@@ -1,8 +1,4 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import ListItemButton from '@mui/material/ListItemButton';
-import Stack from '@mui/material/Stack';
-import { alpha } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { memo } from 'react';
@@ -12,6 +8,7 @@ import { transactionDetailPath } from '@/lib/paths';
 import { formatDollars } from '@/lib/format';
 import type { TransactionListItem } from '../api/transactions-api';
 import { declineSentence } from '../model/decline';
+import './TransactionRow.css';
 
 /** Declined purchases carry a red chip; the rule they broke is a sentence beside it (DeclineReason). */
 export function DeclinedChip() {
@@ -58,6 +55,11 @@ export function DeclineReason({
 
 /**
  * One transaction: invoice reference, location, driver, 'ID: ' + invoice, '$' total, '$' discount saved (docs/product.md §2.8).
+ * Plain elements styled by TransactionRow.css, not MUI's: a page of 20 rows was ~200 styled
+ * components, whose styles (emotion) and effects (ButtonBase's ripple) made most of the list's
+ * first commit, one long task on a phone. The CSS gives the same boxes, type and colours as
+ * ListItemButton and Typography did, and the theme's hover and keyboard focus ring; a declined
+ * row's chip and sentence stay MUI's (DeclinedChip, DeclineReason: the detail page's too).
  * Memoized: a row re-renders only when its transaction changes (the cache keeps unchanged
  * rows' objects), not with every next page or filter bar change of the list around it.
  */
@@ -65,60 +67,36 @@ export const TransactionRow = memo(function TransactionRow({ transaction }: { tr
   const { t } = useTranslation('transactions');
   const declined = transaction.status === 'DECLINED';
   return (
-    <Box component="li" sx={{ listStyle: 'none' }}>
-    <ListItemButton
-      component={ReactRouterLink}
-      to={transactionDetailPath(transaction.transactionId)}
-      data-testid="transaction-row"
-      data-status={transaction.status ?? 'APPROVED'}
-      sx={{
-        gap: 2,
-        py: { xs: 0.75, sm: 1.5 },
-        mx: 1,
-        alignItems: 'flex-start',
-        borderRadius: '10px',
-        ...(declined && {
-          bgcolor: (theme) => alpha(theme.palette.error.main, 0.08),
-          boxShadow: (theme) => `inset 3px 0 0 ${theme.palette.error.main}`,
-        }),
-      }}
-    >
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.6 }}>
-          {transaction.invoiceRef}
-        </Typography>
-        <Typography noWrap sx={{ fontWeight: 600 }}>
-          {transaction.locationName}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap>
-          {transaction.driverCardName}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" noWrap component="p">
-          {t('row.id', { ref: transaction.invoiceRef })} · {dayjs(transaction.transactionDate).format('h:mm A')}
-          {/* Diesel is the usual product: only the others are worth a word on the row. */}
-          {transaction.productCode && transaction.productCode !== 'DSL' && ` · ${t(`products.${transaction.productCode}`)}`}
-        </Typography>
-      </Box>
-      {/* A declined row says why under its chip, so it is no taller than the others (five rows fit a phone). */}
-      <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0, maxWidth: '45%', minWidth: 0 }}>
-        <Typography
-          sx={{ fontWeight: 700 }}
-          color={declined ? 'text.secondary' : 'text.primary'}
-        >
-          {formatDollars(transaction.fundedTotal)}
-        </Typography>
-        {declined ? (
-          <>
-            <DeclinedChip />
-            <DeclineReason transaction={transaction} oneLine />
-          </>
-        ) : (
-          <Typography variant="body2" color="success.main">
-            {t('row.saved', { amount: formatDollars(transaction.discAmount) })}
-          </Typography>
-        )}
-      </Stack>
-    </ListItemButton>
-    </Box>
+    <li className="transaction-row">
+      <ReactRouterLink
+        to={transactionDetailPath(transaction.transactionId)}
+        className={declined ? 'transaction-row-link transaction-row-declined' : 'transaction-row-link'}
+        data-testid="transaction-row"
+        data-status={transaction.status ?? 'APPROVED'}
+      >
+        <div className="transaction-row-main">
+          <span className="transaction-row-ref">{transaction.invoiceRef}</span>
+          <p className="transaction-row-location">{transaction.locationName}</p>
+          <p className="transaction-row-driver">{transaction.driverCardName}</p>
+          <p className="transaction-row-meta">
+            {t('row.id', { ref: transaction.invoiceRef })} · {dayjs(transaction.transactionDate).format('h:mm A')}
+            {/* Diesel is the usual product: only the others are worth a word on the row. */}
+            {transaction.productCode && transaction.productCode !== 'DSL' && ` · ${t(`products.${transaction.productCode}`)}`}
+          </p>
+        </div>
+        {/* A declined row says why under its chip, so it is no taller than the others (five rows fit a phone). */}
+        <div className="transaction-row-amounts">
+          <p className="transaction-row-total">{formatDollars(transaction.fundedTotal)}</p>
+          {declined ? (
+            <>
+              <DeclinedChip />
+              <DeclineReason transaction={transaction} oneLine />
+            </>
+          ) : (
+            <p className="transaction-row-saved">{t('row.saved', { amount: formatDollars(transaction.discAmount) })}</p>
+          )}
+        </div>
+      </ReactRouterLink>
+    </li>
   );
 });
