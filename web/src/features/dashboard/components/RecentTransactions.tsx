@@ -12,6 +12,7 @@ import { formatDollars } from '@/lib/format';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { useGetRecentTransactionsQuery, type RecentTransaction } from '../api/dashboard-api';
 import { Tile } from './Tile';
+import '@/components/layout/RowLink.css';
 import './RecentTransactions.css';
 
 /**
@@ -24,7 +25,7 @@ function Row({ transaction }: { transaction: RecentTransaction }) {
   const { t } = useTranslation('dashboard');
   const declined = transaction.status === 'DECLINED';
   return (
-    <ReactRouterLink to={transactionDetailPath(transaction.transactionId)} className="recent-transaction" data-testid="recent-transaction">
+    <ReactRouterLink to={transactionDetailPath(transaction.transactionId)} className="row-link recent-transaction" data-testid="recent-transaction">
       <div className="recent-transaction-main">
         <p className="recent-transaction-location">{transaction.locationName}</p>
         <p className="recent-transaction-detail">

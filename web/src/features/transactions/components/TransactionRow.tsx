@@ -8,6 +8,7 @@ import { transactionDetailPath } from '@/lib/paths';
 import { formatDollars } from '@/lib/format';
 import type { TransactionListItem } from '../api/transactions-api';
 import { declineSentence } from '../model/decline';
+import '@/components/layout/RowLink.css';
 import './TransactionRow.css';
 
 /** Declined purchases carry a red chip; the rule they broke is a sentence beside it (DeclineReason). */
@@ -70,7 +71,7 @@ export const TransactionRow = memo(function TransactionRow({ transaction }: { tr
     <li className="transaction-row">
       <ReactRouterLink
         to={transactionDetailPath(transaction.transactionId)}
-        className={declined ? 'transaction-row-link transaction-row-declined' : 'transaction-row-link'}
+        className={declined ? 'row-link transaction-row-link transaction-row-declined' : 'row-link transaction-row-link'}
         data-testid="transaction-row"
         data-status={transaction.status ?? 'APPROVED'}
       >
