@@ -185,6 +185,18 @@ func BenchmarkNearRouteReusedLatency(b *testing.B) {
 	})
 }
 
+// BenchmarkNearRouteAloneLatency is BenchmarkNearRouteLatency with
+// splitting turned off: every query on the calling goroutine alone, as
+// under concurrent queries. The two side by side show what the helper
+// buys on a quiet host and what it costs when the other core is busy.
+func BenchmarkNearRouteAloneLatency(b *testing.B) {
+	splitDisabled = true
+	defer func() { splitDisabled = false }()
+	benchNearRouteLatency(b, func(ix *Index, route []Point, radius float64) int {
+		return len(ix.NearRoute(route, radius))
+	})
+}
+
 func benchNearRouteLatency(b *testing.B, query func(ix *Index, route []Point, radius float64) int) {
 	routes := make([][]Point, 20)
 	for i := range routes {

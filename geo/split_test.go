@@ -17,8 +17,11 @@ func splitEveryQuery(t *testing.T) {
 	t.Helper()
 	minStations, runCells, runSegments, runGroups := splitMinStations, splitRunCells, splitRunSegments, splitRunGroups
 	splitMinStations, splitRunCells, splitRunSegments, splitRunGroups = 0, 1, 3, 2
+	splitNeverPauses = true
+	helperPausedUntil.Store(0)
 	t.Cleanup(func() {
 		splitMinStations, splitRunCells, splitRunSegments, splitRunGroups = minStations, runCells, runSegments, runGroups
+		splitNeverPauses = false
 	})
 }
 
@@ -112,4 +115,59 @@ func TestNearRouteSplitUnderConcurrentQueries(t *testing.T) {
 		want[i] = nearAlone(t, ix, routes[i], 8)
 	}
 	queryConcurrently(t, 3, want, func(i int) []RouteHit { return ix.NearPolyline(routes[i], 8) })
+}
+
+func TestContentionPausesSplitting(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		t.Skip("splitting needs two processors")
+	}
+	reset := func() { contention.Store(0); helperPause.Store(0); helperPausedUntil.Store(0) }
+	reset()
+	t.Cleanup(reset)
+	// A quiet host: now and then a part goes badly, and splitting goes on.
+	for i := range 1000 {
+		noteSplitPart(i%50 == 0)
+		if !splitting() {
+			t.Fatalf("part %d: splitting paused with 2 %% of parts going badly", i)
+		}
+	}
+	// The other core gets busy: half the parts go badly, and splitting pauses.
+	paused := -1
+	for i := range 64 {
+		noteSplitPart(i%2 == 0)
+		if !splitting() {
+			paused = i
+			break
+		}
+	}
+	if paused < 0 {
+		t.Fatal("splitting never paused with half the parts going badly")
+	}
+	if got := time.Duration(helperPause.Load()); got != minHelperPause {
+		t.Fatalf("first pause %v, want %v", got, minHelperPause)
+	}
+	// Each look that still finds contention doubles the pause, up to the longest.
+	noteSplitPart(true)
+	if got := time.Duration(helperPause.Load()); got != 2*minHelperPause {
+		t.Fatalf("second pause %v, want %v", got, 2*minHelperPause)
+	}
+	for range 20 {
+		noteSplitPart(true)
+	}
+	if got := time.Duration(helperPause.Load()); got != maxHelperPause {
+		t.Fatalf("pause after long contention %v, want %v", got, maxHelperPause)
+	}
+	// The pause ends; parts that go well neither pause splitting again,
+	// though the average still says contention for a while, nor leave a
+	// pause behind once it no longer does.
+	helperPausedUntil.Store(time.Now().UnixNano() - 1)
+	for i := range 64 {
+		if !splitting() {
+			t.Fatalf("good part %d: splitting paused", i)
+		}
+		noteSplitPart(false)
+	}
+	if helperPause.Load() != 0 || contention.Load() > contentionOn {
+		t.Fatalf("after 64 good parts: pause %v, average %d", time.Duration(helperPause.Load()), contention.Load())
+	}
 }
