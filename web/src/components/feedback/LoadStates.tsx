@@ -38,7 +38,7 @@ export function LoadError({ onRetry, message, retrying = false }: LoadErrorProps
 /** Nothing to show yet: a quiet line of text. */
 export function EmptyState({ children, testId }: { children: ReactNode; testId?: string }) {
   return (
-    <Typography color="text.secondary" data-testid={testId ?? 'empty-state'} sx={{ py: 1 }}>
+    <Typography color="textSecondary" data-testid={testId ?? 'empty-state'} sx={{ py: 1 }}>
       {children}
     </Typography>
   );

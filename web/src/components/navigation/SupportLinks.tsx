@@ -10,7 +10,7 @@ export function SupportLinks() {
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', alignItems: 'center' }}>
       <RouterLink to={paths.help}>{t('links.help')}</RouterLink>
-      <Typography color="text.secondary" aria-hidden>
+      <Typography color="textSecondary" aria-hidden>
         |
       </Typography>
       <RouterLink to={paths.contactUs}>{t('links.contactUs')}</RouterLink>

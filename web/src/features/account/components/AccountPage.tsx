@@ -82,7 +82,7 @@ function DetailsCard({ user }: { user: Account }) {
           <Stack spacing={2}>
             {failure && <Alert severity="error">{failure}</Alert>}
             {user.company && (
-              <Typography color="text.secondary">
+              <Typography color="textSecondary">
                 {t('account.details.company')}: {user.company.name}
               </Typography>
             )}
@@ -179,7 +179,7 @@ function DeleteAccountCard() {
         <Typography variant="h3" component="h2" sx={{ mb: 1 }}>
           {t('account.delete.title')}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <Typography color="textSecondary" sx={{ mb: 2 }}>
           {t('account.delete.warning')}
         </Typography>
         <Button color="error" variant="outlined" onClick={() => setOpen(true)}>

@@ -109,7 +109,7 @@ export function AlertsPage() {
             </Box>
           )}
           {data && alerts.length === 0 && (
-            <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="alerts-empty">
+            <Typography color="textSecondary" sx={{ p: 4, textAlign: 'center' }} data-testid="alerts-empty">
               {unreadOnly ? t('emptyUnread') : t('empty')}
             </Typography>
           )}
@@ -172,10 +172,10 @@ function AlertRow({ alert, pendingRequest }: { alert: CompanyAlert; pendingReque
         </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>{alert.message}</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {[alert.driverName, maskCardNumber(alert.cardNumber)].filter(Boolean).join(' · ')}
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="time" dateTime={alert.createdAt}>
+          <Typography variant="caption" color="textSecondary" component="time" dateTime={alert.createdAt}>
             {when.format('MMM D, h:mm A')}
           </Typography>
         </Box>

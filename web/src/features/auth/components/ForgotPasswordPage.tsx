@@ -47,7 +47,7 @@ export function ForgotPasswordPage() {
           <SubmitButton size="large" busy={isLoading}>
             {t('forgotPassword.submit')}
           </SubmitButton>
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('forgotPassword.rememberPassword')} <RouterLink to={paths.root} underline="always">{t('forgotPassword.signIn')}</RouterLink>
           </Typography>
         </Stack>

@@ -27,7 +27,7 @@ export function PendingApprovalPage() {
           <Typography variant="h5" component="h1">
             {t('pendingApproval.title')}
           </Typography>
-          <Typography color="text.secondary">
+          <Typography color="textSecondary">
             {user?.company ? t('pendingApproval.text', { company: user.company.name, card }) : t('pendingApproval.textNoCompany')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ width: '100%', justifyContent: 'center' }}>

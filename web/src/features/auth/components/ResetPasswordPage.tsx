@@ -70,7 +70,7 @@ export function ResetPasswordPage() {
           <SubmitButton size="large" busy={isLoading}>
             {t('resetPassword.submit')}
           </SubmitButton>
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ textAlign: 'center' }}>
             {t('resetPassword.rememberPassword')} <RouterLink to={paths.root} underline="always">{t('resetPassword.signIn')}</RouterLink>
           </Typography>
         </Stack>

@@ -219,14 +219,14 @@ function ControlsForm({ title, subtitle, note, initial, saving, withTimeZone = f
       <DialogTitle id={TITLE_ID} sx={{ pb: 0.5 }}>
         {title}
         {subtitle && (
-          <Typography component="span" color="text.secondary" sx={{ display: 'block', fontFamily: 'monospace' }}>
+          <Typography component="span" color="textSecondary" sx={{ display: 'block', fontFamily: 'monospace' }}>
             {subtitle}
           </Typography>
         )}
       </DialogTitle>
       <DialogContent dividers>
         <Stack spacing={3}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {note}
           </Typography>
           {formError && (

@@ -45,7 +45,7 @@ export function DriverRequests({ hideWhenEmpty = false }: { hideWhenEmpty?: bool
               {t('requests.loadFailed')}
             </Alert>
           )}
-          {data && data.length === 0 && <Typography color="text.secondary">{t('requests.empty')}</Typography>}
+          {data && data.length === 0 && <Typography color="textSecondary">{t('requests.empty')}</Typography>}
           {data?.map((request) => <DriverRequestRow key={request.id} request={request} />)}
         </Stack>
       </CardContent>
@@ -78,10 +78,10 @@ function DriverRequestRow({ request }: { request: DriverRequest }) {
     >
       <Stack sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
           {request.email} · {request.phoneNumber}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           {t('requests.card', { last4: request.cardNumber.slice(-4) })} ·{' '}
           {t('requests.requestedAt', { date: new Date(request.requestedAt).toLocaleDateString('en-US') })}
         </Typography>

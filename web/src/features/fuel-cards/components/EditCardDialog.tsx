@@ -49,7 +49,7 @@ export function EditCardDialog({ card, onClose }: { card: FuelCard; onClose: () 
         <DialogTitle id={titleId}>{t('edit.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+            <Typography color="textSecondary" sx={{ fontFamily: 'monospace' }}>
               {maskCardNumber(card.cardNumber)}
             </Typography>
             <TextInput name="driverName" label={t('edit.driverName')} autoFocus />

@@ -60,7 +60,7 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onContro
           >
             {maskCardNumber(card.cardNumber)}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {details}
           </Typography>
         </Box>
@@ -86,7 +86,7 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onContro
               </Typography>
             )}
             {card.monthlyBudget !== null && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t('row.budget', { spent: formatDollars(card.monthSpend), budget: formatDollars(card.monthlyBudget) })}
               </Typography>
             )}

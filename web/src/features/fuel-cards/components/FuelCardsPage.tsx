@@ -98,7 +98,7 @@ export function FuelCardsPage() {
             </Box>
           )}
           {cards && cards.length === 0 && (
-            <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
+            <Typography color="textSecondary" sx={{ p: 4, textAlign: 'center' }}>
               {t('empty')}
             </Typography>
           )}

@@ -59,10 +59,10 @@ export function OverrideDialog({ card, onClose }: { card: FuelCard; onClose: () 
         <DialogTitle id={TITLE_ID}>{t('override.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+            <Typography color="textSecondary" sx={{ fontFamily: 'monospace' }}>
               {maskCardNumber(card.cardNumber)}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('override.explain')}
             </Typography>
             {active ? (

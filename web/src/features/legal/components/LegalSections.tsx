@@ -16,7 +16,7 @@ export function LegalSections({ sections }: { sections: LegalSection[] }) {
           <Typography variant="h3" component="h2" sx={{ mb: 0.75 }}>
             {section.number !== undefined ? `${section.number}. ${section.title}` : section.title}
           </Typography>
-          <Typography color="text.secondary" sx={{ lineHeight: 1.7 }}>
+          <Typography color="textSecondary" sx={{ lineHeight: 1.7 }}>
             {section.body}
           </Typography>
         </li>

@@ -15,7 +15,7 @@ export function PrivacyPolicyPage() {
     <PublicPage title={t('privacy.title')}>
       <Card>
         <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('privacy.effective')}
           </Typography>
           <Typography sx={{ my: 2 }}>{t('privacy.intro')}</Typography>

@@ -15,7 +15,7 @@ export function TermsPage() {
     <PublicPage title={t('terms.title')}>
       <Card>
         <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('terms.updated')}
           </Typography>
           <Typography sx={{ my: 2 }}>{t('terms.intro')}</Typography>

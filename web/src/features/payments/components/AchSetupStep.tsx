@@ -53,7 +53,7 @@ export function AchSetupStep({ publishableKey, defaultEmail, onSaved }: AchSetup
     return (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 3 }} role="status">
         <CircularProgress aria-hidden size={24} />
-        <Typography color="text.secondary">{t('ach.loadingIntent')}</Typography>
+        <Typography color="textSecondary">{t('ach.loadingIntent')}</Typography>
       </Stack>
     );
   }
@@ -89,7 +89,7 @@ export function AchSetupStep({ publishableKey, defaultEmail, onSaved }: AchSetup
   return (
     <Form form={form} onSubmit={link} aria-label={t('ach.title')}>
       <Stack spacing={2}>
-        <Typography color="text.secondary">{t('ach.intro')}</Typography>
+        <Typography color="textSecondary">{t('ach.intro')}</Typography>
         {stripe.status === 'failed' && <Alert severity="warning">{t('errors.stripeNotLoaded')}</Alert>}
         <TextInput name="name" label={t('ach.holderName')} autoComplete="name" />
         <TextInput name="email" label={t('ach.email')} type="email" autoComplete="email" />

@@ -139,7 +139,7 @@ export function AddFundsForm({ method, submitLabel, defaultAmount = '', publisha
           </SelectInput>
         </Stack>
         <Stack spacing={0.5} data-testid="selected-method">
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('addFunds.selectedMethod')}
           </Typography>
           {method ? (
@@ -156,7 +156,7 @@ export function AddFundsForm({ method, submitLabel, defaultAmount = '', publisha
         {amountCents > 0 && (
           <Stack spacing={0.5} data-testid="payment-summary">
             <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-              <Typography color="text.secondary">{chargesCardFee(method) ? t('addFunds.fee') : t('addFunds.noFee')}</Typography>
+              <Typography color="textSecondary">{chargesCardFee(method) ? t('addFunds.fee') : t('addFunds.noFee')}</Typography>
               <Typography>{formatMoney(fee, currency)}</Typography>
             </Stack>
             <Stack direction="row" sx={{ justifyContent: 'space-between' }}>

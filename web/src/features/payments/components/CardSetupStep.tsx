@@ -52,7 +52,7 @@ function Pending({ text }: { text: string }) {
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 3 }} role="status">
       <CircularProgress aria-hidden size={24} />
-      <Typography color="text.secondary">{text}</Typography>
+      <Typography color="textSecondary">{text}</Typography>
     </Stack>
   );
 }

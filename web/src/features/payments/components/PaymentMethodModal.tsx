@@ -126,7 +126,7 @@ export function PaymentMethodModal({ open, onClose }: PaymentMethodModalProps) {
     body = (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 3 }} role="status">
         <CircularProgress aria-hidden size={24} />
-        <Typography color="text.secondary">{t('loading')}</Typography>
+        <Typography color="textSecondary">{t('loading')}</Typography>
       </Stack>
     );
   } else if (!configured || errorStatus(methods.error) === 503) {

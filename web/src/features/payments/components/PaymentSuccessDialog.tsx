@@ -26,7 +26,7 @@ export function PaymentSuccessDialog({ payment, bank, onClose }: { payment: Paym
         </Stack>
       </DialogTitle>
       <DialogContent>
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           {payment.status === 'processing'
             ? t('success.processingText', { total })
             : bank

@@ -18,7 +18,7 @@ export function PaymentTypeChoice({ onChoose }: { onChoose: (type: NewMethodType
   ];
   return (
     <Stack spacing={1.5}>
-      <Typography color="text.secondary">{t('chooseType')}</Typography>
+      <Typography color="textSecondary">{t('chooseType')}</Typography>
       {options.map(({ type, icon }) => (
         <Button
           key={type}
@@ -30,7 +30,7 @@ export function PaymentTypeChoice({ onChoose }: { onChoose: (type: NewMethodType
         >
           <Stack component="span" sx={{ alignItems: 'flex-start' }}>
             <span>{t(`types.${type}`)}</span>
-            <Typography component="span" variant="caption" color="text.secondary">
+            <Typography component="span" variant="caption" color="textSecondary">
               {t(`typeHints.${type}`)}
             </Typography>
           </Stack>

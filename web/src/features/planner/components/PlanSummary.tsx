@@ -28,14 +28,14 @@ export function PlanSummary({ plan, chainNames = [] }: { plan: FuelPlan; chainNa
     >
       <Stack direction="row" useFlexGap sx={{ justifyContent: 'space-between', alignItems: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
         <Box>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t('plan.totalCost')}
           </Typography>
           <Typography variant="h2" component="div" data-testid="plan-total-cost">
             {formatPrice(total)}
           </Typography>
           {withDetour && (
-            <Typography variant="caption" color="text.secondary" component="div" data-testid="plan-detour-cost">
+            <Typography variant="caption" color="textSecondary" component="div" data-testid="plan-detour-cost">
               {t('plan.fuelAndDetour', {
                 fuel: formatPrice(plan.totalCost),
                 detour: formatPrice(detourCost),
@@ -43,16 +43,16 @@ export function PlanSummary({ plan, chainNames = [] }: { plan: FuelPlan; chainNa
               })}
             </Typography>
           )}
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t('plan.totalGallons', { gallons: formatGallons(plan.totalGallons), count: plan.fuelPlan.length })}
           </Typography>
         </Box>
         {naive !== null && saving !== null && (
           <Box sx={{ textAlign: 'right' }}>
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {t('plan.withoutPlan')}
             </Typography>
-            <Typography variant="body1" sx={{ textDecoration: 'line-through' }} color="text.secondary" data-testid="plan-naive-cost">
+            <Typography variant="body1" sx={{ textDecoration: 'line-through' }} color="textSecondary" data-testid="plan-naive-cost">
               {formatPrice(naive)}
             </Typography>
             {/* The naive driver can come out cheaper when the plan must buy the minimum purchase. */}
@@ -70,7 +70,7 @@ export function PlanSummary({ plan, chainNames = [] }: { plan: FuelPlan; chainNa
         )}
       </Stack>
       {withDetour && (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="plan-detour-rates">
+        <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 1 }} data-testid="plan-detour-rates">
           {t('plan.detourRates', { perMile: formatPrice(plan.outOfRouteCostPerMile ?? 0), perStop: formatPrice(plan.costPerStop ?? 0) })}
         </Typography>
       )}
@@ -80,7 +80,7 @@ export function PlanSummary({ plan, chainNames = [] }: { plan: FuelPlan; chainNa
         </Typography>
       )}
       {/* The plan and its "Without a plan" figure use only the chains selected near the route. */}
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="plan-chains">
+      <Typography variant="caption" color="textSecondary" component="p" sx={{ mt: 1 }} data-testid="plan-chains">
         {chainNames.length > 0 ? t('plan.chainsConsidered', { chains: chainNames.join(', ') }) : t('plan.allChains')}
       </Typography>
     </Paper>

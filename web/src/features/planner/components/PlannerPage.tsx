@@ -347,7 +347,7 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
                 <StationSkeletons count={SKELETONS.general} height={CARD_HEIGHT.collapsed} />
               ) : (listed ?? []).length > 0 ? (
                 <>
-                  <Typography variant="caption" color="text.secondary" sx={{ px: 2, pb: 1 }} data-testid="station-count" aria-live="polite">
+                  <Typography variant="caption" color="textSecondary" sx={{ px: 2, pb: 1 }} data-testid="station-count" aria-live="polite">
                     {t('list.inView', { count: Math.max(total ?? 0, listed?.length ?? 0) })}
                     {' · '}
                     {t(sortBy === 'price' ? 'list.cheapestInView' : 'list.bestDiscountInView')}
@@ -355,7 +355,7 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
                   <StationResults stations={listed} {...cardProps} />
                 </>
               ) : (
-                <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 3, textAlign: 'center' }} data-testid="no-stations">
+                <Typography variant="body2" color="textSecondary" sx={{ px: 2, py: 3, textAlign: 'center' }} data-testid="no-stations">
                   {chainCodes.length > 0 ? t('list.noStations') : t('list.noStationsInView')}
                 </Typography>
               )}
@@ -388,7 +388,7 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
               />
             ) : (
               <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13', p: 3 }}>
-                <Typography color="text.secondary">{t('map.unavailable')}</Typography>
+                <Typography color="textSecondary">{t('map.unavailable')}</Typography>
               </Stack>
             )}
           </Suspense>

@@ -43,7 +43,7 @@ function LoadingLine({ text }: { text: string }) {
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2, py: 1.5 }} role="status">
       <CircularProgress aria-hidden size={18} />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {text}
       </Typography>
     </Stack>
@@ -129,7 +129,7 @@ export function RoutePanel(props: RoutePanelProps) {
             <Typography variant="h3" component="p">
               {t('assistant.noStationsTitle')}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('assistant.noStationsText')}
             </Typography>
             <Button variant="contained" onClick={props.onClearRoute}>

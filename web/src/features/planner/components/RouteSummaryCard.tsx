@@ -52,7 +52,7 @@ export function RouteSummaryCard({ routes, selectedIndex, onSelect }: RouteSumma
     >
       <Stack direction="row" spacing={open ? 3 : 2} sx={{ alignItems: 'center' }}>
         <Box>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t('map.distance')}
           </Typography>
           <Typography variant={figure} component="div" data-testid="route-distance">
@@ -60,7 +60,7 @@ export function RouteSummaryCard({ routes, selectedIndex, onSelect }: RouteSumma
           </Typography>
         </Box>
         <Box>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {t('map.duration')}
           </Typography>
           <Typography variant={figure} component="div" data-testid="route-duration">
@@ -79,7 +79,7 @@ export function RouteSummaryCard({ routes, selectedIndex, onSelect }: RouteSumma
       </Stack>
       <Collapse in={open}>
       {selected.summary && (
-        <Typography variant="caption" color="text.secondary" component="div" noWrap title={selected.summary}>
+        <Typography variant="caption" color="textSecondary" component="div" noWrap title={selected.summary}>
           {selected.summary}
         </Typography>
       )}
@@ -109,7 +109,7 @@ export function RouteSummaryCard({ routes, selectedIndex, onSelect }: RouteSumma
                 <Typography variant="caption" sx={{ fontWeight: 600 }}>
                   {t('map.route', { number: index + 1 })}
                 </Typography>
-                <Typography variant="caption" color="text.secondary" noWrap>
+                <Typography variant="caption" color="textSecondary" noWrap>
                   {distanceOf(route)} · {durationOf(route)}
                 </Typography>
               </ButtonBase>

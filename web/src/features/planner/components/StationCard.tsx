@@ -53,7 +53,7 @@ interface StationCardProps {
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ flexShrink: 0 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ flexShrink: 0 }}>
         {label}
       </Typography>
       <Typography variant="body2" sx={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -113,7 +113,7 @@ export function StationCard({
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {t('plan.buy')} {t('plan.gallons', { gallons: formatGallons(planEntry.gallons) })}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               ·
             </Typography>
             <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="plan-entry-cost">
@@ -126,7 +126,7 @@ export function StationCard({
             variant="caption"
             component="div"
             noWrap
-            color={netSaving >= 0 ? 'success.main' : 'warning.main'}
+            color={netSaving >= 0 ? 'success' : 'warning'}
             sx={{ mt: -0.25, mb: 0.5 }}
             data-testid={planEntry ? 'plan-entry-net-saving' : 'station-net-saving'}
           >
@@ -141,7 +141,7 @@ export function StationCard({
             <Typography variant="subtitle2" component="div" noWrap title={station.name}>
               {station.name}
             </Typography>
-            <Typography variant="caption" color="text.secondary" noWrap component="div">
+            <Typography variant="caption" color="textSecondary" noWrap component="div">
               {[place, where].filter(Boolean).join(' · ')}
             </Typography>
           </Box>
@@ -158,7 +158,7 @@ export function StationCard({
             </Box>
             <Typography
               variant="caption"
-              color="text.secondary"
+              color="textSecondary"
               sx={{ textDecoration: 'line-through' }}
               data-testid="retail-price"
             >
@@ -191,7 +191,7 @@ export function StationCard({
             data-testid="price-age"
             data-stale={age.stale}
             title={age.stale ? t('priceAge.staleHint') : undefined}
-            color={age.stale ? 'warning.main' : 'text.secondary'}
+            color={age.stale ? 'warning' : 'textSecondary'}
             sx={{ minWidth: 0 }}
           >
             {age.stale ? `${t('priceAge.stale')} · ${age.text}` : age.text}

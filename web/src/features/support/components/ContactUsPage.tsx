@@ -22,7 +22,7 @@ export function ContactUsPage() {
   const { t } = useTranslation('support');
   return (
     <PublicPage title={t('contact.title')}>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="textSecondary" sx={{ mb: 2 }}>
         {t('contact.subtitle')}
       </Typography>
       <Stack spacing={2}>
@@ -59,7 +59,7 @@ export function ContactUsPage() {
             <Typography variant="h3" component="h2">
               {t('contact.customerSupport')}
             </Typography>
-            <Typography color="text.secondary" sx={{ mb: 2 }}>
+            <Typography color="textSecondary" sx={{ mb: 2 }}>
               {t('contact.customerSupportHint')}
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>

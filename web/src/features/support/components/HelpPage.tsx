@@ -21,7 +21,7 @@ export function HelpPage() {
   const faq = t('help.faq', { returnObjects: true }) as FaqEntry[];
   return (
     <PublicPage title={t('help.title')}>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="textSecondary" sx={{ mb: 2 }}>
         {t('help.subtitle')}
       </Typography>
       <Stack spacing={1}>
@@ -31,7 +31,7 @@ export function HelpPage() {
               <Typography sx={{ fontWeight: 600 }}>{entry.question}</Typography>
             </AccordionSummary>
             <AccordionDetails>
-              <Typography color="text.secondary">{entry.answer}</Typography>
+              <Typography color="textSecondary">{entry.answer}</Typography>
             </AccordionDetails>
           </Accordion>
         ))}

@@ -53,7 +53,7 @@ export function RequestOverrideDialog({ onClose }: { onClose: () => void }) {
         <DialogTitle id="override-request-title">{t('override.dialogTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('override.dialogExplain')}
             </Typography>
             {formError && (

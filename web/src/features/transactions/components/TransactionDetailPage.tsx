@@ -26,7 +26,7 @@ import { DeclinedChip, DeclineReason } from './TransactionRow';
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack direction="row" spacing={2} sx={{ py: 1.25, justifyContent: 'space-between', alignItems: 'baseline' }}>
-      <Typography color="text.secondary" sx={{ flexShrink: 0 }}>
+      <Typography color="textSecondary" sx={{ flexShrink: 0 }}>
         {label}
       </Typography>
       <Box sx={{ textAlign: 'right', minWidth: 0 }}>{children}</Box>
@@ -43,7 +43,7 @@ function DetailCard({ detail, scope }: { detail: TransactionDetail; scope: Trans
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 1, gap: 2 }}>
           <Box>
-            <Typography variant="overline" color="text.secondary">
+            <Typography variant="overline" color="textSecondary">
               {t('row.id', { ref: detail.invoiceRef })}
             </Typography>
             <Typography variant="h2" component="p" sx={{ textDecoration: declined ? 'line-through' : undefined }}>
@@ -53,7 +53,7 @@ function DetailCard({ detail, scope }: { detail: TransactionDetail; scope: Trans
           {declined ? (
             <DeclinedChip />
           ) : (
-            <Typography color="success.main" sx={{ fontWeight: 600 }}>
+            <Typography color="success" sx={{ fontWeight: 600 }}>
               {t('row.saved', { amount: formatDollars(detail.discAmount) })}
             </Typography>
           )}
@@ -76,7 +76,7 @@ function DetailCard({ detail, scope }: { detail: TransactionDetail; scope: Trans
         </Field>
         <Field label={t('detail.location')}>
           <Typography>{detail.locationName}</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {detail.locationAddress}
           </Typography>
         </Field>
@@ -90,7 +90,7 @@ function DetailCard({ detail, scope }: { detail: TransactionDetail; scope: Trans
             {!declined && (
               <>
                 {' '}
-                <Typography component="span" color="success.main" sx={{ fontWeight: 600 }}>
+                <Typography component="span" color="success" sx={{ fontWeight: 600 }}>
                   {t('detail.bestPrice')}
                 </Typography>
               </>

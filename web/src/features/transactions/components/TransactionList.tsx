@@ -124,7 +124,7 @@ export const TransactionList = memo(function TransactionList({ query }: { query:
         </Alert>
       )}
       {currentData && rows.length === 0 && (
-        <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
+        <Typography color="textSecondary" sx={{ p: 4, textAlign: 'center' }}>
           {t('list.empty')}
         </Typography>
       )}
@@ -148,7 +148,7 @@ export const TransactionList = memo(function TransactionList({ query }: { query:
         </Box>
       )}
       {currentData && rows.length > 0 && !hasNextPage && (
-        <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ py: 2, textAlign: 'center' }}>
           {t('list.noMore')}
         </Typography>
       )}

@@ -92,13 +92,13 @@ function ComplianceCards({ rows }: { rows: ComplianceRow[] }) {
         <Card component="li" key={row.cardNumber} data-testid="compliance-row">
           <CardContent>
             <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{row.driverName}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', mb: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ fontFamily: 'monospace', mb: 1 }}>
               {maskCardNumber(row.cardNumber)}
             </Typography>
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.5 }}>
               {figures.map((column) => (
                 <Box key={column.key} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
+                  <Typography component="dt" variant="body2" color="textSecondary">
                     {column.label}
                   </Typography>
                   <Typography

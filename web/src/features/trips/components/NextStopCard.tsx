@@ -46,7 +46,7 @@ export function NextStopCard({ trip, purchases = [], onCentre, withTripLink = fa
           )}
         </Stack>
         {withTripLink && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {t('list.route', { origin: trip.originName, destination: trip.destinationName })}
           </Typography>
         )}
@@ -56,14 +56,14 @@ export function NextStopCard({ trip, purchases = [], onCentre, withTripLink = fa
               <LocalGasStationIcon color="primary" sx={{ mt: 0.5 }} />
               <Box sx={{ minWidth: 0 }}>
                 {withTripLink && (
-                  <Typography variant="overline" color="text.secondary">
+                  <Typography variant="overline" color="textSecondary">
                     {t('next.nextStop')}
                   </Typography>
                 )}
                 <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="next-stop-name">
                   {next.stop.location.name}
                 </Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {next.stop.location.city}, {next.stop.location.state}
                 </Typography>
               </Box>
@@ -75,7 +75,7 @@ export function NextStopCard({ trip, purchases = [], onCentre, withTripLink = fa
               <Typography data-testid="next-stop-gallons">{t('next.buy', { gallons: formatOneDecimal(next.stop.gallons) })}</Typography>
               <Typography data-testid="next-stop-price">{t('next.price', { price: formatDollars(next.stop.location.netPrice) })}</Typography>
             </Stack>
-            <Typography variant="body2" color="text.secondary" data-testid="next-stop-remaining">
+            <Typography variant="body2" color="textSecondary" data-testid="next-stop-remaining">
               {t('next.remaining', { count: next.later.length })}
               {next.later.length > 0 && `: ${next.later.map((stop) => stop.location.name).join(', ')}`}
             </Typography>
@@ -93,7 +93,7 @@ export function NextStopCard({ trip, purchases = [], onCentre, withTripLink = fa
             </Stack>
           </>
         ) : (
-          <Typography color="text.secondary" data-testid="next-stop-none">
+          <Typography color="textSecondary" data-testid="next-stop-none">
             {t('next.noStopsLeft')}
           </Typography>
         )}

@@ -52,7 +52,7 @@ export function ReplanDialog({ trip, open, onClose }: { trip: Trip; open: boolea
       <Form form={form} onSubmit={submit} aria-label={t('replan.title')}>
         <DialogContent sx={{ pt: 0 }}>
           <Stack spacing={2}>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('replan.hint')}
             </Typography>
             <Button variant="outlined" startIcon={<MyLocationIcon />} onClick={fillFromLocation} disabled={status === 'locating'}>

@@ -112,7 +112,7 @@ export function SaveTripButton({ planned }: { planned: PlannedTrip }) {
           <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('save.title')}>
             <DialogContent sx={{ pt: 0 }}>
               <Stack spacing={2}>
-                <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                <Typography color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
                   {t('save.route', { origin: planned.originName, destination: planned.destinationName })}
                 </Typography>
                 {owner ? (
@@ -148,7 +148,7 @@ export function SaveTripButton({ planned }: { planned: PlannedTrip }) {
                     control={<Switch checked={lockCard} onChange={(event) => setLockCard(event.target.checked)} />}
                     label={t('save.lock')}
                   />
-                  <Typography variant="body2" color="text.secondary">
+                  <Typography variant="body2" color="textSecondary">
                     {t('save.lockHint')}
                   </Typography>
                 </div>

@@ -47,7 +47,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack direction="row" spacing={2} sx={{ py: 0.75, justifyContent: 'space-between', alignItems: 'baseline' }}>
-      <Typography color="text.secondary" sx={{ flexShrink: 0 }}>
+      <Typography color="textSecondary" sx={{ flexShrink: 0 }}>
         {label}
       </Typography>
       <Box sx={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' }}>{children}</Box>
@@ -60,12 +60,12 @@ function PlanStops({ plan, purchases }: { plan: TripPlan; purchases: readonly Tr
   const remaining = new Set(remainingStops(plan, purchases).map((stop) => stop.location.locationId));
   return (
     <>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         {t('detail.planTotal', { cost: formatDollars(plan.totalCost), gallons: formatOneDecimal(plan.totalGallons) })}
         {plan.naiveCost !== null && ` · ${t('detail.withoutPlan', { cost: formatDollars(plan.naiveCost) })}`}
       </Typography>
       {plan.fuelPlan.length === 0 ? (
-        <Typography color="text.secondary">{t('detail.noStops')}</Typography>
+        <Typography color="textSecondary">{t('detail.noStops')}</Typography>
       ) : (
         <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label={t('detail.currentPlan', { version: plan.version })}>
           {plan.fuelPlan.map((stop, index) => (
@@ -76,7 +76,7 @@ function PlanStops({ plan, purchases }: { plan: TripPlan; purchases: readonly Tr
                 </Typography>
                 {!remaining.has(stop.location.locationId) && <Chip size="small" color="success" label={t('detail.made')} />}
               </Stack>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {stop.location.city}, {stop.location.state} · {t('detail.mile', { mile: formatOneDecimal(stop.alongMiles) })}
               </Typography>
               <Typography variant="body2">
@@ -96,7 +96,7 @@ function PlanStops({ plan, purchases }: { plan: TripPlan; purchases: readonly Tr
 
 function Purchases({ purchases }: { purchases: readonly TripPurchase[] }) {
   const { t } = useTranslation('trips');
-  if (purchases.length === 0) return <Typography color="text.secondary">{t('detail.noPurchases')}</Typography>;
+  if (purchases.length === 0) return <Typography color="textSecondary">{t('detail.noPurchases')}</Typography>;
   return (
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {purchases.map((purchase, index) => {
@@ -106,7 +106,7 @@ function Purchases({ purchases }: { purchases: readonly TripPurchase[] }) {
             <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{purchase.locationName}</Typography>
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="textSecondary">
                   {formatDateTime(purchase.transactionDate)} · {t('detail.purchase', { gallons: formatOneDecimal(purchase.gallons), total: formatDollars(purchase.fundedTotal) })}
                 </Typography>
               </Box>
@@ -241,7 +241,7 @@ function TripBody({ trip }: { trip: TripDetail }) {
               <Typography sx={{ fontWeight: 600 }}>
                 {t('detail.version', { version: version.version })} · {t(`reason.${version.reason}`)}
               </Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {formatDateTime(version.createdAt)} · {t('list.stops', { count: version.fuelPlan.length, cost: formatDollars(version.totalCost) })}
               </Typography>
             </Box>

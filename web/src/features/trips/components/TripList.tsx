@@ -32,17 +32,17 @@ function TripRow({ trip }: { trip: Trip }) {
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {t('list.route', { origin: trip.originName, destination: trip.destinationName })}
           </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="textSecondary" noWrap>
             {trip.driverName} · {maskCardNumber(trip.cardNumber)}
           </Typography>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="textSecondary">
             {formatDateTime(trip.createdAt)}
           </Typography>
         </Box>
         <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>
           <TripStatusChip status={trip.status} />
           {trip.lockCard && <LockChip />}
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('list.stops', { count: trip.plan.fuelPlan.length, cost: formatDollars(trip.plan.totalCost) })}
           </Typography>
         </Stack>
@@ -82,7 +82,7 @@ export function TripList({ query }: { query: TripListQuery }) {
   }
   if (rows.length === 0) {
     return (
-      <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} data-testid="empty-state">
+      <Typography color="textSecondary" sx={{ p: 4, textAlign: 'center' }} data-testid="empty-state">
         {t('list.empty')}
       </Typography>
     );
@@ -101,7 +101,7 @@ export function TripList({ query }: { query: TripListQuery }) {
           </Button>
         </Box>
       ) : (
-        <Typography variant="body2" color="text.secondary" sx={{ py: 1.5, textAlign: 'center' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ py: 1.5, textAlign: 'center' }}>
           {t('list.noMore')}
         </Typography>
       )}

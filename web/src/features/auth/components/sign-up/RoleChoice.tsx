@@ -45,7 +45,7 @@ export function RoleChoice({ role, onChange, onContinue }: RoleChoiceProps) {
                   <Box sx={{ color: selected ? 'primary.main' : 'text.secondary', display: 'flex' }}>{option.icon}</Box>
                   <Box sx={{ flexGrow: 1 }}>
                     <Typography sx={{ fontWeight: 600 }}>{t(`signUp.roles.${option.role}`)}</Typography>
-                    <Typography variant="body2" color="text.secondary">
+                    <Typography variant="body2" color="textSecondary">
                       {t(`signUp.roleHints.${option.role}`)}
                     </Typography>
                   </Box>

@@ -9,7 +9,7 @@ export function SignUpFooter() {
   const { t } = useTranslation('auth');
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('signUp.haveAccount')} <RouterLink to={paths.signIn} underline="always">{t('signUp.backToLogin')}</RouterLink>
       </Typography>
       <SupportLinks />

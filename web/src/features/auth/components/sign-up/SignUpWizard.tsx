@@ -202,7 +202,7 @@ export function SignUpWizard({ role, onBack }: SignUpWizardProps) {
       leading={<BackButton label={t('signUp.backToRoles')} onClick={onBack} />}
       footer={<SignUpFooter />}
     >
-      <Typography variant="overline" color="text.secondary" component="p" data-testid="step-indicator">
+      <Typography variant="overline" color="textSecondary" component="p" data-testid="step-indicator">
         {t('signUp.stepOf', { current: stepIndex + 1, total: steps.length })}
       </Typography>
       <Stepper nonLinear activeStep={stepIndex} alternativeLabel sx={{ my: 2 }}>
