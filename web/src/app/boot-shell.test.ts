@@ -132,6 +132,20 @@ describe('index.html signed-in skeleton', () => {
     expect(html.dataset.bootRequests).toBeUndefined();
   });
 
+  it("asks for the owner's driver-requests before the skeleton's first frame, every other call after it", () => {
+    const fetch = vi.spyOn(window, 'fetch').mockImplementation(() => Promise.resolve(Response.json([])));
+    localStorage.setItem('token', jwt('ROLE_COMPANY'));
+    runBoot('/dashboard');
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([`${location.origin}/api/wex/company/driver-requests`]);
+    expect(window.fuelportalPreloads?.map((call) => call.url)).toEqual([`${location.origin}/api/wex/company/driver-requests`]);
+    fetch.mockClear();
+    delete window.fuelportalPreloads;
+    runBoot('/transactions');
+    localStorage.setItem('token', jwt('ROLE_USER'));
+    runBoot('/dashboard');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('shows for a stored session opening /dashboard or /transactions, with its role and drawer', () => {
     localStorage.setItem('token', jwt('ROLE_COMPANY'));
     expect(runBoot('/dashboard')).toBe('app');
