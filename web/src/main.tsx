@@ -20,6 +20,8 @@ declare global {
   interface Window {
     /** public/boot.js: downloads the app's code (index.html's app-modules list) without running it. */
     fuelportalPrefetchApp?: () => void;
+    /** public/boot.js: runs the callback once the owner dashboard's skeleton has drawn its driver-requests card (1 s at most), else at once. */
+    fuelportalWhenShown?: (callback: () => void) => void;
   }
 }
 
@@ -43,7 +45,7 @@ function afterFirstFrame(callback: () => void) {
 if (document.documentElement.dataset.boot === 'signin' && navigator.onLine) {
   startSignInPage(document.getElementById('root')!, startApp, prefetchApp);
 } else if (document.documentElement.dataset.boot === 'app') {
-  afterFirstFrame(() => void startApp());
+  afterFirstFrame(() => (window.fuelportalWhenShown ? window.fuelportalWhenShown(() => void startApp()) : void startApp()));
 } else {
   void startApp();
 }
