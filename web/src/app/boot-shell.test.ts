@@ -132,6 +132,41 @@ describe('index.html signed-in skeleton', () => {
     expect(html.dataset.bootRequests).toBeUndefined();
   });
 
+  it("asks for the owner's driver-requests before the skeleton's first frame, every other call after it", () => {
+    const fetch = vi.spyOn(window, 'fetch').mockImplementation(() => Promise.resolve(Response.json([])));
+    localStorage.setItem('token', jwt('ROLE_COMPANY'));
+    runBoot('/dashboard');
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([`${location.origin}/api/wex/company/driver-requests`]);
+    expect(window.fuelportalPreloads?.map((call) => call.url)).toEqual([`${location.origin}/api/wex/company/driver-requests`]);
+    fetch.mockClear();
+    delete window.fuelportalPreloads;
+    runBoot('/transactions');
+    localStorage.setItem('token', jwt('ROLE_USER'));
+    runBoot('/dashboard');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("holds the app's start on the owner's dashboard until its driver-requests answer has been drawn", async () => {
+    const afterCalls = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    const started = vi.fn();
+    localStorage.setItem('token', jwt('ROLE_USER'));
+    runBoot('/dashboard');
+    window.fuelportalWhenShown!(started);
+    expect(started).toHaveBeenCalledTimes(1);
+    for (const requests of [[{ id: 1 }], []]) {
+      started.mockClear();
+      vi.spyOn(window, 'fetch').mockImplementation((url) => Promise.resolve(Response.json(String(url).endsWith('/driver-requests') ? requests : {})));
+      localStorage.setItem('token', jwt('ROLE_COMPANY'));
+      html.removeAttribute('data-boot-requests');
+      runBoot('/dashboard');
+      window.fuelportalWhenShown!(started);
+      expect(started).not.toHaveBeenCalled();
+      await afterCalls();
+      await afterCalls();
+      expect(started).toHaveBeenCalledTimes(1);
+    }
+  });
+
   it('shows for a stored session opening /dashboard or /transactions, with its role and drawer', () => {
     localStorage.setItem('token', jwt('ROLE_COMPANY'));
     expect(runBoot('/dashboard')).toBe('app');
