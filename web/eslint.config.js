@@ -15,6 +15,15 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // MUI 9 has no system props: Typography's color takes a palette name ('textSecondary',
+      // 'success', 'error'…) and silently ignores a theme path ('text.secondary').
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='Typography'] > JSXAttribute[name.name='color'] Literal[value=/\\./]",
+          message: "Typography's color takes 'textSecondary', 'success', 'error'…; for another shade use sx={{ color: 'error.light' }}.",
+        },
+      ],
       // Features must not import each other: shared code lives in src/components or src/lib.
       'no-restricted-imports': [
         'error',

@@ -23,7 +23,7 @@ export function AppError({ error }: { error: unknown }) {
     <Box component="main" sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 2 }}>
       <Stack role="alert" spacing={2} sx={{ width: '100%', maxWidth: 480, alignItems: 'center', textAlign: 'center' }}>
         <Typography variant="h1">{t('errors.somethingWentWrong')}</Typography>
-        <Typography color="text.secondary">{t('errors.reloadHint')}</Typography>
+        <Typography color="textSecondary">{t('errors.reloadHint')}</Typography>
         <Button variant="contained" onClick={() => window.location.reload()}>
           {t('actions.reload')}
         </Button>

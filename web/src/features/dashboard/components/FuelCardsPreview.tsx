@@ -24,7 +24,7 @@ function BudgetBar({ budget }: { budget: CardsBudget }) {
   const text = t('fuelCards.budget', { spent: formatDollars(budget.spent), budget: formatDollars(budget.budget) });
   return (
     <Box data-testid="cards-budget" sx={{ mb: 1.5 }}>
-      <Typography variant="body2" color={over ? 'error' : 'text.secondary'} sx={{ mb: 0.5 }}>
+      <Typography variant="body2" color={over ? 'error' : 'textSecondary'} sx={{ mb: 0.5 }}>
         {text}
       </Typography>
       <LinearProgress
@@ -53,7 +53,7 @@ export function FuelCardsPreview() {
       {isLoading && [0, 1, 2].map((row) => <Skeleton key={row} variant="rounded" height={48} />)}
       {isError && <LoadError onRetry={refetch} retrying={isFetching} />}
       {budget && <BudgetBar budget={budget} />}
-      {cards && cards.length === 0 && <Typography color="text.secondary">{t('fuelCards.empty')}</Typography>}
+      {cards && cards.length === 0 && <Typography color="textSecondary">{t('fuelCards.empty')}</Typography>}
       {cards && cards.length > 0 && (
         <List disablePadding>
           {cards.slice(0, DASHBOARD_LIST_SIZE).map((card) => (

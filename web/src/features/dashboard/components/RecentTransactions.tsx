@@ -59,7 +59,7 @@ export function RecentTransactions({ role }: { role: RoleCode }) {
     <Tile title={t('recent.title')} action={viewAll} testId="recent-transactions-tile">
       {isLoading && [0, 1, 2].map((row) => <Skeleton key={row} variant="rounded" height={56} />)}
       {isError && <LoadError onRetry={refetch} retrying={isFetching} />}
-      {transactions && transactions.length === 0 && <Typography color="text.secondary">{t('recent.empty')}</Typography>}
+      {transactions && transactions.length === 0 && <Typography color="textSecondary">{t('recent.empty')}</Typography>}
       {transactions && transactions.length > 0 && (
         <List disablePadding component="div">
           {transactions.map((transaction) => (

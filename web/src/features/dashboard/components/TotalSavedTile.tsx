@@ -27,13 +27,13 @@ function MissedSavings({ lastDays }: { lastDays: number }) {
   if (isError) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }} data-testid="missed-savings">
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('missedSavings.label')}
       </Typography>
       {currentData === undefined ? (
         <Skeleton variant="text" width={60} />
       ) : (
-        <Typography sx={{ fontWeight: 700 }} color={currentData > 0 ? 'error.main' : 'text.primary'} data-testid="missed-savings-amount">
+        <Typography sx={{ fontWeight: 700 }} color={currentData > 0 ? 'error' : 'textPrimary'} data-testid="missed-savings-amount">
           {formatDollars(currentData)}
         </Typography>
       )}
@@ -62,10 +62,10 @@ export function TotalSavedTile() {
     <Tile title={t('totalSaved')} testId="total-saved-tile">
       {currentData ? (
         <div>
-          <Typography variant="h2" component="p" color="success.main" data-testid="total-saved-amount">
+          <Typography variant="h2" component="p" color="success" data-testid="total-saved-amount">
             {formatDollars(currentData.saved)}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('savedOn', { total: formatDollars(currentData.total) })}
           </Typography>
         </div>

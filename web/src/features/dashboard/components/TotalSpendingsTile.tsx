@@ -32,7 +32,7 @@ function Legend({ color, label, amount }: { color: string; label: string; amount
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
       <Box sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: color }} />
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>

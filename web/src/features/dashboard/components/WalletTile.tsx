@@ -29,11 +29,11 @@ function ContractLine() {
   const perStop = contract.costPerStop ?? 0;
   return (
     <>
-      <Typography variant="body2" color="text.secondary" data-testid="wallet-contract">
+      <Typography variant="body2" color="textSecondary" data-testid="wallet-contract">
         {text}
       </Typography>
       {(perMile > 0 || perStop > 0) && (
-        <Typography variant="body2" color="text.secondary" data-testid="wallet-planner-costs">
+        <Typography variant="body2" color="textSecondary" data-testid="wallet-planner-costs">
           {t('wallet.plannerCosts', { perMile: formatDollars(perMile), perStop: formatDollars(perStop) })}
         </Typography>
       )}
@@ -64,7 +64,7 @@ export function WalletTile({ PaymentMethodModal }: { PaymentMethodModal: Payment
     <Tile title={t('wallet.title')} action={<AccountBalanceWalletIcon color="action" />} testId="wallet-tile">
       {wallet ? (
         <Stack spacing={0.5}>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {t('wallet.balance')}
           </Typography>
           <Typography

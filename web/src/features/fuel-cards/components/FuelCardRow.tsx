@@ -81,7 +81,7 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onContro
         {(overriding || card.monthlyBudget !== null) && (
           <Stack spacing={0.5} sx={{ mb: 1.5 }}>
             {overriding && (
-              <Typography variant="body2" color="warning.dark" data-testid="override-until">
+              <Typography variant="body2" color="warning" data-testid="override-until">
                 {t('override.activeUntil', { until: formatUntil(card.overrideUntil!) })}
               </Typography>
             )}

@@ -58,11 +58,11 @@ export function PlanSummary({ plan, chainNames = [] }: { plan: FuelPlan; chainNa
             {/* The naive driver can come out cheaper when the plan must buy the minimum purchase. */}
             {saving > 0 &&
               (withDetour ? (
-                <Typography variant="subtitle2" color="primary.main" data-testid="plan-net-saving">
+                <Typography variant="subtitle2" color="primary" data-testid="plan-net-saving">
                   {t('plan.netSaving', { amount: formatPrice(saving) })}
                 </Typography>
               ) : (
-                <Typography variant="subtitle2" color="primary.main" data-testid="plan-saving">
+                <Typography variant="subtitle2" color="primary" data-testid="plan-saving">
                   {t('plan.youSave')} {formatPrice(saving)}
                 </Typography>
               ))}
@@ -75,7 +75,7 @@ export function PlanSummary({ plan, chainNames = [] }: { plan: FuelPlan; chainNa
         </Typography>
       )}
       {plan.usedStalePrices && (
-        <Typography variant="caption" color="warning.main" component="p" sx={{ mt: 1 }} data-testid="plan-stale" role="note">
+        <Typography variant="caption" color="warning" component="p" sx={{ mt: 1 }} data-testid="plan-stale" role="note">
           {t('plan.usedStalePrices')}
         </Typography>
       )}

@@ -150,7 +150,7 @@ export function StationCard({
             <Box component="span" sx={visuallyHidden}>
               {t('station.net')}
             </Box>
-            <Typography variant="h3" component="div" color="primary.main" data-testid="net-price">
+            <Typography variant="h3" component="div" color="primary" data-testid="net-price">
               {formatPrice(station.netPrice)}
             </Typography>
             <Box component="span" sx={visuallyHidden}>

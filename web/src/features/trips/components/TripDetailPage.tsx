@@ -119,7 +119,7 @@ function Purchases({ purchases }: { purchases: readonly TripPurchase[] }) {
               </Stack>
             </Stack>
             {declined && purchase.declineReason && (
-              <Typography variant="body2" color="error.main" data-testid="decline-reason">
+              <Typography variant="body2" sx={{ color: 'error.light' }} data-testid="decline-reason">
                 {purchase.declineReason}
               </Typography>
             )}
