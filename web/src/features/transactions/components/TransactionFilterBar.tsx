@@ -6,13 +6,12 @@ import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '@/components/layout/AppShell';
-import { maskCardNumber } from '@/lib/format';
+import { CardSelect } from '@/components/form/CardSelect';
 import type { CardOption } from '../api/transactions-api';
 import { anyFilterSet, clearedFilters, isValidRange, type TransactionFilters } from '../model/transaction-filters';
 
@@ -120,21 +119,13 @@ export function TransactionFilterBar({ filters, onChange, cards }: TransactionFi
               slotProps={dateSlotProps(filters.dateFrom, undefined)}
             />
             {cards && (
-              <TextField
-                select
+              <CardSelect
                 label={t('filters.card')}
+                allLabel={t('filters.allCards')}
                 value={filters.cardNumber}
-                onChange={(event) => onChange({ ...filters, cardNumber: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-              >
-                <MenuItem value="">{t('filters.allCards')}</MenuItem>
-                {cards.map((card) => (
-                  <MenuItem key={card.cardNumber} value={card.cardNumber}>
-                    {card.driverName ? `${card.driverName} · ` : ''}
-                    {maskCardNumber(card.cardNumber)}
-                  </MenuItem>
-                ))}
-              </TextField>
+                cards={cards}
+                onChange={(cardNumber) => onChange({ ...filters, cardNumber })}
+              />
             )}
             {!phone && filtering && (
               <Button

@@ -8,10 +8,10 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
+import { CardSelect } from '@/components/form/CardSelect';
 import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
 import { selectRole, selectUser } from '@/lib/auth';
-import { maskCardNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
 import type { TripListQuery, TripStatus } from '../api/trip-types';
@@ -46,22 +46,14 @@ function CardFilter({ value, onChange }: { value: string; onChange: (cardNumber:
   const { t } = useTranslation('trips');
   const { data: cards = [] } = useGetTripCardOptionsQuery();
   return (
-    <TextField
-      select
+    <CardSelect
       label={t('filters.card')}
+      allLabel={t('filters.allCards')}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      cards={cards}
+      onChange={onChange}
       sx={{ minWidth: 220 }}
-    >
-      <MenuItem value="">{t('filters.allCards')}</MenuItem>
-      {cards.map((card) => (
-        <MenuItem key={card.cardNumber} value={card.cardNumber}>
-          {card.driverName ? `${card.driverName} · ` : ''}
-          {maskCardNumber(card.cardNumber)}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }
 
