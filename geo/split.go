@@ -28,7 +28,7 @@ import (
 // core spinning: p50 4.0 against 3.3 ms, p99 6–8 against 4–5.6 ms). That
 // shows in the split parts: the helper's share of the runs strays far from
 // half, or the caller sleeps waiting for its last run (quiet: 1 % of large
-// parts, other core busy: 45 %). When that goes on (contention), queries
+// parts, other core busy: 46 %). When that goes on (contention), queries
 // run alone for a pause, doubled at each look that finds it still on.
 const (
 	// splitStations: a query whose cells hold fewer stations runs alone
@@ -105,8 +105,7 @@ type splitJob struct {
 	state atomic.Uint64
 	epoch uint64
 	done  chan struct{}
-	// helped: the helper took at least one run; helperRuns how many.
-	helped     bool
+	// helperRuns is how many runs the helper took.
 	helperRuns int32
 	// panicked is what the helper's run panicked with (never, but the
 	// caller, not the helper's goroutine, must be the one to die of it).
@@ -138,7 +137,6 @@ func (t splitTicket) take() {
 		j.done <- struct{}{}
 	}()
 	j.helperRuns = j.claim(true)
-	j.helped = j.helperRuns > 0
 }
 
 // nextTicket waits up to helperSpin for another ticket without sleeping:
@@ -185,7 +183,7 @@ func (j *splitJob) split(task splitTask, runs int32) bool {
 	if j.done == nil {
 		j.done = make(chan struct{}, 1)
 	}
-	j.task, j.runs, j.helped, j.helperRuns = task, runs, false, 0
+	j.task, j.runs, j.helperRuns = task, runs, 0
 	defer func() { j.task = nil }()
 	j.next.Store(0)
 	j.epoch++
@@ -220,7 +218,7 @@ func (j *splitJob) split(task splitTask, runs int32) bool {
 		j.panicked = nil
 		panic(p)
 	}
-	return j.helped
+	return j.helperRuns > 0
 }
 
 // waitHelper waits for the helper to finish its last run. That is at most
@@ -242,8 +240,9 @@ func (j *splitJob) waitHelper() (slept bool) {
 // noteSplitPart adds a large split part to the running average and, when
 // the part went badly and the average says contention, pauses splitting:
 // for minHelperPause at first, twice the last pause at each look that
-// still finds it, up to maxHelperPause. Only one query splits at a time (nearInFlight), so the
-// updates do not race each other in practice; they are atomic anyway.
+// still finds it, up to maxHelperPause. Only one query splits at a time
+// (nearInFlight), so the updates do not race each other in practice; they
+// are atomic anyway.
 func noteSplitPart(bad bool) {
 	c := contention.Load()
 	c -= c / 16
