@@ -1,8 +1,10 @@
 package fuelportal
 
 import (
+	"slices"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // DriverStatus is where a driver's request to join a company stands. A
@@ -22,7 +24,23 @@ const (
 	MsgDriverPending        = "Waiting for your company to approve your account"
 	MsgDriverDeclined       = "Your company declined your request to join. Ask your fleet manager if you think this is a mistake."
 	MsgDriverRequestMissing = "Driver request not found"
+	// MsgCardCompanyMismatch answers a driver sign-up whose card number and
+	// company name do not go together, on both fields: it does not say which
+	// is wrong (an unknown card, another company's name, a card another
+	// driver holds all read the same).
+	MsgCardCompanyMismatch = "The card number and company name do not match"
 )
+
+// DriverRequestTTL is how long a driver's sign-up request waits for the
+// company: an older pending request has expired, is no longer listed and
+// can no longer be approved.
+const DriverRequestTTL = 14 * 24 * time.Hour
+
+// DriverRequestExpired reports whether a request made at requestedAt has
+// expired at now.
+func DriverRequestExpired(requestedAt, now time.Time) bool {
+	return !now.Before(requestedAt.Add(DriverRequestTTL))
+}
 
 // DriverRequest is a driver's pending request to join a company on one of
 // its cards.
@@ -36,9 +54,38 @@ type DriverRequest struct {
 	RequestedAt time.Time
 }
 
-// SameCompanyName reports whether two company names are the same up to
-// case and spacing: surrounding space is dropped, inner runs of space count
-// as one, and letters compare case-folded.
+// SameCompanyName reports whether two company names name the same company
+// as people type it: case, spacing and punctuation aside, and without a
+// trailing legal suffix (LLC, Inc, Co, Corp, Ltd and their long forms), so
+// "demo freight", "Demo Freight, L.L.C." and "DEMO  FREIGHT INC" are all
+// "Demo Freight LLC". A name that is only a suffix keeps it.
 func SameCompanyName(a, b string) bool {
-	return strings.EqualFold(strings.Join(strings.Fields(a), " "), strings.Join(strings.Fields(b), " "))
+	ka, kb := companyNameKey(a), companyNameKey(b)
+	return ka != "" && ka == kb
+}
+
+// legalSuffixes are the words dropped from the end of a company name, as
+// companyNameKey spells them (lower case, no punctuation).
+var legalSuffixes = []string{"llc", "inc", "incorporated", "co", "company", "corp", "corporation", "ltd", "limited"}
+
+// companyNameKey is the comparable form of a company name: words lower
+// case with punctuation removed inside them ("L.L.C." is "llc"), trailing
+// legal suffixes dropped, joined without spaces.
+func companyNameKey(name string) string {
+	var words []string
+	for _, field := range strings.FieldsFunc(name, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '/' }) {
+		word := strings.Map(func(r rune) rune {
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				return unicode.ToLower(r)
+			}
+			return -1
+		}, field)
+		if word != "" {
+			words = append(words, word)
+		}
+	}
+	for len(words) > 1 && slices.Contains(legalSuffixes, words[len(words)-1]) {
+		words = words[:len(words)-1]
+	}
+	return strings.Join(words, "")
 }

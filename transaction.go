@@ -105,8 +105,13 @@ type Transaction struct {
 	CardID     int64
 	CardNumber string
 	// DriverCardName and DriverID are the card's details at purchase time.
-	DriverCardName  string
-	DriverID        string
+	DriverCardName string
+	DriverID       string
+	// HolderUserID is the signed-up driver who held the card when the
+	// purchase was recorded (0: none); HolderName is their name as it is now
+	// ("" when none or since deleted).
+	HolderUserID    int64
+	HolderName      string
 	LocationID      int64
 	LocationName    string
 	LocationAddress string
@@ -217,10 +222,13 @@ func ParseTransactionTime(s string) (time.Time, error) {
 const WireTimeFormat = "2006-01-02T15:04:05"
 
 // TransactionScope is whose transactions a caller may see: a company's, or
-// with CardID set only that card's (a driver's own card).
+// with CardID set only that card's (a driver's own card); with HolderUserID
+// set as well, only the card's purchases made while that driver held it (a
+// driver does not see the card's earlier holders' purchases).
 type TransactionScope struct {
-	CompanyID int64
-	CardID    int64
+	CompanyID    int64
+	CardID       int64
+	HolderUserID int64
 }
 
 // TransactionFilter selects and orders a page of transactions.

@@ -28,8 +28,8 @@ func lastActive(plans []CardPlan) string {
 	return ""
 }
 
-// seedDriverRequests runs after the fleet step, so linking the card changes
-// none of the demo purchases.
+// seedDriverRequests adds a pending request for an unlinked card; the card
+// stays free until the owner approves it.
 func seedDriverRequests(ctx context.Context, env *Env) error {
 	var card *fuelportal.Card
 	for _, c := range env.Cards[env.DemoFreight.ID] {
@@ -45,9 +45,5 @@ func seedDriverRequests(ctx context.Context, env *Env) error {
 	if err := env.Tx.CreateUser(ctx, driver); err != nil {
 		return err
 	}
-	if err := env.Tx.LinkCardDriver(ctx, card.ID, driver.ID); err != nil {
-		return err
-	}
-	card.DriverUserID = driver.ID
-	return nil
+	return env.Tx.RequestCard(ctx, driver.ID, card.ID)
 }

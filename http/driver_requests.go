@@ -43,8 +43,9 @@ func (s *Server) handleDriverRequestList(w http.ResponseWriter, r *http.Request)
 }
 
 // handleDriverRequestDecide approves or declines a pending driver request
-// of the owner's company and mails the driver the decision. Any other id
-// (another company's driver, a decided request, garbage) is 404.
+// of the owner's company and mails the driver the decision; approving one
+// request for a card declines (and mails) the others for it. Any other id
+// (another company's driver, a decided or expired request, garbage) is 404.
 func (s *Server) handleDriverRequestDecide(decision fuelportal.DriverStatus) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
@@ -53,17 +54,20 @@ func (s *Server) handleDriverRequestDecide(decision fuelportal.DriverStatus) htt
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing))
 			return
 		}
-		var msg *fuelportal.MailMessage
-		notice := func(u *fuelportal.User) *fuelportal.MailMessage {
-			msg = s.driverDecisionMail(u, decision)
-			return msg
+		var mails []*fuelportal.MailMessage
+		notice := func(u *fuelportal.User, status fuelportal.DriverStatus) *fuelportal.MailMessage {
+			m := s.driverDecisionMail(u, status)
+			mails = append(mails, m)
+			return m
 		}
 		if _, err := s.DB.DecideDriverRequest(ctx, PrincipalFromContext(ctx).CompanyID, id, decision, notice); err != nil {
 			s.respondError(w, r, err)
 			return
 		}
-		if s.MailQueued != nil && msg != nil {
-			s.MailQueued(msg)
+		if s.MailQueued != nil {
+			for _, m := range mails {
+				s.MailQueued(m)
+			}
 		}
 		respond(w, http.StatusOK, emptyResponse{})
 	}

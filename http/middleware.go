@@ -169,8 +169,8 @@ func (s *Server) requireApproved(next http.HandlerFunc) http.HandlerFunc {
 }
 
 // approvedOnly runs after requireAuth. Only drivers wait for approval, and
-// their status is read on every call, so an approval or a refusal applies
-// to tokens already issued.
+// their status and card are read on every call, so an approval, a refusal or
+// the card going to another driver applies to tokens already issued.
 func (s *Server) approvedOnly(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		p := PrincipalFromContext(r.Context())
@@ -178,7 +178,7 @@ func (s *Server) approvedOnly(next http.HandlerFunc) http.HandlerFunc {
 			next(w, r)
 			return
 		}
-		status, err := s.DB.DriverStatus(r.Context(), p.UserID)
+		status, cardID, err := s.DB.DriverAccess(r.Context(), p.UserID)
 		switch {
 		case fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND:
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Unauthorized"))
@@ -189,7 +189,9 @@ func (s *Server) approvedOnly(next http.HandlerFunc) http.HandlerFunc {
 		case status == fuelportal.DriverRejected:
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgDriverDeclined))
 		default:
-			next(w, r)
+			// The card held now, not the one the token was issued with.
+			p.CardID = cardID
+			next(w, r.WithContext(NewContextWithPrincipal(r.Context(), p)))
 		}
 	}
 }

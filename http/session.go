@@ -70,7 +70,8 @@ func (s *Server) handleAuthenticate(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, msgBadCredentials))
 		return
 	}
-	if user.DriverStatus == fuelportal.DriverRejected {
+	if user.DriverStatus == fuelportal.DriverRejected ||
+		user.DriverStatus == fuelportal.DriverPending && fuelportal.DriverRequestExpired(user.CreatedAt, s.Now()) {
 		s.respondError(w, r, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgDriverDeclined))
 		return
 	}

@@ -124,10 +124,12 @@ func (s *Server) handleOwnerSignUp(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusCreated, accountFromUser(owner))
 }
 
-// handleDriverSignUp creates a driver (ROLE_USER) on an existing company
-// card that no driver holds yet, pending until the company approves. The
-// company name must be the card's: an unknown card, a taken card and a
-// wrong company name get the same answer after the same work.
+// handleDriverSignUp creates a driver (ROLE_USER) asking for an existing
+// company card that no approved driver holds, pending until the company
+// approves; other pending requests for the card do not stand in the way.
+// The company name must be the card's (fuelportal.SameCompanyName): an
+// unknown card, a taken card and a wrong company name get the same answer,
+// on both fields, after the same work.
 func (s *Server) handleDriverSignUp(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	var req driverSignUpRequest
@@ -151,11 +153,7 @@ func (s *Server) handleDriverSignUp(w http.ResponseWriter, r *http.Request) {
 	}
 	driver := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, FirstName: signUp.FirstName,
 		LastName: signUp.LastName, PhoneNumber: signUp.PhoneNumber}
-	err = s.DB.CreateDriver(ctx, driver, signUp.CardNumber, signUp.CompanyName)
-	if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
-		s.respondError(w, r, fuelportal.FieldError("cardNumber", fuelportal.MsgCardNumberInvalid))
-		return
-	} else if err != nil {
+	if err := s.DB.CreateDriver(ctx, driver, signUp.CardNumber, signUp.CompanyName); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -189,7 +187,8 @@ func (s *Server) handleCheckEmail(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleCheckCardNumber answers whether a driver can sign up with a card
-// number: it must be an existing company card with no driver yet. Every
+// number: it must be an existing company card with no approved driver
+// (pending requests for it do not count). Every
 // other case gets the same 404, so numbers cannot be probed for existence.
 func (s *Server) handleCheckCardNumber(w http.ResponseWriter, r *http.Request) {
 	fe := fuelportal.FieldErrors{}

@@ -26,7 +26,9 @@ func driverScope(p Principal) fuelportal.TransactionScope {
 	if card == 0 {
 		card = -1 // a user without a card sees nothing
 	}
-	return fuelportal.TransactionScope{CompanyID: p.CompanyID, CardID: card}
+	// Only what was bought while they held the card: the card's earlier
+	// history belongs to the company, not to its next driver.
+	return fuelportal.TransactionScope{CompanyID: p.CompanyID, CardID: card, HolderUserID: p.UserID}
 }
 
 // Paging of the transactions list (docs/product.md §9).
@@ -60,6 +62,8 @@ type transactionItem struct {
 	ProductCode     fuelportal.ProductCode       `json:"productCode"`
 	DeclineCode     *fuelportal.DeclineReason    `json:"declineCode"`   // stable; nil when approved
 	DeclineReason   *string                      `json:"declineReason"` // the code's sentence; nil when approved
+	// HolderName is who held the card at the purchase; nil for none.
+	HolderName *string `json:"holderName"`
 }
 
 type transactionDetail struct {
@@ -78,6 +82,9 @@ func transactionItemFrom(t *fuelportal.Transaction) transactionItem {
 		FundedTotal: dollars(t.FundedTotalCents), DiscAmount: dollars(t.DiscountCents), Status: t.Status,
 	}
 	item.ProductCode, item.DeclineCode, item.DeclineReason = productCode(t), declineCode(t), declineSentence(t)
+	if t.HolderName != "" {
+		item.HolderName = &t.HolderName
+	}
 	return item
 }
 

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
+	"strings"
 
 	"fuelportal"
 )
@@ -60,6 +62,25 @@ func (tx *Tx) LinkCardDriver(ctx context.Context, cardID, userID int64) error {
 		return err
 	} else if n == 0 {
 		return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgCardNumberInvalid)
+	}
+	return nil
+}
+
+// assignCardHolder makes driver u the holder of the card: the card is
+// linked to them (taken from any earlier holder, who then sees none of its
+// purchases) and its driver name and driver id become theirs, for the owner
+// to edit. Purchases recorded from now on are u's.
+func (tx *Tx) assignCardHolder(ctx context.Context, cardID int64, u *fuelportal.User) error {
+	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
+	res, err := tx.Exec(ctx, `UPDATE cards SET driver_user_id = ?, driver_name = ?, driver_id = ?, updated_at = ? WHERE id = ?`,
+		u.ID, name, strconv.FormatInt(u.ID, 10), tx.Now, cardID)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
 	}
 	return nil
 }

@@ -2,30 +2,58 @@ package store
 
 import (
 	"context"
+	"database/sql"
 
 	"fuelportal"
 )
 
-// DriverStatus returns the approval status of user id, or ENOTFOUND.
+// DriverStatus returns the approval status of user id, or ENOTFOUND. A
+// pending request older than fuelportal.DriverRequestTTL has expired and
+// reads as DriverRejected.
 func (db *DB) DriverStatus(ctx context.Context, id int64) (status fuelportal.DriverStatus, err error) {
-	err = db.InReadTx(ctx, func(tx *Tx) error {
-		err := tx.QueryRow(ctx, `SELECT driver_status FROM users WHERE id = ?`, id).Scan(&status)
-		return notFound(err, "User not found")
-	})
+	status, _, err = db.DriverAccess(ctx, id)
 	return status, err
 }
 
-// DriverRequests returns the pending driver requests of company companyID,
-// oldest first.
+// DriverAccess returns DriverStatus and the id of the card user id holds
+// now (0 for none): a token issued before an approval, or before the card
+// went to another driver, must not decide which card's purchases they see.
+func (db *DB) DriverAccess(ctx context.Context, id int64) (status fuelportal.DriverStatus, cardID int64, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		var requested nullTime
+		var card sql.NullInt64
+		err := tx.QueryRow(ctx, `SELECT u.driver_status, u.created_at, k.id FROM users u LEFT JOIN cards k ON k.driver_user_id = u.id WHERE u.id = ?`,
+			id).Scan(&status, &requested, &card)
+		if err != nil {
+			return notFound(err, "User not found")
+		}
+		if status == fuelportal.DriverPending && fuelportal.DriverRequestExpired(requested.Time, tx.Now) {
+			status = fuelportal.DriverRejected
+		}
+		cardID = card.Int64
+		return nil
+	})
+	return status, cardID, err
+}
+
+// RequestCard records that pending driver userID asks for the card cardID.
+// The request does not hold the card: any number of requests may name it.
+func (tx *Tx) RequestCard(ctx context.Context, userID, cardID int64) error {
+	_, err := tx.Exec(ctx, `UPDATE users SET requested_card_id = ? WHERE id = ?`, cardID, userID)
+	return err
+}
+
+// DriverRequests returns the pending driver requests of company companyID
+// that have not expired, oldest first. Several may name one card.
 func (db *DB) DriverRequests(ctx context.Context, companyID int64) ([]*fuelportal.DriverRequest, error) {
 	list := []*fuelportal.DriverRequest{}
 	err := db.InReadTx(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `
 			SELECT u.id, u.first_name, u.last_name, u.email, u.phone_number, COALESCE(k.card_number, ''), u.created_at
 			FROM users u
-			LEFT JOIN cards k ON k.driver_user_id = u.id
-			WHERE u.company_id = ? AND u.role = ? AND u.driver_status = ?
-			ORDER BY u.created_at, u.id`, companyID, fuelportal.RoleUser, fuelportal.DriverPending)
+			LEFT JOIN cards k ON k.id = u.requested_card_id AND k.company_id = u.company_id
+			WHERE u.company_id = ? AND u.role = ? AND u.driver_status = ? AND u.created_at > ?
+			ORDER BY u.created_at, u.id`, companyID, fuelportal.RoleUser, fuelportal.DriverPending, tx.Now.Add(-fuelportal.DriverRequestTTL))
 		if err != nil {
 			return err
 		}
@@ -46,46 +74,129 @@ func (db *DB) DriverRequests(ctx context.Context, companyID int64) ([]*fuelporta
 
 // DecideDriverRequest approves (DriverApproved) or declines
 // (DriverRejected) the pending request of driver userID in company
-// companyID, and queues the notice mail returns for the driver in the same
-// transaction. Declining frees the driver's card for another sign-up and
-// ends the driver's sessions. A driver of another company, or one whose
-// request was already decided, is ENOTFOUND; of two concurrent decisions
-// exactly one wins.
+// companyID, and queues the notice mail returns for each driver it decides
+// in the same transaction. It returns the drivers decided, the one asked
+// about first.
+//
+// Approving makes the driver the card's holder (see assignCardHolder: the
+// card's name and driver id become theirs, and they see only purchases
+// from now on) and declines every other pending request for the card.
+// Declining ends the driver's sessions. A driver of another company, a
+// request already decided or expired (fuelportal.DriverRequestTTL) is
+// ENOTFOUND; of two concurrent decisions on one card exactly one wins.
 func (db *DB) DecideDriverRequest(ctx context.Context, companyID, userID int64, decision fuelportal.DriverStatus,
-	notice func(*fuelportal.User) *fuelportal.MailMessage) (u *fuelportal.User, err error) {
+	notice func(*fuelportal.User, fuelportal.DriverStatus) *fuelportal.MailMessage) (decided []*fuelportal.User, err error) {
 	if decision != fuelportal.DriverApproved && decision != fuelportal.DriverRejected {
 		return nil, fuelportal.Errorf(fuelportal.EINVALID, "Decision must be APPROVED or REJECTED")
 	}
+	missing := fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing)
 	err = db.InTx(ctx, func(tx *Tx) error {
-		res, err := tx.Exec(ctx, `
-			UPDATE users SET driver_status = ?, updated_at = ?
+		decided = nil
+		var cardID sql.NullInt64
+		var requested nullTime
+		err := tx.QueryRow(ctx, `
+			SELECT requested_card_id, created_at FROM users
 			WHERE id = ? AND company_id = ? AND role = ? AND driver_status = ?`,
-			decision, tx.Now, userID, companyID, fuelportal.RoleUser, fuelportal.DriverPending)
+			userID, companyID, fuelportal.RoleUser, fuelportal.DriverPending).Scan(&cardID, &requested)
+		if isNoRows(err) || err == nil && fuelportal.DriverRequestExpired(requested.Time, tx.Now) {
+			return missing
+		} else if err != nil {
+			return err
+		}
+		if cardID.Valid && tx.Engine() == Postgres {
+			// Decisions on one card queue here: the second finds its request
+			// declined by the first below.
+			if _, err := tx.Exec(ctx, `SELECT id FROM cards WHERE id = ? FOR UPDATE`, cardID.Int64); err != nil {
+				return err
+			}
+		}
+		if err := tx.decideDriver(ctx, userID, decision); err != nil {
+			return err
+		}
+		u, err := tx.UserByID(ctx, userID)
 		if err != nil {
 			return err
 		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing)
-		}
-		if u, err = tx.UserByID(ctx, userID); err != nil {
-			return err
-		}
-		if decision == fuelportal.DriverRejected {
-			if _, err := tx.Exec(ctx, `UPDATE cards SET driver_user_id = NULL, updated_at = ? WHERE driver_user_id = ?`, tx.Now, userID); err != nil {
+		decided = append(decided, u)
+		if decision == fuelportal.DriverApproved && cardID.Valid {
+			if err := tx.assignCardHolder(ctx, cardID.Int64, u); err != nil {
 				return err
 			}
-			if err := tx.revokeUserSessions(ctx, userID, ""); err != nil {
+			if u, err = tx.UserByID(ctx, userID); err != nil {
 				return err
 			}
+			decided[0] = u
+			others, err := tx.pendingRequestsFor(ctx, cardID.Int64)
+			if err != nil {
+				return err
+			}
+			for _, id := range others {
+				if err := tx.decideDriver(ctx, id, fuelportal.DriverRejected); err != nil {
+					return err
+				}
+				other, err := tx.UserByID(ctx, id)
+				if err != nil {
+					return err
+				}
+				decided = append(decided, other)
+			}
 		}
-		if notice != nil {
-			if m := notice(u); m != nil {
-				return tx.EnqueueMail(ctx, m)
+		if notice == nil {
+			return nil
+		}
+		for i, d := range decided {
+			status := fuelportal.DriverRejected
+			if i == 0 {
+				status = decision
+			}
+			if m := notice(d, status); m != nil {
+				if err := tx.EnqueueMail(ctx, m); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
 	})
-	return u, err
+	return decided, err
+}
+
+// pendingRequestsFor returns the ids of the drivers whose pending requests
+// name the card, expired ones included.
+func (tx *Tx) pendingRequestsFor(ctx context.Context, cardID int64) ([]int64, error) {
+	rows, err := tx.Query(ctx, `SELECT id FROM users WHERE requested_card_id = ? AND driver_status = ? ORDER BY id`,
+		cardID, fuelportal.DriverPending)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// decideDriver moves pending driver id to decision, dropping their card
+// request; a declined driver's sessions end. ENOTFOUND when the request
+// was decided meanwhile.
+func (tx *Tx) decideDriver(ctx context.Context, id int64, decision fuelportal.DriverStatus) error {
+	res, err := tx.Exec(ctx, `
+		UPDATE users SET driver_status = ?, requested_card_id = NULL, updated_at = ?
+		WHERE id = ? AND driver_status = ?`, decision, tx.Now, id, fuelportal.DriverPending)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing)
+	}
+	if decision == fuelportal.DriverRejected {
+		return tx.revokeUserSessions(ctx, id, "")
+	}
+	return nil
 }

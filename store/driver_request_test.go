@@ -16,12 +16,12 @@ func TestCreateDriver_CompanyNameMustMatchTheCards(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		_, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000011")
-		for i, name := range []string{"Acme Trucking Co", "Acme", "", "Other Haulers", "AcmeTrucking"} {
+		for i, name := range []string{"Acme Truckin", "Acme", "", "Other Haulers", "Acme Trucking Services"} {
 			err := db.CreateDriver(ctx, &fuelportal.User{Email: fmt.Sprintf("wrong%d@example.com", i), PasswordHash: "h"}, card.CardNumber, name)
-			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND || fuelportal.ErrorMessage(err) != fuelportal.MsgCardNumberInvalid {
-				t.Fatalf("company %q: err = %v, want the unknown-card answer", name, err)
-			}
+			assertMismatch(t, err)
 		}
+		// An unknown card reads the same.
+		assertMismatch(t, db.CreateDriver(ctx, &fuelportal.User{Email: "nocard@example.com", PasswordHash: "h"}, "7071000000000009999", "Acme Trucking"))
 		if _, err := db.UnlinkedCard(ctx, card.CardNumber); err != nil {
 			t.Fatalf("a refused sign-up took the card: %v", err)
 		}
@@ -91,7 +91,7 @@ func TestDriverRequests(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					decision := []fuelportal.DriverStatus{fuelportal.DriverApproved, fuelportal.DriverRejected}[i%2]
-					_, errs[i] = db.DecideDriverRequest(ctx, company.ID, dan.ID, decision, func(u *fuelportal.User) *fuelportal.MailMessage {
+					_, errs[i] = db.DecideDriverRequest(ctx, company.ID, dan.ID, decision, func(u *fuelportal.User, _ fuelportal.DriverStatus) *fuelportal.MailMessage {
 						return &fuelportal.MailMessage{To: u.Email, Subject: string(decision), Body: "decided"}
 					})
 				}()
@@ -117,14 +117,14 @@ func TestDriverRequests(t *testing.T) {
 				t.Fatalf("status %q but the mail said %q", status, mails[0].Subject)
 			}
 		})
-		t.Run("declining frees the card and ends the sessions", func(t *testing.T) {
+		t.Run("declining ends the sessions and leaves the card free", func(t *testing.T) {
 			err := db.CreateRefreshToken(ctx, &store.RefreshToken{TokenHash: "eve-token", FamilyID: "eve-family", UserID: eve.ID, ExpiresAt: db.Now().Add(time.Hour)})
 			if err != nil {
 				t.Fatal(err)
 			}
-			u, err := db.DecideDriverRequest(ctx, company.ID, eve.ID, fuelportal.DriverRejected, nil)
-			if err != nil || u.DriverStatus != fuelportal.DriverRejected {
-				t.Fatalf("decline = %+v, %v", u, err)
+			decided, err := db.DecideDriverRequest(ctx, company.ID, eve.ID, fuelportal.DriverRejected, nil)
+			if err != nil || len(decided) != 1 || decided[0].DriverStatus != fuelportal.DriverRejected {
+				t.Fatalf("decline = %+v, %v", decided, err)
 			}
 			if _, err := db.UnlinkedCard(ctx, extra.CardNumber); err != nil {
 				t.Fatalf("card not freed: %v", err)
@@ -139,5 +139,138 @@ func TestDriverRequests(t *testing.T) {
 				t.Fatalf("requests left = %+v", list)
 			}
 		})
+	})
+}
+
+// A pending sign-up does not hold the card: several requests for one card
+// wait side by side, and approving one declines (and mails) the others.
+func TestDriverRequests_SeveralForOneCard(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
+		signUp := func(email, first string) *fuelportal.User {
+			t.Helper()
+			u := &fuelportal.User{Email: email, PasswordHash: "h", FirstName: first, LastName: "Driver"}
+			if err := db.CreateDriver(ctx, u, card.CardNumber, "acme trucking, inc."); err != nil {
+				t.Fatalf("sign up %s: %v", email, err)
+			}
+			return u
+		}
+		squatter := signUp("squatter@example.com", "Sam")
+		if _, err := db.UnlinkedCard(ctx, card.CardNumber); err != nil {
+			t.Fatalf("a pending request holds the card: %v", err)
+		}
+		real := signUp("real@example.com", "Rita")
+		list, err := db.DriverRequests(ctx, company.ID)
+		if err != nil || len(list) != 2 || list[0].CardNumber != card.CardNumber || list[1].CardNumber != card.CardNumber {
+			t.Fatalf("requests = %+v, %v; want both for the card", list, err)
+		}
+
+		notice := func(u *fuelportal.User, status fuelportal.DriverStatus) *fuelportal.MailMessage {
+			return &fuelportal.MailMessage{To: u.Email, Subject: string(status), Body: "decided"}
+		}
+		decided, err := db.DecideDriverRequest(ctx, company.ID, real.ID, fuelportal.DriverApproved, notice)
+		if err != nil || len(decided) != 2 || decided[0].ID != real.ID || decided[1].ID != squatter.ID {
+			t.Fatalf("decided = %+v, %v; want rita, then sam", decided, err)
+		}
+		if decided[0].CardID != card.ID || decided[1].DriverStatus != fuelportal.DriverRejected {
+			t.Fatalf("rita = %+v, sam = %+v", decided[0], decided[1])
+		}
+		for email, want := range map[string]string{"real@example.com": "APPROVED", "squatter@example.com": "REJECTED"} {
+			mails, err := db.OutboxMessages(ctx, email, 10)
+			if err != nil || len(mails) != 1 || mails[0].Subject != want {
+				t.Fatalf("mails to %s = %+v, %v; want one %s", email, mails, err, want)
+			}
+		}
+		if list, _ := db.DriverRequests(ctx, company.ID); len(list) != 0 {
+			t.Fatalf("requests left = %+v", list)
+		}
+		if _, err := db.DecideDriverRequest(ctx, company.ID, squatter.ID, fuelportal.DriverApproved, nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			t.Fatalf("the declined request was approved: %v", err)
+		}
+		// The card is held now: a new sign-up reads as a mismatch.
+		assertMismatch(t, db.CreateDriver(ctx, &fuelportal.User{Email: "late@example.com", PasswordHash: "h"}, card.CardNumber, company.Name))
+	})
+}
+
+// Of two owners approving two requests for one card at once, one wins and
+// the card has one holder.
+func TestDriverRequests_ConcurrentApprovalsOnOneCard(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000041")
+		var ids []int64
+		for _, email := range []string{"a@example.com", "b@example.com"} {
+			u := &fuelportal.User{Email: email, PasswordHash: "h"}
+			if err := db.CreateDriver(ctx, u, card.CardNumber, company.Name); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, u.ID)
+		}
+		var wg sync.WaitGroup
+		errs := make([]error, len(ids))
+		for i, id := range ids {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, errs[i] = db.DecideDriverRequest(ctx, company.ID, id, fuelportal.DriverApproved, nil)
+			}()
+		}
+		wg.Wait()
+		approved := 0
+		for i, id := range ids {
+			status, _ := db.DriverStatus(ctx, id)
+			if errs[i] == nil {
+				approved++
+				if status != fuelportal.DriverApproved {
+					t.Fatalf("winner %d is %s", id, status)
+				}
+			} else if fuelportal.ErrorCode(errs[i]) != fuelportal.ENOTFOUND || status != fuelportal.DriverRejected {
+				t.Fatalf("loser %d: %v, %s", id, errs[i], status)
+			}
+		}
+		if approved != 1 {
+			t.Fatalf("%d approved, want 1", approved)
+		}
+	})
+}
+
+// Pending requests expire after 14 days: no longer listed, no longer
+// approvable, and the driver reads as declined.
+func TestDriverRequests_ExpireAfter14Days(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db)
+		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000051")
+		u := &fuelportal.User{Email: "slow@example.com", PasswordHash: "h"}
+		if err := db.CreateDriver(ctx, u, card.CardNumber, company.Name); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(fuelportal.DriverRequestTTL - time.Second)
+		if list, _ := db.DriverRequests(ctx, company.ID); len(list) != 1 {
+			t.Fatalf("a second before expiry: requests = %+v", list)
+		}
+		if status, _ := db.DriverStatus(ctx, u.ID); status != fuelportal.DriverPending {
+			t.Fatalf("a second before expiry: status %s", status)
+		}
+		clock.Advance(time.Second)
+		if list, _ := db.DriverRequests(ctx, company.ID); len(list) != 0 {
+			t.Fatalf("expired request listed: %+v", list)
+		}
+		if status, _ := db.DriverStatus(ctx, u.ID); status != fuelportal.DriverRejected {
+			t.Fatalf("expired request: status %s, want REJECTED", status)
+		}
+		if _, err := db.DecideDriverRequest(ctx, company.ID, u.ID, fuelportal.DriverApproved, nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			t.Fatalf("an expired request was approved: %v", err)
+		}
+		// A fresh request for the card can still be approved, and it
+		// declines the expired one with it.
+		fresh := &fuelportal.User{Email: "fresh@example.com", PasswordHash: "h"}
+		if err := db.CreateDriver(ctx, fresh, card.CardNumber, company.Name); err != nil {
+			t.Fatal(err)
+		}
+		if decided, err := db.DecideDriverRequest(ctx, company.ID, fresh.ID, fuelportal.DriverApproved, nil); err != nil || len(decided) != 2 {
+			t.Fatalf("decided = %+v, %v", decided, err)
+		}
 	})
 }

@@ -83,13 +83,13 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	err = tx.QueryRow(ctx, `
 		INSERT INTO card_transactions (network_transaction_id, company_id, card_id, card_number, driver_card_name, driver_id,
 			location_id, location_name, location_address, transaction_date, product_code, gallons_milli,
-			retail_price_tenth_cents, net_price_tenth_cents, status, decline_code, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			retail_price_tenth_cents, net_price_tenth_cents, status, decline_code, created_at, driver_user_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (network_transaction_id) DO NOTHING
 		RETURNING id`,
 		t.NetworkTransactionID, nullInt(t.CompanyID), nullInt(t.CardID), t.CardNumber, t.DriverCardName, t.DriverID,
 		t.LocationID, t.LocationName, t.LocationAddress, t.TransactionDate, t.Product, t.Gallons,
-		t.RetailPrice, t.NetPrice, t.Status, t.DeclineReason, t.CreatedAt,
+		t.RetailPrice, t.NetPrice, t.Status, t.DeclineReason, t.CreatedAt, nullInt(t.HolderUserID),
 	).Scan(&t.ID)
 	if isNoRows(err) {
 		first, err := tx.transactionByNetworkID(ctx, netID)
@@ -183,6 +183,7 @@ func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead,
 		return t
 	}
 	t.CompanyID, t.CardID, t.DriverCardName, t.DriverID = card.CompanyID, card.ID, card.DriverName, card.DriverID
+	t.HolderUserID = card.DriverUserID // the card's history stays the company's: this purchase is its holder's
 	t.NetPrice = min(fuelportal.TenthCents(contract.NetPriceTenthCents(int64(p.RetailPrice), int64(station.NetPrice))), p.RetailPrice)
 	if card.Status != fuelportal.CardActive {
 		t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineCardInactive

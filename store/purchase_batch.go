@@ -591,9 +591,9 @@ func (b *PurchaseBatch) rowIDs(ctx context.Context, n int) ([]int64, error) {
 const batchRowColumns = `id, network_transaction_id, invoice_ref, company_id, card_id, card_number, driver_card_name, driver_id,
 	location_id, location_name, location_address, transaction_date, product_code, gallons_milli,
 	retail_price_tenth_cents, net_price_tenth_cents, discount_cents, fee_cents, funded_total_cents,
-	status, decline_code, search_text, created_at`
+	status, decline_code, search_text, created_at, driver_user_id`
 
-const batchRowColumnCount = 23
+const batchRowColumnCount = 24
 
 func (b *PurchaseBatch) writeRows(ctx context.Context) error {
 	if len(b.rows) == 0 {
@@ -622,7 +622,7 @@ func (b *PurchaseBatch) writeRows(ctx context.Context) error {
 			args = append(args, t.ID, t.NetworkTransactionID, t.InvoiceRef, nullInt(t.CompanyID), nullInt(t.CardID), t.CardNumber, t.DriverCardName, t.DriverID,
 				t.LocationID, t.LocationName, t.LocationAddress, t.TransactionDate, t.Product, t.Gallons,
 				t.RetailPrice, t.NetPrice, t.DiscountCents, t.FeeCents, t.FundedTotalCents,
-				t.Status, t.DeclineReason, transactionSearchText(t), t.CreatedAt)
+				t.Status, t.DeclineReason, transactionSearchText(t), t.CreatedAt, nullInt(t.HolderUserID))
 		}
 		res, err := b.tx.Exec(ctx, `
 			INSERT INTO card_transactions (`+batchRowColumns+`)

@@ -13,19 +13,22 @@ import (
 
 const transactionColumns = `id, network_transaction_id, invoice_ref, company_id, card_id, card_number, driver_card_name, driver_id,
 	location_id, location_name, location_address, transaction_date, gallons_milli, retail_price_tenth_cents, net_price_tenth_cents,
-	discount_cents, fee_cents, funded_total_cents, status, decline_code, product_code, created_at`
+	discount_cents, fee_cents, funded_total_cents, status, decline_code, product_code, created_at, card_transactions.driver_user_id,
+	(SELECT TRIM(h.first_name || ' ' || h.last_name) FROM users h WHERE h.id = card_transactions.driver_user_id)`
 
 func scanTransaction(row interface{ Scan(...any) error }) (*fuelportal.Transaction, error) {
 	t := &fuelportal.Transaction{}
-	var companyID, cardID sql.NullInt64
+	var companyID, cardID, holder sql.NullInt64
+	var holderName sql.NullString
 	var date, created nullTime
 	err := row.Scan(&t.ID, &t.NetworkTransactionID, &t.InvoiceRef, &companyID, &cardID, &t.CardNumber, &t.DriverCardName, &t.DriverID,
 		&t.LocationID, &t.LocationName, &t.LocationAddress, &date, &t.Gallons, &t.RetailPrice, &t.NetPrice,
-		&t.DiscountCents, &t.FeeCents, &t.FundedTotalCents, &t.Status, &t.DeclineReason, &t.Product, &created)
+		&t.DiscountCents, &t.FeeCents, &t.FundedTotalCents, &t.Status, &t.DeclineReason, &t.Product, &created, &holder, &holderName)
 	if err != nil {
 		return nil, err
 	}
 	t.CompanyID, t.CardID = companyID.Int64, cardID.Int64
+	t.HolderUserID, t.HolderName = holder.Int64, holderName.String
 	t.TransactionDate, t.CreatedAt = date.Time, created.Time
 	return t, nil
 }
@@ -36,6 +39,9 @@ func (tx *Tx) transactionByNetworkID(ctx context.Context, networkID string) (*fu
 
 // scopeWhere returns the scope's conditions.
 func scopeWhere(s fuelportal.TransactionScope) (string, []any) {
+	if s.CardID != 0 && s.HolderUserID != 0 {
+		return `company_id = ? AND card_id = ? AND card_transactions.driver_user_id = ?`, []any{s.CompanyID, s.CardID, s.HolderUserID}
+	}
 	if s.CardID != 0 {
 		return `company_id = ? AND card_id = ?`, []any{s.CompanyID, s.CardID}
 	}

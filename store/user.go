@@ -112,13 +112,17 @@ func (db *DB) CreateCompanyOwner(ctx context.Context, company *fuelportal.Compan
 }
 
 // CreateDriver creates driver (role ROLE_USER) in the company holding the
-// card with cardNumber and links the card to them. The driver is
-// DriverPending unless the caller set DriverStatus (an operator creating the
-// account from the command line approves it). The card must
-// exist, belong to a company named companyName (up to case and spacing, see
-// fuelportal.SameCompanyName) and have no driver yet; each failure is the same
-// ENOTFOUND "Invalid card number", so the answer tells nothing about which
-// part was wrong. A taken email is ECONFLICT.
+// card with cardNumber. The card must exist, belong to a company named
+// companyName (see fuelportal.SameCompanyName) and have no approved driver;
+// each failure is the same field error on cardNumber and companyName
+// (fuelportal.MsgCardCompanyMismatch), so the answer tells nothing about
+// which part was wrong. A taken email is ECONFLICT.
+//
+// The driver is DriverPending unless the caller set DriverStatus (an
+// operator creating the account from the command line approves it). A
+// pending driver's request names the card without holding it: other
+// requests for the card may wait beside it until the company approves one
+// (DecideDriverRequest). An approved driver holds the card at once.
 func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber, companyName string) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		var cardID, companyID int64
@@ -128,11 +132,14 @@ func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNum
 			SELECT k.id, k.company_id, k.driver_user_id, c.name
 			FROM cards k JOIN companies c ON c.id = k.company_id
 			WHERE k.card_number = ?`, cardNumber).Scan(&cardID, &companyID, &driverUserID, &name)
-		if err != nil {
-			return notFound(err, fuelportal.MsgCardNumberInvalid)
+		if err != nil && !isNoRows(err) {
+			return err
 		}
-		if driverUserID.Valid || !fuelportal.SameCompanyName(name, companyName) {
-			return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgCardNumberInvalid)
+		if err != nil || driverUserID.Valid || !fuelportal.SameCompanyName(name, companyName) {
+			fe := fuelportal.FieldErrors{}
+			fe.Add("cardNumber", fuelportal.MsgCardCompanyMismatch)
+			fe.Add("companyName", fuelportal.MsgCardCompanyMismatch)
+			return fe.Err()
 		}
 		driver.Role, driver.CompanyID = fuelportal.RoleUser, companyID
 		if driver.DriverStatus == "" {
@@ -141,14 +148,16 @@ func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNum
 		if err := tx.CreateUser(ctx, driver); err != nil {
 			return err
 		}
-		if err := tx.LinkCardDriver(ctx, cardID, driver.ID); err != nil {
+		if driver.DriverStatus == fuelportal.DriverApproved {
+			if err := tx.assignCardHolder(ctx, cardID, driver); err != nil {
+				return err
+			}
+			driver.CardID, driver.CardNumber = cardID, cardNumber
+		} else if err := tx.RequestCard(ctx, driver.ID, cardID); err != nil {
 			return err
 		}
-		if driver.Company, err = tx.CompanyByID(ctx, companyID); err != nil {
-			return err
-		}
-		driver.CardID, driver.CardNumber = cardID, cardNumber
-		return nil
+		driver.Company, err = tx.CompanyByID(ctx, companyID)
+		return err
 	})
 }
 

@@ -1,0 +1,161 @@
+package store_test
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"fuelportal"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+// assertMismatch fails unless err is the driver sign-up's answer to a card
+// number and company name that do not go together: the same message on
+// both fields.
+func assertMismatch(t *testing.T, err error) {
+	t.Helper()
+	var e *fuelportal.Error
+	if !errors.As(err, &e) || e.Code != fuelportal.EINVALID {
+		t.Fatalf("err = %v, want EINVALID field errors", err)
+	}
+	want := []string{fuelportal.MsgCardCompanyMismatch}
+	if len(e.Fields) != 2 || !slices.Equal(e.Fields["cardNumber"], want) || !slices.Equal(e.Fields["companyName"], want) {
+		t.Fatalf("fields = %v, want %q on cardNumber and companyName", e.Fields, want[0])
+	}
+}
+
+var invoiced = fuelportal.Contract{Pricing: fuelportal.PricingRetailMinus, RetailMinusTenthCents: 120, Billing: fuelportal.BillingInvoice,
+	CreditLimitCents: 1_000_000_00, FeeCents: 150}
+
+// signUpAndApprove signs a driver up for card and has the company approve.
+func signUpAndApprove(t *testing.T, db *store.DB, company *fuelportal.Company, card *fuelportal.Card, email, first, last string) *fuelportal.User {
+	t.Helper()
+	ctx := context.Background()
+	u := &fuelportal.User{Email: email, PasswordHash: "h", FirstName: first, LastName: last}
+	if err := db.CreateDriver(ctx, u, card.CardNumber, company.Name); err != nil {
+		t.Fatalf("sign up %s: %v", email, err)
+	}
+	decided, err := db.DecideDriverRequest(ctx, company.ID, u.ID, fuelportal.DriverApproved, nil)
+	if err != nil {
+		t.Fatalf("approve %s: %v", email, err)
+	}
+	return decided[0]
+}
+
+// The card's history belongs to its company: a driver approved onto a card
+// another driver held sees only what was bought since, the card takes the
+// new driver's name and id, and the owner sees who held it at each purchase.
+func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db)
+		f := newFleetFixture(t, db, invoiced)
+		card := f.active
+		record := func(id string) *fuelportal.Transaction {
+			t.Helper()
+			clock.Advance(time.Minute)
+			p := purchase(id, card.CardNumber, f.station.ID, 100_000)
+			p.TransactionDate = clock.Now()
+			tr, _, err := db.RecordPurchase(ctx, p)
+			if err != nil || tr.Status != fuelportal.TransactionApproved {
+				t.Fatalf("purchase %s = %+v, %v", id, tr, err)
+			}
+			return tr
+		}
+		since := clock.Now().Add(-time.Hour)
+
+		record("before-anyone")
+		ann := signUpAndApprove(t, db, f.company, card, "ann@example.com", "Ann", "First")
+		annBought := record("ann-1")
+		// Ann leaves (her account is deleted); the card is handed on.
+		if err := db.DeleteUser(ctx, ann.ID); err != nil {
+			t.Fatal(err)
+		}
+		bob := signUpAndApprove(t, db, f.company, card, "bob@example.com", "Bob", "Second")
+		if bob.CardID != card.ID {
+			t.Fatalf("bob holds card %d, want %d", bob.CardID, card.ID)
+		}
+		cards, err := db.CompanyCards(ctx, f.company.ID, card.CardNumber)
+		if err != nil || len(cards) != 1 {
+			t.Fatalf("cards = %v, %v", cards, err)
+		}
+		if c := cards[0]; c.DriverName != "Bob Second" || c.DriverID != strconv.FormatInt(bob.ID, 10) || c.DriverUserID != bob.ID {
+			t.Fatalf("card after approval = %+v; want Bob's name and id", c)
+		}
+		bobBought := record("bob-1")
+
+		bobScope := fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: card.ID, HolderUserID: bob.ID}
+		page, total, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: bobScope, Limit: 20})
+		if err != nil || total != 1 || len(page) != 1 || page[0].ID != bobBought.ID {
+			t.Fatalf("bob sees %d: %+v, %v; want only his purchase", total, page, err)
+		}
+		if _, err := db.Transaction(ctx, bobScope, annBought.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			t.Fatalf("bob reads ann's purchase: %v", err)
+		}
+		spent, err := db.Spendings(ctx, bobScope, since)
+		if err != nil || spent.TotalCents != bobBought.FundedTotalCents || spent.SavedCents != bobBought.DiscountCents {
+			t.Fatalf("bob's spendings = %+v, %v; want only his %d", spent, err, bobBought.FundedTotalCents)
+		}
+		var exported []int64
+		err = db.EachTransaction(ctx, fuelportal.TransactionFilter{Scope: bobScope, CardNumber: card.CardNumber}, func(tr *fuelportal.Transaction) error {
+			exported = append(exported, tr.ID)
+			return nil
+		})
+		if err != nil || !slices.Equal(exported, []int64{bobBought.ID}) {
+			t.Fatalf("bob's export = %v, %v", exported, err)
+		}
+
+		// The owner sees the whole history and who held the card each time.
+		all, total, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: f.company.ID}, Ascending: true, Limit: 20})
+		if err != nil || total != 3 {
+			t.Fatalf("owner sees %d, %v; want 3", total, err)
+		}
+		var holders []string
+		for _, tr := range all {
+			holders = append(holders, tr.NetworkTransactionID+"="+tr.HolderName)
+		}
+		// Ann's account is gone: her purchase stays, with no one to name.
+		if want := []string{"before-anyone=", "ann-1=", "bob-1=Bob Second"}; !slices.Equal(holders, want) {
+			t.Fatalf("holders = %v, want %v", holders, want)
+		}
+		if all[1].HolderUserID != ann.ID || all[0].HolderUserID != 0 {
+			t.Fatalf("holder ids = %d, %d; want 0 and ann's %d", all[0].HolderUserID, all[1].HolderUserID, ann.ID)
+		}
+		detail, err := db.Transaction(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, bobBought.ID)
+		if err != nil || detail.HolderName != "Bob Second" || detail.HolderUserID != bob.ID {
+			t.Fatalf("owner's detail = %+v, %v", detail, err)
+		}
+	})
+}
+
+// A purchase recorded in a batch names its holder too.
+func TestCardHolder_BatchRecordsTheHolder(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		storetest.NewClock(db)
+		f := newFleetFixture(t, db, invoiced)
+		dan := signUpAndApprove(t, db, f.company, f.active, "dan@example.com", "Dan", "Holder")
+		err := db.InTx(ctx, func(tx *store.Tx) error {
+			p := purchase("batch-1", f.active.CardNumber, f.station.ID, 50_000)
+			b, err := tx.NewPurchaseBatch(ctx, []*fuelportal.CardPurchase{p})
+			if err != nil {
+				return err
+			}
+			if _, _, err := b.Record(p); err != nil {
+				return err
+			}
+			return b.Flush(ctx)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, _, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.active.ID, HolderUserID: dan.ID}, Limit: 5})
+		if err != nil || len(page) != 1 || page[0].HolderName != "Dan Holder" {
+			t.Fatalf("dan's batch purchase = %+v, %v", page, err)
+		}
+	})
+}
