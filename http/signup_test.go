@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"fuelportal"
 	"fuelportal/demo"
 	fphttp "fuelportal/http"
 	"fuelportal/http/apitest"
@@ -80,22 +81,26 @@ func TestOwnerSignUp(t *testing.T) {
 func TestDriverSignUp(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, f *fixture) {
 		free := demo.FreeCardNumbers[0]
-		t.Run("links the driver to the card and its company", func(t *testing.T) {
+		t.Run("joins the company pending, asking for the card without holding it", func(t *testing.T) {
 			var a account
 			f.api.Post("/api/account/create", driverSignUp("new.driver@demo.test", "GoodPass1", "Nina", "Newman", "Demo Freight LLC", free, "+1 407 555 0177"), "").
 				ExpectStatus(t, 201).Decode(t, &a)
-			if a.Authorities[0].Code != "ROLE_USER" || a.CardNumber == nil || *a.CardNumber != free || a.Company == nil || a.Company.Name != "Demo Freight LLC" {
+			if a.Authorities[0].Code != "ROLE_USER" || a.DriverStatus != "PENDING" || a.CardNumber != nil || a.Company == nil || a.Company.Name != "Demo Freight LLC" {
 				t.Fatalf("account = %+v", a)
 			}
 			f.api.Login("new.driver@demo.test", "GoodPass1")
+			f.api.Get("/api/account/check/cardNumber/"+free, "").ExpectStatus(t, 200)
 		})
-		t.Run("card that has a driver is refused", func(t *testing.T) {
-			res := f.api.Post("/api/account/create", driverSignUp("second@demo.test", "GoodPass1", "Sam", "Second", "Demo Freight LLC", free, "4075550178"), "").ExpectStatus(t, 400)
-			assertFieldErrors(t, res, map[string][]string{"cardNumber": {"Invalid card number"}})
+		t.Run("a card with a pending request is open to another", func(t *testing.T) {
+			f.api.Post("/api/account/create", driverSignUp("second@demo.test", "GoodPass1", "Sam", "Second", "demo freight", free, "4075550178"), "").ExpectStatus(t, 201)
 		})
-		t.Run("unknown card is refused", func(t *testing.T) {
+		t.Run("card that has an approved driver is refused, on both fields", func(t *testing.T) {
+			res := f.api.Post("/api/account/create", driverSignUp("held@demo.test", "GoodPass1", "Hal", "Held", "Demo Freight LLC", heldCardNumber(), "4075550178"), "").ExpectStatus(t, 400)
+			assertFieldErrors(t, res, mismatch)
+		})
+		t.Run("unknown card is refused, on both fields", func(t *testing.T) {
 			res := f.api.Post("/api/account/create", driverSignUp("third@demo.test", "GoodPass1", "Tia", "Third", "Demo Freight LLC", "7071999999999999999", "4075550179"), "").ExpectStatus(t, 400)
-			assertFieldErrors(t, res, map[string][]string{"cardNumber": {"Invalid card number"}})
+			assertFieldErrors(t, res, mismatch)
 		})
 		t.Run("taken email is 409", func(t *testing.T) {
 			f.api.Post("/api/account/create", driverSignUp(demo.OwnerEmail, "GoodPass1", "Tia", "Third", "Demo Freight LLC", demo.FreeCardNumbers[1], "4075550179"), "").ExpectStatus(t, 409)
@@ -165,4 +170,18 @@ func TestSignUps_AreRateLimitedPerClient(t *testing.T) {
 		f.api.Post("/api/company/account/create", ownerSignUp("one@fleet.test", "GoodPass1", "One Co", 7000011, "5550102000"), "").ExpectStatus(t, 201)
 		f.api.Post("/api/company/account/create", ownerSignUp("two@fleet.test", "GoodPass1", "Two Co", 7000012, "5550102000"), "").ExpectStatus(t, 429)
 	})
+}
+
+// mismatch is the driver sign-up's answer to a card number and company name
+// that do not go together: it does not say which is wrong.
+var mismatch = map[string][]string{"cardNumber": {fuelportal.MsgCardCompanyMismatch}, "companyName": {fuelportal.MsgCardCompanyMismatch}}
+
+// heldCardNumber is the demo card an approved demo driver holds.
+func heldCardNumber() string {
+	for _, p := range demo.CardPlans[demo.DemoFreight.Name] {
+		if p.LinkedTo != "" {
+			return p.CardNumber
+		}
+	}
+	panic("the demo data has no held card")
 }
