@@ -55,7 +55,9 @@ func TestCardHolder_ReusedCardShowsTheNewDriverOnlyTheirPurchases(t *testing.T) 
 			t.Fatalf("the new driver's spendings = %+v, want none", spent)
 		}
 		f.api.Get(fmt.Sprintf("/api/wex/transactions/%d", before.Content[0].TransactionID), next.Token).ExpectStatus(t, 404)
-		var cards struct{ Value []struct{ CardNumber, DriverName, DriverID string } }
+		var cards struct {
+			Value []struct{ CardNumber, DriverName, DriverID string }
+		}
 		f.api.Get("/api/wex/company/get-cards?searchText="+card, owner.Token).ExpectStatus(t, 200).Decode(t, &cards)
 		var ned account
 		f.api.Get("/api/account", next.Token).ExpectStatus(t, 200).Decode(t, &ned)

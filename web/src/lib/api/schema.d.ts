@@ -3829,6 +3829,8 @@ export interface components {
             invoiceRef: string;
             locationName: string;
             driverCardName: string;
+            /** @description The signed-up driver who held the card when the purchase was recorded, as named now; null when no driver held it (or the driver's account was deleted) */
+            holderName?: string | null;
             cardNumber: string;
             fundedTotal: number;
             discAmount: number;
@@ -3863,6 +3865,8 @@ export interface components {
             invoiceRef: string;
             locationName: string;
             driverCardName: string;
+            /** @description The signed-up driver who held the card when the purchase was recorded, as named now; null when no driver held it (or the driver's account was deleted) */
+            holderName?: string | null;
             cardNumber: string;
             fundedTotal: number;
             discAmount: number;
