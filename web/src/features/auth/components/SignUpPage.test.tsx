@@ -258,4 +258,69 @@ describe('driver sign-up', () => {
       },
     ]);
   });
+
+  it('puts a server field error on the step and field it belongs to', async () => {
+    const { user, calls } = setup();
+    const MISMATCH = 'The card number and company name do not match';
+    server.use(
+      http.post(apiUrl('/account/create'), async ({ request }) => {
+        calls.created.push(await request.json());
+        return HttpResponse.json(
+          { status: 400, message: { cardNumber: [MISMATCH], companyName: [MISMATCH] } },
+          { status: 400 },
+        );
+      }),
+    );
+    await chooseRole(user, 'Company Driver');
+    await fillCredentials(user, 'new.driver@fleet.test');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 2 of 3'), { timeout: 5000 });
+    await user.type(screen.getByLabelText('Company name'), 'Demo Fr8');
+    await user.type(screen.getByLabelText('Card number'), FREE_CARD);
+    await waitFor(() => expect(calls.cards).toContain(FREE_CARD));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 3 of 3'), { timeout: 5000 });
+    await user.type(screen.getByLabelText('First name'), 'Dan');
+    await user.type(screen.getByLabelText('Last name'), 'Driver');
+    await user.type(screen.getByLabelText('Phone number'), '407-555-0101');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+
+    // Back on the card step, the message under both fields.
+    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 2 of 3'));
+    expect(calls.created).toHaveLength(1);
+    expect(screen.getByLabelText('Company name')).toHaveValue('Demo Fr8');
+    expect(screen.getByLabelText('Company name')).toHaveAccessibleDescription(MISMATCH);
+    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription(MISMATCH);
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+    // Fixing either value clears the pair's message.
+    await user.clear(screen.getByLabelText('Company name'));
+    await user.type(screen.getByLabelText('Company name'), 'Demo Freight');
+    expect(screen.queryByText(MISMATCH)).not.toBeInTheDocument();
+  });
+
+  it('puts an owner\'s server field error on the personal step, an e-mail error on the credentials step', async () => {
+    const { user } = setup();
+    server.use(
+      http.post(apiUrl('/company/account/create'), () =>
+        HttpResponse.json(
+          { status: 400, message: { username: ['Email is not valid'], carrierId: ['Carrier ID must be exactly 7 digits'] } },
+          { status: 400 },
+        ),
+      ),
+    );
+    await chooseRole(user, 'Company Owner');
+    await fillCredentials(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByLabelText('Company name'), 'Acme');
+    await user.type(screen.getByLabelText('Carrier ID'), '1234567');
+    await user.type(screen.getByLabelText('Phone number'), '4075550100');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 1 of 2'));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is not valid');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 2 of 2'));
+    expect(screen.getByLabelText('Carrier ID')).toHaveAccessibleDescription('Carrier ID must be exactly 7 digits');
+  });
 });

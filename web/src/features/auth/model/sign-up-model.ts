@@ -47,6 +47,50 @@ export function stepSchema(role: SignUpRole, step: SignUpStep, t: TFunction): z.
   return role === 'company_owner' ? ownerInfoSchema(t) : driverInfoSchema(t);
 }
 
+/** The wizard's field of each field the sign-up API may refuse (the API's `username` is the email). */
+const SERVER_FIELDS: Record<string, keyof SignUpValues> = {
+  username: 'email',
+  email: 'email',
+  password: 'password',
+  companyName: 'companyName',
+  carrierId: 'carrierId',
+  cardNumber: 'cardNumber',
+  phoneNumber: 'phoneNumber',
+  firstName: 'firstName',
+  lastName: 'lastName',
+};
+
+/** Which step of the role's wizard shows a field. */
+export function stepOfField(role: SignUpRole, field: keyof SignUpValues): SignUpStep {
+  if (field === 'email' || field === 'password' || field === 'passwordConfirm') return 'credentials';
+  if (role === 'company_driver' && (field === 'companyName' || field === 'cardNumber')) return 'card';
+  return 'personal';
+}
+
+/** A sign-up the server refused field by field: the messages by wizard field, and the first step showing one. */
+export interface ServerRefusal {
+  errors: Partial<Record<keyof SignUpValues, string>>;
+  step: SignUpStep;
+}
+
+/**
+ * Places the server's field errors (API field → message) on the wizard's
+ * fields and steps; undefined when one of them has no place in the wizard
+ * (then the message goes to the notifier instead).
+ */
+export function placeServerErrors(role: SignUpRole, fields: Record<string, string>): ServerRefusal | undefined {
+  const errors: ServerRefusal['errors'] = {};
+  for (const [apiField, message] of Object.entries(fields)) {
+    const field = SERVER_FIELDS[apiField];
+    if (!field) return undefined;
+    errors[field] = errors[field] && errors[field] !== message ? `${errors[field]}, ${message}` : message;
+  }
+  const placed = STEPS[role].find((step) =>
+    Object.keys(errors).some((field) => stepOfField(role, field as keyof SignUpValues) === step),
+  );
+  return placed ? { errors, step: placed } : undefined;
+}
+
 /** The email check runs from the first @ (docs/product.md §4). */
 export const emailCheckApplies = (email: string) => email.trim().includes('@');
 /** The card check runs from 10 characters (docs/product.md §4). */

@@ -17,7 +17,7 @@ import { paths } from '@/lib/paths';
 import { CheckboxInput, Form, PasswordInput, SubmitButton, TextInput } from '@/components/form';
 import { AuthLayout } from '@/components/layout/AuthLayout';
 import { BackButton } from '@/components/navigation';
-import { errorMessage, errorStatus } from '@/lib/api';
+import { errorMessage, errorStatus, fieldErrors } from '@/lib/api';
 import { useServerCheck, type ServerCheck, type ServerCheckResult } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
 import {
@@ -32,8 +32,10 @@ import {
   emailCheckApplies,
   EMPTY_SIGN_UP,
   ownerPayload,
+  placeServerErrors,
   STEPS,
   stepSchema,
+  type ServerRefusal,
   type SignUpRole,
   type SignUpValues,
 } from '../../model/sign-up-model';
@@ -93,6 +95,18 @@ export function SignUpWizard({ role, onBack }: SignUpWizardProps) {
   const [checkCardNumber] = useLazyCheckCardNumberQuery();
   const email = useWatch({ control: form.control, name: 'email' });
   const cardNumber = useWatch({ control: form.control, name: 'cardNumber' });
+  const values = useWatch({ control: form.control }) as SignUpValues;
+
+  /** The server's field errors of the last submit, with the values it refused. */
+  const [refusal, setRefusal] = useState<(ServerRefusal & { values: SignUpValues }) | null>(null);
+  // Shown on their fields until one of the refused values changes: the
+  // card-and-company mismatch is about the pair, so fixing either clears both.
+  const refusalStands =
+    refusal !== null &&
+    Object.keys(refusal.errors).every(
+      (field) => values[field as keyof SignUpValues] === refusal.values[field as keyof SignUpValues],
+    );
+  const serverError = (field: keyof SignUpValues) => (refusalStands ? refusal.errors[field] : undefined);
 
   const emailCheck = useServerCheck(email, emailCheckApplies, async (value): Promise<ServerCheckResult> => {
     try {
@@ -172,13 +186,22 @@ export function SignUpWizard({ role, onBack }: SignUpWizardProps) {
     goTo(reachable);
   };
 
-  const createAccount = async (values: SignUpValues) => {
+  const createAccount = async (submitted: SignUpValues) => {
+    setRefusal(null);
     try {
-      if (role === 'company_owner') await createCompanyAccount(ownerPayload(values)).unwrap();
-      else await createDriverAccount(driverPayload(values)).unwrap();
+      if (role === 'company_owner') await createCompanyAccount(ownerPayload(submitted)).unwrap();
+      else await createDriverAccount(driverPayload(submitted)).unwrap();
       notify.success(t('signUp.success'));
       await navigate(paths.signIn, { replace: true });
     } catch (error) {
+      // Field errors go to their fields, on the first step that shows one.
+      const fields = fieldErrors(error);
+      const placed = fields && placeServerErrors(role, fields);
+      if (placed) {
+        setRefusal({ ...placed, values: submitted });
+        goTo(steps.indexOf(placed.step));
+        return;
+      }
       notify.error(errorMessage(error, t('signUp.errors.default')));
     }
   };
@@ -230,48 +253,84 @@ export function SignUpWizard({ role, onBack }: SignUpWizardProps) {
                 type="email"
                 label={t('signUp.fields.email')}
                 autoComplete="email"
-                externalError={emailCheck.status === 'invalid' ? emailCheck.message : undefined}
+                externalError={emailCheck.status === 'invalid' ? emailCheck.message : serverError('email')}
                 slotProps={{
                   input: { endAdornment: checkAdornment(emailCheck, t('signUp.emailAvailable'), t('signUp.checking')) },
                 }}
               />
-              <PasswordInput name="password" label={t('signUp.fields.password')} autoComplete="new-password" />
+              <PasswordInput
+                name="password"
+                label={t('signUp.fields.password')}
+                autoComplete="new-password"
+                externalError={serverError('password')}
+              />
               <PasswordInput name="passwordConfirm" label={t('signUp.fields.passwordConfirm')} autoComplete="new-password" />
             </>
           )}
           {step === 'card' && (
             <>
-              <TextInput name="companyName" label={t('signUp.fields.companyName')} autoComplete="organization" />
+              <TextInput
+                name="companyName"
+                label={t('signUp.fields.companyName')}
+                autoComplete="organization"
+                externalError={serverError('companyName')}
+              />
               <TextInput
                 name="cardNumber"
                 label={t('signUp.fields.cardNumber')}
-                externalError={cardCheck.status === 'invalid' ? cardCheck.message : undefined}
+                externalError={cardCheck.status === 'invalid' ? cardCheck.message : serverError('cardNumber')}
                 slotProps={{
                   htmlInput: { inputMode: 'numeric', maxLength: CARD_NUMBER_LENGTH },
-                  input: { endAdornment: checkAdornment(cardCheck, t('signUp.cardValid'), t('signUp.checking')) },
+                  input: {
+                    endAdornment: serverError('cardNumber')
+                      ? undefined
+                      : checkAdornment(cardCheck, t('signUp.cardValid'), t('signUp.checking')),
+                  },
                 }}
               />
             </>
           )}
           {step === 'personal' && role === 'company_owner' && (
             <>
-              <TextInput name="companyName" label={t('signUp.fields.companyName')} autoComplete="organization" />
+              <TextInput
+                name="companyName"
+                label={t('signUp.fields.companyName')}
+                autoComplete="organization"
+                externalError={serverError('companyName')}
+              />
               <TextInput
                 name="carrierId"
                 label={t('signUp.fields.carrierId')}
+                externalError={serverError('carrierId')}
                 slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: CARRIER_ID_LENGTH } }}
               />
             </>
           )}
           {step === 'personal' && role === 'company_driver' && (
             <>
-              <TextInput name="firstName" label={t('signUp.fields.firstName')} autoComplete="given-name" />
-              <TextInput name="lastName" label={t('signUp.fields.lastName')} autoComplete="family-name" />
+              <TextInput
+                name="firstName"
+                label={t('signUp.fields.firstName')}
+                autoComplete="given-name"
+                externalError={serverError('firstName')}
+              />
+              <TextInput
+                name="lastName"
+                label={t('signUp.fields.lastName')}
+                autoComplete="family-name"
+                externalError={serverError('lastName')}
+              />
             </>
           )}
           {step === 'personal' && (
             <>
-              <TextInput name="phoneNumber" type="tel" label={t('signUp.fields.phoneNumber')} autoComplete="tel" />
+              <TextInput
+                name="phoneNumber"
+                type="tel"
+                label={t('signUp.fields.phoneNumber')}
+                autoComplete="tel"
+                externalError={serverError('phoneNumber')}
+              />
               <CheckboxInput
                 name="agreeToTerms"
                 label={
