@@ -54,6 +54,19 @@ describe('transaction detail', () => {
     expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', '/transactions');
   });
 
+  it('tells the owner who held the card at the purchase', async () => {
+    server.use(
+      http.get(apiUrl('/wex/company/transactions/123'), () => HttpResponse.json({ ...detail, holderName: 'Ned Next' })),
+      http.get(apiUrl('/wex/company/transactions/124'), () =>
+        HttpResponse.json({ ...detail, transactionId: 124, holderName: null }),
+      ),
+    );
+    const { router } = renderApp(transactionDetailPath(123), { session });
+    expect(await screen.findByTestId('transaction-detail')).toHaveTextContent('Held byNed Next');
+    await router.navigate(transactionDetailPath(124));
+    expect(await screen.findByText('No signed-up driver')).toBeInTheDocument();
+  });
+
   it('shows the driver view from the driver endpoint, declined purchases marked', async () => {
     server.use(
       http.get(apiUrl('/account'), () => HttpResponse.json(driverAccount)),

@@ -68,6 +68,14 @@ function DetailCard({ detail, scope }: { detail: TransactionDetail; scope: Trans
         <Field label={t('detail.driver')}>
           <Typography>{detail.driverCardName}</Typography>
         </Field>
+        {scope === 'company' && (
+          // Who held the card at this purchase: the card's history is the company's.
+          <Field label={t('detail.holder')}>
+            <Typography color={detail.holderName ? undefined : 'textSecondary'}>
+              {detail.holderName ?? t('detail.noHolder')}
+            </Typography>
+          </Field>
+        )}
         <Field label={t('detail.driverId')}>
           <Typography>{detail.driverId}</Typography>
         </Field>

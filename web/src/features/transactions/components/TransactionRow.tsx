@@ -78,7 +78,13 @@ export const TransactionRow = memo(function TransactionRow({ transaction }: { tr
         <div className="transaction-row-main">
           <span className="transaction-row-ref">{transaction.invoiceRef}</span>
           <p className="transaction-row-location">{transaction.locationName}</p>
-          <p className="transaction-row-driver">{transaction.driverCardName}</p>
+          <p className="transaction-row-driver">
+            {transaction.driverCardName}
+            {/* The signed-up driver who held the card, when the card's name says someone else. */}
+            {transaction.holderName &&
+              transaction.holderName !== transaction.driverCardName &&
+              ` · ${t('row.heldBy', { name: transaction.holderName })}`}
+          </p>
           <p className="transaction-row-meta">
             {t('row.id', { ref: transaction.invoiceRef })} · {dayjs(transaction.transactionDate).format('h:mm A')}
             {/* Diesel is the usual product: only the others are worth a word on the row. */}
