@@ -31,8 +31,8 @@ func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, mes
 		}
 		err = tx.QueryRow(ctx, `
 			SELECT id, decline_code FROM card_transactions
-			WHERE card_id = ? AND company_id = ? AND status = ?
-			ORDER BY transaction_date DESC, id DESC LIMIT 1`, req.CardID, req.CompanyID, fuelportal.TransactionDeclined).
+			WHERE card_id = ? AND company_id = ? AND status = ? AND driver_user_id = ?
+			ORDER BY transaction_date DESC, id DESC LIMIT 1`, req.CardID, req.CompanyID, fuelportal.TransactionDeclined, driverUserID).
 			Scan(&req.TransactionID, &req.DeclineCode)
 		if isNoRows(err) {
 			return fuelportal.Errorf(fuelportal.EUNPROCESSABLE, fuelportal.MsgNoDeclineToOverride)

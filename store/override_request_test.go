@@ -20,7 +20,7 @@ func TestOverrideRequests(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h"}
+		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
 		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, f.company.Name); err != nil {
 			t.Fatal(err)
 		}
