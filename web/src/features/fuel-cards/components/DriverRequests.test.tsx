@@ -49,6 +49,27 @@ describe('driver requests on the fuel cards screen', () => {
     expect(await within(section).findByText('No drivers are waiting for approval.')).toBeInTheDocument();
   });
 
+  it('says when several drivers ask for one card, and approving one takes the others off the list', async () => {
+    const sam: DriverRequest = { ...nina, id: 42, firstName: 'Sam', lastName: 'Second', email: 'sam@fleet.test' };
+    const decisions = requestsApi([nina, sam]);
+    const { user } = renderApp(paths.fuelCards, { session });
+    const section = await screen.findByRole('region', { name: 'Drivers waiting for approval' });
+    const row = await within(section).findByRole('article', { name: 'Nina Newman' });
+    expect(within(row).getByTestId('request-rivals')).toHaveTextContent(
+      '1 other driver asked for this card: approving one declines the other',
+    );
+    server.use(
+      http.post(apiUrl('/wex/company/driver-requests/:id/:decision'), ({ params }) => {
+        decisions.push(`${String(params.id)} ${String(params.decision)}`);
+        server.use(http.get(apiUrl('/wex/company/driver-requests'), () => HttpResponse.json([])));
+        return HttpResponse.json({});
+      }),
+    );
+    await user.click(within(row).getByRole('button', { name: 'Approve Nina Newman' }));
+    await waitFor(() => expect(decisions).toEqual(['41 approve']));
+    expect(await within(section).findByText('No drivers are waiting for approval.')).toBeInTheDocument();
+  });
+
   it('rejects a request', async () => {
     const decisions = requestsApi([nina]);
     const { user } = renderApp(paths.fuelCards, { session });

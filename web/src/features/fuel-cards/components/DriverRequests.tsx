@@ -46,14 +46,21 @@ export function DriverRequests({ hideWhenEmpty = false }: { hideWhenEmpty?: bool
             </Alert>
           )}
           {data && data.length === 0 && <Typography color="textSecondary">{t('requests.empty')}</Typography>}
-          {data?.map((request) => <DriverRequestRow key={request.id} request={request} />)}
+          {data?.map((request) => (
+            <DriverRequestRow
+              key={request.id}
+              request={request}
+              rivals={data.filter((other) => other.cardNumber === request.cardNumber).length - 1}
+            />
+          ))}
         </Stack>
       </CardContent>
     </Card>
   );
 }
 
-function DriverRequestRow({ request }: { request: DriverRequest }) {
+/** One request; `rivals` is how many other pending requests name the same card (approving one declines them). */
+function DriverRequestRow({ request, rivals }: { request: DriverRequest; rivals: number }) {
   const { t } = useTranslation('fuelCards');
   const [decide] = useDecideDriverRequestMutation();
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
@@ -85,6 +92,11 @@ function DriverRequestRow({ request }: { request: DriverRequest }) {
           {t('requests.card', { last4: request.cardNumber.slice(-4) })} ·{' '}
           {t('requests.requestedAt', { date: new Date(request.requestedAt).toLocaleDateString('en-US') })}
         </Typography>
+        {rivals > 0 && (
+          <Typography variant="body2" color="warning" data-testid="request-rivals">
+            {t('requests.rivals', { count: rivals })}
+          </Typography>
+        )}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
         <Button variant="outlined" color="error" sx={{ color: 'error.light', borderColor: 'error.light' }} disabled={busy !== null} onClick={() => void run('reject')} aria-label={t('requests.rejectLabel', { name })}>
