@@ -34,6 +34,7 @@ import {
   ownerPayload,
   placeServerErrors,
   STEPS,
+  stepOfField,
   stepSchema,
   type ServerRefusal,
   type SignUpRole,
@@ -199,6 +200,9 @@ export function SignUpWizard({ role, onBack }: SignUpWizardProps) {
       const placed = fields && placeServerErrors(role, fields);
       if (placed) {
         setRefusal({ ...placed, values: submitted });
+        // The steps holding a refused field are not finished any more.
+        const refused = new Set(Object.keys(placed.errors).map((field) => stepOfField(role, field as keyof SignUpValues)));
+        setCompleted((previous) => previous.map((done, i) => done && !refused.has(steps[i])));
         goTo(steps.indexOf(placed.step));
         return;
       }
