@@ -87,3 +87,44 @@ test('a pending request is refused for another company name and is visible at ph
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('a card number and company name that do not match are said on both fields, on the card step', async ({ page, request }) => {
+  const card = await findFreeCard(request);
+  needs(Boolean(card), 'the demo data offers no unclaimed card');
+  const mismatch = 'The card number and company name do not match';
+
+  await page.goto('/signup');
+  await page.getByRole('radio', { name: /Company Driver/ }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Email').fill(uniqueEmail('mismatch'));
+  await page.getByLabel('Password', { exact: true }).fill('Secret123');
+  await page.getByLabel('Confirm password').fill('Secret123');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByTestId('step-indicator')).toHaveText('Step 2 of 3');
+  await page.getByLabel('Company name').fill('Demo Fr8');
+  await page.getByLabel('Card number').fill(card!);
+  await expect(page.getByLabel('Card found')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByTestId('step-indicator')).toHaveText('Step 3 of 3');
+  await page.getByLabel('First name').fill('Mia');
+  await page.getByLabel('Last name').fill('Mismatch');
+  await page.getByLabel('Phone number').fill('407-555-0192');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  // The wizard goes back to the card step and says it under both fields.
+  await expect(page.getByTestId('step-indicator')).toHaveText('Step 2 of 3');
+  await expect(page.getByLabel('Company name')).toHaveAccessibleDescription(mismatch);
+  await expect(page.getByLabel('Card number')).toHaveAccessibleDescription(mismatch);
+  await screenshot(page, 'signup-driver-mismatch');
+
+  // The name without its legal suffix is the company's.
+  await page.getByLabel('Company name').fill('demo freight');
+  await expect(page.getByText(mismatch)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByTestId('step-indicator')).toHaveText('Step 3 of 3');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+});
