@@ -51,10 +51,11 @@ func (tx *Tx) CardByNumber(ctx context.Context, number string) (*fuelportal.Card
 	return c, nil
 }
 
-// LinkCardDriver links the card to the driver user. It fails with ENOTFOUND
-// when the card is already linked to someone.
+// LinkCardDriver links the card to the driver user as if they had held it
+// from the start (seeded data: their trips planned before count). It fails
+// with ENOTFOUND when the card is already linked to someone.
 func (tx *Tx) LinkCardDriver(ctx context.Context, cardID, userID int64) error {
-	res, err := tx.Exec(ctx, `UPDATE cards SET driver_user_id = ?, updated_at = ? WHERE id = ? AND driver_user_id IS NULL`, userID, tx.Now, cardID)
+	res, err := tx.Exec(ctx, `UPDATE cards SET driver_user_id = ?, holder_since = NULL, updated_at = ? WHERE id = ? AND driver_user_id IS NULL`, userID, tx.Now, cardID)
 	if err != nil {
 		return err
 	}
@@ -69,11 +70,12 @@ func (tx *Tx) LinkCardDriver(ctx context.Context, cardID, userID int64) error {
 // assignCardHolder makes driver u the holder of the card: the card is
 // linked to them (taken from any earlier holder, who then sees none of its
 // purchases) and its driver name and driver id become theirs, for the owner
-// to edit. Purchases recorded from now on are u's.
+// to edit. Purchases recorded from now on are u's, and so are the card's
+// trips planned from now on (holder_since).
 func (tx *Tx) assignCardHolder(ctx context.Context, cardID int64, u *fuelportal.User) error {
 	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
-	res, err := tx.Exec(ctx, `UPDATE cards SET driver_user_id = ?, driver_name = ?, driver_id = ?, updated_at = ? WHERE id = ?`,
-		u.ID, name, strconv.FormatInt(u.ID, 10), tx.Now, cardID)
+	res, err := tx.Exec(ctx, `UPDATE cards SET driver_user_id = ?, driver_name = ?, driver_id = ?, holder_since = ?, updated_at = ? WHERE id = ?`,
+		u.ID, name, strconv.FormatInt(u.ID, 10), tx.Now, tx.Now, cardID)
 	if err != nil {
 		return err
 	}

@@ -71,6 +71,15 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 		record("before-anyone")
 		ann := signUpAndApprove(t, db, f.company, card, "ann@example.com", "Ann", "First")
 		annBought := record("ann-1")
+		company := fuelportal.TransactionScope{CompanyID: f.company.ID}
+		annTrip := newTrip(card.CardNumber, f.station.ID, false)
+		if err := db.CreateTrip(ctx, company, annTrip); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.EndTrip(ctx, company, annTrip.ID, fuelportal.TripCompleted); err != nil {
+			t.Fatal(err)
+		}
+		clock.Advance(time.Minute)
 		// Ann leaves (her account is deleted); the card is handed on.
 		if err := db.DeleteUser(ctx, ann.ID); err != nil {
 			t.Fatal(err)
@@ -87,6 +96,11 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 			t.Fatalf("card after approval = %+v; want Bob's name and id", c)
 		}
 		bobBought := record("bob-1")
+		clock.Advance(time.Minute)
+		bobTrip := newTrip(card.CardNumber, f.station.ID, false)
+		if err := db.CreateTrip(ctx, company, bobTrip); err != nil {
+			t.Fatal(err)
+		}
 
 		bobScope := fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: card.ID, HolderUserID: bob.ID}
 		page, total, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: bobScope, Limit: 20})
@@ -107,6 +121,18 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 		})
 		if err != nil || !slices.Equal(exported, []int64{bobBought.ID}) {
 			t.Fatalf("bob's export = %v, %v", exported, err)
+		}
+
+		// Trips too: Bob's only, while the owner sees both.
+		trips, total, err := db.Trips(ctx, fuelportal.TripFilter{Scope: bobScope, Limit: 10})
+		if err != nil || total != 1 || len(trips) != 1 || trips[0].ID != bobTrip.ID {
+			t.Fatalf("bob's trips = %d %+v, %v; want only his", total, trips, err)
+		}
+		if _, err := db.Trip(ctx, bobScope, annTrip.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			t.Fatalf("bob reads ann's trip: %v", err)
+		}
+		if _, total, _ := db.Trips(ctx, fuelportal.TripFilter{Scope: company, Limit: 10}); total != 2 {
+			t.Fatalf("owner's trips = %d, want 2", total)
 		}
 
 		// The owner sees the whole history and who held the card each time.

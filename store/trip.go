@@ -44,6 +44,11 @@ func scanTrip(row interface{ Scan(...any) error }) (*fuelportal.Trip, int, error
 }
 
 func tripScopeWhere(s fuelportal.TransactionScope) (string, []any) {
+	if s.CardID != 0 && s.HolderUserID != 0 {
+		// A driver: the trips planned since they got the card.
+		return `t.company_id = ? AND t.card_id = ? AND t.created_at >= (SELECT COALESCE(k.holder_since, t.created_at) FROM cards k
+			WHERE k.id = t.card_id AND k.driver_user_id = ?)`, []any{s.CompanyID, s.CardID, s.HolderUserID}
+	}
 	if s.CardID != 0 {
 		return `t.company_id = ? AND t.card_id = ?`, []any{s.CompanyID, s.CardID}
 	}

@@ -5,6 +5,9 @@
 -- never reused (00400), so the id of a deleted driver names nobody else,
 -- and purchases are not slowed by a lookup index for deletions.
 --
+-- cards.holder_since is when the card's driver got it: their trips are
+-- those planned since (NULL: held from the start, as seeded data is).
+--
 -- A driver's sign-up no longer holds the card: the request names the card
 -- (users.requested_card_id) and the card is linked only on approval, so
 -- several requests for one card can wait side by side.
@@ -23,11 +26,15 @@ UPDATE users SET requested_card_id = (SELECT k.id FROM cards k WHERE k.driver_us
 WHERE driver_status = 'PENDING';
 UPDATE cards SET driver_user_id = NULL
 WHERE driver_user_id IN (SELECT id FROM users WHERE driver_status <> 'APPROVED');
+ALTER TABLE cards ADD COLUMN holder_since TIMESTAMP;
+UPDATE cards SET holder_since = (SELECT u.created_at FROM users u WHERE u.id = cards.driver_user_id)
+WHERE driver_user_id IS NOT NULL;
 
 -- +goose Down
 UPDATE cards SET driver_user_id = (
     SELECT MIN(u.id) FROM users u WHERE u.requested_card_id = cards.id AND u.driver_status = 'PENDING')
 WHERE driver_user_id IS NULL;
+ALTER TABLE cards DROP COLUMN holder_since;
 DROP INDEX users_requested_card_id;
 ALTER TABLE users DROP COLUMN requested_card_id;
 ALTER TABLE card_transactions DROP COLUMN driver_user_id;
