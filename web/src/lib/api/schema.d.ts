@@ -464,7 +464,7 @@ export interface paths {
         put?: never;
         /**
          * Driver sign-up on a company card (ROLE_USER)
-         * @description The company name must be the card's company's (case and spacing aside). An unknown card, one already linked to a driver or a company name that does not match is the same field error cardNumber: ['Invalid card number']. The new driver is PENDING (driverStatus) until an owner of the company approves the request.
+         * @description The company name must be the card's company's, read without case, spacing, punctuation or a trailing legal suffix (LLC, Inc, Co, Corp, Ltd): 'demo freight' and 'Demo Freight, L.L.C.' are 'Demo Freight LLC'. An unknown card, one an approved driver holds or a company name that does not match is the same field error on both fields: cardNumber and companyName: ['The card number and company name do not match']. The new driver is PENDING (driverStatus) until an owner of the company approves the request; the request does not hold the card (cardNumber is null until approval), so other drivers may ask for it too.
          */
         post: {
             parameters: {
@@ -554,7 +554,7 @@ export interface paths {
         };
         /**
          * Can a driver sign up with this card?
-         * @description 200 when an existing company card has no driver yet; otherwise 404 'Invalid card number'.
+         * @description 200 when an existing company card has no approved driver (pending requests for it do not count); otherwise 404 'Invalid card number'.
          */
         get: {
             parameters: {
@@ -2006,7 +2006,7 @@ export interface paths {
         };
         /**
          * Drivers waiting for the company's approval
-         * @description The pending requests of drivers who signed up with one of the owner's company cards, oldest first. Company owners only.
+         * @description The pending requests of drivers who signed up with one of the owner's company cards, oldest first; several may name one card. A request unanswered for 14 days has expired and is not listed. Company owners only.
          */
         get: {
             parameters: {
@@ -2049,7 +2049,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a driver's request to join the company
-         * @description The driver's data routes open at once and the driver is mailed the decision. A request of another company, one already decided or any other id is 404.
+         * @description The driver's data routes open at once and the driver is mailed the decision. The driver now holds the card: its driverName and driverId become the driver's full name and user id (the owner may edit them), and the driver sees only purchases and trips from now on. Every other pending request for the card is declined and mailed. A request of another company, one already decided or expired, or any other id is 404.
          */
         post: {
             parameters: {
@@ -2094,7 +2094,7 @@ export interface paths {
         put?: never;
         /**
          * Decline a driver's request to join the company
-         * @description The driver's card is freed for another sign-up, their sessions end, sign-in answers 403 with the declined message, and the driver is mailed the decision. A request of another company, one already decided or any other id is 404.
+         * @description Their sessions end, sign-in answers 403 with the declined message, and the driver is mailed the decision. A request of another company, one already decided or expired, or any other id is 404.
          */
         post: {
             parameters: {
@@ -3598,7 +3598,7 @@ export interface components {
             firstName: string;
             lastName: string;
             companyName: string;
-            /** @description 19 digits of an existing company card with no driver yet */
+            /** @description 19 digits of an existing company card with no approved driver (pending requests for it do not count) */
             cardNumber: string;
             phoneNumber: string;
         };
