@@ -36,6 +36,9 @@ type User struct {
 	// zero values for owners and unlinked users.
 	CardID     int64
 	CardNumber string
+	// RequestedCardNumber is the card a pending driver asked for; they
+	// hold it (CardID) only once the company approves.
+	RequestedCardNumber string
 
 	CreatedAt time.Time
 	UpdatedAt time.Time

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"cmp"
 	"errors"
 	"net/http"
 	"strings"
@@ -45,8 +46,9 @@ func accountFromUser(u *fuelportal.User) accountResponse {
 	if u.Company != nil {
 		a.Company = &companyDTO{ID: u.Company.ID, Name: u.Company.Name, CarrierID: u.Company.CarrierID}
 	}
-	if u.CardNumber != "" {
-		number := u.CardNumber
+	if u.CardNumber != "" || u.DriverStatus == fuelportal.DriverPending && u.RequestedCardNumber != "" {
+		// A pending driver sees the card they asked for.
+		number := cmp.Or(u.CardNumber, u.RequestedCardNumber)
 		a.CardNumber = &number
 	}
 	return a

@@ -85,7 +85,7 @@ func TestDriverSignUp(t *testing.T) {
 			var a account
 			f.api.Post("/api/account/create", driverSignUp("new.driver@demo.test", "GoodPass1", "Nina", "Newman", "Demo Freight LLC", free, "+1 407 555 0177"), "").
 				ExpectStatus(t, 201).Decode(t, &a)
-			if a.Authorities[0].Code != "ROLE_USER" || a.DriverStatus != "PENDING" || a.CardNumber != nil || a.Company == nil || a.Company.Name != "Demo Freight LLC" {
+			if a.Authorities[0].Code != "ROLE_USER" || a.DriverStatus != "PENDING" || a.CardNumber == nil || *a.CardNumber != free || a.Company == nil || a.Company.Name != "Demo Freight LLC" {
 				t.Fatalf("account = %+v", a)
 			}
 			f.api.Login("new.driver@demo.test", "GoodPass1")

@@ -7,25 +7,27 @@ import (
 	"fuelportal"
 )
 
-// userSelect loads a user with their company and linked card in one row.
+// userSelect loads a user with their company, linked card and requested
+// card (a pending driver's) in one row.
 const userSelect = `
 	SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.phone_number, u.role, u.driver_status,
 	       u.created_at, u.updated_at,
 	       c.id, c.name, c.carrier_id, c.phone_number, c.created_at,
-	       k.id, k.card_number
+	       k.id, k.card_number, r.card_number
 	FROM users u
 	LEFT JOIN companies c ON c.id = u.company_id
-	LEFT JOIN cards k ON k.driver_user_id = u.id`
+	LEFT JOIN cards k ON k.driver_user_id = u.id
+	LEFT JOIN cards r ON r.id = u.requested_card_id`
 
 func scanUser(row interface{ Scan(...any) error }) (*fuelportal.User, error) {
 	u := &fuelportal.User{}
 	var created, updated, companyCreated nullTime
 	var companyID, carrierID, cardID sql.NullInt64
-	var companyName, companyPhone, cardNumber sql.NullString
+	var companyName, companyPhone, cardNumber, requestedCard sql.NullString
 	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName, &u.PhoneNumber, &u.Role, &u.DriverStatus,
 		&created, &updated,
 		&companyID, &companyName, &carrierID, &companyPhone, &companyCreated,
-		&cardID, &cardNumber)
+		&cardID, &cardNumber, &requestedCard)
 	if err != nil {
 		return nil, err
 	}
@@ -35,7 +37,7 @@ func scanUser(row interface{ Scan(...any) error }) (*fuelportal.User, error) {
 		u.Company = &fuelportal.Company{ID: companyID.Int64, Name: companyName.String, CarrierID: int(carrierID.Int64),
 			PhoneNumber: companyPhone.String, CreatedAt: companyCreated.Time}
 	}
-	u.CardID, u.CardNumber = cardID.Int64, cardNumber.String
+	u.CardID, u.CardNumber, u.RequestedCardNumber = cardID.Int64, cardNumber.String, requestedCard.String
 	return u, nil
 }
 
@@ -153,8 +155,11 @@ func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNum
 				return err
 			}
 			driver.CardID, driver.CardNumber = cardID, cardNumber
-		} else if err := tx.RequestCard(ctx, driver.ID, cardID); err != nil {
-			return err
+		} else {
+			if err := tx.RequestCard(ctx, driver.ID, cardID); err != nil {
+				return err
+			}
+			driver.RequestedCardNumber = cardNumber
 		}
 		driver.Company, err = tx.CompanyByID(ctx, companyID)
 		return err

@@ -464,7 +464,7 @@ export interface paths {
         put?: never;
         /**
          * Driver sign-up on a company card (ROLE_USER)
-         * @description The company name must be the card's company's, read without case, spacing, punctuation or a trailing legal suffix (LLC, Inc, Co, Corp, Ltd): 'demo freight' and 'Demo Freight, L.L.C.' are 'Demo Freight LLC'. An unknown card, one an approved driver holds or a company name that does not match is the same field error on both fields: cardNumber and companyName: ['The card number and company name do not match']. The new driver is PENDING (driverStatus) until an owner of the company approves the request; the request does not hold the card (cardNumber is null until approval), so other drivers may ask for it too.
+         * @description The company name must be the card's company's, read without case, spacing, punctuation or a trailing legal suffix (LLC, Inc, Co, Corp, Ltd): 'demo freight' and 'Demo Freight, L.L.C.' are 'Demo Freight LLC'. An unknown card, one an approved driver holds or a company name that does not match is the same field error on both fields: cardNumber and companyName: ['The card number and company name do not match']. The new driver is PENDING (driverStatus) until an owner of the company approves the request; the request does not hold the card, so other drivers may ask for it too.
          */
         post: {
             parameters: {
@@ -3538,7 +3538,7 @@ export interface components {
             authorities: components["schemas"]["Authority"][];
             /** @description the user's company; null only for a user without one */
             company: components["schemas"]["Company"] | null;
-            /** @description the driver's linked card; null for owners */
+            /** @description the driver's linked card (a pending driver's: the card they asked for); null for owners */
             cardNumber: string | null;
             /**
              * @description APPROVED, or for a driver who signed up with a company card: PENDING until an owner of the company approves, REJECTED when one declined. A pending driver's data calls answer 403 'Waiting for your company to approve your account'.
