@@ -4,8 +4,6 @@ import type { CardControlsSummary } from './contract';
 /** A company fuel card (docs/product.md §3, http/openapi.json) with its controls' summary (issue 11). */
 export type FuelCard = Schema<'Card'> & CardControlsSummary;
 
-export type CardStatus = FuelCard['status'];
-
 /** PUT /api/wex/company/update-card body (docs/product.md §3). */
 export type CardUpdate = Schema<'CardUpdate'>;
 

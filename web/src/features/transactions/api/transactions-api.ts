@@ -9,8 +9,6 @@ export type TransactionScope = 'company' | 'driver';
 /** One row of GET …/transactions (http/openapi.json, issue 11's product and decline fields). Amounts in dollars. */
 export type TransactionListItem = Omit<Schema<'TransactionItem'>, 'declineReason'> & TransactionControlFields;
 
-export type TransactionStatus = TransactionListItem['status'];
-
 /** GET …/transactions/{id} (http/openapi.json, issue 11's product and decline fields). */
 export type TransactionDetail = Omit<Schema<'TransactionDetail'>, 'declineReason'> & TransactionControlFields;
 
