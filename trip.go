@@ -32,7 +32,7 @@ const (
 	TripPlanPriceChange TripPlanReason = "PRICE_CHANGE"      // a remaining stop's price moved more than TripReplanPriceDelta
 )
 
-// Trip lock declines (shared contract of issues 11 and 12).
+// Trip lock declines.
 const (
 	DeclineNotPlannedStop     DeclineReason = "NOT_PLANNED_STOP"
 	DeclineOverPlannedGallons DeclineReason = "OVER_PLANNED_GALLONS"

@@ -65,7 +65,7 @@ const (
 	maxPlanChainCodeBytes = 64
 )
 
-// planRequest is the planner form plus the route (planner-api.md).
+// planRequest is the planner form plus the route (docs/api.md).
 type planRequest struct {
 	AmountOfFuel       formNumber  `json:"amountOfFuel"`
 	TrunkCapacity      formNumber  `json:"trunkCapacity"`

@@ -14,7 +14,7 @@ import (
 	"fuelportal/geo"
 )
 
-// Limits of the station searches (docs: planner-api.md).
+// Limits of the station searches (the planner's constants: docs/product.md §9).
 const (
 	maxSearchRadiusMiles       = 5000
 	maxStationsAnswered        = 500

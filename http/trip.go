@@ -13,7 +13,7 @@ import (
 	"fuelportal/xlsx"
 )
 
-// Trips (issue 12): a fuel plan saved for a card. Owners see and act on
+// Trips: a fuel plan saved for a card. Owners see and act on
 // the company's trips, drivers on their own card's (tripScope); another
 // company's trip is 404.
 

@@ -58,7 +58,7 @@ run_go() {
 run_web() {
   echo "==> web lint + unit tests"
   (cd web && npm run lint && npm test)
-  # The sign-in page's JS+CSS up front stays within its budget (issue 13, 170 KB gzipped).
+  # The sign-in page's JS+CSS up front stays within its budget (170 KB gzipped).
   # `make test` has just built web/dist (and says so); run alone, this builds it first so
   # the check never reads a stale dist/.
   echo "==> web bundle budget (sign-in page)"

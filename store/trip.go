@@ -11,7 +11,7 @@ import (
 	"fuelportal"
 )
 
-// Trips (issue 12): tables trips, trip_plans, trip_plan_stops and
+// Trips: tables trips, trip_plans, trip_plan_stops and
 // trip_transactions (migration 00440).
 
 const tripColumns = `t.id, t.company_id, t.card_id, c.card_number, c.driver_name, t.status, t.lock_card, t.origin_name, t.destination_name,

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { OWNER, expectShell, isPhone, needs, screenshot, signIn } from './support';
 
 /*
- * Issue 11 end to end against the real binary and its demo data: the owner sets a daily limit in
+ * End to end against the real binary and its demo data: the owner sets a daily limit in
  * the card's Controls, the card network posts a purchase over it (declined, "Over the daily
  * limit"), the owner sees the decline on the transaction and as an alert, grants an override, and
  * the same purchase posted again is approved.

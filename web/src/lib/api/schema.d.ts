@@ -3892,7 +3892,7 @@ export interface components {
         Spendings: {
             total: number;
             saved: number;
-            /** @description Missed savings of the approved trip purchases dated in the period (issue 12) */
+            /** @description Missed savings of the approved trip purchases dated in the period */
             missedSavings: number;
         }[];
         NetworkPurchase: {

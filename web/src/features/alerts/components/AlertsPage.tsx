@@ -46,7 +46,7 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   NEAR_LIMIT: <WarningAmberIcon color="warning" />,
 };
 
-/** /alerts (issue 11), company owners: declines, override requests and near-limit purchases. */
+/** /alerts, company owners: declines, override requests and near-limit purchases. */
 export function AlertsPage() {
   const { t } = useTranslation('alerts');
   const [unreadOnly, setUnreadOnly] = useState(false);

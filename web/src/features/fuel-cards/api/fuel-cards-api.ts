@@ -1,7 +1,7 @@
 import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api';
 import type { CardControlsSummary } from './contract';
 
-/** A company fuel card (docs/product.md §3, http/openapi.json) with its controls' summary (issue 11). */
+/** A company fuel card (docs/product.md §3, http/openapi.json) with its controls' summary. */
 export type FuelCard = Schema<'Card'> & CardControlsSummary;
 
 /** PUT /api/wex/company/update-card body (docs/product.md §3). */

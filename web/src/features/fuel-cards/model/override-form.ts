@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import { z } from 'zod';
 
-/** An override lasts 1 to 168 hours (a week), 24 unless the owner says otherwise (issue 11's contract). */
+/** An override lasts 1 to 168 hours (a week), 24 unless the owner says otherwise (the API contract). */
 export const OVERRIDE_HOURS = { min: 1, max: 168, default: 24 } as const;
 
 export const overrideSchema = (t: TFunction) =>

@@ -42,7 +42,7 @@ export function OverrideRequestStatusNote({ transactionId }: { transactionId: nu
 
 /**
  * The driver's transactions list: their newest declined purchase with its reason, and "Request
- * override" (optional message), or the state of the request already made for it (issue 11).
+ * override" (optional message), or the state of the request already made for it.
  */
 export function OverrideRequestPanel({ query }: { query: TransactionQuery }) {
   const { t } = useTranslation('transactions');

@@ -26,7 +26,7 @@ export function DeclinedChip() {
   );
 }
 
-/** The sentence naming the broken rule (issue 11: every decline names its rule); wraps on phones. */
+/** The sentence naming the broken rule (every decline names its rule); wraps on phones. */
 export function DeclineReason({
   transaction,
   variant = 'body2',

@@ -10,7 +10,7 @@ export type TripPoint = Schema<'Point'>;
 /** One stop of a trip's plan, with its net price per gallon when planned. */
 export type TripStop = Schema<'TripPlanStop'>;
 
-/** The SPEC fuel plan result plus its version, reason and time on the trip. */
+/** The fuel plan result plus its version, reason and time on the trip. */
 export type TripPlan = Schema<'TripPlan'>;
 
 export type PlanReason = TripPlan['reason'];
