@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The tree explains itself: no file points at an issue tracker a clone does not
-# have ("issue 12", "issues #3"), and every document a file names (foo.md, the
+# have (the word "issue" and a number), and every document a file names (foo.md, the
 # original "SPEC") is in the repository. Run by `make test`; prints each
 # offending line and exits 1.
 set -euo pipefail
