@@ -21,7 +21,7 @@ func TestDeclineSentences_AreTheContract(t *testing.T) {
 		"STATE_NOT_ALLOWED": "Purchases not allowed in this state", "CHAIN_NOT_ALLOWED": "Chain not allowed",
 		"OVER_TANK_CAPACITY": "Over tank capacity", "SUSPICIOUS_DISTANCE": "Suspicious: too far from the last purchase",
 		"MONTHLY_BUDGET": "Over the monthly budget", "NOT_PLANNED_STOP": "Not a planned stop",
-		"OVER_PLANNED_GALLONS": "More than the planned gallons",
+		"OVER_PLANNED_GALLONS": "More than the planned gallons", "OVER_GALLONS_LEFT": "More than the planned gallons left",
 	}
 	for code, sentence := range want {
 		if got := code.Sentence(); got != sentence {
