@@ -71,7 +71,7 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	station := pc.station
 	t := newPurchase(p, netID, pc, tx.Now)
 	card := pc.card
-	var trip *fuelportal.Trip // the card's active trip, if any
+	var trip *fuelportal.Trip  // the card's active trip, if any
 	var fit fuelportal.PlanFit // how the purchase fits the trip's plan
 	if card != nil && pc.tripID != 0 {
 		if trip, err = tx.trip(ctx, fuelportal.TransactionScope{CompanyID: card.CompanyID, CardID: card.ID}, pc.tripID, false); err != nil {

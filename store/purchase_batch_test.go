@@ -108,8 +108,8 @@ func batchFixture(t *testing.T, db *store.DB) (company int64, steps []batchStep)
 		buy("b-21", locked.CardNumber, f.station.ID, 17_070, friday.Add(h)),                    // exactly the stop's bound
 		buy("b-22", locked.CardNumber, f.station.ID, 1, friday.Add(2*h)),                       // nothing left
 		{credit: 500_00},
-		buy("b-23", unlocked.CardNumber, f.station.ID, 33_700, friday),                         // on plan
-		buy("b-24", unlocked.CardNumber, f.station.ID, 33_700, friday.Add(h)),                  // mostly above the plan
+		buy("b-23", unlocked.CardNumber, f.station.ID, 33_700, friday),        // on plan
+		buy("b-24", unlocked.CardNumber, f.station.ID, 33_700, friday.Add(h)), // mostly above the plan
 	}
 	return f.company.ID, steps
 }
