@@ -1,6 +1,8 @@
 package fuelportal_test
 
 import (
+	"encoding/json"
+	"os"
 	"testing"
 	"time"
 
@@ -134,5 +136,28 @@ func TestControls_NearLimits_OnceWhenAPurchaseCrossesEightyPercent(t *testing.T)
 	}
 	if got := (fuelportal.Controls{}).NearLimits(fuelportal.PurchaseFacts{AmountCents: 1_000_00}, fuelportal.CardHistory{}); len(got) != 0 {
 		t.Fatalf("no limits: %v", names(got))
+	}
+}
+
+// TestDeclineSentences_MatchTheWebApp: the web app shows a decline by its
+// code from its own texts; they say what the server's sentences say.
+func TestDeclineSentences_MatchTheWebApp(t *testing.T) {
+	raw, err := os.ReadFile("web/src/locales/en-US/transactions.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts struct {
+		DeclineReasons map[fuelportal.DeclineReason]string `json:"declineReasons"`
+	}
+	if err := json.Unmarshal(raw, &texts); err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range fuelportal.DeclineReasons() {
+		if texts.DeclineReasons[code] != code.Sentence() {
+			t.Errorf("%s: the web app says %q, the server %q", code, texts.DeclineReasons[code], code.Sentence())
+		}
+	}
+	if len(texts.DeclineReasons) != len(fuelportal.DeclineReasons()) {
+		t.Errorf("the web app has %d decline texts, the server %d", len(texts.DeclineReasons), len(fuelportal.DeclineReasons()))
 	}
 }

@@ -26,7 +26,8 @@ export type DeclineCode =
   | 'SUSPICIOUS_DISTANCE'
   | 'MONTHLY_BUDGET'
   | 'NOT_PLANNED_STOP'
-  | 'OVER_PLANNED_GALLONS';
+  | 'OVER_PLANNED_GALLONS'
+  | 'OVER_GALLONS_LEFT';
 
 /** What every transaction (list row, detail, driver's view) carries from issue 11 on. */
 export interface TransactionControlFields {
