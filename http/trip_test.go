@@ -522,6 +522,11 @@ func TestTrips_PlanVersionsAreBoundedAndPaged(t *testing.T) {
 		if len(got.Body) > len(last.Body)+100 {
 			t.Fatalf("a trip with %d versions answers %d bytes; its trip with the current plan alone is %d", detail.PlanVersionCount, len(got.Body), len(last.Body))
 		}
+		every := 0 // what answering every version would weigh
+		for page := range 5 {
+			every += len(f.api.Get(fmt.Sprintf("%s/plans?page=%d&size=20", path, page), f.owner).ExpectStatus(t, 200).Body)
+		}
+		t.Logf("GET %s: %d bytes with %d versions; the versions themselves: %d bytes", path, len(got.Body), detail.PlanVersionCount, every)
 
 		for _, c := range []struct {
 			query      string
