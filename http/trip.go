@@ -78,11 +78,12 @@ type tripJSON struct {
 	Plan               *tripPlanJSON         `json:"plan"`
 }
 
-// tripDetailJSON is a trip with every plan version and its purchases.
+// tripDetailJSON is a trip with how many plan versions it has (GET
+// /api/trips/{id}/plans pages them) and its purchases.
 type tripDetailJSON struct {
 	tripJSON
-	PlanVersions []tripPlanJSON     `json:"planVersions"`
-	Purchases    []tripPurchaseJSON `json:"purchases"`
+	PlanVersionCount int                `json:"planVersionCount"`
+	Purchases        []tripPurchaseJSON `json:"purchases"`
 }
 
 type tripPage struct {
@@ -236,18 +237,14 @@ func (s *Server) handleTripCreate(w http.ResponseWriter, r *http.Request) {
 	s.respondTrip(w, r, http.StatusCreated, t, false)
 }
 
-// respondTrip answers t with its plan's stations; detail adds every plan
-// version and the purchases.
+// respondTrip answers t with its plan's stations; detail adds how many plan
+// versions it has and the purchases.
 func (s *Server) respondTrip(w http.ResponseWriter, r *http.Request, status int, t *fuelportal.Trip, detail bool) {
 	ctx := r.Context()
 	plans := []*fuelportal.TripPlan{t.Plan}
 	var purchases []fuelportal.TripPurchase
 	if detail {
 		var err error
-		if plans, err = s.DB.TripPlanVersions(ctx, t.ID); err != nil {
-			s.respondError(w, r, err)
-			return
-		}
 		if purchases, err = s.DB.TripPurchases(ctx, t.ID); err != nil {
 			s.respondError(w, r, err)
 			return
@@ -263,9 +260,9 @@ func (s *Server) respondTrip(w http.ResponseWriter, r *http.Request, status int,
 		respond(w, status, out)
 		return
 	}
-	full := tripDetailJSON{tripJSON: out, PlanVersions: make([]tripPlanJSON, len(plans)), Purchases: make([]tripPurchaseJSON, len(purchases))}
-	for i, p := range plans {
-		full.PlanVersions[i] = s.tripPlanOut(p, stations)
+	full := tripDetailJSON{tripJSON: out, Purchases: make([]tripPurchaseJSON, len(purchases))}
+	if t.Plan != nil {
+		full.PlanVersionCount = t.Plan.Version // versions run from 1 to the current one
 	}
 	for i, p := range purchases {
 		tr := p.Transaction
@@ -330,8 +327,8 @@ func (s *Server) handleTripList(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, res)
 }
 
-// handleTripGet answers one of the caller's trips with every plan version
-// and the purchases made on it.
+// handleTripGet answers one of the caller's trips with its current plan,
+// how many plan versions it has and the purchases made on it.
 func (s *Server) handleTripGet(w http.ResponseWriter, r *http.Request) {
 	id, err := tripID(r)
 	if err != nil {

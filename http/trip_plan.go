@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"time"
 
 	"fuelportal"
 	"fuelportal/catalog"
@@ -137,10 +138,24 @@ func fuelAt(t *fuelportal.Trip, idx int) float64 {
 
 // replanTrip makes a new plan version of the active trip from position
 // with fuel gallons in the tank (the route is cut at its point nearest the
-// position) and returns the trip.
+// position) and returns the trip. A trip with fuelportal.MaxTripPlanVersions
+// is ECONFLICT; a re-plan people ask for (TripPlanReplanned) counts
+// against Limits.TripReplans first (a *replanTooSoon past it).
 func (s *Server) replanTrip(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip, position geo.Point, fuel float64, reason fuelportal.TripPlanReason) (*fuelportal.Trip, error) {
 	if t.Status != fuelportal.TripActive {
 		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", string(t.Status))
+	}
+	if t.Plan != nil && t.Plan.Version >= fuelportal.MaxTripPlanVersions {
+		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripPlanVersionsUsed, fuelportal.MaxTripPlanVersions)
+	}
+	if reason == fuelportal.TripPlanReplanned {
+		wait, err := s.DB.HitRateLimit(ctx, s.Limits.TripReplans, strconv.FormatInt(t.ID, 10))
+		if err != nil {
+			return nil, err
+		}
+		if wait > 0 {
+			return nil, &replanTooSoon{wait: wait}
+		}
 	}
 	start := nearestRoutePoint(t.Route, position)
 	p, err := s.planTrip(ctx, t, start, fuel, reason)
@@ -229,9 +244,24 @@ func (s *Server) stationsByID(ctx context.Context, ids []int64) (out map[int64]*
 	return out, err
 }
 
-// retryAfterPlanner sets Retry-After on answers that say the planner is busy or slow.
+// replanTooSoon refuses a re-plan past Limits.TripReplans: 429, and
+// Retry-After says when the trip may be re-planned again.
+type replanTooSoon struct{ wait time.Duration }
+
+func (e *replanTooSoon) Error() string { return e.Unwrap().Error() }
+
+func (e *replanTooSoon) Unwrap() error {
+	return fuelportal.Errorf(fuelportal.ETOOMANYREQUESTS, "Too many re-plans of this trip - Please try again later")
+}
+
+// retryAfterPlanner sets Retry-After on answers that say the planner is
+// busy or slow, or that the trip was re-planned too often.
 func retryAfterPlanner(w http.ResponseWriter, err error) {
-	if fuelportal.ErrorCode(err) == fuelportal.EUNAVAILABLE {
+	var tooSoon *replanTooSoon
+	switch {
+	case errors.As(err, &tooSoon):
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int((tooSoon.wait+time.Second-1)/time.Second))))
+	case fuelportal.ErrorCode(err) == fuelportal.EUNAVAILABLE:
 		w.Header().Set("Retry-After", strconv.Itoa(planRetryAfterSeconds))
 	}
 }

@@ -23,8 +23,8 @@ import (
 // CARD_INACTIVE; then the card's controls (its own over the company
 // default, lifted by an active override) and the fraud check may decline
 // it with the code of the first rule it breaks, and a locked active trip
-// declines a purchase off its plan NOT_PLANNED_STOP or OVER_PLANNED_GALLONS
-// (tripLockDecision, lifted by the same override); otherwise the wallet is debited by the funded total (fuel
+// declines a purchase off its plan NOT_PLANNED_STOP, OVER_PLANNED_GALLONS or
+// OVER_GALLONS_LEFT (tripLockDecision, lifted by the same override); otherwise the wallet is debited by the funded total (fuel
 // at the contract's net price, then the contract's fee) unless that would
 // take it below the contract's floor, in which case the purchase is
 // declined INSUFFICIENT_FUNDS (prepaid) or CREDIT_LIMIT (invoice). Declines
@@ -71,10 +71,20 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	station := pc.station
 	t := newPurchase(p, netID, pc, tx.Now)
 	card := pc.card
-	var trip *fuelportal.Trip // the card's active trip, if any
+	var trip *fuelportal.Trip  // the card's active trip, if any
+	var fit fuelportal.PlanFit // how the purchase fits the trip's plan
 	if card != nil && pc.tripID != 0 {
 		if trip, err = tx.trip(ctx, fuelportal.TransactionScope{CompanyID: card.CompanyID, CardID: card.ID}, pc.tripID, false); err != nil {
 			return nil, false, err
+		}
+		// Read under the card's lock: the purchases before this one on the
+		// card are all committed or all waiting behind it.
+		bought, err := tx.tripBought(ctx, trip)
+		if err != nil {
+			return nil, false, err
+		}
+		if trip.Plan != nil {
+			fit = trip.Plan.Fit(bought, station.ID, t.Gallons)
 		}
 	}
 
@@ -112,7 +122,7 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 			return nil, false, err
 		}
 		var reason fuelportal.DeclineReason
-		reason, nearLimits = ruleDecision(pc.rules, t, station, amounts.FundedTotalCents, h, trip)
+		reason, nearLimits = ruleDecision(pc.rules, t, station, amounts.FundedTotalCents, h, trip, fit)
 		if reason != "" {
 			t.Status, t.DeclineReason = fuelportal.TransactionDeclined, reason
 		}
@@ -152,7 +162,7 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 			}
 		}
 	}
-	if err := tx.recordTripPurchase(ctx, trip, t); err != nil {
+	if err := tx.recordTripPurchase(ctx, trip, fit, t); err != nil {
 		return nil, false, err
 	}
 	return t, true, nil
@@ -200,18 +210,19 @@ func purchaseAmounts(t *fuelportal.Transaction, contract *fuelportal.Contract) f
 }
 
 // ruleDecision returns the first of the card's rules (and the fraud check,
-// then a locked active trip's plan) purchase t at station breaks given the
-// card's history h, or "" when all pass, and then the limits it takes the
-// card near (alerts once it is approved). amountCents is what the debit
-// would be.
-func ruleDecision(rules *cardRules, t *fuelportal.Transaction, station *fuelportal.Station, amountCents int64, h fuelportal.CardHistory, trip *fuelportal.Trip) (fuelportal.DeclineReason, []fuelportal.NearLimit) {
+// then a locked active trip's plan, which t fits as fit) purchase t at
+// station breaks given the card's history h, or "" when all pass, and then
+// the limits it takes the card near (alerts once it is approved).
+// amountCents is what the debit would be.
+func ruleDecision(rules *cardRules, t *fuelportal.Transaction, station *fuelportal.Station, amountCents int64, h fuelportal.CardHistory,
+	trip *fuelportal.Trip, fit fuelportal.PlanFit) (fuelportal.DeclineReason, []fuelportal.NearLimit) {
 	facts := fuelportal.PurchaseFacts{Product: t.Product, Gallons: t.Gallons, AmountCents: amountCents, Time: t.TransactionDate,
 		State: station.State, Chain: station.Chain, Latitude: station.Latitude, Longitude: station.Longitude}
 	if reason := rules.Controls.Check(facts, h, rules.Location); reason != "" {
 		return reason, nil
 	}
 	// A locked active trip is one more card rule, under the same override.
-	if reason := tripLockDecision(trip, station.ID, t.Gallons); reason != "" {
+	if reason := tripLockDecision(trip, fit, t.Gallons); reason != "" {
 		return reason, nil
 	}
 	return "", rules.Controls.NearLimits(facts, h)

@@ -66,6 +66,14 @@ func OpenPostgres(tb testing.TB) *store.DB {
 	return openMigrated(tb, newPostgresSchema(tb))
 }
 
+// OpenPostgresShared is OpenPostgres that also returns the DSN of the new
+// schema, for a test that opens it from a second process too.
+func OpenPostgresShared(tb testing.TB) (*store.DB, string) {
+	tb.Helper()
+	dsn := newPostgresSchema(tb)
+	return openMigrated(tb, dsn), dsn
+}
+
 // newPostgresSchema creates a schema dropped when the test ends and
 // returns the DSN of the test database with that schema as search path.
 func newPostgresSchema(tb testing.TB) string {

@@ -2995,7 +2995,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the caller's trips with its plan versions and purchases */
+        /** One of the caller's trips with its current plan, its plan version count and purchases */
         get: {
             parameters: {
                 query?: never;
@@ -3030,6 +3030,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/{id}/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of one of the caller's trips' plan versions, newest first
+         * @description Owners see the company's trips, drivers their own card's; another trip is 404. Version numbers run from the current plan's down to 1.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    /** @description 10 unless given */
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TripPlanPage"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/{id}/replan": {
         parameters: {
             query?: never;
@@ -3039,7 +3089,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-plan an active trip from a position and fuel level */
+        /**
+         * Re-plan an active trip from a position and fuel level
+         * @description A trip keeps at most 100 plan versions (409 past them: start a new trip), and is re-planned on request at most 12 times an hour (429 with Retry-After past it).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3070,6 +3123,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
                 422: components["responses"]["Unprocessable"];
+                429: components["responses"]["TooManyRequests"];
                 /** @description The planner is busy or took too long, or the database is unavailable */
                 503: {
                     headers: {
@@ -3845,7 +3899,7 @@ export interface components {
              * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
              * @enum {string|null}
              */
-            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | null;
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
         };
         TransactionPage: {
             content: components["schemas"]["TransactionItem"][];
@@ -3887,7 +3941,7 @@ export interface components {
              * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
              * @enum {string|null}
              */
-            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | null;
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
         };
         Spendings: {
             total: number;
@@ -3935,7 +3989,7 @@ export interface components {
              * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
              * @enum {string|null}
              */
-            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | null;
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
         };
         AchSetupIntent: {
             setupIntentClientSecret: string;
@@ -4042,7 +4096,7 @@ export interface components {
              */
             transactionId: number;
             /** @enum {string|null} */
-            declineCode: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | null;
+            declineCode: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
             /** @description the decline code as a clear sentence */
             declineReason: string | null;
             message: string;
@@ -4162,7 +4216,7 @@ export interface components {
             updatedAt: string;
             plan: components["schemas"]["TripPlan"];
         };
-        /** @description A trip with every plan version and its purchases. */
+        /** @description A trip with its current plan, how many plan versions it has (GET /api/trips/{id}/plans pages them, newest first) and its purchases. */
         TripDetail: {
             id: number;
             /** @enum {string} */
@@ -4180,13 +4234,23 @@ export interface components {
             createdAt: string;
             updatedAt: string;
             plan: components["schemas"]["TripPlan"];
-            /** @description Oldest first */
-            planVersions: components["schemas"]["TripPlan"][];
+            /** @description How many plan versions the trip has: they run from 1 to the current plan's version (at most 100) */
+            planVersionCount: number;
             /** @description Purchases on the trip's card while it was active, oldest first */
             purchases: components["schemas"]["TripPurchase"][];
         };
         TripPage: {
             content: components["schemas"]["Trip"][];
+            page: {
+                number: number;
+                size: number;
+                totalElements: number;
+                totalPages: number;
+            };
+        };
+        /** @description A page of a trip's plan versions, newest first. */
+        TripPlanPage: {
+            content: components["schemas"]["TripPlan"][];
             page: {
                 number: number;
                 size: number;

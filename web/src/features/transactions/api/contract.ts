@@ -26,7 +26,8 @@ export type DeclineCode =
   | 'SUSPICIOUS_DISTANCE'
   | 'MONTHLY_BUDGET'
   | 'NOT_PLANNED_STOP'
-  | 'OVER_PLANNED_GALLONS';
+  | 'OVER_PLANNED_GALLONS'
+  | 'OVER_GALLONS_LEFT';
 
 /** What every transaction (list row, detail, driver's view) carries. */
 export interface TransactionControlFields {

@@ -23,8 +23,11 @@ export type TripStatus = Trip['status'];
 /** A purchase on the trip's card while it was active. */
 export type TripPurchase = Schema<'TripPurchase'>;
 
-/** GET /api/trips/{id}: the trip with every plan version (oldest first) and its purchases. */
+/** GET /api/trips/{id}: the trip with its current plan, how many plan versions it has, and its purchases. */
 export type TripDetail = Schema<'TripDetail'>;
+
+/** GET /api/trips/{id}/plans: a page of the trip's plan versions, newest first. */
+export type TripPlanPage = Schema<'TripPlanPage'>;
 
 /** GET /api/trips. */
 export type TripPage = Schema<'TripPage'>;

@@ -106,7 +106,7 @@ export const dentonPurchase: TripPurchase = {
 
 export const tripDetail: TripDetail = {
   ...trip,
-  planVersions: [plan],
+  planVersionCount: 1,
   purchases: [dentonPurchase, declinedPurchase],
 };
 
