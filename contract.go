@@ -104,6 +104,10 @@ func DefaultContract(companyID int64) *Contract {
 	return &Contract{CompanyID: companyID, Pricing: PricingRetailMinus, RetailMinusTenthCents: 100, Billing: BillingPrepaid}
 }
 
+// FeedPricing is the contract a user of no company is shown prices under:
+// the feed's net price (retail for a station without one), no fee.
+func FeedPricing() *Contract { return &Contract{Pricing: PricingNetPrice, Billing: BillingPrepaid} }
+
 // MinBalanceCents is the lowest balance the company's wallet may reach:
 // zero when prepaid, minus the credit limit on invoice.
 func (c *Contract) MinBalanceCents() int64 {
