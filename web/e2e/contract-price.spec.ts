@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { OWNER, expectShell, isPhone, needs, screenshot, signIn } from './support';
+import { OWNER, expectNoSidewaysScroll, expectShell, needs, screenshotPath, signIn } from './support';
 
 /*
  * "Your price" is what the card is charged: the owner plans a trip (Dallas → Amarillo) at the demo
@@ -24,7 +24,7 @@ async function api<T>(request: APIRequestContext, token: string, method: 'GET' |
 const cents = (dollars: number) => Math.round(dollars * 100);
 
 interface Stop {
-  location: { locationId: number; name: string; retailPrice: number; netPrice: number; savings: number };
+  location: { locationId: number; name: string; retailPrice: number; netPrice: number; savings: number; latitude: number; longitude: number };
   gallons: number;
   cost: number;
   price: number;
@@ -124,11 +124,38 @@ test('a trip bought exactly as planned costs what its plan said, to the cent', a
   expect(row!.missedSavings).toBe(0);
   expect(row!.offPlanGallons).toBe(0);
 
-  // The trip's page shows the planned stops at the company's price.
+  // The trip's page shows its stops at the company's price, and so does the planner's station list
+  // ("Your price", the saving against retail), whatever answer (list or map view) brought it.
+  const shown = new Map<number, { netPrice: number; savings: number }>();
+  page.on('response', async (response) => {
+    if (!/\/api\/locations(\/map)?\?/.test(response.url()) || !response.ok()) return;
+    const body = (await response.json().catch(() => null)) as unknown;
+    const list = Array.isArray(body) ? body : ((body as { stations?: unknown[] } | null)?.stations ?? []);
+    for (const station of list as { locationId: number; netPrice: number; savings: number }[]) shown.set(station.locationId, station);
+  });
   await page.goto('/');
   await signIn(page, OWNER.email, OWNER.password);
   await expectShell(page);
   await page.goto(`/trips/${trip.id}`);
-  await expect(page.getByText(stops[0]!.location.name).first()).toBeVisible();
-  await screenshot(page, `contract-price-trip${isPhone() ? '' : '-desktop'}`);
+  await expect(page.getByText(`$${stops[0]!.location.netPrice.toFixed(2)}/gal`).first()).toBeVisible();
+  await expectNoSidewaysScroll(page, 'contract-price-trip');
+  await page.screenshot({ path: screenshotPath('contract-price-trip'), fullPage: true });
+
+  await page.goto('/navigation');
+  const stationCard = page.getByTestId('station-card').first();
+  await expect(stationCard).toBeVisible({ timeout: 30_000 });
+  await expect(stationCard).toContainText('Your price');
+  const id = Number(await stationCard.getAttribute('data-location-id'));
+  await expect.poll(() => shown.has(id)).toBe(true);
+  const station = shown.get(id)!;
+  const owned = await api<{ locationId: number; netPrice: number; retailPrice: number; savings: number }[]>(
+    request,
+    token,
+    'GET',
+    `/locations?latitude=${stops[0]!.location.latitude}&longitude=${stops[0]!.location.longitude}&radius=5`,
+  );
+  for (const s of owned) expect(Math.round((s.retailPrice - s.netPrice) * 1000) / 10).toBe(s.savings);
+  await expect(stationCard).toContainText(`$${station.netPrice.toFixed(2)}`);
+  await expectNoSidewaysScroll(page, 'contract-price-planner');
+  await page.screenshot({ path: screenshotPath('contract-price-planner') });
 });
