@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { OWNER, expectNoSidewaysScroll, expectShell, needs, screenshotPath, signIn } from './support';
 
 /*
@@ -19,6 +19,20 @@ async function api<T>(request: APIRequestContext, token: string, method: 'GET' |
   const response = await request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
+}
+
+async function pickPlace(page: Page, field: 'Departure' | 'Destination', typed: string, option: string) {
+  const input = page.getByRole('combobox', { name: field, exact: true });
+  await input.click();
+  await input.pressSequentially(typed, { delay: 30 });
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(input).toHaveValue(option);
+}
+
+/** On a phone a control can sit under the fixed bottom bar: bring it up first. */
+async function tap(locator: Locator) {
+  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await locator.click();
 }
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -158,4 +172,26 @@ test('a trip bought exactly as planned costs what its plan said, to the cent', a
   await expect(stationCard).toContainText(`$${station.netPrice.toFixed(2)}`);
   await expectNoSidewaysScroll(page, 'contract-price-planner');
   await page.screenshot({ path: screenshotPath('contract-price-planner') });
+
+  // The planner's plan: each stop at the company's price, the total with the card's fees.
+  await pickPlace(page, 'Departure', 'Dallas', 'Dallas, TX');
+  await pickPlace(page, 'Destination', 'Amarillo', 'Amarillo, TX');
+  await page.getByRole('button', { name: 'Build Route' }).click();
+  await expect(page.getByRole('heading', { name: /^Stations Near Route \(\d+\)$/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('textbox', { name: /Tank capacity/ }).fill('200');
+  await page.getByRole('textbox', { name: /Current fuel/ }).fill('30');
+  const planAnswer = page.waitForResponse((response) => response.url().endsWith('/api/assistant/plan'));
+  await tap(page.getByRole('button', { name: 'Find Best Fuel Options' }));
+  const plan = (await (await planAnswer).json()) as { fuelPlan: Stop[]; totalCost: number; fees: number; feePerPurchase: number };
+  expect(plan.feePerPurchase).toBeGreaterThan(0);
+  expect(cents(plan.fees)).toBe(cents(plan.feePerPurchase) * plan.fuelPlan.length);
+  expect(plan.fuelPlan.reduce((sum, stop) => sum + cents(stop.cost), 0)).toBe(cents(plan.totalCost));
+  const summary = page.getByTestId('plan-summary');
+  await expect(summary.getByTestId('plan-fees')).toHaveText(
+    `Includes $${plan.fees.toFixed(2)} card fees ($${plan.feePerPurchase.toFixed(2)} a purchase)`,
+  );
+  await expect(summary.getByTestId('plan-total-cost')).toHaveText(`$${plan.totalCost.toFixed(2)}`);
+  await summary.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await expectNoSidewaysScroll(page, 'contract-price-plan');
+  await page.screenshot({ path: screenshotPath('contract-price-plan') });
 });
