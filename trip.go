@@ -119,8 +119,10 @@ type TripStop struct {
 	StationID   int64
 	StationName string
 	Gallons     Gallons
-	Price       TenthCents // the net price per gallon when planned
-	CostCents   int64
+	Price       TenthCents // the company's price per gallon when planned (Contract.Price)
+	// CostCents is what the card is charged for the stop's gallons at
+	// Price, as a purchase is (Contract.PurchaseAmounts), fee included.
+	CostCents int64
 	// AlongMiles is the stop's distance along the route from the plan's
 	// start, in thousandths of a mile; ArrivalFuel the fuel on arrival.
 	AlongMilli  int64
@@ -224,13 +226,20 @@ func (p *TripPlan) Stop(stationID int64) (TripStop, bool) {
 	return TripStop{}, false
 }
 
-// AveragePrice is the plan's price per gallon over its stops (0 without stops).
+// AveragePrice is the plan's price per gallon over its stops (0 without
+// stops): their prices weighted by their gallons, rounded half up. Fuel
+// only: the stops' costs also hold the card's fee, which is no part of a
+// gallon's price.
 func (p *TripPlan) AveragePrice() TenthCents {
-	if p.TotalGallons <= 0 {
+	var gallons, weighted int64
+	for _, s := range p.Stops {
+		gallons += int64(s.Gallons)
+		weighted += int64(s.Gallons) * int64(s.Price)
+	}
+	if gallons <= 0 {
 		return 0
 	}
-	// cents per thousandth of a gallon, ×10,000 to tenths of a cent per gallon
-	return TenthCents((p.TotalCents*10*1000 + int64(p.TotalGallons)/2) / int64(p.TotalGallons))
+	return TenthCents((weighted + gallons/2) / gallons)
 }
 
 // TripPurchase is a purchase recorded against a trip.

@@ -23,7 +23,7 @@ import (
 
 // encodeView is the map view's answer as the server writes it.
 func encodeView(clusters []catalog.Cluster, stations []*fuelportal.Station) []byte {
-	b, _ := json.Marshal(fphttp.MapViewAnswer(clusters, stations, time.Now()))
+	b, _ := json.Marshal(fphttp.MapViewAnswer(clusters, stations, fuelportal.FeedPricing(), time.Now()))
 	return b
 }
 
@@ -75,7 +75,7 @@ func BenchmarkMapView(b *testing.B) {
 					times.time(func() {
 						var cl []catalog.Cluster
 						var st []*fuelportal.Station
-						if cl, st, err = c.MapView(ctx, box, v.zoom, nil); err == nil {
+						if cl, st, err = c.MapView(ctx, box, v.zoom, nil, nil); err == nil {
 							body = encodeView(cl, st)
 							clusters, singles = len(cl), len(st)
 						}

@@ -32,7 +32,9 @@ type tripPointJSON struct {
 
 type tripStopJSON struct {
 	fuelStopJSON
-	// Price is the net price per gallon when planned.
+	// Price is the company's price per gallon there when planned (what
+	// the card is charged, fuelportal.Contract.Price); the location's
+	// prices are today's.
 	Price float64 `json:"price"`
 }
 
@@ -91,8 +93,9 @@ type tripPage struct {
 	Page    pageInfo   `json:"page"`
 }
 
-// tripOut converts t for the wire; stations holds its plans' stations.
-func (s *Server) tripOut(t *fuelportal.Trip, stations map[int64]*fuelportal.Station) tripJSON {
+// tripOut converts t for the wire; stations holds its plans' stations,
+// shown at contract c's prices.
+func (s *Server) tripOut(t *fuelportal.Trip, stations map[int64]*fuelportal.Station, c *fuelportal.Contract) tripJSON {
 	out := tripJSON{
 		ID: t.ID, Status: t.Status, CardNumber: t.CardNumber, DriverName: t.DriverName, LockCard: t.LockCard,
 		OriginName: t.OriginName, DestinationName: t.DestinationName, TankCapacity: t.TankGallons.Float(),
@@ -104,13 +107,13 @@ func (s *Server) tripOut(t *fuelportal.Trip, stations map[int64]*fuelportal.Stat
 		out.RoutePoints[i] = tripPointJSON{Latitude: p.Lat, Longitude: p.Lon}
 	}
 	if t.Plan != nil {
-		p := s.tripPlanOut(t.Plan, stations)
+		p := s.tripPlanOut(t.Plan, stations, c)
 		out.Plan = &p
 	}
 	return out
 }
 
-func (s *Server) tripPlanOut(p *fuelportal.TripPlan, stations map[int64]*fuelportal.Station) tripPlanJSON {
+func (s *Server) tripPlanOut(p *fuelportal.TripPlan, stations map[int64]*fuelportal.Station, c *fuelportal.Contract) tripPlanJSON {
 	out := tripPlanJSON{
 		FuelPlan: make([]tripStopJSON, len(p.Stops)), TotalCost: dollars(p.TotalCents), TotalGallons: round1(p.TotalGallons.Float()),
 		Version: p.Version, Reason: p.Reason, CreatedAt: p.CreatedAt.UTC().Format(fuelportal.WireTimeFormat),
@@ -118,12 +121,12 @@ func (s *Server) tripPlanOut(p *fuelportal.TripPlan, stations map[int64]*fuelpor
 	for i, stop := range p.Stops {
 		var location stationJSON
 		if st := stations[stop.StationID]; st != nil {
-			location = s.stationOut(st)
+			location = s.stationOut(st, c)
 		} else {
 			location = stationJSON{LocationID: stop.StationID, Name: stop.StationName}
 		}
 		out.FuelPlan[i] = tripStopJSON{
-			fuelStopJSON: fuelStopJSON{Location: location, Gallons: round1(stop.Gallons.Float()), Cost: dollars(stop.CostCents),
+			fuelStopJSON: fuelStopJSON{Location: location, Gallons: stop.Gallons.Float(), Cost: dollars(stop.CostCents),
 				ArrivalFuel: round1(stop.ArrivalFuel.Float()), AlongMiles: round1(float64(stop.AlongMilli) / 1000)},
 			Price: perGallon(stop.Price),
 		}
@@ -225,7 +228,7 @@ func (s *Server) handleTripCreate(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if t.Plan, err = s.planTrip(r.Context(), t, 0, t.CurrentFuel.Float(), fuelportal.TripPlanCreated); err != nil {
+	if t.Plan, err = s.planTrip(r.Context(), scope.CompanyID, t, 0, t.CurrentFuel.Float(), fuelportal.TripPlanCreated); err != nil {
 		retryAfterPlanner(w, err)
 		s.respondError(w, r, err)
 		return
@@ -255,7 +258,12 @@ func (s *Server) respondTrip(w http.ResponseWriter, r *http.Request, status int,
 		s.respondError(w, r, err)
 		return
 	}
-	out := s.tripOut(t, stations)
+	contract, err := s.pricing(ctx)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	out := s.tripOut(t, stations, contract)
 	if !detail {
 		respond(w, status, out)
 		return
@@ -319,10 +327,15 @@ func (s *Server) handleTripList(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
+	contract, err := s.pricing(r.Context())
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
 	res := tripPage{Content: make([]tripJSON, len(trips)),
 		Page: pageInfo{Number: page, Size: size, TotalElements: total, TotalPages: (total + size - 1) / size}}
 	for i, t := range trips {
-		res.Content[i] = s.tripOut(t, stations)
+		res.Content[i] = s.tripOut(t, stations, contract)
 	}
 	respond(w, http.StatusOK, res)
 }

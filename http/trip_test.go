@@ -441,18 +441,20 @@ func TestTrips_PriceChangeAtAPlannedStopReplans(t *testing.T) {
 		path := fmt.Sprintf("/api/trips/%d", trip.ID)
 		f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &detail)
 		s := detail.Plan.FuelPlan[0].Location
-		importAt := func(net float64) {
+		// The company's price is retail less its contract's discount: a
+		// move of the retail price moves it, whatever the feed's net price.
+		importAt := func(retail float64) {
 			row := fmt.Sprintf("%d,%q,%q,%q,%q,%s,%s,%s,%f,%f,%s,%s,%.3f,%.3f,%.3f,%s\n", s.LocationID, s.Name, s.StationLocation, s.Address, s.City,
-				s.State, s.ZipCode, s.Country, s.Latitude, s.Longitude, s.Chain, s.Affiliate, s.RetailPrice+0.5, net, s.IftaRefund,
+				s.State, s.ZipCode, s.Country, s.Latitude, s.Longitude, s.Chain, s.Affiliate, retail, retail-0.6, s.IftaRefund,
 				f.clock.Now().UTC().Format("2006-01-02T15:04:05"))
 			f.api.Do(feedRequest("feed-key", feedHeader+row)).ExpectStatus(t, 200)
 		}
 		versions := func() []tripPlanOut { return f.planVersions(t, path, f.owner) }
-		importAt(s.NetPrice + 0.05) // exactly 5¢: no re-plan
+		importAt(s.RetailPrice + 0.05) // exactly 5¢: no re-plan
 		if v := versions(); len(v) != 1 {
 			t.Fatalf("a 5¢ move re-planned: %+v", v)
 		}
-		importAt(s.NetPrice + 0.40)
+		importAt(s.RetailPrice + 0.40)
 		if v := versions(); len(v) != 2 || v[1].Reason != "PRICE_CHANGE" {
 			t.Fatalf("a 40¢ move at a planned stop: %+v", v)
 		}

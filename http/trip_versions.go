@@ -53,6 +53,11 @@ func (s *Server) handleTripPlans(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
+	contract, err := s.pricing(r.Context())
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
 	total := 0
 	if t.Plan != nil {
 		total = t.Plan.Version
@@ -60,7 +65,7 @@ func (s *Server) handleTripPlans(w http.ResponseWriter, r *http.Request) {
 	res := tripPlanPage{Content: make([]tripPlanJSON, len(plans)),
 		Page: pageInfo{Number: page, Size: size, TotalElements: total, TotalPages: (total + size - 1) / size}}
 	for i, p := range plans {
-		res.Content[i] = s.tripPlanOut(p, stations)
+		res.Content[i] = s.tripPlanOut(p, stations, contract)
 	}
 	respond(w, http.StatusOK, res)
 }

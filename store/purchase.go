@@ -193,7 +193,7 @@ func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead,
 		return t
 	}
 	t.CompanyID, t.CardID, t.DriverCardName, t.DriverID = card.CompanyID, card.ID, card.DriverName, card.DriverID
-	t.NetPrice = min(fuelportal.TenthCents(contract.NetPriceTenthCents(int64(p.RetailPrice), int64(station.NetPrice))), p.RetailPrice)
+	t.NetPrice = contract.Price(p.RetailPrice, station.NetPrice)
 	if card.Status != fuelportal.CardActive {
 		t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineCardInactive
 	}
@@ -206,7 +206,7 @@ func purchaseAmounts(t *fuelportal.Transaction, contract *fuelportal.Contract) f
 	if t.Status != fuelportal.TransactionApproved {
 		return fuelportal.PurchaseAmounts{}
 	}
-	return fuelportal.Amounts(t.Gallons, t.RetailPrice, t.NetPrice, contract.FeeCents)
+	return contract.PurchaseAmounts(t.Gallons, t.RetailPrice, t.NetPrice)
 }
 
 // ruleDecision returns the first of the card's rules (and the fraud check,

@@ -3705,14 +3705,14 @@ export interface components {
             clusters: components["schemas"]["MapCluster"][];
             stations: components["schemas"]["Station"][];
         };
-        /** @description Stations close together at the view's zoom: their centroid (Web Mercator), how many, and the lowest net price (dollars per gallon). */
+        /** @description Stations close together at the view's zoom: their centroid (Web Mercator), how many, and the lowest price per gallon the caller's company contract charges there (dollars per gallon, as Station.netPrice). */
         MapCluster: {
             latitude: number;
             longitude: number;
             count: number;
             minNetPrice: number;
         };
-        /** @description A fuel station (docs/product.md §3). Prices in dollars per gallon (3 decimals), savings in cents per gallon, iftaRefund in dollars per gallon. distanceMiles only from GET /api/locations; alongMiles/offMiles only from near-route searches. */
+        /** @description A fuel station (docs/product.md §3). Prices in dollars per gallon (3 decimals), savings in cents per gallon, iftaRefund in dollars per gallon. netPrice is the price per gallon the caller's company is charged there under its contract (what a purchase at the retail price would be charged); savings is retailPrice less netPrice. A user of no company sees the feed's net price (the retail price where the feed has none). distanceMiles only from GET /api/locations; alongMiles/offMiles only from near-route searches. */
         Station: {
             locationId: number;
             name: string;
@@ -3798,7 +3798,9 @@ export interface components {
         };
         FuelPlanStop: {
             location: components["schemas"]["Station"];
+            /** @description Gallons to buy, as the pump meters them (3 decimals). */
             gallons: number;
+            /** @description What the card is charged for these gallons: the gallons at the contract's price per gallon, rounded to the cent as the purchase is, plus the contract's fee per purchase. */
             cost: number;
             arrivalFuel: number;
             alongMiles: number;
@@ -3809,7 +3811,7 @@ export interface components {
             /** @description Dollars these gallons save against the no-plan comparison after the detour and stop costs: the gallons at the naive driver's all-in price per gallon ((naiveCost + naiveDetourCost) / naivetotalGallons) less this stop's cost and detourCost. Negative is a loss; null without the no-plan comparison. */
             netSaving?: number | null;
         };
-        /** @description Costs in dollars (2 decimals, from whole cents); gallons and miles with 1 decimal. naiveCost/naivetotalGallons are null when a driver without a plan (fill up at a quarter tank) cannot make the trip. */
+        /** @description Costs in dollars (2 decimals, from whole cents); gallons of a stop as the pump meters them (3 decimals), totals and miles with 1 decimal. Prices are the caller's company contract prices (Station.netPrice): each stop's cost is what the card will be charged for its gallons at that price, rounded as the purchase is, plus the contract's fee per purchase; totalCost is their sum, fees included. naiveCost/naivetotalGallons are null when a driver without a plan (fill up at a quarter tank) cannot make the trip; that driver pays the pump's retail price and no card fee. */
         FuelPlan: {
             fuelPlan: components["schemas"]["FuelPlanStop"][];
             totalCost: number;
@@ -3830,6 +3832,10 @@ export interface components {
             naiveDetourCost?: number | null;
             /** @description Dollars the plan saves against the no-plan comparison after the detour and stop costs: naiveCost + naiveDetourCost − totalCost − detourCost. Equals naiveCost − totalCost when the contract has no such costs; negative is a loss; null without the no-plan comparison. */
             netSaving?: number | null;
+            /** @description The company contract's card fee per purchase (dollars): the plan counts it at every stop, as a cost the optimizer weighs. Always sent by /api/assistant/plan. */
+            feePerPurchase?: number;
+            /** @description The plan's card fees in all (dollars: feePerPurchase × stops), included in totalCost and in each stop's cost. */
+            fees?: number;
         };
         Card: {
             /** @description All 19 digits; the web app masks it */
@@ -4144,12 +4150,14 @@ export interface components {
         };
         TripPlanStop: {
             location: components["schemas"]["Station"];
+            /** @description Gallons to buy, as the pump meters them (3 decimals): buying exactly these at this station costs exactly cost. */
             gallons: number;
+            /** @description What the card is charged for these gallons at price, rounded as the purchase is, plus the contract's fee per purchase. */
             cost: number;
             arrivalFuel: number;
             /** @description From the start of this plan version */
             alongMiles: number;
-            /** @description Net price per gallon when planned */
+            /** @description The company's contract price per gallon here when planned (what the card is charged) */
             price: number;
             /** @description Miles off the route to the station and back (1 decimal). Always sent by /api/assistant/plan. */
             detourMiles?: number;
@@ -4158,7 +4166,7 @@ export interface components {
             /** @description Dollars these gallons save against the no-plan comparison after the detour and stop costs: the gallons at the naive driver's all-in price per gallon ((naiveCost + naiveDetourCost) / naivetotalGallons) less this stop's cost and detourCost. Negative is a loss; null without the no-plan comparison. */
             netSaving?: number | null;
         };
-        /** @description A version of a trip's plan (the assistant's fuel plan result with its version, reason and time). */
+        /** @description A version of a trip's plan (the assistant's fuel plan result with its version, reason and time). totalCost is what the card is charged for the stops bought as planned, fees included (compliance's planned cost). */
         TripPlan: {
             fuelPlan: components["schemas"]["TripPlanStop"][];
             totalCost: number;
