@@ -319,25 +319,36 @@ func (db *DB) InReadTx(ctx context.Context, fn func(tx *Tx) error) error {
 
 type txTimeoutKey struct{}
 
-// WithTxTimeout returns ctx under which each transaction is bounded by d
-// instead of the handle's Options.Timeout; d <= 0 leaves them unbounded.
-// It is for the few requests whose one transaction is long by nature (a
-// whole price feed in one transaction).
+// LongTxTimeout bounds the few transactions of a serving process that are
+// long by nature (WithTxTimeout): loading every station, importing a whole
+// price feed. It stays under the HTTP server's write timeout (60 s), so an
+// upload still gets its answer.
+const LongTxTimeout = 50 * time.Second
+
+// WithTxTimeout returns ctx under which each transaction of a bounded
+// handle is bounded by d instead of its Options.Timeout; d <= 0 leaves them
+// unbounded. It is for the few transactions long by nature (a whole price
+// feed in one). A handle without a bound stays without one.
 func WithTxTimeout(ctx context.Context, d time.Duration) context.Context {
 	return context.WithValue(ctx, txTimeoutKey{}, d)
 }
 
-// txContext derives the context of one transaction from the caller's:
-// bounded by the handle's timeout or the one WithTxTimeout set.
+// txTimeout is the bound of a transaction started under ctx: the handle's
+// or the one WithTxTimeout set.
+func (db *DB) txTimeout(ctx context.Context) time.Duration {
+	if v, ok := ctx.Value(txTimeoutKey{}).(time.Duration); ok && db.timeout > 0 {
+		return max(v, 0)
+	}
+	return db.timeout
+}
+
+// txContext derives the context of one transaction from the caller's,
+// bounded by txTimeout.
 func (db *DB) txContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	d := db.timeout
-	if v, ok := ctx.Value(txTimeoutKey{}).(time.Duration); ok {
-		d = v
+	if d := db.txTimeout(ctx); d > 0 {
+		return context.WithTimeout(ctx, d)
 	}
-	if d <= 0 {
-		return ctx, func() {}
-	}
-	return context.WithTimeout(ctx, d)
+	return ctx, func() {}
 }
 
 // inTx runs fn in a transaction of pool under the transaction's deadline;
@@ -364,6 +375,14 @@ func (db *DB) runTx(ctx, parent context.Context, pool *sql.DB, opts *sql.TxOptio
 		return fmt.Errorf("begin transaction: %w", err)
 	}
 	tx := &Tx{tx: sqlTx, db: db, ctx: ctx, parent: parent, Now: db.Now().UTC()}
+	if d := db.txTimeout(parent); db.engine == Postgres && db.timeout > 0 && d != db.timeout {
+		// A transaction with a bound of its own (WithTxTimeout) gets the
+		// statement timeout to match; 0 turns it off.
+		if _, err := tx.Exec(ctx, fmt.Sprintf("SET LOCAL statement_timeout = %d", d.Milliseconds())); err != nil {
+			_ = sqlTx.Rollback()
+			return fmt.Errorf("set statement timeout: %w", err)
+		}
+	}
 	defer func() {
 		tx.mu.Lock()
 		for _, cancel := range tx.release {
