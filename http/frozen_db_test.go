@@ -92,20 +92,14 @@ func stuckDatabase(t *testing.T, f *fleet, h stuckHooks) {
 	// are then anywhere between their first statement and their commit.
 	firstAnswered := make(chan struct{})
 	var once sync.Once
-	var answers []*apitest.Response
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		answers = answerAll(t, len(inFlight), func(i int) *apitest.Response {
-			res := purchase(inFlight[i])
-			once.Do(func() { close(firstAnswered) })
-			return res
-		})
-	}()
+	wait := startAll(len(inFlight), func(i int) *apitest.Response {
+		res := purchase(inFlight[i])
+		once.Do(func() { close(firstAnswered) })
+		return res
+	})
 	<-firstAnswered
 	h.stick()
-	wg.Wait()
+	answers := wait(t)
 	committed := 0
 	for i, res := range answers {
 		expectStatus(t, "purchase in flight "+inFlight[i], res, 201, 503)
@@ -197,6 +191,12 @@ func stuckDatabase(t *testing.T, f *fleet, h stuckHooks) {
 // the test if they are not all answered within noHang.
 func answerAll(t *testing.T, n int, do func(i int) *apitest.Response) []*apitest.Response {
 	t.Helper()
+	return startAll(n, do)(t)
+}
+
+// startAll starts n requests at once; the returned func waits for their
+// answers, failing the test if they are not all answered within noHang.
+func startAll(n int, do func(i int) *apitest.Response) (wait func(t *testing.T) []*apitest.Response) {
 	answers := make([]*apitest.Response, n)
 	var wg sync.WaitGroup
 	for i := range n {
@@ -208,12 +208,15 @@ func answerAll(t *testing.T, n int, do func(i int) *apitest.Response) []*apitest
 	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
-	select {
-	case <-done:
-	case <-time.After(noHang):
-		t.Fatalf("%d requests still unanswered after %s", n, noHang)
+	return func(t *testing.T) []*apitest.Response {
+		t.Helper()
+		select {
+		case <-done:
+		case <-time.After(noHang):
+			t.Fatalf("%d requests still unanswered after %s", n, noHang)
+		}
+		return answers
 	}
-	return answers
 }
 
 // expectStatus checks that res has one of statuses, and a 503 Retry-After
