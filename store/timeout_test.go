@@ -143,6 +143,20 @@ func TestTimeout_FrozenPostgresIsUnavailableAndRecovers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A transaction with a bound of its own has the statement timeout to match.
+	err = db.InReadTx(store.WithTxTimeout(ctx, 0), func(tx *store.Tx) error {
+		var got string
+		if err := tx.QueryRow(ctx, "SHOW statement_timeout").Scan(&got); err != nil {
+			return err
+		}
+		if got != "0" {
+			t.Errorf("statement_timeout of an unbounded transaction = %s, want 0", got)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := db.EnqueueMail(ctx, &fuelportal.MailMessage{To: "before@example.com", Subject: "s", Body: "b"}); err != nil {
 		t.Fatal(err)
 	}
@@ -150,13 +164,23 @@ func TestTimeout_FrozenPostgresIsUnavailableAndRecovers(t *testing.T) {
 	proxy.Freeze()
 	start := time.Now()
 	errs := concurrently(t, 40, func(i int) error {
-		if i%2 == 0 {
+		switch i % 4 {
+		case 0:
 			_, err := db.Setting(ctx, "absent")
 			return err
+		case 1:
+			return db.EnqueueMail(ctx, &fuelportal.MailMessage{To: fmt.Sprintf("w%d@example.com", i), Subject: "s", Body: "b"})
+		case 2: // the outbox sender's and the clean-up job's work
+			if _, err := db.ClaimUnsentMail(ctx, time.Minute, 20); err != nil {
+				return err
+			}
+			return db.DeleteExpired(ctx)
+		default: // the station catalog's reload poll
+			_, err := db.StationsVersion(ctx)
+			return err
 		}
-		return db.EnqueueMail(ctx, &fuelportal.MailMessage{To: fmt.Sprintf("w%d@example.com", i), Subject: "s", Body: "b"})
 	})
-	t.Logf("40 transactions (20 reads, 20 writes) on a frozen PostgreSQL, handle bound 1 s: all answered in %s", time.Since(start).Round(time.Millisecond))
+	t.Logf("40 transactions (reads, writes, background jobs' work) on a frozen PostgreSQL, handle bound 1 s: all answered in %s", time.Since(start).Round(time.Millisecond))
 	expectUnavailable(t, "transaction", errs)
 
 	proxy.Thaw()
