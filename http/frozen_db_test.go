@@ -134,6 +134,9 @@ func stuckDatabase(t *testing.T, f *fleet, h stuckHooks) {
 		}
 	}
 
+	// Signing out writes too.
+	expectStatus(t, "sign-out", f.api.Do(apitest.Request{Method: "POST", Path: "/api/logout", Token: f.driver}), 503)
+
 	h.unstick()
 	deadline := time.Now().Add(15 * time.Second)
 	for f.api.Get("/api/health", "").Status != 200 || wallet().Status != 200 {
