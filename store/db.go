@@ -377,10 +377,12 @@ func (db *DB) runTx(ctx, parent context.Context, pool *sql.DB, opts *sql.TxOptio
 	tx := &Tx{tx: sqlTx, db: db, ctx: ctx, parent: parent, Now: db.Now().UTC()}
 	if d := db.txTimeout(parent); db.engine == Postgres && db.timeout > 0 && d != db.timeout {
 		// A transaction with a bound of its own (WithTxTimeout) gets the
-		// statement timeout to match; 0 turns it off.
-		if _, err := tx.Exec(ctx, fmt.Sprintf("SET LOCAL statement_timeout = %d", d.Milliseconds())); err != nil {
+		// server's timeouts to match, for itself only; 0 turns them off.
+		ms := d.Milliseconds()
+		if _, err := tx.Exec(ctx, `SELECT set_config('statement_timeout', ?, true), set_config('idle_in_transaction_session_timeout', ?, true)`,
+			strconv.FormatInt(ms, 10), strconv.FormatInt(2*ms, 10)); err != nil {
 			_ = sqlTx.Rollback()
-			return fmt.Errorf("set statement timeout: %w", err)
+			return fmt.Errorf("set timeouts: %w", err)
 		}
 	}
 	defer func() {

@@ -143,19 +143,26 @@ func TestTimeout_FrozenPostgresIsUnavailableAndRecovers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// A transaction with a bound of its own has the statement timeout to match.
-	err = db.InReadTx(store.WithTxTimeout(ctx, 0), func(tx *store.Tx) error {
-		var got string
-		if err := tx.QueryRow(ctx, "SHOW statement_timeout").Scan(&got); err != nil {
-			return err
+	// A transaction with a bound of its own has the server's timeouts to
+	// match, and only it.
+	showTimeouts := func(ctx context.Context) (statement, idle string) {
+		t.Helper()
+		err := db.InReadTx(ctx, func(tx *store.Tx) error {
+			return tx.QueryRow(ctx, "SELECT current_setting('statement_timeout'), current_setting('idle_in_transaction_session_timeout')").Scan(&statement, &idle)
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if got != "0" {
-			t.Errorf("statement_timeout of an unbounded transaction = %s, want 0", got)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+		return statement, idle
+	}
+	if statement, idle := showTimeouts(store.WithTxTimeout(ctx, 0)); statement != "0" || idle != "0" {
+		t.Errorf("unbounded transaction: statement_timeout %s, idle_in_transaction_session_timeout %s, want 0 and 0", statement, idle)
+	}
+	if statement, idle := showTimeouts(store.WithTxTimeout(ctx, 30*time.Second)); statement != "30s" || idle != "1min" {
+		t.Errorf("transaction bounded at 30 s: statement_timeout %s, idle_in_transaction_session_timeout %s, want 30s and 1min", statement, idle)
+	}
+	if statement, idle := showTimeouts(ctx); statement != "1s" || idle != "2s" {
+		t.Errorf("after them: statement_timeout %s, idle_in_transaction_session_timeout %s, want the handle's 1s and 2s", statement, idle)
 	}
 	if err := db.EnqueueMail(ctx, &fuelportal.MailMessage{To: "before@example.com", Subject: "s", Body: "b"}); err != nil {
 		t.Fatal(err)
