@@ -240,6 +240,7 @@ export interface paths {
                     content?: never;
                 };
                 401: components["responses"]["Unauthorized"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         delete?: never;
