@@ -59,7 +59,7 @@ func newStationJSON(s *fuelportal.Station) stationJSON {
 		Latitude: s.Latitude, Longitude: s.Longitude,
 		RetailPrice: s.RetailPrice.Dollars(), NetPrice: s.NetPrice.Dollars(),
 		Savings:         float64(s.Savings()) / 10, // tenths of a cent → cents
-		RetailPriceDate: s.PriceDate.UTC().Format(fuelportal.WireTimeFormat),
+		RetailPriceDate: fuelportal.WireTime(s.PriceDate),
 		IFTARefund:      s.IFTARefund.Dollars(), Chain: s.Chain, Affiliate: s.Affiliate,
 	}
 }

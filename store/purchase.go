@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/timezone"
 )
 
 // RecordPurchase authorises and records a purchase reported by the card
@@ -169,7 +170,7 @@ func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead,
 		LocationID:           station.ID,
 		LocationName:         station.Name,
 		LocationAddress:      stationAddress(station),
-		TransactionDate:      p.TransactionDate,
+		TransactionDate:      p.Instant(stationLocation(station)),
 		Product:              cmp.Or(p.Product, fuelportal.ProductDiesel),
 		Gallons:              p.Gallons,
 		RetailPrice:          p.RetailPrice,
@@ -189,6 +190,15 @@ func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead,
 	}
 	return t
 }
+
+// stationLocation is the time zone of the station's clock (read from its
+// coordinates; fuelportal.DefaultTimeZone where the zone map has none).
+func stationLocation(s *fuelportal.Station) *time.Location {
+	loc, _ := timezone.At(s.Latitude, s.Longitude, defaultLocation)
+	return loc
+}
+
+var defaultLocation = (&fuelportal.CompanyControls{}).Location()
 
 // purchaseAmounts are the money figures of t while it is approved (none
 // for a decline).

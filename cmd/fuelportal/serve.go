@@ -30,6 +30,7 @@ import (
 	"fuelportal/routing/provider"
 	"fuelportal/store"
 	"fuelportal/stripe"
+	"fuelportal/timezone"
 	"fuelportal/web"
 )
 
@@ -207,6 +208,12 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		geocoder, places = gazetteer, gazetteer
 	} else if geocoder, err = provider.NewGeocoder(m.Config.Geocoder, m.Config.GeocoderURL); err != nil {
 		return err
+	}
+	// The stations' time-zone map, before the catalog: its build's
+	// short-lived memory is freed before the stations are loaded, and no
+	// purchase waits for it.
+	if err := timezone.Load(); err != nil {
+		return fmt.Errorf("time-zone map: %w", err)
 	}
 	stations := catalog.New(m.DB, places)
 	if err := stations.Refresh(ctx); err != nil {
