@@ -61,7 +61,9 @@ func TestWire_EveryInstantInAnAnswerCarriesItsZone(t *testing.T) {
 		}
 		f.api.Post(fmt.Sprintf("/api/wex/company/override-requests/%d/approve", requests.Content[0].ID), `{"hours": 2}`, f.owner).ExpectStatus(t, 200)
 
-		var page struct{ Content []struct{ TransactionID int64 } }
+		var page struct {
+			Content []struct{ TransactionID int64 }
+		}
 		f.api.Get("/api/wex/company/transactions?size=1", f.owner).ExpectStatus(t, 200).Decode(t, &page)
 		var trips struct{ Content []struct{ ID int64 } }
 		f.api.Get("/api/trips?size=1", f.owner).ExpectStatus(t, 200).Decode(t, &trips)
