@@ -149,8 +149,10 @@ func TestTotalSpendings_SumApprovedPurchasesOfThePeriod(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
 		ctx := context.Background()
-		now := f.clock.Now()
-		today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+		// Days start at the company's midnights (its controls' zone, America/Chicago).
+		chicago, _ := time.LoadLocation("America/Chicago")
+		now := f.clock.Now().In(chicago)
+		today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, chicago)
 		for _, days := range []int{1, 7, 14, 3650} {
 			t.Run(fmt.Sprintf("last %d days", days), func(t *testing.T) {
 				var want struct{ total, saved int64 }
@@ -239,7 +241,10 @@ func TestExport_IsARealSpreadsheet(t *testing.T) {
 			}
 		}
 		date, _ := book.GetCellValue(sheet, "A2")
-		if want := strings.Replace(first.TransactionDate[:16], "T", " ", 1); date != want {
+		// A cell has no zone: the company's wall clock (America/Chicago).
+		chicago, _ := time.LoadLocation("America/Chicago")
+		at, _ := time.Parse(time.RFC3339, first.TransactionDate)
+		if want := at.In(chicago).Format("2006-01-02 15:04"); date != want {
 			t.Errorf("A2 shows %q, want %q", date, want)
 		}
 		funded, _ := book.GetCellValue(sheet, "O2", excelize.Options{RawCellValue: true})
