@@ -3,6 +3,7 @@ package http
 import (
 	"context"
 	"math"
+	"regexp"
 	"strings"
 	"time"
 
@@ -32,6 +33,11 @@ func miles(x float64) *float64 {
 // queryTime parses a query's date or time v, reading a wall-clock one in
 // loc; dateOnly reports a date alone (its midnight in loc).
 func queryTime(v string, loc *time.Location) (t time.Time, dateOnly bool, err error) {
+	v = strings.TrimSpace(v)
+	// An unescaped "+" of an offset arrives as a space: 2026-11-22T00:00:00 01:00.
+	if m := plusAsSpace.FindStringSubmatchIndex(v); m != nil {
+		v = v[:m[6]] + "+" + v[m[7]:]
+	}
 	t, zoned, err := fuelportal.ParseTransactionTime(v)
 	if err != nil || zoned {
 		return t, false, err
@@ -39,6 +45,8 @@ func queryTime(v string, loc *time.Location) (t time.Time, dateOnly bool, err er
 	_, err = time.Parse("2006-01-02", strings.TrimSpace(v))
 	return fuelportal.WallClockIn(t, loc), err == nil, nil
 }
+
+var plusAsSpace = regexp.MustCompile(`T\d{2}:\d{2}(:\d{2}(\.\d+)?)?( )\d{2}:\d{2}$`)
 
 // companyLocation is the time zone the company's days are counted in.
 func (s *Server) companyLocation(ctx context.Context, companyID int64) (*time.Location, error) {

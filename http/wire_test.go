@@ -169,5 +169,7 @@ func TestCompliance_TakesDatesAndTimestamps(t *testing.T) {
 			f.api.Get("/api/wex/company/compliance?"+q, f.owner).ExpectStatus(t, 400)
 		}
 		f.api.Get("/api/wex/company/compliance?dateFrom=2026-11-01&dateTo=2026-11-01T12:00:00-06:00", f.owner).ExpectStatus(t, 200)
+		// An offset's "+" sent unescaped arrives as a space.
+		f.api.Get("/api/wex/company/compliance?dateFrom=2026-11-01T00:00:00+01:00&dateTo=2026-11-02T00:00:00.5+09:00", f.owner).ExpectStatus(t, 200)
 	})
 }
