@@ -170,7 +170,7 @@ func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead,
 		LocationID:           station.ID,
 		LocationName:         station.Name,
 		LocationAddress:      stationAddress(station),
-		TransactionDate:      p.Instant(stationLocation(station)),
+		TransactionDate:      purchaseInstant(p, station),
 		Product:              cmp.Or(p.Product, fuelportal.ProductDiesel),
 		Gallons:              p.Gallons,
 		RetailPrice:          p.RetailPrice,
@@ -191,11 +191,16 @@ func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead,
 	return t
 }
 
-// stationLocation is the time zone of the station's clock (read from its
-// coordinates; fuelportal.DefaultTimeZone where the zone map has none).
-func stationLocation(s *fuelportal.Station) *time.Location {
+// purchaseInstant is when purchase p at station s happened: a report of
+// the station's clock is read in the station's time zone (from its
+// coordinates; fuelportal.DefaultTimeZone where the zone map has none),
+// which is looked up only then.
+func purchaseInstant(p *fuelportal.CardPurchase, s *fuelportal.Station) time.Time {
+	if !p.StationClock {
+		return p.Instant(nil)
+	}
 	loc, _ := timezone.At(s.Latitude, s.Longitude, defaultLocation)
-	return loc
+	return p.Instant(loc)
 }
 
 var defaultLocation = (&fuelportal.CompanyControls{}).Location()

@@ -305,7 +305,7 @@ func (b *PurchaseBatch) readHistory(ctx context.Context, ps []*fuelportal.CardPu
 		}
 		at := storedTime(p.TransactionDate)
 		if s := b.stations[p.LocationID]; s != nil {
-			at = storedTime(p.Instant(stationLocation(s)))
+			at = storedTime(purchaseInstant(p, s))
 		}
 		lo, hi := at, at.Add(time.Microsecond)
 		if c.read.rules.Controls.NeedsHistory() {
