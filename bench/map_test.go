@@ -19,6 +19,7 @@ import (
 	"fuelportal/geo"
 	fphttp "fuelportal/http"
 	"fuelportal/routing"
+	"fuelportal/timezone"
 )
 
 // encodeView is the map view's answer as the server writes it.
@@ -135,6 +136,12 @@ func TestMemoryAt100k(t *testing.T) {
 	t.Logf("catalog indexes: heap +%.1f MB (%.0f B/station), RSS %.1f MB", mb(h2-h1), float64(h2-h1)/1e5, mb(r2))
 	t.Logf("geocoder station entries: heap +%.1f MB (%.0f B/station), RSS %.1f MB", mb(h3-h2), float64(h3-h2)/1e5, mb(r3))
 	t.Logf("total heap in use %.1f MB, RSS %.1f MB", mb(h3), mb(r3))
+	// The stations' time-zone map the server builds at start (before the catalog there).
+	if err := timezone.Load(); err != nil {
+		t.Fatal(err)
+	}
+	hz, rz := heap()
+	t.Logf("time-zone map: heap +%.1f MB, RSS %.1f MB", mb(hz-h3), mb(rz))
 	runtime.KeepAlive(c)
 
 	// A reload: the store hands the catalog new records (every string its

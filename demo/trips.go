@@ -77,7 +77,7 @@ func seedTrips(ctx context.Context, env *Env) error {
 		return err
 	}
 	r := rand.New(rand.NewPCG(2026, 12))
-	today := time.Date(env.Now.Year(), env.Now.Month(), env.Now.Day(), 0, 0, 0, 0, time.UTC)
+	today := demoMidnight(env.Now)
 	seq := 0
 	for d, driver := range tripDrivers {
 		if driver.card >= len(cards) {

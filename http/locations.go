@@ -65,7 +65,7 @@ func newStationJSON(s *fuelportal.Station, c *fuelportal.Contract) stationJSON {
 		Latitude: s.Latitude, Longitude: s.Longitude,
 		RetailPrice: s.RetailPrice.Dollars(), NetPrice: price.Dollars(),
 		Savings:         float64(s.RetailPrice-price) / 10, // tenths of a cent → cents
-		RetailPriceDate: s.PriceDate.UTC().Format(fuelportal.WireTimeFormat),
+		RetailPriceDate: fuelportal.WireTime(s.PriceDate),
 		IFTARefund:      s.IFTARefund.Dollars(), Chain: s.Chain, Affiliate: s.Affiliate,
 	}
 }

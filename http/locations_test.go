@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fuelportal"
 	"fuelportal/demo"
@@ -161,7 +162,7 @@ func TestLocations_StationFieldsOnTheWire(t *testing.T) {
 		price := f.demoPricing(t).StationPrice(s) // the company's price, not the feed's
 		if g.LocationID != s.ID || g.Name != s.Name || g.RetailPrice != s.RetailPrice.Dollars() || g.NetPrice != price.Dollars() ||
 			g.Savings != float64(s.RetailPrice-price)/10 || g.IftaRefund != s.IFTARefund.Dollars() ||
-			g.RetailPriceDate != s.PriceDate.UTC().Format("2006-01-02T15:04:05") || g.Chain != s.Chain {
+			g.RetailPriceDate != s.PriceDate.UTC().Format(time.RFC3339) || g.Chain != s.Chain {
 			t.Fatalf("got %+v\nstored %+v", g, s)
 		}
 	})

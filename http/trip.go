@@ -101,7 +101,7 @@ func (s *Server) tripOut(t *fuelportal.Trip, stations map[int64]*fuelportal.Stat
 		OriginName: t.OriginName, DestinationName: t.DestinationName, TankCapacity: t.TankGallons.Float(),
 		CurrentFuel: t.CurrentFuel.Float(), SearchRadius: t.SearchRadius.Float(), MinGallonsPurchase: t.MinGallons.Float(),
 		RoutePoints: make([]tripPointJSON, len(t.Route)),
-		CreatedAt:   t.CreatedAt.UTC().Format(fuelportal.WireTimeFormat), UpdatedAt: t.UpdatedAt.UTC().Format(fuelportal.WireTimeFormat),
+		CreatedAt:   fuelportal.WireTime(t.CreatedAt), UpdatedAt: fuelportal.WireTime(t.UpdatedAt),
 	}
 	for i, p := range t.Route {
 		out.RoutePoints[i] = tripPointJSON{Latitude: p.Lat, Longitude: p.Lon}
@@ -116,7 +116,7 @@ func (s *Server) tripOut(t *fuelportal.Trip, stations map[int64]*fuelportal.Stat
 func (s *Server) tripPlanOut(p *fuelportal.TripPlan, stations map[int64]*fuelportal.Station, c *fuelportal.Contract) tripPlanJSON {
 	out := tripPlanJSON{
 		FuelPlan: make([]tripStopJSON, len(p.Stops)), TotalCost: dollars(p.TotalCents), TotalGallons: round1(p.TotalGallons.Float()),
-		Version: p.Version, Reason: p.Reason, CreatedAt: p.CreatedAt.UTC().Format(fuelportal.WireTimeFormat),
+		Version: p.Version, Reason: p.Reason, CreatedAt: fuelportal.WireTime(p.CreatedAt),
 	}
 	for i, stop := range p.Stops {
 		var location stationJSON
@@ -275,7 +275,7 @@ func (s *Server) respondTrip(w http.ResponseWriter, r *http.Request, status int,
 	for i, p := range purchases {
 		tr := p.Transaction
 		item := tripPurchaseJSON{TransactionID: tr.ID, LocationID: tr.LocationID, LocationName: tr.LocationName,
-			TransactionDate: tr.TransactionDate.Format(fuelportal.WireTimeFormat), Gallons: tr.Gallons.Float(),
+			TransactionDate: fuelportal.WireTime(tr.TransactionDate), Gallons: tr.Gallons.Float(),
 			Status: tr.Status, OnPlan: p.OnPlan, FundedTotal: dollars(tr.FundedTotalCents)}
 		if tr.DeclineReason != "" {
 			code, sentence := tr.DeclineReason, tr.DeclineReason.Sentence()
@@ -442,24 +442,28 @@ type complianceRowJSON struct {
 // maxComplianceDays bounds a compliance period.
 const maxComplianceDays = 3660
 
-// compliancePeriod reads dateFrom and dateTo (YYYY-MM-DD, both required,
-// inclusive) as [from, to+1 day).
-func compliancePeriod(r *http.Request) (from, to time.Time, err error) {
+// compliancePeriod reads dateFrom and dateTo (both required, inclusive) as
+// [from, to): a date alone is that whole day in loc (the company's time
+// zone), a time with Z or an offset that instant, a time without one read
+// in loc.
+func compliancePeriod(r *http.Request, loc *time.Location) (from, to time.Time, err error) {
 	q := r.URL.Query()
 	fe := fuelportal.FieldErrors{}
+	toDateOnly := false
 	for _, d := range []struct {
-		name string
-		to   *time.Time
-	}{{"dateFrom", &from}, {"dateTo", &to}} {
+		name     string
+		to       *time.Time
+		dateOnly *bool
+	}{{"dateFrom", &from, new(bool)}, {"dateTo", &to, &toDateOnly}} {
 		v := queryText(fe, q, d.name, "date")
 		if fe.Has(d.name) {
 			continue
 		}
-		t, err := time.Parse("2006-01-02", strings.TrimSpace(v))
+		t, dateOnly, err := queryTime(v, loc)
 		if err != nil {
-			fe.Add(d.name, "Must be a date like 2026-11-22")
+			fe.Add(d.name, "Must be a date like 2026-11-22 or a time like 2026-11-22T14:03:00-06:00")
 		}
-		*d.to = t
+		*d.to, *d.dateOnly = t, dateOnly
 	}
 	if !fe.Has("dateFrom") && !fe.Has("dateTo") {
 		switch {
@@ -469,14 +473,26 @@ func compliancePeriod(r *http.Request) (from, to time.Time, err error) {
 			fe.Add("dateTo", fmt.Sprintf("A period may span at most %d days", maxComplianceDays))
 		}
 	}
-	return from, to.AddDate(0, 0, 1), fe.Err()
+	if toDateOnly {
+		return from, nextDay(to, loc), fe.Err()
+	}
+	return from, to.Add(time.Nanosecond), fe.Err()
+}
+
+// compliancePeriodOf reads the compliance period of the caller's company.
+func (s *Server) compliancePeriodOf(r *http.Request) (loc *time.Location, from, to time.Time, err error) {
+	if loc, err = s.companyLocation(r.Context(), PrincipalFromContext(r.Context()).CompanyID); err != nil {
+		return nil, from, to, err
+	}
+	from, to, err = compliancePeriod(r, loc)
+	return loc, from, to, err
 }
 
 // handleCompliance answers, per driver (card) of the owner's company, how
 // the purchases of the period followed their trips' plans, worst first
 // (store.Compliance says which trips and purchases count).
 func (s *Server) handleCompliance(w http.ResponseWriter, r *http.Request) {
-	from, to, err := compliancePeriod(r)
+	_, from, to, err := s.compliancePeriodOf(r)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -510,7 +526,7 @@ var complianceColumns = []xlsx.Column{
 
 // handleComplianceExport answers the compliance rows as an .xlsx file.
 func (s *Server) handleComplianceExport(w http.ResponseWriter, r *http.Request) {
-	from, to, err := compliancePeriod(r)
+	loc, from, to, err := s.compliancePeriodOf(r)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -534,7 +550,7 @@ func (s *Server) handleComplianceExport(w http.ResponseWriter, r *http.Request) 
 			return
 		}
 	}
-	filename := "compliance-" + from.Format("2006-01-02") + "-" + to.AddDate(0, 0, -1).Format("2006-01-02") + ".xlsx"
+	filename := "compliance-" + from.In(loc).Format("2006-01-02") + "-" + to.Add(-time.Nanosecond).In(loc).Format("2006-01-02") + ".xlsx"
 	w.Header().Set("Content-Type", xlsx.ContentType)
 	w.Header().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
 	w.WriteHeader(http.StatusOK)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/timezone"
 )
 
 // RecordPurchase authorises and records a purchase reported by the card
@@ -179,7 +180,7 @@ func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead,
 		LocationID:           station.ID,
 		LocationName:         station.Name,
 		LocationAddress:      stationAddress(station),
-		TransactionDate:      p.TransactionDate,
+		TransactionDate:      purchaseInstant(p, station),
 		Product:              cmp.Or(p.Product, fuelportal.ProductDiesel),
 		Gallons:              p.Gallons,
 		RetailPrice:          p.RetailPrice,
@@ -199,6 +200,20 @@ func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead,
 	}
 	return t
 }
+
+// purchaseInstant is when purchase p at station s happened: a report of
+// the station's clock is read in the station's time zone (from its
+// coordinates; fuelportal.DefaultTimeZone where the zone map has none),
+// which is looked up only then.
+func purchaseInstant(p *fuelportal.CardPurchase, s *fuelportal.Station) time.Time {
+	if !p.StationClock {
+		return p.Instant(nil)
+	}
+	loc, _ := timezone.At(s.Latitude, s.Longitude, defaultLocation)
+	return p.Instant(loc)
+}
+
+var defaultLocation = (&fuelportal.CompanyControls{}).Location()
 
 // purchaseAmounts are the money figures of t while it is approved (none
 // for a decline).

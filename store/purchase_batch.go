@@ -311,9 +311,12 @@ func (b *PurchaseBatch) readHistory(ctx context.Context, ps []*fuelportal.CardPu
 			continue
 		}
 		at := storedTime(p.TransactionDate)
+		if s := b.stations[p.LocationID]; s != nil {
+			at = storedTime(purchaseInstant(p, s))
+		}
 		lo, hi := at, at.Add(time.Microsecond)
 		if c.read.rules.Controls.NeedsHistory() {
-			per := fuelportal.PeriodsOf(p.TransactionDate, c.read.rules.Location)
+			per := fuelportal.PeriodsOf(at, c.read.rules.Location)
 			lo = minTime(lo, per.DayStart, per.WeekStart, per.MonthStart)
 			hi = maxTime(hi, per.DayEnd, per.WeekEnd, per.MonthEnd)
 		}

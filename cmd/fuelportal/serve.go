@@ -30,6 +30,7 @@ import (
 	"fuelportal/routing/provider"
 	"fuelportal/store"
 	"fuelportal/stripe"
+	"fuelportal/timezone"
 	"fuelportal/web"
 )
 
@@ -237,6 +238,13 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	} else if geocoder, err = provider.NewGeocoder(m.Config.Geocoder, m.Config.GeocoderURL); err != nil {
 		return err
 	}
+	// The stations' time-zone map, before the catalog: its build's
+	// short-lived memory is freed before the stations are loaded, and no
+	// purchase waits for it.
+	if err := timezone.Load(); err != nil {
+		return fmt.Errorf("time-zone map: %w", err)
+	}
+	debug.FreeOSMemory() // the ~200 MB it decoded to keep 4 MB: give the pages back now
 	stations := catalog.New(m.DB, places)
 	if err := stations.Refresh(ctx); err != nil {
 		return err

@@ -14,12 +14,6 @@ interface Card {
   driverName: string;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-/** YYYY-MM-DDTHH:mm:ss in local time: the API's timestamps carry no zone. */
-function localTimestamp(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
-
 async function ownerToken(request: APIRequestContext): Promise<string> {
   const response = await request.post('/api/authenticate', { data: { username: OWNER.email, password: OWNER.password } });
   expect(response.status()).toBe(200);
@@ -37,7 +31,7 @@ async function postPurchase(request: APIRequestContext, cardNumber: string, gall
       locationId,
       gallons,
       retailPrice: 3.899,
-      transactionDate: localTimestamp(new Date()),
+      transactionDate: new Date().toISOString(),
       productCode: 'DSL',
     },
   });

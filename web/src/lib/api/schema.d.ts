@@ -1407,9 +1407,9 @@ export interface paths {
                     sort?: string;
                     /** @description Matches invoice ref, location name, driver card name, card number (case-insensitive) */
                     searchText?: string;
-                    /** @description Inclusive, ISO without zone */
+                    /** @description Inclusive. A date (2026-11-01: from its midnight, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateFrom?: string;
-                    /** @description Inclusive, ISO without zone */
+                    /** @description Inclusive. A date (2026-11-01: the whole day for dateTo, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateTo?: string;
                     /** @description One card of the caller's; another card is 404 */
                     cardNumber?: string;
@@ -1458,9 +1458,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Required, ISO without zone */
+                    /** @description Required. Inclusive. A date (2026-11-01: from its midnight, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateFrom?: string;
-                    /** @description Required, ISO without zone */
+                    /** @description Required. Inclusive. A date (2026-11-01: the whole day for dateTo, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateTo?: string;
                     /** @description Optional search */
                     searchText?: string;
@@ -1604,9 +1604,9 @@ export interface paths {
                     sort?: string;
                     /** @description Matches invoice ref, location name, driver card name, card number (case-insensitive) */
                     searchText?: string;
-                    /** @description Inclusive, ISO without zone */
+                    /** @description Inclusive. A date (2026-11-01: from its midnight, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateFrom?: string;
-                    /** @description Inclusive, ISO without zone */
+                    /** @description Inclusive. A date (2026-11-01: the whole day for dateTo, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateTo?: string;
                     /** @description One card of the caller's; another card is 404 */
                     cardNumber?: string;
@@ -1655,9 +1655,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Required, ISO without zone */
+                    /** @description Required. Inclusive. A date (2026-11-01: from its midnight, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateFrom?: string;
-                    /** @description Required, ISO without zone */
+                    /** @description Required. Inclusive. A date (2026-11-01: the whole day for dateTo, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateTo?: string;
                     /** @description Optional search */
                     searchText?: string;
@@ -3249,9 +3249,9 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description YYYY-MM-DD, inclusive */
+                    /** @description Inclusive. A date (2026-11-01: from its midnight, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateFrom: string;
-                    /** @description YYYY-MM-DD, inclusive; at most 3,660 days after dateFrom */
+                    /** @description Inclusive. A date (2026-11-01: the whole day for dateTo, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone; at most 3,660 days after dateFrom */
                     dateTo: string;
                 };
                 header?: never;
@@ -3297,9 +3297,9 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description YYYY-MM-DD, inclusive */
+                    /** @description Inclusive. A date (2026-11-01: from its midnight, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateFrom: string;
-                    /** @description YYYY-MM-DD, inclusive; at most 3,660 days after dateFrom */
+                    /** @description Inclusive. A date (2026-11-01: the whole day for dateTo, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone; at most 3,660 days after dateFrom */
                     dateTo: string;
                 };
                 header?: never;
@@ -3728,7 +3728,10 @@ export interface components {
             retailPrice: number;
             netPrice: number;
             savings: number;
-            /** @example 2026-11-21T06:00:00 */
+            /**
+             * Format: date-time
+             * @description When the price was set: an instant, RFC 3339 in UTC with Z, e.g. 2026-11-21T06:00:00Z
+             */
             retailPriceDate: string;
             /** @description The price (retailPriceDate) is older than 48 hours at the server's clock. */
             stale: boolean;
@@ -3885,7 +3888,10 @@ export interface components {
         };
         TransactionItem: {
             transactionId: number;
-            /** @description ISO date-time without zone, e.g. 2026-11-21T14:03:00 */
+            /**
+             * Format: date-time
+             * @description When the purchase happened: an instant, RFC 3339 in UTC with Z (the network reports the station's wall-clock time, read in the station's time zone), e.g. 2026-11-21T20:03:00Z
+             */
             transactionDate: string;
             invoiceRef: string;
             locationName: string;
@@ -3919,7 +3925,10 @@ export interface components {
         };
         TransactionDetail: {
             transactionId: number;
-            /** @description ISO date-time without zone, e.g. 2026-11-21T14:03:00 */
+            /**
+             * Format: date-time
+             * @description When the purchase happened: an instant, RFC 3339 in UTC with Z (the network reports the station's wall-clock time, read in the station's time zone), e.g. 2026-11-21T20:03:00Z
+             */
             transactionDate: string;
             invoiceRef: string;
             locationName: string;
@@ -3964,7 +3973,7 @@ export interface components {
             gallons: number;
             /** @description Dollars per gallon at the pump */
             retailPrice: number;
-            /** @description Station wall-clock time, ISO without zone */
+            /** @description The station's wall-clock time, ISO without a zone (2026-11-21T14:03:00, or a space for the T), read in the station's time zone from its coordinates; or an instant in RFC 3339 with Z or an offset */
             transactionDate: string;
             /**
              * @description What was bought; absent or empty: DSL
@@ -3980,6 +3989,10 @@ export interface components {
             status: "APPROVED" | "DECLINED";
             /** @description The decline code as a sentence people read (e.g. 'Over the daily limit'); null when approved */
             declineReason: string | null;
+            /**
+             * Format: date-time
+             * @description When the purchase happened: an instant, RFC 3339 in UTC with Z (the network reports the station's wall-clock time, read in the station's time zone), e.g. 2026-11-21T20:03:00Z
+             */
             transactionDate: string;
             fuelQuantity: number;
             retailPrice: number;
@@ -4177,6 +4190,10 @@ export interface components {
             version: number;
             /** @enum {string} */
             reason: "CREATED" | "REPLANNED" | "OFF_PLAN_PURCHASE" | "PRICE_CHANGE";
+            /**
+             * Format: date-time
+             * @description An instant: RFC 3339 in UTC with Z, e.g. 2026-11-21T20:03:00Z
+             */
             createdAt: string;
             /** @description True when the plan had to use a price older than 48 hours (its stops say which: location.stale): the plan uses fresh prices only unless they cannot make the trip. */
             usedStalePrices?: boolean;
@@ -4197,6 +4214,10 @@ export interface components {
             transactionId: number;
             locationId: number;
             locationName: string;
+            /**
+             * Format: date-time
+             * @description When the purchase happened: an instant, RFC 3339 in UTC with Z (the network reports the station's wall-clock time, read in the station's time zone), e.g. 2026-11-21T20:03:00Z
+             */
             transactionDate: string;
             gallons: number;
             /** @enum {string} */
@@ -4221,7 +4242,15 @@ export interface components {
             searchRadius: number;
             minGallonsPurchase: number;
             routePoints: components["schemas"]["Point"][];
+            /**
+             * Format: date-time
+             * @description An instant: RFC 3339 in UTC with Z, e.g. 2026-11-21T20:03:00Z
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant: RFC 3339 in UTC with Z, e.g. 2026-11-21T20:03:00Z
+             */
             updatedAt: string;
             plan: components["schemas"]["TripPlan"];
         };
@@ -4240,7 +4269,15 @@ export interface components {
             searchRadius: number;
             minGallonsPurchase: number;
             routePoints: components["schemas"]["Point"][];
+            /**
+             * Format: date-time
+             * @description An instant: RFC 3339 in UTC with Z, e.g. 2026-11-21T20:03:00Z
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant: RFC 3339 in UTC with Z, e.g. 2026-11-21T20:03:00Z
+             */
             updatedAt: string;
             plan: components["schemas"]["TripPlan"];
             /** @description How many plan versions the trip has: they run from 1 to the current plan's version (at most 100) */
@@ -4435,7 +4472,10 @@ export interface components {
         };
         Override: {
             cardNumber: string;
-            /** @description ISO date-time without zone (UTC), e.g. 2026-11-22T14:03:00 */
+            /**
+             * Format: date-time
+             * @description End of the override: an instant, RFC 3339 in UTC with Z, e.g. 2026-11-22T14:03:00Z
+             */
             until: string;
         };
         CardListItem: {
@@ -4448,7 +4488,10 @@ export interface components {
             unitNumber: string;
             /** @description Any rule applies to the card, its own or inherited from the company default */
             controlsActive: boolean;
-            /** @description End of an active override (ISO date-time without zone, UTC); null when none */
+            /**
+             * Format: date-time
+             * @description End of an active override: an instant, RFC 3339 in UTC with Z; null when none
+             */
             overrideUntil: string | null;
             /** @description Dollars: the card's monthly budget, own or inherited; null when none */
             monthlyBudget: number | null;

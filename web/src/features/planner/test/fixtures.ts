@@ -27,7 +27,7 @@ function station(partial: Partial<Station> & Pick<Station, 'locationId' | 'name'
     zipCode: '75201',
     country: 'US',
     savings: Math.round((partial.retailPrice - partial.netPrice) * 1000) / 10,
-    retailPriceDate: '2026-11-21T06:00:00',
+    retailPriceDate: '2026-11-21T06:00:00Z',
     stale: false,
     iftaRefund: 0.2,
     chain: 'PILOT',

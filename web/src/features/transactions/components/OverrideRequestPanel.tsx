@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMonthDayTime, viewerTime } from '@/lib/format';
 import {
   useGetOverrideRequestsQuery,
   useGetTransactionsInfiniteQuery,
@@ -15,13 +16,13 @@ import { declineSentence } from '../model/decline';
 // The form (and its validation library) loads when the driver opens it, not with the list.
 const RequestOverrideDialog = lazy(async () => ({ default: (await import('./RequestOverrideDialog')).RequestOverrideDialog }));
 
-const untilText = (until: string) => dayjs(until).format('MMM D, h:mm A');
+const untilText = formatMonthDayTime;
 
 /** One request's state as the driver reads it: pending, approved until …, or denied. */
 function RequestStatus({ request }: { request: OverrideRequest }) {
   const { t } = useTranslation('transactions');
   const severity = request.status === 'PENDING' ? 'info' : request.status === 'APPROVED' ? 'success' : 'error';
-  const ended = request.status === 'APPROVED' && request.overrideUntil !== null && dayjs(request.overrideUntil).isBefore(dayjs());
+  const ended = request.status === 'APPROVED' && request.overrideUntil !== null && viewerTime(request.overrideUntil).isBefore(dayjs());
   const text =
     request.status === 'APPROVED' && request.overrideUntil
       ? t(ended ? 'override.status.APPROVED_ENDED' : 'override.status.APPROVED', { until: untilText(request.overrideUntil) })

@@ -1,11 +1,10 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
 import { transactionDetailPath } from '@/lib/paths';
-import { formatDollars } from '@/lib/format';
+import { formatClockTime, formatDollars } from '@/lib/format';
 import type { TransactionListItem } from '../api/transactions-api';
 import { declineSentence } from '../model/decline';
 import '@/components/layout/RowLink.css';
@@ -80,7 +79,7 @@ export const TransactionRow = memo(function TransactionRow({ transaction }: { tr
           <p className="transaction-row-location">{transaction.locationName}</p>
           <p className="transaction-row-driver">{transaction.driverCardName}</p>
           <p className="transaction-row-meta">
-            {t('row.id', { ref: transaction.invoiceRef })} · {dayjs(transaction.transactionDate).format('h:mm A')}
+            {t('row.id', { ref: transaction.invoiceRef })} · {formatClockTime(transaction.transactionDate)}
             {/* Diesel is the usual product: only the others are worth a word on the row. */}
             {transaction.productCode && transaction.productCode !== 'DSL' && ` · ${t(`products.${transaction.productCode}`)}`}
           </p>
