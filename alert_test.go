@@ -3,6 +3,7 @@ package fuelportal
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -33,5 +34,14 @@ func TestDeclineSentence_CoversTheContractsCodes(t *testing.T) {
 	}
 	if DeclineReason("").Sentence() != "" {
 		t.Error("no code has a sentence")
+	}
+}
+
+func TestOverrideDecisionMail_EndInTheCompanysZone(t *testing.T) {
+	chicago, _ := time.LoadLocation("America/Chicago")
+	until := time.Date(2026, 11, 20, 23, 42, 0, 0, time.UTC)
+	m := OverrideDecisionMail("d@example.com", &OverrideRequest{CardNumber: "7071000000000004321", Status: OverrideApproved, OverrideUntil: &until}, chicago)
+	if !strings.Contains(m.Body, "lifted until Nov 20, 2026 5:42 PM CST;") {
+		t.Fatalf("body = %q", m.Body)
 	}
 }

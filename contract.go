@@ -104,6 +104,10 @@ func DefaultContract(companyID int64) *Contract {
 	return &Contract{CompanyID: companyID, Pricing: PricingRetailMinus, RetailMinusTenthCents: 100, Billing: BillingPrepaid}
 }
 
+// FeedPricing is the contract a user of no company is shown prices under:
+// the feed's net price (retail for a station without one), no fee.
+func FeedPricing() *Contract { return &Contract{Pricing: PricingNetPrice, Billing: BillingPrepaid} }
+
 // MinBalanceCents is the lowest balance the company's wallet may reach:
 // zero when prepaid, minus the credit limit on invoice.
 func (c *Contract) MinBalanceCents() int64 {
@@ -125,6 +129,28 @@ func (c *Contract) NetPriceTenthCents(retail, stationNet int64) int64 {
 		return stationNet
 	}
 	return max(retail-c.RetailMinusTenthCents, 0)
+}
+
+// Price is the price per gallon the company's card is charged at a station
+// whose pump (retail) price is retail and whose feed net price is
+// stationNet: the contract's net price, never above the pump's. A purchase
+// is priced by it (store: RecordPurchase) and so is every price a company
+// user is shown or planned with, so that what the screens and plans say a
+// gallon costs is what the wallet pays.
+func (c *Contract) Price(retail, stationNet TenthCents) TenthCents {
+	return min(TenthCents(c.NetPriceTenthCents(int64(retail), int64(stationNet))), retail)
+}
+
+// StationPrice is Price at station s's feed prices.
+func (c *Contract) StationPrice(s *Station) TenthCents { return c.Price(s.RetailPrice, s.NetPrice) }
+
+// PurchaseAmounts are the money figures of a purchase of g gallons at a
+// station with pump price retail that the card is charged price per gallon
+// for (Price): the fuel, the discount against the pump and the contract's
+// fee. The wallet is debited by what it says (FundedTotalCents), and a
+// plan's stop is costed by it.
+func (c *Contract) PurchaseAmounts(g Gallons, retail, price TenthCents) PurchaseAmounts {
+	return Amounts(g, retail, price, c.FeeCents)
 }
 
 // Wallet is a company's prepaid (or invoice) account balance and what the

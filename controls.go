@@ -69,6 +69,7 @@ var declineSentences = map[DeclineReason]string{
 	DeclineMonthlyBudget:       "Over the monthly budget",
 	DeclineNotPlannedStop:      MsgNotPlannedStop,
 	DeclineOverPlannedGallons:  MsgOverPlannedGallons,
+	DeclineOverGallonsLeft:     MsgOverGallonsLeft,
 }
 
 // Sentence returns the clear sentence of a decline code ("" for none; the

@@ -1,6 +1,8 @@
 package fuelportal_test
 
 import (
+	"encoding/json"
+	"os"
 	"testing"
 	"time"
 
@@ -21,7 +23,7 @@ func TestDeclineSentences_AreTheContract(t *testing.T) {
 		"STATE_NOT_ALLOWED": "Purchases not allowed in this state", "CHAIN_NOT_ALLOWED": "Chain not allowed",
 		"OVER_TANK_CAPACITY": "Over tank capacity", "SUSPICIOUS_DISTANCE": "Suspicious: too far from the last purchase",
 		"MONTHLY_BUDGET": "Over the monthly budget", "NOT_PLANNED_STOP": "Not a planned stop",
-		"OVER_PLANNED_GALLONS": "More than the planned gallons",
+		"OVER_PLANNED_GALLONS": "More than the planned gallons", "OVER_GALLONS_LEFT": "More than the planned gallons left",
 	}
 	for code, sentence := range want {
 		if got := code.Sentence(); got != sentence {
@@ -134,5 +136,28 @@ func TestControls_NearLimits_OnceWhenAPurchaseCrossesEightyPercent(t *testing.T)
 	}
 	if got := (fuelportal.Controls{}).NearLimits(fuelportal.PurchaseFacts{AmountCents: 1_000_00}, fuelportal.CardHistory{}); len(got) != 0 {
 		t.Fatalf("no limits: %v", names(got))
+	}
+}
+
+// TestDeclineSentences_MatchTheWebApp: the web app shows a decline by its
+// code from its own texts; they say what the server's sentences say.
+func TestDeclineSentences_MatchTheWebApp(t *testing.T) {
+	raw, err := os.ReadFile("web/src/locales/en-US/transactions.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts struct {
+		DeclineReasons map[fuelportal.DeclineReason]string `json:"declineReasons"`
+	}
+	if err := json.Unmarshal(raw, &texts); err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range fuelportal.DeclineReasons() {
+		if texts.DeclineReasons[code] != code.Sentence() {
+			t.Errorf("%s: the web app says %q, the server %q", code, texts.DeclineReasons[code], code.Sentence())
+		}
+	}
+	if len(texts.DeclineReasons) != len(fuelportal.DeclineReasons()) {
+		t.Errorf("the web app has %d decline texts, the server %d", len(texts.DeclineReasons), len(fuelportal.DeclineReasons()))
 	}
 }

@@ -44,9 +44,12 @@ type CardPurchase struct {
 	LocationID           int64 // the station (the price feed's locationId)
 	Gallons              Gallons
 	RetailPrice          TenthCents // pump price per gallon
-	// TransactionDate is the station's wall-clock time of the purchase; the
-	// portal stores and shows it as given (no time zone).
+	// TransactionDate is when the purchase happened: an instant, or with
+	// StationClock the station's wall-clock reading (its date and time of
+	// day as they stand, its location ignored), which Instant places in the
+	// station's time zone.
 	TransactionDate time.Time
+	StationClock    bool
 	// Product is what was bought; "" is read as ProductDiesel.
 	Product ProductCode
 }
@@ -198,28 +201,70 @@ func ParseDecimal(s string, scale int) (int64, error) {
 	return int64(n), nil
 }
 
-// TransactionTimeLayouts are the accepted forms of a transaction date: ISO
-// without a zone (as the web app sends them), with seconds or minutes, a
-// date alone, or RFC 3339 (converted to UTC).
+// TransactionTimeLayouts are the accepted forms of a wall-clock date (no
+// zone): ISO with seconds, fractions or minutes, with a space for the T,
+// or a date alone (its midnight).
 var TransactionTimeLayouts = []string{"2006-01-02T15:04:05", "2006-01-02T15:04:05.999999999", "2006-01-02T15:04", "2006-01-02 15:04:05", "2006-01-02"}
 
-// ParseTransactionTime parses a date as the feed and the API send it.
-func ParseTransactionTime(s string) (time.Time, error) {
+// ParseTransactionTime parses a date as the feed and the API send it. RFC 3339
+// with Z or an offset is that instant, returned in UTC with zoned true; a
+// form of TransactionTimeLayouts is a wall-clock reading, returned with its
+// fields in UTC and zoned false, for the caller to place in the zone it is
+// read in (WallClockIn).
+func ParseTransactionTime(s string) (t time.Time, zoned bool, err error) {
 	s = strings.TrimSpace(s)
 	for _, layout := range TransactionTimeLayouts {
 		if t, err := time.Parse(layout, s); err == nil {
-			return t, nil
+			return t, false, nil
 		}
 	}
 	if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
-		return t.UTC(), nil
+		return t.UTC(), true, nil
 	}
-	return time.Time{}, fmt.Errorf("not a date: %q", s)
+	return time.Time{}, false, fmt.Errorf("not a date: %q", s)
 }
 
-// WireTimeFormat is how dates travel in the API: ISO without a zone, in
-// UTC (docs/api.md).
-const WireTimeFormat = "2006-01-02T15:04:05"
+// Instant returns when purchase p happened: its TransactionDate, or with
+// StationClock that reading of the station's clock in the station's time
+// zone.
+func (p *CardPurchase) Instant(station *time.Location) time.Time {
+	if p.StationClock {
+		return WallClockIn(p.TransactionDate, station)
+	}
+	return p.TransactionDate.UTC()
+}
+
+// WallClockIn returns the instant at which a clock in loc reads the date
+// and time of day of w (w's own location is ignored). A reading the clock
+// shows twice, in the hour it is set back, is the first one; a reading it
+// skips, in the hour it is set forward, is read with the offset before the
+// change (02:30 on a spring-forward night is 03:30 daylight time).
+func WallClockIn(w time.Time, loc *time.Location) time.Time {
+	y, mo, d := w.Date()
+	h, mi, sec := w.Clock()
+	naive := time.Date(y, mo, d, h, mi, sec, w.Nanosecond(), time.UTC)
+	// The offsets in force a day either side: no zone changes twice in a day.
+	_, before := naive.Add(-26 * time.Hour).In(loc).Zone()
+	_, after := naive.Add(26 * time.Hour).In(loc).Zone()
+	var first time.Time
+	for _, off := range []int{before, after} {
+		t := naive.Add(-time.Duration(off) * time.Second)
+		if l := t.In(loc); l.Hour() == h && l.Minute() == mi && l.Day() == d && (first.IsZero() || t.Before(first)) {
+			first = t
+		}
+	}
+	if first.IsZero() {
+		first = naive.Add(-time.Duration(before) * time.Second)
+	}
+	return first.UTC()
+}
+
+// WireTimeFormat is how instants travel in the API's answers: RFC 3339 in
+// UTC, with Z (docs/api.md).
+const WireTimeFormat = time.RFC3339
+
+// WireTime formats instant t for an answer.
+func WireTime(t time.Time) string { return t.UTC().Format(WireTimeFormat) }
 
 // TransactionScope is whose transactions a caller may see: a company's, or
 // with CardID set only that card's (a driver's own card); with HolderUserID

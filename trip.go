@@ -32,20 +32,30 @@ const (
 	TripPlanPriceChange TripPlanReason = "PRICE_CHANGE"      // a remaining stop's price moved more than TripReplanPriceDelta
 )
 
-// Trip lock declines (shared contract of issues 11 and 12).
+// Trip lock declines.
 const (
 	DeclineNotPlannedStop     DeclineReason = "NOT_PLANNED_STOP"
-	DeclineOverPlannedGallons DeclineReason = "OVER_PLANNED_GALLONS"
+	DeclineOverPlannedGallons DeclineReason = "OVER_PLANNED_GALLONS" // one purchase above its stop's bound
+	// DeclineOverGallonsLeft: with what was already bought under the plan,
+	// the purchase passes its stop's or the trip's bound.
+	DeclineOverGallonsLeft DeclineReason = "OVER_GALLONS_LEFT"
 
 	MsgNotPlannedStop     = "Not a planned stop"
 	MsgOverPlannedGallons = "More than the planned gallons"
+	MsgOverGallonsLeft    = "More than the planned gallons left"
 )
 
 // Trip rules.
 const (
-	// TripGallonsTolerancePercent is how far above a stop's planned gallons a
-	// locked card may buy there.
+	// TripGallonsTolerancePercent is how far above a stop's planned gallons,
+	// and above the plan's total, a locked card may buy.
 	TripGallonsTolerancePercent = 10
+	// MaxTripPlanVersions bounds a trip's plan versions, whatever made them:
+	// past it a re-plan is refused (start a new trip instead).
+	MaxTripPlanVersions = 100
+	// MsgTripPlanVersionsUsed (with MaxTripPlanVersions) refuses a re-plan
+	// past them.
+	MsgTripPlanVersionsUsed = "The trip already has its %d plan versions - Start a new trip to plan again"
 	// TripReplanPriceDelta is the price move at a remaining planned stop
 	// (tenths of a cent per gallon: 5¢) that re-plans the trip.
 	TripReplanPriceDelta = TenthCents(50)
@@ -109,8 +119,10 @@ type TripStop struct {
 	StationID   int64
 	StationName string
 	Gallons     Gallons
-	Price       TenthCents // the net price per gallon when planned
-	CostCents   int64
+	Price       TenthCents // the company's price per gallon when planned (Contract.Price)
+	// CostCents is what the card is charged for the stop's gallons at
+	// Price, as a purchase is (Contract.PurchaseAmounts), fee included.
+	CostCents int64
 	// AlongMiles is the stop's distance along the route from the plan's
 	// start, in thousandths of a mile; ArrivalFuel the fuel on arrival.
 	AlongMilli  int64
@@ -119,7 +131,89 @@ type TripStop struct {
 
 // MaxGallons is the most a locked card may buy at the stop.
 func (s TripStop) MaxGallons() Gallons {
-	return s.Gallons + s.Gallons*TripGallonsTolerancePercent/100
+	return withTolerance(s.Gallons)
+}
+
+// MaxTotalGallons is the most a locked card may buy under the plan in all.
+func (p *TripPlan) MaxTotalGallons() Gallons {
+	return withTolerance(p.TotalGallons)
+}
+
+func withTolerance(g Gallons) Gallons { return g + g*TripGallonsTolerancePercent/100 }
+
+// TripBought is what the approved purchases made under a trip's current
+// plan add up to: gallons per station and in all. "Under the plan" is from
+// its basis on: the latest version not made for a price change (a price
+// change re-plans from the same start and fuel as the version it replaces,
+// so what was bought under that version is part of the new one too).
+type TripBought struct {
+	AtStation map[int64]Gallons
+	Total     Gallons
+}
+
+// Add counts an approved purchase of g gallons at station.
+func (b *TripBought) Add(stationID int64, g Gallons) {
+	if b.AtStation == nil {
+		b.AtStation = map[int64]Gallons{}
+	}
+	b.AtStation[stationID] += g
+	b.Total += g
+}
+
+// PlanFit is how a purchase fits a trip's current plan, given what was
+// bought under it before.
+type PlanFit struct {
+	Stop   TripStop // the plan's stop at the purchase's station, when AtStop
+	AtStop bool
+	// OffPlan is the purchase's gallons off the plan: all of them away from
+	// the plan's stops, else those above the stop's bound or the trip's.
+	OffPlan Gallons
+	// OverTrip is the part of OffPlan above the trip's bound: fuel the plan
+	// did not need anywhere.
+	OverTrip Gallons
+}
+
+// Fit measures a purchase of g gallons at station against the plan, after
+// the purchases bought under it.
+func (p *TripPlan) Fit(bought TripBought, stationID int64, g Gallons) PlanFit {
+	var f PlanFit
+	f.Stop, f.AtStop = p.Stop(stationID)
+	f.OverTrip = above(bought.Total, g, p.MaxTotalGallons())
+	if !f.AtStop {
+		f.OffPlan = g
+		return f
+	}
+	f.OffPlan = max(above(bought.AtStation[stationID], g, f.Stop.MaxGallons()), f.OverTrip)
+	return f
+}
+
+// above is how much of g, bought after before, lies above bound.
+func above(before, g, bound Gallons) Gallons {
+	return min(g, max(0, before+g-bound))
+}
+
+// LockDecline is the decline of a locked trip for a purchase of g gallons
+// that fits its plan as f, or "" when the lock allows it.
+func (f PlanFit) LockDecline(g Gallons) DeclineReason {
+	switch {
+	case !f.AtStop:
+		return DeclineNotPlannedStop
+	case g > f.Stop.MaxGallons():
+		return DeclineOverPlannedGallons
+	case f.OffPlan > 0:
+		return DeclineOverGallonsLeft
+	}
+	return ""
+}
+
+// MissedSavings is what an approved purchase of g gallons at price that
+// fits the plan as f missed, in cents: its gallons above the trip's bound
+// at their whole cost (the plan needed none of them), and its other
+// off-plan gallons at what they cost above the plan's average price
+// (they stand for gallons the plan bought elsewhere). On-plan gallons
+// miss nothing.
+func (f PlanFit) MissedSavings(price, average TenthCents) int64 {
+	return PriceOf(f.OverTrip, price) + MissedSavings(f.OffPlan-f.OverTrip, price, average)
 }
 
 // Stop returns the plan's stop at station, if any.
@@ -132,20 +226,30 @@ func (p *TripPlan) Stop(stationID int64) (TripStop, bool) {
 	return TripStop{}, false
 }
 
-// AveragePrice is the plan's price per gallon over its stops (0 without stops).
+// AveragePrice is the plan's price per gallon over its stops (0 without
+// stops): their prices weighted by their gallons, rounded half up. Fuel
+// only: the stops' costs also hold the card's fee, which is no part of a
+// gallon's price.
 func (p *TripPlan) AveragePrice() TenthCents {
-	if p.TotalGallons <= 0 {
+	var gallons, weighted int64
+	for _, s := range p.Stops {
+		gallons += int64(s.Gallons)
+		weighted += int64(s.Gallons) * int64(s.Price)
+	}
+	if gallons <= 0 {
 		return 0
 	}
-	// cents per thousandth of a gallon, ×10,000 to tenths of a cent per gallon
-	return TenthCents((p.TotalCents*10*1000 + int64(p.TotalGallons)/2) / int64(p.TotalGallons))
+	return TenthCents((weighted + gallons/2) / gallons)
 }
 
 // TripPurchase is a purchase recorded against a trip.
 type TripPurchase struct {
 	Transaction *Transaction
-	OnPlan      bool
-	PlanVersion int
+	// OnPlan is set when all of an approved purchase's gallons were on
+	// plan; OffPlanGallons are those that were not (PlanFit.OffPlan).
+	OnPlan         bool
+	OffPlanGallons Gallons
+	PlanVersion    int
 	// PlannedPrice is the plan's price per gallon for the purchase's
 	// gallons; MissedSavingsCents what they cost above it (off plan only).
 	PlannedPrice       TenthCents

@@ -1,4 +1,4 @@
-// Load-independent view of a signed-in page's cold first load (issue 13), beside Lighthouse's
+// Load-independent view of a signed-in page's cold first load, beside Lighthouse's
 // CPU-bound figures: in Debian's Chromium with 4x CPU slowdown and a slow-4G-like network
 // (150 ms latency, 1.6 Mbit/s down), per run it prints the long tasks (over 50 ms: how many,
 // their total and the longest), when each /api/ request started and ended (ms after

@@ -60,7 +60,7 @@ func BenchmarkMapViewPostGIS(b *testing.B) {
 					}
 					rows.Close()
 					durations = append(durations, time.Since(start))
-					cl, st, err := c.MapView(context.Background(), box, v.zoom, nil)
+					cl, st, err := c.MapView(context.Background(), box, v.zoom, nil, nil)
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -19,11 +19,12 @@ import (
 	"fuelportal/geo"
 	fphttp "fuelportal/http"
 	"fuelportal/routing"
+	"fuelportal/timezone"
 )
 
 // encodeView is the map view's answer as the server writes it.
 func encodeView(clusters []catalog.Cluster, stations []*fuelportal.Station) []byte {
-	b, _ := json.Marshal(fphttp.MapViewAnswer(clusters, stations, time.Now()))
+	b, _ := json.Marshal(fphttp.MapViewAnswer(clusters, stations, fuelportal.FeedPricing(), time.Now()))
 	return b
 }
 
@@ -75,7 +76,7 @@ func BenchmarkMapView(b *testing.B) {
 					times.time(func() {
 						var cl []catalog.Cluster
 						var st []*fuelportal.Station
-						if cl, st, err = c.MapView(ctx, box, v.zoom, nil); err == nil {
+						if cl, st, err = c.MapView(ctx, box, v.zoom, nil, nil); err == nil {
 							body = encodeView(cl, st)
 							clusters, singles = len(cl), len(st)
 						}
@@ -135,6 +136,12 @@ func TestMemoryAt100k(t *testing.T) {
 	t.Logf("catalog indexes: heap +%.1f MB (%.0f B/station), RSS %.1f MB", mb(h2-h1), float64(h2-h1)/1e5, mb(r2))
 	t.Logf("geocoder station entries: heap +%.1f MB (%.0f B/station), RSS %.1f MB", mb(h3-h2), float64(h3-h2)/1e5, mb(r3))
 	t.Logf("total heap in use %.1f MB, RSS %.1f MB", mb(h3), mb(r3))
+	// The stations' time-zone map the server builds at start (before the catalog there).
+	if err := timezone.Load(); err != nil {
+		t.Fatal(err)
+	}
+	hz, rz := heap()
+	t.Logf("time-zone map: heap +%.1f MB, RSS %.1f MB", mb(hz-h3), mb(rz))
 	runtime.KeepAlive(c)
 
 	// A reload: the store hands the catalog new records (every string its

@@ -388,7 +388,7 @@ func BenchmarkRadiusMeasureAll(b *testing.B) {
 func BenchmarkPlan(b *testing.B) { benchmarkPlan(b, plan.Costs{}) }
 
 // BenchmarkPlanDetour is BenchmarkPlan with the contract's detour and stop
-// costs (issue 12): $1.85 a mile off the route and $25 a stop.
+// costs: $1.85 a mile off the route and $25 a stop.
 func BenchmarkPlanDetour(b *testing.B) {
 	benchmarkPlan(b, plan.Costs{OutOfRouteTenthCentsPerMile: 1850, StopCents: 2500})
 }

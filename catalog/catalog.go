@@ -71,9 +71,15 @@ type snapshot struct {
 	// other chains' stations. Item IDs are positions in stations.
 	ranked  *geo.RankIndex
 	byChain map[string]*geo.RankIndex
-	// mapAll clusters the map over every station, mapByChain per chain.
-	mapAll     *geo.MapIndex
-	mapByChain map[string]*geo.MapIndex
+	// maps cluster the map by each price key (keyRetail, keyNet).
+	maps [2]mapIndexes
+}
+
+// mapIndexes cluster the map by one price: all over every station, byChain
+// per chain.
+type mapIndexes struct {
+	all     *geo.MapIndex
+	byChain map[string]*geo.MapIndex
 }
 
 // routeHits holds the index's near-route answers between queries: a
@@ -135,7 +141,9 @@ func (c *Catalog) load(stations []*fuelportal.Station, version int64) {
 	}
 	s.index = geo.NewIndex(items)
 	s.ranked, s.byChain = rankIndexes(sorted)
-	s.mapAll, s.mapByChain = mapIndexes(sorted)
+	for _, key := range []int{keyRetail, keyNet} {
+		s.maps[key] = newMapIndexes(sorted, key)
+	}
 	c.snap.Store(s)
 	if c.places != nil && len(fresh) > 0 {
 		c.places.Add(stationPlaces(fresh)...)
@@ -154,19 +162,48 @@ func stationPlaces(stations []*fuelportal.Station) []routing.Place {
 	return places
 }
 
-// Ranking keys of the stations' RankIndex.
+// Keys of the stations' RankIndex and map indexes. What a company pays
+// per gallon (fuelportal.Contract.Price) is, under each pricing plan, a
+// non-decreasing function of one of them, and so is its discount:
+// retail-minus prices and discounts follow the retail price, net-price ones
+// are the net price as that plan charges it and the pump's price less it.
+// So one index answers every contract (geo.Order.Map).
 const (
-	keyNetPrice = 0
-	keySavings  = 1
+	keyRetail     = 0
+	keyNet        = 1 // fuelportal.FeedPricing's price
+	keyNetSavings = 2 // retail less keyNet
 )
+
+// stationKeys are the ranking keys of st.
+func stationKeys(st *fuelportal.Station) [geo.NumKeys]int64 {
+	net := fuelportal.FeedPricing().StationPrice(st)
+	return [geo.NumKeys]int64{keyRetail: int64(st.RetailPrice), keyNet: int64(net), keyNetSavings: int64(st.RetailPrice - net)}
+}
+
+// order is the geo order that ranks by contract c's price per gallon (by
+// its discount against retail when bySavings) at each station.
+func order(c *fuelportal.Contract, bySavings, desc bool) geo.Order {
+	if c.Pricing == fuelportal.PricingNetPrice {
+		if bySavings {
+			return geo.Order{Key: keyNetSavings, Desc: desc}
+		}
+		return geo.Order{Key: keyNet, Desc: desc}
+	}
+	// Retail-minus ignores the station's net price: the price and the
+	// discount are functions of the retail price alone, non-decreasing.
+	price := func(retail int64) int64 { return int64(c.Price(fuelportal.TenthCents(retail), 0)) }
+	if bySavings {
+		return geo.Order{Key: keyRetail, Desc: desc, Map: func(retail int64) int64 { return retail - price(retail) }}
+	}
+	return geo.Order{Key: keyRetail, Desc: desc, Map: price}
+}
 
 // rankIndexes builds the ranking index over all stations and one per chain.
 func rankIndexes(sorted []*fuelportal.Station) (*geo.RankIndex, map[string]*geo.RankIndex) {
 	all := make([]geo.RankedItem, len(sorted))
 	chains := map[string][]geo.RankedItem{}
 	for i, st := range sorted {
-		all[i] = geo.RankedItem{ID: int64(i), Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude},
-			Keys: [geo.NumKeys]int64{keyNetPrice: int64(st.NetPrice), keySavings: int64(st.Savings())}}
+		all[i] = geo.RankedItem{ID: int64(i), Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude}, Keys: stationKeys(st)}
 		chains[st.Chain] = append(chains[st.Chain], all[i])
 	}
 	byChain := make(map[string]*geo.RankIndex, len(chains))
@@ -176,20 +213,20 @@ func rankIndexes(sorted []*fuelportal.Station) (*geo.RankIndex, map[string]*geo.
 	return geo.NewRankIndex(all), byChain
 }
 
-// mapIndexes builds the map clustering index over all stations and one
-// per chain.
-func mapIndexes(sorted []*fuelportal.Station) (*geo.MapIndex, map[string]*geo.MapIndex) {
+// newMapIndexes builds the map clustering index over all stations and one
+// per chain, by the price key key.
+func newMapIndexes(sorted []*fuelportal.Station, key int) mapIndexes {
 	all := make([]geo.MapItem, len(sorted))
 	chains := map[string][]geo.MapItem{}
 	for i, st := range sorted {
-		all[i] = geo.MapItem{ID: int64(i), Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude}, Price: int64(st.NetPrice)}
+		all[i] = geo.MapItem{ID: int64(i), Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude}, Price: stationKeys(st)[key]}
 		chains[st.Chain] = append(chains[st.Chain], all[i])
 	}
 	byChain := make(map[string]*geo.MapIndex, len(chains))
 	for code, items := range chains {
 		byChain[code] = geo.NewMapIndex(items)
 	}
-	return geo.NewMapIndex(all), byChain
+	return mapIndexes{all: geo.NewMapIndex(all), byChain: byChain}
 }
 
 // Watch calls Refresh every PollInterval until ctx ends, logging failures.
@@ -276,11 +313,14 @@ func (c *Catalog) Near(ctx context.Context, center geo.Point, radiusMiles float6
 	return found, nil
 }
 
-// Ranking is the order of Best: by net price or by savings (the card
-// discount), ascending or descending; ties nearest first, then by id.
+// Ranking is the order of Best: by the price per gallon Contract charges
+// (fuelportal.Contract.Price) or by its savings against the retail price,
+// ascending or descending; ties nearest first, then by id. A nil Contract
+// ranks by fuelportal.FeedPricing.
 type Ranking struct {
 	BySavings bool
 	Desc      bool
+	Contract  *fuelportal.Contract
 }
 
 // Best returns the first limit stations of chains within radius miles of
@@ -292,10 +332,7 @@ func (c *Catalog) Best(ctx context.Context, center geo.Point, radiusMiles float6
 	if err != nil {
 		return nil, err
 	}
-	order := geo.Order{Key: keyNetPrice, Desc: rank.Desc}
-	if rank.BySavings {
-		order.Key = keySavings
-	}
+	order := order(cmp.Or(rank.Contract, fuelportal.FeedPricing()), rank.BySavings, rank.Desc)
 	var hits []geo.RankedHit
 	switch {
 	case len(chains) == 0:
@@ -327,28 +364,36 @@ func (c *Catalog) Best(ctx context.Context, center geo.Point, radiusMiles float6
 
 // Cluster is a group of two or more stations of a map view.
 type Cluster struct {
-	Center      geo.Point
-	Count       int
+	Center geo.Point
+	Count  int
+	// MinNetPrice is the lowest price per gallon the view's contract
+	// charges at the cluster's stations.
 	MinNetPrice fuelportal.TenthCents
 }
 
 // MapView splits the stations of chains inside box into clusters and single
 // stations at zoom (see geo.MapIndex): every station of the box is in
-// exactly one cluster or in stations.
-func (c *Catalog) MapView(ctx context.Context, box geo.Box, zoom int, chains Chains) ([]Cluster, []*fuelportal.Station, error) {
+// exactly one cluster or in stations. Clusters carry the lowest price
+// contract (nil: fuelportal.FeedPricing) charges at their stations.
+func (c *Catalog) MapView(ctx context.Context, box geo.Box, zoom int, chains Chains, contract *fuelportal.Contract) ([]Cluster, []*fuelportal.Station, error) {
 	s, err := c.current(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
+	contract = cmp.Or(contract, fuelportal.FeedPricing())
+	// The contract's price is a non-decreasing function of one key, so a
+	// cluster's lowest price is that function of the key's least value.
+	o := order(contract, false, false)
+	maps := s.maps[o.Key]
 	var cells []geo.Cell
 	switch {
 	case len(chains) == 0:
-		if s.mapAll != nil {
-			cells = s.mapAll.AppendCells(nil, box, zoom)
+		if maps.all != nil {
+			cells = maps.all.AppendCells(nil, box, zoom)
 		}
 	default:
 		for code := range chains {
-			if mx := s.mapByChain[code]; mx != nil {
+			if mx := maps.byChain[code]; mx != nil {
 				cells = mx.AppendCells(cells, box, zoom)
 			}
 		}
@@ -363,7 +408,11 @@ func (c *Catalog) MapView(ctx context.Context, box geo.Box, zoom int, chains Cha
 			stations = append(stations, s.stations[cell.ID])
 			continue
 		}
-		clusters = append(clusters, Cluster{Center: cell.Center(), Count: cell.Count, MinNetPrice: fuelportal.TenthCents(cell.MinPrice)})
+		minPrice := cell.MinPrice
+		if o.Map != nil {
+			minPrice = o.Map(minPrice)
+		}
+		clusters = append(clusters, Cluster{Center: cell.Center(), Count: cell.Count, MinNetPrice: fuelportal.TenthCents(minPrice)})
 	}
 	return clusters, stations, nil
 }

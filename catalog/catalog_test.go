@@ -270,3 +270,111 @@ func (p *placeList) Add(places ...routing.Place) {
 		p.names = append(p.names, pl.Name)
 	}
 }
+
+// contracts are the pricing a company can have: retail-minus discounts
+// small and larger than some retail prices (which clamp the price at zero
+// and tie many discounts), net price, and none (the feed's price).
+var contracts = []*fuelportal.Contract{
+	nil,
+	{Pricing: fuelportal.PricingRetailMinus, RetailMinusTenthCents: 180, FeeCents: 150},
+	{Pricing: fuelportal.PricingRetailMinus, RetailMinusTenthCents: 3500},
+	{Pricing: fuelportal.PricingRetailMinus},
+	{Pricing: fuelportal.PricingNetPrice},
+}
+
+// Under a company's contract, Best ranks by the price that contract
+// charges a gallon (fuelportal.Contract.StationPrice, what a purchase
+// there is charged) or by its discount against retail, exactly as a full
+// sort by that price does, whatever the pricing plan.
+func TestCatalog_BestRanksByTheContractPrice(t *testing.T) {
+	ctx := context.Background()
+	rnd := rand.New(rand.NewPCG(7, 8))
+	stations := randomStations(rnd, 3000)
+	for _, s := range stations[:300] {
+		s.NetPrice = 0 // no net price: a net-price contract charges retail
+	}
+	c := catalog.FromStations(stations)
+	for trial := range 80 {
+		contract := contracts[trial%len(contracts)]
+		pricing := cmp.Or(contract, fuelportal.FeedPricing())
+		chains := catalog.Chains{}
+		if trial%3 == 1 {
+			chains = catalog.NewChains(chainCodes[trial%len(chainCodes)], chainCodes[(trial+1)%len(chainCodes)])
+		}
+		center := geo.Point{Lat: 25 + rnd.Float64()*24, Lon: -124 + rnd.Float64()*57}
+		radius := []float64{50, 200, 5000}[trial%3]
+		rank := catalog.Ranking{BySavings: trial%4 >= 2, Desc: trial%7 < 3, Contract: contract}
+		limit := []int{1, 20, 500}[trial%3]
+		got, err := c.Best(ctx, center, radius, chains, rank, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []catalog.Nearby
+		for _, s := range stations {
+			if d := geo.DistanceMiles(center, geo.Point{Lat: s.Latitude, Lon: s.Longitude}); d <= radius && chains.Has(s) {
+				want = append(want, catalog.Nearby{Station: s, DistanceMiles: d})
+			}
+		}
+		key := func(s *fuelportal.Station) fuelportal.TenthCents {
+			if rank.BySavings {
+				return s.RetailPrice - pricing.StationPrice(s)
+			}
+			return pricing.StationPrice(s)
+		}
+		slices.SortFunc(want, func(a, b catalog.Nearby) int {
+			ka, kb := key(a.Station), key(b.Station)
+			if rank.Desc {
+				ka, kb = kb, ka
+			}
+			return cmp.Or(cmp.Compare(ka, kb), cmp.Compare(a.DistanceMiles, b.DistanceMiles), cmp.Compare(a.Station.ID, b.Station.ID))
+		})
+		want = want[:min(limit, len(want))]
+		if len(got) != len(want) {
+			t.Fatalf("trial %d: Best found %d stations, brute force %d", trial, len(got), len(want))
+		}
+		for i := range got {
+			if got[i].Station.ID != want[i].Station.ID {
+				t.Fatalf("trial %d (%+v): Best[%d] = station %d (%s), brute force %d (%s)", trial, contract, i,
+					got[i].Station.ID, key(got[i].Station), want[i].Station.ID, key(want[i].Station))
+			}
+		}
+	}
+}
+
+// A map cluster's price is the lowest the view's contract charges at its
+// stations.
+func TestCatalog_MapClustersShowTheContractPrice(t *testing.T) {
+	ctx := context.Background()
+	rnd := rand.New(rand.NewPCG(9, 10))
+	stations := randomStations(rnd, 2000)
+	c := catalog.FromStations(stations)
+	box := geo.Box{West: -125, South: 24, East: -66, North: 50}
+	for _, contract := range contracts {
+		pricing := cmp.Or(contract, fuelportal.FeedPricing())
+		for _, zoom := range []int{3, 6, 9} {
+			clusters, singles, err := c.MapView(ctx, box, zoom, nil, contract)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lowest := fuelportal.TenthCents(math.MaxInt64)
+			for _, s := range stations {
+				lowest = min(lowest, pricing.StationPrice(s))
+			}
+			seen := fuelportal.TenthCents(math.MaxInt64)
+			for _, cl := range clusters {
+				seen = min(seen, cl.MinNetPrice)
+			}
+			for _, s := range singles {
+				seen = min(seen, pricing.StationPrice(s))
+			}
+			if seen != lowest {
+				t.Fatalf("%+v zoom %d: the map's lowest price is %s, the contract's lowest %s", contract, zoom, seen, lowest)
+			}
+			for _, cl := range clusters {
+				if cl.Count < 2 || cl.MinNetPrice < lowest {
+					t.Fatalf("%+v zoom %d: cluster %+v", contract, zoom, cl)
+				}
+			}
+		}
+	}
+}

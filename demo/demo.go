@@ -33,7 +33,6 @@ const (
 	OrderAccounts       = 100 // companies, users, cards (this file)
 	OrderStations       = 200 // stations and prices
 	OrderFleet          = 300 // contracts, wallets, transactions
-	OrderPayments       = 400
 	OrderDriverRequests = 420 // drivers waiting for their company's approval
 )
 

@@ -69,7 +69,7 @@ func seedFleet(ctx context.Context, env *Env) error {
 	r := rand.New(rand.NewPCG(2026, 4))
 	demo := newPurchasePlan(env, r, env.DemoFreight, demoFreightPerDay, "DF")
 	other := newPurchasePlan(env, r, env.OtherHaulers, otherHaulersPerDay, "OH")
-	today := time.Date(env.Now.Year(), env.Now.Month(), env.Now.Day(), 0, 0, 0, 0, time.UTC)
+	today := demoMidnight(env.Now)
 	// The purchases are drawn first (they do not depend on the outcomes),
 	// then decided day by day in one store.PurchaseBatch with the wallet
 	// top-ups and invoice payments between the days, as they happened.
@@ -256,4 +256,14 @@ func poisson(r *rand.Rand, mean float64) int {
 		prod *= r.Float64()
 	}
 	return k
+}
+
+// demoZone is the demo companies' time zone (their controls' default): the
+// demo's days and its purchases' 5 AM to 10 PM are counted in it.
+var demoZone = (&fuelportal.CompanyControls{}).Location()
+
+// demoMidnight returns the start of now's day in demoZone.
+func demoMidnight(now time.Time) time.Time {
+	l := now.In(demoZone)
+	return time.Date(l.Year(), l.Month(), l.Day(), 0, 0, 0, 0, demoZone)
 }

@@ -69,8 +69,15 @@ func seedTrips(ctx context.Context, env *Env) error {
 	if _, _, err := tx.CreditWallet(ctx, env.DemoFreight.ID, topUpCents, fuelportal.LedgerTopUp, "demo-trips-top-up"); err != nil {
 		return err
 	}
+	// Planned as the portal plans a company's trips: at the contract's
+	// price per gallon, its fee and costs at every stop, each stop costed
+	// as its purchase is charged (http: contractPlanning).
+	contract, err := tx.Contract(ctx, env.DemoFreight.ID)
+	if err != nil {
+		return err
+	}
 	r := rand.New(rand.NewPCG(2026, 12))
-	today := time.Date(env.Now.Year(), env.Now.Month(), env.Now.Day(), 0, 0, 0, 0, time.UTC)
+	today := demoMidnight(env.Now)
 	seq := 0
 	for d, driver := range tripDrivers {
 		if driver.card >= len(cards) {
@@ -91,11 +98,16 @@ func seedTrips(ctx context.Context, env *Env) error {
 			pl := geo.NewPolyline(route)
 			hits := index.NearPolyline(pl, tripRadius)
 			trip := plan.NewTrip(pl.LengthMiles(), tripTank, tripStartFuel)
+			trip.Costs = plan.Costs{OutOfRouteTenthCentsPerMile: contract.OutOfRouteTenthCentsPerMile, StopCents: contract.StopCostCents, FeeCents: contract.FeeCents}
+			trip.PurchaseCents = func(gallons float64, price int64) int64 {
+				p := fuelportal.TenthCents(price)
+				return contract.PurchaseAmounts(fuelportal.Gallons(math.Round(gallons*1000)), p, p).NetTotalCents
+			}
 			candidates := make([]plan.Station, len(hits))
 			for i, h := range hits {
 				s := byID[h.ID]
 				candidates[i] = plan.Station{ID: h.ID, AlongMiles: min(h.AlongMiles, trip.RouteMiles), OffMiles: h.OffMiles,
-					NetPrice: int64(s.NetPrice), RetailPrice: int64(s.RetailPrice)}
+					NetPrice: int64(contract.StationPrice(s)), RetailPrice: int64(s.RetailPrice)}
 			}
 			result, err := plan.Optimize(trip, candidates)
 			if err != nil || len(result.Stops) == 0 {
@@ -116,7 +128,7 @@ func seedTrips(ctx context.Context, env *Env) error {
 			// where an undisciplined driver fills up.
 			var dearest *fuelportal.Station
 			for _, h := range hits {
-				if _, planned := t.Plan.Stop(h.ID); !planned && (dearest == nil || byID[h.ID].NetPrice > dearest.NetPrice) {
+				if _, planned := t.Plan.Stop(h.ID); !planned && (dearest == nil || contract.StationPrice(byID[h.ID]) > contract.StationPrice(dearest)) {
 					dearest = byID[h.ID]
 				}
 			}
@@ -155,10 +167,10 @@ func seedTrips(ctx context.Context, env *Env) error {
 // demoTripPlan converts an optimizer result to a trip's first plan version.
 func demoTripPlan(result plan.Plan, stations map[int64]*fuelportal.Station) *fuelportal.TripPlan {
 	g := func(x float64) fuelportal.Gallons { return fuelportal.Gallons(math.Round(x * 1000)) }
-	p := &fuelportal.TripPlan{StartFuel: g(tripStartFuel), TotalCents: result.TotalCents, TotalGallons: g(result.TotalGallons)}
+	p := &fuelportal.TripPlan{StartFuel: g(tripStartFuel), TotalCents: result.TotalCents + result.FeeCents, TotalGallons: g(result.TotalGallons)}
 	for _, s := range result.Stops {
 		p.Stops = append(p.Stops, fuelportal.TripStop{StationID: s.StationID, StationName: stations[s.StationID].Name, Gallons: g(s.Gallons),
-			Price: fuelportal.TenthCents(s.Price), CostCents: s.CostCents, AlongMilli: int64(math.Round(s.AlongMiles * 1000)), ArrivalFuel: g(s.ArrivalGallons)})
+			Price: fuelportal.TenthCents(s.Price), CostCents: s.CostCents + s.FeeCents, AlongMilli: int64(math.Round(s.AlongMiles * 1000)), ArrivalFuel: g(s.ArrivalGallons)})
 	}
 	if result.Naive.Available {
 		p.NaiveAvailable, p.NaiveCents, p.NaiveTotalGallons = true, result.Naive.TotalCents, g(result.Naive.TotalGallons)

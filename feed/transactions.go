@@ -16,8 +16,10 @@ package feed
 //	location_id             1042                  the station's location_id in the price feed
 //	gallons                 128.4                 fuel quantity, at most 3 decimals are kept
 //	retail_price            3.859                 pump price, dollars per gallon, at most 3 decimals
-//	transaction_date        2026-11-21T14:03:00   the station's wall-clock time (no zone); also
-//	                                              "2026-11-21 14:03:00", or RFC 3339 (made UTC)
+//	transaction_date        2026-11-21T14:03:00   the station's wall-clock time (no zone), read in
+//	                                              the station's time zone (from its coordinates);
+//	                                              also "2026-11-21 14:03:00"; or an instant in
+//	                                              RFC 3339 with Z or an offset
 //	product_code            RFR                   DSL (tractor diesel, the default when empty or
 //	                                              absent), RFR (reefer diesel), DEF, GAS or OTH
 //
@@ -132,9 +134,11 @@ func parsePurchase(record []string, at map[string]int) (*fuelportal.CardPurchase
 		}
 	}
 	if v := get(colTransactionDate); v != "" {
-		if p.TransactionDate, err = fuelportal.ParseTransactionTime(v); err != nil {
+		var zoned bool
+		if p.TransactionDate, zoned, err = fuelportal.ParseTransactionTime(v); err != nil {
 			return nil, bad(colTransactionDate, "must be a date like 2026-11-21T14:03:00, got %q", v)
 		}
+		p.StationClock = !zoned
 	}
 	if err := p.Validate(); err != nil {
 		for _, col := range purchaseColumns { // the first broken column, in documented order

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -161,10 +163,9 @@ func BenchmarkNewIndex(b *testing.B) {
 // (including route preparation) over varied routes: p50 and p99 of wall
 // time, and the whole process's CPU per query.
 //
-// The querying goroutine is not locked to its thread: the server's
-// handlers are not, and a locked goroutine pays a thread hand-off each
-// time a split query waits for its helper (split.go), which no request
-// pays. (Earlier passes locked it to read the thread's CPU time.)
+// The querying goroutine is not locked to its thread, as the server's
+// handlers are not. (Earlier passes locked it to read the thread's CPU
+// time.)
 //
 //	go test ./geo -run '^$' -bench NearRouteLatency
 func BenchmarkNearRouteLatency(b *testing.B) {
@@ -182,18 +183,6 @@ func BenchmarkNearRouteReusedLatency(b *testing.B) {
 	benchNearRouteLatency(b, func(ix *Index, route []Point, radius float64) int {
 		buf = ix.AppendNearRoute(buf[:0], route, radius)
 		return len(buf)
-	})
-}
-
-// BenchmarkNearRouteAloneLatency is BenchmarkNearRouteLatency with
-// splitting turned off: every query on the calling goroutine alone, as
-// under concurrent queries. The two side by side show what the helper
-// buys on a quiet host and what it costs when the other core is busy.
-func BenchmarkNearRouteAloneLatency(b *testing.B) {
-	splitDisabled = true
-	defer func() { splitDisabled = false }()
-	benchNearRouteLatency(b, func(ix *Index, route []Point, radius float64) int {
-		return len(ix.NearRoute(route, radius))
 	})
 }
 
@@ -221,9 +210,65 @@ func benchNearRouteLatency(b *testing.B, query func(ix *Index, route []Point, ra
 				b.ReportMetric(ms(durations[len(durations)/2]), "p50-ms")
 				b.ReportMetric(ms(durations[len(durations)*99/100]), "p99-ms")
 				// All threads' CPU (user and system) per query, the
-				// helper's and the garbage collector's included.
+				// garbage collector's included.
 				b.ReportMetric(procMs, "proc-cpu-ms/op")
 			})
 		}
+	}
+}
+
+// BenchmarkNearRouteCallers measures corridor queries under concurrent
+// callers at 100,000 stations / 10 mi: 1, 2, 4 or 8 goroutines query back
+// to back, each with its own reused answer buffer as the catalog calls it
+// (AppendNearRoute, route preparation included), over the same 20 routes.
+// It reports queries per second over all callers, p50 and p99 of each
+// query's wall time (with more callers than cores that includes waiting
+// for a core) and the whole process's CPU per query.
+//
+//	go test ./geo -run '^$' -bench NearRouteCallers -benchtime 4s
+func BenchmarkNearRouteCallers(b *testing.B) {
+	routes := make([][]Point, 20)
+	for i := range routes {
+		routes[i] = benchRoute(uint64(i+10), 5000)
+	}
+	ix := NewIndex(benchStations(1, 100_000))
+	const radius = 10
+	for _, callers := range []int{1, 2, 4, 8} {
+		b.Run(fmt.Sprintf("stations=100000/radius=%d/callers=%d", radius, callers), func(b *testing.B) {
+			durations := make([][]time.Duration, callers)
+			hits := make([]int, callers)
+			var next atomic.Int64
+			var wg sync.WaitGroup
+			b.ResetTimer()
+			proc := cputime.Process()
+			start := time.Now()
+			for c := range callers {
+				wg.Go(func() {
+					d := make([]time.Duration, 0, b.N/callers+1)
+					var buf []RouteHit
+					for q := next.Add(1) - 1; q < int64(b.N); q = next.Add(1) - 1 {
+						t0 := time.Now()
+						buf = ix.AppendNearRoute(buf[:0], routes[q%int64(len(routes))], radius)
+						d = append(d, time.Since(t0))
+						hits[c] += len(buf)
+					}
+					durations[c] = d
+				})
+			}
+			wg.Wait()
+			elapsed := time.Since(start)
+			procMs := float64(cputime.Process()-proc) / float64(time.Millisecond) / float64(b.N)
+			b.StopTimer()
+			all := slices.Concat(durations...)
+			slices.Sort(all)
+			for _, h := range hits {
+				benchSink += h
+			}
+			ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+			b.ReportMetric(float64(b.N)/elapsed.Seconds(), "queries/s")
+			b.ReportMetric(ms(all[len(all)/2]), "p50-ms")
+			b.ReportMetric(ms(all[len(all)*99/100]), "p99-ms")
+			b.ReportMetric(procMs, "proc-cpu-ms/op")
+		})
 	}
 }

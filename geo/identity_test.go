@@ -151,29 +151,21 @@ func TestNearRouteConcurrentQueriesAgree(t *testing.T) {
 	for i, route := range routes {
 		want[i] = ix.NearRoute(route, 6)
 	}
-	queryConcurrently(t, 4, want, func(i int) []RouteHit { return ix.NearRoute(routes[i], 6) })
-}
-
-// queryConcurrently runs query for every index of want from workers
-// goroutines at once, several times each, and reports any answer that is
-// not the one want holds.
-func queryConcurrently(t *testing.T, workers int, want [][]RouteHit, query func(i int) []RouteHit) {
-	t.Helper()
-	errs := make(chan string, workers)
+	errs := make(chan string, 4*len(routes))
 	done := make(chan struct{})
-	for w := range workers {
+	for w := range 4 {
 		go func() {
 			defer func() { done <- struct{}{} }()
-			for k := range 3 * len(want) {
-				i := (k + w) % len(want)
-				if got := query(i); !slices.Equal(got, want[i]) {
+			for k := range 3 * len(routes) {
+				i := (k + w) % len(routes)
+				if got := ix.NearRoute(routes[i], 6); !slices.Equal(got, want[i]) {
 					errs <- fmt.Sprintf("worker %d route %d: %d hits, alone %d", w, i, len(got), len(want[i]))
 					return
 				}
 			}
 		}()
 	}
-	for range workers {
+	for range 4 {
 		<-done
 	}
 	close(errs)
@@ -220,11 +212,6 @@ func FuzzNearRouteEqualsChordScan(f *testing.F) {
 			}
 		}
 		pl := NewPolyline(route)
-		ix := NewIndex(items)
-		want := chordArgminNearRoute(items, pl, miles)
-		sameBits(t, "fuzz", ix.NearPolyline(pl, miles), want)
-		// And searched by two goroutines, cell by cell.
-		splitEveryQuery(t)
-		sameBits(t, "fuzz, split", ix.NearPolyline(pl, miles), want)
+		sameBits(t, "fuzz", NewIndex(items).NearPolyline(pl, miles), chordArgminNearRoute(items, pl, miles))
 	})
 }

@@ -98,27 +98,21 @@ func (ix *Index) NearRoute(route []Point, miles float64) []RouteHit {
 // AppendNearRoute is NearRoute appending its answer to dst, for callers
 // that reuse one buffer across queries.
 func (ix *Index) AppendNearRoute(dst []RouteHit, route []Point, miles float64) []RouteHit {
-	alone := nearInFlight.Add(1) == 1
-	defer nearInFlight.Add(-1)
 	// The polyline does not outlive the query, so its buffers (about
 	// 150 bytes a point) are reused rather than allocated each time.
-	rs, _ := routePool.Get().(*routeScratch)
-	if rs == nil {
-		rs = &routeScratch{}
+	pl, _ := polylinePool.Get().(*Polyline)
+	if pl == nil {
+		pl = &Polyline{}
 	}
-	if alone && len(ix.items) > 0 && miles >= 0 {
-		rs.prepareSplit(route)
-	} else {
-		rs.pl.prepare(route)
-	}
-	dst = ix.appendNearPolyline(dst, &rs.pl, miles, alone)
-	rs.pl.points = nil
-	routePool.Put(rs)
+	pl.prepare(route)
+	dst = ix.AppendNearPolyline(dst, pl, miles)
+	pl.points = nil
+	polylinePool.Put(pl)
 	return dst
 }
 
-// routePool holds NearRoute's prepared routes between queries.
-var routePool sync.Pool
+// polylinePool holds NearRoute's prepared routes between queries.
+var polylinePool sync.Pool
 
 // groupSegments and groupMiles bound a group of consecutive segments: the
 // search tests a station against a group's bounding ball before it looks
@@ -183,22 +177,14 @@ const padChord = 1e-9
 //     triangle-inequality argument.
 //   - NaN coordinates make bounds NaN; a NaN bound never skips anything.
 //
-// A large query that finds no other corridor query running searches its
-// cells on two goroutines (split.go); the answer is the same either way.
+// A query runs on the calling goroutine alone; concurrent queries each
+// take their own scratch from the index's pool.
 func (ix *Index) NearPolyline(pl *Polyline, miles float64) []RouteHit {
 	return ix.AppendNearPolyline(nil, pl, miles)
 }
 
 // AppendNearPolyline is NearPolyline appending its answer to dst.
 func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64) []RouteHit {
-	alone := nearInFlight.Add(1) == 1
-	defer nearInFlight.Add(-1)
-	return ix.appendNearPolyline(dst, pl, miles, alone)
-}
-
-// appendNearPolyline is AppendNearPolyline; alone says no other corridor
-// query is under way (so the search may take the helper goroutine).
-func (ix *Index) appendNearPolyline(dst []RouteHit, pl *Polyline, miles float64, alone bool) []RouteHit {
 	if len(ix.items) == 0 || len(pl.segments) == 0 || !(miles >= 0) {
 		return dst
 	}
@@ -215,91 +201,45 @@ func (ix *Index) appendNearPolyline(dst []RouteHit, pl *Polyline, miles float64,
 	segs := pl.segments
 
 	// Group the segments and list each group in the cells it can reach.
-	groups, boxes := sc.makeGroups(pl, g, radius, alone && splitting())
+	groups := sc.groups[:0]
+	balls := slices.Grow(sc.balls[:0], len(segs))[:len(segs)]
 	links := sc.links[:0]
 	touched := sc.touched[:0]
-	for gi, b := range boxes {
-		for r := b.r0; r <= b.r1; r++ {
-			for c := r*int32(g.cols) + b.c0; c <= r*int32(g.cols)+b.c1; c++ {
+	for first := 0; first < len(segs); {
+		end := first + 1
+		for end < len(segs) && end-first < groupSegments &&
+			segs[end].startMiles+segs[end].lengthMiles-segs[first].startMiles <= groupMiles {
+			end++
+		}
+		gr := newSegmentGroup(pl, first, end, balls)
+		groups = append(groups, gr.group)
+		gi := int32(len(groups) - 1)
+		r0, r1, c0, c1 := 0, g.rows-1, 0, g.cols-1 // a non-finite vertex: every cell
+		if finite(gr.minLat + gr.maxLat + gr.minLon + gr.maxLon + gr.halfMiles) {
+			minLat, maxLat, minLon, maxLon := expandBounds(gr.minLat, gr.maxLat, gr.minLon, gr.maxLon, radius+gr.halfMiles)
+			r0, r1 = g.row(minLat), g.row(maxLat)
+			c0, c1 = g.col(minLon), g.col(maxLon)
+		}
+		for r := r0; r <= r1; r++ {
+			for c := r*g.cols + c0; c <= r*g.cols+c1; c++ {
 				if g.start[c] == g.start[c+1] {
 					continue // no stations
 				}
 				if sc.cellGen[c] != sc.gen {
 					sc.cellGen[c] = sc.gen
 					sc.cellHead[c] = -1
-					touched = append(touched, c)
+					touched = append(touched, int32(c))
 				}
-				links = append(links, cellLink{group: int32(gi), next: sc.cellHead[c]})
+				links = append(links, cellLink{group: gi, next: sc.cellHead[c]})
 				sc.cellHead[c] = int32(len(links) - 1)
 			}
 		}
+		first = end
 	}
-	balls := sc.groupTask.balls
 
-	q := nearQuery{
-		g: g, segs: segs, groups: groups, links: links, cellHead: sc.cellHead, balls: balls,
-		radius: radius, maxChord: maxChord, maxSinOff: maxSinOff, maxChordSq: maxChordSq,
-	}
-	found, near := ix.searchCells(&q, sc, touched, alone)
-	sc.links, sc.touched, sc.found, sc.near = links, touched, found, near
-
-	// Put the stations in segment order: along-route distances never
-	// decrease from one segment to the next, so only stations sharing a
-	// segment (and exact ties at a shared vertex) need sorting.
-	counts := slices.Grow(sc.counts[:0], len(segs)+1)[:len(segs)+1]
-	clear(counts)
-	for _, f := range found {
-		counts[f.segment+1]++
-	}
-	for s := range segs {
-		counts[s+1] += counts[s]
-	}
-	sc.counts = counts
-	dst = slices.Grow(dst, len(found))
-	hits := dst[len(dst) : len(dst)+len(found)]
-	for _, f := range found {
-		hits[counts[f.segment]] = f.hit
-		counts[f.segment]++
-	}
-	// counts[s] is now the end of segment s's stations.
-	st := &sc.sortTask
-	st.hits, st.ends = hits, counts[:len(segs)]
-	if runs := int32((len(segs) + splitRunSegments - 1) / splitRunSegments); alone && runs > 1 &&
-		len(hits) >= splitMinStations && splitting() {
-		sc.split.split(st, runs)
-	} else {
-		runAlone(st, runs)
-	}
-	st.hits, st.ends = nil, nil
-	for k := 1; k < len(hits); k++ {
-		if !lessOrEqualRouteHit(hits[k-1], hits[k]) {
-			// A tie at a shared vertex, or NaN from NaN input.
-			slices.SortFunc(hits, compareRouteHits)
-			break
-		}
-	}
-	return dst[:len(dst)+len(hits)]
-}
-
-// nearQuery is one corridor query's state once its segments are grouped
-// and listed per cell: read-only while the cells are searched, so that two
-// goroutines can search different cells of it.
-type nearQuery struct {
-	g                                       *grid
-	segs                                    []segment
-	groups                                  []group
-	links                                   []cellLink
-	cellHead                                []int32
-	balls                                   []ball
-	radius, maxChord, maxSinOff, maxChordSq float64
-}
-
-// search appends to found the stations of cells near the route, each
-// measured on its closest segment, in cell order; near is scratch.
-func (q *nearQuery) search(cells []int32, found []foundHit, near []nearGroup) ([]foundHit, []nearGroup) {
-	g, segs, groups, links, balls := q.g, q.segs, q.groups, q.links, q.balls
-	radius, maxChord, maxSinOff, maxChordSq := q.radius, q.maxChord, q.maxSinOff, q.maxChordSq
-	for _, c := range cells {
+	found := sc.found[:0]
+	near := sc.near[:0]
+	for _, c := range touched {
 		lo, hi := g.start[c], g.start[c+1]
 		vecs, ids := g.vecs[lo:hi], g.ids[lo:hi]
 		// A ball holding the cell's stations (made with the grid).
@@ -307,7 +247,7 @@ func (q *nearQuery) search(cells []int32, found []foundHit, near []nearGroup) ([
 		// The groups that can come within the radius of some station here,
 		// nearest first.
 		near = near[:0]
-		for l := q.cellHead[c]; l >= 0; l = links[l].next {
+		for l := sc.cellHead[c]; l >= 0; l = links[l].next {
 			gr := &groups[links[l].group]
 			bound := cc.sub(gr.center).norm() - cellR - gr.reach
 			if bound > maxChord+padChord {
@@ -422,93 +362,42 @@ func (q *nearQuery) search(cells []int32, found []foundHit, near []nearGroup) ([
 			}
 		}
 	}
-	return found, near
-}
+	sc.groups, sc.links, sc.touched, sc.found, sc.near, sc.balls = groups, links, touched, found, near, balls
 
-// groupBox is the grid rows and columns a group's stations can be in.
-type groupBox struct{ r0, r1, c0, c1 int32 }
-
-// groupTask makes a query's segment groups as a splitTask: run r makes
-// groups r·splitRunGroups onwards (each writes only its own slots).
-type groupTask struct {
-	pl     *Polyline
-	g      *grid
-	radius float64
-	// firsts[k] is group k's first segment; the last entry is the end.
-	firsts []int32
-	groups []group
-	boxes  []groupBox
-	balls  []ball
-}
-
-func (t *groupTask) run(r int32, _ bool) {
-	lo := int(r) * splitRunGroups
-	for k := lo; k < min(lo+splitRunGroups, len(t.groups)); k++ {
-		gr := newSegmentGroup(t.pl, int(t.firsts[k]), int(t.firsts[k+1]), t.balls)
-		t.groups[k] = gr.group
-		g := t.g
-		b := groupBox{0, int32(g.rows - 1), 0, int32(g.cols - 1)} // a non-finite vertex: every cell
-		if finite(gr.minLat + gr.maxLat + gr.minLon + gr.maxLon + gr.halfMiles) {
-			minLat, maxLat, minLon, maxLon := expandBounds(gr.minLat, gr.maxLat, gr.minLon, gr.maxLon, t.radius+gr.halfMiles)
-			b = groupBox{int32(g.row(minLat)), int32(g.row(maxLat)), int32(g.col(minLon)), int32(g.col(maxLon))}
-		}
-		t.boxes[k] = b
+	// Put the stations in segment order: along-route distances never
+	// decrease from one segment to the next, so only stations sharing a
+	// segment (and exact ties at a shared vertex) need sorting.
+	counts := slices.Grow(sc.counts[:0], len(segs)+1)[:len(segs)+1]
+	clear(counts)
+	for _, f := range found {
+		counts[f.segment+1]++
 	}
-}
-
-// makeGroups cuts pl's segments into groups (at most groupSegments
-// segments within groupMiles: each group's start depends on the one
-// before, so this part is one pass) and makes each group's ball, segment
-// balls and cell box, on two goroutines when split and the route is long.
-func (sc *nearScratch) makeGroups(pl *Polyline, g *grid, radius float64, split bool) ([]group, []groupBox) {
-	segs := pl.segments
-	t := &sc.groupTask
-	firsts := t.firsts[:0]
-	for first := 0; first < len(segs); {
-		firsts = append(firsts, int32(first))
-		end := first + 1
-		for end < len(segs) && end-first < groupSegments &&
-			segs[end].startMiles+segs[end].lengthMiles-segs[first].startMiles <= groupMiles {
-			end++
-		}
-		first = end
+	for s := range segs {
+		counts[s+1] += counts[s]
 	}
-	n := len(firsts)
-	firsts = append(firsts, int32(len(segs)))
-	t.pl, t.g, t.radius, t.firsts = pl, g, radius, firsts
-	t.groups, t.boxes = growTo(t.groups, n), growTo(t.boxes, n)
-	t.balls = growTo(t.balls, len(segs))
-	if runs := int32((n + splitRunGroups - 1) / splitRunGroups); split && runs > 1 && len(segs) >= 2*splitRunSegments {
-		sc.split.split(t, runs)
-	} else {
-		runAlone(t, runs)
+	sc.counts = counts
+	dst = slices.Grow(dst, len(found))
+	hits := dst[len(dst) : len(dst)+len(found)]
+	for _, f := range found {
+		hits[counts[f.segment]] = f.hit
+		counts[f.segment]++
 	}
-	t.pl, t.g = nil, nil
-	return t.groups, t.boxes
-}
-
-// sortTask puts each segment's stations in NearRoute's order, as a
-// splitTask: run r sorts segments r·splitRunSegments onwards.
-type sortTask struct {
-	hits []RouteHit
-	// ends[s] is the end of segment s's stations in hits.
-	ends []int32
-}
-
-func (t *sortTask) run(r int32, _ bool) {
-	lo := int(r) * splitRunSegments
-	hi := min(lo+splitRunSegments, len(t.ends))
-	k := 0
-	if lo > 0 {
-		k = int(t.ends[lo-1])
-	}
-	for s := lo; s < hi; s++ {
-		end := int(t.ends[s])
+	// counts[s] is now the end of segment s's stations.
+	for s, k := 0, 0; k < len(hits); s++ {
+		end := int(counts[s])
 		if end-k > 1 {
-			sortRouteHits(t.hits[k:end])
+			sortRouteHits(hits[k:end])
 		}
 		k = end
 	}
+	for k := 1; k < len(hits); k++ {
+		if !lessOrEqualRouteHit(hits[k-1], hits[k]) {
+			// A tie at a shared vertex, or NaN from NaN input.
+			slices.SortFunc(hits, compareRouteHits)
+			break
+		}
+	}
+	return dst[:len(dst)+len(hits)]
 }
 
 // compareRouteHits is NearRoute's order: by AlongMiles, then ID.
@@ -664,19 +553,16 @@ type foundHit struct {
 // touched (a generation counter makes clearing free) and cellHead starts
 // each touched cell's list of groups in links.
 type nearScratch struct {
-	gen       uint32
-	cellGen   []uint32
-	cellHead  []int32
-	links     []cellLink
-	touched   []int32
-	near      []nearGroup
-	found     []foundHit
-	groupTask groupTask
-	sortTask  sortTask
-	merged    []foundHit
-	cells     cellSearch
-	split     splitJob
-	counts    []int32
+	gen      uint32
+	cellGen  []uint32
+	cellHead []int32
+	links    []cellLink
+	touched  []int32
+	groups   []group
+	near     []nearGroup
+	balls    []ball
+	found    []foundHit
+	counts   []int32
 }
 
 func (sc *nearScratch) nextGeneration() {

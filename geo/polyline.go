@@ -65,7 +65,7 @@ func NewPolyline(route []Point) *Polyline {
 // enough (every element is overwritten).
 func (pl *Polyline) prepare(route []Point) {
 	pl.points = route
-	pl.cum = growTo(pl.cum, len(route))
+	pl.cum = slices.Grow(pl.cum[:0], len(route))[:len(route)]
 	pl.segments = pl.segments[:0]
 	if len(route) == 0 {
 		return
@@ -76,30 +76,20 @@ func (pl *Polyline) prepare(route []Point) {
 		pl.segments = append(pl.segments, segment{a: first, b: first, degenerate: true})
 		return
 	}
-	pl.segments = growTo(pl.segments, len(route)-1)
+	pl.segments = slices.Grow(pl.segments, len(route)-1)[:len(route)-1]
 	a := first
 	for i := range pl.segments {
 		b := unitVector(route[i+1])
-		s := measureSegment(a, b)
+		s := newSegment(a, b)
 		s.startMiles = pl.cum[i]
+		// Same great-circle distance as DistanceMiles, from the vectors at
+		// hand (agrees to ~1e-12 mi) and without more trigonometry.
+		s.lengthMiles = chordToMiles(b.sub(a).norm())
 		pl.cum[i+1] = pl.cum[i] + s.lengthMiles
 		pl.segments[i] = s
 		a = b
 	}
 }
-
-// measureSegment is the arc a→b with its length (its start along the route
-// is the caller's to set).
-func measureSegment(a, b vec3) segment {
-	s := newSegment(a, b)
-	// Same great-circle distance as DistanceMiles, from the vectors at
-	// hand (agrees to ~1e-12 mi) and without more trigonometry.
-	s.lengthMiles = chordToMiles(b.sub(a).norm())
-	return s
-}
-
-// growTo returns s with length n, reusing its array when large enough.
-func growTo[T any](s []T, n int) []T { return slices.Grow(s[:0], n)[:n] }
 
 func newSegment(a, b vec3) segment {
 	s := segment{a: a, b: b}

@@ -7,8 +7,8 @@ import (
 )
 
 // NumKeys is how many ranking keys a RankedItem carries (the station
-// search ranks by net price or by discount).
-const NumKeys = 2
+// search ranks by a price or a discount, from one of three keys).
+const NumKeys = 3
 
 // RankedItem is a station to rank: its position and its ranking keys
 // (integers, e.g. tenths of a cent).
@@ -22,6 +22,19 @@ type RankedItem struct {
 type Order struct {
 	Key  int  // index into RankedItem.Keys
 	Desc bool // largest key first
+	// Map, when set, ranks by Map(key) instead of the key (e.g. a price
+	// computed from it). It must be non-decreasing (a ≤ b ⇒ Map(a) ≤
+	// Map(b)): the search bounds a node's mapped keys by its mapped least
+	// and greatest key.
+	Map func(int64) int64
+}
+
+// mapped is k through the order's Map.
+func (o Order) mapped(k int64) int64 {
+	if o.Map == nil {
+		return k
+	}
+	return o.Map(k)
 }
 
 // RankIndex answers "the n best stations within a radius" without measuring
@@ -125,7 +138,7 @@ func (rx *RankIndex) Len() int { return len(rx.ids) }
 type RankedHit struct {
 	ID            int64
 	DistanceMiles float64
-	Key           int64 // the ranking key (as stored, not negated)
+	Key           int64 // the ranking key (mapped by the order's Map, not negated)
 }
 
 // distancePad absorbs the rounding between a box's chord bound and the
@@ -159,9 +172,9 @@ func (rx *RankIndex) Best(center Point, miles float64, order Order, n int, accep
 			return 0, 0, false
 		}
 		if order.Desc {
-			return -nd.maxK[key], d, true
+			return -order.mapped(nd.maxK[key]), d, true
 		}
-		return nd.minK[key], d, true
+		return order.mapped(nd.minK[key]), d, true
 	}
 
 	front := make([]nodeEntry, 0, 64)
@@ -188,7 +201,7 @@ func (rx *RankIndex) Best(center Point, miles float64, order Order, n int, accep
 			continue
 		}
 		for i := nd.start; i < nd.end; i++ {
-			k := sign * rx.keys[i][key]
+			k := sign * order.mapped(rx.keys[i][key])
 			if len(best) == n && k > best[0].key {
 				continue
 			}

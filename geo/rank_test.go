@@ -16,7 +16,7 @@ func bruteBest(items []RankedItem, center Point, miles float64, order Order, n i
 			continue
 		}
 		if d := DistanceMiles(center, it.Point); d <= miles+toleranceMiles {
-			hits = append(hits, RankedHit{ID: it.ID, DistanceMiles: d, Key: it.Keys[order.Key]})
+			hits = append(hits, RankedHit{ID: it.ID, DistanceMiles: d, Key: order.mapped(it.Keys[order.Key])})
 		}
 	}
 	slices.SortFunc(hits, func(a, b RankedHit) int {
@@ -40,7 +40,7 @@ func randomRanked(r *rand.Rand, n int, keySpread int64) []RankedItem {
 			p = items[r.IntN(i)].Point
 		}
 		items[i] = RankedItem{ID: int64(r.IntN(4 * n)), Point: p,
-			Keys: [NumKeys]int64{3000 + r.Int64N(keySpread), r.Int64N(keySpread) - keySpread/4}}
+			Keys: [NumKeys]int64{3000 + r.Int64N(keySpread), r.Int64N(keySpread) - keySpread/4, 2000 + r.Int64N(keySpread)}}
 	}
 	return items
 }
@@ -60,7 +60,13 @@ func checkBest(t *testing.T, rx *RankIndex, items []RankedItem, center Point, mi
 }
 
 func TestRankIndexBestEqualsBruteForce(t *testing.T) {
-	orders := []Order{{0, false}, {0, true}, {1, false}, {1, true}}
+	// Mapped orders rank by a non-decreasing function of a key that ties
+	// many keys (a price clamped at zero, a discount capped), as a
+	// contract's price does.
+	clampAt := func(floor int64) func(int64) int64 { return func(k int64) int64 { return max(k-floor, 0) } }
+	capAt := func(ceiling int64) func(int64) int64 { return func(k int64) int64 { return min(k, ceiling) } }
+	orders := []Order{{Key: 0}, {Key: 0, Desc: true}, {Key: 1}, {Key: 1, Desc: true}, {Key: 2}, {Key: 2, Desc: true},
+		{Key: 0, Map: clampAt(3020)}, {Key: 0, Desc: true, Map: clampAt(3020)}, {Key: 1, Map: capAt(10)}, {Key: 1, Desc: true, Map: capAt(10)}}
 	for seed := range uint64(30) {
 		r := rand.New(rand.NewPCG(seed, 7))
 		// Few distinct keys make many ties, broken by distance then ID.

@@ -65,7 +65,7 @@ const (
 	maxPlanChainCodeBytes = 64
 )
 
-// planRequest is the planner form plus the route (planner-api.md).
+// planRequest is the planner form plus the route (docs/api.md).
 type planRequest struct {
 	AmountOfFuel       formNumber  `json:"amountOfFuel"`
 	TrunkCapacity      formNumber  `json:"trunkCapacity"`
@@ -195,6 +195,9 @@ func (sl *slots) acquire(size int) (release func(), ok bool) {
 	}
 }
 
+// fuelStopJSON is a planned purchase: Gallons as the pump meters them
+// (thousandths), Cost what the card is charged for them (the contract's
+// price per gallon, rounded as the purchase is, plus its fee).
 type fuelStopJSON struct {
 	Location    stationJSON `json:"location"`
 	Gallons     float64     `json:"gallons"`
@@ -228,31 +231,50 @@ type planResponse struct {
 	DetourCost            float64  `json:"detourCost"`
 	NaiveDetourCost       *float64 `json:"naiveDetourCost"`
 	NetSaving             *float64 `json:"netSaving"`
+	// FeePerPurchase is the contract's card fee, paid at every stop;
+	// Fees the plan's, included in TotalCost and in each stop's cost.
+	FeePerPurchase float64 `json:"feePerPurchase"`
+	Fees           float64 `json:"fees"`
 }
 
-// planCosts are the detour and stop costs of the caller's company contract
-// (zero for a caller without a company).
-func (s *Server) planCosts(ctx context.Context) (plan.Costs, error) {
-	return s.companyPlanCosts(ctx, PrincipalFromContext(ctx).CompanyID)
-}
-
-// companyPlanCosts are the detour and stop costs of a company's contract
-// (zero for company 0), for plans made outside a request of the company,
-// e.g. a trip re-planned after a purchase.
-func (s *Server) companyPlanCosts(ctx context.Context, companyID int64) (plan.Costs, error) {
-	if companyID == 0 {
-		return plan.Costs{}, nil
+// contractPlanning sets trip up to be planned under contract c (the
+// caller's pricing): the owner's detour and stop costs and the card's fee
+// per purchase count at every stop, and each stop costs what its purchase
+// will be charged: its gallons metered in thousandths at the stop's price,
+// rounded as fuelportal.Contract.PurchaseAmounts rounds a purchase, so
+// that a trip bought as planned costs what the plan says to the cent.
+func contractPlanning(trip *plan.Trip, c *fuelportal.Contract) {
+	trip.Costs = plan.Costs{OutOfRouteTenthCentsPerMile: c.OutOfRouteTenthCentsPerMile, StopCents: c.StopCostCents, FeeCents: c.FeeCents}
+	trip.PurchaseCents = func(gallons float64, price int64) int64 {
+		p := fuelportal.TenthCents(price)
+		return c.PurchaseAmounts(gallonsOf(gallons), p, p).NetTotalCents
 	}
-	c, err := s.DB.Contract(ctx, companyID)
-	if err != nil {
-		return plan.Costs{}, err
-	}
-	return contractPlanCosts(c), nil
 }
 
-// contractPlanCosts are the optimizer's costs under contract c.
-func contractPlanCosts(c *fuelportal.Contract) plan.Costs {
-	return plan.Costs{OutOfRouteTenthCentsPerMile: c.OutOfRouteTenthCentsPerMile, StopCents: c.StopCostCents}
+// planCandidates are the stations found near a route (of routeMiles) as
+// the optimizer's candidates at contract c's prices per gallon
+// (fuelportal.Contract.StationPrice), fresh the ones whose price is not
+// stale at now, and byID the found stations. A station priced at zero
+// (no retail price) is left out: nothing can be planned at it.
+func planCandidates(found []catalog.OnRoute, routeMiles float64, c *fuelportal.Contract, now time.Time) (candidates, fresh []plan.Station, byID map[int64]catalog.OnRoute) {
+	candidates = make([]plan.Station, 0, len(found))
+	byID = make(map[int64]catalog.OnRoute, len(found))
+	for _, f := range found {
+		price := c.StationPrice(f.Station)
+		if price <= 0 || f.Station.RetailPrice <= 0 {
+			continue
+		}
+		st := plan.Station{
+			ID: f.Station.ID, AlongMiles: min(f.AlongMiles, routeMiles), OffMiles: f.OffMiles,
+			NetPrice: int64(price), RetailPrice: int64(f.Station.RetailPrice),
+		}
+		candidates = append(candidates, st)
+		byID[f.Station.ID] = f
+		if !f.Station.PriceStale(now) {
+			fresh = append(fresh, st)
+		}
+	}
+	return candidates, fresh, byID
 }
 
 // handlePlan computes the cheapest fuel purchase plan along a route (plan
@@ -271,10 +293,12 @@ func (s *Server) handlePlan(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if trip.Costs, err = s.planCosts(r.Context()); err != nil {
+	contract, err := s.pricing(r.Context())
+	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
+	contractPlanning(&trip, contract)
 	release, ok := s.planSlots.acquire(s.planConcurrency())
 	if !ok {
 		w.Header().Set("Retry-After", strconv.Itoa(planRetryAfterSeconds))
@@ -300,20 +324,8 @@ func (s *Server) handlePlan(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	candidates := make([]plan.Station, len(found))
-	byID := make(map[int64]catalog.OnRoute, len(found))
-	var fresh []plan.Station
 	now := s.Now()
-	for i, f := range found {
-		candidates[i] = plan.Station{
-			ID: f.Station.ID, AlongMiles: min(f.AlongMiles, trip.RouteMiles), OffMiles: f.OffMiles,
-			NetPrice: int64(f.Station.NetPrice), RetailPrice: int64(f.Station.RetailPrice),
-		}
-		byID[f.Station.ID] = f
-		if !f.Station.PriceStale(now) {
-			fresh = append(fresh, candidates[i])
-		}
-	}
+	candidates, fresh, byID := planCandidates(found, trip.RouteMiles, contract, now)
 	// Fresh prices first; stale ones (older than 48 h) only when the fresh
 	// stations alone leave a gap, and the answer says so.
 	result, err := plan.OptimizeContext(ctx, trip, fresh)
@@ -340,21 +352,23 @@ func (s *Server) handlePlan(w http.ResponseWriter, r *http.Request) {
 
 	out := planResponse{
 		FuelPlan:              make([]fuelStopJSON, len(result.Stops)),
-		TotalCost:             dollars(result.TotalCents),
+		TotalCost:             dollars(result.TotalCents + result.FeeCents),
 		TotalGallons:          round1(result.TotalGallons),
 		UsedStalePrices:       usedStale,
 		OutOfRouteCostPerMile: float64(trip.Costs.OutOfRouteTenthCentsPerMile) / 1000,
 		CostPerStop:           dollars(trip.Costs.StopCents),
 		DetourMiles:           round1(result.DetourMiles),
 		DetourCost:            dollars(result.DetourCents),
+		FeePerPurchase:        dollars(trip.Costs.FeeCents),
+		Fees:                  dollars(result.FeeCents),
 	}
 	netSaving, stopSavings, compared := result.NetSavings()
 	for i, stop := range result.Stops {
 		f := byID[stop.StationID]
-		location := s.stationOut(f.Station)
+		location := s.stationOut(f.Station, contract)
 		location.AlongMiles, location.OffMiles = miles(f.AlongMiles), miles(f.OffMiles)
 		out.FuelPlan[i] = fuelStopJSON{
-			Location: location, Gallons: round1(stop.Gallons), Cost: dollars(stop.CostCents),
+			Location: location, Gallons: gallonsOf(stop.Gallons).Float(), Cost: dollars(stop.CostCents + stop.FeeCents),
 			ArrivalFuel: round1(stop.ArrivalGallons), AlongMiles: round1(stop.AlongMiles),
 			DetourMiles: round1(stop.DetourMiles), DetourCost: dollars(stop.DetourCents),
 		}

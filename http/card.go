@@ -59,7 +59,7 @@ func (s *Server) handleCardList(w http.ResponseWriter, r *http.Request) {
 		if sum := summaries[c.ID]; sum != nil {
 			item.ControlsActive, item.MonthSpend = sum.Active, dollars(sum.MonthSpendCents)
 			if sum.OverrideUntil != nil {
-				until := sum.OverrideUntil.Format(fuelportal.WireTimeFormat)
+				until := fuelportal.WireTime(*sum.OverrideUntil)
 				item.OverrideUntil = &until
 			}
 			if sum.MonthlyBudgetCents != nil {

@@ -16,7 +16,7 @@ type contractResponse struct {
 	Billing           fuelportal.BillingPlan `json:"billing"`
 	CreditLimit       float64                `json:"creditLimit"`
 	FeePerTransaction float64                `json:"feePerTransaction"`
-	// The fuel planner's costs (issue 12): dollars a mile off the route
+	// The fuel planner's costs: dollars a mile off the route
 	// (3 decimals) and dollars a stop.
 	OutOfRouteCostPerMile float64 `json:"outOfRouteCostPerMile"`
 	CostPerStop           float64 `json:"costPerStop"`

@@ -335,7 +335,7 @@ func (s *Server) handleOverrideGrant(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, overrideResponse{CardNumber: number, Until: until.UTC().Format(fuelportal.WireTimeFormat)})
+	respond(w, http.StatusOK, overrideResponse{CardNumber: number, Until: fuelportal.WireTime(until)})
 }
 
 // handleOverrideEnd ends the card's override now: 204.

@@ -9,7 +9,7 @@ import (
 	"fuelportal/store"
 )
 
-// detourPlan is the plan answer with the detour fields (issue 12).
+// detourPlan is the plan answer with the detour fields.
 type detourPlan struct {
 	FuelPlan []struct {
 		Location                station

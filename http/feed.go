@@ -7,6 +7,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/feed"
+	"fuelportal/store"
 )
 
 // maxFeedBytes bounds a price-feed upload (about 400,000 stations).
@@ -41,7 +42,9 @@ func (s *Server) handleFeedPrices(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	report, err := feed.ImportPrices(r.Context(), s.DB, http.MaxBytesReader(w, r.Body, maxFeedBytes))
+	// The whole file is one transaction: a bound for long work, not a request's.
+	ctx := store.WithTxTimeout(r.Context(), store.LongTxTimeout)
+	report, err := feed.ImportPrices(ctx, s.DB, http.MaxBytesReader(w, r.Body, maxFeedBytes))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {

@@ -69,7 +69,9 @@ func TestFeedPrices_ImportIsSeenBySearchesAndIdempotent(t *testing.T) {
 			t.Fatalf("report = %+v", report)
 		}
 		got := search()
-		if len(got) != 1 || got[0].LocationID != 900001 || got[0].NetPrice != 4.199 || got[0].Savings != 26 {
+		// Shown at the company's contract price: retail less its discount.
+		discount := f.demoPricing(t).RetailMinusTenthCents
+		if len(got) != 1 || got[0].LocationID != 900001 || got[0].NetPrice != float64(4459-discount)/1000 || got[0].Savings != float64(discount)/10 {
 			t.Fatalf("after import: %+v", got)
 		}
 

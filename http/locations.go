@@ -2,6 +2,7 @@ package http
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"maps"
 	"net/http"
@@ -14,7 +15,7 @@ import (
 	"fuelportal/geo"
 )
 
-// Limits of the station searches (docs: planner-api.md).
+// Limits of the station searches (the planner's constants: docs/product.md §9).
 const (
 	maxSearchRadiusMiles       = 5000
 	maxStationsAnswered        = 500
@@ -52,31 +53,57 @@ type stationJSON struct {
 	OffMiles        *float64 `json:"offMiles,omitempty"`
 }
 
-func newStationJSON(s *fuelportal.Station) stationJSON {
+// newStationJSON is s on the wire with the prices of contract c: its net
+// price is what c charges a gallon there (fuelportal.Contract.Price, what a
+// purchase would be charged), its savings that price's discount against
+// the station's retail price.
+func newStationJSON(s *fuelportal.Station, c *fuelportal.Contract) stationJSON {
+	price := c.StationPrice(s)
 	return stationJSON{
 		LocationID: s.ID, Name: s.Name, StationLocation: s.StationLocation, Address: s.Address,
 		City: s.City, State: s.State, ZipCode: s.ZipCode, Country: s.Country,
 		Latitude: s.Latitude, Longitude: s.Longitude,
-		RetailPrice: s.RetailPrice.Dollars(), NetPrice: s.NetPrice.Dollars(),
-		Savings:         float64(s.Savings()) / 10, // tenths of a cent → cents
-		RetailPriceDate: s.PriceDate.UTC().Format(fuelportal.WireTimeFormat),
+		RetailPrice: s.RetailPrice.Dollars(), NetPrice: price.Dollars(),
+		Savings:         float64(s.RetailPrice-price) / 10, // tenths of a cent → cents
+		RetailPriceDate: fuelportal.WireTime(s.PriceDate),
 		IFTARefund:      s.IFTARefund.Dollars(), Chain: s.Chain, Affiliate: s.Affiliate,
 	}
 }
 
-// stationOut is a station on the wire with its price age judged at the
-// server's clock.
-func (s *Server) stationOut(st *fuelportal.Station) stationJSON { return stationAt(st, s.Now()) }
+// stationOut is a station on the wire at contract c's prices with its
+// price age judged at the server's clock.
+func (s *Server) stationOut(st *fuelportal.Station, c *fuelportal.Contract) stationJSON {
+	return stationAt(st, c, s.Now())
+}
 
-// stationAt is st on the wire, its price's staleness taken at now.
-func stationAt(st *fuelportal.Station, now time.Time) stationJSON {
-	out := newStationJSON(st)
+// stationAt is st on the wire at contract c's prices, its price's
+// staleness taken at now.
+func stationAt(st *fuelportal.Station, c *fuelportal.Contract, now time.Time) stationJSON {
+	out := newStationJSON(st, c)
 	out.Stale = st.PriceStale(now)
 	return out
 }
 
+// pricing is the contract the caller is shown prices and planned under:
+// their company's (companyPricing).
+func (s *Server) pricing(ctx context.Context) (*fuelportal.Contract, error) {
+	return s.companyPricing(ctx, PrincipalFromContext(ctx).CompanyID)
+}
+
+// companyPricing is the contract a company's users see prices and plan
+// under: its contract (the default one while it has signed none), whose
+// price per gallon a purchase is charged; for company 0 (a user of no
+// company) the feed's net price (fuelportal.FeedPricing).
+func (s *Server) companyPricing(ctx context.Context, companyID int64) (*fuelportal.Contract, error) {
+	if companyID == 0 {
+		return fuelportal.FeedPricing(), nil
+	}
+	return s.DB.Contract(ctx, companyID)
+}
+
 // stationOrders are the accepted orderBy values: the sort key and whether it
-// is descending. price is the net price, discount the savings.
+// is descending. price is the caller's price (pricing), discount its
+// savings against retail.
 var stationOrders = map[string]struct {
 	key  string
 	desc bool
@@ -108,7 +135,12 @@ func (s *Server) handleLocations(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	rank := catalog.Ranking{BySavings: order.key == "discount", Desc: order.desc}
+	contract, err := s.pricing(r.Context())
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	rank := catalog.Ranking{BySavings: order.key == "discount", Desc: order.desc, Contract: contract}
 	found, err := s.Stations.Best(r.Context(), geo.Point{Lat: lat, Lon: lon}, radius, chains, rank, maxStationsAnswered)
 	if err != nil {
 		s.respondError(w, r, err)
@@ -116,7 +148,7 @@ func (s *Server) handleLocations(w http.ResponseWriter, r *http.Request) {
 	}
 	out := make([]stationJSON, len(found))
 	for i, f := range found {
-		out[i] = s.stationOut(f.Station)
+		out[i] = s.stationOut(f.Station, contract)
 		out[i].DistanceMiles = miles(f.DistanceMiles)
 	}
 	respond(w, http.StatusOK, out)
@@ -180,6 +212,11 @@ func (s *Server) handleNearRoute(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	contract, err := s.pricing(r.Context())
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
 	found, err := s.Stations.NearRoute(r.Context(), route, radius, chains)
 	if err != nil {
 		s.respondError(w, r, err)
@@ -187,7 +224,7 @@ func (s *Server) handleNearRoute(w http.ResponseWriter, r *http.Request) {
 	}
 	out := make([]stationJSON, len(found))
 	for i, f := range found {
-		out[i] = s.stationOut(f.Station)
+		out[i] = s.stationOut(f.Station, contract)
 		out[i].AlongMiles, out[i].OffMiles = miles(f.AlongMiles), miles(f.OffMiles)
 	}
 	respond(w, http.StatusOK, out)

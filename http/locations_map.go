@@ -53,18 +53,24 @@ func (s *Server) handleLocationsMap(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	clusters, stations, err := s.Stations.MapView(r.Context(), box, zoom, chains)
+	contract, err := s.pricing(r.Context())
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, MapViewAnswer(clusters, stations, s.Now()))
+	clusters, stations, err := s.Stations.MapView(r.Context(), box, zoom, chains, contract)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, MapViewAnswer(clusters, stations, contract, s.Now()))
 }
 
 // MapViewAnswer is the answer of GET /api/locations/map for a view's
-// clusters and single stations, a price's staleness taken at now (the
-// benchmarks in bench/ encode it to measure the wire's size).
-func MapViewAnswer(clusters []catalog.Cluster, stations []*fuelportal.Station, now time.Time) any {
+// clusters and single stations at contract c's prices (the clusters'
+// computed under it by catalog.MapView), a price's staleness taken at now
+// (the benchmarks in bench/ encode it to measure the wire's size).
+func MapViewAnswer(clusters []catalog.Cluster, stations []*fuelportal.Station, c *fuelportal.Contract, now time.Time) any {
 	out := mapViewJSON{Clusters: make([]clusterJSON, len(clusters)), Stations: make([]stationJSON, len(stations))}
 	for i, c := range clusters {
 		out.Clusters[i] = clusterJSON{
@@ -73,7 +79,7 @@ func MapViewAnswer(clusters []catalog.Cluster, stations []*fuelportal.Station, n
 		}
 	}
 	for i, st := range stations {
-		out.Stations[i] = stationAt(st, now)
+		out.Stations[i] = stationAt(st, c, now)
 	}
 	return out
 }

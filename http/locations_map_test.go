@@ -27,8 +27,8 @@ type mapView struct {
 // bruteMapView puts every stored station of the box in its 128-pixel
 // Mercator cell at zoom by direct arithmetic: cells with two or more are
 // clusters, cells with one list their station; above zoom 16 every station
-// is listed.
-func bruteMapView(stored []*fuelportal.Station, box geo.Box, zoom int, chains []string) ([]mapCluster, map[int64]bool) {
+// is listed. A cluster's price is the lowest pricing charges there.
+func bruteMapView(stored []*fuelportal.Station, box geo.Box, zoom int, chains []string, pricing *fuelportal.Contract) ([]mapCluster, map[int64]bool) {
 	type cell struct {
 		n      int
 		sx, sy float64
@@ -51,13 +51,13 @@ func bruteMapView(stored []*fuelportal.Station, box geo.Box, zoom int, chains []
 		k := [2]uint32{x >> shift, y >> shift}
 		c := cells[k]
 		if c == nil {
-			c = &cell{min: s.NetPrice}
+			c = &cell{min: pricing.StationPrice(s)}
 			cells[k] = c
 		}
 		c.n++
 		c.sx += float64(x)
 		c.sy += float64(y)
-		c.min = min(c.min, s.NetPrice)
+		c.min = min(c.min, pricing.StationPrice(s))
 		c.only = s.ID
 	}
 	var clusters []mapCluster
@@ -98,7 +98,7 @@ func TestLocationsMap_EveryStationOnceExactlyAsBruteForce(t *testing.T) {
 				var got mapView
 				f.api.Get(path, token).ExpectStatus(t, http.StatusOK).Decode(t, &got)
 				zoom := int(math.Floor(mustFloat(t, tt.zoom)))
-				wantClusters, wantSingles := bruteMapView(stored, tt.box, zoom, tt.chains)
+				wantClusters, wantSingles := bruteMapView(stored, tt.box, zoom, tt.chains, f.demoPricing(t))
 				if len(got.Stations) != len(wantSingles) {
 					t.Fatalf("%d single stations, brute force %d", len(got.Stations), len(wantSingles))
 				}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fuelportal"
 	"fuelportal/demo"
@@ -113,11 +114,13 @@ func TestLocations_EqualBruteForceOverStoredStations(t *testing.T) {
 				}
 				// The full sort (key, then nearest, then id), cut to 500: the
 				// answer is its head, not the 500 nearest re-sorted.
+				// Ranked by the company's price (its contract's), as shown.
+				pricing := f.demoPricing(t)
 				key := func(s *fuelportal.Station) fuelportal.TenthCents {
 					if strings.HasPrefix(tt.orderBy, "discount") {
-						return s.Savings()
+						return s.RetailPrice - pricing.StationPrice(s)
 					}
-					return s.NetPrice
+					return pricing.StationPrice(s)
 				}
 				desc := strings.HasSuffix(tt.orderBy, "desc")
 				slices.SortFunc(want, func(a, b near) int {
@@ -156,9 +159,10 @@ func TestLocations_StationFieldsOnTheWire(t *testing.T) {
 			t.Fatalf("got %d stations", len(got))
 		}
 		g := got[0]
-		if g.LocationID != s.ID || g.Name != s.Name || g.RetailPrice != s.RetailPrice.Dollars() || g.NetPrice != s.NetPrice.Dollars() ||
-			g.Savings != float64(s.RetailPrice-s.NetPrice)/10 || g.IftaRefund != s.IFTARefund.Dollars() ||
-			g.RetailPriceDate != s.PriceDate.UTC().Format("2006-01-02T15:04:05") || g.Chain != s.Chain {
+		price := f.demoPricing(t).StationPrice(s) // the company's price, not the feed's
+		if g.LocationID != s.ID || g.Name != s.Name || g.RetailPrice != s.RetailPrice.Dollars() || g.NetPrice != price.Dollars() ||
+			g.Savings != float64(s.RetailPrice-price)/10 || g.IftaRefund != s.IFTARefund.Dollars() ||
+			g.RetailPriceDate != s.PriceDate.UTC().Format(time.RFC3339) || g.Chain != s.Chain {
 			t.Fatalf("got %+v\nstored %+v", g, s)
 		}
 	})
@@ -320,4 +324,19 @@ func TestLogos(t *testing.T) {
 		}
 		f.api.Get("/api/locations/logos/PILOT.png", "").ExpectStatus(t, http.StatusNotFound)
 	})
+}
+
+// demoPricing is the contract the demo owner and drivers are shown prices
+// under (the demo company's).
+func (f *fixture) demoPricing(t *testing.T) *fuelportal.Contract {
+	t.Helper()
+	owner, err := f.db.UserByEmail(context.Background(), demo.OwnerEmail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := f.db.Contract(context.Background(), owner.CompanyID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

@@ -161,7 +161,7 @@ func (s *Server) handleReverse(w http.ResponseWriter, r *http.Request) {
 }
 
 // mapsError turns a routing provider's error into the user-facing one:
-// no route 422 (planner-api.md), no place 404, bad point 400, provider
+// no route 422, no place 404, bad point 400, provider
 // trouble 503 (logged with the provider's details).
 func (s *Server) mapsError(r *http.Request, err error) error {
 	switch {

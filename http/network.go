@@ -38,11 +38,11 @@ func (req networkPurchaseRequest) purchase() (*fuelportal.CardPurchase, error) {
 		fe.Add("retailPrice", "Retail price must be a positive number")
 	}
 	if req.TransactionDate != "" {
-		t, err := fuelportal.ParseTransactionTime(req.TransactionDate)
+		t, zoned, err := fuelportal.ParseTransactionTime(req.TransactionDate)
 		if err != nil {
 			fe.Add("transactionDate", "Must be a date like 2026-11-22T14:03:00")
 		}
-		p.TransactionDate = t
+		p.TransactionDate, p.StationClock = t, !zoned
 	}
 	for field, msgs := range fuelportal.ErrorFields(p.Validate()) {
 		if !fe.Has(field) {
@@ -110,7 +110,7 @@ func (s *Server) handleNetworkPurchase(w http.ResponseWriter, r *http.Request) {
 	}
 	res := networkPurchaseResponse{
 		TransactionID: t.ID, NetworkTransactionID: t.NetworkTransactionID, InvoiceRef: t.InvoiceRef, Status: t.Status,
-		TransactionDate: t.TransactionDate.Format(fuelportal.WireTimeFormat), FuelQuantity: t.Gallons.Float(),
+		TransactionDate: fuelportal.WireTime(t.TransactionDate), FuelQuantity: t.Gallons.Float(),
 		RetailPrice: perGallon(t.RetailPrice), NetPrice: perGallon(t.NetPrice),
 		DiscAmount: dollars(t.DiscountCents), Fee: dollars(t.FeeCents), FundedTotal: dollars(t.FundedTotalCents),
 	}

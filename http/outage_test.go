@@ -16,7 +16,7 @@ import (
 // 503 with Retry-After (never 500); once restored the same server answers
 // 200 again.
 func TestDatabaseOutage_Answers503WithRetryAfterAndRecovers(t *testing.T) {
-	db, proxy := storetest.OpenPostgresFromTemplateThroughProxy(t, "demo", seedDemo)
+	db, proxy := storetest.OpenPostgresFromTemplateThroughProxy(t, "demo", seedDemo, store.Options{})
 	f := newFixtureOn(t, db)
 	owner := f.api.Login(demo.OwnerEmail, demo.Password).Token
 	driver := f.api.Login(demo.DriverEmail, demo.Password).Token

@@ -32,6 +32,10 @@ type Limits struct {
 	// CodeChecks: reset-code checks and completions per client IP; each code
 	// also allows only MaxCodeAttempts tries.
 	CodeChecks store.RateLimit
+	// TripReplans: re-plans people ask for, per trip (each runs the
+	// planner and keeps a plan version; fuelportal.MaxTripPlanVersions
+	// bounds them in all).
+	TripReplans store.RateLimit
 }
 
 // DefaultLimits are the production limits.
@@ -43,6 +47,7 @@ var DefaultLimits = Limits{
 	ResetRequests:      store.RateLimit{Bucket: "reset-ip", Max: 10, Window: 15 * time.Minute},
 	ResetMails:         store.RateLimit{Bucket: "reset-mail", Max: 3, Window: 15 * time.Minute},
 	CodeChecks:         store.RateLimit{Bucket: "code-ip", Max: 30, Window: 15 * time.Minute},
+	TripReplans:        store.RateLimit{Bucket: "trip-replan", Max: 12, Window: time.Hour},
 }
 
 // allow counts one request of the client against limit and answers 429

@@ -106,6 +106,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/trips", s.requireApproved(s.handleTripCreate))
 	mux.HandleFunc("GET /api/trips", s.requireApproved(s.handleTripList))
 	mux.HandleFunc("GET /api/trips/{id}", s.requireApproved(s.handleTripGet))
+	mux.HandleFunc("GET /api/trips/{id}/plans", s.requireApproved(s.handleTripPlans))
 	mux.HandleFunc("POST /api/trips/{id}/replan", s.requireApproved(s.handleTripReplan))
 	mux.HandleFunc("POST /api/trips/{id}/complete", s.requireApproved(s.handleTripEnd(fuelportal.TripCompleted)))
 	mux.HandleFunc("POST /api/trips/{id}/cancel", s.requireApproved(s.handleTripEnd(fuelportal.TripCancelled)))

@@ -79,6 +79,7 @@ var strictParams = map[string]bool{
 	"POST /api/network/transactions X-Network-Key":          true,
 	"POST /api/payments/webhook Stripe-Signature":           true,
 	"GET /api/trips/{id} id":                                true,
+	"GET /api/trips/{id}/plans id":                          true,
 	"POST /api/trips/{id}/replan id":                        true,
 	"POST /api/trips/{id}/complete id":                      true,
 	"POST /api/trips/{id}/cancel id":                        true,

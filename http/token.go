@@ -15,7 +15,7 @@ import (
 	"fuelportal"
 )
 
-// Token lifetimes (docs: account-api.md).
+// Token lifetimes (the refresh rules: docs/product.md §4).
 const (
 	AccessTokenTTL  = 15 * time.Minute
 	RefreshTokenTTL = 30 * 24 * time.Hour // absolute, from sign-in

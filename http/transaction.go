@@ -77,7 +77,7 @@ type transactionDetail struct {
 
 func transactionItemFrom(t *fuelportal.Transaction) transactionItem {
 	item := transactionItem{
-		TransactionID: t.ID, TransactionDate: t.TransactionDate.Format(fuelportal.WireTimeFormat), InvoiceRef: t.InvoiceRef,
+		TransactionID: t.ID, TransactionDate: fuelportal.WireTime(t.TransactionDate), InvoiceRef: t.InvoiceRef,
 		LocationName: t.LocationName, DriverCardName: t.DriverCardName, CardNumber: t.CardNumber,
 		FundedTotal: dollars(t.FundedTotalCents), DiscAmount: dollars(t.DiscountCents), Status: t.Status,
 	}
@@ -133,8 +133,9 @@ type transactionPage struct {
 }
 
 // transactionFilter reads searchText, dateFrom, dateTo, cardNumber and sort
-// from the query, adding bad values to fe.
-func transactionFilter(fe fuelportal.FieldErrors, q url.Values, scope fuelportal.TransactionScope) fuelportal.TransactionFilter {
+// from the query, adding bad values to fe. Dates without a zone are read in
+// loc; a dateTo that is a date alone keeps its whole day.
+func transactionFilter(fe fuelportal.FieldErrors, q url.Values, scope fuelportal.TransactionScope, loc *time.Location) fuelportal.TransactionFilter {
 	f := fuelportal.TransactionFilter{Scope: scope, Search: queryText(fe, q, "searchText", "searchText"),
 		CardNumber: strings.TrimSpace(queryText(fe, q, "cardNumber", "cardNumber"))}
 	for _, d := range []struct {
@@ -142,9 +143,12 @@ func transactionFilter(fe fuelportal.FieldErrors, q url.Values, scope fuelportal
 		to   *time.Time
 	}{{"dateFrom", &f.From}, {"dateTo", &f.To}} {
 		if v := queryText(fe, q, d.name, "date"); v != "" && !fe.Has(d.name) {
-			t, err := fuelportal.ParseTransactionTime(v)
+			t, dateOnly, err := queryTime(v, loc)
 			if err != nil {
-				fe.Add(d.name, "Must be a date like 2026-11-22T23:59:59")
+				fe.Add(d.name, "Must be a date like 2026-11-22 or a time like 2026-11-22T23:59:59-06:00")
+			}
+			if dateOnly && d.name == "dateTo" {
+				t = nextDay(t, loc).Add(-time.Nanosecond)
 			}
 			*d.to = t
 		}
@@ -180,7 +184,13 @@ func (s *Server) handleTransactionList(scope scopeOf) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
 		fe := fuelportal.FieldErrors{}
-		f := transactionFilter(fe, q, scope(PrincipalFromContext(r.Context())))
+		sc := scope(PrincipalFromContext(r.Context()))
+		loc, err := s.companyLocation(r.Context(), sc.CompanyID)
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		f := transactionFilter(fe, q, sc, loc)
 		page := queryInt(fe, q, "page", 0, 0, 1_000_000)
 		size := queryInt(fe, q, "size", defaultPageSize, 1, maxPageSize)
 		if err := fe.Err(); err != nil {
@@ -242,15 +252,22 @@ func (s *Server) handleTotalSpendings(scope scopeOf) http.HandlerFunc {
 			s.respondError(w, r, err)
 			return
 		}
-		now := s.Now().UTC()
-		since := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, -(days - 1))
-
-		sp, err := s.DB.Spendings(r.Context(), scope(PrincipalFromContext(r.Context())), since)
+		sc := scope(PrincipalFromContext(r.Context()))
+		loc, err := s.companyLocation(r.Context(), sc.CompanyID)
 		if err != nil {
 			s.respondError(w, r, err)
 			return
 		}
-		missed, err := s.DB.MissedSavings(r.Context(), scope(PrincipalFromContext(r.Context())), since)
+		// Days start at the company's midnights, as its limits' do.
+		now := s.Now().In(loc)
+		since := fuelportal.WallClockIn(time.Date(now.Year(), now.Month(), now.Day()-(days-1), 0, 0, 0, 0, time.UTC), loc)
+
+		sp, err := s.DB.Spendings(r.Context(), sc, since)
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		missed, err := s.DB.MissedSavings(r.Context(), sc, since)
 		if err != nil {
 			s.respondError(w, r, err)
 			return
@@ -293,7 +310,13 @@ func (s *Server) handleTransactionExport(scope scopeOf) http.HandlerFunc {
 			return
 		}
 		fe := fuelportal.FieldErrors{}
-		f := transactionFilter(fe, q, scope(PrincipalFromContext(r.Context())))
+		sc := scope(PrincipalFromContext(r.Context()))
+		loc, err := s.companyLocation(r.Context(), sc.CompanyID)
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		f := transactionFilter(fe, q, sc, loc)
 		if err := fe.Err(); err != nil {
 			s.respondError(w, r, err)
 			return
@@ -306,7 +329,10 @@ func (s *Server) handleTransactionExport(scope scopeOf) http.HandlerFunc {
 		}
 		defer sheet.Close()
 		err = s.DB.EachTransaction(r.Context(), f, func(t *fuelportal.Transaction) error {
-			return sheet.AddRow(t.TransactionDate, t.InvoiceRef, string(t.Status), t.DeclineReason.Sentence(), t.DriverCardName, t.DriverID,
+			// A spreadsheet's times have no zone: the company's wall clock.
+			l := t.TransactionDate.In(loc)
+			local := time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), l.Second(), l.Nanosecond(), time.UTC)
+			return sheet.AddRow(local, t.InvoiceRef, string(t.Status), t.DeclineReason.Sentence(), t.DriverCardName, t.DriverID,
 				t.CardNumber, t.LocationName, t.LocationAddress, int64(t.Gallons), int64(t.RetailPrice), int64(t.NetPrice),
 				t.DiscountCents, t.FeeCents, t.FundedTotalCents, string(t.DeclineReason), string(productCode(t)))
 		})
@@ -314,7 +340,7 @@ func (s *Server) handleTransactionExport(scope scopeOf) http.HandlerFunc {
 			s.respondError(w, r, err)
 			return
 		}
-		filename := "transactions-" + s.Now().UTC().Format("2006-01-02") + ".xlsx"
+		filename := "transactions-" + s.Now().In(loc).Format("2006-01-02") + ".xlsx"
 		w.Header().Set("Content-Type", xlsx.ContentType)
 		w.Header().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
 		w.WriteHeader(http.StatusOK)

@@ -48,9 +48,13 @@ func TestTransactionList(t *testing.T) {
 			if p.Page.TotalElements == 0 || p.Page.TotalElements >= all.Page.TotalElements {
 				t.Fatalf("range total = %d of %d", p.Page.TotalElements, all.Page.TotalElements)
 			}
+			// Dates without a zone are the company's wall clock (America/Chicago).
+			chicago, _ := time.LoadLocation("America/Chicago")
+			from, to := time.Date(2025, 2, 14, 0, 0, 0, 0, chicago), time.Date(2025, 3, 14, 23, 59, 59, 0, chicago)
 			for _, tr := range p.Content {
-				if tr.TransactionDate < "2025-02-14T00:00:00" || tr.TransactionDate > "2025-03-14T23:59:59" {
-					t.Fatalf("date %s outside the range", tr.TransactionDate)
+				at, err := time.Parse(time.RFC3339, tr.TransactionDate)
+				if err != nil || at.Before(from) || at.After(to) {
+					t.Fatalf("date %s outside the range (%v)", tr.TransactionDate, err)
 				}
 			}
 		})
@@ -133,7 +137,8 @@ func TestTransactionDetail(t *testing.T) {
 			}
 			f.api.Get(path, token).ExpectStatus(t, 200).Decode(t, &d)
 			if d.DriverCardName != "Dylan Driver" || d.FuelQuantity != 128.4 || d.RetailPrice != 3.859 || d.NetPrice != 3.679 ||
-				d.TransactionDate != "2025-03-14T10:15:00" || d.LocationAddress == "" || d.CardNumber != f.driverCard || d.InvoiceRef != res.InvoiceRef {
+				// 10:15 on the San Diego station's clock is 17:15 UTC (PDT).
+				d.TransactionDate != "2025-03-14T17:15:00Z" || d.LocationAddress == "" || d.CardNumber != f.driverCard || d.InvoiceRef != res.InvoiceRef {
 				t.Fatalf("detail = %+v", d)
 			}
 		}
@@ -144,8 +149,10 @@ func TestTotalSpendings_SumApprovedPurchasesOfThePeriod(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
 		ctx := context.Background()
-		now := f.clock.Now()
-		today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)
+		// Days start at the company's midnights (its controls' zone, America/Chicago).
+		chicago, _ := time.LoadLocation("America/Chicago")
+		now := f.clock.Now().In(chicago)
+		today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, chicago)
 		for _, days := range []int{1, 7, 14, 3650} {
 			t.Run(fmt.Sprintf("last %d days", days), func(t *testing.T) {
 				var want struct{ total, saved int64 }
@@ -234,7 +241,10 @@ func TestExport_IsARealSpreadsheet(t *testing.T) {
 			}
 		}
 		date, _ := book.GetCellValue(sheet, "A2")
-		if want := strings.Replace(first.TransactionDate[:16], "T", " ", 1); date != want {
+		// A cell has no zone: the company's wall clock (America/Chicago).
+		chicago, _ := time.LoadLocation("America/Chicago")
+		at, _ := time.Parse(time.RFC3339, first.TransactionDate)
+		if want := at.In(chicago).Format("2006-01-02 15:04"); date != want {
 			t.Errorf("A2 shows %q, want %q", date, want)
 		}
 		funded, _ := book.GetCellValue(sheet, "O2", excelize.Options{RawCellValue: true})

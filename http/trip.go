@@ -13,7 +13,7 @@ import (
 	"fuelportal/xlsx"
 )
 
-// Trips (issue 12): a fuel plan saved for a card. Owners see and act on
+// Trips: a fuel plan saved for a card. Owners see and act on
 // the company's trips, drivers on their own card's (tripScope); another
 // company's trip is 404.
 
@@ -32,7 +32,9 @@ type tripPointJSON struct {
 
 type tripStopJSON struct {
 	fuelStopJSON
-	// Price is the net price per gallon when planned.
+	// Price is the company's price per gallon there when planned (what
+	// the card is charged, fuelportal.Contract.Price); the location's
+	// prices are today's.
 	Price float64 `json:"price"`
 }
 
@@ -78,11 +80,12 @@ type tripJSON struct {
 	Plan               *tripPlanJSON         `json:"plan"`
 }
 
-// tripDetailJSON is a trip with every plan version and its purchases.
+// tripDetailJSON is a trip with how many plan versions it has (GET
+// /api/trips/{id}/plans pages them) and its purchases.
 type tripDetailJSON struct {
 	tripJSON
-	PlanVersions []tripPlanJSON     `json:"planVersions"`
-	Purchases    []tripPurchaseJSON `json:"purchases"`
+	PlanVersionCount int                `json:"planVersionCount"`
+	Purchases        []tripPurchaseJSON `json:"purchases"`
 }
 
 type tripPage struct {
@@ -90,39 +93,40 @@ type tripPage struct {
 	Page    pageInfo   `json:"page"`
 }
 
-// tripOut converts t for the wire; stations holds its plans' stations.
-func (s *Server) tripOut(t *fuelportal.Trip, stations map[int64]*fuelportal.Station) tripJSON {
+// tripOut converts t for the wire; stations holds its plans' stations,
+// shown at contract c's prices.
+func (s *Server) tripOut(t *fuelportal.Trip, stations map[int64]*fuelportal.Station, c *fuelportal.Contract) tripJSON {
 	out := tripJSON{
 		ID: t.ID, Status: t.Status, CardNumber: t.CardNumber, DriverName: t.DriverName, LockCard: t.LockCard,
 		OriginName: t.OriginName, DestinationName: t.DestinationName, TankCapacity: t.TankGallons.Float(),
 		CurrentFuel: t.CurrentFuel.Float(), SearchRadius: t.SearchRadius.Float(), MinGallonsPurchase: t.MinGallons.Float(),
 		RoutePoints: make([]tripPointJSON, len(t.Route)),
-		CreatedAt:   t.CreatedAt.UTC().Format(fuelportal.WireTimeFormat), UpdatedAt: t.UpdatedAt.UTC().Format(fuelportal.WireTimeFormat),
+		CreatedAt:   fuelportal.WireTime(t.CreatedAt), UpdatedAt: fuelportal.WireTime(t.UpdatedAt),
 	}
 	for i, p := range t.Route {
 		out.RoutePoints[i] = tripPointJSON{Latitude: p.Lat, Longitude: p.Lon}
 	}
 	if t.Plan != nil {
-		p := s.tripPlanOut(t.Plan, stations)
+		p := s.tripPlanOut(t.Plan, stations, c)
 		out.Plan = &p
 	}
 	return out
 }
 
-func (s *Server) tripPlanOut(p *fuelportal.TripPlan, stations map[int64]*fuelportal.Station) tripPlanJSON {
+func (s *Server) tripPlanOut(p *fuelportal.TripPlan, stations map[int64]*fuelportal.Station, c *fuelportal.Contract) tripPlanJSON {
 	out := tripPlanJSON{
 		FuelPlan: make([]tripStopJSON, len(p.Stops)), TotalCost: dollars(p.TotalCents), TotalGallons: round1(p.TotalGallons.Float()),
-		Version: p.Version, Reason: p.Reason, CreatedAt: p.CreatedAt.UTC().Format(fuelportal.WireTimeFormat),
+		Version: p.Version, Reason: p.Reason, CreatedAt: fuelportal.WireTime(p.CreatedAt),
 	}
 	for i, stop := range p.Stops {
 		var location stationJSON
 		if st := stations[stop.StationID]; st != nil {
-			location = s.stationOut(st)
+			location = s.stationOut(st, c)
 		} else {
 			location = stationJSON{LocationID: stop.StationID, Name: stop.StationName}
 		}
 		out.FuelPlan[i] = tripStopJSON{
-			fuelStopJSON: fuelStopJSON{Location: location, Gallons: round1(stop.Gallons.Float()), Cost: dollars(stop.CostCents),
+			fuelStopJSON: fuelStopJSON{Location: location, Gallons: stop.Gallons.Float(), Cost: dollars(stop.CostCents),
 				ArrivalFuel: round1(stop.ArrivalFuel.Float()), AlongMiles: round1(float64(stop.AlongMilli) / 1000)},
 			Price: perGallon(stop.Price),
 		}
@@ -224,7 +228,7 @@ func (s *Server) handleTripCreate(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if t.Plan, err = s.planTrip(r.Context(), t, 0, t.CurrentFuel.Float(), fuelportal.TripPlanCreated); err != nil {
+	if t.Plan, err = s.planTrip(r.Context(), scope.CompanyID, t, 0, t.CurrentFuel.Float(), fuelportal.TripPlanCreated); err != nil {
 		retryAfterPlanner(w, err)
 		s.respondError(w, r, err)
 		return
@@ -236,18 +240,14 @@ func (s *Server) handleTripCreate(w http.ResponseWriter, r *http.Request) {
 	s.respondTrip(w, r, http.StatusCreated, t, false)
 }
 
-// respondTrip answers t with its plan's stations; detail adds every plan
-// version and the purchases.
+// respondTrip answers t with its plan's stations; detail adds how many plan
+// versions it has and the purchases.
 func (s *Server) respondTrip(w http.ResponseWriter, r *http.Request, status int, t *fuelportal.Trip, detail bool) {
 	ctx := r.Context()
 	plans := []*fuelportal.TripPlan{t.Plan}
 	var purchases []fuelportal.TripPurchase
 	if detail {
 		var err error
-		if plans, err = s.DB.TripPlanVersions(ctx, t.ID); err != nil {
-			s.respondError(w, r, err)
-			return
-		}
 		if purchases, err = s.DB.TripPurchases(ctx, t.ID); err != nil {
 			s.respondError(w, r, err)
 			return
@@ -258,19 +258,24 @@ func (s *Server) respondTrip(w http.ResponseWriter, r *http.Request, status int,
 		s.respondError(w, r, err)
 		return
 	}
-	out := s.tripOut(t, stations)
+	contract, err := s.pricing(ctx)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	out := s.tripOut(t, stations, contract)
 	if !detail {
 		respond(w, status, out)
 		return
 	}
-	full := tripDetailJSON{tripJSON: out, PlanVersions: make([]tripPlanJSON, len(plans)), Purchases: make([]tripPurchaseJSON, len(purchases))}
-	for i, p := range plans {
-		full.PlanVersions[i] = s.tripPlanOut(p, stations)
+	full := tripDetailJSON{tripJSON: out, Purchases: make([]tripPurchaseJSON, len(purchases))}
+	if t.Plan != nil {
+		full.PlanVersionCount = t.Plan.Version // versions run from 1 to the current one
 	}
 	for i, p := range purchases {
 		tr := p.Transaction
 		item := tripPurchaseJSON{TransactionID: tr.ID, LocationID: tr.LocationID, LocationName: tr.LocationName,
-			TransactionDate: tr.TransactionDate.Format(fuelportal.WireTimeFormat), Gallons: tr.Gallons.Float(),
+			TransactionDate: fuelportal.WireTime(tr.TransactionDate), Gallons: tr.Gallons.Float(),
 			Status: tr.Status, OnPlan: p.OnPlan, FundedTotal: dollars(tr.FundedTotalCents)}
 		if tr.DeclineReason != "" {
 			code, sentence := tr.DeclineReason, tr.DeclineReason.Sentence()
@@ -322,16 +327,21 @@ func (s *Server) handleTripList(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
+	contract, err := s.pricing(r.Context())
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
 	res := tripPage{Content: make([]tripJSON, len(trips)),
 		Page: pageInfo{Number: page, Size: size, TotalElements: total, TotalPages: (total + size - 1) / size}}
 	for i, t := range trips {
-		res.Content[i] = s.tripOut(t, stations)
+		res.Content[i] = s.tripOut(t, stations, contract)
 	}
 	respond(w, http.StatusOK, res)
 }
 
-// handleTripGet answers one of the caller's trips with every plan version
-// and the purchases made on it.
+// handleTripGet answers one of the caller's trips with its current plan,
+// how many plan versions it has and the purchases made on it.
 func (s *Server) handleTripGet(w http.ResponseWriter, r *http.Request) {
 	id, err := tripID(r)
 	if err != nil {
@@ -432,24 +442,28 @@ type complianceRowJSON struct {
 // maxComplianceDays bounds a compliance period.
 const maxComplianceDays = 3660
 
-// compliancePeriod reads dateFrom and dateTo (YYYY-MM-DD, both required,
-// inclusive) as [from, to+1 day).
-func compliancePeriod(r *http.Request) (from, to time.Time, err error) {
+// compliancePeriod reads dateFrom and dateTo (both required, inclusive) as
+// [from, to): a date alone is that whole day in loc (the company's time
+// zone), a time with Z or an offset that instant, a time without one read
+// in loc.
+func compliancePeriod(r *http.Request, loc *time.Location) (from, to time.Time, err error) {
 	q := r.URL.Query()
 	fe := fuelportal.FieldErrors{}
+	toDateOnly := false
 	for _, d := range []struct {
-		name string
-		to   *time.Time
-	}{{"dateFrom", &from}, {"dateTo", &to}} {
+		name     string
+		to       *time.Time
+		dateOnly *bool
+	}{{"dateFrom", &from, new(bool)}, {"dateTo", &to, &toDateOnly}} {
 		v := queryText(fe, q, d.name, "date")
 		if fe.Has(d.name) {
 			continue
 		}
-		t, err := time.Parse("2006-01-02", strings.TrimSpace(v))
+		t, dateOnly, err := queryTime(v, loc)
 		if err != nil {
-			fe.Add(d.name, "Must be a date like 2026-11-22")
+			fe.Add(d.name, "Must be a date like 2026-11-22 or a time like 2026-11-22T14:03:00-06:00")
 		}
-		*d.to = t
+		*d.to, *d.dateOnly = t, dateOnly
 	}
 	if !fe.Has("dateFrom") && !fe.Has("dateTo") {
 		switch {
@@ -459,14 +473,26 @@ func compliancePeriod(r *http.Request) (from, to time.Time, err error) {
 			fe.Add("dateTo", fmt.Sprintf("A period may span at most %d days", maxComplianceDays))
 		}
 	}
-	return from, to.AddDate(0, 0, 1), fe.Err()
+	if toDateOnly {
+		return from, nextDay(to, loc), fe.Err()
+	}
+	return from, to.Add(time.Nanosecond), fe.Err()
+}
+
+// compliancePeriodOf reads the compliance period of the caller's company.
+func (s *Server) compliancePeriodOf(r *http.Request) (loc *time.Location, from, to time.Time, err error) {
+	if loc, err = s.companyLocation(r.Context(), PrincipalFromContext(r.Context()).CompanyID); err != nil {
+		return nil, from, to, err
+	}
+	from, to, err = compliancePeriod(r, loc)
+	return loc, from, to, err
 }
 
 // handleCompliance answers, per driver (card) of the owner's company, how
 // the purchases of the period followed their trips' plans, worst first
 // (store.Compliance says which trips and purchases count).
 func (s *Server) handleCompliance(w http.ResponseWriter, r *http.Request) {
-	from, to, err := compliancePeriod(r)
+	_, from, to, err := s.compliancePeriodOf(r)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -500,7 +526,7 @@ var complianceColumns = []xlsx.Column{
 
 // handleComplianceExport answers the compliance rows as an .xlsx file.
 func (s *Server) handleComplianceExport(w http.ResponseWriter, r *http.Request) {
-	from, to, err := compliancePeriod(r)
+	loc, from, to, err := s.compliancePeriodOf(r)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -524,7 +550,7 @@ func (s *Server) handleComplianceExport(w http.ResponseWriter, r *http.Request) 
 			return
 		}
 	}
-	filename := "compliance-" + from.Format("2006-01-02") + "-" + to.AddDate(0, 0, -1).Format("2006-01-02") + ".xlsx"
+	filename := "compliance-" + from.In(loc).Format("2006-01-02") + "-" + to.Add(-time.Nanosecond).In(loc).Format("2006-01-02") + ".xlsx"
 	w.Header().Set("Content-Type", xlsx.ContentType)
 	w.Header().Set("Content-Disposition", `attachment; filename="`+filename+`"`)
 	w.WriteHeader(http.StatusOK)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"time"
 
 	"fuelportal"
 	"fuelportal/catalog"
@@ -22,11 +23,17 @@ import (
 var errPlannerBusy = fuelportal.Errorf(fuelportal.EUNAVAILABLE, "The route planner is busy - Please try again in a moment")
 
 // planTrip plans the trip's fuel from its route point start on, with fuel
-// gallons in the tank there, under the planner's deadline and slots. A
-// plan the route cannot have is 422 (planError).
-func (s *Server) planTrip(ctx context.Context, t *fuelportal.Trip, start int, fuel float64, reason fuelportal.TripPlanReason) (*fuelportal.TripPlan, error) {
+// gallons in the tank there, under the planner's deadline and slots, at
+// the prices and costs of the company's contract (contractPlanning): each
+// stop's cost is what its purchase will be charged, fee included. A plan
+// the route cannot have is 422 (planError).
+func (s *Server) planTrip(ctx context.Context, companyID int64, t *fuelportal.Trip, start int, fuel float64, reason fuelportal.TripPlanReason) (*fuelportal.TripPlan, error) {
 	if start < 0 || start >= len(t.Route)-1 {
 		return nil, fuelportal.Errorf(fuelportal.EUNPROCESSABLE, "The trip is at its destination: nothing is left to plan")
+	}
+	contract, err := s.companyPricing(ctx, companyID)
+	if err != nil {
+		return nil, err
 	}
 	release, ok := s.planSlots.acquire(s.planConcurrency())
 	if !ok {
@@ -48,26 +55,14 @@ func (s *Server) planTrip(ctx context.Context, t *fuelportal.Trip, start int, fu
 		trip.ReserveGallons = 0
 	}
 	trip.MinPurchaseGallons = math.Min(t.MinGallons.Float(), tank-trip.ReserveGallons)
+	contractPlanning(&trip, contract)
 	pl := geo.NewPolyline(route)
 	trip.RouteMiles = pl.LengthMiles()
 	found, err := s.Stations.NearPolyline(ctx, pl, float64(t.SearchRadius)/1000, catalog.NewChains())
 	if err != nil {
 		return nil, err
 	}
-	candidates := make([]plan.Station, len(found))
-	byID := make(map[int64]catalog.OnRoute, len(found))
-	var fresh []plan.Station
-	now := s.Now()
-	for i, f := range found {
-		candidates[i] = plan.Station{
-			ID: f.Station.ID, AlongMiles: min(f.AlongMiles, trip.RouteMiles), OffMiles: f.OffMiles,
-			NetPrice: int64(f.Station.NetPrice), RetailPrice: int64(f.Station.RetailPrice),
-		}
-		byID[f.Station.ID] = f
-		if !f.Station.PriceStale(now) {
-			fresh = append(fresh, candidates[i])
-		}
-	}
+	candidates, fresh, byID := planCandidates(found, trip.RouteMiles, contract, s.Now())
 	result, err := plan.OptimizeContext(ctx, trip, fresh)
 	var gap *plan.GapError
 	if len(fresh) < len(candidates) && err != nil && errors.As(err, &gap) {
@@ -81,13 +76,13 @@ func (s *Server) planTrip(ctx context.Context, t *fuelportal.Trip, start int, fu
 	}
 	p := &fuelportal.TripPlan{
 		Reason: reason, StartIndex: start, StartFuel: gallonsOf(fuel),
-		TotalCents: result.TotalCents, TotalGallons: gallonsOf(result.TotalGallons),
+		TotalCents: result.TotalCents + result.FeeCents, TotalGallons: gallonsOf(result.TotalGallons),
 		Stops: make([]fuelportal.TripStop, len(result.Stops)),
 	}
 	for i, stop := range result.Stops {
 		p.Stops[i] = fuelportal.TripStop{
 			StationID: stop.StationID, StationName: byID[stop.StationID].Station.Name, Gallons: gallonsOf(stop.Gallons),
-			Price: fuelportal.TenthCents(stop.Price), CostCents: stop.CostCents,
+			Price: fuelportal.TenthCents(stop.Price), CostCents: stop.CostCents + stop.FeeCents,
 			AlongMilli: int64(math.Round(stop.AlongMiles * 1000)), ArrivalFuel: gallonsOf(stop.ArrivalGallons),
 		}
 	}
@@ -137,13 +132,27 @@ func fuelAt(t *fuelportal.Trip, idx int) float64 {
 
 // replanTrip makes a new plan version of the active trip from position
 // with fuel gallons in the tank (the route is cut at its point nearest the
-// position) and returns the trip.
+// position) and returns the trip. A trip with fuelportal.MaxTripPlanVersions
+// is ECONFLICT; a re-plan people ask for (TripPlanReplanned) counts
+// against Limits.TripReplans first (a *replanTooSoon past it).
 func (s *Server) replanTrip(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip, position geo.Point, fuel float64, reason fuelportal.TripPlanReason) (*fuelportal.Trip, error) {
 	if t.Status != fuelportal.TripActive {
 		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", string(t.Status))
 	}
+	if t.Plan != nil && t.Plan.Version >= fuelportal.MaxTripPlanVersions {
+		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripPlanVersionsUsed, fuelportal.MaxTripPlanVersions)
+	}
+	if reason == fuelportal.TripPlanReplanned {
+		wait, err := s.DB.HitRateLimit(ctx, s.Limits.TripReplans, strconv.FormatInt(t.ID, 10))
+		if err != nil {
+			return nil, err
+		}
+		if wait > 0 {
+			return nil, &replanTooSoon{wait: wait}
+		}
+	}
 	start := nearestRoutePoint(t.Route, position)
-	p, err := s.planTrip(ctx, t, start, fuel, reason)
+	p, err := s.planTrip(ctx, t.CompanyID, t, start, fuel, reason)
 	if err != nil {
 		return nil, err
 	}
@@ -181,8 +190,9 @@ func (s *Server) replanAfterPurchase(ctx context.Context, t *fuelportal.Transact
 }
 
 // replanOnPriceChanges re-plans every active trip with a planned stop
-// whose net price moved by more than 5¢ since it was planned, from the
-// current version's start. Failures are logged per trip.
+// whose price under the company's contract moved by more than 5¢ since it
+// was planned, from the current version's start. Failures are logged per
+// trip.
 func (s *Server) replanOnPriceChanges(ctx context.Context) {
 	trips, err := s.DB.ActiveTrips(ctx)
 	if err != nil {
@@ -202,10 +212,15 @@ func (s *Server) replanOnPriceChanges(ctx context.Context) {
 			s.Logger.WarnContext(ctx, "stations of trip", "trip", t.ID, "err", err)
 			continue
 		}
+		contract, err := s.companyPricing(ctx, t.CompanyID)
+		if err != nil {
+			s.Logger.WarnContext(ctx, "contract of trip", "trip", t.ID, "err", err)
+			continue
+		}
 		moved := false
 		for _, stop := range t.Plan.Stops {
 			if st := stations[stop.StationID]; st != nil {
-				delta := st.NetPrice - stop.Price
+				delta := contract.StationPrice(st) - stop.Price
 				moved = moved || delta > fuelportal.TripReplanPriceDelta || -delta > fuelportal.TripReplanPriceDelta
 			}
 		}
@@ -229,9 +244,24 @@ func (s *Server) stationsByID(ctx context.Context, ids []int64) (out map[int64]*
 	return out, err
 }
 
-// retryAfterPlanner sets Retry-After on answers that say the planner is busy or slow.
+// replanTooSoon refuses a re-plan past Limits.TripReplans: 429, and
+// Retry-After says when the trip may be re-planned again.
+type replanTooSoon struct{ wait time.Duration }
+
+func (e *replanTooSoon) Error() string { return e.Unwrap().Error() }
+
+func (e *replanTooSoon) Unwrap() error {
+	return fuelportal.Errorf(fuelportal.ETOOMANYREQUESTS, "Too many re-plans of this trip - Please try again later")
+}
+
+// retryAfterPlanner sets Retry-After on answers that say the planner is
+// busy or slow, or that the trip was re-planned too often.
 func retryAfterPlanner(w http.ResponseWriter, err error) {
-	if fuelportal.ErrorCode(err) == fuelportal.EUNAVAILABLE {
+	var tooSoon *replanTooSoon
+	switch {
+	case errors.As(err, &tooSoon):
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int((tooSoon.wait+time.Second-1)/time.Second))))
+	case fuelportal.ErrorCode(err) == fuelportal.EUNAVAILABLE:
 		w.Header().Set("Retry-After", strconv.Itoa(planRetryAfterSeconds))
 	}
 }

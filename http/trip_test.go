@@ -5,13 +5,16 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"fuelportal"
 	"fuelportal/demo"
 	"fuelportal/geo"
+	fphttp "fuelportal/http"
 	"fuelportal/http/apitest"
 )
 
@@ -50,16 +53,16 @@ type tripPlanOut struct {
 }
 
 type tripOut struct {
-	ID           int64
-	Status       string
-	CardNumber   string
-	DriverName   string
-	CreatedAt    string
-	LockCard     bool
-	RoutePoints  []struct{ Latitude, Longitude float64 }
-	Plan         tripPlanOut
-	PlanVersions []tripPlanOut
-	Purchases    []struct {
+	ID               int64
+	Status           string
+	CardNumber       string
+	DriverName       string
+	CreatedAt        string
+	LockCard         bool
+	RoutePoints      []struct{ Latitude, Longitude float64 }
+	Plan             tripPlanOut
+	PlanVersionCount int
+	Purchases        []struct {
 		TransactionID int64
 		LocationID    int64
 		Gallons       float64
@@ -72,6 +75,26 @@ type tripOut struct {
 		OnPlan          bool
 		FundedTotal     float64
 	}
+}
+
+// planVersions reads every plan version of the trip at path, page by
+// page, oldest first.
+func (f *fleet) planVersions(t *testing.T, path, token string) []tripPlanOut {
+	t.Helper()
+	var all []tripPlanOut
+	for page := 0; ; page++ {
+		var res struct {
+			Content []tripPlanOut
+			Page    struct{ TotalPages int }
+		}
+		f.api.Get(fmt.Sprintf("%s/plans?page=%d&size=20", path, page), token).ExpectStatus(t, 200).Decode(t, &res)
+		all = append(all, res.Content...)
+		if page >= res.Page.TotalPages-1 {
+			break
+		}
+	}
+	slices.Reverse(all)
+	return all
 }
 
 func tripForm(card string, route []map[string]float64, lock bool) map[string]any {
@@ -134,8 +157,13 @@ func TestTrips(t *testing.T) {
 				*detail.Purchases[0].DeclineReason != "Not a planned stop" || *detail.Purchases[1].DeclineReason != "More than the planned gallons" {
 				t.Fatalf("purchases = %+v", detail.Purchases)
 			}
-			if len(detail.PlanVersions) != 1 {
-				t.Fatalf("an on-plan purchase re-planned: %d versions", len(detail.PlanVersions))
+			if detail.PlanVersionCount != 1 {
+				t.Fatalf("an on-plan purchase re-planned: %d versions", detail.PlanVersionCount)
+			}
+			// What is left at the stop after the planned purchase is less than a gallon.
+			res = f.purchaseAt(t, "TRIP-3b", f.driverCard, stop.Location.LocationID, 1)
+			if res.Status != "DECLINED" || *res.DeclineCode != "OVER_GALLONS_LEFT" || *res.DeclineReason != "More than the planned gallons left" {
+				t.Fatalf("a second purchase past the stop's gallons = %+v", res)
 			}
 			expectSoundLedger(t, f.db)
 		})
@@ -162,8 +190,9 @@ func TestTrips(t *testing.T) {
 			}
 			var detail tripOut
 			f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &detail)
-			if len(detail.PlanVersions) != 2 || detail.PlanVersions[0].Version != 1 || detail.Plan.Version != 2 {
-				t.Fatalf("versions = %+v", detail.PlanVersions)
+			versions := f.planVersions(t, path, f.owner)
+			if detail.PlanVersionCount != 2 || len(versions) != 2 || versions[0].Version != 1 || versions[1].Version != 2 || detail.Plan.Version != 2 {
+				t.Fatalf("versions = %+v", versions)
 			}
 		})
 
@@ -192,8 +221,8 @@ func TestTrips(t *testing.T) {
 			}
 			var detail tripOut
 			f.api.Get(fmt.Sprintf("/api/trips/%d", open.ID), f.owner).ExpectStatus(t, 200).Decode(t, &detail)
-			if len(detail.PlanVersions) != 2 || detail.Plan.Reason != "OFF_PLAN_PURCHASE" {
-				t.Fatalf("versions after an off-plan purchase = %+v", detail.PlanVersions)
+			if detail.PlanVersionCount != 2 || detail.Plan.Reason != "OFF_PLAN_PURCHASE" {
+				t.Fatalf("versions after an off-plan purchase = %d, %+v", detail.PlanVersionCount, detail.Plan)
 			}
 			if !detail.Purchases[0].OnPlan || detail.Purchases[1].OnPlan {
 				t.Fatalf("purchases = %+v", detail.Purchases)
@@ -243,8 +272,8 @@ func TestTrips(t *testing.T) {
 						continue
 					}
 					trips++
-					if cents(d.PlanVersions[0].TotalCost) != cents(row.PlannedCost) {
-						t.Errorf("%s: planned cost %.2f, first plan %.2f", row.DriverName, row.PlannedCost, d.PlanVersions[0].TotalCost)
+					if first := f.planVersions(t, fmt.Sprintf("/api/trips/%d", tr.ID), f.owner)[0]; cents(first.TotalCost) != cents(row.PlannedCost) {
+						t.Errorf("%s: planned cost %.2f, first plan %.2f", row.DriverName, row.PlannedCost, first.TotalCost)
 					}
 				}
 				if trips != row.Trips || math.Abs(onPlan-row.OnPlanGallons) > 1e-9 || math.Abs(offPlan-row.OffPlanGallons) > 1e-9 || cents(actual) != cents(row.ActualCost) {
@@ -279,9 +308,9 @@ func TestTrips(t *testing.T) {
 			sameCompany := demo.CardPlans[demo.DemoFreight.Name][2].CardNumber
 			f.api.Post("/api/trips", tripForm(other, route, true), f.owner).ExpectStatus(t, 404)
 			f.api.Post("/api/trips", tripForm(sameCompany, route, true), f.driver).ExpectStatus(t, 404)
-			for _, p := range []string{path, path + "/replan", path + "/complete", path + "/cancel"} {
+			for _, p := range []string{path, path + "/plans", path + "/replan", path + "/complete", path + "/cancel"} {
 				method := "POST"
-				if p == path {
+				if p == path || p == path+"/plans" {
 					method = "GET"
 				}
 				body := `{"latitude":33,"longitude":-97,"currentFuel":50}`
@@ -412,24 +441,122 @@ func TestTrips_PriceChangeAtAPlannedStopReplans(t *testing.T) {
 		path := fmt.Sprintf("/api/trips/%d", trip.ID)
 		f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &detail)
 		s := detail.Plan.FuelPlan[0].Location
-		importAt := func(net float64) {
+		// The company's price is retail less its contract's discount: a
+		// move of the retail price moves it, whatever the feed's net price.
+		importAt := func(retail float64) {
 			row := fmt.Sprintf("%d,%q,%q,%q,%q,%s,%s,%s,%f,%f,%s,%s,%.3f,%.3f,%.3f,%s\n", s.LocationID, s.Name, s.StationLocation, s.Address, s.City,
-				s.State, s.ZipCode, s.Country, s.Latitude, s.Longitude, s.Chain, s.Affiliate, s.RetailPrice+0.5, net, s.IftaRefund,
+				s.State, s.ZipCode, s.Country, s.Latitude, s.Longitude, s.Chain, s.Affiliate, retail, retail-0.6, s.IftaRefund,
 				f.clock.Now().UTC().Format("2006-01-02T15:04:05"))
 			f.api.Do(feedRequest("feed-key", feedHeader+row)).ExpectStatus(t, 200)
 		}
-		versions := func() []tripPlanOut {
-			var d tripOut
-			f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &d)
-			return d.PlanVersions
-		}
-		importAt(s.NetPrice + 0.05) // exactly 5¢: no re-plan
+		versions := func() []tripPlanOut { return f.planVersions(t, path, f.owner) }
+		importAt(s.RetailPrice + 0.05) // exactly 5¢: no re-plan
 		if v := versions(); len(v) != 1 {
 			t.Fatalf("a 5¢ move re-planned: %+v", v)
 		}
-		importAt(s.NetPrice + 0.40)
+		importAt(s.RetailPrice + 0.40)
 		if v := versions(); len(v) != 2 || v[1].Reason != "PRICE_CHANGE" {
 			t.Fatalf("a 40¢ move at a planned stop: %+v", v)
 		}
+	})
+}
+
+// TestTrips_PlanVersionsAreBoundedAndPaged: re-plans people ask for are
+// rate-limited per trip (429 with Retry-After), a trip keeps at most
+// MaxTripPlanVersions versions (409 past them), and a trip answers its
+// current plan with the version count, the same size whatever the count,
+// while GET …/plans pages the versions newest first.
+func TestTrips_PlanVersionsAreBoundedAndPaged(t *testing.T) {
+	route := routePoints(builtinRoute(t, dallas, amarillo))
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := tripFleet(t, fx)
+		ctx := context.Background()
+		var trip tripOut
+		f.api.Post("/api/trips", tripForm(f.driverCard, route, false), f.owner).ExpectStatus(t, 201).Decode(t, &trip)
+		path := fmt.Sprintf("/api/trips/%d", trip.ID)
+		mid := trip.RoutePoints[len(trip.RoutePoints)/2]
+		replan := map[string]any{"latitude": mid.Latitude, "longitude": mid.Longitude, "currentFuel": 30}
+
+		var last *apitest.Response
+		for i := range fphttp.DefaultLimits.TripReplans.Max {
+			token := f.owner
+			if i%2 == 1 { // the driver's count with the owner's: one trip, one budget
+				token = f.driver
+			}
+			last = f.api.Post(path+"/replan", replan, token).ExpectStatus(t, 200)
+		}
+		res := f.api.Post(path+"/replan", replan, f.driver).ExpectStatus(t, 429)
+		if res.Header.Get("Retry-After") == "" || res.ErrorMessage(t) != "Too many re-plans of this trip - Please try again later" {
+			t.Fatalf("the re-plan past the rate = %s %v", res.Body, res.Header)
+		}
+		// Another trip is not held back by this one's count.
+		var other tripOut
+		f.api.Post("/api/trips", tripForm(demo.CardPlans[demo.DemoFreight.Name][1].CardNumber, route, false), f.owner).ExpectStatus(t, 201).Decode(t, &other)
+		f.api.Post(fmt.Sprintf("/api/trips/%d/replan", other.ID), replan, f.owner).ExpectStatus(t, 200)
+
+		// Up to the bound (as the price feed and off-plan purchases would).
+		scope := fuelportal.TransactionScope{CompanyID: f.demoCompany}
+		current, err := f.db.Trip(ctx, scope, trip.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for v := current.Plan.Version; v < fuelportal.MaxTripPlanVersions; v++ {
+			next := *current.Plan
+			if _, err := f.db.AddTripPlan(ctx, scope, trip.ID, &next); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f.clock.Advance(time.Hour) // the rate's window has passed: the count speaks
+		f.owner, f.driver = f.api.Login(demo.OwnerEmail, demo.Password).Token, f.api.Login(demo.DriverEmail, demo.Password).Token
+		f.other = f.api.Login(demo.OtherOwnerEmail, demo.Password).Token
+		res = f.api.Post(path+"/replan", replan, f.owner).ExpectStatus(t, 409)
+		if msg := res.ErrorMessage(t); msg != fmt.Sprintf(fuelportal.MsgTripPlanVersionsUsed, fuelportal.MaxTripPlanVersions) {
+			t.Fatalf("the re-plan past the bound: %q", msg)
+		}
+
+		// The trip answers as small as with one version: its current plan and the count.
+		got := f.api.Get(path, f.owner).ExpectStatus(t, 200)
+		var detail tripOut
+		got.Decode(t, &detail)
+		if detail.PlanVersionCount != fuelportal.MaxTripPlanVersions || detail.Plan.Version != fuelportal.MaxTripPlanVersions {
+			t.Fatalf("count %d, plan version %d", detail.PlanVersionCount, detail.Plan.Version)
+		}
+		if len(got.Body) > len(last.Body)+100 {
+			t.Fatalf("a trip with %d versions answers %d bytes; its trip with the current plan alone is %d", detail.PlanVersionCount, len(got.Body), len(last.Body))
+		}
+		every := 0 // what answering every version would weigh
+		for page := range 5 {
+			every += len(f.api.Get(fmt.Sprintf("%s/plans?page=%d&size=20", path, page), f.owner).ExpectStatus(t, 200).Body)
+		}
+		t.Logf("GET %s: %d bytes with %d versions; the versions themselves: %d bytes", path, len(got.Body), detail.PlanVersionCount, every)
+
+		for _, c := range []struct {
+			query      string
+			first, n   int
+			totalPages int
+		}{
+			{"", 100, 10, 10},
+			{"?page=1&size=20", 80, 20, 5},
+			{"?page=9", 10, 10, 10},
+			{"?page=10", 0, 0, 10},
+		} {
+			var page struct {
+				Content []tripPlanOut
+				Page    struct{ Number, Size, TotalElements, TotalPages int }
+			}
+			f.api.Get(path+"/plans"+c.query, f.driver).ExpectStatus(t, 200).Decode(t, &page)
+			if len(page.Content) != c.n || page.Page.TotalElements != 100 || page.Page.TotalPages != c.totalPages ||
+				(c.n > 0 && (page.Content[0].Version != c.first || page.Content[c.n-1].Version != c.first-c.n+1 || len(page.Content[0].FuelPlan) == 0)) {
+				t.Fatalf("plans%s = %d versions, page %+v", c.query, len(page.Content), page.Page)
+			}
+		}
+		for _, q := range []string{"size=0", "size=21", "page=-1", "page=101", "page=x"} {
+			if res := f.api.Do(apitest.Request{Method: "GET", Path: path + "/plans?" + q, Token: f.owner, BreaksContract: true}); res.Status != 400 {
+				t.Errorf("plans?%s: status %d", q, res.Status)
+			}
+		}
+		f.api.Get(path+"/plans", f.other).ExpectStatus(t, 404)
+		f.api.Get(path+"/plans", "").ExpectStatus(t, 401)
+		f.api.Do(apitest.Request{Method: "GET", Path: "/api/trips/abc/plans", Token: f.owner, BreaksContract: true}).ExpectStatus(t, 404)
 	})
 }

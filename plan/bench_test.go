@@ -31,7 +31,7 @@ func corridorTrip(seed uint64, n int) (Trip, []Station) {
 func BenchmarkPlan(b *testing.B) { benchmarkPlan(b, Costs{}) }
 
 // BenchmarkPlanWithCosts is BenchmarkPlan with $1.85 a mile off the route
-// and $25 a stop (issue 12).
+// and $25 a stop.
 func BenchmarkPlanWithCosts(b *testing.B) {
 	benchmarkPlan(b, Costs{OutOfRouteTenthCentsPerMile: 1850, StopCents: 2500})
 }

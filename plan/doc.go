@@ -31,12 +31,20 @@
 //     only when the starting fuel or a minimum purchase leaves it there.
 //     With zero Costs (the default) the plans are the fuel-only ones, bit
 //     for bit (testdata/golden_plans.txt predates the costs).
+//   - Costs.FeeCents, the fuel card's fee per purchase, is one more cost of
+//     every stop to the optimizer, exactly like StopCents; it is money the
+//     card pays with the fuel, so stops report it as FeeCents (not in
+//     DetourCents), and the naive driver, who pays the pump's retail
+//     price, pays none.
 //   - Money is rounded once: the plan's total cents are the exact total
 //     rounded half up; each stop shows its exact cost rounded down, plus one
 //     cent for the stops with the largest remainders, so the stops always add
 //     up to the total. Fuel (TotalCents, CostCents) and detours
 //     (DetourCents) are rounded this way separately, so that each figure
-//     the planner shows adds up.
+//     the planner shows adds up. A trip with PurchaseCents instead charges
+//     each stop's fuel as its own purchase will be (the card network's
+//     rounding), the total being their sum: what a driver who buys exactly
+//     the plan is charged.
 //
 // Comparisons with the reserve and the tank tolerate 1e-9 gallons of float
 // rounding, so that a plan meant to arrive exactly at the reserve is not lost

@@ -19,11 +19,11 @@ import (
 // j and the value of Y_j in V therefore finds the exact optimum.
 //
 // The trip's Costs add, for each subset, a constant per chosen stop (the
-// stop cost and 2·OffMiles at the out-of-route cost), computed here from
-// the definitions rather than by the optimizer's helper.
+// stop cost, the card's fee and 2·OffMiles at the out-of-route cost),
+// computed here from the definitions rather than by the optimizer's helper.
 //
-// It returns the minimum exact cost in tenths of a cent (fuel, detours and
-// stops), and false when no subset works.
+// It returns the minimum exact cost in tenths of a cent (fuel, detours,
+// stops and fees), and false when no subset works.
 func exhaustiveCost(t Trip, stations []Station) (float64, bool) {
 	const slack = 1e-9
 	sorted := inRouteOrder(stations)
@@ -84,6 +84,7 @@ func exhaustiveCost(t Trip, stations []Station) (float64, bool) {
 		for _, i := range stops {
 			fixed += float64(sorted[i].NetPrice) * minBuy
 			fixed += 10*float64(t.Costs.StopCents) + float64(t.Costs.OutOfRouteTenthCentsPerMile)*(sorted[i].OffMiles+sorted[i].OffMiles)
+			fixed += 10 * float64(t.Costs.FeeCents) // the card's fee, paid at every stop
 		}
 		for v, c := range cost {
 			if k == 0 && values[v] != 0 {

@@ -105,3 +105,32 @@ func decodeInstanceWithCosts(data []byte) (Trip, []Station) {
 	trip.Costs = Costs{OutOfRouteTenthCentsPerMile: 20 * int64(head[0]), StopCents: 20 * int64(head[1])}
 	return trip, stations
 }
+
+// FuzzPlanWithFee is FuzzPlanWithCosts with the card's fee per purchase
+// (0–$51, in 20-cent steps) read from a third byte.
+func FuzzPlanWithFee(f *testing.F) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for range 64 {
+		seed := make([]byte, 67)
+		for i := range seed {
+			seed[i] = byte(r.UintN(256))
+		}
+		f.Add(seed)
+	}
+	f.Add([]byte{})
+	f.Add([]byte{0, 0, 255})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var fee [1]byte
+		n := copy(fee[:], data)
+		trip, stations := decodeInstanceWithCosts(data[n:])
+		trip.Costs.FeeCents = 20 * int64(fee[0])
+		_, err := Optimize(trip, stations)
+		var input *InputError
+		if errors.As(err, &input) {
+			return
+		}
+		if msg := agreeWithExhaustive(trip, stations); msg != "" {
+			t.Fatalf("%s\ntrip %+v\nstations %+v", msg, trip, stations)
+		}
+	})
+}

@@ -46,6 +46,15 @@ type Trip struct {
 	// Costs are what a stop costs besides its fuel; zero (the default)
 	// plans for fuel money alone.
 	Costs Costs
+	// PurchaseCents, when set, is what one purchase of gallons at price
+	// (tenths of a cent per gallon) is charged, in cents, as the card
+	// network charges it (metered and rounded per purchase): each stop's
+	// CostCents is then its own purchase's charge and TotalCents their sum,
+	// so that a trip bought exactly as planned costs what the plan says to
+	// the cent. nil rounds the exact costs as the package documentation
+	// says. It only prices the plan found; the optimizer minimises the
+	// exact cost either way.
+	PurchaseCents func(gallons float64, price int64) int64
 }
 
 // Costs are what a stop costs besides its fuel, from the company's
@@ -57,6 +66,12 @@ type Costs struct {
 	OutOfRouteTenthCentsPerMile int64
 	// StopCents is charged for every stop, in cents.
 	StopCents int64
+	// FeeCents is what the fuel card charges for every purchase, in cents
+	// (the contract's fee). The optimizer weighs it at each stop like
+	// StopCents, but it is money the card pays with the fuel, so a stop
+	// reports it as FeeCents, not in DetourCents; the naive driver, who
+	// pays the pump's retail price, pays no card fee.
+	FeeCents int64
 }
 
 // Upper bounds of Costs: $1,000 a mile and $1,000,000 a stop, far beyond
@@ -64,11 +79,19 @@ type Costs struct {
 const (
 	maxOutOfRouteTenthCentsPerMile = 1_000_000
 	maxStopCents                   = 100_000_000
+	maxFeeCents                    = 100_000_000
 )
 
-// stopTenths is what a stop at a station offMiles from the route costs
-// besides its fuel, in tenths of a cent.
+// stopTenths is what a stop of the plan at a station offMiles from the
+// route costs besides its fuel, in tenths of a cent: its detour, the stop
+// and the card's fee.
 func (c Costs) stopTenths(offMiles float64) float64 {
+	return 10*float64(c.StopCents+c.FeeCents) + float64(c.OutOfRouteTenthCentsPerMile)*2*offMiles
+}
+
+// detourTenths is stopTenths without the card's fee: what DetourCents
+// counts, for the plan's stops and the naive driver's alike.
+func (c Costs) detourTenths(offMiles float64) float64 {
 	return 10*float64(c.StopCents) + float64(c.OutOfRouteTenthCentsPerMile)*2*offMiles
 }
 
@@ -102,6 +125,9 @@ type Stop struct {
 	// and its detour (rounded like CostCents, see splitCents).
 	DetourMiles float64
 	DetourCents int64
+	// FeeCents is the card's fee for the purchase (Costs.FeeCents; 0 in
+	// the naive comparison).
+	FeeCents int64
 }
 
 // Plan is the cheapest way to buy fuel for the trip, with what a driver
@@ -112,10 +138,13 @@ type Plan struct {
 	TotalGallons float64
 	// DestinationGallons is the fuel left on arrival (at least the reserve).
 	DestinationGallons float64
-	// DetourMiles and DetourCents are the stops' totals; TotalCents is the
-	// fuel alone, so the plan costs TotalCents + DetourCents in all.
+	// DetourMiles, DetourCents and FeeCents are the stops' totals;
+	// TotalCents is the fuel alone, so the plan costs TotalCents +
+	// DetourCents + FeeCents in all, and the card is charged TotalCents +
+	// FeeCents.
 	DetourMiles float64
 	DetourCents int64
+	FeeCents    int64
 	Naive       Naive
 }
 
@@ -137,10 +166,11 @@ type Naive struct {
 
 // NetSavings compares the plan with the naive comparison after the detour
 // and stop costs. total is what the naive driver pays in all (fuel,
-// detours and stops) less what the plan pays in all, in cents. perStop[i]
+// detours and stops) less what the plan pays in all (the card's fees too),
+// in cents. perStop[i]
 // is what stop i's gallons would cost at the naive driver's all-in price
 // per gallon ((naive TotalCents + DetourCents) / TotalGallons) less what
-// they cost at stop i, fuel, detour and stop together, rounded half up to
+// they cost at stop i, fuel, detour, stop and fee together, rounded half up to
 // the cent; the stops add up to total when the plan and the naive driver
 // buy the same gallons (their detours can burn different fuel). ok is
 // false when the naive comparison is unavailable. A negative figure is a
@@ -156,9 +186,9 @@ func (p Plan) NetSavings() (total int64, perStop []int64, ok bool) {
 		if p.Naive.TotalGallons > 0 {
 			without = s.Gallons * float64(naiveAll) / p.Naive.TotalGallons
 		}
-		perStop[i] = int64(math.Floor(without+0.5)) - s.CostCents - s.DetourCents
+		perStop[i] = int64(math.Floor(without+0.5)) - s.CostCents - s.DetourCents - s.FeeCents
 	}
-	return naiveAll - p.TotalCents - p.DetourCents, perStop, true
+	return naiveAll - p.TotalCents - p.DetourCents - p.FeeCents, perStop, true
 }
 
 // InputError lists trip or station values the optimizer cannot work with,
@@ -228,6 +258,9 @@ func validate(trip Trip, stations []Station) error {
 	}
 	if c := trip.Costs.StopCents; c < 0 || c > maxStopCents {
 		problems["costs.stopCents"] = fmt.Sprintf("must be between zero and %d", maxStopCents)
+	}
+	if c := trip.Costs.FeeCents; c < 0 || c > maxFeeCents {
+		problems["costs.feeCents"] = fmt.Sprintf("must be between zero and %d", maxFeeCents)
 	}
 	for i, s := range stations {
 		name := func(field string) string { return fmt.Sprintf("stations[%d].%s", i, field) }
@@ -568,11 +601,20 @@ func finish(t Trip, stops []Stop) (Plan, error) {
 		return Plan{}, fmt.Errorf("fuel plan: internal error: arrives with %.6f gallons, below the reserve", fuel)
 	}
 	cents, total := splitCents(exact)
+	if t.PurchaseCents != nil {
+		total = 0
+		for i, s := range stops {
+			cents[i] = t.PurchaseCents(s.Gallons, s.Price)
+			total += cents[i]
+		}
+	}
 	for i := range stops {
 		stops[i].CostCents = cents[i]
+		stops[i].FeeCents = t.Costs.FeeCents
 	}
 	p.Stops, p.TotalCents, p.DestinationGallons = stops, total, math.Max(fuel, t.ReserveGallons)
 	p.DetourMiles, p.DetourCents = chargeDetours(t.Costs, stops)
+	p.FeeCents = t.Costs.FeeCents * int64(len(stops))
 	return p, nil
 }
 
@@ -583,12 +625,12 @@ func chargeDetours(c Costs, stops []Stop) (miles float64, cents int64) {
 	for _, s := range stops {
 		miles += s.DetourMiles
 	}
-	if c == (Costs{}) || len(stops) == 0 {
+	if c.StopCents == 0 && c.OutOfRouteTenthCentsPerMile == 0 || len(stops) == 0 {
 		return miles, 0
 	}
 	exact := make([]float64, len(stops))
 	for i, s := range stops {
-		exact[i] = c.stopTenths(s.OffMiles)
+		exact[i] = c.detourTenths(s.OffMiles)
 	}
 	perStop, total := splitCents(exact)
 	for i := range stops {

@@ -27,8 +27,11 @@ func exactDetour(c Costs, stops []Stop) float64 {
 	return sum
 }
 
-// exactTotal is what the optimizer minimises: fuel, detours and stops.
-func exactTotal(t Trip, p Plan) float64 { return exactCost(p) + exactDetour(t.Costs, p.Stops) }
+// exactTotal is what the optimizer minimises: fuel, detours, stops and
+// the card's fees.
+func exactTotal(t Trip, p Plan) float64 {
+	return exactCost(p) + exactDetour(t.Costs, p.Stops) + 10*float64(t.Costs.FeeCents)*float64(len(p.Stops))
+}
 
 // sumDetourCents adds up the stops' detour cents.
 func sumDetourCents(stops []Stop) int64 {
@@ -139,6 +142,14 @@ func agreeWithExhaustive(trip Trip, stations []Station) string {
 	if sumDetourCents(p.Stops) != p.DetourCents {
 		return "stop detour cents do not add up to the total"
 	}
+	for _, s := range p.Stops {
+		if s.FeeCents != trip.Costs.FeeCents {
+			return "a stop's fee is not the card's fee"
+		}
+	}
+	if p.FeeCents != trip.Costs.FeeCents*int64(len(p.Stops)) {
+		return "the plan's fees are not the card's fee at every stop"
+	}
 	miles := 0.0
 	for _, s := range p.Stops {
 		if s.DetourMiles != 2*s.OffMiles {
@@ -230,4 +241,103 @@ func sameStations(a, b []Stop) bool {
 		}
 	}
 	return true
+}
+
+// The card's fee per purchase is a cost of every stop the optimizer must
+// weigh: with it, the plan still matches the exhaustive search (which pays
+// the fee at every stop of every subset), and the fee must change plans
+// (fewer, larger purchases), or the test proves nothing. Its draws come from
+// their own generators, so that the golden instances stay as they were.
+func TestOptimizeWithFeeMatchesExhaustiveSearch(t *testing.T) {
+	const instances = 4000
+	r := rand.New(rand.NewPCG(31, 32))
+	costs := rand.New(rand.NewPCG(33, 34))
+	feasible, changed := 0, 0
+	for i := range instances {
+		trip, stations := randomInstance(r, 6)
+		if costs.IntN(2) == 0 {
+			trip.Costs = randomCosts(costs) // the fee on top of the owner's costs
+		}
+		withoutFee, errWithoutFee := Optimize(trip, stations)
+		trip.Costs.FeeCents = randomFee(costs)
+		if msg := agreeWithExhaustive(trip, stations); msg != "" {
+			want, _ := exhaustiveCost(trip, stations)
+			p, err := Optimize(trip, stations)
+			t.Fatalf("instance %d: %s\ntrip %+v\nstations %+v\nexhaustive %.6f\nplan %+v err %v (exact %.6f)",
+				i, msg, trip, stations, want, p, err, exactTotal(trip, p))
+		}
+		if _, ok := exhaustiveCost(trip, stations); ok {
+			feasible++
+			p, _ := Optimize(trip, stations)
+			if errWithoutFee == nil && !sameStations(p.Stops, withoutFee.Stops) {
+				changed++
+			}
+		}
+	}
+	if feasible < instances/5 || feasible > instances*4/5 {
+		t.Errorf("only %d of %d random instances are feasible; the generator no longer tests both outcomes", feasible, instances)
+	}
+	if changed < instances/50 {
+		t.Errorf("the fee changed the stations of only %d plans; the test no longer tests it", changed)
+	}
+	t.Logf("%d feasible, %d plans with other stations than without the fee", feasible, changed)
+}
+
+// randomFee draws a card fee per purchase: a real contract's ($0.50 to
+// $3.00), none, or one large enough (up to $150) to merge stops.
+func randomFee(r *rand.Rand) int64 {
+	switch r.IntN(3) {
+	case 0:
+		return 0
+	case 1:
+		return r.Int64N(15000)
+	}
+	return 50 + r.Int64N(251)
+}
+
+// With the purchase's own charge (Trip.PurchaseCents), each stop costs
+// what its purchase will be charged and the total is their sum; the plan's
+// stops and gallons are the same as without it.
+func TestPurchaseCentsPricesEachStopAsItsPurchase(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	// A pump's rule: thousandths of a gallon, each purchase rounded half
+	// up on its own.
+	pump := func(gallons float64, price int64) int64 {
+		milli := int64(math.Round(gallons * 1000))
+		return (milli*price + 5_000) / 10_000
+	}
+	checked, differs := 0, 0
+	for range 2000 {
+		trip, stations := randomInstance(r, 6)
+		trip.Costs.FeeCents = 150
+		exact, err := Optimize(trip, stations)
+		if err != nil || len(exact.Stops) == 0 {
+			continue
+		}
+		trip.PurchaseCents = pump
+		p, err := Optimize(trip, stations)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sameStations(p.Stops, exact.Stops) || p.TotalGallons != exact.TotalGallons {
+			t.Fatalf("the purchase's charge changed the plan: %+v, not %+v", p.Stops, exact.Stops)
+		}
+		var sum int64
+		for _, s := range p.Stops {
+			if s.CostCents != pump(s.Gallons, s.Price) {
+				t.Fatalf("stop costs %d cents, its purchase %d", s.CostCents, pump(s.Gallons, s.Price))
+			}
+			sum += s.CostCents
+		}
+		if p.TotalCents != sum || p.FeeCents != 150*int64(len(p.Stops)) {
+			t.Fatalf("total %d cents, fees %d: stops add up to %d", p.TotalCents, p.FeeCents, sum)
+		}
+		checked++
+		if p.TotalCents != exact.TotalCents {
+			differs++
+		}
+	}
+	if checked < 400 || differs == 0 {
+		t.Fatalf("%d plans checked, %d priced differently per purchase: the test no longer tests the rounding", checked, differs)
+	}
 }

@@ -48,6 +48,11 @@ start_stripe_mock() {
   echo "stripe-mock did not start" >&2; cat /tmp/stripe-mock.$$.log >&2; exit 1
 }
 
+run_words() {
+  echo "==> words: no issue numbers, no document the repository lacks"
+  bash scripts/check-words.sh
+}
+
 run_go() {
   echo "==> go vet"
   go vet ./...
@@ -58,7 +63,7 @@ run_go() {
 run_web() {
   echo "==> web lint + unit tests"
   (cd web && npm run lint && npm test)
-  # The sign-in page's JS+CSS up front stays within its budget (issue 13, 170 KB gzipped).
+  # The sign-in page's JS+CSS up front stays within its budget (170 KB gzipped).
   # `make test` has just built web/dist (and says so); run alone, this builds it first so
   # the check never reads a stale dist/.
   echo "==> web bundle budget (sign-in page)"
@@ -101,9 +106,9 @@ run_e2e() {
 
 case "$what" in
   go) ensure_postgres; start_stripe_mock; run_go ;;
-  web) run_web ;;
+  web) run_words; run_web ;;
   e2e) ensure_postgres; start_stripe_mock; run_e2e ;;
-  all) ensure_postgres; start_stripe_mock; run_go; run_web; run_e2e
+  all) run_words; ensure_postgres; start_stripe_mock; run_go; run_web; run_e2e
        echo "==> all suites passed" ;;
   *) echo "usage: test.sh [all|go|web|e2e]" >&2; exit 2 ;;
 esac

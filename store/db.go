@@ -10,14 +10,18 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc64"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
 	"modernc.org/sqlite"
@@ -46,15 +50,42 @@ type DB struct {
 	write *sql.DB
 	// read serves read-only transactions; for PostgreSQL it is write.
 	read *sql.DB
+	// timeout bounds each transaction (see Options.Timeout); 0: unbounded.
+	timeout time.Duration
 
 	// Now returns the current time; tests replace it to move the clock.
 	Now func() time.Time
 }
 
-// Open opens the database named by dsn: "sqlite:PATH" (the directory of PATH
-// is created) or "postgres://…". It does not migrate; call Migrate.
+// Options tune how a DB handle waits for the database.
+type Options struct {
+	// Timeout bounds every transaction: waiting for a pooled connection (or,
+	// on SQLite, for the writer's turn and another process's write lock),
+	// each statement and the commit must all be done within Timeout of its
+	// start, or it fails as EUNAVAILABLE (an answer of 503). On PostgreSQL it
+	// also sets statement_timeout, so the server stops work nobody waits for,
+	// and idle_in_transaction_session_timeout, so a client cut off mid
+	// transaction does not keep its locks. 0 leaves transactions unbounded:
+	// the command line's imports, migrations and demo seed (see
+	// docs/decisions.md, "A stuck database").
+	Timeout time.Duration
+}
+
+// Open opens the database named by dsn with no bound on transactions (see
+// OpenWith).
 func Open(ctx context.Context, dsn string) (*DB, error) {
-	db := &DB{dsn: dsn, Now: time.Now}
+	return OpenWith(ctx, dsn, Options{})
+}
+
+// OpenWith opens the database named by dsn: "sqlite:PATH" (the directory of
+// PATH is created) or "postgres://…". It does not migrate; call Migrate.
+// PostgreSQL connections are opened with a connect timeout, TCP keepalive
+// and TCP_USER_TIMEOUT whatever opts say, so a peer that vanished is noticed.
+func OpenWith(ctx context.Context, dsn string, opts Options) (*DB, error) {
+	if opts.Timeout < 0 {
+		return nil, fmt.Errorf("open database: negative timeout %s", opts.Timeout)
+	}
+	db := &DB{dsn: dsn, Now: time.Now, timeout: opts.Timeout}
 	switch {
 	case strings.HasPrefix(dsn, "sqlite:"):
 		path := strings.TrimPrefix(dsn, "sqlite:")
@@ -66,25 +97,38 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 				return nil, fmt.Errorf("open database: %w", err)
 			}
 		}
-		// WAL lets readers run beside the writer; busy_timeout makes a writer of
-		// another process wait for the lock instead of failing at once.
-		params := "_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)"
+		// WAL lets readers run beside the writer. A writer waits for another
+		// process's lock in slices of sqliteBusySlice (begin retries them until
+		// the transaction's deadline): SQLite's own busy wait does not stop
+		// when the context ends. Readers rarely wait at all in WAL mode; their
+		// busy_timeout is the transaction bound.
+		readBusy := sqliteBusyWait
+		if opts.Timeout > 0 {
+			readBusy = min(opts.Timeout, sqliteBusyWait)
+		}
+		params := "_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
 		var err error
-		if db.write, err = sql.Open("sqlite", path+"?"+params+"&_pragma=journal_mode(WAL)&_txlock=immediate"); err != nil {
+		if db.write, err = sql.Open("sqlite", path+"?"+params+busyTimeout(sqliteBusySlice)+"&_pragma=journal_mode(WAL)&_txlock=immediate"); err != nil {
 			return nil, fmt.Errorf("open database: %w", err)
 		}
 		db.write.SetMaxOpenConns(1)
 		db.write.SetConnMaxIdleTime(0)
-		if db.read, err = sql.Open("sqlite", path+"?"+params+"&_pragma=query_only(1)"); err != nil {
+		if db.read, err = sql.Open("sqlite", path+"?"+params+busyTimeout(readBusy)+"&_pragma=query_only(1)"); err != nil {
 			return nil, fmt.Errorf("open database: %w", err)
 		}
 		db.read.SetMaxOpenConns(8)
 		db.engine = SQLite
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
-		var err error
-		if db.write, err = sql.Open("pgx", withConnectTimeout(dsn)); err != nil {
+		config, err := pgx.ParseConfig(withConnectTimeout(dsn))
+		if err != nil {
 			return nil, fmt.Errorf("open database: %w", err)
 		}
+		config.DialFunc = postgresDialer(config.ConnectTimeout).DialContext
+		if opts.Timeout > 0 {
+			setDefault(config.RuntimeParams, "statement_timeout", strconv.FormatInt(opts.Timeout.Milliseconds(), 10))
+			setDefault(config.RuntimeParams, "idle_in_transaction_session_timeout", strconv.FormatInt(2*opts.Timeout.Milliseconds(), 10))
+		}
+		db.write = stdlib.OpenDB(*config)
 		db.write.SetMaxOpenConns(20)
 		db.write.SetMaxIdleConns(10)
 		db.write.SetConnMaxLifetime(30 * time.Minute)
@@ -98,6 +142,49 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 		return nil, fmt.Errorf("open database: %w", err)
 	}
 	return db, nil
+}
+
+const (
+	// sqliteBusySlice is how long one attempt of a SQLite writer waits for
+	// another process's lock before begin checks its deadline again.
+	sqliteBusySlice = 200 * time.Millisecond
+	// sqliteBusyWait is how long a writer waits for another process's lock
+	// when its context has no deadline (an unbounded handle's command line
+	// work).
+	sqliteBusyWait = 10 * time.Second
+)
+
+func busyTimeout(d time.Duration) string {
+	return fmt.Sprintf("&_pragma=busy_timeout(%d)", d.Milliseconds())
+}
+
+// setDefault sets params[key] unless the DSN set it.
+func setDefault(params map[string]string, key, value string) {
+	if _, ok := params[key]; !ok {
+		params[key] = value
+	}
+}
+
+// TCP settings of PostgreSQL connections. Keepalive probes an idle
+// connection after 15 s and gives up after 3 unanswered probes 5 s apart;
+// TCP_USER_TIMEOUT drops a connection whose sent data stays unacknowledged
+// for 30 s (packets dropped on the way). Requests have their own, shorter
+// deadline (Options.Timeout); these free connections nobody waits on.
+const (
+	tcpKeepAliveIdle     = 15 * time.Second
+	tcpKeepAliveInterval = 5 * time.Second
+	tcpKeepAliveCount    = 3
+	tcpUserTimeout       = 30 * time.Second
+)
+
+func postgresDialer(connectTimeout time.Duration) *net.Dialer {
+	return &net.Dialer{
+		Timeout: connectTimeout,
+		KeepAliveConfig: net.KeepAliveConfig{
+			Enable: true, Idle: tcpKeepAliveIdle, Interval: tcpKeepAliveInterval, Count: tcpKeepAliveCount,
+		},
+		Control: tcpUserTimeoutControl(tcpUserTimeout),
+	}
 }
 
 // defaultConnectTimeout bounds a PostgreSQL connect when the DSN sets no
@@ -136,6 +223,8 @@ func (db *DB) Close() error {
 // Ping checks that the database answers; an unreachable database is
 // EUNAVAILABLE (see Unavailable).
 func (db *DB) Ping(ctx context.Context) error {
+	ctx, cancel := db.txContext(ctx)
+	defer cancel()
 	if err := db.write.PingContext(ctx); err != nil {
 		return Unavailable(err)
 	}
@@ -199,6 +288,12 @@ func (db *DB) MigrationVersion(ctx context.Context) (int64, error) {
 type Tx struct {
 	tx *sql.Tx
 	db *DB
+	// ctx is the transaction's context: the caller's with the deadline of
+	// the transaction (txContext); parent is the caller's. Statements run
+	// under both (stmtContext).
+	ctx, parent context.Context
+	mu          sync.Mutex
+	release     []context.CancelFunc // of statement contexts, called when the transaction ends
 	// Now is the time the transaction started, by db.Now: use it for every
 	// timestamp written in the transaction.
 	Now time.Time
@@ -222,18 +317,81 @@ func (db *DB) InReadTx(ctx context.Context, fn func(tx *Tx) error) error {
 	return db.inTx(ctx, db.read, opts, fn)
 }
 
-// inTx runs fn in a transaction of pool; an error that means the database
-// cannot be reached comes back as EUNAVAILABLE (see Unavailable).
-func (db *DB) inTx(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn func(tx *Tx) error) error {
-	return Unavailable(db.runTx(ctx, pool, opts, fn))
+type txTimeoutKey struct{}
+
+// LongTxTimeout bounds the few transactions of a serving process that are
+// long by nature (WithTxTimeout): loading every station, importing a whole
+// price feed. It stays under the HTTP server's write timeout (60 s), so an
+// upload still gets its answer.
+const LongTxTimeout = 50 * time.Second
+
+// WithTxTimeout returns ctx under which each transaction of a bounded
+// handle is bounded by d instead of its Options.Timeout; d <= 0 leaves them
+// unbounded. It is for the few transactions long by nature (a whole price
+// feed in one). A handle without a bound stays without one.
+func WithTxTimeout(ctx context.Context, d time.Duration) context.Context {
+	return context.WithValue(ctx, txTimeoutKey{}, d)
 }
 
-func (db *DB) runTx(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn func(tx *Tx) error) (err error) {
-	sqlTx, err := pool.BeginTx(ctx, opts)
+// txTimeout is the bound of a transaction started under ctx: the handle's
+// or the one WithTxTimeout set.
+func (db *DB) txTimeout(ctx context.Context) time.Duration {
+	if v, ok := ctx.Value(txTimeoutKey{}).(time.Duration); ok && db.timeout > 0 {
+		return max(v, 0)
+	}
+	return db.timeout
+}
+
+// txContext derives the context of one transaction from the caller's,
+// bounded by txTimeout.
+func (db *DB) txContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	if d := db.txTimeout(ctx); d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return ctx, func() {}
+}
+
+// inTx runs fn in a transaction of pool under the transaction's deadline;
+// an error that means the database cannot be reached, or did not answer
+// before the deadline, comes back as EUNAVAILABLE (see Unavailable).
+func (db *DB) inTx(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn func(tx *Tx) error) error {
+	txCtx, cancel := db.txContext(ctx)
+	defer cancel()
+	err := Unavailable(db.runTx(txCtx, ctx, pool, opts, fn))
+	var answer *fuelportal.Error
+	if err != nil && !IsUnavailable(err) && !errors.As(err, &answer) &&
+		errors.Is(txCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
+		// The deadline ended the transaction; what the driver reported then
+		// (an interrupted statement, a transaction already rolled back) is
+		// only a consequence.
+		return &unavailableError{cause: fmt.Errorf("no answer within the transaction's deadline: %w", err)}
+	}
+	return err
+}
+
+func (db *DB) runTx(ctx, parent context.Context, pool *sql.DB, opts *sql.TxOptions, fn func(tx *Tx) error) (err error) {
+	sqlTx, err := db.begin(ctx, pool, opts)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
-	tx := &Tx{tx: sqlTx, db: db, Now: db.Now().UTC()}
+	tx := &Tx{tx: sqlTx, db: db, ctx: ctx, parent: parent, Now: db.Now().UTC()}
+	if d := db.txTimeout(parent); db.engine == Postgres && db.timeout > 0 && d != db.timeout {
+		// A transaction with a bound of its own (WithTxTimeout) gets the
+		// server's timeouts to match, for itself only; 0 turns them off.
+		ms := d.Milliseconds()
+		if _, err := tx.Exec(ctx, `SELECT set_config('statement_timeout', ?, true), set_config('idle_in_transaction_session_timeout', ?, true)`,
+			strconv.FormatInt(ms, 10), strconv.FormatInt(2*ms, 10)); err != nil {
+			_ = sqlTx.Rollback()
+			return fmt.Errorf("set timeouts: %w", err)
+		}
+	}
+	defer func() {
+		tx.mu.Lock()
+		for _, cancel := range tx.release {
+			cancel()
+		}
+		tx.mu.Unlock()
+	}()
 	defer func() {
 		if p := recover(); p != nil {
 			_ = sqlTx.Rollback()
@@ -250,22 +408,66 @@ func (db *DB) runTx(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn f
 	return nil
 }
 
+// begin starts a transaction of pool. A SQLite writer that finds the write
+// lock held by another process (SQLITE_BUSY after one sqliteBusySlice)
+// tries again until ctx's deadline, or for sqliteBusyWait when ctx has
+// none: SQLite's busy wait itself would not stop at the deadline.
+func (db *DB) begin(ctx context.Context, pool *sql.DB, opts *sql.TxOptions) (*sql.Tx, error) {
+	start := time.Now()
+	_, bounded := ctx.Deadline()
+	for {
+		sqlTx, err := pool.BeginTx(ctx, opts)
+		if err == nil || db.engine != SQLite || !isSQLiteBusy(err) || ctx.Err() != nil ||
+			!bounded && time.Since(start) >= sqliteBusyWait {
+			return sqlTx, err
+		}
+	}
+}
+
+func isSQLiteBusy(err error) bool {
+	var liteErr *sqlite.Error
+	return errors.As(err, &liteErr) && liteErr.Code()&0xff == sqlite3.SQLITE_BUSY
+}
+
 // Engine reports which engine the transaction runs on.
 func (tx *Tx) Engine() Engine { return tx.db.engine }
 
 // Exec runs a statement.
 func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return tx.tx.ExecContext(ctx, tx.rebind(query), tx.bindArgs(args)...)
+	return tx.tx.ExecContext(tx.stmtContext(ctx), tx.rebind(query), tx.bindArgs(args)...)
 }
 
 // Query runs a query returning rows.
 func (tx *Tx) Query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return tx.tx.QueryContext(ctx, tx.rebind(query), tx.bindArgs(args)...)
+	return tx.tx.QueryContext(tx.stmtContext(ctx), tx.rebind(query), tx.bindArgs(args)...)
 }
 
 // QueryRow runs a query returning at most one row.
 func (tx *Tx) QueryRow(ctx context.Context, query string, args ...any) *sql.Row {
-	return tx.tx.QueryRowContext(ctx, tx.rebind(query), tx.bindArgs(args)...)
+	return tx.tx.QueryRowContext(tx.stmtContext(ctx), tx.rebind(query), tx.bindArgs(args)...)
+}
+
+// stmtContext is the context a statement runs under: the one it was given,
+// bounded by the transaction's deadline too. Statements are almost always
+// given the context the transaction was started with, whose bounded form
+// the transaction already holds; a statement on a connection that stops
+// answering would otherwise wait past the deadline, and the rollback with it.
+func (tx *Tx) stmtContext(ctx context.Context) context.Context {
+	if ctx == tx.parent || ctx == tx.ctx {
+		return tx.ctx
+	}
+	deadline, ok := tx.ctx.Deadline()
+	if !ok {
+		return ctx
+	}
+	if d, ok := ctx.Deadline(); ok && !d.After(deadline) {
+		return ctx
+	}
+	bounded, cancel := context.WithDeadline(ctx, deadline)
+	tx.mu.Lock()
+	tx.release = append(tx.release, cancel) // rows may outlive this call, not the transaction
+	tx.mu.Unlock()
+	return bounded
 }
 
 // rebind turns '?' placeholders into PostgreSQL's $1, $2… outside quoted

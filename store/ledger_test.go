@@ -135,7 +135,7 @@ func TestContract_DefaultUntilSaved(t *testing.T) {
 	})
 }
 
-// The planner's costs (issue 12) are 0 until a contract sets them, round-trip
+// The planner's costs are 0 until a contract sets them, round-trip
 // on both engines, and are refused when negative or beyond their maximum.
 func TestContract_PlannerCosts(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {

@@ -187,7 +187,11 @@ func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDec
 		if err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = ?`, req.DriverUserID).Scan(&email); err != nil {
 			return err
 		}
-		mail = fuelportal.OverrideDecisionMail(email, req)
+		company, err := tx.companyControls(ctx, req.CompanyID)
+		if err != nil {
+			return err
+		}
+		mail = fuelportal.OverrideDecisionMail(email, req, company.Location())
 		return tx.EnqueueMail(ctx, mail)
 	})
 	if err != nil {

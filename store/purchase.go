@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/timezone"
 )
 
 // RecordPurchase authorises and records a purchase reported by the card
@@ -23,8 +24,8 @@ import (
 // CARD_INACTIVE; then the card's controls (its own over the company
 // default, lifted by an active override) and the fraud check may decline
 // it with the code of the first rule it breaks, and a locked active trip
-// declines a purchase off its plan NOT_PLANNED_STOP or OVER_PLANNED_GALLONS
-// (tripLockDecision, lifted by the same override); otherwise the wallet is debited by the funded total (fuel
+// declines a purchase off its plan NOT_PLANNED_STOP, OVER_PLANNED_GALLONS or
+// OVER_GALLONS_LEFT (tripLockDecision, lifted by the same override); otherwise the wallet is debited by the funded total (fuel
 // at the contract's net price, then the contract's fee) unless that would
 // take it below the contract's floor, in which case the purchase is
 // declined INSUFFICIENT_FUNDS (prepaid) or CREDIT_LIMIT (invoice). Declines
@@ -71,10 +72,20 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	station := pc.station
 	t := newPurchase(p, netID, pc, tx.Now)
 	card := pc.card
-	var trip *fuelportal.Trip // the card's active trip, if any
+	var trip *fuelportal.Trip  // the card's active trip, if any
+	var fit fuelportal.PlanFit // how the purchase fits the trip's plan
 	if card != nil && pc.tripID != 0 {
 		if trip, err = tx.trip(ctx, fuelportal.TransactionScope{CompanyID: card.CompanyID, CardID: card.ID}, pc.tripID, false); err != nil {
 			return nil, false, err
+		}
+		// Read under the card's lock: the purchases before this one on the
+		// card are all committed or all waiting behind it.
+		bought, err := tx.tripBought(ctx, trip)
+		if err != nil {
+			return nil, false, err
+		}
+		if trip.Plan != nil {
+			fit = trip.Plan.Fit(bought, station.ID, t.Gallons)
 		}
 	}
 
@@ -112,7 +123,7 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 			return nil, false, err
 		}
 		var reason fuelportal.DeclineReason
-		reason, nearLimits = ruleDecision(pc.rules, t, station, amounts.FundedTotalCents, h, trip)
+		reason, nearLimits = ruleDecision(pc.rules, t, station, amounts.FundedTotalCents, h, trip, fit)
 		if reason != "" {
 			t.Status, t.DeclineReason = fuelportal.TransactionDeclined, reason
 		}
@@ -152,7 +163,7 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 			}
 		}
 	}
-	if err := tx.recordTripPurchase(ctx, trip, t); err != nil {
+	if err := tx.recordTripPurchase(ctx, trip, fit, t); err != nil {
 		return nil, false, err
 	}
 	return t, true, nil
@@ -169,7 +180,7 @@ func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead,
 		LocationID:           station.ID,
 		LocationName:         station.Name,
 		LocationAddress:      stationAddress(station),
-		TransactionDate:      p.TransactionDate,
+		TransactionDate:      purchaseInstant(p, station),
 		Product:              cmp.Or(p.Product, fuelportal.ProductDiesel),
 		Gallons:              p.Gallons,
 		RetailPrice:          p.RetailPrice,
@@ -184,12 +195,26 @@ func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead,
 	}
 	t.CompanyID, t.CardID, t.DriverCardName, t.DriverID = card.CompanyID, card.ID, card.DriverName, card.DriverID
 	t.HolderUserID = card.DriverUserID // the card's history stays the company's: this purchase is its holder's
-	t.NetPrice = min(fuelportal.TenthCents(contract.NetPriceTenthCents(int64(p.RetailPrice), int64(station.NetPrice))), p.RetailPrice)
+	t.NetPrice = contract.Price(p.RetailPrice, station.NetPrice)
 	if card.Status != fuelportal.CardActive {
 		t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineCardInactive
 	}
 	return t
 }
+
+// purchaseInstant is when purchase p at station s happened: a report of
+// the station's clock is read in the station's time zone (from its
+// coordinates; fuelportal.DefaultTimeZone where the zone map has none),
+// which is looked up only then.
+func purchaseInstant(p *fuelportal.CardPurchase, s *fuelportal.Station) time.Time {
+	if !p.StationClock {
+		return p.Instant(nil)
+	}
+	loc, _ := timezone.At(s.Latitude, s.Longitude, defaultLocation)
+	return p.Instant(loc)
+}
+
+var defaultLocation = (&fuelportal.CompanyControls{}).Location()
 
 // purchaseAmounts are the money figures of t while it is approved (none
 // for a decline).
@@ -197,22 +222,23 @@ func purchaseAmounts(t *fuelportal.Transaction, contract *fuelportal.Contract) f
 	if t.Status != fuelportal.TransactionApproved {
 		return fuelportal.PurchaseAmounts{}
 	}
-	return fuelportal.Amounts(t.Gallons, t.RetailPrice, t.NetPrice, contract.FeeCents)
+	return contract.PurchaseAmounts(t.Gallons, t.RetailPrice, t.NetPrice)
 }
 
 // ruleDecision returns the first of the card's rules (and the fraud check,
-// then a locked active trip's plan) purchase t at station breaks given the
-// card's history h, or "" when all pass, and then the limits it takes the
-// card near (alerts once it is approved). amountCents is what the debit
-// would be.
-func ruleDecision(rules *cardRules, t *fuelportal.Transaction, station *fuelportal.Station, amountCents int64, h fuelportal.CardHistory, trip *fuelportal.Trip) (fuelportal.DeclineReason, []fuelportal.NearLimit) {
+// then a locked active trip's plan, which t fits as fit) purchase t at
+// station breaks given the card's history h, or "" when all pass, and then
+// the limits it takes the card near (alerts once it is approved).
+// amountCents is what the debit would be.
+func ruleDecision(rules *cardRules, t *fuelportal.Transaction, station *fuelportal.Station, amountCents int64, h fuelportal.CardHistory,
+	trip *fuelportal.Trip, fit fuelportal.PlanFit) (fuelportal.DeclineReason, []fuelportal.NearLimit) {
 	facts := fuelportal.PurchaseFacts{Product: t.Product, Gallons: t.Gallons, AmountCents: amountCents, Time: t.TransactionDate,
 		State: station.State, Chain: station.Chain, Latitude: station.Latitude, Longitude: station.Longitude}
 	if reason := rules.Controls.Check(facts, h, rules.Location); reason != "" {
 		return reason, nil
 	}
 	// A locked active trip is one more card rule, under the same override.
-	if reason := tripLockDecision(trip, station.ID, t.Gallons); reason != "" {
+	if reason := tripLockDecision(trip, fit, t.Gallons); reason != "" {
 		return reason, nil
 	}
 	return "", rules.Controls.NearLimits(facts, h)

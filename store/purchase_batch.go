@@ -45,6 +45,9 @@ type PurchaseBatch struct {
 type batchCard struct {
 	read *purchaseCardRead // station nil
 	trip *fuelportal.Trip  // the card's active trip, if any
+	// bought is what was bought under the trip's plan: read, then the
+	// batch's own approved purchases.
+	bought fuelportal.TripBought
 	// approved are the card's approved purchases the decisions can see: the
 	// recorded ones in the batch's date range (and the latest one before
 	// it), then the batch's own.
@@ -73,6 +76,7 @@ type batchRow struct {
 	legs       []*batchTransfer // its debit, when approved
 	nearLimits []fuelportal.NearLimit
 	trip       *fuelportal.Trip
+	fit        fuelportal.PlanFit // how it fits trip's plan
 }
 
 // batchTransfer is one ledger transfer of the batch, from one account to
@@ -187,6 +191,9 @@ func (b *PurchaseBatch) readCards(ctx context.Context, numbers []string) error {
 			if c.read.tripID != 0 && c.trip == nil {
 				card := c.read.card
 				if c.trip, err = tx.trip(ctx, fuelportal.TransactionScope{CompanyID: card.CompanyID, CardID: card.ID}, c.read.tripID, false); err != nil {
+					return err
+				}
+				if c.bought, err = tx.tripBought(ctx, c.trip); err != nil {
 					return err
 				}
 			}
@@ -304,9 +311,12 @@ func (b *PurchaseBatch) readHistory(ctx context.Context, ps []*fuelportal.CardPu
 			continue
 		}
 		at := storedTime(p.TransactionDate)
+		if s := b.stations[p.LocationID]; s != nil {
+			at = storedTime(purchaseInstant(p, s))
+		}
 		lo, hi := at, at.Add(time.Microsecond)
 		if c.read.rules.Controls.NeedsHistory() {
-			per := fuelportal.PeriodsOf(p.TransactionDate, c.read.rules.Location)
+			per := fuelportal.PeriodsOf(at, c.read.rules.Location)
 			lo = minTime(lo, per.DayStart, per.WeekStart, per.MonthStart)
 			hi = maxTime(hi, per.DayEnd, per.WeekEnd, per.MonthEnd)
 		}
@@ -447,11 +457,14 @@ func (b *PurchaseBatch) Record(p *fuelportal.CardPurchase) (*fuelportal.Transact
 	}
 	t := newPurchase(p, netID, pc, b.tx.Now)
 	row := &batchRow{t: t}
+	if card != nil && card.trip != nil && card.trip.Plan != nil {
+		row.trip, row.fit = card.trip, card.trip.Plan.Fit(card.bought, station.ID, t.Gallons)
+	}
 	amounts := purchaseAmounts(t, pc.contract)
 	if t.Status == fuelportal.TransactionApproved && !pc.rules.Overridden(b.tx.Now) {
 		h := card.history(t, fuelportal.PeriodsOf(t.TransactionDate, pc.rules.Location), pc.rules.Controls.NeedsHistory())
 		var reason fuelportal.DeclineReason
-		reason, row.nearLimits = ruleDecision(pc.rules, t, station, amounts.FundedTotalCents, h, card.trip)
+		reason, row.nearLimits = ruleDecision(pc.rules, t, station, amounts.FundedTotalCents, h, row.trip, row.fit)
 		if reason != "" {
 			t.Status, t.DeclineReason = fuelportal.TransactionDeclined, reason
 		}
@@ -476,10 +489,10 @@ func (b *PurchaseBatch) Record(p *fuelportal.CardPurchase) (*fuelportal.Transact
 			s := station
 			card.approved = append(card.approved, approvedPurchase{date: storedTime(t.TransactionDate), latitude: s.Latitude, longitude: s.Longitude,
 				fundedCents: t.FundedTotalCents, gallons: t.Gallons})
+			if row.trip != nil {
+				card.bought.Add(station.ID, t.Gallons)
+			}
 		}
-	}
-	if card != nil {
-		row.trip = card.trip
 	}
 	b.rows = append(b.rows, row)
 	b.recorded[netID] = t
@@ -836,7 +849,7 @@ func (b *PurchaseBatch) writeTripLinks(ctx context.Context) error {
 	var args []any
 	n := 0
 	for _, r := range b.rows {
-		l, ok := tripLink(r.trip, r.t)
+		l, ok := tripLink(r.trip, r.fit, r.t)
 		if !ok {
 			continue
 		}
@@ -847,7 +860,7 @@ func (b *PurchaseBatch) writeTripLinks(ctx context.Context) error {
 		return nil
 	}
 	_, err := b.tx.Exec(ctx, `
-		INSERT INTO trip_transactions (transaction_id, trip_id, plan_version, on_plan, planned_price_tenth_cents, missed_savings_cents)
-		VALUES `+repeatJoin(`(?, ?, ?, ?, ?, ?)`, n), args...)
+		INSERT INTO trip_transactions (`+tripLinkColumns+`)
+		VALUES `+repeatJoin(`(?, ?, ?, ?, ?, ?, ?)`, n), args...)
 	return err
 }

@@ -59,6 +59,23 @@ func batchFixture(t *testing.T, db *store.DB) (company int64, steps []batchStep)
 		t.Fatal(err)
 	}
 
+	// Two cards on trips with one stop here of 33.7 gal: one locked, one not.
+	locked, unlocked := f.newCard(t, fuelportal.Controls{}), f.newCard(t, fuelportal.Controls{})
+	for _, c := range []struct {
+		card *fuelportal.Card
+		lock bool
+	}{{locked, true}, {unlocked, false}} {
+		trip := newTrip(c.card.CardNumber, f.station.ID, c.lock)
+		trip.Plan = stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.station.ID: 33_700})
+		if err := db.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, trip); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := db.RecordPurchase(ctx, &fuelportal.CardPurchase{NetworkTransactionID: "b-trip-before", CardNumber: locked.CardNumber, LocationID: f.station.ID,
+		Gallons: 20_000, RetailPrice: 3859, TransactionDate: friday.Add(-time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+
 	buy := func(id, card string, station int64, gallons fuelportal.Gallons, at time.Time) batchStep {
 		return batchStep{p: &fuelportal.CardPurchase{NetworkTransactionID: id, CardNumber: card, LocationID: station,
 			Gallons: gallons, RetailPrice: 3859, TransactionDate: at}}
@@ -87,6 +104,12 @@ func batchFixture(t *testing.T, db *store.DB) (company int64, steps []batchStep)
 		buy("b-17", rules.CardNumber, f.station.ID, 10_000, friday.Add(24*h)),                  // the next day: allowed again
 		buy("b-18", rules.CardNumber, f.station.ID, 140_000, friday.Add(25*h)),                 // weekly limit
 		buy("b-19", " "+invoiceCard.CardNumber+" ", f.station.ID, 10_000, friday.Add(2*h)),     // trimmed number, fits
+		buy("b-20", locked.CardNumber, f.station.ID, 20_000, friday),                           // 20 bought before: over the stop's 37.07
+		buy("b-21", locked.CardNumber, f.station.ID, 17_070, friday.Add(h)),                    // exactly the stop's bound
+		buy("b-22", locked.CardNumber, f.station.ID, 1, friday.Add(2*h)),                       // nothing left
+		{credit: 500_00},
+		buy("b-23", unlocked.CardNumber, f.station.ID, 33_700, friday),        // on plan
+		buy("b-24", unlocked.CardNumber, f.station.ID, 33_700, friday.Add(h)), // mostly above the plan
 	}
 	return f.company.ID, steps
 }
@@ -159,7 +182,8 @@ func TestPurchaseBatch_DecidesAsRecordPurchaseOneByOne(t *testing.T) {
 			// The sequence does what it says.
 			joined := strings.Join(outcomes, "\n")
 			for _, want := range []string{"OVER_TANK_CAPACITY", "DAILY_GALLONS_LIMIT", "SUSPICIOUS_DISTANCE", "CARD_INACTIVE", "UNKNOWN_CARD",
-				"INSUFFICIENT_FUNDS", "CREDIT_LIMIT", "WEEKLY_LIMIT", "error unprocessable", "repeat b-01", "repeat b-before"} {
+				"INSUFFICIENT_FUNDS", "CREDIT_LIMIT", "WEEKLY_LIMIT", "error unprocessable", "repeat b-01", "repeat b-before",
+				"b-20 DECLINED OVER_GALLONS_LEFT", "b-21 APPROVED", "b-22 DECLINED OVER_GALLONS_LEFT", "b-24 APPROVED"} {
 				if !strings.Contains(joined, want) {
 					t.Errorf("no %s among the one-by-one outcomes:\n%s", want, joined)
 				}
@@ -168,7 +192,7 @@ func TestPurchaseBatch_DecidesAsRecordPurchaseOneByOne(t *testing.T) {
 				t.Errorf("outcomes differ\none by one:\n%s\nbatch:\n%s", joined, strings.Join(batchOutcomes, "\n"))
 			}
 			want, got := dumpPurchases(t, one), dumpPurchases(t, batched)
-			if !strings.Contains(want, "NEAR_LIMIT") || !strings.Contains(want, "mail") {
+			if !strings.Contains(want, "NEAR_LIMIT") || !strings.Contains(want, "mail") || !strings.Contains(want, "trip purchase b-24 1 0 30330") {
 				t.Errorf("no near-limit alert or no mail one by one:\n%s", want)
 			}
 			if want != got {
@@ -266,6 +290,13 @@ func dumpPurchases(t *testing.T, db *store.DB) string {
 		var kind, message, card, driver, netID string
 		err := rows.Scan(&company, &kind, &message, &card, &driver, &netID)
 		return fmt.Sprint("alert ", company, " ", kind, " ", card, " ", driver, " ", netID, " ", message), err
+	})
+	query(`SELECT t.network_transaction_id, tt.plan_version, tt.on_plan, tt.off_plan_gallons_milli, tt.planned_price_tenth_cents, tt.missed_savings_cents
+		FROM trip_transactions tt JOIN card_transactions t ON t.id = tt.transaction_id ORDER BY t.id`, func(rows *sql.Rows) (string, error) {
+		var netID string
+		var version, onPlan, offPlan, planned, missed int64
+		err := rows.Scan(&netID, &version, &onPlan, &offPlan, &planned, &missed)
+		return fmt.Sprint("trip purchase ", netID, " ", version, " ", onPlan, " ", offPlan, " ", planned, " ", missed), err
 	})
 	query(`SELECT to_address, subject, body FROM outbox ORDER BY id`, func(rows *sql.Rows) (string, error) {
 		var to, subject, body string

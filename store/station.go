@@ -57,6 +57,7 @@ func (db *DB) GetStation(ctx context.Context, id int64) (*fuelportal.Station, er
 func (db *DB) Stations(ctx context.Context) ([]*fuelportal.Station, int64, error) {
 	var stations []*fuelportal.Station
 	var version int64
+	ctx = WithTxTimeout(ctx, LongTxTimeout) // every station, by nature a long read
 	err := db.InReadTx(ctx, func(tx *Tx) error {
 		var err error
 		if version, err = tx.StationsVersion(ctx); err != nil {

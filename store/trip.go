@@ -5,13 +5,14 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"fuelportal"
 )
 
-// Trips (issue 12): tables trips, trip_plans, trip_plan_stops and
+// Trips: tables trips, trip_plans, trip_plan_stops and
 // trip_transactions (migration 00440).
 
 const tripColumns = `t.id, t.company_id, t.card_id, c.card_number, c.driver_name, t.status, t.lock_card, t.origin_name, t.destination_name,
@@ -131,10 +132,15 @@ func (db *DB) CheckTripCard(ctx context.Context, scope fuelportal.TransactionSco
 	})
 }
 
-// addTripPlan stores p as the trip's next version and makes it current.
+// addTripPlan stores p as the trip's next version and makes it current;
+// ECONFLICT when the trip has fuelportal.MaxTripPlanVersions already.
 func (tx *Tx) addTripPlan(ctx context.Context, tripID int64, p *fuelportal.TripPlan) error {
 	var version int
-	if err := tx.QueryRow(ctx, `UPDATE trips SET plan_version = plan_version + 1, updated_at = ? WHERE id = ? RETURNING plan_version`, tx.Now, tripID).Scan(&version); err != nil {
+	err := tx.QueryRow(ctx, `UPDATE trips SET plan_version = plan_version + 1, updated_at = ? WHERE id = ? AND plan_version < ? RETURNING plan_version`,
+		tx.Now, tripID, fuelportal.MaxTripPlanVersions).Scan(&version)
+	if isNoRows(err) {
+		return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripPlanVersionsUsed, fuelportal.MaxTripPlanVersions)
+	} else if err != nil {
 		return err
 	}
 	p.Version, p.CreatedAt = version, tx.Now
@@ -142,7 +148,7 @@ func (tx *Tx) addTripPlan(ctx context.Context, tripID int64, p *fuelportal.TripP
 	if p.NaiveAvailable {
 		naiveCents, naiveGallons = sql.NullInt64{Int64: p.NaiveCents, Valid: true}, sql.NullInt64{Int64: int64(p.NaiveTotalGallons), Valid: true}
 	}
-	_, err := tx.Exec(ctx, `
+	_, err = tx.Exec(ctx, `
 		INSERT INTO trip_plans (trip_id, version, reason, start_index, start_fuel_milli, total_cents, total_gallons_milli,
 			naive_cents, naive_gallons_milli, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -195,7 +201,7 @@ func (tx *Tx) trip(ctx context.Context, scope fuelportal.TransactionScope, id in
 	if err != nil {
 		return nil, notFound(err, "Trip not found")
 	}
-	plans, err := tx.tripPlans(ctx, id, version)
+	plans, err := tx.tripPlans(ctx, id, version, version)
 	if err != nil {
 		return nil, err
 	}
@@ -214,13 +220,10 @@ func (db *DB) Trip(ctx context.Context, scope fuelportal.TransactionScope, id in
 	return t, err
 }
 
-// tripPlans reads the trip's plan versions, oldest first: all of them when
-// version is 0, else that one.
-func (tx *Tx) tripPlans(ctx context.Context, tripID int64, version int) ([]*fuelportal.TripPlan, error) {
-	cond, args := `trip_id = ?`, []any{tripID}
-	if version != 0 {
-		cond, args = cond+` AND version = ?`, append(args, version)
-	}
+// tripPlans reads the trip's plan versions from to to (both included),
+// oldest first.
+func (tx *Tx) tripPlans(ctx context.Context, tripID int64, from, to int) ([]*fuelportal.TripPlan, error) {
+	cond, args := `trip_id = ? AND version >= ? AND version <= ?`, []any{tripID, from, to}
 	rows, err := tx.Query(ctx, `
 		SELECT version, reason, start_index, start_fuel_milli, total_cents, total_gallons_milli, naive_cents, naive_gallons_milli, created_at
 		FROM trip_plans WHERE `+cond+` ORDER BY version`, args...)
@@ -266,17 +269,28 @@ func (tx *Tx) tripPlans(ctx context.Context, tripID int64, version int) ([]*fuel
 	return plans, rows.Err()
 }
 
-// TripPlanVersions returns every plan version of the trip, oldest first
-// (the caller has already checked the trip is in its scope).
-func (db *DB) TripPlanVersions(ctx context.Context, tripID int64) (plans []*fuelportal.TripPlan, err error) {
+// TripPlanVersions returns one page of the plan versions of trip (read in
+// its scope), newest first: from its current version down, skipping offset
+// and at most limit. A trip's versions are 1 to its current one, so that
+// is how many it has.
+func (db *DB) TripPlanVersions(ctx context.Context, trip *fuelportal.Trip, offset, limit int) (plans []*fuelportal.TripPlan, err error) {
+	if trip.Plan == nil || limit <= 0 {
+		return nil, nil
+	}
+	to := trip.Plan.Version - offset
+	from := max(1, to-limit+1)
+	if to < 1 {
+		return nil, nil
+	}
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		plans, err = tx.tripPlans(ctx, tripID, 0)
+		plans, err = tx.tripPlans(ctx, trip.ID, from, to)
 		return err
 	})
+	slices.Reverse(plans)
 	return plans, err
 }
 
-const tripPurchaseColumns = `, plan_version, on_plan, planned_price_tenth_cents, missed_savings_cents`
+const tripPurchaseColumns = `, plan_version, on_plan, off_plan_gallons_milli, planned_price_tenth_cents, missed_savings_cents`
 
 // TripPurchases returns the purchases recorded against the trip, oldest first.
 func (db *DB) TripPurchases(ctx context.Context, tripID int64) (out []fuelportal.TripPurchase, err error) {
@@ -304,7 +318,7 @@ func (db *DB) TripPurchases(ctx context.Context, tripID int64) (out []fuelportal
 func scanTripPurchase(rows *sql.Rows) (*fuelportal.Transaction, fuelportal.TripPurchase, error) {
 	var p fuelportal.TripPurchase
 	var onPlan int64
-	extra := []any{&p.PlanVersion, &onPlan, &p.PlannedPrice, &p.MissedSavingsCents}
+	extra := []any{&p.PlanVersion, &onPlan, &p.OffPlanGallons, &p.PlannedPrice, &p.MissedSavingsCents}
 	t, err := scanTransaction(scanAppend{rows, extra})
 	p.OnPlan = onPlan == 1
 	return t, p, err
@@ -387,58 +401,89 @@ func (tx *Tx) activeTrip(ctx context.Context, card *fuelportal.Card) (*fuelporta
 	return tx.trip(ctx, fuelportal.TransactionScope{CompanyID: card.CompanyID, CardID: card.ID}, id, false)
 }
 
-// tripLockDecision is the trip lock rule for a purchase of gallons at
-// station on a card whose active trip is trip (the caller has checked that
-// no override is active): with a locked trip, only a stop of the current
-// plan for at most its planned gallons plus 10 % is allowed. It returns the
-// decline code, or "" when the trip allows the purchase.
-func tripLockDecision(trip *fuelportal.Trip, stationID int64, gallons fuelportal.Gallons) fuelportal.DeclineReason {
+// tripLockDecision is the trip lock rule for a purchase of gallons on a
+// card whose active trip is trip, fitting its plan as fit (the caller has
+// checked that no override is active): with a locked trip, only a stop of
+// the current plan, for at most its planned gallons plus 10 %, and with
+// what was bought under the plan before at most that at the stop and the
+// plan's total plus 10 % in all (fuelportal.PlanFit.LockDecline). It
+// returns the decline code, or "" when the trip allows the purchase.
+func tripLockDecision(trip *fuelportal.Trip, fit fuelportal.PlanFit, gallons fuelportal.Gallons) fuelportal.DeclineReason {
 	if trip == nil || !trip.LockCard || trip.Plan == nil {
 		return ""
 	}
-	stop, ok := trip.Plan.Stop(stationID)
-	switch {
-	case !ok:
-		return fuelportal.DeclineNotPlannedStop
-	case gallons > stop.MaxGallons():
-		return fuelportal.DeclineOverPlannedGallons
-	}
-	return ""
+	return fit.LockDecline(gallons)
 }
 
-// recordTripPurchase links the recorded purchase t to the card's active
-// trip (tripLink).
-func (tx *Tx) recordTripPurchase(ctx context.Context, trip *fuelportal.Trip, t *fuelportal.Transaction) error {
-	link, ok := tripLink(trip, t)
+// tripBought reads what the approved purchases made under the trip's
+// current plan add up to (fuelportal.TripBought): those recorded against
+// the trip from the plan's basis version on. A purchase reads it after
+// locking its card's row, so concurrent purchases on the card each see
+// the ones committed before them.
+func (tx *Tx) tripBought(ctx context.Context, trip *fuelportal.Trip) (fuelportal.TripBought, error) {
+	var b fuelportal.TripBought
+	if trip == nil || trip.Plan == nil {
+		return b, nil
+	}
+	rows, err := tx.Query(ctx, `
+		SELECT ct.location_id, SUM(ct.gallons_milli)
+		FROM trip_transactions tt JOIN card_transactions ct ON ct.id = tt.transaction_id
+		WHERE tt.trip_id = ? AND ct.status = ? AND tt.plan_version >= (
+			SELECT COALESCE(MAX(version), 1) FROM trip_plans WHERE trip_id = ? AND version <= ? AND reason <> ?)
+		GROUP BY ct.location_id`,
+		trip.ID, fuelportal.TransactionApproved, trip.ID, trip.Plan.Version, fuelportal.TripPlanPriceChange)
+	if err != nil {
+		return b, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var station int64
+		var g fuelportal.Gallons
+		if err := rows.Scan(&station, &g); err != nil {
+			return b, err
+		}
+		b.Add(station, g)
+	}
+	return b, rows.Err()
+}
+
+// recordTripPurchase links the recorded purchase t, fitting the trip's
+// plan as fit, to the card's active trip (tripLink).
+func (tx *Tx) recordTripPurchase(ctx context.Context, trip *fuelportal.Trip, fit fuelportal.PlanFit, t *fuelportal.Transaction) error {
+	link, ok := tripLink(trip, fit, t)
 	if !ok {
 		return nil
 	}
 	_, err := tx.Exec(ctx, `
-		INSERT INTO trip_transactions (transaction_id, trip_id, plan_version, on_plan, planned_price_tenth_cents, missed_savings_cents)
-		VALUES (?, ?, ?, ?, ?, ?)`, link...)
+		INSERT INTO trip_transactions (`+tripLinkColumns+`)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, link...)
 	return err
 }
 
-// tripLink returns the trip_transactions values of recorded purchase t on
-// a card with active trip (none without a trip or plan): on plan when
-// bought at a stop of the current plan within its gallons (plus the
-// tolerance), with the plan's price for its gallons and, when approved and
-// off plan, the missed savings.
-func tripLink(trip *fuelportal.Trip, t *fuelportal.Transaction) ([]any, bool) {
+const tripLinkColumns = `transaction_id, trip_id, plan_version, on_plan, off_plan_gallons_milli, planned_price_tenth_cents, missed_savings_cents`
+
+// tripLink returns the trip_transactions values (tripLinkColumns) of
+// recorded purchase t on a card with active trip (none without a trip or
+// plan), fitting the plan as fit: when approved, its off-plan gallons, on
+// plan when it has none, and its missed savings
+// (fuelportal.PlanFit.MissedSavings); the plan's price for its gallons
+// (the stop's, else the plan's average).
+func tripLink(trip *fuelportal.Trip, fit fuelportal.PlanFit, t *fuelportal.Transaction) ([]any, bool) {
 	if trip == nil || trip.Plan == nil {
 		return nil, false
 	}
-	stop, atStop := trip.Plan.Stop(t.LocationID)
-	onPlan := atStop && t.Gallons <= stop.MaxGallons()
-	planned := trip.Plan.AveragePrice()
-	if atStop {
-		planned = stop.Price
+	average := trip.Plan.AveragePrice()
+	planned := average
+	if fit.AtStop {
+		planned = fit.Stop.Price
 	}
+	var offPlan fuelportal.Gallons
 	var missed int64
-	if t.Status == fuelportal.TransactionApproved && !onPlan {
-		missed = fuelportal.MissedSavings(t.Gallons, t.NetPrice, planned)
+	if t.Status == fuelportal.TransactionApproved {
+		offPlan, missed = fit.OffPlan, fit.MissedSavings(t.NetPrice, average)
 	}
-	return []any{t.ID, trip.ID, trip.Plan.Version, boolInt(onPlan && t.Status == fuelportal.TransactionApproved), planned, missed}, true
+	onPlan := t.Status == fuelportal.TransactionApproved && offPlan == 0
+	return []any{t.ID, trip.ID, trip.Plan.Version, boolInt(onPlan), offPlan, planned, missed}, true
 }
 
 // TripOfTransaction returns the trip the purchase was recorded against
@@ -460,7 +505,7 @@ func (db *DB) TripOfTransaction(ctx context.Context, transactionID int64) (tripI
 // plans over the period [from, to), worst (most missed savings) first. The
 // period counts purchases by their own date: gallons, costs and missed
 // savings are those of the approved purchases made in the period on the
-// company's trips (a purchase is recorded against the trip active on its
+// company's trips, a purchase's gallons above its plan off plan (a purchase is recorded against the trip active on its
 // card). A trip counts (trips, and its first plan's gallons and cost as the
 // planned figures) when it had such a purchase or was created in the
 // period, so a trip that spans two periods counts in both.
@@ -468,7 +513,7 @@ func (db *DB) Compliance(ctx context.Context, companyID int64, from, to time.Tim
 	err = db.InReadTx(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `
 			WITH bought_in AS (
-				SELECT ct.card_id, tt.trip_id, tt.on_plan, ct.gallons_milli, ct.funded_total_cents, tt.missed_savings_cents
+				SELECT ct.card_id, tt.trip_id, tt.off_plan_gallons_milli, ct.gallons_milli, ct.funded_total_cents, tt.missed_savings_cents
 				FROM card_transactions ct JOIN trip_transactions tt ON tt.transaction_id = ct.id
 				WHERE ct.company_id = ? AND ct.status = ? AND ct.transaction_date >= ? AND ct.transaction_date < ?
 			), period AS (
@@ -480,8 +525,8 @@ func (db *DB) Compliance(ctx context.Context, companyID int64, from, to time.Tim
 				GROUP BY p.card_id
 			), bought AS (
 				SELECT card_id,
-					SUM(CASE WHEN on_plan = 1 THEN gallons_milli ELSE 0 END) AS on_plan,
-					SUM(CASE WHEN on_plan = 1 THEN 0 ELSE gallons_milli END) AS off_plan,
+					SUM(gallons_milli - off_plan_gallons_milli) AS on_plan,
+					SUM(off_plan_gallons_milli) AS off_plan,
 					SUM(funded_total_cents) AS cents, SUM(missed_savings_cents) AS missed
 				FROM bought_in
 				GROUP BY card_id
@@ -546,7 +591,7 @@ func (tx *Tx) tripsWithPlans(ctx context.Context, query string, args ...any) ([]
 		return nil, err
 	}
 	for _, t := range trips {
-		plans, err := tx.tripPlans(ctx, t.ID, versions[t.ID])
+		plans, err := tx.tripPlans(ctx, t.ID, versions[t.ID], versions[t.ID])
 		if err != nil {
 			return nil, err
 		}

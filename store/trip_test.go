@@ -102,8 +102,8 @@ func TestTrips(t *testing.T) {
 			if err != nil || got.Plan.Version != 2 {
 				t.Fatalf("AddTripPlan = %+v, %v", got, err)
 			}
-			plans, err := db.TripPlanVersions(ctx, trip.ID)
-			if err != nil || len(plans) != 2 || plans[0].Stops[0].StationID != f.station.ID || plans[1].Stops[0].StationID != other.ID || plans[1].StartIndex != 1 {
+			plans, err := db.TripPlanVersions(ctx, got, 0, 10) // newest first
+			if err != nil || len(plans) != 2 || plans[1].Stops[0].StationID != f.station.ID || plans[0].Stops[0].StationID != other.ID || plans[0].StartIndex != 1 {
 				t.Fatalf("versions = %+v, %v", plans, err)
 			}
 			// Now the other station is the planned stop.

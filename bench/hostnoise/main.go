@@ -2,7 +2,7 @@
 // amount of work: it times one thread's fixed arithmetic (about 3 ms on a
 // fast core) 2,000 times and prints the percentiles. A query's p99 on this
 // machine can be no better than this control's p99/p50 ratio allows, so
-// read latency goals against it (bench/README.md, near-route seventh pass).
+// read latency goals against it (bench/README.md, "Hosts").
 //
 //	go run ./bench/hostnoise
 package main

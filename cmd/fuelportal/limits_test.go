@@ -19,6 +19,9 @@ func TestLimitsFromEnv(t *testing.T) {
 		{"plain bytes", map[string]string{"FUELPORTAL_MEMORY_LIMIT": "700000000"}, Config{MemoryLimit: 700000000}, false},
 		{"decimal units", map[string]string{"FUELPORTAL_MEMORY_LIMIT": "2GB"}, Config{MemoryLimit: 2e9}, false},
 		{"bad timeout", map[string]string{"FUELPORTAL_PLAN_TIMEOUT": "10"}, Config{}, true},
+		{"database timeout", map[string]string{"FUELPORTAL_DB_TIMEOUT": "1500ms", "GOMEMLIMIT": "1GiB"}, Config{DBTimeout: 1500 * time.Millisecond}, false},
+		{"bad database timeout", map[string]string{"FUELPORTAL_DB_TIMEOUT": "5"}, Config{}, true},
+		{"zero database timeout", map[string]string{"FUELPORTAL_DB_TIMEOUT": "0s"}, Config{}, true},
 		{"zero concurrency", map[string]string{"FUELPORTAL_PLAN_CONCURRENCY": "0"}, Config{}, true},
 		{"bad memory limit", map[string]string{"FUELPORTAL_MEMORY_LIMIT": "lots"}, Config{}, true},
 		{"negative memory limit", map[string]string{"FUELPORTAL_MEMORY_LIMIT": "-1GiB"}, Config{}, true},
@@ -31,7 +34,7 @@ func TestLimitsFromEnv(t *testing.T) {
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("err = %v, want error %t", err, tt.wantErr)
 			}
-			if err == nil && (c.PlanTimeout != tt.want.PlanTimeout || c.PlanConcurrency != tt.want.PlanConcurrency || c.MemoryLimit != tt.want.MemoryLimit) {
+			if err == nil && (c.PlanTimeout != tt.want.PlanTimeout || c.PlanConcurrency != tt.want.PlanConcurrency || c.MemoryLimit != tt.want.MemoryLimit || c.DBTimeout != tt.want.DBTimeout) {
 				t.Fatalf("config %+v, want %+v", c, tt.want)
 			}
 		})

@@ -30,6 +30,7 @@ import (
 	"fuelportal/routing/provider"
 	"fuelportal/store"
 	"fuelportal/stripe"
+	"fuelportal/timezone"
 	"fuelportal/web"
 )
 
@@ -74,6 +75,11 @@ type Config struct {
 	// the http package's defaults, 10 s and twice GOMAXPROCS).
 	PlanTimeout     time.Duration
 	PlanConcurrency int
+	// DBTimeout bounds each database transaction of a request or background
+	// job (store.Options.Timeout; 0: DefaultDBTimeout): past it the request
+	// answers 503 with Retry-After. Migrations and the demo seed run
+	// unbounded before serving starts.
+	DBTimeout time.Duration
 	// MemoryLimit is the Go runtime's soft memory limit in bytes
 	// (debug.SetMemoryLimit); 0 leaves the runtime's (GOMEMLIMIT or none).
 	MemoryLimit int64
@@ -87,10 +93,22 @@ type Config struct {
 // works harder near it, so one heavy request cannot grow the heap unchecked.
 const DefaultMemoryLimit = 1 << 30
 
+// DefaultDBTimeout is the bound of one database transaction of the server
+// when FUELPORTAL_DB_TIMEOUT is not set.
+const DefaultDBTimeout = 5 * time.Second
+
 // limitsFromEnv reads FUELPORTAL_PLAN_TIMEOUT (a Go duration such as 10s),
-// FUELPORTAL_PLAN_CONCURRENCY and FUELPORTAL_MEMORY_LIMIT (bytes, or with a
-// KiB/MiB/GiB/KB/MB/GB suffix; GOMEMLIMIT is respected when this is unset).
+// FUELPORTAL_PLAN_CONCURRENCY, FUELPORTAL_DB_TIMEOUT (a Go duration) and
+// FUELPORTAL_MEMORY_LIMIT (bytes, or with a KiB/MiB/GiB/KB/MB/GB suffix;
+// GOMEMLIMIT is respected when this is unset).
 func limitsFromEnv(c *Config, getenv func(string) string) error {
+	if v := getenv("FUELPORTAL_DB_TIMEOUT"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return fmt.Errorf("FUELPORTAL_DB_TIMEOUT must be a positive duration such as 5s, not %q", v)
+		}
+		c.DBTimeout = d
+	}
 	if v := getenv("FUELPORTAL_PLAN_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
 		if err != nil || d <= 0 {
@@ -192,6 +210,18 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
+	// Migrations, the demo seed and the secret ran without a bound; requests
+	// and background jobs use a handle whose every transaction has one.
+	if err := m.DB.Close(); err != nil {
+		return err
+	}
+	timeout := m.Config.DBTimeout
+	if timeout <= 0 {
+		timeout = DefaultDBTimeout
+	}
+	if m.DB, err = store.OpenWith(ctx, m.Config.DB, store.Options{Timeout: timeout}); err != nil {
+		return err
+	}
 
 	// Every dependency of the server is built here, once.
 	router, err := provider.NewRouter(m.Config.Router, m.Config.RouterURL)
@@ -208,6 +238,13 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	} else if geocoder, err = provider.NewGeocoder(m.Config.Geocoder, m.Config.GeocoderURL); err != nil {
 		return err
 	}
+	// The stations' time-zone map, before the catalog: its build's
+	// short-lived memory is freed before the stations are loaded, and no
+	// purchase waits for it.
+	if err := timezone.Load(); err != nil {
+		return fmt.Errorf("time-zone map: %w", err)
+	}
+	debug.FreeOSMemory() // the ~200 MB it decoded to keep 4 MB: give the pages back now
 	stations := catalog.New(m.DB, places)
 	if err := stations.Refresh(ctx); err != nil {
 		return err

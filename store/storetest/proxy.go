@@ -1,7 +1,6 @@
 package storetest
 
 import (
-	"io"
 	"net"
 	"net/url"
 	"sync"
@@ -13,7 +12,10 @@ import (
 
 // TCPProxy forwards TCP connections to a target address until Cut, which
 // drops every connection and refuses new ones, as a database outage does;
-// Restore accepts again on the same address.
+// Restore accepts again on the same address. Freeze stops every byte in
+// both directions while keeping connections open and accepting new ones
+// that get no answer, as a network that drops packets does; Thaw lets the
+// held bytes through.
 type TCPProxy struct {
 	tb     testing.TB
 	target string
@@ -22,6 +24,9 @@ type TCPProxy struct {
 	mu    sync.Mutex
 	ln    net.Listener
 	conns map[net.Conn]struct{}
+	// thawed is closed while the proxy forwards; Freeze replaces it with an
+	// open channel that Thaw closes.
+	thawed chan struct{}
 }
 
 // NewTCPProxy starts a proxy to target on a free local port, stopped when
@@ -32,17 +37,51 @@ func NewTCPProxy(tb testing.TB, target string) *TCPProxy {
 	if err != nil {
 		tb.Fatalf("proxy listen: %v", err)
 	}
-	p := &TCPProxy{tb: tb, target: target, addr: ln.Addr().String(), conns: map[net.Conn]struct{}{}}
+	p := &TCPProxy{tb: tb, target: target, addr: ln.Addr().String(), conns: map[net.Conn]struct{}{}, thawed: make(chan struct{})}
+	close(p.thawed)
 	p.serve(ln)
 	tb.Cleanup(p.Cut)
 	return p
 }
 
+// Freeze stops forwarding: nothing more is read or written on any
+// connection, old or new, and none is closed, until Thaw.
+func (p *TCPProxy) Freeze() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	select {
+	case <-p.thawed:
+		p.thawed = make(chan struct{})
+	default: // already frozen
+	}
+}
+
+// Thaw forwards again, the bytes held while frozen first.
+func (p *TCPProxy) Thaw() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	select {
+	case <-p.thawed:
+	default:
+		close(p.thawed)
+	}
+}
+
+// waitThawed blocks while the proxy is frozen.
+func (p *TCPProxy) waitThawed() {
+	p.mu.Lock()
+	thawed := p.thawed
+	p.mu.Unlock()
+	<-thawed
+}
+
 // Addr is the address clients connect to.
 func (p *TCPProxy) Addr() string { return p.addr }
 
-// Cut closes the listener and every forwarded connection.
+// Cut closes the listener and every forwarded connection (and ends a
+// freeze).
 func (p *TCPProxy) Cut() {
+	p.Thaw()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.ln != nil {
@@ -88,6 +127,7 @@ func (p *TCPProxy) serve(ln net.Listener) {
 }
 
 func (p *TCPProxy) forward(client net.Conn) {
+	p.waitThawed() // a frozen network answers no handshake
 	server, err := net.DialTimeout("tcp", p.target, 5*time.Second)
 	if err != nil {
 		client.Close()
@@ -104,8 +144,23 @@ func (p *TCPProxy) forward(client net.Conn) {
 	p.mu.Unlock()
 	done := make(chan struct{}, 2)
 	pipe := func(dst, src net.Conn) {
-		_, _ = io.Copy(dst, src)
-		done <- struct{}{}
+		defer func() { done <- struct{}{} }()
+		buf := make([]byte, 32<<10)
+		for {
+			p.waitThawed()
+			n, err := src.Read(buf)
+			// Bytes read, or the end of the stream, just before a freeze are
+			// held with the rest.
+			p.waitThawed()
+			if n > 0 {
+				if _, werr := dst.Write(buf[:n]); werr != nil {
+					return
+				}
+			}
+			if err != nil {
+				return
+			}
+		}
 	}
 	go pipe(server, client)
 	go pipe(client, server)
@@ -120,12 +175,21 @@ func (p *TCPProxy) forward(client net.Conn) {
 }
 
 // OpenPostgresFromTemplateThroughProxy is OpenPostgresFromTemplate reached
-// through a TCPProxy, so the test can cut the database off and restore it.
-// It skips the test without TEST_DATABASE_URL.
-func OpenPostgresFromTemplateThroughProxy(tb testing.TB, name string, prepare func(db *store.DB) error) (*store.DB, *TCPProxy) {
+// through a TCPProxy, so the test can cut the database off or freeze it and
+// restore it; the handle is opened with opts. It skips the test without
+// TEST_DATABASE_URL.
+func OpenPostgresFromTemplateThroughProxy(tb testing.TB, name string, prepare func(db *store.DB) error, opts store.Options) (*store.DB, *TCPProxy) {
 	tb.Helper()
 	dsn, proxy := throughProxy(tb, newPostgresCopy(tb, name, prepare))
-	return openMigrated(tb, dsn), proxy
+	return openMigratedWith(tb, dsn, opts), proxy
+}
+
+// OpenPostgresThroughProxy is OpenPostgres (a fresh schema) reached through
+// a TCPProxy, with a handle opened with opts.
+func OpenPostgresThroughProxy(tb testing.TB, opts store.Options) (*store.DB, *TCPProxy) {
+	tb.Helper()
+	dsn, proxy := throughProxy(tb, newPostgresSchema(tb))
+	return openMigratedWith(tb, dsn, opts), proxy
 }
 
 // throughProxy starts a TCPProxy to dsn's server and returns dsn through it.

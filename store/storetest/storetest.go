@@ -66,6 +66,14 @@ func OpenPostgres(tb testing.TB) *store.DB {
 	return openMigrated(tb, newPostgresSchema(tb))
 }
 
+// OpenPostgresShared is OpenPostgres that also returns the DSN of the new
+// schema, for a test that opens it from a second process too.
+func OpenPostgresShared(tb testing.TB) (*store.DB, string) {
+	tb.Helper()
+	dsn := newPostgresSchema(tb)
+	return openMigrated(tb, dsn), dsn
+}
+
 // newPostgresSchema creates a schema dropped when the test ends and
 // returns the DSN of the test database with that schema as search path.
 func newPostgresSchema(tb testing.TB) string {
@@ -101,10 +109,22 @@ func OpenSQLiteAt(tb testing.TB, path string) *store.DB {
 	return openMigrated(tb, "sqlite:"+path)
 }
 
+// OpenSQLiteAtWith is OpenSQLiteAt with a handle opened with opts (a
+// bounded one, say, for a test of what a lock held elsewhere does).
+func OpenSQLiteAtWith(tb testing.TB, path string, opts store.Options) *store.DB {
+	tb.Helper()
+	return openMigratedWith(tb, "sqlite:"+path, opts)
+}
+
 func openMigrated(tb testing.TB, dsn string) *store.DB {
 	tb.Helper()
+	return openMigratedWith(tb, dsn, store.Options{})
+}
+
+func openMigratedWith(tb testing.TB, dsn string, opts store.Options) *store.DB {
+	tb.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, dsn)
+	db, err := store.OpenWith(ctx, dsn, opts)
 	if err != nil {
 		tb.Fatalf("open %s: %v", dsn, err)
 	}
@@ -160,6 +180,14 @@ var (
 // same result every time (fixed clock, fixed seeds).
 func OpenSQLiteFromTemplate(tb testing.TB, name string, prepare func(db *store.DB) error) *store.DB {
 	tb.Helper()
+	return openMigrated(tb, "sqlite:"+CopySQLiteTemplate(tb, name, prepare))
+}
+
+// CopySQLiteTemplate writes a fresh copy of SQLite template name (see
+// OpenSQLiteFromTemplate) to a temp directory and returns its path, for a
+// test that opens it its own way (OpenSQLiteAtWith) or from another process.
+func CopySQLiteTemplate(tb testing.TB, name string, prepare func(db *store.DB) error) string {
+	tb.Helper()
 	image, err := sqliteTemplate(tb, name, prepare)
 	if err != nil {
 		tb.Fatalf("prepare template %s: %v", name, err)
@@ -168,7 +196,7 @@ func OpenSQLiteFromTemplate(tb testing.TB, name string, prepare func(db *store.D
 	if err := os.WriteFile(path, image, 0o600); err != nil {
 		tb.Fatalf("copy template %s: %v", name, err)
 	}
-	return openMigrated(tb, "sqlite:"+path)
+	return path
 }
 
 // sqliteTemplate returns the file of SQLite template name, prepared on

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { OWNER, expectShell, isPhone, needs, screenshot, signIn } from './support';
 
 /*
- * Issue 11 end to end against the real binary and its demo data: the owner sets a daily limit in
+ * End to end against the real binary and its demo data: the owner sets a daily limit in
  * the card's Controls, the card network posts a purchase over it (declined, "Over the daily
  * limit"), the owner sees the decline on the transaction and as an alert, grants an override, and
  * the same purchase posted again is approved.
@@ -12,12 +12,6 @@ interface Card {
   cardNumber: string;
   status: 'ACTIVE' | 'INACTIVE';
   driverName: string;
-}
-
-const pad = (value: number) => String(value).padStart(2, '0');
-/** YYYY-MM-DDTHH:mm:ss in local time: the API's timestamps carry no zone. */
-function localTimestamp(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
 async function ownerToken(request: APIRequestContext): Promise<string> {
@@ -37,7 +31,7 @@ async function postPurchase(request: APIRequestContext, cardNumber: string, gall
       locationId,
       gallons,
       retailPrice: 3.899,
-      transactionDate: localTimestamp(new Date()),
+      transactionDate: new Date().toISOString(),
       productCode: 'DSL',
     },
   });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSidewaysScroll, screenshot, signIn } from './support';
 
-/** Other Haulers' demo contract counts $1.25 a mile off the route and $15 a stop (issue 12). */
+/** Other Haulers' demo contract counts $1.25 a mile off the route and $15 a stop. */
 const OTHER_OWNER = { email: 'other@demo.test', password: 'DemoPass1' };
 
 async function pickPlace(page: Page, field: 'Departure' | 'Destination', typed: string, option: string) {

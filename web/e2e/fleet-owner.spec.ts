@@ -48,10 +48,6 @@ async function signInOwner(page: Page) {
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
-/** YYYY-MM-DDTHH:mm:ss in local time: the API's timestamps carry no zone. */
-function localTimestamp(date: Date): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
 const dayOfYear = (date: Date) => Math.round((Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) - Date.UTC(date.getFullYear(), 0, 0)) / 86_400_000);
 
 /** The stored entries of a zip file (central directory), each inflated on demand. */
@@ -180,7 +176,7 @@ test('a card deactivated in the UI declines the next network purchase, shown in 
       locationId,
       gallons: 120.5,
       retailPrice: 3.899,
-      transactionDate: localTimestamp(new Date()),
+      transactionDate: new Date().toISOString(),
     },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -302,7 +298,9 @@ test('transactions: filter, scroll for more, open a detail', async ({ page, requ
   }).toBe(true);
 
   // A single day.
-  const day = otherCard.transactionDate.slice(0, 10);
+  // The filter's days are the viewer's (the browser's zone, as this process's).
+  const at = new Date(otherCard.transactionDate);
+  const day = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
   await page.getByLabel('From Date').fill(day);
   await page.getByLabel('To Date').fill(day);
   const [year, month, date] = day.split('-');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { OWNER, expectNoSidewaysScroll, screenshot, signIn } from './support';
 
 /*
- * Issue 14: the national map fetches what its view needs. The map instance is reached through
+ * The national map fetches what its view needs. The map instance is reached through
  * window.__plannerMap (set by PlannerMap once loaded) to pan and zoom like a user would.
  */
 

@@ -112,7 +112,7 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
   // On a phone the list sits under the map and above the fixed bottom bar: bring the card to
   // the middle of the screen first, as a thumb would.
   // On a phone the card's button can sit under the folded route summary or the bottom bar
-  // (an open layout defect of issue 13): there the click event is sent to the button itself.
+  // (a layout defect still open): there the click event is sent to the button itself.
   const press = async (name: RegExp) => {
     const button = firstCard.getByRole('button', { name });
     if (isPhone()) await button.dispatchEvent('click');

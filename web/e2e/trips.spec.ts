@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { DRIVER, OWNER, expectShell, isPhone, needs, screenshot, signIn } from './support';
 
 /*
- * Issue 12 end to end (the issue asks for the phone viewport; the desktop project runs it too): the owner plans Dallas → Oklahoma City and saves it
+ * End to end (written for the phone viewport; the desktop project runs it too): the owner plans Dallas → Oklahoma City and saves it
  * as a locked trip for the demo driver's card; the driver sees the next stop; a purchase elsewhere
  * on that card (POST /api/network/transactions) is declined "Not a planned stop"; the trip and the
  * compliance page show it.
@@ -60,7 +60,7 @@ interface TripDetail {
 
 test('a locked trip: saved by the owner, followed by the driver, a purchase elsewhere declined, seen in compliance', async ({ page, request }) => {
   const probe = await request.get('/api/trips');
-  expect(probe.status(), 'the trips API (issue 12) answers').not.toBe(404);
+  expect(probe.status(), 'the trips API answers').not.toBe(404);
   const networkKey = process.env.E2E_NETWORK_KEY!;
   const networkProbe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': networkKey }, data: {} });
   needs(networkProbe.status() !== 503, 'the server was started without a card network key');

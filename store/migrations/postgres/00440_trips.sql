@@ -1,4 +1,4 @@
--- Trips (issue 12): a saved fuel plan tied to a card, its plan versions
+-- Trips: a saved fuel plan tied to a card, its plan versions
 -- and the purchases made on it.
 --
 -- A trip's route is its points as JSON ([[lat, lon], …]); quantities are

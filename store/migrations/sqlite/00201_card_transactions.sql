@@ -4,7 +4,8 @@
 -- station's name and address at purchase time (later edits of cards or
 -- stations do not rewrite history), prices per gallon in tenths of a cent,
 -- gallons in thousandths, money in cents. Declined rows carry no money.
--- transaction_date is the station's wall-clock time as the network sent it.
+-- transaction_date is the purchase's instant: the network reports the
+-- station's wall-clock time, which the store reads in the station's time zone.
 -- search_text is the lower-cased invoice ref, location name, driver card
 -- name and card number, so one LIKE serves the list's search on both engines.
 

@@ -1,4 +1,4 @@
--- Card controls (issue 11): rules a card's purchases must pass, per
+-- Card controls: rules a card's purchases must pass, per
 -- company (the default) and per card (a card's rule overrides the default,
 -- an absent one inherits it), and overrides that lift a card's rules until
 -- a time.

@@ -1,4 +1,4 @@
--- The fuel planner counts what a stop costs besides its fuel (issue 12, "A
+-- The fuel planner counts what a stop costs besides its fuel ("A
 -- plan that counts the detour"): an out-of-route cost per mile driven off
 -- the route (driver time, wear), in tenths of a cent per mile, and a cost
 -- per stop, in cents. Both default to 0, which leaves every plan as it was.

@@ -105,7 +105,7 @@ describe('app shell', () => {
     server.use(http.get(apiUrl('/account'), () => HttpResponse.json({ status: 500, message: 'boom' }, { status: 500 })));
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp(paths.dashboard, { session });
-    // Since the offline work (issue 13) the page says so instead of spinning for ever.
+    // Since the offline work the page says so instead of spinning for ever.
     expect(await screen.findByRole('button', { name: /try again/i })).toBeInTheDocument();
     await waitFor(() => expect(error).toHaveBeenCalled());
     expect(screen.queryByTestId('navigation-drawer')).not.toBeInTheDocument();

@@ -3,7 +3,7 @@ import { paths } from '@/lib/paths';
 import { lazyPage } from './lazy-page';
 
 // The signed-in shell (drawer, its icons and tooltips) stays out of the sign-in page's bundle.
-// Owners get an Alerts entry with the unread count (issue 11).
+// Owners get an Alerts entry with the unread count.
 export const SignedInShell = lazyPage(async () => {
   const [{ AppShell: Shell }, { useUnreadAlertCount }, { default: NotificationsIcon }] = await Promise.all([
     import('@/components/layout/AppShell'),

@@ -28,8 +28,6 @@ export const paths = {
   wex: '/wex',
 } as const;
 
-export type AppPath = (typeof paths)[keyof typeof paths];
-
 /** /transactions/{transactionId} */
 export const transactionDetailPath = (transactionId: string | number): string =>
   paths.transactionDetail.replace(':transactionId', encodeURIComponent(String(transactionId)));

@@ -36,13 +36,13 @@ export const handlers = [
   http.post(apiUrl('/refreshToken'), () => HttpResponse.json({ token: 't2', refreshToken: 'r2' })),
   http.post(apiUrl('/logout'), () => new HttpResponse(null, { status: 204 })),
   http.get(apiUrl('/wex/company/driver-requests'), () => HttpResponse.json([])),
-  // The owner's navigation polls the unread alert count (issue 11).
+  // The owner's navigation polls the unread alert count.
   http.get(apiUrl('/wex/company/alerts'), () =>
     HttpResponse.json({ content: [], page: { size: 1, number: 0, totalElements: 0, totalPages: 0 }, unreadCount: 0 }),
   ),
-  // A driver's list with a declined purchase looks up their override requests (issue 11).
+  // A driver's list with a declined purchase looks up their override requests.
   http.get(apiUrl('/wex/override-requests'), () => HttpResponse.json({ content: [] })),
-  // Trips (issue 12): no trips and nothing missed unless a test says otherwise.
+  // Trips: no trips and nothing missed unless a test says otherwise.
   http.get(apiUrl('/trips'), () => HttpResponse.json({ content: [], page: { size: 20, number: 0, totalElements: 0, totalPages: 0 } })),
   http.get(apiUrl('/wex/company/compliance'), () => HttpResponse.json([])),
 ];

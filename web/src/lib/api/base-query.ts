@@ -11,7 +11,7 @@ export { API_BASE_URL };
 // Absolute so that fetch also resolves it outside a page (Node's fetch in unit tests).
 const baseUrl = new URL(API_BASE_URL, window.location.origin).href;
 
-/** Calls that never carry the bearer token nor trigger a refresh (docs/product.md §6, account-api.md). */
+/** Calls that never carry the bearer token nor trigger a refresh (docs/product.md §6). */
 const PUBLIC_ENDPOINTS = new Set(['authenticate', 'refreshToken', 'createCompanyAccount', 'createDriverAccount', 'checkEmail', 'checkCardNumber', 'initPasswordReset', 'checkPasswordReset', 'completePasswordReset']);
 
 interface AuthSnapshot {

@@ -1,11 +1,8 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { SerializedError } from '@reduxjs/toolkit';
 import type { Schema } from './types';
 
 /** The one error shape on the wire (docs/product.md §3): message is a string or a map of field → messages. */
 export type ServerError = Schema<'Error'>;
-
-export type ApiError = FetchBaseQueryError | SerializedError | undefined;
 
 export function isFetchBaseQueryError(error: unknown): error is FetchBaseQueryError {
   return typeof error === 'object' && error !== null && 'status' in error;

@@ -240,6 +240,7 @@ export interface paths {
                     content?: never;
                 };
                 401: components["responses"]["Unauthorized"];
+                503: components["responses"]["DatabaseUnavailable"];
             };
         };
         delete?: never;
@@ -1406,9 +1407,9 @@ export interface paths {
                     sort?: string;
                     /** @description Matches invoice ref, location name, driver card name, card number (case-insensitive) */
                     searchText?: string;
-                    /** @description Inclusive, ISO without zone */
+                    /** @description Inclusive. A date (2026-11-01: from its midnight, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateFrom?: string;
-                    /** @description Inclusive, ISO without zone */
+                    /** @description Inclusive. A date (2026-11-01: the whole day for dateTo, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateTo?: string;
                     /** @description One card of the caller's; another card is 404 */
                     cardNumber?: string;
@@ -1457,9 +1458,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Required, ISO without zone */
+                    /** @description Required. Inclusive. A date (2026-11-01: from its midnight, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateFrom?: string;
-                    /** @description Required, ISO without zone */
+                    /** @description Required. Inclusive. A date (2026-11-01: the whole day for dateTo, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateTo?: string;
                     /** @description Optional search */
                     searchText?: string;
@@ -1603,9 +1604,9 @@ export interface paths {
                     sort?: string;
                     /** @description Matches invoice ref, location name, driver card name, card number (case-insensitive) */
                     searchText?: string;
-                    /** @description Inclusive, ISO without zone */
+                    /** @description Inclusive. A date (2026-11-01: from its midnight, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateFrom?: string;
-                    /** @description Inclusive, ISO without zone */
+                    /** @description Inclusive. A date (2026-11-01: the whole day for dateTo, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateTo?: string;
                     /** @description One card of the caller's; another card is 404 */
                     cardNumber?: string;
@@ -1654,9 +1655,9 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Required, ISO without zone */
+                    /** @description Required. Inclusive. A date (2026-11-01: from its midnight, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateFrom?: string;
-                    /** @description Required, ISO without zone */
+                    /** @description Required. Inclusive. A date (2026-11-01: the whole day for dateTo, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateTo?: string;
                     /** @description Optional search */
                     searchText?: string;
@@ -2995,7 +2996,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of the caller's trips with its plan versions and purchases */
+        /** One of the caller's trips with its current plan, its plan version count and purchases */
         get: {
             parameters: {
                 query?: never;
@@ -3030,6 +3031,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/{id}/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of one of the caller's trips' plan versions, newest first
+         * @description Owners see the company's trips, drivers their own card's; another trip is 404. Version numbers run from the current plan's down to 1.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    /** @description 10 unless given */
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TripPlanPage"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/{id}/replan": {
         parameters: {
             query?: never;
@@ -3039,7 +3090,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-plan an active trip from a position and fuel level */
+        /**
+         * Re-plan an active trip from a position and fuel level
+         * @description A trip keeps at most 100 plan versions (409 past them: start a new trip), and is re-planned on request at most 12 times an hour (429 with Retry-After past it).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3070,6 +3124,7 @@ export interface paths {
                 404: components["responses"]["NotFound"];
                 409: components["responses"]["Conflict"];
                 422: components["responses"]["Unprocessable"];
+                429: components["responses"]["TooManyRequests"];
                 /** @description The planner is busy or took too long, or the database is unavailable */
                 503: {
                     headers: {
@@ -3194,9 +3249,9 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description YYYY-MM-DD, inclusive */
+                    /** @description Inclusive. A date (2026-11-01: from its midnight, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateFrom: string;
-                    /** @description YYYY-MM-DD, inclusive; at most 3,660 days after dateFrom */
+                    /** @description Inclusive. A date (2026-11-01: the whole day for dateTo, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone; at most 3,660 days after dateFrom */
                     dateTo: string;
                 };
                 header?: never;
@@ -3242,9 +3297,9 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description YYYY-MM-DD, inclusive */
+                    /** @description Inclusive. A date (2026-11-01: from its midnight, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone */
                     dateFrom: string;
-                    /** @description YYYY-MM-DD, inclusive; at most 3,660 days after dateFrom */
+                    /** @description Inclusive. A date (2026-11-01: the whole day for dateTo, in the company's time zone), an instant with Z or an offset (2026-11-01T00:00:00-05:00), or a time without a zone read in the company's time zone; at most 3,660 days after dateFrom */
                     dateTo: string;
                 };
                 header?: never;
@@ -3651,14 +3706,14 @@ export interface components {
             clusters: components["schemas"]["MapCluster"][];
             stations: components["schemas"]["Station"][];
         };
-        /** @description Stations close together at the view's zoom: their centroid (Web Mercator), how many, and the lowest net price (dollars per gallon). */
+        /** @description Stations close together at the view's zoom: their centroid (Web Mercator), how many, and the lowest price per gallon the caller's company contract charges there (dollars per gallon, as Station.netPrice). */
         MapCluster: {
             latitude: number;
             longitude: number;
             count: number;
             minNetPrice: number;
         };
-        /** @description A fuel station (docs/product.md §3). Prices in dollars per gallon (3 decimals), savings in cents per gallon, iftaRefund in dollars per gallon. distanceMiles only from GET /api/locations; alongMiles/offMiles only from near-route searches. */
+        /** @description A fuel station (docs/product.md §3). Prices in dollars per gallon (3 decimals), savings in cents per gallon, iftaRefund in dollars per gallon. netPrice is the price per gallon the caller's company is charged there under its contract (what a purchase at the retail price would be charged); savings is retailPrice less netPrice. A user of no company sees the feed's net price (the retail price where the feed has none). distanceMiles only from GET /api/locations; alongMiles/offMiles only from near-route searches. */
         Station: {
             locationId: number;
             name: string;
@@ -3673,7 +3728,10 @@ export interface components {
             retailPrice: number;
             netPrice: number;
             savings: number;
-            /** @example 2026-11-21T06:00:00 */
+            /**
+             * Format: date-time
+             * @description When the price was set: an instant, RFC 3339 in UTC with Z, e.g. 2026-11-21T06:00:00Z
+             */
             retailPriceDate: string;
             /** @description The price (retailPriceDate) is older than 48 hours at the server's clock. */
             stale: boolean;
@@ -3744,7 +3802,9 @@ export interface components {
         };
         FuelPlanStop: {
             location: components["schemas"]["Station"];
+            /** @description Gallons to buy, as the pump meters them (3 decimals). */
             gallons: number;
+            /** @description What the card is charged for these gallons: the gallons at the contract's price per gallon, rounded to the cent as the purchase is, plus the contract's fee per purchase. */
             cost: number;
             arrivalFuel: number;
             alongMiles: number;
@@ -3755,7 +3815,7 @@ export interface components {
             /** @description Dollars these gallons save against the no-plan comparison after the detour and stop costs: the gallons at the naive driver's all-in price per gallon ((naiveCost + naiveDetourCost) / naivetotalGallons) less this stop's cost and detourCost. Negative is a loss; null without the no-plan comparison. */
             netSaving?: number | null;
         };
-        /** @description Costs in dollars (2 decimals, from whole cents); gallons and miles with 1 decimal. naiveCost/naivetotalGallons are null when a driver without a plan (fill up at a quarter tank) cannot make the trip. */
+        /** @description Costs in dollars (2 decimals, from whole cents); gallons of a stop as the pump meters them (3 decimals), totals and miles with 1 decimal. Prices are the caller's company contract prices (Station.netPrice): each stop's cost is what the card will be charged for its gallons at that price, rounded as the purchase is, plus the contract's fee per purchase; totalCost is their sum, fees included. naiveCost/naivetotalGallons are null when a driver without a plan (fill up at a quarter tank) cannot make the trip; that driver pays the pump's retail price and no card fee. */
         FuelPlan: {
             fuelPlan: components["schemas"]["FuelPlanStop"][];
             totalCost: number;
@@ -3776,6 +3836,10 @@ export interface components {
             naiveDetourCost?: number | null;
             /** @description Dollars the plan saves against the no-plan comparison after the detour and stop costs: naiveCost + naiveDetourCost − totalCost − detourCost. Equals naiveCost − totalCost when the contract has no such costs; negative is a loss; null without the no-plan comparison. */
             netSaving?: number | null;
+            /** @description The company contract's card fee per purchase (dollars): the plan counts it at every stop, as a cost the optimizer weighs. Always sent by /api/assistant/plan. */
+            feePerPurchase?: number;
+            /** @description The plan's card fees in all (dollars: feePerPurchase × stops), included in totalCost and in each stop's cost. */
+            fees?: number;
         };
         Card: {
             /** @description All 19 digits; the web app masks it */
@@ -3824,7 +3888,10 @@ export interface components {
         };
         TransactionItem: {
             transactionId: number;
-            /** @description ISO date-time without zone, e.g. 2026-11-21T14:03:00 */
+            /**
+             * Format: date-time
+             * @description When the purchase happened: an instant, RFC 3339 in UTC with Z (the network reports the station's wall-clock time, read in the station's time zone), e.g. 2026-11-21T20:03:00Z
+             */
             transactionDate: string;
             invoiceRef: string;
             locationName: string;
@@ -3847,7 +3914,7 @@ export interface components {
              * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
              * @enum {string|null}
              */
-            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | null;
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
         };
         TransactionPage: {
             content: components["schemas"]["TransactionItem"][];
@@ -3860,7 +3927,10 @@ export interface components {
         };
         TransactionDetail: {
             transactionId: number;
-            /** @description ISO date-time without zone, e.g. 2026-11-21T14:03:00 */
+            /**
+             * Format: date-time
+             * @description When the purchase happened: an instant, RFC 3339 in UTC with Z (the network reports the station's wall-clock time, read in the station's time zone), e.g. 2026-11-21T20:03:00Z
+             */
             transactionDate: string;
             invoiceRef: string;
             locationName: string;
@@ -3891,12 +3961,12 @@ export interface components {
              * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
              * @enum {string|null}
              */
-            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | null;
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
         };
         Spendings: {
             total: number;
             saved: number;
-            /** @description Missed savings of the approved trip purchases dated in the period (issue 12) */
+            /** @description Missed savings of the approved trip purchases dated in the period */
             missedSavings: number;
         }[];
         NetworkPurchase: {
@@ -3907,7 +3977,7 @@ export interface components {
             gallons: number;
             /** @description Dollars per gallon at the pump */
             retailPrice: number;
-            /** @description Station wall-clock time, ISO without zone */
+            /** @description The station's wall-clock time, ISO without a zone (2026-11-21T14:03:00, or a space for the T), read in the station's time zone from its coordinates; or an instant in RFC 3339 with Z or an offset */
             transactionDate: string;
             /**
              * @description What was bought; absent or empty: DSL
@@ -3923,6 +3993,10 @@ export interface components {
             status: "APPROVED" | "DECLINED";
             /** @description The decline code as a sentence people read (e.g. 'Over the daily limit'); null when approved */
             declineReason: string | null;
+            /**
+             * Format: date-time
+             * @description When the purchase happened: an instant, RFC 3339 in UTC with Z (the network reports the station's wall-clock time, read in the station's time zone), e.g. 2026-11-21T20:03:00Z
+             */
             transactionDate: string;
             fuelQuantity: number;
             retailPrice: number;
@@ -3939,7 +4013,7 @@ export interface components {
              * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
              * @enum {string|null}
              */
-            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | null;
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
         };
         AchSetupIntent: {
             setupIntentClientSecret: string;
@@ -4046,7 +4120,7 @@ export interface components {
              */
             transactionId: number;
             /** @enum {string|null} */
-            declineCode: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | null;
+            declineCode: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
             /** @description the decline code as a clear sentence */
             declineReason: string | null;
             message: string;
@@ -4094,12 +4168,14 @@ export interface components {
         };
         TripPlanStop: {
             location: components["schemas"]["Station"];
+            /** @description Gallons to buy, as the pump meters them (3 decimals): buying exactly these at this station costs exactly cost. */
             gallons: number;
+            /** @description What the card is charged for these gallons at price, rounded as the purchase is, plus the contract's fee per purchase. */
             cost: number;
             arrivalFuel: number;
             /** @description From the start of this plan version */
             alongMiles: number;
-            /** @description Net price per gallon when planned */
+            /** @description The company's contract price per gallon here when planned (what the card is charged) */
             price: number;
             /** @description Miles off the route to the station and back (1 decimal). Always sent by /api/assistant/plan. */
             detourMiles?: number;
@@ -4108,7 +4184,7 @@ export interface components {
             /** @description Dollars these gallons save against the no-plan comparison after the detour and stop costs: the gallons at the naive driver's all-in price per gallon ((naiveCost + naiveDetourCost) / naivetotalGallons) less this stop's cost and detourCost. Negative is a loss; null without the no-plan comparison. */
             netSaving?: number | null;
         };
-        /** @description A version of a trip's plan (the assistant's fuel plan result with its version, reason and time). */
+        /** @description A version of a trip's plan (the assistant's fuel plan result with its version, reason and time). totalCost is what the card is charged for the stops bought as planned, fees included (compliance's planned cost). */
         TripPlan: {
             fuelPlan: components["schemas"]["TripPlanStop"][];
             totalCost: number;
@@ -4118,6 +4194,10 @@ export interface components {
             version: number;
             /** @enum {string} */
             reason: "CREATED" | "REPLANNED" | "OFF_PLAN_PURCHASE" | "PRICE_CHANGE";
+            /**
+             * Format: date-time
+             * @description An instant: RFC 3339 in UTC with Z, e.g. 2026-11-21T20:03:00Z
+             */
             createdAt: string;
             /** @description True when the plan had to use a price older than 48 hours (its stops say which: location.stale): the plan uses fresh prices only unless they cannot make the trip. */
             usedStalePrices?: boolean;
@@ -4138,6 +4218,10 @@ export interface components {
             transactionId: number;
             locationId: number;
             locationName: string;
+            /**
+             * Format: date-time
+             * @description When the purchase happened: an instant, RFC 3339 in UTC with Z (the network reports the station's wall-clock time, read in the station's time zone), e.g. 2026-11-21T20:03:00Z
+             */
             transactionDate: string;
             gallons: number;
             /** @enum {string} */
@@ -4162,11 +4246,19 @@ export interface components {
             searchRadius: number;
             minGallonsPurchase: number;
             routePoints: components["schemas"]["Point"][];
+            /**
+             * Format: date-time
+             * @description An instant: RFC 3339 in UTC with Z, e.g. 2026-11-21T20:03:00Z
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant: RFC 3339 in UTC with Z, e.g. 2026-11-21T20:03:00Z
+             */
             updatedAt: string;
             plan: components["schemas"]["TripPlan"];
         };
-        /** @description A trip with every plan version and its purchases. */
+        /** @description A trip with its current plan, how many plan versions it has (GET /api/trips/{id}/plans pages them, newest first) and its purchases. */
         TripDetail: {
             id: number;
             /** @enum {string} */
@@ -4181,16 +4273,34 @@ export interface components {
             searchRadius: number;
             minGallonsPurchase: number;
             routePoints: components["schemas"]["Point"][];
+            /**
+             * Format: date-time
+             * @description An instant: RFC 3339 in UTC with Z, e.g. 2026-11-21T20:03:00Z
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description An instant: RFC 3339 in UTC with Z, e.g. 2026-11-21T20:03:00Z
+             */
             updatedAt: string;
             plan: components["schemas"]["TripPlan"];
-            /** @description Oldest first */
-            planVersions: components["schemas"]["TripPlan"][];
+            /** @description How many plan versions the trip has: they run from 1 to the current plan's version (at most 100) */
+            planVersionCount: number;
             /** @description Purchases on the trip's card while it was active, oldest first */
             purchases: components["schemas"]["TripPurchase"][];
         };
         TripPage: {
             content: components["schemas"]["Trip"][];
+            page: {
+                number: number;
+                size: number;
+                totalElements: number;
+                totalPages: number;
+            };
+        };
+        /** @description A page of a trip's plan versions, newest first. */
+        TripPlanPage: {
+            content: components["schemas"]["TripPlan"][];
             page: {
                 number: number;
                 size: number;
@@ -4366,7 +4476,10 @@ export interface components {
         };
         Override: {
             cardNumber: string;
-            /** @description ISO date-time without zone (UTC), e.g. 2026-11-22T14:03:00 */
+            /**
+             * Format: date-time
+             * @description End of the override: an instant, RFC 3339 in UTC with Z, e.g. 2026-11-22T14:03:00Z
+             */
             until: string;
         };
         CardListItem: {
@@ -4379,7 +4492,10 @@ export interface components {
             unitNumber: string;
             /** @description Any rule applies to the card, its own or inherited from the company default */
             controlsActive: boolean;
-            /** @description End of an active override (ISO date-time without zone, UTC); null when none */
+            /**
+             * Format: date-time
+             * @description End of an active override: an instant, RFC 3339 in UTC with Z; null when none
+             */
             overrideUntil: string | null;
             /** @description Dollars: the card's monthly budget, own or inherited; null when none */
             monthlyBudget: number | null;

@@ -1,1 +1,9 @@
 export { formatDollars, maskCardNumber } from './fleet';
+export {
+  formatClockTime,
+  formatDateYearTime,
+  formatMonthDayTime,
+  viewerDay,
+  viewerDayBound,
+  viewerTime,
+} from './instant';

@@ -147,6 +147,9 @@ export const BODY_MAXIMUM = {
     latitude: 90,
     longitude: 180,
   },
+  TripDetail: {
+    planVersionCount: 100,
+  },
 } as const;
 
 /** Maximum length in characters of each query parameter, by name. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { i18n, loadAllTexts, namespaceOf } from './index';
+import { i18n, loadAllTexts } from './index';
+import { namespaceOf } from './namespace';
 import { moreTexts } from './more-texts';
 
 const allFiles = Object.keys(import.meta.glob('../../locales/en-US/*.json'));

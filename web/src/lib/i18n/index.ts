@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { namespaceOf } from './namespace';
 
 /**
  * en-US texts are bundled, one namespace per feature in `src/locales/en-US/<namespace>.json`
@@ -11,9 +12,6 @@ const files = import.meta.glob<Record<string, unknown>>(['../../locales/en-US/co
   eager: true,
   import: 'default',
 });
-
-/** The namespace of a locale file's path. */
-export const namespaceOf = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
 
 const enUS: Record<string, Record<string, unknown>> = {};
 for (const [file, texts] of Object.entries(files)) enUS[namespaceOf(file)] = texts;
@@ -42,3 +40,4 @@ export const loadAllTexts = () =>
   (allTexts ??= import('./more-texts').then(({ moreTexts }) => {
     for (const [namespace, texts] of Object.entries(moreTexts)) i18n.addResourceBundle(LOCALE, namespace, texts);
   }));
+

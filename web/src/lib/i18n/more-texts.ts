@@ -1,4 +1,4 @@
-import { namespaceOf } from './index';
+import { namespaceOf } from './namespace';
 
 // Every en-US namespace but the first bundle's (./index): one chunk, loaded by loadAllTexts.
 const files = import.meta.glob<Record<string, unknown>>(

@@ -7,7 +7,7 @@ export const UNREAD_POLL_MS = 60_000;
 /** Alerts list page size. */
 export const ALERTS_PAGE_SIZE = 20;
 
-/** The owner's alerts and override-request decisions (issue 11's contract). */
+/** The owner's alerts and override-request decisions (the API contract). */
 export const alertsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAlerts: build.query<AlertPage, AlertQuery>({

@@ -1,5 +1,5 @@
 /**
- * Hand-written wire types of issue 11's alerts and override requests (the shared API contract),
+ * Hand-written wire types of alerts and override requests (the shared API contract),
  * until the server's endpoints are in http/openapi.json. At merge, replace each with its generated
  * `Schema<…>` / `ResponseBody<…>` name.
  */

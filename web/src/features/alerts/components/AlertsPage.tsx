@@ -17,14 +17,13 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
 import { errorMessage } from '@/lib/api';
-import { maskCardNumber } from '@/lib/format';
+import { maskCardNumber, viewerTime } from '@/lib/format';
 import { notify } from '@/lib/notifier';
 import { paths } from '@/lib/paths';
 import {
@@ -46,7 +45,7 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   NEAR_LIMIT: <WarningAmberIcon color="warning" />,
 };
 
-/** /alerts (issue 11), company owners: declines, override requests and near-limit purchases. */
+/** /alerts, company owners: declines, override requests and near-limit purchases. */
 export function AlertsPage() {
   const { t } = useTranslation('alerts');
   const [unreadOnly, setUnreadOnly] = useState(false);
@@ -149,7 +148,7 @@ function AlertRow({ alert, pendingRequest }: { alert: CompanyAlert; pendingReque
   const open = () => {
     if (unread) void markRead(alert.id);
   };
-  const when = dayjs(alert.createdAt);
+  const when = viewerTime(alert.createdAt);
   return (
     <Box
       component="li"

@@ -1,5 +1,5 @@
 /**
- * Hand-written wire types of issue 11 for the dashboard (the shared API contract), until the
+ * Hand-written wire types for the dashboard (the shared API contract), until the
  * server's fields are in http/openapi.json. At merge, replace with the generated `Schema<'Card'>`.
  */
 

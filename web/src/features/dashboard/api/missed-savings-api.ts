@@ -2,8 +2,7 @@ import dayjs from 'dayjs';
 import { api } from '@/lib/api';
 
 /**
- * GET /api/wex/company/compliance rows, reduced to what the dashboard shows. Typed by hand from
- * issue 12 / CONTRACT.md until http/openapi.json describes the call; swap for its generated type.
+ * GET /api/wex/company/compliance rows, reduced to what the dashboard shows (typed by hand).
  */
 interface ComplianceRow {
   missedSavings: number;

@@ -204,7 +204,7 @@ describe('company dashboard', () => {
     expect(screen.getByRole('button', { name: 'Pay Invoice' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Funds' })).not.toBeInTheDocument();
     expect(await screen.findByTestId('wallet-contract')).toHaveTextContent('Invoice contract · credit limit $25,000.00');
-    // This contract counts detour and stop costs in fuel plans (issue 12).
+    // This contract counts detour and stop costs in fuel plans.
     expect(screen.getByTestId('wallet-planner-costs')).toHaveTextContent('Fuel plans count $1.85/mi off route and $25.00 per stop');
   });
 

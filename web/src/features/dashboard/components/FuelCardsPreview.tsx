@@ -16,7 +16,7 @@ import { DASHBOARD_LIST_SIZE, useGetDashboardCardsQuery } from '../api/dashboard
 import { cardsBudget, type CardsBudget } from '../model/budget';
 import { Tile } from './Tile';
 
-/** "$1,234.00 of $5,000.00 budget this month" with a bar, red once over (issue 11). */
+/** "$1,234.00 of $5,000.00 budget this month" with a bar, red once over. */
 function BudgetBar({ budget }: { budget: CardsBudget }) {
   const { t } = useTranslation('dashboard');
   const share = budget.budget > 0 ? (budget.spent / budget.budget) * 100 : 100;

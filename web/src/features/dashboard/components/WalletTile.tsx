@@ -24,7 +24,7 @@ function ContractLine() {
     contract.billing === 'INVOICE'
       ? t('wallet.invoiceBilling', { limit: formatDollars(contract.creditLimit) })
       : t('wallet.prepaidBilling');
-  // The fuel planner's detour and stop costs (issue 12), when the contract sets them.
+  // The fuel planner's detour and stop costs, when the contract sets them.
   const perMile = contract.outOfRouteCostPerMile ?? 0;
   const perStop = contract.costPerStop ?? 0;
   return (

@@ -1,5 +1,5 @@
 /**
- * Hand-written wire types of issue 11's card controls (the shared API contract), until the server's
+ * Hand-written wire types of card controls (the shared API contract), until the server's
  * endpoints are in http/openapi.json. At merge, replace each with its generated `Schema<…>` /
  * `ResponseBody<…>` name; nothing else in the feature spells these shapes.
  */

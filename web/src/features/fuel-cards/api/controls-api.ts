@@ -6,7 +6,7 @@ export type ChainOption = Schema<'Code'>;
 
 const cardPath = (cardNumber: string) => `/wex/company/cards/${encodeURIComponent(cardNumber)}`;
 
-/** Card controls, the company default and overrides (issue 11's contract). Saving refetches the card rows' badges. */
+/** Card controls, the company default and overrides (the API contract). Saving refetches the card rows' badges. */
 export const controlsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCardControls: build.query<Controls, string>({

@@ -1,10 +1,8 @@
 import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api';
 import type { CardControlsSummary } from './contract';
 
-/** A company fuel card (docs/product.md §3, http/openapi.json) with its controls' summary (issue 11). */
+/** A company fuel card (docs/product.md §3, http/openapi.json) with its controls' summary. */
 export type FuelCard = Schema<'Card'> & CardControlsSummary;
-
-export type CardStatus = FuelCard['status'];
 
 /** PUT /api/wex/company/update-card body (docs/product.md §3). */
 export type CardUpdate = Schema<'CardUpdate'>;

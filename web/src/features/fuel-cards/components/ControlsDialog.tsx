@@ -43,7 +43,7 @@ function useFullScreenDialog() {
 }
 
 /**
- * Controls (issue 11): limits, products, days, hours, states and chains of one card, or the company
+ * Controls: limits, products, days, hours, states and chains of one card, or the company
  * default with its time zone. Empty = no rule (a card then inherits the company default).
  */
 type LimitField = [name: NumericControl, unit: 'dollars' | 'gallons' | 'count'];

@@ -32,7 +32,7 @@ interface FuelCardRowProps {
 
 /**
  * A card row that expands to Edit Card, Controls, Override and Activate / Deactivate (docs/product.md
- * §2.10, issue 11); "Controls" and "Override" badges say when rules or an override apply.
+ * §2.10); "Controls" and "Override" badges say when rules or an override apply.
  */
 export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onControls, onOverride, onToggleStatus, lockedAs }: FuelCardRowProps) {
   const { t } = useTranslation('fuelCards');

@@ -21,7 +21,7 @@ import { formatUntil, OVERRIDE_HOURS, overrideActive, overrideSchema, type Overr
 const TITLE_ID = 'override-dialog-title';
 
 /**
- * Override (issue 11): lifts the card's rules (never the wallet or credit limit) for some hours, or
+ * Override: lifts the card's rules (never the wallet or credit limit) for some hours, or
  * shows the active one with End override.
  */
 export function OverrideDialog({ card, onClose }: { card: FuelCard; onClose: () => void }) {

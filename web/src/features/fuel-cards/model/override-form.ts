@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import dayjs from 'dayjs';
 import { z } from 'zod';
+import { formatMonthDayTime, viewerTime } from '@/lib/format';
 
-/** An override lasts 1 to 168 hours (a week), 24 unless the owner says otherwise (issue 11's contract). */
+/** An override lasts 1 to 168 hours (a week), 24 unless the owner says otherwise (the API contract). */
 export const OVERRIDE_HOURS = { min: 1, max: 168, default: 24 } as const;
 
 export const overrideSchema = (t: TFunction) =>
@@ -19,7 +19,7 @@ export type OverrideFormOutput = z.output<ReturnType<typeof overrideSchema>>;
 
 /** Whether an override end time is still ahead. */
 export const overrideActive = (until: string | null | undefined, now: Date = new Date()): until is string =>
-  Boolean(until) && dayjs(until).isAfter(now);
+  typeof until === 'string' && until !== '' && viewerTime(until).isAfter(now);
 
 /** "Nov 25, 3:04 PM" in the viewer's zone. */
-export const formatUntil = (until: string) => dayjs(until).format('MMM D, h:mm A');
+export const formatUntil = formatMonthDayTime;

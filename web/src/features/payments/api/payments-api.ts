@@ -3,7 +3,7 @@ import { api, type ResponseBody, type Schema } from '@/lib/api';
 /** GET /api/config: whether payments work here and the key Stripe.js needs. */
 export type PaymentsConfig = Pick<Schema<'Config'>, 'paymentsConfigured' | 'stripePublishableKey'>;
 
-/** A saved method (docs/product.md §3, payments-api.md). */
+/** A saved method (docs/product.md §3). */
 export type PaymentMethod = Schema<'PaymentMethod'>;
 
 /** What DELETE /payments/detach and POST /payments/payment-intent call the method's type. */

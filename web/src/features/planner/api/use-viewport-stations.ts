@@ -35,7 +35,7 @@ interface Options {
 }
 
 /**
- * The stations of the map's view (issue 14): GET /locations/map for the map's clusters and
+ * The stations of the map's view: GET /locations/map for the map's clusters and
  * single stations, GET /locations for the list (the cheapest or best-discount first, kept to the
  * box). Both wait until the view has been still for VIEW_DEBOUNCE_MS and abort a stale request.
  */

@@ -55,3 +55,12 @@ it('says when the plan had to use stale prices', () => {
   renderWithProviders(<PlanSummary plan={{ ...fuelPlan, usedStalePrices: true }} />);
   expect(screen.getByTestId('plan-stale')).toHaveTextContent('older than 48 hours');
 });
+
+it("says the card fees the total includes, and nothing of fees when the contract has none", () => {
+  renderWithProviders(<PlanSummary plan={{ ...fuelPlan, feePerPurchase: 1.5, fees: 3 }} />);
+  expect(screen.getByTestId('plan-total-cost')).toHaveTextContent('$521.86');
+  expect(screen.getByTestId('plan-fees')).toHaveTextContent('Includes $3.00 card fees ($1.50 a purchase)');
+  renderWithProviders(<PlanSummary plan={{ ...fuelPlan, feePerPurchase: 0, fees: 0 }} />);
+  expect(screen.getAllByTestId('plan-total-cost')).toHaveLength(2);
+  expect(screen.getAllByTestId('plan-fees')).toHaveLength(1);
+});

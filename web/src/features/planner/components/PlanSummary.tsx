@@ -10,7 +10,8 @@ import type { FuelPlan } from '../model/types';
  * Total cost of the plan against buying without one (naiveCost), and the difference; without
  * the comparison when the server has no naiveCost (null). When the company's contract counts
  * detour and stop costs, both sides include them (fuel + detours and stops) and the difference
- * is the net saving after the detour (the server's netSaving).
+ * is the net saving after the detour (the server's netSaving). The total holds the contract's card
+ * fees (one a stop), which the summary says when there are any.
  */
 export function PlanSummary({ plan, chainNames = [] }: { plan: FuelPlan; chainNames?: readonly string[] }) {
   const { t } = useTranslation('planner');
@@ -41,6 +42,11 @@ export function PlanSummary({ plan, chainNames = [] }: { plan: FuelPlan; chainNa
                 detour: formatPrice(detourCost),
                 miles: formatMiles(plan.detourMiles ?? 0),
               })}
+            </Typography>
+          )}
+          {(plan.fees ?? 0) > 0 && (
+            <Typography variant="caption" color="textSecondary" component="div" data-testid="plan-fees">
+              {t('plan.fees', { fees: formatPrice(plan.fees ?? 0), fee: formatPrice(plan.feePerPurchase ?? 0) })}
             </Typography>
           )}
           <Typography variant="caption" color="textSecondary">

@@ -458,7 +458,7 @@ describe('PlannerPage with a contract that counts detours', { timeout: 60_000 },
   });
 });
 
-describe('PlannerPage and trips (issue 12)', { timeout: 60_000 }, () => {
+describe('PlannerPage and trips', { timeout: 60_000 }, () => {
   it('offers "Save as trip" under a computed plan with its inputs, route and place names', async () => {
     const saved: unknown[] = [];
     function SaveTrip({ planned }: { planned: unknown }) {

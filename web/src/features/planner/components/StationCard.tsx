@@ -7,9 +7,9 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateYearTime } from '@/lib/format';
 import { formatCentsOff, formatGallons, formatMileMarker, formatMiles, formatPrice } from '../model/format';
 import { stationNetSaving, type DetourBasis } from '../model/station-net-saving';
 import type { FuelPlanEntry, Station } from '../model/types';
@@ -254,7 +254,7 @@ export function StationCard({
           <Detail label={t('station.chain')}>{chainName}</Detail>
           {station.affiliate && <Detail label={t('station.affiliate')}>{affiliateLabel ?? station.affiliate}</Detail>}
           {station.retailPriceDate && (
-            <Detail label={t('station.priceDate')}>{dayjs(station.retailPriceDate).format('MMM D, YYYY h:mm A')}</Detail>
+            <Detail label={t('station.priceDate')}>{formatDateYearTime(station.retailPriceDate)}</Detail>
           )}
           {station.alongMiles !== undefined && <Detail label={t('station.alongRoute')}>{formatMiles(station.alongMiles)}</Detail>}
           {station.offMiles !== undefined && <Detail label={t('station.offRoute')}>{formatMiles(station.offMiles)}</Detail>}

@@ -1,4 +1,4 @@
-/** How old a station's price is (docs/product.md §9, issue 14): "2 h ago", stale past 48 hours. */
+/** How old a station's price is (docs/product.md §9): "2 h ago", stale past 48 hours. */
 
 export const PRICE_STALE_AFTER_HOURS = 48;
 

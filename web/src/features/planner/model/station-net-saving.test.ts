@@ -7,6 +7,7 @@ describe('detourBasis', () => {
     expect(detourBasis(fuelPlanWithDetour)).toEqual({
       outOfRouteCostPerMile: 1.85,
       costPerStop: 25,
+      feePerPurchase: 0,
       gallonsPerStop: 80.25, // 160.5 gal over 2 stops
       plannedGallons: { 2003: 120.5, 2004: 40 },
     });
@@ -18,6 +19,10 @@ describe('detourBasis', () => {
     expect(detourBasis({ ...fuelPlanWithDetour, fuelPlan: [], totalGallons: 0 })).toBeNull();
   });
 
+  it("keeps the contract's card fee per purchase", () => {
+    expect(detourBasis({ ...fuelPlanWithDetour, feePerPurchase: 1.5 })?.feePerPurchase).toBe(1.5);
+  });
+
   it("adds a station's gallons when the plan stops there twice", () => {
     const twice = { ...fuelPlanWithDetour, fuelPlan: [fuelPlanWithDetour.fuelPlan[0], fuelPlanWithDetour.fuelPlan[0]], totalGallons: 241 };
     expect(detourBasis(twice)?.plannedGallons).toEqual({ 2003: 241 });
@@ -26,6 +31,12 @@ describe('detourBasis', () => {
 
 describe('stationNetSaving', () => {
   const basis = detourBasis(fuelPlanWithDetour)!;
+
+  it("counts the card's fee per purchase as a cost of the stop", () => {
+    // nearRouteStations[0] as below, with a $1.50 fee: $26.48 + $1.50 = $27.98 off $22.47.
+    const got = stationNetSaving(nearRouteStations[0], { ...basis, feePerPurchase: 1.5 });
+    expect(got).toMatchObject({ netSaving: -5.51, detourCost: 27.98 });
+  });
 
   it.each([
     // 28¢ off × 80.25 gal = $22.47; 2 × 0.4 mi × $1.85 + $25 = $26.48.

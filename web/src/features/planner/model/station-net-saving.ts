@@ -9,6 +9,8 @@ export interface DetourBasis {
   /** The contract's costs, dollars (from the plan answer). */
   outOfRouteCostPerMile: number;
   costPerStop: number;
+  /** The contract's card fee per purchase, dollars: a stop pays it too. */
+  feePerPurchase: number;
   /** Gallons a stop off the plan is taken to buy: the plan's average stop. */
   gallonsPerStop: number;
   /** Gallons the plan buys at each of its stations, by location id. */
@@ -30,6 +32,7 @@ export function detourBasis(plan: FuelPlan): DetourBasis | null {
   return {
     outOfRouteCostPerMile: plan.outOfRouteCostPerMile ?? 0,
     costPerStop: plan.costPerStop ?? 0,
+    feePerPurchase: plan.feePerPurchase ?? 0,
     gallonsPerStop: gallons / plan.fuelPlan.length,
     plannedGallons,
   };
@@ -40,7 +43,7 @@ export interface StationNetSaving {
   netSaving: number;
   gallons: number;
   detourMiles: number;
-  /** The detour there and back plus the stop, dollars. */
+  /** The detour there and back plus the stop and the card's fee, dollars. */
   detourCost: number;
 }
 
@@ -48,14 +51,15 @@ export interface StationNetSaving {
  * A stop's net saving at a station near the route: its discount per gallon (retail less net,
  * `savings` in cents) on the gallons a stop there buys (what the plan buys there, or off the plan
  * the plan's average stop) less the detour: 2 × the station's distance off the route × the cost
- * per mile, plus the cost per stop. Each term is rounded to the cent, then subtracted. Null for
- * a station without a distance off the route.
+ * per mile, plus the cost per stop and the card's fee per purchase. Each term is rounded to the
+ * cent, then subtracted. Null for a station without a distance off the route.
  */
 export function stationNetSaving(station: Station, basis: DetourBasis): StationNetSaving | null {
   if (station.offMiles === undefined) return null;
   const gallons = basis.plannedGallons[station.locationId] ?? basis.gallonsPerStop;
   const detourMiles = 2 * station.offMiles;
   const savedCents = Math.round(station.savings * gallons);
-  const detourCents = Math.round(detourMiles * basis.outOfRouteCostPerMile * 100) + toCents(basis.costPerStop);
+  const detourCents =
+    Math.round(detourMiles * basis.outOfRouteCostPerMile * 100) + toCents(basis.costPerStop) + toCents(basis.feePerPurchase);
   return { netSaving: (savedCents - detourCents) / 100, gallons, detourMiles, detourCost: detourCents / 100 };
 }

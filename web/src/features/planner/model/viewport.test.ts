@@ -24,7 +24,7 @@ describe('mapViewArgs', () => {
 });
 
 describe('listSearchFor', () => {
-  it('uses the SPEC opening request when the whole country is in view', () => {
+  it('uses the opening request of the first page when the whole country is in view', () => {
     expect(listSearchFor({ bounds: [-130, 20, -60, 52], zoom: 3.6 }, 'price', 'asc', [])).toEqual({
       latitude: 39.8283,
       longitude: -98.5795,

@@ -57,7 +57,7 @@ export function milesBetween(a: { latitude: number; longitude: number }, b: { la
  * first 500); `inView` then keeps those inside the box.
  */
 export function listSearchFor(view: MapViewport, sortBy: SortBy, direction: SortDirection, chainCodes: readonly string[]): LocationSearch {
-  // The whole country in view: the SPEC's opening request, the country's cheapest.
+  // The whole country in view: the product's opening request (docs/product.md), the country's cheapest.
   if (showsCountry(view)) return { ...US_CENTER, radius: DEFAULT_SEARCH_RADIUS_MILES, sortBy, direction, chainCodes: [...chainCodes] };
   const [west, south, east, north] = view.bounds;
   const centre = { latitude: round((south + north) / 2), longitude: round((west + east) / 2) };

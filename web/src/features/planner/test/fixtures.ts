@@ -27,7 +27,7 @@ function station(partial: Partial<Station> & Pick<Station, 'locationId' | 'name'
     zipCode: '75201',
     country: 'US',
     savings: Math.round((partial.retailPrice - partial.netPrice) * 1000) / 10,
-    retailPriceDate: '2026-11-21T06:00:00',
+    retailPriceDate: '2026-11-21T06:00:00Z',
     stale: false,
     iftaRefund: 0.2,
     chain: 'PILOT',
@@ -90,7 +90,7 @@ export const alternativePlan: FuelPlan = {
 };
 
 /**
- * fuelPlan under a contract that counts $1.85 a mile off the route and $25 a stop (issue 12):
+ * fuelPlan under a contract that counts $1.85 a mile off the route and $25 a stop:
  * stop 1 (1.1 mi off) costs $29.07 more, stop 2 (0.6 mi off) $27.22; the naive driver's one
  * stop $26.48. Net saving $582.61 + $26.48 − $521.86 − $56.29 = $30.94; per stop, the gallons
  * at the naive all-in $3.795/gal less their cost and detour: $37.92 and −$6.98.

@@ -1,5 +1,5 @@
 /**
- * Hand-written wire types of issue 11 for transactions and the driver's override requests (the
+ * Hand-written wire types for transactions and the driver's override requests (the
  * shared API contract), until the server's endpoints are in http/openapi.json. At merge, replace
  * each with its generated `Schema<…>` name.
  */
@@ -26,9 +26,10 @@ export type DeclineCode =
   | 'SUSPICIOUS_DISTANCE'
   | 'MONTHLY_BUDGET'
   | 'NOT_PLANNED_STOP'
-  | 'OVER_PLANNED_GALLONS';
+  | 'OVER_PLANNED_GALLONS'
+  | 'OVER_GALLONS_LEFT';
 
-/** What every transaction (list row, detail, driver's view) carries from issue 11 on. */
+/** What every transaction (list row, detail, driver's view) carries. */
 export interface TransactionControlFields {
   /** DSL when the network sent none. */
   productCode: ProductCode;

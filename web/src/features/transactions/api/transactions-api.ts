@@ -6,12 +6,10 @@ import type { OverrideRequest, OverrideRequestCreate, OverrideRequestList, Trans
 /** Whose transactions: the company's (company/ endpoints) or the signed-in driver's (docs/product.md §6). */
 export type TransactionScope = 'company' | 'driver';
 
-/** One row of GET …/transactions (http/openapi.json, issue 11's product and decline fields). Amounts in dollars. */
+/** One row of GET …/transactions (http/openapi.json, product and decline fields). Amounts in dollars. */
 export type TransactionListItem = Omit<Schema<'TransactionItem'>, 'declineReason'> & TransactionControlFields;
 
-export type TransactionStatus = TransactionListItem['status'];
-
-/** GET …/transactions/{id} (http/openapi.json, issue 11's product and decline fields). */
+/** GET …/transactions/{id} (http/openapi.json, product and decline fields). */
 export type TransactionDetail = Omit<Schema<'TransactionDetail'>, 'declineReason'> & TransactionControlFields;
 
 /** Paged response (docs/product.md §3): page numbers start at 0. */
@@ -111,7 +109,7 @@ export const transactionsApi = api.injectEndpoints({
         return { data: fileName };
       },
     }),
-    /** The driver's override requests, newest first (issue 11). */
+    /** The driver's override requests, newest first. */
     getOverrideRequests: build.query<OverrideRequest[], void>({
       query: () => '/wex/override-requests',
       transformResponse: (response: OverrideRequestList) => response.content,

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatMonthDayTime, viewerTime } from '@/lib/format';
 import {
   useGetOverrideRequestsQuery,
   useGetTransactionsInfiniteQuery,
@@ -15,13 +16,13 @@ import { declineSentence } from '../model/decline';
 // The form (and its validation library) loads when the driver opens it, not with the list.
 const RequestOverrideDialog = lazy(async () => ({ default: (await import('./RequestOverrideDialog')).RequestOverrideDialog }));
 
-const untilText = (until: string) => dayjs(until).format('MMM D, h:mm A');
+const untilText = formatMonthDayTime;
 
 /** One request's state as the driver reads it: pending, approved until …, or denied. */
 function RequestStatus({ request }: { request: OverrideRequest }) {
   const { t } = useTranslation('transactions');
   const severity = request.status === 'PENDING' ? 'info' : request.status === 'APPROVED' ? 'success' : 'error';
-  const ended = request.status === 'APPROVED' && request.overrideUntil !== null && dayjs(request.overrideUntil).isBefore(dayjs());
+  const ended = request.status === 'APPROVED' && request.overrideUntil !== null && viewerTime(request.overrideUntil).isBefore(dayjs());
   const text =
     request.status === 'APPROVED' && request.overrideUntil
       ? t(ended ? 'override.status.APPROVED_ENDED' : 'override.status.APPROVED', { until: untilText(request.overrideUntil) })
@@ -42,7 +43,7 @@ export function OverrideRequestStatusNote({ transactionId }: { transactionId: nu
 
 /**
  * The driver's transactions list: their newest declined purchase with its reason, and "Request
- * override" (optional message), or the state of the request already made for it (issue 11).
+ * override" (optional message), or the state of the request already made for it.
  */
 export function OverrideRequestPanel({ query }: { query: TransactionQuery }) {
   const { t } = useTranslation('transactions');

@@ -24,7 +24,7 @@ const requestSchema = (t: (key: string, options?: Record<string, unknown>) => st
       .max(OVERRIDE_MESSAGE_MAX, t('override.messageMax', { max: OVERRIDE_MESSAGE_MAX })),
   });
 
-/** "Request override" with an optional message (issue 11); loaded when the driver opens it. */
+/** "Request override" with an optional message; loaded when the driver opens it. */
 export function RequestOverrideDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('transactions');
   const schema = useMemo(() => requestSchema(t), [t]);

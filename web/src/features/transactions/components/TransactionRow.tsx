@@ -1,11 +1,10 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
 import { transactionDetailPath } from '@/lib/paths';
-import { formatDollars } from '@/lib/format';
+import { formatClockTime, formatDollars } from '@/lib/format';
 import type { TransactionListItem } from '../api/transactions-api';
 import { declineSentence } from '../model/decline';
 import '@/components/layout/RowLink.css';
@@ -26,7 +25,7 @@ export function DeclinedChip() {
   );
 }
 
-/** The sentence naming the broken rule (issue 11: every decline names its rule); wraps on phones. */
+/** The sentence naming the broken rule (every decline names its rule); wraps on phones. */
 export function DeclineReason({
   transaction,
   variant = 'body2',
@@ -86,7 +85,7 @@ export const TransactionRow = memo(function TransactionRow({ transaction }: { tr
               ` · ${t('row.heldBy', { name: transaction.holderName })}`}
           </p>
           <p className="transaction-row-meta">
-            {t('row.id', { ref: transaction.invoiceRef })} · {dayjs(transaction.transactionDate).format('h:mm A')}
+            {t('row.id', { ref: transaction.invoiceRef })} · {formatClockTime(transaction.transactionDate)}
             {/* Diesel is the usual product: only the others are worth a word on the row. */}
             {transaction.productCode && transaction.productCode !== 'DSL' && ` · ${t(`products.${transaction.productCode}`)}`}
           </p>

@@ -96,8 +96,8 @@ describe('transactions list', () => {
       page: '0',
       size: '20',
       sort: 'transactionDate,desc',
-      dateFrom: dayjs().subtract(1, 'month').format('YYYY-MM-DD[T00:00:00]'),
-      dateTo: dayjs().format('YYYY-MM-DD[T23:59:59]'),
+      dateFrom: dayjs().subtract(1, 'month').format('YYYY-MM-DD[T00:00:00.000]Z'),
+      dateTo: dayjs().format('YYYY-MM-DD[T23:59:59.999]Z'),
     });
   });
 
@@ -261,8 +261,8 @@ describe('export', () => {
     expect(fileName).toBe('transactions-2026-11-22.xlsx');
     expect(blob.size).toBe(4);
     expect(seen[0]).toEqual({
-      dateFrom: dayjs().subtract(1, 'month').format('YYYY-MM-DD[T00:00:00]'),
-      dateTo: dayjs().format('YYYY-MM-DD[T23:59:59]'),
+      dateFrom: dayjs().subtract(1, 'month').format('YYYY-MM-DD[T00:00:00.000]Z'),
+      dateTo: dayjs().format('YYYY-MM-DD[T23:59:59.999]Z'),
       sort: 'transactionDate,desc',
     });
   });

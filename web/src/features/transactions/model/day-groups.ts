@@ -1,8 +1,9 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { viewerTime } from '@/lib/format';
 import type { TransactionListItem } from '../api/transactions-api';
 
 export interface DayGroup {
-  /** YYYY-MM-DD of the local day. */
+  /** YYYY-MM-DD of the viewer's day. */
   day: string;
   heading: { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; text: string };
   transactions: TransactionListItem[];
@@ -17,10 +18,10 @@ export function dayHeading(date: Dayjs, now: Dayjs = dayjs()): DayGroup['heading
 
 /** Rows grouped by day, most recent day first and most recent row first within a day. */
 export function groupByDay(transactions: readonly TransactionListItem[], now: Dayjs = dayjs()): DayGroup[] {
-  const sorted = [...transactions].sort((a, b) => dayjs(b.transactionDate).valueOf() - dayjs(a.transactionDate).valueOf());
+  const sorted = [...transactions].sort((a, b) => viewerTime(b.transactionDate).valueOf() - viewerTime(a.transactionDate).valueOf());
   const groups: DayGroup[] = [];
   for (const transaction of sorted) {
-    const date = dayjs(transaction.transactionDate);
+    const date = viewerTime(transaction.transactionDate);
     const day = date.format('YYYY-MM-DD');
     const last = groups.at(-1);
     if (last?.day === day) last.transactions.push(transaction);

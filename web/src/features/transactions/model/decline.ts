@@ -5,7 +5,7 @@ const CODE = /^[A-Z_]+$/;
 
 /**
  * The sentence naming the rule a purchase broke: the locale's text for its stable code, else the
- * server's sentence (a code this app does not know yet), else nothing. Rows stored before issue 11
+ * server's sentence (a code this app does not know yet), else nothing. Rows stored before decline reasons were kept
  * carried the code in declineReason itself.
  */
 export function declineSentence(t: TFunction, code: DeclineCode | string | null | undefined, reason: string | null | undefined): string | null {

@@ -5,13 +5,13 @@ import { scrolledPast } from './scroll';
 import { anyFilterSet, clearedFilters, defaultFilters, isValidRange, toQuery } from './transaction-filters';
 
 describe('default date range', () => {
-  it('runs from one month ago at start of day to the end of today, sent as ISO without Z', () => {
+  it('runs from one month ago at start of day to the end of today, sent with the viewer’s offset', () => {
     const filters = defaultFilters(dayjs('2026-11-22T15:30:00'));
     expect(toQuery('company', filters)).toEqual({
       scope: 'company',
       searchText: undefined,
-      dateFrom: '2026-10-22T00:00:00',
-      dateTo: '2026-11-22T23:59:59',
+      dateFrom: dayjs('2026-10-22').format('YYYY-MM-DD[T00:00:00.000]Z'),
+      dateTo: dayjs('2026-11-22').format('YYYY-MM-DD[T23:59:59.999]Z'),
       cardNumber: undefined,
     });
   });

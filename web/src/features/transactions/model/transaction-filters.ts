@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { viewerDayBound } from '@/lib/format';
 import type { TransactionQuery, TransactionScope } from '../api/transactions-api';
 
 /** Filters as the screen holds them: dates as the date inputs' YYYY-MM-DD, '' when unset. */
@@ -10,8 +11,6 @@ export interface TransactionFilters {
 }
 
 const INPUT_DATE = 'YYYY-MM-DD';
-/** ISO timestamp without the trailing Z, as the API takes dates (docs/product.md §7). */
-const API_TIMESTAMP = 'YYYY-MM-DDTHH:mm:ss';
 
 /** Default range: one month ago at start of day to end of today (docs/product.md §4). */
 export function defaultFilters(now: Dayjs = dayjs()): TransactionFilters {
@@ -30,10 +29,10 @@ export function anyFilterSet(filters: TransactionFilters): boolean {
   return Object.values(filters).some((value) => value !== '');
 }
 
-/** Start of the From day, e.g. 2026-10-22T00:00:00. */
-export const apiDateFrom = (date: string) => dayjs(date).startOf('day').format(API_TIMESTAMP);
-/** End of the To day, e.g. 2026-11-22T23:59:59. */
-export const apiDateTo = (date: string) => dayjs(date).endOf('day').format(API_TIMESTAMP);
+/** Start of the From day in the viewer's zone, e.g. 2026-10-22T00:00:00.000-05:00. */
+export const apiDateFrom = (date: string) => viewerDayBound(date, 'start');
+/** End of the To day in the viewer's zone, e.g. 2026-11-22T23:59:59.999-06:00. */
+export const apiDateTo = (date: string) => viewerDayBound(date, 'end');
 
 /** End date cannot precede start date (docs/product.md §2.8). */
 export function isValidRange(dateFrom: string, dateTo: string): boolean {

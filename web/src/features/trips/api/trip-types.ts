@@ -10,7 +10,7 @@ export type TripPoint = Schema<'Point'>;
 /** One stop of a trip's plan, with its net price per gallon when planned. */
 export type TripStop = Schema<'TripPlanStop'>;
 
-/** The SPEC fuel plan result plus its version, reason and time on the trip. */
+/** The fuel plan result plus its version, reason and time on the trip. */
 export type TripPlan = Schema<'TripPlan'>;
 
 export type PlanReason = TripPlan['reason'];
@@ -23,8 +23,11 @@ export type TripStatus = Trip['status'];
 /** A purchase on the trip's card while it was active. */
 export type TripPurchase = Schema<'TripPurchase'>;
 
-/** GET /api/trips/{id}: the trip with every plan version (oldest first) and its purchases. */
+/** GET /api/trips/{id}: the trip with its current plan, how many plan versions it has, and its purchases. */
 export type TripDetail = Schema<'TripDetail'>;
+
+/** GET /api/trips/{id}/plans: a page of the trip's plan versions, newest first. */
+export type TripPlanPage = Schema<'TripPlanPage'>;
 
 /** GET /api/trips. */
 export type TripPage = Schema<'TripPage'>;

@@ -11,13 +11,17 @@ import type {
   TripDetail,
   TripListQuery,
   TripPage,
+  TripPlanPage,
 } from './trip-types';
 
 /** Trips page size (like transactions, docs/product.md §9). */
 export const TRIPS_PAGE_SIZE = 20;
 
+/** Plan versions per page (the server allows up to 20: each carries its stops). */
+export const TRIP_PLANS_PAGE_SIZE = 10;
+
 /** More pages exist while the current page number is below totalPages − 1. */
-export function nextTripsPage(last: TripPage): number | undefined {
+export function nextTripsPage(last: TripPage | TripPlanPage): number | undefined {
   return last.page.number < last.page.totalPages - 1 ? last.page.number + 1 : undefined;
 }
 
@@ -55,6 +59,18 @@ export const tripsApi = api.injectEndpoints({
     }),
     getTrip: build.query<TripDetail, number | string>({
       query: (id) => tripPath(id),
+      providesTags: (_result, _error, id) => [{ type: 'Trip', id: String(id) }],
+    }),
+    /** The trip's plan versions, newest first, a page at a time. */
+    getTripPlans: build.infiniteQuery<TripPlanPage, number | string, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (lastPage) => nextTripsPage(lastPage),
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: `${tripPath(queryArg)}/plans`,
+        params: { page: pageParam, size: TRIP_PLANS_PAGE_SIZE },
+      }),
       providesTags: (_result, _error, id) => [{ type: 'Trip', id: String(id) }],
     }),
     createTrip: build.mutation<Trip, CreateTripRequest>({
@@ -100,6 +116,7 @@ export const {
   useGetTripsInfiniteQuery,
   useGetActiveTripQuery,
   useGetTripQuery,
+  useGetTripPlansInfiniteQuery,
   useCreateTripMutation,
   useReplanTripMutation,
   useCompleteTripMutation,

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { tripDetailPath } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import type { TripDetail, TripStatus } from '../api/trip-types';
+import type { TripDetail, TripPlan, TripStatus } from '../api/trip-types';
 import { plan, tripDetail } from '../test/fixtures';
 
 const session = { token: 't1', refreshToken: 'r1' };
 
 /** Serves the trip and records each action's body; actions answer the trip in its new status. */
-function serveTrip(detail: TripDetail = tripDetail) {
+function serveTrip(detail: TripDetail = tripDetail, planVersions: TripPlan[] = [plan]) {
   let current = detail;
   const actions: { path: string; body: unknown }[] = [];
   const act = (action: string, status: TripStatus) =>
@@ -20,14 +20,25 @@ function serveTrip(detail: TripDetail = tripDetail) {
       current = { ...current, status };
       return HttpResponse.json(current);
     });
+  let versions = planVersions;
   server.use(
     http.get(apiUrl(`/trips/${detail.id}`), () => HttpResponse.json(current)),
+    http.get(apiUrl(`/trips/${detail.id}/plans`), ({ request }) => {
+      const url = new URL(request.url);
+      const page = Number(url.searchParams.get('page')), size = Number(url.searchParams.get('size'));
+      const newestFirst = [...versions].reverse();
+      return HttpResponse.json({
+        content: newestFirst.slice(page * size, (page + 1) * size),
+        page: { number: page, size, totalElements: versions.length, totalPages: Math.ceil(versions.length / size) },
+      });
+    }),
     act('complete', 'COMPLETED'),
     act('cancel', 'CANCELLED'),
     http.post(apiUrl(`/trips/${detail.id}/replan`), async ({ request }) => {
       actions.push({ path: 'replan', body: await request.json() });
       const replanned = { ...plan, version: 2, reason: 'REPLANNED' as const, fuelPlan: plan.fuelPlan.slice(1) };
-      current = { ...current, plan: replanned, planVersions: [...current.planVersions, replanned] };
+      versions = [...versions, replanned];
+      current = { ...current, plan: replanned, planVersionCount: versions.length };
       return HttpResponse.json(current);
     }),
   );
@@ -48,10 +59,23 @@ describe('trip detail', () => {
     expect(purchases[0]).toHaveTextContent('On plan');
     expect(purchases[1]).toHaveTextContent('Declined');
     expect(within(purchases[1]!).getByTestId('decline-reason')).toHaveTextContent('Not a planned stop');
-    expect(screen.getAllByTestId('plan-version')[0]).toHaveTextContent('Version 1 · Planned');
+    expect((await screen.findAllByTestId('plan-version'))[0]).toHaveTextContent('Version 1 · Planned');
     // The next stop is the one not bought yet.
     expect(screen.getByTestId('next-stop-name')).toHaveTextContent('Pilot Travel Center #1187');
     expect(screen.getByTestId('next-stop-miles')).toHaveTextContent('66.5 mi along the route');
+  });
+
+  it('counts the plan versions, shows the newest and pages the older ones', async () => {
+    const versions = Array.from({ length: 12 }, (_, i): TripPlan => ({ ...plan, version: i + 1, reason: i ? 'PRICE_CHANGE' : 'CREATED' }));
+    serveTrip({ ...tripDetail, plan: versions[11]!, planVersionCount: 12 }, versions);
+    const { user } = renderApp(tripDetailPath(41), { session });
+    const section = await screen.findByRole('region', { name: 'Plan versions (12)' });
+    await waitFor(() => expect(within(section).getAllByTestId('plan-version')).toHaveLength(10));
+    expect(within(section).getAllByTestId('plan-version')[0]).toHaveTextContent('Version 12 · Re-planned after a price change');
+    await user.click(within(section).getByRole('button', { name: 'Show older versions' }));
+    await waitFor(() => expect(within(section).getAllByTestId('plan-version')).toHaveLength(12));
+    expect(within(section).getAllByTestId('plan-version')[11]).toHaveTextContent('Version 1 · Planned');
+    expect(within(section).queryByRole('button', { name: 'Show older versions' })).not.toBeInTheDocument();
   });
 
   it('completes the trip, after which its actions are gone', async () => {

@@ -24,7 +24,7 @@ import { formatDollars, maskCardNumber } from '@/lib/format';
 import { notify } from '@/lib/notifier';
 import { paths } from '@/lib/paths';
 import type { TripDetail, TripPlan, TripPurchase } from '../api/trip-types';
-import { useCancelTripMutation, useCompleteTripMutation, useGetTripQuery } from '../api/trips-api';
+import { useCancelTripMutation, useCompleteTripMutation, useGetTripPlansInfiniteQuery, useGetTripQuery } from '../api/trips-api';
 import { formatDateTime, formatOneDecimal } from '../model/format';
 import { remainingStops } from '../model/next-stop';
 import { NextStopCard } from './NextStopCard';
@@ -127,6 +127,37 @@ function Purchases({ purchases }: { purchases: readonly TripPurchase[] }) {
         );
       })}
     </Box>
+  );
+}
+
+/** The trip's plan versions, newest first, a page at a time. */
+function PlanVersions({ tripId }: { tripId: number }) {
+  const { t } = useTranslation('trips');
+  const { data, isLoading, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage, isFetching } = useGetTripPlansInfiniteQuery(tripId);
+  if (isLoading) return <CircularProgress size={24} aria-label={t('detail.loadingVersions')} />;
+  if (isError || !data) return <LoadError onRetry={refetch} retrying={isFetching} />;
+  const versions = data.pages.flatMap((page) => page.content);
+  return (
+    <>
+      <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {versions.map((version, index) => (
+          <Box component="li" key={version.version} data-testid="plan-version" sx={{ py: 1 }}>
+            {index > 0 && <Divider sx={{ mb: 1 }} />}
+            <Typography sx={{ fontWeight: 600 }}>
+              {t('detail.version', { version: version.version })} · {t(`reason.${version.reason}`)}
+            </Typography>
+            <Typography variant="body2" color="textSecondary">
+              {formatDateTime(version.createdAt)} · {t('list.stops', { count: version.fuelPlan.length, cost: formatDollars(version.totalCost) })}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+      {hasNextPage && (
+        <Button onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} sx={{ mt: 1 }}>
+          {t('detail.olderVersions')}
+        </Button>
+      )}
+    </>
   );
 }
 
@@ -233,20 +264,8 @@ function TripBody({ trip }: { trip: TripDetail }) {
       <Section title={t('detail.purchases')} testId="trip-purchases">
         <Purchases purchases={trip.purchases} />
       </Section>
-      <Section title={t('detail.versions')} testId="trip-versions">
-        <Box component="ol" sx={{ m: 0, p: 0, listStyle: 'none' }}>
-          {[...trip.planVersions].reverse().map((version, index) => (
-            <Box component="li" key={version.version} data-testid="plan-version" sx={{ py: 1 }}>
-              {index > 0 && <Divider sx={{ mb: 1 }} />}
-              <Typography sx={{ fontWeight: 600 }}>
-                {t('detail.version', { version: version.version })} · {t(`reason.${version.reason}`)}
-              </Typography>
-              <Typography variant="body2" color="textSecondary">
-                {formatDateTime(version.createdAt)} · {t('list.stops', { count: version.fuelPlan.length, cost: formatDollars(version.totalCost) })}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+      <Section title={t('detail.versions', { count: trip.planVersionCount })} testId="trip-versions">
+        <PlanVersions tripId={trip.id} />
       </Section>
     </Stack>
   );

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { viewerTime } from '@/lib/format';
 
 const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -6,5 +6,5 @@ const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSty
 /** 152.3 — gallons and miles with one decimal. */
 export const formatOneDecimal = (value: number): string => oneDecimal.format(value);
 
-/** "Nov 21, 2026, 2:03 PM" for an RFC 3339 time or a zone-less ISO one. */
-export const formatDateTime = (iso: string): string => dateTime.format(dayjs(iso).toDate());
+/** "Nov 21, 2026, 2:03 PM" in the viewer's zone for an instant from the API. */
+export const formatDateTime = (iso: string): string => dateTime.format(viewerTime(iso).toDate());

@@ -12,7 +12,7 @@ function location(partial: Pick<Location, 'locationId' | 'name' | 'city' | 'stat
     country: 'US',
     retailPrice: partial.netPrice + 0.3,
     savings: 30,
-    retailPriceDate: '2026-11-21T06:00:00',
+    retailPriceDate: '2026-11-21T06:00:00Z',
     stale: false,
     iftaRefund: 0.2,
     chain: 'PILOT',
@@ -82,7 +82,7 @@ export const declinedPurchase: TripPurchase = {
   transactionId: 9001,
   locationId: 3999,
   locationName: 'Shell #77 Gainesville',
-  transactionDate: '2026-11-24T15:10:00',
+  transactionDate: '2026-11-24T15:10:00Z',
   gallons: 80,
   status: 'DECLINED',
   declineCode: 'NOT_PLANNED_STOP',
@@ -95,7 +95,7 @@ export const dentonPurchase: TripPurchase = {
   transactionId: 9000,
   locationId: 2001,
   locationName: "Love's Travel Stop #210",
-  transactionDate: '2026-11-24T14:40:00',
+  transactionDate: '2026-11-24T14:40:00Z',
   gallons: 60,
   status: 'APPROVED',
   declineCode: null,
@@ -106,7 +106,7 @@ export const dentonPurchase: TripPurchase = {
 
 export const tripDetail: TripDetail = {
   ...trip,
-  planVersions: [plan],
+  planVersionCount: 1,
   purchases: [dentonPurchase, declinedPurchase],
 };
 

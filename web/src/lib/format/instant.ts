@@ -1,0 +1,35 @@
+import dayjs, { type Dayjs } from 'dayjs';
+
+/**
+ * Instants from the API are RFC 3339 with Z or an offset (docs/api.md): a purchase's
+ * transactionDate, createdAt, overrideUntil, a price's retailPriceDate… Every screen shows them
+ * in the viewer's time zone, so an owner and a driver in one zone read the same clock time.
+ */
+
+const ZONED = /(?:Z|[+-]\d\d:?\d\d)$/i;
+
+/** The instant as a dayjs in the viewer's zone; a text without a zone is read as UTC. */
+export function viewerTime(iso: string): Dayjs {
+  return dayjs(ZONED.test(iso) ? iso : `${iso}Z`);
+}
+
+/** "2:03 PM" */
+export const formatClockTime = (iso: string): string => viewerTime(iso).format('h:mm A');
+
+/** "Nov 25, 3:04 PM" */
+export const formatMonthDayTime = (iso: string): string => viewerTime(iso).format('MMM D, h:mm A');
+
+/** "Nov 21, 2026 2:03 PM" */
+export const formatDateYearTime = (iso: string): string => viewerTime(iso).format('MMM D, YYYY h:mm A');
+
+/** "2026-11-21": the viewer's day the instant falls on. */
+export const viewerDay = (iso: string): string => viewerTime(iso).format('YYYY-MM-DD');
+
+/**
+ * A query bound as the API takes it: the start (or the end) of the viewer's day `date`
+ * (YYYY-MM-DD) with the viewer's offset, e.g. 2026-11-22T23:59:59.999-06:00.
+ */
+export function viewerDayBound(date: string, end: 'start' | 'end'): string {
+  const day = dayjs(date);
+  return (end === 'start' ? day.startOf('day') : day.endOf('day')).format('YYYY-MM-DDTHH:mm:ss.SSSZ');
+}
