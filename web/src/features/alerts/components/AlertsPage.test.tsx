@@ -17,6 +17,8 @@ function alert(id: number, extra: Partial<CompanyAlert> = {}): CompanyAlert {
     driverName: 'Sam Carter',
     transactionId: 100 + id,
     overrideRequestId: null,
+    tripId: null,
+    tripRequestId: null,
     read: false,
     createdAt: '2026-11-24T15:04:00Z',
     ...extra,
@@ -133,6 +135,28 @@ describe('alerts', () => {
     await user.click(within(await screen.findByTestId('request-decision')).getByRole('button', { name: 'Deny' }));
     expect(await screen.findByText("Sam Carter's request was denied")).toBeInTheDocument();
     expect(calls).toContain('DENY 9 {}');
+  });
+
+  it("approves a driver's request to end a locked trip, and links to the trip", async () => {
+    const { calls } = alertsApi([alert(1, { kind: 'TRIP_REQUEST', tripId: 41, tripRequestId: 5, transactionId: null, message: 'Trip request: Sam Carter asks to end the trip.' })]);
+    let pendingTrips = [{ id: 5, tripId: 41, kind: 'END', status: 'PENDING', driverName: 'Sam Carter' }];
+    server.use(
+      http.get(apiUrl('/wex/company/trip-requests'), () => HttpResponse.json({ content: pendingTrips })),
+      http.post(apiUrl('/wex/company/trip-requests/:id/:decision'), ({ params }) => {
+        calls.push(`TRIP ${String(params.decision).toUpperCase()} ${String(params.id)}`);
+        pendingTrips = [];
+        return HttpResponse.json({ id: 5, tripId: 41, kind: 'END', status: 'APPROVED', driverName: 'Sam Carter' });
+      }),
+    );
+    const { user } = renderApp(paths.alerts, { session });
+
+    const row = await screen.findByTestId('alert-row');
+    expect(within(row).getByRole('img', { name: 'Trip request' })).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'View trip' })).toHaveAttribute('href', '/trips/41');
+    await user.click(await within(row).findByTestId('trip-request-approve'));
+    expect(await screen.findByText("Sam Carter's request was approved")).toBeInTheDocument();
+    expect(calls).toContain('TRIP APPROVE 5');
+    await waitFor(() => expect(screen.queryByTestId('trip-request-approve')).not.toBeInTheDocument());
   });
 
   it('offers to try again when the alerts fail to load', async () => {

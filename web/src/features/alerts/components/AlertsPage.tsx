@@ -1,6 +1,9 @@
+import AltRouteIcon from '@mui/icons-material/AltRoute';
 import BlockIcon from '@mui/icons-material/Block';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
+import FlagIcon from '@mui/icons-material/Flag';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import RouteIcon from '@mui/icons-material/Route';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,18 +23,21 @@ import { alpha } from '@mui/material/styles';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as ReactRouterLink } from 'react-router';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
 import { errorMessage } from '@/lib/api';
 import { maskCardNumber } from '@/lib/format';
 import { notify } from '@/lib/notifier';
-import { paths } from '@/lib/paths';
+import { paths, tripDetailPath } from '@/lib/paths';
 import {
   ALERTS_PAGE_SIZE,
   useDecideOverrideRequestMutation,
+  useAnswerTripRequestMutation,
   useGetAlertsQuery,
   useGetPendingOverrideRequestsQuery,
+  useGetPendingTripRequestsQuery,
   useMarkAlertReadMutation,
   useMarkAllAlertsReadMutation,
 } from '../api/alerts-api';
@@ -44,6 +50,9 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   DECLINE: <BlockIcon color="error" />,
   OVERRIDE_REQUEST: <LockOpenIcon color="warning" />,
   NEAR_LIMIT: <WarningAmberIcon color="warning" />,
+  TRIP_REQUEST: <RouteIcon color="warning" />,
+  TRIP_ENDED: <FlagIcon color="action" />,
+  TRIP_REPLANNED: <AltRouteIcon color="action" />,
 };
 
 /** /alerts (issue 11), company owners: declines, override requests and near-limit purchases. */
@@ -54,6 +63,8 @@ export function AlertsPage() {
   const { data, isLoading, isFetching, isError, refetch } = useGetAlertsQuery({ unread: unreadOnly, page, size: ALERTS_PAGE_SIZE });
   const pending = useGetPendingOverrideRequestsQuery();
   const pendingIds = new Set((pending.data ?? []).map((request) => request.id));
+  const pendingTrips = useGetPendingTripRequestsQuery();
+  const pendingTripIds = new Set((pendingTrips.data ?? []).map((request) => request.id));
   const [markAll, { isLoading: markingAll }] = useMarkAllAlertsReadMutation();
 
   const readAll = async () => {
@@ -120,6 +131,7 @@ export function AlertsPage() {
                   key={alert.id}
                   alert={alert}
                   pendingRequest={alert.overrideRequestId !== null && pendingIds.has(alert.overrideRequestId)}
+                  pendingTripRequest={alert.tripRequestId !== null && pendingTripIds.has(alert.tripRequestId)}
                 />
               ))}
             </List>
@@ -141,8 +153,11 @@ export function AlertsPage() {
   );
 }
 
-/** One alert: click marks it read; a pending override request offers Approve (hours) and Deny. */
-function AlertRow({ alert, pendingRequest }: { alert: CompanyAlert; pendingRequest: boolean }) {
+/**
+ * One alert: click marks it read; a pending override request offers Approve (hours) and Deny,
+ * a driver's pending trip request Approve and Deny; a trip's alert links to the trip.
+ */
+function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: CompanyAlert; pendingRequest: boolean; pendingTripRequest: boolean }) {
   const { t } = useTranslation('alerts');
   const [markRead] = useMarkAlertReadMutation();
   const unread = !alert.read;
@@ -189,6 +204,22 @@ function AlertRow({ alert, pendingRequest }: { alert: CompanyAlert; pendingReque
       {pendingRequest && alert.overrideRequestId !== null && (
         <RequestDecision requestId={alert.overrideRequestId} driverName={alert.driverName} onDecided={open} />
       )}
+      {(pendingTripRequest || alert.tripId !== null) && (
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}
+        >
+          {pendingTripRequest && alert.tripRequestId !== null && (
+            <TripRequestDecision requestId={alert.tripRequestId} driverName={alert.driverName} onDecided={open} />
+          )}
+          {alert.tripId !== null && (
+            <Button component={ReactRouterLink} to={tripDetailPath(alert.tripId)} size="small">
+              {t('trip.view')}
+            </Button>
+          )}
+        </Stack>
+      )}
     </Box>
   );
 }
@@ -234,5 +265,30 @@ function RequestDecision({ requestId, driverName, onDecided }: { requestId: numb
         {t('request.deny')}
       </Button>
     </Stack>
+  );
+}
+
+/** Approve or deny a driver's request to end or re-plan a trip the owner locked. */
+function TripRequestDecision({ requestId, driverName, onDecided }: { requestId: number; driverName: string; onDecided: () => void }) {
+  const { t } = useTranslation('alerts');
+  const [decide, { isLoading }] = useAnswerTripRequestMutation();
+  const run = async (decision: 'approve' | 'deny') => {
+    try {
+      await decide({ id: requestId, decision }).unwrap();
+      notify.success(decision === 'approve' ? t('trip.approved', { name: driverName }) : t('request.denied', { name: driverName }));
+      onDecided();
+    } catch (error) {
+      notify.error(errorMessage(error, t('trip.failed')));
+    }
+  };
+  return (
+    <>
+      <Button variant="contained" color="success" disabled={isLoading} onClick={() => void run('approve')} data-testid="trip-request-approve">
+        {t('request.approve')}
+      </Button>
+      <Button variant="outlined" color="error" disabled={isLoading} onClick={() => void run('deny')}>
+        {t('request.deny')}
+      </Button>
+    </>
   );
 }
