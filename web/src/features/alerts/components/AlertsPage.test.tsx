@@ -97,7 +97,7 @@ describe('alerts', () => {
     const { user } = renderApp(paths.alerts, { session });
 
     const rows = await screen.findAllByTestId('alert-row');
-    await user.click(within(rows[0]!).getByRole('button', { name: /^Unread:/ }));
+    await user.click(within(rows[0]!).getByRole('button', { name: /Unread:/ }));
     await waitFor(() => expect(screen.getAllByTestId('alert-row')[0]).toHaveAttribute('data-read', 'true'));
     expect(calls).toContain('READ 1');
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));

@@ -43,6 +43,8 @@ import {
 } from '../api/alerts-api';
 import type { AlertKind, CompanyAlert } from '../api/contract';
 
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 /** Hours an approval grants: the owner picks one, 24 unless changed (1..168 on the wire). */
 const APPROVAL_HOURS = [2, 4, 8, 12, 24, 48, 72, 168] as const;
 
@@ -179,14 +181,21 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
     >
       <ListItemButton
         onClick={open}
-        aria-label={unread ? t('unreadLabel', { message: alert.message }) : undefined}
         sx={{ gap: 1.5, alignItems: 'flex-start', borderRadius: 3, py: 1.25, px: { xs: 1, sm: 2 } }}
       >
         <Box sx={{ pt: 0.25, display: 'flex' }} aria-label={t(`kinds.${alert.kind}`)} role="img">
           {kindIcon[alert.kind]}
         </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>{alert.message}</Typography>
+          <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>
+            {/* Read before the message, hidden on screen: the row is named by its visible text. */}
+            {unread && (
+              <Box component="span" sx={visuallyHidden}>
+                {t('unreadPrefix')}{' '}
+              </Box>
+            )}
+            {alert.message}
+          </Typography>
           <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {[alert.driverName, maskCardNumber(alert.cardNumber)].filter(Boolean).join(' · ')}
           </Typography>
@@ -286,7 +295,7 @@ function TripRequestDecision({ requestId, driverName, onDecided }: { requestId: 
       <Button variant="contained" color="success" disabled={isLoading} onClick={() => void run('approve')} data-testid="trip-request-approve">
         {t('request.approve')}
       </Button>
-      <Button variant="outlined" color="error" disabled={isLoading} onClick={() => void run('deny')}>
+      <Button variant="outlined" disabled={isLoading} onClick={() => void run('deny')}>
         {t('request.deny')}
       </Button>
     </>
