@@ -101,7 +101,7 @@ function EntryIcon({ entry }: { entry: NavEntry }) {
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
- * The count read after the visible label (", 3 unread"), hidden on screen: the link is named by
+ * The count read after the visible label (" (3 unread)"), hidden on screen: the link is named by
  * its content, so its visible text stays part of its name.
  */
 function CountSuffix({ entry }: { entry: NavEntry }) {
