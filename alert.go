@@ -14,6 +14,9 @@ const (
 	AlertDecline         AlertKind = "DECLINE"          // a purchase on a company card was declined
 	AlertOverrideRequest AlertKind = "OVERRIDE_REQUEST" // a driver asks for an override
 	AlertNearLimit       AlertKind = "NEAR_LIMIT"       // a purchase took a card past 80 % of a limit
+	AlertTripRequest     AlertKind = "TRIP_REQUEST"     // a driver asks to end or re-plan an owner-locked trip
+	AlertTripEnded       AlertKind = "TRIP_ENDED"       // a locked trip ended: its card lock is lifted
+	AlertTripReplanned   AlertKind = "TRIP_REPLANNED"   // a locked trip has a new plan: new stops to buy at
 )
 
 // Alert is a notice for a company's owner; each one is also mailed.
@@ -27,9 +30,12 @@ type Alert struct {
 	CardID     int64
 	CardNumber string
 	DriverName string
-	// TransactionID and OverrideRequestID are 0 when not about one.
+	// TransactionID, OverrideRequestID, TripID and TripRequestID are 0
+	// when not about one.
 	TransactionID     int64
 	OverrideRequestID int64
+	TripID            int64
+	TripRequestID     int64
 	ReadAt            *time.Time
 	CreatedAt         time.Time
 }
@@ -112,6 +118,12 @@ func AlertMailSubject(k AlertKind) string {
 		return "Fuel Portal alert: a driver asks for an override"
 	case AlertNearLimit:
 		return "Fuel Portal alert: a card is near a limit"
+	case AlertTripRequest:
+		return "Fuel Portal alert: a driver asks about a locked trip"
+	case AlertTripEnded:
+		return "Fuel Portal alert: a locked trip ended"
+	case AlertTripReplanned:
+		return "Fuel Portal alert: a locked trip was re-planned"
 	}
 	return "Fuel Portal alert"
 }

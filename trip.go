@@ -82,6 +82,7 @@ type Trip struct {
 	DriverName      string
 	Status          TripStatus
 	LockCard        bool
+	OwnerLock       bool // an owner set the lock: only an owner ends or re-plans the trip, the driver asks (TripRequest)
 	OriginName      string
 	DestinationName string
 	TankGallons     Gallons

@@ -17,6 +17,8 @@ type alertResponse struct {
 	DriverName        string               `json:"driverName"`
 	TransactionID     *int64               `json:"transactionId"`
 	OverrideRequestID *int64               `json:"overrideRequestId"`
+	TripID            *int64               `json:"tripId"`
+	TripRequestID     *int64               `json:"tripRequestId"`
 	Read              bool                 `json:"read"`
 	CreatedAt         time.Time            `json:"createdAt"`
 }
@@ -30,6 +32,7 @@ type alertPage struct {
 func alertFromDomain(a *fuelportal.Alert) alertResponse {
 	return alertResponse{ID: a.ID, Kind: a.Kind, Message: a.Message, CardNumber: a.CardNumber, DriverName: a.DriverName,
 		TransactionID: optionalID(a.TransactionID), OverrideRequestID: optionalID(a.OverrideRequestID),
+		TripID: optionalID(a.TripID), TripRequestID: optionalID(a.TripRequestID),
 		Read: a.ReadAt != nil, CreatedAt: a.CreatedAt.UTC()}
 }
 

@@ -110,8 +110,16 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/trips/{id}/replan", s.requireApproved(s.handleTripReplan))
 	mux.HandleFunc("POST /api/trips/{id}/complete", s.requireApproved(s.handleTripEnd(fuelportal.TripCompleted)))
 	mux.HandleFunc("POST /api/trips/{id}/cancel", s.requireApproved(s.handleTripEnd(fuelportal.TripCancelled)))
+	mux.HandleFunc("GET /api/trips/{id}/requests", s.requireApproved(s.handleTripRequestsOfTrip))
 	mux.HandleFunc("GET /api/wex/company/compliance", s.requireRole(fuelportal.RoleCompany, s.handleCompliance))
 	mux.HandleFunc("GET /api/wex/company/compliance/export", s.requireRole(fuelportal.RoleCompany, s.handleComplianceExport))
+
+	// Trip requests (trip_requests.go): a driver asks to end or re-plan a trip an owner locked, the owner decides
+	mux.HandleFunc("POST /api/trips/{id}/end-request", s.requireRole(fuelportal.RoleUser, s.handleTripEndRequest))
+	mux.HandleFunc("POST /api/trips/{id}/replan-request", s.requireRole(fuelportal.RoleUser, s.handleTripReplanRequest))
+	mux.HandleFunc("GET /api/wex/company/trip-requests", s.requireRole(fuelportal.RoleCompany, s.handleTripRequestList))
+	mux.HandleFunc("POST /api/wex/company/trip-requests/{id}/approve", s.requireRole(fuelportal.RoleCompany, s.handleTripRequestDecide(true)))
+	mux.HandleFunc("POST /api/wex/company/trip-requests/{id}/deny", s.requireRole(fuelportal.RoleCompany, s.handleTripRequestDecide(false)))
 
 	// Card network feed (network.go): X-Network-Key, not a user token
 	mux.HandleFunc("POST /api/network/transactions", s.handleNetworkPurchase)

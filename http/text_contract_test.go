@@ -36,6 +36,8 @@ var requestBodies = map[string]any{
 	"POST /api/feed/prices":                             nil, // CSV: the feed package checks each field
 	"POST /api/trips":                                   tripCreateRequest{},
 	"POST /api/trips/{id}/replan":                       tripReplanRequest{},
+	"POST /api/trips/{id}/end-request":                  tripEndRequestBody{},
+	"POST /api/trips/{id}/replan-request":               tripReplanRequestBody{},
 	"PUT /api/wex/company/controls":                     companyControlsRequest{},
 	"PUT /api/wex/company/cards/{cardNumber}/controls":  ControlsRequest{},
 	"POST /api/wex/company/cards/{cardNumber}/override": overrideRequest{},
@@ -55,6 +57,7 @@ var textParams = map[string]string{
 	"POST /api/payments/payment-intent Idempotency-Key":              "idempotencyKey",
 	"GET /api/trips status":                                          "code",
 	"GET /api/trips cardNumber":                                      "cardNumber",
+	"GET /api/wex/company/trip-requests status":                      "code",
 	"GET /api/wex/company/compliance dateFrom":                       "date",
 	"GET /api/wex/company/compliance dateTo":                         "date",
 	"GET /api/wex/company/compliance/export dateFrom":                "date",
@@ -83,6 +86,11 @@ var strictParams = map[string]bool{
 	"POST /api/trips/{id}/replan id":                        true,
 	"POST /api/trips/{id}/complete id":                      true,
 	"POST /api/trips/{id}/cancel id":                        true,
+	"GET /api/trips/{id}/requests id":                       true,
+	"POST /api/trips/{id}/end-request id":                   true,
+	"POST /api/trips/{id}/replan-request id":                true,
+	"POST /api/wex/company/trip-requests/{id}/approve id":   true,
+	"POST /api/wex/company/trip-requests/{id}/deny id":      true,
 }
 
 func init() {

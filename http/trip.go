@@ -68,6 +68,7 @@ type tripJSON struct {
 	CardNumber         string                `json:"cardNumber"`
 	DriverName         string                `json:"driverName"`
 	LockCard           bool                  `json:"lockCard"`
+	OwnerLock          bool                  `json:"ownerLock"`
 	OriginName         string                `json:"originName"`
 	DestinationName    string                `json:"destinationName"`
 	TankCapacity       float64               `json:"tankCapacity"`
@@ -97,7 +98,7 @@ type tripPage struct {
 // shown at contract c's prices.
 func (s *Server) tripOut(t *fuelportal.Trip, stations map[int64]*fuelportal.Station, c *fuelportal.Contract) tripJSON {
 	out := tripJSON{
-		ID: t.ID, Status: t.Status, CardNumber: t.CardNumber, DriverName: t.DriverName, LockCard: t.LockCard,
+		ID: t.ID, Status: t.Status, CardNumber: t.CardNumber, DriverName: t.DriverName, LockCard: t.LockCard, OwnerLock: t.OwnerLock,
 		OriginName: t.OriginName, DestinationName: t.DestinationName, TankCapacity: t.TankGallons.Float(),
 		CurrentFuel: t.CurrentFuel.Float(), SearchRadius: t.SearchRadius.Float(), MinGallonsPurchase: t.MinGallons.Float(),
 		RoutePoints: make([]tripPointJSON, len(t.Route)),
@@ -365,7 +366,9 @@ type tripReplanRequest struct {
 
 // handleTripReplan makes a new plan version of an active trip from the
 // given position and fuel: stops all lie ahead of the route point nearest
-// the position. 409 when the trip has ended.
+// the position. 409 when the trip has ended. A driver's re-plan of a trip
+// an owner locked is a request the owner decides instead: 202 with the
+// request (as POST …/replan-request answers it).
 func (s *Server) handleTripReplan(w http.ResponseWriter, r *http.Request) {
 	id, err := tripID(r)
 	if err != nil {
@@ -383,6 +386,28 @@ func (s *Server) handleTripReplan(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
+	at, fuel, err := req.position(t)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if p := PrincipalFromContext(r.Context()); p.Role == fuelportal.RoleUser && t.OwnerLock {
+		// The owner's lock binds the driver: their re-plan is a request the owner approves.
+		s.createTripRequest(w, r, p, t.ID, fuelportal.TripRequestReplan, "", at, fuel)
+		return
+	}
+	t, err = s.replanTrip(r.Context(), scope, t, at, fuel, fuelportal.TripPlanReplanned)
+	if err != nil {
+		retryAfterPlanner(w, err)
+		s.respondError(w, r, err)
+		return
+	}
+	s.respondTrip(w, r, http.StatusOK, t, false)
+}
+
+// position validates the request against trip t: where the truck is and
+// the fuel in its tank (at most the trip's tank).
+func (req *tripReplanRequest) position(t *fuelportal.Trip) (geo.Point, float64, error) {
 	fe := fuelportal.FieldErrors{}
 	number := func(field, label string, n formNumber, lo, hi float64) float64 {
 		switch {
@@ -396,21 +421,12 @@ func (s *Server) handleTripReplan(w http.ResponseWriter, r *http.Request) {
 	lat := number("latitude", "Latitude", req.Latitude, -90, 90)
 	lon := number("longitude", "Longitude", req.Longitude, -180, 180)
 	fuel := number("currentFuel", "Current fuel", req.CurrentFuel, 0, t.TankGallons.Float())
-	if err := fe.Err(); err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	t, err = s.replanTrip(r.Context(), scope, t, geo.Point{Lat: lat, Lon: lon}, fuel, fuelportal.TripPlanReplanned)
-	if err != nil {
-		retryAfterPlanner(w, err)
-		s.respondError(w, r, err)
-		return
-	}
-	s.respondTrip(w, r, http.StatusOK, t, false)
+	return geo.Point{Lat: lat, Lon: lon}, fuel, fe.Err()
 }
 
 // handleTripEnd completes or cancels an active trip (409 otherwise),
-// which lifts its card lock.
+// which lifts its card lock; a driver ending a trip an owner locked is 403
+// (they ask: POST …/end-request).
 func (s *Server) handleTripEnd(status fuelportal.TripStatus) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		id, err := tripID(r)

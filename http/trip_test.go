@@ -59,6 +59,7 @@ type tripOut struct {
 	DriverName       string
 	CreatedAt        string
 	LockCard         bool
+	OwnerLock        bool
 	RoutePoints      []struct{ Latitude, Longitude float64 }
 	Plan             tripPlanOut
 	PlanVersionCount int
@@ -171,7 +172,7 @@ func TestTrips(t *testing.T) {
 		t.Run("re-plan keeps every stop ahead of the position", func(t *testing.T) {
 			mid := trip.RoutePoints[len(trip.RoutePoints)/2]
 			var replanned tripOut
-			f.api.Post(path+"/replan", map[string]any{"latitude": mid.Latitude, "longitude": mid.Longitude, "currentFuel": 30}, f.driver).
+			f.api.Post(path+"/replan", map[string]any{"latitude": mid.Latitude, "longitude": mid.Longitude, "currentFuel": 30}, f.owner).
 				ExpectStatus(t, 200).Decode(t, &replanned)
 			if replanned.Plan.Version != 2 || replanned.Plan.Reason != "REPLANNED" {
 				t.Fatalf("plan = %+v", replanned.Plan)
@@ -399,7 +400,7 @@ func TestTrips(t *testing.T) {
 
 		t.Run("completing lifts the lock; an ended trip is 409", func(t *testing.T) {
 			var done tripOut
-			f.api.Post(path+"/complete", nil, f.driver).ExpectStatus(t, 200).Decode(t, &done)
+			f.api.Post(path+"/complete", nil, f.owner).ExpectStatus(t, 200).Decode(t, &done)
 			if done.Status != "COMPLETED" {
 				t.Fatalf("status = %s", done.Status)
 			}
@@ -457,6 +458,10 @@ func TestTrips_PriceChangeAtAPlannedStopReplans(t *testing.T) {
 		importAt(s.RetailPrice + 0.40)
 		if v := versions(); len(v) != 2 || v[1].Reason != "PRICE_CHANGE" {
 			t.Fatalf("a 40¢ move at a planned stop: %+v", v)
+		}
+		// The trip is locked: the owners hear of its new stops.
+		if got := f.alertsOf(t, f.owner, "TRIP_REPLANNED", trip.ID); len(got) != 1 || !strings.Contains(got[0].Message, "price moved") {
+			t.Fatalf("TRIP_REPLANNED alerts = %+v", got)
 		}
 	})
 }

@@ -15,11 +15,12 @@ import (
 func (tx *Tx) AddAlert(ctx context.Context, a *fuelportal.Alert) error {
 	a.CreatedAt = tx.Now
 	err := tx.QueryRow(ctx, `
-		INSERT INTO alerts (company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		INSERT INTO alerts (company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id,
+			trip_id, trip_request_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id`,
 		a.CompanyID, a.Kind, a.Message, nullInt(a.CardID), a.CardNumber, a.DriverName,
-		nullInt(a.TransactionID), nullInt(a.OverrideRequestID), a.CreatedAt).Scan(&a.ID)
+		nullInt(a.TransactionID), nullInt(a.OverrideRequestID), nullInt(a.TripID), nullInt(a.TripRequestID), a.CreatedAt).Scan(&a.ID)
 	if err != nil {
 		return err
 	}
@@ -77,16 +78,17 @@ func (tx *Tx) AddNearLimitAlert(ctx context.Context, t *fuelportal.Transaction, 
 	})
 }
 
-const alertColumns = `id, company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id, read_at, created_at`
+const alertColumns = `id, company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id, trip_id, trip_request_id, read_at, created_at`
 
 func scanAlert(row interface{ Scan(...any) error }) (*fuelportal.Alert, error) {
 	a := &fuelportal.Alert{}
-	var card, txID, request sql.NullInt64
+	var card, txID, request, trip, tripRequest sql.NullInt64
 	var read, created nullTime
-	if err := row.Scan(&a.ID, &a.CompanyID, &a.Kind, &a.Message, &card, &a.CardNumber, &a.DriverName, &txID, &request, &read, &created); err != nil {
+	if err := row.Scan(&a.ID, &a.CompanyID, &a.Kind, &a.Message, &card, &a.CardNumber, &a.DriverName, &txID, &request, &trip, &tripRequest, &read, &created); err != nil {
 		return nil, err
 	}
 	a.CardID, a.TransactionID, a.OverrideRequestID = card.Int64, txID.Int64, request.Int64
+	a.TripID, a.TripRequestID = trip.Int64, tripRequest.Int64
 	a.ReadAt, a.CreatedAt = read.Ptr(), created.Time
 	return a, nil
 }

@@ -17,6 +17,7 @@ import (
 //	00430–00439  card controls, overrides, alerts and override requests
 //	00440        trips: saved fuel plans, their versions, purchases made on them
 //	00445        the planner's detour and stop costs in the contract
+//	00460        who set a trip's lock; drivers' requests to end or re-plan an owner-locked trip
 //
 //go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
 var migrations embed.FS

@@ -15,23 +15,23 @@ import (
 // Trips: tables trips, trip_plans, trip_plan_stops and
 // trip_transactions (migration 00440).
 
-const tripColumns = `t.id, t.company_id, t.card_id, c.card_number, c.driver_name, t.status, t.lock_card, t.origin_name, t.destination_name,
+const tripColumns = `t.id, t.company_id, t.card_id, c.card_number, c.driver_name, t.status, t.lock_card, t.owner_lock, t.origin_name, t.destination_name,
 	t.tank_gallons_milli, t.current_fuel_milli, t.search_radius_milli, t.min_gallons_milli, t.route, t.plan_version, t.created_at, t.updated_at`
 
 const tripFrom = ` FROM trips t JOIN cards c ON c.id = t.card_id `
 
 func scanTrip(row interface{ Scan(...any) error }) (*fuelportal.Trip, int, error) {
 	t := &fuelportal.Trip{}
-	var lock int64
+	var lock, ownerLock int64
 	var route string
 	var version int
 	var created, updated nullTime
-	err := row.Scan(&t.ID, &t.CompanyID, &t.CardID, &t.CardNumber, &t.DriverName, &t.Status, &lock, &t.OriginName, &t.DestinationName,
+	err := row.Scan(&t.ID, &t.CompanyID, &t.CardID, &t.CardNumber, &t.DriverName, &t.Status, &lock, &ownerLock, &t.OriginName, &t.DestinationName,
 		&t.TankGallons, &t.CurrentFuel, &t.SearchRadius, &t.MinGallons, &route, &version, &created, &updated)
 	if err != nil {
 		return nil, 0, err
 	}
-	t.LockCard = lock == 1
+	t.LockCard, t.OwnerLock = lock == 1, ownerLock == 1
 	t.CreatedAt, t.UpdatedAt = created.Time, updated.Time
 	var points [][2]float64
 	if err := json.Unmarshal([]byte(route), &points); err != nil {
@@ -56,6 +56,10 @@ func tripScopeWhere(s fuelportal.TransactionScope) (string, []any) {
 	return `t.company_id = ?`, []any{s.CompanyID}
 }
 
+// byDriver reports whether scope is a driver's (their own card's) rather
+// than an owner's or the system's (the whole company's).
+func byDriver(s fuelportal.TransactionScope) bool { return s.CardID != 0 }
+
 func boolInt(b bool) int64 {
 	if b {
 		return 1
@@ -64,8 +68,10 @@ func boolInt(b bool) int64 {
 }
 
 // CreateTrip saves t (ACTIVE, with t.Plan as version 1) for the card with
-// t.CardNumber within scope, setting its ids and times. A card outside the
-// scope is ENOTFOUND; a card that already has an active trip ECONFLICT.
+// t.CardNumber within scope, setting its ids and times. A lock set within a
+// company's scope (an owner) is an owner lock, within a card's (its driver)
+// the driver's own. A card outside the scope is ENOTFOUND; a card that
+// already has an active trip ECONFLICT.
 func (db *DB) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error {
 	return db.InTx(ctx, func(tx *Tx) error { return tx.CreateTrip(ctx, scope, t) })
 }
@@ -86,16 +92,17 @@ func (tx *Tx) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope,
 		return err
 	}
 	t.CompanyID, t.CardID, t.DriverName, t.Status = card.CompanyID, card.ID, card.DriverName, fuelportal.TripActive
+	t.OwnerLock = t.LockCard && !byDriver(scope)
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = tx.Now
 	}
 	t.UpdatedAt = t.CreatedAt
 	err = tx.QueryRow(ctx, `
-		INSERT INTO trips (company_id, card_id, status, lock_card, origin_name, destination_name, tank_gallons_milli,
+		INSERT INTO trips (company_id, card_id, status, lock_card, owner_lock, origin_name, destination_name, tank_gallons_milli,
 			current_fuel_milli, search_radius_milli, min_gallons_milli, route, plan_version, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
 		RETURNING id`,
-		t.CompanyID, t.CardID, t.Status, boolInt(t.LockCard), t.OriginName, t.DestinationName, t.TankGallons,
+		t.CompanyID, t.CardID, t.Status, boolInt(t.LockCard), boolInt(t.OwnerLock), t.OriginName, t.DestinationName, t.TankGallons,
 		t.CurrentFuel, t.SearchRadius, t.MinGallons, string(routeJSON), t.CreatedAt, t.UpdatedAt).Scan(&t.ID)
 	if isUniqueViolation(err) {
 		return fuelportal.Errorf(fuelportal.ECONFLICT, "The card already has an active trip")
@@ -170,8 +177,11 @@ func (tx *Tx) addTripPlan(ctx context.Context, tripID int64, p *fuelportal.TripP
 }
 
 // AddTripPlan makes p the new current plan of the ACTIVE trip id within
-// scope and returns the trip. ENOTFOUND outside the scope, ECONFLICT when
-// the trip is no longer active.
+// scope and returns the trip. A locked trip's new plan raises a
+// TRIP_REPLANNED alert in the same transaction. ENOTFOUND outside the
+// scope, ECONFLICT when the trip is no longer active, EFORBIDDEN when a
+// driver (a card's scope) re-plans a trip an owner locked (they ask
+// instead: CreateTripRequest).
 func (db *DB) AddTripPlan(ctx context.Context, scope fuelportal.TransactionScope, id int64, p *fuelportal.TripPlan) (t *fuelportal.Trip, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		if t, err = tx.trip(ctx, scope, id, true); err != nil {
@@ -180,13 +190,28 @@ func (db *DB) AddTripPlan(ctx context.Context, scope fuelportal.TransactionScope
 		if t.Status != fuelportal.TripActive {
 			return fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", strings.ToLower(string(t.Status)))
 		}
-		if err := tx.addTripPlan(ctx, id, p); err != nil {
-			return err
+		if byDriver(scope) && t.OwnerLock {
+			return fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgOwnerLockedReplan)
 		}
-		t.Plan, t.UpdatedAt = p, tx.Now
-		return nil
+		return tx.replanTrip(ctx, t, p, fuelportal.ReplanWhy(p.Reason, byDriver(scope)))
 	})
 	return t, err
+}
+
+// replanTrip makes p the current plan of active trip t and, when t is
+// locked, alerts the owners with why.
+func (tx *Tx) replanTrip(ctx context.Context, t *fuelportal.Trip, p *fuelportal.TripPlan, why string) error {
+	if err := tx.addTripPlan(ctx, t.ID, p); err != nil {
+		return err
+	}
+	t.Plan, t.UpdatedAt = p, tx.Now
+	if !t.LockCard {
+		return nil
+	}
+	return tx.AddAlert(ctx, &fuelportal.Alert{
+		CompanyID: t.CompanyID, Kind: fuelportal.AlertTripReplanned, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName,
+		TripID: t.ID, Message: fuelportal.TripReplannedAlertMessage(t.DriverName, t.CardNumber, t.OriginName, t.DestinationName, p.Version, why),
+	})
 }
 
 // trip reads the trip id within scope with its current plan; forUpdate
@@ -353,17 +378,27 @@ func (db *DB) Trips(ctx context.Context, f fuelportal.TripFilter) (trips []*fuel
 }
 
 // EndTrip sets the ACTIVE trip id within scope to status (COMPLETED or
-// CANCELLED), which lifts its lock. ENOTFOUND outside the scope, ECONFLICT
-// when the trip is not active.
+// CANCELLED), which lifts its lock, closes its pending requests and, for a
+// locked trip, raises a TRIP_ENDED alert in the same transaction.
+// ENOTFOUND outside the scope, ECONFLICT when the trip is not active,
+// EFORBIDDEN when a driver (a card's scope) ends a trip an owner locked
+// (they ask instead: CreateTripRequest).
 func (db *DB) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus) (t *fuelportal.Trip, err error) {
+	by := "an owner"
+	if byDriver(scope) {
+		by = "the driver"
+	}
 	err = db.InTx(ctx, func(tx *Tx) error {
-		t, err = tx.EndTrip(ctx, scope, id, status)
-		return err
+		if t, err = tx.EndTrip(ctx, scope, id, status); err != nil {
+			return err
+		}
+		return tx.tripEndedAlert(ctx, t, by)
 	})
 	return t, err
 }
 
-// EndTrip is DB.EndTrip within tx.
+// EndTrip is DB.EndTrip within tx without the alert (the demo ends its
+// past trips with it).
 func (tx *Tx) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus) (*fuelportal.Trip, error) {
 	t, err := tx.trip(ctx, scope, id, true)
 	if err != nil {
@@ -372,11 +407,26 @@ func (tx *Tx) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id
 	if t.Status != fuelportal.TripActive {
 		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", strings.ToLower(string(t.Status)))
 	}
+	if byDriver(scope) && t.OwnerLock {
+		return nil, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgOwnerLockedEnd)
+	}
 	if _, err := tx.Exec(ctx, `UPDATE trips SET status = ?, updated_at = ? WHERE id = ?`, status, tx.Now, id); err != nil {
 		return nil, err
 	}
 	t.Status, t.UpdatedAt = status, tx.Now
-	return t, nil
+	return t, tx.closeTripRequests(ctx, id)
+}
+
+// tripEndedAlert raises the TRIP_ENDED alert of ended trip t when it was
+// locked; by says who ended it.
+func (tx *Tx) tripEndedAlert(ctx context.Context, t *fuelportal.Trip, by string) error {
+	if !t.LockCard {
+		return nil
+	}
+	return tx.AddAlert(ctx, &fuelportal.Alert{
+		CompanyID: t.CompanyID, Kind: fuelportal.AlertTripEnded, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName,
+		TripID: t.ID, Message: fuelportal.TripEndedAlertMessage(t.DriverName, t.CardNumber, t.OriginName, t.DestinationName, t.Status, by),
+	})
 }
 
 // ActiveTrips returns every active trip with its current plan (the price

@@ -176,3 +176,80 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   else await expect(page.getByRole('columnheader', { name: 'Trips' })).toBeVisible();
   await screenshot(page, 'trips-compliance');
 });
+
+/*
+ * A lock binds the driver it restrains: on the trip the owner locked, the driver has no Complete or
+ * Cancel, only "Ask to end trip"; the owner sees the request (trip page and alert) and approves it
+ * from the alert, which ends the trip and lifts the lock.
+ */
+test('a driver asks to end the trip the owner locked; the owner approves from the alert', async ({ page, request }) => {
+  const probe = await request.get('/api/trips');
+  expect(probe.status(), 'the trips API answers').not.toBe(404);
+  test.setTimeout(240_000);
+  const ownerToken = await apiToken(request, OWNER.email, OWNER.password);
+  const driverToken = await apiToken(request, DRIVER.email, DRIVER.password);
+  const owner = { Authorization: `Bearer ${ownerToken}` };
+  const driver = await apiGet<{ cardNumber: string; firstName: string; lastName: string }>(request, driverToken, '/account');
+  const active = await apiGet<{ content: { id: number }[] }>(request, ownerToken, `/trips?status=ACTIVE&cardNumber=${driver.cardNumber}`);
+  for (const trip of active.content) await request.post(`/api/trips/${trip.id}/cancel`, { headers: owner });
+
+  // The owner saves a locked trip Dallas → Oklahoma City for the driver's card.
+  const routes = await request.post('/api/maps/route', {
+    headers: owner,
+    data: { origin: { latitude: 32.7767, longitude: -96.797 }, destination: { latitude: 35.4676, longitude: -97.5164 } },
+  });
+  expect(routes.ok()).toBe(true);
+  const routePoints = ((await routes.json()) as { routes: { points: { latitude: number; longitude: number }[] }[] }).routes[0]!.points;
+  const created = await request.post('/api/trips', {
+    headers: owner,
+    data: {
+      cardNumber: driver.cardNumber, routePoints, tankCapacity: 200, currentFuel: 20, searchRadius: 5, minGallonsPurchase: 5,
+      lockCard: true, originName: 'Dallas, TX', destinationName: 'Oklahoma City, OK',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const tripId = ((await created.json()) as { id: number; ownerLock: boolean }).id;
+
+  // The driver cannot end it: the API says why, the page offers to ask.
+  const refused = await request.post(`/api/trips/${tripId}/complete`, { headers: { Authorization: `Bearer ${driverToken}` } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toContain('only they can end the trip');
+  await page.goto('/');
+  await signIn(page, DRIVER.email, DRIVER.password);
+  await expectShell(page);
+  await page.goto(`/trips/${tripId}`);
+  const actions = page.getByTestId('locked-trip-actions');
+  await expect(actions).toContainText('Your fleet manager locked this card to the plan');
+  await expect(page.getByRole('button', { name: 'Complete' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cancel trip' })).toHaveCount(0);
+  await screenshot(page, 'trips-locked-driver');
+  await tap(actions.getByRole('button', { name: 'Ask to end trip' }));
+  const dialog = page.getByRole('dialog', { name: 'Ask to end this trip?' });
+  await dialog.getByRole('textbox', { name: 'Message for your fleet manager (optional)' }).fill('Load delivered early');
+  await screenshot(page, 'trips-ask-end-dialog', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByTestId('trip-request-state')).toContainText('Waiting for your fleet manager: you asked to end this trip');
+  await expect(actions.getByRole('button', { name: 'Ask to end trip' })).toBeDisabled();
+  await screenshot(page, 'trips-ask-end-pending');
+
+  // The owner sees it on the trip and as an alert, and approves it from the alert.
+  await signOut(page);
+  await signIn(page, OWNER.email, OWNER.password);
+  await expectShell(page);
+  await page.goto(`/trips/${tripId}`);
+  await expect(page.getByTestId('owner-trip-request')).toContainText(`${driver.firstName} ${driver.lastName} asks to end this trip. “Load delivered early”`);
+  await screenshot(page, 'trips-owner-request');
+  await page.goto('/alerts');
+  const alert = page.getByTestId('alert-row').filter({ hasText: 'Load delivered early' }).first();
+  await expect(alert.getByTestId('trip-request-approve')).toBeVisible();
+  await screenshot(page, 'alerts-trip-request');
+  await tap(alert.getByTestId('trip-request-approve'));
+  await expect(page.getByText(`${driver.firstName} ${driver.lastName}'s request was approved`)).toBeVisible();
+  await expect(page.getByTestId('alert-row').filter({ hasText: 'Locked trip completed' }).first()).toBeVisible();
+
+  // The trip has ended and the card is free.
+  const ended = await apiGet<{ status: string }>(request, ownerToken, `/trips/${tripId}`);
+  expect(ended.status).toBe('COMPLETED');
+  await page.goto(`/trips/${tripId}`);
+  await expect(page.getByTestId('trip-status')).toHaveText('Completed');
+});

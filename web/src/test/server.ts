@@ -45,6 +45,9 @@ export const handlers = [
   // Trips: no trips and nothing missed unless a test says otherwise.
   http.get(apiUrl('/trips'), () => HttpResponse.json({ content: [], page: { size: 20, number: 0, totalElements: 0, totalPages: 0 } })),
   http.get(apiUrl('/wex/company/compliance'), () => HttpResponse.json([])),
+  // Drivers' requests on trips the owner locked: none unless a test says otherwise.
+  http.get(apiUrl('/trips/:id/requests'), () => HttpResponse.json({ content: [] })),
+  http.get(apiUrl('/wex/company/trip-requests'), () => HttpResponse.json({ content: [] })),
 ];
 
 export const server = setupServer(...handlers);

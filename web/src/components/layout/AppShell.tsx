@@ -90,9 +90,27 @@ function useEntries(extraEntries: readonly NavEntry[]): { visible: readonly NavE
 function EntryIcon({ entry }: { entry: NavEntry }) {
   if (!entry.badge) return entry.icon;
   return (
-    <Badge badgeContent={entry.badge} color="error" max={99} data-testid="nav-badge">
+    // The count is in the entry's name (CountSuffix, or the collapsed drawer's label): the badge
+    // itself is hidden from assistive technology.
+    <Badge badgeContent={entry.badge} color="error" max={99} data-testid="nav-badge" slotProps={{ badge: { 'aria-hidden': true } }}>
       {entry.icon}
     </Badge>
+  );
+}
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/**
+ * The count read after the visible label (" (3 unread)"), hidden on screen: the link is named by
+ * its content, so its visible text stays part of its name.
+ */
+function CountSuffix({ entry }: { entry: NavEntry }) {
+  const { t } = useTranslation();
+  if (!entry.badge) return null;
+  return (
+    <Box component="span" sx={visuallyHidden}>
+      {t('nav.countSuffix', { count: entry.badge })}
+    </Box>
   );
 }
 
@@ -231,7 +249,6 @@ function BottomBar({ extraEntries }: NavProps) {
               component={NavLink}
               to={entry.to}
               aria-current={isActive(entry.match, pathname) ? 'page' : undefined}
-              aria-label={entry.badge ? entryName(entry) : undefined}
               sx={itemSx}
             >
               <EntryIcon entry={entry} />
@@ -250,6 +267,7 @@ function BottomBar({ extraEntries }: NavProps) {
                 }}
               >
                 {t(entry.label)}
+                <CountSuffix entry={entry} />
               </Box>
             </Box>
           ))}
@@ -391,15 +409,25 @@ function SideDrawer({ extraEntries }: NavProps) {
                 component={NavLink}
                 to={entry.to}
                 className={active ? 'active' : undefined}
-                // Always named: collapsed, the icon is all there is (and an undefined
-                // aria-label here would override the one the Tooltip gives).
-                aria-label={label}
+                // Collapsed, the icon is all there is: the label names it (an undefined
+                // aria-label here would override the one the Tooltip gives). Open, the
+                // visible label and the count after it do.
+                aria-label={open ? undefined : label}
                 sx={itemSx}
               >
                 <ListItemIcon sx={iconSx}>
                   <EntryIcon entry={entry} />
                 </ListItemIcon>
-                {open && <ListItemText primary={t(entry.label)} />}
+                {open && (
+                  <ListItemText
+                    primary={
+                      <>
+                        {t(entry.label)}
+                        <CountSuffix entry={entry} />
+                      </>
+                    }
+                  />
+                )}
               </ListItemButton>
             </Tooltip>
           );

@@ -3092,7 +3092,7 @@ export interface paths {
         put?: never;
         /**
          * Re-plan an active trip from a position and fuel level
-         * @description A trip keeps at most 100 plan versions (409 past them: start a new trip), and is re-planned on request at most 12 times an hour (429 with Retry-After past it).
+         * @description A driver's re-plan of a trip an owner locked (ownerLock) is a request the owner decides instead: 202 with the request, and the trip keeps its plan until an owner approves. 409 when the trip has ended, or when it already has 100 plan versions (start a new trip); re-planned on request at most 12 times an hour (429 with Retry-After past it).
          */
         post: {
             parameters: {
@@ -3116,6 +3116,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Trip"];
+                    };
+                };
+                /** @description Accepted: the driver's re-plan became a request to the owner */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TripRequest"];
                     };
                 };
                 400: components["responses"]["BadRequest"];
@@ -3154,7 +3163,7 @@ export interface paths {
         put?: never;
         /**
          * Complete an active trip (lifts its lock)
-         * @description 409 when the trip is not ACTIVE.
+         * @description 409 when the trip is not ACTIVE; 403 when a driver ends a trip an owner locked (ownerLock): they ask instead (POST /api/trips/{id}/end-request). A locked trip's end raises a TRIP_ENDED alert.
          */
         post: {
             parameters: {
@@ -3200,7 +3209,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an active trip (lifts its lock)
-         * @description 409 when the trip is not ACTIVE.
+         * @description 409 when the trip is not ACTIVE; 403 when a driver ends a trip an owner locked (ownerLock): they ask instead (POST /api/trips/{id}/end-request). A locked trip's end raises a TRIP_ENDED alert.
          */
         post: {
             parameters: {
@@ -3553,6 +3562,306 @@ export interface paths {
                 503: components["responses"]["DatabaseUnavailable"];
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{id}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The requests on a trip, newest first
+         * @description Owners: any trip of the company; drivers: their own card's. Another company's trip is 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TripRequestList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{id}/end-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A driver asks the owner to end a trip the owner locked
+         * @description Drivers only (owners 403). The owners get a TRIP_REQUEST alert and a mail; an approval completes the trip and lifts its lock. 404 for any trip but the driver's own card's; 409 when the trip has ended or an end request is pending; 422 when the owner did not lock the trip (the driver ends it).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["TripEndRequestCreate"];
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TripRequest"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                422: components["responses"]["Unprocessable"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trips/{id}/replan-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A driver asks the owner to re-plan a trip the owner locked
+         * @description Drivers only (owners 403). The trip keeps its plan (and the card its stops) until an owner approves; the owners get a TRIP_REQUEST alert and a mail. 404 for any trip but the driver's own card's; 409 when the trip has ended or a re-plan request is pending; 422 when the owner did not lock the trip (the driver re-plans it).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TripReplanRequestCreate"];
+                };
+            };
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TripRequest"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                422: components["responses"]["Unprocessable"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/trip-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's trip requests, newest first (at most 100)
+         * @description Owners only (drivers 403). Drivers' requests to end or re-plan trips an owner locked.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only requests of this status */
+                    status?: "PENDING" | "APPROVED" | "DENIED" | "CLOSED";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TripRequestList"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/trip-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending trip request
+         * @description An END request completes the trip (lifting its card lock, TRIP_ENDED alert); a REPLAN request re-plans the trip from the request's position and fuel (TRIP_REPLANNED alert). The request's alert is marked read and the driver is mailed. Another company's request or any other id is 404; a decided one, or one on an ended trip, 409; 422 when nothing is left to plan; 503 when the planner is busy.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TripRequest"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                422: components["responses"]["Unprocessable"];
+                /** @description The planner is busy or took too long, or the database is unavailable */
+                503: {
+                    headers: {
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/trip-requests/{id}/deny": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deny a pending trip request
+         * @description The trip and its lock stay as they are; the request's alert is marked read and the driver is mailed. Another company's request or any other id is 404; a decided one 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TripRequest"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4077,12 +4386,12 @@ export interface components {
             /** Format: date-time */
             requestedAt: string;
         };
-        /** @description A notice for the company owner, also mailed: a declined purchase, a driver's override request, or a purchase over 80% of a limit. cardNumber and driverName are the card's when the alert was raised. */
+        /** @description A notice for the company owner, also mailed: a declined purchase, a driver's override request, or a purchase over 80% of a limit. cardNumber and driverName are the card's when the alert was raised. Trip alerts: a driver asks to end or re-plan a trip an owner locked (TRIP_REQUEST, with tripRequestId), a locked trip ended (TRIP_ENDED) or has a new plan (TRIP_REPLANNED). */
         Alert: {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT";
+            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED";
             message: string;
             /** @description 19 digits; empty when the alert is about no card */
             cardNumber: string;
@@ -4091,6 +4400,10 @@ export interface components {
             transactionId: number | null;
             /** Format: int64 */
             overrideRequestId: number | null;
+            /** Format: int64 */
+            tripId: number | null;
+            /** Format: int64 */
+            tripRequestId: number | null;
             read: boolean;
             /** Format: date-time */
             createdAt: string;
@@ -4239,6 +4552,8 @@ export interface components {
             cardNumber: string;
             driverName: string;
             lockCard: boolean;
+            /** @description an owner set the lock: only an owner ends or re-plans the trip; its driver asks (POST …/end-request, …/replan-request) */
+            ownerLock: boolean;
             originName: string;
             destinationName: string;
             tankCapacity: number;
@@ -4266,6 +4581,8 @@ export interface components {
             cardNumber: string;
             driverName: string;
             lockCard: boolean;
+            /** @description an owner set the lock: only an owner ends or re-plans the trip; its driver asks (POST …/end-request, …/replan-request) */
+            ownerLock: boolean;
             originName: string;
             destinationName: string;
             tankCapacity: number;
@@ -4508,6 +4825,42 @@ export interface components {
             outOfRouteCostPerMile: number;
             /** @description Dollars per fuel stop, 0 to 500.00, in whole cents */
             costPerStop: number;
+        };
+        /** @description A driver's request to end a trip an owner locked; an optional message for the owner. */
+        TripEndRequestCreate: {
+            message?: string;
+        };
+        /** @description A driver's request to re-plan a trip an owner locked: where the truck is, its fuel, and an optional message for the owner. */
+        TripReplanRequestCreate: {
+            latitude: (number | string) | null;
+            longitude: (number | string) | null;
+            currentFuel: (number | string) | null;
+            message?: string;
+        };
+        /** @description A driver's request to end (END) or re-plan (REPLAN) a trip an owner locked. latitude, longitude and currentFuel are the truck's when a re-plan was asked (null for END); planVersion is the version an approved re-plan made. CLOSED: the trip ended before anyone decided. */
+        TripRequest: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            tripId: number;
+            /** @enum {string} */
+            kind: "END" | "REPLAN";
+            /** @enum {string} */
+            status: "PENDING" | "APPROVED" | "DENIED" | "CLOSED";
+            cardNumber: string;
+            driverName: string;
+            message: string;
+            latitude: number | null;
+            longitude: number | null;
+            currentFuel: number | null;
+            planVersion: number | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt: string | null;
+        };
+        TripRequestList: {
+            content: components["schemas"]["TripRequest"][];
         };
     };
     responses: {

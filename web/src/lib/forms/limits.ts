@@ -89,6 +89,15 @@ export const BODY_MAX_LENGTH = {
     destinationName: 200,
     originName: 200,
   },
+  TripEndRequestCreate: {
+    message: 500,
+  },
+  TripReplanRequestCreate: {
+    message: 500,
+  },
+  TripRequest: {
+    message: 500,
+  },
 } as const;
 
 /** Largest value of each bounded number field of a contract schema, by schema and field. */

@@ -1,5 +1,5 @@
 import { api } from '@/lib/api';
-import type { AlertPage, AlertQuery, OverrideApproval, OverrideRequest, OverrideRequestList } from './contract';
+import type { AlertPage, AlertQuery, OverrideApproval, OverrideRequest, OverrideRequestList, TripRequest, TripRequestList } from './contract';
 
 /** The unread count polls this often, and again when the window regains focus. */
 export const UNREAD_POLL_MS = 60_000;
@@ -45,6 +45,16 @@ export const alertsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['OverrideRequest', 'Alert', 'FuelCard'],
     }),
+    getPendingTripRequests: build.query<TripRequest[], void>({
+      query: () => ({ url: '/wex/company/trip-requests', params: { status: 'PENDING' } }),
+      transformResponse: (response: TripRequestList) => response.content,
+      providesTags: ['TripRequest'],
+    }),
+    /** Approving ends or re-plans the trip: its views refetch too. */
+    answerTripRequest: build.mutation<TripRequest, { id: number; decision: 'approve' | 'deny' }>({
+      query: ({ id, decision }) => ({ url: `/wex/company/trip-requests/${id}/${decision}`, method: 'POST' }),
+      invalidatesTags: ['TripRequest', 'Alert', 'Trip', 'Compliance'],
+    }),
   }),
 });
 
@@ -55,4 +65,6 @@ export const {
   useMarkAllAlertsReadMutation,
   useGetPendingOverrideRequestsQuery,
   useDecideOverrideRequestMutation,
+  useGetPendingTripRequestsQuery,
+  useAnswerTripRequestMutation,
 } = alertsApi;

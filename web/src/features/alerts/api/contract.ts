@@ -4,7 +4,7 @@
  * `Schema<…>` / `ResponseBody<…>` name.
  */
 
-export type AlertKind = 'DECLINE' | 'OVERRIDE_REQUEST' | 'NEAR_LIMIT';
+export type AlertKind = 'DECLINE' | 'OVERRIDE_REQUEST' | 'NEAR_LIMIT' | 'TRIP_REQUEST' | 'TRIP_ENDED' | 'TRIP_REPLANNED';
 
 /** One item of GET /api/wex/company/alerts. */
 export interface CompanyAlert {
@@ -15,6 +15,9 @@ export interface CompanyAlert {
   driverName: string;
   transactionId: number | null;
   overrideRequestId: number | null;
+  /** The trip a TRIP_* alert is about, and the driver's request a TRIP_REQUEST one names. */
+  tripId: number | null;
+  tripRequestId: number | null;
   read: boolean;
   /** RFC 3339 */
   createdAt: string;
@@ -58,4 +61,17 @@ export interface OverrideRequestList {
 /** POST /api/wex/company/override-requests/{id}/approve body: 1..168 hours (24 when absent). */
 export interface OverrideApproval {
   hours?: number;
+}
+
+/** A driver's request to end or re-plan a trip the owner locked (GET /api/wex/company/trip-requests). */
+export interface TripRequest {
+  id: number;
+  tripId: number;
+  kind: 'END' | 'REPLAN';
+  status: 'PENDING' | 'APPROVED' | 'DENIED' | 'CLOSED';
+  driverName: string;
+}
+
+export interface TripRequestList {
+  content: TripRequest[];
 }

@@ -17,6 +17,8 @@ function alert(id: number, extra: Partial<CompanyAlert> = {}): CompanyAlert {
     driverName: 'Sam Carter',
     transactionId: 100 + id,
     overrideRequestId: null,
+    tripId: null,
+    tripRequestId: null,
     read: false,
     createdAt: '2026-11-24T15:04:00Z',
     ...extra,
@@ -86,7 +88,7 @@ describe('alerts', () => {
     expect(within(rows[0]!).getByRole('img', { name: 'Declined purchase' })).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('img', { name: 'Near a limit' })).toBeInTheDocument();
     expect(rows[0]).toHaveTextContent('Sam Carter · 7071 **** **** ***1 234');
-    expect(await screen.findByRole('link', { name: 'Alerts, 1 unread' })).toHaveAttribute('href', paths.alerts);
+    expect(await screen.findByRole('link', { name: /^Alerts ?\(1 unread\)$/ })).toHaveAttribute('href', paths.alerts);
     expect(screen.getByTestId('nav-badge')).toHaveTextContent('1');
   });
 
@@ -95,7 +97,7 @@ describe('alerts', () => {
     const { user } = renderApp(paths.alerts, { session });
 
     const rows = await screen.findAllByTestId('alert-row');
-    await user.click(within(rows[0]!).getByRole('button', { name: /^Unread:/ }));
+    await user.click(within(rows[0]!).getByRole('button', { name: /Unread:/ }));
     await waitFor(() => expect(screen.getAllByTestId('alert-row')[0]).toHaveAttribute('data-read', 'true'));
     expect(calls).toContain('READ 1');
     await user.click(screen.getByRole('button', { name: 'Mark all read' }));
@@ -133,6 +135,28 @@ describe('alerts', () => {
     await user.click(within(await screen.findByTestId('request-decision')).getByRole('button', { name: 'Deny' }));
     expect(await screen.findByText("Sam Carter's request was denied")).toBeInTheDocument();
     expect(calls).toContain('DENY 9 {}');
+  });
+
+  it("approves a driver's request to end a locked trip, and links to the trip", async () => {
+    const { calls } = alertsApi([alert(1, { kind: 'TRIP_REQUEST', tripId: 41, tripRequestId: 5, transactionId: null, message: 'Trip request: Sam Carter asks to end the trip.' })]);
+    let pendingTrips = [{ id: 5, tripId: 41, kind: 'END', status: 'PENDING', driverName: 'Sam Carter' }];
+    server.use(
+      http.get(apiUrl('/wex/company/trip-requests'), () => HttpResponse.json({ content: pendingTrips })),
+      http.post(apiUrl('/wex/company/trip-requests/:id/:decision'), ({ params }) => {
+        calls.push(`TRIP ${String(params.decision).toUpperCase()} ${String(params.id)}`);
+        pendingTrips = [];
+        return HttpResponse.json({ id: 5, tripId: 41, kind: 'END', status: 'APPROVED', driverName: 'Sam Carter' });
+      }),
+    );
+    const { user } = renderApp(paths.alerts, { session });
+
+    const row = await screen.findByTestId('alert-row');
+    expect(within(row).getByRole('img', { name: 'Trip request' })).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'View trip' })).toHaveAttribute('href', '/trips/41');
+    await user.click(await within(row).findByTestId('trip-request-approve'));
+    expect(await screen.findByText("Sam Carter's request was approved")).toBeInTheDocument();
+    expect(calls).toContain('TRIP APPROVE 5');
+    await waitFor(() => expect(screen.queryByTestId('trip-request-approve')).not.toBeInTheDocument());
   });
 
   it('offers to try again when the alerts fail to load', async () => {

@@ -1,6 +1,9 @@
+import AltRouteIcon from '@mui/icons-material/AltRoute';
 import BlockIcon from '@mui/icons-material/Block';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
+import FlagIcon from '@mui/icons-material/Flag';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import RouteIcon from '@mui/icons-material/Route';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,22 +22,27 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link as ReactRouterLink } from 'react-router';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
 import { errorMessage } from '@/lib/api';
 import { maskCardNumber, viewerTime } from '@/lib/format';
 import { notify } from '@/lib/notifier';
-import { paths } from '@/lib/paths';
+import { paths, tripDetailPath } from '@/lib/paths';
 import {
   ALERTS_PAGE_SIZE,
   useDecideOverrideRequestMutation,
+  useAnswerTripRequestMutation,
   useGetAlertsQuery,
   useGetPendingOverrideRequestsQuery,
+  useGetPendingTripRequestsQuery,
   useMarkAlertReadMutation,
   useMarkAllAlertsReadMutation,
 } from '../api/alerts-api';
 import type { AlertKind, CompanyAlert } from '../api/contract';
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /** Hours an approval grants: the owner picks one, 24 unless changed (1..168 on the wire). */
 const APPROVAL_HOURS = [2, 4, 8, 12, 24, 48, 72, 168] as const;
@@ -43,6 +51,9 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   DECLINE: <BlockIcon color="error" />,
   OVERRIDE_REQUEST: <LockOpenIcon color="warning" />,
   NEAR_LIMIT: <WarningAmberIcon color="warning" />,
+  TRIP_REQUEST: <RouteIcon color="warning" />,
+  TRIP_ENDED: <FlagIcon color="action" />,
+  TRIP_REPLANNED: <AltRouteIcon color="action" />,
 };
 
 /** /alerts, company owners: declines, override requests and near-limit purchases. */
@@ -53,6 +64,8 @@ export function AlertsPage() {
   const { data, isLoading, isFetching, isError, refetch } = useGetAlertsQuery({ unread: unreadOnly, page, size: ALERTS_PAGE_SIZE });
   const pending = useGetPendingOverrideRequestsQuery();
   const pendingIds = new Set((pending.data ?? []).map((request) => request.id));
+  const pendingTrips = useGetPendingTripRequestsQuery();
+  const pendingTripIds = new Set((pendingTrips.data ?? []).map((request) => request.id));
   const [markAll, { isLoading: markingAll }] = useMarkAllAlertsReadMutation();
 
   const readAll = async () => {
@@ -119,6 +132,7 @@ export function AlertsPage() {
                   key={alert.id}
                   alert={alert}
                   pendingRequest={alert.overrideRequestId !== null && pendingIds.has(alert.overrideRequestId)}
+                  pendingTripRequest={alert.tripRequestId !== null && pendingTripIds.has(alert.tripRequestId)}
                 />
               ))}
             </List>
@@ -140,8 +154,11 @@ export function AlertsPage() {
   );
 }
 
-/** One alert: click marks it read; a pending override request offers Approve (hours) and Deny. */
-function AlertRow({ alert, pendingRequest }: { alert: CompanyAlert; pendingRequest: boolean }) {
+/**
+ * One alert: click marks it read; a pending override request offers Approve (hours) and Deny,
+ * a driver's pending trip request Approve and Deny; a trip's alert links to the trip.
+ */
+function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: CompanyAlert; pendingRequest: boolean; pendingTripRequest: boolean }) {
   const { t } = useTranslation('alerts');
   const [markRead] = useMarkAlertReadMutation();
   const unread = !alert.read;
@@ -163,14 +180,21 @@ function AlertRow({ alert, pendingRequest }: { alert: CompanyAlert; pendingReque
     >
       <ListItemButton
         onClick={open}
-        aria-label={unread ? t('unreadLabel', { message: alert.message }) : undefined}
         sx={{ gap: 1.5, alignItems: 'flex-start', borderRadius: 3, py: 1.25, px: { xs: 1, sm: 2 } }}
       >
         <Box sx={{ pt: 0.25, display: 'flex' }} aria-label={t(`kinds.${alert.kind}`)} role="img">
           {kindIcon[alert.kind]}
         </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>{alert.message}</Typography>
+          <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: 'anywhere' }}>
+            {/* Read before the message, hidden on screen: the row is named by its visible text. */}
+            {unread && (
+              <Box component="span" sx={visuallyHidden}>
+                {t('unreadPrefix')}{' '}
+              </Box>
+            )}
+            {alert.message}
+          </Typography>
           <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {[alert.driverName, maskCardNumber(alert.cardNumber)].filter(Boolean).join(' · ')}
           </Typography>
@@ -187,6 +211,22 @@ function AlertRow({ alert, pendingRequest }: { alert: CompanyAlert; pendingReque
       </ListItemButton>
       {pendingRequest && alert.overrideRequestId !== null && (
         <RequestDecision requestId={alert.overrideRequestId} driverName={alert.driverName} onDecided={open} />
+      )}
+      {(pendingTripRequest || alert.tripId !== null) && (
+        <Stack
+          direction="row"
+          useFlexGap
+          sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}
+        >
+          {pendingTripRequest && alert.tripRequestId !== null && (
+            <TripRequestDecision requestId={alert.tripRequestId} driverName={alert.driverName} onDecided={open} />
+          )}
+          {alert.tripId !== null && (
+            <Button component={ReactRouterLink} to={tripDetailPath(alert.tripId)} size="small">
+              {t('trip.view')}
+            </Button>
+          )}
+        </Stack>
       )}
     </Box>
   );
@@ -233,5 +273,30 @@ function RequestDecision({ requestId, driverName, onDecided }: { requestId: numb
         {t('request.deny')}
       </Button>
     </Stack>
+  );
+}
+
+/** Approve or deny a driver's request to end or re-plan a trip the owner locked. */
+function TripRequestDecision({ requestId, driverName, onDecided }: { requestId: number; driverName: string; onDecided: () => void }) {
+  const { t } = useTranslation('alerts');
+  const [decide, { isLoading }] = useAnswerTripRequestMutation();
+  const run = async (decision: 'approve' | 'deny') => {
+    try {
+      await decide({ id: requestId, decision }).unwrap();
+      notify.success(decision === 'approve' ? t('trip.approved', { name: driverName }) : t('request.denied', { name: driverName }));
+      onDecided();
+    } catch (error) {
+      notify.error(errorMessage(error, t('trip.failed')));
+    }
+  };
+  return (
+    <>
+      <Button variant="contained" color="success" disabled={isLoading} onClick={() => void run('approve')} data-testid="trip-request-approve">
+        {t('request.approve')}
+      </Button>
+      <Button variant="outlined" disabled={isLoading} onClick={() => void run('deny')}>
+        {t('request.deny')}
+      </Button>
+    </>
   );
 }

@@ -41,6 +41,17 @@ export type CreateTripRequest = RequestBody<'/api/trips', 'post'>;
 /** POST /api/trips/{id}/replan. */
 export type ReplanRequest = RequestBody<'/api/trips/{id}/replan', 'post'>;
 
+/** A driver's request to end or re-plan a trip an owner locked (trip.ownerLock). */
+export type TripRequest = Schema<'TripRequest'>;
+
+export type TripRequestKind = TripRequest['kind'];
+
+/** POST /api/trips/{id}/end-request. */
+export type EndRequestBody = RequestBody<'/api/trips/{id}/end-request', 'post'>;
+
+/** POST /api/trips/{id}/replan-request. */
+export type ReplanRequestBody = RequestBody<'/api/trips/{id}/replan-request', 'post'>;
+
 /** One row of GET /api/wex/company/compliance, worst (largest missedSavings) first. */
 export type ComplianceRow = Schema<'ComplianceRow'>;
 

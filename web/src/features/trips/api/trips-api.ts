@@ -6,12 +6,15 @@ import type {
   ComplianceQuery,
   ComplianceRow,
   CreateTripRequest,
+  EndRequestBody,
   ReplanRequest,
+  ReplanRequestBody,
   Trip,
   TripDetail,
   TripListQuery,
   TripPage,
   TripPlanPage,
+  TripRequest,
 } from './trip-types';
 
 /** Trips page size (like transactions, docs/product.md §9). */
@@ -27,8 +30,13 @@ export function nextTripsPage(last: TripPage | TripPlanPage): number | undefined
 
 const tripPath = (id: number | string) => `/trips/${encodeURIComponent(String(id))}`;
 
-/** Every mutation of one trip changes it, the lists, and the compliance figures. */
-const tripChanged = (id: number | string) => [{ type: 'Trip' as const, id: String(id) }, { type: 'Trip' as const, id: 'LIST' }, 'Compliance' as const];
+/** Every mutation of one trip changes it, the lists, its requests and the compliance figures. */
+const tripChanged = (id: number | string) => [
+  { type: 'Trip' as const, id: String(id) },
+  { type: 'Trip' as const, id: 'LIST' },
+  { type: 'TripRequest' as const, id: String(id) },
+  'Compliance' as const,
+];
 
 export const tripsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -81,6 +89,27 @@ export const tripsApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `${tripPath(id)}/replan`, method: 'POST', body }),
       invalidatesTags: (_result, _error, { id }) => tripChanged(id),
     }),
+    /** The requests on a trip (newest first): a driver's to end or re-plan a trip the owner locked. */
+    getTripRequests: build.query<TripRequest[], number | string>({
+      query: (id) => `${tripPath(id)}/requests`,
+      transformResponse: (response: { content: TripRequest[] }) => response.content,
+      providesTags: (_result, _error, id) => [{ type: 'TripRequest', id: String(id) }],
+    }),
+    /** The driver asks the owner to end the trip the owner locked. */
+    requestTripEnd: build.mutation<TripRequest, EndRequestBody & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `${tripPath(id)}/end-request`, method: 'POST', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'TripRequest', id: String(id) }],
+    }),
+    /** The driver asks the owner to re-plan the trip the owner locked from here. */
+    requestTripReplan: build.mutation<TripRequest, ReplanRequestBody & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `${tripPath(id)}/replan-request`, method: 'POST', body }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'TripRequest', id: String(id) }],
+    }),
+    /** The owner approves or denies a driver's request: an approval ends or re-plans the trip. */
+    decideTripRequest: build.mutation<TripRequest, { id: number; tripId: number; decision: 'approve' | 'deny' }>({
+      query: ({ id, decision }) => ({ url: `/wex/company/trip-requests/${id}/${decision}`, method: 'POST' }),
+      invalidatesTags: (_result, _error, { tripId }) => [...tripChanged(tripId), 'Alert'],
+    }),
     completeTrip: build.mutation<Trip, number>({
       query: (id) => ({ url: `${tripPath(id)}/complete`, method: 'POST' }),
       invalidatesTags: (_result, _error, id) => tripChanged(id),
@@ -119,6 +148,10 @@ export const {
   useGetTripPlansInfiniteQuery,
   useCreateTripMutation,
   useReplanTripMutation,
+  useGetTripRequestsQuery,
+  useRequestTripEndMutation,
+  useRequestTripReplanMutation,
+  useDecideTripRequestMutation,
   useCompleteTripMutation,
   useCancelTripMutation,
   useGetTripCardOptionsQuery,

@@ -13,18 +13,23 @@ import { Form, SubmitButton, TextInput } from '@/components/form';
 import { applyServerError, useZodForm } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
 import type { Trip } from '../api/trip-types';
-import { useReplanTripMutation } from '../api/trips-api';
+import { useReplanTripMutation, useRequestTripReplanMutation } from '../api/trips-api';
 import { replanFormSchema, type ReplanFormInput } from '../model/replan-form';
 import { useCurrentPosition } from '../model/use-position';
 
-/** Re-plan from the current position (the browser's when allowed, else typed) and fuel level. */
-export function ReplanDialog({ trip, open, onClose }: { trip: Trip; open: boolean; onClose: () => void }) {
+/**
+ * Re-plan from the current position (the browser's when allowed, else typed) and fuel level;
+ * asRequest: a driver on a trip their fleet manager locked asks for it instead.
+ */
+export function ReplanDialog({ trip, open, onClose, asRequest = false }: { trip: Trip; open: boolean; onClose: () => void; asRequest?: boolean }) {
   const { t } = useTranslation('trips');
   const titleId = useId();
   const schema = useMemo(() => replanFormSchema(t, trip.tankCapacity), [t, trip.tankCapacity]);
   const form = useZodForm(schema, { defaultValues: { latitude: '', longitude: '', currentFuel: '' } satisfies ReplanFormInput });
   const { position, status, locate } = useCurrentPosition();
-  const [replan, { isLoading }] = useReplanTripMutation();
+  const [replanNow, replanning] = useReplanTripMutation();
+  const [askReplan, asking] = useRequestTripReplanMutation();
+  const isLoading = replanning.isLoading || asking.isLoading;
 
   // The position fills the fields, whether tapped for or already allowed when the page opened.
   useEffect(() => {
@@ -36,8 +41,13 @@ export function ReplanDialog({ trip, open, onClose }: { trip: Trip; open: boolea
 
   const submit = async (values: { latitude: number; longitude: number; currentFuel: number }) => {
     try {
-      await replan({ id: trip.id, ...values }).unwrap();
-      notify.success(t('actions.replanned'));
+      if (asRequest) {
+        await askReplan({ id: trip.id, ...values }).unwrap();
+        notify.success(t('requests.sent'));
+      } else {
+        await replanNow({ id: trip.id, ...values }).unwrap();
+        notify.success(t('actions.replanned'));
+      }
       onClose();
     } catch (error) {
       console.warn('Re-plan failed', error);
@@ -48,12 +58,12 @@ export function ReplanDialog({ trip, open, onClose }: { trip: Trip; open: boolea
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t('replan.title')}</DialogTitle>
-      <Form form={form} onSubmit={submit} aria-label={t('replan.title')}>
+      <DialogTitle id={titleId}>{asRequest ? t('requests.replanTitle') : t('replan.title')}</DialogTitle>
+      <Form form={form} onSubmit={submit} aria-label={asRequest ? t('requests.replanTitle') : t('replan.title')}>
         <DialogContent sx={{ pt: 0 }}>
           <Stack spacing={2}>
             <Typography variant="body2" color="textSecondary">
-              {t('replan.hint')}
+              {asRequest ? t('requests.replanHint') : t('replan.hint')}
             </Typography>
             <Button variant="outlined" startIcon={<MyLocationIcon />} onClick={fillFromLocation} disabled={status === 'locating'}>
               {status === 'locating' ? t('replan.locating') : t('replan.useLocation')}
@@ -69,7 +79,7 @@ export function ReplanDialog({ trip, open, onClose }: { trip: Trip; open: boolea
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-          <SubmitButton busy={isLoading}>{t('replan.submit')}</SubmitButton>
+          <SubmitButton busy={isLoading}>{asRequest ? t('requests.send') : t('replan.submit')}</SubmitButton>
         </DialogActions>
       </Form>
     </Dialog>

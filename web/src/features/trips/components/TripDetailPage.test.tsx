@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { tripDetailPath } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, server } from '@/test/server';
-import type { TripDetail, TripPlan, TripStatus } from '../api/trip-types';
+import { apiUrl, driverAccount, server } from '@/test/server';
+import type { TripDetail, TripPlan, TripRequest, TripStatus } from '../api/trip-types';
 import { plan, tripDetail } from '../test/fixtures';
 
 const session = { token: 't1', refreshToken: 'r1' };
@@ -128,6 +128,90 @@ describe('trip detail', () => {
     server.use(http.get(apiUrl('/trips/999'), () => HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 })));
     renderApp(tripDetailPath(999), { session });
     expect(await screen.findByText('Trip not found')).toBeInTheDocument();
+  });
+});
+
+/** The signed-in driver's trip requests: each ask is recorded and listed as PENDING. */
+function serveDriverRequests(initial: TripRequest[] = []) {
+  let requests = [...initial];
+  const asked: { path: string; body: unknown }[] = [];
+  const base = { tripId: 41, cardNumber: '7071000000000000011', driverName: 'Dan Driver', message: '', latitude: null, longitude: null, currentFuel: null, planVersion: null, createdAt: '2026-11-24T16:00:00Z', decidedAt: null };
+  server.use(
+    http.get(apiUrl('/account'), () => HttpResponse.json(driverAccount)),
+    http.get(apiUrl('/trips/41/requests'), () => HttpResponse.json({ content: requests })),
+    http.post(apiUrl('/trips/41/:ask'), async ({ params, request }) => {
+      const text = await request.text();
+      const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+      asked.push({ path: String(params.ask), body });
+      const kind = params.ask === 'end-request' ? 'END' : 'REPLAN';
+      const created: TripRequest = { ...base, id: 7 + requests.length, kind, status: 'PENDING', message: String(body?.message ?? '') };
+      requests = [created, ...requests];
+      return HttpResponse.json(created, { status: 202 });
+    }),
+  );
+  return asked;
+}
+
+describe("a driver on a trip the owner locked", () => {
+  it('asks to end the trip instead of ending it, and sees the request waiting', async () => {
+    serveTrip();
+    const asked = serveDriverRequests();
+    const { user } = renderApp(tripDetailPath(41), { session });
+    const actions = await screen.findByTestId('locked-trip-actions');
+    expect(within(actions).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel trip' })).not.toBeInTheDocument();
+    await user.click(within(actions).getByRole('button', { name: 'Ask to end trip' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask to end this trip?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message for your fleet manager (optional)' }), 'Delivered early');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(asked).toEqual([{ path: 'end-request', body: { message: 'Delivered early' } }]));
+    expect(await screen.findByTestId('trip-request-state')).toHaveTextContent('Waiting for your fleet manager: you asked to end this trip');
+    await waitFor(() => expect(within(actions).getByRole('button', { name: 'Ask to end trip' })).toBeDisabled());
+  });
+
+  it('asks to re-plan from a position, the plan unchanged until approved', async () => {
+    serveTrip();
+    const asked = serveDriverRequests();
+    const { user } = renderApp(tripDetailPath(41), { session });
+    await user.click(await screen.findByRole('button', { name: 'Ask to re-plan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask to re-plan from here' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Latitude' }), '33.6');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Longitude' }), '-97.15');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Current fuel (gal)' }), '80');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(asked).toEqual([{ path: 'replan-request', body: { latitude: 33.6, longitude: -97.15, currentFuel: 80 } }]));
+    expect(await screen.findByTestId('trip-request-state')).toHaveTextContent('you asked to re-plan this trip');
+    expect(screen.getAllByTestId('plan-version')).toHaveLength(1);
+  });
+
+  it('is told when the owner denied', async () => {
+    serveTrip();
+    serveDriverRequests([{ id: 3, tripId: 41, kind: 'END', status: 'DENIED', cardNumber: '', driverName: 'Dan Driver', message: '', latitude: null, longitude: null, currentFuel: null, planVersion: null, createdAt: '2026-11-24T16:00:00Z', decidedAt: '2026-11-24T16:05:00Z' }]);
+    renderApp(tripDetailPath(41), { session });
+    expect(await screen.findByTestId('trip-request-state')).toHaveTextContent('Your fleet manager denied your request to end this trip.');
+  });
+});
+
+describe('the owner and a driver request', () => {
+  it('approves the driver’s request to end the trip from the trip page', async () => {
+    serveTrip();
+    let pending: TripRequest[] = [{ id: 5, tripId: 41, kind: 'END', status: 'PENDING', cardNumber: '', driverName: 'Dan Driver', message: 'Delivered', latitude: null, longitude: null, currentFuel: null, planVersion: null, createdAt: '2026-11-24T16:00:00Z', decidedAt: null }];
+    const decided: string[] = [];
+    server.use(
+      http.get(apiUrl('/trips/41/requests'), () => HttpResponse.json({ content: pending })),
+      http.post(apiUrl('/wex/company/trip-requests/:id/:decision'), ({ params }) => {
+        decided.push(`${String(params.decision)} ${String(params.id)}`);
+        pending = [];
+        return HttpResponse.json({ id: 5, status: 'APPROVED' });
+      }),
+    );
+    const { user } = renderApp(tripDetailPath(41), { session });
+    const request = await screen.findByTestId('owner-trip-request');
+    expect(request).toHaveTextContent('Dan Driver asks to end this trip. “Delivered”');
+    await user.click(within(request).getByRole('button', { name: 'End trip' }));
+    await waitFor(() => expect(decided).toEqual(['approve 5']));
+    expect(await screen.findByText('Trip ended: the card lock is lifted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('owner-trip-request')).not.toBeInTheDocument());
   });
 });
 

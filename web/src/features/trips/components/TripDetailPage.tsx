@@ -23,12 +23,15 @@ import { errorMessage, errorStatus } from '@/lib/api';
 import { formatDollars, maskCardNumber } from '@/lib/format';
 import { notify } from '@/lib/notifier';
 import { paths } from '@/lib/paths';
+import { selectRole } from '@/lib/auth';
+import { useAppSelector } from '@/lib/store';
 import type { TripDetail, TripPlan, TripPurchase } from '../api/trip-types';
 import { useCancelTripMutation, useCompleteTripMutation, useGetTripPlansInfiniteQuery, useGetTripQuery } from '../api/trips-api';
 import { formatDateTime, formatOneDecimal } from '../model/format';
 import { remainingStops } from '../model/next-stop';
 import { NextStopCard } from './NextStopCard';
 import { ReplanDialog } from './ReplanDialog';
+import { DriverLockedTripActions, OwnerTripRequests } from './TripRequests';
 import { LockChip, TripStatusChip } from './TripStatusChip';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -182,7 +185,19 @@ function CancelDialog({ open, busy, onClose, onConfirm }: { open: boolean; busy:
   );
 }
 
+/** An owner (or a driver on a trip they may end) acts at once; a driver on a trip the owner locked asks. */
 function TripActions({ trip }: { trip: TripDetail }) {
+  const owner = useAppSelector(selectRole) === 'ROLE_COMPANY';
+  if (!owner && trip.ownerLock) return <DriverLockedTripActions trip={trip} />;
+  return (
+    <>
+      {owner && <OwnerTripRequests trip={trip} />}
+      <DirectTripActions trip={trip} />
+    </>
+  );
+}
+
+function DirectTripActions({ trip }: { trip: TripDetail }) {
   const { t } = useTranslation('trips');
   const [replanOpen, setReplanOpen] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);

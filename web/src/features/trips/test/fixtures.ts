@@ -66,6 +66,7 @@ export const trip: Trip = {
   cardNumber: '7071000000000000011',
   driverName: 'Dan Driver',
   lockCard: true,
+  ownerLock: true,
   originName: 'Dallas, TX',
   destinationName: 'Oklahoma City, OK',
   tankCapacity: 200,

@@ -1,0 +1,288 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+
+	"fuelportal"
+)
+
+// Drivers' requests to end or re-plan a trip an owner locked (migration
+// 00460): the driver asks, an owner approves or denies, as with override
+// requests.
+
+// TripRequestInput is what a driver asks of an owner-locked trip.
+type TripRequestInput struct {
+	Scope        fuelportal.TransactionScope // the driver's own card
+	DriverUserID int64
+	TripID       int64
+	Kind         fuelportal.TripRequestKind
+	Message      string
+	// Latitude, Longitude and CurrentFuel are the truck's (REPLAN only; the
+	// caller has checked their ranges).
+	Latitude, Longitude float64
+	CurrentFuel         fuelportal.Gallons
+}
+
+// CreateTripRequest records the driver's request on their trip and raises a
+// TRIP_REQUEST alert for the owners in the same transaction. A trip outside
+// the driver's scope is ENOTFOUND; an ended trip ECONFLICT; a trip the owner
+// did not lock EUNPROCESSABLE (the driver acts on it themselves); a pending
+// request of the same kind ECONFLICT (of two concurrent requests one wins).
+func (db *DB) CreateTripRequest(ctx context.Context, in TripRequestInput) (req *fuelportal.TripRequest, err error) {
+	in.Message = strings.TrimSpace(in.Message)
+	if len([]rune(in.Message)) > fuelportal.MaxTripRequestMessageLength {
+		return nil, fuelportal.FieldError("message", "Message must not exceed 500 characters")
+	}
+	if !in.Kind.Valid() {
+		return nil, fuelportal.FieldError("kind", "Kind must be END or REPLAN")
+	}
+	err = db.InTx(ctx, func(tx *Tx) error {
+		t, err := tx.trip(ctx, in.Scope, in.TripID, true)
+		if err != nil {
+			return err
+		}
+		if t.Status != fuelportal.TripActive {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", strings.ToLower(string(t.Status)))
+		}
+		if !t.OwnerLock {
+			return fuelportal.Errorf(fuelportal.EUNPROCESSABLE, fuelportal.MsgTripNotOwnerLocked)
+		}
+		req = &fuelportal.TripRequest{CompanyID: t.CompanyID, TripID: t.ID, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName,
+			DriverUserID: in.DriverUserID, Kind: in.Kind, Status: fuelportal.TripRequestPending, Message: in.Message, CreatedAt: tx.Now}
+		var lat, lon sql.NullFloat64
+		var fuel sql.NullInt64
+		if in.Kind == fuelportal.TripRequestReplan {
+			req.Latitude, req.Longitude, req.CurrentFuel = in.Latitude, in.Longitude, in.CurrentFuel
+			lat, lon = sql.NullFloat64{Float64: in.Latitude, Valid: true}, sql.NullFloat64{Float64: in.Longitude, Valid: true}
+			fuel = sql.NullInt64{Int64: int64(in.CurrentFuel), Valid: true}
+		}
+		var pending int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM trip_requests WHERE trip_id = ? AND kind = ? AND status = ?`,
+			t.ID, in.Kind, fuelportal.TripRequestPending).Scan(&pending); err != nil {
+			return err
+		} else if pending > 0 {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripRequestPending)
+		}
+		err = tx.QueryRow(ctx, `
+			INSERT INTO trip_requests (company_id, trip_id, driver_user_id, kind, status, message, latitude, longitude, current_fuel_milli, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			RETURNING id`, req.CompanyID, req.TripID, nullInt(req.DriverUserID), req.Kind, req.Status, req.Message, lat, lon, fuel, req.CreatedAt).Scan(&req.ID)
+		if isUniqueViolation(err) {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripRequestPending)
+		} else if err != nil {
+			return err
+		}
+		return tx.AddAlert(ctx, &fuelportal.Alert{
+			CompanyID: req.CompanyID, Kind: fuelportal.AlertTripRequest, CardID: req.CardID, CardNumber: req.CardNumber,
+			DriverName: req.DriverName, TripID: req.TripID, TripRequestID: req.ID,
+			Message: fuelportal.TripRequestAlertMessage(req.DriverName, req.CardNumber, t.OriginName, t.DestinationName, req.Kind, req.Message),
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+const tripRequestSelect = `
+	SELECT r.id, r.company_id, r.trip_id, t.card_id, k.card_number, k.driver_name, r.driver_user_id, r.kind, r.status, r.message,
+		r.latitude, r.longitude, r.current_fuel_milli, r.plan_version, r.created_at, r.decided_at, r.decided_by
+	FROM trip_requests r
+	JOIN trips t ON t.id = r.trip_id
+	JOIN cards k ON k.id = t.card_id`
+
+func scanTripRequest(row interface{ Scan(...any) error }) (*fuelportal.TripRequest, error) {
+	r := &fuelportal.TripRequest{}
+	var driver, fuel, version, decidedBy sql.NullInt64
+	var lat, lon sql.NullFloat64
+	var created, decided nullTime
+	err := row.Scan(&r.ID, &r.CompanyID, &r.TripID, &r.CardID, &r.CardNumber, &r.DriverName, &driver, &r.Kind, &r.Status, &r.Message,
+		&lat, &lon, &fuel, &version, &created, &decided, &decidedBy)
+	if err != nil {
+		return nil, err
+	}
+	r.DriverUserID, r.DecidedBy, r.PlanVersion = driver.Int64, decidedBy.Int64, int(version.Int64)
+	r.Latitude, r.Longitude, r.CurrentFuel = lat.Float64, lon.Float64, fuelportal.Gallons(fuel.Int64)
+	r.CreatedAt, r.DecidedAt = created.Time, decided.Ptr()
+	return r, nil
+}
+
+func (tx *Tx) tripRequests(ctx context.Context, where string, args ...any) ([]*fuelportal.TripRequest, error) {
+	rows, err := tx.Query(ctx, tripRequestSelect+` WHERE `+where+` ORDER BY r.id DESC LIMIT ?`, append(args, fuelportal.MaxTripRequestsListed)...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	list := []*fuelportal.TripRequest{}
+	for rows.Next() {
+		r, err := scanTripRequest(rows)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, r)
+	}
+	return list, rows.Err()
+}
+
+// TripRequests returns company companyID's trip requests, only those with
+// status when it is not empty, newest first, at most
+// fuelportal.MaxTripRequestsListed.
+func (db *DB) TripRequests(ctx context.Context, companyID int64, status fuelportal.TripRequestStatus) (list []*fuelportal.TripRequest, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		if status == "" {
+			list, err = tx.tripRequests(ctx, `r.company_id = ?`, companyID)
+		} else {
+			list, err = tx.tripRequests(ctx, `r.company_id = ? AND r.status = ?`, companyID, status)
+		}
+		return err
+	})
+	return list, err
+}
+
+// TripRequestsOfTrip returns the requests on trip tripID within scope,
+// newest first; a trip outside the scope is ENOTFOUND.
+func (db *DB) TripRequestsOfTrip(ctx context.Context, scope fuelportal.TransactionScope, tripID int64) (list []*fuelportal.TripRequest, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		where, args := tripScopeWhere(scope)
+		var id int64
+		if err := tx.QueryRow(ctx, `SELECT t.id FROM trips t WHERE t.id = ? AND `+where, append([]any{tripID}, args...)...).Scan(&id); err != nil {
+			return notFound(err, "Trip not found")
+		}
+		list, err = tx.tripRequests(ctx, `r.trip_id = ?`, tripID)
+		return err
+	})
+	return list, err
+}
+
+// TripRequest returns trip request id of company companyID, or ENOTFOUND.
+func (db *DB) TripRequest(ctx context.Context, companyID, id int64) (req *fuelportal.TripRequest, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		req, err = scanTripRequest(tx.QueryRow(ctx, tripRequestSelect+` WHERE r.id = ? AND r.company_id = ?`, id, companyID))
+		return notFound(err, fuelportal.MsgTripRequestMissing)
+	})
+	return req, err
+}
+
+// TripDecision is an owner's answer to a trip request.
+type TripDecision struct {
+	CompanyID int64 // the owner's company
+	OwnerID   int64
+	Approve   bool
+	// Plan is the new plan version an approved REPLAN request makes (the
+	// caller plans it from the request's position and fuel).
+	Plan *fuelportal.TripPlan
+}
+
+// DecideTripRequest approves or denies pending trip request id of the
+// owner's company, in one transaction: an approved END completes the trip
+// (lifting its lock; TRIP_ENDED alert), an approved REPLAN makes d.Plan the
+// trip's current plan (TRIP_REPLANNED alert); the request's alert is marked
+// read; the driver (if their account still exists) is mailed the decision,
+// and that mail is returned (nil when none). Another company's request, or
+// none, is ENOTFOUND; a decided one ECONFLICT (of two concurrent decisions
+// one wins); approving a request on an ended trip ECONFLICT.
+func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision) (req *fuelportal.TripRequest, mail *fuelportal.MailMessage, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		req, err = scanTripRequest(tx.QueryRow(ctx, tripRequestSelect+` WHERE r.id = ? AND r.company_id = ?`, id, d.CompanyID))
+		if err != nil {
+			return notFound(err, fuelportal.MsgTripRequestMissing)
+		}
+		if req.Status != fuelportal.TripRequestPending {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripRequestDecided)
+		}
+		now := tx.Now
+		req.Status, req.DecidedAt, req.DecidedBy = fuelportal.TripRequestDenied, &now, d.OwnerID
+		if d.Approve {
+			req.Status = fuelportal.TripRequestApproved
+			scope := fuelportal.TransactionScope{CompanyID: d.CompanyID}
+			switch req.Kind {
+			case fuelportal.TripRequestEnd:
+				// Mark the request first: ending the trip closes what is still pending.
+				if err := tx.markTripRequest(ctx, req); err != nil {
+					return err
+				}
+				t, err := tx.EndTrip(ctx, scope, req.TripID, fuelportal.TripCompleted)
+				if err != nil {
+					return err
+				}
+				if err := tx.tripEndedAlert(ctx, t, "an owner at the driver's request"); err != nil {
+					return err
+				}
+			case fuelportal.TripRequestReplan:
+				if d.Plan == nil {
+					return fuelportal.Errorf(fuelportal.EINTERNAL, "approving a re-plan request needs its plan")
+				}
+				t, err := tx.trip(ctx, scope, req.TripID, true)
+				if err != nil {
+					return err
+				}
+				if t.Status != fuelportal.TripActive {
+					return fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", strings.ToLower(string(t.Status)))
+				}
+				if err := tx.replanTrip(ctx, t, d.Plan, fuelportal.ReplanWhy(d.Plan.Reason, true)+", approved by an owner"); err != nil {
+					return err
+				}
+				req.PlanVersion = d.Plan.Version
+				if err := tx.markTripRequest(ctx, req); err != nil {
+					return err
+				}
+			}
+		} else if err := tx.markTripRequest(ctx, req); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE alerts SET read_at = ? WHERE trip_request_id = ? AND read_at IS NULL`, now, req.ID); err != nil {
+			return err
+		}
+		if req.DriverUserID == 0 {
+			return nil
+		}
+		var email string
+		if err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = ?`, req.DriverUserID).Scan(&email); err != nil {
+			return err
+		}
+		mail = fuelportal.TripRequestDecisionMail(email, req)
+		return tx.EnqueueMail(ctx, mail)
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return req, mail, nil
+}
+
+// markTripRequest writes pending request req's decision; ECONFLICT when it
+// is no longer pending.
+func (tx *Tx) markTripRequest(ctx context.Context, req *fuelportal.TripRequest) error {
+	var version sql.NullInt64
+	if req.PlanVersion != 0 {
+		version = sql.NullInt64{Int64: int64(req.PlanVersion), Valid: true}
+	}
+	res, err := tx.Exec(ctx, `
+		UPDATE trip_requests SET status = ?, decided_at = ?, decided_by = ?, plan_version = ?
+		WHERE id = ? AND status = ?`,
+		req.Status, req.DecidedAt, nullInt(req.DecidedBy), version, req.ID, fuelportal.TripRequestPending)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripRequestDecided)
+	}
+	return nil
+}
+
+// closeTripRequests closes the pending requests of a trip that just ended
+// (nobody decides them any more) and marks their alerts read.
+func (tx *Tx) closeTripRequests(ctx context.Context, tripID int64) error {
+	if _, err := tx.Exec(ctx, `
+		UPDATE alerts SET read_at = ?
+		WHERE read_at IS NULL AND trip_request_id IN (SELECT id FROM trip_requests WHERE trip_id = ? AND status = ?)`,
+		tx.Now, tripID, fuelportal.TripRequestPending); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `UPDATE trip_requests SET status = ?, decided_at = ? WHERE trip_id = ? AND status = ?`,
+		fuelportal.TripRequestClosed, tx.Now, tripID, fuelportal.TripRequestPending)
+	return err
+}

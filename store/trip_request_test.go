@@ -1,0 +1,128 @@
+package store_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+
+	"fuelportal"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+// TestTripRequests: an owner's lock binds the driver in the store itself
+// (the scope tells who acts), and concurrent requests and decisions settle
+// to one winner on both engines.
+func TestTripRequests(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+		owner, err := db.UserByEmail(ctx, "owner@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h"}
+		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, f.company.Name); err != nil {
+			t.Fatal(err)
+		}
+		company := fuelportal.TransactionScope{CompanyID: f.company.ID}
+		own := fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.active.ID}
+		trip := newTrip(f.active.CardNumber, f.station.ID, true)
+		if err := db.CreateTrip(ctx, company, trip); err != nil {
+			t.Fatal(err)
+		}
+		if !trip.OwnerLock {
+			t.Fatal("an owner's locked trip is not an owner lock")
+		}
+
+		t.Run("the driver neither ends nor re-plans it", func(t *testing.T) {
+			if _, err := db.EndTrip(ctx, own, trip.ID, fuelportal.TripCompleted); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
+				t.Fatalf("end: err = %v", err)
+			}
+			next := *trip.Plan
+			next.Reason = fuelportal.TripPlanReplanned
+			if _, err := db.AddTripPlan(ctx, own, trip.ID, &next); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
+				t.Fatalf("re-plan: err = %v", err)
+			}
+			got, _ := db.Trip(ctx, company, trip.ID)
+			if got.Status != fuelportal.TripActive || got.Plan.Version != 1 {
+				t.Fatalf("trip = %s v%d", got.Status, got.Plan.Version)
+			}
+		})
+
+		var req *fuelportal.TripRequest
+		t.Run("concurrent end requests: one wins, the rest conflict", func(t *testing.T) {
+			var wg sync.WaitGroup
+			reqs, errs := make([]*fuelportal.TripRequest, 6), make([]error, 6)
+			for i := range reqs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					reqs[i], errs[i] = db.CreateTripRequest(ctx, store.TripRequestInput{Scope: own, DriverUserID: driver.ID, TripID: trip.ID, Kind: fuelportal.TripRequestEnd})
+				}()
+			}
+			wg.Wait()
+			for i, err := range errs {
+				switch {
+				case err == nil && req == nil:
+					req = reqs[i]
+				case err == nil:
+					t.Fatal("two requests won")
+				case fuelportal.ErrorCode(err) != fuelportal.ECONFLICT:
+					t.Fatalf("err = %v", err)
+				}
+			}
+			if req == nil {
+				t.Fatal("no request won")
+			}
+		})
+
+		t.Run("another company's owner cannot decide it", func(t *testing.T) {
+			_, _, err := db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.company.ID + 1000, OwnerID: owner.ID, Approve: true})
+			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+				t.Fatalf("err = %v", err)
+			}
+		})
+
+		t.Run("concurrent decisions: one wins; an approval ends the trip", func(t *testing.T) {
+			var wg sync.WaitGroup
+			errs := make([]error, 6)
+			for i := range errs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					_, _, errs[i] = db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: i%2 == 0})
+				}()
+			}
+			wg.Wait()
+			won := 0
+			for _, err := range errs {
+				if err == nil {
+					won++
+				} else if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+					t.Fatalf("err = %v", err)
+				}
+			}
+			if won != 1 {
+				t.Fatalf("%d decisions won", won)
+			}
+			decided, err := db.TripRequest(ctx, f.company.ID, req.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := db.Trip(ctx, company, trip.ID)
+			switch decided.Status {
+			case fuelportal.TripRequestApproved:
+				if got.Status != fuelportal.TripCompleted {
+					t.Fatalf("approved, trip %s", got.Status)
+				}
+			case fuelportal.TripRequestDenied:
+				if got.Status != fuelportal.TripActive {
+					t.Fatalf("denied, trip %s", got.Status)
+				}
+			default:
+				t.Fatalf("request = %+v", decided)
+			}
+		})
+	})
+}

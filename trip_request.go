@@ -1,0 +1,144 @@
+package fuelportal
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// A trip whose card lock an owner set binds the driver: only an owner ends
+// it or re-plans it at the driver's word. The driver asks instead (a trip
+// request), and the owner approves or denies, like an override request.
+
+// TripRequestKind says what a driver asks of an owner-locked trip.
+type TripRequestKind string
+
+// Trip request kinds.
+const (
+	TripRequestEnd    TripRequestKind = "END"    // end (complete) the trip, lifting the lock
+	TripRequestReplan TripRequestKind = "REPLAN" // re-plan from the driver's position and fuel
+)
+
+// Valid reports whether k is a known kind.
+func (k TripRequestKind) Valid() bool { return k == TripRequestEnd || k == TripRequestReplan }
+
+// TripRequestStatus is where a trip request stands.
+type TripRequestStatus string
+
+// Trip request statuses. CLOSED: the trip ended before anyone decided.
+const (
+	TripRequestPending  TripRequestStatus = "PENDING"
+	TripRequestApproved TripRequestStatus = "APPROVED"
+	TripRequestDenied   TripRequestStatus = "DENIED"
+	TripRequestClosed   TripRequestStatus = "CLOSED"
+)
+
+// Valid reports whether s is a known status.
+func (s TripRequestStatus) Valid() bool {
+	return s == TripRequestPending || s == TripRequestApproved || s == TripRequestDenied || s == TripRequestClosed
+}
+
+// Bounds of trip requests.
+const (
+	MaxTripRequestMessageLength = 500
+	// MaxTripRequestsListed bounds the trip request lists (newest first).
+	MaxTripRequestsListed = 100
+)
+
+// Messages of the owner's lock and trip requests.
+const (
+	MsgOwnerLockedEnd     = "Your fleet manager locked this trip's card: only they can end the trip. Ask to end it instead."
+	MsgOwnerLockedReplan  = "Your fleet manager locked this trip's card: only they can re-plan it. Ask to re-plan it instead."
+	MsgTripNotOwnerLocked = "Only a trip your fleet manager locked needs a request: end or re-plan it yourself"
+	MsgTripRequestPending = "A request of this kind is already pending for this trip"
+	MsgTripRequestMissing = "Trip request not found"
+	MsgTripRequestDecided = "This trip request was already decided"
+)
+
+// TripRequest is a driver's request to end or re-plan a trip an owner locked.
+type TripRequest struct {
+	ID           int64
+	CompanyID    int64
+	TripID       int64
+	CardID       int64
+	CardNumber   string
+	DriverName   string
+	DriverUserID int64 // 0 once the driver's account is deleted
+	Kind         TripRequestKind
+	Status       TripRequestStatus
+	Message      string
+	// Latitude, Longitude and CurrentFuel are where the truck was and what
+	// its tank held when a re-plan was asked (REPLAN only).
+	Latitude, Longitude float64
+	CurrentFuel         Gallons
+	CreatedAt           time.Time
+	DecidedAt           *time.Time
+	DecidedBy           int64
+	// PlanVersion is the version an approved re-plan made.
+	PlanVersion int
+}
+
+// tripName names a trip in alerts and mails: "Dallas, TX → Amarillo, TX".
+func tripName(origin, destination string) string {
+	origin, destination = strings.TrimSpace(origin), strings.TrimSpace(destination)
+	if origin == "" && destination == "" {
+		return "a trip"
+	}
+	return "the trip " + origin + " → " + destination
+}
+
+// TripRequestAlertMessage is the alert of a driver's request on an owner-locked trip.
+func TripRequestAlertMessage(driverName, cardNumber, origin, destination string, kind TripRequestKind, message string) string {
+	what := "to end"
+	if kind == TripRequestReplan {
+		what = "to re-plan"
+	}
+	s := fmt.Sprintf("Trip request: %s, card ending %s, asks %s %s.", nameOrUnnamed(driverName), Last4(cardNumber), what, tripName(origin, destination))
+	if m := strings.TrimSpace(message); m != "" {
+		s += " “" + m + "”"
+	}
+	return clipMessage(s)
+}
+
+// TripEndedAlertMessage is the alert of a locked trip's end; by says who
+// ended it ("an owner", "the driver", "an owner at the driver's request").
+func TripEndedAlertMessage(driverName, cardNumber, origin, destination string, status TripStatus, by string) string {
+	return clipMessage(fmt.Sprintf("Locked trip %s: %s, card ending %s, %s, by %s. The card lock is lifted.",
+		strings.ToLower(string(status)), nameOrUnnamed(driverName), Last4(cardNumber), tripName(origin, destination), by))
+}
+
+// TripReplannedAlertMessage is the alert of a locked trip's new plan
+// version, with why it was made.
+func TripReplannedAlertMessage(driverName, cardNumber, origin, destination string, version int, why string) string {
+	return clipMessage(fmt.Sprintf("Locked trip re-planned: %s, card ending %s, %s has plan version %d (%s); the card may buy only at its stops.",
+		nameOrUnnamed(driverName), Last4(cardNumber), tripName(origin, destination), version, why))
+}
+
+// ReplanWhy says why a plan version was made, for an alert.
+func ReplanWhy(reason TripPlanReason, byDriver bool) string {
+	switch reason {
+	case TripPlanPriceChange:
+		return "a planned stop's price moved"
+	case TripPlanOffPlan:
+		return "after an approved purchase off the plan"
+	}
+	if byDriver {
+		return "asked by the driver"
+	}
+	return "asked by an owner"
+}
+
+// TripRequestDecisionMail tells the driver at email what the owner decided on request r.
+func TripRequestDecisionMail(email string, r *TripRequest) *MailMessage {
+	what := "end your trip"
+	if r.Kind == TripRequestReplan {
+		what = "re-plan your trip"
+	}
+	if r.Status == TripRequestApproved {
+		body := fmt.Sprintf("Your request to %s on the card ending %s was approved.\n\nSee the trip in Fuel Portal.\n", what, Last4(r.CardNumber))
+		return &MailMessage{To: email, Subject: "Your trip request was approved", Body: body}
+	}
+	body := fmt.Sprintf("Your request to %s on the card ending %s was denied: the trip and its card lock stay as they are.\n\nAsk your fleet manager if you need help.\n",
+		what, Last4(r.CardNumber))
+	return &MailMessage{To: email, Subject: "Your trip request was denied", Body: body}
+}
