@@ -88,20 +88,7 @@ func scanOverrideRequest(row interface{ Scan(...any) error }) (*fuelportal.Overr
 }
 
 func (tx *Tx) overrideRequests(ctx context.Context, where string, args ...any) ([]*fuelportal.OverrideRequest, error) {
-	rows, err := tx.Query(ctx, overrideRequestSelect+` WHERE `+where+` ORDER BY r.id DESC LIMIT ?`, append(args, fuelportal.MaxOverrideRequestsListed)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	list := []*fuelportal.OverrideRequest{}
-	for rows.Next() {
-		r, err := scanOverrideRequest(rows)
-		if err != nil {
-			return nil, err
-		}
-		list = append(list, r)
-	}
-	return list, rows.Err()
+	return queryList(ctx, tx, scanOverrideRequest, overrideRequestSelect+` WHERE `+where+` ORDER BY r.id DESC LIMIT ?`, append(args, fuelportal.MaxOverrideRequestsListed)...)
 }
 
 // DriverOverrideRequests returns driver driverUserID's override requests,

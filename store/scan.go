@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -54,3 +55,22 @@ func (t nullTime) Ptr() *time.Time {
 func nullInt(v int64) sql.NullInt64 { return sql.NullInt64{Int64: v, Valid: v != 0} }
 
 func isNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
+
+// queryList runs query and scans every row with scan, in order; an empty
+// answer is an empty (not nil) list, so it encodes as [].
+func queryList[T any](ctx context.Context, tx *Tx, scan func(interface{ Scan(...any) error }) (T, error), query string, args ...any) ([]T, error) {
+	rows, err := tx.Query(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	list := []T{}
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		list = append(list, v)
+	}
+	return list, rows.Err()
+}

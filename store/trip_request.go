@@ -110,20 +110,7 @@ func scanTripRequest(row interface{ Scan(...any) error }) (*fuelportal.TripReque
 }
 
 func (tx *Tx) tripRequests(ctx context.Context, where string, args ...any) ([]*fuelportal.TripRequest, error) {
-	rows, err := tx.Query(ctx, tripRequestSelect+` WHERE `+where+` ORDER BY r.id DESC LIMIT ?`, append(args, fuelportal.MaxTripRequestsListed)...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	list := []*fuelportal.TripRequest{}
-	for rows.Next() {
-		r, err := scanTripRequest(rows)
-		if err != nil {
-			return nil, err
-		}
-		list = append(list, r)
-	}
-	return list, rows.Err()
+	return queryList(ctx, tx, scanTripRequest, tripRequestSelect+` WHERE `+where+` ORDER BY r.id DESC LIMIT ?`, append(args, fuelportal.MaxTripRequestsListed)...)
 }
 
 // TripRequests returns company companyID's trip requests, only those with
