@@ -1,6 +1,5 @@
 import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api';
 import type { RoleCode } from '@/lib/auth';
-import type { CardBudgetFields } from './contract';
 
 /** GET /api/wex/company/wallet (http/openapi.json): dollars, negative = owed on an invoice contract. */
 export type Wallet = Schema<'Wallet'>;
@@ -14,7 +13,8 @@ export type PlannerCosts = Schema<'PlannerCosts'>;
 /** One item of GET …/total-spendings: the first item of the array is used (docs/product.md §3). */
 export type SavingsSummary = Schema<'Spendings'>[number];
 
-export type DashboardCard = Schema<'Card'> & CardBudgetFields;
+/** A row of GET /api/wex/company/get-cards, with the card's budget and its spend this month. */
+export type DashboardCard = Schema<'CardListItem'>;
 
 export type RecentTransaction = Schema<'TransactionItem'>;
 
@@ -51,7 +51,7 @@ export const dashboardApi = api.injectEndpoints({
     }),
     getDashboardCards: build.query<DashboardCard[], void>({
       query: () => '/wex/company/get-cards',
-      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value as DashboardCard[],
+      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value,
       providesTags: ['FuelCard'],
     }),
     /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import type { Controls } from '../api/controls-api';
 import { controlsSchema, controlsToForm, formFieldOf, formToControls, type ControlsFormInput } from './controls-form';
 
 const schema = controlsSchema(i18n.t.bind(i18n));
@@ -18,7 +19,7 @@ describe('controls form', () => {
   });
 
   it('turns the filled fields into the contract object and back', () => {
-    const controls = {
+    const controls: Required<Controls> = {
       perPurchaseLimit: 350.5,
       dailyLimit: 800,
       dailyGallonsLimit: 250,

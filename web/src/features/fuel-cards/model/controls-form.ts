@@ -1,6 +1,8 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { DAY_CODES, PRODUCT_CODES, type CompanyControls, type Controls, type DayCode, type ProductCode } from '../api/contract';
+import type { CompanyControls, Controls } from '../api/controls-api';
+import { DAY_CODES, PRODUCT_CODES, type DayCode, type ProductCode } from './control-codes';
+import { STATE_CODES } from './us-states';
 
 /**
  * Bounds of each numeric rule, the client's copy of the server's checks (card controls contract:
@@ -64,7 +66,7 @@ export const controlsSchema = (t: TFunction) =>
       allowedDays: z.array(z.enum(DAY_CODES)),
       hoursFrom: hourField(t),
       hoursTo: hourField(t),
-      allowedStates: z.array(z.string()),
+      allowedStates: z.array(z.enum(STATE_CODES)),
       allowedChains: z.array(z.string()),
       blockedChains: z.array(z.string()),
       timeZone: z.string().optional(),
