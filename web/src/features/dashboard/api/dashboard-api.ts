@@ -10,7 +10,7 @@ export type Contract = Schema<'Contract'>;
 /** PUT /api/wex/company/contract/planner-costs: dollars, whole cents. */
 export type PlannerCosts = Schema<'PlannerCosts'>;
 
-/** One item of GET …/total-spendings: the first item of the array is used (docs/product.md §3). */
+/** One item of GET …/total-spendings: the first item of the array is used (docs/product.md §3); missedSavings is the company's off-plan cost over the same days. */
 export type SavingsSummary = Schema<'Spendings'>[number];
 
 /** A row of GET /api/wex/company/get-cards, with the card's budget and its spend this month. */
@@ -46,7 +46,7 @@ export const dashboardApi = api.injectEndpoints({
         url: `${wexBase(role)}/total-spendings`,
         params: { lastDays } satisfies QueryParams<'/api/wex/total-spendings', 'get'>,
       }),
-      transformResponse: (items: ResponseBody<'/api/wex/total-spendings', 'get'>) => items[0] ?? { total: 0, saved: 0 },
+      transformResponse: (items: ResponseBody<'/api/wex/total-spendings', 'get'>) => items[0] ?? { total: 0, saved: 0, missedSavings: 0 },
       providesTags: ['Savings'],
     }),
     getDashboardCards: build.query<DashboardCard[], void>({
