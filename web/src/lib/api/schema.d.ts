@@ -3936,6 +3936,7 @@ export interface components {
             firstName: string;
             lastName: string;
             email: string;
+            /** @description Digits, spaces, hyphens, parentheses and an optional leading +, with 7 to 15 digits; checked after trimming, a field error otherwise */
             phoneNumber: string;
             /** @description Required when email differs from the account's current e-mail; ignored otherwise. */
             currentPassword?: string;
@@ -3952,6 +3953,7 @@ export interface components {
             companyName: string;
             /** @description 7 digits */
             carrierId: number;
+            /** @description Digits, spaces, hyphens, parentheses and an optional leading +, with 7 to 15 digits; checked after trimming, a field error otherwise */
             phoneNumber: string;
         };
         DriverSignUp: {
@@ -3964,6 +3966,7 @@ export interface components {
             companyName: string;
             /** @description 19 digits of an existing company card with no approved driver (pending requests for it do not count) */
             cardNumber: string;
+            /** @description Digits, spaces, hyphens, parentheses and an optional leading +, with 7 to 15 digits; checked after trimming, a field error otherwise */
             phoneNumber: string;
         };
         ResetInit: {

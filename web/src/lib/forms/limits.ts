@@ -100,6 +100,138 @@ export const BODY_MAX_LENGTH = {
   },
 } as const;
 
+/** Minimum length in characters of each request body string that has one, by contract schema and field. */
+export const BODY_MIN_LENGTH = {} as const;
+
+/** The pattern (a JavaScript-compatible regular expression source) of each body string, by contract schema and field. */
+export const BODY_PATTERN = {
+  AccountUpdate: {
+    currentPassword: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    email: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    firstName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    lastName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    phoneNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  CardUpdate: {
+    cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    driverId: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    driverName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    status: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    unitNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  ChangePassword: {
+    currentPassword: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    newPassword: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  CompanyControls: {
+    timeZone: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  Credentials: {
+    password: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    username: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  DetachRequest: {
+    paymentMethodId: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    paymentMethodType: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  DriverSignUp: {
+    cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    companyName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    email: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    firstName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    lastName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    password: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    phoneNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    username: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  NetworkPurchase: {
+    cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    networkTransactionId: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    productCode: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    transactionDate: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  OverrideRequestCreate: {
+    message: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  OwnerSignUp: {
+    companyName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    email: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    password: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    phoneNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    username: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  PaymentIntentRequest: {
+    currency: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    paymentMethodId: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    paymentMethodType: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  RefreshRequest: {
+    refreshToken: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  ResetCheck: {
+    email: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    otpCode: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  ResetComplete: {
+    email: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    otpCode: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    password: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    passwordConfirm: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  ResetInit: {
+    email: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  TripCreate: {
+    cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    destinationName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    originName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  TripEndRequestCreate: {
+    message: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  TripReplanRequestCreate: {
+    message: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+} as const;
+
+/**
+ * The pattern the server checks after decoding (a field error, not a refused body), by schema
+ * and field; the value is trimmed first.
+ */
+export const BODY_FIELD_PATTERN = {
+  AccountUpdate: {
+    phoneNumber: "^\\+?[0-9 ()-]+$",
+  },
+  DriverSignUp: {
+    phoneNumber: "^\\+?[0-9 ()-]+$",
+  },
+  OwnerSignUp: {
+    phoneNumber: "^\\+?[0-9 ()-]+$",
+  },
+} as const;
+
+/** How many digits the trimmed value must hold (minimum and maximum), by schema and field. */
+export const BODY_DIGITS = {
+  AccountUpdate: {
+    phoneNumber: {
+      minimum: 7,
+      maximum: 15,
+    },
+  },
+  DriverSignUp: {
+    phoneNumber: {
+      minimum: 7,
+      maximum: 15,
+    },
+  },
+  OwnerSignUp: {
+    phoneNumber: {
+      minimum: 7,
+      maximum: 15,
+    },
+  },
+} as const;
+
 /** Largest value of each bounded number field of a contract schema, by schema and field. */
 export const BODY_MAXIMUM = {
   CompanyControls: {
@@ -152,12 +284,304 @@ export const BODY_MAXIMUM = {
     costPerStop: 500,
     outOfRouteCostPerMile: 10,
   },
+  PlanRequest: {
+    amountOfFuel: 400,
+    minGallonsPurchase: 400,
+    mpg: 30,
+    reserveGallons: 400,
+    searchRadius: 100,
+    trunkCapacity: 400,
+  },
   Point: {
     latitude: 90,
     longitude: 180,
   },
+  TripCreate: {
+    currentFuel: 400,
+    minGallonsPurchase: 400,
+    searchRadius: 100,
+    tankCapacity: 400,
+  },
   TripDetail: {
     planVersionCount: 100,
+  },
+  TripReplan: {
+    currentFuel: 400,
+    latitude: 90,
+    longitude: 180,
+  },
+  TripReplanRequestCreate: {
+    currentFuel: 400,
+    latitude: 90,
+    longitude: 180,
+  },
+} as const;
+
+/** Smallest value of each bounded number field (exclusive: the value itself is refused), by schema and field. */
+export const BODY_MINIMUM = {
+  AlertPage: {
+    unreadCount: {
+      value: 0,
+      exclusive: false,
+    },
+  },
+  CompanyControls: {
+    dailyGallonsLimit: {
+      value: 0,
+      exclusive: true,
+    },
+    dailyLimit: {
+      value: 0,
+      exclusive: true,
+    },
+    dailyPurchasesLimit: {
+      value: 1,
+      exclusive: false,
+    },
+    monthlyBudget: {
+      value: 0,
+      exclusive: true,
+    },
+    perPurchaseLimit: {
+      value: 0,
+      exclusive: true,
+    },
+    reeferTankGallons: {
+      value: 0,
+      exclusive: true,
+    },
+    tankCapacityGallons: {
+      value: 0,
+      exclusive: true,
+    },
+    weeklyLimit: {
+      value: 0,
+      exclusive: true,
+    },
+  },
+  CompanyControlsResult: {
+    dailyGallonsLimit: {
+      value: 0,
+      exclusive: true,
+    },
+    dailyLimit: {
+      value: 0,
+      exclusive: true,
+    },
+    dailyPurchasesLimit: {
+      value: 1,
+      exclusive: false,
+    },
+    monthlyBudget: {
+      value: 0,
+      exclusive: true,
+    },
+    perPurchaseLimit: {
+      value: 0,
+      exclusive: true,
+    },
+    reeferTankGallons: {
+      value: 0,
+      exclusive: true,
+    },
+    tankCapacityGallons: {
+      value: 0,
+      exclusive: true,
+    },
+    weeklyLimit: {
+      value: 0,
+      exclusive: true,
+    },
+  },
+  Controls: {
+    dailyGallonsLimit: {
+      value: 0,
+      exclusive: true,
+    },
+    dailyLimit: {
+      value: 0,
+      exclusive: true,
+    },
+    dailyPurchasesLimit: {
+      value: 1,
+      exclusive: false,
+    },
+    monthlyBudget: {
+      value: 0,
+      exclusive: true,
+    },
+    perPurchaseLimit: {
+      value: 0,
+      exclusive: true,
+    },
+    reeferTankGallons: {
+      value: 0,
+      exclusive: true,
+    },
+    tankCapacityGallons: {
+      value: 0,
+      exclusive: true,
+    },
+    weeklyLimit: {
+      value: 0,
+      exclusive: true,
+    },
+  },
+  ControlsResult: {
+    dailyGallonsLimit: {
+      value: 0,
+      exclusive: true,
+    },
+    dailyLimit: {
+      value: 0,
+      exclusive: true,
+    },
+    dailyPurchasesLimit: {
+      value: 1,
+      exclusive: false,
+    },
+    monthlyBudget: {
+      value: 0,
+      exclusive: true,
+    },
+    perPurchaseLimit: {
+      value: 0,
+      exclusive: true,
+    },
+    reeferTankGallons: {
+      value: 0,
+      exclusive: true,
+    },
+    tankCapacityGallons: {
+      value: 0,
+      exclusive: true,
+    },
+    weeklyLimit: {
+      value: 0,
+      exclusive: true,
+    },
+  },
+  MapCluster: {
+    count: {
+      value: 2,
+      exclusive: false,
+    },
+  },
+  OverrideApproval: {
+    hours: {
+      value: 1,
+      exclusive: false,
+    },
+  },
+  OverrideGrant: {
+    hours: {
+      value: 1,
+      exclusive: false,
+    },
+  },
+  PlannerCosts: {
+    costPerStop: {
+      value: 0,
+      exclusive: false,
+    },
+    outOfRouteCostPerMile: {
+      value: 0,
+      exclusive: false,
+    },
+  },
+  PlanRequest: {
+    amountOfFuel: {
+      value: 0,
+      exclusive: false,
+    },
+    minGallonsPurchase: {
+      value: 1,
+      exclusive: false,
+    },
+    mpg: {
+      value: 1,
+      exclusive: false,
+    },
+    reserveGallons: {
+      value: 0,
+      exclusive: false,
+    },
+    searchRadius: {
+      value: 0,
+      exclusive: true,
+    },
+    trunkCapacity: {
+      value: 0,
+      exclusive: true,
+    },
+  },
+  Point: {
+    latitude: {
+      value: -90,
+      exclusive: false,
+    },
+    longitude: {
+      value: -180,
+      exclusive: false,
+    },
+  },
+  TripCreate: {
+    currentFuel: {
+      value: 0,
+      exclusive: false,
+    },
+    minGallonsPurchase: {
+      value: 1,
+      exclusive: false,
+    },
+    searchRadius: {
+      value: 0,
+      exclusive: true,
+    },
+    tankCapacity: {
+      value: 0,
+      exclusive: true,
+    },
+  },
+  TripDetail: {
+    planVersionCount: {
+      value: 0,
+      exclusive: false,
+    },
+  },
+  TripPlan: {
+    version: {
+      value: 1,
+      exclusive: false,
+    },
+  },
+  TripReplan: {
+    currentFuel: {
+      value: 0,
+      exclusive: false,
+    },
+    latitude: {
+      value: -90,
+      exclusive: false,
+    },
+    longitude: {
+      value: -180,
+      exclusive: false,
+    },
+  },
+  TripReplanRequestCreate: {
+    currentFuel: {
+      value: 0,
+      exclusive: false,
+    },
+    latitude: {
+      value: -90,
+      exclusive: false,
+    },
+    longitude: {
+      value: -180,
+      exclusive: false,
+    },
   },
 } as const;
 

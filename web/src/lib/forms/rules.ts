@@ -1,14 +1,15 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 
-import { BODY_MAX_LENGTH } from './limits';
+import { BODY_DIGITS, BODY_FIELD_PATTERN, BODY_MAX_LENGTH, BODY_PATTERN } from './limits';
 
 /**
  * Field rules shared by several screens (docs/product.md §5). Each takes `t` so messages come
  * from src/locales/en-US/common.json. Order matters: the first failing rule is shown.
  */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
+/** What every request string must match: no control characters (the contract's pattern). */
+export const TEXT_PATTERN = new RegExp(BODY_PATTERN.DriverSignUp.firstName);
 const LETTER = /[A-Za-z]/;
 const DIGIT = /\d/;
 const NON_WORD = /\W/;
@@ -46,14 +47,27 @@ export const resetPasswordRule = (t: TFunction) =>
       t('common:validation.resetPasswordCharacters'),
     );
 
-export const phoneRule = (t: TFunction) =>
-  z
+/** The request bodies that carry a phone number. */
+export type PhoneContract = 'OwnerSignUp' | 'DriverSignUp' | 'AccountUpdate';
+
+/**
+ * A phone number as `contract`'s body takes it (http/openapi.json, generated into limits.ts):
+ * its length, its characters and 7 to 15 digits.
+ */
+export const phoneRule = (t: TFunction, contract: PhoneContract) => {
+  const pattern = new RegExp(BODY_FIELD_PATTERN[contract].phoneNumber);
+  const { minimum, maximum } = BODY_DIGITS[contract].phoneNumber;
+  return z
     .string()
     .trim()
     .min(1, t('common:validation.phoneRequired'))
-    .max(BODY_MAX_LENGTH.DriverSignUp.phoneNumber, t('common:validation.phoneInvalid'))
-    .regex(PHONE_PATTERN, t('common:validation.phoneInvalid'))
-    .refine((value) => value.replace(/\D/g, '').length >= 7, t('common:validation.phoneInvalid'));
+    .max(BODY_MAX_LENGTH[contract].phoneNumber, t('common:validation.phoneInvalid'))
+    .regex(pattern, t('common:validation.phoneInvalid'))
+    .refine((value) => {
+      const digits = value.replace(/\D/g, '').length;
+      return digits >= minimum && digits <= maximum;
+    }, t('common:validation.phoneInvalid'));
+};
 
 /** First or last name: 2 to 50 characters. */
 export const personNameRule = (t: TFunction, which: 'firstName' | 'lastName') =>
@@ -62,7 +76,8 @@ export const personNameRule = (t: TFunction, which: 'firstName' | 'lastName') =>
     .trim()
     .min(1, t(`common:validation.${which}Required`))
     .min(2, t(`common:validation.${which}Min`))
-    .max(BODY_MAX_LENGTH.DriverSignUp[which], t(`common:validation.${which}Max`));
+    .max(BODY_MAX_LENGTH.DriverSignUp[which], t(`common:validation.${which}Max`))
+    .regex(TEXT_PATTERN, t('common:validation.invalidCharacters'));
 
 /**
  * Refinement for an object schema: 'Passwords must match' on `confirmField` when it is

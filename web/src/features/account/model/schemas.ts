@@ -13,7 +13,7 @@ export const accountDetailsSchema = (t: TFunction, currentEmail: string) =>
       firstName: personNameRule(t, 'firstName'),
       lastName: personNameRule(t, 'lastName'),
       email: emailRule(t),
-      phoneNumber: phoneRule(t),
+      phoneNumber: phoneRule(t, 'AccountUpdate'),
       currentPassword: z.string(),
     })
     .refine((v) => !emailChanged(v.email, currentEmail) || v.currentPassword !== '', {

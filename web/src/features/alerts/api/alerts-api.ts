@@ -1,5 +1,21 @@
-import { api } from '@/lib/api';
-import type { AlertPage, AlertQuery, OverrideApproval, OverrideRequest, OverrideRequestList, TripRequest, TripRequestList } from './contract';
+import { api, type QueryParams, type Schema } from '@/lib/api';
+
+/** GET /api/wex/company/alerts: one page of the owner's alerts, with the unread count. */
+export type AlertPage = Schema<'AlertPage'>;
+/** One item of the alerts page. */
+export type CompanyAlert = Schema<'Alert'>;
+export type AlertKind = CompanyAlert['kind'];
+/** The page the alerts screen asks for (page from 0). */
+export type AlertQuery = Required<Pick<QueryParams<'/api/wex/company/alerts', 'get'>, 'page' | 'size'>> &
+  Pick<QueryParams<'/api/wex/company/alerts', 'get'>, 'unread'>;
+/** An override request, as the owner's list and approve/deny endpoints answer it. */
+export type OverrideRequest = Schema<'OverrideRequest'>;
+type OverrideRequestList = Schema<'OverrideRequestList'>;
+/** POST …/override-requests/{id}/approve body. */
+type OverrideApproval = Schema<'OverrideApproval'>;
+/** A driver's request to end or re-plan a trip the owner locked. */
+export type TripRequest = Schema<'TripRequest'>;
+type TripRequestList = Schema<'TripRequestList'>;
 
 /** The unread count polls this often, and again when the window regains focus. */
 export const UNREAD_POLL_MS = 60_000;
@@ -41,7 +57,7 @@ export const alertsApi = api.injectEndpoints({
       query: ({ id, decision, hours }) => ({
         url: `/wex/company/override-requests/${id}/${decision}`,
         method: 'POST',
-        body: decision === 'approve' ? ({ hours } satisfies OverrideApproval) : {},
+        body: decision === 'approve' && hours !== undefined ? ({ hours } satisfies OverrideApproval) : {},
       }),
       invalidatesTags: ['OverrideRequest', 'Alert', 'FuelCard'],
     }),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, driverAccount, server } from '@/test/server';
-import type { CompanyAlert, OverrideRequest } from '../api/contract';
+import type { CompanyAlert, OverrideRequest } from '../api/alerts-api';
 
 const session = { token: 't1', refreshToken: 'r1' };
 

@@ -40,7 +40,7 @@ import {
   useMarkAlertReadMutation,
   useMarkAllAlertsReadMutation,
 } from '../api/alerts-api';
-import type { AlertKind, CompanyAlert } from '../api/contract';
+import type { AlertKind, CompanyAlert } from '../api/alerts-api';
 
 const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 

@@ -8,6 +8,7 @@ import {
   personNameRule,
   phoneRule,
   resetPasswordRule,
+  TEXT_PATTERN,
 } from '@/lib/forms';
 
 /** Sign-in (docs/product.md §5): username required; password required, at least 3 characters. */
@@ -46,12 +47,14 @@ const companyNameRule = (t: TFunction) =>
     .trim()
     .min(1, t('auth:validation.companyNameRequired'))
     .min(2, t('auth:validation.companyNameMin'))
-    .max(BODY_MAX_LENGTH.DriverSignUp.companyName, t('auth:validation.companyNameMax'));
+    .max(BODY_MAX_LENGTH.DriverSignUp.companyName, t('auth:validation.companyNameMax'))
+    .regex(TEXT_PATTERN, t('common:validation.invalidCharacters'));
 
 const agreeToTermsRule = (t: TFunction) =>
   z.boolean().refine((agreed) => agreed, t('auth:validation.termsRequired'));
 
-export const CARD_NUMBER_LENGTH = 19;
+/** A fleet card number: all its digits (the contract's length). */
+export const CARD_NUMBER_LENGTH = BODY_MAX_LENGTH.DriverSignUp.cardNumber;
 export const CARRIER_ID_LENGTH = 7;
 
 /** Owner personal info step: company name, 7-digit carrier id, phone, terms. */
@@ -63,7 +66,7 @@ export const ownerInfoSchema = (t: TFunction) =>
       .trim()
       .min(1, t('auth:validation.carrierIdRequired'))
       .regex(new RegExp(`^\\d{${CARRIER_ID_LENGTH}}$`), t('auth:validation.carrierIdDigits')),
-    phoneNumber: phoneRule(t),
+    phoneNumber: phoneRule(t, 'OwnerSignUp'),
     agreeToTerms: agreeToTermsRule(t),
   });
 
@@ -83,6 +86,6 @@ export const driverInfoSchema = (t: TFunction) =>
   z.object({
     firstName: personNameRule(t, 'firstName'),
     lastName: personNameRule(t, 'lastName'),
-    phoneNumber: phoneRule(t),
+    phoneNumber: phoneRule(t, 'DriverSignUp'),
     agreeToTerms: agreeToTermsRule(t),
   });

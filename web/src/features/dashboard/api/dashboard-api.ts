@@ -1,6 +1,5 @@
 import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api';
 import type { RoleCode } from '@/lib/auth';
-import type { CardBudgetFields } from './contract';
 
 /** GET /api/wex/company/wallet (http/openapi.json): dollars, negative = owed on an invoice contract. */
 export type Wallet = Schema<'Wallet'>;
@@ -11,10 +10,11 @@ export type Contract = Schema<'Contract'>;
 /** PUT /api/wex/company/contract/planner-costs: dollars, whole cents. */
 export type PlannerCosts = Schema<'PlannerCosts'>;
 
-/** One item of GET …/total-spendings: the first item of the array is used (docs/product.md §3). */
+/** One item of GET …/total-spendings: the first item of the array is used (docs/product.md §3); missedSavings is the company's off-plan cost over the same days. */
 export type SavingsSummary = Schema<'Spendings'>[number];
 
-export type DashboardCard = Schema<'Card'> & CardBudgetFields;
+/** A row of GET /api/wex/company/get-cards, with the card's budget and its spend this month. */
+export type DashboardCard = Schema<'CardListItem'>;
 
 export type RecentTransaction = Schema<'TransactionItem'>;
 
@@ -46,12 +46,12 @@ export const dashboardApi = api.injectEndpoints({
         url: `${wexBase(role)}/total-spendings`,
         params: { lastDays } satisfies QueryParams<'/api/wex/total-spendings', 'get'>,
       }),
-      transformResponse: (items: ResponseBody<'/api/wex/total-spendings', 'get'>) => items[0] ?? { total: 0, saved: 0 },
+      transformResponse: (items: ResponseBody<'/api/wex/total-spendings', 'get'>) => items[0] ?? { total: 0, saved: 0, missedSavings: 0 },
       providesTags: ['Savings'],
     }),
     getDashboardCards: build.query<DashboardCard[], void>({
       query: () => '/wex/company/get-cards',
-      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value as DashboardCard[],
+      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value,
       providesTags: ['FuelCard'],
     }),
     /**

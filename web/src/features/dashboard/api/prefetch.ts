@@ -2,7 +2,6 @@ import type { RoleCode } from '@/lib/auth';
 import type { AppThunk } from '@/lib/store';
 import { COMPANY_DEFAULT_PERIOD, SPENDINGS_DEFAULT_PERIOD, periodDays } from '../model/savings-periods';
 import { dashboardApi } from './dashboard-api';
-import { missedSavingsApi } from './missed-savings-api';
 
 /**
  * Asks for the data the role's dashboard shows first, with the arguments its tiles use, so
@@ -18,7 +17,6 @@ export const prefetchDashboard =
       void dispatch(prefetch('getCompanyWallet', undefined, {}));
       void dispatch(prefetch('getCompanyContract', undefined, {}));
       void dispatch(prefetch('getTotalSpendings', { role, lastDays }, {}));
-      void dispatch(missedSavingsApi.util.prefetch('getMissedSavings', { lastDays }, {}));
       void dispatch(prefetch('getDashboardCards', undefined, {}));
     } else {
       void dispatch(prefetch('getTotalSpendings', { role: 'ROLE_USER', lastDays: periodDays(SPENDINGS_DEFAULT_PERIOD) }, {}));

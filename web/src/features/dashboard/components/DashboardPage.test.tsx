@@ -48,7 +48,7 @@ function companyApi({ saved = () => 120.5, wallet = { balance: 12500.25, canAddF
     http.get(apiUrl('/wex/company/total-spendings'), ({ request }) => {
       const lastDays = Number(new URL(request.url).searchParams.get('lastDays'));
       seen.lastDays.push(lastDays);
-      return HttpResponse.json([{ total: 5000, saved: saved(lastDays) }]);
+      return HttpResponse.json([{ total: 5000, saved: saved(lastDays), missedSavings: 0 }]);
     }),
     http.get(apiUrl('/wex/company/wallet'), () => HttpResponse.json(wallet)),
     http.get(apiUrl('/wex/company/contract'), () =>
@@ -249,23 +249,31 @@ describe('company dashboard', () => {
 });
 
 describe('missed savings', () => {
-  it('sums the compliance rows of the tile’s period to the cent and follows the period', async () => {
+  it('shows the server’s missedSavings of the tile’s period, asks no compliance rows, and follows the period', async () => {
+    const missedByDays: Record<number, number> = { 7: 26.7, 1: 3.05 };
+    const lastDays: number[] = [];
+    let complianceAsked = false;
     companyApi();
-    const ranges: Record<string, string>[] = [];
     server.use(
-      http.get(apiUrl('/wex/company/compliance'), ({ request }) => {
-        ranges.push(Object.fromEntries(new URL(request.url).searchParams));
-        return HttpResponse.json([{ missedSavings: 0.1 }, { missedSavings: 0.2 }, { missedSavings: 26.4 }]);
+      http.get(apiUrl('/wex/company/total-spendings'), ({ request }) => {
+        const days = Number(new URL(request.url).searchParams.get('lastDays'));
+        lastDays.push(days);
+        return HttpResponse.json([{ total: 5000, saved: 120.5, missedSavings: missedByDays[days] ?? 0 }]);
+      }),
+      http.get(apiUrl('/wex/company/compliance'), () => {
+        complianceAsked = true;
+        return HttpResponse.json([{ missedSavings: 99 }]);
       }),
     );
     const { user } = renderApp(paths.dashboard, { session });
     const missed = await screen.findByTestId('missed-savings-amount');
     expect(missed).toHaveTextContent('$26.70');
+    expect(lastDays[0]).toBe(7);
     expect(within(screen.getByTestId('missed-savings')).getByRole('link', { name: 'Compliance' })).toHaveAttribute('href', paths.compliance);
-    expect(ranges[0]).toEqual({ dateFrom: dayjs().subtract(6, 'day').format('YYYY-MM-DD'), dateTo: dayjs().format('YYYY-MM-DD') });
 
     await user.click(screen.getByRole('button', { name: 'Today' }));
-    await waitFor(() => expect(ranges.at(-1)).toEqual({ dateFrom: dayjs().format('YYYY-MM-DD'), dateTo: dayjs().format('YYYY-MM-DD') }));
+    await waitFor(() => expect(screen.getByTestId('missed-savings-amount')).toHaveTextContent('$3.05'));
+    expect(complianceAsked).toBe(false);
   });
 });
 

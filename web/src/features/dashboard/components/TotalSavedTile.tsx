@@ -9,7 +9,6 @@ import { Link as ReactRouterLink } from 'react-router';
 import { formatDollars } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useGetTotalSpendingsQuery } from '../api/dashboard-api';
-import { useGetMissedSavingsQuery } from '../api/missed-savings-api';
 import { COMPANY_DEFAULT_PERIOD, COMPANY_FALLBACK_PERIOD, periodDays, type SavingsPeriod } from '../model/savings-periods';
 import { PeriodButtons } from './PeriodButtons';
 import { Tile } from './Tile';
@@ -20,21 +19,19 @@ interface PeriodState {
   firstLoadChecked: boolean;
 }
 
-/** Off-plan fuel cost above the trip plans over the same period; quiet when it cannot load. */
-function MissedSavings({ lastDays }: { lastDays: number }) {
+/** Off-plan fuel cost above the trip plans over the same period (the server's missedSavings); a skeleton until it loads. */
+function MissedSavings({ amount }: { amount: number | undefined }) {
   const { t } = useTranslation('dashboard');
-  const { currentData, isError } = useGetMissedSavingsQuery({ lastDays });
-  if (isError) return null;
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }} data-testid="missed-savings">
       <Typography variant="body2" color="textSecondary">
         {t('missedSavings.label')}
       </Typography>
-      {currentData === undefined ? (
+      {amount === undefined ? (
         <Skeleton variant="text" width={60} />
       ) : (
-        <Typography sx={{ fontWeight: 700 }} color={currentData > 0 ? 'error' : 'textPrimary'} data-testid="missed-savings-amount">
-          {formatDollars(currentData)}
+        <Typography sx={{ fontWeight: 700 }} color={amount > 0 ? 'error' : 'textPrimary'} data-testid="missed-savings-amount">
+          {formatDollars(amount)}
         </Typography>
       )}
       <Link component={ReactRouterLink} to={paths.compliance} variant="body2">
@@ -74,7 +71,7 @@ export function TotalSavedTile() {
       ) : (
         <Skeleton variant="text" width={160} sx={{ fontSize: '2rem' }} />
       )}
-      <MissedSavings lastDays={periodDays(state.period)} />
+      {!isError && <MissedSavings amount={currentData?.missedSavings} />}
       <PeriodButtons value={state.period} onChange={(period) => setState({ period, firstLoadChecked: true })} />
     </Tile>
   );

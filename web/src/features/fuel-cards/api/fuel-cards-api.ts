@@ -1,8 +1,7 @@
 import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api';
-import type { CardControlsSummary } from './contract';
 
 /** A company fuel card (docs/product.md §3, http/openapi.json) with its controls' summary. */
-export type FuelCard = Schema<'Card'> & CardControlsSummary;
+export type FuelCard = Schema<'CardListItem'>;
 
 /** PUT /api/wex/company/update-card body (docs/product.md §3). */
 export type CardUpdate = Schema<'CardUpdate'>;
@@ -15,7 +14,7 @@ export const fuelCardsApi = api.injectEndpoints({
         url: '/wex/company/get-cards',
         params: searchText ? ({ searchText } satisfies QueryParams<'/api/wex/company/get-cards', 'get'>) : undefined,
       }),
-      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value as FuelCard[],
+      transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value,
       providesTags: ['FuelCard'],
     }),
     /** Fuel cards are refetched after an update (docs/product.md §4), here and on the dashboard. */

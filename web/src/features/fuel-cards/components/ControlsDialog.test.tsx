@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
-import type { CompanyControls, Controls } from '../api/contract';
+import type { CompanyControls, Controls } from '../api/controls-api';
 import type { FuelCard } from '../api/fuel-cards-api';
 
 const session = { token: 't1', refreshToken: 'r1' };

@@ -19,7 +19,7 @@ import { fieldErrors, errorMessage } from '@/lib/api';
 import { maskCardNumber } from '@/lib/format';
 import { useZodForm } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
-import type { CompanyControls, Controls } from '../api/contract';
+import type { CompanyControls, Controls } from '../api/controls-api';
 import {
   useGetCardControlsQuery,
   useGetCompanyControlsQuery,

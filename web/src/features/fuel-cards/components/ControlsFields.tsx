@@ -13,7 +13,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController, useFormContext } from 'react-hook-form';
 import { TextInput } from '@/components/form';
-import { DAY_CODES, PRODUCT_CODES } from '../api/contract';
+import { DAY_CODES, PRODUCT_CODES } from '../model/control-codes';
 import type { NumericControl } from '../model/controls-form';
 
 /** A limit typed as text: '' is "no rule"; a $ or gal adornment says the unit. */

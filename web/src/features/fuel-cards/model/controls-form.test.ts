@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import type { Controls } from '../api/controls-api';
 import { controlsSchema, controlsToForm, formFieldOf, formToControls, type ControlsFormInput } from './controls-form';
 
 const schema = controlsSchema(i18n.t.bind(i18n));
@@ -18,7 +19,7 @@ describe('controls form', () => {
   });
 
   it('turns the filled fields into the contract object and back', () => {
-    const controls = {
+    const controls: Required<Controls> = {
       perPurchaseLimit: 350.5,
       dailyLimit: 800,
       dailyGallonsLimit: 250,
@@ -52,8 +53,23 @@ describe('controls form', () => {
     expect(errorsOf(values)).toEqual({ [field]: message });
   });
 
-  it('accepts 0 (nothing may be bought) and an overnight window', () => {
-    expect(errorsOf({ dailyLimit: '0', hoursFrom: '22:00', hoursTo: '05:00' })).toEqual({});
+  it('accepts an overnight window', () => {
+    expect(errorsOf({ hoursFrom: '22:00', hoursTo: '05:00' })).toEqual({});
+  });
+
+  // The server's bounds (controls.go Validate; Controls in http/openapi.json): limits above 0,
+  // money at most $100,000, daily gallons at most 20,000, purchases 1 to 1,000.
+  it.each([
+    ['a 0 limit', { dailyLimit: '0' }, 'dailyLimit', 'Must be more than 0'],
+    ['0 purchases', { dailyPurchasesLimit: '0' }, 'dailyPurchasesLimit', 'Must be at least 1'],
+    ['a weekly limit above the server’s', { weeklyLimit: '100000.01' }, 'weeklyLimit', 'Must be at most 100,000'],
+    ['a monthly budget above the server’s', { monthlyBudget: '200000' }, 'monthlyBudget', 'Must be at most 100,000'],
+  ])('refuses %s, as the server does', (_name, values, field, message) => {
+    expect(errorsOf(values)).toEqual({ [field]: message });
+  });
+
+  it('takes the largest values the server takes', () => {
+    expect(errorsOf({ weeklyLimit: '100000', monthlyBudget: '100000', dailyGallonsLimit: '20000', dailyPurchasesLimit: '1000' })).toEqual({});
   });
 
   it.each([

@@ -1,21 +1,33 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { DAY_CODES, PRODUCT_CODES, type CompanyControls, type Controls, type DayCode, type ProductCode } from '../api/contract';
+import { BODY_MAXIMUM, BODY_MINIMUM } from '@/lib/forms';
+import type { CompanyControls, Controls } from '../api/controls-api';
+import { DAY_CODES, PRODUCT_CODES, type DayCode, type ProductCode } from './control-codes';
+import { STATE_CODES } from './us-states';
+
+/** Decimals each numeric rule takes: dollars to the cent, gallons to the thousandth, purchases whole. */
+const CONTROL_DECIMALS = {
+  perPurchaseLimit: 2,
+  dailyLimit: 2,
+  weeklyLimit: 2,
+  monthlyBudget: 2,
+  dailyGallonsLimit: 3,
+  tankCapacityGallons: 3,
+  reeferTankGallons: 3,
+  dailyPurchasesLimit: 0,
+} as const;
 
 /**
- * Bounds of each numeric rule, the client's copy of the server's checks (card controls contract:
- * negative or absurd limits are field errors). 0 is a rule too: "nothing may be bought".
+ * Bounds of each numeric rule, from the contract (Controls in http/openapi.json, generated into
+ * limits.ts): above 0 (or at least its minimum) and at most its maximum. "Nothing may be bought"
+ * is an empty allowed-products or allowed-days rule, not a 0 limit.
  */
-export const CONTROL_BOUNDS = {
-  perPurchaseLimit: { max: 100_000, decimals: 2 },
-  dailyLimit: { max: 100_000, decimals: 2 },
-  weeklyLimit: { max: 1_000_000, decimals: 2 },
-  monthlyBudget: { max: 10_000_000, decimals: 2 },
-  dailyGallonsLimit: { max: 10_000, decimals: 3 },
-  tankCapacityGallons: { max: 2_000, decimals: 3 },
-  reeferTankGallons: { max: 2_000, decimals: 3 },
-  dailyPurchasesLimit: { max: 1_000, decimals: 0 },
-} as const;
+export const CONTROL_BOUNDS = Object.fromEntries(
+  (Object.keys(CONTROL_DECIMALS) as (keyof typeof CONTROL_DECIMALS)[]).map((field) => [
+    field,
+    { max: BODY_MAXIMUM.Controls[field], min: BODY_MINIMUM.Controls[field], decimals: CONTROL_DECIMALS[field] },
+  ]),
+) as { [F in keyof typeof CONTROL_DECIMALS]: { max: number; min: { value: number; exclusive: boolean }; decimals: number } };
 
 export type NumericControl = keyof typeof CONTROL_BOUNDS;
 export const NUMERIC_CONTROLS = Object.keys(CONTROL_BOUNDS) as NumericControl[];
@@ -25,7 +37,7 @@ const NUMBER_PATTERN = /^\d+(\.\d+)?$/;
 
 /** One numeric field as typed: '' = no rule, else a number within its bounds. */
 const numericField = (t: TFunction, field: NumericControl) => {
-  const { max, decimals } = CONTROL_BOUNDS[field];
+  const { max, min, decimals } = CONTROL_BOUNDS[field];
   return z
     .string()
     .trim()
@@ -37,7 +49,11 @@ const numericField = (t: TFunction, field: NumericControl) => {
       const fraction = value.split('.')[1] ?? '';
       if (decimals === 0 && fraction.length > 0) return issue(t('fuelCards:controls.errors.wholeNumber'));
       if (fraction.length > decimals) return issue(t('fuelCards:controls.errors.decimals', { count: decimals }));
-      if (Number(value) > max) return issue(t('fuelCards:controls.errors.max', { max: max.toLocaleString('en-US') }));
+      const number = Number(value);
+      if (min.exclusive ? number <= min.value : number < min.value) {
+        return issue(t(min.exclusive ? 'fuelCards:controls.errors.above' : 'fuelCards:controls.errors.min', { min: min.value.toLocaleString('en-US') }));
+      }
+      if (number > max) return issue(t('fuelCards:controls.errors.max', { max: max.toLocaleString('en-US') }));
     })
     .transform((value) => (value === '' ? null : Number(value)));
 };
@@ -64,7 +80,7 @@ export const controlsSchema = (t: TFunction) =>
       allowedDays: z.array(z.enum(DAY_CODES)),
       hoursFrom: hourField(t),
       hoursTo: hourField(t),
-      allowedStates: z.array(z.string()),
+      allowedStates: z.array(z.enum(STATE_CODES)),
       allowedChains: z.array(z.string()),
       blockedChains: z.array(z.string()),
       timeZone: z.string().optional(),

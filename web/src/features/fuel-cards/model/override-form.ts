@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { formatMonthDayTime, viewerTime } from '@/lib/format';
+import { BODY_MAXIMUM, BODY_MINIMUM } from '@/lib/forms';
 
-/** An override lasts 1 to 168 hours (a week), 24 unless the owner says otherwise (the API contract). */
-export const OVERRIDE_HOURS = { min: 1, max: 168, default: 24 } as const;
+/** An override lasts 1 to 168 hours (a week; OverrideGrant in http/openapi.json), 24 unless the owner says otherwise. */
+export const OVERRIDE_HOURS = { min: BODY_MINIMUM.OverrideGrant.hours.value, max: BODY_MAXIMUM.OverrideGrant.hours, default: 24 } as const;
 
 export const overrideSchema = (t: TFunction) =>
   z.object({

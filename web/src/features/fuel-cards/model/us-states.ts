@@ -1,5 +1,7 @@
+import type { Covers, StateCode } from './control-codes';
+
 /** The states (and DC) a card's allowed-states rule can name: the 2-letter postal codes the server takes. */
-export const US_STATES: readonly { code: string; name: string }[] = [
+export const US_STATES = [
   { code: 'AL', name: 'Alabama' }, { code: 'AK', name: 'Alaska' }, { code: 'AZ', name: 'Arizona' },
   { code: 'AR', name: 'Arkansas' }, { code: 'CA', name: 'California' }, { code: 'CO', name: 'Colorado' },
   { code: 'CT', name: 'Connecticut' }, { code: 'DE', name: 'Delaware' }, { code: 'DC', name: 'District of Columbia' },
@@ -17,7 +19,14 @@ export const US_STATES: readonly { code: string; name: string }[] = [
   { code: 'TN', name: 'Tennessee' }, { code: 'TX', name: 'Texas' }, { code: 'UT', name: 'Utah' },
   { code: 'VT', name: 'Vermont' }, { code: 'VA', name: 'Virginia' }, { code: 'WA', name: 'Washington' },
   { code: 'WV', name: 'West Virginia' }, { code: 'WI', name: 'Wisconsin' }, { code: 'WY', name: 'Wyoming' },
-];
+] as const satisfies readonly { code: StateCode; name: string }[];
+
+/** The state codes, in the order of the list. */
+export const STATE_CODES = US_STATES.map(({ code }) => code);
+
+/** Compiles only when the list names every state code of the contract. */
+const statesCoverContract: Covers<(typeof US_STATES)[number]['code'], StateCode> = true;
+void statesCoverContract;
 
 /** US zones first (the fleets this portal serves), then every other zone the browser knows. */
 export const US_TIME_ZONES = [

@@ -1,21 +1,28 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api';
 import { saveFile } from '../model/save-file';
-import type { OverrideRequest, OverrideRequestCreate, OverrideRequestList, TransactionControlFields } from './contract';
 
 /** Whose transactions: the company's (company/ endpoints) or the signed-in driver's (docs/product.md §6). */
 export type TransactionScope = 'company' | 'driver';
 
 /** One row of GET …/transactions (http/openapi.json, product and decline fields). Amounts in dollars. */
-export type TransactionListItem = Omit<Schema<'TransactionItem'>, 'declineReason'> & TransactionControlFields;
+export type TransactionListItem = Schema<'TransactionItem'>;
 
 /** GET …/transactions/{id} (http/openapi.json, product and decline fields). */
-export type TransactionDetail = Omit<Schema<'TransactionDetail'>, 'declineReason'> & TransactionControlFields;
+export type TransactionDetail = Schema<'TransactionDetail'>;
 
 /** Paged response (docs/product.md §3): page numbers start at 0. */
-export type TransactionPage = Omit<Schema<'TransactionPage'>, 'content'> & { content: TransactionListItem[] };
+export type TransactionPage = Schema<'TransactionPage'>;
 
-export type { OverrideRequest } from './contract';
+/** A stable decline code; its sentence is in locales/en-US/transactions.json (declineReasons). */
+export type DeclineCode = NonNullable<TransactionListItem['declineCode']>;
+
+/** A driver's override request (POST|GET /api/wex/override-requests). */
+export type OverrideRequest = Schema<'OverrideRequest'>;
+/** POST /api/wex/override-requests body: for the driver's card's last declined purchase. */
+type OverrideRequestCreate = Schema<'OverrideRequestCreate'>;
+/** GET /api/wex/override-requests: newest first. */
+type OverrideRequestList = Schema<'OverrideRequestList'>;
 
 /** The query string of the list (the company and driver lists take the same one). */
 type ListQuery = QueryParams<'/api/wex/company/transactions', 'get'> & QueryParams<'/api/wex/transactions', 'get'>;

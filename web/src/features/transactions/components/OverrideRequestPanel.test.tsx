@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { paths, transactionDetailPath } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, driverAccount, server } from '@/test/server';
-import type { OverrideRequest } from '../api/contract';
+import type { OverrideRequest } from '../api/transactions-api';
 import type { TransactionListItem } from '../api/transactions-api';
 
 const session = { token: 't1', refreshToken: 'r1' };
@@ -52,7 +52,7 @@ function driverApi(rows: TransactionListItem[], create: (body: unknown) => Respo
           transactionId: declined.transactionId,
           declineCode: 'DAILY_LIMIT',
           declineReason: 'Over the daily limit',
-          message: null,
+          message: '',
           createdAt: dayjs().toISOString(),
           decidedAt: null,
           overrideUntil: null,
@@ -109,7 +109,7 @@ describe("driver's override request", () => {
       transactionId: 2,
       declineCode: 'DAILY_LIMIT',
       declineReason: 'Over the daily limit',
-      message: null,
+      message: '',
       createdAt: '2026-11-24T15:00:00Z',
       decidedAt: '2026-11-24T15:10:00Z',
       overrideUntil: '2099-11-25T15:10:00Z',

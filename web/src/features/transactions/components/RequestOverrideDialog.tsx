@@ -11,10 +11,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Form, SubmitButton, TextInput } from '@/components/form';
 import { errorMessage, errorStatus } from '@/lib/api';
-import { applyServerError, useZodForm } from '@/lib/forms';
+import { applyServerError, BODY_MAX_LENGTH, useZodForm } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
-import { OVERRIDE_MESSAGE_MAX } from '../api/contract';
 import { useRequestOverrideMutation } from '../api/transactions-api';
+
+/** The longest message the server takes. */
+const OVERRIDE_MESSAGE_MAX = BODY_MAX_LENGTH.OverrideRequestCreate.message;
 
 const requestSchema = (t: (key: string, options?: Record<string, unknown>) => string) =>
   z.object({

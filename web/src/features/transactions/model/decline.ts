@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { DeclineCode } from '../api/contract';
+import type { DeclineCode } from '../api/transactions-api';
 
 const CODE = /^[A-Z_]+$/;
 
