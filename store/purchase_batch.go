@@ -424,8 +424,8 @@ func (c *batchCard) history(t *fuelportal.Transaction, p fuelportal.Periods, sum
 // Tx.RecordPurchase would at this point of the batch and returns it with
 // created == true, or the purchase first recorded under its network id
 // with created == false. The returned transaction's ID and InvoiceRef are
-// set by Flush. Errors as Tx.RecordPurchase's: EUNPROCESSABLE for an
-// unknown station (nothing recorded).
+// set by Flush. Errors as Tx.RecordPurchase's: EINVALID for an implausible
+// date, EUNPROCESSABLE for an unknown station (nothing recorded).
 func (b *PurchaseBatch) Record(p *fuelportal.CardPurchase) (*fuelportal.Transaction, bool, error) {
 	if !b.given[p] || b.flushed {
 		return nil, false, fmt.Errorf("purchase batch: %s was not given to the batch, or the batch is flushed", p.NetworkTransactionID)
@@ -444,6 +444,9 @@ func (b *PurchaseBatch) Record(p *fuelportal.CardPurchase) (*fuelportal.Transact
 		read := *card.read
 		read.station = station
 		pc = &read
+	}
+	if err := checkPurchaseDate(p, pc, b.tx.Now); err != nil {
+		return nil, false, err
 	}
 	t := newPurchase(p, netID, pc, b.tx.Now)
 	row := &batchRow{t: t}
