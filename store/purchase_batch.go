@@ -764,13 +764,15 @@ func (b *PurchaseBatch) writeLedger(ctx context.Context) error {
 // order, as Tx.RecordPurchase does (addDeclineAlert, AddNearLimitAlert).
 func (b *PurchaseBatch) writeAlerts(ctx context.Context) error {
 	var alerts []*fuelportal.Alert
+	reasons := map[*fuelportal.Alert]fuelportal.DeclineReason{} // of the DECLINE alerts
 	for _, r := range b.rows {
 		t := r.t
 		switch {
 		case t.Status == fuelportal.TransactionDeclined && t.CompanyID != 0:
-			alerts = append(alerts, &fuelportal.Alert{CompanyID: t.CompanyID, Kind: fuelportal.AlertDecline, CardID: t.CardID, CardNumber: t.CardNumber,
+			a := &fuelportal.Alert{CompanyID: t.CompanyID, Kind: fuelportal.AlertDecline, CardID: t.CardID, CardNumber: t.CardNumber,
 				DriverName: t.DriverCardName, TransactionID: t.ID,
-				Message: fuelportal.DeclineAlertMessage(t.DriverCardName, t.CardNumber, t.LocationName, t.DeclineReason)})
+				Message: fuelportal.DeclineAlertMessage(t.DriverCardName, t.CardNumber, t.LocationName, t.DeclineReason)}
+			alerts, reasons[a] = append(alerts, a), t.DeclineReason
 		case t.Status == fuelportal.TransactionApproved:
 			for _, near := range r.nearLimits {
 				alerts = append(alerts, &fuelportal.Alert{CompanyID: t.CompanyID, Kind: fuelportal.AlertNearLimit, CardID: t.CardID, CardNumber: t.CardNumber,
@@ -824,8 +826,7 @@ func (b *PurchaseBatch) writeAlerts(ctx context.Context) error {
 			b.owners[a.CompanyID] = owners
 		}
 		for _, to := range owners {
-			body := a.Message + "\n\nSee every alert on the Alerts page of Fuel Portal.\n"
-			if err := tx.EnqueueMail(ctx, &fuelportal.MailMessage{To: to, Subject: fuelportal.AlertMailSubject(a.Kind), Body: body}); err != nil {
+			if err := tx.enqueueAlertMail(ctx, to, a, reasons[a]); err != nil {
 				return err
 			}
 		}
