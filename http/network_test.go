@@ -50,13 +50,18 @@ func TestNetworkFeed(t *testing.T) {
 			}
 			var list struct {
 				Content []struct {
-					InvoiceRef, Status string
-					DeclineReason      *string
+					InvoiceRef, Status           string
+					DeclineReason                *string
+					FundedTotal, AttemptedAmount float64
 				}
 			}
 			f.api.Get("/api/wex/company/transactions?searchText="+res.InvoiceRef, f.owner).ExpectStatus(t, 200).Decode(t, &list)
 			if len(list.Content) != 1 || list.Content[0].Status != "DECLINED" || *list.Content[0].DeclineReason != "Card is inactive" {
 				t.Fatalf("list = %+v", list)
+			}
+			// Nothing was paid, but the row tells what the driver tried: 50 gal at $3.859.
+			if got := list.Content[0]; got.FundedTotal != 0 || got.AttemptedAmount != 192.95 {
+				t.Fatalf("declined amounts = %+v, want fundedTotal 0 and attemptedAmount 192.95", got)
 			}
 		})
 		t.Run("unknown card is declined", func(t *testing.T) {

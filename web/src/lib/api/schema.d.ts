@@ -3832,6 +3832,8 @@ export interface components {
             cardNumber: string;
             fundedTotal: number;
             discAmount: number;
+            /** @description Dollars at the pump: gallons × retail price. What the purchase would have cost; a declined purchase's fundedTotal is 0 */
+            attemptedAmount: number;
             /** @enum {string} */
             status: "APPROVED" | "DECLINED";
             /** @description The decline code as a sentence people read (e.g. 'Over the daily limit'); null when approved */
@@ -3866,6 +3868,8 @@ export interface components {
             cardNumber: string;
             fundedTotal: number;
             discAmount: number;
+            /** @description Dollars at the pump: gallons × retail price. What the purchase would have cost; a declined purchase's fundedTotal is 0 */
+            attemptedAmount: number;
             /** @enum {string} */
             status: "APPROVED" | "DECLINED";
             /** @description The decline code as a sentence people read (e.g. 'Over the daily limit'); null when approved */

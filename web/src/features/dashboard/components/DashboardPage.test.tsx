@@ -32,6 +32,7 @@ const transactions = [1, 2, 3].map((id) => ({
   driverCardName: 'Sam Carter',
   fundedTotal: 100 * id + 0.5,
   discAmount: 10 * id,
+  attemptedAmount: 100 * id + 20,
   status: id === 2 ? 'DECLINED' : 'APPROVED',
   declineReason: id === 2 ? 'CARD_INACTIVE' : null,
 }));
