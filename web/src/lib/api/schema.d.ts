@@ -1243,7 +1243,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The place nearest a coordinate */
+        /** The town (city or hub, never a station) nearest a coordinate */
         get: {
             parameters: {
                 query: {
