@@ -99,7 +99,9 @@ function EntryIcon({ entry }: { entry: NavEntry }) {
 /** The entry's accessible name: its label, plus the count when there is one. */
 function useEntryName() {
   const { t } = useTranslation();
-  return (entry: NavEntry) => (entry.badge ? t('nav.withCount', { label: t(entry.label), count: entry.badge }) : t(entry.label));
+  // The count as the badge shows it, where it shows it (before the label): the name must contain the visible text in order.
+  return (entry: NavEntry) =>
+    entry.badge ? t('nav.withCount', { label: t(entry.label), count: entry.badge, shown: entry.badge > 99 ? '99+' : entry.badge }) : t(entry.label);
 }
 
 /** Height of the phones' bottom navigation bar (without the device's safe area). */

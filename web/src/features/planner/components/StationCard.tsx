@@ -104,7 +104,6 @@ export function StationCard({
       <CardActionArea
         onClick={() => onToggle(station.locationId)}
         aria-expanded={expanded}
-        aria-label={`${station.name}: ${expanded ? t('station.collapse') : t('station.expand')}`}
         sx={{ px: 1.5, py: 1.25, flexShrink: 0 }}
       >
         {planEntry && (
@@ -166,6 +165,10 @@ export function StationCard({
             </Typography>
           </Box>
           {expanded ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+          {/* Named by its content, which an aria-label would have to contain whole. */}
+          <Box component="span" sx={visuallyHidden}>
+            {expanded ? t('station.collapse') : t('station.expand')}
+          </Box>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 0.75, pl: 6.5, alignItems: 'center', minWidth: 0 }}>
           <Chip

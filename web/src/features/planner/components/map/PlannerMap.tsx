@@ -143,7 +143,9 @@ export default function PlannerMap(props: PlannerMapProps) {
   const handleLoad = useCallback(() => {
     const map = mapRef.current?.getMap();
     if (map) {
-      map.on('styleimagemissing', (event: { id: string }) => addCityLabelImage(map, event.id));
+      // A resolver, not a styleimagemissing listener: MapLibre asks it before it gives up on an
+      // image, whereas the event comes after the warning (one per city name and tile).
+      map.setMissingStyleImageResolver((id) => addCityLabelImage(map, id));
       // The e2e tests pan and zoom through the map itself.
       (window as { __plannerMap?: maplibregl.Map }).__plannerMap = map;
     }
