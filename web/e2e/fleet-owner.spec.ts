@@ -163,6 +163,11 @@ test('a card deactivated in the UI declines the next network purchase, shown in 
   // alone can outlast the request and its one-second lock.
   let release = await holdRequests(page, '**/api/wex/company/update-card');
   await row.getByRole('button', { name: 'Deactivate' }).click();
+  // Asked first: every purchase on the card is declined from then on.
+  const confirm = page.getByRole('dialog', { name: 'Deactivate this card?' });
+  await expect(confirm).toBeVisible();
+  await screenshot(page, 'fleet-card-deactivate-confirm');
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await expect(row.getByRole('button', { name: 'Deactivating...' })).toBeDisabled();
   release();
   await expect(page.getByText('Card status updated successfully')).toBeVisible();

@@ -65,6 +65,11 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
   test.setTimeout(180_000);
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
+  // MapLibre warns for every image a style asks for and lacks: the offline style must lack none.
+  const missingImages: string[] = [];
+  page.on('console', (message) => {
+    if (/could not be loaded/.test(message.text())) missingImages.push(message.text());
+  });
   await openPlanner(page);
 
   // No route: general list sorted by price, map badges drawn.
@@ -191,6 +196,7 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
   // Offline base map: nothing outside our origin was requested.
   const origin = new URL(page.url()).origin;
   expect(requested.filter((url) => !url.startsWith(origin) && !url.startsWith('blob:') && !url.startsWith('data:'))).toEqual([]);
+  expect(missingImages).toEqual([]);
 });
 
 test('the assistant path opens the planner with the assistant hint', async ({ page }) => {

@@ -237,6 +237,7 @@ function BottomBar({ extraEntries }: NavProps) {
               sx={itemSx}
             >
               <EntryIcon entry={entry} />
+              {/* A space between the badge's count and the label: their text reads "38 Alerts", not "38Alerts", as the name must contain it. */}{' '}
               {/* A long label ("Fuel Locations" in a fifth of 390 px) wraps onto a second line rather than being cut. */}
               <Box
                 component="span"
@@ -400,7 +401,7 @@ function SideDrawer({ extraEntries }: NavProps) {
               >
                 <ListItemIcon sx={iconSx}>
                   <EntryIcon entry={entry} />
-                </ListItemIcon>
+                </ListItemIcon>{' '}
                 {open && <ListItemText primary={t(entry.label)} />}
               </ListItemButton>
             </Tooltip>

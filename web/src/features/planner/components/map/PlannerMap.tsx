@@ -237,7 +237,8 @@ export default function PlannerMap(props: PlannerMapProps) {
                 }}
                 sx={{ ...badgeSx, bgcolor: '#f5a623', color: '#1b1204' }}
               >
-                {formatPrice(badge.price)}
+                {/* The name holds the shown price and count in this order, apart ("$3.37 307", not "$3.37307"). */}
+                {formatPrice(badge.price)}{' '}
                 <Box component="span" sx={{ bgcolor: '#1b1204', color: '#f5a623', borderRadius: '999px', px: '6px', fontSize: 11 }}>
                   {badge.count}
                 </Box>
