@@ -343,8 +343,12 @@ test('transactions: filter, scroll for more, open a detail', async ({ page, requ
     new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(first.transactionDate)),
   );
   await screenshot(page, 'fleet-transaction-detail');
+  // Back to the list as it was: the cleared filters are in its URL, the rows still there.
   await page.getByRole('link', { name: 'Transactions' }).click();
-  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(page).toHaveURL(/\/transactions\?from=&to=$/);
+  await expect(page.getByLabel('From Date')).toHaveValue('');
+  await expect(rows).toHaveCount(20);
+  await screenshot(page, 'fleet-transactions-back');
 });
 
 test('export downloads a real xlsx; a missing date asks for a range', async ({ page }, testInfo) => {
