@@ -346,7 +346,6 @@ test('transactions: filter, scroll for more, open a detail', async ({ page, requ
   // Back to the list as it was: the cleared filters are in its URL, the rows still there.
   await page.getByRole('link', { name: 'Transactions' }).click();
   await expect(page).toHaveURL(/\/transactions\?from=&to=$/);
-  await expect(page.getByLabel('From Date')).toHaveValue('');
   await expect(rows).toHaveCount(20);
   await screenshot(page, 'fleet-transactions-back');
 });

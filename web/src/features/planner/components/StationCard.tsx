@@ -165,10 +165,6 @@ export function StationCard({
             </Typography>
           </Box>
           {expanded ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
-          {/* Named by its content, which an aria-label would have to contain whole. */}
-          <Box component="span" sx={visuallyHidden}>
-            {expanded ? t('station.collapse') : t('station.expand')}
-          </Box>
         </Stack>
         <Stack direction="row" spacing={1} sx={{ mt: 0.75, pl: 6.5, alignItems: 'center', minWidth: 0 }}>
           <Chip
@@ -200,6 +196,10 @@ export function StationCard({
             {age.stale ? `${t('priceAge.stale')} · ${age.text}` : age.text}
           </Typography>
         </Stack>
+        {/* Named by its content (an aria-label would have to contain all of it), ending with what a press does. */}
+        <Box component="span" sx={visuallyHidden}>
+          {expanded ? t('station.collapse') : t('station.expand')}
+        </Box>
       </CardActionArea>
       {expanded && (
         // Scrolls when the card's column is short: keyboard users reach it too (axe scrollable-region-focusable).
