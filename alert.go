@@ -19,7 +19,8 @@ const (
 	AlertTripReplanned   AlertKind = "TRIP_REPLANNED"   // a locked trip has a new plan: new stops to buy at
 )
 
-// Alert is a notice for a company's owner; each one is also mailed.
+// Alert is a notice for a company's owner; each one is also mailed
+// (repeats of a DECLINE within DeclineMailWindow in one digest).
 type Alert struct {
 	ID        int64
 	CompanyID int64
@@ -126,6 +127,34 @@ func AlertMailSubject(k AlertKind) string {
 		return "Fuel Portal alert: a locked trip was re-planned"
 	}
 	return "Fuel Portal alert"
+}
+
+// DeclineMailWindow is how long after a decline's mail repeats of the same
+// decline (same card, same reason) are held back: they go into one digest
+// mailed when the window ends, so a burst of declines is two mails, not
+// hundreds.
+const DeclineMailWindow = time.Hour
+
+const alertMailFooter = "\n\nSee every alert on the Alerts page of Fuel Portal.\n"
+
+// AlertMail is the mail of alert a to an owner at address to.
+func AlertMail(to string, a *Alert) *MailMessage {
+	return &MailMessage{To: to, Subject: AlertMailSubject(a.Kind), Body: a.Message + alertMailFooter}
+}
+
+// DeclineDigestMail is the one mail to address to of repeats further
+// declines for reason on the card of DECLINE alert latest (the newest of
+// them), within DeclineMailWindow of the previous mail about them.
+func DeclineDigestMail(to string, latest *Alert, reason DeclineReason, repeats int) *MailMessage {
+	subject := "Fuel Portal alert: a purchase was declined again"
+	times := "once more"
+	if repeats > 1 {
+		subject = fmt.Sprintf("Fuel Portal alert: %d more purchases were declined", repeats)
+		times = fmt.Sprintf("%d more times", repeats)
+	}
+	body := fmt.Sprintf("Within an hour of the last mail about it, %s, card ending %s, was declined %s for the same reason: %s.\n\nThe latest: %s",
+		nameOrUnnamed(latest.DriverName), Last4(latest.CardNumber), times, reason.Sentence(), latest.Message)
+	return &MailMessage{To: to, Subject: subject, Body: body + alertMailFooter}
 }
 
 // OverrideRequestStatus is where a driver's override request stands.

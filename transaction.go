@@ -98,6 +98,32 @@ func (p *CardPurchase) Validate() error {
 	return fe.Err()
 }
 
+// PurchaseDateSlack is how far a purchase's date may lie after the
+// server's clock or before its card was created: the date is the
+// station's wall-clock time, in a zone up to a day away from UTC.
+const PurchaseDateSlack = 24 * time.Hour
+
+// Field errors of an implausible purchase date.
+const (
+	MsgTransactionDateFuture     = "Transaction date must not be more than a day ahead of now"
+	MsgTransactionDateBeforeCard = "Transaction date is before the card was issued"
+)
+
+// CheckPurchaseDate returns a field error (transactionDate) for a
+// purchase date no card network can report: more than PurchaseDateSlack
+// after now, or more than PurchaseDateSlack before its card was created
+// (cardCreated zero, for an unknown card, skips that bound).
+func CheckPurchaseDate(date, now, cardCreated time.Time) error {
+	fe := FieldErrors{}
+	switch {
+	case date.After(now.Add(PurchaseDateSlack)):
+		fe.Add("transactionDate", MsgTransactionDateFuture)
+	case !cardCreated.IsZero() && date.Before(cardCreated.Add(-PurchaseDateSlack)):
+		fe.Add("transactionDate", MsgTransactionDateBeforeCard)
+	}
+	return fe.Err()
+}
+
 // Transaction is a recorded card purchase, approved or declined.
 type Transaction struct {
 	ID                   int64

@@ -147,7 +147,8 @@ func seedAccounts(ctx context.Context, env *Env) error {
 	for _, company := range []*fuelportal.Company{env.DemoFreight, env.OtherHaulers} {
 		for _, p := range CardPlans[company.Name] {
 			card := &fuelportal.Card{CompanyID: company.ID, CardNumber: p.CardNumber, DriverName: p.DriverName,
-				DriverID: p.DriverID, UnitNumber: p.UnitNumber, Status: p.Status}
+				DriverID: p.DriverID, UnitNumber: p.UnitNumber, Status: p.Status,
+				CreatedAt: env.Now.AddDate(0, 0, -PurchaseDays-1)} // before the replayed history
 			if err := tx.CreateCard(ctx, card); err != nil {
 				return err
 			}

@@ -23,8 +23,9 @@ package feed
 //	product_code            RFR                   DSL (tractor diesel, the default when empty or
 //	                                              absent), RFR (reefer diesel), DEF, GAS or OTH
 //
-// A row that breaks a rule, or names a station the price feed does not
-// know, is reported with its line number and skipped; the others are
+// A row that breaks a rule, names a station the price feed does not know,
+// or is dated more than a day ahead of now or before its card was issued
+// (a day's slack for the station's time zone), is reported with its line number and skipped; the others are
 // recorded. A row whose id was already recorded changes nothing (it counts
 // as a repeat), so importing the same file twice records nothing new.
 
@@ -153,6 +154,17 @@ func parsePurchase(record []string, at map[string]int) (*fuelportal.CardPurchase
 	return p, nil
 }
 
+// storeRowError is the report of a row the store refused: an unknown
+// station (location_id) or a field error (an implausible date).
+func storeRowError(line int, err error) RowError {
+	for field, msgs := range fuelportal.ErrorFields(err) {
+		if col := purchaseFieldColumns[field]; col != "" {
+			return RowError{Line: line, Column: col, Message: strings.Join(msgs, ", ")}
+		}
+	}
+	return RowError{Line: line, Column: colLocationID, Message: fuelportal.ErrorMessage(err)}
+}
+
 // PurchaseReport says what a purchase import did.
 type PurchaseReport struct {
 	Rows     int // data rows read
@@ -186,7 +198,7 @@ func ImportPurchases(ctx context.Context, db Store, r io.Reader) (*PurchaseRepor
 				t, created, err := tx.RecordPurchase(ctx, row.Purchase)
 				switch code := fuelportal.ErrorCode(err); {
 				case code == fuelportal.EUNPROCESSABLE || code == fuelportal.EINVALID:
-					counts.Rejected = append(counts.Rejected, RowError{Line: row.Line, Column: colLocationID, Message: fuelportal.ErrorMessage(err)})
+					counts.Rejected = append(counts.Rejected, storeRowError(row.Line, err))
 				case err != nil:
 					return fmt.Errorf("line %d: %w", row.Line, err)
 				case !created:

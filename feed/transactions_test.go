@@ -12,6 +12,10 @@ import (
 	"fuelportal/store/storetest"
 )
 
+// cardIssued is when the tests' cards were issued: before every purchase
+// date they record (a purchase before its card existed is refused).
+var cardIssued = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+
 const purchaseHeader = "network_transaction_id,card_number,location_id,gallons,retail_price,transaction_date\n"
 
 func TestParsePurchases_ReportsBadRowsByLine(t *testing.T) {
@@ -79,7 +83,7 @@ func TestImportPurchases_RecordsOnceAndSkipsUnknownStations(t *testing.T) {
 		}
 		err := db.InTx(ctx, func(tx *store.Tx) error {
 			for i, status := range []fuelportal.CardStatus{fuelportal.CardActive, fuelportal.CardInactive} {
-				card := &fuelportal.Card{CompanyID: company.ID, CardNumber: "707100000000000000" + string(rune('1'+i)), Status: status}
+				card := &fuelportal.Card{CompanyID: company.ID, CardNumber: "707100000000000000" + string(rune('1'+i)), Status: status, CreatedAt: cardIssued}
 				if err := tx.CreateCard(ctx, card); err != nil {
 					return err
 				}
@@ -99,13 +103,15 @@ func TestImportPurchases_RecordsOnceAndSkipsUnknownStations(t *testing.T) {
 			"N-2,7071000000000000002,412,10,3.859,2026-11-21T14:05:00\n" +
 			"N-3,7071000000000000001,999,10,3.859,2026-11-21T14:07:00\n" +
 			"N-1,7071000000000000001,412,10,3.859,2026-11-21T14:03:00\n" +
-			"N-4,7071000000000000001,412,bad,3.859,2026-11-21T14:09:00\n"
+			"N-4,7071000000000000001,412,bad,3.859,2026-11-21T14:09:00\n" +
+			"N-5,7071000000000000001,412,10,3.859,9999-12-31T00:00:00\n"
 		report, err := feed.ImportPurchases(ctx, db, strings.NewReader(file))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if report.Rows != 5 || report.Approved != 1 || report.Declined != 1 || report.Repeats != 1 || len(report.Rejected) != 2 ||
-			report.Rejected[0].Line != 4 || report.Rejected[1].Line != 6 {
+		if report.Rows != 6 || report.Approved != 1 || report.Declined != 1 || report.Repeats != 1 || len(report.Rejected) != 3 ||
+			report.Rejected[0].Line != 4 || report.Rejected[1].Line != 6 ||
+			report.Rejected[2] != (feed.RowError{Line: 7, Column: "transaction_date", Message: fuelportal.MsgTransactionDateFuture}) {
 			t.Fatalf("report = %+v", report)
 		}
 		again, err := feed.ImportPurchases(ctx, db, strings.NewReader(file))

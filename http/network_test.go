@@ -2,6 +2,7 @@ package http_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -49,13 +50,18 @@ func TestNetworkFeed(t *testing.T) {
 			}
 			var list struct {
 				Content []struct {
-					InvoiceRef, Status string
-					DeclineReason      *string
+					InvoiceRef, Status           string
+					DeclineReason                *string
+					FundedTotal, AttemptedAmount float64
 				}
 			}
 			f.api.Get("/api/wex/company/transactions?searchText="+res.InvoiceRef, f.owner).ExpectStatus(t, 200).Decode(t, &list)
 			if len(list.Content) != 1 || list.Content[0].Status != "DECLINED" || *list.Content[0].DeclineReason != "Card is inactive" {
 				t.Fatalf("list = %+v", list)
+			}
+			// Nothing was paid, but the row tells what the driver tried: 50 gal at $3.859.
+			if got := list.Content[0]; got.FundedTotal != 0 || got.AttemptedAmount != 192.95 {
+				t.Fatalf("declined amounts = %+v, want fundedTotal 0 and attemptedAmount 192.95", got)
 			}
 		})
 		t.Run("unknown card is declined", func(t *testing.T) {
@@ -76,6 +82,17 @@ func TestNetworkFeed(t *testing.T) {
 			for _, name := range []string{"networkTransactionId", "gallons", "transactionDate"} {
 				if len(fields[name]) == 0 {
 					t.Errorf("no field error for %s: %v", name, fields)
+				}
+			}
+		})
+		t.Run("a date ahead of now or before the card is a field error, not a decline", func(t *testing.T) {
+			for i, date := range []string{"9999-12-31T00:00:00", "2001-01-01T00:00:00"} {
+				body := fmt.Sprintf(`{"networkTransactionId":"NET-DATE-%d","cardNumber":%q,"locationId":%d,"gallons":5,"retailPrice":3.5,"transactionDate":%q}`,
+					i, f.driverCard, f.station, date)
+				fields := f.api.Do(apitest.Request{Method: "POST", Path: "/api/network/transactions", Body: body,
+					Header: http.Header{"X-Network-Key": {networkKey}}}).ExpectStatus(t, 400).FieldErrors(t)
+				if len(fields["transactionDate"]) != 1 {
+					t.Errorf("%s: field errors %v, want one for transactionDate", date, fields)
 				}
 			}
 		})

@@ -50,14 +50,18 @@ const (
 const MsgSelectDateRange = "Please select a date range"
 
 type transactionItem struct {
-	TransactionID   int64                        `json:"transactionId"`
-	TransactionDate string                       `json:"transactionDate"`
-	InvoiceRef      string                       `json:"invoiceRef"`
-	LocationName    string                       `json:"locationName"`
-	DriverCardName  string                       `json:"driverCardName"`
-	CardNumber      string                       `json:"cardNumber"`
-	FundedTotal     float64                      `json:"fundedTotal"`
-	DiscAmount      float64                      `json:"discAmount"`
+	TransactionID   int64   `json:"transactionId"`
+	TransactionDate string  `json:"transactionDate"`
+	InvoiceRef      string  `json:"invoiceRef"`
+	LocationName    string  `json:"locationName"`
+	DriverCardName  string  `json:"driverCardName"`
+	CardNumber      string  `json:"cardNumber"`
+	FundedTotal     float64 `json:"fundedTotal"`
+	DiscAmount      float64 `json:"discAmount"`
+	// AttemptedAmount is the purchase at the pump (gallons × retail
+	// price): what a declined purchase, whose FundedTotal is 0, would
+	// have cost.
+	AttemptedAmount float64                      `json:"attemptedAmount"`
 	Status          fuelportal.TransactionStatus `json:"status"`
 	ProductCode     fuelportal.ProductCode       `json:"productCode"`
 	DeclineCode     *fuelportal.DeclineReason    `json:"declineCode"`   // stable; nil when approved
@@ -79,7 +83,8 @@ func transactionItemFrom(t *fuelportal.Transaction) transactionItem {
 	item := transactionItem{
 		TransactionID: t.ID, TransactionDate: fuelportal.WireTime(t.TransactionDate), InvoiceRef: t.InvoiceRef,
 		LocationName: t.LocationName, DriverCardName: t.DriverCardName, CardNumber: t.CardNumber,
-		FundedTotal: dollars(t.FundedTotalCents), DiscAmount: dollars(t.DiscountCents), Status: t.Status,
+		FundedTotal: dollars(t.FundedTotalCents), DiscAmount: dollars(t.DiscountCents),
+		AttemptedAmount: dollars(fuelportal.PriceOf(t.Gallons, t.RetailPrice)), Status: t.Status,
 	}
 	item.ProductCode, item.DeclineCode, item.DeclineReason = productCode(t), declineCode(t), declineSentence(t)
 	if t.HolderName != "" {

@@ -608,12 +608,20 @@ func (h *searchHeap) sorted() []searchHit {
 // Nearest returns the place nearest p and its great-circle distance in
 // meters; ok is false when the gazetteer is empty.
 func (g *Gazetteer) Nearest(p Point) (place Place, meters float64, ok bool) {
+	return g.nearest(p, false)
+}
+
+// nearest is Nearest, among towns only (no station) with townsOnly.
+func (g *Gazetteer) nearest(p Point, townsOnly bool) (place Place, meters float64, ok bool) {
 	meters = math.Inf(1)
 	g.mu.RLock()
 	defer g.mu.RUnlock()
 	var nearest *gazetteerEntry
 	for i := range g.entries {
 		e := &g.entries[i]
+		if townsOnly && e.town.kind == KindStation {
+			continue
+		}
 		if d := distanceMeters(p, Point{Lat: e.lat, Lon: e.lon}); d < meters {
 			nearest, meters = e, d
 		}
@@ -635,9 +643,10 @@ func (g *Gazetteer) Geocode(ctx context.Context, query string, limit int) ([]Pla
 	return g.Search(query, limit), nil
 }
 
-// Reverse implements Geocoder with Nearest. It fails with ErrInvalidPoint
-// for a bad coordinate and ErrNoPlace when no place is within about 155
-// miles.
+// Reverse implements Geocoder with the nearest town (city or hub, never a
+// station: "use current location" names where the driver is, not the
+// truck stop next door). It fails with ErrInvalidPoint for a bad
+// coordinate and ErrNoPlace when no town is within about 155 miles.
 func (g *Gazetteer) Reverse(ctx context.Context, p Point) (Place, error) {
 	if err := ctx.Err(); err != nil {
 		return Place{}, err
@@ -645,7 +654,7 @@ func (g *Gazetteer) Reverse(ctx context.Context, p Point) (Place, error) {
 	if !p.Valid() {
 		return Place{}, ErrInvalidPoint
 	}
-	place, meters, ok := g.Nearest(p)
+	place, meters, ok := g.nearest(p, true)
 	if !ok || meters > maxReverseMeters {
 		return Place{}, ErrNoPlace
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 
 	"fuelportal"
 )
@@ -10,9 +11,15 @@ import (
 // AddAlert records alert a for its company's owner and, in the same
 // transaction, queues a mail with its message to each owner of the company
 // (unless tx.MuteAlertMail). It sets a.ID and a.CreatedAt. The purchase
-// path adds DECLINE alerts itself; card controls add NEAR_LIMIT ones with
+// path adds DECLINE alerts itself (their mails coalesced:
+// enqueueAlertMail); card controls add NEAR_LIMIT ones with
 // AddNearLimitAlert.
 func (tx *Tx) AddAlert(ctx context.Context, a *fuelportal.Alert) error {
+	return tx.addAlert(ctx, a, "")
+}
+
+// addAlert is AddAlert; reason is a DECLINE alert's decline code.
+func (tx *Tx) addAlert(ctx context.Context, a *fuelportal.Alert, reason fuelportal.DeclineReason) error {
 	a.CreatedAt = tx.Now
 	err := tx.QueryRow(ctx, `
 		INSERT INTO alerts (company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id,
@@ -32,12 +39,52 @@ func (tx *Tx) AddAlert(ctx context.Context, a *fuelportal.Alert) error {
 		return err
 	}
 	for _, to := range owners {
-		body := a.Message + "\n\nSee every alert on the Alerts page of Fuel Portal.\n"
-		if err := tx.EnqueueMail(ctx, &fuelportal.MailMessage{To: to, Subject: fuelportal.AlertMailSubject(a.Kind), Body: body}); err != nil {
+		if err := tx.enqueueAlertMail(ctx, to, a, reason); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// enqueueAlertMail queues the mail of alert a to the owner at to. A
+// DECLINE (for reason) is mailed at once unless the same decline on the
+// same card was mailed to to within fuelportal.DeclineMailWindow: then it
+// joins the digest held back until that window ends (created by the first
+// repeat, updated by later ones). The state is the outbox row, so every
+// process sharing the database coalesces alike; purchases on one card are
+// serialised by the card's lock, so one digest is never updated twice at
+// once.
+func (tx *Tx) enqueueAlertMail(ctx context.Context, to string, a *fuelportal.Alert, reason fuelportal.DeclineReason) error {
+	if a.Kind != fuelportal.AlertDecline || a.CardID == 0 {
+		return tx.EnqueueMail(ctx, fuelportal.AlertMail(to, a))
+	}
+	key := fmt.Sprintf("decline:%d:%s", a.CardID, reason)
+	var id int64
+	var repeats int
+	var created, sendAfter nullTime
+	err := tx.QueryRow(ctx, `
+		SELECT id, repeats, created_at, send_after FROM outbox
+		WHERE coalesce_key = ? AND to_address = ?
+		ORDER BY id DESC LIMIT 1`, key, to).Scan(&id, &repeats, &created, &sendAfter)
+	if err != nil && !isNoRows(err) {
+		return err
+	}
+	mailedAt := created.Time // when the newest mail about it goes out
+	if sendAfter.Valid {
+		mailedAt = sendAfter.Time
+	}
+	switch {
+	case isNoRows(err) || !mailedAt.After(tx.Now.Add(-fuelportal.DeclineMailWindow)):
+		return tx.enqueueMail(ctx, fuelportal.AlertMail(to, a), key, nil, 0)
+	case mailedAt.After(tx.Now):
+		// A digest still held back: one more decline in it.
+		m := fuelportal.DeclineDigestMail(to, a, reason, repeats+1)
+		_, err := tx.Exec(ctx, `UPDATE outbox SET subject = ?, body = ?, repeats = ? WHERE id = ?`, m.Subject, m.Body, repeats+1, id)
+		return err
+	default:
+		until := mailedAt.Add(fuelportal.DeclineMailWindow)
+		return tx.enqueueMail(ctx, fuelportal.DeclineDigestMail(to, a, reason, 1), key, &until, 1)
+	}
 }
 
 // ownerEmails returns the addresses of the owners of company companyID.
@@ -61,10 +108,10 @@ func (tx *Tx) ownerEmails(ctx context.Context, companyID int64) ([]string, error
 // addDeclineAlert raises the DECLINE alert of declined purchase t on a
 // company card.
 func (tx *Tx) addDeclineAlert(ctx context.Context, t *fuelportal.Transaction) error {
-	return tx.AddAlert(ctx, &fuelportal.Alert{
+	return tx.addAlert(ctx, &fuelportal.Alert{
 		CompanyID: t.CompanyID, Kind: fuelportal.AlertDecline, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName,
 		TransactionID: t.ID, Message: fuelportal.DeclineAlertMessage(t.DriverCardName, t.CardNumber, t.LocationName, t.DeclineReason),
-	})
+	}, t.DeclineReason)
 }
 
 // AddNearLimitAlert raises the NEAR_LIMIT alert of purchase t, which took

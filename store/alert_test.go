@@ -3,8 +3,10 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fuelportal"
 	"fuelportal/store"
@@ -164,6 +166,92 @@ func TestAddNearLimitAlert_NamesThePurchaseAndTheLimit(t *testing.T) {
 		}
 		if mails, _ := db.OutboxMessages(ctx, "owner@example.com", 10); len(mails) != 1 || !strings.Contains(mails[0].Subject, "near a limit") {
 			t.Fatalf("mails = %+v", mails)
+		}
+	})
+}
+
+func TestDeclineMails_RepeatsOnACardWithinAnHourGoIntoOneDigest(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC
+		f := newFleetFixture(t, db, prepaid)
+		n := 0
+		decline := func(card string) {
+			t.Helper()
+			n++
+			tr, _, err := db.RecordPurchase(ctx, purchase(fmt.Sprintf("burst-%d", n), card, f.station.ID, 50_000))
+			if err != nil || tr.Status != fuelportal.TransactionDeclined {
+				t.Fatalf("purchase %d = %+v, %v; want declined", n, tr, err)
+			}
+		}
+		// claim returns the subjects of the mails due now.
+		claim := func() []string {
+			t.Helper()
+			mails, err := db.ClaimUnsentMail(ctx, 24*time.Hour, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var subjects []string
+			for _, m := range mails {
+				if m.To != "owner@example.com" {
+					t.Fatalf("mail to %q", m.To)
+				}
+				subjects = append(subjects, m.Subject)
+			}
+			return subjects
+		}
+		const first = "Fuel Portal alert: a purchase was declined"
+
+		// A burst on the inactive card: the first decline is mailed at once,
+		// the 49 repeats wait in one digest; another card's decline (the
+		// empty wallet) is its own mail.
+		for range 50 {
+			decline(f.inactive.CardNumber)
+			clock.Advance(time.Second)
+		}
+		decline(f.active.CardNumber)
+		if got := claim(); !slices.Equal(got, []string{first, first}) {
+			t.Fatalf("mails due during the burst = %q", got)
+		}
+		if page := alertsOf(t, db, f.company.ID, false); page.Total != 51 {
+			t.Fatalf("alerts = %d, want one per decline", page.Total)
+		}
+		clock.Advance(59 * time.Minute) // 15:59:50: the hour is not over
+		if got := claim(); len(got) != 0 {
+			t.Fatalf("mails due before the hour ends = %q", got)
+		}
+		clock.Advance(10 * time.Second)                              // 16:00
+		mails, err := db.OutboxMessages(ctx, "owner@example.com", 3) // the active card's mail, the digest, the first
+		if err != nil || len(mails) != 3 {
+			t.Fatalf("mails = %d, %v", len(mails), err)
+		}
+		if digest := mails[1].Body; !strings.Contains(digest, "49 more times") || !strings.Contains(digest, "Card is inactive") ||
+			!strings.Contains(digest, "ending 0002") {
+			t.Fatalf("digest = %q", digest)
+		}
+		if got := claim(); !slices.Equal(got, []string{"Fuel Portal alert: 49 more purchases were declined"}) {
+			t.Fatalf("mails due when the hour ends = %q", got)
+		}
+
+		// A repeat within the hour after the digest goes into the next one.
+		clock.Advance(30 * time.Minute) // 16:30
+		decline(f.inactive.CardNumber)
+		if got := claim(); len(got) != 0 {
+			t.Fatalf("mails due at once for a repeat = %q", got)
+		}
+		clock.Advance(30 * time.Minute) // 17:00
+		if got := claim(); !slices.Equal(got, []string{"Fuel Portal alert: a purchase was declined again"}) {
+			t.Fatalf("mails due at 17:00 = %q", got)
+		}
+		// More than an hour after the last mail: mailed at once again.
+		clock.Advance(61 * time.Minute)
+		decline(f.inactive.CardNumber)
+		if got := claim(); !slices.Equal(got, []string{first}) {
+			t.Fatalf("mails due after a quiet hour = %q", got)
+		}
+		all, err := db.OutboxMessages(ctx, "owner@example.com", 100)
+		if err != nil || len(all) != 5 {
+			t.Fatalf("mails = %d, %v; want 5 for 53 declines", len(all), err)
 		}
 	})
 }

@@ -23,13 +23,18 @@ func scanCard(row interface{ Scan(...any) error }) (*fuelportal.Card, error) {
 	return c, nil
 }
 
-// CreateCard inserts c and sets its ID and timestamps. A taken card number
+// CreateCard inserts c and sets its ID and timestamps (CreatedAt only when
+// zero). A taken card number
 // is ECONFLICT.
 func (tx *Tx) CreateCard(ctx context.Context, c *fuelportal.Card) error {
 	if c.Status == "" {
 		c.Status = fuelportal.CardActive
 	}
-	c.CreatedAt, c.UpdatedAt = tx.Now, tx.Now
+	// A given CreatedAt stands (the demo's cards predate their history).
+	if c.CreatedAt.IsZero() {
+		c.CreatedAt = tx.Now
+	}
+	c.UpdatedAt = tx.Now
 	err := tx.QueryRow(ctx, `
 		INSERT INTO cards (company_id, card_number, driver_name, driver_id, unit_number, status, driver_user_id, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)

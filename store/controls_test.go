@@ -48,7 +48,7 @@ func (f *controlsFixture) newCard(t *testing.T, c fuelportal.Controls) *fuelport
 	t.Helper()
 	ctx := context.Background()
 	f.next++
-	card := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: fmt.Sprintf("70719%014d", f.next), DriverName: "Card", DriverID: "D", UnitNumber: "U"}
+	card := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: fmt.Sprintf("70719%014d", f.next), DriverName: "Card", DriverID: "D", UnitNumber: "U", CreatedAt: cardIssued}
 	if err := f.db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, card) }); err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	"fuelportal"
@@ -11,14 +12,25 @@ import (
 // deletes the messages whose one-time code expired, so no code outlives its
 // use in the table.
 func (tx *Tx) EnqueueMail(ctx context.Context, m *fuelportal.MailMessage) error {
+	return tx.enqueueMail(ctx, m, "", nil, 0)
+}
+
+// enqueueMail is EnqueueMail for a message about coalesceKey (none when
+// ""), not delivered before sendAfter (when not nil), standing for
+// repeats coalesced events (enqueueAlertMail).
+func (tx *Tx) enqueueMail(ctx context.Context, m *fuelportal.MailMessage, coalesceKey string, sendAfter *time.Time, repeats int) error {
 	m.CreatedAt = tx.Now
 	if err := tx.deleteExpiredMail(ctx); err != nil {
 		return err
 	}
+	var key sql.NullString
+	if coalesceKey != "" {
+		key = sql.NullString{String: coalesceKey, Valid: true}
+	}
 	return tx.QueryRow(ctx, `
-		INSERT INTO outbox (to_address, subject, body, created_at, expires_at)
-		VALUES (?, ?, ?, ?, ?)
-		RETURNING id`, m.To, m.Subject, m.Body, m.CreatedAt, m.ExpiresAt).Scan(&m.ID)
+		INSERT INTO outbox (to_address, subject, body, created_at, expires_at, coalesce_key, send_after, repeats)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+		RETURNING id`, m.To, m.Subject, m.Body, m.CreatedAt, m.ExpiresAt, key, sendAfter, repeats).Scan(&m.ID)
 }
 
 // EnqueueMail adds m to the outbox.
@@ -75,7 +87,7 @@ func (db *DB) OutboxMessages(ctx context.Context, to string, limit int) ([]*fuel
 }
 
 // ClaimUnsentMail claims up to limit unsent messages for delivery by this
-// process. A claim older than staleAfter is taken over, so a message whose
+// process (a digest only once its send_after passed). A claim older than staleAfter is taken over, so a message whose
 // sender died or failed is retried after that delay.
 func (db *DB) ClaimUnsentMail(ctx context.Context, staleAfter time.Duration, limit int) ([]*fuelportal.MailMessage, error) {
 	var claimed []*fuelportal.MailMessage
@@ -84,8 +96,8 @@ func (db *DB) ClaimUnsentMail(ctx context.Context, staleAfter time.Duration, lim
 		rows, err := tx.Query(ctx, `
 			SELECT `+outboxColumns+` FROM outbox
 			WHERE sent_at IS NULL AND (claimed_at IS NULL OR claimed_at < ?)
-			  AND (expires_at IS NULL OR expires_at > ?)
-			ORDER BY id LIMIT ?`, staleBefore, tx.Now, limit)
+			  AND (expires_at IS NULL OR expires_at > ?) AND (send_after IS NULL OR send_after <= ?)
+			ORDER BY id LIMIT ?`, staleBefore, tx.Now, tx.Now, limit)
 		if err != nil {
 			return err
 		}

@@ -31,7 +31,8 @@ import (
 // declined INSUFFICIENT_FUNDS (prepaid) or CREDIT_LIMIT (invoice). Declines
 // are recorded without money; a decline on a company card also raises a
 // DECLINE alert mailed to the company's owner. Errors: EINVALID for a
-// malformed report, EUNPROCESSABLE for a station the price feed does not
+// malformed report or an implausible date (fuelportal.CheckPurchaseDate:
+// in the future, or before the card existed), EUNPROCESSABLE for a station the price feed does not
 // know (nothing is recorded, so the network may retry once the station is
 // known).
 func (db *DB) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (t *fuelportal.Transaction, created bool, err error) {
@@ -68,6 +69,9 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 			return nil, false, err
 		}
 		return nil, false, fuelportal.Errorf(fuelportal.EUNPROCESSABLE, "Unknown location %d", p.LocationID)
+	}
+	if err := checkPurchaseDate(p, pc, tx.Now); err != nil {
+		return nil, false, err
 	}
 	station := pc.station
 	t := newPurchase(p, netID, pc, tx.Now)
@@ -167,6 +171,16 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 		return nil, false, err
 	}
 	return t, true, nil
+}
+
+// checkPurchaseDate refuses (EINVALID, nothing recorded) a purchase dated
+// in the future or before its card (as read in pc) existed.
+func checkPurchaseDate(p *fuelportal.CardPurchase, pc *purchaseCardRead, now time.Time) error {
+	var cardCreated time.Time
+	if pc.card != nil {
+		cardCreated = pc.card.CreatedAt
+	}
+	return fuelportal.CheckPurchaseDate(p.TransactionDate, now, cardCreated)
 }
 
 // newPurchase returns the row of purchase p (network id netID) as read

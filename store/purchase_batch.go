@@ -434,8 +434,8 @@ func (c *batchCard) history(t *fuelportal.Transaction, p fuelportal.Periods, sum
 // Tx.RecordPurchase would at this point of the batch and returns it with
 // created == true, or the purchase first recorded under its network id
 // with created == false. The returned transaction's ID and InvoiceRef are
-// set by Flush. Errors as Tx.RecordPurchase's: EUNPROCESSABLE for an
-// unknown station (nothing recorded).
+// set by Flush. Errors as Tx.RecordPurchase's: EINVALID for an implausible
+// date, EUNPROCESSABLE for an unknown station (nothing recorded).
 func (b *PurchaseBatch) Record(p *fuelportal.CardPurchase) (*fuelportal.Transaction, bool, error) {
 	if !b.given[p] || b.flushed {
 		return nil, false, fmt.Errorf("purchase batch: %s was not given to the batch, or the batch is flushed", p.NetworkTransactionID)
@@ -454,6 +454,9 @@ func (b *PurchaseBatch) Record(p *fuelportal.CardPurchase) (*fuelportal.Transact
 		read := *card.read
 		read.station = station
 		pc = &read
+	}
+	if err := checkPurchaseDate(p, pc, b.tx.Now); err != nil {
+		return nil, false, err
 	}
 	t := newPurchase(p, netID, pc, b.tx.Now)
 	row := &batchRow{t: t}
@@ -774,13 +777,15 @@ func (b *PurchaseBatch) writeLedger(ctx context.Context) error {
 // order, as Tx.RecordPurchase does (addDeclineAlert, AddNearLimitAlert).
 func (b *PurchaseBatch) writeAlerts(ctx context.Context) error {
 	var alerts []*fuelportal.Alert
+	reasons := map[*fuelportal.Alert]fuelportal.DeclineReason{} // of the DECLINE alerts
 	for _, r := range b.rows {
 		t := r.t
 		switch {
 		case t.Status == fuelportal.TransactionDeclined && t.CompanyID != 0:
-			alerts = append(alerts, &fuelportal.Alert{CompanyID: t.CompanyID, Kind: fuelportal.AlertDecline, CardID: t.CardID, CardNumber: t.CardNumber,
+			a := &fuelportal.Alert{CompanyID: t.CompanyID, Kind: fuelportal.AlertDecline, CardID: t.CardID, CardNumber: t.CardNumber,
 				DriverName: t.DriverCardName, TransactionID: t.ID,
-				Message: fuelportal.DeclineAlertMessage(t.DriverCardName, t.CardNumber, t.LocationName, t.DeclineReason)})
+				Message: fuelportal.DeclineAlertMessage(t.DriverCardName, t.CardNumber, t.LocationName, t.DeclineReason)}
+			alerts, reasons[a] = append(alerts, a), t.DeclineReason
 		case t.Status == fuelportal.TransactionApproved:
 			for _, near := range r.nearLimits {
 				alerts = append(alerts, &fuelportal.Alert{CompanyID: t.CompanyID, Kind: fuelportal.AlertNearLimit, CardID: t.CardID, CardNumber: t.CardNumber,
@@ -834,8 +839,7 @@ func (b *PurchaseBatch) writeAlerts(ctx context.Context) error {
 			b.owners[a.CompanyID] = owners
 		}
 		for _, to := range owners {
-			body := a.Message + "\n\nSee every alert on the Alerts page of Fuel Portal.\n"
-			if err := tx.EnqueueMail(ctx, &fuelportal.MailMessage{To: to, Subject: fuelportal.AlertMailSubject(a.Kind), Body: body}); err != nil {
+			if err := tx.enqueueAlertMail(ctx, to, a, reasons[a]); err != nil {
 				return err
 			}
 		}

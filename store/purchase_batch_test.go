@@ -28,7 +28,7 @@ type batchStep struct {
 func batchFixture(t *testing.T, db *store.DB) (company int64, steps []batchStep) {
 	t.Helper()
 	ctx := context.Background()
-	storetest.NewClock(db)
+	storetest.NewClock(db).Advance(48 * time.Hour) // no purchase dated more than a day ahead
 	f := newControlsFixture(t, db, 1_500_00)
 	rules := f.newCard(t, fuelportal.Controls{TankCapacityGallons: ptr(fuelportal.Gallons(150_000)), DailyGallons: ptr(fuelportal.Gallons(200_000)),
 		WeeklyCents: ptr(int64(1_000_00))})
@@ -41,7 +41,7 @@ func batchFixture(t *testing.T, db *store.DB) (company int64, steps []batchStep)
 	if err := db.CreateCompanyOwner(ctx, other, &fuelportal.User{Email: "other@example.com", PasswordHash: "hash"}); err != nil {
 		t.Fatal(err)
 	}
-	invoiceCard := &fuelportal.Card{CompanyID: other.ID, CardNumber: "7071000000000000099", DriverName: "Ivy Invoice", DriverID: "D-9", UnitNumber: "U-9"}
+	invoiceCard := &fuelportal.Card{CompanyID: other.ID, CardNumber: "7071000000000000099", DriverName: "Ivy Invoice", DriverID: "D-9", UnitNumber: "U-9", CreatedAt: cardIssued}
 	err := db.InTx(ctx, func(tx *store.Tx) error {
 		if err := tx.CreateCard(ctx, invoiceCard); err != nil {
 			return err

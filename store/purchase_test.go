@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -31,8 +32,8 @@ func newFleetFixture(t testing.TB, db *store.DB, contract fuelportal.Contract) *
 		t.Fatal(err)
 	}
 	f := &fleetFixture{company: company}
-	f.active = &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000001", DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1"}
-	f.inactive = &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000002", DriverName: "Ina Active", DriverID: "D-2", UnitNumber: "U-2", Status: fuelportal.CardInactive}
+	f.active = &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000001", DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1", CreatedAt: cardIssued}
+	f.inactive = &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000002", DriverName: "Ina Active", DriverID: "D-2", UnitNumber: "U-2", Status: fuelportal.CardInactive, CreatedAt: cardIssued}
 	f.station = &fuelportal.Station{ID: 412, Name: "Pilot Travel Center #412", Address: "1 Truck Way", City: "Ocala", State: "FL", ZipCode: "34475",
 		Latitude: 29.1, Longitude: -82.1, Chain: "PILOT", RetailPrice: 3859, NetPrice: 3579, PriceDate: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
 	contract.CompanyID = company.ID
@@ -287,6 +288,54 @@ func TestLedger_ConcurrentPurchasesKeepEveryCent(t *testing.T) {
 		}
 		if approved == 0 || approved == distinct {
 			t.Fatalf("approved %d of %d: the test should exhaust the wallet part-way", approved, distinct)
+		}
+	})
+}
+
+func TestRecordPurchase_RefusesDatesAheadOfNowOrBeforeTheCard(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC
+		f := newFleetFixture(t, db, prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		now := clock.Now()
+		unknownCard := "7071999999999999999"
+		for i, c := range []struct {
+			name    string
+			card    string
+			date    time.Time
+			refused string // the field error, "" when recorded
+		}{
+			{"the year 9999", f.active.CardNumber, time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), fuelportal.MsgTransactionDateFuture},
+			{"more than a day ahead", f.active.CardNumber, now.Add(25 * time.Hour), fuelportal.MsgTransactionDateFuture},
+			{"the year 9999 on an unknown card", unknownCard, time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), fuelportal.MsgTransactionDateFuture},
+			{"more than a day before the card was issued", f.active.CardNumber, cardIssued.Add(-25 * time.Hour), fuelportal.MsgTransactionDateBeforeCard},
+			{"the year 1", f.active.CardNumber, time.Date(1, 1, 2, 0, 0, 0, 0, time.UTC), fuelportal.MsgTransactionDateBeforeCard},
+			{"less than a day ahead (a station's zone east of UTC)", f.active.CardNumber, now.Add(23 * time.Hour), ""},
+			{"less than a day before the card was issued (a zone west of UTC)", f.active.CardNumber, cardIssued.Add(-23 * time.Hour), ""},
+			{"long ago on an unknown card", unknownCard, time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC), ""},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				p := purchase(fmt.Sprintf("date-%d", i), c.card, f.station.ID, 10_000)
+				p.TransactionDate = c.date
+				tr, created, err := db.RecordPurchase(ctx, p)
+				if c.refused == "" {
+					if err != nil || !created || tr.TransactionDate != c.date {
+						t.Fatalf("RecordPurchase = %+v, %v, %v; want recorded", tr, created, err)
+					}
+					return
+				}
+				if fuelportal.ErrorCode(err) != fuelportal.EINVALID || !slices.Equal(fuelportal.ErrorFields(err)["transactionDate"], []string{c.refused}) {
+					t.Fatalf("RecordPurchase = %+v, %v; want EINVALID %q", tr, err, c.refused)
+				}
+				// Nothing recorded: the same id with a good date is new.
+				p.TransactionDate = now
+				if _, created, err := db.RecordPurchase(ctx, p); err != nil || !created {
+					t.Fatalf("after the refusal RecordPurchase = %v, %v; want recorded", created, err)
+				}
+			})
 		}
 	})
 }

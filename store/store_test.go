@@ -13,6 +13,10 @@ import (
 	"fuelportal/store/storetest"
 )
 
+// cardIssued is when the tests' cards were issued: before every purchase
+// date they record (a purchase before its card existed is refused).
+var cardIssued = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+
 // newCompanyWithCard creates a company, its owner and one unlinked card.
 func newCompanyWithCard(t *testing.T, db *store.DB, email, cardNumber string) (*fuelportal.Company, *fuelportal.User, *fuelportal.Card) {
 	t.Helper()
@@ -22,7 +26,7 @@ func newCompanyWithCard(t *testing.T, db *store.DB, email, cardNumber string) (*
 	if err := db.CreateCompanyOwner(ctx, company, owner); err != nil {
 		t.Fatalf("CreateCompanyOwner: %v", err)
 	}
-	card := &fuelportal.Card{CompanyID: company.ID, CardNumber: cardNumber, DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1"}
+	card := &fuelportal.Card{CompanyID: company.ID, CardNumber: cardNumber, DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1", CreatedAt: cardIssued}
 	if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, card) }); err != nil {
 		t.Fatalf("CreateCard: %v", err)
 	}

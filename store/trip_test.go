@@ -113,7 +113,7 @@ func TestTrips(t *testing.T) {
 		})
 
 		t.Run("an unlocked trip records off-plan purchases with their missed savings", func(t *testing.T) {
-			card := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: "7071000000000000003", DriverName: "Olga Open", DriverID: "D-3", UnitNumber: "U-3"}
+			card := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: "7071000000000000003", DriverName: "Olga Open", DriverID: "D-3", UnitNumber: "U-3", CreatedAt: cardIssued}
 			if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, card) }); err != nil {
 				t.Fatal(err)
 			}
@@ -227,7 +227,7 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 		}
 		other := &fuelportal.Station{ID: 413, Name: "Love's #413", Latitude: f.station.Latitude + 0.005, Longitude: f.station.Longitude, RetailPrice: 3999, NetPrice: 3899,
 			PriceDate: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
-		second := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: "7071000000000000003", DriverName: "Olga Open", DriverID: "D-3", UnitNumber: "U-3"}
+		second := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: "7071000000000000003", DriverName: "Olga Open", DriverID: "D-3", UnitNumber: "U-3", CreatedAt: cardIssued}
 		err := db.InTx(ctx, func(tx *store.Tx) error {
 			if _, err := tx.UpsertStations(ctx, []*fuelportal.Station{other}); err != nil {
 				return err
@@ -250,6 +250,7 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 			transactionDate time.Time
 		}
 		var purchases []bought
+		clock.Advance(7 * 24 * time.Hour) // 2025-03-21 15:00: no purchase dated more than a day ahead
 		for i, p := range []struct {
 			station int64
 			gallons fuelportal.Gallons
@@ -282,7 +283,6 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 		if !purchases[0].on || purchases[1].on || purchases[1].missed <= 0 || purchases[2].missed <= 0 {
 			t.Fatalf("purchases = %+v", purchases)
 		}
-		clock.Advance(6 * 24 * time.Hour) // 2025-03-20
 		late := newTrip(second.CardNumber, f.station.ID, false)
 		if err := db.CreateTrip(ctx, company, late); err != nil {
 			t.Fatal(err)

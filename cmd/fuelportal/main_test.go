@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"fuelportal"
 	"fuelportal/demo"
@@ -106,10 +107,12 @@ func TestRun_MigrateAndOutboxCommands(t *testing.T) {
 func TestImportTransactions_ReportsRowsAndSkipsBadOnes(t *testing.T) {
 	m := startMain(t) // a demo database: cards and stations exist
 	card := demo.CardPlans[demo.DemoFreight.Name][0].CardNumber
-	// Before the demo's purchases: the fraud check has no earlier purchase
-	// of the card to compare the station with.
+	// Before the demo's purchases (but not before the card was issued, the
+	// day before them): the fraud check has no earlier purchase of the card
+	// to compare the station with.
+	issued := time.Now().AddDate(0, 0, -demo.PurchaseDays-1).Format("2006-01-02T15:04:05")
 	csv := "network_transaction_id,card_number,location_id,gallons,retail_price,transaction_date\n" +
-		"CLI-1," + card + ",10001,100,3.859,2020-03-14T09:00:00\n" +
+		"CLI-1," + card + ",10001,100,3.859," + issued + "\n" +
 		"CLI-2," + card + ",10001,-1,3.859,2025-03-14T09:00:00\n"
 	path := filepath.Join(t.TempDir(), "purchases.csv")
 	if err := os.WriteFile(path, []byte(csv), 0o600); err != nil {

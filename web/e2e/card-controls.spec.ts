@@ -85,7 +85,7 @@ test('a daily limit declines a purchase over it, the owner is alerted, and an ov
   await expect(transaction.getByTestId('decline-reason')).toHaveText('Over the daily limit');
 
   // The decline is an alert, counted in the navigation.
-  await page.getByRole('link', { name: /^Alerts \(\d+ unread\)$/ }).click();
+  await page.getByRole('link', { name: /^\d+\+? Alerts, unread$/ }).click();
   await expect(page).toHaveURL(/\/alerts$/);
   const alert = page.getByTestId('alert-row').filter({ hasText: card.driverName }).first();
   await expect(alert).toHaveAttribute('data-read', 'false');

@@ -159,6 +159,11 @@ test('a card deactivated in the UI declines the next network purchase, shown in 
   // alone can outlast the request and its one-second lock.
   let release = await holdRequests(page, '**/api/wex/company/update-card');
   await row.getByRole('button', { name: 'Deactivate' }).click();
+  // Asked first: every purchase on the card is declined from then on.
+  const confirm = page.getByRole('dialog', { name: 'Deactivate this card?' });
+  await expect(confirm).toBeVisible();
+  await screenshot(page, 'fleet-card-deactivate-confirm');
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
   await expect(row.getByRole('button', { name: 'Deactivating...' })).toBeDisabled();
   release();
   await expect(page.getByText('Card status updated successfully')).toBeVisible();
@@ -336,8 +341,11 @@ test('transactions: filter, scroll for more, open a detail', async ({ page, requ
     new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(first.transactionDate)),
   );
   await screenshot(page, 'fleet-transaction-detail');
+  // Back to the list as it was: the cleared filters are in its URL, the rows still there.
   await page.getByRole('link', { name: 'Transactions' }).click();
-  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(page).toHaveURL(/\/transactions\?from=&to=$/);
+  await expect(rows).toHaveCount(20);
+  await screenshot(page, 'fleet-transactions-back');
 });
 
 test('export downloads a real xlsx; a missing date asks for a range', async ({ page }, testInfo) => {

@@ -58,7 +58,7 @@ test('the opening map shows price badges on both coasts and lists the country ch
   const all = await badges(page);
   expect(all.some((badge) => badge.longitude < -115), 'a badge on the West Coast').toBe(true);
   expect(all.some((badge) => badge.longitude > -82), 'a badge on the East Coast').toBe(true);
-  await expect(page.getByTestId('cluster-badge').first()).toHaveAccessibleName(/stations from \$\d+\.\d\d/);
+  await expect(page.getByTestId('cluster-badge').first()).toHaveAccessibleName(/^From \$\d+\.\d\d, \d+ stations$/);
   await expect(page.getByTestId('station-count')).toHaveText(/^[\d,]+ stations in view · Cheapest in view first$/);
   // Cheapest first, each with the age of its price.
   const prices = await page.getByTestId('net-price').allTextContents();

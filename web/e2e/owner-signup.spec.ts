@@ -33,6 +33,11 @@ test('owner signs up, signs in, sees the shell and logs out', async ({ page }) =
   await signIn(page, email, 'Secret123');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectShell(page);
+  // A new company: first steps, with its name exactly as drivers must give it.
+  const steps = page.getByRole('region', { name: 'First steps' });
+  await expect(steps).toBeVisible();
+  await expect(steps.getByTestId('first-step')).toHaveCount(3);
+  await expect(steps.getByTestId('first-steps-company')).not.toBeEmpty();
   await screenshot(page, 'dashboard-shell-owner');
 
   // Owners' phone bar folds Compliance and Log out under More (at most 5 items).

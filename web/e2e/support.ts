@@ -151,7 +151,8 @@ export async function findFreeCard(request: APIRequestContext): Promise<string |
 
 /** Phones fold the transaction filters (dates, card) behind a Filters button: unfold them. */
 export async function openTransactionFilters(page: Page): Promise<void> {
-  const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+  // Named with the count of filters set ("2 filters set: Filters"), as its badge shows it.
+  const toggle = page.getByRole('button', { name: /^(\d+ filters? set: )?Filters$/ });
   if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
 }
 

@@ -90,34 +90,18 @@ function useEntries(extraEntries: readonly NavEntry[]): { visible: readonly NavE
 function EntryIcon({ entry }: { entry: NavEntry }) {
   if (!entry.badge) return entry.icon;
   return (
-    // The count is in the entry's name (CountSuffix, or the collapsed drawer's label): the badge
-    // itself is hidden from assistive technology.
-    <Badge badgeContent={entry.badge} color="error" max={99} data-testid="nav-badge" slotProps={{ badge: { 'aria-hidden': true } }}>
+    <Badge badgeContent={entry.badge} color="error" max={99} data-testid="nav-badge">
       {entry.icon}
     </Badge>
-  );
-}
-
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
-
-/**
- * The count read after the visible label (" (3 unread)"), hidden on screen: the link is named by
- * its content, so its visible text stays part of its name.
- */
-function CountSuffix({ entry }: { entry: NavEntry }) {
-  const { t } = useTranslation();
-  if (!entry.badge) return null;
-  return (
-    <Box component="span" sx={visuallyHidden}>
-      {t('nav.countSuffix', { count: entry.badge })}
-    </Box>
   );
 }
 
 /** The entry's accessible name: its label, plus the count when there is one. */
 function useEntryName() {
   const { t } = useTranslation();
-  return (entry: NavEntry) => (entry.badge ? t('nav.withCount', { label: t(entry.label), count: entry.badge }) : t(entry.label));
+  // The count as the badge shows it, where it shows it (before the label): the name must contain the visible text in order.
+  return (entry: NavEntry) =>
+    entry.badge ? t('nav.withCount', { label: t(entry.label), count: entry.badge, shown: entry.badge > 99 ? '99+' : entry.badge }) : t(entry.label);
 }
 
 /** Height of the phones' bottom navigation bar (without the device's safe area). */
@@ -249,9 +233,11 @@ function BottomBar({ extraEntries }: NavProps) {
               component={NavLink}
               to={entry.to}
               aria-current={isActive(entry.match, pathname) ? 'page' : undefined}
+              aria-label={entry.badge ? entryName(entry) : undefined}
               sx={itemSx}
             >
               <EntryIcon entry={entry} />
+              {/* A space between the badge's count and the label: their text reads "38 Alerts", not "38Alerts", as the name must contain it. */}{' '}
               {/* A long label ("Fuel Locations" in a fifth of 390 px) wraps onto a second line rather than being cut. */}
               <Box
                 component="span"
@@ -267,7 +253,6 @@ function BottomBar({ extraEntries }: NavProps) {
                 }}
               >
                 {t(entry.label)}
-                <CountSuffix entry={entry} />
               </Box>
             </Box>
           ))}
@@ -409,25 +394,15 @@ function SideDrawer({ extraEntries }: NavProps) {
                 component={NavLink}
                 to={entry.to}
                 className={active ? 'active' : undefined}
-                // Collapsed, the icon is all there is: the label names it (an undefined
-                // aria-label here would override the one the Tooltip gives). Open, the
-                // visible label and the count after it do.
-                aria-label={open ? undefined : label}
+                // Always named: collapsed, the icon is all there is (and an undefined
+                // aria-label here would override the one the Tooltip gives).
+                aria-label={label}
                 sx={itemSx}
               >
                 <ListItemIcon sx={iconSx}>
                   <EntryIcon entry={entry} />
-                </ListItemIcon>
-                {open && (
-                  <ListItemText
-                    primary={
-                      <>
-                        {t(entry.label)}
-                        <CountSuffix entry={entry} />
-                      </>
-                    }
-                  />
-                )}
+                </ListItemIcon>{' '}
+                {open && <ListItemText primary={t(entry.label)} />}
               </ListItemButton>
             </Tooltip>
           );

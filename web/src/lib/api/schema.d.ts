@@ -1244,7 +1244,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The place nearest a coordinate */
+        /** The town (city or hub, never a station) nearest a coordinate */
         get: {
             parameters: {
                 query: {
@@ -4213,6 +4213,8 @@ export interface components {
             cardNumber: string;
             fundedTotal: number;
             discAmount: number;
+            /** @description Dollars at the pump: gallons × retail price. What the purchase would have cost; a declined purchase's fundedTotal is 0 */
+            attemptedAmount: number;
             /** @enum {string} */
             status: "APPROVED" | "DECLINED";
             /** @description The decline code as a sentence people read (e.g. 'Over the daily limit'); null when approved */
@@ -4252,6 +4254,8 @@ export interface components {
             cardNumber: string;
             fundedTotal: number;
             discAmount: number;
+            /** @description Dollars at the pump: gallons × retail price. What the purchase would have cost; a declined purchase's fundedTotal is 0 */
+            attemptedAmount: number;
             /** @enum {string} */
             status: "APPROVED" | "DECLINED";
             /** @description The decline code as a sentence people read (e.g. 'Over the daily limit'); null when approved */

@@ -16,6 +16,7 @@ describe('a driver waiting for approval', () => {
     expect(await screen.findByRole('heading', { name: 'Waiting for your company to approve your account' })).toBeInTheDocument();
     expect(screen.getByText(/Demo Freight LLC has your request to join on card •••• 0011/)).toBeInTheDocument();
     expect(screen.queryByTestId('transaction-row')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('main')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(screen.queryByTestId('pending-approval')).not.toBeInTheDocument());

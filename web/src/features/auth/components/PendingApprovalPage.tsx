@@ -20,7 +20,8 @@ export function PendingApprovalPage() {
   const { refetch, isFetching } = useGetAccountQuery(undefined, { pollingInterval: 30_000 });
   const card = user?.cardNumber ? `•••• ${user.cardNumber.slice(-4)}` : '';
   return (
-    <Stack component="main" sx={{ minHeight: '100dvh', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+    // Inside the signed-in shell, whose <main> it is in: one main per page.
+    <Stack sx={{ minHeight: '60dvh', alignItems: 'center', justifyContent: 'center', p: 2 }}>
       <Paper sx={{ p: { xs: 3, sm: 4 }, maxWidth: 480, width: '100%' }} data-testid="pending-approval">
         <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
           <HourglassTopIcon color="warning" sx={{ fontSize: 48 }} />

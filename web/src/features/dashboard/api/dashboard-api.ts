@@ -18,6 +18,9 @@ export type DashboardCard = Schema<'CardListItem'>;
 
 export type RecentTransaction = Schema<'TransactionItem'>;
 
+/** GET /api/config: whether this server takes payments. */
+export type AppConfig = Pick<Schema<'Config'>, 'paymentsConfigured'>;
+
 type TransactionsQuery = QueryParams<'/api/wex/company/transactions', 'get'> & QueryParams<'/api/wex/transactions', 'get'>;
 
 /** Company users call the company/ endpoints, everyone else the driver ones (docs/product.md §6). */
@@ -31,6 +34,9 @@ export const dashboardApi = api.injectEndpoints({
     getCompanyWallet: build.query<Wallet, void>({
       query: () => '/wex/company/wallet',
       providesTags: ['Wallet'],
+    }),
+    getDashboardConfig: build.query<AppConfig, void>({
+      query: () => '/config',
     }),
     getCompanyContract: build.query<Contract, void>({
       query: () => '/wex/company/contract',
@@ -73,6 +79,7 @@ export const dashboardApi = api.injectEndpoints({
 export const {
   useGetCompanyWalletQuery,
   useGetCompanyContractQuery,
+  useGetDashboardConfigQuery,
   useSetPlannerCostsMutation,
   useGetTotalSpendingsQuery,
   useGetDashboardCardsQuery,

@@ -32,6 +32,7 @@ const transactions = [1, 2, 3].map((id) => ({
   driverCardName: 'Sam Carter',
   fundedTotal: 100 * id + 0.5,
   discAmount: 10 * id,
+  attemptedAmount: 100 * id + 20,
   status: id === 2 ? 'DECLINED' : 'APPROVED',
   declineReason: id === 2 ? 'CARD_INACTIVE' : null,
 }));
@@ -39,10 +40,18 @@ const transactions = [1, 2, 3].map((id) => ({
 interface Options {
   saved?: (lastDays: number) => number;
   wallet?: { balance: number; canAddFunds: boolean; canPayByInvoice: boolean };
+  /** A company just signed up: no cards, no purchases. */
+  brandNew?: boolean;
+  paymentsConfigured?: boolean;
 }
 
 /** Company endpoints; returns the lastDays and transaction queries seen. */
-function companyApi({ saved = () => 120.5, wallet = { balance: 12500.25, canAddFunds: true, canPayByInvoice: false } }: Options = {}) {
+function companyApi({
+  saved = () => 120.5,
+  wallet = { balance: 12500.25, canAddFunds: true, canPayByInvoice: false },
+  brandNew = false,
+  paymentsConfigured = true,
+}: Options = {}) {
   const seen = { lastDays: [] as number[], transactionQueries: [] as URLSearchParams[] };
   server.use(
     http.get(apiUrl('/wex/company/total-spendings'), ({ request }) => {
@@ -62,11 +71,13 @@ function companyApi({ saved = () => 120.5, wallet = { balance: 12500.25, canAddF
         costPerStop: wallet.canPayByInvoice ? 25 : 0,
       }),
     ),
-    http.get(apiUrl('/wex/company/get-cards'), () => HttpResponse.json({ value: cards })),
+    http.get(apiUrl('/wex/company/get-cards'), () => HttpResponse.json({ value: brandNew ? [] : cards })),
     http.get(apiUrl('/wex/company/transactions'), ({ request }) => {
       seen.transactionQueries.push(new URL(request.url).searchParams);
+      if (brandNew) return HttpResponse.json({ content: [], page: { number: 0, size: 3, totalElements: 0, totalPages: 0 } });
       return HttpResponse.json({ content: transactions, page: { number: 0, size: 3, totalElements: 40, totalPages: 14 } });
     }),
+    http.get(apiUrl('/config'), () => HttpResponse.json({ paymentsConfigured, stripePublishableKey: '', mapStyleUrl: '' })),
   );
   return seen;
 }
@@ -218,6 +229,36 @@ describe('company dashboard', () => {
     expect(within(dialog).getByTestId('planner-cost-per-stop')).toHaveValue('25');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Fuel planner costs' })).not.toBeInTheDocument());
+  });
+
+  it('shows a new company its first steps: cards, drivers with the exact company name, and whom to ask while payments are off', async () => {
+    companyApi({ brandNew: true, paymentsConfigured: false, wallet: { balance: 0, canAddFunds: true, canPayByInvoice: false } });
+    renderApp(paths.dashboard, { session });
+    const steps = await screen.findByRole('region', { name: 'First steps' });
+    const items = within(steps).getAllByTestId('first-step');
+    expect(items.map((item) => item.getAttribute('data-done'))).toEqual(['false', 'false', 'false']);
+    expect(items[0]).toHaveTextContent('Fuel cards are issued to your company by the Fuel Portal team');
+    expect(within(items[0]!).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', paths.contactUs);
+    expect(within(items[1]!).getByTestId('first-steps-company')).toHaveTextContent(/^Demo Freight LLC$/);
+    expect(items[1]).toHaveTextContent(`${window.location.origin}/signup`);
+    expect(items[1]).toHaveTextContent('19-digit number of their own card');
+    expect(items[2]).toHaveTextContent('Online payments are off on this server');
+    expect(within(items[2]!).getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
+  });
+
+  it('tells a new company with payments on to fund the wallet from the Wallet tile', async () => {
+    companyApi({ brandNew: true, paymentsConfigured: true, wallet: { balance: 0, canAddFunds: true, canPayByInvoice: false } });
+    renderApp(paths.dashboard, { session });
+    const steps = await screen.findByRole('region', { name: 'First steps' });
+    expect(steps).toHaveTextContent('add funds with a card or bank account from the Wallet tile');
+    expect(steps).not.toHaveTextContent('Online payments are off');
+  });
+
+  it('shows no first steps once the company has purchases', async () => {
+    companyApi();
+    renderApp(paths.dashboard, { session });
+    expect(await screen.findAllByTestId('recent-transaction')).toHaveLength(3);
+    expect(screen.queryByRole('region', { name: 'First steps' })).not.toBeInTheDocument();
   });
 
   it('shows no wallet button when the wallet allows neither', async () => {

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/Page';
 import { selectRole, selectUser, type RoleCode } from '@/lib/auth';
 import { useAppSelector } from '@/lib/store';
+import { FirstSteps } from './FirstSteps';
 import { FuelCardsPreview } from './FuelCardsPreview';
 import type { PaymentModalComponent } from './payment-modal';
 import { RecentTransactions } from './RecentTransactions';
@@ -60,6 +61,7 @@ const OwnerTiles = memo(function OwnerTiles({ PaymentMethodModal, DriverRequests
           <DriverRequests hideWhenEmpty />
         </Grid>
       )}
+      <FirstSteps />
       <Grid size={{ xs: 12, md: 6 }}>
         <TotalSavedTile />
       </Grid>

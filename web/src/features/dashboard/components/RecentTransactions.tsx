@@ -34,7 +34,8 @@ function Row({ transaction }: { transaction: RecentTransaction }) {
       </div>
       <div className="recent-transaction-amounts">
         <p className={declined ? 'recent-transaction-total recent-transaction-declined' : 'recent-transaction-total'}>
-          {formatDollars(transaction.fundedTotal)}
+          {/* Declined: nothing was paid; the struck-through amount is what was attempted at the pump. */}
+          {formatDollars(declined ? transaction.attemptedAmount : transaction.fundedTotal)}
         </p>
         {declined ? (
           <Chip size="small" color="error" label={t('recent.declined')} sx={{ bgcolor: '#b3261e', color: '#fff' }} />

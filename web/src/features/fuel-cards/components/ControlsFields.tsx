@@ -13,6 +13,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController, useFormContext } from 'react-hook-form';
 import { TextInput } from '@/components/form';
+import { VisuallyHidden } from '@/components/layout/VisuallyHidden';
 import { DAY_CODES, PRODUCT_CODES } from '../model/control-codes';
 import type { NumericControl } from '../model/controls-form';
 
@@ -92,8 +93,10 @@ export function DayToggles() {
         sx={{ mt: 1, display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', maxWidth: 420 }}
       >
         {DAY_CODES.map((day) => (
-          <ToggleButton key={day} value={day} aria-label={t(`controls.days.${day}.long`)} sx={{ px: 0, minHeight: 40 }}>
-            {t(`controls.days.${day}.short`)}
+          // Shown "Mo", named "Monday": the full name is in the content, as an aria-label must contain what is shown.
+          <ToggleButton key={day} value={day} sx={{ px: 0, minHeight: 40 }}>
+            <span aria-hidden>{t(`controls.days.${day}.short`)}</span>
+            <VisuallyHidden>{t(`controls.days.${day}.long`)}</VisuallyHidden>
           </ToggleButton>
         ))}
       </ToggleButtonGroup>

@@ -55,20 +55,37 @@ describe('fuel cards', () => {
     expect(searches).toEqual([null, 'ana']);
   });
 
-  it('deactivates a card: locked with Deactivating... for about 1 s, toast, list refreshed', async () => {
+  it('asks before deactivating a card; Cancel changes nothing', async () => {
+    const { updates } = cardsApi();
+    const { user } = renderApp(paths.fuelCards, { session });
+    const row = await openRow(user, /Sam Carter/);
+
+    await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate this card?' });
+    expect(dialog).toHaveTextContent(/^Deactivate this card\?Every purchase on the card 7071 .+ \(Sam Carter\) will be declined/);
+    expect(dialog).toHaveTextContent('Sam Carter');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(updates).toEqual([]);
+    expect(within(row).getByRole('button', { name: 'Deactivate' })).toBeEnabled();
+  });
+
+  it('deactivates a card once confirmed: locked with Deactivating... for about 1 s, toast, list refreshed', async () => {
     const { searches, updates } = cardsApi();
     const { user } = renderApp(paths.fuelCards, { session });
     const row = await openRow(user, /Sam Carter/);
 
     await user.click(within(row).getByRole('button', { name: 'Deactivate' }));
-    const locked = within(row).getByRole('button', { name: 'Deactivating...' });
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate this card?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    // hidden: the page stays aria-hidden while the dialog fades out.
+    const locked = within(row).getByRole('button', { name: 'Deactivating...', hidden: true });
     expect(locked).toBeDisabled();
     expect(await screen.findByText('Card status updated successfully')).toBeInTheDocument();
     expect(updates).toEqual([
       { cardNumber: '7071000000000001234', status: 'INACTIVE', driverName: 'Sam Carter', driverId: 'D-1001', unitNumber: 'TRK-12' },
     ]);
     await waitFor(() => expect(searches.length).toBe(2));
-    expect(within(row).getByRole('button', { name: 'Deactivating...' })).toBeDisabled();
     const unlocked = await within(row).findByRole('button', { name: 'Activate' }, { timeout: 3000 });
     expect(unlocked).toBeEnabled();
     expect(row).toHaveAttribute('data-status', 'INACTIVE');

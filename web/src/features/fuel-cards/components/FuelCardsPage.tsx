@@ -22,6 +22,7 @@ import { notify } from '@/lib/notifier';
 import { useGetFuelCardsQuery, useUpdateFuelCardMutation, type FuelCard } from '../api/fuel-cards-api';
 import { useStatusLock } from '../model/use-status-lock';
 import { ControlsDialog, type ControlsTarget } from './ControlsDialog';
+import { DeactivateCardDialog } from './DeactivateCardDialog';
 import { EditCardDialog } from './EditCardDialog';
 import { OverrideDialog } from './OverrideDialog';
 import { FuelCardRow } from './FuelCardRow';
@@ -41,6 +42,7 @@ export function FuelCardsPage() {
   const [editing, setEditing] = useState<FuelCard | null>(null);
   const [controlsOf, setControlsOf] = useState<ControlsTarget | null>(null);
   const [overrideCard, setOverrideCard] = useState<string | null>(null);
+  const [deactivating, setDeactivating] = useState<FuelCard | null>(null);
   // The dialog follows the card row, so a granted or ended override shows at once.
   const overriding = overrideCard ? cards?.find((card) => card.cardNumber === overrideCard) : undefined;
 
@@ -113,7 +115,8 @@ export function FuelCardsPage() {
                   onEdit={() => setEditing(card)}
                   onControls={() => setControlsOf({ kind: 'card', card })}
                   onOverride={() => setOverrideCard(card.cardNumber)}
-                  onToggleStatus={() => void toggleStatus(card)}
+                  // Deactivating declines every purchase on the card from then on: asked first. Activating is not.
+                  onToggleStatus={() => (card.status === 'ACTIVE' ? setDeactivating(card) : void toggleStatus(card))}
                   lockedAs={locks[card.cardNumber]}
                 />
               ))}
@@ -121,6 +124,16 @@ export function FuelCardsPage() {
           )}
         </Card>
       </Stack>
+      {deactivating && (
+        <DeactivateCardDialog
+          card={deactivating}
+          onCancel={() => setDeactivating(null)}
+          onConfirm={() => {
+            setDeactivating(null);
+            void toggleStatus(deactivating);
+          }}
+        />
+      )}
       {editing && <EditCardDialog card={editing} onClose={() => setEditing(null)} />}
       {controlsOf && <ControlsDialog target={controlsOf} onClose={() => setControlsOf(null)} />}
       {overriding && <OverrideDialog card={overriding} onClose={() => setOverrideCard(null)} />}

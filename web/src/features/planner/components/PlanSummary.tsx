@@ -64,11 +64,11 @@ export function PlanSummary({ plan, chainNames = [] }: { plan: FuelPlan; chainNa
             {/* The naive driver can come out cheaper when the plan must buy the minimum purchase. */}
             {saving > 0 &&
               (withDetour ? (
-                <Typography variant="subtitle2" color="primary" data-testid="plan-net-saving">
+                <Typography variant="subtitle2" component="p" color="primary" data-testid="plan-net-saving">
                   {t('plan.netSaving', { amount: formatPrice(saving) })}
                 </Typography>
               ) : (
-                <Typography variant="subtitle2" color="primary" data-testid="plan-saving">
+                <Typography variant="subtitle2" component="p" color="primary" data-testid="plan-saving">
                   {t('plan.youSave')} {formatPrice(saving)}
                 </Typography>
               ))}

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '@/components/layout/AppShell';
+import { VisuallyHidden } from '@/components/layout/VisuallyHidden';
 import { ROUTE_COLORS } from '../model/constants';
 import type { DrivingRoute } from '../model/types';
 
@@ -92,7 +93,6 @@ export function RouteSummaryCard({ routes, selectedIndex, onSelect }: RouteSumma
                 key={index}
                 onClick={() => onSelect(index)}
                 aria-pressed={active}
-                aria-label={t('map.selectRoute', { number: index + 1 })}
                 data-testid="route-option"
                 sx={{
                   justifyContent: 'flex-start',
@@ -106,9 +106,11 @@ export function RouteSummaryCard({ routes, selectedIndex, onSelect }: RouteSumma
                 }}
               >
                 <AltRouteIcon sx={{ fontSize: 16, color: active ? ROUTE_COLORS.selected : ROUTE_COLORS.alternative }} />
+                {/* Named by its content ("Select Route 2 412 mi · 6 h"): an aria-label would have to contain all it shows. */}
+                <VisuallyHidden>{t('map.selectPrefix')} </VisuallyHidden>
                 <Typography variant="caption" sx={{ fontWeight: 600 }}>
                   {t('map.route', { number: index + 1 })}
-                </Typography>
+                </Typography>{' '}
                 <Typography variant="caption" color="textSecondary" noWrap>
                   {distanceOf(route)} · {durationOf(route)}
                 </Typography>

@@ -104,7 +104,6 @@ export function StationCard({
       <CardActionArea
         onClick={() => onToggle(station.locationId)}
         aria-expanded={expanded}
-        aria-label={`${station.name}: ${expanded ? t('station.collapse') : t('station.expand')}`}
         sx={{ px: 1.5, py: 1.25, flexShrink: 0 }}
       >
         {planEntry && (
@@ -197,6 +196,10 @@ export function StationCard({
             {age.stale ? `${t('priceAge.stale')} · ${age.text}` : age.text}
           </Typography>
         </Stack>
+        {/* Named by its content (an aria-label would have to contain all of it), ending with what a press does. */}
+        <Box component="span" sx={visuallyHidden}>
+          {expanded ? t('station.collapse') : t('station.expand')}
+        </Box>
       </CardActionArea>
       {expanded && (
         // Scrolls when the card's column is short: keyboard users reach it too (axe scrollable-region-focusable).

@@ -20,6 +20,7 @@ function row(transactionId: number, extra: Partial<TransactionListItem> = {}): T
     cardNumber: '7071000000000000011',
     fundedTotal: 400,
     discAmount: 20,
+    attemptedAmount: 420,
     status: 'APPROVED',
     productCode: 'DSL',
     declineCode: null,

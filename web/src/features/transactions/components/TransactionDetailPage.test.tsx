@@ -20,6 +20,7 @@ const detail = {
   netPrice: 3.579,
   fundedTotal: 459.54,
   discAmount: 35.95,
+  attemptedAmount: 495.5,
   invoiceRef: 'INV-000123',
   status: 'APPROVED',
   productCode: 'DSL',

@@ -9,9 +9,9 @@ import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as ReactRouterLink, useParams } from 'react-router';
+import { Link as ReactRouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/lib/paths';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { errorStatus } from '@/lib/api';
@@ -19,7 +19,8 @@ import { selectRole, selectUser } from '@/lib/auth';
 import { formatDollars, maskCardNumber } from '@/lib/format';
 import { useAppSelector } from '@/lib/store';
 import { useGetTransactionDetailQuery, type TransactionDetail, type TransactionScope } from '../api/transactions-api';
-import { longUsDate } from '../model/formats';
+import { longUsDate, shownAmount } from '../model/formats';
+import { openedFromList } from '../model/history';
 import { OverrideRequestStatusNote } from './OverrideRequestPanel';
 import { DeclinedChip, DeclineReason } from './TransactionRow';
 
@@ -43,11 +44,12 @@ function DetailCard({ detail, scope }: { detail: TransactionDetail; scope: Trans
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', mb: 1, gap: 2 }}>
           <Box>
-            <Typography variant="overline" color="textSecondary">
+            {/* The page's one h1. */}
+            <Typography variant="overline" component="h1" color="textSecondary">
               {t('row.id', { ref: detail.invoiceRef })}
             </Typography>
             <Typography variant="h2" component="p" sx={{ textDecoration: declined ? 'line-through' : undefined }}>
-              {formatDollars(detail.fundedTotal)}
+              {formatDollars(shownAmount(detail))}
             </Typography>
           </Box>
           {declined ? (
@@ -153,11 +155,24 @@ function DriverTransactionDetail({ transactionId }: { transactionId: string }) {
 export function TransactionDetailPage() {
   const { t } = useTranslation('transactions');
   const { transactionId = '' } = useParams<{ transactionId: string }>();
+  const location = useLocation();
+  const navigate = useNavigate();
   const role = useAppSelector(selectRole);
   const userLoaded = useAppSelector(selectUser) !== null;
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 2, md: 3 } }}>
-      <Button component={ReactRouterLink} to={paths.transactions} startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+      <Button
+        component={ReactRouterLink}
+        to={paths.transactions}
+        // Opened from the list: back to it as it was (its filters are in its URL), not to a fresh list.
+        onClick={(event: MouseEvent) => {
+          if (!openedFromList(location.state)) return;
+          event.preventDefault();
+          void navigate(-1);
+        }}
+        startIcon={<ArrowBackIcon />}
+        sx={{ mb: 2 }}
+      >
         {t('detail.back')}
       </Button>
       {!userLoaded ? (

@@ -80,13 +80,14 @@ export function TransactionFilterBar({ filters, onChange, cards }: TransactionFi
         />
         {phone && (
           <IconButton
-            aria-label={t('filters.toggle')}
+            // The badge's count is shown, so the name holds it too (an aria-label must contain what is shown).
+            aria-label={activeCount > 0 ? t('filters.toggleWithCount', { count: activeCount }) : t('filters.toggle')}
             aria-expanded={open}
             aria-controls={panelId}
             onClick={() => setShowFilters((shown) => !shown)}
             sx={{ width: 48, height: 48 }}
           >
-            <Badge badgeContent={activeCount} color="primary">
+            <Badge badgeContent={activeCount || undefined} color="primary">
               <TuneIcon />
             </Badge>
           </IconButton>

@@ -7,7 +7,8 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { memo, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useGetTransactionsInfiniteQuery, type TransactionListItem, type TransactionQuery } from '../api/transactions-api';
 import { groupByDay, type DayGroup } from '../model/day-groups';
@@ -56,12 +57,34 @@ function uniqueRows(pages: { content: TransactionListItem[] }[]): TransactionLis
 }
 
 /**
+ * Keeps the list's scroll position with the history entry (as the browser does for a page's own
+ * scroll), so that back from a purchase the list is where it was: saved as it scrolls, put back
+ * once the rows are there again.
+ */
+function useRememberedScroll(hasRows: boolean) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const key = `transactions-scroll:${useLocation().key}`;
+  const [restoredKey, setRestoredKey] = useState<string | null>(null);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (restoredKey !== null || !hasRows || !element) return;
+    const saved = Number(sessionStorage.getItem(key));
+    if (saved > 0) element.scrollTop = saved;
+    setRestoredKey(key);
+  }, [hasRows, key, restoredKey]);
+  const remember = () => {
+    const element = scroller.current;
+    if (element && restoredKey !== null) sessionStorage.setItem(key, String(Math.round(element.scrollTop)));
+  };
+  return { scroller, remember };
+}
+
+/**
  * The day-grouped list with infinite scroll (docs/product.md §2.8, §4): the query's filters are one
  * cache entry, so new filters start at page 0 with an empty list.
  */
 export const TransactionList = memo(function TransactionList({ query }: { query: TransactionQuery }) {
   const { t } = useTranslation('transactions');
-  const scroller = useRef<HTMLDivElement>(null);
   const result = useGetTransactionsInfiniteQuery(query, { refetchOnMountOrArgChange: true });
   // The store's answers re-render synchronously (useSyncExternalStore): deferred, the rows of a
   // new page render in a transition that yields to the browser every few milliseconds instead
@@ -72,7 +95,9 @@ export const TransactionList = memo(function TransactionList({ query }: { query:
   const groups = useMemo(() => groupByDay(rows), [rows]);
   const canLoadMore = hasNextPage && !isFetching;
 
+  const { scroller, remember: rememberScroll } = useRememberedScroll(rows.length > 0);
   const loadMoreIfScrolled = () => {
+    rememberScroll();
     const element = scroller.current;
     if (element && canLoadMore && scrolledPast(element)) void fetchNextPage();
   };
@@ -81,7 +106,7 @@ export const TransactionList = memo(function TransactionList({ query }: { query:
   useEffect(() => {
     const element = scroller.current;
     if (element && canLoadMore && needsMoreToScroll(element)) void fetchNextPage();
-  }, [rows, canLoadMore, fetchNextPage]);
+  }, [rows, canLoadMore, fetchNextPage, scroller]);
 
   const firstLoad = !currentData && (isFetching || !isError);
 

@@ -13,6 +13,7 @@ const purchase: TransactionListItem = {
   driverCardName: 'Sam Carter',
   cardNumber: '7071000000000001234',
   fundedTotal: 512.4,
+  attemptedAmount: 512.4,
   discAmount: 38.2,
   status: 'APPROVED',
   productCode: 'DSL',

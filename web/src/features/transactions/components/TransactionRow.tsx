@@ -7,6 +7,8 @@ import { transactionDetailPath } from '@/lib/paths';
 import { formatClockTime, formatDollars } from '@/lib/format';
 import type { TransactionListItem } from '../api/transactions-api';
 import { declineSentence } from '../model/decline';
+import { shownAmount } from '../model/formats';
+import { FROM_LIST } from '../model/history';
 import '@/components/layout/RowLink.css';
 import './TransactionRow.css';
 
@@ -70,6 +72,7 @@ export const TransactionRow = memo(function TransactionRow({ transaction }: { tr
     <li className="transaction-row">
       <ReactRouterLink
         to={transactionDetailPath(transaction.transactionId)}
+        state={FROM_LIST}
         className={declined ? 'row-link transaction-row-link transaction-row-declined' : 'row-link transaction-row-link'}
         data-testid="transaction-row"
         data-status={transaction.status ?? 'APPROVED'}
@@ -92,7 +95,7 @@ export const TransactionRow = memo(function TransactionRow({ transaction }: { tr
         </div>
         {/* A declined row says why under its chip, so it is no taller than the others (five rows fit a phone). */}
         <div className="transaction-row-amounts">
-          <p className="transaction-row-total">{formatDollars(transaction.fundedTotal)}</p>
+          <p className="transaction-row-total">{formatDollars(shownAmount(transaction))}</p>
           {declined ? (
             <>
               <DeclinedChip />

@@ -24,6 +24,7 @@ function row(transactionId: number, hoursAgo: number, extra: Partial<Transaction
     cardNumber: '7071000000000001234',
     fundedTotal: 512.4,
     discAmount: 38.2,
+    attemptedAmount: 550.6,
     status: 'APPROVED',
     productCode: 'DSL',
     declineCode: null,
@@ -105,7 +106,7 @@ describe('transactions list', () => {
     serveList(() => ({
       content: [
         row(1, 0),
-        row(2, 24, { status: 'DECLINED', declineCode: 'CARD_INACTIVE', declineReason: 'Card is inactive', discAmount: 0 }),
+        row(2, 24, { status: 'DECLINED', declineCode: 'CARD_INACTIVE', declineReason: 'Card is inactive', discAmount: 0, fundedTotal: 0, attemptedAmount: 192.95 }),
         row(3, 24 * 3, { fundedTotal: 1234.5, discAmount: 99.1 }),
       ],
       page: { number: 0, size: PAGE_SIZE, totalElements: 3, totalPages: 1 },
@@ -128,6 +129,9 @@ describe('transactions list', () => {
     expect(first).toHaveAttribute('href', '/transactions/1');
     expect(within(declined!).getByTestId('declined-chip')).toHaveTextContent('Declined');
     expect(within(declined!).getByTestId('decline-reason')).toHaveTextContent('Card is inactive');
+    // Nothing was paid: the row shows what was attempted, not $0.00.
+    expect(declined).toHaveTextContent('$192.95');
+    expect(declined).not.toHaveTextContent('$0.00');
     expect(older).toHaveTextContent('$1,234.50');
     expect(older).toHaveTextContent('$99.10 saved');
     expect(screen.getByText('No more transactions to load')).toBeInTheDocument();
@@ -212,6 +216,34 @@ describe('transactions list', () => {
     renderApp(paths.transactions, { session });
     expect(await screen.findByText('No transactions found')).toBeInTheDocument();
     expect(screen.queryByText('No more transactions to load')).not.toBeInTheDocument();
+  });
+
+  it('keeps the search, filters and scroll position in the URL across a visit to a purchase and back', async () => {
+    const requests = serveList((params) => page(Number(params.page), 3));
+    server.use(http.get(apiUrl('/wex/company/transactions/:id'), () => HttpResponse.json({ ...row(5, 4), driverId: 'D-1', locationAddress: 'Ocala, FL', fuelQuantity: 100, retailPrice: 3.859, netPrice: 3.679 })));
+    const { user, router } = renderApp(paths.transactions, { session });
+    await screen.findAllByTestId('transaction-row');
+    await user.click(screen.getByRole('combobox', { name: 'Card' }));
+    await user.click(await screen.findByRole('option', { name: /Ana Ruiz/ }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search transactions...' }), 'pilot');
+    fireEvent.change(screen.getByLabelText('From Date'), { target: { value: '2026-01-02' } });
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ searchText: 'pilot', cardNumber: '7071000000000005678', dateFrom: '2026-01-02T00:00:00' }));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ search: 'pilot', card: '7071000000000005678', from: '2026-01-02' });
+    // Polled outside act(): the filtered list renders in a transition (useDeferredValue).
+    await expect.poll(() => screen.queryAllByTestId('transaction-row').length, { timeout: 10_000 }).toBe(20);
+    scrollList(0.5); // not far enough to load the next page
+    const scrolledTo = screen.getByTestId('transactions-scroller').scrollTop;
+
+    await user.click(screen.getAllByTestId('transaction-row')[4]!);
+    expect(await screen.findByTestId('transaction-detail')).toBeInTheDocument();
+    await router.navigate(-1);
+
+    expect(await screen.findByRole('searchbox', { name: 'Search transactions...' })).toHaveValue('pilot');
+    expect(screen.getByLabelText('From Date')).toHaveValue('2026-01-02');
+    await expect.poll(() => screen.queryAllByTestId('transaction-row').length, { timeout: 10_000 }).toBe(20);
+    expect(scrolledTo).toBe(400);
+    await expect.poll(() => screen.getByTestId('transactions-scroller').scrollTop, { timeout: 10_000 }).toBe(scrolledTo);
+    expect(requests.at(-1)).toMatchObject({ searchText: 'pilot', cardNumber: '7071000000000005678', dateFrom: '2026-01-02T00:00:00' });
   });
 
   it('lists a driver’s own transactions from the driver endpoint, without a card filter', async () => {

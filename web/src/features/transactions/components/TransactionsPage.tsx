@@ -1,4 +1,5 @@
-import { memo, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/lib/paths';
 import { Page } from '@/components/layout/Page';
@@ -9,7 +10,7 @@ import { selectRole, selectUser } from '@/lib/auth';
 import { useDebouncedValue } from '@/lib/hooks';
 import { useAppSelector } from '@/lib/store';
 import { useGetTransactionCardOptionsQuery, type TransactionScope } from '../api/transactions-api';
-import { defaultFilters, toQuery, type TransactionFilters } from '../model/transaction-filters';
+import { filtersFromSearch, filtersToSearch, toQuery, type TransactionFilters } from '../model/transaction-filters';
 import { ExportButton } from './ExportButton';
 import { OverrideRequestPanel } from './OverrideRequestPanel';
 import { TransactionFilterBar } from './TransactionFilterBar';
@@ -21,7 +22,13 @@ export const SEARCH_DEBOUNCE_MS = 500;
 /** Memoized: the store's answers that concern only the filter bar (the card options) do not re-render the list around it. */
 const TransactionsScreen = memo(function TransactionsScreen({ scope, filterBar }: { scope: TransactionScope; filterBar: (props: FilterBarSlot) => ReactNode }) {
   const { t } = useTranslation('transactions');
-  const [filters, setFilters] = useState<TransactionFilters>(() => defaultFilters());
+  // The filters live in the URL: back from a purchase (or a reload, or a shared link) finds them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(searchParams), [searchParams]);
+  const setFilters = useCallback(
+    (next: TransactionFilters) => setSearchParams((current) => filtersToSearch(next, current), { replace: true }),
+    [setSearchParams],
+  );
   const debouncedSearch = useDebouncedValue(filters.searchText, SEARCH_DEBOUNCE_MS);
   // Emptying the box applies at once; typing waits for the debounce.
   const searchText = filters.searchText === '' ? '' : debouncedSearch;

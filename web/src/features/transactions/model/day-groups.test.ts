@@ -13,6 +13,7 @@ const row = (transactionId: number, transactionDate: string): TransactionListIte
   cardNumber: '7071000000000001234',
   fundedTotal: 1,
   discAmount: 0.1,
+  attemptedAmount: 1.1,
   status: 'APPROVED',
   productCode: 'DSL',
   declineCode: null,

@@ -8,3 +8,8 @@ export const exportFileName = (now = dayjs()) => `transactions-${now.format('YYY
 export function longUsDate(isoDate: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(viewerTime(isoDate).toDate());
 }
+
+/** The amount a row shows: what was paid, or for a declined purchase (nothing paid) what was attempted at the pump. */
+export function shownAmount(t: { status?: string; fundedTotal: number; attemptedAmount: number }): number {
+  return t.status === 'DECLINED' ? t.attemptedAmount : t.fundedTotal;
+}

@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { nextTransactionsPage } from '../api/transactions-api';
 import { scrolledPast } from './scroll';
-import { anyFilterSet, clearedFilters, defaultFilters, isValidRange, toQuery } from './transaction-filters';
+import { anyFilterSet, clearedFilters, defaultFilters, filtersFromSearch, filtersToSearch, isValidRange, toQuery } from './transaction-filters';
 
 describe('default date range', () => {
   it('runs from one month ago at start of day to the end of today, sent with the viewer’s offset', () => {
@@ -66,5 +66,30 @@ describe('scrolledPast', () => {
     ['never with no content', 0, 0, 0, false],
   ])('%s', (_name, scrollTop, clientHeight, scrollHeight, expected) => {
     expect(scrolledPast({ scrollTop, clientHeight, scrollHeight })).toBe(expected);
+  });
+});
+
+describe('filters in the URL', () => {
+  const now = dayjs('2026-11-22T15:30:00');
+  it('reads absent parameters as the defaults and writes defaults as nothing', () => {
+    expect(filtersFromSearch(new URLSearchParams(), now)).toEqual(defaultFilters(now));
+    expect(filtersToSearch(defaultFilters(now), undefined, now).toString()).toBe('');
+  });
+  it('round-trips a search, dates and a card, keeping other parameters', () => {
+    const filters = { searchText: 'pilot & co', dateFrom: '2026-01-02', dateTo: '2026-02-03', cardNumber: '7071000000000001234' };
+    const params = filtersToSearch(filters, new URLSearchParams('other=1'), now);
+    expect(params.get('other')).toBe('1');
+    expect(filtersFromSearch(new URLSearchParams(params.toString()), now)).toEqual(filters);
+  });
+  it('keeps cleared dates cleared rather than back to the default month', () => {
+    const params = filtersToSearch(clearedFilters, undefined, now);
+    expect(params.toString()).toBe('from=&to=');
+    expect(filtersFromSearch(params, now)).toEqual(clearedFilters);
+  });
+  it('reads a malformed date as its default', () => {
+    expect(filtersFromSearch(new URLSearchParams('from=9999-99-99&to=soon'), now)).toMatchObject({
+      dateFrom: defaultFilters(now).dateFrom,
+      dateTo: defaultFilters(now).dateTo,
+    });
   });
 });

@@ -34,6 +34,36 @@ export const apiDateFrom = (date: string) => viewerDayBound(date, 'start');
 /** End of the To day in the viewer's zone, e.g. 2026-11-22T23:59:59.999-06:00. */
 export const apiDateTo = (date: string) => viewerDayBound(date, 'end');
 
+/** The URL's search parameter of each filter: the filters live in the address, so going back from a purchase finds them. */
+const searchParamOf = { searchText: 'search', dateFrom: 'from', dateTo: 'to', cardNumber: 'card' } as const satisfies Record<keyof TransactionFilters, string>;
+
+const isInputDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && dayjs(value).format(INPUT_DATE) === value;
+
+/**
+ * The filters a URL's search parameters say. An absent parameter is its default (the default
+ * month, no search, all cards); a present empty one is a cleared filter; a malformed date is its default.
+ */
+export function filtersFromSearch(params: URLSearchParams, now: Dayjs = dayjs()): TransactionFilters {
+  const defaults = defaultFilters(now);
+  const read = (key: keyof TransactionFilters) => params.get(searchParamOf[key]) ?? defaults[key];
+  const date = (key: 'dateFrom' | 'dateTo') => {
+    const value = read(key);
+    return value === '' || isInputDate(value) ? value : defaults[key];
+  };
+  return { searchText: read('searchText'), dateFrom: date('dateFrom'), dateTo: date('dateTo'), cardNumber: read('cardNumber') };
+}
+
+/** The search parameters of `filters` (those at their default left out), merged into `current`'s other parameters. */
+export function filtersToSearch(filters: TransactionFilters, current: URLSearchParams = new URLSearchParams(), now: Dayjs = dayjs()): URLSearchParams {
+  const defaults = defaultFilters(now);
+  const next = new URLSearchParams(current);
+  for (const key of Object.keys(searchParamOf) as (keyof TransactionFilters)[]) {
+    if (filters[key] === defaults[key]) next.delete(searchParamOf[key]);
+    else next.set(searchParamOf[key], filters[key]);
+  }
+  return next;
+}
+
 /** End date cannot precede start date (docs/product.md §2.8). */
 export function isValidRange(dateFrom: string, dateTo: string): boolean {
   return !dateFrom || !dateTo || dateFrom <= dateTo;

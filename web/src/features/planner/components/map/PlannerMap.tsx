@@ -143,7 +143,9 @@ export default function PlannerMap(props: PlannerMapProps) {
   const handleLoad = useCallback(() => {
     const map = mapRef.current?.getMap();
     if (map) {
-      map.on('styleimagemissing', (event: { id: string }) => addCityLabelImage(map, event.id));
+      // A resolver, not a styleimagemissing listener: MapLibre asks it before it gives up on an
+      // image, whereas the event comes after the warning (one per city name and tile).
+      map.setMissingStyleImageResolver((id) => addCityLabelImage(map, id));
       // The e2e tests pan and zoom through the map itself.
       (window as { __plannerMap?: maplibregl.Map }).__plannerMap = map;
     }
@@ -235,7 +237,8 @@ export default function PlannerMap(props: PlannerMapProps) {
                 }}
                 sx={{ ...badgeSx, bgcolor: '#f5a623', color: '#1b1204' }}
               >
-                {formatPrice(badge.price)}
+                {/* The name holds the shown price and count in this order, apart ("$3.37 307", not "$3.37307"). */}
+                {formatPrice(badge.price)}{' '}
                 <Box component="span" sx={{ bgcolor: '#1b1204', color: '#f5a623', borderRadius: '999px', px: '6px', fontSize: 11 }}>
                   {badge.count}
                 </Box>
