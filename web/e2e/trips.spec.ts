@@ -20,10 +20,6 @@ async function apiGet<T>(request: APIRequestContext, token: string, path: string
   return (await response.json()) as T;
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-const localTimestamp = (date: Date) =>
-  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-
 async function pickPlace(page: Page, field: 'Departure' | 'Destination', typed: string, option: string) {
   const input = page.getByRole('combobox', { name: field, exact: true });
   await input.click();
@@ -135,6 +131,16 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   );
   const elsewhere = nearby.find((station) => !planned.has(station.locationId));
   expect(elsewhere, 'a station off the plan near its first stop').toBeDefined();
+  // Dated an hour before the card's first purchase: the fraud check, which runs before the trip
+  // lock, compares a purchase with the card's last approved one at or before its time, and the
+  // demo data may have dated one minutes ago hundreds of miles away; before the first there is
+  // none, so only the lock can decline. (A date ahead of the server's clock is refused past a day.)
+  const first = await apiGet<{ content: { transactionDate: string }[] }>(
+    request,
+    ownerToken,
+    `/wex/company/transactions?page=0&size=1&sort=transactionDate,asc&cardNumber=${driver.cardNumber}`,
+  );
+  const before = first.content.length > 0 ? new Date(first.content[0]!.transactionDate).getTime() - 3600_000 : Date.now();
   const response = await request.post('/api/network/transactions', {
     headers: { 'X-Network-Key': networkKey },
     data: {
@@ -143,10 +149,7 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
       locationId: elsewhere!.locationId,
       gallons: 50,
       retailPrice: 3.899,
-      // Two days on: the fraud check, which runs before the trip lock, compares a purchase with
-      // the card's last approved one, and the demo data may have dated one minutes ago hundreds
-      // of miles away; 48 h covers any US distance at 70 mph, so only the lock can decline.
-      transactionDate: localTimestamp(new Date(Date.now() + 48 * 3600_000)),
+      transactionDate: new Date(before).toISOString(),
     },
   });
   expect(response.status(), await response.text()).toBe(201);
