@@ -137,7 +137,7 @@ func TestImportPurchases_StationClockInTheStationsZone(t *testing.T) {
 		if err := db.CreateCompanyOwner(ctx, company, owner); err != nil {
 			t.Fatal(err)
 		}
-		card := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000001", Status: fuelportal.CardActive}
+		card := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000001", Status: fuelportal.CardActive, CreatedAt: cardIssued}
 		err := db.InTx(ctx, func(tx *store.Tx) error {
 			if err := tx.CreateCard(ctx, card); err != nil {
 				return err

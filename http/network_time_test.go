@@ -28,8 +28,18 @@ type clockFleet struct {
 	cards int
 }
 
+// The clock tests' server time and their cards' issue date: their purchases
+// fall in 2026, between the two.
+var (
+	clockTestsNow        = time.Date(2026, 11, 28, 12, 0, 0, 0, time.UTC)
+	clockTestsCardIssued = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+)
+
 func newClockFleet(t *testing.T, fx *fixture) *clockFleet {
 	t.Helper()
+	// After the purchases these tests date (a purchase more than a day ahead of the
+	// server's clock is refused); before signing in, so the tokens are current.
+	fx.clock.Advance(clockTestsNow.Sub(fx.clock.Now()))
 	f := &clockFleet{fleet: newFleetOn(t, fx)}
 	ctx := context.Background()
 	err := f.db.InTx(ctx, func(tx *store.Tx) error {
@@ -47,7 +57,8 @@ func newClockFleet(t *testing.T, fx *fixture) *clockFleet {
 func (f *clockFleet) newCard(t *testing.T, controls string) string {
 	t.Helper()
 	f.cards++
-	card := &fuelportal.Card{CompanyID: f.demoCompany, CardNumber: fmt.Sprintf("7071099%012d", f.cards), DriverName: "Clock", DriverID: "CLK", UnitNumber: "U"}
+	card := &fuelportal.Card{CompanyID: f.demoCompany, CardNumber: fmt.Sprintf("7071099%012d", f.cards), DriverName: "Clock", DriverID: "CLK", UnitNumber: "U",
+		CreatedAt: clockTestsCardIssued}
 	ctx := context.Background()
 	if err := f.db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, card) }); err != nil {
 		t.Fatal(err)

@@ -16,6 +16,7 @@ import (
 	"fuelportal/geo"
 	fphttp "fuelportal/http"
 	"fuelportal/http/apitest"
+	"fuelportal/store"
 )
 
 // tripFleet is the demo fleet on one engine, for trip tests.
@@ -32,7 +33,24 @@ func tripFleet(t *testing.T, fx *fixture) *fleet {
 	f.demoCompany, f.otherCompany = owner.CompanyID, other.CompanyID
 	f.driverCard = demo.CardPlans[demo.DemoFreight.Name][0].CardNumber
 	f.station = demo.FirstStationID
+	f.issueCardsBefore(t, time.Date(2019, 1, 1, 0, 0, 0, 0, time.UTC))
 	return f
+}
+
+// issueCardsBefore dates every card's issue at issued: tests that report
+// purchases dated before the demo history (so that the fraud check never
+// compares them with a demo purchase) need cards that existed then, or the
+// purchase date check refuses them.
+func (f *fleet) issueCardsBefore(t *testing.T, issued time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	err := f.db.InTx(ctx, func(tx *store.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE cards SET created_at = ?`, issued)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 type tripStop struct {
