@@ -139,7 +139,6 @@
         '/wex/company/wallet',
         '/wex/company/contract',
         '/wex/company/total-spendings?lastDays=7',
-        '/wex/company/compliance?' + query({ dateFrom: day(addDays(now, -6)), dateTo: day(now) }),
         '/wex/company/get-cards',
         '/wex/company/transactions?page=0&size=3&sort=transactionDate%2Cdesc'
         // and '/wex/company/driver-requests', asked for before the first frame (above)
@@ -152,7 +151,7 @@
       );
     } else if (!location.search) {
       var list = owner ? '/wex/company/transactions?' : '/wex/transactions?';
-      calls.push(list + query({ page: 0, size: 20, sort: 'transactionDate,desc', dateFrom: day(monthBefore(now)) + 'T00:00:00', dateTo: day(now) + 'T23:59:59' }));
+      calls.push(list + query({ page: 0, size: 20, sort: 'transactionDate,desc', dateFrom: dayStart(monthBefore(now)), dateTo: dayEnd(now) }));
       if (owner) calls.push('/wex/company/get-cards');
     }
     if (owner) calls.push('/wex/company/alerts?unread=true&page=0&size=1');
@@ -204,8 +203,19 @@
   function day(date) {
     return date.getFullYear() + '-' + pad(date.getMonth() + 1) + '-' + pad(date.getDate());
   }
-  function addDays(date, days) {
-    return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+  // The start and end of a local day with the viewer's offset then, as the app sends them
+  // (src/lib/format/instant.ts, viewerDayBound: 2026-11-22T23:59:59.999-06:00).
+  function dayStart(date) {
+    return day(date) + 'T00:00:00.000' + offset(new Date(date.getFullYear(), date.getMonth(), date.getDate()));
+  }
+  function dayEnd(date) {
+    return day(date) + 'T23:59:59.999' + offset(new Date(date.getFullYear(), date.getMonth(), date.getDate(), 23, 59, 59, 999));
+  }
+  function offset(date) {
+    var minutes = -date.getTimezoneOffset();
+    var sign = minutes < 0 ? '-' : '+';
+    minutes = Math.abs(minutes);
+    return sign + pad(Math.floor(minutes / 60)) + ':' + pad(minutes % 60);
   }
   // dayjs's subtract(1, 'month'): the same day a month before, or that month's last day.
   function monthBefore(date) {

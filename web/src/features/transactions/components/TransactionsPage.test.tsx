@@ -7,6 +7,7 @@ import { renderApp } from '@/test/render';
 import { apiUrl, driverAccount, server } from '@/test/server';
 import type { TransactionListItem, TransactionPage } from '../api/transactions-api';
 import { saveFile } from '../model/save-file';
+import { apiDateFrom } from '../model/transaction-filters';
 
 vi.mock('../model/save-file', () => ({ saveFile: vi.fn() }));
 
@@ -227,7 +228,7 @@ describe('transactions list', () => {
     await user.click(await screen.findByRole('option', { name: /Ana Ruiz/ }));
     await user.type(screen.getByRole('searchbox', { name: 'Search transactions...' }), 'pilot');
     fireEvent.change(screen.getByLabelText('From Date'), { target: { value: '2026-01-02' } });
-    await waitFor(() => expect(requests.at(-1)).toMatchObject({ searchText: 'pilot', cardNumber: '7071000000000005678', dateFrom: '2026-01-02T00:00:00' }));
+    await waitFor(() => expect(requests.at(-1)).toMatchObject({ searchText: 'pilot', cardNumber: '7071000000000005678', dateFrom: apiDateFrom('2026-01-02') }));
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ search: 'pilot', card: '7071000000000005678', from: '2026-01-02' });
     // Polled outside act(): the filtered list renders in a transition (useDeferredValue).
     await expect.poll(() => screen.queryAllByTestId('transaction-row').length, { timeout: 10_000 }).toBe(20);
@@ -243,7 +244,7 @@ describe('transactions list', () => {
     await expect.poll(() => screen.queryAllByTestId('transaction-row').length, { timeout: 10_000 }).toBe(20);
     expect(scrolledTo).toBe(400);
     await expect.poll(() => screen.getByTestId('transactions-scroller').scrollTop, { timeout: 10_000 }).toBe(scrolledTo);
-    expect(requests.at(-1)).toMatchObject({ searchText: 'pilot', cardNumber: '7071000000000005678', dateFrom: '2026-01-02T00:00:00' });
+    expect(requests.at(-1)).toMatchObject({ searchText: 'pilot', cardNumber: '7071000000000005678', dateFrom: apiDateFrom('2026-01-02') });
   });
 
   it('lists a driver’s own transactions from the driver endpoint, without a card filter', async () => {
