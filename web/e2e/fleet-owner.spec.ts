@@ -25,6 +25,7 @@ interface Row {
   driverCardName: string;
   cardNumber: string;
   fundedTotal: number;
+  attemptedAmount: number;
   discAmount: number;
   status: string;
 }
@@ -115,7 +116,8 @@ test('owner dashboard shows the figures of the API', async ({ page, request }) =
   await expect(recentRows).toHaveCount(recent.length);
   for (const [index, row] of recent.entries()) {
     await expect(recentRows.nth(index)).toHaveAttribute('href', `/transactions/${row.transactionId}`);
-    await expect(recentRows.nth(index)).toContainText(formatDollars(row.fundedTotal));
+    // A declined purchase shows what was attempted (nothing was charged).
+    await expect(recentRows.nth(index)).toContainText(formatDollars(row.status === 'DECLINED' ? row.attemptedAmount : row.fundedTotal));
   }
   await screenshot(page, 'fleet-dashboard-owner');
   // The dashboard waits for the account: no driver endpoint is tried while the role is unknown.
