@@ -67,6 +67,20 @@ test('driver signs up with a free demo card and signs in', async ({ page, reques
   await expect(page.getByText('Total Spendings')).toBeVisible();
   await expect(page.getByTestId('pending-approval')).toHaveCount(0);
   await screenshot(page, 'dashboard-shell-driver');
+
+  // The card's history stays the company's: the new driver sees none of the purchases made on it
+  // before they were linked to it, while the owner still sees them all.
+  const tokenOf = async (username: string, password: string) =>
+    ((await (await request.post('/api/authenticate', { data: { username, password } })).json()) as { token: string }).token;
+  const listed = async (token: string, path: string) => {
+    const response = await request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+    return ((await response.json()) as { page: { totalElements: number } }).page.totalElements;
+  };
+  const since = '/transactions?page=0&size=1&dateFrom=2000-01-01T00:00:00Z&dateTo=2100-01-01T00:00:00Z';
+  const owners = await listed(await tokenOf(OWNER.email, OWNER.password), `/wex/company${since}&cardNumber=${card}`);
+  expect(owners, "the card's purchases before this driver").toBeGreaterThan(0);
+  expect(await listed(await tokenOf(email, 'Secret123'), `/wex${since}`)).toBe(0);
 });
 
 test('a pending request is refused for another company name and is visible at phone width', async ({ page, request }) => {

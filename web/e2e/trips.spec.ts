@@ -50,7 +50,7 @@ interface TripDetail {
   id: number;
   status: string;
   lockCard: boolean;
-  plan: { fuelPlan: { location: { locationId: number; name: string; latitude: number; longitude: number } }[] };
+  plan: { fuelPlan: { gallons: number; location: { locationId: number; name: string; latitude: number; longitude: number } }[] };
   purchases: { declineCode: string | null; declineReason: string | null; onPlan: boolean }[];
 }
 
@@ -160,6 +160,28 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   const purchase = page.getByTestId('trip-purchase').filter({ hasText: 'Declined' });
   await expect(purchase.getByTestId('decline-reason')).toHaveText('Not a planned stop');
   await screenshot(page, 'trips-detail-declined');
+
+  // The lock binds the trip, not one purchase: the planned gallons at the planned stop are
+  // approved, the same again there is declined (a minute later, at the same station: the fraud
+  // check has nothing to say).
+  const buyAtFirstStop = async (id: string, minutes: number) =>
+    request.post('/api/network/transactions', {
+      headers: { 'X-Network-Key': networkKey },
+      data: {
+        networkTransactionId: `e2e-trip-stop-${id}-${Date.now()}`,
+        cardNumber: driver.cardNumber,
+        locationId: firstStop.locationId,
+        gallons: trip.plan.fuelPlan[0]!.gallons,
+        retailPrice: 3.899,
+        transactionDate: new Date(before + minutes * 60_000).toISOString(),
+      },
+    });
+  const onPlan = await buyAtFirstStop('first', 1);
+  expect(onPlan.status(), await onPlan.text()).toBe(201);
+  expect(await onPlan.json()).toMatchObject({ status: 'APPROVED' });
+  const again = await buyAtFirstStop('again', 2);
+  expect(again.status(), await again.text()).toBe(201);
+  expect(await again.json()).toMatchObject({ status: 'DECLINED', declineCode: 'OVER_GALLONS_LEFT' });
 
   // The owner's compliance page lists the driver with the trip.
   await signOut(page);
