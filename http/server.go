@@ -11,9 +11,13 @@ import (
 
 	"fuelportal"
 	"fuelportal/catalog"
+	"fuelportal/flows"
 	"fuelportal/payments"
+	"fuelportal/prices"
+	"fuelportal/purchases"
 	"fuelportal/routing"
 	"fuelportal/store"
+	"fuelportal/trips"
 )
 
 // Server holds what the handlers need. Create it with NewServer, set the
@@ -59,12 +63,13 @@ type Server struct {
 	// payments endpoint 503 'Payments are not configured' (payments.go).
 	Payments *payments.Service
 
-	// PlanTimeout is the deadline of one POST /api/assistant/plan (0:
-	// DefaultPlanTimeout); PlanConcurrency how many may run at once (0:
-	// twice GOMAXPROCS). Past either the answer is 503 with Retry-After.
-	PlanTimeout     time.Duration
-	PlanConcurrency int
-	planSlots       slots
+	// Trips, Purchases and Prices run the trip, purchase and price import
+	// flows (NewServer wires them with flows.New); the handlers decode,
+	// call them and encode. A plan past Trips' deadline or slots is 503
+	// with Retry-After.
+	Trips     *trips.Service
+	Purchases *purchases.Service
+	Prices    *prices.Service
 
 	// resetCodeKey keys the HMAC under which reset codes are stored.
 	resetCodeKey []byte
@@ -82,7 +87,15 @@ type PublicConfig struct {
 
 // NewServer returns a server over d's dependencies.
 func NewServer(d Deps) *Server {
+	var stations flows.Catalog
+	if d.Stations != nil {
+		stations = d.Stations
+	}
+	f := flows.New(d.DB, stations, d.Logger)
 	return &Server{
+		Trips:        f.Trips,
+		Purchases:    f.Purchases,
+		Prices:       f.Prices,
 		DB:           d.DB,
 		Logger:       d.Logger,
 		Passwords:    d.Passwords,
@@ -119,3 +132,4 @@ func (s *Server) Handler() http.Handler {
 	h = s.recoverPanics(h)
 	return h
 }
+

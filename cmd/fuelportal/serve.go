@@ -31,6 +31,7 @@ import (
 	"fuelportal/store"
 	"fuelportal/stripe"
 	"fuelportal/timezone"
+	"fuelportal/trips"
 	"fuelportal/web"
 )
 
@@ -264,7 +265,10 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		MapStyleURL:          m.Config.MapStyleURL,
 	}
 	m.Server.FeedKey = m.Config.FeedKey
-	m.Server.PlanTimeout, m.Server.PlanConcurrency = m.Config.PlanTimeout, m.Config.PlanConcurrency
+	m.Server.Trips.PlanTimeout = m.Config.PlanTimeout
+	if m.Config.PlanConcurrency > 0 {
+		m.Server.Trips.Slots = trips.NewSlots(m.Config.PlanConcurrency)
+	}
 	if m.Server.Public.PaymentsConfigured {
 		provider := stripe.New(stripe.Config{
 			SecretKey: m.Config.StripeSecretKey, APIBase: m.Config.StripeAPIBase, Logger: m.Logger,
