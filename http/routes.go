@@ -84,10 +84,12 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/company/transactions", s.requireRole(fuelportal.RoleCompany, s.handleTransactionList(companyScope)))
 	mux.HandleFunc("GET /api/wex/company/transactions/export", s.requireRole(fuelportal.RoleCompany, s.handleTransactionExport(companyScope)))
 	mux.HandleFunc("GET /api/wex/company/transactions/{id}", s.requireRole(fuelportal.RoleCompany, s.handleTransactionGet(companyScope)))
+	mux.HandleFunc("GET /api/wex/company/transactions/{id}/receipt", s.requireRole(fuelportal.RoleCompany, s.handleReceipt(companyScope)))
 	mux.HandleFunc("GET /api/wex/company/total-spendings", s.requireRole(fuelportal.RoleCompany, s.handleTotalSpendings(companyScope)))
 	mux.HandleFunc("GET /api/wex/transactions", s.requireRole(fuelportal.RoleUser, s.handleTransactionList(driverScope)))
 	mux.HandleFunc("GET /api/wex/transactions/export", s.requireRole(fuelportal.RoleUser, s.handleTransactionExport(driverScope)))
 	mux.HandleFunc("GET /api/wex/transactions/{id}", s.requireRole(fuelportal.RoleUser, s.handleTransactionGet(driverScope)))
+	mux.HandleFunc("GET /api/wex/transactions/{id}/receipt", s.requireRole(fuelportal.RoleUser, s.handleReceipt(driverScope)))
 	mux.HandleFunc("GET /api/wex/total-spendings", s.requireRole(fuelportal.RoleUser, s.handleTotalSpendings(driverScope)))
 
 	// Alerts of the owner's company (alerts.go)
