@@ -359,9 +359,9 @@ func checkSegment(t *testing.T, a, b Point) {
 		total += miles
 	}
 	// The pieces are chords of the straight line in degrees, which is at
-	// least the great circle and, below 30° of longitude, no more than 2 %
-	// longer.
-	if total < d-1e-6 || (math.Abs(a.Lon-b.Lon) < 30 && total > d*1.02+1e-6) {
+	// least the great circle and, on segments under 300 miles, no more than
+	// 2 % longer.
+	if total < d-1e-6 || (d < 300 && total > d*1.02+1e-6) {
 		t.Fatalf("%v→%v: pieces add to %v mi, great circle %v", a, b, total, d)
 	}
 	// Cutting replaces one chord with two (the line in degrees is no great
@@ -372,7 +372,10 @@ func checkSegment(t *testing.T, a, b Point) {
 		if math.Abs(fwd[code]-back[code]) > 1e-6*(1+d) {
 			t.Fatalf("%v→%v: %q forwards %v, backwards %v", a, b, code, fwd[code], back[code])
 		}
-		if math.Abs(fwd[code]-cut[code]) > tol {
+		// On a segment across half a continent the chords of the straight
+		// line in degrees stray far from the great circle; routes are cut
+		// much finer than that.
+		if d < 300 && math.Abs(fwd[code]-cut[code]) > tol {
 			t.Fatalf("%v→%v: %q whole %v, cut at the middle %v", a, b, code, fwd[code], cut[code])
 		}
 	}
