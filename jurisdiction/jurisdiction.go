@@ -175,8 +175,11 @@ type index struct {
 	edgeStart, edgeIDs     []int32
 	regionStart, regionIDs []int32
 	clipped                []orb.MultiPolygon
-	// inside[c] is the region holding all of cell c, cellOutside or cellMixed.
-	inside []int16
+	// inside[c] is the region holding all of cell c, cellOutside or
+	// cellMixed. In a mixed cell, holder[c] is the first region that holds
+	// all of it though no edge of its own crosses it (an edge of a neighbour
+	// from the other source can lie along the cell's side), or cellOutside.
+	inside, holder []int16
 }
 
 var (
@@ -186,7 +189,7 @@ var (
 )
 
 // load decodes and indexes the embedded boundaries once, on first use: a
-// few hundred milliseconds (docs/ifta.md).
+// tenth of a second of CPU (docs/ifta.md).
 func load() *index {
 	loadOnce.Do(func() {
 		loaded, loadErr = build(boundariesBin)
@@ -212,7 +215,8 @@ const snapStepMiles = 0.05
 // holds the point (two upper-case letters, e.g. "TX", "ON", "DC"), or of
 // the one whose boundary is nearest if that is within SnapMiles; false with
 // "" when there is none (the open sea, Mexico away from the border, an
-// invalid coordinate). A point on a border, or where the US and Canadian
+// invalid coordinate, anywhere outside 180°W–45°W and 15°N–85°N, which
+// leaves out the Aleutian islands past the antimeridian). A point on a border, or where the US and Canadian
 // boundaries overlap, belongs to the US state (then to the code that sorts
 // first).
 func Of(lat, lon float64) (code string, ok bool) {
@@ -252,15 +256,19 @@ func (idx *index) regionIn(p orb.Point) int {
 	case cellOutside:
 		return -1
 	case cellMixed:
-		// A region with no edge in this cell either holds all of it or none
-		// of it, and regions overlap only along the US–Canada border, where
-		// both have edges; so only the regions bounded here can hold p.
+		// A region with no edge in this cell either holds all of it (the
+		// holder) or none of it; the others are tested on their shape
+		// clipped to the cell, all in file order.
+		holder := idx.holder[c]
 		for k := idx.regionStart[c]; k < idx.regionStart[c+1]; k++ {
+			if holder >= 0 && int32(holder) < idx.regionIDs[k] {
+				return int(holder)
+			}
 			if planar.MultiPolygonContains(idx.clipped[k], p) {
 				return int(idx.regionIDs[k])
 			}
 		}
-		return -1
+		return int(holder)
 	default:
 		return int(in)
 	}
@@ -578,6 +586,7 @@ func (idx *index) fillInside() {
 		}
 	}
 	idx.inside = make([]int16, rows*cols)
+	idx.holder = make([]int16, rows*cols)
 	parity := make([]bool, len(idx.regions))
 	for row, xs := range byRow {
 		sort.Slice(xs, func(i, j int) bool { return xs[i].x < xs[j].x })
@@ -590,16 +599,21 @@ func (idx *index) fillInside() {
 				parity[xs[k].region] = !parity[xs[k].region]
 				k++
 			}
-			if idx.edgeStart[c+1] > idx.edgeStart[c] {
-				idx.inside[c] = cellMixed
-				continue
-			}
-			idx.inside[c] = cellOutside
+			// The first region holding the centre that has no edge in the
+			// cell holds all of it.
+			holder := int16(cellOutside)
+			bounded := idx.regionIDs[idx.regionStart[c]:idx.regionStart[c+1]]
 			for r, in := range parity {
-				if in {
-					idx.inside[c] = int16(r)
+				if in && !slices.Contains(bounded, int32(r)) {
+					holder = int16(r)
 					break
 				}
+			}
+			idx.holder[c] = holder
+			if len(bounded) > 0 {
+				idx.inside[c] = cellMixed
+			} else {
+				idx.inside[c] = holder
 			}
 		}
 	}

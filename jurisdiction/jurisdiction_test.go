@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"fuelportal/bench/cputime"
 	"fuelportal/geo"
 
 	"github.com/paulmach/orb"
@@ -82,13 +83,13 @@ func TestEveryMemberHasABoundaryAndOnlyTheRegionsOfTheSourcesAreThere(t *testing
 // every Canadian edge in snapEdges for the snap: the rules of regionAt
 // without the grid.
 func bruteRegion(idx *index, snapEdges []int, p orb.Point) int {
+	if _, _, ok := cellOf(p); !ok {
+		return -1 // outside the box the package covers
+	}
 	for r, reg := range idx.regions {
 		if polygonsContain(reg, p) {
 			return r
 		}
-	}
-	if _, _, ok := cellOf(p); !ok {
-		return -1
 	}
 	const milesPerDegLat = geo.EarthRadiusMiles * math.Pi / 180
 	kx, ky := milesPerDegLat*math.Cos(p[1]*math.Pi/180), milesPerDegLat
@@ -150,6 +151,40 @@ func TestWholeCellsAgreeWithThePolygons(t *testing.T) {
 	}
 	if checked < 2500 {
 		t.Errorf("only %d cells checked", checked)
+	}
+}
+
+// Of agrees with testing every polygon (and the snap) at random points over
+// North America, the cells crossed by boundaries included.
+func TestOfAgreesWithBruteForceAtRandomPoints(t *testing.T) {
+	idx := load()
+	rng := rand.New(rand.NewPCG(3, 4))
+	all := make([]int, 0, len(idx.edges))
+	for e := range idx.edges {
+		if idx.owners[e] >= idx.firstCanadian {
+			all = append(all, e)
+		}
+	}
+	mixed := 0
+	for i := 0; i < 6000; i++ {
+		p := orb.Point{-130 + rng.Float64()*75, 24 + rng.Float64()*32}
+		if i%2 == 1 {
+			// Near a boundary: a point on a random edge, nudged up to 0.01°.
+			ed := idx.edges[rng.IntN(len(idx.edges))]
+			f := rng.Float64()
+			p = orb.Point{ed.a[0] + f*(ed.b[0]-ed.a[0]) + (rng.Float64()-0.5)*0.02, ed.a[1] + f*(ed.b[1]-ed.a[1]) + (rng.Float64()-0.5)*0.02}
+		}
+		col, row, _ := cellOf(p)
+		if idx.inside[row*cols+col] == cellMixed {
+			mixed++
+		}
+		got, _ := Of(p[1], p[0])
+		if want := idx.code(bruteRegion(idx, all, p)); got != want {
+			t.Errorf("Of(%v, %v) = %q, testing every polygon %q", p[1], p[0], got, want)
+		}
+	}
+	if mixed < 2500 {
+		t.Errorf("only %d points in cells crossed by boundaries", mixed)
 	}
 }
 
@@ -409,13 +444,18 @@ func benchRoute() []Point {
 	return route[:min(len(route), 5000)]
 }
 
+// The benchmarks also report CPU time per operation (cpu-ns/op), steadier
+// than the wall clock on a shared host.
+
 func BenchmarkMiles5000Points(b *testing.B) {
 	route := benchRoute()
 	load()
 	b.ReportAllocs()
+	cpu := cputime.Process()
 	for b.Loop() {
 		Miles(route)
 	}
+	cputime.Report(b, cpu)
 }
 
 func BenchmarkOf(b *testing.B) {
@@ -423,18 +463,22 @@ func BenchmarkOf(b *testing.B) {
 	load()
 	b.ReportAllocs()
 	i := 0
+	cpu := cputime.Process()
 	for b.Loop() {
 		p := route[i%len(route)]
 		Of(p.Lat, p.Lon)
 		i++
 	}
+	cputime.Report(b, cpu)
 }
 
 func BenchmarkLoad(b *testing.B) {
 	b.ReportAllocs()
+	cpu := cputime.Process()
 	for b.Loop() {
 		if _, err := build(boundariesBin); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cputime.Report(b, cpu)
 }
