@@ -132,4 +132,3 @@ func (s *Server) Handler() http.Handler {
 	h = s.recoverPanics(h)
 	return h
 }
-
