@@ -1542,6 +1542,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/transactions/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The printable e-receipt (HTML) of one approved purchase of the company's cards (ROLE_COMPANY; ROLE_USER gets 403); a declined purchase has none (404)
+         * @description Station, local date and time in the station's time zone, card (masked), driver, unit, product, gallons, pump and card price per gallon, discount, fee and total. Language: the lang parameter, else the first Accept-Language tag the portal speaks (en, es), else English.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: "en" | "es";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wex/company/total-spendings": {
         parameters: {
             query?: never;
@@ -1723,6 +1770,53 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["TransactionDetail"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/transactions/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The printable e-receipt (HTML) of one approved purchase of the driver's own card (ROLE_USER; ROLE_COMPANY gets 403); a declined purchase has none (404)
+         * @description Station, local date and time in the station's time zone, card (masked), driver, unit, product, gallons, pump and card price per gallon, discount, fee and total. Language: the lang parameter, else the first Accept-Language tag the portal speaks (en, es), else English.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: "en" | "es";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
                     };
                 };
                 401: components["responses"]["Unauthorized"];
