@@ -33,6 +33,8 @@ const (
 	MsgCardTypeInvalid    = "Type must be virtual or physical"
 	MsgIssuerUnavailable  = "The card issuer is unavailable - Please try again later"
 	MsgCardNumbersExhaust = "No free card number was found - Please try again"
+	// MsgIssuerStatusUnavailable: the card's status stays as it was.
+	MsgIssuerStatusUnavailable = "The card issuer could not change the card's status - It stays as it was; please try again later"
 )
 
 // CardOrder is a company owner's order of a new card.
@@ -104,6 +106,9 @@ type IssuedCard struct {
 // issuer. Errors are *Error values: EUNAVAILABLE when the issuer cannot be
 // reached, EUNPROCESSABLE when it refuses.
 type CardIssuer interface {
+	// Name is the issuer's name as cards record it (IssuerNetwork,
+	// IssuerStripe).
+	Name() string
 	IssueCard(ctx context.Context, company IssuingCompany, holder CardHolder, cardType CardType) (IssuedCard, error)
 	// SetCardStatus makes the issuer's card active or inactive; a card the
 	// issuer did not issue is left alone (nil).
