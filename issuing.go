@@ -30,9 +30,9 @@ func (t CardType) Valid() bool { return t == CardVirtual || t == CardPhysical }
 // Messages of the order-card form and of a card issuer that cannot be
 // reached.
 const (
-	MsgCardTypeInvalid    = "Type must be virtual or physical"
-	MsgIssuerUnavailable  = "The card issuer is unavailable - Please try again later"
-	MsgCardNumbersExhaust = "No free card number was found - Please try again"
+	MsgCardTypeInvalid   = "Type must be virtual or physical"
+	MsgIssuerUnavailable = "The card issuer is unavailable - Please try again later"
+	MsgNoFreeCardNumber  = "No free card number was found - Please try again"
 	// MsgIssuerStatusUnavailable: the card's status stays as it was.
 	MsgIssuerStatusUnavailable = "The card issuer could not change the card's status - It stays as it was; please try again later"
 )

@@ -110,7 +110,7 @@ func (s *Service) freeNumber(ctx context.Context, companyID int64) (string, erro
 			return number, nil
 		}
 	}
-	return "", fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgCardNumbersExhaust)
+	return "", fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgNoFreeCardNumber)
 }
 
 // UpdateCard saves a card's driver details and status. A status change

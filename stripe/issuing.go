@@ -93,7 +93,8 @@ func printedName(name, fallback string) string {
 // idempotency key is the company's, so two first orders get one holder),
 // then the card: active, USD, virtual or physical (shipped to the
 // configured address in the driver's name), with metadata naming the
-// portal's card number. Errors are EUNAVAILABLE or EUNPROCESSABLE (Stripe refused: its message).
+// portal's card number. Errors are EUNAVAILABLE, or EUNPROCESSABLE with
+// Stripe's message when it refuses.
 func (i *Issuer) IssueCard(ctx context.Context, company fuelportal.IssuingCompany, holder fuelportal.CardHolder, cardType fuelportal.CardType) (fuelportal.IssuedCard, error) {
 	out := fuelportal.IssuedCard{Issuer: fuelportal.IssuerStripe, CardholderID: company.CardholderID}
 	companyID := strconv.FormatInt(company.ID, 10)
