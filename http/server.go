@@ -12,6 +12,7 @@ import (
 	"fuelportal"
 	"fuelportal/catalog"
 	"fuelportal/flows"
+	"fuelportal/issuing"
 	"fuelportal/payments"
 	"fuelportal/prices"
 	"fuelportal/purchases"
@@ -59,6 +60,10 @@ type Server struct {
 	// FeedKey is the key price-feed uploads must send in X-Feed-Key; empty
 	// disables the feed endpoint (503).
 	FeedKey string
+	// Cards orders fuel cards and carries their status to the
+	// deployment's card issuer (the network issuer unless Deps.Issuer says
+	// otherwise).
+	Cards *issuing.Service
 	// Payments charges cards and bank accounts (Stripe); nil answers every
 	// payments endpoint 503 'Payments are not configured' (payments.go).
 	Payments *payments.Service
@@ -103,6 +108,7 @@ func NewServer(d Deps) *Server {
 		Stations:     d.Stations,
 		Router:       d.Router,
 		Geocoder:     d.Geocoder,
+		Cards:        issuing.New(d.DB, d.Issuer, d.Logger),
 		Limits:       DefaultLimits,
 		Now:          time.Now,
 		resetCodeKey: deriveKey(d.Secret, "password-reset-code"),
@@ -119,6 +125,8 @@ type Deps struct {
 	Stations  *catalog.Catalog
 	Router    routing.Router
 	Geocoder  routing.Geocoder
+	// Issuer is the card issuer (nil: the network issuer).
+	Issuer fuelportal.CardIssuer
 }
 
 // Handler returns the server's root handler: routes wrapped in the common
