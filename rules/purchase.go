@@ -12,7 +12,7 @@ import (
 )
 
 // PurchaseFacts are everything the decision on one purchase looks at, as
-// read under the card's lock.
+// the store reads them under the card's lock.
 type PurchaseFacts struct {
 	// Card is the card the purchase was made with; nil for a number that
 	// is no card of ours.
@@ -37,7 +37,8 @@ type PurchaseFacts struct {
 	// controls, the fraud check and the trip lock, never the wallet.
 	Overridden bool
 	// History is what the card's approved purchases add up to around this
-	// one (only its sums' periods that NeedsHistory asks for are read).
+	// one (its sums may be left zero when NeedsHistory says no rule uses
+	// them, or under an override).
 	History CardHistory
 	// Trip is the card's active trip (nil: none) and Fit how the purchase
 	// fits its plan.
