@@ -1,8 +1,6 @@
 package fuelportal_test
 
 import (
-	"encoding/json"
-	"os"
 	"testing"
 	"time"
 
@@ -10,33 +8,6 @@ import (
 )
 
 func ptr[T any](v T) *T { return &v }
-
-// TestDeclineSentences_AreTheContract keeps the sentences verbatim as the
-// API contract shared with the web app states them.
-func TestDeclineSentences_AreTheContract(t *testing.T) {
-	want := map[fuelportal.DeclineReason]string{
-		"CARD_INACTIVE": "Card is inactive", "UNKNOWN_CARD": "Unknown card", "INSUFFICIENT_FUNDS": "Insufficient funds in the wallet",
-		"CREDIT_LIMIT": "Credit limit reached", "PER_PURCHASE_LIMIT": "Over the per-purchase limit", "DAILY_LIMIT": "Over the daily limit",
-		"DAILY_GALLONS_LIMIT": "Over the daily gallons limit", "WEEKLY_LIMIT": "Over the weekly limit",
-		"DAILY_PURCHASES_LIMIT": "Too many purchases today", "PRODUCT_NOT_ALLOWED": "Product not allowed",
-		"DAY_NOT_ALLOWED": "Purchases not allowed on this day", "HOUR_NOT_ALLOWED": "Purchases not allowed at this hour",
-		"STATE_NOT_ALLOWED": "Purchases not allowed in this state", "CHAIN_NOT_ALLOWED": "Chain not allowed",
-		"OVER_TANK_CAPACITY": "Over tank capacity", "SUSPICIOUS_DISTANCE": "Suspicious: too far from the last purchase",
-		"MONTHLY_BUDGET": "Over the monthly budget", "NOT_PLANNED_STOP": "Not a planned stop",
-		"OVER_PLANNED_GALLONS": "More than the planned gallons", "OVER_GALLONS_LEFT": "More than the planned gallons left",
-	}
-	for code, sentence := range want {
-		if got := code.Sentence(); got != sentence {
-			t.Errorf("%s: %q, want %q", code, got, sentence)
-		}
-	}
-	if len(fuelportal.DeclineReasons()) != len(want) {
-		t.Errorf("%d codes have sentences, the contract lists %d", len(fuelportal.DeclineReasons()), len(want))
-	}
-	if fuelportal.DeclineReason("").Sentence() != "" {
-		t.Error("no code has a sentence")
-	}
-}
 
 func TestControls_Validate(t *testing.T) {
 	for _, tc := range []struct {
@@ -80,84 +51,5 @@ func TestControls_OverTakesTheDefaultForMissingRules(t *testing.T) {
 	}
 	if (fuelportal.Controls{}).Active() {
 		t.Fatal("no rules is active")
-	}
-}
-
-func TestPeriodsOf_CountsInTheCompanyZone(t *testing.T) {
-	chicago, _ := time.LoadLocation("America/Chicago")
-	// Monday 2025-03-03 03:00 UTC is Sunday 21:00 in Chicago.
-	p := fuelportal.PeriodsOf(time.Date(2025, 3, 3, 3, 0, 0, 0, time.UTC), chicago)
-	if !p.DayStart.Equal(time.Date(2025, 3, 2, 6, 0, 0, 0, time.UTC)) || !p.WeekStart.Equal(time.Date(2025, 2, 24, 6, 0, 0, 0, time.UTC)) ||
-		!p.MonthStart.Equal(time.Date(2025, 3, 1, 6, 0, 0, 0, time.UTC)) || !p.DayEnd.Equal(time.Date(2025, 3, 3, 6, 0, 0, 0, time.UTC)) {
-		t.Fatalf("periods = %+v", p)
-	}
-}
-
-func TestTooFar_At70MPH(t *testing.T) {
-	ocala := fuelportal.PlaceAndTime{Time: time.Date(2025, 3, 3, 0, 0, 0, 0, time.UTC), Latitude: 29.19, Longitude: -82.14}
-	// Jacksonville is ~90 miles from Ocala.
-	jax := func(after time.Duration) fuelportal.PlaceAndTime {
-		return fuelportal.PlaceAndTime{Time: ocala.Time.Add(after), Latitude: 30.33, Longitude: -81.66}
-	}
-	if !fuelportal.TooFar(ocala, jax(time.Hour)) {
-		t.Fatal("90 miles in an hour is possible")
-	}
-	if fuelportal.TooFar(ocala, jax(90*time.Minute)) {
-		t.Fatal("90 miles in 90 minutes is too far")
-	}
-	if fuelportal.TooFar(ocala, fuelportal.PlaceAndTime{Time: ocala.Time, Latitude: 29.195, Longitude: -82.14}) {
-		t.Fatal("the station next door at the same minute is too far")
-	}
-}
-
-func TestControls_NearLimits_OnceWhenAPurchaseCrossesEightyPercent(t *testing.T) {
-	daily, budget, gallons := int64(100_00), int64(1000_00), fuelportal.Gallons(500_000)
-	c := fuelportal.Controls{DailyCents: &daily, MonthlyBudgetCents: &budget, DailyGallons: &gallons}
-	names := func(near []fuelportal.NearLimit) []string {
-		var out []string
-		for _, n := range near {
-			out = append(out, n.Name+" "+n.Used+" of "+n.Limit)
-		}
-		return out
-	}
-	// $70 then $15 more: the day crosses 80 % of $100.
-	got := names(c.NearLimits(fuelportal.PurchaseFacts{AmountCents: 15_00, Gallons: 10_000}, fuelportal.CardHistory{DayCents: 70_00, MonthCents: 70_00, DayGallons: 20_000}))
-	if len(got) != 1 || got[0] != "daily limit $85.00 of $100.00" {
-		t.Fatalf("crossing the daily limit's 80 %%: %v", got)
-	}
-	// Already past: nothing again.
-	if got := c.NearLimits(fuelportal.PurchaseFacts{AmountCents: 5_00}, fuelportal.CardHistory{DayCents: 85_00, MonthCents: 85_00}); len(got) != 0 {
-		t.Fatalf("already past 80 %%: %v", names(got))
-	}
-	// Exactly 80 % is not past it; gallons and the month cross together.
-	got = names(c.NearLimits(fuelportal.PurchaseFacts{AmountCents: 1_00, Gallons: 10_000}, fuelportal.CardHistory{DayCents: 79_00, MonthCents: 800_00, DayGallons: 395_000}))
-	if len(got) != 2 || got[0] != "daily gallons limit 405.0 gal of 500.0 gal" || got[1] != "monthly budget $801.00 of $1000.00" {
-		t.Fatalf("gallons and month: %v", got)
-	}
-	if got := (fuelportal.Controls{}).NearLimits(fuelportal.PurchaseFacts{AmountCents: 1_000_00}, fuelportal.CardHistory{}); len(got) != 0 {
-		t.Fatalf("no limits: %v", names(got))
-	}
-}
-
-// TestDeclineSentences_MatchTheWebApp: the web app shows a decline by its
-// code from its own texts; they say what the server's sentences say.
-func TestDeclineSentences_MatchTheWebApp(t *testing.T) {
-	raw, err := os.ReadFile("web/src/locales/en-US/transactions.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var texts struct {
-		DeclineReasons map[fuelportal.DeclineReason]string `json:"declineReasons"`
-	}
-	if err := json.Unmarshal(raw, &texts); err != nil {
-		t.Fatal(err)
-	}
-	for _, code := range fuelportal.DeclineReasons() {
-		if texts.DeclineReasons[code] != code.Sentence() {
-			t.Errorf("%s: the web app says %q, the server %q", code, texts.DeclineReasons[code], code.Sentence())
-		}
-	}
-	if len(texts.DeclineReasons) != len(fuelportal.DeclineReasons()) {
-		t.Errorf("the web app has %d decline texts, the server %d", len(texts.DeclineReasons), len(fuelportal.DeclineReasons()))
 	}
 }

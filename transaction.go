@@ -16,25 +16,6 @@ const (
 	TransactionDeclined TransactionStatus = "DECLINED"
 )
 
-// DeclineReason says why a purchase was declined: a stable code (the API's
-// declineCode), with a sentence for people (Sentence, the API's
-// declineReason). More codes are in controls.go.
-type DeclineReason string
-
-// Decline reasons.
-const (
-	DeclineCardInactive       DeclineReason = "CARD_INACTIVE"
-	DeclineUnknownCard        DeclineReason = "UNKNOWN_CARD"
-	DeclineInsufficientFunds  DeclineReason = "INSUFFICIENT_FUNDS" // prepaid balance cannot cover it
-	DeclineCreditLimitReached DeclineReason = "CREDIT_LIMIT"       // invoice credit limit cannot cover it
-)
-
-// Gallons is a fuel quantity in thousandths of a gallon (128.4 gal = 128400).
-type Gallons int64
-
-// Float returns the quantity in gallons, for JSON answers only.
-func (g Gallons) Float() float64 { return float64(g) / 1000 }
-
 // CardPurchase is a purchase as the card network reports it.
 type CardPurchase struct {
 	// NetworkTransactionID is the network's id; a purchase is recorded once

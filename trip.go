@@ -32,19 +32,6 @@ const (
 	TripPlanPriceChange TripPlanReason = "PRICE_CHANGE"      // a remaining stop's price moved more than TripReplanPriceDelta
 )
 
-// Trip lock declines.
-const (
-	DeclineNotPlannedStop     DeclineReason = "NOT_PLANNED_STOP"
-	DeclineOverPlannedGallons DeclineReason = "OVER_PLANNED_GALLONS" // one purchase above its stop's bound
-	// DeclineOverGallonsLeft: with what was already bought under the plan,
-	// the purchase passes its stop's or the trip's bound.
-	DeclineOverGallonsLeft DeclineReason = "OVER_GALLONS_LEFT"
-
-	MsgNotPlannedStop     = "Not a planned stop"
-	MsgOverPlannedGallons = "More than the planned gallons"
-	MsgOverGallonsLeft    = "More than the planned gallons left"
-)
-
 // Trip rules.
 const (
 	// TripGallonsTolerancePercent is how far above a stop's planned gallons,

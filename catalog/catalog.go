@@ -292,27 +292,6 @@ type Nearby struct {
 	DistanceMiles float64
 }
 
-// Near returns the stations of chains within radius miles of center, nearest
-// first (ties by id), at most limit of them (limit ≤ 0: all).
-func (c *Catalog) Near(ctx context.Context, center geo.Point, radiusMiles float64, chains Chains, limit int) ([]Nearby, error) {
-	s, err := c.current(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var found []Nearby
-	for _, hit := range s.index.Radius(center, radiusMiles) {
-		st := s.stations[hit.ID]
-		if !chains.Has(st) {
-			continue
-		}
-		found = append(found, Nearby{Station: st, DistanceMiles: hit.DistanceMiles})
-		if limit > 0 && len(found) == limit {
-			break
-		}
-	}
-	return found, nil
-}
-
 // Ranking is the order of Best: by the price per gallon Contract charges
 // (fuelportal.Contract.Price) or by its savings against the retail price,
 // ascending or descending; ties nearest first, then by id. A nil Contract

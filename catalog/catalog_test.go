@@ -65,10 +65,15 @@ func TestCatalog_SearchesEqualBruteForceOverStoredStations(t *testing.T) {
 			}
 			center := geo.Point{Lat: 25 + rnd.Float64()*24, Lon: -124 + rnd.Float64()*57}
 			radius := []float64{5, 50, 200, 5000}[trial%4]
-			got, err := c.Near(ctx, center, radius, chains, 0)
+			// Best with a limit above the count finds them all, by price:
+			// in distance order they are the brute force's.
+			got, err := c.Best(ctx, center, radius, chains, catalog.Ranking{}, len(stored)+1)
 			if err != nil {
 				t.Fatal(err)
 			}
+			slices.SortFunc(got, func(a, b catalog.Nearby) int {
+				return cmp.Or(cmp.Compare(a.DistanceMiles, b.DistanceMiles), cmp.Compare(a.Station.ID, b.Station.ID))
+			})
 			var want []catalog.Nearby
 			for _, s := range stored {
 				if d := geo.DistanceMiles(center, geo.Point{Lat: s.Latitude, Lon: s.Longitude}); d <= radius && chains.Has(s) {
@@ -79,7 +84,7 @@ func TestCatalog_SearchesEqualBruteForceOverStoredStations(t *testing.T) {
 				return cmp.Or(cmp.Compare(a.DistanceMiles, b.DistanceMiles), cmp.Compare(a.Station.ID, b.Station.ID))
 			})
 			if len(got) != len(want) {
-				t.Fatalf("trial %d: Near found %d stations, brute force %d", trial, len(got), len(want))
+				t.Fatalf("trial %d: Best found %d stations, brute force %d", trial, len(got), len(want))
 			}
 			for i := range got {
 				if *got[i].Station != *want[i].Station || math.Abs(got[i].DistanceMiles-want[i].DistanceMiles) > 1e-6 {
@@ -151,14 +156,14 @@ func TestCatalog_RefreshSeesAnotherProcessImport(t *testing.T) {
 			changed.PriceDate = changed.PriceDate.Add(24 * time.Hour)
 			// Another process writes to the same database.
 			storeStations(t, db, []*fuelportal.Station{&changed, {ID: 99, Name: "New", Country: "US", Latitude: 40, Longitude: -100, RetailPrice: 3000, NetPrice: 2900, PriceDate: changed.PriceDate}})
-			found, _ := c.Near(ctx, at, 0.001, nil, 1)
+			found, _ := c.Best(ctx, at, 0.001, nil, catalog.Ranking{}, 1)
 			if found[0].Station.NetPrice != stations[0].NetPrice {
 				t.Fatal("snapshot changed before the refresh")
 			}
 			if err := c.Refresh(ctx); err != nil {
 				t.Fatal(err)
 			}
-			found, _ = c.Near(ctx, at, 0.001, nil, 1)
+			found, _ = c.Best(ctx, at, 0.001, nil, catalog.Ranking{}, 1)
 			if found[0].Station.NetPrice != changed.NetPrice || c.Version() <= before {
 				t.Fatalf("after refresh: %+v, version %d", found[0].Station, c.Version())
 			}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/rules"
 )
 
 func init() {
@@ -132,12 +133,12 @@ type purchasePlan struct {
 	seq      int
 	// last is each card's last purchase: a truck can only have driven so
 	// far since (the fraud check declines a purchase too far away).
-	last        map[int64]fuelportal.PlaceAndTime
+	last        map[int64]rules.PlaceAndTime
 	lastStation map[int64]*fuelportal.Station
 }
 
 func newPurchasePlan(env *Env, r *rand.Rand, company *fuelportal.Company, perDay float64, prefix string) *purchasePlan {
-	p := &purchasePlan{r: r, prefix: prefix, perDay: perDay, last: map[int64]fuelportal.PlaceAndTime{}, lastStation: map[int64]*fuelportal.Station{}}
+	p := &purchasePlan{r: r, prefix: prefix, perDay: perDay, last: map[int64]rules.PlaceAndTime{}, lastStation: map[int64]*fuelportal.Station{}}
 	for _, c := range env.Cards[company.ID] {
 		if c.Status != fuelportal.CardActive {
 			p.inactive = append(p.inactive, c)
@@ -214,8 +215,8 @@ func (p *purchasePlan) reachable(card *fuelportal.Card, lane []*fuelportal.Stati
 	last, seen := p.last[card.ID]
 	var station *fuelportal.Station
 	for _, i := range p.r.Perm(len(lane)) {
-		here := fuelportal.PlaceAndTime{Time: at, Latitude: lane[i].Latitude, Longitude: lane[i].Longitude}
-		if !seen || !fuelportal.TooFar(last, here) {
+		here := rules.PlaceAndTime{Time: at, Latitude: lane[i].Latitude, Longitude: lane[i].Longitude}
+		if !seen || !rules.TooFar(last, here) {
 			station = lane[i]
 			break
 		}
@@ -223,7 +224,7 @@ func (p *purchasePlan) reachable(card *fuelportal.Card, lane []*fuelportal.Stati
 	if station == nil {
 		station = p.lastStation[card.ID]
 	}
-	p.last[card.ID] = fuelportal.PlaceAndTime{Time: at, Latitude: station.Latitude, Longitude: station.Longitude}
+	p.last[card.ID] = rules.PlaceAndTime{Time: at, Latitude: station.Latitude, Longitude: station.Longitude}
 	p.lastStation[card.ID] = station
 	return station
 }

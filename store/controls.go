@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/rules"
 )
 
 // Card controls are stored as JSON of fuelportal.Controls (the rules
@@ -185,7 +186,7 @@ func (db *DB) CardControlSummaries(ctx context.Context, companyID int64, now tim
 		if err != nil {
 			return err
 		}
-		p := fuelportal.PeriodsOf(now, company.Location())
+		p := rules.PeriodsOf(now, company.Location())
 		rows, err := tx.Query(ctx, `
 			SELECT c.id, cc.rules, ov.until,
 				(SELECT COALESCE(SUM(t.funded_total_cents), 0) FROM card_transactions t
@@ -270,9 +271,10 @@ func newCardRules(cardRulesJSON, companyRulesJSON, timeZone sql.NullString, unti
 
 // cardHistory finds the card's latest approved purchase up to t's time
 // and, when sums are asked for, sums its approved purchases other than t
-// over the periods, in one statement (without sums, over an empty range).
-func (tx *Tx) cardHistory(ctx context.Context, t *fuelportal.Transaction, p fuelportal.Periods, sums bool) (fuelportal.CardHistory, error) {
-	var h fuelportal.CardHistory
+// over the periods, and reads the balance of the wallet of t's company (0
+// while it is not opened), in one statement (without sums, over an empty
+// range).
+func (tx *Tx) cardHistory(ctx context.Context, t *fuelportal.Transaction, p rules.Periods, sums bool) (h rules.CardHistory, walletCents int64, err error) {
 	from, to := p.WeekStart, p.WeekEnd
 	if p.MonthStart.Before(from) {
 		from = p.MonthStart
@@ -285,9 +287,11 @@ func (tx *Tx) cardHistory(ctx context.Context, t *fuelportal.Transaction, p fuel
 	}
 	var last nullTime
 	var lat, lon sql.NullFloat64
-	err := tx.QueryRow(ctx, `
+	var wallet sql.NullInt64
+	err = tx.QueryRow(ctx, `
 		SELECT sums.day_cents, sums.day_gallons, sums.day_purchases, sums.week_cents, sums.month_cents,
-			latest.transaction_date, latest.latitude, latest.longitude
+			latest.transaction_date, latest.latitude, latest.longitude,
+			(SELECT balance_cents FROM ledger_accounts WHERE company_id = ?)
 		FROM (
 			SELECT
 				COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN funded_total_cents END), 0) AS day_cents,
@@ -305,16 +309,17 @@ func (tx *Tx) cardHistory(ctx context.Context, t *fuelportal.Transaction, p fuel
 			ORDER BY t.transaction_date DESC
 			LIMIT 1
 		) latest ON 1 = 1`,
+		t.CompanyID,
 		p.DayStart, p.DayEnd, p.DayStart, p.DayEnd, p.DayStart, p.DayEnd, p.WeekStart, p.WeekEnd, p.MonthStart, p.MonthEnd,
 		t.CardID, from, to, t.ID,
 		t.CardID, t.TransactionDate, t.ID,
-	).Scan(&h.DayCents, &h.DayGallons, &h.DayPurchases, &h.WeekCents, &h.MonthCents, &last, &lat, &lon)
+	).Scan(&h.DayCents, &h.DayGallons, &h.DayPurchases, &h.WeekCents, &h.MonthCents, &last, &lat, &lon, &wallet)
 	if err != nil {
-		return h, err
+		return h, 0, err
 	}
 	// The latest one up to t's time (ties in time: any of them).
 	if last.Valid {
-		h.Last = &fuelportal.PlaceAndTime{Time: last.Time, Latitude: lat.Float64, Longitude: lon.Float64}
+		h.Last = &rules.PlaceAndTime{Time: last.Time, Latitude: lat.Float64, Longitude: lon.Float64}
 	}
-	return h, nil
+	return h, wallet.Int64, nil
 }

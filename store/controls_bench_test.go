@@ -64,7 +64,7 @@ func BenchmarkPurchaseIngestWithControls(b *testing.B) {
 						b.Fatal(err)
 					}
 					for k := range 40 {
-						card := &fuelportal.Card{CompanyID: company.ID, CardNumber: fmt.Sprintf("70718%02d%012d", w, k), DriverName: "B", DriverID: "B", UnitNumber: "B"}
+						card := &fuelportal.Card{CompanyID: company.ID, CardNumber: fmt.Sprintf("70718%02d%012d", w, k), DriverName: "B", DriverID: "B", UnitNumber: "B", CreatedAt: cardIssued}
 						if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, card) }); err != nil {
 							b.Fatal(err)
 						}

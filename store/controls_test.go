@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/rules"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -268,8 +269,8 @@ func TestCardControls_ConcurrentPurchasesStopAtTheDailyGallons(t *testing.T) {
 
 // TestCardControls_ApprovedIffEveryRuleAndTheWalletAllow records random
 // purchases under random controls and checks each outcome against a model
-// kept in Go: the pure rules over the history the model saw, then the
-// wallet.
+// kept in Go: the pure decision over the history the model saw and the
+// wallet's balance before it.
 func TestCardControls_ApprovedIffEveryRuleAndTheWalletAllow(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -324,12 +325,9 @@ func TestCardControls_ApprovedIffEveryRuleAndTheWalletAllow(t *testing.T) {
 				}
 				tr := f.buy(t, card.CardNumber, st.ID, gallons, product, at)
 
-				amount := fuelportal.Amounts(gallons, 3859, tr.NetPrice, prepaid.FeeCents).FundedTotalCents
-				want := c.Check(fuelportal.PurchaseFacts{Product: product, Gallons: gallons, AmountCents: amount, Time: at,
-					State: st.State, Chain: st.Chain, Latitude: st.Latitude, Longitude: st.Longitude}, modelHistory(history, at, loc, stations), loc)
-				if want == "" && before-amount < 0 {
-					want = fuelportal.DeclineInsufficientFunds
-				}
+				want := rules.DecidePurchase(rules.PurchaseFacts{Card: card, Station: st, Product: product, Gallons: gallons,
+					RetailPrice: 3859, Price: tr.NetPrice, Time: at, Contract: &prepaid, Controls: c, Location: loc,
+					History: modelHistory(history, at, loc, stations), WalletCents: before}).Reason
 				if tr.DeclineReason != want {
 					t.Fatalf("round %d purchase %d: decline %q, the model says %q", round, i, tr.DeclineReason, want)
 				}
@@ -343,10 +341,10 @@ func TestCardControls_ApprovedIffEveryRuleAndTheWalletAllow(t *testing.T) {
 
 // modelHistory computes the card history from the approved purchases the
 // test saw, without SQL.
-func modelHistory(approved []*fuelportal.Transaction, at time.Time, loc *time.Location, stations []*fuelportal.Station) fuelportal.CardHistory {
-	p := fuelportal.PeriodsOf(at, loc)
+func modelHistory(approved []*fuelportal.Transaction, at time.Time, loc *time.Location, stations []*fuelportal.Station) rules.CardHistory {
+	p := rules.PeriodsOf(at, loc)
 	in := func(t, from, to time.Time) bool { return !t.Before(from) && t.Before(to) }
-	var h fuelportal.CardHistory
+	var h rules.CardHistory
 	for _, t := range approved {
 		d := t.TransactionDate
 		if in(d, p.DayStart, p.DayEnd) {
@@ -363,7 +361,7 @@ func modelHistory(approved []*fuelportal.Transaction, at time.Time, loc *time.Lo
 		if !d.After(at) && (h.Last == nil || !d.Before(h.Last.Time)) {
 			for _, s := range stations {
 				if s.ID == t.LocationID {
-					h.Last = &fuelportal.PlaceAndTime{Time: d, Latitude: s.Latitude, Longitude: s.Longitude}
+					h.Last = &rules.PlaceAndTime{Time: d, Latitude: s.Latitude, Longitude: s.Longitude}
 				}
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/rules"
 	"fuelportal/timezone"
 )
 
@@ -20,18 +21,21 @@ import (
 // (also by a concurrent call: the second waits on the unique index) is
 // returned as first recorded, with created == false, whatever p says now.
 //
-// Authorisation: an unknown card is declined UNKNOWN_CARD, an INACTIVE one
+// Authorisation is rules.DecidePurchase on the facts read under the card's
+// lock: an unknown card is declined UNKNOWN_CARD, an INACTIVE one
 // CARD_INACTIVE; then the card's controls (its own over the company
-// default, lifted by an active override) and the fraud check may decline
-// it with the code of the first rule it breaks, and a locked active trip
-// declines a purchase off its plan NOT_PLANNED_STOP, OVER_PLANNED_GALLONS or
-// OVER_GALLONS_LEFT (tripLockDecision, lifted by the same override); otherwise the wallet is debited by the funded total (fuel
-// at the contract's net price, then the contract's fee) unless that would
-// take it below the contract's floor, in which case the purchase is
-// declined INSUFFICIENT_FUNDS (prepaid) or CREDIT_LIMIT (invoice). Declines
-// are recorded without money; a decline on a company card also raises a
-// DECLINE alert mailed to the company's owner. Errors: EINVALID for a
-// malformed report or an implausible date (fuelportal.CheckPurchaseDate:
+// default, lifted by an active override), the fraud check and a locked
+// active trip's plan (NOT_PLANNED_STOP, OVER_PLANNED_GALLONS,
+// OVER_GALLONS_LEFT, lifted by the same override) may decline it with the
+// code of the first rule it breaks; otherwise the wallet is debited by the
+// funded total (fuel at the contract's net price, then the contract's fee)
+// unless that would take it below the contract's floor, in which case the
+// purchase is declined INSUFFICIENT_FUNDS (prepaid) or CREDIT_LIMIT
+// (invoice); the ledger's guarded debit declines it so too when the
+// balance moved since the decision read it. Declines are recorded without
+// money; a decline on a company card also raises a DECLINE alert mailed to
+// the company's owner. Errors: EINVALID for a malformed report or an
+// implausible date (fuelportal.CheckPurchaseDate:
 // in the future, or before the card existed), EUNPROCESSABLE for a station the price feed does not
 // know (nothing is recorded, so the network may retry once the station is
 // known).
@@ -51,9 +55,10 @@ func (db *DB) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (t
 //
 // Round trips (they bound ingest on PostgreSQL): one read of the card with
 // everything the decision needs (locking the card), the row, the card's
-// history, the wallet debit (three statements for fuel and fee), the row's
-// final state; more only for a purchase on a card with an active trip, a
-// wallet used for the first time, a decline or a near-limit alert.
+// history with the wallet's balance, the row's final state, the wallet
+// debit (three statements for fuel and fee); more only for a purchase on a
+// card with an active trip, a wallet used for the first time, a decline or
+// a near-limit alert.
 func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*fuelportal.Transaction, bool, error) {
 	netID := strings.TrimSpace(p.NetworkTransactionID)
 	pc, err := tx.purchaseCard(ctx, strings.TrimSpace(p.CardNumber), p.LocationID)
@@ -73,7 +78,6 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	if err := checkPurchaseDate(p, pc, tx.Now); err != nil {
 		return nil, false, err
 	}
-	station := pc.station
 	t := newPurchase(p, netID, pc, tx.Now)
 	card := pc.card
 	var trip *fuelportal.Trip  // the card's active trip, if any
@@ -89,12 +93,13 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 			return nil, false, err
 		}
 		if trip.Plan != nil {
-			fit = trip.Plan.Fit(bought, station.ID, t.Gallons)
+			fit = trip.Plan.Fit(bought, pc.station.ID, t.Gallons)
 		}
 	}
 
-	// The row first: a concurrent report of the same purchase waits here
-	// (or on the card's lock) and then finds this one.
+	// The row first (its state is the decision's below): a concurrent
+	// report of the same purchase waits here (or on the card's lock) and
+	// then finds this one.
 	err = tx.QueryRow(ctx, `
 		INSERT INTO card_transactions (network_transaction_id, company_id, card_id, card_number, driver_card_name, driver_id,
 			location_id, location_name, location_address, transaction_date, product_code, gallons_milli,
@@ -104,7 +109,7 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 		RETURNING id`,
 		t.NetworkTransactionID, nullInt(t.CompanyID), nullInt(t.CardID), t.CardNumber, t.DriverCardName, t.DriverID,
 		t.LocationID, t.LocationName, t.LocationAddress, t.TransactionDate, t.Product, t.Gallons,
-		t.RetailPrice, t.NetPrice, t.Status, t.DeclineReason, t.CreatedAt, nullInt(t.HolderUserID),
+		t.RetailPrice, t.NetPrice, fuelportal.TransactionDeclined, "", t.CreatedAt, nullInt(t.HolderUserID),
 	).Scan(&t.ID)
 	if isNoRows(err) {
 		first, err := tx.transactionByNetworkID(ctx, netID)
@@ -114,35 +119,29 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	}
 	t.InvoiceRef = fuelportal.InvoiceRef(t.ID)
 
-	amounts := purchaseAmounts(t, pc.contract)
-
-	// Card rules, each a step that may decline before any money moves: the
-	// card's row was locked by purchaseCard, so concurrent purchases on one
-	// card cannot slip past a limit. An active override lifts every card
-	// rule (never the wallet below).
-	var nearLimits []fuelportal.NearLimit // of an allowed purchase: alerts once it is approved
-	if t.Status == fuelportal.TransactionApproved && !pc.rules.Overridden(tx.Now) {
-		h, err := tx.cardHistory(ctx, t, fuelportal.PeriodsOf(t.TransactionDate, pc.rules.Location), pc.rules.Controls.NeedsHistory())
-		if err != nil {
+	// The decision, on what the card's lock (taken by purchaseCard) holds
+	// still: the card's history, so concurrent purchases on one card cannot
+	// slip past a limit, and the wallet's balance as of now. Another card's
+	// purchase on the same wallet may move it before the debit: the
+	// debit's guard then declines this one (declineForFunds).
+	var h rules.CardHistory
+	var wallet int64
+	if card != nil {
+		sums := rules.NeedsHistory(pc.rules.Controls) && !pc.rules.Overridden(tx.Now)
+		if h, wallet, err = tx.cardHistory(ctx, t, rules.PeriodsOf(t.TransactionDate, pc.rules.Location), sums); err != nil {
 			return nil, false, err
 		}
-		var reason fuelportal.DeclineReason
-		reason, nearLimits = ruleDecision(pc.rules, t, station, amounts.FundedTotalCents, h, trip, fit)
-		if reason != "" {
-			t.Status, t.DeclineReason = fuelportal.TransactionDeclined, reason
-		}
 	}
+	d := rules.DecidePurchase(purchaseFacts(pc, t, h, wallet, trip, fit, tx.Now))
+	applyDecision(t, d)
 
 	// The row's final state before the debit, which goes last: the wallet
 	// row it locks (on PostgreSQL) is then held only until the commit.
-	if t.Status == fuelportal.TransactionApproved {
-		t.DiscountCents, t.FeeCents, t.FundedTotalCents = amounts.DiscountCents, amounts.FeeCents, amounts.FundedTotalCents
-	}
 	if err := tx.updatePurchase(ctx, t); err != nil {
 		return nil, false, err
 	}
-	if t.Status == fuelportal.TransactionApproved {
-		err := tx.debitPurchase(ctx, t, amounts, pc.contract, pc.accounts)
+	if d.Approved() {
+		err := tx.debitPurchase(ctx, t, d.Amounts, pc.contract, pc.accounts)
 		switch {
 		case errors.Is(err, errBalanceTooLow):
 			declineForFunds(t, pc.contract)
@@ -161,7 +160,7 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 		}
 	}
 	if t.Status == fuelportal.TransactionApproved {
-		for _, near := range nearLimits {
+		for _, near := range d.NearLimits {
 			if err := tx.AddNearLimitAlert(ctx, t, near.Name, near.Used, near.Limit); err != nil {
 				return nil, false, err
 			}
@@ -184,8 +183,9 @@ func checkPurchaseDate(p *fuelportal.CardPurchase, pc *purchaseCardRead, now tim
 }
 
 // newPurchase returns the row of purchase p (network id netID) as read
-// (pc, its station known): approved at the station's contract price unless
-// the card is unknown or inactive. Created at now; no id yet.
+// (pc, its station known), before the decision: priced at the card's
+// contract price (the pump's for an unknown card). Created at now; no id
+// yet.
 func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead, now time.Time) *fuelportal.Transaction {
 	station := pc.station
 	t := &fuelportal.Transaction{
@@ -199,19 +199,12 @@ func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead,
 		Gallons:              p.Gallons,
 		RetailPrice:          p.RetailPrice,
 		NetPrice:             p.RetailPrice,
-		Status:               fuelportal.TransactionApproved,
 		CreatedAt:            now,
 	}
-	card, contract := pc.card, pc.contract
-	if card == nil {
-		t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineUnknownCard
-		return t
-	}
-	t.CompanyID, t.CardID, t.DriverCardName, t.DriverID = card.CompanyID, card.ID, card.DriverName, card.DriverID
-	t.HolderUserID = card.DriverUserID // the card's history stays the company's: this purchase is its holder's
-	t.NetPrice = contract.Price(p.RetailPrice, station.NetPrice)
-	if card.Status != fuelportal.CardActive {
-		t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineCardInactive
+	if card := pc.card; card != nil {
+		t.CompanyID, t.CardID, t.DriverCardName, t.DriverID = card.CompanyID, card.ID, card.DriverName, card.DriverID
+		t.HolderUserID = card.DriverUserID // the card's history stays the company's: this purchase is its holder's
+		t.NetPrice = pc.contract.Price(p.RetailPrice, station.NetPrice)
 	}
 	return t
 }
@@ -230,42 +223,32 @@ func purchaseInstant(p *fuelportal.CardPurchase, s *fuelportal.Station) time.Tim
 
 var defaultLocation = (&fuelportal.CompanyControls{}).Location()
 
-// purchaseAmounts are the money figures of t while it is approved (none
-// for a decline).
-func purchaseAmounts(t *fuelportal.Transaction, contract *fuelportal.Contract) fuelportal.PurchaseAmounts {
-	if t.Status != fuelportal.TransactionApproved {
-		return fuelportal.PurchaseAmounts{}
+// purchaseFacts are the facts of the decision on purchase t (its row
+// before the decision) as read (pc), with the card's history h, its
+// company's wallet balance, and its active trip (nil: none) that t fits as
+// fit, at now.
+func purchaseFacts(pc *purchaseCardRead, t *fuelportal.Transaction, h rules.CardHistory, walletCents int64,
+	trip *fuelportal.Trip, fit fuelportal.PlanFit, now time.Time) rules.PurchaseFacts {
+	f := rules.PurchaseFacts{Card: pc.card, Station: pc.station, Product: t.Product, Gallons: t.Gallons,
+		RetailPrice: t.RetailPrice, Price: t.NetPrice, Time: t.TransactionDate, Contract: pc.contract,
+		History: h, Trip: trip, Fit: fit, WalletCents: walletCents}
+	if pc.rules != nil {
+		f.Controls, f.Location, f.Overridden = pc.rules.Controls, pc.rules.Location, pc.rules.Overridden(now)
 	}
-	return contract.PurchaseAmounts(t.Gallons, t.RetailPrice, t.NetPrice)
+	return f
 }
 
-// ruleDecision returns the first of the card's rules (and the fraud check,
-// then a locked active trip's plan, which t fits as fit) purchase t at
-// station breaks given the card's history h, or "" when all pass, and then
-// the limits it takes the card near (alerts once it is approved).
-// amountCents is what the debit would be.
-func ruleDecision(rules *cardRules, t *fuelportal.Transaction, station *fuelportal.Station, amountCents int64, h fuelportal.CardHistory,
-	trip *fuelportal.Trip, fit fuelportal.PlanFit) (fuelportal.DeclineReason, []fuelportal.NearLimit) {
-	facts := fuelportal.PurchaseFacts{Product: t.Product, Gallons: t.Gallons, AmountCents: amountCents, Time: t.TransactionDate,
-		State: station.State, Chain: station.Chain, Latitude: station.Latitude, Longitude: station.Longitude}
-	if reason := rules.Controls.Check(facts, h, rules.Location); reason != "" {
-		return reason, nil
-	}
-	// A locked active trip is one more card rule, under the same override.
-	if reason := tripLockDecision(trip, fit, t.Gallons); reason != "" {
-		return reason, nil
-	}
-	return "", rules.Controls.NearLimits(facts, h)
+// applyDecision sets t's outcome: its status, decline code and amounts.
+func applyDecision(t *fuelportal.Transaction, d rules.Decision) {
+	t.Status, t.DeclineReason = d.Status, d.Reason
+	t.DiscountCents, t.FeeCents, t.FundedTotalCents = d.Amounts.DiscountCents, d.Amounts.FeeCents, d.Amounts.FundedTotalCents
 }
 
-// declineForFunds declines t for a wallet too low to pay it (a credit
-// limit reached on an invoice contract).
+// declineForFunds declines t, approved, when the ledger's guarded debit
+// finds the wallet too low to pay it after all (moved since the decision
+// read it).
 func declineForFunds(t *fuelportal.Transaction, contract *fuelportal.Contract) {
-	t.Status, t.DeclineReason = fuelportal.TransactionDeclined, fuelportal.DeclineInsufficientFunds
-	if contract.Billing == fuelportal.BillingInvoice {
-		t.DeclineReason = fuelportal.DeclineCreditLimitReached
-	}
-	t.DiscountCents, t.FeeCents, t.FundedTotalCents = 0, 0, 0
+	applyDecision(t, rules.Decision{Status: fuelportal.TransactionDeclined, Reason: rules.FundsDecline(contract)})
 }
 
 // updatePurchase writes purchase t's outcome to its row.

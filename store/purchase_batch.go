@@ -8,15 +8,16 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/rules"
 )
 
 // PurchaseBatch records many purchases in one database transaction in a
 // few dozen statements whatever their number, deciding each exactly as
 // Tx.RecordPurchase would have decided it, one by one in the same order:
-// the same card rules (Controls.Check and NearLimits on the card's history,
-// kept in memory), fraud check, locked trip, wallet floor, alerts and
-// ledger transfers. It is for bulk loads; the demo data uses it (the CSV
-// import still records one purchase at a time).
+// by rules.DecidePurchase on the card's history and the wallet's balance
+// as the batch keeps them in memory, with the same alerts and ledger
+// transfers. It is for bulk loads; the demo data uses it (the CSV import
+// still records one purchase at a time).
 //
 // NewPurchaseBatch reads what the purchases it is given need and locks
 // their cards and their companies' wallets (PostgreSQL; SQLite serialises
@@ -74,7 +75,7 @@ type batchWallet struct {
 type batchRow struct {
 	t          *fuelportal.Transaction
 	legs       []*batchTransfer // its debit, when approved
-	nearLimits []fuelportal.NearLimit
+	nearLimits []rules.NearLimit
 	trip       *fuelportal.Trip
 	fit        fuelportal.PlanFit // how it fits trip's plan
 }
@@ -315,8 +316,8 @@ func (b *PurchaseBatch) readHistory(ctx context.Context, ps []*fuelportal.CardPu
 			at = storedTime(purchaseInstant(p, s))
 		}
 		lo, hi := at, at.Add(time.Microsecond)
-		if c.read.rules.Controls.NeedsHistory() {
-			per := fuelportal.PeriodsOf(at, c.read.rules.Location)
+		if rules.NeedsHistory(c.read.rules.Controls) {
+			per := rules.PeriodsOf(at, c.read.rules.Location)
 			lo = minTime(lo, per.DayStart, per.WeekStart, per.MonthStart)
 			hi = maxTime(hi, per.DayEnd, per.WeekEnd, per.MonthEnd)
 		}
@@ -400,8 +401,8 @@ func maxTime(t time.Time, ts ...time.Time) time.Time {
 // history is what the card's approved purchases add up to for purchase t,
 // as Tx.cardHistory reads it: the latest up to t's time and, when sums is
 // set, the sums over t's periods.
-func (c *batchCard) history(t *fuelportal.Transaction, p fuelportal.Periods, sums bool) fuelportal.CardHistory {
-	var h fuelportal.CardHistory
+func (c *batchCard) history(t *fuelportal.Transaction, p rules.Periods, sums bool) rules.CardHistory {
+	var h rules.CardHistory
 	at := storedTime(t.TransactionDate)
 	var last *approvedPurchase
 	for i := range c.approved {
@@ -425,7 +426,7 @@ func (c *batchCard) history(t *fuelportal.Transaction, p fuelportal.Periods, sum
 		}
 	}
 	if last != nil {
-		h.Last = &fuelportal.PlaceAndTime{Time: last.date, Latitude: last.latitude, Longitude: last.longitude}
+		h.Last = &rules.PlaceAndTime{Time: last.date, Latitude: last.latitude, Longitude: last.longitude}
 	}
 	return h
 }
@@ -460,41 +461,37 @@ func (b *PurchaseBatch) Record(p *fuelportal.CardPurchase) (*fuelportal.Transact
 	}
 	t := newPurchase(p, netID, pc, b.tx.Now)
 	row := &batchRow{t: t}
-	if card != nil && card.trip != nil && card.trip.Plan != nil {
-		row.trip, row.fit = card.trip, card.trip.Plan.Fit(card.bought, station.ID, t.Gallons)
-	}
-	amounts := purchaseAmounts(t, pc.contract)
-	if t.Status == fuelportal.TransactionApproved && !pc.rules.Overridden(b.tx.Now) {
-		h := card.history(t, fuelportal.PeriodsOf(t.TransactionDate, pc.rules.Location), pc.rules.Controls.NeedsHistory())
-		var reason fuelportal.DeclineReason
-		reason, row.nearLimits = ruleDecision(pc.rules, t, station, amounts.FundedTotalCents, h, row.trip, row.fit)
-		if reason != "" {
-			t.Status, t.DeclineReason = fuelportal.TransactionDeclined, reason
+	var h rules.CardHistory
+	var w *batchWallet
+	if card != nil {
+		if card.trip != nil && card.trip.Plan != nil {
+			row.trip, row.fit = card.trip, card.trip.Plan.Fit(card.bought, station.ID, t.Gallons)
 		}
+		h = card.history(t, rules.PeriodsOf(t.TransactionDate, pc.rules.Location), rules.NeedsHistory(pc.rules.Controls))
+		w = b.wallets[t.CompanyID]
 	}
-	if t.Status == fuelportal.TransactionApproved {
-		t.DiscountCents, t.FeeCents, t.FundedTotalCents = amounts.DiscountCents, amounts.FeeCents, amounts.FundedTotalCents
-		// As Tx.debit: both legs or neither, above the contract's floor.
-		w := b.wallets[t.CompanyID]
-		if total := amounts.NetTotalCents + amounts.FeeCents; total > 0 && w.balance-total < pc.contract.MinBalanceCents() {
-			declineForFunds(t, pc.contract)
-		} else {
-			w.balance -= total
-			if amounts.NetTotalCents > 0 {
-				row.legs = append(row.legs, &batchTransfer{t: &fuelportal.LedgerTransfer{Kind: fuelportal.LedgerFuelPurchase,
-					CompanyID: t.CompanyID, AmountCents: amounts.NetTotalCents}, from: w.account, to: b.fuel, wallet: w, row: row})
-			}
-			if amounts.FeeCents > 0 {
-				row.legs = append(row.legs, &batchTransfer{t: &fuelportal.LedgerTransfer{Kind: fuelportal.LedgerTransactionFee,
-					CompanyID: t.CompanyID, AmountCents: amounts.FeeCents}, from: w.account, to: b.fees, wallet: w, row: row})
-			}
-			b.ledger = append(b.ledger, row.legs...)
-			s := station
-			card.approved = append(card.approved, approvedPurchase{date: storedTime(t.TransactionDate), latitude: s.Latitude, longitude: s.Longitude,
-				fundedCents: t.FundedTotalCents, gallons: t.Gallons})
-			if row.trip != nil {
-				card.bought.Add(station.ID, t.Gallons)
-			}
+	var balance int64
+	if w != nil {
+		balance = w.balance
+	}
+	d := rules.DecidePurchase(purchaseFacts(pc, t, h, balance, row.trip, row.fit, b.tx.Now))
+	applyDecision(t, d)
+	if d.Approved() {
+		row.nearLimits = d.NearLimits
+		w.balance -= d.Amounts.FundedTotalCents
+		if d.Amounts.NetTotalCents > 0 {
+			row.legs = append(row.legs, &batchTransfer{t: &fuelportal.LedgerTransfer{Kind: fuelportal.LedgerFuelPurchase,
+				CompanyID: t.CompanyID, AmountCents: d.Amounts.NetTotalCents}, from: w.account, to: b.fuel, wallet: w, row: row})
+		}
+		if d.Amounts.FeeCents > 0 {
+			row.legs = append(row.legs, &batchTransfer{t: &fuelportal.LedgerTransfer{Kind: fuelportal.LedgerTransactionFee,
+				CompanyID: t.CompanyID, AmountCents: d.Amounts.FeeCents}, from: w.account, to: b.fees, wallet: w, row: row})
+		}
+		b.ledger = append(b.ledger, row.legs...)
+		card.approved = append(card.approved, approvedPurchase{date: storedTime(t.TransactionDate), latitude: station.Latitude,
+			longitude: station.Longitude, fundedCents: t.FundedTotalCents, gallons: t.Gallons})
+		if row.trip != nil {
+			card.bought.Add(station.ID, t.Gallons)
 		}
 	}
 	b.rows = append(b.rows, row)

@@ -451,20 +451,6 @@ func (tx *Tx) activeTrip(ctx context.Context, card *fuelportal.Card) (*fuelporta
 	return tx.trip(ctx, fuelportal.TransactionScope{CompanyID: card.CompanyID, CardID: card.ID}, id, false)
 }
 
-// tripLockDecision is the trip lock rule for a purchase of gallons on a
-// card whose active trip is trip, fitting its plan as fit (the caller has
-// checked that no override is active): with a locked trip, only a stop of
-// the current plan, for at most its planned gallons plus 10 %, and with
-// what was bought under the plan before at most that at the stop and the
-// plan's total plus 10 % in all (fuelportal.PlanFit.LockDecline). It
-// returns the decline code, or "" when the trip allows the purchase.
-func tripLockDecision(trip *fuelportal.Trip, fit fuelportal.PlanFit, gallons fuelportal.Gallons) fuelportal.DeclineReason {
-	if trip == nil || !trip.LockCard || trip.Plan == nil {
-		return ""
-	}
-	return fit.LockDecline(gallons)
-}
-
 // tripBought reads what the approved purchases made under the trip's
 // current plan add up to (fuelportal.TripBought): those recorded against
 // the trip from the plan's basis version on. A purchase reads it after
