@@ -41,6 +41,8 @@ var requestBodies = map[string]any{
 	"PUT /api/wex/company/controls":                     companyControlsRequest{},
 	"PUT /api/wex/company/cards/{cardNumber}/controls":  ControlsRequest{},
 	"POST /api/wex/company/cards/{cardNumber}/override": overrideRequest{},
+	"POST /api/wex/company/webhooks":                    webhookEndpointBody{},
+	"PUT /api/wex/company/webhooks/{id}":                webhookEndpointBody{},
 }
 
 // textParams names the text rule of each string path, query and header
@@ -72,25 +74,29 @@ var textParams = map[string]string{
 // number, a known file name) or compared as secrets, never stored or
 // queried as text.
 var strictParams = map[string]bool{
-	"GET /api/locations/logos/{file} file":                  true,
-	"GET /api/wex/company/transactions/{id} id":             true,
-	"GET /api/wex/transactions/{id} id":                     true,
-	"POST /api/wex/company/driver-requests/{id}/approve id": true,
-	"POST /api/wex/company/driver-requests/{id}/reject id":  true,
-	"GET /api/locations/map bbox":                           true,
-	"POST /api/feed/prices X-Feed-Key":                      true,
-	"POST /api/network/transactions X-Network-Key":          true,
-	"POST /api/payments/webhook Stripe-Signature":           true,
-	"GET /api/trips/{id} id":                                true,
-	"GET /api/trips/{id}/plans id":                          true,
-	"POST /api/trips/{id}/replan id":                        true,
-	"POST /api/trips/{id}/complete id":                      true,
-	"POST /api/trips/{id}/cancel id":                        true,
-	"GET /api/trips/{id}/requests id":                       true,
-	"POST /api/trips/{id}/end-request id":                   true,
-	"POST /api/trips/{id}/replan-request id":                true,
-	"POST /api/wex/company/trip-requests/{id}/approve id":   true,
-	"POST /api/wex/company/trip-requests/{id}/deny id":      true,
+	"GET /api/locations/logos/{file} file":                     true,
+	"GET /api/wex/company/transactions/{id} id":                true,
+	"GET /api/wex/transactions/{id} id":                        true,
+	"POST /api/wex/company/driver-requests/{id}/approve id":    true,
+	"POST /api/wex/company/driver-requests/{id}/reject id":     true,
+	"GET /api/locations/map bbox":                              true,
+	"POST /api/feed/prices X-Feed-Key":                         true,
+	"POST /api/network/transactions X-Network-Key":             true,
+	"POST /api/payments/webhook Stripe-Signature":              true,
+	"GET /api/trips/{id} id":                                   true,
+	"GET /api/trips/{id}/plans id":                             true,
+	"POST /api/trips/{id}/replan id":                           true,
+	"POST /api/trips/{id}/complete id":                         true,
+	"POST /api/trips/{id}/cancel id":                           true,
+	"GET /api/trips/{id}/requests id":                          true,
+	"POST /api/trips/{id}/end-request id":                      true,
+	"POST /api/trips/{id}/replan-request id":                   true,
+	"POST /api/wex/company/trip-requests/{id}/approve id":      true,
+	"POST /api/wex/company/trip-requests/{id}/deny id":         true,
+	"PUT /api/wex/company/webhooks/{id} id":                    true,
+	"DELETE /api/wex/company/webhooks/{id} id":                 true,
+	"GET /api/wex/company/webhooks/{id}/deliveries id":         true,
+	"POST /api/wex/company/webhooks/deliveries/{id}/resend id": true,
 }
 
 func init() {
