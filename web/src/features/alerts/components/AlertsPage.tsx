@@ -5,6 +5,7 @@ import FlagIcon from '@mui/icons-material/Flag';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import RouteIcon from '@mui/icons-material/Route';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -53,6 +54,7 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   TRIP_REQUEST: <RouteIcon color="warning" />,
   TRIP_ENDED: <FlagIcon color="action" />,
   TRIP_REPLANNED: <AltRouteIcon color="action" />,
+  WEBHOOK_FAILING: <WebhookIcon color="error" />,
 };
 
 /** /alerts, company owners: declines, override requests and near-limit purchases. */
