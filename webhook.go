@@ -43,6 +43,9 @@ const (
 	// WebhookRetryWindow is how long a delivery is retried after its event;
 	// past it the delivery FAILED and its endpoint is marked failing.
 	WebhookRetryWindow = 24 * time.Hour
+	// WebhookDeliveryHistory is how long delivered and failed deliveries
+	// are kept.
+	WebhookDeliveryHistory = 30 * 24 * time.Hour
 )
 
 // Messages of webhook endpoints.
@@ -164,8 +167,14 @@ type WebhookAttempt struct {
 // MaxWebhookErrorLength bounds a delivery's recorded error.
 const MaxWebhookErrorLength = 500
 
-// WebhookFailingAlertMessage is the alert raised when the endpoint at url
-// stopped taking deliveries.
-func WebhookFailingAlertMessage(url string) string {
-	return clipMessage(fmt.Sprintf("Webhook endpoint failing: %s has not accepted a delivery for 24 hours. Check it on the Integrations page and resend the failed deliveries.", url))
+// WebhookFailingAlertMessage is the alert raised when the endpoint at
+// rawURL stopped taking deliveries. The URL is named without its query,
+// which may hold a token of the receiver's, since the alert is mailed.
+func WebhookFailingAlertMessage(rawURL string) string {
+	shown := rawURL
+	if u, err := url.Parse(rawURL); err == nil {
+		u.RawQuery, u.Fragment, u.User = "", "", nil
+		shown = u.String()
+	}
+	return clipMessage(fmt.Sprintf("Webhook endpoint failing: %s has not accepted a delivery for 24 hours. Check it on the Integrations page and resend the failed deliveries.", shown))
 }

@@ -301,6 +301,14 @@ func (db *DB) ResendWebhookDelivery(ctx context.Context, companyID, deliveryID i
 	return d, err
 }
 
+// deleteOldWebhookDeliveries deletes the delivered and failed deliveries
+// older than fuelportal.WebhookDeliveryHistory (DeleteExpired's job).
+func (tx *Tx) deleteOldWebhookDeliveries(ctx context.Context) error {
+	_, err := tx.Exec(ctx, `DELETE FROM webhook_deliveries WHERE created_at < ? AND status <> ?`,
+		tx.Now.Add(-fuelportal.WebhookDeliveryHistory), fuelportal.WebhookPending)
+	return err
+}
+
 // ClaimWebhookDeliveries claims up to limit PENDING deliveries of active
 // endpoints that are due, for this caller only: each gets a new claim
 // token and its next attempt moves lease ahead, so no other worker takes

@@ -43,6 +43,7 @@ CREATE TABLE webhook_deliveries (
 );
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'PENDING';
 CREATE INDEX webhook_deliveries_endpoint_id ON webhook_deliveries (endpoint_id, id);
+CREATE INDEX webhook_deliveries_created_at ON webhook_deliveries (created_at);
 
 CREATE TABLE alerts_new (
     id                  INTEGER PRIMARY KEY AUTOINCREMENT,
