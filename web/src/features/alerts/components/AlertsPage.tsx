@@ -207,6 +207,13 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
       {pendingRequest && alert.overrideRequestId !== null && (
         <RequestDecision requestId={alert.overrideRequestId} driverName={alert.driverName} onDecided={open} />
       )}
+      {alert.kind === 'WEBHOOK_FAILING' && (
+        <Stack direction="row" sx={{ px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}>
+          <Button component={ReactRouterLink} to={paths.integrations} size="small">
+            {t('webhook.view')}
+          </Button>
+        </Stack>
+      )}
       {(pendingTripRequest || alert.tripId !== null) && (
         <Stack
           direction="row"
