@@ -498,3 +498,62 @@ func TestEnqueue_OnlyTheCompanysActiveEndpoints(t *testing.T) {
 		}
 	})
 }
+
+func TestRun_WakesOnEnqueueAndResendsWhatAStoppedWorkerHadInFlight(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		company := newCompany(t, db, "run@hooks.test")
+		arrived := make(chan struct{}, 10)
+		var mu sync.Mutex
+		var requests int
+		var answered []string
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body, _ := io.ReadAll(r.Body)
+			mu.Lock()
+			requests++
+			first := requests == 1
+			mu.Unlock()
+			arrived <- struct{}{}
+			if first {
+				<-r.Context().Done() // never answered: the sender goes away first
+				return
+			}
+			mu.Lock()
+			answered = append(answered, string(body))
+			mu.Unlock()
+		}))
+		t.Cleanup(srv.Close)
+		newEndpoint(t, db, company.ID, srv.URL)
+		clock := storetest.NewClock(db)
+
+		// A running worker is woken by the commit of the enqueue, not by its ticker.
+		worker := newWorker(db, allowPrivate, clock)
+		db.WebhookQueued = worker.Queued
+		ctx, stop := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { worker.Run(ctx); close(done) }()
+		enqueue(t, db, company.ID, fuelportal.WebhookTransactionApproved, "in flight")
+		select {
+		case <-arrived:
+		case <-time.After(5 * time.Second):
+			t.Fatal("the worker was not woken by the enqueue")
+		}
+		// The process stops while the delivery is in flight.
+		stop()
+		<-done
+
+		// A new worker takes it once the stopped one's lease ends.
+		next := newWorker(db, allowPrivate, clock)
+		if n := next.DeliverDue(context.Background()); n != 0 {
+			t.Fatalf("taken within the lease: %d", n)
+		}
+		clock.Advance(2 * time.Minute)
+		if n := next.DeliverDue(context.Background()); n != 1 {
+			t.Fatalf("after the lease: %d", n)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if len(answered) != 1 || !strings.Contains(answered[0], `"in flight"`) {
+			t.Fatalf("answered %q", answered)
+		}
+	})
+}
