@@ -33,6 +33,14 @@ type Card struct {
 	// DriverUserID is the linked driver's user id; 0 when no driver signed up
 	// with this card yet.
 	DriverUserID int64
+	// Issuer is the card program that issued the card (IssuerNetwork or
+	// IssuerStripe); IssuerCardID, Last4 and the expiry are the issuer's
+	// ("" and 0 when it has none).
+	Issuer       string
+	IssuerCardID string
+	Last4        string
+	ExpMonth     int
+	ExpYear      int
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 }

@@ -79,26 +79,10 @@ func planCards(company int, names []string, inactive int, firstDriver string) []
 	return plans
 }
 
-// cardNumber returns a 19-digit fleet card number: the 7071 program prefix,
-// a company and account part, and a Luhn check digit.
+// cardNumber returns a 19-digit fleet card number of the program
+// (fuelportal.NewCardNumber) for the demo company's index.
 func cardNumber(company int, r *rand.Rand) string {
-	body := fmt.Sprintf("7071%02d%012d", company, r.Int64N(1_000_000_000_000))
-	return body + string(rune('0'+luhnCheckDigit(body)))
-}
-
-func luhnCheckDigit(digits string) int {
-	sum := 0
-	for i := len(digits) - 1; i >= 0; i-- {
-		d := int(digits[i] - '0')
-		if (len(digits)-1-i)%2 == 0 { // doubled: every second digit from the right of the payload
-			d *= 2
-			if d > 9 {
-				d -= 9
-			}
-		}
-		sum += d
-	}
-	return (10 - sum%10) % 10
+	return fuelportal.NewCardNumber(int64(company), uint64(r.Int64N(1_000_000_000_000)))
 }
 
 func withoutCard(numbers []string, number string) []string {

@@ -30,8 +30,6 @@ package feed
 // as a repeat), so importing the same file twice records nothing new.
 
 import (
-	"cmp"
-	"context"
 	"fmt"
 	"io"
 	"slices"
@@ -39,7 +37,6 @@ import (
 	"strings"
 
 	"fuelportal"
-	"fuelportal/store"
 )
 
 // Purchase feed columns.
@@ -154,9 +151,9 @@ func parsePurchase(record []string, at map[string]int) (*fuelportal.CardPurchase
 	return p, nil
 }
 
-// storeRowError is the report of a row the store refused: an unknown
+// PurchaseRowError is the report of row line the store refused with err: an unknown
 // station (location_id) or a field error (an implausible date).
-func storeRowError(line int, err error) RowError {
+func PurchaseRowError(line int, err error) RowError {
 	for field, msgs := range fuelportal.ErrorFields(err) {
 		if col := purchaseFieldColumns[field]; col != "" {
 			return RowError{Line: line, Column: col, Message: strings.Join(msgs, ", ")}
@@ -172,53 +169,4 @@ type PurchaseReport struct {
 	Declined int // new purchases declined (inactive or unknown card, funds)
 	Repeats  int // rows whose id was already recorded: nothing changed
 	Rejected []RowError
-}
-
-// purchaseBatch is how many purchases one database transaction records.
-const purchaseBatch = 500
-
-// ImportPurchases reads a purchase feed and records its good rows through
-// the same authorisation as the network endpoint (store.Tx.RecordPurchase),
-// purchaseBatch rows per database transaction. Rows the store refuses
-// (unknown station) join Rejected. The error is ParsePurchases' or the
-// store's; batches committed before it stay recorded, and importing the
-// file again records only the rest.
-func ImportPurchases(ctx context.Context, db Store, r io.Reader) (*PurchaseReport, error) {
-	file, err := ParsePurchases(r)
-	if err != nil {
-		return nil, err
-	}
-	report := &PurchaseReport{Rows: len(file.Purchases) + len(file.Rejected), Rejected: file.Rejected}
-	for start := 0; start < len(file.Purchases); start += purchaseBatch {
-		batch := file.Purchases[start:min(start+purchaseBatch, len(file.Purchases))]
-		var counts PurchaseReport
-		err := db.InTx(ctx, func(tx *store.Tx) error {
-			counts = PurchaseReport{}
-			for _, row := range batch {
-				t, created, err := tx.RecordPurchase(ctx, row.Purchase)
-				switch code := fuelportal.ErrorCode(err); {
-				case code == fuelportal.EUNPROCESSABLE || code == fuelportal.EINVALID:
-					counts.Rejected = append(counts.Rejected, storeRowError(row.Line, err))
-				case err != nil:
-					return fmt.Errorf("line %d: %w", row.Line, err)
-				case !created:
-					counts.Repeats++
-				case t.Status == fuelportal.TransactionApproved:
-					counts.Approved++
-				default:
-					counts.Declined++
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return report, err
-		}
-		report.Approved += counts.Approved
-		report.Declined += counts.Declined
-		report.Repeats += counts.Repeats
-		report.Rejected = append(report.Rejected, counts.Rejected...)
-	}
-	slices.SortStableFunc(report.Rejected, func(a, b RowError) int { return cmp.Compare(a.Line, b.Line) })
-	return report, nil
 }

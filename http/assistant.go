@@ -2,24 +2,21 @@ package http
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"net/http"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"fuelportal"
 	"fuelportal/catalog"
 	"fuelportal/geo"
 	"fuelportal/plan"
-	"fuelportal/routing"
+	"fuelportal/trips"
 )
 
 // formNumber is a number field of the planner form. It remembers whether
@@ -152,46 +149,19 @@ func (req *planRequest) validate() (plan.Trip, []geo.Point, error) {
 	return trip, route, fe.Err()
 }
 
-// Plan requests run under a deadline and at most a few at a time, so that
-// a flood of them (or one huge corridor) cannot starve the other routes.
-const (
-	DefaultPlanTimeout    = 10 * time.Second
-	planRetryAfterSeconds = 2
-)
+// planRetryAfterSeconds is the Retry-After of a plan refused for lack of
+// capacity or time.
+const planRetryAfterSeconds = 2
 
-// planTimeout is Server.PlanTimeout or its default.
-func (s *Server) planTimeout() time.Duration {
-	if s.PlanTimeout > 0 {
-		return s.PlanTimeout
-	}
-	return DefaultPlanTimeout
-}
-
-// planConcurrency is Server.PlanConcurrency or its default, twice the
-// processors Go may use (the optimizer is CPU-bound; the station search
-// waits a little on the catalog).
-func (s *Server) planConcurrency() int {
-	if s.PlanConcurrency > 0 {
-		return s.PlanConcurrency
-	}
-	return 2 * runtime.GOMAXPROCS(0)
-}
-
-// slots is a counting semaphore that refuses instead of waiting; its size
-// is fixed by the first acquire.
-type slots struct {
-	once sync.Once
-	free chan struct{}
-}
-
-// acquire takes a slot if one is free and returns its release.
-func (sl *slots) acquire(size int) (release func(), ok bool) {
-	sl.once.Do(func() { sl.free = make(chan struct{}, size) })
-	select {
-	case sl.free <- struct{}{}:
-		return func() { <-sl.free }, true
-	default:
-		return nil, false
+// retryAfterPlanner sets Retry-After on answers that say the planner is
+// busy or slow, or that the trip was re-planned too often.
+func retryAfterPlanner(w http.ResponseWriter, err error) {
+	var tooSoon *trips.ReplanTooSoon
+	switch {
+	case errors.As(err, &tooSoon):
+		w.Header().Set("Retry-After", strconv.Itoa(max(1, int((tooSoon.Wait+time.Second-1)/time.Second))))
+	case fuelportal.ErrorCode(err) == fuelportal.EUNAVAILABLE:
+		w.Header().Set("Retry-After", strconv.Itoa(planRetryAfterSeconds))
 	}
 }
 
@@ -237,46 +207,6 @@ type planResponse struct {
 	Fees           float64 `json:"fees"`
 }
 
-// contractPlanning sets trip up to be planned under contract c (the
-// caller's pricing): the owner's detour and stop costs and the card's fee
-// per purchase count at every stop, and each stop costs what its purchase
-// will be charged: its gallons metered in thousandths at the stop's price,
-// rounded as fuelportal.Contract.PurchaseAmounts rounds a purchase, so
-// that a trip bought as planned costs what the plan says to the cent.
-func contractPlanning(trip *plan.Trip, c *fuelportal.Contract) {
-	trip.Costs = plan.Costs{OutOfRouteTenthCentsPerMile: c.OutOfRouteTenthCentsPerMile, StopCents: c.StopCostCents, FeeCents: c.FeeCents}
-	trip.PurchaseCents = func(gallons float64, price int64) int64 {
-		p := fuelportal.TenthCents(price)
-		return c.PurchaseAmounts(gallonsOf(gallons), p, p).NetTotalCents
-	}
-}
-
-// planCandidates are the stations found near a route (of routeMiles) as
-// the optimizer's candidates at contract c's prices per gallon
-// (fuelportal.Contract.StationPrice), fresh the ones whose price is not
-// stale at now, and byID the found stations. A station priced at zero
-// (no retail price) is left out: nothing can be planned at it.
-func planCandidates(found []catalog.OnRoute, routeMiles float64, c *fuelportal.Contract, now time.Time) (candidates, fresh []plan.Station, byID map[int64]catalog.OnRoute) {
-	candidates = make([]plan.Station, 0, len(found))
-	byID = make(map[int64]catalog.OnRoute, len(found))
-	for _, f := range found {
-		price := c.StationPrice(f.Station)
-		if price <= 0 || f.Station.RetailPrice <= 0 {
-			continue
-		}
-		st := plan.Station{
-			ID: f.Station.ID, AlongMiles: min(f.AlongMiles, routeMiles), OffMiles: f.OffMiles,
-			NetPrice: int64(price), RetailPrice: int64(f.Station.RetailPrice),
-		}
-		candidates = append(candidates, st)
-		byID[f.Station.ID] = f
-		if !f.Station.PriceStale(now) {
-			fresh = append(fresh, st)
-		}
-	}
-	return candidates, fresh, byID
-}
-
 // handlePlan computes the cheapest fuel purchase plan along a route (plan
 // package) from the stations near it, with the cost of driving without a
 // plan, to the same fuel on arrival, for comparison. The plan weighs the
@@ -288,7 +218,7 @@ func (s *Server) handlePlan(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	trip, route, err := req.validate()
+	truck, route, err := req.validate()
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -298,77 +228,34 @@ func (s *Server) handlePlan(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	contractPlanning(&trip, contract)
-	release, ok := s.planSlots.acquire(s.planConcurrency())
-	if !ok {
-		w.Header().Set("Retry-After", strconv.Itoa(planRetryAfterSeconds))
-		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAVAILABLE, "The route planner is busy - Please try again in a moment"))
-		return
-	}
-	defer release()
-	ctx, cancel := context.WithTimeout(r.Context(), s.planTimeout())
-	defer cancel()
-	tooLong := func() {
-		w.Header().Set("Retry-After", strconv.Itoa(planRetryAfterSeconds))
-		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAVAILABLE, "Planning took too long - Please try again later"))
-	}
-
-	pl := geo.NewPolyline(route)
-	trip.RouteMiles = pl.LengthMiles()
-	found, err := s.Stations.NearPolyline(ctx, pl, req.SearchRadius.value, catalog.NewChains(upper(req.ChainCodes)...))
-	if ctx.Err() != nil {
-		tooLong()
-		return
-	}
+	rp, err := s.Trips.PlanRoute(r.Context(), contract, trips.RouteQuery{Truck: truck, Route: route,
+		RadiusMiles: req.SearchRadius.value, Chains: catalog.NewChains(upper(req.ChainCodes)...)})
 	if err != nil {
+		retryAfterPlanner(w, err)
 		s.respondError(w, r, err)
 		return
 	}
-	now := s.Now()
-	candidates, fresh, byID := planCandidates(found, trip.RouteMiles, contract, now)
-	// Fresh prices first; stale ones (older than 48 h) only when the fresh
-	// stations alone leave a gap, and the answer says so.
-	result, err := plan.OptimizeContext(ctx, trip, fresh)
-	usedStale := false
-	if len(fresh) < len(candidates) {
-		var gap *plan.GapError
-		if err != nil && errors.As(err, &gap) {
-			result, err = plan.OptimizeContext(ctx, trip, candidates)
-			if err == nil {
-				for _, stop := range result.Stops {
-					usedStale = usedStale || byID[stop.StationID].Station.PriceStale(now)
-				}
-			}
-		}
-	}
-	if ctx.Err() != nil {
-		tooLong()
-		return
-	}
-	if err != nil {
-		s.respondError(w, r, planError(err))
-		return
-	}
 
+	result, costs := rp.Result, rp.Truck.Costs
 	out := planResponse{
 		FuelPlan:              make([]fuelStopJSON, len(result.Stops)),
 		TotalCost:             dollars(result.TotalCents + result.FeeCents),
 		TotalGallons:          round1(result.TotalGallons),
-		UsedStalePrices:       usedStale,
-		OutOfRouteCostPerMile: float64(trip.Costs.OutOfRouteTenthCentsPerMile) / 1000,
-		CostPerStop:           dollars(trip.Costs.StopCents),
+		UsedStalePrices:       rp.UsedStale,
+		OutOfRouteCostPerMile: float64(costs.OutOfRouteTenthCentsPerMile) / 1000,
+		CostPerStop:           dollars(costs.StopCents),
 		DetourMiles:           round1(result.DetourMiles),
 		DetourCost:            dollars(result.DetourCents),
-		FeePerPurchase:        dollars(trip.Costs.FeeCents),
+		FeePerPurchase:        dollars(costs.FeeCents),
 		Fees:                  dollars(result.FeeCents),
 	}
 	netSaving, stopSavings, compared := result.NetSavings()
 	for i, stop := range result.Stops {
-		f := byID[stop.StationID]
+		f := rp.Stations[stop.StationID]
 		location := s.stationOut(f.Station, contract)
 		location.AlongMiles, location.OffMiles = miles(f.AlongMiles), miles(f.OffMiles)
 		out.FuelPlan[i] = fuelStopJSON{
-			Location: location, Gallons: gallonsOf(stop.Gallons).Float(), Cost: dollars(stop.CostCents + stop.FeeCents),
+			Location: location, Gallons: trips.GallonsOf(stop.Gallons).Float(), Cost: dollars(stop.CostCents + stop.FeeCents),
 			ArrivalFuel: round1(stop.ArrivalGallons), AlongMiles: round1(stop.AlongMiles),
 			DetourMiles: round1(stop.DetourMiles), DetourCost: dollars(stop.DetourCents),
 		}
@@ -388,31 +275,7 @@ func (s *Server) handlePlan(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, out)
 }
 
-// planError words the optimizer's refusals for the planner: a gap is 422
-// with the miles, bad input (which validate should have caught) 400.
-func planError(err error) error {
-	var gap *plan.GapError
-	var input *plan.InputError
-	switch {
-	case errors.As(err, &gap):
-		return fuelportal.Errorf(fuelportal.EUNPROCESSABLE, "No station within range between mile %s and mile %s (gap %s mi, range %s mi)",
-			wholeMiles(gap.FromMiles), wholeMiles(gap.ToMiles), wholeMiles(gap.GapMiles), wholeMiles(gap.RangeMiles))
-	case errors.As(err, &input):
-		fe := fuelportal.FieldErrors{}
-		for field, msg := range input.Fields {
-			fe.Add(field, msg)
-		}
-		return fe.Err()
-	}
-	return err
-}
-
-func wholeMiles(x float64) string {
-	return routing.GroupThousands(strconv.FormatFloat(math.Round(x), 'f', 0, 64))
-}
-
-// dollars converts whole cents to dollars for the wire (2 decimals).
-
+// upper is codes trimmed and in upper case.
 func upper(codes []string) []string {
 	out := make([]string, len(codes))
 	for i, c := range codes {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"fuelportal/http/apitest"
+	"fuelportal/trips"
 )
 
 // planForm is a valid planner form for a route.
@@ -131,10 +132,10 @@ func TestPlan_DomainEdgesAreAccepted(t *testing.T) {
 
 func TestPlan_OverTheConcurrencyCapIs503WithRetryAfter(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, f *fixture) {
-		f.srv.PlanConcurrency = 2
+		f.srv.Trips.Slots = trips.NewSlots(2)
 		token := f.signIn(t)
 		form := planForm(routePoints(builtinRoute(t, dallas, amarillo)))
-		release := f.srv.TakePlanSlots(2)
+		release := takeSlots(t, f.srv.Trips.Slots, 2)
 		res := f.api.Post("/api/assistant/plan", form, token).ExpectStatus(t, http.StatusServiceUnavailable)
 		if msg := res.ErrorMessage(t); msg != "The route planner is busy - Please try again in a moment" {
 			t.Fatalf("message %q", msg)
@@ -145,7 +146,7 @@ func TestPlan_OverTheConcurrencyCapIs503WithRetryAfter(t *testing.T) {
 		release()
 		f.api.Post("/api/assistant/plan", form, token).ExpectStatus(t, http.StatusOK)
 		// A finished plan gives its slot back: two at once still fit.
-		release = f.srv.TakePlanSlots(1)
+		release = takeSlots(t, f.srv.Trips.Slots, 1)
 		defer release()
 		f.api.Post("/api/assistant/plan", form, token).ExpectStatus(t, http.StatusOK)
 	})
@@ -153,8 +154,8 @@ func TestPlan_OverTheConcurrencyCapIs503WithRetryAfter(t *testing.T) {
 
 func TestPlan_PastTheDeadlineIs503WithRetryAfter(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, f *fixture) {
-		f.srv.PlanTimeout = time.Nanosecond
-		f.srv.PlanConcurrency = 1
+		f.srv.Trips.PlanTimeout = time.Nanosecond
+		f.srv.Trips.Slots = trips.NewSlots(1)
 		token := f.signIn(t)
 		res := f.api.Post("/api/assistant/plan", planForm(routePoints(builtinRoute(t, losAngeles, jacksonvill))), token).
 			ExpectStatus(t, http.StatusServiceUnavailable)
@@ -165,7 +166,26 @@ func TestPlan_PastTheDeadlineIs503WithRetryAfter(t *testing.T) {
 			t.Fatal("no Retry-After")
 		}
 		// The only slot was given back.
-		f.srv.PlanTimeout = time.Hour
+		f.srv.Trips.PlanTimeout = time.Hour
 		f.api.Post("/api/assistant/plan", planForm(routePoints(builtinRoute(t, dallas, amarillo))), token).ExpectStatus(t, http.StatusOK)
 	})
+}
+
+// takeSlots occupies n of the planner's slots, as n plans in progress
+// would, until release is called.
+func takeSlots(t *testing.T, slots *trips.Slots, n int) (release func()) {
+	t.Helper()
+	var releases []func()
+	for range n {
+		r, ok := slots.TryAcquire()
+		if !ok {
+			t.Fatal("no free plan slot")
+		}
+		releases = append(releases, r)
+	}
+	return func() {
+		for _, r := range releases {
+			r()
+		}
+	}
 }

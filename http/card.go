@@ -20,9 +20,44 @@ func cardFromDomain(c *fuelportal.Card) cardDTO {
 	return cardDTO{CardNumber: c.CardNumber, Status: c.Status, DriverName: c.DriverName, DriverID: c.DriverID, UnitNumber: c.UnitNumber}
 }
 
+// cardIssuerDTO is what the card's issuer keeps of it, for owners; null
+// where the issuer has none (the network issuer has none of them).
+type cardIssuerDTO struct {
+	Issuer       string  `json:"issuer"`
+	IssuerCardID *string `json:"issuerCardId"`
+	Last4        *string `json:"last4"`
+	ExpMonth     *int    `json:"expMonth"`
+	ExpYear      *int    `json:"expYear"`
+}
+
+func cardIssuerFromDomain(c *fuelportal.Card) cardIssuerDTO {
+	d := cardIssuerDTO{Issuer: c.Issuer}
+	if c.IssuerCardID != "" {
+		d.IssuerCardID = &c.IssuerCardID
+	}
+	if c.Last4 != "" {
+		d.Last4 = &c.Last4
+	}
+	if c.ExpMonth != 0 && c.ExpYear != 0 {
+		d.ExpMonth, d.ExpYear = &c.ExpMonth, &c.ExpYear
+	}
+	return d
+}
+
+// ownerCardDTO is a card as its company's owner sees it.
+type ownerCardDTO struct {
+	cardDTO
+	cardIssuerDTO
+}
+
+func ownerCardFromDomain(c *fuelportal.Card) ownerCardDTO {
+	return ownerCardDTO{cardDTO: cardFromDomain(c), cardIssuerDTO: cardIssuerFromDomain(c)}
+}
+
 // cardListItem is a card of the list with what its controls amount to.
 type cardListItem struct {
 	cardDTO
+	cardIssuerDTO
 	ControlsActive bool     `json:"controlsActive"` // any rule applies, own or inherited
 	OverrideUntil  *string  `json:"overrideUntil"`  // an active override's end
 	MonthlyBudget  *float64 `json:"monthlyBudget"`
@@ -55,7 +90,7 @@ func (s *Server) handleCardList(w http.ResponseWriter, r *http.Request) {
 	}
 	res := cardListResponse{Value: make([]cardListItem, 0, len(cards))}
 	for _, c := range cards {
-		item := cardListItem{cardDTO: cardFromDomain(c)}
+		item := cardListItem{cardDTO: cardFromDomain(c), cardIssuerDTO: cardIssuerFromDomain(c)}
 		if sum := summaries[c.ID]; sum != nil {
 			item.ControlsActive, item.MonthSpend = sum.Active, dollars(sum.MonthSpendCents)
 			if sum.OverrideUntil != nil {
@@ -72,8 +107,9 @@ func (s *Server) handleCardList(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, res)
 }
 
-// handleCardUpdate saves a card's driver details and status; a card of
-// another company is 404.
+// handleCardUpdate saves a card's driver details and status; a status
+// change reaches the card's issuer first (503 and nothing saved when it
+// cannot). A card of another company is 404.
 func (s *Server) handleCardUpdate(w http.ResponseWriter, r *http.Request) {
 	var req cardDTO
 	if err := decode(w, r, &req); err != nil {
@@ -82,10 +118,36 @@ func (s *Server) handleCardUpdate(w http.ResponseWriter, r *http.Request) {
 	}
 	upd := fuelportal.CardUpdate{CardNumber: req.CardNumber, DriverName: req.DriverName, DriverID: req.DriverID,
 		UnitNumber: req.UnitNumber, Status: req.Status}
-	card, err := s.DB.UpdateCard(r.Context(), PrincipalFromContext(r.Context()).CompanyID, upd)
+	card, err := s.Cards.UpdateCard(r.Context(), PrincipalFromContext(r.Context()).CompanyID, upd)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, cardFromDomain(card))
+	respond(w, http.StatusOK, ownerCardFromDomain(card))
+}
+
+// cardOrderRequest is an owner's order of a new card.
+type cardOrderRequest struct {
+	DriverName string `json:"driverName" text:"driverName"`
+	DriverID   string `json:"driverId" text:"driverId"`
+	UnitNumber string `json:"unitNumber" text:"unitNumber"`
+	Type       string `json:"type" text:"code"`
+}
+
+// handleCardOrder issues a new card of the owner's company through the
+// deployment's card issuer and answers it, 201. An issuer that cannot be
+// reached is 503, one that refuses 422; nothing is saved then.
+func (s *Server) handleCardOrder(w http.ResponseWriter, r *http.Request) {
+	var req cardOrderRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	order := fuelportal.CardOrder{DriverName: req.DriverName, DriverID: req.DriverID, UnitNumber: req.UnitNumber, Type: fuelportal.CardType(req.Type)}
+	card, err := s.Cards.Order(r.Context(), PrincipalFromContext(r.Context()).CompanyID, order)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusCreated, ownerCardFromDomain(card))
 }

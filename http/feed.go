@@ -6,7 +6,6 @@ import (
 	"net/http"
 
 	"fuelportal"
-	"fuelportal/feed"
 	"fuelportal/store"
 )
 
@@ -44,7 +43,7 @@ func (s *Server) handleFeedPrices(w http.ResponseWriter, r *http.Request) {
 
 	// The whole file is one transaction: a bound for long work, not a request's.
 	ctx := store.WithTxTimeout(r.Context(), store.LongTxTimeout)
-	report, err := feed.ImportPrices(ctx, s.DB, http.MaxBytesReader(w, r.Body, maxFeedBytes))
+	report, err := s.Prices.Import(ctx, http.MaxBytesReader(w, r.Body, maxFeedBytes))
 	if err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
@@ -52,13 +51,6 @@ func (s *Server) handleFeedPrices(w http.ResponseWriter, r *http.Request) {
 		}
 		s.respondError(w, r, err)
 		return
-	}
-	if report.Changed() {
-		if err := s.Stations.Refresh(r.Context()); err != nil {
-			s.Logger.WarnContext(r.Context(), "refresh station catalog after import", "err", err)
-		}
-		// After the import committed: trips whose remaining stops' prices moved re-plan.
-		s.replanOnPriceChanges(r.Context())
 	}
 	out := importReportJSON{
 		Rows: report.Rows, Inserted: report.Inserted, Updated: report.Updated, Unchanged: report.Unchanged,

@@ -54,7 +54,7 @@ func newFixtureOn(t testing.TB, db *store.DB) *fixture {
 	f.srv.PublicURL = "http://portal.test"
 	// Plans under -race on a loaded machine can take longer than the
 	// production deadline; the deadline's own test sets a short one.
-	f.srv.PlanTimeout = time.Hour
+	f.srv.Trips.PlanTimeout = time.Hour
 	f.srv.MailQueued = func(m *fuelportal.MailMessage) {
 		f.mu.Lock()
 		defer f.mu.Unlock()

@@ -90,15 +90,10 @@ func (s *Server) pricing(ctx context.Context) (*fuelportal.Contract, error) {
 	return s.companyPricing(ctx, PrincipalFromContext(ctx).CompanyID)
 }
 
-// companyPricing is the contract a company's users see prices and plan
-// under: its contract (the default one while it has signed none), whose
-// price per gallon a purchase is charged; for company 0 (a user of no
-// company) the feed's net price (fuelportal.FeedPricing).
+// companyPricing is the contract a company's users see prices under
+// (store.DB.Pricing).
 func (s *Server) companyPricing(ctx context.Context, companyID int64) (*fuelportal.Contract, error) {
-	if companyID == 0 {
-		return fuelportal.FeedPricing(), nil
-	}
-	return s.DB.Contract(ctx, companyID)
+	return s.DB.Pricing(ctx, companyID)
 }
 
 // stationOrders are the accepted orderBy values: the sort key and whether it

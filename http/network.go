@@ -97,7 +97,7 @@ func (s *Server) handleNetworkPurchase(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	t, created, err := s.DB.RecordPurchase(r.Context(), purchase)
+	t, created, err := s.Purchases.Record(r.Context(), purchase)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -105,8 +105,6 @@ func (s *Server) handleNetworkPurchase(w http.ResponseWriter, r *http.Request) {
 	status := http.StatusOK
 	if created {
 		status = http.StatusCreated
-		// After the purchase committed: an approved purchase off its trip's plan re-plans the rest of the trip.
-		s.replanAfterPurchase(r.Context(), t)
 	}
 	res := networkPurchaseResponse{
 		TransactionID: t.ID, NetworkTransactionID: t.NetworkTransactionID, InvoiceRef: t.InvoiceRef, Status: t.Status,

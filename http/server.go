@@ -11,10 +11,15 @@ import (
 
 	"fuelportal"
 	"fuelportal/catalog"
+	"fuelportal/flows"
+	"fuelportal/issuing"
 	"fuelportal/netguard"
 	"fuelportal/payments"
+	"fuelportal/prices"
+	"fuelportal/purchases"
 	"fuelportal/routing"
 	"fuelportal/store"
+	"fuelportal/trips"
 )
 
 // Server holds what the handlers need. Create it with NewServer, set the
@@ -59,16 +64,21 @@ type Server struct {
 	// FeedKey is the key price-feed uploads must send in X-Feed-Key; empty
 	// disables the feed endpoint (503).
 	FeedKey string
+	// Cards orders fuel cards and carries their status to the
+	// deployment's card issuer (the network issuer unless Deps.Issuer says
+	// otherwise).
+	Cards *issuing.Service
 	// Payments charges cards and bank accounts (Stripe); nil answers every
 	// payments endpoint 503 'Payments are not configured' (payments.go).
 	Payments *payments.Service
 
-	// PlanTimeout is the deadline of one POST /api/assistant/plan (0:
-	// DefaultPlanTimeout); PlanConcurrency how many may run at once (0:
-	// twice GOMAXPROCS). Past either the answer is 503 with Retry-After.
-	PlanTimeout     time.Duration
-	PlanConcurrency int
-	planSlots       slots
+	// Trips, Purchases and Prices run the trip, purchase and price import
+	// flows (NewServer wires them with flows.New); the handlers decode,
+	// call them and encode. A plan past Trips' deadline or slots is 503
+	// with Retry-After.
+	Trips     *trips.Service
+	Purchases *purchases.Service
+	Prices    *prices.Service
 
 	// resetCodeKey keys the HMAC under which reset codes are stored.
 	resetCodeKey []byte
@@ -86,7 +96,15 @@ type PublicConfig struct {
 
 // NewServer returns a server over d's dependencies.
 func NewServer(d Deps) *Server {
+	var stations flows.Catalog
+	if d.Stations != nil {
+		stations = d.Stations
+	}
+	f := flows.New(d.DB, stations, d.Logger)
 	return &Server{
+		Trips:        f.Trips,
+		Purchases:    f.Purchases,
+		Prices:       f.Prices,
 		DB:           d.DB,
 		Logger:       d.Logger,
 		Passwords:    d.Passwords,
@@ -94,6 +112,7 @@ func NewServer(d Deps) *Server {
 		Stations:     d.Stations,
 		Router:       d.Router,
 		Geocoder:     d.Geocoder,
+		Cards:        issuing.New(d.DB, d.Issuer, d.Logger),
 		Limits:       DefaultLimits,
 		Now:          time.Now,
 		resetCodeKey: deriveKey(d.Secret, "password-reset-code"),
@@ -110,6 +129,8 @@ type Deps struct {
 	Stations  *catalog.Catalog
 	Router    routing.Router
 	Geocoder  routing.Geocoder
+	// Issuer is the card issuer (nil: the network issuer).
+	Issuer fuelportal.CardIssuer
 }
 
 // Handler returns the server's root handler: routes wrapped in the common

@@ -28,6 +28,7 @@ var requestBodies = map[string]any{
 	"POST /api/maps/route":                              routeRequest{},
 	"POST /api/assistant/plan":                          planRequest{},
 	"PUT /api/wex/company/update-card":                  cardDTO{},
+	"POST /api/wex/company/cards":                       cardOrderRequest{},
 	"PUT /api/wex/company/contract/planner-costs":       plannerCostsRequest{},
 	"POST /api/network/transactions":                    networkPurchaseRequest{},
 	"DELETE /api/payments/detach":                       detachRequest{},

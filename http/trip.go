@@ -10,6 +10,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/geo"
+	"fuelportal/trips"
 	"fuelportal/xlsx"
 )
 
@@ -23,6 +24,11 @@ func tripScope(p Principal) fuelportal.TransactionScope {
 		return companyScope(p)
 	}
 	return driverScope(p)
+}
+
+// tripActor is the caller as the trip flow sees them.
+func tripActor(p Principal) trips.Actor {
+	return trips.Actor{Role: p.Role, UserID: p.UserID, Scope: tripScope(p)}
 }
 
 type tripPointJSON struct {
@@ -153,7 +159,7 @@ func (s *Server) planStations(ctx context.Context, plans ...*fuelportal.TripPlan
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	return s.stationsByID(ctx, ids)
+	return s.DB.StationsByID(ctx, ids)
 }
 
 // tripCreateRequest is a plan to save as a trip. The truck's numbers have
@@ -199,8 +205,8 @@ func (req *tripCreateRequest) trip() (*fuelportal.Trip, error) {
 	t := &fuelportal.Trip{
 		CardNumber: strings.TrimSpace(req.CardNumber), LockCard: req.LockCard,
 		OriginName: strings.TrimSpace(req.OriginName), DestinationName: strings.TrimSpace(req.DestinationName),
-		TankGallons: gallonsOf(req.TankCapacity.value), CurrentFuel: gallonsOf(req.CurrentFuel.value),
-		SearchRadius: gallonsOf(req.SearchRadius.value), MinGallons: gallonsOf(req.MinGallonsPurchase.value),
+		TankGallons: trips.GallonsOf(req.TankCapacity.value), CurrentFuel: trips.GallonsOf(req.CurrentFuel.value),
+		SearchRadius: trips.GallonsOf(req.SearchRadius.value), MinGallons: trips.GallonsOf(req.MinGallonsPurchase.value),
 		Route: make([]fuelportal.TripPoint, len(route)),
 	}
 	for i, p := range route {
@@ -223,18 +229,8 @@ func (s *Server) handleTripCreate(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	scope := tripScope(PrincipalFromContext(r.Context()))
-	// Refuse a card outside the scope, or already on a trip, before planning.
-	if err := s.DB.CheckTripCard(r.Context(), scope, t.CardNumber); err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	if t.Plan, err = s.planTrip(r.Context(), scope.CompanyID, t, 0, t.CurrentFuel.Float(), fuelportal.TripPlanCreated); err != nil {
+	if err := s.Trips.Create(r.Context(), tripScope(PrincipalFromContext(r.Context())), t); err != nil {
 		retryAfterPlanner(w, err)
-		s.respondError(w, r, err)
-		return
-	}
-	if err := s.DB.CreateTrip(r.Context(), scope, t); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -380,8 +376,8 @@ func (s *Server) handleTripReplan(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	scope := tripScope(PrincipalFromContext(r.Context()))
-	t, err := s.DB.Trip(r.Context(), scope, id)
+	actor := tripActor(PrincipalFromContext(r.Context()))
+	t, err := s.DB.Trip(r.Context(), actor.Scope, id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -391,18 +387,17 @@ func (s *Server) handleTripReplan(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if p := PrincipalFromContext(r.Context()); p.Role == fuelportal.RoleUser && t.OwnerLock {
-		// The owner's lock binds the driver: their re-plan is a request the owner approves.
-		s.createTripRequest(w, r, p, t.ID, fuelportal.TripRequestReplan, "", at, fuel)
-		return
-	}
-	t, err = s.replanTrip(r.Context(), scope, t, at, fuel, fuelportal.TripPlanReplanned)
-	if err != nil {
+	t, request, err := s.Trips.Replan(r.Context(), actor, id, at, fuel)
+	switch {
+	case err != nil:
 		retryAfterPlanner(w, err)
 		s.respondError(w, r, err)
-		return
+	case request != nil:
+		// The owner's lock binds the driver: their re-plan is a request the owner approves.
+		respond(w, http.StatusAccepted, tripRequestFromDomain(request))
+	default:
+		s.respondTrip(w, r, http.StatusOK, t, false)
 	}
-	s.respondTrip(w, r, http.StatusOK, t, false)
 }
 
 // position validates the request against trip t: where the truck is and
@@ -434,7 +429,7 @@ func (s *Server) handleTripEnd(status fuelportal.TripStatus) http.HandlerFunc {
 			s.respondError(w, r, err)
 			return
 		}
-		t, err := s.DB.EndTrip(r.Context(), tripScope(PrincipalFromContext(r.Context())), id, status)
+		t, err := s.Trips.End(r.Context(), tripActor(PrincipalFromContext(r.Context())), id, status)
 		if err != nil {
 			s.respondError(w, r, err)
 			return

@@ -6,7 +6,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/geo"
-	"fuelportal/store"
+	"fuelportal/trips"
 )
 
 // Trip requests: a trip whose card lock an owner set binds its driver, who
@@ -72,8 +72,7 @@ type tripReplanRequestBody struct {
 // createTripRequest records the driver p's request of kind on trip id and
 // answers 202 with it.
 func (s *Server) createTripRequest(w http.ResponseWriter, r *http.Request, p Principal, id int64, kind fuelportal.TripRequestKind, message string, at geo.Point, fuel float64) {
-	req, err := s.DB.CreateTripRequest(r.Context(), store.TripRequestInput{Scope: driverScope(p), DriverUserID: p.UserID, TripID: id, Kind: kind,
-		Message: message, Latitude: at.Lat, Longitude: at.Lon, CurrentFuel: gallonsOf(fuel)})
+	req, err := s.Trips.Request(r.Context(), trips.Actor{Role: p.Role, UserID: p.UserID, Scope: driverScope(p)}, id, kind, message, at, fuel)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -179,39 +178,9 @@ func (s *Server) handleTripRequestDecide(approve bool) http.HandlerFunc {
 			return
 		}
 		p := PrincipalFromContext(ctx)
-		d := store.TripDecision{CompanyID: p.CompanyID, OwnerID: p.UserID, Approve: approve}
-		if approve {
-			req, err := s.DB.TripRequest(ctx, p.CompanyID, id)
-			if err != nil {
-				s.respondError(w, r, err)
-				return
-			}
-			if req.Status != fuelportal.TripRequestPending {
-				s.respondError(w, r, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripRequestDecided))
-				return
-			}
-			if req.Kind == fuelportal.TripRequestReplan {
-				// Plan outside the transaction (it searches and optimizes);
-				// the decision checks again that the request is pending.
-				t, err := s.DB.Trip(ctx, companyScope(p), req.TripID)
-				if err != nil {
-					s.respondError(w, r, err)
-					return
-				}
-				if t.Status != fuelportal.TripActive {
-					s.respondError(w, r, fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", string(t.Status)))
-					return
-				}
-				start := nearestRoutePoint(t.Route, geo.Point{Lat: req.Latitude, Lon: req.Longitude})
-				if d.Plan, err = s.planTrip(ctx, t.CompanyID, t, start, req.CurrentFuel.Float(), fuelportal.TripPlanReplanned); err != nil {
-					retryAfterPlanner(w, err)
-					s.respondError(w, r, err)
-					return
-				}
-			}
-		}
-		req, mail, err := s.DB.DecideTripRequest(ctx, id, d)
+		req, mail, err := s.Trips.Decide(ctx, trips.Actor{Role: p.Role, UserID: p.UserID, Scope: companyScope(p)}, id, approve)
 		if err != nil {
+			retryAfterPlanner(w, err)
 			s.respondError(w, r, err)
 			return
 		}

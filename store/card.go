@@ -24,8 +24,8 @@ func scanCard(row interface{ Scan(...any) error }) (*fuelportal.Card, error) {
 }
 
 // CreateCard inserts c and sets its ID and timestamps (CreatedAt only when
-// zero). A taken card number
-// is ECONFLICT.
+// zero); an empty Issuer is the network's. A taken card number is
+// ECONFLICT.
 func (tx *Tx) CreateCard(ctx context.Context, c *fuelportal.Card) error {
 	if c.Status == "" {
 		c.Status = fuelportal.CardActive
@@ -35,11 +35,16 @@ func (tx *Tx) CreateCard(ctx context.Context, c *fuelportal.Card) error {
 		c.CreatedAt = tx.Now
 	}
 	c.UpdatedAt = tx.Now
+	if c.Issuer == "" {
+		c.Issuer = fuelportal.IssuerNetwork
+	}
 	err := tx.QueryRow(ctx, `
-		INSERT INTO cards (company_id, card_number, driver_name, driver_id, unit_number, status, driver_user_id, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		INSERT INTO cards (company_id, card_number, driver_name, driver_id, unit_number, status, driver_user_id,
+			issuer, issuer_card_id, last4, exp_month, exp_year, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id`,
-		c.CompanyID, c.CardNumber, c.DriverName, c.DriverID, c.UnitNumber, c.Status, nullInt(c.DriverUserID), c.CreatedAt, c.UpdatedAt,
+		c.CompanyID, c.CardNumber, c.DriverName, c.DriverID, c.UnitNumber, c.Status, nullInt(c.DriverUserID),
+		c.Issuer, nullText(c.IssuerCardID), nullText(c.Last4), nullInt(int64(c.ExpMonth)), nullInt(int64(c.ExpYear)), c.CreatedAt, c.UpdatedAt,
 	).Scan(&c.ID)
 	if isUniqueViolation(err) {
 		return fuelportal.Errorf(fuelportal.ECONFLICT, "Card number already exists")

@@ -11,7 +11,7 @@ import (
 // card number. A non-empty search keeps the cards whose number, driver name,
 // driver id or unit number contains it (case-insensitive).
 func (db *DB) CompanyCards(ctx context.Context, companyID int64, search string) (cards []*fuelportal.Card, err error) {
-	query := `SELECT ` + cardColumns + ` FROM cards WHERE company_id = ?`
+	query := `SELECT ` + ownerCardColumns + ` FROM cards WHERE company_id = ?`
 	args := []any{companyID}
 	if strings.TrimSpace(search) != "" {
 		p := likePattern(search)
@@ -27,7 +27,7 @@ func (db *DB) CompanyCards(ctx context.Context, companyID int64, search string) 
 		}
 		defer rows.Close()
 		for rows.Next() {
-			c, err := scanCard(rows)
+			c, err := scanOwnerCard(rows)
 			if err != nil {
 				return err
 			}
@@ -58,7 +58,7 @@ func (db *DB) UpdateCard(ctx context.Context, companyID int64, upd fuelportal.Ca
 		} else if n == 0 {
 			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
 		}
-		card, err = scanCard(tx.QueryRow(ctx, `SELECT `+cardColumns+` FROM cards WHERE company_id = ? AND card_number = ?`, companyID, upd.CardNumber))
+		card, err = scanOwnerCard(tx.QueryRow(ctx, `SELECT `+ownerCardColumns+` FROM cards WHERE company_id = ? AND card_number = ?`, companyID, upd.CardNumber))
 		return err
 	})
 	return card, err

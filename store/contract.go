@@ -35,6 +35,17 @@ func (db *DB) Contract(ctx context.Context, companyID int64) (c *fuelportal.Cont
 	return c, err
 }
 
+// Pricing is the contract a company's users see prices and plan under:
+// its contract (the default one while it has signed none), whose price per
+// gallon a purchase is charged; for company 0 (a user of no company) the
+// feed's net price (fuelportal.FeedPricing).
+func (db *DB) Pricing(ctx context.Context, companyID int64) (*fuelportal.Contract, error) {
+	if companyID == 0 {
+		return fuelportal.FeedPricing(), nil
+	}
+	return db.Contract(ctx, companyID)
+}
+
 // SaveContract creates or replaces the contract of c.CompanyID. An unknown
 // plan, a negative amount or a planner cost above its maximum
 // (fuelportal.MaxOutOfRouteTenthCentsPerMile, MaxStopCostCents) is EINVALID.

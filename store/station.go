@@ -208,6 +208,16 @@ func sameStation(a, b *fuelportal.Station) bool {
 		a.PriceDate.Equal(b.PriceDate)
 }
 
+// StationsByID reads the stored stations among ids (Tx.StationsByID in a
+// read transaction).
+func (db *DB) StationsByID(ctx context.Context, ids []int64) (out map[int64]*fuelportal.Station, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		out, err = tx.StationsByID(ctx, ids)
+		return err
+	})
+	return out, err
+}
+
 // StationsByID returns the stored stations among ids, by id; unknown ids
 // are left out.
 func (tx *Tx) StationsByID(ctx context.Context, ids []int64) (map[int64]*fuelportal.Station, error) {

@@ -46,6 +46,15 @@ var _ fuelportal.PaymentProvider = (*Client)(nil)
 
 // New returns a client for cfg.
 func New(cfg Config) *Client {
+	return &Client{
+		sc:               newStripeClient(cfg),
+		webhookSecret:    cfg.WebhookSecret,
+		webhookTolerance: cfg.WebhookTolerance,
+	}
+}
+
+// newStripeClient returns the SDK's client for cfg.
+func newStripeClient(cfg Config) *stripego.Client {
 	httpClient := cfg.HTTPClient
 	if httpClient == nil {
 		httpClient = &http.Client{Timeout: 30 * time.Second}
@@ -59,11 +68,7 @@ func New(cfg Config) *Client {
 	if cfg.APIBase != "" {
 		backend.URL = stripego.String(cfg.APIBase)
 	}
-	return &Client{
-		sc:               stripego.NewClient(cfg.SecretKey, stripego.WithBackends(stripego.NewBackendsWithConfig(backend))),
-		webhookSecret:    cfg.WebhookSecret,
-		webhookTolerance: cfg.WebhookTolerance,
-	}
+	return stripego.NewClient(cfg.SecretKey, stripego.WithBackends(stripego.NewBackendsWithConfig(backend)))
 }
 
 // CreateCustomer creates the Stripe customer of a company. The idempotency

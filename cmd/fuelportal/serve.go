@@ -24,6 +24,7 @@ import (
 	"fuelportal/catalog"
 	"fuelportal/demo"
 	fphttp "fuelportal/http"
+	"fuelportal/issuing"
 	"fuelportal/mail"
 	"fuelportal/netguard"
 	"fuelportal/payments"
@@ -32,6 +33,7 @@ import (
 	"fuelportal/store"
 	"fuelportal/stripe"
 	"fuelportal/timezone"
+	"fuelportal/trips"
 	"fuelportal/web"
 	"fuelportal/webhooks"
 )
@@ -54,7 +56,13 @@ type Config struct {
 	StripePublishableKey string
 	StripeWebhookSecret  string
 	StripeAPIBase        string
-	MapStyleURL          string
+	// Issuer is the card issuer cards are ordered from (fuelportal.IssuerNetwork,
+	// the default, or IssuerStripe: needs StripeSecretKey and IssuingAddress).
+	// StripeIssuingWebhookSecret is kept for Issuing webhooks.
+	Issuer                     string
+	IssuingAddress             stripe.Address
+	StripeIssuingWebhookSecret string
+	MapStyleURL                string
 	// TrustedProxies are the load balancers whose forwarding headers are
 	// believed (FUELPORTAL_TRUSTED_PROXIES); empty trusts none.
 	TrustedProxies fphttp.TrustedProxies
@@ -140,6 +148,44 @@ func limitsFromEnv(c *Config, getenv func(string) string) error {
 		c.MemoryLimit = DefaultMemoryLimit
 	}
 	return nil
+}
+
+// issuerFromEnv reads FUELPORTAL_ISSUER (network, the default, or stripe),
+// and for stripe STRIPE_ISSUING_ADDRESS ("line 1;city;state;postal
+// code;country") and STRIPE_ISSUING_WEBHOOK_SECRET. Stripe needs the
+// secret key (c.StripeSecretKey, read before).
+func issuerFromEnv(c *Config, getenv func(string) string) error {
+	c.Issuer = strings.ToLower(strings.TrimSpace(getenv("FUELPORTAL_ISSUER")))
+	c.StripeIssuingWebhookSecret = getenv("STRIPE_ISSUING_WEBHOOK_SECRET")
+	switch c.Issuer {
+	case "", fuelportal.IssuerNetwork:
+		c.Issuer = fuelportal.IssuerNetwork
+		return nil
+	case fuelportal.IssuerStripe:
+	default:
+		return fmt.Errorf("FUELPORTAL_ISSUER must be network or stripe, not %q", getenv("FUELPORTAL_ISSUER"))
+	}
+	if c.StripeSecretKey == "" {
+		return fmt.Errorf("FUELPORTAL_ISSUER=stripe needs STRIPE_SECRET_KEY (a key of the Stripe account with Issuing)")
+	}
+	text := getenv("STRIPE_ISSUING_ADDRESS")
+	if text == "" {
+		return fmt.Errorf("FUELPORTAL_ISSUER=stripe needs STRIPE_ISSUING_ADDRESS, the cardholders' billing address and where physical cards are shipped: \"line 1;city;state;postal code;country\"")
+	}
+	address, err := stripe.ParseAddress(text)
+	if err != nil {
+		return fmt.Errorf("STRIPE_ISSUING_ADDRESS: %w", err)
+	}
+	c.IssuingAddress = address
+	return nil
+}
+
+// cardIssuer builds the configured card issuer.
+func (c *Config) cardIssuer() fuelportal.CardIssuer {
+	if c.Issuer == fuelportal.IssuerStripe {
+		return stripe.NewIssuer(stripe.Config{SecretKey: c.StripeSecretKey, APIBase: c.StripeAPIBase}, c.IssuingAddress)
+	}
+	return issuing.Network{}
 }
 
 // parseBytes reads a size such as 1073741824, 1GiB, 600MiB or 512MB.
@@ -261,7 +307,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.DB.WebhookQueued = hooks.Queued
 	m.Server = fphttp.NewServer(fphttp.Deps{
 		DB: m.DB, Passwords: m.Passwords, Secret: secret, Logger: m.Logger,
-		Stations: stations, Router: router, Geocoder: geocoder,
+		Stations: stations, Router: router, Geocoder: geocoder, Issuer: m.Config.cardIssuer(),
 	})
 	m.Server.Static = m.Config.Static
 	m.Server.TrustedProxies = m.Config.TrustedProxies
@@ -274,7 +320,10 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	}
 	m.Server.FeedKey = m.Config.FeedKey
 	m.Server.WebhookPolicy = webhookPolicy
-	m.Server.PlanTimeout, m.Server.PlanConcurrency = m.Config.PlanTimeout, m.Config.PlanConcurrency
+	m.Server.Trips.PlanTimeout = m.Config.PlanTimeout
+	if m.Config.PlanConcurrency > 0 {
+		m.Server.Trips.Slots = trips.NewSlots(m.Config.PlanConcurrency)
+	}
 	if m.Server.Public.PaymentsConfigured {
 		provider := stripe.New(stripe.Config{
 			SecretKey: m.Config.StripeSecretKey, APIBase: m.Config.StripeAPIBase, Logger: m.Logger,
@@ -454,6 +503,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE must be 1 or 0, not %q", v)
 	}
 	if err := limitsFromEnv(&m.Config, os.Getenv); err != nil {
+		return err
+	}
+	if err := issuerFromEnv(&m.Config, os.Getenv); err != nil {
 		return err
 	}
 	if m.Config.SMTP, err = mail.SMTPConfigFromEnv(); err != nil {

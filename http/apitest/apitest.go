@@ -44,6 +44,7 @@ func Router(tb testing.TB) routers.Router {
 	loadOnce.Do(func() {
 		// Logos are SVG: check their content type, not their content.
 		openapi3filter.RegisterBodyDecoder("image/svg+xml", openapi3filter.FileBodyDecoder)
+		openapi3filter.RegisterBodyDecoder("text/html", openapi3filter.FileBodyDecoder)
 		loader := openapi3.NewLoader()
 		doc, err := loader.LoadFromData(fphttp.OpenAPI)
 		if err != nil {

@@ -1542,6 +1542,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/transactions/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The printable e-receipt (HTML) of one approved purchase of the company's cards (ROLE_COMPANY; ROLE_USER gets 403); a declined purchase has none (404)
+         * @description Station, local date and time in the station's time zone, card (masked), driver, unit, product, gallons, pump and card price per gallon, discount, fee and total. Language: the lang parameter, else the first Accept-Language tag the portal speaks (en, es), else English.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: "en" | "es";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wex/company/total-spendings": {
         parameters: {
             query?: never;
@@ -1739,6 +1786,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/transactions/{id}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The printable e-receipt (HTML) of one approved purchase of the driver's own card (ROLE_USER; ROLE_COMPANY gets 403); a declined purchase has none (404)
+         * @description Station, local date and time in the station's time zone, card (masked), driver, unit, product, gallons, pump and card price per gallon, discount, fee and total. Language: the lang parameter, else the first Accept-Language tag the portal speaks (en, es), else English.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: "en" | "es";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wex/total-spendings": {
         parameters: {
             query?: never;
@@ -1835,7 +1929,7 @@ export interface paths {
         get?: never;
         /**
          * Edit a card's driver details and status
-         * @description Field errors driverName 'Driver name is required', driverId 'Driver ID is required', unitNumber 'Unit number is required'; a card of another company is 404.
+         * @description Field errors driverName 'Driver name is required', driverId 'Driver ID is required', unitNumber 'Unit number is required'; a card of another company is 404. A status change reaches the card's issuer first: when the issuer cannot make it, 503 (message 'The card issuer could not change the card's status - It stays as it was; please try again later', or the issuer's own unavailable message) and nothing is saved.
          */
         put: {
             parameters: {
@@ -1863,10 +1957,59 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
-                503: components["responses"]["DatabaseUnavailable"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order a new fuel card
+         * @description The company owner orders a card for a driver. The portal assigns the 19-digit card number (the card's id everywhere) and the deployment's card issuer issues the card (FUELPORTAL_ISSUER: network, the portal alone; stripe, a Stripe Issuing card under the company's cardholder, with the company's per-purchase and daily limits as Stripe spending limits). The new card is ACTIVE. Field errors driverName 'Driver name is required', driverId 'Driver ID is required', unitNumber 'Unit number is required', type 'Type must be virtual or physical', and the length limits of the edit-card form. An issuer that cannot be reached is 503 'The card issuer is unavailable - Please try again later'; one that refuses the card is 422 with its message; nothing is saved then.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CardOrder"];
+                };
+            };
+            responses: {
+                /** @description The new card */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Card"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                422: components["responses"]["Unprocessable"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4407,6 +4550,19 @@ export interface components {
             driverName: string;
             driverId: string;
             unitNumber: string;
+            /**
+             * @description The card program that issued the card (docs/issuing.md)
+             * @enum {string}
+             */
+            issuer: "network" | "stripe";
+            /** @description The issuer's id of the card (Stripe: ic_…); null when the issuer has none */
+            issuerCardId: string | null;
+            /** @description Last four digits of the issuer's card number; null when the issuer has none */
+            last4: string | null;
+            /** @description Expiry month; null when the issuer has none */
+            expMonth: number | null;
+            /** @description Expiry year (four digits); null when the issuer has none */
+            expYear: number | null;
         };
         CardList: {
             value: components["schemas"]["CardListItem"][];
@@ -5071,6 +5227,19 @@ export interface components {
             monthlyBudget: number | null;
             /** @description Dollars: approved funded totals this calendar month (company time zone) */
             monthSpend: number;
+            /**
+             * @description The card program that issued the card (docs/issuing.md)
+             * @enum {string}
+             */
+            issuer: "network" | "stripe";
+            /** @description The issuer's id of the card (Stripe: ic_…); null when the issuer has none */
+            issuerCardId: string | null;
+            /** @description Last four digits of the issuer's card number; null when the issuer has none */
+            last4: string | null;
+            /** @description Expiry month; null when the issuer has none */
+            expMonth: number | null;
+            /** @description Expiry year (four digits); null when the issuer has none */
+            expYear: number | null;
         };
         /** @description The fuel planner's costs of the company contract, in dollars: each a JSON number, from 0 to its maximum, in whole cents. 0 turns a cost off. */
         PlannerCosts: {
@@ -5114,6 +5283,13 @@ export interface components {
         };
         TripRequestList: {
             content: components["schemas"]["TripRequest"][];
+        };
+        CardOrder: {
+            driverName: string;
+            driverId: string;
+            unitNumber: string;
+            /** @description virtual or physical (anything else: field error type 'Type must be virtual or physical') */
+            type: string;
         };
         /**
          * @description An event a webhook endpoint may subscribe to (docs/webhooks.md).

@@ -12,6 +12,12 @@ export const BODY_MAX_LENGTH = {
   Alert: {
     message: 500,
   },
+  CardOrder: {
+    driverId: 50,
+    driverName: 100,
+    type: 64,
+    unitNumber: 50,
+  },
   CardUpdate: {
     cardNumber: 19,
     driverId: 50,
@@ -114,6 +120,12 @@ export const BODY_PATTERN = {
     firstName: "^[^\u0000-\u001f\u007f-\u009f]*$",
     lastName: "^[^\u0000-\u001f\u007f-\u009f]*$",
     phoneNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  CardOrder: {
+    driverId: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    driverName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    type: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    unitNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   CardUpdate: {
     cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
@@ -240,6 +252,12 @@ export const BODY_DIGITS = {
 
 /** Largest value of each bounded number field of a contract schema, by schema and field. */
 export const BODY_MAXIMUM = {
+  Card: {
+    expMonth: 12,
+  },
+  CardListItem: {
+    expMonth: 12,
+  },
   CompanyControls: {
     dailyGallonsLimit: 20000,
     dailyLimit: 100000,
@@ -328,6 +346,18 @@ export const BODY_MINIMUM = {
   AlertPage: {
     unreadCount: {
       value: 0,
+      exclusive: false,
+    },
+  },
+  Card: {
+    expMonth: {
+      value: 1,
+      exclusive: false,
+    },
+  },
+  CardListItem: {
+    expMonth: {
+      value: 1,
       exclusive: false,
     },
   },

@@ -3,6 +3,9 @@ import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api
 /** A company fuel card (docs/product.md §3, http/openapi.json) with its controls' summary. */
 export type FuelCard = Schema<'CardListItem'>;
 
+/** POST /api/wex/company/cards body: a new card for a driver (docs/issuing.md). */
+export type CardOrder = Schema<'CardOrder'>;
+
 /** PUT /api/wex/company/update-card body (docs/product.md §3). */
 export type CardUpdate = Schema<'CardUpdate'>;
 
@@ -22,7 +25,12 @@ export const fuelCardsApi = api.injectEndpoints({
       query: (body) => ({ url: '/wex/company/update-card', method: 'PUT', body }),
       invalidatesTags: ['FuelCard'],
     }),
+    /** The new card joins the list: the cards are refetched, here and on the dashboard. */
+    orderFuelCard: build.mutation<ResponseBody<'/api/wex/company/cards', 'post'>, CardOrder>({
+      query: (body) => ({ url: '/wex/company/cards', method: 'POST', body }),
+      invalidatesTags: ['FuelCard'],
+    }),
   }),
 });
 
-export const { useGetFuelCardsQuery, useUpdateFuelCardMutation } = fuelCardsApi;
+export const { useGetFuelCardsQuery, useUpdateFuelCardMutation, useOrderFuelCardMutation } = fuelCardsApi;

@@ -28,6 +28,11 @@ function controlsApi({
       overrideUntil,
       monthlyBudget: 5000,
       monthSpend: 1234.5,
+      issuer: 'network',
+      issuerCardId: null,
+      last4: null,
+      expMonth: null,
+      expYear: null,
       ...card,
     },
   ];

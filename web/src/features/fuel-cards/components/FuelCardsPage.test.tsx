@@ -9,11 +9,12 @@ import type { FuelCard } from '../api/fuel-cards-api';
 
 const session = { token: 't1', refreshToken: 'r1' };
 const noControls = { controlsActive: false, overrideUntil: null, monthlyBudget: null, monthSpend: 0 };
+const networkIssuer = { issuer: 'network', issuerCardId: null, last4: null, expMonth: null, expYear: null } as const;
 
 function cardsApi(update: (body: FuelCard) => Response | Promise<Response> = (body) => HttpResponse.json(body)) {
   const cards: FuelCard[] = [
-    { cardNumber: '7071000000000001234', status: 'ACTIVE', driverName: 'Sam Carter', driverId: 'D-1001', unitNumber: 'TRK-12', ...noControls },
-    { cardNumber: '7071000000000005678', status: 'INACTIVE', driverName: 'Ana Ruiz', driverId: 'D-1002', unitNumber: 'TRK-14', ...noControls },
+    { cardNumber: '7071000000000001234', status: 'ACTIVE', driverName: 'Sam Carter', driverId: 'D-1001', unitNumber: 'TRK-12', ...noControls, ...networkIssuer },
+    { cardNumber: '7071000000000005678', status: 'INACTIVE', driverName: 'Ana Ruiz', driverId: 'D-1002', unitNumber: 'TRK-14', ...noControls, ...networkIssuer },
   ];
   const searches: (string | null)[] = [];
   const updates: FuelCard[] = [];

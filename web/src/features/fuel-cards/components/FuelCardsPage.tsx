@@ -1,3 +1,4 @@
+import AddCardIcon from '@mui/icons-material/AddCard';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
 import Button from '@mui/material/Button';
@@ -13,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { DriverRequests } from './DriverRequests';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage, errorStatus } from '@/lib/api';
 import { paths } from '@/lib/paths';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { Page } from '@/components/layout/Page';
@@ -24,6 +26,7 @@ import { useStatusLock } from '../model/use-status-lock';
 import { ControlsDialog, type ControlsTarget } from './ControlsDialog';
 import { DeactivateCardDialog } from './DeactivateCardDialog';
 import { EditCardDialog } from './EditCardDialog';
+import { OrderCardDialog } from './OrderCardDialog';
 import { OverrideDialog } from './OverrideDialog';
 import { FuelCardRow } from './FuelCardRow';
 
@@ -43,6 +46,7 @@ export function FuelCardsPage() {
   const [controlsOf, setControlsOf] = useState<ControlsTarget | null>(null);
   const [overrideCard, setOverrideCard] = useState<string | null>(null);
   const [deactivating, setDeactivating] = useState<FuelCard | null>(null);
+  const [ordering, setOrdering] = useState(false);
   // The dialog follows the card row, so a granted or ended override shows at once.
   const overriding = overrideCard ? cards?.find((card) => card.cardNumber === overrideCard) : undefined;
 
@@ -53,8 +57,9 @@ export function FuelCardsPage() {
       const { cardNumber, driverName, driverId, unitNumber } = card;
       await updateCard({ cardNumber, driverName, driverId, unitNumber, status: activate ? 'ACTIVE' : 'INACTIVE' }).unwrap();
       notify.success(t('toasts.statusUpdated'));
-    } catch {
-      notify.error(t('toasts.statusFailed'));
+    } catch (error) {
+      // 503: the card's issuer could not change the status, and the server says so (docs/issuing.md).
+      notify.error(errorStatus(error) === 503 ? errorMessage(error, t('toasts.statusFailed')) : t('toasts.statusFailed'));
     } finally {
       releaseLater(card.cardNumber);
     }
@@ -64,11 +69,14 @@ export function FuelCardsPage() {
     <Page title={t('title')} maxWidth="md" leading={<BackButton to={paths.dashboard} label={t('backToDashboard')} />}>
       <Stack spacing={2}>
         <DriverRequests />
-        <Box>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="contained" startIcon={<AddCardIcon />} onClick={() => setOrdering(true)}>
+            {t('actions.orderCard')}
+          </Button>
           <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => setControlsOf({ kind: 'company' })}>
             {t('actions.companyControls')}
           </Button>
-        </Box>
+        </Stack>
         <TextField
           type="search"
           placeholder={t('search')}
@@ -135,6 +143,7 @@ export function FuelCardsPage() {
         />
       )}
       {editing && <EditCardDialog card={editing} onClose={() => setEditing(null)} />}
+      {ordering && <OrderCardDialog onClose={() => setOrdering(false)} />}
       {controlsOf && <ControlsDialog target={controlsOf} onClose={() => setControlsOf(null)} />}
       {overriding && <OverrideDialog card={overriding} onClose={() => setOverrideCard(null)} />}
     </Page>

@@ -30,3 +30,32 @@ export const editCardSchema = (t: TFunction) =>
 
 export type EditCardValues = z.output<ReturnType<typeof editCardSchema>>;
 export const EDIT_CARD_FIELDS = ['driverName', 'driverId', 'unitNumber'] as const;
+
+const ORDER_LIMITS = BODY_MAX_LENGTH.CardOrder;
+
+/** The card types an owner may order (docs/issuing.md). */
+export const CARD_TYPES = ['virtual', 'physical'] as const;
+
+/** Order card: the edit form's driver fields and the card type (docs/issuing.md). */
+export const orderCardSchema = (t: TFunction) =>
+  z.object({
+    driverName: z
+      .string()
+      .trim()
+      .min(1, t('fuelCards:edit.driverNameRequired'))
+      .max(ORDER_LIMITS.driverName, t('fuelCards:edit.driverNameMax', { max: ORDER_LIMITS.driverName })),
+    driverId: z
+      .string()
+      .trim()
+      .min(1, t('fuelCards:edit.driverIdRequired'))
+      .max(ORDER_LIMITS.driverId, t('fuelCards:edit.driverIdMax', { max: ORDER_LIMITS.driverId })),
+    unitNumber: z
+      .string()
+      .trim()
+      .min(1, t('fuelCards:edit.unitNumberRequired'))
+      .max(ORDER_LIMITS.unitNumber, t('fuelCards:edit.unitNumberMax', { max: ORDER_LIMITS.unitNumber })),
+    type: z.enum(CARD_TYPES, { message: t('fuelCards:order.typeRequired') }),
+  });
+
+export type OrderCardValues = z.output<ReturnType<typeof orderCardSchema>>;
+export const ORDER_CARD_FIELDS = ['driverName', 'driverId', 'unitNumber', 'type'] as const;

@@ -1,5 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api, type QueryParams, type ResponseBody, type Schema } from '@/lib/api';
+import { attachmentName, blobOrErrorBody } from '@/lib/files';
 import { saveFile } from '../model/save-file';
 
 /** Whose transactions: the company's (company/ endpoints) or the signed-in driver's (docs/product.md §6). */
@@ -49,12 +50,6 @@ function filterParams({ scope: _scope, ...filters }: Omit<TransactionQuery, 'sco
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
 }
 
-/** Name from `Content-Disposition: attachment; filename="…"`, if any. */
-function attachmentName(response: Response | undefined): string | undefined {
-  const disposition = response?.headers.get('Content-Disposition') ?? '';
-  return /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-}
-
 export const transactionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /**
@@ -100,19 +95,34 @@ export const transactionsApi = api.injectEndpoints({
         const result = await baseQuery({
           url: `${transactionsPath(scope)}/export`,
           params: { sort: TRANSACTIONS_SORT, ...filterParams(filters) },
-          responseHandler: async (response) => {
-            if (response.ok) return response.blob();
-            const text = await response.text();
-            try {
-              return JSON.parse(text) as unknown;
-            } catch {
-              return text;
-            }
-          },
+          responseHandler: blobOrErrorBody,
         });
         if (result.error) return { error: result.error };
         const fileName = attachmentName((result.meta as FetchBaseQueryMeta | undefined)?.response) ?? fallbackFileName;
         saveFile(result.data as Blob, fileName);
+        return { data: fileName };
+      },
+    }),
+    /**
+     * GET …/transactions/{id}/receipt: the printable HTML e-receipt of an approved purchase in
+     * `language` (en or es), opened in a new tab to print or save; where the browser blocks the
+     * tab, saved as a file. The result is the file name.
+     */
+    openReceipt: build.mutation<string, { scope: TransactionScope; transactionId: number; language: string }>({
+      async queryFn({ scope, transactionId, language }, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery({
+          url: `${transactionsPath(scope)}/${transactionId}/receipt`,
+          params: { lang: language.toLowerCase().startsWith('es') ? 'es' : 'en' },
+          responseHandler: blobOrErrorBody,
+        });
+        if (result.error) return { error: result.error };
+        const fileName =
+          attachmentName((result.meta as FetchBaseQueryMeta | undefined)?.response) ?? `receipt-${transactionId}.html`;
+        const blob = new Blob([result.data as Blob], { type: 'text/html' });
+        const url = URL.createObjectURL(blob);
+        const tab = window.open(url, '_blank');
+        if (!tab) saveFile(blob, fileName);
+        window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
         return { data: fileName };
       },
     }),
@@ -137,4 +147,5 @@ export const {
   useGetTransactionDetailQuery,
   useGetTransactionCardOptionsQuery,
   useExportTransactionsMutation,
+  useOpenReceiptMutation,
 } = transactionsApi;

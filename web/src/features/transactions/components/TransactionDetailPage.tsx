@@ -1,4 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,11 +15,17 @@ import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink, useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '@/lib/paths';
 import { LoadError } from '@/components/feedback/LoadStates';
-import { errorStatus } from '@/lib/api';
+import { errorMessage, errorStatus } from '@/lib/api';
 import { selectRole, selectUser } from '@/lib/auth';
 import { formatDollars, maskCardNumber } from '@/lib/format';
+import { notify } from '@/lib/notifier';
 import { useAppSelector } from '@/lib/store';
-import { useGetTransactionDetailQuery, type TransactionDetail, type TransactionScope } from '../api/transactions-api';
+import {
+  useGetTransactionDetailQuery,
+  useOpenReceiptMutation,
+  type TransactionDetail,
+  type TransactionScope,
+} from '../api/transactions-api';
 import { longUsDate, shownAmount } from '../model/formats';
 import { openedFromList } from '../model/history';
 import { OverrideRequestStatusNote } from './OverrideRequestPanel';
@@ -124,6 +131,31 @@ function DetailCard({ detail, scope }: { detail: TransactionDetail; scope: Trans
   );
 }
 
+/** Opens the purchase's printable e-receipt (approved purchases only) in the app's language. */
+function ReceiptButton({ detail, scope }: { detail: TransactionDetail; scope: TransactionScope }) {
+  const { t, i18n } = useTranslation('transactions');
+  const [openReceipt, { isLoading }] = useOpenReceiptMutation();
+  const open = async () => {
+    try {
+      await openReceipt({ scope, transactionId: detail.transactionId, language: i18n.language }).unwrap();
+    } catch (error) {
+      notify.error(errorMessage(error, t('detail.receiptFailed')));
+    }
+  };
+  return (
+    <Button
+      variant="outlined"
+      startIcon={isLoading ? <CircularProgress size={18} aria-hidden /> : <ReceiptLongIcon />}
+      onClick={() => void open()}
+      disabled={isLoading}
+      sx={{ mt: 2 }}
+      fullWidth
+    >
+      {t('detail.receipt')}
+    </Button>
+  );
+}
+
 function DetailBody({ scope, transactionId }: { scope: TransactionScope; transactionId: string }) {
   const { t } = useTranslation('transactions');
   const { data, isLoading, isFetching, error, refetch } = useGetTransactionDetailQuery({ scope, transactionId });
@@ -138,7 +170,12 @@ function DetailBody({ scope, transactionId }: { scope: TransactionScope; transac
     if (errorStatus(error) === 404) return <Alert severity="error">{t('detail.notFound')}</Alert>;
     return <LoadError onRetry={refetch} retrying={isFetching} />;
   }
-  return <DetailCard detail={data} scope={scope} />;
+  return (
+    <>
+      <DetailCard detail={data} scope={scope} />
+      {data.status === 'APPROVED' && <ReceiptButton detail={data} scope={scope} />}
+    </>
+  );
 }
 
 /** Company view: any of the company's transactions (company/transactions/{id}). */

@@ -1,0 +1,130 @@
+package ifta
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"fuelportal/jurisdiction"
+)
+
+func TestParseRatesCSVReadsTheSampleFile(t *testing.T) {
+	f, err := os.Open("testdata/sample-rates-2026q3.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rates, err := ParseRatesCSV(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 58 members × 2 fuels, less Oregon's diesel.
+	if len(rates) != 115 {
+		t.Errorf("%d rates, want 115", len(rates))
+	}
+	if got := rates[RateKey{2026, 3, "IN", Diesel}]; got != (Rate{Rate: 5900, Surcharge: 1100}) {
+		t.Errorf("IN diesel %+v", got)
+	}
+	if _, ok := rates[RateKey{2026, 3, "OR", Diesel}]; ok {
+		t.Error("OR diesel has a rate")
+	}
+}
+
+func TestParseRatesCSVAcceptsLooseButExactAmounts(t *testing.T) {
+	in := "\ufeffyear,quarter,jurisdiction,fuelType,rate,surcharge\r\n" +
+		"2026, 3, tx, Diesel, 0.2, \r\n" +
+		"2026,3,IN,diesel,1.0230,0.11\n" +
+		"2026,4,QC,gasoline,0,0.0000\n"
+	rates, err := ParseRatesCSV(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Rates{
+		{2026, 3, "TX", Diesel}:   {Rate: 2000},
+		{2026, 3, "IN", Diesel}:   {Rate: 10230, Surcharge: 1100},
+		{2026, 4, "QC", Gasoline}: {},
+	}
+	if len(rates) != len(want) {
+		t.Fatalf("%v", rates)
+	}
+	for k, v := range want {
+		if rates[k] != v {
+			t.Errorf("%+v: %+v, want %+v", k, rates[k], v)
+		}
+	}
+}
+
+func TestParseRatesCSVErrorsNameTheLine(t *testing.T) {
+	const header = "year,quarter,jurisdiction,fuelType,rate,surcharge\n"
+	tests := []struct {
+		name string
+		in   string
+		want string
+	}{
+		{"an empty file is rejected", "", "the rate file is empty"},
+		{"a wrong header is rejected", "year,quarter,state,fuel,rate,surcharge\n", "line 1: the header must be"},
+		{"an unknown jurisdiction is rejected", header + "2026,3,XX,diesel,0.2,\n", `line 2: jurisdiction "XX"`},
+		{"a non-member is rejected", header + "2026,3,DC,diesel,0.2,\n", `line 2: jurisdiction "DC"`},
+		{"an unknown fuel type is rejected", header + "2026,3,TX,propane,0.2,\n", `line 2: fuel type "propane"`},
+		{"quarter 0 is rejected", header + "2026,0,TX,diesel,0.2,\n", "line 2: quarter must be from 1 to 4"},
+		{"quarter 5 is rejected", header + "2026,5,TX,diesel,0.2,\n", "line 2: quarter must be from 1 to 4"},
+		{"a year that is no number is rejected", header + "20x6,3,TX,diesel,0.2,\n", `line 2: year "20x6"`},
+		{"five decimals are rejected", header + "2026,3,TX,diesel,0.28501,\n", "line 2: rate: \"0.28501\" has more than four decimals"},
+		{"a negative rate is rejected", header + "2026,3,TX,diesel,-0.2,\n", "line 2: rate:"},
+		{"an exponent is rejected", header + "2026,3,TX,diesel,2e-1,\n", "line 2: rate:"},
+		{"a bare dot is rejected", header + "2026,3,TX,diesel,.5,\n", "line 2: rate:"},
+		{"a huge rate is rejected", header + "2026,3,TX,diesel,1000,\n", "more than $100"},
+		{"a bad surcharge is rejected", header + "2026,3,IN,diesel,0.59,abc\n", "line 2: surcharge:"},
+		{"a missing field is rejected", header + "2026,3,TX,diesel,0.2\n", "line 2: 5 fields, want 6"},
+		{"a duplicate is rejected on its own line", header + "2026,3,TX,diesel,0.2,\n# a comment\n2026,3,tx,DIESEL,0.3,\n", "line 4: a second rate for TX diesel in 2026Q3"},
+		{"a broken quote is rejected", header + "2026,3,\"TX,diesel,0.2,\n", "line 2:"},
+		{"a file over a megabyte is rejected", header + strings.Repeat("# padding padding padding padding padding padding\n", 25000), "larger than"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseRatesCSV(strings.NewReader(tt.in))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("err %v, want one containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseRatesCSVBoundsTheRows(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("year,quarter,jurisdiction,fuelType,rate,surcharge\n")
+	members := jurisdiction.Members()
+	n := 0
+	for year := 2000; year <= 2100 && n <= MaxRatesRows; year++ {
+		for q := 1; q <= 4; q++ {
+			for _, j := range members {
+				for _, f := range []string{"diesel", "gasoline"} {
+					b.WriteString(strings.Join([]string{strconv.Itoa(year), strconv.Itoa(q), j, f, "0.1", ""}, ",") + "\n")
+					n++
+				}
+			}
+		}
+	}
+	_, err := ParseRatesCSV(strings.NewReader(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "at most 10000 rows") {
+		t.Errorf("err %v", err)
+	}
+}
+
+func FuzzParseRatesCSV(f *testing.F) {
+	f.Add("year,quarter,jurisdiction,fuelType,rate,surcharge\n2026,3,TX,diesel,0.2,\n")
+	f.Add("year,quarter,jurisdiction,fuelType,rate,surcharge\n2026,3,IN,diesel,0.5900,0.1100\n2026,3,IN,diesel,1,\n")
+	f.Add("\"")
+	f.Fuzz(func(t *testing.T, in string) {
+		rates, err := ParseRatesCSV(strings.NewReader(in))
+		if err != nil {
+			return
+		}
+		for k, v := range rates {
+			if k.Quarter < 1 || k.Quarter > 4 || !k.FuelType.Valid() || v.Rate < 0 || v.Rate > maxRate || v.Surcharge < 0 || v.Surcharge > maxRate {
+				t.Fatalf("accepted %+v %+v", k, v)
+			}
+		}
+	})
+}

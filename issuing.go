@@ -1,0 +1,152 @@
+package fuelportal
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Card issuers: the card program a deployment orders its cards from
+// (docs/issuing.md). The network issuer is the portal itself: it assigns
+// the card number and calls no one. The Stripe issuer creates each card as
+// a Stripe Issuing card.
+const (
+	IssuerNetwork = "network"
+	IssuerStripe  = "stripe"
+)
+
+// CardType is the form of a new card.
+type CardType string
+
+// Card types.
+const (
+	CardVirtual  CardType = "virtual"
+	CardPhysical CardType = "physical"
+)
+
+// Valid reports whether t is a known card type.
+func (t CardType) Valid() bool { return t == CardVirtual || t == CardPhysical }
+
+// Messages of the order-card form and of a card issuer that cannot be
+// reached.
+const (
+	MsgCardTypeInvalid   = "Type must be virtual or physical"
+	MsgIssuerUnavailable = "The card issuer is unavailable - Please try again later"
+	MsgNoFreeCardNumber  = "No free card number was found - Please try again"
+	// MsgIssuerStatusUnavailable: the card's status stays as it was.
+	MsgIssuerStatusUnavailable = "The card issuer could not change the card's status - It stays as it was; please try again later"
+)
+
+// CardOrder is a company owner's order of a new card.
+type CardOrder struct {
+	DriverName string
+	DriverID   string
+	UnitNumber string
+	Type       CardType
+}
+
+// Validate trims the fields and returns field errors for missing ones and
+// an unknown type (lengths are bounded by the request decoder's text rules).
+func (o *CardOrder) Validate() error {
+	o.DriverName = strings.TrimSpace(o.DriverName)
+	o.DriverID = strings.TrimSpace(o.DriverID)
+	o.UnitNumber = strings.TrimSpace(o.UnitNumber)
+	fe := FieldErrors{}
+	if o.DriverName == "" {
+		fe.Add("driverName", MsgDriverNameRequired)
+	}
+	if o.DriverID == "" {
+		fe.Add("driverId", MsgDriverIDRequired)
+	}
+	if o.UnitNumber == "" {
+		fe.Add("unitNumber", MsgUnitNumberRequired)
+	}
+	if !o.Type.Valid() {
+		fe.Add("type", MsgCardTypeInvalid)
+	}
+	return fe.Err()
+}
+
+// IssuingCompany is the company a card is issued to.
+type IssuingCompany struct {
+	ID   int64
+	Name string
+	// CardholderID is the company's cardholder at the issuer; "" until the
+	// issuer created one.
+	CardholderID string
+}
+
+// CardHolder is who a new card is for, and the hard limits the issuer
+// enforces as a backstop to the portal's own controls.
+type CardHolder struct {
+	CardNumber string // the portal's number: the card's id in every path
+	DriverName string
+	DriverID   string
+	UnitNumber string
+	// PerPurchaseCents and DailyCents are the card's limits from its
+	// controls; nil: no limit.
+	PerPurchaseCents *int64
+	DailyCents       *int64
+}
+
+// IssuedCard is what an issuer answers for a new card.
+type IssuedCard struct {
+	Issuer       string // IssuerNetwork or IssuerStripe
+	IssuerCardID string // the issuer's id of the card; "" when it has none
+	Last4        string // "" when the issuer has none
+	ExpMonth     int    // 0 when the issuer has none
+	ExpYear      int
+	// CardholderID is the company's cardholder at the issuer (to keep on
+	// the company); it may be set even with an error, when the holder was
+	// created but the card was not.
+	CardholderID string
+}
+
+// CardIssuer issues a deployment's cards and carries their status to the
+// issuer. Errors are *Error values: EUNAVAILABLE when the issuer cannot be
+// reached, EUNPROCESSABLE when it refuses.
+type CardIssuer interface {
+	// Name is the issuer's name as cards record it (IssuerNetwork,
+	// IssuerStripe).
+	Name() string
+	IssueCard(ctx context.Context, company IssuingCompany, holder CardHolder, cardType CardType) (IssuedCard, error)
+	// SetCardStatus makes the issuer's card active or inactive; a card the
+	// issuer did not issue is left alone (nil).
+	SetCardStatus(ctx context.Context, card *Card, active bool) error
+}
+
+// CardNumberPrefix starts every card number of the portal's program.
+const CardNumberPrefix = "7071"
+
+// NewCardNumber returns the 19-digit card number of a program card: the
+// 7071 prefix, a company part (the company id's last two digits), a
+// 12-digit account part (account modulo 10^12) and a Luhn check digit.
+func NewCardNumber(companyID int64, account uint64) string {
+	body := fmt.Sprintf("%s%02d%012d", CardNumberPrefix, companyID%100, account%1_000_000_000_000)
+	return body + string(rune('0'+LuhnCheckDigit(body)))
+}
+
+// LuhnCheckDigit returns the check digit that makes digits + it pass the
+// Luhn check.
+func LuhnCheckDigit(digits string) int {
+	sum := 0
+	for i := len(digits) - 1; i >= 0; i-- {
+		d := int(digits[i] - '0')
+		if (len(digits)-1-i)%2 == 0 { // doubled: every second digit from the right of the payload
+			d *= 2
+			if d > 9 {
+				d -= 9
+			}
+		}
+		sum += d
+	}
+	return (10 - sum%10) % 10
+}
+
+// LuhnValid reports whether number (digits only) passes the Luhn check.
+func LuhnValid(number string) bool {
+	if len(number) < 2 || !digitsPattern.MatchString(number) {
+		return false
+	}
+	return int(number[len(number)-1]-'0') == LuhnCheckDigit(number[:len(number)-1])
+}

@@ -1,0 +1,159 @@
+// Package issuing is the home of the card ordering and card status flows:
+// a company owner's new card gets a program card number from the portal,
+// is issued by the deployment's card issuer (the network, or Stripe
+// Issuing) and saved; a status change reaches the issuer before the portal
+// records it. Every entry point (the HTTP API today) calls Service.
+package issuing
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"log/slog"
+
+	"fuelportal"
+	"fuelportal/store"
+)
+
+// Service orders cards and changes their status through one issuer.
+type Service struct {
+	db     *store.DB
+	issuer fuelportal.CardIssuer
+	logger *slog.Logger
+	// account returns the random account part of a new card number.
+	account func() uint64
+}
+
+// New returns the service over db and issuer (nil: the network issuer).
+func New(db *store.DB, issuer fuelportal.CardIssuer, logger *slog.Logger) *Service {
+	if issuer == nil {
+		issuer = Network{}
+	}
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Service{db: db, issuer: issuer, logger: logger, account: randomAccount}
+}
+
+func randomAccount() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.BigEndian.Uint64(b[:])
+}
+
+// numberTries bounds the search for a free card number: with 10^12 account
+// numbers per company part a taken one is rare, several in a row mean
+// something else is wrong.
+const numberTries = 8
+
+// Order issues a new card of the company for o and saves it ACTIVE. Field
+// errors are EINVALID; an issuer that cannot be reached is EUNAVAILABLE
+// and nothing is saved.
+func (s *Service) Order(ctx context.Context, companyID int64, o fuelportal.CardOrder) (*fuelportal.Card, error) {
+	if err := o.Validate(); err != nil {
+		return nil, err
+	}
+	name, err := s.db.CompanyName(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	controls, err := s.db.CompanyControls(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	number, err := s.freeNumber(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	kind := s.issuer.Name()
+	company := fuelportal.IssuingCompany{ID: companyID, Name: name}
+	if company.CardholderID, err = s.db.IssuingCardholder(ctx, companyID, kind); err != nil {
+		return nil, err
+	}
+	// A new card has no controls of its own yet: the company's defaults
+	// are its limits.
+	holder := fuelportal.CardHolder{CardNumber: number, DriverName: o.DriverName, DriverID: o.DriverID, UnitNumber: o.UnitNumber,
+		PerPurchaseCents: controls.PerPurchaseCents, DailyCents: controls.DailyCents}
+	issued, err := s.issuer.IssueCard(ctx, company, holder, o.Type)
+	if issued.CardholderID != "" && issued.CardholderID != company.CardholderID {
+		if _, saveErr := s.db.SaveIssuingCardholder(ctx, companyID, issued.Issuer, issued.CardholderID); saveErr != nil && err == nil {
+			err = saveErr
+		}
+	}
+	if err != nil {
+		return nil, issuerError(s.logger, "issue card", err)
+	}
+	card := &fuelportal.Card{CompanyID: companyID, CardNumber: number, DriverName: o.DriverName, DriverID: o.DriverID, UnitNumber: o.UnitNumber,
+		Status: fuelportal.CardActive, Issuer: issued.Issuer, IssuerCardID: issued.IssuerCardID, Last4: issued.Last4,
+		ExpMonth: issued.ExpMonth, ExpYear: issued.ExpYear}
+	if err := s.db.AddCard(ctx, card); err != nil {
+		// The issuer's card exists but the portal has none: stop it
+		// being used.
+		if issued.IssuerCardID != "" {
+			if stopErr := s.issuer.SetCardStatus(context.WithoutCancel(ctx), card, false); stopErr != nil {
+				s.logger.Error("an issued card the portal could not save is still active at the issuer", "issuer", issued.Issuer, "issuer_card_id", issued.IssuerCardID, "err", stopErr)
+			}
+		}
+		return nil, err
+	}
+	return card, nil
+}
+
+func (s *Service) freeNumber(ctx context.Context, companyID int64) (string, error) {
+	for range numberTries {
+		number := fuelportal.NewCardNumber(companyID, s.account())
+		taken, err := s.db.CardNumberTaken(ctx, number)
+		if err != nil {
+			return "", err
+		}
+		if !taken {
+			return number, nil
+		}
+	}
+	return "", fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgNoFreeCardNumber)
+}
+
+// UpdateCard saves a card's driver details and status. A status change
+// reaches the issuer first: when the issuer cannot make the change, the
+// portal's status stays as it was and the answer is EUNAVAILABLE. Field
+// errors are EINVALID; a card of another company is ENOTFOUND.
+func (s *Service) UpdateCard(ctx context.Context, companyID int64, upd fuelportal.CardUpdate) (*fuelportal.Card, error) {
+	if err := upd.Validate(); err != nil {
+		return nil, err
+	}
+	current, err := s.db.CompanyCard(ctx, companyID, upd.CardNumber)
+	if err != nil {
+		return nil, err
+	}
+	changed := upd.Status != current.Status
+	if changed {
+		if err := s.issuer.SetCardStatus(ctx, current, upd.Status == fuelportal.CardActive); err != nil {
+			s.logger.Warn("card issuer", "op", "set card status", "card", fuelportal.MaskedCardNumber(current.CardNumber), "err", err)
+			if fuelportal.ErrorCode(err) == fuelportal.EUNAVAILABLE {
+				return nil, err
+			}
+			return nil, fuelportal.Errorf(fuelportal.EUNAVAILABLE, fuelportal.MsgIssuerStatusUnavailable)
+		}
+	}
+	card, err := s.db.UpdateCard(ctx, companyID, upd)
+	if err != nil && changed {
+		// Put the issuer back where the portal still is.
+		if undoErr := s.issuer.SetCardStatus(context.WithoutCancel(ctx), current, current.Status == fuelportal.CardActive); undoErr != nil {
+			s.logger.Error("card status differs between the portal and its issuer", "card", fuelportal.MaskedCardNumber(current.CardNumber), "issuer", current.Issuer, "err", undoErr)
+		}
+	}
+	return card, err
+}
+
+// issuerError answers an issuer's failure: its own user-facing error when
+// it says the issuer is unavailable or refused, else the generic
+// EUNAVAILABLE message (the cause logged).
+func issuerError(logger *slog.Logger, op string, err error) error {
+	switch fuelportal.ErrorCode(err) {
+	case fuelportal.EUNAVAILABLE, fuelportal.EUNPROCESSABLE:
+		logger.Warn("card issuer", "op", op, "err", err)
+		return err
+	}
+	logger.Error("card issuer", "op", op, "err", err)
+	return fuelportal.Errorf(fuelportal.EUNAVAILABLE, fuelportal.MsgIssuerUnavailable)
+}

@@ -1,0 +1,83 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"fuelportal"
+)
+
+// ownerCardColumns are cardColumns and what the issuer keeps of the card
+// (the owner's view; purchases read cardColumns alone).
+const ownerCardColumns = cardColumns + `, issuer, issuer_card_id, last4, exp_month, exp_year`
+
+func scanOwnerCard(row interface{ Scan(...any) error }) (*fuelportal.Card, error) {
+	c := &fuelportal.Card{}
+	var driverUser, expMonth, expYear sql.NullInt64
+	var issuerCardID, last4 sql.NullString
+	var created, updated nullTime
+	if err := row.Scan(&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &driverUser, &created, &updated,
+		&c.Issuer, &issuerCardID, &last4, &expMonth, &expYear); err != nil {
+		return nil, err
+	}
+	c.DriverUserID = driverUser.Int64
+	c.CreatedAt, c.UpdatedAt = created.Time, updated.Time
+	c.IssuerCardID, c.Last4 = issuerCardID.String, last4.String
+	c.ExpMonth, c.ExpYear = int(expMonth.Int64), int(expYear.Int64)
+	return c, nil
+}
+
+// nullText returns s or SQL NULL when s is empty.
+func nullText(s string) sql.NullString { return sql.NullString{String: s, Valid: s != ""} }
+
+// CompanyCard returns the company's card with number, with what its issuer
+// keeps; a card of another company is ENOTFOUND, like a missing one.
+func (db *DB) CompanyCard(ctx context.Context, companyID int64, number string) (card *fuelportal.Card, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		card, err = scanOwnerCard(tx.QueryRow(ctx, `SELECT `+ownerCardColumns+` FROM cards WHERE company_id = ? AND card_number = ?`, companyID, number))
+		return notFound(err, "Card not found")
+	})
+	return card, err
+}
+
+// CardNumberTaken reports whether a card has number (of any company).
+func (db *DB) CardNumberTaken(ctx context.Context, number string) (taken bool, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		return tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM cards WHERE card_number = ?)`, number).Scan(&taken)
+	})
+	return taken, err
+}
+
+// AddCard saves a newly issued card c of its company and sets its ID and
+// timestamps. A taken card number is ECONFLICT.
+func (db *DB) AddCard(ctx context.Context, c *fuelportal.Card) error {
+	return db.InTx(ctx, func(tx *Tx) error { return tx.CreateCard(ctx, c) })
+}
+
+// IssuingCardholder returns the company's cardholder id at issuer, "" when
+// it has none yet.
+func (db *DB) IssuingCardholder(ctx context.Context, companyID int64, issuer string) (id string, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		err := tx.QueryRow(ctx, `SELECT cardholder_id FROM issuing_cardholders WHERE company_id = ? AND issuer = ?`, companyID, issuer).Scan(&id)
+		if isNoRows(err) {
+			return nil
+		}
+		return err
+	})
+	return id, err
+}
+
+// SaveIssuingCardholder keeps cardholderID as the company's cardholder at
+// issuer and returns the one stored: the first saved stands, so two first
+// orders racing each other keep one holder.
+func (db *DB) SaveIssuingCardholder(ctx context.Context, companyID int64, issuer, cardholderID string) (stored string, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		if _, err := tx.Exec(ctx, `
+			INSERT INTO issuing_cardholders (company_id, issuer, cardholder_id, created_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT DO NOTHING`, companyID, issuer, cardholderID, tx.Now); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `SELECT cardholder_id FROM issuing_cardholders WHERE company_id = ? AND issuer = ?`, companyID, issuer).Scan(&stored)
+	})
+	return stored, err
+}

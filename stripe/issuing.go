@@ -1,0 +1,197 @@
+package stripe
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode"
+
+	stripego "github.com/stripe/stripe-go/v85"
+
+	"fuelportal"
+)
+
+// Address is a postal address Stripe Issuing needs: the billing address of
+// every company's cardholder and where physical cards are shipped.
+type Address struct {
+	Line1, City, State, PostalCode, Country string
+}
+
+// ParseAddress reads "line 1;city;state;postal code;country" (country as
+// two letters, e.g. US), the form of STRIPE_ISSUING_ADDRESS.
+func ParseAddress(text string) (Address, error) {
+	parts := strings.Split(text, ";")
+	if len(parts) != 5 {
+		return Address{}, fmt.Errorf("an address is \"line 1;city;state;postal code;country\", five parts separated by semicolons, not %q", text)
+	}
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+		if parts[i] == "" {
+			return Address{}, fmt.Errorf("every part of the address %q is needed", text)
+		}
+	}
+	a := Address{Line1: parts[0], City: parts[1], State: parts[2], PostalCode: parts[3], Country: strings.ToUpper(parts[4])}
+	if len(a.Country) != 2 {
+		return Address{}, fmt.Errorf("the address's country is two letters such as US, not %q", parts[4])
+	}
+	return a, nil
+}
+
+func (a Address) params() *stripego.AddressParams {
+	return &stripego.AddressParams{Line1: stripego.String(a.Line1), City: stripego.String(a.City), State: stripego.String(a.State),
+		PostalCode: stripego.String(a.PostalCode), Country: stripego.String(a.Country)}
+}
+
+// Issuer is the Stripe Issuing card issuer: each company gets one company
+// cardholder, each card a Stripe Issuing card in USD with the card's
+// per-purchase and daily limits as Stripe spending limits. It implements
+// fuelportal.CardIssuer and is safe for concurrent use.
+type Issuer struct {
+	sc      *stripego.Client
+	address Address
+}
+
+var _ fuelportal.CardIssuer = (*Issuer)(nil)
+
+// NewIssuer returns the Stripe issuer for cfg (SecretKey, APIBase,
+// HTTPClient); address is the cardholders' billing address and the
+// shipping address of physical cards.
+func NewIssuer(cfg Config, address Address) *Issuer {
+	return &Issuer{sc: newStripeClient(cfg), address: address}
+}
+
+// Name is fuelportal.IssuerStripe.
+func (i *Issuer) Name() string { return fuelportal.IssuerStripe }
+
+// maxPrintedName is the longest name Stripe prints on a card.
+const maxPrintedName = 24
+
+// printedName keeps what Stripe accepts on a card (letters, spaces and a
+// few marks, no digits), at most 24 characters; fallback when nothing is
+// left.
+func printedName(name, fallback string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if unicode.IsLetter(r) || r == ' ' || r == '.' || r == '-' || r == '\'' || r == ',' || r == '&' {
+			b.WriteRune(r)
+		}
+	}
+	out := strings.Join(strings.Fields(b.String()), " ")
+	if runes := []rune(out); len(runes) > maxPrintedName {
+		out = strings.TrimSpace(string(runes[:maxPrintedName]))
+	}
+	if out == "" {
+		return fallback
+	}
+	return out
+}
+
+// IssueCard creates the company's cardholder when it has none (the
+// idempotency key is the company's, so two first orders get one holder),
+// then the card: active, USD, virtual or physical (shipped to the
+// configured address in the driver's name), with metadata naming the
+// portal's card number. Errors are EUNAVAILABLE, or EUNPROCESSABLE with
+// Stripe's message when it refuses.
+func (i *Issuer) IssueCard(ctx context.Context, company fuelportal.IssuingCompany, holder fuelportal.CardHolder, cardType fuelportal.CardType) (fuelportal.IssuedCard, error) {
+	out := fuelportal.IssuedCard{Issuer: fuelportal.IssuerStripe, CardholderID: company.CardholderID}
+	companyID := strconv.FormatInt(company.ID, 10)
+	if out.CardholderID == "" {
+		params := &stripego.IssuingCardholderCreateParams{
+			Type:     stripego.String("company"),
+			Name:     stripego.String(printedName(company.Name, "Fleet")),
+			Billing:  &stripego.IssuingCardholderCreateBillingParams{Address: i.address.params()},
+			Metadata: map[string]string{"company_id": companyID},
+		}
+		params.SetIdempotencyKey("fuelportal-cardholder-" + companyID)
+		ch, err := i.sc.V1IssuingCardholders.Create(ctx, params)
+		if err != nil {
+			return out, issuingError(err, "create cardholder")
+		}
+		out.CardholderID = ch.ID
+	}
+	params := &stripego.IssuingCardCreateParams{
+		Cardholder: stripego.String(out.CardholderID),
+		Currency:   stripego.String("usd"),
+		Type:       stripego.String(string(cardType)),
+		Status:     stripego.String("active"),
+		Metadata: map[string]string{"card_number": holder.CardNumber, "company_id": companyID,
+			"driver_id": holder.DriverID, "unit_number": holder.UnitNumber},
+		SpendingControls: spendingControls(holder),
+	}
+	if cardType == fuelportal.CardPhysical {
+		params.Shipping = &stripego.IssuingCardCreateShippingParams{
+			Name:    stripego.String(printedName(holder.DriverName, printedName(company.Name, "Fleet"))),
+			Address: i.address.params(),
+		}
+	}
+	params.SetIdempotencyKey("fuelportal-card-" + holder.CardNumber)
+	card, err := i.sc.V1IssuingCards.Create(ctx, params)
+	if err != nil {
+		return out, issuingError(err, "create card")
+	}
+	out.IssuerCardID, out.Last4 = card.ID, card.Last4
+	out.ExpMonth, out.ExpYear = int(card.ExpMonth), int(card.ExpYear)
+	return out, nil
+}
+
+// spendingControls are the card's hard limits as Stripe spending limits,
+// a backstop to the portal's own decision; nil without limits.
+func spendingControls(h fuelportal.CardHolder) *stripego.IssuingCardCreateSpendingControlsParams {
+	var limits []*stripego.IssuingCardCreateSpendingControlsSpendingLimitParams
+	add := func(cents *int64, interval string) {
+		if cents != nil && *cents > 0 {
+			limits = append(limits, &stripego.IssuingCardCreateSpendingControlsSpendingLimitParams{
+				Amount: stripego.Int64(*cents), Interval: stripego.String(interval)})
+		}
+	}
+	add(h.PerPurchaseCents, "per_authorization")
+	add(h.DailyCents, "daily")
+	if limits == nil {
+		return nil
+	}
+	return &stripego.IssuingCardCreateSpendingControlsParams{SpendingLimits: limits}
+}
+
+// SetCardStatus makes the Stripe card active or inactive; a card Stripe did
+// not issue is left alone.
+func (i *Issuer) SetCardStatus(ctx context.Context, card *fuelportal.Card, active bool) error {
+	if card.Issuer != fuelportal.IssuerStripe || card.IssuerCardID == "" {
+		return nil
+	}
+	status := "inactive"
+	if active {
+		status = "active"
+	}
+	if _, err := i.sc.V1IssuingCards.Update(ctx, card.IssuerCardID, &stripego.IssuingCardUpdateParams{Status: stripego.String(status)}); err != nil {
+		return issuingError(err, "update card status")
+	}
+	return nil
+}
+
+// issuingError maps a stripe-go error of an Issuing call to a
+// *fuelportal.Error the owner may see, keeping the original for the log.
+func issuingError(err error, op string) error {
+	var se *stripego.Error
+	var e *fuelportal.Error
+	switch {
+	case !errors.As(err, &se):
+		// Network failures and timeouts.
+		e = fuelportal.Errorf(fuelportal.EUNAVAILABLE, fuelportal.MsgIssuerUnavailable)
+	case se.Type == stripego.ErrorTypeRateLimit || se.HTTPStatusCode == http.StatusTooManyRequests:
+		e = fuelportal.Errorf(fuelportal.EUNAVAILABLE, "The card issuer is busy - Please try again later")
+	case se.HTTPStatusCode == http.StatusUnauthorized || se.HTTPStatusCode == http.StatusForbidden:
+		e = fuelportal.Errorf(fuelportal.EUNAVAILABLE, "The card issuer is not configured correctly - Please contact support")
+	case se.HTTPStatusCode >= 500 || se.Type == stripego.ErrorTypeAPI:
+		e = fuelportal.Errorf(fuelportal.EUNAVAILABLE, fuelportal.MsgIssuerUnavailable)
+	default:
+		msg := se.Msg
+		if msg == "" {
+			msg = "The card issuer refused the request"
+		}
+		e = fuelportal.Errorf(fuelportal.EUNPROCESSABLE, "%s", msg)
+	}
+	return &wrapped{e, fmt.Errorf("stripe %s: %w", op, err)}
+}

@@ -1,0 +1,265 @@
+package trips
+
+import (
+	"context"
+	"math"
+	"strconv"
+	"time"
+
+	"fuelportal"
+	"fuelportal/geo"
+	"fuelportal/plan"
+	"fuelportal/store"
+)
+
+// Create plans trip t (its card, route and truck set) from its start and
+// saves it for a card of scope (an owner: any company card; a driver: their
+// own card). A card outside the scope is ENOTFOUND, one already on a trip
+// ECONFLICT, both before planning.
+func (s *Service) Create(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error {
+	if err := s.Store.CheckTripCard(ctx, scope, t.CardNumber); err != nil {
+		return err
+	}
+	t.CompanyID = scope.CompanyID
+	var err error
+	if t.Plan, err = s.planTrip(ctx, t, 0, t.CurrentFuel.Float(), fuelportal.TripPlanCreated); err != nil {
+		return err
+	}
+	return s.Store.CreateTrip(ctx, scope, t)
+}
+
+// Actor is who acts on a trip: their role and user, and the trips they see.
+type Actor struct {
+	Role   fuelportal.Role
+	UserID int64
+	Scope  fuelportal.TransactionScope
+}
+
+// Replan makes a new plan version of trip id from position with fuel
+// gallons in the tank, as actor asked. A driver's re-plan of a trip an
+// owner locked is a request the owner decides instead: then the request
+// comes back and the trip is nil. A trip outside the actor's scope is
+// ENOTFOUND; see replan for the rest.
+func (s *Service) Replan(ctx context.Context, actor Actor, id int64, position geo.Point, fuel float64) (*fuelportal.Trip, *fuelportal.TripRequest, error) {
+	t, err := s.Store.Trip(ctx, actor.Scope, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if actor.Role == fuelportal.RoleUser && t.OwnerLock {
+		req, err := s.Request(ctx, actor, id, fuelportal.TripRequestReplan, "", position, fuel)
+		return nil, req, err
+	}
+	t, err = s.replan(ctx, actor.Scope, t, position, fuel, fuelportal.TripPlanReplanned)
+	return t, nil, err
+}
+
+// Request records a driver's request of kind on their trip id an owner
+// locked (see store.DB.CreateTripRequest for the refusals); a REPLAN
+// carries the truck's position and fuel.
+func (s *Service) Request(ctx context.Context, driver Actor, id int64, kind fuelportal.TripRequestKind, message string, position geo.Point, fuel float64) (*fuelportal.TripRequest, error) {
+	return s.Store.CreateTripRequest(ctx, store.TripRequestInput{Scope: driver.Scope, DriverUserID: driver.UserID, TripID: id, Kind: kind,
+		Message: message, Latitude: position.Lat, Longitude: position.Lon, CurrentFuel: GallonsOf(fuel)})
+}
+
+// Decide approves or denies the pending trip request id of the owner's
+// company (store.DB.DecideTripRequest): an approved REPLAN is planned first,
+// from the request's position and fuel, outside the deciding transaction,
+// which checks again that the request is pending. Returns the request and
+// the mail the driver is sent (nil when none).
+func (s *Service) Decide(ctx context.Context, owner Actor, id int64, approve bool) (*fuelportal.TripRequest, *fuelportal.MailMessage, error) {
+	d := store.TripDecision{CompanyID: owner.Scope.CompanyID, OwnerID: owner.UserID, Approve: approve}
+	if approve {
+		req, err := s.Store.TripRequest(ctx, owner.Scope.CompanyID, id)
+		if err != nil {
+			return nil, nil, err
+		}
+		if req.Status != fuelportal.TripRequestPending {
+			return nil, nil, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripRequestDecided)
+		}
+		if req.Kind == fuelportal.TripRequestReplan {
+			t, err := s.Store.Trip(ctx, owner.Scope, req.TripID)
+			if err != nil {
+				return nil, nil, err
+			}
+			if t.Status != fuelportal.TripActive {
+				return nil, nil, fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", string(t.Status))
+			}
+			start := nearestRoutePoint(t.Route, geo.Point{Lat: req.Latitude, Lon: req.Longitude})
+			if d.Plan, err = s.planTrip(ctx, t, start, req.CurrentFuel.Float(), fuelportal.TripPlanReplanned); err != nil {
+				return nil, nil, err
+			}
+		}
+	}
+	return s.Store.DecideTripRequest(ctx, id, d)
+}
+
+// End completes or cancels active trip id of the actor's scope, which lifts
+// its card lock (store.DB.EndTrip: a driver ending a trip an owner locked
+// is EFORBIDDEN, an ended trip ECONFLICT).
+func (s *Service) End(ctx context.Context, actor Actor, id int64, status fuelportal.TripStatus) (*fuelportal.Trip, error) {
+	return s.Store.EndTrip(ctx, actor.Scope, id, status)
+}
+
+// replan makes a new plan version of the active trip from position with
+// fuel gallons in the tank (the route is cut at its point nearest the
+// position) and returns the trip. A trip with fuelportal.MaxTripPlanVersions
+// is ECONFLICT; a re-plan people ask for (TripPlanReplanned) counts against
+// ReplanLimit first (a *ReplanTooSoon past it).
+func (s *Service) replan(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip, position geo.Point, fuel float64, reason fuelportal.TripPlanReason) (*fuelportal.Trip, error) {
+	if t.Status != fuelportal.TripActive {
+		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", string(t.Status))
+	}
+	if t.Plan != nil && t.Plan.Version >= fuelportal.MaxTripPlanVersions {
+		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripPlanVersionsUsed, fuelportal.MaxTripPlanVersions)
+	}
+	if reason == fuelportal.TripPlanReplanned {
+		wait, err := s.Store.HitRateLimit(ctx, s.ReplanLimit, strconv.FormatInt(t.ID, 10))
+		if err != nil {
+			return nil, err
+		}
+		if wait > 0 {
+			return nil, &ReplanTooSoon{Wait: wait}
+		}
+	}
+	p, err := s.planTrip(ctx, t, nearestRoutePoint(t.Route, position), fuel, reason)
+	if err != nil {
+		return nil, err
+	}
+	return s.Store.AddTripPlan(ctx, scope, t.ID, p)
+}
+
+// ReplanTooSoon refuses a re-plan past Service.ReplanLimit
+// (ETOOMANYREQUESTS); Wait is when the trip may be re-planned again.
+type ReplanTooSoon struct{ Wait time.Duration }
+
+func (e *ReplanTooSoon) Error() string { return e.Unwrap().Error() }
+
+func (e *ReplanTooSoon) Unwrap() error {
+	return fuelportal.Errorf(fuelportal.ETOOMANYREQUESTS, "Too many re-plans of this trip - Please try again later")
+}
+
+// ReplanAfterPurchase re-plans the trip a just-recorded purchase went
+// against when it was approved off the plan, from the station, with the
+// fuel the plan leaves there plus the purchase. Failures are logged: the
+// purchase itself stands.
+func (s *Service) ReplanAfterPurchase(ctx context.Context, t *fuelportal.Transaction) {
+	if t.Status != fuelportal.TransactionApproved {
+		return
+	}
+	tripID, onPlan, err := s.Store.TripOfTransaction(ctx, t.ID)
+	if err != nil || tripID == 0 || onPlan {
+		if err != nil {
+			s.logger().WarnContext(ctx, "trip of purchase", "transaction", t.ID, "err", err)
+		}
+		return
+	}
+	scope := fuelportal.TransactionScope{CompanyID: t.CompanyID}
+	trip, err := s.Store.Trip(ctx, scope, tripID)
+	if err == nil && trip.Status == fuelportal.TripActive {
+		var station *fuelportal.Station
+		if station, err = s.Store.GetStation(ctx, t.LocationID); err == nil {
+			at := geo.Point{Lat: station.Latitude, Lon: station.Longitude}
+			fuel := fuelAt(trip, nearestRoutePoint(trip.Route, at)) + t.Gallons.Float()
+			_, err = s.replan(ctx, scope, trip, at, fuel, fuelportal.TripPlanOffPlan)
+		}
+	}
+	if err != nil {
+		s.logger().WarnContext(ctx, "re-plan after off-plan purchase", "trip", tripID, "transaction", t.ID, "err", err)
+	}
+}
+
+// ReplanOnPriceChanges re-plans every active trip with a planned stop
+// whose price under the company's contract moved by more than
+// fuelportal.TripReplanPriceDelta since it was planned, from the current
+// version's start, and returns how many it re-planned. Failures are logged
+// per trip.
+func (s *Service) ReplanOnPriceChanges(ctx context.Context) (replanned int) {
+	trips, err := s.Store.ActiveTrips(ctx)
+	if err != nil {
+		s.logger().WarnContext(ctx, "active trips after price import", "err", err)
+		return 0
+	}
+	for _, t := range trips {
+		moved, err := s.pricesMoved(ctx, t)
+		if err != nil {
+			s.logger().WarnContext(ctx, "prices of trip", "trip", t.ID, "err", err)
+			continue
+		}
+		if !moved {
+			continue
+		}
+		start := t.Route[t.Plan.StartIndex]
+		scope := fuelportal.TransactionScope{CompanyID: t.CompanyID}
+		if _, err := s.replan(ctx, scope, t, geo.Point{Lat: start.Lat, Lon: start.Lon}, t.Plan.StartFuel.Float(), fuelportal.TripPlanPriceChange); err != nil {
+			s.logger().WarnContext(ctx, "re-plan after price change", "trip", t.ID, "err", err)
+			continue
+		}
+		replanned++
+	}
+	return replanned
+}
+
+// pricesMoved says whether a planned stop of t is priced, under its
+// company's contract, more than fuelportal.TripReplanPriceDelta away from
+// its planned price.
+func (s *Service) pricesMoved(ctx context.Context, t *fuelportal.Trip) (bool, error) {
+	if t.Plan == nil || len(t.Plan.Stops) == 0 {
+		return false, nil
+	}
+	ids := make([]int64, len(t.Plan.Stops))
+	for i, stop := range t.Plan.Stops {
+		ids[i] = stop.StationID
+	}
+	stations, err := s.Store.StationsByID(ctx, ids)
+	if err != nil {
+		return false, err
+	}
+	contract, err := s.Store.Pricing(ctx, t.CompanyID)
+	if err != nil {
+		return false, err
+	}
+	for _, stop := range t.Plan.Stops {
+		if st := stations[stop.StationID]; st != nil {
+			delta := contract.StationPrice(st) - stop.Price
+			if delta > fuelportal.TripReplanPriceDelta || -delta > fuelportal.TripReplanPriceDelta {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
+}
+
+// nearestRoutePoint is the index of the route point closest to p.
+func nearestRoutePoint(route []fuelportal.TripPoint, p geo.Point) int {
+	best, bestMiles := 0, math.Inf(1)
+	for i, q := range route {
+		if d := geo.DistanceMiles(p, geo.Point{Lat: q.Lat, Lon: q.Lon}); d < bestMiles {
+			best, bestMiles = i, d
+		}
+	}
+	return best
+}
+
+// routeMiles is the length of the route from point i to point j.
+func routeMiles(route []fuelportal.TripPoint, i, j int) float64 {
+	var miles float64
+	for k := i + 1; k <= j && k < len(route); k++ {
+		miles += geo.DistanceMiles(geo.Point{Lat: route[k-1].Lat, Lon: route[k-1].Lon}, geo.Point{Lat: route[k].Lat, Lon: route[k].Lon})
+	}
+	return miles
+}
+
+// fuelAt estimates from the trip's current plan the fuel in the tank at
+// route point idx, before buying there: the plan's fuel after its last stop
+// before that point, less what the truck burns from there.
+func fuelAt(t *fuelportal.Trip, idx int) float64 {
+	p := t.Plan
+	along := routeMiles(t.Route, p.StartIndex, idx)
+	fuel, last := p.StartFuel.Float(), 0.0
+	for _, s := range p.Stops {
+		if at := float64(s.AlongMilli) / 1000; at <= along {
+			fuel, last = (s.ArrivalFuel + s.Gallons).Float(), at
+		}
+	}
+	return math.Max(0, fuel-(along-last)/plan.DefaultMPG)
+}
