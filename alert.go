@@ -17,6 +17,7 @@ const (
 	AlertTripRequest     AlertKind = "TRIP_REQUEST"     // a driver asks to end or re-plan an owner-locked trip
 	AlertTripEnded       AlertKind = "TRIP_ENDED"       // a locked trip ended: its card lock is lifted
 	AlertTripReplanned   AlertKind = "TRIP_REPLANNED"   // a locked trip has a new plan: new stops to buy at
+	AlertWebhookFailing  AlertKind = "WEBHOOK_FAILING"  // a webhook endpoint took no delivery for 24 hours
 )
 
 // Alert is a notice for a company's owner; each one is also mailed
@@ -125,6 +126,8 @@ func AlertMailSubject(k AlertKind) string {
 		return "Fuel Portal alert: a locked trip ended"
 	case AlertTripReplanned:
 		return "Fuel Portal alert: a locked trip was re-planned"
+	case AlertWebhookFailing:
+		return "Fuel Portal alert: a webhook endpoint is failing"
 	}
 	return "Fuel Portal alert"
 }

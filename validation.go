@@ -298,6 +298,7 @@ var TextRules = map[string]TextRule{
 	"codeList":             {2000, ""}, // comma-separated codes
 	"geocodeQuery":         {200, "Search text must not exceed 200 characters"},
 	"text":                 {MaxTextLength, ""},
+	"webhookUrl":           {MaxWebhookURLLength, fmt.Sprintf("URL must not exceed %d characters", MaxWebhookURLLength)},
 	"placeName":            {MaxTripPlaceNameLength, fmt.Sprintf("A place name must not exceed %d characters", MaxTripPlaceNameLength)},
 }
 

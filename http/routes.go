@@ -124,6 +124,14 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/wex/company/trip-requests/{id}/approve", s.requireRole(fuelportal.RoleCompany, s.handleTripRequestDecide(true)))
 	mux.HandleFunc("POST /api/wex/company/trip-requests/{id}/deny", s.requireRole(fuelportal.RoleCompany, s.handleTripRequestDecide(false)))
 
+	// Webhook endpoints of the owner's company and their deliveries (webhooks.go)
+	mux.HandleFunc("GET /api/wex/company/webhooks", s.requireRole(fuelportal.RoleCompany, s.handleWebhookList))
+	mux.HandleFunc("POST /api/wex/company/webhooks", s.requireRole(fuelportal.RoleCompany, s.handleWebhookCreate))
+	mux.HandleFunc("PUT /api/wex/company/webhooks/{id}", s.requireRole(fuelportal.RoleCompany, s.handleWebhookUpdate))
+	mux.HandleFunc("DELETE /api/wex/company/webhooks/{id}", s.requireRole(fuelportal.RoleCompany, s.handleWebhookDelete))
+	mux.HandleFunc("GET /api/wex/company/webhooks/{id}/deliveries", s.requireRole(fuelportal.RoleCompany, s.handleWebhookDeliveries))
+	mux.HandleFunc("POST /api/wex/company/webhooks/deliveries/{id}/resend", s.requireRole(fuelportal.RoleCompany, s.handleWebhookResend))
+
 	// Card network feed (network.go): X-Network-Key, not a user token
 	mux.HandleFunc("POST /api/network/transactions", s.handleNetworkPurchase)
 

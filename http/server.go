@@ -13,6 +13,7 @@ import (
 	"fuelportal/catalog"
 	"fuelportal/flows"
 	"fuelportal/issuing"
+	"fuelportal/netguard"
 	"fuelportal/payments"
 	"fuelportal/prices"
 	"fuelportal/purchases"
@@ -45,6 +46,9 @@ type Server struct {
 	// NetworkKey is the shared secret the card network sends in the
 	// X-Network-Key header to report purchases; empty disables the feed.
 	NetworkKey string
+	// WebhookPolicy checks webhook endpoint URLs when saved (https, public
+	// addresses); its zero value is the strict rule.
+	WebhookPolicy netguard.Policy
 	// Limits are the rate limits; DefaultLimits unless changed.
 	Limits Limits
 	// Now returns the current time; tests replace it together with DB.Now.

@@ -55,6 +55,9 @@ type DB struct {
 
 	// Now returns the current time; tests replace it to move the clock.
 	Now func() time.Time
+	// WebhookQueued, when set, is called after a transaction that queued
+	// webhook deliveries committed (to wake the webhooks worker).
+	WebhookQueued func()
 }
 
 // Options tune how a DB handle waits for the database.
@@ -300,6 +303,8 @@ type Tx struct {
 	// MuteAlertMail records alerts without mailing the owners: the demo
 	// data's history is not news to anyone.
 	MuteAlertMail bool
+	// webhookQueued is set when the transaction queued webhook deliveries.
+	webhookQueued bool
 }
 
 // InTx runs fn in a writing transaction, committing when fn returns nil and
@@ -404,6 +409,9 @@ func (db *DB) runTx(ctx, parent context.Context, pool *sql.DB, opts *sql.TxOptio
 	}
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
+	}
+	if tx.webhookQueued && db.WebhookQueued != nil {
+		db.WebhookQueued()
 	}
 	return nil
 }

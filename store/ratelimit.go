@@ -87,6 +87,9 @@ func (db *DB) DeleteExpired(ctx context.Context) error {
 		if err := tx.deleteExpiredMail(ctx); err != nil {
 			return err
 		}
+		if err := tx.deleteOldWebhookDeliveries(ctx); err != nil {
+			return err
+		}
 		dayAgo := tx.Now.Add(-24 * time.Hour)
 		for _, q := range []string{
 			`DELETE FROM rate_limits WHERE window_start < ?`,

@@ -26,6 +26,7 @@ import (
 	fphttp "fuelportal/http"
 	"fuelportal/issuing"
 	"fuelportal/mail"
+	"fuelportal/netguard"
 	"fuelportal/payments"
 	"fuelportal/routing"
 	"fuelportal/routing/provider"
@@ -34,6 +35,7 @@ import (
 	"fuelportal/timezone"
 	"fuelportal/trips"
 	"fuelportal/web"
+	"fuelportal/webhooks"
 )
 
 // Config is everything the server process is configured with.
@@ -78,6 +80,10 @@ type Config struct {
 	Geocoder, GeocoderURL string
 	// FeedKey is the X-Feed-Key of POST /api/feed/prices; empty disables it.
 	FeedKey string
+	// WebhookAllowPrivate lifts the webhook endpoints' rule (https, public
+	// addresses only) for tests and private deployments
+	// (FUELPORTAL_WEBHOOK_ALLOW_PRIVATE=1).
+	WebhookAllowPrivate bool
 
 	// PlanTimeout and PlanConcurrency bound POST /api/assistant/plan (0:
 	// the http package's defaults, 10 s and twice GOMAXPROCS).
@@ -296,6 +302,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		return err
 	}
 	sender := mail.NewSender(m.DB, m.Config.SMTP, m.Logger)
+	webhookPolicy := netguard.Policy{AllowPrivate: m.Config.WebhookAllowPrivate}
+	hooks := webhooks.NewWorker(m.DB, webhookPolicy, m.Logger)
+	m.DB.WebhookQueued = hooks.Queued
 	m.Server = fphttp.NewServer(fphttp.Deps{
 		DB: m.DB, Passwords: m.Passwords, Secret: secret, Logger: m.Logger,
 		Stations: stations, Router: router, Geocoder: geocoder, Issuer: m.Config.cardIssuer(),
@@ -310,6 +319,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		MapStyleURL:          m.Config.MapStyleURL,
 	}
 	m.Server.FeedKey = m.Config.FeedKey
+	m.Server.WebhookPolicy = webhookPolicy
 	m.Server.Trips.PlanTimeout = m.Config.PlanTimeout
 	if m.Config.PlanConcurrency > 0 {
 		m.Server.Trips.Slots = trips.NewSlots(m.Config.PlanConcurrency)
@@ -349,6 +359,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	jobsCtx, stop := context.WithCancel(context.Background())
 	m.stopJobs = stop
 	m.goJob(func() { sender.Run(jobsCtx) })
+	m.goJob(func() { hooks.Run(jobsCtx) })
 	m.goJob(func() { m.deleteExpiredEvery(jobsCtx, 10*time.Minute) })
 	m.goJob(func() { m.Server.Stations.Watch(jobsCtx, m.Logger) })
 
@@ -483,6 +494,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	m.Config.Router, m.Config.RouterURL = os.Getenv("FUELPORTAL_ROUTER"), os.Getenv("FUELPORTAL_ROUTER_URL")
 	m.Config.Geocoder, m.Config.GeocoderURL = os.Getenv("FUELPORTAL_GEOCODER"), os.Getenv("FUELPORTAL_GEOCODER_URL")
 	m.Config.FeedKey = os.Getenv("FUELPORTAL_FEED_KEY")
+	switch v := os.Getenv("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE"); v {
+	case "", "0", "false":
+	case "1", "true":
+		m.Config.WebhookAllowPrivate = true
+		m.Logger.Warn("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE is on: webhook endpoints may be plain http and private addresses")
+	default:
+		return fmt.Errorf("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE must be 1 or 0, not %q", v)
+	}
 	if err := limitsFromEnv(&m.Config, os.Getenv); err != nil {
 		return err
 	}

@@ -23,6 +23,7 @@ export const paths = {
   trips: '/trips',
   tripDetail: '/trips/:tripId',
   compliance: '/compliance',
+  integrations: '/integrations',
   termsAndConditions: '/terms-and-conditions',
   privacyPolicy: '/privacy-policy',
   wex: '/wex',

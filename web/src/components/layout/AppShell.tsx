@@ -76,7 +76,7 @@ const trailingEntries: readonly NavEntry[] = [
     role: 'ROLE_COMPANY',
     moreFor: ['ROLE_COMPANY'],
   },
-  { to: paths.settings, label: 'nav.settings', icon: <SettingsIcon />, match: [paths.settings, paths.account, paths.contactUs] },
+  { to: paths.settings, label: 'nav.settings', icon: <SettingsIcon />, match: [paths.settings, paths.account, paths.contactUs, paths.integrations] },
 ];
 
 /** The entries the signed-in user's role sees, with the page's extra ones (alerts) before the trailing ones. */

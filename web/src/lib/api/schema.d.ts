@@ -4010,6 +4010,252 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company's webhook endpoints
+         * @description The owner's company's endpoints, oldest first, without their secrets, and the event types an endpoint may subscribe to.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookEndpointList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Adds an endpoint (at most 20 per company, then 409). The answer holds the signing secret, shown this once. 400 with field errors for a URL that is not https, is longer than 2000 characters or does not resolve to public addresses, or for no or unknown events.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointInput"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookEndpointCreated"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Replaces the endpoint's URL, events and active flag (the secret stays). A new URL clears the failing flag. Another company's endpoint or any other id is 404.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookEndpoint"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint and its deliveries (pending ones are not sent). Another company's endpoint or any other id is 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an endpoint's deliveries
+         * @description The endpoint's newest 100 deliveries, newest first: status, attempts, last error and response code. Another company's endpoint or any other id is 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookDeliveryList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/webhooks/deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend a delivery
+         * @description Queues the delivery's event (same id and body) to its endpoint again, as a new delivery due at once and retried for 24 hours. Another company's delivery or any other id is 404; 409 when the endpoint is not active.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookDelivery"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4549,12 +4795,12 @@ export interface components {
             /** Format: date-time */
             requestedAt: string;
         };
-        /** @description A notice for the company owner, also mailed: a declined purchase, a driver's override request, or a purchase over 80% of a limit. cardNumber and driverName are the card's when the alert was raised. Trip alerts: a driver asks to end or re-plan a trip an owner locked (TRIP_REQUEST, with tripRequestId), a locked trip ended (TRIP_ENDED) or has a new plan (TRIP_REPLANNED). */
+        /** @description A notice for the company owner, also mailed: a declined purchase, a driver's override request, or a purchase over 80% of a limit. cardNumber and driverName are the card's when the alert was raised. Trip alerts: a driver asks to end or re-plan a trip an owner locked (TRIP_REQUEST, with tripRequestId), a locked trip ended (TRIP_ENDED) or has a new plan (TRIP_REPLANNED). A webhook endpoint that took no delivery for 24 hours raises WEBHOOK_FAILING. */
         Alert: {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED";
+            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING";
             message: string;
             /** @description 19 digits; empty when the alert is about no card */
             cardNumber: string;
@@ -5044,6 +5290,87 @@ export interface components {
             unitNumber: string;
             /** @description virtual or physical (anything else: field error type 'Type must be virtual or physical') */
             type: string;
+        };
+        /**
+         * @description An event a webhook endpoint may subscribe to (docs/webhooks.md).
+         * @enum {string}
+         */
+        WebhookEventType: "transaction.approved" | "transaction.declined" | "authorization.request" | "trip.created" | "trip.replanned" | "trip.completed" | "override.requested" | "override.decided" | "ifta.return_closed" | "wallet.low";
+        /** @description A URL of the company's own systems that receives the events it subscribes to, each a signed POST (docs/webhooks.md). */
+        WebhookEndpoint: {
+            /** Format: int64 */
+            id: number;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description inactive endpoints get no new deliveries */
+            active: boolean;
+            /** @description a delivery failed for 24 hours (WEBHOOK_FAILING alert); cleared by the next successful delivery */
+            failing: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A new endpoint with its signing secret, shown this once. */
+        WebhookEndpointCreated: {
+            /** Format: int64 */
+            id: number;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description inactive endpoints get no new deliveries */
+            active: boolean;
+            /** @description a delivery failed for 24 hours (WEBHOOK_FAILING alert); cleared by the next successful delivery */
+            failing: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description the signing secret (Fuelportal-Signature): shown in this answer only, never again */
+            secret: string;
+        };
+        WebhookEndpointList: {
+            content: components["schemas"]["WebhookEndpoint"][];
+            /** @description every event type an endpoint may subscribe to */
+            eventTypes: components["schemas"]["WebhookEventType"][];
+        };
+        /** @description An endpoint's settings. The URL must be https and its host resolve to public addresses only (not loopback, private, link-local, unique-local, unspecified or multicast), unless the server runs with FUELPORTAL_WEBHOOK_ALLOW_PRIVATE=1; repeated events count once. */
+        WebhookEndpointInput: {
+            /** @description https://… */
+            url: string;
+            events: string[];
+            /** @description true when left out */
+            active?: boolean;
+        };
+        /** @description One event sent to one endpoint. */
+        WebhookDelivery: {
+            /** Format: int64 */
+            id: number;
+            /** @description the event's id (the payload's id): the same in every delivery of the event and in a resend */
+            eventId: string;
+            eventType: components["schemas"]["WebhookEventType"];
+            /**
+             * @description PENDING until a 2xx answer (DELIVERED) or 24 hours of retries (FAILED)
+             * @enum {string}
+             */
+            status: "PENDING" | "DELIVERED" | "FAILED";
+            attempts: number;
+            /** @description why the last attempt failed ('' when it did not) */
+            lastError: string;
+            /** @description the HTTP status of the last answer; null when none came */
+            responseCode: number | null;
+            /**
+             * Format: date-time
+             * @description PENDING only: when it is (re)tried
+             */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deliveredAt: string | null;
+        };
+        WebhookDeliveryList: {
+            /** @description the newest 100, newest first */
+            content: components["schemas"]["WebhookDelivery"][];
         };
     };
     responses: {

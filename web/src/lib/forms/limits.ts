@@ -104,6 +104,9 @@ export const BODY_MAX_LENGTH = {
   TripRequest: {
     message: 500,
   },
+  WebhookEndpointInput: {
+    url: 2000,
+  },
 } as const;
 
 /** Minimum length in characters of each request body string that has one, by contract schema and field. */
@@ -203,6 +206,9 @@ export const BODY_PATTERN = {
   },
   TripReplanRequestCreate: {
     message: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  WebhookEndpointInput: {
+    url: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PersonIcon from '@mui/icons-material/Person';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import Card from '@mui/material/Card';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -8,14 +9,19 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
+import { selectRole } from '@/lib/auth';
 import { paths } from '@/lib/paths';
+import { useAppSelector } from '@/lib/store';
 import { Page } from '@/components/layout/Page';
 
 /** /settings: Contact Us (docs/product.md §2.11) plus Account (docs/decisions.md). */
 export function SettingsPage() {
   const { t } = useTranslation('account');
+  const owner = useAppSelector(selectRole) === 'ROLE_COMPANY';
   const entries = [
     { to: paths.account, icon: <PersonIcon />, label: t('settings.account'), hint: t('settings.accountHint') },
+    // Owners connect the company's own systems (webhooks).
+    ...(owner ? [{ to: paths.integrations, icon: <WebhookIcon />, label: t('settings.integrations'), hint: t('settings.integrationsHint') }] : []),
     { to: paths.contactUs, icon: <SupportAgentIcon />, label: t('settings.contactUs'), hint: t('settings.contactUsHint') },
   ];
   return (

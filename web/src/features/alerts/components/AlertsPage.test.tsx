@@ -106,6 +106,15 @@ describe('alerts', () => {
     expect(screen.getByRole('button', { name: 'Mark all read' })).toBeDisabled();
   });
 
+  it('links a failing webhook endpoint to the Integrations page', async () => {
+    alertsApi([alert(1, { kind: 'WEBHOOK_FAILING', message: 'Webhook endpoint failing: https://backoffice.example.com/fuel', cardNumber: '', driverName: '', transactionId: null })]);
+    renderApp(paths.alerts, { session });
+
+    const row = await screen.findByTestId('alert-row');
+    expect(within(row).getByRole('img', { name: 'Webhook endpoint failing' })).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Open Integrations' })).toHaveAttribute('href', paths.integrations);
+  });
+
   it('filters to unread and says when there are none', async () => {
     alertsApi([alert(1, { read: true })]);
     const { user } = renderApp(paths.alerts, { session });

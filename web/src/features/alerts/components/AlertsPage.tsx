@@ -5,6 +5,7 @@ import FlagIcon from '@mui/icons-material/Flag';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import RouteIcon from '@mui/icons-material/Route';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -53,6 +54,7 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   TRIP_REQUEST: <RouteIcon color="warning" />,
   TRIP_ENDED: <FlagIcon color="action" />,
   TRIP_REPLANNED: <AltRouteIcon color="action" />,
+  WEBHOOK_FAILING: <WebhookIcon color="error" />,
 };
 
 /** /alerts, company owners: declines, override requests and near-limit purchases. */
@@ -204,6 +206,13 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
       </ListItemButton>
       {pendingRequest && alert.overrideRequestId !== null && (
         <RequestDecision requestId={alert.overrideRequestId} driverName={alert.driverName} onDecided={open} />
+      )}
+      {alert.kind === 'WEBHOOK_FAILING' && (
+        <Stack direction="row" sx={{ px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}>
+          <Button component={ReactRouterLink} to={paths.integrations} size="small">
+            {t('webhook.view')}
+          </Button>
+        </Stack>
       )}
       {(pendingTripRequest || alert.tripId !== null) && (
         <Stack
