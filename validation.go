@@ -299,6 +299,8 @@ var TextRules = map[string]TextRule{
 	"geocodeQuery":         {200, "Search text must not exceed 200 characters"},
 	"text":                 {MaxTextLength, ""},
 	"placeName":            {MaxTripPlaceNameLength, fmt.Sprintf("A place name must not exceed %d characters", MaxTripPlaceNameLength)},
+	"vin":                  {VINLength, MsgVINInvalid},
+	"plate":                {MaxPlateLength, fmt.Sprintf("Plate must not exceed %d characters", MaxPlateLength)},
 }
 
 // Rule returns the rule named name; it panics on an unknown name (a
