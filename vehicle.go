@@ -73,8 +73,9 @@ const (
 
 var (
 	// VINPattern is a VIN's shape: 17 letters and digits without I, O, Q.
-	VINPattern   = regexp.MustCompile(`^[A-HJ-NPR-Z0-9]{17}$`)
-	platePattern = regexp.MustCompile(`^[A-Z0-9][A-Z0-9 \-]*$`)
+	VINPattern = regexp.MustCompile(`^[A-HJ-NPR-Z0-9]{17}$`)
+	// PlatePattern is a plate's shape (upper case): letters, digits, spaces, hyphens.
+	PlatePattern = regexp.MustCompile(`^[A-Z0-9][A-Z0-9 \-]*$`)
 )
 
 // canadianProvinces are the two-letter codes of the provinces and
@@ -150,7 +151,7 @@ func (v *Vehicle) Validate() error {
 	case v.Plate == "":
 	case utf8.RuneCountInString(v.Plate) > MaxPlateLength:
 		fe.Add("plate", fmt.Sprintf("Plate must not exceed %d characters", MaxPlateLength))
-	case !platePattern.MatchString(v.Plate):
+	case !PlatePattern.MatchString(v.Plate):
 		fe.Add("plate", MsgPlateInvalid)
 	}
 	switch {

@@ -41,6 +41,9 @@ var requestBodies = map[string]any{
 	"PUT /api/wex/company/controls":                     companyControlsRequest{},
 	"PUT /api/wex/company/cards/{cardNumber}/controls":  ControlsRequest{},
 	"POST /api/wex/company/cards/{cardNumber}/override": overrideRequest{},
+	"POST /api/wex/company/vehicles":                    vehicleRequest{},
+	"PUT /api/wex/company/vehicles/{id}":                vehicleRequest{},
+	"POST /api/wex/company/vehicles/import":             nil, // CSV: feed.ParseVehicles checks each field
 }
 
 // textParams names the text rule of each string path, query and header
@@ -91,6 +94,9 @@ var strictParams = map[string]bool{
 	"POST /api/trips/{id}/replan-request id":                true,
 	"POST /api/wex/company/trip-requests/{id}/approve id":   true,
 	"POST /api/wex/company/trip-requests/{id}/deny id":      true,
+	"GET /api/wex/company/vehicles/{id} id":                 true,
+	"PUT /api/wex/company/vehicles/{id} id":                 true,
+	"DELETE /api/wex/company/vehicles/{id} id":              true,
 }
 
 func init() {
