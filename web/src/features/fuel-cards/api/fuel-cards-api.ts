@@ -20,7 +20,8 @@ export const fuelCardsApi = api.injectEndpoints({
     /** Fuel cards are refetched after an update (docs/product.md §4), here and on the dashboard. */
     updateFuelCard: build.mutation<ResponseBody<'/api/wex/company/update-card', 'put'>, CardUpdate>({
       query: (body) => ({ url: '/wex/company/update-card', method: 'PUT', body }),
-      invalidatesTags: ['FuelCard'],
+      // A card's unit number assigns it to a vehicle: the vehicle list shows it.
+      invalidatesTags: ['FuelCard', 'Vehicle'],
     }),
   }),
 });
