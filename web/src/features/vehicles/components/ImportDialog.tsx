@@ -85,15 +85,15 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               {EXAMPLE_LINE}
             </Typography>
           </Box>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".csv,text/csv"
+            hidden
+            data-testid="fleet-list-file"
+            onChange={(event) => void choose(event)}
+          />
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".csv,text/csv"
-              hidden
-              data-testid="fleet-list-file"
-              onChange={(event) => void choose(event)}
-            />
             <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()} sx={{ flexShrink: 0 }}>
               {t('import.chooseFile')}
             </Button>

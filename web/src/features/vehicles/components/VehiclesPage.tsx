@@ -19,7 +19,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadError, LoadingRows } from '@/components/feedback/LoadStates';
 import { useIsPhone } from '@/components/layout/AppShell';
@@ -35,6 +35,8 @@ interface RowActions {
   onEdit: (vehicle: Vehicle) => void;
   onDelete: (vehicle: Vehicle) => void;
 }
+
+const UNIT_ORDER = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
 
 const formatGallons = (gallons: number) => gallons.toLocaleString('en-US', { maximumFractionDigits: 3 });
 
@@ -52,7 +54,10 @@ function CardLines({ vehicle }: { vehicle: Vehicle }) {
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
       {vehicle.cards.map((card) => (
         <Typography component="li" variant="body2" key={card.cardNumber} sx={{ overflowWrap: 'anywhere' }}>
-          {t('row.card', { driver: card.driverName || '—', last4: card.cardNumber.slice(-4) })}
+          {card.driverName || '—'}{' '}
+          <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
+            {t('row.card', { last4: card.cardNumber.slice(-4) })}
+          </Box>
         </Typography>
       ))}
     </Box>
@@ -92,7 +97,7 @@ function VehicleTable({ vehicles, onEdit, onDelete }: { vehicles: Vehicle[] } & 
         <TableBody>
           {vehicles.map((vehicle) => (
             <TableRow key={vehicle.id} data-testid="vehicle-row" data-unit={vehicle.unitNumber}>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                 {vehicle.unitNumber}
               </TableCell>
               <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{vehicle.vin || t('row.noVin')}</TableCell>
@@ -182,7 +187,9 @@ function VehicleCards({ vehicles, onEdit, onDelete }: { vehicles: Vehicle[] } & 
 export function VehiclesPage() {
   const { t } = useTranslation('vehicles');
   const phone = useIsPhone();
-  const { data: vehicles, isFetching, isError, refetch } = useGetVehiclesQuery();
+  const { data, isFetching, isError, refetch } = useGetVehiclesQuery();
+  // Unit numbers in natural order: TRK-9 before TRK-10.
+  const vehicles = useMemo(() => data && [...data].sort((a, b) => UNIT_ORDER.compare(a.unitNumber, b.unitNumber)), [data]);
   const [editing, setEditing] = useState<Vehicle | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
   const [importing, setImporting] = useState(false);
