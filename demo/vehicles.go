@@ -14,10 +14,10 @@ func init() {
 // OrderVehicles runs after the accounts: a vehicle per card's unit number.
 const OrderVehicles = OrderAccounts + 10
 
-// VehiclePlan describes the demo vehicle of a card's unit: every fourth
+// vehiclePlan describes the demo vehicle of a card's unit: every fourth
 // unit is a gasoline pickup (no VIN on file, not IFTA-qualified), the
 // others diesel tractors; a unit whose card is inactive is inactive.
-func VehiclePlan(company int, i int, p CardPlan) fuelportal.Vehicle {
+func vehiclePlan(company int, i int, p CardPlan) fuelportal.Vehicle {
 	v := fuelportal.Vehicle{UnitNumber: p.UnitNumber, Plate: fmt.Sprintf("%c%c %04d", 'A'+company, 'K'+i%12, 1000+i*37%9000),
 		PlateState: []string{"", "FL", "IL"}[company], Active: p.Status == fuelportal.CardActive}
 	if i%4 == 3 {
@@ -37,7 +37,7 @@ func VehiclePlan(company int, i int, p CardPlan) fuelportal.Vehicle {
 func seedVehicles(ctx context.Context, env *Env) error {
 	for n, company := range []*fuelportal.Company{env.DemoFreight, env.OtherHaulers} {
 		for i, p := range CardPlans[company.Name] {
-			v := VehiclePlan(n+1, i, p)
+			v := vehiclePlan(n+1, i, p)
 			v.CompanyID = company.ID
 			if err := v.Validate(); err != nil {
 				return fmt.Errorf("demo vehicle %s: %w", v.UnitNumber, err)
