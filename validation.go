@@ -300,6 +300,8 @@ var TextRules = map[string]TextRule{
 	"text":                 {MaxTextLength, ""},
 	"webhookUrl":           {MaxWebhookURLLength, fmt.Sprintf("URL must not exceed %d characters", MaxWebhookURLLength)},
 	"placeName":            {MaxTripPlaceNameLength, fmt.Sprintf("A place name must not exceed %d characters", MaxTripPlaceNameLength)},
+	"vin":                  {VINLength, MsgVINInvalid},
+	"plate":                {MaxPlateLength, fmt.Sprintf("Plate must not exceed %d characters", MaxPlateLength)},
 }
 
 // Rule returns the rule named name; it panics on an unknown name (a

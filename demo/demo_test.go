@@ -89,3 +89,22 @@ func TestCardPlans_AreDeterministicAndShaped(t *testing.T) {
 		}
 	}
 }
+
+func TestSeed_VehiclesCarryTheirCards(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		if _, err := demo.Seed(ctx, db, fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params)); err != nil {
+			t.Fatal(err)
+		}
+		owner, _ := db.UserByEmail(ctx, demo.OwnerEmail)
+		list, err := db.CompanyVehicles(ctx, owner.CompanyID)
+		if err != nil || len(list) != len(demo.CardPlans[demo.DemoFreight.Name]) {
+			t.Fatalf("demo vehicles = %d, %v", len(list), err)
+		}
+		for _, v := range list {
+			if len(v.Cards) != 1 {
+				t.Errorf("vehicle %s has cards %+v, want its one card", v.UnitNumber, v.Cards)
+			}
+		}
+	})
+}

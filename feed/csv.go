@@ -34,6 +34,8 @@ var columnRules = map[string]string{
 	colIFTARefund: "code", colPriceDate: "date",
 	colNetworkTransactionID: "networkTransactionId", colCardNumber: "cardNumber", colGallons: "code",
 	colTransactionDate: "date", colProductCode: "code",
+	colVehicleUnitNumber: "unitNumber", colVehicleVIN: "vin", colVehiclePlate: "plate", colVehiclePlateState: "code",
+	colVehicleFuelType: "code", colVehicleTankCapacity: "code", colVehicleIFTAQualified: "code", colVehicleActive: "code",
 }
 
 // openCSV reads the header of a feed file. An empty file or one that is not

@@ -76,6 +76,14 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/wex/company/cards/{cardNumber}/override", s.requireRole(fuelportal.RoleCompany, s.handleOverrideGrant))
 	mux.HandleFunc("DELETE /api/wex/company/cards/{cardNumber}/override", s.requireRole(fuelportal.RoleCompany, s.handleOverrideEnd))
 
+	// Vehicles of the owner's fleet (vehicle.go)
+	mux.HandleFunc("GET /api/wex/company/vehicles", s.requireRole(fuelportal.RoleCompany, s.handleVehicleList))
+	mux.HandleFunc("POST /api/wex/company/vehicles", s.requireRole(fuelportal.RoleCompany, s.handleVehicleCreate))
+	mux.HandleFunc("POST /api/wex/company/vehicles/import", s.requireRole(fuelportal.RoleCompany, s.handleVehicleImport))
+	mux.HandleFunc("GET /api/wex/company/vehicles/{id}", s.requireRole(fuelportal.RoleCompany, s.handleVehicleGet))
+	mux.HandleFunc("PUT /api/wex/company/vehicles/{id}", s.requireRole(fuelportal.RoleCompany, s.handleVehicleUpdate))
+	mux.HandleFunc("DELETE /api/wex/company/vehicles/{id}", s.requireRole(fuelportal.RoleCompany, s.handleVehicleDelete))
+
 	// Drivers' requests to join the owner's company (driver_requests.go)
 	mux.HandleFunc("GET /api/wex/company/driver-requests", s.requireRole(fuelportal.RoleCompany, s.handleDriverRequestList))
 	mux.HandleFunc("POST /api/wex/company/driver-requests/{id}/approve", s.requireRole(fuelportal.RoleCompany, s.handleDriverRequestDecide(fuelportal.DriverApproved)))

@@ -44,6 +44,9 @@ var requestBodies = map[string]any{
 	"POST /api/wex/company/cards/{cardNumber}/override": overrideRequest{},
 	"POST /api/wex/company/webhooks":                    webhookEndpointBody{},
 	"PUT /api/wex/company/webhooks/{id}":                webhookEndpointBody{},
+	"POST /api/wex/company/vehicles":                    vehicleRequest{},
+	"PUT /api/wex/company/vehicles/{id}":                vehicleRequest{},
+	"POST /api/wex/company/vehicles/import":             nil, // CSV: feed.ParseVehicles checks each field
 }
 
 // textParams names the text rule of each string path, query and header
@@ -102,6 +105,9 @@ var strictParams = map[string]bool{
 	"GET /api/wex/transactions/{id}/receipt id":                true,
 	"GET /api/wex/company/transactions/{id}/receipt lang":      true,
 	"GET /api/wex/transactions/{id}/receipt lang":              true,
+	"GET /api/wex/company/vehicles/{id} id":                    true,
+	"PUT /api/wex/company/vehicles/{id} id":                    true,
+	"DELETE /api/wex/company/vehicles/{id} id":                 true,
 }
 
 func init() {

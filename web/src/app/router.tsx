@@ -53,6 +53,7 @@ const AccountPage = lazyPage(async () => (await import('@/features/account')).Ac
 const FuelCardsPage = lazyPage(async () => (await import('@/features/fuel-cards')).FuelCardsPage);
 const AlertsPage = lazyPage(async () => (await import('@/features/alerts')).AlertsPage);
 const IntegrationsPage = lazyPage(async () => (await import('@/features/integrations')).IntegrationsPage);
+const VehiclesPage = lazyPage(async () => (await import('@/features/vehicles')).VehiclesPage);
 
 /** Every route and access rule of docs/product.md §2.1 and docs/decisions.md. */
 export const routes: RouteObject[] = [
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
               { path: paths.alerts, element: <AlertsPage /> },
               { path: paths.compliance, element: <CompliancePage /> },
               { path: paths.integrations, element: <IntegrationsPage /> },
+              { path: paths.vehicles, element: <VehiclesPage /> },
             ],
           },
         ],

@@ -19,6 +19,7 @@ export const paths = {
   transactions: '/transactions',
   transactionDetail: '/transactions/:transactionId',
   fuelCards: '/fuel-cards',
+  vehicles: '/vehicles',
   alerts: '/alerts',
   trips: '/trips',
   tripDetail: '/trips/:tripId',

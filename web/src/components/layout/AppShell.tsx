@@ -7,6 +7,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import RouteIcon from '@mui/icons-material/Route';
 import SettingsIcon from '@mui/icons-material/Settings';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import GlobalStyles from '@mui/material/GlobalStyles';
@@ -73,6 +74,14 @@ const trailingEntries: readonly NavEntry[] = [
     label: 'nav.compliance',
     icon: <AssessmentIcon />,
     match: [paths.compliance],
+    role: 'ROLE_COMPANY',
+    moreFor: ['ROLE_COMPANY'],
+  },
+  {
+    to: paths.vehicles,
+    label: 'nav.vehicles',
+    icon: <LocalShippingIcon />,
+    match: [paths.vehicles],
     role: 'ROLE_COMPANY',
     moreFor: ['ROLE_COMPANY'],
   },

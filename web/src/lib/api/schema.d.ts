@@ -3710,6 +3710,237 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/vehicles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's vehicles
+         * @description By unit number, each with the cards assigned to it (the company's cards whose unit number is the vehicle's).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VehicleList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * Add a vehicle
+         * @description Field errors (message is a map): unitNumber, vin ('VIN is required for an IFTA-qualified vehicle', 'VIN must be 17 letters and digits, without I, O or Q', 'VIN check digit (9th character) does not match'), plate, plateState, fuelType, tankCapacityGallons ('Tank capacity must be from 1 to 500 gallons'). A unit number the company already has is 409 with the unitNumber field error 'A vehicle with this unit number already exists'.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VehicleInput"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Vehicle"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/vehicles/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import the fleet list (CSV)
+         * @description A text/csv body of at most 256 KiB: the header unitNumber,vin,plate,plateState,fuelType,tankCapacityGallons,iftaQualified,active (every column, any order, names matched without regard to case, spaces and underscores), then one vehicle per line, at most 1000. vin, plate and plateState may be empty; iftaQualified (default no) and active (default yes) take yes/no, true/false, y/n or 1/0. All or nothing: any bad line saves nothing and is answered 400 with a field error per problem keyed 'line N: field' (or 'line N' for the line as a whole, e.g. a wrong number of fields); a unit number repeated in the list is an error on its later line. A unit number the company has updates that vehicle; any other is created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "text/csv": string;
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VehicleImportResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/vehicles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the company's vehicles
+         * @description Another company's vehicle or any other id is 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the vehicle's id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Vehicle"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        /**
+         * Replace one of the company's vehicles
+         * @description Field errors (message is a map): unitNumber, vin ('VIN is required for an IFTA-qualified vehicle', 'VIN must be 17 letters and digits, without I, O or Q', 'VIN check digit (9th character) does not match'), plate, plateState, fuelType, tankCapacityGallons ('Tank capacity must be from 1 to 500 gallons'). Another company's vehicle or any other id is 404; another vehicle's unit number is 409 with a unitNumber field error.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the vehicle's id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VehicleInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Vehicle"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        /**
+         * Remove one of the company's vehicles
+         * @description Its cards keep their unit number. Another company's vehicle or any other id is 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the vehicle's id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/{id}/requests": {
         parameters: {
             query?: never;
@@ -4573,6 +4804,62 @@ export interface components {
             driverId: string;
             unitNumber: string;
             status: string;
+        };
+        /** @description A vehicle as the owner's form sends it (PUT replaces every field). Strings are trimmed; vin, plate and plateState are upper-cased. */
+        VehicleInput: {
+            /** @description The company's own name of the unit, unique in the company; cards with this unit number are assigned to the vehicle */
+            unitNumber: string;
+            /** @description Vehicle identification number: 17 letters and digits without I, O, Q, whose 9th character is the North American check digit. Required when iftaQualified; empty or absent otherwise allowed */
+            vin?: string;
+            /** @description License plate: letters, digits, spaces and hyphens; empty or absent for none */
+            plate?: string;
+            /** @description Two-letter code of the US state, DC or Canadian province or territory that issued the plate; required with a plate */
+            plateState?: string;
+            /** @enum {string} */
+            fuelType: "diesel" | "gasoline";
+            /** @description Fuel tank capacity in gallons (up to three decimals) */
+            tankCapacityGallons: number;
+            /** @description Counts in the IFTA return (two axles over 26,000 lb, or three axles). Default false */
+            iftaQualified?: boolean;
+            /** @description Default true */
+            active?: boolean;
+        };
+        VehicleCard: {
+            cardNumber: string;
+            driverName: string;
+        };
+        Vehicle: {
+            /** Format: int64 */
+            id: number;
+            unitNumber: string;
+            /** @description "" when not given */
+            vin: string;
+            /** @description "" when none */
+            plate: string;
+            /** @description "" when none */
+            plateState: string;
+            /** @enum {string} */
+            fuelType: "diesel" | "gasoline";
+            tankCapacityGallons: number;
+            iftaQualified: boolean;
+            active: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description The company's cards whose unit number is the vehicle's, by driver name */
+            cards: components["schemas"]["VehicleCard"][];
+        };
+        VehicleList: {
+            value: components["schemas"]["Vehicle"][];
+        };
+        VehicleImportResult: {
+            /** @description Vehicles in the list */
+            rows: number;
+            /** @description New unit numbers: vehicles added */
+            created: number;
+            /** @description Unit numbers the company had: vehicles overwritten */
+            updated: number;
         };
         Contract: {
             /** @enum {string} */

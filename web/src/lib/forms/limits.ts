@@ -104,13 +104,24 @@ export const BODY_MAX_LENGTH = {
   TripRequest: {
     message: 500,
   },
+  VehicleInput: {
+    fuelType: 64,
+    plate: 10,
+    plateState: 64,
+    unitNumber: 50,
+    vin: 17,
+  },
   WebhookEndpointInput: {
     url: 2000,
   },
 } as const;
 
 /** Minimum length in characters of each request body string that has one, by contract schema and field. */
-export const BODY_MIN_LENGTH = {} as const;
+export const BODY_MIN_LENGTH = {
+  VehicleInput: {
+    unitNumber: 1,
+  },
+} as const;
 
 /** The pattern (a JavaScript-compatible regular expression source) of each body string, by contract schema and field. */
 export const BODY_PATTERN = {
@@ -207,6 +218,13 @@ export const BODY_PATTERN = {
   TripReplanRequestCreate: {
     message: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
+  VehicleInput: {
+    fuelType: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    plate: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    plateState: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    unitNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    vin: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
   WebhookEndpointInput: {
     url: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
@@ -225,6 +243,10 @@ export const BODY_FIELD_PATTERN = {
   },
   OwnerSignUp: {
     phoneNumber: "^\\+?[0-9 ()-]+$",
+  },
+  VehicleInput: {
+    plate: "^[A-Z0-9][A-Z0-9 \\-]*$",
+    vin: "^[A-HJ-NPR-Z0-9]{17}$",
   },
 } as const;
 
@@ -338,6 +360,9 @@ export const BODY_MAXIMUM = {
     currentFuel: 400,
     latitude: 90,
     longitude: 180,
+  },
+  VehicleInput: {
+    tankCapacityGallons: 500,
   },
 } as const;
 
@@ -616,6 +641,12 @@ export const BODY_MINIMUM = {
     },
     longitude: {
       value: -180,
+      exclusive: false,
+    },
+  },
+  VehicleInput: {
+    tankCapacityGallons: {
+      value: 1,
       exclusive: false,
     },
   },

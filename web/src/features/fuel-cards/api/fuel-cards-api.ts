@@ -23,7 +23,8 @@ export const fuelCardsApi = api.injectEndpoints({
     /** Fuel cards are refetched after an update (docs/product.md §4), here and on the dashboard. */
     updateFuelCard: build.mutation<ResponseBody<'/api/wex/company/update-card', 'put'>, CardUpdate>({
       query: (body) => ({ url: '/wex/company/update-card', method: 'PUT', body }),
-      invalidatesTags: ['FuelCard'],
+      // A card's unit number assigns it to a vehicle: the vehicle list shows it.
+      invalidatesTags: ['FuelCard', 'Vehicle'],
     }),
     /** The new card joins the list: the cards are refetched, here and on the dashboard. */
     orderFuelCard: build.mutation<ResponseBody<'/api/wex/company/cards', 'post'>, CardOrder>({

@@ -1,0 +1,240 @@
+package store
+
+import (
+	"context"
+
+	"fuelportal"
+)
+
+const vehicleColumns = `id, company_id, unit_number, vin, plate, plate_state, fuel_type, tank_capacity_milli, ifta_qualified, active, created_at, updated_at`
+
+func scanVehicle(row interface{ Scan(...any) error }) (*fuelportal.Vehicle, error) {
+	v := &fuelportal.Vehicle{}
+	var ifta, active int64
+	var created, updated nullTime
+	if err := row.Scan(&v.ID, &v.CompanyID, &v.UnitNumber, &v.VIN, &v.Plate, &v.PlateState, &v.FuelType, &v.TankCapacity,
+		&ifta, &active, &created, &updated); err != nil {
+		return nil, err
+	}
+	v.IFTAQualified, v.Active = ifta == 1, active == 1
+	v.CreatedAt, v.UpdatedAt = created.Time, updated.Time
+	v.Cards = []fuelportal.VehicleCard{}
+	return v, nil
+}
+
+// unitNumberTaken is the error of a unit number another vehicle of the
+// company has.
+func unitNumberTaken() error {
+	return &fuelportal.Error{Code: fuelportal.ECONFLICT, Message: fuelportal.MsgUnitNumberTaken,
+		Fields: map[string][]string{"unitNumber": {fuelportal.MsgUnitNumberTaken}}}
+}
+
+// CompanyVehicles returns the company's vehicles ordered by unit number,
+// each with the cards assigned to it.
+func (db *DB) CompanyVehicles(ctx context.Context, companyID int64) (list []*fuelportal.Vehicle, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		list, err = queryList(ctx, tx, scanVehicle, `SELECT `+vehicleColumns+` FROM vehicles WHERE company_id = ? ORDER BY unit_number, id`, companyID)
+		if err != nil {
+			return err
+		}
+		return tx.vehicleCards(ctx, companyID, list)
+	})
+	return list, err
+}
+
+// vehicleCards fills the Cards of the company's vehicles: the company's
+// cards whose unit number is the vehicle's, by driver name.
+func (tx *Tx) vehicleCards(ctx context.Context, companyID int64, list []*fuelportal.Vehicle) error {
+	if len(list) == 0 {
+		return nil
+	}
+	byUnit := make(map[string]*fuelportal.Vehicle, len(list))
+	for _, v := range list {
+		byUnit[v.UnitNumber] = v
+	}
+	rows, err := tx.Query(ctx, `
+		SELECT c.unit_number, c.card_number, c.driver_name FROM cards c
+		JOIN vehicles v ON v.company_id = c.company_id AND v.unit_number = c.unit_number
+		WHERE c.company_id = ? ORDER BY c.driver_name, c.card_number`, companyID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var unit string
+		var card fuelportal.VehicleCard
+		if err := rows.Scan(&unit, &card.CardNumber, &card.DriverName); err != nil {
+			return err
+		}
+		if v := byUnit[unit]; v != nil {
+			v.Cards = append(v.Cards, card)
+		}
+	}
+	return rows.Err()
+}
+
+// Vehicle returns the company's vehicle id with its cards; another
+// company's vehicle is ENOTFOUND, like a missing one.
+func (db *DB) Vehicle(ctx context.Context, companyID, id int64) (v *fuelportal.Vehicle, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		v, err = tx.vehicle(ctx, companyID, id)
+		return err
+	})
+	return v, err
+}
+
+func (tx *Tx) vehicle(ctx context.Context, companyID, id int64) (*fuelportal.Vehicle, error) {
+	v, err := scanVehicle(tx.QueryRow(ctx, `SELECT `+vehicleColumns+` FROM vehicles WHERE company_id = ? AND id = ?`, companyID, id))
+	if err != nil {
+		return nil, notFound(err, "Vehicle not found")
+	}
+	return v, tx.vehicleCards(ctx, companyID, []*fuelportal.Vehicle{v})
+}
+
+// CreateVehicle validates v and adds it to the company, setting its ID
+// and timestamps, and returns it with its cards. Field errors are
+// EINVALID; a unit number the company already has is ECONFLICT (with a
+// unitNumber field error).
+func (db *DB) CreateVehicle(ctx context.Context, companyID int64, v fuelportal.Vehicle) (saved *fuelportal.Vehicle, err error) {
+	if err := v.Validate(); err != nil {
+		return nil, err
+	}
+	v.CompanyID = companyID
+	err = db.InTx(ctx, func(tx *Tx) error {
+		if err := tx.CreateVehicle(ctx, &v); err != nil {
+			return err
+		}
+		saved, err = tx.vehicle(ctx, companyID, v.ID)
+		return err
+	})
+	return saved, err
+}
+
+// CreateVehicle inserts the validated vehicle v of v.CompanyID and sets
+// its ID and timestamps. A taken unit number is ECONFLICT.
+func (tx *Tx) CreateVehicle(ctx context.Context, v *fuelportal.Vehicle) error {
+	v.CreatedAt, v.UpdatedAt = tx.Now, tx.Now
+	err := tx.QueryRow(ctx, `
+		INSERT INTO vehicles (company_id, unit_number, vin, plate, plate_state, fuel_type, tank_capacity_milli, ifta_qualified, active, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		RETURNING id`,
+		v.CompanyID, v.UnitNumber, v.VIN, v.Plate, v.PlateState, v.FuelType, v.TankCapacity, boolInt(v.IFTAQualified), boolInt(v.Active),
+		v.CreatedAt, v.UpdatedAt,
+	).Scan(&v.ID)
+	if isUniqueViolation(err) {
+		return unitNumberTaken()
+	}
+	return err
+}
+
+// UpdateVehicle validates v and saves it over the company's vehicle v.ID,
+// returning it as saved with its cards. Field errors are EINVALID; another
+// company's vehicle is ENOTFOUND; a unit number another vehicle of the
+// company has is ECONFLICT (with a unitNumber field error).
+func (db *DB) UpdateVehicle(ctx context.Context, companyID int64, v fuelportal.Vehicle) (saved *fuelportal.Vehicle, err error) {
+	if err := v.Validate(); err != nil {
+		return nil, err
+	}
+	err = db.InTx(ctx, func(tx *Tx) error {
+		if err := tx.updateVehicle(ctx, companyID, &v); err != nil {
+			return err
+		}
+		saved, err = tx.vehicle(ctx, companyID, v.ID)
+		return err
+	})
+	return saved, err
+}
+
+func (tx *Tx) updateVehicle(ctx context.Context, companyID int64, v *fuelportal.Vehicle) error {
+	res, err := tx.Exec(ctx, `
+		UPDATE vehicles SET unit_number = ?, vin = ?, plate = ?, plate_state = ?, fuel_type = ?, tank_capacity_milli = ?,
+			ifta_qualified = ?, active = ?, updated_at = ?
+		WHERE company_id = ? AND id = ?`,
+		v.UnitNumber, v.VIN, v.Plate, v.PlateState, v.FuelType, v.TankCapacity, boolInt(v.IFTAQualified), boolInt(v.Active), tx.Now,
+		companyID, v.ID)
+	if isUniqueViolation(err) {
+		return unitNumberTaken()
+	} else if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return fuelportal.Errorf(fuelportal.ENOTFOUND, "Vehicle not found")
+	}
+	return nil
+}
+
+// DeleteVehicle removes the company's vehicle id (its cards keep their
+// unit number). Another company's vehicle is ENOTFOUND, like a missing one.
+func (db *DB) DeleteVehicle(ctx context.Context, companyID, id int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `DELETE FROM vehicles WHERE company_id = ? AND id = ?`, companyID, id)
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Vehicle not found")
+		}
+		return nil
+	})
+}
+
+// VehicleImport says what an import of a fleet list did.
+type VehicleImport struct {
+	Created, Updated int
+}
+
+// ImportVehicles saves a fleet list in one transaction: a vehicle whose
+// unit number the company has updates that vehicle, any other is created.
+// All or nothing: the first field error (EINVALID, as from
+// fuelportal.Vehicle.Validate) saves nothing. The list must not repeat a
+// unit number (feed.ParseVehicles sees to it).
+func (db *DB) ImportVehicles(ctx context.Context, companyID int64, list []*fuelportal.Vehicle) (res VehicleImport, err error) {
+	for _, v := range list {
+		if err := v.Validate(); err != nil {
+			return res, err
+		}
+	}
+	err = db.InTx(ctx, func(tx *Tx) error {
+		res = VehicleImport{}
+		existing := map[string]int64{}
+		rows, err := tx.Query(ctx, `SELECT unit_number, id FROM vehicles WHERE company_id = ?`, companyID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var unit string
+			var id int64
+			if err := rows.Scan(&unit, &id); err != nil {
+				return err
+			}
+			existing[unit] = id
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		for _, v := range list {
+			v.CompanyID = companyID
+			if id, ok := existing[v.UnitNumber]; ok {
+				v.ID = id
+				if err := tx.updateVehicle(ctx, companyID, v); err != nil {
+					return err
+				}
+				res.Updated++
+				continue
+			}
+			if err := tx.CreateVehicle(ctx, v); err != nil {
+				return err
+			}
+			existing[v.UnitNumber] = v.ID
+			res.Created++
+		}
+		return nil
+	})
+	return res, err
+}

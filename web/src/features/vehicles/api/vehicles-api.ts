@@ -1,0 +1,41 @@
+import { api, type ResponseBody, type Schema } from '@/lib/api';
+
+/** A fleet vehicle with the cards assigned to it (docs/product.md, Vehicles; http/openapi.json). */
+export type Vehicle = Schema<'Vehicle'>;
+/** POST /api/wex/company/vehicles and PUT …/{id} body. */
+export type VehicleInput = Schema<'VehicleInput'>;
+/** What a fleet list import did. */
+export type VehicleImportResult = Schema<'VehicleImportResult'>;
+
+const vehiclePath = (id: number) => `/wex/company/vehicles/${encodeURIComponent(String(id))}`;
+
+/** The owner's vehicles. Every change refetches the list (cards are shown on it). */
+export const vehiclesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getVehicles: build.query<Vehicle[], void>({
+      query: () => '/wex/company/vehicles',
+      transformResponse: (response: ResponseBody<'/api/wex/company/vehicles', 'get'>) => response.value,
+      providesTags: ['Vehicle'],
+    }),
+    createVehicle: build.mutation<Vehicle, VehicleInput>({
+      query: (body) => ({ url: '/wex/company/vehicles', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Vehicle']),
+    }),
+    updateVehicle: build.mutation<Vehicle, { id: number; vehicle: VehicleInput }>({
+      query: ({ id, vehicle }) => ({ url: vehiclePath(id), method: 'PUT', body: vehicle }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Vehicle']),
+    }),
+    deleteVehicle: build.mutation<void, number>({
+      query: (id) => ({ url: vehiclePath(id), method: 'DELETE' }),
+      invalidatesTags: ['Vehicle'],
+    }),
+    /** The fleet list as CSV text, sent as it is: all or nothing. */
+    importVehicles: build.mutation<VehicleImportResult, string>({
+      query: (csv) => ({ url: '/wex/company/vehicles/import', method: 'POST', body: csv, headers: { 'Content-Type': 'text/csv' } }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Vehicle']),
+    }),
+  }),
+});
+
+export const { useGetVehiclesQuery, useCreateVehicleMutation, useUpdateVehicleMutation, useDeleteVehicleMutation, useImportVehiclesMutation } =
+  vehiclesApi;
