@@ -298,6 +298,8 @@ var TextRules = map[string]TextRule{
 	"codeList":             {2000, ""}, // comma-separated codes
 	"geocodeQuery":         {200, "Search text must not exceed 200 characters"},
 	"text":                 {MaxTextLength, ""},
+	"pushEndpoint":         {MaxPushEndpointLength, MsgPushEndpointTooLong},
+	"pushKey":              {MaxPushKeyLength, MsgPushKeyInvalid},
 	"placeName":            {MaxTripPlaceNameLength, fmt.Sprintf("A place name must not exceed %d characters", MaxTripPlaceNameLength)},
 }
 
