@@ -72,7 +72,7 @@ export function NotificationsCard() {
     <Card>
       <CardContent>
         <Stack spacing={1.5}>
-          <Typography variant="h6" component="h2">
+          <Typography variant="h3" component="h2">
             {t('notifications.title')}
           </Typography>
           <FormControlLabel
