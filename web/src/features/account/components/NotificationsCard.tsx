@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notifier';
@@ -23,22 +23,28 @@ export function NotificationsCard() {
   const [save] = pushApi.useSavePushSubscriptionMutation();
   const [remove] = pushApi.useDeletePushSubscriptionMutation();
 
-  useEffect(() => {
-    let live = true;
-    void devicePushState().then((s) => live && setState(s));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const turnOn = async () => {
+  const turnOn = useCallback(async () => {
     const { publicKey } = await fetchKey().unwrap();
     const sub = await subscribeDevice(publicKey);
     if (sub === 'blocked' || sub === 'unsupported') return sub;
     const json = sub.toJSON();
     await save({ endpoint: sub.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } }).unwrap();
     return 'on' as const;
-  };
+  }, [fetchKey, save]);
+
+  // A browser that is on is saved again: the server may have forgotten it (a push
+  // service said it was gone, the keys were rotated), and a subscription made with an
+  // old key is replaced (docs/notifications.md).
+  useEffect(() => {
+    let live = true;
+    void devicePushState().then(async (s) => {
+      if (live) setState(s);
+      if (s === 'on') await turnOn().catch(() => undefined);
+    });
+    return () => {
+      live = false;
+    };
+  }, [turnOn]);
 
   const turnOff = async () => {
     const sub = await deviceSubscription();
