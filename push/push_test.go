@@ -47,7 +47,9 @@ func newBrowser(t *testing.T) *browser {
 	return &browser{key: key, auth: auth}
 }
 
-func (b *browser) p256dh() string { return base64.RawURLEncoding.EncodeToString(b.key.PublicKey().Bytes()) }
+func (b *browser) p256dh() string {
+	return base64.RawURLEncoding.EncodeToString(b.key.PublicKey().Bytes())
+}
 func (b *browser) authKey() string { return base64.RawURLEncoding.EncodeToString(b.auth) }
 
 // decrypt opens an aes128gcm body (RFC 8188) keyed as RFC 8291 says.
