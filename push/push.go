@@ -108,7 +108,9 @@ type Queue struct {
 // so the payload fits one push record; URL must be a path in the app.
 func (q *Queue) Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.PushNotification) {
 	n = Bounded(n)
-	queued, err := q.Store.EnqueuePush(ctx, to, n)
+	// The change is made: a caller that goes away (a closed request) does
+	// not take its notification with it.
+	queued, err := q.Store.EnqueuePush(context.WithoutCancel(ctx), to, n)
 	if err != nil {
 		q.logger().Error("queue push notification", "tag", n.Tag, "err", err)
 		return
