@@ -299,6 +299,8 @@ var TextRules = map[string]TextRule{
 	"geocodeQuery":         {200, "Search text must not exceed 200 characters"},
 	"text":                 {MaxTextLength, ""},
 	"webhookUrl":           {MaxWebhookURLLength, fmt.Sprintf("URL must not exceed %d characters", MaxWebhookURLLength)},
+	"pushEndpoint":         {MaxPushEndpointLength, MsgPushEndpointTooLong},
+	"pushKey":              {MaxPushKeyLength, MsgPushKeyInvalid},
 	"placeName":            {MaxTripPlaceNameLength, fmt.Sprintf("A place name must not exceed %d characters", MaxTripPlaceNameLength)},
 	"vin":                  {VINLength, MsgVINInvalid},
 	"plate":                {MaxPlateLength, fmt.Sprintf("Plate must not exceed %d characters", MaxPlateLength)},

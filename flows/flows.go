@@ -11,6 +11,7 @@ import (
 
 	"fuelportal/prices"
 	"fuelportal/purchases"
+	"fuelportal/push"
 	"fuelportal/store"
 	"fuelportal/trips"
 )
@@ -20,6 +21,9 @@ type Flows struct {
 	Trips     *trips.Service
 	Purchases *purchases.Service
 	Prices    *prices.Service
+	// Push queues users' push notifications; the server sets its Queued to
+	// wake the process's sender.
+	Push *push.Queue
 }
 
 // Catalog is the station catalog the flows search and reload
@@ -40,5 +44,6 @@ func New(db *store.DB, stations Catalog, logger *slog.Logger) Flows {
 	if stations != nil {
 		t.Stations, p.Catalog = stations, stations
 	}
-	return Flows{Trips: t, Purchases: &purchases.Service{Store: db, Trips: t}, Prices: p}
+	q := &push.Queue{Store: db, Logger: logger}
+	return Flows{Trips: t, Purchases: &purchases.Service{Store: db, Trips: t, Notifier: q}, Prices: p, Push: q}
 }

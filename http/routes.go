@@ -25,6 +25,11 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/refreshToken", s.handleRefreshToken)
 	mux.HandleFunc("POST /api/logout", s.requireAuth(s.handleLogout))
 
+	// Push notifications to this browser (push.go)
+	mux.HandleFunc("GET /api/push/public-key", s.requireAuth(s.handlePushPublicKey))
+	mux.HandleFunc("POST /api/push/subscriptions", s.requireAuth(s.handlePushSubscribe))
+	mux.HandleFunc("DELETE /api/push/subscriptions", s.requireAuth(s.handlePushUnsubscribe))
+
 	// Account (account.go)
 	mux.HandleFunc("GET /api/account", s.requireAuth(s.handleAccountGet))
 	mux.HandleFunc("PUT /api/account", s.requireAuth(s.handleAccountUpdate))

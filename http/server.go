@@ -17,6 +17,7 @@ import (
 	"fuelportal/payments"
 	"fuelportal/prices"
 	"fuelportal/purchases"
+	"fuelportal/push"
 	"fuelportal/routing"
 	"fuelportal/store"
 	"fuelportal/trips"
@@ -79,6 +80,12 @@ type Server struct {
 	Trips     *trips.Service
 	Purchases *purchases.Service
 	Prices    *prices.Service
+	// Push queues users' push notifications (NewServer wires it with
+	// flows.New; set Push.Queued to wake the sender); PushKeys.Public is
+	// what browsers subscribe with (empty: GET /api/push/public-key
+	// answers 503).
+	Push     *push.Queue
+	PushKeys push.Keys
 
 	// resetCodeKey keys the HMAC under which reset codes are stored.
 	resetCodeKey []byte
@@ -105,6 +112,7 @@ func NewServer(d Deps) *Server {
 		Trips:        f.Trips,
 		Purchases:    f.Purchases,
 		Prices:       f.Prices,
+		Push:         f.Push,
 		DB:           d.DB,
 		Logger:       d.Logger,
 		Passwords:    d.Passwords,

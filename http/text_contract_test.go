@@ -16,6 +16,8 @@ var requestBodies = map[string]any{
 	"POST /api/authenticate":                            credentialsRequest{},
 	"POST /api/refreshToken":                            refreshRequest{},
 	"PUT /api/account":                                  accountUpdateRequest{},
+	"POST /api/push/subscriptions":                      pushSubscriptionRequest{},
+	"DELETE /api/push/subscriptions":                    pushUnsubscribeRequest{},
 	"POST /api/account/change-password":                 changePasswordRequest{},
 	"POST /api/company/account/create":                  ownerSignUpRequest{},
 	"POST /api/account/create":                          driverSignUpRequest{},

@@ -31,20 +31,33 @@ type Trips interface {
 	ReplanAfterPurchase(ctx context.Context, t *fuelportal.Transaction)
 }
 
+// Notifier sends users push notifications (*push.Queue).
+type Notifier interface {
+	Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.PushNotification)
+}
+
 // Service runs the purchase flow.
 type Service struct {
 	Store Store
 	Trips Trips
+	// Notifier, when set, tells the card's driver and the company's owners
+	// of a declined purchase once it is recorded.
+	Notifier Notifier
 }
 
 // Record decides and records purchase p (store.DB.RecordPurchase: its
 // errors, and created == false with the first outcome for a network id
 // already recorded); a new approved purchase off its trip's plan then
-// re-plans the trip.
+// re-plans the trip, and a new declined one notifies the card's driver and
+// the company's owners (Notifier).
 func (s *Service) Record(ctx context.Context, p *fuelportal.CardPurchase) (t *fuelportal.Transaction, created bool, err error) {
 	t, created, err = s.Store.RecordPurchase(ctx, p)
 	if err == nil && created {
 		s.Trips.ReplanAfterPurchase(ctx, t)
+		if t.Status == fuelportal.TransactionDeclined && t.CompanyID != 0 && s.Notifier != nil {
+			s.Notifier.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{t.HolderUserID}, OwnersOf: t.CompanyID},
+				fuelportal.DeclinePushNotification(t))
+		}
 	}
 	return t, created, err
 }

@@ -80,8 +80,9 @@ func (db *DB) ResetRateLimit(ctx context.Context, l RateLimit, key string) error
 }
 
 // DeleteExpired removes rows that no longer matter: rate-limit windows,
-// refresh tokens and reset codes that ended more than a day ago, and at
-// once the outbox messages whose one-time code expired.
+// refresh tokens, reset codes and finished push messages that ended more
+// than a day ago, and at once the outbox messages whose one-time code
+// expired.
 func (db *DB) DeleteExpired(ctx context.Context) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		if err := tx.deleteExpiredMail(ctx); err != nil {
@@ -95,6 +96,7 @@ func (db *DB) DeleteExpired(ctx context.Context) error {
 			`DELETE FROM rate_limits WHERE window_start < ?`,
 			`DELETE FROM refresh_tokens WHERE expires_at < ?`,
 			`DELETE FROM password_resets WHERE expires_at < ?`,
+			`DELETE FROM push_messages WHERE status <> 'pending' AND updated_at < ?`,
 		} {
 			if _, err := tx.Exec(ctx, q, dayAgo); err != nil {
 				return err

@@ -28,6 +28,7 @@ import (
 	"fuelportal/mail"
 	"fuelportal/netguard"
 	"fuelportal/payments"
+	"fuelportal/push"
 	"fuelportal/routing"
 	"fuelportal/routing/provider"
 	"fuelportal/store"
@@ -48,6 +49,12 @@ type Config struct {
 	// start and kept in the database (shared by all processes on it).
 	JWTSecret string
 	SMTP      *mail.SMTPConfig // nil: mail stays in the outbox
+	// VAPID signs push notifications; empty: a key pair generated on first
+	// start and kept in the database (shared by all processes on it).
+	// VAPIDSubject is the operator's contact the push services see
+	// (mailto: or https:); empty: PublicURL when https, else a placeholder.
+	VAPID        push.Keys
+	VAPIDSubject string
 
 	// Stripe: without the secret and publishable keys payments answer
 	// 'Payments are not configured'. StripeAPIBase points the SDK elsewhere
@@ -262,6 +269,10 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err != nil {
 		return err
 	}
+	vapid, err := push.LoadKeys(ctx, m.DB, m.Config.VAPID)
+	if err != nil {
+		return err
+	}
 	// Migrations, the demo seed and the secret ran without a bound; requests
 	// and background jobs use a handle whose every transaction has one.
 	if err := m.DB.Close(); err != nil {
@@ -313,6 +324,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.Server.TrustedProxies = m.Config.TrustedProxies
 	m.Server.NetworkKey = m.Config.NetworkKey
 	m.Server.MailQueued = sender.Queued
+	pushSender := push.NewSender(m.DB, vapid, m.vapidSubject(), m.Logger)
+	m.Server.PushKeys = vapid
+	m.Server.Push.Queued = pushSender.Wake
 	m.Server.Public = fphttp.PublicConfig{
 		StripePublishableKey: m.Config.StripePublishableKey,
 		PaymentsConfigured:   m.Config.StripeSecretKey != "" && m.Config.StripePublishableKey != "",
@@ -360,6 +374,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.stopJobs = stop
 	m.goJob(func() { sender.Run(jobsCtx) })
 	m.goJob(func() { hooks.Run(jobsCtx) })
+	m.goJob(func() { pushSender.Run(jobsCtx) })
 	m.goJob(func() { m.deleteExpiredEvery(jobsCtx, 10*time.Minute) })
 	m.goJob(func() { m.Server.Stations.Watch(jobsCtx, m.Logger) })
 
@@ -407,6 +422,19 @@ func (m *Main) jwtSecret(ctx context.Context) ([]byte, error) {
 		return nil, fmt.Errorf("token secret: %w", err)
 	}
 	return []byte(stored), nil
+}
+
+// vapidSubject is the configured VAPID subject, else the public URL when
+// it is https, else a placeholder address (push services may refuse it;
+// set FUELPORTAL_VAPID_SUBJECT in production).
+func (m *Main) vapidSubject() string {
+	switch {
+	case m.Config.VAPIDSubject != "":
+		return m.Config.VAPIDSubject
+	case strings.HasPrefix(m.Config.PublicURL, "https://"):
+		return m.Config.PublicURL
+	}
+	return "mailto:push@fuelportal.invalid"
 }
 
 func (m *Main) printBanner(seeded bool) {
@@ -501,6 +529,11 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		m.Logger.Warn("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE is on: webhook endpoints may be plain http and private addresses")
 	default:
 		return fmt.Errorf("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE must be 1 or 0, not %q", v)
+	}
+	m.Config.VAPID = push.Keys{Public: os.Getenv("FUELPORTAL_VAPID_PUBLIC_KEY"), Private: os.Getenv("FUELPORTAL_VAPID_PRIVATE_KEY")}
+	m.Config.VAPIDSubject = os.Getenv("FUELPORTAL_VAPID_SUBJECT")
+	if v := m.Config.VAPIDSubject; v != "" && !strings.HasPrefix(v, "mailto:") && !strings.HasPrefix(v, "https://") {
+		return fmt.Errorf("FUELPORTAL_VAPID_SUBJECT must be a mailto: or https: URL, not %q", v)
 	}
 	if err := limitsFromEnv(&m.Config, os.Getenv); err != nil {
 		return err

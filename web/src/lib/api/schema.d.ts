@@ -4487,6 +4487,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/push/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key browsers subscribe to push notifications with
+         * @description Any signed-in user. The deployment's VAPID public key: from FUELPORTAL_VAPID_PUBLIC_KEY, or generated once and kept in the database. 503 'Push notifications are not configured' when the server sends none.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PushPublicKey"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Let this browser receive push notifications
+         * @description Any signed-in user. Saves the subscription for the caller, one per endpoint: posting an endpoint again updates its keys, and an endpoint another user had (they signed out of this browser without deleting it) now belongs to the caller, their queued notifications dropped. Field errors: endpoint ['Endpoint is required'], ['Endpoint must be at most 2048 characters'], ['Endpoint must be an https address of a public push service']; keys.p256dh and keys.auth ['Must be a base64url key of at most 128 characters']. A user keeps at most 20 subscriptions: one more forgets the oldest.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PushSubscription"];
+                };
+            };
+            responses: {
+                /** @description Saved (or its keys updated) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        /**
+         * Stop push notifications to this browser
+         * @description Any signed-in user. Deletes the caller's subscription with the endpoint and its queued notifications; 204 also when there is none, and another user's subscription is never touched. The app calls it when notifications are switched off and when signing out.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PushUnsubscribe"];
+                };
+            };
+            responses: {
+                /** @description The caller has no subscription with this endpoint (any more) */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5658,6 +5771,24 @@ export interface components {
         WebhookDeliveryList: {
             /** @description the newest 100, newest first */
             content: components["schemas"]["WebhookDelivery"][];
+        };
+        PushPublicKey: {
+            /** @description The VAPID public key (RFC 8292): an uncompressed P-256 point, base64url without padding, to pass to pushManager.subscribe as applicationServerKey. */
+            publicKey: string;
+        };
+        /** @description A browser's PushSubscription as its toJSON() gives it; other fields (expirationTime) are ignored. */
+        PushSubscription: {
+            /** @description The push service URL: https, to a public address. */
+            endpoint: string;
+            keys: {
+                /** @description The browser's P-256 public key, base64url. */
+                p256dh: string;
+                /** @description The browser's authentication secret, base64url. */
+                auth: string;
+            };
+        };
+        PushUnsubscribe: {
+            endpoint: string;
         };
     };
     responses: {

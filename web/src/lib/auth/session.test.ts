@@ -44,6 +44,33 @@ describe('logout', () => {
     expect(store.getState().auth).toMatchObject({ token: null, refreshToken: null });
   });
 
+  it("deletes this browser's push subscription before ending the session", async () => {
+    const calls: string[] = [];
+    const fetchMock = vi.fn((url: string, init: RequestInit) => {
+      calls.push(`${init.method} ${new URL(url).pathname} ${String(init.body ?? '')}`);
+      return Promise.resolve(new Response(null, { status: 204 }));
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const unsubscribe = vi.fn(() => Promise.resolve(true));
+    const subscription = { endpoint: 'https://push.example.com/device-1', unsubscribe };
+    vi.stubGlobal('PushManager', class {});
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { getRegistration: () => Promise.resolve({ pushManager: { getSubscription: () => Promise.resolve(subscription) } }) },
+    });
+    try {
+      const store = makeStore();
+      store.dispatch(tokensReceived({ token: 'access-1', refreshToken: 'refresh-1' }));
+      store.dispatch(logout());
+      await vi.waitFor(() => expect(calls).toHaveLength(2));
+      expect(calls).toEqual(['DELETE /api/push/subscriptions {"endpoint":"https://push.example.com/device-1"}', 'POST /api/logout ']);
+      expect(unsubscribe).toHaveBeenCalled();
+    } finally {
+      Reflect.deleteProperty(navigator, 'serviceWorker');
+    }
+  });
+
   it('calls nothing when no one is signed in', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

@@ -5,6 +5,7 @@ import { api } from '@/lib/api/api';
 import { API_BASE_URL } from '@/lib/api/base-query';
 import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/notifier/notify';
+import { forgetDeviceOnSignOut, pushSupported } from '@/lib/push/device';
 import { useAppDispatch, type AppThunk } from '@/lib/store';
 import { signInStarted, signedOut, tokensReceived } from './actions';
 import { authApi } from './auth-api';
@@ -57,7 +58,9 @@ export const logout =
   (dispatch, getState) => {
     const { message, redirectTo } = options;
     const { token } = getState().auth;
-    if (token) endServerSession(token);
+    // This browser's push subscription is deleted first, while the token still works.
+    if (token && pushSupported()) void forgetDeviceOnSignOut(token).finally(() => endServerSession(token));
+    else if (token) endServerSession(token);
     removeStoredTokens();
     dispatch(api.util.resetApiState());
     dispatch(signedOut({ redirectTo }));

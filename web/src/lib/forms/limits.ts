@@ -74,6 +74,12 @@ export const BODY_MAX_LENGTH = {
     paymentMethodId: 255,
     paymentMethodType: 64,
   },
+  PushSubscription: {
+    endpoint: 2048,
+  },
+  PushUnsubscribe: {
+    endpoint: 2048,
+  },
   RefreshRequest: {
     refreshToken: 512,
   },
@@ -190,6 +196,12 @@ export const BODY_PATTERN = {
     currency: "^[^\u0000-\u001f\u007f-\u009f]*$",
     paymentMethodId: "^[^\u0000-\u001f\u007f-\u009f]*$",
     paymentMethodType: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  PushSubscription: {
+    endpoint: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  PushUnsubscribe: {
+    endpoint: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   RefreshRequest: {
     refreshToken: "^[^\u0000-\u001f\u007f-\u009f]*$",

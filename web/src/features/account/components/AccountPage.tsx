@@ -30,6 +30,7 @@ import {
 import { applyServerError, useZodForm } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
 import { useAppSelector } from '@/lib/store';
+import { NotificationsCard } from './NotificationsCard';
 import { accountDetailsSchema, changePasswordSchema, emailChanged } from '../model/schemas';
 
 function DetailsCard({ user }: { user: Account }) {
@@ -218,6 +219,7 @@ export function AccountPage() {
         <Stack spacing={2}>
           <DetailsCard key={user.id} user={user} />
           <ChangePasswordCard />
+          <NotificationsCard />
           <DeleteAccountCard />
         </Stack>
       ) : (

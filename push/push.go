@@ -1,0 +1,150 @@
+// Package push sends Web Push notifications (RFC 8030) to the browsers
+// and installed apps that users let notify them, encrypted for each
+// browser (RFC 8291, aes128gcm) and signed with the deployment's VAPID key
+// (RFC 8292), through github.com/SherClockHolmes/webpush-go.
+//
+// A flow queues a notification with Queue.Notify (or store.Tx.EnqueuePush
+// inside its own transaction): one durable message per subscription of the
+// recipients. A Sender in each server process claims due messages, posts
+// them to the push services, retries failures with exponential backoff and
+// forgets subscriptions the push service says are gone. Nothing queued is
+// lost when a process stops: the queue is a table, and a message claimed
+// by a process that died is claimed again when its lease runs out.
+package push
+
+import (
+	"context"
+	"crypto/ecdh"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"unicode/utf8"
+
+	webpush "github.com/SherClockHolmes/webpush-go"
+
+	"fuelportal"
+)
+
+// Keys are the deployment's VAPID key pair, base64url without padding:
+// the public key is the uncompressed P-256 point browsers subscribe with
+// (applicationServerKey), the private key its 32-byte scalar.
+type Keys struct {
+	Public  string
+	Private string
+}
+
+// Settings keeps generated keys (*store.DB).
+type Settings interface {
+	EnsureSetting(ctx context.Context, key, value string) (string, error)
+}
+
+// keysSetting is the settings key of the generated key pair, stored as
+// "public.private" so both halves are generated and kept together.
+const keysSetting = "vapid_keys"
+
+// LoadKeys returns configured when both halves are set (after checking
+// they are a key pair), else the pair kept in the settings table,
+// generated and stored on the first start: every process on one database
+// signs with the same key, and restarts keep subscriptions valid.
+func LoadKeys(ctx context.Context, settings Settings, configured Keys) (Keys, error) {
+	if configured.Public != "" || configured.Private != "" {
+		if err := configured.check(); err != nil {
+			return Keys{}, fmt.Errorf("FUELPORTAL_VAPID_PUBLIC_KEY and FUELPORTAL_VAPID_PRIVATE_KEY: %w", err)
+		}
+		return configured, nil
+	}
+	private, public, err := webpush.GenerateVAPIDKeys()
+	if err != nil {
+		return Keys{}, err
+	}
+	stored, err := settings.EnsureSetting(ctx, keysSetting, public+"."+private)
+	if err != nil {
+		return Keys{}, fmt.Errorf("VAPID keys: %w", err)
+	}
+	var keys Keys
+	keys.Public, keys.Private, _ = strings.Cut(stored, ".")
+	if err := keys.check(); err != nil {
+		return Keys{}, fmt.Errorf("VAPID keys in the settings table: %w", err)
+	}
+	return keys, nil
+}
+
+// check verifies the keys decode and the public key is the private key's.
+func (k Keys) check() error {
+	priv, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(k.Private, "="))
+	if err != nil {
+		return fmt.Errorf("the private key is not base64url: %w", err)
+	}
+	key, err := ecdh.P256().NewPrivateKey(priv)
+	if err != nil {
+		return fmt.Errorf("the private key is not a P-256 key: %w", err)
+	}
+	if got := base64.RawURLEncoding.EncodeToString(key.PublicKey().Bytes()); got != strings.TrimRight(k.Public, "=") {
+		return fmt.Errorf("the public key is not the private key's")
+	}
+	return nil
+}
+
+// Store queues notifications (*store.DB).
+type Store interface {
+	EnqueuePush(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.PushNotification) (int, error)
+}
+
+// Queue is what flows notify users through.
+type Queue struct {
+	Store  Store
+	Logger *slog.Logger // nil: discard
+	// Queued, when set, is called after messages were queued (it wakes this
+	// process's Sender); other processes find them on their next tick.
+	Queued func()
+}
+
+// Notify queues n for every subscription of the recipients; users without
+// one get nothing. It never fails the caller's flow: the change it reports
+// is already made, so an error is logged and the notification dropped.
+// Over-long texts are cut (title 80, body 300 characters, tag 64 bytes)
+// so the payload fits one push record; URL must be a path in the app.
+func (q *Queue) Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.PushNotification) {
+	n = Bounded(n)
+	// The change is made: a caller that goes away (a closed request) does
+	// not take its notification with it.
+	queued, err := q.Store.EnqueuePush(context.WithoutCancel(ctx), to, n)
+	if err != nil {
+		q.logger().Error("queue push notification", "tag", n.Tag, "err", err)
+		return
+	}
+	if queued > 0 && q.Queued != nil {
+		q.Queued()
+	}
+}
+
+func (q *Queue) logger() *slog.Logger {
+	if q.Logger == nil {
+		return slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return q.Logger
+}
+
+// Bounded returns n with its texts cut to the sizes a notification shows
+// and a URL that is not a path in the app ("//host", "https://…")
+// replaced by "/".
+func Bounded(n fuelportal.PushNotification) fuelportal.PushNotification {
+	n.Title = cut(n.Title, 80)
+	n.Body = cut(n.Body, 300)
+	n.Tag = cut(n.Tag, 64)
+	if n.URL != "" && (!strings.HasPrefix(n.URL, "/") || strings.HasPrefix(n.URL, "//") || strings.Contains(n.URL, "\\") || len(n.URL) > 512) {
+		n.URL = "/"
+	}
+	return n
+}
+
+// cut shortens s to at most max characters, ending with "…" when cut.
+func cut(s string, max int) string {
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:max-1]) + "…"
+}

@@ -1,0 +1,120 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"fuelportal"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+func savePush(t *testing.T, db *store.DB, userID int64, endpoint string) *fuelportal.PushSubscription {
+	t.Helper()
+	s := &fuelportal.PushSubscription{UserID: userID, Endpoint: endpoint, P256DH: "BKey", Auth: "auth"}
+	if err := db.SavePushSubscription(context.Background(), s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestPushSubscriptions_UpsertAndOwnership(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db)
+		_, owner, card := newCompanyWithCard(t, db, "owner@push.test", "7071000000000000001")
+		_, other, _ := newCompanyWithCard(t, db, "other@push.test", "7071000000000000002")
+		driver := &fuelportal.User{Email: "driver@push.test", PasswordHash: "h"}
+		if err := db.CreateDriver(ctx, driver, card.CardNumber, "Acme Trucking"); err != nil {
+			t.Fatal(err)
+		}
+
+		first := savePush(t, db, owner.ID, "https://push.example/a")
+		again := &fuelportal.PushSubscription{UserID: owner.ID, Endpoint: "https://push.example/a", P256DH: "BNew", Auth: "new"}
+		if err := db.SavePushSubscription(ctx, again); err != nil || again.ID != first.ID {
+			t.Fatalf("saving again: id %d (first %d), %v", again.ID, first.ID, err)
+		}
+		if subs, _ := db.PushSubscriptions(ctx, owner.ID); len(subs) != 1 || subs[0].P256DH != "BNew" || subs[0].Auth != "new" {
+			t.Fatalf("keys not updated: %+v", subs)
+		}
+
+		// Another user cannot delete it.
+		if err := db.DeletePushSubscription(ctx, other.ID, "https://push.example/a"); err != nil {
+			t.Fatal(err)
+		}
+		if subs, _ := db.PushSubscriptions(ctx, owner.ID); len(subs) != 1 {
+			t.Fatal("another user deleted the subscription")
+		}
+
+		// Recipients: a user named twice and as an owner gets one message per
+		// subscription; another company's owner none.
+		savePush(t, db, driver.ID, "https://push.example/driver")
+		savePush(t, db, other.ID, "https://push.example/other")
+		queued, err := db.EnqueuePush(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, owner.ID, owner.ID, 0}, OwnersOf: owner.CompanyID},
+			fuelportal.PushNotification{Title: "t", Body: "b"})
+		if err != nil || queued != 2 {
+			t.Fatalf("queued %d, %v; want 2", queued, err)
+		}
+		if n, _ := db.EnqueuePush(ctx, fuelportal.PushRecipients{}, fuelportal.PushNotification{Title: "t"}); n != 0 {
+			t.Fatalf("no recipients queued %d", n)
+		}
+
+		// The browser passes to another user: the first user's queued message
+		// is not delivered to them.
+		savePush(t, db, other.ID, "https://push.example/a")
+		if msgs, _ := db.PushMessagesFor(ctx, owner.ID); len(msgs) != 0 {
+			t.Fatalf("the previous user's messages stayed: %+v", msgs)
+		}
+		if subs, _ := db.PushSubscriptions(ctx, other.ID); len(subs) != 2 {
+			t.Fatalf("other's subscriptions %+v", subs)
+		}
+
+		// The user's own delete removes it and its messages.
+		if err := db.DeletePushSubscription(ctx, driver.ID, "https://push.example/driver"); err != nil {
+			t.Fatal(err)
+		}
+		if msgs, _ := db.PushMessagesFor(ctx, driver.ID); len(msgs) != 0 {
+			t.Fatalf("messages outlived their subscription: %+v", msgs)
+		}
+
+		// At most MaxPushSubscriptionsPerUser: the oldest goes.
+		for i := range store.MaxPushSubscriptionsPerUser + 1 {
+			clock.Advance(time.Second)
+			savePush(t, db, driver.ID, fmt.Sprintf("https://push.example/d%d", i))
+		}
+		subs, _ := db.PushSubscriptions(ctx, driver.ID)
+		if len(subs) != store.MaxPushSubscriptionsPerUser || subs[0].Endpoint != "https://push.example/d1" {
+			t.Fatalf("%d subscriptions, oldest %s", len(subs), subs[0].Endpoint)
+		}
+	})
+}
+
+func TestPushMessages_FinishedAreDeletedADayLater(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db)
+		_, owner, _ := newCompanyWithCard(t, db, "owner@push.test", "7071000000000000001")
+		sub := savePush(t, db, owner.ID, "https://push.example/a")
+		for range 3 {
+			if _, err := db.EnqueuePush(ctx, fuelportal.PushRecipients{UserIDs: []int64{owner.ID}}, fuelportal.PushNotification{Title: "t"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		claimed, err := db.ClaimPushMessages(ctx, time.Minute, 2)
+		if err != nil || len(claimed) != 2 {
+			t.Fatalf("claimed %d, %v", len(claimed), err)
+		}
+		_ = db.MarkPushSent(ctx, claimed[0].ID, sub.ID)
+		_ = db.MarkPushFailed(ctx, claimed[1].ID, "gave up", 0)
+		clock.Advance(25 * time.Hour)
+		if err := db.DeleteExpired(ctx); err != nil {
+			t.Fatal(err)
+		}
+		msgs, _ := db.PushMessagesFor(ctx, owner.ID)
+		if len(msgs) != 1 || msgs[0].Status != fuelportal.PushPending {
+			t.Fatalf("left %+v, want the pending one", msgs)
+		}
+	})
+}
