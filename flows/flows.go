@@ -1,5 +1,5 @@
 // Package flows wires the services of the business flows (trips,
-// purchases, price imports) over one database and station catalog. The
+// purchases, price imports, the IFTA return) over one database and station catalog. The
 // server and the command's imports both build them here, so every entry
 // point runs the same flow.
 package flows
@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"time"
 
+	"fuelportal/ifta"
 	"fuelportal/prices"
 	"fuelportal/purchases"
 	"fuelportal/store"
@@ -20,6 +21,7 @@ type Flows struct {
 	Trips     *trips.Service
 	Purchases *purchases.Service
 	Prices    *prices.Service
+	IFTA      *ifta.Service
 }
 
 // Catalog is the station catalog the flows search and reload
@@ -40,5 +42,6 @@ func New(db *store.DB, stations Catalog, logger *slog.Logger) Flows {
 	if stations != nil {
 		t.Stations, p.Catalog = stations, stations
 	}
-	return Flows{Trips: t, Purchases: &purchases.Service{Store: db, Trips: t}, Prices: p}
+	return Flows{Trips: t, Purchases: &purchases.Service{Store: db, Trips: t}, Prices: p,
+		IFTA: &ifta.Service{Store: db, Now: func() time.Time { return db.Now() }}}
 }

@@ -12,6 +12,7 @@ import (
 	"fuelportal"
 	"fuelportal/catalog"
 	"fuelportal/flows"
+	"fuelportal/ifta"
 	"fuelportal/payments"
 	"fuelportal/prices"
 	"fuelportal/purchases"
@@ -70,6 +71,8 @@ type Server struct {
 	Trips     *trips.Service
 	Purchases *purchases.Service
 	Prices    *prices.Service
+	// IFTA runs the IFTA return flow (ifta.go).
+	IFTA *ifta.Service
 
 	// resetCodeKey keys the HMAC under which reset codes are stored.
 	resetCodeKey []byte
@@ -96,6 +99,7 @@ func NewServer(d Deps) *Server {
 		Trips:        f.Trips,
 		Purchases:    f.Purchases,
 		Prices:       f.Prices,
+		IFTA:         f.IFTA,
 		DB:           d.DB,
 		Logger:       d.Logger,
 		Passwords:    d.Passwords,

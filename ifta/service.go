@@ -57,8 +57,6 @@ const (
 	MaxEntryMiles = 50_000
 	// MaxEntryGallons bounds one off-card fuel entry (a bulk delivery).
 	MaxEntryGallons = 20_000
-	MaxNoteLength   = 200
-	MaxVendorLength = 100
 )
 
 // CompanyReturn is a company's return for one quarter and fuel as the API
@@ -333,7 +331,7 @@ type MilesInput struct {
 // AddMiles validates and records a manual miles entry. Field errors:
 // unitNumber (1–50 characters), date (YYYY-MM-DD from 2000-01-01 to the
 // company's today), jurisdiction (an IFTA member's code), miles (above 0,
-// at most MaxEntryMiles), note (at most MaxNoteLength).
+// at most MaxEntryMiles), note (text, at most 255 characters).
 func (s *Service) AddMiles(ctx context.Context, in MilesInput) (*fuelportal.IFTAMilesEntry, error) {
 	fe := fuelportal.FieldErrors{}
 	loc, err := s.location(ctx, in.CompanyID)
@@ -349,9 +347,7 @@ func (s *Service) AddMiles(ctx context.Context, in MilesInput) (*fuelportal.IFTA
 		fe.Add("miles", fmt.Sprintf("Must be a number of miles above 0 and at most %d", MaxEntryMiles))
 	}
 	e.MilesTenths = tenths
-	if len([]rune(e.Note)) > MaxNoteLength {
-		fe.Add("note", fmt.Sprintf("Must not exceed %d characters", MaxNoteLength))
-	}
+	fuelportal.Rule("text").CheckText(fe, "note", e.Note)
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
@@ -375,8 +371,7 @@ type FuelInput struct {
 }
 
 // AddFuel validates and records an off-card fuel purchase. Field errors as
-// AddMiles' and gallons (above 0, at most MaxEntryGallons), fuelType (diesel or gasoline), vendor (at most
-// MaxVendorLength); ECONFLICT when it would count a purchase twice
+// AddMiles' and gallons (above 0, at most MaxEntryGallons), fuelType (diesel or gasoline), vendor (text, at most 255 characters); ECONFLICT when it would count a purchase twice
 // (store.DB.AddIFTAFuel).
 func (s *Service) AddFuel(ctx context.Context, in FuelInput) (*fuelportal.IFTAFuelEntry, error) {
 	fe := fuelportal.FieldErrors{}
@@ -397,9 +392,7 @@ func (s *Service) AddFuel(ctx context.Context, in FuelInput) (*fuelportal.IFTAFu
 	if !FuelType(in.FuelType).Valid() {
 		fe.Add("fuelType", "Must be diesel or gasoline")
 	}
-	if len([]rune(e.Vendor)) > MaxVendorLength {
-		fe.Add("vendor", fmt.Sprintf("Must not exceed %d characters", MaxVendorLength))
-	}
+	fuelportal.Rule("text").CheckText(fe, "vendor", e.Vendor)
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}

@@ -323,7 +323,7 @@ func TestIFTAEntries_BadInputIsFieldErrors(t *testing.T) {
 		{"too many miles", ifta.MilesInput{UnitNumber: "1", Date: "2025-01-02", Jurisdiction: "TX", Miles: "50000.1"}, "miles"},
 		{"negative miles", ifta.MilesInput{UnitNumber: "1", Date: "2025-01-02", Jurisdiction: "TX", Miles: "-3"}, "miles"},
 		{"miles not a number", ifta.MilesInput{UnitNumber: "1", Date: "2025-01-02", Jurisdiction: "TX", Miles: "1e3"}, "miles"},
-		{"long note", ifta.MilesInput{UnitNumber: "1", Date: "2025-01-02", Jurisdiction: "TX", Miles: "1", Note: strings.Repeat("n", 201)}, "note"},
+		{"long note", ifta.MilesInput{UnitNumber: "1", Date: "2025-01-02", Jurisdiction: "TX", Miles: "1", Note: strings.Repeat("n", 256)}, "note"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := svc.AddMiles(ctx, tt.in)
