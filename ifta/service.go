@@ -112,11 +112,16 @@ func (s *Service) Period(ctx context.Context, companyID int64, year, quarter int
 		return fuelportal.IFTAPeriod{}, nil, err
 	}
 	loc := c.Location()
+	return PeriodIn(companyID, year, quarter, fuelType, loc), loc, nil
+}
+
+// PeriodIn is the company's quarter with its bounds in loc (no checks).
+func PeriodIn(companyID int64, year, quarter int, fuelType string, loc *time.Location) fuelportal.IFTAPeriod {
 	start := time.Date(year, time.Month(3*quarter-2), 1, 0, 0, 0, 0, time.UTC)
 	end := start.AddDate(0, 3, 0)
 	return fuelportal.IFTAPeriod{CompanyID: companyID, Year: year, Quarter: quarter, FuelType: fuelType,
 		From: fuelportal.WallClockIn(start, loc), To: fuelportal.WallClockIn(end, loc),
-		FromDate: start.Format(time.DateOnly), ToDate: end.Format(time.DateOnly)}, loc, nil
+		FromDate: start.Format(time.DateOnly), ToDate: end.Format(time.DateOnly)}
 }
 
 func checkPeriodFields(fe fuelportal.FieldErrors, year, quarter int) {

@@ -38,9 +38,17 @@ func (tx *Tx) ReplaceIFTARates(ctx context.Context, rates []fuelportal.IFTARate)
 			return 0, err
 		}
 	}
-	for _, r := range rates {
-		if _, err := tx.Exec(ctx, `INSERT INTO ifta_rates (year, quarter, jurisdiction, fuel_type, rate, surcharge, sample) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-			r.Year, r.Quarter, r.Jurisdiction, r.FuelType, r.Rate, r.Surcharge, boolInt(r.Sample)); err != nil {
+	// Multi-row inserts: a quarter is ~60 rows per fuel, one statement.
+	const perStatement = 500
+	for start := 0; start < len(rates); start += perStatement {
+		batch := rates[start:min(start+perStatement, len(rates))]
+		values := make([]string, len(batch))
+		args := make([]any, 0, 7*len(batch))
+		for i, r := range batch {
+			values[i] = "(?, ?, ?, ?, ?, ?, ?)"
+			args = append(args, r.Year, r.Quarter, r.Jurisdiction, r.FuelType, r.Rate, r.Surcharge, boolInt(r.Sample))
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO ifta_rates (year, quarter, jurisdiction, fuel_type, rate, surcharge, sample) VALUES `+strings.Join(values, ", "), args...); err != nil {
 			return 0, err
 		}
 	}
@@ -219,77 +227,83 @@ func (db *DB) DeleteIFTAFuel(ctx context.Context, companyID, id int64) error {
 // return if there is one.
 func (db *DB) IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (q *fuelportal.IFTAQuarter, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		q = &fuelportal.IFTAQuarter{}
-		q.Purchases, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTACardPurchase, error) {
-			var c fuelportal.IFTACardPurchase
-			var date, created nullTime
-			err := row.Scan(&c.TransactionID, &c.Jurisdiction, &c.Product, &c.Gallons, &date, &c.UnitNumber, &created)
-			c.Jurisdiction = strings.ToUpper(strings.TrimSpace(c.Jurisdiction))
-			c.Date, c.CreatedAt = date.Time, created.Time
-			return c, err
-		}, `SELECT t.id, COALESCE(s.state, ''), t.product_code, t.gallons_milli, t.transaction_date, COALESCE(k.unit_number, ''), t.created_at
-			FROM card_transactions t LEFT JOIN stations s ON s.id = t.location_id LEFT JOIN cards k ON k.id = t.card_id
-			WHERE t.company_id = ? AND t.status = 'APPROVED' AND t.product_code = ? AND t.transaction_date >= ? AND t.transaction_date < ?
-			ORDER BY t.transaction_date, t.id`, p.CompanyID, iftaProduct(p.FuelType), p.From, p.To)
-		if err != nil {
-			return err
-		}
-		q.Fuel, err = queryList(ctx, tx, scanIFTAFuel, `SELECT `+iftaFuelColumns+` FROM ifta_fuel
-			WHERE company_id = ? AND fuel_type = ? AND date >= ? AND date < ? ORDER BY date, id`, p.CompanyID, p.FuelType, p.FromDate, p.ToDate)
-		if err != nil {
-			return err
-		}
-		q.Miles, err = queryList(ctx, tx, scanIFTAMiles, `SELECT `+iftaMilesColumns+` FROM ifta_miles
-			WHERE company_id = ? AND date >= ? AND date < ? ORDER BY date, id`, p.CompanyID, p.FromDate, p.ToDate)
-		if err != nil {
-			return err
-		}
-		q.Trips, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTATrip, error) {
-			var t fuelportal.IFTATrip
-			var route string
-			var created, updated nullTime
-			if err := row.Scan(&t.ID, &t.CardNumber, &t.UnitNumber, &route, &created, &updated); err != nil {
-				return t, err
-			}
-			t.CreatedAt, t.CompletedAt = created.Time, updated.Time
-			var points [][2]float64
-			if err := json.Unmarshal([]byte(route), &points); err != nil {
-				return t, fmt.Errorf("trip %d route: %w", t.ID, err)
-			}
-			t.Route = make([]fuelportal.TripPoint, len(points))
-			for i, pt := range points {
-				t.Route[i] = fuelportal.TripPoint{Lat: pt[0], Lon: pt[1]}
-			}
-			return t, nil
-		}, `SELECT t.id, c.card_number, c.unit_number, t.route, t.created_at, t.updated_at
-			FROM trips t JOIN cards c ON c.id = t.card_id
-			WHERE t.company_id = ? AND t.status = 'COMPLETED' AND t.created_at >= ? AND t.created_at < ? ORDER BY t.created_at, t.id`,
-			p.CompanyID, p.From, p.To)
-		if err != nil {
-			return err
-		}
-		q.Rates, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTARate, error) {
-			var r fuelportal.IFTARate
-			var sample int64
-			err := row.Scan(&r.Year, &r.Quarter, &r.Jurisdiction, &r.FuelType, &r.Rate, &r.Surcharge, &sample)
-			r.Sample = sample == 1
-			return r, err
-		}, `SELECT year, quarter, jurisdiction, fuel_type, rate, surcharge, sample FROM ifta_rates
-			WHERE year = ? AND quarter = ? AND fuel_type = ? ORDER BY jurisdiction`, p.Year, p.Quarter, p.FuelType)
-		if err != nil {
-			return err
-		}
-		closed, err := queryList(ctx, tx, scanIFTAReturn, `SELECT `+iftaReturnColumns+` FROM ifta_returns
-			WHERE company_id = ? AND year = ? AND quarter = ? AND fuel_type = ?`, p.CompanyID, p.Year, p.Quarter, p.FuelType)
-		if err != nil {
-			return err
-		}
-		if len(closed) > 0 {
-			q.Closed = &closed[0]
-		}
-		return nil
+		q, err = tx.IFTAQuarter(ctx, p)
+		return err
 	})
 	return q, err
+}
+
+// IFTAQuarter is DB.IFTAQuarter within tx (the demo data).
+func (tx *Tx) IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (q *fuelportal.IFTAQuarter, err error) {
+	q = &fuelportal.IFTAQuarter{}
+	q.Purchases, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTACardPurchase, error) {
+		var c fuelportal.IFTACardPurchase
+		var date, created nullTime
+		err := row.Scan(&c.TransactionID, &c.Jurisdiction, &c.Product, &c.Gallons, &date, &c.UnitNumber, &created)
+		c.Jurisdiction = strings.ToUpper(strings.TrimSpace(c.Jurisdiction))
+		c.Date, c.CreatedAt = date.Time, created.Time
+		return c, err
+	}, `SELECT t.id, COALESCE(s.state, ''), t.product_code, t.gallons_milli, t.transaction_date, COALESCE(k.unit_number, ''), t.created_at
+		FROM card_transactions t LEFT JOIN stations s ON s.id = t.location_id LEFT JOIN cards k ON k.id = t.card_id
+		WHERE t.company_id = ? AND t.status = 'APPROVED' AND t.product_code = ? AND t.transaction_date >= ? AND t.transaction_date < ?
+		ORDER BY t.transaction_date, t.id`, p.CompanyID, iftaProduct(p.FuelType), p.From, p.To)
+	if err != nil {
+		return nil, err
+	}
+	q.Fuel, err = queryList(ctx, tx, scanIFTAFuel, `SELECT `+iftaFuelColumns+` FROM ifta_fuel
+		WHERE company_id = ? AND fuel_type = ? AND date >= ? AND date < ? ORDER BY date, id`, p.CompanyID, p.FuelType, p.FromDate, p.ToDate)
+	if err != nil {
+		return nil, err
+	}
+	q.Miles, err = queryList(ctx, tx, scanIFTAMiles, `SELECT `+iftaMilesColumns+` FROM ifta_miles
+		WHERE company_id = ? AND date >= ? AND date < ? ORDER BY date, id`, p.CompanyID, p.FromDate, p.ToDate)
+	if err != nil {
+		return nil, err
+	}
+	q.Trips, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTATrip, error) {
+		var t fuelportal.IFTATrip
+		var route string
+		var created, updated nullTime
+		if err := row.Scan(&t.ID, &t.CardNumber, &t.UnitNumber, &route, &created, &updated); err != nil {
+			return t, err
+		}
+		t.CreatedAt, t.CompletedAt = created.Time, updated.Time
+		var points [][2]float64
+		if err := json.Unmarshal([]byte(route), &points); err != nil {
+			return t, fmt.Errorf("trip %d route: %w", t.ID, err)
+		}
+		t.Route = make([]fuelportal.TripPoint, len(points))
+		for i, pt := range points {
+			t.Route[i] = fuelportal.TripPoint{Lat: pt[0], Lon: pt[1]}
+		}
+		return t, nil
+	}, `SELECT t.id, c.card_number, c.unit_number, t.route, t.created_at, t.updated_at
+		FROM trips t JOIN cards c ON c.id = t.card_id
+		WHERE t.company_id = ? AND t.status = 'COMPLETED' AND t.created_at >= ? AND t.created_at < ? ORDER BY t.created_at, t.id`,
+		p.CompanyID, p.From, p.To)
+	if err != nil {
+		return nil, err
+	}
+	q.Rates, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTARate, error) {
+		var r fuelportal.IFTARate
+		var sample int64
+		err := row.Scan(&r.Year, &r.Quarter, &r.Jurisdiction, &r.FuelType, &r.Rate, &r.Surcharge, &sample)
+		r.Sample = sample == 1
+		return r, err
+	}, `SELECT year, quarter, jurisdiction, fuel_type, rate, surcharge, sample FROM ifta_rates
+		WHERE year = ? AND quarter = ? AND fuel_type = ? ORDER BY jurisdiction`, p.Year, p.Quarter, p.FuelType)
+	if err != nil {
+		return nil, err
+	}
+	closed, err := queryList(ctx, tx, scanIFTAReturn, `SELECT `+iftaReturnColumns+` FROM ifta_returns
+		WHERE company_id = ? AND year = ? AND quarter = ? AND fuel_type = ?`, p.CompanyID, p.Year, p.Quarter, p.FuelType)
+	if err != nil {
+		return nil, err
+	}
+	if len(closed) > 0 {
+		q.Closed = &closed[0]
+	}
+	return q, nil
 }
 
 const iftaReturnColumns = `id, company_id, year, quarter, fuel_type, closed_at, closed_by, return_json`
