@@ -52,6 +52,7 @@ const SettingsPage = lazyPage(async () => (await import('@/features/account')).S
 const AccountPage = lazyPage(async () => (await import('@/features/account')).AccountPage);
 const FuelCardsPage = lazyPage(async () => (await import('@/features/fuel-cards')).FuelCardsPage);
 const AlertsPage = lazyPage(async () => (await import('@/features/alerts')).AlertsPage);
+const IftaPage = lazyPage(async () => (await import('@/features/ifta')).IftaPage);
 
 /** Every route and access rule of docs/product.md §2.1 and docs/decisions.md. */
 export const routes: RouteObject[] = [
@@ -92,6 +93,7 @@ export const routes: RouteObject[] = [
               { path: paths.fuelCards, element: <FuelCardsPage /> },
               { path: paths.alerts, element: <AlertsPage /> },
               { path: paths.compliance, element: <CompliancePage /> },
+              { path: paths.ifta, element: <IftaPage /> },
             ],
           },
         ],

@@ -23,6 +23,7 @@ export const paths = {
   trips: '/trips',
   tripDetail: '/trips/:tripId',
   compliance: '/compliance',
+  ifta: '/ifta',
   termsAndConditions: '/terms-and-conditions',
   privacyPolicy: '/privacy-policy',
   wex: '/wex',
