@@ -66,7 +66,8 @@ const columns: Column[] = [
 function RowsTable({ rows }: { rows: IftaRow[] }) {
   const { t } = useTranslation('ifta');
   return (
-    <TableContainer component={Paper} variant="outlined">
+    // Focusable: on a narrow desktop window the eleven columns scroll sideways inside it, by keyboard too.
+    <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={t('rows.label')}>
       <Table size="small" aria-label={t('rows.label')}>
         <TableHead>
           <TableRow>
@@ -93,6 +94,9 @@ function RowsTable({ rows }: { rows: IftaRow[] }) {
   );
 }
 
+/** The figures a phone's card shows (the total is its heading; the table and exports have them all). */
+const PHONE_FIGURES: readonly (keyof IftaRow)[] = ['totalMiles', 'taxableGallons', 'taxPaidGallons', 'netTaxableGallons', 'rate', 'tax'];
+
 /** Phones: one card per jurisdiction, label and value per line, no sideways scroll. */
 function RowCards({ rows }: { rows: IftaRow[] }) {
   const { t } = useTranslation('ifta');
@@ -108,7 +112,7 @@ function RowCards({ rows }: { rows: IftaRow[] }) {
             </Stack>
             <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: '1fr auto', columnGap: 2, rowGap: 0.5 }}>
               {figures
-                .filter((c) => c.key !== 'total')
+                .filter((c) => PHONE_FIGURES.includes(c.key) || (c.key === 'surchargeTax' && row.surchargeTax !== 0))
                 .map((c) => (
                   <Box key={c.key} sx={{ display: 'contents' }}>
                     <Typography component="dt" variant="body2" color="textSecondary">
@@ -216,6 +220,9 @@ function ExportButtons({ period }: { period: IftaPeriod }) {
   );
 }
 
+/** Entries listed before "Show all": the newest (latest dated) ones. */
+const ENTRIES_SHOWN = 6;
+
 function Entries({ period, closed }: { period: IftaPeriod; closed: boolean }) {
   const { t } = useTranslation('ifta');
   const quarter = { year: period.year, quarter: period.quarter };
@@ -224,6 +231,7 @@ function Entries({ period, closed }: { period: IftaPeriod; closed: boolean }) {
   const [deleteMiles] = useDeleteIftaMilesMutation();
   const [deleteFuel] = useDeleteIftaPurchaseMutation();
   const [dialog, setDialog] = useState<'miles' | 'fuel' | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const first = dayjs(new Date(period.year, period.quarter * 3 - 3, 1)).format('YYYY-MM-DD');
   const last = dayjs(new Date(period.year, period.quarter * 3, 0)).format('YYYY-MM-DD');
   const today = dayjs().format('YYYY-MM-DD');
@@ -244,7 +252,7 @@ function Entries({ period, closed }: { period: IftaPeriod; closed: boolean }) {
       </Typography>
     ) : (
       <Stack component="ul" spacing={0.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-        {items.map((item) => (
+        {(showAll ? items : items.slice(-ENTRIES_SHOWN)).map((item) => (
           <Stack component="li" key={item.id} direction="row" sx={{ alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
               {item.text}
@@ -256,6 +264,13 @@ function Entries({ period, closed }: { period: IftaPeriod; closed: boolean }) {
             )}
           </Stack>
         ))}
+        {!showAll && items.length > ENTRIES_SHOWN && (
+          <li>
+            <Button size="small" onClick={() => setShowAll(true)}>
+              {t('entries.showAll', { count: items.length })}
+            </Button>
+          </li>
+        )}
       </Stack>
     );
   return (
@@ -388,7 +403,7 @@ export function IftaPage() {
     );
 
   const select = (label: string, value: string | number, options: { value: string | number; label: string }[], onChange: (v: string) => void) => (
-    <TextField select label={label} value={value} onChange={(e) => onChange(e.target.value)} sx={{ minWidth: 110 }} size="small">
+    <TextField select label={label} value={value} onChange={(e) => onChange(e.target.value)} fullWidth={false} sx={{ minWidth: 110 }} size="small">
       {options.map((o) => (
         <MenuItem key={o.value} value={o.value}>
           {o.label}
@@ -398,7 +413,7 @@ export function IftaPage() {
   );
 
   return (
-    <Page title={t('title')} maxWidth="lg">
+    <Page title={t('title')} maxWidth="xl">
       <Stack direction="row" sx={{ gap: 1.5, mb: 2, flexWrap: 'wrap' }}>
         {select(t('year'), period.year, yearOptions().map((y) => ({ value: y, label: String(y) })), (v) => setPeriod({ ...period, year: Number(v) }))}
         {select(t('quarter'), period.quarter, [1, 2, 3, 4].map((q) => ({ value: q, label: t('quarterOption', { quarter: q }) })), (v) =>
