@@ -1,5 +1,5 @@
 // Package flows wires the services of the business flows (trips,
-// purchases, price imports) over one database and station catalog. The
+// purchases, price imports, the IFTA return) over one database and station catalog. The
 // server and the command's imports both build them here, so every entry
 // point runs the same flow.
 package flows
@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"time"
 
+	"fuelportal/ifta"
 	"fuelportal/prices"
 	"fuelportal/purchases"
 	"fuelportal/push"
@@ -24,6 +25,7 @@ type Flows struct {
 	// Push queues users' push notifications; the server sets its Queued to
 	// wake the process's sender.
 	Push *push.Queue
+	IFTA *ifta.Service
 }
 
 // Catalog is the station catalog the flows search and reload
@@ -45,5 +47,6 @@ func New(db *store.DB, stations Catalog, logger *slog.Logger) Flows {
 		t.Stations, p.Catalog = stations, stations
 	}
 	q := &push.Queue{Store: db, Logger: logger}
-	return Flows{Trips: t, Purchases: &purchases.Service{Store: db, Trips: t, Notifier: q}, Prices: p, Push: q}
+	return Flows{Trips: t, Purchases: &purchases.Service{Store: db, Trips: t, Notifier: q}, Prices: p, Push: q,
+		IFTA: &ifta.Service{Store: db, Now: func() time.Time { return db.Now() }}}
 }

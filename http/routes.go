@@ -130,6 +130,18 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/company/compliance", s.requireRole(fuelportal.RoleCompany, s.handleCompliance))
 	mux.HandleFunc("GET /api/wex/company/compliance/export", s.requireRole(fuelportal.RoleCompany, s.handleComplianceExport))
 
+	// The IFTA quarterly return of the owner's company (ifta.go)
+	mux.HandleFunc("GET /api/wex/company/ifta/returns", s.requireRole(fuelportal.RoleCompany, s.handleIFTAReturn))
+	mux.HandleFunc("GET /api/wex/company/ifta/returns/closed", s.requireRole(fuelportal.RoleCompany, s.handleIFTAClosedList))
+	mux.HandleFunc("GET /api/wex/company/ifta/returns/export", s.requireRole(fuelportal.RoleCompany, s.handleIFTAExport))
+	mux.HandleFunc("POST /api/wex/company/ifta/returns/{year}/{quarter}/close", s.requireRole(fuelportal.RoleCompany, s.handleIFTAClose))
+	mux.HandleFunc("GET /api/wex/company/ifta/miles", s.requireRole(fuelportal.RoleCompany, s.handleIFTAMilesList))
+	mux.HandleFunc("POST /api/wex/company/ifta/miles", s.requireRole(fuelportal.RoleCompany, s.handleIFTAMilesAdd))
+	mux.HandleFunc("DELETE /api/wex/company/ifta/miles/{id}", s.requireRole(fuelportal.RoleCompany, s.handleIFTAMilesDelete))
+	mux.HandleFunc("GET /api/wex/company/ifta/purchases", s.requireRole(fuelportal.RoleCompany, s.handleIFTAFuelList))
+	mux.HandleFunc("POST /api/wex/company/ifta/purchases", s.requireRole(fuelportal.RoleCompany, s.handleIFTAFuelAdd))
+	mux.HandleFunc("DELETE /api/wex/company/ifta/purchases/{id}", s.requireRole(fuelportal.RoleCompany, s.handleIFTAFuelDelete))
+
 	// Trip requests (trip_requests.go): a driver asks to end or re-plan a trip an owner locked, the owner decides
 	mux.HandleFunc("POST /api/trips/{id}/end-request", s.requireRole(fuelportal.RoleUser, s.handleTripEndRequest))
 	mux.HandleFunc("POST /api/trips/{id}/replan-request", s.requireRole(fuelportal.RoleUser, s.handleTripReplanRequest))

@@ -12,6 +12,7 @@ import (
 	"fuelportal"
 	"fuelportal/catalog"
 	"fuelportal/flows"
+	"fuelportal/ifta"
 	"fuelportal/issuing"
 	"fuelportal/netguard"
 	"fuelportal/payments"
@@ -86,6 +87,8 @@ type Server struct {
 	// answers 503).
 	Push     *push.Queue
 	PushKeys push.Keys
+	// IFTA runs the IFTA return flow (ifta.go).
+	IFTA *ifta.Service
 
 	// resetCodeKey keys the HMAC under which reset codes are stored.
 	resetCodeKey []byte
@@ -113,6 +116,7 @@ func NewServer(d Deps) *Server {
 		Purchases:    f.Purchases,
 		Prices:       f.Prices,
 		Push:         f.Push,
+		IFTA:         f.IFTA,
 		DB:           d.DB,
 		Logger:       d.Logger,
 		Passwords:    d.Passwords,

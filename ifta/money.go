@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Cents is an amount of US money in cents. On the wire it is a JSON number
@@ -77,4 +78,51 @@ func whole(field string, v float64) (int64, error) {
 		return 0, fmt.Errorf("%s must be a number from 0 to %.0f, not %v", field, maxQuantity, v)
 	}
 	return int64(math.Round(v)), nil
+}
+
+// UnmarshalJSON reads dollars with at most two decimals (a closed return
+// read back from its stored JSON).
+func (c *Cents) UnmarshalJSON(b []byte) error {
+	v, err := parseFixed(b, 2)
+	*c = Cents(v)
+	return err
+}
+
+// UnmarshalJSON reads dollars a gallon with at most four decimals.
+func (r *PerGallon) UnmarshalJSON(b []byte) error {
+	v, err := parseFixed(b, 4)
+	*r = PerGallon(v)
+	return err
+}
+
+// UnmarshalJSON reads miles per gallon with at most two decimals.
+func (m *MPG) UnmarshalJSON(b []byte) error {
+	v, err := parseFixed(b, 2)
+	*m = MPG(v)
+	return err
+}
+
+// parseFixed reads a JSON number such as -7.10 as an integer of
+// 10^-decimals units, exactly: no float on the way.
+func parseFixed(b []byte, decimals int) (int64, error) {
+	s := string(b)
+	neg := strings.HasPrefix(s, "-")
+	whole, frac, _ := strings.Cut(strings.TrimPrefix(s, "-"), ".")
+	if whole == "" || len(frac) > decimals || len(whole) > 15 || !digits(whole) || !digits(frac) {
+		return 0, fmt.Errorf("%q is not a number with at most %d decimals", s, decimals)
+	}
+	w, _ := strconv.ParseInt(whole, 10, 64)
+	f := int64(0)
+	if frac != "" {
+		f, _ = strconv.ParseInt((frac + "0000")[:decimals], 10, 64)
+	}
+	scale := int64(1)
+	for range decimals {
+		scale *= 10
+	}
+	v := w*scale + f
+	if neg {
+		v = -v
+	}
+	return v, nil
 }

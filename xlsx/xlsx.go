@@ -27,6 +27,9 @@ const (
 	Money                // int64 cents, stored as dollars with a $ format
 	Decimal3             // int64 thousandths (gallons), 3 decimals
 	Price3               // int64 tenths of a cent (a price per gallon), as dollars with 3 decimals
+	Integer              // int64, whole with thousands separators
+	Decimal2             // int64 hundredths, 2 decimals
+	Rate4                // int64 ten-thousandths of a dollar (a tax rate per gallon), as dollars with 4 decimals
 )
 
 // Column is one column of the sheet.
@@ -61,7 +64,8 @@ func NewSheet(title string, columns []Column) (*Sheet, error) {
 		f.Close()
 		return nil, err
 	}
-	formats := map[Kind]string{DateTime: "yyyy-mm-dd hh:mm", Money: `"$"#,##0.00`, Decimal3: "0.000", Price3: `"$"0.000`}
+	formats := map[Kind]string{DateTime: "yyyy-mm-dd hh:mm", Money: `"$"#,##0.00`, Decimal3: "0.000", Price3: `"$"0.000`,
+		Integer: "#,##0", Decimal2: "0.00", Rate4: `"$"0.0000`}
 	for i, c := range columns {
 		if format, ok := formats[c.Kind]; ok {
 			if s.styles[i], err = f.NewStyle(&excelize.Style{CustomNumFmt: &format}); err != nil {
@@ -96,13 +100,18 @@ func NewSheet(title string, columns []Column) (*Sheet, error) {
 }
 
 // AddRow appends a row; values follow the columns' kinds: string for Text,
-// time.Time for DateTime, int64 for Money (cents), Decimal3 and Price3.
+// time.Time for DateTime, int64 for Money (cents), Decimal3, Price3,
+// Integer, Decimal2 and Rate4. A nil value is an empty cell.
 func (s *Sheet) AddRow(values ...any) error {
 	if len(values) != len(s.columns) {
 		return fmt.Errorf("xlsx: %d values for %d columns", len(values), len(s.columns))
 	}
 	cells := make([]any, len(values))
 	for i, v := range values {
+		if v == nil {
+			cells[i] = excelize.Cell{StyleID: s.styles[i]}
+			continue
+		}
 		switch s.columns[i].Kind {
 		case Money:
 			cents, ok := v.(int64)
@@ -116,6 +125,19 @@ func (s *Sheet) AddRow(values ...any) error {
 				return fmt.Errorf("xlsx: column %q wants int64 thousandths, got %T", s.columns[i].Title, v)
 			}
 			v = float64(thousandths) / 1000
+		case Integer, Decimal2, Rate4:
+			n, ok := v.(int64)
+			if !ok {
+				return fmt.Errorf("xlsx: column %q wants int64, got %T", s.columns[i].Title, v)
+			}
+			switch s.columns[i].Kind {
+			case Decimal2:
+				v = float64(n) / 100
+			case Rate4:
+				v = float64(n) / 10000
+			default:
+				v = n
+			}
 		case DateTime:
 			if _, ok := v.(time.Time); !ok {
 				return fmt.Errorf("xlsx: column %q wants a time, got %T", s.columns[i].Title, v)

@@ -35,6 +35,8 @@ Commands:
   import prices  import a station price feed CSV (columns: go doc fuelportal/feed)
   import transactions FILE.csv
                  record card purchases from the card network's feed file
+  import ifta-rates FILE.csv
+                 load IFTA tax rates; each quarter in the file replaces its stored rates
 
 Run "fuelportal <command> -h" for the flags of a command.
 Environment: FUELPORTAL_ADDR, FUELPORTAL_DB, FUELPORTAL_JWT_SECRET,
@@ -63,6 +65,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runImportPrices(ctx, rest[1:], stdout, stderr)
 	case cmd == "import" && len(rest) > 0 && rest[0] == "transactions":
 		return runImportTransactions(ctx, rest[1:], stdout, stderr)
+	case cmd == "import" && len(rest) > 0 && rest[0] == "ifta-rates":
+		return runImportIFTARates(ctx, rest[1:], stdout, stderr)
 	case cmd == "mail" && len(rest) > 0 && rest[0] == "outbox":
 		return runMailOutbox(ctx, rest[1:], stdout, stderr)
 	case cmd == "help" || cmd == "-h" || cmd == "--help":

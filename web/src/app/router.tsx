@@ -54,6 +54,7 @@ const FuelCardsPage = lazyPage(async () => (await import('@/features/fuel-cards'
 const AlertsPage = lazyPage(async () => (await import('@/features/alerts')).AlertsPage);
 const IntegrationsPage = lazyPage(async () => (await import('@/features/integrations')).IntegrationsPage);
 const VehiclesPage = lazyPage(async () => (await import('@/features/vehicles')).VehiclesPage);
+const IftaPage = lazyPage(async () => (await import('@/features/ifta')).IftaPage);
 
 /** Every route and access rule of docs/product.md §2.1 and docs/decisions.md. */
 export const routes: RouteObject[] = [
@@ -96,6 +97,7 @@ export const routes: RouteObject[] = [
               { path: paths.compliance, element: <CompliancePage /> },
               { path: paths.integrations, element: <IntegrationsPage /> },
               { path: paths.vehicles, element: <VehiclesPage /> },
+              { path: paths.ifta, element: <IftaPage /> },
             ],
           },
         ],

@@ -25,6 +25,7 @@ export const paths = {
   tripDetail: '/trips/:tripId',
   compliance: '/compliance',
   integrations: '/integrations',
+  ifta: '/ifta',
   termsAndConditions: '/terms-and-conditions',
   privacyPolicy: '/privacy-policy',
   wex: '/wex',

@@ -1,4 +1,5 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
@@ -85,6 +86,7 @@ const trailingEntries: readonly NavEntry[] = [
     role: 'ROLE_COMPANY',
     moreFor: ['ROLE_COMPANY'],
   },
+  { to: paths.ifta, label: 'nav.ifta', icon: <ReceiptLongIcon />, match: [paths.ifta], role: 'ROLE_COMPANY', moreFor: ['ROLE_COMPANY'] },
   { to: paths.settings, label: 'nav.settings', icon: <SettingsIcon />, match: [paths.settings, paths.account, paths.contactUs, paths.integrations] },
 ];
 

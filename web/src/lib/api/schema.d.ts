@@ -3484,6 +3484,436 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/ifta/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's IFTA return for a quarter and fuel type
+         * @description Computed now from the company's approved card purchases of the fuel's product (DSL or GAS; the station's state is the jurisdiction), its off-card fuel, its manual miles and its completed trips started in the quarter (their planned routes' miles, with a miles_estimated warning naming them), with the quarter's rates; the quarter's bounds are in the company's time zone. Once closed, the frozen return (closedAt set) with afterClose listing what was recorded later. docs/ifta.md.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 2000 to 2100 */
+                    year: number;
+                    /** @description 1 to 4 */
+                    quarter: number;
+                    fuelType: "diesel" | "gasoline";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The return */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IFTAReturn"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/ifta/returns/closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's closed IFTA returns, newest quarter first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Closed returns */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IFTAClosedReturn"][];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/ifta/returns/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's IFTA return as .xlsx or .csv
+         * @description The return GET /api/wex/company/ifta/returns answers (the frozen one once closed): a row of totals (TOTAL, with the fleet's gallons and MPG), then one row per jurisdiction.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 2000 to 2100 */
+                    year: number;
+                    /** @description 1 to 4 */
+                    quarter: number;
+                    fuelType: "diesel" | "gasoline";
+                    /** @description xlsx (the default) or csv */
+                    format?: "xlsx" | "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file (Content-Disposition attachment; filename ifta-YEARQn-FUEL.xlsx or .csv) */
+                200: {
+                    headers: {
+                        "Content-Disposition": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                        "text/csv": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/ifta/returns/{year}/{quarter}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close (freeze) the company's IFTA return of a quarter and fuel type
+         * @description Stores the return as computed now; later answers are that frozen return. 409 while the quarter is not over, when a jurisdiction with miles or fuel has no rate for the quarter, or when it is already closed.
+         */
+        post: {
+            parameters: {
+                query: {
+                    fuelType: "diesel" | "gasoline";
+                };
+                header?: never;
+                path: {
+                    year: number;
+                    quarter: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The closed return */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IFTAReturn"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/ifta/miles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's manual IFTA miles of a quarter */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 2000 to 2100 */
+                    year: number;
+                    /** @description 1 to 4 */
+                    quarter: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Entries by date */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IFTAMiles"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        /** Enter miles a unit drove in a jurisdiction */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IFTAMilesCreate"];
+                };
+            };
+            responses: {
+                /** @description The entry */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IFTAMiles"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/ifta/miles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a manual miles entry
+         * @description 409 when a return of its quarter is closed. Another company's entry or any other id is 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/ifta/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's off-card fuel purchases of a quarter */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 2000 to 2100 */
+                    year: number;
+                    /** @description 1 to 4 */
+                    quarter: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Entries by date */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IFTAPurchase"][];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * Enter fuel bought off the card
+         * @description Tax-paid fuel counts as tax-paid gallons in its jurisdiction; fuel with no tax paid (a bulk tank) in the fleet's gallons only. 409 when the same entry exists, or an approved card purchase of the same gallons in that jurisdiction that day (a purchase is never counted twice).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IFTAPurchaseCreate"];
+                };
+            };
+            responses: {
+                /** @description The entry */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IFTAPurchase"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/ifta/purchases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an off-card fuel purchase
+         * @description 409 when the return of its quarter and fuel is closed. Another company's entry or any other id is 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wex/company/controls": {
         parameters: {
             query?: never;
@@ -5445,6 +5875,150 @@ export interface components {
             plannedCost: number;
             actualCost: number;
             missedSavings: number;
+        };
+        /** @description One member jurisdiction's line. Money in dollars with two decimals; a credit is negative. */
+        IFTARow: {
+            jurisdiction: string;
+            /** Format: int64 */
+            totalMiles: number;
+            /** Format: int64 */
+            taxableMiles: number;
+            /** Format: int64 */
+            taxableGallons: number;
+            /** Format: int64 */
+            taxPaidGallons: number;
+            /** Format: int64 */
+            netTaxableGallons: number;
+            /** @description dollars a gallon, four decimals; null without a rate */
+            rate: number | null;
+            surcharge: number | null;
+            tax: number;
+            surchargeTax: number;
+            total: number;
+        };
+        IFTAWarning: {
+            /** @enum {string} */
+            code: "quarter_open" | "missing_rate" | "no_fuel" | "mpg_out_of_range" | "miles_estimated" | "purchases_without_miles" | "miles_without_purchases" | "non_member_miles" | "sample_rates";
+            jurisdictions?: string[];
+            message: string;
+        };
+        /** @description A purchase, entry or trip of a closed quarter recorded after its close: not in the closed return. */
+        IFTAAfterClose: {
+            /** @enum {string} */
+            kind: "cardPurchase" | "fuelEntry" | "milesEntry" | "trip";
+            /** Format: int64 */
+            id: number;
+            /** Format: date */
+            date: string;
+            jurisdiction: string;
+            gallons: number | null;
+            miles: number | null;
+            /** Format: date-time */
+            recordedAt: string;
+        };
+        /** @description An IFTA quarterly return (docs/ifta.md): miles and gallons are whole numbers, MPG two decimals, money dollars with two decimals, rates four. */
+        IFTAReturn: {
+            year: number;
+            quarter: number;
+            /** @enum {string} */
+            fuelType: "diesel" | "gasoline";
+            /**
+             * @description open while the quarter runs, closed from its end (UTC)
+             * @enum {string}
+             */
+            status: "open" | "closed";
+            /** Format: int64 */
+            totalMiles: number;
+            /** Format: int64 */
+            totalTaxableMiles: number;
+            /** Format: int64 */
+            totalGallons: number;
+            mpg: number;
+            rows: components["schemas"]["IFTARow"][];
+            totalDue: number;
+            warnings: components["schemas"]["IFTAWarning"][];
+            /** Format: date */
+            dueDate: string;
+            /**
+             * Format: date-time
+             * @description when the owner closed (froze) it; null for a draft
+             */
+            closedAt: string | null;
+            afterClose: components["schemas"]["IFTAAfterClose"][];
+            sources: {
+                cardPurchases: number;
+                fuelEntries: number;
+                milesEntries: number;
+                completedTrips: number;
+            };
+        };
+        IFTAClosedReturn: {
+            year: number;
+            quarter: number;
+            /** @enum {string} */
+            fuelType: "diesel" | "gasoline";
+            /** Format: date-time */
+            closedAt: string;
+            totalDue: number;
+            /** Format: date */
+            dueDate: string;
+        };
+        IFTAMilesCreate: {
+            unitNumber: string;
+            /** @description YYYY-MM-DD, from 2000-01-01 to today in the company's time zone */
+            date: string;
+            /**
+             * @description an IFTA member's two-letter code (the server also takes lower case)
+             * @enum {string}
+             */
+            jurisdiction: "AB" | "AL" | "AR" | "AZ" | "BC" | "CA" | "CO" | "CT" | "DE" | "FL" | "GA" | "IA" | "ID" | "IL" | "IN" | "KS" | "KY" | "LA" | "MA" | "MB" | "MD" | "ME" | "MI" | "MN" | "MO" | "MS" | "MT" | "NB" | "NC" | "ND" | "NE" | "NH" | "NJ" | "NL" | "NM" | "NS" | "NV" | "NY" | "OH" | "OK" | "ON" | "OR" | "PA" | "PE" | "QC" | "RI" | "SC" | "SD" | "SK" | "TN" | "TX" | "UT" | "VA" | "VT" | "WA" | "WI" | "WV" | "WY";
+            /** @description above 0, at most 50,000; rounded to a tenth */
+            miles: number;
+            note?: string;
+        };
+        IFTAMiles: {
+            /** Format: int64 */
+            id: number;
+            unitNumber: string;
+            /** Format: date */
+            date: string;
+            jurisdiction: string;
+            miles: number;
+            note: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        IFTAPurchaseCreate: {
+            unitNumber: string;
+            /** @description YYYY-MM-DD, from 2000-01-01 to today in the company's time zone */
+            date: string;
+            /**
+             * @description an IFTA member's two-letter code (the server also takes lower case)
+             * @enum {string}
+             */
+            jurisdiction: "AB" | "AL" | "AR" | "AZ" | "BC" | "CA" | "CO" | "CT" | "DE" | "FL" | "GA" | "IA" | "ID" | "IL" | "IN" | "KS" | "KY" | "LA" | "MA" | "MB" | "MD" | "ME" | "MI" | "MN" | "MO" | "MS" | "MT" | "NB" | "NC" | "ND" | "NE" | "NH" | "NJ" | "NL" | "NM" | "NS" | "NV" | "NY" | "OH" | "OK" | "ON" | "OR" | "PA" | "PE" | "QC" | "RI" | "SC" | "SD" | "SK" | "TN" | "TX" | "UT" | "VA" | "VT" | "WA" | "WI" | "WV" | "WY";
+            /** @description above 0, at most 20,000; rounded to a thousandth */
+            gallons: number;
+            /** @description diesel or gasoline */
+            fuelType: string;
+            /** @description fuel tax paid at purchase */
+            taxPaid: boolean;
+            vendor?: string;
+        };
+        IFTAPurchase: {
+            /** Format: int64 */
+            id: number;
+            unitNumber: string;
+            /** Format: date */
+            date: string;
+            jurisdiction: string;
+            gallons: number;
+            /** @enum {string} */
+            fuelType: "diesel" | "gasoline";
+            taxPaid: boolean;
+            vendor: string;
+            /** Format: date-time */
+            createdAt: string;
         };
         /** @description A card's own controls (GET|PUT …/cards/{cardNumber}/controls). A null or absent field is no rule at the card's level: the company default (GET /api/wex/company/controls) applies. Field errors for values out of bounds, unknown products, states, days or chains. */
         Controls: {

@@ -50,6 +50,19 @@ export const BODY_MAX_LENGTH = {
     phoneNumber: 30,
     username: 254,
   },
+  IFTAMilesCreate: {
+    date: 40,
+    jurisdiction: 64,
+    note: 255,
+    unitNumber: 50,
+  },
+  IFTAPurchaseCreate: {
+    date: 40,
+    fuelType: 64,
+    jurisdiction: 64,
+    unitNumber: 50,
+    vendor: 255,
+  },
   NetworkPurchase: {
     cardNumber: 19,
     networkTransactionId: 64,
@@ -175,6 +188,19 @@ export const BODY_PATTERN = {
     password: "^[^\u0000-\u001f\u007f-\u009f]*$",
     phoneNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
     username: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  IFTAMilesCreate: {
+    date: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    jurisdiction: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    note: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    unitNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  IFTAPurchaseCreate: {
+    date: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    fuelType: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    jurisdiction: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    unitNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    vendor: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   NetworkPurchase: {
     cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
@@ -671,6 +697,8 @@ export const QUERY_MAX_LENGTH = {
   chainCodes: 2000,
   dateFrom: 40,
   dateTo: 40,
+  format: 64,
+  fuelType: 64,
   orderBy: 64,
   q: 200,
   searchText: 100,

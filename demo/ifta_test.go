@@ -1,0 +1,47 @@
+package demo_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"fuelportal"
+	"fuelportal/demo"
+	"fuelportal/ifta"
+	"fuelportal/store/storetest"
+)
+
+// The demo's returns have content: the current quarter (trips, purchases,
+// miles) and the previous one, both on sample rates that say so.
+func TestSeedIFTA_ReturnsHaveContentOnSampleRates(t *testing.T) {
+	db := storetest.OpenSQLite(t)
+	storetest.NewClock(db)
+	ctx := context.Background()
+	if _, err := demo.Seed(ctx, db, fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params)); err != nil {
+		t.Fatal(err)
+	}
+	owner, _ := db.UserByEmail(ctx, demo.OwnerEmail)
+	svc := &ifta.Service{Store: db, Now: db.Now}
+	now := db.Now().In(time.UTC)
+	year, quarter := now.Year(), (int(now.Month())-1)/3+1
+	prevYear, prevQuarter := year, quarter-1
+	if prevQuarter == 0 {
+		prevYear, prevQuarter = year-1, 4
+	}
+	for _, p := range [][2]int{{year, quarter}, {prevYear, prevQuarter}} {
+		ret, err := svc.Return(ctx, owner.CompanyID, p[0], p[1], "diesel")
+		if err != nil {
+			t.Fatal(err)
+		}
+		codes := map[ifta.WarningCode]bool{}
+		for _, w := range ret.Warnings {
+			codes[w.Code] = true
+		}
+		if len(ret.Rows) < 3 || ret.Sources.MilesEntries == 0 || ret.Sources.CardPurchases == 0 || !codes[ifta.WarnSampleRates] || codes[ifta.WarnMPGOutOfRange] {
+			t.Fatalf("%dQ%d: %d rows, sources %+v, warnings %v, MPG %s", p[0], p[1], len(ret.Rows), ret.Sources, codes, ret.MPG)
+		}
+		if p[1] == quarter && (ret.Sources.CompletedTrips == 0 || !codes[ifta.WarnMilesEstimated]) {
+			t.Fatalf("current quarter without trips: %+v %v", ret.Sources, codes)
+		}
+	}
+}

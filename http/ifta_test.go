@@ -1,0 +1,255 @@
+package http_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"fuelportal/http/apitest"
+)
+
+type iftaReturnBody struct {
+	Year, Quarter     int
+	FuelType, Status  string
+	TotalMiles        int64
+	TotalTaxableMiles int64
+	TotalGallons      int64
+	MPG               float64
+	TotalDue          float64
+	DueDate           string
+	ClosedAt          *string
+	Rows              []struct {
+		Jurisdiction               string
+		TotalMiles, TaxPaidGallons int64
+		Rate                       *float64
+		Total                      float64
+	}
+	Warnings []struct {
+		Code    string
+		Message string
+	}
+	AfterClose []struct {
+		Kind string
+		ID   int64
+	}
+	Sources struct{ CardPurchases, FuelEntries, MilesEntries, CompletedTrips int }
+}
+
+// importIFTARates loads the sample rate file relabelled as year and
+// quarter, with extra rows appended.
+func importIFTARates(t *testing.T, fx *fixture, year, quarter int, extra string) {
+	t.Helper()
+	raw, err := os.ReadFile("../ifta/testdata/sample-rates-2026q3.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.ReplaceAll(string(raw), "2026,3,", fmt.Sprintf("%d,%d,", year, quarter)) + extra
+	if _, _, err := fx.srv.IFTA.ImportRates(context.Background(), strings.NewReader(text), false); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestIFTA_EntriesCountInTheReturnOfTheirCompanyOnly(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		importIFTARates(t, fx, 2025, 1, "")
+		var before iftaReturnBody
+		f.api.Get("/api/wex/company/ifta/returns?year=2025&quarter=1&fuelType=diesel", f.owner).ExpectStatus(t, 200).Decode(t, &before)
+		if before.Status != "open" || before.DueDate != "2025-04-30" || before.ClosedAt != nil || before.Sources.CardPurchases == 0 || before.TotalGallons == 0 {
+			t.Fatalf("return = %+v", before)
+		}
+
+		var miles struct {
+			ID    int64
+			Miles float64
+			Date  string
+		}
+		f.api.Post("/api/wex/company/ifta/miles", map[string]any{"unitNumber": "T-7", "date": "2025-02-10", "jurisdiction": "KS", "miles": 321.5, "note": "trip sheet"}, f.owner).
+			ExpectStatus(t, http.StatusCreated).Decode(t, &miles)
+		if miles.Miles != 321.5 || miles.Date != "2025-02-10" {
+			t.Fatalf("miles entry = %+v", miles)
+		}
+		var fuel struct{ ID int64 }
+		f.api.Post("/api/wex/company/ifta/purchases", map[string]any{"unitNumber": "T-7", "date": "2025-02-11", "jurisdiction": "KS", "gallons": 75.5, "fuelType": "diesel", "taxPaid": true, "vendor": "Co-op"}, f.owner).
+			ExpectStatus(t, http.StatusCreated).Decode(t, &fuel)
+
+		var after iftaReturnBody
+		f.api.Get("/api/wex/company/ifta/returns?year=2025&quarter=1&fuelType=diesel", f.owner).ExpectStatus(t, 200).Decode(t, &after)
+		var ks *struct {
+			Jurisdiction               string
+			TotalMiles, TaxPaidGallons int64
+			Rate                       *float64
+			Total                      float64
+		}
+		for i := range after.Rows {
+			if after.Rows[i].Jurisdiction == "KS" {
+				ks = &after.Rows[i]
+			}
+		}
+		if ks == nil || ks.TaxPaidGallons < 76 || after.TotalMiles < before.TotalMiles+321 || after.Sources.MilesEntries != before.Sources.MilesEntries+1 || after.Sources.FuelEntries != before.Sources.FuelEntries+1 {
+			t.Fatalf("after the entries: %+v (KS %+v)", after, ks)
+		}
+
+		// The other company sees none of it and cannot delete it.
+		var theirs []struct{ ID int64 }
+		f.api.Get("/api/wex/company/ifta/miles?year=2025&quarter=1", f.other).ExpectStatus(t, 200).Decode(t, &theirs)
+		if len(theirs) != 0 {
+			t.Fatalf("other company's miles = %+v", theirs)
+		}
+		f.api.Get("/api/wex/company/ifta/purchases?year=2025&quarter=1", f.other).ExpectStatus(t, 200).Decode(t, &theirs)
+		if len(theirs) != 0 {
+			t.Fatalf("other company's purchases = %+v", theirs)
+		}
+		var other iftaReturnBody
+		f.api.Get("/api/wex/company/ifta/returns?year=2025&quarter=1&fuelType=diesel", f.other).ExpectStatus(t, 200).Decode(t, &other)
+		if other.Sources.MilesEntries != 0 || other.Sources.FuelEntries != 0 {
+			t.Fatalf("other company's return counts our entries: %+v", other.Sources)
+		}
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/ifta/miles/%d", miles.ID), Token: f.other}).ExpectStatus(t, 404)
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/ifta/purchases/%d", fuel.ID), Token: f.other}).ExpectStatus(t, 404)
+		f.api.Do(apitest.Request{Method: "DELETE", Path: "/api/wex/company/ifta/purchases/abc", Token: f.owner}).ExpectStatus(t, 404)
+		// Drivers and strangers: not theirs.
+		f.api.Get("/api/wex/company/ifta/returns?year=2025&quarter=1&fuelType=diesel", f.driver).ExpectStatus(t, 403)
+		f.api.Get("/api/wex/company/ifta/returns/closed", "").ExpectStatus(t, 401)
+
+		// The same off-card purchase twice is refused; deleting takes it out.
+		f.api.Post("/api/wex/company/ifta/purchases", map[string]any{"unitNumber": "T-7", "date": "2025-02-11", "jurisdiction": "KS", "gallons": 75.5, "fuelType": "diesel", "taxPaid": true}, f.owner).
+			ExpectStatus(t, http.StatusConflict)
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/ifta/purchases/%d", fuel.ID), Token: f.owner}).ExpectStatus(t, 204)
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/ifta/miles/%d", miles.ID), Token: f.owner}).ExpectStatus(t, 204)
+		var list []struct{ ID int64 }
+		f.api.Get("/api/wex/company/ifta/miles?year=2025&quarter=1", f.owner).ExpectStatus(t, 200).Decode(t, &list)
+		if len(list) != before.Sources.MilesEntries {
+			t.Fatalf("after delete: %d entries, want %d", len(list), before.Sources.MilesEntries)
+		}
+	})
+}
+
+func TestIFTA_CloseFreezesTheReturn(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		// The fixture's clock is 2025-03-14: 2024Q4 is over.
+		path := "/api/wex/company/ifta/returns?year=2024&quarter=4&fuelType=diesel"
+		f.api.Post("/api/wex/company/ifta/returns/2025/1/close?fuelType=diesel", nil, f.owner).ExpectStatus(t, http.StatusConflict)
+		if msg := f.api.Post("/api/wex/company/ifta/returns/2024/4/close?fuelType=diesel", nil, f.owner).ExpectStatus(t, http.StatusConflict).ErrorMessage(t); !strings.Contains(msg, "rate") {
+			t.Fatalf("closing without rates: %q", msg)
+		}
+		// The sample file has no Oregon diesel rate (Oregon taxes trucks by
+		// the mile), and the demo fleet buys fuel there: still refused.
+		importIFTARates(t, fx, 2024, 4, "")
+		if msg := f.api.Post("/api/wex/company/ifta/returns/2024/4/close?fuelType=diesel", nil, f.owner).ExpectStatus(t, http.StatusConflict).ErrorMessage(t); !strings.Contains(msg, "OR") {
+			t.Fatalf("closing without Oregon's rate: %q", msg)
+		}
+		importIFTARates(t, fx, 2024, 4, "2024,4,OR,diesel,0.0000,\n")
+		var open iftaReturnBody
+		f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &open)
+		var closed iftaReturnBody
+		f.api.Post("/api/wex/company/ifta/returns/2024/4/close?fuelType=diesel", nil, f.owner).ExpectStatus(t, 200).Decode(t, &closed)
+		if closed.ClosedAt == nil || !strings.HasSuffix(*closed.ClosedAt, "Z") || closed.TotalDue != open.TotalDue || closed.TotalGallons != open.TotalGallons {
+			t.Fatalf("closed = %+v\nopen = %+v", closed, open)
+		}
+		f.api.Post("/api/wex/company/ifta/returns/2024/4/close?fuelType=diesel", nil, f.owner).ExpectStatus(t, http.StatusConflict)
+
+		// Miles entered later, dated in the quarter: listed, not counted.
+		fx.clock.Advance(time.Second)
+		var late struct{ ID int64 }
+		f.api.Post("/api/wex/company/ifta/miles", map[string]any{"unitNumber": "T-1", "date": "2024-12-30", "jurisdiction": "TX", "miles": 500}, f.owner).ExpectStatus(t, 201).Decode(t, &late)
+		var again iftaReturnBody
+		f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &again)
+		if again.TotalMiles != closed.TotalMiles || again.TotalDue != closed.TotalDue || len(again.AfterClose) != 1 || again.AfterClose[0].Kind != "milesEntry" || again.AfterClose[0].ID != late.ID {
+			t.Fatalf("after close: %+v", again)
+		}
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/ifta/miles/%d", late.ID), Token: f.owner}).ExpectStatus(t, http.StatusConflict)
+
+		var list []struct {
+			Year, Quarter int
+			FuelType      string
+			TotalDue      float64
+		}
+		f.api.Get("/api/wex/company/ifta/returns/closed", f.owner).ExpectStatus(t, 200).Decode(t, &list)
+		if len(list) != 1 || list[0].Year != 2024 || list[0].Quarter != 4 || list[0].TotalDue != closed.TotalDue {
+			t.Fatalf("closed list = %+v", list)
+		}
+		f.api.Get("/api/wex/company/ifta/returns/closed", f.other).ExpectStatus(t, 200).Decode(t, &list)
+		if len(list) != 0 {
+			t.Fatalf("the other company sees %+v", list)
+		}
+		var theirs iftaReturnBody
+		f.api.Get(path, f.other).ExpectStatus(t, 200).Decode(t, &theirs)
+		if theirs.ClosedAt != nil {
+			t.Fatal("our close closed the other company's return")
+		}
+
+		// The exports hold the frozen figures: totals first, then the rows.
+		res := f.api.Get("/api/wex/company/ifta/returns/export?year=2024&quarter=4&fuelType=diesel&format=csv", f.owner).ExpectStatus(t, 200)
+		rows, err := csv.NewReader(bytes.NewReader(res.Body)).ReadAll()
+		if err != nil || len(rows) != 2+len(closed.Rows) || rows[0][0] != "Jurisdiction" || rows[1][0] != "TOTAL 2024Q4 diesel" ||
+			rows[1][10] != fmt.Sprintf("%.2f", closed.TotalDue) || rows[1][1] != fmt.Sprint(closed.TotalMiles) {
+			t.Fatalf("csv %v: %q", err, rows)
+		}
+		res = f.api.Get("/api/wex/company/ifta/returns/export?year=2024&quarter=4&fuelType=diesel", f.owner).ExpectStatus(t, 200)
+		if !strings.Contains(res.Header.Get("Content-Disposition"), "ifta-2024Q4-diesel.xlsx") {
+			t.Fatalf("disposition %q", res.Header.Get("Content-Disposition"))
+		}
+		book, err := excelize.OpenReader(bytes.NewReader(res.Body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sheet, _ := book.GetRows("IFTA 2024Q4 diesel")
+		if len(sheet) != 2+len(closed.Rows) || sheet[1][0] != "TOTAL 2024Q4 diesel" {
+			t.Fatalf("xlsx rows %q", sheet)
+		}
+	})
+}
+
+func TestIFTA_BadInputIsFieldErrors(t *testing.T) {
+	fx := newFixture(t)
+	f := newFleetOn(t, fx)
+	bad := func(method, path string, body any, field string) {
+		t.Helper()
+		res := f.api.Do(apitest.Request{Method: method, Path: path, Body: body, Token: f.owner, BreaksContract: true}).ExpectStatus(t, 400)
+		if fields := res.FieldErrors(t); len(fields[field]) == 0 {
+			t.Fatalf("%s %s: no %s error in %s", method, path, field, res.Body)
+		}
+	}
+	bad("GET", "/api/wex/company/ifta/returns?year=1999&quarter=1&fuelType=diesel", nil, "year")
+	bad("GET", "/api/wex/company/ifta/returns?year=2025&quarter=5&fuelType=diesel", nil, "quarter")
+	bad("GET", "/api/wex/company/ifta/returns?year=2025&quarter=1&fuelType=jet", nil, "fuelType")
+	bad("GET", "/api/wex/company/ifta/returns?quarter=1&fuelType=diesel", nil, "year")
+	bad("GET", "/api/wex/company/ifta/returns/export?year=2025&quarter=1&fuelType=diesel&format=pdf", nil, "format")
+	bad("POST", "/api/wex/company/ifta/returns/2025/9/close?fuelType=diesel", nil, "quarter")
+	bad("POST", "/api/wex/company/ifta/returns/abc/1/close?fuelType=diesel", nil, "year")
+	bad("GET", "/api/wex/company/ifta/miles?year=2025&quarter=0", nil, "quarter")
+	good := map[string]any{"unitNumber": "T-1", "date": "2025-01-02", "jurisdiction": "TX", "miles": 10}
+	with := func(k string, v any) map[string]any {
+		m := map[string]any{}
+		for key, val := range good {
+			m[key] = val
+		}
+		m[k] = v
+		return m
+	}
+	bad("POST", "/api/wex/company/ifta/miles", with("jurisdiction", "DC"), "jurisdiction")
+	bad("POST", "/api/wex/company/ifta/miles", with("jurisdiction", "Texas"), "jurisdiction")
+	bad("POST", "/api/wex/company/ifta/miles", with("date", "2030-01-01"), "date")
+	bad("POST", "/api/wex/company/ifta/miles", with("date", "01/02/2025"), "date")
+	bad("POST", "/api/wex/company/ifta/miles", with("miles", 0), "miles")
+	bad("POST", "/api/wex/company/ifta/miles", with("miles", 1e9), "miles")
+	bad("POST", "/api/wex/company/ifta/miles", with("unitNumber", strings.Repeat("u", 51)), "unitNumber")
+	bad("POST", "/api/wex/company/ifta/miles", with("unitNumber", ""), "unitNumber")
+	bad("POST", "/api/wex/company/ifta/miles", with("note", "a\x00b"), "note")
+	fuel := map[string]any{"unitNumber": "T-1", "date": "2025-01-02", "jurisdiction": "TX", "gallons": 25000, "fuelType": "diesel", "taxPaid": true}
+	bad("POST", "/api/wex/company/ifta/purchases", fuel, "gallons")
+	fuel["gallons"], fuel["fuelType"] = 25, "propane"
+	bad("POST", "/api/wex/company/ifta/purchases", fuel, "fuelType")
+	f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/ifta/miles", Body: "{", Token: f.owner, BreaksContract: true}).ExpectStatus(t, 400)
+	f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/ifta/miles", Body: with("miles", "ten"), Token: f.owner, BreaksContract: true}).ExpectStatus(t, 400)
+}

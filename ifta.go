@@ -1,0 +1,103 @@
+package fuelportal
+
+import "time"
+
+// The IFTA quarterly return's records as the store keeps them; the return
+// itself is computed by package ifta (docs/ifta.md).
+
+// IFTAMilesEntry is miles a unit drove in one jurisdiction on one day,
+// entered by hand (an odometer or trip sheet the portal did not see).
+type IFTAMilesEntry struct {
+	ID           int64
+	CompanyID    int64
+	UnitNumber   string
+	Date         string // the company's calendar day, YYYY-MM-DD
+	Jurisdiction string
+	MilesTenths  int64
+	Note         string
+	CreatedBy    int64
+	CreatedAt    time.Time
+}
+
+// IFTAFuelEntry is fuel bought off the card (a bulk tank, another card),
+// entered by hand. Tax-paid fuel counts as tax-paid gallons in its
+// jurisdiction; fuel with no tax paid counts in the fleet's gallons only.
+type IFTAFuelEntry struct {
+	ID           int64
+	CompanyID    int64
+	UnitNumber   string
+	Date         string // YYYY-MM-DD
+	Jurisdiction string
+	Gallons      Gallons
+	FuelType     string // "diesel" or "gasoline"
+	TaxPaid      bool
+	Vendor       string
+	CreatedBy    int64
+	CreatedAt    time.Time
+}
+
+// IFTARate is one published rate: ten-thousandths of a dollar a gallon.
+// Sample rates are made up (demo, tests): a return computed with them says
+// so and cannot be filed.
+type IFTARate struct {
+	Year, Quarter int
+	Jurisdiction  string
+	FuelType      string
+	Rate          int64
+	Surcharge     int64
+	Sample        bool
+}
+
+// IFTACardPurchase is an approved card purchase as the return reads it.
+type IFTACardPurchase struct {
+	TransactionID int64
+	Jurisdiction  string // the station's state or province
+	Product       ProductCode
+	Gallons       Gallons
+	Date          time.Time
+	UnitNumber    string
+	CreatedAt     time.Time // when it was recorded
+}
+
+// IFTATrip is a completed trip whose planned route gives estimated miles.
+type IFTATrip struct {
+	ID          int64
+	CardNumber  string
+	UnitNumber  string
+	Route       []TripPoint
+	CreatedAt   time.Time // the trip counts in the quarter it started
+	CompletedAt time.Time
+}
+
+// IFTAClosedReturn is a return frozen when the owner closed it.
+type IFTAClosedReturn struct {
+	ID            int64
+	CompanyID     int64
+	Year, Quarter int
+	FuelType      string
+	ClosedAt      time.Time
+	ClosedBy      int64
+	Return        []byte // the return's JSON as it was computed
+}
+
+// IFTAPeriod is one company's quarter: From and To are its first instant
+// and the first instant after it in the company's time zone, FromDate and
+// ToDate the same as calendar days (ToDate exclusive).
+type IFTAPeriod struct {
+	CompanyID        int64
+	Year, Quarter    int
+	FuelType         string
+	From, To         time.Time
+	FromDate, ToDate string
+}
+
+// IFTAQuarter is everything a company's return for one quarter and fuel
+// is computed from, read at one moment.
+type IFTAQuarter struct {
+	Purchases []IFTACardPurchase // approved, of the fuel type's product
+	Fuel      []IFTAFuelEntry    // of the fuel type
+	Miles     []IFTAMilesEntry
+	Trips     []IFTATrip
+	Rates     []IFTARate
+	Closed    *IFTAClosedReturn // nil while the return is not closed
+}

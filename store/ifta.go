@@ -1,0 +1,344 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"fuelportal"
+)
+
+// The IFTA return's tables (docs/ifta.md): ifta_rates, ifta_miles,
+// ifta_fuel, ifta_returns. Package ifta's Service is their one caller.
+
+// ReplaceIFTARates stores rates: for each (year, quarter) present in rates,
+// that quarter's stored rows are deleted and rates' rows of it inserted, in
+// one transaction. It returns the number of quarters replaced.
+func (db *DB) ReplaceIFTARates(ctx context.Context, rates []fuelportal.IFTARate) (quarters int, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		quarters, err = tx.ReplaceIFTARates(ctx, rates)
+		return err
+	})
+	return quarters, err
+}
+
+// ReplaceIFTARates is DB.ReplaceIFTARates within tx (the demo data).
+func (tx *Tx) ReplaceIFTARates(ctx context.Context, rates []fuelportal.IFTARate) (int, error) {
+	type period struct{ year, quarter int }
+	seen := map[period]bool{}
+	for _, r := range rates {
+		p := period{r.Year, r.Quarter}
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if _, err := tx.Exec(ctx, `DELETE FROM ifta_rates WHERE year = ? AND quarter = ?`, r.Year, r.Quarter); err != nil {
+			return 0, err
+		}
+	}
+	// Multi-row inserts: a quarter is ~60 rows per fuel, one statement.
+	const perStatement = 500
+	for start := 0; start < len(rates); start += perStatement {
+		batch := rates[start:min(start+perStatement, len(rates))]
+		values := make([]string, len(batch))
+		args := make([]any, 0, 7*len(batch))
+		for i, r := range batch {
+			values[i] = "(?, ?, ?, ?, ?, ?, ?)"
+			args = append(args, r.Year, r.Quarter, r.Jurisdiction, r.FuelType, r.Rate, r.Surcharge, boolInt(r.Sample))
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO ifta_rates (year, quarter, jurisdiction, fuel_type, rate, surcharge, sample) VALUES `+strings.Join(values, ", "), args...); err != nil {
+			return 0, err
+		}
+	}
+	return len(seen), nil
+}
+
+// quarterOfDate returns the year and quarter of a YYYY-MM-DD day.
+func quarterOfDate(date string) (year, quarter int, err error) {
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return 0, 0, fmt.Errorf("ifta entry date %q: %w", date, err)
+	}
+	return d.Year(), (int(d.Month())-1)/3 + 1, nil
+}
+
+// iftaQuarterClosed reports whether a return of the company's quarter that
+// holds date is closed: for fuelType, or for any fuel when it is "".
+func (tx *Tx) iftaQuarterClosed(ctx context.Context, companyID int64, date, fuelType string) (bool, error) {
+	year, quarter, err := quarterOfDate(date)
+	if err != nil {
+		return false, err
+	}
+	var n int
+	err = tx.QueryRow(ctx, `SELECT COUNT(*) FROM ifta_returns WHERE company_id = ? AND year = ? AND quarter = ? AND (? = '' OR fuel_type = ?)`,
+		companyID, year, quarter, fuelType, fuelType).Scan(&n)
+	return n > 0, err
+}
+
+// AddIFTAMiles records manual miles entry e and sets its ID and CreatedAt.
+func (db *DB) AddIFTAMiles(ctx context.Context, e *fuelportal.IFTAMilesEntry) error {
+	return db.InTx(ctx, func(tx *Tx) error { return tx.AddIFTAMiles(ctx, e) })
+}
+
+// AddIFTAMiles is DB.AddIFTAMiles within tx.
+func (tx *Tx) AddIFTAMiles(ctx context.Context, e *fuelportal.IFTAMilesEntry) error {
+	e.CreatedAt = tx.Now
+	return tx.QueryRow(ctx, `INSERT INTO ifta_miles (company_id, unit_number, date, jurisdiction, miles_tenths, note, created_by, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		e.CompanyID, e.UnitNumber, e.Date, e.Jurisdiction, e.MilesTenths, e.Note, e.CreatedBy, e.CreatedAt).Scan(&e.ID)
+}
+
+const iftaMilesColumns = `id, company_id, unit_number, date, jurisdiction, miles_tenths, note, created_by, created_at`
+
+func scanIFTAMiles(row interface{ Scan(...any) error }) (fuelportal.IFTAMilesEntry, error) {
+	var e fuelportal.IFTAMilesEntry
+	var created nullTime
+	err := row.Scan(&e.ID, &e.CompanyID, &e.UnitNumber, &e.Date, &e.Jurisdiction, &e.MilesTenths, &e.Note, &e.CreatedBy, &created)
+	e.CreatedAt = created.Time
+	return e, err
+}
+
+// IFTAMilesEntries lists the company's manual miles dated from fromDate to
+// before toDate (YYYY-MM-DD), by date then id.
+func (db *DB) IFTAMilesEntries(ctx context.Context, companyID int64, fromDate, toDate string) (list []fuelportal.IFTAMilesEntry, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		list, err = queryList(ctx, tx, scanIFTAMiles, `SELECT `+iftaMilesColumns+` FROM ifta_miles
+			WHERE company_id = ? AND date >= ? AND date < ? ORDER BY date, id`, companyID, fromDate, toDate)
+		return err
+	})
+	return list, err
+}
+
+// DeleteIFTAMiles deletes the company's manual miles entry id: ENOTFOUND
+// for another company's or none, ECONFLICT when a return of its quarter is
+// closed (the closed return was computed with it).
+func (db *DB) DeleteIFTAMiles(ctx context.Context, companyID, id int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		var date string
+		err := tx.QueryRow(ctx, `SELECT date FROM ifta_miles WHERE id = ? AND company_id = ?`, id, companyID).Scan(&date)
+		if err != nil {
+			return notFound(err, "Miles entry not found")
+		}
+		if closed, err := tx.iftaQuarterClosed(ctx, companyID, date, ""); err != nil {
+			return err
+		} else if closed {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "The return of this entry's quarter is closed: its entries are kept as filed")
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM ifta_miles WHERE id = ? AND company_id = ?`, id, companyID)
+		return err
+	})
+}
+
+// AddIFTAFuel records off-card fuel entry e and sets its ID and CreatedAt.
+// A purchase is never counted twice: ECONFLICT when the company already has
+// the same entry (unit, date, jurisdiction, gallons, fuel type), or an
+// approved card purchase of the fuel's product with the same gallons in the
+// same jurisdiction on that day (from dayFrom to before dayTo, the day's
+// instants in the company's zone).
+func (db *DB) AddIFTAFuel(ctx context.Context, e *fuelportal.IFTAFuelEntry, dayFrom, dayTo time.Time) error {
+	return db.InTx(ctx, func(tx *Tx) error { return tx.AddIFTAFuel(ctx, e, dayFrom, dayTo) })
+}
+
+// AddIFTAFuel is DB.AddIFTAFuel within tx.
+func (tx *Tx) AddIFTAFuel(ctx context.Context, e *fuelportal.IFTAFuelEntry, dayFrom, dayTo time.Time) error {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM ifta_fuel WHERE company_id = ? AND unit_number = ? AND date = ? AND jurisdiction = ? AND gallons_milli = ? AND fuel_type = ?`,
+		e.CompanyID, e.UnitNumber, e.Date, e.Jurisdiction, e.Gallons, e.FuelType).Scan(&n)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		return fuelportal.Errorf(fuelportal.ECONFLICT, "This purchase is already entered (same unit, date, jurisdiction and gallons)")
+	}
+	var txID int64
+	err = tx.QueryRow(ctx, `SELECT t.id FROM card_transactions t JOIN stations s ON s.id = t.location_id
+		WHERE t.company_id = ? AND t.status = 'APPROVED' AND t.product_code = ? AND t.gallons_milli = ?
+		AND t.transaction_date >= ? AND t.transaction_date < ? AND UPPER(s.state) = ? ORDER BY t.id LIMIT 1`,
+		e.CompanyID, iftaProduct(e.FuelType), e.Gallons, dayFrom, dayTo, e.Jurisdiction).Scan(&txID)
+	switch {
+	case err == nil:
+		return fuelportal.Errorf(fuelportal.ECONFLICT, "A card purchase of the same gallons in %s that day is already counted (transaction %d)", e.Jurisdiction, txID)
+	case !isNoRows(err):
+		return err
+	}
+	e.CreatedAt = tx.Now
+	return tx.QueryRow(ctx, `INSERT INTO ifta_fuel (company_id, unit_number, date, jurisdiction, gallons_milli, fuel_type, tax_paid, vendor, created_by, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		e.CompanyID, e.UnitNumber, e.Date, e.Jurisdiction, e.Gallons, e.FuelType, boolInt(e.TaxPaid), e.Vendor, e.CreatedBy, e.CreatedAt).Scan(&e.ID)
+}
+
+// iftaProduct is the card product a return of fuelType counts.
+func iftaProduct(fuelType string) fuelportal.ProductCode {
+	if fuelType == "gasoline" {
+		return fuelportal.ProductGasoline
+	}
+	return fuelportal.ProductDiesel
+}
+
+const iftaFuelColumns = `id, company_id, unit_number, date, jurisdiction, gallons_milli, fuel_type, tax_paid, vendor, created_by, created_at`
+
+func scanIFTAFuel(row interface{ Scan(...any) error }) (fuelportal.IFTAFuelEntry, error) {
+	var e fuelportal.IFTAFuelEntry
+	var created nullTime
+	var taxPaid int64
+	err := row.Scan(&e.ID, &e.CompanyID, &e.UnitNumber, &e.Date, &e.Jurisdiction, &e.Gallons, &e.FuelType, &taxPaid, &e.Vendor, &e.CreatedBy, &created)
+	e.CreatedAt, e.TaxPaid = created.Time, taxPaid == 1
+	return e, err
+}
+
+// IFTAFuelEntries lists the company's off-card fuel dated from fromDate to
+// before toDate, by date then id.
+func (db *DB) IFTAFuelEntries(ctx context.Context, companyID int64, fromDate, toDate string) (list []fuelportal.IFTAFuelEntry, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		list, err = queryList(ctx, tx, scanIFTAFuel, `SELECT `+iftaFuelColumns+` FROM ifta_fuel
+			WHERE company_id = ? AND date >= ? AND date < ? ORDER BY date, id`, companyID, fromDate, toDate)
+		return err
+	})
+	return list, err
+}
+
+// DeleteIFTAFuel deletes the company's off-card fuel entry id: ENOTFOUND
+// for another company's or none, ECONFLICT when the return of its quarter
+// and fuel is closed.
+func (db *DB) DeleteIFTAFuel(ctx context.Context, companyID, id int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		var date, fuelType string
+		err := tx.QueryRow(ctx, `SELECT date, fuel_type FROM ifta_fuel WHERE id = ? AND company_id = ?`, id, companyID).Scan(&date, &fuelType)
+		if err != nil {
+			return notFound(err, "Fuel entry not found")
+		}
+		if closed, err := tx.iftaQuarterClosed(ctx, companyID, date, fuelType); err != nil {
+			return err
+		} else if closed {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "The return of this entry's quarter is closed: its entries are kept as filed")
+		}
+		_, err = tx.Exec(ctx, `DELETE FROM ifta_fuel WHERE id = ? AND company_id = ?`, id, companyID)
+		return err
+	})
+}
+
+// IFTAQuarter reads what the company's return for period p is computed
+// from, in one read transaction: approved card purchases of the fuel's
+// product dated in the quarter (the station's state as jurisdiction),
+// off-card fuel of the fuel type and manual miles dated in it, completed
+// trips started in it, the quarter's rates of the fuel, and the closed
+// return if there is one.
+func (db *DB) IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (q *fuelportal.IFTAQuarter, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		q, err = tx.IFTAQuarter(ctx, p)
+		return err
+	})
+	return q, err
+}
+
+// IFTAQuarter is DB.IFTAQuarter within tx (the demo data).
+func (tx *Tx) IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (q *fuelportal.IFTAQuarter, err error) {
+	q = &fuelportal.IFTAQuarter{}
+	q.Purchases, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTACardPurchase, error) {
+		var c fuelportal.IFTACardPurchase
+		var date, created nullTime
+		err := row.Scan(&c.TransactionID, &c.Jurisdiction, &c.Product, &c.Gallons, &date, &c.UnitNumber, &created)
+		c.Jurisdiction = strings.ToUpper(strings.TrimSpace(c.Jurisdiction))
+		c.Date, c.CreatedAt = date.Time, created.Time
+		return c, err
+	}, `SELECT t.id, COALESCE(s.state, ''), t.product_code, t.gallons_milli, t.transaction_date, COALESCE(k.unit_number, ''), t.created_at
+		FROM card_transactions t LEFT JOIN stations s ON s.id = t.location_id LEFT JOIN cards k ON k.id = t.card_id
+		WHERE t.company_id = ? AND t.status = 'APPROVED' AND t.product_code = ? AND t.transaction_date >= ? AND t.transaction_date < ?
+		ORDER BY t.transaction_date, t.id`, p.CompanyID, iftaProduct(p.FuelType), p.From, p.To)
+	if err != nil {
+		return nil, err
+	}
+	q.Fuel, err = queryList(ctx, tx, scanIFTAFuel, `SELECT `+iftaFuelColumns+` FROM ifta_fuel
+		WHERE company_id = ? AND fuel_type = ? AND date >= ? AND date < ? ORDER BY date, id`, p.CompanyID, p.FuelType, p.FromDate, p.ToDate)
+	if err != nil {
+		return nil, err
+	}
+	q.Miles, err = queryList(ctx, tx, scanIFTAMiles, `SELECT `+iftaMilesColumns+` FROM ifta_miles
+		WHERE company_id = ? AND date >= ? AND date < ? ORDER BY date, id`, p.CompanyID, p.FromDate, p.ToDate)
+	if err != nil {
+		return nil, err
+	}
+	q.Trips, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTATrip, error) {
+		var t fuelportal.IFTATrip
+		var route string
+		var created, updated nullTime
+		if err := row.Scan(&t.ID, &t.CardNumber, &t.UnitNumber, &route, &created, &updated); err != nil {
+			return t, err
+		}
+		t.CreatedAt, t.CompletedAt = created.Time, updated.Time
+		var points [][2]float64
+		if err := json.Unmarshal([]byte(route), &points); err != nil {
+			return t, fmt.Errorf("trip %d route: %w", t.ID, err)
+		}
+		t.Route = make([]fuelportal.TripPoint, len(points))
+		for i, pt := range points {
+			t.Route[i] = fuelportal.TripPoint{Lat: pt[0], Lon: pt[1]}
+		}
+		return t, nil
+	}, `SELECT t.id, c.card_number, c.unit_number, t.route, t.created_at, t.updated_at
+		FROM trips t JOIN cards c ON c.id = t.card_id
+		WHERE t.company_id = ? AND t.status = 'COMPLETED' AND t.created_at >= ? AND t.created_at < ? ORDER BY t.created_at, t.id`,
+		p.CompanyID, p.From, p.To)
+	if err != nil {
+		return nil, err
+	}
+	q.Rates, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTARate, error) {
+		var r fuelportal.IFTARate
+		var sample int64
+		err := row.Scan(&r.Year, &r.Quarter, &r.Jurisdiction, &r.FuelType, &r.Rate, &r.Surcharge, &sample)
+		r.Sample = sample == 1
+		return r, err
+	}, `SELECT year, quarter, jurisdiction, fuel_type, rate, surcharge, sample FROM ifta_rates
+		WHERE year = ? AND quarter = ? AND fuel_type = ? ORDER BY jurisdiction`, p.Year, p.Quarter, p.FuelType)
+	if err != nil {
+		return nil, err
+	}
+	closed, err := queryList(ctx, tx, scanIFTAReturn, `SELECT `+iftaReturnColumns+` FROM ifta_returns
+		WHERE company_id = ? AND year = ? AND quarter = ? AND fuel_type = ?`, p.CompanyID, p.Year, p.Quarter, p.FuelType)
+	if err != nil {
+		return nil, err
+	}
+	if len(closed) > 0 {
+		q.Closed = &closed[0]
+	}
+	return q, nil
+}
+
+const iftaReturnColumns = `id, company_id, year, quarter, fuel_type, closed_at, closed_by, return_json`
+
+func scanIFTAReturn(row interface{ Scan(...any) error }) (fuelportal.IFTAClosedReturn, error) {
+	var r fuelportal.IFTAClosedReturn
+	var closed nullTime
+	var body string
+	err := row.Scan(&r.ID, &r.CompanyID, &r.Year, &r.Quarter, &r.FuelType, &closed, &r.ClosedBy, &body)
+	r.ClosedAt, r.Return = closed.Time, []byte(body)
+	return r, err
+}
+
+// CloseIFTAReturn stores closed return r and sets its ID and ClosedAt:
+// ECONFLICT when that quarter's return of the fuel is already closed.
+func (db *DB) CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedReturn) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		r.ClosedAt = tx.Now
+		err := tx.QueryRow(ctx, `INSERT INTO ifta_returns (company_id, year, quarter, fuel_type, closed_at, closed_by, return_json)
+			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, year, quarter, fuel_type) DO NOTHING RETURNING id`,
+			r.CompanyID, r.Year, r.Quarter, r.FuelType, r.ClosedAt, r.ClosedBy, string(r.Return)).Scan(&r.ID)
+		if isNoRows(err) {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "The %s return of %dQ%d is already closed", r.FuelType, r.Year, r.Quarter)
+		}
+		return err
+	})
+}
+
+// IFTAClosedReturns lists the company's closed returns, newest quarter
+// first.
+func (db *DB) IFTAClosedReturns(ctx context.Context, companyID int64) (list []fuelportal.IFTAClosedReturn, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		list, err = queryList(ctx, tx, scanIFTAReturn, `SELECT `+iftaReturnColumns+` FROM ifta_returns
+			WHERE company_id = ? ORDER BY year DESC, quarter DESC, fuel_type`, companyID)
+		return err
+	})
+	return list, err
+}

@@ -1,0 +1,83 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectShell, isPhone, OWNER, screenshot, signIn } from './support';
+
+/*
+ * The owner's IFTA return (docs/ifta.md), at phone and desktop size: the demo's current quarter
+ * on sample rates (totals, a line per jurisdiction, the warnings), a miles entry added by hand,
+ * then the previous quarter's gasoline return closed with a confirmation, and exported.
+ */
+
+/** On a phone a control can sit under the fixed bottom bar: bring it up first, as a thumb would. */
+async function tap(locator: Locator) {
+  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await locator.click();
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await tap(page.getByRole('combobox', { name: label }));
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('the owner reads the quarter’s IFTA return, enters miles, closes a quarter and exports it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await signIn(page, OWNER.email, OWNER.password);
+  await expectShell(page);
+  if (isPhone()) {
+    await page.getByTestId('navigation-bar').getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'IFTA' }).click();
+  } else {
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'IFTA' }).click();
+  }
+  await expect(page).toHaveURL(/\/ifta$/);
+  await expect(page.getByRole('heading', { name: 'IFTA return' })).toBeVisible();
+
+  // The current quarter: totals, rows, and the warnings (sample rates, estimated trip miles).
+  const totals = page.getByTestId('ifta-totals');
+  await expect(totals).toContainText('Total miles');
+  await expect(totals).toContainText(/Tax due|Refund due/);
+  await expect(page.getByTestId('ifta-row').first()).toBeVisible();
+  const warnings = page.getByTestId('ifta-warnings');
+  await expect(warnings.locator('[data-code="sample_rates"]')).toContainText('sample rates');
+  await expect(warnings.locator('[data-code="miles_estimated"]')).toContainText('completed trips');
+  if (isPhone()) await expect(page.getByTestId('ifta-row').first()).toContainText('Taxable gal');
+  else await expect(page.getByRole('columnheader', { name: 'Net taxable gal' })).toBeVisible();
+  await screenshot(page, 'ifta-return');
+
+  // Miles entered by hand join the entries and the return.
+  const unit = `E2E-${Date.now() % 100000}`;
+  await tap(page.getByRole('button', { name: 'Add miles' }));
+  const dialog = page.getByRole('dialog', { name: 'Add miles' });
+  await dialog.getByRole('textbox', { name: 'Unit number' }).fill(unit);
+  await pick(page, 'Jurisdiction', 'NH');
+  await dialog.getByRole('textbox', { name: 'Miles' }).fill('123.4');
+  await screenshot(page, 'ifta-add-miles', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(new RegExp(`${unit} · NH · 123\\.4 mi`))).toBeVisible();
+  await expect(page.getByTestId('ifta-row').filter({ hasText: 'NH' }).first()).toBeVisible();
+
+  // The previous quarter's gasoline return: over, so it can be closed (with a confirmation).
+  const now = new Date();
+  const current = Math.floor(now.getMonth() / 3) + 1;
+  const previous = current === 1 ? { year: now.getFullYear() - 1, quarter: 4 } : { year: now.getFullYear(), quarter: current - 1 };
+  await pick(page, 'Year', String(previous.year));
+  await pick(page, 'Quarter', `Q${previous.quarter}`);
+  await pick(page, 'Fuel', 'Gasoline');
+  const status = page.getByTestId('ifta-status');
+  await expect(status).not.toHaveText('Quarter open');
+  // A database reused from an earlier run may have it closed already.
+  if (!(await status.textContent())?.startsWith('Closed')) {
+    await tap(page.getByRole('button', { name: 'Close return' }));
+    const confirm = page.getByRole('dialog', { name: /Close the .* Gasoline return\?/ });
+    await expect(confirm).toContainText('cannot be undone');
+    await confirm.getByRole('button', { name: 'Close return' }).click();
+  }
+  await expect(status).toHaveText(/^Closed /);
+  await expect(page.getByRole('button', { name: 'Close return' })).toHaveCount(0);
+  await screenshot(page, 'ifta-closed');
+
+  const download = page.waitForEvent('download');
+  await tap(page.getByRole('button', { name: 'Export .csv' }));
+  expect((await download).suggestedFilename()).toBe(`ifta-${previous.year}Q${previous.quarter}-gasoline.csv`);
+});

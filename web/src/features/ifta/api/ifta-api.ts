@@ -1,0 +1,71 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { api } from '@/lib/api';
+import { attachmentName, blobOrErrorBody, saveFile } from '@/lib/files';
+import type { IftaMiles, IftaMilesCreate, IftaPeriod, IftaPurchase, IftaPurchaseCreate, IftaReturn } from './ifta-types';
+
+/** Every entry and close changes the return, the entries and the closed list. */
+const changed = ['IftaReturn' as const];
+
+export const iftaApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getIftaReturn: build.query<IftaReturn, IftaPeriod>({
+      query: (params) => ({ url: '/wex/company/ifta/returns', params }),
+      providesTags: changed,
+    }),
+    getIftaMiles: build.query<IftaMiles[], Pick<IftaPeriod, 'year' | 'quarter'>>({
+      query: (params) => ({ url: '/wex/company/ifta/miles', params }),
+      providesTags: changed,
+    }),
+    getIftaPurchases: build.query<IftaPurchase[], Pick<IftaPeriod, 'year' | 'quarter'>>({
+      query: (params) => ({ url: '/wex/company/ifta/purchases', params }),
+      providesTags: changed,
+    }),
+    closeIftaReturn: build.mutation<IftaReturn, IftaPeriod>({
+      query: ({ year, quarter, fuelType }) => ({
+        url: `/wex/company/ifta/returns/${year}/${quarter}/close`,
+        method: 'POST',
+        params: { fuelType },
+      }),
+      invalidatesTags: changed,
+    }),
+    addIftaMiles: build.mutation<IftaMiles, IftaMilesCreate>({
+      query: (body) => ({ url: '/wex/company/ifta/miles', method: 'POST', body }),
+      invalidatesTags: changed,
+    }),
+    addIftaPurchase: build.mutation<IftaPurchase, IftaPurchaseCreate>({
+      query: (body) => ({ url: '/wex/company/ifta/purchases', method: 'POST', body }),
+      invalidatesTags: changed,
+    }),
+    deleteIftaMiles: build.mutation<void, number>({
+      query: (id) => ({ url: `/wex/company/ifta/miles/${id}`, method: 'DELETE' }),
+      invalidatesTags: changed,
+    }),
+    deleteIftaPurchase: build.mutation<void, number>({
+      query: (id) => ({ url: `/wex/company/ifta/purchases/${id}`, method: 'DELETE' }),
+      invalidatesTags: changed,
+    }),
+    /** …/returns/export as .xlsx or .csv saved by the browser; the result is the file name. */
+    exportIftaReturn: build.mutation<string, IftaPeriod & { format: 'xlsx' | 'csv' }>({
+      async queryFn(params, _api, _extraOptions, baseQuery) {
+        const result = await baseQuery({ url: '/wex/company/ifta/returns/export', params, responseHandler: blobOrErrorBody });
+        if (result.error) return { error: result.error };
+        const fallback = `ifta-${params.year}Q${params.quarter}-${params.fuelType}.${params.format}`;
+        const fileName = attachmentName((result.meta as FetchBaseQueryMeta | undefined)?.response) ?? fallback;
+        saveFile(result.data as Blob, fileName);
+        return { data: fileName };
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetIftaReturnQuery,
+  useGetIftaMilesQuery,
+  useGetIftaPurchasesQuery,
+  useCloseIftaReturnMutation,
+  useAddIftaMilesMutation,
+  useAddIftaPurchaseMutation,
+  useDeleteIftaMilesMutation,
+  useDeleteIftaPurchaseMutation,
+  useExportIftaReturnMutation,
+} = iftaApi;

@@ -1,0 +1,2 @@
+// Loaded lazily by the router.
+export { IftaPage } from './components/IftaPage';

@@ -1,0 +1,50 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { IftaMilesCreate } from '../api/ifta-types';
+
+export interface Quarter {
+  year: number;
+  quarter: number;
+}
+
+/** The quarter `now` is in. */
+export function quarterOf(now: Dayjs = dayjs()): Quarter {
+  return { year: now.year(), quarter: Math.floor(now.month() / 3) + 1 };
+}
+
+/** The quarter before q. */
+export function previousQuarter({ year, quarter }: Quarter): Quarter {
+  return quarter === 1 ? { year: year - 1, quarter: 4 } : { year, quarter: quarter - 1 };
+}
+
+/** Years the picker offers: this one and the four before. */
+export function yearOptions(now: Dayjs = dayjs()): number[] {
+  return Array.from({ length: 5 }, (_, i) => now.year() - i);
+}
+
+/** A day inside quarter q for the entry forms' default: today if q is the current quarter, else its last day. */
+export function defaultEntryDate(q: Quarter, now: Dayjs = dayjs()): string {
+  const current = quarterOf(now);
+  if (current.year === q.year && current.quarter === q.quarter) return now.format('YYYY-MM-DD');
+  return dayjs(new Date(q.year, q.quarter * 3, 0)).format('YYYY-MM-DD');
+}
+
+type Jurisdiction = IftaMilesCreate['jurisdiction'];
+
+/**
+ * The 58 IFTA members, as the contract lists them (http/openapi.json, tied to the server's
+ * list by a Go test); `satisfies` and the check below keep this list equal to the contract's.
+ */
+export const IFTA_MEMBERS = [
+  'AB', 'AL', 'AR', 'AZ', 'BC', 'CA', 'CO', 'CT', 'DE', 'FL', 'GA', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA', 'MA', 'MB',
+  'MD', 'ME', 'MI', 'MN', 'MO', 'MS', 'MT', 'NB', 'NC', 'ND', 'NE', 'NH', 'NJ', 'NL', 'NM', 'NS', 'NV', 'NY', 'OH', 'OK',
+  'ON', 'OR', 'PA', 'PE', 'QC', 'RI', 'SC', 'SD', 'SK', 'TN', 'TX', 'UT', 'VA', 'VT', 'WA', 'WI', 'WV', 'WY',
+] as const satisfies readonly Jurisdiction[];
+// Fails to compile when the contract has a member this list lacks.
+type Missing = Exclude<Jurisdiction, (typeof IFTA_MEMBERS)[number]>;
+export const membersComplete: [Missing] extends [never] ? true : never = true;
+
+/** Whole miles or gallons with thousands separators. */
+export const formatWhole = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+
+/** A rate in dollars a gallon with four decimals, or an em dash when there is none. */
+export const formatRate = (rate: number | null) => (rate === null ? '—' : `$${rate.toFixed(4)}`);
