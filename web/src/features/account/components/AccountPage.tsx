@@ -30,7 +30,7 @@ import {
   type PasswordChange,
 } from '@/lib/auth';
 import { applyServerError, useZodForm } from '@/lib/forms';
-import { currentLanguage, LANGUAGES, setLanguage, type Language } from '@/lib/i18n';
+import { currentLanguage, i18n, LANGUAGES, setLanguage, type Language } from '@/lib/i18n';
 import { notify } from '@/lib/notifier';
 import { useAppSelector } from '@/lib/store';
 import { accountDetailsSchema, changePasswordSchema, emailChanged } from '../model/schemas';
@@ -128,10 +128,11 @@ function LanguageCard({ user }: { user: Account }) {
     try {
       const { firstName, lastName, email, phoneNumber } = user;
       await updateAccount({ firstName, lastName, email, phoneNumber, language }).unwrap();
-      notify.success(t('account.language.saved'));
+      // In the language shown now (this render's `t` is the one before the switch).
+      notify.success(i18n.t('account:account.language.saved'));
     } catch (error) {
       setLanguage(previous);
-      notify.error(errorMessage(error, t('account.language.failed')));
+      notify.error(errorMessage(error, i18n.t('account:account.language.failed')));
     }
   };
   return (
