@@ -96,7 +96,13 @@ test('a driver who chose Spanish reads the app in Spanish and can switch back to
   await expect(page.getByTestId('transaction-detail')).toContainText('Precio por galón');
   await screenshot(page, 'spanish-transaction-detail');
 
-  await page.goto('/account');
+  await page.goto('/trips');
+  await expect(page.getByRole('heading', { name: 'Viajes', level: 1 })).toBeVisible();
+  await screenshot(page, 'spanish-trips');
+
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Ajustes', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: /Cuenta/ }).click();
   await expect(page.getByRole('heading', { name: 'Cuenta', level: 1 })).toBeVisible();
   const languages = page.getByRole('group', { name: 'Idioma de la aplicación' });
   await expect(languages.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
