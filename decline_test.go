@@ -3,6 +3,7 @@ package fuelportal_test
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"fuelportal"
@@ -55,5 +56,24 @@ func TestDeclineSentences_MatchTheWebApp(t *testing.T) {
 	}
 	if len(texts.DeclineReasons) != len(fuelportal.DeclineReasons()) {
 		t.Errorf("the web app has %d decline texts, the server %d", len(texts.DeclineReasons), len(fuelportal.DeclineReasons()))
+	}
+	// Every other language names every code too (their wording is theirs).
+	others, _ := filepath.Glob("web/src/locales/*/transactions.json")
+	for _, file := range others {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var translated struct {
+			DeclineReasons map[fuelportal.DeclineReason]string `json:"declineReasons"`
+		}
+		if err := json.Unmarshal(raw, &translated); err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		for _, code := range fuelportal.DeclineReasons() {
+			if translated.DeclineReasons[code] == "" {
+				t.Errorf("%s has no text for %s", file, code)
+			}
+		}
 	}
 }

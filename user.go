@@ -39,6 +39,9 @@ type User struct {
 	// RequestedCardNumber is the card a pending driver asked for; they
 	// hold it (CardID) only once the company approves.
 	RequestedCardNumber string
+	// Language is the one the user reads the app in (and, later, their
+	// pushes and e-mails); LanguageEnglish unless they chose another.
+	Language Language
 
 	CreatedAt time.Time
 	UpdatedAt time.Time
@@ -59,4 +62,21 @@ type AccountUpdate struct {
 	LastName    string
 	Email       string
 	PhoneNumber string
+	// Language is the user's new language; "" keeps the current one.
+	Language Language
 }
+
+// Language is a language the app speaks, as a two-letter ISO 639-1 code.
+type Language string
+
+// Languages.
+const (
+	LanguageEnglish Language = "en"
+	LanguageSpanish Language = "es"
+)
+
+// MsgLanguageInvalid is the field error for a language the app does not speak.
+const MsgLanguageInvalid = "Language must be en or es"
+
+// Valid reports whether l is a language the app speaks.
+func (l Language) Valid() bool { return l == LanguageEnglish || l == LanguageSpanish }

@@ -210,11 +210,16 @@ type DriverSignUp struct {
 	CompanyName string
 	CardNumber  string
 	PhoneNumber string
+	// Language is the one the driver signed up in; "" is LanguageEnglish.
+	Language Language
 }
 
 // Validate returns an EINVALID *Error listing every failing field.
 func (s *DriverSignUp) Validate() error {
 	fe := FieldErrors{}
+	if s.Language != "" && !s.Language.Valid() {
+		fe.Add("language", MsgLanguageInvalid)
+	}
 	ValidateEmail(fe, "email", s.Email)
 	ValidatePassword(fe, "password", s.Password)
 	ValidatePersonName(fe, "firstName", "First name", s.FirstName)
@@ -232,6 +237,9 @@ func (u *AccountUpdate) Validate() error {
 	ValidatePersonName(fe, "lastName", "Last name", u.LastName)
 	ValidateEmail(fe, "email", u.Email)
 	ValidatePhoneNumber(fe, "phoneNumber", u.PhoneNumber)
+	if u.Language != "" && !u.Language.Valid() {
+		fe.Add("language", MsgLanguageInvalid)
+	}
 	return fe.Err()
 }
 

@@ -23,6 +23,8 @@ type accountResponse struct {
 	// DriverStatus is APPROVED, or PENDING/REJECTED for a driver the
 	// company has not approved.
 	DriverStatus fuelportal.DriverStatus `json:"driverStatus"`
+	// Language is the one the user reads the app in: en or es.
+	Language fuelportal.Language `json:"language"`
 }
 
 type authorityDTO struct {
@@ -38,7 +40,10 @@ type companyDTO struct {
 func accountFromUser(u *fuelportal.User) accountResponse {
 	a := accountResponse{
 		ID: u.ID, Login: u.Email, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, PhoneNumber: u.PhoneNumber,
-		Authorities: []authorityDTO{{Code: u.Role}}, DriverStatus: u.DriverStatus,
+		Authorities: []authorityDTO{{Code: u.Role}}, DriverStatus: u.DriverStatus, Language: u.Language,
+	}
+	if a.Language == "" {
+		a.Language = fuelportal.LanguageEnglish
 	}
 	if a.DriverStatus == "" {
 		a.DriverStatus = fuelportal.DriverApproved
@@ -61,12 +66,15 @@ type accountUpdateRequest struct {
 	PhoneNumber string `json:"phoneNumber" text:"phoneNumber"`
 	// CurrentPassword is needed only when the e-mail changes.
 	CurrentPassword string `json:"currentPassword" text:"password"`
+	// Language is en or es; absent or "" keeps the current one.
+	Language string `json:"language" text:"code"`
 }
 
 func (req *accountUpdateRequest) toDomain() fuelportal.AccountUpdate {
 	return fuelportal.AccountUpdate{
 		FirstName: strings.TrimSpace(req.FirstName), LastName: strings.TrimSpace(req.LastName),
 		Email: fuelportal.NormalizeEmail(req.Email), PhoneNumber: strings.TrimSpace(req.PhoneNumber),
+		Language: fuelportal.Language(req.Language),
 	}
 }
 
@@ -97,7 +105,8 @@ func (s *Server) handleAccountGet(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, accountFromUser(user))
 }
 
-// handleAccountUpdate saves the user's name, e-mail and phone number. A new
+// handleAccountUpdate saves the user's name, e-mail, phone number and
+// language (kept when the request has none). A new
 // sign-in e-mail needs the current password (checked and counted like a
 // sign-in), and the old address is told of the change.
 func (s *Server) handleAccountUpdate(w http.ResponseWriter, r *http.Request) {

@@ -26,6 +26,7 @@ type account struct {
 		CarrierID int    `json:"carrierId"`
 	} `json:"company"`
 	CardNumber *string `json:"cardNumber"`
+	Language   string  `json:"language"`
 }
 
 func TestAccountGet(t *testing.T) {
@@ -47,6 +48,57 @@ func TestAccountGet(t *testing.T) {
 		})
 		t.Run("no token is 401", func(t *testing.T) {
 			f.api.Get("/api/account", "").ExpectStatus(t, 401)
+		})
+	})
+}
+
+func TestAccountLanguage(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		driver := f.api.Login(demo.DriverEmail, demo.Password).Token
+		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token
+		var before account
+		f.api.Get("/api/account", driver).ExpectStatus(t, 200).Decode(t, &before)
+		if before.Language != "en" {
+			t.Fatalf("a new account's language = %q, want en", before.Language)
+		}
+		details := func(a account, language string) map[string]string {
+			body := accountUpdate(a.FirstName, a.LastName, a.Email, a.PhoneNumber)
+			if language != "" {
+				body["language"] = language
+			}
+			return body
+		}
+		t.Run("an unknown language is a field error and changes nothing", func(t *testing.T) {
+			for _, language := range []string{"fr", "ES", "english", " es"} {
+				req := apitest.Request{Method: "PUT", Path: "/api/account", Body: details(before, language), Token: driver, BreaksContract: true}
+				assertFieldErrors(t, f.api.Do(req).ExpectStatus(t, 400), map[string][]string{"language": {fuelportal.MsgLanguageInvalid}})
+			}
+		})
+		t.Run("Spanish is kept, and an update without a language keeps it", func(t *testing.T) {
+			var a account
+			f.api.Put("/api/account", details(before, "es"), driver).ExpectStatus(t, 200).Decode(t, &a)
+			if a.Language != "es" {
+				t.Fatalf("after choosing es: %q", a.Language)
+			}
+			f.api.Put("/api/account", details(before, ""), driver).ExpectStatus(t, 200).Decode(t, &a)
+			f.api.Get("/api/account", driver).ExpectStatus(t, 200).Decode(t, &a)
+			if a.Language != "es" {
+				t.Fatalf("after an update without a language: %q", a.Language)
+			}
+		})
+		t.Run("one user's choice is not another's", func(t *testing.T) {
+			var a account
+			f.api.Get("/api/account", owner).ExpectStatus(t, 200).Decode(t, &a)
+			if a.Language != "en" {
+				t.Fatalf("the owner's language = %q", a.Language)
+			}
+		})
+		t.Run("back to English", func(t *testing.T) {
+			var a account
+			f.api.Put("/api/account", details(before, "en"), driver).ExpectStatus(t, 200).Decode(t, &a)
+			if a.Language != "en" {
+				t.Fatalf("after choosing en: %q", a.Language)
+			}
 		})
 	})
 }

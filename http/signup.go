@@ -40,6 +40,8 @@ type driverSignUpRequest struct {
 	CompanyName string `json:"companyName" text:"companyName"`
 	CardNumber  string `json:"cardNumber" text:"cardNumber"`
 	PhoneNumber string `json:"phoneNumber" text:"phoneNumber"`
+	// Language is the app's language at sign-up (optional, en or es).
+	Language string `json:"language" text:"code"`
 }
 
 func (req *driverSignUpRequest) toDomain() fuelportal.DriverSignUp {
@@ -51,6 +53,7 @@ func (req *driverSignUpRequest) toDomain() fuelportal.DriverSignUp {
 		CompanyName: strings.TrimSpace(req.CompanyName),
 		CardNumber:  strings.TrimSpace(req.CardNumber),
 		PhoneNumber: strings.TrimSpace(req.PhoneNumber),
+		Language:    fuelportal.Language(req.Language),
 	}
 }
 
@@ -152,7 +155,7 @@ func (s *Server) handleDriverSignUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	driver := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, FirstName: signUp.FirstName,
-		LastName: signUp.LastName, PhoneNumber: signUp.PhoneNumber}
+		LastName: signUp.LastName, PhoneNumber: signUp.PhoneNumber, Language: signUp.Language}
 	if err := s.DB.CreateDriver(ctx, driver, signUp.CardNumber, signUp.CompanyName); err != nil {
 		s.respondError(w, r, err)
 		return

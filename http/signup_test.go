@@ -91,8 +91,20 @@ func TestDriverSignUp(t *testing.T) {
 			f.api.Login("new.driver@demo.test", "GoodPass1")
 			f.api.Get("/api/account/check/cardNumber/"+free, "").ExpectStatus(t, 200)
 		})
-		t.Run("a card with a pending request is open to another", func(t *testing.T) {
-			f.api.Post("/api/account/create", driverSignUp("second@demo.test", "GoodPass1", "Sam", "Second", "demo freight", free, "4075550178"), "").ExpectStatus(t, 201)
+		t.Run("a card with a pending request is open to another, who keeps the language they signed up in", func(t *testing.T) {
+			body := driverSignUp("second@demo.test", "GoodPass1", "Sam", "Second", "demo freight", free, "4075550178")
+			body["language"] = "es"
+			var a account
+			f.api.Post("/api/account/create", body, "").ExpectStatus(t, 201).Decode(t, &a)
+			if a.Language != "es" {
+				t.Fatalf("language = %q, want es", a.Language)
+			}
+		})
+		t.Run("an unknown language is a field error", func(t *testing.T) {
+			body := driverSignUp("fourth@demo.test", "GoodPass1", "Fay", "Fourth", "Demo Freight LLC", free, "4075550178")
+			body["language"] = "fr"
+			res := f.api.Do(apitest.Request{Method: "POST", Path: "/api/account/create", Body: body, BreaksContract: true}).ExpectStatus(t, 400)
+			assertFieldErrors(t, res, map[string][]string{"language": {fuelportal.MsgLanguageInvalid}})
 		})
 		t.Run("card that has an approved driver is refused, on both fields", func(t *testing.T) {
 			res := f.api.Post("/api/account/create", driverSignUp("held@demo.test", "GoodPass1", "Hal", "Held", "Demo Freight LLC", heldCardNumber(), "4075550178"), "").ExpectStatus(t, 400)

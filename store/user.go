@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 
@@ -10,7 +11,7 @@ import (
 // userSelect loads a user with their company, linked card and requested
 // card (a pending driver's) in one row.
 const userSelect = `
-	SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.phone_number, u.role, u.driver_status,
+	SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.phone_number, u.role, u.driver_status, u.language,
 	       u.created_at, u.updated_at,
 	       c.id, c.name, c.carrier_id, c.phone_number, c.created_at,
 	       k.id, k.card_number, r.card_number
@@ -24,7 +25,7 @@ func scanUser(row interface{ Scan(...any) error }) (*fuelportal.User, error) {
 	var created, updated, companyCreated nullTime
 	var companyID, carrierID, cardID sql.NullInt64
 	var companyName, companyPhone, cardNumber, requestedCard sql.NullString
-	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName, &u.PhoneNumber, &u.Role, &u.DriverStatus,
+	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName, &u.PhoneNumber, &u.Role, &u.DriverStatus, &u.Language,
 		&created, &updated,
 		&companyID, &companyName, &carrierID, &companyPhone, &companyCreated,
 		&cardID, &cardNumber, &requestedCard)
@@ -50,11 +51,14 @@ func (tx *Tx) CreateUser(ctx context.Context, u *fuelportal.User) error {
 	if u.DriverStatus == "" {
 		u.DriverStatus = fuelportal.DriverApproved
 	}
+	if u.Language == "" {
+		u.Language = fuelportal.LanguageEnglish
+	}
 	err := tx.QueryRow(ctx, `
-		INSERT INTO users (email, password_hash, first_name, last_name, phone_number, role, driver_status, company_id, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		INSERT INTO users (email, password_hash, first_name, last_name, phone_number, role, driver_status, language, company_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id`,
-		u.Email, u.PasswordHash, u.FirstName, u.LastName, u.PhoneNumber, u.Role, u.DriverStatus, nullInt(u.CompanyID), u.CreatedAt, u.UpdatedAt,
+		u.Email, u.PasswordHash, u.FirstName, u.LastName, u.PhoneNumber, u.Role, u.DriverStatus, u.Language, nullInt(u.CompanyID), u.CreatedAt, u.UpdatedAt,
 	).Scan(&u.ID)
 	if isUniqueViolation(err) {
 		return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgEmailTaken)
@@ -166,8 +170,8 @@ func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNum
 	})
 }
 
-// UpdateAccount saves the editable details of user id and returns the user.
-// A taken email is ECONFLICT. When the e-mail changes and notice is set, the
+// UpdateAccount saves the editable details of user id and returns the user;
+// an empty upd.Language keeps the user's language. A taken email is ECONFLICT. When the e-mail changes and notice is set, the
 // message notice returns for the old address is queued in the same
 // transaction and returned (nil when the e-mail stayed).
 func (db *DB) UpdateAccount(ctx context.Context, id int64, upd fuelportal.AccountUpdate, notice func(oldEmail string) *fuelportal.MailMessage) (u *fuelportal.User, mail *fuelportal.MailMessage, err error) {
@@ -178,10 +182,11 @@ func (db *DB) UpdateAccount(ctx context.Context, id int64, upd fuelportal.Accoun
 			return err
 		}
 		email := fuelportal.NormalizeEmail(upd.Email)
+		language := cmp.Or(upd.Language, before.Language)
 		_, err = tx.Exec(ctx, `
-			UPDATE users SET first_name = ?, last_name = ?, email = ?, phone_number = ?, updated_at = ?
+			UPDATE users SET first_name = ?, last_name = ?, email = ?, phone_number = ?, language = ?, updated_at = ?
 			WHERE id = ?`,
-			upd.FirstName, upd.LastName, email, upd.PhoneNumber, tx.Now, id)
+			upd.FirstName, upd.LastName, email, upd.PhoneNumber, language, tx.Now, id)
 		if isUniqueViolation(err) {
 			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgEmailTaken)
 		} else if err != nil {

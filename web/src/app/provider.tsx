@@ -1,10 +1,13 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { esES } from '@mui/material/locale';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Provider as ReduxProvider } from 'react-redux';
-import { i18n } from '@/lib/i18n';
+import { selectUser } from '@/lib/auth';
+import { i18n, setLanguage } from '@/lib/i18n';
 import { NotifierProvider } from '@/lib/notifier';
+import { useAppSelector } from '@/lib/store';
 import { theme } from '@/lib/theme';
 import type { AppStore } from './store';
 
@@ -13,11 +16,29 @@ export function AppProvider({ store, children }: { store: AppStore; children: Re
   return (
     <ReduxProvider store={store}>
       <I18nextProvider i18n={i18n}>
-        <ThemeProvider theme={theme}>
+        <AccountLanguage />
+        <ThemeInLanguage>
           <CssBaseline enableColorScheme />
           <NotifierProvider>{children}</NotifierProvider>
-        </ThemeProvider>
+        </ThemeInLanguage>
       </I18nextProvider>
     </ReduxProvider>
   );
+}
+
+/** Once signed in, the app speaks the account's language (kept on the server, chosen on the account page). */
+function AccountLanguage() {
+  const language = useAppSelector(selectUser)?.language;
+  useEffect(() => {
+    if (language) setLanguage(language);
+  }, [language]);
+  return null;
+}
+
+/** The theme with MUI's own texts (pagination, autocomplete, close buttons) in the app's language. */
+function ThemeInLanguage({ children }: { children: ReactNode }) {
+  const { i18n: current } = useTranslation();
+  const spanish = current.language === 'es';
+  const themed = useMemo(() => (spanish ? createTheme(theme, esES) : theme), [spanish]);
+  return <ThemeProvider theme={themed}>{children}</ThemeProvider>;
 }

@@ -16,6 +16,7 @@ export const ownerAccount: Account = {
   company: { id: 1, name: 'Demo Freight LLC', carrierId: 1234567 },
   cardNumber: null,
   driverStatus: 'APPROVED',
+  language: 'en',
 };
 
 export const driverAccount: Account = {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { appName, tagline } from '@/locales/en-US/common.json';
+import { appName, tagline as enTagline } from '@/locales/en-US/common.json';
 import './AuthLayout.css';
 
 interface AuthLayoutProps {
@@ -9,6 +9,8 @@ interface AuthLayoutProps {
   leading?: ReactNode;
   /** Below the card: secondary links. */
   footer?: ReactNode;
+  /** The tagline in the page's language (the en-US one by default). */
+  tagline?: string;
   children: ReactNode;
 }
 
@@ -18,10 +20,10 @@ const FUEL_ICON =
 
 /**
  * Centered, phone-width card used by the signed-out screens. Plain CSS (AuthLayout.css), no
- * MUI: the sign-in page uses it before the app (and MUI) has loaded. The app's name and
- * tagline are the en-US `common` texts.
+ * MUI: the sign-in page uses it before the app (and MUI) has loaded. The app's name is the
+ * `common` one; its tagline the page's language's (en-US by default).
  */
-export function AuthLayout({ title, subtitle, leading, footer, children }: AuthLayoutProps) {
+export function AuthLayout({ title, subtitle, leading, footer, tagline = enTagline, children }: AuthLayoutProps) {
   return (
     <main className="auth-layout">
       <div className="auth-brand">

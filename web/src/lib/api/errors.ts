@@ -22,12 +22,23 @@ export function serverErrorBody(error: unknown): ServerError | undefined {
   return undefined;
 }
 
+let translate: (text: string) => string = (text) => text;
+
+/**
+ * How the server's English sentences are shown: src/lib/i18n sets its translator when the app
+ * starts (a sentence it has no key for stays English). Until then (the sign-in page before the
+ * app) they are shown as they came.
+ */
+export function setServerTextTranslator(translator: (text: string) => string) {
+  translate = translator;
+}
+
 /** The server's string message, or the fallback. Field-error maps are joined into one line. */
 export function errorMessage(error: unknown, fallback: string): string {
   const body = serverErrorBody(error);
   if (!body?.message) return fallback;
-  if (typeof body.message === 'string') return body.message;
-  return Object.values(body.message).flat().join(', ') || fallback;
+  if (typeof body.message === 'string') return translate(body.message);
+  return Object.values(body.message).flat().map(String).map(translate).join(', ') || fallback;
 }
 
 /** Field errors from a `{message: {field: [...]}}` body: messages joined by comma, first letter capitalised. */
@@ -36,7 +47,7 @@ export function fieldErrors(error: unknown): Record<string, string> | undefined 
   if (!body?.message || typeof body.message === 'string') return undefined;
   const result: Record<string, string> = {};
   for (const [field, messages] of Object.entries(body.message)) {
-    const text = (Array.isArray(messages) ? messages : [String(messages)]).join(', ');
+    const text = (Array.isArray(messages) ? messages : [String(messages)]).map((message) => translate(String(message))).join(', ');
     result[field] = text.charAt(0).toUpperCase() + text.slice(1);
   }
   return result;

@@ -5072,6 +5072,11 @@ export interface components {
              * @enum {string}
              */
             driverStatus: "APPROVED" | "PENDING" | "REJECTED";
+            /**
+             * @description The language the user reads the app in (and later their pushes and e-mails): en (English) or es (Spanish); en unless they chose another.
+             * @enum {string}
+             */
+            language: "en" | "es";
         };
         /** @description A role of the user: ROLE_COMPANY (company owner) or ROLE_USER (driver). */
         Authority: {
@@ -5103,6 +5108,11 @@ export interface components {
             phoneNumber: string;
             /** @description Required when email differs from the account's current e-mail; ignored otherwise. */
             currentPassword?: string;
+            /**
+             * @description en or es: the language the user reads the app in; absent keeps the current one. Any other value is a field error.
+             * @enum {string}
+             */
+            language?: "en" | "es";
         };
         ChangePassword: {
             currentPassword: string;
@@ -5131,6 +5141,11 @@ export interface components {
             cardNumber: string;
             /** @description Digits, spaces, hyphens, parentheses and an optional leading +, with 7 to 15 digits; checked after trimming, a field error otherwise */
             phoneNumber: string;
+            /**
+             * @description en or es: the language the driver signed up in (the app's); absent is en.
+             * @enum {string}
+             */
+            language?: "en" | "es";
         };
         ResetInit: {
             email: string;

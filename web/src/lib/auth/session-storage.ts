@@ -1,3 +1,5 @@
+import { clearStorageKeepingLanguage } from '@/lib/i18n/language';
+
 /** The session's local storage keys (docs/product.md §9). */
 export const TOKEN_KEY = 'token';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
@@ -52,11 +54,14 @@ export function removeStoredTokens(): void {
   localStorage.removeItem(REFRESH_TOKEN_KEY);
 }
 
-/** Logout clears local and session storage, browser caches and service workers (docs/product.md §4). */
+/**
+ * Logout clears local and session storage (but this device's language), browser caches and
+ * service workers (docs/product.md §4).
+ */
 export async function clearBrowserStorage(): Promise<void> {
   // Runs 100 ms after logout: a unit test's document may be gone by then.
   if (typeof window === 'undefined' || typeof localStorage === 'undefined') return;
-  localStorage.clear();
+  clearStorageKeepingLanguage();
   sessionStorage.clear();
   try {
     if ('caches' in window) {

@@ -4,6 +4,7 @@ import { paths } from '@/lib/paths';
 import { api } from '@/lib/api/api';
 import { API_BASE_URL } from '@/lib/api/base-query';
 import { i18n } from '@/lib/i18n';
+import { clearStorageKeepingLanguage } from '@/lib/i18n/language';
 import { notify } from '@/lib/notifier/notify';
 import { forgetDeviceOnSignOut, pushSupported } from '@/lib/push/device';
 import { useAppDispatch, type AppThunk } from '@/lib/store';
@@ -24,7 +25,7 @@ export const signIn =
   async (dispatch) => {
     dispatch(signInStarted());
     const tokens = await dispatch(authApi.endpoints.authenticate.initiate(credentials)).unwrap();
-    localStorage.clear();
+    clearStorageKeepingLanguage();
     storeTokens(tokens.token, tokens.refreshToken);
     dispatch(tokensReceived(tokens));
     const account = dispatch(authApi.endpoints.getAccount.initiate(undefined, { forceRefetch: true }));

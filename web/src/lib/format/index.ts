@@ -7,3 +7,4 @@ export {
   viewerDayBound,
   viewerTime,
 } from './instant';
+export { formatLanguage, formatLocale, setFormatLanguage } from './locale';

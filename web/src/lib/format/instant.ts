@@ -1,4 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import { formatLanguage } from './locale';
 
 /**
  * Instants from the API are RFC 3339 with Z or an offset (docs/api.md): a purchase's
@@ -13,14 +14,20 @@ export function viewerTime(iso: string): Dayjs {
   return dayjs(ZONED.test(iso) ? iso : `${iso}Z`);
 }
 
+/** Each language's order of day and month ("Nov 25" / "25 nov"); dayjs's locale (./locale) names the month. */
+const FORMATS = {
+  en: { monthDayTime: 'MMM D, h:mm A', dateYearTime: 'MMM D, YYYY h:mm A' },
+  es: { monthDayTime: 'D MMM, h:mm A', dateYearTime: 'D MMM YYYY, h:mm A' },
+};
+
 /** "2:03 PM" */
 export const formatClockTime = (iso: string): string => viewerTime(iso).format('h:mm A');
 
-/** "Nov 25, 3:04 PM" */
-export const formatMonthDayTime = (iso: string): string => viewerTime(iso).format('MMM D, h:mm A');
+/** "Nov 25, 3:04 PM" (es: "25 nov, 3:04 PM") */
+export const formatMonthDayTime = (iso: string): string => viewerTime(iso).format(FORMATS[formatLanguage()].monthDayTime);
 
-/** "Nov 21, 2026 2:03 PM" */
-export const formatDateYearTime = (iso: string): string => viewerTime(iso).format('MMM D, YYYY h:mm A');
+/** "Nov 21, 2026 2:03 PM" (es: "21 nov 2026, 2:03 PM") */
+export const formatDateYearTime = (iso: string): string => viewerTime(iso).format(FORMATS[formatLanguage()].dateYearTime);
 
 /** "2026-11-21": the viewer's day the instant falls on. */
 export const viewerDay = (iso: string): string => viewerTime(iso).format('YYYY-MM-DD');

@@ -2,10 +2,14 @@
 
 /** Maximum length in characters of each request body string, by contract schema and field. */
 export const BODY_MAX_LENGTH = {
+  Account: {
+    language: 64,
+  },
   AccountUpdate: {
     currentPassword: 32,
     email: 254,
     firstName: 50,
+    language: 64,
     lastName: 50,
     phoneNumber: 30,
   },
@@ -45,6 +49,7 @@ export const BODY_MAX_LENGTH = {
     companyName: 100,
     email: 254,
     firstName: 50,
+    language: 64,
     lastName: 50,
     password: 32,
     phoneNumber: 30,
@@ -144,10 +149,14 @@ export const BODY_MIN_LENGTH = {
 
 /** The pattern (a JavaScript-compatible regular expression source) of each body string, by contract schema and field. */
 export const BODY_PATTERN = {
+  Account: {
+    language: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
   AccountUpdate: {
     currentPassword: "^[^\u0000-\u001f\u007f-\u009f]*$",
     email: "^[^\u0000-\u001f\u007f-\u009f]*$",
     firstName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    language: "^[^\u0000-\u001f\u007f-\u009f]*$",
     lastName: "^[^\u0000-\u001f\u007f-\u009f]*$",
     phoneNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
@@ -184,6 +193,7 @@ export const BODY_PATTERN = {
     companyName: "^[^\u0000-\u001f\u007f-\u009f]*$",
     email: "^[^\u0000-\u001f\u007f-\u009f]*$",
     firstName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    language: "^[^\u0000-\u001f\u007f-\u009f]*$",
     lastName: "^[^\u0000-\u001f\u007f-\u009f]*$",
     password: "^[^\u0000-\u001f\u007f-\u009f]*$",
     phoneNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",

@@ -1,11 +1,11 @@
 import { namespaceOf } from './namespace';
 
-// Every en-US namespace but the first bundle's (./index): one chunk, loaded by loadAllTexts.
+// Every namespace of every language but the first bundle's (./index): one chunk, loaded by loadAllTexts.
 const files = import.meta.glob<Record<string, unknown>>(
-  ['../../locales/en-US/*.json', '!../../locales/en-US/common.json', '!../../locales/en-US/auth.json'],
+  ['../../locales/*/*.json', '!../../locales/*/common.json', '!../../locales/*/auth.json'],
   { eager: true, import: 'default' },
 );
 
-export const moreTexts: Record<string, Record<string, unknown>> = Object.fromEntries(
-  Object.entries(files).map(([file, texts]) => [namespaceOf(file), texts]),
-);
+/** Texts by language code (en-US, es), then namespace. */
+export const moreTexts: Record<string, Record<string, Record<string, unknown>>> = {};
+for (const [file, texts] of Object.entries(files)) (moreTexts[file.split('/').at(-2)!] ??= {})[namespaceOf(file)] = texts;

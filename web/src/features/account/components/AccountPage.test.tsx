@@ -1,6 +1,7 @@
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, ownerAccount, server } from '@/test/server';
@@ -34,5 +35,42 @@ describe('account details', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Your details have been saved');
     expect(sent).toMatchObject({ email: 'new@demo.test', currentPassword: 'Demo#Pass1' });
+  }, 90_000);
+});
+
+describe('language', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('switches the app to Spanish at once, keeps it on the account, and back', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.put(apiUrl('/account'), async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        sent.push(body);
+        return HttpResponse.json({ ...ownerAccount, language: body.language });
+      }),
+    );
+    const { user } = renderApp(paths.account, { session: { token: 't1', refreshToken: 'r1' } });
+    const languages = await screen.findByRole('group', { name: 'App language' });
+    expect(within(languages).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+
+    await user.click(within(languages).getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('heading', { name: 'Cuenta', level: 1 })).toBeTruthy();
+    await screen.findByText('Idioma guardado');
+    expect(sent).toEqual([{ firstName: 'Olivia', lastName: 'Owner', email: 'owner@demo.test', phoneNumber: '+1 (407) 555-0100', language: 'es' }]);
+    expect(localStorage.getItem('language')).toBe('es');
+
+    await user.click(within(screen.getByRole('group', { name: 'Idioma de la aplicación' })).getByRole('button', { name: 'English' }));
+    await screen.findByText('Language saved');
+    expect(sent.at(-1)).toMatchObject({ language: 'en' });
+  }, 90_000);
+
+  it('stays on the language shown when the server refuses it', async () => {
+    server.use(http.put(apiUrl('/account'), () => HttpResponse.json({ status: 400, message: { language: ['Language must be en or es'] } }, { status: 400 })));
+    const { user } = renderApp(paths.account, { session: { token: 't1', refreshToken: 'r1' } });
+    const languages = await screen.findByRole('group', { name: 'App language' });
+    await user.click(within(languages).getByRole('button', { name: 'Español' }));
+    await screen.findByText('Language must be en or es');
+    expect(screen.getByRole('heading', { name: 'Account', level: 1 })).toBeTruthy();
   }, 90_000);
 });

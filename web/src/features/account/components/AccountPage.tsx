@@ -9,6 +9,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +30,7 @@ import {
   type PasswordChange,
 } from '@/lib/auth';
 import { applyServerError, useZodForm } from '@/lib/forms';
+import { currentLanguage, i18n, LANGUAGES, setLanguage, type Language } from '@/lib/i18n';
 import { notify } from '@/lib/notifier';
 import { useAppSelector } from '@/lib/store';
 import { NotificationsCard } from './NotificationsCard';
@@ -106,6 +109,58 @@ function DetailsCard({ user }: { user: Account }) {
             </Button>
           </Stack>
         </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The app's language for this user: shown at once, kept on the server (the account's
+ * `language`, with the details as they are saved) so every device, and later pushes and
+ * e-mails, use it.
+ */
+function LanguageCard({ user }: { user: Account }) {
+  const { t } = useTranslation('account');
+  const [updateAccount, { isLoading }] = useUpdateAccountMutation();
+  const choose = async (language: Language | null) => {
+    if (!language || language === currentLanguage()) return;
+    const previous = currentLanguage();
+    setLanguage(language);
+    try {
+      const { firstName, lastName, email, phoneNumber } = user;
+      await updateAccount({ firstName, lastName, email, phoneNumber, language }).unwrap();
+      // In the language shown now (this render's `t` is the one before the switch).
+      notify.success(i18n.t('account:account.language.saved'));
+    } catch (error) {
+      setLanguage(previous);
+      notify.error(errorMessage(error, i18n.t('account:account.language.failed')));
+    }
+  };
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h3" component="h2" id="account-language-title" sx={{ mb: 1 }}>
+          {t('account.language.title')}
+        </Typography>
+        <Typography color="textSecondary" id="account-language-hint" sx={{ mb: 2 }}>
+          {t('account.language.hint')}
+        </Typography>
+        <ToggleButtonGroup
+          exclusive
+          fullWidth
+          color="primary"
+          value={currentLanguage()}
+          disabled={isLoading}
+          onChange={(_event, language: Language | null) => void choose(language)}
+          aria-label={t('account.language.label')}
+          aria-describedby="account-language-hint"
+        >
+          {LANGUAGES.map((language) => (
+            <ToggleButton key={language} value={language} lang={language}>
+              {t(`account.language.${language}`)}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
       </CardContent>
     </Card>
   );
@@ -209,7 +264,7 @@ function DeleteAccountCard() {
   );
 }
 
-/** /account: edit details, change password, delete account (docs/decisions.md). */
+/** /account: the app's language, edit details, change password, delete account (docs/decisions.md). */
 export function AccountPage() {
   const { t } = useTranslation('account');
   const user = useAppSelector(selectUser);
@@ -217,6 +272,7 @@ export function AccountPage() {
     <Page title={t('account.title')} maxWidth="sm" leading={<BackButton label={t('account.back')} to={paths.settings} />}>
       {user ? (
         <Stack spacing={2}>
+          <LanguageCard user={user} />
           <DetailsCard key={user.id} user={user} />
           <ChangePasswordCard />
           <NotificationsCard />

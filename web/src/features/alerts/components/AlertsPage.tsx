@@ -29,7 +29,7 @@ import { Page } from '@/components/layout/Page';
 import { VisuallyHidden } from '@/components/layout/VisuallyHidden';
 import { BackButton } from '@/components/navigation';
 import { errorMessage } from '@/lib/api';
-import { maskCardNumber, viewerTime } from '@/lib/format';
+import { formatMonthDayTime, maskCardNumber } from '@/lib/format';
 import { notify } from '@/lib/notifier';
 import { paths, tripDetailPath } from '@/lib/paths';
 import {
@@ -166,7 +166,7 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
   const open = () => {
     if (unread) void markRead(alert.id);
   };
-  const when = viewerTime(alert.createdAt);
+  const when = alert.createdAt;
   return (
     <Box
       component="li"
@@ -194,7 +194,7 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
             {[alert.driverName, maskCardNumber(alert.cardNumber)].filter(Boolean).join(' · ')}
           </Typography>
           <Typography variant="caption" color="textSecondary" component="time" dateTime={alert.createdAt}>
-            {when.format('MMM D, h:mm A')}
+            {formatMonthDayTime(when)}
           </Typography>
         </Box>
         {unread && (

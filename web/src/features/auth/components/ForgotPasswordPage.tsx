@@ -35,7 +35,7 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthLayout
+    <AuthLayout tagline={t('common:tagline')}
       title={t('forgotPassword.title')}
       subtitle={t('forgotPassword.subtitle')}
       footer={<SupportLinks />}

@@ -53,7 +53,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthLayout title={t('resetPassword.title')} subtitle={t('resetPassword.subtitle')} footer={<SupportLinks />}>
+    <AuthLayout tagline={t('common:tagline')} title={t('resetPassword.title')} subtitle={t('resetPassword.subtitle')} footer={<SupportLinks />}>
       <Form form={form} onSubmit={submit} aria-label={t('resetPassword.title')}>
         <Stack spacing={2}>
           {notice && !failure && <Alert severity="info">{notice}</Alert>}

@@ -1,4 +1,6 @@
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage, setLanguage } from '@/lib/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { signIn } from '@/lib/auth';
 import type { Credentials } from '@/lib/auth/types';
@@ -27,5 +29,7 @@ export function SignInPage() {
     [dispatch],
   );
   const open = useCallback((path: string) => void navigate(path), [navigate]);
-  return <SignInScreen notice={notice} signIn={signInWithStore} open={open} />;
+  // Re-renders when the language changes (the screen's texts are the locale files').
+  useTranslation();
+  return <SignInScreen notice={notice} signIn={signInWithStore} open={open} language={currentLanguage()} onLanguageChange={setLanguage} />;
 }

@@ -255,6 +255,7 @@ describe('driver sign-up', () => {
         companyName: 'Demo Freight LLC',
         cardNumber: FREE_CARD,
         phoneNumber: '407-555-0101',
+        language: 'en',
       },
     ]);
   });

@@ -1,3 +1,4 @@
+import type { Language } from '@/lib/i18n/language';
 import type { TFunction } from 'i18next';
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
@@ -108,7 +109,8 @@ export function ownerPayload(values: SignUpValues): CompanyAccountCreate {
   };
 }
 
-export function driverPayload(values: SignUpValues): DriverAccountCreate {
+/** The driver sign-up's body; `language` is the app's at sign-up, which the account keeps. */
+export function driverPayload(values: SignUpValues, language?: Language): DriverAccountCreate {
   const email = values.email.trim();
   return {
     username: email,
@@ -119,5 +121,6 @@ export function driverPayload(values: SignUpValues): DriverAccountCreate {
     companyName: values.companyName.trim(),
     cardNumber: values.cardNumber.trim(),
     phoneNumber: values.phoneNumber.trim(),
+    ...(language && { language }),
   };
 }

@@ -2,9 +2,9 @@ import { useId, useRef, useState, type FormEvent, type MouseEvent, type ReactNod
 import { AuthLayout } from '@/components/layout/AuthLayout';
 import type { Credentials } from '@/lib/auth/types';
 import { paths } from '@/lib/paths';
-import { signIn as texts } from '@/locales/en-US/auth.json';
-import { form as formTexts, links } from '@/locales/en-US/common.json';
+import { startLanguage, storeLanguage, type Language } from '@/lib/i18n/language';
 import { signInErrors, signInFailure, type SignInErrors, type SignInValues } from './sign-in-rules';
+import { signInTexts } from './sign-in-texts';
 import './SignInScreen.css';
 
 export interface SignInScreenProps {
@@ -14,7 +14,14 @@ export interface SignInScreenProps {
   signIn: (credentials: Credentials) => Promise<void>;
   /** Opens an app path (a plain left click on one of the page's links). */
   open: (path: string) => void;
+  /** The language shown; before the app, the device's choice or the browser's. */
+  language?: Language;
+  /** Called when the visitor picks the other language (the app switches its texts too). */
+  onLanguageChange?: (language: Language) => void;
 }
+
+/** Each language's name in itself: the switch offers the other one. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
 
 /**
  * Sign-in (docs/product.md §2.3) at "/" and /signin: one component for both ways it shows.
@@ -22,9 +29,14 @@ export interface SignInScreenProps {
  * (SignInPage) the router hands it the notice and how to sign in and open a link. Plain
  * React and CSS, no MUI, router or store: the page starts with react-dom alone (the bundle
  * budget, scripts/check-bundle-size.mjs). It reproduces the MUI page it replaced: outlined
- * fields, the password toggle, the busy button, the banners. Texts are the en-US ones.
+ * fields, the password toggle, the busy button, the banners. Texts are the locale files' (en-US
+ * or es), with a switch to the other language (kept on this device).
  */
-export function SignInScreen({ notice, signIn, open }: SignInScreenProps) {
+export function SignInScreen({ notice, signIn, open, language: shownLanguage, onLanguageChange }: SignInScreenProps) {
+  const [chosenLanguage, setChosenLanguage] = useState<Language>(() => shownLanguage ?? startLanguage());
+  const language = shownLanguage ?? chosenLanguage;
+  const { signIn: texts, form: formTexts, links } = signInTexts(language);
+  const otherLanguage: Language = language === 'es' ? 'en' : 'es';
   const [values, setValues] = useState<SignInValues>({ username: '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
   const [submitted, setSubmitted] = useState(false);
@@ -38,14 +50,14 @@ export function SignInScreen({ notice, signIn, open }: SignInScreenProps) {
     const next = { ...values, [name]: value };
     setValues(next);
     // After the first submit a field checks itself again on every change.
-    if (submitted) setErrors((current) => ({ ...current, [name]: signInErrors(next)[name] }));
+    if (submitted) setErrors((current) => ({ ...current, [name]: signInErrors(next, language)[name] }));
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading) return;
     setSubmitted(true);
-    const found = signInErrors(values);
+    const found = signInErrors(values, language);
     setErrors(found);
     if (found.username) return usernameRef.current?.focus();
     if (found.password) return passwordRef.current?.focus();
@@ -54,7 +66,7 @@ export function SignInScreen({ notice, signIn, open }: SignInScreenProps) {
     try {
       await signIn({ username: values.username.trim(), password: values.password });
     } catch (error) {
-      setFailure(signInFailure(error));
+      setFailure(signInFailure(error, language));
       setLoading(false);
     }
   };
@@ -74,11 +86,27 @@ export function SignInScreen({ notice, signIn, open }: SignInScreenProps) {
       <a className="signin-link" href={paths.contactUs} onClick={link}>
         {links.contactUs}
       </a>
+      <p aria-hidden="true">|</p>
+      <button
+        type="button"
+        className="signin-link signin-language"
+        lang={otherLanguage}
+        onClick={() => {
+          storeLanguage(otherLanguage);
+          setChosenLanguage(otherLanguage);
+          setErrors({});
+          setFailure(null);
+          document.documentElement.lang = otherLanguage;
+          onLanguageChange?.(otherLanguage);
+        }}
+      >
+        {LANGUAGE_NAMES[otherLanguage]}
+      </button>
     </div>
   );
 
   return (
-    <AuthLayout title={texts.title} subtitle={texts.subtitle} footer={footer}>
+    <AuthLayout title={texts.title} subtitle={texts.subtitle} footer={footer} tagline={signInTexts(language).tagline}>
       <form className="signin-form" noValidate onSubmit={(event) => void submit(event)} aria-label={texts.title}>
         {notice && !failure && <Banner severity="success">{notice}</Banner>}
         {failure && <Banner severity="error">{failure}</Banner>}

@@ -1,5 +1,6 @@
 import { API_BASE_URL } from '@/lib/api/base-url';
 import { storeTokens } from '@/lib/auth/session-storage';
+import { clearStorageKeepingLanguage } from '@/lib/i18n/language';
 import type { Credentials, TokenPair } from '@/lib/auth/types';
 
 /**
@@ -37,6 +38,6 @@ export async function authenticate(credentials: Credentials): Promise<TokenPair>
  */
 export async function signInWithoutApp(credentials: Credentials): Promise<void> {
   const tokens = await authenticate(credentials);
-  localStorage.clear();
+  clearStorageKeepingLanguage();
   storeTokens(tokens.token, tokens.refreshToken);
 }

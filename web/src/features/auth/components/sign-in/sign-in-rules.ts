@@ -1,6 +1,6 @@
 import { errorStatus, serverErrorBody } from '@/lib/api/errors';
-import { signIn as texts } from '@/locales/en-US/auth.json';
-import { validation } from '@/locales/en-US/common.json';
+import type { Language } from '@/lib/i18n/language';
+import { signInServerText, signInTexts } from './sign-in-texts';
 
 export interface SignInValues {
   username: string;
@@ -15,7 +15,8 @@ export type SignInErrors = Partial<Record<keyof SignInValues, string>>;
  * trimming), password required and at least 3 characters. Plain code: the sign-in page
  * starts without zod.
  */
-export function signInErrors({ username, password }: SignInValues): SignInErrors {
+export function signInErrors({ username, password }: SignInValues, language: Language = 'en'): SignInErrors {
+  const { validation } = signInTexts(language);
   const errors: SignInErrors = {};
   if (username.trim().length < 1) errors.username = validation.required;
   if (password.length < 1) errors.password = validation.required;
@@ -24,12 +25,13 @@ export function signInErrors({ username, password }: SignInValues): SignInErrors
 }
 
 /** The banner for a failed sign-in (docs/product.md §2.3). */
-export function signInFailure(error: unknown): string {
+export function signInFailure(error: unknown, language: Language = 'en'): string {
+  const texts = signInTexts(language).signIn;
   const status = errorStatus(error);
   if (status === 401) return texts.errors.wrongCredentials;
   const message = serverErrorBody(error)?.message;
   // A driver whose company declined the request (after a right password only).
-  if (status === 403) return typeof message === 'string' ? message : texts.errors.declined;
-  if (status === 429) return typeof message === 'string' ? message : texts.errors.tooManyRequests;
+  if (status === 403) return typeof message === 'string' ? signInServerText(language, message) : texts.errors.declined;
+  if (status === 429) return typeof message === 'string' ? signInServerText(language, message) : texts.errors.tooManyRequests;
   return texts.errors.default;
 }

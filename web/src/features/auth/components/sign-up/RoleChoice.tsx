@@ -28,7 +28,7 @@ interface RoleChoiceProps {
 export function RoleChoice({ role, onChange, onContinue }: RoleChoiceProps) {
   const { t } = useTranslation('auth');
   return (
-    <AuthLayout title={t('signUp.roleTitle')} subtitle={t('signUp.roleSubtitle')} footer={<SignUpFooter />}>
+    <AuthLayout tagline={t('common:tagline')} title={t('signUp.roleTitle')} subtitle={t('signUp.roleSubtitle')} footer={<SignUpFooter />}>
       <Stack spacing={1.5} role="radiogroup" aria-label={t('signUp.roleSubtitle')}>
         {ROLES.map((option) => {
           const selected = option.role === role;

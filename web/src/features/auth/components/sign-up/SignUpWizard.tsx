@@ -19,6 +19,7 @@ import { AuthLayout } from '@/components/layout/AuthLayout';
 import { BackButton } from '@/components/navigation';
 import { errorMessage, errorStatus, fieldErrors } from '@/lib/api';
 import { useServerCheck, type ServerCheck, type ServerCheckResult } from '@/lib/forms';
+import { currentLanguage } from '@/lib/i18n';
 import { notify } from '@/lib/notifier';
 import {
   useCreateCompanyAccountMutation,
@@ -191,7 +192,7 @@ export function SignUpWizard({ role, onBack }: SignUpWizardProps) {
     setRefusal(null);
     try {
       if (role === 'company_owner') await createCompanyAccount(ownerPayload(submitted)).unwrap();
-      else await createDriverAccount(driverPayload(submitted)).unwrap();
+      else await createDriverAccount(driverPayload(submitted, currentLanguage())).unwrap();
       notify.success(t('signUp.success'));
       await navigate(paths.signIn, { replace: true });
     } catch (error) {
@@ -224,7 +225,7 @@ export function SignUpWizard({ role, onBack }: SignUpWizardProps) {
   const isLast = stepIndex === steps.length - 1;
 
   return (
-    <AuthLayout
+    <AuthLayout tagline={t('common:tagline')}
       title={t('signUp.formTitle', { role: roleName })}
       leading={<BackButton label={t('signUp.backToRoles')} onClick={onBack} />}
       footer={<SignUpFooter />}

@@ -1,0 +1,25 @@
+import type { i18n as I18n } from 'i18next';
+
+/** A namespace's `serverMessages`: key → the server's English sentence (en-US) or its translation. */
+export type ServerMessages = Record<string, string>;
+
+/**
+ * The server's English sentence `text` in the translation `local` when en-US `common.json`
+ * names it (serverMessages, kept equal to the server's constants by texts_test.go), else
+ * `text` itself: a sentence the app has no key for is shown as the server wrote it.
+ */
+export function translateServerText(english: ServerMessages, local: ServerMessages | undefined, text: string): string {
+  const wanted = text.trim();
+  for (const [key, sentence] of Object.entries(english)) {
+    if (sentence === wanted || sentence.toLowerCase() === wanted.toLowerCase()) return local?.[key] ?? text;
+  }
+  return text;
+}
+
+/** translateServerText with i18next's texts: the current language's common:serverMessages. */
+export function serverText(i18n: I18n, text: string): string {
+  if (i18n.language === 'en-US') return text;
+  const english = i18n.getResource('en-US', 'common', 'serverMessages') as ServerMessages | undefined;
+  const local = i18n.getResource(i18n.language, 'common', 'serverMessages') as ServerMessages | undefined;
+  return english ? translateServerText(english, local, text) : text;
+}
