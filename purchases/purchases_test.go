@@ -131,3 +131,58 @@ func TestImport_StationClockInTheStationsZone(t *testing.T) {
 		}
 	})
 }
+
+// notifications records what the purchase flow asked to notify.
+type notifications struct {
+	to   []fuelportal.PushRecipients
+	sent []fuelportal.PushNotification
+}
+
+func (n *notifications) Notify(_ context.Context, to fuelportal.PushRecipients, msg fuelportal.PushNotification) {
+	n.to, n.sent = append(n.to, to), append(n.sent, msg)
+}
+
+// TestImport_DeclineNotifiesAsTheNetworkEndpointDoes: a purchase file's
+// decline on a company card tells the card's driver and the company's
+// owners, as a declined network purchase does; approvals and repeats tell
+// no one.
+func TestImport_DeclineNotifiesAsTheNetworkEndpointDoes(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company := &fuelportal.Company{Name: "Acme", CarrierID: 1234567}
+		if err := db.CreateCompanyOwner(ctx, company, &fuelportal.User{Email: "o@example.com", PasswordHash: "h"}); err != nil {
+			t.Fatal(err)
+		}
+		err := db.InTx(ctx, func(tx *store.Tx) error {
+			for i, status := range []fuelportal.CardStatus{fuelportal.CardActive, fuelportal.CardInactive} {
+				card := &fuelportal.Card{CompanyID: company.ID, CardNumber: "707100000000000000" + string(rune('1'+i)), Status: status, CreatedAt: cardIssued}
+				if err := tx.CreateCard(ctx, card); err != nil {
+					return err
+				}
+			}
+			_, err := tx.UpsertStations(ctx, []*fuelportal.Station{{ID: 412, Name: "Pilot #412", Latitude: 30, Longitude: -90,
+				RetailPrice: 3859, NetPrice: 3579, PriceDate: time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)}})
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := db.CreditWallet(ctx, company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		flow := flows.New(db, nil, nil).Purchases
+		told := &notifications{}
+		flow.Notifier = told
+		file := purchaseHeader +
+			"N-1,7071000000000000001,412,10,3.859,2026-11-21T14:03:00\n" +
+			"N-2,7071000000000000002,412,10,3.859,2026-11-21T14:05:00\n"
+		for range 2 { // the second import repeats both: nothing new to tell
+			if _, err := flow.Import(ctx, strings.NewReader(file)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(told.to) != 1 || told.to[0].OwnersOf != company.ID || told.sent[0].Title != "Purchase declined" {
+			t.Fatalf("notified %+v: %+v", told.to, told.sent)
+		}
+	})
+}
