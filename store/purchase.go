@@ -56,9 +56,10 @@ func (db *DB) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (t
 // Round trips (they bound ingest on PostgreSQL): one read of the card with
 // everything the decision needs (locking the card), the row, the card's
 // history with the wallet's balance, the row's final state, the wallet
-// debit (three statements for fuel and fee); more only for a purchase on a
-// card with an active trip, a wallet used for the first time, a decline or
-// a near-limit alert.
+// debit (three statements for fuel and fee), the company's endpoints
+// subscribed to the decision's webhook event (a delivery row each); more
+// only for a purchase on a card with an active trip, a wallet used for the
+// first time, a decline or a near-limit alert.
 func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*fuelportal.Transaction, bool, error) {
 	netID := strings.TrimSpace(p.NetworkTransactionID)
 	pc, err := tx.purchaseCard(ctx, strings.TrimSpace(p.CardNumber), p.LocationID)
@@ -168,6 +169,13 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	}
 	if err := tx.recordTripPurchase(ctx, trip, fit, t); err != nil {
 		return nil, false, err
+	}
+	// The company's webhook endpoints hear of it with the decision, durably.
+	if t.CompanyID != 0 {
+		typ, data := fuelportal.TransactionWebhook(t)
+		if _, err := tx.EnqueueWebhookEvent(ctx, t.CompanyID, typ, data); err != nil {
+			return nil, false, err
+		}
 	}
 	return t, true, nil
 }

@@ -110,7 +110,18 @@ func (tx *Tx) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope,
 		return err
 	}
 	t.Plan.Reason = fuelportal.TripPlanCreated
-	return tx.addTripPlan(ctx, t.ID, t.Plan)
+	if err := tx.addTripPlan(ctx, t.ID, t.Plan); err != nil {
+		return err
+	}
+	t.CardNumber = card.CardNumber
+	return tx.tripWebhook(ctx, fuelportal.WebhookTripCreated, t)
+}
+
+// tripWebhook tells the company's webhook endpoints of event typ about trip
+// t, in tx: durable exactly when the change is.
+func (tx *Tx) tripWebhook(ctx context.Context, typ fuelportal.WebhookEventType, t *fuelportal.Trip) error {
+	_, err := tx.EnqueueWebhookEvent(ctx, t.CompanyID, typ, fuelportal.TripWebhook(t))
+	return err
 }
 
 // tripCard returns the card with number if scope holds it, else ENOTFOUND.
@@ -205,6 +216,9 @@ func (tx *Tx) replanTrip(ctx context.Context, t *fuelportal.Trip, p *fuelportal.
 		return err
 	}
 	t.Plan, t.UpdatedAt = p, tx.Now
+	if err := tx.tripWebhook(ctx, fuelportal.WebhookTripReplanned, t); err != nil {
+		return err
+	}
 	if !t.LockCard {
 		return nil
 	}
@@ -414,6 +428,11 @@ func (tx *Tx) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id
 		return nil, err
 	}
 	t.Status, t.UpdatedAt = status, tx.Now
+	if status == fuelportal.TripCompleted {
+		if err := tx.tripWebhook(ctx, fuelportal.WebhookTripCompleted, t); err != nil {
+			return nil, err
+		}
+	}
 	return t, tx.closeTripRequests(ctx, id)
 }
 

@@ -1,0 +1,97 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"fuelportal"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+// TestWebhookEvents_PublishedWithTheirDecisions: a purchase's decision and a
+// trip's creation, re-plan and completion each queue their event for the
+// company's subscribed endpoints in the same transaction; another company's
+// endpoint hears nothing.
+func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		all := fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook", Events: fuelportal.WebhookEventTypes, Active: true}
+		ours, err := db.CreateWebhookEndpoint(ctx, f.company.ID, all)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, _, _ := newCompanyWithCard(t, db, "other@acme.test", "7071000000000000909")
+		theirs, err := db.CreateWebhookEndpoint(ctx, other.ID, all)
+		if err != nil {
+			t.Fatal(err)
+		}
+
+		scope := fuelportal.TransactionScope{CompanyID: f.company.ID}
+		trip := newTrip(f.active.CardNumber, f.station.ID, false)
+		if err := db.CreateTrip(ctx, scope, trip); err != nil {
+			t.Fatal(err)
+		}
+		approved, _, err := db.RecordPurchase(ctx, purchase("W-1", f.active.CardNumber, f.station.ID, 50_000))
+		if err != nil || approved.Status != fuelportal.TransactionApproved {
+			t.Fatalf("approved purchase: %+v, %v", approved, err)
+		}
+		if _, _, err := db.RecordPurchase(ctx, purchase("W-2", f.inactive.CardNumber, f.station.ID, 50_000)); err != nil {
+			t.Fatal(err)
+		}
+		replan := *newTrip(f.active.CardNumber, f.station.ID, false).Plan
+		replan.Reason = fuelportal.TripPlanReplanned
+		if _, err := db.AddTripPlan(ctx, scope, trip.ID, &replan); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted); err != nil {
+			t.Fatal(err)
+		}
+
+		deliveries, err := db.WebhookDeliveries(ctx, f.company.ID, ours.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var types []fuelportal.WebhookEventType
+		data := map[fuelportal.WebhookEventType]map[string]any{}
+		for _, d := range deliveries {
+			types = append(types, d.EventType)
+			var event struct {
+				Type fuelportal.WebhookEventType `json:"type"`
+				Data map[string]any              `json:"data"`
+			}
+			if err := json.Unmarshal(d.Payload, &event); err != nil || event.Type != d.EventType {
+				t.Fatalf("payload %s: %v", d.Payload, err)
+			}
+			data[d.EventType] = event.Data
+		}
+		slices.Sort(types)
+		want := []fuelportal.WebhookEventType{fuelportal.WebhookTransactionApproved, fuelportal.WebhookTransactionDeclined,
+			fuelportal.WebhookTripCompleted, fuelportal.WebhookTripCreated, fuelportal.WebhookTripReplanned}
+		if !slices.Equal(types, want) {
+			t.Fatalf("events %v, want %v", types, want)
+		}
+		if got := data[fuelportal.WebhookTransactionApproved]; got["transactionId"] != float64(approved.ID) || got["status"] != "APPROVED" ||
+			got["fundedTotal"] != float64(approved.FundedTotalCents)/100 || got["declineCode"] != nil {
+			t.Fatalf("transaction.approved data %v", got)
+		}
+		if got := data[fuelportal.WebhookTransactionDeclined]; got["declineCode"] != string(fuelportal.DeclineCardInactive) {
+			t.Fatalf("transaction.declined data %v", got)
+		}
+		if got := data[fuelportal.WebhookTripReplanned]; got["tripId"] != float64(trip.ID) || got["planVersion"] != float64(2) {
+			t.Fatalf("trip.replanned data %v", got)
+		}
+		if got := data[fuelportal.WebhookTripCompleted]; got["status"] != string(fuelportal.TripCompleted) {
+			t.Fatalf("trip.completed data %v", got)
+		}
+		if theirs, err := db.WebhookDeliveries(ctx, other.ID, theirs.ID); err != nil || len(theirs) != 0 {
+			t.Fatalf("another company's endpoint got %d deliveries, %v", len(theirs), err)
+		}
+	})
+}

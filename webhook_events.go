@@ -1,0 +1,93 @@
+package fuelportal
+
+// The data of the events the flows publish (the payload's "data"; money in
+// dollars, gallons and prices as numbers, instants RFC 3339 in UTC, as the
+// API answers them).
+
+// WebhookTransaction is the data of transaction.approved and
+// transaction.declined.
+type WebhookTransaction struct {
+	TransactionID        int64             `json:"transactionId"`
+	InvoiceRef           string            `json:"invoiceRef"`
+	NetworkTransactionID string            `json:"networkTransactionId"`
+	Status               TransactionStatus `json:"status"`
+	DeclineCode          *DeclineReason    `json:"declineCode"`
+	DeclineReason        *string           `json:"declineReason"`
+	CardNumber           string            `json:"cardNumber"`
+	DriverName           string            `json:"driverName"`
+	DriverID             string            `json:"driverId"`
+	LocationID           int64             `json:"locationId"`
+	LocationName         string            `json:"locationName"`
+	TransactionDate      string            `json:"transactionDate"`
+	ProductCode          ProductCode       `json:"productCode"`
+	Gallons              float64           `json:"gallons"`
+	RetailPrice          float64           `json:"retailPrice"`
+	NetPrice             float64           `json:"netPrice"`
+	Discount             float64           `json:"discount"`
+	Fee                  float64           `json:"fee"`
+	FundedTotal          float64           `json:"fundedTotal"`
+}
+
+// TransactionWebhook returns the event type and data of recorded purchase t.
+func TransactionWebhook(t *Transaction) (WebhookEventType, WebhookTransaction) {
+	typ := WebhookTransactionApproved
+	d := WebhookTransaction{
+		TransactionID: t.ID, InvoiceRef: t.InvoiceRef, NetworkTransactionID: t.NetworkTransactionID, Status: t.Status,
+		CardNumber: t.CardNumber, DriverName: t.DriverCardName, DriverID: t.DriverID, LocationID: t.LocationID, LocationName: t.LocationName,
+		TransactionDate: WireTime(t.TransactionDate), ProductCode: t.Product, Gallons: t.Gallons.Float(),
+		RetailPrice: t.RetailPrice.Dollars(), NetPrice: t.NetPrice.Dollars(),
+		Discount: centsToDollars(t.DiscountCents), Fee: centsToDollars(t.FeeCents), FundedTotal: centsToDollars(t.FundedTotalCents),
+	}
+	if t.Status != TransactionApproved {
+		typ = WebhookTransactionDeclined
+		code, sentence := t.DeclineReason, t.DeclineReason.Sentence()
+		d.DeclineCode, d.DeclineReason = &code, &sentence
+	}
+	return typ, d
+}
+
+// WebhookTrip is the data of trip.created, trip.replanned and
+// trip.completed: the trip and its current plan.
+type WebhookTrip struct {
+	TripID          int64             `json:"tripId"`
+	Status          TripStatus        `json:"status"`
+	CardNumber      string            `json:"cardNumber"`
+	DriverName      string            `json:"driverName"`
+	OriginName      string            `json:"originName"`
+	DestinationName string            `json:"destinationName"`
+	LockCard        bool              `json:"lockCard"`
+	OwnerLock       bool              `json:"ownerLock"`
+	PlanVersion     int               `json:"planVersion"`
+	PlanReason      TripPlanReason    `json:"planReason"`
+	TotalCost       float64           `json:"totalCost"`
+	TotalGallons    float64           `json:"totalGallons"`
+	Stops           []WebhookTripStop `json:"stops"`
+	UpdatedAt       string            `json:"updatedAt"`
+}
+
+// WebhookTripStop is a planned purchase of a WebhookTrip.
+type WebhookTripStop struct {
+	StationID   int64   `json:"stationId"`
+	StationName string  `json:"stationName"`
+	Gallons     float64 `json:"gallons"`
+	Price       float64 `json:"price"`
+	Cost        float64 `json:"cost"`
+	AlongMiles  float64 `json:"alongMiles"`
+}
+
+// TripWebhook returns the data of an event about trip t.
+func TripWebhook(t *Trip) WebhookTrip {
+	d := WebhookTrip{TripID: t.ID, Status: t.Status, CardNumber: t.CardNumber, DriverName: t.DriverName,
+		OriginName: t.OriginName, DestinationName: t.DestinationName, LockCard: t.LockCard, OwnerLock: t.OwnerLock,
+		Stops: []WebhookTripStop{}, UpdatedAt: WireTime(t.UpdatedAt)}
+	if p := t.Plan; p != nil {
+		d.PlanVersion, d.PlanReason, d.TotalCost, d.TotalGallons = p.Version, p.Reason, centsToDollars(p.TotalCents), p.TotalGallons.Float()
+		for _, s := range p.Stops {
+			d.Stops = append(d.Stops, WebhookTripStop{StationID: s.StationID, StationName: s.StationName, Gallons: s.Gallons.Float(),
+				Price: s.Price.Dollars(), Cost: centsToDollars(s.CostCents), AlongMiles: float64(s.AlongMilli) / 1000})
+		}
+	}
+	return d
+}
+
+func centsToDollars(cents int64) float64 { return float64(cents) / 100 }
