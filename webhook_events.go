@@ -91,3 +91,33 @@ func TripWebhook(t *Trip) WebhookTrip {
 }
 
 func centsToDollars(cents int64) float64 { return float64(cents) / 100 }
+
+// WebhookOverrideRequest is the data of override.requested and
+// override.decided.
+type WebhookOverrideRequest struct {
+	RequestID     int64                 `json:"requestId"`
+	Status        OverrideRequestStatus `json:"status"`
+	CardNumber    string                `json:"cardNumber"`
+	DriverName    string                `json:"driverName"`
+	TransactionID int64                 `json:"transactionId"`
+	DeclineCode   DeclineReason         `json:"declineCode"`
+	Message       string                `json:"message"`
+	CreatedAt     string                `json:"createdAt"`
+	DecidedAt     *string               `json:"decidedAt"`
+	OverrideUntil *string               `json:"overrideUntil"`
+}
+
+// OverrideRequestWebhook returns the data of an event about request r.
+func OverrideRequestWebhook(r *OverrideRequest) WebhookOverrideRequest {
+	d := WebhookOverrideRequest{RequestID: r.ID, Status: r.Status, CardNumber: r.CardNumber, DriverName: r.DriverName,
+		TransactionID: r.TransactionID, DeclineCode: r.DeclineCode, Message: r.Message, CreatedAt: WireTime(r.CreatedAt)}
+	if r.DecidedAt != nil {
+		at := WireTime(*r.DecidedAt)
+		d.DecidedAt = &at
+	}
+	if r.OverrideUntil != nil {
+		until := WireTime(*r.OverrideUntil)
+		d.OverrideUntil = &until
+	}
+	return d
+}

@@ -54,11 +54,16 @@ func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, mes
 		} else if err != nil {
 			return err
 		}
-		return tx.AddAlert(ctx, &fuelportal.Alert{
+		err = tx.AddAlert(ctx, &fuelportal.Alert{
 			CompanyID: req.CompanyID, Kind: fuelportal.AlertOverrideRequest, CardID: req.CardID, CardNumber: req.CardNumber,
 			DriverName: req.DriverName, TransactionID: req.TransactionID, OverrideRequestID: req.ID,
 			Message: fuelportal.OverrideRequestAlertMessage(req.DriverName, req.CardNumber, req.DeclineCode, req.Message),
 		})
+		if err != nil {
+			return err
+		}
+		_, err = tx.EnqueueWebhookEvent(ctx, req.CompanyID, fuelportal.WebhookOverrideRequested, fuelportal.OverrideRequestWebhook(req))
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -165,6 +170,9 @@ func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDec
 			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgOverrideRequestDecided)
 		}
 		if _, err := tx.Exec(ctx, `UPDATE alerts SET read_at = ? WHERE override_request_id = ? AND read_at IS NULL`, now, req.ID); err != nil {
+			return err
+		}
+		if _, err := tx.EnqueueWebhookEvent(ctx, req.CompanyID, fuelportal.WebhookOverrideDecided, fuelportal.OverrideRequestWebhook(req)); err != nil {
 			return err
 		}
 		if req.DriverUserID == 0 {

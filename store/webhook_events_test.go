@@ -95,3 +95,52 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 		}
 	})
 }
+
+// TestWebhookEvents_OverrideRequestedAndDecided: a driver's request and the
+// owner's decision each queue their event in their own transaction.
+func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+		owner, err := db.UserByEmail(ctx, "owner@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
+		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, f.company.Name); err != nil {
+			t.Fatal(err)
+		}
+		endpoint, err := db.CreateWebhookEndpoint(ctx, f.company.ID, fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook",
+			Events: []fuelportal.WebhookEventType{fuelportal.WebhookOverrideRequested, fuelportal.WebhookOverrideDecided}, Active: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The wallet is empty: declined.
+		if _, _, err := db.RecordPurchase(ctx, purchase("o-1", f.active.CardNumber, f.station.ID, 50_000)); err != nil {
+			t.Fatal(err)
+		}
+		req, err := db.CreateOverrideRequest(ctx, driver.ID, "Out of fuel")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: true, Hours: 2}); err != nil {
+			t.Fatal(err)
+		}
+		deliveries, err := db.WebhookDeliveries(ctx, f.company.ID, endpoint.ID)
+		if err != nil || len(deliveries) != 2 {
+			t.Fatalf("deliveries %d, %v; want 2", len(deliveries), err)
+		}
+		for _, d := range deliveries {
+			var event struct {
+				Data fuelportal.WebhookOverrideRequest `json:"data"`
+			}
+			if err := json.Unmarshal(d.Payload, &event); err != nil || event.Data.RequestID != req.ID {
+				t.Fatalf("%s payload %s: %v", d.EventType, d.Payload, err)
+			}
+			decided := d.EventType == fuelportal.WebhookOverrideDecided
+			if decided != (event.Data.Status == fuelportal.OverrideApproved && event.Data.OverrideUntil != nil) {
+				t.Fatalf("%s data %+v", d.EventType, event.Data)
+			}
+		}
+	})
+}
