@@ -1,5 +1,7 @@
 package fuelportal
 
+import "encoding/json"
+
 // The data of the events the flows publish (the payload's "data"; money in
 // dollars, gallons and prices as numbers, instants RFC 3339 in UTC, as the
 // API answers them).
@@ -120,4 +122,14 @@ func OverrideRequestWebhook(r *OverrideRequest) WebhookOverrideRequest {
 		d.OverrideUntil = &until
 	}
 	return d
+}
+
+// WebhookIFTAReturn is the data of ifta.return_closed: the quarter and the
+// return as it was closed (the API's return JSON).
+type WebhookIFTAReturn struct {
+	Year     int             `json:"year"`
+	Quarter  int             `json:"quarter"`
+	FuelType string          `json:"fuelType"`
+	ClosedAt string          `json:"closedAt"`
+	Return   json.RawMessage `json:"return"`
 }

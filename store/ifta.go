@@ -317,8 +317,9 @@ func scanIFTAReturn(row interface{ Scan(...any) error }) (fuelportal.IFTAClosedR
 	return r, err
 }
 
-// CloseIFTAReturn stores closed return r and sets its ID and ClosedAt:
-// ECONFLICT when that quarter's return of the fuel is already closed.
+// CloseIFTAReturn stores closed return r and sets its ID and ClosedAt, and
+// queues the ifta.return_closed webhook event with it: ECONFLICT when that
+// quarter's return of the fuel is already closed.
 func (db *DB) CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedReturn) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		r.ClosedAt = tx.Now
@@ -327,7 +328,11 @@ func (db *DB) CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedRetur
 			r.CompanyID, r.Year, r.Quarter, r.FuelType, r.ClosedAt, r.ClosedBy, string(r.Return)).Scan(&r.ID)
 		if isNoRows(err) {
 			return fuelportal.Errorf(fuelportal.ECONFLICT, "The %s return of %dQ%d is already closed", r.FuelType, r.Year, r.Quarter)
+		} else if err != nil {
+			return err
 		}
+		_, err = tx.EnqueueWebhookEvent(ctx, r.CompanyID, fuelportal.WebhookIFTAReturnClosed, fuelportal.WebhookIFTAReturn{
+			Year: r.Year, Quarter: r.Quarter, FuelType: r.FuelType, ClosedAt: fuelportal.WireTime(r.ClosedAt), Return: r.Return})
 		return err
 	})
 }

@@ -169,6 +169,11 @@ func TestIFTAReturn_CloseFreezesIt(t *testing.T) {
 			t.Fatalf("closing an open quarter = %v", err)
 		}
 		clock.Advance(19 * 24 * time.Hour) // April 2
+		hook, err := db.CreateWebhookEndpoint(ctx, f.company.ID, fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook",
+			Events: []fuelportal.WebhookEventType{fuelportal.WebhookIFTAReturnClosed}, Active: true})
+		if err != nil {
+			t.Fatal(err)
+		}
 		before, err := svc.Return(ctx, f.company.ID, 2025, 1, "diesel")
 		if err != nil || before.Status != ifta.Closed {
 			t.Fatalf("after the quarter = %+v, %v", before, err)
@@ -179,6 +184,19 @@ func TestIFTAReturn_CloseFreezesIt(t *testing.T) {
 		}
 		if _, err := svc.Close(ctx, f.company.ID, owner, 2025, 1, "diesel"); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("closing twice = %v", err)
+		}
+		// The company's endpoint hears of the close once, with the return as closed.
+		deliveries, err := db.WebhookDeliveries(ctx, f.company.ID, hook.ID)
+		if err != nil || len(deliveries) != 1 {
+			t.Fatalf("deliveries %d, %v; want 1", len(deliveries), err)
+		}
+		var event struct {
+			Data fuelportal.WebhookIFTAReturn `json:"data"`
+		}
+		var sent ifta.Return
+		if err := json.Unmarshal(deliveries[0].Payload, &event); err != nil || event.Data.Year != 2025 || event.Data.Quarter != 1 ||
+			json.Unmarshal(event.Data.Return, &sent) != nil || returnJSON(t, sent) != returnJSON(t, closed.Return) {
+			t.Fatalf("ifta.return_closed payload %s: %v", deliveries[0].Payload, err)
 		}
 
 		// Recorded after the close, dated in the quarter: listed, not counted.
