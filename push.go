@@ -106,3 +106,30 @@ func DeclinePushNotification(t *Transaction) PushNotification {
 		Tag:   fmt.Sprintf("purchase-%d", t.ID),
 	}
 }
+
+// OverrideRequestedPushNotification tells a company's owners of a driver's
+// override request r (they decide it on the alerts page).
+func OverrideRequestedPushNotification(r *OverrideRequest) PushNotification {
+	return PushNotification{
+		Title: "Override requested",
+		Body:  fmt.Sprintf("%s asks to lift the rules of card ending %s (%s).", r.DriverName, Last4(r.CardNumber), r.DeclineCode.Sentence()),
+		URL:   "/alerts",
+		Tag:   fmt.Sprintf("override-%d", r.ID),
+	}
+}
+
+// OverrideDecidedPushNotification tells the driver what the owner decided
+// on their request r, an approval's end on the company's clock loc.
+func OverrideDecidedPushNotification(r *OverrideRequest, loc *time.Location) PushNotification {
+	n := PushNotification{
+		Title: "Override denied",
+		Body:  fmt.Sprintf("Your request for card ending %s was denied.", Last4(r.CardNumber)),
+		URL:   fmt.Sprintf("/transactions/%d", r.TransactionID),
+		Tag:   fmt.Sprintf("override-%d", r.ID),
+	}
+	if r.Status == OverrideApproved && r.OverrideUntil != nil {
+		n.Title = "Override approved"
+		n.Body = fmt.Sprintf("Card ending %s may buy fuel until %s.", Last4(r.CardNumber), r.OverrideUntil.In(loc).Format("Jan 2, 3:04 PM MST"))
+	}
+	return n
+}

@@ -56,8 +56,11 @@ type DB struct {
 	// Now returns the current time; tests replace it to move the clock.
 	Now func() time.Time
 	// WebhookQueued, when set, is called after a transaction that queued
-	// webhook deliveries committed (to wake the webhooks worker).
+	// webhook deliveries committed (to wake the webhooks worker);
+	// PushQueued likewise after one that queued push notifications (to wake
+	// the push sender).
 	WebhookQueued func()
+	PushQueued    func()
 }
 
 // Options tune how a DB handle waits for the database.
@@ -303,8 +306,9 @@ type Tx struct {
 	// MuteAlertMail records alerts without mailing the owners: the demo
 	// data's history is not news to anyone.
 	MuteAlertMail bool
-	// webhookQueued is set when the transaction queued webhook deliveries.
-	webhookQueued bool
+	// webhookQueued and pushQueued are set when the transaction queued
+	// webhook deliveries or push notifications.
+	webhookQueued, pushQueued bool
 }
 
 // InTx runs fn in a writing transaction, committing when fn returns nil and
@@ -412,6 +416,9 @@ func (db *DB) runTx(ctx, parent context.Context, pool *sql.DB, opts *sql.TxOptio
 	}
 	if tx.webhookQueued && db.WebhookQueued != nil {
 		db.WebhookQueued()
+	}
+	if tx.pushQueued && db.PushQueued != nil {
+		db.PushQueued()
 	}
 	return nil
 }

@@ -62,7 +62,10 @@ func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, mes
 		if err != nil {
 			return err
 		}
-		_, err = tx.EnqueueWebhookEvent(ctx, req.CompanyID, fuelportal.WebhookOverrideRequested, fuelportal.OverrideRequestWebhook(req))
+		if _, err = tx.EnqueueWebhookEvent(ctx, req.CompanyID, fuelportal.WebhookOverrideRequested, fuelportal.OverrideRequestWebhook(req)); err != nil {
+			return err
+		}
+		_, err = tx.EnqueuePush(ctx, fuelportal.PushRecipients{OwnersOf: req.CompanyID}, fuelportal.OverrideRequestedPushNotification(req))
 		return err
 	})
 	if err != nil {
@@ -187,7 +190,12 @@ func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDec
 			return err
 		}
 		mail = fuelportal.OverrideDecisionMail(email, req, company.Location())
-		return tx.EnqueueMail(ctx, mail)
+		if err := tx.EnqueueMail(ctx, mail); err != nil {
+			return err
+		}
+		_, err = tx.EnqueuePush(ctx, fuelportal.PushRecipients{UserIDs: []int64{req.DriverUserID}},
+			fuelportal.OverrideDecidedPushNotification(req, company.Location()))
+		return err
 	})
 	if err != nil {
 		return nil, nil, err

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"fuelportal"
 	"fuelportal/store"
@@ -115,6 +117,10 @@ func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		ownerDevice := savePush(t, db, owner.ID, "https://push.example.test/owner")
+		driverDevice := savePush(t, db, driver.ID, "https://push.example.test/driver")
+		woken := 0
+		db.PushQueued = func() { woken++ }
 		// The wallet is empty: declined.
 		if _, _, err := db.RecordPurchase(ctx, purchase("o-1", f.active.CardNumber, f.station.ID, 50_000)); err != nil {
 			t.Fatal(err)
@@ -123,8 +129,20 @@ func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The owners' devices hear of the request, the driver's of the decision.
+		requested := claimPushes(t, db)
+		if len(requested) != 1 || requested[0].Subscription.ID != ownerDevice.ID || !strings.Contains(string(requested[0].Payload), "Override requested") {
+			t.Fatalf("pushes after the request: %+v", requested)
+		}
 		if _, _, err := db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: true, Hours: 2}); err != nil {
 			t.Fatal(err)
+		}
+		decided := claimPushes(t, db)
+		if len(decided) != 1 || decided[0].Subscription.ID != driverDevice.ID || !strings.Contains(string(decided[0].Payload), "Override approved") {
+			t.Fatalf("pushes after the decision: %+v", decided)
+		}
+		if woken != 2 {
+			t.Fatalf("the sender was woken %d times, want 2 (after each commit)", woken)
 		}
 		deliveries, err := db.WebhookDeliveries(ctx, f.company.ID, endpoint.ID)
 		if err != nil || len(deliveries) != 2 {
@@ -143,4 +161,14 @@ func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
 			}
 		}
 	})
+}
+
+// claimPushes claims every due push message, as the sender would.
+func claimPushes(t *testing.T, db *store.DB) []*fuelportal.PushMessage {
+	t.Helper()
+	claimed, err := db.ClaimPushMessages(context.Background(), time.Minute, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return claimed
 }

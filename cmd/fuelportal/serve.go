@@ -327,6 +327,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	pushSender := push.NewSender(m.DB, vapid, m.vapidSubject(), m.Logger)
 	m.Server.PushKeys = vapid
 	m.Server.Push.Queued = pushSender.Wake
+	m.DB.PushQueued = pushSender.Wake
 	m.Server.Public = fphttp.PublicConfig{
 		StripePublishableKey: m.Config.StripePublishableKey,
 		PaymentsConfigured:   m.Config.StripeSecretKey != "" && m.Config.StripePublishableKey != "",
