@@ -133,3 +133,14 @@ func OverrideDecidedPushNotification(r *OverrideRequest, loc *time.Location) Pus
 	}
 	return n
 }
+
+// CardDeactivatedPushNotification tells a card's driver that the fleet
+// deactivated card number.
+func CardDeactivatedPushNotification(number string) PushNotification {
+	return PushNotification{
+		Title: "Card deactivated",
+		Body:  fmt.Sprintf("Your fleet deactivated card ending %s: purchases on it are declined until it is active again.", Last4(number)),
+		URL:   "/dashboard",
+		Tag:   "card-" + Last4(number),
+	}
+}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 
 	"fuelportal"
@@ -39,13 +40,22 @@ func (db *DB) CompanyCards(ctx context.Context, companyID int64, search string) 
 }
 
 // UpdateCard saves the driver details and status of the company's card
-// upd.CardNumber and returns the card. Field errors are EINVALID; a card of
+// upd.CardNumber and returns the card; deactivating it notifies its
+// signed-up driver (push, in the same transaction). Field errors are EINVALID; a card of
 // another company is ENOTFOUND, like a missing one.
 func (db *DB) UpdateCard(ctx context.Context, companyID int64, upd fuelportal.CardUpdate) (card *fuelportal.Card, err error) {
 	if err := upd.Validate(); err != nil {
 		return nil, err
 	}
 	err = db.InTx(ctx, func(tx *Tx) error {
+		var was fuelportal.CardStatus
+		var holder sql.NullInt64
+		err := tx.QueryRow(ctx, `SELECT status, driver_user_id FROM cards WHERE company_id = ? AND card_number = ?`, companyID, upd.CardNumber).Scan(&was, &holder)
+		if isNoRows(err) {
+			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
+		} else if err != nil {
+			return err
+		}
 		res, err := tx.Exec(ctx, `
 			UPDATE cards SET driver_name = ?, driver_id = ?, unit_number = ?, status = ?, updated_at = ?
 			WHERE company_id = ? AND card_number = ?`,
@@ -59,6 +69,13 @@ func (db *DB) UpdateCard(ctx context.Context, companyID int64, upd fuelportal.Ca
 			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
 		}
 		card, err = scanOwnerCard(tx.QueryRow(ctx, `SELECT `+ownerCardColumns+` FROM cards WHERE company_id = ? AND card_number = ?`, companyID, upd.CardNumber))
+		if err != nil {
+			return err
+		}
+		// Its driver hears of a deactivation before standing at a pump.
+		if was == fuelportal.CardActive && upd.Status == fuelportal.CardInactive && holder.Int64 != 0 {
+			_, err = tx.EnqueuePush(ctx, fuelportal.PushRecipients{UserIDs: []int64{holder.Int64}}, fuelportal.CardDeactivatedPushNotification(upd.CardNumber))
+		}
 		return err
 	})
 	return card, err

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -115,6 +116,36 @@ func TestPushMessages_FinishedAreDeletedADayLater(t *testing.T) {
 		msgs, _ := db.PushMessagesFor(ctx, owner.ID)
 		if len(msgs) != 1 || msgs[0].Status != fuelportal.PushPending {
 			t.Fatalf("left %+v, want the pending one", msgs)
+		}
+	})
+}
+
+// TestUpdateCard_DeactivatingNotifiesItsDriver: the card's signed-up driver
+// hears of a deactivation once; saving it inactive again, or activating it,
+// tells no one.
+func TestUpdateCard_DeactivatingNotifiesItsDriver(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
+		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, f.company.Name); err != nil {
+			t.Fatal(err)
+		}
+		device := savePush(t, db, driver.ID, "https://push.example.test/dan")
+		update := fuelportal.CardUpdate{CardNumber: f.active.CardNumber, DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1", Status: fuelportal.CardInactive}
+		if _, err := db.UpdateCard(ctx, f.company.ID, update); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.UpdateCard(ctx, f.company.ID, update); err != nil {
+			t.Fatal(err)
+		}
+		update.Status = fuelportal.CardActive
+		if _, err := db.UpdateCard(ctx, f.company.ID, update); err != nil {
+			t.Fatal(err)
+		}
+		sent := claimPushes(t, db)
+		if len(sent) != 1 || sent[0].Subscription.ID != device.ID || !strings.Contains(string(sent[0].Payload), "Card deactivated") {
+			t.Fatalf("pushes: %+v", sent)
 		}
 	})
 }
