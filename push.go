@@ -2,6 +2,8 @@ package fuelportal
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -143,4 +145,20 @@ func CardDeactivatedPushNotification(number string) PushNotification {
 		URL:   "/dashboard",
 		Tag:   "card-" + Last4(number),
 	}
+}
+
+// TripReplannedPushNotification tells a trip's driver of its new plan (t
+// with its new current plan): where to stop next.
+func TripReplannedPushNotification(t *Trip) PushNotification {
+	n := PushNotification{
+		Title: "Trip re-planned",
+		Body:  fmt.Sprintf("%s → %s: no fuel stop is needed on the rest of the trip.", t.OriginName, t.DestinationName),
+		URL:   fmt.Sprintf("/trips/%d", t.ID),
+		Tag:   fmt.Sprintf("trip-%d", t.ID),
+	}
+	if t.Plan != nil && len(t.Plan.Stops) > 0 {
+		next := t.Plan.Stops[0]
+		n.Body = fmt.Sprintf("%s → %s: next stop %s, %s gal.", t.OriginName, t.DestinationName, next.StationName, strconv.FormatFloat(math.Round(next.Gallons.Float()*10)/10, 'f', -1, 64))
+	}
+	return n
 }

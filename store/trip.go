@@ -204,20 +204,33 @@ func (db *DB) AddTripPlan(ctx context.Context, scope fuelportal.TransactionScope
 		if byDriver(scope) && t.OwnerLock {
 			return fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgOwnerLockedReplan)
 		}
-		return tx.replanTrip(ctx, t, p, fuelportal.ReplanWhy(p.Reason, byDriver(scope)))
+		return tx.replanTrip(ctx, t, p, fuelportal.ReplanWhy(p.Reason, byDriver(scope)), !byDriver(scope))
 	})
 	return t, err
 }
 
 // replanTrip makes p the current plan of active trip t and, when t is
-// locked, alerts the owners with why.
-func (tx *Tx) replanTrip(ctx context.Context, t *fuelportal.Trip, p *fuelportal.TripPlan, why string) error {
+// locked, alerts the owners with why; tellDriver notifies the card's
+// signed-up driver of the new next stop (a re-plan they did not make
+// themselves).
+func (tx *Tx) replanTrip(ctx context.Context, t *fuelportal.Trip, p *fuelportal.TripPlan, why string, tellDriver bool) error {
 	if err := tx.addTripPlan(ctx, t.ID, p); err != nil {
 		return err
 	}
 	t.Plan, t.UpdatedAt = p, tx.Now
 	if err := tx.tripWebhook(ctx, fuelportal.WebhookTripReplanned, t); err != nil {
 		return err
+	}
+	if tellDriver {
+		var driver sql.NullInt64
+		if err := tx.QueryRow(ctx, `SELECT driver_user_id FROM cards WHERE id = ?`, t.CardID).Scan(&driver); err != nil {
+			return err
+		}
+		if driver.Valid {
+			if _, err := tx.EnqueuePush(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.Int64}}, fuelportal.TripReplannedPushNotification(t)); err != nil {
+				return err
+			}
+		}
 	}
 	if !t.LockCard {
 		return nil

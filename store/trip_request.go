@@ -208,7 +208,7 @@ func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision) (
 				if t.Status != fuelportal.TripActive {
 					return fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", strings.ToLower(string(t.Status)))
 				}
-				if err := tx.replanTrip(ctx, t, d.Plan, fuelportal.ReplanWhy(d.Plan.Reason, true)+", approved by an owner"); err != nil {
+				if err := tx.replanTrip(ctx, t, d.Plan, fuelportal.ReplanWhy(d.Plan.Reason, true)+", approved by an owner", true); err != nil {
 					return err
 				}
 				req.PlanVersion = d.Plan.Version

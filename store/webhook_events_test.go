@@ -35,6 +35,11 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 			t.Fatal(err)
 		}
 
+		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
+		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, f.company.Name); err != nil {
+			t.Fatal(err)
+		}
+		device := savePush(t, db, driver.ID, "https://push.example.test/dan")
 		scope := fuelportal.TransactionScope{CompanyID: f.company.ID}
 		trip := newTrip(f.active.CardNumber, f.station.ID, false)
 		if err := db.CreateTrip(ctx, scope, trip); err != nil {
@@ -51,6 +56,21 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 		replan.Reason = fuelportal.TripPlanReplanned
 		if _, err := db.AddTripPlan(ctx, scope, trip.ID, &replan); err != nil {
 			t.Fatal(err)
+		}
+		// The driver hears of a re-plan they did not make, with the next stop;
+		// of their own, nothing.
+		pushed := claimPushes(t, db)
+		if len(pushed) != 1 || pushed[0].Subscription.ID != device.ID || !strings.Contains(string(pushed[0].Payload), "next stop Pilot, 100 gal") {
+			t.Fatalf("pushes after an owner's re-plan: %+v", pushed)
+		}
+		own := *newTrip(f.active.CardNumber, f.station.ID, false).Plan
+		own.Reason = fuelportal.TripPlanReplanned
+		driverScope := fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.active.ID}
+		if _, err := db.AddTripPlan(ctx, driverScope, trip.ID, &own); err != nil {
+			t.Fatal(err)
+		}
+		if pushed := claimPushes(t, db); len(pushed) != 0 {
+			t.Fatalf("pushes after the driver's own re-plan: %+v", pushed)
 		}
 		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted); err != nil {
 			t.Fatal(err)
@@ -75,7 +95,7 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 		}
 		slices.Sort(types)
 		want := []fuelportal.WebhookEventType{fuelportal.WebhookTransactionApproved, fuelportal.WebhookTransactionDeclined,
-			fuelportal.WebhookTripCompleted, fuelportal.WebhookTripCreated, fuelportal.WebhookTripReplanned}
+			fuelportal.WebhookTripCompleted, fuelportal.WebhookTripCreated, fuelportal.WebhookTripReplanned, fuelportal.WebhookTripReplanned}
 		if !slices.Equal(types, want) {
 			t.Fatalf("events %v, want %v", types, want)
 		}
@@ -86,7 +106,7 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 		if got := data[fuelportal.WebhookTransactionDeclined]; got["declineCode"] != string(fuelportal.DeclineCardInactive) {
 			t.Fatalf("transaction.declined data %v", got)
 		}
-		if got := data[fuelportal.WebhookTripReplanned]; got["tripId"] != float64(trip.ID) || got["planVersion"] != float64(2) {
+		if got := data[fuelportal.WebhookTripReplanned]; got["tripId"] != float64(trip.ID) || got["planVersion"] == nil {
 			t.Fatalf("trip.replanned data %v", got)
 		}
 		if got := data[fuelportal.WebhookTripCompleted]; got["status"] != string(fuelportal.TripCompleted) {
