@@ -30,6 +30,8 @@ var driverMayCall = map[string]string{
 	"POST /api/trips/{id}/cancel":         "an owner-locked trip is 403 (TestTripLock_DriverCannotEndAnOwnerLockedTrip)",
 	"POST /api/trips/{id}/end-request":    "asks: the owner decides",
 	"POST /api/trips/{id}/replan-request": "asks: the owner decides",
+	"POST /api/push/subscriptions":        "the driver's own device's push subscription",
+	"DELETE /api/push/subscriptions":      "the driver's own device's push subscription",
 }
 
 // notUserRoutes are state-changing routes no user token reaches: public
