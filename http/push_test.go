@@ -108,16 +108,26 @@ func TestPushSubscriptions(t *testing.T) {
 			if res.Status != "DECLINED" {
 				t.Fatalf("purchase %+v", res)
 			}
-			for _, u := range []*fuelportal.User{driver, owner} {
-				msgs, err := f.db.PushMessagesFor(ctx, u.ID)
-				if err != nil || len(msgs) != 1 {
-					t.Fatalf("%s: %d messages, %v", u.Email, len(msgs), err)
+			// The driver heard of the deactivation first, then of the decline;
+			// the owner of the decline only.
+			for _, want := range []struct {
+				u      *fuelportal.User
+				titles []string
+			}{{driver, []string{"Card deactivated", "Purchase declined"}}, {owner, []string{"Purchase declined"}}} {
+				msgs, err := f.db.PushMessagesFor(ctx, want.u.ID)
+				if err != nil || len(msgs) != len(want.titles) {
+					t.Fatalf("%s: %d messages, %v", want.u.Email, len(msgs), err)
 				}
-				var n fuelportal.PushNotification
-				_ = jsonUnmarshal(msgs[0].Payload, &n)
-				if n.Title != "Purchase declined" || !strings.Contains(n.Body, "Card is inactive") || !strings.Contains(n.Body, fuelportal.Last4(f.driverCard)) ||
-					n.URL != "/transactions/"+itoa(res.TransactionID) || msgs[0].Status != fuelportal.PushPending {
-					t.Fatalf("%s: notification %+v (%s)", u.Email, n, msgs[0].Status)
+				for i, msg := range msgs {
+					var n fuelportal.PushNotification
+					_ = jsonUnmarshal(msg.Payload, &n)
+					if n.Title != want.titles[i] || msg.Status != fuelportal.PushPending {
+						t.Fatalf("%s: notification %d %+v (%s)", want.u.Email, i, n, msg.Status)
+					}
+					if n.Title == "Purchase declined" && (!strings.Contains(n.Body, "Card is inactive") || !strings.Contains(n.Body, fuelportal.Last4(f.driverCard)) ||
+						n.URL != "/transactions/"+itoa(res.TransactionID)) {
+						t.Fatalf("%s: notification %+v", want.u.Email, n)
+					}
 				}
 			}
 			if msgs, _ := f.db.PushMessagesFor(ctx, other.ID); len(msgs) != 0 {
