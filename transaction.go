@@ -33,6 +33,18 @@ type CardPurchase struct {
 	StationClock    bool
 	// Product is what was bought; "" is read as ProductDiesel.
 	Product ProductCode
+	// Prompt is what the driver keyed in at the pump when the card's
+	// prompt asked for it (zero: nothing asked or given).
+	Prompt PumpPrompt
+}
+
+// PumpPrompt is what a driver enters at the pump when the card program
+// prompts: the driver id, the vehicle's unit number, the odometer.
+type PumpPrompt struct {
+	DriverID   string
+	UnitNumber string
+	// Odometer is the reading in whole miles; nil when not given.
+	Odometer *int64
 }
 
 // Limits of a reported purchase.
