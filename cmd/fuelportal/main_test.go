@@ -55,9 +55,16 @@ func get(t *testing.T, url string) (*http.Response, string) {
 	return res, string(body)
 }
 
-func TestMain_ServesHealthAppAndAPI(t *testing.T) {
+// TestMain_DemoServer starts one whole server on a demo database (the
+// seed is the slow part under -race) and checks what it serves and what
+// the import command does to its database.
+func TestMain_DemoServer(t *testing.T) {
 	m := startMain(t)
+	t.Run("serves health, the app and the API", func(t *testing.T) { checkServes(t, m) })
+	t.Run("import transactions reports rows and skips bad ones", func(t *testing.T) { checkImportTransactions(t, m) })
+}
 
+func checkServes(t *testing.T, m *Main) {
 	if res, body := get(t, m.URL()+"/api/health"); res.StatusCode != 200 || !strings.Contains(body, `"ok"`) {
 		t.Fatalf("health = %d %s", res.StatusCode, body)
 	}
@@ -104,8 +111,9 @@ func TestRun_MigrateAndOutboxCommands(t *testing.T) {
 	}
 }
 
-func TestImportTransactions_ReportsRowsAndSkipsBadOnes(t *testing.T) {
-	m := startMain(t) // a demo database: cards and stations exist
+// checkImportTransactions imports into m's demo database (cards and
+// stations exist).
+func checkImportTransactions(t *testing.T, m *Main) {
 	card := demo.CardPlans[demo.DemoFreight.Name][0].CardNumber
 	// Before the demo's purchases (but not before the card was issued, the
 	// day before them): the fraud check has no earlier purchase of the card
