@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"fuelportal/store/storetest"
 	"net"
 	"net/http"
 	"os"
@@ -24,7 +25,7 @@ func TestMain(m *testing.M) {
 		main()
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	os.Exit(storetest.Main(m))
 }
 
 // TestServe_SIGTERMFinishesRequestsInFlightAndExitsZero starts `fuelportal

@@ -184,11 +184,11 @@ func OpenPostgresFromTemplateThroughProxy(tb testing.TB, name string, prepare fu
 	return openMigratedWith(tb, dsn, opts), proxy
 }
 
-// OpenPostgresThroughProxy is OpenPostgres (a fresh schema) reached through
-// a TCPProxy, with a handle opened with opts.
+// OpenPostgresThroughProxy is OpenPostgres reached through a TCPProxy, with
+// a handle opened with opts.
 func OpenPostgresThroughProxy(tb testing.TB, opts store.Options) (*store.DB, *TCPProxy) {
 	tb.Helper()
-	dsn, proxy := throughProxy(tb, newPostgresSchema(tb))
+	dsn, proxy := throughProxy(tb, newPostgresCopy(tb, migrated, nothing))
 	return openMigratedWith(tb, dsn, opts), proxy
 }
 

@@ -1,6 +1,7 @@
 // Package storetest opens real, freshly migrated databases for tests: a
-// SQLite file in a temp directory always, and a PostgreSQL schema of its own
-// when TEST_DATABASE_URL is set. Never mock the database: use this.
+// SQLite file in a temp directory always, and a PostgreSQL database of its
+// own when TEST_DATABASE_URL is set, each a copy of a template migrated
+// once per test binary. Never mock the database: use this.
 package storetest
 
 import (
@@ -26,7 +27,7 @@ import (
 )
 
 // PostgresEnv names the variable holding the URL of a PostgreSQL database
-// tests may create schemas in, e.g.
+// beside which tests may create databases, e.g.
 // postgres://postgres@127.0.0.1:5432/test?sslmode=disable.
 const PostgresEnv = "TEST_DATABASE_URL"
 
@@ -51,55 +52,34 @@ func Open(tb testing.TB, engine store.Engine) *store.DB {
 	return OpenSQLite(tb)
 }
 
+// migrated is the name of the template that is only migrated: migrating
+// takes seconds under -race, copying it milliseconds.
+const migrated = "migrated"
+
+func nothing(*store.DB) error { return nil }
+
 // OpenSQLite returns a migrated SQLite database in a temp directory, closed
-// when the test ends.
+// when the test ends (a copy of the binary's migrated template).
 func OpenSQLite(tb testing.TB) *store.DB {
 	tb.Helper()
-	return openMigrated(tb, "sqlite:"+filepath.Join(tb.TempDir(), "test.db"))
+	return OpenSQLiteFromTemplate(tb, migrated, nothing)
 }
 
-// OpenPostgres returns a migrated database in a new PostgreSQL schema,
-// dropped when the test ends. It skips the test without TEST_DATABASE_URL
-// (fails it under the test script, FUELPORTAL_TEST_STRICT=1).
+// OpenPostgres returns a migrated PostgreSQL database, dropped when the test
+// ends (a copy of the binary's migrated template: the package's TestMain
+// calls Main). It skips the test without TEST_DATABASE_URL (fails it under
+// the test script, FUELPORTAL_TEST_STRICT=1).
 func OpenPostgres(tb testing.TB) *store.DB {
 	tb.Helper()
-	return openMigrated(tb, newPostgresSchema(tb))
+	return OpenPostgresFromTemplate(tb, migrated, nothing)
 }
 
 // OpenPostgresShared is OpenPostgres that also returns the DSN of the new
-// schema, for a test that opens it from a second process too.
+// database, for a test that opens it from a second process too.
 func OpenPostgresShared(tb testing.TB) (*store.DB, string) {
 	tb.Helper()
-	dsn := newPostgresSchema(tb)
+	dsn := newPostgresCopy(tb, migrated, nothing)
 	return openMigrated(tb, dsn), dsn
-}
-
-// newPostgresSchema creates a schema dropped when the test ends and
-// returns the DSN of the test database with that schema as search path.
-func newPostgresSchema(tb testing.TB) string {
-	tb.Helper()
-	base := postgresURL(tb)
-	admin := adminConnection(tb, base)
-	suffix := make([]byte, 6)
-	_, _ = rand.Read(suffix)
-	schema := "test_" + hex.EncodeToString(suffix)
-	ctx := context.Background()
-	if _, err := admin.ExecContext(ctx, `CREATE SCHEMA `+schema); err != nil {
-		tb.Fatalf("create schema: %v", err)
-	}
-	tb.Cleanup(func() {
-		if _, err := admin.ExecContext(context.Background(), `DROP SCHEMA `+schema+` CASCADE`); err != nil {
-			tb.Errorf("drop schema %s: %v", schema, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		tb.Fatalf("parse %s: %v", PostgresEnv, err)
-	}
-	q := u.Query()
-	q.Set("search_path", schema)
-	u.RawQuery = q.Encode()
-	return u.String()
 }
 
 // OpenSQLiteAt returns a migrated SQLite database at path, for tests that
@@ -128,7 +108,7 @@ func openMigratedWith(tb testing.TB, dsn string, opts store.Options) *store.DB {
 	if err != nil {
 		tb.Fatalf("open %s: %v", dsn, err)
 	}
-	// Registered after the schema drop, so it runs before it.
+	// Registered after the database's drop, so it runs before it.
 	tb.Cleanup(func() { db.Close() })
 	if err := db.Migrate(ctx); err != nil {
 		tb.Fatalf("migrate: %v", err)
