@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -230,6 +231,9 @@ func OpenPostgresFromTemplate(tb testing.TB, name string, prepare func(db *store
 func newPostgresCopy(tb testing.TB, name string, prepare func(db *store.DB) error) string {
 	tb.Helper()
 	base := postgresURL(tb)
+	if !inMain.Load() {
+		tb.Fatal("storetest: the package's TestMain must run the tests through storetest.Main, which drops the PostgreSQL templates they make")
+	}
 	admin := adminConnection(tb, base)
 	ctx := context.Background()
 	tpl, err := postgresTemplate(ctx, admin, base, name, prepare)
@@ -296,6 +300,9 @@ func createPreparedDatabase(ctx context.Context, admin *sql.DB, base, name strin
 	return errors.Join(err, db.Close())
 }
 
+// inMain is set while Main runs the tests.
+var inMain atomic.Bool
+
 // DropTemplates drops the PostgreSQL template databases this test binary
 // made. Main calls it after the tests.
 func DropTemplates() error {
@@ -324,6 +331,7 @@ func DropTemplates() error {
 //
 //	func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
 func Main(m *testing.M) int {
+	inMain.Store(true)
 	code := m.Run()
 	if err := DropTemplates(); err != nil {
 		fmt.Fprintln(os.Stderr, "storetest:", err)
