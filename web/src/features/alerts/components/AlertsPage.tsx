@@ -12,11 +12,9 @@ import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
-import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -34,7 +32,6 @@ import { notify } from '@/lib/notifier';
 import { paths, tripDetailPath } from '@/lib/paths';
 import {
   ALERTS_PAGE_SIZE,
-  useDecideOverrideRequestMutation,
   useAnswerTripRequestMutation,
   useGetAlertsQuery,
   useGetPendingOverrideRequestsQuery,
@@ -43,9 +40,7 @@ import {
   useMarkAllAlertsReadMutation,
 } from '../api/alerts-api';
 import type { AlertKind, CompanyAlert } from '../api/alerts-api';
-
-/** Hours an approval grants: the owner picks one, 24 unless changed (1..168 on the wire). */
-const APPROVAL_HOURS = [2, 4, 8, 12, 24, 48, 72, 168] as const;
+import { RequestDecision } from './RequestDecision';
 
 const kindIcon: Record<AlertKind, React.ReactElement> = {
   DECLINE: <BlockIcon color="error" />,
@@ -231,51 +226,6 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
         </Stack>
       )}
     </Box>
-  );
-}
-
-function RequestDecision({ requestId, driverName, onDecided }: { requestId: number; driverName: string; onDecided: () => void }) {
-  const { t } = useTranslation('alerts');
-  const [hours, setHours] = useState<number>(24);
-  const [decide, { isLoading }] = useDecideOverrideRequestMutation();
-  const run = async (decision: 'approve' | 'deny') => {
-    try {
-      await decide({ id: requestId, decision, ...(decision === 'approve' ? { hours } : {}) }).unwrap();
-      notify.success(decision === 'approve' ? t('request.approved', { name: driverName, count: hours }) : t('request.denied', { name: driverName }));
-      onDecided();
-    } catch (error) {
-      notify.error(errorMessage(error, t('request.failed')));
-    }
-  };
-  return (
-    <Stack
-      direction="row"
-      useFlexGap
-      sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}
-      data-testid="request-decision"
-    >
-      <TextField
-        select
-        size="small"
-        label={t('request.hours')}
-        value={hours}
-        onChange={(event) => setHours(Number(event.target.value))}
-        sx={{ width: 140, flex: '0 0 auto' }}
-      >
-        {APPROVAL_HOURS.map((option) => (
-          <MenuItem key={option} value={option}>
-            {t('request.hoursOption', { count: option })}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Button variant="contained" color="success" disabled={isLoading} onClick={() => void run('approve')}>
-        {t('request.approve')}
-      </Button>
-      {/* error.light text: error.main on an unread row's tint is 4.42:1, under AA's 4.5:1. */}
-      <Button variant="outlined" color="error" disabled={isLoading} onClick={() => void run('deny')} sx={{ color: 'error.light' }}>
-        {t('request.deny')}
-      </Button>
-    </Stack>
   );
 }
 
