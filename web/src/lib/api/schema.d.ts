@@ -2749,6 +2749,8 @@ export interface paths {
                 query?: {
                     /** @description true: only unread alerts */
                     unread?: boolean;
+                    /** @description Only alerts of this kind */
+                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING";
                     /** @description Page number from 0 */
                     page?: number;
                     /** @description Page size (default 20, at most 100) */
@@ -5704,6 +5706,15 @@ export interface components {
             read: boolean;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description How the override or trip request the alert is about was decided (CLOSED: a trip request its trip's end answered); null while it waits or when the alert is about none
+             * @enum {string|null}
+             */
+            requestStatus: "APPROVED" | "DENIED" | "CLOSED" | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** @description The name of the owner who decided; empty when that user is gone */
+            decidedBy: string | null;
         };
         AlertPage: {
             content: components["schemas"]["Alert"][];

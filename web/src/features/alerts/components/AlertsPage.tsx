@@ -12,9 +12,11 @@ import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
+import MenuItem from '@mui/material/MenuItem';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -29,8 +31,9 @@ import { BackButton } from '@/components/navigation';
 import { errorMessage } from '@/lib/api';
 import { formatMonthDayTime, maskCardNumber } from '@/lib/format';
 import { notify } from '@/lib/notifier';
-import { paths, tripDetailPath } from '@/lib/paths';
+import { fuelCardPath, paths, transactionDetailPath, tripDetailPath } from '@/lib/paths';
 import {
+  ALERT_KINDS,
   ALERTS_PAGE_SIZE,
   useAnswerTripRequestMutation,
   useGetAlertsQuery,
@@ -57,7 +60,13 @@ export function AlertsPage() {
   const { t } = useTranslation('alerts');
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [page, setPage] = useState(0);
-  const { data, isLoading, isFetching, isError, refetch } = useGetAlertsQuery({ unread: unreadOnly, page, size: ALERTS_PAGE_SIZE });
+  const [kind, setKind] = useState<AlertKind | ''>('');
+  const { data, isLoading, isFetching, isError, refetch } = useGetAlertsQuery({
+    unread: unreadOnly,
+    ...(kind ? { kind } : {}),
+    page,
+    size: ALERTS_PAGE_SIZE,
+  });
   const pending = useGetPendingOverrideRequestsQuery();
   const pendingIds = new Set((pending.data ?? []).map((request) => request.id));
   const pendingTrips = useGetPendingTripRequestsQuery();
@@ -98,6 +107,25 @@ export function AlertsPage() {
               {data ? t('filter.unreadCount', { count: data.unreadCount }) : t('filter.unread')}
             </ToggleButton>
           </ToggleButtonGroup>
+          <TextField
+            select
+            size="small"
+            label={t('filter.kind')}
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value as AlertKind | '');
+              setPage(0);
+            }}
+            sx={{ minWidth: 200, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+            data-testid="alert-kind-filter"
+          >
+            <MenuItem value="">{t('filter.allKinds')}</MenuItem>
+            {ALERT_KINDS.map((option) => (
+              <MenuItem key={option} value={option}>
+                {t(`kinds.${option}`)}
+              </MenuItem>
+            ))}
+          </TextField>
           <Button startIcon={<DoneAllIcon />} onClick={() => void readAll()} disabled={markingAll || !data || data.unreadCount === 0}>
             {t('markAllRead')}
           </Button>
@@ -191,6 +219,14 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
           <Typography variant="caption" color="textSecondary" component="time" dateTime={alert.createdAt}>
             {formatMonthDayTime(when)}
           </Typography>
+          {alert.requestStatus && (
+            <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="alert-decision" data-status={alert.requestStatus}>
+              {t(`decision.${alert.requestStatus}`, {
+                by: alert.decidedBy || t('decision.someone'),
+                when: alert.decidedAt ? formatMonthDayTime(alert.decidedAt) : '',
+              })}
+            </Typography>
+          )}
         </Box>
         {unread && (
           <Box
@@ -201,6 +237,20 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
       </ListItemButton>
       {pendingRequest && alert.overrideRequestId !== null && (
         <RequestDecision requestId={alert.overrideRequestId} driverName={alert.driverName} onDecided={open} />
+      )}
+      {(alert.transactionId !== null || alert.cardNumber !== '') && (
+        <Stack direction="row" useFlexGap sx={{ gap: 1, flexWrap: 'wrap', px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}>
+          {alert.transactionId !== null && (
+            <Button component={ReactRouterLink} to={transactionDetailPath(alert.transactionId)} size="small" onClick={open} data-testid="alert-open-purchase">
+              {t('open.purchase')}
+            </Button>
+          )}
+          {alert.cardNumber !== '' && (
+            <Button component={ReactRouterLink} to={fuelCardPath(alert.cardNumber)} size="small" onClick={open} data-testid="alert-open-card">
+              {t('open.card')}
+            </Button>
+          )}
+        </Stack>
       )}
       {alert.kind === 'WEBHOOK_FAILING' && (
         <Stack direction="row" sx={{ px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}>
