@@ -57,8 +57,17 @@ const texts = {
   es: { rules: /\$100 al día, quedan \$[\d,.]+ hoy/, declined: /Su última compra fue rechazada: /, request: 'Pedir desbloqueo', send: 'Enviar solicitud', pending: 'Desbloqueo solicitado: esperando al dueño', overridden: /Desbloqueo activo/ },
 } as const;
 
+/** Puts the driver's card and language back after each test, even one that timed out. */
+let restore: (() => Promise<void>) | null = null;
+test.afterEach(async () => {
+  await restore?.();
+  restore = null;
+});
+
 for (const language of ['en', 'es'] as const) {
   test(`a declined driver asks for an override from the dashboard, the owner grants it there, and the retry is approved (${language})`, async ({ page, request, browser }) => {
+    // Two browsers, a dialog and four axe checks: slow on a shared machine.
+    test.slow();
     const probe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! }, data: {} });
     needs(probe.status() !== 503, 'the server was started without a card network key (FUELPORTAL_NETWORK_KEY is not read)');
     const say = texts[language];
@@ -70,46 +79,45 @@ for (const language of ['en', 'es'] as const) {
       expect((await request.put('/api/account', { headers: driver, data: { firstName, lastName, email, phoneNumber, language: value } })).status()).toBe(200);
     const controls = `/api/wex/company/cards/${cardNumber}/controls`;
     const before = await (await request.get(controls, { headers: owner })).json();
-    await setLanguage(language);
-    expect((await request.put(controls, { headers: owner, data: { dailyLimit: 100 } })).status()).toBe(200);
-    try {
-      // 120 gallons at $3.899 is far over $100 a day.
-      const declined = await postPurchase(request, cardNumber, 120);
-      expect(declined).toMatchObject({ status: 'DECLINED', declineCode: 'DAILY_LIMIT' });
-
-      await page.goto('/');
-      await signIn(page, DRIVER.email, DRIVER.password);
-      const card = page.getByTestId('my-card');
-      await expect(card.getByTestId('my-card-rules')).toHaveText(say.rules);
-      const panel = card.getByTestId('override-request-panel');
-      await expect(panel).toContainText(say.declined);
-      await screenshot(page, `driver-dashboard-declined-${language}`);
-      await panel.getByRole('button', { name: say.request }).click();
-      await page.getByRole('dialog').getByRole('button', { name: say.send }).click();
-      await expect(panel.getByTestId('override-request-status')).toHaveText(say.pending);
-      await screenshot(page, `driver-dashboard-requested-${language}`);
-
-      // The owner's dashboard lists it (after its first paint) with Grant and Deny.
-      const ownerView = await ownerPage(browser);
-      try {
-        const row = ownerView.getByTestId('override-request-row').filter({ hasText: account.firstName }).first();
-        await expect(row).toBeVisible();
-        await screenshot(ownerView, `owner-dashboard-override-requests-${language}`);
-        await row.getByRole('button', { name: 'Grant' }).click();
-        await expect(ownerView.getByTestId('override-request-row').filter({ hasText: account.firstName })).toHaveCount(0);
-      } finally {
-        await ownerView.context().close();
-      }
-
-      const approved = await postPurchase(request, cardNumber, 120);
-      expect(approved).toMatchObject({ status: 'APPROVED', declineCode: null });
-      await page.reload();
-      await expect(page.getByTestId('my-card')).toContainText(say.overridden);
-      await screenshot(page, `driver-dashboard-overridden-${language}`);
-    } finally {
+    restore = async () => {
       await request.delete(`/api/wex/company/cards/${cardNumber}/override`, { headers: owner });
       await request.put(controls, { headers: owner, data: before });
       await setLanguage('en');
+    };
+    await setLanguage(language);
+    expect((await request.put(controls, { headers: owner, data: { dailyLimit: 100 } })).status()).toBe(200);
+    // 120 gallons at $3.899 is far over $100 a day.
+    const declined = await postPurchase(request, cardNumber, 120);
+    expect(declined).toMatchObject({ status: 'DECLINED', declineCode: 'DAILY_LIMIT' });
+
+    await page.goto('/');
+    await signIn(page, DRIVER.email, DRIVER.password);
+    const card = page.getByTestId('my-card');
+    await expect(card.getByTestId('my-card-rules')).toHaveText(say.rules);
+    const panel = card.getByTestId('override-request-panel');
+    await expect(panel).toContainText(say.declined);
+    await screenshot(page, `driver-dashboard-declined-${language}`);
+    await panel.getByRole('button', { name: say.request }).click();
+    await page.getByRole('dialog').getByRole('button', { name: say.send }).click();
+    await expect(panel.getByTestId('override-request-status')).toHaveText(say.pending);
+    await screenshot(page, `driver-dashboard-requested-${language}`);
+
+    // The owner's dashboard lists it (after its first paint) with Grant and Deny.
+    const ownerView = await ownerPage(browser);
+    try {
+      const row = ownerView.getByTestId('override-request-row').filter({ hasText: account.firstName }).first();
+      await expect(row).toBeVisible();
+      await screenshot(ownerView, `owner-dashboard-override-requests-${language}`);
+      await row.getByRole('button', { name: 'Grant' }).click();
+      await expect(ownerView.getByTestId('override-request-row').filter({ hasText: account.firstName })).toHaveCount(0);
+    } finally {
+      await ownerView.context().close();
     }
+
+    const approved = await postPurchase(request, cardNumber, 120);
+    expect(approved).toMatchObject({ status: 'APPROVED', declineCode: null });
+    await page.reload();
+    await expect(page.getByTestId('my-card')).toContainText(say.overridden);
+    await screenshot(page, `driver-dashboard-overridden-${language}`);
   });
 }
