@@ -2,6 +2,7 @@ package fuelportal
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -40,12 +41,31 @@ type Alert struct {
 	TripRequestID     int64
 	ReadAt            *time.Time
 	CreatedAt         time.Time
+	// Decision is how the override or trip request the alert is about was
+	// decided (nil: no request, or still pending).
+	Decision *RequestDecision
 }
+
+// RequestDecision is how an owner decided a driver's request: APPROVED or
+// DENIED (a trip request may be CLOSED by the trip ending), when, and by
+// whom (their name; "" when that user is gone or nobody decided).
+type RequestDecision struct {
+	Status    string
+	DecidedAt time.Time
+	DecidedBy string
+}
+
+// AlertKinds are the kinds of alerts, in the order the app lists them.
+var AlertKinds = []AlertKind{AlertDecline, AlertOverrideRequest, AlertNearLimit, AlertTripRequest, AlertTripEnded, AlertTripReplanned, AlertWebhookFailing}
+
+// Valid reports whether k is a known alert kind.
+func (k AlertKind) Valid() bool { return slices.Contains(AlertKinds, k) }
 
 // AlertFilter selects a page of a company's alerts, newest first.
 type AlertFilter struct {
 	CompanyID  int64
 	UnreadOnly bool
+	Kind       AlertKind // "" for every kind
 	Offset     int
 	Limit      int
 }

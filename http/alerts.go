@@ -3,6 +3,7 @@ package http
 import (
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"fuelportal"
@@ -21,6 +22,11 @@ type alertResponse struct {
 	TripRequestID     *int64               `json:"tripRequestId"`
 	Read              bool                 `json:"read"`
 	CreatedAt         time.Time            `json:"createdAt"`
+	// RequestStatus, DecidedAt and DecidedBy say how the request the alert
+	// is about was decided; null while it waits or when about none.
+	RequestStatus *string    `json:"requestStatus"`
+	DecidedAt     *time.Time `json:"decidedAt"`
+	DecidedBy     *string    `json:"decidedBy"`
 }
 
 type alertPage struct {
@@ -30,11 +36,25 @@ type alertPage struct {
 }
 
 func alertFromDomain(a *fuelportal.Alert) alertResponse {
-	return alertResponse{ID: a.ID, Kind: a.Kind, Message: a.Message, CardNumber: a.CardNumber, DriverName: a.DriverName,
+	res := alertResponse{ID: a.ID, Kind: a.Kind, Message: a.Message, CardNumber: a.CardNumber, DriverName: a.DriverName,
 		TransactionID: optionalID(a.TransactionID), OverrideRequestID: optionalID(a.OverrideRequestID),
 		TripID: optionalID(a.TripID), TripRequestID: optionalID(a.TripRequestID),
 		Read: a.ReadAt != nil, CreatedAt: a.CreatedAt.UTC()}
+	if d := a.Decision; d != nil {
+		status, at, by := d.Status, d.DecidedAt.UTC(), d.DecidedBy
+		res.RequestStatus, res.DecidedAt, res.DecidedBy = &status, &at, &by
+	}
+	return res
 }
+
+// alertKindList names the alert kinds for the kind filter's message.
+var alertKindList = func() string {
+	names := make([]string, len(fuelportal.AlertKinds))
+	for i, k := range fuelportal.AlertKinds {
+		names[i] = string(k)
+	}
+	return strings.Join(names, ", ")
+}()
 
 // optionalID is nil (JSON null) for 0, which is no id.
 func optionalID(id int64) *int64 {
@@ -63,6 +83,10 @@ func (s *Server) handleAlertList(w http.ResponseWriter, r *http.Request) {
 			fe.Add("unread", "Must be true or false")
 		}
 	}
+	kind := fuelportal.AlertKind(queryText(fe, q, "kind", "code"))
+	if kind != "" && !kind.Valid() && !fe.Has("kind") {
+		fe.Add("kind", "Must be one of "+alertKindList)
+	}
 	page := queryInt(fe, q, "page", 0, 0, maxAlertPage)
 	size := queryInt(fe, q, "size", defaultPageSize, 1, maxPageSize)
 	if err := fe.Err(); err != nil {
@@ -70,7 +94,7 @@ func (s *Server) handleAlertList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	res, err := s.DB.Alerts(ctx, fuelportal.AlertFilter{CompanyID: PrincipalFromContext(ctx).CompanyID, UnreadOnly: unread, Offset: page * size, Limit: size})
+	res, err := s.DB.Alerts(ctx, fuelportal.AlertFilter{CompanyID: PrincipalFromContext(ctx).CompanyID, UnreadOnly: unread, Kind: kind, Offset: page * size, Limit: size})
 	if err != nil {
 		s.respondError(w, r, err)
 		return

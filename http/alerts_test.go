@@ -20,6 +20,9 @@ type alertJSON struct {
 	OverrideRequestID *int64
 	Read              bool
 	CreatedAt         string
+	RequestStatus     *string
+	DecidedAt         *string
+	DecidedBy         *string
 }
 
 type alertPageJSON struct {
@@ -163,6 +166,44 @@ func TestAlerts_HostileInputIs400Or404(t *testing.T) {
 			t.Run("read "+id, func(t *testing.T) {
 				f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/alerts/" + id + "/read", Token: f.owner, BreaksContract: true}).ExpectStatus(t, 404)
 			})
+		}
+	})
+}
+
+func TestAlerts_FilterByKindAndTheRequestsDecisionWithWhoDecided(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		f.declineDriversCard(t, "NET-ALERT-KIND-1")
+		var req overrideRequestJSON
+		f.api.Post("/api/wex/override-requests", nil, f.driver).ExpectStatus(t, 201).Decode(t, &req)
+		requestAlert := func() alertJSON {
+			t.Helper()
+			for _, a := range f.alerts(t, f.owner, "?kind=OVERRIDE_REQUEST&size=100").Content {
+				if a.OverrideRequestID != nil && *a.OverrideRequestID == req.ID {
+					return a
+				}
+			}
+			t.Fatal("no OVERRIDE_REQUEST alert for the request")
+			return alertJSON{}
+		}
+		if a := requestAlert(); a.RequestStatus != nil || a.DecidedBy != nil || a.DecidedAt != nil {
+			t.Fatalf("pending request's alert = %+v", a)
+		}
+		for _, a := range f.alerts(t, f.owner, "?kind=DECLINE&size=100").Content {
+			if a.Kind != "DECLINE" {
+				t.Fatalf("kind=DECLINE lists a %s alert", a.Kind)
+			}
+		}
+		f.api.Post(fmt.Sprintf("/api/wex/company/override-requests/%d/deny", req.ID), nil, f.owner).ExpectStatus(t, 200)
+		owner, _ := f.db.UserByEmail(context.Background(), demo.OwnerEmail)
+		a := requestAlert()
+		if a.RequestStatus == nil || *a.RequestStatus != "DENIED" || a.DecidedAt == nil || a.DecidedBy == nil ||
+			*a.DecidedBy != strings.TrimSpace(owner.FirstName+" "+owner.LastName) {
+			t.Fatalf("denied request's alert = %+v, want DENIED by %s %s", a, owner.FirstName, owner.LastName)
+		}
+		f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/company/alerts?kind=NOPE", Token: f.owner, BreaksContract: true}).ExpectStatus(t, 400)
+		if page := f.alerts(t, f.other, "?kind=OVERRIDE_REQUEST"); len(page.Content) != 0 {
+			t.Fatalf("another company sees %+v", page.Content)
 		}
 	})
 }

@@ -104,6 +104,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/transactions/export", s.requireRole(fuelportal.RoleUser, s.handleTransactionExport(driverScope)))
 	mux.HandleFunc("GET /api/wex/transactions/{id}", s.requireRole(fuelportal.RoleUser, s.handleTransactionGet(driverScope)))
 	mux.HandleFunc("GET /api/wex/transactions/{id}/receipt", s.requireRole(fuelportal.RoleUser, s.handleReceipt(driverScope)))
+	mux.HandleFunc("GET /api/wex/card", s.requireRole(fuelportal.RoleUser, s.handleDriverCard))
 	mux.HandleFunc("GET /api/wex/total-spendings", s.requireRole(fuelportal.RoleUser, s.handleTotalSpendings(driverScope)))
 
 	// Alerts of the owner's company (alerts.go)

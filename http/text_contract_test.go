@@ -66,6 +66,7 @@ var textParams = map[string]string{
 	"GET /api/trips status":                                          "code",
 	"GET /api/trips cardNumber":                                      "cardNumber",
 	"GET /api/wex/company/trip-requests status":                      "code",
+	"GET /api/wex/company/alerts kind":                               "code",
 	"GET /api/wex/company/compliance dateFrom":                       "date",
 	"GET /api/wex/company/compliance dateTo":                         "date",
 	"GET /api/wex/company/compliance/export dateFrom":                "date",

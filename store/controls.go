@@ -323,3 +323,64 @@ func (tx *Tx) cardHistory(ctx context.Context, t *fuelportal.Transaction, p rule
 	}
 	return h, wallet.Int64, nil
 }
+
+// DriverCard is a driver's card as its holder reads it at one instant: its
+// effective rules and what its periodic limits leave of them.
+type DriverCard struct {
+	CardNumber string
+	Status     fuelportal.CardStatus
+	Controls   fuelportal.Controls // its own over the company default
+	TimeZone   string              // the company's, in which days and hours count
+	Left       rules.Allowance     // at now (nothing is left to count under an override: still computed)
+	// OverrideUntil is an active override's end (nil: none).
+	OverrideUntil *time.Time
+	// VehicleTankGallons is the tank of the company's vehicle whose unit
+	// number the card carries (nil: none).
+	VehicleTankGallons *fuelportal.Gallons
+}
+
+// DriverCard returns the card cardID of companyID as its driver reads it at
+// now. A card of another company is ENOTFOUND.
+func (db *DB) DriverCard(ctx context.Context, companyID, cardID int64, now time.Time) (c *DriverCard, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		var ownRules, companyRules, timeZone sql.NullString
+		var until nullTime
+		var tank sql.NullInt64
+		c = &DriverCard{}
+		err := tx.QueryRow(ctx, `
+			SELECT c.card_number, c.status, cc.rules, co.rules, co.time_zone, ov.until,
+				(SELECT v.tank_capacity_milli FROM vehicles v
+				 WHERE v.company_id = c.company_id AND v.unit_number = c.unit_number AND c.unit_number <> '')
+			FROM cards c
+			LEFT JOIN card_controls cc ON cc.card_id = c.id
+			LEFT JOIN company_controls co ON co.company_id = c.company_id
+			LEFT JOIN card_overrides ov ON ov.card_id = c.id AND ov.until > ?
+			WHERE c.id = ? AND c.company_id = ?`, now, cardID, companyID,
+		).Scan(&c.CardNumber, &c.Status, &ownRules, &companyRules, &timeZone, &until, &tank)
+		if err != nil {
+			return notFound(err, "Card not found")
+		}
+		r, err := newCardRules(ownRules, companyRules, timeZone, until)
+		if err != nil {
+			return err
+		}
+		c.Controls, c.TimeZone = r.Controls, r.Location.String()
+		if until.Valid {
+			u := until.Time.UTC()
+			c.OverrideUntil = &u
+		}
+		if tank.Valid {
+			g := fuelportal.Gallons(tank.Int64)
+			c.VehicleTankGallons = &g
+		}
+		// The sums the next purchase would be decided on (ID 0 is no purchase).
+		probe := &fuelportal.Transaction{CompanyID: companyID, CardID: cardID, TransactionDate: now}
+		h, _, err := tx.cardHistory(ctx, probe, rules.PeriodsOf(now, r.Location), rules.NeedsHistory(r.Controls))
+		if err != nil {
+			return err
+		}
+		c.Left = rules.AllowanceLeft(r.Controls, h)
+		return nil
+	})
+	return c, err
+}

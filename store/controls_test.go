@@ -473,3 +473,33 @@ func TestCardsBudget_SumsBudgetsAndThisMonthsApprovedSpend(t *testing.T) {
 		}
 	})
 }
+
+func TestDriverCard_RulesAndWhatIsLeftToday(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newControlsFixture(t, db, 10_000_00)
+		card := f.newCard(t, fuelportal.Controls{DailyCents: ptr(int64(500_00)), AllowedProducts: []fuelportal.ProductCode{fuelportal.ProductDiesel}})
+		bought := f.buy(t, card.CardNumber, f.station.ID, 50_000, "", friday)
+		yesterday := f.buy(t, card.CardNumber, f.station.ID, 10_000, "", friday.AddDate(0, 0, -1))
+		if bought.Status != fuelportal.TransactionApproved || yesterday.Status != fuelportal.TransactionApproved {
+			t.Fatalf("purchases declined: %q, %q", bought.DeclineReason, yesterday.DeclineReason)
+		}
+		got, err := db.DriverCard(ctx, f.company.ID, card.ID, friday.Add(time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.CardNumber != card.CardNumber || got.Left.DayCents == nil || *got.Left.DayCents != 500_00-bought.FundedTotalCents {
+			t.Fatalf("left today = %v, want %d", got.Left.DayCents, 500_00-bought.FundedTotalCents)
+		}
+		if len(got.Controls.AllowedProducts) != 1 || got.Left.WeekCents != nil || got.OverrideUntil != nil || got.VehicleTankGallons != nil {
+			t.Fatalf("card = %+v", got)
+		}
+		// The next day starts afresh.
+		if next, err := db.DriverCard(ctx, f.company.ID, card.ID, friday.AddDate(0, 0, 1)); err != nil || *next.Left.DayCents != 500_00 {
+			t.Fatalf("next day = %+v, %v", next, err)
+		}
+		if _, err := db.DriverCard(ctx, f.company.ID+1000, card.ID, friday); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			t.Fatalf("another company's card: %v", err)
+		}
+	})
+}

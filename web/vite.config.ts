@@ -15,7 +15,7 @@ const signedInShell = ['/src/components/layout/AppShell.tsx', '/src/features/ale
 const bootPageModules: Record<string, string[]> = {
   transactions: [...signedInShell, '/src/features/transactions/index.ts'],
   'dashboard-owner': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/fuel-cards/dashboard.ts'],
-  'dashboard-driver': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/trips/dashboard.ts'],
+  'dashboard-driver': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/trips/dashboard.ts', '/src/features/transactions/dashboard.ts'],
 };
 
 /** index.html's entry chunk (src/main.tsx); listAppModules checks the name. */

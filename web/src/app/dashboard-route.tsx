@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { selectRole, selectToken, selectUser, type RoleCode } from '@/lib/auth';
 import { useAppSelector, type AppDispatch } from '@/lib/store';
 import { lazyPage } from './lazy-page';
@@ -13,6 +13,22 @@ function PaymentMethodModal(props: { open: boolean; onClose: () => void }) {
     </Suspense>
   );
 }
+// Drivers' open override requests: their code and their call wait for the dashboard's first
+// paint, so the owner's first load asks for nothing more than before.
+const LazyOverrideRequests = lazy(async () => ({ default: (await import('@/features/alerts/dashboard')).OverrideRequestsPanel }));
+function OverrideRequestsAfterPaint() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setTimeout(() => setPainted(true), 0));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  if (!painted) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyOverrideRequests />
+    </Suspense>
+  );
+}
 // Each role's section above the tiles (the page holds its tiles until that section settles)
 // comes from another feature; each role loads only its own.
 const OwnerDashboard = lazyPage(async () => {
@@ -21,16 +37,26 @@ const OwnerDashboard = lazyPage(async () => {
     import('@/features/fuel-cards/dashboard'),
   ]);
   return function OwnerDashboard() {
-    return <Page PaymentMethodModal={PaymentMethodModal} DriverRequests={DriverRequests} topSettled={useDriverRequestsSettled()} />;
+    return <Page
+        PaymentMethodModal={PaymentMethodModal}
+        DriverRequests={DriverRequests}
+        OverrideRequests={OverrideRequestsAfterPaint}
+        topSettled={useDriverRequestsSettled()}
+      />;
   };
 });
 const DriverDashboard = lazyPage(async () => {
-  const [{ DashboardPage: Page }, { ActiveTripCard, useActiveTripSettled }] = await Promise.all([
+  const [{ DashboardPage: Page }, { ActiveTripCard, useActiveTripSettled, useCardLock }, { MyCardPanel }] = await Promise.all([
     import('@/features/dashboard'),
     import('@/features/trips/dashboard'),
+    import('@/features/transactions/dashboard'),
   ]);
+  // The card's rules name the trip's lock: the trips feature tells it, the transactions feature says it.
+  function MyCard() {
+    return <MyCardPanel lock={useCardLock()} />;
+  }
   return function DriverDashboard() {
-    return <Page PaymentMethodModal={PaymentMethodModal} ActiveTrip={ActiveTripCard} topSettled={useActiveTripSettled()} />;
+    return <Page PaymentMethodModal={PaymentMethodModal} ActiveTrip={ActiveTripCard} MyCard={MyCard} topSettled={useActiveTripSettled()} />;
   };
 });
 const AccountLoadingDashboard = lazyPage(async () => {

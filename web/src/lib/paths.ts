@@ -39,6 +39,9 @@ export const transactionDetailPath = (transactionId: string | number): string =>
 export const tripDetailPath = (tripId: string | number): string =>
   paths.tripDetail.replace(':tripId', encodeURIComponent(String(tripId)));
 
+/** /fuel-cards?card=… : the fuel cards screen searching for one card. */
+export const fuelCardPath = (cardNumber: string): string => `${paths.fuelCards}?${new URLSearchParams({ card: cardNumber }).toString()}`;
+
 /** /reset-password?email=…&otpCode=… (otpCode optional) */
 export const resetPasswordPath = (email: string, otpCode?: string): string => {
   const query = new URLSearchParams({ email });

@@ -3,3 +3,4 @@
 // their forms on every dashboard's first load.
 export { ActiveTripCard, type ActiveTripCardProps } from './components/ActiveTripCard';
 export { useActiveTripSettled } from './components/use-active-trip';
+export { useCardLock } from './components/use-card-lock';

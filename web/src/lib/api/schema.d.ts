@@ -1833,6 +1833,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The driver's own card: its rules (its own over the company default), what its limits leave now, an override's end
+         * @description Drivers only (owners 403); 404 for a driver without a card. left: each periodic limit less what the card's approved purchases in the period (company time zone) add up to, never below zero; null where no rule limits it. The same sums a purchase is decided on.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DriverCard"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wex/total-spendings": {
         parameters: {
             query?: never;
@@ -2706,6 +2749,8 @@ export interface paths {
                 query?: {
                     /** @description true: only unread alerts */
                     unread?: boolean;
+                    /** @description Only alerts of this kind */
+                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING";
                     /** @description Page number from 0 */
                     page?: number;
                     /** @description Page size (default 20, at most 100) */
@@ -5661,6 +5706,15 @@ export interface components {
             read: boolean;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * @description How the override or trip request the alert is about was decided (CLOSED: a trip request its trip's end answered); null while it waits or when the alert is about none
+             * @enum {string|null}
+             */
+            requestStatus: "APPROVED" | "DENIED" | "CLOSED" | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** @description The name of the owner who decided; empty when that user is gone */
+            decidedBy: string | null;
         };
         AlertPage: {
             content: components["schemas"]["Alert"][];
@@ -6378,6 +6432,41 @@ export interface components {
         };
         PushUnsubscribe: {
             endpoint: string;
+        };
+        /** @description What a card's periodic limits leave now; null where no rule limits it. */
+        Allowance: {
+            /** @description Dollars left today */
+            daily: number | null;
+            /** @description Gallons left today */
+            dailyGallons: number | null;
+            /** @description Purchases left today */
+            dailyPurchases: number | null;
+            /** @description Dollars left this week (Monday to Sunday) */
+            weekly: number | null;
+            /** @description Dollars left of this month's budget */
+            monthly: number | null;
+        };
+        /** @description The driver's linked card as they read it (GET /api/wex/card). */
+        DriverCard: {
+            cardNumber: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "INACTIVE";
+            controls: components["schemas"]["Controls"];
+            /** @description IANA name of the company's time zone, in which days and hours count */
+            timeZone: string;
+            left: components["schemas"]["Allowance"];
+            /**
+             * Format: date-time
+             * @description While set, an override lifts the card's rules (not the wallet) until then
+             */
+            overrideUntil: string | null;
+            /** @description The tank of the company's vehicle whose unit number the card carries */
+            vehicleTankGallons: number | null;
+            /**
+             * Format: date-time
+             * @description When the figures were computed
+             */
+            asOf: string;
         };
     };
     responses: {

@@ -709,6 +709,7 @@ export const QUERY_MAX_LENGTH = {
   dateTo: 40,
   format: 64,
   fuelType: 64,
+  kind: 64,
   orderBy: 64,
   q: 200,
   searchText: 100,

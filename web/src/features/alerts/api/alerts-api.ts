@@ -5,9 +5,11 @@ export type AlertPage = Schema<'AlertPage'>;
 /** One item of the alerts page. */
 export type CompanyAlert = Schema<'Alert'>;
 export type AlertKind = CompanyAlert['kind'];
+/** Every kind, in the order the kind filter lists them. */
+export const ALERT_KINDS: readonly AlertKind[] = ['DECLINE', 'OVERRIDE_REQUEST', 'NEAR_LIMIT', 'TRIP_REQUEST', 'TRIP_ENDED', 'TRIP_REPLANNED', 'WEBHOOK_FAILING'];
 /** The page the alerts screen asks for (page from 0). */
 export type AlertQuery = Required<Pick<QueryParams<'/api/wex/company/alerts', 'get'>, 'page' | 'size'>> &
-  Pick<QueryParams<'/api/wex/company/alerts', 'get'>, 'unread'>;
+  Pick<QueryParams<'/api/wex/company/alerts', 'get'>, 'unread' | 'kind'>;
 /** An override request, as the owner's list and approve/deny endpoints answer it. */
 export type OverrideRequest = Schema<'OverrideRequest'>;
 type OverrideRequestList = Schema<'OverrideRequestList'>;
@@ -27,9 +29,9 @@ export const ALERTS_PAGE_SIZE = 20;
 export const alertsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAlerts: build.query<AlertPage, AlertQuery>({
-      query: ({ unread, page, size }) => ({
+      query: ({ unread, kind, page, size }) => ({
         url: '/wex/company/alerts',
-        params: { ...(unread ? { unread: true } : {}), page, size },
+        params: { ...(unread ? { unread: true } : {}), ...(kind ? { kind } : {}), page, size },
       }),
       providesTags: ['Alert'],
     }),

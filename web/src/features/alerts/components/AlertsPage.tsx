@@ -31,10 +31,10 @@ import { BackButton } from '@/components/navigation';
 import { errorMessage } from '@/lib/api';
 import { formatMonthDayTime, maskCardNumber } from '@/lib/format';
 import { notify } from '@/lib/notifier';
-import { paths, tripDetailPath } from '@/lib/paths';
+import { fuelCardPath, paths, transactionDetailPath, tripDetailPath } from '@/lib/paths';
 import {
+  ALERT_KINDS,
   ALERTS_PAGE_SIZE,
-  useDecideOverrideRequestMutation,
   useAnswerTripRequestMutation,
   useGetAlertsQuery,
   useGetPendingOverrideRequestsQuery,
@@ -43,9 +43,7 @@ import {
   useMarkAllAlertsReadMutation,
 } from '../api/alerts-api';
 import type { AlertKind, CompanyAlert } from '../api/alerts-api';
-
-/** Hours an approval grants: the owner picks one, 24 unless changed (1..168 on the wire). */
-const APPROVAL_HOURS = [2, 4, 8, 12, 24, 48, 72, 168] as const;
+import { RequestDecision } from './RequestDecision';
 
 const kindIcon: Record<AlertKind, React.ReactElement> = {
   DECLINE: <BlockIcon color="error" />,
@@ -62,7 +60,13 @@ export function AlertsPage() {
   const { t } = useTranslation('alerts');
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [page, setPage] = useState(0);
-  const { data, isLoading, isFetching, isError, refetch } = useGetAlertsQuery({ unread: unreadOnly, page, size: ALERTS_PAGE_SIZE });
+  const [kind, setKind] = useState<AlertKind | ''>('');
+  const { data, isLoading, isFetching, isError, refetch } = useGetAlertsQuery({
+    unread: unreadOnly,
+    ...(kind ? { kind } : {}),
+    page,
+    size: ALERTS_PAGE_SIZE,
+  });
   const pending = useGetPendingOverrideRequestsQuery();
   const pendingIds = new Set((pending.data ?? []).map((request) => request.id));
   const pendingTrips = useGetPendingTripRequestsQuery();
@@ -103,6 +107,25 @@ export function AlertsPage() {
               {data ? t('filter.unreadCount', { count: data.unreadCount }) : t('filter.unread')}
             </ToggleButton>
           </ToggleButtonGroup>
+          <TextField
+            select
+            size="small"
+            label={t('filter.kind')}
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value as AlertKind | '');
+              setPage(0);
+            }}
+            sx={{ minWidth: 200, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+            data-testid="alert-kind-filter"
+          >
+            <MenuItem value="">{t('filter.allKinds')}</MenuItem>
+            {ALERT_KINDS.map((option) => (
+              <MenuItem key={option} value={option}>
+                {t(`kinds.${option}`)}
+              </MenuItem>
+            ))}
+          </TextField>
           <Button startIcon={<DoneAllIcon />} onClick={() => void readAll()} disabled={markingAll || !data || data.unreadCount === 0}>
             {t('markAllRead')}
           </Button>
@@ -196,6 +219,14 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
           <Typography variant="caption" color="textSecondary" component="time" dateTime={alert.createdAt}>
             {formatMonthDayTime(when)}
           </Typography>
+          {alert.requestStatus && (
+            <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="alert-decision" data-status={alert.requestStatus}>
+              {t(`decision.${alert.requestStatus}`, {
+                by: alert.decidedBy || t('decision.someone'),
+                when: alert.decidedAt ? formatMonthDayTime(alert.decidedAt) : '',
+              })}
+            </Typography>
+          )}
         </Box>
         {unread && (
           <Box
@@ -206,6 +237,20 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
       </ListItemButton>
       {pendingRequest && alert.overrideRequestId !== null && (
         <RequestDecision requestId={alert.overrideRequestId} driverName={alert.driverName} onDecided={open} />
+      )}
+      {(alert.transactionId !== null || alert.cardNumber !== '') && (
+        <Stack direction="row" useFlexGap sx={{ gap: 1, flexWrap: 'wrap', px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}>
+          {alert.transactionId !== null && (
+            <Button component={ReactRouterLink} to={transactionDetailPath(alert.transactionId)} size="small" onClick={open} data-testid="alert-open-purchase">
+              {t('open.purchase')}
+            </Button>
+          )}
+          {alert.cardNumber !== '' && (
+            <Button component={ReactRouterLink} to={fuelCardPath(alert.cardNumber)} size="small" onClick={open} data-testid="alert-open-card">
+              {t('open.card')}
+            </Button>
+          )}
+        </Stack>
       )}
       {alert.kind === 'WEBHOOK_FAILING' && (
         <Stack direction="row" sx={{ px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}>
@@ -231,51 +276,6 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
         </Stack>
       )}
     </Box>
-  );
-}
-
-function RequestDecision({ requestId, driverName, onDecided }: { requestId: number; driverName: string; onDecided: () => void }) {
-  const { t } = useTranslation('alerts');
-  const [hours, setHours] = useState<number>(24);
-  const [decide, { isLoading }] = useDecideOverrideRequestMutation();
-  const run = async (decision: 'approve' | 'deny') => {
-    try {
-      await decide({ id: requestId, decision, ...(decision === 'approve' ? { hours } : {}) }).unwrap();
-      notify.success(decision === 'approve' ? t('request.approved', { name: driverName, count: hours }) : t('request.denied', { name: driverName }));
-      onDecided();
-    } catch (error) {
-      notify.error(errorMessage(error, t('request.failed')));
-    }
-  };
-  return (
-    <Stack
-      direction="row"
-      useFlexGap
-      sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}
-      data-testid="request-decision"
-    >
-      <TextField
-        select
-        size="small"
-        label={t('request.hours')}
-        value={hours}
-        onChange={(event) => setHours(Number(event.target.value))}
-        sx={{ width: 140, flex: '0 0 auto' }}
-      >
-        {APPROVAL_HOURS.map((option) => (
-          <MenuItem key={option} value={option}>
-            {t('request.hoursOption', { count: option })}
-          </MenuItem>
-        ))}
-      </TextField>
-      <Button variant="contained" color="success" disabled={isLoading} onClick={() => void run('approve')}>
-        {t('request.approve')}
-      </Button>
-      {/* error.light text: error.main on an unread row's tint is 4.42:1, under AA's 4.5:1. */}
-      <Button variant="outlined" color="error" disabled={isLoading} onClick={() => void run('deny')} sx={{ color: 'error.light' }}>
-        {t('request.deny')}
-      </Button>
-    </Stack>
   );
 }
 

@@ -21,8 +21,12 @@ export interface DashboardPageProps {
   PaymentMethodModal: PaymentModalComponent;
   /** Drivers waiting for the company's approval (owners; shown while any wait). */
   DriverRequests?: ComponentType<{ hideWhenEmpty?: boolean }>;
+  /** Drivers' open override requests with Grant and Deny (owners; loaded after the first paint, shown while any wait). */
+  OverrideRequests?: ComponentType;
   /** The driver's active trip with its next stop (shown only while there is one). */
   ActiveTrip?: ComponentType;
+  /** The driver's card: its rules and lock in words, the latest decline and its override request. */
+  MyCard?: ComponentType;
   /**
    * Whether the section above the tiles (driver requests, the active trip) has its final
    * content. Until then the tiles load laid out but unseen, so that the section appearing
@@ -53,9 +57,18 @@ function TileGrid({ settled, children }: { settled: boolean; children: ReactNode
  * (topSettled) and when the account or role changes, which must not re-render (and re-style)
  * every tile. Each tile re-renders on its own data.
  */
-const OwnerTiles = memo(function OwnerTiles({ PaymentMethodModal, DriverRequests }: Pick<DashboardPageProps, 'PaymentMethodModal' | 'DriverRequests'>) {
+const OwnerTiles = memo(function OwnerTiles({
+  PaymentMethodModal,
+  DriverRequests,
+  OverrideRequests,
+}: Pick<DashboardPageProps, 'PaymentMethodModal' | 'DriverRequests' | 'OverrideRequests'>) {
   return (
     <>
+      {OverrideRequests && (
+        <Grid size={12} sx={{ '&:empty': { display: 'none' } }}>
+          <OverrideRequests />
+        </Grid>
+      )}
       {DriverRequests && (
         <Grid size={12}>
           <DriverRequests hideWhenEmpty />
@@ -78,9 +91,14 @@ const OwnerTiles = memo(function OwnerTiles({ PaymentMethodModal, DriverRequests
   );
 });
 
-const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, role }: Pick<DashboardPageProps, 'ActiveTrip'> & { role: RoleCode }) {
+const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, MyCard, role }: Pick<DashboardPageProps, 'ActiveTrip' | 'MyCard'> & { role: RoleCode }) {
   return (
     <>
+      {MyCard && (
+        <Grid size={12}>
+          <MyCard />
+        </Grid>
+      )}
       {ActiveTrip && (
         <Grid size={12}>
           <ActiveTrip />
@@ -97,7 +115,7 @@ const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, role }: Pick<D
 });
 
 /** /dashboard (docs/product.md §2.6): the company dashboard for ROLE_COMPANY, the spendings dashboard for everyone else. */
-export function DashboardPage({ PaymentMethodModal, DriverRequests, ActiveTrip, topSettled = true }: DashboardPageProps) {
+export function DashboardPage({ PaymentMethodModal, DriverRequests, OverrideRequests, ActiveTrip, MyCard, topSettled = true }: DashboardPageProps) {
   const { t } = useTranslation('dashboard');
   const role = useAppSelector(selectRole);
   const userLoaded = useAppSelector(selectUser) !== null;
@@ -117,7 +135,7 @@ export function DashboardPage({ PaymentMethodModal, DriverRequests, ActiveTrip, 
     return (
       <Page title={t('title')}>
         <TileGrid settled={topSettled}>
-          <OwnerTiles PaymentMethodModal={PaymentMethodModal} DriverRequests={DriverRequests} />
+          <OwnerTiles PaymentMethodModal={PaymentMethodModal} DriverRequests={DriverRequests} OverrideRequests={OverrideRequests} />
         </TileGrid>
       </Page>
     );
@@ -125,7 +143,7 @@ export function DashboardPage({ PaymentMethodModal, DriverRequests, ActiveTrip, 
   return (
     <Page title={t('title')} maxWidth="md">
       <TileGrid settled={topSettled}>
-        <SpendingsTiles ActiveTrip={ActiveTrip} role={role} />
+        <SpendingsTiles ActiveTrip={ActiveTrip} MyCard={MyCard} role={role} />
       </TileGrid>
     </Page>
   );

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { DriverRequests } from './DriverRequests';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { errorMessage, errorStatus } from '@/lib/api';
 import { paths } from '@/lib/paths';
 import { LoadError } from '@/components/feedback/LoadStates';
@@ -36,7 +37,9 @@ export const CARD_SEARCH_DEBOUNCE_MS = 500;
 /** /fuel-cards, company role only (docs/product.md §2.10). */
 export function FuelCardsPage() {
   const { t } = useTranslation('fuelCards');
-  const [search, setSearch] = useState('');
+  // An alert opens the screen on its card (fuelCardPath).
+  const [searchParams] = useSearchParams();
+  const [search, setSearch] = useState(() => searchParams.get('card') ?? '');
   const searchText = useDebouncedValue(search.trim(), CARD_SEARCH_DEBOUNCE_MS);
   const { data: cards, isLoading, isFetching, isError, refetch } = useGetFuelCardsQuery({ searchText });
   const [updateCard] = useUpdateFuelCardMutation();

@@ -25,6 +25,9 @@ type OverrideRequestCreate = Schema<'OverrideRequestCreate'>;
 /** GET /api/wex/override-requests: newest first. */
 type OverrideRequestList = Schema<'OverrideRequestList'>;
 
+/** GET /api/wex/card: the driver's card, its rules and what its limits leave now. */
+export type DriverCard = Schema<'DriverCard'>;
+
 /** The query string of the list (the company and driver lists take the same one). */
 type ListQuery = QueryParams<'/api/wex/company/transactions', 'get'> & QueryParams<'/api/wex/transactions', 'get'>;
 
@@ -126,6 +129,11 @@ export const transactionsApi = api.injectEndpoints({
         return { data: fileName };
       },
     }),
+    /** The driver's own card; a purchase or a decided request changes what is left. */
+    getDriverCard: build.query<DriverCard, void>({
+      query: () => '/wex/card',
+      providesTags: ['CardControls', 'Transaction', 'OverrideRequest'],
+    }),
     /** The driver's override requests, newest first. */
     getOverrideRequests: build.query<OverrideRequest[], void>({
       query: () => '/wex/override-requests',
@@ -141,6 +149,7 @@ export const transactionsApi = api.injectEndpoints({
 });
 
 export const {
+  useGetDriverCardQuery,
   useGetOverrideRequestsQuery,
   useRequestOverrideMutation,
   useGetTransactionsInfiniteQuery,

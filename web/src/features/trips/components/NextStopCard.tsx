@@ -1,6 +1,7 @@
 import CenterFocusStrongIcon from '@mui/icons-material/CenterFocusStrong';
 import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
+import NavigationIcon from '@mui/icons-material/Navigation';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,7 +15,7 @@ import { formatDollars } from '@/lib/format';
 import { tripDetailPath } from '@/lib/paths';
 import type { Trip, TripPoint, TripPurchase } from '../api/trip-types';
 import { formatOneDecimal } from '../model/format';
-import { nextStop } from '../model/next-stop';
+import { mapsLink, nextStop } from '../model/next-stop';
 import { useCurrentPosition } from '../model/use-position';
 
 interface NextStopCardProps {
@@ -80,8 +81,19 @@ export function NextStopCard({ trip, purchases = [], onCentre, withTripLink = fa
               {next.later.length > 0 && `: ${next.later.map((stop) => stop.location.name).join(', ')}`}
             </Typography>
             <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Button
+                variant="contained"
+                startIcon={<NavigationIcon />}
+                href={mapsLink(next.stop.location)}
+                target="_blank"
+                rel="noopener"
+                aria-label={t('next.navigateLabel', { name: next.stop.location.name })}
+                data-testid="next-stop-navigate"
+              >
+                {t('next.navigate')}
+              </Button>
               {onCentre && (
-                <Button variant="contained" startIcon={<CenterFocusStrongIcon />} onClick={() => onCentre(next.stop.location)}>
+                <Button variant="outlined" startIcon={<CenterFocusStrongIcon />} onClick={() => onCentre(next.stop.location)}>
                   {t('next.centre')}
                 </Button>
               )}

@@ -1,0 +1,76 @@
+package http
+
+import (
+	"net/http"
+	"time"
+
+	"fuelportal"
+	"fuelportal/rules"
+	"fuelportal/store"
+)
+
+// driverCardResponse is the driver's own card on the wire: its effective
+// rules and what its limits leave of them now.
+type driverCardResponse struct {
+	CardNumber         string                `json:"cardNumber"`
+	Status             fuelportal.CardStatus `json:"status"`
+	Controls           controlsResponse      `json:"controls"`
+	TimeZone           string                `json:"timeZone"`
+	Left               allowanceResponse     `json:"left"`
+	OverrideUntil      *time.Time            `json:"overrideUntil"`
+	VehicleTankGallons *float64              `json:"vehicleTankGallons"`
+	AsOf               time.Time             `json:"asOf"`
+}
+
+// allowanceResponse is what the card's periodic limits leave: null where
+// no rule limits it.
+type allowanceResponse struct {
+	Daily          *float64 `json:"daily"`
+	DailyGallons   *float64 `json:"dailyGallons"`
+	DailyPurchases *int     `json:"dailyPurchases"`
+	Weekly         *float64 `json:"weekly"`
+	Monthly        *float64 `json:"monthly"`
+}
+
+func allowanceFrom(a rules.Allowance) allowanceResponse {
+	money := func(v *int64) *float64 {
+		if v == nil {
+			return nil
+		}
+		d := dollars(*v)
+		return &d
+	}
+	res := allowanceResponse{Daily: money(a.DayCents), Weekly: money(a.WeekCents), Monthly: money(a.MonthCents), DailyPurchases: a.DayPurchases}
+	if a.DayGallons != nil {
+		g := a.DayGallons.Float()
+		res.DailyGallons = &g
+	}
+	return res
+}
+
+func driverCardFrom(c *store.DriverCard, asOf time.Time) driverCardResponse {
+	res := driverCardResponse{CardNumber: c.CardNumber, Status: c.Status, Controls: controlsFrom(c.Controls), TimeZone: c.TimeZone,
+		Left: allowanceFrom(c.Left), OverrideUntil: utcPtr(c.OverrideUntil), AsOf: asOf.UTC()}
+	if c.VehicleTankGallons != nil {
+		g := c.VehicleTankGallons.Float()
+		res.VehicleTankGallons = &g
+	}
+	return res
+}
+
+// handleDriverCard answers the driver's linked card with its rules and
+// what is left of its limits; 404 for a driver without a card.
+func (s *Server) handleDriverCard(w http.ResponseWriter, r *http.Request) {
+	p := PrincipalFromContext(r.Context())
+	if p.CardID == 0 {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "You have no card"))
+		return
+	}
+	now := s.Now()
+	c, err := s.DB.DriverCard(r.Context(), p.CompanyID, p.CardID, now)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, driverCardFrom(c, now))
+}

@@ -1,0 +1,123 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DRIVER, OWNER, expectShell, needs, screenshot, signIn } from './support';
+
+/*
+ * Where a driver and an owner land (docs/product.md, driver's dashboard): the card network
+ * declines a purchase over the card's daily limit; the driver's dashboard says the card's rules
+ * ("$100 a day, … left today") and the decline with its reason; the driver taps "Request
+ * override"; the owner's dashboard lists the request and the owner grants it; the same purchase
+ * posted again is approved, and the driver's dashboard says the override is active. Once in
+ * English and once for a driver who reads Spanish.
+ */
+
+const token = async (request: APIRequestContext, username: string, password: string) => {
+  const response = await request.post('/api/authenticate', { data: { username, password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+};
+
+interface Account {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  cardNumber: string;
+  language: string;
+}
+
+async function postPurchase(request: APIRequestContext, cardNumber: string, gallons: number) {
+  const response = await request.post('/api/network/transactions', {
+    headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! },
+    data: {
+      networkTransactionId: `e2e-driver-override-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+      cardNumber,
+      // demo.FirstStationID: the first demo truck stop (E2E_LOCATION_ID overrides it).
+      locationId: Number(process.env.E2E_LOCATION_ID ?? 10001),
+      gallons,
+      retailPrice: 3.899,
+      transactionDate: new Date().toISOString(),
+      productCode: 'DSL',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { status: string; declineCode: string | null; invoiceRef: string };
+}
+
+async function ownerPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: test.info().project.use.viewport ?? undefined, isMobile: test.info().project.use.isMobile, hasTouch: test.info().project.use.hasTouch });
+  const page = await context.newPage();
+  await page.goto('/');
+  await signIn(page, OWNER.email, OWNER.password);
+  await expectShell(page);
+  return page;
+}
+
+const texts = {
+  en: { rules: /\$100 a day, \$[\d,.]+ left today/, declined: /Your last purchase was declined: Over the daily limit/, request: 'Request override', send: 'Send request', pending: 'Override requested: waiting for the owner', overridden: /Override active/ },
+  es: { rules: /\$100 al día, quedan \$[\d,.]+ hoy/, declined: /Su última compra fue rechazada: /, request: 'Pedir desbloqueo', send: 'Enviar solicitud', pending: 'Desbloqueo solicitado: esperando al dueño', overridden: /Desbloqueo activo/ },
+} as const;
+
+/** Puts the driver's card and language back after each test, even one that timed out. */
+let restore: (() => Promise<void>) | null = null;
+test.afterEach(async () => {
+  await restore?.();
+  restore = null;
+});
+
+for (const language of ['en', 'es'] as const) {
+  test(`a declined driver asks for an override from the dashboard, the owner grants it there, and the retry is approved (${language})`, async ({ page, request, browser }) => {
+    // Two browsers, a dialog and four axe checks: slow on a shared machine.
+    test.slow();
+    const probe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! }, data: {} });
+    needs(probe.status() !== 503, 'the server was started without a card network key (FUELPORTAL_NETWORK_KEY is not read)');
+    const say = texts[language];
+    const driver = { Authorization: `Bearer ${await token(request, DRIVER.email, DRIVER.password)}` };
+    const owner = { Authorization: `Bearer ${await token(request, OWNER.email, OWNER.password)}` };
+    const account = (await (await request.get('/api/account', { headers: driver })).json()) as Account;
+    const { firstName, lastName, email, phoneNumber, cardNumber } = account;
+    const setLanguage = async (value: string) =>
+      expect((await request.put('/api/account', { headers: driver, data: { firstName, lastName, email, phoneNumber, language: value } })).status()).toBe(200);
+    const controls = `/api/wex/company/cards/${cardNumber}/controls`;
+    const before = await (await request.get(controls, { headers: owner })).json();
+    restore = async () => {
+      await request.delete(`/api/wex/company/cards/${cardNumber}/override`, { headers: owner });
+      await request.put(controls, { headers: owner, data: before });
+      await setLanguage('en');
+    };
+    await setLanguage(language);
+    expect((await request.put(controls, { headers: owner, data: { dailyLimit: 100 } })).status()).toBe(200);
+    // 120 gallons at $3.899 is far over $100 a day.
+    const declined = await postPurchase(request, cardNumber, 120);
+    expect(declined).toMatchObject({ status: 'DECLINED', declineCode: 'DAILY_LIMIT' });
+
+    await page.goto('/');
+    await signIn(page, DRIVER.email, DRIVER.password);
+    const card = page.getByTestId('my-card');
+    await expect(card.getByTestId('my-card-rules')).toHaveText(say.rules);
+    const panel = card.getByTestId('override-request-panel');
+    await expect(panel).toContainText(say.declined);
+    await screenshot(page, `driver-dashboard-declined-${language}`);
+    await panel.getByRole('button', { name: say.request }).click();
+    await page.getByRole('dialog').getByRole('button', { name: say.send }).click();
+    await expect(panel.getByTestId('override-request-status')).toHaveText(say.pending);
+    await screenshot(page, `driver-dashboard-requested-${language}`);
+
+    // The owner's dashboard lists it (after its first paint) with Grant and Deny.
+    const ownerView = await ownerPage(browser);
+    try {
+      const row = ownerView.getByTestId('override-request-row').filter({ hasText: account.firstName }).first();
+      await expect(row).toBeVisible();
+      await screenshot(ownerView, `owner-dashboard-override-requests-${language}`);
+      await row.getByRole('button', { name: 'Grant' }).click();
+      await expect(ownerView.getByTestId('override-request-row').filter({ hasText: account.firstName })).toHaveCount(0);
+    } finally {
+      await ownerView.context().close();
+    }
+
+    const approved = await postPurchase(request, cardNumber, 120);
+    expect(approved).toMatchObject({ status: 'APPROVED', declineCode: null });
+    await page.reload();
+    await expect(page.getByTestId('my-card')).toContainText(say.overridden);
+    await screenshot(page, `driver-dashboard-overridden-${language}`);
+  });
+}

@@ -1,0 +1,78 @@
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@/lib/api';
+import { notify } from '@/lib/notifier';
+import { useDecideOverrideRequestMutation } from '../api/alerts-api';
+
+/** Hours an approval grants: the owner picks one, 24 unless changed (1..168 on the wire). */
+const APPROVAL_HOURS = [2, 4, 8, 12, 24, 48, 72, 168] as const;
+
+/** Approve (for a number of hours) or deny a driver's override request. */
+export function RequestDecision({
+  requestId,
+  driverName,
+  onDecided,
+  approveText,
+  inset = true,
+}: {
+  requestId: number;
+  driverName: string;
+  onDecided?: () => void;
+  /** The approve button's text: "Approve" on the alerts page, "Grant" on the dashboard. */
+  approveText?: string;
+  /** Indented under an alert row's icon (the alerts page). */
+  inset?: boolean;
+}) {
+  const { t } = useTranslation('alerts');
+  const [hours, setHours] = useState<number>(24);
+  const [decide, { isLoading }] = useDecideOverrideRequestMutation();
+  const run = async (decision: 'approve' | 'deny') => {
+    try {
+      await decide({ id: requestId, decision, ...(decision === 'approve' ? { hours } : {}) }).unwrap();
+      notify.success(decision === 'approve' ? t('request.approved', { name: driverName, count: hours }) : t('request.denied', { name: driverName }));
+      onDecided?.();
+    } catch (error) {
+      notify.error(errorMessage(error, t('request.failed')));
+    }
+  };
+  return (
+    <Stack
+      direction="row"
+      useFlexGap
+      sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', ...(inset && { px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }) }}
+      data-testid="request-decision"
+    >
+      <TextField
+        select
+        size="small"
+        label={t('request.hours')}
+        value={hours}
+        onChange={(event) => setHours(Number(event.target.value))}
+        sx={{ width: 140, flex: '0 0 auto' }}
+      >
+        {APPROVAL_HOURS.map((option) => (
+          <MenuItem key={option} value={option}>
+            {t('request.hoursOption', { count: option })}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button variant="contained" color="success" disabled={isLoading} onClick={() => void run('approve')}>
+        {approveText ?? t('request.approve')}
+      </Button>
+      {/* error.light text: error.main on an unread row's tint is 4.42:1, under AA's 4.5:1. */}
+      <Button
+        variant="outlined"
+        color="error"
+        disabled={isLoading}
+        onClick={() => void run('deny')}
+        sx={{ color: 'error.light' }}
+      >
+        {t('request.deny')}
+      </Button>
+    </Stack>
+  );
+}

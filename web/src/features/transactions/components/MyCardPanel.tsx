@@ -1,0 +1,72 @@
+import CreditCardIcon from '@mui/icons-material/CreditCard';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { errorStatus } from '@/lib/api';
+import { formatClockTime, formatMonthDayTime } from '@/lib/format';
+import { useGetDriverCardQuery } from '../api/transactions-api';
+import { cardRulePhrases, type CardLock } from '../model/card-rules';
+import { OverrideRequestPanel } from './OverrideRequestPanel';
+
+export type { CardLock } from '../model/card-rules';
+
+/**
+ * The driver's dashboard: their card's rules and lock in words, what is left today, and below
+ * them the latest declined purchase with "Request override" or the state of the request made.
+ */
+export function MyCardPanel({ lock = null }: { lock?: CardLock | null }) {
+  const { t } = useTranslation('transactions');
+  const { data: card, isLoading, isError, error, refetch } = useGetDriverCardQuery();
+  if (isError && errorStatus(error) === 404) return null;
+  const phrases = card ? cardRulePhrases(t, card, lock) : [];
+  return (
+    <Card component="section" aria-labelledby="my-card-title" data-testid="my-card" variant="outlined">
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 0.5 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <CreditCardIcon color="primary" aria-hidden />
+            <Typography variant="h3" component="h2" id="my-card-title">
+              {t('card.title')}
+            </Typography>
+          </Stack>
+          {card && (
+            <Typography variant="body2" color="textSecondary">
+              {t('card.number', { last4: card.cardNumber.slice(-4) })}
+            </Typography>
+          )}
+        </Stack>
+        {isLoading && <Skeleton variant="rounded" height={48} aria-label={t('common:loading')} />}
+        {isError && !card && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()}>
+                {t('card.retry')}
+              </Button>
+            }
+          >
+            {t('card.loadFailed')}
+          </Alert>
+        )}
+        {card && (
+          <>
+            {card.status === 'INACTIVE' && <Alert severity="error">{t('card.inactive')}</Alert>}
+            {card.overrideUntil && <Alert severity="success">{t('card.overridden', { until: formatMonthDayTime(card.overrideUntil) })}</Alert>}
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="my-card-rules">
+              {phrases.length ? phrases.join(' · ') : t('card.noRules')}
+            </Typography>
+            <Typography variant="caption" color="textSecondary" data-testid="my-card-updated">
+              {t('card.updated', { time: formatClockTime(card.asOf) })}
+            </Typography>
+          </>
+        )}
+        <OverrideRequestPanel query={{ scope: 'driver' }} />
+      </CardContent>
+    </Card>
+  );
+}
