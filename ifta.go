@@ -98,6 +98,16 @@ type IFTAQuarter struct {
 	Fuel      []IFTAFuelEntry    // of the fuel type
 	Miles     []IFTAMilesEntry
 	Trips     []IFTATrip
-	Rates     []IFTARate
-	Closed    *IFTAClosedReturn // nil while the return is not closed
+	// Telematics are the miles rolled up from vehicles' positions.
+	Telematics IFTATelematics
+	Rates      []IFTARate
+	Closed     *IFTAClosedReturn // nil while the return is not closed
+}
+
+// IFTATelematics are a company's telematics miles and days dated in a
+// quarter: where a unit has telematics miles on a day, they are that
+// day's miles of the unit (ifta.Service).
+type IFTATelematics struct {
+	Miles []TelematicsMiles
+	Days  []TelematicsDay
 }
