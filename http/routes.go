@@ -149,12 +149,6 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/company/telematics", s.requireRole(fuelportal.RoleCompany, s.handleTelematicsSettings))
 	mux.HandleFunc("POST /api/wex/company/telematics/token", s.requireRole(fuelportal.RoleCompany, s.handleTelematicsToken))
 
-	// Telematics (telematics.go): Traccar forwards positions with the
-	// company's telematics token (Authorization: Bearer), not a user token.
-	mux.HandleFunc("POST /api/telematics/traccar", s.handleTraccarForward)
-	mux.HandleFunc("GET /api/wex/company/telematics", s.requireRole(fuelportal.RoleCompany, s.handleTelematicsSettings))
-	mux.HandleFunc("POST /api/wex/company/telematics/token", s.requireRole(fuelportal.RoleCompany, s.handleTelematicsToken))
-
 	// Trip requests (trip_requests.go): a driver asks to end or re-plan a trip an owner locked, the owner decides
 	mux.HandleFunc("POST /api/trips/{id}/end-request", s.requireRole(fuelportal.RoleUser, s.handleTripEndRequest))
 	mux.HandleFunc("POST /api/trips/{id}/replan-request", s.requireRole(fuelportal.RoleUser, s.handleTripReplanRequest))
