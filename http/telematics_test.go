@@ -15,7 +15,7 @@ import (
 
 type ingestResult struct {
 	Received, Stored, Duplicates, DroppedJumps, BridgedGaps, UnknownDevices int
-	UnknownDeviceIds                                                      []string
+	UnknownDeviceIds                                                        []string
 }
 
 type mileageBody struct {
