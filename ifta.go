@@ -104,10 +104,20 @@ type IFTAQuarter struct {
 	Closed     *IFTAClosedReturn // nil while the return is not closed
 }
 
-// IFTATelematics are a company's telematics miles and days dated in a
-// quarter: where a unit has telematics miles on a day, they are that
-// day's miles of the unit (ifta.Service).
+// IFTATelematics are what a company's telematics miles dated in a
+// quarter bring to its return: where a unit has telematics miles on a day,
+// they are that day's miles of the unit (ifta.Service).
 type IFTATelematics struct {
+	// Miles are the quarter's telematics miles per jurisdiction, summed
+	// (VehicleID, UnitNumber and Date empty).
 	Miles []TelematicsMiles
-	Days  []TelematicsDay
+	// Flagged are the vehicle days with positions dropped as jumps or gaps
+	// bridged.
+	Flagged []TelematicsDay
+	// Covered are the unit days with telematics miles among the units that
+	// have manual miles entries or completed trips in the quarter (only
+	// those can be superseded).
+	Covered []TelematicsDay
+	// VehicleDays counts the vehicle days with telematics miles.
+	VehicleDays int
 }

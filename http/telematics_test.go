@@ -175,19 +175,21 @@ func TestTelematics_Ingest(t *testing.T) {
 		checkMiles(want)
 		f.api.Get(fmt.Sprintf("/api/wex/company/vehicles/%d/mileage?dateFrom=%s&dateTo=%s", mine.ID, day0, day1), f.other).ExpectStatus(t, 404)
 
-		// The return takes them, with the warnings.
+		// The return takes them first, with the warnings: a manual entry
+		// of the unit's day is not counted.
 		loc, _ := time.LoadLocation("America/Chicago")
 		at := start.In(loc)
+		f.api.Post("/api/wex/company/ifta/miles", map[string]any{"unitNumber": "TRK-1", "date": at.Format(time.DateOnly), "jurisdiction": "TX", "miles": 500}, f.owner).ExpectStatus(t, 201)
 		var ret struct {
 			Warnings []struct{ Code, Message string }
-			Sources  struct{ TelematicsVehicleDays int }
+			Sources  struct{ TelematicsVehicleDays, SupersededByTelematics int }
 		}
 		f.api.Get(fmt.Sprintf("/api/wex/company/ifta/returns?year=%d&quarter=%d&fuelType=diesel", at.Year(), (int(at.Month())+2)/3), f.owner).ExpectStatus(t, 200).Decode(t, &ret)
 		codes := map[string]bool{}
 		for _, w := range ret.Warnings {
 			codes[w.Code] = true
 		}
-		if ret.Sources.TelematicsVehicleDays == 0 || !codes["telematics_jumps_dropped"] || !codes["telematics_gaps_bridged"] {
+		if ret.Sources.TelematicsVehicleDays == 0 || ret.Sources.SupersededByTelematics != 1 || !codes["telematics_jumps_dropped"] || !codes["telematics_gaps_bridged"] {
 			t.Errorf("return: sources %+v, warnings %v", ret.Sources, codes)
 		}
 

@@ -183,15 +183,11 @@ const (
 // UnitDay is one unit's calendar day.
 type UnitDay struct{ Unit, Date string }
 
-// TelematicsUnitDays are the unit days with telematics miles: their miles
-// are the telematics ones, and a trip or manual entry of such a day is not
-// counted (docs/ifta.md, "Where the figures come from").
-func TelematicsUnitDays(t fuelportal.IFTATelematics) map[UnitDay]bool {
-	days := map[UnitDay]bool{}
-	for _, m := range t.Miles {
-		days[UnitDay{m.UnitNumber, m.Date}] = true
-	}
-	return days
+// Superseded reports whether a trip or manual entry of unit on date is
+// left out because telematics miles cover that unit day: telematics come
+// first (docs/ifta.md, "Where the figures come from").
+func Superseded(covered map[UnitDay]bool, unit, date string) bool {
+	return covered[UnitDay{unit, date}]
 }
 
 // compute builds the return of quarter q's data (loc is the company's
@@ -216,8 +212,11 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time,
 	}
 	var used Sources
 	miles := map[string]float64{}
-	telematicsDays := TelematicsUnitDays(q.Telematics)
-	used.TelematicsVehicleDays = len(telematicsDays)
+	telematicsDays := map[UnitDay]bool{}
+	for _, d := range q.Telematics.Covered {
+		telematicsDays[UnitDay{d.UnitNumber, d.Date}] = true
+	}
+	used.TelematicsVehicleDays = q.Telematics.VehicleDays
 	for _, m := range q.Telematics.Miles {
 		miles[m.Jurisdiction] += m.Miles
 	}
@@ -225,7 +224,7 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time,
 		miles[code] = max(0, m) // a segment taken back can leave -1e-12
 	}
 	for _, m := range q.Miles {
-		if telematicsDays[UnitDay{m.UnitNumber, m.Date}] {
+		if Superseded(telematicsDays, m.UnitNumber, m.Date) {
 			used.SupersededByTelematics++
 			continue
 		}
@@ -233,7 +232,7 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time,
 	}
 	var tripIDs []string
 	for _, t := range q.Trips {
-		if telematicsDays[UnitDay{t.UnitNumber, t.CreatedAt.In(loc).Format(time.DateOnly)}] {
+		if Superseded(telematicsDays, t.UnitNumber, t.CreatedAt.In(loc).Format(time.DateOnly)) {
 			used.SupersededByTelematics++
 			continue
 		}
@@ -277,7 +276,7 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time,
 func telematicsWarnings(ret *Return, t fuelportal.IFTATelematics) {
 	var jumps, gaps int
 	var jumpUnits, gapUnits []string
-	for _, d := range t.Days {
+	for _, d := range t.Flagged {
 		if d.DroppedJumps > 0 {
 			jumps += d.DroppedJumps
 			jumpUnits = appendOnce(jumpUnits, d.UnitNumber)

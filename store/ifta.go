@@ -264,12 +264,14 @@ func (tx *Tx) IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (q *fuel
 	if err != nil {
 		return nil, err
 	}
-	q.Telematics.Miles, err = tx.telematicsMiles(ctx, p.CompanyID, 0, p.FromDate, p.ToDate)
-	if err != nil {
-		return nil, err
+	var units []string
+	for _, m := range q.Miles {
+		units = append(units, m.UnitNumber)
 	}
-	q.Telematics.Days, err = tx.telematicsDays(ctx, p.CompanyID, 0, p.FromDate, p.ToDate)
-	if err != nil {
+	for _, t := range q.Trips {
+		units = append(units, t.UnitNumber)
+	}
+	if q.Telematics, err = tx.iftaTelematics(ctx, p, units); err != nil {
 		return nil, err
 	}
 	q.Rates, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTARate, error) {

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
 	"time"
 
@@ -252,9 +253,8 @@ func (t *TelematicsTx) AddDays(ctx context.Context, rows []fuelportal.Telematics
 	return nil
 }
 
-// telematicsMiles lists the company's telematics miles dated from fromDate
-// to before toDate (vehicleID 0: every vehicle's), by unit, date and
-// jurisdiction.
+// telematicsMiles lists the company's vehicle's telematics miles dated
+// from fromDate to before toDate, by date and jurisdiction.
 func (tx *Tx) telematicsMiles(ctx context.Context, companyID, vehicleID int64, fromDate, toDate string) ([]fuelportal.TelematicsMiles, error) {
 	return queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.TelematicsMiles, error) {
 		var m fuelportal.TelematicsMiles
@@ -262,34 +262,81 @@ func (tx *Tx) telematicsMiles(ctx context.Context, companyID, vehicleID int64, f
 		return m, err
 	}, `SELECT m.vehicle_id, v.unit_number, m.date, m.jurisdiction, m.miles, m.bridged_miles
 		FROM telematics_miles m JOIN vehicles v ON v.id = m.vehicle_id
-		WHERE m.company_id = ? AND m.date >= ? AND m.date < ? AND (? = 0 OR m.vehicle_id = ?)
-		ORDER BY v.unit_number, m.date, m.jurisdiction`, companyID, fromDate, toDate, vehicleID, vehicleID)
+		WHERE m.company_id = ? AND m.vehicle_id = ? AND m.date >= ? AND m.date < ?
+		ORDER BY m.date, m.jurisdiction`, companyID, vehicleID, fromDate, toDate)
 }
 
-// telematicsDays lists the company's telematics days as telematicsMiles.
-func (tx *Tx) telematicsDays(ctx context.Context, companyID, vehicleID int64, fromDate, toDate string) ([]fuelportal.TelematicsDay, error) {
-	return queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.TelematicsDay, error) {
-		var d fuelportal.TelematicsDay
-		var start, end sql.NullFloat64
-		err := row.Scan(&d.VehicleID, &d.UnitNumber, &d.Date, &d.Positions, &d.DroppedJumps, &d.BridgedGaps, &start, &end)
-		if start.Valid {
-			d.StartOdometer = &start.Float64
-		}
-		if end.Valid {
-			d.EndOdometer = &end.Float64
-		}
-		return d, err
-	}, `SELECT d.vehicle_id, v.unit_number, d.date, d.positions, d.dropped_jumps, d.bridged_gaps, d.start_odometer, d.end_odometer
+const telematicsDayColumns = `d.vehicle_id, v.unit_number, d.date, d.positions, d.dropped_jumps, d.bridged_gaps, d.start_odometer, d.end_odometer`
+
+func scanTelematicsDay(row interface{ Scan(...any) error }) (fuelportal.TelematicsDay, error) {
+	var d fuelportal.TelematicsDay
+	var start, end sql.NullFloat64
+	err := row.Scan(&d.VehicleID, &d.UnitNumber, &d.Date, &d.Positions, &d.DroppedJumps, &d.BridgedGaps, &start, &end)
+	if start.Valid {
+		d.StartOdometer = &start.Float64
+	}
+	if end.Valid {
+		d.EndOdometer = &end.Float64
+	}
+	return d, err
+}
+
+// iftaTelematics reads period p's telematics figures (IFTATelematics):
+// units are those with manual entries or trips in it.
+func (tx *Tx) iftaTelematics(ctx context.Context, p fuelportal.IFTAPeriod, units []string) (t fuelportal.IFTATelematics, err error) {
+	t.Miles, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.TelematicsMiles, error) {
+		var m fuelportal.TelematicsMiles
+		err := row.Scan(&m.Jurisdiction, &m.Miles, &m.Bridged)
+		return m, err
+	}, `SELECT jurisdiction, SUM(miles), SUM(bridged_miles) FROM telematics_miles
+		WHERE company_id = ? AND date >= ? AND date < ? GROUP BY jurisdiction ORDER BY jurisdiction`, p.CompanyID, p.FromDate, p.ToDate)
+	if err != nil {
+		return t, err
+	}
+	err = tx.QueryRow(ctx, `SELECT COUNT(*) FROM (SELECT DISTINCT vehicle_id, date FROM telematics_miles
+		WHERE company_id = ? AND date >= ? AND date < ?) d`, p.CompanyID, p.FromDate, p.ToDate).Scan(&t.VehicleDays)
+	if err != nil {
+		return t, err
+	}
+	t.Flagged, err = queryList(ctx, tx, scanTelematicsDay, `SELECT `+telematicsDayColumns+`
 		FROM telematics_days d JOIN vehicles v ON v.id = d.vehicle_id
-		WHERE d.company_id = ? AND d.date >= ? AND d.date < ? AND (? = 0 OR d.vehicle_id = ?)
-		ORDER BY v.unit_number, d.date`, companyID, fromDate, toDate, vehicleID, vehicleID)
+		WHERE d.company_id = ? AND d.date >= ? AND d.date < ? AND (d.dropped_jumps > 0 OR d.bridged_gaps > 0)
+		ORDER BY v.unit_number, d.date`, p.CompanyID, p.FromDate, p.ToDate)
+	if err != nil {
+		return t, err
+	}
+	slices.Sort(units)
+	units = slices.Compact(units)
+	return t, chunks(len(units), 1, func(start, end int) error {
+		args := []any{p.CompanyID, p.FromDate, p.ToDate}
+		for _, u := range units[start:end] {
+			args = append(args, u)
+		}
+		covered, err := queryList(ctx, tx, scanTelematicsDay, `SELECT `+telematicsDayColumns+`
+			FROM telematics_days d JOIN vehicles v ON v.id = d.vehicle_id
+			WHERE d.company_id = ? AND d.date >= ? AND d.date < ? AND v.unit_number IN (`+placeholders(end-start)+`)
+			AND EXISTS (SELECT 1 FROM telematics_miles m WHERE m.vehicle_id = d.vehicle_id AND m.date = d.date)
+			ORDER BY v.unit_number, d.date`, args...)
+		t.Covered = append(t.Covered, covered...)
+		return err
+	})
+}
+
+// telematicsDays lists the company's vehicle's telematics days dated from
+// fromDate to before toDate, by date.
+func (tx *Tx) telematicsDays(ctx context.Context, companyID, vehicleID int64, fromDate, toDate string) ([]fuelportal.TelematicsDay, error) {
+	return queryList(ctx, tx, scanTelematicsDay, `SELECT `+telematicsDayColumns+`
+		FROM telematics_days d JOIN vehicles v ON v.id = d.vehicle_id
+		WHERE d.company_id = ? AND d.vehicle_id = ? AND d.date >= ? AND d.date < ?
+		ORDER BY d.date`, companyID, vehicleID, fromDate, toDate)
 }
 
 // VehicleMileage is what a vehicle's mileage record is made of, dated
 // from FromDate to before ToDate.
 type VehicleMileage struct {
 	Vehicle    *fuelportal.Vehicle
-	Telematics fuelportal.IFTATelematics
+	Telematics []fuelportal.TelematicsMiles
+	Days       []fuelportal.TelematicsDay
 	Manual     []fuelportal.IFTAMilesEntry
 	Trips      []fuelportal.IFTATrip
 }
@@ -304,10 +351,10 @@ func (db *DB) VehicleMileage(ctx context.Context, companyID, id int64, fromDate,
 		if m.Vehicle, err = tx.vehicle(ctx, companyID, id); err != nil {
 			return err
 		}
-		if m.Telematics.Miles, err = tx.telematicsMiles(ctx, companyID, id, fromDate, toDate); err != nil {
+		if m.Telematics, err = tx.telematicsMiles(ctx, companyID, id, fromDate, toDate); err != nil {
 			return err
 		}
-		if m.Telematics.Days, err = tx.telematicsDays(ctx, companyID, id, fromDate, toDate); err != nil {
+		if m.Days, err = tx.telematicsDays(ctx, companyID, id, fromDate, toDate); err != nil {
 			return err
 		}
 		if m.Manual, err = queryList(ctx, tx, scanIFTAMiles, `SELECT `+iftaMilesColumns+` FROM ifta_miles

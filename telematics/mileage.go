@@ -91,17 +91,18 @@ func (s *Service) Mileage(ctx context.Context, companyID, vehicleID int64, dateF
 	}
 	type sourceKey struct{ date, region, source string }
 	miles := map[sourceKey]float64{}
-	telematicsDays := ifta.TelematicsUnitDays(m.Telematics)
-	for _, t := range m.Telematics.Miles {
+	unit := m.Vehicle.UnitNumber
+	telematicsDays := map[ifta.UnitDay]bool{}
+	for _, t := range m.Telematics {
 		miles[sourceKey{t.Date, t.Jurisdiction, SourceTelematics}] += t.Miles
+		telematicsDays[ifta.UnitDay{Unit: unit, Date: t.Date}] = true
 	}
-	for _, d := range m.Telematics.Days {
+	for _, d := range m.Days {
 		day(d.Date).StartOdometer, day(d.Date).EndOdometer = round1(d.StartOdometer), round1(d.EndOdometer)
 	}
-	unit := m.Vehicle.UnitNumber
 	for _, t := range m.Trips {
 		date := t.CreatedAt.In(loc).Format(time.DateOnly)
-		if telematicsDays[ifta.UnitDay{Unit: unit, Date: date}] {
+		if ifta.Superseded(telematicsDays, unit, date) {
 			continue
 		}
 		points := make([]jurisdiction.Point, len(t.Route))
@@ -113,7 +114,7 @@ func (s *Service) Mileage(ctx context.Context, companyID, vehicleID int64, dateF
 		}
 	}
 	for _, e := range m.Manual {
-		if !telematicsDays[ifta.UnitDay{Unit: unit, Date: e.Date}] {
+		if !ifta.Superseded(telematicsDays, unit, e.Date) {
 			miles[sourceKey{e.Date, e.Jurisdiction, SourceManual}] += float64(e.MilesTenths) / 10
 		}
 	}
