@@ -51,5 +51,5 @@ func New(db *store.DB, stations Catalog, logger *slog.Logger) Flows {
 	}
 	q := &push.Queue{Store: db, Logger: logger}
 	return Flows{Trips: t, Purchases: &purchases.Service{Store: db, Trips: t, Notifier: q}, Prices: p, Push: q,
-		IFTA: &ifta.Service{Store: db, Now: func() time.Time { return db.Now() }}, Telematics: &telematics.Service{Store: db}}
+		IFTA: &ifta.Service{Store: db, Now: func() time.Time { return db.Now() }}, Telematics: &telematics.Service{Store: db, Now: func() time.Time { return db.Now() }}}
 }

@@ -89,7 +89,7 @@ func TestTelematics_Ingest(t *testing.T) {
 			t.Fatalf("settings %+v", settings)
 		}
 
-		start := time.Now().UTC().Add(-6 * time.Hour).Truncate(time.Second)
+		start := fx.db.Now().UTC().Add(-6 * time.Hour).Truncate(time.Second)
 		times, points := dallasToShreveport(start)
 		fix := func(i int) map[string]any {
 			return traccarFix("TRK-1", times[i], points[i].Lat, points[i].Lon, 1_000_000+float64(i)*16093.44)
@@ -222,7 +222,7 @@ func TestTelematics_Ingest(t *testing.T) {
 		noTime := fix(2)
 		delete(noTime["position"].(map[string]any), "fixTime")
 		bad(noTime, "positions[0].fixTime")
-		future := traccarFix("TRK-1", time.Now().Add(72*time.Hour), 32, -96, 0)
+		future := traccarFix("TRK-1", fx.db.Now().Add(72*time.Hour), 32, -96, 0)
 		bad(future, "positions[0].fixTime")
 		bad(`{"position":`, "")
 		bad(`"text"`, "")
