@@ -94,14 +94,20 @@ func (db *DB) InTelematicsTx(ctx context.Context, companyID int64, fn func(t *Te
 // Now is the transaction's clock.
 func (t *TelematicsTx) Now() time.Time { return t.tx.Now }
 
-// LockVehicle serialises ingests of one vehicle (PostgreSQL; SQLite has one
-// writer at a time).
-func (t *TelematicsTx) LockVehicle(ctx context.Context, vehicleID int64) error {
-	if t.tx.Engine() != Postgres {
+// LockVehicles serialises ingests of the vehicles ids, locked in id order
+// in one statement (PostgreSQL; SQLite has one writer at a time).
+func (t *TelematicsTx) LockVehicles(ctx context.Context, ids []int64) error {
+	if t.tx.Engine() != Postgres || len(ids) == 0 {
 		return nil
 	}
-	_, err := t.tx.Exec(ctx, `SELECT id FROM vehicles WHERE id = ? AND company_id = ? FOR NO KEY UPDATE`, vehicleID, t.companyID)
-	return err
+	return chunks(len(ids), 1, func(start, end int) error {
+		args := []any{t.companyID}
+		for _, id := range ids[start:end] {
+			args = append(args, id)
+		}
+		_, err := t.tx.Exec(ctx, `SELECT id FROM vehicles WHERE company_id = ? AND id IN (`+placeholders(end-start)+`) ORDER BY id FOR NO KEY UPDATE`, args...)
+		return err
+	})
 }
 
 const fixColumns = `id, vehicle_id, fix_time, latitude, longitude, speed_knots, odometer_miles`
@@ -222,17 +228,25 @@ func (t *TelematicsTx) AddMiles(ctx context.Context, rows []fuelportal.Telematic
 // odometer readings: StartOdometer is the reading of the earliest fix
 // given (its time in start), EndOdometer of the latest (in end).
 func (t *TelematicsTx) AddDays(ctx context.Context, rows []fuelportal.TelematicsDay, start, end []time.Time) error {
-	for i, d := range rows {
-		var startAt, endAt any
-		if d.StartOdometer != nil {
-			startAt = start[i]
-		}
-		if d.EndOdometer != nil {
-			endAt = end[i]
+	return chunks(len(rows), 10, func(first, last int) error {
+		args := make([]any, 0, 10*(last-first))
+		values := make([]string, 0, last-first)
+		for i := first; i < last; i++ {
+			d := rows[i]
+			var startAt, endAt any
+			if d.StartOdometer != nil {
+				startAt = start[i]
+			}
+			if d.EndOdometer != nil {
+				endAt = end[i]
+			}
+			values = append(values, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, t.companyID, d.VehicleID, d.Date, d.Positions, d.DroppedJumps, d.BridgedGaps,
+				nullFloat(d.StartOdometer), startAt, nullFloat(d.EndOdometer), endAt)
 		}
 		_, err := t.tx.Exec(ctx, `INSERT INTO telematics_days (company_id, vehicle_id, date, positions, dropped_jumps, bridged_gaps,
 				start_odometer, start_at, end_odometer, end_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (vehicle_id, date) DO UPDATE SET
+			VALUES `+strings.Join(values, ", ")+` ON CONFLICT (vehicle_id, date) DO UPDATE SET
 			positions = telematics_days.positions + excluded.positions,
 			dropped_jumps = telematics_days.dropped_jumps + excluded.dropped_jumps,
 			bridged_gaps = telematics_days.bridged_gaps + excluded.bridged_gaps,
@@ -243,14 +257,9 @@ func (t *TelematicsTx) AddDays(ctx context.Context, rows []fuelportal.Telematics
 			end_odometer = CASE WHEN excluded.end_at IS NOT NULL AND (telematics_days.end_at IS NULL OR excluded.end_at > telematics_days.end_at)
 				THEN excluded.end_odometer ELSE telematics_days.end_odometer END,
 			end_at = CASE WHEN excluded.end_at IS NOT NULL AND (telematics_days.end_at IS NULL OR excluded.end_at > telematics_days.end_at)
-				THEN excluded.end_at ELSE telematics_days.end_at END`,
-			t.companyID, d.VehicleID, d.Date, d.Positions, d.DroppedJumps, d.BridgedGaps,
-			nullFloat(d.StartOdometer), startAt, nullFloat(d.EndOdometer), endAt)
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+				THEN excluded.end_at ELSE telematics_days.end_at END`, args...)
+		return err
+	})
 }
 
 // telematicsMiles lists the company's vehicle's telematics miles dated

@@ -229,6 +229,9 @@ func (s *Service) Ingest(ctx context.Context, companyID int64, positions []Posit
 	}
 	slices.Sort(vehicles) // lock order
 	err = s.Store.InTelematicsTx(ctx, companyID, func(t *store.TelematicsTx) error {
+		if err := t.LockVehicles(ctx, vehicles); err != nil {
+			return err
+		}
 		r := &rollup{loc: loc, miles: map[milesKey]*fuelportal.TelematicsMiles{}, days: map[dayKey]*dayFigures{}}
 		for _, id := range vehicles {
 			fixes := byVehicle[id]
@@ -281,9 +284,6 @@ type rollup struct {
 
 // vehicle stores and rolls up one vehicle's new fixes (sorted by time).
 func (r *rollup) vehicle(ctx context.Context, t *store.TelematicsTx, id int64, fixes []*fuelportal.TelematicsFix) error {
-	if err := t.LockVehicle(ctx, id); err != nil {
-		return err
-	}
 	last, err := t.LastKept(ctx, id)
 	if err != nil {
 		return err
