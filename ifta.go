@@ -98,6 +98,26 @@ type IFTAQuarter struct {
 	Fuel      []IFTAFuelEntry    // of the fuel type
 	Miles     []IFTAMilesEntry
 	Trips     []IFTATrip
-	Rates     []IFTARate
-	Closed    *IFTAClosedReturn // nil while the return is not closed
+	// Telematics are the miles rolled up from vehicles' positions.
+	Telematics IFTATelematics
+	Rates      []IFTARate
+	Closed     *IFTAClosedReturn // nil while the return is not closed
+}
+
+// IFTATelematics are what a company's telematics miles dated in a
+// quarter bring to its return: where a unit has telematics miles on a day,
+// they are that day's miles of the unit (ifta.Service).
+type IFTATelematics struct {
+	// Miles are the quarter's telematics miles per jurisdiction, summed
+	// (VehicleID, UnitNumber and Date empty).
+	Miles []TelematicsMiles
+	// Flagged are the vehicle days with positions dropped as jumps or gaps
+	// bridged.
+	Flagged []TelematicsDay
+	// Covered are the unit days with telematics miles among the units that
+	// have manual miles entries or completed trips in the quarter (only
+	// those can be superseded).
+	Covered []TelematicsDay
+	// VehicleDays counts the vehicle days with telematics miles.
+	VehicleDays int
 }

@@ -14,6 +14,7 @@ import (
 	"fuelportal/purchases"
 	"fuelportal/push"
 	"fuelportal/store"
+	"fuelportal/telematics"
 	"fuelportal/trips"
 )
 
@@ -26,6 +27,8 @@ type Flows struct {
 	// wake the process's sender.
 	Push *push.Queue
 	IFTA *ifta.Service
+	// Telematics stores forwarded positions and rolls them up into miles.
+	Telematics *telematics.Service
 }
 
 // Catalog is the station catalog the flows search and reload
@@ -48,5 +51,5 @@ func New(db *store.DB, stations Catalog, logger *slog.Logger) Flows {
 	}
 	q := &push.Queue{Store: db, Logger: logger}
 	return Flows{Trips: t, Purchases: &purchases.Service{Store: db, Trips: t, Notifier: q}, Prices: p, Push: q,
-		IFTA: &ifta.Service{Store: db, Now: func() time.Time { return db.Now() }}}
+		IFTA: &ifta.Service{Store: db, Now: func() time.Time { return db.Now() }}, Telematics: &telematics.Service{Store: db, Now: func() time.Time { return db.Now() }}}
 }

@@ -88,6 +88,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/company/vehicles/{id}", s.requireRole(fuelportal.RoleCompany, s.handleVehicleGet))
 	mux.HandleFunc("PUT /api/wex/company/vehicles/{id}", s.requireRole(fuelportal.RoleCompany, s.handleVehicleUpdate))
 	mux.HandleFunc("DELETE /api/wex/company/vehicles/{id}", s.requireRole(fuelportal.RoleCompany, s.handleVehicleDelete))
+	mux.HandleFunc("GET /api/wex/company/vehicles/{id}/mileage", s.requireRole(fuelportal.RoleCompany, s.handleVehicleMileage))
 
 	// Drivers' requests to join the owner's company (driver_requests.go)
 	mux.HandleFunc("GET /api/wex/company/driver-requests", s.requireRole(fuelportal.RoleCompany, s.handleDriverRequestList))
@@ -142,6 +143,12 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/company/ifta/purchases", s.requireRole(fuelportal.RoleCompany, s.handleIFTAFuelList))
 	mux.HandleFunc("POST /api/wex/company/ifta/purchases", s.requireRole(fuelportal.RoleCompany, s.handleIFTAFuelAdd))
 	mux.HandleFunc("DELETE /api/wex/company/ifta/purchases/{id}", s.requireRole(fuelportal.RoleCompany, s.handleIFTAFuelDelete))
+
+	// Telematics (telematics.go): Traccar forwards positions with the
+	// company's telematics token (Authorization: Bearer), not a user token.
+	mux.HandleFunc("POST /api/telematics/traccar", s.handleTraccarForward)
+	mux.HandleFunc("GET /api/wex/company/telematics", s.requireRole(fuelportal.RoleCompany, s.handleTelematicsSettings))
+	mux.HandleFunc("POST /api/wex/company/telematics/token", s.requireRole(fuelportal.RoleCompany, s.handleTelematicsToken))
 
 	// Trip requests (trip_requests.go): a driver asks to end or re-plan a trip an owner locked, the owner decides
 	mux.HandleFunc("POST /api/trips/{id}/end-request", s.requireRole(fuelportal.RoleUser, s.handleTripEndRequest))

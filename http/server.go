@@ -21,6 +21,7 @@ import (
 	"fuelportal/push"
 	"fuelportal/routing"
 	"fuelportal/store"
+	"fuelportal/telematics"
 	"fuelportal/trips"
 )
 
@@ -89,6 +90,8 @@ type Server struct {
 	PushKeys push.Keys
 	// IFTA runs the IFTA return flow (ifta.go).
 	IFTA *ifta.Service
+	// Telematics runs the telematics flow (telematics.go).
+	Telematics *telematics.Service
 
 	// resetCodeKey keys the HMAC under which reset codes are stored.
 	resetCodeKey []byte
@@ -117,6 +120,7 @@ func NewServer(d Deps) *Server {
 		Prices:       f.Prices,
 		Push:         f.Push,
 		IFTA:         f.IFTA,
+		Telematics:   f.Telematics,
 		DB:           d.DB,
 		Logger:       d.Logger,
 		Passwords:    d.Passwords,

@@ -49,6 +49,7 @@ var requestBodies = map[string]any{
 	"POST /api/wex/company/vehicles":                    vehicleRequest{},
 	"PUT /api/wex/company/vehicles/{id}":                vehicleRequest{},
 	"POST /api/wex/company/vehicles/import":             nil, // CSV: feed.ParseVehicles checks each field
+	"POST /api/telematics/traccar":                      traccarForward{},
 }
 
 // textParams names the text rule of each string path, query and header
@@ -71,6 +72,9 @@ var textParams = map[string]string{
 	"GET /api/wex/company/compliance dateTo":                         "date",
 	"GET /api/wex/company/compliance/export dateFrom":                "date",
 	"GET /api/wex/company/compliance/export dateTo":                  "date",
+	"GET /api/wex/company/vehicles/{id}/mileage dateFrom":            "date",
+	"GET /api/wex/company/vehicles/{id}/mileage dateTo":              "date",
+	"GET /api/wex/company/vehicles/{id}/mileage format":              "code",
 	"GET /api/wex/company/cards/{cardNumber}/controls cardNumber":    "cardNumber",
 	"PUT /api/wex/company/cards/{cardNumber}/controls cardNumber":    "cardNumber",
 	"POST /api/wex/company/cards/{cardNumber}/override cardNumber":   "cardNumber",
@@ -111,6 +115,7 @@ var strictParams = map[string]bool{
 	"GET /api/wex/company/vehicles/{id} id":                    true,
 	"PUT /api/wex/company/vehicles/{id} id":                    true,
 	"DELETE /api/wex/company/vehicles/{id} id":                 true,
+	"GET /api/wex/company/vehicles/{id}/mileage id":            true,
 }
 
 func init() {
@@ -137,6 +142,7 @@ type openAPISchema struct {
 	Pattern    string                    `json:"pattern"`
 	Properties map[string]*openAPISchema `json:"properties"`
 	Items      *openAPISchema            `json:"items"`
+	OneOf      []*openAPISchema          `json:"oneOf"`
 }
 
 type openAPIOperation struct {
@@ -171,6 +177,11 @@ func contractStrings(doc *openAPIDoc, s *openAPISchema, path string, out map[str
 	}
 	for name, p := range s.Properties {
 		contractStrings(doc, p, joinField(path, name), out)
+	}
+	for _, alt := range s.OneOf { // one object or an array of them: the same fields
+		if alt.Type != "string" && alt.Type != "number" && alt.Type != "integer" {
+			contractStrings(doc, alt, path, out)
+		}
 	}
 }
 

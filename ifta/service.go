@@ -82,6 +82,11 @@ type Sources struct {
 	FuelEntries    int `json:"fuelEntries"`
 	MilesEntries   int `json:"milesEntries"`
 	CompletedTrips int `json:"completedTrips"`
+	// TelematicsVehicleDays are the days of vehicles with telematics
+	// miles; SupersededByTelematics the manual entries and trips of such a
+	// unit's day, not counted (telematics miles come first).
+	TelematicsVehicleDays  int `json:"telematicsVehicleDays"`
+	SupersededByTelematics int `json:"supersededByTelematics"`
 }
 
 // AfterCloseItem is one record of a closed quarter recorded after its close.
@@ -160,15 +165,34 @@ func (s *Service) Return(ctx context.Context, companyID int64, year, quarter int
 		out.AfterClose = afterClose(q, closedAt, loc)
 		return out, nil
 	}
-	out.Return, err = compute(p, q, s.now())
+	var used Sources
+	out.Return, used, err = compute(p, q, s.now(), loc)
 	if err != nil {
 		return nil, err
 	}
+	out.Sources.TelematicsVehicleDays, out.Sources.SupersededByTelematics = used.TelematicsVehicleDays, used.SupersededByTelematics
 	return out, nil
 }
 
-// compute builds the return of quarter q's data.
-func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time) (Return, error) {
+// Warnings of the telematics miles.
+const (
+	WarnTelematicsJumps WarningCode = "telematics_jumps_dropped"
+	WarnTelematicsGaps  WarningCode = "telematics_gaps_bridged"
+)
+
+// UnitDay is one unit's calendar day.
+type UnitDay struct{ Unit, Date string }
+
+// Superseded reports whether a trip or manual entry of unit on date is
+// left out because telematics miles cover that unit day: telematics come
+// first (docs/ifta.md, "Where the figures come from").
+func Superseded(covered map[UnitDay]bool, unit, date string) bool {
+	return covered[UnitDay{unit, date}]
+}
+
+// compute builds the return of quarter q's data (loc is the company's
+// zone, which dates trips) and says which sources it used.
+func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time, loc *time.Location) (Return, Sources, error) {
 	in := Input{Year: p.Year, Quarter: p.Quarter, FuelType: FuelType(p.FuelType), Rates: Rates{}, AsOf: asOf}
 	sample := false
 	for _, r := range q.Rates {
@@ -186,12 +210,32 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time)
 			in.OtherGallons += float64(f.Gallons) / 1000
 		}
 	}
+	var used Sources
 	miles := map[string]float64{}
+	telematicsDays := map[UnitDay]bool{}
+	for _, d := range q.Telematics.Covered {
+		telematicsDays[UnitDay{d.UnitNumber, d.Date}] = true
+	}
+	used.TelematicsVehicleDays = q.Telematics.VehicleDays
+	for _, m := range q.Telematics.Miles {
+		miles[m.Jurisdiction] += m.Miles
+	}
+	for code, m := range miles {
+		miles[code] = max(0, m) // a segment taken back can leave -1e-12
+	}
 	for _, m := range q.Miles {
+		if Superseded(telematicsDays, m.UnitNumber, m.Date) {
+			used.SupersededByTelematics++
+			continue
+		}
 		miles[m.Jurisdiction] += float64(m.MilesTenths) / 10
 	}
 	var tripIDs []string
 	for _, t := range q.Trips {
+		if Superseded(telematicsDays, t.UnitNumber, t.CreatedAt.In(loc).Format(time.DateOnly)) {
+			used.SupersededByTelematics++
+			continue
+		}
 		points := make([]jurisdiction.Point, len(t.Route))
 		for i, pt := range t.Route {
 			points[i] = jurisdiction.Point{Lat: pt.Lat, Lon: pt.Lon}
@@ -212,7 +256,7 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time)
 	in.MilesEstimated = len(tripIDs) > 0
 	ret, err := Compute(in)
 	if err != nil {
-		return Return{}, err
+		return Return{}, used, err
 	}
 	for i := range ret.Warnings {
 		if ret.Warnings[i].Code == WarnMilesEstimated {
@@ -220,10 +264,47 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time)
 				len(tripIDs), strings.Join(tripIDs, ", "))
 		}
 	}
+	telematicsWarnings(&ret, q.Telematics)
 	if sample {
 		ret.warn(WarnSampleRates, nil, "These are sample rates, made up for trials: do not file this return. Import the quarter's published rates (fuelportal import ifta-rates).")
 	}
-	return ret, nil
+	return ret, used, nil
+}
+
+// telematicsWarnings adds the warnings of positions dropped as jumps and
+// gaps bridged by a straight line, naming the units.
+func telematicsWarnings(ret *Return, t fuelportal.IFTATelematics) {
+	var jumps, gaps int
+	var jumpUnits, gapUnits []string
+	for _, d := range t.Flagged {
+		if d.DroppedJumps > 0 {
+			jumps += d.DroppedJumps
+			jumpUnits = appendOnce(jumpUnits, d.UnitNumber)
+		}
+		if d.BridgedGaps > 0 {
+			gaps += d.BridgedGaps
+			gapUnits = appendOnce(gapUnits, d.UnitNumber)
+		}
+	}
+	if jumps > 0 {
+		ret.warn(WarnTelematicsJumps, nil, fmt.Sprintf("%d telematics positions of units %s were dropped as jumps (faster than 90 mph from the fix before): check those devices.",
+			jumps, strings.Join(jumpUnits, ", ")))
+	}
+	if gaps > 0 {
+		var bridged float64
+		for _, m := range t.Miles {
+			bridged += m.Bridged
+		}
+		ret.warn(WarnTelematicsGaps, nil, fmt.Sprintf("%d gaps of more than an hour between telematics positions of units %s were bridged by a straight line (%.1f miles): the miles there are estimates.",
+			gaps, strings.Join(gapUnits, ", "), max(0, bridged)))
+	}
+}
+
+func appendOnce(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
 }
 
 // afterClose lists quarter q's records recorded after closedAt.
@@ -261,7 +342,7 @@ func afterClose(q *fuelportal.IFTAQuarter, closedAt time.Time, loc *time.Locatio
 // jurisdiction with miles or fuel has no rate (a return never computes tax
 // with a missing rate), and when it is already closed.
 func (s *Service) Close(ctx context.Context, companyID, userID int64, year, quarter int, fuelType string) (*CompanyReturn, error) {
-	p, _, err := s.Period(ctx, companyID, year, quarter, fuelType)
+	p, loc, err := s.Period(ctx, companyID, year, quarter, fuelType)
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +353,7 @@ func (s *Service) Close(ctx context.Context, companyID, userID int64, year, quar
 	if q.Closed != nil {
 		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, "The %s return of %dQ%d is already closed", fuelType, year, quarter)
 	}
-	ret, err := compute(p, q, s.now())
+	ret, _, err := compute(p, q, s.now(), loc)
 	if err != nil {
 		return nil, err
 	}

@@ -260,28 +260,18 @@ func (tx *Tx) IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (q *fuel
 	if err != nil {
 		return nil, err
 	}
-	q.Trips, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTATrip, error) {
-		var t fuelportal.IFTATrip
-		var route string
-		var created, updated nullTime
-		if err := row.Scan(&t.ID, &t.CardNumber, &t.UnitNumber, &route, &created, &updated); err != nil {
-			return t, err
-		}
-		t.CreatedAt, t.CompletedAt = created.Time, updated.Time
-		var points [][2]float64
-		if err := json.Unmarshal([]byte(route), &points); err != nil {
-			return t, fmt.Errorf("trip %d route: %w", t.ID, err)
-		}
-		t.Route = make([]fuelportal.TripPoint, len(points))
-		for i, pt := range points {
-			t.Route[i] = fuelportal.TripPoint{Lat: pt[0], Lon: pt[1]}
-		}
-		return t, nil
-	}, `SELECT t.id, c.card_number, c.unit_number, t.route, t.created_at, t.updated_at
-		FROM trips t JOIN cards c ON c.id = t.card_id
-		WHERE t.company_id = ? AND t.status = 'COMPLETED' AND t.created_at >= ? AND t.created_at < ? ORDER BY t.created_at, t.id`,
-		p.CompanyID, p.From, p.To)
+	q.Trips, err = tx.completedTrips(ctx, p.CompanyID, "", p.From, p.To)
 	if err != nil {
+		return nil, err
+	}
+	var units []string
+	for _, m := range q.Miles {
+		units = append(units, m.UnitNumber)
+	}
+	for _, t := range q.Trips {
+		units = append(units, t.UnitNumber)
+	}
+	if q.Telematics, err = tx.iftaTelematics(ctx, p, units); err != nil {
 		return nil, err
 	}
 	q.Rates, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTARate, error) {
@@ -346,4 +336,31 @@ func (db *DB) IFTAClosedReturns(ctx context.Context, companyID int64) (list []fu
 		return err
 	})
 	return list, err
+}
+
+// completedTrips lists the company's completed trips started from from to
+// before to, of the cards of unit number unit ("": every card's).
+func (tx *Tx) completedTrips(ctx context.Context, companyID int64, unit string, from, to time.Time) ([]fuelportal.IFTATrip, error) {
+	return queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTATrip, error) {
+		var t fuelportal.IFTATrip
+		var route string
+		var created, updated nullTime
+		if err := row.Scan(&t.ID, &t.CardNumber, &t.UnitNumber, &route, &created, &updated); err != nil {
+			return t, err
+		}
+		t.CreatedAt, t.CompletedAt = created.Time, updated.Time
+		var points [][2]float64
+		if err := json.Unmarshal([]byte(route), &points); err != nil {
+			return t, fmt.Errorf("trip %d route: %w", t.ID, err)
+		}
+		t.Route = make([]fuelportal.TripPoint, len(points))
+		for i, pt := range points {
+			t.Route[i] = fuelportal.TripPoint{Lat: pt[0], Lon: pt[1]}
+		}
+		return t, nil
+	}, `SELECT t.id, c.card_number, c.unit_number, t.route, t.created_at, t.updated_at
+		FROM trips t JOIN cards c ON c.id = t.card_id
+		WHERE t.company_id = ? AND t.status = 'COMPLETED' AND t.created_at >= ? AND t.created_at < ? AND (? = '' OR c.unit_number = ?)
+		ORDER BY t.created_at, t.id`,
+		companyID, from, to, unit, unit)
 }

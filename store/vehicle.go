@@ -166,9 +166,15 @@ func (tx *Tx) updateVehicle(ctx context.Context, companyID int64, v *fuelportal.
 }
 
 // DeleteVehicle removes the company's vehicle id (its cards keep their
-// unit number). Another company's vehicle is ENOTFOUND, like a missing one.
+// unit number). Another company's vehicle is ENOTFOUND, like a missing one;
+// a vehicle with telematics positions is ECONFLICT (they are its records).
 func (db *DB) DeleteVehicle(ctx context.Context, companyID, id int64) error {
 	return db.InTx(ctx, func(tx *Tx) error {
+		if has, err := tx.vehicleHasPositions(ctx, id); err != nil {
+			return err
+		} else if has {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "This vehicle has telematics positions, kept four years as its fuel tax records: mark it inactive instead")
+		}
 		res, err := tx.Exec(ctx, `DELETE FROM vehicles WHERE company_id = ? AND id = ?`, companyID, id)
 		if err != nil {
 			return err

@@ -4384,7 +4384,7 @@ export interface paths {
         post?: never;
         /**
          * Remove one of the company's vehicles
-         * @description Its cards keep their unit number. Another company's vehicle or any other id is 404.
+         * @description Its cards keep their unit number. Another company's vehicle or any other id is 404. A vehicle with telematics positions is 409 (they are its fuel tax records, kept four years): mark it inactive instead.
          */
         delete: {
             parameters: {
@@ -4408,6 +4408,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
                 503: components["responses"]["DatabaseUnavailable"];
             };
         };
@@ -5070,6 +5071,190 @@ export interface paths {
                 503: components["responses"]["DatabaseUnavailable"];
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/telematics/traccar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Traccar position forwarding: store positions and roll them up into miles
+         * @description Authenticated by the company's telematics token, `Authorization: Bearer <token>` (POST /api/wex/company/telematics/token), not a user token: 401 without it or with an unknown one. The body is one position object as Traccar forwards it (forward.json=true) or a JSON array of up to 1,000 of them; at most 4 MiB. A device maps to the company's vehicle whose unit number is its uniqueId, else its name; positions of unknown devices are counted and not stored. Positions are rolled up at once into miles per vehicle, day and jurisdiction (docs/ifta.md, Telematics). A bad position (missing fields, fix time or coordinates out of range) is a 400 naming it (positions[i].field) and nothing of the request is stored.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TraccarPosition"] | components["schemas"]["TraccarPosition"][];
+                };
+            };
+            responses: {
+                /** @description What was stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TelematicsIngestResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/telematics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's Traccar forwarding settings
+         * @description Where Traccar forwards to and when the token was made; the token itself is shown only when made.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TelematicsSettings"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/telematics/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make or rotate the company's telematics token
+         * @description Answers the new token once; only its hash is stored. The previous token stops working at once.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The new token */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TelematicsToken"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/vehicles/{id}/mileage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A vehicle's mileage record
+         * @description Per day from dateFrom to dateTo (both included, at most 366 days): the first and last odometer reading of its telematics positions and the miles per jurisdiction and source the IFTA return counts (telematics first; else completed trips' planned miles and manual entries). format=xlsx answers a spreadsheet (a row per day, jurisdiction and source). Another company's vehicle is 404.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM-DD */
+                    dateFrom: string;
+                    /** @description YYYY-MM-DD, on or after dateFrom, at most 366 days after */
+                    dateTo: string;
+                    format?: "json" | "xlsx";
+                };
+                header?: never;
+                path: {
+                    /** @description the vehicle's id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The record (JSON), or with format=xlsx the file (Content-Disposition attachment; filename mileage-ID-FROM-TO.xlsx) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VehicleMileage"];
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5967,7 +6152,7 @@ export interface components {
         };
         IFTAWarning: {
             /** @enum {string} */
-            code: "quarter_open" | "missing_rate" | "no_fuel" | "mpg_out_of_range" | "miles_estimated" | "purchases_without_miles" | "miles_without_purchases" | "non_member_miles" | "sample_rates";
+            code: "quarter_open" | "missing_rate" | "no_fuel" | "mpg_out_of_range" | "miles_estimated" | "purchases_without_miles" | "miles_without_purchases" | "non_member_miles" | "sample_rates" | "telematics_jumps_dropped" | "telematics_gaps_bridged";
             jurisdictions?: string[];
             message: string;
         };
@@ -6019,6 +6204,10 @@ export interface components {
                 fuelEntries: number;
                 milesEntries: number;
                 completedTrips: number;
+                /** @description vehicle days with telematics miles */
+                telematicsVehicleDays: number;
+                /** @description manual entries and trips of a vehicle day with telematics miles: not counted */
+                supersededByTelematics: number;
             };
         };
         IFTAClosedReturn: {
@@ -6467,6 +6656,91 @@ export interface components {
              * @description When the figures were computed
              */
             asOf: string;
+        };
+        /** @description One position as Traccar's JSON position forwarding posts it (forward.json=true). Fields not listed (protocol, serverTime, course, other attributes…) are ignored. */
+        TraccarPosition: {
+            position: {
+                /** @description Traccar's own device id (not used: the device object names the vehicle) */
+                deviceId?: number;
+                /** @description when the fix was taken: ISO 8601 with offset, as Traccar writes it (2026-11-27T14:03:00.000+00:00); from 2000 to at most a day from now */
+                fixTime: string;
+                latitude: number;
+                longitude: number;
+                /** @description knots (Traccar's unit), kept with the position */
+                speed?: number;
+                attributes?: {
+                    /** @description the vehicle's odometer in meters (device or OBD) */
+                    odometer?: number;
+                    /** @description Traccar's running distance in meters, taken as the odometer when odometer is absent */
+                    totalDistance?: number;
+                };
+            };
+            device: {
+                /** @description the device's identifier: matched to a vehicle's unit number first */
+                uniqueId?: string;
+                /** @description the device's name: matched to a vehicle's unit number when uniqueId is not one */
+                name?: string;
+            };
+        };
+        TelematicsIngestResult: {
+            /** @description positions in the request */
+            received: number;
+            /** @description positions stored (kept or dropped as jumps) */
+            stored: number;
+            /** @description positions at an instant their vehicle already has: ignored */
+            duplicates: number;
+            /** @description positions dropped as jumps: more than 1 mile at more than 90 mph from the vehicle's neighbouring kept position */
+            droppedJumps: number;
+            /** @description gaps of more than an hour bridged by the straight line between the fixes (flagged on the return) */
+            bridgedGaps: number;
+            /** @description positions whose device's uniqueId and name are no unit number of the company's vehicles: nothing stored for them */
+            unknownDevices: number;
+            /** @description the unknown devices (uniqueId, else name), at most 20 */
+            unknownDeviceIds: string[];
+        };
+        TelematicsSettings: {
+            /** @description the path Traccar forwards to */
+            forwardPath: string;
+            /** @description the full URL at the portal's public address ('' when none is configured: use the address the app is reached at) */
+            forwardUrl: string;
+            /**
+             * Format: date-time
+             * @description when the current token was made; null: none yet
+             */
+            tokenCreatedAt: string | null;
+        };
+        TelematicsToken: {
+            /** @description the new token, shown this once (only its hash is stored); the one before stops working */
+            token: string;
+        };
+        VehicleMileage: {
+            vehicleId: number;
+            unitNumber: string;
+            dateFrom: string;
+            dateTo: string;
+            /** @description to a tenth of a mile */
+            totalMiles: number;
+            /** @description days with miles or positions, by date */
+            days: {
+                /** @description YYYY-MM-DD in the company's time zone */
+                date: string;
+                /** @description miles: the day's first kept position's odometer (null when no position carried one) */
+                startOdometer: number | null;
+                /** @description miles: the day's last kept position's odometer */
+                endOdometer: number | null;
+                totalMiles: number;
+                miles: {
+                    /** @description two-letter code; '' for no jurisdiction */
+                    jurisdiction: string;
+                    /** @description to a tenth of a mile */
+                    miles: number;
+                    /**
+                     * @description telematics positions; a completed trip's planned route (estimated from the plan); a manual entry. A day with telematics miles has only those.
+                     * @enum {string}
+                     */
+                    source: "telematics" | "trip" | "manual";
+                }[];
+            }[];
         };
     };
     responses: {

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '@/lib/api';
 import { attachmentName, blobOrErrorBody, saveFile } from '@/lib/files';
-import type { IftaMiles, IftaMilesCreate, IftaPeriod, IftaPurchase, IftaPurchaseCreate, IftaReturn } from './ifta-types';
+import type { IftaMiles, IftaMilesCreate, IftaPeriod, IftaPurchase, IftaPurchaseCreate, IftaReturn, TelematicsSettings, TelematicsToken } from './ifta-types';
 
 /** Every entry and close changes the return, the entries and the closed list. */
 const changed = ['IftaReturn' as const];
@@ -43,6 +43,15 @@ export const iftaApi = api.injectEndpoints({
     deleteIftaPurchase: build.mutation<void, number>({
       query: (id) => ({ url: `/wex/company/ifta/purchases/${id}`, method: 'DELETE' }),
       invalidatesTags: changed,
+    }),
+    getTelematicsSettings: build.query<TelematicsSettings, void>({
+      query: () => ({ url: '/wex/company/telematics' }),
+      providesTags: ['TelematicsSettings'],
+    }),
+    /** Makes or rotates the forwarding token: the answer is the only time it is shown. */
+    rotateTelematicsToken: build.mutation<TelematicsToken, void>({
+      query: () => ({ url: '/wex/company/telematics/token', method: 'POST' }),
+      invalidatesTags: ['TelematicsSettings'],
     }),
     /** …/returns/export as .xlsx or .csv saved by the browser; the result is the file name. */
     exportIftaReturn: build.mutation<string, IftaPeriod & { format: 'xlsx' | 'csv' }>({

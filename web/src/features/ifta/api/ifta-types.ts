@@ -18,3 +18,6 @@ export type IftaPurchaseCreate = RequestBody<'/api/wex/company/ifta/purchases', 
 /** GET /api/wex/company/ifta/returns: year, quarter, fuelType. */
 export type IftaPeriod = QueryParams<'/api/wex/company/ifta/returns', 'get'>;
 export type FuelType = IftaPeriod['fuelType'];
+
+export type TelematicsSettings = Schema<'TelematicsSettings'>;
+export type TelematicsToken = Schema<'TelematicsToken'>;

@@ -46,6 +46,7 @@ import {
 import type { FuelType, IftaPeriod, IftaReturn, IftaRow } from '../api/ifta-types';
 import { defaultEntryDate, formatRate, formatWhole, quarterOf, yearOptions } from '../model/quarter';
 import { AddFuelDialog, AddMilesDialog } from './EntryDialogs';
+import { TelematicsSection } from './TelematicsSection';
 
 type Column = { key: keyof IftaRow; format: (row: IftaRow) => string; numeric?: boolean };
 
@@ -424,6 +425,7 @@ export function IftaPage() {
         )}
       </Stack>
       <Box aria-busy={isFetching}>{body}</Box>
+      <TelematicsSection />
     </Page>
   );
 }

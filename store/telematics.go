@@ -1,0 +1,385 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"slices"
+	"strings"
+	"time"
+
+	"fuelportal"
+)
+
+// Telematics (docs/ifta.md, "Telematics"): the forwarding token, positions
+// and their rollup. The flow is telematics.Service's; these are its
+// reads and writes.
+
+// SetTelematicsToken stores hash as the company's forwarding token hash,
+// replacing the one before (which stops working).
+func (db *DB) SetTelematicsToken(ctx context.Context, companyID, userID int64, hash string) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO telematics_tokens (company_id, token_hash, created_by, created_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT (company_id) DO UPDATE SET token_hash = excluded.token_hash, created_by = excluded.created_by, created_at = excluded.created_at`,
+			companyID, hash, userID, tx.Now)
+		return err
+	})
+}
+
+// TelematicsTokenCompany returns the company whose token has hash:
+// ENOTFOUND for none.
+func (db *DB) TelematicsTokenCompany(ctx context.Context, hash string) (companyID int64, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		err := tx.QueryRow(ctx, `SELECT company_id FROM telematics_tokens WHERE token_hash = ?`, hash).Scan(&companyID)
+		return notFound(err, "Unknown telematics token")
+	})
+	return companyID, err
+}
+
+// TelematicsTokenCreatedAt says when the company's token was made (nil:
+// it has none).
+func (db *DB) TelematicsTokenCreatedAt(ctx context.Context, companyID int64) (at *time.Time, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		var t nullTime
+		err := tx.QueryRow(ctx, `SELECT created_at FROM telematics_tokens WHERE company_id = ?`, companyID).Scan(&t)
+		if isNoRows(err) {
+			return nil
+		}
+		at = t.Ptr()
+		return err
+	})
+	return at, err
+}
+
+// VehicleIDsByUnit maps those of units that are unit numbers of the
+// company's vehicles to the vehicles' IDs.
+func (db *DB) VehicleIDsByUnit(ctx context.Context, companyID int64, units []string) (ids map[string]int64, err error) {
+	ids = map[string]int64{}
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		return chunks(len(units), 1, func(start, end int) error {
+			args := []any{companyID}
+			for _, u := range units[start:end] {
+				args = append(args, u)
+			}
+			rows, err := tx.Query(ctx, `SELECT id, unit_number FROM vehicles WHERE company_id = ? AND unit_number IN (`+placeholders(end-start)+`)`, args...)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var id int64
+				var unit string
+				if err := rows.Scan(&id, &unit); err != nil {
+					return err
+				}
+				ids[unit] = id
+			}
+			return rows.Err()
+		})
+	})
+	return ids, err
+}
+
+// TelematicsTx is one ingest transaction of a company's positions (the
+// rollup runs in it, so miles always match the kept positions).
+type TelematicsTx struct {
+	tx        *Tx
+	companyID int64
+}
+
+// InTelematicsTx runs fn in one transaction over the company's positions.
+func (db *DB) InTelematicsTx(ctx context.Context, companyID int64, fn func(t *TelematicsTx) error) error {
+	return db.InTx(ctx, func(tx *Tx) error { return fn(&TelematicsTx{tx: tx, companyID: companyID}) })
+}
+
+// Now is the transaction's clock.
+func (t *TelematicsTx) Now() time.Time { return t.tx.Now }
+
+// LockVehicles serialises ingests of the vehicles ids, locked in id order
+// in one statement (PostgreSQL; SQLite has one writer at a time).
+func (t *TelematicsTx) LockVehicles(ctx context.Context, ids []int64) error {
+	if t.tx.Engine() != Postgres || len(ids) == 0 {
+		return nil
+	}
+	return chunks(len(ids), 1, func(start, end int) error {
+		args := []any{t.companyID}
+		for _, id := range ids[start:end] {
+			args = append(args, id)
+		}
+		_, err := t.tx.Exec(ctx, `SELECT id FROM vehicles WHERE company_id = ? AND id IN (`+placeholders(end-start)+`) ORDER BY id FOR NO KEY UPDATE`, args...)
+		return err
+	})
+}
+
+const fixColumns = `id, vehicle_id, fix_time, latitude, longitude, speed_knots, odometer_miles`
+
+func scanFix(row interface{ Scan(...any) error }) (*fuelportal.TelematicsFix, error) {
+	f := &fuelportal.TelematicsFix{}
+	var at nullTime
+	var speed, odo sql.NullFloat64
+	if err := row.Scan(&f.ID, &f.VehicleID, &at, &f.Lat, &f.Lon, &speed, &odo); err != nil {
+		return nil, err
+	}
+	f.FixTime = at.Time
+	if speed.Valid {
+		f.SpeedKnots = &speed.Float64
+	}
+	if odo.Valid {
+		f.OdometerMiles = &odo.Float64
+	}
+	return f, nil
+}
+
+func (t *TelematicsTx) oneFix(ctx context.Context, query string, args ...any) (*fuelportal.TelematicsFix, error) {
+	f, err := scanFix(t.tx.QueryRow(ctx, query, args...))
+	if isNoRows(err) {
+		return nil, nil
+	}
+	return f, err
+}
+
+// LastKept is the vehicle's latest kept position (nil: none).
+func (t *TelematicsTx) LastKept(ctx context.Context, vehicleID int64) (*fuelportal.TelematicsFix, error) {
+	return t.oneFix(ctx, `SELECT `+fixColumns+` FROM telematics_positions WHERE vehicle_id = ? AND kept = 1 ORDER BY fix_time DESC LIMIT 1`, vehicleID)
+}
+
+// KeptAround are the vehicle's kept positions just before and just after
+// at (nil: none).
+func (t *TelematicsTx) KeptAround(ctx context.Context, vehicleID int64, at time.Time) (prev, next *fuelportal.TelematicsFix, err error) {
+	prev, err = t.oneFix(ctx, `SELECT `+fixColumns+` FROM telematics_positions WHERE vehicle_id = ? AND kept = 1 AND fix_time < ? ORDER BY fix_time DESC LIMIT 1`, vehicleID, at)
+	if err != nil {
+		return nil, nil, err
+	}
+	next, err = t.oneFix(ctx, `SELECT `+fixColumns+` FROM telematics_positions WHERE vehicle_id = ? AND kept = 1 AND fix_time > ? ORDER BY fix_time LIMIT 1`, vehicleID, at)
+	return prev, next, err
+}
+
+// InsertFixes stores fixes (of one vehicle, not kept yet) and sets the ID
+// of each it stored; a fix whose vehicle already has a position at the
+// same instant is a duplicate: not stored, its ID stays 0.
+func (t *TelematicsTx) InsertFixes(ctx context.Context, fixes []*fuelportal.TelematicsFix) error {
+	byTime := make(map[int64]*fuelportal.TelematicsFix, len(fixes))
+	for _, f := range fixes {
+		byTime[f.FixTime.UnixMicro()] = f
+	}
+	return chunks(len(fixes), 8, func(start, end int) error {
+		args := make([]any, 0, 8*(end-start))
+		values := make([]string, 0, end-start)
+		for _, f := range fixes[start:end] {
+			values = append(values, "(?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, t.companyID, f.VehicleID, f.FixTime, f.Lat, f.Lon, nullFloat(f.SpeedKnots), nullFloat(f.OdometerMiles), t.tx.Now)
+		}
+		rows, err := t.tx.Query(ctx, `INSERT INTO telematics_positions (company_id, vehicle_id, fix_time, latitude, longitude, speed_knots, odometer_miles, received_at)
+			VALUES `+strings.Join(values, ", ")+` ON CONFLICT (vehicle_id, fix_time) DO NOTHING RETURNING id, fix_time`, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			var at nullTime
+			if err := rows.Scan(&id, &at); err != nil {
+				return err
+			}
+			if f := byTime[at.Time.UnixMicro()]; f != nil {
+				f.ID = id
+			}
+		}
+		return rows.Err()
+	})
+}
+
+func nullFloat(v *float64) sql.NullFloat64 {
+	if v == nil {
+		return sql.NullFloat64{}
+	}
+	return sql.NullFloat64{Float64: *v, Valid: true}
+}
+
+// MarkKept marks positions ids as kept in their vehicle's track.
+func (t *TelematicsTx) MarkKept(ctx context.Context, ids []int64) error {
+	return chunks(len(ids), 1, func(start, end int) error {
+		args := make([]any, 0, end-start)
+		for _, id := range ids[start:end] {
+			args = append(args, id)
+		}
+		_, err := t.tx.Exec(ctx, `UPDATE telematics_positions SET kept = 1 WHERE id IN (`+placeholders(end-start)+`)`, args...)
+		return err
+	})
+}
+
+// AddMiles adds each row's miles and bridged miles to its vehicle's day
+// and jurisdiction (negative figures take a segment back out).
+func (t *TelematicsTx) AddMiles(ctx context.Context, rows []fuelportal.TelematicsMiles) error {
+	return chunks(len(rows), 6, func(start, end int) error {
+		args := make([]any, 0, 6*(end-start))
+		values := make([]string, 0, end-start)
+		for _, m := range rows[start:end] {
+			values = append(values, "(?, ?, ?, ?, ?, ?)")
+			args = append(args, t.companyID, m.VehicleID, m.Date, m.Jurisdiction, m.Miles, m.Bridged)
+		}
+		_, err := t.tx.Exec(ctx, `INSERT INTO telematics_miles (company_id, vehicle_id, date, jurisdiction, miles, bridged_miles)
+			VALUES `+strings.Join(values, ", ")+` ON CONFLICT (vehicle_id, date, jurisdiction) DO UPDATE SET
+			miles = telematics_miles.miles + excluded.miles, bridged_miles = telematics_miles.bridged_miles + excluded.bridged_miles`, args...)
+		return err
+	})
+}
+
+// AddDays adds each row's counts to its vehicle's day and widens the day's
+// odometer readings: StartOdometer is the reading of the earliest fix
+// given (its time in start), EndOdometer of the latest (in end).
+func (t *TelematicsTx) AddDays(ctx context.Context, rows []fuelportal.TelematicsDay, start, end []time.Time) error {
+	return chunks(len(rows), 10, func(first, last int) error {
+		args := make([]any, 0, 10*(last-first))
+		values := make([]string, 0, last-first)
+		for i := first; i < last; i++ {
+			d := rows[i]
+			var startAt, endAt any
+			if d.StartOdometer != nil {
+				startAt = start[i]
+			}
+			if d.EndOdometer != nil {
+				endAt = end[i]
+			}
+			values = append(values, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, t.companyID, d.VehicleID, d.Date, d.Positions, d.DroppedJumps, d.BridgedGaps,
+				nullFloat(d.StartOdometer), startAt, nullFloat(d.EndOdometer), endAt)
+		}
+		_, err := t.tx.Exec(ctx, `INSERT INTO telematics_days (company_id, vehicle_id, date, positions, dropped_jumps, bridged_gaps,
+				start_odometer, start_at, end_odometer, end_at)
+			VALUES `+strings.Join(values, ", ")+` ON CONFLICT (vehicle_id, date) DO UPDATE SET
+			positions = telematics_days.positions + excluded.positions,
+			dropped_jumps = telematics_days.dropped_jumps + excluded.dropped_jumps,
+			bridged_gaps = telematics_days.bridged_gaps + excluded.bridged_gaps,
+			start_odometer = CASE WHEN excluded.start_at IS NOT NULL AND (telematics_days.start_at IS NULL OR excluded.start_at < telematics_days.start_at)
+				THEN excluded.start_odometer ELSE telematics_days.start_odometer END,
+			start_at = CASE WHEN excluded.start_at IS NOT NULL AND (telematics_days.start_at IS NULL OR excluded.start_at < telematics_days.start_at)
+				THEN excluded.start_at ELSE telematics_days.start_at END,
+			end_odometer = CASE WHEN excluded.end_at IS NOT NULL AND (telematics_days.end_at IS NULL OR excluded.end_at > telematics_days.end_at)
+				THEN excluded.end_odometer ELSE telematics_days.end_odometer END,
+			end_at = CASE WHEN excluded.end_at IS NOT NULL AND (telematics_days.end_at IS NULL OR excluded.end_at > telematics_days.end_at)
+				THEN excluded.end_at ELSE telematics_days.end_at END`, args...)
+		return err
+	})
+}
+
+// telematicsMiles lists the company's vehicle's telematics miles dated
+// from fromDate to before toDate, by date and jurisdiction.
+func (tx *Tx) telematicsMiles(ctx context.Context, companyID, vehicleID int64, fromDate, toDate string) ([]fuelportal.TelematicsMiles, error) {
+	return queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.TelematicsMiles, error) {
+		var m fuelportal.TelematicsMiles
+		err := row.Scan(&m.VehicleID, &m.UnitNumber, &m.Date, &m.Jurisdiction, &m.Miles, &m.Bridged)
+		return m, err
+	}, `SELECT m.vehicle_id, v.unit_number, m.date, m.jurisdiction, m.miles, m.bridged_miles
+		FROM telematics_miles m JOIN vehicles v ON v.id = m.vehicle_id
+		WHERE m.company_id = ? AND m.vehicle_id = ? AND m.date >= ? AND m.date < ?
+		ORDER BY m.date, m.jurisdiction`, companyID, vehicleID, fromDate, toDate)
+}
+
+const telematicsDayColumns = `d.vehicle_id, v.unit_number, d.date, d.positions, d.dropped_jumps, d.bridged_gaps, d.start_odometer, d.end_odometer`
+
+func scanTelematicsDay(row interface{ Scan(...any) error }) (fuelportal.TelematicsDay, error) {
+	var d fuelportal.TelematicsDay
+	var start, end sql.NullFloat64
+	err := row.Scan(&d.VehicleID, &d.UnitNumber, &d.Date, &d.Positions, &d.DroppedJumps, &d.BridgedGaps, &start, &end)
+	if start.Valid {
+		d.StartOdometer = &start.Float64
+	}
+	if end.Valid {
+		d.EndOdometer = &end.Float64
+	}
+	return d, err
+}
+
+// iftaTelematics reads period p's telematics figures (IFTATelematics):
+// units are those with manual entries or trips in it.
+func (tx *Tx) iftaTelematics(ctx context.Context, p fuelportal.IFTAPeriod, units []string) (t fuelportal.IFTATelematics, err error) {
+	t.Miles, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.TelematicsMiles, error) {
+		var m fuelportal.TelematicsMiles
+		err := row.Scan(&m.Jurisdiction, &m.Miles, &m.Bridged)
+		return m, err
+	}, `SELECT jurisdiction, SUM(miles), SUM(bridged_miles) FROM telematics_miles
+		WHERE company_id = ? AND date >= ? AND date < ? GROUP BY jurisdiction ORDER BY jurisdiction`, p.CompanyID, p.FromDate, p.ToDate)
+	if err != nil {
+		return t, err
+	}
+	err = tx.QueryRow(ctx, `SELECT COUNT(*) FROM (SELECT DISTINCT vehicle_id, date FROM telematics_miles
+		WHERE company_id = ? AND date >= ? AND date < ?) d`, p.CompanyID, p.FromDate, p.ToDate).Scan(&t.VehicleDays)
+	if err != nil {
+		return t, err
+	}
+	t.Flagged, err = queryList(ctx, tx, scanTelematicsDay, `SELECT `+telematicsDayColumns+`
+		FROM telematics_days d JOIN vehicles v ON v.id = d.vehicle_id
+		WHERE d.company_id = ? AND d.date >= ? AND d.date < ? AND (d.dropped_jumps > 0 OR d.bridged_gaps > 0)
+		ORDER BY v.unit_number, d.date`, p.CompanyID, p.FromDate, p.ToDate)
+	if err != nil {
+		return t, err
+	}
+	slices.Sort(units)
+	units = slices.Compact(units)
+	return t, chunks(len(units), 1, func(start, end int) error {
+		args := []any{p.CompanyID, p.FromDate, p.ToDate}
+		for _, u := range units[start:end] {
+			args = append(args, u)
+		}
+		covered, err := queryList(ctx, tx, scanTelematicsDay, `SELECT `+telematicsDayColumns+`
+			FROM telematics_days d JOIN vehicles v ON v.id = d.vehicle_id
+			WHERE d.company_id = ? AND d.date >= ? AND d.date < ? AND v.unit_number IN (`+placeholders(end-start)+`)
+			AND EXISTS (SELECT 1 FROM telematics_miles m WHERE m.vehicle_id = d.vehicle_id AND m.date = d.date)
+			ORDER BY v.unit_number, d.date`, args...)
+		t.Covered = append(t.Covered, covered...)
+		return err
+	})
+}
+
+// telematicsDays lists the company's vehicle's telematics days dated from
+// fromDate to before toDate, by date.
+func (tx *Tx) telematicsDays(ctx context.Context, companyID, vehicleID int64, fromDate, toDate string) ([]fuelportal.TelematicsDay, error) {
+	return queryList(ctx, tx, scanTelematicsDay, `SELECT `+telematicsDayColumns+`
+		FROM telematics_days d JOIN vehicles v ON v.id = d.vehicle_id
+		WHERE d.company_id = ? AND d.vehicle_id = ? AND d.date >= ? AND d.date < ?
+		ORDER BY d.date`, companyID, vehicleID, fromDate, toDate)
+}
+
+// VehicleMileage is what a vehicle's mileage record is made of, dated
+// from FromDate to before ToDate.
+type VehicleMileage struct {
+	Vehicle    *fuelportal.Vehicle
+	Telematics []fuelportal.TelematicsMiles
+	Days       []fuelportal.TelematicsDay
+	Manual     []fuelportal.IFTAMilesEntry
+	Trips      []fuelportal.IFTATrip
+}
+
+// VehicleMileage reads the company's vehicle id's telematics miles and
+// days, manual miles entries of its unit number and its unit's completed
+// trips started from from to before to (the same days' instants in the
+// company's zone): ENOTFOUND for another company's vehicle or none.
+func (db *DB) VehicleMileage(ctx context.Context, companyID, id int64, fromDate, toDate string, from, to time.Time) (m *VehicleMileage, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		m = &VehicleMileage{}
+		if m.Vehicle, err = tx.vehicle(ctx, companyID, id); err != nil {
+			return err
+		}
+		if m.Telematics, err = tx.telematicsMiles(ctx, companyID, id, fromDate, toDate); err != nil {
+			return err
+		}
+		if m.Days, err = tx.telematicsDays(ctx, companyID, id, fromDate, toDate); err != nil {
+			return err
+		}
+		if m.Manual, err = queryList(ctx, tx, scanIFTAMiles, `SELECT `+iftaMilesColumns+` FROM ifta_miles
+			WHERE company_id = ? AND unit_number = ? AND date >= ? AND date < ? ORDER BY date, id`, companyID, m.Vehicle.UnitNumber, fromDate, toDate); err != nil {
+			return err
+		}
+		m.Trips, err = tx.completedTrips(ctx, companyID, m.Vehicle.UnitNumber, from, to)
+		return err
+	})
+	return m, err
+}
+
+// VehicleHasPositions reports whether the vehicle has telematics
+// positions (kept as IFTA records: the vehicle is not deleted).
+func (tx *Tx) vehicleHasPositions(ctx context.Context, vehicleID int64) (bool, error) {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM telematics_positions WHERE vehicle_id = ? LIMIT 1) p`, vehicleID).Scan(&n)
+	return n > 0, err
+}

@@ -1,0 +1,45 @@
+package fuelportal
+
+import "time"
+
+// TelematicsFix is one position a vehicle's tracking device reported
+// (docs/ifta.md, "Telematics").
+type TelematicsFix struct {
+	ID        int64
+	VehicleID int64
+	FixTime   time.Time
+	Lat, Lon  float64
+	// SpeedKnots is the device's speed (Traccar reports knots); nil when
+	// not given.
+	SpeedKnots *float64
+	// OdometerMiles is the vehicle's odometer at the fix; nil when unknown.
+	OdometerMiles *float64
+}
+
+// TelematicsMiles are a vehicle's miles in one jurisdiction on one day
+// ("" is no jurisdiction), rolled up from its positions: Bridged is the
+// part driven over gaps of more than an hour (a straight line between
+// the fixes).
+type TelematicsMiles struct {
+	VehicleID    int64
+	UnitNumber   string
+	Date         string // YYYY-MM-DD in the company's zone
+	Jurisdiction string
+	Miles        float64
+	Bridged      float64
+}
+
+// TelematicsDay is what a vehicle's positions of one day came to: how
+// many were stored, dropped as jumps and how many gaps were bridged, and
+// its first and last odometer reading (nil when no position of the day
+// carried one).
+type TelematicsDay struct {
+	VehicleID     int64
+	UnitNumber    string
+	Date          string
+	Positions     int
+	DroppedJumps  int
+	BridgedGaps   int
+	StartOdometer *float64
+	EndOdometer   *float64
+}

@@ -1,0 +1,149 @@
+package telematics_test
+
+// Benchmarks of the telematics flow (figures in bench/README.md, "IFTA"):
+//
+//	TEST_DATABASE_URL=… go test ./telematics/ -run '^$' -bench . -benchtime 200x
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"fuelportal"
+	"fuelportal/demo"
+	"fuelportal/ifta"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+	"fuelportal/telematics"
+)
+
+const benchVehicles = 500
+
+// seedFleet prepares the template: the demo data and benchVehicles more
+// vehicles of Demo Freight, units BENCH-000…
+func seedFleet(db *store.DB) error {
+	storetest.NewClock(db)
+	ctx := context.Background()
+	if _, err := demo.Seed(ctx, db, fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params)); err != nil {
+		return err
+	}
+	company, err := demoCompany(db)
+	if err != nil {
+		return err
+	}
+	for i := range benchVehicles {
+		v := fuelportal.Vehicle{UnitNumber: fmt.Sprintf("BENCH-%03d", i), FuelType: fuelportal.FuelDiesel, TankCapacity: 150_000, Active: true}
+		if _, err := db.CreateVehicle(ctx, company, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func demoCompany(db *store.DB) (int64, error) {
+	u, err := db.UserByEmail(context.Background(), demo.OwnerEmail)
+	if err != nil {
+		return 0, err
+	}
+	return u.CompanyID, nil
+}
+
+// BenchmarkIngest posts arrays of 100 positions (10 vehicles, 10 fixes
+// each, 30 s and about half a mile apart, heading east across Texas),
+// rolled up as they arrive: positions/s is the sustained rate.
+func BenchmarkIngest(b *testing.B) {
+	db := storetest.OpenPostgresFromTemplate(b, "telematics-fleet", seedFleet)
+	company, err := demoCompany(db)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &telematics.Service{Store: db}
+	ctx := context.Background()
+	start := time.Now().Add(-20 * 24 * time.Hour).Truncate(time.Second)
+	const perVehicle, vehicles = 10, 10
+	step := 0
+	b.ResetTimer()
+	for i := range b.N {
+		batch := make([]telematics.Position, 0, perVehicle*vehicles)
+		group := i % (benchVehicles / vehicles) // rotate over the fleet
+		for v := range vehicles {
+			unit := fmt.Sprintf("BENCH-%03d", group*vehicles+v)
+			for k := range perVehicle {
+				n := step + k
+				at := start.Add(time.Duration(n) * 30 * time.Second)
+				odo := float64(n) * 800
+				batch = append(batch, telematics.Position{DeviceUniqueID: unit, FixTime: at,
+					Lat: 31.0 + float64(v)*0.01, Lon: -104.0 + float64(n%2000)*0.0085, OdometerMeters: &odo})
+			}
+		}
+		if group == benchVehicles/vehicles-1 {
+			step += perVehicle
+		}
+		res, err := s.Ingest(ctx, company, batch)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if res.Stored+res.Duplicates != len(batch) {
+			b.Fatalf("%+v", res)
+		}
+	}
+	b.ReportMetric(float64(b.N*perVehicle*vehicles)/b.Elapsed().Seconds(), "positions/s")
+}
+
+// BenchmarkReturn computes the diesel return of a quarter in which each
+// of 500 vehicles has telematics miles every day in two jurisdictions.
+func BenchmarkReturn(b *testing.B) {
+	db := storetest.OpenPostgresFromTemplate(b, "telematics-quarter", func(db *store.DB) error {
+		if err := seedFleet(db); err != nil {
+			return err
+		}
+		company, err := demoCompany(db)
+		if err != nil {
+			return err
+		}
+		ctx := context.Background()
+		ids := map[string]int64{}
+		var units []string
+		for i := range benchVehicles {
+			units = append(units, fmt.Sprintf("BENCH-%03d", i))
+		}
+		if ids, err = db.VehicleIDsByUnit(ctx, company, units); err != nil {
+			return err
+		}
+		return db.InTelematicsTx(ctx, company, func(t *store.TelematicsTx) error {
+			var rows []fuelportal.TelematicsMiles
+			var days []fuelportal.TelematicsDay
+			var at []time.Time
+			for _, id := range ids {
+				for d := time.Date(2026, 7, 1, 0, 0, 0, 0, time.UTC); d.Month() < 10; d = d.AddDate(0, 0, 1) {
+					date := d.Format(time.DateOnly)
+					rows = append(rows, fuelportal.TelematicsMiles{VehicleID: id, Date: date, Jurisdiction: "TX", Miles: 310.4},
+						fuelportal.TelematicsMiles{VehicleID: id, Date: date, Jurisdiction: "OK", Miles: 92.7})
+					days = append(days, fuelportal.TelematicsDay{VehicleID: id, Date: date, Positions: 2880})
+					at = append(at, d)
+				}
+			}
+			if err := t.AddMiles(ctx, rows); err != nil {
+				return err
+			}
+			return t.AddDays(ctx, days, at, at)
+		})
+	})
+	company, err := demoCompany(db)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := &ifta.Service{Store: db, Now: func() time.Time { return time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC) }}
+	ctx := context.Background()
+	b.ResetTimer()
+	for range b.N {
+		ret, err := s.Return(ctx, company, 2026, 3, "diesel")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if ret.Sources.TelematicsVehicleDays != benchVehicles*92 {
+			b.Fatalf("vehicle days %d", ret.Sources.TelematicsVehicleDays)
+		}
+	}
+}
