@@ -170,6 +170,10 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/payments/payment-intent", s.companyPayments(s.handlePaymentIntent))
 	mux.HandleFunc("POST /api/payments/webhook", s.requirePayments(s.handleStripeWebhook))
 
+	// Stripe Issuing (issuing_webhook.go): real-time card authorizations,
+	// signed with STRIPE_ISSUING_WEBHOOK_SECRET, not signed in.
+	mux.HandleFunc("POST /api/issuing/stripe/webhook", s.handleIssuingWebhook)
+
 	// Fallbacks: unknown API paths answer 404 JSON; every other GET serves
 	// the web app (spa.go), other methods get 405.
 	mux.HandleFunc("/api/", s.handleAPINotFound)
