@@ -47,3 +47,70 @@ func (s *Server) handleIssuingWebhook(w http.ResponseWriter, r *http.Request) {
 	}
 	respond(w, http.StatusOK, webhookResponse{Received: true, Outcome: "applied"})
 }
+
+// authorizationDTO is the decision on the card authorization a purchase
+// came from (the transaction detail's, owners only).
+type authorizationDTO struct {
+	AuthorizationID string   `json:"authorizationId"`
+	Approved        bool     `json:"approved"`
+	Amount          float64  `json:"amount"`
+	Requested       float64  `json:"requested"`
+	DeclineCode     *string  `json:"declineCode"`
+	RulesFired      []string `json:"rulesFired"`
+	TimedOut        bool     `json:"timedOut"`
+	ReceivedAt      string   `json:"receivedAt"`
+	AnsweredAt      string   `json:"answeredAt"`
+	LatencyMs       float64  `json:"latencyMs"`
+}
+
+func authorizationFrom(a *fuelportal.Authorization) *authorizationDTO {
+	if a == nil {
+		return nil
+	}
+	d := &authorizationDTO{AuthorizationID: a.AuthorizationID, Approved: a.Approved, Amount: dollars(a.AmountCents),
+		Requested: dollars(a.RequestedCents), RulesFired: a.RulesFired, TimedOut: a.TimedOut,
+		ReceivedAt: fuelportal.WireTime(a.ReceivedAt), AnsweredAt: fuelportal.WireTime(a.AnsweredAt),
+		LatencyMs: float64(a.LatencyMicros) / 1000}
+	if d.RulesFired == nil {
+		d.RulesFired = []string{}
+	}
+	if a.DeclineCode != "" {
+		code := string(a.DeclineCode)
+		d.DeclineCode = &code
+	}
+	return d
+}
+
+// authorizationSettings is the company's answer to a card authorization
+// whose decision cannot finish in time.
+type authorizationSettings struct {
+	OnTimeout fuelportal.AuthorizationTimeout `json:"onTimeout"`
+}
+
+func (s *Server) handleAuthorizationSettingsGet(w http.ResponseWriter, r *http.Request) {
+	t, err := s.DB.CompanyAuthorizationTimeout(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, authorizationSettings{OnTimeout: t})
+}
+
+func (s *Server) handleAuthorizationSettingsPut(w http.ResponseWriter, r *http.Request) {
+	var req authorizationSettings
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if !req.OnTimeout.Valid() {
+		fe := fuelportal.FieldErrors{}
+		fe.Add("onTimeout", "onTimeout must be approve or decline")
+		s.respondError(w, r, fe.Err())
+		return
+	}
+	if err := s.DB.SetCompanyAuthorizationTimeout(r.Context(), PrincipalFromContext(r.Context()).CompanyID, req.OnTimeout); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, req)
+}

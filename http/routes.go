@@ -76,6 +76,8 @@ func (s *Server) routes() *http.ServeMux {
 	// Card controls and overrides (controls.go).
 	mux.HandleFunc("GET /api/wex/company/controls", s.requireRole(fuelportal.RoleCompany, s.handleCompanyControlsGet))
 	mux.HandleFunc("PUT /api/wex/company/controls", s.requireRole(fuelportal.RoleCompany, s.handleCompanyControlsPut))
+	mux.HandleFunc("GET /api/wex/company/authorization-settings", s.requireRole(fuelportal.RoleCompany, s.handleAuthorizationSettingsGet))
+	mux.HandleFunc("PUT /api/wex/company/authorization-settings", s.requireRole(fuelportal.RoleCompany, s.handleAuthorizationSettingsPut))
 	mux.HandleFunc("GET /api/wex/company/cards/{cardNumber}/controls", s.requireRole(fuelportal.RoleCompany, s.handleCardControlsGet))
 	mux.HandleFunc("PUT /api/wex/company/cards/{cardNumber}/controls", s.requireRole(fuelportal.RoleCompany, s.handleCardControlsPut))
 	mux.HandleFunc("POST /api/wex/company/cards/{cardNumber}/override", s.requireRole(fuelportal.RoleCompany, s.handleOverrideGrant))

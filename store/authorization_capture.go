@@ -43,9 +43,10 @@ func (db *DB) SetAuthorizationGallons(ctx context.Context, id string, gallons fu
 // gallons are c's, else those the authorization's pump reported; its
 // station the catalog's match of the merchant (else the merchant's name
 // and address, location 0); its pump price the amount over the gallons;
-// the wallet is debited the contract's funded total (net price and fee;
-// the amount and fee when no gallons are known) without the floor's
-// guard. A capture arriving before its authorization's request records
+// the wallet is debited the contract's funded total (net price and fee)
+// without the floor's guard. Without a reported quantity the gallons are
+// the amount's at the station's (or the state's average) pump price; with
+// neither, one gallon at the amount. A capture arriving before its authorization's request records
 // the authorization as CAPTURED with nothing held, so the request, when it
 // comes, is answered approved and holds nothing. A card that is not the
 // portal's records nothing.
@@ -113,18 +114,21 @@ func (tx *Tx) captureAuthorization(ctx context.Context, c *fuelportal.IssuingCap
 		gallons = authGallons
 	}
 	retail := pump
-	if gallons > 0 {
+	switch {
+	case gallons > 0:
 		retail = fuelportal.TenthCents((c.AmountCents*10_000 + int64(gallons)/2) / int64(gallons))
+	case pump > 0:
+		// No quantity reported: the gallons the amount buys at the pump.
+		gallons = fuelportal.Gallons(max(c.AmountCents*10_000/int64(pump), 1))
+	default:
+		// Neither quantity nor price: one gallon at the amount.
+		gallons, retail = 1_000, fuelportal.TenthCents(c.AmountCents*10)
 	}
 	net := retail
 	if station.ID != 0 {
 		net = pc.contract.Price(retail, station.NetPrice)
 	}
 	amounts := pc.contract.PurchaseAmounts(gallons, retail, net)
-	if gallons == 0 {
-		amounts = fuelportal.PurchaseAmounts{RetailTotalCents: c.AmountCents, NetTotalCents: c.AmountCents,
-			FeeCents: pc.contract.FeeCents, FundedTotalCents: c.AmountCents + pc.contract.FeeCents}
-	}
 	product := c.Product
 	if product == "" || product == fuelportal.ProductOther && a != nil && a.Product != "" {
 		if a != nil && a.Product != "" {
