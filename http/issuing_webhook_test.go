@@ -82,8 +82,8 @@ func authorizationEvent(id, ic string, cents int64, controllable bool) []byte {
 			"merchant_data": map[string]any{"category": "fuel_dealers_non_automotive", "city": "OCALA", "name": "PILOT #412",
 				"postal_code": "34475-1234", "state": "FL", "country": "US"},
 			"pending_request": map[string]any{"amount": cents, "currency": "usd", "is_amount_controllable": controllable, "merchant_amount": cents},
-			"fleet": map[string]any{"cardholder_prompt_data": map[string]any{"driver_id": "D-1", "vehicle_number": "TRK-7", "odometer": 120345}},
-			"fuel":  map[string]any{"type": "diesel", "industry_product_code": "019", "unit": "us_gallon", "quantity_decimal": nil},
+			"fleet":           map[string]any{"cardholder_prompt_data": map[string]any{"driver_id": "D-1", "vehicle_number": "TRK-7", "odometer": 120345}},
+			"fuel":            map[string]any{"type": "diesel", "industry_product_code": "019", "unit": "us_gallon", "quantity_decimal": nil},
 		}},
 	}
 	b, _ := json.Marshal(ev)
