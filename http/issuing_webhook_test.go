@@ -333,6 +333,12 @@ func TestIssuingWebhook_TimeoutFollowsTheCompanySetting(t *testing.T) {
 		if !logged.TimedOut || logged.HeldCents != 50_00 {
 			t.Fatalf("logged = %+v", logged)
 		}
+		var alerts int
+		if err := f.db.InReadTx(ctx, func(tx *store.Tx) error {
+			return tx.QueryRow(ctx, `SELECT COUNT(*) FROM alerts WHERE company_id = ? AND kind = 'AUTHORIZATION'`, f.company).Scan(&alerts)
+		}); err != nil || alerts != 2 {
+			t.Fatalf("AUTHORIZATION alerts = %d, %v", alerts, err)
+		}
 		// The other company keeps the default.
 		var other struct{ OnTimeout string }
 		f.api.Get("/api/wex/company/authorization-settings", f.other).ExpectStatus(t, 200).Decode(t, &other)

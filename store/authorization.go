@@ -12,6 +12,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"time"
@@ -188,7 +189,8 @@ func (tx *Tx) finishAuthorization(ctx context.Context, a *fuelportal.Authorizati
 // its decision could not finish in time: the company's setting (approve,
 // holding the request's amount without the floor's guard, or decline
 // AUTHORIZATION_TIMEOUT; an unknown card declines), once per r.ID (a
-// decision recorded meanwhile is returned as recorded).
+// decision recorded meanwhile is returned as recorded), with an
+// AUTHORIZATION alert for the company's owners.
 func (db *DB) RecordAuthorizationTimeout(ctx context.Context, r *fuelportal.AuthorizationRequest) (a *fuelportal.Authorization, created bool, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		a, created, err = tx.decideAuthorization(ctx, r, func(f rules.AuthorizationFacts) rules.AuthorizationDecision {
@@ -213,7 +215,15 @@ func (db *DB) RecordAuthorizationTimeout(ctx context.Context, r *fuelportal.Auth
 			a.Approved, a.AmountCents, a.DeclineCode, a.Status, a.HeldCents = true, r.AmountCents, "", fuelportal.AuthorizationHeld, r.AmountCents
 			a.RulesFired = []string{"APPROVED_ON_TIMEOUT"}
 		}
-		return tx.finishAuthorization(ctx, a, 0)
+		if err := tx.finishAuthorization(ctx, a, 0); err != nil {
+			return err
+		}
+		answer := "declined"
+		if a.Approved {
+			answer = "approved"
+		}
+		return tx.addAuthorizationAlert(ctx, a, 0, fmt.Sprintf("A card authorization of %s could not be decided in time and was %s by your timeout setting",
+			formatCents(r.AmountCents), answer))
 	})
 	return a, created, err
 }
@@ -436,4 +446,26 @@ func (db *DB) SetCompanyAuthorizationTimeout(ctx context.Context, companyID int6
 		_, err := tx.Exec(ctx, `UPDATE companies SET authorization_on_timeout = ? WHERE id = ?`, t, companyID)
 		return err
 	})
+}
+
+// addAuthorizationAlert raises an AUTHORIZATION alert for the owners of
+// authorization a's company (also mailed), on its card, saying message.
+func (tx *Tx) addAuthorizationAlert(ctx context.Context, a *fuelportal.Authorization, transactionID int64, message string) error {
+	var driverName string
+	if a.CardID != 0 {
+		if err := tx.QueryRow(ctx, `SELECT driver_name FROM cards WHERE id = ?`, a.CardID).Scan(&driverName); err != nil {
+			return err
+		}
+	}
+	return tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: a.CompanyID, Kind: fuelportal.AlertAuthorization, Message: message,
+		CardID: a.CardID, CardNumber: a.CardNumber, DriverName: driverName, TransactionID: transactionID})
+}
+
+// formatCents writes cents as dollars ("$1234.50").
+func formatCents(cents int64) string {
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	return fmt.Sprintf("%s$%d.%02d", sign, cents/100, cents%100)
 }

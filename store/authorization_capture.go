@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"math"
 
 	"fuelportal"
@@ -49,7 +50,8 @@ func (db *DB) SetAuthorizationGallons(ctx context.Context, id string, gallons fu
 // neither, one gallon at the amount. A capture arriving before its authorization's request records
 // the authorization as CAPTURED with nothing held, so the request, when it
 // comes, is answered approved and holds nothing. A card that is not the
-// portal's records nothing.
+// portal's records nothing. A capture above the approved amount raises an
+// AUTHORIZATION alert for the company's owners.
 func (db *DB) CaptureAuthorization(ctx context.Context, c *fuelportal.IssuingCapture) (res CaptureResult, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		res, err = tx.captureAuthorization(ctx, c)
@@ -196,6 +198,12 @@ func (tx *Tx) captureAuthorization(ctx context.Context, c *fuelportal.IssuingCap
 	}
 	if err := tx.debit(ctx, wallet, noFloor, legs); err != nil {
 		return CaptureResult{}, err
+	}
+	if res.OverHoldCents > 0 {
+		msg := fmt.Sprintf("A purchase of %s was captured above its approved %s", formatCents(c.AmountCents), formatCents(a.AmountCents))
+		if err := tx.addAuthorizationAlert(ctx, a, t.ID, msg); err != nil {
+			return CaptureResult{}, err
+		}
 	}
 	typ, data := fuelportal.TransactionWebhook(t)
 	if _, err := tx.EnqueueWebhookEvent(ctx, t.CompanyID, typ, data); err != nil {

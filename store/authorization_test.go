@@ -216,6 +216,13 @@ func TestCaptureAuthorization(t *testing.T) {
 		if res.Transaction.FundedTotalCents != 113_67 || heldAudit(t, db, f.company.ID) != 0 {
 			t.Fatalf("funded %d", res.Transaction.FundedTotalCents)
 		}
+		var alerts int
+		if err := db.InReadTx(ctx, func(tx *store.Tx) error {
+			return tx.QueryRow(ctx, `SELECT COUNT(*) FROM alerts WHERE company_id = ? AND kind = 'AUTHORIZATION' AND transaction_id = ?`,
+				f.company.ID, res.Transaction.ID).Scan(&alerts)
+		}); err != nil || alerts != 1 {
+			t.Fatalf("AUTHORIZATION alerts for the capture above its hold = %d, %v", alerts, err)
+		}
 		again, err := db.CaptureAuthorization(ctx, c)
 		if err != nil || again.Created || again.Transaction.ID != res.Transaction.ID {
 			t.Fatalf("repeat capture = %+v, %v", again, err)

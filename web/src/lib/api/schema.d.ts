@@ -5770,12 +5770,12 @@ export interface components {
             /** Format: date-time */
             requestedAt: string;
         };
-        /** @description A notice for the company owner, also mailed: a declined purchase, a driver's override request, or a purchase over 80% of a limit. cardNumber and driverName are the card's when the alert was raised. Trip alerts: a driver asks to end or re-plan a trip an owner locked (TRIP_REQUEST, with tripRequestId), a locked trip ended (TRIP_ENDED) or has a new plan (TRIP_REPLANNED). A webhook endpoint that took no delivery for 24 hours raises WEBHOOK_FAILING. */
+        /** @description A notice for the company owner, also mailed: a declined purchase, a driver's override request, or a purchase over 80% of a limit. cardNumber and driverName are the card's when the alert was raised. Trip alerts: a driver asks to end or re-plan a trip an owner locked (TRIP_REQUEST, with tripRequestId), a locked trip ended (TRIP_ENDED) or has a new plan (TRIP_REPLANNED). A webhook endpoint that took no delivery for 24 hours raises WEBHOOK_FAILING. A card authorization answered by the company's timeout setting, or a capture above its authorization's approved amount, raises AUTHORIZATION (docs/issuing.md). */
         Alert: {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING";
+            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION";
             message: string;
             /** @description 19 digits; empty when the alert is about no card */
             cardNumber: string;
