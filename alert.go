@@ -19,6 +19,7 @@ const (
 	AlertTripEnded       AlertKind = "TRIP_ENDED"       // a locked trip ended: its card lock is lifted
 	AlertTripReplanned   AlertKind = "TRIP_REPLANNED"   // a locked trip has a new plan: new stops to buy at
 	AlertWebhookFailing  AlertKind = "WEBHOOK_FAILING"  // a webhook endpoint took no delivery for 24 hours
+	AlertAuthorization   AlertKind = "AUTHORIZATION"    // a card authorization answered past its deadline, or a capture above its hold
 )
 
 // Alert is a notice for a company's owner; each one is also mailed

@@ -158,16 +158,24 @@ func (c *Contract) PurchaseAmounts(g Gallons, retail, price TenthCents) Purchase
 type Wallet struct {
 	CompanyID    int64
 	BalanceCents int64 // negative: owed on an invoice contract
+	// HeldCents is what approved card authorizations hold until their
+	// purchases are captured; AvailableCents = BalanceCents - HeldCents is
+	// what purchases may spend.
+	HeldCents      int64
+	AvailableCents int64
 	// CanAddFunds is set on prepaid contracts, CanPayByInvoice on invoice ones.
 	CanAddFunds     bool
 	CanPayByInvoice bool
 }
 
-// NewWallet returns the wallet view of a balance under contract c.
-func NewWallet(c *Contract, balanceCents int64) *Wallet {
+// NewWallet returns the wallet view of a balance with heldCents held
+// under contract c.
+func NewWallet(c *Contract, balanceCents, heldCents int64) *Wallet {
 	return &Wallet{
 		CompanyID:       c.CompanyID,
 		BalanceCents:    balanceCents,
+		HeldCents:       heldCents,
+		AvailableCents:  balanceCents - heldCents,
 		CanAddFunds:     c.Billing == BillingPrepaid,
 		CanPayByInvoice: c.Billing == BillingInvoice,
 	}

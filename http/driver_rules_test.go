@@ -44,8 +44,9 @@ var notUserRoutes = map[string]bool{
 	"POST /api/account/reset-password/init": true, "POST /api/account/reset-password/check": true, "POST /api/reset-password/check": true,
 	"POST /api/account/reset-password/complete": true, "POST /api/reset-password/complete": true,
 	"POST /api/feed/prices": true, "POST /api/network/transactions": true, "POST /api/payments/webhook": true,
-	"POST /api/telematics/traccar": true, // the company's telematics token, not a user's
-	"DELETE /api/payments/detach":  true, "POST /api/payments/payment-intent": true,
+	"POST /api/telematics/traccar":     true, // the company's telematics token, not a user's
+	"POST /api/issuing/stripe/webhook": true,
+	"DELETE /api/payments/detach":      true, "POST /api/payments/payment-intent": true,
 }
 
 func TestDriverRules_EveryOtherChangeIsOwnersOnly(t *testing.T) {

@@ -76,6 +76,8 @@ func (s *Server) routes() *http.ServeMux {
 	// Card controls and overrides (controls.go).
 	mux.HandleFunc("GET /api/wex/company/controls", s.requireRole(fuelportal.RoleCompany, s.handleCompanyControlsGet))
 	mux.HandleFunc("PUT /api/wex/company/controls", s.requireRole(fuelportal.RoleCompany, s.handleCompanyControlsPut))
+	mux.HandleFunc("GET /api/wex/company/authorization-settings", s.requireRole(fuelportal.RoleCompany, s.handleAuthorizationSettingsGet))
+	mux.HandleFunc("PUT /api/wex/company/authorization-settings", s.requireRole(fuelportal.RoleCompany, s.handleAuthorizationSettingsPut))
 	mux.HandleFunc("GET /api/wex/company/cards/{cardNumber}/controls", s.requireRole(fuelportal.RoleCompany, s.handleCardControlsGet))
 	mux.HandleFunc("PUT /api/wex/company/cards/{cardNumber}/controls", s.requireRole(fuelportal.RoleCompany, s.handleCardControlsPut))
 	mux.HandleFunc("POST /api/wex/company/cards/{cardNumber}/override", s.requireRole(fuelportal.RoleCompany, s.handleOverrideGrant))
@@ -177,6 +179,10 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("DELETE /api/payments/detach", s.companyPayments(s.handleDetachPaymentMethod))
 	mux.HandleFunc("POST /api/payments/payment-intent", s.companyPayments(s.handlePaymentIntent))
 	mux.HandleFunc("POST /api/payments/webhook", s.requirePayments(s.handleStripeWebhook))
+
+	// Stripe Issuing (issuing_webhook.go): real-time card authorizations,
+	// signed with STRIPE_ISSUING_WEBHOOK_SECRET, not signed in.
+	mux.HandleFunc("POST /api/issuing/stripe/webhook", s.handleIssuingWebhook)
 
 	// Fallbacks: unknown API paths answer 404 JSON; every other GET serves
 	// the web app (spa.go), other methods get 405.

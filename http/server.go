@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/authorizations"
 	"fuelportal/catalog"
 	"fuelportal/flows"
 	"fuelportal/ifta"
@@ -92,6 +93,10 @@ type Server struct {
 	IFTA *ifta.Service
 	// Telematics runs the telematics flow (telematics.go).
 	Telematics *telematics.Service
+	// Authorizations decides Stripe Issuing authorizations and holds
+	// (issuing_webhook.go); without its WebhookSecret every delivery is
+	// 503.
+	Authorizations *authorizations.Service
 
 	// resetCodeKey keys the HMAC under which reset codes are stored.
 	resetCodeKey []byte
@@ -115,23 +120,24 @@ func NewServer(d Deps) *Server {
 	}
 	f := flows.New(d.DB, stations, d.Logger)
 	return &Server{
-		Trips:        f.Trips,
-		Purchases:    f.Purchases,
-		Prices:       f.Prices,
-		Push:         f.Push,
-		IFTA:         f.IFTA,
-		Telematics:   f.Telematics,
-		DB:           d.DB,
-		Logger:       d.Logger,
-		Passwords:    d.Passwords,
-		Tokens:       NewTokenIssuer(d.Secret),
-		Stations:     d.Stations,
-		Router:       d.Router,
-		Geocoder:     d.Geocoder,
-		Cards:        issuing.New(d.DB, d.Issuer, d.Logger),
-		Limits:       DefaultLimits,
-		Now:          time.Now,
-		resetCodeKey: deriveKey(d.Secret, "password-reset-code"),
+		Trips:          f.Trips,
+		Purchases:      f.Purchases,
+		Prices:         f.Prices,
+		Push:           f.Push,
+		IFTA:           f.IFTA,
+		Telematics:     f.Telematics,
+		DB:             d.DB,
+		Logger:         d.Logger,
+		Passwords:      d.Passwords,
+		Tokens:         NewTokenIssuer(d.Secret),
+		Stations:       d.Stations,
+		Router:         d.Router,
+		Geocoder:       d.Geocoder,
+		Cards:          issuing.New(d.DB, d.Issuer, d.Logger),
+		Authorizations: authorizations.New(d.DB, "", d.Logger),
+		Limits:         DefaultLimits,
+		Now:            time.Now,
+		resetCodeKey:   deriveKey(d.Secret, "password-reset-code"),
 	}
 }
 

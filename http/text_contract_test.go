@@ -36,6 +36,8 @@ var requestBodies = map[string]any{
 	"DELETE /api/payments/detach":                       detachRequest{},
 	"POST /api/payments/payment-intent":                 paymentIntentRequest{},
 	"POST /api/payments/webhook":                        nil,
+	"POST /api/issuing/stripe/webhook":                  nil,
+	"PUT /api/wex/company/authorization-settings":       authorizationSettings{},
 	"POST /api/feed/prices":                             nil, // CSV: the feed package checks each field
 	"POST /api/trips":                                   tripCreateRequest{},
 	"POST /api/trips/{id}/replan":                       tripReplanRequest{},
@@ -94,6 +96,7 @@ var strictParams = map[string]bool{
 	"POST /api/feed/prices X-Feed-Key":                         true,
 	"POST /api/network/transactions X-Network-Key":             true,
 	"POST /api/payments/webhook Stripe-Signature":              true,
+	"POST /api/issuing/stripe/webhook Stripe-Signature":        true,
 	"GET /api/trips/{id} id":                                   true,
 	"GET /api/trips/{id}/plans id":                             true,
 	"POST /api/trips/{id}/replan id":                           true,

@@ -77,6 +77,9 @@ type transactionDetail struct {
 	FuelQuantity    float64 `json:"fuelQuantity"`
 	RetailPrice     float64 `json:"retailPrice"`
 	NetPrice        float64 `json:"netPrice"`
+	// Authorization is the decision on the card authorization the purchase
+	// came from (Stripe Issuing cards; owners only); absent otherwise.
+	Authorization *authorizationDTO `json:"authorization,omitempty"`
 }
 
 func transactionItemFrom(t *fuelportal.Transaction) transactionItem {
@@ -232,7 +235,16 @@ func (s *Server) handleTransactionGet(scope scopeOf) http.HandlerFunc {
 			s.respondError(w, r, err)
 			return
 		}
-		respond(w, http.StatusOK, transactionDetailFrom(t))
+		detail := transactionDetailFrom(t)
+		if p := PrincipalFromContext(r.Context()); p.Role == fuelportal.RoleCompany {
+			a, err := s.DB.TransactionAuthorization(r.Context(), p.CompanyID, t.ID)
+			if err != nil {
+				s.respondError(w, r, err)
+				return
+			}
+			detail.Authorization = authorizationFrom(a)
+		}
+		respond(w, http.StatusOK, detail)
 	}
 }
 

@@ -5,7 +5,11 @@ import (
 )
 
 type walletResponse struct {
-	Balance         float64 `json:"balance"`
+	Balance float64 `json:"balance"`
+	// Held is what approved card authorizations hold until their purchases
+	// are captured; Available (balance - held) is what purchases may spend.
+	Held            float64 `json:"held"`
+	Available       float64 `json:"available"`
 	CanAddFunds     bool    `json:"canAddFunds"`
 	CanPayByInvoice bool    `json:"canPayByInvoice"`
 	// CardsBudget is the sum of the cards' monthly budgets (nil when none
@@ -29,7 +33,7 @@ func (s *Server) handleWallet(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	res := walletResponse{Balance: dollars(wallet.BalanceCents), CanAddFunds: wallet.CanAddFunds, CanPayByInvoice: wallet.CanPayByInvoice,
+	res := walletResponse{Balance: dollars(wallet.BalanceCents), Held: dollars(wallet.HeldCents), Available: dollars(wallet.AvailableCents), CanAddFunds: wallet.CanAddFunds, CanPayByInvoice: wallet.CanPayByInvoice,
 		CardsMonthSpend: dollars(spend)}
 	if budget != nil {
 		b := dollars(*budget)

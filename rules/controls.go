@@ -53,7 +53,7 @@ func checkControls(c fuelportal.Controls, f PurchaseFacts, amountCents int64, lo
 		return fuelportal.DeclineWeeklyLimit
 	case c.MonthlyBudgetCents != nil && h.MonthCents+amountCents > *c.MonthlyBudgetCents:
 		return fuelportal.DeclineMonthlyBudget
-	case h.Last != nil && TooFar(*h.Last, PlaceAndTime{f.Time, s.Latitude, s.Longitude}):
+	case h.Last != nil && (s.Latitude != 0 || s.Longitude != 0) && TooFar(*h.Last, PlaceAndTime{f.Time, s.Latitude, s.Longitude}):
 		return fuelportal.DeclineSuspiciousDistance
 	}
 	return ""

@@ -80,7 +80,12 @@ func DecidePurchase(f PurchaseFacts) Decision {
 	case f.Card.Status != fuelportal.CardActive:
 		return declined(fuelportal.DeclineCardInactive)
 	}
-	amounts := f.Contract.PurchaseAmounts(f.Gallons, f.RetailPrice, f.Price)
+	return decide(f, f.Contract.PurchaseAmounts(f.Gallons, f.RetailPrice, f.Price))
+}
+
+// decide is DecidePurchase past the card's status, for a purchase costing
+// amounts: the rules every purchase and authorization decision runs.
+func decide(f PurchaseFacts, amounts fuelportal.PurchaseAmounts) Decision {
 	var near []NearLimit
 	if !f.Overridden {
 		loc := f.Location

@@ -271,8 +271,8 @@ func newCardRules(cardRulesJSON, companyRulesJSON, timeZone sql.NullString, unti
 
 // cardHistory finds the card's latest approved purchase up to t's time
 // and, when sums are asked for, sums its approved purchases other than t
-// over the periods, and reads the balance of the wallet of t's company (0
-// while it is not opened), in one statement (without sums, over an empty
+// over the periods, and reads the available balance (balance less holds) of the wallet of
+// t's company (0 while it is not opened), in one statement (without sums, over an empty
 // range).
 func (tx *Tx) cardHistory(ctx context.Context, t *fuelportal.Transaction, p rules.Periods, sums bool) (h rules.CardHistory, walletCents int64, err error) {
 	from, to := p.WeekStart, p.WeekEnd
@@ -291,7 +291,7 @@ func (tx *Tx) cardHistory(ctx context.Context, t *fuelportal.Transaction, p rule
 	err = tx.QueryRow(ctx, `
 		SELECT sums.day_cents, sums.day_gallons, sums.day_purchases, sums.week_cents, sums.month_cents,
 			latest.transaction_date, latest.latitude, latest.longitude,
-			(SELECT balance_cents FROM ledger_accounts WHERE company_id = ?)
+			(SELECT balance_cents - held_cents FROM ledger_accounts WHERE company_id = ?)
 		FROM (
 			SELECT
 				COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN funded_total_cents END), 0) AS day_cents,

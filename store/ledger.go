@@ -107,11 +107,12 @@ func (db *DB) Wallet(ctx context.Context, companyID int64) (w *fuelportal.Wallet
 		if err != nil {
 			return err
 		}
-		balance, err := tx.WalletBalance(ctx, companyID)
-		if err != nil {
+		var balance, held int64
+		err = tx.QueryRow(ctx, `SELECT balance_cents, held_cents FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&balance, &held)
+		if err != nil && !isNoRows(err) {
 			return err
 		}
-		w = fuelportal.NewWallet(contract, balance)
+		w = fuelportal.NewWallet(contract, balance, held)
 		return nil
 	})
 	return w, err
@@ -193,7 +194,8 @@ func (tx *Tx) walletAccount(ctx context.Context, companyID int64) (ledgerAccount
 // +amount on to) and moves the running balances of wallet accounts, all in
 // tx. It sets t.ID and t.CreatedAt.
 //
-// With floor set, from's balance must stay >= *floor: the guarded UPDATE
+// With floor set, from's available balance (less its authorizations'
+// holds) must stay >= *floor: the guarded UPDATE
 // runs first, and when it matches no row transfer returns errBalanceTooLow
 // having written nothing (the caller may go on, e.g. to record a decline).
 //
@@ -208,7 +210,7 @@ func (tx *Tx) transfer(ctx context.Context, t *fuelportal.LedgerTransfer, from, 
 		}
 		res, err := tx.Exec(ctx, `
 			UPDATE ledger_accounts SET balance_cents = balance_cents - ?
-			WHERE id = ? AND balance_cents - ? >= ?`, t.AmountCents, from.id, t.AmountCents, *floor)
+			WHERE id = ? AND balance_cents - held_cents - ? >= ?`, t.AmountCents, from.id, t.AmountCents, *floor)
 		if err != nil {
 			return false, err
 		}
@@ -271,7 +273,8 @@ type ledgerLeg struct {
 }
 
 // debit moves legs out of wallet account from as one transfer each, keeping
-// from's balance >= floor after all of them, in three statements whatever
+// from's available balance (less its authorizations' holds) >= floor after
+// all of them, in three statements whatever
 // the number of legs: the journal rows, their entries, and last the guarded
 // UPDATE of the wallet by the legs' total. Last, so that concurrent debits
 // of one wallet wait for each other only from that UPDATE to their commit
@@ -349,7 +352,7 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 
 	res, err := tx.Exec(ctx, `
 		UPDATE ledger_accounts SET balance_cents = balance_cents - ?
-		WHERE id = ? AND balance_cents - ? >= ?`, total, from.id, total, floor)
+		WHERE id = ? AND balance_cents - held_cents - ? >= ?`, total, from.id, total, floor)
 	if err != nil {
 		return err
 	}

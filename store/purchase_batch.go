@@ -68,6 +68,7 @@ type batchWallet struct {
 	account ledgerAccount // id 0: not opened yet (Flush opens it when used)
 	stored  int64         // the balance read (locked)
 	balance int64         // after the batch's decisions so far
+	held    int64         // the authorizations' holds on it, read with it (available: balance - held)
 }
 
 // batchRow is a purchase recorded by the batch, with what Flush writes
@@ -263,18 +264,18 @@ func (b *PurchaseBatch) readWalletsOf(ctx context.Context, companies []int64) er
 			args = append(args, id)
 		}
 		rows, err := tx.Query(ctx, `
-			SELECT company_id, id, balance_cents FROM ledger_accounts
+			SELECT company_id, id, balance_cents, held_cents FROM ledger_accounts
 			WHERE company_id IN (`+placeholders(len(args))+`) ORDER BY id`+lock, args...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var company, id, balance int64
-			if err := rows.Scan(&company, &id, &balance); err != nil {
+			var company, id, balance, held int64
+			if err := rows.Scan(&company, &id, &balance, &held); err != nil {
 				return err
 			}
-			b.wallets[company] = &batchWallet{account: ledgerAccount{id: id, wallet: true}, stored: balance, balance: balance}
+			b.wallets[company] = &batchWallet{account: ledgerAccount{id: id, wallet: true}, stored: balance, balance: balance, held: held}
 		}
 		return rows.Err()
 	})
@@ -472,7 +473,7 @@ func (b *PurchaseBatch) Record(p *fuelportal.CardPurchase) (*fuelportal.Transact
 	}
 	var balance int64
 	if w != nil {
-		balance = w.balance
+		balance = w.balance - w.held
 	}
 	d := rules.DecidePurchase(purchaseFacts(pc, t, h, balance, row.trip, row.fit, b.tx.Now))
 	applyDecision(t, d)

@@ -65,10 +65,13 @@ type Config struct {
 	StripeAPIBase        string
 	// Issuer is the card issuer cards are ordered from (fuelportal.IssuerNetwork,
 	// the default, or IssuerStripe: needs StripeSecretKey and IssuingAddress).
-	// StripeIssuingWebhookSecret is kept for Issuing webhooks.
+	// StripeIssuingWebhookSecret verifies Issuing webhooks (real-time
+	// authorizations); AuthorizationDeadline bounds one decision
+	// (FUELPORTAL_AUTHORIZATION_DEADLINE, default 1.5s).
 	Issuer                     string
 	IssuingAddress             stripe.Address
 	StripeIssuingWebhookSecret string
+	AuthorizationDeadline      time.Duration
 	MapStyleURL                string
 	// TrustedProxies are the load balancers whose forwarding headers are
 	// believed (FUELPORTAL_TRUSTED_PROXIES); empty trusts none.
@@ -118,7 +121,8 @@ const DefaultMemoryLimit = 1 << 30
 // when FUELPORTAL_DB_TIMEOUT is not set.
 const DefaultDBTimeout = 5 * time.Second
 
-// limitsFromEnv reads FUELPORTAL_PLAN_TIMEOUT (a Go duration such as 10s),
+// limitsFromEnv reads FUELPORTAL_AUTHORIZATION_DEADLINE and
+// FUELPORTAL_PLAN_TIMEOUT (Go durations such as 1.5s, 10s),
 // FUELPORTAL_PLAN_CONCURRENCY, FUELPORTAL_DB_TIMEOUT (a Go duration) and
 // FUELPORTAL_MEMORY_LIMIT (bytes, or with a KiB/MiB/GiB/KB/MB/GB suffix;
 // GOMEMLIMIT is respected when this is unset).
@@ -129,6 +133,13 @@ func limitsFromEnv(c *Config, getenv func(string) string) error {
 			return fmt.Errorf("FUELPORTAL_DB_TIMEOUT must be a positive duration such as 5s, not %q", v)
 		}
 		c.DBTimeout = d
+	}
+	if v := getenv("FUELPORTAL_AUTHORIZATION_DEADLINE"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 || d > time.Minute {
+			return fmt.Errorf("FUELPORTAL_AUTHORIZATION_DEADLINE must be a positive duration of at most a minute such as 1.5s, not %q", v)
+		}
+		c.AuthorizationDeadline = d
 	}
 	if v := getenv("FUELPORTAL_PLAN_TIMEOUT"); v != "" {
 		d, err := time.ParseDuration(v)
@@ -340,6 +351,8 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.Server.FeedKey = m.Config.FeedKey
 	m.Server.WebhookPolicy = webhookPolicy
 	m.Server.Trips.PlanTimeout = m.Config.PlanTimeout
+	m.Server.Authorizations.WebhookSecret = m.Config.StripeIssuingWebhookSecret
+	m.Server.Authorizations.Deadline = m.Config.AuthorizationDeadline
 	if m.Config.PlanConcurrency > 0 {
 		m.Server.Trips.Slots = trips.NewSlots(m.Config.PlanConcurrency)
 	}

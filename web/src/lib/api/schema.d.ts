@@ -5260,6 +5260,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/authorization-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's answer to card authorizations that cannot be decided in time
+         * @description Company owners only.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthorizationSettings"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        /**
+         * Save the company's answer to card authorizations that cannot be decided in time
+         * @description Company owners only. onTimeout approve or decline; anything else is a field error.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AuthorizationSettings"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthorizationSettings"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/issuing/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe Issuing webhook (Stripe-Signature header, no bearer token)
+         * @description Signed with STRIPE_ISSUING_WEBHOOK_SECRET (400 'Invalid webhook signature' otherwise, nothing recorded; 503 without the secret); body at most the webhook bound. issuing_authorization.request is answered with the decision (header Stripe-Version): approved, amount (cents) when a controllable request is approved for less, metadata.declineCode on a decline; each authorization id is decided once (a replay gets the same answer). issuing_authorization.updated releases the hold of a reversed, expired or closed authorization; issuing_transaction.created records the purchase and releases its hold; other events are acknowledged {received, outcome}. docs/issuing.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "Stripe-Signature"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description The decision, or acknowledged */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IssuingAuthorizationAnswer"] | {
+                            received: boolean;
+                            outcome: string;
+                        };
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                500: components["responses"]["Internal"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5674,6 +5798,10 @@ export interface components {
             cardsBudget?: number | null;
             /** @description Dollars: what the company's cards spent this calendar month Always sent; optional in this schema only so that clients built before card controls keep compiling. */
             cardsMonthSpend?: number;
+            /** @description Dollars held by approved card authorizations until their purchases are captured (docs/issuing.md) Always sent; optional in this schema only so that clients built before holds keep compiling. */
+            held?: number;
+            /** @description Dollars: balance - held, what purchases and authorizations may spend Always sent; optional in this schema only so that clients built before holds keep compiling. */
+            available?: number;
         };
         TransactionItem: {
             transactionId: number;
@@ -5755,6 +5883,8 @@ export interface components {
              * @enum {string|null}
              */
             declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
+            /** @description Owners only, for a purchase that came from a card authorization; absent otherwise */
+            authorization?: components["schemas"]["AuthorizationDecision"];
         };
         Spendings: {
             total: number;
@@ -5870,12 +6000,12 @@ export interface components {
             /** Format: date-time */
             requestedAt: string;
         };
-        /** @description A notice for the company owner, also mailed: a declined purchase, a driver's override request, or a purchase over 80% of a limit. cardNumber and driverName are the card's when the alert was raised. Trip alerts: a driver asks to end or re-plan a trip an owner locked (TRIP_REQUEST, with tripRequestId), a locked trip ended (TRIP_ENDED) or has a new plan (TRIP_REPLANNED). A webhook endpoint that took no delivery for 24 hours raises WEBHOOK_FAILING. */
+        /** @description A notice for the company owner, also mailed: a declined purchase, a driver's override request, or a purchase over 80% of a limit. cardNumber and driverName are the card's when the alert was raised. Trip alerts: a driver asks to end or re-plan a trip an owner locked (TRIP_REQUEST, with tripRequestId), a locked trip ended (TRIP_ENDED) or has a new plan (TRIP_REPLANNED). A webhook endpoint that took no delivery for 24 hours raises WEBHOOK_FAILING. A card authorization answered by the company's timeout setting, or a capture above its authorization's approved amount, raises AUTHORIZATION (docs/issuing.md). */
         Alert: {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING";
+            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION";
             message: string;
             /** @description 19 digits; empty when the alert is about no card */
             cardNumber: string;
@@ -6741,6 +6871,44 @@ export interface components {
                     source: "telematics" | "trip" | "manual";
                 }[];
             }[];
+        };
+        /** @description The decision on the card authorization a purchase came from (Stripe Issuing cards): the decision log's row. */
+        AuthorizationDecision: {
+            /** @description The issuer's authorization id (iauth_…) */
+            authorizationId: string;
+            approved: boolean;
+            /** @description Dollars approved (0 on a decline) */
+            amount: number;
+            /** @description Dollars asked for */
+            requested: number;
+            /** @description A purchase decline code, or AUTHORIZATION_TIMEOUT; null when approved */
+            declineCode: string | null;
+            /** @description The rules that shaped the answer: the decline's code, or the limits that cut a partial amount, in order */
+            rulesFired: string[];
+            /** @description The decision passed its deadline and the company's onTimeout setting answered */
+            timedOut: boolean;
+            /** Format: date-time */
+            receivedAt: string;
+            /** Format: date-time */
+            answeredAt: string;
+            /** @description Milliseconds from receipt to answer */
+            latencyMs: number;
+        };
+        AuthorizationSettings: {
+            /**
+             * @description The answer to a card authorization whose decision cannot finish within the deadline (FUELPORTAL_AUTHORIZATION_DEADLINE, 1.5 s by default); decline by default
+             * @enum {string}
+             */
+            onTimeout: "approve" | "decline";
+        };
+        IssuingAuthorizationAnswer: {
+            approved: boolean;
+            /** @description Cents approved, sent only when a controllable request is approved for less */
+            amount?: number;
+            /** @description declineCode: the decline's code (docs/issuing.md) */
+            metadata: {
+                [key: string]: string;
+            };
         };
     };
     responses: {

@@ -16,6 +16,9 @@ export const BODY_MAX_LENGTH = {
   Alert: {
     message: 500,
   },
+  AuthorizationSettings: {
+    onTimeout: 255,
+  },
   CardOrder: {
     driverId: 50,
     driverName: 100,
@@ -159,6 +162,9 @@ export const BODY_PATTERN = {
     language: "^[^\u0000-\u001f\u007f-\u009f]*$",
     lastName: "^[^\u0000-\u001f\u007f-\u009f]*$",
     phoneNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  AuthorizationSettings: {
+    onTimeout: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   CardOrder: {
     driverId: "^[^\u0000-\u001f\u007f-\u009f]*$",

@@ -1,5 +1,6 @@
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import BlockIcon from '@mui/icons-material/Block';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import FlagIcon from '@mui/icons-material/Flag';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -53,6 +54,7 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   TRIP_ENDED: <FlagIcon color="action" />,
   TRIP_REPLANNED: <AltRouteIcon color="action" />,
   WEBHOOK_FAILING: <WebhookIcon color="error" />,
+  AUTHORIZATION: <CreditCardIcon color="warning" />,
 };
 
 /** /alerts, company owners: declines, override requests and near-limit purchases. */

@@ -39,7 +39,7 @@ const transactions = [1, 2, 3].map((id) => ({
 
 interface Options {
   saved?: (lastDays: number) => number;
-  wallet?: { balance: number; canAddFunds: boolean; canPayByInvoice: boolean };
+  wallet?: { balance: number; held?: number; available?: number; canAddFunds: boolean; canPayByInvoice: boolean };
   /** A company just signed up: no cards, no purchases. */
   brandNew?: boolean;
   paymentsConfigured?: boolean;
@@ -203,6 +203,12 @@ describe('company dashboard', () => {
     expect(screen.queryByTestId('wallet-planner-costs')).not.toBeInTheDocument(); // no detour costs in this contract
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
     expect(await screen.findByRole('dialog', { name: 'Payment Methods' })).toBeInTheDocument();
+  });
+
+  it('shows what card authorizations hold and what is available', async () => {
+    companyApi({ wallet: { balance: 1000, held: 300, available: 700, canAddFunds: true, canPayByInvoice: false } });
+    renderApp(paths.dashboard, { session });
+    expect(await screen.findByTestId('wallet-available')).toHaveTextContent('Available $700.00 · $300.00 held by card authorizations');
   });
 
   it('shows a negative invoice balance in red with Pay Invoice', async () => {

@@ -76,6 +76,12 @@ export function WalletTile({ PaymentMethodModal }: { PaymentMethodModal: Payment
           >
             {formatDollars(wallet.balance)}
           </Typography>
+          <Typography variant="body2" color="textSecondary" data-testid="wallet-available">
+            {t('wallet.available', {
+              available: formatDollars(wallet.available ?? wallet.balance),
+              held: formatDollars(wallet.held ?? 0),
+            })}
+          </Typography>
           <ContractLine />
         </Stack>
       ) : isError ? (

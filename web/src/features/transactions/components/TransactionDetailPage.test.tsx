@@ -55,6 +55,32 @@ describe('transaction detail', () => {
     expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', '/transactions');
   });
 
+  it("shows the owner the card authorization's decision", async () => {
+    server.use(
+      http.get(apiUrl('/wex/company/transactions/123'), () =>
+        HttpResponse.json({
+          ...detail,
+          authorization: {
+            authorizationId: 'iauth_1',
+            approved: true,
+            amount: 192.95,
+            requested: 300,
+            declineCode: null,
+            rulesFired: ['PER_PURCHASE_LIMIT', 'OVER_TANK_CAPACITY'],
+            timedOut: false,
+            receivedAt: '2026-11-21T14:02:00Z',
+            answeredAt: '2026-11-21T14:02:00Z',
+            latencyMs: 12.4,
+          },
+        }),
+      ),
+    );
+    renderApp(transactionDetailPath(123), { session });
+    const field = await screen.findByTestId('transaction-authorization');
+    expect(field).toHaveTextContent('Approved $192.95 of $300.00 in 12 ms');
+    expect(screen.getByText('Rules: PER_PURCHASE_LIMIT, OVER_TANK_CAPACITY')).toBeInTheDocument();
+  });
+
   it('tells the owner who held the card at the purchase', async () => {
     server.use(
       http.get(apiUrl('/wex/company/transactions/123'), () => HttpResponse.json({ ...detail, holderName: 'Ned Next' })),

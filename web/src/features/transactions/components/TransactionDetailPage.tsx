@@ -126,8 +126,34 @@ function DetailCard({ detail, scope }: { detail: TransactionDetail; scope: Trans
             </Typography>
           </Field>
         )}
+        {detail.authorization && <AuthorizationField authorization={detail.authorization} />}
       </CardContent>
     </Card>
+  );
+}
+
+/** The decision on the card authorization the purchase came from (owners; Stripe Issuing cards). */
+function AuthorizationField({ authorization: a }: { authorization: NonNullable<TransactionDetail['authorization']> }) {
+  const { t } = useTranslation('transactions');
+  const ms = Math.round(a.latencyMs);
+  return (
+    <Field label={t('detail.authorization')}>
+      <Typography data-testid="transaction-authorization">
+        {a.approved
+          ? t('detail.authorizationApproved', { amount: formatDollars(a.amount), requested: formatDollars(a.requested), ms })
+          : t('detail.authorizationDeclined', { code: a.declineCode ?? '', ms })}
+      </Typography>
+      {a.rulesFired.length > 0 && (
+        <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
+          {t('detail.authorizationRules', { rules: a.rulesFired.join(', ') })}
+        </Typography>
+      )}
+      {a.timedOut && (
+        <Typography variant="body2" sx={{ color: 'warning.main' }}>
+          {t('detail.authorizationTimedOut')}
+        </Typography>
+      )}
+    </Field>
   );
 }
 

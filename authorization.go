@@ -1,0 +1,173 @@
+package fuelportal
+
+import "time"
+
+// Real-time authorizations (docs/issuing.md): before a purchase, the
+// card's issuer asks the portal whether to approve it. An approved
+// authorization holds its amount on the company's wallet until the
+// purchase is captured (it becomes a transaction), reversed or expires.
+
+// AuthorizationStatus is where an authorization's hold stands.
+type AuthorizationStatus string
+
+// Authorization statuses.
+const (
+	AuthorizationHeld     AuthorizationStatus = "HELD"     // approved; its amount is held on the wallet
+	AuthorizationDeclined AuthorizationStatus = "DECLINED" // declined; nothing held
+	AuthorizationCaptured AuthorizationStatus = "CAPTURED" // became a purchase; hold released
+	AuthorizationReleased AuthorizationStatus = "RELEASED" // reversed or expired; hold released
+)
+
+// AuthorizationTimeout is a company's answer when a decision cannot finish
+// within the deadline.
+type AuthorizationTimeout string
+
+// Answers on timeout.
+const (
+	TimeoutDecline AuthorizationTimeout = "decline" // the default
+	TimeoutApprove AuthorizationTimeout = "approve"
+)
+
+// Valid reports whether t is a known answer on timeout.
+func (t AuthorizationTimeout) Valid() bool { return t == TimeoutDecline || t == TimeoutApprove }
+
+// DeclineAuthorizationTimeout is the decline code of an authorization
+// whose decision did not finish in time, on a company that declines then.
+const DeclineAuthorizationTimeout DeclineReason = "AUTHORIZATION_TIMEOUT"
+
+// Limits of an authorization request.
+const (
+	MaxAuthorizationIDLength = 100
+	MaxAuthorizationCents    = int64(100_000_00) // $100,000: more than any fuel purchase
+)
+
+// AuthorizationRequest is an issuer's request to approve a purchase, as
+// the issuer's adapter maps it.
+type AuthorizationRequest struct {
+	ID     string // the issuer's authorization id (Stripe: iauth_…), decided once
+	Issuer string // IssuerStripe or IssuerNetwork
+	// IssuerCardID names the card at a Stripe issuer (ic_…); CardNumber
+	// names it on the network.
+	IssuerCardID string
+	CardNumber   string
+	// The merchant as the issuer reports it.
+	MerchantName, MerchantCity, MerchantState, MerchantPostalCode, MerchantCategory string
+	Created                                                                         time.Time // when the purchase was attempted
+	AmountCents                                                                     int64     // the amount asked for
+	// AmountControllable: a smaller amount may be approved (a pump's
+	// pre-authorization).
+	AmountControllable bool
+	Product            ProductCode // OTH when the issuer does not say
+	Gallons            Gallons     // 0 when the pump did not say
+	Prompt             PumpPrompt
+	// ReceivedAt is when the request reached the portal.
+	ReceivedAt time.Time
+}
+
+// Authorization is the decision on a request, as logged.
+type Authorization struct {
+	ID              int64
+	AuthorizationID string
+	Issuer          string
+	CompanyID       int64 // 0: a card that is not ours
+	CardID          int64
+	CardNumber      string
+	MerchantName    string
+	StationID       int64 // the catalog's station the merchant matched; 0: none
+	Product         ProductCode
+	RequestedCents  int64
+	Approved        bool
+	AmountCents     int64 // approved amount; 0 on a decline
+	DeclineCode     DeclineReason
+	RulesFired      []string
+	TimedOut        bool
+	Status          AuthorizationStatus
+	HeldCents       int64
+	CapturedCents   int64
+	TransactionID   int64 // the purchase it became; 0 until captured
+	AuthorizedAt    time.Time
+	ReceivedAt      time.Time
+	AnsweredAt      time.Time
+	LatencyMicros   int64
+}
+
+// IssuingEvent is an issuer's webhook event as the issuer's adapter maps
+// it: an authorization request to decide, an authorization's update (its
+// status and amount, to release a hold on a reversal or expiry), or a
+// captured transaction.
+type IssuingEvent struct {
+	ID   string
+	Type string
+	// Request is set on an authorization request.
+	Request *AuthorizationRequest
+	// Update is set on an authorization's update.
+	Update *AuthorizationUpdate
+	// Capture is set on a transaction's creation.
+	Capture *IssuingCapture
+}
+
+// AuthorizationUpdate is an authorization's new state at the issuer.
+type AuthorizationUpdate struct {
+	AuthorizationID string
+	Status          string // the issuer's: pending, closed, reversed, expired
+	AmountCents     int64
+	// Gallons is the pump's final quantity when the issuer reports it (0: none).
+	Gallons Gallons
+}
+
+// Ended reports whether the update ends the authorization without a
+// capture to come for its hold: reversed, expired or closed, or its amount
+// gone to zero.
+func (u *AuthorizationUpdate) Ended() bool {
+	return u.Status == "reversed" || u.Status == "expired" || u.Status == "closed" || u.AmountCents == 0
+}
+
+// IssuingCapture is a purchase the issuer captured: its transaction
+// (Stripe: ipi_…), the authorization it captures and what was bought.
+type IssuingCapture struct {
+	TransactionID                                                 string
+	AuthorizationID                                               string
+	IssuerCardID                                                  string
+	AmountCents                                                   int64
+	Gallons                                                       Gallons // exact from the issuer's decimal; 0 when not reported
+	Product                                                       ProductCode
+	MerchantName, MerchantCity, MerchantState, MerchantPostalCode string
+	Created                                                       time.Time
+}
+
+// ProductOfFuel maps an issuer's fuel facts to a product code: the
+// Conexxus (PCATS) industry product code when it is one of the table's,
+// else the fuel type (diesel → DSL, unleaded_* → GAS), else OTH. The table
+// is the one place product codes are read from the pump.
+func ProductOfFuel(conexxusCode, fuelType string) ProductCode {
+	if p, ok := conexxusProducts[conexxusCode]; ok {
+		return p
+	}
+	switch {
+	case fuelType == "diesel":
+		return ProductDiesel
+	case len(fuelType) > 9 && fuelType[:9] == "unleaded_":
+		return ProductGasoline
+	}
+	return ProductOther
+}
+
+// conexxusProducts maps Conexxus (PCATS) fuel product codes to the
+// portal's products: 001–018 are gasoline grades and blends, 019–032
+// diesel grades; the codes the portal treats apart are listed.
+var conexxusProducts = func() map[string]ProductCode {
+	m := map[string]ProductCode{}
+	for i := 1; i <= 18; i++ {
+		m[fmt3(i)] = ProductGasoline
+	}
+	for i := 19; i <= 32; i++ {
+		m[fmt3(i)] = ProductDiesel
+	}
+	m["033"] = ProductReefer // reefer (off-road) diesel
+	m["061"] = ProductDEF    // diesel exhaust fluid
+	return m
+}()
+
+func fmt3(i int) string {
+	return string(rune('0'+i/100)) + string(rune('0'+i/10%10)) + string(rune('0'+i%10))
+}

@@ -1,0 +1,170 @@
+// Package authorizations is the real-time authorization flow of cards
+// issued through Stripe Issuing (docs/issuing.md): Stripe asks, through a
+// signed webhook, whether to approve a purchase; the store decides it by
+// rules.DecideAuthorization on the facts read under the card's lock and,
+// when approved, holds the amount on the company's wallet in the same
+// transaction; an update that reverses or expires the authorization
+// releases the hold, and the captured transaction becomes a purchase. The
+// HTTP handler only passes the delivery here and encodes the answer.
+package authorizations
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"fuelportal"
+	"fuelportal/rules"
+	"fuelportal/store"
+	"fuelportal/stripe"
+)
+
+// DefaultDeadline bounds a decision (FUELPORTAL_AUTHORIZATION_DEADLINE):
+// Stripe waits about two seconds for the answer.
+const DefaultDeadline = 1500 * time.Millisecond
+
+// Service runs the authorization flow.
+type Service struct {
+	DB *store.DB
+	// WebhookSecret verifies Stripe Issuing deliveries
+	// (STRIPE_ISSUING_WEBHOOK_SECRET); empty refuses them all.
+	WebhookSecret string
+	// Tolerance is how old a signature may be (0: Stripe's default).
+	Tolerance time.Duration
+	// Deadline bounds one decision (0: DefaultDeadline); past it the
+	// company's answer on timeout is given.
+	Deadline time.Duration
+	// Decide is the decision (nil: rules.DecideAuthorization; tests slow it).
+	Decide store.AuthorizationDecider
+	Logger *slog.Logger
+	// Now returns the current time (nil: time.Now).
+	Now func() time.Time
+}
+
+// New returns the service over db with the Issuing webhook secret.
+func New(db *store.DB, secret string, logger *slog.Logger) *Service {
+	return &Service{DB: db, WebhookSecret: secret, Logger: logger}
+}
+
+// Answer is what the webhook answers Stripe.
+type Answer struct {
+	// Decision is set for an authorization request: the answer Stripe
+	// applies (approved, the amount, the decline code).
+	Decision *fuelportal.Authorization
+	// Amount is set when a partial amount is approved (Stripe needs it
+	// only on an amount-controllable request that is cut).
+	Amount *int64
+}
+
+// HandleStripe verifies and applies one Stripe Issuing delivery: an
+// authorization request is decided (once per authorization id: a replay
+// gets the same answer); an update releases an ended authorization's
+// hold; a created transaction is captured. Other events are acknowledged.
+// Errors: EINVALID for a bad or stale signature or a malformed event
+// (nothing recorded), EUNAVAILABLE without a secret.
+func (s *Service) HandleStripe(ctx context.Context, payload []byte, signature string) (*Answer, error) {
+	ev, err := stripe.ParseIssuingEvent(payload, signature, s.WebhookSecret, s.Tolerance)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case ev.Request != nil:
+		ev.Request.ReceivedAt = s.now()
+		a, err := s.Authorize(ctx, ev.Request)
+		if err != nil {
+			return nil, err
+		}
+		ans := &Answer{Decision: a}
+		if a.Approved && a.AmountCents != ev.Request.AmountCents {
+			amount := a.AmountCents
+			ans.Amount = &amount
+		}
+		return ans, nil
+	case ev.Update != nil:
+		return &Answer{}, s.Update(ctx, ev.Update)
+	case ev.Capture != nil:
+		return &Answer{}, s.Capture(ctx, ev.Capture)
+	}
+	return &Answer{}, nil
+}
+
+// Authorize decides request r under the deadline: the store decides and
+// holds in one transaction (store.DB.DecideAuthorization). When the
+// decision cannot finish in time, the company's answer on timeout is
+// recorded instead (store.DB.RecordAuthorizationTimeout) and logged.
+func (s *Service) Authorize(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Authorization, error) {
+	if r.ReceivedAt.IsZero() {
+		r.ReceivedAt = s.now()
+	}
+	decide := s.Decide
+	if decide == nil {
+		decide = rules.DecideAuthorization
+	}
+	deadline := s.Deadline
+	if deadline <= 0 {
+		deadline = DefaultDeadline
+	}
+	dctx, cancel := context.WithTimeout(ctx, deadline)
+	a, _, err := s.DB.DecideAuthorization(dctx, r, decide)
+	cancel()
+	if err == nil {
+		return a, nil
+	}
+	if !errors.Is(dctx.Err(), context.DeadlineExceeded) || ctx.Err() != nil {
+		return nil, err
+	}
+	// Past the deadline: the company's answer on timeout, recorded on a
+	// context of its own (the request's may be near its end too).
+	tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	a, _, terr := s.DB.RecordAuthorizationTimeout(tctx, r)
+	if terr != nil {
+		return nil, terr
+	}
+	s.logger().WarnContext(ctx, "card authorization decided past its deadline: answered by the company's setting",
+		"authorization", r.ID, "company", a.CompanyID, "approved", a.Approved, "deadline", deadline, "err", err)
+	return a, nil
+}
+
+// Update applies an authorization's update: one that ended (reversed,
+// expired, closed or at amount 0) releases its hold.
+func (s *Service) Update(ctx context.Context, u *fuelportal.AuthorizationUpdate) error {
+	if !u.Ended() {
+		return s.DB.SetAuthorizationGallons(ctx, u.AuthorizationID, u.Gallons)
+	}
+	_, _, err := s.DB.ReleaseAuthorization(ctx, u.AuthorizationID)
+	return err
+}
+
+// Capture records a captured transaction as a purchase and releases its
+// authorization's hold (store.DB.CaptureAuthorization); one above the
+// hold is logged (the store raises the owner's alert).
+func (s *Service) Capture(ctx context.Context, c *fuelportal.IssuingCapture) error {
+	if c.AmountCents <= 0 {
+		return nil // a refund: not a purchase
+	}
+	res, err := s.DB.CaptureAuthorization(ctx, c)
+	if err != nil {
+		return err
+	}
+	if res.OverHoldCents > 0 {
+		s.logger().WarnContext(ctx, "card capture above its authorization's hold", "transaction", c.TransactionID,
+			"authorization", c.AuthorizationID, "over_cents", res.OverHoldCents)
+	}
+	return nil
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func (s *Service) logger() *slog.Logger {
+	if s.Logger != nil {
+		return s.Logger
+	}
+	return slog.Default()
+}

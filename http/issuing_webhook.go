@@ -1,0 +1,116 @@
+package http
+
+import (
+	"io"
+	"net/http"
+
+	"fuelportal"
+	"fuelportal/stripe"
+)
+
+// authorizationAnswer is the answer to a Stripe Issuing authorization
+// request: approve or decline, the approved amount when partial, and the
+// decline code in metadata.
+type authorizationAnswer struct {
+	Approved bool              `json:"approved"`
+	Amount   *int64            `json:"amount,omitempty"`
+	Metadata map[string]string `json:"metadata"`
+}
+
+// handleIssuingWebhook passes a Stripe Issuing delivery to the
+// authorization flow: only deliveries signed with the Issuing webhook
+// secret, at most the tolerance old, are accepted (400 otherwise, nothing
+// recorded). An authorization request is answered with the decision
+// (Stripe-Version header); other events with {received: true}.
+func (s *Server) handleIssuingWebhook(w http.ResponseWriter, r *http.Request) {
+	payload, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxWebhookBytes))
+	if err != nil {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EINVALID, "Request body is too large"))
+		return
+	}
+	ans, err := s.Authorizations.HandleStripe(r.Context(), payload, r.Header.Get("Stripe-Signature"))
+	if err != nil {
+		if code := fuelportal.ErrorCode(err); code == fuelportal.EINVALID || code == fuelportal.EUNAVAILABLE {
+			s.Logger.WarnContext(r.Context(), "stripe issuing webhook refused", "err", err)
+		}
+		s.respondError(w, r, err)
+		return
+	}
+	w.Header().Set("Stripe-Version", stripe.APIVersion)
+	if a := ans.Decision; a != nil {
+		res := authorizationAnswer{Approved: a.Approved, Amount: ans.Amount, Metadata: map[string]string{}}
+		if a.DeclineCode != "" {
+			res.Metadata["declineCode"] = string(a.DeclineCode)
+		}
+		respond(w, http.StatusOK, res)
+		return
+	}
+	respond(w, http.StatusOK, webhookResponse{Received: true, Outcome: "applied"})
+}
+
+// authorizationDTO is the decision on the card authorization a purchase
+// came from (the transaction detail's, owners only).
+type authorizationDTO struct {
+	AuthorizationID string   `json:"authorizationId"`
+	Approved        bool     `json:"approved"`
+	Amount          float64  `json:"amount"`
+	Requested       float64  `json:"requested"`
+	DeclineCode     *string  `json:"declineCode"`
+	RulesFired      []string `json:"rulesFired"`
+	TimedOut        bool     `json:"timedOut"`
+	ReceivedAt      string   `json:"receivedAt"`
+	AnsweredAt      string   `json:"answeredAt"`
+	LatencyMs       float64  `json:"latencyMs"`
+}
+
+func authorizationFrom(a *fuelportal.Authorization) *authorizationDTO {
+	if a == nil {
+		return nil
+	}
+	d := &authorizationDTO{AuthorizationID: a.AuthorizationID, Approved: a.Approved, Amount: dollars(a.AmountCents),
+		Requested: dollars(a.RequestedCents), RulesFired: a.RulesFired, TimedOut: a.TimedOut,
+		ReceivedAt: fuelportal.WireTime(a.ReceivedAt), AnsweredAt: fuelportal.WireTime(a.AnsweredAt),
+		LatencyMs: float64(a.LatencyMicros) / 1000}
+	if d.RulesFired == nil {
+		d.RulesFired = []string{}
+	}
+	if a.DeclineCode != "" {
+		code := string(a.DeclineCode)
+		d.DeclineCode = &code
+	}
+	return d
+}
+
+// authorizationSettings is the company's answer to a card authorization
+// whose decision cannot finish in time.
+type authorizationSettings struct {
+	OnTimeout fuelportal.AuthorizationTimeout `json:"onTimeout"`
+}
+
+func (s *Server) handleAuthorizationSettingsGet(w http.ResponseWriter, r *http.Request) {
+	t, err := s.DB.CompanyAuthorizationTimeout(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, authorizationSettings{OnTimeout: t})
+}
+
+func (s *Server) handleAuthorizationSettingsPut(w http.ResponseWriter, r *http.Request) {
+	var req authorizationSettings
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if !req.OnTimeout.Valid() {
+		fe := fuelportal.FieldErrors{}
+		fe.Add("onTimeout", "onTimeout must be approve or decline")
+		s.respondError(w, r, fe.Err())
+		return
+	}
+	if err := s.DB.SetCompanyAuthorizationTimeout(r.Context(), PrincipalFromContext(r.Context()).CompanyID, req.OnTimeout); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, req)
+}

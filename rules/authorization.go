@@ -1,0 +1,122 @@
+package rules
+
+import (
+	"fuelportal"
+)
+
+// AuthorizationFacts are the facts of an issuer's real-time authorization
+// request: those of a purchase (the card, the place, the product, the
+// card's history with its open holds added, the wallet's available
+// balance: its balance less its holds) and the request's amount.
+//
+// Price is the pump price per gallon the request's gallons are estimated
+// at (the matched station's, else the state's average; 0: unknown, then
+// no gallons rule can be checked before the capture). Gallons is what the
+// pump reported, 0 when it did not: then the gallons are the amount's at
+// Price.
+type AuthorizationFacts struct {
+	PurchaseFacts
+	RequestCents int64
+	// Controllable is Stripe's is_amount_controllable: a smaller amount
+	// than asked may be approved (a pump pre-authorization).
+	Controllable bool
+}
+
+// AuthorizationDecision is the answer to an authorization request.
+type AuthorizationDecision struct {
+	Approved    bool
+	AmountCents int64 // approved amount: the request's or less; 0 on a decline
+	Reason      fuelportal.DeclineReason
+	// Fired are the rules that shaped the answer: the decline's code, or
+	// the limits that cut a partial amount, in the order they were met.
+	Fired []string
+}
+
+// DecideAuthorization decides an authorization request by the purchase
+// rules (decide, the checks of DecidePurchase): an unknown card, an
+// inactive one, the controls, the fraud check, a locked trip and the
+// wallet. On an amount-controllable request it first cuts the amount to
+// the least of what the limits leave: the per-purchase limit, the day's,
+// week's and month's money left, the day's gallons left, a locked trip's
+// stop's planned gallons and the tank's capacity (gallons at Price), and
+// the wallet's available balance above the contract's floor; a limit that
+// leaves nothing declines with its code. The amount left is then decided
+// as one purchase of that many cents, so no second copy of a rule exists.
+func DecideAuthorization(f AuthorizationFacts) AuthorizationDecision {
+	switch {
+	case f.Card == nil:
+		return authDeclined(fuelportal.DeclineUnknownCard)
+	case f.Card.Status != fuelportal.CardActive:
+		return authDeclined(fuelportal.DeclineCardInactive)
+	}
+	amount := f.RequestCents
+	var fired []string
+	if f.Controllable {
+		amount, fired = cutAmount(f)
+		if amount <= 0 {
+			return authDeclined(fuelportal.DeclineReason(fired[len(fired)-1]))
+		}
+	}
+	if f.Gallons == 0 && f.Price > 0 {
+		// The gallons the amount buys, rounded down: an amount cut to a
+		// gallons limit stays within it.
+		f.Gallons = fuelportal.Gallons(amount * 10_000 / int64(f.Price))
+	}
+	d := decide(f.PurchaseFacts, fuelportal.PurchaseAmounts{RetailTotalCents: amount, NetTotalCents: amount, FundedTotalCents: amount})
+	if !d.Approved() {
+		return authDeclined(d.Reason)
+	}
+	return AuthorizationDecision{Approved: true, AmountCents: amount, Fired: fired}
+}
+
+func authDeclined(reason fuelportal.DeclineReason) AuthorizationDecision {
+	return AuthorizationDecision{Reason: reason, Fired: []string{string(reason)}}
+}
+
+// cutAmount is the least of the request and what each limit leaves, with
+// the codes of the limits that cut it (the last one the binding one).
+func cutAmount(f AuthorizationFacts) (int64, []string) {
+	amount := f.RequestCents
+	var fired []string
+	limit := func(left int64, code fuelportal.DeclineReason) {
+		if left < amount {
+			amount = max(left, 0)
+			fired = append(fired, string(code))
+		}
+	}
+	gallons := func(g fuelportal.Gallons, code fuelportal.DeclineReason) {
+		if f.Price > 0 {
+			limit(int64(g)*int64(f.Price)/10_000, code) // rounded down
+		}
+	}
+	c, h := f.Controls, f.History
+	if !f.Overridden {
+		if c.PerPurchaseCents != nil {
+			limit(*c.PerPurchaseCents, fuelportal.DeclinePerPurchaseLimit)
+		}
+		if c.DailyCents != nil {
+			limit(*c.DailyCents-h.DayCents, fuelportal.DeclineDailyLimit)
+		}
+		if c.DailyGallons != nil {
+			gallons(*c.DailyGallons-h.DayGallons, fuelportal.DeclineDailyGallonsLimit)
+		}
+		if c.WeeklyCents != nil {
+			limit(*c.WeeklyCents-h.WeekCents, fuelportal.DeclineWeeklyLimit)
+		}
+		if c.MonthlyBudgetCents != nil {
+			limit(*c.MonthlyBudgetCents-h.MonthCents, fuelportal.DeclineMonthlyBudget)
+		}
+		tank := c.TankCapacityGallons
+		if f.Product == fuelportal.ProductReefer {
+			tank = c.ReeferTankGallons
+		}
+		if tank != nil {
+			gallons(*tank, fuelportal.DeclineOverTankCapacity)
+		}
+		if t := f.Trip; t != nil && t.LockCard && t.Plan != nil && f.Fit.AtStop {
+			gallons(f.Fit.Stop.MaxGallons(), fuelportal.DeclineOverPlannedGallons)
+		}
+	}
+	limit(f.WalletCents-f.Contract.MinBalanceCents(), FundsDecline(f.Contract))
+	return amount, fired
+}

@@ -1,0 +1,471 @@
+package store
+
+// Real-time authorizations and their holds on the wallet (schema and
+// invariants: migrations 00500_card_authorizations.sql). A hold moves no
+// money: it raises the wallet row's held_cents, under the same guard and
+// lock as a debit (the available balance, balance_cents - held_cents, may
+// not go below the contract's floor), in the transaction that records the
+// decision; a capture or release lowers it again in the transaction that
+// ends the hold.
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"fuelportal"
+	"fuelportal/rules"
+)
+
+// errHoldTooLarge: the wallet's available balance cannot take the hold.
+var errHoldTooLarge = errors.New("ledger: hold above the available balance")
+
+// authorizationColumns are card_authorizations' columns scanAuthorization reads.
+const authorizationColumns = `a.id, a.authorization_id, a.issuer, a.company_id, a.card_id, COALESCE(c.card_number, ''), a.merchant_name, a.station_id,
+	a.product, a.requested_cents, a.approved, a.amount_cents, a.decline_code, a.rules_fired, a.timed_out, a.status, a.held_cents,
+	a.captured_cents, a.transaction_id, a.authorized_at, a.received_at, a.answered_at, a.latency_micros`
+
+const authorizationFrom = ` FROM card_authorizations a LEFT JOIN cards c ON c.id = a.card_id`
+
+func scanAuthorization(row interface{ Scan(...any) error }) (*fuelportal.Authorization, error) {
+	a := &fuelportal.Authorization{}
+	var company, card, station, txID sql.NullInt64
+	var fired string
+	var authorized, received, answered nullTime
+	if err := row.Scan(&a.ID, &a.AuthorizationID, &a.Issuer, &company, &card, &a.CardNumber, &a.MerchantName, &station,
+		&a.Product, &a.RequestedCents, &a.Approved, &a.AmountCents, &a.DeclineCode, &fired, &a.TimedOut, &a.Status, &a.HeldCents,
+		&a.CapturedCents, &txID, &authorized, &received, &answered, &a.LatencyMicros); err != nil {
+		return nil, err
+	}
+	a.CompanyID, a.CardID, a.StationID, a.TransactionID = company.Int64, card.Int64, station.Int64, txID.Int64
+	a.AuthorizedAt, a.ReceivedAt, a.AnsweredAt = authorized.Time, received.Time, answered.Time
+	if fired != "" {
+		a.RulesFired = strings.Split(fired, ",")
+	}
+	return a, nil
+}
+
+// authorizationByID returns the authorization with the issuer's id, or
+// sql.ErrNoRows.
+func (tx *Tx) authorizationByID(ctx context.Context, id string) (*fuelportal.Authorization, error) {
+	return scanAuthorization(tx.QueryRow(ctx, `SELECT `+authorizationColumns+authorizationFrom+` WHERE a.authorization_id = ?`, id))
+}
+
+// AuthorizationDecider decides an authorization on its facts (the
+// authorizations service passes rules.DecideAuthorization; a test may
+// pass a slower one).
+type AuthorizationDecider func(rules.AuthorizationFacts) rules.AuthorizationDecision
+
+// DecideAuthorization decides authorization request r and records the
+// decision, in one database transaction; it returns the recorded
+// authorization with created == true.
+//
+// It is idempotent on r.ID: an authorization already recorded (also by a
+// concurrent call, which waits on the unique index, or by a capture that
+// arrived first) is returned as recorded, created == false, and nothing
+// more is held.
+//
+// The facts are read under the card's lock (as RecordPurchase takes it):
+// the card (by its issuer's id, or its number on the network), its
+// contract, effective controls, override and active trip; the station the
+// merchant matches in the catalog (same postal code and a name that
+// starts alike; none: the state's average pump price estimates gallons);
+// the card's history with its open holds added as purchases; the wallet's
+// available balance. An approval holds its amount on the wallet under the
+// wallet row's guard (a concurrent hold or debit that took the room first
+// makes it a funds decline). answeredAt stamps the answer.
+func (db *DB) DecideAuthorization(ctx context.Context, r *fuelportal.AuthorizationRequest, decide AuthorizationDecider) (a *fuelportal.Authorization, created bool, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		a, created, err = tx.decideAuthorization(ctx, r, decide)
+		return err
+	})
+	return a, created, err
+}
+
+func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.AuthorizationRequest, decide AuthorizationDecider) (*fuelportal.Authorization, bool, error) {
+	pc, err := tx.authorizationCard(ctx, r)
+	if err != nil {
+		return nil, false, err
+	}
+	a := &fuelportal.Authorization{AuthorizationID: r.ID, Issuer: r.Issuer, MerchantName: r.MerchantName, Product: r.Product,
+		RequestedCents: r.AmountCents, AuthorizedAt: r.Created.UTC(), ReceivedAt: r.ReceivedAt.UTC(), Status: fuelportal.AuthorizationDeclined}
+	if pc.card != nil {
+		a.CompanyID, a.CardID, a.CardNumber = pc.card.CompanyID, pc.card.ID, pc.card.CardNumber
+	}
+	// The row first: a concurrent request with the same id waits here.
+	err = tx.QueryRow(ctx, `
+		INSERT INTO card_authorizations (authorization_id, issuer, company_id, card_id, issuer_card_id, merchant_name, merchant_city,
+			merchant_state, merchant_postal_code, merchant_category, product, gallons_milli, prompt_driver_id, prompt_unit_number,
+			prompt_odometer, requested_cents, amount_controllable, status, authorized_at, received_at, answered_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (authorization_id) DO NOTHING
+		RETURNING id`,
+		r.ID, r.Issuer, nullInt(a.CompanyID), nullInt(a.CardID), r.IssuerCardID, r.MerchantName, r.MerchantCity,
+		r.MerchantState, r.MerchantPostalCode, r.MerchantCategory, r.Product, r.Gallons, r.Prompt.DriverID, r.Prompt.UnitNumber,
+		nullOdometer(r.Prompt.Odometer), r.AmountCents, r.AmountControllable, a.Status, a.AuthorizedAt, a.ReceivedAt, tx.Now, tx.Now,
+	).Scan(&a.ID)
+	if isNoRows(err) {
+		first, err := tx.authorizationByID(ctx, r.ID)
+		return first, false, err
+	} else if err != nil {
+		return nil, false, err
+	}
+
+	facts := rules.AuthorizationFacts{RequestCents: r.AmountCents, Controllable: r.AmountControllable}
+	f := &facts.PurchaseFacts
+	f.Card, f.Product, f.Gallons, f.Time, f.Contract = pc.card, r.Product, r.Gallons, a.AuthorizedAt, pc.contract
+	if pc.card != nil {
+		station, price, err := tx.merchantStation(ctx, r)
+		if err != nil {
+			return nil, false, err
+		}
+		a.StationID = station.ID
+		f.Station, f.RetailPrice, f.Price = station, price, price
+		f.Controls, f.Location, f.Overridden = pc.rules.Controls, pc.rules.Location, pc.rules.Overridden(tx.Now)
+		t := &fuelportal.Transaction{CompanyID: pc.card.CompanyID, CardID: pc.card.ID, TransactionDate: a.AuthorizedAt}
+		sums := rules.NeedsHistory(f.Controls) && !f.Overridden
+		if f.History, f.WalletCents, err = tx.cardHistory(ctx, t, rules.PeriodsOf(a.AuthorizedAt, f.Location), sums); err != nil {
+			return nil, false, err
+		}
+		if err := tx.addOpenHolds(ctx, pc.card.ID, a.ID, &f.History); err != nil {
+			return nil, false, err
+		}
+		if pc.tripID != 0 && station.ID != 0 {
+			trip, err := tx.trip(ctx, fuelportal.TransactionScope{CompanyID: pc.card.CompanyID, CardID: pc.card.ID}, pc.tripID, false)
+			if err != nil {
+				return nil, false, err
+			}
+			bought, err := tx.tripBought(ctx, trip)
+			if err != nil {
+				return nil, false, err
+			}
+			f.Trip = trip
+			if trip.Plan != nil {
+				f.Fit = trip.Plan.Fit(bought, station.ID, r.Gallons)
+			}
+		}
+	}
+	d := decide(facts)
+	a.Approved, a.AmountCents, a.DeclineCode, a.RulesFired = d.Approved, d.AmountCents, d.Reason, d.Fired
+	if d.Approved {
+		switch err := tx.hold(ctx, pc.accounts.wallet, a.CompanyID, d.AmountCents, pc.contract.MinBalanceCents()); {
+		case errors.Is(err, errHoldTooLarge):
+			reason := rules.FundsDecline(pc.contract)
+			a.Approved, a.AmountCents, a.DeclineCode = false, 0, reason
+			a.RulesFired = append(a.RulesFired, string(reason))
+		case err != nil:
+			return nil, false, err
+		default:
+			a.Status, a.HeldCents = fuelportal.AuthorizationHeld, d.AmountCents
+		}
+	}
+	if err := tx.finishAuthorization(ctx, a, f.Price); err != nil {
+		return nil, false, err
+	}
+	return a, true, nil
+}
+
+// finishAuthorization writes a's answer to its row, stamped answered now.
+func (tx *Tx) finishAuthorization(ctx context.Context, a *fuelportal.Authorization, price fuelportal.TenthCents) error {
+	a.AnsweredAt = time.Now().UTC()
+	if tx.Now.After(a.AnsweredAt) {
+		a.AnsweredAt = tx.Now
+	}
+	a.LatencyMicros = max(a.AnsweredAt.Sub(a.ReceivedAt).Microseconds(), 0)
+	_, err := tx.Exec(ctx, `
+		UPDATE card_authorizations SET station_id = ?, price_tenth_cents = ?, approved = ?, amount_cents = ?, decline_code = ?,
+			rules_fired = ?, timed_out = ?, status = ?, held_cents = ?, answered_at = ?, latency_micros = ?, updated_at = ?
+		WHERE id = ?`,
+		nullInt(a.StationID), price, a.Approved, a.AmountCents, a.DeclineCode, strings.Join(a.RulesFired, ","), a.TimedOut,
+		a.Status, a.HeldCents, a.AnsweredAt, a.LatencyMicros, tx.Now, a.ID)
+	return err
+}
+
+// RecordAuthorizationTimeout records the answer to request r given when
+// its decision could not finish in time: the company's setting (approve,
+// holding the request's amount without the floor's guard, or decline
+// AUTHORIZATION_TIMEOUT; an unknown card declines), once per r.ID (a
+// decision recorded meanwhile is returned as recorded), with an
+// AUTHORIZATION alert for the company's owners.
+func (db *DB) RecordAuthorizationTimeout(ctx context.Context, r *fuelportal.AuthorizationRequest) (a *fuelportal.Authorization, created bool, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		a, created, err = tx.decideAuthorization(ctx, r, func(f rules.AuthorizationFacts) rules.AuthorizationDecision {
+			return rules.AuthorizationDecision{Reason: fuelportal.DeclineAuthorizationTimeout, Fired: []string{string(fuelportal.DeclineAuthorizationTimeout)}}
+		})
+		if err != nil || !created || a.CompanyID == 0 {
+			return err
+		}
+		var setting fuelportal.AuthorizationTimeout
+		if err := tx.QueryRow(ctx, `SELECT authorization_on_timeout FROM companies WHERE id = ?`, a.CompanyID).Scan(&setting); err != nil {
+			return err
+		}
+		a.TimedOut = true
+		if setting == fuelportal.TimeoutApprove {
+			wallet, err := tx.walletAccount(ctx, a.CompanyID)
+			if err != nil {
+				return err
+			}
+			if err := tx.hold(ctx, wallet, a.CompanyID, r.AmountCents, math.MinInt64/4); err != nil {
+				return err
+			}
+			a.Approved, a.AmountCents, a.DeclineCode, a.Status, a.HeldCents = true, r.AmountCents, "", fuelportal.AuthorizationHeld, r.AmountCents
+			a.RulesFired = []string{"APPROVED_ON_TIMEOUT"}
+		}
+		if err := tx.finishAuthorization(ctx, a, 0); err != nil {
+			return err
+		}
+		answer := "declined"
+		if a.Approved {
+			answer = "approved"
+		}
+		return tx.addAuthorizationAlert(ctx, a, 0, fmt.Sprintf("A card authorization of %s could not be decided in time and was %s by your timeout setting",
+			formatCents(r.AmountCents), answer))
+	})
+	return a, created, err
+}
+
+func nullOdometer(o *int64) sql.NullInt64 {
+	if o == nil {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: *o, Valid: true}
+}
+
+// authorizationCard reads the card of request r with all its decision
+// needs (purchaseCardColumns), locking the card's row as purchaseCard
+// does; a card that is not ours reads as a nil card.
+func (tx *Tx) authorizationCard(ctx context.Context, r *fuelportal.AuthorizationRequest) (*purchaseCardRead, error) {
+	lock := ""
+	if tx.Engine() == Postgres {
+		lock = ` FOR NO KEY UPDATE OF c`
+	}
+	where, arg := `c.issuer = 'stripe' AND c.issuer_card_id = ?`, r.IssuerCardID
+	if r.Issuer != fuelportal.IssuerStripe {
+		where, arg = `c.card_number = ?`, r.CardNumber
+	}
+	var cs purchaseCardScan
+	err := tx.QueryRow(ctx, `SELECT `+purchaseCardColumns+` FROM cards c`+purchaseCardJoins+` WHERE `+where+lock, arg).Scan(cs.dest()...)
+	if isNoRows(err) {
+		return &purchaseCardRead{}, nil
+	} else if err != nil {
+		return nil, err
+	}
+	pc := &purchaseCardRead{}
+	return pc, cs.fill(pc)
+}
+
+// merchantStation is the catalog's station of r's merchant and its pump
+// price: one with the merchant's postal code whose name starts with the
+// merchant name's first word (or the only one at that postal code). None
+// matching: a station of the merchant's state and city without an id or
+// coordinates, priced at the state's average pump price (0: no station of
+// the state has a price).
+func (tx *Tx) merchantStation(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Station, fuelportal.TenthCents, error) {
+	zip := strings.TrimSpace(r.MerchantPostalCode)
+	if len(zip) > 5 {
+		zip = zip[:5]
+	}
+	if zip != "" {
+		rows, err := tx.Query(ctx, `SELECT `+stationColumns+` FROM stations WHERE zip_code = ? ORDER BY id LIMIT 50`, zip)
+		if err != nil {
+			return nil, 0, err
+		}
+		var found []*fuelportal.Station
+		for rows.Next() {
+			s, err := scanStation(rows)
+			if err != nil {
+				rows.Close()
+				return nil, 0, err
+			}
+			found = append(found, s)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, 0, err
+		}
+		word := firstWord(r.MerchantName)
+		for _, s := range found {
+			if word != "" && (firstWord(s.Name) == word || strings.EqualFold(s.Chain, word)) {
+				return s, s.RetailPrice, nil
+			}
+		}
+		if len(found) == 1 {
+			return found[0], found[0].RetailPrice, nil
+		}
+	}
+	s := &fuelportal.Station{Name: r.MerchantName, City: r.MerchantCity, State: strings.ToUpper(strings.TrimSpace(r.MerchantState)), ZipCode: zip}
+	var avg sql.NullFloat64
+	if err := tx.QueryRow(ctx, `SELECT AVG(retail_price_tenth_cents) FROM stations WHERE state = ? AND retail_price_tenth_cents > 0`, s.State).Scan(&avg); err != nil {
+		return nil, 0, err
+	}
+	s.RetailPrice = fuelportal.TenthCents(math.Round(avg.Float64))
+	return s, s.RetailPrice, nil
+}
+
+// firstWord is the first word of a name, upper case, without punctuation
+// ("Pilot Travel Center #412" → "PILOT", "LOVE'S #201" → "LOVES").
+func firstWord(name string) string {
+	fields := strings.Fields(name)
+	if len(fields) == 0 {
+		return ""
+	}
+	return strings.ToUpper(strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, fields[0]))
+}
+
+// addOpenHolds adds the card's open holds other than authorization id
+// except to its history, as approved purchases of the day, week and month
+// (a hold is days old at most): concurrent authorizations on one card
+// cannot slip past a limit together.
+func (tx *Tx) addOpenHolds(ctx context.Context, cardID, except int64, h *rules.CardHistory) error {
+	var cents, gallons, n int64
+	if err := tx.QueryRow(ctx, `
+		SELECT COALESCE(SUM(held_cents), 0), COALESCE(SUM(gallons_milli), 0), COUNT(*)
+		FROM card_authorizations WHERE card_id = ? AND status = 'HELD' AND id <> ?`, cardID, except).Scan(&cents, &gallons, &n); err != nil {
+		return err
+	}
+	h.DayCents += cents
+	h.WeekCents += cents
+	h.MonthCents += cents
+	h.DayGallons += fuelportal.Gallons(gallons)
+	h.DayPurchases += int(n)
+	return nil
+}
+
+// hold raises the wallet's held cents by cents when its available balance
+// stays at or above floor (errHoldTooLarge otherwise, nothing written),
+// opening the wallet on first use (walletID 0).
+func (tx *Tx) hold(ctx context.Context, wallet ledgerAccount, companyID, cents, floor int64) error {
+	if wallet.id == 0 {
+		var err error
+		if wallet, err = tx.walletAccount(ctx, companyID); err != nil {
+			return err
+		}
+	}
+	res, err := tx.Exec(ctx, `
+		UPDATE ledger_accounts SET held_cents = held_cents + ?
+		WHERE id = ? AND balance_cents - held_cents - ? >= ?`, cents, wallet.id, cents, floor)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return errHoldTooLarge
+	}
+	return nil
+}
+
+// releaseHold ends authorization a's hold (HELD) as status, lowering its
+// wallet's held cents by what it held.
+func (tx *Tx) releaseHold(ctx context.Context, a *fuelportal.Authorization, status fuelportal.AuthorizationStatus) error {
+	if a.Status == fuelportal.AuthorizationHeld && a.HeldCents > 0 {
+		if _, err := tx.Exec(ctx, `UPDATE ledger_accounts SET held_cents = held_cents - ? WHERE company_id = ?`, a.HeldCents, a.CompanyID); err != nil {
+			return err
+		}
+	}
+	a.Status, a.HeldCents = status, 0
+	_, err := tx.Exec(ctx, `UPDATE card_authorizations SET status = ?, held_cents = 0, updated_at = ? WHERE id = ?`, status, tx.Now, a.ID)
+	return err
+}
+
+// ReleaseAuthorization releases the hold of the authorization with the
+// issuer's id id (reversed or expired). An unknown id, or one not HELD,
+// changes nothing (found == false for an unknown one).
+func (db *DB) ReleaseAuthorization(ctx context.Context, id string) (a *fuelportal.Authorization, found bool, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		a, err = tx.lockedAuthorization(ctx, id)
+		if isNoRows(err) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		found = true
+		if a.Status != fuelportal.AuthorizationHeld {
+			return nil
+		}
+		return tx.releaseHold(ctx, a, fuelportal.AuthorizationReleased)
+	})
+	return a, found, err
+}
+
+// lockedAuthorization reads the authorization with the issuer's id id,
+// locking its row (PostgreSQL) so a release and a capture of it wait for
+// each other.
+func (tx *Tx) lockedAuthorization(ctx context.Context, id string) (*fuelportal.Authorization, error) {
+	lock := ""
+	if tx.Engine() == Postgres {
+		lock = ` FOR UPDATE OF a`
+	}
+	return scanAuthorization(tx.QueryRow(ctx, `SELECT `+authorizationColumns+authorizationFrom+` WHERE a.authorization_id = ?`+lock, id))
+}
+
+// TransactionAuthorization returns the authorization decision that the
+// purchase transactionID of the company became; nil when none.
+func (db *DB) TransactionAuthorization(ctx context.Context, companyID, transactionID int64) (a *fuelportal.Authorization, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		a, err = scanAuthorization(tx.QueryRow(ctx, `SELECT `+authorizationColumns+authorizationFrom+`
+			WHERE a.transaction_id = ? AND a.company_id = ?`, transactionID, companyID))
+		if isNoRows(err) {
+			a, err = nil, nil
+		}
+		return err
+	})
+	return a, err
+}
+
+// Authorization returns the authorization with the issuer's id id, or
+// ENOTFOUND.
+func (db *DB) Authorization(ctx context.Context, id string) (a *fuelportal.Authorization, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		a, err = tx.authorizationByID(ctx, id)
+		return notFound(err, "Authorization not found")
+	})
+	return a, err
+}
+
+// CompanyAuthorizationTimeout returns the company's answer on timeout.
+func (db *DB) CompanyAuthorizationTimeout(ctx context.Context, companyID int64) (t fuelportal.AuthorizationTimeout, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		return notFound(tx.QueryRow(ctx, `SELECT authorization_on_timeout FROM companies WHERE id = ?`, companyID).Scan(&t), "Company not found")
+	})
+	return t, err
+}
+
+// SetCompanyAuthorizationTimeout saves the company's answer on timeout.
+func (db *DB) SetCompanyAuthorizationTimeout(ctx context.Context, companyID int64, t fuelportal.AuthorizationTimeout) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE companies SET authorization_on_timeout = ? WHERE id = ?`, t, companyID)
+		return err
+	})
+}
+
+// addAuthorizationAlert raises an AUTHORIZATION alert for the owners of
+// authorization a's company (also mailed), on its card, saying message.
+func (tx *Tx) addAuthorizationAlert(ctx context.Context, a *fuelportal.Authorization, transactionID int64, message string) error {
+	var driverName string
+	if a.CardID != 0 {
+		if err := tx.QueryRow(ctx, `SELECT driver_name FROM cards WHERE id = ?`, a.CardID).Scan(&driverName); err != nil {
+			return err
+		}
+	}
+	return tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: a.CompanyID, Kind: fuelportal.AlertAuthorization, Message: message,
+		CardID: a.CardID, CardNumber: a.CardNumber, DriverName: driverName, TransactionID: transactionID})
+}
+
+// formatCents writes cents as dollars ("$1234.50").
+func formatCents(cents int64) string {
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	return fmt.Sprintf("%s$%d.%02d", sign, cents/100, cents%100)
+}

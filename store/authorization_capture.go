@@ -1,0 +1,213 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"fuelportal"
+)
+
+// noFloor is the floor of a capture's debit: Stripe has paid the merchant,
+// so the purchase is recorded and debited whatever the wallet holds.
+const noFloor = math.MinInt64 / 4
+
+// CaptureResult is what CaptureAuthorization did.
+type CaptureResult struct {
+	// Transaction is the purchase the capture became (nil for a card that
+	// is not the portal's: nothing is recorded).
+	Transaction *fuelportal.Transaction
+	Created     bool
+	// OverHoldCents is how much the capture exceeds its authorization's
+	// approved amount (0 when within it).
+	OverHoldCents int64
+}
+
+// SetAuthorizationGallons keeps the pump's final gallons an authorization's
+// update reports (0: nothing to keep), for the capture that follows.
+func (db *DB) SetAuthorizationGallons(ctx context.Context, id string, gallons fuelportal.Gallons) error {
+	if gallons <= 0 {
+		return nil
+	}
+	return db.InTx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE card_authorizations SET gallons_milli = ?, updated_at = ? WHERE authorization_id = ?`, gallons, tx.Now, id)
+		return err
+	})
+}
+
+// CaptureAuthorization records captured transaction c as an approved
+// purchase of its card, in one database transaction, and ends its
+// authorization's hold (CAPTURED, linked to the purchase). It is
+// idempotent on c.TransactionID (the purchase's network transaction id).
+//
+// A capture is never declined: the issuer has paid. The purchase's
+// gallons are c's, else those the authorization's pump reported; its
+// station the catalog's match of the merchant (else the merchant's name
+// and address, location 0); its pump price the amount over the gallons;
+// the wallet is debited the contract's funded total (net price and fee)
+// without the floor's guard. Without a reported quantity the gallons are
+// the amount's at the station's (or the state's average) pump price; with
+// neither, one gallon at the amount. A capture arriving before its authorization's request records
+// the authorization as CAPTURED with nothing held, so the request, when it
+// comes, is answered approved and holds nothing. A card that is not the
+// portal's records nothing. A capture above the approved amount raises an
+// AUTHORIZATION alert for the company's owners.
+func (db *DB) CaptureAuthorization(ctx context.Context, c *fuelportal.IssuingCapture) (res CaptureResult, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		res, err = tx.captureAuthorization(ctx, c)
+		return err
+	})
+	return res, err
+}
+
+func (tx *Tx) captureAuthorization(ctx context.Context, c *fuelportal.IssuingCapture) (CaptureResult, error) {
+	req := &fuelportal.AuthorizationRequest{ID: c.AuthorizationID, Issuer: fuelportal.IssuerStripe, IssuerCardID: c.IssuerCardID,
+		MerchantName: c.MerchantName, MerchantCity: c.MerchantCity, MerchantState: c.MerchantState, MerchantPostalCode: c.MerchantPostalCode,
+		Created: c.Created, AmountCents: c.AmountCents, Product: c.Product, Gallons: c.Gallons, ReceivedAt: tx.Now}
+	pc, err := tx.authorizationCard(ctx, req) // the card's lock: captures and decisions on it queue
+	if err != nil {
+		return CaptureResult{}, err
+	}
+	if t, err := tx.transactionByNetworkID(ctx, c.TransactionID); err == nil {
+		return CaptureResult{Transaction: t}, nil
+	} else if !isNoRows(err) {
+		return CaptureResult{}, err
+	}
+	if pc.card == nil {
+		return CaptureResult{}, nil
+	}
+	card := pc.card
+
+	// The authorization, or its row now when the capture came first.
+	var a *fuelportal.Authorization
+	var authGallons fuelportal.Gallons
+	if c.AuthorizationID != "" {
+		if a, err = tx.lockedAuthorization(ctx, c.AuthorizationID); isNoRows(err) {
+			a = nil
+			err = tx.QueryRow(ctx, `
+				INSERT INTO card_authorizations (authorization_id, issuer, company_id, card_id, issuer_card_id, merchant_name, merchant_city,
+					merchant_state, merchant_postal_code, product, gallons_milli, requested_cents, approved, amount_cents, rules_fired, status,
+					authorized_at, received_at, answered_at, updated_at)
+				VALUES (?, 'stripe', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CAPTURED_BEFORE_REQUEST', 'CAPTURED', ?, ?, ?, ?)
+				ON CONFLICT (authorization_id) DO NOTHING`,
+				c.AuthorizationID, card.CompanyID, card.ID, c.IssuerCardID, c.MerchantName, c.MerchantCity,
+				c.MerchantState, c.MerchantPostalCode, c.Product, c.Gallons, c.AmountCents, true, c.AmountCents,
+				c.Created, tx.Now, tx.Now, tx.Now).Err()
+			if err != nil {
+				return CaptureResult{}, err
+			}
+			if a, err = tx.lockedAuthorization(ctx, c.AuthorizationID); err != nil {
+				return CaptureResult{}, err
+			}
+		} else if err != nil {
+			return CaptureResult{}, err
+		}
+		if err := tx.QueryRow(ctx, `SELECT gallons_milli FROM card_authorizations WHERE id = ?`, a.ID).Scan(&authGallons); err != nil {
+			return CaptureResult{}, err
+		}
+	}
+
+	station, pump, err := tx.merchantStation(ctx, req)
+	if err != nil {
+		return CaptureResult{}, err
+	}
+	gallons := c.Gallons
+	if gallons == 0 {
+		gallons = authGallons
+	}
+	retail := pump
+	switch {
+	case gallons > 0:
+		retail = fuelportal.TenthCents((c.AmountCents*10_000 + int64(gallons)/2) / int64(gallons))
+	case pump > 0:
+		// No quantity reported: the gallons the amount buys at the pump.
+		gallons = fuelportal.Gallons(max(c.AmountCents*10_000/int64(pump), 1))
+	default:
+		// Neither quantity nor price: one gallon at the amount.
+		gallons, retail = 1_000, fuelportal.TenthCents(c.AmountCents*10)
+	}
+	net := retail
+	if station.ID != 0 {
+		net = pc.contract.Price(retail, station.NetPrice)
+	}
+	amounts := pc.contract.PurchaseAmounts(gallons, retail, net)
+	product := c.Product
+	if product == "" || product == fuelportal.ProductOther && a != nil && a.Product != "" {
+		if a != nil && a.Product != "" {
+			product = a.Product
+		} else {
+			product = fuelportal.ProductOther
+		}
+	}
+	t := &fuelportal.Transaction{NetworkTransactionID: c.TransactionID, CompanyID: card.CompanyID, CardID: card.ID, CardNumber: card.CardNumber,
+		DriverCardName: card.DriverName, DriverID: card.DriverID, HolderUserID: card.DriverUserID, LocationID: station.ID,
+		LocationName: station.Name, LocationAddress: stationAddress(station), TransactionDate: c.Created.UTC(), Product: product,
+		Gallons: gallons, RetailPrice: retail, NetPrice: net, Status: fuelportal.TransactionApproved, CreatedAt: tx.Now,
+		DiscountCents: amounts.DiscountCents, FeeCents: amounts.FeeCents, FundedTotalCents: amounts.FundedTotalCents}
+	err = tx.QueryRow(ctx, `
+		INSERT INTO card_transactions (network_transaction_id, company_id, card_id, card_number, driver_card_name, driver_id,
+			location_id, location_name, location_address, transaction_date, product_code, gallons_milli,
+			retail_price_tenth_cents, net_price_tenth_cents, status, decline_code, created_at, driver_user_id)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		RETURNING id`,
+		t.NetworkTransactionID, t.CompanyID, t.CardID, t.CardNumber, t.DriverCardName, t.DriverID,
+		t.LocationID, t.LocationName, t.LocationAddress, t.TransactionDate, t.Product, t.Gallons,
+		t.RetailPrice, t.NetPrice, t.Status, "", t.CreatedAt, nullInt(t.HolderUserID)).Scan(&t.ID)
+	if err != nil {
+		return CaptureResult{}, err
+	}
+	t.InvoiceRef = fuelportal.InvoiceRef(t.ID)
+	if err := tx.updatePurchase(ctx, t); err != nil {
+		return CaptureResult{}, err
+	}
+
+	res := CaptureResult{Transaction: t, Created: true}
+	if a != nil {
+		if a.Approved && c.AmountCents > a.AmountCents {
+			res.OverHoldCents = c.AmountCents - a.AmountCents
+		}
+		if err := tx.releaseHold(ctx, a, fuelportal.AuthorizationCaptured); err != nil {
+			return CaptureResult{}, err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE card_authorizations SET transaction_id = ?, captured_cents = captured_cents + ? WHERE id = ?`,
+			t.ID, c.AmountCents, a.ID); err != nil {
+			return CaptureResult{}, err
+		}
+	}
+	// The debit after the release: the released hold is room again.
+	if pc.accounts.fuel, err = tx.systemAccount(ctx, accountFuelPurchases); err != nil {
+		return CaptureResult{}, err
+	}
+	if pc.accounts.fees, err = tx.systemAccount(ctx, accountFees); err != nil {
+		return CaptureResult{}, err
+	}
+	var legs []ledgerLeg
+	if amounts.NetTotalCents > 0 {
+		legs = append(legs, ledgerLeg{to: pc.accounts.fuel, t: &fuelportal.LedgerTransfer{Kind: fuelportal.LedgerFuelPurchase,
+			Reference: "purchase:" + t.InvoiceRef, CompanyID: t.CompanyID, AmountCents: amounts.NetTotalCents}})
+	}
+	if amounts.FeeCents > 0 {
+		legs = append(legs, ledgerLeg{to: pc.accounts.fees, t: &fuelportal.LedgerTransfer{Kind: fuelportal.LedgerTransactionFee,
+			Reference: "fee:" + t.InvoiceRef, CompanyID: t.CompanyID, AmountCents: amounts.FeeCents}})
+	}
+	wallet := pc.accounts.wallet
+	if wallet.id == 0 {
+		if wallet, err = tx.walletAccount(ctx, t.CompanyID); err != nil {
+			return CaptureResult{}, err
+		}
+	}
+	if err := tx.debit(ctx, wallet, noFloor, legs); err != nil {
+		return CaptureResult{}, err
+	}
+	if res.OverHoldCents > 0 {
+		msg := fmt.Sprintf("A purchase of %s was captured above its approved %s", formatCents(c.AmountCents), formatCents(a.AmountCents))
+		if err := tx.addAuthorizationAlert(ctx, a, t.ID, msg); err != nil {
+			return CaptureResult{}, err
+		}
+	}
+	typ, data := fuelportal.TransactionWebhook(t)
+	if _, err := tx.EnqueueWebhookEvent(ctx, t.CompanyID, typ, data); err != nil {
+		return CaptureResult{}, err
+	}
+	return res, nil
+}

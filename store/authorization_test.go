@@ -1,0 +1,278 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"fuelportal"
+	"fuelportal/rules"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+// stripeCards makes the fixture's active card and n-1 more cards of its
+// company Stripe cards ic_0 … ic_<n-1>, and returns their numbers.
+func stripeCards(t testing.TB, db *store.DB, f *fleetFixture, n int) []string {
+	t.Helper()
+	ctx := context.Background()
+	numbers := []string{f.active.CardNumber}
+	err := db.InTx(ctx, func(tx *store.Tx) error {
+		for i := 1; i < n; i++ {
+			c := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: fmt.Sprintf("70710000%011d", 1000+i), DriverName: "D", DriverID: fmt.Sprint("D-", i),
+				UnitNumber: "U", CreatedAt: cardIssued}
+			if err := tx.CreateCard(ctx, c); err != nil {
+				return err
+			}
+			numbers = append(numbers, c.CardNumber)
+		}
+		for i, number := range numbers {
+			if _, err := tx.Exec(ctx, `UPDATE cards SET issuer = 'stripe', issuer_card_id = ? WHERE card_number = ?`, fmt.Sprint("ic_", i), number); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return numbers
+}
+
+func authRequest(id, ic string, cents int64, controllable bool) *fuelportal.AuthorizationRequest {
+	return &fuelportal.AuthorizationRequest{ID: id, Issuer: fuelportal.IssuerStripe, IssuerCardID: ic, MerchantName: "PILOT TRAVEL #412",
+		MerchantCity: "OCALA", MerchantState: "FL", MerchantPostalCode: "34475", Created: time.Date(2025, 3, 14, 9, 30, 0, 0, time.UTC),
+		AmountCents: cents, AmountControllable: controllable, Product: fuelportal.ProductDiesel, ReceivedAt: time.Now()}
+}
+
+// heldAudit checks that the wallet's held cents are the sum of its HELD
+// authorizations' and returns them.
+func heldAudit(t testing.TB, db *store.DB, companyID int64) int64 {
+	t.Helper()
+	ctx := context.Background()
+	var held, rows int64
+	err := db.InReadTx(ctx, func(tx *store.Tx) error {
+		if err := tx.QueryRow(ctx, `SELECT held_cents FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&held); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `SELECT COALESCE(SUM(held_cents), 0) FROM card_authorizations WHERE company_id = ? AND status = 'HELD'`, companyID).Scan(&rows)
+	})
+	if err != nil || held != rows {
+		t.Fatalf("wallet holds %d, HELD rows %d, %v", held, rows, err)
+	}
+	return held
+}
+
+func TestDecideAuthorization_HoldsAndAvailable(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+		stripeCards(t, db, f, 1)
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 500_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		a, created, err := db.DecideAuthorization(ctx, authRequest("iauth_a", "ic_0", 400_00, false), rules.DecideAuthorization)
+		if err != nil || !created || !a.Approved || a.Status != fuelportal.AuthorizationHeld || a.StationID != f.station.ID {
+			t.Fatalf("DecideAuthorization = %+v, %v, %v", a, created, err)
+		}
+		// A network purchase sees only the $100 available: 100 gal is declined for funds.
+		tr, _, err := db.RecordPurchase(ctx, purchase("n-after-hold", f.active.CardNumber, f.station.ID, 100_000))
+		if err != nil || tr.Status != fuelportal.TransactionDeclined || tr.DeclineReason != fuelportal.DeclineInsufficientFunds {
+			t.Fatalf("purchase against a held wallet = %+v, %v", tr, err)
+		}
+		w, err := db.Wallet(ctx, f.company.ID)
+		if err != nil || w.BalanceCents != 500_00 || w.HeldCents != 400_00 || w.AvailableCents != 100_00 {
+			t.Fatalf("wallet = %+v, %v", w, err)
+		}
+		// Replayed: the same answer, nothing more held.
+		again, created, err := db.DecideAuthorization(ctx, authRequest("iauth_a", "ic_0", 400_00, false), rules.DecideAuthorization)
+		if err != nil || created || again.ID != a.ID || !again.Approved || heldAudit(t, db, f.company.ID) != 400_00 {
+			t.Fatalf("replay = %+v, %v, %v", again, created, err)
+		}
+		// Released: the room is back.
+		if _, found, err := db.ReleaseAuthorization(ctx, "iauth_a"); err != nil || !found || heldAudit(t, db, f.company.ID) != 0 {
+			t.Fatalf("release: %v, %v", found, err)
+		}
+		if _, found, err := db.ReleaseAuthorization(ctx, "iauth_a"); err != nil || !found || heldAudit(t, db, f.company.ID) != 0 {
+			t.Fatalf("second release: %v, %v", found, err)
+		}
+		// Daily limits count open holds: $150/day leaves $150 then nothing.
+		if _, err := db.SaveCardControls(ctx, f.company.ID, f.active.CardNumber, fuelportal.Controls{DailyCents: ptrInt(150_00)}); err != nil {
+			t.Fatal(err)
+		}
+		b, _, _ := db.DecideAuthorization(ctx, authRequest("iauth_b", "ic_0", 300_00, true), rules.DecideAuthorization)
+		c, _, _ := db.DecideAuthorization(ctx, authRequest("iauth_c", "ic_0", 300_00, true), rules.DecideAuthorization)
+		if !b.Approved || b.AmountCents != 150_00 || c.Approved || c.DeclineCode != fuelportal.DeclineDailyLimit {
+			t.Fatalf("under a daily limit: %+v then %+v", b, c)
+		}
+	})
+}
+
+func ptrInt(v int64) *int64 { return &v }
+
+// authorizeAtOnce sends n authorizations of cents from db at once,
+// spread over the cards ic_0 … ic_<cards-1>, ids prefixed, and returns
+// how many were approved.
+func authorizeAtOnce(t *testing.T, db *store.DB, prefix string, n, cards int, cents int64) int {
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	approved := 0
+	sem := make(chan struct{}, 8)
+	for i := range n {
+		wg.Go(func() {
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			a, _, err := db.DecideAuthorization(context.Background(), authRequest(fmt.Sprintf("%s-%d", prefix, i), fmt.Sprint("ic_", i%cards), cents, false), rules.DecideAuthorization)
+			if err != nil {
+				t.Errorf("authorization %s-%d: %v", prefix, i, err)
+				return
+			}
+			if a.Approved {
+				mu.Lock()
+				approved++
+				mu.Unlock()
+			} else if a.DeclineCode != fuelportal.DeclineInsufficientFunds {
+				t.Errorf("authorization %s-%d declined %s", prefix, i, a.DeclineCode)
+			}
+		})
+	}
+	wg.Wait()
+	return approved
+}
+
+// TestDecideAuthorization_ConcurrentHoldsNeverOverdraw sends 120
+// authorizations of $30 at once over 4 cards of one $1,000 wallet: on
+// PostgreSQL half through a second database handle (a second pool, as a
+// second server process would have). Exactly 33 fit, and the wallet holds
+// their $990.
+func TestDecideAuthorization_ConcurrentHoldsNeverOverdraw(t *testing.T) {
+	for _, engine := range []store.Engine{store.SQLite, store.Postgres} {
+		t.Run(string(engine), func(t *testing.T) {
+			ctx := context.Background()
+			var db, second *store.DB
+			if engine == store.Postgres {
+				var dsn string
+				db, dsn = storetest.OpenPostgresShared(t)
+				var err error
+				if second, err = store.Open(ctx, dsn); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { second.Close() })
+			} else {
+				db = storetest.OpenSQLite(t)
+				second = db
+			}
+			f := newFleetFixture(t, db, prepaid)
+			stripeCards(t, db, f, 4)
+			if _, _, err := db.CreditWallet(ctx, f.company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			counts := make([]int, 2)
+			for i, h := range []*store.DB{db, second} {
+				wg.Go(func() { counts[i] = authorizeAtOnce(t, h, fmt.Sprint("p", i), 60, 4, 30_00) })
+			}
+			wg.Wait()
+			if total := counts[0] + counts[1]; total != 33 {
+				t.Fatalf("approved %v = %d, want 33", counts, total)
+			}
+			if held := heldAudit(t, db, f.company.ID); held != 990_00 {
+				t.Fatalf("held %d", held)
+			}
+			if audit, err := db.CheckLedger(ctx); err != nil || audit.EntriesSum != 0 || len(audit.BalanceMismatches) > 0 {
+				t.Fatalf("ledger = %+v, %v", audit, err)
+			}
+		})
+	}
+}
+
+func TestCaptureAuthorization(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+		stripeCards(t, db, f, 1)
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 500_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := db.DecideAuthorization(ctx, authRequest("iauth_cap", "ic_0", 100_00, true), rules.DecideAuthorization); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.SetAuthorizationGallons(ctx, "iauth_cap", 30_000); err != nil {
+			t.Fatal(err)
+		}
+		// $115.77 for the pump's 30 gal (above the $100 held): recorded anyway.
+		c := &fuelportal.IssuingCapture{TransactionID: "ipi_cap", AuthorizationID: "iauth_cap", IssuerCardID: "ic_0", AmountCents: 115_77,
+			Product: fuelportal.ProductDiesel, MerchantName: "PILOT TRAVEL #412", MerchantPostalCode: "34475", MerchantState: "FL",
+			Created: time.Date(2025, 3, 14, 9, 45, 0, 0, time.UTC)}
+		res, err := db.CaptureAuthorization(ctx, c)
+		if err != nil || !res.Created || res.OverHoldCents != 15_77 || res.Transaction.Gallons != 30_000 || res.Transaction.RetailPrice != 3859 ||
+			res.Transaction.LocationID != f.station.ID {
+			t.Fatalf("capture = %+v (%+v), %v", res, res.Transaction, err)
+		}
+		// 30 gal at 3.739 = 112.17 + 1.50 fee.
+		if res.Transaction.FundedTotalCents != 113_67 || heldAudit(t, db, f.company.ID) != 0 {
+			t.Fatalf("funded %d", res.Transaction.FundedTotalCents)
+		}
+		var alerts int
+		if err := db.InReadTx(ctx, func(tx *store.Tx) error {
+			return tx.QueryRow(ctx, `SELECT COUNT(*) FROM alerts WHERE company_id = ? AND kind = 'AUTHORIZATION' AND transaction_id = ?`,
+				f.company.ID, res.Transaction.ID).Scan(&alerts)
+		}); err != nil || alerts != 1 {
+			t.Fatalf("AUTHORIZATION alerts for the capture above its hold = %d, %v", alerts, err)
+		}
+		again, err := db.CaptureAuthorization(ctx, c)
+		if err != nil || again.Created || again.Transaction.ID != res.Transaction.ID {
+			t.Fatalf("repeat capture = %+v, %v", again, err)
+		}
+		if b, _ := db.WalletBalance(ctx, f.company.ID); b != 500_00-113_67 {
+			t.Fatalf("balance %d", b)
+		}
+		got, err := db.TransactionAuthorization(ctx, f.company.ID, res.Transaction.ID)
+		if err != nil || got == nil || got.AuthorizationID != "iauth_cap" || got.CapturedCents != 115_77 {
+			t.Fatalf("transaction's authorization = %+v, %v", got, err)
+		}
+		if other, err := db.TransactionAuthorization(ctx, f.company.ID+1, res.Transaction.ID); err != nil || other != nil {
+			t.Fatalf("another company sees %+v, %v", other, err)
+		}
+	})
+}
+
+// BenchmarkDecideAuthorization decides 1,000 authorizations across 100
+// cards (10 each, $40, a daily limit so the history sums are read) and
+// reports the decision's p50 and p99 in milliseconds.
+func BenchmarkDecideAuthorization(b *testing.B) {
+	benchEngines(b, benchDecideAuthorization)
+}
+
+func benchDecideAuthorization(b *testing.B, engine store.Engine) {
+	db := storetest.Open(b, engine)
+	ctx := context.Background()
+	f := newFleetFixture(b, db, prepaid)
+	stripeCards(b, db, f, 100)
+	if _, _, err := db.CreditWallet(ctx, f.company.ID, 100_000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := db.SaveCompanyControls(ctx, f.company.ID, fuelportal.CompanyControls{Controls: fuelportal.Controls{DailyCents: ptrInt(10_000_00)}}); err != nil {
+		b.Fatal(err)
+	}
+	var latencies []time.Duration
+	for round := 0; b.Loop(); round++ {
+		for i := range 1000 {
+			start := time.Now()
+			a, _, err := db.DecideAuthorization(ctx, authRequest(fmt.Sprintf("bench-%d-%d", round, i), fmt.Sprint("ic_", i%100), 40_00, true), rules.DecideAuthorization)
+			latencies = append(latencies, time.Since(start))
+			if err != nil || !a.Approved {
+				b.Fatalf("authorization %d: %+v, %v", i, a, err)
+			}
+			if _, _, err := db.ReleaseAuthorization(ctx, a.AuthorizationID); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	slices.Sort(latencies)
+	b.ReportMetric(float64(latencies[len(latencies)/2].Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(latencies[len(latencies)*99/100].Microseconds())/1000, "p99-ms")
+}
