@@ -30,6 +30,9 @@ type Card struct {
 	DriverID   string // the company's own identifier for the driver
 	UnitNumber string // the truck the card is assigned to
 	Status     CardStatus
+	// Prompt is what the pump asks for on the card; "" takes the company
+	// default (CompanyControls.Prompt).
+	Prompt PromptMode
 	// DriverUserID is the linked driver's user id; 0 when no driver signed up
 	// with this card yet.
 	DriverUserID int64

@@ -44,6 +44,13 @@ type PurchaseFacts struct {
 	// fits its plan.
 	Trip *fuelportal.Trip
 	Fit  fuelportal.PlanFit
+	// PromptMode is the card's effective pump prompt (its own over the
+	// company default), Prompt what the driver keyed in, LastOdometer the
+	// card's vehicle's latest odometer reading up to Time (nil: none, or
+	// no vehicle): CheckPrompt's.
+	PromptMode   fuelportal.PromptMode
+	Prompt       fuelportal.PumpPrompt
+	LastOdometer *fuelportal.OdometerReading
 	// WalletCents is the company's wallet balance before the purchase (0
 	// for a wallet not opened yet).
 	WalletCents int64
@@ -67,7 +74,9 @@ func (d Decision) Approved() bool { return d.Status == fuelportal.TransactionApp
 
 // DecidePurchase decides a purchase on its facts. The first rule it breaks
 // declines it, in this order: an unknown card (UNKNOWN_CARD), an inactive
-// one (CARD_INACTIVE); unless an override lifts them, the card's controls
+// one (CARD_INACTIVE); the card's pump prompt (CheckPrompt:
+// DRIVER_ID_INVALID, UNIT_NUMBER_INVALID, ODOMETER_INVALID), which no
+// override lifts (it says who is at the pump with which truck); unless an override lifts them, the card's controls
 // in their order and the fraud check (checkControls), then a locked active
 // trip's plan (NOT_PLANNED_STOP, OVER_PLANNED_GALLONS, OVER_GALLONS_LEFT);
 // last the wallet, which may not go below the contract's floor
@@ -79,6 +88,9 @@ func DecidePurchase(f PurchaseFacts) Decision {
 		return declined(fuelportal.DeclineUnknownCard)
 	case f.Card.Status != fuelportal.CardActive:
 		return declined(fuelportal.DeclineCardInactive)
+	}
+	if reason := CheckPrompt(f.PromptMode, f.Card, f.Prompt, f.LastOdometer, f.Time); reason != "" {
+		return declined(reason)
 	}
 	amounts := f.Contract.PurchaseAmounts(f.Gallons, f.RetailPrice, f.Price)
 	var near []NearLimit

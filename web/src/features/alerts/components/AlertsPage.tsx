@@ -5,6 +5,7 @@ import FlagIcon from '@mui/icons-material/Flag';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import RouteIcon from '@mui/icons-material/Route';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -55,6 +56,7 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   TRIP_ENDED: <FlagIcon color="action" />,
   TRIP_REPLANNED: <AltRouteIcon color="action" />,
   WEBHOOK_FAILING: <WebhookIcon color="error" />,
+  MPG_DROP: <LocalGasStationIcon color="warning" />,
 };
 
 /** /alerts, company owners: declines, override requests and near-limit purchases. */
