@@ -76,6 +76,9 @@ type CardUpdate struct {
 	DriverID   string
 	UnitNumber string
 	Status     CardStatus
+	// Prompt is the card's pump prompt: "" takes the company default; nil
+	// leaves it as it is.
+	Prompt *PromptMode
 }
 
 // Validate trims the fields and returns field errors for missing ones.
@@ -99,6 +102,9 @@ func (u *CardUpdate) Validate() error {
 	}
 	if !u.Status.Valid() {
 		fe.Add("status", MsgCardStatusInvalid)
+	}
+	if u.Prompt != nil && *u.Prompt != "" && !u.Prompt.Valid() {
+		fe.Add("prompt", MsgPromptInvalid)
 	}
 	return fe.Err()
 }

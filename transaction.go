@@ -88,6 +88,7 @@ func (p *CardPurchase) Validate() error {
 	if !p.Product.Valid() {
 		fe.Add("productCode", MsgProductCodeInvalid)
 	}
+	p.Prompt.Validate(fe)
 	return fe.Err()
 }
 
