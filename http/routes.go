@@ -88,6 +88,9 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/company/vehicles/{id}", s.requireRole(fuelportal.RoleCompany, s.handleVehicleGet))
 	mux.HandleFunc("PUT /api/wex/company/vehicles/{id}", s.requireRole(fuelportal.RoleCompany, s.handleVehicleUpdate))
 	mux.HandleFunc("DELETE /api/wex/company/vehicles/{id}", s.requireRole(fuelportal.RoleCompany, s.handleVehicleDelete))
+	mux.HandleFunc("GET /api/wex/company/vehicles/{id}/odometer", s.requireRole(fuelportal.RoleCompany, s.handleVehicleOdometerList))
+	mux.HandleFunc("POST /api/wex/company/vehicles/{id}/odometer", s.requireRole(fuelportal.RoleCompany, s.handleVehicleOdometerAdd))
+	mux.HandleFunc("POST /api/wex/odometer", s.requireRole(fuelportal.RoleUser, s.handleDriverOdometerAdd))
 
 	// Drivers' requests to join the owner's company (driver_requests.go)
 	mux.HandleFunc("GET /api/wex/company/driver-requests", s.requireRole(fuelportal.RoleCompany, s.handleDriverRequestList))

@@ -49,6 +49,8 @@ var requestBodies = map[string]any{
 	"POST /api/wex/company/vehicles":                    vehicleRequest{},
 	"PUT /api/wex/company/vehicles/{id}":                vehicleRequest{},
 	"POST /api/wex/company/vehicles/import":             nil, // CSV: feed.ParseVehicles checks each field
+	"POST /api/wex/company/vehicles/{id}/odometer":      odometerRequest{},
+	"POST /api/wex/odometer":                            driverOdometerRequest{},
 }
 
 // textParams names the text rule of each string path, query and header
@@ -110,6 +112,8 @@ var strictParams = map[string]bool{
 	"GET /api/wex/company/vehicles/{id} id":                    true,
 	"PUT /api/wex/company/vehicles/{id} id":                    true,
 	"DELETE /api/wex/company/vehicles/{id} id":                 true,
+	"GET /api/wex/company/vehicles/{id}/odometer id":           true,
+	"POST /api/wex/company/vehicles/{id}/odometer id":          true,
 }
 
 func init() {

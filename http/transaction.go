@@ -77,6 +77,12 @@ type transactionDetail struct {
 	FuelQuantity    float64 `json:"fuelQuantity"`
 	RetailPrice     float64 `json:"retailPrice"`
 	NetPrice        float64 `json:"netPrice"`
+	// UnitNumber is the card's unit at the purchase ("" when none),
+	// VehicleID the company's vehicle with it (nil: none), Odometer the
+	// reading keyed at the pump (nil: none).
+	UnitNumber string `json:"unitNumber"`
+	VehicleID  *int64 `json:"vehicleId"`
+	Odometer   *int64 `json:"odometer"`
 }
 
 func transactionItemFrom(t *fuelportal.Transaction) transactionItem {
@@ -119,10 +125,15 @@ func declineSentence(t *fuelportal.Transaction) *string {
 }
 
 func transactionDetailFrom(t *fuelportal.Transaction) transactionDetail {
-	return transactionDetail{
+	d := transactionDetail{
 		transactionItem: transactionItemFrom(t), DriverID: t.DriverID, LocationAddress: t.LocationAddress,
 		FuelQuantity: t.Gallons.Float(), RetailPrice: perGallon(t.RetailPrice), NetPrice: perGallon(t.NetPrice),
+		UnitNumber: t.UnitNumber, Odometer: t.Odometer,
 	}
+	if t.VehicleID != 0 {
+		d.VehicleID = &t.VehicleID
+	}
+	return d
 }
 
 type pageInfo struct {
