@@ -10,6 +10,7 @@ import { FirstSteps } from './FirstSteps';
 import { FuelCardsPreview } from './FuelCardsPreview';
 import type { PaymentModalComponent } from './payment-modal';
 import { RecentTransactions } from './RecentTransactions';
+import { OdometerTile } from './OdometerTile';
 import { TotalSavedTile } from './TotalSavedTile';
 import { TotalSpendingsTile } from './TotalSpendingsTile';
 import { WalletTile } from './WalletTile';
@@ -92,6 +93,11 @@ const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, role }: Pick<D
       <Grid size={12}>
         <RecentTransactions role={role} />
       </Grid>
+      {role === 'ROLE_USER' && (
+        <Grid size={12}>
+          <OdometerTile />
+        </Grid>
+      )}
     </>
   );
 });
