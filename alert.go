@@ -20,6 +20,7 @@ const (
 	AlertTripReplanned   AlertKind = "TRIP_REPLANNED"   // a locked trip has a new plan: new stops to buy at
 	AlertWebhookFailing  AlertKind = "WEBHOOK_FAILING"  // a webhook endpoint took no delivery for 24 hours
 	AlertAuthorization   AlertKind = "AUTHORIZATION"    // a card authorization answered past its deadline, or a capture above its hold
+	AlertMPGDrop         AlertKind = "MPG_DROP"         // a vehicle's MPG fell more than 15 % on the prior window
 )
 
 // Alert is a notice for a company's owner; each one is also mailed
@@ -116,6 +117,13 @@ func NearLimitAlertMessage(driverName, cardNumber, limitName, used, limit string
 		nameOrUnnamed(driverName), Last4(cardNumber), used, limit, limitName))
 }
 
+// MPGDropAlertMessage is the alert of a vehicle whose MPG over the last
+// window fell more than MPGDropPercent below the window before.
+func MPGDropAlertMessage(unitNumber string, current, prior float64) string {
+	return clipMessage(fmt.Sprintf("Fuel economy dropped: unit %s made %.1f MPG over the last %d days, down %.0f%% from %.1f MPG the %d days before.",
+		unitNumber, current, MPGWindowDays, (prior-current)/prior*100, prior, MPGWindowDays))
+}
+
 func nameOrUnnamed(name string) string {
 	if name = strings.TrimSpace(name); name != "" {
 		return name
@@ -149,6 +157,8 @@ func AlertMailSubject(k AlertKind) string {
 		return "Fuel Portal alert: a locked trip was re-planned"
 	case AlertWebhookFailing:
 		return "Fuel Portal alert: a webhook endpoint is failing"
+	case AlertMPGDrop:
+		return "Fuel Portal alert: a vehicle's fuel economy dropped"
 	}
 	return "Fuel Portal alert"
 }

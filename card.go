@@ -30,6 +30,9 @@ type Card struct {
 	DriverID   string // the company's own identifier for the driver
 	UnitNumber string // the truck the card is assigned to
 	Status     CardStatus
+	// Prompt is what the pump asks for on the card; "" takes the company
+	// default (CompanyControls.Prompt).
+	Prompt PromptMode
 	// DriverUserID is the linked driver's user id; 0 when no driver signed up
 	// with this card yet.
 	DriverUserID int64
@@ -73,6 +76,9 @@ type CardUpdate struct {
 	DriverID   string
 	UnitNumber string
 	Status     CardStatus
+	// Prompt is the card's pump prompt: "" takes the company default; nil
+	// leaves it as it is.
+	Prompt *PromptMode
 }
 
 // Validate trims the fields and returns field errors for missing ones.
@@ -96,6 +102,9 @@ func (u *CardUpdate) Validate() error {
 	}
 	if !u.Status.Valid() {
 		fe.Add("status", MsgCardStatusInvalid)
+	}
+	if u.Prompt != nil && *u.Prompt != "" && !u.Prompt.Valid() {
+		fe.Add("prompt", MsgPromptInvalid)
 	}
 	return fe.Err()
 }

@@ -58,6 +58,9 @@ const DefaultTimeZone = "America/Chicago"
 type CompanyControls struct {
 	Controls
 	TimeZone string // IANA name
+	// Prompt is what the pump asks for on the company's cards that have
+	// none of their own (PromptNone until the owner sets one).
+	Prompt PromptMode
 }
 
 // Location returns the company's time zone (DefaultTimeZone, then UTC, when
@@ -205,6 +208,12 @@ func (c *CompanyControls) Validate() error {
 	}
 	if _, err := time.LoadLocation(c.TimeZone); err != nil || len(c.TimeZone) > 64 || c.TimeZone == "Local" {
 		fe.Add("timeZone", "Unknown time zone")
+	}
+	if c.Prompt == "" {
+		c.Prompt = PromptNone
+	}
+	if !c.Prompt.Valid() {
+		fe.Add("prompt", MsgPromptInvalid)
 	}
 	return fe.Err()
 }

@@ -45,6 +45,14 @@ const (
 	MsgOverGallonsLeft    = "More than the planned gallons left"
 )
 
+// Decline codes of the card's pump prompt (rules.CheckPrompt): a keyed
+// value that is missing or is not the card's, or an impossible odometer.
+const (
+	DeclineDriverIDInvalid   DeclineReason = "DRIVER_ID_INVALID"
+	DeclineUnitNumberInvalid DeclineReason = "UNIT_NUMBER_INVALID"
+	DeclineOdometerInvalid   DeclineReason = "ODOMETER_INVALID"
+)
+
 // declineSentences are the sentences of the decline codes, verbatim from
 // the API contract shared with the web app.
 var declineSentences = map[DeclineReason]string{
@@ -68,6 +76,9 @@ var declineSentences = map[DeclineReason]string{
 	DeclineNotPlannedStop:      MsgNotPlannedStop,
 	DeclineOverPlannedGallons:  MsgOverPlannedGallons,
 	DeclineOverGallonsLeft:     MsgOverGallonsLeft,
+	DeclineDriverIDInvalid:     "Driver ID missing or not the card's",
+	DeclineUnitNumberInvalid:   "Unit number missing or not the card's",
+	DeclineOdometerInvalid:     "Odometer reading missing or not possible",
 }
 
 // Sentence returns the clear sentence of a decline code ("" for none; the

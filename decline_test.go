@@ -22,6 +22,8 @@ func TestDeclineSentences_AreTheContract(t *testing.T) {
 		"OVER_TANK_CAPACITY": "Over tank capacity", "SUSPICIOUS_DISTANCE": "Suspicious: too far from the last purchase",
 		"MONTHLY_BUDGET": "Over the monthly budget", "NOT_PLANNED_STOP": "Not a planned stop",
 		"OVER_PLANNED_GALLONS": "More than the planned gallons", "OVER_GALLONS_LEFT": "More than the planned gallons left",
+		"DRIVER_ID_INVALID": "Driver ID missing or not the card's", "UNIT_NUMBER_INVALID": "Unit number missing or not the card's",
+		"ODOMETER_INVALID": "Odometer reading missing or not possible",
 	}
 	for code, sentence := range want {
 		if got := code.Sentence(); got != sentence {

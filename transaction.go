@@ -88,6 +88,7 @@ func (p *CardPurchase) Validate() error {
 	if !p.Product.Valid() {
 		fe.Add("productCode", MsgProductCodeInvalid)
 	}
+	p.Prompt.Validate(fe)
 	return fe.Err()
 }
 
@@ -129,6 +130,12 @@ type Transaction struct {
 	// DriverCardName and DriverID are the card's details at purchase time.
 	DriverCardName string
 	DriverID       string
+	// UnitNumber is the card's unit number at purchase time; VehicleID the
+	// company's vehicle with that unit number then (0: none).
+	UnitNumber string
+	VehicleID  int64
+	// Odometer is the reading keyed at the pump (nil: none).
+	Odometer *int64
 	// HolderUserID is the signed-up driver who held the card when the
 	// purchase was recorded (0: none); HolderName is their name as it is now
 	// ("" when none or since deleted).

@@ -8,7 +8,7 @@ package feed
 //
 // The first line names the columns, in any order, matched as for the price
 // feed (case, spaces and underscores do not matter). All but product_code
-// are required.
+// and the pump prompt's driver_id, unit_number and odometer are required.
 //
 //	column                  example               meaning
 //	network_transaction_id  WEX-2026-000123       the network's id; a purchase is recorded once per id
@@ -22,6 +22,9 @@ package feed
 //	                                              RFC 3339 with Z or an offset
 //	product_code            RFR                   DSL (tractor diesel, the default when empty or
 //	                                              absent), RFR (reefer diesel), DEF, GAS or OTH
+//	driver_id               D-17                  what the driver keyed at the pump (optional; checked
+//	unit_number             TRK-110               when the card's prompt asks for it)
+//	odometer                412345                whole miles, 0 to 9999999 (optional)
 //
 // A row that breaks a rule, names a station the price feed does not know,
 // or is dated more than a day ahead of now or before its card was issued
@@ -46,13 +49,16 @@ const (
 	colGallons              = "gallons"
 	colTransactionDate      = "transaction_date"
 	colProductCode          = "product_code"
+	colDriverID             = "driver_id"
+	colUnitNumber           = "unit_number"
+	colOdometer             = "odometer"
 )
 
 // PurchaseColumns lists the purchase feed's required columns in documented
 // order; purchaseColumns adds the optional ones.
 var (
 	PurchaseColumns = []string{colNetworkTransactionID, colCardNumber, colLocationID, colGallons, colRetailPrice, colTransactionDate}
-	purchaseColumns = append(slices.Clone(PurchaseColumns), colProductCode)
+	purchaseColumns = append(slices.Clone(PurchaseColumns), colProductCode, colDriverID, colUnitNumber, colOdometer)
 )
 
 // purchaseFieldColumns maps CardPurchase field names (as in its field
@@ -60,7 +66,7 @@ var (
 var purchaseFieldColumns = map[string]string{
 	"networkTransactionId": colNetworkTransactionID, "cardNumber": colCardNumber, "locationId": colLocationID,
 	"gallons": colGallons, "retailPrice": colRetailPrice, "transactionDate": colTransactionDate,
-	"productCode": colProductCode,
+	"productCode": colProductCode, "driverId": colDriverID, "unitNumber": colUnitNumber, "odometer": colOdometer,
 }
 
 // PurchaseRow is a good row of a purchase file.
@@ -112,8 +118,16 @@ func parsePurchase(record []string, at map[string]int) (*fuelportal.CardPurchase
 		return &RowError{Column: col, Message: fmt.Sprintf(format, args...)}
 	}
 	p := &fuelportal.CardPurchase{NetworkTransactionID: get(colNetworkTransactionID), CardNumber: get(colCardNumber),
-		Product: fuelportal.ProductCode(strings.ToUpper(get(colProductCode)))}
+		Product: fuelportal.ProductCode(strings.ToUpper(get(colProductCode))),
+		Prompt:  fuelportal.PumpPrompt{DriverID: get(colDriverID), UnitNumber: get(colUnitNumber)}}
 	var err error
+	if v := get(colOdometer); v != "" {
+		miles, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return nil, bad(colOdometer, "must be whole miles, got %q", v)
+		}
+		p.Prompt.Odometer = &miles
+	}
 	if v := get(colLocationID); v != "" {
 		if p.LocationID, err = strconv.ParseInt(v, 10, 64); err != nil {
 			return nil, bad(colLocationID, "must be a positive whole number, got %q", v)

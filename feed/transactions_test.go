@@ -69,3 +69,28 @@ func TestParsePurchases_FileErrors(t *testing.T) {
 // transaction_date is the station's wall clock, read in the station's zone
 // (El Paso: Mountain time in Texas), and the card's hours rule is read in
 // the company's zone (America/Chicago), as at the network endpoint.
+
+func TestParsePurchases_PumpPromptColumns(t *testing.T) {
+	file := "network_transaction_id,card_number,location_id,gallons,retail_price,transaction_date,driver_id,unit_number,odometer\n" +
+		"N-1,7071000000000000001,412,10,3.859,2026-11-21T14:03:00, D-17 ,TRK-110,412345\n" +
+		"N-2,7071000000000000001,412,10,3.859,2026-11-21T14:03:00,,,\n" +
+		"N-3,7071000000000000001,412,10,3.859,2026-11-21T14:03:00,,,12.5\n" +
+		"N-4,7071000000000000001,412,10,3.859,2026-11-21T14:03:00,,,10000000\n"
+	parsed, err := feed.ParsePurchases(strings.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(parsed.Rejected) != 2 || parsed.Rejected[0].Column != "odometer" || parsed.Rejected[1].Column != "odometer" {
+		t.Fatalf("rejected = %v", parsed.Rejected)
+	}
+	if len(parsed.Purchases) != 2 {
+		t.Fatalf("purchases = %+v", parsed.Purchases)
+	}
+	keyed, none := parsed.Purchases[0].Purchase.Prompt, parsed.Purchases[1].Purchase.Prompt
+	if keyed.DriverID != "D-17" || keyed.UnitNumber != "TRK-110" || keyed.Odometer == nil || *keyed.Odometer != 412345 {
+		t.Fatalf("keyed = %+v", keyed)
+	}
+	if none != (fuelportal.PumpPrompt{}) {
+		t.Fatalf("nothing keyed = %+v", none)
+	}
+}

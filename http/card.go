@@ -14,10 +14,36 @@ type cardDTO struct {
 	DriverName string                `json:"driverName" text:"driverName"`
 	DriverID   string                `json:"driverId" text:"driverId"`
 	UnitNumber string                `json:"unitNumber" text:"unitNumber"`
+	// Prompt is what the pump asks for on the card: a prompt mode, or
+	// "default" for the company default's. In an update, absent leaves it
+	// as it is.
+	Prompt string `json:"prompt" text:"code"`
 }
 
+// promptDefault is the card prompt of a card that takes the company
+// default.
+const promptDefault = "default"
+
 func cardFromDomain(c *fuelportal.Card) cardDTO {
-	return cardDTO{CardNumber: c.CardNumber, Status: c.Status, DriverName: c.DriverName, DriverID: c.DriverID, UnitNumber: c.UnitNumber}
+	prompt := string(c.Prompt)
+	if prompt == "" {
+		prompt = promptDefault
+	}
+	return cardDTO{CardNumber: c.CardNumber, Status: c.Status, DriverName: c.DriverName, DriverID: c.DriverID, UnitNumber: c.UnitNumber, Prompt: prompt}
+}
+
+// cardPrompt is the card prompt of an update: nil (absent: unchanged),
+// "" for "default", or the mode (CardUpdate.Validate checks it).
+func cardPrompt(wire string) *fuelportal.PromptMode {
+	var m fuelportal.PromptMode
+	switch wire {
+	case "":
+		return nil
+	case promptDefault:
+	default:
+		m = fuelportal.PromptMode(wire)
+	}
+	return &m
 }
 
 // cardIssuerDTO is what the card's issuer keeps of it, for owners; null
@@ -117,7 +143,7 @@ func (s *Server) handleCardUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	upd := fuelportal.CardUpdate{CardNumber: req.CardNumber, DriverName: req.DriverName, DriverID: req.DriverID,
-		UnitNumber: req.UnitNumber, Status: req.Status}
+		UnitNumber: req.UnitNumber, Status: req.Status, Prompt: cardPrompt(req.Prompt)}
 	card, err := s.Cards.UpdateCard(r.Context(), PrincipalFromContext(r.Context()).CompanyID, upd)
 	if err != nil {
 		s.respondError(w, r, err)

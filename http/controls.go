@@ -45,6 +45,9 @@ type ControlsRequest struct {
 type companyControlsRequest struct {
 	ControlsRequest
 	TimeZone string `json:"timeZone" text:"code"`
+	// Prompt is what the pump asks for on cards without their own; absent
+	// leaves it as it is.
+	Prompt *string `json:"prompt" text:"code"`
 }
 
 // weekdays are the API's day codes, Monday first as the forms show them.
@@ -150,8 +153,9 @@ type controlsResponse struct {
 	TankCapacityGallons *float64       `json:"tankCapacityGallons"`
 	ReeferTankGallons   *float64       `json:"reeferTankGallons"`
 	MonthlyBudget       *float64       `json:"monthlyBudget"`
-	// TimeZone is the company default's only.
+	// TimeZone and Prompt are the company default's only.
 	TimeZone *string `json:"timeZone,omitempty"`
+	Prompt   *string `json:"prompt,omitempty"`
 }
 
 type hoursResponse struct {
@@ -269,7 +273,8 @@ func (s *Server) handleCompanyControlsGet(w http.ResponseWriter, r *http.Request
 		return
 	}
 	res := controlsFrom(c.Controls)
-	res.TimeZone = &c.TimeZone
+	prompt := string(c.Prompt)
+	res.TimeZone, res.Prompt = &c.TimeZone, &prompt
 	respond(w, http.StatusOK, res)
 }
 
@@ -283,6 +288,19 @@ func (s *Server) handleCompanyControlsPut(w http.ResponseWriter, r *http.Request
 	}
 	fe := fuelportal.FieldErrors{}
 	c := fuelportal.CompanyControls{Controls: req.controls(fe), TimeZone: req.TimeZone}
+	if req.Prompt != nil {
+		c.Prompt = fuelportal.PromptMode(*req.Prompt)
+		if c.Prompt == "" {
+			fe.Add("prompt", fuelportal.MsgPromptInvalid)
+		}
+	} else {
+		current, err := s.DB.CompanyControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		c.Prompt = current.Prompt
+	}
 	if err := mergeFieldErrors(fe, c.Validate()); err != nil {
 		s.respondError(w, r, err)
 		return
@@ -293,7 +311,8 @@ func (s *Server) handleCompanyControlsPut(w http.ResponseWriter, r *http.Request
 		return
 	}
 	res := controlsFrom(saved.Controls)
-	res.TimeZone = &saved.TimeZone
+	prompt := string(saved.Prompt)
+	res.TimeZone, res.Prompt = &saved.TimeZone, &prompt
 	respond(w, http.StatusOK, res)
 }
 

@@ -32,6 +32,7 @@ var driverMayCall = map[string]string{
 	"POST /api/trips/{id}/replan-request": "asks: the owner decides",
 	"POST /api/push/subscriptions":        "the driver's own device's push subscription",
 	"DELETE /api/push/subscriptions":      "the driver's own device's push subscription",
+	"POST /api/wex/odometer":              "a reading of the driver's own card's vehicle, now; a pump prompt's odometer check only tightens with it",
 }
 
 // notUserRoutes are state-changing routes no user token reaches: public

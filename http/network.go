@@ -19,13 +19,18 @@ type networkPurchaseRequest struct {
 	RetailPrice          json.Number `json:"retailPrice"`
 	TransactionDate      string      `json:"transactionDate" text:"date"`
 	ProductCode          string      `json:"productCode" text:"code"` // "" is DSL
+	// What the driver keyed in at the pump (optional).
+	DriverID   string `json:"driverId" text:"driverId"`
+	UnitNumber string `json:"unitNumber" text:"unitNumber"`
+	Odometer   *int64 `json:"odometer"`
 }
 
 // purchase converts and validates the request: numbers and dates that do
 // not parse, and the purchase's own rules, are field errors.
 func (req networkPurchaseRequest) purchase() (*fuelportal.CardPurchase, error) {
 	p := &fuelportal.CardPurchase{NetworkTransactionID: req.NetworkTransactionID, CardNumber: req.CardNumber, LocationID: req.LocationID,
-		Product: fuelportal.ProductCode(strings.ToUpper(strings.TrimSpace(req.ProductCode)))}
+		Product: fuelportal.ProductCode(strings.ToUpper(strings.TrimSpace(req.ProductCode))),
+		Prompt:  fuelportal.PumpPrompt{DriverID: req.DriverID, UnitNumber: req.UnitNumber, Odometer: req.Odometer}}
 	fe := fuelportal.FieldErrors{}
 	if g, err := fuelportal.ParseDecimal(req.Gallons.String(), 3); err == nil {
 		p.Gallons = fuelportal.Gallons(g)

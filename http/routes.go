@@ -91,6 +91,9 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("PUT /api/wex/company/vehicles/{id}", s.requireRole(fuelportal.RoleCompany, s.handleVehicleUpdate))
 	mux.HandleFunc("DELETE /api/wex/company/vehicles/{id}", s.requireRole(fuelportal.RoleCompany, s.handleVehicleDelete))
 	mux.HandleFunc("GET /api/wex/company/vehicles/{id}/mileage", s.requireRole(fuelportal.RoleCompany, s.handleVehicleMileage))
+	mux.HandleFunc("GET /api/wex/company/vehicles/{id}/odometer", s.requireRole(fuelportal.RoleCompany, s.handleVehicleOdometerList))
+	mux.HandleFunc("POST /api/wex/company/vehicles/{id}/odometer", s.requireRole(fuelportal.RoleCompany, s.handleVehicleOdometerAdd))
+	mux.HandleFunc("POST /api/wex/odometer", s.requireRole(fuelportal.RoleUser, s.handleDriverOdometerAdd))
 
 	// Drivers' requests to join the owner's company (driver_requests.go)
 	mux.HandleFunc("GET /api/wex/company/driver-requests", s.requireRole(fuelportal.RoleCompany, s.handleDriverRequestList))

@@ -52,6 +52,8 @@ var requestBodies = map[string]any{
 	"PUT /api/wex/company/vehicles/{id}":                vehicleRequest{},
 	"POST /api/wex/company/vehicles/import":             nil, // CSV: feed.ParseVehicles checks each field
 	"POST /api/telematics/traccar":                      traccarForward{},
+	"POST /api/wex/company/vehicles/{id}/odometer":      odometerRequest{},
+	"POST /api/wex/odometer":                            driverOdometerRequest{},
 }
 
 // textParams names the text rule of each string path, query and header
@@ -119,6 +121,8 @@ var strictParams = map[string]bool{
 	"PUT /api/wex/company/vehicles/{id} id":                    true,
 	"DELETE /api/wex/company/vehicles/{id} id":                 true,
 	"GET /api/wex/company/vehicles/{id}/mileage id":            true,
+	"GET /api/wex/company/vehicles/{id}/odometer id":           true,
+	"POST /api/wex/company/vehicles/{id}/odometer id":          true,
 }
 
 func init() {

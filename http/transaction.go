@@ -80,6 +80,12 @@ type transactionDetail struct {
 	// Authorization is the decision on the card authorization the purchase
 	// came from (Stripe Issuing cards; owners only); absent otherwise.
 	Authorization *authorizationDTO `json:"authorization,omitempty"`
+	// UnitNumber is the card's unit at the purchase ("" when none),
+	// VehicleID the company's vehicle with it (nil: none), Odometer the
+	// reading keyed at the pump (nil: none).
+	UnitNumber string `json:"unitNumber"`
+	VehicleID  *int64 `json:"vehicleId"`
+	Odometer   *int64 `json:"odometer"`
 }
 
 func transactionItemFrom(t *fuelportal.Transaction) transactionItem {
@@ -122,10 +128,15 @@ func declineSentence(t *fuelportal.Transaction) *string {
 }
 
 func transactionDetailFrom(t *fuelportal.Transaction) transactionDetail {
-	return transactionDetail{
+	d := transactionDetail{
 		transactionItem: transactionItemFrom(t), DriverID: t.DriverID, LocationAddress: t.LocationAddress,
 		FuelQuantity: t.Gallons.Float(), RetailPrice: perGallon(t.RetailPrice), NetPrice: perGallon(t.NetPrice),
+		UnitNumber: t.UnitNumber, Odometer: t.Odometer,
 	}
+	if t.VehicleID != 0 {
+		d.VehicleID = &t.VehicleID
+	}
+	return d
 }
 
 type pageInfo struct {

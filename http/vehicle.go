@@ -3,6 +3,7 @@ package http
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"mime"
 	"net/http"
 
@@ -67,6 +68,35 @@ type vehicleJSON struct {
 	CreatedAt           string            `json:"createdAt"`
 	UpdatedAt           string            `json:"updatedAt"`
 	Cards               []vehicleCardJSON `json:"cards"`
+	// MPG is the vehicle's fuel economy over the last 30 days and the 30
+	// before (Σ miles ÷ Σ gallons).
+	MPG vehicleMPGJSON `json:"mpg"`
+}
+
+// vehicleMPGJSON is a vehicle's MPG now and in the window before: nil
+// where the window has no miles or no gallons; Dropped when the current
+// is more than 15 % below the prior.
+type vehicleMPGJSON struct {
+	Current      *float64 `json:"current"`
+	Prior        *float64 `json:"prior"`
+	CurrentMiles int64    `json:"currentMiles"`
+	CurrentGal   float64  `json:"currentGallons"`
+	Dropped      bool     `json:"dropped"`
+}
+
+func vehicleMPGFrom(m fuelportal.VehicleMPG) vehicleMPGJSON {
+	out := vehicleMPGJSON{CurrentMiles: m.Current.Miles, CurrentGal: m.Current.Gallons.Float(), Dropped: m.Dropped()}
+	round := func(v float64) *float64 {
+		r := math.Round(v*10) / 10
+		return &r
+	}
+	if v, ok := m.Current.MPG(); ok {
+		out.Current = round(v)
+	}
+	if v, ok := m.Prior.MPG(); ok {
+		out.Prior = round(v)
+	}
+	return out
 }
 
 func vehicleFrom(v *fuelportal.Vehicle) vehicleJSON {
@@ -97,9 +127,15 @@ func (s *Server) handleVehicleList(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
+	mpg, err := s.DB.VehicleMPGs(r.Context(), PrincipalFromContext(r.Context()).CompanyID, 0, s.Now())
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
 	out := vehicleListJSON{Value: make([]vehicleJSON, len(list))}
 	for i, v := range list {
 		out.Value[i] = vehicleFrom(v)
+		out.Value[i].MPG = vehicleMPGFrom(mpg[v.ID])
 	}
 	respond(w, http.StatusOK, out)
 }
@@ -144,7 +180,14 @@ func (s *Server) handleVehicleGet(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, vehicleFrom(v))
+	mpg, err := s.DB.VehicleMPGs(r.Context(), v.CompanyID, v.ID, s.Now())
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	out := vehicleFrom(v)
+	out.MPG = vehicleMPGFrom(mpg[v.ID])
+	respond(w, http.StatusOK, out)
 }
 
 // handleVehicleUpdate saves the whole vehicle over one of the company's.

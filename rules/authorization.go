@@ -43,11 +43,8 @@ type AuthorizationDecision struct {
 // leaves nothing declines with its code. The amount left is then decided
 // as one purchase of that many cents, so no second copy of a rule exists.
 func DecideAuthorization(f AuthorizationFacts) AuthorizationDecision {
-	switch {
-	case f.Card == nil:
-		return authDeclined(fuelportal.DeclineUnknownCard)
-	case f.Card.Status != fuelportal.CardActive:
-		return authDeclined(fuelportal.DeclineCardInactive)
+	if reason := cardDecline(f.PurchaseFacts); reason != "" {
+		return authDeclined(reason)
 	}
 	amount := f.RequestCents
 	var fired []string

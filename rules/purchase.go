@@ -44,6 +44,13 @@ type PurchaseFacts struct {
 	// fits its plan.
 	Trip *fuelportal.Trip
 	Fit  fuelportal.PlanFit
+	// PromptMode is the card's effective pump prompt (its own over the
+	// company default), Prompt what the driver keyed in, LastOdometer the
+	// card's vehicle's latest odometer reading up to Time (nil: none, or
+	// no vehicle): CheckPrompt's.
+	PromptMode   fuelportal.PromptMode
+	Prompt       fuelportal.PumpPrompt
+	LastOdometer *fuelportal.OdometerReading
 	// WalletCents is the company's wallet balance before the purchase (0
 	// for a wallet not opened yet).
 	WalletCents int64
@@ -67,24 +74,38 @@ func (d Decision) Approved() bool { return d.Status == fuelportal.TransactionApp
 
 // DecidePurchase decides a purchase on its facts. The first rule it breaks
 // declines it, in this order: an unknown card (UNKNOWN_CARD), an inactive
-// one (CARD_INACTIVE); unless an override lifts them, the card's controls
+// one (CARD_INACTIVE); the card's pump prompt (CheckPrompt:
+// DRIVER_ID_INVALID, UNIT_NUMBER_INVALID, ODOMETER_INVALID), which no
+// override lifts (it says who is at the pump with which truck); unless an override lifts them, the card's controls
 // in their order and the fraud check (checkControls), then a locked active
 // trip's plan (NOT_PLANNED_STOP, OVER_PLANNED_GALLONS, OVER_GALLONS_LEFT);
 // last the wallet, which may not go below the contract's floor
 // (FundsDecline). Otherwise it is approved for the funded total of its
 // fuel at the contract's price and the contract's fee.
 func DecidePurchase(f PurchaseFacts) Decision {
-	switch {
-	case f.Card == nil:
-		return declined(fuelportal.DeclineUnknownCard)
-	case f.Card.Status != fuelportal.CardActive:
-		return declined(fuelportal.DeclineCardInactive)
+	if reason := cardDecline(f); reason != "" {
+		return declined(reason)
 	}
 	return decide(f, f.Contract.PurchaseAmounts(f.Gallons, f.RetailPrice, f.Price))
 }
 
-// decide is DecidePurchase past the card's status, for a purchase costing
-// amounts: the rules every purchase and authorization decision runs.
+// cardDecline is what every purchase and authorization meets first: an
+// unknown card (UNKNOWN_CARD), an inactive one (CARD_INACTIVE), then what
+// was keyed at the pump against the card's prompt (CheckPrompt). It
+// returns "" when the card may buy.
+func cardDecline(f PurchaseFacts) fuelportal.DeclineReason {
+	switch {
+	case f.Card == nil:
+		return fuelportal.DeclineUnknownCard
+	case f.Card.Status != fuelportal.CardActive:
+		return fuelportal.DeclineCardInactive
+	}
+	return CheckPrompt(f.PromptMode, f.Card, f.Prompt, f.LastOdometer, f.Time)
+}
+
+// decide is DecidePurchase past the card's checks (cardDecline), for a
+// purchase costing amounts: the rules every purchase and authorization
+// decision runs.
 func decide(f PurchaseFacts, amounts fuelportal.PurchaseAmounts) Decision {
 	var near []NearLimit
 	if !f.Overridden {

@@ -53,6 +53,20 @@ func TestDecidePurchase(t *testing.T) {
 		want   fuelportal.DeclineReason // "" for approved
 	}{
 		{"approved with no rules", func(*rules.PurchaseFacts) {}, ""},
+		{"a driver id not the card's: DRIVER_ID_INVALID, even under an override", func(f *rules.PurchaseFacts) {
+			f.Card.DriverID, f.PromptMode, f.Prompt.DriverID, f.Overridden = "D-1", fuelportal.PromptDriverID, "D-2", true
+		}, fuelportal.DeclineDriverIDInvalid},
+		{"the card's driver id keyed: approved", func(f *rules.PurchaseFacts) {
+			f.Card.DriverID, f.PromptMode, f.Prompt.DriverID = "D-1", fuelportal.PromptDriverID, "d-1"
+		}, ""},
+		{"an odometer below the vehicle's last: ODOMETER_INVALID before the controls", func(f *rules.PurchaseFacts) {
+			f.PromptMode, f.Prompt.Odometer = fuelportal.PromptOdometer, ptr(int64(999))
+			f.LastOdometer = &fuelportal.OdometerReading{Miles: 1000, ReadAt: noon.Add(-time.Hour)}
+			f.Controls.AllowedProducts = []fuelportal.ProductCode{fuelportal.ProductDEF}
+		}, fuelportal.DeclineOdometerInvalid},
+		{"an inactive card is CARD_INACTIVE before its prompt", func(f *rules.PurchaseFacts) {
+			f.Card.Status, f.PromptMode = fuelportal.CardInactive, fuelportal.PromptUnitNumber
+		}, fuelportal.DeclineCardInactive},
 		{"unknown card: UNKNOWN_CARD", func(f *rules.PurchaseFacts) { f.Card, f.Contract = nil, nil }, fuelportal.DeclineUnknownCard},
 		{"inactive card: CARD_INACTIVE before any rule or the wallet", func(f *rules.PurchaseFacts) {
 			f.Card.Status = fuelportal.CardInactive

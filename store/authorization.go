@@ -118,6 +118,12 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 	facts := rules.AuthorizationFacts{RequestCents: r.AmountCents, Controllable: r.AmountControllable}
 	f := &facts.PurchaseFacts
 	f.Card, f.Product, f.Gallons, f.Time, f.Contract = pc.card, r.Product, r.Gallons, a.AuthorizedAt, pc.contract
+	f.PromptMode, f.Prompt = pc.prompt, r.Prompt
+	if pc.vehicleID != 0 && (pc.prompt.AsksOdometer() || r.Prompt.Odometer != nil) {
+		if f.LastOdometer, err = tx.lastOdometer(ctx, pc.vehicleID, a.AuthorizedAt); err != nil {
+			return nil, false, err
+		}
+	}
 	if pc.card != nil {
 		station, price, err := tx.merchantStation(ctx, r)
 		if err != nil {

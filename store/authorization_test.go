@@ -276,3 +276,31 @@ func benchDecideAuthorization(b *testing.B, engine store.Engine) {
 	b.ReportMetric(float64(latencies[len(latencies)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(latencies[len(latencies)*99/100].Microseconds())/1000, "p99-ms")
 }
+
+// An authorization meets the card's pump prompt as a purchase does: a
+// wrong driver id is declined with DRIVER_ID_INVALID and holds nothing,
+// the right one is approved.
+func TestDecideAuthorization_MeetsThePumpPrompt(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+		stripeCards(t, db, f, 1)
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 500_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SaveCompanyControls(ctx, f.company.ID, fuelportal.CompanyControls{Prompt: fuelportal.PromptDriverID}); err != nil {
+			t.Fatal(err)
+		}
+		wrong := authRequest("iauth_wrong", "ic_0", 100_00, false)
+		wrong.Prompt = fuelportal.PumpPrompt{DriverID: f.active.DriverID + "X"}
+		a, _, err := db.DecideAuthorization(ctx, wrong, rules.DecideAuthorization)
+		if err != nil || a.Approved || a.DeclineCode != fuelportal.DeclineDriverIDInvalid || heldAudit(t, db, f.company.ID) != 0 {
+			t.Fatalf("wrong driver id = %+v, %v", a, err)
+		}
+		right := authRequest("iauth_right", "ic_0", 100_00, false)
+		right.Prompt = fuelportal.PumpPrompt{DriverID: f.active.DriverID}
+		if a, _, err := db.DecideAuthorization(ctx, right, rules.DecideAuthorization); err != nil || !a.Approved || heldAudit(t, db, f.company.ID) != 100_00 {
+			t.Fatalf("right driver id = %+v, %v", a, err)
+		}
+	})
+}

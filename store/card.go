@@ -9,13 +9,13 @@ import (
 	"fuelportal"
 )
 
-const cardColumns = `id, company_id, card_number, driver_name, driver_id, unit_number, status, driver_user_id, created_at, updated_at`
+const cardColumns = `id, company_id, card_number, driver_name, driver_id, unit_number, status, driver_user_id, created_at, updated_at, prompt`
 
 func scanCard(row interface{ Scan(...any) error }) (*fuelportal.Card, error) {
 	c := &fuelportal.Card{}
 	var driverUser sql.NullInt64
 	var created, updated nullTime
-	if err := row.Scan(&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &driverUser, &created, &updated); err != nil {
+	if err := row.Scan(&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &driverUser, &created, &updated, &c.Prompt); err != nil {
 		return nil, err
 	}
 	c.DriverUserID = driverUser.Int64

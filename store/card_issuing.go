@@ -16,7 +16,7 @@ func scanOwnerCard(row interface{ Scan(...any) error }) (*fuelportal.Card, error
 	var driverUser, expMonth, expYear sql.NullInt64
 	var issuerCardID, last4 sql.NullString
 	var created, updated nullTime
-	if err := row.Scan(&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &driverUser, &created, &updated,
+	if err := row.Scan(&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &driverUser, &created, &updated, &c.Prompt,
 		&c.Issuer, &issuerCardID, &last4, &expMonth, &expYear); err != nil {
 		return nil, err
 	}

@@ -57,9 +57,9 @@ func (db *DB) UpdateCard(ctx context.Context, companyID int64, upd fuelportal.Ca
 			return err
 		}
 		res, err := tx.Exec(ctx, `
-			UPDATE cards SET driver_name = ?, driver_id = ?, unit_number = ?, status = ?, updated_at = ?
+			UPDATE cards SET driver_name = ?, driver_id = ?, unit_number = ?, status = ?, prompt = COALESCE(?, prompt), updated_at = ?
 			WHERE company_id = ? AND card_number = ?`,
-			upd.DriverName, upd.DriverID, upd.UnitNumber, upd.Status, tx.Now, companyID, upd.CardNumber)
+			upd.DriverName, upd.DriverID, upd.UnitNumber, upd.Status, upd.Prompt, tx.Now, companyID, upd.CardNumber)
 		if err != nil {
 			return err
 		}

@@ -50,9 +50,9 @@ func (db *DB) CompanyControls(ctx context.Context, companyID int64) (c *fuelport
 }
 
 func (tx *Tx) companyControls(ctx context.Context, companyID int64) (*fuelportal.CompanyControls, error) {
-	c := &fuelportal.CompanyControls{TimeZone: fuelportal.DefaultTimeZone}
+	c := &fuelportal.CompanyControls{TimeZone: fuelportal.DefaultTimeZone, Prompt: fuelportal.PromptNone}
 	var rules sql.NullString
-	err := tx.QueryRow(ctx, `SELECT rules, time_zone FROM company_controls WHERE company_id = ?`, companyID).Scan(&rules, &c.TimeZone)
+	err := tx.QueryRow(ctx, `SELECT rules, time_zone, prompt FROM company_controls WHERE company_id = ?`, companyID).Scan(&rules, &c.TimeZone, &c.Prompt)
 	if err != nil && !isNoRows(err) {
 		return nil, err
 	}
@@ -72,9 +72,10 @@ func (db *DB) SaveCompanyControls(ctx context.Context, companyID int64, c fuelpo
 	}
 	err = db.InTx(ctx, func(tx *Tx) error {
 		_, err := tx.Exec(ctx, `
-			INSERT INTO company_controls (company_id, rules, time_zone, updated_at) VALUES (?, ?, ?, ?)
-			ON CONFLICT (company_id) DO UPDATE SET rules = excluded.rules, time_zone = excluded.time_zone, updated_at = excluded.updated_at`,
-			companyID, rules, c.TimeZone, tx.Now)
+			INSERT INTO company_controls (company_id, rules, time_zone, prompt, updated_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (company_id) DO UPDATE SET rules = excluded.rules, time_zone = excluded.time_zone, prompt = excluded.prompt,
+				updated_at = excluded.updated_at`,
+			companyID, rules, c.TimeZone, c.Prompt, tx.Now)
 		return err
 	})
 	if err != nil {

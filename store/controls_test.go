@@ -418,10 +418,10 @@ func TestCompanyControls_DefaultUntilSaved(t *testing.T) {
 		ctx := context.Background()
 		f := newControlsFixture(t, db, 1)
 		got, err := db.CompanyControls(ctx, f.company.ID)
-		if err != nil || got.TimeZone != fuelportal.DefaultTimeZone || !reflect.DeepEqual(got.Controls, fuelportal.Controls{}) {
+		if err != nil || got.TimeZone != fuelportal.DefaultTimeZone || got.Prompt != fuelportal.PromptNone || !reflect.DeepEqual(got.Controls, fuelportal.Controls{}) {
 			t.Fatalf("before saving: %+v, %v", got, err)
 		}
-		want := fuelportal.CompanyControls{TimeZone: "America/New_York", Controls: fuelportal.Controls{
+		want := fuelportal.CompanyControls{TimeZone: "America/New_York", Prompt: fuelportal.PromptOdometer, Controls: fuelportal.Controls{
 			DailyCents: ptr(int64(150_000)), AllowedStates: []string{"FL", "TX"}, MonthlyBudgetCents: ptr(int64(900_000))}}
 		if _, err := db.SaveCompanyControls(ctx, f.company.ID, want); err != nil {
 			t.Fatal(err)

@@ -104,13 +104,15 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	err = tx.QueryRow(ctx, `
 		INSERT INTO card_transactions (network_transaction_id, company_id, card_id, card_number, driver_card_name, driver_id,
 			location_id, location_name, location_address, transaction_date, product_code, gallons_milli,
-			retail_price_tenth_cents, net_price_tenth_cents, status, decline_code, created_at, driver_user_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			retail_price_tenth_cents, net_price_tenth_cents, status, decline_code, created_at, driver_user_id,
+			unit_number, vehicle_id, odometer_miles)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (network_transaction_id) DO NOTHING
 		RETURNING id`,
 		t.NetworkTransactionID, nullInt(t.CompanyID), nullInt(t.CardID), t.CardNumber, t.DriverCardName, t.DriverID,
 		t.LocationID, t.LocationName, t.LocationAddress, t.TransactionDate, t.Product, t.Gallons,
 		t.RetailPrice, t.NetPrice, fuelportal.TransactionDeclined, "", t.CreatedAt, nullInt(t.HolderUserID),
+		t.UnitNumber, nullInt(t.VehicleID), t.Odometer,
 	).Scan(&t.ID)
 	if isNoRows(err) {
 		first, err := tx.transactionByNetworkID(ctx, netID)
@@ -127,13 +129,19 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	// debit's guard then declines this one (declineForFunds).
 	var h rules.CardHistory
 	var wallet int64
+	var last *fuelportal.OdometerReading // the vehicle's, when an odometer is asked or keyed
+	if pc.vehicleID != 0 && (pc.prompt.AsksOdometer() || t.Odometer != nil) {
+		if last, err = tx.lastOdometer(ctx, pc.vehicleID, t.TransactionDate); err != nil {
+			return nil, false, err
+		}
+	}
 	if card != nil {
 		sums := rules.NeedsHistory(pc.rules.Controls) && !pc.rules.Overridden(tx.Now)
 		if h, wallet, err = tx.cardHistory(ctx, t, rules.PeriodsOf(t.TransactionDate, pc.rules.Location), sums); err != nil {
 			return nil, false, err
 		}
 	}
-	d := rules.DecidePurchase(purchaseFacts(pc, t, h, wallet, trip, fit, tx.Now))
+	d := rules.DecidePurchase(purchaseFacts(pc, p.Prompt, last, t, h, wallet, trip, fit, tx.Now))
 	applyDecision(t, d)
 
 	// The row's final state before the debit, which goes last: the wallet
@@ -168,6 +176,9 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 		}
 	}
 	if err := tx.recordTripPurchase(ctx, trip, fit, t); err != nil {
+		return nil, false, err
+	}
+	if err := tx.recordPumpOdometer(ctx, t, last); err != nil {
 		return nil, false, err
 	}
 	// The company's webhook endpoints hear of it with the decision, durably.
@@ -211,6 +222,7 @@ func newPurchase(p *fuelportal.CardPurchase, netID string, pc *purchaseCardRead,
 	}
 	if card := pc.card; card != nil {
 		t.CompanyID, t.CardID, t.DriverCardName, t.DriverID = card.CompanyID, card.ID, card.DriverName, card.DriverID
+		t.UnitNumber, t.VehicleID, t.Odometer = card.UnitNumber, pc.vehicleID, p.Prompt.Odometer
 		t.HolderUserID = card.DriverUserID // the card's history stays the company's: this purchase is its holder's
 		t.NetPrice = pc.contract.Price(p.RetailPrice, station.NetPrice)
 	}
@@ -232,14 +244,15 @@ func purchaseInstant(p *fuelportal.CardPurchase, s *fuelportal.Station) time.Tim
 var defaultLocation = (&fuelportal.CompanyControls{}).Location()
 
 // purchaseFacts are the facts of the decision on purchase t (its row
-// before the decision) as read (pc), with the card's history h, its
+// before the decision) as read (pc), with what was keyed at the pump and
+// the vehicle's last odometer reading (nil: none), the card's history h, its
 // company's wallet balance, and its active trip (nil: none) that t fits as
 // fit, at now.
-func purchaseFacts(pc *purchaseCardRead, t *fuelportal.Transaction, h rules.CardHistory, walletCents int64,
+func purchaseFacts(pc *purchaseCardRead, keyed fuelportal.PumpPrompt, last *fuelportal.OdometerReading, t *fuelportal.Transaction, h rules.CardHistory, walletCents int64,
 	trip *fuelportal.Trip, fit fuelportal.PlanFit, now time.Time) rules.PurchaseFacts {
 	f := rules.PurchaseFacts{Card: pc.card, Station: pc.station, Product: t.Product, Gallons: t.Gallons,
 		RetailPrice: t.RetailPrice, Price: t.NetPrice, Time: t.TransactionDate, Contract: pc.contract,
-		History: h, Trip: trip, Fit: fit, WalletCents: walletCents}
+		History: h, Trip: trip, Fit: fit, WalletCents: walletCents, PromptMode: pc.prompt, Prompt: keyed, LastOdometer: last}
 	if pc.rules != nil {
 		f.Controls, f.Location, f.Overridden = pc.rules.Controls, pc.rules.Location, pc.rules.Overridden(now)
 	}
@@ -312,6 +325,10 @@ type purchaseCardRead struct {
 	rules    *cardRules
 	tripID   int64
 	accounts purchaseAccounts
+	// prompt is the card's effective pump prompt; vehicleID the company's
+	// vehicle with the card's unit number (0: none).
+	prompt    fuelportal.PromptMode
+	vehicleID int64
 }
 
 // purchaseCardColumns are the columns of a card with all that the
@@ -320,7 +337,7 @@ type purchaseCardRead struct {
 var purchaseCardColumns = qualify("c", cardColumns) + `,
 	ct.company_id, ct.pricing, ct.retail_minus_tenth_cents, ct.billing, ct.credit_limit_cents, ct.fee_cents,
 	ct.out_of_route_tenth_cents_per_mile, ct.stop_cost_cents, ct.created_at, ct.updated_at,
-	cc.rules, co.rules, co.time_zone, ov.until, tr.id, la.id`
+	cc.rules, co.rules, co.time_zone, co.prompt, ov.until, tr.id, la.id, v.id`
 
 const purchaseCardJoins = `
 		LEFT JOIN contracts ct ON ct.company_id = c.company_id
@@ -328,7 +345,8 @@ const purchaseCardJoins = `
 		LEFT JOIN company_controls co ON co.company_id = c.company_id
 		LEFT JOIN card_overrides ov ON ov.card_id = c.id
 		LEFT JOIN trips tr ON tr.card_id = c.id AND tr.status = 'ACTIVE'
-		LEFT JOIN ledger_accounts la ON la.company_id = c.company_id`
+		LEFT JOIN ledger_accounts la ON la.company_id = c.company_id
+		LEFT JOIN vehicles v ON v.company_id = c.company_id AND v.unit_number = c.unit_number`
 
 var purchaseColumns = qualify("s", stationColumns) + `, ` + purchaseCardColumns + `,
 	(SELECT id FROM ledger_accounts WHERE code = ?), (SELECT id FROM ledger_accounts WHERE code = ?)`
@@ -399,16 +417,16 @@ type purchaseCardScan struct {
 	contractCompany, retailMinus, creditLimit, fee, outOfRoute, stopCost sql.NullInt64
 	pricing, billing                                                     sql.NullString
 	contractCreated, contractUpdated, overrideUntil                      nullTime
-	cardRules, companyRules, timeZone                                    sql.NullString
-	tripID, walletID                                                     sql.NullInt64
+	cardRules, companyRules, timeZone, companyPrompt                     sql.NullString
+	tripID, walletID, vehicleID                                          sql.NullInt64
 }
 
 // dest returns the scan destinations of purchaseCardColumns, in order.
 func (cs *purchaseCardScan) dest() []any {
 	c := &cs.c
-	return []any{&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &cs.driverUser, &cs.cardCreated, &cs.cardUpdated,
+	return []any{&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &cs.driverUser, &cs.cardCreated, &cs.cardUpdated, &c.Prompt,
 		&cs.contractCompany, &cs.pricing, &cs.retailMinus, &cs.billing, &cs.creditLimit, &cs.fee, &cs.outOfRoute, &cs.stopCost, &cs.contractCreated, &cs.contractUpdated,
-		&cs.cardRules, &cs.companyRules, &cs.timeZone, &cs.overrideUntil, &cs.tripID, &cs.walletID}
+		&cs.cardRules, &cs.companyRules, &cs.timeZone, &cs.companyPrompt, &cs.overrideUntil, &cs.tripID, &cs.walletID, &cs.vehicleID}
 }
 
 // fill sets r's card, contract, rules, trip id and wallet from the scanned
@@ -430,6 +448,8 @@ func (cs *purchaseCardScan) fill(r *purchaseCardRead) error {
 		return err
 	}
 	r.tripID = cs.tripID.Int64
+	r.prompt = c.Prompt.Or(fuelportal.PromptMode(cs.companyPrompt.String))
+	r.vehicleID = cs.vehicleID.Int64
 	r.accounts.wallet = ledgerAccount{id: cs.walletID.Int64, wallet: true}
 	return nil
 }

@@ -39,7 +39,20 @@ type PurchaseBatch struct {
 	ledger              []*batchTransfer
 	references          map[string]bool // of ledger, to refuse a repeat within the batch
 	owners              map[int64][]string
-	flushed             bool
+	// odometers are the readings of the batch's cards' vehicles the
+	// decisions can see, by vehicle id: those in the batch's date range
+	// and the latest before it, then the batch's own (also in readings, to
+	// write at Flush).
+	odometers map[int64][]fuelportal.OdometerReading
+	readings  []batchReading
+	flushed   bool
+}
+
+// batchReading is an odometer reading keyed with an approved purchase of
+// the batch (its TransactionID is set at Flush).
+type batchReading struct {
+	row *batchRow
+	r   fuelportal.OdometerReading
 }
 
 // batchCard is a card of the batch with what its purchases' decisions need.
@@ -98,7 +111,8 @@ type batchTransfer struct {
 // recorded with it.
 func (tx *Tx) NewPurchaseBatch(ctx context.Context, ps []*fuelportal.CardPurchase) (*PurchaseBatch, error) {
 	b := &PurchaseBatch{tx: tx, given: make(map[*fuelportal.CardPurchase]bool, len(ps)), cards: map[string]*batchCard{},
-		wallets: map[int64]*batchWallet{}, recorded: map[string]*fuelportal.Transaction{}, references: map[string]bool{}, owners: map[int64][]string{}}
+		wallets: map[int64]*batchWallet{}, recorded: map[string]*fuelportal.Transaction{}, references: map[string]bool{}, owners: map[int64][]string{},
+		odometers: map[int64][]fuelportal.OdometerReading{}}
 	var numbers, netIDs []string
 	var stationIDs []int64
 	seenNumber, seenStation := map[string]bool{}, map[int64]bool{}
@@ -131,6 +145,9 @@ func (tx *Tx) NewPurchaseBatch(ctx context.Context, ps []*fuelportal.CardPurchas
 		return nil, err
 	}
 	if err := b.readHistory(ctx, ps); err != nil {
+		return nil, err
+	}
+	if err := b.readOdometers(ctx, ps); err != nil {
 		return nil, err
 	}
 	return b, nil
@@ -381,6 +398,86 @@ func (b *PurchaseBatch) readHistory(ctx context.Context, ps []*fuelportal.CardPu
 	})
 }
 
+// readOdometers reads the odometer readings of the batch's cards'
+// vehicles a decision may need: those up to the batch's latest date from
+// its earliest, and each vehicle's latest before that.
+func (b *PurchaseBatch) readOdometers(ctx context.Context, ps []*fuelportal.CardPurchase) error {
+	var from, to time.Time
+	for _, p := range ps {
+		c := b.cards[strings.TrimSpace(p.CardNumber)]
+		s := b.stations[p.LocationID]
+		if c == nil || c.read.vehicleID == 0 || s == nil {
+			continue
+		}
+		at := storedTime(purchaseInstant(p, s))
+		if from.IsZero() || at.Before(from) {
+			from = at
+		}
+		if at.After(to) {
+			to = at
+		}
+		b.odometers[c.read.vehicleID] = nil
+	}
+	if from.IsZero() {
+		return nil
+	}
+	ids := make([]int64, 0, len(b.odometers))
+	for id := range b.odometers {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return chunks(len(ids), 2, func(start, end int) error {
+		in := placeholders(end - start)
+		args := make([]any, 0, 2*(end-start)+3)
+		for _, id := range ids[start:end] {
+			args = append(args, id)
+		}
+		args = append(args, from, to)
+		for _, id := range ids[start:end] {
+			args = append(args, id)
+		}
+		args = append(args, from)
+		rows, err := b.tx.Query(ctx, `
+			SELECT vehicle_id, miles, read_at FROM odometer_readings
+			WHERE vehicle_id IN (`+in+`) AND read_at >= ? AND read_at <= ?
+			UNION ALL
+			SELECT r.vehicle_id, r.miles, r.read_at FROM (
+				SELECT vehicle_id, MAX(read_at) AS latest FROM odometer_readings
+				WHERE vehicle_id IN (`+in+`) AND read_at < ? GROUP BY vehicle_id
+			) m JOIN odometer_readings r ON r.vehicle_id = m.vehicle_id AND r.read_at = m.latest`, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var r fuelportal.OdometerReading
+			var at nullTime
+			if err := rows.Scan(&r.VehicleID, &r.Miles, &at); err != nil {
+				return err
+			}
+			r.ReadAt = at.Time
+			b.odometers[r.VehicleID] = append(b.odometers[r.VehicleID], r)
+		}
+		return rows.Err()
+	})
+}
+
+// lastOdometer is Tx.lastOdometer as the batch sees the vehicle's
+// readings: the latest at or before at (nil: none).
+func (b *PurchaseBatch) lastOdometer(vehicleID int64, at time.Time) *fuelportal.OdometerReading {
+	var last *fuelportal.OdometerReading
+	for i, r := range b.odometers[vehicleID] {
+		if !r.ReadAt.After(at) && (last == nil || !r.ReadAt.Before(last.ReadAt)) {
+			last = &b.odometers[vehicleID][i]
+		}
+	}
+	if last == nil {
+		return nil
+	}
+	copied := *last
+	return &copied
+}
+
 func minTime(t time.Time, ts ...time.Time) time.Time {
 	for _, u := range ts {
 		if u.Before(t) {
@@ -475,8 +572,18 @@ func (b *PurchaseBatch) Record(p *fuelportal.CardPurchase) (*fuelportal.Transact
 	if w != nil {
 		balance = w.balance - w.held
 	}
-	d := rules.DecidePurchase(purchaseFacts(pc, t, h, balance, row.trip, row.fit, b.tx.Now))
+	var last *fuelportal.OdometerReading
+	if pc.vehicleID != 0 {
+		last = b.lastOdometer(pc.vehicleID, storedTime(t.TransactionDate))
+	}
+	d := rules.DecidePurchase(purchaseFacts(pc, p.Prompt, last, t, h, balance, row.trip, row.fit, b.tx.Now))
 	applyDecision(t, d)
+	if d.Approved() && t.VehicleID != 0 && t.Odometer != nil && rules.OdometerPossible(last, *t.Odometer, t.TransactionDate) {
+		r := fuelportal.OdometerReading{CompanyID: t.CompanyID, VehicleID: t.VehicleID, Miles: *t.Odometer,
+			ReadAt: storedTime(t.TransactionDate), Source: fuelportal.OdometerPump}
+		b.odometers[t.VehicleID] = append(b.odometers[t.VehicleID], r)
+		b.readings = append(b.readings, batchReading{row: row, r: r})
+	}
 	if d.Approved() {
 		row.nearLimits = d.NearLimits
 		w.balance -= d.Amounts.FundedTotalCents
@@ -569,7 +676,42 @@ func (b *PurchaseBatch) Flush(ctx context.Context) error {
 	if err := b.writeAlerts(ctx); err != nil {
 		return err
 	}
-	return b.writeTripLinks(ctx)
+	if err := b.writeTripLinks(ctx); err != nil {
+		return err
+	}
+	return b.writeOdometers(ctx)
+}
+
+const batchReadingColumnCount = 8
+
+// writeOdometers writes the batch's pump readings, then checks the MPG of
+// each vehicle they moved (Tx.checkMPG).
+func (b *PurchaseBatch) writeOdometers(ctx context.Context) error {
+	row := "(" + placeholders(batchReadingColumnCount) + ")"
+	err := chunks(len(b.readings), batchReadingColumnCount, func(start, end int) error {
+		args := make([]any, 0, (end-start)*batchReadingColumnCount)
+		for _, br := range b.readings[start:end] {
+			r := br.r
+			args = append(args, r.CompanyID, r.VehicleID, r.Miles, r.ReadAt, r.Source, br.row.t.ID, nil, b.tx.Now)
+		}
+		_, err := b.tx.Exec(ctx, `
+			INSERT INTO odometer_readings (company_id, vehicle_id, miles, read_at, source, transaction_id, user_id, created_at)
+			VALUES `+repeatJoin(row, end-start), args...)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	checked := map[int64]bool{}
+	for _, br := range b.readings {
+		if !checked[br.r.VehicleID] {
+			checked[br.r.VehicleID] = true
+			if err := b.tx.checkMPG(ctx, br.r.CompanyID, br.r.VehicleID); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // rowIDs returns n new ids of card_transactions, ascending.
@@ -605,9 +747,9 @@ func (b *PurchaseBatch) rowIDs(ctx context.Context, n int) ([]int64, error) {
 const batchRowColumns = `id, network_transaction_id, invoice_ref, company_id, card_id, card_number, driver_card_name, driver_id,
 	location_id, location_name, location_address, transaction_date, product_code, gallons_milli,
 	retail_price_tenth_cents, net_price_tenth_cents, discount_cents, fee_cents, funded_total_cents,
-	status, decline_code, search_text, created_at, driver_user_id`
+	status, decline_code, search_text, created_at, driver_user_id, unit_number, vehicle_id, odometer_miles`
 
-const batchRowColumnCount = 24
+const batchRowColumnCount = 27
 
 func (b *PurchaseBatch) writeRows(ctx context.Context) error {
 	if len(b.rows) == 0 {
@@ -636,7 +778,8 @@ func (b *PurchaseBatch) writeRows(ctx context.Context) error {
 			args = append(args, t.ID, t.NetworkTransactionID, t.InvoiceRef, nullInt(t.CompanyID), nullInt(t.CardID), t.CardNumber, t.DriverCardName, t.DriverID,
 				t.LocationID, t.LocationName, t.LocationAddress, t.TransactionDate, t.Product, t.Gallons,
 				t.RetailPrice, t.NetPrice, t.DiscountCents, t.FeeCents, t.FundedTotalCents,
-				t.Status, t.DeclineReason, transactionSearchText(t), t.CreatedAt, nullInt(t.HolderUserID))
+				t.Status, t.DeclineReason, transactionSearchText(t), t.CreatedAt, nullInt(t.HolderUserID),
+				t.UnitNumber, nullInt(t.VehicleID), t.Odometer)
 		}
 		res, err := b.tx.Exec(ctx, `
 			INSERT INTO card_transactions (`+batchRowColumns+`)

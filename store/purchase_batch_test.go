@@ -76,6 +76,26 @@ func batchFixture(t *testing.T, db *store.DB) (company int64, steps []batchStep)
 		t.Fatal(err)
 	}
 
+	// A card whose pump asks the odometer, of a vehicle with a reading.
+	odometerCard := f.newCard(t, fuelportal.Controls{})
+	prompt := fuelportal.PromptDriverIDAndOdometer
+	if _, err := db.UpdateCard(ctx, f.company.ID, fuelportal.CardUpdate{CardNumber: odometerCard.CardNumber, DriverName: "Card", DriverID: "D-7",
+		UnitNumber: "T-7", Status: fuelportal.CardActive, Prompt: &prompt}); err != nil {
+		t.Fatal(err)
+	}
+	truck, err := db.CreateVehicle(ctx, f.company.ID, fuelportal.Vehicle{UnitNumber: "T-7", FuelType: fuelportal.FuelDiesel, TankCapacity: 200_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.AddOdometerReading(ctx, &fuelportal.OdometerReading{CompanyID: f.company.ID, VehicleID: truck.ID, Miles: 50_000,
+		ReadAt: friday.Add(-10 * time.Hour), Source: fuelportal.OdometerManual}); err != nil {
+		t.Fatal(err)
+	}
+	keyed := func(step batchStep, driverID string, odometer int64) batchStep {
+		step.p.Prompt = fuelportal.PumpPrompt{DriverID: driverID, Odometer: &odometer}
+		return step
+	}
+
 	buy := func(id, card string, station int64, gallons fuelportal.Gallons, at time.Time) batchStep {
 		return batchStep{p: &fuelportal.CardPurchase{NetworkTransactionID: id, CardNumber: card, LocationID: station,
 			Gallons: gallons, RetailPrice: 3859, TransactionDate: at}}
@@ -108,8 +128,14 @@ func batchFixture(t *testing.T, db *store.DB) (company int64, steps []batchStep)
 		buy("b-21", locked.CardNumber, f.station.ID, 17_070, friday.Add(h)),                    // exactly the stop's bound
 		buy("b-22", locked.CardNumber, f.station.ID, 1, friday.Add(2*h)),                       // nothing left
 		{credit: 500_00},
-		buy("b-23", unlocked.CardNumber, f.station.ID, 33_700, friday),        // on plan
-		buy("b-24", unlocked.CardNumber, f.station.ID, 33_700, friday.Add(h)), // mostly above the plan
+		buy("b-23", unlocked.CardNumber, f.station.ID, 33_700, friday),                                    // on plan
+		buy("b-24", unlocked.CardNumber, f.station.ID, 33_700, friday.Add(h)),                             // mostly above the plan
+		buy("b-25", odometerCard.CardNumber, f.station.ID, 50_000, friday),                                // nothing keyed: the driver id is asked first
+		keyed(buy("b-26", odometerCard.CardNumber, f.station.ID, 50_000, friday), "D-8", 50_100),          // another driver
+		keyed(buy("b-27", odometerCard.CardNumber, f.station.ID, 50_000, friday), "D-7", 50_801),          // 801 miles in 10 hours
+		keyed(buy("b-28", odometerCard.CardNumber, f.station.ID, 50_000, friday), "d-7", 50_500),          // recorded
+		keyed(buy("b-29", odometerCard.CardNumber, f.station.ID, 50_000, friday.Add(h)), "D-7", 50_499),   // below the reading of b-28
+		keyed(buy("b-30", odometerCard.CardNumber, f.station.ID, 20_000, friday.Add(2*h)), "D-7", 50_600), // recorded
 	}
 	return f.company.ID, steps
 }
@@ -183,7 +209,9 @@ func TestPurchaseBatch_DecidesAsRecordPurchaseOneByOne(t *testing.T) {
 			joined := strings.Join(outcomes, "\n")
 			for _, want := range []string{"OVER_TANK_CAPACITY", "DAILY_GALLONS_LIMIT", "SUSPICIOUS_DISTANCE", "CARD_INACTIVE", "UNKNOWN_CARD",
 				"INSUFFICIENT_FUNDS", "CREDIT_LIMIT", "WEEKLY_LIMIT", "error unprocessable", "repeat b-01", "repeat b-before",
-				"b-20 DECLINED OVER_GALLONS_LEFT", "b-21 APPROVED", "b-22 DECLINED OVER_GALLONS_LEFT", "b-24 APPROVED"} {
+				"b-20 DECLINED OVER_GALLONS_LEFT", "b-21 APPROVED", "b-22 DECLINED OVER_GALLONS_LEFT", "b-24 APPROVED",
+				"b-25 DECLINED DRIVER_ID_INVALID", "b-26 DECLINED DRIVER_ID_INVALID", "b-27 DECLINED ODOMETER_INVALID", "b-28 APPROVED",
+				"b-29 DECLINED ODOMETER_INVALID", "b-30 APPROVED"} {
 				if !strings.Contains(joined, want) {
 					t.Errorf("no %s among the one-by-one outcomes:\n%s", want, joined)
 				}
@@ -192,7 +220,8 @@ func TestPurchaseBatch_DecidesAsRecordPurchaseOneByOne(t *testing.T) {
 				t.Errorf("outcomes differ\none by one:\n%s\nbatch:\n%s", joined, strings.Join(batchOutcomes, "\n"))
 			}
 			want, got := dumpPurchases(t, one), dumpPurchases(t, batched)
-			if !strings.Contains(want, "NEAR_LIMIT") || !strings.Contains(want, "mail") || !strings.Contains(want, "trip purchase b-24 1 0 30330") {
+			if !strings.Contains(want, "NEAR_LIMIT") || !strings.Contains(want, "mail") || !strings.Contains(want, "trip purchase b-24 1 0 30330") ||
+				!strings.Contains(want, "odometer b-28 50500 pump") || !strings.Contains(want, "odometer b-30 50600 pump") {
 				t.Errorf("no near-limit alert or no mail one by one:\n%s", want)
 			}
 			if want != got {
@@ -252,11 +281,12 @@ func dumpPurchases(t *testing.T, db *store.DB) string {
 	}
 	query(`SELECT id, network_transaction_id, invoice_ref, search_text, COALESCE(company_id, 0), COALESCE(card_id, 0), card_number, driver_card_name,
 			location_id, location_name, location_address, gallons_milli, retail_price_tenth_cents, net_price_tenth_cents,
-			discount_cents, fee_cents, funded_total_cents, status, decline_code, product_code
+			discount_cents, fee_cents, funded_total_cents, status, decline_code, product_code,
+			unit_number, COALESCE(vehicle_id, 0), COALESCE(odometer_miles, -1)
 		FROM card_transactions ORDER BY id`, func(rows *sql.Rows) (string, error) {
 		var id int64
 		var netID, ref, search string
-		v := make([]any, 16)
+		v := make([]any, 19)
 		dest := []any{&id, &netID, &ref, &search}
 		for i := range v {
 			dest = append(dest, &v[i])
@@ -297,6 +327,13 @@ func dumpPurchases(t *testing.T, db *store.DB) string {
 		var version, onPlan, offPlan, planned, missed int64
 		err := rows.Scan(&netID, &version, &onPlan, &offPlan, &planned, &missed)
 		return fmt.Sprint("trip purchase ", netID, " ", version, " ", onPlan, " ", offPlan, " ", planned, " ", missed), err
+	})
+	query(`SELECT COALESCE(t.network_transaction_id, ''), r.vehicle_id, r.miles, r.source, r.company_id
+		FROM odometer_readings r LEFT JOIN card_transactions t ON t.id = r.transaction_id ORDER BY r.id`, func(rows *sql.Rows) (string, error) {
+		var netID, source string
+		var vehicle, miles, company int64
+		err := rows.Scan(&netID, &vehicle, &miles, &source, &company)
+		return fmt.Sprint("odometer ", netID, " ", miles, " ", source, " vehicle ", vehicle, " company ", company), err
 	})
 	query(`SELECT to_address, subject, body FROM outbox ORDER BY id`, func(rows *sql.Rows) (string, error) {
 		var to, subject, body string

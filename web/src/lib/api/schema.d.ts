@@ -4417,6 +4417,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/vehicles/{id}/odometer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest odometer readings of one of the company's vehicles
+         * @description Newest first, at most 200. Another company's vehicle or any other id is 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the vehicle's id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OdometerReadingList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * Record an owner's odometer reading of one of the company's vehicles
+         * @description Field errors (message is a map): odometer ('Odometer must be whole miles from 0 to 9999999', 'This reading is not possible after the vehicle's last one': below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading), readAt ('The reading's time must not be in the future'), source. A reading moves the vehicle's MPG and may raise MPG_DROP. Another company's vehicle or any other id is 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the vehicle's id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OdometerReadingCreate"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OdometerReading"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/odometer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A driver records the odometer of their card's vehicle, now
+         * @description Drivers only (owners 403). The vehicle is the company's whose unit number the driver's card carries; none is 404 ('Your card has no vehicle: ask your fleet owner to add its unit number'). Field errors: odometer ('Odometer must be whole miles from 0 to 9999999', 'This reading is not possible after the vehicle's last one': below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading), readAt ('The reading's time must not be in the future').
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DriverOdometerReadingCreate"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OdometerReading"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/{id}/requests": {
         parameters: {
             query?: never;
@@ -5706,6 +5835,11 @@ export interface components {
             expMonth: number | null;
             /** @description Expiry year (four digits); null when the issuer has none */
             expYear: number | null;
+            /**
+             * @description What the pump asks the driver to key in on this card: none, the driver id, the unit number, the odometer, or the driver id and the odometer; default: the company default's (GET /api/wex/company/controls, prompt). A keyed value that is missing or is not the card's declines the purchase (DRIVER_ID_INVALID, UNIT_NUMBER_INVALID, ODOMETER_INVALID).
+             * @enum {string}
+             */
+            prompt: "default" | "none" | "driverId" | "unitNumber" | "odometer" | "driverIdAndOdometer";
         };
         CardList: {
             value: components["schemas"]["CardListItem"][];
@@ -5716,6 +5850,11 @@ export interface components {
             driverId: string;
             unitNumber: string;
             status: string;
+            /**
+             * @description What the pump asks the driver to key in on this card: none, the driver id, the unit number, the odometer, or the driver id and the odometer; default: the company default's (GET /api/wex/company/controls, prompt). A keyed value that is missing or is not the card's declines the purchase (DRIVER_ID_INVALID, UNIT_NUMBER_INVALID, ODOMETER_INVALID). Absent: left as it is.
+             * @enum {string}
+             */
+            prompt?: "default" | "none" | "driverId" | "unitNumber" | "odometer" | "driverIdAndOdometer";
         };
         /** @description A vehicle as the owner's form sends it (PUT replaces every field). Strings are trimmed; vin, plate and plateState are upper-cased. */
         VehicleInput: {
@@ -5761,6 +5900,7 @@ export interface components {
             updatedAt: string;
             /** @description The company's cards whose unit number is the vehicle's, by driver name */
             cards: components["schemas"]["VehicleCard"][];
+            mpg: components["schemas"]["VehicleMPG"];
         };
         VehicleList: {
             value: components["schemas"]["Vehicle"][];
@@ -5833,7 +5973,7 @@ export interface components {
              * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
              * @enum {string|null}
              */
-            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null;
         };
         TransactionPage: {
             content: components["schemas"]["TransactionItem"][];
@@ -5882,9 +6022,22 @@ export interface components {
              * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
              * @enum {string|null}
              */
+<<<<<<< HEAD
             declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
             /** @description Owners only, for a purchase that came from a card authorization; absent otherwise */
             authorization?: components["schemas"]["AuthorizationDecision"];
+=======
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null;
+            /** @description The card's unit number at the purchase; empty when none */
+            unitNumber: string;
+            /**
+             * Format: int64
+             * @description The company's vehicle with that unit number at the purchase; null when none
+             */
+            vehicleId: number | null;
+            /** @description The odometer keyed at the pump, whole miles; null when none */
+            odometer: number | null;
+>>>>>>> prompts
         };
         Spendings: {
             total: number;
@@ -5907,6 +6060,12 @@ export interface components {
              * @enum {string}
              */
             productCode?: "DSL" | "RFR" | "DEF" | "GAS" | "OTH" | "";
+            /** @description The driver id keyed at the pump, when the card's prompt asks for it */
+            driverId?: string;
+            /** @description The unit number keyed at the pump */
+            unitNumber?: string;
+            /** @description The odometer keyed at the pump, whole miles; recorded as the vehicle's reading (source pump) when the purchase is approved and the reading is possible */
+            odometer?: number | null;
         };
         NetworkPurchaseResult: {
             transactionId: number;
@@ -5936,7 +6095,7 @@ export interface components {
              * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
              * @enum {string|null}
              */
-            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null;
         };
         AchSetupIntent: {
             setupIntentClientSecret: string;
@@ -6000,12 +6159,20 @@ export interface components {
             /** Format: date-time */
             requestedAt: string;
         };
+<<<<<<< HEAD
         /** @description A notice for the company owner, also mailed: a declined purchase, a driver's override request, or a purchase over 80% of a limit. cardNumber and driverName are the card's when the alert was raised. Trip alerts: a driver asks to end or re-plan a trip an owner locked (TRIP_REQUEST, with tripRequestId), a locked trip ended (TRIP_ENDED) or has a new plan (TRIP_REPLANNED). A webhook endpoint that took no delivery for 24 hours raises WEBHOOK_FAILING. A card authorization answered by the company's timeout setting, or a capture above its authorization's approved amount, raises AUTHORIZATION (docs/issuing.md). */
+=======
+        /** @description A notice for the company owner, also mailed: a declined purchase, a driver's override request, or a purchase over 80% of a limit. cardNumber and driverName are the card's when the alert was raised. Trip alerts: a driver asks to end or re-plan a trip an owner locked (TRIP_REQUEST, with tripRequestId), a locked trip ended (TRIP_ENDED) or has a new plan (TRIP_REPLANNED). A webhook endpoint that took no delivery for 24 hours raises WEBHOOK_FAILING. A vehicle whose MPG over the last 30 days fell more than 15 % below the 30 days before raises MPG_DROP (once per drop). */
+>>>>>>> prompts
         Alert: {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
+<<<<<<< HEAD
             kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION";
+=======
+            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "MPG_DROP";
+>>>>>>> prompts
             message: string;
             /** @description 19 digits; empty when the alert is about no card */
             cardNumber: string;
@@ -6056,7 +6223,7 @@ export interface components {
              */
             transactionId: number;
             /** @enum {string|null} */
-            declineCode: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
+            declineCode: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null;
             /** @description the decline code as a clear sentence */
             declineReason: string | null;
             message: string;
@@ -6481,6 +6648,11 @@ export interface components {
             monthlyBudget?: number | null;
             /** @description IANA time zone name (default America/Chicago) in which days, hours and day/week/month boundaries are counted */
             timeZone?: string;
+            /**
+             * @description What the pump asks for on cards whose prompt is default; absent: left as it is (none until set).
+             * @enum {string}
+             */
+            prompt?: "none" | "driverId" | "unitNumber" | "odometer" | "driverIdAndOdometer";
         };
         /** @description Controls as saved: null is no rule at this level; lists are sorted, without repeats. */
         ControlsResult: {
@@ -6554,6 +6726,11 @@ export interface components {
             monthlyBudget: number | null;
             /** @description IANA time zone name */
             timeZone: string;
+            /**
+             * @description What the pump asks for on cards whose prompt is default
+             * @enum {string}
+             */
+            prompt: "none" | "driverId" | "unitNumber" | "odometer" | "driverIdAndOdometer";
         };
         OverrideGrant: {
             /**
@@ -6602,6 +6779,11 @@ export interface components {
             expMonth: number | null;
             /** @description Expiry year (four digits); null when the issuer has none */
             expYear: number | null;
+            /**
+             * @description What the pump asks the driver to key in on this card: none, the driver id, the unit number, the odometer, or the driver id and the odometer; default: the company default's (GET /api/wex/company/controls, prompt). A keyed value that is missing or is not the card's declines the purchase (DRIVER_ID_INVALID, UNIT_NUMBER_INVALID, ODOMETER_INVALID).
+             * @enum {string}
+             */
+            prompt: "default" | "none" | "driverId" | "unitNumber" | "odometer" | "driverIdAndOdometer";
         };
         /** @description The fuel planner's costs of the company contract, in dollars: each a JSON number, from 0 to its maximum, in whole cents. 0 turns a cost off. */
         PlannerCosts: {
@@ -6752,6 +6934,7 @@ export interface components {
         PushUnsubscribe: {
             endpoint: string;
         };
+<<<<<<< HEAD
         /** @description What a card's periodic limits leave now; null where no rule limits it. */
         Allowance: {
             /** @description Dollars left today */
@@ -6909,6 +7092,63 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+=======
+        /** @description The vehicle's fuel economy: miles its odometer moved over the gallons of engine fuel (not DEF nor reefer fuel) its approved purchases bought, fill to fill, over the last 30 days (current) and the 30 days before (prior); Σ miles ÷ Σ gallons, never an average of per-fill figures. */
+        VehicleMPG: {
+            /** @description MPG over the last 30 days, one decimal; null without miles or gallons */
+            current: number | null;
+            /** @description MPG over the 30 days before */
+            prior: number | null;
+            /** Format: int64 */
+            currentMiles: number;
+            currentGallons: number;
+            /** @description current is more than 15 % below prior (an MPG_DROP alert was raised) */
+            dropped: boolean;
+        };
+        OdometerReading: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            vehicleId: number;
+            unitNumber: string;
+            /** @description Whole miles */
+            odometer: number;
+            /** Format: date-time */
+            readAt: string;
+            /**
+             * @description pump: keyed with an approved purchase; driver: entered by the card's driver; manual: by an owner; telematics: reported for the vehicle
+             * @enum {string}
+             */
+            source: "pump" | "telematics" | "driver" | "manual";
+            /**
+             * Format: int64
+             * @description The purchase a pump reading came with
+             */
+            transactionId: number | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        OdometerReadingList: {
+            value: components["schemas"]["OdometerReading"][];
+        };
+        OdometerReadingCreate: {
+            /** @description Whole miles */
+            odometer: number;
+            /**
+             * Format: date-time
+             * @description Owners only: when it was read, RFC 3339 with Z or an offset; absent: now
+             */
+            readAt?: string;
+            /**
+             * @description Owners only; absent: manual
+             * @enum {string}
+             */
+            source?: "manual" | "telematics";
+        };
+        DriverOdometerReadingCreate: {
+            /** @description Whole miles, read now */
+            odometer: number;
+>>>>>>> prompts
         };
     };
     responses: {

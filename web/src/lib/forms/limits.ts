@@ -29,6 +29,7 @@ export const BODY_MAX_LENGTH = {
     cardNumber: 19,
     driverId: 50,
     driverName: 100,
+    prompt: 64,
     status: 64,
     unitNumber: 50,
   },
@@ -37,6 +38,7 @@ export const BODY_MAX_LENGTH = {
     newPassword: 32,
   },
   CompanyControls: {
+    prompt: 64,
     timeZone: 64,
   },
   Credentials: {
@@ -73,9 +75,15 @@ export const BODY_MAX_LENGTH = {
   },
   NetworkPurchase: {
     cardNumber: 19,
+    driverId: 50,
     networkTransactionId: 64,
     productCode: 64,
     transactionDate: 40,
+    unitNumber: 50,
+  },
+  OdometerReadingCreate: {
+    readAt: 40,
+    source: 64,
   },
   OverrideRequest: {
     message: 500,
@@ -176,6 +184,7 @@ export const BODY_PATTERN = {
     cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
     driverId: "^[^\u0000-\u001f\u007f-\u009f]*$",
     driverName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    prompt: "^[^\u0000-\u001f\u007f-\u009f]*$",
     status: "^[^\u0000-\u001f\u007f-\u009f]*$",
     unitNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
@@ -184,6 +193,7 @@ export const BODY_PATTERN = {
     newPassword: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   CompanyControls: {
+    prompt: "^[^\u0000-\u001f\u007f-\u009f]*$",
     timeZone: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   Credentials: {
@@ -220,9 +230,15 @@ export const BODY_PATTERN = {
   },
   NetworkPurchase: {
     cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    driverId: "^[^\u0000-\u001f\u007f-\u009f]*$",
     networkTransactionId: "^[^\u0000-\u001f\u007f-\u009f]*$",
     productCode: "^[^\u0000-\u001f\u007f-\u009f]*$",
     transactionDate: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    unitNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  OdometerReadingCreate: {
+    readAt: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    source: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   OverrideRequestCreate: {
     message: "^[^\u0000-\u001f\u007f-\u009f]*$",
@@ -373,6 +389,15 @@ export const BODY_MAXIMUM = {
     reeferTankGallons: 2000,
     tankCapacityGallons: 2000,
     weeklyLimit: 100000,
+  },
+  DriverOdometerReadingCreate: {
+    odometer: 9999999,
+  },
+  NetworkPurchase: {
+    odometer: 9999999,
+  },
+  OdometerReadingCreate: {
+    odometer: 9999999,
   },
   OverrideApproval: {
     hours: 168,
@@ -576,9 +601,27 @@ export const BODY_MINIMUM = {
       exclusive: true,
     },
   },
+  DriverOdometerReadingCreate: {
+    odometer: {
+      value: 0,
+      exclusive: false,
+    },
+  },
   MapCluster: {
     count: {
       value: 2,
+      exclusive: false,
+    },
+  },
+  NetworkPurchase: {
+    odometer: {
+      value: 0,
+      exclusive: false,
+    },
+  },
+  OdometerReadingCreate: {
+    odometer: {
+      value: 0,
       exclusive: false,
     },
   },

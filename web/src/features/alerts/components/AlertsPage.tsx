@@ -3,6 +3,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import FlagIcon from '@mui/icons-material/Flag';
+import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import RouteIcon from '@mui/icons-material/Route';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
@@ -55,6 +56,7 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   TRIP_REPLANNED: <AltRouteIcon color="action" />,
   WEBHOOK_FAILING: <WebhookIcon color="error" />,
   AUTHORIZATION: <CreditCardIcon color="warning" />,
+  MPG_DROP: <LocalGasStationIcon color="warning" />,
 };
 
 /** /alerts, company owners: declines, override requests and near-limit purchases. */

@@ -10,6 +10,7 @@ import { FirstSteps } from './FirstSteps';
 import { FuelCardsPreview } from './FuelCardsPreview';
 import type { PaymentModalComponent } from './payment-modal';
 import { RecentTransactions } from './RecentTransactions';
+import { OdometerTile } from './OdometerTile';
 import { TotalSavedTile } from './TotalSavedTile';
 import { TotalSpendingsTile } from './TotalSpendingsTile';
 import { WalletTile } from './WalletTile';
@@ -110,6 +111,11 @@ const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, MyCard, role }
       <Grid size={12}>
         <RecentTransactions role={role} />
       </Grid>
+      {role === 'ROLE_USER' && (
+        <Grid size={12}>
+          <OdometerTile />
+        </Grid>
+      )}
     </>
   );
 });

@@ -24,6 +24,7 @@ function controlsApi({
       driverName: 'Sam Carter',
       driverId: 'D-1001',
       unitNumber: 'TRK-12',
+      prompt: 'default',
       controlsActive: true,
       overrideUntil,
       monthlyBudget: 5000,

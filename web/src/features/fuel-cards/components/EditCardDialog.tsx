@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -7,20 +8,20 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, TextInput } from '@/components/form';
+import { Form, SelectInput, TextInput } from '@/components/form';
 import { maskCardNumber } from '@/lib/format';
 import { useZodForm } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
 import { useUpdateFuelCardMutation, type FuelCard } from '../api/fuel-cards-api';
 import { fieldErrors } from '@/lib/api';
-import { EDIT_CARD_FIELDS, editCardSchema, type EditCardValues } from '../model/schemas';
+import { CARD_PROMPTS, EDIT_CARD_FIELDS, editCardSchema, type EditCardValues } from '../model/schemas';
 
-/** 'Edit Card Details': driver name, driver ID, unit number; server field errors per field (docs/product.md §2.10, §5). */
+/** 'Edit Card Details': driver name, driver ID, unit number, what the pump asks for; server field errors per field (docs/product.md §2.10, §5). */
 export function EditCardDialog({ card, onClose }: { card: FuelCard; onClose: () => void }) {
   const { t } = useTranslation('fuelCards');
   const schema = useMemo(() => editCardSchema(t), [t]);
   const form = useZodForm(schema, {
-    defaultValues: { driverName: card.driverName, driverId: card.driverId, unitNumber: card.unitNumber },
+    defaultValues: { driverName: card.driverName, driverId: card.driverId, unitNumber: card.unitNumber, prompt: card.prompt },
   });
   const [updateCard, { isLoading }] = useUpdateFuelCardMutation();
 
@@ -55,6 +56,13 @@ export function EditCardDialog({ card, onClose }: { card: FuelCard; onClose: () 
             <TextInput name="driverName" label={t('edit.driverName')} autoFocus />
             <TextInput name="driverId" label={t('edit.driverId')} />
             <TextInput name="unitNumber" label={t('edit.unitNumber')} />
+            <SelectInput name="prompt" label={t('edit.prompt')} helperText={t('edit.promptHelp')} fullWidth>
+              {CARD_PROMPTS.map((prompt) => (
+                <MenuItem key={prompt} value={prompt}>
+                  {t(`prompts.${prompt}`)}
+                </MenuItem>
+              ))}
+            </SelectInput>
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -8,7 +8,7 @@ import type { FuelCard } from '../api/fuel-cards-api';
 
 
 const session = { token: 't1', refreshToken: 'r1' };
-const noControls = { controlsActive: false, overrideUntil: null, monthlyBudget: null, monthSpend: 0 };
+const noControls = { prompt: 'default', controlsActive: false, overrideUntil: null, monthlyBudget: null, monthSpend: 0 };
 const networkIssuer = { issuer: 'network', issuerCardId: null, last4: null, expMonth: null, expYear: null } as const;
 
 function cardsApi(update: (body: FuelCard) => Response | Promise<Response> = (body) => HttpResponse.json(body)) {
@@ -127,12 +127,14 @@ describe('fuel cards', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Card Details' });
     await user.clear(within(dialog).getByLabelText('Unit Number'));
     await user.type(within(dialog).getByLabelText('Unit Number'), 'TRK-99');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Pump prompt' }));
+    await user.click(await screen.findByRole('option', { name: 'Odometer' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Card details updated successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(updates).toEqual([
-      { cardNumber: '7071000000000005678', status: 'INACTIVE', driverName: 'Ana Ruiz', driverId: 'D-1002', unitNumber: 'TRK-99' },
+      { cardNumber: '7071000000000005678', status: 'INACTIVE', driverName: 'Ana Ruiz', driverId: 'D-1002', unitNumber: 'TRK-99', prompt: 'odometer' },
     ]);
     expect(await screen.findByText(/Unit TRK-99/)).toBeInTheDocument();
   });

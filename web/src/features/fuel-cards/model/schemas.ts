@@ -9,8 +9,12 @@ const LIMITS = BODY_MAX_LENGTH.CardUpdate;
  * Edit fuel card: driver name, driver ID and unit number all required (docs/product.md §5), at most
  * the contract's lengths.
  */
+/** What the pump asks the driver on a card; default: the company default's (docs/product.md, Pump prompts). */
+export const CARD_PROMPTS = ['default', 'none', 'driverId', 'unitNumber', 'odometer', 'driverIdAndOdometer'] as const;
+
 export const editCardSchema = (t: TFunction) =>
   z.object({
+    prompt: z.enum(CARD_PROMPTS),
     driverName: z
       .string()
       .trim()
@@ -29,7 +33,7 @@ export const editCardSchema = (t: TFunction) =>
   });
 
 export type EditCardValues = z.output<ReturnType<typeof editCardSchema>>;
-export const EDIT_CARD_FIELDS = ['driverName', 'driverId', 'unitNumber'] as const;
+export const EDIT_CARD_FIELDS = ['driverName', 'driverId', 'unitNumber', 'prompt'] as const;
 
 const ORDER_LIMITS = BODY_MAX_LENGTH.CardOrder;
 

@@ -21,9 +21,19 @@ const vehicle = (unitNumber: string, id: number): Vehicle => ({
   createdAt: '2026-11-01T00:00:00Z',
   updatedAt: '2026-11-01T00:00:00Z',
   cards: [{ cardNumber: '7071000000000001234', driverName: 'Sam Carter' }],
+  mpg: { current: null, prior: null, currentMiles: 0, currentGallons: 0, dropped: false },
 });
 
 describe('vehicles', () => {
+  it("shows each vehicle's MPG and a drop against the 30 days before", async () => {
+    const dropped = { ...vehicle('TRK-1', 1), mpg: { current: 5, prior: 6, currentMiles: 500, currentGallons: 100, dropped: true } };
+    server.use(http.get(apiUrl('/wex/company/vehicles'), () => HttpResponse.json({ value: [dropped, vehicle('TRK-2', 2)] })));
+    renderApp(paths.vehicles, { session });
+    const rows = await screen.findAllByTestId('vehicle-row');
+    expect(rows[0]).toHaveTextContent('5.0 MPG · down 17% vs 6.0');
+    expect(rows[1]).toHaveTextContent('Not enough readings');
+  });
+
   it('says so when the fleet has no vehicles', async () => {
     server.use(http.get(apiUrl('/wex/company/vehicles'), () => HttpResponse.json({ value: [] })));
     renderApp(paths.vehicles, { session });

@@ -74,6 +74,20 @@ function StatusChips({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
+/** MPG over the last 30 days with the change on the 30 before; red when it fell more than 15 % (an MPG_DROP alert). */
+function MpgText({ vehicle }: { vehicle: Vehicle }) {
+  const { t } = useTranslation('vehicles');
+  const { current, prior, dropped } = vehicle.mpg;
+  if (current == null) return <>{t('mpg.none')}</>;
+  const change = prior ? Math.round(((current - prior) / prior) * 100) : null;
+  return (
+    <Box component="span" sx={{ color: dropped ? 'error.main' : undefined, fontWeight: dropped ? 600 : undefined }}>
+      {t('mpg.value', { mpg: current.toFixed(1) })}
+      {change != null && ` · ${t(dropped ? 'mpg.dropped' : 'mpg.change', { change: dropped ? `${Math.abs(change)}` : `${change > 0 ? '+' : ''}${change}`, prior: prior!.toFixed(1) })}`}
+    </Box>
+  );
+}
+
 const plateText = (vehicle: Vehicle, none: string) => (vehicle.plate ? `${vehicle.plateState} ${vehicle.plate}`.trim() : none);
 
 /** Desktop: one row per vehicle. */
@@ -84,7 +98,7 @@ function VehicleTable({ vehicles, onEdit, onDelete }: { vehicles: Vehicle[] } & 
       <Table size="small" aria-label={t('listLabel')}>
         <TableHead>
           <TableRow>
-            {(['unitNumber', 'vin', 'plate', 'fuelType', 'tank', 'status', 'cards'] as const).map((column) => (
+            {(['unitNumber', 'vin', 'plate', 'fuelType', 'tank', 'mpg', 'status', 'cards'] as const).map((column) => (
               <TableCell key={column} align={column === 'tank' ? 'right' : 'left'} sx={{ fontWeight: 700 }}>
                 {t(`columns.${column}`)}
               </TableCell>
@@ -105,6 +119,9 @@ function VehicleTable({ vehicles, onEdit, onDelete }: { vehicles: Vehicle[] } & 
               <TableCell>{t(`fuel.${vehicle.fuelType}`)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {t('row.tank', { gallons: formatGallons(vehicle.tankCapacityGallons) })}
+              </TableCell>
+              <TableCell>
+                <MpgText vehicle={vehicle} />
               </TableCell>
               <TableCell>
                 <StatusChips vehicle={vehicle} />
@@ -160,6 +177,7 @@ function VehicleCards({ vehicles, onEdit, onDelete }: { vehicles: Vehicle[] } & 
               {line(t('columns.vin'), <Box component="span" sx={{ fontFamily: 'monospace' }}>{vehicle.vin || t('row.noVin')}</Box>)}
               {line(t('columns.plate'), plateText(vehicle, t('row.noPlate')))}
               {line(t('columns.fuelType'), `${t(`fuel.${vehicle.fuelType}`)} · ${t('row.tank', { gallons: formatGallons(vehicle.tankCapacityGallons) })}`)}
+              {line(t('columns.mpg'), <MpgText vehicle={vehicle} />)}
               {line(t('columns.cards'), <CardLines vehicle={vehicle} />)}
             </Box>
           </CardContent>
