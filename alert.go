@@ -58,7 +58,8 @@ type RequestDecision struct {
 }
 
 // AlertKinds are the kinds of alerts, in the order the app lists them.
-var AlertKinds = []AlertKind{AlertDecline, AlertOverrideRequest, AlertNearLimit, AlertTripRequest, AlertTripEnded, AlertTripReplanned, AlertWebhookFailing}
+var AlertKinds = []AlertKind{AlertDecline, AlertOverrideRequest, AlertNearLimit, AlertTripRequest, AlertTripEnded, AlertTripReplanned, AlertWebhookFailing,
+	AlertAuthorization, AlertMPGDrop}
 
 // Valid reports whether k is a known alert kind.
 func (k AlertKind) Valid() bool { return slices.Contains(AlertKinds, k) }

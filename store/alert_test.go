@@ -255,3 +255,19 @@ func TestDeclineMails_RepeatsOnACardWithinAnHourGoIntoOneDigest(t *testing.T) {
 		}
 	})
 }
+
+// Every alert kind the app knows can be stored: the table's check lists
+// them all, whichever migration added the last one.
+func TestAlerts_EveryKindIsStored(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
+		for _, kind := range fuelportal.AlertKinds {
+			if err := db.InTx(ctx, func(tx *store.Tx) error {
+				return tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: company.ID, Kind: kind, Message: string(kind)})
+			}); err != nil {
+				t.Errorf("alert of kind %s: %v", kind, err)
+			}
+		}
+	})
+}

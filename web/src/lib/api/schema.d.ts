@@ -2750,7 +2750,7 @@ export interface paths {
                     /** @description true: only unread alerts */
                     unread?: boolean;
                     /** @description Only alerts of this kind */
-                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING";
+                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP";
                     /** @description Page number from 0 */
                     page?: number;
                     /** @description Page size (default 20, at most 100) */
@@ -4417,135 +4417,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/wex/company/vehicles/{id}/odometer": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The latest odometer readings of one of the company's vehicles
-         * @description Newest first, at most 200. Another company's vehicle or any other id is 404.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the vehicle's id (any other value is 404) */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OdometerReadingList"];
-                    };
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["DatabaseUnavailable"];
-            };
-        };
-        put?: never;
-        /**
-         * Record an owner's odometer reading of one of the company's vehicles
-         * @description Field errors (message is a map): odometer ('Odometer must be whole miles from 0 to 9999999', 'This reading is not possible after the vehicle's last one': below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading), readAt ('The reading's time must not be in the future'), source. A reading moves the vehicle's MPG and may raise MPG_DROP. Another company's vehicle or any other id is 404.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the vehicle's id (any other value is 404) */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["OdometerReadingCreate"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OdometerReading"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["DatabaseUnavailable"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/wex/odometer": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A driver records the odometer of their card's vehicle, now
-         * @description Drivers only (owners 403). The vehicle is the company's whose unit number the driver's card carries; none is 404 ('Your card has no vehicle: ask your fleet owner to add its unit number'). Field errors: odometer ('Odometer must be whole miles from 0 to 9999999', 'This reading is not possible after the vehicle's last one': below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading), readAt ('The reading's time must not be in the future').
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["DriverOdometerReadingCreate"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["OdometerReading"];
-                    };
-                };
-                400: components["responses"]["BadRequest"];
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["DatabaseUnavailable"];
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/trips/{id}/requests": {
         parameters: {
             query?: never;
@@ -5513,6 +5384,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/vehicles/{id}/odometer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest odometer readings of one of the company's vehicles
+         * @description Newest first, at most 200. Another company's vehicle or any other id is 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the vehicle's id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OdometerReadingList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * Record an owner's odometer reading of one of the company's vehicles
+         * @description Field errors (message is a map): odometer ('Odometer must be whole miles from 0 to 9999999', 'This reading is not possible after the vehicle's last one': below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading), readAt ('The reading's time must not be in the future'), source. A reading moves the vehicle's MPG and may raise MPG_DROP. Another company's vehicle or any other id is 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the vehicle's id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OdometerReadingCreate"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OdometerReading"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/odometer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A driver records the odometer of their card's vehicle, now
+         * @description Drivers only (owners 403). The vehicle is the company's whose unit number the driver's card carries; none is 404 ('Your card has no vehicle: ask your fleet owner to add its unit number'). Field errors: odometer ('Odometer must be whole miles from 0 to 9999999', 'This reading is not possible after the vehicle's last one': below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading), readAt ('The reading's time must not be in the future').
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DriverOdometerReadingCreate"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OdometerReading"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6022,12 +6022,9 @@ export interface components {
              * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
              * @enum {string|null}
              */
-<<<<<<< HEAD
-            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | null;
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null;
             /** @description Owners only, for a purchase that came from a card authorization; absent otherwise */
             authorization?: components["schemas"]["AuthorizationDecision"];
-=======
-            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null;
             /** @description The card's unit number at the purchase; empty when none */
             unitNumber: string;
             /**
@@ -6037,7 +6034,6 @@ export interface components {
             vehicleId: number | null;
             /** @description The odometer keyed at the pump, whole miles; null when none */
             odometer: number | null;
->>>>>>> prompts
         };
         Spendings: {
             total: number;
@@ -6159,20 +6155,12 @@ export interface components {
             /** Format: date-time */
             requestedAt: string;
         };
-<<<<<<< HEAD
         /** @description A notice for the company owner, also mailed: a declined purchase, a driver's override request, or a purchase over 80% of a limit. cardNumber and driverName are the card's when the alert was raised. Trip alerts: a driver asks to end or re-plan a trip an owner locked (TRIP_REQUEST, with tripRequestId), a locked trip ended (TRIP_ENDED) or has a new plan (TRIP_REPLANNED). A webhook endpoint that took no delivery for 24 hours raises WEBHOOK_FAILING. A card authorization answered by the company's timeout setting, or a capture above its authorization's approved amount, raises AUTHORIZATION (docs/issuing.md). */
-=======
-        /** @description A notice for the company owner, also mailed: a declined purchase, a driver's override request, or a purchase over 80% of a limit. cardNumber and driverName are the card's when the alert was raised. Trip alerts: a driver asks to end or re-plan a trip an owner locked (TRIP_REQUEST, with tripRequestId), a locked trip ended (TRIP_ENDED) or has a new plan (TRIP_REPLANNED). A webhook endpoint that took no delivery for 24 hours raises WEBHOOK_FAILING. A vehicle whose MPG over the last 30 days fell more than 15 % below the 30 days before raises MPG_DROP (once per drop). */
->>>>>>> prompts
         Alert: {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-<<<<<<< HEAD
-            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION";
-=======
-            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "MPG_DROP";
->>>>>>> prompts
+            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP";
             message: string;
             /** @description 19 digits; empty when the alert is about no card */
             cardNumber: string;
@@ -6934,7 +6922,6 @@ export interface components {
         PushUnsubscribe: {
             endpoint: string;
         };
-<<<<<<< HEAD
         /** @description What a card's periodic limits leave now; null where no rule limits it. */
         Allowance: {
             /** @description Dollars left today */
@@ -7092,7 +7079,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
-=======
+        };
         /** @description The vehicle's fuel economy: miles its odometer moved over the gallons of engine fuel (not DEF nor reefer fuel) its approved purchases bought, fill to fill, over the last 30 days (current) and the 30 days before (prior); Σ miles ÷ Σ gallons, never an average of per-fill figures. */
         VehicleMPG: {
             /** @description MPG over the last 30 days, one decimal; null without miles or gallons */
@@ -7148,7 +7135,6 @@ export interface components {
         DriverOdometerReadingCreate: {
             /** @description Whole miles, read now */
             odometer: number;
->>>>>>> prompts
         };
     };
     responses: {
