@@ -21,6 +21,9 @@ function alert(id: number, extra: Partial<CompanyAlert> = {}): CompanyAlert {
     tripRequestId: null,
     read: false,
     createdAt: '2026-11-24T15:04:00Z',
+    requestStatus: null,
+    decidedAt: null,
+    decidedBy: null,
     ...extra,
   };
 }

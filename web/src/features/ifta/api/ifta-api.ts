@@ -77,4 +77,6 @@ export const {
   useDeleteIftaMilesMutation,
   useDeleteIftaPurchaseMutation,
   useExportIftaReturnMutation,
+  useGetTelematicsSettingsQuery,
+  useRotateTelematicsTokenMutation,
 } = iftaApi;

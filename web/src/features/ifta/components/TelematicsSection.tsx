@@ -56,7 +56,7 @@ export function TelematicsSection() {
     try {
       setToken((await rotate().unwrap()).token);
     } catch (e) {
-      notify.error(errorMessage(e));
+      notify.error(errorMessage(e, t('telematics.rotateFailed')));
     }
   };
 
