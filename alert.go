@@ -18,7 +18,25 @@ const (
 	AlertTripEnded       AlertKind = "TRIP_ENDED"       // a locked trip ended: its card lock is lifted
 	AlertTripReplanned   AlertKind = "TRIP_REPLANNED"   // a locked trip has a new plan: new stops to buy at
 	AlertWebhookFailing  AlertKind = "WEBHOOK_FAILING"  // a webhook endpoint took no delivery for 24 hours
+	AlertWalletLow       AlertKind = "WALLET_LOW"       // the wallet's balance fell below the owner's threshold
+	AlertDriverWaiting   AlertKind = "DRIVER_WAITING"   // a driver signed up and waits for approval
 )
+
+// Event returns the notification event whose preferences decide who is
+// mailed an alert of kind k ("": every owner, always).
+func (k AlertKind) Event() NotificationEvent {
+	switch k {
+	case AlertDecline:
+		return EventPurchaseDeclined
+	case AlertOverrideRequest:
+		return EventOverrideRequested
+	case AlertWalletLow:
+		return EventWalletLow
+	case AlertDriverWaiting:
+		return EventDriverWaiting
+	}
+	return ""
+}
 
 // Alert is a notice for a company's owner; each one is also mailed
 // (repeats of a DECLINE within DeclineMailWindow in one digest).
@@ -128,6 +146,10 @@ func AlertMailSubject(k AlertKind) string {
 		return "Fuel Portal alert: a locked trip was re-planned"
 	case AlertWebhookFailing:
 		return "Fuel Portal alert: a webhook endpoint is failing"
+	case AlertWalletLow:
+		return "Fuel Portal alert: the wallet's balance is low"
+	case AlertDriverWaiting:
+		return "Fuel Portal alert: a driver waits for approval"
 	}
 	return "Fuel Portal alert"
 }

@@ -65,7 +65,7 @@ func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, mes
 		if _, err = tx.EnqueueWebhookEvent(ctx, req.CompanyID, fuelportal.WebhookOverrideRequested, fuelportal.OverrideRequestWebhook(req)); err != nil {
 			return err
 		}
-		_, err = tx.EnqueuePush(ctx, fuelportal.PushRecipients{OwnersOf: req.CompanyID}, fuelportal.OverrideRequestedPushNotification(req))
+		err = tx.Notify(ctx, fuelportal.PushRecipients{OwnersOf: req.CompanyID}, fuelportal.OverrideRequestedNotice(req))
 		return err
 	})
 	if err != nil {
@@ -181,21 +181,13 @@ func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDec
 		if req.DriverUserID == 0 {
 			return nil
 		}
-		var email string
-		if err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = ?`, req.DriverUserID).Scan(&email); err != nil {
-			return err
-		}
 		company, err := tx.companyControls(ctx, req.CompanyID)
 		if err != nil {
 			return err
 		}
-		mail = fuelportal.OverrideDecisionMail(email, req, company.Location())
-		if err := tx.EnqueueMail(ctx, mail); err != nil {
-			return err
-		}
-		_, err = tx.EnqueuePush(ctx, fuelportal.PushRecipients{UserIDs: []int64{req.DriverUserID}},
-			fuelportal.OverrideDecidedPushNotification(req, company.Location()))
-		return err
+		// The driver's push, e-mail and in-app notice, as they chose.
+		return tx.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{req.DriverUserID}},
+			fuelportal.OverrideDecidedNotice(req, company.Location()))
 	})
 	if err != nil {
 		return nil, nil, err
