@@ -18,6 +18,8 @@ var requestBodies = map[string]any{
 	"PUT /api/account":                                  accountUpdateRequest{},
 	"POST /api/push/subscriptions":                      pushSubscriptionRequest{},
 	"DELETE /api/push/subscriptions":                    pushUnsubscribeRequest{},
+	"PUT /api/account/notifications":                    notificationSettingsRequest{},
+	"PUT /api/wex/company/wallet/low-balance":           walletLowRequest{},
 	"POST /api/account/change-password":                 changePasswordRequest{},
 	"POST /api/company/account/create":                  ownerSignUpRequest{},
 	"POST /api/account/create":                          driverSignUpRequest{},
@@ -108,6 +110,7 @@ var strictParams = map[string]bool{
 	"GET /api/wex/company/transactions/{id}/receipt lang":      true,
 	"GET /api/wex/transactions/{id}/receipt lang":              true,
 	"GET /api/wex/company/vehicles/{id} id":                    true,
+	"POST /api/notifications/{id}/read id":                     true,
 	"PUT /api/wex/company/vehicles/{id} id":                    true,
 	"DELETE /api/wex/company/vehicles/{id} id":                 true,
 }
