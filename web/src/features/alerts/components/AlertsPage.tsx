@@ -1,8 +1,10 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import BlockIcon from '@mui/icons-material/Block';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import FlagIcon from '@mui/icons-material/Flag';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import RouteIcon from '@mui/icons-material/Route';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import WebhookIcon from '@mui/icons-material/Webhook';
@@ -55,6 +57,8 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   TRIP_ENDED: <FlagIcon color="action" />,
   TRIP_REPLANNED: <AltRouteIcon color="action" />,
   WEBHOOK_FAILING: <WebhookIcon color="error" />,
+  WALLET_LOW: <AccountBalanceWalletIcon color="warning" />,
+  DRIVER_WAITING: <PersonAddIcon color="action" />,
 };
 
 /** /alerts, company owners: declines, override requests and near-limit purchases. */
