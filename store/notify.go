@@ -70,9 +70,11 @@ func (tx *Tx) Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelpo
 			continue
 		}
 		if d.Email && u.email != "" {
-			if err := tx.enqueueMail(ctx, n.Mail(u.email, u.language), "", sendAfter, 0); err != nil {
+			m := n.Mail(u.email, u.language)
+			if err := tx.enqueueMail(ctx, m, "", sendAfter, 0); err != nil {
 				return err
 			}
+			tx.noticeMails = append(tx.noticeMails, m)
 		}
 		if d.InApp {
 			if err := tx.addInAppNotification(ctx, u, n); err != nil {

@@ -135,8 +135,9 @@ type OverrideDecision struct {
 // DecideOverrideRequest approves or denies pending override request id of
 // the owner's company, in one transaction: an approval grants the card an
 // override of d.Hours from now; the request's alert is marked read; the
-// driver (if their account still exists) is mailed the decision, and that
-// mail is returned (nil when none). Another company's request, or none, is
+// driver (if their account still exists) is told as their preferences
+// say (Tx.Notify; by default pushed, mailed and listed in the app), and
+// the mail is returned (nil when none). Another company's request, or none, is
 // ENOTFOUND; a decided one ECONFLICT (of two concurrent decisions one
 // wins); hours out of range EINVALID.
 func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDecision) (req *fuelportal.OverrideRequest, mail *fuelportal.MailMessage, err error) {
@@ -186,8 +187,14 @@ func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDec
 			return err
 		}
 		// The driver's push, e-mail and in-app notice, as they chose.
-		return tx.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{req.DriverUserID}},
-			fuelportal.OverrideDecidedNotice(req, company.Location()))
+		if err := tx.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{req.DriverUserID}},
+			fuelportal.OverrideDecidedNotice(req, company.Location())); err != nil {
+			return err
+		}
+		if len(tx.noticeMails) > 0 {
+			mail = tx.noticeMails[len(tx.noticeMails)-1]
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, nil, err

@@ -5265,7 +5265,7 @@ export interface paths {
         };
         /**
          * Set or clear the company's low-wallet threshold
-         * @description Company owners only (drivers 403). A threshold below 0, above 1000000 or with more than 2 decimals is the field error threshold.
+         * @description Company owners only (drivers 403). A threshold below 0, above 1000000 or not a number is the field error threshold; more decimals than cents are rounded half up.
          */
         put: {
             parameters: {
@@ -6709,7 +6709,7 @@ export interface components {
             unreadCount: number;
         };
         WalletLowBalance: {
-            /** @description Dollars (at most 2 decimals); a debit that takes the wallet from at or above it to below publishes wallet.low (webhook, WALLET_LOW alert, owners' pushes) once per crossing. null: never. */
+            /** @description Dollars (rounded half up to the cent); a debit that takes the wallet from at or above it to below publishes wallet.low (webhook, WALLET_LOW alert, owners' pushes) once per crossing. null: never. */
             threshold: number | null;
         };
         NotificationSettingsUpdate: {
