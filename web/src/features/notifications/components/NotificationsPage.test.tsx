@@ -19,7 +19,7 @@ const notice = {
 };
 
 describe('NotificationsPage', () => {
-  it('lists the driver's notices, has a Notifications entry in the navigation, and opens the trip marking it read', async () => {
+  it("lists the driver's notices, has a Notifications entry in the navigation, and opens the trip marking it read", async () => {
     const read: string[] = [];
     server.use(
       http.get(apiUrl('/account'), () => HttpResponse.json(driverAccount)),
