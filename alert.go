@@ -21,7 +21,25 @@ const (
 	AlertWebhookFailing  AlertKind = "WEBHOOK_FAILING"  // a webhook endpoint took no delivery for 24 hours
 	AlertAuthorization   AlertKind = "AUTHORIZATION"    // a card authorization answered past its deadline, or a capture above its hold
 	AlertMPGDrop         AlertKind = "MPG_DROP"         // a vehicle's MPG fell more than 15 % on the prior window
+	AlertWalletLow       AlertKind = "WALLET_LOW"       // the wallet's balance fell below the owner's threshold
+	AlertDriverWaiting   AlertKind = "DRIVER_WAITING"   // a driver signed up and waits for approval
 )
+
+// Event returns the notification event whose preferences decide who is
+// mailed an alert of kind k ("": every owner, always).
+func (k AlertKind) Event() NotificationEvent {
+	switch k {
+	case AlertDecline:
+		return EventPurchaseDeclined
+	case AlertOverrideRequest:
+		return EventOverrideRequested
+	case AlertWalletLow:
+		return EventWalletLow
+	case AlertDriverWaiting:
+		return EventDriverWaiting
+	}
+	return ""
+}
 
 // Alert is a notice for a company's owner; each one is also mailed
 // (repeats of a DECLINE within DeclineMailWindow in one digest).
@@ -59,7 +77,7 @@ type RequestDecision struct {
 
 // AlertKinds are the kinds of alerts, in the order the app lists them.
 var AlertKinds = []AlertKind{AlertDecline, AlertOverrideRequest, AlertNearLimit, AlertTripRequest, AlertTripEnded, AlertTripReplanned, AlertWebhookFailing,
-	AlertAuthorization, AlertMPGDrop}
+	AlertAuthorization, AlertMPGDrop, AlertWalletLow, AlertDriverWaiting}
 
 // Valid reports whether k is a known alert kind.
 func (k AlertKind) Valid() bool { return slices.Contains(AlertKinds, k) }
@@ -160,6 +178,10 @@ func AlertMailSubject(k AlertKind) string {
 		return "Fuel Portal alert: a webhook endpoint is failing"
 	case AlertMPGDrop:
 		return "Fuel Portal alert: a vehicle's fuel economy dropped"
+	case AlertWalletLow:
+		return "Fuel Portal alert: the wallet's balance is low"
+	case AlertDriverWaiting:
+		return "Fuel Portal alert: a driver waits for approval"
 	}
 	return "Fuel Portal alert"
 }

@@ -97,68 +97,88 @@ const (
 	PushFailed  PushStatus = "failed"  // given up after the last attempt
 )
 
-// DeclinePushNotification is the notification of declined purchase t to
-// its driver and the company's owners: which card, where and why; tapping
-// it opens the purchase.
-func DeclinePushNotification(t *Transaction) PushNotification {
-	return PushNotification{
-		Title: "Purchase declined",
-		Body:  fmt.Sprintf("Card ending %s at %s. %s.", Last4(t.CardNumber), t.LocationName, t.DeclineReason.Sentence()),
-		URL:   fmt.Sprintf("/transactions/%d", t.ID),
-		Tag:   fmt.Sprintf("purchase-%d", t.ID),
-	}
+// DeclineNotice is the notice of declined purchase t to its driver and
+// the company's owners: which card, where and why; it opens the purchase.
+func DeclineNotice(t *Transaction) Notice {
+	return Notice{Event: EventPurchaseDeclined, CompanyID: t.CompanyID, Key: "purchaseDeclined",
+		Params: map[string]string{"card": Last4(t.CardNumber), "station": t.LocationName}, Reason: t.DeclineReason,
+		URL: fmt.Sprintf("/transactions/%d", t.ID), Tag: fmt.Sprintf("purchase-%d", t.ID), TransactionID: t.ID}
 }
 
-// OverrideRequestedPushNotification tells a company's owners of a driver's
-// override request r (they decide it on the alerts page).
-func OverrideRequestedPushNotification(r *OverrideRequest) PushNotification {
-	return PushNotification{
-		Title: "Override requested",
-		Body:  fmt.Sprintf("%s asks to lift the rules of card ending %s (%s).", r.DriverName, Last4(r.CardNumber), r.DeclineCode.Sentence()),
-		URL:   "/alerts",
-		Tag:   fmt.Sprintf("override-%d", r.ID),
-	}
+// OverrideRequestedNotice tells a company's owners of a driver's override
+// request r (they decide it on the alerts page).
+func OverrideRequestedNotice(r *OverrideRequest) Notice {
+	return Notice{Event: EventOverrideRequested, CompanyID: r.CompanyID, Key: "overrideRequested",
+		Params: map[string]string{"name": nameOrUnnamed(r.DriverName), "card": Last4(r.CardNumber)}, Reason: r.DeclineCode,
+		URL: "/alerts", Tag: fmt.Sprintf("override-%d", r.ID), OverrideRequestID: r.ID, TransactionID: r.TransactionID}
 }
 
-// OverrideDecidedPushNotification tells the driver what the owner decided
-// on their request r, an approval's end on the company's clock loc.
-func OverrideDecidedPushNotification(r *OverrideRequest, loc *time.Location) PushNotification {
-	n := PushNotification{
-		Title: "Override denied",
-		Body:  fmt.Sprintf("Your request for card ending %s was denied.", Last4(r.CardNumber)),
-		URL:   fmt.Sprintf("/transactions/%d", r.TransactionID),
-		Tag:   fmt.Sprintf("override-%d", r.ID),
-	}
+// OverrideDecidedNotice tells the driver what the owner decided on their
+// request r, an approval's end on the company's clock loc.
+func OverrideDecidedNotice(r *OverrideRequest, loc *time.Location) Notice {
+	n := Notice{Event: EventOverrideDecided, CompanyID: r.CompanyID, Key: "overrideDenied",
+		Params: map[string]string{"card": Last4(r.CardNumber)},
+		URL:    fmt.Sprintf("/transactions/%d", r.TransactionID), Tag: fmt.Sprintf("override-%d", r.ID),
+		OverrideRequestID: r.ID, TransactionID: r.TransactionID}
 	if r.Status == OverrideApproved && r.OverrideUntil != nil {
-		n.Title = "Override approved"
-		n.Body = fmt.Sprintf("Card ending %s may buy fuel until %s.", Last4(r.CardNumber), r.OverrideUntil.In(loc).Format("Jan 2, 3:04 PM MST"))
+		n.Key = "overrideApproved"
+		n.Params["until"] = r.OverrideUntil.In(loc).Format("2006-01-02 15:04 MST")
 	}
 	return n
 }
 
-// CardDeactivatedPushNotification tells a card's driver that the fleet
-// deactivated card number.
-func CardDeactivatedPushNotification(number string) PushNotification {
-	return PushNotification{
-		Title: "Card deactivated",
-		Body:  fmt.Sprintf("Your fleet deactivated card ending %s: purchases on it are declined until it is active again.", Last4(number)),
-		URL:   "/dashboard",
-		Tag:   "card-" + Last4(number),
-	}
+// CardDeactivatedNotice tells a card's driver that the fleet deactivated
+// card number of company companyID.
+func CardDeactivatedNotice(companyID int64, number string) Notice {
+	return Notice{Event: EventCardDeactivated, CompanyID: companyID, Key: "cardDeactivated",
+		Params: map[string]string{"card": Last4(number)}, URL: "/dashboard", Tag: "card-" + Last4(number)}
 }
 
-// TripReplannedPushNotification tells a trip's driver of its new plan (t
-// with its new current plan): where to stop next.
-func TripReplannedPushNotification(t *Trip) PushNotification {
-	n := PushNotification{
-		Title: "Trip re-planned",
-		Body:  fmt.Sprintf("%s → %s: no fuel stop is needed on the rest of the trip.", t.OriginName, t.DestinationName),
-		URL:   fmt.Sprintf("/trips/%d", t.ID),
-		Tag:   fmt.Sprintf("trip-%d", t.ID),
-	}
+// TripReplannedNotice tells a trip's driver of its new plan (t with its
+// new current plan): where to stop next.
+func TripReplannedNotice(t *Trip) Notice {
+	n := Notice{Event: EventTripReplanned, CompanyID: t.CompanyID, Key: "tripReplannedNoStop",
+		Params: map[string]string{"origin": t.OriginName, "destination": t.DestinationName},
+		URL:    fmt.Sprintf("/trips/%d", t.ID), Tag: fmt.Sprintf("trip-%d", t.ID), TripID: t.ID}
 	if t.Plan != nil && len(t.Plan.Stops) > 0 {
 		next := t.Plan.Stops[0]
-		n.Body = fmt.Sprintf("%s → %s: next stop %s, %s gal.", t.OriginName, t.DestinationName, next.StationName, strconv.FormatFloat(math.Round(next.Gallons.Float()*10)/10, 'f', -1, 64))
+		n.Key = "tripReplanned"
+		n.Params["station"] = next.StationName
+		n.Params["gallons"] = strconv.FormatFloat(math.Round(next.Gallons.Float()*10)/10, 'f', -1, 64)
 	}
 	return n
+}
+
+// WalletLowNotice tells a company's owners that its wallet's balance
+// (balanceCents) fell below their threshold (thresholdCents).
+func WalletLowNotice(companyID, balanceCents, thresholdCents int64) Notice {
+	return Notice{Event: EventWalletLow, CompanyID: companyID, Key: "walletLow",
+		Params: map[string]string{"balance": FormatDollars(balanceCents), "threshold": FormatDollars(thresholdCents)},
+		URL:    "/dashboard", Tag: "wallet-low"}
+}
+
+// DriverWaitingNotice tells a company's owners that driver (just signed
+// up with card number) waits for their approval.
+func DriverWaitingNotice(companyID int64, driverName, number string) Notice {
+	return Notice{Event: EventDriverWaiting, CompanyID: companyID, Key: "driverWaiting",
+		Params: map[string]string{"name": nameOrUnnamed(driverName), "card": Last4(number)},
+		URL:    "/fuel-cards", Tag: "driver-waiting-" + Last4(number)}
+}
+
+// FormatDollars formats cents as dollars the way the app shows money
+// ("$1,234.56", "-$5.00").
+func FormatDollars(cents int64) string {
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	whole := strconv.FormatInt(cents/100, 10)
+	var b strings.Builder
+	for i, r := range whole {
+		if i > 0 && (len(whole)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return fmt.Sprintf("%s$%s.%02d", sign, b.String(), cents%100)
 }

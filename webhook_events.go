@@ -133,3 +133,10 @@ type WebhookIFTAReturn struct {
 	ClosedAt string          `json:"closedAt"`
 	Return   json.RawMessage `json:"return"`
 }
+
+// WebhookWallet is the data of wallet.low: the wallet's balance after the
+// debit that took it below the owner's threshold, and the threshold.
+type WebhookWallet struct {
+	Balance   float64 `json:"balance"`
+	Threshold float64 `json:"threshold"`
+}

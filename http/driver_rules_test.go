@@ -33,6 +33,9 @@ var driverMayCall = map[string]string{
 	"POST /api/push/subscriptions":        "the driver's own device's push subscription",
 	"DELETE /api/push/subscriptions":      "the driver's own device's push subscription",
 	"POST /api/wex/odometer":              "a reading of the driver's own card's vehicle, now; a pump prompt's odometer check only tightens with it",
+	"PUT /api/account/notifications":      "the driver's own notification preferences",
+	"POST /api/notifications/read-all":    "the driver's own in-app list",
+	"POST /api/notifications/{id}/read":   "the driver's own in-app list (another user's id is 404)",
 }
 
 // notUserRoutes are state-changing routes no user token reaches: public

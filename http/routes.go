@@ -35,6 +35,13 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("PUT /api/account", s.requireAuth(s.handleAccountUpdate))
 	mux.HandleFunc("POST /api/account/change-password", s.requireAuth(s.handleChangePassword))
 	mux.HandleFunc("GET /api/account/delete", s.requireAuth(s.handleAccountDelete))
+	mux.HandleFunc("GET /api/account/notifications", s.requireAuth(s.handleNotificationSettingsGet))
+	mux.HandleFunc("PUT /api/account/notifications", s.requireAuth(s.handleNotificationSettingsPut))
+
+	// The caller's in-app list of notices (drivers' notifications screen).
+	mux.HandleFunc("GET /api/notifications", s.requireAuth(s.handleNotificationList))
+	mux.HandleFunc("POST /api/notifications/read-all", s.requireAuth(s.handleNotificationReadAll))
+	mux.HandleFunc("POST /api/notifications/{id}/read", s.requireAuth(s.handleNotificationRead))
 
 	// Sign-up (signup.go)
 	mux.HandleFunc("POST /api/company/account/create", s.handleOwnerSignUp)
@@ -72,6 +79,8 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/company/contract", s.requireRole(fuelportal.RoleCompany, s.handleContract))
 	mux.HandleFunc("PUT /api/wex/company/contract/planner-costs", s.requireRole(fuelportal.RoleCompany, s.handlePlannerCostsPut))
 	mux.HandleFunc("GET /api/wex/company/wallet", s.requireRole(fuelportal.RoleCompany, s.handleWallet))
+	mux.HandleFunc("GET /api/wex/company/wallet/low-balance", s.requireRole(fuelportal.RoleCompany, s.handleWalletLowGet))
+	mux.HandleFunc("PUT /api/wex/company/wallet/low-balance", s.requireRole(fuelportal.RoleCompany, s.handleWalletLowPut))
 
 	// Card controls and overrides (controls.go).
 	mux.HandleFunc("GET /api/wex/company/controls", s.requireRole(fuelportal.RoleCompany, s.handleCompanyControlsGet))

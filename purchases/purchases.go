@@ -31,9 +31,9 @@ type Trips interface {
 	ReplanAfterPurchase(ctx context.Context, t *fuelportal.Transaction)
 }
 
-// Notifier sends users push notifications (*push.Queue).
+// Notifier tells users of events on the channels they chose (*push.Queue).
 type Notifier interface {
-	Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.PushNotification)
+	Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.Notice)
 }
 
 // Service runs the purchase flow.
@@ -66,7 +66,7 @@ func (s *Service) recorded(ctx context.Context, t *fuelportal.Transaction) {
 	s.Trips.ReplanAfterPurchase(ctx, t)
 	if t.Status == fuelportal.TransactionDeclined && t.CompanyID != 0 && s.Notifier != nil {
 		s.Notifier.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{t.HolderUserID}, OwnersOf: t.CompanyID},
-			fuelportal.DeclinePushNotification(t))
+			fuelportal.DeclineNotice(t))
 	}
 }
 

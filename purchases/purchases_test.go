@@ -135,10 +135,10 @@ func TestImport_StationClockInTheStationsZone(t *testing.T) {
 // notifications records what the purchase flow asked to notify.
 type notifications struct {
 	to   []fuelportal.PushRecipients
-	sent []fuelportal.PushNotification
+	sent []fuelportal.Notice
 }
 
-func (n *notifications) Notify(_ context.Context, to fuelportal.PushRecipients, msg fuelportal.PushNotification) {
+func (n *notifications) Notify(_ context.Context, to fuelportal.PushRecipients, msg fuelportal.Notice) {
 	n.to, n.sent = append(n.to, to), append(n.sent, msg)
 }
 
@@ -181,7 +181,7 @@ func TestImport_DeclineNotifiesAsTheNetworkEndpointDoes(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if len(told.to) != 1 || told.to[0].OwnersOf != company.ID || told.sent[0].Title != "Purchase declined" {
+		if len(told.to) != 1 || told.to[0].OwnersOf != company.ID || told.sent[0].Event != fuelportal.EventPurchaseDeclined {
 			t.Fatalf("notified %+v: %+v", told.to, told.sent)
 		}
 	})

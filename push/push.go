@@ -87,9 +87,11 @@ func (k Keys) check() error {
 	return nil
 }
 
-// Store queues notifications (*store.DB).
+// Store delivers notices (*store.DB): store.Tx.Notify asks
+// fuelportal.DecideDelivery, the one rule of who gets what on which
+// channel, for each recipient.
 type Store interface {
-	EnqueuePush(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.PushNotification) (int, error)
+	Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.Notice) error
 }
 
 // Queue is what flows notify users through.
@@ -101,21 +103,20 @@ type Queue struct {
 	Queued func()
 }
 
-// Notify queues n for every subscription of the recipients; users without
-// one get nothing. It never fails the caller's flow: the change it reports
-// is already made, so an error is logged and the notification dropped.
-// Over-long texts are cut (title 80, body 300 characters, tag 64 bytes)
-// so the payload fits one push record; URL must be a path in the app.
-func (q *Queue) Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.PushNotification) {
-	n = Bounded(n)
+// Notify delivers notice n to the recipients on the channels each one's
+// preferences allow (push, e-mail, in-app list; store.Tx.Notify), in the
+// recipient's language. It never fails the caller's flow: the change it
+// reports is already made, so an error is logged and the notice dropped.
+// Over-long push texts are cut (title 80, body 300 characters, tag 64
+// bytes) so the payload fits one push record.
+func (q *Queue) Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.Notice) {
 	// The change is made: a caller that goes away (a closed request) does
 	// not take its notification with it.
-	queued, err := q.Store.EnqueuePush(context.WithoutCancel(ctx), to, n)
-	if err != nil {
-		q.logger().Error("queue push notification", "tag", n.Tag, "err", err)
+	if err := q.Store.Notify(context.WithoutCancel(ctx), to, n); err != nil {
+		q.logger().Error("deliver notice", "event", n.Event, "tag", n.Tag, "err", err)
 		return
 	}
-	if queued > 0 && q.Queued != nil {
+	if q.Queued != nil {
 		q.Queued()
 	}
 }

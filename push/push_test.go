@@ -174,7 +174,9 @@ func (f *fixture) subscribe(t *testing.T, userID int64, path string) (*browser, 
 }
 
 func (f *fixture) notify(t *testing.T, to fuelportal.PushRecipients, n fuelportal.PushNotification) {
-	(&push.Queue{Store: f.db}).Notify(context.Background(), to, n)
+	if _, err := f.db.EnqueuePush(context.Background(), to, push.Bounded(n)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 func (f *fixture) messages(t *testing.T, userID int64) []*fuelportal.PushMessage {
@@ -368,7 +370,8 @@ func TestSender_RunWakesOnEnqueue(t *testing.T) {
 		done := make(chan struct{})
 		go func() { f.sender.Run(ctx); close(done) }()
 		q := &push.Queue{Store: db, Queued: f.sender.Wake}
-		q.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{f.owner.ID}}, fuelportal.PushNotification{Title: "t", Body: "b"})
+		q.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{f.owner.ID}},
+			fuelportal.Notice{Event: fuelportal.EventOverrideRequested, CompanyID: f.company.ID, Key: "overrideRequested"})
 		deadline := time.Now().Add(10 * time.Second) // well under the tick: only the wake explains a delivery
 		for f.recv.count() == 0 && time.Now().Before(deadline) {
 			time.Sleep(10 * time.Millisecond)

@@ -35,11 +35,19 @@ func (tx *Tx) addAlert(ctx context.Context, a *fuelportal.Alert, reason fuelport
 	if tx.MuteAlertMail {
 		return nil
 	}
-	owners, err := tx.ownerEmails(ctx, a.CompanyID)
+	// Each owner's preference for the alert's event decides (quiet hours
+	// hold a non-urgent one's mail).
+	owners, after, err := tx.ownerMailTargets(ctx, a.CompanyID, a.Kind.Event())
 	if err != nil {
 		return err
 	}
-	for _, to := range owners {
+	for i, to := range owners {
+		if after[i] != nil {
+			if err := tx.enqueueMail(ctx, fuelportal.AlertMail(to, a), "", after[i], 0); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := tx.enqueueAlertMail(ctx, to, a, reason); err != nil {
 			return err
 		}

@@ -74,7 +74,7 @@ func (db *DB) UpdateCard(ctx context.Context, companyID int64, upd fuelportal.Ca
 		}
 		// Its driver hears of a deactivation before standing at a pump.
 		if was == fuelportal.CardActive && upd.Status == fuelportal.CardInactive && holder.Int64 != 0 {
-			_, err = tx.EnqueuePush(ctx, fuelportal.PushRecipients{UserIDs: []int64{holder.Int64}}, fuelportal.CardDeactivatedPushNotification(upd.CardNumber))
+			err = tx.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{holder.Int64}}, fuelportal.CardDeactivatedNotice(companyID, upd.CardNumber))
 		}
 		return err
 	})

@@ -309,6 +309,9 @@ type Tx struct {
 	// webhookQueued and pushQueued are set when the transaction queued
 	// webhook deliveries or push notifications.
 	webhookQueued, pushQueued bool
+	// noticeMails are the e-mails Notify queued in the transaction (for
+	// the caller to wake the mail sender after commit).
+	noticeMails []*fuelportal.MailMessage
 }
 
 // InTx runs fn in a writing transaction, committing when fn returns nil and

@@ -350,16 +350,22 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 		return err
 	}
 
-	res, err := tx.Exec(ctx, `
+	var after int64
+	err = tx.QueryRow(ctx, `
 		UPDATE ledger_accounts SET balance_cents = balance_cents - ?
-		WHERE id = ? AND balance_cents - held_cents - ? >= ?`, total, from.id, total, floor)
-	if err != nil {
+		WHERE id = ? AND balance_cents - held_cents - ? >= ?
+		RETURNING balance_cents - held_cents`, total, from.id, total, floor).Scan(&after)
+	if err == nil {
+		// after is the wallet's available balance (its balance less its
+		// holds) once debited. A capture's debit (noFloor) follows the
+		// release of its hold, which lowered the available balance when
+		// it was made (hold): it is not a new drop.
+		if floor == noFloor {
+			return nil
+		}
+		return tx.walletDebited(ctx, legs[0].t.CompanyID, after+total, after)
+	} else if !isNoRows(err) {
 		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n > 0 {
-		return nil
 	}
 	in := strings.Join(ids, ", ")
 	if _, err := tx.Exec(ctx, `DELETE FROM ledger_entries WHERE transfer_id IN (`+in+`)`, idArgs...); err != nil {

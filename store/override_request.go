@@ -65,7 +65,7 @@ func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, mes
 		if _, err = tx.EnqueueWebhookEvent(ctx, req.CompanyID, fuelportal.WebhookOverrideRequested, fuelportal.OverrideRequestWebhook(req)); err != nil {
 			return err
 		}
-		_, err = tx.EnqueuePush(ctx, fuelportal.PushRecipients{OwnersOf: req.CompanyID}, fuelportal.OverrideRequestedPushNotification(req))
+		err = tx.Notify(ctx, fuelportal.PushRecipients{OwnersOf: req.CompanyID}, fuelportal.OverrideRequestedNotice(req))
 		return err
 	})
 	if err != nil {
@@ -135,8 +135,9 @@ type OverrideDecision struct {
 // DecideOverrideRequest approves or denies pending override request id of
 // the owner's company, in one transaction: an approval grants the card an
 // override of d.Hours from now; the request's alert is marked read; the
-// driver (if their account still exists) is mailed the decision, and that
-// mail is returned (nil when none). Another company's request, or none, is
+// driver (if their account still exists) is told as their preferences
+// say (Tx.Notify; by default pushed, mailed and listed in the app), and
+// the mail is returned (nil when none). Another company's request, or none, is
 // ENOTFOUND; a decided one ECONFLICT (of two concurrent decisions one
 // wins); hours out of range EINVALID.
 func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDecision) (req *fuelportal.OverrideRequest, mail *fuelportal.MailMessage, err error) {
@@ -181,21 +182,19 @@ func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDec
 		if req.DriverUserID == 0 {
 			return nil
 		}
-		var email string
-		if err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = ?`, req.DriverUserID).Scan(&email); err != nil {
-			return err
-		}
 		company, err := tx.companyControls(ctx, req.CompanyID)
 		if err != nil {
 			return err
 		}
-		mail = fuelportal.OverrideDecisionMail(email, req, company.Location())
-		if err := tx.EnqueueMail(ctx, mail); err != nil {
+		// The driver's push, e-mail and in-app notice, as they chose.
+		if err := tx.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{req.DriverUserID}},
+			fuelportal.OverrideDecidedNotice(req, company.Location())); err != nil {
 			return err
 		}
-		_, err = tx.EnqueuePush(ctx, fuelportal.PushRecipients{UserIDs: []int64{req.DriverUserID}},
-			fuelportal.OverrideDecidedPushNotification(req, company.Location()))
-		return err
+		if len(tx.noticeMails) > 0 {
+			mail = tx.noticeMails[len(tx.noticeMails)-1]
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, nil, err

@@ -227,7 +227,7 @@ func (tx *Tx) replanTrip(ctx context.Context, t *fuelportal.Trip, p *fuelportal.
 			return err
 		}
 		if driver.Valid {
-			if _, err := tx.EnqueuePush(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.Int64}}, fuelportal.TripReplannedPushNotification(t)); err != nil {
+			if err := tx.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.Int64}}, fuelportal.TripReplannedNotice(t)); err != nil {
 				return err
 			}
 		}

@@ -164,6 +164,9 @@ func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNum
 				return err
 			}
 			driver.RequestedCardNumber = cardNumber
+			if err := tx.driverWaiting(ctx, companyID, driver, cardNumber); err != nil {
+				return err
+			}
 		}
 		driver.Company, err = tx.CompanyByID(ctx, companyID)
 		return err

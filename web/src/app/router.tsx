@@ -52,6 +52,7 @@ const SettingsPage = lazyPage(async () => (await import('@/features/account')).S
 const AccountPage = lazyPage(async () => (await import('@/features/account')).AccountPage);
 const FuelCardsPage = lazyPage(async () => (await import('@/features/fuel-cards')).FuelCardsPage);
 const AlertsPage = lazyPage(async () => (await import('@/features/alerts')).AlertsPage);
+const NotificationsPage = lazyPage(async () => (await import('@/features/notifications')).NotificationsPage);
 const IntegrationsPage = lazyPage(async () => (await import('@/features/integrations')).IntegrationsPage);
 const VehiclesPage = lazyPage(async () => (await import('@/features/vehicles')).VehiclesPage);
 const IftaPage = lazyPage(async () => (await import('@/features/ifta')).IftaPage);
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: paths.tripDetail, element: <TripDetailPage /> },
           { path: paths.settings, element: <SettingsPage /> },
           { path: paths.account, element: <AccountPage /> },
+          { path: paths.notifications, element: <NotificationsPage /> },
           // Company role required.
           {
             element: <RequireRole role="ROLE_COMPANY" />,

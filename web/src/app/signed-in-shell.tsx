@@ -3,11 +3,12 @@ import { paths } from '@/lib/paths';
 import { lazyPage } from './lazy-page';
 
 // The signed-in shell (drawer, its icons and tooltips) stays out of the sign-in page's bundle.
-// Owners get an Alerts entry with the unread count.
+// Owners get an Alerts entry with the unread count, drivers a Notifications entry with theirs.
 export const SignedInShell = lazyPage(async () => {
-  const [{ AppShell: Shell }, { useUnreadAlertCount }, { default: NotificationsIcon }] = await Promise.all([
+  const [{ AppShell: Shell }, { useUnreadAlertCount }, { useUnreadNotificationCount }, { default: NotificationsIcon }] = await Promise.all([
     import('@/components/layout/AppShell'),
     import('@/features/alerts'),
+    import('@/features/notifications'),
     import('@mui/icons-material/Notifications'),
   ]);
   return function SignedInShell({ children }: { children: ReactNode }) {
@@ -15,13 +16,14 @@ export const SignedInShell = lazyPage(async () => {
     // re-renders the drawer and bottom bar in a transition that yields to the browser, and the
     // shell (with the page in it) is the same element until then.
     const unread = useDeferredValue(useUnreadAlertCount());
-    const extraEntries = useMemo(
-      () =>
-        unread === undefined
-          ? []
-          : [{ to: paths.alerts, label: 'nav.alerts', icon: <NotificationsIcon />, match: [paths.alerts], badge: unread }],
-      [unread],
-    );
+    const unreadNotices = useDeferredValue(useUnreadNotificationCount());
+    const extraEntries = useMemo(() => {
+      if (unread !== undefined) return [{ to: paths.alerts, label: 'nav.alerts', icon: <NotificationsIcon />, match: [paths.alerts], badge: unread }];
+      if (unreadNotices !== undefined) {
+        return [{ to: paths.notifications, label: 'nav.notifications', icon: <NotificationsIcon />, match: [paths.notifications], badge: unreadNotices }];
+      }
+      return [];
+    }, [unread, unreadNotices]);
     return useMemo(() => <Shell extraEntries={extraEntries}>{children}</Shell>, [extraEntries, children]);
   };
 });

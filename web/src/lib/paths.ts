@@ -21,6 +21,7 @@ export const paths = {
   fuelCards: '/fuel-cards',
   vehicles: '/vehicles',
   alerts: '/alerts',
+  notifications: '/notifications',
   trips: '/trips',
   tripDetail: '/trips/:tripId',
   compliance: '/compliance',

@@ -41,6 +41,24 @@ export const handlers = [
   http.get(apiUrl('/wex/company/alerts'), () =>
     HttpResponse.json({ content: [], page: { size: 1, number: 0, totalElements: 0, totalPages: 0 }, unreadCount: 0 }),
   ),
+  // A driver's navigation polls their unread notification count.
+  http.get(apiUrl('/notifications'), () =>
+    HttpResponse.json({ content: [], page: { size: 1, number: 0, totalElements: 0, totalPages: 0 }, unreadCount: 0 }),
+  ),
+  // The account page's notification preferences: the owner's defaults.
+  http.get(apiUrl('/account/notifications'), () =>
+    HttpResponse.json({
+      events: ['purchase.declined', 'override.requested', 'wallet.low', 'driver.waiting'].map((event) => ({
+        event,
+        push: true,
+        email: true,
+        inApp: true,
+        urgent: event === 'purchase.declined' || event === 'override.requested',
+      })),
+      quietHours: null,
+      timeZone: 'America/Chicago',
+    }),
+  ),
   // A driver's list with a declined purchase looks up their override requests.
   http.get(apiUrl('/wex/override-requests'), () => HttpResponse.json({ content: [] })),
   // Trips: no trips and nothing missed unless a test says otherwise.

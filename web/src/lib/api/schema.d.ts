@@ -2750,7 +2750,7 @@ export interface paths {
                     /** @description true: only unread alerts */
                     unread?: boolean;
                     /** @description Only alerts of this kind */
-                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP";
+                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING";
                     /** @description Page number from 0 */
                     page?: number;
                     /** @description Page size (default 20, at most 100) */
@@ -5513,6 +5513,278 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's notification preferences
+         * @description Any signed-in user, for their own account.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationSettings"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        /**
+         * Save the caller's notification preferences
+         * @description Events not listed keep their preference. An event not of the caller's role, one listed twice, an owner's inApp false, or quiet hours that are not two different HH:MM times are field errors (events[i].event, events[i].inApp, quietHours.start, quietHours.end). Answers the settings as saved.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NotificationSettingsUpdate"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NotificationSettings"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the caller's in-app notifications, newest first, with the unread count
+         * @description Any signed-in user, their own list only (drivers' notifications screen; owners read theirs as alerts). The list keeps the newest 200.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description true: only unread ones */
+                    unread?: boolean;
+                    /** @description Page number from 0 */
+                    page?: number;
+                    /** @description Page size (default 20, at most 100) */
+                    size?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InAppNotificationPage"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark every notification of the caller read */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Read */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark one of the caller's notifications read
+         * @description Again is fine. Another user's notification or any other id is 404.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Read */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/wallet/low-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's low-wallet threshold
+         * @description Company owners only (drivers 403).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WalletLowBalance"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        /**
+         * Set or clear the company's low-wallet threshold
+         * @description Company owners only (drivers 403). A threshold below 0, above 1000000 or not a number is the field error threshold; more decimals than cents are rounded half up.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WalletLowBalance"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WalletLowBalance"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6160,7 +6432,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP";
+            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING";
             message: string;
             /** @description 19 digits; empty when the alert is about no card */
             cardNumber: string;
@@ -7135,6 +7407,90 @@ export interface components {
         DriverOdometerReadingCreate: {
             /** @description Whole miles, read now */
             odometer: number;
+        };
+        NotificationPreference: {
+            /** @enum {string} */
+            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting";
+            /** @description Web Push to the user's subscribed devices */
+            push: boolean;
+            /** @description E-mail through the outbox (owners: the alert's mail) */
+            email: boolean;
+            /** @description The in-app list (drivers: GET /api/notifications; owners: the alerts page, always true) */
+            inApp: boolean;
+            /** @description Sent during quiet hours too (answers only; ignored in a PUT) */
+            readonly urgent?: boolean;
+        };
+        /** @description Daily, on the company's clock (timeZone); start after end spans midnight. Non-urgent pushes and e-mails queued inside wait until end; start and end must differ. */
+        QuietHours: {
+            /** @example 22:00 */
+            start: string;
+            /** @example 07:00 */
+            end: string;
+        };
+        NotificationSettings: {
+            /** @description Answers: one per event of the caller's role (drivers: purchase.declined, override.decided, card.deactivated, trip.replanned; owners: purchase.declined, override.requested, wallet.low, driver.waiting), defaults where never saved (push and in-app on; e-mail on for owners and for override.decided). A PUT lists the events to change, each once; the others keep theirs. */
+            events: components["schemas"]["NotificationPreference"][];
+            /** @description null: none */
+            quietHours: components["schemas"]["QuietHours"] | null;
+            /** @description The company's time zone (IANA) quiet hours are read in; ignored in a PUT */
+            readonly timeZone: string;
+        };
+        InAppNotification: {
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting";
+            /** @description In the user's language when it was created */
+            title: string;
+            body: string;
+            /** @description The app's page it opens (/transactions/{id}, /trips/{id}, /dashboard, …) */
+            url: string;
+            /** Format: int64 */
+            transactionId: number | null;
+            /** Format: int64 */
+            tripId: number | null;
+            /** Format: int64 */
+            overrideRequestId: number | null;
+            read: boolean;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        InAppNotificationPage: {
+            content: components["schemas"]["InAppNotification"][];
+            page: {
+                number: number;
+                size: number;
+                totalElements: number;
+                totalPages: number;
+            };
+            unreadCount: number;
+        };
+        WalletLowBalance: {
+            /** @description Dollars (rounded half up to the cent); a debit that takes the wallet from at or above it to below publishes wallet.low (webhook, WALLET_LOW alert, owners' pushes) once per crossing. null: never. */
+            threshold: number | null;
+        };
+        NotificationSettingsUpdate: {
+            /** @description The events to change, each once, of the caller's role; the others keep theirs. */
+            events?: {
+                /** @enum {string} */
+                event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting";
+                push?: boolean;
+                email?: boolean;
+                inApp?: boolean;
+            }[];
+            /** @description null or absent: none. Daily on the company's clock; start after end spans midnight. */
+            quietHours?: {
+                /**
+                 * @description HH:MM, 00:00 to 23:59
+                 * @example 22:00
+                 */
+                start: string;
+                /**
+                 * @description HH:MM, 00:00 to 23:59; not start
+                 * @example 07:00
+                 */
+                end: string;
+            } | null;
         };
     };
     responses: {

@@ -261,6 +261,10 @@ export const BODY_PATTERN = {
   PushUnsubscribe: {
     endpoint: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
+  QuietHours: {
+    end: "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+    start: "^([01][0-9]|2[0-3]):[0-5][0-9]$",
+  },
   RefreshRequest: {
     refreshToken: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
@@ -442,6 +446,9 @@ export const BODY_MAXIMUM = {
   },
   VehicleInput: {
     tankCapacityGallons: 500,
+  },
+  WalletLowBalance: {
+    threshold: 1000000,
   },
 } as const;
 
@@ -744,6 +751,12 @@ export const BODY_MINIMUM = {
   VehicleInput: {
     tankCapacityGallons: {
       value: 1,
+      exclusive: false,
+    },
+  },
+  WalletLowBalance: {
+    threshold: {
+      value: 0,
       exclusive: false,
     },
   },

@@ -20,6 +20,7 @@ import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
 import { errorMessage } from '@/lib/api';
 import {
+  selectRole,
   selectUser,
   useChangePasswordMutation,
   useDeleteAccountMutation,
@@ -33,6 +34,7 @@ import { applyServerError, useZodForm } from '@/lib/forms';
 import { currentLanguage, i18n, LANGUAGES, setLanguage, type Language } from '@/lib/i18n';
 import { notify } from '@/lib/notifier';
 import { useAppSelector } from '@/lib/store';
+import { NotificationSettingsCard } from './NotificationSettingsCard';
 import { NotificationsCard } from './NotificationsCard';
 import { accountDetailsSchema, changePasswordSchema, emailChanged } from '../model/schemas';
 
@@ -268,6 +270,7 @@ function DeleteAccountCard() {
 export function AccountPage() {
   const { t } = useTranslation('account');
   const user = useAppSelector(selectUser);
+  const role = useAppSelector(selectRole);
   return (
     <Page title={t('account.title')} maxWidth="sm" leading={<BackButton label={t('account.back')} to={paths.settings} />}>
       {user ? (
@@ -276,6 +279,7 @@ export function AccountPage() {
           <DetailsCard key={user.id} user={user} />
           <ChangePasswordCard />
           <NotificationsCard />
+          <NotificationSettingsCard owner={role === 'ROLE_COMPANY'} />
           <DeleteAccountCard />
         </Stack>
       ) : (

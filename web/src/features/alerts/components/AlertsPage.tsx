@@ -1,3 +1,4 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import BlockIcon from '@mui/icons-material/Block';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
@@ -5,6 +6,7 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import FlagIcon from '@mui/icons-material/Flag';
 import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import RouteIcon from '@mui/icons-material/Route';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import WebhookIcon from '@mui/icons-material/Webhook';
@@ -57,6 +59,8 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   WEBHOOK_FAILING: <WebhookIcon color="error" />,
   AUTHORIZATION: <CreditCardIcon color="warning" />,
   MPG_DROP: <LocalGasStationIcon color="warning" />,
+  WALLET_LOW: <AccountBalanceWalletIcon color="warning" />,
+  DRIVER_WAITING: <PersonAddIcon color="action" />,
 };
 
 /** /alerts, company owners: declines, override requests and near-limit purchases. */

@@ -1,0 +1,338 @@
+package fuelportal
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// NotificationEvent is something a user may be told of on a channel
+// (push, e-mail, the in-app list), each as their preferences allow.
+type NotificationEvent string
+
+// Notification events. Urgent ones (NotificationEvent.Urgent) ignore
+// quiet hours.
+const (
+	EventPurchaseDeclined  NotificationEvent = "purchase.declined"  // driver and owners; urgent
+	EventOverrideRequested NotificationEvent = "override.requested" // owners; urgent
+	EventOverrideDecided   NotificationEvent = "override.decided"   // the driver who asked
+	EventCardDeactivated   NotificationEvent = "card.deactivated"   // the card's driver
+	EventTripReplanned     NotificationEvent = "trip.replanned"     // the trip's driver
+	EventWalletLow         NotificationEvent = "wallet.low"         // owners
+	EventDriverWaiting     NotificationEvent = "driver.waiting"     // owners: a driver waits for approval
+)
+
+// NotificationEvents returns the events a user of role hears of, in the
+// order the account page lists them.
+func NotificationEvents(role Role) []NotificationEvent {
+	if role == RoleCompany {
+		return []NotificationEvent{EventPurchaseDeclined, EventOverrideRequested, EventWalletLow, EventDriverWaiting}
+	}
+	return []NotificationEvent{EventPurchaseDeclined, EventOverrideDecided, EventCardDeactivated, EventTripReplanned}
+}
+
+// Urgent reports whether e is delivered during quiet hours too: a decline
+// stops a driver at the pump and an override request waits on an owner.
+func (e NotificationEvent) Urgent() bool {
+	return e == EventPurchaseDeclined || e == EventOverrideRequested
+}
+
+// NotificationPreference is how a user wants to hear of one event.
+type NotificationPreference struct {
+	Event NotificationEvent `json:"event"`
+	Push  bool              `json:"push"`
+	Email bool              `json:"email"`
+	InApp bool              `json:"inApp"`
+}
+
+// DefaultNotificationPreference is a user's preference for e until they
+// change it: push and the in-app list on; e-mail on for owners (their
+// alerts were always mailed) and for a driver's answered override request
+// (always mailed too), off for the drivers' other events (the phone is
+// their channel).
+func DefaultNotificationPreference(role Role, e NotificationEvent) NotificationPreference {
+	return NotificationPreference{Event: e, Push: true, Email: role == RoleCompany || e == EventOverrideDecided, InApp: true}
+}
+
+// QuietHours is a daily span, on the company's clock, in which non-urgent
+// pushes and e-mails wait; Start after End spans midnight (22:00–07:00).
+type QuietHours struct {
+	Start string `json:"start"` // "HH:MM"
+	End   string `json:"end"`   // "HH:MM"
+}
+
+// NotificationSettings are a user's preferences: one per event of their
+// role, quiet hours (nil: none) and the zone quiet hours are read in
+// (their company's; read-only).
+type NotificationSettings struct {
+	Events     []NotificationPreference `json:"events"`
+	QuietHours *QuietHours              `json:"quietHours"`
+	TimeZone   string                   `json:"timeZone"`
+}
+
+// Messages of the notification settings' validation.
+const (
+	MsgNotificationEventUnknown = "Unknown event for this account"
+	MsgNotificationEventTwice   = "Event listed twice"
+	MsgQuietHoursTime           = "Must be a time as HH:MM (00:00 to 23:59)"
+	MsgQuietHoursEmpty          = "Start and end must differ"
+	MsgOwnerInAppAlwaysOn       = "Owners read every notice on the alerts page: in-app cannot be turned off"
+)
+
+// Validate checks s for a user of role: known events, each once, and
+// quiet hours as two different HH:MM times.
+func (s *NotificationSettings) Validate(role Role) error {
+	fe := FieldErrors{}
+	known := NotificationEvents(role)
+	if len(s.Events) > len(known) {
+		fe.Add("events", MsgNotificationEventTwice)
+	}
+	seen := map[NotificationEvent]bool{}
+	for i, p := range s.Events {
+		field := fmt.Sprintf("events[%d].event", i)
+		switch {
+		case !slices.Contains(known, p.Event):
+			fe.Add(field, MsgNotificationEventUnknown)
+		case seen[p.Event]:
+			fe.Add(field, MsgNotificationEventTwice)
+		case role == RoleCompany && !p.InApp:
+			fe.Add(fmt.Sprintf("events[%d].inApp", i), MsgOwnerInAppAlwaysOn)
+		}
+		seen[p.Event] = true
+	}
+	if q := s.QuietHours; q != nil {
+		_, okStart := ParseClock(q.Start)
+		_, okEnd := ParseClock(q.End)
+		if !okStart {
+			fe.Add("quietHours.start", MsgQuietHoursTime)
+		}
+		if !okEnd {
+			fe.Add("quietHours.end", MsgQuietHoursTime)
+		}
+		if okStart && okEnd && q.Start == q.End {
+			fe.Add("quietHours.end", MsgQuietHoursEmpty)
+		}
+	}
+	return fe.Err()
+}
+
+// ParseClock reads "HH:MM" (24-hour) as minutes after midnight.
+func ParseClock(s string) (int, bool) {
+	if len(s) != 5 || s[2] != ':' {
+		return 0, false
+	}
+	t, err := time.Parse("15:04", s)
+	if err != nil {
+		return 0, false
+	}
+	return t.Hour()*60 + t.Minute(), true
+}
+
+// QuietUntil returns when the quiet hours q that contain now (read on
+// loc's clock) end, or false when now is outside them (or q is nil).
+func (q *QuietHours) QuietUntil(now time.Time, loc *time.Location) (time.Time, bool) {
+	if q == nil {
+		return time.Time{}, false
+	}
+	start, ok1 := ParseClock(q.Start)
+	end, ok2 := ParseClock(q.End)
+	if !ok1 || !ok2 || start == end {
+		return time.Time{}, false
+	}
+	local := now.In(loc)
+	minute := local.Hour()*60 + local.Minute()
+	var inside bool
+	if start < end {
+		inside = minute >= start && minute < end
+	} else {
+		inside = minute >= start || minute < end
+	}
+	if !inside {
+		return time.Time{}, false
+	}
+	until := time.Date(local.Year(), local.Month(), local.Day(), end/60, end%60, 0, 0, loc)
+	if !until.After(local) {
+		until = time.Date(local.Year(), local.Month(), local.Day()+1, end/60, end%60, 0, 0, loc)
+	}
+	return until, true
+}
+
+// NotificationDelivery is what one recipient gets of one event: which
+// channels, and from when (NotBefore zero: now; set: quiet hours hold the
+// push and the e-mail until then; the in-app list shows it at once).
+type NotificationDelivery struct {
+	Push, Email, InApp bool
+	NotBefore          time.Time
+}
+
+// DecideDelivery is the one rule of who gets what on which channel: the
+// recipient's preference for event (pref; nil: the default of their
+// role), and for a non-urgent event their quiet hours at now on the
+// company's clock loc. Every sender (push queue, alert and notice mails,
+// in-app list) asks it.
+func DecideDelivery(role Role, event NotificationEvent, pref *NotificationPreference, quiet *QuietHours, now time.Time, loc *time.Location) NotificationDelivery {
+	p := DefaultNotificationPreference(role, event)
+	if pref != nil {
+		p = *pref
+	}
+	if !slices.Contains(NotificationEvents(role), event) {
+		return NotificationDelivery{}
+	}
+	d := NotificationDelivery{Push: p.Push, Email: p.Email, InApp: p.InApp || role == RoleCompany}
+	if !event.Urgent() {
+		if until, quiet := quiet.QuietUntil(now, loc); quiet {
+			d.NotBefore = until
+		}
+	}
+	return d
+}
+
+// Notice is one event to tell users of, in their language: the text key
+// (under notifications.texts in the app's alerts texts) and its values,
+// the app's page it opens and what it is about.
+type Notice struct {
+	Event     NotificationEvent
+	CompanyID int64
+	// Key names the title and body texts (…texts.KEY.title / .body);
+	// Params fill their {{placeholders}}; Reason, when set, fills
+	// {{reason}} with the decline reason's text in the reader's language.
+	Key    string
+	Params map[string]string
+	Reason DeclineReason
+	URL    string
+	Tag    string
+	// What the notice is about (0: not about one), for the in-app list.
+	TransactionID     int64
+	TripID            int64
+	OverrideRequestID int64
+}
+
+//go:embed web/src/locales/en-US/alerts.json web/src/locales/es/alerts.json web/src/locales/en-US/transactions.json web/src/locales/es/transactions.json
+var localeFiles embed.FS
+
+type noticeTexts struct {
+	texts   map[string]struct{ Title, Body string }
+	mail    string
+	reasons map[DeclineReason]string
+}
+
+var noticeTextsByLanguage = loadNoticeTexts()
+
+func loadNoticeTexts() map[Language]noticeTexts {
+	out := map[Language]noticeTexts{}
+	for lang, dir := range map[Language]string{LanguageEnglish: "en-US", LanguageSpanish: "es"} {
+		var alerts struct {
+			Notifications struct {
+				Texts      map[string]struct{ Title, Body string } `json:"texts"`
+				MailFooter string                                  `json:"mailFooter"`
+			} `json:"notifications"`
+		}
+		var transactions struct {
+			DeclineReasons map[DeclineReason]string `json:"declineReasons"`
+		}
+		mustUnmarshal(dir+"/alerts.json", &alerts)
+		mustUnmarshal(dir+"/transactions.json", &transactions)
+		out[lang] = noticeTexts{texts: alerts.Notifications.Texts, mail: alerts.Notifications.MailFooter, reasons: transactions.DeclineReasons}
+	}
+	return out
+}
+
+func mustUnmarshal(name string, v any) {
+	raw, err := localeFiles.ReadFile("web/src/locales/" + name)
+	if err == nil {
+		err = json.Unmarshal(raw, v)
+	}
+	if err != nil {
+		panic(fmt.Sprintf("notification texts %s: %v", name, err))
+	}
+}
+
+// Texts returns n's title and body in lang (English for a language
+// without the text), placeholders filled.
+func (n *Notice) Texts(lang Language) (title, body string) {
+	set, ok := noticeTextsByLanguage[lang]
+	if !ok {
+		set = noticeTextsByLanguage[LanguageEnglish]
+	}
+	t, ok := set.texts[n.Key]
+	if !ok || t.Title == "" {
+		set = noticeTextsByLanguage[LanguageEnglish]
+		t = set.texts[n.Key]
+	}
+	values := map[string]string{}
+	for k, v := range n.Params {
+		values[k] = v
+	}
+	if n.Reason != "" {
+		values["reason"] = cmpOr(set.reasons[n.Reason], n.Reason.Sentence())
+	}
+	return interpolate(t.Title, values), interpolate(t.Body, values)
+}
+
+// Push returns n as the push notification for a reader of lang.
+func (n *Notice) Push(lang Language) PushNotification {
+	title, body := n.Texts(lang)
+	return PushNotification{Title: title, Body: body, URL: n.URL, Tag: n.Tag}
+}
+
+// Mail returns n as the e-mail to address to for a reader of lang.
+func (n *Notice) Mail(to string, lang Language) *MailMessage {
+	title, body := n.Texts(lang)
+	set, ok := noticeTextsByLanguage[lang]
+	if !ok {
+		set = noticeTextsByLanguage[LanguageEnglish]
+	}
+	footer := interpolate(set.mail, map[string]string{"path": n.URL})
+	return &MailMessage{To: to, Subject: "Fuel Portal: " + title, Body: body + "\n\n" + footer}
+}
+
+func cmpOr(a string, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// interpolate fills i18next-style {{name}} placeholders.
+func interpolate(s string, values map[string]string) string {
+	for k, v := range values {
+		s = strings.ReplaceAll(s, "{{"+k+"}}", v)
+	}
+	return s
+}
+
+// InAppNotification is a notice in a user's in-app list (drivers read
+// theirs on the notifications screen; owners' are their alerts).
+type InAppNotification struct {
+	ID                int64
+	UserID            int64
+	Event             NotificationEvent
+	Title             string
+	Body              string
+	URL               string
+	TransactionID     int64
+	TripID            int64
+	OverrideRequestID int64
+	ReadAt            *time.Time
+	CreatedAt         time.Time
+}
+
+// InAppNotificationPage is a page of a user's notifications, newest first.
+type InAppNotificationPage struct {
+	Items  []*InAppNotification
+	Total  int
+	Unread int
+}
+
+// MaxInAppNotifications is how many notices a user's list keeps: adding
+// one more forgets the oldest.
+const MaxInAppNotifications = 200
+
+// MaxWalletLowThresholdCents bounds the low-wallet threshold ($1,000,000).
+const MaxWalletLowThresholdCents = 100_000_000
+
+// MsgWalletLowThreshold is the field error of a threshold out of bounds.
+const MsgWalletLowThreshold = "Threshold must be between 0 and 1000000 dollars"

@@ -1,0 +1,56 @@
+package fuelportal
+
+import (
+	"testing"
+	"time"
+)
+
+func TestQuietUntil_SpansMidnightOnTheCompanysClock(t *testing.T) {
+	chicago, err := time.LoadLocation("America/Chicago")
+	if err != nil {
+		t.Skip("no tz data")
+	}
+	q := &QuietHours{Start: "22:00", End: "07:00"}
+	at := func(day, hour, minute int) time.Time { return time.Date(2026, 11, day, hour, minute, 0, 0, chicago) }
+	for _, tt := range []struct {
+		now   time.Time
+		until time.Time
+		quiet bool
+	}{
+		{at(27, 23, 30), at(28, 7, 0), true},
+		{at(28, 6, 59), at(28, 7, 0), true},
+		{at(28, 7, 0), time.Time{}, false},
+		{at(27, 21, 59), time.Time{}, false},
+		{at(27, 22, 0), at(28, 7, 0), true},
+	} {
+		until, quiet := q.QuietUntil(tt.now.UTC(), chicago)
+		if quiet != tt.quiet || !until.Equal(tt.until) {
+			t.Errorf("at %s: %s, %v; want %s, %v", tt.now, until, quiet, tt.until, tt.quiet)
+		}
+	}
+	// Urgent events ignore quiet hours; a disabled channel sends nothing.
+	now := at(27, 23, 0)
+	if d := DecideDelivery(RoleUser, EventPurchaseDeclined, nil, q, now, chicago); !d.NotBefore.IsZero() || !d.Push {
+		t.Errorf("urgent decline held: %+v", d)
+	}
+	if d := DecideDelivery(RoleUser, EventTripReplanned, &NotificationPreference{Event: EventTripReplanned, InApp: true}, q, now, chicago); d.Push || d.Email || !d.InApp || !d.NotBefore.Equal(at(28, 7, 0)) {
+		t.Errorf("trip re-planned during quiet hours, push off: %+v", d)
+	}
+	if d := DecideDelivery(RoleUser, EventWalletLow, nil, nil, now, chicago); d.Push || d.Email || d.InApp {
+		t.Errorf("a driver is told of an owner's event: %+v", d)
+	}
+}
+
+func TestNotice_TextsInSpanish(t *testing.T) {
+	n := DeclineNotice(&Transaction{ID: 3, CompanyID: 1, CardNumber: "7071000000000000042", LocationName: "Pilot #412", DeclineReason: "DAILY_LIMIT"})
+	title, body := n.Texts(LanguageSpanish)
+	if title != "Compra rechazada" || body != "Tarjeta terminada en 0042 en Pilot #412. Supera el límite diario." {
+		t.Fatalf("es: %q / %q", title, body)
+	}
+	if title, _ := n.Texts(LanguageEnglish); title != "Purchase declined" {
+		t.Fatalf("en title %q", title)
+	}
+	if m := n.Mail("d@example.com", LanguageSpanish); m.Subject != "Fuel Portal: Compra rechazada" {
+		t.Fatalf("mail subject %q", m.Subject)
+	}
+}

@@ -1,0 +1,440 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"strings"
+	"time"
+
+	"fuelportal"
+)
+
+// notifyTarget is one recipient of a notice, with what decides their
+// delivery: role, language, address and quiet hours.
+type notifyTarget struct {
+	id       int64
+	role     fuelportal.Role
+	email    string
+	language fuelportal.Language
+	quiet    *fuelportal.QuietHours
+	pref     *fuelportal.NotificationPreference
+}
+
+// Notify delivers notice n to the recipients, each on the channels
+// fuelportal.DecideDelivery allows them, in tx (so exactly when the change
+// it reports commits): a push message per subscription (held until quiet
+// hours end for a non-urgent event), an e-mail in the outbox (likewise
+// held), and an entry in their in-app list. Owners get pushes here; their
+// e-mail and in-app notice is the company alert the flow raises (AddAlert,
+// which asks DecideDelivery too). Recipients are only users of
+// n.CompanyID: a user id of another company is skipped, and OwnersOf must
+// be n.CompanyID.
+func (tx *Tx) Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.Notice) error {
+	if n.CompanyID == 0 {
+		return nil
+	}
+	targets, err := tx.notifyTargets(ctx, n.CompanyID, to, n.Event)
+	if err != nil || len(targets) == 0 {
+		return err
+	}
+	controls, err := tx.companyControls(ctx, n.CompanyID)
+	if err != nil {
+		return err
+	}
+	loc := controls.Location()
+	for _, u := range targets {
+		d := fuelportal.DecideDelivery(u.role, n.Event, u.pref, u.quiet, tx.Now, loc)
+		due := tx.Now
+		var sendAfter *time.Time
+		if !d.NotBefore.IsZero() {
+			due, sendAfter = d.NotBefore, &d.NotBefore
+		}
+		if d.Push {
+			payload, err := json.Marshal(boundedPush(n.Push(u.language)))
+			if err != nil {
+				return err
+			}
+			res, err := tx.Exec(ctx, `
+				INSERT INTO push_messages (subscription_id, user_id, payload, status, attempts, next_attempt_at, last_error, created_at, updated_at)
+				SELECT id, user_id, ?, 'pending', 0, ?, '', ?, ? FROM push_subscriptions WHERE user_id = ?`,
+				string(payload), due, tx.Now, tx.Now, u.id)
+			if err != nil {
+				return err
+			}
+			if queued, _ := res.RowsAffected(); queued > 0 {
+				tx.pushQueued = true
+			}
+		}
+		if u.role == fuelportal.RoleCompany {
+			continue
+		}
+		if d.Email && u.email != "" {
+			m := n.Mail(u.email, u.language)
+			if err := tx.enqueueMail(ctx, m, "", sendAfter, 0); err != nil {
+				return err
+			}
+			tx.noticeMails = append(tx.noticeMails, m)
+		}
+		if d.InApp {
+			if err := tx.addInAppNotification(ctx, u, n); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Notify delivers n in a transaction of its own (Tx.Notify), for a change
+// already committed (a purchase's decline).
+func (db *DB) Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.Notice) error {
+	return db.InTx(ctx, func(tx *Tx) error { return tx.Notify(ctx, to, n) })
+}
+
+// boundedPush cuts a push's texts as push.Bounded does (the store may not
+// import push): title 80, body 300 characters, tag 64.
+func boundedPush(p fuelportal.PushNotification) fuelportal.PushNotification {
+	cut := func(s string, max int) string {
+		r := []rune(s)
+		if len(r) <= max {
+			return s
+		}
+		return string(r[:max-1]) + "…"
+	}
+	p.Title, p.Body, p.Tag = cut(p.Title, 80), cut(p.Body, 300), cut(p.Tag, 64)
+	return p
+}
+
+// notifyTargets returns the users of company companyID that to names,
+// with their preference for event (nil: default).
+func (tx *Tx) notifyTargets(ctx context.Context, companyID int64, to fuelportal.PushRecipients, event fuelportal.NotificationEvent) ([]*notifyTarget, error) {
+	var ids []any
+	for _, id := range to.UserIDs {
+		if id != 0 {
+			ids = append(ids, id)
+		}
+	}
+	where := []string{}
+	args := []any{event, companyID}
+	if len(ids) > 0 {
+		where = append(where, "u.id IN ("+placeholders(len(ids))+")")
+		args = append(args, ids...)
+	}
+	if to.OwnersOf != 0 {
+		if to.OwnersOf != companyID {
+			return nil, nil
+		}
+		where = append(where, "u.role = ?")
+		args = append(args, fuelportal.RoleCompany)
+	}
+	if len(where) == 0 {
+		return nil, nil
+	}
+	rows, err := tx.Query(ctx, `
+		SELECT u.id, u.role, u.email, u.language, u.quiet_start, u.quiet_end, p.event, p.push, p.email, p.in_app
+		FROM users u LEFT JOIN notification_preferences p ON p.user_id = u.id AND p.event = ?
+		WHERE u.company_id = ? AND (`+strings.Join(where, " OR ")+`)
+		ORDER BY u.id`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*notifyTarget
+	for rows.Next() {
+		t := &notifyTarget{}
+		var start, end, prefEvent sql.NullString
+		var push, email, inApp sql.NullInt64
+		if err := rows.Scan(&t.id, &t.role, &t.email, &t.language, &start, &end, &prefEvent, &push, &email, &inApp); err != nil {
+			return nil, err
+		}
+		if start.Valid && end.Valid {
+			t.quiet = &fuelportal.QuietHours{Start: start.String, End: end.String}
+		}
+		if prefEvent.Valid {
+			t.pref = &fuelportal.NotificationPreference{Event: event, Push: push.Int64 == 1, Email: email.Int64 == 1, InApp: inApp.Int64 == 1}
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// addInAppNotification adds n to u's in-app list in u's language and
+// forgets the oldest beyond fuelportal.MaxInAppNotifications.
+func (tx *Tx) addInAppNotification(ctx context.Context, u *notifyTarget, n fuelportal.Notice) error {
+	title, body := n.Texts(u.language)
+	if _, err := tx.Exec(ctx, `
+		INSERT INTO notifications (user_id, company_id, event, title, body, url, transaction_id, trip_id, override_request_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		u.id, n.CompanyID, n.Event, title, body, n.URL, nullInt(n.TransactionID), nullInt(n.TripID), nullInt(n.OverrideRequestID), tx.Now); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `
+		DELETE FROM notifications WHERE user_id = ? AND id NOT IN (
+			SELECT id FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT ?)`,
+		u.id, u.id, fuelportal.MaxInAppNotifications)
+	return err
+}
+
+// ownerMailTargets returns the owners of company companyID to mail about
+// an alert of event (event "": every owner, as alerts of kinds without an
+// event always were), each with when to send (nil: now), as
+// fuelportal.DecideDelivery decides.
+func (tx *Tx) ownerMailTargets(ctx context.Context, companyID int64, event fuelportal.NotificationEvent) ([]string, []*time.Time, error) {
+	if event == "" {
+		owners, err := tx.ownerEmails(ctx, companyID)
+		return owners, make([]*time.Time, len(owners)), err
+	}
+	targets, err := tx.notifyTargets(ctx, companyID, fuelportal.PushRecipients{OwnersOf: companyID}, event)
+	if err != nil || len(targets) == 0 {
+		return nil, nil, err
+	}
+	controls, err := tx.companyControls(ctx, companyID)
+	if err != nil {
+		return nil, nil, err
+	}
+	var emails []string
+	var after []*time.Time
+	for _, u := range targets {
+		d := fuelportal.DecideDelivery(u.role, event, u.pref, u.quiet, tx.Now, controls.Location())
+		if !d.Email {
+			continue
+		}
+		emails = append(emails, u.email)
+		if d.NotBefore.IsZero() {
+			after = append(after, nil)
+		} else {
+			t := d.NotBefore
+			after = append(after, &t)
+		}
+	}
+	return emails, after, nil
+}
+
+// NotificationSettings returns user userID's (of role) preferences: one
+// per event of the role (defaults where never saved), quiet hours and
+// their company's time zone.
+func (db *DB) NotificationSettings(ctx context.Context, userID int64, role fuelportal.Role) (s *fuelportal.NotificationSettings, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		s, err = tx.notificationSettings(ctx, userID, role)
+		return err
+	})
+	return s, err
+}
+
+func (tx *Tx) notificationSettings(ctx context.Context, userID int64, role fuelportal.Role) (*fuelportal.NotificationSettings, error) {
+	var companyID sql.NullInt64
+	var start, end sql.NullString
+	err := tx.QueryRow(ctx, `SELECT company_id, quiet_start, quiet_end FROM users WHERE id = ?`, userID).Scan(&companyID, &start, &end)
+	if isNoRows(err) {
+		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, "User not found")
+	} else if err != nil {
+		return nil, err
+	}
+	s := &fuelportal.NotificationSettings{TimeZone: fuelportal.DefaultTimeZone, Events: []fuelportal.NotificationPreference{}}
+	if start.Valid && end.Valid {
+		s.QuietHours = &fuelportal.QuietHours{Start: start.String, End: end.String}
+	}
+	if companyID.Valid {
+		c, err := tx.companyControls(ctx, companyID.Int64)
+		if err != nil {
+			return nil, err
+		}
+		s.TimeZone = c.Location().String()
+	}
+	saved := map[fuelportal.NotificationEvent]fuelportal.NotificationPreference{}
+	rows, err := tx.Query(ctx, `SELECT event, push, email, in_app FROM notification_preferences WHERE user_id = ?`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var p fuelportal.NotificationPreference
+		var push, email, inApp int64
+		if err := rows.Scan(&p.Event, &push, &email, &inApp); err != nil {
+			return nil, err
+		}
+		p.Push, p.Email, p.InApp = push == 1, email == 1, inApp == 1
+		saved[p.Event] = p
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, e := range fuelportal.NotificationEvents(role) {
+		p, ok := saved[e]
+		if !ok {
+			p = fuelportal.DefaultNotificationPreference(role, e)
+		}
+		if role == fuelportal.RoleCompany {
+			p.InApp = true
+		}
+		s.Events = append(s.Events, p)
+	}
+	return s, nil
+}
+
+// SaveNotificationSettings validates s for user userID of role and saves
+// it: the events it lists (others keep what they had) and its quiet hours
+// (nil: none). It returns the settings as saved. Field errors are
+// EINVALID.
+func (db *DB) SaveNotificationSettings(ctx context.Context, userID int64, role fuelportal.Role, s fuelportal.NotificationSettings) (out *fuelportal.NotificationSettings, err error) {
+	if err := s.Validate(role); err != nil {
+		return nil, err
+	}
+	err = db.InTx(ctx, func(tx *Tx) error {
+		for _, p := range s.Events {
+			if _, err := tx.Exec(ctx, `
+				INSERT INTO notification_preferences (user_id, event, push, email, in_app) VALUES (?, ?, ?, ?, ?)
+				ON CONFLICT (user_id, event) DO UPDATE SET push = excluded.push, email = excluded.email, in_app = excluded.in_app`,
+				userID, p.Event, boolInt(p.Push), boolInt(p.Email), boolInt(p.InApp)); err != nil {
+				return err
+			}
+		}
+		var start, end sql.NullString
+		if q := s.QuietHours; q != nil {
+			start, end = sql.NullString{String: q.Start, Valid: true}, sql.NullString{String: q.End, Valid: true}
+		}
+		if _, err := tx.Exec(ctx, `UPDATE users SET quiet_start = ?, quiet_end = ? WHERE id = ?`, start, end, userID); err != nil {
+			return err
+		}
+		out, err = tx.notificationSettings(ctx, userID, role)
+		return err
+	})
+	return out, err
+}
+
+// InAppNotifications returns a page of user userID's in-app list, newest
+// first, with its total and unread counts.
+func (db *DB) InAppNotifications(ctx context.Context, userID int64, unreadOnly bool, offset, limit int) (page *fuelportal.InAppNotificationPage, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		page = &fuelportal.InAppNotificationPage{Items: []*fuelportal.InAppNotification{}}
+		filter := "user_id = ?"
+		if unreadOnly {
+			filter += " AND read_at IS NULL"
+		}
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM notifications WHERE `+filter, userID).Scan(&page.Total); err != nil {
+			return err
+		}
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read_at IS NULL`, userID).Scan(&page.Unread); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `
+			SELECT id, user_id, event, title, body, url, transaction_id, trip_id, override_request_id, read_at, created_at
+			FROM notifications WHERE `+filter+` ORDER BY id DESC LIMIT ? OFFSET ?`, userID, limit, offset)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			n := &fuelportal.InAppNotification{}
+			var txID, tripID, reqID sql.NullInt64
+			var read, created nullTime
+			if err := rows.Scan(&n.ID, &n.UserID, &n.Event, &n.Title, &n.Body, &n.URL, &txID, &tripID, &reqID, &read, &created); err != nil {
+				return err
+			}
+			n.TransactionID, n.TripID, n.OverrideRequestID = txID.Int64, tripID.Int64, reqID.Int64
+			n.ReadAt, n.CreatedAt = read.Ptr(), created.Time
+			page.Items = append(page.Items, n)
+		}
+		return rows.Err()
+	})
+	return page, err
+}
+
+// MarkInAppNotificationRead marks user userID's notification id read; one
+// of another user is ENOTFOUND.
+func (db *DB) MarkInAppNotificationRead(ctx context.Context, userID, id int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `UPDATE notifications SET read_at = COALESCE(read_at, ?) WHERE id = ? AND user_id = ?`, tx.Now, id, userID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Notification not found")
+		}
+		return nil
+	})
+}
+
+// MarkAllInAppNotificationsRead marks every notification of user userID
+// read.
+func (db *DB) MarkAllInAppNotificationsRead(ctx context.Context, userID int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL`, tx.Now, userID)
+		return err
+	})
+}
+
+// walletDebited publishes wallet.low when a debit or a hold took company companyID's
+// wallet from before to after across the owner's threshold (from at or
+// above it to below): the webhook event, a WALLET_LOW alert (mailed as
+// the owners chose) and the owners' pushes, all in the debit's
+// transaction. Debits of one wallet are serialised by its row's lock, so
+// one crossing is told once; the next is told after a credit lifted the
+// balance to the threshold again.
+func (tx *Tx) walletDebited(ctx context.Context, companyID, before, after int64) error {
+	var threshold sql.NullInt64
+	if err := tx.QueryRow(ctx, `SELECT wallet_low_threshold_cents FROM companies WHERE id = ?`, companyID).Scan(&threshold); err != nil {
+		return err
+	}
+	if !threshold.Valid || before < threshold.Int64 || after >= threshold.Int64 {
+		return nil
+	}
+	data := fuelportal.WebhookWallet{Balance: float64(after) / 100, Threshold: float64(threshold.Int64) / 100}
+	if _, err := tx.EnqueueWebhookEvent(ctx, companyID, fuelportal.WebhookWalletLow, data); err != nil {
+		return err
+	}
+	n := fuelportal.WalletLowNotice(companyID, after, threshold.Int64)
+	title, body := n.Texts(fuelportal.LanguageEnglish)
+	if err := tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: companyID, Kind: fuelportal.AlertWalletLow, Message: title + ": " + body}); err != nil {
+		return err
+	}
+	return tx.Notify(ctx, fuelportal.PushRecipients{OwnersOf: companyID}, n)
+}
+
+// WalletLowThreshold returns company companyID's low-wallet threshold in
+// cents (nil: none).
+func (db *DB) WalletLowThreshold(ctx context.Context, companyID int64) (cents *int64, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		var v sql.NullInt64
+		if err := tx.QueryRow(ctx, `SELECT wallet_low_threshold_cents FROM companies WHERE id = ?`, companyID).Scan(&v); err != nil {
+			return err
+		}
+		if v.Valid {
+			cents = &v.Int64
+		}
+		return nil
+	})
+	return cents, err
+}
+
+// SetWalletLowThreshold sets company companyID's low-wallet threshold
+// (nil: none; 0 to fuelportal.MaxWalletLowThresholdCents).
+func (db *DB) SetWalletLowThreshold(ctx context.Context, companyID int64, cents *int64) error {
+	if cents != nil && (*cents < 0 || *cents > fuelportal.MaxWalletLowThresholdCents) {
+		fe := fuelportal.FieldErrors{}
+		fe.Add("threshold", fuelportal.MsgWalletLowThreshold)
+		return fe.Err()
+	}
+	return db.InTx(ctx, func(tx *Tx) error {
+		var v sql.NullInt64
+		if cents != nil {
+			v = sql.NullInt64{Int64: *cents, Valid: true}
+		}
+		_, err := tx.Exec(ctx, `UPDATE companies SET wallet_low_threshold_cents = ? WHERE id = ?`, v, companyID)
+		return err
+	})
+}
+
+// driverWaiting tells company companyID's owners that driver signed up
+// with card number and waits for approval: a DRIVER_WAITING alert and
+// their pushes, in the sign-up's transaction.
+func (tx *Tx) driverWaiting(ctx context.Context, companyID int64, driver *fuelportal.User, number string) error {
+	name := strings.TrimSpace(driver.FirstName + " " + driver.LastName)
+	n := fuelportal.DriverWaitingNotice(companyID, name, number)
+	title, body := n.Texts(fuelportal.LanguageEnglish)
+	if err := tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: companyID, Kind: fuelportal.AlertDriverWaiting, Message: title + ": " + body,
+		CardNumber: number, DriverName: name}); err != nil {
+		return err
+	}
+	return tx.Notify(ctx, fuelportal.PushRecipients{OwnersOf: companyID}, n)
+}

@@ -1,0 +1,2 @@
+export { NotificationsPage } from './components/NotificationsPage';
+export { useUnreadNotificationCount } from './model/use-unread-notifications';
