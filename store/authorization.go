@@ -356,18 +356,18 @@ func (tx *Tx) hold(ctx context.Context, wallet ledgerAccount, companyID, cents, 
 			return err
 		}
 	}
-	res, err := tx.Exec(ctx, `
+	var available int64
+	err := tx.QueryRow(ctx, `
 		UPDATE ledger_accounts SET held_cents = held_cents + ?
-		WHERE id = ? AND balance_cents - held_cents - ? >= ?`, cents, wallet.id, cents, floor)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n == 0 {
+		WHERE id = ? AND balance_cents - held_cents - ? >= ?
+		RETURNING balance_cents - held_cents`, cents, wallet.id, cents, floor).Scan(&available)
+	if isNoRows(err) {
 		return errHoldTooLarge
+	} else if err != nil {
+		return err
 	}
-	return nil
+	// A hold lowers the wallet's available balance as a debit does.
+	return tx.walletDebited(ctx, companyID, available+cents, available)
 }
 
 // releaseHold ends authorization a's hold (HELD) as status, lowering its

@@ -1,0 +1,337 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"fuelportal"
+	"fuelportal/rules"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+func pushPayloads(t *testing.T, db *store.DB, userID int64) []fuelportal.PushNotification {
+	t.Helper()
+	msgs, err := db.PushMessagesFor(context.Background(), userID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []fuelportal.PushNotification
+	for _, m := range msgs {
+		var n fuelportal.PushNotification
+		if err := json.Unmarshal(m.Payload, &n); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+func inAppOf(t *testing.T, db *store.DB, userID int64) *fuelportal.InAppNotificationPage {
+	t.Helper()
+	page, err := db.InAppNotifications(context.Background(), userID, false, 0, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page
+}
+
+// TestNotify_PreferencesLanguageQuietHoursAndCompanies: a notice reaches
+// the recipient on the channels their preferences allow, in their
+// language; a channel switched off sends nothing; quiet hours hold a
+// non-urgent push (and e-mail) until they end but not an urgent one;
+// another company's user named as a recipient gets nothing.
+func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db) // 15:00 UTC, 10:00 in Chicago (the default zone)
+		company, owner, card := newCompanyWithCard(t, db, "owner@notify.test", "7071000000000000001")
+		_, otherOwner, _ := newCompanyWithCard(t, db, "other@notify.test", "7071000000000000002")
+		driver := &fuelportal.User{Email: "driver@notify.test", PasswordHash: "h", FirstName: "Dan", DriverStatus: fuelportal.DriverApproved}
+		if err := db.CreateDriver(ctx, driver, card.CardNumber, "Acme Trucking"); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.InTx(ctx, func(tx *store.Tx) error {
+			_, err := tx.Exec(ctx, `UPDATE users SET language = 'es' WHERE id = ?`, driver.ID)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range []*fuelportal.User{driver, owner, otherOwner} {
+			savePush(t, db, u.ID, "https://push.example/"+u.Email)
+		}
+
+		deactivated := fuelportal.CardDeactivatedNotice(company.ID, card.CardNumber)
+		// The other company's owner is named: skipped.
+		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}}, deactivated); err != nil {
+			t.Fatal(err)
+		}
+		pushes := pushPayloads(t, db, driver.ID)
+		if len(pushes) != 1 || pushes[0].Title != "Tarjeta desactivada" || !strings.Contains(pushes[0].Body, "terminada en 0001") {
+			t.Fatalf("driver's pushes = %+v, want one in Spanish", pushes)
+		}
+		if list := inAppOf(t, db, driver.ID); list.Total != 1 || list.Unread != 1 || list.Items[0].Title != "Tarjeta desactivada" || list.Items[0].URL != "/dashboard" {
+			t.Fatalf("driver's in-app list = %+v", list.Items)
+		}
+		if mails, _ := db.OutboxMessages(ctx, driver.Email, 10); len(mails) != 0 {
+			t.Fatalf("a driver's e-mail is off by default, got %+v", mails)
+		}
+		if got := pushPayloads(t, db, otherOwner.ID); len(got) != 0 {
+			t.Fatalf("another company's owner got %+v", got)
+		}
+		// OwnersOf another company than the notice's: nobody.
+		if err := db.Notify(ctx, fuelportal.PushRecipients{OwnersOf: otherOwner.CompanyID}, fuelportal.WalletLowNotice(company.ID, 100, 500)); err != nil {
+			t.Fatal(err)
+		}
+		if got := pushPayloads(t, db, otherOwner.ID); len(got) != 0 {
+			t.Fatalf("another company's owner got %+v", got)
+		}
+
+		// Push off, e-mail on: no push, a Spanish e-mail.
+		saved, err := db.SaveNotificationSettings(ctx, driver.ID, fuelportal.RoleUser, fuelportal.NotificationSettings{
+			Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventCardDeactivated, Push: false, Email: true, InApp: false}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(saved.Events) != 4 || saved.TimeZone != fuelportal.DefaultTimeZone {
+			t.Fatalf("saved = %+v", saved)
+		}
+		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, deactivated); err != nil {
+			t.Fatal(err)
+		}
+		if got := pushPayloads(t, db, driver.ID); len(got) != 1 {
+			t.Fatalf("push switched off, yet %d pushes", len(got))
+		}
+		if list := inAppOf(t, db, driver.ID); list.Total != 1 {
+			t.Fatalf("in-app switched off, yet %d notices", list.Total)
+		}
+		mails, _ := db.OutboxMessages(ctx, driver.Email, 10)
+		if len(mails) != 1 || !strings.Contains(mails[0].Subject, "Tarjeta desactivada") || !strings.Contains(mails[0].Body, "Ábralo en Fuel Portal: /dashboard") {
+			t.Fatalf("driver's mails = %+v", mails)
+		}
+
+		// Quiet hours 09:00–11:00 in Chicago, now 10:00: a re-planned trip
+		// (not urgent) waits until 11:00; a decline (urgent) goes now.
+		if _, err := db.SaveNotificationSettings(ctx, driver.ID, fuelportal.RoleUser, fuelportal.NotificationSettings{
+			QuietHours: &fuelportal.QuietHours{Start: "09:00", End: "11:00"}}); err != nil {
+			t.Fatal(err)
+		}
+		trip := &fuelportal.Trip{ID: 7, CompanyID: company.ID, OriginName: "Ocala", DestinationName: "Tampa"}
+		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.TripReplannedNotice(trip)); err != nil {
+			t.Fatal(err)
+		}
+		decline := &fuelportal.Transaction{ID: 9, CompanyID: company.ID, CardNumber: card.CardNumber, LocationName: "Pilot #412", DeclineReason: "CARD_INACTIVE"}
+		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.DeclineNotice(decline)); err != nil {
+			t.Fatal(err)
+		}
+		claimed, err := db.ClaimPushMessages(ctx, 3*time.Hour, 50)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var titles []string
+		for _, m := range claimed {
+			var n fuelportal.PushNotification
+			_ = json.Unmarshal(m.Payload, &n)
+			titles = append(titles, n.Title)
+			if n.Title == "Compra rechazada" && !strings.Contains(n.Body, "La tarjeta está inactiva") {
+				t.Errorf("decline body %q lacks the Spanish reason", n.Body)
+			}
+		}
+		if strings.Join(titles, ",") != "Tarjeta desactivada,Compra rechazada" {
+			t.Fatalf("claimed during quiet hours: %v; want the earlier push and the urgent decline only", titles)
+		}
+		clock.Advance(time.Hour) // 11:00 in Chicago: quiet hours are over
+		claimed, _ = db.ClaimPushMessages(ctx, 3*time.Hour, 50)
+		if len(claimed) != 1 || !strings.Contains(string(claimed[0].Payload), "Viaje replanificado") {
+			t.Fatalf("after quiet hours claimed %d: %+v", len(claimed), claimed)
+		}
+		if list := inAppOf(t, db, driver.ID); list.Total != 3 || list.Items[0].TransactionID != 9 || list.Items[1].TripID != 7 {
+			t.Fatalf("the in-app list shows at once, newest first: %+v", list.Items)
+		}
+
+		// Read marks: own only.
+		first := inAppOf(t, db, driver.ID).Items[0]
+		if err := db.MarkInAppNotificationRead(ctx, owner.ID, first.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			t.Fatalf("another user marked it read: %v", err)
+		}
+		if err := db.MarkInAppNotificationRead(ctx, driver.ID, first.ID); err != nil {
+			t.Fatal(err)
+		}
+		if list := inAppOf(t, db, driver.ID); list.Unread != 2 {
+			t.Fatalf("unread = %d after one read", list.Unread)
+		}
+		if err := db.MarkAllInAppNotificationsRead(ctx, driver.ID); err != nil {
+			t.Fatal(err)
+		}
+		if list := inAppOf(t, db, driver.ID); list.Unread != 0 {
+			t.Fatalf("unread = %d after reading all", list.Unread)
+		}
+	})
+}
+
+func TestSaveNotificationSettings_RefusesWhatItCannotKeep(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		_, owner, _ := newCompanyWithCard(t, db, "owner@notify.test", "7071000000000000001")
+		for name, s := range map[string]fuelportal.NotificationSettings{
+			"a driver's event": {Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventTripReplanned, InApp: true}}},
+			"an unknown event": {Events: []fuelportal.NotificationPreference{{Event: "x.y", InApp: true}}},
+			"twice":            {Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventWalletLow, InApp: true}, {Event: fuelportal.EventWalletLow, InApp: true}}},
+			"owner in-app off": {Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventWalletLow}}},
+			"hour 24":          {QuietHours: &fuelportal.QuietHours{Start: "24:00", End: "07:00"}},
+			"start equals end": {QuietHours: &fuelportal.QuietHours{Start: "07:00", End: "07:00"}},
+			"not a clock":      {QuietHours: &fuelportal.QuietHours{Start: "7", End: "07:00"}},
+		} {
+			if _, err := db.SaveNotificationSettings(ctx, owner.ID, fuelportal.RoleCompany, s); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
+				t.Errorf("%s: err = %v, want EINVALID", name, err)
+			}
+		}
+		got, err := db.NotificationSettings(ctx, owner.ID, fuelportal.RoleCompany)
+		if err != nil || len(got.Events) != 4 || got.QuietHours != nil || !got.Events[0].Email || !got.Events[0].InApp {
+			t.Fatalf("owner's settings = %+v, %v (defaults: all on)", got, err)
+		}
+	})
+}
+
+// TestWalletLow_OnceWhenADebitCrossesTheThreshold: the debit that takes
+// the wallet below the owner's threshold publishes wallet.low (webhook,
+// WALLET_LOW alert, owner's push) in its transaction; the next debit,
+// already below, does not.
+func TestWalletLow_OnceWhenADebitCrossesTheThreshold(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		storetest.NewClock(db)
+		f := newFleetFixture(t, db, prepaid)
+		var owner int64
+		if err := db.InReadTx(ctx, func(tx *store.Tx) error {
+			return tx.QueryRow(ctx, `SELECT id FROM users WHERE company_id = ?`, f.company.ID).Scan(&owner)
+		}); err != nil {
+			t.Fatal(err)
+		}
+		savePush(t, db, owner, "https://push.example/owner")
+		endpoint := newWebhookEndpoint(t, db, f.company.ID, "https://93.184.215.14/hooks")
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 300_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		threshold := int64(200_00)
+		if err := db.SetWalletLowThreshold(ctx, f.company.ID, &threshold); err != nil {
+			t.Fatal(err)
+		}
+		tooHigh := int64(fuelportal.MaxWalletLowThresholdCents + 1)
+		if err := db.SetWalletLowThreshold(ctx, f.company.ID, &tooHigh); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
+			t.Fatalf("a threshold over the bound: %v", err)
+		}
+		walletLows := func() int {
+			n := 0
+			for _, a := range alertsOf(t, db, f.company.ID, false).Alerts {
+				if a.Kind == fuelportal.AlertWalletLow {
+					n++
+				}
+			}
+			return n
+		}
+		// 20 gal ≈ $77: $300 → $223, still above.
+		if tx, _, err := db.RecordPurchase(ctx, purchase("w-1", f.active.CardNumber, f.station.ID, 20_000)); err != nil || tx.Status != fuelportal.TransactionApproved {
+			t.Fatalf("purchase: %+v, %v", tx, err)
+		}
+		if n := walletLows(); n != 0 {
+			t.Fatalf("%d WALLET_LOW alerts above the threshold", n)
+		}
+		// → about $146: crosses.
+		if _, _, err := db.RecordPurchase(ctx, purchase("w-2", f.active.CardNumber, f.station.ID, 20_000)); err != nil {
+			t.Fatal(err)
+		}
+		// → about $69: already below, told no more.
+		if _, _, err := db.RecordPurchase(ctx, purchase("w-3", f.active.CardNumber, f.station.ID, 20_000)); err != nil {
+			t.Fatal(err)
+		}
+		if n := walletLows(); n != 1 {
+			t.Fatalf("%d WALLET_LOW alerts, want 1", n)
+		}
+		deliveries, err := db.WebhookDeliveries(ctx, f.company.ID, endpoint.ID)
+		if err != nil || len(deliveries) != 1 || deliveries[0].EventType != fuelportal.WebhookWalletLow {
+			t.Fatalf("webhook deliveries = %+v, %v", deliveries, err)
+		}
+		pushes := pushPayloads(t, db, owner)
+		if len(pushes) != 1 || pushes[0].Title != "Wallet balance low" || !strings.Contains(pushes[0].Body, "$200.00") {
+			t.Fatalf("owner's pushes = %+v", pushes)
+		}
+		if audit, err := db.CheckLedger(ctx); err != nil || audit.EntriesSum != 0 || len(audit.BalanceMismatches) != 0 {
+			t.Fatalf("ledger audit %+v, %v", audit, err)
+		}
+	})
+}
+
+// TestWalletLow_AHoldLowersTheAvailableBalance: wallet.low watches the
+// available balance, so the hold of an approved card authorization that
+// crosses the threshold tells the owners once, and its capture (the hold
+// released, the purchase debited) tells nothing more.
+func TestWalletLow_AHoldLowersTheAvailableBalance(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+		stripeCards(t, db, f, 1)
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 300_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		threshold := int64(200_00)
+		if err := db.SetWalletLowThreshold(ctx, f.company.ID, &threshold); err != nil {
+			t.Fatal(err)
+		}
+		walletLows := func() int {
+			n := 0
+			for _, a := range alertsOf(t, db, f.company.ID, false).Alerts {
+				if a.Kind == fuelportal.AlertWalletLow {
+					n++
+				}
+			}
+			return n
+		}
+		if a, _, err := db.DecideAuthorization(ctx, authRequest("iauth_low", "ic_0", 150_00, false), rules.DecideAuthorization); err != nil || !a.Approved {
+			t.Fatalf("authorization = %+v, %v", a, err)
+		}
+		if n := walletLows(); n != 1 {
+			t.Fatalf("%d WALLET_LOW alerts after the hold, want 1", n)
+		}
+		capture := &fuelportal.IssuingCapture{TransactionID: "ipi_low", AuthorizationID: "iauth_low", IssuerCardID: "ic_0", AmountCents: 150_00,
+			Gallons: 40_000, Product: fuelportal.ProductDiesel, Created: time.Date(2025, 3, 14, 9, 45, 0, 0, time.UTC)}
+		if _, err := db.CaptureAuthorization(ctx, capture); err != nil {
+			t.Fatal(err)
+		}
+		if n := walletLows(); n != 1 {
+			t.Fatalf("%d WALLET_LOW alerts after the capture, want still 1", n)
+		}
+	})
+}
+
+// TestCreateDriver_PendingDriverTellsTheOwners: a driver who signs up and
+// waits for approval raises a DRIVER_WAITING alert and the owners' push.
+func TestCreateDriver_PendingDriverTellsTheOwners(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, owner, card := newCompanyWithCard(t, db, "owner@notify.test", "7071000000000000001")
+		_, otherOwner, _ := newCompanyWithCard(t, db, "other@notify.test", "7071000000000000002")
+		savePush(t, db, owner.ID, "https://push.example/owner")
+		savePush(t, db, otherOwner.ID, "https://push.example/other")
+		driver := &fuelportal.User{Email: "driver@notify.test", PasswordHash: "h", FirstName: "Dan", LastName: "Driver"}
+		if err := db.CreateDriver(ctx, driver, card.CardNumber, "Acme Trucking"); err != nil {
+			t.Fatal(err)
+		}
+		alerts := alertsOf(t, db, company.ID, true).Alerts
+		if len(alerts) != 1 || alerts[0].Kind != fuelportal.AlertDriverWaiting || !strings.Contains(alerts[0].Message, "Dan Driver") {
+			t.Fatalf("alerts = %+v", alerts)
+		}
+		if got := pushPayloads(t, db, owner.ID); len(got) != 1 || got[0].Title != "Driver waiting for approval" {
+			t.Fatalf("owner's pushes = %+v", got)
+		}
+		if got := pushPayloads(t, db, otherOwner.ID); len(got) != 0 {
+			t.Fatalf("another company's owner got %+v", got)
+		}
+		if mails, _ := db.OutboxMessages(ctx, owner.Email, 10); len(mails) != 1 {
+			t.Fatalf("owner's mails = %+v (the alert's mail, e-mail on by default)", mails)
+		}
+	})
+}
