@@ -66,7 +66,7 @@ test('a daily limit declines a purchase over it, the owner is alerted, and an ov
 
   // The owner sets a $100 daily limit on the card.
   let row = await openCardRow(page, card);
-  await row.getByRole('button', { name: 'Controls' }).click();
+  await row.getByRole('button', { name: 'Controls', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: /Card controls/ });
   await dialog.getByLabel('Per day', { exact: true }).fill('100');
   await screenshot(page, 'card-controls-dialog');
@@ -95,7 +95,7 @@ test('a daily limit declines a purchase over it, the owner is alerted, and an ov
 
   // The owner grants an override (24 hours by default).
   row = await openCardRow(page, card);
-  await row.getByRole('button', { name: 'Override' }).click();
+  await row.getByRole('button', { name: 'Override', exact: true }).click();
   await page.getByRole('dialog', { name: 'Override card rules' }).getByRole('button', { name: 'Grant override' }).click();
   await expect(row.getByTestId('override-badge')).toBeVisible();
   await expect(row.getByTestId('override-until')).toContainText('Override active until');
