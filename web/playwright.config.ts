@@ -44,7 +44,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   // A shared or loaded machine may stretch both (E2E_SLOW=3 triples them); CI keeps the defaults.
-  timeout: 60_000 * Number(process.env.E2E_SLOW ?? 1),
+  timeout: 120_000 * Number(process.env.E2E_SLOW ?? 1),
   expect: { timeout: 10_000 * Number(process.env.E2E_SLOW ?? 1) },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
