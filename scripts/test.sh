@@ -96,18 +96,7 @@ case "$what" in
   go) ensure_postgres; start_stripe_mock; run_go ;;
   web) run_words; run_web ;;
   e2e) ensure_postgres; start_stripe_mock; run_e2e ;;
-  all) run_words; ensure_postgres; start_stripe_mock
-       # The web unit tests run beside the Go tests: the Go packages' tail (the http
-       # package alone) leaves a core idle. Each line says which run it is from.
-       (run_go) 2>&1 | sed -u 's/^/[go] /' &
-       go_run=$!
-       (run_web) 2>&1 | sed -u 's/^/[web] /' &
-       web_run=$!
-       failed=0
-       wait "$go_run" || failed=1
-       wait "$web_run" || failed=1
-       if [ "$failed" != 0 ]; then echo "==> Go or web unit tests failed (lines [go] and [web] above)" >&2; exit 1; fi
-       run_e2e
+  all) run_words; ensure_postgres; start_stripe_mock; run_go; run_web; run_e2e
        echo "==> all suites passed" ;;
   *) echo "usage: test.sh [all|go|web|e2e]" >&2; exit 2 ;;
 esac
