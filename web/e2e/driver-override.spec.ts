@@ -92,8 +92,10 @@ for (const language of ['en', 'es'] as const) {
 
     await page.goto('/');
     await signIn(page, DRIVER.email, DRIVER.password);
+    // Signing in hashes the password (argon2): on a loaded host it can take seconds.
+    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
     const card = page.getByTestId('my-card');
-    await expect(card.getByTestId('my-card-rules')).toHaveText(say.rules);
+    await expect(card.getByTestId('my-card-rules')).toHaveText(say.rules, { timeout: 30_000 });
     const panel = card.getByTestId('override-request-panel');
     await expect(panel).toContainText(say.declined);
     await screenshot(page, `driver-dashboard-declined-${language}`);
