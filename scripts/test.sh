@@ -74,14 +74,14 @@ run_web() {
 run_e2e() {
   local pgdb="${TEST_DATABASE_URL%%\?*}"; pgdb="${pgdb%/*}/fuelportal_e2e?sslmode=disable"
   psql -q -d "$TEST_DATABASE_URL" -c 'DROP DATABASE IF EXISTS fuelportal_e2e' -c 'CREATE DATABASE fuelportal_e2e'
-  # Every spec runs at both sizes and on both engines without running everything four
-  # times: the phone (390×844) on SQLite, the desktop on PostgreSQL. The two runs are
-  # independent (each its own server, database, port and output folder; one worker each,
-  # since a run's specs share the demo company) and mostly wait on the browser and timers,
-  # so they run side by side, the same number of specs each; each line says which run it
-  # is from. (The payments-not-configured spec has its own server without Stripe keys,
-  # on SQLite in both runs: playwright.config.ts.)
-  echo "==> e2e (Chromium): [sqlite] every spec on the phone; [postgres] every spec on the desktop"
+  # Each flow runs at one size (web/playwright.config.ts: a driver's flows on the phone, the
+  # owner's on the desktop; the screens tour at both). The phone project runs on SQLite, the
+  # desktop project on PostgreSQL. The two runs are independent (each its own server, database,
+  # port and output folder; one worker each, since a run's specs share the demo company) and
+  # partly wait on the browser and timers, so they run side by side; each line says which run
+  # it is from. (The payments-not-configured spec has its own server without Stripe keys, on
+  # SQLite: playwright.config.ts.)
+  echo "==> e2e (Chromium): [sqlite] the phone flows; [postgres] the desktop flows; the screens tour in both"
   (cd web && E2E_DB="sqlite:$(mktemp -d)/e2e.db" npx playwright test --project=phone --output=test-results/sqlite-phone) 2>&1 | sed -u 's/^/[sqlite] /' &
   local sqlite_run=$!
   (cd web && E2E_DB="$pgdb" npx playwright test --project=desktop --output=test-results/postgres) 2>&1 | sed -u 's/^/[postgres] /' &

@@ -38,6 +38,18 @@ const withoutStripe = Object.fromEntries(
   Object.entries(process.env).filter(([name, value]) => value !== undefined && !name.includes('STRIPE_')),
 ) as Record<string, string>;
 
+/** The owner's back-office flows: run on the desktop. Every other flow runs on the phone. */
+const desktopFlows = specs(
+  'card-controls', 'contract-price', 'fleet-owner', 'ifta', 'national-map', 'order-card', 'owner-signup',
+  'payments', 'payments-not-configured', 'planner', 'vehicles', 'webhooks',
+);
+/** Specs that check both sizes. */
+const bothSizes = specs('screens', 'drawer');
+
+function specs(...names: string[]): RegExp {
+  return new RegExp(`/(${names.join('|')})\\.spec\\.ts$`);
+}
+
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
@@ -64,15 +76,18 @@ export default defineConfig({
     },
   },
   /*
-   * Every spec runs on a driver's phone and on a desktop (docs/decisions.md, Phones). The phone project
-   * is the one scripts/test.sh keeps on the second database engine.
+   * Each flow runs at one size (docs/decisions.md, Phones): what a driver does on the phone, the
+   * owner's back office on the desktop. screens.spec.ts opens every screen at both sizes, and
+   * drawer.spec.ts checks the navigation of each. scripts/test.sh runs the phone project on
+   * SQLite and the desktop project on PostgreSQL, side by side.
    */
   projects: [
     {
       name: 'phone',
+      testIgnore: desktopFlows,
       use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
-    { name: 'desktop', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', testMatch: [desktopFlows, bothSizes], use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [
     {
