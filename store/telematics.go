@@ -54,20 +54,20 @@ func (db *DB) TelematicsTokenCreatedAt(ctx context.Context, companyID int64) (at
 // company's vehicles to the vehicles' IDs.
 func (db *DB) VehicleIDsByUnit(ctx context.Context, companyID int64, units []string) (ids map[string]int64, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		ids, err = tx.vehicleIDsByUnit(ctx, companyID, units)
+		ids, err = tx.vehicleIDsByUnit(ctx, companyID, units, "")
 		return err
 	})
 	return ids, err
 }
 
-func (tx *Tx) vehicleIDsByUnit(ctx context.Context, companyID int64, units []string) (map[string]int64, error) {
+func (tx *Tx) vehicleIDsByUnit(ctx context.Context, companyID int64, units []string, lock string) (map[string]int64, error) {
 	ids := map[string]int64{}
-	return ids, chunks(len(units), 1, func(start, end int) error {
+	read := func(start, end int) error {
 		args := []any{companyID}
 		for _, u := range units[start:end] {
 			args = append(args, u)
 		}
-		rows, err := tx.Query(ctx, `SELECT id, unit_number FROM vehicles WHERE company_id = ? AND unit_number IN (`+placeholders(end-start)+`)`, args...)
+		rows, err := tx.Query(ctx, `SELECT id, unit_number FROM vehicles WHERE company_id = ? AND unit_number IN (`+placeholders(end-start)+`) ORDER BY id`+lock, args...)
 		if err != nil {
 			return err
 		}
@@ -81,7 +81,13 @@ func (tx *Tx) vehicleIDsByUnit(ctx context.Context, companyID int64, units []str
 			ids[unit] = id
 		}
 		return rows.Err()
-	})
+	}
+	if lock != "" && len(units) > 0 {
+		// One statement, so the locks are taken in one id order (an
+		// ingest has at most 2,000 device names).
+		return ids, read(0, len(units))
+	}
+	return ids, chunks(len(units), 1, read)
 }
 
 // TelematicsTx is one ingest transaction of a company's positions (the
@@ -99,10 +105,16 @@ func (db *DB) InTelematicsTx(ctx context.Context, companyID int64, fn func(t *Te
 // Now is the transaction's clock.
 func (t *TelematicsTx) Now() time.Time { return t.tx.Now }
 
-// VehicleIDsByUnit is DB.VehicleIDsByUnit of the company, in the
-// transaction (one ingest, one transaction: fewer round trips).
-func (t *TelematicsTx) VehicleIDsByUnit(ctx context.Context, units []string) (map[string]int64, error) {
-	return t.tx.vehicleIDsByUnit(ctx, t.companyID, units)
+// LockVehiclesByUnit is DB.VehicleIDsByUnit of the company in the
+// transaction, and locks those vehicles in id order in the same statement
+// (PostgreSQL; SQLite has one writer at a time): ingests of a vehicle
+// queue on its row, and two ingests never wait on each other in a cycle.
+func (t *TelematicsTx) LockVehiclesByUnit(ctx context.Context, units []string) (map[string]int64, error) {
+	lock := ""
+	if t.tx.Engine() == Postgres {
+		lock = " FOR NO KEY UPDATE"
+	}
+	return t.tx.vehicleIDsByUnit(ctx, t.companyID, units, lock)
 }
 
 // Location is the company's time zone (its card controls').
@@ -112,22 +124,6 @@ func (t *TelematicsTx) Location(ctx context.Context) (*time.Location, error) {
 		return nil, err
 	}
 	return c.Location(), nil
-}
-
-// LockVehicles serialises ingests of the vehicles ids, locked in id order
-// in one statement (PostgreSQL; SQLite has one writer at a time).
-func (t *TelematicsTx) LockVehicles(ctx context.Context, ids []int64) error {
-	if t.tx.Engine() != Postgres || len(ids) == 0 {
-		return nil
-	}
-	return chunks(len(ids), 1, func(start, end int) error {
-		args := []any{t.companyID}
-		for _, id := range ids[start:end] {
-			args = append(args, id)
-		}
-		_, err := t.tx.Exec(ctx, `SELECT id FROM vehicles WHERE company_id = ? AND id IN (`+placeholders(end-start)+`) ORDER BY id FOR NO KEY UPDATE`, args...)
-		return err
-	})
 }
 
 const fixColumns = `id, vehicle_id, fix_time, latitude, longitude, speed_knots, odometer_miles`

@@ -142,7 +142,7 @@ func openQuarter(tb testing.TB) *store.DB {
 					date := d.Format(time.DateOnly)
 					rows = append(rows, fuelportal.TelematicsMiles{VehicleID: id, Date: date, Jurisdiction: "TX", Miles: 310.4},
 						fuelportal.TelematicsMiles{VehicleID: id, Date: date, Jurisdiction: "OK", Miles: 92.7})
-					days = append(days, fuelportal.TelematicsDay{VehicleID: id, Date: date, Positions: 2880})
+					days = append(days, fuelportal.TelematicsDay{VehicleID: id, Date: date, Positions: 2880, Miles: 403.1})
 					at = append(at, d)
 				}
 			}

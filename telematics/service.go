@@ -210,7 +210,7 @@ func (s *Service) Ingest(ctx context.Context, companyID int64, positions []Posit
 	// One transaction reads the vehicles and the zone, stores and rolls up.
 	err := s.Store.InTelematicsTx(ctx, companyID, func(t *store.TelematicsTx) error {
 		res = &Result{Received: len(positions), UnknownIDs: []string{}}
-		ids, err := t.VehicleIDsByUnit(ctx, units)
+		ids, err := t.LockVehiclesByUnit(ctx, units)
 		if err != nil {
 			return err
 		}
@@ -250,10 +250,7 @@ func (s *Service) Ingest(ctx context.Context, companyID int64, positions []Posit
 		for id := range byVehicle {
 			vehicles = append(vehicles, id)
 		}
-		slices.Sort(vehicles) // lock order
-		if err := t.LockVehicles(ctx, vehicles); err != nil {
-			return err
-		}
+		slices.Sort(vehicles)
 		ends, err := t.TrackEnds(ctx, vehicles)
 		if err != nil {
 			return err
