@@ -2,7 +2,7 @@ package telematics_test
 
 // Benchmarks of the telematics flow (figures in bench/README.md, "IFTA"):
 //
-//	TEST_DATABASE_URL=… go test ./telematics/ -run '^$' -bench . -benchtime 200x
+//	TEST_DATABASE_URL=… go test ./telematics/ -run '^$' -bench . -benchtime 100x
 
 import (
 	"context"
