@@ -55,8 +55,10 @@ type IFTACardPurchase struct {
 	Product       ProductCode
 	Gallons       Gallons
 	Date          time.Time
-	UnitNumber    string
-	CreatedAt     time.Time // when it was recorded
+	// UnitNumber is the purchase's vehicle's (the pump prompt's or the
+	// card's unit at the purchase), not the card's unit today.
+	UnitNumber string
+	CreatedAt  time.Time // when it was recorded
 }
 
 // IFTATrip is a completed trip whose planned route gives estimated miles.
@@ -120,4 +122,8 @@ type IFTATelematics struct {
 	Covered []TelematicsDay
 	// VehicleDays counts the vehicle days with telematics miles.
 	VehicleDays int
+	// ChangedAfterClose are the vehicle days whose positions or miles
+	// changed after the quarter's return was closed (nil while it is
+	// not closed).
+	ChangedAfterClose []TelematicsDay
 }

@@ -14,6 +14,9 @@ type TelematicsFix struct {
 	SpeedKnots *float64
 	// OdometerMiles is the vehicle's odometer at the fix; nil when unknown.
 	OdometerMiles *float64
+	// Kept is set when the fix is in the vehicle's track (not dropped as a
+	// jump).
+	Kept bool
 }
 
 // TelematicsMiles are a vehicle's miles in one jurisdiction on one day
@@ -30,9 +33,10 @@ type TelematicsMiles struct {
 }
 
 // TelematicsDay is what a vehicle's positions of one day came to: how
-// many were stored, dropped as jumps and how many gaps were bridged, and
-// its first and last odometer reading (nil when no position of the day
-// carried one).
+// many were stored, dropped as jumps and how many gaps were bridged, its
+// miles (all jurisdictions), its first and last odometer reading (nil when
+// no position of the day carried one) and when its figures last changed
+// (zero: before that was recorded).
 type TelematicsDay struct {
 	VehicleID     int64
 	UnitNumber    string
@@ -40,6 +44,8 @@ type TelematicsDay struct {
 	Positions     int
 	DroppedJumps  int
 	BridgedGaps   int
+	Miles         float64
 	StartOdometer *float64
 	EndOdometer   *float64
+	ReceivedAt    time.Time
 }

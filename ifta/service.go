@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -84,15 +85,23 @@ type Sources struct {
 	CompletedTrips int `json:"completedTrips"`
 	// TelematicsVehicleDays are the days of vehicles with telematics
 	// miles; SupersededByTelematics the manual entries and trips of such a
-	// unit's day, not counted (telematics miles come first).
+	// unit's day, not counted (telematics miles come first);
+	// SupersededByTrips the manual entries of a unit's day with a
+	// completed trip and no telematics miles, not counted either (a unit
+	// day's miles come from one source: DaySources).
 	TelematicsVehicleDays  int `json:"telematicsVehicleDays"`
 	SupersededByTelematics int `json:"supersededByTelematics"`
+	SupersededByTrips      int `json:"supersededByTrips"`
 }
 
-// AfterCloseItem is one record of a closed quarter recorded after its close.
+// AfterCloseItem is one record of a closed quarter recorded after its
+// close. Kind telematics is a vehicle day whose positions or rolled-up
+// miles changed after the close: ID is the vehicle's, Miles the day's
+// miles now.
 type AfterCloseItem struct {
-	Kind         string    `json:"kind"` // cardPurchase, fuelEntry, milesEntry, trip
+	Kind         string    `json:"kind"` // cardPurchase, fuelEntry, milesEntry, trip, telematics
 	ID           int64     `json:"id"`
+	UnitNumber   string    `json:"unitNumber"`
 	Date         string    `json:"date"` // YYYY-MM-DD in the company's zone
 	Jurisdiction string    `json:"jurisdiction"`
 	Gallons      *float64  `json:"gallons"`
@@ -170,7 +179,7 @@ func (s *Service) Return(ctx context.Context, companyID int64, year, quarter int
 	if err != nil {
 		return nil, err
 	}
-	out.Sources.TelematicsVehicleDays, out.Sources.SupersededByTelematics = used.TelematicsVehicleDays, used.SupersededByTelematics
+	out.Sources.TelematicsVehicleDays, out.Sources.SupersededByTelematics, out.Sources.SupersededByTrips = used.TelematicsVehicleDays, used.SupersededByTelematics, used.SupersededByTrips
 	return out, nil
 }
 
@@ -183,11 +192,50 @@ const (
 // UnitDay is one unit's calendar day.
 type UnitDay struct{ Unit, Date string }
 
-// Superseded reports whether a trip or manual entry of unit on date is
-// left out because telematics miles cover that unit day: telematics come
-// first (docs/ifta.md, "Where the figures come from").
-func Superseded(covered map[UnitDay]bool, unit, date string) bool {
-	return covered[UnitDay{unit, date}]
+// Source is where a unit day's miles come from.
+type Source string
+
+// The sources of miles, in order of trust (docs/ifta.md, "Where the
+// figures come from").
+const (
+	SourceTelematics Source = "telematics" // rolled up from the unit's positions
+	SourceTrip       Source = "trip"       // a completed trip's planned route: estimated
+	SourceManual     Source = "manual"     // entered by hand (a trip sheet)
+)
+
+// DaySources is the one rule of which source a unit day's miles come
+// from: its telematics miles where it has some; else the planned miles of
+// its completed trips started that day; else its manual entries. A unit
+// day's miles are never counted from two sources. Mark the days that have
+// telematics miles and trips, then ask Counted.
+type DaySources struct{ telematics, trips map[UnitDay]bool }
+
+// NewDaySources is an empty DaySources.
+func NewDaySources() *DaySources {
+	return &DaySources{telematics: map[UnitDay]bool{}, trips: map[UnitDay]bool{}}
+}
+
+// HasTelematics marks unit's date as having telematics miles.
+func (d *DaySources) HasTelematics(unit, date string) { d.telematics[UnitDay{unit, date}] = true }
+
+// HasTrip marks unit's date as having a completed trip started on it.
+func (d *DaySources) HasTrip(unit, date string) { d.trips[UnitDay{unit, date}] = true }
+
+// Counted reports whether miles of source s on unit's date count; when
+// they do not, by is the source that replaces them.
+func (d *DaySources) Counted(unit, date string, s Source) (ok bool, by Source) {
+	k := UnitDay{unit, date}
+	switch {
+	case s == SourceTelematics:
+		return true, ""
+	case d.telematics[k]:
+		return false, SourceTelematics
+	case s == SourceTrip:
+		return true, ""
+	case d.trips[k]:
+		return false, SourceTrip
+	}
+	return true, ""
 }
 
 // compute builds the return of quarter q's data (loc is the company's
@@ -212,9 +260,19 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time,
 	}
 	var used Sources
 	miles := map[string]float64{}
-	telematicsDays := map[UnitDay]bool{}
+	sources := NewDaySources()
 	for _, d := range q.Telematics.Covered {
-		telematicsDays[UnitDay{d.UnitNumber, d.Date}] = true
+		sources.HasTelematics(d.UnitNumber, d.Date)
+	}
+	for _, t := range q.Trips {
+		sources.HasTrip(t.UnitNumber, t.CreatedAt.In(loc).Format(time.DateOnly))
+	}
+	superseded := func(by Source) {
+		if by == SourceTelematics {
+			used.SupersededByTelematics++
+		} else {
+			used.SupersededByTrips++
+		}
 	}
 	used.TelematicsVehicleDays = q.Telematics.VehicleDays
 	for _, m := range q.Telematics.Miles {
@@ -224,16 +282,16 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time,
 		miles[code] = max(0, m) // a segment taken back can leave -1e-12
 	}
 	for _, m := range q.Miles {
-		if Superseded(telematicsDays, m.UnitNumber, m.Date) {
-			used.SupersededByTelematics++
+		if ok, by := sources.Counted(m.UnitNumber, m.Date, SourceManual); !ok {
+			superseded(by)
 			continue
 		}
 		miles[m.Jurisdiction] += float64(m.MilesTenths) / 10
 	}
 	var tripIDs []string
 	for _, t := range q.Trips {
-		if Superseded(telematicsDays, t.UnitNumber, t.CreatedAt.In(loc).Format(time.DateOnly)) {
-			used.SupersededByTelematics++
+		if ok, by := sources.Counted(t.UnitNumber, t.CreatedAt.In(loc).Format(time.DateOnly), SourceTrip); !ok {
+			superseded(by)
 			continue
 		}
 		points := make([]jurisdiction.Point, len(t.Route))
@@ -313,25 +371,29 @@ func afterClose(q *fuelportal.IFTAQuarter, closedAt time.Time, loc *time.Locatio
 	gallons := func(g fuelportal.Gallons) *float64 { v := float64(g) / 1000; return &v }
 	for _, c := range q.Purchases {
 		if c.CreatedAt.After(closedAt) {
-			items = append(items, AfterCloseItem{Kind: "cardPurchase", ID: c.TransactionID, Date: c.Date.In(loc).Format(time.DateOnly),
+			items = append(items, AfterCloseItem{Kind: "cardPurchase", ID: c.TransactionID, UnitNumber: c.UnitNumber, Date: c.Date.In(loc).Format(time.DateOnly),
 				Jurisdiction: c.Jurisdiction, Gallons: gallons(c.Gallons), RecordedAt: c.CreatedAt.UTC()})
 		}
 	}
 	for _, f := range q.Fuel {
 		if f.CreatedAt.After(closedAt) {
-			items = append(items, AfterCloseItem{Kind: "fuelEntry", ID: f.ID, Date: f.Date, Jurisdiction: f.Jurisdiction, Gallons: gallons(f.Gallons), RecordedAt: f.CreatedAt.UTC()})
+			items = append(items, AfterCloseItem{Kind: "fuelEntry", ID: f.ID, UnitNumber: f.UnitNumber, Date: f.Date, Jurisdiction: f.Jurisdiction, Gallons: gallons(f.Gallons), RecordedAt: f.CreatedAt.UTC()})
 		}
 	}
 	for _, m := range q.Miles {
 		if m.CreatedAt.After(closedAt) {
 			v := float64(m.MilesTenths) / 10
-			items = append(items, AfterCloseItem{Kind: "milesEntry", ID: m.ID, Date: m.Date, Jurisdiction: m.Jurisdiction, Miles: &v, RecordedAt: m.CreatedAt.UTC()})
+			items = append(items, AfterCloseItem{Kind: "milesEntry", ID: m.ID, UnitNumber: m.UnitNumber, Date: m.Date, Jurisdiction: m.Jurisdiction, Miles: &v, RecordedAt: m.CreatedAt.UTC()})
 		}
 	}
 	for _, t := range q.Trips {
 		if t.CompletedAt.After(closedAt) {
-			items = append(items, AfterCloseItem{Kind: "trip", ID: t.ID, Date: t.CreatedAt.In(loc).Format(time.DateOnly), RecordedAt: t.CompletedAt.UTC()})
+			items = append(items, AfterCloseItem{Kind: "trip", ID: t.ID, UnitNumber: t.UnitNumber, Date: t.CreatedAt.In(loc).Format(time.DateOnly), RecordedAt: t.CompletedAt.UTC()})
 		}
+	}
+	for _, d := range q.Telematics.ChangedAfterClose {
+		miles := math.Round(max(0, d.Miles)*10) / 10
+		items = append(items, AfterCloseItem{Kind: "telematics", ID: d.VehicleID, UnitNumber: d.UnitNumber, Date: d.Date, Miles: &miles, RecordedAt: d.ReceivedAt.UTC()})
 	}
 	slices.SortStableFunc(items, func(a, b AfterCloseItem) int { return a.RecordedAt.Compare(b.RecordedAt) })
 	return items

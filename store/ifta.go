@@ -221,7 +221,9 @@ func (db *DB) DeleteIFTAFuel(ctx context.Context, companyID, id int64) error {
 
 // IFTAQuarter reads what the company's return for period p is computed
 // from, in one read transaction: approved card purchases of the fuel's
-// product dated in the quarter (the station's state as jurisdiction),
+// product dated in the quarter (the station's state as jurisdiction; the
+// unit is the purchase's own vehicle's, else the unit number it was made
+// for, and only else its card's current one),
 // off-card fuel of the fuel type and manual miles dated in it, completed
 // trips started in it, the quarter's rates of the fuel, and the closed
 // return if there is one.
@@ -243,8 +245,10 @@ func (tx *Tx) IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (q *fuel
 		c.Jurisdiction = strings.ToUpper(strings.TrimSpace(c.Jurisdiction))
 		c.Date, c.CreatedAt = date.Time, created.Time
 		return c, err
-	}, `SELECT t.id, COALESCE(s.state, ''), t.product_code, t.gallons_milli, t.transaction_date, COALESCE(k.unit_number, ''), t.created_at
+	}, `SELECT t.id, COALESCE(s.state, ''), t.product_code, t.gallons_milli, t.transaction_date,
+			COALESCE(v.unit_number, NULLIF(t.unit_number, ''), k.unit_number, ''), t.created_at
 		FROM card_transactions t LEFT JOIN stations s ON s.id = t.location_id LEFT JOIN cards k ON k.id = t.card_id
+		LEFT JOIN vehicles v ON v.id = t.vehicle_id
 		WHERE t.company_id = ? AND t.status = 'APPROVED' AND t.product_code = ? AND t.transaction_date >= ? AND t.transaction_date < ?
 		ORDER BY t.transaction_date, t.id`, p.CompanyID, iftaProduct(p.FuelType), p.From, p.To)
 	if err != nil {
@@ -264,16 +268,6 @@ func (tx *Tx) IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (q *fuel
 	if err != nil {
 		return nil, err
 	}
-	var units []string
-	for _, m := range q.Miles {
-		units = append(units, m.UnitNumber)
-	}
-	for _, t := range q.Trips {
-		units = append(units, t.UnitNumber)
-	}
-	if q.Telematics, err = tx.iftaTelematics(ctx, p, units); err != nil {
-		return nil, err
-	}
 	q.Rates, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTARate, error) {
 		var r fuelportal.IFTARate
 		var sample int64
@@ -290,8 +284,19 @@ func (tx *Tx) IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (q *fuel
 	if err != nil {
 		return nil, err
 	}
+	var closedAt time.Time
 	if len(closed) > 0 {
-		q.Closed = &closed[0]
+		q.Closed, closedAt = &closed[0], closed[0].ClosedAt
+	}
+	var units []string
+	for _, m := range q.Miles {
+		units = append(units, m.UnitNumber)
+	}
+	for _, t := range q.Trips {
+		units = append(units, t.UnitNumber)
+	}
+	if q.Telematics, err = tx.iftaTelematics(ctx, p, units, closedAt); err != nil {
+		return nil, err
 	}
 	return q, nil
 }

@@ -53,30 +53,41 @@ func (db *DB) TelematicsTokenCreatedAt(ctx context.Context, companyID int64) (at
 // VehicleIDsByUnit maps those of units that are unit numbers of the
 // company's vehicles to the vehicles' IDs.
 func (db *DB) VehicleIDsByUnit(ctx context.Context, companyID int64, units []string) (ids map[string]int64, err error) {
-	ids = map[string]int64{}
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		return chunks(len(units), 1, func(start, end int) error {
-			args := []any{companyID}
-			for _, u := range units[start:end] {
-				args = append(args, u)
-			}
-			rows, err := tx.Query(ctx, `SELECT id, unit_number FROM vehicles WHERE company_id = ? AND unit_number IN (`+placeholders(end-start)+`)`, args...)
-			if err != nil {
-				return err
-			}
-			defer rows.Close()
-			for rows.Next() {
-				var id int64
-				var unit string
-				if err := rows.Scan(&id, &unit); err != nil {
-					return err
-				}
-				ids[unit] = id
-			}
-			return rows.Err()
-		})
+		ids, err = tx.vehicleIDsByUnit(ctx, companyID, units, "")
+		return err
 	})
 	return ids, err
+}
+
+func (tx *Tx) vehicleIDsByUnit(ctx context.Context, companyID int64, units []string, lock string) (map[string]int64, error) {
+	ids := map[string]int64{}
+	read := func(start, end int) error {
+		args := []any{companyID}
+		for _, u := range units[start:end] {
+			args = append(args, u)
+		}
+		rows, err := tx.Query(ctx, `SELECT id, unit_number FROM vehicles WHERE company_id = ? AND unit_number IN (`+placeholders(end-start)+`) ORDER BY id`+lock, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			var unit string
+			if err := rows.Scan(&id, &unit); err != nil {
+				return err
+			}
+			ids[unit] = id
+		}
+		return rows.Err()
+	}
+	if lock != "" && len(units) > 0 {
+		// One statement, so the locks are taken in one id order (an
+		// ingest has at most 2,000 device names).
+		return ids, read(0, len(units))
+	}
+	return ids, chunks(len(units), 1, read)
 }
 
 // TelematicsTx is one ingest transaction of a company's positions (the
@@ -94,20 +105,25 @@ func (db *DB) InTelematicsTx(ctx context.Context, companyID int64, fn func(t *Te
 // Now is the transaction's clock.
 func (t *TelematicsTx) Now() time.Time { return t.tx.Now }
 
-// LockVehicles serialises ingests of the vehicles ids, locked in id order
-// in one statement (PostgreSQL; SQLite has one writer at a time).
-func (t *TelematicsTx) LockVehicles(ctx context.Context, ids []int64) error {
-	if t.tx.Engine() != Postgres || len(ids) == 0 {
-		return nil
+// LockVehiclesByUnit is DB.VehicleIDsByUnit of the company in the
+// transaction, and locks those vehicles in id order in the same statement
+// (PostgreSQL; SQLite has one writer at a time): ingests of a vehicle
+// queue on its row, and two ingests never wait on each other in a cycle.
+func (t *TelematicsTx) LockVehiclesByUnit(ctx context.Context, units []string) (map[string]int64, error) {
+	lock := ""
+	if t.tx.Engine() == Postgres {
+		lock = " FOR NO KEY UPDATE"
 	}
-	return chunks(len(ids), 1, func(start, end int) error {
-		args := []any{t.companyID}
-		for _, id := range ids[start:end] {
-			args = append(args, id)
-		}
-		_, err := t.tx.Exec(ctx, `SELECT id FROM vehicles WHERE company_id = ? AND id IN (`+placeholders(end-start)+`) ORDER BY id FOR NO KEY UPDATE`, args...)
-		return err
-	})
+	return t.tx.vehicleIDsByUnit(ctx, t.companyID, units, lock)
+}
+
+// Location is the company's time zone (its card controls').
+func (t *TelematicsTx) Location(ctx context.Context) (*time.Location, error) {
+	c, err := t.tx.companyControls(ctx, t.companyID)
+	if err != nil {
+		return nil, err
+	}
+	return c.Location(), nil
 }
 
 const fixColumns = `id, vehicle_id, fix_time, latitude, longitude, speed_knots, odometer_miles`
@@ -137,9 +153,57 @@ func (t *TelematicsTx) oneFix(ctx context.Context, query string, args ...any) (*
 	return f, err
 }
 
-// LastKept is the vehicle's latest kept position (nil: none).
-func (t *TelematicsTx) LastKept(ctx context.Context, vehicleID int64) (*fuelportal.TelematicsFix, error) {
-	return t.oneFix(ctx, `SELECT `+fixColumns+` FROM telematics_positions WHERE vehicle_id = ? AND kept = 1 ORDER BY fix_time DESC LIMIT 1`, vehicleID)
+// TrackEnd is where a vehicle's stored track ends: its latest kept
+// position (nil: none) and the fix time of its latest position, kept or
+// not (zero: none).
+type TrackEnd struct {
+	LastKept *fuelportal.TelematicsFix
+	Latest   time.Time
+}
+
+// TrackEnds reads the track ends of vehicles ids in one statement (each
+// from the (vehicle_id, fix_time) indexes, never a scan of a track).
+func (t *TelematicsTx) TrackEnds(ctx context.Context, ids []int64) (map[int64]TrackEnd, error) {
+	ends := make(map[int64]TrackEnd, len(ids))
+	err := chunks(len(ids), 3, func(start, end int) error {
+		parts := make([]string, 0, end-start)
+		args := make([]any, 0, 3*(end-start))
+		for _, id := range ids[start:end] {
+			parts = append(parts, `SELECT CAST(? AS BIGINT) AS vehicle_id,
+				(SELECT MAX(fix_time) FROM telematics_positions WHERE vehicle_id = ?) AS latest,
+				(SELECT id FROM telematics_positions WHERE vehicle_id = ? AND kept = 1 ORDER BY fix_time DESC LIMIT 1) AS kept_id`)
+			args = append(args, id, id, id)
+		}
+		rows, err := t.tx.Query(ctx, `SELECT e.vehicle_id, e.latest, p.`+strings.ReplaceAll(fixColumns, ", ", ", p.")+`
+			FROM (`+strings.Join(parts, " UNION ALL ")+`) e LEFT JOIN telematics_positions p ON p.id = e.kept_id`, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var vehicle int64
+			var latest, at nullTime
+			var id, vid sql.NullInt64
+			var lat, lon, speed, odo sql.NullFloat64
+			if err := rows.Scan(&vehicle, &latest, &id, &vid, &at, &lat, &lon, &speed, &odo); err != nil {
+				return err
+			}
+			e := TrackEnd{Latest: latest.Time}
+			if id.Valid {
+				f := &fuelportal.TelematicsFix{ID: id.Int64, VehicleID: vid.Int64, FixTime: at.Time, Lat: lat.Float64, Lon: lon.Float64, Kept: true}
+				if speed.Valid {
+					f.SpeedKnots = &speed.Float64
+				}
+				if odo.Valid {
+					f.OdometerMiles = &odo.Float64
+				}
+				e.LastKept = f
+			}
+			ends[vehicle] = e
+		}
+		return rows.Err()
+	})
+	return ends, err
 }
 
 // KeptAround are the vehicle's kept positions just before and just after
@@ -153,34 +217,36 @@ func (t *TelematicsTx) KeptAround(ctx context.Context, vehicleID int64, at time.
 	return prev, next, err
 }
 
-// InsertFixes stores fixes (of one vehicle, not kept yet) and sets the ID
-// of each it stored; a fix whose vehicle already has a position at the
-// same instant is a duplicate: not stored, its ID stays 0.
+// InsertFixes stores fixes (of any vehicles, in one statement per 1,000)
+// with their Kept flags, and sets the ID of each it stored; a fix whose
+// vehicle already has a position at the same instant is a duplicate: not
+// stored, its ID stays 0.
 func (t *TelematicsTx) InsertFixes(ctx context.Context, fixes []*fuelportal.TelematicsFix) error {
-	byTime := make(map[int64]*fuelportal.TelematicsFix, len(fixes))
+	type key struct{ vehicle, micros int64 }
+	byTime := make(map[key]*fuelportal.TelematicsFix, len(fixes))
 	for _, f := range fixes {
-		byTime[f.FixTime.UnixMicro()] = f
+		byTime[key{f.VehicleID, f.FixTime.UnixMicro()}] = f
 	}
-	return chunks(len(fixes), 8, func(start, end int) error {
-		args := make([]any, 0, 8*(end-start))
+	return chunks(len(fixes), 9, func(start, end int) error {
+		args := make([]any, 0, 9*(end-start))
 		values := make([]string, 0, end-start)
 		for _, f := range fixes[start:end] {
-			values = append(values, "(?, ?, ?, ?, ?, ?, ?, ?)")
-			args = append(args, t.companyID, f.VehicleID, f.FixTime, f.Lat, f.Lon, nullFloat(f.SpeedKnots), nullFloat(f.OdometerMiles), t.tx.Now)
+			values = append(values, "(?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, t.companyID, f.VehicleID, f.FixTime, f.Lat, f.Lon, nullFloat(f.SpeedKnots), nullFloat(f.OdometerMiles), boolInt(f.Kept), t.tx.Now)
 		}
-		rows, err := t.tx.Query(ctx, `INSERT INTO telematics_positions (company_id, vehicle_id, fix_time, latitude, longitude, speed_knots, odometer_miles, received_at)
-			VALUES `+strings.Join(values, ", ")+` ON CONFLICT (vehicle_id, fix_time) DO NOTHING RETURNING id, fix_time`, args...)
+		rows, err := t.tx.Query(ctx, `INSERT INTO telematics_positions (company_id, vehicle_id, fix_time, latitude, longitude, speed_knots, odometer_miles, kept, received_at)
+			VALUES `+strings.Join(values, ", ")+` ON CONFLICT (vehicle_id, fix_time) DO NOTHING RETURNING id, vehicle_id, fix_time`, args...)
 		if err != nil {
 			return err
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var id int64
+			var id, vehicle int64
 			var at nullTime
-			if err := rows.Scan(&id, &at); err != nil {
+			if err := rows.Scan(&id, &vehicle, &at); err != nil {
 				return err
 			}
-			if f := byTime[at.Time.UnixMicro()]; f != nil {
+			if f := byTime[key{vehicle, at.Time.UnixMicro()}]; f != nil {
 				f.ID = id
 			}
 		}
@@ -224,12 +290,13 @@ func (t *TelematicsTx) AddMiles(ctx context.Context, rows []fuelportal.Telematic
 	})
 }
 
-// AddDays adds each row's counts to its vehicle's day and widens the day's
-// odometer readings: StartOdometer is the reading of the earliest fix
-// given (its time in start), EndOdometer of the latest (in end).
+// AddDays adds each row's counts and miles to its vehicle's day, stamps
+// the day as changed now, and widens the day's odometer readings:
+// StartOdometer is the reading of the earliest fix given (its time in
+// start), EndOdometer of the latest (in end).
 func (t *TelematicsTx) AddDays(ctx context.Context, rows []fuelportal.TelematicsDay, start, end []time.Time) error {
-	return chunks(len(rows), 10, func(first, last int) error {
-		args := make([]any, 0, 10*(last-first))
+	return chunks(len(rows), 12, func(first, last int) error {
+		args := make([]any, 0, 12*(last-first))
 		values := make([]string, 0, last-first)
 		for i := first; i < last; i++ {
 			d := rows[i]
@@ -240,16 +307,18 @@ func (t *TelematicsTx) AddDays(ctx context.Context, rows []fuelportal.Telematics
 			if d.EndOdometer != nil {
 				endAt = end[i]
 			}
-			values = append(values, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-			args = append(args, t.companyID, d.VehicleID, d.Date, d.Positions, d.DroppedJumps, d.BridgedGaps,
-				nullFloat(d.StartOdometer), startAt, nullFloat(d.EndOdometer), endAt)
+			values = append(values, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+			args = append(args, t.companyID, d.VehicleID, d.Date, d.Positions, d.DroppedJumps, d.BridgedGaps, d.Miles,
+				nullFloat(d.StartOdometer), startAt, nullFloat(d.EndOdometer), endAt, t.tx.Now)
 		}
-		_, err := t.tx.Exec(ctx, `INSERT INTO telematics_days (company_id, vehicle_id, date, positions, dropped_jumps, bridged_gaps,
-				start_odometer, start_at, end_odometer, end_at)
+		_, err := t.tx.Exec(ctx, `INSERT INTO telematics_days (company_id, vehicle_id, date, positions, dropped_jumps, bridged_gaps, miles,
+				start_odometer, start_at, end_odometer, end_at, received_at)
 			VALUES `+strings.Join(values, ", ")+` ON CONFLICT (vehicle_id, date) DO UPDATE SET
 			positions = telematics_days.positions + excluded.positions,
 			dropped_jumps = telematics_days.dropped_jumps + excluded.dropped_jumps,
 			bridged_gaps = telematics_days.bridged_gaps + excluded.bridged_gaps,
+			miles = telematics_days.miles + excluded.miles,
+			received_at = excluded.received_at,
 			start_odometer = CASE WHEN excluded.start_at IS NOT NULL AND (telematics_days.start_at IS NULL OR excluded.start_at < telematics_days.start_at)
 				THEN excluded.start_odometer ELSE telematics_days.start_odometer END,
 			start_at = CASE WHEN excluded.start_at IS NOT NULL AND (telematics_days.start_at IS NULL OR excluded.start_at < telematics_days.start_at)
@@ -260,6 +329,41 @@ func (t *TelematicsTx) AddDays(ctx context.Context, rows []fuelportal.Telematics
 				THEN excluded.end_at ELSE telematics_days.end_at END`, args...)
 		return err
 	})
+}
+
+// DeleteTelematicsPositionsBefore deletes the positions fixed before
+// cutoff (the four-year record rule), a vehicle at a time from its
+// (vehicle_id, fix_time) index; the rolled-up miles and days stay. It
+// answers how many it deleted.
+func (db *DB) DeleteTelematicsPositionsBefore(ctx context.Context, cutoff time.Time) (int64, error) {
+	var vehicles []int64
+	err := db.InReadTx(ctx, func(tx *Tx) error {
+		var err error
+		vehicles, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (int64, error) {
+			var id int64
+			return id, row.Scan(&id)
+		}, `SELECT id FROM vehicles ORDER BY id`)
+		return err
+	})
+	if err != nil {
+		return 0, err
+	}
+	var deleted int64
+	for _, id := range vehicles {
+		err := db.InTx(ctx, func(tx *Tx) error {
+			res, err := tx.Exec(ctx, `DELETE FROM telematics_positions WHERE vehicle_id = ? AND fix_time < ?`, id, cutoff)
+			if err != nil {
+				return err
+			}
+			n, err := res.RowsAffected()
+			deleted += n
+			return err
+		})
+		if err != nil {
+			return deleted, err
+		}
+	}
+	return deleted, nil
 }
 
 // telematicsMiles lists the company's vehicle's telematics miles dated
@@ -275,12 +379,14 @@ func (tx *Tx) telematicsMiles(ctx context.Context, companyID, vehicleID int64, f
 		ORDER BY m.date, m.jurisdiction`, companyID, vehicleID, fromDate, toDate)
 }
 
-const telematicsDayColumns = `d.vehicle_id, v.unit_number, d.date, d.positions, d.dropped_jumps, d.bridged_gaps, d.start_odometer, d.end_odometer`
+const telematicsDayColumns = `d.vehicle_id, v.unit_number, d.date, d.positions, d.dropped_jumps, d.bridged_gaps, d.miles, d.start_odometer, d.end_odometer, d.received_at`
 
 func scanTelematicsDay(row interface{ Scan(...any) error }) (fuelportal.TelematicsDay, error) {
 	var d fuelportal.TelematicsDay
 	var start, end sql.NullFloat64
-	err := row.Scan(&d.VehicleID, &d.UnitNumber, &d.Date, &d.Positions, &d.DroppedJumps, &d.BridgedGaps, &start, &end)
+	var received nullTime
+	err := row.Scan(&d.VehicleID, &d.UnitNumber, &d.Date, &d.Positions, &d.DroppedJumps, &d.BridgedGaps, &d.Miles, &start, &end, &received)
+	d.ReceivedAt = received.Time
 	if start.Valid {
 		d.StartOdometer = &start.Float64
 	}
@@ -291,8 +397,16 @@ func scanTelematicsDay(row interface{ Scan(...any) error }) (fuelportal.Telemati
 }
 
 // iftaTelematics reads period p's telematics figures (IFTATelematics):
-// units are those with manual entries or trips in it.
-func (tx *Tx) iftaTelematics(ctx context.Context, p fuelportal.IFTAPeriod, units []string) (t fuelportal.IFTATelematics, err error) {
+// units are those with manual entries or trips in it; closedAt, when not
+// zero, is when its return was closed.
+func (tx *Tx) iftaTelematics(ctx context.Context, p fuelportal.IFTAPeriod, units []string, closedAt time.Time) (t fuelportal.IFTATelematics, err error) {
+	if !closedAt.IsZero() {
+		t.ChangedAfterClose, err = queryList(ctx, tx, scanTelematicsDay, `SELECT `+telematicsDayColumns+`
+			FROM telematics_days d JOIN vehicles v ON v.id = d.vehicle_id
+			WHERE d.company_id = ? AND d.date >= ? AND d.date < ? AND d.received_at > ?
+			ORDER BY d.received_at, v.unit_number, d.date`, p.CompanyID, p.FromDate, p.ToDate, closedAt)
+		return t, err // a closed return is frozen: nothing else is read
+	}
 	t.Miles, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.TelematicsMiles, error) {
 		var m fuelportal.TelematicsMiles
 		err := row.Scan(&m.Jurisdiction, &m.Miles, &m.Bridged)
@@ -302,8 +416,10 @@ func (tx *Tx) iftaTelematics(ctx context.Context, p fuelportal.IFTAPeriod, units
 	if err != nil {
 		return t, err
 	}
-	err = tx.QueryRow(ctx, `SELECT COUNT(*) FROM (SELECT DISTINCT vehicle_id, date FROM telematics_miles
-		WHERE company_id = ? AND date >= ? AND date < ?) d`, p.CompanyID, p.FromDate, p.ToDate).Scan(&t.VehicleDays)
+	// A day's miles are its jurisdictions' added: above a hundredth of a
+	// mile (a segment taken back leaves rounding dust) it has miles.
+	err = tx.QueryRow(ctx, `SELECT COUNT(*) FROM telematics_days
+		WHERE company_id = ? AND date >= ? AND date < ? AND miles > 0.01`, p.CompanyID, p.FromDate, p.ToDate).Scan(&t.VehicleDays)
 	if err != nil {
 		return t, err
 	}
@@ -324,7 +440,7 @@ func (tx *Tx) iftaTelematics(ctx context.Context, p fuelportal.IFTAPeriod, units
 		covered, err := queryList(ctx, tx, scanTelematicsDay, `SELECT `+telematicsDayColumns+`
 			FROM telematics_days d JOIN vehicles v ON v.id = d.vehicle_id
 			WHERE d.company_id = ? AND d.date >= ? AND d.date < ? AND v.unit_number IN (`+placeholders(end-start)+`)
-			AND EXISTS (SELECT 1 FROM telematics_miles m WHERE m.vehicle_id = d.vehicle_id AND m.date = d.date)
+			AND d.miles > 0.01
 			ORDER BY v.unit_number, d.date`, args...)
 		t.Covered = append(t.Covered, covered...)
 		return err

@@ -17,9 +17,9 @@ const MaxMileageDays = 366
 
 // Sources of a mileage record's miles, in the order the return takes them.
 const (
-	SourceTelematics = "telematics"
-	SourceTrip       = "trip" // a completed trip's planned route: estimated from the plan
-	SourceManual     = "manual"
+	SourceTelematics = string(ifta.SourceTelematics)
+	SourceTrip       = string(ifta.SourceTrip) // a completed trip's planned route: estimated from the plan
+	SourceManual     = string(ifta.SourceManual)
 )
 
 // Mileage is a vehicle's mileage record over a range of days.
@@ -52,8 +52,8 @@ type MileageMiles struct {
 
 // Mileage answers the company's vehicle id's mileage record from dateFrom
 // to dateTo (YYYY-MM-DD, both included, at most MaxMileageDays days): per
-// day the miles the IFTA return counts (telematics first; else completed
-// trips' planned miles and manual entries), to a tenth of a mile. Field
+// day the miles the IFTA return counts (one source a day, ifta.DaySources:
+// telematics, else completed trips' planned miles, else manual entries), to a tenth of a mile. Field
 // errors dateFrom, dateTo; ENOTFOUND for another company's vehicle.
 func (s *Service) Mileage(ctx context.Context, companyID, vehicleID int64, dateFrom, dateTo string) (*Mileage, error) {
 	fe := fuelportal.FieldErrors{}
@@ -92,17 +92,20 @@ func (s *Service) Mileage(ctx context.Context, companyID, vehicleID int64, dateF
 	type sourceKey struct{ date, region, source string }
 	miles := map[sourceKey]float64{}
 	unit := m.Vehicle.UnitNumber
-	telematicsDays := map[ifta.UnitDay]bool{}
+	sources := ifta.NewDaySources()
 	for _, t := range m.Telematics {
 		miles[sourceKey{t.Date, t.Jurisdiction, SourceTelematics}] += t.Miles
-		telematicsDays[ifta.UnitDay{Unit: unit, Date: t.Date}] = true
+		sources.HasTelematics(unit, t.Date)
 	}
 	for _, d := range m.Days {
 		day(d.Date).StartOdometer, day(d.Date).EndOdometer = round1(d.StartOdometer), round1(d.EndOdometer)
 	}
 	for _, t := range m.Trips {
+		sources.HasTrip(unit, t.CreatedAt.In(loc).Format(time.DateOnly))
+	}
+	for _, t := range m.Trips {
 		date := t.CreatedAt.In(loc).Format(time.DateOnly)
-		if ifta.Superseded(telematicsDays, unit, date) {
+		if ok, _ := sources.Counted(unit, date, ifta.SourceTrip); !ok {
 			continue
 		}
 		points := make([]jurisdiction.Point, len(t.Route))
@@ -114,7 +117,7 @@ func (s *Service) Mileage(ctx context.Context, companyID, vehicleID int64, dateF
 		}
 	}
 	for _, e := range m.Manual {
-		if !ifta.Superseded(telematicsDays, unit, e.Date) {
+		if ok, _ := sources.Counted(unit, e.Date, ifta.SourceManual); ok {
 			miles[sourceKey{e.Date, e.Jurisdiction, SourceManual}] += float64(e.MilesTenths) / 10
 		}
 	}

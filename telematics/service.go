@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
@@ -29,8 +30,8 @@ type Store interface {
 	SetTelematicsToken(ctx context.Context, companyID, userID int64, hash string) error
 	TelematicsTokenCompany(ctx context.Context, hash string) (int64, error)
 	TelematicsTokenCreatedAt(ctx context.Context, companyID int64) (*time.Time, error)
-	VehicleIDsByUnit(ctx context.Context, companyID int64, units []string) (map[string]int64, error)
 	InTelematicsTx(ctx context.Context, companyID int64, fn func(t *store.TelematicsTx) error) error
+	DeleteTelematicsPositionsBefore(ctx context.Context, cutoff time.Time) (int64, error)
 	VehicleMileage(ctx context.Context, companyID, id int64, fromDate, toDate string, from, to time.Time) (*store.VehicleMileage, error)
 }
 
@@ -126,7 +127,31 @@ func (s *Service) Company(ctx context.Context, token string) (int64, error) {
 	return id, err
 }
 
-// Check validates positions (field errors named positions[i].field).
+// RetentionCutoff is the first fix time still kept at now: positions
+// fixed before it are past RetentionYears.
+func RetentionCutoff(now time.Time) time.Time {
+	return now.UTC().AddDate(-RetentionYears, 0, 0)
+}
+
+// DeleteExpiredPositions deletes every company's positions fixed before
+// RetentionCutoff (the serving process runs it daily); their rolled-up
+// miles and days, the mileage record, stay. It answers how many it
+// deleted.
+func (s *Service) DeleteExpiredPositions(ctx context.Context) (int64, error) {
+	return s.Store.DeleteTelematicsPositionsBefore(ctx, RetentionCutoff(s.now()))
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// Check validates positions (field errors named positions[i].field): a
+// fix time from RetentionCutoff (a position older would be deleted at
+// once, and its segment's miles were already counted without it) to
+// MaxFutureFix ahead.
 func Check(positions []Position, now time.Time) error {
 	fe := fuelportal.FieldErrors{}
 	if len(positions) == 0 {
@@ -145,8 +170,8 @@ func Check(positions []Position, now time.Time) error {
 		}
 		if p.FixTime.IsZero() {
 			fe.Add(name("fixTime"), "Must be a time like 2026-11-27T14:03:00.000+00:00")
-		} else if p.FixTime.Year() < 2000 || p.FixTime.After(now.Add(MaxFutureFix)) {
-			fe.Add(name("fixTime"), "Must be from 2000 to no later than a day from now")
+		} else if p.FixTime.Before(RetentionCutoff(now)) || p.FixTime.After(now.Add(MaxFutureFix)) {
+			fe.Add(name("fixTime"), "Must be within the last four years (positions are kept four years) and no later than a day from now")
 		}
 		if math.IsNaN(p.Lat) || p.Lat < -90 || p.Lat > 90 {
 			fe.Add(name("latitude"), "Must be from -90 to 90")
@@ -172,71 +197,92 @@ func Check(positions []Position, now time.Time) error {
 // jump; a gap over MaxGap is bridged and flagged. Field errors for bad
 // positions.
 func (s *Service) Ingest(ctx context.Context, companyID int64, positions []Position) (*Result, error) {
-	now := time.Now()
-	if s.Now != nil {
-		now = s.Now()
-	}
-	if err := Check(positions, now); err != nil {
+	if err := Check(positions, s.now()); err != nil {
 		return nil, err
 	}
-	res := &Result{Received: len(positions), UnknownIDs: []string{}}
 	var units []string
 	for _, p := range positions {
 		units = append(units, strings.TrimSpace(p.DeviceUniqueID), strings.TrimSpace(p.DeviceName))
 	}
 	slices.Sort(units)
 	units = slices.Compact(units)
-	ids, err := s.Store.VehicleIDsByUnit(ctx, companyID, units)
-	if err != nil {
-		return nil, err
-	}
-	c, err := s.Store.CompanyControls(ctx, companyID)
-	if err != nil {
-		return nil, err
-	}
-	loc := c.Location()
-	byVehicle := map[int64][]*fuelportal.TelematicsFix{}
-	seen := map[[2]int64]bool{}
-	for _, p := range positions {
-		id, ok := ids[strings.TrimSpace(p.DeviceUniqueID)]
-		if !ok {
-			id, ok = ids[strings.TrimSpace(p.DeviceName)]
+	var res *Result
+	// One transaction reads the vehicles and the zone, stores and rolls up.
+	err := s.Store.InTelematicsTx(ctx, companyID, func(t *store.TelematicsTx) error {
+		res = &Result{Received: len(positions), UnknownIDs: []string{}}
+		ids, err := t.LockVehiclesByUnit(ctx, units)
+		if err != nil {
+			return err
 		}
-		if !ok {
-			res.UnknownDevices++
-			name := cmp.Or(strings.TrimSpace(p.DeviceUniqueID), strings.TrimSpace(p.DeviceName))
-			if len(res.UnknownIDs) < maxUnknownListed && !slices.Contains(res.UnknownIDs, name) {
-				res.UnknownIDs = append(res.UnknownIDs, name)
+		loc, err := t.Location(ctx)
+		if err != nil {
+			return err
+		}
+		byVehicle := map[int64][]*fuelportal.TelematicsFix{}
+		seen := map[[2]int64]bool{}
+		for _, p := range positions {
+			id, ok := ids[strings.TrimSpace(p.DeviceUniqueID)]
+			if !ok {
+				id, ok = ids[strings.TrimSpace(p.DeviceName)]
 			}
-			continue
+			if !ok {
+				res.UnknownDevices++
+				name := cmp.Or(strings.TrimSpace(p.DeviceUniqueID), strings.TrimSpace(p.DeviceName))
+				if len(res.UnknownIDs) < maxUnknownListed && !slices.Contains(res.UnknownIDs, name) {
+					res.UnknownIDs = append(res.UnknownIDs, name)
+				}
+				continue
+			}
+			f := &fuelportal.TelematicsFix{VehicleID: id, FixTime: p.FixTime.UTC().Truncate(time.Microsecond), Lat: p.Lat, Lon: p.Lon, SpeedKnots: p.SpeedKnots}
+			if key := [2]int64{id, f.FixTime.UnixMicro()}; seen[key] {
+				res.Duplicates++
+				continue
+			} else {
+				seen[key] = true
+			}
+			if p.OdometerMeters != nil {
+				miles := *p.OdometerMeters / metersPerMile
+				f.OdometerMiles = &miles
+			}
+			byVehicle[id] = append(byVehicle[id], f)
 		}
-		f := &fuelportal.TelematicsFix{VehicleID: id, FixTime: p.FixTime.UTC().Truncate(time.Microsecond), Lat: p.Lat, Lon: p.Lon, SpeedKnots: p.SpeedKnots}
-		if key := [2]int64{id, f.FixTime.UnixMicro()}; seen[key] {
-			res.Duplicates++
-			continue
-		} else {
-			seen[key] = true
+		vehicles := make([]int64, 0, len(byVehicle))
+		for id := range byVehicle {
+			vehicles = append(vehicles, id)
 		}
-		if p.OdometerMeters != nil {
-			miles := *p.OdometerMeters / metersPerMile
-			f.OdometerMiles = &miles
-		}
-		byVehicle[id] = append(byVehicle[id], f)
-	}
-	vehicles := make([]int64, 0, len(byVehicle))
-	for id := range byVehicle {
-		vehicles = append(vehicles, id)
-	}
-	slices.Sort(vehicles) // lock order
-	err = s.Store.InTelematicsTx(ctx, companyID, func(t *store.TelematicsTx) error {
-		if err := t.LockVehicles(ctx, vehicles); err != nil {
+		slices.Sort(vehicles)
+		ends, err := t.TrackEnds(ctx, vehicles)
+		if err != nil {
 			return err
 		}
 		r := &rollup{loc: loc, miles: map[milesKey]*fuelportal.TelematicsMiles{}, days: map[dayKey]*dayFigures{}}
+		// A vehicle's fixes all later than its stored track (the usual
+		// case: a device forwarding as it drives) are rolled up before they
+		// are stored, kept or not; the others (out of order, resent) after,
+		// knowing which were duplicates.
+		var all, appended []*fuelportal.TelematicsFix
+		var later []int64
 		for _, id := range vehicles {
 			fixes := byVehicle[id]
 			slices.SortFunc(fixes, func(a, b *fuelportal.TelematicsFix) int { return a.FixTime.Compare(b.FixTime) })
-			if err := r.vehicle(ctx, t, id, fixes); err != nil {
+			all = append(all, fixes...)
+			if end := ends[id]; fixes[0].FixTime.After(end.Latest) {
+				r.appendTrack(end.LastKept, fixes)
+				appended = append(appended, fixes...)
+			} else {
+				later = append(later, id)
+			}
+		}
+		if err := t.InsertFixes(ctx, all); err != nil {
+			return err
+		}
+		for _, f := range appended {
+			if f.ID == 0 { // vehicles are locked: cannot happen
+				return fmt.Errorf("telematics: vehicle %d's fix at %s was stored meanwhile", f.VehicleID, f.FixTime)
+			}
+		}
+		for _, id := range later {
+			if err := r.vehicle(ctx, t, id, byVehicle[id], ends[id].LastKept); err != nil {
 				return err
 			}
 		}
@@ -278,19 +324,34 @@ type rollup struct {
 	loc                                  *time.Location
 	miles                                map[milesKey]*fuelportal.TelematicsMiles
 	days                                 map[dayKey]*dayFigures
-	kept                                 []int64
+	kept                                 []int64 // stored before they were known kept
 	stored, duplicates, dropped, bridged int
 }
 
-// vehicle stores and rolls up one vehicle's new fixes (sorted by time).
-func (r *rollup) vehicle(ctx context.Context, t *store.TelematicsTx, id int64, fixes []*fuelportal.TelematicsFix) error {
-	last, err := t.LastKept(ctx, id)
-	if err != nil {
-		return err
+// appendTrack rolls up one vehicle's new fixes (sorted by time, all later
+// than any it has stored) after its last kept fix (nil: none), marking
+// those it keeps.
+func (r *rollup) appendTrack(last *fuelportal.TelematicsFix, fixes []*fuelportal.TelematicsFix) {
+	for _, f := range fixes {
+		r.stored++
+		d := r.day(f.VehicleID, f.FixTime)
+		d.Positions++
+		if last != nil {
+			if IsJump(last, f) {
+				r.drop(d)
+				continue
+			}
+			r.segment(last, f, 1)
+		}
+		r.keep(f, d)
+		last = f
 	}
-	if err := t.InsertFixes(ctx, fixes); err != nil {
-		return err
-	}
+}
+
+// vehicle rolls up one vehicle's new fixes (sorted by time, stored, not
+// kept yet, duplicates with ID 0) that reach into its stored track; last
+// is its last kept fix before them (nil: none).
+func (r *rollup) vehicle(ctx context.Context, t *store.TelematicsTx, id int64, fixes []*fuelportal.TelematicsFix, last *fuelportal.TelematicsFix) error {
 	for _, f := range fixes {
 		if f.ID == 0 {
 			r.duplicates++
@@ -302,6 +363,7 @@ func (r *rollup) vehicle(ctx context.Context, t *store.TelematicsTx, id int64, f
 		switch {
 		case last == nil:
 			r.keep(f, d)
+			r.kept = append(r.kept, f.ID)
 			last = f
 		case f.FixTime.After(last.FixTime):
 			if IsJump(last, f) {
@@ -310,6 +372,7 @@ func (r *rollup) vehicle(ctx context.Context, t *store.TelematicsTx, id int64, f
 			}
 			r.segment(last, f, 1)
 			r.keep(f, d)
+			r.kept = append(r.kept, f.ID)
 			last = f
 		default: // before the latest kept fix: fits between two kept ones
 			prev, next, err := t.KeptAround(ctx, id, f.FixTime)
@@ -334,7 +397,6 @@ func (r *rollup) vehicle(ctx context.Context, t *store.TelematicsTx, id int64, f
 			if err := t.MarkKept(ctx, []int64{f.ID}); err != nil {
 				return err
 			}
-			r.kept = r.kept[:len(r.kept)-1]
 		}
 	}
 	return nil
@@ -350,8 +412,9 @@ func (r *rollup) day(vehicle int64, at time.Time) *dayFigures {
 	return d
 }
 
+// keep marks f kept and widens its day's odometer readings.
 func (r *rollup) keep(f *fuelportal.TelematicsFix, d *dayFigures) {
-	r.kept = append(r.kept, f.ID)
+	f.Kept = true
 	if f.OdometerMiles == nil {
 		return
 	}
@@ -373,14 +436,15 @@ func (r *rollup) drop(d *dayFigures) {
 func (r *rollup) segment(a, b *fuelportal.TelematicsFix, sign float64) {
 	date := b.FixTime.In(r.loc).Format(time.DateOnly)
 	bridged := b.FixTime.Sub(a.FixTime) > MaxGap
+	d := r.day(b.VehicleID, b.FixTime)
 	if bridged {
-		d := r.day(b.VehicleID, b.FixTime)
 		d.BridgedGaps += int(sign)
 		if sign > 0 {
 			r.bridged++
 		}
 	}
 	for code, miles := range SegmentMiles(a, b) {
+		d.Miles += sign * miles
 		k := milesKey{b.VehicleID, date, code}
 		m := r.miles[k]
 		if m == nil {

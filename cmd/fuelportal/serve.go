@@ -394,6 +394,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.goJob(func() { hooks.Run(jobsCtx) })
 	m.goJob(func() { pushSender.Run(jobsCtx) })
 	m.goJob(func() { m.deleteExpiredEvery(jobsCtx, 10*time.Minute) })
+	m.goJob(func() { m.deleteOldPositionsEvery(jobsCtx, 24*time.Hour) })
 	m.goJob(func() { m.Server.Stations.Watch(jobsCtx, m.Logger) })
 
 	m.printBanner(seeded)
@@ -419,6 +420,27 @@ func (m *Main) deleteExpiredEvery(ctx context.Context, every time.Duration) {
 			if err := m.DB.DeleteExpired(ctx); err != nil && ctx.Err() == nil {
 				m.Logger.Warn("delete expired rows", "err", err)
 			}
+		}
+	}
+}
+
+// deleteOldPositionsEvery deletes the telematics positions past their
+// four years, once soon after the start and then every period.
+func (m *Main) deleteOldPositionsEvery(ctx context.Context, every time.Duration) {
+	t := time.NewTimer(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			n, err := m.Server.Telematics.DeleteExpiredPositions(ctx)
+			if err != nil && ctx.Err() == nil {
+				m.Logger.Warn("delete telematics positions past retention", "err", err)
+			} else if n > 0 {
+				m.Logger.Info("deleted telematics positions past retention", "positions", n)
+			}
+			t.Reset(every)
 		}
 	}
 }

@@ -6713,12 +6713,14 @@ export interface components {
             jurisdictions?: string[];
             message: string;
         };
-        /** @description A purchase, entry or trip of a closed quarter recorded after its close: not in the closed return. */
+        /** @description A purchase, entry or trip of a closed quarter recorded after its close, or a vehicle day whose telematics positions or miles changed after it (kind telematics: id is the vehicle's, miles the day's miles now): not in the closed return. */
         IFTAAfterClose: {
             /** @enum {string} */
-            kind: "cardPurchase" | "fuelEntry" | "milesEntry" | "trip";
+            kind: "cardPurchase" | "fuelEntry" | "milesEntry" | "trip" | "telematics";
             /** Format: int64 */
             id: number;
+            /** @description the unit: a card purchase's own vehicle's, else its card's; "" when none */
+            unitNumber: string;
             /** Format: date */
             date: string;
             jurisdiction: string;
@@ -6765,6 +6767,8 @@ export interface components {
                 telematicsVehicleDays: number;
                 /** @description manual entries and trips of a vehicle day with telematics miles: not counted */
                 supersededByTelematics: number;
+                /** @description manual entries of a vehicle day with a completed trip and no telematics miles: not counted (one source a day: telematics, else trips, else manual entries) */
+                supersededByTrips: number;
             };
         };
         IFTAClosedReturn: {

@@ -349,8 +349,8 @@ function AfterClose({ ret }: { ret: IftaReturn }) {
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {ret.afterClose.map((item) => (
-          <li key={`${item.kind}-${item.id}`}>
-            {item.date} · {t(`afterClose.${item.kind}`, { id: item.id })}
+          <li key={`${item.kind}-${item.id}-${item.date}`}>
+            {item.date} · {t(`afterClose.${item.kind}`, { id: item.id, unit: item.unitNumber })}
             {item.jurisdiction ? ` · ${item.jurisdiction}` : ''}
             {item.gallons !== null ? ` · ${t('afterClose.gallons', { value: item.gallons })}` : ''}
             {item.miles !== null ? ` · ${t('afterClose.miles', { value: item.miles })}` : ''}

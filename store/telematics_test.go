@@ -1,0 +1,236 @@
+package store_test
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"fuelportal"
+	"fuelportal/ifta"
+	"fuelportal/jurisdiction"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+	"fuelportal/telematics"
+)
+
+// atlantaEast are two fixes of a drive east from Atlanta, twenty minutes
+// and about 19.6 miles apart, all in Georgia.
+var atlantaEast = [2]jurisdiction.Point{{Lat: 33.75, Lon: -84.39}, {Lat: 33.75, Lon: -84.05}}
+
+// driveMiles are atlantaEast's miles.
+var driveMiles = jurisdiction.Miles(atlantaEast[:])["GA"]
+
+// ingestDrive forwards the fixes of unit's drive from points[0] to
+// points[1], leaving at start.
+func ingestDrive(t *testing.T, svc *telematics.Service, companyID int64, unit string, start time.Time, points [2]jurisdiction.Point) *telematics.Result {
+	t.Helper()
+	res, err := svc.Ingest(context.Background(), companyID, []telematics.Position{
+		{DeviceUniqueID: unit, FixTime: start, Lat: points[0].Lat, Lon: points[0].Lon},
+		{DeviceUniqueID: unit, FixTime: start.Add(20 * time.Minute), Lat: points[1].Lat, Lon: points[1].Lon},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func addVehicle(t *testing.T, db *store.DB, companyID int64, unit string) *fuelportal.Vehicle {
+	t.Helper()
+	v, err := db.CreateVehicle(context.Background(), companyID, fuelportal.Vehicle{UnitNumber: unit, FuelType: fuelportal.FuelDiesel, TankCapacity: 150_000, Active: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestIFTAReturn_OneSourceAUnitDay is docs/ifta.md's worked example of
+// the order of trust: per unit and day, telematics miles, else a
+// completed trip's planned miles, else manual entries; never two.
+func TestIFTAReturn_OneSourceAUnitDay(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db) // 2025-03-14 10:00 in Chicago
+		svc := &ifta.Service{Store: db, Now: clock.Now}
+		tlm := &telematics.Service{Store: db, Now: clock.Now}
+		f := newFleetFixture(t, db, prepaid)
+		if _, _, err := svc.ImportRates(ctx, strings.NewReader(iftaRates2025Q1), false); err != nil {
+			t.Fatal(err)
+		}
+		u1 := addVehicle(t, db, f.company.ID, "U-1")
+		owner := f.ownerID(t, db)
+
+		// March 10: U-1's telematics (19.6 mi in GA) and a trip sheet of
+		// 500 GA miles for the same day; U-2's trip sheet of 150.5 IN.
+		ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2025, 3, 10, 15, 0, 0, 0, time.UTC), atlantaEast)
+		// March 12: U-1's trip sheet of 800 GA miles, no other source.
+		// March 14: U-1's completed trip Ocala → Tampa (84.89 planned FL
+		// miles) and a trip sheet of 40 FL miles for the same day.
+		for _, in := range []ifta.MilesInput{
+			{UnitNumber: "U-1", Date: "2025-03-10", Jurisdiction: "GA", Miles: "500"},
+			{UnitNumber: "U-2", Date: "2025-03-10", Jurisdiction: "IN", Miles: "150.5"},
+			{UnitNumber: "U-1", Date: "2025-03-12", Jurisdiction: "GA", Miles: "800"},
+			{UnitNumber: "U-1", Date: "2025-03-14", Jurisdiction: "FL", Miles: "40"},
+		} {
+			in.CompanyID, in.UserID = f.company.ID, owner
+			if _, err := svc.AddMiles(ctx, in); err != nil {
+				t.Fatal(err)
+			}
+		}
+		trip := newTrip(f.active.CardNumber, f.station.ID, false)
+		scope := fuelportal.TransactionScope{CompanyID: f.company.ID}
+		if err := db.CreateTrip(ctx, scope, trip); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted); err != nil {
+			t.Fatal(err)
+		}
+
+		got, err := svc.Return(ctx, f.company.ID, 2025, 1, "diesel")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// By hand: GA 19.6 (telematics, Mar 10) + 800 (manual, Mar 12) =
+		// 819.6 → 820; FL 84.89 (trip, Mar 14) → 85; IN 150.5 (U-2's
+		// manual) → 151. Not counted: U-1's 500 GA (telematics that day)
+		// and 40 FL (a trip that day).
+		if math.Abs(driveMiles-19.6) > 0.1 {
+			t.Fatalf("the drive is %.2f miles in GA", driveMiles)
+		}
+		miles := map[string]int64{}
+		for _, r := range got.Rows {
+			miles[r.Jurisdiction] = r.TotalMiles
+		}
+		if miles["GA"] != 820 || miles["FL"] != 85 || miles["IN"] != 151 || len(miles) != 3 || got.TotalMiles != 1056 {
+			t.Fatalf("miles %v, total %d", miles, got.TotalMiles)
+		}
+		if got.Sources.SupersededByTelematics != 1 || got.Sources.SupersededByTrips != 1 || got.Sources.TelematicsVehicleDays != 1 ||
+			got.Sources.MilesEntries != 4 || got.Sources.CompletedTrips != 1 {
+			t.Fatalf("sources %+v", got.Sources)
+		}
+
+		// The vehicle's mileage record shows the same one source a day.
+		m, err := tlm.Mileage(ctx, f.company.ID, u1.ID, "2025-03-01", "2025-03-31")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var days []string
+		for _, d := range m.Days {
+			for _, mi := range d.Miles {
+				days = append(days, d.Date+" "+mi.Source+" "+mi.Jurisdiction)
+			}
+		}
+		if strings.Join(days, ", ") != "2025-03-10 telematics GA, 2025-03-12 manual GA, 2025-03-14 trip FL" {
+			t.Fatalf("mileage record %v", days)
+		}
+	})
+}
+
+// TestIFTAReturn_AfterCloseListsLateTelematicsAndPurchases: positions and
+// a card purchase of a closed quarter recorded after its close are listed
+// (the purchase under its own vehicle's unit, not its card's unit of
+// today), and the closed return does not change.
+func TestIFTAReturn_AfterCloseListsLateTelematicsAndPurchases(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db)
+		svc := &ifta.Service{Store: db, Now: clock.Now}
+		tlm := &telematics.Service{Store: db, Now: clock.Now}
+		f := newFleetFixture(t, db, prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := svc.ImportRates(ctx, strings.NewReader(iftaRates2025Q1), false); err != nil {
+			t.Fatal(err)
+		}
+		u1 := addVehicle(t, db, f.company.ID, "U-1")
+		ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2025, 3, 10, 15, 0, 0, 0, time.UTC), atlantaEast)
+		if _, _, err := db.RecordPurchase(ctx, purchase("ifta-before", f.active.CardNumber, f.station.ID, 10_000)); err != nil {
+			t.Fatal(err)
+		}
+
+		clock.Advance(20 * 24 * time.Hour) // April 3
+		closed, err := svc.Close(ctx, f.company.ID, f.ownerID(t, db), 2025, 1, "diesel")
+		if err != nil {
+			t.Fatal(err)
+		}
+		frozen := returnJSON(t, closed.Return)
+
+		// After the close: the device sends a buffered drive of March 20,
+		// and a purchase of March 20 arrives late; then the card moves to
+		// another unit.
+		clock.Advance(time.Hour)
+		res := ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2025, 3, 20, 15, 0, 0, 0, time.UTC), [2]jurisdiction.Point{atlantaEast[1], atlantaEast[0]})
+		if res.Stored != 2 {
+			t.Fatalf("late positions %+v", res)
+		}
+		late := purchase("ifta-late", f.active.CardNumber, f.station.ID, 25_000)
+		late.TransactionDate = time.Date(2025, 3, 20, 14, 0, 0, 0, time.UTC)
+		if _, _, err := db.RecordPurchase(ctx, late); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.InTx(ctx, func(tx *store.Tx) error {
+			_, err := tx.Exec(ctx, `UPDATE cards SET unit_number = 'U-9' WHERE card_number = ?`, f.active.CardNumber)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+
+		got, err := svc.Return(ctx, f.company.ID, 2025, 1, "diesel")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if returnJSON(t, got.Return) != frozen || got.ClosedAt == nil {
+			t.Fatalf("the closed return changed:\n got %s\nwant %s", returnJSON(t, got.Return), frozen)
+		}
+		var items []string
+		for _, it := range got.AfterClose {
+			items = append(items, it.Kind+" "+it.UnitNumber+" "+it.Date)
+			if it.Kind == "telematics" && (it.ID != u1.ID || it.Miles == nil || math.Abs(*it.Miles-driveMiles) > 0.051) {
+				t.Errorf("telematics item %+v", it)
+			}
+		}
+		// Both were recorded at the same instant: purchases list first.
+		if strings.Join(items, ", ") != "cardPurchase U-1 2025-03-20, telematics U-1 2025-03-20" {
+			t.Fatalf("after close %v", items)
+		}
+	})
+}
+
+// TestTelematics_PositionsPastFourYearsAreDeleted: retention deletes
+// positions fixed more than four years ago, keeps the rolled-up miles,
+// and refuses positions already past it.
+func TestTelematics_PositionsPastFourYearsAreDeleted(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC
+		tlm := &telematics.Service{Store: db, Now: clock.Now}
+		f := newFleetFixture(t, db, prepaid)
+		u1 := addVehicle(t, db, f.company.ID, "U-1")
+		old := time.Date(2021, 3, 14, 16, 0, 0, 0, time.UTC) // an hour inside the four years
+		ingestDrive(t, tlm, f.company.ID, "U-1", old, atlantaEast)
+		ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2025, 3, 13, 15, 0, 0, 0, time.UTC), atlantaEast)
+
+		if n, err := tlm.DeleteExpiredPositions(ctx); err != nil || n != 0 {
+			t.Fatalf("nothing is four years old yet: %d, %v", n, err)
+		}
+		clock.Advance(2 * time.Hour)
+		if n, err := tlm.DeleteExpiredPositions(ctx); err != nil || n != 2 {
+			t.Fatalf("deleted %d, %v; want the two of 2021", n, err)
+		}
+		if n, err := tlm.DeleteExpiredPositions(ctx); err != nil || n != 0 {
+			t.Fatalf("again: %d, %v", n, err)
+		}
+		// The mileage record of 2021 stays.
+		m, err := tlm.Mileage(ctx, f.company.ID, u1.ID, "2021-03-14", "2021-03-14")
+		if err != nil || len(m.Days) != 1 || math.Abs(m.TotalMiles-driveMiles) > 0.051 {
+			t.Fatalf("2021 record %+v, %v", m, err)
+		}
+		// A position already past the four years is refused.
+		_, err = tlm.Ingest(ctx, f.company.ID, []telematics.Position{{DeviceUniqueID: "U-1", FixTime: old, Lat: 33.75, Lon: -84.39}})
+		if fe := fuelportal.ErrorFields(err); fe["positions[0].fixTime"] == nil {
+			t.Fatalf("old fix: %v", err)
+		}
+	})
+}
