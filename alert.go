@@ -3,6 +3,7 @@ package fuelportal
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -64,6 +65,10 @@ type Alert struct {
 	// Decision is how the override or trip request the alert is about was
 	// decided (nil: no request, or still pending).
 	Decision *RequestDecision
+	// Notice, when the alert was raised with one (not stored), words the
+	// alert's mail for owners who read another language than English;
+	// Message is the English text the alerts page and English mails show.
+	Notice *Notice
 }
 
 // RequestDecision is how an owner decided a driver's request: APPROVED or
@@ -118,6 +123,23 @@ func DeclineAlertMessage(driverName, cardNumber, station string, reason DeclineR
 		nameOrUnnamed(driverName), Last4(cardNumber), station, reason.Sentence()))
 }
 
+// OverrideRequestAlert is the OVERRIDE_REQUEST alert of a driver's
+// override request r, with its text for owners' mails in other languages.
+func OverrideRequestAlert(r *OverrideRequest) *Alert {
+	n := OverrideRequestedNotice(r)
+	n.Key = "ownerOverrideRequested"
+	n.Params["quote"] = ""
+	if m := strings.TrimSpace(r.Message); m != "" {
+		n.Params["quote"] = " “" + m + "”"
+	}
+	return &Alert{
+		CompanyID: r.CompanyID, Kind: AlertOverrideRequest, CardID: r.CardID, CardNumber: r.CardNumber,
+		DriverName: r.DriverName, TransactionID: r.TransactionID, OverrideRequestID: r.ID,
+		Message: OverrideRequestAlertMessage(r.DriverName, r.CardNumber, r.DeclineCode, r.Message),
+		Notice:  &n,
+	}
+}
+
 // OverrideRequestAlertMessage is the alert of a driver's override request.
 func OverrideRequestAlertMessage(driverName, cardNumber string, reason DeclineReason, message string) string {
 	s := fmt.Sprintf("Override requested: %s, card ending %s, was declined (%s).", nameOrUnnamed(driverName), Last4(cardNumber), reason.Sentence())
@@ -159,31 +181,24 @@ func clipMessage(s string) string {
 	return string(r[:MaxAlertMessageLength-1]) + "…"
 }
 
-// AlertMailSubject is the subject of the mail an alert of kind k sends.
-func AlertMailSubject(k AlertKind) string {
-	switch k {
-	case AlertDecline:
-		return "Fuel Portal alert: a purchase was declined"
-	case AlertOverrideRequest:
-		return "Fuel Portal alert: a driver asks for an override"
-	case AlertNearLimit:
-		return "Fuel Portal alert: a card is near a limit"
-	case AlertTripRequest:
-		return "Fuel Portal alert: a driver asks about a locked trip"
-	case AlertTripEnded:
-		return "Fuel Portal alert: a locked trip ended"
-	case AlertTripReplanned:
-		return "Fuel Portal alert: a locked trip was re-planned"
-	case AlertWebhookFailing:
-		return "Fuel Portal alert: a webhook endpoint is failing"
-	case AlertMPGDrop:
-		return "Fuel Portal alert: a vehicle's fuel economy dropped"
-	case AlertWalletLow:
-		return "Fuel Portal alert: the wallet's balance is low"
-	case AlertDriverWaiting:
-		return "Fuel Portal alert: a driver waits for approval"
+// DeclineAlert is the DECLINE alert of declined purchase t on a company
+// card, with its text for owners' mails in other languages.
+func DeclineAlert(t *Transaction) *Alert {
+	n := DeclineNotice(t)
+	n.Key = "ownerPurchaseDeclined"
+	n.Params["name"] = nameOrUnnamed(t.DriverCardName)
+	return &Alert{
+		CompanyID: t.CompanyID, Kind: AlertDecline, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName,
+		TransactionID: t.ID, Message: DeclineAlertMessage(t.DriverCardName, t.CardNumber, t.LocationName, t.DeclineReason),
+		Notice: &n,
 	}
-	return "Fuel Portal alert"
+}
+
+// AlertMailSubject is the subject of the mails of alerts of kind k in
+// lang (alerts.json notifications.alertMail.subjects).
+func AlertMailSubject(k AlertKind, lang Language) string {
+	mail := textsIn(lang).alertMail
+	return cmpOr(mail.Subjects[string(k)], mail.Subjects["other"])
 }
 
 // DeclineMailWindow is how long after a decline's mail repeats of the same
@@ -192,26 +207,52 @@ func AlertMailSubject(k AlertKind) string {
 // hundreds.
 const DeclineMailWindow = time.Hour
 
-const alertMailFooter = "\n\nSee every alert on the Alerts page of Fuel Portal.\n"
-
-// AlertMail is the mail of alert a to an owner at address to.
-func AlertMail(to string, a *Alert) *MailMessage {
-	return &MailMessage{To: to, Subject: AlertMailSubject(a.Kind), Body: a.Message + alertMailFooter}
+// alertMessage is alert a's text for an owner reading lang: its message
+// (the English the alerts page shows) in English, else its notice's texts
+// in lang when it was raised with one (clipped like the message).
+func alertMessage(a *Alert, lang Language) string {
+	if a.Notice == nil || lang == LanguageEnglish {
+		return a.Message
+	}
+	title, body := a.Notice.Texts(lang)
+	return clipMessage(title + ": " + body)
 }
 
-// DeclineDigestMail is the one mail to address to of repeats further
-// declines for reason on the card of DECLINE alert latest (the newest of
-// them), within DeclineMailWindow of the previous mail about them.
-func DeclineDigestMail(to string, latest *Alert, reason DeclineReason, repeats int) *MailMessage {
-	subject := "Fuel Portal alert: a purchase was declined again"
-	times := "once more"
-	if repeats > 1 {
-		subject = fmt.Sprintf("Fuel Portal alert: %d more purchases were declined", repeats)
-		times = fmt.Sprintf("%d more times", repeats)
+// alertMailBody is text followed by the alert mails' footer in lang.
+func alertMailBody(text string, lang Language) string {
+	return text + "\n\n" + textsIn(lang).alertMail.Footer + "\n"
+}
+
+// AlertMail is the mail of alert a to an owner at address to who reads
+// lang.
+func AlertMail(to string, lang Language, a *Alert) *MailMessage {
+	return &MailMessage{To: to, Subject: AlertMailSubject(a.Kind, lang), Body: alertMailBody(alertMessage(a, lang), lang)}
+}
+
+// DeclineDigestMail is the one mail to address to (reading lang) of
+// repeats further declines for reason on the card of DECLINE alert latest
+// (the newest of them), within DeclineMailWindow of the previous mail
+// about them.
+func DeclineDigestMail(to string, lang Language, latest *Alert, reason DeclineReason, repeats int) *MailMessage {
+	set := textsIn(lang)
+	mail := set.alertMail
+	driver := strings.TrimSpace(latest.DriverName)
+	if driver == "" {
+		driver = mail.Unnamed
 	}
-	body := fmt.Sprintf("Within an hour of the last mail about it, %s, card ending %s, was declined %s for the same reason: %s.\n\nThe latest: %s",
-		nameOrUnnamed(latest.DriverName), Last4(latest.CardNumber), times, reason.Sentence(), latest.Message)
-	return &MailMessage{To: to, Subject: subject, Body: body + alertMailFooter}
+	values := map[string]string{
+		"driver": driver, "last4": Last4(latest.CardNumber), "count": strconv.Itoa(repeats),
+		"reason": reason.Sentence(),
+	}
+	if lang != LanguageEnglish {
+		values["reason"] = cmpOr(set.reasons[reason], reason.Sentence())
+	}
+	subject, text := mail.DigestSubjectOnce, mail.DigestOnce
+	if repeats > 1 {
+		subject, text = mail.DigestSubjectMany, mail.DigestMany
+	}
+	body := interpolate(text, values) + "\n\n" + interpolate(mail.Latest, map[string]string{"message": alertMessage(latest, lang)})
+	return &MailMessage{To: to, Subject: interpolate(subject, values), Body: alertMailBody(body, lang)}
 }
 
 // OverrideRequestStatus is where a driver's override request stands.

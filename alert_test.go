@@ -45,3 +45,40 @@ func TestOverrideDecisionMail_EndInTheCompanysZone(t *testing.T) {
 		t.Fatalf("body = %q", m.Body)
 	}
 }
+
+func TestAlertMail_InTheOwnersLanguage(t *testing.T) {
+	tr := &Transaction{ID: 7, CompanyID: 1, CardID: 2, CardNumber: "7071000000000000002", DriverCardName: "Ina Active",
+		LocationName: "TA Denton", DeclineReason: DeclineCardInactive}
+	a := DeclineAlert(tr)
+	en := AlertMail("o@example.com", LanguageEnglish, a)
+	if en.Subject != "Fuel Portal alert: a purchase was declined" || !strings.HasPrefix(en.Body, a.Message+"\n\n") ||
+		!strings.HasSuffix(en.Body, "See every alert on the Alerts page of Fuel Portal.\n") {
+		t.Errorf("English mail = %+v", en)
+	}
+	es := AlertMail("o@example.com", LanguageSpanish, a)
+	if es.Subject != "Alerta de Fuel Portal: se rechazó una compra" ||
+		!strings.HasPrefix(es.Body, "Compra rechazada: Ina Active, tarjeta terminada en 0002, en TA Denton. ") ||
+		!strings.HasSuffix(es.Body, "Vea todas las alertas en la página Alertas de Fuel Portal.\n") {
+		t.Errorf("Spanish mail = %+v", es)
+	}
+	// An alert raised without a notice keeps its English message, under a Spanish subject.
+	plain := &Alert{Kind: AlertWebhookFailing, Message: "Webhook https://x.example failing"}
+	if m := AlertMail("o@example.com", LanguageSpanish, plain); m.Subject != "Alerta de Fuel Portal: un endpoint de webhook está fallando" ||
+		!strings.HasPrefix(m.Body, plain.Message) {
+		t.Errorf("Spanish mail of a plain alert = %+v", m)
+	}
+	r := &OverrideRequest{ID: 3, CompanyID: 1, CardID: 2, CardNumber: tr.CardNumber, DriverName: "Ina Active", DeclineCode: DeclineCardInactive, Message: "Necesito diésel"}
+	if m := AlertMail("o@example.com", LanguageSpanish, OverrideRequestAlert(r)); !strings.HasPrefix(m.Body, "Solicitud de desbloqueo: A Ina Active, tarjeta terminada en 0002,") ||
+		!strings.Contains(m.Body, "“Necesito diésel”") {
+		t.Errorf("Spanish override request mail = %+v", m)
+	}
+	digest := DeclineDigestMail("o@example.com", LanguageSpanish, a, DeclineCardInactive, 4)
+	if digest.Subject != "Alerta de Fuel Portal: se rechazaron 4 compras más" || !strings.Contains(digest.Body, "fue rechazado 4 veces más") ||
+		!strings.Contains(digest.Body, "El más reciente: Compra rechazada: Ina Active") {
+		t.Errorf("Spanish digest = %+v", digest)
+	}
+	if once := DeclineDigestMail("o@example.com", LanguageEnglish, a, DeclineCardInactive, 1); once.Subject != "Fuel Portal alert: a purchase was declined again" ||
+		!strings.Contains(once.Body, "was declined once more for the same reason: Card is inactive.") {
+		t.Errorf("English digest = %+v", once)
+	}
+}

@@ -214,9 +214,23 @@ type Notice struct {
 var localeFiles embed.FS
 
 type noticeTexts struct {
-	texts   map[string]struct{ Title, Body string }
-	mail    string
-	reasons map[DeclineReason]string
+	texts     map[string]struct{ Title, Body string }
+	mail      string
+	reasons   map[DeclineReason]string
+	alertMail alertMailTexts
+}
+
+// alertMailTexts are the owners' alert mails' words (alerts.json
+// notifications.alertMail).
+type alertMailTexts struct {
+	Subjects          map[string]string `json:"subjects"`
+	Footer            string            `json:"footer"`
+	DigestSubjectOnce string            `json:"digestSubjectOnce"`
+	DigestSubjectMany string            `json:"digestSubjectMany"`
+	DigestOnce        string            `json:"digestOnce"`
+	DigestMany        string            `json:"digestMany"`
+	Latest            string            `json:"latest"`
+	Unnamed           string            `json:"unnamed"`
 }
 
 var noticeTextsByLanguage = loadNoticeTexts()
@@ -228,6 +242,7 @@ func loadNoticeTexts() map[Language]noticeTexts {
 			Notifications struct {
 				Texts      map[string]struct{ Title, Body string } `json:"texts"`
 				MailFooter string                                  `json:"mailFooter"`
+				AlertMail  alertMailTexts                          `json:"alertMail"`
 			} `json:"notifications"`
 		}
 		var transactions struct {
@@ -235,7 +250,8 @@ func loadNoticeTexts() map[Language]noticeTexts {
 		}
 		mustUnmarshal(dir+"/alerts.json", &alerts)
 		mustUnmarshal(dir+"/transactions.json", &transactions)
-		out[lang] = noticeTexts{texts: alerts.Notifications.Texts, mail: alerts.Notifications.MailFooter, reasons: transactions.DeclineReasons}
+		out[lang] = noticeTexts{texts: alerts.Notifications.Texts, mail: alerts.Notifications.MailFooter, reasons: transactions.DeclineReasons,
+			alertMail: alerts.Notifications.AlertMail}
 	}
 	return out
 }
@@ -248,6 +264,14 @@ func mustUnmarshal(name string, v any) {
 	if err != nil {
 		panic(fmt.Sprintf("notification texts %s: %v", name, err))
 	}
+}
+
+// textsIn returns the texts of lang, English for an unknown language.
+func textsIn(lang Language) noticeTexts {
+	if set, ok := noticeTextsByLanguage[lang]; ok {
+		return set
+	}
+	return noticeTextsByLanguage[LanguageEnglish]
 }
 
 // Texts returns n's title and body in lang (English for a language

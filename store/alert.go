@@ -37,25 +37,26 @@ func (tx *Tx) addAlert(ctx context.Context, a *fuelportal.Alert, reason fuelport
 	}
 	// Each owner's preference for the alert's event decides (quiet hours
 	// hold a non-urgent one's mail).
-	owners, after, err := tx.ownerMailTargets(ctx, a.CompanyID, a.Kind.Event())
+	owners, err := tx.ownerMailTargets(ctx, a.CompanyID, a.Kind.Event())
 	if err != nil {
 		return err
 	}
-	for i, to := range owners {
-		if after[i] != nil {
-			if err := tx.enqueueMail(ctx, fuelportal.AlertMail(to, a), "", after[i], 0); err != nil {
+	for _, to := range owners {
+		if to.after != nil {
+			if err := tx.enqueueMail(ctx, fuelportal.AlertMail(to.email, to.language, a), "", to.after, 0); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := tx.enqueueAlertMail(ctx, to, a, reason); err != nil {
+		if err := tx.enqueueAlertMail(ctx, to.email, to.language, a, reason); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// enqueueAlertMail queues the mail of alert a to the owner at to. A
+// enqueueAlertMail queues the mail of alert a to the owner at to, who
+// reads lang. A
 // DECLINE (for reason) is mailed at once unless the same decline on the
 // same card was mailed to to within fuelportal.DeclineMailWindow: then it
 // joins the digest held back until that window ends (created by the first
@@ -63,9 +64,9 @@ func (tx *Tx) addAlert(ctx context.Context, a *fuelportal.Alert, reason fuelport
 // process sharing the database coalesces alike; purchases on one card are
 // serialised by the card's lock, so one digest is never updated twice at
 // once.
-func (tx *Tx) enqueueAlertMail(ctx context.Context, to string, a *fuelportal.Alert, reason fuelportal.DeclineReason) error {
+func (tx *Tx) enqueueAlertMail(ctx context.Context, to string, lang fuelportal.Language, a *fuelportal.Alert, reason fuelportal.DeclineReason) error {
 	if a.Kind != fuelportal.AlertDecline || a.CardID == 0 {
-		return tx.EnqueueMail(ctx, fuelportal.AlertMail(to, a))
+		return tx.EnqueueMail(ctx, fuelportal.AlertMail(to, lang, a))
 	}
 	key := fmt.Sprintf("decline:%d:%s", a.CardID, reason)
 	var id int64
@@ -84,32 +85,32 @@ func (tx *Tx) enqueueAlertMail(ctx context.Context, to string, a *fuelportal.Ale
 	}
 	switch {
 	case isNoRows(err) || !mailedAt.After(tx.Now.Add(-fuelportal.DeclineMailWindow)):
-		return tx.enqueueMail(ctx, fuelportal.AlertMail(to, a), key, nil, 0)
+		return tx.enqueueMail(ctx, fuelportal.AlertMail(to, lang, a), key, nil, 0)
 	case mailedAt.After(tx.Now):
 		// A digest still held back: one more decline in it.
-		m := fuelportal.DeclineDigestMail(to, a, reason, repeats+1)
+		m := fuelportal.DeclineDigestMail(to, lang, a, reason, repeats+1)
 		_, err := tx.Exec(ctx, `UPDATE outbox SET subject = ?, body = ?, repeats = ? WHERE id = ?`, m.Subject, m.Body, repeats+1, id)
 		return err
 	default:
 		until := mailedAt.Add(fuelportal.DeclineMailWindow)
-		return tx.enqueueMail(ctx, fuelportal.DeclineDigestMail(to, a, reason, 1), key, &until, 1)
+		return tx.enqueueMail(ctx, fuelportal.DeclineDigestMail(to, lang, a, reason, 1), key, &until, 1)
 	}
 }
 
 // ownerEmails returns the addresses of the owners of company companyID.
-func (tx *Tx) ownerEmails(ctx context.Context, companyID int64) ([]string, error) {
-	rows, err := tx.Query(ctx, `SELECT email FROM users WHERE company_id = ? AND role = ? ORDER BY id`, companyID, fuelportal.RoleCompany)
+func (tx *Tx) ownerEmails(ctx context.Context, companyID int64) ([]ownerMailTarget, error) {
+	rows, err := tx.Query(ctx, `SELECT email, language FROM users WHERE company_id = ? AND role = ? ORDER BY id`, companyID, fuelportal.RoleCompany)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var list []string
+	var list []ownerMailTarget
 	for rows.Next() {
-		var email string
-		if err := rows.Scan(&email); err != nil {
+		var o ownerMailTarget
+		if err := rows.Scan(&o.email, &o.language); err != nil {
 			return nil, err
 		}
-		list = append(list, email)
+		list = append(list, o)
 	}
 	return list, rows.Err()
 }
@@ -117,10 +118,7 @@ func (tx *Tx) ownerEmails(ctx context.Context, companyID int64) ([]string, error
 // addDeclineAlert raises the DECLINE alert of declined purchase t on a
 // company card.
 func (tx *Tx) addDeclineAlert(ctx context.Context, t *fuelportal.Transaction) error {
-	return tx.addAlert(ctx, &fuelportal.Alert{
-		CompanyID: t.CompanyID, Kind: fuelportal.AlertDecline, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName,
-		TransactionID: t.ID, Message: fuelportal.DeclineAlertMessage(t.DriverCardName, t.CardNumber, t.LocationName, t.DeclineReason),
-	}, t.DeclineReason)
+	return tx.addAlert(ctx, fuelportal.DeclineAlert(t), t.DeclineReason)
 }
 
 // AddNearLimitAlert raises the NEAR_LIMIT alert of purchase t, which took

@@ -271,3 +271,42 @@ func TestAlerts_EveryKindIsStored(t *testing.T) {
 		}
 	})
 }
+
+// An owner who reads Spanish gets the alert mails in Spanish; one who
+// reads English keeps the English texts of the alerts page.
+func TestAlertMails_InTheOwnersLanguage(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		storetest.NewClock(db)
+		f := newFleetFixture(t, db, prepaid)
+		owner, err := db.UserByEmail(ctx, "owner@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Olga", LastName: "Owner", Email: owner.Email,
+			Language: fuelportal.LanguageSpanish}, nil); err != nil {
+			t.Fatal(err)
+		}
+		tr, _, err := db.RecordPurchase(ctx, purchase("es-1", f.inactive.CardNumber, f.station.ID, 50_000))
+		if err != nil || tr.Status != fuelportal.TransactionDeclined {
+			t.Fatalf("purchase = %+v, %v; want declined", tr, err)
+		}
+		mails, err := db.OutboxMessages(ctx, "owner@example.com", 10)
+		if err != nil || len(mails) != 1 {
+			t.Fatalf("mails = %d, %v", len(mails), err)
+		}
+		m := mails[0]
+		if m.Subject != "Alerta de Fuel Portal: se rechazó una compra" {
+			t.Errorf("subject = %q", m.Subject)
+		}
+		for _, want := range []string{"Compra rechazada: Ina Active, tarjeta terminada en 0002", "Vea todas las alertas"} {
+			if !strings.Contains(m.Body, want) {
+				t.Errorf("body = %q, want %q in it", m.Body, want)
+			}
+		}
+		// The alerts page keeps the English text.
+		if page := alertsOf(t, db, f.company.ID, false); len(page.Alerts) != 1 || !strings.HasPrefix(page.Alerts[0].Message, "Purchase declined: Ina Active") {
+			t.Fatalf("alerts = %+v", page.Alerts)
+		}
+	})
+}

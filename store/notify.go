@@ -175,39 +175,44 @@ func (tx *Tx) addInAppNotification(ctx context.Context, u *notifyTarget, n fuelp
 	return err
 }
 
+// ownerMailTarget is an owner to mail about an alert: their address,
+// language and when to send (nil: now).
+type ownerMailTarget struct {
+	email    string
+	language fuelportal.Language
+	after    *time.Time
+}
+
 // ownerMailTargets returns the owners of company companyID to mail about
 // an alert of event (event "": every owner, as alerts of kinds without an
-// event always were), each with when to send (nil: now), as
+// event always were), each with their language and when to send, as
 // fuelportal.DecideDelivery decides.
-func (tx *Tx) ownerMailTargets(ctx context.Context, companyID int64, event fuelportal.NotificationEvent) ([]string, []*time.Time, error) {
+func (tx *Tx) ownerMailTargets(ctx context.Context, companyID int64, event fuelportal.NotificationEvent) ([]ownerMailTarget, error) {
 	if event == "" {
-		owners, err := tx.ownerEmails(ctx, companyID)
-		return owners, make([]*time.Time, len(owners)), err
+		return tx.ownerEmails(ctx, companyID)
 	}
 	targets, err := tx.notifyTargets(ctx, companyID, fuelportal.PushRecipients{OwnersOf: companyID}, event)
 	if err != nil || len(targets) == 0 {
-		return nil, nil, err
+		return nil, err
 	}
 	controls, err := tx.companyControls(ctx, companyID)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	var emails []string
-	var after []*time.Time
+	var owners []ownerMailTarget
 	for _, u := range targets {
 		d := fuelportal.DecideDelivery(u.role, event, u.pref, u.quiet, tx.Now, controls.Location())
 		if !d.Email {
 			continue
 		}
-		emails = append(emails, u.email)
-		if d.NotBefore.IsZero() {
-			after = append(after, nil)
-		} else {
+		o := ownerMailTarget{email: u.email, language: u.language}
+		if !d.NotBefore.IsZero() {
 			t := d.NotBefore
-			after = append(after, &t)
+			o.after = &t
 		}
+		owners = append(owners, o)
 	}
-	return emails, after, nil
+	return owners, nil
 }
 
 // NotificationSettings returns user userID's (of role) preferences: one
@@ -385,7 +390,7 @@ func (tx *Tx) walletDebited(ctx context.Context, companyID, before, after int64)
 	}
 	n := fuelportal.WalletLowNotice(companyID, after, threshold.Int64)
 	title, body := n.Texts(fuelportal.LanguageEnglish)
-	if err := tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: companyID, Kind: fuelportal.AlertWalletLow, Message: title + ": " + body}); err != nil {
+	if err := tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: companyID, Kind: fuelportal.AlertWalletLow, Message: title + ": " + body, Notice: &n}); err != nil {
 		return err
 	}
 	return tx.Notify(ctx, fuelportal.PushRecipients{OwnersOf: companyID}, n)
@@ -433,7 +438,7 @@ func (tx *Tx) driverWaiting(ctx context.Context, companyID int64, driver *fuelpo
 	n := fuelportal.DriverWaitingNotice(companyID, name, number)
 	title, body := n.Texts(fuelportal.LanguageEnglish)
 	if err := tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: companyID, Kind: fuelportal.AlertDriverWaiting, Message: title + ": " + body,
-		CardNumber: number, DriverName: name}); err != nil {
+		CardNumber: number, DriverName: name, Notice: &n}); err != nil {
 		return err
 	}
 	return tx.Notify(ctx, fuelportal.PushRecipients{OwnersOf: companyID}, n)

@@ -54,11 +54,7 @@ func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, mes
 		} else if err != nil {
 			return err
 		}
-		err = tx.AddAlert(ctx, &fuelportal.Alert{
-			CompanyID: req.CompanyID, Kind: fuelportal.AlertOverrideRequest, CardID: req.CardID, CardNumber: req.CardNumber,
-			DriverName: req.DriverName, TransactionID: req.TransactionID, OverrideRequestID: req.ID,
-			Message: fuelportal.OverrideRequestAlertMessage(req.DriverName, req.CardNumber, req.DeclineCode, req.Message),
-		})
+		err = tx.AddAlert(ctx, fuelportal.OverrideRequestAlert(req))
 		if err != nil {
 			return err
 		}

@@ -38,7 +38,7 @@ type PurchaseBatch struct {
 	rows                []*batchRow // new purchases, in order
 	ledger              []*batchTransfer
 	references          map[string]bool // of ledger, to refuse a repeat within the batch
-	owners              map[int64][]string
+	owners              map[int64][]ownerMailTarget
 	// odometers are the readings of the batch's cards' vehicles the
 	// decisions can see, by vehicle id: those in the batch's date range
 	// and the latest before it, then the batch's own (also in readings, to
@@ -111,7 +111,7 @@ type batchTransfer struct {
 // recorded with it.
 func (tx *Tx) NewPurchaseBatch(ctx context.Context, ps []*fuelportal.CardPurchase) (*PurchaseBatch, error) {
 	b := &PurchaseBatch{tx: tx, given: make(map[*fuelportal.CardPurchase]bool, len(ps)), cards: map[string]*batchCard{},
-		wallets: map[int64]*batchWallet{}, recorded: map[string]*fuelportal.Transaction{}, references: map[string]bool{}, owners: map[int64][]string{},
+		wallets: map[int64]*batchWallet{}, recorded: map[string]*fuelportal.Transaction{}, references: map[string]bool{}, owners: map[int64][]ownerMailTarget{},
 		odometers: map[int64][]fuelportal.OdometerReading{}}
 	var numbers, netIDs []string
 	var stationIDs []int64
@@ -923,9 +923,7 @@ func (b *PurchaseBatch) writeAlerts(ctx context.Context) error {
 		t := r.t
 		switch {
 		case t.Status == fuelportal.TransactionDeclined && t.CompanyID != 0:
-			a := &fuelportal.Alert{CompanyID: t.CompanyID, Kind: fuelportal.AlertDecline, CardID: t.CardID, CardNumber: t.CardNumber,
-				DriverName: t.DriverCardName, TransactionID: t.ID,
-				Message: fuelportal.DeclineAlertMessage(t.DriverCardName, t.CardNumber, t.LocationName, t.DeclineReason)}
+			a := fuelportal.DeclineAlert(t)
 			alerts, reasons[a] = append(alerts, a), t.DeclineReason
 		case t.Status == fuelportal.TransactionApproved:
 			for _, near := range r.nearLimits {
@@ -980,7 +978,7 @@ func (b *PurchaseBatch) writeAlerts(ctx context.Context) error {
 			b.owners[a.CompanyID] = owners
 		}
 		for _, to := range owners {
-			if err := tx.enqueueAlertMail(ctx, to, a, reasons[a]); err != nil {
+			if err := tx.enqueueAlertMail(ctx, to.email, to.language, a, reasons[a]); err != nil {
 				return err
 			}
 		}

@@ -10,6 +10,9 @@ export type Contract = Schema<'Contract'>;
 /** PUT /api/wex/company/contract/planner-costs: dollars, whole cents. */
 export type PlannerCosts = Schema<'PlannerCosts'>;
 
+/** GET|PUT /api/wex/company/wallet/low-balance: dollars, null for no alert. */
+export type LowBalance = Schema<'WalletLowBalance'>;
+
 /** One item of GET …/total-spendings: the first item of the array is used (docs/product.md §3); missedSavings is the company's off-plan cost over the same days. */
 export type SavingsSummary = Schema<'Spendings'>[number];
 
@@ -50,6 +53,23 @@ export const dashboardApi = api.injectEndpoints({
       query: (body) => ({ url: '/wex/company/contract/planner-costs', method: 'PUT', body }),
       invalidatesTags: ['Contract'],
     }),
+    /** The owner's low-wallet threshold. */
+    getLowBalance: build.query<LowBalance, void>({
+      query: () => '/wex/company/wallet/low-balance',
+      providesTags: ['Wallet'],
+    }),
+    /** Sets or clears (null) the threshold; answers it as stored (rounded to the cent). */
+    setLowBalance: build.mutation<LowBalance, LowBalance>({
+      query: (body) => ({ url: '/wex/company/wallet/low-balance', method: 'PUT', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(dashboardApi.util.upsertQueryData('getLowBalance', undefined, data));
+        } catch {
+          // A refused threshold changes nothing; the form shows why.
+        }
+      },
+    }),
     getTotalSpendings: build.query<SavingsSummary, { role: RoleCode; lastDays: number }>({
       query: ({ role, lastDays }) => ({
         url: `${wexBase(role)}/total-spendings`,
@@ -85,6 +105,8 @@ export const {
   useGetDashboardConfigQuery,
   useRecordOdometerMutation,
   useSetPlannerCostsMutation,
+  useGetLowBalanceQuery,
+  useSetLowBalanceMutation,
   useGetTotalSpendingsQuery,
   useGetDashboardCardsQuery,
   useGetRecentTransactionsQuery,

@@ -60,6 +60,7 @@ function companyApi({
       return HttpResponse.json([{ total: 5000, saved: saved(lastDays), missedSavings: 0 }]);
     }),
     http.get(apiUrl('/wex/company/wallet'), () => HttpResponse.json(wallet)),
+    http.get(apiUrl('/wex/company/wallet/low-balance'), () => HttpResponse.json({ threshold: 500 })),
     http.get(apiUrl('/wex/company/contract'), () =>
       HttpResponse.json({
         pricing: 'RETAIL_MINUS',
@@ -200,6 +201,7 @@ describe('company dashboard', () => {
     expect(balance).toHaveStyle({ color: 'rgb(53, 194, 122)' });
     expect(screen.queryByRole('button', { name: 'Pay Invoice' })).not.toBeInTheDocument();
     expect(await screen.findByTestId('wallet-contract')).toHaveTextContent('Prepaid contract');
+    expect(await screen.findByTestId('wallet-low-balance')).toHaveTextContent('Low-balance alert below $500.00');
     expect(screen.queryByTestId('wallet-planner-costs')).not.toBeInTheDocument(); // no detour costs in this contract
     await user.click(screen.getByRole('button', { name: 'Add Funds' }));
     expect(await screen.findByRole('dialog', { name: 'Payment Methods' })).toBeInTheDocument();

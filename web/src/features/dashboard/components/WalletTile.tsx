@@ -7,13 +7,39 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars } from '@/lib/format';
 import { LoadError } from '@/components/feedback/LoadStates';
-import { useGetCompanyContractQuery, useGetCompanyWalletQuery } from '../api/dashboard-api';
+import { useGetCompanyContractQuery, useGetCompanyWalletQuery, useGetLowBalanceQuery } from '../api/dashboard-api';
 import type { PaymentModalComponent } from './payment-modal';
 import { walletAction } from '../model/tiles-model';
 import { Tile } from './Tile';
 
 // The form (and its validation library) loads when an owner opens it, not with the dashboard.
 const PlannerCostsDialog = lazy(async () => ({ default: (await import('./PlannerCostsDialog')).PlannerCostsDialog }));
+const LowBalanceDialog = lazy(async () => ({ default: (await import('./LowBalanceDialog')).LowBalanceDialog }));
+
+/** The owner's low-balance alert: its threshold in words and the button to change it. */
+function LowBalanceLine() {
+  const { t } = useTranslation('dashboard');
+  const { data } = useGetLowBalanceQuery();
+  const [open, setOpen] = useState(false);
+  const threshold = data?.threshold ?? null;
+  return (
+    <>
+      {data && (
+        <Typography variant="body2" color="textSecondary" data-testid="wallet-low-balance">
+          {threshold === null ? t('lowBalance.none') : t('lowBalance.line', { threshold: formatDollars(threshold) })}
+        </Typography>
+      )}
+      <Button size="small" onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start', px: 0.5, minHeight: 36 }} data-testid="low-balance-edit">
+        {t('lowBalance.edit')}
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <LowBalanceDialog open onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
 
 function ContractLine() {
   const { t } = useTranslation('dashboard');
@@ -83,6 +109,7 @@ export function WalletTile({ PaymentMethodModal }: { PaymentMethodModal: Payment
             })}
           </Typography>
           <ContractLine />
+          <LowBalanceLine />
         </Stack>
       ) : isError ? (
         <LoadError onRetry={refetch} retrying={isFetching} />

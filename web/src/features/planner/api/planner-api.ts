@@ -1,4 +1,4 @@
-import { api, type QueryParams } from '@/lib/api';
+import { api, type QueryParams, type Schema } from '@/lib/api';
 import type { MapViewArgs } from '../model/viewport';
 import type {
   BestPlanRequest,
@@ -97,6 +97,12 @@ export const plannerApi = api.injectEndpoints({
     getBestPlan: build.mutation<FuelPlan, BestPlanRequest>({
       query: (body) => ({ url: '/assistant/plan', method: 'POST', body }),
     }),
+    /** The tank of the vehicle the driver's card carries (GET /wex/card), to start the assistant with; null when no vehicle is known. */
+    getCardTank: build.query<number | null, void>({
+      query: () => '/wex/card',
+      transformResponse: (card: Schema<'DriverCard'>) => card.vehicleTankGallons,
+      providesTags: ['CardControls', 'Vehicle'],
+    }),
     getMapConfig: build.query<MapConfig, void>({
       query: () => '/config',
       keepUnusedDataFor: 3600,
@@ -117,4 +123,5 @@ export const {
   useBuildRouteMutation,
   useGetBestPlanMutation,
   useGetMapConfigQuery,
+  useGetCardTankQuery,
 } = plannerApi;

@@ -3,11 +3,14 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form, SubmitButton, TextInput } from '@/components/form';
+import { selectIsSignedIn, selectRole } from '@/lib/auth';
 import { useZodForm } from '@/lib/forms';
-import { planFormDefaults, planFormSchema, type PlanFormValues } from '../model/plan-form';
+import { useAppSelector } from '@/lib/store';
+import { useGetCardTankQuery } from '../api/planner-api';
+import { planFormDefaults, planFormSchema, planFormStart, type PlanFormValues } from '../model/plan-form';
 
 interface AssistantFormProps {
   onSubmit: (values: PlanFormValues) => void;
@@ -20,6 +23,16 @@ export function AssistantForm({ onSubmit, busy }: AssistantFormProps) {
   const schema = useMemo(() => planFormSchema(t), [t]);
   const form = useZodForm(schema, { mode: 'onChange', defaultValues: planFormDefaults });
   const { isValid } = form.formState;
+  // A driver starts with their card's vehicle's tank; owners have no card of their own.
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const role = useAppSelector(selectRole);
+  const driver = signedIn && role !== 'ROLE_COMPANY';
+  const tank = useGetCardTankQuery(undefined, { skip: !driver });
+  const startTank = planFormStart(tank.data).tankCapacity;
+  useEffect(() => {
+    // What the user typed before the card arrived stays theirs.
+    if (startTank !== '' && !form.getFieldState('tankCapacity').isDirty) form.resetField('tankCapacity', { defaultValue: startTank });
+  }, [form, startTank]);
 
   return (
     <Paper variant="outlined" sx={{ mx: 2, mt: 2, p: 2, borderRadius: 1 }}>

@@ -22,7 +22,7 @@ import {
 } from '../api/planner-api';
 import { useViewportStations } from '../api/use-viewport-stations';
 import type { PlannerMapProps } from './map/map-view';
-import { supportsWebGL } from './map/webgl';
+import { supportsWebGL } from '@/lib/map';
 import { optionsByValue } from '../model/chains';
 import {
   CARD_HEIGHT,

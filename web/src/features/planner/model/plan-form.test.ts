@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { planFormDefaults, planFormSchema, type PlanFormInput } from './plan-form';
+import { planFormDefaults, planFormSchema, planFormStart, type PlanFormInput } from './plan-form';
 
 const schema = planFormSchema(i18n.t);
 
@@ -47,5 +47,18 @@ describe('planner form rules (docs/product.md §5)', () => {
       searchRadius: 5,
       minGallonsPurchase: 5,
     });
+  });
+});
+
+describe('planFormStart', () => {
+  it.each([
+    ['the vehicle’s tank, one decimal', 150.25, '150.3'],
+    ['a whole tank as typed', 200, '200'],
+    ['empty without a vehicle', null, ''],
+    ['empty before the card is known', undefined, ''],
+    ['empty for a tank the planner refuses', 500, ''],
+    ['empty for a zero tank', 0, ''],
+  ] as const)('starts with %s', (_name, tank, typed) => {
+    expect(planFormStart(tank)).toEqual({ ...planFormDefaults, tankCapacity: typed });
   });
 });

@@ -30,6 +30,15 @@ export const planFormDefaults: PlanFormInput = {
   minGallonsPurchase: String(DEFAULT_MIN_GALLONS_PURCHASE),
 };
 
+/**
+ * The form as it opens: the tank of the driver's card's vehicle when it is known and within what
+ * the planner accepts (one decimal, as typed), else empty for the user to fill.
+ */
+export function planFormStart(vehicleTankGallons: number | null | undefined): PlanFormInput {
+  const known = vehicleTankGallons != null && Number.isFinite(vehicleTankGallons) && vehicleTankGallons > 0 && vehicleTankGallons <= MAX_TANK_GALLONS;
+  return { ...planFormDefaults, tankCapacity: known ? String(Math.round(vehicleTankGallons * 10) / 10) : planFormDefaults.tankCapacity };
+}
+
 type Check = 'required' | 'number' | 'positive' | 'nonNegative' | 'atLeast' | 'atMost';
 
 /** The domain of each field beyond the docs/product.md §5 rules, as the server enforces it. */

@@ -15,8 +15,9 @@ import { formatDollars } from '@/lib/format';
 import { tripDetailPath } from '@/lib/paths';
 import type { Trip, TripPoint, TripPurchase } from '../api/trip-types';
 import { formatOneDecimal } from '../model/format';
-import { mapsLink, nextStop } from '../model/next-stop';
-import { useCurrentPosition } from '../model/use-position';
+import { deviceNavigateLink } from '../model/navigate-link';
+import { nextStop } from '../model/next-stop';
+import { useCurrentPosition, type CurrentPosition } from '../model/use-position';
 
 interface NextStopCardProps {
   trip: Trip;
@@ -25,13 +26,17 @@ interface NextStopCardProps {
   onCentre?: (point: TripPoint) => void;
   /** Show the route and a link to the trip (dashboard, planner); the trip page leaves them out. */
   withTripLink?: boolean;
+  /** The position the page already follows (the trip page shares it with its map); else the card asks itself. */
+  geo?: CurrentPosition;
 }
 
 /** The next stop of an active trip: name, miles to it, gallons to buy, the price, the stops after it. */
-export function NextStopCard({ trip, purchases = [], onCentre, withTripLink = false }: NextStopCardProps) {
+export function NextStopCard({ trip, purchases = [], onCentre, withTripLink = false, geo }: NextStopCardProps) {
   const { t } = useTranslation('trips');
-  const { position, status, locate } = useCurrentPosition();
+  const own = useCurrentPosition(geo === undefined);
+  const { position, status, locate } = geo ?? own;
   const next = useMemo(() => nextStop(trip.plan, trip.routePoints, purchases, position), [trip, purchases, position]);
+  const navigateHref = next ? deviceNavigateLink({ ...next.stop.location }) : '';
 
   return (
     <Card component="section" aria-label={t('next.title')} data-testid="next-stop-card" variant="outlined">
@@ -84,8 +89,9 @@ export function NextStopCard({ trip, purchases = [], onCentre, withTripLink = fa
               <Button
                 variant="contained"
                 startIcon={<NavigationIcon />}
-                href={mapsLink(next.stop.location)}
-                target="_blank"
+                href={navigateHref}
+                // The geo: intent opens the maps app in place; a web link in a new tab.
+                target={navigateHref.startsWith('https:') ? '_blank' : undefined}
                 rel="noopener"
                 aria-label={t('next.navigateLabel', { name: next.stop.location.name })}
                 data-testid="next-stop-navigate"

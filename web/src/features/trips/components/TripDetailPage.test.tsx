@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tripDetailPath } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, driverAccount, server } from '@/test/server';
@@ -8,6 +8,9 @@ import type { TripDetail, TripPlan, TripRequest, TripStatus } from '../api/trip-
 import { plan, tripDetail } from '../test/fixtures';
 
 const session = { token: 't1', refreshToken: 'r1' };
+
+// jsdom has no WebGL: the page says the map cannot be drawn (TripMapSection.test.tsx draws a stand-in).
+vi.mock('@/lib/map', async (original) => ({ ...(await original<typeof import('@/lib/map')>()), supportsWebGL: () => false }));
 
 /** Serves the trip and records each action's body; actions answer the trip in its new status. */
 function serveTrip(detail: TripDetail = tripDetail, planVersions: TripPlan[] = [plan]) {
@@ -50,6 +53,9 @@ describe('trip detail', () => {
     serveTrip();
     renderApp(tripDetailPath(41), { session });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dallas, TX → Oklahoma City, OK' })).toBeInTheDocument();
+    const map = screen.getByRole('region', { name: 'Route map' });
+    expect(within(map).getByText(/The map needs WebGL/)).toBeInTheDocument();
+    expect(within(map).getByTestId('trip-map-next')).toHaveTextContent('Next stop (highlighted): 2. Pilot Travel Center #1187');
     const stops = screen.getAllByTestId('plan-stop');
     expect(stops).toHaveLength(2);
     expect(stops[0]).toHaveTextContent("1. Love's Travel Stop #210");

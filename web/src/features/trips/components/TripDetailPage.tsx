@@ -29,7 +29,9 @@ import type { TripDetail, TripPlan, TripPurchase } from '../api/trip-types';
 import { useCancelTripMutation, useCompleteTripMutation, useGetTripPlansInfiniteQuery, useGetTripQuery } from '../api/trips-api';
 import { formatDateTime, formatOneDecimal } from '../model/format';
 import { remainingStops } from '../model/next-stop';
+import { useCurrentPosition } from '../model/use-position';
 import { NextStopCard } from './NextStopCard';
+import { TripMapSection } from './TripMapSection';
 import { ReplanDialog } from './ReplanDialog';
 import { DriverLockedTripActions, OwnerTripRequests } from './TripRequests';
 import { LockChip, TripStatusChip } from './TripStatusChip';
@@ -241,6 +243,18 @@ function DirectTripActions({ trip }: { trip: TripDetail }) {
   );
 }
 
+/** The active trip's next stop and map, following one position: the driver's browser's (an owner's browser is not the truck). */
+function ActiveTripView({ trip }: { trip: TripDetail }) {
+  const driver = useAppSelector(selectRole) !== 'ROLE_COMPANY';
+  const geo = useCurrentPosition(driver);
+  return (
+    <>
+      <NextStopCard trip={trip} purchases={trip.purchases} geo={driver ? geo : undefined} />
+      <TripMapSection trip={trip} geo={driver ? geo : undefined} />
+    </>
+  );
+}
+
 function TripBody({ trip }: { trip: TripDetail }) {
   const { t } = useTranslation('trips');
   const active = trip.status === 'ACTIVE';
@@ -256,7 +270,7 @@ function TripBody({ trip }: { trip: TripDetail }) {
         </Typography>
       </Box>
       {active && <TripActions trip={trip} />}
-      {active && <NextStopCard trip={trip} purchases={trip.purchases} />}
+      {active && <ActiveTripView trip={trip} />}
       <Card>
         <CardContent>
           <Field label={t('detail.driver')}>

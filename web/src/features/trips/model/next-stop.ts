@@ -77,12 +77,3 @@ export function nextStop(
   const start = made.at(-1)?.alongMiles ?? 0;
   return { stop, miles: round(Math.max(0, stop.alongMiles - start)), measuredFrom: 'route', later };
 }
-
-/**
- * A link handing a stop to the phone's maps app: the maps site's directions URL, which phones
- * open in their maps app (Google Maps, or the browser elsewhere), the destination by coordinates.
- */
-export function mapsLink(point: TripPoint & { name?: string }): string {
-  const destination = `${point.latitude.toFixed(6)},${point.longitude.toFixed(6)}`;
-  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}&travelmode=driving`;
-}

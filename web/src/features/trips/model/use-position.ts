@@ -5,11 +5,17 @@ export const POSITION_OPTIONS: PositionOptions = { enableHighAccuracy: true, tim
 
 export type PositionStatus = 'idle' | 'locating' | 'located' | 'unavailable';
 
+export interface CurrentPosition {
+  position: TripPoint | null;
+  status: PositionStatus;
+  locate: () => Promise<TripPoint | null>;
+}
+
 /**
- * The browser's position, asked for only when the user taps (`locate`) or when the site
- * already holds the permission, so that no page opens with a permission prompt.
+ * The browser's position, asked for only when the user taps (`locate`) or, with `auto`, when
+ * the site already holds the permission, so that no page opens with a permission prompt.
  */
-export function useCurrentPosition() {
+export function useCurrentPosition(auto = true): CurrentPosition {
   const [status, setStatus] = useState<PositionStatus>('idle');
   const [position, setPosition] = useState<TripPoint | null>(null);
 
@@ -38,6 +44,7 @@ export function useCurrentPosition() {
   }, []);
 
   useEffect(() => {
+    if (!auto) return;
     let live = true;
     const permissions = (navigator as Navigator & { permissions?: Permissions }).permissions;
     permissions
@@ -49,7 +56,7 @@ export function useCurrentPosition() {
     return () => {
       live = false;
     };
-  }, [locate]);
+  }, [auto, locate]);
 
   return { position, status, locate };
 }

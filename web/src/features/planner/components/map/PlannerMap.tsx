@@ -1,13 +1,12 @@
 import PlaceIcon from '@mui/icons-material/Place';
 import TripOriginIcon from '@mui/icons-material/TripOrigin';
 import Box from '@mui/material/Box';
-import * as maplibregl from 'maplibre-gl';
-import 'maplibre-gl/dist/maplibre-gl.css';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import MapGL, { Layer, Marker, NavigationControl, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
 import type { FeatureCollection, LineString } from 'geojson';
+import { localBaseStyle } from '@/lib/map';
+import { maplibregl } from '@/lib/map/maplibre';
 import { useGetBasemapQuery, useGetMapConfigQuery } from '../../api/planner-api';
 import { StationClusters, type StationBadge } from '../../model/clusters';
 import { CLUSTER_CLICK_MAX_ZOOM, MAP_MAX_ZOOM, MAP_MIN_ZOOM, ROUTE_COLORS, US_BOUNDS } from '../../model/constants';
@@ -15,13 +14,9 @@ import { formatPrice } from '../../model/format';
 import type { Station } from '../../model/types';
 import type { MapViewport } from '../../model/viewport';
 import { priceAgeText } from '../price-age-text';
-import { localBaseStyle } from './base-style';
 import { BasemapLayers } from './basemap-layers';
 import { addCityLabelImage } from './city-labels';
 import type { PlannerMapProps } from './map-view';
-
-// maplibre-gl 6 under Vite: its worker must be emitted and named explicitly (docs/dependencies.md).
-maplibregl.setWorkerUrl(workerUrl);
 
 const ROUTE_HIT_LAYER = 'route-alternatives-hit';
 
