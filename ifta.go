@@ -121,3 +121,12 @@ type IFTATelematics struct {
 	// VehicleDays counts the vehicle days with telematics miles.
 	VehicleDays int
 }
+
+// IFTAReminder is one reminder that a company's return of a quarter is
+// due: DaysBefore is the reminder's stage (30, 7 or 1 days before the due
+// date), sent once per company and quarter.
+type IFTAReminder struct {
+	CompanyID     int64
+	Year, Quarter int
+	DaysBefore    int
+}
