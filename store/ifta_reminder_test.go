@@ -73,7 +73,7 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 		// setDay moves the clock to 10:00 in Chicago (the companies' zone) of day.
 		setDay := func(day string) {
 			d, _ := time.Parse(time.DateOnly, day)
-			clock.Advance(d.Add(15*time.Hour).Sub(clock.Now()))
+			clock.Advance(d.Add(15 * time.Hour).Sub(clock.Now()))
 		}
 		steps := []struct {
 			day  string
