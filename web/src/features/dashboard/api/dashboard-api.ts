@@ -18,6 +18,9 @@ export type DashboardCard = Schema<'CardListItem'>;
 
 export type RecentTransaction = Schema<'TransactionItem'>;
 
+/** GET /api/wex/company/ifta/summary: the diesel IFTA return to act on now (docs/ifta.md, "The dashboard"). */
+export type IftaSummary = Schema<'IFTASummary'>;
+
 /** GET /api/config: whether this server takes payments. */
 export type AppConfig = Pick<Schema<'Config'>, 'paymentsConfigured'>;
 
@@ -37,6 +40,11 @@ export const dashboardApi = api.injectEndpoints({
     }),
     getDashboardConfig: build.query<AppConfig, void>({
       query: () => '/config',
+    }),
+    /** Tagged as the IFTA page's return: an entry or a close there refreshes the tile. */
+    getIftaSummary: build.query<IftaSummary, void>({
+      query: () => '/wex/company/ifta/summary',
+      providesTags: ['IftaReturn'],
     }),
     getCompanyContract: build.query<Contract, void>({
       query: () => '/wex/company/contract',
@@ -82,6 +90,7 @@ export const dashboardApi = api.injectEndpoints({
 export const {
   useGetCompanyWalletQuery,
   useGetCompanyContractQuery,
+  useGetIftaSummaryQuery,
   useGetDashboardConfigQuery,
   useRecordOdometerMutation,
   useSetPlannerCostsMutation,
