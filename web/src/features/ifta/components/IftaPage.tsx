@@ -82,7 +82,7 @@ function RowsTable({ rows }: { rows: IftaRow[] }) {
         </TableHead>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={row.jurisdiction} data-testid="ifta-row">
+            <TableRow key={row.jurisdiction} data-testid="ifta-row" data-jurisdiction={row.jurisdiction} data-miles={row.totalMiles}>
               {columns.map((c) => (
                 <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sx={c.key === 'total' ? { fontWeight: 700 } : undefined}>
                   {c.format(row)}
@@ -106,7 +106,7 @@ function RowCards({ rows }: { rows: IftaRow[] }) {
   return (
     <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label={t('rows.label')}>
       {rows.map((row) => (
-        <Card component="li" key={row.jurisdiction} data-testid="ifta-row" variant="outlined">
+        <Card component="li" key={row.jurisdiction} data-testid="ifta-row" data-jurisdiction={row.jurisdiction} data-miles={row.totalMiles} variant="outlined">
           <CardContent>
             <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
               <Typography sx={{ fontWeight: 700 }}>{row.jurisdiction}</Typography>
