@@ -24,6 +24,7 @@ const (
 	AlertMPGDrop         AlertKind = "MPG_DROP"         // a vehicle's MPG fell more than 15 % on the prior window
 	AlertWalletLow       AlertKind = "WALLET_LOW"       // the wallet's balance fell below the owner's threshold
 	AlertDriverWaiting   AlertKind = "DRIVER_WAITING"   // a driver signed up and waits for approval
+	AlertIFTADue         AlertKind = "IFTA_DUE"         // a quarter's IFTA return is due in 30, 7 or 1 days
 )
 
 // Event returns the notification event whose preferences decide who is
@@ -38,6 +39,8 @@ func (k AlertKind) Event() NotificationEvent {
 		return EventWalletLow
 	case AlertDriverWaiting:
 		return EventDriverWaiting
+	case AlertIFTADue:
+		return EventIFTADue
 	}
 	return ""
 }
@@ -82,7 +85,7 @@ type RequestDecision struct {
 
 // AlertKinds are the kinds of alerts, in the order the app lists them.
 var AlertKinds = []AlertKind{AlertDecline, AlertOverrideRequest, AlertNearLimit, AlertTripRequest, AlertTripEnded, AlertTripReplanned, AlertWebhookFailing,
-	AlertAuthorization, AlertMPGDrop, AlertWalletLow, AlertDriverWaiting}
+	AlertAuthorization, AlertMPGDrop, AlertWalletLow, AlertDriverWaiting, AlertIFTADue}
 
 // Valid reports whether k is a known alert kind.
 func (k AlertKind) Valid() bool { return slices.Contains(AlertKinds, k) }

@@ -127,3 +127,12 @@ type IFTATelematics struct {
 	// not closed).
 	ChangedAfterClose []TelematicsDay
 }
+
+// IFTAReminder is one reminder that a company's return of a quarter is
+// due: DaysBefore is the reminder's stage (30, 7 or 1 days before the due
+// date), sent once per company and quarter.
+type IFTAReminder struct {
+	CompanyID     int64
+	Year, Quarter int
+	DaysBefore    int
+}

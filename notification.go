@@ -23,13 +23,14 @@ const (
 	EventTripReplanned     NotificationEvent = "trip.replanned"     // the trip's driver
 	EventWalletLow         NotificationEvent = "wallet.low"         // owners
 	EventDriverWaiting     NotificationEvent = "driver.waiting"     // owners: a driver waits for approval
+	EventIFTADue           NotificationEvent = "ifta.due"           // owners: a quarter's IFTA return is due in 30, 7 or 1 days
 )
 
 // NotificationEvents returns the events a user of role hears of, in the
 // order the account page lists them.
 func NotificationEvents(role Role) []NotificationEvent {
 	if role == RoleCompany {
-		return []NotificationEvent{EventPurchaseDeclined, EventOverrideRequested, EventWalletLow, EventDriverWaiting}
+		return []NotificationEvent{EventPurchaseDeclined, EventOverrideRequested, EventWalletLow, EventDriverWaiting, EventIFTADue}
 	}
 	return []NotificationEvent{EventPurchaseDeclined, EventOverrideDecided, EventCardDeactivated, EventTripReplanned}
 }

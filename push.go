@@ -165,6 +165,15 @@ func DriverWaitingNotice(companyID int64, driverName, number string) Notice {
 		URL:    "/fuel-cards", Tag: "driver-waiting-" + Last4(number)}
 }
 
+// IFTADueNotice tells a company's owners that the IFTA return of year's
+// quarter is due on dueDate (YYYY-MM-DD), daysLeft days from their today.
+func IFTADueNotice(companyID int64, year, quarter int, dueDate string, daysLeft int) Notice {
+	q := fmt.Sprintf("%dQ%d", year, quarter)
+	return Notice{Event: EventIFTADue, CompanyID: companyID, Key: "iftaDue",
+		Params: map[string]string{"quarter": q, "due": dueDate, "days": strconv.Itoa(daysLeft)},
+		URL:    "/ifta", Tag: "ifta-due-" + q}
+}
+
 // FormatDollars formats cents as dollars the way the app shows money
 // ("$1,234.56", "-$5.00").
 func FormatDollars(cents int64) string {

@@ -98,6 +98,17 @@ func (s *Server) handleIFTAReturn(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, ret)
 }
 
+// handleIFTASummary answers the dashboard's view of the company's diesel
+// return to act on now (ifta.Service.Summary).
+func (s *Server) handleIFTASummary(w http.ResponseWriter, r *http.Request) {
+	sum, err := s.IFTA.Summary(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, sum)
+}
+
 // handleIFTAClose closes the company's return of {year}/{quarter} for
 // ?fuelType, answering the frozen return.
 func (s *Server) handleIFTAClose(w http.ResponseWriter, r *http.Request) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"fuelportal/demo"
 	"fuelportal/http/apitest"
 )
 
@@ -252,4 +253,53 @@ func TestIFTA_BadInputIsFieldErrors(t *testing.T) {
 	bad("POST", "/api/wex/company/ifta/purchases", fuel, "fuelType")
 	f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/ifta/miles", Body: "{", Token: f.owner, BreaksContract: true}).ExpectStatus(t, 400)
 	f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/ifta/miles", Body: with("miles", "ten"), Token: f.owner, BreaksContract: true}).ExpectStatus(t, 400)
+}
+
+// TestIFTA_SummaryIsTheReturnToActOn: the dashboard's summary is the
+// return GET …/ifta/returns computes (its tax due and warnings), for the
+// quarter just ended until its return is closed or past due, else the
+// current one; each company's own.
+func TestIFTA_SummaryIsTheReturnToActOn(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		importIFTARates(t, fx, 2025, 1, "2025,1,OR,diesel,0.0000,\n")
+		type summary struct {
+			Year, Quarter, DaysLeft, Warnings int
+			FuelType, Status, DueDate         string
+			TotalDue                          float64
+			ClosedAt                          *string
+		}
+		// 2025-03-14: 2024Q4 was due January 31, so the current quarter.
+		var sum summary
+		f.api.Get("/api/wex/company/ifta/summary", f.owner).ExpectStatus(t, 200).Decode(t, &sum)
+		var ret iftaReturnBody
+		f.api.Get("/api/wex/company/ifta/returns?year=2025&quarter=1&fuelType=diesel", f.owner).ExpectStatus(t, 200).Decode(t, &ret)
+		if sum.Year != 2025 || sum.Quarter != 1 || sum.FuelType != "diesel" || sum.Status != "open" || sum.DueDate != "2025-04-30" || sum.DaysLeft != 47 ||
+			sum.TotalDue != ret.TotalDue || ret.TotalDue == 0 || sum.Warnings != len(ret.Warnings) || sum.ClosedAt != nil {
+			t.Fatalf("summary %+v, return due %v with %d warnings", sum, ret.TotalDue, len(ret.Warnings))
+		}
+		// The other company's is its own return's.
+		var theirs summary
+		var theirReturn iftaReturnBody
+		f.api.Get("/api/wex/company/ifta/summary", f.other).ExpectStatus(t, 200).Decode(t, &theirs)
+		f.api.Get("/api/wex/company/ifta/returns?year=2025&quarter=1&fuelType=diesel", f.other).ExpectStatus(t, 200).Decode(t, &theirReturn)
+		if theirs.TotalDue != theirReturn.TotalDue || theirs.TotalDue == sum.TotalDue || theirs.Quarter != 1 {
+			t.Fatalf("other company's summary = %+v, its return's due %v", theirs, theirReturn.TotalDue)
+		}
+		f.api.Get("/api/wex/company/ifta/summary", f.driver).ExpectStatus(t, 403)
+		f.api.Get("/api/wex/company/ifta/summary", "").ExpectStatus(t, 401)
+
+		// April 2: 2025Q1 has ended and waits to be closed.
+		fx.clock.Advance(19 * 24 * time.Hour)
+		f.owner = f.api.Login(demo.OwnerEmail, demo.Password).Token // the old session has expired
+		f.api.Get("/api/wex/company/ifta/summary", f.owner).ExpectStatus(t, 200).Decode(t, &sum)
+		if sum.Quarter != 1 || sum.Status != "closed" || sum.ClosedAt != nil || sum.DaysLeft != 28 || sum.TotalDue != ret.TotalDue {
+			t.Fatalf("after the quarter: %+v", sum)
+		}
+		f.api.Post("/api/wex/company/ifta/returns/2025/1/close?fuelType=diesel", nil, f.owner).ExpectStatus(t, 200)
+		f.api.Get("/api/wex/company/ifta/summary", f.owner).ExpectStatus(t, 200).Decode(t, &sum)
+		if sum.Year != 2025 || sum.Quarter != 2 || sum.DueDate != "2025-07-31" || sum.Status != "open" {
+			t.Fatalf("after closing 2025Q1: %+v", sum)
+		}
+	})
 }

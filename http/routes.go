@@ -148,6 +148,7 @@ func (s *Server) routes() *http.ServeMux {
 
 	// The IFTA quarterly return of the owner's company (ifta.go)
 	mux.HandleFunc("GET /api/wex/company/ifta/returns", s.requireRole(fuelportal.RoleCompany, s.handleIFTAReturn))
+	mux.HandleFunc("GET /api/wex/company/ifta/summary", s.requireRole(fuelportal.RoleCompany, s.handleIFTASummary))
 	mux.HandleFunc("GET /api/wex/company/ifta/returns/closed", s.requireRole(fuelportal.RoleCompany, s.handleIFTAClosedList))
 	mux.HandleFunc("GET /api/wex/company/ifta/returns/export", s.requireRole(fuelportal.RoleCompany, s.handleIFTAExport))
 	mux.HandleFunc("POST /api/wex/company/ifta/returns/{year}/{quarter}/close", s.requireRole(fuelportal.RoleCompany, s.handleIFTAClose))

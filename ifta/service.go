@@ -27,6 +27,8 @@ type Store interface {
 	DeleteIFTAFuel(ctx context.Context, companyID, id int64) error
 	CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedReturn) error
 	IFTAClosedReturns(ctx context.Context, companyID int64) ([]fuelportal.IFTAClosedReturn, error)
+	IFTAFilingCompanies(ctx context.Context) ([]int64, error)
+	SendIFTAReminder(ctx context.Context, r fuelportal.IFTAReminder, n fuelportal.Notice) (bool, error)
 }
 
 // Service is the home of the return flow (docs/ifta.md, "The return

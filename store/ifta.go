@@ -369,3 +369,66 @@ func (tx *Tx) completedTrips(ctx context.Context, companyID int64, unit string, 
 		ORDER BY t.created_at, t.id`,
 		companyID, from, to, unit, unit)
 }
+
+// IFTAFilingCompanies returns the companies that file IFTA returns: those
+// with an active IFTA-qualified vehicle, or with miles or off-card fuel
+// entered for a return.
+func (db *DB) IFTAFilingCompanies(ctx context.Context) ([]int64, error) {
+	var ids []int64
+	err := db.InTx(ctx, func(tx *Tx) error {
+		rows, err := tx.Query(ctx, `
+			SELECT id FROM companies c
+			WHERE EXISTS (SELECT 1 FROM vehicles v WHERE v.company_id = c.id AND v.ifta_qualified = 1 AND v.active = 1)
+				OR EXISTS (SELECT 1 FROM ifta_miles m WHERE m.company_id = c.id)
+				OR EXISTS (SELECT 1 FROM ifta_fuel f WHERE f.company_id = c.id)
+			ORDER BY id`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		ids = ids[:0]
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		return rows.Err()
+	})
+	return ids, err
+}
+
+// SendIFTAReminder sends reminder r once: unless a return of r's quarter
+// is closed or r was already sent (the row of ifta_reminders, unique per
+// company, quarter and stage, decides between processes), it records r, raises
+// an IFTA_DUE alert with notice n's English text (mailed as each owner
+// chose) and delivers n to the company's owners (Tx.Notify), in one
+// transaction. It reports whether it sent r.
+func (db *DB) SendIFTAReminder(ctx context.Context, r fuelportal.IFTAReminder, n fuelportal.Notice) (sent bool, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		var closed int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM ifta_returns WHERE company_id = ? AND year = ? AND quarter = ?`,
+			r.CompanyID, r.Year, r.Quarter).Scan(&closed); err != nil {
+			return err
+		}
+		if closed > 0 {
+			return nil
+		}
+		res, err := tx.Exec(ctx, `INSERT INTO ifta_reminders (company_id, year, quarter, days_before, sent_at) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT DO NOTHING`, r.CompanyID, r.Year, r.Quarter, r.DaysBefore, tx.Now)
+		if err != nil {
+			return err
+		}
+		if added, _ := res.RowsAffected(); added == 0 {
+			return nil
+		}
+		title, body := n.Texts(fuelportal.LanguageEnglish)
+		if err := tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: r.CompanyID, Kind: fuelportal.AlertIFTADue, Message: title + ": " + body}); err != nil {
+			return err
+		}
+		sent = true
+		return tx.Notify(ctx, fuelportal.PushRecipients{OwnersOf: r.CompanyID}, n)
+	})
+	return sent, err
+}

@@ -190,7 +190,7 @@ func TestSaveNotificationSettings_RefusesWhatItCannotKeep(t *testing.T) {
 			}
 		}
 		got, err := db.NotificationSettings(ctx, owner.ID, fuelportal.RoleCompany)
-		if err != nil || len(got.Events) != 4 || got.QuietHours != nil || !got.Events[0].Email || !got.Events[0].InApp {
+		if err != nil || len(got.Events) != len(fuelportal.NotificationEvents(fuelportal.RoleCompany)) || got.QuietHours != nil || !got.Events[0].Email || !got.Events[0].InApp {
 			t.Fatalf("owner's settings = %+v, %v (defaults: all on)", got, err)
 		}
 	})

@@ -396,10 +396,16 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.goJob(func() { m.deleteExpiredEvery(jobsCtx, 10*time.Minute) })
 	m.goJob(func() { m.deleteOldPositionsEvery(jobsCtx, 24*time.Hour) })
 	m.goJob(func() { m.Server.Stations.Watch(jobsCtx, m.Logger) })
+	m.goJob(func() { m.Server.IFTA.RunReminders(jobsCtx, iftaReminderEvery, m.Logger) })
 
 	m.printBanner(seeded)
 	return nil
 }
+
+// iftaReminderEvery is how often the server looks for IFTA returns due in
+// 30, 7 or 1 days (a reminder goes out within this long of the company's
+// day starting).
+const iftaReminderEvery = 15 * time.Minute
 
 func (m *Main) goJob(fn func()) {
 	m.jobs.Add(1)

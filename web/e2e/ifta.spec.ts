@@ -81,3 +81,52 @@ test('the owner reads the quarter’s IFTA return, enters miles, closes a quarte
   await tap(page.getByRole('button', { name: 'Export .csv' }));
   expect((await download).suggestedFilename()).toBe(`ifta-${previous.year}Q${previous.quarter}-gasoline.csv`);
 });
+
+/** A demo IFTA unit per project: phone and desktop share the server, and each vehicle's track stays its own. */
+const telematicsUnit = () => (isPhone() ? 'TRK-110' : 'TRK-113');
+
+/** A Traccar position of unit at (lat, lon) at time at, as Traccar forwards it. */
+const traccarPosition = (unit: string, at: Date, lat: number, lon: number) => ({
+  position: { deviceId: 1, fixTime: at.toISOString(), latitude: lat, longitude: lon, speed: 52, attributes: {} },
+  device: { uniqueId: unit, name: unit },
+});
+
+test('the owner makes a telematics token; positions posted with it show as miles in the return', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, OWNER.email, OWNER.password);
+  await expectShell(page);
+  await page.goto('/ifta');
+  await expect(page.getByRole('heading', { name: 'IFTA return' })).toBeVisible();
+  const wyoming = page.locator('[data-testid="ifta-row"][data-jurisdiction="WY"]');
+  await expect(page.getByTestId('ifta-row').first()).toBeVisible();
+  const before = Number((await wyoming.count()) ? await wyoming.first().getAttribute('data-miles') : 0);
+
+  const section = page.getByRole('region', { name: 'Telematics' });
+  const make = section.getByRole('button', { name: /Make (a new )?token/ });
+  await expect(make).toBeVisible();
+  // A server that already has a token asks before replacing it.
+  const rotating = (await make.textContent())!.includes('new');
+  await tap(make);
+  if (rotating) await page.getByRole('dialog').getByRole('button', { name: 'Make a new token' }).click();
+  const token = (await section.getByTestId('telematics-token').locator('code').textContent())!.trim();
+  expect(token).toMatch(/^tlm_/);
+
+  // Out from Rawlins on I-80 and back, a mile each way at 60 mph, ending now (a later run starts where this one ends).
+  const now = Date.now();
+  const [lat, lon] = [41.7911, -107.2387];
+  const unit = telematicsUnit();
+  const positions = [
+    traccarPosition(unit, new Date(now - 120_000), lat, lon),
+    traccarPosition(unit, new Date(now - 60_000), lat, lon + 0.0194),
+    traccarPosition(unit, new Date(now), lat, lon),
+  ];
+  const refused = await page.request.post('/api/telematics/traccar', { data: positions, headers: { Authorization: 'Bearer tlm_wrong' } });
+  expect(refused.status()).toBe(401);
+  const answer = await page.request.post('/api/telematics/traccar', { data: positions, headers: { Authorization: `Bearer ${token}` } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+
+  await page.reload();
+  await expect(wyoming.first()).toBeVisible();
+  await expect.poll(async () => Number(await wyoming.first().getAttribute('data-miles'))).toBeGreaterThanOrEqual(before + 1);
+  await expect(page.getByText(/[1-9]\d* vehicle days of telematics/)).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, expectShell, isPhone, projectName, screenshot, signIn } from './support';
+import { OWNER, expectAccessible, expectNoSidewaysScroll, expectShell, isPhone, projectName, screenshot, signIn } from './support';
 
 /*
  * The owner's fleet vehicles against the real binary and its demo data: the demo vehicles carry
@@ -107,4 +107,40 @@ test('the owner adds, edits, imports and deletes vehicles; the demo vehicles sho
     await expect(row(page, gone)).toHaveCount(0);
   }
   await expect(page.getByText('Vehicle deleted').first()).toBeVisible();
+});
+
+test("the owner's dashboard shows the IFTA tax due; a vehicle's odometer lists its readings and takes a new one", async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, OWNER.email, OWNER.password);
+  await expectShell(page);
+
+  // The demo's current quarter: diesel tax due so far, the due date, a link to the return.
+  const tile = page.getByTestId('ifta-tile');
+  await expect(tile.getByTestId('ifta-tax-due')).toHaveText(/^\$[\d,]+\.\d\d$/);
+  await expect(tile.getByTestId('ifta-due-date')).toHaveText(/^Due (Jan 31|Apr 30|Jul 31|Oct 31), \d{4} · in \d+ days?$/);
+  await expect(tile.getByRole('link', { name: 'Open the return' })).toHaveAttribute('href', /^\/ifta\?year=\d{4}&quarter=[1-4]$/);
+  await expectNoSidewaysScroll(page, 'dashboard with the IFTA tile');
+
+  await openVehicles(page);
+  // Phone and desktop share the server: each its own demo unit, so readings do not race.
+  const unit = isPhone() ? 'TRK-110' : 'TRK-113';
+  await row(page, unit).getByRole('button', { name: `Odometer of ${unit}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Odometer of ${unit}` });
+  await expect(dialog.getByTestId('odometer-mpg')).toContainText('Fuel economy');
+  const readings = dialog.getByTestId('odometer-reading');
+  await expect(readings.first().or(dialog.getByTestId('odometer-empty'))).toBeVisible();
+  const count = await readings.count();
+  // The same reading as the latest (a truck standing still) is always possible; a first one is any.
+  const latest = count ? Number((await readings.first().textContent())!.match(/([\d,]+) mi/)![1].replaceAll(',', '')) : 250_000;
+  await dialog.getByRole('textbox', { name: 'Odometer (miles)' }).fill(String(latest));
+  await dialog.getByRole('button', { name: 'Add reading' }).click();
+  await expect(page.getByText('Odometer reading added')).toBeVisible();
+  await expect(readings).toHaveCount(count + 1);
+  await expect(readings.first()).toContainText('Entered by an owner');
+  await expect(readings.first()).toContainText(`${latest.toLocaleString('en-US')} mi`);
+  await expectNoSidewaysScroll(page, 'odometer dialog');
+  await expectAccessible(page, 'odometer dialog');
+  await screenshot(page, 'vehicle-odometer', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
 });

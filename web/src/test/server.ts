@@ -41,6 +41,22 @@ export const handlers = [
   http.get(apiUrl('/wex/company/alerts'), () =>
     HttpResponse.json({ content: [], page: { size: 1, number: 0, totalElements: 0, totalPages: 0 }, unreadCount: 0 }),
   ),
+  // The owner's dashboard shows the IFTA return to act on.
+  http.get(apiUrl('/wex/company/ifta/summary'), () =>
+    HttpResponse.json({
+      year: 2026,
+      quarter: 4,
+      fuelType: 'diesel',
+      status: 'open',
+      dueDate: '2027-01-31',
+      daysLeft: 64,
+      totalDue: 1234.56,
+      totalMiles: 20000,
+      totalGallons: 3100,
+      warnings: 0,
+      closedAt: null,
+    }),
+  ),
   // A driver's navigation polls their unread notification count.
   http.get(apiUrl('/notifications'), () =>
     HttpResponse.json({ content: [], page: { size: 1, number: 0, totalElements: 0, totalPages: 0 }, unreadCount: 0 }),
@@ -48,7 +64,7 @@ export const handlers = [
   // The account page's notification preferences: the owner's defaults.
   http.get(apiUrl('/account/notifications'), () =>
     HttpResponse.json({
-      events: ['purchase.declined', 'override.requested', 'wallet.low', 'driver.waiting'].map((event) => ({
+      events: ['purchase.declined', 'override.requested', 'wallet.low', 'driver.waiting', 'ifta.due'].map((event) => ({
         event,
         push: true,
         email: true,

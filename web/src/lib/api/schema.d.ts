@@ -2750,7 +2750,7 @@ export interface paths {
                     /** @description true: only unread alerts */
                     unread?: boolean;
                     /** @description Only alerts of this kind */
-                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING";
+                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE";
                     /** @description Page number from 0 */
                     page?: number;
                     /** @description Page size (default 20, at most 100) */
@@ -3565,6 +3565,48 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/ifta/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard's view of the company's diesel IFTA return to act on now
+         * @description The quarter just ended while its return is neither closed nor past its due date, else the current quarter; computed by the same return flow as GET /api/wex/company/ifta/returns (fuelType diesel).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The return's summary */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IFTASummary"];
+                    };
+                };
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 503: components["responses"]["DatabaseUnavailable"];
@@ -6432,7 +6474,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING";
+            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE";
             message: string;
             /** @description 19 digits; empty when the alert is about no card */
             cardNumber: string;
@@ -7414,7 +7456,7 @@ export interface components {
         };
         NotificationPreference: {
             /** @enum {string} */
-            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting";
+            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting" | "ifta.due";
             /** @description Web Push to the user's subscribed devices */
             push: boolean;
             /** @description E-mail through the outbox (owners: the alert's mail) */
@@ -7432,7 +7474,7 @@ export interface components {
             end: string;
         };
         NotificationSettings: {
-            /** @description Answers: one per event of the caller's role (drivers: purchase.declined, override.decided, card.deactivated, trip.replanned; owners: purchase.declined, override.requested, wallet.low, driver.waiting), defaults where never saved (push and in-app on; e-mail on for owners and for override.decided). A PUT lists the events to change, each once; the others keep theirs. */
+            /** @description Answers: one per event of the caller's role (drivers: purchase.declined, override.decided, card.deactivated, trip.replanned; owners: purchase.declined, override.requested, wallet.low, driver.waiting, ifta.due), defaults where never saved (push and in-app on; e-mail on for owners and for override.decided). A PUT lists the events to change, each once; the others keep theirs. */
             events: components["schemas"]["NotificationPreference"][];
             /** @description null: none */
             quietHours: components["schemas"]["QuietHours"] | null;
@@ -7443,7 +7485,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting";
+            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting" | "ifta.due";
             /** @description In the user's language when it was created */
             title: string;
             body: string;
@@ -7477,7 +7519,7 @@ export interface components {
             /** @description The events to change, each once, of the caller's role; the others keep theirs. */
             events?: {
                 /** @enum {string} */
-                event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting";
+                event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting" | "ifta.due";
                 push?: boolean;
                 email?: boolean;
                 inApp?: boolean;
@@ -7495,6 +7537,40 @@ export interface components {
                  */
                 end: string;
             } | null;
+        };
+        IFTASummary: {
+            year: number;
+            quarter: number;
+            /** @enum {string} */
+            fuelType: "diesel" | "gasoline";
+            /**
+             * @description open while the quarter runs, closed once it has ended
+             * @enum {string}
+             */
+            status: "open" | "closed";
+            /** Format: date */
+            dueDate: string;
+            /** @description Days from the company's today to the due date (negative once past) */
+            daysLeft: number;
+            /** @description Dollars with two decimals; negative is a credit */
+            totalDue: number;
+            /**
+             * Format: int64
+             * @description The return's total miles (whole miles)
+             */
+            totalMiles: number;
+            /**
+             * Format: int64
+             * @description The return's total gallons of the fuel (whole gallons)
+             */
+            totalGallons: number;
+            /** @description How many warnings the return carries */
+            warnings: number;
+            /**
+             * Format: date-time
+             * @description When the owner closed the return (null: not closed)
+             */
+            closedAt: string | null;
         };
     };
     responses: {

@@ -397,6 +397,9 @@ export const BODY_MAXIMUM = {
   DriverOdometerReadingCreate: {
     odometer: 9999999,
   },
+  IFTASummary: {
+    quarter: 4,
+  },
   NetworkPurchase: {
     odometer: 9999999,
   },
@@ -611,6 +614,12 @@ export const BODY_MINIMUM = {
   DriverOdometerReadingCreate: {
     odometer: {
       value: 0,
+      exclusive: false,
+    },
+  },
+  IFTASummary: {
+    quarter: {
+      value: 1,
       exclusive: false,
     },
   },

@@ -4,3 +4,9 @@
  * terms as written) are en-US only and show in English in every language.
  */
 export const DRIVER_NAMESPACES = ['account', 'alerts', 'auth', 'common', 'dashboard', 'planner', 'support', 'transactions', 'trips'] as const;
+
+/**
+ * Every namespace translated: the drivers' and the owner screens translated so far (vehicles,
+ * with its odometer readings). The check holds each to the same keys in every language.
+ */
+export const TRANSLATED_NAMESPACES = [...DRIVER_NAMESPACES, 'vehicles'] as const;

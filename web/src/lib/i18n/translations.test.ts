@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DRIVER_NAMESPACES } from './driver-texts';
+import { TRANSLATED_NAMESPACES } from './driver-texts';
 import { namespaceOf } from './namespace';
 
 /**
@@ -34,7 +34,7 @@ export function compareTranslation(english: Record<string, Texts>, other: Record
   const extra: string[] = [];
   const wrongMarkers: string[] = [];
   const untranslated: string[] = [];
-  for (const namespace of DRIVER_NAMESPACES) {
+  for (const namespace of TRANSLATED_NAMESPACES) {
     const en = english[namespace] ?? {};
     const local = other[namespace] ?? {};
     for (const key of Object.keys(en)) {
@@ -52,10 +52,10 @@ describe('translations of the driver namespaces', () => {
   const english = byLanguage['en-US'];
   const others = Object.keys(byLanguage).filter((code) => code !== 'en-US');
 
-  it('exist for Spanish, with no namespace but the driver ones', () => {
+  it('exist for Spanish, with no namespace but the translated ones', () => {
     expect(others).toContain('es');
-    for (const code of others) expect(Object.keys(byLanguage[code]).sort()).toEqual([...DRIVER_NAMESPACES].sort());
-    for (const namespace of DRIVER_NAMESPACES) expect(Object.keys(english)).toContain(namespace);
+    for (const code of others) expect(Object.keys(byLanguage[code]).sort()).toEqual([...TRANSLATED_NAMESPACES].sort());
+    for (const namespace of TRANSLATED_NAMESPACES) expect(Object.keys(english)).toContain(namespace);
   });
 
   it.each(others)('%s has every en-US key and no other, with the same placeholders and tags', (code) => {

@@ -7,6 +7,7 @@ import FlagIcon from '@mui/icons-material/Flag';
 import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RouteIcon from '@mui/icons-material/Route';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import WebhookIcon from '@mui/icons-material/Webhook';
@@ -61,6 +62,7 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   MPG_DROP: <LocalGasStationIcon color="warning" />,
   WALLET_LOW: <AccountBalanceWalletIcon color="warning" />,
   DRIVER_WAITING: <PersonAddIcon color="action" />,
+  IFTA_DUE: <ReceiptLongIcon color="warning" />,
 };
 
 /** /alerts, company owners: declines, override requests and near-limit purchases. */
@@ -264,6 +266,13 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
         <Stack direction="row" sx={{ px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}>
           <Button component={ReactRouterLink} to={paths.integrations} size="small">
             {t('webhook.view')}
+          </Button>
+        </Stack>
+      )}
+      {alert.kind === 'IFTA_DUE' && (
+        <Stack direction="row" sx={{ px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}>
+          <Button component={ReactRouterLink} to={paths.ifta} size="small" data-testid="alert-open-ifta">
+            {t('ifta.view')}
           </Button>
         </Stack>
       )}

@@ -21,6 +21,9 @@ export type DashboardCard = Schema<'CardListItem'>;
 
 export type RecentTransaction = Schema<'TransactionItem'>;
 
+/** GET /api/wex/company/ifta/summary: the diesel IFTA return to act on now (docs/ifta.md, "The dashboard"). */
+export type IftaSummary = Schema<'IFTASummary'>;
+
 /** GET /api/config: whether this server takes payments. */
 export type AppConfig = Pick<Schema<'Config'>, 'paymentsConfigured'>;
 
@@ -40,6 +43,11 @@ export const dashboardApi = api.injectEndpoints({
     }),
     getDashboardConfig: build.query<AppConfig, void>({
       query: () => '/config',
+    }),
+    /** Tagged as the IFTA page's return: an entry or a close there refreshes the tile. */
+    getIftaSummary: build.query<IftaSummary, void>({
+      query: () => '/wex/company/ifta/summary',
+      providesTags: ['IftaReturn'],
     }),
     getCompanyContract: build.query<Contract, void>({
       query: () => '/wex/company/contract',
@@ -102,6 +110,7 @@ export const dashboardApi = api.injectEndpoints({
 export const {
   useGetCompanyWalletQuery,
   useGetCompanyContractQuery,
+  useGetIftaSummaryQuery,
   useGetDashboardConfigQuery,
   useRecordOdometerMutation,
   useSetPlannerCostsMutation,

@@ -10,6 +10,7 @@ import { FirstSteps } from './FirstSteps';
 import { FuelCardsPreview } from './FuelCardsPreview';
 import type { PaymentModalComponent } from './payment-modal';
 import { RecentTransactions } from './RecentTransactions';
+import { IftaTile } from './IftaTile';
 import { OdometerTile } from './OdometerTile';
 import { TotalSavedTile } from './TotalSavedTile';
 import { TotalSpendingsTile } from './TotalSpendingsTile';
@@ -87,6 +88,9 @@ const OwnerTiles = memo(function OwnerTiles({
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <RecentTransactions role="ROLE_COMPANY" />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <IftaTile />
       </Grid>
     </>
   );

@@ -27,6 +27,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadError, LoadingRows } from '@/components/feedback/LoadStates';
 import { useIsPhone } from '@/components/layout/AppShell';
@@ -44,7 +45,7 @@ import {
   useGetIftaReturnQuery,
 } from '../api/ifta-api';
 import type { FuelType, IftaPeriod, IftaReturn, IftaRow } from '../api/ifta-types';
-import { defaultEntryDate, formatRate, formatWhole, quarterOf, yearOptions } from '../model/quarter';
+import { defaultEntryDate, formatRate, formatWhole, quarterFromSearch, quarterOf, yearOptions } from '../model/quarter';
 import { AddFuelDialog, AddMilesDialog } from './EntryDialogs';
 import { TelematicsSection } from './TelematicsSection';
 
@@ -81,7 +82,7 @@ function RowsTable({ rows }: { rows: IftaRow[] }) {
         </TableHead>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={row.jurisdiction} data-testid="ifta-row">
+            <TableRow key={row.jurisdiction} data-testid="ifta-row" data-jurisdiction={row.jurisdiction} data-miles={row.totalMiles}>
               {columns.map((c) => (
                 <TableCell key={c.key} align={c.numeric ? 'right' : 'left'} sx={c.key === 'total' ? { fontWeight: 700 } : undefined}>
                   {c.format(row)}
@@ -105,7 +106,7 @@ function RowCards({ rows }: { rows: IftaRow[] }) {
   return (
     <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label={t('rows.label')}>
       {rows.map((row) => (
-        <Card component="li" key={row.jurisdiction} data-testid="ifta-row" variant="outlined">
+        <Card component="li" key={row.jurisdiction} data-testid="ifta-row" data-jurisdiction={row.jurisdiction} data-miles={row.totalMiles} variant="outlined">
           <CardContent>
             <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
               <Typography sx={{ fontWeight: 700 }}>{row.jurisdiction}</Typography>
@@ -365,7 +366,9 @@ function AfterClose({ ret }: { ret: IftaReturn }) {
 export function IftaPage() {
   const { t } = useTranslation('ifta');
   const phone = useIsPhone();
-  const [period, setPeriod] = useState<IftaPeriod>(() => ({ ...quarterOf(), fuelType: 'diesel' }));
+  const [search] = useSearchParams();
+  // ?year&quarter (the dashboard's tile links to its quarter); else the current quarter.
+  const [period, setPeriod] = useState<IftaPeriod>(() => ({ ...(quarterFromSearch(search) ?? quarterOf()), fuelType: 'diesel' }));
   const { currentData: ret, isFetching, isError, refetch } = useGetIftaReturnQuery(period);
 
   let body;

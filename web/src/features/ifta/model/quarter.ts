@@ -11,6 +11,14 @@ export function quarterOf(now: Dayjs = dayjs()): Quarter {
   return { year: now.year(), quarter: Math.floor(now.month() / 3) + 1 };
 }
 
+/** The quarter of a link's ?year=2026&quarter=4, or null when either is missing or out of range. */
+export function quarterFromSearch(search: URLSearchParams): Quarter | null {
+  const year = Number(search.get('year'));
+  const quarter = Number(search.get('quarter'));
+  if (!Number.isInteger(year) || year < 2000 || year > 2100 || !Number.isInteger(quarter) || quarter < 1 || quarter > 4) return null;
+  return { year, quarter };
+}
+
 /** The quarter before q. */
 export function previousQuarter({ year, quarter }: Quarter): Quarter {
   return quarter === 1 ? { year: year - 1, quarter: 4 } : { year, quarter: quarter - 1 };

@@ -45,6 +45,7 @@ const eventIcon: Record<NotificationEvent, React.ReactElement> = {
   'trip.replanned': <AltRouteIcon color="action" />,
   'wallet.low': <NotificationsIcon color="warning" />,
   'driver.waiting': <NotificationsIcon color="action" />,
+  'ifta.due': <NotificationsIcon color="warning" />,
 };
 
 /** /notifications, drivers: their in-app list of notices, newest first; each opens what it is about. */

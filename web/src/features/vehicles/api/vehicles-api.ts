@@ -7,6 +7,11 @@ export type VehicleInput = Schema<'VehicleInput'>;
 /** What a fleet list import did. */
 export type VehicleImportResult = Schema<'VehicleImportResult'>;
 
+/** One odometer reading of a vehicle (GET …/vehicles/{id}/odometer). */
+export type OdometerReading = Schema<'OdometerReading'>;
+/** POST …/vehicles/{id}/odometer body: whole miles, and when it was read (absent: now). */
+export type OdometerReadingInput = Schema<'OdometerReadingCreate'>;
+
 const vehiclePath = (id: number) => `/wex/company/vehicles/${encodeURIComponent(String(id))}`;
 
 /** The owner's vehicles. Every change refetches the list (cards are shown on it). */
@@ -25,6 +30,17 @@ export const vehiclesApi = api.injectEndpoints({
       query: ({ id, vehicle }) => ({ url: vehiclePath(id), method: 'PUT', body: vehicle }),
       invalidatesTags: (_result, error) => (error ? [] : ['Vehicle']),
     }),
+    /** Newest first, at most 200. */
+    getVehicleOdometer: build.query<OdometerReading[], number>({
+      query: (id) => `${vehiclePath(id)}/odometer`,
+      transformResponse: (response: ResponseBody<'/api/wex/company/vehicles/{id}/odometer', 'get'>) => response.value,
+      providesTags: (_result, _error, id) => [{ type: 'Vehicle', id: `odometer-${id}` }],
+    }),
+    /** A reading moves the vehicle's MPG: the list of vehicles refetches too. */
+    addVehicleOdometer: build.mutation<OdometerReading, { id: number; reading: OdometerReadingInput }>({
+      query: ({ id, reading }) => ({ url: `${vehiclePath(id)}/odometer`, method: 'POST', body: reading }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : ['Vehicle', { type: 'Vehicle', id: `odometer-${id}` }]),
+    }),
     deleteVehicle: build.mutation<void, number>({
       query: (id) => ({ url: vehiclePath(id), method: 'DELETE' }),
       invalidatesTags: ['Vehicle'],
@@ -37,5 +53,12 @@ export const vehiclesApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetVehiclesQuery, useCreateVehicleMutation, useUpdateVehicleMutation, useDeleteVehicleMutation, useImportVehiclesMutation } =
-  vehiclesApi;
+export const {
+  useGetVehiclesQuery,
+  useCreateVehicleMutation,
+  useUpdateVehicleMutation,
+  useDeleteVehicleMutation,
+  useImportVehiclesMutation,
+  useGetVehicleOdometerQuery,
+  useAddVehicleOdometerMutation,
+} = vehiclesApi;

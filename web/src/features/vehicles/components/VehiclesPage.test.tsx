@@ -76,4 +76,63 @@ describe('vehicles', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('A vehicle with this unit number already exists')).toBeInTheDocument();
   });
+  it("opens a vehicle's odometer: its MPG trend and readings, and adds an owner's reading", async () => {
+    const truck = { ...vehicle('TRK-1', 7), mpg: { current: 6.4, prior: 6.1, currentMiles: 1920, currentGallons: 300, dropped: false } };
+    const readings = [
+      { id: 2, vehicleId: 7, unitNumber: 'TRK-1', odometer: 412000, readAt: '2026-11-20T15:00:00Z', source: 'pump', transactionId: 9, createdAt: '2026-11-20T15:00:00Z' },
+      { id: 1, vehicleId: 7, unitNumber: 'TRK-1', odometer: 411500, readAt: '2026-11-18T15:00:00Z', source: 'telematics', transactionId: null, createdAt: '2026-11-18T15:00:00Z' },
+    ];
+    const sent: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/wex/company/vehicles'), () => HttpResponse.json({ value: [truck] })),
+      http.get(apiUrl('/wex/company/vehicles/7/odometer'), () => HttpResponse.json({ value: readings })),
+      http.post(apiUrl('/wex/company/vehicles/7/odometer'), async ({ request }) => {
+        const body = (await request.json()) as { odometer: number };
+        sent.push(body);
+        if (body.odometer < 412000)
+          return HttpResponse.json({ status: 400, message: { odometer: ["This reading is not possible after the vehicle's last one"] } }, { status: 400 });
+        const reading = { ...readings[0], id: 3, odometer: body.odometer, source: 'manual', transactionId: null, readAt: '2026-11-27T15:00:00Z' };
+        readings.unshift(reading);
+        return HttpResponse.json(reading, { status: 201 });
+      }),
+    );
+    const { user } = renderApp(paths.vehicles, { session });
+    await user.click(await screen.findByRole('button', { name: 'Odometer of TRK-1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Odometer of TRK-1' });
+    expect(within(dialog).getByTestId('odometer-mpg')).toHaveTextContent('6.4 MPG · +5% vs 6.1');
+    expect(within(dialog).getByTestId('odometer-mpg')).toHaveTextContent('1,920 miles on 300 gallons');
+    expect(within(dialog).getByTestId('odometer-mpg')).toHaveTextContent('The 30 days before: 6.1 MPG (steady or rising).');
+    const rows = await within(dialog).findAllByTestId('odometer-reading');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('At the pump');
+    expect(rows[0]).toHaveTextContent('412,000 mi');
+    expect(rows[1]).toHaveTextContent('Telematics');
+
+    const field = within(dialog).getByLabelText('Odometer (miles)');
+    await user.type(field, 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Add reading' }));
+    expect(await within(dialog).findByText('Odometer must be whole miles from 0 to 9999999')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '411000');
+    await user.click(within(dialog).getByRole('button', { name: 'Add reading' }));
+    expect(await within(dialog).findByText("This reading is not possible after the vehicle's last one")).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '412250');
+    await user.click(within(dialog).getByRole('button', { name: 'Add reading' }));
+    await waitFor(() => expect(within(dialog).getAllByTestId('odometer-reading')).toHaveLength(3));
+    expect(within(dialog).getAllByTestId('odometer-reading')[0]).toHaveTextContent('Entered by an owner');
+    expect(sent).toEqual([{ odometer: 411000 }, { odometer: 412250 }]);
+  });
+
+  it('says so when a vehicle has no readings', async () => {
+    server.use(
+      http.get(apiUrl('/wex/company/vehicles'), () => HttpResponse.json({ value: [vehicle('TRK-1', 7)] })),
+      http.get(apiUrl('/wex/company/vehicles/7/odometer'), () => HttpResponse.json({ value: [] })),
+    );
+    const { user } = renderApp(paths.vehicles, { session });
+    await user.click(await screen.findByRole('button', { name: 'Odometer of TRK-1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByTestId('odometer-empty')).toHaveTextContent('No readings yet');
+    expect(within(dialog).getByTestId('odometer-mpg')).toHaveTextContent('Not enough readings');
+  });
 });

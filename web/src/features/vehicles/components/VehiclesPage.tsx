@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import SpeedIcon from '@mui/icons-material/Speed';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -29,9 +30,12 @@ import { paths } from '@/lib/paths';
 import { useGetVehiclesQuery, type Vehicle } from '../api/vehicles-api';
 import { DeleteVehicleDialog } from './DeleteVehicleDialog';
 import { ImportDialog } from './ImportDialog';
+import { MpgText } from './MpgText';
+import { OdometerDialog } from './OdometerDialog';
 import { VehicleDialog } from './VehicleDialog';
 
 interface RowActions {
+  onOdometer: (vehicle: Vehicle) => void;
   onEdit: (vehicle: Vehicle) => void;
   onDelete: (vehicle: Vehicle) => void;
 }
@@ -74,24 +78,10 @@ function StatusChips({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
-/** MPG over the last 30 days with the change on the 30 before; red when it fell more than 15 % (an MPG_DROP alert). */
-function MpgText({ vehicle }: { vehicle: Vehicle }) {
-  const { t } = useTranslation('vehicles');
-  const { current, prior, dropped } = vehicle.mpg;
-  if (current == null) return <>{t('mpg.none')}</>;
-  const change = prior ? Math.round(((current - prior) / prior) * 100) : null;
-  return (
-    <Box component="span" sx={{ color: dropped ? 'error.main' : undefined, fontWeight: dropped ? 600 : undefined }}>
-      {t('mpg.value', { mpg: current.toFixed(1) })}
-      {change != null && ` · ${t(dropped ? 'mpg.dropped' : 'mpg.change', { change: dropped ? `${Math.abs(change)}` : `${change > 0 ? '+' : ''}${change}`, prior: prior!.toFixed(1) })}`}
-    </Box>
-  );
-}
-
 const plateText = (vehicle: Vehicle, none: string) => (vehicle.plate ? `${vehicle.plateState} ${vehicle.plate}`.trim() : none);
 
 /** Desktop: one row per vehicle. */
-function VehicleTable({ vehicles, onEdit, onDelete }: { vehicles: Vehicle[] } & RowActions) {
+function VehicleTable({ vehicles, onOdometer, onEdit, onDelete }: { vehicles: Vehicle[] } & RowActions) {
   const { t } = useTranslation('vehicles');
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -130,6 +120,11 @@ function VehicleTable({ vehicles, onEdit, onDelete }: { vehicles: Vehicle[] } & 
                 <CardLines vehicle={vehicle} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Tooltip title={t('actions.odometer')}>
+                  <IconButton aria-label={t('actions.odometerUnit', { unit: vehicle.unitNumber })} onClick={() => onOdometer(vehicle)}>
+                    <SpeedIcon />
+                  </IconButton>
+                </Tooltip>
                 <Tooltip title={t('actions.edit')}>
                   <IconButton aria-label={t('actions.editUnit', { unit: vehicle.unitNumber })} onClick={() => onEdit(vehicle)}>
                     <EditIcon />
@@ -150,7 +145,7 @@ function VehicleTable({ vehicles, onEdit, onDelete }: { vehicles: Vehicle[] } & 
 }
 
 /** Phones: one card per vehicle, no sideways scroll. */
-function VehicleCards({ vehicles, onEdit, onDelete }: { vehicles: Vehicle[] } & RowActions) {
+function VehicleCards({ vehicles, onOdometer, onEdit, onDelete }: { vehicles: Vehicle[] } & RowActions) {
   const { t } = useTranslation('vehicles');
   const line = (label: string, value: ReactNode) => (
     <Box sx={{ display: 'contents' }}>
@@ -181,7 +176,10 @@ function VehicleCards({ vehicles, onEdit, onDelete }: { vehicles: Vehicle[] } & 
               {line(t('columns.cards'), <CardLines vehicle={vehicle} />)}
             </Box>
           </CardContent>
-          <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+          <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
+            <Button variant="outlined" startIcon={<SpeedIcon />} onClick={() => onOdometer(vehicle)} aria-label={t('actions.odometerUnit', { unit: vehicle.unitNumber })}>
+              {t('actions.odometer')}
+            </Button>
             <Button variant="outlined" startIcon={<EditIcon />} onClick={() => onEdit(vehicle)} aria-label={t('actions.editUnit', { unit: vehicle.unitNumber })}>
               {t('actions.edit')}
             </Button>
@@ -210,14 +208,18 @@ export function VehiclesPage() {
   const vehicles = useMemo(() => data && [...data].sort((a, b) => UNIT_ORDER.compare(a.unitNumber, b.unitNumber)), [data]);
   const [editing, setEditing] = useState<Vehicle | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
+  // By id: the dialog shows the vehicle as the list refetches it (its MPG after a reading).
+  const [odometerOf, setOdometerOf] = useState<number | null>(null);
+  const odometerVehicle = vehicles?.find((vehicle) => vehicle.id === odometerOf);
+  const openOdometer = (vehicle: Vehicle) => setOdometerOf(vehicle.id);
   const [importing, setImporting] = useState(false);
 
   let body;
   if (!vehicles && isError) body = <LoadError onRetry={refetch} retrying={isFetching} />;
   else if (!vehicles) body = <LoadingRows rows={4} height={phone ? 160 : 40} />;
   else if (vehicles.length === 0) body = <EmptyState testId="vehicles-empty">{t('empty')}</EmptyState>;
-  else if (phone) body = <VehicleCards vehicles={vehicles} onEdit={setEditing} onDelete={setDeleting} />;
-  else body = <VehicleTable vehicles={vehicles} onEdit={setEditing} onDelete={setDeleting} />;
+  else if (phone) body = <VehicleCards vehicles={vehicles} onOdometer={openOdometer} onEdit={setEditing} onDelete={setDeleting} />;
+  else body = <VehicleTable vehicles={vehicles} onOdometer={openOdometer} onEdit={setEditing} onDelete={setDeleting} />;
 
   return (
     <Page title={t('title')} maxWidth="lg" leading={<BackButton to={paths.dashboard} label={t('backToDashboard')} />}>
@@ -234,6 +236,7 @@ export function VehiclesPage() {
         <Box aria-busy={isFetching}>{body}</Box>
       </Stack>
       {editing && <VehicleDialog vehicle={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      {odometerVehicle && <OdometerDialog vehicle={odometerVehicle} onClose={() => setOdometerOf(null)} />}
       {deleting && <DeleteVehicleDialog vehicle={deleting} onClose={() => setDeleting(null)} />}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
     </Page>

@@ -1,0 +1,162 @@
+package ifta
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"fuelportal"
+)
+
+// ReminderStages are the days before a return's due date on which owners
+// are reminded of it, earliest first.
+var ReminderStages = []int{30, 7, 1}
+
+// ReminderStage is the reminder due on day today (the company's calendar
+// day, as midnight UTC) for the return whose due date is due: the
+// smallest stage of ReminderStages that is at least the days left, and the
+// days left; false before the first stage and after the due date. A stage
+// whose day was missed (the server was down) gives way to the next one, so
+// a late reminder never tells of more days than are left.
+func ReminderStage(due, today time.Time) (stage, daysLeft int, ok bool) {
+	daysLeft = int(due.Sub(today).Hours() / 24)
+	if today.After(due) || daysLeft > ReminderStages[0] {
+		return 0, daysLeft, false
+	}
+	stage = ReminderStages[0]
+	for _, s := range ReminderStages {
+		if daysLeft <= s {
+			stage = s
+		}
+	}
+	return stage, daysLeft, true
+}
+
+// QuarterOf returns the year and quarter of day.
+func QuarterOf(day time.Time) (year, quarter int) {
+	return day.Year(), (int(day.Month())-1)/3 + 1
+}
+
+// previousQuarter returns the quarter before year's quarter.
+func previousQuarter(year, quarter int) (int, int) {
+	if quarter == 1 {
+		return year - 1, 4
+	}
+	return year, quarter - 1
+}
+
+// localDay is now's calendar day in loc, as midnight UTC (how due dates
+// are kept).
+func localDay(now time.Time, loc *time.Location) time.Time {
+	l := now.In(loc)
+	return time.Date(l.Year(), l.Month(), l.Day(), 0, 0, 0, 0, time.UTC)
+}
+
+// SendReminders reminds the owners of every company that files IFTA
+// returns (store.DB.IFTAFilingCompanies) of a return due in 30, 7 or 1
+// days whose quarter has no closed return: an IFTA_DUE alert and the
+// ifta.due notification (push and e-mail as each owner chose), each stage
+// once per company and quarter however many processes run this
+// (store.DB.SendIFTAReminder). The company's calendar day decides. It
+// returns the reminders sent.
+func (s *Service) SendReminders(ctx context.Context) (int, error) {
+	companies, err := s.Store.IFTAFilingCompanies(ctx)
+	if err != nil {
+		return 0, err
+	}
+	now := s.now()
+	sent := 0
+	for _, companyID := range companies {
+		loc, err := s.location(ctx, companyID)
+		if err != nil {
+			return sent, err
+		}
+		today := localDay(now, loc)
+		year, quarter := QuarterOf(today)
+		prevYear, prevQuarter := previousQuarter(year, quarter)
+		// The quarter just ended, and the current one (March 31 is 30 days
+		// before April 30).
+		for _, p := range [][2]int{{prevYear, prevQuarter}, {year, quarter}} {
+			due, err := DueDate(p[0], p[1])
+			if err != nil {
+				continue
+			}
+			stage, left, ok := ReminderStage(due, today)
+			if !ok {
+				continue
+			}
+			r := fuelportal.IFTAReminder{CompanyID: companyID, Year: p[0], Quarter: p[1], DaysBefore: stage}
+			ok, err = s.Store.SendIFTAReminder(ctx, r, fuelportal.IFTADueNotice(companyID, p[0], p[1], due.Format(time.DateOnly), left))
+			if err != nil {
+				return sent, err
+			}
+			if ok {
+				sent++
+			}
+		}
+	}
+	return sent, nil
+}
+
+// RunReminders calls SendReminders at once and then every interval until
+// ctx ends, logging failures (the next run tries again).
+func (s *Service) RunReminders(ctx context.Context, every time.Duration, log *slog.Logger) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if _, err := s.SendReminders(ctx); err != nil && ctx.Err() == nil {
+			log.Warn("IFTA reminders", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Summary is the owner's dashboard view of a return: the quarter to act
+// on, its due date and the diesel tax due so far.
+type Summary struct {
+	Year     int      `json:"year"`
+	Quarter  int      `json:"quarter"`
+	FuelType FuelType `json:"fuelType"`
+	// Status is the return's: open while the quarter runs, closed once it
+	// has ended; ClosedAt is set once the owner closed (filed) it.
+	Status   Status `json:"status"`
+	DueDate  string `json:"dueDate"`
+	DaysLeft int    `json:"daysLeft"`
+	TotalDue Cents  `json:"totalDue"`
+	// TotalMiles and TotalGallons are the return's (0 and 0: nothing
+	// recorded for the quarter yet).
+	TotalMiles   int64      `json:"totalMiles"`
+	TotalGallons int64      `json:"totalGallons"`
+	Warnings     int        `json:"warnings"`
+	ClosedAt     *time.Time `json:"closedAt"`
+}
+
+// Summary answers the company's diesel return to act on now: the quarter
+// just ended while its return is not closed and not past due, else the
+// current quarter, as Return computes it (the same return the IFTA page
+// shows).
+func (s *Service) Summary(ctx context.Context, companyID int64) (*Summary, error) {
+	loc, err := s.location(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	today := localDay(s.now(), loc)
+	year, quarter := QuarterOf(today)
+	prevYear, prevQuarter := previousQuarter(year, quarter)
+	ret, err := s.Return(ctx, companyID, prevYear, prevQuarter, string(Diesel))
+	if err != nil {
+		return nil, err
+	}
+	if due, _ := DueDate(prevYear, prevQuarter); ret.ClosedAt != nil || today.After(due) {
+		if ret, err = s.Return(ctx, companyID, year, quarter, string(Diesel)); err != nil {
+			return nil, err
+		}
+	}
+	due, _ := time.Parse(time.DateOnly, ret.DueDate)
+	return &Summary{Year: ret.Year, Quarter: ret.Quarter, FuelType: ret.FuelType, Status: ret.Status, DueDate: ret.DueDate,
+		DaysLeft: int(due.Sub(today).Hours() / 24), TotalDue: ret.TotalDue, TotalMiles: ret.TotalMiles, TotalGallons: ret.TotalGallons, Warnings: len(ret.Warnings), ClosedAt: ret.ClosedAt}, nil
+}

@@ -1,0 +1,89 @@
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as ReactRouterLink } from 'react-router';
+import { LoadError } from '@/components/feedback/LoadStates';
+import { formatDollars, formatLocale } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { useGetIftaSummaryQuery, type IftaSummary } from '../api/dashboard-api';
+import { Tile } from './Tile';
+
+/** The IFTA page opened on the summary's quarter. */
+const returnLink = (s: Pick<IftaSummary, 'year' | 'quarter'>) => `${paths.ifta}?year=${s.year}&quarter=${s.quarter}`;
+
+/** A YYYY-MM-DD day as "Jan 31, 2027" ("31 ene 2027"), read as the calendar day it is. */
+export const formatDueDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(formatLocale(), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** When it is due, in words: "Due Jan 31, 2027 · in 64 days", "due today", or overdue. */
+function DueLine({ summary }: { summary: IftaSummary }) {
+  const { t } = useTranslation('dashboard');
+  const date = formatDueDate(summary.dueDate);
+  if (summary.closedAt) return <Typography color="textSecondary">{t('ifta.closed', { date })}</Typography>;
+  const late = summary.daysLeft < 0;
+  const soon = summary.daysLeft <= 7;
+  return (
+    <Typography color={late || soon ? 'error' : 'textPrimary'} sx={{ fontWeight: soon ? 600 : undefined }} data-testid="ifta-due-date">
+      {late ? t('ifta.overdue', { date }) : t('ifta.due', { date, count: summary.daysLeft })}
+    </Typography>
+  );
+}
+
+/** Owners: the current IFTA return's tax due so far and its due date (GET …/ifta/summary), linking to the return. */
+export function IftaTile() {
+  const { t } = useTranslation('dashboard');
+  const { data, isFetching, isError, refetch } = useGetIftaSummaryQuery();
+
+  let body;
+  if (!data && isError) body = <LoadError onRetry={refetch} retrying={isFetching} message={t('ifta.failed')} />;
+  else if (!data)
+    body = (
+      <Stack spacing={1} aria-busy>
+        <Skeleton variant="text" width="40%" />
+        <Skeleton variant="text" width="60%" height={40} />
+        <Skeleton variant="text" width="50%" />
+      </Stack>
+    );
+  else if (data.totalMiles === 0 && data.totalGallons === 0)
+    body = (
+      <Stack spacing={1} data-testid="ifta-empty">
+        <Typography color="textSecondary">{t('ifta.empty', { quarter: `${data.year} Q${data.quarter}` })}</Typography>
+        <DueLine summary={data} />
+      </Stack>
+    );
+  else {
+    const credit = data.totalDue < 0;
+    const label = credit ? 'ifta.credit' : data.status === 'open' ? 'ifta.dueSoFar' : 'ifta.dueTotal';
+    body = (
+      <Stack spacing={0.5}>
+        <Typography variant="body2" color="textSecondary">
+          {t(label, { quarter: `${data.year} Q${data.quarter}` })}
+        </Typography>
+        <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, color: credit ? 'success.main' : undefined }} data-testid="ifta-tax-due">
+          {formatDollars(Math.abs(data.totalDue))}
+        </Typography>
+        <DueLine summary={data} />
+        {data.warnings > 0 && (
+          <Chip size="small" color="warning" variant="outlined" sx={{ alignSelf: 'flex-start' }} label={t('ifta.warnings', { count: data.warnings })} />
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Tile
+      title={t('ifta.title')}
+      testId="ifta-tile"
+      action={
+        <Link component={ReactRouterLink} to={data ? returnLink(data) : paths.ifta} variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+          {t('ifta.open')}
+        </Link>
+      }
+    >
+      {body}
+    </Tile>
+  );
+}
