@@ -28,4 +28,6 @@ func (Network) SetCardStatus(context.Context, *fuelportal.Card, bool) error { re
 
 // SetCardLimits has no one to tell either: the portal's controls are the
 // only limits.
-func (Network) SetCardLimits(context.Context, *fuelportal.Card, fuelportal.CardLimits) error { return nil }
+func (Network) SetCardLimits(context.Context, *fuelportal.Card, fuelportal.CardLimits) error {
+	return nil
+}
