@@ -133,6 +133,16 @@ type IssuingCapture struct {
 	Product                                                       ProductCode
 	MerchantName, MerchantCity, MerchantState, MerchantPostalCode string
 	Created                                                       time.Time
+	// FuelReported says the event carried the purchase's fuel details;
+	// without them the flow asks the issuer (an expandable field).
+	FuelReported bool
+}
+
+// CaptureFuel is the fuel of a captured transaction as its issuer
+// reports it when asked.
+type CaptureFuel struct {
+	Gallons Gallons // exact from the issuer's decimal
+	Product ProductCode
 }
 
 // ProductOfFuel maps an issuer's fuel facts to a product code: the

@@ -40,6 +40,16 @@ type Service struct {
 	Logger *slog.Logger
 	// Now returns the current time (nil: time.Now).
 	Now func() time.Time
+	// Transactions, when set, is asked for a captured transaction's fuel
+	// the event lacks (the Stripe issuer: purchase_details is
+	// expandable).
+	Transactions Transactions
+}
+
+// Transactions retrieves a captured transaction's fuel from its issuer
+// (*stripe.Issuer); nil fuel: the issuer reports none.
+type Transactions interface {
+	TransactionFuel(ctx context.Context, id string) (*fuelportal.CaptureFuel, error)
 }
 
 // New returns the service over db with the Issuing webhook secret.
@@ -139,10 +149,22 @@ func (s *Service) Update(ctx context.Context, u *fuelportal.AuthorizationUpdate)
 
 // Capture records a captured transaction as a purchase and releases its
 // authorization's hold (store.DB.CaptureAuthorization); one above the
-// hold is logged (the store raises the owner's alert).
+// hold is logged (the store raises the owner's alert). A capture whose
+// event lacks the fuel is completed from the issuer (Transactions) first;
+// when the issuer cannot answer, the capture is recorded with what the
+// event and its authorization tell (logged).
 func (s *Service) Capture(ctx context.Context, c *fuelportal.IssuingCapture) error {
 	if c.AmountCents <= 0 {
 		return nil // a refund: not a purchase
+	}
+	if !c.FuelReported && s.Transactions != nil {
+		fuel, err := s.Transactions.TransactionFuel(ctx, c.TransactionID)
+		switch {
+		case err != nil:
+			s.logger().WarnContext(ctx, "card capture's fuel could not be retrieved from the issuer", "transaction", c.TransactionID, "err", err)
+		case fuel != nil:
+			c.Gallons, c.Product, c.FuelReported = fuel.Gallons, fuel.Product, true
+		}
 	}
 	res, err := s.DB.CaptureAuthorization(ctx, c)
 	if err != nil {

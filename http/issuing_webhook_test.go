@@ -1,11 +1,15 @@
 package http_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +21,7 @@ import (
 	"fuelportal/rules"
 	"fuelportal/store"
 	"fuelportal/stripe"
+	"fuelportal/stripe/stripetest"
 )
 
 const issuingSecret = "whsec_issuing_test"
@@ -349,3 +354,71 @@ func TestIssuingWebhook_TimeoutFollowsTheCompanySetting(t *testing.T) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// fuelAnswers passes Stripe calls to stripe-mock, records them, and fills
+// the purchase_details.fuel of its transaction answers (stripe-mock's
+// fixture has none) with quantity.
+type fuelAnswers struct {
+	quantity string
+	mu       sync.Mutex
+	calls    []*http.Request
+}
+
+func (a *fuelAnswers) RoundTrip(r *http.Request) (*http.Response, error) {
+	a.mu.Lock()
+	a.calls = append(a.calls, r)
+	a.mu.Unlock()
+	res, err := http.DefaultTransport.RoundTrip(r)
+	if err != nil || !strings.HasPrefix(r.URL.Path, "/v1/issuing/transactions/") || res.StatusCode != 200 {
+		return res, err
+	}
+	defer res.Body.Close()
+	var obj map[string]any
+	if err := json.NewDecoder(res.Body).Decode(&obj); err != nil {
+		return nil, err
+	}
+	obj["purchase_details"] = map[string]any{"fuel": map[string]any{"type": "diesel", "industry_product_code": "062", "unit": "us_gallon",
+		"quantity_decimal": a.quantity, "unit_cost_decimal": "385.9"}}
+	b, _ := json.Marshal(obj)
+	res.Body, res.ContentLength = io.NopCloser(bytes.NewReader(b)), int64(len(b))
+	res.Header.Del("Content-Length")
+	return res, nil
+}
+
+func TestIssuingWebhook_CaptureWithoutFuelAsksStripe(t *testing.T) {
+	eachEngine(t, func(t *testing.T, engine store.Engine) {
+		f := newIssuingFixture(t, engine)
+		ctx := context.Background()
+		answers := &fuelAnswers{quantity: "12.3456789"} // more digits than a float keeps exactly at thousandths
+		f.srv.Authorizations.Transactions = stripe.NewIssuer(stripe.Config{SecretKey: stripetest.SecretKey, APIBase: stripetest.URL(t),
+			HTTPClient: &http.Client{Transport: answers}}, stripe.Address{})
+		f.authorize(t, authorizationEvent("iauth_x", "ic_demo", 100_00, true))
+		capture := issuingEvent("issuing_transaction.created", map[string]any{
+			"id": "ipi_x", "object": "issuing.transaction", "amount": -50_00, "authorization": "iauth_x", "card": "ic_demo", "currency": "usd",
+			"created": time.Now().Unix(), "type": "capture", "purchase_details": nil,
+			"merchant_data": map[string]any{"name": "PILOT #412", "city": "OCALA", "state": "FL", "postal_code": "34475"},
+		})
+		f.post(t, capture, issuingSecret).ExpectStatus(t, 200)
+
+		if len(answers.calls) != 1 {
+			t.Fatalf("%d Stripe calls, want 1", len(answers.calls))
+		}
+		call := answers.calls[0]
+		if call.Method != "GET" || call.URL.Path != "/v1/issuing/transactions/ipi_x" || !slices.Contains(call.URL.Query()["expand[0]"], "purchase_details") {
+			t.Fatalf("Stripe call %s %s", call.Method, call.URL)
+		}
+		a, _ := f.db.Authorization(ctx, "iauth_x")
+		tr, err := f.db.Transaction(ctx, fuelportal.TransactionScope{CompanyID: f.company}, a.TransactionID)
+		if err != nil || tr.Gallons != 12_345 || tr.Product != fuelportal.ProductDEF {
+			t.Fatalf("transaction = %+v, %v", tr, err)
+		}
+
+		t.Run("an event with its fuel asks nothing", func(t *testing.T) {
+			f.authorize(t, authorizationEvent("iauth_y", "ic_demo", 100_00, true))
+			f.post(t, captureEvent("ipi_y", "iauth_y", "ic_demo", 38_59, "10"), issuingSecret).ExpectStatus(t, 200)
+			if len(answers.calls) != 1 {
+				t.Fatalf("%d Stripe calls, want still 1", len(answers.calls))
+			}
+		})
+	})
+}

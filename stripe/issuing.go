@@ -2,6 +2,7 @@ package stripe
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -203,6 +204,42 @@ func (i *Issuer) SetCardStatus(ctx context.Context, card *fuelportal.Card, activ
 		return issuingError(err, "update card status")
 	}
 	return nil
+}
+
+// TransactionFuel retrieves Issuing transaction id with its
+// purchase_details expanded (an expandable field a transaction event may
+// lack) and answers its fuel: the quantity read exactly from the response's
+// decimal string (the SDK's float64 is not used), the product by the
+// Conexxus table; nil when Stripe reports no fuel. Errors as IssueCard's;
+// a malformed quantity is EINVALID.
+func (i *Issuer) TransactionFuel(ctx context.Context, id string) (*fuelportal.CaptureFuel, error) {
+	params := &stripego.IssuingTransactionRetrieveParams{}
+	params.AddExpand("purchase_details")
+	t, err := i.sc.V1IssuingTransactions.Retrieve(ctx, id, params)
+	if err != nil {
+		return nil, issuingError(err, "retrieve transaction")
+	}
+	if t.LastResponse == nil {
+		return nil, nil
+	}
+	return transactionFuel(t.LastResponse.RawJSON)
+}
+
+// transactionFuel reads the fuel of an Issuing transaction's JSON.
+func transactionFuel(raw []byte) (*fuelportal.CaptureFuel, error) {
+	var t issuingTransaction
+	if err := json.Unmarshal(raw, &t); err != nil {
+		return nil, fmt.Errorf("stripe issuing transaction: %w", err)
+	}
+	f := t.PurchaseDetails.Fuel
+	if f == nil {
+		return nil, nil
+	}
+	g, err := parseGallons(f.QuantityDecimal)
+	if err != nil {
+		return nil, err
+	}
+	return &fuelportal.CaptureFuel{Gallons: g, Product: fuelportal.ProductOfFuel(f.IndustryProductCode, f.Type)}, nil
 }
 
 // issuingError maps a stripe-go error of an Issuing call to a
