@@ -84,7 +84,7 @@ type Authorization struct {
 	Status          AuthorizationStatus
 	HeldCents       int64
 	CapturedCents   int64
-	TransactionID   int64 // the purchase it became; 0 until captured
+	TransactionID   int64 // the purchase it became (a capture, or the declined purchase of a decline); 0 until then
 	AuthorizedAt    time.Time
 	ReceivedAt      time.Time
 	AnsweredAt      time.Time

@@ -328,3 +328,4 @@ type Spendings struct {
 	TotalCents int64 // sum of funded totals
 	SavedCents int64 // sum of discounts
 }
+

@@ -18,6 +18,7 @@ import (
 	"fuelportal"
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
+	"fuelportal/netguard"
 	"fuelportal/rules"
 	"fuelportal/store"
 	"fuelportal/stripe"
@@ -418,6 +419,142 @@ func TestIssuingWebhook_CaptureWithoutFuelAsksStripe(t *testing.T) {
 			f.post(t, captureEvent("ipi_y", "iauth_y", "ic_demo", 38_59, "10"), issuingSecret).ExpectStatus(t, 200)
 			if len(answers.calls) != 1 {
 				t.Fatalf("%d Stripe calls, want still 1", len(answers.calls))
+			}
+		})
+	})
+}
+
+func TestIssuingWebhook_ADeclineNotifiesAndPublishes(t *testing.T) {
+	eachEngine(t, func(t *testing.T, engine store.Engine) {
+		f := newIssuingFixture(t, engine)
+		ctx := context.Background()
+		f.srv.WebhookPolicy = netguard.Policy{AllowPrivate: true}
+		// The demo driver's card is a Stripe card with a $50 daily limit.
+		var card string
+		var driverID int64
+		err := f.db.InTx(ctx, func(tx *store.Tx) error {
+			if err := tx.QueryRow(ctx, `SELECT c.card_number, u.id FROM cards c JOIN users u ON u.id = c.driver_user_id WHERE u.email = ?`, demo.DriverEmail).Scan(&card, &driverID); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, `UPDATE cards SET issuer = 'stripe', issuer_card_id = 'ic_driver' WHERE card_number = ?`, card)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.api.Put("/api/wex/company/cards/"+card+"/controls", map[string]any{"dailyLimit": 50}, f.owner).ExpectStatus(t, 200)
+		events := []string{"authorization.request", "transaction.declined"}
+		f.api.Post("/api/wex/company/webhooks", map[string]any{"url": "http://127.0.0.1:9/demo", "events": events}, f.owner).ExpectStatus(t, 201)
+		f.api.Post("/api/wex/company/webhooks", map[string]any{"url": "http://127.0.0.1:9/other", "events": events}, f.other).ExpectStatus(t, 201)
+		driver := f.api.Login(demo.DriverEmail, demo.Password).Token
+
+		answer := f.authorize(t, authorizationEvent("iauth_over", "ic_driver", 80_00, false))
+		if answer.Approved || answer.Metadata["declineCode"] != string(fuelportal.DeclineDailyLimit) {
+			t.Fatalf("answer = %+v", answer)
+		}
+		a, err := f.db.Authorization(ctx, "iauth_over")
+		if err != nil || a.TransactionID == 0 {
+			t.Fatalf("authorization = %+v, %v", a, err)
+		}
+
+		t.Run("the decline is a declined purchase with the owner's DECLINE alert", func(t *testing.T) {
+			tr, err := f.db.Transaction(ctx, fuelportal.TransactionScope{CompanyID: f.company}, a.TransactionID)
+			if err != nil || tr.Status != fuelportal.TransactionDeclined || tr.DeclineReason != fuelportal.DeclineDailyLimit || tr.CardNumber != card ||
+				tr.LocationID != 90412 || tr.FundedTotalCents != 0 {
+				t.Fatalf("transaction = %+v, %v", tr, err)
+			}
+			var alerts struct {
+				Alerts []struct {
+					Kind          string
+					TransactionID *int64
+					Message       string
+				} `json:"content"`
+			}
+			f.api.Get("/api/wex/company/alerts?kind=DECLINE", f.owner).ExpectStatus(t, 200).Decode(t, &alerts)
+			if len(alerts.Alerts) != 1 || alerts.Alerts[0].TransactionID == nil || *alerts.Alerts[0].TransactionID != a.TransactionID {
+				t.Fatalf("owner's DECLINE alerts = %+v", alerts)
+			}
+			f.api.Get("/api/wex/company/alerts?kind=DECLINE", f.other).ExpectStatus(t, 200).Decode(t, &alerts)
+			if len(alerts.Alerts) != 0 {
+				t.Fatalf("another company's DECLINE alerts = %+v", alerts)
+			}
+		})
+		t.Run("the driver is notified and can ask for an override", func(t *testing.T) {
+			var n int
+			err := f.db.InReadTx(ctx, func(tx *store.Tx) error {
+				return tx.QueryRow(ctx, `SELECT COUNT(*) FROM notifications WHERE user_id = ? AND transaction_id = ? AND event = ?`,
+					driverID, a.TransactionID, fuelportal.EventPurchaseDeclined).Scan(&n)
+			})
+			if err != nil || n != 1 {
+				t.Fatalf("driver's in-app notices of the decline = %d, %v", n, err)
+			}
+			var req struct{ TransactionID int64 }
+			f.api.Post("/api/wex/override-requests", map[string]any{}, driver).ExpectStatus(t, 201).Decode(t, &req)
+			if req.TransactionID != a.TransactionID {
+				t.Fatalf("override request for transaction %d, want %d", req.TransactionID, a.TransactionID)
+			}
+		})
+		t.Run("authorization.request reaches only the company's endpoint", func(t *testing.T) {
+			type delivery struct {
+				company int64
+				typ     string
+				payload string
+			}
+			var got []delivery
+			err := f.db.InReadTx(ctx, func(tx *store.Tx) error {
+				rows, err := tx.Query(ctx, `SELECT company_id, event_type, payload FROM webhook_deliveries ORDER BY id`)
+				if err != nil {
+					return err
+				}
+				defer rows.Close()
+				for rows.Next() {
+					var d delivery
+					if err := rows.Scan(&d.company, &d.typ, &d.payload); err != nil {
+						return err
+					}
+					got = append(got, d)
+				}
+				return rows.Err()
+			})
+			if err != nil || len(got) != 2 {
+				t.Fatalf("deliveries = %+v, %v", got, err)
+			}
+			types := map[string]bool{}
+			for _, d := range got {
+				if d.company != f.company {
+					t.Fatalf("a delivery to company %d: %+v", d.company, d)
+				}
+				types[d.typ] = true
+				if d.typ == "authorization.request" {
+					var ev struct {
+						Type string
+						Data fuelportal.WebhookAuthorization
+					}
+					if err := json.Unmarshal([]byte(d.payload), &ev); err != nil {
+						t.Fatal(err)
+					}
+					if ev.Data.AuthorizationID != "iauth_over" || ev.Data.Approved || ev.Data.DeclineCode == nil || *ev.Data.DeclineCode != fuelportal.DeclineDailyLimit ||
+						ev.Data.RequestedAmount != 80 || ev.Data.TransactionID == nil || *ev.Data.TransactionID != a.TransactionID {
+						t.Fatalf("authorization.request data = %+v", ev.Data)
+					}
+				}
+			}
+			if !types["authorization.request"] || !types["transaction.declined"] {
+				t.Fatalf("event types %v", types)
+			}
+			// An approval is published too; a replay publishes nothing more.
+			f.api.Put("/api/wex/company/cards/"+card+"/controls", map[string]any{}, f.owner).ExpectStatus(t, 200)
+			if ok := f.authorize(t, authorizationEvent("iauth_ok", "ic_driver", 20_00, false)); !ok.Approved {
+				t.Fatalf("answer = %+v", ok)
+			}
+			f.authorize(t, authorizationEvent("iauth_ok", "ic_driver", 20_00, false))
+			var approvals int
+			err = f.db.InReadTx(ctx, func(tx *store.Tx) error {
+				return tx.QueryRow(ctx, `SELECT COUNT(*) FROM webhook_deliveries WHERE event_type = 'authorization.request' AND company_id = ? AND payload LIKE ?`,
+					f.company, `%"iauth_ok"%`).Scan(&approvals)
+			})
+			if err != nil || approvals != 1 {
+				t.Fatalf("authorization.request deliveries of the approval = %d, %v", approvals, err)
 			}
 		})
 	})

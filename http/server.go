@@ -120,6 +120,7 @@ func NewServer(d Deps) *Server {
 	}
 	f := flows.New(d.DB, stations, d.Logger)
 	auth := authorizations.New(d.DB, "", d.Logger)
+	auth.Purchases = f.Purchases // a decline at the pump notifies as every declined purchase
 	if t, ok := d.Issuer.(authorizations.Transactions); ok {
 		auth.Transactions = t // captures' missing fuel, from the issuer
 	}
