@@ -328,4 +328,3 @@ type Spendings struct {
 	TotalCents int64 // sum of funded totals
 	SavedCents int64 // sum of discounts
 }
-

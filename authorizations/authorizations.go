@@ -129,7 +129,9 @@ func (s *Service) Authorize(ctx context.Context, r *fuelportal.AuthorizationRequ
 		deadline = DefaultDeadline
 	}
 	dctx, cancel := context.WithTimeout(ctx, deadline)
-	o, err := s.decide(dctx, func(tx *store.Tx) (*store.AuthorizationOutcome, error) { return tx.DecideAuthorization(dctx, r, decide) })
+	o, err := s.decide(dctx, func(tx *store.Tx) (*store.AuthorizationOutcome, error) {
+		return tx.DecideAuthorization(dctx, r, decide)
+	})
 	cancel()
 	if err == nil {
 		s.recorded(ctx, o)
