@@ -84,7 +84,7 @@ type Authorization struct {
 	Status          AuthorizationStatus
 	HeldCents       int64
 	CapturedCents   int64
-	TransactionID   int64 // the purchase it became; 0 until captured
+	TransactionID   int64 // the purchase it became (a capture, or the declined purchase of a decline); 0 until then
 	AuthorizedAt    time.Time
 	ReceivedAt      time.Time
 	AnsweredAt      time.Time
@@ -133,6 +133,16 @@ type IssuingCapture struct {
 	Product                                                       ProductCode
 	MerchantName, MerchantCity, MerchantState, MerchantPostalCode string
 	Created                                                       time.Time
+	// FuelReported says the event carried the purchase's fuel details;
+	// without them the flow asks the issuer (an expandable field).
+	FuelReported bool
+}
+
+// CaptureFuel is the fuel of a captured transaction as its issuer
+// reports it when asked.
+type CaptureFuel struct {
+	Gallons Gallons // exact from the issuer's decimal
+	Product ProductCode
 }
 
 // ProductOfFuel maps an issuer's fuel facts to a product code: the
@@ -153,18 +163,27 @@ func ProductOfFuel(conexxusCode, fuelType string) ProductCode {
 }
 
 // conexxusProducts maps Conexxus (PCATS) fuel product codes to the
-// portal's products: 001–018 are gasoline grades and blends, 019–032
-// diesel grades; the codes the portal treats apart are listed.
+// portal's products: 001–018, 027–031 and 037–044 are gasoline grades and
+// blends; 019–021 diesel #2, premium #2 and #1; 032–035 tax-exempt
+// (dyed, off-road) diesel, what reefer units burn; 045–061 biodiesel and
+// ultra-low-sulfur diesel blends; 062 diesel exhaust fluid; 071 renewable
+// diesel. CNG, LPG, LNG, M85, E85 (022–026), racing fuel (036) and
+// everything else are OTH.
 var conexxusProducts = func() map[string]ProductCode {
 	m := map[string]ProductCode{}
-	for i := 1; i <= 18; i++ {
-		m[fmt3(i)] = ProductGasoline
+	set := func(from, to int, p ProductCode) {
+		for i := from; i <= to; i++ {
+			m[fmt3(i)] = p
+		}
 	}
-	for i := 19; i <= 32; i++ {
-		m[fmt3(i)] = ProductDiesel
-	}
-	m["033"] = ProductReefer // reefer (off-road) diesel
-	m["061"] = ProductDEF    // diesel exhaust fluid
+	set(1, 18, ProductGasoline)
+	set(19, 21, ProductDiesel)
+	set(27, 31, ProductGasoline)
+	set(32, 35, ProductReefer)
+	set(37, 44, ProductGasoline)
+	set(45, 61, ProductDiesel)
+	set(62, 62, ProductDEF)
+	set(71, 71, ProductDiesel)
 	return m
 }()
 

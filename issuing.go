@@ -35,6 +35,8 @@ const (
 	MsgNoFreeCardNumber  = "No free card number was found - Please try again"
 	// MsgIssuerStatusUnavailable: the card's status stays as it was.
 	MsgIssuerStatusUnavailable = "The card issuer could not change the card's status - It stays as it was; please try again later"
+	// MsgIssuerLimitsUnavailable: the card's controls stay as they were.
+	MsgIssuerLimitsUnavailable = "The card issuer could not change the card's limits - The controls stay as they were; please try again later"
 )
 
 // CardOrder is a company owner's order of a new card.
@@ -83,10 +85,28 @@ type CardHolder struct {
 	DriverName string
 	DriverID   string
 	UnitNumber string
-	// PerPurchaseCents and DailyCents are the card's limits from its
-	// controls; nil: no limit.
+	// The card's limits from its controls.
+	CardLimits
+}
+
+// CardLimits are the card's hard dollar limits an issuer enforces on its
+// own, a backstop to the portal's decision: per purchase and per day;
+// nil: no limit.
+type CardLimits struct {
 	PerPurchaseCents *int64
 	DailyCents       *int64
+}
+
+// LimitsOf returns the issuer's limits of effective controls c (the
+// card's own over the company's, Controls.Over).
+func LimitsOf(c Controls) CardLimits {
+	return CardLimits{PerPurchaseCents: c.PerPurchaseCents, DailyCents: c.DailyCents}
+}
+
+// Equal reports whether l and m set the same limits.
+func (l CardLimits) Equal(m CardLimits) bool {
+	same := func(a, b *int64) bool { return a == nil && b == nil || a != nil && b != nil && *a == *b }
+	return same(l.PerPurchaseCents, m.PerPurchaseCents) && same(l.DailyCents, m.DailyCents)
 }
 
 // IssuedCard is what an issuer answers for a new card.
@@ -113,6 +133,10 @@ type CardIssuer interface {
 	// SetCardStatus makes the issuer's card active or inactive; a card the
 	// issuer did not issue is left alone (nil).
 	SetCardStatus(ctx context.Context, card *Card, active bool) error
+	// SetCardLimits sets the issuer's own limits of the card to limits
+	// (none where nil); a card the issuer did not issue is left alone
+	// (nil).
+	SetCardLimits(ctx context.Context, card *Card, limits CardLimits) error
 }
 
 // CardNumberPrefix starts every card number of the portal's program.

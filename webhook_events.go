@@ -140,3 +140,41 @@ type WebhookWallet struct {
 	Balance   float64 `json:"balance"`
 	Threshold float64 `json:"threshold"`
 }
+
+// WebhookAuthorization is the data of authorization.request: an issuer's
+// real-time authorization request and the portal's answer to it.
+type WebhookAuthorization struct {
+	AuthorizationID string         `json:"authorizationId"`
+	Issuer          string         `json:"issuer"`
+	Approved        bool           `json:"approved"`
+	Amount          float64        `json:"amount"`          // approved; 0 on a decline
+	RequestedAmount float64        `json:"requestedAmount"` // what the pump asked
+	DeclineCode     *DeclineReason `json:"declineCode"`
+	DeclineReason   *string        `json:"declineReason"`
+	RulesFired      []string       `json:"rulesFired"`
+	TimedOut        bool           `json:"timedOut"` // answered by the company's timeout setting
+	CardNumber      string         `json:"cardNumber"`
+	MerchantName    string         `json:"merchantName"`
+	ProductCode     ProductCode    `json:"productCode"`
+	TransactionID   *int64         `json:"transactionId"` // the declined purchase a decline recorded
+	AuthorizedAt    string         `json:"authorizedAt"`
+	AnsweredAt      string         `json:"answeredAt"`
+	LatencyMs       float64        `json:"latencyMs"`
+}
+
+// AuthorizationWebhook returns the data of decided authorization a.
+func AuthorizationWebhook(a *Authorization) WebhookAuthorization {
+	d := WebhookAuthorization{AuthorizationID: a.AuthorizationID, Issuer: a.Issuer, Approved: a.Approved, Amount: centsToDollars(a.AmountCents),
+		RequestedAmount: centsToDollars(a.RequestedCents), RulesFired: append([]string{}, a.RulesFired...), TimedOut: a.TimedOut,
+		CardNumber: a.CardNumber, MerchantName: a.MerchantName, ProductCode: a.Product, AuthorizedAt: WireTime(a.AuthorizedAt),
+		AnsweredAt: WireTime(a.AnsweredAt), LatencyMs: float64(a.LatencyMicros) / 1000}
+	if !a.Approved {
+		code, sentence := a.DeclineCode, a.DeclineCode.Sentence()
+		d.DeclineCode, d.DeclineReason = &code, &sentence
+	}
+	if a.TransactionID != 0 {
+		id := a.TransactionID
+		d.TransactionID = &id
+	}
+	return d
+}

@@ -40,6 +40,24 @@ type Service struct {
 	Logger *slog.Logger
 	// Now returns the current time (nil: time.Now).
 	Now func() time.Time
+	// Purchases, when set, is told of each declined purchase a decision
+	// recorded, once committed (*purchases.Service: the decline notices).
+	Purchases Purchases
+	// Transactions, when set, is asked for a captured transaction's fuel
+	// the event lacks (the Stripe issuer: purchase_details is
+	// expandable).
+	Transactions Transactions
+}
+
+// Purchases is what follows a new purchase's commit (*purchases.Service).
+type Purchases interface {
+	Recorded(ctx context.Context, t *fuelportal.Transaction)
+}
+
+// Transactions retrieves a captured transaction's fuel from its issuer
+// (*stripe.Issuer); nil fuel: the issuer reports none.
+type Transactions interface {
+	TransactionFuel(ctx context.Context, id string) (*fuelportal.CaptureFuel, error)
 }
 
 // New returns the service over db with the Issuing webhook secret.
@@ -90,9 +108,14 @@ func (s *Service) HandleStripe(ctx context.Context, payload []byte, signature st
 }
 
 // Authorize decides request r under the deadline: the store decides and
-// holds in one transaction (store.DB.DecideAuthorization). When the
-// decision cannot finish in time, the company's answer on timeout is
-// recorded instead (store.DB.RecordAuthorizationTimeout) and logged.
+// holds in one transaction (store.Tx.DecideAuthorization), in which the
+// company's webhook endpoints are told the decision (authorization.request,
+// through the outbox). When the decision cannot finish in time, the
+// company's answer on timeout is recorded instead
+// (store.Tx.RecordAuthorizationTimeout), told alike, and logged. A new
+// decline on a company card is a declined purchase: once committed, its
+// driver and owners are notified as of every declined purchase
+// (Purchases.Recorded).
 func (s *Service) Authorize(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Authorization, error) {
 	if r.ReceivedAt.IsZero() {
 		r.ReceivedAt = s.now()
@@ -106,10 +129,13 @@ func (s *Service) Authorize(ctx context.Context, r *fuelportal.AuthorizationRequ
 		deadline = DefaultDeadline
 	}
 	dctx, cancel := context.WithTimeout(ctx, deadline)
-	a, _, err := s.DB.DecideAuthorization(dctx, r, decide)
+	o, err := s.decide(dctx, func(tx *store.Tx) (*store.AuthorizationOutcome, error) {
+		return tx.DecideAuthorization(dctx, r, decide)
+	})
 	cancel()
 	if err == nil {
-		return a, nil
+		s.recorded(ctx, o)
+		return o.Authorization, nil
 	}
 	if !errors.Is(dctx.Err(), context.DeadlineExceeded) || ctx.Err() != nil {
 		return nil, err
@@ -118,13 +144,42 @@ func (s *Service) Authorize(ctx context.Context, r *fuelportal.AuthorizationRequ
 	// context of its own (the request's may be near its end too).
 	tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancel()
-	a, _, terr := s.DB.RecordAuthorizationTimeout(tctx, r)
+	o, terr := s.decide(tctx, func(tx *store.Tx) (*store.AuthorizationOutcome, error) { return tx.RecordAuthorizationTimeout(tctx, r) })
 	if terr != nil {
 		return nil, terr
 	}
+	a := o.Authorization
 	s.logger().WarnContext(ctx, "card authorization decided past its deadline: answered by the company's setting",
 		"authorization", r.ID, "company", a.CompanyID, "approved", a.Approved, "deadline", deadline, "err", err)
+	s.recorded(ctx, o)
 	return a, nil
+}
+
+// decide runs record in one database transaction and, for a new decision
+// on a company card, publishes authorization.request with the decision in
+// the same transaction.
+func (s *Service) decide(ctx context.Context, record func(tx *store.Tx) (*store.AuthorizationOutcome, error)) (*store.AuthorizationOutcome, error) {
+	var o *store.AuthorizationOutcome
+	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+		var err error
+		if o, err = record(tx); err != nil {
+			return err
+		}
+		if a := o.Authorization; o.Created && a.CompanyID != 0 {
+			_, err = tx.EnqueueWebhookEvent(ctx, a.CompanyID, fuelportal.WebhookAuthorizationRequest, fuelportal.AuthorizationWebhook(a))
+		}
+		return err
+	})
+	return o, err
+}
+
+// recorded is what follows a decision's commit: a declined purchase it
+// recorded goes where every new purchase goes (the driver's and owners'
+// decline notices).
+func (s *Service) recorded(ctx context.Context, o *store.AuthorizationOutcome) {
+	if o.Declined != nil && s.Purchases != nil {
+		s.Purchases.Recorded(context.WithoutCancel(ctx), o.Declined)
+	}
 }
 
 // Update applies an authorization's update: one that ended (reversed,
@@ -139,10 +194,22 @@ func (s *Service) Update(ctx context.Context, u *fuelportal.AuthorizationUpdate)
 
 // Capture records a captured transaction as a purchase and releases its
 // authorization's hold (store.DB.CaptureAuthorization); one above the
-// hold is logged (the store raises the owner's alert).
+// hold is logged (the store raises the owner's alert). A capture whose
+// event lacks the fuel is completed from the issuer (Transactions) first;
+// when the issuer cannot answer, the capture is recorded with what the
+// event and its authorization tell (logged).
 func (s *Service) Capture(ctx context.Context, c *fuelportal.IssuingCapture) error {
 	if c.AmountCents <= 0 {
 		return nil // a refund: not a purchase
+	}
+	if !c.FuelReported && s.Transactions != nil {
+		fuel, err := s.Transactions.TransactionFuel(ctx, c.TransactionID)
+		switch {
+		case err != nil:
+			s.logger().WarnContext(ctx, "card capture's fuel could not be retrieved from the issuer", "transaction", c.TransactionID, "err", err)
+		case fuel != nil:
+			c.Gallons, c.Product, c.FuelReported = fuel.Gallons, fuel.Product, true
+		}
 	}
 	res, err := s.DB.CaptureAuthorization(ctx, c)
 	if err != nil {

@@ -57,6 +57,13 @@ func (s *stripeCalls) RoundTrip(r *http.Request) (*http.Response, error) {
 	s.mu.Lock()
 	s.calls = append(s.calls, call)
 	s.mu.Unlock()
+	if limits, ok := call.form["spending_controls[spending_limits]"]; ok && len(limits) == 1 && limits[0] == "" {
+		// Stripe unsets a list given as an empty value; stripe-mock's
+		// schema check refuses it, so the card is answered here.
+		id := strings.TrimPrefix(r.URL.Path, "/v1/issuing/cards/")
+		return &http.Response{StatusCode: 200, Header: http.Header{"Content-Type": {"application/json"}}, Request: r,
+			Body: io.NopCloser(strings.NewReader(`{"id": "` + id + `", "object": "issuing.card", "spending_controls": {"spending_limits": []}}`))}, nil
+	}
 	return http.DefaultTransport.RoundTrip(r)
 }
 
@@ -243,6 +250,43 @@ func TestCardOrder_StripeIssuer(t *testing.T) {
 				t.Fatalf("calls without a status change: %+v", sent)
 			}
 		})
+		t.Run("changed limits reach Stripe's spending controls", func(t *testing.T) {
+			path := "/api/wex/company/cards/" + card.CardNumber + "/controls"
+			// The card's own daily limit over the company's per-purchase one.
+			f.api.Put(path, map[string]any{"dailyLimit": 300}, owner).ExpectStatus(t, 200)
+			sent := calls.take()
+			if len(sent) != 1 || sent[0].method != "POST" || sent[0].path != "/v1/issuing/cards/"+*card.IssuerCardID {
+				t.Fatalf("calls = %+v", sent)
+			}
+			want := map[string]string{"spending_controls[spending_limits][0][amount]": "50000", "spending_controls[spending_limits][0][interval]": "per_authorization",
+				"spending_controls[spending_limits][1][amount]": "30000", "spending_controls[spending_limits][1][interval]": "daily"}
+			for k, v := range want {
+				if sent[0].form.Get(k) != v {
+					t.Errorf("update %s = %q, want %q (%v)", k, sent[0].form.Get(k), v, sent[0].form)
+				}
+			}
+			// A rule Stripe does not hold: no call.
+			f.api.Put(path, map[string]any{"dailyLimit": 300, "allowedStates": []string{"TX"}}, owner).ExpectStatus(t, 200)
+			if sent := calls.take(); len(sent) != 0 {
+				t.Fatalf("calls without a limit change: %+v", sent)
+			}
+			// Another company's owner cannot reach the card's controls.
+			f.api.Put(path, map[string]any{"dailyLimit": 900}, other).ExpectStatus(t, 404)
+			if sent := calls.take(); len(sent) != 0 {
+				t.Fatalf("calls for another company: %+v", sent)
+			}
+		})
+		t.Run("no limits left clears Stripe's", func(t *testing.T) {
+			if _, err := f.db.SaveCompanyControls(ctx, companyID, fuelportal.CompanyControls{TimeZone: fuelportal.DefaultTimeZone}); err != nil {
+				t.Fatal(err)
+			}
+			f.api.Put("/api/wex/company/cards/"+card.CardNumber+"/controls", map[string]any{}, owner).ExpectStatus(t, 200)
+			sent := calls.take()
+			if len(sent) != 1 || !sent[0].form.Has("spending_controls[spending_limits]") || sent[0].form.Get("spending_controls[spending_limits]") != "" ||
+				sent[0].form.Has("spending_controls[spending_limits][0][amount]") {
+				t.Fatalf("calls = %+v", sent)
+			}
+		})
 		t.Run("a network card's status stays the portal's", func(t *testing.T) {
 			plan := demo.CardPlans[demo.DemoFreight.Name][1]
 			upd := map[string]string{"cardNumber": plan.CardNumber, "driverName": plan.DriverName, "driverId": plan.DriverID, "unitNumber": plan.UnitNumber, "status": "INACTIVE"}
@@ -271,6 +315,9 @@ func (failingIssuer) IssueCard(context.Context, fuelportal.IssuingCompany, fuelp
 	return fuelportal.IssuedCard{}, errors.New("dial tcp: connection refused")
 }
 func (failingIssuer) SetCardStatus(context.Context, *fuelportal.Card, bool) error {
+	return errors.New("dial tcp: connection refused")
+}
+func (failingIssuer) SetCardLimits(context.Context, *fuelportal.Card, fuelportal.CardLimits) error {
 	return errors.New("dial tcp: connection refused")
 }
 
@@ -310,6 +357,22 @@ func TestCardOrder_AFailingIssuerChangesNothing(t *testing.T) {
 			// Details alone need no issuer.
 			upd["status"] = string(plan.Status)
 			f.api.Put("/api/wex/company/update-card", upd, owner).ExpectStatus(t, 200)
+		})
+		t.Run("a limit change is 503 and the controls stay", func(t *testing.T) {
+			plan := demo.CardPlans[demo.DemoFreight.Name][1]
+			before, err := f.db.CardControls(ctx, companyID, plan.CardNumber)
+			if err != nil {
+				t.Fatal(err)
+			}
+			msg := f.api.Put("/api/wex/company/cards/"+plan.CardNumber+"/controls", map[string]any{"dailyLimit": 123, "perPurchaseLimit": 45}, owner).
+				ExpectStatus(t, 503).ErrorMessage(t)
+			if msg != fuelportal.MsgIssuerLimitsUnavailable {
+				t.Fatalf("message %q", msg)
+			}
+			after, err := f.db.CardControls(ctx, companyID, plan.CardNumber)
+			if err != nil || !fuelportal.LimitsOf(after).Equal(fuelportal.LimitsOf(before)) {
+				t.Fatalf("controls after a failed limit change: %+v (before %+v), %v", after, before, err)
+			}
 		})
 	})
 }

@@ -222,7 +222,9 @@ func (s *Server) handleCardControlsGet(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, controlsFrom(c))
 }
 
-// handleCardControlsPut saves the card's own controls and answers them.
+// handleCardControlsPut saves the card's own controls (through the card
+// issuing flow: changed dollar limits reach the card's issuer first) and
+// answers them.
 func (s *Server) handleCardControlsPut(w http.ResponseWriter, r *http.Request) {
 	number, err := cardNumberPath(r)
 	if err != nil {
@@ -240,7 +242,7 @@ func (s *Server) handleCardControlsPut(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	saved, err := s.DB.SaveCardControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, c)
+	saved, err := s.Cards.SaveCardControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, c)
 	if err != nil {
 		s.respondError(w, r, err)
 		return

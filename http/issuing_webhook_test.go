@@ -1,11 +1,15 @@
 package http_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,9 +18,11 @@ import (
 	"fuelportal"
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
+	"fuelportal/netguard"
 	"fuelportal/rules"
 	"fuelportal/store"
 	"fuelportal/stripe"
+	"fuelportal/stripe/stripetest"
 )
 
 const issuingSecret = "whsec_issuing_test"
@@ -349,3 +355,207 @@ func TestIssuingWebhook_TimeoutFollowsTheCompanySetting(t *testing.T) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// fuelAnswers passes Stripe calls to stripe-mock, records them, and fills
+// the purchase_details.fuel of its transaction answers (stripe-mock's
+// fixture has none) with quantity.
+type fuelAnswers struct {
+	quantity string
+	mu       sync.Mutex
+	calls    []*http.Request
+}
+
+func (a *fuelAnswers) RoundTrip(r *http.Request) (*http.Response, error) {
+	a.mu.Lock()
+	a.calls = append(a.calls, r)
+	a.mu.Unlock()
+	res, err := http.DefaultTransport.RoundTrip(r)
+	if err != nil || !strings.HasPrefix(r.URL.Path, "/v1/issuing/transactions/") || res.StatusCode != 200 {
+		return res, err
+	}
+	defer res.Body.Close()
+	var obj map[string]any
+	if err := json.NewDecoder(res.Body).Decode(&obj); err != nil {
+		return nil, err
+	}
+	obj["purchase_details"] = map[string]any{"fuel": map[string]any{"type": "diesel", "industry_product_code": "062", "unit": "us_gallon",
+		"quantity_decimal": a.quantity, "unit_cost_decimal": "385.9"}}
+	b, _ := json.Marshal(obj)
+	res.Body, res.ContentLength = io.NopCloser(bytes.NewReader(b)), int64(len(b))
+	res.Header.Del("Content-Length")
+	return res, nil
+}
+
+func TestIssuingWebhook_CaptureWithoutFuelAsksStripe(t *testing.T) {
+	eachEngine(t, func(t *testing.T, engine store.Engine) {
+		f := newIssuingFixture(t, engine)
+		ctx := context.Background()
+		answers := &fuelAnswers{quantity: "12.3456789"} // more digits than a float keeps exactly at thousandths
+		f.srv.Authorizations.Transactions = stripe.NewIssuer(stripe.Config{SecretKey: stripetest.SecretKey, APIBase: stripetest.URL(t),
+			HTTPClient: &http.Client{Transport: answers}}, stripe.Address{})
+		f.authorize(t, authorizationEvent("iauth_x", "ic_demo", 100_00, true))
+		capture := issuingEvent("issuing_transaction.created", map[string]any{
+			"id": "ipi_x", "object": "issuing.transaction", "amount": -50_00, "authorization": "iauth_x", "card": "ic_demo", "currency": "usd",
+			"created": time.Now().Unix(), "type": "capture", "purchase_details": nil,
+			"merchant_data": map[string]any{"name": "PILOT #412", "city": "OCALA", "state": "FL", "postal_code": "34475"},
+		})
+		f.post(t, capture, issuingSecret).ExpectStatus(t, 200)
+
+		if len(answers.calls) != 1 {
+			t.Fatalf("%d Stripe calls, want 1", len(answers.calls))
+		}
+		call := answers.calls[0]
+		if call.Method != "GET" || call.URL.Path != "/v1/issuing/transactions/ipi_x" || !slices.Contains(call.URL.Query()["expand[0]"], "purchase_details") {
+			t.Fatalf("Stripe call %s %s", call.Method, call.URL)
+		}
+		a, _ := f.db.Authorization(ctx, "iauth_x")
+		tr, err := f.db.Transaction(ctx, fuelportal.TransactionScope{CompanyID: f.company}, a.TransactionID)
+		if err != nil || tr.Gallons != 12_345 || tr.Product != fuelportal.ProductDEF {
+			t.Fatalf("transaction = %+v, %v", tr, err)
+		}
+
+		t.Run("an event with its fuel asks nothing", func(t *testing.T) {
+			f.authorize(t, authorizationEvent("iauth_y", "ic_demo", 100_00, true))
+			f.post(t, captureEvent("ipi_y", "iauth_y", "ic_demo", 38_59, "10"), issuingSecret).ExpectStatus(t, 200)
+			if len(answers.calls) != 1 {
+				t.Fatalf("%d Stripe calls, want still 1", len(answers.calls))
+			}
+		})
+	})
+}
+
+func TestIssuingWebhook_ADeclineNotifiesAndPublishes(t *testing.T) {
+	eachEngine(t, func(t *testing.T, engine store.Engine) {
+		f := newIssuingFixture(t, engine)
+		ctx := context.Background()
+		f.srv.WebhookPolicy = netguard.Policy{AllowPrivate: true}
+		// The demo driver's card is a Stripe card with a $50 daily limit.
+		var card string
+		var driverID int64
+		err := f.db.InTx(ctx, func(tx *store.Tx) error {
+			if err := tx.QueryRow(ctx, `SELECT c.card_number, u.id FROM cards c JOIN users u ON u.id = c.driver_user_id WHERE u.email = ?`, demo.DriverEmail).Scan(&card, &driverID); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, `UPDATE cards SET issuer = 'stripe', issuer_card_id = 'ic_driver' WHERE card_number = ?`, card)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.api.Put("/api/wex/company/cards/"+card+"/controls", map[string]any{"dailyLimit": 50}, f.owner).ExpectStatus(t, 200)
+		events := []string{"authorization.request", "transaction.declined"}
+		f.api.Post("/api/wex/company/webhooks", map[string]any{"url": "http://127.0.0.1:9/demo", "events": events}, f.owner).ExpectStatus(t, 201)
+		f.api.Post("/api/wex/company/webhooks", map[string]any{"url": "http://127.0.0.1:9/other", "events": events}, f.other).ExpectStatus(t, 201)
+		driver := f.api.Login(demo.DriverEmail, demo.Password).Token
+
+		answer := f.authorize(t, authorizationEvent("iauth_over", "ic_driver", 80_00, false))
+		if answer.Approved || answer.Metadata["declineCode"] != string(fuelportal.DeclineDailyLimit) {
+			t.Fatalf("answer = %+v", answer)
+		}
+		a, err := f.db.Authorization(ctx, "iauth_over")
+		if err != nil || a.TransactionID == 0 {
+			t.Fatalf("authorization = %+v, %v", a, err)
+		}
+
+		t.Run("the decline is a declined purchase with the owner's DECLINE alert", func(t *testing.T) {
+			tr, err := f.db.Transaction(ctx, fuelportal.TransactionScope{CompanyID: f.company}, a.TransactionID)
+			if err != nil || tr.Status != fuelportal.TransactionDeclined || tr.DeclineReason != fuelportal.DeclineDailyLimit || tr.CardNumber != card ||
+				tr.LocationID != 90412 || tr.FundedTotalCents != 0 {
+				t.Fatalf("transaction = %+v, %v", tr, err)
+			}
+			var alerts struct {
+				Alerts []struct {
+					Kind          string
+					TransactionID *int64
+					Message       string
+				} `json:"content"`
+			}
+			f.api.Get("/api/wex/company/alerts?kind=DECLINE", f.owner).ExpectStatus(t, 200).Decode(t, &alerts)
+			if len(alerts.Alerts) != 1 || alerts.Alerts[0].TransactionID == nil || *alerts.Alerts[0].TransactionID != a.TransactionID {
+				t.Fatalf("owner's DECLINE alerts = %+v", alerts)
+			}
+			f.api.Get("/api/wex/company/alerts?kind=DECLINE", f.other).ExpectStatus(t, 200).Decode(t, &alerts)
+			if len(alerts.Alerts) != 0 {
+				t.Fatalf("another company's DECLINE alerts = %+v", alerts)
+			}
+		})
+		t.Run("the driver is notified and can ask for an override", func(t *testing.T) {
+			var n int
+			err := f.db.InReadTx(ctx, func(tx *store.Tx) error {
+				return tx.QueryRow(ctx, `SELECT COUNT(*) FROM notifications WHERE user_id = ? AND transaction_id = ? AND event = ?`,
+					driverID, a.TransactionID, fuelportal.EventPurchaseDeclined).Scan(&n)
+			})
+			if err != nil || n != 1 {
+				t.Fatalf("driver's in-app notices of the decline = %d, %v", n, err)
+			}
+			var req struct{ TransactionID int64 }
+			f.api.Post("/api/wex/override-requests", map[string]any{}, driver).ExpectStatus(t, 201).Decode(t, &req)
+			if req.TransactionID != a.TransactionID {
+				t.Fatalf("override request for transaction %d, want %d", req.TransactionID, a.TransactionID)
+			}
+		})
+		t.Run("authorization.request reaches only the company's endpoint", func(t *testing.T) {
+			type delivery struct {
+				company int64
+				typ     string
+				payload string
+			}
+			var got []delivery
+			err := f.db.InReadTx(ctx, func(tx *store.Tx) error {
+				rows, err := tx.Query(ctx, `SELECT company_id, event_type, payload FROM webhook_deliveries ORDER BY id`)
+				if err != nil {
+					return err
+				}
+				defer rows.Close()
+				for rows.Next() {
+					var d delivery
+					if err := rows.Scan(&d.company, &d.typ, &d.payload); err != nil {
+						return err
+					}
+					got = append(got, d)
+				}
+				return rows.Err()
+			})
+			if err != nil || len(got) != 2 {
+				t.Fatalf("deliveries = %+v, %v", got, err)
+			}
+			types := map[string]bool{}
+			for _, d := range got {
+				if d.company != f.company {
+					t.Fatalf("a delivery to company %d: %+v", d.company, d)
+				}
+				types[d.typ] = true
+				if d.typ == "authorization.request" {
+					var ev struct {
+						Type string
+						Data fuelportal.WebhookAuthorization
+					}
+					if err := json.Unmarshal([]byte(d.payload), &ev); err != nil {
+						t.Fatal(err)
+					}
+					if ev.Data.AuthorizationID != "iauth_over" || ev.Data.Approved || ev.Data.DeclineCode == nil || *ev.Data.DeclineCode != fuelportal.DeclineDailyLimit ||
+						ev.Data.RequestedAmount != 80 || ev.Data.TransactionID == nil || *ev.Data.TransactionID != a.TransactionID {
+						t.Fatalf("authorization.request data = %+v", ev.Data)
+					}
+				}
+			}
+			if !types["authorization.request"] || !types["transaction.declined"] {
+				t.Fatalf("event types %v", types)
+			}
+			// An approval is published too; a replay publishes nothing more.
+			f.api.Put("/api/wex/company/cards/"+card+"/controls", map[string]any{}, f.owner).ExpectStatus(t, 200)
+			if ok := f.authorize(t, authorizationEvent("iauth_ok", "ic_driver", 20_00, false)); !ok.Approved {
+				t.Fatalf("answer = %+v", ok)
+			}
+			f.authorize(t, authorizationEvent("iauth_ok", "ic_driver", 20_00, false))
+			var approvals int
+			err = f.db.InReadTx(ctx, func(tx *store.Tx) error {
+				return tx.QueryRow(ctx, `SELECT COUNT(*) FROM webhook_deliveries WHERE event_type = 'authorization.request' AND company_id = ? AND payload LIKE ?`,
+					f.company, `%"iauth_ok"%`).Scan(&approvals)
+			})
+			if err != nil || approvals != 1 {
+				t.Fatalf("authorization.request deliveries of the approval = %d, %v", approvals, err)
+			}
+		})
+	})
+}

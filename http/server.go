@@ -119,6 +119,11 @@ func NewServer(d Deps) *Server {
 		stations = d.Stations
 	}
 	f := flows.New(d.DB, stations, d.Logger)
+	auth := authorizations.New(d.DB, "", d.Logger)
+	auth.Purchases = f.Purchases // a decline at the pump notifies as every declined purchase
+	if t, ok := d.Issuer.(authorizations.Transactions); ok {
+		auth.Transactions = t // captures' missing fuel, from the issuer
+	}
 	return &Server{
 		Trips:          f.Trips,
 		Purchases:      f.Purchases,
@@ -134,7 +139,7 @@ func NewServer(d Deps) *Server {
 		Router:         d.Router,
 		Geocoder:       d.Geocoder,
 		Cards:          issuing.New(d.DB, d.Issuer, d.Logger),
-		Authorizations: authorizations.New(d.DB, "", d.Logger),
+		Authorizations: auth,
 		Limits:         DefaultLimits,
 		Now:            time.Now,
 		resetCodeKey:   deriveKey(d.Secret, "password-reset-code"),

@@ -73,7 +73,7 @@ func (s *Service) Order(ctx context.Context, companyID int64, o fuelportal.CardO
 	// A new card has no controls of its own yet: the company's defaults
 	// are its limits.
 	holder := fuelportal.CardHolder{CardNumber: number, DriverName: o.DriverName, DriverID: o.DriverID, UnitNumber: o.UnitNumber,
-		PerPurchaseCents: controls.PerPurchaseCents, DailyCents: controls.DailyCents}
+		CardLimits: fuelportal.LimitsOf(controls.Controls)}
 	issued, err := s.issuer.IssueCard(ctx, company, holder, o.Type)
 	if issued.CardholderID != "" && issued.CardholderID != company.CardholderID {
 		if _, saveErr := s.db.SaveIssuingCardholder(ctx, companyID, issued.Issuer, issued.CardholderID); saveErr != nil && err == nil {
@@ -143,6 +143,49 @@ func (s *Service) UpdateCard(ctx context.Context, companyID int64, upd fuelporta
 		}
 	}
 	return card, err
+}
+
+// SaveCardControls saves the card's own controls c (store.DB.SaveCardControls)
+// and answers them. When the card's effective dollar limits change (its
+// own over the company's), the issuer's limits change first, as a status
+// does: an issuer that cannot make the change leaves the portal's controls
+// as they were (EUNAVAILABLE), so the issuer never holds a driver to a
+// limit the owner has lifted. Field errors are EINVALID; a card of
+// another company is ENOTFOUND.
+func (s *Service) SaveCardControls(ctx context.Context, companyID int64, number string, c fuelportal.Controls) (fuelportal.Controls, error) {
+	if err := c.Validate(); err != nil {
+		return c, err
+	}
+	card, err := s.db.CompanyCard(ctx, companyID, number)
+	if err != nil {
+		return c, err
+	}
+	company, err := s.db.CompanyControls(ctx, companyID)
+	if err != nil {
+		return c, err
+	}
+	current, err := s.db.CardControls(ctx, companyID, number)
+	if err != nil {
+		return c, err
+	}
+	before, after := fuelportal.LimitsOf(current.Over(company.Controls)), fuelportal.LimitsOf(c.Over(company.Controls))
+	changed := !before.Equal(after)
+	if changed {
+		if err := s.issuer.SetCardLimits(ctx, card, after); err != nil {
+			s.logger.Warn("card issuer", "op", "set card limits", "card", fuelportal.MaskedCardNumber(number), "err", err)
+			if fuelportal.ErrorCode(err) == fuelportal.EUNAVAILABLE {
+				return c, err
+			}
+			return c, fuelportal.Errorf(fuelportal.EUNAVAILABLE, fuelportal.MsgIssuerLimitsUnavailable)
+		}
+	}
+	saved, err := s.db.SaveCardControls(ctx, companyID, number, c)
+	if err != nil && changed {
+		if undoErr := s.issuer.SetCardLimits(context.WithoutCancel(ctx), card, before); undoErr != nil {
+			s.logger.Error("card limits differ between the portal and its issuer", "card", fuelportal.MaskedCardNumber(number), "issuer", card.Issuer, "err", undoErr)
+		}
+	}
+	return saved, err
 }
 
 // issuerError answers an issuer's failure: its own user-facing error when

@@ -25,3 +25,9 @@ func (Network) IssueCard(context.Context, fuelportal.IssuingCompany, fuelportal.
 // SetCardStatus has nothing to tell anyone: the portal decides purchases on
 // its own status.
 func (Network) SetCardStatus(context.Context, *fuelportal.Card, bool) error { return nil }
+
+// SetCardLimits has no one to tell either: the portal's controls are the
+// only limits.
+func (Network) SetCardLimits(context.Context, *fuelportal.Card, fuelportal.CardLimits) error {
+	return nil
+}

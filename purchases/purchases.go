@@ -53,16 +53,17 @@ type Service struct {
 func (s *Service) Record(ctx context.Context, p *fuelportal.CardPurchase) (t *fuelportal.Transaction, created bool, err error) {
 	t, created, err = s.Store.RecordPurchase(ctx, p)
 	if err == nil && created {
-		s.recorded(ctx, t)
+		s.Recorded(ctx, t)
 	}
 	return t, created, err
 }
 
-// recorded is what follows a new purchase's commit, whatever its entry
-// point: an approved purchase off its trip's plan re-plans the trip, and a
-// decline on a company card notifies the card's driver and the company's
-// owners.
-func (s *Service) recorded(ctx context.Context, t *fuelportal.Transaction) {
+// Recorded is what follows a new purchase's commit, whatever its entry
+// point (the network's report, a file, a card authorization declined at
+// the pump): an approved purchase off its trip's plan re-plans the trip,
+// and a decline on a company card notifies the card's driver and the
+// company's owners.
+func (s *Service) Recorded(ctx context.Context, t *fuelportal.Transaction) {
 	s.Trips.ReplanAfterPurchase(ctx, t)
 	if t.Status == fuelportal.TransactionDeclined && t.CompanyID != 0 && s.Notifier != nil {
 		s.Notifier.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{t.HolderUserID}, OwnersOf: t.CompanyID},
@@ -76,7 +77,7 @@ const batchSize = 500
 
 // Import reads a purchase file (feed.ParsePurchases) and records its good
 // rows as Record does, batchSize rows per database transaction; what
-// follows a new purchase's commit (recorded: re-plans, decline
+// follows a new purchase's commit (Recorded: re-plans, decline
 // notifications) then runs for each purchase of the committed batch. Rows the store refuses (unknown station, implausible date) join
 // Rejected. The error is ParsePurchases' or the store's; batches committed
 // before it stay recorded, and importing the file again records only the
@@ -120,7 +121,7 @@ func (s *Service) Import(ctx context.Context, r io.Reader) (*feed.PurchaseReport
 		report.Repeats += counts.Repeats
 		report.Rejected = append(report.Rejected, counts.Rejected...)
 		for _, t := range recorded {
-			s.recorded(ctx, t)
+			s.Recorded(ctx, t)
 		}
 	}
 	slices.SortStableFunc(report.Rejected, func(a, b feed.RowError) int { return cmp.Compare(a.Line, b.Line) })

@@ -9,6 +9,7 @@ package store
 // ends the hold.
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -79,17 +80,62 @@ type AuthorizationDecider func(rules.AuthorizationFacts) rules.AuthorizationDeci
 // wallet row's guard (a concurrent hold or debit that took the room first
 // makes it a funds decline). answeredAt stamps the answer.
 func (db *DB) DecideAuthorization(ctx context.Context, r *fuelportal.AuthorizationRequest, decide AuthorizationDecider) (a *fuelportal.Authorization, created bool, err error) {
+	var o *AuthorizationOutcome
 	err = db.InTx(ctx, func(tx *Tx) error {
-		a, created, err = tx.decideAuthorization(ctx, r, decide)
+		o, err = tx.DecideAuthorization(ctx, r, decide)
 		return err
 	})
-	return a, created, err
-}
-
-func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.AuthorizationRequest, decide AuthorizationDecider) (*fuelportal.Authorization, bool, error) {
-	pc, err := tx.authorizationCard(ctx, r)
 	if err != nil {
 		return nil, false, err
+	}
+	return o.Authorization, o.Created, nil
+}
+
+// AuthorizationOutcome is what deciding an authorization request did.
+type AuthorizationOutcome struct {
+	Authorization *fuelportal.Authorization
+	// Created is false for a request already decided (replayed): nothing
+	// more was recorded.
+	Created bool
+	// Declined is the declined purchase a new decline on a company card
+	// recorded (nil otherwise): the driver's and owner's record of it, with
+	// its DECLINE alert, as every declined purchase has (purchaseDecided).
+	Declined *fuelportal.Transaction
+}
+
+// DecideAuthorization is DB.DecideAuthorization within tx, answering what
+// it recorded. A new decline on a company card is also recorded as a
+// declined purchase of the card (network transaction id: the
+// authorization's id; linked as the authorization's transaction) with its
+// DECLINE alert and transaction.declined event.
+func (tx *Tx) DecideAuthorization(ctx context.Context, r *fuelportal.AuthorizationRequest, decide AuthorizationDecider) (*AuthorizationOutcome, error) {
+	d, err := tx.decideAuthorization(ctx, r, decide)
+	if err != nil {
+		return nil, err
+	}
+	o := &AuthorizationOutcome{Authorization: d.a, Created: d.created}
+	if d.created && !d.a.Approved {
+		if o.Declined, err = tx.recordAuthorizationDecline(ctx, d); err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
+}
+
+// authorizationDecision is a decided request with what was read for it.
+type authorizationDecision struct {
+	a       *fuelportal.Authorization
+	created bool
+	r       *fuelportal.AuthorizationRequest
+	pc      *purchaseCardRead
+	station *fuelportal.Station // the merchant's (nil: not read, an unknown card)
+	price   fuelportal.TenthCents
+}
+
+func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.AuthorizationRequest, decide AuthorizationDecider) (*authorizationDecision, error) {
+	pc, err := tx.authorizationCard(ctx, r)
+	if err != nil {
+		return nil, err
 	}
 	a := &fuelportal.Authorization{AuthorizationID: r.ID, Issuer: r.Issuer, MerchantName: r.MerchantName, Product: r.Product,
 		RequestedCents: r.AmountCents, AuthorizedAt: r.Created.UTC(), ReceivedAt: r.ReceivedAt.UTC(), Status: fuelportal.AuthorizationDeclined}
@@ -110,44 +156,45 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 	).Scan(&a.ID)
 	if isNoRows(err) {
 		first, err := tx.authorizationByID(ctx, r.ID)
-		return first, false, err
+		return &authorizationDecision{a: first, r: r, pc: pc}, err
 	} else if err != nil {
-		return nil, false, err
+		return nil, err
 	}
-
+	d := &authorizationDecision{a: a, created: true, r: r, pc: pc}
 	facts := rules.AuthorizationFacts{RequestCents: r.AmountCents, Controllable: r.AmountControllable}
 	f := &facts.PurchaseFacts
 	f.Card, f.Product, f.Gallons, f.Time, f.Contract = pc.card, r.Product, r.Gallons, a.AuthorizedAt, pc.contract
 	f.PromptMode, f.Prompt = pc.prompt, r.Prompt
 	if pc.vehicleID != 0 && (pc.prompt.AsksOdometer() || r.Prompt.Odometer != nil) {
 		if f.LastOdometer, err = tx.lastOdometer(ctx, pc.vehicleID, a.AuthorizedAt); err != nil {
-			return nil, false, err
+			return nil, err
 		}
 	}
 	if pc.card != nil {
 		station, price, err := tx.merchantStation(ctx, r)
 		if err != nil {
-			return nil, false, err
+			return nil, err
 		}
 		a.StationID = station.ID
 		f.Station, f.RetailPrice, f.Price = station, price, price
+		d.station, d.price = station, price
 		f.Controls, f.Location, f.Overridden = pc.rules.Controls, pc.rules.Location, pc.rules.Overridden(tx.Now)
 		t := &fuelportal.Transaction{CompanyID: pc.card.CompanyID, CardID: pc.card.ID, TransactionDate: a.AuthorizedAt}
 		sums := rules.NeedsHistory(f.Controls) && !f.Overridden
 		if f.History, f.WalletCents, err = tx.cardHistory(ctx, t, rules.PeriodsOf(a.AuthorizedAt, f.Location), sums); err != nil {
-			return nil, false, err
+			return nil, err
 		}
 		if err := tx.addOpenHolds(ctx, pc.card.ID, a.ID, &f.History); err != nil {
-			return nil, false, err
+			return nil, err
 		}
 		if pc.tripID != 0 && station.ID != 0 {
 			trip, err := tx.trip(ctx, fuelportal.TransactionScope{CompanyID: pc.card.CompanyID, CardID: pc.card.ID}, pc.tripID, false)
 			if err != nil {
-				return nil, false, err
+				return nil, err
 			}
 			bought, err := tx.tripBought(ctx, trip)
 			if err != nil {
-				return nil, false, err
+				return nil, err
 			}
 			f.Trip = trip
 			if trip.Plan != nil {
@@ -155,24 +202,24 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 			}
 		}
 	}
-	d := decide(facts)
-	a.Approved, a.AmountCents, a.DeclineCode, a.RulesFired = d.Approved, d.AmountCents, d.Reason, d.Fired
-	if d.Approved {
-		switch err := tx.hold(ctx, pc.accounts.wallet, a.CompanyID, d.AmountCents, pc.contract.MinBalanceCents()); {
+	dec := decide(facts)
+	a.Approved, a.AmountCents, a.DeclineCode, a.RulesFired = dec.Approved, dec.AmountCents, dec.Reason, dec.Fired
+	if dec.Approved {
+		switch err := tx.hold(ctx, pc.accounts.wallet, a.CompanyID, dec.AmountCents, pc.contract.MinBalanceCents()); {
 		case errors.Is(err, errHoldTooLarge):
 			reason := rules.FundsDecline(pc.contract)
 			a.Approved, a.AmountCents, a.DeclineCode = false, 0, reason
 			a.RulesFired = append(a.RulesFired, string(reason))
 		case err != nil:
-			return nil, false, err
+			return nil, err
 		default:
-			a.Status, a.HeldCents = fuelportal.AuthorizationHeld, d.AmountCents
+			a.Status, a.HeldCents = fuelportal.AuthorizationHeld, dec.AmountCents
 		}
 	}
 	if err := tx.finishAuthorization(ctx, a, f.Price); err != nil {
-		return nil, false, err
+		return nil, err
 	}
-	return a, true, nil
+	return d, nil
 }
 
 // finishAuthorization writes a's answer to its row, stamped answered now.
@@ -196,42 +243,125 @@ func (tx *Tx) finishAuthorization(ctx context.Context, a *fuelportal.Authorizati
 // holding the request's amount without the floor's guard, or decline
 // AUTHORIZATION_TIMEOUT; an unknown card declines), once per r.ID (a
 // decision recorded meanwhile is returned as recorded), with an
-// AUTHORIZATION alert for the company's owners.
+// AUTHORIZATION alert for the company's owners (a decline on timeout is
+// not a declined purchase: its code is not one of a purchase's).
 func (db *DB) RecordAuthorizationTimeout(ctx context.Context, r *fuelportal.AuthorizationRequest) (a *fuelportal.Authorization, created bool, err error) {
+	var o *AuthorizationOutcome
 	err = db.InTx(ctx, func(tx *Tx) error {
-		a, created, err = tx.decideAuthorization(ctx, r, func(f rules.AuthorizationFacts) rules.AuthorizationDecision {
-			return rules.AuthorizationDecision{Reason: fuelportal.DeclineAuthorizationTimeout, Fired: []string{string(fuelportal.DeclineAuthorizationTimeout)}}
-		})
-		if err != nil || !created || a.CompanyID == 0 {
-			return err
-		}
-		var setting fuelportal.AuthorizationTimeout
-		if err := tx.QueryRow(ctx, `SELECT authorization_on_timeout FROM companies WHERE id = ?`, a.CompanyID).Scan(&setting); err != nil {
-			return err
-		}
-		a.TimedOut = true
-		if setting == fuelportal.TimeoutApprove {
-			wallet, err := tx.walletAccount(ctx, a.CompanyID)
-			if err != nil {
-				return err
-			}
-			if err := tx.hold(ctx, wallet, a.CompanyID, r.AmountCents, math.MinInt64/4); err != nil {
-				return err
-			}
-			a.Approved, a.AmountCents, a.DeclineCode, a.Status, a.HeldCents = true, r.AmountCents, "", fuelportal.AuthorizationHeld, r.AmountCents
-			a.RulesFired = []string{"APPROVED_ON_TIMEOUT"}
-		}
-		if err := tx.finishAuthorization(ctx, a, 0); err != nil {
-			return err
-		}
-		answer := "declined"
-		if a.Approved {
-			answer = "approved"
-		}
-		return tx.addAuthorizationAlert(ctx, a, 0, fmt.Sprintf("A card authorization of %s could not be decided in time and was %s by your timeout setting",
-			formatCents(r.AmountCents), answer))
+		o, err = tx.RecordAuthorizationTimeout(ctx, r)
+		return err
 	})
-	return a, created, err
+	if err != nil {
+		return nil, false, err
+	}
+	return o.Authorization, o.Created, nil
+}
+
+// RecordAuthorizationTimeout is DB.RecordAuthorizationTimeout within tx,
+// answering what it recorded.
+func (tx *Tx) RecordAuthorizationTimeout(ctx context.Context, r *fuelportal.AuthorizationRequest) (*AuthorizationOutcome, error) {
+	d, err := tx.decideAuthorization(ctx, r, func(f rules.AuthorizationFacts) rules.AuthorizationDecision {
+		return rules.AuthorizationDecision{Reason: fuelportal.DeclineAuthorizationTimeout, Fired: []string{string(fuelportal.DeclineAuthorizationTimeout)}}
+	})
+	if err != nil {
+		return nil, err
+	}
+	a := d.a
+	o := &AuthorizationOutcome{Authorization: a, Created: d.created}
+	if !d.created || a.CompanyID == 0 {
+		return o, nil
+	}
+	var setting fuelportal.AuthorizationTimeout
+	if err := tx.QueryRow(ctx, `SELECT authorization_on_timeout FROM companies WHERE id = ?`, a.CompanyID).Scan(&setting); err != nil {
+		return nil, err
+	}
+	a.TimedOut = true
+	if setting == fuelportal.TimeoutApprove {
+		wallet, err := tx.walletAccount(ctx, a.CompanyID)
+		if err != nil {
+			return nil, err
+		}
+		if err := tx.hold(ctx, wallet, a.CompanyID, r.AmountCents, math.MinInt64/4); err != nil {
+			return nil, err
+		}
+		a.Approved, a.AmountCents, a.DeclineCode, a.Status, a.HeldCents = true, r.AmountCents, "", fuelportal.AuthorizationHeld, r.AmountCents
+		a.RulesFired = []string{"APPROVED_ON_TIMEOUT"}
+	}
+	if err := tx.finishAuthorization(ctx, a, 0); err != nil {
+		return nil, err
+	}
+	answer := "declined"
+	if a.Approved {
+		answer = "approved"
+	}
+	err = tx.addAuthorizationAlert(ctx, a, 0, fmt.Sprintf("A card authorization of %s could not be decided in time and was %s by your timeout setting",
+		formatCents(r.AmountCents), answer))
+	if err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// recordAuthorizationDecline records new declined authorization d on a
+// company card as a declined purchase of the card, as a declined network
+// purchase is (purchaseDecided: its DECLINE alert and
+// transaction.declined event), and links it as the authorization's
+// transaction, so the driver's and the owner's lists show it with its
+// reason and the owner's detail shows the decision. An unknown card
+// records nothing (nil).
+func (tx *Tx) recordAuthorizationDecline(ctx context.Context, d *authorizationDecision) (*fuelportal.Transaction, error) {
+	card, a, r := d.pc.card, d.a, d.r
+	if card == nil || a.CompanyID == 0 {
+		return nil, nil
+	}
+	station := d.station
+	if station == nil {
+		station = &fuelportal.Station{}
+	}
+	// Gallons are unknown at the pump: those the request would buy at the
+	// merchant's price (as a capture without a quantity), else one.
+	gallons := r.Gallons
+	if gallons <= 0 {
+		gallons = 1_000
+		if d.price > 0 {
+			gallons = fuelportal.Gallons(min(max(r.AmountCents*10_000/int64(d.price), 1), int64(fuelportal.MaxPurchaseGallons)))
+		}
+	}
+	t := &fuelportal.Transaction{NetworkTransactionID: a.AuthorizationID, CompanyID: card.CompanyID, CardID: card.ID, CardNumber: card.CardNumber,
+		DriverCardName: card.DriverName, DriverID: card.DriverID, HolderUserID: card.DriverUserID, UnitNumber: card.UnitNumber,
+		VehicleID: d.pc.vehicleID, Odometer: r.Prompt.Odometer, LocationID: station.ID, LocationName: cmp.Or(station.Name, r.MerchantName),
+		LocationAddress: stationAddress(station), TransactionDate: a.AuthorizedAt, Product: r.Product, Gallons: gallons,
+		RetailPrice: d.price, NetPrice: d.price, Status: fuelportal.TransactionDeclined, DeclineReason: a.DeclineCode, CreatedAt: tx.Now}
+	err := tx.QueryRow(ctx, `
+		INSERT INTO card_transactions (network_transaction_id, company_id, card_id, card_number, driver_card_name, driver_id,
+			location_id, location_name, location_address, transaction_date, product_code, gallons_milli,
+			retail_price_tenth_cents, net_price_tenth_cents, status, decline_code, created_at, driver_user_id,
+			unit_number, vehicle_id, odometer_miles)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (network_transaction_id) DO NOTHING
+		RETURNING id`,
+		t.NetworkTransactionID, t.CompanyID, t.CardID, t.CardNumber, t.DriverCardName, t.DriverID,
+		t.LocationID, t.LocationName, t.LocationAddress, t.TransactionDate, t.Product, t.Gallons,
+		t.RetailPrice, t.NetPrice, t.Status, t.DeclineReason, t.CreatedAt, nullInt(t.HolderUserID),
+		t.UnitNumber, nullInt(t.VehicleID), t.Odometer,
+	).Scan(&t.ID)
+	if isNoRows(err) {
+		return nil, nil // a purchase with this id is recorded already
+	} else if err != nil {
+		return nil, err
+	}
+	t.InvoiceRef = fuelportal.InvoiceRef(t.ID)
+	if err := tx.updatePurchase(ctx, t); err != nil {
+		return nil, err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE card_authorizations SET transaction_id = ? WHERE id = ?`, t.ID, a.ID); err != nil {
+		return nil, err
+	}
+	a.TransactionID = t.ID
+	if err := tx.purchaseDecided(ctx, t); err != nil {
+		return nil, err
+	}
+	return t, nil
 }
 
 func nullOdometer(o *int64) sql.NullInt64 {

@@ -205,8 +205,7 @@ func (tx *Tx) captureAuthorization(ctx context.Context, c *fuelportal.IssuingCap
 			return CaptureResult{}, err
 		}
 	}
-	typ, data := fuelportal.TransactionWebhook(t)
-	if _, err := tx.EnqueueWebhookEvent(ctx, t.CompanyID, typ, data); err != nil {
+	if err := tx.purchaseDecided(ctx, t); err != nil {
 		return CaptureResult{}, err
 	}
 	return res, nil

@@ -161,13 +161,6 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 			return nil, false, err
 		}
 	}
-	// A decline on a company card is an alert (and a mail) for its owner,
-	// in this transaction: recorded purchase and alert stand or fall together.
-	if t.Status == fuelportal.TransactionDeclined && t.CompanyID != 0 {
-		if err := tx.addDeclineAlert(ctx, t); err != nil {
-			return nil, false, err
-		}
-	}
 	if t.Status == fuelportal.TransactionApproved {
 		for _, near := range d.NearLimits {
 			if err := tx.AddNearLimitAlert(ctx, t, near.Name, near.Used, near.Limit); err != nil {
@@ -181,14 +174,31 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	if err := tx.recordPumpOdometer(ctx, t, last); err != nil {
 		return nil, false, err
 	}
-	// The company's webhook endpoints hear of it with the decision, durably.
-	if t.CompanyID != 0 {
-		typ, data := fuelportal.TransactionWebhook(t)
-		if _, err := tx.EnqueueWebhookEvent(ctx, t.CompanyID, typ, data); err != nil {
-			return nil, false, err
-		}
+	if err := tx.purchaseDecided(ctx, t); err != nil {
+		return nil, false, err
 	}
 	return t, true, nil
+}
+
+// purchaseDecided records what follows the decision on new purchase t in
+// its transaction, whatever its entry point (a network purchase, a card
+// authorization declined, a capture): a decline on a company card is an
+// alert (and a mail) for its owners, and the company's webhook endpoints
+// hear of the decision, durably; recorded purchase, alert and event stand
+// or fall together. The notices to the driver and owners follow the
+// commit (purchases.Service.Recorded).
+func (tx *Tx) purchaseDecided(ctx context.Context, t *fuelportal.Transaction) error {
+	if t.CompanyID == 0 {
+		return nil
+	}
+	if t.Status == fuelportal.TransactionDeclined {
+		if err := tx.addDeclineAlert(ctx, t); err != nil {
+			return err
+		}
+	}
+	typ, data := fuelportal.TransactionWebhook(t)
+	_, err := tx.EnqueueWebhookEvent(ctx, t.CompanyID, typ, data)
+	return err
 }
 
 // checkPurchaseDate refuses (EINVALID, nothing recorded) a purchase dated

@@ -2,6 +2,7 @@ package stripe
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -141,18 +142,52 @@ func (i *Issuer) IssueCard(ctx context.Context, company fuelportal.IssuingCompan
 // a backstop to the portal's own decision; nil without limits.
 func spendingControls(h fuelportal.CardHolder) *stripego.IssuingCardCreateSpendingControlsParams {
 	var limits []*stripego.IssuingCardCreateSpendingControlsSpendingLimitParams
-	add := func(cents *int64, interval string) {
-		if cents != nil && *cents > 0 {
-			limits = append(limits, &stripego.IssuingCardCreateSpendingControlsSpendingLimitParams{
-				Amount: stripego.Int64(*cents), Interval: stripego.String(interval)})
-		}
+	for _, l := range spendingLimits(h.CardLimits) {
+		limits = append(limits, &stripego.IssuingCardCreateSpendingControlsSpendingLimitParams{
+			Amount: stripego.Int64(l.cents), Interval: stripego.String(l.interval)})
 	}
-	add(h.PerPurchaseCents, "per_authorization")
-	add(h.DailyCents, "daily")
 	if limits == nil {
 		return nil
 	}
 	return &stripego.IssuingCardCreateSpendingControlsParams{SpendingLimits: limits}
+}
+
+type spendingLimit struct {
+	cents    int64
+	interval string
+}
+
+// spendingLimits are limits l as Stripe's intervals: the one mapping of
+// the portal's limits to Stripe's, for new cards and changed controls.
+func spendingLimits(l fuelportal.CardLimits) []spendingLimit {
+	var out []spendingLimit
+	add := func(cents *int64, interval string) {
+		if cents != nil && *cents > 0 {
+			out = append(out, spendingLimit{*cents, interval})
+		}
+	}
+	add(l.PerPurchaseCents, "per_authorization")
+	add(l.DailyCents, "daily")
+	return out
+}
+
+// SetCardLimits replaces the Stripe card's spending limits with limits
+// (none: Stripe's limits are cleared, an empty spending_limits); a card
+// Stripe did not issue is left alone. Errors as IssueCard's.
+func (i *Issuer) SetCardLimits(ctx context.Context, card *fuelportal.Card, limits fuelportal.CardLimits) error {
+	if card.Issuer != fuelportal.IssuerStripe || card.IssuerCardID == "" {
+		return nil
+	}
+	set := []*stripego.IssuingCardUpdateSpendingControlsSpendingLimitParams{} // empty, not nil: clears
+	for _, l := range spendingLimits(limits) {
+		set = append(set, &stripego.IssuingCardUpdateSpendingControlsSpendingLimitParams{
+			Amount: stripego.Int64(l.cents), Interval: stripego.String(l.interval)})
+	}
+	params := &stripego.IssuingCardUpdateParams{SpendingControls: &stripego.IssuingCardUpdateSpendingControlsParams{SpendingLimits: set}}
+	if _, err := i.sc.V1IssuingCards.Update(ctx, card.IssuerCardID, params); err != nil {
+		return issuingError(err, "update card limits")
+	}
+	return nil
 }
 
 // SetCardStatus makes the Stripe card active or inactive; a card Stripe did
@@ -169,6 +204,42 @@ func (i *Issuer) SetCardStatus(ctx context.Context, card *fuelportal.Card, activ
 		return issuingError(err, "update card status")
 	}
 	return nil
+}
+
+// TransactionFuel retrieves Issuing transaction id with its
+// purchase_details expanded (an expandable field a transaction event may
+// lack) and answers its fuel: the quantity read exactly from the response's
+// decimal string (the SDK's float64 is not used), the product by the
+// Conexxus table; nil when Stripe reports no fuel. Errors as IssueCard's;
+// a malformed quantity is EINVALID.
+func (i *Issuer) TransactionFuel(ctx context.Context, id string) (*fuelportal.CaptureFuel, error) {
+	params := &stripego.IssuingTransactionRetrieveParams{}
+	params.AddExpand("purchase_details")
+	t, err := i.sc.V1IssuingTransactions.Retrieve(ctx, id, params)
+	if err != nil {
+		return nil, issuingError(err, "retrieve transaction")
+	}
+	if t.LastResponse == nil {
+		return nil, nil
+	}
+	return transactionFuel(t.LastResponse.RawJSON)
+}
+
+// transactionFuel reads the fuel of an Issuing transaction's JSON.
+func transactionFuel(raw []byte) (*fuelportal.CaptureFuel, error) {
+	var t issuingTransaction
+	if err := json.Unmarshal(raw, &t); err != nil {
+		return nil, fmt.Errorf("stripe issuing transaction: %w", err)
+	}
+	f := t.PurchaseDetails.Fuel
+	if f == nil {
+		return nil, nil
+	}
+	g, err := parseGallons(f.QuantityDecimal)
+	if err != nil {
+		return nil, err
+	}
+	return &fuelportal.CaptureFuel{Gallons: g, Product: fuelportal.ProductOfFuel(f.IndustryProductCode, f.Type)}, nil
 }
 
 // issuingError maps a stripe-go error of an Issuing call to a

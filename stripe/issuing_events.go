@@ -91,7 +91,7 @@ func ParseIssuingEvent(payload []byte, signature, secret string, tolerance time.
 			if err != nil {
 				return nil, err
 			}
-			c.Gallons, c.Product = g, fuelportal.ProductOfFuel(f.IndustryProductCode, f.Type)
+			c.Gallons, c.Product, c.FuelReported = g, fuelportal.ProductOfFuel(f.IndustryProductCode, f.Type), true
 		}
 		ev.Capture = c
 	}

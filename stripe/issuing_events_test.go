@@ -28,6 +28,10 @@ func TestProductOfFuel(t *testing.T) {
 	}{
 		{"019", "", fuelportal.ProductDiesel}, {"001", "", fuelportal.ProductGasoline}, {"", "diesel", fuelportal.ProductDiesel},
 		{"", "unleaded_regular", fuelportal.ProductGasoline}, {"", "other", fuelportal.ProductOther}, {"999", "", fuelportal.ProductOther},
+		{"021", "", fuelportal.ProductDiesel}, {"022", "", fuelportal.ProductOther}, {"026", "", fuelportal.ProductOther},
+		{"029", "", fuelportal.ProductGasoline}, {"032", "", fuelportal.ProductReefer}, {"033", "", fuelportal.ProductReefer},
+		{"036", "", fuelportal.ProductOther}, {"053", "", fuelportal.ProductDiesel}, {"061", "", fuelportal.ProductDiesel},
+		{"062", "", fuelportal.ProductDEF}, {"071", "", fuelportal.ProductDiesel},
 	} {
 		if got := fuelportal.ProductOfFuel(tc.code, tc.typ); got != tc.want {
 			t.Errorf("ProductOfFuel(%q, %q) = %s; want %s", tc.code, tc.typ, got, tc.want)

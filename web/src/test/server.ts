@@ -83,6 +83,8 @@ export const handlers = [
   // Drivers' requests on trips the owner locked: none unless a test says otherwise.
   http.get(apiUrl('/trips/:id/requests'), () => HttpResponse.json({ content: [] })),
   http.get(apiUrl('/wex/company/trip-requests'), () => HttpResponse.json({ content: [] })),
+  // The fuel-cards page's answer on an authorization timeout: the default.
+  http.get(apiUrl('/wex/company/authorization-settings'), () => HttpResponse.json({ onTimeout: 'decline' })),
 ];
 
 export const server = setupServer(...handlers);

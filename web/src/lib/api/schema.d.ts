@@ -4109,7 +4109,7 @@ export interface paths {
         };
         /**
          * Save a card's own controls
-         * @description A null field inherits the company default. Answers the saved object; field errors as for the company default.
+         * @description A null field inherits the company default. Answers the saved object; field errors as for the company default. A change of the card's effective per-purchase or daily limit reaches its issuer first (a Stripe card's spending limits): 503 when the issuer cannot make it, and the controls stay as they were.
          */
         put: {
             parameters: {
@@ -4140,7 +4140,7 @@ export interface paths {
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 404: components["responses"]["NotFound"];
-                503: components["responses"]["DatabaseUnavailable"];
+                503: components["responses"]["Unavailable"];
             };
         };
         post?: never;

@@ -15,6 +15,9 @@ export type CompanyControlsResult = Schema<'CompanyControlsResult'>;
 type OverrideGrant = Schema<'OverrideGrant'>;
 type OverrideAnswer = Schema<'Override'>;
 
+/** GET|PUT /api/wex/company/authorization-settings: the answer to a card authorization not decided in time. */
+export type AuthorizationSettings = Schema<'AuthorizationSettings'>;
+
 /** A chain as the station catalog lists it (GET /api/locations/chainCodes/filter). */
 export type ChainOption = Schema<'Code'>;
 
@@ -47,6 +50,14 @@ export const controlsApi = api.injectEndpoints({
       query: (cardNumber) => ({ url: `${cardPath(cardNumber)}/override`, method: 'DELETE' }),
       invalidatesTags: ['FuelCard'],
     }),
+    getAuthorizationSettings: build.query<AuthorizationSettings, void>({
+      query: () => '/wex/company/authorization-settings',
+      providesTags: ['AuthorizationSettings'],
+    }),
+    saveAuthorizationSettings: build.mutation<AuthorizationSettings, AuthorizationSettings>({
+      query: (settings) => ({ url: '/wex/company/authorization-settings', method: 'PUT', body: settings }),
+      invalidatesTags: (_result, error) => (error ? [] : ['AuthorizationSettings']),
+    }),
     /** The chains the station catalog knows: the allowed/blocked chain choices. */
     getControlChains: build.query<ChainOption[], void>({
       query: () => '/locations/chainCodes/filter',
@@ -64,4 +75,6 @@ export const {
   useGrantOverrideMutation,
   useEndOverrideMutation,
   useGetControlChainsQuery,
+  useGetAuthorizationSettingsQuery,
+  useSaveAuthorizationSettingsMutation,
 } = controlsApi;

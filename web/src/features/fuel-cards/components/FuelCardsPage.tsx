@@ -24,6 +24,7 @@ import { useDebouncedValue } from '@/lib/hooks';
 import { notify } from '@/lib/notifier';
 import { useGetFuelCardsQuery, useUpdateFuelCardMutation, type FuelCard } from '../api/fuel-cards-api';
 import { useStatusLock } from '../model/use-status-lock';
+import { AuthorizationTimeoutCard } from './AuthorizationTimeoutCard';
 import { ControlsDialog, type ControlsTarget } from './ControlsDialog';
 import { DeactivateCardDialog } from './DeactivateCardDialog';
 import { EditCardDialog } from './EditCardDialog';
@@ -134,6 +135,7 @@ export function FuelCardsPage() {
             </List>
           )}
         </Card>
+        <AuthorizationTimeoutCard />
       </Stack>
       {deactivating && (
         <DeactivateCardDialog
