@@ -160,7 +160,7 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 			}
 			n := 0
 			for _, m := range msgs {
-				if m.Subject == fuelportal.AlertMailSubject(fuelportal.AlertIFTADue) {
+				if m.Subject == fuelportal.AlertMailSubject(fuelportal.AlertIFTADue, fuelportal.LanguageEnglish) {
 					n++
 				}
 			}

@@ -7280,7 +7280,7 @@ export interface components {
             position: {
                 /** @description Traccar's own device id (not used: the device object names the vehicle) */
                 deviceId?: number;
-                /** @description when the fix was taken: ISO 8601 with offset, as Traccar writes it (2026-11-27T14:03:00.000+00:00); from 2000 to at most a day from now */
+                /** @description when the fix was taken: ISO 8601 with offset, as Traccar writes it (2026-11-27T14:03:00.000+00:00); within the last four years (positions are kept four years) and at most a day from now */
                 fixTime: string;
                 latitude: number;
                 longitude: number;
