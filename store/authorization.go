@@ -96,6 +96,27 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 	if pc.card != nil {
 		a.CompanyID, a.CardID, a.CardNumber = pc.card.CompanyID, pc.card.ID, pc.card.CardNumber
 	}
+	// A station the issuer names (the network's location id) is read
+	// first: an unknown one records nothing, and a station's wall-clock
+	// time is read in its zone; its date is checked as a purchase's is.
+	var station *fuelportal.Station
+	var price fuelportal.TenthCents
+	if r.LocationID != 0 {
+		if station, price, err = tx.merchantStation(ctx, r); err != nil {
+			return nil, false, err
+		}
+		a.MerchantName = station.Name
+		if r.StationClock {
+			a.AuthorizedAt = (&fuelportal.CardPurchase{TransactionDate: r.Created, StationClock: true}).Instant(stationLocation(station))
+		}
+		var cardCreated time.Time
+		if pc.card != nil {
+			cardCreated = pc.card.CreatedAt
+		}
+		if err := fuelportal.CheckPurchaseDate(a.AuthorizedAt, tx.Now, cardCreated); err != nil {
+			return nil, false, err
+		}
+	}
 	// The row first: a concurrent request with the same id waits here.
 	err = tx.QueryRow(ctx, `
 		INSERT INTO card_authorizations (authorization_id, issuer, company_id, card_id, issuer_card_id, merchant_name, merchant_city,
@@ -104,7 +125,7 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (authorization_id) DO NOTHING
 		RETURNING id`,
-		r.ID, r.Issuer, nullInt(a.CompanyID), nullInt(a.CardID), r.IssuerCardID, r.MerchantName, r.MerchantCity,
+		r.ID, r.Issuer, nullInt(a.CompanyID), nullInt(a.CardID), r.IssuerCardID, a.MerchantName, r.MerchantCity,
 		r.MerchantState, r.MerchantPostalCode, r.MerchantCategory, r.Product, r.Gallons, r.Prompt.DriverID, r.Prompt.UnitNumber,
 		nullOdometer(r.Prompt.Odometer), r.AmountCents, r.AmountControllable, a.Status, a.AuthorizedAt, a.ReceivedAt, tx.Now, tx.Now,
 	).Scan(&a.ID)
@@ -125,9 +146,10 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 		}
 	}
 	if pc.card != nil {
-		station, price, err := tx.merchantStation(ctx, r)
-		if err != nil {
-			return nil, false, err
+		if station == nil {
+			if station, price, err = tx.merchantStation(ctx, r); err != nil {
+				return nil, false, err
+			}
 		}
 		a.StationID = station.ID
 		f.Station, f.RetailPrice, f.Price = station, price, price
@@ -135,9 +157,6 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 		t := &fuelportal.Transaction{CompanyID: pc.card.CompanyID, CardID: pc.card.ID, TransactionDate: a.AuthorizedAt}
 		sums := rules.NeedsHistory(f.Controls) && !f.Overridden
 		if f.History, f.WalletCents, err = tx.cardHistory(ctx, t, rules.PeriodsOf(a.AuthorizedAt, f.Location), sums); err != nil {
-			return nil, false, err
-		}
-		if err := tx.addOpenHolds(ctx, pc.card.ID, a.ID, &f.History); err != nil {
 			return nil, false, err
 		}
 		if pc.tripID != 0 && station.ID != 0 {
@@ -265,12 +284,25 @@ func (tx *Tx) authorizationCard(ctx context.Context, r *fuelportal.Authorization
 }
 
 // merchantStation is the catalog's station of r's merchant and its pump
-// price: one with the merchant's postal code whose name starts with the
+// price: the station r names by location id (EUNPROCESSABLE when unknown;
+// priced at r's reported pump price, else the catalog's); else one with the merchant's postal code whose name starts with the
 // merchant name's first word (or the only one at that postal code). None
 // matching: a station of the merchant's state and city without an id or
 // coordinates, priced at the state's average pump price (0: no station of
 // the state has a price).
 func (tx *Tx) merchantStation(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Station, fuelportal.TenthCents, error) {
+	if r.LocationID != 0 {
+		s, err := tx.GetStation(ctx, r.LocationID)
+		if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
+			return nil, 0, fuelportal.Errorf(fuelportal.EUNPROCESSABLE, "Unknown location %d", r.LocationID)
+		} else if err != nil {
+			return nil, 0, err
+		}
+		if r.RetailPrice > 0 {
+			return s, r.RetailPrice, nil
+		}
+		return s, s.RetailPrice, nil
+	}
 	zip := strings.TrimSpace(r.MerchantPostalCode)
 	if len(zip) > 5 {
 		zip = zip[:5]
@@ -327,24 +359,11 @@ func firstWord(name string) string {
 	}, fields[0]))
 }
 
-// addOpenHolds adds the card's open holds other than authorization id
-// except to its history, as approved purchases of the day, week and month
-// (a hold is days old at most): concurrent authorizations on one card
-// cannot slip past a limit together.
-func (tx *Tx) addOpenHolds(ctx context.Context, cardID, except int64, h *rules.CardHistory) error {
-	var cents, gallons, n int64
-	if err := tx.QueryRow(ctx, `
-		SELECT COALESCE(SUM(held_cents), 0), COALESCE(SUM(gallons_milli), 0), COUNT(*)
-		FROM card_authorizations WHERE card_id = ? AND status = 'HELD' AND id <> ?`, cardID, except).Scan(&cents, &gallons, &n); err != nil {
-		return err
-	}
-	h.DayCents += cents
-	h.WeekCents += cents
-	h.MonthCents += cents
-	h.DayGallons += fuelportal.Gallons(gallons)
-	h.DayPurchases += int(n)
-	return nil
-}
+// heldGallonsSQL is the gallons an open hold of card_authorizations
+// stands for: what the pump reported, else the held amount's at the price
+// it was decided at (rounded down, as the decision estimates them).
+const heldGallonsSQL = `CASE WHEN gallons_milli > 0 THEN gallons_milli
+	WHEN price_tenth_cents > 0 THEN held_cents * 10000 / price_tenth_cents ELSE 0 END`
 
 // hold raises the wallet's held cents by cents when its available balance
 // stays at or above floor (errHoldTooLarge otherwise, nothing written),
@@ -387,9 +406,20 @@ func (tx *Tx) releaseHold(ctx context.Context, a *fuelportal.Authorization, stat
 // issuer's id id (reversed or expired). An unknown id, or one not HELD,
 // changes nothing (found == false for an unknown one).
 func (db *DB) ReleaseAuthorization(ctx context.Context, id string) (a *fuelportal.Authorization, found bool, err error) {
+	return db.releaseAuthorization(ctx, "", id)
+}
+
+// ReleaseIssuerAuthorization is ReleaseAuthorization of one issuer's
+// authorization: another issuer's id reads as unknown (found == false).
+func (db *DB) ReleaseIssuerAuthorization(ctx context.Context, issuer, id string) (a *fuelportal.Authorization, found bool, err error) {
+	return db.releaseAuthorization(ctx, issuer, id)
+}
+
+func (db *DB) releaseAuthorization(ctx context.Context, issuer, id string) (a *fuelportal.Authorization, found bool, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		a, err = tx.lockedAuthorization(ctx, id)
-		if isNoRows(err) {
+		if isNoRows(err) || err == nil && issuer != "" && a.Issuer != issuer {
+			a = nil
 			return nil
 		} else if err != nil {
 			return err
