@@ -177,19 +177,28 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 	d := decide(facts)
 	a.Approved, a.AmountCents, a.DeclineCode, a.RulesFired = d.Approved, d.AmountCents, d.Reason, d.Fired
 	if d.Approved {
+		a.Status, a.HeldCents = fuelportal.AuthorizationHeld, d.AmountCents
+	}
+	// The answer is written before the hold, which goes last: the wallet
+	// row it locks (on PostgreSQL) is then held only until the commit, so
+	// the company's concurrent decisions queue on it for as short a time
+	// as can be. A hold the wallet cannot take after all rewrites it.
+	if err := tx.finishAuthorization(ctx, a, f.Price); err != nil {
+		return nil, false, err
+	}
+	if d.Approved {
 		switch err := tx.hold(ctx, pc.accounts.wallet, a.CompanyID, d.AmountCents, pc.contract.MinBalanceCents()); {
 		case errors.Is(err, errHoldTooLarge):
 			reason := rules.FundsDecline(pc.contract)
 			a.Approved, a.AmountCents, a.DeclineCode = false, 0, reason
 			a.RulesFired = append(a.RulesFired, string(reason))
+			a.Status, a.HeldCents = fuelportal.AuthorizationDeclined, 0
+			if err := tx.finishAuthorization(ctx, a, f.Price); err != nil {
+				return nil, false, err
+			}
 		case err != nil:
 			return nil, false, err
-		default:
-			a.Status, a.HeldCents = fuelportal.AuthorizationHeld, d.AmountCents
 		}
-	}
-	if err := tx.finishAuthorization(ctx, a, f.Price); err != nil {
-		return nil, false, err
 	}
 	return a, true, nil
 }
@@ -376,17 +385,19 @@ func (tx *Tx) hold(ctx context.Context, wallet ledgerAccount, companyID, cents, 
 		}
 	}
 	var available int64
+	var threshold sql.NullInt64
 	err := tx.QueryRow(ctx, `
 		UPDATE ledger_accounts SET held_cents = held_cents + ?
 		WHERE id = ? AND balance_cents - held_cents - ? >= ?
-		RETURNING balance_cents - held_cents`, cents, wallet.id, cents, floor).Scan(&available)
+		RETURNING balance_cents - held_cents, (SELECT wallet_low_threshold_cents FROM companies WHERE id = ?)`,
+		cents, wallet.id, cents, floor, companyID).Scan(&available, &threshold)
 	if isNoRows(err) {
 		return errHoldTooLarge
 	} else if err != nil {
 		return err
 	}
 	// A hold lowers the wallet's available balance as a debit does.
-	return tx.walletDebited(ctx, companyID, available+cents, available)
+	return tx.walletMoved(ctx, companyID, available+cents, available, threshold)
 }
 
 // releaseHold ends authorization a's hold (HELD) as status, lowering its

@@ -3,6 +3,9 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"slices"
+	"sort"
+	"sync"
 	"testing"
 	"time"
 
@@ -205,4 +208,79 @@ func expectSoundLedgerStore(t *testing.T, db *store.DB) {
 	if audit, err := db.CheckLedger(context.Background()); err != nil || audit.EntriesSum != 0 || len(audit.BalanceMismatches) > 0 {
 		t.Fatalf("ledger = %+v, %v", audit, err)
 	}
+}
+
+// BenchmarkDecideNetworkAuthorization decides 1,000 network authorizations
+// across 100 cards (10 each, $40, a daily limit so the history sums are
+// read), one at a time and 8 at a time (as many pumps ask at once), and
+// reports the decision's p50 and p99 in milliseconds and how many took
+// longer than the default 1.5 s deadline (each hold released after,
+// untimed).
+func BenchmarkDecideNetworkAuthorization(b *testing.B) {
+	benchEngines(b, func(b *testing.B, engine store.Engine) {
+		db := storetest.Open(b, engine)
+		ctx := context.Background()
+		f := newFleetFixture(b, db, prepaid)
+		numbers := []string{f.active.CardNumber}
+		err := db.InTx(ctx, func(tx *store.Tx) error {
+			for i := 1; i < 100; i++ {
+				c := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: fmt.Sprintf("70710000%011d", 1000+i), DriverName: "D",
+					DriverID: fmt.Sprint("D-", i), UnitNumber: "U", CreatedAt: cardIssued}
+				if err := tx.CreateCard(ctx, c); err != nil {
+					return err
+				}
+				numbers = append(numbers, c.CardNumber)
+			}
+			return nil
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 100_000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := db.SaveCompanyControls(ctx, f.company.ID, fuelportal.CompanyControls{Controls: fuelportal.Controls{DailyCents: ptrInt(10_000_00)}}); err != nil {
+			b.Fatal(err)
+		}
+		for _, workers := range []int{1, 8} {
+			b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+				var mu sync.Mutex
+				var latencies []time.Duration
+				for round := 0; b.Loop(); round++ {
+					var wg sync.WaitGroup
+					next := make(chan int)
+					for range workers {
+						wg.Go(func() {
+							for i := range next {
+								req := networkAuthRequest(fmt.Sprintf("nbench-%d-%d-%d", workers, round, i), numbers[i%100], f.station.ID, 40_00)
+								start := time.Now()
+								a, _, err := db.DecideAuthorization(ctx, req, rules.DecideAuthorization)
+								took := time.Since(start)
+								if err != nil || !a.Approved {
+									b.Errorf("authorization %d: %+v, %v", i, a, err)
+									continue
+								}
+								mu.Lock()
+								latencies = append(latencies, took)
+								mu.Unlock()
+								if _, _, err := db.ReleaseAuthorization(ctx, a.AuthorizationID); err != nil {
+									b.Error(err)
+								}
+							}
+						})
+					}
+					for i := range 1000 {
+						next <- i
+					}
+					close(next)
+					wg.Wait()
+				}
+				slices.Sort(latencies)
+				over := len(latencies) - sort.Search(len(latencies), func(i int) bool { return latencies[i] > 1500*time.Millisecond })
+				b.ReportMetric(float64(latencies[len(latencies)/2].Microseconds())/1000, "p50-ms")
+				b.ReportMetric(float64(latencies[len(latencies)*99/100].Microseconds())/1000, "p99-ms")
+				b.ReportMetric(float64(over), "over-deadline")
+			})
+		}
+	})
 }
