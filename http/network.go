@@ -244,14 +244,16 @@ type networkReversalResponse struct {
 
 // handleNetworkReversal releases the hold of a network authorization
 // (X-Network-Key): 200 with its status after (RELEASED; a captured or
-// declined one is unchanged), 404 for an id the network never asked about.
+// declined one is unchanged), 404 for an id the network never asked about,
+// 400 for one longer than an id can be.
 func (s *Server) handleNetworkReversal(w http.ResponseWriter, r *http.Request) {
 	if !s.networkCaller(w, r) {
 		return
 	}
-	id := r.PathValue("authorizationId")
-	if id == "" || len(id) > fuelportal.MaxAuthorizationIDLength {
-		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Authorization not found"))
+	fe := fuelportal.FieldErrors{}
+	id := pathText(fe, r, "authorizationId", "authorizationId")
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
 		return
 	}
 	a, err := s.Authorizations.ReverseNetwork(r.Context(), id)

@@ -115,6 +115,8 @@ func TestNetworkAuthorizations(t *testing.T) {
 				t.Fatalf("reversal of a captured one = %+v", rev)
 			}
 			f.postReversal("NEVER-ASKED").ExpectStatus(t, 404)
+			f.api.Do(apitest.Request{Method: "POST", Path: "/api/network/authorizations/" + strings.Repeat("x", 101) + "/reversal", BreaksContract: true,
+				Header: http.Header{"X-Network-Key": {networkKey}}}).ExpectStatus(t, 400)
 			fields := f.postCapture("CAP-3", "A-2", f.driverCard, "20").ExpectStatus(t, 400).FieldErrors(t)
 			if len(fields["authorizationId"]) != 1 {
 				t.Fatalf("capture of a reversed one: %v", fields)

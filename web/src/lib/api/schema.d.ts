@@ -2482,6 +2482,7 @@ export interface paths {
                         "application/json": components["schemas"]["NetworkReversalResult"];
                     };
                 };
+                400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 404: components["responses"]["NotFound"];
                 503: components["responses"]["Unavailable"];
