@@ -1,6 +1,9 @@
 package fuelportal
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // Real-time authorizations (docs/issuing.md): before a purchase, the
 // card's issuer asks the portal whether to approve it. An approved
@@ -62,7 +65,53 @@ type AuthorizationRequest struct {
 	Prompt             PumpPrompt
 	// ReceivedAt is when the request reached the portal.
 	ReceivedAt time.Time
+	// LocationID names the catalog's station when the issuer knows it (the
+	// network's locationId; an unknown one is EUNPROCESSABLE); 0: the
+	// station is matched from the merchant's name and postal code.
+	LocationID int64
+	// StationClock: Created is the station's wall-clock reading, placed in
+	// the station's time zone (as a network purchase's date is).
+	StationClock bool
+	// RetailPrice is the pump price the issuer reports (0: the station's
+	// price in the catalog); the amount's gallons are estimated at it.
+	RetailPrice TenthCents
 }
+
+// ValidateNetwork returns field errors, keyed by the network feed's field
+// names, for a malformed network authorization request (an empty Product
+// becomes ProductDiesel, as on the feed).
+func (r *AuthorizationRequest) ValidateNetwork() error {
+	fe := FieldErrors{}
+	switch {
+	case r.ID == "":
+		fe.Add("authorizationId", "Authorization ID is required")
+	case len(r.ID) > MaxAuthorizationIDLength:
+		fe.Add("authorizationId", fmt.Sprintf("Authorization ID must not exceed %d characters", MaxAuthorizationIDLength))
+	}
+	if r.CardNumber == "" {
+		fe.Add("cardNumber", MsgCardNumberRequired)
+	}
+	if r.LocationID <= 0 {
+		fe.Add("locationId", "Location ID is required")
+	}
+	if r.AmountCents <= 0 || r.AmountCents > MaxAuthorizationCents {
+		fe.Add("amount", MsgAuthorizationAmountInvalid)
+	}
+	if r.RetailPrice < 0 || r.RetailPrice > MaxRetailPrice {
+		fe.Add("retailPrice", "Retail price must be a positive price per gallon up to 20.000")
+	}
+	if r.Product == "" {
+		r.Product = ProductDiesel
+	}
+	if !r.Product.Valid() {
+		fe.Add("productCode", MsgProductCodeInvalid)
+	}
+	r.Prompt.Validate(fe)
+	return fe.Err()
+}
+
+// MsgAuthorizationAmountInvalid is the field error of an amount out of range.
+const MsgAuthorizationAmountInvalid = "Amount must be a positive number of dollars up to 100000"
 
 // Authorization is the decision on a request, as logged.
 type Authorization struct {
@@ -133,6 +182,14 @@ type IssuingCapture struct {
 	Product                                                       ProductCode
 	MerchantName, MerchantCity, MerchantState, MerchantPostalCode string
 	Created                                                       time.Time
+	// On the network the card is named by its number, the station by the
+	// catalog's location id and the pump price is reported
+	// (Issuer == IssuerNetwork; Stripe's captures leave these zero).
+	Issuer       string
+	CardNumber   string
+	LocationID   int64
+	RetailPrice  TenthCents
+	StationClock bool // Created is the station's wall-clock reading
 	// FuelReported says the event carried the purchase's fuel details;
 	// without them the flow asks the issuer (an expandable field).
 	FuelReported bool

@@ -36,6 +36,10 @@ type CardPurchase struct {
 	// Prompt is what the driver keyed in at the pump when the card's
 	// prompt asked for it (zero: nothing asked or given).
 	Prompt PumpPrompt
+	// AuthorizationID, when set, names the network authorization
+	// (POST /api/network/authorizations) this purchase captures: its hold
+	// becomes the purchase instead of a new decision.
+	AuthorizationID string
 }
 
 // PumpPrompt is what a driver enters at the pump when the card program
@@ -89,6 +93,9 @@ func (p *CardPurchase) Validate() error {
 		fe.Add("productCode", MsgProductCodeInvalid)
 	}
 	p.Prompt.Validate(fe)
+	if len(p.AuthorizationID) > MaxAuthorizationIDLength {
+		fe.Add("authorizationId", fmt.Sprintf("Authorization ID must not exceed %d characters", MaxAuthorizationIDLength))
+	}
 	return fe.Err()
 }
 

@@ -298,6 +298,7 @@ var TextRules = map[string]TextRule{
 	"unitNumber":           {MaxUnitNumberLength, fmt.Sprintf("Unit number must not exceed %d characters", MaxUnitNumberLength)},
 	"overrideMessage":      {MaxOverrideRequestMessageLength, fmt.Sprintf("Message must not exceed %d characters", MaxOverrideRequestMessageLength)},
 	"networkTransactionId": {MaxNetworkTransactionIDLength, fmt.Sprintf("Network transaction ID must not exceed %d characters", MaxNetworkTransactionIDLength)},
+	"authorizationId":      {MaxAuthorizationIDLength, fmt.Sprintf("Authorization ID must not exceed %d characters", MaxAuthorizationIDLength)},
 	"idempotencyKey":       {200, "Idempotency key must not exceed 200 characters"},
 	"token":                {512, ""}, // refresh tokens (43 characters today)
 	"date":                 {40, ""},  // dates and date-times

@@ -1,6 +1,7 @@
 // Package authorizations is the real-time authorization flow of cards
-// issued through Stripe Issuing (docs/issuing.md): Stripe asks, through a
-// signed webhook, whether to approve a purchase; the store decides it by
+// (docs/issuing.md): Stripe Issuing asks, through a signed webhook, and the
+// card network at POST /api/network/authorizations, whether to approve a
+// purchase; the store decides it by
 // rules.DecideAuthorization on the facts read under the card's lock and,
 // when approved, holds the amount on the company's wallet in the same
 // transaction; an update that reverses or expires the authorization
@@ -117,6 +118,44 @@ func (s *Service) HandleStripe(ctx context.Context, payload []byte, signature st
 // driver and owners are notified as of every declined purchase
 // (Purchases.Recorded).
 func (s *Service) Authorize(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Authorization, error) {
+	a, _, err := s.authorize(ctx, r)
+	return a, err
+}
+
+// AuthorizeNetwork decides the card network's authorization request r
+// (POST /api/network/authorizations) as Authorize decides Stripe's: the
+// same decision, hold and log. A network pump pre-authorizes, so a
+// smaller amount than asked may be approved. created == false answers a
+// replay of r.ID with the first decision (nothing more held). Errors:
+// EINVALID for a malformed request or an implausible date,
+// EUNPROCESSABLE for an unknown location (nothing recorded).
+func (s *Service) AuthorizeNetwork(ctx context.Context, r *fuelportal.AuthorizationRequest) (a *fuelportal.Authorization, created bool, err error) {
+	r.Issuer, r.AmountControllable, r.IssuerCardID = fuelportal.IssuerNetwork, true, ""
+	if err := r.ValidateNetwork(); err != nil {
+		return nil, false, err
+	}
+	if r.Created.IsZero() {
+		r.Created, r.StationClock = s.now(), false // asked at the pump now
+	}
+	return s.authorize(ctx, r)
+}
+
+// ReverseNetwork releases the hold of the network's authorization id (the
+// pump dispensed nothing, or the network voided it): its state after, a
+// capture or decline unchanged. Errors: ENOTFOUND for an id the network
+// never asked about.
+func (s *Service) ReverseNetwork(ctx context.Context, id string) (*fuelportal.Authorization, error) {
+	a, found, err := s.DB.ReleaseIssuerAuthorization(ctx, fuelportal.IssuerNetwork, id)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, "Authorization not found")
+	}
+	return a, nil
+}
+
+func (s *Service) authorize(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Authorization, bool, error) {
 	if r.ReceivedAt.IsZero() {
 		r.ReceivedAt = s.now()
 	}
@@ -135,10 +174,10 @@ func (s *Service) Authorize(ctx context.Context, r *fuelportal.AuthorizationRequ
 	cancel()
 	if err == nil {
 		s.recorded(ctx, o)
-		return o.Authorization, nil
+		return o.Authorization, o.Created, nil
 	}
 	if !errors.Is(dctx.Err(), context.DeadlineExceeded) || ctx.Err() != nil {
-		return nil, err
+		return nil, false, err
 	}
 	// Past the deadline: the company's answer on timeout, recorded on a
 	// context of its own (the request's may be near its end too).
@@ -146,13 +185,13 @@ func (s *Service) Authorize(ctx context.Context, r *fuelportal.AuthorizationRequ
 	defer cancel()
 	o, terr := s.decide(tctx, func(tx *store.Tx) (*store.AuthorizationOutcome, error) { return tx.RecordAuthorizationTimeout(tctx, r) })
 	if terr != nil {
-		return nil, terr
+		return nil, false, terr
 	}
 	a := o.Authorization
 	s.logger().WarnContext(ctx, "card authorization decided past its deadline: answered by the company's setting",
 		"authorization", r.ID, "company", a.CompanyID, "approved", a.Approved, "deadline", deadline, "err", err)
 	s.recorded(ctx, o)
-	return a, nil
+	return a, o.Created, nil
 }
 
 // decide runs record in one database transaction and, for a new decision

@@ -50,7 +50,9 @@ var notUserRoutes = map[string]bool{
 	"POST /api/feed/prices": true, "POST /api/network/transactions": true, "POST /api/payments/webhook": true,
 	"POST /api/telematics/traccar":     true, // the company's telematics token, not a user's
 	"POST /api/issuing/stripe/webhook": true,
-	"DELETE /api/payments/detach":      true, "POST /api/payments/payment-intent": true,
+	// The card network's key, not a user's.
+	"POST /api/network/authorizations": true, "POST /api/network/authorizations/{authorizationId}/reversal": true,
+	"DELETE /api/payments/detach": true, "POST /api/payments/payment-intent": true,
 }
 
 func TestDriverRules_EveryOtherChangeIsOwnersOnly(t *testing.T) {

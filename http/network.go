@@ -23,14 +23,18 @@ type networkPurchaseRequest struct {
 	DriverID   string `json:"driverId" text:"driverId"`
 	UnitNumber string `json:"unitNumber" text:"unitNumber"`
 	Odometer   *int64 `json:"odometer"`
+	// AuthorizationID names the network authorization this purchase
+	// captures (optional: without it the purchase is decided here).
+	AuthorizationID string `json:"authorizationId" text:"authorizationId"`
 }
 
 // purchase converts and validates the request: numbers and dates that do
 // not parse, and the purchase's own rules, are field errors.
 func (req networkPurchaseRequest) purchase() (*fuelportal.CardPurchase, error) {
 	p := &fuelportal.CardPurchase{NetworkTransactionID: req.NetworkTransactionID, CardNumber: req.CardNumber, LocationID: req.LocationID,
-		Product: fuelportal.ProductCode(strings.ToUpper(strings.TrimSpace(req.ProductCode))),
-		Prompt:  fuelportal.PumpPrompt{DriverID: req.DriverID, UnitNumber: req.UnitNumber, Odometer: req.Odometer}}
+		Product:         fuelportal.ProductCode(strings.ToUpper(strings.TrimSpace(req.ProductCode))),
+		Prompt:          fuelportal.PumpPrompt{DriverID: req.DriverID, UnitNumber: req.UnitNumber, Odometer: req.Odometer},
+		AuthorizationID: strings.TrimSpace(req.AuthorizationID)}
 	fe := fuelportal.FieldErrors{}
 	if g, err := fuelportal.ParseDecimal(req.Gallons.String(), 3); err == nil {
 		p.Gallons = fuelportal.Gallons(g)
@@ -81,14 +85,12 @@ type networkPurchaseResponse struct {
 // (authenticated by the X-Network-Key header, not a user token): 201 with
 // the outcome the first time, 200 with the first outcome on a repeat of the
 // same networkTransactionId.
+//
+// With authorizationId the purchase captures that network authorization
+// (its hold becomes the purchase); an id that is not an open
+// authorization of the card is a 400 with an authorizationId field error.
 func (s *Server) handleNetworkPurchase(w http.ResponseWriter, r *http.Request) {
-	if s.NetworkKey == "" {
-		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAVAILABLE, "The card network feed is not configured"))
-		return
-	}
-	key := strings.TrimSpace(r.Header.Get("X-Network-Key"))
-	if subtle.ConstantTimeCompare([]byte(key), []byte(s.NetworkKey)) != 1 {
-		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Invalid network key"))
+	if !s.networkCaller(w, r) {
 		return
 	}
 	var req networkPurchaseRequest
@@ -119,4 +121,145 @@ func (s *Server) handleNetworkPurchase(w http.ResponseWriter, r *http.Request) {
 	}
 	res.ProductCode, res.DeclineCode, res.DeclineReason = productCode(t), declineCode(t), declineSentence(t)
 	respond(w, status, res)
+}
+
+// networkCaller reports whether r carries the card network's key
+// (X-Network-Key), answering the error itself when not.
+func (s *Server) networkCaller(w http.ResponseWriter, r *http.Request) bool {
+	if s.NetworkKey == "" {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAVAILABLE, "The card network feed is not configured"))
+		return false
+	}
+	key := strings.TrimSpace(r.Header.Get("X-Network-Key"))
+	if subtle.ConstantTimeCompare([]byte(key), []byte(s.NetworkKey)) != 1 {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Invalid network key"))
+		return false
+	}
+	return true
+}
+
+// networkAuthorizationRequest is the card network asking, before fuel
+// flows, whether to approve a purchase: the purchase feed's facts without
+// the gallons (unknown at the pump), with the network's authorization id
+// and the amount asked for, in dollars read as a decimal (no floats).
+type networkAuthorizationRequest struct {
+	AuthorizationID string      `json:"authorizationId" text:"authorizationId"`
+	CardNumber      string      `json:"cardNumber" text:"cardNumber"`
+	LocationID      int64       `json:"locationId"`
+	Amount          json.Number `json:"amount"`
+	RetailPrice     json.Number `json:"retailPrice"`                 // optional: the station's price in the catalog
+	TransactionDate string      `json:"transactionDate" text:"date"` // optional: now
+	ProductCode     string      `json:"productCode" text:"code"`     // "" is DSL
+	DriverID        string      `json:"driverId" text:"driverId"`
+	UnitNumber      string      `json:"unitNumber" text:"unitNumber"`
+	Odometer        *int64      `json:"odometer"`
+}
+
+// request converts the body: numbers and dates that do not parse are
+// field errors; the request's own rules are the service's.
+func (req networkAuthorizationRequest) request() (*fuelportal.AuthorizationRequest, error) {
+	a := &fuelportal.AuthorizationRequest{ID: strings.TrimSpace(req.AuthorizationID), CardNumber: strings.TrimSpace(req.CardNumber),
+		LocationID: req.LocationID, Product: fuelportal.ProductCode(strings.ToUpper(strings.TrimSpace(req.ProductCode))),
+		Prompt: fuelportal.PumpPrompt{DriverID: req.DriverID, UnitNumber: req.UnitNumber, Odometer: req.Odometer}}
+	fe := fuelportal.FieldErrors{}
+	if cents, err := fuelportal.ParseDecimal(req.Amount.String(), 2); err == nil && cents > 0 && cents <= fuelportal.MaxAuthorizationCents {
+		a.AmountCents = cents
+	} else {
+		fe.Add("amount", fuelportal.MsgAuthorizationAmountInvalid)
+	}
+	if req.RetailPrice != "" {
+		if price, err := fuelportal.ParseDecimal(req.RetailPrice.String(), 3); err == nil && price > 0 {
+			a.RetailPrice = fuelportal.TenthCents(price)
+		} else {
+			fe.Add("retailPrice", "Retail price must be a positive number")
+		}
+	}
+	if req.TransactionDate != "" {
+		t, zoned, err := fuelportal.ParseTransactionTime(req.TransactionDate)
+		if err != nil {
+			fe.Add("transactionDate", "Must be a date like 2026-11-22T14:03:00")
+		}
+		a.Created, a.StationClock = t, !zoned
+	}
+	if err := fe.Err(); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// networkAuthorizationResponse is the decision: the amount approved (the
+// request's or less) in dollars, or the decline's code and sentence.
+type networkAuthorizationResponse struct {
+	AuthorizationID string                    `json:"authorizationId"`
+	Approved        bool                      `json:"approved"`
+	Amount          float64                   `json:"amount"`
+	DeclineCode     *fuelportal.DeclineReason `json:"declineCode"`
+	DeclineReason   *string                   `json:"declineReason"`
+}
+
+func networkAuthorizationFrom(a *fuelportal.Authorization) networkAuthorizationResponse {
+	res := networkAuthorizationResponse{AuthorizationID: a.AuthorizationID, Approved: a.Approved, Amount: dollars(a.AmountCents)}
+	if a.DeclineCode != "" {
+		code, sentence := a.DeclineCode, a.DeclineCode.Sentence()
+		res.DeclineCode, res.DeclineReason = &code, &sentence
+	}
+	return res
+}
+
+// handleNetworkAuthorization decides the card network's authorization
+// request (X-Network-Key) by the one authorization decision: 201 with the
+// answer the first time, 200 with the first answer on a replay of the same
+// authorizationId (nothing more held).
+func (s *Server) handleNetworkAuthorization(w http.ResponseWriter, r *http.Request) {
+	if !s.networkCaller(w, r) {
+		return
+	}
+	var req networkAuthorizationRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	ar, err := req.request()
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	a, created, err := s.Authorizations.AuthorizeNetwork(r.Context(), ar)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+	}
+	respond(w, status, networkAuthorizationFrom(a))
+}
+
+// networkReversalResponse is an authorization's state after its reversal.
+type networkReversalResponse struct {
+	AuthorizationID string                         `json:"authorizationId"`
+	Status          fuelportal.AuthorizationStatus `json:"status"`
+}
+
+// handleNetworkReversal releases the hold of a network authorization
+// (X-Network-Key): 200 with its status after (RELEASED; a captured or
+// declined one is unchanged), 404 for an id the network never asked about,
+// 400 for one longer than an id can be.
+func (s *Server) handleNetworkReversal(w http.ResponseWriter, r *http.Request) {
+	if !s.networkCaller(w, r) {
+		return
+	}
+	fe := fuelportal.FieldErrors{}
+	id := pathText(fe, r, "authorizationId", "authorizationId")
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	a, err := s.Authorizations.ReverseNetwork(r.Context(), id)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, networkReversalResponse{AuthorizationID: a.AuthorizationID, Status: a.Status})
 }

@@ -182,6 +182,8 @@ func (s *Server) routes() *http.ServeMux {
 
 	// Card network feed (network.go): X-Network-Key, not a user token
 	mux.HandleFunc("POST /api/network/transactions", s.handleNetworkPurchase)
+	mux.HandleFunc("POST /api/network/authorizations", s.handleNetworkAuthorization)
+	mux.HandleFunc("POST /api/network/authorizations/{authorizationId}/reversal", s.handleNetworkReversal)
 
 	// Payments (payments.go): 503 without Stripe keys; the webhook is signed, not signed in.
 	mux.HandleFunc("GET /api/payments/setup-intent/card", s.companyPayments(s.handleCardSetupIntent(fuelportal.CardSetupAny)))

@@ -119,8 +119,8 @@ func TestWire_ContractDeclaresInstantsAsDateTime(t *testing.T) {
 	var bad []string
 	for name, schema := range doc.Components.Schemas {
 		for prop, p := range schema.Properties {
-			// The network's report takes the station's wall clock.
-			if !timeName.MatchString(prop) || name == "NetworkPurchase" {
+			// The network's reports take the station's wall clock.
+			if !timeName.MatchString(prop) || name == "NetworkPurchase" || name == "NetworkAuthorization" {
 				continue
 			}
 			// A calendar day (an IFTA return's dueDate) is format date: no zone to carry.

@@ -23,6 +23,7 @@ import (
 // Store decides and records purchases (*store.DB).
 type Store interface {
 	RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*fuelportal.Transaction, bool, error)
+	CaptureNetworkPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*fuelportal.Transaction, bool, error)
 	InTx(ctx context.Context, fn func(tx *store.Tx) error) error
 }
 
@@ -50,8 +51,17 @@ type Service struct {
 // already recorded); a new approved purchase off its trip's plan then
 // re-plans the trip, and a new declined one notifies the card's driver and
 // the company's owners (Notifier).
+//
+// A purchase naming a network authorization (p.AuthorizationID) is that
+// authorization's capture (store.DB.CaptureNetworkPurchase: the hold
+// becomes the purchase, not decided again; an authorization that is not
+// an open one of the card is EINVALID).
 func (s *Service) Record(ctx context.Context, p *fuelportal.CardPurchase) (t *fuelportal.Transaction, created bool, err error) {
-	t, created, err = s.Store.RecordPurchase(ctx, p)
+	if p.AuthorizationID != "" {
+		t, created, err = s.Store.CaptureNetworkPurchase(ctx, p)
+	} else {
+		t, created, err = s.Store.RecordPurchase(ctx, p)
+	}
 	if err == nil && created {
 		s.Recorded(ctx, t)
 	}

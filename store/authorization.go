@@ -142,6 +142,27 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 	if pc.card != nil {
 		a.CompanyID, a.CardID, a.CardNumber = pc.card.CompanyID, pc.card.ID, pc.card.CardNumber
 	}
+	// A station the issuer names (the network's location id) is read
+	// first: an unknown one records nothing, and a station's wall-clock
+	// time is read in its zone; its date is checked as a purchase's is.
+	var station *fuelportal.Station
+	var price fuelportal.TenthCents
+	if r.LocationID != 0 {
+		if station, price, err = tx.merchantStation(ctx, r); err != nil {
+			return nil, err
+		}
+		a.MerchantName = station.Name
+		if r.StationClock {
+			a.AuthorizedAt = (&fuelportal.CardPurchase{TransactionDate: r.Created, StationClock: true}).Instant(stationLocation(station))
+		}
+		var cardCreated time.Time
+		if pc.card != nil {
+			cardCreated = pc.card.CreatedAt
+		}
+		if err := fuelportal.CheckPurchaseDate(a.AuthorizedAt, tx.Now, cardCreated); err != nil {
+			return nil, err
+		}
+	}
 	// The row first: a concurrent request with the same id waits here.
 	err = tx.QueryRow(ctx, `
 		INSERT INTO card_authorizations (authorization_id, issuer, company_id, card_id, issuer_card_id, merchant_name, merchant_city,
@@ -150,7 +171,7 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (authorization_id) DO NOTHING
 		RETURNING id`,
-		r.ID, r.Issuer, nullInt(a.CompanyID), nullInt(a.CardID), r.IssuerCardID, r.MerchantName, r.MerchantCity,
+		r.ID, r.Issuer, nullInt(a.CompanyID), nullInt(a.CardID), r.IssuerCardID, a.MerchantName, r.MerchantCity,
 		r.MerchantState, r.MerchantPostalCode, r.MerchantCategory, r.Product, r.Gallons, r.Prompt.DriverID, r.Prompt.UnitNumber,
 		nullOdometer(r.Prompt.Odometer), r.AmountCents, r.AmountControllable, a.Status, a.AuthorizedAt, a.ReceivedAt, tx.Now, tx.Now,
 	).Scan(&a.ID)
@@ -171,9 +192,10 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 		}
 	}
 	if pc.card != nil {
-		station, price, err := tx.merchantStation(ctx, r)
-		if err != nil {
-			return nil, err
+		if station == nil {
+			if station, price, err = tx.merchantStation(ctx, r); err != nil {
+				return nil, err
+			}
 		}
 		a.StationID = station.ID
 		f.Station, f.RetailPrice, f.Price = station, price, price
@@ -182,9 +204,6 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 		t := &fuelportal.Transaction{CompanyID: pc.card.CompanyID, CardID: pc.card.ID, TransactionDate: a.AuthorizedAt}
 		sums := rules.NeedsHistory(f.Controls) && !f.Overridden
 		if f.History, f.WalletCents, err = tx.cardHistory(ctx, t, rules.PeriodsOf(a.AuthorizedAt, f.Location), sums); err != nil {
-			return nil, err
-		}
-		if err := tx.addOpenHolds(ctx, pc.card.ID, a.ID, &f.History); err != nil {
 			return nil, err
 		}
 		if pc.tripID != 0 && station.ID != 0 {
@@ -205,19 +224,28 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 	dec := decide(facts)
 	a.Approved, a.AmountCents, a.DeclineCode, a.RulesFired = dec.Approved, dec.AmountCents, dec.Reason, dec.Fired
 	if dec.Approved {
+		a.Status, a.HeldCents = fuelportal.AuthorizationHeld, dec.AmountCents
+	}
+	// The answer is written before the hold, which goes last: the wallet
+	// row it locks (on PostgreSQL) is then held only until the commit, so
+	// the company's concurrent decisions queue on it for as short a time
+	// as can be. A hold the wallet cannot take after all rewrites it.
+	if err := tx.finishAuthorization(ctx, a, f.Price); err != nil {
+		return nil, err
+	}
+	if dec.Approved {
 		switch err := tx.hold(ctx, pc.accounts.wallet, a.CompanyID, dec.AmountCents, pc.contract.MinBalanceCents()); {
 		case errors.Is(err, errHoldTooLarge):
 			reason := rules.FundsDecline(pc.contract)
 			a.Approved, a.AmountCents, a.DeclineCode = false, 0, reason
 			a.RulesFired = append(a.RulesFired, string(reason))
+			a.Status, a.HeldCents = fuelportal.AuthorizationDeclined, 0
+			if err := tx.finishAuthorization(ctx, a, f.Price); err != nil {
+				return nil, err
+			}
 		case err != nil:
 			return nil, err
-		default:
-			a.Status, a.HeldCents = fuelportal.AuthorizationHeld, dec.AmountCents
 		}
-	}
-	if err := tx.finishAuthorization(ctx, a, f.Price); err != nil {
-		return nil, err
 	}
 	return d, nil
 }
@@ -395,12 +423,25 @@ func (tx *Tx) authorizationCard(ctx context.Context, r *fuelportal.Authorization
 }
 
 // merchantStation is the catalog's station of r's merchant and its pump
-// price: one with the merchant's postal code whose name starts with the
+// price: the station r names by location id (EUNPROCESSABLE when unknown;
+// priced at r's reported pump price, else the catalog's); else one with the merchant's postal code whose name starts with the
 // merchant name's first word (or the only one at that postal code). None
 // matching: a station of the merchant's state and city without an id or
 // coordinates, priced at the state's average pump price (0: no station of
 // the state has a price).
 func (tx *Tx) merchantStation(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Station, fuelportal.TenthCents, error) {
+	if r.LocationID != 0 {
+		s, err := tx.GetStation(ctx, r.LocationID)
+		if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
+			return nil, 0, fuelportal.Errorf(fuelportal.EUNPROCESSABLE, "Unknown location %d", r.LocationID)
+		} else if err != nil {
+			return nil, 0, err
+		}
+		if r.RetailPrice > 0 {
+			return s, r.RetailPrice, nil
+		}
+		return s, s.RetailPrice, nil
+	}
 	zip := strings.TrimSpace(r.MerchantPostalCode)
 	if len(zip) > 5 {
 		zip = zip[:5]
@@ -457,24 +498,11 @@ func firstWord(name string) string {
 	}, fields[0]))
 }
 
-// addOpenHolds adds the card's open holds other than authorization id
-// except to its history, as approved purchases of the day, week and month
-// (a hold is days old at most): concurrent authorizations on one card
-// cannot slip past a limit together.
-func (tx *Tx) addOpenHolds(ctx context.Context, cardID, except int64, h *rules.CardHistory) error {
-	var cents, gallons, n int64
-	if err := tx.QueryRow(ctx, `
-		SELECT COALESCE(SUM(held_cents), 0), COALESCE(SUM(gallons_milli), 0), COUNT(*)
-		FROM card_authorizations WHERE card_id = ? AND status = 'HELD' AND id <> ?`, cardID, except).Scan(&cents, &gallons, &n); err != nil {
-		return err
-	}
-	h.DayCents += cents
-	h.WeekCents += cents
-	h.MonthCents += cents
-	h.DayGallons += fuelportal.Gallons(gallons)
-	h.DayPurchases += int(n)
-	return nil
-}
+// heldGallonsSQL is the gallons an open hold of card_authorizations
+// stands for: what the pump reported, else the held amount's at the price
+// it was decided at (rounded down, as the decision estimates them).
+const heldGallonsSQL = `CASE WHEN gallons_milli > 0 THEN gallons_milli
+	WHEN price_tenth_cents > 0 THEN held_cents * 10000 / price_tenth_cents ELSE 0 END`
 
 // hold raises the wallet's held cents by cents when its available balance
 // stays at or above floor (errHoldTooLarge otherwise, nothing written),
@@ -487,17 +515,19 @@ func (tx *Tx) hold(ctx context.Context, wallet ledgerAccount, companyID, cents, 
 		}
 	}
 	var available int64
+	var threshold sql.NullInt64
 	err := tx.QueryRow(ctx, `
 		UPDATE ledger_accounts SET held_cents = held_cents + ?
 		WHERE id = ? AND balance_cents - held_cents - ? >= ?
-		RETURNING balance_cents - held_cents`, cents, wallet.id, cents, floor).Scan(&available)
+		RETURNING balance_cents - held_cents, (SELECT wallet_low_threshold_cents FROM companies WHERE id = ?)`,
+		cents, wallet.id, cents, floor, companyID).Scan(&available, &threshold)
 	if isNoRows(err) {
 		return errHoldTooLarge
 	} else if err != nil {
 		return err
 	}
 	// A hold lowers the wallet's available balance as a debit does.
-	return tx.walletDebited(ctx, companyID, available+cents, available)
+	return tx.walletMoved(ctx, companyID, available+cents, available, threshold)
 }
 
 // releaseHold ends authorization a's hold (HELD) as status, lowering its
@@ -517,9 +547,20 @@ func (tx *Tx) releaseHold(ctx context.Context, a *fuelportal.Authorization, stat
 // issuer's id id (reversed or expired). An unknown id, or one not HELD,
 // changes nothing (found == false for an unknown one).
 func (db *DB) ReleaseAuthorization(ctx context.Context, id string) (a *fuelportal.Authorization, found bool, err error) {
+	return db.releaseAuthorization(ctx, "", id)
+}
+
+// ReleaseIssuerAuthorization is ReleaseAuthorization of one issuer's
+// authorization: another issuer's id reads as unknown (found == false).
+func (db *DB) ReleaseIssuerAuthorization(ctx context.Context, issuer, id string) (a *fuelportal.Authorization, found bool, err error) {
+	return db.releaseAuthorization(ctx, issuer, id)
+}
+
+func (db *DB) releaseAuthorization(ctx context.Context, issuer, id string) (a *fuelportal.Authorization, found bool, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		a, err = tx.lockedAuthorization(ctx, id)
-		if isNoRows(err) {
+		if isNoRows(err) || err == nil && issuer != "" && a.Issuer != issuer {
+			a = nil
 			return nil
 		} else if err != nil {
 			return err

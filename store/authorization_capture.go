@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 
 	"fuelportal"
 )
@@ -60,10 +61,46 @@ func (db *DB) CaptureAuthorization(ctx context.Context, c *fuelportal.IssuingCap
 	return res, err
 }
 
+// CaptureNetworkPurchase records network purchase p, which names the
+// network authorization it captures (p.AuthorizationID), as that
+// authorization's capture: the code of CaptureAuthorization, so the hold
+// becomes the purchase (never declined: the authorization approved it) and
+// is released in the same transaction. Idempotent on p's network
+// transaction id (created == false with the first outcome). Errors:
+// EINVALID for a malformed report, an implausible date, or an
+// authorization that is not an open one of p's card (unknown, of another
+// card, declined, reversed or captured already: one message, nothing
+// recorded, so nothing of another company's authorization leaks);
+// EUNPROCESSABLE for an unknown location.
+func (db *DB) CaptureNetworkPurchase(ctx context.Context, p *fuelportal.CardPurchase) (t *fuelportal.Transaction, created bool, err error) {
+	if err := p.Validate(); err != nil {
+		return nil, false, err
+	}
+	c := &fuelportal.IssuingCapture{TransactionID: strings.TrimSpace(p.NetworkTransactionID), AuthorizationID: p.AuthorizationID,
+		Issuer: fuelportal.IssuerNetwork, CardNumber: strings.TrimSpace(p.CardNumber), LocationID: p.LocationID, RetailPrice: p.RetailPrice,
+		Gallons: p.Gallons, Product: p.Product, Created: p.TransactionDate, StationClock: p.StationClock,
+		AmountCents: fuelportal.PriceOf(p.Gallons, p.RetailPrice)}
+	err = db.InTx(ctx, func(tx *Tx) error {
+		res, err := tx.captureAuthorization(ctx, c)
+		t, created = res.Transaction, res.Created
+		return err
+	})
+	return t, created, err
+}
+
+// MsgAuthorizationNotOpen refuses a network capture whose authorization
+// is not an open (approved, held) one of the purchase's card.
+const MsgAuthorizationNotOpen = "No open authorization of this card has this ID"
+
 func (tx *Tx) captureAuthorization(ctx context.Context, c *fuelportal.IssuingCapture) (CaptureResult, error) {
+	network := c.Issuer == fuelportal.IssuerNetwork
 	req := &fuelportal.AuthorizationRequest{ID: c.AuthorizationID, Issuer: fuelportal.IssuerStripe, IssuerCardID: c.IssuerCardID,
 		MerchantName: c.MerchantName, MerchantCity: c.MerchantCity, MerchantState: c.MerchantState, MerchantPostalCode: c.MerchantPostalCode,
-		Created: c.Created, AmountCents: c.AmountCents, Product: c.Product, Gallons: c.Gallons, ReceivedAt: tx.Now}
+		Created: c.Created, AmountCents: c.AmountCents, Product: c.Product, Gallons: c.Gallons, ReceivedAt: tx.Now,
+		CardNumber: c.CardNumber, LocationID: c.LocationID, RetailPrice: c.RetailPrice}
+	if network {
+		req.Issuer = fuelportal.IssuerNetwork
+	}
 	pc, err := tx.authorizationCard(ctx, req) // the card's lock: captures and decisions on it queue
 	if err != nil {
 		return CaptureResult{}, err
@@ -73,15 +110,32 @@ func (tx *Tx) captureAuthorization(ctx context.Context, c *fuelportal.IssuingCap
 	} else if !isNoRows(err) {
 		return CaptureResult{}, err
 	}
+	notOpen := func() (CaptureResult, error) {
+		fe := fuelportal.FieldErrors{}
+		fe.Add("authorizationId", MsgAuthorizationNotOpen)
+		return CaptureResult{}, fe.Err()
+	}
 	if pc.card == nil {
+		if network {
+			return notOpen()
+		}
 		return CaptureResult{}, nil
 	}
 	card := pc.card
 
-	// The authorization, or its row now when the capture came first.
+	// The authorization, or its row now when the capture came first
+	// (Stripe's events may arrive out of order; the network's capture of
+	// an authorization the portal never decided is refused).
 	var a *fuelportal.Authorization
 	var authGallons fuelportal.Gallons
-	if c.AuthorizationID != "" {
+	if network {
+		a, err = tx.lockedAuthorization(ctx, c.AuthorizationID)
+		if isNoRows(err) || err == nil && (a.CardID != card.ID || a.Issuer != fuelportal.IssuerNetwork || a.Status != fuelportal.AuthorizationHeld) {
+			return notOpen()
+		} else if err != nil {
+			return CaptureResult{}, err
+		}
+	} else if c.AuthorizationID != "" {
 		if a, err = tx.lockedAuthorization(ctx, c.AuthorizationID); isNoRows(err) {
 			a = nil
 			err = tx.QueryRow(ctx, `
@@ -111,12 +165,24 @@ func (tx *Tx) captureAuthorization(ctx context.Context, c *fuelportal.IssuingCap
 	if err != nil {
 		return CaptureResult{}, err
 	}
+	created := c.Created.UTC()
+	if c.StationClock {
+		created = (&fuelportal.CardPurchase{TransactionDate: c.Created, StationClock: true}).Instant(stationLocation(station))
+	}
+	if network {
+		if err := fuelportal.CheckPurchaseDate(created, tx.Now, card.CreatedAt); err != nil {
+			return CaptureResult{}, err
+		}
+	}
 	gallons := c.Gallons
 	if gallons == 0 {
 		gallons = authGallons
 	}
 	retail := pump
 	switch {
+	case gallons > 0 && c.RetailPrice > 0:
+		// The network reports the pump price with the gallons.
+		retail = c.RetailPrice
 	case gallons > 0:
 		retail = fuelportal.TenthCents((c.AmountCents*10_000 + int64(gallons)/2) / int64(gallons))
 	case pump > 0:
@@ -141,7 +207,7 @@ func (tx *Tx) captureAuthorization(ctx context.Context, c *fuelportal.IssuingCap
 	}
 	t := &fuelportal.Transaction{NetworkTransactionID: c.TransactionID, CompanyID: card.CompanyID, CardID: card.ID, CardNumber: card.CardNumber,
 		DriverCardName: card.DriverName, DriverID: card.DriverID, HolderUserID: card.DriverUserID, LocationID: station.ID,
-		LocationName: station.Name, LocationAddress: stationAddress(station), TransactionDate: c.Created.UTC(), Product: product,
+		LocationName: station.Name, LocationAddress: stationAddress(station), TransactionDate: created, Product: product,
 		Gallons: gallons, RetailPrice: retail, NetPrice: net, Status: fuelportal.TransactionApproved, CreatedAt: tx.Now,
 		DiscountCents: amounts.DiscountCents, FeeCents: amounts.FeeCents, FundedTotalCents: amounts.FundedTotalCents}
 	err = tx.QueryRow(ctx, `
@@ -171,6 +237,26 @@ func (tx *Tx) captureAuthorization(ctx context.Context, c *fuelportal.IssuingCap
 		}
 		if _, err := tx.Exec(ctx, `UPDATE card_authorizations SET transaction_id = ?, captured_cents = captured_cents + ? WHERE id = ?`,
 			t.ID, c.AmountCents, a.ID); err != nil {
+			return CaptureResult{}, err
+		}
+	}
+	// On the card's active trip, the purchase is linked as a purchase the
+	// feed decided is: its gallons now count as bought through the link,
+	// the released hold's no more (tripBought), never both.
+	if pc.tripID != 0 {
+		trip, err := tx.trip(ctx, fuelportal.TransactionScope{CompanyID: card.CompanyID, CardID: card.ID}, pc.tripID, false)
+		if err != nil {
+			return CaptureResult{}, err
+		}
+		var fit fuelportal.PlanFit
+		if trip.Plan != nil {
+			bought, err := tx.tripBought(ctx, trip)
+			if err != nil {
+				return CaptureResult{}, err
+			}
+			fit = trip.Plan.Fit(bought, station.ID, gallons)
+		}
+		if err := tx.recordTripPurchase(ctx, trip, fit, t); err != nil {
 			return CaptureResult{}, err
 		}
 	}

@@ -289,10 +289,16 @@ func (tx *Tx) cardHistory(ctx context.Context, t *fuelportal.Transaction, p rule
 	var last nullTime
 	var lat, lon sql.NullFloat64
 	var wallet sql.NullInt64
+	var heldCents, heldGallons, holds int64
+	heldCard := t.CardID // the card's open holds count only when the sums do (no card has id 0)
+	if !sums {
+		heldCard = 0
+	}
 	err = tx.QueryRow(ctx, `
 		SELECT sums.day_cents, sums.day_gallons, sums.day_purchases, sums.week_cents, sums.month_cents,
 			latest.transaction_date, latest.latitude, latest.longitude,
-			(SELECT balance_cents - held_cents FROM ledger_accounts WHERE company_id = ?)
+			(SELECT balance_cents - held_cents FROM ledger_accounts WHERE company_id = ?),
+			held.cents, held.gallons, held.n
 		FROM (
 			SELECT
 				COALESCE(SUM(CASE WHEN transaction_date >= ? AND transaction_date < ? THEN funded_total_cents END), 0) AS day_cents,
@@ -309,15 +315,32 @@ func (tx *Tx) cardHistory(ctx context.Context, t *fuelportal.Transaction, p rule
 			WHERE t.card_id = ? AND t.status = 'APPROVED' AND t.transaction_date <= ? AND t.id <> ?
 			ORDER BY t.transaction_date DESC
 			LIMIT 1
-		) latest ON 1 = 1`,
+		) latest ON 1 = 1
+		CROSS JOIN (
+			SELECT COALESCE(SUM(held_cents), 0) AS cents, COALESCE(SUM(`+heldGallonsSQL+`), 0) AS gallons, COUNT(*) AS n
+			FROM card_authorizations WHERE card_id = ? AND status = 'HELD'
+		) held`,
 		t.CompanyID,
 		p.DayStart, p.DayEnd, p.DayStart, p.DayEnd, p.DayStart, p.DayEnd, p.WeekStart, p.WeekEnd, p.MonthStart, p.MonthEnd,
 		t.CardID, from, to, t.ID,
 		t.CardID, t.TransactionDate, t.ID,
-	).Scan(&h.DayCents, &h.DayGallons, &h.DayPurchases, &h.WeekCents, &h.MonthCents, &last, &lat, &lon, &wallet)
+		heldCard,
+	).Scan(&h.DayCents, &h.DayGallons, &h.DayPurchases, &h.WeekCents, &h.MonthCents, &last, &lat, &lon, &wallet,
+		&heldCents, &heldGallons, &holds)
 	if err != nil {
 		return h, 0, err
 	}
+	// An open hold is a purchase about to be captured (days old at most):
+	// it counts in the day, week and month as one, until its capture turns
+	// it into the purchase counted above (in the same transaction that
+	// ends the hold) or its release drops it. Concurrent authorizations on
+	// one card cannot slip past a limit together, nor can a purchase
+	// decided beside a hold.
+	h.DayCents += heldCents
+	h.WeekCents += heldCents
+	h.MonthCents += heldCents
+	h.DayGallons += fuelportal.Gallons(heldGallons)
+	h.DayPurchases += int(holds)
 	// The latest one up to t's time (ties in time: any of them).
 	if last.Valid {
 		h.Last = &rules.PlaceAndTime{Time: last.Time, Latitude: lat.Float64, Longitude: lon.Float64}

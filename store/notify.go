@@ -381,6 +381,11 @@ func (tx *Tx) walletDebited(ctx context.Context, companyID, before, after int64)
 	if err := tx.QueryRow(ctx, `SELECT wallet_low_threshold_cents FROM companies WHERE id = ?`, companyID).Scan(&threshold); err != nil {
 		return err
 	}
+	return tx.walletMoved(ctx, companyID, before, after, threshold)
+}
+
+// walletMoved is walletDebited with the company's threshold already read.
+func (tx *Tx) walletMoved(ctx context.Context, companyID, before, after int64, threshold sql.NullInt64) error {
 	if !threshold.Valid || before < threshold.Int64 || after >= threshold.Int64 {
 		return nil
 	}

@@ -247,8 +247,14 @@ func purchaseInstant(p *fuelportal.CardPurchase, s *fuelportal.Station) time.Tim
 	if !p.StationClock {
 		return p.Instant(nil)
 	}
+	return p.Instant(stationLocation(s))
+}
+
+// stationLocation is station s's time zone, from its coordinates
+// (fuelportal.DefaultTimeZone where the zone map has none).
+func stationLocation(s *fuelportal.Station) *time.Location {
 	loc, _ := timezone.At(s.Latitude, s.Longitude, defaultLocation)
-	return p.Instant(loc)
+	return loc
 }
 
 var defaultLocation = (&fuelportal.CompanyControls{}).Location()

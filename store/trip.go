@@ -512,7 +512,30 @@ func (tx *Tx) tripBought(ctx context.Context, trip *fuelportal.Trip) (fuelportal
 		}
 		b.Add(station, g)
 	}
-	return b, rows.Err()
+	if err := rows.Err(); err != nil {
+		return b, err
+	}
+	rows.Close()
+	// The card's open holds at a known station are gallons bought too,
+	// until their capture links the purchase above instead (in the
+	// transaction that ends the hold).
+	held, err := tx.Query(ctx, `
+		SELECT station_id, SUM(`+heldGallonsSQL+`)
+		FROM card_authorizations WHERE card_id = ? AND status = 'HELD' AND station_id IS NOT NULL
+		GROUP BY station_id`, trip.CardID)
+	if err != nil {
+		return b, err
+	}
+	defer held.Close()
+	for held.Next() {
+		var station int64
+		var g fuelportal.Gallons
+		if err := held.Scan(&station, &g); err != nil {
+			return b, err
+		}
+		b.Add(station, g)
+	}
+	return b, held.Err()
 }
 
 // recordTripPurchase links the recorded purchase t, fitting the trip's

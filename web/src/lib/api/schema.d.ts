@@ -5827,6 +5827,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/network/authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Card network: decide an authorization before fuel flows (idempotent on authorizationId)
+         * @description Authenticated by the X-Network-Key header. The one authorization decision the Stripe Issuing webhook uses: card status, controls, trip lock, fraud rules, pump prompt and the wallet's available balance; an approval may be partial and holds its amount on the company's wallet until the purchase is captured (POST /api/network/transactions with authorizationId) or reversed. Every decision is logged. 201 the first time; a replay answers 200 with the first decision and holds nothing more. An unknown card is declined UNKNOWN_CARD. An unknown locationId is 422 and not recorded. When the decision cannot finish within the deadline, the company's onTimeout setting answers. 503 when no key is configured.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Network-Key": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["NetworkAuthorization"];
+                };
+            };
+            responses: {
+                /** @description Replay: the first decision */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NetworkAuthorizationResult"];
+                    };
+                };
+                /** @description Decided */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NetworkAuthorizationResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                /** @description Unknown location */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/authorizations/{authorizationId}/reversal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Card network: reverse an authorization (release its hold)
+         * @description Authenticated by the X-Network-Key header. Releases the hold of a held network authorization (the pump dispensed nothing, or the network voided it); a reversal again, or of a captured or declined authorization, changes nothing and answers its status. 404 for an id the network never asked about (also another issuer's). 503 when no key is configured.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    "X-Network-Key": string;
+                };
+                path: {
+                    authorizationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The authorization's status after */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NetworkReversalResult"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6376,6 +6489,8 @@ export interface components {
             unitNumber?: string;
             /** @description The odometer keyed at the pump, whole miles; recorded as the vehicle's reading (source pump) when the purchase is approved and the reading is possible */
             odometer?: number | null;
+            /** @description Optional: the network authorization (POST /api/network/authorizations) this purchase captures. Its hold becomes this purchase (not decided again; the wallet is debited the contract's funded total and the hold released in one transaction). An id that is not an open (approved, not yet captured or reversed) authorization of this card is a 400 with an authorizationId field error, and nothing is recorded. */
+            authorizationId?: string;
         };
         NetworkPurchaseResult: {
             transactionId: number;
@@ -7571,6 +7686,48 @@ export interface components {
              * @description When the owner closed the return (null: not closed)
              */
             closedAt: string | null;
+        };
+        NetworkAuthorization: {
+            /** @description The network's id of the authorization; each id is decided once (a replay is answered with the first decision and holds nothing more) */
+            authorizationId: string;
+            cardNumber: string;
+            /** @description The station's locationId in the price feed */
+            locationId: number;
+            /** @description Dollars asked for, more than 0 and at most 100000; more than 2 decimals are rounded half up to cents (as the feed's numbers are to their scale) */
+            amount: number;
+            /** @description Optional: dollars per gallon at the pump; the amount's gallons are estimated at it (absent: the station's price in the catalog) */
+            retailPrice?: number;
+            /** @description Optional (absent: now). The station's wall-clock time, ISO without a zone (2026-11-21T14:03:00, or a space for the T), read in the station's time zone from its coordinates; or an instant in RFC 3339 with Z or an offset */
+            transactionDate?: string;
+            /**
+             * @description What was bought; absent or empty: DSL
+             * @enum {string}
+             */
+            productCode?: "DSL" | "RFR" | "DEF" | "GAS" | "OTH" | "";
+            /** @description The driver id keyed at the pump, when the card's prompt asks for it */
+            driverId?: string;
+            /** @description The unit number keyed at the pump */
+            unitNumber?: string;
+            /** @description The odometer keyed at the pump, whole miles; recorded as the vehicle's reading (source pump) when the purchase is approved and the reading is possible */
+            odometer?: number | null;
+        };
+        NetworkAuthorizationResult: {
+            authorizationId: string;
+            approved: boolean;
+            /** @description Dollars approved: the amount asked for or less (a partial approval cut to what the card's limits, a locked trip's stop, the tank and the wallet's available balance leave); 0 on a decline. The pump may dispense up to it. */
+            amount: number;
+            /** @description The decline's code (as on purchases: UNKNOWN_CARD, CARD_INACTIVE, DAILY_LIMIT, INSUFFICIENT_FUNDS, AUTHORIZATION_TIMEOUT…); null when approved */
+            declineCode: string | null;
+            /** @description The decline's plain sentence; null when approved */
+            declineReason: string | null;
+        };
+        NetworkReversalResult: {
+            authorizationId: string;
+            /**
+             * @description RELEASED after a reversal of a held authorization; a captured or declined one keeps its status
+             * @enum {string}
+             */
+            status: "HELD" | "DECLINED" | "CAPTURED" | "RELEASED";
         };
     };
     responses: {

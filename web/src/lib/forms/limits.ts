@@ -73,7 +73,16 @@ export const BODY_MAX_LENGTH = {
     unitNumber: 50,
     vendor: 255,
   },
+  NetworkAuthorization: {
+    authorizationId: 100,
+    cardNumber: 19,
+    driverId: 50,
+    productCode: 64,
+    transactionDate: 40,
+    unitNumber: 50,
+  },
   NetworkPurchase: {
+    authorizationId: 100,
     cardNumber: 19,
     driverId: 50,
     networkTransactionId: 64,
@@ -228,7 +237,16 @@ export const BODY_PATTERN = {
     unitNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
     vendor: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
+  NetworkAuthorization: {
+    authorizationId: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    driverId: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    productCode: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    transactionDate: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    unitNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
   NetworkPurchase: {
+    authorizationId: "^[^\u0000-\u001f\u007f-\u009f]*$",
     cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
     driverId: "^[^\u0000-\u001f\u007f-\u009f]*$",
     networkTransactionId: "^[^\u0000-\u001f\u007f-\u009f]*$",
@@ -399,6 +417,9 @@ export const BODY_MAXIMUM = {
   },
   IFTASummary: {
     quarter: 4,
+  },
+  NetworkAuthorization: {
+    odometer: 9999999,
   },
   NetworkPurchase: {
     odometer: 9999999,
@@ -626,6 +647,12 @@ export const BODY_MINIMUM = {
   MapCluster: {
     count: {
       value: 2,
+      exclusive: false,
+    },
+  },
+  NetworkAuthorization: {
+    odometer: {
+      value: 0,
       exclusive: false,
     },
   },
