@@ -43,9 +43,6 @@ export const dashboardApi = api.injectEndpoints({
       providesTags: ['Contract'],
     }),
     /** Owners set the fuel planner's costs; answers the contract. */
-    recordOdometer: build.mutation<Schema<'OdometerReading'>, Schema<'DriverOdometerReadingCreate'>>({
-      query: (body) => ({ url: '/wex/odometer', method: 'POST', body }),
-    }),
     setPlannerCosts: build.mutation<Contract, PlannerCosts>({
       query: (body) => ({ url: '/wex/company/contract/planner-costs', method: 'PUT', body }),
       invalidatesTags: ['Contract'],
@@ -83,7 +80,6 @@ export const {
   useGetCompanyWalletQuery,
   useGetCompanyContractQuery,
   useGetDashboardConfigQuery,
-  useRecordOdometerMutation,
   useSetPlannerCostsMutation,
   useGetTotalSpendingsQuery,
   useGetDashboardCardsQuery,
