@@ -119,4 +119,5 @@ const (
 	MsgOdometerNoVehicle    = "Your card has no vehicle: ask your fleet owner to add its unit number"
 	MsgOdometerReadAtFuture = "The reading's time must not be in the future"
 	MsgOdometerNotPossible  = "This reading is not possible after the vehicle's last one"
+	MsgOdometerReadAtTooOld = "A driver's reading must be from the last 7 days"
 )

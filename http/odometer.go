@@ -2,6 +2,7 @@ package http
 
 import (
 	"net/http"
+	"time"
 
 	"fuelportal"
 )
@@ -40,14 +41,22 @@ type odometerRequest struct {
 	Source   string `json:"source" text:"code"`
 }
 
-// driverOdometerRequest is a driver's reading: the miles, read now.
+// driverOdometerRequest is a driver's reading: the miles, read now or,
+// when the app kept it while offline, at readAt (within DriverOdometerMaxAge).
 type driverOdometerRequest struct {
 	Odometer *int64 `json:"odometer"`
+	ReadAt   string `json:"readAt" text:"date"`
 }
 
+// DriverOdometerMaxAge is how old a driver's reading sent late (kept by the
+// app while offline) may be.
+const DriverOdometerMaxAge = 7 * 24 * time.Hour
+
 // reading converts the request into a reading of source (when the
-// request names none) or field errors.
-func (req odometerRequest) reading(source fuelportal.OdometerSource, owner bool) (*fuelportal.OdometerReading, error) {
+// request names none) or field errors. A driver's readAt is at most
+// DriverOdometerMaxAge before now and kept in whole seconds, so the same
+// reading sent again is the same reading.
+func (req odometerRequest) reading(source fuelportal.OdometerSource, owner bool, now time.Time) (*fuelportal.OdometerReading, error) {
 	fe := fuelportal.FieldErrors{}
 	r := &fuelportal.OdometerReading{Source: source}
 	if req.Odometer == nil {
@@ -63,13 +72,18 @@ func (req odometerRequest) reading(source fuelportal.OdometerSource, owner bool)
 		default:
 			fe.Add("source", "Source must be manual or telematics")
 		}
-		if req.ReadAt != "" {
-			t, zoned, err := fuelportal.ParseTransactionTime(req.ReadAt)
-			if err != nil || !zoned {
-				fe.Add("readAt", "Must be a time with its zone, like 2026-11-22T14:03:00Z")
-			}
-			r.ReadAt = t
+	}
+	if req.ReadAt != "" {
+		t, zoned, err := fuelportal.ParseTransactionTime(req.ReadAt)
+		switch {
+		case err != nil || !zoned:
+			fe.Add("readAt", "Must be a time with its zone, like 2026-11-22T14:03:00Z")
+		case !owner && t.Before(now.Add(-DriverOdometerMaxAge)):
+			fe.Add("readAt", fuelportal.MsgOdometerReadAtTooOld)
+		case !owner:
+			t = t.UTC().Truncate(time.Second)
 		}
+		r.ReadAt = t
 	}
 	return r, fe.Err()
 }
@@ -107,7 +121,7 @@ func (s *Server) handleVehicleOdometerAdd(w http.ResponseWriter, r *http.Request
 		s.respondError(w, r, err)
 		return
 	}
-	reading, err := req.reading(fuelportal.OdometerManual, true)
+	reading, err := req.reading(fuelportal.OdometerManual, true, s.Now())
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -121,16 +135,17 @@ func (s *Server) handleVehicleOdometerAdd(w http.ResponseWriter, r *http.Request
 	respond(w, http.StatusCreated, odometerFrom(reading))
 }
 
-// handleDriverOdometerAdd records the driver's reading, now, of the
-// vehicle whose unit number their card carries: 201 with it; 404 when the
-// card has no vehicle.
+// handleDriverOdometerAdd records the driver's reading, now or at readAt,
+// of the vehicle whose unit number their card carries: 201 with it (the
+// one already kept when the same reading comes again); 404 when the card
+// has no vehicle.
 func (s *Server) handleDriverOdometerAdd(w http.ResponseWriter, r *http.Request) {
 	var req driverOdometerRequest
 	if err := decode(w, r, &req); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	reading, err := odometerRequest{Odometer: req.Odometer}.reading(fuelportal.OdometerDriver, false)
+	reading, err := odometerRequest{Odometer: req.Odometer, ReadAt: req.ReadAt}.reading(fuelportal.OdometerDriver, false, s.Now())
 	if err != nil {
 		s.respondError(w, r, err)
 		return

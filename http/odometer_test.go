@@ -94,3 +94,55 @@ func TestPumpPrompts_NetworkPurchaseDriverReadingAndOwnersList(t *testing.T) {
 		}
 	})
 }
+
+func TestDriverOdometer_AReadingKeptOfflineAndSentTwiceIsKeptOnce(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		type readingJSON struct {
+			ID        int64
+			VehicleID int64
+			Odometer  int64
+			ReadAt    string
+		}
+		var now readingJSON
+		f.api.Post("/api/wex/odometer", map[string]any{"odometer": 700_000}, f.driver).ExpectStatus(t, 201).Decode(t, &now)
+
+		// Read an hour ago while offline, sent when the connection came back, and again (the first answer lost).
+		f.clock.Advance(3 * time.Hour)
+		f.owner, f.driver = f.api.Login(demo.OwnerEmail, demo.Password).Token, f.api.Login(demo.DriverEmail, demo.Password).Token
+		readAt := f.clock.Now().Add(-time.Hour).UTC().Truncate(time.Second)
+		body := map[string]any{"odometer": 700_050, "readAt": readAt.Format(time.RFC3339)}
+		var first, again readingJSON
+		f.api.Post("/api/wex/odometer", body, f.driver).ExpectStatus(t, 201).Decode(t, &first)
+		f.api.Post("/api/wex/odometer", body, f.driver).ExpectStatus(t, 201).Decode(t, &again)
+		if first.ID != again.ID || first.Odometer != 700_050 || first.VehicleID != now.VehicleID {
+			t.Fatalf("first %+v, again %+v", first, again)
+		}
+		if at, err := time.Parse(time.RFC3339, first.ReadAt); err != nil || !at.Equal(readAt) {
+			t.Fatalf("readAt = %q, want %s", first.ReadAt, readAt)
+		}
+		var list struct{ Value []readingJSON }
+		f.api.Get(fmt.Sprintf("/api/wex/company/vehicles/%d/odometer", now.VehicleID), f.owner).ExpectStatus(t, 200).Decode(t, &list)
+		kept := 0
+		for _, r := range list.Value {
+			if r.Odometer == 700_050 {
+				kept++
+			}
+		}
+		if kept != 1 {
+			t.Fatalf("readings of 700050 = %d, want 1: %+v", kept, list.Value)
+		}
+
+		// Older than a week or in the future: 400; without a zone or not a time (outside the contract): 400.
+		for _, at := range []string{
+			f.clock.Now().Add(-8 * 24 * time.Hour).UTC().Format(time.RFC3339),
+			f.clock.Now().Add(time.Hour).UTC().Format(time.RFC3339),
+		} {
+			f.api.Post("/api/wex/odometer", map[string]any{"odometer": 700_060, "readAt": at}, f.driver).ExpectStatus(t, 400).FieldErrors(t)
+		}
+		for _, at := range []string{"2026-11-22T14:03:00", "yesterday"} {
+			f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/odometer", Token: f.driver, BreaksContract: true,
+				Body: fmt.Sprintf(`{"odometer":700060,"readAt":%q}`, at)}).ExpectStatus(t, 400).FieldErrors(t)
+		}
+	})
+}

@@ -65,7 +65,8 @@ func (tx *Tx) recordPumpOdometer(ctx context.Context, t *fuelportal.Transaction,
 // returns it. It must be possible after the vehicle's last reading before
 // it and before the next one after it (rules.OdometerPossible), and not
 // in the future: else EINVALID. A vehicle of another company is
-// ENOTFOUND.
+// ENOTFOUND. The same reading again (vehicle, time, miles and source) is
+// the one kept: r becomes it and nothing is added.
 func (db *DB) AddOdometerReading(ctx context.Context, r *fuelportal.OdometerReading) error {
 	fe := fuelportal.FieldErrors{}
 	if r.Miles < 0 || r.Miles > fuelportal.MaxOdometerMiles {
@@ -85,6 +86,17 @@ func (db *DB) AddOdometerReading(ctx context.Context, r *fuelportal.OdometerRead
 		err := tx.QueryRow(ctx, `SELECT unit_number FROM vehicles WHERE id = ? AND company_id = ?`, r.VehicleID, r.CompanyID).Scan(&r.UnitNumber)
 		if err != nil {
 			return notFound(err, "Vehicle not found")
+		}
+		// The same reading sent again (an app resending what it kept offline,
+		// its first answer lost): the one kept, not a second.
+		same, err := scanOdometer(tx.QueryRow(ctx, `SELECT `+odometerColumns+`
+			FROM odometer_readings r JOIN vehicles v ON v.id = r.vehicle_id
+			WHERE r.vehicle_id = ? AND r.read_at = ? AND r.miles = ? AND r.source = ? ORDER BY r.id LIMIT 1`, r.VehicleID, r.ReadAt, r.Miles, r.Source))
+		if err == nil {
+			*r = *same
+			return nil
+		} else if !isNoRows(err) {
+			return err
 		}
 		last, err := tx.lastOdometer(ctx, r.VehicleID, r.ReadAt)
 		if err != nil {

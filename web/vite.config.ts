@@ -90,9 +90,10 @@ export default defineConfig({
     react(),
     listAppModules(),
     // Installable app (docs/decisions.md, Phones): web app manifest and a service worker that precaches the
-    // app shell and serves index.html to every navigation when offline. API data is never
-    // cached (no runtime caching of /api/). Registered by src/lib/pwa; logout unregisters it
-    // and deletes its caches (clearBrowserStorage, docs/product.md §4).
+    // app shell and serves index.html to every navigation when offline. The signed-in user's
+    // GET /api/ answers are kept, network first, for offline use (public/offline-sw.js,
+    // docs/decisions.md, Offline). Registered by src/lib/pwa; logout unregisters it and
+    // deletes its caches (clearBrowserStorage, docs/product.md §4).
     VitePWA({
       injectRegister: false,
       registerType: 'autoUpdate',
@@ -125,8 +126,9 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
-        // Push notifications: the push and notificationclick handlers (docs/notifications.md).
-        importScripts: ['/push-sw.js'],
+        // Push notifications: the push and notificationclick handlers (docs/notifications.md);
+        // the signed-in user's API answers for offline use (docs/decisions.md, Offline).
+        importScripts: ['/push-sw.js', '/offline-sw.js'],
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),

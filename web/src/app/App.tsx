@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
+import { OutboxList } from '@/lib/outbox/OutboxList';
 import { OfflineBanner } from '@/lib/pwa';
 import { AppErrorBoundary } from './AppError';
 import { AppProvider } from './provider';
@@ -13,6 +14,7 @@ export function App({ store }: { store: AppStore }) {
     <AppProvider store={store}>
       <AppErrorBoundary>
         <OfflineBanner />
+        <OutboxList />
         <RouterProvider router={router} />
       </AppErrorBoundary>
     </AppProvider>

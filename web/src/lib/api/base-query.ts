@@ -4,6 +4,7 @@ import { sessionExpired, tokensReceived } from '@/lib/auth/actions';
 import { removeStoredTokens, storeTokens, tokensRefreshedElsewhere } from '@/lib/auth/session-storage';
 import { API_BASE_URL } from './base-url';
 import { fetchWithPreload } from './preloaded';
+import { answerReceived, savedAtOf, type SavedDataState } from './saved-data';
 import type { Schema } from './types';
 
 export { API_BASE_URL };
@@ -16,6 +17,18 @@ const PUBLIC_ENDPOINTS = new Set(['authenticate', 'refreshToken', 'createCompany
 
 interface AuthSnapshot {
   auth: { token: string | null; refreshToken: string | null };
+}
+
+/**
+ * Notes whether a GET's answer came from the service worker's saved copy (offline) and when it
+ * was fetched, so the screens can say "Updated 10:42 · offline" (saved-data.ts).
+ */
+function noteSavedAnswer(api: Parameters<BaseQueryFn>[1], result: Awaited<ReturnType<typeof rawBaseQuery>>) {
+  if (api.type !== 'query' || !result.meta?.response) return;
+  const savedAt = savedAtOf(result.meta.response);
+  const state = (api.getState() as { savedData?: SavedDataState }).savedData;
+  if (savedAt === null && state?.savedAt[api.endpoint] === undefined) return;
+  api.dispatch(answerReceived({ endpoint: api.endpoint, savedAt }));
 }
 
 const rawBaseQuery = fetchBaseQuery({
@@ -95,6 +108,7 @@ export const baseQueryWithReauth: BaseQueryFn<string | FetchArgs, unknown, Fetch
 ) => {
   const tokenUsed = (api.getState() as AuthSnapshot).auth.token;
   let result = await rawBaseQuery(args, api, extraOptions);
+  noteSavedAnswer(api, result);
   if (result.error?.status !== 401 || PUBLIC_ENDPOINTS.has(api.endpoint) || !tokenUsed) return result;
 
   // Another request may have refreshed already while this one was in flight.

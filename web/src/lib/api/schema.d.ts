@@ -5518,7 +5518,7 @@ export interface paths {
         put?: never;
         /**
          * A driver records the odometer of their card's vehicle, now
-         * @description Drivers only (owners 403). The vehicle is the company's whose unit number the driver's card carries; none is 404 ('Your card has no vehicle: ask your fleet owner to add its unit number'). Field errors: odometer ('Odometer must be whole miles from 0 to 9999999', 'This reading is not possible after the vehicle's last one': below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading), readAt ('The reading's time must not be in the future').
+         * @description Drivers only (owners 403). The vehicle is the company's whose unit number the driver's card carries; none is 404 ('Your card has no vehicle: ask your fleet owner to add its unit number'). Field errors: odometer ('Odometer must be whole miles from 0 to 9999999', 'This reading is not possible after the vehicle's last one': below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading), readAt ('The reading's time must not be in the future', "A driver's reading must be from the last 7 days", or not a time with its zone). The same reading sent again (same miles and readAt) answers 201 with the one already kept.
          */
         post: {
             parameters: {
@@ -7566,8 +7566,13 @@ export interface components {
             source?: "manual" | "telematics";
         };
         DriverOdometerReadingCreate: {
-            /** @description Whole miles, read now */
+            /** @description Whole miles */
             odometer: number;
+            /**
+             * Format: date-time
+             * @description When it was read, with its zone, at most 7 days ago (a reading the app kept while offline); default now. Kept in whole seconds: the same reading sent again (same miles and readAt) answers the one already kept instead of adding another.
+             */
+            readAt?: string;
         };
         NotificationPreference: {
             /** @enum {string} */

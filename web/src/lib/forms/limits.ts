@@ -49,6 +49,9 @@ export const BODY_MAX_LENGTH = {
     paymentMethodId: 255,
     paymentMethodType: 64,
   },
+  DriverOdometerReadingCreate: {
+    readAt: 40,
+  },
   DriverSignUp: {
     cardNumber: 19,
     companyName: 100,
@@ -212,6 +215,9 @@ export const BODY_PATTERN = {
   DetachRequest: {
     paymentMethodId: "^[^\u0000-\u001f\u007f-\u009f]*$",
     paymentMethodType: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  DriverOdometerReadingCreate: {
+    readAt: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   DriverSignUp: {
     cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",

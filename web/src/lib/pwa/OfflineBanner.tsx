@@ -1,15 +1,21 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
+import { selectOldestSavedAt } from '@/lib/api/saved-data';
+import { useAppSelector } from '@/lib/store';
+import { savedTimeText } from './saved-time';
 import { useOnline } from './use-online';
 
 /**
- * "You are offline": shown on top of every page while the device has no network. The
- * app shell still opens from the service worker; data needs the network again.
+ * "You are offline": shown on top of every page while the device has no network, or while the
+ * page shows answers the service worker saved because the server did not answer. The app shell
+ * opens from the service worker; the signed-in user's last answers show, with the time they
+ * were fetched (docs/decisions.md, Offline).
  */
 export function OfflineBanner() {
   const { t } = useTranslation();
   const online = useOnline();
-  if (online) return null;
+  const savedAt = useAppSelector(selectOldestSavedAt);
+  if (online && savedAt === null) return null;
   return (
     <Alert
       severity="warning"
@@ -17,7 +23,8 @@ export function OfflineBanner() {
       data-testid="offline-banner"
       sx={{ position: 'sticky', top: 0, zIndex: (theme) => theme.zIndex.appBar + 1, borderRadius: 0 }}
     >
-      <strong>{t('offline.title')}</strong> {t('offline.detail')}
+      <strong>{t(online ? 'offline.noAnswer' : 'offline.title')}</strong>{' '}
+      {savedAt === null ? t('offline.detail') : t('offline.savedDetail', { time: savedTimeText(savedAt) })}
     </Alert>
   );
 }

@@ -54,9 +54,6 @@ export const dashboardApi = api.injectEndpoints({
       providesTags: ['Contract'],
     }),
     /** Owners set the fuel planner's costs; answers the contract. */
-    recordOdometer: build.mutation<Schema<'OdometerReading'>, Schema<'DriverOdometerReadingCreate'>>({
-      query: (body) => ({ url: '/wex/odometer', method: 'POST', body }),
-    }),
     setPlannerCosts: build.mutation<Contract, PlannerCosts>({
       query: (body) => ({ url: '/wex/company/contract/planner-costs', method: 'PUT', body }),
       invalidatesTags: ['Contract'],
@@ -112,7 +109,6 @@ export const {
   useGetCompanyContractQuery,
   useGetIftaSummaryQuery,
   useGetDashboardConfigQuery,
-  useRecordOdometerMutation,
   useSetPlannerCostsMutation,
   useGetLowBalanceQuery,
   useSetLowBalanceMutation,

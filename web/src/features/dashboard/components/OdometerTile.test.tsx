@@ -38,6 +38,9 @@ describe('odometer tile', () => {
     await user.type(field, '412345');
     await user.click(screen.getByRole('button', { name: 'Save reading' }));
     expect(await screen.findByText('Reading saved')).toBeInTheDocument();
-    expect(sent).toEqual([{ odometer: 999 }, { odometer: 412345 }]);
+    expect(sent).toEqual([
+      { odometer: 999, readAt: expect.stringMatching(/Z$/) as unknown },
+      { odometer: 412345, readAt: expect.stringMatching(/Z$/) as unknown },
+    ]);
   });
 });

@@ -5,7 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { notify } from '@/lib/notifier';
-import { useRecordOdometerMutation } from '../api/dashboard-api';
+import { sendOrQueue } from '@/lib/outbox/outbox';
+import { useAppDispatch } from '@/lib/store';
 import { Tile } from './Tile';
 
 const MAX_ODOMETER = 9_999_999;
@@ -15,7 +16,8 @@ export function OdometerTile() {
   const { t } = useTranslation('dashboard');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [record, { isLoading }] = useRecordOdometerMutation();
+  const dispatch = useAppDispatch();
+  const [isLoading, setLoading] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,13 +27,17 @@ export function OdometerTile() {
       return;
     }
     setError(undefined);
+    setLoading(true);
     try {
-      await record({ odometer: miles }).unwrap();
-      notify.success(t('odometer.saved'));
+      // Offline, the reading waits on this phone (with the time it was read) until the connection is back.
+      const outcome = await dispatch(sendOrQueue('odometer', { odometer: miles }));
+      notify[outcome === 'queued' ? 'info' : 'success'](t(outcome === 'queued' ? 'common:outbox.queued' : 'odometer.saved'));
       setValue('');
     } catch (err) {
       const byField = fieldErrors(err);
       setError(byField?.odometer ?? errorMessage(err, t('odometer.failed')));
+    } finally {
+      setLoading(false);
     }
   };
 

@@ -10,6 +10,7 @@ import { paths, transactionDetailPath } from '@/lib/paths';
 import type { RoleCode } from '@/lib/auth';
 import { formatDollars } from '@/lib/format';
 import { LoadError } from '@/components/feedback/LoadStates';
+import { SavedAtNote } from '@/components/feedback/SavedAtNote';
 import { useGetRecentTransactionsQuery, type RecentTransaction } from '../api/dashboard-api';
 import { Tile } from './Tile';
 import '@/components/layout/RowLink.css';
@@ -68,6 +69,7 @@ export function RecentTransactions({ role }: { role: RoleCode }) {
           ))}
         </List>
       )}
+      <SavedAtNote endpoint="getRecentTransactions" testId="recent-transactions-updated" />
     </Tile>
   );
 }

@@ -21,7 +21,6 @@ export type DeclineCode = NonNullable<TransactionListItem['declineCode']>;
 /** A driver's override request (POST|GET /api/wex/override-requests). */
 export type OverrideRequest = Schema<'OverrideRequest'>;
 /** POST /api/wex/override-requests body: for the driver's card's last declined purchase. */
-type OverrideRequestCreate = Schema<'OverrideRequestCreate'>;
 /** GET /api/wex/override-requests: newest first. */
 type OverrideRequestList = Schema<'OverrideRequestList'>;
 
@@ -140,18 +139,12 @@ export const transactionsApi = api.injectEndpoints({
       transformResponse: (response: OverrideRequestList) => response.content,
       providesTags: ['OverrideRequest'],
     }),
-    /** Asks the owner to lift the card's rules for the card's last declined purchase. */
-    requestOverride: build.mutation<OverrideRequest, OverrideRequestCreate>({
-      query: (body) => ({ url: '/wex/override-requests', method: 'POST', body }),
-      invalidatesTags: (_result, error) => (error ? [] : ['OverrideRequest']),
-    }),
   }),
 });
 
 export const {
   useGetDriverCardQuery,
   useGetOverrideRequestsQuery,
-  useRequestOverrideMutation,
   useGetTransactionsInfiniteQuery,
   useGetTransactionDetailQuery,
   useGetTransactionCardOptionsQuery,

@@ -7,8 +7,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { SavedAtNote } from '@/components/feedback/SavedAtNote';
 import { errorStatus } from '@/lib/api';
+import { selectSavedAt } from '@/lib/api/saved-data';
 import { formatClockTime, formatMonthDayTime } from '@/lib/format';
+import { useAppSelector } from '@/lib/store';
 import { useGetDriverCardQuery } from '../api/transactions-api';
 import { cardRulePhrases, type CardLock } from '../model/card-rules';
 import { OverrideRequestPanel } from './OverrideRequestPanel';
@@ -22,6 +25,7 @@ export type { CardLock } from '../model/card-rules';
 export function MyCardPanel({ lock = null }: { lock?: CardLock | null }) {
   const { t } = useTranslation('transactions');
   const { data: card, isLoading, isError, error, refetch } = useGetDriverCardQuery();
+  const savedAt = useAppSelector((state) => selectSavedAt(state, 'getDriverCard'));
   if (isError && errorStatus(error) === 404) return null;
   const phrases = card ? cardRulePhrases(t, card, lock) : [];
   return (
@@ -60,9 +64,13 @@ export function MyCardPanel({ lock = null }: { lock?: CardLock | null }) {
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="my-card-rules">
               {phrases.length ? phrases.join(' · ') : t('card.noRules')}
             </Typography>
-            <Typography variant="caption" color="textSecondary" data-testid="my-card-updated">
-              {t('card.updated', { time: formatClockTime(card.asOf) })}
-            </Typography>
+            {savedAt === null ? (
+              <Typography variant="caption" color="textSecondary" data-testid="my-card-updated">
+                {t('card.updated', { time: formatClockTime(card.asOf) })}
+              </Typography>
+            ) : (
+              <SavedAtNote endpoint="getDriverCard" testId="my-card-updated" />
+            )}
           </>
         )}
         <OverrideRequestPanel query={{ scope: 'driver' }} />

@@ -5,6 +5,8 @@ import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMonthDayTime, viewerTime } from '@/lib/format';
+import { selectOutboxItems } from '@/lib/outbox/outbox-slice';
+import { useAppSelector } from '@/lib/store';
 import {
   useGetOverrideRequestsQuery,
   useGetTransactionsInfiniteQuery,
@@ -55,6 +57,8 @@ export function OverrideRequestPanel({ query }: { query: TransactionQuery }) {
   );
   const requests = useGetOverrideRequestsQuery(undefined, { skip: !declined });
   const [asking, setAsking] = useState(false);
+  // A request made offline waits in the outbox (shown on top of the page): no second one.
+  const queued = useAppSelector(selectOutboxItems).some((item) => item.kind === 'overrideRequest' && (item.status === 'waiting' || item.status === 'sending'));
   if (!declined || requests.isLoading) return null;
   const request = requests.data?.find((candidate) => candidate.transactionId === declined.transactionId);
   const sentence = declineSentence(t, declined.declineCode, declined.declineReason);
@@ -63,7 +67,7 @@ export function OverrideRequestPanel({ query }: { query: TransactionQuery }) {
       <Alert
         severity="warning"
         action={
-          request ? undefined : (
+          request || queued ? undefined : (
             <Button color="inherit" size="small" onClick={() => setAsking(true)} sx={{ whiteSpace: 'nowrap' }}>
               {t('override.request')}
             </Button>

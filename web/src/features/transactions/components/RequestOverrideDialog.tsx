@@ -13,7 +13,8 @@ import { Form, SubmitButton, TextInput } from '@/components/form';
 import { errorMessage, errorStatus } from '@/lib/api';
 import { applyServerError, BODY_MAX_LENGTH, useZodForm } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
-import { useRequestOverrideMutation } from '../api/transactions-api';
+import { sendOrQueue } from '@/lib/outbox/outbox';
+import { useAppDispatch } from '@/lib/store';
 
 /** The longest message the server takes. */
 const OVERRIDE_MESSAGE_MAX = BODY_MAX_LENGTH.OverrideRequestCreate.message;
@@ -31,16 +32,21 @@ export function RequestOverrideDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('transactions');
   const schema = useMemo(() => requestSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: { message: '' } });
-  const [send, { isLoading }] = useRequestOverrideMutation();
+  const dispatch = useAppDispatch();
+  const [isLoading, setLoading] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
   const submit = async ({ message }: { message: string }) => {
     setFormError(null);
+    setLoading(true);
     try {
-      await send(message ? { message } : {}).unwrap();
-      notify.success(t('override.sent'));
+      // Offline, the request waits on this phone and is sent when the connection is back.
+      const outcome = await dispatch(sendOrQueue('overrideRequest', message ? { message } : {}));
+      if (outcome === 'queued') notify.info(t('common:outbox.queued'));
+      else notify.success(t('override.sent'));
       onClose();
     } catch (error) {
+      setLoading(false);
       if (errorStatus(error) === 409) {
         setFormError(errorMessage(error, t('override.conflict')));
         return;

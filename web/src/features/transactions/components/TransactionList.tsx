@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SavedAtNote } from '@/components/feedback/SavedAtNote';
 import { useGetTransactionsInfiniteQuery, type TransactionListItem, type TransactionQuery } from '../api/transactions-api';
 import { groupByDay, type DayGroup } from '../model/day-groups';
 import { needsMoreToScroll, scrolledPast } from '../model/scroll';
@@ -128,6 +129,7 @@ export const TransactionList = memo(function TransactionList({ query }: { query:
         borderColor: 'divider',
       }}
     >
+      <SavedAtNote endpoint="getTransactions" testId="transactions-updated" sx={{ px: 2, pt: 1 }} />
       {firstLoad && (
         <Box role="status" aria-busy="true" aria-label={t('common:loading')}>
           {Array.from({ length: SKELETON_ROWS }, (_, index) => (

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
+import { SavedAtNote } from '@/components/feedback/SavedAtNote';
 import { formatDollars } from '@/lib/format';
 import { tripDetailPath } from '@/lib/paths';
 import type { Trip, TripPoint, TripPurchase } from '../api/trip-types';
@@ -51,6 +52,7 @@ export function NextStopCard({ trip, purchases = [], onCentre, withTripLink = fa
             </Button>
           )}
         </Stack>
+        {withTripLink && <SavedAtNote endpoint="getActiveTrip" testId="next-stop-updated" />}
         {withTripLink && (
           <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
             {t('list.route', { origin: trip.originName, destination: trip.destinationName })}
