@@ -360,25 +360,12 @@ func (tx *Tx) recordAuthorizationDecline(ctx context.Context, d *authorizationDe
 		VehicleID: d.pc.vehicleID, Odometer: r.Prompt.Odometer, LocationID: station.ID, LocationName: cmp.Or(station.Name, r.MerchantName),
 		LocationAddress: stationAddress(station), TransactionDate: a.AuthorizedAt, Product: r.Product, Gallons: gallons,
 		RetailPrice: d.price, NetPrice: d.price, Status: fuelportal.TransactionDeclined, DeclineReason: a.DeclineCode, CreatedAt: tx.Now}
-	err := tx.QueryRow(ctx, `
-		INSERT INTO card_transactions (network_transaction_id, company_id, card_id, card_number, driver_card_name, driver_id,
-			location_id, location_name, location_address, transaction_date, product_code, gallons_milli,
-			retail_price_tenth_cents, net_price_tenth_cents, status, decline_code, created_at, driver_user_id,
-			unit_number, vehicle_id, odometer_miles)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (network_transaction_id) DO NOTHING
-		RETURNING id`,
-		t.NetworkTransactionID, t.CompanyID, t.CardID, t.CardNumber, t.DriverCardName, t.DriverID,
-		t.LocationID, t.LocationName, t.LocationAddress, t.TransactionDate, t.Product, t.Gallons,
-		t.RetailPrice, t.NetPrice, t.Status, t.DeclineReason, t.CreatedAt, nullInt(t.HolderUserID),
-		t.UnitNumber, nullInt(t.VehicleID), t.Odometer,
-	).Scan(&t.ID)
-	if isNoRows(err) {
-		return nil, nil // a purchase with this id is recorded already
-	} else if err != nil {
+	switch inserted, err := tx.insertPurchase(ctx, t, t.Status, t.DeclineReason); {
+	case err != nil:
 		return nil, err
+	case !inserted:
+		return nil, nil // a purchase with this id is recorded already
 	}
-	t.InvoiceRef = fuelportal.InvoiceRef(t.ID)
 	if err := tx.updatePurchase(ctx, t); err != nil {
 		return nil, err
 	}

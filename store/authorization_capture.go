@@ -206,23 +206,17 @@ func (tx *Tx) captureAuthorization(ctx context.Context, c *fuelportal.IssuingCap
 		}
 	}
 	t := &fuelportal.Transaction{NetworkTransactionID: c.TransactionID, CompanyID: card.CompanyID, CardID: card.ID, CardNumber: card.CardNumber,
-		DriverCardName: card.DriverName, DriverID: card.DriverID, HolderUserID: card.DriverUserID, LocationID: station.ID,
+		DriverCardName: card.DriverName, DriverID: card.DriverID, HolderUserID: card.DriverUserID, UnitNumber: card.UnitNumber,
+		VehicleID: pc.vehicleID, LocationID: station.ID,
 		LocationName: station.Name, LocationAddress: stationAddress(station), TransactionDate: created, Product: product,
 		Gallons: gallons, RetailPrice: retail, NetPrice: net, Status: fuelportal.TransactionApproved, CreatedAt: tx.Now,
 		DiscountCents: amounts.DiscountCents, FeeCents: amounts.FeeCents, FundedTotalCents: amounts.FundedTotalCents}
-	err = tx.QueryRow(ctx, `
-		INSERT INTO card_transactions (network_transaction_id, company_id, card_id, card_number, driver_card_name, driver_id,
-			location_id, location_name, location_address, transaction_date, product_code, gallons_milli,
-			retail_price_tenth_cents, net_price_tenth_cents, status, decline_code, created_at, driver_user_id)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		RETURNING id`,
-		t.NetworkTransactionID, t.CompanyID, t.CardID, t.CardNumber, t.DriverCardName, t.DriverID,
-		t.LocationID, t.LocationName, t.LocationAddress, t.TransactionDate, t.Product, t.Gallons,
-		t.RetailPrice, t.NetPrice, t.Status, "", t.CreatedAt, nullInt(t.HolderUserID)).Scan(&t.ID)
-	if err != nil {
+	switch inserted, err := tx.insertPurchase(ctx, t, t.Status, ""); {
+	case err != nil:
 		return CaptureResult{}, err
+	case !inserted:
+		return CaptureResult{}, fmt.Errorf("capture %s: a purchase with its id is recorded already", c.TransactionID)
 	}
-	t.InvoiceRef = fuelportal.InvoiceRef(t.ID)
 	if err := tx.updatePurchase(ctx, t); err != nil {
 		return CaptureResult{}, err
 	}

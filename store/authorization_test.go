@@ -216,6 +216,13 @@ func TestCaptureAuthorization(t *testing.T) {
 		if res.Transaction.FundedTotalCents != 113_67 || heldAudit(t, db, f.company.ID) != 0 {
 			t.Fatalf("funded %d", res.Transaction.FundedTotalCents)
 		}
+		// The purchase is the card's unit's (IFTA counts it under that vehicle).
+		var unit string
+		if err := db.InReadTx(ctx, func(tx *store.Tx) error {
+			return tx.QueryRow(ctx, `SELECT unit_number FROM card_transactions WHERE id = ?`, res.Transaction.ID).Scan(&unit)
+		}); err != nil || unit != f.active.UnitNumber || unit == "" {
+			t.Fatalf("captured purchase's unit = %q, %v", unit, err)
+		}
 		var alerts int
 		if err := db.InReadTx(ctx, func(tx *store.Tx) error {
 			return tx.QueryRow(ctx, `SELECT COUNT(*) FROM alerts WHERE company_id = ? AND kind = 'AUTHORIZATION' AND transaction_id = ?`,

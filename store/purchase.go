@@ -101,26 +101,13 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	// The row first (its state is the decision's below): a concurrent
 	// report of the same purchase waits here (or on the card's lock) and
 	// then finds this one.
-	err = tx.QueryRow(ctx, `
-		INSERT INTO card_transactions (network_transaction_id, company_id, card_id, card_number, driver_card_name, driver_id,
-			location_id, location_name, location_address, transaction_date, product_code, gallons_milli,
-			retail_price_tenth_cents, net_price_tenth_cents, status, decline_code, created_at, driver_user_id,
-			unit_number, vehicle_id, odometer_miles)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (network_transaction_id) DO NOTHING
-		RETURNING id`,
-		t.NetworkTransactionID, nullInt(t.CompanyID), nullInt(t.CardID), t.CardNumber, t.DriverCardName, t.DriverID,
-		t.LocationID, t.LocationName, t.LocationAddress, t.TransactionDate, t.Product, t.Gallons,
-		t.RetailPrice, t.NetPrice, fuelportal.TransactionDeclined, "", t.CreatedAt, nullInt(t.HolderUserID),
-		t.UnitNumber, nullInt(t.VehicleID), t.Odometer,
-	).Scan(&t.ID)
-	if isNoRows(err) {
+	switch inserted, err := tx.insertPurchase(ctx, t, fuelportal.TransactionDeclined, ""); {
+	case err != nil:
+		return nil, false, err
+	case !inserted:
 		first, err := tx.transactionByNetworkID(ctx, netID)
 		return first, false, err
-	} else if err != nil {
-		return nil, false, err
 	}
-	t.InvoiceRef = fuelportal.InvoiceRef(t.ID)
 
 	// The decision, on what the card's lock (taken by purchaseCard) holds
 	// still: the card's history, so concurrent purchases on one card cannot
@@ -286,6 +273,33 @@ func applyDecision(t *fuelportal.Transaction, d rules.Decision) {
 // read it).
 func declineForFunds(t *fuelportal.Transaction, contract *fuelportal.Contract) {
 	applyDecision(t, rules.Decision{Status: fuelportal.TransactionDeclined, Reason: rules.FundsDecline(contract)})
+}
+
+// insertPurchase inserts purchase t's row with status and code (the
+// decision's, or a placeholder a later updatePurchase replaces), setting
+// t.ID and t.InvoiceRef; false, with nothing written, when a purchase with
+// t's network transaction id is recorded already.
+func (tx *Tx) insertPurchase(ctx context.Context, t *fuelportal.Transaction, status fuelportal.TransactionStatus, code fuelportal.DeclineReason) (bool, error) {
+	err := tx.QueryRow(ctx, `
+		INSERT INTO card_transactions (network_transaction_id, company_id, card_id, card_number, driver_card_name, driver_id,
+			location_id, location_name, location_address, transaction_date, product_code, gallons_milli,
+			retail_price_tenth_cents, net_price_tenth_cents, status, decline_code, created_at, driver_user_id,
+			unit_number, vehicle_id, odometer_miles)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (network_transaction_id) DO NOTHING
+		RETURNING id`,
+		t.NetworkTransactionID, nullInt(t.CompanyID), nullInt(t.CardID), t.CardNumber, t.DriverCardName, t.DriverID,
+		t.LocationID, t.LocationName, t.LocationAddress, t.TransactionDate, t.Product, t.Gallons,
+		t.RetailPrice, t.NetPrice, status, code, t.CreatedAt, nullInt(t.HolderUserID),
+		t.UnitNumber, nullInt(t.VehicleID), t.Odometer,
+	).Scan(&t.ID)
+	if isNoRows(err) {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	t.InvoiceRef = fuelportal.InvoiceRef(t.ID)
+	return true, nil
 }
 
 // updatePurchase writes purchase t's outcome to its row.
