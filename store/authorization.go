@@ -537,6 +537,47 @@ func (db *DB) ReleaseAuthorization(ctx context.Context, id string) (a *fuelporta
 	return db.releaseAuthorization(ctx, "", id)
 }
 
+// NetworkHoldLifetime is how long a network authorization's hold lasts
+// without a capture or reversal: then it expires and is released, as
+// Stripe expires its own (the network never told the portal the pump's
+// outcome).
+const NetworkHoldLifetime = 7 * 24 * time.Hour
+
+// ExpireNetworkHolds releases the holds of the network's authorizations
+// authorized more than NetworkHoldLifetime before now, each in its own
+// transaction under its row's lock (a capture arriving meanwhile wins or
+// finds it released), and answers how many it released.
+func (db *DB) ExpireNetworkHolds(ctx context.Context, now time.Time) (released int, err error) {
+	var ids []string
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		rows, err := tx.Query(ctx, `SELECT authorization_id FROM card_authorizations
+			WHERE status = ? AND issuer = ? AND authorized_at < ? ORDER BY authorized_at LIMIT 1000`,
+			fuelportal.AuthorizationHeld, fuelportal.IssuerNetwork, now.Add(-NetworkHoldLifetime).UTC())
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		return rows.Err()
+	})
+	for _, id := range ids {
+		if err != nil {
+			break
+		}
+		var a *fuelportal.Authorization
+		if a, _, err = db.releaseAuthorization(ctx, fuelportal.IssuerNetwork, id); err == nil && a != nil && a.Status == fuelportal.AuthorizationReleased {
+			released++
+		}
+	}
+	return released, err
+}
+
 // ReleaseIssuerAuthorization is ReleaseAuthorization of one issuer's
 // authorization: another issuer's id reads as unknown (found == false).
 func (db *DB) ReleaseIssuerAuthorization(ctx context.Context, issuer, id string) (a *fuelportal.Authorization, found bool, err error) {

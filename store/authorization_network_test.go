@@ -284,3 +284,41 @@ func BenchmarkDecideNetworkAuthorization(b *testing.B) {
 		}
 	})
 }
+
+// A network hold the network neither captures nor reverses expires after
+// NetworkHoldLifetime: released once, the wallet's room back; a younger
+// hold and a Stripe hold (Stripe expires its own) stay.
+func TestExpireNetworkHolds_ReleasesOnlyOldNetworkHolds(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+		stripeCards(t, db, f, 1)
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 900_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		old := networkAuthRequest("net-old", f.active.CardNumber, f.station.ID, 100_00)
+		young := networkAuthRequest("net-young", f.active.CardNumber, f.station.ID, 50_00)
+		young.Created = old.Created.Add(6 * 24 * time.Hour)
+		for _, r := range []*fuelportal.AuthorizationRequest{old, young, authRequest("stripe-old", "ic_0", 70_00, true)} {
+			if a, _, err := db.DecideAuthorization(ctx, r, rules.DecideAuthorization); err != nil || !a.Approved {
+				t.Fatalf("authorization %s = %+v, %v", r.ID, a, err)
+			}
+		}
+		if held := heldAudit(t, db, f.company.ID); held != 220_00 {
+			t.Fatalf("held = %d, want 220_00", held)
+		}
+		now := old.Created.Add(store.NetworkHoldLifetime + time.Hour)
+		for i, want := range []int{1, 0} {
+			n, err := db.ExpireNetworkHolds(ctx, now)
+			if err != nil || n != want {
+				t.Fatalf("run %d: released %d, %v; want %d", i, n, err, want)
+			}
+		}
+		if held := heldAudit(t, db, f.company.ID); held != 120_00 {
+			t.Fatalf("held after expiry = %d, want the young network and the Stripe holds (120_00)", held)
+		}
+		if a, err := db.Authorization(ctx, "net-old"); err != nil || a.Status != fuelportal.AuthorizationReleased {
+			t.Fatalf("expired authorization = %+v, %v", a, err)
+		}
+	})
+}

@@ -415,6 +415,9 @@ func (m *Main) goJob(fn func()) {
 	}()
 }
 
+// deleteExpiredEvery deletes expired rows (store.DB.DeleteExpired) and
+// releases the network's expired holds (store.DB.ExpireNetworkHolds) every
+// period.
 func (m *Main) deleteExpiredEvery(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
 	defer t.Stop()
@@ -425,6 +428,11 @@ func (m *Main) deleteExpiredEvery(ctx context.Context, every time.Duration) {
 		case <-t.C:
 			if err := m.DB.DeleteExpired(ctx); err != nil && ctx.Err() == nil {
 				m.Logger.Warn("delete expired rows", "err", err)
+			}
+			if n, err := m.DB.ExpireNetworkHolds(ctx, time.Now()); err != nil && ctx.Err() == nil {
+				m.Logger.Warn("expire network authorization holds", "err", err)
+			} else if n > 0 {
+				m.Logger.Info("expired network authorization holds", "released", n)
 			}
 		}
 	}
