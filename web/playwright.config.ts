@@ -46,7 +46,7 @@ const withoutStripe = Object.fromEntries(
 
 /** The owner's back-office flows: run on the desktop. Every other flow runs on the phone. */
 const desktopFlows = specs(
-  'card-controls', 'contract-price', 'fleet-owner', 'ifta', 'national-map', 'order-card', 'owner-signup',
+  'card-controls', 'card-decline', 'contract-price', 'fleet-owner', 'ifta', 'national-map', 'order-card', 'owner-signup',
   'payments', 'payments-not-configured', 'planner', 'vehicles', 'webhooks',
 );
 /** Specs that check both sizes. */
