@@ -17,16 +17,22 @@ process.env.E2E_NETWORK_KEY ??= `e2e-network-${Math.random().toString(36).slice(
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 /*
- * Payments: with STRIPE_MOCK_URL (the test script starts stripe-mock) the server gets test
- * Stripe keys pointing at it, and a second server without keys (fresh SQLite) serves the
- * "not configured" spec at E2E_NOPAY_URL. Without STRIPE_MOCK_URL the one server has no keys.
+ * Payments and cards: with STRIPE_MOCK_URL (the test script starts stripe-mock) the server gets
+ * test Stripe keys pointing at it and orders its cards from Stripe Issuing (the demo's cards stay
+ * network cards, decided on the network feed), and a second server without keys (fresh SQLite)
+ * serves the "not configured" spec at E2E_NOPAY_URL. Without STRIPE_MOCK_URL the one server has
+ * no keys and the network issuer. E2E_ISSUING_WEBHOOK_SECRET signs the Issuing webhook's events.
  */
+process.env.E2E_ISSUING_WEBHOOK_SECRET ??= `whsec_e2e_issuing_${Math.random().toString(36).slice(2)}`;
 const stripeEnv: Record<string, string> = process.env.STRIPE_MOCK_URL
   ? {
       STRIPE_SECRET_KEY: 'sk_test_123',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
       STRIPE_API_BASE: process.env.STRIPE_MOCK_URL,
+      FUELPORTAL_ISSUER: 'stripe',
+      STRIPE_ISSUING_ADDRESS: '100 Main St;Dallas;TX;75201;US',
+      STRIPE_ISSUING_WEBHOOK_SECRET: process.env.E2E_ISSUING_WEBHOOK_SECRET,
     }
   : {};
 if (process.env.STRIPE_MOCK_URL) {
@@ -40,7 +46,7 @@ const withoutStripe = Object.fromEntries(
 
 /** The owner's back-office flows: run on the desktop. Every other flow runs on the phone. */
 const desktopFlows = specs(
-  'card-controls', 'contract-price', 'fleet-owner', 'ifta', 'national-map', 'order-card', 'owner-signup',
+  'card-controls', 'card-decline', 'contract-price', 'fleet-owner', 'ifta', 'national-map', 'order-card', 'owner-signup',
   'payments', 'payments-not-configured', 'planner', 'vehicles', 'webhooks',
 );
 /** Specs that check both sizes. */

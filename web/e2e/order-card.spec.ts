@@ -2,10 +2,19 @@ import { expect, test } from '@playwright/test';
 import { OWNER, expectShell, isPhone, screenshot, signIn } from './support';
 
 /*
- * End to end against the real binary (the network issuer, the default): the owner opens Order card on
- * the fuel cards, is told what is missing, orders a card, and finds it in the list with a program
- * card number; the card answers with the network issuer and none of an outside issuer's fields.
+ * End to end against the real binary: the owner opens Order card on the fuel cards, is told what is
+ * missing, orders a card, and finds it in the list with a program card number. With stripe-mock
+ * (STRIPE_MOCK_URL, as the test script runs it) the server orders from Stripe Issuing and the card
+ * answers Stripe's card id, last four digits and expiry; without it the server has the network
+ * issuer, and the card none of an outside issuer's fields.
  */
+
+/** The issuer's fields the new card answers, by the issuer the server was started with (playwright.config.ts). */
+function expectedIssuer() {
+  return process.env.STRIPE_MOCK_URL
+    ? { issuer: 'stripe', issuerCardId: expect.stringMatching(/^ic_\w+$/), last4: expect.stringMatching(/^\d{4}$/), expMonth: expect.any(Number) }
+    : { issuer: 'network', issuerCardId: null, last4: null, expMonth: null };
+}
 
 test('the owner orders a card: field errors first, then the new card in the list', async ({ page, request }) => {
   // A driver id of its own per run and project, to find the card again.
@@ -39,7 +48,7 @@ test('the owner orders a card: field errors first, then the new card in the list
   const created = await answer;
   expect(created.status()).toBe(201);
   const card = (await created.json()) as { cardNumber: string; status: string; issuer: string; issuerCardId: string | null; last4: string | null };
-  expect(card).toMatchObject({ status: 'ACTIVE', issuer: 'network', issuerCardId: null, last4: null });
+  expect(card).toMatchObject({ status: 'ACTIVE', ...expectedIssuer() });
   expect(card.cardNumber).toMatch(/^7071\d{15}$/);
 
   await expect(page.getByText(/^Card 7071 .* ordered$/)).toBeVisible();
@@ -54,7 +63,7 @@ test('the owner orders a card: field errors first, then the new card in the list
   // The list answers the same card with the issuer's fields.
   const token = ((await (await request.post('/api/authenticate', { data: { username: OWNER.email, password: OWNER.password } })).json()) as { token: string }).token;
   const listed = (await (await request.get(`/api/wex/company/get-cards?searchText=${driverId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
-    value: { cardNumber: string; issuer: string; expMonth: number | null }[];
+    value: { cardNumber: string; issuer: string; issuerCardId: string | null; last4: string | null; expMonth: number | null }[];
   };
-  expect(listed.value).toEqual([expect.objectContaining({ cardNumber: card.cardNumber, issuer: 'network', expMonth: null })]);
+  expect(listed.value).toEqual([expect.objectContaining({ cardNumber: card.cardNumber, ...expectedIssuer(), issuerCardId: card.issuerCardId })]);
 });
