@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -272,28 +273,28 @@ func ofFuel(q *fuelportal.IFTAQuarter, fuel FuelType) (*fuelportal.IFTAQuarter, 
 		unitFuel[v.UnitNumber], vehicleFuel[v.ID] = FuelType(v.FuelType), FuelType(v.FuelType)
 	}
 	counts := func(f FuelType) bool { return f == "" || f == fuel }
-	var unfueled []string
+	unfueled := map[string]bool{}
 	out := *q
 	out.Miles, out.Trips = nil, nil
 	for _, m := range q.Miles {
 		if f := unitFuel[m.UnitNumber]; counts(f) {
 			out.Miles = append(out.Miles, m)
 			if f == "" {
-				unfueled = appendOnce(unfueled, m.UnitNumber)
+				unfueled[m.UnitNumber] = true
 			}
 		}
 	}
 	for _, t := range q.Trips {
 		if f := unitFuel[t.UnitNumber]; counts(f) {
 			out.Trips = append(out.Trips, t)
-			if f == "" && t.UnitNumber == "" {
-				unfueled = appendOnce(unfueled, fmt.Sprintf("trip #%d", t.ID))
-			} else if f == "" {
-				unfueled = appendOnce(unfueled, t.UnitNumber)
+			switch {
+			case f == "" && t.UnitNumber == "":
+				unfueled[fmt.Sprintf("trip #%d", t.ID)] = true
+			case f == "":
+				unfueled[t.UnitNumber] = true
 			}
 		}
 	}
-	slices.Sort(unfueled)
 	t := q.Telematics
 	out.Telematics = fuelportal.IFTATelematics{Covered: t.Covered, VehicleDays: map[int64]int{}}
 	for _, m := range t.Miles {
@@ -316,7 +317,7 @@ func ofFuel(q *fuelportal.IFTAQuarter, fuel FuelType) (*fuelportal.IFTAQuarter, 
 			out.Telematics.ChangedAfterClose = append(out.Telematics.ChangedAfterClose, d)
 		}
 	}
-	return &out, unfueled
+	return &out, slices.Sorted(maps.Keys(unfueled))
 }
 
 // compute builds the return of quarter q's data, already of its fuel
@@ -409,7 +410,7 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, unfueled []stri
 	}
 	telematicsWarnings(&ret, q.Telematics)
 	if len(unfueled) > 0 {
-		ret.warn(WarnUnitsWithoutFuelType, nil, fmt.Sprintf("Units %s have miles but no vehicle with a fuel type: their miles count in both the diesel and the gasoline return. Add them as vehicles with their fuel type so that their miles count in their fuel's return only.",
+		ret.warn(WarnUnitsWithoutFuelType, nil, fmt.Sprintf("No vehicle with a fuel type for units %s: their miles count in both the diesel and the gasoline return. Add them as vehicles with their fuel type so that their miles count in their fuel's return only.",
 			strings.Join(unfueled, ", ")))
 	}
 	if sample {

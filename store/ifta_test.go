@@ -253,7 +253,7 @@ func TestIFTAReturn_MilesFollowTheirUnitsFuel(t *testing.T) {
 					named = append(named, w.Message)
 				}
 			}
-			if len(named) != 1 || !strings.HasPrefix(named[0], "Units U-2 have miles") {
+			if len(named) != 1 || !strings.HasPrefix(named[0], "No vehicle with a fuel type for units U-2:") {
 				t.Fatalf("%s: units_without_fuel_type warnings %q", c.fuel, named)
 			}
 		}
