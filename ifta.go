@@ -104,14 +104,26 @@ type IFTAQuarter struct {
 	Telematics IFTATelematics
 	Rates      []IFTARate
 	Closed     *IFTAClosedReturn // nil while the return is not closed
+	// Vehicles are the company's vehicles (inactive ones too): a unit
+	// whose vehicle burns another fuel counts its miles in that fuel's
+	// return only (ifta.Service).
+	Vehicles []IFTAVehicle
+}
+
+// IFTAVehicle is a vehicle as the return reads it: its unit number and
+// the fuel its engine burns.
+type IFTAVehicle struct {
+	ID         int64
+	UnitNumber string
+	FuelType   FuelType
 }
 
 // IFTATelematics are what a company's telematics miles dated in a
 // quarter bring to its return: where a unit has telematics miles on a day,
 // they are that day's miles of the unit (ifta.Service).
 type IFTATelematics struct {
-	// Miles are the quarter's telematics miles per jurisdiction, summed
-	// (VehicleID, UnitNumber and Date empty).
+	// Miles are the quarter's telematics miles per vehicle and
+	// jurisdiction, summed over its days (UnitNumber and Date empty).
 	Miles []TelematicsMiles
 	// Flagged are the vehicle days with positions dropped as jumps or gaps
 	// bridged.
@@ -120,8 +132,9 @@ type IFTATelematics struct {
 	// have manual miles entries or completed trips in the quarter (only
 	// those can be superseded).
 	Covered []TelematicsDay
-	// VehicleDays counts the vehicle days with telematics miles.
-	VehicleDays int
+	// VehicleDays counts each vehicle's days with telematics miles, by
+	// vehicle ID.
+	VehicleDays map[int64]int
 	// ChangedAfterClose are the vehicle days whose positions or miles
 	// changed after the quarter's return was closed (nil while it is
 	// not closed).

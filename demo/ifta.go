@@ -27,9 +27,13 @@ const demoMilesPerEntry = 40_000
 // seedIFTA loads the sample rates (marked sample: the returns say they are
 // not for filing) as the current and the previous quarter's, and enters
 // Demo Freight's miles of both quarters by state, as an owner would from
-// odometer summaries: a plausible 5.9–6.9 miles per gallon of the diesel
-// its cards bought there, so the return page has content. The completed
-// trips add their planned miles on top (estimated, with a warning).
+// odometer summaries: its diesel tractors' at a plausible 5.9–6.9 miles
+// per gallon of the diesel its cards bought there, so the return page has
+// content. The completed trips add their planned miles on top (estimated,
+// with a warning). Miles follow their unit's fuel, so the gasoline pickups
+// get their own: a few states' miles entered by hand and, for those and
+// their trips' planned miles, gasoline bought off the card at 9.9–10.9
+// miles per gallon.
 func seedIFTA(ctx context.Context, env *Env) error {
 	tx := env.Tx
 	loc := (&fuelportal.CompanyControls{TimeZone: fuelportal.DefaultTimeZone}).Location()
@@ -53,15 +57,6 @@ func seedIFTA(ctx context.Context, env *Env) error {
 	if env.DemoFreight == nil || env.Owner == nil {
 		return nil
 	}
-	var units []string
-	for _, c := range env.Cards[env.DemoFreight.ID] {
-		if c.UnitNumber != "" {
-			units = append(units, c.UnitNumber)
-		}
-	}
-	if len(units) == 0 {
-		units = []string{"TRK-1"}
-	}
 	yesterday := time.Date(now.Year(), now.Month(), now.Day()-1, 0, 0, 0, 0, time.UTC)
 	n := 0
 	for _, p := range [][2]int{{prevYear, prevQuarter}, {year, quarter}} {
@@ -70,6 +65,20 @@ func seedIFTA(ctx context.Context, env *Env) error {
 		if err != nil {
 			return err
 		}
+		units := map[fuelportal.FuelType][]string{}
+		fuelOf := map[string]fuelportal.FuelType{}
+		for _, v := range q.Vehicles {
+			fuelOf[v.UnitNumber] = v.FuelType
+		}
+		for _, c := range env.Cards[env.DemoFreight.ID] {
+			if f := fuelOf[c.UnitNumber]; f != "" {
+				units[f] = append(units[f], c.UnitNumber)
+			}
+		}
+		if len(units[fuelportal.FuelDiesel]) == 0 {
+			units[fuelportal.FuelDiesel] = []string{"TRK-1"}
+		}
+		diesel := units[fuelportal.FuelDiesel]
 		gallons := map[string]float64{}
 		for _, c := range q.Purchases {
 			if jurisdiction.IsMember(c.Jurisdiction) {
@@ -93,7 +102,7 @@ func seedIFTA(ctx context.Context, env *Env) error {
 			for miles > 0 {
 				chunk := math.Min(miles, demoMilesPerEntry)
 				miles -= chunk
-				e := &fuelportal.IFTAMilesEntry{CompanyID: env.DemoFreight.ID, UnitNumber: units[n%len(units)],
+				e := &fuelportal.IFTAMilesEntry{CompanyID: env.DemoFreight.ID, UnitNumber: diesel[n%len(diesel)],
 					Date: first.AddDate(0, 0, (i*7+n)%days).Format(time.DateOnly), Jurisdiction: state,
 					MilesTenths: int64(math.Round(chunk * 10)), Note: "Odometer summary", CreatedBy: env.Owner.ID}
 				if e.MilesTenths == 0 {
@@ -104,6 +113,64 @@ func seedIFTA(ctx context.Context, env *Env) error {
 				}
 				n++
 			}
+		}
+		if err := seedGasolineMiles(ctx, env, q, units[fuelportal.FuelGasoline], states, first, days); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// seedGasolineMiles enters the gasoline pickups' (units) miles of quarter
+// q by hand in the first three of states, and the gasoline they bought off
+// the card for those and for their completed trips' planned miles, tax
+// paid where they drove, dated from first over days.
+func seedGasolineMiles(ctx context.Context, env *Env, q *fuelportal.IFTAQuarter, units, states []string, first time.Time, days int) error {
+	if len(units) == 0 {
+		return nil
+	}
+	miles := map[string]float64{}
+	for _, t := range q.Trips {
+		if !slices.Contains(units, t.UnitNumber) {
+			continue
+		}
+		points := make([]jurisdiction.Point, len(t.Route))
+		for i, pt := range t.Route {
+			points[i] = jurisdiction.Point{Lat: pt.Lat, Lon: pt.Lon}
+		}
+		for code, m := range jurisdiction.Miles(points) {
+			if jurisdiction.IsMember(code) {
+				miles[code] += m
+			}
+		}
+	}
+	for i, state := range states[:min(3, len(states))] {
+		m := 600 + float64(int(demoMPG(state)*100)%40)*10
+		e := &fuelportal.IFTAMilesEntry{CompanyID: env.DemoFreight.ID, UnitNumber: units[i%len(units)],
+			Date: first.AddDate(0, 0, (i*11+5)%days).Format(time.DateOnly), Jurisdiction: state,
+			MilesTenths: int64(m * 10), Note: "Odometer summary", CreatedBy: env.Owner.ID}
+		if err := env.Tx.AddIFTAMiles(ctx, e); err != nil {
+			return fmt.Errorf("demo ifta gasoline miles: %w", err)
+		}
+		miles[state] += m
+	}
+	bought := make([]string, 0, len(miles))
+	for s := range miles {
+		bought = append(bought, s)
+	}
+	slices.Sort(bought)
+	loc := (&fuelportal.CompanyControls{TimeZone: fuelportal.DefaultTimeZone}).Location()
+	for i, state := range bought {
+		gallons := fuelportal.Gallons(math.Round(miles[state] / (demoMPG(state) + 4) * 1000))
+		if gallons == 0 {
+			continue
+		}
+		day := first.AddDate(0, 0, (i*13+3)%days)
+		e := &fuelportal.IFTAFuelEntry{CompanyID: env.DemoFreight.ID, UnitNumber: units[i%len(units)], Date: day.Format(time.DateOnly),
+			Jurisdiction: state, Gallons: min(gallons, ifta.MaxEntryGallons*1000), FuelType: string(fuelportal.FuelGasoline), TaxPaid: true,
+			Vendor: "Fuel station (receipt)", CreatedBy: env.Owner.ID}
+		if err := env.Tx.AddIFTAFuel(ctx, e, fuelportal.WallClockIn(day, loc), fuelportal.WallClockIn(day.AddDate(0, 0, 1), loc)); err != nil {
+			return fmt.Errorf("demo ifta gasoline fuel: %w", err)
 		}
 	}
 	return nil

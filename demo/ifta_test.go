@@ -34,6 +34,20 @@ func checkIFTA(t *testing.T, db *store.DB) {
 		if len(ret.Rows) < 3 || ret.Sources.MilesEntries == 0 || ret.Sources.CardPurchases == 0 || !codes[ifta.WarnSampleRates] || codes[ifta.WarnMPGOutOfRange] {
 			t.Fatalf("%dQ%d: %d rows, sources %+v, warnings %v, MPG %s", p[0], p[1], len(ret.Rows), ret.Sources, codes, ret.MPG)
 		}
+		// Miles follow their unit's fuel: the gasoline pickups' return has
+		// their miles and the gasoline they bought, at a pickup's MPG.
+		gas, err := svc.Return(ctx, owner.CompanyID, p[0], p[1], "gasoline")
+		if err != nil {
+			t.Fatal(err)
+		}
+		gasCodes := map[ifta.WarningCode]bool{}
+		for _, w := range gas.Warnings {
+			gasCodes[w.Code] = true
+		}
+		if len(gas.Rows) < 3 || gas.Sources.MilesEntries == 0 || gas.Sources.FuelEntries == 0 || gasCodes[ifta.WarnMPGOutOfRange] || gasCodes[ifta.WarnNoFuel] ||
+			gasCodes[ifta.WarnMissingRate] || gasCodes[ifta.WarnUnitsWithoutFuelType] || codes[ifta.WarnUnitsWithoutFuelType] {
+			t.Fatalf("%dQ%d gasoline: %d rows, sources %+v, warnings %v, MPG %s", p[0], p[1], len(gas.Rows), gas.Sources, gasCodes, gas.MPG)
+		}
 		if p[1] == quarter && (ret.Sources.CompletedTrips == 0 || !codes[ifta.WarnMilesEstimated]) {
 			t.Fatalf("current quarter without trips: %+v %v", ret.Sources, codes)
 		}

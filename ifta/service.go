@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -159,7 +160,7 @@ func (s *Service) Return(ctx context.Context, companyID int64, year, quarter int
 	if err != nil {
 		return nil, err
 	}
-	q, err := s.Store.IFTAQuarter(ctx, p)
+	q, unfueled, err := s.quarter(ctx, p)
 	if err != nil {
 		return nil, err
 	}
@@ -177,7 +178,7 @@ func (s *Service) Return(ctx context.Context, companyID int64, year, quarter int
 		return out, nil
 	}
 	var used Sources
-	out.Return, used, err = compute(p, q, s.now(), loc)
+	out.Return, used, err = compute(p, q, unfueled, s.now(), loc)
 	if err != nil {
 		return nil, err
 	}
@@ -240,9 +241,90 @@ func (d *DaySources) Counted(unit, date string, s Source) (ok bool, by Source) {
 	return true, ""
 }
 
-// compute builds the return of quarter q's data (loc is the company's
-// zone, which dates trips) and says which sources it used.
-func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time, loc *time.Location) (Return, Sources, error) {
+// WarnUnitsWithoutFuelType names the units whose miles count in every
+// fuel's return: no vehicle of the fleet has their unit number (or it has
+// no fuel type).
+const WarnUnitsWithoutFuelType WarningCode = "units_without_fuel_type"
+
+// quarter reads period p's data and keeps what counts in the return of
+// its fuel type (ofFuel).
+func (s *Service) quarter(ctx context.Context, p fuelportal.IFTAPeriod) (*fuelportal.IFTAQuarter, []string, error) {
+	q, err := s.Store.IFTAQuarter(ctx, p)
+	if err != nil {
+		return nil, nil, err
+	}
+	q, unfueled := ofFuel(q, FuelType(p.FuelType))
+	return q, unfueled, nil
+}
+
+// ofFuel is the one rule of whose miles count in the return of fuel
+// (docs/ifta.md, "Miles follow their unit's fuel"): a unit whose vehicle
+// has a fuel type counts its miles (manual entries, completed trips,
+// telematics) only in that fuel's return; a unit with no vehicle, or
+// whose vehicle has no fuel type, counts in every return. It answers q
+// with the miles of the other fuel's units left out, and the units of the
+// second kind with miles entries or trips in the quarter, by name (a trip
+// whose card has no unit number as "trip #ID"). Card purchases and
+// off-card fuel are already the fuel's (by product and fuel type).
+func ofFuel(q *fuelportal.IFTAQuarter, fuel FuelType) (*fuelportal.IFTAQuarter, []string) {
+	unitFuel := make(map[string]FuelType, len(q.Vehicles))
+	vehicleFuel := make(map[int64]FuelType, len(q.Vehicles))
+	for _, v := range q.Vehicles {
+		unitFuel[v.UnitNumber], vehicleFuel[v.ID] = FuelType(v.FuelType), FuelType(v.FuelType)
+	}
+	counts := func(f FuelType) bool { return f == "" || f == fuel }
+	unfueled := map[string]bool{}
+	out := *q
+	out.Miles, out.Trips = nil, nil
+	for _, m := range q.Miles {
+		if f := unitFuel[m.UnitNumber]; counts(f) {
+			out.Miles = append(out.Miles, m)
+			if f == "" {
+				unfueled[m.UnitNumber] = true
+			}
+		}
+	}
+	for _, t := range q.Trips {
+		if f := unitFuel[t.UnitNumber]; counts(f) {
+			out.Trips = append(out.Trips, t)
+			switch {
+			case f == "" && t.UnitNumber == "":
+				unfueled[fmt.Sprintf("trip #%d", t.ID)] = true
+			case f == "":
+				unfueled[t.UnitNumber] = true
+			}
+		}
+	}
+	t := q.Telematics
+	out.Telematics = fuelportal.IFTATelematics{Covered: t.Covered, VehicleDays: map[int64]int{}}
+	for _, m := range t.Miles {
+		if counts(vehicleFuel[m.VehicleID]) {
+			out.Telematics.Miles = append(out.Telematics.Miles, m)
+		}
+	}
+	for id, days := range t.VehicleDays {
+		if counts(vehicleFuel[id]) {
+			out.Telematics.VehicleDays[id] = days
+		}
+	}
+	for _, d := range t.Flagged {
+		if counts(vehicleFuel[d.VehicleID]) {
+			out.Telematics.Flagged = append(out.Telematics.Flagged, d)
+		}
+	}
+	for _, d := range t.ChangedAfterClose {
+		if counts(vehicleFuel[d.VehicleID]) {
+			out.Telematics.ChangedAfterClose = append(out.Telematics.ChangedAfterClose, d)
+		}
+	}
+	return &out, slices.Sorted(maps.Keys(unfueled))
+}
+
+// compute builds the return of quarter q's data, already of its fuel
+// (ofFuel; unfueled are the units counted in every fuel's return), and
+// says which sources it used (loc is the company's zone, which dates
+// trips).
+func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, unfueled []string, asOf time.Time, loc *time.Location) (Return, Sources, error) {
 	in := Input{Year: p.Year, Quarter: p.Quarter, FuelType: FuelType(p.FuelType), Rates: Rates{}, AsOf: asOf}
 	sample := false
 	for _, r := range q.Rates {
@@ -276,7 +358,9 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time,
 			used.SupersededByTrips++
 		}
 	}
-	used.TelematicsVehicleDays = q.Telematics.VehicleDays
+	for _, days := range q.Telematics.VehicleDays {
+		used.TelematicsVehicleDays += days
+	}
 	for _, m := range q.Telematics.Miles {
 		miles[m.Jurisdiction] += m.Miles
 	}
@@ -325,6 +409,10 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, asOf time.Time,
 		}
 	}
 	telematicsWarnings(&ret, q.Telematics)
+	if len(unfueled) > 0 {
+		ret.warn(WarnUnitsWithoutFuelType, nil, fmt.Sprintf("No vehicle with a fuel type for units %s: their miles count in both the diesel and the gasoline return. Add them as vehicles with their fuel type so that their miles count in their fuel's return only.",
+			strings.Join(unfueled, ", ")))
+	}
 	if sample {
 		ret.warn(WarnSampleRates, nil, "These are sample rates, made up for trials: do not file this return. Import the quarter's published rates (fuelportal import ifta-rates).")
 	}
@@ -410,14 +498,14 @@ func (s *Service) Close(ctx context.Context, companyID, userID int64, year, quar
 	if err != nil {
 		return nil, err
 	}
-	q, err := s.Store.IFTAQuarter(ctx, p)
+	q, unfueled, err := s.quarter(ctx, p)
 	if err != nil {
 		return nil, err
 	}
 	if q.Closed != nil {
 		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, "The %s return of %dQ%d is already closed", fuelType, year, quarter)
 	}
-	ret, _, err := compute(p, q, s.now(), loc)
+	ret, _, err := compute(p, q, unfueled, s.now(), loc)
 	if err != nil {
 		return nil, err
 	}

@@ -225,8 +225,10 @@ func (db *DB) DeleteIFTAFuel(ctx context.Context, companyID, id int64) error {
 // unit is the purchase's own vehicle's, else the unit number it was made
 // for, and only else its card's current one),
 // off-card fuel of the fuel type and manual miles dated in it, completed
-// trips started in it, the quarter's rates of the fuel, and the closed
-// return if there is one.
+// trips started in it, its telematics miles per vehicle, the company's
+// vehicles with their fuel types, the quarter's rates of the fuel, and the
+// closed return if there is one. Miles are of every unit: which count in
+// the fuel's return is ifta.Service's rule.
 func (db *DB) IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (q *fuelportal.IFTAQuarter, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
 		q, err = tx.IFTAQuarter(ctx, p)
@@ -287,6 +289,14 @@ func (tx *Tx) IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (q *fuel
 	var closedAt time.Time
 	if len(closed) > 0 {
 		q.Closed, closedAt = &closed[0], closed[0].ClosedAt
+	}
+	q.Vehicles, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTAVehicle, error) {
+		var v fuelportal.IFTAVehicle
+		err := row.Scan(&v.ID, &v.UnitNumber, &v.FuelType)
+		return v, err
+	}, `SELECT id, unit_number, fuel_type FROM vehicles WHERE company_id = ? ORDER BY id`, p.CompanyID)
+	if err != nil {
+		return nil, err
 	}
 	var units []string
 	for _, m := range q.Miles {

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"fuelportal/ifta"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
+	"fuelportal/telematics"
 )
 
 // iftaRates2025Q1 are the worked example's rates.
@@ -25,10 +27,13 @@ const iftaRates2025Q1 = `year,quarter,jurisdiction,fuelType,rate,surcharge
 // station (100 gal of diesel counted; reefer fuel, gasoline and a declined
 // purchase not), off-card diesel in Georgia (50 gal tax-paid, 30 gal from
 // a bulk tank), 800.0 miles entered in Georgia and 150.5 in Indiana, and a
-// completed trip of 84.89 planned miles in Florida.
+// completed trip of 84.89 planned miles in Florida. Units U-1 and U-2 are
+// diesel tractors.
 func iftaWorkedExample(t *testing.T, db *store.DB, f *fleetFixture, svc *ifta.Service) {
 	t.Helper()
 	ctx := context.Background()
+	addVehicle(t, db, f.company.ID, "U-1")
+	addVehicle(t, db, f.company.ID, "U-2")
 	if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 		t.Fatal(err)
 	}
@@ -155,6 +160,105 @@ func TestIFTAReturn_WorkedExample(t *testing.T) {
 }
 
 func rate(v int64) *ifta.PerGallon { r := ifta.PerGallon(v); return &r }
+
+// TestIFTAReturn_MilesFollowTheirUnitsFuel is docs/ifta.md's example of
+// miles by fuel: the diesel tractor U-1's miles count in the diesel
+// return only, the gasoline pickup P-9's in the gasoline one only, and
+// U-2, no vehicle of the fleet, counts in both with a warning naming it.
+func TestIFTAReturn_MilesFollowTheirUnitsFuel(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db) // 2025-03-14 10:00 in Chicago
+		svc := &ifta.Service{Store: db, Now: clock.Now}
+		tlm := &telematics.Service{Store: db, Now: clock.Now}
+		f := newFleetFixture(t, db, prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := svc.ImportRates(ctx, strings.NewReader(iftaRates2025Q1+`2025,1,FL,gasoline,0.3000,
+2025,1,GA,gasoline,0.3300,
+2025,1,IN,gasoline,0.3300,
+`), false); err != nil {
+			t.Fatal(err)
+		}
+		addVehicle(t, db, f.company.ID, "U-1") // the active card's unit
+		addVehicleBurning(t, db, f.company.ID, "P-9", fuelportal.FuelGasoline)
+		owner := f.ownerID(t, db)
+
+		// U-1: telematics of March 10 (19.6 GA), a trip sheet of March 12
+		// (GA 800), a completed trip of March 14 (FL 84.89 planned) and
+		// 100 gal of diesel on its card. P-9: telematics of March 10 (19.6
+		// GA), a trip sheet of March 11 (IN 300), 50 gal of gasoline off
+		// the card. U-2: a trip sheet of March 11 (IN 150.5).
+		ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2025, 3, 10, 15, 0, 0, 0, time.UTC), atlantaEast)
+		ingestDrive(t, tlm, f.company.ID, "P-9", time.Date(2025, 3, 10, 15, 0, 0, 0, time.UTC), atlantaEast)
+		for _, in := range []ifta.MilesInput{
+			{UnitNumber: "U-1", Date: "2025-03-12", Jurisdiction: "GA", Miles: "800"},
+			{UnitNumber: "P-9", Date: "2025-03-11", Jurisdiction: "IN", Miles: "300"},
+			{UnitNumber: "U-2", Date: "2025-03-11", Jurisdiction: "IN", Miles: "150.5"},
+		} {
+			in.CompanyID, in.UserID = f.company.ID, owner
+			if _, err := svc.AddMiles(ctx, in); err != nil {
+				t.Fatal(err)
+			}
+		}
+		trip := newTrip(f.active.CardNumber, f.station.ID, false)
+		scope := fuelportal.TransactionScope{CompanyID: f.company.ID}
+		if err := db.CreateTrip(ctx, scope, trip); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := db.RecordPurchase(ctx, purchase("ifta-dsl", f.active.CardNumber, f.station.ID, 100_000)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.AddFuel(ctx, ifta.FuelInput{CompanyID: f.company.ID, UserID: owner, UnitNumber: "P-9", Date: "2025-03-11",
+			Jurisdiction: "GA", Gallons: "50", FuelType: "gasoline", TaxPaid: true, Vendor: "QuikTrip"}); err != nil {
+			t.Fatal(err)
+		}
+
+		// By hand. Diesel: GA 19.6 + 800 = 819.6 → 820, FL 84.89 → 85,
+		// IN 150.5 (U-2) → 151: 1,056 miles, 100 gal, MPG 10.56.
+		// Gasoline: GA 19.6 → 20, IN 300 + 150.5 (U-2) = 450.5 → 451: 471
+		// miles, 50 gal, MPG 9.42. Counting every unit in both would have
+		// given 1,375 miles to each.
+		for _, c := range []struct {
+			fuel    string
+			miles   string
+			total   int64
+			gallons int64
+			mpg     ifta.MPG
+			sources ifta.Sources
+		}{
+			{"diesel", "FL 85, GA 820, IN 151", 1056, 100, 1056,
+				ifta.Sources{CardPurchases: 1, MilesEntries: 2, CompletedTrips: 1, TelematicsVehicleDays: 1}},
+			{"gasoline", "GA 20, IN 451", 471, 50, 942,
+				ifta.Sources{FuelEntries: 1, MilesEntries: 2, TelematicsVehicleDays: 1}},
+		} {
+			got, err := svc.Return(ctx, f.company.ID, 2025, 1, c.fuel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var rows []string
+			for _, r := range got.Rows {
+				rows = append(rows, fmt.Sprintf("%s %d", r.Jurisdiction, r.TotalMiles))
+			}
+			if strings.Join(rows, ", ") != c.miles || got.TotalMiles != c.total || got.TotalGallons != c.gallons || got.MPG != c.mpg || got.Sources != c.sources {
+				t.Fatalf("%s: rows %v, %d miles, %d gal, MPG %s, sources %+v", c.fuel, rows, got.TotalMiles, got.TotalGallons, got.MPG, got.Sources)
+			}
+			var named []string
+			for _, w := range got.Warnings {
+				if w.Code == ifta.WarnUnitsWithoutFuelType {
+					named = append(named, w.Message)
+				}
+			}
+			if len(named) != 1 || !strings.HasPrefix(named[0], "No vehicle with a fuel type for units U-2:") {
+				t.Fatalf("%s: units_without_fuel_type warnings %q", c.fuel, named)
+			}
+		}
+	})
+}
 
 func TestIFTAReturn_CloseFreezesIt(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {

@@ -407,21 +407,34 @@ func (tx *Tx) iftaTelematics(ctx context.Context, p fuelportal.IFTAPeriod, units
 			ORDER BY d.received_at, v.unit_number, d.date`, p.CompanyID, p.FromDate, p.ToDate, closedAt)
 		return t, err // a closed return is frozen: nothing else is read
 	}
+	// Per vehicle: a vehicle's miles count in its fuel's return only.
 	t.Miles, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.TelematicsMiles, error) {
 		var m fuelportal.TelematicsMiles
-		err := row.Scan(&m.Jurisdiction, &m.Miles, &m.Bridged)
+		err := row.Scan(&m.VehicleID, &m.Jurisdiction, &m.Miles, &m.Bridged)
 		return m, err
-	}, `SELECT jurisdiction, SUM(miles), SUM(bridged_miles) FROM telematics_miles
-		WHERE company_id = ? AND date >= ? AND date < ? GROUP BY jurisdiction ORDER BY jurisdiction`, p.CompanyID, p.FromDate, p.ToDate)
+	}, `SELECT vehicle_id, jurisdiction, SUM(miles), SUM(bridged_miles) FROM telematics_miles
+		WHERE company_id = ? AND date >= ? AND date < ? GROUP BY vehicle_id, jurisdiction ORDER BY vehicle_id, jurisdiction`, p.CompanyID, p.FromDate, p.ToDate)
 	if err != nil {
 		return t, err
 	}
 	// A day's miles are its jurisdictions' added: above a hundredth of a
 	// mile (a segment taken back leaves rounding dust) it has miles.
-	err = tx.QueryRow(ctx, `SELECT COUNT(*) FROM telematics_days
-		WHERE company_id = ? AND date >= ? AND date < ? AND miles > 0.01`, p.CompanyID, p.FromDate, p.ToDate).Scan(&t.VehicleDays)
+	type vehicleDays struct {
+		vehicle int64
+		days    int
+	}
+	counts, err := queryList(ctx, tx, func(row interface{ Scan(...any) error }) (vehicleDays, error) {
+		var d vehicleDays
+		err := row.Scan(&d.vehicle, &d.days)
+		return d, err
+	}, `SELECT vehicle_id, COUNT(*) FROM telematics_days
+		WHERE company_id = ? AND date >= ? AND date < ? AND miles > 0.01 GROUP BY vehicle_id`, p.CompanyID, p.FromDate, p.ToDate)
 	if err != nil {
 		return t, err
+	}
+	t.VehicleDays = make(map[int64]int, len(counts))
+	for _, d := range counts {
+		t.VehicleDays[d.vehicle] = d.days
 	}
 	t.Flagged, err = queryList(ctx, tx, scanTelematicsDay, `SELECT `+telematicsDayColumns+`
 		FROM telematics_days d JOIN vehicles v ON v.id = d.vehicle_id

@@ -36,9 +36,15 @@ func ingestDrive(t *testing.T, svc *telematics.Service, companyID int64, unit st
 	return res
 }
 
+// addVehicle adds a diesel vehicle of unit number unit.
 func addVehicle(t *testing.T, db *store.DB, companyID int64, unit string) *fuelportal.Vehicle {
 	t.Helper()
-	v, err := db.CreateVehicle(context.Background(), companyID, fuelportal.Vehicle{UnitNumber: unit, FuelType: fuelportal.FuelDiesel, TankCapacity: 150_000, Active: true})
+	return addVehicleBurning(t, db, companyID, unit, fuelportal.FuelDiesel)
+}
+
+func addVehicleBurning(t *testing.T, db *store.DB, companyID int64, unit string, fuel fuelportal.FuelType) *fuelportal.Vehicle {
+	t.Helper()
+	v, err := db.CreateVehicle(context.Background(), companyID, fuelportal.Vehicle{UnitNumber: unit, FuelType: fuel, TankCapacity: 150_000, Active: true})
 	if err != nil {
 		t.Fatal(err)
 	}

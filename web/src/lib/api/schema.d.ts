@@ -6866,7 +6866,7 @@ export interface components {
         };
         IFTAWarning: {
             /** @enum {string} */
-            code: "quarter_open" | "missing_rate" | "no_fuel" | "mpg_out_of_range" | "miles_estimated" | "purchases_without_miles" | "miles_without_purchases" | "non_member_miles" | "sample_rates" | "telematics_jumps_dropped" | "telematics_gaps_bridged";
+            code: "quarter_open" | "missing_rate" | "no_fuel" | "mpg_out_of_range" | "miles_estimated" | "purchases_without_miles" | "miles_without_purchases" | "non_member_miles" | "sample_rates" | "telematics_jumps_dropped" | "telematics_gaps_bridged" | "units_without_fuel_type";
             jurisdictions?: string[];
             message: string;
         };
