@@ -445,8 +445,12 @@ func TestCheckEndpoint(t *testing.T) {
 	if err := push.CheckEndpoint("https://127.0.0.1:8443/x"); err != nil {
 		t.Errorf("allowed private: %v", err)
 	}
-	if err := push.CheckEndpoint("http://127.0.0.1:8443/x"); err == nil {
-		t.Error("http accepted with private allowed")
+	// As for webhooks, the setting allows plain http (a local receiver).
+	if err := push.CheckEndpoint("http://127.0.0.1:8443/x"); err != nil {
+		t.Errorf("http refused with private allowed: %v", err)
+	}
+	if err := push.CheckEndpoint("ftp://127.0.0.1/x"); err == nil {
+		t.Error("ftp accepted with private allowed")
 	}
 }
 
