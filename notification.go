@@ -205,6 +205,8 @@ type Notice struct {
 	Reason DeclineReason
 	URL    string
 	Tag    string
+	// Actions are the push's buttons, each for readers of its role.
+	Actions []NoticeAction
 	// What the notice is about (0: not about one), for the in-app list.
 	TransactionID     int64
 	TripID            int64
@@ -216,6 +218,7 @@ var localeFiles embed.FS
 
 type noticeTexts struct {
 	texts     map[string]struct{ Title, Body string }
+	actions   map[string]string
 	mail      string
 	reasons   map[DeclineReason]string
 	alertMail alertMailTexts
@@ -242,6 +245,7 @@ func loadNoticeTexts() map[Language]noticeTexts {
 		var alerts struct {
 			Notifications struct {
 				Texts      map[string]struct{ Title, Body string } `json:"texts"`
+				Actions    map[string]string                       `json:"actions"`
 				MailFooter string                                  `json:"mailFooter"`
 				AlertMail  alertMailTexts                          `json:"alertMail"`
 			} `json:"notifications"`
@@ -251,7 +255,7 @@ func loadNoticeTexts() map[Language]noticeTexts {
 		}
 		mustUnmarshal(dir+"/alerts.json", &alerts)
 		mustUnmarshal(dir+"/transactions.json", &transactions)
-		out[lang] = noticeTexts{texts: alerts.Notifications.Texts, mail: alerts.Notifications.MailFooter, reasons: transactions.DeclineReasons,
+		out[lang] = noticeTexts{texts: alerts.Notifications.Texts, actions: alerts.Notifications.Actions, mail: alerts.Notifications.MailFooter, reasons: transactions.DeclineReasons,
 			alertMail: alerts.Notifications.AlertMail}
 	}
 	return out
@@ -297,10 +301,20 @@ func (n *Notice) Texts(lang Language) (title, body string) {
 	return interpolate(t.Title, values), interpolate(t.Body, values)
 }
 
-// Push returns n as the push notification for a reader of lang.
-func (n *Notice) Push(lang Language) PushNotification {
+// Push returns n as the push notification for a reader of role and lang,
+// with the actions n offers that role (their texts in lang, English for a
+// missing one).
+func (n *Notice) Push(role Role, lang Language) PushNotification {
 	title, body := n.Texts(lang)
-	return PushNotification{Title: title, Body: body, URL: n.URL, Tag: n.Tag}
+	p := PushNotification{Title: title, Body: body, URL: n.URL, Tag: n.Tag}
+	for _, a := range n.Actions {
+		if a.Role != role {
+			continue
+		}
+		text := cmpOr(textsIn(lang).actions[a.Key], textsIn(LanguageEnglish).actions[a.Key])
+		p.Actions = append(p.Actions, PushAction{Action: a.Action, Title: text, URL: a.URL})
+	}
+	return p
 }
 
 // Mail returns n as the e-mail to address to for a reader of lang.

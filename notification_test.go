@@ -54,3 +54,24 @@ func TestNotice_TextsInSpanish(t *testing.T) {
 		t.Fatalf("mail subject %q", m.Subject)
 	}
 }
+
+func TestNotice_PushActionsInTheReadersLanguage(t *testing.T) {
+	r := OverrideRequestedNotice(&OverrideRequest{ID: 5, CompanyID: 1, DriverName: "Dan", CardNumber: "7071000000000000042", DeclineCode: "DAILY_LIMIT"})
+	for lang, want := range map[Language][2]string{LanguageEnglish: {"Grant 2 hours", "Deny"}, LanguageSpanish: {"Conceder 2 horas", "Rechazar"}} {
+		p := r.Push(RoleCompany, lang)
+		if len(p.Actions) != 2 || p.Actions[0].Title != want[0] || p.Actions[1].Title != want[1] ||
+			p.Actions[0].URL != "/dashboard?overrideRequest=5&decision=grant" || p.Actions[1].Action != PushActionDeny {
+			t.Errorf("%s: %+v", lang, p.Actions)
+		}
+		if d := r.Push(RoleUser, lang); len(d.Actions) != 0 {
+			t.Errorf("%s: a driver is offered %+v", lang, d.Actions)
+		}
+	}
+	d := DeclineNotice(&Transaction{ID: 3, CompanyID: 1, CardNumber: "7071000000000000042", LocationName: "Pilot", DeclineReason: "DAILY_LIMIT"})
+	if p := d.Push(RoleUser, LanguageEnglish); len(p.Actions) != 1 || p.Actions[0].Title != "Request override" || p.Actions[0].URL != "/dashboard?requestOverride=3" {
+		t.Errorf("driver's decline actions %+v", p.Actions)
+	}
+	if p := d.Push(RoleCompany, LanguageSpanish); len(p.Actions) != 0 {
+		t.Errorf("owner's decline actions %+v", p.Actions)
+	}
+}

@@ -67,7 +67,39 @@ type PushNotification struct {
 	Body  string `json:"body"`
 	URL   string `json:"url,omitempty"`
 	Tag   string `json:"tag,omitempty"`
+	// Actions are the notification's buttons (a browser shows at most
+	// two): tapping one opens its URL, where the signed-in app performs
+	// the step.
+	Actions []PushAction `json:"actions,omitempty"`
 }
+
+// PushAction is a button of a notification: its name (the service
+// worker's event.action), its text in the reader's language and the app's
+// page that performs it.
+type PushAction struct {
+	Action string `json:"action"`
+	Title  string `json:"title"`
+	URL    string `json:"url"`
+}
+
+// NoticeAction is a button a notice offers readers of one role: the
+// action's name, its text key (notifications.actions.KEY in the app's
+// alerts texts) and the app's page that performs it.
+type NoticeAction struct {
+	Role   Role
+	Action string
+	Key    string
+	URL    string
+}
+
+// Push actions and the hours an owner's "Grant" from a notification
+// unlocks the card for (the dashboard's Grant offers the same).
+const (
+	PushActionRequestOverride = "request-override"
+	PushActionGrant           = "grant"
+	PushActionDeny            = "deny"
+	PushGrantHours            = 2
+)
 
 // PushRecipients names who a notification is for: users by id (0 ids are
 // skipped) and, when OwnersOf is set, every owner of that company. Each
@@ -102,7 +134,9 @@ const (
 func DeclineNotice(t *Transaction) Notice {
 	return Notice{Event: EventPurchaseDeclined, CompanyID: t.CompanyID, Key: "purchaseDeclined",
 		Params: map[string]string{"card": Last4(t.CardNumber), "station": t.LocationName}, Reason: t.DeclineReason,
-		URL: fmt.Sprintf("/transactions/%d", t.ID), Tag: fmt.Sprintf("purchase-%d", t.ID), TransactionID: t.ID}
+		URL: fmt.Sprintf("/transactions/%d", t.ID), Tag: fmt.Sprintf("purchase-%d", t.ID), TransactionID: t.ID,
+		Actions: []NoticeAction{{Role: RoleUser, Action: PushActionRequestOverride, Key: "requestOverride",
+			URL: fmt.Sprintf("/dashboard?requestOverride=%d", t.ID)}}}
 }
 
 // OverrideRequestedNotice tells a company's owners of a driver's override
@@ -110,7 +144,11 @@ func DeclineNotice(t *Transaction) Notice {
 func OverrideRequestedNotice(r *OverrideRequest) Notice {
 	return Notice{Event: EventOverrideRequested, CompanyID: r.CompanyID, Key: "overrideRequested",
 		Params: map[string]string{"name": nameOrUnnamed(r.DriverName), "card": Last4(r.CardNumber)}, Reason: r.DeclineCode,
-		URL: "/alerts", Tag: fmt.Sprintf("override-%d", r.ID), OverrideRequestID: r.ID, TransactionID: r.TransactionID}
+		URL: "/alerts", Tag: fmt.Sprintf("override-%d", r.ID), OverrideRequestID: r.ID, TransactionID: r.TransactionID,
+		Actions: []NoticeAction{
+			{Role: RoleCompany, Action: PushActionGrant, Key: "grant", URL: fmt.Sprintf("/dashboard?overrideRequest=%d&decision=grant", r.ID)},
+			{Role: RoleCompany, Action: PushActionDeny, Key: "deny", URL: fmt.Sprintf("/dashboard?overrideRequest=%d&decision=deny", r.ID)},
+		}}
 }
 
 // OverrideDecidedNotice tells the driver what the owner decided on their

@@ -24,11 +24,14 @@ func allowPrivate() bool { return os.Getenv("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE") 
 
 // CheckEndpoint returns an EINVALID error unless endpoint is an https URL
 // without credentials whose host is a name, or an address that is public.
+// FUELPORTAL_WEBHOOK_ALLOW_PRIVATE=1 lifts the address rule and allows
+// plain http, as it does for webhooks (a local receiver in tests).
 // A name is checked when the Sender connects (its addresses may change).
 func CheckEndpoint(endpoint string) error {
 	invalid := fuelportal.FieldError("endpoint", fuelportal.MsgPushEndpointInvalid)
 	u, err := url.Parse(endpoint)
-	if err != nil || u.Scheme != "https" || u.Host == "" || u.User != nil || u.Opaque != "" {
+	scheme := u != nil && (u.Scheme == "https" || u.Scheme == "http" && allowPrivate())
+	if err != nil || !scheme || u.Host == "" || u.User != nil || u.Opaque != "" {
 		return invalid
 	}
 	if allowPrivate() {

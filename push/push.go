@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -130,11 +131,19 @@ func (q *Queue) logger() *slog.Logger {
 
 // Bounded returns n with its texts cut to the sizes a notification shows
 // and a URL that is not a path in the app ("//host", "https://…")
-// replaced by "/".
+// replaced by "/"; at most two actions (what a browser shows), their
+// titles cut to 40.
 func Bounded(n fuelportal.PushNotification) fuelportal.PushNotification {
 	n.Title = cut(n.Title, 80)
 	n.Body = cut(n.Body, 300)
 	n.Tag = cut(n.Tag, 64)
+	if len(n.Actions) > 2 {
+		n.Actions = n.Actions[:2]
+	}
+	n.Actions = slices.Clone(n.Actions)
+	for i := range n.Actions {
+		n.Actions[i].Title = cut(n.Actions[i].Title, 40)
+	}
 	if n.URL != "" && (!strings.HasPrefix(n.URL, "/") || strings.HasPrefix(n.URL, "//") || strings.Contains(n.URL, "\\") || len(n.URL) > 512) {
 		n.URL = "/"
 	}

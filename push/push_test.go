@@ -17,6 +17,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -192,7 +193,8 @@ func TestSender_DeliversEncryptedAndSigned(t *testing.T) {
 		ctx := context.Background()
 		f := newFixture(t, db)
 		b, sub := f.subscribe(t, f.owner.ID, "/push/a")
-		want := fuelportal.PushNotification{Title: "Purchase declined", Body: "Card ending 1234 at Station. The card is inactive.", URL: "/transactions/7", Tag: "purchase-7"}
+		want := fuelportal.PushNotification{Title: "Purchase declined", Body: "Card ending 1234 at Station. The card is inactive.", URL: "/transactions/7", Tag: "purchase-7",
+			Actions: []fuelportal.PushAction{{Action: "request-override", Title: "Request override", URL: "/dashboard?requestOverride=7"}}}
 		f.notify(t, fuelportal.PushRecipients{OwnersOf: f.company.ID}, want)
 
 		if n := f.sender.DeliverDue(ctx); n != 1 {
@@ -210,7 +212,7 @@ func TestSender_DeliversEncryptedAndSigned(t *testing.T) {
 			t.Fatalf("decrypt: %v", err)
 		}
 		var got fuelportal.PushNotification
-		if err := json.Unmarshal(plain, &got); err != nil || got != want {
+		if err := json.Unmarshal(plain, &got); err != nil || !reflect.DeepEqual(got, want) {
 			t.Fatalf("payload %s (%v), want %+v", plain, err, want)
 		}
 
@@ -443,8 +445,12 @@ func TestCheckEndpoint(t *testing.T) {
 	if err := push.CheckEndpoint("https://127.0.0.1:8443/x"); err != nil {
 		t.Errorf("allowed private: %v", err)
 	}
-	if err := push.CheckEndpoint("http://127.0.0.1:8443/x"); err == nil {
-		t.Error("http accepted with private allowed")
+	// As for webhooks, the setting allows plain http (a local receiver).
+	if err := push.CheckEndpoint("http://127.0.0.1:8443/x"); err != nil {
+		t.Errorf("http refused with private allowed: %v", err)
+	}
+	if err := push.CheckEndpoint("ftp://127.0.0.1/x"); err == nil {
+		t.Error("ftp accepted with private allowed")
 	}
 }
 

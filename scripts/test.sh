@@ -80,9 +80,10 @@ run_e2e() {
   # port and output folder; one worker each, since a run's specs share the demo company) and
   # partly wait on the browser and timers, so they run side by side; each line says which run
   # it is from. (The payments-not-configured spec has its own server without Stripe keys, on
-  # SQLite: playwright.config.ts.)
+  # SQLite: playwright.config.ts.) The phone run lets the server post pushes to push.spec.ts's
+  # receiver on loopback (E2E_ALLOW_PRIVATE); the desktop run refuses private addresses.
   echo "==> e2e (Chromium): [sqlite] the phone flows; [postgres] the desktop flows; the screens tour in both"
-  (cd web && E2E_DB="sqlite:$(mktemp -d)/e2e.db" npx playwright test --project=phone --output=test-results/sqlite-phone) 2>&1 | sed -u 's/^/[sqlite] /' &
+  (cd web && E2E_ALLOW_PRIVATE=1 E2E_DB="sqlite:$(mktemp -d)/e2e.db" npx playwright test --project=phone --output=test-results/sqlite-phone) 2>&1 | sed -u 's/^/[sqlite] /' &
   local sqlite_run=$!
   (cd web && E2E_DB="$pgdb" npx playwright test --project=desktop --output=test-results/postgres) 2>&1 | sed -u 's/^/[postgres] /' &
   local postgres_run=$!

@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -332,6 +333,70 @@ func TestCreateDriver_PendingDriverTellsTheOwners(t *testing.T) {
 		}
 		if mails, _ := db.OutboxMessages(ctx, owner.Email, 10); len(mails) != 1 {
 			t.Fatalf("owner's mails = %+v (the alert's mail, e-mail on by default)", mails)
+		}
+	})
+}
+
+// A push carries the actions its notice offers the reader's role, in the
+// reader's language: the driver's decline "Request override", the owners'
+// override request "Grant 2 hours" / "Deny"; another company hears nothing.
+func TestNotify_PushActionsByRoleAndLanguage(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		storetest.NewClock(db)
+		company, owner, card := newCompanyWithCard(t, db, "owner@actions.test", "7071000000000000011")
+		_, otherOwner, _ := newCompanyWithCard(t, db, "other@actions.test", "7071000000000000012")
+		driver := &fuelportal.User{Email: "driver@actions.test", PasswordHash: "h", FirstName: "Dan", DriverStatus: fuelportal.DriverApproved}
+		if err := db.CreateDriver(ctx, driver, card.CardNumber, "Acme Trucking"); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.InTx(ctx, func(tx *store.Tx) error {
+			_, err := tx.Exec(ctx, `UPDATE users SET language = 'es' WHERE id = ?`, driver.ID)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range []*fuelportal.User{driver, owner, otherOwner} {
+			savePush(t, db, u.ID, "https://push.example/"+u.Email)
+		}
+		decline := &fuelportal.Transaction{ID: 41, CompanyID: company.ID, CardNumber: card.CardNumber, LocationName: "Pilot #412", DeclineReason: "DAILY_LIMIT"}
+		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}, OwnersOf: company.ID}, fuelportal.DeclineNotice(decline)); err != nil {
+			t.Fatal(err)
+		}
+		request := &fuelportal.OverrideRequest{ID: 17, CompanyID: company.ID, TransactionID: 41, DriverName: "Dan", CardNumber: card.CardNumber, DeclineCode: "DAILY_LIMIT"}
+		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{otherOwner.ID}, OwnersOf: company.ID}, fuelportal.OverrideRequestedNotice(request)); err != nil {
+			t.Fatal(err)
+		}
+
+		got := pushPayloads(t, db, driver.ID)
+		want := []fuelportal.PushAction{{Action: "request-override", Title: "Pedir desbloqueo", URL: "/dashboard?requestOverride=41"}}
+		if len(got) != 1 || got[0].Title != "Compra rechazada" || !reflect.DeepEqual(got[0].Actions, want) {
+			t.Fatalf("driver's pushes = %+v, want the Spanish decline with %+v", got, want)
+		}
+		got = pushPayloads(t, db, owner.ID)
+		if len(got) != 2 {
+			t.Fatalf("owner's pushes = %+v, want the decline and the request", got)
+		}
+		for _, p := range got {
+			switch p.Title {
+			case "Purchase declined":
+				if len(p.Actions) != 0 {
+					t.Errorf("the owner's decline offers %+v; requesting is the driver's", p.Actions)
+				}
+			case "Override requested":
+				want := []fuelportal.PushAction{
+					{Action: "grant", Title: "Grant 2 hours", URL: "/dashboard?overrideRequest=17&decision=grant"},
+					{Action: "deny", Title: "Deny", URL: "/dashboard?overrideRequest=17&decision=deny"},
+				}
+				if !reflect.DeepEqual(p.Actions, want) {
+					t.Errorf("owner's request actions = %+v, want %+v", p.Actions, want)
+				}
+			default:
+				t.Errorf("owner's unexpected push %+v", p)
+			}
+		}
+		if got := pushPayloads(t, db, otherOwner.ID); len(got) != 0 {
+			t.Fatalf("another company's owner got %+v", got)
 		}
 	})
 }

@@ -40,6 +40,12 @@ if (process.env.STRIPE_MOCK_URL) {
   process.env.E2E_NOPAY_DB ??= `sqlite:${join(mkdtempSync(join(tmpdir(), 'fuelportal-e2e-nopay-')), 'e2e.db')}`;
   process.env.E2E_NOPAY_URL = `http://127.0.0.1:${process.env.E2E_NOPAY_PORT}`;
 }
+/*
+ * Push and webhook receivers on loopback (push.spec.ts): only when the run asks for it
+ * (E2E_ALLOW_PRIVATE=1, the phone run of scripts/test.sh). webhooks.spec.ts checks that private
+ * addresses are refused and runs on the desktop, whose server never gets the setting.
+ */
+const privateEnv: Record<string, string> = process.env.E2E_ALLOW_PRIVATE === '1' ? { FUELPORTAL_WEBHOOK_ALLOW_PRIVATE: '1' } : {};
 const withoutStripe = Object.fromEntries(
   Object.entries(process.env).filter(([name, value]) => value !== undefined && !name.includes('STRIPE_')),
 ) as Record<string, string>;
@@ -99,7 +105,7 @@ export default defineConfig({
     {
       command: `"${process.env.E2E_BINARY}" serve --addr 127.0.0.1:${process.env.E2E_PORT} --db "${process.env.E2E_DB}" --demo`,
       url: `${baseURL}/api/health`,
-      env: { ...(process.env as Record<string, string>), FUELPORTAL_NETWORK_KEY: process.env.E2E_NETWORK_KEY!, ...stripeEnv },
+      env: { ...(process.env as Record<string, string>), FUELPORTAL_NETWORK_KEY: process.env.E2E_NETWORK_KEY!, ...stripeEnv, ...privateEnv },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

@@ -1,5 +1,9 @@
 // Push notifications in the app's service worker (imported by the generated sw.js,
-// vite.config.ts). The server sends {title, body, url, tag} (docs/notifications.md).
+// vite.config.ts). The server sends {title, body, url, tag, actions: [{action, title, url}]}
+// (docs/notifications.md). The worker holds no token: an action's url opens the app, which
+// performs the step as the signed-in user.
+const appPath = (url) => (typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.includes('\\') ? url : null);
+
 self.addEventListener('push', (event) => {
   let data = {};
   try {
@@ -7,22 +11,31 @@ self.addEventListener('push', (event) => {
   } catch {
     data = { body: event.data ? event.data.text() : '' };
   }
-  const url = typeof data.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/';
+  const url = appPath(data.url) || '/';
+  // A browser shows at most two buttons; an action without a title or an app path is left out.
+  const actions = (Array.isArray(data.actions) ? data.actions : [])
+    .filter((a) => a && typeof a.action === 'string' && typeof a.title === 'string' && appPath(a.url))
+    .slice(0, 2);
+  const actionUrls = Object.fromEntries(actions.map((a) => [a.action, a.url]));
   event.waitUntil(
     self.registration.showNotification(data.title || 'Fuel Portal', {
       body: data.body || '',
       tag: data.tag || undefined,
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
-      data: { url },
+      actions: actions.map((a) => ({ action: a.action, title: a.title })),
+      data: { url, actions: actionUrls },
     }),
   );
 });
 
-// Tapping a notification focuses an open app window on its page, else opens one.
+// Tapping a notification (or one of its actions: that action's page) focuses an open app
+// window on the page, else opens one.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = new URL((event.notification.data && event.notification.data.url) || '/', self.location.origin).href;
+  const data = event.notification.data || {};
+  const target = (event.action && data.actions && appPath(data.actions[event.action])) || data.url || '/';
+  const url = new URL(target, self.location.origin).href;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       const open = windows.find((w) => new URL(w.url).origin === self.location.origin);

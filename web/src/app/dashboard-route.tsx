@@ -15,7 +15,20 @@ function PaymentMethodModal(props: { open: boolean; onClose: () => void }) {
 }
 // Drivers' open override requests: their code and their call wait for the dashboard's first
 // paint, so the owner's first load asks for nothing more than before.
-const LazyOverrideRequests = lazy(async () => ({ default: (await import('@/features/alerts/dashboard')).OverrideRequestsPanel }));
+// A notification's Grant / Deny (?overrideRequest=ID&decision=…) is performed by the same code.
+const LazyOverrideRequests = lazy(async () => {
+  const { OverrideRequestsPanel, OverrideDecisionFromUrl } = await import('@/features/alerts/dashboard');
+  return {
+    default: function OverrideRequests() {
+      return (
+        <>
+          <OverrideDecisionFromUrl />
+          <OverrideRequestsPanel />
+        </>
+      );
+    },
+  };
+});
 function OverrideRequestsAfterPaint() {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
@@ -46,14 +59,20 @@ const OwnerDashboard = lazyPage(async () => {
   };
 });
 const DriverDashboard = lazyPage(async () => {
-  const [{ DashboardPage: Page }, { ActiveTripCard, useActiveTripSettled, useCardLock }, { MyCardPanel }] = await Promise.all([
+  const [{ DashboardPage: Page }, { ActiveTripCard, useActiveTripSettled, useCardLock }, { MyCardPanel, OverrideRequestFromUrl }] = await Promise.all([
     import('@/features/dashboard'),
     import('@/features/trips/dashboard'),
     import('@/features/transactions/dashboard'),
   ]);
   // The card's rules name the trip's lock: the trips feature tells it, the transactions feature says it.
+  // A decline notification's "Request override" (?requestOverride=ID) is performed beside it.
   function MyCard() {
-    return <MyCardPanel lock={useCardLock()} />;
+    return (
+      <>
+        <OverrideRequestFromUrl />
+        <MyCardPanel lock={useCardLock()} />
+      </>
+    );
   }
   return function DriverDashboard() {
     return <Page PaymentMethodModal={PaymentMethodModal} ActiveTrip={ActiveTripCard} MyCard={MyCard} topSettled={useActiveTripSettled()} />;

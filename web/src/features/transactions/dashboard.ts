@@ -2,3 +2,4 @@
 // only: the card's rules with the latest decline and its override request. Importing ./index.ts
 // instead would evaluate the transactions pages with their filters on every dashboard's first load.
 export { MyCardPanel, type CardLock } from './components/MyCardPanel';
+export { OverrideRequestFromUrl } from './components/OverrideRequestFromUrl';

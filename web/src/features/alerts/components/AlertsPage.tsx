@@ -246,7 +246,7 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
         )}
       </ListItemButton>
       {pendingRequest && alert.overrideRequestId !== null && (
-        <RequestDecision requestId={alert.overrideRequestId} driverName={alert.driverName} onDecided={open} />
+        <RequestDecision requestId={alert.overrideRequestId} onDecided={open} />
       )}
       {(alert.transactionId !== null || alert.cardNumber !== '') && (
         <Stack direction="row" useFlexGap sx={{ gap: 1, flexWrap: 'wrap', px: { xs: 1, sm: 2 }, pb: 1.5, pl: { xs: 5, sm: 7.5 } }}>

@@ -78,7 +78,7 @@ function PendingRequestRow({ request }: { request: OverrideRequest }) {
           {formatMonthDayTime(request.createdAt)}
         </Typography>
       </Stack>
-      <RequestDecision requestId={request.id} driverName={request.driverName} approveText={t('pending.grant')} inset={false} />
+      <RequestDecision requestId={request.id} approveText={t('pending.grant')} inset={false} />
     </Stack>
   );
 }

@@ -4,9 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/api';
-import { notify } from '@/lib/notifier';
-import { useDecideOverrideRequestMutation } from '../api/alerts-api';
+import { useOverrideDecision } from '../model/use-override-decision';
 
 /** Hours an approval grants: the owner picks one, 24 unless changed (1..168 on the wire). */
 const APPROVAL_HOURS = [2, 4, 8, 12, 24, 48, 72, 168] as const;
@@ -14,13 +12,11 @@ const APPROVAL_HOURS = [2, 4, 8, 12, 24, 48, 72, 168] as const;
 /** Approve (for a number of hours) or deny a driver's override request. */
 export function RequestDecision({
   requestId,
-  driverName,
   onDecided,
   approveText,
   inset = true,
 }: {
   requestId: number;
-  driverName: string;
   onDecided?: () => void;
   /** The approve button's text: "Approve" on the alerts page, "Grant" on the dashboard. */
   approveText?: string;
@@ -29,15 +25,9 @@ export function RequestDecision({
 }) {
   const { t } = useTranslation('alerts');
   const [hours, setHours] = useState<number>(24);
-  const [decide, { isLoading }] = useDecideOverrideRequestMutation();
+  const { run: decide, isLoading } = useOverrideDecision();
   const run = async (decision: 'approve' | 'deny') => {
-    try {
-      await decide({ id: requestId, decision, ...(decision === 'approve' ? { hours } : {}) }).unwrap();
-      notify.success(decision === 'approve' ? t('request.approved', { name: driverName, count: hours }) : t('request.denied', { name: driverName }));
-      onDecided?.();
-    } catch (error) {
-      notify.error(errorMessage(error, t('request.failed')));
-    }
+    if (await decide(requestId, decision, decision === 'approve' ? hours : undefined)) onDecided?.();
   };
   return (
     <Stack

@@ -12,9 +12,7 @@ import { z } from 'zod';
 import { Form, SubmitButton, TextInput } from '@/components/form';
 import { errorMessage, errorStatus } from '@/lib/api';
 import { applyServerError, BODY_MAX_LENGTH, useZodForm } from '@/lib/forms';
-import { notify } from '@/lib/notifier';
-import { sendOrQueue } from '@/lib/outbox/outbox';
-import { useAppDispatch } from '@/lib/store';
+import { useRequestOverride } from '../model/request-override';
 
 /** The longest message the server takes. */
 const OVERRIDE_MESSAGE_MAX = BODY_MAX_LENGTH.OverrideRequestCreate.message;
@@ -32,7 +30,7 @@ export function RequestOverrideDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('transactions');
   const schema = useMemo(() => requestSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: { message: '' } });
-  const dispatch = useAppDispatch();
+  const requestOverride = useRequestOverride();
   const [isLoading, setLoading] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -41,9 +39,7 @@ export function RequestOverrideDialog({ onClose }: { onClose: () => void }) {
     setLoading(true);
     try {
       // Offline, the request waits on this phone and is sent when the connection is back.
-      const outcome = await dispatch(sendOrQueue('overrideRequest', message ? { message } : {}));
-      if (outcome === 'queued') notify.info(t('common:outbox.queued'));
-      else notify.success(t('override.sent'));
+      await requestOverride(message);
       onClose();
     } catch (error) {
       setLoading(false);

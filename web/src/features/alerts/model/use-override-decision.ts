@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { errorMessage, errorStatus } from '@/lib/api';
+import { notify } from '@/lib/notifier';
+import { useDecideOverrideRequestMutation } from '../api/alerts-api';
+
+/** Hours a "Grant" from a notification unlocks the card for (the server's push action says "Grant 2 hours"). */
+export const PUSH_GRANT_HOURS = 2;
+
+/**
+ * Approves (for hours) or denies a driver's override request and says how it went: the one path
+ * of the alerts page's and the dashboard's buttons and of a notification's Grant / Deny. Resolves
+ * whether the request was decided.
+ */
+export function useOverrideDecision() {
+  const { t } = useTranslation('alerts');
+  const [decide, { isLoading }] = useDecideOverrideRequestMutation();
+  const run = async (requestId: number, decision: 'approve' | 'deny', hours?: number): Promise<boolean> => {
+    try {
+      const request = await decide({ id: requestId, decision, ...(decision === 'approve' && hours !== undefined ? { hours } : {}) }).unwrap();
+      const name = request.driverName;
+      notify.success(decision === 'approve' ? t('request.approved', { name, count: hours ?? 24 }) : t('request.denied', { name }));
+      return true;
+    } catch (error) {
+      const status = errorStatus(error);
+      if (status === 409) notify.error(t('request.alreadyDecided'));
+      else if (status === 404) notify.error(t('request.notFound'));
+      else notify.error(errorMessage(error, t('request.failed')));
+      return false;
+    }
+  };
+  return { run, isLoading };
+}
