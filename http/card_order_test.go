@@ -276,6 +276,45 @@ func TestCardOrder_StripeIssuer(t *testing.T) {
 				t.Fatalf("calls for another company: %+v", sent)
 			}
 		})
+		t.Run("the company's default limits reach the cards that follow them", func(t *testing.T) {
+			tz := fuelportal.DefaultTimeZone
+			limitsSent := func(sent []stripeCall) map[string][2]string {
+				out := map[string][2]string{}
+				for _, c := range sent {
+					out[c.path] = [2]string{c.form.Get("spending_controls[spending_limits][0][amount]"), c.form.Get("spending_controls[spending_limits][1][amount]")}
+				}
+				return out
+			}
+			cards := map[string]string{}
+			var list orderedCardList
+			f.api.Get("/api/wex/company/get-cards", owner).ExpectStatus(t, 200).Decode(t, &list)
+			for _, c := range list.Value {
+				if c.IssuerCardID != nil {
+					cards[c.CardNumber] = "/v1/issuing/cards/" + *c.IssuerCardID
+				}
+			}
+			if len(cards) != 2 {
+				t.Fatalf("Stripe cards = %v", cards)
+			}
+			mine := cards[card.CardNumber]
+			// The first card keeps its own daily $300, the second follows every
+			// default; the default per purchase falls to $400.
+			f.api.Put("/api/wex/company/controls", map[string]any{"perPurchaseLimit": 400, "dailyLimit": 1200, "timeZone": tz}, owner).ExpectStatus(t, 200)
+			got := limitsSent(calls.take())
+			if len(got) != 2 || got[mine] != [2]string{"40000", "30000"} {
+				t.Fatalf("limits sent = %v (first card %s)", got, mine)
+			}
+			// A default the first card overrides (its daily limit) reaches only the other.
+			f.api.Put("/api/wex/company/controls", map[string]any{"perPurchaseLimit": 400, "dailyLimit": 2000, "timeZone": tz}, owner).ExpectStatus(t, 200)
+			if got := limitsSent(calls.take()); len(got) != 1 || got[mine] != [2]string{} {
+				t.Fatalf("limits sent for a default the first card overrides = %v", got)
+			}
+			// Another company's defaults never reach this company's cards.
+			f.api.Put("/api/wex/company/controls", map[string]any{"perPurchaseLimit": 100, "timeZone": tz}, other).ExpectStatus(t, 200)
+			if sent := calls.take(); len(sent) != 0 {
+				t.Fatalf("calls for another company's defaults: %+v", sent)
+			}
+		})
 		t.Run("no limits left clears Stripe's", func(t *testing.T) {
 			if _, err := f.db.SaveCompanyControls(ctx, companyID, fuelportal.CompanyControls{TimeZone: fuelportal.DefaultTimeZone}); err != nil {
 				t.Fatal(err)

@@ -307,7 +307,7 @@ func (s *Server) handleCompanyControlsPut(w http.ResponseWriter, r *http.Request
 		s.respondError(w, r, err)
 		return
 	}
-	saved, err := s.DB.SaveCompanyControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID, c)
+	saved, err := s.Cards.SaveCompanyControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID, c)
 	if err != nil {
 		s.respondError(w, r, err)
 		return

@@ -188,6 +188,66 @@ func (s *Service) SaveCardControls(ctx context.Context, companyID int64, number 
 	return saved, err
 }
 
+// SaveCompanyControls saves the company's default controls c. The
+// issuer's own limits of every card the defaults reach change first (a
+// card's own limits over the defaults, as SaveCardControls computes them),
+// so an issuer's backstop never declines what the owner has allowed: when
+// the issuer cannot change one, the cards already changed are set back and
+// nothing is saved (EUNAVAILABLE). Field errors are EINVALID.
+func (s *Service) SaveCompanyControls(ctx context.Context, companyID int64, c fuelportal.CompanyControls) (*fuelportal.CompanyControls, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	before, err := s.db.CompanyControls(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	cards, err := s.db.CompanyCards(ctx, companyID, "")
+	if err != nil {
+		return nil, err
+	}
+	type change struct {
+		card          *fuelportal.Card
+		before, after fuelportal.CardLimits
+	}
+	var changed []change
+	undo := func() {
+		for _, ch := range changed {
+			if err := s.issuer.SetCardLimits(context.WithoutCancel(ctx), ch.card, ch.before); err != nil {
+				s.logger.Error("card limits differ between the portal and its issuer", "card", fuelportal.MaskedCardNumber(ch.card.CardNumber), "issuer", ch.card.Issuer, "err", err)
+			}
+		}
+	}
+	for _, card := range cards {
+		if card.Issuer == fuelportal.IssuerNetwork || card.IssuerCardID == "" {
+			continue // the portal's own decision is the only limit
+		}
+		own, err := s.db.CardControls(ctx, companyID, card.CardNumber)
+		if err != nil {
+			undo()
+			return nil, err
+		}
+		ch := change{card: card, before: fuelportal.LimitsOf(own.Over(before.Controls)), after: fuelportal.LimitsOf(own.Over(c.Controls))}
+		if ch.before.Equal(ch.after) {
+			continue
+		}
+		if err := s.issuer.SetCardLimits(ctx, card, ch.after); err != nil {
+			s.logger.Warn("card issuer", "op", "set card limits", "card", fuelportal.MaskedCardNumber(card.CardNumber), "err", err)
+			undo()
+			if fuelportal.ErrorCode(err) == fuelportal.EUNAVAILABLE {
+				return nil, err
+			}
+			return nil, fuelportal.Errorf(fuelportal.EUNAVAILABLE, fuelportal.MsgIssuerLimitsUnavailable)
+		}
+		changed = append(changed, ch)
+	}
+	saved, err := s.db.SaveCompanyControls(ctx, companyID, c)
+	if err != nil {
+		undo()
+	}
+	return saved, err
+}
+
 // issuerError answers an issuer's failure: its own user-facing error when
 // it says the issuer is unavailable or refused, else the generic
 // EUNAVAILABLE message (the cause logged).
