@@ -90,7 +90,7 @@ describe('LowBalanceDialog', () => {
     try {
       renderDialog();
       expect(await screen.findByRole('heading', { name: 'Alerta de saldo bajo' })).toBeInTheDocument();
-      expect(screen.getByText('Dólares, hasta $1,000,000; vacío: sin alerta')).toBeInTheDocument();
+      expect(await screen.findByText('Dólares, hasta $1,000,000; vacío: sin alerta')).toBeInTheDocument();
     } finally {
       await i18n.changeLanguage('en-US');
     }
