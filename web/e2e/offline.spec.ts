@@ -171,7 +171,7 @@ test('offline at the pump: the trip, the card and a queued override request', as
   await context.setOffline(false);
   await expect(item).toHaveAttribute('data-status', 'sent', { timeout: 30_000 });
   await expect.poll(async () => (await pending()).length).toBe(1);
-  await expect(panel.getByTestId('override-request-status')).toHaveText('Override requested: waiting for the owner');
+  await expect(panel.getByTestId('override-request-status')).toHaveText('Override requested: waiting for the owner', { timeout: 30_000 });
 
   // Signing out leaves no saved answers on the device for whoever signs in next.
   const savedCaches = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('api-data-')));

@@ -18,6 +18,10 @@ async function expireAccessTokenOnce(page: Page): Promise<void> {
   });
 }
 
+// The app's service worker fetches API answers itself (offline at the pump), and page.route
+// never sees a service worker's requests: block it so the 401 above reaches the page.
+test.use({ serviceWorkers: 'block' });
+
 const refreshCalls = (page: Page): string[] => {
   const calls: string[] = [];
   page.on('request', (request) => {
