@@ -153,6 +153,7 @@ func TestIssuingWebhook_RefusesBadSignaturesAndRecordsNothing(t *testing.T) {
 			"unsigned":     "",
 			"wrong secret": webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: "whsec_other", Timestamp: time.Now()}).Header,
 			"stale":        stale.Header,
+			"dated ahead":  stripe.SignPayload(payload, issuingSecret, time.Now().Add(6*time.Minute)),
 			"garbage":      "t=abc,v1=zz",
 		} {
 			res := f.api.Do(apitest.Request{Method: "POST", Path: "/api/issuing/stripe/webhook", Body: payload, Header: http.Header{"Stripe-Signature": {header}}})

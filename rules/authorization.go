@@ -42,6 +42,8 @@ type AuthorizationDecision struct {
 // the wallet's available balance above the contract's floor; a limit that
 // leaves nothing declines with its code. The amount left is then decided
 // as one purchase of that many cents, so no second copy of a rule exists.
+// A request of $0 (a card check) is cut by nothing: it is decided as a
+// fixed one.
 func DecideAuthorization(f AuthorizationFacts) AuthorizationDecision {
 	if reason := cardDecline(f.PurchaseFacts); reason != "" {
 		return authDeclined(reason)
@@ -50,7 +52,7 @@ func DecideAuthorization(f AuthorizationFacts) AuthorizationDecision {
 	var fired []string
 	if f.Controllable {
 		amount, fired = cutAmount(f)
-		if amount <= 0 {
+		if amount <= 0 && len(fired) > 0 {
 			return authDeclined(fuelportal.DeclineReason(fired[len(fired)-1]))
 		}
 	}
