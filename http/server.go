@@ -161,13 +161,17 @@ type Deps struct {
 }
 
 // Handler returns the server's root handler: routes wrapped in the common
-// middleware (outermost first: recover, access log, security headers, JSON
-// compression).
-func (s *Server) Handler() http.Handler {
-	var h http.Handler = s.routes()
+// middleware (withMiddleware).
+func (s *Server) Handler() http.Handler { return s.withMiddleware(s.routes()) }
+
+// withMiddleware wraps h in the middleware every request passes, outermost
+// first: the access log (one line per request, a panicked one included),
+// the panic's recovery (a 500 in the error shape, logged with its stack),
+// security headers, JSON compression.
+func (s *Server) withMiddleware(h http.Handler) http.Handler {
 	h = compressJSON(h)
 	h = s.securityHeaders(h)
-	h = s.accessLog(h)
 	h = s.recoverPanics(h)
+	h = s.accessLog(h)
 	return h
 }
