@@ -429,7 +429,7 @@ func TestIssuingWebhook_ADeclineNotifiesAndPublishes(t *testing.T) {
 	eachEngine(t, func(t *testing.T, engine store.Engine) {
 		f := newIssuingFixture(t, engine)
 		ctx := context.Background()
-		f.srv.WebhookPolicy = netguard.Policy{AllowPrivate: true}
+		f.srv.OutgoingPolicy = netguard.Policy{AllowPrivate: true}
 		// The demo driver's card is a Stripe card with a $50 daily limit.
 		var card string
 		var driverID int64

@@ -50,9 +50,11 @@ type Server struct {
 	// NetworkKey is the shared secret the card network sends in the
 	// X-Network-Key header to report purchases; empty disables the feed.
 	NetworkKey string
-	// WebhookPolicy checks webhook endpoint URLs when saved (https, public
-	// addresses); its zero value is the strict rule.
-	WebhookPolicy netguard.Policy
+	// OutgoingPolicy checks the URLs users name for the server to post to
+	// when they are saved: webhook endpoints and push subscriptions
+	// (https, public addresses; the same policy the webhook worker and the
+	// push sender dial by). Its zero value is the strict rule.
+	OutgoingPolicy netguard.Policy
 	// Limits are the rate limits; DefaultLimits unless changed.
 	Limits Limits
 	// Now returns the current time; tests replace it together with DB.Now.
