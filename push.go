@@ -42,7 +42,7 @@ const (
 	// MsgPushEndpointTaken: a subscription is never moved from one user
 	// to another; the browser subscribes afresh (a new endpoint).
 	MsgPushEndpointTaken = "This browser's notifications belong to another account - Switch notifications off and on again to receive yours"
-	MsgPushKeyInvalid       = "Must be a base64url key of at most 128 characters"
+	MsgPushKeyInvalid    = "Must be a base64url key of at most 128 characters"
 )
 
 // Validate checks the subscription's fields are present and bounded, and

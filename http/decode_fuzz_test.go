@@ -162,6 +162,4 @@ func FuzzDecodeNetworkAuthorization(f *testing.F) {
 		`{"authorizationId":"A-1","cardNumber":"7071000000000000001","locationId":1,"amount":100000.01,"transactionDate":"0001-01-01T00:00:00+14:00"}`)
 }
 
-func odometerInBounds(miles *int64) bool {
-	return miles == nil || *miles >= 0 && *miles <= fuelportal.MaxOdometerMiles
-}
+func odometerInBounds(miles *int64) bool { return miles == nil || fuelportal.OdometerInBounds(*miles) }

@@ -20,17 +20,17 @@ const (
 )
 
 // ParseIssuingEvent verifies the Stripe-Signature header of an Issuing
-// webhook delivery with the Issuing endpoint's secret (HMAC-SHA256, at
-// most tolerance old and not dated ahead; 0: Stripe's default) and maps
-// the event: an authorization request to decide, an authorization's
-// update, a captured transaction. Other event types come back with only
-// their id and type. A bad, stale or future signature is EINVALID
-// 'Invalid webhook signature'; a malformed event EINVALID, with field
-// errors named by Stripe's fields for values out of their bounds (the
-// bounds of an Issuing event's values, below); an empty secret is EUNAVAILABLE. The event's API
-// version is not checked: only stable fields are read, from the raw JSON
-// (the SDK decodes Stripe's decimal strings, such as fuel quantities, as
-// float64; they are read here exactly).
+// webhook delivery with the Issuing endpoint's secret (verifySignature:
+// within tolerance of now either way; 0: Stripe's default) and maps the
+// event: an authorization request to decide, an authorization's update, a
+// captured transaction. Other event types come back with only their id
+// and type. A bad, stale or future-dated signature is EINVALID 'Invalid
+// webhook signature'; a malformed event is EINVALID, with field errors
+// named by Stripe's fields for values out of their bounds (bounds, below);
+// an empty secret is EUNAVAILABLE. The event's API version is not checked:
+// only stable fields are read, from the raw JSON (the SDK decodes Stripe's
+// decimal strings, such as fuel quantities, as float64; they are read here
+// exactly).
 func ParseIssuingEvent(payload []byte, signature, secret string, tolerance time.Duration) (*fuelportal.IssuingEvent, error) {
 	if secret == "" {
 		return nil, &wrapped{fuelportal.Errorf(fuelportal.EUNAVAILABLE, "Card authorizations are not configured"), fmt.Errorf("issuing webhook refused: STRIPE_ISSUING_WEBHOOK_SECRET is not set")}
@@ -200,17 +200,8 @@ func (a *issuingAuthorization) request(b *bounds) (*fuelportal.AuthorizationRequ
 			r.Prompt.UnitNumber = *p.VehicleNumber
 			b.text(fuelportal.Rule("unitNumber"), "fleet.cardholder_prompt_data.vehicle_number", r.Prompt.UnitNumber)
 		}
-		r.Prompt.Odometer = p.Odometer
-		prompt := fuelportal.FieldErrors{}
-		r.Prompt.Validate(prompt)
-		for field, msgs := range prompt {
-			name := map[string]string{"driverId": "driver_id", "unitNumber": "vehicle_number"}[field]
-			if name == "" {
-				name = field
-			}
-			if name = "fleet.cardholder_prompt_data." + name; !b.fe.Has(name) {
-				b.fe[name] = msgs
-			}
+		if r.Prompt.Odometer = p.Odometer; p.Odometer != nil && !fuelportal.OdometerInBounds(*p.Odometer) {
+			b.fe.Add("fleet.cardholder_prompt_data.odometer", fuelportal.MsgOdometerBounds)
 		}
 	}
 	if f := a.Fuel; f != nil {
@@ -267,22 +258,22 @@ func (t *issuingTransaction) capture(b *bounds) (*fuelportal.IssuingCapture, err
 	return c, nil
 }
 
-// Bounds of an Issuing event's values: what no real
-// delivery breaks, and what the databases store and the rules compare.
-// Every string is text by the portal's rules (fuelportal.TextRule: UTF-8,
-// no control characters, a maximum length), ids at most an authorization
-// id's length; amounts are at most $100,000 either way
-// (fuelportal.MaxAuthorizationCents); times (Unix seconds) fall in
-// 2000–2099 (fuelportal.ReportedDateInBounds); an odometer is the pump's
-// (fuelportal.PumpPrompt.Validate). A value out of its bounds makes the
-// event EINVALID with a field error named by Stripe's field: a 400,
-// nothing recorded.
+// idRule bounds Stripe's ids (iauth_…, ic_…, ipi_…, evt_…) as the
+// portal stores them: an authorization id's length.
 var idRule = fuelportal.TextRule{MaxLength: fuelportal.MaxAuthorizationIDLength}
 
 const msgAmountBounds = "Amount must be at most 10000000 cents either way"
 
-// bounds collects the field errors of an event's values out of their
-// bounds.
+// bounds collects the field errors of an Issuing event's values out of
+// their bounds: what no real delivery breaks, and what the databases store
+// and the rules compare. Every string is text by the portal's rules
+// (fuelportal.TextRule: UTF-8, no control characters, a maximum length),
+// ids by idRule; amounts are at most $100,000 either way
+// (fuelportal.MaxAuthorizationCents); times (Unix seconds) fall in
+// 2000–2099 (fuelportal.ReportedDateInBounds); an odometer is one a pump
+// shows (fuelportal.OdometerInBounds). A value out of its bounds makes the
+// event EINVALID with a field error named by Stripe's field: a 400,
+// nothing recorded.
 type bounds struct {
 	fe fuelportal.FieldErrors
 	// badUTF8: the payload is not UTF-8, and encoding/json turned its bad

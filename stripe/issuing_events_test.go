@@ -82,7 +82,7 @@ func FuzzParseIssuingEvent(f *testing.F) {
 			texts = append(texts, r.ID, r.IssuerCardID, r.MerchantName, r.MerchantCity, r.MerchantState, r.MerchantPostalCode,
 				r.MerchantCategory, r.Prompt.DriverID, r.Prompt.UnitNumber)
 			amounts, times = append(amounts, r.AmountCents), append(times, r.Created)
-			if o := r.Prompt.Odometer; o != nil && (*o < 0 || *o > fuelportal.MaxOdometerMiles) {
+			if o := r.Prompt.Odometer; o != nil && !fuelportal.OdometerInBounds(*o) {
 				t.Fatalf("payload %q: odometer %d accepted", payload, *o)
 			}
 			if r.Gallons < 0 || r.Gallons > fuelportal.MaxPurchaseGallons {
