@@ -357,10 +357,10 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 		RETURNING balance_cents - held_cents`, total, from.id, total, floor).Scan(&after)
 	if err == nil {
 		// after is the wallet's available balance (its balance less its
-		// holds) once debited. A capture's debit (noFloor) follows the
+		// holds) once debited. A capture's debit (NoFloor) follows the
 		// release of its hold, which lowered the available balance when
 		// it was made (hold): it is not a new drop.
-		if floor == noFloor {
+		if floor == NoFloor {
 			return nil
 		}
 		return tx.walletDebited(ctx, legs[0].t.CompanyID, after+total, after)
