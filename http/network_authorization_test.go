@@ -57,7 +57,7 @@ func TestNetworkAuthorizations(t *testing.T) {
 		f := newFleetOn(t, fx)
 		// The deadline's answer is tested on the Stripe webhook; a loaded
 		// test host must not turn these decisions into timeouts.
-		f.srv.Authorizations.Deadline = time.Minute
+		f.srv.Purchases.Deadline = time.Minute
 		t.Run("wrong key is 401", func(t *testing.T) {
 			for _, path := range []string{"/api/network/authorizations", "/api/network/authorizations/A-1/reversal"} {
 				f.api.Do(apitest.Request{Method: "POST", Path: path, Body: `{}`, Token: f.owner, BreaksContract: true,

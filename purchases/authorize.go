@@ -37,7 +37,7 @@ func (s *Service) HandleStripe(ctx context.Context, payload []byte, signature st
 	switch {
 	case ev.Request != nil:
 		ev.Request.ReceivedAt = s.now()
-		a, err := s.Authorize(ctx, ev.Request)
+		a, _, err := s.Authorize(ctx, ev.Request)
 		if err != nil {
 			return nil, err
 		}
@@ -50,7 +50,8 @@ func (s *Service) HandleStripe(ctx context.Context, payload []byte, signature st
 	case ev.Update != nil:
 		return &Answer{}, s.Update(ctx, ev.Update)
 	case ev.Capture != nil:
-		return &Answer{}, s.Capture(ctx, ev.Capture)
+		_, err := s.Capture(ctx, ev.Capture)
+		return &Answer{}, err
 	}
 	return &Answer{}, nil
 }
@@ -67,17 +68,18 @@ func errAuthorizationOfAnotherCard() error {
 	return fe.Err()
 }
 
-// Authorize decides Stripe's request r under the deadline (see authorize).
-// An id the portal decided for another card is declined
+// Authorize decides Stripe's request r under the deadline (see
+// authorize); created == false answers a replay of r.ID with the first
+// decision. An id the portal decided for another card is declined
 // AUTHORIZATION_OF_ANOTHER_CARD, recording nothing.
-func (s *Service) Authorize(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Authorization, error) {
-	a, _, err := s.authorize(ctx, r)
+func (s *Service) Authorize(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Authorization, bool, error) {
+	a, created, err := s.authorize(ctx, r)
 	if fuelportal.ErrorFields(err)["authorizationId"] != nil {
 		s.logger().WarnContext(ctx, "card authorization id repeated for another card: declined", "authorization", r.ID)
 		return &fuelportal.Authorization{AuthorizationID: r.ID, Issuer: r.Issuer, RequestedCents: r.AmountCents,
-			DeclineCode: fuelportal.DeclineAuthorizationOfAnotherCard, Status: fuelportal.AuthorizationDeclined}, nil
+			DeclineCode: fuelportal.DeclineAuthorizationOfAnotherCard, Status: fuelportal.AuthorizationDeclined}, false, nil
 	}
-	return a, err
+	return a, created, err
 }
 
 // AuthorizeNetwork decides the card network's authorization request r

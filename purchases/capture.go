@@ -30,14 +30,14 @@ func errAuthorizationNotOpen() error {
 // answer, it is recorded with what the event and its authorization tell
 // (logged). One above its authorization's approved amount is logged (and
 // raises the owners' AUTHORIZATION alert).
-func (s *Service) Capture(ctx context.Context, c *fuelportal.IssuingCapture) error {
+func (s *Service) Capture(ctx context.Context, c *fuelportal.IssuingCapture) (Captured, error) {
 	if err := fuelportal.CheckCaptureAmount(c.AmountCents); err != nil {
 		s.logger().WarnContext(ctx, "card capture refused: its amount is beyond any purchase", "transaction", c.TransactionID,
 			"authorization", c.AuthorizationID, "amount_cents", c.AmountCents)
-		return nil
+		return Captured{}, nil
 	}
 	if c.AmountCents <= 0 {
-		return nil // a refund: not a purchase
+		return Captured{}, nil // a refund: not a purchase
 	}
 	if !c.FuelReported && s.Transactions != nil {
 		fuel, err := s.Transactions.TransactionFuel(ctx, c.TransactionID)
@@ -48,8 +48,19 @@ func (s *Service) Capture(ctx context.Context, c *fuelportal.IssuingCapture) err
 			c.Gallons, c.Product, c.FuelReported = fuel.Gallons, fuel.Product, true
 		}
 	}
-	_, _, err := s.capture(ctx, c)
-	return err
+	return s.capture(ctx, c)
+}
+
+// Captured is what a capture recorded.
+type Captured struct {
+	// Transaction is the purchase the capture became (nil for a card that
+	// is not the portal's, a refund or a refused capture: nothing is
+	// recorded); Created is false when it was recorded before.
+	Transaction *fuelportal.Transaction
+	Created     bool
+	// OverHoldCents is how much the capture exceeds its authorization's
+	// approved amount (0 when within it).
+	OverHoldCents int64
 }
 
 // captureNetwork records network purchase p, which names the network
@@ -69,7 +80,8 @@ func (s *Service) captureNetwork(ctx context.Context, p *fuelportal.CardPurchase
 	if err := fuelportal.CheckCaptureAmount(c.AmountCents); err != nil {
 		return nil, false, err
 	}
-	return s.capture(ctx, c)
+	res, err := s.capture(ctx, c)
+	return res.Transaction, res.Created, err
 }
 
 // capture records captured transaction c as an approved purchase of its
@@ -88,10 +100,12 @@ func (s *Service) captureNetwork(ctx context.Context, p *fuelportal.CardPurchase
 // portal's records nothing (nil). On a card's active trip the purchase is
 // linked as a network purchase is: its gallons count as bought through
 // the link, the released hold's no more.
-func (s *Service) capture(ctx context.Context, c *fuelportal.IssuingCapture) (t *fuelportal.Transaction, created bool, err error) {
+func (s *Service) capture(ctx context.Context, c *fuelportal.IssuingCapture) (Captured, error) {
 	network := c.Issuer == fuelportal.IssuerNetwork
+	var t *fuelportal.Transaction
+	var created bool
 	var over int64 // above the authorization's approved amount
-	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
 		f, err := tx.CaptureFacts(ctx, c)
 		switch {
 		case err != nil:
@@ -160,7 +174,7 @@ func (s *Service) capture(ctx context.Context, c *fuelportal.IssuingCapture) (t 
 		return tx.PurchaseDecided(ctx, t)
 	})
 	if err != nil {
-		return nil, false, err
+		return Captured{}, err
 	}
 	if over > 0 {
 		s.logger().WarnContext(ctx, "card capture above its authorization's hold", "transaction", c.TransactionID,
@@ -169,5 +183,5 @@ func (s *Service) capture(ctx context.Context, c *fuelportal.IssuingCapture) (t 
 	if created {
 		s.Recorded(ctx, t)
 	}
-	return t, created, nil
+	return Captured{Transaction: t, Created: created, OverHoldCents: over}, nil
 }

@@ -29,7 +29,7 @@ type AuthorizationDecision struct {
 	// HoldCents is what an approval holds on the wallet: the amount and
 	// the card's fee, which its capture adds (0 on a decline).
 	HoldCents int64
-	Reason      fuelportal.DeclineReason
+	Reason    fuelportal.DeclineReason
 	// Fired are the rules that shaped the answer: the decline's code, or
 	// the limits that cut a partial amount, in the order they were met.
 	Fired []string
