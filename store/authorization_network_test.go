@@ -77,8 +77,9 @@ func TestCapturedAuthorization_CountsOnceInTheDayAndTheTrip(t *testing.T) {
 				if err != nil || !a.Approved || a.AmountCents != 400_00 || a.StationID != f.station.ID {
 					t.Fatalf("authorization = %+v, %v", a, err)
 				}
-				if left := dayLeft(); left != 600_00 {
-					t.Fatalf("day left with the hold = %d, want 600_00", left)
+				// The hold counts in the day with the $1.50 fee its capture adds.
+				if left := dayLeft(); left != 598_50 {
+					t.Fatalf("day left with the hold = %d, want 598_50", left)
 				}
 				// Beside the hold, 10 gal more would pass the stop's 110.
 				if tr := buy(10_000); tr.Status != fuelportal.TransactionDeclined || tr.DeclineReason != fuelportal.DeclineOverGallonsLeft {
@@ -304,8 +305,8 @@ func TestExpireNetworkHolds_ReleasesOnlyOldNetworkHolds(t *testing.T) {
 				t.Fatalf("authorization %s = %+v, %v", r.ID, a, err)
 			}
 		}
-		if held := heldAudit(t, db, f.company.ID); held != 220_00 {
-			t.Fatalf("held = %d, want 220_00", held)
+		if held := heldAudit(t, db, f.company.ID); held != 220_00+3*1_50 {
+			t.Fatalf("held = %d, want 224_50 (the amounts and their fees)", held)
 		}
 		now := old.Created.Add(store.NetworkHoldLifetime + time.Hour)
 		for i, want := range []int{1, 0} {
@@ -314,8 +315,8 @@ func TestExpireNetworkHolds_ReleasesOnlyOldNetworkHolds(t *testing.T) {
 				t.Fatalf("run %d: released %d, %v; want %d", i, n, err, want)
 			}
 		}
-		if held := heldAudit(t, db, f.company.ID); held != 120_00 {
-			t.Fatalf("held after expiry = %d, want the young network and the Stripe holds (120_00)", held)
+		if held := heldAudit(t, db, f.company.ID); held != 120_00+2*1_50 {
+			t.Fatalf("held after expiry = %d, want the young network and the Stripe holds (123_00)", held)
 		}
 		if a, err := db.Authorization(ctx, "net-old"); err != nil || a.Status != fuelportal.AuthorizationReleased {
 			t.Fatalf("expired authorization = %+v, %v", a, err)

@@ -77,18 +77,19 @@ func TestDecideAuthorization_HoldsAndAvailable(t *testing.T) {
 		if err != nil || !created || !a.Approved || a.Status != fuelportal.AuthorizationHeld || a.StationID != f.station.ID {
 			t.Fatalf("DecideAuthorization = %+v, %v, %v", a, created, err)
 		}
-		// A network purchase sees only the $100 available: 100 gal is declined for funds.
+		// $401.50 held (the fee with the amount): a network purchase sees
+		// only the $98.50 available, 100 gal is declined for funds.
 		tr, _, err := flow(db).Record(ctx, purchase("n-after-hold", f.active.CardNumber, f.station.ID, 100_000))
 		if err != nil || tr.Status != fuelportal.TransactionDeclined || tr.DeclineReason != fuelportal.DeclineInsufficientFunds {
 			t.Fatalf("purchase against a held wallet = %+v, %v", tr, err)
 		}
 		w, err := db.Wallet(ctx, f.company.ID)
-		if err != nil || w.BalanceCents != 500_00 || w.HeldCents != 400_00 || w.AvailableCents != 100_00 {
+		if err != nil || w.BalanceCents != 500_00 || w.HeldCents != 401_50 || w.AvailableCents != 98_50 {
 			t.Fatalf("wallet = %+v, %v", w, err)
 		}
 		// Replayed: the same answer, nothing more held.
 		again, created, err := flow(db).Authorize(ctx, authRequest("iauth_a", "ic_0", 400_00, false))
-		if err != nil || created || again.ID != a.ID || !again.Approved || heldAudit(t, db, f.company.ID) != 400_00 {
+		if err != nil || created || again.ID != a.ID || !again.Approved || heldAudit(t, db, f.company.ID) != 401_50 {
 			t.Fatalf("replay = %+v, %v, %v", again, created, err)
 		}
 		// Released: the room is back.
@@ -98,13 +99,14 @@ func TestDecideAuthorization_HoldsAndAvailable(t *testing.T) {
 		if _, found, err := db.ReleaseAuthorization(ctx, "iauth_a"); err != nil || !found || heldAudit(t, db, f.company.ID) != 0 {
 			t.Fatalf("second release: %v, %v", found, err)
 		}
-		// Daily limits count open holds: $150/day leaves $150 then nothing.
+		// Daily limits count open holds with their fees: $150/day leaves
+		// $148.50 and the fee, then nothing.
 		if _, err := db.SaveCardControls(ctx, f.company.ID, f.active.CardNumber, fuelportal.Controls{DailyCents: ptrInt(150_00)}); err != nil {
 			t.Fatal(err)
 		}
 		b, _, _ := flow(db).Authorize(ctx, authRequest("iauth_b", "ic_0", 300_00, true))
 		c, _, _ := flow(db).Authorize(ctx, authRequest("iauth_c", "ic_0", 300_00, true))
-		if !b.Approved || b.AmountCents != 150_00 || c.Approved || c.DeclineCode != fuelportal.DeclineDailyLimit {
+		if !b.Approved || b.AmountCents != 148_50 || c.Approved || c.DeclineCode != fuelportal.DeclineDailyLimit {
 			t.Fatalf("under a daily limit: %+v then %+v", b, c)
 		}
 	})
@@ -145,8 +147,8 @@ func authorizeAtOnce(t *testing.T, db *store.DB, prefix string, n, cards int, ce
 // TestDecideAuthorization_ConcurrentHoldsNeverOverdraw sends 120
 // authorizations of $30 at once over 4 cards of one $1,000 wallet: on
 // PostgreSQL half through a second database handle (a second pool, as a
-// second server process would have). Exactly 33 fit, and the wallet holds
-// their $990.
+// second server process would have). Exactly 31 fit ($31.50 each with the fee), and the wallet holds
+// their $976.50.
 func TestDecideAuthorization_ConcurrentHoldsNeverOverdraw(t *testing.T) {
 	for _, engine := range []store.Engine{store.SQLite, store.Postgres} {
 		t.Run(string(engine), func(t *testing.T) {
@@ -175,10 +177,11 @@ func TestDecideAuthorization_ConcurrentHoldsNeverOverdraw(t *testing.T) {
 				wg.Go(func() { counts[i] = authorizeAtOnce(t, h, fmt.Sprint("p", i), 60, 4, 30_00) })
 			}
 			wg.Wait()
-			if total := counts[0] + counts[1]; total != 33 {
-				t.Fatalf("approved %v = %d, want 33", counts, total)
+			// $31.50 each with the fee: 31 fit in $1,000.
+			if total := counts[0] + counts[1]; total != 31 {
+				t.Fatalf("approved %v = %d, want 31", counts, total)
 			}
-			if held := heldAudit(t, db, f.company.ID); held != 990_00 {
+			if held := heldAudit(t, db, f.company.ID); held != 976_50 {
 				t.Fatalf("held %d", held)
 			}
 			if audit, err := db.CheckLedger(ctx); err != nil || audit.EntriesSum != 0 || len(audit.BalanceMismatches) > 0 {
@@ -305,7 +308,7 @@ func TestDecideAuthorization_MeetsThePumpPrompt(t *testing.T) {
 		}
 		right := authRequest("iauth_right", "ic_0", 100_00, false)
 		right.Prompt = fuelportal.PumpPrompt{DriverID: f.active.DriverID}
-		if a, _, err := flow(db).Authorize(ctx, right); err != nil || !a.Approved || heldAudit(t, db, f.company.ID) != 100_00 {
+		if a, _, err := flow(db).Authorize(ctx, right); err != nil || !a.Approved || heldAudit(t, db, f.company.ID) != 101_50 {
 			t.Fatalf("right driver id = %+v, %v", a, err)
 		}
 	})
