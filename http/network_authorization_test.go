@@ -10,6 +10,7 @@ import (
 
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
+	"fuelportal/purchases"
 )
 
 type networkAuthorizationResult struct {
@@ -66,20 +67,32 @@ func TestNetworkAuthorizations(t *testing.T) {
 		})
 		before := f.held(t, f.demoCompany)
 		var first networkAuthorizationResult
-		t.Run("an approval holds its amount on the wallet", func(t *testing.T) {
+		// Demo Freight's card fee is $1.50: a hold is the amount and the fee.
+		t.Run("an approval holds its amount and the card's fee on the wallet", func(t *testing.T) {
 			f.postAuthorization("A-1", f.driverCard, "80.00").ExpectStatus(t, 201).Decode(t, &first)
 			if !first.Approved || first.Amount != 80 || first.DeclineCode != nil || first.DeclineReason != nil || first.AuthorizationID != "A-1" {
 				t.Fatalf("answer = %+v", first)
 			}
-			if held := f.held(t, f.demoCompany); held != before+80_00 {
-				t.Fatalf("held %d, want %d", held, before+80_00)
+			if held := f.held(t, f.demoCompany); held != before+81_50 {
+				t.Fatalf("held %d, want %d", held, before+81_50)
 			}
 		})
 		t.Run("a replay gets the same answer and holds nothing more", func(t *testing.T) {
 			var again networkAuthorizationResult
 			f.postAuthorization("A-1", f.driverCard, "80.00").ExpectStatus(t, 200).Decode(t, &again)
-			if again != first || f.held(t, f.demoCompany) != before+80_00 {
+			if again != first || f.held(t, f.demoCompany) != before+81_50 {
 				t.Fatalf("replay = %+v, held %d", again, f.held(t, f.demoCompany))
+			}
+		})
+		t.Run("the id repeated for another card is a 400, nothing held", func(t *testing.T) {
+			otherCard := demo.CardPlans[demo.OtherHaulers.Name][0].CardNumber
+			otherHeld := f.held(t, f.otherCompany)
+			fields := f.postAuthorization("A-1", otherCard, "80.00").ExpectStatus(t, 400).FieldErrors(t)
+			if fmt.Sprint(fields["authorizationId"]) != fmt.Sprint([]string{purchases.MsgAuthorizationOfAnotherCard}) {
+				t.Fatalf("field errors %v", fields)
+			}
+			if f.held(t, f.otherCompany) != otherHeld || f.held(t, f.demoCompany) != before+81_50 {
+				t.Fatal("the repeated id moved a hold")
 			}
 		})
 		t.Run("the purchase naming it captures the hold", func(t *testing.T) {
@@ -142,7 +155,7 @@ func TestNetworkAuthorizations(t *testing.T) {
 			if fmt.Sprint(theirs) != fmt.Sprint(unknown) {
 				t.Fatalf("another company's authorization reads %v, an unknown one %v", theirs, unknown)
 			}
-			if f.held(t, f.otherCompany) != otherHeld+40_00 || f.held(t, f.demoCompany) != before {
+			if f.held(t, f.otherCompany) != otherHeld+41_00 || f.held(t, f.demoCompany) != before {
 				t.Fatal("a refused capture moved a hold")
 			}
 		})
