@@ -53,6 +53,15 @@ func (f *fleet) held(t *testing.T, company int64) int64 {
 	return w.HeldCents
 }
 
+func (f *fleet) balance(t *testing.T, company int64) int64 {
+	t.Helper()
+	w, err := f.db.Wallet(context.Background(), company)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w.BalanceCents
+}
+
 func TestNetworkAuthorizations(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
@@ -111,6 +120,19 @@ func TestNetworkAuthorizations(t *testing.T) {
 			if len(fields["authorizationId"]) != 1 {
 				t.Fatalf("field errors %v", fields)
 			}
+		})
+		t.Run("a capture beyond any purchase is a 400 and moves nothing", func(t *testing.T) {
+			f.postAuthorization("A-HUGE", f.driverCard, "50").ExpectStatus(t, 201)
+			held, balance := f.held(t, f.demoCompany), f.balance(t, f.demoCompany)
+			for _, gallons := range []string{"2000.001", "99999999999", "9223372036854775807", "1e300"} {
+				if fields := f.postCapture("CAP-HUGE", "A-HUGE", f.driverCard, gallons).ExpectStatus(t, 400).FieldErrors(t); len(fields["gallons"]) != 1 {
+					t.Fatalf("gallons %s: field errors %v", gallons, fields)
+				}
+			}
+			if f.held(t, f.demoCompany) != held || f.balance(t, f.demoCompany) != balance {
+				t.Fatal("a refused capture moved the wallet")
+			}
+			f.postReversal("A-HUGE").ExpectStatus(t, 200)
 		})
 		t.Run("a reversal releases the hold once", func(t *testing.T) {
 			f.postAuthorization("A-2", f.driverCard, "50").ExpectStatus(t, 201)
