@@ -7,7 +7,7 @@ package store
 //	WalletBalance  the balance in cents
 //	Wallet         the balance with the contract's canAddFunds/canPayByInvoice
 //
-// Purchases debit wallets through RecordPurchase (purchase.go).
+// Purchases debit wallets through DebitPurchase (purchase.go).
 //
 // Concurrency: a wallet's running balance is changed only by one UPDATE
 // whose WHERE clause holds the overdraft guard, in the same transaction as
