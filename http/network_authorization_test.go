@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"fuelportal"
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
 	"fuelportal/purchases"
@@ -44,23 +45,18 @@ func (f *fleet) postReversal(auth string) *apitest.Response {
 		Header: http.Header{"X-Network-Key": {networkKey}}})
 }
 
-func (f *fleet) held(t *testing.T, company int64) int64 {
+func (f *fleet) wallet(t *testing.T, company int64) *fuelportal.Wallet {
 	t.Helper()
 	w, err := f.db.Wallet(context.Background(), company)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return w.HeldCents
+	return w
 }
 
-func (f *fleet) balance(t *testing.T, company int64) int64 {
-	t.Helper()
-	w, err := f.db.Wallet(context.Background(), company)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return w.BalanceCents
-}
+func (f *fleet) held(t *testing.T, company int64) int64 { return f.wallet(t, company).HeldCents }
+
+func (f *fleet) balance(t *testing.T, company int64) int64 { return f.wallet(t, company).BalanceCents }
 
 func TestNetworkAuthorizations(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
