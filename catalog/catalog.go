@@ -71,15 +71,10 @@ type snapshot struct {
 	// other chains' stations. Item IDs are positions in stations.
 	ranked  *geo.RankIndex
 	byChain map[string]*geo.RankIndex
-	// maps cluster the map by each price key (keyRetail, keyNet).
-	maps [2]mapIndexes
-}
-
-// mapIndexes cluster the map by one price: all over every station, byChain
-// per chain.
-type mapIndexes struct {
-	all     *geo.MapIndex
-	byChain map[string]*geo.MapIndex
+	// maps cluster the map over every station, mapsByChain per chain;
+	// their prices are the keys keyRetail and keyNet.
+	maps        *geo.MapIndex
+	mapsByChain map[string]*geo.MapIndex
 }
 
 // routeHits holds the index's near-route answers between queries: a
@@ -141,9 +136,7 @@ func (c *Catalog) load(stations []*fuelportal.Station, version int64) {
 	}
 	s.index = geo.NewIndex(items)
 	s.ranked, s.byChain = rankIndexes(sorted)
-	for _, key := range []int{keyRetail, keyNet} {
-		s.maps[key] = newMapIndexes(sorted, key)
-	}
+	s.maps, s.mapsByChain = mapIndexes(sorted)
 	c.snap.Store(s)
 	if c.places != nil && len(fresh) > 0 {
 		c.places.Add(stationPlaces(fresh)...)
@@ -162,7 +155,8 @@ func stationPlaces(stations []*fuelportal.Station) []routing.Place {
 	return places
 }
 
-// Keys of the stations' RankIndex and map indexes. What a company pays
+// Keys of the stations' RankIndex and map indexes (whose prices are the
+// first geo.MapPrices keys). What a company pays
 // per gallon (fuelportal.Contract.Price) is, under each pricing plan, a
 // non-decreasing function of one of them, and so is its discount:
 // retail-minus prices and discounts follow the retail price, net-price ones
@@ -213,20 +207,21 @@ func rankIndexes(sorted []*fuelportal.Station) (*geo.RankIndex, map[string]*geo.
 	return geo.NewRankIndex(all), byChain
 }
 
-// newMapIndexes builds the map clustering index over all stations and one
-// per chain, by the price key key.
-func newMapIndexes(sorted []*fuelportal.Station, key int) mapIndexes {
+// mapIndexes builds the map clustering index over all stations and one
+// per chain, priced by keyRetail and keyNet.
+func mapIndexes(sorted []*fuelportal.Station) (*geo.MapIndex, map[string]*geo.MapIndex) {
 	all := make([]geo.MapItem, len(sorted))
 	chains := map[string][]geo.MapItem{}
 	for i, st := range sorted {
-		all[i] = geo.MapItem{ID: int64(i), Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude}, Price: stationKeys(st)[key]}
+		keys := stationKeys(st)
+		all[i] = geo.MapItem{ID: int64(i), Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude}, Prices: [geo.MapPrices]int64{keyRetail: keys[keyRetail], keyNet: keys[keyNet]}}
 		chains[st.Chain] = append(chains[st.Chain], all[i])
 	}
 	byChain := make(map[string]*geo.MapIndex, len(chains))
 	for code, items := range chains {
 		byChain[code] = geo.NewMapIndex(items)
 	}
-	return mapIndexes{all: geo.NewMapIndex(all), byChain: byChain}
+	return geo.NewMapIndex(all), byChain
 }
 
 // Watch calls Refresh every PollInterval until ctx ends, logging failures.
@@ -363,17 +358,16 @@ func (c *Catalog) MapView(ctx context.Context, box geo.Box, zoom int, chains Cha
 	// The contract's price is a non-decreasing function of one key, so a
 	// cluster's lowest price is that function of the key's least value.
 	o := order(contract, false, false)
-	maps := s.maps[o.Key]
 	var cells []geo.Cell
 	switch {
 	case len(chains) == 0:
-		if maps.all != nil {
-			cells = maps.all.AppendCells(nil, box, zoom)
+		if s.maps != nil {
+			cells = s.maps.AppendCells(nil, box, zoom, o.Key)
 		}
 	default:
 		for code := range chains {
-			if mx := maps.byChain[code]; mx != nil {
-				cells = mx.AppendCells(cells, box, zoom)
+			if mx := s.mapsByChain[code]; mx != nil {
+				cells = mx.AppendCells(cells, box, zoom, o.Key)
 			}
 		}
 		if zoom <= geo.MaxClusterZoom {

@@ -81,7 +81,7 @@ func NewRankIndex(items []RankedItem) *RankIndex {
 		vecs[i] = unitVector(it.Point)
 	}
 	if len(usable) > 0 {
-		rx.nodes = make([]rankNode, 0, 2*len(usable)/rankLeaf+2)
+		rx.nodes = make([]rankNode, 0, rankNodes(len(usable)))
 		rx.build(order, vecs, 0)
 	}
 	for k, i := range order {
@@ -101,6 +101,14 @@ func NewRankIndex(items []RankedItem) *RankIndex {
 		}
 	}
 	return rx
+}
+
+// rankNodes is how many nodes build makes for n stations (n > 0).
+func rankNodes(n int) int {
+	if n <= rankLeaf {
+		return 1
+	}
+	return 1 + rankNodes(n/2) + rankNodes(n-n/2)
 }
 
 // build makes the node for order[...] (positions start.. in the final
