@@ -19,10 +19,12 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"fuelportal"
 	"fuelportal/geo"
@@ -38,9 +40,10 @@ type Catalog struct {
 	snap atomic.Pointer[snapshot]
 
 	refreshMu sync.Mutex // one reload at a time
-	known     map[int64]bool
 	// places, when not nil, receives the stations each load sees for the
 	// first time (under the reload lock), so the geocoder finds them.
+	// Stations are never deleted, so those are the ones the previous
+	// snapshot lacks.
 	places Places
 }
 
@@ -86,13 +89,14 @@ var routeHits = sync.Pool{New: func() any { return new([]geo.RouteHit) }}
 // Stations seen for the first time are added to places (nil: none; a
 // remote geocoder has its own data).
 func New(src Source, places Places) *Catalog {
-	return &Catalog{db: src, known: map[int64]bool{}, places: places}
+	return &Catalog{db: src, places: places}
 }
 
 // FromStations returns a catalog holding stations, with no database behind
-// it (Refresh does nothing); for benchmarks and tests.
+// it (Refresh does nothing); for benchmarks and tests. The catalog takes
+// the stations: their texts are moved into its own memory (packText).
 func FromStations(stations []*fuelportal.Station) *Catalog {
-	c := &Catalog{known: map[int64]bool{}}
+	c := &Catalog{}
 	c.load(stations, 0)
 	return c
 }
@@ -124,22 +128,79 @@ func (c *Catalog) Refresh(ctx context.Context) error {
 func (c *Catalog) load(stations []*fuelportal.Station, version int64) {
 	sorted := slices.Clone(stations)
 	slices.SortFunc(sorted, func(a, b *fuelportal.Station) int { return cmp.Compare(a.ID, b.ID) })
+	var previous []*fuelportal.Station
+	if prev := c.snap.Load(); prev != nil {
+		previous = prev.stations
+	}
+	// The geocoder keeps some of the texts it is given (a town's name):
+	// give it the loaded ones, so that it holds no packed block alive.
+	var places []routing.Place
+	if c.places != nil {
+		places = stationPlaces(newStations(sorted, previous))
+	}
+	packText(sorted)
 	s := &snapshot{version: version, stations: sorted}
 	items := make([]geo.Item, len(sorted))
-	var fresh []*fuelportal.Station
 	for i, st := range sorted {
 		items[i] = geo.Item{ID: int64(i), Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude}}
-		if !c.known[st.ID] {
-			c.known[st.ID] = true
-			fresh = append(fresh, st)
-		}
 	}
 	s.index = geo.NewIndex(items)
 	s.ranked, s.byChain = rankIndexes(sorted)
 	s.maps, s.mapsByChain = mapIndexes(sorted)
 	c.snap.Store(s)
-	if c.places != nil && len(fresh) > 0 {
-		c.places.Add(stationPlaces(fresh)...)
+	if len(places) > 0 {
+		c.places.Add(places...)
+	}
+	debug.FreeOSMemory()
+}
+
+// newStations returns the stations previous lacks (both sorted by ID).
+func newStations(stations, previous []*fuelportal.Station) (fresh []*fuelportal.Station) {
+	j := 0
+	for _, st := range stations {
+		for j < len(previous) && previous[j].ID < st.ID {
+			j++
+		}
+		if j == len(previous) || previous[j].ID != st.ID {
+			fresh = append(fresh, st)
+		}
+	}
+	return fresh
+}
+
+// textBlock is the size of the blocks packText copies texts into.
+const textBlock = 64 << 10
+
+// packText copies the stations' texts into blocks that their fields then
+// slice, each value of a repeated field (city, state, ZIP, country, chain,
+// affiliate) once: a snapshot's text takes a few large allocations that
+// die with it, not nine small ones a station scattered among the
+// short-lived strings of the load.
+func packText(stations []*fuelportal.Station) {
+	var block []byte // the unused rest of the current block
+	pack := func(s string) string {
+		if len(s) == 0 {
+			return ""
+		}
+		if len(s) > len(block) {
+			block = make([]byte, max(textBlock, len(s)))
+		}
+		n := copy(block, s)
+		packed := unsafe.String(&block[0], n) // never written again
+		block = block[n:]
+		return packed
+	}
+	repeated := map[string]string{}
+	for _, st := range stations {
+		st.Name, st.StationLocation, st.Address = pack(st.Name), pack(st.StationLocation), pack(st.Address)
+		for _, f := range [...]*string{&st.City, &st.State, &st.ZipCode, &st.Country, &st.Chain, &st.Affiliate} {
+			v, ok := repeated[*f]
+			if !ok {
+				v = pack(*f)
+				repeated[v] = v
+			}
+			*f = v
+		}
 	}
 }
 
