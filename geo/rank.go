@@ -43,7 +43,6 @@ func (o Order) mapped(k int64) int64 {
 // key, searched best first. Immutable and safe for concurrent readers.
 type RankIndex struct {
 	nodes  []rankNode
-	vecs   []vec3
 	points []Point
 	ids    []int64
 	keys   [][NumKeys]int64
@@ -69,7 +68,6 @@ func NewRankIndex(items []RankedItem) *RankIndex {
 		}
 	}
 	rx := &RankIndex{
-		vecs:   make([]vec3, len(usable)),
 		points: make([]Point, len(usable)),
 		ids:    make([]int64, len(usable)),
 		keys:   make([][NumKeys]int64, len(usable)),
@@ -85,7 +83,7 @@ func NewRankIndex(items []RankedItem) *RankIndex {
 		rx.build(order, vecs, 0)
 	}
 	for k, i := range order {
-		rx.vecs[k], rx.points[k], rx.ids[k], rx.keys[k] = vecs[i], usable[i].Point, usable[i].ID, usable[i].Keys
+		rx.points[k], rx.ids[k], rx.keys[k] = usable[i].Point, usable[i].ID, usable[i].Keys
 	}
 	// Keys per node, from the reordered stations.
 	for n := range rx.nodes {
