@@ -18,9 +18,11 @@ type grid struct {
 	// items newGrid returns).
 	start []int32
 	vecs  []vec3
-	// bounds[start[c]] is a ball holding non-empty cell c's stations (the
-	// corridor search's cell-wide bound); the other entries are unused.
-	bounds []ball
+	// bounds[boundAt[c]] is a ball holding non-empty cell c's stations
+	// (the corridor search's cell-wide bound); boundAt of an empty cell
+	// is unused.
+	bounds  []ball
+	boundAt []int32
 }
 
 // newGrid buckets items and returns them in the grid's order.
@@ -69,12 +71,21 @@ func newGrid(items []Item) (grid, []Item) {
 		g.vecs[k] = unitVector(items[i].Point)
 		ordered[k] = items[i]
 	}
-	g.bounds = make([]ball, len(items))
+	nonEmpty := 0
 	for c := range cells {
-		if lo, hi := g.start[c], g.start[c+1]; lo < hi {
-			g.bounds[lo] = enclosingBall(g.vecs[lo:hi])
+		if g.start[c] < g.start[c+1] {
+			nonEmpty++
 		}
 	}
+	g.bounds = make([]ball, 0, nonEmpty)
+	g.boundAt = make([]int32, cells)
+	for c := range cells {
+		if lo, hi := g.start[c], g.start[c+1]; lo < hi {
+			g.boundAt[c] = int32(len(g.bounds))
+			g.bounds = append(g.bounds, enclosingBall(g.vecs[lo:hi]))
+		}
+	}
+
 	return g, ordered
 }
 

@@ -242,7 +242,7 @@ func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64)
 		lo, hi := g.start[c], g.start[c+1]
 		vecs, items := g.vecs[lo:hi], ix.items[lo:hi]
 		// A ball holding the cell's stations (made with the grid).
-		cc, cellR := g.bounds[lo].center, g.bounds[lo].reach
+		cc, cellR := g.bounds[g.boundAt[c]].center, g.bounds[g.boundAt[c]].reach
 		// The groups that can come within the radius of some station here,
 		// nearest first.
 		near = near[:0]

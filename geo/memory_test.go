@@ -36,8 +36,9 @@ func TestIndexBytesPerStation(t *testing.T) {
 		bytes int
 		max   int
 	}{
-		// items 24, unit vectors 24, cell balls 32, cell starts (at most 4 cells a station) 16
-		{"corridor grid", sliceBytes(ix.items) + sliceBytes(g.vecs) + sliceBytes(g.bounds) + sliceBytes(g.start), 96},
+		// items 24, unit vectors 24, cell starts and ball indexes (at
+		// most 4 cells a station) 32, a ball (32) per non-empty cell
+		{"corridor grid", sliceBytes(ix.items) + sliceBytes(g.vecs) + sliceBytes(g.start) + sliceBytes(g.boundAt) + sliceBytes(g.bounds), 96},
 		// points 16, ids 8, keys 24; nodes of 112 bytes, about two for
 		// each leaf of 4 to 8 stations
 		{"ranking tree", sliceBytes(rx.nodes) + sliceBytes(rx.points) + sliceBytes(rx.ids) + sliceBytes(rx.keys), 96},
