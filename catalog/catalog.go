@@ -155,8 +155,15 @@ func (c *Catalog) load(stations []*fuelportal.Station, version int64) {
 	// index building) are garbage now, about twice the catalog's size:
 	// collect them and give their pages back, rather than leaving the
 	// process at its peak until the runtime's own pace (minutes) does.
-	debug.FreeOSMemory()
+	if len(sorted) >= freeAfterLoad {
+		debug.FreeOSMemory()
+	}
 }
+
+// freeAfterLoad is the station count from which a load returns the
+// memory it leaves at once (about 1 KB a station); below it, a forced
+// collection costs more than the few megabytes are worth.
+const freeAfterLoad = 10_000
 
 // newStations returns the stations previous lacks (both sorted by ID).
 func newStations(stations, previous []*fuelportal.Station) (fresh []*fuelportal.Station) {
