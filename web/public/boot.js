@@ -54,6 +54,18 @@
     for (var i = 0; i < callbacks.length; i++) callbacks[i]();
   }
 
+  // The sign-in page (src/features/auth/components/sign-in) calls this once the credentials are
+  // accepted, before the app has loaded: the destination's first calls go now, with the new token,
+  // while the app's code loads and runs (its queries take the answers, as after a reload).
+  window.fuelportalPreloadPage = function (jwt, destination) {
+    var to = destination === '/transactions' ? 'transactions' : destination === '/dashboard' ? 'dashboard' : null;
+    if (!to) return;
+    var who = roleOf(jwt);
+    if (to === 'dashboard' && who === 'ROLE_COMPANY') preloadCalls(jwt, ['/wex/company/driver-requests']);
+    preloadPageData(jwt, who, to);
+  };
+
+  var html = document.documentElement;
   var path = '/';
   var token = null;
   try {
@@ -73,7 +85,6 @@
   }
   var role = roleOf(token);
   // index.html's signed-in skeleton: the navigation and the page's heading (src/app/boot-skeleton.ts).
-  var html = document.documentElement;
   html.setAttribute('data-boot', 'app');
   html.setAttribute('data-boot-page', page);
   html.setAttribute('data-boot-role', role === 'ROLE_COMPANY' ? 'owner' : 'driver');

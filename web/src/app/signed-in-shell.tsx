@@ -7,8 +7,8 @@ import { lazyPage } from './lazy-page';
 export const SignedInShell = lazyPage(async () => {
   const [{ AppShell: Shell }, { useUnreadAlertCount }, { useUnreadNotificationCount }, { default: NotificationsIcon }] = await Promise.all([
     import('@/components/layout/AppShell'),
-    import('@/features/alerts'),
-    import('@/features/notifications'),
+    import('@/features/alerts/unread'),
+    import('@/features/notifications/unread'),
     import('@mui/icons-material/Notifications'),
   ]);
   return function SignedInShell({ children }: { children: ReactNode }) {
