@@ -146,7 +146,7 @@ for (const language of ['en', 'es'] as const) {
           await screenshot(page, `bottom-bar-${role}-${language}-${width}`, { fullPage: false });
         }
         await page.setViewportSize({ width: 390, height: 844 });
-        await signOutFromShell(page);
+        await signOutFromShell(page, language);
         await expect(page).toHaveURL(/\/$/);
       } finally {
         await setAccountLanguage(request, who, 'en');

@@ -188,9 +188,15 @@ export async function openSettings(page: Page): Promise<void> {
   }
 }
 
+const SIGN_OUT_TEXTS = {
+  en: { account: 'Account', signOut: 'Sign out', confirm: 'Sign out?' },
+  es: { account: 'Cuenta', signOut: 'Cerrar sesión', confirm: '¿Cerrar sesión?' },
+};
+
 /** Signs out from the shell: Account (the bottom bar's or the drawer's), Sign out, then the confirmation's Sign out. */
-export async function signOutFromShell(page: Page): Promise<void> {
-  await page.getByTestId(isPhone() ? 'navigation-bar' : 'navigation-drawer').getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await page.getByRole('dialog', { name: 'Sign out?' }).getByRole('button', { name: 'Sign out' }).click();
+export async function signOutFromShell(page: Page, language: keyof typeof SIGN_OUT_TEXTS = 'en'): Promise<void> {
+  const texts = SIGN_OUT_TEXTS[language];
+  await page.getByTestId(isPhone() ? 'navigation-bar' : 'navigation-drawer').getByRole('button', { name: texts.account }).click();
+  await page.getByRole('menuitem', { name: texts.signOut }).click();
+  await page.getByRole('dialog', { name: texts.confirm }).getByRole('button', { name: texts.signOut }).click();
 }

@@ -235,10 +235,11 @@ function BottomBar({ extraEntries }: NavProps) {
     borderRadius: 3,
     '&[aria-current="page"]': { color: 'primary.main' },
   } as const;
-  const buttonSx = { ...itemSx, border: 0, bgcolor: 'transparent', font: 'inherit', fontSize: '0.75rem', fontWeight: 600, cursor: 'pointer' } as const;
+  const buttonSx = { ...itemSx, border: 0, bgcolor: 'transparent', font: 'inherit', cursor: 'pointer' } as const;
   // One line, whole words: the labels are single short words (barLabel); a label that ever
   // outgrows its fifth of the bar overflows visibly (the e2e check measures it) rather than breaking.
-  const labelSx = { maxWidth: '100%', textAlign: 'center', lineHeight: 1.15, whiteSpace: 'nowrap' } as const;
+  // Its own type: a button's font is the page's (font: inherit above), a link's the bar's.
+  const labelSx = { maxWidth: '100%', textAlign: 'center', fontSize: '0.75rem', fontWeight: 600, lineHeight: 1.15, whiteSpace: 'nowrap' } as const;
   const menuOrigin = {
     anchorOrigin: { vertical: 'top', horizontal: 'right' },
     transformOrigin: { vertical: 'bottom', horizontal: 'right' },
