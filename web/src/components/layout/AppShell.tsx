@@ -449,7 +449,8 @@ function SideDrawer({ extraEntries }: NavProps) {
         id={accountMenuId}
         anchor={accountAnchor}
         onClose={() => setAccountAnchor(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        // Above the Account entry, inside the drawer's width when it is open.
+        anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
         transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
       />
     </Drawer>
