@@ -4,7 +4,8 @@
 // purchase; the store decides it by
 // rules.DecideAuthorization on the facts read under the card's lock and,
 // when approved, holds the amount on the company's wallet in the same
-// transaction; an update that reverses or expires the authorization
+// transaction, answered within the deadline (by the stand-in in
+// standin.go when the database cannot); an update that reverses or expires the authorization
 // releases the hold, and the captured transaction becomes a purchase. The
 // HTTP handler only passes the delivery here and encodes the answer.
 package authorizations
@@ -13,6 +14,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync"
 	"time"
 
 	"fuelportal"
@@ -48,6 +50,9 @@ type Service struct {
 	// the event lacks (the Stripe issuer: purchase_details is
 	// expandable).
 	Transactions Transactions
+
+	standInOnce sync.Once
+	standIn     *StandIn
 }
 
 // Purchases is what follows a new purchase's commit (*purchases.Service).
@@ -108,12 +113,18 @@ func (s *Service) HandleStripe(ctx context.Context, payload []byte, signature st
 	return &Answer{}, nil
 }
 
-// Authorize decides request r under the deadline: the store decides and
+// Authorize decides request r within the deadline: the store decides and
 // holds in one transaction (store.Tx.DecideAuthorization), in which the
 // company's webhook endpoints are told the decision (authorization.request,
-// through the outbox). When the decision cannot finish in time, the
-// company's answer on timeout is recorded instead
-// (store.Tx.RecordAuthorizationTimeout), told alike, and logged. A new
+// through the outbox). The answer is always back by the deadline, whatever
+// the database does: when the decision cannot commit in time (nor get a
+// connection or a lock), the stand-in answers from memory (StandIn: the
+// company's setting on timeout, bounded by the card's limits) and the
+// decision is rolled back; the stand-in's answer is recorded once the
+// database allows (store.Tx.RecordAnswer), told alike, and logged. What is
+// answered is what is recorded: the decision commits only while it can
+// still be the answer (answerClaim), and an answered decision whose
+// commit was lost is recorded again. A new
 // decline on a company card is a declined purchase: once committed, its
 // driver and owners are notified as of every declined purchase
 // (Purchases.Recorded).
@@ -156,6 +167,7 @@ func (s *Service) ReverseNetwork(ctx context.Context, id string) (*fuelportal.Au
 }
 
 func (s *Service) authorize(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Authorization, bool, error) {
+	start := time.Now()
 	if r.ReceivedAt.IsZero() {
 		r.ReceivedAt = s.now()
 	}
@@ -167,47 +179,144 @@ func (s *Service) authorize(ctx context.Context, r *fuelportal.AuthorizationRequ
 	if deadline <= 0 {
 		deadline = DefaultDeadline
 	}
-	dctx, cancel := context.WithTimeout(ctx, deadline)
-	o, err := s.decide(dctx, func(tx *store.Tx) (*store.AuthorizationOutcome, error) {
-		return tx.DecideAuthorization(dctx, r, decide)
-	})
-	cancel()
-	if err == nil {
-		s.recorded(ctx, o)
-		return o.Authorization, o.Created, nil
+	standIn := s.StandIn()
+	standIn.refreshIfStale()
+
+	// The decision runs on its own: the request's end does not interrupt
+	// it (nothing is left half done on a connection), and its transaction,
+	// its wait for a connection and its lock waits end at the deadline.
+	claim := &answerClaim{}
+	work := store.WithTxTimeout(context.WithoutCancel(ctx), deadline)
+	done := make(chan decisionResult, 1)
+	go func() {
+		o, err := s.decide(work, claim, func(tx *store.Tx) (*store.AuthorizationOutcome, error) {
+			return tx.DecideAuthorization(work, r, decide)
+		})
+		done <- decisionResult{o, err}
+	}()
+	timer := time.NewTimer(deadline - time.Since(start))
+	defer timer.Stop()
+	select {
+	case d := <-done:
+		if d.err == nil {
+			s.decided(ctx, r, d.o)
+			return d.o.Authorization, d.o.Created, nil
+		}
+		if a := claim.takeStandIn(); a != nil {
+			// Answered by its decision, whose commit failed or whose
+			// outcome is unknown: the answer is recorded again (once).
+			standIn.Record(r, a)
+			return a, true, nil
+		}
+		if refused(d.err) {
+			return nil, false, d.err
+		}
+		return s.answerStandIn(ctx, r, deadline, d.err), true, nil
+	case <-timer.C:
+		if a := claim.takeStandIn(); a != nil {
+			// Decided in time and committing: that is the answer.
+			go func() {
+				if d := <-done; d.err != nil {
+					standIn.Record(r, a)
+				} else {
+					s.decided(ctx, r, d.o)
+				}
+			}()
+			return a, true, nil
+		}
+		go func() { <-done }()
+		return s.answerStandIn(ctx, r, deadline, context.DeadlineExceeded), true, nil
 	}
-	if !errors.Is(dctx.Err(), context.DeadlineExceeded) || ctx.Err() != nil {
-		return nil, false, err
-	}
-	// Past the deadline: the company's answer on timeout, recorded on a
-	// context of its own (the request's may be near its end too).
-	tctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer cancel()
-	o, terr := s.decide(tctx, func(tx *store.Tx) (*store.AuthorizationOutcome, error) { return tx.RecordAuthorizationTimeout(tctx, r) })
-	if terr != nil {
-		return nil, false, terr
-	}
-	a := o.Authorization
-	s.logger().WarnContext(ctx, "card authorization decided past its deadline: answered by the company's setting",
-		"authorization", r.ID, "company", a.CompanyID, "approved", a.Approved, "deadline", deadline, "err", err)
-	s.recorded(ctx, o)
-	return a, o.Created, nil
 }
 
-// decide runs record in one database transaction and, for a new decision
-// on a company card, publishes authorization.request with the decision in
-// the same transaction.
-func (s *Service) decide(ctx context.Context, record func(tx *store.Tx) (*store.AuthorizationOutcome, error)) (*store.AuthorizationOutcome, error) {
+type decisionResult struct {
+	o   *store.AuthorizationOutcome
+	err error
+}
+
+// refused reports whether err refuses the request itself (a malformed one,
+// an unknown location): answered as an error, nothing recorded. Every
+// other error is the database's, and the stand-in answers.
+func refused(err error) bool {
+	var answer *fuelportal.Error
+	return errors.As(err, &answer) && !store.IsUnavailable(err)
+}
+
+// answerStandIn answers r by the stand-in (the decision could not be the
+// answer in time: why), logs it and has it recorded.
+func (s *Service) answerStandIn(ctx context.Context, r *fuelportal.AuthorizationRequest, deadline time.Duration, why error) *fuelportal.Authorization {
+	a := s.StandIn().Answer(r)
+	a.AnsweredAt = s.now()
+	a.LatencyMicros = max(a.AnsweredAt.Sub(r.ReceivedAt).Microseconds(), 0)
+	s.logger().WarnContext(ctx, "card authorization not decided within its deadline: answered by the company's setting",
+		"authorization", r.ID, "company", a.CompanyID, "approved", a.Approved, "cents", a.AmountCents, "deadline", deadline, "err", why)
+	s.StandIn().Record(r, a)
+	return a
+}
+
+// decided follows a decision's commit: a declined purchase it recorded
+// goes where every new purchase goes, and a card the stand-in does not
+// know yet has its company's cards loaded.
+func (s *Service) decided(ctx context.Context, r *fuelportal.AuthorizationRequest, o *store.AuthorizationOutcome) {
+	s.recorded(ctx, o)
+	if a := o.Authorization; a.CompanyID != 0 && !s.StandIn().Knows(r) {
+		go func() {
+			if err := s.StandIn().Refresh(context.Background(), a.CompanyID); err != nil {
+				s.logger().Warn("cards for the stand-in answer not loaded", "company", a.CompanyID, "err", err)
+			}
+		}()
+	}
+}
+
+// StandIn returns the service's stand-in answer (made on first use).
+func (s *Service) StandIn() *StandIn {
+	s.standInOnce.Do(func() {
+		s.standIn = newStandIn(s.DB, s.logger())
+		s.standIn.record = s.recordAnswer
+	})
+	return s.standIn
+}
+
+// recordAnswer records answer a to r given without a decision in the
+// database, in a transaction of its own (store.Tx.RecordAnswer), publishing
+// authorization.request for a new record as a decision does.
+func (s *Service) recordAnswer(ctx context.Context, r *fuelportal.AuthorizationRequest, a *fuelportal.Authorization) (*store.AuthorizationOutcome, error) {
+	return s.decide(ctx, nil, func(tx *store.Tx) (*store.AuthorizationOutcome, error) { return tx.RecordAnswer(ctx, r, a) })
+}
+
+// SetTimeoutSetting saves the company's answer on timeout and has the
+// stand-in use it from now on.
+func (s *Service) SetTimeoutSetting(ctx context.Context, companyID int64, t fuelportal.AuthorizationTimeout) error {
+	if err := s.DB.SetCompanyAuthorizationTimeout(ctx, companyID, t); err != nil {
+		return err
+	}
+	if err := s.StandIn().Refresh(ctx, companyID); err != nil {
+		s.logger().WarnContext(ctx, "cards for the stand-in answer not loaded", "company", companyID, "err", err)
+	}
+	return nil
+}
+
+// decide runs record in one database transaction (again when the wallet
+// could not take its hold: store.DB.InHoldTx) and, for a new decision on
+// a company card, publishes authorization.request with the decision in
+// the same transaction. With a claim, the transaction commits only when
+// the decision can still be the answer (answerClaim).
+func (s *Service) decide(ctx context.Context, claim *answerClaim, record func(tx *store.Tx) (*store.AuthorizationOutcome, error)) (*store.AuthorizationOutcome, error) {
 	var o *store.AuthorizationOutcome
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+	err := s.DB.InHoldTx(ctx, func(tx *store.Tx) error {
 		var err error
 		if o, err = record(tx); err != nil {
 			return err
 		}
 		if a := o.Authorization; o.Created && a.CompanyID != 0 {
-			_, err = tx.EnqueueWebhookEvent(ctx, a.CompanyID, fuelportal.WebhookAuthorizationRequest, fuelportal.AuthorizationWebhook(a))
+			if _, err = tx.EnqueueWebhookEvent(ctx, a.CompanyID, fuelportal.WebhookAuthorizationRequest, fuelportal.AuthorizationWebhook(a)); err != nil {
+				return err
+			}
 		}
-		return err
+		if claim != nil {
+			tx.BeforeCommit(func() error { return claim.decide(o.Authorization) })
+		}
+		return nil
 	})
 	return o, err
 }

@@ -2,17 +2,16 @@ package store
 
 // Real-time authorizations and their holds on the wallet (schema and
 // invariants: migrations 00500_card_authorizations.sql). A hold moves no
-// money: it raises the wallet row's held_cents, under the same guard and
-// lock as a debit (the available balance, balance_cents - held_cents, may
-// not go below the contract's floor), in the transaction that records the
-// decision; a capture or release lowers it again in the transaction that
-// ends the hold.
+// money: it raises the wallet row's held_cents, under the same guard as a
+// debit (the available balance, balance_cents - held_cents, may not go
+// below the contract's floor), in the transaction that records the
+// decision, written as its last statement (hold.go); a capture or release
+// lowers it again in the transaction that ends the hold.
 
 import (
 	"cmp"
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -21,9 +20,6 @@ import (
 	"fuelportal"
 	"fuelportal/rules"
 )
-
-// errHoldTooLarge: the wallet's available balance cannot take the hold.
-var errHoldTooLarge = errors.New("ledger: hold above the available balance")
 
 // authorizationColumns are card_authorizations' columns scanAuthorization reads.
 const authorizationColumns = `a.id, a.authorization_id, a.issuer, a.company_id, a.card_id, COALESCE(c.card_number, ''), a.merchant_name, a.station_id,
@@ -81,7 +77,7 @@ type AuthorizationDecider func(rules.AuthorizationFacts) rules.AuthorizationDeci
 // makes it a funds decline). answeredAt stamps the answer.
 func (db *DB) DecideAuthorization(ctx context.Context, r *fuelportal.AuthorizationRequest, decide AuthorizationDecider) (a *fuelportal.Authorization, created bool, err error) {
 	var o *AuthorizationOutcome
-	err = db.InTx(ctx, func(tx *Tx) error {
+	err = db.InHoldTx(ctx, func(tx *Tx) error {
 		o, err = tx.DecideAuthorization(ctx, r, decide)
 		return err
 	})
@@ -226,24 +222,15 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 	if dec.Approved {
 		a.Status, a.HeldCents = fuelportal.AuthorizationHeld, dec.AmountCents
 	}
-	// The answer is written before the hold, which goes last: the wallet
-	// row it locks (on PostgreSQL) is then held only until the commit, so
-	// the company's concurrent decisions queue on it for as short a time
-	// as can be. A hold the wallet cannot take after all rewrites it.
+	// The hold is written last, right before the commit (hold.go): a
+	// wallet that cannot take it then fails the transaction with
+	// ErrHoldTooLarge, and the decision is taken again on the new balance
+	// (DB.InHoldTx).
 	if err := tx.finishAuthorization(ctx, a, f.Price); err != nil {
 		return nil, err
 	}
 	if dec.Approved {
-		switch err := tx.hold(ctx, pc.accounts.wallet, a.CompanyID, dec.AmountCents, pc.contract.MinBalanceCents()); {
-		case errors.Is(err, errHoldTooLarge):
-			reason := rules.FundsDecline(pc.contract)
-			a.Approved, a.AmountCents, a.DeclineCode = false, 0, reason
-			a.RulesFired = append(a.RulesFired, string(reason))
-			a.Status, a.HeldCents = fuelportal.AuthorizationDeclined, 0
-			if err := tx.finishAuthorization(ctx, a, f.Price); err != nil {
-				return nil, err
-			}
-		case err != nil:
+		if err := tx.hold(ctx, pc.accounts.wallet, a.CompanyID, dec.AmountCents, pc.contract.MinBalanceCents()); err != nil {
 			return nil, err
 		}
 	}
@@ -264,70 +251,6 @@ func (tx *Tx) finishAuthorization(ctx context.Context, a *fuelportal.Authorizati
 		nullInt(a.StationID), price, a.Approved, a.AmountCents, a.DeclineCode, strings.Join(a.RulesFired, ","), a.TimedOut,
 		a.Status, a.HeldCents, a.AnsweredAt, a.LatencyMicros, tx.Now, a.ID)
 	return err
-}
-
-// RecordAuthorizationTimeout records the answer to request r given when
-// its decision could not finish in time: the company's setting (approve,
-// holding the request's amount without the floor's guard, or decline
-// AUTHORIZATION_TIMEOUT; an unknown card declines), once per r.ID (a
-// decision recorded meanwhile is returned as recorded), with an
-// AUTHORIZATION alert for the company's owners (a decline on timeout is
-// not a declined purchase: its code is not one of a purchase's).
-func (db *DB) RecordAuthorizationTimeout(ctx context.Context, r *fuelportal.AuthorizationRequest) (a *fuelportal.Authorization, created bool, err error) {
-	var o *AuthorizationOutcome
-	err = db.InTx(ctx, func(tx *Tx) error {
-		o, err = tx.RecordAuthorizationTimeout(ctx, r)
-		return err
-	})
-	if err != nil {
-		return nil, false, err
-	}
-	return o.Authorization, o.Created, nil
-}
-
-// RecordAuthorizationTimeout is DB.RecordAuthorizationTimeout within tx,
-// answering what it recorded.
-func (tx *Tx) RecordAuthorizationTimeout(ctx context.Context, r *fuelportal.AuthorizationRequest) (*AuthorizationOutcome, error) {
-	d, err := tx.decideAuthorization(ctx, r, func(f rules.AuthorizationFacts) rules.AuthorizationDecision {
-		return rules.AuthorizationDecision{Reason: fuelportal.DeclineAuthorizationTimeout, Fired: []string{string(fuelportal.DeclineAuthorizationTimeout)}}
-	})
-	if err != nil {
-		return nil, err
-	}
-	a := d.a
-	o := &AuthorizationOutcome{Authorization: a, Created: d.created}
-	if !d.created || a.CompanyID == 0 {
-		return o, nil
-	}
-	var setting fuelportal.AuthorizationTimeout
-	if err := tx.QueryRow(ctx, `SELECT authorization_on_timeout FROM companies WHERE id = ?`, a.CompanyID).Scan(&setting); err != nil {
-		return nil, err
-	}
-	a.TimedOut = true
-	if setting == fuelportal.TimeoutApprove {
-		wallet, err := tx.walletAccount(ctx, a.CompanyID)
-		if err != nil {
-			return nil, err
-		}
-		if err := tx.hold(ctx, wallet, a.CompanyID, r.AmountCents, math.MinInt64/4); err != nil {
-			return nil, err
-		}
-		a.Approved, a.AmountCents, a.DeclineCode, a.Status, a.HeldCents = true, r.AmountCents, "", fuelportal.AuthorizationHeld, r.AmountCents
-		a.RulesFired = []string{"APPROVED_ON_TIMEOUT"}
-	}
-	if err := tx.finishAuthorization(ctx, a, 0); err != nil {
-		return nil, err
-	}
-	answer := "declined"
-	if a.Approved {
-		answer = "approved"
-	}
-	err = tx.addAuthorizationAlert(ctx, a, 0, fmt.Sprintf("A card authorization of %s could not be decided in time and was %s by your timeout setting",
-		formatCents(r.AmountCents), answer))
-	if err != nil {
-		return nil, err
-	}
-	return o, nil
 }
 
 // recordAuthorizationDecline records new declined authorization d on a
@@ -490,45 +413,6 @@ func firstWord(name string) string {
 // it was decided at (rounded down, as the decision estimates them).
 const heldGallonsSQL = `CASE WHEN gallons_milli > 0 THEN gallons_milli
 	WHEN price_tenth_cents > 0 THEN held_cents * 10000 / price_tenth_cents ELSE 0 END`
-
-// hold raises the wallet's held cents by cents when its available balance
-// stays at or above floor (errHoldTooLarge otherwise, nothing written),
-// opening the wallet on first use (walletID 0).
-func (tx *Tx) hold(ctx context.Context, wallet ledgerAccount, companyID, cents, floor int64) error {
-	if wallet.id == 0 {
-		var err error
-		if wallet, err = tx.walletAccount(ctx, companyID); err != nil {
-			return err
-		}
-	}
-	var available int64
-	var threshold sql.NullInt64
-	err := tx.QueryRow(ctx, `
-		UPDATE ledger_accounts SET held_cents = held_cents + ?
-		WHERE id = ? AND balance_cents - held_cents - ? >= ?
-		RETURNING balance_cents - held_cents, (SELECT wallet_low_threshold_cents FROM companies WHERE id = ?)`,
-		cents, wallet.id, cents, floor, companyID).Scan(&available, &threshold)
-	if isNoRows(err) {
-		return errHoldTooLarge
-	} else if err != nil {
-		return err
-	}
-	// A hold lowers the wallet's available balance as a debit does.
-	return tx.walletMoved(ctx, companyID, available+cents, available, threshold)
-}
-
-// releaseHold ends authorization a's hold (HELD) as status, lowering its
-// wallet's held cents by what it held.
-func (tx *Tx) releaseHold(ctx context.Context, a *fuelportal.Authorization, status fuelportal.AuthorizationStatus) error {
-	if a.Status == fuelportal.AuthorizationHeld && a.HeldCents > 0 {
-		if _, err := tx.Exec(ctx, `UPDATE ledger_accounts SET held_cents = held_cents - ? WHERE company_id = ?`, a.HeldCents, a.CompanyID); err != nil {
-			return err
-		}
-	}
-	a.Status, a.HeldCents = status, 0
-	_, err := tx.Exec(ctx, `UPDATE card_authorizations SET status = ?, held_cents = 0, updated_at = ? WHERE id = ?`, status, tx.Now, a.ID)
-	return err
-}
 
 // ReleaseAuthorization releases the hold of the authorization with the
 // issuer's id id (reversed or expired). An unknown id, or one not HELD,

@@ -280,7 +280,8 @@ type ledgerLeg struct {
 // of one wallet wait for each other only from that UPDATE to their commit
 // (the inserts lock nothing another debit needs). When the total does not
 // fit, the journal rows and entries are deleted again and errBalanceTooLow
-// comes back with nothing written (on PostgreSQL the deleted rows' ids stay
+// comes back with nothing written (a debit with noFloor cannot fail: its
+// UPDATE is written last of the transaction, settleWallets) (on PostgreSQL the deleted rows' ids stay
 // unused). The legs' references must be fresh (a used one is ECONFLICT:
 // roll back) and their accounts other than wallets. It sets each leg's t.ID
 // and t.CreatedAt.
@@ -350,6 +351,15 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 		return err
 	}
 
+	if floor == noFloor {
+		// A capture's debit (the issuer has paid): unguarded, so it cannot
+		// fail, and written with the transaction's other wallet changes as
+		// its last statement (settleWallets), after the release of its
+		// hold, which lowered the available balance when it was made: it
+		// is not a new drop to tell the owner of.
+		tx.debitLast(legs[0].t.CompanyID, total)
+		return nil
+	}
 	var after int64
 	err = tx.QueryRow(ctx, `
 		UPDATE ledger_accounts SET balance_cents = balance_cents - ?
@@ -357,12 +367,7 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 		RETURNING balance_cents - held_cents`, total, from.id, total, floor).Scan(&after)
 	if err == nil {
 		// after is the wallet's available balance (its balance less its
-		// holds) once debited. A capture's debit (noFloor) follows the
-		// release of its hold, which lowered the available balance when
-		// it was made (hold): it is not a new drop.
-		if floor == noFloor {
-			return nil
-		}
+		// holds) once debited.
 		return tx.walletDebited(ctx, legs[0].t.CompanyID, after+total, after)
 	} else if !isNoRows(err) {
 		return err
