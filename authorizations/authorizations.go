@@ -255,10 +255,12 @@ func (s *Service) answerStandIn(ctx context.Context, r *fuelportal.Authorization
 }
 
 // decided follows a decision's commit: a declined purchase it recorded
-// goes where every new purchase goes, and a card the stand-in does not
-// know yet has its company's cards loaded.
+// goes where every new purchase goes, the stand-in learns whether the
+// card's limits are spent, and a card the stand-in does not know yet has
+// its company's cards loaded.
 func (s *Service) decided(ctx context.Context, r *fuelportal.AuthorizationRequest, o *store.AuthorizationOutcome) {
 	s.recorded(ctx, o)
+	s.StandIn().Decided(o.Authorization)
 	if a := o.Authorization; a.CompanyID != 0 && !s.StandIn().Knows(r) {
 		go func() {
 			if err := s.StandIn().Refresh(context.Background(), a.CompanyID); err != nil {

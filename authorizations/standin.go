@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -46,9 +47,19 @@ type StandIn struct {
 	// waiting is, per card, the authorization id of its stand-in approval
 	// not recorded yet: a card gets one such approval at a time.
 	waiting map[int64]string
+	// days is, per card, what this process's stand-in approved on the
+	// card's current day and whether a decision found its limits spent.
+	days map[int64]*standInDay
 	queue   []standInRecord
 	working bool
 	idle    chan struct{} // closed when the queue empties
+}
+
+// standInDay is one card's day as the stand-in knows it (days in UTC).
+type standInDay struct {
+	date      string
+	approved  int64 // cents the stand-in approved
+	exhausted bool  // a decision declined or cut the card by a dollar limit
 }
 
 type standInRecord struct {
@@ -57,15 +68,17 @@ type standInRecord struct {
 }
 
 func newStandIn(db *store.DB, logger *slog.Logger) *StandIn {
-	return &StandIn{db: db, logger: logger, waiting: map[int64]string{}}
+	return &StandIn{db: db, logger: logger, waiting: map[int64]string{}, days: map[int64]*standInDay{}}
 }
 
 // Answer is the stand-in answer to r, from memory: the company's setting
 // on timeout for a known active card. Approve approves the least of the
-// request, the card's per-purchase limit, its daily limit and
-// StandInCapCents (an amount-controllable request in part; another above
-// it is declined), and only while no other stand-in approval of the card
-// waits to be recorded. Everything else declines AUTHORIZATION_TIMEOUT.
+// request, the card's per-purchase limit, StandInCapCents and what its
+// daily limit leaves of this process's stand-in approvals that day (an
+// amount-controllable request in part; another above it is declined),
+// and only while no other stand-in approval of the card waits to be
+// recorded and no decision of this process found the card's dollar
+// limits spent that day. Everything else declines AUTHORIZATION_TIMEOUT.
 // The answer is marked timed out.
 func (s *StandIn) Answer(r *fuelportal.AuthorizationRequest) *fuelportal.Authorization {
 	a := &fuelportal.Authorization{AuthorizationID: r.ID, Issuer: r.Issuer, RequestedCents: r.AmountCents, TimedOut: true,
@@ -78,15 +91,16 @@ func (s *StandIn) Answer(r *fuelportal.AuthorizationRequest) *fuelportal.Authori
 		return a
 	}
 	a.CompanyID, a.CardID, a.CardNumber = card.CompanyID, card.CardID, card.CardNumber
-	if !card.Active || card.OnTimeout != fuelportal.TimeoutApprove || s.waiting[card.CardID] != "" {
+	day := s.day(card.CardID, r.ReceivedAt)
+	if !card.Active || card.OnTimeout != fuelportal.TimeoutApprove || s.waiting[card.CardID] != "" || day.exhausted {
 		return a
 	}
 	limit, fired := StandInCapCents, "STAND_IN_CAP"
 	if card.PerPurchaseCents != nil && *card.PerPurchaseCents < limit {
 		limit, fired = *card.PerPurchaseCents, string(fuelportal.DeclinePerPurchaseLimit)
 	}
-	if card.DayCents != nil && *card.DayCents < limit {
-		limit, fired = *card.DayCents, string(fuelportal.DeclineDailyLimit)
+	if card.DayCents != nil && *card.DayCents-day.approved < limit {
+		limit, fired = *card.DayCents-day.approved, string(fuelportal.DeclineDailyLimit)
 	}
 	amount := r.AmountCents
 	a.RulesFired = []string{"APPROVED_ON_TIMEOUT"}
@@ -99,8 +113,42 @@ func (s *StandIn) Answer(r *fuelportal.AuthorizationRequest) *fuelportal.Authori
 		a.RulesFired = append(a.RulesFired, fired)
 	}
 	s.waiting[card.CardID] = r.ID
+	day.approved += amount
 	a.Approved, a.AmountCents, a.DeclineCode, a.Status, a.HeldCents = true, amount, "", fuelportal.AuthorizationHeld, amount
 	return a
+}
+
+// day returns the card's day of instant at (its stand-in approvals and
+// whether its limits are spent); s.mu is held.
+func (s *StandIn) day(cardID int64, at time.Time) *standInDay {
+	date := at.UTC().Format(time.DateOnly)
+	d := s.days[cardID]
+	if d == nil || d.date != date {
+		d = &standInDay{date: date}
+		s.days[cardID] = d
+	}
+	return d
+}
+
+// Decided notes decision a of the card: one that a dollar limit declined
+// or cut ends the card's stand-in approvals for the day.
+func (s *StandIn) Decided(a *fuelportal.Authorization) {
+	if a.CardID == 0 {
+		return
+	}
+	spent := false
+	for _, code := range append([]string{string(a.DeclineCode)}, a.RulesFired...) {
+		switch fuelportal.DeclineReason(code) {
+		case fuelportal.DeclineDailyLimit, fuelportal.DeclineWeeklyLimit, fuelportal.DeclineMonthlyBudget:
+			spent = true
+		}
+	}
+	if !spent {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.day(a.CardID, a.ReceivedAt).exhausted = true
 }
 
 // card returns r's card in memory (nil: unknown); s.mu is held.
@@ -130,6 +178,34 @@ func (s *StandIn) Record(r *fuelportal.AuthorizationRequest, a *fuelportal.Autho
 		s.working, s.idle = true, make(chan struct{})
 		go s.work()
 	}
+}
+
+// RecordWaiting records now the answer to authorization id that waits
+// to be recorded, if any (its capture is about to be recorded: it must
+// find its authorization). When it cannot, the answer stays queued and
+// the error comes back.
+func (s *StandIn) RecordWaiting(ctx context.Context, id string) error {
+	s.mu.Lock()
+	var found *standInRecord
+	for i, q := range s.queue {
+		if q.r.ID == id {
+			found = &q
+			s.queue = slices.Delete(s.queue, i, i+1)
+			break
+		}
+	}
+	s.mu.Unlock()
+	if found == nil {
+		return nil
+	}
+	if _, err := s.record(ctx, found.r, found.a); err != nil {
+		s.mu.Lock()
+		s.queue = append(s.queue, *found)
+		s.mu.Unlock()
+		return err
+	}
+	s.recordedOne(*found)
+	return nil
 }
 
 // Wait returns once every answer given so far is recorded, or when ctx
@@ -178,11 +254,7 @@ func (s *StandIn) work() {
 			continue
 		}
 		pause = 50 * time.Millisecond
-		s.mu.Lock()
-		if card := next.a.CardID; card != 0 && s.waiting[card] == next.r.ID {
-			delete(s.waiting, card)
-		}
-		s.mu.Unlock()
+		s.recordedOne(next)
 		if first := o.Authorization; !o.Created && (first.Approved != next.a.Approved || first.AmountCents != next.a.AmountCents) {
 			// Another answer to the same id was recorded first: a replay
 			// of the request decided by another process (or before a
@@ -191,6 +263,16 @@ func (s *StandIn) work() {
 				"authorization", next.r.ID, "answered_approved", next.a.Approved, "answered_cents", next.a.AmountCents,
 				"recorded_approved", first.Approved, "recorded_cents", first.AmountCents)
 		}
+	}
+}
+
+// recordedOne lets the card of recorded answer q have its next stand-in
+// approval.
+func (s *StandIn) recordedOne(q standInRecord) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if card := q.a.CardID; card != 0 && s.waiting[card] == q.r.ID {
+		delete(s.waiting, card)
 	}
 }
 

@@ -120,7 +120,8 @@ func NewServer(d Deps) *Server {
 	}
 	f := flows.New(d.DB, stations, d.Logger)
 	auth := authorizations.New(d.DB, "", d.Logger)
-	auth.Purchases = f.Purchases // a decline at the pump notifies as every declined purchase
+	auth.Purchases = f.Purchases         // a decline at the pump notifies as every declined purchase
+	f.Purchases.Answers = auth.StandIn() // a capture finds the stand-in's approval recorded
 	if t, ok := d.Issuer.(authorizations.Transactions); ok {
 		auth.Transactions = t // captures' missing fuel, from the issuer
 	}

@@ -37,6 +37,12 @@ type Notifier interface {
 	Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.Notice)
 }
 
+// WaitingAnswers records an authorization's answer that waits to be
+// recorded (*authorizations.StandIn).
+type WaitingAnswers interface {
+	RecordWaiting(ctx context.Context, authorizationID string) error
+}
+
 // Service runs the purchase flow.
 type Service struct {
 	Store Store
@@ -44,6 +50,10 @@ type Service struct {
 	// Notifier, when set, tells the card's driver and the company's owners
 	// of a declined purchase once it is recorded.
 	Notifier Notifier
+	// Answers, when set, records first the answer to a network
+	// authorization still waiting to be recorded, before its capture
+	// (*authorizations.StandIn: an answer given by the stand-in).
+	Answers WaitingAnswers
 }
 
 // Record decides and records purchase p (store.DB.RecordPurchase: its
@@ -58,6 +68,11 @@ type Service struct {
 // an open one of the card is EINVALID).
 func (s *Service) Record(ctx context.Context, p *fuelportal.CardPurchase) (t *fuelportal.Transaction, created bool, err error) {
 	if p.AuthorizationID != "" {
+		if s.Answers != nil {
+			if err := s.Answers.RecordWaiting(ctx, p.AuthorizationID); err != nil {
+				return nil, false, err
+			}
+		}
 		t, created, err = s.Store.CaptureNetworkPurchase(ctx, p)
 	} else {
 		t, created, err = s.Store.RecordPurchase(ctx, p)

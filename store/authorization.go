@@ -1,12 +1,13 @@
 package store
 
 // Real-time authorizations and their holds on the wallet (schema and
-// invariants: migrations 00500_card_authorizations.sql). A hold moves no
-// money: it raises the wallet row's held_cents, under the same guard as a
-// debit (the available balance, balance_cents - held_cents, may not go
-// below the contract's floor), in the transaction that records the
-// decision, written as its last statement (hold.go); a capture or release
-// lowers it again in the transaction that ends the hold.
+// invariants: migrations 00500_card_authorizations.sql and
+// 00710_derived_holds.sql). A hold moves no money: it is the
+// authorization's row while HELD, under the same guard as a debit (the
+// available balance, the wallet's balance less its company's open holds,
+// may not go below the contract's floor: hold.go), in the transaction that
+// records the decision; a capture or release ends it in the transaction
+// that ends the hold.
 
 import (
 	"cmp"
@@ -222,15 +223,15 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 	if dec.Approved {
 		a.Status, a.HeldCents = fuelportal.AuthorizationHeld, dec.AmountCents
 	}
-	// The hold is written last, right before the commit (hold.go): a
-	// wallet that cannot take it then fails the transaction with
-	// ErrHoldTooLarge, and the decision is taken again on the new balance
-	// (DB.InHoldTx).
+	// The row is the hold; near the floor it is checked again under the
+	// wallet row's lock (hold.go): a wallet that cannot take it then fails
+	// the transaction with ErrHoldTooLarge, and the decision is taken again
+	// on the new balance (DB.InHoldTx).
 	if err := tx.finishAuthorization(ctx, a, f.Price); err != nil {
 		return nil, err
 	}
 	if dec.Approved {
-		if err := tx.hold(ctx, pc.accounts.wallet, a.CompanyID, dec.AmountCents, pc.contract.MinBalanceCents()); err != nil {
+		if err := tx.hold(ctx, a.CompanyID, dec.AmountCents, pc.contract.MinBalanceCents(), f.WalletCents); err != nil {
 			return nil, err
 		}
 	}

@@ -137,8 +137,13 @@ func OpenWith(ctx context.Context, dsn string, opts Options) (*DB, error) {
 			setDefault(config.RuntimeParams, "idle_in_transaction_session_timeout", strconv.FormatInt(2*opts.Timeout.Milliseconds(), 10))
 		}
 		db.write = stdlib.OpenDB(*config)
-		db.write.SetMaxOpenConns(20)
-		db.write.SetMaxIdleConns(10)
+		// Every connection opened stays for reuse (idle up to 5 minutes):
+		// with fewer idle slots than connections, each burst closed the
+		// connections above them on release and opened new ones for the
+		// next (a server process forked per session).
+		db.write.SetMaxOpenConns(postgresConns)
+		db.write.SetMaxIdleConns(postgresConns)
+		db.write.SetConnMaxIdleTime(5 * time.Minute)
 		db.write.SetConnMaxLifetime(30 * time.Minute)
 		db.read = db.write
 		db.engine = Postgres
@@ -151,6 +156,9 @@ func OpenWith(ctx context.Context, dsn string, opts Options) (*DB, error) {
 	}
 	return db, nil
 }
+
+// postgresConns is the size of a process's PostgreSQL pool.
+const postgresConns = 20
 
 const (
 	// sqliteBusySlice is how long one attempt of a SQLite writer waits for

@@ -1,27 +1,28 @@
 package store
 
-// Holds on a company's wallet (docs/decisions.md, "Holds: the wallet
-// touched last"). An authorization's hold is its own row
-// (card_authorizations: status HELD, held_cents), and the wallet row keeps
-// the sum of its company's open holds (ledger_accounts.held_cents) beside
-// its running balance, so the available balance, balance_cents -
-// held_cents, is one row's read.
+// Holds on a company's wallet (docs/decisions.md, "Holds are their own
+// rows"). An authorization's hold is its own row (card_authorizations:
+// status HELD, held_cents) and nothing else: the wallet's held cents are
+// the sum of its company's open holds (walletHeldSQL, through an index),
+// and its available balance is its balance less that sum. A hold or a
+// release writes no row of the company but its own, so a company's
+// concurrent decisions do not queue on one row.
 //
-// The wallet row is the one row every hold, capture and release of a
-// company writes. A transaction does not write it where the flow changes
-// it: Tx.hold, Tx.releaseHold and a capture's unguarded debit note the
-// change, and the transaction writes all its notes in one guarded UPDATE
-// per wallet as its last statement, right before COMMIT
-// (Tx.settleWallets, called by the transaction runner). The row's lock is
-// then held for one statement and the commit, not for the reads, rules,
-// purchase, trip and event rows of the transaction: a company's
-// concurrent decisions and captures queue on it only that long.
+// The floor's guard (the available balance may not go below the
+// contract's floor) is exact where it matters: a hold that leaves less
+// than holdMargin above the floor, as the decision read the wallet, locks
+// the wallet row and checks the sum again, committed holds included, and
+// so does every guarded debit (a purchase on the feed): those wait on
+// each other. A hold further above the floor does not wait; only a debit
+// or hold that brings the wallet within holdMargin of its floor while
+// such holds are still uncommitted could leave it below by what they
+// hold.
 //
-// A guarded hold that the wallet cannot take at that point (a concurrent
-// hold or debit took the room after the decision read the wallet) fails
-// the whole transaction with ErrHoldTooLarge, nothing written; the
-// decision is then taken again on the new balance (DB.InHoldTx), where it
-// becomes a smaller approval or a funds decline.
+// A capture's debit (unguarded: the issuer has paid) changes the wallet's
+// running balance: the transaction writes it as its last statement, right
+// before COMMIT (settleWallets), so the wallet row's lock is held for one
+// statement and the commit, not for the capture's purchase, trip and
+// event rows.
 
 import (
 	"cmp"
@@ -35,8 +36,19 @@ import (
 	"fuelportal"
 )
 
+// walletHeldSQL is the held cents of the wallet row of ledger_accounts in
+// the query: the sum of its company's open holds.
+const walletHeldSQL = `(SELECT COALESCE(SUM(h.held_cents), 0) FROM card_authorizations h
+	WHERE h.company_id = ledger_accounts.company_id AND h.status = 'HELD')`
+
+// holdMargin is how far above the floor a hold leaves the available
+// balance, as its decision read it, to be taken without waiting on the
+// wallet row: more than a process's pool of concurrent decisions (20)
+// could hold at the largest fills.
+const holdMargin = int64(25_000_00)
+
 // ErrHoldTooLarge: the wallet's available balance could not take a guarded
-// hold when the transaction wrote it; nothing was written.
+// hold; nothing was written.
 var ErrHoldTooLarge = errors.New("ledger: hold above the available balance")
 
 // holdAttempts bounds how often InHoldTx decides again after
@@ -46,53 +58,72 @@ const holdAttempts = 8
 // walletChange is what one transaction changes on one company's wallet
 // row, written by settleWallets.
 type walletChange struct {
-	companyID     int64
-	held, balance int64 // deltas of held_cents and balance_cents
-	// floor is the lowest the available balance may be after the change
-	// (noFloor: unguarded).
-	floor int64
-	// held by a guarded hold: a drop of the available balance the owner
-	// may be told of (wallet.low), as of a debit.
-	notify bool
+	companyID int64
+	balance   int64 // delta of balance_cents
 }
 
-// change returns tx's pending change of the company's wallet.
+// walletChange returns tx's pending change of the company's wallet.
 func (tx *Tx) walletChange(companyID int64) *walletChange {
 	for _, c := range tx.wallets {
 		if c.companyID == companyID {
 			return c
 		}
 	}
-	c := &walletChange{companyID: companyID, floor: noFloor}
+	c := &walletChange{companyID: companyID}
 	tx.wallets = append(tx.wallets, c)
 	return c
 }
 
-// hold raises the company's wallet's held cents by cents, guarded: the
-// available balance must stay at or above floor (noFloor: unguarded). It
-// opens the wallet on first use (wallet.id 0). Written last
-// (settleWallets); when the wallet cannot take it then, the transaction
-// fails with ErrHoldTooLarge.
-func (tx *Tx) hold(ctx context.Context, wallet ledgerAccount, companyID, cents, floor int64) error {
-	if wallet.id == 0 {
-		if _, err := tx.walletAccount(ctx, companyID); err != nil {
+// hold guards the hold of cents that authorization row of the company,
+// written HELD in tx, makes: the available balance must stay at or above
+// floor (noFloor: unguarded, nothing to check). available is the
+// available balance the decision read, before the hold. Within
+// holdMargin of the floor the wallet row is locked and the sum read again
+// (committed holds included): ErrHoldTooLarge when it does not fit, and
+// the decision is taken again (InHoldTx). A hold that takes the balance
+// below the owner's threshold tells them (wallet.low).
+func (tx *Tx) hold(ctx context.Context, companyID, cents, floor, available int64) error {
+	if floor == noFloor {
+		return nil
+	}
+	after := available - cents
+	if after < floor+holdMargin {
+		var err error
+		if after, err = tx.lockedAvailable(ctx, companyID); err != nil {
 			return err
 		}
+		if after < floor {
+			return ErrHoldTooLarge
+		}
 	}
-	c := tx.walletChange(companyID)
-	c.held += cents
-	if floor != noFloor {
-		c.floor, c.notify = max(c.floor, floor), true
-	}
-	return nil
+	return tx.walletDebited(ctx, companyID, after+cents, after)
 }
 
-// releaseHold ends authorization a's hold (HELD) as status: its row now,
-// the wallet's held cents last (settleWallets).
-func (tx *Tx) releaseHold(ctx context.Context, a *fuelportal.Authorization, status fuelportal.AuthorizationStatus) error {
-	if a.Status == fuelportal.AuthorizationHeld && a.HeldCents > 0 {
-		tx.walletChange(a.CompanyID).held -= a.HeldCents
+// lockedAvailable locks the company's wallet row (PostgreSQL; SQLite's
+// writers are serialised) and then, in a statement of its own (whose
+// snapshot sees what committed while it waited), returns its available
+// balance. A company without a wallet has 0.
+func (tx *Tx) lockedAvailable(ctx context.Context, companyID int64) (int64, error) {
+	if tx.Engine() == Postgres {
+		var id int64
+		err := tx.QueryRow(ctx, `SELECT id FROM ledger_accounts WHERE company_id = ? FOR NO KEY UPDATE`, companyID).Scan(&id)
+		if isNoRows(err) {
+			return 0, nil
+		} else if err != nil {
+			return 0, err
+		}
 	}
+	var available int64
+	err := tx.QueryRow(ctx, `SELECT balance_cents - `+walletHeldSQL+` FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&available)
+	if isNoRows(err) {
+		return 0, nil
+	}
+	return available, err
+}
+
+// releaseHold ends authorization a's hold (HELD) as status: its row is
+// the hold.
+func (tx *Tx) releaseHold(ctx context.Context, a *fuelportal.Authorization, status fuelportal.AuthorizationStatus) error {
 	a.Status, a.HeldCents = status, 0
 	_, err := tx.Exec(ctx, `UPDATE card_authorizations SET status = ?, held_cents = 0, updated_at = ? WHERE id = ?`, status, tx.Now, a.ID)
 	return err
@@ -106,36 +137,23 @@ func (tx *Tx) debitLast(companyID, cents int64) {
 
 // settleWallets writes tx's wallet changes, one UPDATE per wallet in the
 // order of company ids (two transactions never wait on each other's
-// wallets crosswise), and tells the owners of a guarded hold that took the
-// available balance below their threshold (wallet.low). ErrHoldTooLarge
-// when a guard does not hold. It runs right before COMMIT.
+// wallets crosswise). It runs right before COMMIT.
 func (tx *Tx) settleWallets(ctx context.Context) error {
 	changes := tx.wallets
 	tx.wallets = nil
 	slices.SortFunc(changes, func(a, b *walletChange) int { return cmp.Compare(a.companyID, b.companyID) })
 	for _, c := range changes {
-		if c.held == 0 && c.balance == 0 {
+		if c.balance == 0 {
 			continue
 		}
-		var available int64
-		var threshold sql.NullInt64
-		err := tx.QueryRow(ctx, `
-			UPDATE ledger_accounts SET held_cents = held_cents + ?, balance_cents = balance_cents + ?
-			WHERE company_id = ? AND balance_cents + ? - held_cents - ? >= ?
-			RETURNING balance_cents - held_cents, (SELECT wallet_low_threshold_cents FROM companies WHERE id = ?)`,
-			c.held, c.balance, c.companyID, c.balance, c.held, c.floor, c.companyID).Scan(&available, &threshold)
-		if isNoRows(err) {
-			if c.floor == noFloor {
-				return fmt.Errorf("ledger: company %d has no wallet to settle", c.companyID)
-			}
-			return ErrHoldTooLarge
-		} else if err != nil {
+		res, err := tx.Exec(ctx, `UPDATE ledger_accounts SET balance_cents = balance_cents + ? WHERE company_id = ?`, c.balance, c.companyID)
+		if err != nil {
 			return err
 		}
-		if c.notify {
-			if err := tx.walletMoved(ctx, c.companyID, available-c.balance+c.held, available, threshold); err != nil {
-				return err
-			}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != 1 {
+			return fmt.Errorf("ledger: company %d has no wallet to settle", c.companyID)
 		}
 	}
 	return nil
@@ -211,8 +229,9 @@ func (db *DB) StandInCards(ctx context.Context, companyID int64) (cards []StandI
 // decision in the database (the stand-in's answer when the decision could
 // not finish in time, or a decision whose commit was lost after it was
 // answered): once per r.ID, like every decision. An approval holds its
-// amount without the floor's guard (the answer is given: the books follow
-// it) and counts in the card's limits from then on, as every hold. A
+// amount (its row, HELD) without the floor's guard (the answer is given:
+// the books follow it) and counts in the card's limits from then on, as
+// every hold. A
 // decision recorded meanwhile (created == false) stays as it is: the
 // first record of an id wins. An answer given on timeout (answer.TimedOut)
 // raises an AUTHORIZATION alert for the company's owners. The card is
@@ -264,11 +283,6 @@ func (tx *Tx) RecordAnswer(ctx context.Context, r *fuelportal.AuthorizationReque
 		return &AuthorizationOutcome{Authorization: first}, err
 	} else if err != nil {
 		return nil, err
-	}
-	if a.Approved {
-		if err := tx.hold(ctx, ledgerAccount{}, a.CompanyID, a.AmountCents, noFloor); err != nil {
-			return nil, err
-		}
 	}
 	if a.TimedOut && a.CompanyID != 0 {
 		answer := "declined"

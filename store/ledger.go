@@ -108,7 +108,7 @@ func (db *DB) Wallet(ctx context.Context, companyID int64) (w *fuelportal.Wallet
 			return err
 		}
 		var balance, held int64
-		err = tx.QueryRow(ctx, `SELECT balance_cents, held_cents FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&balance, &held)
+		err = tx.QueryRow(ctx, `SELECT balance_cents, `+walletHeldSQL+` FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&balance, &held)
 		if err != nil && !isNoRows(err) {
 			return err
 		}
@@ -208,9 +208,12 @@ func (tx *Tx) transfer(ctx context.Context, t *fuelportal.LedgerTransfer, from, 
 		if !from.wallet {
 			return false, fmt.Errorf("ledger: a floor needs a wallet account")
 		}
+		if err := tx.lockWallet(ctx, from.id); err != nil {
+			return false, err
+		}
 		res, err := tx.Exec(ctx, `
 			UPDATE ledger_accounts SET balance_cents = balance_cents - ?
-			WHERE id = ? AND balance_cents - held_cents - ? >= ?`, t.AmountCents, from.id, t.AmountCents, *floor)
+			WHERE id = ? AND balance_cents - `+walletHeldSQL+` - ? >= ?`, t.AmountCents, from.id, t.AmountCents, *floor)
 		if err != nil {
 			return false, err
 		}
@@ -263,6 +266,17 @@ func (tx *Tx) transfer(ctx context.Context, t *fuelportal.LedgerTransfer, from, 
 		return false, err
 	}
 	return true, nil
+}
+
+// lockWallet locks wallet account id's row on PostgreSQL before a guarded
+// change, so the guard's statement, run after, reads the company's holds
+// as committed meanwhile (SQLite's writers are serialised).
+func (tx *Tx) lockWallet(ctx context.Context, id int64) error {
+	if tx.Engine() != Postgres {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `SELECT id FROM ledger_accounts WHERE id = ? FOR NO KEY UPDATE`, id)
+	return err
 }
 
 // ledgerLeg is one transfer of a debit: t (its kind, reference, company
@@ -360,11 +374,17 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 		tx.debitLast(legs[0].t.CompanyID, total)
 		return nil
 	}
+	// The row's lock first, then the guarded UPDATE in a statement of its
+	// own: its snapshot then sees the holds that committed while it waited
+	// (holds are rows of their own, summed by walletHeldSQL: hold.go).
+	if err := tx.lockWallet(ctx, from.id); err != nil {
+		return err
+	}
 	var after int64
 	err = tx.QueryRow(ctx, `
 		UPDATE ledger_accounts SET balance_cents = balance_cents - ?
-		WHERE id = ? AND balance_cents - held_cents - ? >= ?
-		RETURNING balance_cents - held_cents`, total, from.id, total, floor).Scan(&after)
+		WHERE id = ? AND balance_cents - `+walletHeldSQL+` - ? >= ?
+		RETURNING balance_cents - `+walletHeldSQL, total, from.id, total, floor).Scan(&after)
 	if err == nil {
 		// after is the wallet's available balance (its balance less its
 		// holds) once debited.

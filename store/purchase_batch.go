@@ -281,7 +281,7 @@ func (b *PurchaseBatch) readWalletsOf(ctx context.Context, companies []int64) er
 			args = append(args, id)
 		}
 		rows, err := tx.Query(ctx, `
-			SELECT company_id, id, balance_cents, held_cents FROM ledger_accounts
+			SELECT company_id, id, balance_cents, `+walletHeldSQL+` FROM ledger_accounts
 			WHERE company_id IN (`+placeholders(len(args))+`) ORDER BY id`+lock, args...)
 		if err != nil {
 			return err

@@ -55,7 +55,7 @@ import (
 const networkKey = "authload-network-key"
 
 type config struct {
-	pg, bin, scenario, onTimeout string
+	pg, bin, scenario, onTimeout, logs string
 	servers, cards, n            int
 	rate, capture                float64
 	duration, deadline           time.Duration
@@ -77,6 +77,7 @@ func main() {
 	flag.DurationVar(&c.deadline, "deadline", 1500*time.Millisecond, "FUELPORTAL_AUTHORIZATION_DEADLINE of the servers")
 	flag.DurationVar(&c.freezeAt, "freeze-at", 0, "rate scenario: when to freeze the database link")
 	flag.DurationVar(&c.freeze, "freeze", 0, "how long the database link stays frozen (0: never)")
+	flag.StringVar(&c.logs, "logs", "", "directory to keep the servers' logs in (default: dropped)")
 	flag.Parse()
 	ok, err := run(c)
 	if err != nil {
@@ -155,7 +156,11 @@ func run(c config) (bool, error) {
 	viaProxy.Host = proxy.addr
 	var servers []string
 	for i := range c.servers {
-		base, stop, err := startServer(c, viaProxy.String(), filepath.Join(dir, fmt.Sprintf("server%d.log", i)))
+		logDir := dir
+		if c.logs != "" {
+			logDir = c.logs
+		}
+		base, stop, err := startServer(c, viaProxy.String(), filepath.Join(logDir, fmt.Sprintf("server%d.log", i)))
 		if err != nil {
 			return false, err
 		}
@@ -510,6 +515,11 @@ func createDatabase(ctx context.Context, base string) (string, func(), error) {
 	name := "authload_" + randomHex(6)
 	if err := execOutsideTx(ctx, base, "CREATE DATABASE "+name); err != nil {
 		return "", nil, err
+	}
+	if v := os.Getenv("AUTHLOAD_DB_SETTING"); v != "" {
+		if err := execOutsideTx(ctx, base, "ALTER DATABASE "+name+" SET "+v); err != nil {
+			return "", nil, err
+		}
 	}
 	u.Path = "/" + name
 	return u.String(), func() { _ = execOutsideTx(context.Background(), base, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)") }, nil
