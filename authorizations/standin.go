@@ -51,8 +51,8 @@ type StandIn struct {
 	// card's current day and whether a decision found its limits spent.
 	days map[int64]*standInDay
 	queue   []standInRecord
-	working bool
-	idle    chan struct{} // closed when the queue empties
+	workers int           // recording the queue, at most standInWorkers
+	idle    chan struct{} // closed when the queue is recorded
 }
 
 // standInDay is one card's day as the stand-in knows it (days in UTC).
@@ -174,11 +174,17 @@ func (s *StandIn) Record(r *fuelportal.AuthorizationRequest, a *fuelportal.Autho
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.queue = append(s.queue, standInRecord{r: r, a: a})
-	if !s.working {
-		s.working, s.idle = true, make(chan struct{})
+	if s.workers == 0 {
+		s.idle = make(chan struct{})
+	}
+	if s.workers < standInWorkers {
+		s.workers++
 		go s.work()
 	}
 }
+
+// standInWorkers is how many answers a process records at once.
+const standInWorkers = 4
 
 // RecordWaiting records now the answer to authorization id that waits
 // to be recorded, if any (its capture is about to be recorded: it must
@@ -213,7 +219,7 @@ func (s *StandIn) RecordWaiting(ctx context.Context, id string) error {
 func (s *StandIn) Wait(ctx context.Context) error {
 	s.mu.Lock()
 	idle := s.idle
-	working := s.working
+	working := s.workers > 0
 	s.mu.Unlock()
 	if !working {
 		return nil
@@ -226,7 +232,7 @@ func (s *StandIn) Wait(ctx context.Context) error {
 	}
 }
 
-// work records the queue, one answer after the other; an answer that
+// work records answers of the queue until it is empty; an answer that
 // cannot be recorded goes to the back of the queue and is tried again
 // after a pause that grows to 5 s.
 func (s *StandIn) work() {
@@ -234,8 +240,10 @@ func (s *StandIn) work() {
 	for {
 		s.mu.Lock()
 		if len(s.queue) == 0 {
-			s.working = false
-			close(s.idle)
+			s.workers--
+			if s.workers == 0 {
+				close(s.idle)
+			}
 			s.mu.Unlock()
 			return
 		}

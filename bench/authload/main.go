@@ -217,8 +217,16 @@ func run(c config) (bool, error) {
 	wg.Wait()
 	sent := time.Since(start)
 	proxy.setFrozen(false)
-	// The stand-in's answers are recorded once the database allows.
-	time.Sleep(3 * time.Second)
+	// The stand-in's answers are recorded once the database allows: wait
+	// (up to 2 minutes) until every answer has its record.
+	recordedBy := time.Now()
+	for waitStart := time.Now(); time.Since(waitStart) < 2*time.Minute; time.Sleep(time.Second) {
+		if n, err := unrecorded(ctx, db, company, answers); err != nil || n == 0 {
+			break
+		}
+		recordedBy = time.Now()
+	}
+	fmt.Printf("every answer recorded %v after the last one\n", recordedBy.Sub(start.Add(sent)).Round(time.Second))
 	sessionsAfter, _ := sessions(ctx, db, u)
 
 	report(c, answers, sent, sessionsAfter-sessionsBefore)
@@ -334,6 +342,33 @@ func pct(d []time.Duration, p int) time.Duration {
 	slices.Sort(d)
 	i := min(len(d)*p/100, len(d)-1)
 	return d[i].Round(time.Millisecond)
+}
+
+// unrecorded counts the answers (2xx) without their record yet.
+func unrecorded(ctx context.Context, db *store.DB, company int64, answers []*answer) (int, error) {
+	ids := map[string]bool{}
+	err := db.InReadTx(ctx, func(tx *store.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT authorization_id FROM card_authorizations WHERE company_id = ?`, company)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id string
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			ids[id] = true
+		}
+		return rows.Err()
+	})
+	n := 0
+	for _, a := range answers {
+		if a.status/100 == 2 && !ids[a.id] {
+			n++
+		}
+	}
+	return n, err
 }
 
 // checkMoney compares every answer with its record and the wallet with
