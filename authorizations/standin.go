@@ -49,7 +49,7 @@ type StandIn struct {
 	waiting map[int64]string
 	// days is, per card, what this process's stand-in approved on the
 	// card's current day and whether a decision found its limits spent.
-	days map[int64]*standInDay
+	days    map[int64]*standInDay
 	queue   []standInRecord
 	workers int           // recording the queue, at most standInWorkers
 	idle    chan struct{} // closed when the queue is recorded

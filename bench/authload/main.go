@@ -56,10 +56,10 @@ const networkKey = "authload-network-key"
 
 type config struct {
 	pg, bin, scenario, onTimeout, logs string
-	servers, cards, n            int
-	rate, capture                float64
-	duration, deadline           time.Duration
-	freezeAt, freeze             time.Duration
+	servers, cards, n                  int
+	rate, capture                      float64
+	duration, deadline                 time.Duration
+	freezeAt, freeze                   time.Duration
 }
 
 func main() {
