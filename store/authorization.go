@@ -3,11 +3,12 @@ package store
 // Real-time authorizations and their holds on the wallet (schema and
 // invariants: migrations 00500_card_authorizations.sql and
 // 00710_derived_holds.sql). A hold moves no money: it is the
-// authorization's row while HELD, under the same guard as a debit (the
-// available balance, the wallet's balance less its company's open holds,
-// may not go below the contract's floor: hold.go), in the transaction that
-// records the decision; a capture or release ends it in the transaction
-// that ends the hold.
+// authorization's row while HELD, counted in its card's shard of the
+// wallet's held cents, under the same guard as a debit (the available
+// balance, the wallet's balance less its held cents, may not go below the
+// contract's floor: hold.go), in the transaction that records the
+// decision; a capture or release ends it in the transaction that ends the
+// hold.
 
 import (
 	"cmp"
@@ -231,7 +232,7 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 		return nil, err
 	}
 	if dec.Approved {
-		if err := tx.hold(ctx, a.CompanyID, dec.AmountCents, pc.contract.MinBalanceCents(), f.WalletCents); err != nil {
+		if err := tx.hold(ctx, a.CompanyID, a.CardID, dec.AmountCents, pc.contract.MinBalanceCents(), f.WalletCents); err != nil {
 			return nil, err
 		}
 	}

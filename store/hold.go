@@ -2,16 +2,18 @@ package store
 
 // Holds on a company's wallet (docs/decisions.md, "Holds are their own
 // rows"). An authorization's hold is its own row (card_authorizations:
-// status HELD, held_cents) and nothing else: the wallet's held cents are
-// the sum of its company's open holds (walletHeldSQL, through an index),
-// and its available balance is its balance less that sum. A hold or a
-// release writes no row of the company but its own, so a company's
-// concurrent decisions do not queue on one row.
+// status HELD, held_cents). The wallet's held cents, the sum of its
+// company's open holds, are kept in wallet_holds, one row per company and
+// card shard (the card's id modulo holdShards), changed in the
+// transaction that changes the hold; the available balance is the
+// wallet's balance less their sum (walletHeldSQL). A hold or a release
+// writes its own row and its shard's, not the wallet row, so concurrent
+// decisions on a company's cards do not queue on one row.
 //
 // The floor's guard (the available balance may not go below the
 // contract's floor) is exact where it matters: a hold that leaves less
 // than holdMargin above the floor, as the decision read the wallet, locks
-// the wallet row and checks the sum again, committed holds included, and
+// the wallet row and sums the shards again, committed holds included, and
 // so does every guarded debit (a purchase on the feed): those wait on
 // each other. A hold further above the floor does not wait; only a debit
 // or hold that brings the wallet within holdMargin of its floor while
@@ -36,10 +38,13 @@ import (
 	"fuelportal"
 )
 
+// holdShards is how many rows of wallet_holds a company's held cents are
+// spread over (by card).
+const holdShards = 32
+
 // walletHeldSQL is the held cents of the wallet row of ledger_accounts in
-// the query: the sum of its company's open holds.
-const walletHeldSQL = `(SELECT COALESCE(SUM(h.held_cents), 0) FROM card_authorizations h
-	WHERE h.company_id = ledger_accounts.company_id AND h.status = 'HELD')`
+// the query: the sum of its company's shards of open holds.
+const walletHeldSQL = `(SELECT COALESCE(SUM(wh.held_cents), 0) FROM wallet_holds wh WHERE wh.company_id = ledger_accounts.company_id)`
 
 // holdMargin is how far above the floor a hold leaves the available
 // balance, as its decision read it, to be taken without waiting on the
@@ -74,15 +79,19 @@ func (tx *Tx) walletChange(companyID int64) *walletChange {
 	return c
 }
 
-// hold guards the hold of cents that authorization row of the company,
-// written HELD in tx, makes: the available balance must stay at or above
-// floor (noFloor: unguarded, nothing to check). available is the
-// available balance the decision read, before the hold. Within
-// holdMargin of the floor the wallet row is locked and the sum read again
-// (committed holds included): ErrHoldTooLarge when it does not fit, and
-// the decision is taken again (InHoldTx). A hold that takes the balance
-// below the owner's threshold tells them (wallet.low).
-func (tx *Tx) hold(ctx context.Context, companyID, cents, floor, available int64) error {
+// hold counts the hold of cents of the company's card cardID (its
+// authorization row, written HELD in tx) in the wallet's held cents (its
+// card's shard), guarded: the available balance must stay at or above
+// floor (noFloor: unguarded). available is the available balance the
+// decision read, before the hold. Within holdMargin of the floor the
+// wallet row is locked and the shards summed again (committed holds
+// included): ErrHoldTooLarge when it does not fit, and the decision is
+// taken again (InHoldTx). A guarded hold that takes the balance below the
+// owner's threshold tells them (wallet.low).
+func (tx *Tx) hold(ctx context.Context, companyID, cardID, cents, floor, available int64) error {
+	if err := tx.addHeld(ctx, companyID, cardID, cents); err != nil {
+		return err
+	}
 	if floor == noFloor {
 		return nil
 	}
@@ -97,6 +106,24 @@ func (tx *Tx) hold(ctx context.Context, companyID, cents, floor, available int64
 		}
 	}
 	return tx.walletDebited(ctx, companyID, after+cents, after)
+}
+
+// addHeld adds cents (negative: a release) to the held cents of the
+// company's shard of card cardID.
+func (tx *Tx) addHeld(ctx context.Context, companyID, cardID, cents int64) error {
+	if cents == 0 || companyID == 0 {
+		return nil
+	}
+	if cents < 0 { // a release: its hold made the row
+		_, err := tx.Exec(ctx, `UPDATE wallet_holds SET held_cents = held_cents + ? WHERE company_id = ? AND shard = ?`,
+			cents, companyID, cardID%holdShards)
+		return err
+	}
+	_, err := tx.Exec(ctx, `
+		INSERT INTO wallet_holds (company_id, shard, held_cents) VALUES (?, ?, ?)
+		ON CONFLICT (company_id, shard) DO UPDATE SET held_cents = wallet_holds.held_cents + excluded.held_cents`,
+		companyID, cardID%holdShards, cents)
+	return err
 }
 
 // lockedAvailable locks the company's wallet row (PostgreSQL; SQLite's
@@ -121,9 +148,14 @@ func (tx *Tx) lockedAvailable(ctx context.Context, companyID int64) (int64, erro
 	return available, err
 }
 
-// releaseHold ends authorization a's hold (HELD) as status: its row is
-// the hold.
+// releaseHold ends authorization a's hold (HELD) as status: its row, and
+// its card's shard of the wallet's held cents.
 func (tx *Tx) releaseHold(ctx context.Context, a *fuelportal.Authorization, status fuelportal.AuthorizationStatus) error {
+	if a.Status == fuelportal.AuthorizationHeld && a.HeldCents > 0 {
+		if err := tx.addHeld(ctx, a.CompanyID, a.CardID, -a.HeldCents); err != nil {
+			return err
+		}
+	}
 	a.Status, a.HeldCents = status, 0
 	_, err := tx.Exec(ctx, `UPDATE card_authorizations SET status = ?, held_cents = 0, updated_at = ? WHERE id = ?`, status, tx.Now, a.ID)
 	return err
@@ -283,6 +315,11 @@ func (tx *Tx) RecordAnswer(ctx context.Context, r *fuelportal.AuthorizationReque
 		return &AuthorizationOutcome{Authorization: first}, err
 	} else if err != nil {
 		return nil, err
+	}
+	if a.Approved {
+		if err := tx.hold(ctx, a.CompanyID, a.CardID, a.AmountCents, noFloor, 0); err != nil {
+			return nil, err
+		}
 	}
 	if a.TimedOut && a.CompanyID != 0 {
 		answer := "declined"
