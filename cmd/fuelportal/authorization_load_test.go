@@ -65,6 +65,39 @@ func startServe(t *testing.T, dsn string, env ...string) string {
 	return ""
 }
 
+// loadCompany makes a company with a prepaid contract, the given card
+// numbers and station 412.
+func loadCompany(t *testing.T, db *store.DB, numbers ...string) (*fuelportal.Company, *fuelportal.Station, []*fuelportal.Card) {
+	t.Helper()
+	ctx := context.Background()
+	company := &fuelportal.Company{Name: "Load Freight", CarrierID: 7654321}
+	if err := db.CreateCompanyOwner(ctx, company, &fuelportal.User{Email: "load@example.com", PasswordHash: "hash"}); err != nil {
+		t.Fatal(err)
+	}
+	station := &fuelportal.Station{ID: 412, Name: "Pilot Travel Center #412", City: "Ocala", State: "FL", ZipCode: "34475",
+		Latitude: 29.1, Longitude: -82.1, RetailPrice: 3859, NetPrice: 3579, PriceDate: time.Now().UTC()}
+	var cards []*fuelportal.Card
+	err := db.InTx(ctx, func(tx *store.Tx) error {
+		for i, number := range numbers {
+			c := &fuelportal.Card{CompanyID: company.ID, CardNumber: number, DriverName: "L", DriverID: fmt.Sprint("L-", i),
+				UnitNumber: fmt.Sprint("L-U", i), CreatedAt: time.Now().UTC().Add(-48 * time.Hour)}
+			if err := tx.CreateCard(ctx, c); err != nil {
+				return err
+			}
+			cards = append(cards, c)
+		}
+		if _, err := tx.UpsertStations(ctx, []*fuelportal.Station{station}); err != nil {
+			return err
+		}
+		return tx.SaveContract(ctx, &fuelportal.Contract{CompanyID: company.ID, Pricing: fuelportal.PricingRetailMinus,
+			RetailMinusTenthCents: 120, Billing: fuelportal.BillingPrepaid, FeeCents: 150})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return company, station, cards
+}
+
 // TestNetworkAuthorizations_TwoServersOneDatabase sends 200 network
 // authorizations of $13.37 at once, 100 to each of two `fuelportal serve`
 // processes on one PostgreSQL database: first on a card with a $600.00
@@ -78,29 +111,8 @@ func TestNetworkAuthorizations_TwoServersOneDatabase(t *testing.T) {
 	}
 	ctx := context.Background()
 	db, dsn := storetest.OpenPostgresShared(t)
-	company := &fuelportal.Company{Name: "Load Freight", CarrierID: 7654321}
-	if err := db.CreateCompanyOwner(ctx, company, &fuelportal.User{Email: "load@example.com", PasswordHash: "hash"}); err != nil {
-		t.Fatal(err)
-	}
-	station := &fuelportal.Station{ID: 412, Name: "Pilot Travel Center #412", City: "Ocala", State: "FL", ZipCode: "34475",
-		Latitude: 29.1, Longitude: -82.1, RetailPrice: 3859, NetPrice: 3579, PriceDate: time.Now().UTC()}
-	limited := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000601", DriverName: "L", DriverID: "L-1", UnitNumber: "L-U", CreatedAt: time.Now().UTC().Add(-48 * time.Hour)}
-	open := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000602", DriverName: "O", DriverID: "O-1", UnitNumber: "O-U", CreatedAt: limited.CreatedAt}
-	err := db.InTx(ctx, func(tx *store.Tx) error {
-		for _, c := range []*fuelportal.Card{limited, open} {
-			if err := tx.CreateCard(ctx, c); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.UpsertStations(ctx, []*fuelportal.Station{station}); err != nil {
-			return err
-		}
-		return tx.SaveContract(ctx, &fuelportal.Contract{CompanyID: company.ID, Pricing: fuelportal.PricingRetailMinus,
-			RetailMinusTenthCents: 120, Billing: fuelportal.BillingPrepaid, FeeCents: 150})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	company, station, cards := loadCompany(t, db, "7071000000000000601", "7071000000000000602")
+	limited, open := cards[0], cards[1]
 	daily := int64(600_00)
 	if _, err := db.SaveCardControls(ctx, company.ID, limited.CardNumber, fuelportal.Controls{DailyCents: &daily}); err != nil {
 		t.Fatal(err)
@@ -183,26 +195,8 @@ func TestNetworkAuthorizations_TwoServersPastTheDeadline(t *testing.T) {
 	}
 	ctx := context.Background()
 	db, dsn := storetest.OpenPostgresShared(t)
-	company := &fuelportal.Company{Name: "Load Freight", CarrierID: 7654321}
-	if err := db.CreateCompanyOwner(ctx, company, &fuelportal.User{Email: "load@example.com", PasswordHash: "hash"}); err != nil {
-		t.Fatal(err)
-	}
-	station := &fuelportal.Station{ID: 412, Name: "Pilot Travel Center #412", City: "Ocala", State: "FL", ZipCode: "34475",
-		Latitude: 29.1, Longitude: -82.1, RetailPrice: 3859, NetPrice: 3579, PriceDate: time.Now().UTC()}
-	card := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000611", DriverName: "L", DriverID: "L-1", UnitNumber: "L-U", CreatedAt: time.Now().UTC().Add(-48 * time.Hour)}
-	err := db.InTx(ctx, func(tx *store.Tx) error {
-		if err := tx.CreateCard(ctx, card); err != nil {
-			return err
-		}
-		if _, err := tx.UpsertStations(ctx, []*fuelportal.Station{station}); err != nil {
-			return err
-		}
-		return tx.SaveContract(ctx, &fuelportal.Contract{CompanyID: company.ID, Pricing: fuelportal.PricingRetailMinus,
-			RetailMinusTenthCents: 120, Billing: fuelportal.BillingPrepaid, FeeCents: 150})
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	company, station, cards := loadCompany(t, db, "7071000000000000611")
+	card := cards[0]
 	daily := int64(500_00)
 	if _, err := db.SaveCardControls(ctx, company.ID, card.CardNumber, fuelportal.Controls{DailyCents: &daily}); err != nil {
 		t.Fatal(err)
