@@ -91,6 +91,7 @@ func main() {
 
 // answer is what the client saw of one authorization and its capture.
 type answer struct {
+	sentAt            time.Duration // after the start
 	id, card          string
 	status            int
 	took              time.Duration
@@ -173,9 +174,12 @@ func run(c config) (bool, error) {
 	var mu sync.Mutex
 	var answers []*answer
 	var wg sync.WaitGroup
+	start := time.Now()
 	send := func(i int, card string, cents int64) {
 		defer wg.Done()
+		sentAt := time.Since(start)
 		a := authorize(client, servers[i%len(servers)], card, cents)
+		a.sentAt = sentAt
 		mu.Lock()
 		answers = append(answers, a)
 		mu.Unlock()
@@ -184,7 +188,6 @@ func run(c config) (bool, error) {
 			capture(client, servers[(i+1)%len(servers)], a)
 		}
 	}
-	start := time.Now()
 	switch c.scenario {
 	case "rate":
 		if c.freeze > 0 {
@@ -331,6 +334,20 @@ func report(c config, answers []*answer, sent time.Duration, sessions int64) {
 	fmt.Printf("\nauthorizations: %d sent in %v; at the client p50 %v, p99 %v, max %v; over 2 s: %d\n",
 		len(answers), sent.Round(time.Millisecond), pct(took, 50), pct(took, 99), pct(took, 100), over2s)
 	fmt.Printf("  statuses %v; approved %d, declined %d (of which AUTHORIZATION_TIMEOUT %d)\n", statuses, approved, declined, timeouts)
+	if c.scenario == "rate" {
+		// p50 and p99 of each 30 s of sending: does it hold, recover?
+		fmt.Printf("  by 30 s sent:")
+		for from := time.Duration(0); from < c.duration; from += 30 * time.Second {
+			var window []time.Duration
+			for _, a := range answers {
+				if a.sentAt >= from && a.sentAt < from+30*time.Second {
+					window = append(window, a.took)
+				}
+			}
+			fmt.Printf(" [%v p50 %v p99 %v]", from, pct(window, 50), pct(window, 99))
+		}
+		fmt.Println()
+	}
 	fmt.Printf("captures: %d; p50 %v, p99 %v, max %v; statuses %v\n", len(captureTook), pct(captureTook, 50), pct(captureTook, 99), pct(captureTook, 100), captureStatuses)
 	fmt.Printf("PostgreSQL sessions opened during the run: %d\n", sessions)
 }
