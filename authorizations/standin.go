@@ -284,6 +284,9 @@ func (s *StandIn) recordedOne(q standInRecord) {
 	}
 }
 
+// Warm loads every card in the background (a serving process's start).
+func (s *StandIn) Warm() { s.refreshIfStale() }
+
 // refreshIfStale reloads every card in the background when those in memory
 // are older than standInMaxAge (or were never loaded).
 func (s *StandIn) refreshIfStale() {
