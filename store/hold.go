@@ -56,10 +56,6 @@ const holdMargin = int64(25_000_00)
 // hold; nothing was written.
 var ErrHoldTooLarge = errors.New("ledger: hold above the available balance")
 
-// holdAttempts bounds how often InHoldTx decides again after
-// ErrHoldTooLarge.
-const holdAttempts = 8
-
 // walletChange is what one transaction changes on one company's wallet
 // row, written by settleWallets.
 type walletChange struct {
@@ -82,30 +78,34 @@ func (tx *Tx) walletChange(companyID int64) *walletChange {
 // hold counts the hold of cents of the company's card cardID (its
 // authorization row, written HELD in tx) in the wallet's held cents (its
 // card's shard), guarded: the available balance must stay at or above
-// floor (noFloor: unguarded). available is the available balance the
+// floor (NoFloor: unguarded). available is the available balance the
 // decision read, before the hold. Within holdMargin of the floor the
 // wallet row is locked and the shards summed again (committed holds
-// included): ErrHoldTooLarge when it does not fit, and the decision is
-// taken again (InHoldTx). A guarded hold that takes the balance below the
-// owner's threshold tells them (wallet.low).
+// included): ErrHoldTooLarge when it does not fit, nothing written (the
+// decision becomes a funds decline). A guarded hold that takes the
+// balance below the owner's threshold tells them (wallet.low).
 func (tx *Tx) hold(ctx context.Context, companyID, cardID, cents, floor, available int64) error {
-	if err := tx.addHeld(ctx, companyID, cardID, cents); err != nil {
-		return err
-	}
-	if floor == noFloor {
-		return nil
+	if floor == NoFloor {
+		return tx.addHeld(ctx, companyID, cardID, cents)
 	}
 	after := available - cents
 	if after < floor+holdMargin {
-		var err error
-		if after, err = tx.lockedAvailable(ctx, companyID); err != nil {
+		locked, err := tx.lockedAvailable(ctx, companyID)
+		if err != nil {
 			return err
 		}
-		if after < floor {
+		if after = locked - cents; after < floor {
 			return ErrHoldTooLarge
 		}
 	}
-	return tx.walletDebited(ctx, companyID, after+cents, after)
+	if err := tx.addHeld(ctx, companyID, cardID, cents); err != nil {
+		return err
+	}
+	var threshold sql.NullInt64
+	if err := tx.QueryRow(ctx, `SELECT wallet_low_threshold_cents FROM companies WHERE id = ?`, companyID).Scan(&threshold); err != nil {
+		return err
+	}
+	return tx.walletMoved(ctx, companyID, after+cents, after, threshold)
 }
 
 // addHeld adds cents (negative: a release) to the held cents of the
@@ -191,20 +191,6 @@ func (tx *Tx) settleWallets(ctx context.Context) error {
 	return nil
 }
 
-// InHoldTx is InTx for a decision that may hold money with a guard: when
-// the wallet cannot take the hold at the end (ErrHoldTooLarge), fn runs
-// again in a new transaction, which reads the wallet anew, at most
-// holdAttempts times (then ErrHoldTooLarge).
-func (db *DB) InHoldTx(ctx context.Context, fn func(tx *Tx) error) error {
-	var err error
-	for range holdAttempts {
-		if err = db.InTx(ctx, fn); !errors.Is(err, ErrHoldTooLarge) {
-			return err
-		}
-	}
-	return err
-}
-
 // StandInCard is what the stand-in answer of a card's authorization needs
 // without the database (authorizations.StandIn keeps them in memory): the
 // card, its company's answer on timeout and the card's effective
@@ -216,6 +202,8 @@ type StandInCard struct {
 	Active                     bool
 	OnTimeout                  fuelportal.AuthorizationTimeout
 	PerPurchaseCents, DayCents *int64
+	// FeeCents is the contract's fee of a purchase, held with an approval.
+	FeeCents int64
 }
 
 // StandInCards returns every card's StandInCard, or those of company
@@ -224,11 +212,12 @@ func (db *DB) StandInCards(ctx context.Context, companyID int64) (cards []StandI
 	err = db.InReadTx(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `
 			SELECT c.id, c.company_id, c.card_number, c.issuer, COALESCE(c.issuer_card_id, ''), c.status,
-				co.authorization_on_timeout, cc.rules, cd.rules
+				co.authorization_on_timeout, cc.rules, cd.rules, COALESCE(ct.fee_cents, ?)
 			FROM cards c JOIN companies co ON co.id = c.company_id
 			LEFT JOIN card_controls cc ON cc.card_id = c.id
 			LEFT JOIN company_controls cd ON cd.company_id = c.company_id
-			WHERE ? = 0 OR c.company_id = ?`, companyID, companyID)
+			LEFT JOIN contracts ct ON ct.company_id = c.company_id
+			WHERE ? = 0 OR c.company_id = ?`, fuelportal.DefaultContract(0).FeeCents, companyID, companyID)
 		if err != nil {
 			return err
 		}
@@ -237,7 +226,7 @@ func (db *DB) StandInCards(ctx context.Context, companyID int64) (cards []StandI
 			var c StandInCard
 			var status string
 			var own, company sql.NullString
-			if err := rows.Scan(&c.CardID, &c.CompanyID, &c.CardNumber, &c.Issuer, &c.IssuerCardID, &status, &c.OnTimeout, &own, &company); err != nil {
+			if err := rows.Scan(&c.CardID, &c.CompanyID, &c.CardNumber, &c.Issuer, &c.IssuerCardID, &status, &c.OnTimeout, &own, &company, &c.FeeCents); err != nil {
 				return err
 			}
 			cardControls, err := parseControls(own)
@@ -268,7 +257,7 @@ func (db *DB) StandInCards(ctx context.Context, companyID int64) (cards []StandI
 // first record of an id wins. An answer given on timeout (answer.TimedOut)
 // raises an AUTHORIZATION alert for the company's owners. The card is
 // found by r's card (a card that is not the portal's records no company).
-func (tx *Tx) RecordAnswer(ctx context.Context, r *fuelportal.AuthorizationRequest, answer *fuelportal.Authorization) (*AuthorizationOutcome, error) {
+func (tx *Tx) RecordAnswer(ctx context.Context, r *fuelportal.AuthorizationRequest, answer *fuelportal.Authorization) (recorded *fuelportal.Authorization, created bool, err error) {
 	where, arg := `issuer = 'stripe' AND issuer_card_id = ?`, r.IssuerCardID
 	if r.Issuer != fuelportal.IssuerStripe {
 		where, arg = `card_number = ?`, r.CardNumber
@@ -276,10 +265,11 @@ func (tx *Tx) RecordAnswer(ctx context.Context, r *fuelportal.AuthorizationReque
 	a := *answer
 	a.AuthorizationID, a.Issuer, a.RequestedCents, a.MerchantName = r.ID, r.Issuer, r.AmountCents, r.MerchantName
 	a.AuthorizedAt, a.ReceivedAt, a.Product = r.Created.UTC(), r.ReceivedAt.UTC(), r.Product
+	held := max(a.HeldCents, a.AmountCents) // the stand-in holds the fee too
 	a.CompanyID, a.CardID, a.CardNumber, a.StationID, a.HeldCents = 0, 0, "", 0, 0
-	err := tx.QueryRow(ctx, `SELECT id, company_id, card_number FROM cards WHERE `+where, arg).Scan(&a.CardID, &a.CompanyID, &a.CardNumber)
+	err = tx.QueryRow(ctx, `SELECT id, company_id, card_number FROM cards WHERE `+where, arg).Scan(&a.CardID, &a.CompanyID, &a.CardNumber)
 	if err != nil && !isNoRows(err) {
-		return nil, err
+		return nil, false, err
 	}
 	if a.CompanyID == 0 {
 		a.Approved, a.AmountCents = false, 0
@@ -289,7 +279,7 @@ func (tx *Tx) RecordAnswer(ctx context.Context, r *fuelportal.AuthorizationReque
 	}
 	a.Status = fuelportal.AuthorizationDeclined
 	if a.Approved {
-		a.Status, a.HeldCents, a.DeclineCode = fuelportal.AuthorizationHeld, a.AmountCents, ""
+		a.Status, a.HeldCents, a.DeclineCode = fuelportal.AuthorizationHeld, held, ""
 	} else {
 		a.AmountCents = 0
 	}
@@ -312,13 +302,13 @@ func (tx *Tx) RecordAnswer(ctx context.Context, r *fuelportal.AuthorizationReque
 	).Scan(&a.ID)
 	if isNoRows(err) {
 		first, err := tx.authorizationByID(ctx, r.ID)
-		return &AuthorizationOutcome{Authorization: first}, err
+		return first, false, err
 	} else if err != nil {
-		return nil, err
+		return nil, false, err
 	}
 	if a.Approved {
-		if err := tx.hold(ctx, a.CompanyID, a.CardID, a.AmountCents, noFloor, 0); err != nil {
-			return nil, err
+		if err := tx.hold(ctx, a.CompanyID, a.CardID, a.HeldCents, NoFloor, 0); err != nil {
+			return nil, false, err
 		}
 	}
 	if a.TimedOut && a.CompanyID != 0 {
@@ -326,10 +316,10 @@ func (tx *Tx) RecordAnswer(ctx context.Context, r *fuelportal.AuthorizationReque
 		if a.Approved {
 			answer = "approved"
 		}
-		msg := fmt.Sprintf("A card authorization of %s could not be decided in time and was %s by your timeout setting", formatCents(r.AmountCents), answer)
-		if err := tx.addAuthorizationAlert(ctx, &a, 0, msg); err != nil {
-			return nil, err
+		msg := fmt.Sprintf("A card authorization of %s could not be decided in time and was %s by your timeout setting", fuelportal.FormatCents(r.AmountCents), answer)
+		if err := tx.AddAuthorizationAlert(ctx, &a, 0, msg); err != nil {
+			return nil, false, err
 		}
 	}
-	return &AuthorizationOutcome{Authorization: &a, Created: true}, nil
+	return &a, true, nil
 }

@@ -6,8 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"fuelportal"
-	"fuelportal/rules"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -65,37 +63,3 @@ func TestTx_RequestsEndingMidStatementKeepTheirConnections(t *testing.T) {
 	}
 }
 
-// A hold near the floor is checked again under the wallet row's lock: a
-// decision that read the wallet before another hold committed is decided
-// anew on the new balance (a funds decline), and the wallet holds only
-// what fits.
-func TestHold_NearTheFloorADecisionOnAStaleBalanceIsDecidedAgain(t *testing.T) {
-	if os.Getenv("TEST_DATABASE_URL") == "" {
-		t.Skip("needs PostgreSQL (TEST_DATABASE_URL): SQLite's writers never interleave")
-	}
-	ctx := context.Background()
-	db := storetest.OpenPostgres(t)
-	f := newFleetFixture(t, db, prepaid)
-	stripeCards(t, db, f, 2)
-	if _, _, err := db.CreditWallet(ctx, f.company.ID, 100_00, fuelportal.LedgerTopUp, "seed"); err != nil {
-		t.Fatal(err)
-	}
-	calls := 0
-	decide := func(facts rules.AuthorizationFacts) rules.AuthorizationDecision {
-		if calls++; calls == 1 {
-			// Another card's hold commits after this decision read the wallet.
-			other, _, err := db.DecideAuthorization(ctx, authRequest("iauth_h1", "ic_0", 80_00, false), rules.DecideAuthorization)
-			if err != nil || !other.Approved {
-				t.Errorf("other = %+v, %v", other, err)
-			}
-		}
-		return rules.DecideAuthorization(facts)
-	}
-	a, _, err := db.DecideAuthorization(ctx, authRequest("iauth_h2", "ic_1", 80_00, false), decide)
-	if err != nil || a.Approved || a.DeclineCode != fuelportal.DeclineInsufficientFunds || calls != 2 {
-		t.Fatalf("decided %d times: %+v, %v", calls, a, err)
-	}
-	if held := heldAudit(t, db, f.company.ID); held != 80_00 {
-		t.Fatalf("held %d, want 8000", held)
-	}
-}

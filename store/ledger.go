@@ -7,7 +7,7 @@ package store
 //	WalletBalance  the balance in cents
 //	Wallet         the balance with the contract's canAddFunds/canPayByInvoice
 //
-// Purchases debit wallets through RecordPurchase (purchase.go).
+// Purchases debit wallets through DebitPurchase (purchase.go).
 //
 // Concurrency: a wallet's running balance is changed only by one UPDATE
 // whose WHERE clause holds the overdraft guard, in the same transaction as
@@ -24,6 +24,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strconv"
@@ -294,8 +295,7 @@ type ledgerLeg struct {
 // of one wallet wait for each other only from that UPDATE to their commit
 // (the inserts lock nothing another debit needs). When the total does not
 // fit, the journal rows and entries are deleted again and errBalanceTooLow
-// comes back with nothing written (a debit with noFloor cannot fail: its
-// UPDATE is written last of the transaction, settleWallets) (on PostgreSQL the deleted rows' ids stay
+// comes back with nothing written (on PostgreSQL the deleted rows' ids stay
 // unused). The legs' references must be fresh (a used one is ECONFLICT:
 // roll back) and their accounts other than wallets. It sets each leg's t.ID
 // and t.CreatedAt.
@@ -365,30 +365,33 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 		return err
 	}
 
-	if floor == noFloor {
+	company := legs[0].t.CompanyID
+	if floor == NoFloor {
 		// A capture's debit (the issuer has paid): unguarded, so it cannot
 		// fail, and written with the transaction's other wallet changes as
 		// its last statement (settleWallets), after the release of its
 		// hold, which lowered the available balance when it was made: it
 		// is not a new drop to tell the owner of.
-		tx.debitLast(legs[0].t.CompanyID, total)
+		tx.debitLast(company, total)
 		return nil
 	}
 	// The row's lock first, then the guarded UPDATE in a statement of its
 	// own: its snapshot then sees the holds that committed while it waited
-	// (holds are rows of their own, summed by walletHeldSQL: hold.go).
+	// (hold.go).
 	if err := tx.lockWallet(ctx, from.id); err != nil {
 		return err
 	}
 	var after int64
+	var threshold sql.NullInt64 // the company's low-wallet threshold, read with the debit
 	err = tx.QueryRow(ctx, `
 		UPDATE ledger_accounts SET balance_cents = balance_cents - ?
 		WHERE id = ? AND balance_cents - `+walletHeldSQL+` - ? >= ?
-		RETURNING balance_cents - `+walletHeldSQL, total, from.id, total, floor).Scan(&after)
+		RETURNING balance_cents - `+walletHeldSQL+`, (SELECT wallet_low_threshold_cents FROM companies WHERE id = ?)`,
+		total, from.id, total, floor, company).Scan(&after, &threshold)
 	if err == nil {
 		// after is the wallet's available balance (its balance less its
 		// holds) once debited.
-		return tx.walletDebited(ctx, legs[0].t.CompanyID, after+total, after)
+		return tx.walletMoved(ctx, company, after+total, after, threshold)
 	} else if !isNoRows(err) {
 		return err
 	}

@@ -1,4 +1,4 @@
-package authorizations_test
+package purchases_test
 
 import (
 	"context"
@@ -11,22 +11,21 @@ import (
 	"time"
 
 	"fuelportal"
-	"fuelportal/authorizations"
+	"fuelportal/purchases"
 	"fuelportal/rules"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
 
-func TestMain(m *testing.M) { storetest.Main(m) }
-
 // pump is one company with network cards at one station, a funded
 // prepaid wallet and its answer on timeout.
 type pump struct {
 	db      *store.DB
-	svc     *authorizations.Service
+	svc     *purchases.Service
 	company int64
-	// limited has a $50.00 per-purchase limit; open has no limit.
-	limited, open string
+	// limited has a $50.00 per-purchase limit; open and other have no
+	// limit.
+	limited, open, other string
 }
 
 func newPump(t *testing.T, db *store.DB, onTimeout fuelportal.AuthorizationTimeout) *pump {
@@ -36,10 +35,10 @@ func newPump(t *testing.T, db *store.DB, onTimeout fuelportal.AuthorizationTimeo
 	if err := db.CreateCompanyOwner(ctx, company, &fuelportal.User{Email: "owner@example.com", PasswordHash: "hash"}); err != nil {
 		t.Fatal(err)
 	}
-	p := &pump{db: db, company: company.ID, limited: "7071000000000000701", open: "7071000000000000702"}
+	p := &pump{db: db, company: company.ID, limited: "7071000000000000701", open: "7071000000000000702", other: "7071000000000000703"}
 	issued := time.Now().UTC().Add(-48 * time.Hour)
 	err := db.InTx(ctx, func(tx *store.Tx) error {
-		for _, number := range []string{p.limited, p.open} {
+		for _, number := range []string{p.limited, p.open, p.other} {
 			c := &fuelportal.Card{CompanyID: company.ID, CardNumber: number, DriverName: "D", DriverID: "D-" + number[16:], UnitNumber: "U-" + number[16:], CreatedAt: issued}
 			if err := tx.CreateCard(ctx, c); err != nil {
 				return err
@@ -63,7 +62,7 @@ func newPump(t *testing.T, db *store.DB, onTimeout fuelportal.AuthorizationTimeo
 	if _, _, err := db.CreditWallet(ctx, company.ID, 10_000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 		t.Fatal(err)
 	}
-	p.svc = authorizations.New(db, "", slog.New(slog.NewTextHandler(io.Discard, nil)))
+	p.svc = &purchases.Service{DB: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	p.svc.Deadline = time.Minute
 	if err := p.svc.SetTimeoutSetting(ctx, company.ID, onTimeout); err != nil {
 		t.Fatal(err)
@@ -121,7 +120,7 @@ func TestStandIn_AnswersFromMemoryWithinTheCardsLimits(t *testing.T) {
 			{"a pump request is cut to the per-purchase limit", controllable("S-1", p.limited, 80_00), true, 50_00},
 			{"a second one waits for the first's record: declined", controllable("S-2", p.limited, 10_00), false, 0},
 			{"a request that cannot be cut is declined above the limit", fixed, false, 0},
-			{"a card without limits is cut to the stand-in's cap", controllable("S-3", p.open, 900_00), true, authorizations.StandInCapCents},
+			{"a card without limits is cut to the stand-in's cap", controllable("S-3", p.open, 900_00), true, purchases.StandInCapCents},
 			{"an unknown card is declined", controllable("S-4", "7071000000000000999", 10_00), false, 0},
 		} {
 			t.Run(c.name, func(t *testing.T) {
@@ -267,4 +266,34 @@ func writeLockElsewhere(t *testing.T, path string) (lock, unlock func()) {
 		conn.Close()
 	}
 	return lock, unlock
+}
+
+// A hold near the floor is checked again under the wallet row's lock: a
+// decision that read the wallet before another card's hold committed
+// becomes a funds decline, and the wallet holds only what fits.
+func TestAuthorize_NearTheFloorADecisionOnAStaleBalanceIsDeclined(t *testing.T) {
+	if os.Getenv("TEST_DATABASE_URL") == "" {
+		t.Skip("needs PostgreSQL (TEST_DATABASE_URL): SQLite's writers never interleave")
+	}
+	ctx := context.Background()
+	p := newPump(t, storetest.OpenPostgres(t), fuelportal.TimeoutDecline)
+	calls := 0
+	p.svc.Decide = func(f rules.AuthorizationFacts) rules.AuthorizationDecision {
+		if calls++; calls == 1 {
+			// Another card's hold commits after this decision read the wallet.
+			other, _, err := p.svc.AuthorizeNetwork(ctx, p.request("NEAR-1", p.other, 6_000_00))
+			if err != nil || !other.Approved {
+				t.Errorf("other = %+v, %v", other, err)
+			}
+		}
+		return rules.DecideAuthorization(f)
+	}
+	before := p.held(t)
+	a, _, err := p.svc.AuthorizeNetwork(ctx, p.request("NEAR-2", p.open, 6_000_00))
+	if err != nil || a.Approved || a.DeclineCode != fuelportal.DeclineInsufficientFunds {
+		t.Fatalf("answer = %+v, %v", a, err)
+	}
+	if held := p.held(t) - before; held != 6_000_00+150 {
+		t.Fatalf("held %d more, want the first hold's 600150", held)
+	}
 }

@@ -1,4 +1,4 @@
-package authorizations
+package purchases
 
 // The stand-in answer (docs/issuing.md, "Deadline"; docs/decisions.md,
 // "The pump's answer within the deadline"): when the decision cannot be
@@ -36,8 +36,9 @@ const standInMaxAge = 30 * time.Second
 type StandIn struct {
 	db     *store.DB
 	logger *slog.Logger
-	// record writes one answer in a transaction of its own.
-	record func(ctx context.Context, r *fuelportal.AuthorizationRequest, a *fuelportal.Authorization) (*store.AuthorizationOutcome, error)
+	// record writes one answer in a transaction of its own, answering the
+	// record of its id (created == false: recorded before).
+	record func(ctx context.Context, r *fuelportal.AuthorizationRequest, a *fuelportal.Authorization) (*fuelportal.Authorization, bool, error)
 
 	mu       sync.Mutex
 	byNumber map[string]*store.StandInCard // network cards by number
@@ -58,7 +59,7 @@ type StandIn struct {
 // standInDay is one card's day as the stand-in knows it (days in UTC).
 type standInDay struct {
 	date      string
-	approved  int64 // cents the stand-in approved
+	approved  int64 // cents the stand-in held (amounts and fees)
 	exhausted bool  // a decision declined or cut the card by a dollar limit
 }
 
@@ -74,7 +75,8 @@ func newStandIn(db *store.DB, logger *slog.Logger) *StandIn {
 // Answer is the stand-in answer to r, from memory: the company's setting
 // on timeout for a known active card. Approve approves the least of the
 // request, the card's per-purchase limit, StandInCapCents and what its
-// daily limit leaves of this process's stand-in approvals that day (an
+// daily limit leaves of this process's stand-in approvals that day (its
+// limits counting the contract's fee, held with the amount; an
 // amount-controllable request in part; another above it is declined),
 // and only while no other stand-in approval of the card waits to be
 // recorded and no decision of this process found the card's dollar
@@ -95,12 +97,15 @@ func (s *StandIn) Answer(r *fuelportal.AuthorizationRequest) *fuelportal.Authori
 	if !card.Active || card.OnTimeout != fuelportal.TimeoutApprove || s.waiting[card.CardID] != "" || day.exhausted {
 		return a
 	}
+	// A card's dollar limits count the fee its capture adds, as the
+	// decision's do (rules.DecideAuthorization).
+	fee := card.FeeCents
 	limit, fired := StandInCapCents, "STAND_IN_CAP"
-	if card.PerPurchaseCents != nil && *card.PerPurchaseCents < limit {
-		limit, fired = *card.PerPurchaseCents, string(fuelportal.DeclinePerPurchaseLimit)
+	if card.PerPurchaseCents != nil && *card.PerPurchaseCents-fee < limit {
+		limit, fired = *card.PerPurchaseCents-fee, string(fuelportal.DeclinePerPurchaseLimit)
 	}
-	if card.DayCents != nil && *card.DayCents-day.approved < limit {
-		limit, fired = *card.DayCents-day.approved, string(fuelportal.DeclineDailyLimit)
+	if card.DayCents != nil && *card.DayCents-day.approved-fee < limit {
+		limit, fired = *card.DayCents-day.approved-fee, string(fuelportal.DeclineDailyLimit)
 	}
 	amount := r.AmountCents
 	a.RulesFired = []string{"APPROVED_ON_TIMEOUT"}
@@ -113,8 +118,8 @@ func (s *StandIn) Answer(r *fuelportal.AuthorizationRequest) *fuelportal.Authori
 		a.RulesFired = append(a.RulesFired, fired)
 	}
 	s.waiting[card.CardID] = r.ID
-	day.approved += amount
-	a.Approved, a.AmountCents, a.DeclineCode, a.Status, a.HeldCents = true, amount, "", fuelportal.AuthorizationHeld, amount
+	day.approved += amount + fee
+	a.Approved, a.AmountCents, a.DeclineCode, a.Status, a.HeldCents = true, amount, "", fuelportal.AuthorizationHeld, amount+fee
 	return a
 }
 
@@ -204,7 +209,7 @@ func (s *StandIn) RecordWaiting(ctx context.Context, id string) error {
 	if found == nil {
 		return nil
 	}
-	if _, err := s.record(ctx, found.r, found.a); err != nil {
+	if _, _, err := s.record(ctx, found.r, found.a); err != nil {
 		s.mu.Lock()
 		s.queue = append(s.queue, *found)
 		s.mu.Unlock()
@@ -251,7 +256,7 @@ func (s *StandIn) work() {
 		s.queue = s.queue[1:]
 		s.mu.Unlock()
 
-		o, err := s.record(context.Background(), next.r, next.a)
+		first, created, err := s.record(context.Background(), next.r, next.a)
 		if err != nil {
 			s.logger.Warn("card authorization's answer not recorded yet: trying again", "authorization", next.r.ID, "err", err)
 			s.mu.Lock()
@@ -263,7 +268,7 @@ func (s *StandIn) work() {
 		}
 		pause = 50 * time.Millisecond
 		s.recordedOne(next)
-		if first := o.Authorization; !o.Created && (first.Approved != next.a.Approved || first.AmountCents != next.a.AmountCents) {
+		if !created && (first.Approved != next.a.Approved || first.AmountCents != next.a.AmountCents) {
 			// Another answer to the same id was recorded first: a replay
 			// of the request decided by another process (or before a
 			// restart). The record stays the first answer.
