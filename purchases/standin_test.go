@@ -117,7 +117,7 @@ func TestStandIn_AnswersFromMemoryWithinTheCardsLimits(t *testing.T) {
 			approved bool
 			cents    int64
 		}{
-			{"a pump request is cut to the per-purchase limit", controllable("S-1", p.limited, 80_00), true, 50_00},
+			{"a pump request is cut to the per-purchase limit less the fee", controllable("S-1", p.limited, 80_00), true, 48_50},
 			{"a second one waits for the first's record: declined", controllable("S-2", p.limited, 10_00), false, 0},
 			{"a request that cannot be cut is declined above the limit", fixed, false, 0},
 			{"a card without limits is cut to the stand-in's cap", controllable("S-3", p.open, 900_00), true, purchases.StandInCapCents},
@@ -165,15 +165,15 @@ func TestAuthorize_DecisionPastTheDeadlineIsRolledBackAndTheStandInRecorded(t *t
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !a.Approved || a.AmountCents != 50_00 || !a.TimedOut {
-			t.Fatalf("answer = approved %v %d timed out %v, want the stand-in's 5000", a.Approved, a.AmountCents, a.TimedOut)
+		if !a.Approved || a.AmountCents != 48_50 || !a.TimedOut {
+			t.Fatalf("answer = approved %v %d timed out %v, want the stand-in's 4850 (with the fee, the $50.00 limit)", a.Approved, a.AmountCents, a.TimedOut)
 		}
 		got := p.recorded(t, "LATE-1")
-		if !got.Approved || got.AmountCents != 50_00 || got.HeldCents != 50_00 || !got.TimedOut || got.Status != fuelportal.AuthorizationHeld {
+		if !got.Approved || got.AmountCents != 48_50 || got.HeldCents != 50_00 || !got.TimedOut || got.Status != fuelportal.AuthorizationHeld {
 			t.Fatalf("record = %+v", got)
 		}
 		if held := p.held(t) - before; held != 50_00 {
-			t.Fatalf("wallet holds %d more, want the answer's 5000", held)
+			t.Fatalf("wallet holds %d more, want the answer's 4850 and its fee", held)
 		}
 	})
 }
@@ -193,7 +193,7 @@ func TestAuthorize_AnswerIsTheRecordWhenTheRequestEnds(t *testing.T) {
 			t.Fatalf("answer: %v", err)
 		}
 		got := p.recorded(t, "GONE-1")
-		if !a.Approved || a.TimedOut || got.Approved != a.Approved || got.AmountCents != a.AmountCents || got.HeldCents != 40_00 {
+		if !a.Approved || a.TimedOut || got.Approved != a.Approved || got.AmountCents != a.AmountCents || got.HeldCents != 40_00+150 {
 			t.Fatalf("answer approved %v %d (timed out %v), record %+v", a.Approved, a.AmountCents, a.TimedOut, got)
 		}
 	})
@@ -229,14 +229,14 @@ func TestAuthorize_StuckDatabaseIsAnsweredByTheStandInAndRecordedAfter(t *testin
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !a.Approved || a.AmountCents != 50_00 || !a.TimedOut {
-				t.Fatalf("answer = approved %v %d timed out %v, want the stand-in's 5000", a.Approved, a.AmountCents, a.TimedOut)
+			if !a.Approved || a.AmountCents != 48_50 || !a.TimedOut {
+				t.Fatalf("answer = approved %v %d timed out %v, want the stand-in's 4850", a.Approved, a.AmountCents, a.TimedOut)
 			}
-			if got := p.recorded(t, "STUCK-1"); !got.Approved || got.AmountCents != 50_00 || !got.TimedOut {
+			if got := p.recorded(t, "STUCK-1"); !got.Approved || got.AmountCents != 48_50 || !got.TimedOut {
 				t.Fatalf("record = %+v", got)
 			}
 			if held := p.held(t) - before; held != 50_00 {
-				t.Fatalf("wallet holds %d more, want the answer's 5000", held)
+				t.Fatalf("wallet holds %d more, want the answer's 4850 and its fee", held)
 			}
 		})
 	}

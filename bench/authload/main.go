@@ -109,6 +109,7 @@ type answer struct {
 const (
 	stationID    = 412
 	retailTenthC = 3859 // $3.859 a gallon
+	contractFee  = 150  // cents a purchase
 )
 
 func run(c config) (bool, error) {
@@ -480,7 +481,7 @@ func checkMoney(ctx context.Context, db *store.DB, company int64, before *fuelpo
 			problem("%s: capture answered %d, recorded %v", a.id, a.captureStatus, recorded)
 		}
 		if a.approved && !recorded {
-			wantHeld += a.cents
+			wantHeld += a.cents + contractFee // an approval holds the fee too
 		}
 	}
 	heldOK := after.HeldCents-before.HeldCents == wantHeld
@@ -534,7 +535,7 @@ func seed(ctx context.Context, db *store.DB, c config) (company int64, cards []s
 			return err
 		}
 		return tx.SaveContract(ctx, &fuelportal.Contract{CompanyID: co.ID, Pricing: fuelportal.PricingRetailMinus,
-			RetailMinusTenthCents: 120, Billing: fuelportal.BillingPrepaid, FeeCents: 150})
+			RetailMinusTenthCents: 120, Billing: fuelportal.BillingPrepaid, FeeCents: contractFee})
 	})
 	if err != nil {
 		return 0, nil, err
