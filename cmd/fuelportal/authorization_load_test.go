@@ -191,7 +191,7 @@ func TestNetworkAuthorizations_TwoServersOneDatabase(t *testing.T) {
 // deadline is short enough for most to pass it: every request is answered
 // (no 503), every answer is what is recorded (the stand-in's included,
 // once the database allows), the wallet holds exactly the approvals
-// answered, the decisions never approve past the limit, and each server's
+// answered and their fees, the decisions never approve past the limit, and each server's
 // stand-in no more than the limit either.
 func TestNetworkAuthorizations_TwoServersPastTheDeadline(t *testing.T) {
 	if os.Getenv("TEST_DATABASE_URL") == "" {
@@ -265,7 +265,7 @@ func TestNetworkAuthorizations_TwoServersPastTheDeadline(t *testing.T) {
 			break
 		}
 	}
-	var approved, decided int64
+	var approved, held, decided int64
 	standIn := [2]int64{}
 	for id, ans := range answers {
 		r := records[id]
@@ -280,6 +280,9 @@ func TestNetworkAuthorizations_TwoServersPastTheDeadline(t *testing.T) {
 			t.Errorf("%s approved %d, more than asked", id, ans.cents)
 		}
 		approved += ans.cents
+		if ans.approved {
+			held += ans.cents + 150 // the contract's fee is held with the amount
+		}
 		if r.TimedOut {
 			standIn[ans.server] += ans.cents
 		} else {
@@ -290,8 +293,8 @@ func TestNetworkAuthorizations_TwoServersPastTheDeadline(t *testing.T) {
 		t.Errorf("approved by decisions %d, by each server's stand-in %v: each must stay within the daily limit %d", decided, standIn, daily)
 	}
 	w, err := db.Wallet(ctx, company.ID)
-	if err != nil || w.HeldCents != approved {
-		t.Fatalf("wallet = %+v, %v; want %d held, the approvals answered", w, err, approved)
+	if err != nil || w.HeldCents != held {
+		t.Fatalf("wallet = %+v, %v; want %d held, the approvals answered and their fees", w, err, held)
 	}
 	t.Logf("200 at once past a 100 ms deadline: %d cents approved, %d by decisions, %v by the stand-ins", approved, decided, standIn)
 }
