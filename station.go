@@ -47,6 +47,18 @@ type Station struct {
 	UpdatedAt time.Time
 }
 
+// StationMatch says how a card issuer's merchant was matched to a catalog
+// station: to exactly one, to several it cannot tell apart (the purchase
+// keeps no station, only its candidates), or to none.
+type StationMatch string
+
+// Station matches.
+const (
+	StationExact     StationMatch = "exact"
+	StationAmbiguous StationMatch = "ambiguous"
+	StationNone      StationMatch = "none"
+)
+
 // PriceStaleAfter is the age from which a station's price is stale: shown
 // as such, and used by the fuel plan only when fresh prices cannot make
 // the trip.

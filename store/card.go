@@ -79,12 +79,17 @@ func (tx *Tx) LinkCardDriver(ctx context.Context, cardID, userID int64) error {
 
 // assignCardHolder makes driver u the holder of the card: the card is
 // linked to them (taken from any earlier holder, who then sees none of its
-// purchases) and its driver name and driver id become theirs, for the owner
-// to edit. Purchases recorded from now on are u's, and so are the card's
-// trips planned from now on (holder_since).
+// purchases) and its driver name becomes theirs, for the owner to edit.
+// The card's driver id stays the one the owner set (the id the pump asks
+// for); only a card without one gets the driver's user id. Purchases
+// recorded from now on are u's, and so are the card's trips planned from
+// now on (holder_since).
 func (tx *Tx) assignCardHolder(ctx context.Context, cardID int64, u *fuelportal.User) error {
 	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
-	res, err := tx.Exec(ctx, `UPDATE cards SET driver_user_id = ?, driver_name = ?, driver_id = ?, holder_since = ?, updated_at = ? WHERE id = ?`,
+	res, err := tx.Exec(ctx, `
+		UPDATE cards SET driver_user_id = ?, driver_name = ?, driver_id = CASE WHEN TRIM(driver_id) = '' THEN ? ELSE driver_id END,
+			holder_since = ?, updated_at = ?
+		WHERE id = ?`,
 		u.ID, name, strconv.FormatInt(u.ID, 10), tx.Now, tx.Now, cardID)
 	if err != nil {
 		return err
