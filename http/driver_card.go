@@ -12,14 +12,38 @@ import (
 // driverCardResponse is the driver's own card on the wire: its effective
 // rules and what its limits leave of them now.
 type driverCardResponse struct {
-	CardNumber         string                `json:"cardNumber"`
-	Status             fuelportal.CardStatus `json:"status"`
-	Controls           controlsResponse      `json:"controls"`
-	TimeZone           string                `json:"timeZone"`
-	Left               allowanceResponse     `json:"left"`
-	OverrideUntil      *time.Time            `json:"overrideUntil"`
-	VehicleTankGallons *float64              `json:"vehicleTankGallons"`
-	AsOf               time.Time             `json:"asOf"`
+	CardNumber    string                `json:"cardNumber"`
+	Status        fuelportal.CardStatus `json:"status"`
+	Controls      controlsResponse      `json:"controls"`
+	TimeZone      string                `json:"timeZone"`
+	Left          allowanceResponse     `json:"left"`
+	OverrideUntil *time.Time            `json:"overrideUntil"`
+	// OverrideLiftsPrompt: the active override lifts the pump prompt too.
+	OverrideLiftsPrompt bool `json:"overrideLiftsPrompt"`
+	// Prompts are what the pump asks on the card and the values to type.
+	Prompts            pumpPromptsResponse `json:"prompts"`
+	VehicleTankGallons *float64            `json:"vehicleTankGallons"`
+	AsOf               time.Time           `json:"asOf"`
+}
+
+// pumpPromptsResponse is what the pump asks on a card and the values the
+// driver types: the driver id and the unit number when asked (null when
+// not), and whether it asks for the odometer.
+type pumpPromptsResponse struct {
+	DriverID   *string `json:"driverId"`
+	UnitNumber *string `json:"unitNumber"`
+	Odometer   bool    `json:"odometer"`
+}
+
+func pumpPromptsFrom(p fuelportal.PumpPrompts) pumpPromptsResponse {
+	res := pumpPromptsResponse{Odometer: p.Odometer}
+	if p.DriverID != "" {
+		res.DriverID = &p.DriverID
+	}
+	if p.UnitNumber != "" {
+		res.UnitNumber = &p.UnitNumber
+	}
+	return res
 }
 
 // allowanceResponse is what the card's periodic limits leave: null where
@@ -50,7 +74,8 @@ func allowanceFrom(a rules.Allowance) allowanceResponse {
 
 func driverCardFrom(c *store.DriverCard, asOf time.Time) driverCardResponse {
 	res := driverCardResponse{CardNumber: c.CardNumber, Status: c.Status, Controls: controlsFrom(c.Controls), TimeZone: c.TimeZone,
-		Left: allowanceFrom(c.Left), OverrideUntil: utcPtr(c.OverrideUntil), AsOf: asOf.UTC()}
+		Left: allowanceFrom(c.Left), OverrideUntil: utcPtr(c.OverrideUntil), OverrideLiftsPrompt: c.OverrideLiftsPrompt,
+		Prompts: pumpPromptsFrom(c.Prompts), AsOf: asOf.UTC()}
 	if c.VehicleTankGallons != nil {
 		g := c.VehicleTankGallons.Float()
 		res.VehicleTankGallons = &g

@@ -201,6 +201,7 @@ func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.Authorizati
 		f.Station, f.RetailPrice, f.Price = station, price, price
 		d.station, d.price = station, price
 		f.Controls, f.Location, f.Overridden = pc.rules.Controls, pc.rules.Location, pc.rules.Overridden(tx.Now)
+		f.PromptLifted = pc.rules.PromptLifted(tx.Now)
 		t := &fuelportal.Transaction{CompanyID: pc.card.CompanyID, CardID: pc.card.ID, TransactionDate: a.AuthorizedAt}
 		sums := rules.NeedsHistory(f.Controls) && !f.Overridden
 		if f.History, f.WalletCents, err = tx.cardHistory(ctx, t, rules.PeriodsOf(a.AuthorizedAt, f.Location), sums); err != nil {

@@ -61,6 +61,26 @@ func (tx *Tx) CardByNumber(ctx context.Context, number string) (*fuelportal.Card
 	return c, nil
 }
 
+// CardPrompts returns what the pump asks on card cardID of companyID under
+// its effective prompt (its own over the company default) and the values
+// to type. A card of another company is ENOTFOUND.
+func (db *DB) CardPrompts(ctx context.Context, companyID, cardID int64) (p fuelportal.PumpPrompts, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		var card fuelportal.Card
+		var companyPrompt sql.NullString
+		err := tx.QueryRow(ctx, `
+			SELECT c.driver_id, c.unit_number, c.prompt, co.prompt
+			FROM cards c LEFT JOIN company_controls co ON co.company_id = c.company_id
+			WHERE c.id = ? AND c.company_id = ?`, cardID, companyID).Scan(&card.DriverID, &card.UnitNumber, &card.Prompt, &companyPrompt)
+		if err != nil {
+			return notFound(err, "Card not found")
+		}
+		p = fuelportal.PromptsOf(card.Prompt.Or(fuelportal.PromptMode(companyPrompt.String)), &card)
+		return nil
+	})
+	return p, err
+}
+
 // LinkCardDriver links the card to the driver user as if they had held it
 // from the start (seeded data: their trips planned before count). It fails
 // with ENOTFOUND when the card is already linked to someone.

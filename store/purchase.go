@@ -258,6 +258,7 @@ func purchaseFacts(pc *purchaseCardRead, keyed fuelportal.PumpPrompt, last *fuel
 		History: h, Trip: trip, Fit: fit, WalletCents: walletCents, PromptMode: pc.prompt, Prompt: keyed, LastOdometer: last}
 	if pc.rules != nil {
 		f.Controls, f.Location, f.Overridden = pc.rules.Controls, pc.rules.Location, pc.rules.Overridden(now)
+		f.PromptLifted = pc.rules.PromptLifted(now)
 	}
 	return f
 }
@@ -367,7 +368,7 @@ type purchaseCardRead struct {
 var purchaseCardColumns = qualify("c", cardColumns) + `,
 	ct.company_id, ct.pricing, ct.retail_minus_tenth_cents, ct.billing, ct.credit_limit_cents, ct.fee_cents,
 	ct.out_of_route_tenth_cents_per_mile, ct.stop_cost_cents, ct.created_at, ct.updated_at,
-	cc.rules, co.rules, co.time_zone, co.prompt, ov.until, tr.id, la.id, v.id`
+	cc.rules, co.rules, co.time_zone, co.prompt, ov.until, ov.lifts_prompt, tr.id, la.id, v.id`
 
 const purchaseCardJoins = `
 		LEFT JOIN contracts ct ON ct.company_id = c.company_id
@@ -447,6 +448,7 @@ type purchaseCardScan struct {
 	contractCompany, retailMinus, creditLimit, fee, outOfRoute, stopCost sql.NullInt64
 	pricing, billing                                                     sql.NullString
 	contractCreated, contractUpdated, overrideUntil                      nullTime
+	overrideLiftsPrompt                                                  sql.NullBool
 	cardRules, companyRules, timeZone, companyPrompt                     sql.NullString
 	tripID, walletID, vehicleID                                          sql.NullInt64
 }
@@ -456,7 +458,7 @@ func (cs *purchaseCardScan) dest() []any {
 	c := &cs.c
 	return []any{&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &cs.driverUser, &cs.cardCreated, &cs.cardUpdated, &c.Prompt,
 		&cs.contractCompany, &cs.pricing, &cs.retailMinus, &cs.billing, &cs.creditLimit, &cs.fee, &cs.outOfRoute, &cs.stopCost, &cs.contractCreated, &cs.contractUpdated,
-		&cs.cardRules, &cs.companyRules, &cs.timeZone, &cs.companyPrompt, &cs.overrideUntil, &cs.tripID, &cs.walletID, &cs.vehicleID}
+		&cs.cardRules, &cs.companyRules, &cs.timeZone, &cs.companyPrompt, &cs.overrideUntil, &cs.overrideLiftsPrompt, &cs.tripID, &cs.walletID, &cs.vehicleID}
 }
 
 // fill sets r's card, contract, rules, trip id and wallet from the scanned
@@ -474,7 +476,7 @@ func (cs *purchaseCardScan) fill(r *purchaseCardRead) error {
 		r.contract = fuelportal.DefaultContract(c.CompanyID)
 	}
 	var err error
-	if r.rules, err = newCardRules(cs.cardRules, cs.companyRules, cs.timeZone, cs.overrideUntil); err != nil {
+	if r.rules, err = newCardRules(cs.cardRules, cs.companyRules, cs.timeZone, cs.overrideUntil, cs.overrideLiftsPrompt); err != nil {
 		return err
 	}
 	r.tripID = cs.tripID.Int64

@@ -33,7 +33,7 @@ func batchFixture(t *testing.T, db *store.DB) (company int64, steps []batchStep)
 	rules := f.newCard(t, fuelportal.Controls{TankCapacityGallons: ptr(fuelportal.Gallons(150_000)), DailyGallons: ptr(fuelportal.Gallons(200_000)),
 		WeeklyCents: ptr(int64(1_000_00))})
 	overridden := f.newCard(t, fuelportal.Controls{TankCapacityGallons: ptr(fuelportal.Gallons(100_000))})
-	if _, err := db.GrantOverride(ctx, f.company.ID, overridden.CardNumber, 4); err != nil {
+	if _, err := db.GrantOverride(ctx, f.company.ID, overridden.CardNumber, 4, false); err != nil {
 		t.Fatal(err)
 	}
 	// A second company on an invoice contract with a small credit limit.
