@@ -261,7 +261,9 @@ func (r *cardRules) Overridden(now time.Time) bool { return r.OverrideUntil.Afte
 
 // PromptLifted reports whether an override lifts the card's pump prompt at
 // now.
-func (r *cardRules) PromptLifted(now time.Time) bool { return r.OverrideLiftsPrompt && r.Overridden(now) }
+func (r *cardRules) PromptLifted(now time.Time) bool {
+	return r.OverrideLiftsPrompt && r.Overridden(now)
+}
 
 // newCardRules makes a card's effective rules of its own controls, its
 // company's default and time zone, and its override's end and whether it
