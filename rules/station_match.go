@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -66,23 +67,23 @@ func MatchStation(m Merchant, stations []*fuelportal.Station) StationMatch {
 	return StationMatch{Match: fuelportal.StationAmbiguous, Candidates: pool}
 }
 
-// PlannedCandidate returns the candidate of an ambiguous match that is a
-// stop of plan (nil when none is, or more than one is): on a locked trip
-// the planned stop is where the driver is.
-func (m StationMatch) PlannedCandidate(plan *fuelportal.TripPlan) *fuelportal.Station {
-	if m.Match != fuelportal.StationAmbiguous || plan == nil {
+// PlannedCandidate returns the candidate of an ambiguous match that is
+// one of the planned stations (a trip plan's stops; nil when none is, or
+// more than one is): on a trip the planned stop is where the driver is.
+func (m StationMatch) PlannedCandidate(planned []int64) *fuelportal.Station {
+	if m.Match != fuelportal.StationAmbiguous {
 		return nil
 	}
-	var planned *fuelportal.Station
+	var found *fuelportal.Station
 	for _, s := range m.Candidates {
-		if _, ok := plan.Stop(s.ID); ok {
-			if planned != nil {
+		if slices.Contains(planned, s.ID) {
+			if found != nil {
 				return nil
 			}
-			planned = s
+			found = s
 		}
 	}
-	return planned
+	return found
 }
 
 // CandidateIDs are the candidates' station ids.

@@ -56,13 +56,7 @@ func TestMatchStation(t *testing.T) {
 func TestStationMatch_PlannedCandidateIsThePlannedStop(t *testing.T) {
 	a, b := &fuelportal.Station{ID: 1}, &fuelportal.Station{ID: 2}
 	m := rules.StationMatch{Match: fuelportal.StationAmbiguous, Candidates: []*fuelportal.Station{a, b}}
-	plan := func(ids ...int64) *fuelportal.TripPlan {
-		p := &fuelportal.TripPlan{}
-		for _, id := range ids {
-			p.Stops = append(p.Stops, fuelportal.TripStop{StationID: id})
-		}
-		return p
-	}
+	plan := func(ids ...int64) []int64 { return ids }
 	if got := m.PlannedCandidate(plan(2)); got != b {
 		t.Fatalf("the planned candidate: got %v", got)
 	}

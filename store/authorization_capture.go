@@ -161,10 +161,11 @@ func (tx *Tx) captureAuthorization(ctx context.Context, c *fuelportal.IssuingCap
 		}
 	}
 
-	station, pump, err := tx.merchantStation(ctx, req)
+	m, err := tx.merchantStation(ctx, req, pc.tripID)
 	if err != nil {
 		return CaptureResult{}, err
 	}
+	station, pump := m.station, m.price
 	created := c.Created.UTC()
 	if c.StationClock {
 		created = (&fuelportal.CardPurchase{TransactionDate: c.Created, StationClock: true}).Instant(stationLocation(station))
@@ -210,7 +211,8 @@ func (tx *Tx) captureAuthorization(ctx context.Context, c *fuelportal.IssuingCap
 		VehicleID: pc.vehicleID, LocationID: station.ID,
 		LocationName: station.Name, LocationAddress: stationAddress(station), TransactionDate: created, Product: product,
 		Gallons: gallons, RetailPrice: retail, NetPrice: net, Status: fuelportal.TransactionApproved, CreatedAt: tx.Now,
-		DiscountCents: amounts.DiscountCents, FeeCents: amounts.FeeCents, FundedTotalCents: amounts.FundedTotalCents}
+		DiscountCents: amounts.DiscountCents, FeeCents: amounts.FeeCents, FundedTotalCents: amounts.FundedTotalCents,
+		StationMatch: m.match, CandidateLocationIDs: m.candidates}
 	switch inserted, err := tx.insertPurchase(ctx, t, t.Status, ""); {
 	case err != nil:
 		return CaptureResult{}, err
