@@ -12,18 +12,23 @@ import (
 // driverCardResponse is the driver's own card on the wire: its effective
 // rules and what its limits leave of them now.
 type driverCardResponse struct {
-	CardNumber    string                `json:"cardNumber"`
-	Status        fuelportal.CardStatus `json:"status"`
-	Controls      controlsResponse      `json:"controls"`
-	TimeZone      string                `json:"timeZone"`
-	Left          allowanceResponse     `json:"left"`
-	OverrideUntil *time.Time            `json:"overrideUntil"`
+	CardNumber         string                `json:"cardNumber"`
+	Status             fuelportal.CardStatus `json:"status"`
+	Controls           controlsResponse      `json:"controls"`
+	TimeZone           string                `json:"timeZone"`
+	Left               allowanceResponse     `json:"left"`
+	OverrideUntil      *time.Time            `json:"overrideUntil"`
+	VehicleTankGallons *float64              `json:"vehicleTankGallons"`
+	AsOf               time.Time             `json:"asOf"`
+
+	// Issuer is network or stripe, IssuerCardID the Stripe card's id (nil
+	// for none): a Stripe card's details can be revealed.
+	Issuer       string  `json:"issuer"`
+	IssuerCardID *string `json:"issuerCardId"`
 	// OverrideLiftsPrompt: the active override lifts the pump prompt too.
 	OverrideLiftsPrompt bool `json:"overrideLiftsPrompt"`
 	// Prompts are what the pump asks on the card and the values to type.
-	Prompts            pumpPromptsResponse `json:"prompts"`
-	VehicleTankGallons *float64            `json:"vehicleTankGallons"`
-	AsOf               time.Time           `json:"asOf"`
+	Prompts pumpPromptsResponse `json:"prompts"`
 }
 
 // pumpPromptsResponse is what the pump asks on a card and the values the
@@ -73,9 +78,12 @@ func allowanceFrom(a rules.Allowance) allowanceResponse {
 }
 
 func driverCardFrom(c *store.DriverCard, asOf time.Time) driverCardResponse {
-	res := driverCardResponse{CardNumber: c.CardNumber, Status: c.Status, Controls: controlsFrom(c.Controls), TimeZone: c.TimeZone,
+	res := driverCardResponse{CardNumber: c.CardNumber, Status: c.Status, Issuer: c.Issuer, Controls: controlsFrom(c.Controls), TimeZone: c.TimeZone,
 		Left: allowanceFrom(c.Left), OverrideUntil: utcPtr(c.OverrideUntil), OverrideLiftsPrompt: c.OverrideLiftsPrompt,
 		Prompts: pumpPromptsFrom(c.Prompts), AsOf: asOf.UTC()}
+	if c.IssuerCardID != "" {
+		res.IssuerCardID = &c.IssuerCardID
+	}
 	if c.VehicleTankGallons != nil {
 		g := c.VehicleTankGallons.Float()
 		res.VehicleTankGallons = &g

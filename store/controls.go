@@ -373,6 +373,10 @@ type DriverCard struct {
 	OverrideLiftsPrompt bool
 	// Prompts are what the pump asks on the card and the values to type.
 	Prompts fuelportal.PumpPrompts
+	// Issuer is the card's program (fuelportal.IssuerNetwork or
+	// IssuerStripe) and IssuerCardID its id there: a Stripe card's details
+	// can be revealed.
+	Issuer, IssuerCardID string
 	// VehicleTankGallons is the tank of the company's vehicle whose unit
 	// number the card carries (nil: none).
 	VehicleTankGallons *fuelportal.Gallons
@@ -389,7 +393,7 @@ func (db *DB) DriverCard(ctx context.Context, companyID, cardID int64, now time.
 		var card fuelportal.Card
 		c = &DriverCard{}
 		err := tx.QueryRow(ctx, `
-			SELECT c.card_number, c.status, c.driver_id, c.unit_number, c.prompt, co.prompt, cc.rules, co.rules, co.time_zone,
+			SELECT c.card_number, c.status, c.issuer, COALESCE(c.issuer_card_id, ''), c.driver_id, c.unit_number, c.prompt, co.prompt, cc.rules, co.rules, co.time_zone,
 				ov.until, ov.lifts_prompt,
 				(SELECT v.tank_capacity_milli FROM vehicles v
 				 WHERE v.company_id = c.company_id AND v.unit_number = c.unit_number AND c.unit_number <> '')
@@ -398,7 +402,7 @@ func (db *DB) DriverCard(ctx context.Context, companyID, cardID int64, now time.
 			LEFT JOIN company_controls co ON co.company_id = c.company_id
 			LEFT JOIN card_overrides ov ON ov.card_id = c.id AND ov.until > ?
 			WHERE c.id = ? AND c.company_id = ?`, now, cardID, companyID,
-		).Scan(&c.CardNumber, &c.Status, &card.DriverID, &card.UnitNumber, &card.Prompt, &companyPrompt, &ownRules, &companyRules, &timeZone,
+		).Scan(&c.CardNumber, &c.Status, &c.Issuer, &c.IssuerCardID, &card.DriverID, &card.UnitNumber, &card.Prompt, &companyPrompt, &ownRules, &companyRules, &timeZone,
 			&until, &liftsPrompt, &tank)
 		if err != nil {
 			return notFound(err, "Card not found")
