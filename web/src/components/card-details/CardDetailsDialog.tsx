@@ -35,26 +35,24 @@ export function CardDetailsDialog({ cardNumber, issuingCardId, onClose }: { card
   const { t } = useTranslation('common');
   const config = useGetCardDetailsConfigQuery();
   const [reveal] = useRevealCardDetailsMutation();
-  const [state, setState] = useState<RevealState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // The outcome of one attempt; a retry's new attempt reads as loading until it settles.
+  const [outcome, setOutcome] = useState<{ attempt: number; state: RevealState }>({ attempt: -1, state: { status: 'loading' } });
   const slots = useRef<Partial<Record<Field | `copy-${Field}`, HTMLDivElement | null>>>({});
   const publishableKey = config.data?.stripePublishableKey;
   const configFailed = config.isError;
+  const state: RevealState = configFailed ? { status: 'failed', reason: 'stripe' } : outcome.attempt === attempt ? outcome.state : { status: 'loading' };
 
   useEffect(() => {
-    if (configFailed) {
-      setState({ status: 'failed', reason: 'stripe' });
-      return;
-    }
-    if (publishableKey === undefined) return;
+    if (configFailed || publishableKey === undefined) return;
     let active = true;
     const mounted: StripeElement[] = [];
-    setState({ status: 'loading' });
+    const settle = (settled: RevealState) => setOutcome({ attempt, state: settled });
     void (async () => {
       const stripe: Stripe | null = await loadStripeClient(publishableKey);
       if (!active) return;
       if (!stripe) {
-        setState({ status: 'failed', reason: 'stripe' });
+        settle({ status: 'failed', reason: 'stripe' });
         return;
       }
       try {
@@ -74,9 +72,9 @@ export function CardDetailsDialog({ cardNumber, issuingCardId, onClose }: { card
           if (copySlot) copy.mount(copySlot);
           mounted.push(copy);
         }
-        setState({ status: 'shown' });
+        settle({ status: 'shown' });
       } catch {
-        if (active) setState({ status: 'failed', reason: 'reveal' });
+        if (active) settle({ status: 'failed', reason: 'reveal' });
       }
     })();
     return () => {
