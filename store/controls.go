@@ -246,8 +246,8 @@ func (db *DB) CardsBudget(ctx context.Context, companyID int64, now time.Time) (
 	return budgetCents, spendCents, nil
 }
 
-// cardRules are a card's effective controls as a purchase reads them.
-type cardRules struct {
+// CardRules are a card's effective controls as a purchase reads them.
+type CardRules struct {
 	Controls fuelportal.Controls // the card's own over the company default
 	Location *time.Location      // the company's time zone
 	// OverrideUntil is the end of the card's override (zero: none);
@@ -257,18 +257,18 @@ type cardRules struct {
 }
 
 // Overridden reports whether an override lifts the card's rules at now.
-func (r *cardRules) Overridden(now time.Time) bool { return r.OverrideUntil.After(now) }
+func (r *CardRules) Overridden(now time.Time) bool { return r.OverrideUntil.After(now) }
 
 // PromptLifted reports whether an override lifts the card's pump prompt at
 // now.
-func (r *cardRules) PromptLifted(now time.Time) bool {
+func (r *CardRules) PromptLifted(now time.Time) bool {
 	return r.OverrideLiftsPrompt && r.Overridden(now)
 }
 
 // newCardRules makes a card's effective rules of its own controls, its
 // company's default and time zone, and its override's end and whether it
 // lifts the prompt, as read.
-func newCardRules(cardRulesJSON, companyRulesJSON, timeZone sql.NullString, until nullTime, liftsPrompt sql.NullBool) (*cardRules, error) {
+func newCardRules(cardRulesJSON, companyRulesJSON, timeZone sql.NullString, until nullTime, liftsPrompt sql.NullBool) (*CardRules, error) {
 	own, err := parseControls(cardRulesJSON)
 	if err != nil {
 		return nil, err
@@ -277,7 +277,7 @@ func newCardRules(cardRulesJSON, companyRulesJSON, timeZone sql.NullString, unti
 	if company.Controls, err = parseControls(companyRulesJSON); err != nil {
 		return nil, err
 	}
-	return &cardRules{Controls: own.Over(company.Controls), Location: company.Location(), OverrideUntil: until.Time,
+	return &CardRules{Controls: own.Over(company.Controls), Location: company.Location(), OverrideUntil: until.Time,
 		OverrideLiftsPrompt: liftsPrompt.Bool}, nil
 }
 

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"fuelportal"
-	"fuelportal/rules"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -43,15 +42,11 @@ func TestDecideAuthorization_MatchesTheMerchantsStation(t *testing.T) {
 		}
 		decide := func(r *fuelportal.AuthorizationRequest) *fuelportal.Authorization {
 			t.Helper()
-			o := &store.AuthorizationOutcome{}
-			err := db.InTx(ctx, func(tx *store.Tx) (err error) {
-				o, err = tx.DecideAuthorization(ctx, r, rules.DecideAuthorization)
-				return err
-			})
+			a, _, err := flow(db).Authorize(ctx, r)
 			if err != nil {
 				t.Fatal(err)
 			}
-			return o.Authorization
+			return a
 		}
 
 		t.Run("the store number: exact, at that station", func(t *testing.T) {
