@@ -81,7 +81,8 @@ export function OverrideRequestPanel({ query }: { query: TransactionQuery }) {
             </Button>
           )
         }
-        sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+        // The action wraps under the text on a phone; without one the icon stays beside it.
+        sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' }, flexWrap: request || queued || prompt ? 'nowrap' : { xs: 'wrap', sm: 'nowrap' } }}
       >
         {sentence ? t('override.lastDeclined', { reason: sentence }) : t('override.lastDeclinedNoReason')}
         {prompt && (prompt === 'ODOMETER_INVALID' || promptValue) && (
