@@ -1,6 +1,5 @@
-import { createHmac } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OWNER, expectShell, needs, screenshot, signIn, signOutFromShell, uniqueEmail } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { OWNER, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, uniqueEmail, uniqueLetters } from './support';
 
 /*
  * What the driver needs at the pump, end to end against the real binary with stripe-mock
@@ -44,47 +43,6 @@ window.Stripe.version = 'endive';
 
 async function fakeStripeJs(page: Page) {
   await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE_JS }));
-}
-
-function uniqueLetters(): string {
-  const letters = (Date.now().toString(36) + Math.floor(Math.random() * 36 ** 3).toString(36)).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
-  return letters.charAt(0).toUpperCase() + letters.slice(1);
-}
-
-/** Stripe's signed issuing_authorization.request for the card with what the driver keyed at the pump. */
-async function requestAuthorization(request: APIRequestContext, issuerCardId: string, cents: number, driverId: string) {
-  const now = Math.floor(Date.now() / 1000);
-  const id = `iauth_e2e${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-  const payload = JSON.stringify({
-    id: `evt_${id}`,
-    object: 'event',
-    type: 'issuing_authorization.request',
-    created: now,
-    data: {
-      object: {
-        id,
-        object: 'issuing.authorization',
-        amount: 0,
-        approved: false,
-        card: { id: issuerCardId, object: 'issuing.card' },
-        created: now,
-        currency: 'usd',
-        status: 'pending',
-        is_amount_controllable: false,
-        merchant_data: { category: 'fuel_dealers_non_automotive', city: 'OCALA', name: 'PILOT #412', postal_code: '34475', state: 'FL', country: 'US' },
-        pending_request: { amount: cents, currency: 'usd', is_amount_controllable: false, merchant_amount: cents },
-        fleet: { cardholder_prompt_data: { driver_id: driverId } },
-        fuel: { type: 'diesel', industry_product_code: '019', unit: 'us_gallon', quantity_decimal: null },
-      },
-    },
-  });
-  const signature = createHmac('sha256', process.env.E2E_ISSUING_WEBHOOK_SECRET!).update(`${now}.${payload}`).digest('hex');
-  const response = await request.post('/api/issuing/stripe/webhook', {
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${now},v1=${signature}` },
-    data: payload,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as { approved: boolean; metadata?: { declineCode?: string } };
 }
 
 test('a prompted virtual card from approval to an approved purchase, its details revealed by the owner and the driver', async ({ page, request }) => {
