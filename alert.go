@@ -312,6 +312,9 @@ type OverrideRequest struct {
 	DecidedBy     int64
 	// OverrideUntil is when the granted override ends (APPROVED only).
 	OverrideUntil *time.Time
+	// LiftsPrompt is set when the owner's approval also lifts the card's
+	// pump prompt (an override never does unless the owner says so).
+	LiftsPrompt bool
 }
 
 // OverrideDecisionMail tells the driver at email what the owner decided on

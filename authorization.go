@@ -166,6 +166,11 @@ type Authorization struct {
 	ReceivedAt      time.Time
 	AnsweredAt      time.Time
 	LatencyMicros   int64
+
+	// StationMatch is how the merchant matched the catalog; for an
+	// ambiguous one, CandidateLocationIDs are the stations it may be.
+	StationMatch         StationMatch
+	CandidateLocationIDs []int64
 }
 
 // IssuingEvent is an issuer's webhook event as the issuer's adapter maps

@@ -137,7 +137,31 @@ type CardIssuer interface {
 	// (none where nil); a card the issuer did not issue is left alone
 	// (nil).
 	SetCardLimits(ctx context.Context, card *Card, limits CardLimits) error
+	// CardDetailsKey creates the one-use key with which the holder's
+	// browser reads the card's number, expiry and CVC from the issuer
+	// itself, for the browser's nonce; a card the issuer did not issue
+	// (or an issuer that shows no details) is ECONFLICT.
+	CardDetailsKey(ctx context.Context, card *Card, nonce string) (CardDetailsKey, error)
 }
+
+// CardDetailsKey is an issuer's short-lived key to one card's details,
+// for the browser that asked with its nonce: the card's details go from
+// the issuer to that browser only, never through the portal.
+type CardDetailsKey struct {
+	ID           string // the key's id, to log (never the secret)
+	Secret       string
+	IssuerCardID string
+	// APIVersion is the issuer's API version the key was created with.
+	APIVersion string
+}
+
+// Bounds and messages of a request to reveal a card's details.
+const (
+	MaxCardDetailsNonceLength  = 200
+	MsgCardDetailsNonceInvalid = "Nonce is required (at most 200 characters)"
+	// MsgCardDetailsNotShown: a network card's number is the portal's.
+	MsgCardDetailsNotShown = "Only a Stripe card's details can be shown - This card's number is the one in the app"
+)
 
 // CardNumberPrefix starts every card number of the portal's program.
 const CardNumberPrefix = "7071"

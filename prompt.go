@@ -125,3 +125,26 @@ const (
 	MsgOdometerNotPossible  = "This reading is not possible after the vehicle's last one"
 	MsgOdometerReadAtTooOld = "A driver's reading must be from the last 7 days"
 )
+
+// PumpPrompts are what the pump asks on a card and the values the driver
+// types: the card's driver id when it asks for it ("" when it does not),
+// its unit number likewise, and whether it asks for the odometer.
+type PumpPrompts struct {
+	DriverID   string
+	UnitNumber string
+	Odometer   bool
+}
+
+// PromptsOf returns what the pump asks on card c under its effective
+// prompt mode.
+func PromptsOf(mode PromptMode, c *Card) PumpPrompts {
+	var p PumpPrompts
+	if mode.AsksDriverID() {
+		p.DriverID = c.DriverID
+	}
+	if mode.AsksUnitNumber() {
+		p.UnitNumber = c.UnitNumber
+	}
+	p.Odometer = mode.AsksOdometer()
+	return p
+}

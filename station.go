@@ -48,6 +48,32 @@ type Station struct {
 	UpdatedAt time.Time
 }
 
+// StationMatch says how a card issuer's merchant was matched to a catalog
+// station: to exactly one, to several it cannot tell apart (the purchase
+// keeps no station, only its candidates), or to none.
+type StationMatch string
+
+// Station matches.
+const (
+	StationExact     StationMatch = "exact"
+	StationAmbiguous StationMatch = "ambiguous"
+	StationNone      StationMatch = "none"
+)
+
+// StationMatchOf is the match of a purchase or authorization recorded as
+// match at station stationID: what was recorded, else (a purchase the
+// network reported at a station it named, or a row from before matches
+// were recorded) exact with a station and none without.
+func StationMatchOf(match StationMatch, stationID int64) StationMatch {
+	switch {
+	case match != "":
+		return match
+	case stationID != 0:
+		return StationExact
+	}
+	return StationNone
+}
+
 // PriceStaleAfter is the age from which a station's price is stale: shown
 // as such, and used by the fuel plan only when fresh prices cannot make
 // the trip.

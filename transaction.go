@@ -184,6 +184,12 @@ type Transaction struct {
 	// purchase ("" when approved); its Sentence is what people read.
 	DeclineReason DeclineReason
 	CreatedAt     time.Time
+
+	// StationMatch is how a card issuer's merchant matched the catalog
+	// ("" for a purchase reported at a station the network named);
+	// CandidateLocationIDs are the stations an ambiguous merchant may be.
+	StationMatch         StationMatch
+	CandidateLocationIDs []int64
 }
 
 // InvoiceRef returns the invoice reference of transaction id.

@@ -300,6 +300,7 @@ var TextRules = map[string]TextRule{
 	"networkTransactionId": {MaxNetworkTransactionIDLength, fmt.Sprintf("Network transaction ID must not exceed %d characters", MaxNetworkTransactionIDLength)},
 	"authorizationId":      {MaxAuthorizationIDLength, fmt.Sprintf("Authorization ID must not exceed %d characters", MaxAuthorizationIDLength)},
 	"idempotencyKey":       {200, "Idempotency key must not exceed 200 characters"},
+	"nonce":                {MaxCardDetailsNonceLength, MsgCardDetailsNonceInvalid},
 	"token":                {512, ""}, // refresh tokens (43 characters today)
 	"date":                 {40, ""},  // dates and date-times
 	"id":                   {20, ""},  // decimal ids in paths

@@ -25,6 +25,9 @@ type accountResponse struct {
 	DriverStatus fuelportal.DriverStatus `json:"driverStatus"`
 	// Language is the one the user reads the app in: en or es.
 	Language fuelportal.Language `json:"language"`
+	// Prompts are what the pump asks on the driver's card and the values
+	// to type (null for a user without a card).
+	Prompts *pumpPromptsResponse `json:"prompts"`
 }
 
 type authorityDTO struct {
@@ -102,7 +105,17 @@ func (s *Server) handleAccountGet(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, signedOutIfMissing(err))
 		return
 	}
-	respond(w, http.StatusOK, accountFromUser(user))
+	a := accountFromUser(user)
+	if user.CardID != 0 {
+		p, err := s.DB.CardPrompts(r.Context(), user.CompanyID, user.CardID)
+		if err != nil {
+			s.respondError(w, r, err)
+			return
+		}
+		prompts := pumpPromptsFrom(p)
+		a.Prompts = &prompts
+	}
+	respond(w, http.StatusOK, a)
 }
 
 // handleAccountUpdate saves the user's name, e-mail, phone number and

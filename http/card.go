@@ -2,8 +2,10 @@ package http
 
 import (
 	"net/http"
+	"strings"
 
 	"fuelportal"
+	"fuelportal/issuing"
 )
 
 // cardDTO is a fuel card on the wire; the number is sent in full (the web
@@ -176,4 +178,41 @@ func (s *Server) handleCardOrder(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	respond(w, http.StatusCreated, ownerCardFromDomain(card))
+}
+
+type cardRevealRequest struct {
+	Nonce string `json:"nonce" text:"nonce"`
+}
+
+// cardRevealResponse is what Stripe's Issuing Elements need to show the
+// card's details in the browser that asked.
+type cardRevealResponse struct {
+	EphemeralKeySecret string `json:"ephemeralKeySecret"`
+	IssuingCardID      string `json:"issuingCardId"`
+	StripeVersion      string `json:"stripeVersion"`
+}
+
+// handleCardReveal answers the ephemeral key with which the browser's
+// Issuing Elements show a Stripe card's number, expiry and CVC: for an
+// owner of the card's company or the driver holding it. Another company's
+// card, or one the driver does not hold, is 404; a network card 409.
+func (s *Server) handleCardReveal(w http.ResponseWriter, r *http.Request) {
+	number, err := cardNumberPath(r)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	var req cardRevealRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	p := PrincipalFromContext(r.Context())
+	viewer := issuing.CardViewer{CompanyID: p.CompanyID, UserID: p.UserID, Owner: p.Role == fuelportal.RoleCompany}
+	key, err := s.Cards.RevealCardDetails(r.Context(), viewer, number, strings.TrimSpace(req.Nonce))
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, cardRevealResponse{EphemeralKeySecret: key.Secret, IssuingCardID: key.IssuerCardID, StripeVersion: key.APIVersion})
 }

@@ -415,3 +415,6 @@ func TestCardOrder_AFailingIssuerChangesNothing(t *testing.T) {
 		})
 	})
 }
+func (failingIssuer) CardDetailsKey(context.Context, *fuelportal.Card, string) (fuelportal.CardDetailsKey, error) {
+	return fuelportal.CardDetailsKey{}, errors.New("dial tcp: connection refused")
+}

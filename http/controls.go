@@ -320,15 +320,19 @@ func (s *Server) handleCompanyControlsPut(w http.ResponseWriter, r *http.Request
 
 type overrideRequest struct {
 	Hours *json.Number `json:"hours"`
+	// LiftsPrompt lifts the card's pump prompt too (default false).
+	LiftsPrompt bool `json:"liftsPrompt"`
 }
 
 type overrideResponse struct {
-	CardNumber string `json:"cardNumber"`
-	Until      string `json:"until"`
+	CardNumber  string `json:"cardNumber"`
+	Until       string `json:"until"`
+	LiftsPrompt bool   `json:"liftsPrompt"`
 }
 
-// handleOverrideGrant lifts the card's rules for hours (default 24) and
-// answers until when. An empty body takes the default.
+// handleOverrideGrant lifts the card's rules for hours (default 24), and
+// its pump prompt when the owner asks (liftsPrompt), and answers until
+// when. An empty body takes the defaults.
 func (s *Server) handleOverrideGrant(w http.ResponseWriter, r *http.Request) {
 	number, err := cardNumberPath(r)
 	if err != nil {
@@ -351,12 +355,12 @@ func (s *Server) handleOverrideGrant(w http.ResponseWriter, r *http.Request) {
 		}
 		hours = n
 	}
-	until, err := s.DB.GrantOverride(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, hours)
+	until, err := s.DB.GrantOverride(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, hours, req.LiftsPrompt)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, overrideResponse{CardNumber: number, Until: fuelportal.WireTime(until)})
+	respond(w, http.StatusOK, overrideResponse{CardNumber: number, Until: fuelportal.WireTime(until), LiftsPrompt: req.LiftsPrompt})
 }
 
 // handleOverrideEnd ends the card's override now: 204.

@@ -20,6 +20,35 @@ type driverCardResponse struct {
 	OverrideUntil      *time.Time            `json:"overrideUntil"`
 	VehicleTankGallons *float64              `json:"vehicleTankGallons"`
 	AsOf               time.Time             `json:"asOf"`
+
+	// Issuer is network or stripe, IssuerCardID the Stripe card's id (nil
+	// for none): a Stripe card's details can be revealed.
+	Issuer       string  `json:"issuer"`
+	IssuerCardID *string `json:"issuerCardId"`
+	// OverrideLiftsPrompt: the active override lifts the pump prompt too.
+	OverrideLiftsPrompt bool `json:"overrideLiftsPrompt"`
+	// Prompts are what the pump asks on the card and the values to type.
+	Prompts pumpPromptsResponse `json:"prompts"`
+}
+
+// pumpPromptsResponse is what the pump asks on a card and the values the
+// driver types: the driver id and the unit number when asked (null when
+// not), and whether it asks for the odometer.
+type pumpPromptsResponse struct {
+	DriverID   *string `json:"driverId"`
+	UnitNumber *string `json:"unitNumber"`
+	Odometer   bool    `json:"odometer"`
+}
+
+func pumpPromptsFrom(p fuelportal.PumpPrompts) pumpPromptsResponse {
+	res := pumpPromptsResponse{Odometer: p.Odometer}
+	if p.DriverID != "" {
+		res.DriverID = &p.DriverID
+	}
+	if p.UnitNumber != "" {
+		res.UnitNumber = &p.UnitNumber
+	}
+	return res
 }
 
 // allowanceResponse is what the card's periodic limits leave: null where
@@ -49,8 +78,12 @@ func allowanceFrom(a rules.Allowance) allowanceResponse {
 }
 
 func driverCardFrom(c *store.DriverCard, asOf time.Time) driverCardResponse {
-	res := driverCardResponse{CardNumber: c.CardNumber, Status: c.Status, Controls: controlsFrom(c.Controls), TimeZone: c.TimeZone,
-		Left: allowanceFrom(c.Left), OverrideUntil: utcPtr(c.OverrideUntil), AsOf: asOf.UTC()}
+	res := driverCardResponse{CardNumber: c.CardNumber, Status: c.Status, Issuer: c.Issuer, Controls: controlsFrom(c.Controls), TimeZone: c.TimeZone,
+		Left: allowanceFrom(c.Left), OverrideUntil: utcPtr(c.OverrideUntil), OverrideLiftsPrompt: c.OverrideLiftsPrompt,
+		Prompts: pumpPromptsFrom(c.Prompts), AsOf: asOf.UTC()}
+	if c.IssuerCardID != "" {
+		res.IssuerCardID = &c.IssuerCardID
+	}
 	if c.VehicleTankGallons != nil {
 		g := c.VehicleTankGallons.Float()
 		res.VehicleTankGallons = &g

@@ -61,6 +61,10 @@ type authorizationDTO struct {
 	ReceivedAt      string   `json:"receivedAt"`
 	AnsweredAt      string   `json:"answeredAt"`
 	LatencyMs       float64  `json:"latencyMs"`
+	// StationMatch is how the merchant matched the catalog;
+	// CandidateLocationIDs the stations an ambiguous one may be.
+	StationMatch         fuelportal.StationMatch `json:"stationMatch"`
+	CandidateLocationIDs []int64                 `json:"candidateLocationIds,omitempty"`
 }
 
 func authorizationFrom(a *fuelportal.Authorization) *authorizationDTO {
@@ -70,7 +74,8 @@ func authorizationFrom(a *fuelportal.Authorization) *authorizationDTO {
 	d := &authorizationDTO{AuthorizationID: a.AuthorizationID, Approved: a.Approved, Amount: dollars(a.AmountCents),
 		Requested: dollars(a.RequestedCents), RulesFired: a.RulesFired, TimedOut: a.TimedOut,
 		ReceivedAt: fuelportal.WireTime(a.ReceivedAt), AnsweredAt: fuelportal.WireTime(a.AnsweredAt),
-		LatencyMs: float64(a.LatencyMicros) / 1000}
+		LatencyMs: float64(a.LatencyMicros) / 1000, StationMatch: fuelportal.StationMatchOf(a.StationMatch, a.StationID),
+		CandidateLocationIDs: a.CandidateLocationIDs}
 	if d.RulesFired == nil {
 		d.RulesFired = []string{}
 	}

@@ -21,6 +21,7 @@ type overrideRequestResponse struct {
 	CreatedAt     time.Time                        `json:"createdAt"`
 	DecidedAt     *time.Time                       `json:"decidedAt"`
 	OverrideUntil *time.Time                       `json:"overrideUntil"`
+	LiftsPrompt   bool                             `json:"liftsPrompt"`
 }
 
 type overrideRequestList struct {
@@ -29,7 +30,8 @@ type overrideRequestList struct {
 
 func overrideRequestFromDomain(r *fuelportal.OverrideRequest) overrideRequestResponse {
 	res := overrideRequestResponse{ID: r.ID, Status: r.Status, CardNumber: r.CardNumber, DriverName: r.DriverName,
-		TransactionID: r.TransactionID, Message: r.Message, CreatedAt: r.CreatedAt.UTC(), DecidedAt: utcPtr(r.DecidedAt), OverrideUntil: utcPtr(r.OverrideUntil)}
+		TransactionID: r.TransactionID, Message: r.Message, CreatedAt: r.CreatedAt.UTC(), DecidedAt: utcPtr(r.DecidedAt), OverrideUntil: utcPtr(r.OverrideUntil),
+		LiftsPrompt: r.LiftsPrompt}
 	if r.DeclineCode != "" {
 		code, sentence := r.DeclineCode, r.DeclineCode.Sentence()
 		res.DeclineCode, res.DeclineReason = &code, &sentence
@@ -62,6 +64,8 @@ type overrideRequestCreate struct {
 // empty (24 hours).
 type overrideDecisionRequest struct {
 	Hours *int `json:"hours"`
+	// LiftsPrompt: the approval lifts the card's pump prompt too.
+	LiftsPrompt bool `json:"liftsPrompt"`
 }
 
 // decodeOptional is decode for a body that may be left out entirely.
@@ -146,6 +150,7 @@ func (s *Server) handleOverrideRequestDecide(approve bool) http.HandlerFunc {
 			if body.Hours != nil {
 				d.Hours = *body.Hours
 			}
+			d.LiftsPrompt = body.LiftsPrompt
 		}
 		req, mail, err := s.DB.DecideOverrideRequest(ctx, id, d)
 		if err != nil {

@@ -76,6 +76,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/company/get-cards", s.requireRole(fuelportal.RoleCompany, s.handleCardList))
 	mux.HandleFunc("PUT /api/wex/company/update-card", s.requireRole(fuelportal.RoleCompany, s.handleCardUpdate))
 	mux.HandleFunc("POST /api/wex/company/cards", s.requireRole(fuelportal.RoleCompany, s.handleCardOrder))
+	mux.HandleFunc("POST /api/wex/cards/{cardNumber}/reveal", s.requireApproved(s.handleCardReveal))
 	mux.HandleFunc("GET /api/wex/company/contract", s.requireRole(fuelportal.RoleCompany, s.handleContract))
 	mux.HandleFunc("PUT /api/wex/company/contract/planner-costs", s.requireRole(fuelportal.RoleCompany, s.handlePlannerCostsPut))
 	mux.HandleFunc("GET /api/wex/company/wallet", s.requireRole(fuelportal.RoleCompany, s.handleWallet))

@@ -86,6 +86,11 @@ type transactionDetail struct {
 	UnitNumber string `json:"unitNumber"`
 	VehicleID  *int64 `json:"vehicleId"`
 	Odometer   *int64 `json:"odometer"`
+	// StationMatch is how the purchase's station was told (exact,
+	// ambiguous, none); CandidateLocationIDs the stations an ambiguous
+	// merchant may be (absent otherwise).
+	StationMatch         fuelportal.StationMatch `json:"stationMatch"`
+	CandidateLocationIDs []int64                 `json:"candidateLocationIds,omitempty"`
 }
 
 func transactionItemFrom(t *fuelportal.Transaction) transactionItem {
@@ -132,6 +137,7 @@ func transactionDetailFrom(t *fuelportal.Transaction) transactionDetail {
 		transactionItem: transactionItemFrom(t), DriverID: t.DriverID, LocationAddress: t.LocationAddress,
 		FuelQuantity: t.Gallons.Float(), RetailPrice: perGallon(t.RetailPrice), NetPrice: perGallon(t.NetPrice),
 		UnitNumber: t.UnitNumber, Odometer: t.Odometer,
+		StationMatch: fuelportal.StationMatchOf(t.StationMatch, t.LocationID), CandidateLocationIDs: t.CandidateLocationIDs,
 	}
 	if t.VehicleID != 0 {
 		d.VehicleID = &t.VehicleID

@@ -260,3 +260,45 @@ func issuerError(logger *slog.Logger, op string, err error) error {
 	logger.Error("card issuer", "op", op, "err", err)
 	return fuelportal.Errorf(fuelportal.EUNAVAILABLE, fuelportal.MsgIssuerUnavailable)
 }
+
+// CardViewer is who asks to see a card's details: an owner of the
+// company, or the driver holding the card.
+type CardViewer struct {
+	CompanyID, UserID int64
+	Owner             bool
+}
+
+// RevealCardDetails creates the one-use key with which viewer's browser
+// reads the Stripe card's number, expiry and CVC from Stripe (Issuing
+// Elements), for the browser's nonce, and logs who revealed which card.
+// The details never pass through the portal. A card of another company,
+// or one a driver does not hold, is ENOTFOUND; a network card ECONFLICT;
+// a missing or overlong nonce EINVALID; an issuer that cannot be reached
+// EUNAVAILABLE.
+func (s *Service) RevealCardDetails(ctx context.Context, viewer CardViewer, number, nonce string) (fuelportal.CardDetailsKey, error) {
+	if nonce == "" || len(nonce) > fuelportal.MaxCardDetailsNonceLength {
+		return fuelportal.CardDetailsKey{}, fuelportal.FieldError("nonce", fuelportal.MsgCardDetailsNonceInvalid)
+	}
+	card, err := s.db.CompanyCard(ctx, viewer.CompanyID, number)
+	if err != nil {
+		return fuelportal.CardDetailsKey{}, err
+	}
+	if !viewer.Owner && card.DriverUserID != viewer.UserID {
+		return fuelportal.CardDetailsKey{}, fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
+	}
+	if card.Issuer != fuelportal.IssuerStripe || card.IssuerCardID == "" {
+		return fuelportal.CardDetailsKey{}, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgCardDetailsNotShown)
+	}
+	if s.issuer.Name() != card.Issuer {
+		s.logger.Error("card issuer", "op", "reveal card details", "card", fuelportal.MaskedCardNumber(number),
+			"err", "the card's issuer is not the deployment's")
+		return fuelportal.CardDetailsKey{}, fuelportal.Errorf(fuelportal.EUNAVAILABLE, fuelportal.MsgIssuerUnavailable)
+	}
+	key, err := s.issuer.CardDetailsKey(ctx, card, nonce)
+	if err != nil {
+		return fuelportal.CardDetailsKey{}, issuerError(s.logger, "reveal card details", err)
+	}
+	s.logger.Info("card details revealed", "card", fuelportal.MaskedCardNumber(number), "company_id", viewer.CompanyID,
+		"user_id", viewer.UserID, "owner", viewer.Owner, "ephemeral_key", key.ID)
+	return key, nil
+}

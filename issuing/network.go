@@ -31,3 +31,9 @@ func (Network) SetCardStatus(context.Context, *fuelportal.Card, bool) error { re
 func (Network) SetCardLimits(context.Context, *fuelportal.Card, fuelportal.CardLimits) error {
 	return nil
 }
+
+// CardDetailsKey is ECONFLICT: a network card's number is the portal's,
+// shown in the app; there are no other details to reveal.
+func (Network) CardDetailsKey(context.Context, *fuelportal.Card, string) (fuelportal.CardDetailsKey, error) {
+	return fuelportal.CardDetailsKey{}, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgCardDetailsNotShown)
+}

@@ -295,6 +295,7 @@ func (s *Service) decideAuthorization(ctx context.Context, r *fuelportal.Authori
 		if f.Card != nil {
 			pf.Station, pf.RetailPrice, pf.Price = f.Station, f.Price, f.Price
 			pf.Controls, pf.Location, pf.Overridden = f.Rules.Controls, f.Rules.Location, f.Overridden(tx.Now)
+			pf.PromptLifted = f.Rules.PromptLifted(tx.Now)
 			pf.History, pf.WalletCents = f.History, f.WalletCents
 			if pf.Trip = f.Trip; f.Trip != nil && f.Trip.Plan != nil {
 				pf.Fit = f.Trip.Plan.Fit(f.Bought, f.Station.ID, r.Gallons)
@@ -322,6 +323,7 @@ func newAuthorization(r *fuelportal.AuthorizationRequest, f *store.CardFacts) *f
 		if f.Station != nil {
 			a.StationID = f.Station.ID
 		}
+		a.StationMatch, a.CandidateLocationIDs = f.StationMatch, f.CandidateLocationIDs
 	}
 	return a
 }
@@ -413,7 +415,7 @@ func recordDeclinedPurchase(ctx context.Context, tx *store.Tx, f *store.CardFact
 	t := &fuelportal.Transaction{NetworkTransactionID: a.AuthorizationID, Odometer: r.Prompt.Odometer, LocationID: station.ID,
 		LocationName: cmp.Or(station.Name, r.MerchantName), LocationAddress: station.AddressLine(), TransactionDate: a.AuthorizedAt,
 		Product: r.Product, Gallons: gallons, RetailPrice: f.Price, NetPrice: f.Price, Status: fuelportal.TransactionDeclined,
-		DeclineReason: a.DeclineCode, CreatedAt: tx.Now}
+		DeclineReason: a.DeclineCode, CreatedAt: tx.Now, StationMatch: a.StationMatch, CandidateLocationIDs: a.CandidateLocationIDs}
 	holder(t, f)
 	switch inserted, err := tx.InsertPurchase(ctx, t); {
 	case err != nil:

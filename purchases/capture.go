@@ -137,7 +137,8 @@ func (s *Service) capture(ctx context.Context, c *fuelportal.IssuingCapture) (Ca
 		t = &fuelportal.Transaction{NetworkTransactionID: c.TransactionID, LocationID: f.Station.ID, LocationName: f.Station.Name,
 			LocationAddress: f.Station.AddressLine(), TransactionDate: f.Instant, Product: d.Product, Gallons: d.Gallons,
 			RetailPrice: d.RetailPrice, NetPrice: d.Price, Status: fuelportal.TransactionApproved, CreatedAt: tx.Now,
-			DiscountCents: d.Amounts.DiscountCents, FeeCents: d.Amounts.FeeCents, FundedTotalCents: d.Amounts.FundedTotalCents}
+			DiscountCents: d.Amounts.DiscountCents, FeeCents: d.Amounts.FeeCents, FundedTotalCents: d.Amounts.FundedTotalCents,
+			StationMatch: f.StationMatch, CandidateLocationIDs: f.CandidateLocationIDs}
 		holder(t, f)
 		switch inserted, err := tx.InsertPurchase(ctx, t); {
 		case err != nil:

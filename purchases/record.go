@@ -180,6 +180,7 @@ func purchaseFacts(f *store.CardFacts, keyed fuelportal.PumpPrompt, t *fuelporta
 		History: f.History, Trip: f.Trip, Fit: fit, WalletCents: f.WalletCents, PromptMode: f.PromptMode, Prompt: keyed, LastOdometer: f.LastOdometer}
 	if f.Rules != nil {
 		pf.Controls, pf.Location, pf.Overridden = f.Rules.Controls, f.Rules.Location, f.Overridden(now)
+		pf.PromptLifted = f.Rules.PromptLifted(now)
 	}
 	return pf
 }

@@ -36,6 +36,9 @@ type PurchaseFacts struct {
 	// Overridden is set while an override lifts the card's rules: its
 	// controls, the fraud check and the trip lock, never the wallet.
 	Overridden bool
+	// PromptLifted is set while an override the owner granted to lift the
+	// pump prompt too is on: only then is the prompt not checked.
+	PromptLifted bool
 	// History is what the card's approved purchases add up to around this
 	// one (its sums may be left zero when NeedsHistory says no rule uses
 	// them, or under an override).
@@ -75,8 +78,9 @@ func (d Decision) Approved() bool { return d.Status == fuelportal.TransactionApp
 // DecidePurchase decides a purchase on its facts. The first rule it breaks
 // declines it, in this order: an unknown card (UNKNOWN_CARD), an inactive
 // one (CARD_INACTIVE); the card's pump prompt (CheckPrompt:
-// DRIVER_ID_INVALID, UNIT_NUMBER_INVALID, ODOMETER_INVALID), which no
-// override lifts (it says who is at the pump with which truck); unless an override lifts them, the card's controls
+// DRIVER_ID_INVALID, UNIT_NUMBER_INVALID, ODOMETER_INVALID), which an
+// override lifts only when the owner lifted the prompt explicitly
+// (PromptLifted: it says who is at the pump with which truck); unless an override lifts them, the card's controls
 // in their order and the fraud check (checkControls), then a locked active
 // trip's plan (NOT_PLANNED_STOP, OVER_PLANNED_GALLONS, OVER_GALLONS_LEFT);
 // last the wallet, which may not go below the contract's floor
@@ -99,6 +103,8 @@ func cardDecline(f PurchaseFacts) fuelportal.DeclineReason {
 		return fuelportal.DeclineUnknownCard
 	case f.Card.Status != fuelportal.CardActive:
 		return fuelportal.DeclineCardInactive
+	case f.PromptLifted:
+		return ""
 	}
 	return CheckPrompt(f.PromptMode, f.Card, f.Prompt, f.LastOdometer, f.Time)
 }

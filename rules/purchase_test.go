@@ -56,6 +56,9 @@ func TestDecidePurchase(t *testing.T) {
 		{"a driver id not the card's: DRIVER_ID_INVALID, even under an override", func(f *rules.PurchaseFacts) {
 			f.Card.DriverID, f.PromptMode, f.Prompt.DriverID, f.Overridden = "D-1", fuelportal.PromptDriverID, "D-2", true
 		}, fuelportal.DeclineDriverIDInvalid},
+		{"a driver id not the card's under an override that lifts the prompt: approved", func(f *rules.PurchaseFacts) {
+			f.Card.DriverID, f.PromptMode, f.Prompt.DriverID, f.Overridden, f.PromptLifted = "D-1", fuelportal.PromptDriverID, "", true, true
+		}, ""},
 		{"the card's driver id keyed: approved", func(f *rules.PurchaseFacts) {
 			f.Card.DriverID, f.PromptMode, f.Prompt.DriverID = "D-1", fuelportal.PromptDriverID, "d-1"
 		}, ""},

@@ -12,7 +12,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"math"
 	"strings"
 	"time"
 
@@ -23,18 +22,20 @@ import (
 // authorizationColumns are card_authorizations' columns scanAuthorization reads.
 const authorizationColumns = `a.id, a.authorization_id, a.issuer, a.company_id, a.card_id, COALESCE(c.card_number, ''), a.merchant_name, a.station_id,
 	a.product, a.requested_cents, a.approved, a.amount_cents, a.decline_code, a.rules_fired, a.timed_out, a.status, a.held_cents,
-	a.captured_cents, a.transaction_id, a.authorized_at, a.received_at, a.answered_at, a.latency_micros`
+	a.captured_cents, a.transaction_id, a.authorized_at, a.received_at, a.answered_at, a.latency_micros, a.station_match,
+	a.candidate_location_ids`
 
 const authorizationFrom = ` FROM card_authorizations a LEFT JOIN cards c ON c.id = a.card_id`
 
 func scanAuthorization(row interface{ Scan(...any) error }) (*fuelportal.Authorization, error) {
 	a := &fuelportal.Authorization{}
 	var company, card, station, txID sql.NullInt64
-	var fired string
+	var fired, candidates string
 	var authorized, received, answered nullTime
 	if err := row.Scan(&a.ID, &a.AuthorizationID, &a.Issuer, &company, &card, &a.CardNumber, &a.MerchantName, &station,
 		&a.Product, &a.RequestedCents, &a.Approved, &a.AmountCents, &a.DeclineCode, &fired, &a.TimedOut, &a.Status, &a.HeldCents,
-		&a.CapturedCents, &txID, &authorized, &received, &answered, &a.LatencyMicros); err != nil {
+		&a.CapturedCents, &txID, &authorized, &received, &answered, &a.LatencyMicros, &a.StationMatch,
+		&candidates); err != nil {
 		return nil, err
 	}
 	a.CompanyID, a.CardID, a.StationID, a.TransactionID = company.Int64, card.Int64, station.Int64, txID.Int64
@@ -42,6 +43,7 @@ func scanAuthorization(row interface{ Scan(...any) error }) (*fuelportal.Authori
 	if fired != "" {
 		a.RulesFired = strings.Split(fired, ",")
 	}
+	a.CandidateLocationIDs = splitIDs(candidates)
 	return a, nil
 }
 
@@ -63,14 +65,16 @@ func (tx *Tx) InsertAuthorization(ctx context.Context, a *fuelportal.Authorizati
 		INSERT INTO card_authorizations (authorization_id, issuer, company_id, card_id, issuer_card_id, merchant_name, merchant_city,
 			merchant_state, merchant_postal_code, merchant_category, product, gallons_milli, prompt_driver_id, prompt_unit_number,
 			prompt_odometer, requested_cents, amount_controllable, station_id, price_tenth_cents, approved, amount_cents, decline_code,
-			rules_fired, timed_out, status, held_cents, authorized_at, received_at, answered_at, latency_micros, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			rules_fired, timed_out, status, held_cents, authorized_at, received_at, answered_at, latency_micros, updated_at,
+			station_match, candidate_location_ids)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (authorization_id) DO NOTHING
 		RETURNING id`,
 		r.ID, r.Issuer, nullInt(a.CompanyID), nullInt(a.CardID), r.IssuerCardID, a.MerchantName, r.MerchantCity,
 		r.MerchantState, r.MerchantPostalCode, r.MerchantCategory, r.Product, r.Gallons, r.Prompt.DriverID, r.Prompt.UnitNumber,
 		nullOdometer(r.Prompt.Odometer), r.AmountCents, r.AmountControllable, nullInt(a.StationID), price, a.Approved, a.AmountCents, a.DeclineCode,
 		strings.Join(a.RulesFired, ","), a.TimedOut, a.Status, a.HeldCents, a.AuthorizedAt, a.ReceivedAt, a.AnsweredAt, a.LatencyMicros, tx.Now,
+		a.StationMatch, joinIDs(a.CandidateLocationIDs),
 	).Scan(&a.ID)
 	if isNoRows(err) {
 		return false, nil
@@ -147,82 +151,6 @@ func nullOdometer(o *int64) sql.NullInt64 {
 		return sql.NullInt64{}
 	}
 	return sql.NullInt64{Int64: *o, Valid: true}
-}
-
-// merchantStation is the catalog's station of r's merchant and its pump
-// price: the station r names by location id (EUNPROCESSABLE when unknown;
-// priced at r's reported pump price, else the catalog's); else one with the merchant's postal code whose name starts with the
-// merchant name's first word (or the only one at that postal code). None
-// matching: a station of the merchant's state and city without an id or
-// coordinates, priced at the state's average pump price (0: no station of
-// the state has a price).
-func (tx *Tx) merchantStation(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Station, fuelportal.TenthCents, error) {
-	if r.LocationID != 0 {
-		s, err := tx.GetStation(ctx, r.LocationID)
-		if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
-			return nil, 0, fuelportal.Errorf(fuelportal.EUNPROCESSABLE, "Unknown location %d", r.LocationID)
-		} else if err != nil {
-			return nil, 0, err
-		}
-		if r.RetailPrice > 0 {
-			return s, r.RetailPrice, nil
-		}
-		return s, s.RetailPrice, nil
-	}
-	zip := strings.TrimSpace(r.MerchantPostalCode)
-	if len(zip) > 5 {
-		zip = zip[:5]
-	}
-	if zip != "" {
-		rows, err := tx.Query(ctx, `SELECT `+stationColumns+` FROM stations WHERE zip_code = ? ORDER BY id LIMIT 50`, zip)
-		if err != nil {
-			return nil, 0, err
-		}
-		var found []*fuelportal.Station
-		for rows.Next() {
-			s, err := scanStation(rows)
-			if err != nil {
-				rows.Close()
-				return nil, 0, err
-			}
-			found = append(found, s)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return nil, 0, err
-		}
-		word := firstWord(r.MerchantName)
-		for _, s := range found {
-			if word != "" && (firstWord(s.Name) == word || strings.EqualFold(s.Chain, word)) {
-				return s, s.RetailPrice, nil
-			}
-		}
-		if len(found) == 1 {
-			return found[0], found[0].RetailPrice, nil
-		}
-	}
-	s := &fuelportal.Station{Name: r.MerchantName, City: r.MerchantCity, State: strings.ToUpper(strings.TrimSpace(r.MerchantState)), ZipCode: zip}
-	var avg sql.NullFloat64
-	if err := tx.QueryRow(ctx, `SELECT AVG(retail_price_tenth_cents) FROM stations WHERE state = ? AND retail_price_tenth_cents > 0`, s.State).Scan(&avg); err != nil {
-		return nil, 0, err
-	}
-	s.RetailPrice = fuelportal.TenthCents(math.Round(avg.Float64))
-	return s, s.RetailPrice, nil
-}
-
-// firstWord is the first word of a name, upper case, without punctuation
-// ("Pilot Travel Center #412" → "PILOT", "LOVE'S #201" → "LOVES").
-func firstWord(name string) string {
-	fields := strings.Fields(name)
-	if len(fields) == 0 {
-		return ""
-	}
-	return strings.ToUpper(strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			return r
-		}
-		return -1
-	}, fields[0]))
 }
 
 // heldGallonsSQL is the gallons an open hold of card_authorizations

@@ -61,6 +61,26 @@ func (tx *Tx) CardByNumber(ctx context.Context, number string) (*fuelportal.Card
 	return c, nil
 }
 
+// CardPrompts returns what the pump asks on card cardID of companyID under
+// its effective prompt (its own over the company default) and the values
+// to type. A card of another company is ENOTFOUND.
+func (db *DB) CardPrompts(ctx context.Context, companyID, cardID int64) (p fuelportal.PumpPrompts, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		var card fuelportal.Card
+		var companyPrompt sql.NullString
+		err := tx.QueryRow(ctx, `
+			SELECT c.driver_id, c.unit_number, c.prompt, co.prompt
+			FROM cards c LEFT JOIN company_controls co ON co.company_id = c.company_id
+			WHERE c.id = ? AND c.company_id = ?`, cardID, companyID).Scan(&card.DriverID, &card.UnitNumber, &card.Prompt, &companyPrompt)
+		if err != nil {
+			return notFound(err, "Card not found")
+		}
+		p = fuelportal.PromptsOf(card.Prompt.Or(fuelportal.PromptMode(companyPrompt.String)), &card)
+		return nil
+	})
+	return p, err
+}
+
 // LinkCardDriver links the card to the driver user as if they had held it
 // from the start (seeded data: their trips planned before count). It fails
 // with ENOTFOUND when the card is already linked to someone.
@@ -79,12 +99,17 @@ func (tx *Tx) LinkCardDriver(ctx context.Context, cardID, userID int64) error {
 
 // assignCardHolder makes driver u the holder of the card: the card is
 // linked to them (taken from any earlier holder, who then sees none of its
-// purchases) and its driver name and driver id become theirs, for the owner
-// to edit. Purchases recorded from now on are u's, and so are the card's
-// trips planned from now on (holder_since).
+// purchases) and its driver name becomes theirs, for the owner to edit.
+// The card's driver id stays the one the owner set (the id the pump asks
+// for); only a card without one gets the driver's user id. Purchases
+// recorded from now on are u's, and so are the card's trips planned from
+// now on (holder_since).
 func (tx *Tx) assignCardHolder(ctx context.Context, cardID int64, u *fuelportal.User) error {
 	name := strings.TrimSpace(u.FirstName + " " + u.LastName)
-	res, err := tx.Exec(ctx, `UPDATE cards SET driver_user_id = ?, driver_name = ?, driver_id = ?, holder_since = ?, updated_at = ? WHERE id = ?`,
+	res, err := tx.Exec(ctx, `
+		UPDATE cards SET driver_user_id = ?, driver_name = ?, driver_id = CASE WHEN TRIM(driver_id) = '' THEN ? ELSE driver_id END,
+			holder_since = ?, updated_at = ?
+		WHERE id = ?`,
 		u.ID, name, strconv.FormatInt(u.ID, 10), tx.Now, tx.Now, cardID)
 	if err != nil {
 		return err

@@ -27,6 +27,11 @@ type CardFacts struct {
 	// average).
 	Station *fuelportal.Station
 	Price   fuelportal.TenthCents
+	// StationMatch is how an authorization's or capture's merchant matched
+	// the catalog (merchantStation; exact for a purchase's location);
+	// CandidateLocationIDs the stations an ambiguous one may be.
+	StationMatch         fuelportal.StationMatch
+	CandidateLocationIDs []int64
 	// Card is nil for a number (or issuer card id) that is no card of
 	// ours; the rest is read only for a card of ours.
 	Card     *fuelportal.Card
@@ -111,7 +116,7 @@ func (tx *Tx) AuthorizationFacts(ctx context.Context, r *fuelportal.Authorizatio
 	if r.LocationID == 0 && f.Card == nil {
 		return f, nil // a card that is not ours: nothing more to read
 	}
-	if f.Station, f.Price, err = tx.merchantStation(ctx, r); err != nil {
+	if err := tx.matchMerchant(ctx, f, r); err != nil {
 		return nil, err
 	}
 	if r.LocationID != 0 && r.StationClock {
@@ -150,7 +155,7 @@ func (tx *Tx) CaptureFacts(ctx context.Context, c *fuelportal.IssuingCapture) (*
 			return nil, err
 		}
 	}
-	if f.Station, f.Price, err = tx.merchantStation(ctx, r); err != nil {
+	if err := tx.matchMerchant(ctx, f, r); err != nil {
 		return nil, err
 	}
 	f.Instant = c.Created.UTC()
@@ -192,10 +197,22 @@ func (tx *Tx) cardFacts(ctx context.Context, f *CardFacts, keyedOdometer bool) e
 	if f.History, f.WalletCents, err = tx.cardHistory(ctx, at, rules.PeriodsOf(f.Instant, f.Rules.Location), sums); err != nil {
 		return err
 	}
-	if f.Station == nil || f.Station.ID == 0 {
+	if (f.Station == nil || f.Station.ID == 0) && f.StationMatch != fuelportal.StationAmbiguous {
 		return nil // no plan has a stop at an unknown station
 	}
 	return tx.tripFacts(ctx, f)
+}
+
+// matchMerchant sets f's station, price and match for r's merchant
+// (merchantStation; on an ambiguous match the candidate that is a stop of
+// the card's active trip's plan counts as that stop).
+func (tx *Tx) matchMerchant(ctx context.Context, f *CardFacts, r *fuelportal.AuthorizationRequest) error {
+	m, err := tx.merchantStation(ctx, r, f.tripID)
+	if err != nil {
+		return err
+	}
+	f.Station, f.Price, f.StationMatch, f.CandidateLocationIDs = m.station, m.price, m.match, m.candidates
+	return nil
 }
 
 // tripFacts reads f's card's active trip and what was bought under its
@@ -222,7 +239,7 @@ func (tx *Tx) tripFacts(ctx context.Context, f *CardFacts) error {
 var purchaseCardColumns = qualify("c", cardColumns) + `,
 	ct.company_id, ct.pricing, ct.retail_minus_tenth_cents, ct.billing, ct.credit_limit_cents, ct.fee_cents,
 	ct.out_of_route_tenth_cents_per_mile, ct.stop_cost_cents, ct.created_at, ct.updated_at,
-	cc.rules, co.rules, co.time_zone, co.prompt, ov.until, tr.id, la.id, v.id, cm.authorization_on_timeout`
+	cc.rules, co.rules, co.time_zone, co.prompt, ov.until, ov.lifts_prompt, tr.id, la.id, v.id, cm.authorization_on_timeout`
 
 const purchaseCardJoins = `
 		LEFT JOIN contracts ct ON ct.company_id = c.company_id
@@ -324,6 +341,7 @@ type purchaseCardScan struct {
 	contractCompany, retailMinus, creditLimit, fee, outOfRoute, stopCost sql.NullInt64
 	pricing, billing                                                     sql.NullString
 	contractCreated, contractUpdated, overrideUntil                      nullTime
+	overrideLiftsPrompt                                                  sql.NullBool
 	cardRules, companyRules, timeZone, companyPrompt, onTimeout          sql.NullString
 	tripID, walletID, vehicleID                                          sql.NullInt64
 }
@@ -333,7 +351,7 @@ func (cs *purchaseCardScan) dest() []any {
 	c := &cs.c
 	return []any{&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &cs.driverUser, &cs.cardCreated, &cs.cardUpdated, &c.Prompt,
 		&cs.contractCompany, &cs.pricing, &cs.retailMinus, &cs.billing, &cs.creditLimit, &cs.fee, &cs.outOfRoute, &cs.stopCost, &cs.contractCreated, &cs.contractUpdated,
-		&cs.cardRules, &cs.companyRules, &cs.timeZone, &cs.companyPrompt, &cs.overrideUntil, &cs.tripID, &cs.walletID, &cs.vehicleID, &cs.onTimeout}
+		&cs.cardRules, &cs.companyRules, &cs.timeZone, &cs.companyPrompt, &cs.overrideUntil, &cs.overrideLiftsPrompt, &cs.tripID, &cs.walletID, &cs.vehicleID, &cs.onTimeout}
 }
 
 // fill sets f's card, contract, rules, trip id and wallet from the scanned
@@ -351,7 +369,7 @@ func (cs *purchaseCardScan) fill(f *CardFacts) error {
 		f.Contract = fuelportal.DefaultContract(c.CompanyID)
 	}
 	var err error
-	if f.Rules, err = newCardRules(cs.cardRules, cs.companyRules, cs.timeZone, cs.overrideUntil); err != nil {
+	if f.Rules, err = newCardRules(cs.cardRules, cs.companyRules, cs.timeZone, cs.overrideUntil, cs.overrideLiftsPrompt); err != nil {
 		return err
 	}
 	f.tripID = cs.tripID.Int64

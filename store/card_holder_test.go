@@ -6,7 +6,6 @@ import (
 	"errors"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -95,8 +94,8 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 		if err != nil || len(cards) != 1 {
 			t.Fatalf("cards = %v, %v", cards, err)
 		}
-		if c := cards[0]; c.DriverName != "Bob Second" || c.DriverID != strconv.FormatInt(bob.ID, 10) || c.DriverUserID != bob.ID {
-			t.Fatalf("card after approval = %+v; want Bob's name and id", c)
+		if c := cards[0]; c.DriverName != "Bob Second" || c.DriverID != card.DriverID || c.DriverUserID != bob.ID {
+			t.Fatalf("card after approval = %+v; want Bob's name and the card's driver id", c)
 		}
 		bobBought := record("bob-1")
 		clock.Advance(time.Minute)

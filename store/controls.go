@@ -129,16 +129,17 @@ func (db *DB) SaveCardControls(ctx context.Context, companyID int64, cardNumber 
 }
 
 // GrantOverride lifts the card's rules (never the wallet or credit limit)
-// for hours from now and returns until when. A card of another company is
-// ENOTFOUND; hours outside fuelportal.MinOverrideHours..MaxOverrideHours
-// is EINVALID.
-func (db *DB) GrantOverride(ctx context.Context, companyID int64, cardNumber string, hours int) (until time.Time, err error) {
+// for hours from now and returns until when; the card's pump prompt too
+// only when liftsPrompt (the owner's explicit choice). A card of another
+// company is ENOTFOUND; hours outside
+// fuelportal.MinOverrideHours..MaxOverrideHours is EINVALID.
+func (db *DB) GrantOverride(ctx context.Context, companyID int64, cardNumber string, hours int, liftsPrompt bool) (until time.Time, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		cardID, err := tx.companyCardID(ctx, companyID, cardNumber)
 		if err != nil {
 			return err
 		}
-		until, err = tx.GrantOverride(ctx, companyID, cardID, hours)
+		until, err = tx.GrantOverride(ctx, companyID, cardID, hours, liftsPrompt)
 		return err
 	})
 	return until, err
@@ -146,15 +147,15 @@ func (db *DB) GrantOverride(ctx context.Context, companyID int64, cardNumber str
 
 // GrantOverride is DB.GrantOverride within tx for a card id the caller
 // already checked belongs to companyID (an approved override request).
-func (tx *Tx) GrantOverride(ctx context.Context, companyID, cardID int64, hours int) (time.Time, error) {
+func (tx *Tx) GrantOverride(ctx context.Context, companyID, cardID int64, hours int, liftsPrompt bool) (time.Time, error) {
 	if hours < fuelportal.MinOverrideHours || hours > fuelportal.MaxOverrideHours {
 		return time.Time{}, fuelportal.FieldError("hours", fuelportal.MsgOverrideHoursOutOfRange)
 	}
 	until := tx.Now.Add(time.Duration(hours) * time.Hour).Truncate(time.Second)
 	_, err := tx.Exec(ctx, `
-		INSERT INTO card_overrides (card_id, company_id, until, granted_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (card_id) DO UPDATE SET until = excluded.until, granted_at = excluded.granted_at`,
-		cardID, companyID, until, tx.Now)
+		INSERT INTO card_overrides (card_id, company_id, until, granted_at, lifts_prompt) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (card_id) DO UPDATE SET until = excluded.until, granted_at = excluded.granted_at, lifts_prompt = excluded.lifts_prompt`,
+		cardID, companyID, until, tx.Now, liftsPrompt)
 	return until, err
 }
 
@@ -249,16 +250,25 @@ func (db *DB) CardsBudget(ctx context.Context, companyID int64, now time.Time) (
 type CardRules struct {
 	Controls fuelportal.Controls // the card's own over the company default
 	Location *time.Location      // the company's time zone
-	// OverrideUntil is the end of the card's override (zero: none).
-	OverrideUntil time.Time
+	// OverrideUntil is the end of the card's override (zero: none);
+	// OverrideLiftsPrompt is set when it lifts the pump prompt too.
+	OverrideUntil       time.Time
+	OverrideLiftsPrompt bool
 }
 
 // Overridden reports whether an override lifts the card's rules at now.
 func (r *CardRules) Overridden(now time.Time) bool { return r.OverrideUntil.After(now) }
 
+// PromptLifted reports whether an override lifts the card's pump prompt at
+// now.
+func (r *CardRules) PromptLifted(now time.Time) bool {
+	return r.OverrideLiftsPrompt && r.Overridden(now)
+}
+
 // newCardRules makes a card's effective rules of its own controls, its
-// company's default and time zone, and its override's end, as read.
-func newCardRules(cardRulesJSON, companyRulesJSON, timeZone sql.NullString, until nullTime) (*CardRules, error) {
+// company's default and time zone, and its override's end and whether it
+// lifts the prompt, as read.
+func newCardRules(cardRulesJSON, companyRulesJSON, timeZone sql.NullString, until nullTime, liftsPrompt sql.NullBool) (*CardRules, error) {
 	own, err := parseControls(cardRulesJSON)
 	if err != nil {
 		return nil, err
@@ -267,7 +277,8 @@ func newCardRules(cardRulesJSON, companyRulesJSON, timeZone sql.NullString, unti
 	if company.Controls, err = parseControls(companyRulesJSON); err != nil {
 		return nil, err
 	}
-	return &CardRules{Controls: own.Over(company.Controls), Location: company.Location(), OverrideUntil: until.Time}, nil
+	return &CardRules{Controls: own.Over(company.Controls), Location: company.Location(), OverrideUntil: until.Time,
+		OverrideLiftsPrompt: liftsPrompt.Bool}, nil
 }
 
 // cardHistory finds the card's latest approved purchase up to t's time
@@ -356,8 +367,16 @@ type DriverCard struct {
 	Controls   fuelportal.Controls // its own over the company default
 	TimeZone   string              // the company's, in which days and hours count
 	Left       rules.Allowance     // at now (nothing is left to count under an override: still computed)
-	// OverrideUntil is an active override's end (nil: none).
-	OverrideUntil *time.Time
+	// OverrideUntil is an active override's end (nil: none);
+	// OverrideLiftsPrompt is set when it lifts the pump prompt too.
+	OverrideUntil       *time.Time
+	OverrideLiftsPrompt bool
+	// Prompts are what the pump asks on the card and the values to type.
+	Prompts fuelportal.PumpPrompts
+	// Issuer is the card's program (fuelportal.IssuerNetwork or
+	// IssuerStripe) and IssuerCardID its id there: a Stripe card's details
+	// can be revealed.
+	Issuer, IssuerCardID string
 	// VehicleTankGallons is the tank of the company's vehicle whose unit
 	// number the card carries (nil: none).
 	VehicleTankGallons *fuelportal.Gallons
@@ -367,12 +386,15 @@ type DriverCard struct {
 // now. A card of another company is ENOTFOUND.
 func (db *DB) DriverCard(ctx context.Context, companyID, cardID int64, now time.Time) (c *DriverCard, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		var ownRules, companyRules, timeZone sql.NullString
+		var ownRules, companyRules, timeZone, companyPrompt sql.NullString
 		var until nullTime
+		var liftsPrompt sql.NullBool
 		var tank sql.NullInt64
+		var card fuelportal.Card
 		c = &DriverCard{}
 		err := tx.QueryRow(ctx, `
-			SELECT c.card_number, c.status, cc.rules, co.rules, co.time_zone, ov.until,
+			SELECT c.card_number, c.status, c.issuer, COALESCE(c.issuer_card_id, ''), c.driver_id, c.unit_number, c.prompt, co.prompt, cc.rules, co.rules, co.time_zone,
+				ov.until, ov.lifts_prompt,
 				(SELECT v.tank_capacity_milli FROM vehicles v
 				 WHERE v.company_id = c.company_id AND v.unit_number = c.unit_number AND c.unit_number <> '')
 			FROM cards c
@@ -380,15 +402,18 @@ func (db *DB) DriverCard(ctx context.Context, companyID, cardID int64, now time.
 			LEFT JOIN company_controls co ON co.company_id = c.company_id
 			LEFT JOIN card_overrides ov ON ov.card_id = c.id AND ov.until > ?
 			WHERE c.id = ? AND c.company_id = ?`, now, cardID, companyID,
-		).Scan(&c.CardNumber, &c.Status, &ownRules, &companyRules, &timeZone, &until, &tank)
+		).Scan(&c.CardNumber, &c.Status, &c.Issuer, &c.IssuerCardID, &card.DriverID, &card.UnitNumber, &card.Prompt, &companyPrompt, &ownRules, &companyRules, &timeZone,
+			&until, &liftsPrompt, &tank)
 		if err != nil {
 			return notFound(err, "Card not found")
 		}
-		r, err := newCardRules(ownRules, companyRules, timeZone, until)
+		r, err := newCardRules(ownRules, companyRules, timeZone, until, liftsPrompt)
 		if err != nil {
 			return err
 		}
 		c.Controls, c.TimeZone = r.Controls, r.Location.String()
+		c.Prompts = fuelportal.PromptsOf(card.Prompt.Or(fuelportal.PromptMode(companyPrompt.String)), &card)
+		c.OverrideLiftsPrompt = r.PromptLifted(now)
 		if until.Valid {
 			u := until.Time.UTC()
 			c.OverrideUntil = &u

@@ -188,7 +188,7 @@ func TestCardControls_CompanyDefaultAndOverride(t *testing.T) {
 			t.Fatalf("card's own limit: %q", tr.DeclineReason)
 		}
 
-		until, err := db.GrantOverride(ctx, f.company.ID, inherits.CardNumber, 24)
+		until, err := db.GrantOverride(ctx, f.company.ID, inherits.CardNumber, 24, false)
 		if err != nil || !until.After(time.Now().Add(23*time.Hour)) {
 			t.Fatalf("GrantOverride = %v, %v", until, err)
 		}
@@ -213,7 +213,7 @@ func TestCardControls_CompanyDefaultAndOverride(t *testing.T) {
 		}
 
 		// Another company's card is not found.
-		if _, err := db.GrantOverride(ctx, f.company.ID+1000, inherits.CardNumber, 24); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := db.GrantOverride(ctx, f.company.ID+1000, inherits.CardNumber, 24, false); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("other company's override: %v", err)
 		}
 		if _, err := db.CardControls(ctx, f.company.ID+1000, own.CardNumber); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {

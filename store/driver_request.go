@@ -79,7 +79,7 @@ func (db *DB) DriverRequests(ctx context.Context, companyID int64) ([]*fuelporta
 // about first.
 //
 // Approving makes the driver the card's holder (see assignCardHolder: the
-// card's name and driver id become theirs, and they see only purchases
+// card's name becomes theirs, its driver id stays, and they see only purchases
 // from now on) and declines every other pending request for the card.
 // Declining ends the driver's sessions. A driver of another company, a
 // request already decided or expired (fuelportal.DriverRequestTTL) is

@@ -274,3 +274,42 @@ func TestDriverRequests_ExpireAfter14Days(t *testing.T) {
 		}
 	})
 }
+
+func TestDecideDriverRequest_ApprovalKeepsTheCardsDriverID(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
+		prompted := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000032", DriverName: "Ordered For", DriverID: "DRV-1127", UnitNumber: "TRK-185"}
+		blank := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000033", DriverName: "Nobody", UnitNumber: "TRK-186"}
+		for _, c := range []*fuelportal.Card{prompted, blank} {
+			if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, c) }); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, tc := range []struct {
+			name string
+			card *fuelportal.Card
+			want func(u *fuelportal.User) string
+		}{
+			{"the owner's driver id stays", prompted, func(*fuelportal.User) string { return "DRV-1127" }},
+			{"a card without one gets the driver's user id", blank, func(u *fuelportal.User) string { return fmt.Sprint(u.ID) }},
+		} {
+			t.Run(tc.name, func(t *testing.T) {
+				u := &fuelportal.User{Email: tc.card.CardNumber + "@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver"}
+				if err := db.CreateDriver(ctx, u, tc.card.CardNumber, company.Name); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := db.DecideDriverRequest(ctx, company.ID, u.ID, fuelportal.DriverApproved, nil); err != nil {
+					t.Fatal(err)
+				}
+				cards, err := db.CompanyCards(ctx, company.ID, tc.card.CardNumber)
+				if err != nil || len(cards) != 1 {
+					t.Fatalf("cards = %v, %v", cards, err)
+				}
+				if c := cards[0]; c.DriverID != tc.want(u) || c.DriverName != "Dan Driver" || c.DriverUserID != u.ID {
+					t.Fatalf("card after approval = %+v, want driver id %q and Dan's name", c, tc.want(u))
+				}
+			})
+		}
+	})
+}

@@ -72,7 +72,7 @@ func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, mes
 
 const overrideRequestSelect = `
 	SELECT r.id, r.company_id, r.card_id, k.card_number, k.driver_name, r.driver_user_id, r.transaction_id, t.decline_code,
-		r.message, r.status, r.created_at, r.decided_at, r.decided_by, r.override_until
+		r.message, r.status, r.created_at, r.decided_at, r.decided_by, r.override_until, r.lifts_prompt
 	FROM override_requests r
 	JOIN cards k ON k.id = r.card_id
 	JOIN card_transactions t ON t.id = r.transaction_id`
@@ -82,7 +82,7 @@ func scanOverrideRequest(row interface{ Scan(...any) error }) (*fuelportal.Overr
 	var driver, decidedBy sql.NullInt64
 	var created, decided, until nullTime
 	err := row.Scan(&r.ID, &r.CompanyID, &r.CardID, &r.CardNumber, &r.DriverName, &driver, &r.TransactionID, &r.DeclineCode,
-		&r.Message, &r.Status, &created, &decided, &decidedBy, &until)
+		&r.Message, &r.Status, &created, &decided, &decidedBy, &until, &r.LiftsPrompt)
 	if err != nil {
 		return nil, err
 	}
@@ -126,6 +126,8 @@ type OverrideDecision struct {
 	OwnerID   int64
 	Approve   bool
 	Hours     int // of the override an approval grants (1 to 168)
+	// LiftsPrompt: the approval lifts the card's pump prompt too.
+	LiftsPrompt bool
 }
 
 // DecideOverrideRequest approves or denies pending override request id of
@@ -151,16 +153,16 @@ func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDec
 		now := tx.Now
 		req.Status, req.DecidedAt, req.DecidedBy = fuelportal.OverrideDenied, &now, d.OwnerID
 		if d.Approve {
-			until, err := tx.GrantOverride(ctx, req.CompanyID, req.CardID, d.Hours)
+			until, err := tx.GrantOverride(ctx, req.CompanyID, req.CardID, d.Hours, d.LiftsPrompt)
 			if err != nil {
 				return err
 			}
-			req.Status, req.OverrideUntil = fuelportal.OverrideApproved, &until
+			req.Status, req.OverrideUntil, req.LiftsPrompt = fuelportal.OverrideApproved, &until, d.LiftsPrompt
 		}
 		res, err := tx.Exec(ctx, `
-			UPDATE override_requests SET status = ?, decided_at = ?, decided_by = ?, override_until = ?
+			UPDATE override_requests SET status = ?, decided_at = ?, decided_by = ?, override_until = ?, lifts_prompt = ?
 			WHERE id = ? AND status = ?`,
-			req.Status, req.DecidedAt, nullInt(req.DecidedBy), req.OverrideUntil, req.ID, fuelportal.OverridePending)
+			req.Status, req.DecidedAt, nullInt(req.DecidedBy), req.OverrideUntil, req.LiftsPrompt, req.ID, fuelportal.OverridePending)
 		if err != nil {
 			return err
 		}

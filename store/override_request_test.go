@@ -193,3 +193,74 @@ func TestOverrideRequests(t *testing.T) {
 		})
 	})
 }
+
+// A pump prompt decline stays declined under an override the owner granted
+// without lifting the prompt; an approval that lifts it lets the next
+// purchase through, and the driver's card says so.
+func TestOverride_LiftsThePromptOnlyWhenTheOwnerSaysSo(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newFleetFixture(t, db, prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		owner, err := db.UserByEmail(ctx, "owner@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
+		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, f.company.Name); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.SaveCompanyControls(ctx, f.company.ID, fuelportal.CompanyControls{Prompt: fuelportal.PromptDriverID}); err != nil {
+			t.Fatal(err)
+		}
+		buy := func(id string) *fuelportal.Transaction {
+			t.Helper()
+			tr, _, err := flow(db).Record(ctx, purchase(id, f.active.CardNumber, f.station.ID, 50_000)) // no driver id keyed
+			if err != nil {
+				t.Fatal(err)
+			}
+			return tr
+		}
+		if tr := buy("p-1"); tr.DeclineReason != fuelportal.DeclineDriverIDInvalid {
+			t.Fatalf("no driver id keyed: %+v", tr)
+		}
+		decide := func(liftsPrompt bool) *fuelportal.OverrideRequest {
+			t.Helper()
+			req, err := db.CreateOverrideRequest(ctx, driver.ID, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			req, _, err = db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: true, Hours: 2, LiftsPrompt: liftsPrompt})
+			if err != nil || req.LiftsPrompt != liftsPrompt {
+				t.Fatalf("decision = %+v, %v", req, err)
+			}
+			return req
+		}
+
+		decide(false)
+		if tr := buy("p-2"); tr.DeclineReason != fuelportal.DeclineDriverIDInvalid {
+			t.Fatalf("an override that does not lift the prompt: %+v, want DRIVER_ID_INVALID", tr)
+		}
+		card, err := db.DriverCard(ctx, f.company.ID, f.active.ID, time.Now())
+		if err != nil || card.OverrideUntil == nil || card.OverrideLiftsPrompt || card.Prompts.DriverID != f.active.DriverID {
+			t.Fatalf("driver's card under an override keeping the prompt = %+v, %v", card, err)
+		}
+
+		decide(true)
+		if tr := buy("p-3"); tr.Status != fuelportal.TransactionApproved {
+			t.Fatalf("an override that lifts the prompt: %+v, want approved", tr)
+		}
+		if card, err := db.DriverCard(ctx, f.company.ID, f.active.ID, time.Now()); err != nil || !card.OverrideLiftsPrompt {
+			t.Fatalf("driver's card under an override lifting the prompt = %+v, %v", card, err)
+		}
+		prompts, err := db.CardPrompts(ctx, f.company.ID, f.active.ID)
+		if err != nil || prompts != (fuelportal.PumpPrompts{DriverID: f.active.DriverID}) {
+			t.Fatalf("prompts = %+v, %v", prompts, err)
+		}
+		if _, err := db.CardPrompts(ctx, f.company.ID+1000, f.active.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			t.Fatalf("another company's card: %v", err)
+		}
+	})
+}

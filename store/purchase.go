@@ -61,14 +61,14 @@ func (tx *Tx) InsertPurchase(ctx context.Context, t *fuelportal.Transaction) (bo
 		INSERT INTO card_transactions (network_transaction_id, company_id, card_id, card_number, driver_card_name, driver_id,
 			location_id, location_name, location_address, transaction_date, product_code, gallons_milli,
 			retail_price_tenth_cents, net_price_tenth_cents, status, decline_code, created_at, driver_user_id,
-			unit_number, vehicle_id, odometer_miles)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			unit_number, vehicle_id, odometer_miles, station_match, candidate_location_ids)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (network_transaction_id) DO NOTHING
 		RETURNING id`,
 		t.NetworkTransactionID, nullInt(t.CompanyID), nullInt(t.CardID), t.CardNumber, t.DriverCardName, t.DriverID,
 		t.LocationID, t.LocationName, t.LocationAddress, t.TransactionDate, t.Product, t.Gallons,
 		t.RetailPrice, t.NetPrice, t.Status, t.DeclineReason, t.CreatedAt, nullInt(t.HolderUserID),
-		t.UnitNumber, nullInt(t.VehicleID), t.Odometer,
+		t.UnitNumber, nullInt(t.VehicleID), t.Odometer, t.StationMatch, joinIDs(t.CandidateLocationIDs),
 	).Scan(&t.ID)
 	if isNoRows(err) {
 		return false, nil

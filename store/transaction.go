@@ -15,7 +15,8 @@ const transactionColumns = `id, network_transaction_id, invoice_ref, company_id,
 	location_id, location_name, location_address, transaction_date, gallons_milli, retail_price_tenth_cents, net_price_tenth_cents,
 	discount_cents, fee_cents, funded_total_cents, status, decline_code, product_code, created_at, card_transactions.driver_user_id,
 	(SELECT TRIM(h.first_name || ' ' || h.last_name) FROM users h WHERE h.id = card_transactions.driver_user_id),
-	card_transactions.unit_number, card_transactions.vehicle_id, card_transactions.odometer_miles`
+	card_transactions.unit_number, card_transactions.vehicle_id, card_transactions.odometer_miles, card_transactions.station_match,
+	card_transactions.candidate_location_ids`
 
 func scanTransaction(row interface{ Scan(...any) error }) (*fuelportal.Transaction, error) {
 	t := &fuelportal.Transaction{}
@@ -23,14 +24,16 @@ func scanTransaction(row interface{ Scan(...any) error }) (*fuelportal.Transacti
 	var holderName sql.NullString
 	var date, created nullTime
 	var vehicleID, odometer sql.NullInt64
+	var candidates string
 	err := row.Scan(&t.ID, &t.NetworkTransactionID, &t.InvoiceRef, &companyID, &cardID, &t.CardNumber, &t.DriverCardName, &t.DriverID,
 		&t.LocationID, &t.LocationName, &t.LocationAddress, &date, &t.Gallons, &t.RetailPrice, &t.NetPrice,
 		&t.DiscountCents, &t.FeeCents, &t.FundedTotalCents, &t.Status, &t.DeclineReason, &t.Product, &created, &holder, &holderName,
-		&t.UnitNumber, &vehicleID, &odometer)
+		&t.UnitNumber, &vehicleID, &odometer, &t.StationMatch, &candidates)
 	if err != nil {
 		return nil, err
 	}
 	t.CompanyID, t.CardID = companyID.Int64, cardID.Int64
+	t.CandidateLocationIDs = splitIDs(candidates)
 	t.VehicleID = vehicleID.Int64
 	if odometer.Valid {
 		t.Odometer = &odometer.Int64

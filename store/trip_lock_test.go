@@ -123,7 +123,7 @@ func TestTripLock_BoundsTheStopAndTheTrip(t *testing.T) {
 		expect(buy(f.other.ID, 1), fuelportal.DeclineOverGallonsLeft)
 
 		// An override lifts the lock; the gallons above the plan are off plan.
-		if _, err := db.GrantOverride(ctx, f.fleetFixture.company.ID, f.active.CardNumber, 1); err != nil {
+		if _, err := db.GrantOverride(ctx, f.fleetFixture.company.ID, f.active.CardNumber, 1, false); err != nil {
 			t.Fatal(err)
 		}
 		over := buy(f.other.ID, 10_000)

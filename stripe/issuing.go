@@ -266,3 +266,24 @@ func issuingError(err error, op string) error {
 	}
 	return &wrapped{e, fmt.Errorf("stripe %s: %w", op, err)}
 }
+
+// IssuingElementsAPIVersion is the API version Stripe's Issuing Elements
+// ask ephemeral keys to be created with.
+const IssuingElementsAPIVersion = "2020-03-02"
+
+// CardDetailsKey creates the ephemeral key to the Stripe card for the
+// browser's Issuing Elements nonce (one key per reveal; Stripe expires it
+// soon after). A card Stripe did not issue is ECONFLICT; errors otherwise
+// as IssueCard's.
+func (i *Issuer) CardDetailsKey(ctx context.Context, card *fuelportal.Card, nonce string) (fuelportal.CardDetailsKey, error) {
+	if card.Issuer != fuelportal.IssuerStripe || card.IssuerCardID == "" {
+		return fuelportal.CardDetailsKey{}, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgCardDetailsNotShown)
+	}
+	params := &stripego.EphemeralKeyCreateParams{IssuingCard: stripego.String(card.IssuerCardID), Nonce: stripego.String(nonce),
+		StripeVersion: stripego.String(IssuingElementsAPIVersion)}
+	key, err := i.sc.V1EphemeralKeys.Create(ctx, params)
+	if err != nil {
+		return fuelportal.CardDetailsKey{}, issuingError(err, "create card details key")
+	}
+	return fuelportal.CardDetailsKey{ID: key.ID, Secret: key.Secret, IssuerCardID: card.IssuerCardID, APIVersion: IssuingElementsAPIVersion}, nil
+}

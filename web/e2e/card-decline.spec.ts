@@ -1,6 +1,5 @@
-import { createHmac } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OWNER, expectShell, needs, screenshot, signIn, signOutFromShell, uniqueEmail } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { OWNER, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, uniqueEmail, uniqueLetters } from './support';
 
 /*
  * A real card's decline at the pump, end to end against the real binary with stripe-mock
@@ -13,54 +12,6 @@ import { OWNER, expectShell, needs, screenshot, signIn, signOutFromShell, unique
  */
 
 const DRIVER_PASSWORD = 'Secret123';
-
-/** Letters only, unique per run: names are validated as names. */
-function uniqueLetters(): string {
-  const letters = (Date.now().toString(36) + Math.floor(Math.random() * 36 ** 3).toString(36)).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
-  return letters.charAt(0).toUpperCase() + letters.slice(1);
-}
-
-/**
- * Posts Stripe's real-time authorization request for issuerCardId to the Issuing webhook, signed
- * as Stripe signs it (Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.payload">), in the shape
- * of stripe-mock's issuing.authorization fixture: a pump that is not amount-controllable, so the
- * answer is all or nothing.
- */
-async function requestAuthorization(request: APIRequestContext, issuerCardId: string, cents: number) {
-  const now = Math.floor(Date.now() / 1000);
-  const id = `iauth_e2e${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-  const payload = JSON.stringify({
-    id: `evt_${id}`,
-    object: 'event',
-    type: 'issuing_authorization.request',
-    created: now,
-    data: {
-      object: {
-        id,
-        object: 'issuing.authorization',
-        amount: 0,
-        approved: false,
-        authorization_method: 'chip',
-        card: { id: issuerCardId, object: 'issuing.card' },
-        created: now,
-        currency: 'usd',
-        status: 'pending',
-        is_amount_controllable: false,
-        merchant_data: { category: 'fuel_dealers_non_automotive', city: 'OCALA', name: 'PILOT #412', postal_code: '34475', state: 'FL', country: 'US' },
-        pending_request: { amount: cents, currency: 'usd', is_amount_controllable: false, merchant_amount: cents },
-        fuel: { type: 'diesel', industry_product_code: '019', unit: 'us_gallon', quantity_decimal: null },
-      },
-    },
-  });
-  const signature = createHmac('sha256', process.env.E2E_ISSUING_WEBHOOK_SECRET!).update(`${now}.${payload}`).digest('hex');
-  const response = await request.post('/api/issuing/stripe/webhook', {
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${now},v1=${signature}` },
-    data: payload,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  expect(response.headers()['stripe-version']).toBeTruthy();
-  return (await response.json()) as { approved: boolean; amount?: number; metadata?: { declineCode?: string } };
-}
 
 async function findCardRow(page: Page, driverName: string, cardNumber: string) {
   await page.goto('/fuel-cards');

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -199,4 +200,53 @@ export async function signOutFromShell(page: Page, language: keyof typeof SIGN_O
   await page.getByTestId(isPhone() ? 'navigation-bar' : 'navigation-drawer').getByRole('button', { name: texts.account }).click();
   await page.getByRole('menuitem', { name: texts.signOut }).click();
   await page.getByRole('dialog', { name: texts.confirm }).getByRole('button', { name: texts.signOut }).click();
+}
+
+/** Letters only, unique per run: names are validated as names. */
+export function uniqueLetters(): string {
+  const letters = (Date.now().toString(36) + Math.floor(Math.random() * 36 ** 3).toString(36)).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
+  return letters.charAt(0).toUpperCase() + letters.slice(1);
+}
+
+/**
+ * Posts Stripe's real-time authorization request for issuerCardId to the Issuing webhook, signed
+ * as Stripe signs it (Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.payload">), in the shape
+ * of stripe-mock's issuing.authorization fixture: a pump that is not amount-controllable, so the
+ * answer is all or nothing; driverId is what the driver keyed at the pump (none when absent).
+ */
+export async function requestAuthorization(request: APIRequestContext, issuerCardId: string, cents: number, driverId?: string) {
+  const now = Math.floor(Date.now() / 1000);
+  const id = `iauth_e2e${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+  const payload = JSON.stringify({
+    id: `evt_${id}`,
+    object: 'event',
+    type: 'issuing_authorization.request',
+    created: now,
+    data: {
+      object: {
+        id,
+        object: 'issuing.authorization',
+        amount: 0,
+        approved: false,
+        authorization_method: 'chip',
+        card: { id: issuerCardId, object: 'issuing.card' },
+        created: now,
+        currency: 'usd',
+        status: 'pending',
+        is_amount_controllable: false,
+        merchant_data: { category: 'fuel_dealers_non_automotive', city: 'OCALA', name: 'PILOT #412', postal_code: '34475', state: 'FL', country: 'US' },
+        pending_request: { amount: cents, currency: 'usd', is_amount_controllable: false, merchant_amount: cents },
+        ...(driverId ? { fleet: { cardholder_prompt_data: { driver_id: driverId } } } : {}),
+        fuel: { type: 'diesel', industry_product_code: '019', unit: 'us_gallon', quantity_decimal: null },
+      },
+    },
+  });
+  const signature = createHmac('sha256', process.env.E2E_ISSUING_WEBHOOK_SECRET!).update(`${now}.${payload}`).digest('hex');
+  const response = await request.post('/api/issuing/stripe/webhook', {
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${now},v1=${signature}` },
+    data: payload,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(response.headers()['stripe-version']).toBeTruthy();
+  return (await response.json()) as { approved: boolean; amount?: number; metadata?: { declineCode?: string } };
 }

@@ -15,6 +15,7 @@ export const ownerAccount: Account = {
   authorities: [{ code: 'ROLE_COMPANY' }],
   company: { id: 1, name: 'Demo Freight LLC', carrierId: 1234567 },
   cardNumber: null,
+  prompts: null,
   driverStatus: 'APPROVED',
   language: 'en',
 };

@@ -5941,6 +5941,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/cards/{cardNumber}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reveal a Stripe card's number, expiry and CVC with Stripe's Issuing Elements
+         * @description For the driver holding the card or an owner of its company. The browser creates a nonce with Stripe.js (stripe.createEphemeralKeyNonce for the card's issuingCardId) and sends it; the answer is an ephemeral key Stripe made for this card and this nonce (one per reveal, logged with who asked), with which Issuing Elements read the details from Stripe itself: they never pass through the portal. 404 for another company's card or one the driver does not hold; 409 for a network card (its number is the one in the app); 503 when Stripe cannot be reached.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The card's 19 digits */
+                    cardNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CardRevealRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CardReveal"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                422: components["responses"]["Unprocessable"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5988,6 +6041,8 @@ export interface components {
              * @enum {string}
              */
             language: "en" | "es";
+            /** @description What the pump asks on the driver's card and the values to type (GET /api/account); null for a user without a card and in the other answers carrying an account */
+            prompts: components["schemas"]["PumpPrompts"] | null;
         };
         /** @description A role of the user: ROLE_COMPANY (company owner) or ROLE_USER (driver). */
         Authority: {
@@ -6462,6 +6517,13 @@ export interface components {
             vehicleId: number | null;
             /** @description The odometer keyed at the pump, whole miles; null when none */
             odometer: number | null;
+            /**
+             * @description How the station was told: exact (one station), ambiguous (several stations of the merchant's chain at its postal code that the store number and address cannot tell apart: no station is recorded, only candidateLocationIds, unless one of them is a stop of the card's trip plan), none (no station of the catalog)
+             * @enum {string}
+             */
+            stationMatch: "exact" | "ambiguous" | "none";
+            /** @description The stations (location ids) an ambiguous merchant may be; absent otherwise */
+            candidateLocationIds?: number[];
         };
         Spendings: {
             total: number;
@@ -6651,6 +6713,8 @@ export interface components {
             decidedAt: string | null;
             /** Format: date-time */
             overrideUntil: string | null;
+            /** @description The approval lifted the card's pump prompt too */
+            liftsPrompt: boolean;
         };
         OverrideRequestList: {
             content: components["schemas"]["OverrideRequest"][];
@@ -6667,6 +6731,11 @@ export interface components {
              * @default 24
              */
             hours: number;
+            /**
+             * @description The approval lifts the card's pump prompt too; an override never lifts it otherwise
+             * @default false
+             */
+            liftsPrompt: boolean;
         };
         /** @description A plan saved as a trip for a card: an owner any card of the company, a driver their own card (another card: 404). The truck's numbers have the assistant's domain (PlanRequest): tankCapacity above 0 and at most 400 gallons; currentFuel from 0 to tankCapacity; searchRadius above 0 and at most 100 miles; minGallonsPurchase from 1 gallon to the tank less the reserve; routePoints 2 to 5,000; originName and destinationName at most 200 characters. A card with an active trip: 409. */
         TripCreate: {
@@ -7160,6 +7229,11 @@ export interface components {
              * @default 24
              */
             hours: number;
+            /**
+             * @description Lift the card's pump prompt too (driver id, unit, odometer); an override never lifts it otherwise
+             * @default false
+             */
+            liftsPrompt: boolean;
         };
         Override: {
             cardNumber: string;
@@ -7168,6 +7242,8 @@ export interface components {
              * @description End of the override: an instant, RFC 3339 in UTC with Z, e.g. 2026-11-22T14:03:00Z
              */
             until: string;
+            /** @description The override lifts the pump prompt too */
+            liftsPrompt: boolean;
         };
         CardListItem: {
             /** @description All 19 digits; the web app masks it */
@@ -7374,6 +7450,13 @@ export interface components {
             cardNumber: string;
             /** @enum {string} */
             status: "ACTIVE" | "INACTIVE";
+            /**
+             * @description The card's program: a Stripe card's number, expiry and CVC can be revealed (POST /api/wex/cards/{cardNumber}/reveal)
+             * @enum {string}
+             */
+            issuer: "network" | "stripe";
+            /** @description The Stripe card's id (ic_…), for Stripe.js's ephemeral key nonce; null for a network card */
+            issuerCardId: string | null;
             controls: components["schemas"]["Controls"];
             /** @description IANA name of the company's time zone, in which days and hours count */
             timeZone: string;
@@ -7383,6 +7466,9 @@ export interface components {
              * @description While set, an override lifts the card's rules (not the wallet) until then
              */
             overrideUntil: string | null;
+            /** @description The active override lifts the pump prompt too (the owner chose it); false without an override */
+            overrideLiftsPrompt: boolean;
+            prompts: components["schemas"]["PumpPrompts"];
             /** @description The tank of the company's vehicle whose unit number the card carries */
             vehicleTankGallons: number | null;
             /**
@@ -7497,6 +7583,13 @@ export interface components {
             answeredAt: string;
             /** @description Milliseconds from receipt to answer */
             latencyMs: number;
+            /**
+             * @description How the station was told: exact (one station), ambiguous (several stations of the merchant's chain at its postal code that the store number and address cannot tell apart: no station is recorded, only candidateLocationIds, unless one of them is a stop of the card's trip plan), none (no station of the catalog)
+             * @enum {string}
+             */
+            stationMatch: "exact" | "ambiguous" | "none";
+            /** @description The stations (location ids) an ambiguous merchant may be; absent otherwise */
+            candidateLocationIds?: number[];
         };
         AuthorizationSettings: {
             /**
@@ -7734,6 +7827,28 @@ export interface components {
              * @enum {string}
              */
             status: "HELD" | "DECLINED" | "CAPTURED" | "RELEASED";
+        };
+        /** @description What the pump asks on a card and the values the driver types: the card's driver id and unit number when the pump asks for them (null when it does not), and whether it asks for the odometer. */
+        PumpPrompts: {
+            /** @description The driver id to type (the card's), e.g. DRV-1127; null when not asked */
+            driverId: string | null;
+            /** @description The unit number to type (the card's), e.g. TRK-185; null when not asked */
+            unitNumber: string | null;
+            /** @description The pump asks for the odometer */
+            odometer: boolean;
+        };
+        CardRevealRequest: {
+            /** @description The ephemeral key nonce Stripe.js created for the card (ephkn_…) */
+            nonce: string;
+        };
+        /** @description What Stripe's Issuing Elements need to show the card's details in the browser that asked */
+        CardReveal: {
+            /** @description The ephemeral key's secret (ek_…), for this card and nonce only; it expires soon */
+            ephemeralKeySecret: string;
+            /** @description The Stripe card's id (ic_…) */
+            issuingCardId: string;
+            /** @description The Stripe API version the key was created with (2020-03-02, as Issuing Elements ask) */
+            stripeVersion: string;
         };
     };
     responses: {

@@ -25,6 +25,9 @@ export const BODY_MAX_LENGTH = {
     type: 64,
     unitNumber: 50,
   },
+  CardRevealRequest: {
+    nonce: 200,
+  },
   CardUpdate: {
     cardNumber: 19,
     driverId: 50,
@@ -165,6 +168,9 @@ export const BODY_MAX_LENGTH = {
 
 /** Minimum length in characters of each request body string that has one, by contract schema and field. */
 export const BODY_MIN_LENGTH = {
+  CardRevealRequest: {
+    nonce: 1,
+  },
   VehicleInput: {
     unitNumber: 1,
   },
@@ -191,6 +197,9 @@ export const BODY_PATTERN = {
     driverName: "^[^\u0000-\u001f\u007f-\u009f]*$",
     type: "^[^\u0000-\u001f\u007f-\u009f]*$",
     unitNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  CardRevealRequest: {
+    nonce: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   CardUpdate: {
     cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",

@@ -55,11 +55,14 @@ export const alertsApi = api.injectEndpoints({
       providesTags: ['OverrideRequest'],
     }),
     /** Approving grants the card an override: the card rows refetch too. */
-    decideOverrideRequest: build.mutation<OverrideRequest, { id: number; decision: 'approve' | 'deny'; hours?: number }>({
-      query: ({ id, decision, hours }) => ({
+    decideOverrideRequest: build.mutation<OverrideRequest, { id: number; decision: 'approve' | 'deny'; hours?: number; liftsPrompt?: boolean }>({
+      query: ({ id, decision, hours, liftsPrompt }) => ({
         url: `/wex/company/override-requests/${id}/${decision}`,
         method: 'POST',
-        body: decision === 'approve' && hours !== undefined ? ({ hours } satisfies OverrideApproval) : {},
+        body:
+          decision === 'approve'
+            ? ({ ...(hours !== undefined ? { hours } : {}), ...(liftsPrompt ? { liftsPrompt } : {}) } satisfies Partial<OverrideApproval>)
+            : {},
       }),
       invalidatesTags: ['OverrideRequest', 'Alert', 'FuelCard'],
     }),

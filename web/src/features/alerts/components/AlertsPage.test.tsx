@@ -39,7 +39,7 @@ const request: OverrideRequest = {
   message: 'Stuck in Amarillo',
   createdAt: '2026-11-24T15:05:00Z',
   decidedAt: null,
-  overrideUntil: null,
+  overrideUntil: null, liftsPrompt: false
 };
 
 function alertsApi(initial: CompanyAlert[], { fail = false } = {}) {

@@ -78,7 +78,12 @@ function PendingRequestRow({ request }: { request: OverrideRequest }) {
           {formatMonthDayTime(request.createdAt)}
         </Typography>
       </Stack>
-      <RequestDecision requestId={request.id} approveText={t('pending.grant')} inset={false} />
+      <RequestDecision
+        requestId={request.id}
+        approveText={t('pending.grant')}
+        inset={false}
+        promptDecline={request.declineCode === 'DRIVER_ID_INVALID' || request.declineCode === 'UNIT_NUMBER_INVALID' || request.declineCode === 'ODOMETER_INVALID'}
+      />
     </Stack>
   );
 }

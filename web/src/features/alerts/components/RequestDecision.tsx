@@ -1,4 +1,6 @@
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -15,6 +17,7 @@ export function RequestDecision({
   onDecided,
   approveText,
   inset = true,
+  promptDecline = false,
 }: {
   requestId: number;
   onDecided?: () => void;
@@ -22,12 +25,15 @@ export function RequestDecision({
   approveText?: string;
   /** Indented under an alert row's icon (the alerts page). */
   inset?: boolean;
+  /** The request is about a pump prompt decline: the owner may lift the prompt too, explicitly. */
+  promptDecline?: boolean;
 }) {
   const { t } = useTranslation('alerts');
   const [hours, setHours] = useState<number>(24);
+  const [liftsPrompt, setLiftsPrompt] = useState(false);
   const { run: decide, isLoading } = useOverrideDecision();
   const run = async (decision: 'approve' | 'deny') => {
-    if (await decide(requestId, decision, decision === 'approve' ? hours : undefined)) onDecided?.();
+    if (await decide(requestId, decision, decision === 'approve' ? hours : undefined, promptDecline && liftsPrompt)) onDecided?.();
   };
   return (
     <Stack
@@ -50,6 +56,13 @@ export function RequestDecision({
           </MenuItem>
         ))}
       </TextField>
+      {promptDecline && (
+        <FormControlLabel
+          control={<Checkbox checked={liftsPrompt} onChange={(event) => setLiftsPrompt(event.target.checked)} />}
+          label={t('request.liftPrompt')}
+          sx={{ flexBasis: '100%', mr: 0 }}
+        />
+      )}
       <Button variant="contained" color="success" disabled={isLoading} onClick={() => void run('approve')}>
         {approveText ?? t('request.approve')}
       </Button>

@@ -14,9 +14,10 @@ export const PUSH_GRANT_HOURS = 2;
 export function useOverrideDecision() {
   const { t } = useTranslation('alerts');
   const [decide, { isLoading }] = useDecideOverrideRequestMutation();
-  const run = async (requestId: number, decision: 'approve' | 'deny', hours?: number): Promise<boolean> => {
+  const run = async (requestId: number, decision: 'approve' | 'deny', hours?: number, liftsPrompt = false): Promise<boolean> => {
     try {
-      const request = await decide({ id: requestId, decision, ...(decision === 'approve' && hours !== undefined ? { hours } : {}) }).unwrap();
+      const approval = decision === 'approve' ? { ...(hours !== undefined ? { hours } : {}), ...(liftsPrompt ? { liftsPrompt } : {}) } : {};
+      const request = await decide({ id: requestId, decision, ...approval }).unwrap();
       const name = request.driverName;
       notify.success(decision === 'approve' ? t('request.approved', { name, count: hours ?? 24 }) : t('request.denied', { name }));
       return true;

@@ -43,7 +43,11 @@ export const controlsApi = api.injectEndpoints({
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'CardControls', id: 'COMPANY' }, 'FuelCard']),
     }),
     grantOverride: build.mutation<OverrideAnswer, { cardNumber: string } & Required<OverrideGrant>>({
-      query: ({ cardNumber, hours }) => ({ url: `${cardPath(cardNumber)}/override`, method: 'POST', body: { hours } satisfies OverrideGrant }),
+      query: ({ cardNumber, hours, liftsPrompt }) => ({
+        url: `${cardPath(cardNumber)}/override`,
+        method: 'POST',
+        body: { hours, liftsPrompt } satisfies OverrideGrant,
+      }),
       invalidatesTags: ['FuelCard'],
     }),
     endOverride: build.mutation<void, string>({

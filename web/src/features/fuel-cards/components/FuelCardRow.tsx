@@ -11,12 +11,15 @@ import Collapse from '@mui/material/Collapse';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDollars, maskCardNumber } from '@/lib/format';
 import type { FuelCard } from '../api/fuel-cards-api';
 import { formatUntil, overrideActive } from '../model/override-form';
 import type { StatusAction } from '../model/use-status-lock';
+
+// Stripe's Issuing Elements load when the owner asks to see a card, not with the list.
+const CardDetailsDialog = lazy(async () => ({ default: (await import('@/components/card-details/CardDetailsDialog')).CardDetailsDialog }));
 
 interface FuelCardRowProps {
   card: FuelCard;
@@ -35,6 +38,7 @@ interface FuelCardRowProps {
  * §2.10); "Controls" and "Override" badges say when rules or an override apply.
  */
 export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onControls, onOverride, onToggleStatus, lockedAs }: FuelCardRowProps) {
+  const [showDetails, setShowDetails] = useState(false);
   const { t } = useTranslation('fuelCards');
   const actionsId = useId();
   const active = card.status === 'ACTIVE';
@@ -102,6 +106,11 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onContro
           <Button variant="outlined" color={overriding ? 'warning' : 'primary'} startIcon={<LockOpenIcon />} onClick={onOverride}>
             {overriding ? t('actions.endOverride') : t('actions.override')}
           </Button>
+          {card.issuer === 'stripe' && card.issuerCardId && (
+            <Button variant="outlined" startIcon={<CreditCardIcon />} onClick={() => setShowDetails(true)}>
+              {t('actions.details')}
+            </Button>
+          )}
           <Button
             variant="contained"
             color={active ? 'error' : 'success'}
@@ -114,6 +123,11 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onContro
         </Stack>
         </Box>
       </Collapse>
+      {showDetails && card.issuerCardId && (
+        <Suspense fallback={null}>
+          <CardDetailsDialog cardNumber={card.cardNumber} issuingCardId={card.issuerCardId} onClose={() => setShowDetails(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -58,7 +58,9 @@ export function OrderCardDialog({ onClose }: { onClose: () => void }) {
         <DialogTitle id={titleId}>{t('order.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography color="textSecondary">{t('order.note')}</Typography>
+            <Typography color="textSecondary" data-testid="order-next">
+              {t(form.watch('type') === 'physical' ? 'order.nextPhysical' : 'order.nextVirtual')}
+            </Typography>
             <TextInput name="driverName" label={t('edit.driverName')} autoFocus />
             <TextInput name="driverId" label={t('edit.driverId')} />
             <TextInput name="unitNumber" label={t('edit.unitNumber')} />

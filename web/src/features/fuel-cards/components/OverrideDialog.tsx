@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, SubmitButton, TextInput } from '@/components/form';
+import { CheckboxInput, Form, SubmitButton, TextInput } from '@/components/form';
 import { errorMessage } from '@/lib/api';
 import { maskCardNumber } from '@/lib/format';
 import { applyServerError, useZodForm } from '@/lib/forms';
@@ -27,14 +27,14 @@ const TITLE_ID = 'override-dialog-title';
 export function OverrideDialog({ card, onClose }: { card: FuelCard; onClose: () => void }) {
   const { t } = useTranslation('fuelCards');
   const schema = useMemo(() => overrideSchema(t), [t]);
-  const form = useZodForm(schema, { defaultValues: { hours: String(OVERRIDE_HOURS.default) } });
+  const form = useZodForm(schema, { defaultValues: { hours: String(OVERRIDE_HOURS.default), liftsPrompt: false } });
   const [grant, { isLoading: granting }] = useGrantOverrideMutation();
   const [end, { isLoading: ending }] = useEndOverrideMutation();
   const active = overrideActive(card.overrideUntil);
 
-  const submit = async ({ hours }: OverrideFormOutput) => {
+  const submit = async ({ hours, liftsPrompt }: OverrideFormOutput) => {
     try {
-      const answer = await grant({ cardNumber: card.cardNumber, hours }).unwrap();
+      const answer = await grant({ cardNumber: card.cardNumber, hours, liftsPrompt }).unwrap();
       notify.success(t('override.granted', { until: formatUntil(answer.until) }));
       onClose();
     } catch (error) {
@@ -81,6 +81,7 @@ export function OverrideDialog({ card, onClose }: { card: FuelCard; onClose: () 
                 helperText={t('override.hoursHelp', OVERRIDE_HOURS)}
               />
             )}
+            {!active && <CheckboxInput name="liftsPrompt" label={t('override.liftPrompt')} />}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -14,6 +14,7 @@ export const overrideSchema = (t: TFunction) =>
       .min(1, t('fuelCards:override.errors.hoursRange', OVERRIDE_HOURS))
       .refine((value) => /^\d+$/.test(value) && Number(value) >= OVERRIDE_HOURS.min && Number(value) <= OVERRIDE_HOURS.max, t('fuelCards:override.errors.hoursRange', OVERRIDE_HOURS))
       .transform(Number),
+    liftsPrompt: z.boolean(),
   });
 
 export type OverrideFormOutput = z.output<ReturnType<typeof overrideSchema>>;

@@ -13,7 +13,7 @@ import { useZodForm } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { fetchAchSetupIntent, selectAchSetup } from '../api/setup-intents';
-import { useStripeClient } from '../model/use-stripe-client';
+import { useStripeClient } from '@/lib/stripe/use-stripe-client';
 
 interface AchSetupStepProps {
   publishableKey: string;

@@ -21,7 +21,7 @@ import { queryFailure } from '../model/errors';
 import { isPaidOrProcessing } from '../model/payment-status';
 import { chargesCardFee, feeCents, formatMoney, toCents } from '../model/fees';
 import { methodKind, methodLabel } from '../model/method-label';
-import { loadStripeClient } from '../model/stripe-client';
+import { loadStripeClient } from '@/lib/stripe/stripe-client';
 
 const addFundsSchema = (t: (key: string) => string) =>
   z.object({

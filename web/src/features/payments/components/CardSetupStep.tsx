@@ -12,7 +12,7 @@ import { useSignOut } from '@/lib/auth';
 import { notify } from '@/lib/notifier';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { fetchCardSetupIntent, selectCardSetup } from '../api/setup-intents';
-import { useStripeClient } from '../model/use-stripe-client';
+import { useStripeClient } from '@/lib/stripe/use-stripe-client';
 
 interface CardSetupStepProps {
   funding: 'credit' | 'debit';

@@ -8,7 +8,7 @@ import { PaymentMethodModal } from './PaymentMethodModal';
 
 // Stripe.js is replaced at its one loading boundary.
 const stripeLoad = vi.hoisted(() => ({ current: null as unknown }));
-vi.mock('../model/stripe-client', () => ({
+vi.mock('@/lib/stripe/stripe-client', () => ({
   STRIPE_LOAD_TIMEOUT_MS: 10,
   loadStripeClient: vi.fn(() => Promise.resolve(stripeLoad.current)),
 }));

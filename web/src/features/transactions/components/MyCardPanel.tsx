@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SavedAtNote } from '@/components/feedback/SavedAtNote';
 import { errorStatus } from '@/lib/api';
@@ -15,6 +16,10 @@ import { useAppSelector } from '@/lib/store';
 import { useGetDriverCardQuery } from '../api/transactions-api';
 import { cardRulePhrases, type CardLock } from '../model/card-rules';
 import { OverrideRequestPanel } from './OverrideRequestPanel';
+import { PumpPromptsNote } from './PumpPromptsNote';
+
+// Stripe's Issuing Elements load when the driver asks to see the card, not with the dashboard.
+const CardDetailsDialog = lazy(async () => ({ default: (await import('@/components/card-details/CardDetailsDialog')).CardDetailsDialog }));
 
 export type { CardLock } from '../model/card-rules';
 
@@ -26,6 +31,7 @@ export function MyCardPanel({ lock = null }: { lock?: CardLock | null }) {
   const { t } = useTranslation('transactions');
   const { data: card, isLoading, isError, error, refetch } = useGetDriverCardQuery();
   const savedAt = useAppSelector((state) => selectSavedAt(state, 'getDriverCard'));
+  const [showDetails, setShowDetails] = useState(false);
   if (isError && errorStatus(error) === 404) return null;
   const phrases = card ? cardRulePhrases(t, card, lock) : [];
   return (
@@ -64,6 +70,17 @@ export function MyCardPanel({ lock = null }: { lock?: CardLock | null }) {
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="my-card-rules">
               {phrases.length ? phrases.join(' · ') : t('card.noRules')}
             </Typography>
+            <PumpPromptsNote prompts={card.prompts} lifted={card.overrideLiftsPrompt} />
+            {card.issuer === 'stripe' && card.issuerCardId && (
+              <Button variant="outlined" size="small" onClick={() => setShowDetails(true)} sx={{ alignSelf: 'flex-start' }}>
+                {t('prompts.showDetails')}
+              </Button>
+            )}
+            {showDetails && card.issuerCardId && (
+              <Suspense fallback={null}>
+                <CardDetailsDialog cardNumber={card.cardNumber} issuingCardId={card.issuerCardId} onClose={() => setShowDetails(false)} />
+              </Suspense>
+            )}
             {savedAt === null ? (
               <Typography variant="caption" color="textSecondary" data-testid="my-card-updated">
                 {t('card.updated', { time: formatClockTime(card.asOf) })}

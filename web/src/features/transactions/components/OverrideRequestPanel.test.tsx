@@ -56,7 +56,7 @@ function driverApi(rows: TransactionListItem[], create: (body: unknown) => Respo
           message: '',
           createdAt: dayjs().toISOString(),
           decidedAt: null,
-          overrideUntil: null,
+          overrideUntil: null, liftsPrompt: false
         });
       }
       return response;
@@ -113,7 +113,7 @@ describe("driver's override request", () => {
       message: '',
       createdAt: '2026-11-24T15:00:00Z',
       decidedAt: '2026-11-24T15:10:00Z',
-      overrideUntil: '2099-11-25T15:10:00Z',
+      overrideUntil: '2099-11-25T15:10:00Z', liftsPrompt: false
     });
     server.use(
       http.get(apiUrl('/wex/transactions/2'), () =>

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +9,14 @@ import { formatMonthDayTime, viewerTime } from '@/lib/format';
 import { selectOutboxItems } from '@/lib/outbox/outbox-slice';
 import { useAppSelector } from '@/lib/store';
 import {
+  useGetDriverCardQuery,
   useGetOverrideRequestsQuery,
   useGetTransactionsInfiniteQuery,
   type OverrideRequest,
   type TransactionQuery,
 } from '../api/transactions-api';
 import { declineSentence } from '../model/decline';
+import { isPromptDecline } from '../model/pump-prompts';
 
 // The form (and its validation library) loads when the driver opens it, not with the list.
 const RequestOverrideDialog = lazy(async () => ({ default: (await import('./RequestOverrideDialog')).RequestOverrideDialog }));
@@ -57,25 +60,36 @@ export function OverrideRequestPanel({ query }: { query: TransactionQuery }) {
   );
   const requests = useGetOverrideRequestsQuery(undefined, { skip: !declined });
   const [asking, setAsking] = useState(false);
+  // The driver's card (its cached answer) names what to type at the pump after a prompt decline.
+  const card = useGetDriverCardQuery(undefined, { skip: query.scope !== 'driver' || !isPromptDecline(declined?.declineCode) });
   // A request made offline waits in the outbox (shown on top of the page): no second one.
   const queued = useAppSelector(selectOutboxItems).some((item) => item.kind === 'overrideRequest' && (item.status === 'waiting' || item.status === 'sending'));
   if (!declined || requests.isLoading) return null;
   const request = requests.data?.find((candidate) => candidate.transactionId === declined.transactionId);
   const sentence = declineSentence(t, declined.declineCode, declined.declineReason);
+  // A wrong or missing pump prompt is fixed by typing the right value, not by an override.
+  const prompt = isPromptDecline(declined.declineCode) && declined.declineCode ? declined.declineCode : null;
+  const promptValue = prompt === 'DRIVER_ID_INVALID' ? card.data?.prompts.driverId : prompt === 'UNIT_NUMBER_INVALID' ? card.data?.prompts.unitNumber : null;
   return (
     <Stack spacing={1} sx={{ mb: 2 }} data-testid="override-request-panel">
       <Alert
         severity="warning"
         action={
-          request || queued ? undefined : (
+          request || queued || prompt ? undefined : (
             <Button color="inherit" size="small" onClick={() => setAsking(true)} sx={{ whiteSpace: 'nowrap' }}>
               {t('override.request')}
             </Button>
           )
         }
-        sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' }, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+        // The action wraps under the text on a phone; without one the icon stays beside it.
+        sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' }, flexWrap: request || queued || prompt ? 'nowrap' : { xs: 'wrap', sm: 'nowrap' } }}
       >
         {sentence ? t('override.lastDeclined', { reason: sentence }) : t('override.lastDeclinedNoReason')}
+        {prompt && (prompt === 'ODOMETER_INVALID' || promptValue) && (
+          <Typography component="span" sx={{ display: 'block', mt: 0.5, fontWeight: 600 }} data-testid="prompt-retype">
+            {t(`prompts.retype.${prompt}` as 'prompts.retype.DRIVER_ID_INVALID', { value: promptValue ?? '' })}
+          </Typography>
+        )}
       </Alert>
       {request && <RequestStatus request={request} />}
       {asking && (

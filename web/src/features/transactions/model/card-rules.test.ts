@@ -10,6 +10,10 @@ await t.init({ lng: 'en', resources: { en: { transactions: en } }, interpolation
 const card = (controls: Partial<DriverCard['controls']>, left: Partial<DriverCard['left']> = {}): DriverCard => ({
   cardNumber: '7071000000000004321',
   status: 'ACTIVE',
+  issuer: 'network',
+  issuerCardId: null,
+  overrideLiftsPrompt: false,
+  prompts: { driverId: null, unitNumber: null, odometer: false },
   controls: controls as DriverCard['controls'],
   timeZone: 'America/Chicago',
   left: { daily: null, dailyGallons: null, dailyPurchases: null, weekly: null, monthly: null, ...left },
