@@ -128,7 +128,7 @@ func TestCardMoney_OnePurchaseThreeEntryPointsEndsAlike(t *testing.T) {
 				return err
 			}
 			o.TripLink = fmt.Sprint(onPlan, offPlan, missed)
-			return tx.QueryRow(ctx, `SELECT balance_cents, held_cents FROM ledger_accounts WHERE company_id = ?`, trip.CompanyID).Scan(&o.Wallet, &o.Held)
+			return tx.QueryRow(ctx, `SELECT balance_cents, (SELECT COALESCE(SUM(held_cents), 0) FROM wallet_holds WHERE wallet_holds.company_id = ledger_accounts.company_id) FROM ledger_accounts WHERE company_id = ?`, trip.CompanyID).Scan(&o.Wallet, &o.Held)
 		})
 		if err != nil {
 			t.Fatal(err)
