@@ -21,6 +21,10 @@ type overrideRequestResponse struct {
 	CreatedAt     time.Time                        `json:"createdAt"`
 	DecidedAt     *time.Time                       `json:"decidedAt"`
 	OverrideUntil *time.Time                       `json:"overrideUntil"`
+	// The declined purchase: when, where and its amount at the pump.
+	DeclinedAt      time.Time `json:"declinedAt"`
+	LocationName    string    `json:"locationName"`
+	AttemptedAmount float64   `json:"attemptedAmount"`
 }
 
 type overrideRequestList struct {
@@ -29,7 +33,8 @@ type overrideRequestList struct {
 
 func overrideRequestFromDomain(r *fuelportal.OverrideRequest) overrideRequestResponse {
 	res := overrideRequestResponse{ID: r.ID, Status: r.Status, CardNumber: r.CardNumber, DriverName: r.DriverName,
-		TransactionID: r.TransactionID, Message: r.Message, CreatedAt: r.CreatedAt.UTC(), DecidedAt: utcPtr(r.DecidedAt), OverrideUntil: utcPtr(r.OverrideUntil)}
+		TransactionID: r.TransactionID, Message: r.Message, CreatedAt: r.CreatedAt.UTC(), DecidedAt: utcPtr(r.DecidedAt), OverrideUntil: utcPtr(r.OverrideUntil),
+		DeclinedAt: r.DeclinedAt.UTC(), LocationName: r.LocationName, AttemptedAmount: dollars(r.AttemptedAmount)}
 	if r.DeclineCode != "" {
 		code, sentence := r.DeclineCode, r.DeclineCode.Sentence()
 		res.DeclineCode, res.DeclineReason = &code, &sentence
@@ -142,7 +147,7 @@ func (s *Server) handleOverrideRequestDecide(approve bool) http.HandlerFunc {
 				s.respondError(w, r, err)
 				return
 			}
-			d.Hours = fuelportal.DefaultOverrideHours
+			d.Hours = fuelportal.DefaultGrantHours
 			if body.Hours != nil {
 				d.Hours = *body.Hours
 			}

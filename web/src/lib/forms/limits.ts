@@ -421,6 +421,9 @@ export const BODY_MAXIMUM = {
   DriverOdometerReadingCreate: {
     odometer: 9999999,
   },
+  IFTAOverdueReturn: {
+    quarter: 4,
+  },
   IFTASummary: {
     quarter: 4,
   },
@@ -641,6 +644,16 @@ export const BODY_MINIMUM = {
   DriverOdometerReadingCreate: {
     odometer: {
       value: 0,
+      exclusive: false,
+    },
+  },
+  IFTAOverdueReturn: {
+    daysLate: {
+      value: 1,
+      exclusive: false,
+    },
+    quarter: {
+      value: 1,
       exclusive: false,
     },
   },

@@ -286,7 +286,7 @@ describe('company dashboard', () => {
 
     const rows = await screen.findAllByTestId('dashboard-card');
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent('7071 **** **** ***1 234');
+    expect(rows[0]).toHaveTextContent('7071 •••• 1234');
     expect(screen.getByRole('link', { name: 'Manage Cards' })).toHaveAttribute('href', paths.fuelCards);
 
     const recent = await screen.findAllByTestId('recent-transaction');

@@ -57,6 +57,9 @@ function driverApi(rows: TransactionListItem[], create: (body: unknown) => Respo
           createdAt: dayjs().toISOString(),
           decidedAt: null,
           overrideUntil: null,
+          declinedAt: '2026-11-24T15:02:00Z',
+          locationName: 'Pilot Travel Center #81',
+          attemptedAmount: 412.5,
         });
       }
       return response;
@@ -114,6 +117,9 @@ describe("driver's override request", () => {
       createdAt: '2026-11-24T15:00:00Z',
       decidedAt: '2026-11-24T15:10:00Z',
       overrideUntil: '2099-11-25T15:10:00Z',
+      declinedAt: '2026-11-24T15:02:00Z',
+      locationName: 'Pilot Travel Center #81',
+      attemptedAmount: 412.5,
     });
     server.use(
       http.get(apiUrl('/wex/transactions/2'), () =>
