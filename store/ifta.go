@@ -26,33 +26,11 @@ func (db *DB) ReplaceIFTARates(ctx context.Context, rates []fuelportal.IFTARate)
 
 // ReplaceIFTARates is DB.ReplaceIFTARates within tx (the demo data).
 func (tx *Tx) ReplaceIFTARates(ctx context.Context, rates []fuelportal.IFTARate) (int, error) {
-	type period struct{ year, quarter int }
-	seen := map[period]bool{}
-	for _, r := range rates {
-		p := period{r.Year, r.Quarter}
-		if seen[p] {
-			continue
-		}
-		seen[p] = true
-		if _, err := tx.Exec(ctx, `DELETE FROM ifta_rates WHERE year = ? AND quarter = ?`, r.Year, r.Quarter); err != nil {
-			return 0, err
-		}
-	}
-	// Multi-row inserts: a quarter is ~60 rows per fuel, one statement.
-	const perStatement = 500
-	for start := 0; start < len(rates); start += perStatement {
-		batch := rates[start:min(start+perStatement, len(rates))]
-		values := make([]string, len(batch))
-		args := make([]any, 0, 7*len(batch))
-		for i, r := range batch {
-			values[i] = "(?, ?, ?, ?, ?, ?, ?)"
-			args = append(args, r.Year, r.Quarter, r.Jurisdiction, r.FuelType, r.Rate, r.Surcharge, boolInt(r.Sample))
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO ifta_rates (year, quarter, jurisdiction, fuel_type, rate, surcharge, sample) VALUES `+strings.Join(values, ", "), args...); err != nil {
-			return 0, err
-		}
-	}
-	return len(seen), nil
+	return tx.replaceIFTARateQuarters(ctx, rates, `DELETE FROM ifta_rates WHERE year = ? AND quarter = ?`, nil,
+		`INSERT INTO ifta_rates (year, quarter, jurisdiction, fuel_type, rate, surcharge, sample) VALUES `,
+		func(r fuelportal.IFTARate) []any {
+			return []any{r.Year, r.Quarter, r.Jurisdiction, r.FuelType, r.Rate, r.Surcharge, boolInt(r.Sample)}
+		})
 }
 
 // ReplaceIFTACompanyRates stores the rates the company's user uploaded:
@@ -62,36 +40,49 @@ func (tx *Tx) ReplaceIFTARates(ctx context.Context, rates []fuelportal.IFTARate)
 // the number of quarters replaced.
 func (db *DB) ReplaceIFTACompanyRates(ctx context.Context, companyID, userID int64, rates []fuelportal.IFTARate) (quarters int, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
-		type period struct{ year, quarter int }
-		seen := map[period]bool{}
-		for _, r := range rates {
-			p := period{r.Year, r.Quarter}
-			if seen[p] {
-				continue
-			}
-			seen[p] = true
-			if _, err := tx.Exec(ctx, `DELETE FROM ifta_company_rates WHERE company_id = ? AND year = ? AND quarter = ?`, companyID, r.Year, r.Quarter); err != nil {
-				return err
-			}
-		}
-		quarters = len(seen)
-		const perStatement = 500
-		for start := 0; start < len(rates); start += perStatement {
-			batch := rates[start:min(start+perStatement, len(rates))]
-			values := make([]string, len(batch))
-			args := make([]any, 0, 9*len(batch))
-			for i, r := range batch {
-				values[i] = "(?, ?, ?, ?, ?, ?, ?, ?, ?)"
-				args = append(args, companyID, r.Year, r.Quarter, r.Jurisdiction, r.FuelType, r.Rate, r.Surcharge, userID, tx.Now)
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO ifta_company_rates (company_id, year, quarter, jurisdiction, fuel_type, rate, surcharge, uploaded_by, uploaded_at) VALUES `+
-				strings.Join(values, ", "), args...); err != nil {
-				return err
-			}
-		}
-		return nil
+		quarters, err = tx.replaceIFTARateQuarters(ctx, rates, `DELETE FROM ifta_company_rates WHERE company_id = ? AND year = ? AND quarter = ?`, []any{companyID},
+			`INSERT INTO ifta_company_rates (company_id, year, quarter, jurisdiction, fuel_type, rate, surcharge, uploaded_by, uploaded_at) VALUES `,
+			func(r fuelportal.IFTARate) []any {
+				return []any{companyID, r.Year, r.Quarter, r.Jurisdiction, r.FuelType, r.Rate, r.Surcharge, userID, tx.Now}
+			})
+		return err
 	})
 	return quarters, err
+}
+
+// replaceIFTARateQuarters runs del (its args: scope, then year and
+// quarter) once for each (year, quarter) present in rates, then inserts
+// rates with insert (… VALUES ) in multi-row statements, row giving each
+// one's values. It returns the number of quarters replaced.
+func (tx *Tx) replaceIFTARateQuarters(ctx context.Context, rates []fuelportal.IFTARate, del string, scope []any, insert string, row func(fuelportal.IFTARate) []any) (int, error) {
+	type period struct{ year, quarter int }
+	seen := map[period]bool{}
+	for _, r := range rates {
+		p := period{r.Year, r.Quarter}
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		if _, err := tx.Exec(ctx, del, append(append([]any{}, scope...), r.Year, r.Quarter)...); err != nil {
+			return 0, err
+		}
+	}
+	// Multi-row inserts: a quarter is ~60 rows per fuel, one statement.
+	const perStatement = 500
+	for start := 0; start < len(rates); start += perStatement {
+		batch := rates[start:min(start+perStatement, len(rates))]
+		values := make([]string, len(batch))
+		var args []any
+		for i, r := range batch {
+			v := row(r)
+			values[i] = "(" + strings.TrimSuffix(strings.Repeat("?, ", len(v)), ", ") + ")"
+			args = append(args, v...)
+		}
+		if _, err := tx.Exec(ctx, insert+strings.Join(values, ", "), args...); err != nil {
+			return 0, err
+		}
+	}
+	return len(seen), nil
 }
 
 // quarterOfDate returns the year and quarter of a YYYY-MM-DD day.

@@ -1,6 +1,4 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,8 +8,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CsvFilePicker, FileProblems } from '@/components/form/CsvFileUpload';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { notify } from '@/lib/notifier';
 import { useUploadIftaRatesMutation } from '../api/ifta-api';
@@ -43,14 +42,11 @@ function lineProblems(error: unknown): { where: string; message: string }[] | un
 export function RatesDialog({ year, quarter, missing, onClose }: { year: number; quarter: number; missing: string[]; onClose: () => void }) {
   const { t } = useTranslation('ifta');
   const titleId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [upload, { isLoading }] = useUploadIftaRatesMutation();
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
+  const choose = async (chosen: File | null) => {
     setOutcome(null);
     setFile(null);
     if (!chosen) return;
@@ -105,15 +101,14 @@ export function RatesDialog({ year, quarter, missing, onClose }: { year: number;
               {`${year},${quarter},OR,diesel,0,`}
             </Typography>
           </Box>
-          <input ref={fileInput} type="file" accept=".csv,text/csv" hidden data-testid="ifta-rates-file" onChange={(event) => void choose(event)} />
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()} sx={{ flexShrink: 0 }}>
-              {t('rates.chooseFile')}
-            </Button>
-            <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="ifta-rates-name">
-              {file?.name ?? t('rates.noFile')}
-            </Typography>
-          </Stack>
+          <CsvFilePicker
+            chooseLabel={t('rates.chooseFile')}
+            fileName={file?.name}
+            noFileLabel={t('rates.noFile')}
+            testId="ifta-rates-file"
+            nameTestId="ifta-rates-name"
+            onChoose={(chosen) => void choose(chosen)}
+          />
           <Box aria-live="polite">
             {outcome?.kind === 'done' && (
               <Alert severity="success" data-testid="ifta-rates-result">
@@ -126,17 +121,15 @@ export function RatesDialog({ year, quarter, missing, onClose }: { year: number;
               </Alert>
             )}
             {outcome?.kind === 'problems' && (
-              <Alert severity="error" data-testid="ifta-rates-problems" sx={{ '& .MuiAlert-message': { minWidth: 0 } }}>
-                <AlertTitle>{t('rates.problems', { count: outcome.problems.length })}</AlertTitle>
-                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                  {outcome.problems.map((problem) => (
-                    <Typography component="li" variant="body2" key={problem.where} sx={{ overflowWrap: 'anywhere' }}>
-                      <strong>{problem.where === 'file' ? t('rates.file') : t('rates.line', { line: problem.where.slice('line '.length) })}</strong>
-                      {`: ${problem.message}`}
-                    </Typography>
-                  ))}
-                </Box>
-              </Alert>
+              <FileProblems
+                title={t('rates.problems', { count: outcome.problems.length })}
+                testId="ifta-rates-problems"
+                problems={outcome.problems.map((problem) => ({
+                  key: problem.where,
+                  where: problem.where === 'file' ? t('rates.file') : t('rates.line', { line: problem.where.slice('line '.length) }),
+                  message: problem.message,
+                }))}
+              />
             )}
           </Box>
         </Stack>
