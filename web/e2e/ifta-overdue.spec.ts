@@ -5,7 +5,7 @@ import { expect, test, type Locator } from '@playwright/test';
 import { expectNoSidewaysScroll, expectShell, OWNER, screenshot, signIn } from './support';
 
 /*
- * An overdue IFTA return (docs/ifta.md, "The dashboard and reminders"), on the phone: the demo's
+ * An overdue IFTA return (docs/ifta.md, "The dashboard and reminders"), at both sizes: the demo's
  * previous quarter is past its due date with its diesel return a draft. The dashboard flags it in
  * red, in English and in Spanish; its link opens the return on that quarter (the quarter is in the
  * address), flagged too; the owner uploads the quarter's rates for the company (a file with a bad
@@ -76,7 +76,7 @@ test('an overdue return is flagged, and closed once the owner uploads the quarte
     // Oregon's diesel rate is 0 in the sample rates: a rate, said on the return.
     await expect(page.getByTestId('ifta-warnings').locator('[data-code="missing_rate"]')).toHaveCount(0);
     await expectNoSidewaysScroll(page, 'an overdue IFTA return');
-    await screenshot(page, 'ifta-overdue-return');
+    await screenshot(page, 'ifta-overdue-return', { fullPage: false });
 
     // The owner uploads the quarter's published rates for the company: a bad line first.
     await tap(page.getByTestId('ifta-upload-rates'));
@@ -110,7 +110,8 @@ test('an overdue return is flagged, and closed once the owner uploads the quarte
   }
   await expect(status).toHaveText(/^Closed /);
   await expect(page.getByTestId('ifta-overdue')).toHaveCount(0);
-  await screenshot(page, 'ifta-overdue-closed');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, 'ifta-overdue-closed', { fullPage: false });
 
   await page.goto('/dashboard');
   await expect(page.getByTestId('ifta-tile')).toBeVisible();

@@ -12,7 +12,6 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CsvFilePicker, FileProblems } from '@/components/form/CsvFileUpload';
 import { errorMessage, fieldErrors } from '@/lib/api';
-import { notify } from '@/lib/notifier';
 import { useUploadIftaRatesMutation } from '../api/ifta-api';
 import type { IftaRatesUpload } from '../api/ifta-types';
 import { MAX_RATE_FILE_BYTES, RATE_FILE_HEADER } from '../model/quarter';
@@ -67,7 +66,6 @@ export function RatesDialog({ year, quarter, missing, onClose }: { year: number;
       const result = await upload(file.text).unwrap();
       setOutcome({ kind: 'done', result });
       setFile(null);
-      notify.success(t('rates.done', { count: result.stored }));
     } catch (error) {
       const problems = lineProblems(error);
       setOutcome(problems ? { kind: 'problems', problems } : { kind: 'failed', message: errorMessage(error, t('rates.failed')) });
