@@ -50,6 +50,6 @@ func New(db *store.DB, stations Catalog, logger *slog.Logger) Flows {
 		t.Stations, p.Catalog = stations, stations
 	}
 	q := &push.Queue{Store: db, Logger: logger}
-	return Flows{Trips: t, Purchases: &purchases.Service{Store: db, Trips: t, Notifier: q}, Prices: p, Push: q,
+	return Flows{Trips: t, Purchases: &purchases.Service{DB: db, Trips: t, Notifier: q, Logger: logger}, Prices: p, Push: q,
 		IFTA: &ifta.Service{Store: db, Now: func() time.Time { return db.Now() }}, Telematics: &telematics.Service{Store: db, Now: func() time.Time { return db.Now() }}}
 }
