@@ -5514,7 +5514,7 @@ export interface paths {
         put?: never;
         /**
          * Record an owner's odometer reading of one of the company's vehicles
-         * @description Field errors (message is a map): odometer ('Odometer must be whole miles from 0 to 9999999', 'This reading is not possible after the vehicle's last one': below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading), readAt ('The reading's time must not be in the future'), source. A reading moves the vehicle's MPG and may raise MPG_DROP. Another company's vehicle or any other id is 404.
+         * @description Field errors (message is a map): odometer ('Odometer must be whole miles from 0 to 9999999', "The vehicle's last reading is 500,000 miles: a reading now must be from 500,000 to 500,240 miles": below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading; the message names the last reading and the range possible at the reading's time), readAt ('The reading's time must not be in the future'), source. A reading moves the vehicle's MPG and may raise MPG_DROP. Another company's vehicle or any other id is 404.
          */
         post: {
             parameters: {
@@ -5565,7 +5565,7 @@ export interface paths {
         put?: never;
         /**
          * A driver records the odometer of their card's vehicle, now
-         * @description Drivers only (owners 403). The vehicle is the company's whose unit number the driver's card carries; none is 404 ('Your card has no vehicle: ask your fleet owner to add its unit number'). Field errors: odometer ('Odometer must be whole miles from 0 to 9999999', 'This reading is not possible after the vehicle's last one': below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading), readAt ('The reading's time must not be in the future', "A driver's reading must be from the last 7 days", or not a time with its zone). The same reading sent again (same miles and readAt) answers 201 with the one already kept.
+         * @description Drivers only (owners 403). The vehicle is the company's whose unit number the driver's card carries; none is 404 ('Your card has no vehicle: ask your fleet owner to add its unit number'). Field errors: odometer ('Odometer must be whole miles from 0 to 9999999', "The vehicle's last reading is 500,000 miles: a reading now must be from 500,000 to 500,240 miles": below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading; the message names the last reading and the range possible at the reading's time), readAt ('The reading's time must not be in the future', "A driver's reading must be from the last 7 days", or not a time with its zone). The same reading sent again (same miles and readAt) answers 201 with the one already kept.
          */
         post: {
             parameters: {
