@@ -21,7 +21,7 @@ type Outcome =
   | { kind: 'problems'; problems: { where: string; message: string }[] }
   | { kind: 'failed'; message: string };
 
-const codeSx = { fontFamily: 'monospace', fontSize: '0.85rem', overflowWrap: 'normal', bgcolor: 'action.hover', p: 1, borderRadius: 1, display: 'block' } as const;
+const codeSx = { fontFamily: 'monospace', fontSize: '0.85rem', overflowWrap: 'anywhere', bgcolor: 'action.hover', p: 1, borderRadius: 1, display: 'block' } as const;
 
 /** The server's bad lines ("line 4", or "file" for the file as a whole), in line order. */
 function lineProblems(error: unknown): { where: string; message: string }[] | undefined {
@@ -88,7 +88,7 @@ export function RatesDialog({ year, quarter, missing, onClose }: { year: number;
               {t('rates.header')}
             </Typography>
             <Typography component="code" sx={codeSx}>
-              {/* Breaks only after a comma on a narrow phone: never inside a column's name. */}
+              {/* A narrow phone breaks it after a comma, not inside a column's name. */}
               {RATE_FILE_HEADER.split(',').map((name, i) => (
                 <span key={name}>
                   {i > 0 && ','}
