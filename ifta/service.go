@@ -415,7 +415,7 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, unfueled []stri
 			strings.Join(unfueled, ", ")))
 	}
 	if sample {
-		ret.warn(WarnSampleRates, nil, "These are sample rates, made up for trials: do not file this return. Import the quarter's published rates (fuelportal import ifta-rates).")
+		ret.warn(WarnSampleRates, nil, "These are sample rates, made up for trials: do not file this return. Upload the quarter's published rates (Upload rates on the IFTA page).")
 	}
 	return ret, used, nil
 }
