@@ -153,6 +153,7 @@ func TestIssuingWebhook_RefusesBadSignaturesAndRecordsNothing(t *testing.T) {
 			"unsigned":     "",
 			"wrong secret": webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: "whsec_other", Timestamp: time.Now()}).Header,
 			"stale":        stale.Header,
+			"dated ahead":  stripe.SignPayload(payload, issuingSecret, time.Now().Add(6*time.Minute)),
 			"garbage":      "t=abc,v1=zz",
 		} {
 			res := f.api.Do(apitest.Request{Method: "POST", Path: "/api/issuing/stripe/webhook", Body: payload, Header: http.Header{"Stripe-Signature": {header}}})
@@ -335,6 +336,9 @@ func TestIssuingWebhook_TimeoutFollowsTheCompanySetting(t *testing.T) {
 		if a := f.authorize(t, authorizationEvent("iauth_t2", "ic_demo", 50_00, false)); !a.Approved {
 			t.Fatalf("approve-on-timeout answer = %+v", a)
 		}
+		if err := f.srv.Purchases.StandIn().Wait(ctx); err != nil {
+			t.Fatal(err)
+		}
 		logged, _ := f.db.Authorization(ctx, "iauth_t2")
 		if !logged.TimedOut || logged.HeldCents != 50_00 {
 			t.Fatalf("logged = %+v", logged)
@@ -428,7 +432,7 @@ func TestIssuingWebhook_ADeclineNotifiesAndPublishes(t *testing.T) {
 	eachEngine(t, func(t *testing.T, engine store.Engine) {
 		f := newIssuingFixture(t, engine)
 		ctx := context.Background()
-		f.srv.WebhookPolicy = netguard.Policy{AllowPrivate: true}
+		f.srv.OutgoingPolicy = netguard.Policy{AllowPrivate: true}
 		// The demo driver's card is a Stripe card with a $50 daily limit.
 		var card string
 		var driverID int64

@@ -19,9 +19,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"slices"
 	"strings"
-	"unicode/utf8"
 
 	webpush "github.com/SherClockHolmes/webpush-go"
 
@@ -127,34 +125,4 @@ func (q *Queue) logger() *slog.Logger {
 		return slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	return q.Logger
-}
-
-// Bounded returns n with its texts cut to the sizes a notification shows
-// and a URL that is not a path in the app ("//host", "https://…")
-// replaced by "/"; at most two actions (what a browser shows), their
-// titles cut to 40.
-func Bounded(n fuelportal.PushNotification) fuelportal.PushNotification {
-	n.Title = cut(n.Title, 80)
-	n.Body = cut(n.Body, 300)
-	n.Tag = cut(n.Tag, 64)
-	if len(n.Actions) > 2 {
-		n.Actions = n.Actions[:2]
-	}
-	n.Actions = slices.Clone(n.Actions)
-	for i := range n.Actions {
-		n.Actions[i].Title = cut(n.Actions[i].Title, 40)
-	}
-	if n.URL != "" && (!strings.HasPrefix(n.URL, "/") || strings.HasPrefix(n.URL, "//") || strings.Contains(n.URL, "\\") || len(n.URL) > 512) {
-		n.URL = "/"
-	}
-	return n
-}
-
-// cut shortens s to at most max characters, ending with "…" when cut.
-func cut(s string, max int) string {
-	if utf8.RuneCountInString(s) <= max {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:max-1]) + "…"
 }

@@ -51,7 +51,7 @@ func (tx *Tx) Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelpo
 			due, sendAfter = d.NotBefore, &d.NotBefore
 		}
 		if d.Push {
-			payload, err := json.Marshal(boundedPush(n.Push(u.role, u.language)))
+			payload, err := json.Marshal(n.Push(u.role, u.language).Bounded())
 			if err != nil {
 				return err
 			}
@@ -89,27 +89,6 @@ func (tx *Tx) Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelpo
 // already committed (a purchase's decline).
 func (db *DB) Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.Notice) error {
 	return db.InTx(ctx, func(tx *Tx) error { return tx.Notify(ctx, to, n) })
-}
-
-// boundedPush cuts a push's texts as push.Bounded does (the store may not
-// import push): title 80, body 300 characters, tag 64, at most two
-// actions (what a browser shows) with titles of 40.
-func boundedPush(p fuelportal.PushNotification) fuelportal.PushNotification {
-	cut := func(s string, max int) string {
-		r := []rune(s)
-		if len(r) <= max {
-			return s
-		}
-		return string(r[:max-1]) + "…"
-	}
-	p.Title, p.Body, p.Tag = cut(p.Title, 80), cut(p.Body, 300), cut(p.Tag, 64)
-	if len(p.Actions) > 2 {
-		p.Actions = p.Actions[:2]
-	}
-	for i := range p.Actions {
-		p.Actions[i].Title = cut(p.Actions[i].Title, 40)
-	}
-	return p
 }
 
 // notifyTargets returns the users of company companyID that to names,

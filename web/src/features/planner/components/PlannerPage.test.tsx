@@ -66,7 +66,7 @@ async function fillAssistant(user: ReturnType<typeof renderPlanner>['user'], tan
 }
 
 // Whole-screen flows with many user events: generous on a shared, busy machine.
-describe('PlannerPage without a route', { timeout: 60_000 }, () => {
+describe('PlannerPage without a route', () => {
   it('says the map needs a connection while offline, and shows it again once online', async () => {
     const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
@@ -203,7 +203,7 @@ describe('PlannerPage without a route', { timeout: 60_000 }, () => {
   });
 });
 
-describe('PlannerPage with a route', { timeout: 60_000 }, () => {
+describe('PlannerPage with a route', () => {
   it('builds a route from the picked places and lists the stations near it', async () => {
     const { user } = renderPlanner();
     await screen.findAllByTestId('station-card');
@@ -429,7 +429,7 @@ describe('PlannerPage with a route', { timeout: 60_000 }, () => {
   });
 });
 
-describe('PlannerPage with enough fuel', { timeout: 60_000 }, () => {
+describe('PlannerPage with enough fuel', () => {
   it('says no stop is needed when the plan buys nothing', async () => {
     server.use(
       http.post(apiUrl('/assistant/plan'), () =>
@@ -446,7 +446,7 @@ describe('PlannerPage with enough fuel', { timeout: 60_000 }, () => {
   });
 });
 
-describe('PlannerPage with a contract that counts detours', { timeout: 60_000 }, () => {
+describe('PlannerPage with a contract that counts detours', () => {
   it('shows the net saving after the detour on the plan card and on each stop card', async () => {
     server.use(http.post(apiUrl('/assistant/plan'), () => HttpResponse.json(fuelPlanWithDetour)));
     const { user } = renderPlanner();
@@ -471,7 +471,7 @@ describe('PlannerPage with a contract that counts detours', { timeout: 60_000 },
   });
 });
 
-describe('PlannerPage and trips', { timeout: 60_000 }, () => {
+describe('PlannerPage and trips', () => {
   it('offers "Save as trip" under a computed plan with its inputs, route and place names', async () => {
     const saved: unknown[] = [];
     function SaveTrip({ planned }: { planned: unknown }) {
