@@ -277,8 +277,12 @@ func (s OverrideRequestStatus) Valid() bool {
 const (
 	MaxOverrideRequestMessageLength = 500
 	DefaultOverrideHours            = 24
-	MinOverrideHours                = 1
-	MaxOverrideHours                = 168 // a week
+	// DefaultGrantHours is how long an approved override request lifts
+	// the card's rules when the owner names no hours: the notification's
+	// Grant, and the default the alerts page and dashboard offer.
+	DefaultGrantHours = 2
+	MinOverrideHours  = 1
+	MaxOverrideHours  = 168 // a week
 	// MaxOverrideRequestsListed bounds the override request lists (newest
 	// first).
 	MaxOverrideRequestsListed = 100
@@ -315,6 +319,11 @@ type OverrideRequest struct {
 	// LiftsPrompt is set when the owner's approval also lifts the card's
 	// pump prompt (an override never does unless the owner says so).
 	LiftsPrompt bool
+	// The declined purchase as the owner decides on it: where, when, and
+	// what it would have cost at the pump (gallons × retail price).
+	DeclinedAt      time.Time
+	LocationName    string
+	AttemptedAmount int64 // cents
 }
 
 // OverrideDecisionMail tells the driver at email what the owner decided on

@@ -102,8 +102,11 @@ type IFTAQuarter struct {
 	Trips     []IFTATrip
 	// Telematics are the miles rolled up from vehicles' positions.
 	Telematics IFTATelematics
-	Rates      []IFTARate
-	Closed     *IFTAClosedReturn // nil while the return is not closed
+	// Rates are the quarter's shared rates of the fuel; CompanyRates the
+	// ones the company uploaded, which win (ifta.Service).
+	Rates        []IFTARate
+	CompanyRates []IFTARate
+	Closed       *IFTAClosedReturn // nil while the return is not closed
 	// Vehicles are the company's vehicles (inactive ones too): a unit
 	// whose vehicle burns another fuel counts its miles in that fuel's
 	// return only (ifta.Service).

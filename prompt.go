@@ -1,6 +1,7 @@
 package fuelportal
 
 import (
+	"strconv"
 	"strings"
 	"time"
 )
@@ -124,6 +125,10 @@ const (
 	MsgOdometerReadAtFuture = "The reading's time must not be in the future"
 	MsgOdometerNotPossible  = "This reading is not possible after the vehicle's last one"
 	MsgOdometerReadAtTooOld = "A driver's reading must be from the last 7 days"
+	// MsgOdometerRange refuses a reading that cannot follow the last one,
+	// naming it and the readings possible now ({{last}}, {{min}} and {{max}}
+	// are whole miles written with thousands separators: OdometerRangeMessage).
+	MsgOdometerRange = "The vehicle's last reading is {{last}} miles: a reading now must be from {{min}} to {{max}} miles"
 )
 
 // PumpPrompts are what the pump asks on a card and the values the driver
@@ -147,4 +152,18 @@ func PromptsOf(mode PromptMode, c *Card) PumpPrompts {
 	}
 	p.Odometer = mode.AsksOdometer()
 	return p
+}
+
+// OdometerRangeMessage is MsgOdometerRange with its miles.
+func OdometerRangeMessage(last, lo, hi int64) string {
+	return strings.NewReplacer("{{last}}", groupThousands(last), "{{min}}", groupThousands(lo), "{{max}}", groupThousands(hi)).Replace(MsgOdometerRange)
+}
+
+// groupThousands writes n with comma thousands separators (1,234,567).
+func groupThousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

@@ -150,12 +150,12 @@ type NoticeAction struct {
 }
 
 // Push actions and the hours an owner's "Grant" from a notification
-// unlocks the card for (the dashboard's Grant offers the same).
+// unlocks the card for (DefaultGrantHours, as the app's Grant).
 const (
 	PushActionRequestOverride = "request-override"
 	PushActionGrant           = "grant"
 	PushActionDeny            = "deny"
-	PushGrantHours            = 2
+	PushGrantHours            = DefaultGrantHours
 )
 
 // PushRecipients names who a notification is for: users by id (0 ids are

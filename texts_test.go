@@ -40,6 +40,7 @@ var serverMessages = map[string]string{
 	"noDeclineToOverride":    fuelportal.MsgNoDeclineToOverride,
 	"odometerNoVehicle":      fuelportal.MsgOdometerNoVehicle,
 	"odometerNotPossible":    fuelportal.MsgOdometerNotPossible,
+	"odometerRange":          fuelportal.MsgOdometerRange,
 	"odometerReadAtTooOld":   fuelportal.MsgOdometerReadAtTooOld,
 	"odometerBounds":         fuelportal.MsgOdometerBounds,
 	"overrideRequestPending": fuelportal.MsgOverrideRequestPending,

@@ -3,7 +3,9 @@ package http
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"mime"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -133,6 +135,35 @@ func (s *Server) handleIFTAClose(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	respond(w, http.StatusOK, ret)
+}
+
+// iftaRatesUploadJSON answers a rate upload: the rates stored and the
+// quarters whose company rates they replaced.
+type iftaRatesUploadJSON struct {
+	Stored   int `json:"stored"`
+	Quarters int `json:"quarters"`
+}
+
+// handleIFTARatesUpload stores a rate file (text/csv, at most
+// ifta.MaxRatesBytes) as the company's own rates of its quarters, winning
+// over the shared ones in its returns; a bad file is a 400 naming its bad
+// lines.
+func (s *Server) handleIFTARatesUpload(w http.ResponseWriter, r *http.Request) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || (mt != "text/csv" && mt != "text/plain") {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EINVALID, "Send the rate file as a text/csv body"))
+		return
+	}
+	p := PrincipalFromContext(r.Context())
+	quarters, stored, err := s.IFTA.ImportCompanyRates(r.Context(), p.CompanyID, p.UserID, http.MaxBytesReader(w, r.Body, ifta.MaxRatesBytes))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			err = fuelportal.Errorf(fuelportal.EINVALID, "The rate file must not exceed %d KiB", ifta.MaxRatesBytes>>10)
+		}
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, iftaRatesUploadJSON{Stored: stored, Quarters: quarters})
 }
 
 // handleIFTAClosedList answers the company's closed returns.

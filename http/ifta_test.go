@@ -45,17 +45,31 @@ type iftaReturnBody struct {
 }
 
 // importIFTARates loads the sample rate file relabelled as year and
-// quarter, with extra rows appended.
-func importIFTARates(t *testing.T, fx *fixture, year, quarter int, extra string) {
+// quarter as the shared rates, less its rows containing without (such as
+// "OR,diesel"; "" keeps them all).
+func importIFTARates(t *testing.T, fx *fixture, year, quarter int, without string) {
+	t.Helper()
+	text := sampleRatesFor(t, year, quarter, without)
+	if _, _, err := fx.srv.IFTA.ImportRates(context.Background(), strings.NewReader(text), false); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// sampleRatesFor is the sample rate file relabelled as year and quarter,
+// less its rows containing without ("" keeps them all).
+func sampleRatesFor(t *testing.T, year, quarter int, without string) string {
 	t.Helper()
 	raw, err := os.ReadFile("../ifta/testdata/sample-rates-2026q3.csv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := strings.ReplaceAll(string(raw), "2026,3,", fmt.Sprintf("%d,%d,", year, quarter)) + extra
-	if _, _, err := fx.srv.IFTA.ImportRates(context.Background(), strings.NewReader(text), false); err != nil {
-		t.Fatal(err)
+	var kept []string
+	for _, line := range strings.Split(string(raw), "\n") {
+		if without == "" || !strings.Contains(line, without) {
+			kept = append(kept, line)
+		}
 	}
+	return strings.ReplaceAll(strings.Join(kept, "\n"), "2026,3,", fmt.Sprintf("%d,%d,", year, quarter))
 }
 
 func TestIFTA_EntriesCountInTheReturnOfTheirCompanyOnly(t *testing.T) {
@@ -143,16 +157,14 @@ func TestIFTA_CloseFreezesTheReturn(t *testing.T) {
 		// The fixture's clock is 2025-03-14: 2024Q4 is over.
 		path := "/api/wex/company/ifta/returns?year=2024&quarter=4&fuelType=diesel"
 		f.api.Post("/api/wex/company/ifta/returns/2025/1/close?fuelType=diesel", nil, f.owner).ExpectStatus(t, http.StatusConflict)
-		if msg := f.api.Post("/api/wex/company/ifta/returns/2024/4/close?fuelType=diesel", nil, f.owner).ExpectStatus(t, http.StatusConflict).ErrorMessage(t); !strings.Contains(msg, "rate") {
-			t.Fatalf("closing without rates: %q", msg)
-		}
-		// The sample file has no Oregon diesel rate (Oregon taxes trucks by
-		// the mile), and the demo fleet buys fuel there: still refused.
-		importIFTARates(t, fx, 2024, 4, "")
-		if msg := f.api.Post("/api/wex/company/ifta/returns/2024/4/close?fuelType=diesel", nil, f.owner).ExpectStatus(t, http.StatusConflict).ErrorMessage(t); !strings.Contains(msg, "OR") {
+		// Shared rates without Oregon's diesel rate, and the demo fleet buys
+		// fuel there: refused, naming it.
+		importIFTARates(t, fx, 2024, 4, "OR,diesel")
+		if msg := f.api.Post("/api/wex/company/ifta/returns/2024/4/close?fuelType=diesel", nil, f.owner).ExpectStatus(t, http.StatusConflict).ErrorMessage(t); !strings.Contains(msg, "OR") || !strings.Contains(msg, "upload") {
 			t.Fatalf("closing without Oregon's rate: %q", msg)
 		}
-		importIFTARates(t, fx, 2024, 4, "2024,4,OR,diesel,0.0000,\n")
+		// The owner uploads it for the company: a rate of 0 is a rate.
+		uploadRates(t, f, f.owner, "year,quarter,jurisdiction,fuelType,rate,surcharge\n2024,4,OR,diesel,0,\n").ExpectStatus(t, 200)
 		var open iftaReturnBody
 		f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &open)
 		var closed iftaReturnBody
@@ -265,7 +277,7 @@ func TestIFTA_BadInputIsFieldErrors(t *testing.T) {
 func TestIFTA_SummaryIsTheReturnToActOn(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
-		importIFTARates(t, fx, 2025, 1, "2025,1,OR,diesel,0.0000,\n")
+		importIFTARates(t, fx, 2025, 1, "")
 		type summary struct {
 			Year, Quarter, DaysLeft, Warnings int
 			FuelType, Status, DueDate         string
@@ -303,6 +315,161 @@ func TestIFTA_SummaryIsTheReturnToActOn(t *testing.T) {
 		f.api.Get("/api/wex/company/ifta/summary", f.owner).ExpectStatus(t, 200).Decode(t, &sum)
 		if sum.Year != 2025 || sum.Quarter != 2 || sum.DueDate != "2025-07-31" || sum.Status != "open" {
 			t.Fatalf("after closing 2025Q1: %+v", sum)
+		}
+	})
+}
+
+// uploadRates posts a rate file as the company's rates.
+func uploadRates(t *testing.T, f *fleet, token, csv string) *apitest.Response {
+	t.Helper()
+	return f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/ifta/rates", Body: csv, Token: token,
+		Header: http.Header{"Content-Type": {"text/csv"}}})
+}
+
+// rateOf is the return's rate in jurisdiction code (nil: no row or no rate).
+func rateOf(ret iftaReturnBody, code string) *float64 {
+	for _, row := range ret.Rows {
+		if row.Jurisdiction == code {
+			return row.Rate
+		}
+	}
+	return nil
+}
+
+func TestIFTA_CompanyRatesWinInTheirCompanysReturnsOnly(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		importIFTARates(t, fx, 2025, 1, "")
+		path := "/api/wex/company/ifta/returns?year=2025&quarter=1&fuelType=diesel"
+		var ours, theirs iftaReturnBody
+		f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &ours)
+		f.api.Get(path, f.other).ExpectStatus(t, 200).Decode(t, &theirs)
+		code := ""
+		for _, row := range ours.Rows {
+			if row.Rate != nil && *row.Rate > 0 && rateOf(theirs, row.Jurisdiction) != nil {
+				code = row.Jurisdiction
+				break
+			}
+		}
+		if code == "" {
+			t.Fatalf("no jurisdiction with a rate in both companies' returns: %+v / %+v", ours.Rows, theirs.Rows)
+		}
+		shared := *rateOf(ours, code)
+		header := "year,quarter,jurisdiction,fuelType,rate,surcharge\n"
+
+		var stored struct{ Stored, Quarters int }
+		uploadRates(t, f, f.owner, header+"2025,1,"+code+",diesel,1.2345,\n2025,2,TX,diesel,0.2,\n").ExpectStatus(t, 200).Decode(t, &stored)
+		if stored.Stored != 2 || stored.Quarters != 2 {
+			t.Fatalf("upload = %+v", stored)
+		}
+		f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &ours)
+		f.api.Get(path, f.other).ExpectStatus(t, 200).Decode(t, &theirs)
+		if r := rateOf(ours, code); r == nil || *r != 1.2345 {
+			t.Fatalf("our %s rate = %v, want the uploaded 1.2345", code, r)
+		}
+		if r := rateOf(theirs, code); r == nil || *r != shared {
+			t.Fatalf("the other company's %s rate = %v, want the shared %v", code, r, shared)
+		}
+
+		// A rate of 0 is a rate, and the return says so.
+		uploadRates(t, f, f.owner, header+"2025,1,"+code+",diesel,0,\n").ExpectStatus(t, 200)
+		f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &ours)
+		if r := rateOf(ours, code); r == nil || *r != 0 {
+			t.Fatalf("our %s rate = %v, want 0", code, r)
+		}
+		zero := false
+		for _, w := range ours.Warnings {
+			zero = zero || (w.Code == "zero_rate" && strings.Contains(w.Message, code))
+			if w.Code == "missing_rate" {
+				t.Fatalf("a rate of 0 is missing: %+v", w)
+			}
+		}
+		if !zero {
+			t.Fatalf("no zero_rate warning naming %s: %+v", code, ours.Warnings)
+		}
+
+		// Bad lines: a 400 naming each, and nothing stored.
+		res := uploadRates(t, f, f.owner, header+"2025,1,"+code+",diesel,9.9,\n2025,1,XX,diesel,0.2,\n2025,1,TX,diesel,-1,\n").ExpectStatus(t, 400)
+		if fields := res.FieldErrors(t); len(fields["line 3"]) != 1 || len(fields["line 4"]) != 1 || len(fields) != 2 {
+			t.Fatalf("fields %v", fields)
+		}
+		f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &ours)
+		if r := rateOf(ours, code); r == nil || *r != 0 {
+			t.Fatalf("a refused file changed the rate: %v", r)
+		}
+		// (The contract's CSV reader cannot read these: sent as they are.)
+		raw := func(csv string) *apitest.Response {
+			return f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/ifta/rates", Body: csv, Token: f.owner,
+				Header: http.Header{"Content-Type": {"text/csv"}}, BreaksContract: true})
+		}
+		if fields := raw("").ExpectStatus(t, 400).FieldErrors(t); len(fields["file"]) != 1 {
+			t.Fatalf("empty file: %v", fields)
+		}
+		huge := header + strings.Repeat("# "+strings.Repeat("x", 1000)+"\n", 1100)
+		if msg := raw(huge).ExpectStatus(t, 400).ErrorMessage(t); !strings.Contains(msg, "1024 KiB") {
+			t.Fatalf("a file over 1 MiB: %q", msg)
+		}
+		f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/ifta/rates", Body: map[string]any{"rates": 1}, Token: f.owner, BreaksContract: true}).ExpectStatus(t, 400)
+		uploadRates(t, f, f.driver, header).ExpectStatus(t, 403)
+		uploadRates(t, f, "", header).ExpectStatus(t, 401)
+	})
+}
+
+// TestIFTA_SummaryListsOverdueReturns: a return past its due date and not
+// closed is overdue, with the days since; closing it takes it off; each
+// company's own.
+func TestIFTA_SummaryListsOverdueReturns(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		importIFTARates(t, fx, 2024, 4, "OR,diesel")
+		type overdue struct {
+			Year, Quarter, DaysLate int
+			FuelType, DueDate       string
+		}
+		var sum struct{ Overdue []overdue }
+		// 2025-03-14: 2024Q4 was due January 31.
+		f.api.Get("/api/wex/company/ifta/summary", f.owner).ExpectStatus(t, 200).Decode(t, &sum)
+		want := overdue{Year: 2024, Quarter: 4, DaysLate: 42, FuelType: "diesel", DueDate: "2025-01-31"}
+		// Two years of card purchases, IFTA records (miles entries) from
+		// 2024Q4 on: that quarter's returns alone.
+		if len(sum.Overdue) == 0 || sum.Overdue[0] != want {
+			t.Fatalf("overdue %+v, want %+v first", sum.Overdue, want)
+		}
+		for _, o := range sum.Overdue {
+			if o.Year != 2024 || o.Quarter != 4 {
+				t.Fatalf("overdue %+v: the company files from 2024Q4", sum.Overdue)
+			}
+		}
+		var ret iftaReturnBody
+		f.api.Get("/api/wex/company/ifta/returns?year=2024&quarter=4&fuelType=diesel", f.owner).ExpectStatus(t, 200).Decode(t, &ret)
+		if ret.TotalMiles == 0 && ret.TotalGallons == 0 {
+			t.Fatalf("the overdue return is empty: %+v", ret)
+		}
+
+		// Another company's overdue returns are its own. It has card
+		// purchases but no IFTA record, so it does not file IFTA here: none;
+		// once it enters miles in 2024Q4, its 2024Q4 return is overdue.
+		var theirs struct{ Overdue []overdue }
+		f.api.Get("/api/wex/company/ifta/summary", f.other).ExpectStatus(t, 200).Decode(t, &theirs)
+		if len(theirs.Overdue) != 0 {
+			t.Fatalf("other company without IFTA records: overdue %+v", theirs.Overdue)
+		}
+		f.api.Post("/api/wex/company/ifta/miles", map[string]any{"unitNumber": "X-1", "date": "2024-11-02", "jurisdiction": "TX", "miles": 120}, f.other).ExpectStatus(t, 201)
+		f.api.Get("/api/wex/company/ifta/summary", f.other).ExpectStatus(t, 200).Decode(t, &theirs)
+		if len(theirs.Overdue) == 0 || theirs.Overdue[0] != want {
+			t.Fatalf("other company with miles in 2024Q4: overdue %+v", theirs.Overdue)
+		}
+		// The owner uploads the missing rate and closes it: no longer overdue.
+		uploadRates(t, f, f.owner, "year,quarter,jurisdiction,fuelType,rate,surcharge\n2024,4,OR,diesel,0,\n").ExpectStatus(t, 200)
+		f.api.Post("/api/wex/company/ifta/returns/2024/4/close?fuelType=diesel", nil, f.owner).ExpectStatus(t, 200)
+		f.api.Get("/api/wex/company/ifta/summary", f.owner).ExpectStatus(t, 200).Decode(t, &sum)
+		for _, o := range sum.Overdue {
+			if o.FuelType == "diesel" {
+				t.Fatalf("closed, still overdue: %+v", sum.Overdue)
+			}
+		}
+		if sum.Overdue == nil {
+			t.Fatal("overdue is null, want a list")
 		}
 	})
 }

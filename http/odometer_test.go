@@ -3,6 +3,8 @@ package http_test
 import (
 	"fmt"
 	"net/http"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -50,7 +52,11 @@ func TestPumpPrompts_NetworkPurchaseDriverReadingAndOwnersList(t *testing.T) {
 		f.clock.Advance(3 * time.Hour)
 		f.owner, f.driver, f.other = f.api.Login(demo.OwnerEmail, demo.Password).Token, f.api.Login(demo.DriverEmail, demo.Password).Token,
 			f.api.Login(demo.OtherOwnerEmail, demo.Password).Token
-		f.api.Post("/api/wex/odometer", map[string]any{"odometer": 499_999}, f.driver).ExpectStatus(t, 400).FieldErrors(t)
+		// Below the last reading: the refusal names it and the readings possible now.
+		refused := f.api.Post("/api/wex/odometer", map[string]any{"odometer": 499_999}, f.driver).ExpectStatus(t, 400).FieldErrors(t)
+		if msg := strings.Join(refused["odometer"], " "); !regexp.MustCompile(`^The vehicle's last reading is 500,000 miles: a reading now must be from 500,000 to 50\d,\d{3} miles$`).MatchString(msg) {
+			t.Fatalf("refusal %q", msg)
+		}
 		var reading struct {
 			Odometer int64
 			Source   string

@@ -22,6 +22,10 @@ type overrideRequestResponse struct {
 	DecidedAt     *time.Time                       `json:"decidedAt"`
 	OverrideUntil *time.Time                       `json:"overrideUntil"`
 	LiftsPrompt   bool                             `json:"liftsPrompt"`
+	// The declined purchase: when, where and its amount at the pump.
+	DeclinedAt      time.Time `json:"declinedAt"`
+	LocationName    string    `json:"locationName"`
+	AttemptedAmount float64   `json:"attemptedAmount"`
 }
 
 type overrideRequestList struct {
@@ -31,7 +35,7 @@ type overrideRequestList struct {
 func overrideRequestFromDomain(r *fuelportal.OverrideRequest) overrideRequestResponse {
 	res := overrideRequestResponse{ID: r.ID, Status: r.Status, CardNumber: r.CardNumber, DriverName: r.DriverName,
 		TransactionID: r.TransactionID, Message: r.Message, CreatedAt: r.CreatedAt.UTC(), DecidedAt: utcPtr(r.DecidedAt), OverrideUntil: utcPtr(r.OverrideUntil),
-		LiftsPrompt: r.LiftsPrompt}
+		LiftsPrompt: r.LiftsPrompt, DeclinedAt: r.DeclinedAt.UTC(), LocationName: r.LocationName, AttemptedAmount: dollars(r.AttemptedAmount)}
 	if r.DeclineCode != "" {
 		code, sentence := r.DeclineCode, r.DeclineCode.Sentence()
 		res.DeclineCode, res.DeclineReason = &code, &sentence
@@ -146,7 +150,7 @@ func (s *Server) handleOverrideRequestDecide(approve bool) http.HandlerFunc {
 				s.respondError(w, r, err)
 				return
 			}
-			d.Hours = fuelportal.DefaultOverrideHours
+			d.Hours = fuelportal.DefaultGrantHours
 			if body.Hours != nil {
 				d.Hours = *body.Hours
 			}

@@ -153,6 +153,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/company/ifta/returns/closed", s.requireRole(fuelportal.RoleCompany, s.handleIFTAClosedList))
 	mux.HandleFunc("GET /api/wex/company/ifta/returns/export", s.requireRole(fuelportal.RoleCompany, s.handleIFTAExport))
 	mux.HandleFunc("POST /api/wex/company/ifta/returns/{year}/{quarter}/close", s.requireRole(fuelportal.RoleCompany, s.handleIFTAClose))
+	mux.HandleFunc("POST /api/wex/company/ifta/rates", s.requireRole(fuelportal.RoleCompany, s.handleIFTARatesUpload))
 	mux.HandleFunc("GET /api/wex/company/ifta/miles", s.requireRole(fuelportal.RoleCompany, s.handleIFTAMilesList))
 	mux.HandleFunc("POST /api/wex/company/ifta/miles", s.requireRole(fuelportal.RoleCompany, s.handleIFTAMilesAdd))
 	mux.HandleFunc("DELETE /api/wex/company/ifta/miles/{id}", s.requireRole(fuelportal.RoleCompany, s.handleIFTAMilesDelete))

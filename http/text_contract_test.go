@@ -55,6 +55,7 @@ var requestBodies = map[string]any{
 	"POST /api/wex/company/vehicles":                    vehicleRequest{},
 	"PUT /api/wex/company/vehicles/{id}":                vehicleRequest{},
 	"POST /api/wex/company/vehicles/import":             nil, // CSV: feed.ParseVehicles checks each field
+	"POST /api/wex/company/ifta/rates":                  nil, // CSV: ifta.ParseRatesCSV checks each field
 	"POST /api/telematics/traccar":                      traccarForward{},
 	"POST /api/wex/company/vehicles/{id}/odometer":      odometerRequest{},
 	"POST /api/wex/odometer":                            driverOdometerRequest{},

@@ -37,7 +37,8 @@ type Rate struct {
 }
 
 // Rates are the published rates by quarter, jurisdiction and fuel. A
-// jurisdiction that taxes a fuel otherwise (Oregon's diesel) has no entry.
+// jurisdiction that collects no tax on a fuel through IFTA (Oregon's
+// diesel) has a rate of 0; one with no entry is missing a rate.
 type Rates map[RateKey]Rate
 
 // Bounds of a rate file.
@@ -50,16 +51,42 @@ const (
 
 var ratesHeader = []string{"year", "quarter", "jurisdiction", "fuelType", "rate", "surcharge"}
 
+// MaxRatesLineErrors bounds the bad lines a rate file's error lists.
+const MaxRatesLineErrors = 20
+
+// LineError is one bad line of a rate file (Line 0: the file as a whole).
+type LineError struct {
+	Line    int
+	Message string
+}
+
+// RatesFileError lists a rate file's bad lines in order, at most
+// MaxRatesLineErrors of them.
+type RatesFileError struct{ Lines []LineError }
+
+func (e *RatesFileError) Error() string {
+	parts := make([]string, len(e.Lines))
+	for i, l := range e.Lines {
+		parts[i] = l.Message
+		if l.Line > 0 {
+			parts[i] = fmt.Sprintf("line %d: %s", l.Line, l.Message)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
 // ParseRatesCSV reads a rate file (docs/ifta.md): a header row
 // "year,quarter,jurisdiction,fuelType,rate,surcharge", then one row per
 // quarter, member jurisdiction and fuel, with rate and surcharge in US
 // dollars per US gallon to at most four decimals (an empty surcharge is
-// 0). Lines starting with # are comments. The file may hold at most
-// MaxRatesBytes and MaxRatesRows rows. The first bad line ends the parse
-// with an error naming it: an unknown or non-member jurisdiction, a fuel
-// type other than diesel or gasoline, a quarter outside 1–4, a year outside
-// 2000–2100, a malformed or negative amount, more than four decimals, or a
-// second row for the same quarter, jurisdiction and fuel.
+// 0; a rate of 0 is a rate). Lines starting with # are comments. The file
+// may hold at most MaxRatesBytes and MaxRatesRows rows. Its error is a
+// *RatesFileError naming every bad row's line (up to MaxRatesLineErrors):
+// an unknown or non-member jurisdiction, a fuel type other than diesel or
+// gasoline, a quarter outside 1–4, a year outside 2000–2100, a malformed
+// or negative amount, more than four decimals, or a second row for the
+// same quarter, jurisdiction and fuel. A missing or wrong header, broken
+// CSV quoting, too many rows or bytes end the parse at once.
 func ParseRatesCSV(r io.Reader) (Rates, error) {
 	limited := &io.LimitedReader{R: r, N: MaxRatesBytes + 1}
 	cr := csv.NewReader(limited)
@@ -67,11 +94,17 @@ func ParseRatesCSV(r io.Reader) (Rates, error) {
 	cr.FieldsPerRecord = -1
 	cr.ReuseRecord = true
 	rates := Rates{}
+	bad := &RatesFileError{}
+	fail := func(line int, format string, args ...any) (Rates, error) {
+		bad.Lines = append(bad.Lines, LineError{Line: line, Message: fmt.Sprintf(format, args...)})
+		return nil, bad
+	}
 	header := false
+	rows := 0
 	for {
 		rec, err := cr.Read()
 		if limited.N <= 0 {
-			return nil, fmt.Errorf("the rate file is larger than %d bytes", MaxRatesBytes)
+			return fail(0, "the rate file is larger than %d bytes", MaxRatesBytes)
 		}
 		if err == io.EOF {
 			break
@@ -79,32 +112,42 @@ func ParseRatesCSV(r io.Reader) (Rates, error) {
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				return nil, fmt.Errorf("line %d: %v", pe.Line, pe.Err)
+				return fail(pe.Line, "%v", pe.Err)
 			}
 			return nil, err
 		}
 		line, _ := cr.FieldPos(0)
 		if !header {
 			if !sameHeader(rec) {
-				return nil, fmt.Errorf("line %d: the header must be %s", line, strings.Join(ratesHeader, ","))
+				return fail(line, "the header must be %s", strings.Join(ratesHeader, ","))
 			}
 			header = true
 			continue
 		}
-		if len(rates) == MaxRatesRows {
-			return nil, fmt.Errorf("line %d: a rate file has at most %d rows", line, MaxRatesRows)
+		if rows == MaxRatesRows {
+			return fail(line, "a rate file has at most %d rows", MaxRatesRows)
 		}
+		rows++
 		key, rate, err := parseRateRow(rec)
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
+		if err == nil {
+			if _, dup := rates[key]; dup {
+				err = fmt.Errorf("a second rate for %s %s in %dQ%d", key.Jurisdiction, key.FuelType, key.Year, key.Quarter)
+			}
 		}
-		if _, dup := rates[key]; dup {
-			return nil, fmt.Errorf("line %d: a second rate for %s %s in %dQ%d", line, key.Jurisdiction, key.FuelType, key.Year, key.Quarter)
+		if err != nil {
+			if len(bad.Lines) == MaxRatesLineErrors {
+				return nil, bad
+			}
+			bad.Lines = append(bad.Lines, LineError{Line: line, Message: err.Error()})
+			continue
 		}
 		rates[key] = rate
 	}
 	if !header {
-		return nil, fmt.Errorf("the rate file is empty: it needs the header %s", strings.Join(ratesHeader, ","))
+		return fail(0, "the rate file is empty: it needs the header %s", strings.Join(ratesHeader, ","))
+	}
+	if len(bad.Lines) > 0 {
+		return nil, bad
 	}
 	return rates, nil
 }

@@ -1,6 +1,7 @@
 package ifta
 
 import (
+	"errors"
 	"os"
 	"strconv"
 	"strings"
@@ -19,15 +20,15 @@ func TestParseRatesCSVReadsTheSampleFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 58 members × 2 fuels, less Oregon's diesel.
-	if len(rates) != 115 {
-		t.Errorf("%d rates, want 115", len(rates))
+	// 58 members × 2 fuels.
+	if len(rates) != 116 {
+		t.Errorf("%d rates, want 116", len(rates))
 	}
 	if got := rates[RateKey{2026, 3, "IN", Diesel}]; got != (Rate{Rate: 5900, Surcharge: 1100}) {
 		t.Errorf("IN diesel %+v", got)
 	}
-	if _, ok := rates[RateKey{2026, 3, "OR", Diesel}]; ok {
-		t.Error("OR diesel has a rate")
+	if got, ok := rates[RateKey{2026, 3, "OR", Diesel}]; !ok || got != (Rate{}) {
+		t.Errorf("OR diesel %+v, %v: want a rate of 0", got, ok)
 	}
 }
 
@@ -77,6 +78,7 @@ func TestParseRatesCSVErrorsNameTheLine(t *testing.T) {
 		{"a huge rate is rejected", header + "2026,3,TX,diesel,1000,\n", "more than $100"},
 		{"a bad surcharge is rejected", header + "2026,3,IN,diesel,0.59,abc\n", "line 2: surcharge:"},
 		{"a missing field is rejected", header + "2026,3,TX,diesel,0.2\n", "line 2: 5 fields, want 6"},
+		{"every bad line is named", header + "2026,3,XX,diesel,0.2,\n2026,3,TX,diesel,0.2,\n2026,3,TX,diesel,abc,\n", `line 2: jurisdiction "XX" is not an IFTA member's two-letter code; line 4: rate:`},
 		{"a duplicate is rejected on its own line", header + "2026,3,TX,diesel,0.2,\n# a comment\n2026,3,tx,DIESEL,0.3,\n", "line 4: a second rate for TX diesel in 2026Q3"},
 		{"a broken quote is rejected", header + "2026,3,\"TX,diesel,0.2,\n", "line 2:"},
 		{"a file over a megabyte is rejected", header + strings.Repeat("# padding padding padding padding padding padding\n", 25000), "larger than"},
@@ -88,6 +90,27 @@ func TestParseRatesCSVErrorsNameTheLine(t *testing.T) {
 				t.Errorf("err %v, want one containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+func TestParseRatesCSVReadsAZeroRate(t *testing.T) {
+	rates, err := ParseRatesCSV(strings.NewReader("year,quarter,jurisdiction,fuelType,rate,surcharge\n2026,3,OR,diesel,0,\n2026,3,TX,diesel,0.0000,0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range []string{"OR", "TX"} {
+		if got, ok := rates[RateKey{2026, 3, code, Diesel}]; !ok || got != (Rate{}) {
+			t.Errorf("%s: %+v, %v, want a rate of 0", code, got, ok)
+		}
+	}
+}
+
+func TestParseRatesCSVListsAtMostTwentyBadLines(t *testing.T) {
+	in := "year,quarter,jurisdiction,fuelType,rate,surcharge\n" + strings.Repeat("2026,3,XX,diesel,0.2,\n", 30)
+	_, err := ParseRatesCSV(strings.NewReader(in))
+	var bad *RatesFileError
+	if !errors.As(err, &bad) || len(bad.Lines) != MaxRatesLineErrors || bad.Lines[0].Line != 2 || bad.Lines[19].Line != 21 {
+		t.Fatalf("err %v", err)
 	}
 }
 

@@ -3,6 +3,7 @@ package ifta
 import (
 	"context"
 	"log/slog"
+	"slices"
 	"time"
 
 	"fuelportal"
@@ -133,7 +134,27 @@ type Summary struct {
 	TotalGallons int64      `json:"totalGallons"`
 	Warnings     int        `json:"warnings"`
 	ClosedAt     *time.Time `json:"closedAt"`
+	// Overdue are the company's returns past their due date and not
+	// closed, of the OverdueQuarters quarters before the current one since
+	// it files IFTA in the portal, oldest first.
+	Overdue []OverdueReturn `json:"overdue"`
 }
+
+// OverdueReturn is a return past its due date and not closed: a return
+// with miles or gallons (Return's) of a quarter whose due date has passed
+// on the company's calendar day.
+type OverdueReturn struct {
+	Year     int      `json:"year"`
+	Quarter  int      `json:"quarter"`
+	FuelType FuelType `json:"fuelType"`
+	DueDate  string   `json:"dueDate"`
+	// DaysLate counts from the due date to the company's calendar day.
+	DaysLate int `json:"daysLate"`
+}
+
+// OverdueQuarters is how many quarters before the current one the
+// summary looks back for overdue returns: two years.
+const OverdueQuarters = 8
 
 // Summary answers the company's diesel return to act on now: the quarter
 // just ended while its return is not closed and not past due, else the
@@ -157,6 +178,88 @@ func (s *Service) Summary(ctx context.Context, companyID int64) (*Summary, error
 		}
 	}
 	due, _ := time.Parse(time.DateOnly, ret.DueDate)
+	overdue, err := s.overdue(ctx, companyID, today, loc)
+	if err != nil {
+		return nil, err
+	}
 	return &Summary{Year: ret.Year, Quarter: ret.Quarter, FuelType: ret.FuelType, Status: ret.Status, DueDate: ret.DueDate,
-		DaysLeft: int(due.Sub(today).Hours() / 24), TotalDue: ret.TotalDue, TotalMiles: ret.TotalMiles, TotalGallons: ret.TotalGallons, Warnings: len(ret.Warnings), ClosedAt: ret.ClosedAt}, nil
+		DaysLeft: int(due.Sub(today).Hours() / 24), TotalDue: ret.TotalDue, TotalMiles: ret.TotalMiles, TotalGallons: ret.TotalGallons, Warnings: len(ret.Warnings), ClosedAt: ret.ClosedAt,
+		Overdue: overdue}, nil
+}
+
+// overdue lists the company's overdue returns on its calendar day today
+// (OverdueReturn), oldest first. A company files IFTA in the portal from
+// the quarter of its first IFTA record (a miles or off-card fuel entry, a
+// telematics day, a closed return): card purchases alone do not say that
+// it files here. Of the OverdueQuarters quarters before today's from that
+// one on whose due date has passed, those with records (the store says
+// which) and a fuel's return not closed are computed as Return does, and a
+// return with miles or gallons is overdue.
+func (s *Service) overdue(ctx context.Context, companyID int64, today time.Time, loc *time.Location) ([]OverdueReturn, error) {
+	firstDate, firstYear, firstQuarter, err := s.Store.IFTAFirstRecords(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	if day, err := time.Parse(time.DateOnly, firstDate); err == nil {
+		if y, q := QuarterOf(day); firstYear == 0 || y*4+q < firstYear*4+firstQuarter {
+			firstYear, firstQuarter = y, q
+		}
+	}
+	list := []OverdueReturn{}
+	if firstYear == 0 {
+		return list, nil
+	}
+	closedList, err := s.Store.IFTAClosedReturns(ctx, companyID)
+	if err != nil {
+		return nil, err
+	}
+	type key struct {
+		year, quarter int
+		fuel          FuelType
+	}
+	closed := map[key]bool{}
+	for _, c := range closedList {
+		closed[key{c.Year, c.Quarter, FuelType(c.FuelType)}] = true
+	}
+	fuels := []FuelType{Diesel, Gasoline}
+	var periods []fuelportal.IFTAPeriod
+	year, quarter := QuarterOf(today)
+	for range OverdueQuarters {
+		year, quarter = previousQuarter(year, quarter)
+		if year*4+quarter < firstYear*4+firstQuarter {
+			break
+		}
+		if due, err := DueDate(year, quarter); err != nil || !today.After(due) {
+			continue
+		}
+		if closed[key{year, quarter, Diesel}] && closed[key{year, quarter, Gasoline}] {
+			continue
+		}
+		periods = append(periods, PeriodIn(companyID, year, quarter, "", loc))
+	}
+	slices.Reverse(periods)
+	has, err := s.Store.IFTAQuartersWithRecords(ctx, companyID, periods)
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range periods {
+		if !has[i] {
+			continue
+		}
+		for _, fuel := range fuels {
+			if closed[key{p.Year, p.Quarter, fuel}] {
+				continue
+			}
+			ret, err := s.Return(ctx, companyID, p.Year, p.Quarter, string(fuel))
+			if err != nil {
+				return nil, err
+			}
+			if ret.ClosedAt != nil || (ret.TotalMiles == 0 && ret.TotalGallons == 0) {
+				continue
+			}
+			due, _ := DueDate(p.Year, p.Quarter)
+			list = append(list, OverdueReturn{Year: p.Year, Quarter: p.Quarter, FuelType: fuel, DueDate: ret.DueDate, DaysLate: int(today.Sub(due).Hours() / 24)})
+		}
+	}
+	return list, nil
 }

@@ -6,6 +6,7 @@ package ifta
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -117,6 +118,9 @@ const (
 	WarnPurchasesWithoutMiles WarningCode = "purchases_without_miles"
 	WarnMilesWithoutPurchases WarningCode = "miles_without_purchases"
 	WarnNonMemberMiles        WarningCode = "non_member_miles"
+	// WarnZeroRate names members whose rate and surcharge for the fuel
+	// are 0: a rate (the row is taxed at nothing), not a missing one.
+	WarnZeroRate WarningCode = "zero_rate"
 )
 
 // The fleet MPG outside which a return is probably wrong: a loaded tractor
@@ -257,7 +261,7 @@ func Compute(in Input) (Return, error) {
 		}
 	}
 
-	var missing []string
+	var missing, zero []string
 	for i := range ret.Rows {
 		row := &ret.Rows[i]
 		if ret.MPG > 0 {
@@ -270,6 +274,9 @@ func Compute(in Input) (Return, error) {
 			continue
 		}
 		row.Rate, row.Surcharge = &rate.Rate, &rate.Surcharge
+		if rate.Rate == 0 && rate.Surcharge == 0 {
+			zero = append(zero, row.Jurisdiction)
+		}
 		// Gallons × ten-thousandths of a dollar are hundredths of a cent.
 		row.Tax = Cents(divRound(row.NetTaxableGallons*int64(rate.Rate), 100))
 		row.SurchargeTax = Cents(divRound(row.TaxableGallons*int64(rate.Surcharge), 100))
@@ -279,6 +286,14 @@ func Compute(in Input) (Return, error) {
 
 	if len(missing) > 0 {
 		ret.warn(WarnMissingRate, missing, fmt.Sprintf("No %s rate for %dQ%d in %s: their miles and gallons are listed with no tax.", in.FuelType, in.Year, in.Quarter, strings.Join(missing, ", ")))
+	}
+	if len(zero) > 0 {
+		message := fmt.Sprintf("The %s rate for %dQ%d in %s is 0: no %s tax is due there through IFTA, and their miles and gallons still count in the fleet's MPG.",
+			in.FuelType, in.Year, in.Quarter, strings.Join(zero, ", "), in.FuelType)
+		if in.FuelType == Diesel && slices.Contains(zero, "OR") {
+			message += " Oregon taxes heavy diesel trucks by weight and mile instead, outside IFTA."
+		}
+		ret.warn(WarnZeroRate, zero, message)
 	}
 	if in.MilesEstimated {
 		ret.warn(WarnMilesEstimated, nil, "Miles are estimated from trip plans, not recorded routes: IFTA audits ask for distance records.")

@@ -2,6 +2,7 @@ package ifta
 
 import (
 	"encoding/json"
+	"maps"
 	"math"
 	"os"
 	"reflect"
@@ -29,7 +30,8 @@ func sampleRates(t *testing.T) Rates {
 }
 
 // The worked example, by hand. Sample rates for 2026 Q3 diesel: TX 0.2000
-// with no surcharge, IN 0.5900 with a 0.1100 surcharge, OR none.
+// with no surcharge, IN 0.5900 with a 0.1100 surcharge, OR 0 (no diesel
+// tax through IFTA).
 //
 //	miles:     TX 1,000.4 → 1,000; IN 523.6 → 524; OR 476.5 → 477
 //	           total 1,000 + 524 + 477 = 2,001
@@ -40,7 +42,7 @@ func sampleRates(t *testing.T) Rates {
 //	taxable:   TX 1,000 / 6.05 = 165.29 → 165; IN 524 / 6.05 = 86.61 → 87;
 //	           OR 477 / 6.05 = 78.84 → 79
 //	net:       TX 165 − 151 = 14; IN 87 − 120 = −33; OR 79 − 60 = 19
-//	tax:       TX 14 × 0.2000 = $2.80; IN −33 × 0.5900 = −$19.47; OR none
+//	tax:       TX 14 × 0.2000 = $2.80; IN −33 × 0.5900 = −$19.47; OR 19 × 0 = $0
 //	surcharge: IN 87 × 0.1100 = $9.57 (on all taxable gallons, no credit)
 //	totals:    TX $2.80; IN −$19.47 + $9.57 = −$9.90; OR $0
 //	due:       $2.80 − $9.90 = −$7.10, a credit
@@ -67,11 +69,11 @@ func TestComputeWorkedExample(t *testing.T) {
 		TotalMiles: 2001, TotalTaxableMiles: 2001, TotalGallons: 331, MPG: 605,
 		Rows: []Row{
 			{Jurisdiction: "IN", TotalMiles: 524, TaxableMiles: 524, TaxableGallons: 87, TaxPaidGallons: 120, NetTaxableGallons: -33, Rate: p(5900), Surcharge: p(1100), Tax: -1947, SurchargeTax: 957, Total: -990},
-			{Jurisdiction: "OR", TotalMiles: 477, TaxableMiles: 477, TaxableGallons: 79, TaxPaidGallons: 60, NetTaxableGallons: 19},
+			{Jurisdiction: "OR", TotalMiles: 477, TaxableMiles: 477, TaxableGallons: 79, TaxPaidGallons: 60, NetTaxableGallons: 19, Rate: p(0), Surcharge: p(0)},
 			{Jurisdiction: "TX", TotalMiles: 1000, TaxableMiles: 1000, TaxableGallons: 165, TaxPaidGallons: 151, NetTaxableGallons: 14, Rate: p(2000), Surcharge: p(0), Tax: 280, SurchargeTax: 0, Total: 280},
 		},
 		TotalDue: -710,
-		Warnings: []Warning{{Code: WarnMissingRate, Jurisdictions: []string{"OR"}, Message: "No diesel rate for 2026Q3 in OR: their miles and gallons are listed with no tax."}},
+		Warnings: []Warning{{Code: WarnZeroRate, Jurisdictions: []string{"OR"}, Message: "The diesel rate for 2026Q3 in OR is 0: no diesel tax is due there through IFTA, and their miles and gallons still count in the fleet's MPG. Oregon taxes heavy diesel trucks by weight and mile instead, outside IFTA."}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("got  %+v\nwant %+v", got, want)
@@ -226,6 +228,12 @@ func TestComputeWarnings(t *testing.T) {
 			in.Miles = append(in.Miles, Miles{Jurisdiction: "OR", Total: 10})
 			in.Purchases = append(in.Purchases, Purchase{Jurisdiction: "OR", Gallons: 2})
 		}, WarnMissingRate, []string{"OR"}},
+		{"a rate of 0 is a rate, and the return says so", func(in *Input) {
+			in.Rates = maps.Clone(in.Rates)
+			in.Rates[RateKey{2026, 3, "OR", Diesel}] = Rate{}
+			in.Miles = append(in.Miles, Miles{Jurisdiction: "OR", Total: 10})
+			in.Purchases = append(in.Purchases, Purchase{Jurisdiction: "OR", Gallons: 2})
+		}, WarnZeroRate, []string{"OR"}},
 		{"an MPG under 3 warns", func(in *Input) { in.Purchases[0].Gallons = 500 }, WarnMPGOutOfRange, nil},
 		{"an MPG over 12 warns", func(in *Input) { in.Purchases[0].Gallons = 50 }, WarnMPGOutOfRange, nil},
 		{"miles from plans warn", func(in *Input) { in.MilesEstimated = true }, WarnMilesEstimated, nil},

@@ -3,6 +3,7 @@ package ifta
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -20,6 +21,9 @@ type Store interface {
 	CompanyControls(ctx context.Context, companyID int64) (*fuelportal.CompanyControls, error)
 	IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (*fuelportal.IFTAQuarter, error)
 	ReplaceIFTARates(ctx context.Context, rates []fuelportal.IFTARate) (int, error)
+	ReplaceIFTACompanyRates(ctx context.Context, companyID, userID int64, rates []fuelportal.IFTARate) (int, error)
+	IFTAQuartersWithRecords(ctx context.Context, companyID int64, periods []fuelportal.IFTAPeriod) ([]bool, error)
+	IFTAFirstRecords(ctx context.Context, companyID int64) (firstDate string, closedYear, closedQuarter int, err error)
 	AddIFTAMiles(ctx context.Context, e *fuelportal.IFTAMilesEntry) error
 	IFTAMilesEntries(ctx context.Context, companyID int64, fromDate, toDate string) ([]fuelportal.IFTAMilesEntry, error)
 	DeleteIFTAMiles(ctx context.Context, companyID, id int64) error
@@ -325,12 +329,9 @@ func ofFuel(q *fuelportal.IFTAQuarter, fuel FuelType) (*fuelportal.IFTAQuarter, 
 // says which sources it used (loc is the company's zone, which dates
 // trips).
 func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, unfueled []string, asOf time.Time, loc *time.Location) (Return, Sources, error) {
-	in := Input{Year: p.Year, Quarter: p.Quarter, FuelType: FuelType(p.FuelType), Rates: Rates{}, AsOf: asOf}
-	sample := false
-	for _, r := range q.Rates {
-		in.Rates[RateKey{Year: r.Year, Quarter: r.Quarter, Jurisdiction: r.Jurisdiction, FuelType: FuelType(r.FuelType)}] = Rate{Rate: PerGallon(r.Rate), Surcharge: PerGallon(r.Surcharge)}
-		sample = sample || r.Sample
-	}
+	in := Input{Year: p.Year, Quarter: p.Quarter, FuelType: FuelType(p.FuelType), AsOf: asOf}
+	var sample bool
+	in.Rates, sample = companyRates(q)
 	for _, c := range q.Purchases {
 		in.Purchases = append(in.Purchases, Purchase{Jurisdiction: c.Jurisdiction, Product: c.Product, Gallons: float64(c.Gallons) / 1000})
 	}
@@ -414,9 +415,29 @@ func compute(p fuelportal.IFTAPeriod, q *fuelportal.IFTAQuarter, unfueled []stri
 			strings.Join(unfueled, ", ")))
 	}
 	if sample {
-		ret.warn(WarnSampleRates, nil, "These are sample rates, made up for trials: do not file this return. Import the quarter's published rates (fuelportal import ifta-rates).")
+		ret.warn(WarnSampleRates, nil, "These are sample rates, made up for trials: do not file this return. Upload the quarter's published rates (Upload rates on the IFTA page).")
 	}
 	return ret, used, nil
+}
+
+// companyRates are the rates a company's return uses: the shared ones,
+// where the company uploaded its own for a jurisdiction and fuel those
+// instead (the company's win); sample says whether any rate in use is a
+// sample one.
+func companyRates(q *fuelportal.IFTAQuarter) (rates Rates, sample bool) {
+	rates = Rates{}
+	samples := map[RateKey]bool{}
+	for _, list := range [][]fuelportal.IFTARate{q.Rates, q.CompanyRates} {
+		for _, r := range list {
+			k := RateKey{Year: r.Year, Quarter: r.Quarter, Jurisdiction: r.Jurisdiction, FuelType: FuelType(r.FuelType)}
+			rates[k] = Rate{Rate: PerGallon(r.Rate), Surcharge: PerGallon(r.Surcharge)}
+			samples[k] = r.Sample
+		}
+	}
+	for _, s := range samples {
+		sample = sample || s
+	}
+	return rates, sample
 }
 
 // telematicsWarnings adds the warnings of positions dropped as jumps and
@@ -514,7 +535,7 @@ func (s *Service) Close(ctx context.Context, companyID, userID int64, year, quar
 	}
 	for _, w := range ret.Warnings {
 		if w.Code == WarnMissingRate {
-			return nil, fuelportal.Errorf(fuelportal.ECONFLICT, "No %s rate for %dQ%d in %s: import the quarter's rates before closing", fuelType, year, quarter, strings.Join(w.Jurisdictions, ", "))
+			return nil, fuelportal.Errorf(fuelportal.ECONFLICT, "No %s rate for %dQ%d in %s: upload the quarter's rates before closing", fuelType, year, quarter, strings.Join(w.Jurisdictions, ", "))
 		}
 	}
 	body, err := json.Marshal(ret)
@@ -682,6 +703,40 @@ func (s *Service) ImportRates(ctx context.Context, r io.Reader, sample bool) (qu
 	list := RateRows(parsed, sample)
 	quarters, err = s.Store.ReplaceIFTARates(ctx, list)
 	return quarters, len(list), err
+}
+
+// ImportCompanyRates reads a rate file (ParseRatesCSV) that the company's
+// owner uploaded and stores it for that company alone: the rows of each
+// quarter in the file replace the company's rates of that quarter, and in
+// its returns they win over the shared ones. A bad file is EINVALID with a
+// field error per bad line ("line 4"; "file" for the file as a whole).
+// It returns the quarters replaced and the rows stored.
+func (s *Service) ImportCompanyRates(ctx context.Context, companyID, userID int64, r io.Reader) (quarters, rows int, err error) {
+	parsed, err := ParseRatesCSV(r)
+	if err != nil {
+		return 0, 0, rateFileError(err)
+	}
+	list := RateRows(parsed, false)
+	quarters, err = s.Store.ReplaceIFTACompanyRates(ctx, companyID, userID, list)
+	return quarters, len(list), err
+}
+
+// rateFileError is a rate file's parse error as the API answers it: a
+// field error per bad line.
+func rateFileError(err error) error {
+	var bad *RatesFileError
+	if !errors.As(err, &bad) {
+		return err
+	}
+	fe := fuelportal.FieldErrors{}
+	for _, l := range bad.Lines {
+		key := "file"
+		if l.Line > 0 {
+			key = fmt.Sprintf("line %d", l.Line)
+		}
+		fe.Add(key, l.Message)
+	}
+	return &fuelportal.Error{Code: fuelportal.EINVALID, Message: err.Error(), Fields: fe}
 }
 
 // RateRows converts parsed rates to store rows, in a stable order.

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math"
 	"strings"
 	"time"
 
@@ -62,4 +63,21 @@ func OdometerPossible(last *fuelportal.OdometerReading, miles int64, at time.Tim
 		return miles <= last.Miles && float64(last.Miles-miles) <= MaxOdometerMPH*-hours
 	}
 	return miles >= last.Miles && float64(miles-last.Miles) <= MaxOdometerMPH*hours
+}
+
+// OdometerRange is the range of miles a reading at instant at can have
+// between the vehicle's reading before it (last; nil: none) and after it
+// (next; nil: none), by OdometerPossible's rule; ok is false when no
+// reading fits.
+func OdometerRange(last, next *fuelportal.OdometerReading, at time.Time) (lo, hi int64, ok bool) {
+	lo, hi = 0, fuelportal.MaxOdometerMiles
+	if last != nil {
+		lo = max(lo, last.Miles)
+		hi = min(hi, last.Miles+int64(math.Floor(MaxOdometerMPH*max(0, at.Sub(last.ReadAt).Hours()))))
+	}
+	if next != nil {
+		hi = min(hi, next.Miles)
+		lo = max(lo, next.Miles-int64(math.Floor(MaxOdometerMPH*max(0, next.ReadAt.Sub(at).Hours()))))
+	}
+	return lo, hi, lo <= hi
 }

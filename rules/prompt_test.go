@@ -57,3 +57,33 @@ func TestOdometerPossible_AReadingBeforeTheLastInTime(t *testing.T) {
 		t.Fatal("out of bounds")
 	}
 }
+
+func TestOdometerRange_BetweenTheReadingsAroundIt(t *testing.T) {
+	at := time.Date(2026, 11, 2, 12, 0, 0, 0, time.UTC)
+	last := &fuelportal.OdometerReading{Miles: 1000, ReadAt: at.Add(-3 * time.Hour)}
+	next := &fuelportal.OdometerReading{Miles: 1100, ReadAt: at.Add(time.Hour)}
+	tests := []struct {
+		name       string
+		last, next *fuelportal.OdometerReading
+		lo, hi     int64
+	}{
+		{"after the last: up to 80 mph since it", last, nil, 1000, 1240},
+		{"between two: not above the next, nor too far below it", last, next, 1020, 1100},
+		{"before every reading: down to 80 mph before the next", nil, next, 1020, 1100},
+		{"no readings: any in bounds", nil, nil, 0, fuelportal.MaxOdometerMiles},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lo, hi, ok := OdometerRange(tt.last, tt.next, at)
+			if !ok || lo != tt.lo || hi != tt.hi {
+				t.Fatalf("range %d–%d (%v), want %d–%d", lo, hi, ok, tt.lo, tt.hi)
+			}
+			if !OdometerPossible(tt.last, lo, at) || !OdometerPossible(tt.last, hi, at) || tt.next != nil && (!OdometerPossible(tt.next, lo, at) || !OdometerPossible(tt.next, hi, at)) {
+				t.Fatal("a bound of the range is not possible")
+			}
+		})
+	}
+	if got := fuelportal.OdometerRangeMessage(1000, 1000, 1240); got != "The vehicle's last reading is 1,000 miles: a reading now must be from 1,000 to 1,240 miles" {
+		t.Fatalf("message %q", got)
+	}
+}

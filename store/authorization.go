@@ -18,7 +18,6 @@ import (
 	"fuelportal"
 )
 
-
 // authorizationColumns are card_authorizations' columns scanAuthorization reads.
 const authorizationColumns = `a.id, a.authorization_id, a.issuer, a.company_id, a.card_id, COALESCE(c.card_number, ''), a.merchant_name, a.station_id,
 	a.product, a.requested_cents, a.approved, a.amount_cents, a.decline_code, a.rules_fired, a.timed_out, a.status, a.held_cents,

@@ -62,4 +62,3 @@ func TestTx_RequestsEndingMidStatementKeepTheirConnections(t *testing.T) {
 		t.Fatalf("%d sessions opened for 10 interrupted requests, want the pooled ones reused", opened)
 	}
 }
-

@@ -26,6 +26,35 @@ func (db *DB) ReplaceIFTARates(ctx context.Context, rates []fuelportal.IFTARate)
 
 // ReplaceIFTARates is DB.ReplaceIFTARates within tx (the demo data).
 func (tx *Tx) ReplaceIFTARates(ctx context.Context, rates []fuelportal.IFTARate) (int, error) {
+	return tx.replaceIFTARateQuarters(ctx, rates, `DELETE FROM ifta_rates WHERE year = ? AND quarter = ?`, nil,
+		`INSERT INTO ifta_rates (year, quarter, jurisdiction, fuel_type, rate, surcharge, sample) VALUES `,
+		func(r fuelportal.IFTARate) []any {
+			return []any{r.Year, r.Quarter, r.Jurisdiction, r.FuelType, r.Rate, r.Surcharge, boolInt(r.Sample)}
+		})
+}
+
+// ReplaceIFTACompanyRates stores the rates the company's user uploaded:
+// for each (year, quarter) present in rates, the company's stored rows of
+// that quarter are deleted and rates' rows of it inserted, in one
+// transaction. Other companies' rates and the shared ones stay. It returns
+// the number of quarters replaced.
+func (db *DB) ReplaceIFTACompanyRates(ctx context.Context, companyID, userID int64, rates []fuelportal.IFTARate) (quarters int, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		quarters, err = tx.replaceIFTARateQuarters(ctx, rates, `DELETE FROM ifta_company_rates WHERE company_id = ? AND year = ? AND quarter = ?`, []any{companyID},
+			`INSERT INTO ifta_company_rates (company_id, year, quarter, jurisdiction, fuel_type, rate, surcharge, uploaded_by, uploaded_at) VALUES `,
+			func(r fuelportal.IFTARate) []any {
+				return []any{companyID, r.Year, r.Quarter, r.Jurisdiction, r.FuelType, r.Rate, r.Surcharge, userID, tx.Now}
+			})
+		return err
+	})
+	return quarters, err
+}
+
+// replaceIFTARateQuarters runs del (its args: scope, then year and
+// quarter) once for each (year, quarter) present in rates, then inserts
+// rates with insert (… VALUES ) in multi-row statements, row giving each
+// one's values. It returns the number of quarters replaced.
+func (tx *Tx) replaceIFTARateQuarters(ctx context.Context, rates []fuelportal.IFTARate, del string, scope []any, insert string, row func(fuelportal.IFTARate) []any) (int, error) {
 	type period struct{ year, quarter int }
 	seen := map[period]bool{}
 	for _, r := range rates {
@@ -34,7 +63,7 @@ func (tx *Tx) ReplaceIFTARates(ctx context.Context, rates []fuelportal.IFTARate)
 			continue
 		}
 		seen[p] = true
-		if _, err := tx.Exec(ctx, `DELETE FROM ifta_rates WHERE year = ? AND quarter = ?`, r.Year, r.Quarter); err != nil {
+		if _, err := tx.Exec(ctx, del, append(append([]any{}, scope...), r.Year, r.Quarter)...); err != nil {
 			return 0, err
 		}
 	}
@@ -43,12 +72,13 @@ func (tx *Tx) ReplaceIFTARates(ctx context.Context, rates []fuelportal.IFTARate)
 	for start := 0; start < len(rates); start += perStatement {
 		batch := rates[start:min(start+perStatement, len(rates))]
 		values := make([]string, len(batch))
-		args := make([]any, 0, 7*len(batch))
+		var args []any
 		for i, r := range batch {
-			values[i] = "(?, ?, ?, ?, ?, ?, ?)"
-			args = append(args, r.Year, r.Quarter, r.Jurisdiction, r.FuelType, r.Rate, r.Surcharge, boolInt(r.Sample))
+			v := row(r)
+			values[i] = "(" + strings.TrimSuffix(strings.Repeat("?, ", len(v)), ", ") + ")"
+			args = append(args, v...)
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO ifta_rates (year, quarter, jurisdiction, fuel_type, rate, surcharge, sample) VALUES `+strings.Join(values, ", "), args...); err != nil {
+		if _, err := tx.Exec(ctx, insert+strings.Join(values, ", "), args...); err != nil {
 			return 0, err
 		}
 	}
@@ -226,8 +256,8 @@ func (db *DB) DeleteIFTAFuel(ctx context.Context, companyID, id int64) error {
 // for, and only else its card's current one),
 // off-card fuel of the fuel type and manual miles dated in it, completed
 // trips started in it, its telematics miles per vehicle, the company's
-// vehicles with their fuel types, the quarter's rates of the fuel, and the
-// closed return if there is one. Miles are of every unit: which count in
+// vehicles with their fuel types, the quarter's shared rates of the fuel
+// and the company's own, and the closed return if there is one. Miles are of every unit: which count in
 // the fuel's return is ifta.Service's rule.
 func (db *DB) IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (q *fuelportal.IFTAQuarter, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
@@ -278,6 +308,15 @@ func (tx *Tx) IFTAQuarter(ctx context.Context, p fuelportal.IFTAPeriod) (q *fuel
 		return r, err
 	}, `SELECT year, quarter, jurisdiction, fuel_type, rate, surcharge, sample FROM ifta_rates
 		WHERE year = ? AND quarter = ? AND fuel_type = ? ORDER BY jurisdiction`, p.Year, p.Quarter, p.FuelType)
+	if err != nil {
+		return nil, err
+	}
+	q.CompanyRates, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.IFTARate, error) {
+		var r fuelportal.IFTARate
+		err := row.Scan(&r.Year, &r.Quarter, &r.Jurisdiction, &r.FuelType, &r.Rate, &r.Surcharge)
+		return r, err
+	}, `SELECT year, quarter, jurisdiction, fuel_type, rate, surcharge FROM ifta_company_rates
+		WHERE company_id = ? AND year = ? AND quarter = ? AND fuel_type = ? ORDER BY jurisdiction`, p.CompanyID, p.Year, p.Quarter, p.FuelType)
 	if err != nil {
 		return nil, err
 	}
@@ -441,4 +480,60 @@ func (db *DB) SendIFTAReminder(ctx context.Context, r fuelportal.IFTAReminder, n
 		return tx.Notify(ctx, fuelportal.PushRecipients{OwnersOf: r.CompanyID}, n)
 	})
 	return sent, err
+}
+
+// IFTAQuartersWithRecords reports for each of the company's periods
+// (their fuel types ignored) whether anything a return counts is dated in
+// it: an approved card purchase of diesel or gasoline, off-card fuel,
+// miles entered by hand, a completed trip started in it, or a day of
+// telematics miles. Whose fuel they are is ifta.Service's rule.
+func (db *DB) IFTAQuartersWithRecords(ctx context.Context, companyID int64, periods []fuelportal.IFTAPeriod) (has []bool, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		has = make([]bool, len(periods))
+		for i, p := range periods {
+			var n int
+			err := tx.QueryRow(ctx, `SELECT CASE WHEN
+				EXISTS (SELECT 1 FROM card_transactions WHERE company_id = ? AND transaction_date >= ? AND transaction_date < ? AND status = 'APPROVED' AND product_code IN (?, ?))
+				OR EXISTS (SELECT 1 FROM ifta_fuel WHERE company_id = ? AND date >= ? AND date < ?)
+				OR EXISTS (SELECT 1 FROM ifta_miles WHERE company_id = ? AND date >= ? AND date < ?)
+				OR EXISTS (SELECT 1 FROM trips WHERE company_id = ? AND created_at >= ? AND created_at < ? AND status = 'COMPLETED')
+				OR EXISTS (SELECT 1 FROM telematics_days WHERE company_id = ? AND date >= ? AND date < ?)
+				THEN 1 ELSE 0 END`,
+				companyID, p.From, p.To, fuelportal.ProductDiesel, fuelportal.ProductGasoline,
+				companyID, p.FromDate, p.ToDate, companyID, p.FromDate, p.ToDate,
+				companyID, p.From, p.To, companyID, p.FromDate, p.ToDate).Scan(&n)
+			if err != nil {
+				return err
+			}
+			has[i] = n == 1
+		}
+		return nil
+	})
+	return has, err
+}
+
+// IFTAFirstRecords answers the company's earliest IFTA records: the day of
+// its earliest miles entry, off-card fuel entry or telematics day
+// (YYYY-MM-DD, "" with none), and the earliest quarter of a closed return
+// (0, 0 with none).
+func (db *DB) IFTAFirstRecords(ctx context.Context, companyID int64) (firstDate string, closedYear, closedQuarter int, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		var date *string
+		if err := tx.QueryRow(ctx, `SELECT MIN(d) FROM (
+				SELECT MIN(date) AS d FROM ifta_miles WHERE company_id = ?
+				UNION ALL SELECT MIN(date) FROM ifta_fuel WHERE company_id = ?
+				UNION ALL SELECT MIN(date) FROM telematics_days WHERE company_id = ?) AS firsts`,
+			companyID, companyID, companyID).Scan(&date); err != nil {
+			return err
+		}
+		if date != nil {
+			firstDate = *date
+		}
+		err := tx.QueryRow(ctx, `SELECT year, quarter FROM ifta_returns WHERE company_id = ? ORDER BY year, quarter LIMIT 1`, companyID).Scan(&closedYear, &closedQuarter)
+		if isNoRows(err) {
+			return nil
+		}
+		return err
+	})
+	return firstDate, closedYear, closedQuarter, err
 }

@@ -111,7 +111,12 @@ func (db *DB) AddOdometerReading(ctx context.Context, r *fuelportal.OdometerRead
 			return err
 		}
 		if !rules.OdometerPossible(last, r.Miles, r.ReadAt) || next != nil && !rules.OdometerPossible(next, r.Miles, r.ReadAt) {
-			fe.Add("odometer", fuelportal.MsgOdometerNotPossible)
+			// Name the last reading and the readings possible now.
+			if lo, hi, ok := rules.OdometerRange(last, next, r.ReadAt); ok && last != nil {
+				fe.Add("odometer", fuelportal.OdometerRangeMessage(last.Miles, lo, hi))
+			} else {
+				fe.Add("odometer", fuelportal.MsgOdometerNotPossible)
+			}
 			return fe.Err()
 		}
 		return tx.addOdometer(ctx, r)

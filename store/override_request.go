@@ -72,7 +72,8 @@ func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, mes
 
 const overrideRequestSelect = `
 	SELECT r.id, r.company_id, r.card_id, k.card_number, k.driver_name, r.driver_user_id, r.transaction_id, t.decline_code,
-		r.message, r.status, r.created_at, r.decided_at, r.decided_by, r.override_until, r.lifts_prompt
+		r.message, r.status, r.created_at, r.decided_at, r.decided_by, r.override_until, r.lifts_prompt,
+		t.transaction_date, t.location_name, t.gallons_milli, t.retail_price_tenth_cents
 	FROM override_requests r
 	JOIN cards k ON k.id = r.card_id
 	JOIN card_transactions t ON t.id = r.transaction_id`
@@ -80,12 +81,15 @@ const overrideRequestSelect = `
 func scanOverrideRequest(row interface{ Scan(...any) error }) (*fuelportal.OverrideRequest, error) {
 	r := &fuelportal.OverrideRequest{}
 	var driver, decidedBy sql.NullInt64
-	var created, decided, until nullTime
+	var created, decided, until, declined nullTime
+	var gallons fuelportal.Gallons
+	var retail fuelportal.TenthCents
 	err := row.Scan(&r.ID, &r.CompanyID, &r.CardID, &r.CardNumber, &r.DriverName, &driver, &r.TransactionID, &r.DeclineCode,
-		&r.Message, &r.Status, &created, &decided, &decidedBy, &until, &r.LiftsPrompt)
+		&r.Message, &r.Status, &created, &decided, &decidedBy, &until, &r.LiftsPrompt, &declined, &r.LocationName, &gallons, &retail)
 	if err != nil {
 		return nil, err
 	}
+	r.DeclinedAt, r.AttemptedAmount = declined.Time, fuelportal.PriceOf(gallons, retail)
 	r.DriverUserID, r.DecidedBy = driver.Int64, decidedBy.Int64
 	r.CreatedAt, r.DecidedAt, r.OverrideUntil = created.Time, decided.Ptr(), until.Ptr()
 	return r, nil

@@ -56,6 +56,7 @@ export const handlers = [
       totalGallons: 3100,
       warnings: 0,
       closedAt: null,
+      overdue: [],
     }),
   ),
   // A driver's navigation polls their unread notification count.

@@ -2997,7 +2997,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Approve a pending override request: the card's rules are lifted for hours (default 24)
+         * Approve a pending override request: the card's rules are lifted for hours (default 2, as a notification's Grant)
          * @description The request's alert is marked read and the driver is mailed. Another company's request or any other id is 404; a decided one 409.
          */
         post: {
@@ -3578,6 +3578,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/ifta/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the quarter's IFTA rates for the company (CSV)
+         * @description A text/csv body of at most 1 MiB in the rate file's format (docs/ifta.md, "Rate file"; the same file as `fuelportal import ifta-rates`): the header year,quarter,jurisdiction,fuelType,rate,surcharge, then one rate per quarter, member jurisdiction and fuel, in dollars a gallon with at most four decimals (0 is a rate). The rows of each quarter in the file replace the company's own rates of that quarter; in this company's returns they win over the shared rates, and other companies never see them. All or nothing: a bad file stores nothing and is answered 400 with a field error per bad line keyed 'line N' (at most 20; 'file' for the file as a whole).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "text/csv": string;
+                };
+            };
+            responses: {
+                /** @description Stored */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IFTARatesUpload"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wex/company/ifta/summary": {
         parameters: {
             query?: never;
@@ -3587,7 +3634,7 @@ export interface paths {
         };
         /**
          * The dashboard's view of the company's diesel IFTA return to act on now
-         * @description The quarter just ended while its return is neither closed nor past its due date, else the current quarter; computed by the same return flow as GET /api/wex/company/ifta/returns (fuelType diesel).
+         * @description The quarter just ended while its return is neither closed nor past its due date, else the current quarter; computed by the same return flow as GET /api/wex/company/ifta/returns (fuelType diesel). overdue lists every fuel's returns past their due date and not closed.
          */
         get: {
             parameters: {
@@ -5468,7 +5515,7 @@ export interface paths {
         put?: never;
         /**
          * Record an owner's odometer reading of one of the company's vehicles
-         * @description Field errors (message is a map): odometer ('Odometer must be whole miles from 0 to 9999999', 'This reading is not possible after the vehicle's last one': below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading), readAt ('The reading's time must not be in the future'), source. A reading moves the vehicle's MPG and may raise MPG_DROP. Another company's vehicle or any other id is 404.
+         * @description Field errors (message is a map): odometer ('Odometer must be whole miles from 0 to 9999999', "The vehicle's last reading is 500,000 miles: a reading now must be from 500,000 to 500,240 miles": below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading; the message names the last reading and the range possible at the reading's time), readAt ('The reading's time must not be in the future'), source. A reading moves the vehicle's MPG and may raise MPG_DROP. Another company's vehicle or any other id is 404.
          */
         post: {
             parameters: {
@@ -5519,7 +5566,7 @@ export interface paths {
         put?: never;
         /**
          * A driver records the odometer of their card's vehicle, now
-         * @description Drivers only (owners 403). The vehicle is the company's whose unit number the driver's card carries; none is 404 ('Your card has no vehicle: ask your fleet owner to add its unit number'). Field errors: odometer ('Odometer must be whole miles from 0 to 9999999', 'This reading is not possible after the vehicle's last one': below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading), readAt ('The reading's time must not be in the future', "A driver's reading must be from the last 7 days", or not a time with its zone). The same reading sent again (same miles and readAt) answers 201 with the one already kept.
+         * @description Drivers only (owners 403). The vehicle is the company's whose unit number the driver's card carries; none is 404 ('Your card has no vehicle: ask your fleet owner to add its unit number'). Field errors: odometer ('Odometer must be whole miles from 0 to 9999999', "The vehicle's last reading is 500,000 miles: a reading now must be from 500,000 to 500,240 miles": below the reading before it, or more than 80 mph × the hours since it above, or the same against the next reading; the message names the last reading and the range possible at the reading's time), readAt ('The reading's time must not be in the future', "A driver's reading must be from the last 7 days", or not a time with its zone). The same reading sent again (same miles and readAt) answers 201 with the one already kept.
          */
         post: {
             parameters: {
@@ -6715,6 +6762,15 @@ export interface components {
             overrideUntil: string | null;
             /** @description The approval lifted the card's pump prompt too */
             liftsPrompt: boolean;
+            /**
+             * Format: date-time
+             * @description when the declined purchase was tried
+             */
+            declinedAt: string;
+            /** @description the station of the declined purchase */
+            locationName: string;
+            /** @description the declined purchase at the pump, gallons × retail price, in dollars */
+            attemptedAmount: number;
         };
         OverrideRequestList: {
             content: components["schemas"]["OverrideRequest"][];
@@ -6727,8 +6783,8 @@ export interface components {
         /** @description The whole body is optional. */
         OverrideApproval: {
             /**
-             * @description how long the override lasts
-             * @default 24
+             * @description how long the override lasts (default 2 hours, as a notification's Grant)
+             * @default 2
              */
             hours: number;
             /**
@@ -6936,7 +6992,7 @@ export interface components {
         };
         IFTAWarning: {
             /** @enum {string} */
-            code: "quarter_open" | "missing_rate" | "no_fuel" | "mpg_out_of_range" | "miles_estimated" | "purchases_without_miles" | "miles_without_purchases" | "non_member_miles" | "sample_rates" | "telematics_jumps_dropped" | "telematics_gaps_bridged" | "units_without_fuel_type";
+            code: "quarter_open" | "missing_rate" | "no_fuel" | "mpg_out_of_range" | "miles_estimated" | "purchases_without_miles" | "miles_without_purchases" | "non_member_miles" | "sample_rates" | "telematics_jumps_dropped" | "telematics_gaps_bridged" | "units_without_fuel_type" | "zero_rate";
             jurisdictions?: string[];
             message: string;
         };
@@ -7785,6 +7841,24 @@ export interface components {
              * @description When the owner closed the return (null: not closed)
              */
             closedAt: string | null;
+            /** @description The returns past their due date and not closed (with miles or gallons), of the 8 quarters before the current one, oldest first */
+            overdue: components["schemas"]["IFTAOverdueReturn"][];
+        };
+        IFTAOverdueReturn: {
+            year: number;
+            quarter: number;
+            /** @enum {string} */
+            fuelType: "diesel" | "gasoline";
+            /** Format: date */
+            dueDate: string;
+            /** @description Days from the due date to the company's today */
+            daysLate: number;
+        };
+        IFTARatesUpload: {
+            /** @description The rates stored */
+            stored: number;
+            /** @description The quarters whose company rates they replaced */
+            quarters: number;
         };
         NetworkAuthorization: {
             /** @description The network's id of the authorization; each id is decided once (a replay is answered with the first decision and holds nothing more) */

@@ -3,10 +3,10 @@ import { formatDollars, maskCardNumber } from './fleet';
 
 describe('maskCardNumber', () => {
   it.each([
-    ['masks the middle of a 19-digit card in groups of 4', '7071000000000004321', '7071 **** **** ***4 321'],
-    ['masks a 16-digit card', '7071123412344321', '7071 **** **** 4321'],
-    ['ignores spaces already present', '7071 0000 0000 0004 321', '7071 **** **** ***4 321'],
-    ['only groups a number the server already masked', '7071***********4321', '7071 **** **** ***4 321'],
+    ['masks the middle of a 19-digit card, the last four digits a group of their own', '7071000000000008754', '7071 •••• 8754'],
+    ['masks a 16-digit card', '7071123412344321', '7071 •••• 4321'],
+    ['ignores spaces already present', '7071 0000 0000 0004 321', '7071 •••• 4321'],
+    ['reads a number the server already masked the same', '7071***********4321', '7071 •••• 4321'],
     ['leaves a short number unmasked', '12345678', '1234 5678'],
   ])('%s', (_name, input, expected) => {
     expect(maskCardNumber(input)).toBe(expected);

@@ -31,17 +31,13 @@ const VISIBLE_LEADING = 4;
 const VISIBLE_TRAILING = 4;
 
 /**
- * A card number in groups of 4 with the middle digits as asterisks (docs/product.md §3):
- * 7071000000000004321 → "7071 **** **** ***4 321". A number that already carries
- * asterisks is only grouped.
+ * A card number masked as its first and last four digits around one group of bullets, so the last
+ * four digits, which drivers and owners read, stand as a group (docs/product.md §3):
+ * 7071000000000008754 → "7071 •••• 8754". A number the server already masked (asterisks) reads the
+ * same; a number of 8 digits or fewer is only grouped.
  */
 export function maskCardNumber(cardNumber: string): string {
   const compact = cardNumber.replace(/\s+/g, '');
-  const masked =
-    compact.includes('*') || compact.length <= VISIBLE_LEADING + VISIBLE_TRAILING
-      ? compact
-      : compact.slice(0, VISIBLE_LEADING) +
-        '*'.repeat(compact.length - VISIBLE_LEADING - VISIBLE_TRAILING) +
-        compact.slice(-VISIBLE_TRAILING);
-  return masked.match(/.{1,4}/g)?.join(' ') ?? masked;
+  if (compact.length <= VISIBLE_LEADING + VISIBLE_TRAILING) return compact.match(/.{1,4}/g)?.join(' ') ?? compact;
+  return `${compact.slice(0, VISIBLE_LEADING)} •••• ${compact.slice(-VISIBLE_TRAILING)}`;
 }

@@ -1,8 +1,11 @@
 export { formatDollars, maskCardNumber } from './fleet';
 export {
+  formatCalendarDay,
   formatClockTime,
+  formatDateYear,
   formatDateYearTime,
   formatMonthDayTime,
+  formatNumericDateTime,
   viewerDay,
   viewerDayBound,
   viewerTime,

@@ -430,6 +430,9 @@ export const BODY_MAXIMUM = {
   DriverOdometerReadingCreate: {
     odometer: 9999999,
   },
+  IFTAOverdueReturn: {
+    quarter: 4,
+  },
   IFTASummary: {
     quarter: 4,
   },
@@ -650,6 +653,16 @@ export const BODY_MINIMUM = {
   DriverOdometerReadingCreate: {
     odometer: {
       value: 0,
+      exclusive: false,
+    },
+  },
+  IFTAOverdueReturn: {
+    daysLate: {
+      value: 1,
+      exclusive: false,
+    },
+    quarter: {
+      value: 1,
       exclusive: false,
     },
   },

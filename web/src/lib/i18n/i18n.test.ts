@@ -77,6 +77,16 @@ describe("the server's sentences", () => {
     expect(errorMessage(rtkError('This email is already in use'), 'x')).toBe('This email is already in use');
   });
 
+  it('carry the figures of a sentence with placeholders into its translation', () => {
+    const english = { odometerRange: "The vehicle's last reading is {{last}} miles: a reading now must be from {{min}} to {{max}} miles" };
+    const spanish = { odometerRange: 'La última lectura del vehículo es de {{last}} millas: una lectura ahora debe ser de {{min}} a {{max}} millas' };
+    expect(translateServerText(english, spanish, "The vehicle's last reading is 500,000 miles: a reading now must be from 500,000 to 500,240 miles")).toBe(
+      'La última lectura del vehículo es de 500,000 millas: una lectura ahora debe ser de 500,000 a 500,240 millas',
+    );
+    // Another sentence, or the same with other words around the figures, is not it.
+    expect(translateServerText(english, spanish, 'The vehicle was sold')).toBe('The vehicle was sold');
+  });
+
   it('fall back to English when a translation lacks the key', () => {
     expect(translateServerText({ taken: 'Taken' }, {}, 'Taken')).toBe('Taken');
     expect(translateServerText({ taken: 'Taken' }, { taken: 'Ocupado' }, ' taken ')).toBe('Ocupado');

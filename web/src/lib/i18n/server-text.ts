@@ -12,8 +12,21 @@ export function translateServerText(english: ServerMessages, local: ServerMessag
   const wanted = text.trim();
   for (const [key, sentence] of Object.entries(english)) {
     if (sentence === wanted || sentence.toLowerCase() === wanted.toLowerCase()) return local?.[key] ?? text;
+    const values = sentence.includes('{{') ? fill(sentence, wanted) : undefined;
+    if (values && local?.[key]) return local[key].replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name] ?? '');
   }
   return text;
+}
+
+/** The values of a sentence with {{placeholders}} (the server's figures) in `text`, or undefined when it is another sentence. */
+function fill(sentence: string, text: string): Record<string, string> | undefined {
+  const names: string[] = [];
+  const pattern = sentence
+    .split(/\{\{(\w+)\}\}/)
+    .map((part, i) => (i % 2 ? (names.push(part), '(.+?)') : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  const match = new RegExp(`^${pattern}$`).exec(text);
+  return match ? Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? ''])) : undefined;
 }
 
 /** translateServerText with i18next's texts: the current language's common:serverMessages. */

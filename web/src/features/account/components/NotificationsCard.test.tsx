@@ -2,14 +2,15 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as push from '@/lib/push';
+// The browser's side of push (subscribing), as the switch and useTurnOnPush both call it.
+import * as push from '@/lib/push/device';
 import { paths } from '@/lib/paths';
 import { apiUrl, server } from '@/test/server';
 import { renderApp } from '@/test/render';
 
 configure({ asyncUtilTimeout: 5000 });
 
-vi.mock('@/lib/push', async (original) => ({ ...(await original<typeof import('@/lib/push')>()) }));
+vi.mock('@/lib/push/device', async (original) => ({ ...(await original<typeof import('@/lib/push/device')>()) }));
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -5,11 +5,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, errorStatus } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notifier';
-import { devicePushState, deviceSubscription, pushApi, subscribeDevice, type PushState } from '@/lib/push';
+import { devicePushState, deviceSubscription, pushApi, useTurnOnPush, type PushState } from '@/lib/push';
 
 /**
  * "Notifications on this device": subscribes this browser to push notifications (asking
@@ -19,32 +19,8 @@ export function NotificationsCard() {
   const { t } = useTranslation('account');
   const [state, setState] = useState<PushState | 'checking'>('checking');
   const [busy, setBusy] = useState(false);
-  const [fetchKey] = pushApi.useLazyGetPushPublicKeyQuery();
-  const [save] = pushApi.useSavePushSubscriptionMutation();
   const [remove] = pushApi.useDeletePushSubscriptionMutation();
-
-  const turnOn = useCallback(async () => {
-    const { publicKey } = await fetchKey().unwrap();
-    const saveDevice = async (sub: PushSubscription) => {
-      const json = sub.toJSON();
-      await save({ endpoint: sub.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } }).unwrap();
-    };
-    let sub = await subscribeDevice(publicKey);
-    if (sub === 'blocked' || sub === 'unsupported') return sub;
-    try {
-      await saveDevice(sub);
-    } catch (error) {
-      // 409: this browser's subscription is another account's (it was left without
-      // signing out), and a subscription never moves between users: subscribe afresh,
-      // with a new endpoint (docs/notifications.md).
-      if (errorStatus(error) !== 409) throw error;
-      await sub.unsubscribe();
-      sub = await subscribeDevice(publicKey);
-      if (sub === 'blocked' || sub === 'unsupported') return sub;
-      await saveDevice(sub);
-    }
-    return 'on' as const;
-  }, [fetchKey, save]);
+  const turnOn = useTurnOnPush();
 
   // A browser that is on is saved again: the server may have forgotten it (a push
   // service said it was gone, the keys were rotated), and a subscription made with an

@@ -5,8 +5,23 @@ export type AlertPage = Schema<'AlertPage'>;
 /** One item of the alerts page. */
 export type CompanyAlert = Schema<'Alert'>;
 export type AlertKind = CompanyAlert['kind'];
+/** Every kind of the contract, keyed so that a kind it adds fails to compile until it is listed here. */
+const EVERY_KIND: Record<AlertKind, true> = {
+  DECLINE: true,
+  OVERRIDE_REQUEST: true,
+  NEAR_LIMIT: true,
+  AUTHORIZATION: true,
+  TRIP_REQUEST: true,
+  TRIP_ENDED: true,
+  TRIP_REPLANNED: true,
+  DRIVER_WAITING: true,
+  WALLET_LOW: true,
+  MPG_DROP: true,
+  IFTA_DUE: true,
+  WEBHOOK_FAILING: true,
+};
 /** Every kind, in the order the kind filter lists them. */
-export const ALERT_KINDS: readonly AlertKind[] = ['DECLINE', 'OVERRIDE_REQUEST', 'NEAR_LIMIT', 'TRIP_REQUEST', 'TRIP_ENDED', 'TRIP_REPLANNED', 'WEBHOOK_FAILING'];
+export const ALERT_KINDS = Object.keys(EVERY_KIND) as readonly AlertKind[];
 /** The page the alerts screen asks for (page from 0). */
 export type AlertQuery = Required<Pick<QueryParams<'/api/wex/company/alerts', 'get'>, 'page' | 'size'>> &
   Pick<QueryParams<'/api/wex/company/alerts', 'get'>, 'unread' | 'kind'>;

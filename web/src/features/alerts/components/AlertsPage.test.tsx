@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, driverAccount, server } from '@/test/server';
-import type { CompanyAlert, OverrideRequest } from '../api/alerts-api';
+import { ALERT_KINDS, type CompanyAlert, type OverrideRequest } from '../api/alerts-api';
 
 const session = { token: 't1', refreshToken: 'r1' };
 
@@ -39,7 +39,11 @@ const request: OverrideRequest = {
   message: 'Stuck in Amarillo',
   createdAt: '2026-11-24T15:05:00Z',
   decidedAt: null,
-  overrideUntil: null, liftsPrompt: false
+  overrideUntil: null,
+  declinedAt: '2026-11-24T15:02:00Z',
+  locationName: 'Pilot Travel Center #81',
+  attemptedAmount: 412.5,
+  liftsPrompt: false,
 };
 
 function alertsApi(initial: CompanyAlert[], { fail = false } = {}) {
@@ -90,9 +94,20 @@ describe('alerts', () => {
     expect(rows.map((row) => row.getAttribute('data-read'))).toEqual(['false', 'true']);
     expect(within(rows[0]!).getByRole('img', { name: 'Declined purchase' })).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('img', { name: 'Near a limit' })).toBeInTheDocument();
-    expect(rows[0]).toHaveTextContent('Sam Carter · 7071 **** **** ***1 234');
+    expect(rows[0]).toHaveTextContent('Sam Carter · 7071 •••• 1234');
     expect(await screen.findByRole('link', { name: '1 Alerts, unread' })).toHaveAttribute('href', paths.alerts);
     expect(screen.getByTestId('nav-badge')).toHaveTextContent('1');
+  });
+
+  it('offers every kind of alert in the kind filter', async () => {
+    alertsApi([alert(1)]);
+    const { user } = renderApp(paths.alerts, { session });
+    await screen.findAllByTestId('alert-row');
+    await user.click(within(screen.getByTestId('alert-kind-filter')).getByRole('combobox'));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toHaveLength(1 + ALERT_KINDS.length);
+    expect(ALERT_KINDS).toHaveLength(12);
+    expect(options).toEqual(expect.arrayContaining(['Declined purchase', 'Near a limit']));
   });
 
   it('marks an alert read on click, and all with Mark all read', async () => {

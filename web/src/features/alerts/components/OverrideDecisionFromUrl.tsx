@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { PUSH_GRANT_HOURS, useOverrideDecision } from '../model/use-override-decision';
+import { DEFAULT_GRANT_HOURS, useOverrideDecision } from '../model/use-override-decision';
 
 /** The id of a positive whole number in the query, or null. */
 function requestIdOf(value: string | null): number | null {
@@ -36,7 +36,7 @@ export function OverrideDecisionFromUrl() {
     );
     const id = requestIdOf(idParam);
     if (id === null || (decisionParam !== 'grant' && decisionParam !== 'deny')) return;
-    void run(id, decisionParam === 'grant' ? 'approve' : 'deny', decisionParam === 'grant' ? PUSH_GRANT_HOURS : undefined);
+    void run(id, decisionParam === 'grant' ? 'approve' : 'deny', decisionParam === 'grant' ? DEFAULT_GRANT_HOURS : undefined);
   }, [idParam, decisionParam, run, setSearch]);
   return null;
 }

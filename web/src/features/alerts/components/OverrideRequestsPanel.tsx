@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
-import { formatMonthDayTime, maskCardNumber } from '@/lib/format';
+import { formatDollars, formatMonthDayTime, maskCardNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useGetPendingOverrideRequestsQuery, type OverrideRequest } from '../api/alerts-api';
 import { RequestDecision } from './RequestDecision';
@@ -63,6 +63,9 @@ function PendingRequestRow({ request }: { request: OverrideRequest }) {
       <Stack sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {request.driverName} · {maskCardNumber(request.cardNumber)}
+        </Typography>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="override-request-purchase">
+          {t('pending.purchase', { amount: formatDollars(request.attemptedAmount), station: request.locationName, time: formatMonthDayTime(request.declinedAt) })}
         </Typography>
         {request.declineReason && (
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>

@@ -6,9 +6,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOverrideDecision } from '../model/use-override-decision';
+import { DEFAULT_GRANT_HOURS, useOverrideDecision } from '../model/use-override-decision';
 
-/** Hours an approval grants: the owner picks one, 24 unless changed (1..168 on the wire). */
+/** Hours an approval grants: the owner picks one, DEFAULT_GRANT_HOURS unless changed (1..168 on the wire). */
 const APPROVAL_HOURS = [2, 4, 8, 12, 24, 48, 72, 168] as const;
 
 /** Approve (for a number of hours) or deny a driver's override request. */
@@ -29,7 +29,7 @@ export function RequestDecision({
   promptDecline?: boolean;
 }) {
   const { t } = useTranslation('alerts');
-  const [hours, setHours] = useState<number>(24);
+  const [hours, setHours] = useState<number>(DEFAULT_GRANT_HOURS);
   const [liftsPrompt, setLiftsPrompt] = useState(false);
   const { run: decide, isLoading } = useOverrideDecision();
   const run = async (decision: 'approve' | 'deny') => {

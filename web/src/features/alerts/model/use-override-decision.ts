@@ -3,8 +3,11 @@ import { errorMessage, errorStatus } from '@/lib/api';
 import { notify } from '@/lib/notifier';
 import { useDecideOverrideRequestMutation } from '../api/alerts-api';
 
-/** Hours a "Grant" from a notification unlocks the card for (the server's push action says "Grant 2 hours"). */
-export const PUSH_GRANT_HOURS = 2;
+/**
+ * Hours an approval unlocks the card for unless the owner picks others: a notification's "Grant 2
+ * hours" and the alerts page's and dashboard's default alike (the contract's OverrideApproval default).
+ */
+export const DEFAULT_GRANT_HOURS = 2;
 
 /**
  * Approves (for hours) or denies a driver's override request and says how it went: the one path

@@ -245,8 +245,9 @@ describe('company dashboard', () => {
     const steps = await screen.findByRole('region', { name: 'First steps' });
     const items = within(steps).getAllByTestId('first-step');
     expect(items.map((item) => item.getAttribute('data-done'))).toEqual(['false', 'false', 'false']);
-    expect(items[0]).toHaveTextContent('Fuel cards are issued to your company by the Fuel Portal team');
-    expect(within(items[0]!).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', paths.contactUs);
+    // As the Fuel Cards page offers them: Order card.
+    expect(items[0]).toHaveTextContent('Order them under Fuel Cards with Order card');
+    expect(within(items[0]!).getByRole('link', { name: 'Fuel Cards' })).toHaveAttribute('href', paths.fuelCards);
     expect(within(items[1]!).getByTestId('first-steps-company')).toHaveTextContent(/^Demo Freight LLC$/);
     expect(items[1]).toHaveTextContent(`${window.location.origin}/signup`);
     expect(items[1]).toHaveTextContent('19-digit number of their own card');
@@ -286,7 +287,7 @@ describe('company dashboard', () => {
 
     const rows = await screen.findAllByTestId('dashboard-card');
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toHaveTextContent('7071 **** **** ***1 234');
+    expect(rows[0]).toHaveTextContent('7071 •••• 1234');
     expect(screen.getByRole('link', { name: 'Manage Cards' })).toHaveAttribute('href', paths.fuelCards);
 
     const recent = await screen.findAllByTestId('recent-transaction');

@@ -12,6 +12,7 @@ import type { PaymentModalComponent } from './payment-modal';
 import { RecentTransactions } from './RecentTransactions';
 import { IftaTile } from './IftaTile';
 import { OdometerTile } from './OdometerTile';
+import { PushInvite } from './PushInvite';
 import { TotalSavedTile } from './TotalSavedTile';
 import { TotalSpendingsTile } from './TotalSpendingsTile';
 import { WalletTile } from './WalletTile';
@@ -99,6 +100,7 @@ const OwnerTiles = memo(function OwnerTiles({
 const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, MyCard, role }: Pick<DashboardPageProps, 'ActiveTrip' | 'MyCard'> & { role: RoleCode }) {
   return (
     <>
+      {role === 'ROLE_USER' && <PushInvite />}
       {MyCard && (
         <Grid size={12}>
           <MyCard />

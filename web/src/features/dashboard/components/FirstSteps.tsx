@@ -32,6 +32,7 @@ function Step({ done, title, children }: { done: boolean; title: string; childre
 }
 
 const contactLink = <Link component={ReactRouterLink} to={paths.contactUs} />;
+const cardsLink = <Link component={ReactRouterLink} to={paths.fuelCards} />;
 
 /**
  * What a new company does first, on its dashboard until it has a purchase: get cards, have the
@@ -59,14 +60,14 @@ export function FirstSteps() {
       </Typography>
       <List dense disablePadding component="ol">
         <Step done={hasCards} title={t('firstSteps.cards.title')}>
-          <Trans t={t} i18nKey={hasCards ? 'firstSteps.cards.done' : 'firstSteps.cards.todo'} count={cards.data.length} components={{ contact: contactLink }} />
+          <Trans t={t} i18nKey={hasCards ? 'firstSteps.cards.done' : 'firstSteps.cards.todo'} count={cards.data.length} components={{ cards: cardsLink }} />
         </Step>
         <Step done={false} title={t('firstSteps.drivers.title')}>
           <Trans
             t={t}
             i18nKey="firstSteps.drivers.text"
             values={{ company, signup: `${window.location.origin}${paths.signUp}` }}
-            components={{ strong: <strong data-testid="first-steps-company" />, cards: <Link component={ReactRouterLink} to={paths.fuelCards} /> }}
+            components={{ strong: <strong data-testid="first-steps-company" />, cards: cardsLink }}
           />
         </Step>
         <Step done={funded} title={t('firstSteps.wallet.title')}>

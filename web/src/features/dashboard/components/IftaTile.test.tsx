@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { renderWithProviders } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import type { IftaSummary } from '../api/dashboard-api';
@@ -19,6 +20,7 @@ const summary: IftaSummary = {
   totalGallons: 3100,
   warnings: 2,
   closedAt: null,
+  overdue: [],
 };
 
 /** The tile inside a router (it links to the IFTA page). */
@@ -40,7 +42,7 @@ describe('IFTA tile', () => {
     expect(tile).toHaveTextContent('Diesel tax due so far, 2026 Q4');
     expect(screen.getByTestId('ifta-due-date')).toHaveTextContent('Due Jan 31, 2027 · in 64 days');
     expect(tile).toHaveTextContent('2 warnings to check');
-    expect(within(tile).getByRole('link', { name: 'Open the return' })).toHaveAttribute('href', '/ifta?year=2026&quarter=4');
+    expect(within(tile).getByRole('link', { name: 'Open the return' })).toHaveAttribute('href', '/ifta?year=2026&quarter=4&fuelType=diesel');
   });
 
   it('warns in red when the return of the quarter just ended is due within a week, and shows a credit as such', async () => {
@@ -50,6 +52,30 @@ describe('IFTA tile', () => {
     expect(screen.getByTestId('ifta-tile')).toHaveTextContent('Diesel tax credit, 2026 Q3');
     expect(screen.getByTestId('ifta-due-date')).toHaveTextContent('Due Oct 31, 2026 · in 1 day');
     expect(screen.getByTestId('ifta-tile')).not.toHaveTextContent('warning');
+  });
+
+  it('flags each overdue return in red with its days late, what to do and a link to it', async () => {
+    answer({ ...summary, overdue: [{ year: 2026, quarter: 3, fuelType: 'diesel', dueDate: '2026-10-31', daysLate: 36 }] });
+    renderTile();
+    const overdue = await screen.findByTestId('ifta-overdue');
+    expect(overdue).toHaveTextContent('2026 Q3 diesel return overdue · 36 days late');
+    expect(overdue).toHaveTextContent('It was due Oct 31, 2026. File it with your base jurisdiction now, then close it in the portal');
+    expect(within(overdue).getByRole('link', { name: 'Open 2026 Q3 diesel' })).toHaveAttribute('href', '/ifta?year=2026&quarter=3&fuelType=diesel');
+    // The quarter to act on still shows below.
+    expect(screen.getByTestId('ifta-tax-due')).toHaveTextContent('$1,234.56');
+  });
+
+  it('writes an overdue return in Spanish with Spanish dates', async () => {
+    answer({ ...summary, overdue: [{ year: 2026, quarter: 3, fuelType: 'gasoline', dueDate: '2026-10-31', daysLate: 1 }] });
+    setLanguage('es');
+    try {
+      renderTile();
+      const overdue = await screen.findByTestId('ifta-overdue');
+      expect(overdue).toHaveTextContent('Declaración 2026 Q3 de gasolina vencida · 1 día de retraso');
+      expect(overdue).toHaveTextContent('Vencía el 31 oct 2026.');
+    } finally {
+      setLanguage('en');
+    }
   });
 
   it('says when nothing is recorded for the quarter yet', async () => {

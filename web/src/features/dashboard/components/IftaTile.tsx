@@ -1,3 +1,5 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -6,22 +8,37 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
 import { LoadError } from '@/components/feedback/LoadStates';
-import { formatDollars, formatLocale } from '@/lib/format';
+import { formatCalendarDay, formatDollars } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useGetIftaSummaryQuery, type IftaSummary } from '../api/dashboard-api';
 import { Tile } from './Tile';
 
-/** The IFTA page opened on the summary's quarter. */
-const returnLink = (s: Pick<IftaSummary, 'year' | 'quarter'>) => `${paths.ifta}?year=${s.year}&quarter=${s.quarter}`;
+/** The IFTA page opened on a return's quarter and fuel. */
+const returnLink = (s: Pick<IftaSummary, 'year' | 'quarter' | 'fuelType'>) => `${paths.ifta}?year=${s.year}&quarter=${s.quarter}&fuelType=${s.fuelType}`;
 
-/** A YYYY-MM-DD day as "Jan 31, 2027" ("31 ene 2027"), read as the calendar day it is. */
-export const formatDueDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(formatLocale(), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** Returns past their due date and not closed: in red, how late, what to do, and a link to each. */
+function OverdueReturns({ overdue }: { overdue: IftaSummary['overdue'] }) {
+  const { t } = useTranslation('dashboard');
+  return overdue.map((o) => {
+    const labels = { period: `${o.year} Q${o.quarter}`, fuel: t(`ifta.fuel.${o.fuelType}`) };
+    return (
+      <Alert key={`${o.year}-${o.quarter}-${o.fuelType}`} severity="error" data-testid="ifta-overdue" sx={{ '& .MuiAlert-message': { minWidth: 0 } }}>
+        <AlertTitle>{t('ifta.overdueTitle', { ...labels, count: o.daysLate })}</AlertTitle>
+        <Typography variant="body2" sx={{ mb: 0.5 }}>
+          {t('ifta.overdueDue', { date: formatCalendarDay(o.dueDate) })}
+        </Typography>
+        <Link component={ReactRouterLink} to={returnLink(o)} variant="body2" color="inherit" sx={{ fontWeight: 600 }}>
+          {t('ifta.overdueOpen', labels)}
+        </Link>
+      </Alert>
+    );
+  });
+}
 
 /** When it is due, in words: "Due Jan 31, 2027 · in 64 days", "due today", or overdue. */
 function DueLine({ summary }: { summary: IftaSummary }) {
   const { t } = useTranslation('dashboard');
-  const date = formatDueDate(summary.dueDate);
+  const date = formatCalendarDay(summary.dueDate);
   if (summary.closedAt) return <Typography color="textSecondary">{t('ifta.closed', { date })}</Typography>;
   const late = summary.daysLeft < 0;
   const soon = summary.daysLeft <= 7;
@@ -83,6 +100,11 @@ export function IftaTile() {
         </Link>
       }
     >
+      {data && data.overdue.length > 0 && (
+        <Stack spacing={1}>
+          <OverdueReturns overdue={data.overdue} />
+        </Stack>
+      )}
       {body}
     </Tile>
   );

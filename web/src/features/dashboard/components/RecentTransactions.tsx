@@ -3,12 +3,11 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
 import { paths, transactionDetailPath } from '@/lib/paths';
 import type { RoleCode } from '@/lib/auth';
-import { formatDollars } from '@/lib/format';
+import { formatDollars, formatNumericDateTime } from '@/lib/format';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { SavedAtNote } from '@/components/feedback/SavedAtNote';
 import { useGetRecentTransactionsQuery, type RecentTransaction } from '../api/dashboard-api';
@@ -30,7 +29,7 @@ function Row({ transaction }: { transaction: RecentTransaction }) {
       <div className="recent-transaction-main">
         <p className="recent-transaction-location">{transaction.locationName}</p>
         <p className="recent-transaction-detail">
-          {transaction.driverCardName} · {dayjs(transaction.transactionDate).format('MM/DD/YYYY h:mm A')}
+          {transaction.driverCardName} · {formatNumericDateTime(transaction.transactionDate)}
         </p>
       </div>
       <div className="recent-transaction-amounts">

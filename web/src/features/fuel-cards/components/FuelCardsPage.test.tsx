@@ -50,7 +50,7 @@ describe('fuel cards', () => {
     const { user } = renderApp(paths.fuelCards, { session });
 
     const numbers = await screen.findAllByTestId('card-number');
-    expect(numbers.map((element) => element.textContent)).toEqual(['7071 **** **** ***1 234', '7071 **** **** ***5 678']);
+    expect(numbers.map((element) => element.textContent)).toEqual(['7071 •••• 1234', '7071 •••• 5678']);
     await user.type(screen.getByRole('searchbox', { name: 'Search cards...' }), 'ana');
     await waitFor(() => expect(screen.getAllByTestId('fuel-card-row')).toHaveLength(1));
     expect(searches).toEqual([null, 'ana']);

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from '@/lib/api';
 import { attachmentName, blobOrErrorBody, saveFile } from '@/lib/files';
-import type { IftaMiles, IftaMilesCreate, IftaPeriod, IftaPurchase, IftaPurchaseCreate, IftaReturn, TelematicsSettings, TelematicsToken } from './ifta-types';
+import type { IftaMiles, IftaMilesCreate, IftaPeriod, IftaPurchase, IftaPurchaseCreate, IftaRatesUpload, IftaReturn, TelematicsSettings, TelematicsToken } from './ifta-types';
 
 /** Every entry and close changes the return, the entries and the closed list. */
 const changed = ['IftaReturn' as const];
@@ -27,6 +27,11 @@ export const iftaApi = api.injectEndpoints({
         params: { fuelType },
       }),
       invalidatesTags: changed,
+    }),
+    /** The company's own rates (a rate file, text/csv): they win over the shared ones in its returns. */
+    uploadIftaRates: build.mutation<IftaRatesUpload, string>({
+      query: (csv) => ({ url: '/wex/company/ifta/rates', method: 'POST', body: csv, headers: { 'Content-Type': 'text/csv' } }),
+      invalidatesTags: (_result, error) => (error ? [] : changed),
     }),
     addIftaMiles: build.mutation<IftaMiles, IftaMilesCreate>({
       query: (body) => ({ url: '/wex/company/ifta/miles', method: 'POST', body }),
@@ -72,6 +77,7 @@ export const {
   useGetIftaMilesQuery,
   useGetIftaPurchasesQuery,
   useCloseIftaReturnMutation,
+  useUploadIftaRatesMutation,
   useAddIftaMilesMutation,
   useAddIftaPurchaseMutation,
   useDeleteIftaMilesMutation,

@@ -10,6 +10,7 @@ export type IftaRow = Schema<'IFTARow'>;
 export type IftaWarning = Schema<'IFTAWarning'>;
 export type IftaAfterClose = Schema<'IFTAAfterClose'>;
 export type IftaClosedReturn = Schema<'IFTAClosedReturn'>;
+export type IftaRatesUpload = Schema<'IFTARatesUpload'>;
 export type IftaMiles = Schema<'IFTAMiles'>;
 export type IftaPurchase = Schema<'IFTAPurchase'>;
 export type IftaMilesCreate = RequestBody<'/api/wex/company/ifta/miles', 'post'>;

@@ -1,6 +1,7 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import LockIcon from '@mui/icons-material/Lock';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -33,7 +34,7 @@ import { EmptyState, LoadError, LoadingRows } from '@/components/feedback/LoadSt
 import { useIsPhone } from '@/components/layout/AppShell';
 import { Page } from '@/components/layout/Page';
 import { errorMessage, isFetchBaseQueryError } from '@/lib/api';
-import { formatDollars } from '@/lib/format';
+import { formatCalendarDay, formatDateYear, formatDollars } from '@/lib/format';
 import { notify } from '@/lib/notifier';
 import {
   useCloseIftaReturnMutation,
@@ -45,8 +46,20 @@ import {
   useGetIftaReturnQuery,
 } from '../api/ifta-api';
 import type { FuelType, IftaPeriod, IftaReturn, IftaRow } from '../api/ifta-types';
-import { defaultEntryDate, formatRate, formatWhole, quarterFromSearch, quarterOf, yearOptions } from '../model/quarter';
+import {
+  closeBlock,
+  daysLate,
+  defaultEntryDate,
+  formatRate,
+  formatWhole,
+  fuelFromSearch,
+  periodSearch,
+  quarterFromSearch,
+  quarterOf,
+  yearOptions,
+} from '../model/quarter';
 import { AddFuelDialog, AddMilesDialog } from './EntryDialogs';
+import { RatesDialog } from './RatesDialog';
 import { TelematicsSection } from './TelematicsSection';
 
 type Column = { key: keyof IftaRow; format: (row: IftaRow) => string; numeric?: boolean };
@@ -163,7 +176,11 @@ function Totals({ ret }: { ret: IftaReturn }) {
   );
 }
 
-function CloseButton({ period, ret }: { period: IftaPeriod; ret: IftaReturn }) {
+/**
+ * Closing the draft: the button, and while it cannot close the reason beside it (the quarter still
+ * runs; jurisdictions without a rate, with the upload that fixes it).
+ */
+function CloseButton({ period, ret, onUploadRates }: { period: IftaPeriod; ret: IftaReturn; onUploadRates: () => void }) {
   const { t } = useTranslation('ifta');
   const [open, setOpen] = useState(false);
   const [close, { isLoading }] = useCloseIftaReturnMutation();
@@ -179,11 +196,34 @@ function CloseButton({ period, ret }: { period: IftaPeriod; ret: IftaReturn }) {
     }
   };
   if (ret.closedAt) return null;
+  const block = closeBlock(ret);
+  const quarterEnd = dayjs(new Date(period.year, period.quarter * 3, 0)).format('YYYY-MM-DD');
   return (
     <>
-      <Button variant="contained" startIcon={<LockIcon />} onClick={() => setOpen(true)} disabled={ret.status === 'open'}>
-        {t('close.button')}
-      </Button>
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Button
+          variant="contained"
+          startIcon={<LockIcon />}
+          onClick={() => setOpen(true)}
+          disabled={block !== null}
+          aria-describedby={block ? 'ifta-close-blocked' : undefined}
+          data-testid="ifta-close"
+        >
+          {t('close.button')}
+        </Button>
+        {block?.kind === 'missingRate' && (
+          <Button variant="outlined" color="error" startIcon={<UploadFileIcon />} onClick={onUploadRates}>
+            {t('rates.upload')}
+          </Button>
+        )}
+      </Stack>
+      {block && (
+        <Typography id="ifta-close-blocked" variant="body2" color={block.kind === 'missingRate' ? 'error' : 'textSecondary'} data-testid="ifta-close-blocked" sx={{ flexBasis: '100%' }}>
+          {block.kind === 'quarterOpen'
+            ? t('close.blockedOpen', { date: formatCalendarDay(quarterEnd) })
+            : t('close.blockedRate', { count: block.jurisdictions.length, jurisdictions: block.jurisdictions.join(', ') })}
+        </Typography>
+      )}
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="ifta-close-title">
         <DialogTitle id="ifta-close-title">{t('close.title', { period: label, fuel: t(`fuel.${period.fuelType}`) })}</DialogTitle>
         <DialogContent>
@@ -197,6 +237,21 @@ function CloseButton({ period, ret }: { period: IftaPeriod; ret: IftaReturn }) {
         </DialogActions>
       </Dialog>
     </>
+  );
+}
+
+/** A draft return past its due date: in red, how late, and what to do. */
+function Overdue({ ret, period }: { ret: IftaReturn; period: IftaPeriod }) {
+  const { t } = useTranslation('ifta');
+  const late = daysLate(ret);
+  if (late === null) return null;
+  return (
+    <Alert severity="error" sx={{ mb: 2 }} data-testid="ifta-overdue">
+      <AlertTitle>
+        {t('overdue.title', { count: late, period: `${period.year} Q${period.quarter}`, fuel: t(`fuel.${period.fuelType}`), date: formatCalendarDay(ret.dueDate) })}
+      </AlertTitle>
+      {t('overdue.todo')}
+    </Alert>
   );
 }
 
@@ -326,15 +381,17 @@ function Entries({ period, closed }: { period: IftaPeriod; closed: boolean }) {
 
 function StatusChips({ ret }: { ret: IftaReturn }) {
   const { t } = useTranslation('ifta');
-  const status = ret.closedAt
-    ? t('status.closed', { date: dayjs(ret.closedAt).format('MMM D, YYYY') })
-    : ret.status === 'open'
-      ? t('status.open')
-      : t('status.draft');
+  const late = daysLate(ret) !== null;
+  const status = ret.closedAt ? t('status.closed', { date: formatDateYear(ret.closedAt) }) : ret.status === 'open' ? t('status.open') : t('status.draft');
   return (
     <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
       <Chip label={status} color={ret.closedAt ? 'success' : 'default'} icon={ret.closedAt ? <LockIcon /> : undefined} data-testid="ifta-status" />
-      <Chip label={t('dueDate', { date: dayjs(ret.dueDate).format('MMM D, YYYY') })} variant="outlined" />
+      <Chip
+        label={t(late ? 'overdue.chip' : 'dueDate', { date: formatCalendarDay(ret.dueDate) })}
+        color={late ? 'error' : 'default'}
+        variant={late ? 'filled' : 'outlined'}
+        data-testid="ifta-due"
+      />
     </Stack>
   );
 }
@@ -366,10 +423,14 @@ function AfterClose({ ret }: { ret: IftaReturn }) {
 export function IftaPage() {
   const { t } = useTranslation('ifta');
   const phone = useIsPhone();
-  const [search] = useSearchParams();
-  // ?year&quarter (the dashboard's tile links to its quarter); else the current quarter.
-  const [period, setPeriod] = useState<IftaPeriod>(() => ({ ...(quarterFromSearch(search) ?? quarterOf()), fuelType: 'diesel' }));
+  const [search, setSearch] = useSearchParams();
+  // The address holds the return shown (?year&quarter&fuelType: a link, a reload, back and forward
+  // keep it); without one, the current quarter's diesel return.
+  const period: IftaPeriod = { ...(quarterFromSearch(search) ?? quarterOf()), fuelType: fuelFromSearch(search) };
+  const setPeriod = (next: IftaPeriod) => setSearch(periodSearch(next), { replace: true });
+  const [ratesOpen, setRatesOpen] = useState(false);
   const { currentData: ret, isFetching, isError, refetch } = useGetIftaReturnQuery(period);
+  const block = ret ? closeBlock(ret) : null;
 
   let body;
   if (!ret && isError) body = <LoadError onRetry={refetch} retrying={isFetching} />;
@@ -377,11 +438,15 @@ export function IftaPage() {
   else
     body = (
       <>
+        <Overdue ret={ret} period={period} />
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5, justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
           <StatusChips ret={ret} />
-          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-            <CloseButton period={period} ret={ret} />
+          <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center', justifyContent: { sm: 'flex-end' } }}>
+            <CloseButton period={period} ret={ret} onUploadRates={() => setRatesOpen(true)} />
             <ExportButtons period={period} />
+            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setRatesOpen(true)} data-testid="ifta-upload-rates">
+              {t('rates.upload')}
+            </Button>
           </Stack>
         </Stack>
         <Totals ret={ret} />
@@ -391,7 +456,7 @@ export function IftaPage() {
         {ret.warnings.length > 0 && (
           <Stack spacing={1} sx={{ mt: 2 }} component="section" aria-label={t('warnings')} data-testid="ifta-warnings">
             {ret.warnings.map((w) => (
-              <Alert key={w.code} severity={w.code === 'sample_rates' || w.code === 'missing_rate' ? 'error' : 'warning'} data-code={w.code}>
+              <Alert key={w.code} severity={w.code === 'sample_rates' || w.code === 'missing_rate' ? 'error' : w.code === 'zero_rate' ? 'info' : 'warning'} data-code={w.code}>
                 {w.message}
               </Alert>
             ))}
@@ -428,6 +493,9 @@ export function IftaPage() {
         )}
       </Stack>
       <Box aria-busy={isFetching}>{body}</Box>
+      {ratesOpen && (
+        <RatesDialog year={period.year} quarter={period.quarter} missing={block?.kind === 'missingRate' ? block.jurisdictions : []} onClose={() => setRatesOpen(false)} />
+      )}
       <TelematicsSection />
     </Page>
   );

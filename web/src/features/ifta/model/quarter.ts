@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { IftaMilesCreate } from '../api/ifta-types';
+import type { FuelType, IftaMilesCreate, IftaPeriod, IftaReturn } from '../api/ifta-types';
 
 export interface Quarter {
   year: number;
@@ -18,6 +18,12 @@ export function quarterFromSearch(search: URLSearchParams): Quarter | null {
   if (!Number.isInteger(year) || year < 2000 || year > 2100 || !Number.isInteger(quarter) || quarter < 1 || quarter > 4) return null;
   return { year, quarter };
 }
+
+/** The fuel of a link's ?fuelType=gasoline: diesel unless it names gasoline. */
+export const fuelFromSearch = (search: URLSearchParams): FuelType => (search.get('fuelType') === 'gasoline' ? 'gasoline' : 'diesel');
+
+/** The page's address of a return: ?year=2026&quarter=3&fuelType=diesel. */
+export const periodSearch = (p: IftaPeriod): string => new URLSearchParams({ year: String(p.year), quarter: String(p.quarter), fuelType: p.fuelType }).toString();
 
 /** The quarter before q. */
 export function previousQuarter({ year, quarter }: Quarter): Quarter {
@@ -56,3 +62,30 @@ export const formatWhole = (n: number) => n.toLocaleString('en-US', { maximumFra
 
 /** A rate in dollars a gallon with four decimals, or an em dash when there is none. */
 export const formatRate = (rate: number | null) => (rate === null ? '—' : `$${rate.toFixed(4)}`);
+
+/** The rate file's header, as the server documents it (docs/ifta.md, "Rate file"). */
+export const RATE_FILE_HEADER = 'year,quarter,jurisdiction,fuelType,rate,surcharge';
+
+/** The server's bound on a rate file upload (ifta.MaxRatesBytes). */
+export const MAX_RATE_FILE_BYTES = 1024 * 1024;
+
+type ReturnFacts = Pick<IftaReturn, 'status' | 'closedAt' | 'dueDate' | 'totalMiles' | 'totalGallons' | 'warnings'>;
+
+/**
+ * Days a return is late on `today` (a YYYY-MM-DD day): a return with miles or gallons, not closed,
+ * whose due date has passed; null otherwise.
+ */
+export function daysLate(ret: ReturnFacts, today: string = dayjs().format('YYYY-MM-DD')): number | null {
+  if (ret.closedAt || (ret.totalMiles === 0 && ret.totalGallons === 0) || today <= ret.dueDate) return null;
+  return dayjs(today).diff(dayjs(ret.dueDate), 'day');
+}
+
+/** Why a draft return cannot be closed yet: its quarter still runs, or jurisdictions lack a rate; null when it can be. */
+export type CloseBlock = { kind: 'quarterOpen' } | { kind: 'missingRate'; jurisdictions: string[] } | null;
+
+export function closeBlock(ret: ReturnFacts): CloseBlock {
+  if (ret.status === 'open') return { kind: 'quarterOpen' };
+  const missing = ret.warnings.find((w) => w.code === 'missing_rate');
+  if (missing) return { kind: 'missingRate', jurisdictions: missing.jurisdictions ?? [] };
+  return null;
+}

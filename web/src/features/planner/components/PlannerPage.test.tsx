@@ -67,6 +67,19 @@ async function fillAssistant(user: ReturnType<typeof renderPlanner>['user'], tan
 
 // Whole-screen flows with many user events: generous on a shared, busy machine.
 describe('PlannerPage without a route', () => {
+  it('says the map needs a connection while offline, and shows it again once online', async () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderPlanner();
+      expect(screen.getByTestId('map-offline')).toHaveTextContent('The map needs a connection: it shows again once you are back online.');
+      online.mockReturnValue(true);
+      fireEvent(window, new Event('online'));
+      await waitFor(() => expect(screen.queryByTestId('map-offline')).not.toBeInTheDocument());
+    } finally {
+      online.mockRestore();
+    }
+  });
+
   it('disables the top bar with (Loading...) until the map is loaded', () => {
     renderPlanner({ MapView: UnloadedMap });
     expect(screen.getByRole('combobox', { name: 'Departure (Loading...)' })).toBeDisabled();

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '@/components/layout/AppShell';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notifier';
+import { useOnline } from '@/lib/pwa';
 import {
   useBuildRouteMutation,
   useGetBestPlanMutation,
@@ -102,6 +103,8 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
   const [chainCodes, setChainCodes] = useState<string[]>([]);
   // A stand-in map (tests) needs no WebGL; the MapLibre one cannot start without it.
   const [mapAvailable] = useState(() => MapView !== PlannerMap || supportsWebGL());
+  // The map's tiles and stations come from the server: offline it says so instead of a blank map.
+  const online = useOnline();
 
   const routeActive = state.routes.length > 0;
   const selectedRoute = state.routes[state.selectedRouteIndex];
@@ -370,7 +373,11 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
               </Stack>
             }
           >
-            {mapAvailable ? (
+            {!online ? (
+              <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13', p: 3 }} role="status" data-testid="map-offline">
+                <Typography sx={{ color: 'grey.300', textAlign: 'center' }}>{t('map.offline')}</Typography>
+              </Stack>
+            ) : mapAvailable ? (
               <MapView
                 stations={mapStations}
                 view={routeActive ? undefined : (mapView.data ?? null)}

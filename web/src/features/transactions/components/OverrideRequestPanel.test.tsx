@@ -56,7 +56,11 @@ function driverApi(rows: TransactionListItem[], create: (body: unknown) => Respo
           message: '',
           createdAt: dayjs().toISOString(),
           decidedAt: null,
-          overrideUntil: null, liftsPrompt: false
+          overrideUntil: null,
+          declinedAt: '2026-11-24T15:02:00Z',
+          locationName: 'Pilot Travel Center #81',
+          attemptedAmount: 412.5,
+          liftsPrompt: false,
         });
       }
       return response;
@@ -113,7 +117,11 @@ describe("driver's override request", () => {
       message: '',
       createdAt: '2026-11-24T15:00:00Z',
       decidedAt: '2026-11-24T15:10:00Z',
-      overrideUntil: '2099-11-25T15:10:00Z', liftsPrompt: false
+      overrideUntil: '2099-11-25T15:10:00Z',
+      declinedAt: '2026-11-24T15:02:00Z',
+      locationName: 'Pilot Travel Center #81',
+      attemptedAmount: 412.5,
+      liftsPrompt: false,
     });
     server.use(
       http.get(apiUrl('/wex/transactions/2'), () =>

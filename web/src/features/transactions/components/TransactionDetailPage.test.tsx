@@ -50,7 +50,7 @@ describe('transaction detail', () => {
     expect(card).toHaveTextContent('Driver IDD-1001');
     expect(card).toHaveTextContent(/DateNovember 21, 2026 at 2:03\sPM/);
     expect(card).toHaveTextContent('LocationPilot Travel Center #4122100 N Orange Blossom Trl, Orlando, FL 32804');
-    expect(card).toHaveTextContent('Card7071 **** **** ***4 321');
+    expect(card).toHaveTextContent('Card7071 •••• 4321');
     expect(card).toHaveTextContent('Quantity128.4 gal best price');
     expect(screen.getByRole('link', { name: 'Transactions' })).toHaveAttribute('href', '/transactions');
   });

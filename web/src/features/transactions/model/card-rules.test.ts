@@ -29,7 +29,12 @@ describe('cardRulePhrases', () => {
       card({ dailyLimit: 500, allowedProducts: ['DSL', 'DEF'], allowedHours: { from: '05:00', to: '22:00' } }, { daily: 306 }),
       { nextStopName: 'TA Fort Worth #321', gallons: 18.1 },
     );
-    expect(phrases.join(' · ')).toBe('$500 a day, $306 left today · diesel and DEF · 5 AM–10 PM · locked to plan: next stop TA Fort Worth #321, 18.1 gal');
+    expect(phrases.join(' · ')).toBe('$500 a day, $306 left today · diesel and DEF · 5 AM–10 PM Central Time · locked to plan: next stop TA Fort Worth #321, 18.1 gal');
+  });
+
+  it("says the hours on the company's clock with its zone", () => {
+    const phrases = cardRulePhrases(t.t, { ...card({ allowedHours: { from: '06:00', to: '18:30' } }), timeZone: 'America/Denver' }, null);
+    expect(phrases).toEqual(['6 AM–6:30 PM Mountain Time']);
   });
 
   it('says nothing for a card without rules', () => {

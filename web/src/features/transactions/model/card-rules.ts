@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatDollars } from '@/lib/format';
+import { formatDollars, formatLocale } from '@/lib/format';
 import type { DriverCard } from '../api/transactions-api';
 
 /** What the card is locked to while its active trip locks it (from the trips feature). */
@@ -19,6 +19,16 @@ export function clockText(hhmm: string): string {
   return minutes ? `${hour}:${String(minutes).padStart(2, '0')} ${suffix}` : `${hour} ${suffix}`;
 }
 
+/** The time zone's name in the app's language ("Central Time", es "hora central"), else its IANA name. */
+export function zoneName(timeZone: string, at: Date = new Date()): string {
+  try {
+    const parts = new Intl.DateTimeFormat(formatLocale(), { timeZone, timeZoneName: 'longGeneric' }).formatToParts(at);
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
+}
+
 /** A list in words: "a", "a and b", "a, b and c". */
 function listText(t: TFunction, items: string[]): string {
   if (items.length <= 1) return items.join('');
@@ -27,7 +37,7 @@ function listText(t: TFunction, items: string[]): string {
 
 /**
  * The card's rules and lock as the driver reads them, one phrase each:
- * "$500 a day, $306 left today", "diesel and DEF", "5 AM–10 PM", "locked to plan: next stop …".
+ * "$500 a day, $306 left today", "diesel and DEF", "5 AM–10 PM Central Time", "locked to plan: next stop …".
  */
 export function cardRulePhrases(t: TFunction, card: DriverCard, lock: CardLock | null): string[] {
   const { controls, left } = card;
@@ -53,7 +63,11 @@ export function cardRulePhrases(t: TFunction, card: DriverCard, lock: CardLock |
   if (controls.allowedProducts?.length)
     phrases.push(listText(t, controls.allowedProducts.map((code) => t(`transactions:products.${code}`).toLocaleLowerCase())).replace(/\bdef\b/g, 'DEF'));
   if (controls.allowedDays?.length) phrases.push(listText(t, controls.allowedDays.map((day) => t(`transactions:card.days.${day}`))));
-  if (controls.allowedHours) phrases.push(`${clockText(controls.allowedHours.from)}–${clockText(controls.allowedHours.to)}`);
+  // The hours count on the company's clock: said with its zone, for a driver in another one.
+  if (controls.allowedHours)
+    phrases.push(
+      t('transactions:card.hours', { from: clockText(controls.allowedHours.from), to: clockText(controls.allowedHours.to), zone: zoneName(card.timeZone) }),
+    );
   if (controls.allowedStates?.length) phrases.push(t('transactions:card.states', { states: listText(t, controls.allowedStates) }));
   if (controls.allowedChains?.length) phrases.push(t('transactions:card.chains', { chains: listText(t, controls.allowedChains) }));
   if (controls.blockedChains?.length) phrases.push(t('transactions:card.blocked', { chains: listText(t, controls.blockedChains) }));

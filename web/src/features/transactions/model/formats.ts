@@ -1,11 +1,15 @@
 import dayjs from 'dayjs';
-import { formatLocale, viewerTime } from '@/lib/format';
+import { formatDateYearTime, formatLanguage, formatLocale, viewerTime } from '@/lib/format';
 
 /** transactions-{date}.xlsx, used when the server names no file (docs/product.md §7). */
 export const exportFileName = (now = dayjs()) => `transactions-${now.format('YYYY-MM-DD')}.xlsx`;
 
-/** Long US date in the viewer's zone, e.g. "November 21, 2026 at 2:03 PM" (es: "21 de noviembre de 2026…"; docs/product.md §2.8). */
+/**
+ * Long US date in the viewer's zone, e.g. "November 21, 2026 at 2:03 PM" (docs/product.md §2.8);
+ * Spanish writes the app's Spanish date, "21 nov 2026, 2:03 PM" (docs/product.md, "Languages").
+ */
 export function longUsDate(isoDate: string): string {
+  if (formatLanguage() === 'es') return formatDateYearTime(isoDate);
   return new Intl.DateTimeFormat(formatLocale(), { dateStyle: 'long', timeStyle: 'short' }).format(viewerTime(isoDate).toDate());
 }
 

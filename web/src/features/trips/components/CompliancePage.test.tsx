@@ -32,8 +32,8 @@ describe('compliance page', () => {
     const table = await screen.findByRole('table', { name: 'Drivers, most missed savings first' });
     const rows = within(table).getAllByTestId('compliance-row');
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
-      ['Dan Driver', '7071 **** **** ***0 011', '3', '310.5', '230.5', '80.0', '$995.20', '$1,021.60', '$26.40'],
-      ['Ana Ruiz', '7071 **** **** ***5 678', '2', '200.0', '200.0', '0.0', '$640.00', '$640.00', '$0.00'],
+      ['Dan Driver', '7071 •••• 0011', '3', '310.5', '230.5', '80.0', '$995.20', '$1,021.60', '$26.40'],
+      ['Ana Ruiz', '7071 •••• 5678', '2', '200.0', '200.0', '0.0', '$640.00', '$640.00', '$0.00'],
     ]);
     expect(requests[0]).toEqual({ dateFrom: dayjs().subtract(1, 'month').format('YYYY-MM-DD'), dateTo: dayjs().format('YYYY-MM-DD') });
   });

@@ -79,7 +79,7 @@ describe('Save as trip', () => {
     await waitFor(() => expect(store.getState().auth.user).not.toBeNull());
     await user.click(await screen.findByRole('button', { name: 'Save as trip' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save as trip' });
-    expect(within(dialog).getByTestId('own-card')).toHaveTextContent('Your card 7071 **** **** ***0 011');
+    expect(within(dialog).getByTestId('own-card')).toHaveTextContent('Your card 7071 •••• 0011');
     expect(within(dialog).queryByRole('combobox')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save trip' }));
     await waitFor(() => expect(bodies).toEqual([{ ...planned, cardNumber: '7071000000000000011', lockCard: false }]));

@@ -41,7 +41,7 @@ describe('trips list', () => {
     const rows = await screen.findAllByTestId('trip-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Dallas, TX → Oklahoma City, OK');
-    expect(rows[0]).toHaveTextContent('Dan Driver · 7071 **** **** ***0 011');
+    expect(rows[0]).toHaveTextContent('Dan Driver · 7071 •••• 0011');
     expect(rows[0]).toHaveTextContent('Active');
     expect(rows[0]).toHaveTextContent('Card locked');
     expect(rows[0]).toHaveTextContent('2 stops · $334.60');

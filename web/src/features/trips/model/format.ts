@@ -1,4 +1,4 @@
-import { formatLocale, viewerTime } from '@/lib/format';
+import { formatDateYearTime, formatLanguage, formatLocale, viewerTime } from '@/lib/format';
 
 const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
@@ -12,5 +12,5 @@ const dateTime = () => {
 /** 152.3 — gallons and miles with one decimal. */
 export const formatOneDecimal = (value: number): string => oneDecimal.format(value);
 
-/** "Nov 21, 2026, 2:03 PM" (es: "21 nov 2026, 2:03 p.m.") in the viewer's zone for an instant from the API. */
-export const formatDateTime = (iso: string): string => dateTime().format(viewerTime(iso).toDate());
+/** "Nov 21, 2026, 2:03 PM" (es: "21 nov 2026, 2:03 PM", the app's Spanish date) in the viewer's zone for an instant from the API. */
+export const formatDateTime = (iso: string): string => (formatLanguage() === 'es' ? formatDateYearTime(iso) : dateTime().format(viewerTime(iso).toDate()));

@@ -1,6 +1,4 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,8 +8,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CsvFilePicker, FileProblems } from '@/components/form/CsvFileUpload';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notifier';
 import { useImportVehiclesMutation, type VehicleImportResult } from '../api/vehicles-api';
@@ -29,14 +28,11 @@ const codeSx = { fontFamily: 'monospace', fontSize: '0.85rem', overflowWrap: 'an
 export function ImportDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('vehicles');
   const titleId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [importVehicles, { isLoading }] = useImportVehiclesMutation();
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
+  const choose = async (chosen: File | null) => {
     setOutcome(null);
     if (!chosen) return;
     if (chosen.size > MAX_FILE_BYTES) {
@@ -85,22 +81,14 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               {EXAMPLE_LINE}
             </Typography>
           </Box>
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".csv,text/csv"
-            hidden
-            data-testid="fleet-list-file"
-            onChange={(event) => void choose(event)}
+          <CsvFilePicker
+            chooseLabel={t('import.chooseFile')}
+            fileName={file?.name}
+            noFileLabel={t('import.noFile')}
+            testId="fleet-list-file"
+            nameTestId="fleet-list-name"
+            onChoose={(chosen) => void choose(chosen)}
           />
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()} sx={{ flexShrink: 0 }}>
-              {t('import.chooseFile')}
-            </Button>
-            <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="fleet-list-name">
-              {file?.name ?? t('import.noFile')}
-            </Typography>
-          </Stack>
           <Box aria-live="polite">
             {outcome?.kind === 'done' && (
               <Alert severity="success" data-testid="import-result">
@@ -113,20 +101,15 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               </Alert>
             )}
             {outcome?.kind === 'problems' && (
-              <Alert severity="error" data-testid="import-problems" sx={{ '& .MuiAlert-message': { minWidth: 0 } }}>
-                <AlertTitle>{t('import.problemsTitle', { count: outcome.problems.length })}</AlertTitle>
-                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                  {outcome.problems.map((problem) => (
-                    <Typography component="li" variant="body2" key={`${problem.line}:${problem.column ?? ''}`} sx={{ overflowWrap: 'anywhere' }}>
-                      <strong>
-                        {problem.line > 0 ? t('import.line', { line: problem.line }) : t('import.file')}
-                        {problem.column ? ` · ${problem.column}` : ''}
-                      </strong>
-                      {`: ${problem.message}`}
-                    </Typography>
-                  ))}
-                </Box>
-              </Alert>
+              <FileProblems
+                title={t('import.problemsTitle', { count: outcome.problems.length })}
+                testId="import-problems"
+                problems={outcome.problems.map((problem) => ({
+                  key: `${problem.line}:${problem.column ?? ''}`,
+                  where: `${problem.line > 0 ? t('import.line', { line: problem.line }) : t('import.file')}${problem.column ? ` · ${problem.column}` : ''}`,
+                  message: problem.message,
+                }))}
+              />
             )}
           </Box>
         </Stack>

@@ -1,0 +1,135 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '@/lib/paths';
+import { renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+import type { IftaReturn } from '../api/ifta-types';
+
+const session = { token: 't1', refreshToken: 'r1' };
+
+/** 2026 Q3 diesel on Dec 6, 2026: due Oct 31, a draft, Oregon without a rate. */
+const q3: IftaReturn = {
+  year: 2026,
+  quarter: 3,
+  fuelType: 'diesel',
+  status: 'closed',
+  totalMiles: 2001,
+  totalTaxableMiles: 2001,
+  totalGallons: 331,
+  mpg: 6.05,
+  rows: [
+    { jurisdiction: 'OR', totalMiles: 477, taxableMiles: 477, taxableGallons: 79, taxPaidGallons: 60, netTaxableGallons: 19, rate: null, surcharge: null, tax: 0, surchargeTax: 0, total: 0 },
+  ],
+  totalDue: 12.5,
+  warnings: [{ code: 'missing_rate', jurisdictions: ['OR'], message: 'No diesel rate for 2026Q3 in OR: their miles and gallons are listed with no tax.' }],
+  dueDate: '2026-10-31',
+  closedAt: null,
+  afterClose: [],
+  sources: { cardPurchases: 4, fuelEntries: 0, milesEntries: 2, completedTrips: 0, telematicsVehicleDays: 0, supersededByTelematics: 0, supersededByTrips: 0 },
+};
+
+/** The API's answers: the return of each asked quarter (q3 for 2026 Q3, an open Q4 else); uploads go to `upload`. */
+function answer(upload: (csv: string) => Response | Promise<Response>) {
+  const asked: string[] = [];
+  let current = q3;
+  server.use(
+    http.get(apiUrl('/wex/company/ifta/returns'), ({ request }) => {
+      const search = new URL(request.url).searchParams;
+      asked.push(search.toString());
+      if (search.get('quarter') === '3') return HttpResponse.json({ ...current, fuelType: search.get('fuelType') });
+      return HttpResponse.json({ ...q3, quarter: 4, status: 'open', dueDate: '2027-01-31', warnings: [] });
+    }),
+    http.get(apiUrl('/wex/company/ifta/miles'), () => HttpResponse.json([])),
+    http.get(apiUrl('/wex/company/ifta/purchases'), () => HttpResponse.json([])),
+    http.get(apiUrl('/wex/company/telematics'), () => HttpResponse.json({ forwardPath: '/api/telematics/traccar', forwardUrl: '', tokenCreatedAt: null })),
+    http.post(apiUrl('/wex/company/ifta/rates'), async ({ request }) => {
+      const result = await upload(await request.text());
+      if (result.ok) {
+        current = { ...q3, rows: [{ ...q3.rows[0], rate: 0, surcharge: 0 }], warnings: [{ code: 'zero_rate', jurisdictions: ['OR'], message: 'The diesel rate for 2026Q3 in OR is 0.' }] };
+      }
+      return result;
+    }),
+    http.post(apiUrl('/wex/company/ifta/returns/2026/3/close'), () => {
+      current = { ...current, closedAt: '2026-12-06T15:00:00Z' };
+      return HttpResponse.json(current);
+    }),
+  );
+  return asked;
+}
+
+const csvFile = (text: string) => new File([text], 'rates-2026q3.csv', { type: 'text/csv' });
+
+describe('IFTA return page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-06T15:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('flags an overdue draft in red with the days late and what to do, and says why it cannot close', async () => {
+    answer(() => HttpResponse.json({ stored: 1, quarters: 1 }));
+    renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
+    const overdue = await screen.findByTestId('ifta-overdue');
+    expect(overdue).toHaveTextContent('The 2026 Q3 Diesel return is overdue: it was due Oct 31, 2026, 36 days ago.');
+    expect(overdue).toHaveTextContent('File it with your base jurisdiction now, then close it here.');
+    expect(screen.getByTestId('ifta-due')).toHaveTextContent('Overdue · was due Oct 31, 2026');
+    const close = screen.getByTestId('ifta-close');
+    expect(close).toBeDisabled();
+    expect(close).toHaveAccessibleDescription("No rate for OR this quarter: upload the quarter's rates to close the return.");
+  });
+
+  it('says a return of a running quarter closes once the quarter is over', async () => {
+    answer(() => HttpResponse.json({ stored: 1, quarters: 1 }));
+    renderApp(`${paths.ifta}?year=2026&quarter=4`, { session });
+    expect(await screen.findByTestId('ifta-close-blocked')).toHaveTextContent('The quarter runs until Dec 31, 2026: a return closes once its quarter is over.');
+    expect(screen.queryByTestId('ifta-overdue')).not.toBeInTheDocument();
+  });
+
+  it('lists every bad line of a refused rate file, then stores a good one and closes the return', { timeout: 120_000 }, async () => {
+    let calls = 0;
+    answer(() =>
+      ++calls === 1
+        ? HttpResponse.json({ status: 400, message: { 'line 4': ['rate: "abc" is not an amount in dollars such as 0.2850'], 'line 2': ['jurisdiction "XX" is not an IFTA member\'s two-letter code'] } }, { status: 400 })
+        : HttpResponse.json({ stored: 1, quarters: 1 }),
+    );
+    const { user } = renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
+    // The one beside the disabled close button, and the page's own.
+    await screen.findByTestId('ifta-close-blocked');
+    expect(screen.getAllByRole('button', { name: 'Upload rates' })).toHaveLength(2);
+    await user.click(screen.getAllByRole('button', { name: 'Upload rates' })[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Upload the 2026 Q3 rates' });
+    expect(within(dialog).getByTestId('ifta-rates-missing')).toHaveTextContent('This return has no rate for OR.');
+    await user.upload(within(dialog).getByTestId('ifta-rates-file'), csvFile('year,quarter,jurisdiction,fuelType,rate,surcharge\n2026,3,XX,diesel,0.2,\n'));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    const problems = await within(dialog).findByTestId('ifta-rates-problems');
+    expect(problems).toHaveTextContent('2 problems: nothing was stored');
+    expect(within(problems).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Line 2: Jurisdiction "XX" is not an IFTA member\'s two-letter code',
+      'Line 4: Rate: "abc" is not an amount in dollars such as 0.2850',
+    ]);
+
+    await user.upload(within(dialog).getByTestId('ifta-rates-file'), csvFile('year,quarter,jurisdiction,fuelType,rate,surcharge\n2026,3,OR,diesel,0,\n'));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByTestId('ifta-rates-result')).toHaveTextContent('1 rate stored: your return of its quarter uses it now.');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await waitFor(() => expect(screen.getByTestId('ifta-close')).toBeEnabled());
+    expect(screen.queryByTestId('ifta-close-blocked')).not.toBeInTheDocument();
+    expect(screen.getByTestId('ifta-warnings')).toHaveTextContent('The diesel rate for 2026Q3 in OR is 0.');
+    await user.click(screen.getByTestId('ifta-close'));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close return' }));
+    expect(await screen.findByTestId('ifta-status')).toHaveTextContent('Closed Dec 6, 2026');
+    expect(screen.queryByTestId('ifta-overdue')).not.toBeInTheDocument();
+  });
+
+  it('keeps the quarter and fuel shown in the address', { timeout: 120_000 }, async () => {
+    const asked = answer(() => HttpResponse.json({ stored: 1, quarters: 1 }));
+    const { user, router } = renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
+    await screen.findByTestId('ifta-overdue');
+    await user.click(screen.getByRole('combobox', { name: 'Fuel' }));
+    await user.click(await screen.findByRole('option', { name: 'Gasoline' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?year=2026&quarter=3&fuelType=gasoline'));
+    await waitFor(() => expect(asked).toContain('year=2026&quarter=3&fuelType=gasoline'));
+  });
+});
