@@ -205,7 +205,7 @@ func (s *Service) decide(ctx context.Context, record func(tx *store.Tx) (*store.
 			return err
 		}
 		if a := o.Authorization; o.Created && a.CompanyID != 0 {
-			_, err = tx.EnqueueWebhookEvent(ctx, a.CompanyID, fuelportal.WebhookAuthorizationRequest, fuelportal.AuthorizationWebhook(a))
+			err = tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationRequest, CompanyID: a.CompanyID, Data: fuelportal.AuthorizationWebhook(a)})
 		}
 		return err
 	})

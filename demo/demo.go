@@ -103,7 +103,7 @@ func Seed(ctx context.Context, db *store.DB, passwords *fuelportal.PasswordHashe
 	err = db.InTx(ctx, func(tx *store.Tx) error {
 		// The seeded history's declines are alerts on the alerts page, but
 		// nobody is mailed about them.
-		tx.MuteAlertMail = true
+		tx.MuteMail = true
 		env := &Env{Tx: tx, Now: tx.Now, Rand: rand.New(rand.NewPCG(20241216, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}}
 		for _, s := range Steps() {
 			if err := s.Run(ctx, env); err != nil {

@@ -129,6 +129,11 @@ func (s *Sender) Queued(m *fuelportal.MailMessage) {
 		s.logger.Info("mail kept in outbox (no SMTP configured)", attrs...)
 		return
 	}
+	s.Wake()
+}
+
+// Wake makes Run look for unsent messages now.
+func (s *Sender) Wake() {
 	select {
 	case s.wake <- struct{}{}:
 	default:

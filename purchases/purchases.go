@@ -32,18 +32,10 @@ type Trips interface {
 	ReplanAfterPurchase(ctx context.Context, t *fuelportal.Transaction)
 }
 
-// Notifier tells users of events on the channels they chose (*push.Queue).
-type Notifier interface {
-	Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.Notice)
-}
-
 // Service runs the purchase flow.
 type Service struct {
 	Store Store
 	Trips Trips
-	// Notifier, when set, tells the card's driver and the company's owners
-	// of a declined purchase once it is recorded.
-	Notifier Notifier
 }
 
 // Record decides and records purchase p (store.DB.RecordPurchase: its
@@ -70,15 +62,11 @@ func (s *Service) Record(ctx context.Context, p *fuelportal.CardPurchase) (t *fu
 
 // Recorded is what follows a new purchase's commit, whatever its entry
 // point (the network's report, a file, a card authorization declined at
-// the pump): an approved purchase off its trip's plan re-plans the trip,
-// and a decline on a company card notifies the card's driver and the
-// company's owners.
+// the pump): an approved purchase off its trip's plan re-plans the trip.
+// (A decline's alert and notices follow from its event, published with
+// the purchase.)
 func (s *Service) Recorded(ctx context.Context, t *fuelportal.Transaction) {
 	s.Trips.ReplanAfterPurchase(ctx, t)
-	if t.Status == fuelportal.TransactionDeclined && t.CompanyID != 0 && s.Notifier != nil {
-		s.Notifier.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{t.HolderUserID}, OwnersOf: t.CompanyID},
-			fuelportal.DeclineNotice(t))
-	}
 }
 
 // batchSize is how many purchases of a file one database transaction

@@ -181,7 +181,7 @@ func TestImport_DeclineNotifiesAsTheNetworkEndpointDoes(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if len(told.to) != 1 || told.to[0].OwnersOf != company.ID || told.sent[0].Event != fuelportal.EventPurchaseDeclined {
+		if len(told.to) != 1 || told.to[0].OwnersOf != company.ID || told.sent[0].Event != fuelportal.NotifyPurchaseDeclined {
 			t.Fatalf("notified %+v: %+v", told.to, told.sent)
 		}
 	})

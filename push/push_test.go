@@ -373,7 +373,7 @@ func TestSender_RunWakesOnEnqueue(t *testing.T) {
 		go func() { f.sender.Run(ctx); close(done) }()
 		q := &push.Queue{Store: db, Queued: f.sender.Wake}
 		q.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{f.owner.ID}},
-			fuelportal.Notice{Event: fuelportal.EventOverrideRequested, CompanyID: f.company.ID, Key: "overrideRequested"})
+			fuelportal.Notice{Event: fuelportal.NotifyOverrideRequested, CompanyID: f.company.ID, Key: "overrideRequested"})
 		deadline := time.Now().Add(10 * time.Second) // well under the tick: only the wake explains a delivery
 		for f.recv.count() == 0 && time.Now().Before(deadline) {
 			time.Sleep(10 * time.Millisecond)

@@ -3,98 +3,29 @@ package store
 import (
 	"context"
 	"database/sql"
-	"fmt"
+	"time"
 	"strings"
 
 	"fuelportal"
 )
 
-// AddAlert records alert a for its company's owner and, in the same
-// transaction, queues a mail with its message to each owner of the company
-// (unless tx.MuteAlertMail). It sets a.ID and a.CreatedAt. The purchase
-// path adds DECLINE alerts itself (their mails coalesced:
-// enqueueAlertMail); card controls add NEAR_LIMIT ones with
-// AddNearLimitAlert.
-func (tx *Tx) AddAlert(ctx context.Context, a *fuelportal.Alert) error {
-	return tx.addAlert(ctx, a, "")
-}
-
-// addAlert is AddAlert; reason is a DECLINE alert's decline code.
-func (tx *Tx) addAlert(ctx context.Context, a *fuelportal.Alert, reason fuelportal.DeclineReason) error {
-	a.CreatedAt = tx.Now
-	err := tx.QueryRow(ctx, `
+// insertAlert records alert a of its company (derived from an event
+// created at created) and sets a.ID and a.CreatedAt.
+func (tx *Tx) insertAlert(ctx context.Context, a *fuelportal.Alert, created time.Time) error {
+	a.CreatedAt = created
+	return tx.QueryRow(ctx, `
 		INSERT INTO alerts (company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id,
 			trip_id, trip_request_id, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id`,
 		a.CompanyID, a.Kind, a.Message, nullInt(a.CardID), a.CardNumber, a.DriverName,
 		nullInt(a.TransactionID), nullInt(a.OverrideRequestID), nullInt(a.TripID), nullInt(a.TripRequestID), a.CreatedAt).Scan(&a.ID)
-	if err != nil {
-		return err
-	}
-	if tx.MuteAlertMail {
-		return nil
-	}
-	// Each owner's preference for the alert's event decides (quiet hours
-	// hold a non-urgent one's mail).
-	owners, err := tx.ownerMailTargets(ctx, a.CompanyID, a.Kind.Event())
-	if err != nil {
-		return err
-	}
-	for _, to := range owners {
-		if to.after != nil {
-			if err := tx.enqueueMail(ctx, fuelportal.AlertMail(to.email, to.language, a), "", to.after, 0); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := tx.enqueueAlertMail(ctx, to.email, to.language, a, reason); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
-// enqueueAlertMail queues the mail of alert a to the owner at to, who
-// reads lang. A
-// DECLINE (for reason) is mailed at once unless the same decline on the
-// same card was mailed to to within fuelportal.DeclineMailWindow: then it
-// joins the digest held back until that window ends (created by the first
-// repeat, updated by later ones). The state is the outbox row, so every
-// process sharing the database coalesces alike; purchases on one card are
-// serialised by the card's lock, so one digest is never updated twice at
-// once.
-func (tx *Tx) enqueueAlertMail(ctx context.Context, to string, lang fuelportal.Language, a *fuelportal.Alert, reason fuelportal.DeclineReason) error {
-	if a.Kind != fuelportal.AlertDecline || a.CardID == 0 {
-		return tx.EnqueueMail(ctx, fuelportal.AlertMail(to, lang, a))
-	}
-	key := fmt.Sprintf("decline:%d:%s", a.CardID, reason)
-	var id int64
-	var repeats int
-	var created, sendAfter nullTime
-	err := tx.QueryRow(ctx, `
-		SELECT id, repeats, created_at, send_after FROM outbox
-		WHERE coalesce_key = ? AND to_address = ?
-		ORDER BY id DESC LIMIT 1`, key, to).Scan(&id, &repeats, &created, &sendAfter)
-	if err != nil && !isNoRows(err) {
-		return err
-	}
-	mailedAt := created.Time // when the newest mail about it goes out
-	if sendAfter.Valid {
-		mailedAt = sendAfter.Time
-	}
-	switch {
-	case isNoRows(err) || !mailedAt.After(tx.Now.Add(-fuelportal.DeclineMailWindow)):
-		return tx.enqueueMail(ctx, fuelportal.AlertMail(to, lang, a), key, nil, 0)
-	case mailedAt.After(tx.Now):
-		// A digest still held back: one more decline in it.
-		m := fuelportal.DeclineDigestMail(to, lang, a, reason, repeats+1)
-		_, err := tx.Exec(ctx, `UPDATE outbox SET subject = ?, body = ?, repeats = ? WHERE id = ?`, m.Subject, m.Body, repeats+1, id)
-		return err
-	default:
-		until := mailedAt.Add(fuelportal.DeclineMailWindow)
-		return tx.enqueueMail(ctx, fuelportal.DeclineDigestMail(to, lang, a, reason, 1), key, &until, 1)
-	}
+// ownerMailTarget is an owner to mail: their address and language.
+type ownerMailTarget struct {
+	email    string
+	language fuelportal.Language
 }
 
 // ownerEmails returns the addresses of the owners of company companyID.
@@ -115,21 +46,14 @@ func (tx *Tx) ownerEmails(ctx context.Context, companyID int64) ([]ownerMailTarg
 	return list, rows.Err()
 }
 
-// addDeclineAlert raises the DECLINE alert of declined purchase t on a
-// company card.
-func (tx *Tx) addDeclineAlert(ctx context.Context, t *fuelportal.Transaction) error {
-	return tx.addAlert(ctx, fuelportal.DeclineAlert(t), t.DeclineReason)
-}
-
-// AddNearLimitAlert raises the NEAR_LIMIT alert of purchase t, which took
+// nearLimitEvent is the card.near_limit event of purchase t, which took
 // its card past 80 % of a limit (see fuelportal.NearLimitAlertMessage for
-// limitName, used and limit). Card controls call it in the purchase's
-// transaction.
-func (tx *Tx) AddNearLimitAlert(ctx context.Context, t *fuelportal.Transaction, limitName, used, limit string) error {
-	return tx.AddAlert(ctx, &fuelportal.Alert{
-		CompanyID: t.CompanyID, Kind: fuelportal.AlertNearLimit, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName,
+// limitName, used and limit).
+func nearLimitEvent(t *fuelportal.Transaction, limitName, used, limit string) *fuelportal.Event {
+	return &fuelportal.Event{Type: fuelportal.EventCardNearLimit, CompanyID: t.CompanyID, Alert: &fuelportal.Alert{
+		CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName,
 		TransactionID: t.ID, Message: fuelportal.NearLimitAlertMessage(t.DriverCardName, t.CardNumber, limitName, used, limit),
-	})
+	}}
 }
 
 const alertColumns = `id, company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id, trip_id, trip_request_id, read_at, created_at`

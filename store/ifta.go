@@ -336,9 +336,8 @@ func (db *DB) CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedRetur
 		} else if err != nil {
 			return err
 		}
-		_, err = tx.EnqueueWebhookEvent(ctx, r.CompanyID, fuelportal.WebhookIFTAReturnClosed, fuelportal.WebhookIFTAReturn{
-			Year: r.Year, Quarter: r.Quarter, FuelType: r.FuelType, ClosedAt: fuelportal.WireTime(r.ClosedAt), Return: r.Return})
-		return err
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventIFTAReturnClosed, CompanyID: r.CompanyID, Data: fuelportal.WebhookIFTAReturn{
+			Year: r.Year, Quarter: r.Quarter, FuelType: r.FuelType, ClosedAt: fuelportal.WireTime(r.ClosedAt), Return: r.Return}})
 	})
 }
 
@@ -434,11 +433,9 @@ func (db *DB) SendIFTAReminder(ctx context.Context, r fuelportal.IFTAReminder, n
 			return nil
 		}
 		title, body := n.Texts(fuelportal.LanguageEnglish)
-		if err := tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: r.CompanyID, Kind: fuelportal.AlertIFTADue, Message: title + ": " + body}); err != nil {
-			return err
-		}
 		sent = true
-		return tx.Notify(ctx, fuelportal.PushRecipients{OwnersOf: r.CompanyID}, n)
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventIFTADue, CompanyID: r.CompanyID, Notice: &n,
+			Alert: &fuelportal.Alert{Message: title + ": " + body, Notice: &n}})
 	})
 	return sent, err
 }

@@ -58,7 +58,7 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 		}
 		// Beta's owner wants no e-mail of it.
 		if _, err := db.SaveNotificationSettings(ctx, betaOwner.ID, fuelportal.RoleCompany, fuelportal.NotificationSettings{
-			Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventIFTADue, Push: true, Email: false, InApp: true}}}); err != nil {
+			Events: []fuelportal.NotificationPreference{{Event: fuelportal.NotifyIFTADue, Push: true, Email: false, InApp: true}}}); err != nil {
 			t.Fatal(err)
 		}
 

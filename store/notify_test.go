@@ -93,7 +93,7 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 
 		// Push off, e-mail on: no push, a Spanish e-mail.
 		saved, err := db.SaveNotificationSettings(ctx, driver.ID, fuelportal.RoleUser, fuelportal.NotificationSettings{
-			Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventCardDeactivated, Push: false, Email: true, InApp: false}}})
+			Events: []fuelportal.NotificationPreference{{Event: fuelportal.NotifyCardDeactivated, Push: false, Email: true, InApp: false}}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -178,10 +178,10 @@ func TestSaveNotificationSettings_RefusesWhatItCannotKeep(t *testing.T) {
 		ctx := context.Background()
 		_, owner, _ := newCompanyWithCard(t, db, "owner@notify.test", "7071000000000000001")
 		for name, s := range map[string]fuelportal.NotificationSettings{
-			"a driver's event": {Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventTripReplanned, InApp: true}}},
+			"a driver's event": {Events: []fuelportal.NotificationPreference{{Event: fuelportal.NotifyTripReplanned, InApp: true}}},
 			"an unknown event": {Events: []fuelportal.NotificationPreference{{Event: "x.y", InApp: true}}},
-			"twice":            {Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventWalletLow, InApp: true}, {Event: fuelportal.EventWalletLow, InApp: true}}},
-			"owner in-app off": {Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventWalletLow}}},
+			"twice":            {Events: []fuelportal.NotificationPreference{{Event: fuelportal.NotifyWalletLow, InApp: true}, {Event: fuelportal.NotifyWalletLow, InApp: true}}},
+			"owner in-app off": {Events: []fuelportal.NotificationPreference{{Event: fuelportal.NotifyWalletLow}}},
 			"hour 24":          {QuietHours: &fuelportal.QuietHours{Start: "24:00", End: "07:00"}},
 			"start equals end": {QuietHours: &fuelportal.QuietHours{Start: "07:00", End: "07:00"}},
 			"not a clock":      {QuietHours: &fuelportal.QuietHours{Start: "7", End: "07:00"}},

@@ -150,7 +150,7 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	}
 	if t.Status == fuelportal.TransactionApproved {
 		for _, near := range d.NearLimits {
-			if err := tx.AddNearLimitAlert(ctx, t, near.Name, near.Used, near.Limit); err != nil {
+			if err := tx.Publish(ctx, nearLimitEvent(t, near.Name, near.Used, near.Limit)); err != nil {
 				return nil, false, err
 			}
 		}
@@ -167,25 +167,18 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	return t, true, nil
 }
 
-// purchaseDecided records what follows the decision on new purchase t in
-// its transaction, whatever its entry point (a network purchase, a card
-// authorization declined, a capture): a decline on a company card is an
-// alert (and a mail) for its owners, and the company's webhook endpoints
-// hear of the decision, durably; recorded purchase, alert and event stand
-// or fall together. The notices to the driver and owners follow the
-// commit (purchases.Service.Recorded).
+// purchaseDecided publishes the decision on new purchase t in its
+// transaction, whatever its entry point (a network purchase, a card
+// authorization declined, a capture): transaction.approved or
+// transaction.declined (fuelportal.PurchaseEvent: a decline on a company
+// card is an alert and a mail for its owners, pushes to them and a notice
+// to the card's driver); recorded purchase and event stand or fall
+// together.
 func (tx *Tx) purchaseDecided(ctx context.Context, t *fuelportal.Transaction) error {
 	if t.CompanyID == 0 {
 		return nil
 	}
-	if t.Status == fuelportal.TransactionDeclined {
-		if err := tx.addDeclineAlert(ctx, t); err != nil {
-			return err
-		}
-	}
-	typ, data := fuelportal.TransactionWebhook(t)
-	_, err := tx.EnqueueWebhookEvent(ctx, t.CompanyID, typ, data)
-	return err
+	return tx.Publish(ctx, fuelportal.PurchaseEvent(t))
 }
 
 // checkPurchaseDate refuses (EINVALID, nothing recorded) a purchase dated

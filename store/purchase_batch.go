@@ -655,7 +655,7 @@ func (b *PurchaseBatch) CreditWallet(ctx context.Context, companyID, cents int64
 
 // Flush writes what the batch recorded: the purchase rows (setting their
 // ID and InvoiceRef), the ledger transfers and entries in order, one UPDATE
-// per wallet moved, the alerts (and their mails unless tx.MuteAlertMail)
+// per wallet moved, the alerts' events
 // and the trip links. A purchase recorded by another transaction since
 // NewPurchaseBatch under a network id of the batch is ECONFLICT (roll back
 // and try again).
@@ -914,72 +914,22 @@ func (b *PurchaseBatch) writeLedger(ctx context.Context) error {
 	return nil
 }
 
-// writeAlerts raises the batch's DECLINE and NEAR_LIMIT alerts in purchase
-// order, as Tx.RecordPurchase does (addDeclineAlert, AddNearLimitAlert).
+// writeAlerts publishes the batch's DECLINE and NEAR_LIMIT alerts in
+// purchase order, as Tx.RecordPurchase does (its events carry only the
+// owners' alert: a batch's purchases are history, nobody's news).
 func (b *PurchaseBatch) writeAlerts(ctx context.Context) error {
-	var alerts []*fuelportal.Alert
-	reasons := map[*fuelportal.Alert]fuelportal.DeclineReason{} // of the DECLINE alerts
 	for _, r := range b.rows {
 		t := r.t
 		switch {
 		case t.Status == fuelportal.TransactionDeclined && t.CompanyID != 0:
-			a := fuelportal.DeclineAlert(t)
-			alerts, reasons[a] = append(alerts, a), t.DeclineReason
+			if err := b.tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTransactionDeclined, CompanyID: t.CompanyID, Alert: fuelportal.DeclineAlert(t)}); err != nil {
+				return err
+			}
 		case t.Status == fuelportal.TransactionApproved:
 			for _, near := range r.nearLimits {
-				alerts = append(alerts, &fuelportal.Alert{CompanyID: t.CompanyID, Kind: fuelportal.AlertNearLimit, CardID: t.CardID, CardNumber: t.CardNumber,
-					DriverName: t.DriverCardName, TransactionID: t.ID,
-					Message: fuelportal.NearLimitAlertMessage(t.DriverCardName, t.CardNumber, near.Name, near.Used, near.Limit)})
-			}
-		}
-	}
-	tx := b.tx
-	err := chunks(len(alerts), 9, func(start, end int) error {
-		args := make([]any, 0, 9*(end-start))
-		for _, a := range alerts[start:end] {
-			a.CreatedAt = tx.Now
-			args = append(args, a.CompanyID, a.Kind, a.Message, nullInt(a.CardID), a.CardNumber, a.DriverName,
-				nullInt(a.TransactionID), nullInt(a.OverrideRequestID), a.CreatedAt)
-		}
-		rows, err := tx.Query(ctx, `
-			INSERT INTO alerts (company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id, created_at)
-			VALUES `+repeatJoin(`(?, ?, ?, ?, ?, ?, ?, ?, ?)`, end-start)+`
-			RETURNING id`, args...)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		var ids []int64
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			ids = append(ids, id)
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		slices.Sort(ids)
-		for i, a := range alerts[start:min(end, start+len(ids))] {
-			a.ID = ids[i]
-		}
-		return nil
-	})
-	if err != nil || tx.MuteAlertMail {
-		return err
-	}
-	for _, a := range alerts {
-		owners, ok := b.owners[a.CompanyID]
-		if !ok {
-			if owners, err = tx.ownerEmails(ctx, a.CompanyID); err != nil {
-				return err
-			}
-			b.owners[a.CompanyID] = owners
-		}
-		for _, to := range owners {
-			if err := tx.enqueueAlertMail(ctx, to.email, to.language, a, reasons[a]); err != nil {
-				return err
+				if err := b.tx.Publish(ctx, nearLimitEvent(t, near.Name, near.Used, near.Limit)); err != nil {
+					return err
+				}
 			}
 		}
 	}
