@@ -143,6 +143,16 @@ func NearLimitAlertMessage(driverName, cardNumber, limitName, used, limit string
 		nameOrUnnamed(driverName), Last4(cardNumber), used, limit, limitName))
 }
 
+// NearLimitEvent is the card.near_limit event of purchase t, which took
+// its card past 80 % of a limit (see NearLimitAlertMessage for limitName,
+// used and limit).
+func NearLimitEvent(t *Transaction, limitName, used, limit string) *Event {
+	return &Event{Type: EventCardNearLimit, CompanyID: t.CompanyID, Alert: &Alert{
+		CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName,
+		TransactionID: t.ID, Message: NearLimitAlertMessage(t.DriverCardName, t.CardNumber, limitName, used, limit),
+	}}
+}
+
 // MPGDropAlertMessage is the alert of a vehicle whose MPG over the last
 // window fell more than MPGDropPercent below the window before.
 func MPGDropAlertMessage(unitNumber string, current, prior float64) string {

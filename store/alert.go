@@ -46,16 +46,6 @@ func (tx *Tx) ownerEmails(ctx context.Context, companyID int64) ([]ownerMailTarg
 	return list, rows.Err()
 }
 
-// nearLimitEvent is the card.near_limit event of purchase t, which took
-// its card past 80 % of a limit (see fuelportal.NearLimitAlertMessage for
-// limitName, used and limit).
-func nearLimitEvent(t *fuelportal.Transaction, limitName, used, limit string) *fuelportal.Event {
-	return &fuelportal.Event{Type: fuelportal.EventCardNearLimit, CompanyID: t.CompanyID, Alert: &fuelportal.Alert{
-		CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName,
-		TransactionID: t.ID, Message: fuelportal.NearLimitAlertMessage(t.DriverCardName, t.CardNumber, limitName, used, limit),
-	}}
-}
-
 const alertColumns = `id, company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id, trip_id, trip_request_id, read_at, created_at`
 
 // Alerts returns a page of the company's alerts (only unread ones with

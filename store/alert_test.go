@@ -87,15 +87,17 @@ func TestAlerts_PagesReadStateAndCompanies(t *testing.T) {
 			for i := range 5 {
 				a := &fuelportal.Alert{CompanyID: company.ID, Kind: fuelportal.AlertNearLimit, CardID: card.ID, CardNumber: card.CardNumber, DriverName: card.DriverName,
 					Message: fuelportal.NearLimitAlertMessage(card.DriverName, card.CardNumber, "daily limit", fmt.Sprintf("$%d.00", 800+i), "$1,000.00")}
-				if err := tx.AddAlert(ctx, a); err != nil {
+				if err := tx.Publish(ctx, alertEvent(a)); err != nil {
 					return err
 				}
-				ids = append(ids, a.ID)
 			}
-			return tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: other.ID, Kind: fuelportal.AlertNearLimit, Message: "other"})
+			return tx.Publish(ctx, alertEvent(&fuelportal.Alert{CompanyID: other.ID, Kind: fuelportal.AlertNearLimit, Message: "other"}))
 		})
 		if err != nil {
 			t.Fatal(err)
+		}
+		for _, a := range slices.Backward(alertsOf(t, db, company.ID, false).Alerts) {
+			ids = append(ids, a.ID)
 		}
 
 		page, err := db.Alerts(ctx, fuelportal.AlertFilter{CompanyID: company.ID, Offset: 2, Limit: 2})
@@ -138,7 +140,7 @@ func TestAlerts_PagesReadStateAndCompanies(t *testing.T) {
 	})
 }
 
-func TestAddNearLimitAlert_NamesThePurchaseAndTheLimit(t *testing.T) {
+func TestNearLimitEvent_NamesThePurchaseAndTheLimit(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := newFleetFixture(t, db, prepaid)
@@ -150,7 +152,7 @@ func TestAddNearLimitAlert_NamesThePurchaseAndTheLimit(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			return tx.AddNearLimitAlert(ctx, tr, "daily limit", "$375.40", "$400.00")
+			return tx.Publish(ctx, fuelportal.NearLimitEvent(tr, "daily limit", "$375.40", "$400.00"))
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -264,7 +266,7 @@ func TestAlerts_EveryKindIsStored(t *testing.T) {
 		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
 		for _, kind := range fuelportal.AlertKinds {
 			if err := db.InTx(ctx, func(tx *store.Tx) error {
-				return tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: company.ID, Kind: kind, Message: string(kind)})
+				return tx.Publish(ctx, alertEvent(&fuelportal.Alert{CompanyID: company.ID, Kind: kind, Message: string(kind)}))
 			}); err != nil {
 				t.Errorf("alert of kind %s: %v", kind, err)
 			}
@@ -283,7 +285,7 @@ func TestAlertMails_InTheOwnersLanguage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Olga", LastName: "Owner", Email: owner.Email,
+		if _, err := db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Olga", LastName: "Owner", Email: owner.Email,
 			Language: fuelportal.LanguageSpanish}, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -309,4 +311,14 @@ func TestAlertMails_InTheOwnersLanguage(t *testing.T) {
 			t.Fatalf("alerts = %+v", page.Alerts)
 		}
 	})
+}
+
+// alertEvent is the event whose route raises alert a (of a.Kind).
+func alertEvent(a *fuelportal.Alert) *fuelportal.Event {
+	for typ, r := range fuelportal.EventRoutes {
+		if r.Alert == a.Kind {
+			return &fuelportal.Event{Type: typ, CompanyID: a.CompanyID, Alert: a}
+		}
+	}
+	panic("no event raises alert " + a.Kind)
 }

@@ -67,7 +67,7 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 
 		deactivated := fuelportal.CardDeactivatedNotice(company.ID, card.CardNumber)
 		// The other company's owner is named: skipped.
-		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}}, deactivated); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}}, deactivated); err != nil {
 			t.Fatal(err)
 		}
 		pushes := pushPayloads(t, db, driver.ID)
@@ -84,7 +84,7 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 			t.Fatalf("another company's owner got %+v", got)
 		}
 		// OwnersOf another company than the notice's: nobody.
-		if err := db.Notify(ctx, fuelportal.PushRecipients{OwnersOf: otherOwner.CompanyID}, fuelportal.WalletLowNotice(company.ID, 100, 500)); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{OwnersOf: otherOwner.CompanyID}, fuelportal.WalletLowNotice(company.ID, 100, 500)); err != nil {
 			t.Fatal(err)
 		}
 		if got := pushPayloads(t, db, otherOwner.ID); len(got) != 0 {
@@ -100,7 +100,7 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 		if len(saved.Events) != 4 || saved.TimeZone != fuelportal.DefaultTimeZone {
 			t.Fatalf("saved = %+v", saved)
 		}
-		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, deactivated); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, deactivated); err != nil {
 			t.Fatal(err)
 		}
 		if got := pushPayloads(t, db, driver.ID); len(got) != 1 {
@@ -121,11 +121,11 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 			t.Fatal(err)
 		}
 		trip := &fuelportal.Trip{ID: 7, CompanyID: company.ID, OriginName: "Ocala", DestinationName: "Tampa"}
-		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.TripReplannedNotice(trip)); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.TripReplannedNotice(trip)); err != nil {
 			t.Fatal(err)
 		}
 		decline := &fuelportal.Transaction{ID: 9, CompanyID: company.ID, CardNumber: card.CardNumber, LocationName: "Pilot #412", DeclineReason: "CARD_INACTIVE"}
-		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.DeclineNotice(decline)); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.DeclineNotice(decline)); err != nil {
 			t.Fatal(err)
 		}
 		claimed, err := db.ClaimPushMessages(ctx, 3*time.Hour, 50)
@@ -360,11 +360,11 @@ func TestNotify_PushActionsByRoleAndLanguage(t *testing.T) {
 			savePush(t, db, u.ID, "https://push.example/"+u.Email)
 		}
 		decline := &fuelportal.Transaction{ID: 41, CompanyID: company.ID, CardNumber: card.CardNumber, LocationName: "Pilot #412", DeclineReason: "DAILY_LIMIT"}
-		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}, OwnersOf: company.ID}, fuelportal.DeclineNotice(decline)); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}, OwnersOf: company.ID}, fuelportal.DeclineNotice(decline)); err != nil {
 			t.Fatal(err)
 		}
 		request := &fuelportal.OverrideRequest{ID: 17, CompanyID: company.ID, TransactionID: 41, DriverName: "Dan", CardNumber: card.CardNumber, DeclineCode: "DAILY_LIMIT"}
-		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{otherOwner.ID}, OwnersOf: company.ID}, fuelportal.OverrideRequestedNotice(request)); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{otherOwner.ID}, OwnersOf: company.ID}, fuelportal.OverrideRequestedNotice(request)); err != nil {
 			t.Fatal(err)
 		}
 
@@ -399,4 +399,29 @@ func TestNotify_PushActionsByRoleAndLanguage(t *testing.T) {
 			t.Fatalf("another company's owner got %+v", got)
 		}
 	})
+}
+
+// notify publishes notice n as the event of its kind (a decline's is
+// transaction.declined), derived at once: with OwnersOf, one event to the
+// owners of n's company and the first user named; else one event to each
+// user named.
+func notify(t *testing.T, db *store.DB, to fuelportal.PushRecipients, n fuelportal.Notice) error {
+	t.Helper()
+	typ := fuelportal.EventType(n.Event)
+	if n.Event == fuelportal.NotifyPurchaseDeclined {
+		typ = fuelportal.EventTransactionDeclined
+	}
+	if to.OwnersOf != 0 {
+		e := &fuelportal.Event{Type: typ, CompanyID: n.CompanyID, Notice: &n}
+		if len(to.UserIDs) > 0 {
+			e.UserID = to.UserIDs[0]
+		}
+		return db.Publish(context.Background(), e)
+	}
+	for _, id := range to.UserIDs {
+		if err := db.Publish(context.Background(), &fuelportal.Event{Type: typ, CompanyID: n.CompanyID, UserID: id, Notice: &n}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -150,7 +150,7 @@ func (tx *Tx) RecordPurchase(ctx context.Context, p *fuelportal.CardPurchase) (*
 	}
 	if t.Status == fuelportal.TransactionApproved {
 		for _, near := range d.NearLimits {
-			if err := tx.Publish(ctx, nearLimitEvent(t, near.Name, near.Used, near.Limit)); err != nil {
+			if err := tx.Publish(ctx, fuelportal.NearLimitEvent(t, near.Name, near.Used, near.Limit)); err != nil {
 				return nil, false, err
 			}
 		}

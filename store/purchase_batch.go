@@ -927,7 +927,7 @@ func (b *PurchaseBatch) writeAlerts(ctx context.Context) error {
 			}
 		case t.Status == fuelportal.TransactionApproved:
 			for _, near := range r.nearLimits {
-				if err := b.tx.Publish(ctx, nearLimitEvent(t, near.Name, near.Used, near.Limit)); err != nil {
+				if err := b.tx.Publish(ctx, fuelportal.NearLimitEvent(t, near.Name, near.Used, near.Limit)); err != nil {
 					return err
 				}
 			}
