@@ -136,6 +136,9 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 		for _, m := range claimed {
 			var n fuelportal.PushNotification
 			_ = json.Unmarshal(m.Payload, &n)
+			if m.Subscription.UserID != driver.ID {
+				continue // the owners' (of the decline, the low wallet)
+			}
 			titles = append(titles, n.Title)
 			if n.Title == "Compra rechazada" && !strings.Contains(n.Body, "La tarjeta está inactiva") {
 				t.Errorf("decline body %q lacks the Spanish reason", n.Body)
