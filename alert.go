@@ -45,11 +45,7 @@ type Alert struct {
 	OverrideRequestID int64
 	TripID            int64
 	TripRequestID     int64
-	ReadAt            *time.Time
 	CreatedAt         time.Time
-	// Decision is how the override or trip request the alert is about was
-	// decided (nil: no request, or still pending).
-	Decision *RequestDecision
 	// Notice, when the alert was raised with one (not stored), words the
 	// alert's mail for owners who read another language than English;
 	// Message is the English text the alerts page and English mails show.
@@ -71,22 +67,6 @@ var AlertKinds = []AlertKind{AlertDecline, AlertOverrideRequest, AlertNearLimit,
 
 // Valid reports whether k is a known alert kind.
 func (k AlertKind) Valid() bool { return slices.Contains(AlertKinds, k) }
-
-// AlertFilter selects a page of a company's alerts, newest first.
-type AlertFilter struct {
-	CompanyID  int64
-	UnreadOnly bool
-	Kind       AlertKind // "" for every kind
-	Offset     int
-	Limit      int
-}
-
-// AlertPage is a page of alerts with the counts the alerts page shows.
-type AlertPage struct {
-	Alerts []*Alert
-	Total  int // alerts matching the filter
-	Unread int // unread alerts of the company
-}
 
 // MaxAlertMessageLength bounds an alert's message (it names a driver and a
 // station, both bounded, and a sentence).

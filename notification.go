@@ -339,29 +339,6 @@ func interpolate(s string, values map[string]string) string {
 	return s
 }
 
-// InAppNotification is a notice in a user's in-app list (drivers read
-// theirs on the notifications screen; owners' are their alerts).
-type InAppNotification struct {
-	ID                int64
-	UserID            int64
-	Event             NotificationEvent
-	Title             string
-	Body              string
-	URL               string
-	TransactionID     int64
-	TripID            int64
-	OverrideRequestID int64
-	ReadAt            *time.Time
-	CreatedAt         time.Time
-}
-
-// InAppNotificationPage is a page of a user's notifications, newest first.
-type InAppNotificationPage struct {
-	Items  []*InAppNotification
-	Total  int
-	Unread int
-}
-
 // MaxInAppNotifications is how many notices a user's list keeps: adding
 // one more forgets the oldest.
 const MaxInAppNotifications = 200

@@ -275,7 +275,7 @@ func TestDigest_ManyEventsOneMailAndOneDigestPerKindAndHour(t *testing.T) {
 		if !strings.Contains(mails[2].Body, "The latest: A card authorization of $473.00") {
 			t.Fatalf("digest body = %q", mails[2].Body)
 		}
-		if page, _ := db.Alerts(ctx, fuelportal.AlertFilter{CompanyID: f.company.ID, Limit: 1}); page.Total != 504 {
+		if page, _ := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: f.company.ID}, Limit: 1}); page.Total != 504 {
 			t.Fatalf("alerts = %d, want one per event", page.Total)
 		}
 	})

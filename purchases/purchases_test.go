@@ -169,8 +169,8 @@ func TestImport_DeclineNotifiesAsTheNetworkEndpointDoes(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		alerts, err := db.Alerts(ctx, fuelportal.AlertFilter{CompanyID: company.ID, Limit: 10})
-		if err != nil || len(alerts.Alerts) != 1 || alerts.Alerts[0].Kind != fuelportal.AlertDecline {
+		alerts, err := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: company.ID}, Limit: 10})
+		if err != nil || len(alerts.Items) != 1 || fuelportal.AlertKind(alerts.Items[0].Kind) != fuelportal.AlertDecline {
 			t.Fatalf("alerts = %+v, %v", alerts, err)
 		}
 	})

@@ -13,9 +13,9 @@ import (
 	"fuelportal/store/storetest"
 )
 
-func alertsOf(t *testing.T, db *store.DB, companyID int64, unreadOnly bool) *fuelportal.AlertPage {
+func alertsOf(t *testing.T, db *store.DB, companyID int64, unreadOnly bool) *fuelportal.InboxPage {
 	t.Helper()
-	page, err := db.Alerts(context.Background(), fuelportal.AlertFilter{CompanyID: companyID, UnreadOnly: unreadOnly, Limit: 100})
+	page, err := db.Inbox(context.Background(), fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: companyID}, UnreadOnly: unreadOnly, Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,11 +51,11 @@ func TestRecordPurchase_DeclineOnACompanyCardRaisesAnAlertAndAMail(t *testing.T)
 		}
 
 		page := alertsOf(t, db, f.company.ID, false)
-		if len(page.Alerts) != 2 || page.Total != 2 || page.Unread != 2 {
+		if len(page.Items) != 2 || page.Total != 2 || page.Unread != 2 {
 			t.Fatalf("alerts = %+v, want the two declines", page)
 		}
-		newest, oldest := page.Alerts[0], page.Alerts[1]
-		if oldest.Kind != fuelportal.AlertDecline || oldest.TransactionID != inactive.ID || oldest.CardID != f.inactive.ID ||
+		newest, oldest := page.Items[0], page.Items[1]
+		if fuelportal.AlertKind(oldest.Kind) != fuelportal.AlertDecline || oldest.TransactionID != inactive.ID || oldest.CardID != f.inactive.ID ||
 			oldest.CardNumber != f.inactive.CardNumber || oldest.DriverName != "Ina Active" || oldest.ReadAt != nil || oldest.CreatedAt.IsZero() {
 			t.Fatalf("alert = %+v", oldest)
 		}
@@ -96,39 +96,39 @@ func TestAlerts_PagesReadStateAndCompanies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, a := range slices.Backward(alertsOf(t, db, company.ID, false).Alerts) {
+		for _, a := range slices.Backward(alertsOf(t, db, company.ID, false).Items) {
 			ids = append(ids, a.ID)
 		}
 
-		page, err := db.Alerts(ctx, fuelportal.AlertFilter{CompanyID: company.ID, Offset: 2, Limit: 2})
-		if err != nil || len(page.Alerts) != 2 || page.Total != 5 || page.Unread != 5 || page.Alerts[0].ID != ids[2] || page.Alerts[1].ID != ids[1] {
+		page, err := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: company.ID}, Offset: 2, Limit: 2})
+		if err != nil || len(page.Items) != 2 || page.Total != 5 || page.Unread != 5 || page.Items[0].ID != ids[2] || page.Items[1].ID != ids[1] {
 			t.Fatalf("page = %+v, %v", page, err)
 		}
-		if m := page.Alerts[0].Message; m != "Near a limit: Dan Driver, card ending 0031, has used $802.00 of the $1,000.00 daily limit." {
+		if m := page.Items[0].Message; m != "Near a limit: Dan Driver, card ending 0031, has used $802.00 of the $1,000.00 daily limit." {
 			t.Fatalf("message = %q", m)
 		}
 
-		if err := db.MarkAlertRead(ctx, other.ID, ids[0]); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if err := db.MarkInboxRead(ctx, fuelportal.Inbox{CompanyID: other.ID}, ids[0], "Alert not found"); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another company's alert: err = %v, want ENOTFOUND", err)
 		}
 		for range 2 { // again is fine
-			if err := db.MarkAlertRead(ctx, company.ID, ids[0]); err != nil {
+			if err := db.MarkInboxRead(ctx, fuelportal.Inbox{CompanyID: company.ID}, ids[0], "Alert not found"); err != nil {
 				t.Fatal(err)
 			}
 		}
 		unread := alertsOf(t, db, company.ID, true)
-		if unread.Total != 4 || unread.Unread != 4 || len(unread.Alerts) != 4 || unread.Alerts[3].ID != ids[1] {
+		if unread.Total != 4 || unread.Unread != 4 || len(unread.Items) != 4 || unread.Items[3].ID != ids[1] {
 			t.Fatalf("unread = %+v", unread)
 		}
 		all := alertsOf(t, db, company.ID, false)
-		if all.Alerts[4].ReadAt == nil || all.Total != 5 {
-			t.Fatalf("read alert = %+v", all.Alerts[4])
+		if all.Items[4].ReadAt == nil || all.Total != 5 {
+			t.Fatalf("read alert = %+v", all.Items[4])
 		}
 
-		if err := db.MarkAllAlertsRead(ctx, company.ID); err != nil {
+		if err := db.MarkInboxAllRead(ctx, fuelportal.Inbox{CompanyID: company.ID}); err != nil {
 			t.Fatal(err)
 		}
-		if p := alertsOf(t, db, company.ID, true); p.Total != 0 || len(p.Alerts) != 0 || p.Unread != 0 {
+		if p := alertsOf(t, db, company.ID, true); p.Total != 0 || len(p.Items) != 0 || p.Unread != 0 {
 			t.Fatalf("after read-all = %+v", p)
 		}
 		if p := alertsOf(t, db, other.ID, true); p.Unread != 1 {
@@ -159,11 +159,11 @@ func TestNearLimitEvent_NamesThePurchaseAndTheLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 		page := alertsOf(t, db, f.company.ID, false)
-		if len(page.Alerts) != 1 {
-			t.Fatalf("alerts = %+v", page.Alerts)
+		if len(page.Items) != 1 {
+			t.Fatalf("alerts = %+v", page.Items)
 		}
-		a := page.Alerts[0]
-		if a.Kind != fuelportal.AlertNearLimit || a.TransactionID == 0 || a.CardID != f.active.ID ||
+		a := page.Items[0]
+		if fuelportal.AlertKind(a.Kind) != fuelportal.AlertNearLimit || a.TransactionID == 0 || a.CardID != f.active.ID ||
 			a.Message != "Near a limit: Dan Driver, card ending 0001, has used $375.40 of the $400.00 daily limit." {
 			t.Fatalf("alert = %+v", a)
 		}
@@ -309,8 +309,8 @@ func TestAlertMails_InTheOwnersLanguage(t *testing.T) {
 			}
 		}
 		// The alerts page keeps the English text.
-		if page := alertsOf(t, db, f.company.ID, false); len(page.Alerts) != 1 || !strings.HasPrefix(page.Alerts[0].Message, "Purchase declined: Ina Active") {
-			t.Fatalf("alerts = %+v", page.Alerts)
+		if page := alertsOf(t, db, f.company.ID, false); len(page.Items) != 1 || !strings.HasPrefix(page.Items[0].Message, "Purchase declined: Ina Active") {
+			t.Fatalf("alerts = %+v", page.Items)
 		}
 	})
 }

@@ -123,10 +123,10 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 			}
 		}
 
-		iftaDue := func(companyID int64) []*fuelportal.Alert {
-			var out []*fuelportal.Alert
-			for _, a := range alertsOf(t, db, companyID, false).Alerts {
-				if a.Kind == fuelportal.AlertIFTADue {
+		iftaDue := func(companyID int64) []*fuelportal.InboxItem {
+			var out []*fuelportal.InboxItem
+			for _, a := range alertsOf(t, db, companyID, false).Items {
+				if fuelportal.AlertKind(a.Kind) == fuelportal.AlertIFTADue {
 					out = append(out, a)
 				}
 			}

@@ -182,68 +182,6 @@ func (db *DB) SaveNotificationSettings(ctx context.Context, userID int64, role f
 	return out, err
 }
 
-// InAppNotifications returns a page of user userID's in-app list, newest
-// first, with its total and unread counts.
-func (db *DB) InAppNotifications(ctx context.Context, userID int64, unreadOnly bool, offset, limit int) (page *fuelportal.InAppNotificationPage, err error) {
-	err = db.InReadTx(ctx, func(tx *Tx) error {
-		page = &fuelportal.InAppNotificationPage{Items: []*fuelportal.InAppNotification{}}
-		filter := "user_id = ?"
-		if unreadOnly {
-			filter += " AND read_at IS NULL"
-		}
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM notifications WHERE `+filter, userID).Scan(&page.Total); err != nil {
-			return err
-		}
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read_at IS NULL`, userID).Scan(&page.Unread); err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, `
-			SELECT id, user_id, event, title, body, url, transaction_id, trip_id, override_request_id, read_at, created_at
-			FROM notifications WHERE `+filter+` ORDER BY id DESC LIMIT ? OFFSET ?`, userID, limit, offset)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			n := &fuelportal.InAppNotification{}
-			var txID, tripID, reqID sql.NullInt64
-			var read, created nullTime
-			if err := rows.Scan(&n.ID, &n.UserID, &n.Event, &n.Title, &n.Body, &n.URL, &txID, &tripID, &reqID, &read, &created); err != nil {
-				return err
-			}
-			n.TransactionID, n.TripID, n.OverrideRequestID = txID.Int64, tripID.Int64, reqID.Int64
-			n.ReadAt, n.CreatedAt = read.Ptr(), created.Time
-			page.Items = append(page.Items, n)
-		}
-		return rows.Err()
-	})
-	return page, err
-}
-
-// MarkInAppNotificationRead marks user userID's notification id read; one
-// of another user is ENOTFOUND.
-func (db *DB) MarkInAppNotificationRead(ctx context.Context, userID, id int64) error {
-	return db.InTx(ctx, func(tx *Tx) error {
-		res, err := tx.Exec(ctx, `UPDATE notifications SET read_at = COALESCE(read_at, ?) WHERE id = ? AND user_id = ?`, tx.Now, id, userID)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Notification not found")
-		}
-		return nil
-	})
-}
-
-// MarkAllInAppNotificationsRead marks every notification of user userID
-// read.
-func (db *DB) MarkAllInAppNotificationsRead(ctx context.Context, userID int64) error {
-	return db.InTx(ctx, func(tx *Tx) error {
-		_, err := tx.Exec(ctx, `UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL`, tx.Now, userID)
-		return err
-	})
-}
-
 // walletDebited publishes wallet.low when a debit or a hold took company companyID's
 // wallet from before to after across the owner's threshold (from at or
 // above it to below), in the debit's transaction (the webhook event, a

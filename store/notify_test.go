@@ -31,9 +31,9 @@ func pushPayloads(t *testing.T, db *store.DB, userID int64) []fuelportal.PushNot
 	return out
 }
 
-func inAppOf(t *testing.T, db *store.DB, userID int64) *fuelportal.InAppNotificationPage {
+func inAppOf(t *testing.T, db *store.DB, userID int64) *fuelportal.InboxPage {
 	t.Helper()
-	page, err := db.InAppNotifications(context.Background(), userID, false, 0, 100)
+	page, err := db.Inbox(context.Background(), fuelportal.InboxFilter{Inbox: fuelportal.Inbox{UserID: userID}, Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,16 +158,16 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 
 		// Read marks: own only.
 		first := inAppOf(t, db, driver.ID).Items[0]
-		if err := db.MarkInAppNotificationRead(ctx, owner.ID, first.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if err := db.MarkInboxRead(ctx, fuelportal.Inbox{UserID: owner.ID}, first.ID, "Notification not found"); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another user marked it read: %v", err)
 		}
-		if err := db.MarkInAppNotificationRead(ctx, driver.ID, first.ID); err != nil {
+		if err := db.MarkInboxRead(ctx, fuelportal.Inbox{UserID: driver.ID}, first.ID, "Notification not found"); err != nil {
 			t.Fatal(err)
 		}
 		if list := inAppOf(t, db, driver.ID); list.Unread != 2 {
 			t.Fatalf("unread = %d after one read", list.Unread)
 		}
-		if err := db.MarkAllInAppNotificationsRead(ctx, driver.ID); err != nil {
+		if err := db.MarkInboxAllRead(ctx, fuelportal.Inbox{UserID: driver.ID}); err != nil {
 			t.Fatal(err)
 		}
 		if list := inAppOf(t, db, driver.ID); list.Unread != 0 {
@@ -230,8 +230,8 @@ func TestWalletLow_OnceWhenADebitCrossesTheThreshold(t *testing.T) {
 		}
 		walletLows := func() int {
 			n := 0
-			for _, a := range alertsOf(t, db, f.company.ID, false).Alerts {
-				if a.Kind == fuelportal.AlertWalletLow {
+			for _, a := range alertsOf(t, db, f.company.ID, false).Items {
+				if fuelportal.AlertKind(a.Kind) == fuelportal.AlertWalletLow {
 					n++
 				}
 			}
@@ -287,8 +287,8 @@ func TestWalletLow_AHoldLowersTheAvailableBalance(t *testing.T) {
 		}
 		walletLows := func() int {
 			n := 0
-			for _, a := range alertsOf(t, db, f.company.ID, false).Alerts {
-				if a.Kind == fuelportal.AlertWalletLow {
+			for _, a := range alertsOf(t, db, f.company.ID, false).Items {
+				if fuelportal.AlertKind(a.Kind) == fuelportal.AlertWalletLow {
 					n++
 				}
 			}
@@ -324,8 +324,8 @@ func TestCreateDriver_PendingDriverTellsTheOwners(t *testing.T) {
 		if err := db.CreateDriver(ctx, driver, card.CardNumber, "Acme Trucking"); err != nil {
 			t.Fatal(err)
 		}
-		alerts := alertsOf(t, db, company.ID, true).Alerts
-		if len(alerts) != 1 || alerts[0].Kind != fuelportal.AlertDriverWaiting || !strings.Contains(alerts[0].Message, "Dan Driver") {
+		alerts := alertsOf(t, db, company.ID, true).Items
+		if len(alerts) != 1 || fuelportal.AlertKind(alerts[0].Kind) != fuelportal.AlertDriverWaiting || !strings.Contains(alerts[0].Message, "Dan Driver") {
 			t.Fatalf("alerts = %+v", alerts)
 		}
 		if got := pushPayloads(t, db, owner.ID); len(got) != 1 || got[0].Title != "Driver waiting for approval" {

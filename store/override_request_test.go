@@ -86,14 +86,14 @@ func TestOverrideRequests(t *testing.T) {
 			t.Fatalf("request = %+v", req)
 		}
 		page := alertsOf(t, db, f.company.ID, true)
-		var alert *fuelportal.Alert
-		for _, a := range page.Alerts {
-			if a.Kind == fuelportal.AlertOverrideRequest {
+		var alert *fuelportal.InboxItem
+		for _, a := range page.Items {
+			if fuelportal.AlertKind(a.Kind) == fuelportal.AlertOverrideRequest {
 				alert = a
 			}
 		}
 		if alert == nil || alert.OverrideRequestID != req.ID || !strings.Contains(alert.Message, "Stuck at the pump in Ocala") {
-			t.Fatalf("alerts = %+v, want the request's", page.Alerts)
+			t.Fatalf("alerts = %+v, want the request's", page.Items)
 		}
 
 		t.Run("lists: the driver's and the company's, not another company's", func(t *testing.T) {
@@ -171,7 +171,7 @@ func TestOverrideRequests(t *testing.T) {
 					t.Fatalf("a denial granted an override: %v, %+v", until, decided)
 				}
 			}
-			for _, a := range alertsOf(t, db, f.company.ID, true).Alerts {
+			for _, a := range alertsOf(t, db, f.company.ID, true).Items {
 				if a.OverrideRequestID == req.ID {
 					t.Fatal("the request's alert is still unread")
 				}

@@ -308,8 +308,8 @@ func TestDeliver_FailingFor24HoursMarksTheEndpointFailingAndAlertsTheOwnerOnce(t
 		if err != nil || !e.Failing {
 			t.Fatalf("endpoint = %+v, %v", e, err)
 		}
-		page, err := db.Alerts(ctx, fuelportal.AlertFilter{CompanyID: company.ID, Limit: 10})
-		if err != nil || len(page.Alerts) != 1 || page.Alerts[0].Kind != fuelportal.AlertWebhookFailing || !strings.Contains(page.Alerts[0].Message, rcv.URL) {
+		page, err := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: company.ID}, Limit: 10})
+		if err != nil || len(page.Items) != 1 || fuelportal.AlertKind(page.Items[0].Kind) != fuelportal.AlertWebhookFailing || !strings.Contains(page.Items[0].Message, rcv.URL) {
 			t.Fatalf("alerts = %+v, %v", page, err)
 		}
 		// A later success clears the flag.
