@@ -22,7 +22,7 @@ type Flows struct {
 	Trips     *trips.Service
 	Purchases *purchases.Service
 	Prices    *prices.Service
-	IFTA *ifta.Service
+	IFTA      *ifta.Service
 	// Telematics stores forwarded positions and rolls them up into miles.
 	Telematics *telematics.Service
 }

@@ -81,4 +81,3 @@ func (k Keys) check() error {
 	}
 	return nil
 }
-
