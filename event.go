@@ -115,6 +115,9 @@ var EventRoutes = map[EventType]EventRoute{
 	EventMPGDropped:           {Alert: AlertMPGDrop},
 }
 
+// EventHistory is how long a dispatched event is kept.
+const EventHistory = 30 * 24 * time.Hour
+
 // MailDigestWindow is how long after a mail of one kind to one recipient
 // further mails of that kind wait: they join one digest mailed when the
 // window ends, with their count. So a recipient gets at most one mail per

@@ -410,9 +410,9 @@ func (db *DB) IFTAFilingCompanies(ctx context.Context) ([]int64, error) {
 
 // SendIFTAReminder sends reminder r once: unless a return of r's quarter
 // is closed or r was already sent (the row of ifta_reminders, unique per
-// company, quarter and stage, decides between processes), it records r, raises
-// an IFTA_DUE alert with notice n's English text (mailed as each owner
-// chose) and delivers n to the company's owners (Tx.Notify), in one
+// company, quarter and stage, decides between processes), it records r and
+// publishes ifta.due (an IFTA_DUE alert with notice n's English text,
+// mailed as each owner chose, and n pushed to the owners), in one
 // transaction. It reports whether it sent r.
 func (db *DB) SendIFTAReminder(ctx context.Context, r fuelportal.IFTAReminder, n fuelportal.Notice) (sent bool, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
