@@ -27,14 +27,18 @@ export interface InboxData<T> {
   unreadCount: number;
 }
 
-export interface InboxPageProps<T> {
-  title: string;
-  /** The inbox's query: its page, and how loading it goes. */
-  data: InboxData<T> | undefined;
+/** The inbox's query (an RTK Query result): its page, and how loading it goes. */
+export interface InboxQuery<T> {
+  data?: InboxData<T> | undefined;
   isLoading: boolean;
   isFetching: boolean;
   isError: boolean;
-  refetch: () => void;
+  refetch: () => unknown;
+}
+
+export interface InboxPageProps<T> {
+  title: string;
+  query: InboxQuery<T>;
   unreadOnly: boolean;
   onUnreadOnlyChange: (unreadOnly: boolean) => void;
   page: number;
@@ -58,7 +62,9 @@ export interface InboxPageProps<T> {
  */
 export function InboxPage<T>(props: InboxPageProps<T>) {
   const { t } = useTranslation('alerts');
-  const { data, isLoading, isFetching, isError, refetch, unreadOnly, page } = props;
+  const { data, isLoading, isFetching, isError } = props.query;
+  const { unreadOnly, page } = props;
+  const refetch = () => void props.query.refetch();
   const items = data?.content ?? [];
   return (
     <Page title={props.title} maxWidth="md" leading={<BackButton to={paths.dashboard} label={t('backToDashboard')} />}>

@@ -80,11 +80,7 @@ export function AlertsPage() {
   return (
     <InboxPage<CompanyAlert>
       title={t('title')}
-      data={query.data}
-      isLoading={query.isLoading}
-      isFetching={query.isFetching}
-      isError={query.isError}
-      refetch={() => void query.refetch()}
+      query={query}
       unreadOnly={unreadOnly}
       onUnreadOnlyChange={setUnreadOnly}
       page={page}

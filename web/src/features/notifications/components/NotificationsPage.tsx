@@ -48,11 +48,7 @@ export function NotificationsPage() {
   return (
     <InboxPage<InAppNotification>
       title={t('notifications.title')}
-      data={query.data}
-      isLoading={query.isLoading}
-      isFetching={query.isFetching}
-      isError={query.isError}
-      refetch={() => void query.refetch()}
+      query={query}
       unreadOnly={unreadOnly}
       onUnreadOnlyChange={setUnreadOnly}
       page={page}
