@@ -38,7 +38,6 @@ type PurchaseBatch struct {
 	rows                []*batchRow // new purchases, in order
 	ledger              []*batchTransfer
 	references          map[string]bool // of ledger, to refuse a repeat within the batch
-	owners              map[int64][]ownerMailTarget
 	// odometers are the readings of the batch's cards' vehicles the
 	// decisions can see, by vehicle id: those in the batch's date range
 	// and the latest before it, then the batch's own (also in readings, to
@@ -111,7 +110,7 @@ type batchTransfer struct {
 // recorded with it.
 func (tx *Tx) NewPurchaseBatch(ctx context.Context, ps []*fuelportal.CardPurchase) (*PurchaseBatch, error) {
 	b := &PurchaseBatch{tx: tx, given: make(map[*fuelportal.CardPurchase]bool, len(ps)), cards: map[string]*batchCard{},
-		wallets: map[int64]*batchWallet{}, recorded: map[string]*fuelportal.Transaction{}, references: map[string]bool{}, owners: map[int64][]ownerMailTarget{},
+		wallets: map[int64]*batchWallet{}, recorded: map[string]*fuelportal.Transaction{}, references: map[string]bool{},
 		odometers: map[int64][]fuelportal.OdometerReading{}}
 	var numbers, netIDs []string
 	var stationIDs []int64
