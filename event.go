@@ -128,6 +128,43 @@ const MailDigestWindow = time.Hour
 // notification event) to address to.
 func MailDigestKey(kind, to string) string { return "digest:" + kind + ":" + to }
 
+// LastMail is the newest mail of one kind to one recipient, as the
+// outbox holds it: when it goes (or went) out and whether it was sent.
+type LastMail struct {
+	Due  time.Time
+	Sent bool
+}
+
+// MailPlan is what becomes of one more mail of a kind to a recipient
+// (PlanMail): sent on its own, joined to the digest still held back, or
+// the first of a new digest held until SendAfter.
+type MailPlan struct {
+	Join      bool      // into the held-back mail, its count one more
+	Digest    bool      // a new digest of one, held until SendAfter
+	SendAfter time.Time // zero: now
+}
+
+// PlanMail decides one more mail of a kind to a recipient at now, whose
+// previous one is last (nil: none) and which quiet hours hold until
+// notBefore (zero: not held): at most one mail per kind and recipient per
+// MailDigestWindow. Without a mail within the window it goes on its own
+// (at notBefore); while the previous one is still held back it joins it;
+// else it starts the digest held until the window after the previous one
+// ends (or quiet hours do, when later).
+func PlanMail(last *LastMail, now, notBefore time.Time) MailPlan {
+	switch {
+	case last == nil || !last.Due.After(now.Add(-MailDigestWindow)):
+		return MailPlan{SendAfter: notBefore}
+	case last.Due.After(now) && !last.Sent:
+		return MailPlan{Join: true}
+	}
+	until := last.Due.Add(MailDigestWindow)
+	if notBefore.After(until) {
+		until = notBefore
+	}
+	return MailPlan{Digest: true, SendAfter: until}
+}
+
 // DigestMail is the one mail to address to (reading lang) standing for
 // count mails of kind (an alert kind, or the notification event of a
 // user's notices) within MailDigestWindow: the count in the subject and

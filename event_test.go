@@ -1,6 +1,9 @@
 package fuelportal
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 // Every event type has a route, every route's alert and webhook are known,
 // and every kind of repeatable mail (an alert kind, a user's notice) has
@@ -44,5 +47,34 @@ func TestEventRoutes_CoverEveryKindWithADigest(t *testing.T) {
 				t.Errorf("%s: no digest sentence for %s", lang, k)
 			}
 		}
+	}
+}
+
+func TestPlanMail(t *testing.T) {
+	now := time.Date(2026, 12, 6, 15, 0, 0, 0, time.UTC)
+	quietEnd := now.Add(2 * time.Hour)
+	tests := []struct {
+		name      string
+		last      *LastMail
+		notBefore time.Time
+		want      MailPlan
+	}{
+		{"the first mail goes at once", nil, time.Time{}, MailPlan{}},
+		{"the first mail in quiet hours waits for their end", nil, quietEnd, MailPlan{SendAfter: quietEnd}},
+		{"a mail an hour after the last goes at once", &LastMail{Due: now.Add(-time.Hour), Sent: true}, time.Time{}, MailPlan{}},
+		{"a repeat within the hour starts a digest held to the hour's end",
+			&LastMail{Due: now.Add(-10 * time.Minute), Sent: true}, time.Time{}, MailPlan{Digest: true, SendAfter: now.Add(50 * time.Minute)}},
+		{"a repeat while a mail is held joins it", &LastMail{Due: now.Add(20 * time.Minute)}, time.Time{}, MailPlan{Join: true}},
+		{"a digest started in quiet hours waits for their end",
+			&LastMail{Due: now.Add(-10 * time.Minute), Sent: true}, quietEnd, MailPlan{Digest: true, SendAfter: quietEnd}},
+		{"a mail due but not yet sent gets a digest after it", &LastMail{Due: now.Add(-time.Minute)}, time.Time{},
+			MailPlan{Digest: true, SendAfter: now.Add(59 * time.Minute)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := PlanMail(tt.last, now, tt.notBefore); got != tt.want {
+				t.Fatalf("PlanMail = %+v, want %+v", got, tt.want)
+			}
+		})
 	}
 }

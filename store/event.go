@@ -268,11 +268,10 @@ func (tx *Tx) enqueueNoticePush(ctx context.Context, u *notifyTarget, n fuelport
 
 // enqueueRepeatable queues mail m, of kind (an alert kind or a
 // notification event) for a reader of lang, so that its recipient gets at
-// most one mail of the kind per fuelportal.MailDigestWindow: the first
-// goes at once (or at notBefore, when quiet hours hold it); one within the
-// window of the previous mail joins the digest held until that window
-// ends (fuelportal.DigestMail, with the count), created by the first
-// repeat and rewritten by each later one. The state is the outbox row;
+// most one mail of the kind per fuelportal.MailDigestWindow, as
+// fuelportal.PlanMail decides from the newest such mail: on its own, into
+// the digest still held back (fuelportal.DigestMail, with the count), or
+// the first of a new digest. The state is the outbox row;
 // on PostgreSQL a transaction lock on the digest's key serialises the
 // dispatchers writing to one recipient (SQLite's writers are serialised).
 func (tx *Tx) enqueueRepeatable(ctx context.Context, kind string, m *fuelportal.MailMessage, lang fuelportal.Language, notBefore time.Time) error {
@@ -292,31 +291,29 @@ func (tx *Tx) enqueueRepeatable(ctx context.Context, kind string, m *fuelportal.
 	if err != nil && !isNoRows(err) {
 		return err
 	}
-	var after *time.Time
-	if !notBefore.IsZero() {
-		after = &notBefore
+	var last *fuelportal.LastMail
+	if err == nil {
+		last = &fuelportal.LastMail{Due: created.Time, Sent: sent.Valid}
+		if sendAfter.Valid {
+			last.Due = sendAfter.Time
+		}
 	}
-	due := created.Time // when the newest mail of the kind goes out
-	if sendAfter.Valid {
-		due = sendAfter.Time
+	plan := fuelportal.PlanMail(last, tx.Now, notBefore)
+	var after *time.Time
+	if !plan.SendAfter.IsZero() {
+		after = &plan.SendAfter
 	}
 	switch {
-	case isNoRows(err) || !due.After(tx.Now.Add(-fuelportal.MailDigestWindow)):
-		if err := tx.enqueueMail(ctx, m, key, after, 1); err != nil {
-			return err
-		}
-		tx.mails = append(tx.mails, m)
-		return nil
-	case due.After(tx.Now) && !sent.Valid:
-		// Still held back (a digest, or a mail quiet hours hold): one more in it.
+	case plan.Join:
 		d := fuelportal.DigestMail(m.To, lang, kind, repeats+1, m)
 		_, err := tx.Exec(ctx, `UPDATE outbox SET subject = ?, body = ?, repeats = ? WHERE id = ?`, d.Subject, d.Body, repeats+1, id)
 		return err
-	default:
-		until := due.Add(fuelportal.MailDigestWindow)
-		if after != nil && after.After(until) {
-			until = *after
-		}
-		return tx.enqueueMail(ctx, fuelportal.DigestMail(m.To, lang, kind, 1, m), key, &until, 1)
+	case plan.Digest:
+		return tx.enqueueMail(ctx, fuelportal.DigestMail(m.To, lang, kind, 1, m), key, after, 1)
 	}
+	if err := tx.enqueueMail(ctx, m, key, after, 1); err != nil {
+		return err
+	}
+	tx.mails = append(tx.mails, m)
+	return nil
 }
