@@ -297,6 +297,7 @@ func createPreparedDatabase(ctx context.Context, admin *sql.DB, base, name strin
 	if err != nil {
 		return err
 	}
+	db.DispatchOnCommit() // the template's events are derived in it, as in openMigratedWith
 	err = db.Migrate(ctx)
 	if err == nil {
 		err = prepare(db)
