@@ -38,11 +38,34 @@ func (t AuthorizationTimeout) Valid() bool { return t == TimeoutDecline || t == 
 // whose decision did not finish in time, on a company that declines then.
 const DeclineAuthorizationTimeout DeclineReason = "AUTHORIZATION_TIMEOUT"
 
+// DeclineAuthorizationOfAnotherCard is the decline code answered to
+// Stripe for an authorization id the portal decided for another card:
+// nothing is recorded or held.
+const DeclineAuthorizationOfAnotherCard DeclineReason = "AUTHORIZATION_OF_ANOTHER_CARD"
+
 // Limits of an authorization request.
 const (
 	MaxAuthorizationIDLength = 100
 	MaxAuthorizationCents    = int64(100_000_00) // $100,000: more than any fuel purchase
+	// MaxCaptureCents bounds a capture's amount either way: beyond it (or
+	// where its arithmetic would overflow) a capture is refused.
+	MaxCaptureCents = MaxAuthorizationCents
 )
+
+// MsgCaptureAmountInvalid refuses a capture beyond MaxCaptureCents.
+const MsgCaptureAmountInvalid = "A capture's amount must be within $100,000 either way"
+
+// CheckCaptureAmount refuses (EINVALID, a field error on amount) a
+// capture of cents beyond MaxCaptureCents either way: no fuel purchase
+// comes near it, and the purchase's arithmetic stays far from overflowing.
+func CheckCaptureAmount(cents int64) error {
+	if cents > MaxCaptureCents || cents < -MaxCaptureCents {
+		fe := FieldErrors{}
+		fe.Add("amount", MsgCaptureAmountInvalid)
+		return fe.Err()
+	}
+	return nil
+}
 
 // AuthorizationRequest is an issuer's request to approve a purchase, as
 // the issuer's adapter maps it.

@@ -134,7 +134,7 @@ func (c *Contract) NetPriceTenthCents(retail, stationNet int64) int64 {
 // Price is the price per gallon the company's card is charged at a station
 // whose pump (retail) price is retail and whose feed net price is
 // stationNet: the contract's net price, never above the pump's. A purchase
-// is priced by it (store: RecordPurchase) and so is every price a company
+// is priced by it (purchases.Service.RecordIn) and so is every price a company
 // user is shown or planned with, so that what the screens and plans say a
 // gallon costs is what the wallet pays.
 func (c *Contract) Price(retail, stationNet TenthCents) TenthCents {

@@ -55,8 +55,8 @@ type Event struct {
 	// Data is the webhook payload's "data" (any value encoding/json takes;
 	// read back from the database it is the JSON as published).
 	Data any
-	// Muted events are derived without any e-mail (the demo's seeded
-	// history).
+	// Muted events are history (the demo's seed): derived into the owners'
+	// alerts only, with no mail, push, notice or webhook.
 	Muted     bool
 	CreatedAt time.Time
 }

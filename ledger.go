@@ -1,6 +1,9 @@
 package fuelportal
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // LedgerKind names why money moved in the wallet ledger.
 type LedgerKind string
@@ -35,4 +38,13 @@ type LedgerTransfer struct {
 	CompanyID   int64
 	AmountCents int64 // > 0
 	CreatedAt   time.Time
+}
+
+// FormatCents writes cents as dollars ("$1234.50", "-$3.00").
+func FormatCents(cents int64) string {
+	sign := ""
+	if cents < 0 {
+		sign, cents = "-", -cents
+	}
+	return fmt.Sprintf("%s$%d.%02d", sign, cents/100, cents%100)
 }

@@ -2,6 +2,7 @@ package fuelportal
 
 import (
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -66,4 +67,16 @@ type StationPrice struct {
 	RetailPrice TenthCents
 	NetPrice    TenthCents
 	IFTARefund  TenthCents
+}
+
+// AddressLine is the station's address on one line ("12 Main St, Dallas,
+// TX 75201"), as a purchase records where it was made.
+func (s *Station) AddressLine() string {
+	var parts []string
+	for _, p := range []string{s.Address, s.City, strings.TrimSpace(s.State + " " + s.ZipCode)} {
+		if p = strings.TrimSpace(p); p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, ", ")
 }

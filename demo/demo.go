@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/purchases"
 	"fuelportal/store"
 )
 
@@ -40,6 +41,9 @@ const (
 // methods), never DB-level methods, which would wait for this transaction.
 type Env struct {
 	Tx *store.Tx
+	// Purchases records the demo's card purchases in Tx, as the card
+	// network's are recorded.
+	Purchases *purchases.Service
 	// Now is the time of seeding; date demo records relative to it.
 	Now time.Time
 	// Rand is seeded with a constant, so the data is the same every run as
@@ -103,8 +107,10 @@ func Seed(ctx context.Context, db *store.DB, passwords *fuelportal.PasswordHashe
 	err = db.InTx(ctx, func(tx *store.Tx) error {
 		// The seeded history's declines are alerts on the alerts page, but
 		// nobody is mailed about them.
-		tx.MuteMail = true
-		env := &Env{Tx: tx, Now: tx.Now, Rand: rand.New(rand.NewPCG(20241216, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}}
+		tx.History = true
+		// The purchases go through the purchase flow, without its
+		// follow-ups (re-plans, notices): the history is not news either.
+		env := &Env{Tx: tx, Purchases: &purchases.Service{DB: db}, Now: tx.Now, Rand: rand.New(rand.NewPCG(20241216, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}}
 		for _, s := range Steps() {
 			if err := s.Run(ctx, env); err != nil {
 				return fmt.Errorf("demo step %q: %w", s.Name, err)

@@ -50,9 +50,8 @@ const (
 const UnknownDemoCard = "7071990000000000017"
 
 // seedFleet signs the demo contracts and replays two years of card
-// purchases day by day through the same decisions the card network feed
-// makes (store.PurchaseBatch, which decides each as Tx.RecordPurchase
-// would and writes them together), so the ledger is consistent: Demo Freight's wallet is topped up when low,
+// purchases day by day through the purchase flow the card network feed
+// runs (purchases.Service.RecordIn), so the ledger is consistent: Demo Freight's wallet is topped up when low,
 // Other Haulers pays its invoice on the first of each month. About 1% of
 // purchases use an inactive card and 0.5% an unknown one (declined).
 func seedFleet(ctx context.Context, env *Env) error {
@@ -72,53 +71,47 @@ func seedFleet(ctx context.Context, env *Env) error {
 	other := newPurchasePlan(env, r, env.OtherHaulers, otherHaulersPerDay, "OH")
 	today := demoMidnight(env.Now)
 	// The purchases are drawn first (they do not depend on the outcomes),
-	// then decided day by day in one store.PurchaseBatch with the wallet
-	// top-ups and invoice payments between the days, as they happened.
+	// then decided day by day with the wallet top-ups and invoice payments
+	// between the days, as they happened.
 	days := make([][]*fuelportal.CardPurchase, PurchaseDays)
-	var all []*fuelportal.CardPurchase
 	for d := PurchaseDays - 1; d >= 0; d-- {
 		day := today.AddDate(0, 0, -d)
 		for _, plan := range []*purchasePlan{demo, other} {
 			days[d] = append(days[d], plan.day(day, env.Now)...)
 		}
-		all = append(all, days[d]...)
-	}
-	batch, err := tx.NewPurchaseBatch(ctx, all)
-	if err != nil {
-		return err
 	}
 	topUps, payments := 0, 0
 	for d := PurchaseDays - 1; d >= 0; d-- {
 		day := today.AddDate(0, 0, -d)
-		balance, err := batch.WalletBalance(ctx, env.DemoFreight.ID)
+		balance, err := tx.WalletBalance(ctx, env.DemoFreight.ID)
 		if err != nil {
 			return err
 		}
 		if balance < topUpBelowCents {
 			topUps++
-			if err := batch.CreditWallet(ctx, env.DemoFreight.ID, topUpCents, fuelportal.LedgerTopUp, fmt.Sprintf("demo-top-up-%d", topUps)); err != nil {
+			if _, _, err := tx.CreditWallet(ctx, env.DemoFreight.ID, topUpCents, fuelportal.LedgerTopUp, fmt.Sprintf("demo-top-up-%d", topUps)); err != nil {
 				return err
 			}
 		}
 		if day.Day() == 1 {
-			owed, err := batch.WalletBalance(ctx, env.OtherHaulers.ID)
+			owed, err := tx.WalletBalance(ctx, env.OtherHaulers.ID)
 			if err != nil {
 				return err
 			}
 			if owed < 0 {
 				payments++
-				if err := batch.CreditWallet(ctx, env.OtherHaulers.ID, -owed, fuelportal.LedgerInvoicePayment, fmt.Sprintf("demo-invoice-payment-%d", payments)); err != nil {
+				if _, _, err := tx.CreditWallet(ctx, env.OtherHaulers.ID, -owed, fuelportal.LedgerInvoicePayment, fmt.Sprintf("demo-invoice-payment-%d", payments)); err != nil {
 					return err
 				}
 			}
 		}
 		for _, p := range days[d] {
-			if _, _, err := batch.Record(p); err != nil {
+			if _, _, err := env.Purchases.RecordIn(ctx, tx, p); err != nil {
 				return fmt.Errorf("purchase %s: %w", p.NetworkTransactionID, err)
 			}
 		}
 	}
-	return batch.Flush(ctx)
+	return nil
 }
 
 // purchasePlan draws one company's purchases day by day.

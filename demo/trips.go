@@ -50,7 +50,7 @@ var tripLaneNames = [][2]string{{"Dallas, TX", "Oklahoma City, OK"}, {"Dallas, T
 	{"Oklahoma City, OK", "Dallas, TX"}, {"Amarillo, TX", "Dallas, TX"}}
 
 // seedTrips plans the demo trips with the optimizer over the demo stations
-// near each lane and records their purchases through RecordPurchase, so
+// near each lane and records their purchases through the purchase flow (purchases.Service.RecordIn), so
 // compliance and missed savings come from the same code as live trips.
 func seedTrips(ctx context.Context, env *Env) error {
 	if len(env.Stations) == 0 {
@@ -142,7 +142,7 @@ func seedTrips(ctx context.Context, env *Env) error {
 				seq++
 				p := &fuelportal.CardPurchase{NetworkTransactionID: fmt.Sprintf("DEMO-TRIP-%05d", seq), CardNumber: card.CardNumber,
 					LocationID: station.ID, Gallons: max(gallons, 1_000), RetailPrice: station.RetailPrice, TransactionDate: at.Add(time.Duration(i) * time.Minute)}
-				rec, _, err := tx.RecordPurchase(ctx, p)
+				rec, _, err := env.Purchases.RecordIn(ctx, tx, p)
 				if err != nil {
 					return fmt.Errorf("demo trip purchase: %w", err)
 				}
@@ -151,7 +151,7 @@ func seedTrips(ctx context.Context, env *Env) error {
 					seq++
 					p = &fuelportal.CardPurchase{NetworkTransactionID: fmt.Sprintf("DEMO-TRIP-%05d", seq), CardNumber: card.CardNumber,
 						LocationID: stop.StationID, Gallons: stop.Gallons, RetailPrice: byID[stop.StationID].RetailPrice, TransactionDate: p.TransactionDate.Add(40 * time.Minute)}
-					if _, _, err := tx.RecordPurchase(ctx, p); err != nil {
+					if _, _, err := env.Purchases.RecordIn(ctx, tx, p); err != nil {
 						return fmt.Errorf("demo trip purchase: %w", err)
 					}
 				}

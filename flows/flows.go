@@ -45,6 +45,6 @@ func New(db *store.DB, stations Catalog, logger *slog.Logger) Flows {
 	if stations != nil {
 		t.Stations, p.Catalog = stations, stations
 	}
-	return Flows{Trips: t, Purchases: &purchases.Service{Store: db, Trips: t}, Prices: p,
+	return Flows{Trips: t, Purchases: &purchases.Service{DB: db, Trips: t, Logger: logger}, Prices: p,
 		IFTA: &ifta.Service{Store: db, Now: func() time.Time { return db.Now() }}, Telematics: &telematics.Service{Store: db, Now: func() time.Time { return db.Now() }}}
 }

@@ -65,7 +65,7 @@ func TestCardHolder_ReusedCardShowsTheNewDriverOnlyTheirPurchases(t *testing.T) 
 			t.Fatalf("card after approval = %+v, want Ned's name and id %d", c, ned.ID)
 		}
 
-		tr, _, err := f.db.RecordPurchase(ctx, cardPurchase("next-1", card, addStation(t, f.db), 80_000))
+		tr, _, err := f.srv.Purchases.Record(ctx, cardPurchase("next-1", card, addStation(t, f.db), 80_000))
 		if err != nil {
 			t.Fatal(err)
 		}

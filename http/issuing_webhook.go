@@ -28,7 +28,7 @@ func (s *Server) handleIssuingWebhook(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fuelportal.Errorf(fuelportal.EINVALID, "Request body is too large"))
 		return
 	}
-	ans, err := s.Authorizations.HandleStripe(r.Context(), payload, r.Header.Get("Stripe-Signature"))
+	ans, err := s.Purchases.HandleStripe(r.Context(), payload, r.Header.Get("Stripe-Signature"))
 	if err != nil {
 		if code := fuelportal.ErrorCode(err); code == fuelportal.EINVALID || code == fuelportal.EUNAVAILABLE {
 			s.Logger.WarnContext(r.Context(), "stripe issuing webhook refused", "err", err)

@@ -40,7 +40,7 @@ type issuingFixture struct {
 func newIssuingFixture(t *testing.T, engine store.Engine) *issuingFixture {
 	t.Helper()
 	f := &issuingFixture{fixture: newAccountsFixture(t, engine)}
-	f.srv.Authorizations.WebhookSecret = issuingSecret
+	f.srv.Purchases.WebhookSecret = issuingSecret
 	f.api = apitest.New(t, f.srv.Handler())
 	f.owner = f.api.Login(demo.OwnerEmail, demo.Password).Token
 	f.other = f.api.Login(demo.OtherOwnerEmail, demo.Password).Token
@@ -317,8 +317,8 @@ func TestIssuingWebhook_TimeoutFollowsTheCompanySetting(t *testing.T) {
 	eachEngine(t, func(t *testing.T, engine store.Engine) {
 		f := newIssuingFixture(t, engine)
 		ctx := context.Background()
-		f.srv.Authorizations.Deadline = time.Millisecond
-		f.srv.Authorizations.Decide = func(facts rules.AuthorizationFacts) rules.AuthorizationDecision {
+		f.srv.Purchases.Deadline = time.Millisecond
+		f.srv.Purchases.Decide = func(facts rules.AuthorizationFacts) rules.AuthorizationDecision {
 			time.Sleep(50 * time.Millisecond) // past the deadline
 			return rules.DecideAuthorization(facts)
 		}
@@ -391,7 +391,7 @@ func TestIssuingWebhook_CaptureWithoutFuelAsksStripe(t *testing.T) {
 		f := newIssuingFixture(t, engine)
 		ctx := context.Background()
 		answers := &fuelAnswers{quantity: "12.3456789"} // more digits than a float keeps exactly at thousandths
-		f.srv.Authorizations.Transactions = stripe.NewIssuer(stripe.Config{SecretKey: stripetest.SecretKey, APIBase: stripetest.URL(t),
+		f.srv.Purchases.Transactions = stripe.NewIssuer(stripe.Config{SecretKey: stripetest.SecretKey, APIBase: stripetest.URL(t),
 			HTTPClient: &http.Client{Transport: answers}}, stripe.Address{})
 		f.authorize(t, authorizationEvent("iauth_x", "ic_demo", 100_00, true))
 		capture := issuingEvent("issuing_transaction.created", map[string]any{

@@ -224,7 +224,7 @@ func (s *Server) handleNetworkAuthorization(w http.ResponseWriter, r *http.Reque
 		s.respondError(w, r, err)
 		return
 	}
-	a, created, err := s.Authorizations.AuthorizeNetwork(r.Context(), ar)
+	a, created, err := s.Purchases.AuthorizeNetwork(r.Context(), ar)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -256,7 +256,7 @@ func (s *Server) handleNetworkReversal(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	a, err := s.Authorizations.ReverseNetwork(r.Context(), id)
+	a, err := s.Purchases.ReverseNetwork(r.Context(), id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return

@@ -8,8 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"fuelportal"
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
+	"fuelportal/purchases"
 )
 
 type networkAuthorizationResult struct {
@@ -43,21 +45,25 @@ func (f *fleet) postReversal(auth string) *apitest.Response {
 		Header: http.Header{"X-Network-Key": {networkKey}}})
 }
 
-func (f *fleet) held(t *testing.T, company int64) int64 {
+func (f *fleet) wallet(t *testing.T, company int64) *fuelportal.Wallet {
 	t.Helper()
 	w, err := f.db.Wallet(context.Background(), company)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return w.HeldCents
+	return w
 }
+
+func (f *fleet) held(t *testing.T, company int64) int64 { return f.wallet(t, company).HeldCents }
+
+func (f *fleet) balance(t *testing.T, company int64) int64 { return f.wallet(t, company).BalanceCents }
 
 func TestNetworkAuthorizations(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
 		// The deadline's answer is tested on the Stripe webhook; a loaded
 		// test host must not turn these decisions into timeouts.
-		f.srv.Authorizations.Deadline = time.Minute
+		f.srv.Purchases.Deadline = time.Minute
 		t.Run("wrong key is 401", func(t *testing.T) {
 			for _, path := range []string{"/api/network/authorizations", "/api/network/authorizations/A-1/reversal"} {
 				f.api.Do(apitest.Request{Method: "POST", Path: path, Body: `{}`, Token: f.owner, BreaksContract: true,
@@ -66,20 +72,32 @@ func TestNetworkAuthorizations(t *testing.T) {
 		})
 		before := f.held(t, f.demoCompany)
 		var first networkAuthorizationResult
-		t.Run("an approval holds its amount on the wallet", func(t *testing.T) {
+		// Demo Freight's card fee is $1.50: a hold is the amount and the fee.
+		t.Run("an approval holds its amount and the card's fee on the wallet", func(t *testing.T) {
 			f.postAuthorization("A-1", f.driverCard, "80.00").ExpectStatus(t, 201).Decode(t, &first)
 			if !first.Approved || first.Amount != 80 || first.DeclineCode != nil || first.DeclineReason != nil || first.AuthorizationID != "A-1" {
 				t.Fatalf("answer = %+v", first)
 			}
-			if held := f.held(t, f.demoCompany); held != before+80_00 {
-				t.Fatalf("held %d, want %d", held, before+80_00)
+			if held := f.held(t, f.demoCompany); held != before+81_50 {
+				t.Fatalf("held %d, want %d", held, before+81_50)
 			}
 		})
 		t.Run("a replay gets the same answer and holds nothing more", func(t *testing.T) {
 			var again networkAuthorizationResult
 			f.postAuthorization("A-1", f.driverCard, "80.00").ExpectStatus(t, 200).Decode(t, &again)
-			if again != first || f.held(t, f.demoCompany) != before+80_00 {
+			if again != first || f.held(t, f.demoCompany) != before+81_50 {
 				t.Fatalf("replay = %+v, held %d", again, f.held(t, f.demoCompany))
+			}
+		})
+		t.Run("the id repeated for another card is a 400, nothing held", func(t *testing.T) {
+			otherCard := demo.CardPlans[demo.OtherHaulers.Name][0].CardNumber
+			otherHeld := f.held(t, f.otherCompany)
+			fields := f.postAuthorization("A-1", otherCard, "80.00").ExpectStatus(t, 400).FieldErrors(t)
+			if fmt.Sprint(fields["authorizationId"]) != fmt.Sprint([]string{purchases.MsgAuthorizationOfAnotherCard}) {
+				t.Fatalf("field errors %v", fields)
+			}
+			if f.held(t, f.otherCompany) != otherHeld || f.held(t, f.demoCompany) != before+81_50 {
+				t.Fatal("the repeated id moved a hold")
 			}
 		})
 		t.Run("the purchase naming it captures the hold", func(t *testing.T) {
@@ -98,6 +116,19 @@ func TestNetworkAuthorizations(t *testing.T) {
 			if len(fields["authorizationId"]) != 1 {
 				t.Fatalf("field errors %v", fields)
 			}
+		})
+		t.Run("a capture beyond any purchase is a 400 and moves nothing", func(t *testing.T) {
+			f.postAuthorization("A-HUGE", f.driverCard, "50").ExpectStatus(t, 201)
+			held, balance := f.held(t, f.demoCompany), f.balance(t, f.demoCompany)
+			for _, gallons := range []string{"2000.001", "99999999999", "9223372036854775807", "1e300"} {
+				if fields := f.postCapture("CAP-HUGE", "A-HUGE", f.driverCard, gallons).ExpectStatus(t, 400).FieldErrors(t); len(fields["gallons"]) != 1 {
+					t.Fatalf("gallons %s: field errors %v", gallons, fields)
+				}
+			}
+			if f.held(t, f.demoCompany) != held || f.balance(t, f.demoCompany) != balance {
+				t.Fatal("a refused capture moved the wallet")
+			}
+			f.postReversal("A-HUGE").ExpectStatus(t, 200)
 		})
 		t.Run("a reversal releases the hold once", func(t *testing.T) {
 			f.postAuthorization("A-2", f.driverCard, "50").ExpectStatus(t, 201)
@@ -142,7 +173,7 @@ func TestNetworkAuthorizations(t *testing.T) {
 			if fmt.Sprint(theirs) != fmt.Sprint(unknown) {
 				t.Fatalf("another company's authorization reads %v, an unknown one %v", theirs, unknown)
 			}
-			if f.held(t, f.otherCompany) != otherHeld+40_00 || f.held(t, f.demoCompany) != before {
+			if f.held(t, f.otherCompany) != otherHeld+41_00 || f.held(t, f.demoCompany) != before {
 				t.Fatal("a refused capture moved a hold")
 			}
 		})

@@ -525,7 +525,7 @@ func TestWebhook_InvoicePaymentReducesTheAmountOwed(t *testing.T) {
 		}
 		station := addStation(t, f.db)
 		card := demo.CardPlans[demo.OtherHaulers.Name][0].CardNumber
-		tr, _, err := f.db.RecordPurchase(ctx, cardPurchase("inv-1", card, station, 100_000))
+		tr, _, err := f.srv.Purchases.Record(ctx, cardPurchase("inv-1", card, station, 100_000))
 		if err != nil || tr.Status != fuelportal.TransactionApproved {
 			t.Fatalf("purchase = %+v, %v", tr, err)
 		}
@@ -619,7 +619,7 @@ func TestWebhook_ConcurrentDeliveriesAndPurchasesKeepTheLedgerExact(t *testing.T
 			if i%2 == 1 {
 				n := (i / 2) % 400
 				jobs = append(jobs, func() {
-					tr, _, err := db.RecordPurchase(ctx, cardPurchase(fmt.Sprintf("pay-n-%d", n), card, station, fuelportal.Gallons(10_000+(n%9)*5_000)))
+					tr, _, err := f.srv.Purchases.Record(ctx, cardPurchase(fmt.Sprintf("pay-n-%d", n), card, station, fuelportal.Gallons(10_000+(n%9)*5_000)))
 					if err != nil {
 						t.Errorf("purchase %d: %v", n, err)
 						return

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"fuelportal"
-	"fuelportal/authorizations"
 	"fuelportal/catalog"
 	"fuelportal/flows"
 	"fuelportal/ifta"
@@ -73,10 +72,12 @@ type Server struct {
 	// payments endpoint 503 'Payments are not configured' (payments.go).
 	Payments *payments.Service
 
-	// Trips, Purchases and Prices run the trip, purchase and price import
-	// flows (NewServer wires them with flows.New); the handlers decode,
-	// call them and encode. A plan past Trips' deadline or slots is 503
-	// with Retry-After.
+	// Trips, Purchases and Prices run the trip, card money (purchases,
+	// authorizations and captures, of the network and of Stripe Issuing:
+	// without Purchases.WebhookSecret every Issuing delivery is 503) and
+	// price import flows (NewServer wires them with flows.New); the
+	// handlers decode, call them and encode. A plan past Trips' deadline or
+	// slots is 503 with Retry-After.
 	Trips     *trips.Service
 	Purchases *purchases.Service
 	Prices    *prices.Service
@@ -87,10 +88,6 @@ type Server struct {
 	IFTA *ifta.Service
 	// Telematics runs the telematics flow (telematics.go).
 	Telematics *telematics.Service
-	// Authorizations decides Stripe Issuing authorizations and holds
-	// (issuing_webhook.go); without its WebhookSecret every delivery is
-	// 503.
-	Authorizations *authorizations.Service
 
 	// resetCodeKey keys the HMAC under which reset codes are stored.
 	resetCodeKey []byte
@@ -113,29 +110,26 @@ func NewServer(d Deps) *Server {
 		stations = d.Stations
 	}
 	f := flows.New(d.DB, stations, d.Logger)
-	auth := authorizations.New(d.DB, "", d.Logger)
-	auth.Purchases = f.Purchases // a decline at the pump notifies as every declined purchase
-	if t, ok := d.Issuer.(authorizations.Transactions); ok {
-		auth.Transactions = t // captures' missing fuel, from the issuer
+	if t, ok := d.Issuer.(purchases.Transactions); ok {
+		f.Purchases.Transactions = t // captures' missing fuel, from the issuer
 	}
 	return &Server{
-		Trips:          f.Trips,
-		Purchases:      f.Purchases,
-		Prices:         f.Prices,
-		IFTA:           f.IFTA,
-		Telematics:     f.Telematics,
-		DB:             d.DB,
-		Logger:         d.Logger,
-		Passwords:      d.Passwords,
-		Tokens:         NewTokenIssuer(d.Secret),
-		Stations:       d.Stations,
-		Router:         d.Router,
-		Geocoder:       d.Geocoder,
-		Cards:          issuing.New(d.DB, d.Issuer, d.Logger),
-		Authorizations: auth,
-		Limits:         DefaultLimits,
-		Now:            time.Now,
-		resetCodeKey:   deriveKey(d.Secret, "password-reset-code"),
+		Trips:        f.Trips,
+		Purchases:    f.Purchases,
+		Prices:       f.Prices,
+		IFTA:         f.IFTA,
+		Telematics:   f.Telematics,
+		DB:           d.DB,
+		Logger:       d.Logger,
+		Passwords:    d.Passwords,
+		Tokens:       NewTokenIssuer(d.Secret),
+		Stations:     d.Stations,
+		Router:       d.Router,
+		Geocoder:     d.Geocoder,
+		Cards:        issuing.New(d.DB, d.Issuer, d.Logger),
+		Limits:       DefaultLimits,
+		Now:          time.Now,
+		resetCodeKey: deriveKey(d.Secret, "password-reset-code"),
 	}
 }
 

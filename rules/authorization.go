@@ -26,7 +26,10 @@ type AuthorizationFacts struct {
 type AuthorizationDecision struct {
 	Approved    bool
 	AmountCents int64 // approved amount: the request's or less; 0 on a decline
-	Reason      fuelportal.DeclineReason
+	// HoldCents is what an approval holds on the wallet: the amount and
+	// the card's fee, which its capture adds (0 on a decline).
+	HoldCents int64
+	Reason    fuelportal.DeclineReason
 	// Fired are the rules that shaped the answer: the decline's code, or
 	// the limits that cut a partial amount, in the order they were met.
 	Fired []string
@@ -41,7 +44,13 @@ type AuthorizationDecision struct {
 // stop's planned gallons and the tank's capacity (gallons at Price), and
 // the wallet's available balance above the contract's floor; a limit that
 // leaves nothing declines with its code. The amount left is then decided
-// as one purchase of that many cents, so no second copy of a rule exists.
+// as one purchase of that many cents and the contract's fee, so no second
+// copy of a rule exists.
+//
+// A card's dollar limits and the wallet count the fee, as they count a
+// purchase's funded total (fuel and fee): each money limit leaves the
+// amount less the fee its capture adds, so a card never ends a day over
+// its limit by the fee, and the hold is the amount and the fee.
 func DecideAuthorization(f AuthorizationFacts) AuthorizationDecision {
 	if reason := cardDecline(f.PurchaseFacts); reason != "" {
 		return authDeclined(reason)
@@ -59,11 +68,12 @@ func DecideAuthorization(f AuthorizationFacts) AuthorizationDecision {
 		// gallons limit stays within it.
 		f.Gallons = fuelportal.Gallons(amount * 10_000 / int64(f.Price))
 	}
-	d := decide(f.PurchaseFacts, fuelportal.PurchaseAmounts{RetailTotalCents: amount, NetTotalCents: amount, FundedTotalCents: amount})
+	fee := f.Contract.FeeCents
+	d := decide(f.PurchaseFacts, fuelportal.PurchaseAmounts{RetailTotalCents: amount, NetTotalCents: amount, FeeCents: fee, FundedTotalCents: amount + fee})
 	if !d.Approved() {
 		return authDeclined(d.Reason)
 	}
-	return AuthorizationDecision{Approved: true, AmountCents: amount, Fired: fired}
+	return AuthorizationDecision{Approved: true, AmountCents: amount, HoldCents: amount + fee, Fired: fired}
 }
 
 func authDeclined(reason fuelportal.DeclineReason) AuthorizationDecision {
@@ -71,16 +81,19 @@ func authDeclined(reason fuelportal.DeclineReason) AuthorizationDecision {
 }
 
 // cutAmount is the least of the request and what each limit leaves, with
-// the codes of the limits that cut it (the last one the binding one).
+// the codes of the limits that cut it (the last one the binding one). A
+// money limit leaves its room less the contract's fee.
 func cutAmount(f AuthorizationFacts) (int64, []string) {
 	amount := f.RequestCents
 	var fired []string
+	fee := f.Contract.FeeCents
 	limit := func(left int64, code fuelportal.DeclineReason) {
 		if left < amount {
 			amount = max(left, 0)
 			fired = append(fired, string(code))
 		}
 	}
+	money := func(left int64, code fuelportal.DeclineReason) { limit(left-fee, code) }
 	gallons := func(g fuelportal.Gallons, code fuelportal.DeclineReason) {
 		if f.Price > 0 {
 			limit(int64(g)*int64(f.Price)/10_000, code) // rounded down
@@ -89,19 +102,19 @@ func cutAmount(f AuthorizationFacts) (int64, []string) {
 	c, h := f.Controls, f.History
 	if !f.Overridden {
 		if c.PerPurchaseCents != nil {
-			limit(*c.PerPurchaseCents, fuelportal.DeclinePerPurchaseLimit)
+			money(*c.PerPurchaseCents, fuelportal.DeclinePerPurchaseLimit)
 		}
 		if c.DailyCents != nil {
-			limit(*c.DailyCents-h.DayCents, fuelportal.DeclineDailyLimit)
+			money(*c.DailyCents-h.DayCents, fuelportal.DeclineDailyLimit)
 		}
 		if c.DailyGallons != nil {
 			gallons(*c.DailyGallons-h.DayGallons, fuelportal.DeclineDailyGallonsLimit)
 		}
 		if c.WeeklyCents != nil {
-			limit(*c.WeeklyCents-h.WeekCents, fuelportal.DeclineWeeklyLimit)
+			money(*c.WeeklyCents-h.WeekCents, fuelportal.DeclineWeeklyLimit)
 		}
 		if c.MonthlyBudgetCents != nil {
-			limit(*c.MonthlyBudgetCents-h.MonthCents, fuelportal.DeclineMonthlyBudget)
+			money(*c.MonthlyBudgetCents-h.MonthCents, fuelportal.DeclineMonthlyBudget)
 		}
 		tank := c.TankCapacityGallons
 		if f.Product == fuelportal.ProductReefer {
@@ -114,6 +127,6 @@ func cutAmount(f AuthorizationFacts) (int64, []string) {
 			gallons(f.Fit.Stop.MaxGallons(), fuelportal.DeclineOverPlannedGallons)
 		}
 	}
-	limit(f.WalletCents-f.Contract.MinBalanceCents(), FundsDecline(f.Contract))
+	money(f.WalletCents-f.Contract.MinBalanceCents(), FundsDecline(f.Contract))
 	return amount, fired
 }

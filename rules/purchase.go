@@ -1,7 +1,7 @@
 // Package rules decides card purchases: the card's state, its controls,
 // the fraud check, a locked trip's plan and the wallet's floor, as pure
 // functions of the facts the store reads. Every path that records a
-// purchase (store.Tx.RecordPurchase, store.PurchaseBatch) decides by
+// purchase (purchases.Service: the network, files, the demo) decides by
 // DecidePurchase, so they cannot drift apart.
 package rules
 

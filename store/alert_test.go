@@ -28,25 +28,25 @@ func TestRecordPurchase_DeclineOnACompanyCardRaisesAnAlertAndAMail(t *testing.T)
 		f := newFleetFixture(t, db, prepaid)
 
 		// The wallet is empty: the active card's purchase is declined too.
-		inactive, _, err := db.RecordPurchase(ctx, purchase("d-1", f.inactive.CardNumber, f.station.ID, 50_000))
+		inactive, _, err := flow(db).Record(ctx, purchase("d-1", f.inactive.CardNumber, f.station.ID, 50_000))
 		if err != nil || inactive.Status != fuelportal.TransactionDeclined {
 			t.Fatalf("inactive card purchase = %+v, %v", inactive, err)
 		}
-		funds, _, err := db.RecordPurchase(ctx, purchase("d-2", f.active.CardNumber, f.station.ID, 50_000))
+		funds, _, err := flow(db).Record(ctx, purchase("d-2", f.active.CardNumber, f.station.ID, 50_000))
 		if err != nil || funds.DeclineReason != fuelportal.DeclineInsufficientFunds {
 			t.Fatalf("empty wallet purchase = %+v, %v", funds, err)
 		}
 		// Repeats and unknown cards raise nothing; approved purchases neither.
-		if _, created, err := db.RecordPurchase(ctx, purchase("d-1", f.inactive.CardNumber, f.station.ID, 50_000)); err != nil || created {
+		if _, created, err := flow(db).Record(ctx, purchase("d-1", f.inactive.CardNumber, f.station.ID, 50_000)); err != nil || created {
 			t.Fatalf("repeat: created %v, %v", created, err)
 		}
-		if _, _, err := db.RecordPurchase(ctx, purchase("d-3", "7071999999999999999", f.station.ID, 50_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("d-3", "7071999999999999999", f.station.ID, 50_000)); err != nil {
 			t.Fatal(err)
 		}
 		if _, _, err := db.CreditWallet(ctx, f.company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
-		if ok, _, err := db.RecordPurchase(ctx, purchase("d-4", f.active.CardNumber, f.station.ID, 50_000)); err != nil || ok.Status != fuelportal.TransactionApproved {
+		if ok, _, err := flow(db).Record(ctx, purchase("d-4", f.active.CardNumber, f.station.ID, 50_000)); err != nil || ok.Status != fuelportal.TransactionApproved {
 			t.Fatalf("approved = %+v, %v", ok, err)
 		}
 
@@ -149,7 +149,7 @@ func TestNearLimitEvent_NamesThePurchaseAndTheLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 		err := db.InTx(ctx, func(tx *store.Tx) error {
-			tr, _, err := tx.RecordPurchase(ctx, purchase("n-1", f.active.CardNumber, f.station.ID, 100_000))
+			tr, _, err := flow(db).RecordIn(ctx, tx, purchase("n-1", f.active.CardNumber, f.station.ID, 100_000))
 			if err != nil {
 				return err
 			}
@@ -182,7 +182,7 @@ func TestDeclineMails_RepeatsWithinAnHourGoIntoOneDigestWithTheirCount(t *testin
 		decline := func(card string) {
 			t.Helper()
 			n++
-			tr, _, err := db.RecordPurchase(ctx, purchase(fmt.Sprintf("burst-%d", n), card, f.station.ID, 50_000))
+			tr, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("burst-%d", n), card, f.station.ID, 50_000))
 			if err != nil || tr.Status != fuelportal.TransactionDeclined {
 				t.Fatalf("purchase %d = %+v, %v; want declined", n, tr, err)
 			}
@@ -291,7 +291,7 @@ func TestAlertMails_InTheOwnersLanguage(t *testing.T) {
 			Language: fuelportal.LanguageSpanish}, nil); err != nil {
 			t.Fatal(err)
 		}
-		tr, _, err := db.RecordPurchase(ctx, purchase("es-1", f.inactive.CardNumber, f.station.ID, 50_000))
+		tr, _, err := flow(db).Record(ctx, purchase("es-1", f.inactive.CardNumber, f.station.ID, 50_000))
 		if err != nil || tr.Status != fuelportal.TransactionDeclined {
 			t.Fatalf("purchase = %+v, %v; want declined", tr, err)
 		}

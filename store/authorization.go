@@ -9,17 +9,14 @@ package store
 // ends the hold.
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"math"
 	"strings"
 	"time"
 
 	"fuelportal"
-	"fuelportal/rules"
 )
 
 // errHoldTooLarge: the wallet's available balance cannot take the hold.
@@ -56,327 +53,95 @@ func (tx *Tx) authorizationByID(ctx context.Context, id string) (*fuelportal.Aut
 	return scanAuthorization(tx.QueryRow(ctx, `SELECT `+authorizationColumns+authorizationFrom+` WHERE a.authorization_id = ?`, id))
 }
 
-// AuthorizationDecider decides an authorization on its facts (the
-// authorizations service passes rules.DecideAuthorization; a test may
-// pass a slower one).
-type AuthorizationDecider func(rules.AuthorizationFacts) rules.AuthorizationDecision
-
-// DecideAuthorization decides authorization request r and records the
-// decision, in one database transaction; it returns the recorded
-// authorization with created == true.
-//
-// It is idempotent on r.ID: an authorization already recorded (also by a
-// concurrent call, which waits on the unique index, or by a capture that
-// arrived first) is returned as recorded, created == false, and nothing
-// more is held.
-//
-// The facts are read under the card's lock (as RecordPurchase takes it):
-// the card (by its issuer's id, or its number on the network), its
-// contract, effective controls, override and active trip; the station the
-// merchant matches in the catalog (same postal code and a name that
-// starts alike; none: the state's average pump price estimates gallons);
-// the card's history with its open holds added as purchases; the wallet's
-// available balance. An approval holds its amount on the wallet under the
-// wallet row's guard (a concurrent hold or debit that took the room first
-// makes it a funds decline). answeredAt stamps the answer.
-func (db *DB) DecideAuthorization(ctx context.Context, r *fuelportal.AuthorizationRequest, decide AuthorizationDecider) (a *fuelportal.Authorization, created bool, err error) {
-	var o *AuthorizationOutcome
-	err = db.InTx(ctx, func(tx *Tx) error {
-		o, err = tx.DecideAuthorization(ctx, r, decide)
-		return err
-	})
-	if err != nil {
-		return nil, false, err
-	}
-	return o.Authorization, o.Created, nil
-}
-
-// AuthorizationOutcome is what deciding an authorization request did.
-type AuthorizationOutcome struct {
-	Authorization *fuelportal.Authorization
-	// Created is false for a request already decided (replayed): nothing
-	// more was recorded.
-	Created bool
-	// Declined is the declined purchase a new decline on a company card
-	// recorded (nil otherwise): the driver's and owner's record of it, with
-	// its DECLINE alert, as every declined purchase has (purchaseDecided).
-	Declined *fuelportal.Transaction
-}
-
-// DecideAuthorization is DB.DecideAuthorization within tx, answering what
-// it recorded. A new decline on a company card is also recorded as a
-// declined purchase of the card (network transaction id: the
-// authorization's id; linked as the authorization's transaction) with its
-// DECLINE alert and transaction.declined event.
-func (tx *Tx) DecideAuthorization(ctx context.Context, r *fuelportal.AuthorizationRequest, decide AuthorizationDecider) (*AuthorizationOutcome, error) {
-	d, err := tx.decideAuthorization(ctx, r, decide)
-	if err != nil {
-		return nil, err
-	}
-	o := &AuthorizationOutcome{Authorization: d.a, Created: d.created}
-	if d.created && !d.a.Approved {
-		if o.Declined, err = tx.recordAuthorizationDecline(ctx, d); err != nil {
-			return nil, err
-		}
-	}
-	return o, nil
-}
-
-// authorizationDecision is a decided request with what was read for it.
-type authorizationDecision struct {
-	a       *fuelportal.Authorization
-	created bool
-	r       *fuelportal.AuthorizationRequest
-	pc      *purchaseCardRead
-	station *fuelportal.Station // the merchant's (nil: not read, an unknown card)
-	price   fuelportal.TenthCents
-}
-
-func (tx *Tx) decideAuthorization(ctx context.Context, r *fuelportal.AuthorizationRequest, decide AuthorizationDecider) (*authorizationDecision, error) {
-	pc, err := tx.authorizationCard(ctx, r)
-	if err != nil {
-		return nil, err
-	}
-	a := &fuelportal.Authorization{AuthorizationID: r.ID, Issuer: r.Issuer, MerchantName: r.MerchantName, Product: r.Product,
-		RequestedCents: r.AmountCents, AuthorizedAt: r.Created.UTC(), ReceivedAt: r.ReceivedAt.UTC(), Status: fuelportal.AuthorizationDeclined}
-	if pc.card != nil {
-		a.CompanyID, a.CardID, a.CardNumber = pc.card.CompanyID, pc.card.ID, pc.card.CardNumber
-	}
-	// A station the issuer names (the network's location id) is read
-	// first: an unknown one records nothing, and a station's wall-clock
-	// time is read in its zone; its date is checked as a purchase's is.
-	var station *fuelportal.Station
-	var price fuelportal.TenthCents
-	if r.LocationID != 0 {
-		if station, price, err = tx.merchantStation(ctx, r); err != nil {
-			return nil, err
-		}
-		a.MerchantName = station.Name
-		if r.StationClock {
-			a.AuthorizedAt = (&fuelportal.CardPurchase{TransactionDate: r.Created, StationClock: true}).Instant(stationLocation(station))
-		}
-		var cardCreated time.Time
-		if pc.card != nil {
-			cardCreated = pc.card.CreatedAt
-		}
-		if err := fuelportal.CheckPurchaseDate(a.AuthorizedAt, tx.Now, cardCreated); err != nil {
-			return nil, err
-		}
-	}
-	// The row first: a concurrent request with the same id waits here.
-	err = tx.QueryRow(ctx, `
+// InsertAuthorization records decided authorization a (its answer as it
+// is, stamped answered now) of request r, with the pump price its gallons
+// were estimated at, and sets a.ID; false, with nothing written, when the
+// issuer's id is recorded already (a replay, a concurrent request with the
+// same id, which waits here for the first one's commit, or a capture that
+// arrived first).
+func (tx *Tx) InsertAuthorization(ctx context.Context, a *fuelportal.Authorization, r *fuelportal.AuthorizationRequest, price fuelportal.TenthCents) (bool, error) {
+	answered(tx, a)
+	err := tx.QueryRow(ctx, `
 		INSERT INTO card_authorizations (authorization_id, issuer, company_id, card_id, issuer_card_id, merchant_name, merchant_city,
 			merchant_state, merchant_postal_code, merchant_category, product, gallons_milli, prompt_driver_id, prompt_unit_number,
-			prompt_odometer, requested_cents, amount_controllable, status, authorized_at, received_at, answered_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			prompt_odometer, requested_cents, amount_controllable, station_id, price_tenth_cents, approved, amount_cents, decline_code,
+			rules_fired, timed_out, status, held_cents, authorized_at, received_at, answered_at, latency_micros, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (authorization_id) DO NOTHING
 		RETURNING id`,
 		r.ID, r.Issuer, nullInt(a.CompanyID), nullInt(a.CardID), r.IssuerCardID, a.MerchantName, r.MerchantCity,
 		r.MerchantState, r.MerchantPostalCode, r.MerchantCategory, r.Product, r.Gallons, r.Prompt.DriverID, r.Prompt.UnitNumber,
-		nullOdometer(r.Prompt.Odometer), r.AmountCents, r.AmountControllable, a.Status, a.AuthorizedAt, a.ReceivedAt, tx.Now, tx.Now,
+		nullOdometer(r.Prompt.Odometer), r.AmountCents, r.AmountControllable, nullInt(a.StationID), price, a.Approved, a.AmountCents, a.DeclineCode,
+		strings.Join(a.RulesFired, ","), a.TimedOut, a.Status, a.HeldCents, a.AuthorizedAt, a.ReceivedAt, a.AnsweredAt, a.LatencyMicros, tx.Now,
 	).Scan(&a.ID)
 	if isNoRows(err) {
-		first, err := tx.authorizationByID(ctx, r.ID)
-		return &authorizationDecision{a: first, r: r, pc: pc}, err
-	} else if err != nil {
-		return nil, err
+		return false, nil
 	}
-	d := &authorizationDecision{a: a, created: true, r: r, pc: pc}
-	facts := rules.AuthorizationFacts{RequestCents: r.AmountCents, Controllable: r.AmountControllable}
-	f := &facts.PurchaseFacts
-	f.Card, f.Product, f.Gallons, f.Time, f.Contract = pc.card, r.Product, r.Gallons, a.AuthorizedAt, pc.contract
-	f.PromptMode, f.Prompt = pc.prompt, r.Prompt
-	if pc.vehicleID != 0 && (pc.prompt.AsksOdometer() || r.Prompt.Odometer != nil) {
-		if f.LastOdometer, err = tx.lastOdometer(ctx, pc.vehicleID, a.AuthorizedAt); err != nil {
-			return nil, err
-		}
-	}
-	if pc.card != nil {
-		if station == nil {
-			if station, price, err = tx.merchantStation(ctx, r); err != nil {
-				return nil, err
-			}
-		}
-		a.StationID = station.ID
-		f.Station, f.RetailPrice, f.Price = station, price, price
-		d.station, d.price = station, price
-		f.Controls, f.Location, f.Overridden = pc.rules.Controls, pc.rules.Location, pc.rules.Overridden(tx.Now)
-		t := &fuelportal.Transaction{CompanyID: pc.card.CompanyID, CardID: pc.card.ID, TransactionDate: a.AuthorizedAt}
-		sums := rules.NeedsHistory(f.Controls) && !f.Overridden
-		if f.History, f.WalletCents, err = tx.cardHistory(ctx, t, rules.PeriodsOf(a.AuthorizedAt, f.Location), sums); err != nil {
-			return nil, err
-		}
-		if pc.tripID != 0 && station.ID != 0 {
-			trip, err := tx.trip(ctx, fuelportal.TransactionScope{CompanyID: pc.card.CompanyID, CardID: pc.card.ID}, pc.tripID, false)
-			if err != nil {
-				return nil, err
-			}
-			bought, err := tx.tripBought(ctx, trip)
-			if err != nil {
-				return nil, err
-			}
-			f.Trip = trip
-			if trip.Plan != nil {
-				f.Fit = trip.Plan.Fit(bought, station.ID, r.Gallons)
-			}
-		}
-	}
-	dec := decide(facts)
-	a.Approved, a.AmountCents, a.DeclineCode, a.RulesFired = dec.Approved, dec.AmountCents, dec.Reason, dec.Fired
-	if dec.Approved {
-		a.Status, a.HeldCents = fuelportal.AuthorizationHeld, dec.AmountCents
-	}
-	// The answer is written before the hold, which goes last: the wallet
-	// row it locks (on PostgreSQL) is then held only until the commit, so
-	// the company's concurrent decisions queue on it for as short a time
-	// as can be. A hold the wallet cannot take after all rewrites it.
-	if err := tx.finishAuthorization(ctx, a, f.Price); err != nil {
-		return nil, err
-	}
-	if dec.Approved {
-		switch err := tx.hold(ctx, pc.accounts.wallet, a.CompanyID, dec.AmountCents, pc.contract.MinBalanceCents()); {
-		case errors.Is(err, errHoldTooLarge):
-			reason := rules.FundsDecline(pc.contract)
-			a.Approved, a.AmountCents, a.DeclineCode = false, 0, reason
-			a.RulesFired = append(a.RulesFired, string(reason))
-			a.Status, a.HeldCents = fuelportal.AuthorizationDeclined, 0
-			if err := tx.finishAuthorization(ctx, a, f.Price); err != nil {
-				return nil, err
-			}
-		case err != nil:
-			return nil, err
-		}
-	}
-	return d, nil
+	return err == nil, err
 }
 
-// finishAuthorization writes a's answer to its row, stamped answered now.
-func (tx *Tx) finishAuthorization(ctx context.Context, a *fuelportal.Authorization, price fuelportal.TenthCents) error {
+// AuthorizationByID returns the authorization with the issuer's id, or
+// ENOTFOUND.
+func (tx *Tx) AuthorizationByID(ctx context.Context, id string) (*fuelportal.Authorization, error) {
+	a, err := tx.authorizationByID(ctx, id)
+	return a, notFound(err, "Authorization not found")
+}
+
+// answered stamps a answered now (not before the transaction's start)
+// with its latency.
+func answered(tx *Tx, a *fuelportal.Authorization) {
 	a.AnsweredAt = time.Now().UTC()
 	if tx.Now.After(a.AnsweredAt) {
 		a.AnsweredAt = tx.Now
 	}
 	a.LatencyMicros = max(a.AnsweredAt.Sub(a.ReceivedAt).Microseconds(), 0)
+}
+
+// FinishAuthorization writes a's answer to its row, stamped answered now
+// (an approval the wallet could not hold after all, declined).
+func (tx *Tx) FinishAuthorization(ctx context.Context, a *fuelportal.Authorization) error {
+	answered(tx, a)
 	_, err := tx.Exec(ctx, `
-		UPDATE card_authorizations SET station_id = ?, price_tenth_cents = ?, approved = ?, amount_cents = ?, decline_code = ?,
+		UPDATE card_authorizations SET approved = ?, amount_cents = ?, decline_code = ?,
 			rules_fired = ?, timed_out = ?, status = ?, held_cents = ?, answered_at = ?, latency_micros = ?, updated_at = ?
 		WHERE id = ?`,
-		nullInt(a.StationID), price, a.Approved, a.AmountCents, a.DeclineCode, strings.Join(a.RulesFired, ","), a.TimedOut,
+		a.Approved, a.AmountCents, a.DeclineCode, strings.Join(a.RulesFired, ","), a.TimedOut,
 		a.Status, a.HeldCents, a.AnsweredAt, a.LatencyMicros, tx.Now, a.ID)
 	return err
 }
 
-// RecordAuthorizationTimeout records the answer to request r given when
-// its decision could not finish in time: the company's setting (approve,
-// holding the request's amount without the floor's guard, or decline
-// AUTHORIZATION_TIMEOUT; an unknown card declines), once per r.ID (a
-// decision recorded meanwhile is returned as recorded), with an
-// AUTHORIZATION alert for the company's owners (a decline on timeout is
-// not a declined purchase: its code is not one of a purchase's).
-func (db *DB) RecordAuthorizationTimeout(ctx context.Context, r *fuelportal.AuthorizationRequest) (a *fuelportal.Authorization, created bool, err error) {
-	var o *AuthorizationOutcome
-	err = db.InTx(ctx, func(tx *Tx) error {
-		o, err = tx.RecordAuthorizationTimeout(ctx, r)
-		return err
-	})
+// InsertCapturedAuthorization records the authorization of capture c on
+// f's card, which the portal never saw (Stripe's events may arrive out of
+// order), as approved for the captured amount and CAPTURED with nothing
+// held, so its request, when it comes, finds it decided; it returns the
+// row, locked.
+func (tx *Tx) InsertCapturedAuthorization(ctx context.Context, f *CardFacts, c *fuelportal.IssuingCapture) (*fuelportal.Authorization, error) {
+	card := f.Card
+	err := tx.QueryRow(ctx, `
+		INSERT INTO card_authorizations (authorization_id, issuer, company_id, card_id, issuer_card_id, merchant_name, merchant_city,
+			merchant_state, merchant_postal_code, product, gallons_milli, requested_cents, approved, amount_cents, rules_fired, status,
+			authorized_at, received_at, answered_at, updated_at)
+		VALUES (?, 'stripe', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'CAPTURED_BEFORE_REQUEST', 'CAPTURED', ?, ?, ?, ?)
+		ON CONFLICT (authorization_id) DO NOTHING`,
+		c.AuthorizationID, card.CompanyID, card.ID, c.IssuerCardID, c.MerchantName, c.MerchantCity,
+		c.MerchantState, c.MerchantPostalCode, c.Product, c.Gallons, c.AmountCents, true, c.AmountCents,
+		c.Created, tx.Now, tx.Now, tx.Now).Err()
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
-	return o.Authorization, o.Created, nil
+	return tx.lockedAuthorization(ctx, c.AuthorizationID)
 }
 
-// RecordAuthorizationTimeout is DB.RecordAuthorizationTimeout within tx,
-// answering what it recorded.
-func (tx *Tx) RecordAuthorizationTimeout(ctx context.Context, r *fuelportal.AuthorizationRequest) (*AuthorizationOutcome, error) {
-	d, err := tx.decideAuthorization(ctx, r, func(f rules.AuthorizationFacts) rules.AuthorizationDecision {
-		return rules.AuthorizationDecision{Reason: fuelportal.DeclineAuthorizationTimeout, Fired: []string{string(fuelportal.DeclineAuthorizationTimeout)}}
-	})
-	if err != nil {
-		return nil, err
+// LinkAuthorization records that authorization a became purchase
+// transactionID (its capture, adding capturedCents, or the declined
+// purchase of its decline).
+func (tx *Tx) LinkAuthorization(ctx context.Context, a *fuelportal.Authorization, transactionID, capturedCents int64) error {
+	_, err := tx.Exec(ctx, `UPDATE card_authorizations SET transaction_id = ?, captured_cents = captured_cents + ? WHERE id = ?`,
+		transactionID, capturedCents, a.ID)
+	if err == nil {
+		a.TransactionID, a.CapturedCents = transactionID, a.CapturedCents+capturedCents
 	}
-	a := d.a
-	o := &AuthorizationOutcome{Authorization: a, Created: d.created}
-	if !d.created || a.CompanyID == 0 {
-		return o, nil
-	}
-	var setting fuelportal.AuthorizationTimeout
-	if err := tx.QueryRow(ctx, `SELECT authorization_on_timeout FROM companies WHERE id = ?`, a.CompanyID).Scan(&setting); err != nil {
-		return nil, err
-	}
-	a.TimedOut = true
-	if setting == fuelportal.TimeoutApprove {
-		wallet, err := tx.walletAccount(ctx, a.CompanyID)
-		if err != nil {
-			return nil, err
-		}
-		if err := tx.hold(ctx, wallet, a.CompanyID, r.AmountCents, math.MinInt64/4); err != nil {
-			return nil, err
-		}
-		a.Approved, a.AmountCents, a.DeclineCode, a.Status, a.HeldCents = true, r.AmountCents, "", fuelportal.AuthorizationHeld, r.AmountCents
-		a.RulesFired = []string{"APPROVED_ON_TIMEOUT"}
-	}
-	if err := tx.finishAuthorization(ctx, a, 0); err != nil {
-		return nil, err
-	}
-	answer := "declined"
-	if a.Approved {
-		answer = "approved"
-	}
-	err = tx.addAuthorizationAlert(ctx, a, 0, fmt.Sprintf("A card authorization of %s could not be decided in time and was %s by your timeout setting",
-		formatCents(r.AmountCents), answer))
-	if err != nil {
-		return nil, err
-	}
-	return o, nil
-}
-
-// recordAuthorizationDecline records new declined authorization d on a
-// company card as a declined purchase of the card, as a declined network
-// purchase is (purchaseDecided: its DECLINE alert and
-// transaction.declined event), and links it as the authorization's
-// transaction, so the driver's and the owner's lists show it with its
-// reason and the owner's detail shows the decision. An unknown card
-// records nothing (nil).
-func (tx *Tx) recordAuthorizationDecline(ctx context.Context, d *authorizationDecision) (*fuelportal.Transaction, error) {
-	card, a, r := d.pc.card, d.a, d.r
-	if card == nil || a.CompanyID == 0 {
-		return nil, nil
-	}
-	station := d.station
-	if station == nil {
-		station = &fuelportal.Station{}
-	}
-	// Gallons are unknown at the pump: those the request would buy at the
-	// merchant's price (as a capture without a quantity), else one.
-	gallons := r.Gallons
-	if gallons <= 0 {
-		gallons = 1_000
-		if d.price > 0 {
-			gallons = fuelportal.Gallons(min(max(r.AmountCents*10_000/int64(d.price), 1), int64(fuelportal.MaxPurchaseGallons)))
-		}
-	}
-	t := &fuelportal.Transaction{NetworkTransactionID: a.AuthorizationID, CompanyID: card.CompanyID, CardID: card.ID, CardNumber: card.CardNumber,
-		DriverCardName: card.DriverName, DriverID: card.DriverID, HolderUserID: card.DriverUserID, UnitNumber: card.UnitNumber,
-		VehicleID: d.pc.vehicleID, Odometer: r.Prompt.Odometer, LocationID: station.ID, LocationName: cmp.Or(station.Name, r.MerchantName),
-		LocationAddress: stationAddress(station), TransactionDate: a.AuthorizedAt, Product: r.Product, Gallons: gallons,
-		RetailPrice: d.price, NetPrice: d.price, Status: fuelportal.TransactionDeclined, DeclineReason: a.DeclineCode, CreatedAt: tx.Now}
-	switch inserted, err := tx.insertPurchase(ctx, t, t.Status, t.DeclineReason); {
-	case err != nil:
-		return nil, err
-	case !inserted:
-		return nil, nil // a purchase with this id is recorded already
-	}
-	if err := tx.updatePurchase(ctx, t); err != nil {
-		return nil, err
-	}
-	if _, err := tx.Exec(ctx, `UPDATE card_authorizations SET transaction_id = ? WHERE id = ?`, t.ID, a.ID); err != nil {
-		return nil, err
-	}
-	a.TransactionID = t.ID
-	if err := tx.purchaseDecided(ctx, t); err != nil {
-		return nil, err
-	}
-	return t, nil
+	return err
 }
 
 func nullOdometer(o *int64) sql.NullInt64 {
@@ -384,29 +149,6 @@ func nullOdometer(o *int64) sql.NullInt64 {
 		return sql.NullInt64{}
 	}
 	return sql.NullInt64{Int64: *o, Valid: true}
-}
-
-// authorizationCard reads the card of request r with all its decision
-// needs (purchaseCardColumns), locking the card's row as purchaseCard
-// does; a card that is not ours reads as a nil card.
-func (tx *Tx) authorizationCard(ctx context.Context, r *fuelportal.AuthorizationRequest) (*purchaseCardRead, error) {
-	lock := ""
-	if tx.Engine() == Postgres {
-		lock = ` FOR NO KEY UPDATE OF c`
-	}
-	where, arg := `c.issuer = 'stripe' AND c.issuer_card_id = ?`, r.IssuerCardID
-	if r.Issuer != fuelportal.IssuerStripe {
-		where, arg = `c.card_number = ?`, r.CardNumber
-	}
-	var cs purchaseCardScan
-	err := tx.QueryRow(ctx, `SELECT `+purchaseCardColumns+` FROM cards c`+purchaseCardJoins+` WHERE `+where+lock, arg).Scan(cs.dest()...)
-	if isNoRows(err) {
-		return &purchaseCardRead{}, nil
-	} else if err != nil {
-		return nil, err
-	}
-	pc := &purchaseCardRead{}
-	return pc, cs.fill(pc)
 }
 
 // merchantStation is the catalog's station of r's merchant and its pump
@@ -486,10 +228,31 @@ func firstWord(name string) string {
 }
 
 // heldGallonsSQL is the gallons an open hold of card_authorizations
-// stands for: what the pump reported, else the held amount's at the price
-// it was decided at (rounded down, as the decision estimates them).
+// stands for: what the pump reported, else the approved amount's (the
+// hold less the card's fee) at the price it was decided at (rounded down,
+// as the decision estimates them).
 const heldGallonsSQL = `CASE WHEN gallons_milli > 0 THEN gallons_milli
-	WHEN price_tenth_cents > 0 THEN held_cents * 10000 / price_tenth_cents ELSE 0 END`
+	WHEN price_tenth_cents > 0 THEN amount_cents * 10000 / price_tenth_cents ELSE 0 END`
+
+// ErrHoldTooLarge: the wallet's available balance cannot take the hold;
+// nothing was written.
+var ErrHoldTooLarge = errHoldTooLarge
+
+// Hold holds cents of f's company's wallet for authorization a, when the
+// wallet's available balance stays at or above floor (ErrHoldTooLarge
+// otherwise, nothing written). It goes last in a decision's transaction:
+// the wallet row it locks (on PostgreSQL) is then held only until the
+// commit, so the company's concurrent decisions queue on it for as short a
+// time as can be.
+func (tx *Tx) Hold(ctx context.Context, f *CardFacts, a *fuelportal.Authorization, cents, floor int64) error {
+	return tx.hold(ctx, f.accounts.wallet, a.CompanyID, cents, floor)
+}
+
+// ReleaseHold ends authorization a's hold (when HELD) as status, lowering
+// its wallet's held cents by what it held.
+func (tx *Tx) ReleaseHold(ctx context.Context, a *fuelportal.Authorization, status fuelportal.AuthorizationStatus) error {
+	return tx.releaseHold(ctx, a, status)
+}
 
 // hold raises the wallet's held cents by cents when its available balance
 // stays at or above floor (errHoldTooLarge otherwise, nothing written),
@@ -653,10 +416,10 @@ func (db *DB) SetCompanyAuthorizationTimeout(ctx context.Context, companyID int6
 	})
 }
 
-// addAuthorizationAlert publishes authorization.alert (an AUTHORIZATION
+// AddAuthorizationAlert publishes authorization.alert (an AUTHORIZATION
 // alert for the owners of authorization a's company, also mailed), on its
 // card, saying message.
-func (tx *Tx) addAuthorizationAlert(ctx context.Context, a *fuelportal.Authorization, transactionID int64, message string) error {
+func (tx *Tx) AddAuthorizationAlert(ctx context.Context, a *fuelportal.Authorization, transactionID int64, message string) error {
 	var driverName string
 	if a.CardID != 0 {
 		if err := tx.QueryRow(ctx, `SELECT driver_name FROM cards WHERE id = ?`, a.CardID).Scan(&driverName); err != nil {
@@ -665,13 +428,4 @@ func (tx *Tx) addAuthorizationAlert(ctx context.Context, a *fuelportal.Authoriza
 	}
 	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationAlert, CompanyID: a.CompanyID, Alert: &fuelportal.Alert{
 		Message: message, CardID: a.CardID, CardNumber: a.CardNumber, DriverName: driverName, TransactionID: transactionID}})
-}
-
-// formatCents writes cents as dollars ("$1234.50").
-func formatCents(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	return fmt.Sprintf("%s$%d.%02d", sign, cents/100, cents%100)
 }

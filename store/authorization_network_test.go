@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"fuelportal"
-	"fuelportal/rules"
+	"fuelportal/purchases"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -60,7 +60,7 @@ func TestCapturedAuthorization_CountsOnceInTheDayAndTheTrip(t *testing.T) {
 				buy := func(g fuelportal.Gallons) *fuelportal.Transaction {
 					t.Helper()
 					n++
-					tr, _, err := db.RecordPurchase(ctx, purchase(fmt.Sprintf("beside-%d", n), f.active.CardNumber, f.station.ID, g))
+					tr, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("beside-%d", n), f.active.CardNumber, f.station.ID, g))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -73,12 +73,13 @@ func TestCapturedAuthorization_CountsOnceInTheDayAndTheTrip(t *testing.T) {
 					stripeCards(t, db, f.fleetFixture, 1)
 					req = authRequest("auth-1", "ic_0", 400_00, true)
 				}
-				a, _, err := db.DecideAuthorization(ctx, req, rules.DecideAuthorization)
+				a, _, err := flow(db).Authorize(ctx, req)
 				if err != nil || !a.Approved || a.AmountCents != 400_00 || a.StationID != f.station.ID {
 					t.Fatalf("authorization = %+v, %v", a, err)
 				}
-				if left := dayLeft(); left != 600_00 {
-					t.Fatalf("day left with the hold = %d, want 600_00", left)
+				// The hold counts in the day with the $1.50 fee its capture adds.
+				if left := dayLeft(); left != 598_50 {
+					t.Fatalf("day left with the hold = %d, want 598_50", left)
 				}
 				// Beside the hold, 10 gal more would pass the stop's 110.
 				if tr := buy(10_000); tr.Status != fuelportal.TransactionDeclined || tr.DeclineReason != fuelportal.DeclineOverGallonsLeft {
@@ -89,12 +90,12 @@ func TestCapturedAuthorization_CountsOnceInTheDayAndTheTrip(t *testing.T) {
 				var captured *fuelportal.Transaction
 				if issuer == fuelportal.IssuerNetwork {
 					var created bool
-					captured, created, err = db.CaptureNetworkPurchase(ctx, networkCapture("cap-1", "auth-1", f.active.CardNumber, f.station.ID, 100_000))
+					captured, created, err = flow(db).Record(ctx, networkCapture("cap-1", "auth-1", f.active.CardNumber, f.station.ID, 100_000))
 					if err != nil || !created {
 						t.Fatalf("capture: %v", err)
 					}
 				} else {
-					res, err := db.CaptureAuthorization(ctx, &fuelportal.IssuingCapture{TransactionID: "cap-1", AuthorizationID: "auth-1",
+					res, err := flow(db).Capture(ctx, &fuelportal.IssuingCapture{TransactionID: "cap-1", AuthorizationID: "auth-1",
 						IssuerCardID: "ic_0", AmountCents: 385_90, Gallons: 100_000, Product: fuelportal.ProductDiesel,
 						MerchantName: "PILOT TRAVEL #412", MerchantPostalCode: "34475", MerchantState: "FL",
 						Created: time.Date(2025, 3, 14, 9, 45, 0, 0, time.UTC)})
@@ -149,7 +150,7 @@ func TestCaptureNetworkPurchase_RefusesAllButAnOpenAuthorizationOfTheCard(t *tes
 		}
 		decide := func(req *fuelportal.AuthorizationRequest) *fuelportal.Authorization {
 			t.Helper()
-			a, _, err := db.DecideAuthorization(ctx, req, rules.DecideAuthorization)
+			a, _, err := flow(db).Authorize(ctx, req)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -171,8 +172,8 @@ func TestCaptureNetworkPurchase_RefusesAllButAnOpenAuthorizationOfTheCard(t *tes
 			t.Fatal("a network authorization was found as Stripe's")
 		}
 		for _, auth := range []string{"unknown", "held-other", "declined", "reversed"} {
-			_, _, err := db.CaptureNetworkPurchase(ctx, networkCapture("cap-"+auth, auth, f.active.CardNumber, f.station.ID, 20_000))
-			if msgs := fuelportal.ErrorFields(err)["authorizationId"]; len(msgs) != 1 || msgs[0] != store.MsgAuthorizationNotOpen {
+			_, _, err := flow(db).Record(ctx, networkCapture("cap-"+auth, auth, f.active.CardNumber, f.station.ID, 20_000))
+			if msgs := fuelportal.ErrorFields(err)["authorizationId"]; len(msgs) != 1 || msgs[0] != purchases.MsgAuthorizationNotOpen {
 				t.Errorf("capture of %s: %v, want the one authorizationId error", auth, err)
 			}
 		}
@@ -183,16 +184,16 @@ func TestCaptureNetworkPurchase_RefusesAllButAnOpenAuthorizationOfTheCard(t *tes
 		if a := decide(networkAuthRequest("open", f.active.CardNumber, f.station.ID, 100_00)); !a.Approved {
 			t.Fatalf("authorization = %+v", a)
 		}
-		first, created, err := db.CaptureNetworkPurchase(ctx, networkCapture("cap-open", "open", f.active.CardNumber, f.station.ID, 20_000))
+		first, created, err := flow(db).Record(ctx, networkCapture("cap-open", "open", f.active.CardNumber, f.station.ID, 20_000))
 		if err != nil || !created || first.Status != fuelportal.TransactionApproved {
 			t.Fatalf("capture = %+v, %v", first, err)
 		}
-		again, created, err := db.CaptureNetworkPurchase(ctx, networkCapture("cap-open", "open", f.active.CardNumber, f.station.ID, 20_000))
+		again, created, err := flow(db).Record(ctx, networkCapture("cap-open", "open", f.active.CardNumber, f.station.ID, 20_000))
 		if err != nil || created || again.ID != first.ID {
 			t.Fatalf("replayed capture = %+v, %v, %v", again, created, err)
 		}
 		// A second purchase on a captured authorization is refused.
-		if _, _, err := db.CaptureNetworkPurchase(ctx, networkCapture("cap-open-2", "open", f.active.CardNumber, f.station.ID, 20_000)); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
+		if _, _, err := flow(db).Record(ctx, networkCapture("cap-open-2", "open", f.active.CardNumber, f.station.ID, 20_000)); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
 			t.Fatalf("second capture: %v", err)
 		}
 		// 20 gal × 3.739 + 1.50.
@@ -254,7 +255,7 @@ func BenchmarkDecideNetworkAuthorization(b *testing.B) {
 							for i := range next {
 								req := networkAuthRequest(fmt.Sprintf("nbench-%d-%d-%d", workers, round, i), numbers[i%100], f.station.ID, 40_00)
 								start := time.Now()
-								a, _, err := db.DecideAuthorization(ctx, req, rules.DecideAuthorization)
+								a, _, err := flow(db).Authorize(ctx, req)
 								took := time.Since(start)
 								if err != nil || !a.Approved {
 									b.Errorf("authorization %d: %+v, %v", i, a, err)
@@ -300,12 +301,12 @@ func TestExpireNetworkHolds_ReleasesOnlyOldNetworkHolds(t *testing.T) {
 		young := networkAuthRequest("net-young", f.active.CardNumber, f.station.ID, 50_00)
 		young.Created = old.Created.Add(6 * 24 * time.Hour)
 		for _, r := range []*fuelportal.AuthorizationRequest{old, young, authRequest("stripe-old", "ic_0", 70_00, true)} {
-			if a, _, err := db.DecideAuthorization(ctx, r, rules.DecideAuthorization); err != nil || !a.Approved {
+			if a, _, err := flow(db).Authorize(ctx, r); err != nil || !a.Approved {
 				t.Fatalf("authorization %s = %+v, %v", r.ID, a, err)
 			}
 		}
-		if held := heldAudit(t, db, f.company.ID); held != 220_00 {
-			t.Fatalf("held = %d, want 220_00", held)
+		if held := heldAudit(t, db, f.company.ID); held != 220_00+3*1_50 {
+			t.Fatalf("held = %d, want 224_50 (the amounts and their fees)", held)
 		}
 		now := old.Created.Add(store.NetworkHoldLifetime + time.Hour)
 		for i, want := range []int{1, 0} {
@@ -314,8 +315,8 @@ func TestExpireNetworkHolds_ReleasesOnlyOldNetworkHolds(t *testing.T) {
 				t.Fatalf("run %d: released %d, %v; want %d", i, n, err, want)
 			}
 		}
-		if held := heldAudit(t, db, f.company.ID); held != 120_00 {
-			t.Fatalf("held after expiry = %d, want the young network and the Stripe holds (120_00)", held)
+		if held := heldAudit(t, db, f.company.ID); held != 120_00+2*1_50 {
+			t.Fatalf("held after expiry = %d, want the young network and the Stripe holds (123_00)", held)
 		}
 		if a, err := db.Authorization(ctx, "net-old"); err != nil || a.Status != fuelportal.AuthorizationReleased {
 			t.Fatalf("expired authorization = %+v, %v", a, err)

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"fuelportal"
-	"fuelportal/rules"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -74,22 +73,23 @@ func TestDecideAuthorization_HoldsAndAvailable(t *testing.T) {
 		if _, _, err := db.CreditWallet(ctx, f.company.ID, 500_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
-		a, created, err := db.DecideAuthorization(ctx, authRequest("iauth_a", "ic_0", 400_00, false), rules.DecideAuthorization)
+		a, created, err := flow(db).Authorize(ctx, authRequest("iauth_a", "ic_0", 400_00, false))
 		if err != nil || !created || !a.Approved || a.Status != fuelportal.AuthorizationHeld || a.StationID != f.station.ID {
 			t.Fatalf("DecideAuthorization = %+v, %v, %v", a, created, err)
 		}
-		// A network purchase sees only the $100 available: 100 gal is declined for funds.
-		tr, _, err := db.RecordPurchase(ctx, purchase("n-after-hold", f.active.CardNumber, f.station.ID, 100_000))
+		// $401.50 held (the fee with the amount): a network purchase sees
+		// only the $98.50 available, 100 gal is declined for funds.
+		tr, _, err := flow(db).Record(ctx, purchase("n-after-hold", f.active.CardNumber, f.station.ID, 100_000))
 		if err != nil || tr.Status != fuelportal.TransactionDeclined || tr.DeclineReason != fuelportal.DeclineInsufficientFunds {
 			t.Fatalf("purchase against a held wallet = %+v, %v", tr, err)
 		}
 		w, err := db.Wallet(ctx, f.company.ID)
-		if err != nil || w.BalanceCents != 500_00 || w.HeldCents != 400_00 || w.AvailableCents != 100_00 {
+		if err != nil || w.BalanceCents != 500_00 || w.HeldCents != 401_50 || w.AvailableCents != 98_50 {
 			t.Fatalf("wallet = %+v, %v", w, err)
 		}
 		// Replayed: the same answer, nothing more held.
-		again, created, err := db.DecideAuthorization(ctx, authRequest("iauth_a", "ic_0", 400_00, false), rules.DecideAuthorization)
-		if err != nil || created || again.ID != a.ID || !again.Approved || heldAudit(t, db, f.company.ID) != 400_00 {
+		again, created, err := flow(db).Authorize(ctx, authRequest("iauth_a", "ic_0", 400_00, false))
+		if err != nil || created || again.ID != a.ID || !again.Approved || heldAudit(t, db, f.company.ID) != 401_50 {
 			t.Fatalf("replay = %+v, %v, %v", again, created, err)
 		}
 		// Released: the room is back.
@@ -99,13 +99,14 @@ func TestDecideAuthorization_HoldsAndAvailable(t *testing.T) {
 		if _, found, err := db.ReleaseAuthorization(ctx, "iauth_a"); err != nil || !found || heldAudit(t, db, f.company.ID) != 0 {
 			t.Fatalf("second release: %v, %v", found, err)
 		}
-		// Daily limits count open holds: $150/day leaves $150 then nothing.
+		// Daily limits count open holds with their fees: $150/day leaves
+		// $148.50 and the fee, then nothing.
 		if _, err := db.SaveCardControls(ctx, f.company.ID, f.active.CardNumber, fuelportal.Controls{DailyCents: ptrInt(150_00)}); err != nil {
 			t.Fatal(err)
 		}
-		b, _, _ := db.DecideAuthorization(ctx, authRequest("iauth_b", "ic_0", 300_00, true), rules.DecideAuthorization)
-		c, _, _ := db.DecideAuthorization(ctx, authRequest("iauth_c", "ic_0", 300_00, true), rules.DecideAuthorization)
-		if !b.Approved || b.AmountCents != 150_00 || c.Approved || c.DeclineCode != fuelportal.DeclineDailyLimit {
+		b, _, _ := flow(db).Authorize(ctx, authRequest("iauth_b", "ic_0", 300_00, true))
+		c, _, _ := flow(db).Authorize(ctx, authRequest("iauth_c", "ic_0", 300_00, true))
+		if !b.Approved || b.AmountCents != 148_50 || c.Approved || c.DeclineCode != fuelportal.DeclineDailyLimit {
 			t.Fatalf("under a daily limit: %+v then %+v", b, c)
 		}
 	})
@@ -125,7 +126,7 @@ func authorizeAtOnce(t *testing.T, db *store.DB, prefix string, n, cards int, ce
 		wg.Go(func() {
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			a, _, err := db.DecideAuthorization(context.Background(), authRequest(fmt.Sprintf("%s-%d", prefix, i), fmt.Sprint("ic_", i%cards), cents, false), rules.DecideAuthorization)
+			a, _, err := flow(db).Authorize(context.Background(), authRequest(fmt.Sprintf("%s-%d", prefix, i), fmt.Sprint("ic_", i%cards), cents, false))
 			if err != nil {
 				t.Errorf("authorization %s-%d: %v", prefix, i, err)
 				return
@@ -146,8 +147,8 @@ func authorizeAtOnce(t *testing.T, db *store.DB, prefix string, n, cards int, ce
 // TestDecideAuthorization_ConcurrentHoldsNeverOverdraw sends 120
 // authorizations of $30 at once over 4 cards of one $1,000 wallet: on
 // PostgreSQL half through a second database handle (a second pool, as a
-// second server process would have). Exactly 33 fit, and the wallet holds
-// their $990.
+// second server process would have). Exactly 31 fit ($31.50 each with the fee), and the wallet holds
+// their $976.50.
 func TestDecideAuthorization_ConcurrentHoldsNeverOverdraw(t *testing.T) {
 	for _, engine := range []store.Engine{store.SQLite, store.Postgres} {
 		t.Run(string(engine), func(t *testing.T) {
@@ -176,10 +177,11 @@ func TestDecideAuthorization_ConcurrentHoldsNeverOverdraw(t *testing.T) {
 				wg.Go(func() { counts[i] = authorizeAtOnce(t, h, fmt.Sprint("p", i), 60, 4, 30_00) })
 			}
 			wg.Wait()
-			if total := counts[0] + counts[1]; total != 33 {
-				t.Fatalf("approved %v = %d, want 33", counts, total)
+			// $31.50 each with the fee: 31 fit in $1,000.
+			if total := counts[0] + counts[1]; total != 31 {
+				t.Fatalf("approved %v = %d, want 31", counts, total)
 			}
-			if held := heldAudit(t, db, f.company.ID); held != 990_00 {
+			if held := heldAudit(t, db, f.company.ID); held != 976_50 {
 				t.Fatalf("held %d", held)
 			}
 			if audit, err := db.CheckLedger(ctx); err != nil || audit.EntriesSum != 0 || len(audit.BalanceMismatches) > 0 {
@@ -197,7 +199,7 @@ func TestCaptureAuthorization(t *testing.T) {
 		if _, _, err := db.CreditWallet(ctx, f.company.ID, 500_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := db.DecideAuthorization(ctx, authRequest("iauth_cap", "ic_0", 100_00, true), rules.DecideAuthorization); err != nil {
+		if _, _, err := flow(db).Authorize(ctx, authRequest("iauth_cap", "ic_0", 100_00, true)); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.SetAuthorizationGallons(ctx, "iauth_cap", 30_000); err != nil {
@@ -207,7 +209,7 @@ func TestCaptureAuthorization(t *testing.T) {
 		c := &fuelportal.IssuingCapture{TransactionID: "ipi_cap", AuthorizationID: "iauth_cap", IssuerCardID: "ic_0", AmountCents: 115_77,
 			Product: fuelportal.ProductDiesel, MerchantName: "PILOT TRAVEL #412", MerchantPostalCode: "34475", MerchantState: "FL",
 			Created: time.Date(2025, 3, 14, 9, 45, 0, 0, time.UTC)}
-		res, err := db.CaptureAuthorization(ctx, c)
+		res, err := flow(db).Capture(ctx, c)
 		if err != nil || !res.Created || res.OverHoldCents != 15_77 || res.Transaction.Gallons != 30_000 || res.Transaction.RetailPrice != 3859 ||
 			res.Transaction.LocationID != f.station.ID {
 			t.Fatalf("capture = %+v (%+v), %v", res, res.Transaction, err)
@@ -230,7 +232,7 @@ func TestCaptureAuthorization(t *testing.T) {
 		}); err != nil || alerts != 1 {
 			t.Fatalf("AUTHORIZATION alerts for the capture above its hold = %d, %v", alerts, err)
 		}
-		again, err := db.CaptureAuthorization(ctx, c)
+		again, err := flow(db).Capture(ctx, c)
 		if err != nil || again.Created || again.Transaction.ID != res.Transaction.ID {
 			t.Fatalf("repeat capture = %+v, %v", again, err)
 		}
@@ -269,7 +271,7 @@ func benchDecideAuthorization(b *testing.B, engine store.Engine) {
 	for round := 0; b.Loop(); round++ {
 		for i := range 1000 {
 			start := time.Now()
-			a, _, err := db.DecideAuthorization(ctx, authRequest(fmt.Sprintf("bench-%d-%d", round, i), fmt.Sprint("ic_", i%100), 40_00, true), rules.DecideAuthorization)
+			a, _, err := flow(db).Authorize(ctx, authRequest(fmt.Sprintf("bench-%d-%d", round, i), fmt.Sprint("ic_", i%100), 40_00, true))
 			latencies = append(latencies, time.Since(start))
 			if err != nil || !a.Approved {
 				b.Fatalf("authorization %d: %+v, %v", i, a, err)
@@ -300,13 +302,13 @@ func TestDecideAuthorization_MeetsThePumpPrompt(t *testing.T) {
 		}
 		wrong := authRequest("iauth_wrong", "ic_0", 100_00, false)
 		wrong.Prompt = fuelportal.PumpPrompt{DriverID: f.active.DriverID + "X"}
-		a, _, err := db.DecideAuthorization(ctx, wrong, rules.DecideAuthorization)
+		a, _, err := flow(db).Authorize(ctx, wrong)
 		if err != nil || a.Approved || a.DeclineCode != fuelportal.DeclineDriverIDInvalid || heldAudit(t, db, f.company.ID) != 0 {
 			t.Fatalf("wrong driver id = %+v, %v", a, err)
 		}
 		right := authRequest("iauth_right", "ic_0", 100_00, false)
 		right.Prompt = fuelportal.PumpPrompt{DriverID: f.active.DriverID}
-		if a, _, err := db.DecideAuthorization(ctx, right, rules.DecideAuthorization); err != nil || !a.Approved || heldAudit(t, db, f.company.ID) != 100_00 {
+		if a, _, err := flow(db).Authorize(ctx, right); err != nil || !a.Approved || heldAudit(t, db, f.company.ID) != 101_50 {
 			t.Fatalf("right driver id = %+v, %v", a, err)
 		}
 	})

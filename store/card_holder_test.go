@@ -63,7 +63,7 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 			clock.Advance(time.Minute)
 			p := purchase(id, card.CardNumber, f.station.ID, 100_000)
 			p.TransactionDate = clock.Now()
-			tr, _, err := db.RecordPurchase(ctx, p)
+			tr, _, err := flow(db).Record(ctx, p)
 			if err != nil || tr.Status != fuelportal.TransactionApproved {
 				t.Fatalf("purchase %s = %+v, %v", id, tr, err)
 			}
@@ -161,7 +161,8 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 	})
 }
 
-// A purchase recorded in a batch names its holder too.
+// A purchase recorded within a transaction of many (a file import's
+// batch, the demo data) names its holder too.
 func TestCardHolder_BatchRecordsTheHolder(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -170,14 +171,8 @@ func TestCardHolder_BatchRecordsTheHolder(t *testing.T) {
 		dan := signUpAndApprove(t, db, f.company, f.active, "dan@example.com", "Dan", "Holder")
 		err := db.InTx(ctx, func(tx *store.Tx) error {
 			p := purchase("batch-1", f.active.CardNumber, f.station.ID, 50_000)
-			b, err := tx.NewPurchaseBatch(ctx, []*fuelportal.CardPurchase{p})
-			if err != nil {
-				return err
-			}
-			if _, _, err := b.Record(p); err != nil {
-				return err
-			}
-			return b.Flush(ctx)
+			_, _, err := flow(db).RecordIn(ctx, tx, p)
+			return err
 		})
 		if err != nil {
 			t.Fatal(err)

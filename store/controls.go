@@ -245,8 +245,8 @@ func (db *DB) CardsBudget(ctx context.Context, companyID int64, now time.Time) (
 	return budgetCents, spendCents, nil
 }
 
-// cardRules are a card's effective controls as a purchase reads them.
-type cardRules struct {
+// CardRules are a card's effective controls as a purchase reads them.
+type CardRules struct {
 	Controls fuelportal.Controls // the card's own over the company default
 	Location *time.Location      // the company's time zone
 	// OverrideUntil is the end of the card's override (zero: none).
@@ -254,11 +254,11 @@ type cardRules struct {
 }
 
 // Overridden reports whether an override lifts the card's rules at now.
-func (r *cardRules) Overridden(now time.Time) bool { return r.OverrideUntil.After(now) }
+func (r *CardRules) Overridden(now time.Time) bool { return r.OverrideUntil.After(now) }
 
 // newCardRules makes a card's effective rules of its own controls, its
 // company's default and time zone, and its override's end, as read.
-func newCardRules(cardRulesJSON, companyRulesJSON, timeZone sql.NullString, until nullTime) (*cardRules, error) {
+func newCardRules(cardRulesJSON, companyRulesJSON, timeZone sql.NullString, until nullTime) (*CardRules, error) {
 	own, err := parseControls(cardRulesJSON)
 	if err != nil {
 		return nil, err
@@ -267,7 +267,7 @@ func newCardRules(cardRulesJSON, companyRulesJSON, timeZone sql.NullString, unti
 	if company.Controls, err = parseControls(companyRulesJSON); err != nil {
 		return nil, err
 	}
-	return &cardRules{Controls: own.Over(company.Controls), Location: company.Location(), OverrideUntil: until.Time}, nil
+	return &CardRules{Controls: own.Over(company.Controls), Location: company.Location(), OverrideUntil: until.Time}, nil
 }
 
 // cardHistory finds the card's latest approved purchase up to t's time

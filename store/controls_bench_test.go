@@ -86,7 +86,7 @@ func BenchmarkPurchaseIngestWithControls(b *testing.B) {
 						card := cards[(int(n)%wallets)*40+int(n/int64(wallets))%40]
 						p := &fuelportal.CardPurchase{NetworkTransactionID: fmt.Sprintf("bench-%d", n), CardNumber: card, LocationID: station.ID,
 							Gallons: 100_000, RetailPrice: 3859, TransactionDate: start.Add(time.Duration(n) * 7 * time.Second)}
-						tr, _, err := db.RecordPurchase(ctx, p)
+						tr, _, err := flow(db).Record(ctx, p)
 						if err != nil {
 							b.Error(err)
 							return

@@ -65,7 +65,7 @@ func (f *controlsFixture) buy(t *testing.T, card string, station int64, gallons 
 	f.next++
 	p := &fuelportal.CardPurchase{NetworkTransactionID: fmt.Sprintf("ctl-%d", f.next), CardNumber: card, LocationID: station,
 		Gallons: gallons, RetailPrice: 3859, TransactionDate: at, Product: product}
-	tr, _, err := f.db.RecordPurchase(context.Background(), p)
+	tr, _, err := flow(f.db).Record(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestCardControls_ConcurrentPurchasesStopAtTheDailyGallons(t *testing.T) {
 				defer func() { <-sem }()
 				p := &fuelportal.CardPurchase{NetworkTransactionID: fmt.Sprintf("conc-%d", i), CardNumber: card.CardNumber, LocationID: f.station.ID,
 					Gallons: 10_000, RetailPrice: 3859, TransactionDate: friday.Add(time.Duration(i) * time.Second)}
-				tr, _, err := db.RecordPurchase(context.Background(), p)
+				tr, _, err := flow(db).Record(context.Background(), p)
 				if err != nil {
 					t.Errorf("purchase %d: %v", i, err)
 					return

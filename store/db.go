@@ -302,9 +302,9 @@ type Tx struct {
 	// Now is the time the transaction started, by db.Now: use it for every
 	// timestamp written in the transaction.
 	Now time.Time
-	// MuteMail publishes the transaction's events muted (derived without
-	// e-mail): the demo data's history is not news to anyone.
-	MuteMail bool
+	// History publishes the transaction's events muted (derived into the
+	// owners' alerts only): the demo data's history is not news to anyone.
+	History bool
 	// queued is set when the transaction published an event or queued
 	// something to deliver (a mail, a push, a webhook delivery); mails are
 	// the mails it queued, with their secrets (DB.Queued).

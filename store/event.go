@@ -42,7 +42,7 @@ func (tx *Tx) Publish(ctx context.Context, e *fuelportal.Event) error {
 	if err != nil {
 		return fmt.Errorf("publish %s: %w", e.Type, err)
 	}
-	e.CreatedAt, e.Muted = tx.Now, e.Muted || tx.MuteMail
+	e.CreatedAt, e.Muted = tx.Now, e.Muted || tx.History
 	if err := tx.QueryRow(ctx, `INSERT INTO events (type, company_id, payload, muted, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
 		e.Type, e.CompanyID, string(payload), boolInt(e.Muted), e.CreatedAt).Scan(&e.ID); err != nil {
 		return err
@@ -158,13 +158,13 @@ func clip(s string, max int) string {
 }
 
 // deliverEvent writes what each audience of e hears of it, as its route
-// says: the webhook deliveries, the owners' alert and its mails, the
+// says (a muted event: its alert only): the webhook deliveries, the owners' alert and its mails, the
 // owners' pushes, and the notice of the user it names (push, e-mail,
 // in-app list), each recipient's channels as fuelportal.DecideDelivery
 // decides. Recipients are only users of e's company.
 func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 	route := fuelportal.EventRoutes[e.Type]
-	if route.Webhook != "" && e.Data != nil {
+	if route.Webhook != "" && e.Data != nil && !e.Muted {
 		if err := tx.enqueueWebhookEvent(ctx, e, route.Webhook); err != nil {
 			return err
 		}
@@ -177,7 +177,7 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 		if err := tx.insertAlert(ctx, alert, e.CreatedAt); err != nil {
 			return err
 		}
-		if ownerPref == "" && !e.Muted {
+		if ownerPref == "" {
 			// An alert no owner preference covers is mailed to every owner.
 			owners, err := tx.ownerEmails(ctx, e.CompanyID)
 			if err != nil {
@@ -189,6 +189,9 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 				}
 			}
 		}
+	}
+	if e.Muted {
+		return nil // history: its alert only
 	}
 	var to fuelportal.PushRecipients
 	if ownerPref != "" && (alert != nil || route.OwnersPush) {
@@ -217,7 +220,7 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 			}
 		}
 		if owner {
-			if alert != nil && d.Email && u.email != "" && !e.Muted {
+			if alert != nil && d.Email && u.email != "" {
 				if err := tx.enqueueRepeatable(ctx, string(alert.Kind), fuelportal.AlertMail(u.email, u.language, alert), u.language, d.NotBefore); err != nil {
 					return err
 				}
@@ -227,7 +230,7 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 		if !route.User {
 			continue
 		}
-		if d.Email && u.email != "" && !e.Muted {
+		if d.Email && u.email != "" {
 			if err := tx.enqueueRepeatable(ctx, string(route.Preference), e.Notice.Mail(u.email, u.language), u.language, d.NotBefore); err != nil {
 				return err
 			}

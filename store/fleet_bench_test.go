@@ -114,7 +114,7 @@ func BenchmarkPurchaseIngest(b *testing.B) {
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {
 				n := seq.Add(1)
-				if _, _, err := db.RecordPurchase(ctx, purchase(fmt.Sprintf("bench-%d", n), f.active.CardNumber, f.station.ID, 100_000)); err != nil {
+				if _, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("bench-%d", n), f.active.CardNumber, f.station.ID, 100_000)); err != nil {
 					b.Error(err)
 					return
 				}

@@ -54,7 +54,7 @@ func iftaWorkedExample(t *testing.T, db *store.DB, f *fleetFixture, svc *ifta.Se
 		}(),
 		purchase("ifta-declined", f.inactive.CardNumber, f.station.ID, 70_000),
 	} {
-		if _, _, err := db.RecordPurchase(ctx, p); err != nil {
+		if _, _, err := flow(db).Record(ctx, p); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -210,7 +210,7 @@ func TestIFTAReturn_MilesFollowTheirUnitsFuel(t *testing.T) {
 		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := db.RecordPurchase(ctx, purchase("ifta-dsl", f.active.CardNumber, f.station.ID, 100_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("ifta-dsl", f.active.CardNumber, f.station.ID, 100_000)); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := svc.AddFuel(ctx, ifta.FuelInput{CompanyID: f.company.ID, UserID: owner, UnitNumber: "P-9", Date: "2025-03-11",
@@ -307,7 +307,7 @@ func TestIFTAReturn_CloseFreezesIt(t *testing.T) {
 		clock.Advance(time.Hour)
 		late := purchase("ifta-late", f.active.CardNumber, f.station.ID, 80_000)
 		late.TransactionDate = time.Date(2025, 3, 20, 15, 0, 0, 0, time.UTC)
-		lateTx, _, err := db.RecordPurchase(ctx, late)
+		lateTx, _, err := flow(db).Record(ctx, late)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,7 @@ package store
 //	WalletBalance  the balance in cents
 //	Wallet         the balance with the contract's canAddFunds/canPayByInvoice
 //
-// Purchases debit wallets through RecordPurchase (purchase.go).
+// Purchases debit wallets through DebitPurchase (purchase.go).
 //
 // Concurrency: a wallet's running balance is changed only by one UPDATE
 // whose WHERE clause holds the overdraft guard, in the same transaction as
@@ -24,6 +24,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strconv"
@@ -351,19 +352,22 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 	}
 
 	var after int64
+	var threshold sql.NullInt64 // the company's low-wallet threshold, read with the debit
+	company := legs[0].t.CompanyID
 	err = tx.QueryRow(ctx, `
 		UPDATE ledger_accounts SET balance_cents = balance_cents - ?
 		WHERE id = ? AND balance_cents - held_cents - ? >= ?
-		RETURNING balance_cents - held_cents`, total, from.id, total, floor).Scan(&after)
+		RETURNING balance_cents - held_cents, (SELECT wallet_low_threshold_cents FROM companies WHERE id = ?)`,
+		total, from.id, total, floor, company).Scan(&after, &threshold)
 	if err == nil {
 		// after is the wallet's available balance (its balance less its
-		// holds) once debited. A capture's debit (noFloor) follows the
+		// holds) once debited. A capture's debit (NoFloor) follows the
 		// release of its hold, which lowered the available balance when
 		// it was made (hold): it is not a new drop.
-		if floor == noFloor {
+		if floor == NoFloor {
 			return nil
 		}
-		return tx.walletDebited(ctx, legs[0].t.CompanyID, after+total, after)
+		return tx.walletMoved(ctx, company, after+total, after, threshold)
 	} else if !isNoRows(err) {
 		return err
 	}

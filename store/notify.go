@@ -182,21 +182,13 @@ func (db *DB) SaveNotificationSettings(ctx context.Context, userID int64, role f
 	return out, err
 }
 
-// walletDebited publishes wallet.low when a debit or a hold took company companyID's
-// wallet from before to after across the owner's threshold (from at or
-// above it to below), in the debit's transaction (the webhook event, a
-// WALLET_LOW alert and the owners' pushes follow from it). Debits of one wallet are serialised by its row's lock, so
-// one crossing is told once; the next is told after a credit lifted the
-// balance to the threshold again.
-func (tx *Tx) walletDebited(ctx context.Context, companyID, before, after int64) error {
-	var threshold sql.NullInt64
-	if err := tx.QueryRow(ctx, `SELECT wallet_low_threshold_cents FROM companies WHERE id = ?`, companyID).Scan(&threshold); err != nil {
-		return err
-	}
-	return tx.walletMoved(ctx, companyID, before, after, threshold)
-}
-
-// walletMoved is walletDebited with the company's threshold already read.
+// walletMoved publishes wallet.low when a debit or a hold took company
+// companyID's wallet from before to after across the owner's threshold
+// (read with the wallet's update; from at or above it to below), in the
+// debit's transaction (the webhook event, a WALLET_LOW alert and the
+// owners' pushes follow from it). Debits of one wallet are serialised by
+// its row's lock, so one crossing is told once; the next is told after a
+// credit lifted the balance to the threshold again.
 func (tx *Tx) walletMoved(ctx context.Context, companyID, before, after int64, threshold sql.NullInt64) error {
 	if !threshold.Valid || before < threshold.Int64 || after >= threshold.Int64 {
 		return nil

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"fuelportal"
-	"fuelportal/rules"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -238,18 +237,18 @@ func TestWalletLow_OnceWhenADebitCrossesTheThreshold(t *testing.T) {
 			return n
 		}
 		// 20 gal ≈ $77: $300 → $223, still above.
-		if tx, _, err := db.RecordPurchase(ctx, purchase("w-1", f.active.CardNumber, f.station.ID, 20_000)); err != nil || tx.Status != fuelportal.TransactionApproved {
+		if tx, _, err := flow(db).Record(ctx, purchase("w-1", f.active.CardNumber, f.station.ID, 20_000)); err != nil || tx.Status != fuelportal.TransactionApproved {
 			t.Fatalf("purchase: %+v, %v", tx, err)
 		}
 		if n := walletLows(); n != 0 {
 			t.Fatalf("%d WALLET_LOW alerts above the threshold", n)
 		}
 		// → about $146: crosses.
-		if _, _, err := db.RecordPurchase(ctx, purchase("w-2", f.active.CardNumber, f.station.ID, 20_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("w-2", f.active.CardNumber, f.station.ID, 20_000)); err != nil {
 			t.Fatal(err)
 		}
 		// → about $69: already below, told no more.
-		if _, _, err := db.RecordPurchase(ctx, purchase("w-3", f.active.CardNumber, f.station.ID, 20_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("w-3", f.active.CardNumber, f.station.ID, 20_000)); err != nil {
 			t.Fatal(err)
 		}
 		if n := walletLows(); n != 1 {
@@ -294,7 +293,7 @@ func TestWalletLow_AHoldLowersTheAvailableBalance(t *testing.T) {
 			}
 			return n
 		}
-		if a, _, err := db.DecideAuthorization(ctx, authRequest("iauth_low", "ic_0", 150_00, false), rules.DecideAuthorization); err != nil || !a.Approved {
+		if a, _, err := flow(db).Authorize(ctx, authRequest("iauth_low", "ic_0", 150_00, false)); err != nil || !a.Approved {
 			t.Fatalf("authorization = %+v, %v", a, err)
 		}
 		if n := walletLows(); n != 1 {
@@ -302,7 +301,7 @@ func TestWalletLow_AHoldLowersTheAvailableBalance(t *testing.T) {
 		}
 		capture := &fuelportal.IssuingCapture{TransactionID: "ipi_low", AuthorizationID: "iauth_low", IssuerCardID: "ic_0", AmountCents: 150_00,
 			Gallons: 40_000, Product: fuelportal.ProductDiesel, Created: time.Date(2025, 3, 14, 9, 45, 0, 0, time.UTC)}
-		if _, err := db.CaptureAuthorization(ctx, capture); err != nil {
+		if _, err := flow(db).Capture(ctx, capture); err != nil {
 			t.Fatal(err)
 		}
 		if n := walletLows(); n != 1 {

@@ -28,7 +28,7 @@ func TestOdometer_PromptsReadingsAndMPGDrop(t *testing.T) {
 			t.Helper()
 			p := purchase(id, f.active.CardNumber, f.station.ID, 100_000)
 			p.TransactionDate, p.Prompt = at, keyed
-			tr, _, err := db.RecordPurchase(ctx, p)
+			tr, _, err := flow(db).Record(ctx, p)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -39,13 +39,13 @@ func TestOverrideRequests(t *testing.T) {
 			}
 		})
 		// The wallet is empty: declined. Then an older decline arrives late.
-		declined, _, err := db.RecordPurchase(ctx, purchase("o-1", f.active.CardNumber, f.station.ID, 50_000))
+		declined, _, err := flow(db).Record(ctx, purchase("o-1", f.active.CardNumber, f.station.ID, 50_000))
 		if err != nil || declined.Status != fuelportal.TransactionDeclined {
 			t.Fatalf("purchase = %+v, %v", declined, err)
 		}
 		late := purchase("o-0", f.active.CardNumber, f.station.ID, 50_000)
 		late.TransactionDate = late.TransactionDate.Add(-time.Hour)
-		if _, _, err := db.RecordPurchase(ctx, late); err != nil {
+		if _, _, err := flow(db).Record(ctx, late); err != nil {
 			t.Fatal(err)
 		}
 

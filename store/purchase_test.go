@@ -70,7 +70,7 @@ func TestRecordPurchase(t *testing.T) {
 		}
 
 		t.Run("approved purchase debits net total plus fee", func(t *testing.T) {
-			tr, created, err := db.RecordPurchase(ctx, purchase("n-1", f.active.CardNumber, f.station.ID, 100_000))
+			tr, created, err := flow(db).Record(ctx, purchase("n-1", f.active.CardNumber, f.station.ID, 100_000))
 			if err != nil || !created {
 				t.Fatalf("RecordPurchase = %v, %v", created, err)
 			}
@@ -87,7 +87,7 @@ func TestRecordPurchase(t *testing.T) {
 		t.Run("repeat answers the first result and changes nothing", func(t *testing.T) {
 			before, _ := db.WalletBalance(ctx, f.company.ID)
 			again := purchase("n-1", f.inactive.CardNumber, f.station.ID, 5_000) // a different body
-			tr, created, err := db.RecordPurchase(ctx, again)
+			tr, created, err := flow(db).Record(ctx, again)
 			if err != nil || created || tr.Status != fuelportal.TransactionApproved || tr.FundedTotalCents != 375_40 {
 				t.Fatalf("repeat = %+v, %v, %v", tr, created, err)
 			}
@@ -106,7 +106,7 @@ func TestRecordPurchase(t *testing.T) {
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				before, _ := db.WalletBalance(ctx, f.company.ID)
-				tr, created, err := db.RecordPurchase(ctx, tc.buy)
+				tr, created, err := flow(db).Record(ctx, tc.buy)
 				if err != nil || !created || tr.Status != fuelportal.TransactionDeclined || tr.DeclineReason != tc.reason || tr.FundedTotalCents != 0 {
 					t.Fatalf("RecordPurchase = %+v, %v, %v", tr, created, err)
 				}
@@ -116,7 +116,7 @@ func TestRecordPurchase(t *testing.T) {
 			})
 		}
 		t.Run("unknown station is unprocessable and not recorded", func(t *testing.T) {
-			_, _, err := db.RecordPurchase(ctx, purchase("n-5", f.active.CardNumber, 999, 10_000))
+			_, _, err := flow(db).Record(ctx, purchase("n-5", f.active.CardNumber, 999, 10_000))
 			if fuelportal.ErrorCode(err) != fuelportal.EUNPROCESSABLE {
 				t.Fatalf("err = %v", err)
 			}
@@ -125,7 +125,7 @@ func TestRecordPurchase(t *testing.T) {
 			}
 		})
 		t.Run("malformed report is invalid", func(t *testing.T) {
-			_, _, err := db.RecordPurchase(ctx, &fuelportal.CardPurchase{})
+			_, _, err := flow(db).Record(ctx, &fuelportal.CardPurchase{})
 			fields := fuelportal.ErrorFields(err)
 			for _, f := range []string{"networkTransactionId", "cardNumber", "locationId", "gallons", "retailPrice", "transactionDate"} {
 				if len(fields[f]) == 0 {
@@ -168,7 +168,7 @@ func TestRecordPurchase_Contracts(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			tr, _, err := db.RecordPurchase(ctx, purchase("n-1", f.active.CardNumber, f.station.ID, tc.gallons))
+			tr, _, err := flow(db).Record(ctx, purchase("n-1", f.active.CardNumber, f.station.ID, tc.gallons))
 			if err != nil || tr.Status != tc.status || tr.DeclineReason != tc.reason || tr.NetPrice != tc.netPrice {
 				t.Fatalf("RecordPurchase = %+v, %v", tr, err)
 			}
@@ -228,7 +228,7 @@ func TestLedger_ConcurrentPurchasesKeepEveryCent(t *testing.T) {
 				case n%50 == 7:
 					card = "7071999999999999999"
 				}
-				tr, created, err := db.RecordPurchase(ctx, purchase(fmt.Sprintf("n-%d", n), card, f.station.ID, fuelportal.Gallons(1_000+(n%7)*1_500)))
+				tr, created, err := flow(db).Record(ctx, purchase(fmt.Sprintf("n-%d", n), card, f.station.ID, fuelportal.Gallons(1_000+(n%7)*1_500)))
 				if err != nil {
 					t.Errorf("purchase %d: %v", n, err)
 					return
@@ -320,7 +320,7 @@ func TestRecordPurchase_RefusesDatesAheadOfNowOrBeforeTheCard(t *testing.T) {
 			t.Run(c.name, func(t *testing.T) {
 				p := purchase(fmt.Sprintf("date-%d", i), c.card, f.station.ID, 10_000)
 				p.TransactionDate = c.date
-				tr, created, err := db.RecordPurchase(ctx, p)
+				tr, created, err := flow(db).Record(ctx, p)
 				if c.refused == "" {
 					if err != nil || !created || tr.TransactionDate != c.date {
 						t.Fatalf("RecordPurchase = %+v, %v, %v; want recorded", tr, created, err)
@@ -332,7 +332,7 @@ func TestRecordPurchase_RefusesDatesAheadOfNowOrBeforeTheCard(t *testing.T) {
 				}
 				// Nothing recorded: the same id with a good date is new.
 				p.TransactionDate = now
-				if _, created, err := db.RecordPurchase(ctx, p); err != nil || !created {
+				if _, created, err := flow(db).Record(ctx, p); err != nil || !created {
 					t.Fatalf("after the refusal RecordPurchase = %v, %v; want recorded", created, err)
 				}
 			})

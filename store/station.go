@@ -355,3 +355,19 @@ func placeholders(n int) string {
 func repeatJoin(s string, n int) string {
 	return strings.TrimSuffix(strings.Repeat(s+", ", n), ", ")
 }
+
+// maxBatchArgs bounds the arguments of one statement (SQLite allows
+// 32,766, PostgreSQL 65,535).
+const maxBatchArgs = 30_000
+
+// chunks calls fn with successive ranges [start, end) of n items, each at
+// most maxBatchArgs/perItem items (and at most 1,000).
+func chunks(n, perItem int, fn func(start, end int) error) error {
+	size := min(1000, maxBatchArgs/perItem)
+	for start := 0; start < n; start += size {
+		if err := fn(start, min(start+size, n)); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -152,7 +152,7 @@ func TestIFTAReturn_AfterCloseListsLateTelematicsAndPurchases(t *testing.T) {
 		}
 		u1 := addVehicle(t, db, f.company.ID, "U-1")
 		ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2025, 3, 10, 15, 0, 0, 0, time.UTC), atlantaEast)
-		if _, _, err := db.RecordPurchase(ctx, purchase("ifta-before", f.active.CardNumber, f.station.ID, 10_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("ifta-before", f.active.CardNumber, f.station.ID, 10_000)); err != nil {
 			t.Fatal(err)
 		}
 
@@ -173,7 +173,7 @@ func TestIFTAReturn_AfterCloseListsLateTelematicsAndPurchases(t *testing.T) {
 		}
 		late := purchase("ifta-late", f.active.CardNumber, f.station.ID, 25_000)
 		late.TransactionDate = time.Date(2025, 3, 20, 14, 0, 0, 0, time.UTC)
-		if _, _, err := db.RecordPurchase(ctx, late); err != nil {
+		if _, _, err := flow(db).Record(ctx, late); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.InTx(ctx, func(tx *store.Tx) error {

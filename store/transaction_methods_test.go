@@ -25,7 +25,7 @@ func TestTransactionReads_ScopeListStreamAndSum(t *testing.T) {
 			purchase("n-4", f.active.CardNumber, f.station.ID, 10_000),
 		} {
 			buy.TransactionDate = buy.TransactionDate.Add(time.Duration(i) * 24 * time.Hour)
-			tr, _, err := db.RecordPurchase(ctx, buy)
+			tr, _, err := flow(db).Record(ctx, buy)
 			if err != nil {
 				t.Fatal(err)
 			}

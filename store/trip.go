@@ -473,8 +473,10 @@ func (tx *Tx) activeTrip(ctx context.Context, card *fuelportal.Card) (*fuelporta
 // current plan add up to (fuelportal.TripBought): those recorded against
 // the trip from the plan's basis version on. A purchase reads it after
 // locking its card's row, so concurrent purchases on the card each see
-// the ones committed before them.
-func (tx *Tx) tripBought(ctx context.Context, trip *fuelportal.Trip) (fuelportal.TripBought, error) {
+// the ones committed before them. The open hold of authorization row
+// except (0: none), which the purchase being recorded captures, is left
+// out: its purchase counts instead.
+func (tx *Tx) tripBought(ctx context.Context, trip *fuelportal.Trip, except int64) (fuelportal.TripBought, error) {
 	var b fuelportal.TripBought
 	if trip == nil || trip.Plan == nil {
 		return b, nil
@@ -507,8 +509,8 @@ func (tx *Tx) tripBought(ctx context.Context, trip *fuelportal.Trip) (fuelportal
 	// transaction that ends the hold).
 	held, err := tx.Query(ctx, `
 		SELECT station_id, SUM(`+heldGallonsSQL+`)
-		FROM card_authorizations WHERE card_id = ? AND status = 'HELD' AND station_id IS NOT NULL
-		GROUP BY station_id`, trip.CardID)
+		FROM card_authorizations WHERE card_id = ? AND status = 'HELD' AND station_id IS NOT NULL AND id <> ?
+		GROUP BY station_id`, trip.CardID, except)
 	if err != nil {
 		return b, err
 	}

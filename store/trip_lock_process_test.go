@@ -43,7 +43,7 @@ func sendLockPurchases(t *testing.T, db *store.DB, prefix, card string, station 
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			p := purchase(fmt.Sprintf("%s-%d", prefix, i), card, station, lockPurchaseGallons)
-			tr, _, err := db.RecordPurchase(context.Background(), p)
+			tr, _, err := flow(db).Record(context.Background(), p)
 			if err != nil {
 				t.Errorf("purchase %s-%d: %v", prefix, i, err)
 			} else if tr.Status == fuelportal.TransactionDeclined && tr.DeclineReason != fuelportal.DeclineOverGallonsLeft {

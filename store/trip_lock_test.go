@@ -72,7 +72,7 @@ func TestTripLock_BoundsTheStopAndTheTrip(t *testing.T) {
 		buy := func(station int64, g fuelportal.Gallons) *fuelportal.Transaction {
 			t.Helper()
 			n++
-			tr, _, err := db.RecordPurchase(ctx, purchase(fmt.Sprintf("lock-%d", n), f.active.CardNumber, station, g))
+			tr, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("lock-%d", n), f.active.CardNumber, station, g))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -149,7 +149,7 @@ func TestCompliance_CountsGallonsAbovePlanAsOffPlan(t *testing.T) {
 		trip := f.trip(t, db, false, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.station.ID: 33_700}))
 		var bought []*fuelportal.Transaction
 		for i := range 5 {
-			tr, _, err := db.RecordPurchase(ctx, purchase(fmt.Sprintf("c-%d", i), f.active.CardNumber, f.station.ID, 33_700))
+			tr, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("c-%d", i), f.active.CardNumber, f.station.ID, 33_700))
 			if err != nil || tr.Status != fuelportal.TransactionApproved {
 				t.Fatalf("purchase %d = %+v, %v", i, tr, err)
 			}

@@ -84,7 +84,7 @@ func TestTrips(t *testing.T) {
 				{"l-2", f.station.ID, 110_001, fuelportal.DeclineOverPlannedGallons},
 				{"l-3", f.station.ID, 110_000, ""},
 			} {
-				tr, _, err := db.RecordPurchase(ctx, purchase(c.id, f.active.CardNumber, c.station, c.gallons))
+				tr, _, err := flow(db).Record(ctx, purchase(c.id, f.active.CardNumber, c.station, c.gallons))
 				if err != nil || tr.DeclineReason != c.want || (c.want == "") != (tr.Status == fuelportal.TransactionApproved) {
 					t.Fatalf("%s: %+v, %v", c.id, tr, err)
 				}
@@ -107,7 +107,7 @@ func TestTrips(t *testing.T) {
 				t.Fatalf("versions = %+v, %v", plans, err)
 			}
 			// Now the other station is the planned stop.
-			if tr, _, _ := db.RecordPurchase(ctx, purchase("l-4", f.active.CardNumber, f.station.ID, 10_000)); tr.DeclineReason != fuelportal.DeclineNotPlannedStop {
+			if tr, _, _ := flow(db).Record(ctx, purchase("l-4", f.active.CardNumber, f.station.ID, 10_000)); tr.DeclineReason != fuelportal.DeclineNotPlannedStop {
 				t.Fatalf("old plan's stop after a re-plan: %+v", tr)
 			}
 		})
@@ -121,7 +121,7 @@ func TestTrips(t *testing.T) {
 			if err := db.CreateTrip(ctx, company, open); err != nil {
 				t.Fatal(err)
 			}
-			tr, _, err := db.RecordPurchase(ctx, purchase("o-1", card.CardNumber, other.ID, 50_000))
+			tr, _, err := flow(db).Record(ctx, purchase("o-1", card.CardNumber, other.ID, 50_000))
 			if err != nil || tr.Status != fuelportal.TransactionApproved {
 				t.Fatalf("unlocked off-plan purchase = %+v, %v", tr, err)
 			}
@@ -193,7 +193,7 @@ func TestTrips(t *testing.T) {
 			if _, err := db.AddTripPlan(ctx, company, trip.ID, newTrip(f.active.CardNumber, other.ID, true).Plan); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("re-planning an ended trip: %v", err)
 			}
-			tr, _, err := db.RecordPurchase(ctx, purchase("e-1", f.active.CardNumber, other.ID, 10_000))
+			tr, _, err := flow(db).Record(ctx, purchase("e-1", f.active.CardNumber, other.ID, 10_000))
 			if err != nil || tr.Status != fuelportal.TransactionApproved {
 				t.Fatalf("purchase after the trip = %+v, %v", tr, err)
 			}
@@ -264,7 +264,7 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 			clock.Advance(time.Hour)
 			cp := purchase(fmt.Sprintf("d-%d", i), f.active.CardNumber, p.station, p.gallons)
 			cp.TransactionDate = p.at
-			tr, _, err := db.RecordPurchase(ctx, cp)
+			tr, _, err := flow(db).Record(ctx, cp)
 			if err != nil || tr.Status != fuelportal.TransactionApproved {
 				t.Fatalf("purchase %d = %+v, %v", i, tr, err)
 			}

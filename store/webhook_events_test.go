@@ -45,11 +45,11 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 		if err := db.CreateTrip(ctx, scope, trip); err != nil {
 			t.Fatal(err)
 		}
-		approved, _, err := db.RecordPurchase(ctx, purchase("W-1", f.active.CardNumber, f.station.ID, 50_000))
+		approved, _, err := flow(db).Record(ctx, purchase("W-1", f.active.CardNumber, f.station.ID, 50_000))
 		if err != nil || approved.Status != fuelportal.TransactionApproved {
 			t.Fatalf("approved purchase: %+v, %v", approved, err)
 		}
-		if _, _, err := db.RecordPurchase(ctx, purchase("W-2", f.inactive.CardNumber, f.station.ID, 50_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("W-2", f.inactive.CardNumber, f.station.ID, 50_000)); err != nil {
 			t.Fatal(err)
 		}
 		replan := *newTrip(f.active.CardNumber, f.station.ID, false).Plan
@@ -142,7 +142,7 @@ func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
 		woken, dispatch := 0, db.Queued
 		db.Queued = func(m []*fuelportal.MailMessage) { woken++; dispatch(m) }
 		// The wallet is empty: declined.
-		if _, _, err := db.RecordPurchase(ctx, purchase("o-1", f.active.CardNumber, f.station.ID, 50_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("o-1", f.active.CardNumber, f.station.ID, 50_000)); err != nil {
 			t.Fatal(err)
 		}
 		req, err := db.CreateOverrideRequest(ctx, driver.ID, "Out of fuel")

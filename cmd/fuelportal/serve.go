@@ -355,8 +355,8 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.Server.FeedKey = m.Config.FeedKey
 	m.Server.WebhookPolicy = webhookPolicy
 	m.Server.Trips.PlanTimeout = m.Config.PlanTimeout
-	m.Server.Authorizations.WebhookSecret = m.Config.StripeIssuingWebhookSecret
-	m.Server.Authorizations.Deadline = m.Config.AuthorizationDeadline
+	m.Server.Purchases.WebhookSecret = m.Config.StripeIssuingWebhookSecret
+	m.Server.Purchases.Deadline = m.Config.AuthorizationDeadline
 	if m.Config.PlanConcurrency > 0 {
 		m.Server.Trips.Slots = trips.NewSlots(m.Config.PlanConcurrency)
 	}
@@ -421,7 +421,7 @@ func (m *Main) goJob(fn func()) {
 }
 
 // deleteExpiredEvery deletes expired rows (store.DB.DeleteExpired) and
-// releases the network's expired holds (store.DB.ExpireNetworkHolds) every
+// releases the network's expired holds (purchases.Service.ExpireHolds) every
 // period.
 func (m *Main) deleteExpiredEvery(ctx context.Context, every time.Duration) {
 	t := time.NewTicker(every)
@@ -434,7 +434,7 @@ func (m *Main) deleteExpiredEvery(ctx context.Context, every time.Duration) {
 			if err := m.DB.DeleteExpired(ctx); err != nil && ctx.Err() == nil {
 				m.Logger.Warn("delete expired rows", "err", err)
 			}
-			if n, err := m.DB.ExpireNetworkHolds(ctx, time.Now()); err != nil && ctx.Err() == nil {
+			if n, err := m.Server.Purchases.ExpireHolds(ctx, time.Now()); err != nil && ctx.Err() == nil {
 				m.Logger.Warn("expire network authorization holds", "err", err)
 			} else if n > 0 {
 				m.Logger.Info("expired network authorization holds", "released", n)

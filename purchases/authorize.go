@@ -1,0 +1,394 @@
+package purchases
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"fuelportal"
+	"fuelportal/rules"
+	"fuelportal/store"
+	"fuelportal/stripe"
+)
+
+// Answer is what the webhook answers Stripe.
+type Answer struct {
+	// Decision is set for an authorization request: the answer Stripe
+	// applies (approved, the amount, the decline code).
+	Decision *fuelportal.Authorization
+	// Amount is set when a partial amount is approved (Stripe needs it
+	// only on an amount-controllable request that is cut).
+	Amount *int64
+}
+
+// HandleStripe verifies and applies one Stripe Issuing delivery: an
+// authorization request is decided (once per authorization id: a replay
+// gets the same answer); an update releases an ended authorization's
+// hold; a created transaction is captured. Other events are acknowledged.
+// Errors: EINVALID for a bad or stale signature or a malformed event
+// (nothing recorded), EUNAVAILABLE without a secret.
+func (s *Service) HandleStripe(ctx context.Context, payload []byte, signature string) (*Answer, error) {
+	ev, err := stripe.ParseIssuingEvent(payload, signature, s.WebhookSecret, s.Tolerance)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case ev.Request != nil:
+		ev.Request.ReceivedAt = s.now()
+		a, _, err := s.Authorize(ctx, ev.Request)
+		if err != nil {
+			return nil, err
+		}
+		ans := &Answer{Decision: a}
+		if a.Approved && a.AmountCents != ev.Request.AmountCents {
+			amount := a.AmountCents
+			ans.Amount = &amount
+		}
+		return ans, nil
+	case ev.Update != nil:
+		return &Answer{}, s.Update(ctx, ev.Update)
+	case ev.Capture != nil:
+		_, err := s.Capture(ctx, ev.Capture)
+		return &Answer{}, err
+	}
+	return &Answer{}, nil
+}
+
+// MsgAuthorizationOfAnotherCard refuses a network authorization whose id
+// the portal decided for another card.
+const MsgAuthorizationOfAnotherCard = "This authorization ID was used for another card"
+
+// errAuthorizationOfAnotherCard: the request's id was decided for another
+// card; nothing is recorded.
+func errAuthorizationOfAnotherCard() error {
+	fe := fuelportal.FieldErrors{}
+	fe.Add("authorizationId", MsgAuthorizationOfAnotherCard)
+	return fe.Err()
+}
+
+// Authorize decides Stripe's request r under the deadline (see
+// authorize); created == false answers a replay of r.ID with the first
+// decision. An id the portal decided for another card is declined
+// AUTHORIZATION_OF_ANOTHER_CARD, recording nothing.
+func (s *Service) Authorize(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Authorization, bool, error) {
+	a, created, err := s.authorize(ctx, r)
+	if fuelportal.ErrorFields(err)["authorizationId"] != nil {
+		s.logger().WarnContext(ctx, "card authorization id repeated for another card: declined", "authorization", r.ID)
+		return &fuelportal.Authorization{AuthorizationID: r.ID, Issuer: r.Issuer, RequestedCents: r.AmountCents,
+			DeclineCode: fuelportal.DeclineAuthorizationOfAnotherCard, Status: fuelportal.AuthorizationDeclined}, false, nil
+	}
+	return a, created, err
+}
+
+// AuthorizeNetwork decides the card network's authorization request r
+// (POST /api/network/authorizations) as Authorize decides Stripe's: the
+// same decision, hold and log. A network pump pre-authorizes, so a
+// smaller amount than asked may be approved. created == false answers a
+// replay of r.ID with the first decision (nothing more held). Errors:
+// EINVALID for a malformed request, an implausible date or an id decided
+// for another card, EUNPROCESSABLE for an unknown location (nothing
+// recorded).
+func (s *Service) AuthorizeNetwork(ctx context.Context, r *fuelportal.AuthorizationRequest) (a *fuelportal.Authorization, created bool, err error) {
+	r.Issuer, r.AmountControllable, r.IssuerCardID = fuelportal.IssuerNetwork, true, ""
+	if err := r.ValidateNetwork(); err != nil {
+		return nil, false, err
+	}
+	if r.Created.IsZero() {
+		r.Created, r.StationClock = s.now(), false // asked at the pump now
+	}
+	return s.authorize(ctx, r)
+}
+
+// authorized is what deciding a request recorded.
+type authorized struct {
+	a *fuelportal.Authorization
+	// created is false for a request already decided (replayed): nothing
+	// more was recorded.
+	created bool
+	// declined is the declined purchase a new decline on a company card
+	// recorded (nil otherwise).
+	declined *fuelportal.Transaction
+}
+
+// authorize decides request r under the deadline in one database
+// transaction (decideAuthorization), in which the company's webhook
+// endpoints are told the decision (authorization.request, through the
+// outbox). When the decision cannot finish in time, the company's answer
+// on timeout is given instead (pastDeadline). A new decline on a company
+// card is a declined purchase: once committed, its driver and owners are
+// notified as of every declined purchase (Recorded).
+func (s *Service) authorize(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Authorization, bool, error) {
+	if r.ReceivedAt.IsZero() {
+		r.ReceivedAt = s.now()
+	}
+	deadline := s.Deadline
+	if deadline <= 0 {
+		deadline = DefaultDeadline
+	}
+	dctx, cancel := context.WithTimeout(ctx, deadline)
+	o, err := s.decideAuthorization(dctx, r)
+	cancel()
+	if err == nil {
+		s.authorized(ctx, o)
+		return o.a, o.created, nil
+	}
+	if !errors.Is(dctx.Err(), context.DeadlineExceeded) || ctx.Err() != nil {
+		return nil, false, err
+	}
+	return s.pastDeadline(ctx, r, deadline, err)
+}
+
+// decideAuthorization decides request r and records the decision in one
+// database transaction: the facts read under the card's lock
+// (store.Tx.AuthorizationFacts), rules.DecideAuthorization (or Decide),
+// then the answer, its hold and what a decline records
+// (recordAuthorization).
+func (s *Service) decideAuthorization(ctx context.Context, r *fuelportal.AuthorizationRequest) (*authorized, error) {
+	decide := s.Decide
+	if decide == nil {
+		decide = rules.DecideAuthorization
+	}
+	var o *authorized
+	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+		f, err := tx.AuthorizationFacts(ctx, r)
+		if err != nil {
+			return err
+		}
+		a := newAuthorization(r, f)
+		if r.LocationID != 0 {
+			// A station the issuer names: its date is checked as a
+			// purchase's is.
+			var cardCreated time.Time
+			if f.Card != nil {
+				cardCreated = f.Card.CreatedAt
+			}
+			if err := fuelportal.CheckPurchaseDate(a.AuthorizedAt, tx.Now, cardCreated); err != nil {
+				return err
+			}
+		}
+		facts := rules.AuthorizationFacts{RequestCents: r.AmountCents, Controllable: r.AmountControllable}
+		pf := &facts.PurchaseFacts
+		pf.Card, pf.Product, pf.Gallons, pf.Time, pf.Contract = f.Card, r.Product, r.Gallons, a.AuthorizedAt, f.Contract
+		pf.PromptMode, pf.Prompt, pf.LastOdometer = f.PromptMode, r.Prompt, f.LastOdometer
+		if f.Card != nil {
+			pf.Station, pf.RetailPrice, pf.Price = f.Station, f.Price, f.Price
+			pf.Controls, pf.Location, pf.Overridden = f.Rules.Controls, f.Rules.Location, f.Overridden(tx.Now)
+			pf.History, pf.WalletCents = f.History, f.WalletCents
+			if pf.Trip = f.Trip; f.Trip != nil && f.Trip.Plan != nil {
+				pf.Fit = f.Trip.Plan.Fit(f.Bought, f.Station.ID, r.Gallons)
+			}
+		}
+		o, err = s.recordAuthorization(ctx, tx, f, r, a, decide(facts), true)
+		return err
+	})
+	return o, err
+}
+
+// newAuthorization is the log row of request r on the card read in f,
+// before its decision (declined).
+func newAuthorization(r *fuelportal.AuthorizationRequest, f *store.CardFacts) *fuelportal.Authorization {
+	a := &fuelportal.Authorization{AuthorizationID: r.ID, Issuer: r.Issuer, MerchantName: r.MerchantName, Product: r.Product,
+		RequestedCents: r.AmountCents, AuthorizedAt: f.Instant, ReceivedAt: r.ReceivedAt.UTC(), Status: fuelportal.AuthorizationDeclined}
+	if r.LocationID != 0 && f.Station != nil {
+		a.MerchantName = f.Station.Name
+	}
+	if f.Card != nil {
+		a.CompanyID, a.CardID, a.CardNumber = f.Card.CompanyID, f.Card.ID, f.Card.CardNumber
+		if f.Station != nil {
+			a.StationID = f.Station.ID
+		}
+	}
+	return a
+}
+
+// recordAuthorization records decision d on request r (its row a, the
+// facts f) within tx: the answer first, then the approval's hold on the
+// wallet, which goes last but for what only records: the wallet row it
+// locks (on PostgreSQL) is then held only until the commit. A hold the
+// wallet cannot take above the contract's floor after all (guarded; an
+// approval on timeout is not) makes it a funds decline. A new decline on a company card is also recorded as a declined
+// purchase of the card (recordDeclinedPurchase), and the company's webhook
+// endpoints hear of every new decision. A request already decided
+// (replayed, or captured first) is answered as recorded, created false;
+// one decided for another card is refused (nothing recorded).
+func (s *Service) recordAuthorization(ctx context.Context, tx *store.Tx, f *store.CardFacts, r *fuelportal.AuthorizationRequest,
+	a *fuelportal.Authorization, d rules.AuthorizationDecision, guarded bool) (*authorized, error) {
+	a.Approved, a.AmountCents, a.DeclineCode, a.RulesFired = d.Approved, d.AmountCents, d.Reason, d.Fired
+	if d.Approved {
+		a.Status, a.HeldCents = fuelportal.AuthorizationHeld, d.HoldCents
+	}
+	switch inserted, err := tx.InsertAuthorization(ctx, a, r, f.Price); {
+	case err != nil:
+		return nil, err
+	case !inserted:
+		first, err := tx.AuthorizationByID(ctx, r.ID)
+		if err != nil {
+			return nil, err
+		}
+		if first.CardID != a.CardID || first.Issuer != a.Issuer {
+			return nil, errAuthorizationOfAnotherCard()
+		}
+		return &authorized{a: first}, nil
+	}
+	if d.Approved {
+		bound := store.NoFloor
+		if guarded {
+			bound = f.Contract.MinBalanceCents()
+		}
+		switch err := tx.Hold(ctx, f, a, d.HoldCents, bound); {
+		case errors.Is(err, store.ErrHoldTooLarge):
+			reason := rules.FundsDecline(f.Contract)
+			a.Approved, a.AmountCents, a.DeclineCode = false, 0, reason
+			a.RulesFired = append(a.RulesFired, string(reason))
+			a.Status, a.HeldCents = fuelportal.AuthorizationDeclined, 0
+			if err := tx.FinishAuthorization(ctx, a); err != nil {
+				return nil, err
+			}
+		case err != nil:
+			return nil, err
+		}
+	}
+	o := &authorized{a: a, created: true}
+	if !a.Approved && !a.TimedOut && f.Card != nil {
+		var err error
+		if o.declined, err = recordDeclinedPurchase(ctx, tx, f, r, a); err != nil {
+			return nil, err
+		}
+	}
+	if a.CompanyID != 0 {
+		if err := tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationRequest, CompanyID: a.CompanyID, Data: fuelportal.AuthorizationWebhook(a)}); err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
+}
+
+// recordDeclinedPurchase records new declined authorization a of request
+// r on a company card (read in f) as a declined purchase of the card, as
+// a declined network purchase is (store.Tx.PurchaseDecided: its DECLINE
+// alert and transaction.declined event), and links it as the
+// authorization's transaction, so the driver's and the owner's lists show
+// it with its reason and the owner's detail shows the decision. Its
+// network transaction id is the authorization's (nil when a purchase with
+// it is recorded already).
+func recordDeclinedPurchase(ctx context.Context, tx *store.Tx, f *store.CardFacts, r *fuelportal.AuthorizationRequest, a *fuelportal.Authorization) (*fuelportal.Transaction, error) {
+	station := f.Station
+	if station == nil {
+		station = &fuelportal.Station{}
+	}
+	// Gallons are unknown at the pump: those the request would buy at the
+	// merchant's price (as a capture without a quantity), else one.
+	gallons := r.Gallons
+	if gallons <= 0 {
+		gallons = 1_000
+		if f.Price > 0 {
+			gallons = fuelportal.Gallons(min(max(r.AmountCents*10_000/int64(f.Price), 1), int64(fuelportal.MaxPurchaseGallons)))
+		}
+	}
+	t := &fuelportal.Transaction{NetworkTransactionID: a.AuthorizationID, Odometer: r.Prompt.Odometer, LocationID: station.ID,
+		LocationName: cmp.Or(station.Name, r.MerchantName), LocationAddress: station.AddressLine(), TransactionDate: a.AuthorizedAt,
+		Product: r.Product, Gallons: gallons, RetailPrice: f.Price, NetPrice: f.Price, Status: fuelportal.TransactionDeclined,
+		DeclineReason: a.DeclineCode, CreatedAt: tx.Now}
+	holder(t, f)
+	switch inserted, err := tx.InsertPurchase(ctx, t); {
+	case err != nil:
+		return nil, err
+	case !inserted:
+		return nil, nil
+	}
+	if err := tx.LinkAuthorization(ctx, a, t.ID, 0); err != nil {
+		return nil, err
+	}
+	return t, tx.PurchaseDecided(ctx, t)
+}
+
+// authorized is what follows a decision's commit: a declined purchase it
+// recorded goes where every new purchase goes (the driver's and owners'
+// decline notices).
+func (s *Service) authorized(ctx context.Context, o *authorized) {
+	if o.declined != nil {
+		s.Recorded(context.WithoutCancel(ctx), o.declined)
+	}
+}
+
+// pastDeadline answers request r, whose decision could not finish within
+// deadline (cause), by the company's setting (standIn), and logs it.
+func (s *Service) pastDeadline(ctx context.Context, r *fuelportal.AuthorizationRequest, deadline time.Duration, cause error) (*fuelportal.Authorization, bool, error) {
+	o, err := s.standIn(ctx, r)
+	if err != nil {
+		return nil, false, err
+	}
+	a := o.a
+	s.logger().WarnContext(ctx, "card authorization decided past its deadline: answered by the company's setting",
+		"authorization", r.ID, "company", a.CompanyID, "approved", a.Approved, "deadline", deadline, "err", cause)
+	s.authorized(ctx, o)
+	return a, o.created, nil
+}
+
+// standIn records the answer to request r given when its decision could
+// not finish in time, on a context of its own (the request's may be near
+// its end too): the company's setting (rules.DecideOnTimeout: approve,
+// holding the request's amount and fee without the floor's guard, or
+// decline AUTHORIZATION_TIMEOUT; an unknown card declines), once per r.ID
+// (a decision recorded meanwhile is returned as recorded), with an
+// AUTHORIZATION alert for the company's owners (a decline on timeout is
+// not a declined purchase: its code is not one of a purchase's), and
+// told to the company's webhook endpoints.
+func (s *Service) standIn(ctx context.Context, r *fuelportal.AuthorizationRequest) (*authorized, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	var o *authorized
+	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
+		f, err := tx.AuthorizationFacts(ctx, r)
+		if err != nil {
+			return err
+		}
+		a := newAuthorization(r, f)
+		a.TimedOut = a.CompanyID != 0
+		if o, err = s.recordAuthorization(ctx, tx, f, r, a, rules.DecideOnTimeout(f.Card, f.OnTimeout, f.Contract, r.AmountCents), false); err != nil || !o.created || !a.TimedOut {
+			return err
+		}
+		answer := "declined"
+		if a.Approved {
+			answer = "approved"
+		}
+		return tx.AddAuthorizationAlert(ctx, a, 0, fmt.Sprintf("A card authorization of %s could not be decided in time and was %s by your timeout setting",
+			fuelportal.FormatCents(r.AmountCents), answer))
+	})
+	return o, err
+}
+
+// ReverseNetwork releases the hold of the network's authorization id (the
+// pump dispensed nothing, or the network voided it): its state after, a
+// capture or decline unchanged. Errors: ENOTFOUND for an id the network
+// never asked about.
+func (s *Service) ReverseNetwork(ctx context.Context, id string) (*fuelportal.Authorization, error) {
+	a, found, err := s.DB.ReleaseIssuerAuthorization(ctx, fuelportal.IssuerNetwork, id)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, "Authorization not found")
+	}
+	return a, nil
+}
+
+// Update applies a Stripe authorization's update: one that ended
+// (reversed, expired, closed or at amount 0) releases its hold; else the
+// pump's final gallons it reports are kept for the capture.
+func (s *Service) Update(ctx context.Context, u *fuelportal.AuthorizationUpdate) error {
+	if !u.Ended() {
+		return s.DB.SetAuthorizationGallons(ctx, u.AuthorizationID, u.Gallons)
+	}
+	_, _, err := s.DB.ReleaseAuthorization(ctx, u.AuthorizationID)
+	return err
+}
+
+// ExpireHolds releases the holds of the network's authorizations older
+// than store.NetworkHoldLifetime at now (the network never told the
+// portal the pump's outcome), and answers how many it released.
+func (s *Service) ExpireHolds(ctx context.Context, now time.Time) (int, error) {
+	return s.DB.ExpireNetworkHolds(ctx, now)
+}

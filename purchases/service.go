@@ -1,0 +1,98 @@
+// Package purchases is the one home of a card's money: every purchase,
+// authorization and capture, whatever its entry point (the card network's
+// endpoints, `fuelportal import transactions`, the Stripe Issuing webhook,
+// the demo data), goes through this service.
+//
+// Each flow is the same three steps in one database transaction: read the
+// facts the decision needs in one store call, under the card's lock
+// (store.Tx.PurchaseFacts, AuthorizationFacts, CaptureFacts: card,
+// controls, history with open holds, odometer, trip and what it bought,
+// wallet, station); decide with rules (DecidePurchase,
+// DecideAuthorization, DecideCapture, DecideOnTimeout); apply with the
+// store's primitives (the purchase row, the ledger debit, the hold, the
+// authorization's answer, the trip link, the alerts and webhook events).
+// After the commit come the follow-ups (Recorded): an approved purchase
+// off its trip's plan re-plans the trip, a declined one notifies the
+// card's driver and the company's owners. Record (network and file
+// purchases, record.go), Authorize (Stripe and network, authorize.go) and
+// Capture (Stripe and network, capture.go) end alike, so a Stripe capture
+// and a network capture are re-planned alike.
+package purchases
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"fuelportal"
+	"fuelportal/rules"
+	"fuelportal/store"
+)
+
+// Trips re-plans a trip after a purchase (*trips.Service).
+type Trips interface {
+	ReplanAfterPurchase(ctx context.Context, t *fuelportal.Transaction)
+}
+
+// Transactions retrieves a captured transaction's fuel from its issuer
+// (*stripe.Issuer); nil fuel: the issuer reports none.
+type Transactions interface {
+	TransactionFuel(ctx context.Context, id string) (*fuelportal.CaptureFuel, error)
+}
+
+// DefaultDeadline bounds an authorization's decision
+// (FUELPORTAL_AUTHORIZATION_DEADLINE): Stripe waits about two seconds for
+// the answer.
+const DefaultDeadline = 1500 * time.Millisecond
+
+// Service runs the card money flows over one database.
+type Service struct {
+	DB *store.DB
+	// Trips, when set, re-plans a trip after a purchase off its plan.
+	Trips Trips
+
+	// WebhookSecret verifies Stripe Issuing deliveries
+	// (STRIPE_ISSUING_WEBHOOK_SECRET); empty refuses them all.
+	WebhookSecret string
+	// Tolerance is how old a signature may be (0: Stripe's default).
+	Tolerance time.Duration
+	// Deadline bounds one authorization's decision (0: DefaultDeadline);
+	// past it the company's answer on timeout is given.
+	Deadline time.Duration
+	// Decide is the authorization decision (nil: rules.DecideAuthorization;
+	// tests slow it).
+	Decide func(rules.AuthorizationFacts) rules.AuthorizationDecision
+	// Transactions, when set, is asked for a captured transaction's fuel
+	// the event lacks (the Stripe issuer: purchase_details is
+	// expandable).
+	Transactions Transactions
+
+	Logger *slog.Logger
+	// Now returns the current time (nil: time.Now).
+	Now func() time.Time
+}
+
+// Recorded is what follows a new purchase's commit, whatever its entry
+// point (a network purchase, a file, a capture, a card authorization
+// declined at the pump): an approved purchase off its trip's plan
+// re-plans the trip. (A decline's alert and notices follow from its
+// event, published with the purchase: store.Tx.PurchaseDecided.)
+func (s *Service) Recorded(ctx context.Context, t *fuelportal.Transaction) {
+	if s.Trips != nil {
+		s.Trips.ReplanAfterPurchase(ctx, t)
+	}
+}
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func (s *Service) logger() *slog.Logger {
+	if s.Logger != nil {
+		return s.Logger
+	}
+	return slog.Default()
+}
