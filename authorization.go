@@ -101,8 +101,10 @@ type AuthorizationRequest struct {
 }
 
 // ValidateNetwork returns field errors, keyed by the network feed's field
-// names, for a malformed network authorization request (an empty Product
-// becomes ProductDiesel, as on the feed).
+// names, for a malformed network authorization request: the id, card and
+// location missing, values out of their bounds (the amount, a date outside
+// 2000–2099, the price, the pump prompt's), an unknown product (an empty
+// Product becomes ProductDiesel, as on the feed).
 func (r *AuthorizationRequest) ValidateNetwork() error {
 	fe := FieldErrors{}
 	switch {
@@ -119,6 +121,9 @@ func (r *AuthorizationRequest) ValidateNetwork() error {
 	}
 	if r.AmountCents <= 0 || r.AmountCents > MaxAuthorizationCents {
 		fe.Add("amount", MsgAuthorizationAmountInvalid)
+	}
+	if !r.Created.IsZero() && !ReportedDateInBounds(r.Created) {
+		fe.Add("transactionDate", MsgReportedDateBounds)
 	}
 	if r.RetailPrice < 0 || r.RetailPrice > MaxRetailPrice {
 		fe.Add("retailPrice", "Retail price must be a positive price per gallon up to 20.000")

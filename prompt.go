@@ -78,10 +78,14 @@ func (p *PumpPrompt) Validate(fe FieldErrors) {
 	if len([]rune(p.UnitNumber)) > MaxPromptValueLength {
 		fe.Add("unitNumber", MsgPromptValueTooLong)
 	}
-	if p.Odometer != nil && (*p.Odometer < 0 || *p.Odometer > MaxOdometerMiles) {
+	if p.Odometer != nil && !OdometerInBounds(*p.Odometer) {
 		fe.Add("odometer", MsgOdometerBounds)
 	}
 }
+
+// OdometerInBounds reports whether miles is a reading a pump can send:
+// whole miles from 0 to MaxOdometerMiles.
+func OdometerInBounds(miles int64) bool { return miles >= 0 && miles <= MaxOdometerMiles }
 
 // OdometerSource says where an odometer reading came from.
 type OdometerSource string

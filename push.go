@@ -3,6 +3,7 @@ package fuelportal
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,18 +39,24 @@ const (
 	MsgPushEndpointRequired = "Endpoint is required"
 	MsgPushEndpointTooLong  = "Endpoint must be at most 2048 characters"
 	MsgPushEndpointInvalid  = "Endpoint must be an https address of a public push service"
-	MsgPushKeyInvalid       = "Must be a base64url key of at most 128 characters"
+	// MsgPushEndpointTaken: a subscription is never moved from one user
+	// to another; the browser subscribes afresh (a new endpoint).
+	MsgPushEndpointTaken = "This browser's notifications belong to another account - Switch notifications off and on again to receive yours"
+	MsgPushKeyInvalid    = "Must be a base64url key of at most 128 characters"
 )
 
-// Validate checks the subscription's fields are present and bounded; where
-// the endpoint may point is the push package's rule.
+// Validate checks the subscription's fields are present and bounded, and
+// the endpoint is an absolute URL without credentials; where it may point
+// (https, public addresses) is the rule of outgoing requests (netguard).
 func (s *PushSubscription) Validate() error {
 	fe := FieldErrors{}
-	switch {
+	switch u, err := url.Parse(s.Endpoint); {
 	case strings.TrimSpace(s.Endpoint) == "":
 		fe.Add("endpoint", MsgPushEndpointRequired)
 	case len(s.Endpoint) > MaxPushEndpointLength:
 		fe.Add("endpoint", MsgPushEndpointTooLong)
+	case err != nil || u.Hostname() == "" || u.User != nil || u.Opaque != "":
+		fe.Add("endpoint", MsgPushEndpointInvalid)
 	}
 	for field, v := range map[string]string{"keys.p256dh": s.P256DH, "keys.auth": s.Auth} {
 		switch {
@@ -73,6 +80,54 @@ type PushNotification struct {
 	// two): tapping one opens its URL, where the signed-in app performs
 	// the step.
 	Actions []PushAction `json:"actions,omitempty"`
+}
+
+// Bounds of a push notification: what a notification shows (a browser
+// shows at most two actions), and what keeps its payload within one push
+// record.
+const (
+	MaxPushTitleLength       = 80
+	MaxPushBodyLength        = 300
+	MaxPushTagLength         = 64
+	MaxPushActions           = 2
+	MaxPushActionTitleLength = 40
+	MaxPushURLLength         = 512
+)
+
+// Bounded returns n with its texts cut to their bounds (in characters,
+// ending with "…" when cut), at most MaxPushActions actions, and a URL
+// that is not a path in the app ("//host", "https://…", a backslash, too
+// long) replaced by "/". Every push is queued bounded (store.Tx.Notify,
+// store.Tx.EnqueuePush).
+func (n PushNotification) Bounded() PushNotification {
+	n.Title = cutText(n.Title, MaxPushTitleLength)
+	n.Body = cutText(n.Body, MaxPushBodyLength)
+	n.Tag = cutText(n.Tag, MaxPushTagLength)
+	if len(n.Actions) > MaxPushActions {
+		n.Actions = n.Actions[:MaxPushActions]
+	}
+	n.Actions = slices.Clone(n.Actions)
+	for i := range n.Actions {
+		n.Actions[i].Title = cutText(n.Actions[i].Title, MaxPushActionTitleLength)
+	}
+	if n.URL != "" && !appPath(n.URL) {
+		n.URL = "/"
+	}
+	return n
+}
+
+// appPath reports whether u is a path in the app: it starts with one "/",
+// holds no backslash and is at most MaxPushURLLength bytes.
+func appPath(u string) bool {
+	return strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//") && !strings.Contains(u, "\\") && len(u) <= MaxPushURLLength
+}
+
+// cutText shortens s to at most max characters, ending with "…" when cut.
+func cutText(s string, max int) string {
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	return string([]rune(s)[:max-1]) + "…"
 }
 
 // PushAction is a button of a notification: its name (the service
@@ -230,35 +285,4 @@ func FormatDollars(cents int64) string {
 		b.WriteRune(r)
 	}
 	return fmt.Sprintf("%s$%s.%02d", sign, b.String(), cents%100)
-}
-
-// BoundedPush returns n with its texts cut to the sizes a notification
-// shows (title 80, body 300 characters, tag 64; at most two actions, what
-// a browser shows, their titles 40) and a URL that is not a path in the
-// app ("//host", "https://…") replaced by "/", so the payload fits one
-// push record. Every push is queued through it.
-func BoundedPush(n PushNotification) PushNotification {
-	n.Title = cutText(n.Title, 80)
-	n.Body = cutText(n.Body, 300)
-	n.Tag = cutText(n.Tag, 64)
-	if len(n.Actions) > 2 {
-		n.Actions = n.Actions[:2]
-	}
-	n.Actions = slices.Clone(n.Actions)
-	for i := range n.Actions {
-		n.Actions[i].Title = cutText(n.Actions[i].Title, 40)
-	}
-	if n.URL != "" && (!strings.HasPrefix(n.URL, "/") || strings.HasPrefix(n.URL, "//") || strings.Contains(n.URL, "\\") || len(n.URL) > 512) {
-		n.URL = "/"
-	}
-	return n
-}
-
-// cutText shortens s to at most max characters, ending with "…" when cut.
-func cutText(s string, max int) string {
-	if utf8.RuneCountInString(s) <= max {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:max-1]) + "…"
 }

@@ -85,6 +85,8 @@ func (p *CardPurchase) Validate() error {
 	}
 	if p.TransactionDate.IsZero() {
 		fe.Add("transactionDate", "Transaction date is required")
+	} else if !ReportedDateInBounds(p.TransactionDate) {
+		fe.Add("transactionDate", MsgReportedDateBounds)
 	}
 	if p.Product == "" {
 		p.Product = ProductDiesel
@@ -97,6 +99,23 @@ func (p *CardPurchase) Validate() error {
 		fe.Add("authorizationId", fmt.Sprintf("Authorization ID must not exceed %d characters", MaxAuthorizationIDLength))
 	}
 	return fe.Err()
+}
+
+// Bounds of a date a card network or issuer reports, whatever the card:
+// what the databases store and the rules compare. A date within them may
+// still be implausible for its card (CheckPurchaseDate).
+var (
+	MinReportedDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+	MaxReportedDate = time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC) // excluded
+)
+
+// MsgReportedDateBounds is the field error of a date out of those bounds.
+const MsgReportedDateBounds = "Date must be from 2000 to 2099"
+
+// ReportedDateInBounds reports whether t lies in [MinReportedDate,
+// MaxReportedDate).
+func ReportedDateInBounds(t time.Time) bool {
+	return !t.Before(MinReportedDate) && t.Before(MaxReportedDate)
 }
 
 // PurchaseDateSlack is how far a purchase's date may lie after the

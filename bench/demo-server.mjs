@@ -32,11 +32,14 @@ export async function startDemoServer(name) {
 }
 
 /** The demo owner's tokens ({ token, refreshToken }) from POST /api/authenticate. */
-export async function signInDemoOwner(origin) {
+export const signInDemoOwner = (origin) => signInDemo(origin, 'owner@demo.test');
+
+/** The tokens of a demo account ({ token, refreshToken }; owner@demo.test, driver@demo.test) from POST /api/authenticate. */
+export async function signInDemo(origin, email) {
   const login = await fetch(`${origin}/api/authenticate`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'owner@demo.test', password: 'DemoPass1' }),
+    body: JSON.stringify({ username: email, password: 'DemoPass1' }),
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
   return login.json();

@@ -1,21 +1,22 @@
-// Lighthouse (mobile preset: Moto G power, slow 4G, 4x CPU slowdown) on the sign-in page,
-// the dashboard and the transactions list of the built binary with its demo data on a fresh
-// SQLite file, in Debian's Chromium. Prints performance and accessibility per page.
+// Lighthouse (mobile preset: Moto G power, slow 4G, 4x CPU slowdown) on the sign-in page, the
+// owner's and the driver's dashboards, the transactions list, the IFTA return and the planner of
+// the built binary with its demo data on a fresh SQLite file, in Debian's Chromium. Prints
+// performance and accessibility per page.
 //
 //   cd web && npm run build && cd .. && CGO_ENABLED=0 go build -o bin/fuelportal ./cmd/fuelportal
 //   node bench/lighthouse.mjs            (from the repository root; needs web/node_modules)
 //
-// Signed-in pages: the script signs in as the demo owner through the API and puts the
+// Signed-in pages: the script signs in as the demo owner (the driver for driver-dashboard) through the API and puts the
 // tokens where the app keeps them (localStorage), then runs Lighthouse without its
 // storage reset. Goals: performance >= 90, accessibility >= 95.
 //
 //   node bench/lighthouse.mjs --runs 3 sign-in dashboard
-// runs each named page (default: all three) that many times and reports, per page, the run
+// runs each named page (default: all of them) that many times and reports, per page, the run
 // with the median performance score (every run's scores are printed too).
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { root, signInDemoOwner, startDemoServer } from './demo-server.mjs';
+import { root, signInDemo, startDemoServer } from './demo-server.mjs';
 
 const require = createRequire(join(root, 'web', 'package.json'));
 const { default: lighthouse } = await import(require.resolve('lighthouse'));
@@ -23,7 +24,7 @@ const chromeLauncher = await import(require.resolve('chrome-launcher'));
 const puppeteer = await import(require.resolve('puppeteer-core'));
 
 const { origin, dir, stop } = await startDemoServer('lighthouse');
-const tokens = await signInDemoOwner(origin);
+const tokens = { owner: await signInDemo(origin, 'owner@demo.test'), driver: await signInDemo(origin, 'driver@demo.test') };
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -57,7 +58,7 @@ async function setSession(signedIn) {
         if (t.refreshToken) localStorage.setItem('refreshToken', t.refreshToken);
       }
     },
-    signedIn ? tokens : null,
+    signedIn ? tokens[signedIn] : null,
   );
   await page.close();
   await browser.disconnect();
@@ -65,8 +66,11 @@ async function setSession(signedIn) {
 
 const allPages = [
   { name: 'sign-in', path: '/', signedIn: false },
-  { name: 'dashboard', path: '/dashboard', signedIn: true },
-  { name: 'transactions', path: '/transactions', signedIn: true },
+  { name: 'dashboard', path: '/dashboard', signedIn: 'owner' },
+  { name: 'driver-dashboard', path: '/dashboard', signedIn: 'driver' },
+  { name: 'transactions', path: '/transactions', signedIn: 'owner' },
+  { name: 'ifta', path: '/ifta', signedIn: 'owner' },
+  { name: 'planner', path: '/navigation', signedIn: 'owner' },
 ];
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');

@@ -19,10 +19,12 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"fuelportal"
 	"fuelportal/geo"
@@ -38,9 +40,10 @@ type Catalog struct {
 	snap atomic.Pointer[snapshot]
 
 	refreshMu sync.Mutex // one reload at a time
-	known     map[int64]bool
 	// places, when not nil, receives the stations each load sees for the
 	// first time (under the reload lock), so the geocoder finds them.
+	// Stations are never deleted, so those are the ones the previous
+	// snapshot lacks.
 	places Places
 }
 
@@ -71,15 +74,10 @@ type snapshot struct {
 	// other chains' stations. Item IDs are positions in stations.
 	ranked  *geo.RankIndex
 	byChain map[string]*geo.RankIndex
-	// maps cluster the map by each price key (keyRetail, keyNet).
-	maps [2]mapIndexes
-}
-
-// mapIndexes cluster the map by one price: all over every station, byChain
-// per chain.
-type mapIndexes struct {
-	all     *geo.MapIndex
-	byChain map[string]*geo.MapIndex
+	// maps cluster the map over every station, mapsByChain per chain;
+	// their prices are the keys keyRetail and keyNet.
+	maps        *geo.MapIndex
+	mapsByChain map[string]*geo.MapIndex
 }
 
 // routeHits holds the index's near-route answers between queries: a
@@ -91,13 +89,14 @@ var routeHits = sync.Pool{New: func() any { return new([]geo.RouteHit) }}
 // Stations seen for the first time are added to places (nil: none; a
 // remote geocoder has its own data).
 func New(src Source, places Places) *Catalog {
-	return &Catalog{db: src, known: map[int64]bool{}, places: places}
+	return &Catalog{db: src, places: places}
 }
 
 // FromStations returns a catalog holding stations, with no database behind
-// it (Refresh does nothing); for benchmarks and tests.
+// it (Refresh does nothing); for benchmarks and tests. The catalog takes
+// the stations: their texts are moved into its own memory (packText).
 func FromStations(stations []*fuelportal.Station) *Catalog {
-	c := &Catalog{known: map[int64]bool{}}
+	c := &Catalog{}
 	c.load(stations, 0)
 	return c
 }
@@ -129,24 +128,90 @@ func (c *Catalog) Refresh(ctx context.Context) error {
 func (c *Catalog) load(stations []*fuelportal.Station, version int64) {
 	sorted := slices.Clone(stations)
 	slices.SortFunc(sorted, func(a, b *fuelportal.Station) int { return cmp.Compare(a.ID, b.ID) })
+	var previous []*fuelportal.Station
+	if prev := c.snap.Load(); prev != nil {
+		previous = prev.stations
+	}
+	// The geocoder keeps some of the texts it is given (a town's name):
+	// give it the loaded ones, so that it holds no packed block alive.
+	var places []routing.Place
+	if c.places != nil {
+		places = stationPlaces(newStations(sorted, previous))
+	}
+	packText(sorted)
 	s := &snapshot{version: version, stations: sorted}
 	items := make([]geo.Item, len(sorted))
-	var fresh []*fuelportal.Station
 	for i, st := range sorted {
 		items[i] = geo.Item{ID: int64(i), Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude}}
-		if !c.known[st.ID] {
-			c.known[st.ID] = true
-			fresh = append(fresh, st)
-		}
 	}
 	s.index = geo.NewIndex(items)
 	s.ranked, s.byChain = rankIndexes(sorted)
-	for _, key := range []int{keyRetail, keyNet} {
-		s.maps[key] = newMapIndexes(sorted, key)
-	}
+	s.maps, s.mapsByChain = mapIndexes(sorted)
 	c.snap.Store(s)
-	if c.places != nil && len(fresh) > 0 {
-		c.places.Add(stationPlaces(fresh)...)
+	if len(places) > 0 {
+		c.places.Add(places...)
+	}
+	// The previous snapshot and the load's short-lived memory (rows read,
+	// index building) are garbage now, about twice the catalog's size:
+	// collect them and give their pages back, rather than leaving the
+	// process at its peak until the runtime's own pace (minutes) does.
+	if len(sorted) >= freeAfterLoad {
+		debug.FreeOSMemory()
+	}
+}
+
+// freeAfterLoad is the station count from which a load returns the
+// memory it leaves at once (about 1 KB a station); below it, a forced
+// collection costs more than the few megabytes are worth.
+const freeAfterLoad = 10_000
+
+// newStations returns the stations previous lacks (both sorted by ID).
+func newStations(stations, previous []*fuelportal.Station) (fresh []*fuelportal.Station) {
+	j := 0
+	for _, st := range stations {
+		for j < len(previous) && previous[j].ID < st.ID {
+			j++
+		}
+		if j == len(previous) || previous[j].ID != st.ID {
+			fresh = append(fresh, st)
+		}
+	}
+	return fresh
+}
+
+// textBlock is the size of the blocks packText copies texts into.
+const textBlock = 64 << 10
+
+// packText copies the stations' texts into blocks that their fields then
+// slice, each value of a repeated field (city, state, ZIP, country, chain,
+// affiliate) once: a snapshot's text takes a few large allocations that
+// die with it, not nine small ones a station scattered among the
+// short-lived strings of the load.
+func packText(stations []*fuelportal.Station) {
+	var block []byte // the unused rest of the current block
+	pack := func(s string) string {
+		if len(s) == 0 {
+			return ""
+		}
+		if len(s) > len(block) {
+			block = make([]byte, max(textBlock, len(s)))
+		}
+		n := copy(block, s)
+		packed := unsafe.String(&block[0], n) // never written again
+		block = block[n:]
+		return packed
+	}
+	repeated := map[string]string{}
+	for _, st := range stations {
+		st.Name, st.StationLocation, st.Address = pack(st.Name), pack(st.StationLocation), pack(st.Address)
+		for _, f := range [...]*string{&st.City, &st.State, &st.ZipCode, &st.Country, &st.Chain, &st.Affiliate} {
+			v, ok := repeated[*f]
+			if !ok {
+				v = pack(*f)
+				repeated[v] = v
+			}
+			*f = v
+		}
 	}
 }
 
@@ -162,7 +227,8 @@ func stationPlaces(stations []*fuelportal.Station) []routing.Place {
 	return places
 }
 
-// Keys of the stations' RankIndex and map indexes. What a company pays
+// Keys of the stations' RankIndex and map indexes (whose prices are the
+// first geo.MapPrices keys). What a company pays
 // per gallon (fuelportal.Contract.Price) is, under each pricing plan, a
 // non-decreasing function of one of them, and so is its discount:
 // retail-minus prices and discounts follow the retail price, net-price ones
@@ -213,20 +279,21 @@ func rankIndexes(sorted []*fuelportal.Station) (*geo.RankIndex, map[string]*geo.
 	return geo.NewRankIndex(all), byChain
 }
 
-// newMapIndexes builds the map clustering index over all stations and one
-// per chain, by the price key key.
-func newMapIndexes(sorted []*fuelportal.Station, key int) mapIndexes {
+// mapIndexes builds the map clustering index over all stations and one
+// per chain, priced by keyRetail and keyNet.
+func mapIndexes(sorted []*fuelportal.Station) (*geo.MapIndex, map[string]*geo.MapIndex) {
 	all := make([]geo.MapItem, len(sorted))
 	chains := map[string][]geo.MapItem{}
 	for i, st := range sorted {
-		all[i] = geo.MapItem{ID: int64(i), Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude}, Price: stationKeys(st)[key]}
+		keys := stationKeys(st)
+		all[i] = geo.MapItem{ID: int64(i), Point: geo.Point{Lat: st.Latitude, Lon: st.Longitude}, Prices: [geo.MapPrices]int64{keyRetail: keys[keyRetail], keyNet: keys[keyNet]}}
 		chains[st.Chain] = append(chains[st.Chain], all[i])
 	}
 	byChain := make(map[string]*geo.MapIndex, len(chains))
 	for code, items := range chains {
 		byChain[code] = geo.NewMapIndex(items)
 	}
-	return mapIndexes{all: geo.NewMapIndex(all), byChain: byChain}
+	return geo.NewMapIndex(all), byChain
 }
 
 // Watch calls Refresh every PollInterval until ctx ends, logging failures.
@@ -363,17 +430,16 @@ func (c *Catalog) MapView(ctx context.Context, box geo.Box, zoom int, chains Cha
 	// The contract's price is a non-decreasing function of one key, so a
 	// cluster's lowest price is that function of the key's least value.
 	o := order(contract, false, false)
-	maps := s.maps[o.Key]
 	var cells []geo.Cell
 	switch {
 	case len(chains) == 0:
-		if maps.all != nil {
-			cells = maps.all.AppendCells(nil, box, zoom)
+		if s.maps != nil {
+			cells = s.maps.AppendCells(nil, box, zoom, o.Key)
 		}
 	default:
 		for code := range chains {
-			if mx := maps.byChain[code]; mx != nil {
-				cells = mx.AppendCells(cells, box, zoom)
+			if mx := s.mapsByChain[code]; mx != nil {
+				cells = mx.AppendCells(cells, box, zoom, o.Key)
 			}
 		}
 		if zoom <= geo.MaxClusterZoom {

@@ -8,8 +8,10 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"fuelportal"
 	"fuelportal/catalog"
@@ -381,5 +383,39 @@ func TestCatalog_MapClustersShowTheContractPrice(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestCatalog_StationTextsAreKeptOnceEachValue(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	stations := randomStations(rnd, 200)
+	want := make([]fuelportal.Station, len(stations))
+	for i, s := range stations {
+		// Every text its own allocation, as the database driver gives them.
+		s.Name, s.City, s.State, s.Chain = fmt.Sprintf("Station %d", s.ID), strings.Clone("Amarillo"), strings.Clone("TX"), strings.Clone(s.Chain)
+		want[i] = *s
+	}
+	c := catalog.FromStations(stations)
+	found, err := c.Best(context.Background(), geo.Point{Lat: 37, Lon: -96}, 5000, nil, catalog.Ranking{}, len(stations))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) != len(stations) {
+		t.Fatalf("found %d stations, want %d", len(found), len(stations))
+	}
+	chains := map[string]*byte{}
+	city := unsafe.StringData(found[0].Station.City)
+	for _, f := range found {
+		s := f.Station
+		if *s != want[s.ID-1] {
+			t.Fatalf("station %d is %+v, want %+v", s.ID, *s, want[s.ID-1])
+		}
+		if unsafe.StringData(s.City) != city {
+			t.Fatalf("station %d has its own copy of the city", s.ID)
+		}
+		if p, ok := chains[s.Chain]; ok && p != unsafe.StringData(s.Chain) {
+			t.Fatalf("station %d has its own copy of the chain %q", s.ID, s.Chain)
+		}
+		chains[s.Chain] = unsafe.StringData(s.Chain)
 	}
 }

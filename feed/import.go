@@ -62,18 +62,24 @@ func keepStoredDetails(ctx context.Context, tx stationReader, file *PriceFile) e
 	if len(file.Missing) == 0 {
 		return nil
 	}
-	ids := make([]int64, len(file.Stations))
-	for i, s := range file.Stations {
-		ids[i] = s.ID
-	}
-	stored, err := tx.StationsByID(ctx, ids)
-	if err != nil {
-		return err
-	}
-	for _, s := range file.Stations {
-		if old := stored[s.ID]; old != nil {
-			for _, col := range file.Missing {
-				copyColumn(s, old, col)
+	// A thousand at a time: a file of every station never holds all the
+	// stored ones at once.
+	const batch = 1000
+	for start := 0; start < len(file.Stations); start += batch {
+		part := file.Stations[start:min(start+batch, len(file.Stations))]
+		ids := make([]int64, len(part))
+		for i, s := range part {
+			ids[i] = s.ID
+		}
+		stored, err := tx.StationsByID(ctx, ids)
+		if err != nil {
+			return err
+		}
+		for _, s := range part {
+			if old := stored[s.ID]; old != nil {
+				for _, col := range file.Missing {
+					copyColumn(s, old, col)
+				}
 			}
 		}
 	}

@@ -34,11 +34,16 @@ const (
 	maxMercatorLat = 85.05112877980659
 )
 
-// MapItem is a station for the map index.
+// MapPrices is how many prices a MapItem carries (the station map shows
+// the lowest of one of two: retail or net).
+const MapPrices = 2
+
+// MapItem is a station for the map index, with its prices: a view's
+// clusters carry the lowest of one of them.
 type MapItem struct {
-	ID    int64
-	Point Point
-	Price int64
+	ID     int64
+	Point  Point
+	Prices [MapPrices]int64
 }
 
 // Box is a lat/lon rectangle, edges included. West ≤ East (no crossing of
@@ -68,13 +73,17 @@ func (c Cell) Center() Point {
 }
 
 // MapIndex is the clustering index; immutable, safe for concurrent readers.
+// Every array holds one entry per station in Morton order (about 80
+// bytes a station in all).
 type MapIndex struct {
 	morton []uint64
-	xs, ys []uint32
 	points []Point
 	ids    []int64
-	px, py []int64 // prefix sums of xs and ys: px[i] = xs[0] + … + xs[i-1]
-	minSeg []int64 // segment tree of prices: leaves at len(ids)+i
+	// px and py are prefix sums of the stations' Mercator x and y: px[i]
+	// is the sum over stations 0..i-1.
+	px, py []int64
+	// minSeg[p] is a segment tree of price p: leaves at len(ids)+i.
+	minSeg [MapPrices][]int64
 }
 
 // NewMapIndex builds a MapIndex over items; non-finite points are left out.
@@ -95,18 +104,24 @@ func NewMapIndex(items []MapItem) *MapIndex {
 	slices.SortStableFunc(entries, func(a, b entry) int { return cmp.Compare(a.m, b.m) })
 	n := len(entries)
 	mx := &MapIndex{
-		morton: make([]uint64, n), xs: make([]uint32, n), ys: make([]uint32, n),
-		points: make([]Point, n), ids: make([]int64, n),
-		px: make([]int64, n+1), py: make([]int64, n+1), minSeg: make([]int64, 2*n),
+		morton: make([]uint64, n), points: make([]Point, n), ids: make([]int64, n),
+		px: make([]int64, n+1), py: make([]int64, n+1),
+	}
+	for p := range mx.minSeg {
+		mx.minSeg[p] = make([]int64, 2*n)
 	}
 	for i, e := range entries {
-		mx.morton[i], mx.xs[i], mx.ys[i], mx.points[i], mx.ids[i] = e.m, e.x, e.y, e.it.Point, e.it.ID
+		mx.morton[i], mx.points[i], mx.ids[i] = e.m, e.it.Point, e.it.ID
 		mx.px[i+1] = mx.px[i] + int64(e.x)
 		mx.py[i+1] = mx.py[i] + int64(e.y)
-		mx.minSeg[n+i] = e.it.Price
+		for p, seg := range mx.minSeg {
+			seg[n+i] = e.it.Prices[p]
+		}
 	}
-	for i := n - 1; i > 0; i-- {
-		mx.minSeg[i] = min(mx.minSeg[2*i], mx.minSeg[2*i+1])
+	for _, seg := range mx.minSeg {
+		for i := n - 1; i > 0; i-- {
+			seg[i] = min(seg[2*i], seg[2*i+1])
+		}
 	}
 	return mx
 }
@@ -114,18 +129,18 @@ func NewMapIndex(items []MapItem) *MapIndex {
 // Len is the number of indexed stations.
 func (mx *MapIndex) Len() int { return len(mx.ids) }
 
-// minPrice is the lowest price of stations lo..hi-1 (hi > lo).
-func (mx *MapIndex) minPrice(lo, hi int) int64 {
-	n := len(mx.ids)
+// minPrice is the lowest price p of stations lo..hi-1 (hi > lo).
+func (mx *MapIndex) minPrice(p, lo, hi int) int64 {
+	n, seg := len(mx.ids), mx.minSeg[p]
 	best := int64(math.MaxInt64)
 	for l, r := lo+n, hi+n; l < r; l, r = l/2, r/2 {
 		if l&1 == 1 {
-			best = min(best, mx.minSeg[l])
+			best = min(best, seg[l])
 			l++
 		}
 		if r&1 == 1 {
 			r--
-			best = min(best, mx.minSeg[r])
+			best = min(best, seg[r])
 		}
 	}
 	return best
@@ -135,14 +150,15 @@ func (mx *MapIndex) minPrice(lo, hi int) int64 {
 func CellLevel(zoom int) int { return zoom + cellLevelOffset }
 
 // AppendCells appends the view's cells at zoom (0 ≤ zoom ≤ MaxClusterZoom),
-// in Key order, each with only the stations inside box; for a zoom above
+// in Key order, each with only the stations inside box and the lowest of
+// their prices number price (0 ≤ price < MapPrices); for a zoom above
 // MaxClusterZoom it appends one single-station cell per station in box.
 // Every station in the box is counted in exactly one cell.
-func (mx *MapIndex) AppendCells(dst []Cell, box Box, zoom int) []Cell {
+func (mx *MapIndex) AppendCells(dst []Cell, box Box, zoom, price int) []Cell {
 	if len(mx.ids) == 0 || !(box.West <= box.East && box.South <= box.North) {
 		return dst
 	}
-	q := cellQuery{mx: mx, box: box, level: CellLevel(zoom), singles: zoom > MaxClusterZoom, out: dst}
+	q := cellQuery{mx: mx, box: box, level: CellLevel(zoom), singles: zoom > MaxClusterZoom, price: price, out: dst}
 	q.bx0, q.by0 = MercatorXY(Point{Lat: box.North, Lon: box.West})
 	q.bx1, q.by1 = MercatorXY(Point{Lat: box.South, Lon: box.East})
 	q.visit(0, 0, 0, 0, len(mx.ids))
@@ -154,6 +170,7 @@ type cellQuery struct {
 	box                Box
 	level              int
 	singles            bool
+	price              int
 	bx0, by0, bx1, by1 uint32
 	out                []Cell
 }
@@ -212,7 +229,7 @@ func (q *cellQuery) add(lo, hi int) {
 		key = mx.morton[lo]
 	}
 	sx, sy := mx.px[hi]-mx.px[lo], mx.py[hi]-mx.py[lo]
-	price := mx.minPrice(lo, hi)
+	price := mx.minPrice(q.price, lo, hi)
 	if k := len(q.out) - 1; !q.singles && k >= 0 && q.out[k].Key == key {
 		c := &q.out[k]
 		c.Count += hi - lo

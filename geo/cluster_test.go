@@ -9,8 +9,9 @@ import (
 )
 
 // bruteCells puts every station of the box in its cell by direct
-// computation: what AppendCells must equal.
-func bruteCells(items []MapItem, box Box, zoom int) []Cell {
+// computation, with the lowest of its prices number price: what
+// AppendCells must equal.
+func bruteCells(items []MapItem, box Box, zoom, price int) []Cell {
 	byKey := map[uint64]*Cell{}
 	var singles []Cell
 	for _, it := range items {
@@ -19,7 +20,7 @@ func bruteCells(items []MapItem, box Box, zoom int) []Cell {
 		}
 		x, y := MercatorXY(it.Point)
 		if zoom > MaxClusterZoom {
-			singles = append(singles, Cell{Key: interleave(x, y), Count: 1, SumX: int64(x), SumY: int64(y), MinPrice: it.Price, ID: it.ID})
+			singles = append(singles, Cell{Key: interleave(x, y), Count: 1, SumX: int64(x), SumY: int64(y), MinPrice: it.Prices[price], ID: it.ID})
 			continue
 		}
 		key := interleave(x, y) >> uint(2*(mercBits-CellLevel(zoom)))
@@ -31,7 +32,7 @@ func bruteCells(items []MapItem, box Box, zoom int) []Cell {
 		c.Count++
 		c.SumX += int64(x)
 		c.SumY += int64(y)
-		c.MinPrice = min(c.MinPrice, it.Price)
+		c.MinPrice = min(c.MinPrice, it.Prices[price])
 	}
 	if zoom > MaxClusterZoom {
 		slices.SortFunc(singles, func(a, b Cell) int { return cmp.Or(cmp.Compare(a.Key, b.Key), cmp.Compare(a.ID, b.ID)) })
@@ -77,7 +78,8 @@ func randomMapItems(r *rand.Rand, n int) []MapItem {
 		case 1:
 			p = Point{r.Float64()*180 - 90, r.Float64()*360 - 180} // anywhere, poles too
 		}
-		items[i] = MapItem{ID: int64(i + 1), Point: p, Price: 3000 + r.Int64N(900)}
+		retail := 3000 + r.Int64N(900)
+		items[i] = MapItem{ID: int64(i + 1), Point: p, Prices: [MapPrices]int64{retail, retail - r.Int64N(400)}}
 	}
 	return items
 }
@@ -102,11 +104,13 @@ func TestMapIndexCellsEqualBruteForce(t *testing.T) {
 		mx := NewMapIndex(items)
 		for range 30 {
 			box := randomBox(r, items)
-			zoom := r.IntN(MaxClusterZoom + 3)
-			sameCells(t, "view", mx.AppendCells(nil, box, zoom), bruteCells(items, box, zoom))
+			zoom, price := r.IntN(MaxClusterZoom+3), r.IntN(MapPrices)
+			sameCells(t, "view", mx.AppendCells(nil, box, zoom, price), bruteCells(items, box, zoom, price))
 		}
 		world := Box{West: -180, South: -90, East: 180, North: 90}
-		sameCells(t, "world", mx.AppendCells(nil, world, 0), bruteCells(items, world, 0))
+		for price := range MapPrices {
+			sameCells(t, "world", mx.AppendCells(nil, world, 0, price), bruteCells(items, world, 0, price))
+		}
 	}
 }
 
@@ -120,21 +124,21 @@ func TestMapIndexMergeOfPartsEqualsWhole(t *testing.T) {
 	whole := NewMapIndex(items)
 	idx := []*MapIndex{NewMapIndex(parts[0]), NewMapIndex(parts[1]), NewMapIndex(parts[2])}
 	for range 40 {
-		box, zoom := randomBox(r, items), r.IntN(MaxClusterZoom+1)
+		box, zoom, price := randomBox(r, items), r.IntN(MaxClusterZoom+1), r.IntN(MapPrices)
 		var cells []Cell
 		for _, mx := range idx {
-			cells = mx.AppendCells(cells, box, zoom)
+			cells = mx.AppendCells(cells, box, zoom, price)
 		}
-		sameCells(t, "merged", MergeCells(cells), whole.AppendCells(nil, box, zoom))
+		sameCells(t, "merged", MergeCells(cells), whole.AppendCells(nil, box, zoom, price))
 	}
 }
 
 func TestMapIndexEdgeCases(t *testing.T) {
 	items := []MapItem{
-		{ID: 1, Point: Point{40, -100}, Price: 3100},
-		{ID: 2, Point: Point{math.NaN(), -100}, Price: 1},
-		{ID: 3, Point: Point{40, -100}, Price: 3000},
-		{ID: 4, Point: Point{89.9, 179.99}, Price: 2000},
+		{ID: 1, Point: Point{40, -100}, Prices: [MapPrices]int64{3100, 2800}},
+		{ID: 2, Point: Point{math.NaN(), -100}, Prices: [MapPrices]int64{1, 1}},
+		{ID: 3, Point: Point{40, -100}, Prices: [MapPrices]int64{3000, 2900}},
+		{ID: 4, Point: Point{89.9, 179.99}, Prices: [MapPrices]int64{2000, 1900}},
 	}
 	mx := NewMapIndex(items)
 	if mx.Len() != 3 {
@@ -142,21 +146,24 @@ func TestMapIndexEdgeCases(t *testing.T) {
 	}
 	// Two stations at one place cluster at every clustering zoom.
 	for z := 0; z <= MaxClusterZoom; z++ {
-		cells := mx.AppendCells(nil, Box{-101, 39, -99, 41}, z)
+		cells := mx.AppendCells(nil, Box{-101, 39, -99, 41}, z, 0)
 		if len(cells) != 1 || cells[0].Count != 2 || cells[0].MinPrice != 3000 {
 			t.Fatalf("zoom %d: %+v", z, cells)
+		}
+		if net := mx.AppendCells(nil, Box{-101, 39, -99, 41}, z, 1); len(net) != 1 || net[0].MinPrice != 2800 {
+			t.Fatalf("zoom %d, second price: %+v", z, net)
 		}
 		if c := cells[0].Center(); math.Abs(c.Lat-40) > 1e-6 || math.Abs(c.Lon+100) > 1e-6 {
 			t.Fatalf("zoom %d: centre %v", z, c)
 		}
 	}
-	if cells := mx.AppendCells(nil, Box{-101, 39, -99, 41}, MaxClusterZoom+1); len(cells) != 2 || cells[0].Count != 1 {
+	if cells := mx.AppendCells(nil, Box{-101, 39, -99, 41}, MaxClusterZoom+1, 0); len(cells) != 2 || cells[0].Count != 1 {
 		t.Fatalf("above the cluster zoom every station is single: %+v", cells)
 	}
-	if cells := mx.AppendCells(nil, Box{-99, 39, -101, 41}, 5); len(cells) != 0 {
+	if cells := mx.AppendCells(nil, Box{-99, 39, -101, 41}, 5, 0); len(cells) != 0 {
 		t.Fatalf("an inverted box holds nothing: %+v", cells)
 	}
-	if cells := NewMapIndex(nil).AppendCells(nil, Box{-180, -90, 180, 90}, 3); len(cells) != 0 {
+	if cells := NewMapIndex(nil).AppendCells(nil, Box{-180, -90, 180, 90}, 3, 0); len(cells) != 0 {
 		t.Fatalf("empty index: %+v", cells)
 	}
 }
@@ -168,7 +175,7 @@ func FuzzMapIndexCells(f *testing.F) {
 		r := rand.New(rand.NewPCG(seed, 5))
 		items := randomMapItems(r, 1+r.IntN(500))
 		zoom = ((zoom % 20) + 20) % 20
-		box := Box{west, south, east, north}
-		sameCells(t, "fuzz", NewMapIndex(items).AppendCells(nil, box, zoom), bruteCells(items, box, zoom))
+		box, price := Box{west, south, east, north}, int(seed%MapPrices)
+		sameCells(t, "fuzz", NewMapIndex(items).AppendCells(nil, box, zoom, price), bruteCells(items, box, zoom, price))
 	})
 }

@@ -14,16 +14,19 @@ type grid struct {
 	lat0, lon0 float64
 	perDegree  float64 // cells per degree
 	rows, cols int
-	// start[c]..start[c+1] are cell c's stations in vecs and item.
+	// start[c]..start[c+1] are cell c's stations in vecs (and in the
+	// items newGrid returns).
 	start []int32
 	vecs  []vec3
-	ids   []int64
-	// bounds[start[c]] is a ball holding non-empty cell c's stations (the
-	// corridor search's cell-wide bound); the other entries are unused.
-	bounds []ball
+	// bounds[boundAt[c]] is a ball holding non-empty cell c's stations
+	// (the corridor search's cell-wide bound); boundAt of an empty cell
+	// is unused.
+	bounds  []ball
+	boundAt []int32
 }
 
-func newGrid(items []Item, vecs []vec3) grid {
+// newGrid buckets items and returns them in the grid's order.
+func newGrid(items []Item) (grid, []Item) {
 	g := grid{perDegree: 1 / cellDegrees}
 	minLat, maxLat, minLon, maxLon := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
 	for _, it := range items {
@@ -60,21 +63,30 @@ func newGrid(items []Item, vecs []vec3) grid {
 		g.start[c+1] += g.start[c]
 	}
 	g.vecs = make([]vec3, len(items))
-	g.ids = make([]int64, len(items))
+	ordered := make([]Item, len(items))
 	fill := make([]int32, cells)
 	for i, c := range cellOf {
 		k := g.start[c] + fill[c]
 		fill[c]++
-		g.vecs[k] = vecs[i]
-		g.ids[k] = items[i].ID
+		g.vecs[k] = unitVector(items[i].Point)
+		ordered[k] = items[i]
 	}
-	g.bounds = make([]ball, len(items))
+	nonEmpty := 0
 	for c := range cells {
-		if lo, hi := g.start[c], g.start[c+1]; lo < hi {
-			g.bounds[lo] = enclosingBall(g.vecs[lo:hi])
+		if g.start[c] < g.start[c+1] {
+			nonEmpty++
 		}
 	}
-	return g
+	g.bounds = make([]ball, 0, nonEmpty)
+	g.boundAt = make([]int32, cells)
+	for c := range cells {
+		if lo, hi := g.start[c], g.start[c+1]; lo < hi {
+			g.boundAt[c] = int32(len(g.bounds))
+			g.bounds = append(g.bounds, enclosingBall(g.vecs[lo:hi]))
+		}
+	}
+
+	return g, ordered
 }
 
 // enclosingBall is a ball holding every one of vecs (not the smallest:

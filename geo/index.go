@@ -5,8 +5,6 @@ import (
 	"math"
 	"slices"
 	"sync"
-
-	"github.com/tidwall/rtree"
 )
 
 // Item is one station to index: callers keep their own map from ID to the
@@ -36,25 +34,20 @@ type RouteHit struct {
 // It is immutable once built and safe for concurrent readers; to change the
 // stations, build a new Index and swap it in.
 type Index struct {
-	tree  rtree.RTreeGN[float64, int32]
+	// items are the stations in the grid's order: cell c's stations are
+	// items[grid.start[c]:grid.start[c+1]], their unit vectors the same
+	// range of grid.vecs.
 	items []Item
-	// grid serves corridor queries; the tree serves radius queries.
-	grid grid
+	grid  grid
 	// scratch holds per-query buffers sized to the grid, so concurrent
 	// queries each get their own without allocating.
 	scratch sync.Pool
 }
 
-// NewIndex builds an index over items. The slice is copied.
+// NewIndex builds an index over items (which it does not keep).
 func NewIndex(items []Item) *Index {
-	ix := &Index{items: slices.Clone(items)}
-	vecs := make([]vec3, len(items))
-	for i, it := range ix.items {
-		vecs[i] = unitVector(it.Point)
-		pt := [2]float64{it.Point.Lon, it.Point.Lat}
-		ix.tree.Insert(pt, pt, int32(i))
-	}
-	ix.grid = newGrid(ix.items, vecs)
+	ix := &Index{}
+	ix.grid, ix.items = newGrid(items)
 	cells := len(ix.grid.start) - 1
 	ix.scratch.New = func() any {
 		return &nearScratch{cellGen: make([]uint32, cells), cellHead: make([]int32, cells)}
@@ -73,14 +66,20 @@ func (ix *Index) Radius(center Point, miles float64) []Hit {
 	}
 	minLat, maxLat, minLon, maxLon := expandBounds(center.Lat, center.Lat, center.Lon, center.Lon, miles)
 	var hits []Hit
-	ix.tree.Search([2]float64{minLon, minLat}, [2]float64{maxLon, maxLat},
-		func(_, _ [2]float64, i int32) bool {
-			it := ix.items[i]
-			if d := DistanceMiles(center, it.Point); d <= miles+toleranceMiles {
+	// The box's cells, row by row: a row's cells are one run of items.
+	g := &ix.grid
+	c0, c1 := g.col(minLon), g.col(maxLon)
+	for r := g.row(minLat); r <= g.row(maxLat); r++ {
+		for _, it := range ix.items[g.start[r*g.cols+c0]:g.start[r*g.cols+c1+1]] {
+			p := it.Point
+			if p.Lat < minLat || p.Lat > maxLat || p.Lon < minLon || p.Lon > maxLon {
+				continue
+			}
+			if d := DistanceMiles(center, p); d <= miles+toleranceMiles {
 				hits = append(hits, Hit{ID: it.ID, DistanceMiles: d})
 			}
-			return true
-		})
+		}
+	}
 	slices.SortFunc(hits, func(a, b Hit) int {
 		return cmp.Or(cmp.Compare(a.DistanceMiles, b.DistanceMiles), cmp.Compare(a.ID, b.ID))
 	})
@@ -241,9 +240,9 @@ func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64)
 	near := sc.near[:0]
 	for _, c := range touched {
 		lo, hi := g.start[c], g.start[c+1]
-		vecs, ids := g.vecs[lo:hi], g.ids[lo:hi]
+		vecs, items := g.vecs[lo:hi], ix.items[lo:hi]
 		// A ball holding the cell's stations (made with the grid).
-		cc, cellR := g.bounds[lo].center, g.bounds[lo].reach
+		cc, cellR := g.bounds[g.boundAt[c]].center, g.bounds[g.boundAt[c]].reach
 		// The groups that can come within the radius of some station here,
 		// nearest first.
 		near = near[:0]
@@ -356,7 +355,7 @@ func (ix *Index) AppendNearPolyline(dst []RouteHit, pl *Polyline, miles float64)
 				// Measure now, while the station is in cache.
 				along, off := segs[bestSeg].closest(v)
 				found = append(found, foundHit{
-					hit:     RouteHit{ID: ids[k], AlongMiles: along, OffMiles: min(off, radius)},
+					hit:     RouteHit{ID: items[k].ID, AlongMiles: along, OffMiles: min(off, radius)},
 					segment: bestSeg,
 				})
 			}

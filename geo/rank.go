@@ -43,7 +43,6 @@ func (o Order) mapped(k int64) int64 {
 // key, searched best first. Immutable and safe for concurrent readers.
 type RankIndex struct {
 	nodes  []rankNode
-	vecs   []vec3
 	points []Point
 	ids    []int64
 	keys   [][NumKeys]int64
@@ -69,7 +68,6 @@ func NewRankIndex(items []RankedItem) *RankIndex {
 		}
 	}
 	rx := &RankIndex{
-		vecs:   make([]vec3, len(usable)),
 		points: make([]Point, len(usable)),
 		ids:    make([]int64, len(usable)),
 		keys:   make([][NumKeys]int64, len(usable)),
@@ -81,11 +79,11 @@ func NewRankIndex(items []RankedItem) *RankIndex {
 		vecs[i] = unitVector(it.Point)
 	}
 	if len(usable) > 0 {
-		rx.nodes = make([]rankNode, 0, 2*len(usable)/rankLeaf+2)
+		rx.nodes = make([]rankNode, 0, rankNodes(len(usable)))
 		rx.build(order, vecs, 0)
 	}
 	for k, i := range order {
-		rx.vecs[k], rx.points[k], rx.ids[k], rx.keys[k] = vecs[i], usable[i].Point, usable[i].ID, usable[i].Keys
+		rx.points[k], rx.ids[k], rx.keys[k] = usable[i].Point, usable[i].ID, usable[i].Keys
 	}
 	// Keys per node, from the reordered stations.
 	for n := range rx.nodes {
@@ -101,6 +99,14 @@ func NewRankIndex(items []RankedItem) *RankIndex {
 		}
 	}
 	return rx
+}
+
+// rankNodes is how many nodes build makes for n stations (n > 0).
+func rankNodes(n int) int {
+	if n <= rankLeaf {
+		return 1
+	}
+	return 1 + rankNodes(n/2) + rankNodes(n-n/2)
 }
 
 // build makes the node for order[...] (positions start.. in the final

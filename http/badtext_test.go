@@ -68,6 +68,18 @@ var textRoutes = []textRoute{
 	{"driver export card filter", "driver", "cardNumber", "GET", "/api/wex/transactions/export?dateFrom=2025-01-01T00:00:00&dateTo=2025-12-31T23:59:59&cardNumber=%s", ""},
 	{"network purchase id", "network", "networkTransactionId", "POST", "/api/network/transactions", `{"networkTransactionId":"%s","cardNumber":"7071000000000000001","locationId":1,"gallons":10,"retailPrice":3.859,"transactionDate":"2025-03-14T10:15:00"}`},
 	{"network purchase card", "network", "cardNumber", "POST", "/api/network/transactions", `{"networkTransactionId":"T-1","cardNumber":"%s","locationId":1,"gallons":10,"retailPrice":3.859,"transactionDate":"2025-03-14T10:15:00"}`},
+	{"network purchase driverId", "network", "driverId", "POST", "/api/network/transactions", `{"networkTransactionId":"T-1","cardNumber":"7071000000000000001","locationId":1,"gallons":10,"retailPrice":3.859,"transactionDate":"2025-03-14T10:15:00","driverId":"%s"}`},
+	{"network purchase unitNumber", "network", "unitNumber", "POST", "/api/network/transactions", `{"networkTransactionId":"T-1","cardNumber":"7071000000000000001","locationId":1,"gallons":10,"retailPrice":3.859,"transactionDate":"2025-03-14T10:15:00","unitNumber":"%s"}`},
+	{"network purchase productCode", "network", "productCode", "POST", "/api/network/transactions", `{"networkTransactionId":"T-1","cardNumber":"7071000000000000001","locationId":1,"gallons":10,"retailPrice":3.859,"transactionDate":"2025-03-14T10:15:00","productCode":"%s"}`},
+	{"network purchase authorizationId", "network", "authorizationId", "POST", "/api/network/transactions", `{"networkTransactionId":"T-1","cardNumber":"7071000000000000001","locationId":1,"gallons":10,"retailPrice":3.859,"transactionDate":"2025-03-14T10:15:00","authorizationId":"%s"}`},
+	{"network purchase date", "network", "transactionDate", "POST", "/api/network/transactions", `{"networkTransactionId":"T-1","cardNumber":"7071000000000000001","locationId":1,"gallons":10,"retailPrice":3.859,"transactionDate":"%s"}`},
+	{"network authorization id", "network", "authorizationId", "POST", "/api/network/authorizations", `{"authorizationId":"%s","cardNumber":"7071000000000000001","locationId":1,"amount":50}`},
+	{"network authorization card", "network", "cardNumber", "POST", "/api/network/authorizations", `{"authorizationId":"A-1","cardNumber":"%s","locationId":1,"amount":50}`},
+	{"network authorization driverId", "network", "driverId", "POST", "/api/network/authorizations", `{"authorizationId":"A-1","cardNumber":"7071000000000000001","locationId":1,"amount":50,"driverId":"%s"}`},
+	{"network authorization unitNumber", "network", "unitNumber", "POST", "/api/network/authorizations", `{"authorizationId":"A-1","cardNumber":"7071000000000000001","locationId":1,"amount":50,"unitNumber":"%s"}`},
+	{"network authorization productCode", "network", "productCode", "POST", "/api/network/authorizations", `{"authorizationId":"A-1","cardNumber":"7071000000000000001","locationId":1,"amount":50,"productCode":"%s"}`},
+	{"network authorization transactionDate", "network", "transactionDate", "POST", "/api/network/authorizations", `{"authorizationId":"A-1","cardNumber":"7071000000000000001","locationId":1,"amount":50,"transactionDate":"%s"}`},
+	{"network reversal id", "network", "authorizationId", "POST", "/api/network/authorizations/%s/reversal", ""},
 }
 
 // TestBadText_Is400NamingTheField sends NUL, invalid UTF-8, control

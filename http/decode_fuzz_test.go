@@ -2,6 +2,7 @@ package http
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -119,7 +120,46 @@ func FuzzDecodeCardUpdate(f *testing.F) {
 	fuzzDecoder[cardDTO](f, nil, `{"cardNumber":"7071000000000000001","driverName":"Al Bo","driverId":"D1","unitNumber":"U1","status":"ACTIVE"}`)
 }
 
+// FuzzDecodeNetworkPurchase: a network purchase the decoder and the
+// purchase's rules accept holds only values within their bounds.
 func FuzzDecodeNetworkPurchase(f *testing.F) {
-	fuzzDecoder(f, func(r *networkPurchaseRequest) error { _, err := r.purchase(); return err },
-		`{"networkTransactionId":"T-1","cardNumber":"7071000000000000001","locationId":1,"gallons":10,"retailPrice":3.859,"transactionDate":"2025-03-14T10:15:00"}`)
+	fuzzDecoder(f, func(r *networkPurchaseRequest) error {
+		p, err := r.purchase()
+		if err != nil {
+			return err
+		}
+		if p.Gallons <= 0 || p.Gallons > fuelportal.MaxPurchaseGallons || p.RetailPrice <= 0 || p.RetailPrice > fuelportal.MaxRetailPrice ||
+			p.LocationID <= 0 || !fuelportal.ReportedDateInBounds(p.TransactionDate) || !odometerInBounds(p.Prompt.Odometer) {
+			panic(fmt.Sprintf("purchase out of bounds accepted: %+v", p))
+		}
+		return nil
+	},
+		`{"networkTransactionId":"T-1","cardNumber":"7071000000000000001","locationId":1,"gallons":10,"retailPrice":3.859,"transactionDate":"2025-03-14T10:15:00"}`,
+		`{"networkTransactionId":"T-1","cardNumber":"7071000000000000001","locationId":1,"gallons":10,"retailPrice":3.859,"transactionDate":"0001-01-01T00:00:00+14:00","odometer":-5}`,
+		`{"networkTransactionId":"T-1","cardNumber":"7071000000000000001","locationId":-1,"gallons":1e30,"retailPrice":-1,"transactionDate":"9999-12-31T23:59:59"}`)
 }
+
+// FuzzDecodeNetworkAuthorization: a network authorization request the
+// decoder and the request's rules accept holds only values within their
+// bounds.
+func FuzzDecodeNetworkAuthorization(f *testing.F) {
+	fuzzDecoder(f, func(r *networkAuthorizationRequest) error {
+		a, err := r.request()
+		if err != nil {
+			return err
+		}
+		if err := a.ValidateNetwork(); err != nil {
+			return err
+		}
+		if a.AmountCents <= 0 || a.AmountCents > fuelportal.MaxAuthorizationCents || a.RetailPrice < 0 || a.RetailPrice > fuelportal.MaxRetailPrice ||
+			a.LocationID <= 0 || !a.Created.IsZero() && !fuelportal.ReportedDateInBounds(a.Created) || !odometerInBounds(a.Prompt.Odometer) {
+			panic(fmt.Sprintf("authorization request out of bounds accepted: %+v", a))
+		}
+		return nil
+	},
+		`{"authorizationId":"A-1","cardNumber":"7071000000000000001","locationId":1,"amount":50,"transactionDate":"2025-03-14T10:00:00"}`,
+		`{"authorizationId":"A-1","cardNumber":"7071000000000000001","locationId":1,"amount":0,"odometer":-5,"retailPrice":1e30}`,
+		`{"authorizationId":"A-1","cardNumber":"7071000000000000001","locationId":1,"amount":100000.01,"transactionDate":"0001-01-01T00:00:00+14:00"}`)
+}
+
+func odometerInBounds(miles *int64) bool { return miles == nil || fuelportal.OdometerInBounds(*miles) }

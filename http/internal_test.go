@@ -3,6 +3,7 @@ package http
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -110,13 +112,57 @@ func TestRespondError_CanceledRequestIsNotAnInternalError(t *testing.T) {
 	}
 }
 
-func TestRecoverPanics_Answers500(t *testing.T) {
-	s := &Server{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
-	h := s.recoverPanics(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") }))
+// TestPanics_AnswerOne500LoggedWithStackAndAccessLogLine: a handler's
+// panic, through the server's middleware, is answered one 500 in the error
+// shape, logged with its stack, and has its access-log line; a panic after
+// the answer started aborts the connection, logged the same way.
+func TestPanics_AnswerOne500LoggedWithStackAndAccessLogLine(t *testing.T) {
+	var logs bytes.Buffer
+	s := &Server{Logger: slog.New(slog.NewTextHandler(&logs, nil))}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /api/boom", func(http.ResponseWriter, *http.Request) { panic("boom") })
+	mux.HandleFunc("GET /api/half", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write([]byte(`{"partial":`))
+		panic("half-way")
+	})
+	h := s.withMiddleware(mux)
+
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/x", nil))
-	if rec.Code != 500 {
-		t.Fatalf("status = %d", rec.Code)
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/boom", nil))
+	var answer struct {
+		Status  int
+		Message string
+	}
+	if rec.Code != 500 || json.Unmarshal(rec.Body.Bytes(), &answer) != nil || answer.Status != 500 || answer.Message == "" {
+		t.Fatalf("answer = %d %s", rec.Code, rec.Body)
+	}
+	for _, want := range []string{"level=ERROR msg=\"internal error\"", "panic: boom", "runtime/debug.Stack",
+		"msg=request method=GET path=\"GET /api/boom\" status=500"} {
+		if !strings.Contains(logs.String(), want) {
+			t.Fatalf("logs lack %q:\n%s", want, logs.String())
+		}
+	}
+	if n := strings.Count(logs.String(), "msg=request "); n != 1 {
+		t.Fatalf("%d access-log lines:\n%s", n, logs.String())
+	}
+
+	logs.Reset()
+	rec = httptest.NewRecorder()
+	func() {
+		defer func() {
+			if p := recover(); p != http.ErrAbortHandler {
+				t.Fatalf("panic after the answer started: recovered %v, want http.ErrAbortHandler", p)
+			}
+		}()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/half", nil))
+	}()
+	for _, want := range []string{"connection aborted", "panic: half-way", "runtime/debug.Stack",
+		"msg=request method=GET path=\"GET /api/half\" status=200", "aborted=true"} {
+		if !strings.Contains(logs.String(), want) {
+			t.Fatalf("logs lack %q:\n%s", want, logs.String())
+		}
 	}
 }
 

@@ -153,6 +153,7 @@ func TestIssuingWebhook_RefusesBadSignaturesAndRecordsNothing(t *testing.T) {
 			"unsigned":     "",
 			"wrong secret": webhook.GenerateTestSignedPayload(&webhook.UnsignedPayload{Payload: payload, Secret: "whsec_other", Timestamp: time.Now()}).Header,
 			"stale":        stale.Header,
+			"dated ahead":  stripe.SignPayload(payload, issuingSecret, time.Now().Add(6*time.Minute)),
 			"garbage":      "t=abc,v1=zz",
 		} {
 			res := f.api.Do(apitest.Request{Method: "POST", Path: "/api/issuing/stripe/webhook", Body: payload, Header: http.Header{"Stripe-Signature": {header}}})
@@ -428,7 +429,7 @@ func TestIssuingWebhook_ADeclineNotifiesAndPublishes(t *testing.T) {
 	eachEngine(t, func(t *testing.T, engine store.Engine) {
 		f := newIssuingFixture(t, engine)
 		ctx := context.Background()
-		f.srv.WebhookPolicy = netguard.Policy{AllowPrivate: true}
+		f.srv.OutgoingPolicy = netguard.Policy{AllowPrivate: true}
 		// The demo driver's card is a Stripe card with a $50 daily limit.
 		var card string
 		var driverID int64

@@ -11,18 +11,30 @@ import (
 	"fuelportal"
 )
 
-// recoverPanics turns a handler panic into a logged 500 answer.
+// recoverPanics turns a handler's panic into one 500 in the error shape,
+// logged with its stack (respondError). When the answer had already
+// started, no 500 can follow: the panic is logged and the connection
+// aborted (http.ErrAbortHandler), so the client sees a broken answer, not
+// a whole wrong one.
 func (s *Server) recoverPanics(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := &statusRecorder{ResponseWriter: w}
 		defer func() {
-			if p := recover(); p != nil {
-				if p == http.ErrAbortHandler {
+			p := recover()
+			if p == nil || p == http.ErrAbortHandler {
+				if p != nil {
 					panic(p)
 				}
-				s.respondError(w, r, fmt.Errorf("panic: %v\n%s", p, debug.Stack()))
+				return
 			}
+			err := fmt.Errorf("panic: %v\n%s", p, debug.Stack())
+			if rec.status != 0 {
+				s.Logger.ErrorContext(r.Context(), "panic after the answer started: connection aborted", "method", r.Method, "path", r.URL.Path, "err", err)
+				panic(http.ErrAbortHandler)
+			}
+			s.respondError(w, r, err)
 		}()
-		next.ServeHTTP(w, r)
+		next.ServeHTTP(rec, r)
 	})
 }
 
@@ -52,21 +64,32 @@ func (rec *statusRecorder) Write(b []byte) (int, error) {
 // Unwrap lets http.ResponseController reach the underlying writer.
 func (rec *statusRecorder) Unwrap() http.ResponseWriter { return rec.ResponseWriter }
 
-// accessLog logs one line per request. API requests are logged by route
-// pattern, not path, so e-mail addresses and card numbers in paths stay out
-// of the log.
+// accessLog logs one line per request, also when its handler panicked
+// (then the 500 recoverPanics answered, or, for an answer already started
+// and aborted, aborted=true). API requests are logged by route pattern,
+// not path, so e-mail addresses and card numbers in paths stay out of the
+// log.
 func (s *Server) accessLog(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
+		defer func() {
+			p := recover()
+			path := r.URL.Path
+			if strings.HasPrefix(path, "/api/") && r.Pattern != "" {
+				path = r.Pattern
+			}
+			attrs := []any{"method", r.Method, "path", path, "status", rec.status, "bytes", rec.bytes,
+				"duration_ms", time.Since(start).Milliseconds(), "client", s.clientIP(r)}
+			if p != nil {
+				attrs = append(attrs, "aborted", true)
+			}
+			s.Logger.InfoContext(r.Context(), "request", attrs...)
+			if p != nil {
+				panic(p)
+			}
+		}()
 		next.ServeHTTP(rec, r)
-		path := r.URL.Path
-		if strings.HasPrefix(path, "/api/") && r.Pattern != "" {
-			path = r.Pattern
-		}
-		s.Logger.InfoContext(r.Context(), "request",
-			"method", r.Method, "path", path, "status", rec.status, "bytes", rec.bytes,
-			"duration_ms", time.Since(start).Milliseconds(), "client", s.clientIP(r))
 	})
 }
 

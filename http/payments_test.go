@@ -402,7 +402,7 @@ func newPayment(t testing.TB, db *store.DB, companyID, amount, fee int64, key st
 	return p
 }
 
-func TestWebhook_RefusesUnsignedTamperedAndStaleDeliveries(t *testing.T) {
+func TestWebhook_RefusesUnsignedTamperedStaleAndFutureDeliveries(t *testing.T) {
 	eachEngine(t, func(t *testing.T, engine store.Engine) {
 		f := newPaymentsFixture(t, engine, false)
 		p := newPayment(t, f.db, f.companyID, 10000, 0, "k1")
@@ -418,6 +418,7 @@ func TestWebhook_RefusesUnsignedTamperedAndStaleDeliveries(t *testing.T) {
 			{name: "tampered body", payload: tampered, signature: stripe.SignPayload(payload, webhookSecret, now)},
 			{name: "wrong secret", payload: payload, signature: stripe.SignPayload(payload, "whsec_other", now)},
 			{name: "signed 6 minutes ago", payload: payload, signature: stripe.SignPayload(payload, webhookSecret, now.Add(-6*time.Minute))},
+			{name: "signed 6 minutes ahead", payload: payload, signature: stripe.SignPayload(payload, webhookSecret, now.Add(6*time.Minute))},
 			{name: "garbage header", payload: payload, signature: "t=abc,v1=zz"},
 		}
 		for _, tt := range tests {

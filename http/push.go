@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"fuelportal"
-	"fuelportal/push"
 )
 
 // pushPublicKeyResponse is the VAPID public key browsers subscribe with.
@@ -34,7 +33,10 @@ type pushSubscriptionRequest struct {
 }
 
 // handlePushSubscribe saves this browser's subscription for the caller
-// (again: its keys are updated).
+// (again: its keys are updated): its endpoint must be one the rule of
+// outgoing requests allows (OutgoingPolicy, the webhooks' too; its name is
+// checked when the sender connects). An endpoint another user holds is a
+// 409: a subscription never moves between users.
 func (s *Server) handlePushSubscribe(w http.ResponseWriter, r *http.Request) {
 	var req pushSubscriptionRequest
 	if err := decode(w, r, &req); err != nil {
@@ -48,8 +50,8 @@ func (s *Server) handlePushSubscribe(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if err := push.CheckEndpoint(sub.Endpoint); err != nil {
-		s.respondError(w, r, err)
+	if err := s.OutgoingPolicy.CheckURLWithoutLookup(sub.Endpoint); err != nil {
+		s.respondError(w, r, fuelportal.FieldError("endpoint", fuelportal.MsgPushEndpointInvalid))
 		return
 	}
 	if err := s.DB.SavePushSubscription(r.Context(), sub); err != nil {

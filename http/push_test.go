@@ -61,6 +61,9 @@ func TestPushSubscriptions(t *testing.T) {
 				"loopback endpoint":  {pushSubscription("https://127.0.0.1/x"), "endpoint"},
 				"metadata endpoint":  {pushSubscription("https://169.254.169.254/x"), "endpoint"},
 				"private name":       {pushSubscription("https://push.internal/x"), "endpoint"},
+				"6to4 of a private":  {pushSubscription("https://[2002:a00:1::]/x"), "endpoint"},
+				"NAT64 of a private": {pushSubscription("https://[64:ff9b:1::a00:1]/x"), "endpoint"},
+				"credentials":        {pushSubscription("https://user:pw@fcm.googleapis.com/x"), "endpoint"},
 				"missing endpoint":   {pushSubscription(""), "endpoint"},
 				"too long endpoint":  {pushSubscription("https://fcm.googleapis.com/" + strings.Repeat("a", 2048)), "endpoint"},
 				"missing keys":       {map[string]any{"endpoint": endpoint}, "keys.p256dh"},
@@ -78,6 +81,18 @@ func TestPushSubscriptions(t *testing.T) {
 				})
 			}
 			f.api.Do(apitest.Request{Method: "POST", Path: "/api/push/subscriptions", Body: `[1]`, Token: f.driver, BreaksContract: true}).ExpectStatus(t, 400)
+		})
+
+		t.Run("another user posting the driver's endpoint gets 409, the subscription stays the driver's", func(t *testing.T) {
+			for _, token := range []string{f.owner, f.other} {
+				res := f.api.Post("/api/push/subscriptions", pushSubscription(endpoint), token).ExpectStatus(t, 409)
+				if res.ErrorMessage(t) != fuelportal.MsgPushEndpointTaken {
+					t.Fatalf("message %q", res.ErrorMessage(t))
+				}
+			}
+			if subs, _ := f.db.PushSubscriptions(ctx, driver.ID); len(subs) != 1 || subs[0].Endpoint != endpoint {
+				t.Fatalf("the driver's subscriptions = %+v", subs)
+			}
 		})
 
 		t.Run("another company's owner cannot delete the driver's subscription", func(t *testing.T) {

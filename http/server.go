@@ -46,9 +46,11 @@ type Server struct {
 	// NetworkKey is the shared secret the card network sends in the
 	// X-Network-Key header to report purchases; empty disables the feed.
 	NetworkKey string
-	// WebhookPolicy checks webhook endpoint URLs when saved (https, public
-	// addresses); its zero value is the strict rule.
-	WebhookPolicy netguard.Policy
+	// OutgoingPolicy checks the URLs users name for the server to post to
+	// when they are saved: webhook endpoints and push subscriptions
+	// (https, public addresses; the same policy the webhook worker and the
+	// push sender dial by). Its zero value is the strict rule.
+	OutgoingPolicy netguard.Policy
 	// Limits are the rate limits; DefaultLimits unless changed.
 	Limits Limits
 	// Now returns the current time; tests replace it together with DB.Now.
@@ -148,13 +150,17 @@ type Deps struct {
 }
 
 // Handler returns the server's root handler: routes wrapped in the common
-// middleware (outermost first: recover, access log, security headers, JSON
-// compression).
-func (s *Server) Handler() http.Handler {
-	var h http.Handler = s.routes()
+// middleware (withMiddleware).
+func (s *Server) Handler() http.Handler { return s.withMiddleware(s.routes()) }
+
+// withMiddleware wraps h in the middleware every request passes, outermost
+// first: the access log (one line per request, a panicked one included),
+// the panic's recovery (a 500 in the error shape, logged with its stack),
+// security headers, JSON compression.
+func (s *Server) withMiddleware(h http.Handler) http.Handler {
 	h = compressJSON(h)
 	h = s.securityHeaders(h)
-	h = s.accessLog(h)
 	h = s.recoverPanics(h)
+	h = s.accessLog(h)
 	return h
 }

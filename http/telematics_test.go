@@ -193,7 +193,9 @@ func TestTelematics_Ingest(t *testing.T) {
 			t.Errorf("return: sources %+v, warnings %v", ret.Sources, codes)
 		}
 
-		// A vehicle with positions is kept.
+		// A vehicle with positions is kept; to another company it is not
+		// found (404, not the 409 that would tell it exists).
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/vehicles/%d", mine.ID), Token: f.other}).ExpectStatus(t, 404)
 		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/vehicles/%d", mine.ID), Token: f.owner}).ExpectStatus(t, 409)
 
 		// Rotation: the old token stops working.

@@ -91,7 +91,7 @@ func webhookDeliveryFromDomain(d *fuelportal.WebhookDelivery) webhookDeliveryRes
 }
 
 // readWebhookEndpoint decodes and checks an endpoint body: its form, then
-// that the URL's host resolves to addresses s.WebhookPolicy allows.
+// that the URL's host resolves to addresses s.OutgoingPolicy allows.
 func (s *Server) readWebhookEndpoint(w http.ResponseWriter, r *http.Request) (fuelportal.WebhookEndpointInput, error) {
 	var body webhookEndpointBody
 	if err := decode(w, r, &body); err != nil {
@@ -104,10 +104,10 @@ func (s *Server) readWebhookEndpoint(w http.ResponseWriter, r *http.Request) (fu
 	for _, e := range body.Events {
 		in.Events = append(in.Events, fuelportal.WebhookEventType(e))
 	}
-	if err := in.Validate(s.WebhookPolicy.AllowPrivate); err != nil {
+	if err := in.Validate(s.OutgoingPolicy.AllowPrivate); err != nil {
 		return in, err
 	}
-	if err := s.WebhookPolicy.CheckURL(r.Context(), in.URL); err != nil {
+	if err := s.OutgoingPolicy.CheckURL(r.Context(), in.URL); err != nil {
 		msg := "Must resolve to a public internet address"
 		if !errors.Is(err, netguard.ErrNotPublic) {
 			msg = "Must be a reachable https:// URL: " + err.Error()

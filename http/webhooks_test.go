@@ -52,7 +52,7 @@ func hookReceiver(t *testing.T) (*httptest.Server, *atomic.Int32) {
 func TestWebhooks_OwnerAddsEditsDeliversResendsAndDeletes(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
-		f.srv.WebhookPolicy = netguard.Policy{AllowPrivate: true} // the receiver is on loopback
+		f.srv.OutgoingPolicy = netguard.Policy{AllowPrivate: true} // the receiver is on loopback
 		rcv, received := hookReceiver(t)
 		ctx := context.Background()
 
@@ -96,7 +96,7 @@ func TestWebhooks_OwnerAddsEditsDeliversResendsAndDeletes(t *testing.T) {
 		if err != nil || eventID == "" {
 			t.Fatalf("enqueue: %q, %v", eventID, err)
 		}
-		worker := webhooks.NewWorker(f.db, f.srv.WebhookPolicy, slog.New(slog.DiscardHandler))
+		worker := webhooks.NewWorker(f.db, f.srv.OutgoingPolicy, slog.New(slog.DiscardHandler))
 		worker.DeliverDue(ctx)
 
 		var deliveries struct{ Content []webhookDeliveryJSON }
@@ -131,7 +131,7 @@ func TestWebhooks_OwnerAddsEditsDeliversResendsAndDeletes(t *testing.T) {
 func TestWebhooks_AnotherCompanysEndpointIsNotFound(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
-		f.srv.WebhookPolicy = netguard.Policy{AllowPrivate: true}
+		f.srv.OutgoingPolicy = netguard.Policy{AllowPrivate: true}
 		rcv, _ := hookReceiver(t)
 		var created webhookEndpointJSON
 		f.api.Post("/api/wex/company/webhooks", map[string]any{"url": rcv.URL, "events": []string{"wallet.low"}}, f.owner).ExpectStatus(t, 201).Decode(t, &created)

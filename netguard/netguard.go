@@ -1,5 +1,5 @@
 // Package netguard keeps the server's outgoing requests to addresses its
-// users name (webhook endpoints, later push subscriptions) on the public
+// users name (webhook endpoints, push subscriptions) on the public
 // internet: a URL must be https and its host must resolve to public
 // addresses only, checked when the URL is saved and again at each
 // connection, after DNS resolution, so a name that later resolves to
@@ -7,7 +7,9 @@
 //
 // A Policy with AllowPrivate lifts both rules (plain http and private
 // addresses), for tests and private deployments
-// (FUELPORTAL_WEBHOOK_ALLOW_PRIVATE=1).
+// (FUELPORTAL_WEBHOOK_ALLOW_PRIVATE=1). The command builds the one Policy
+// from its environment and hands it to every user of it (the API that
+// saves the URLs, the webhook worker, the push sender).
 package netguard
 
 import (
@@ -17,6 +19,7 @@ import (
 	"net"
 	"net/netip"
 	"net/url"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -81,19 +84,9 @@ func (p Policy) CheckIP(ip netip.Addr) error {
 // says why in words fit for the user; it wraps ErrNotPublic when an
 // address was refused.
 func (p Policy) CheckURL(ctx context.Context, raw string) error {
-	u, err := url.Parse(raw)
-	if err != nil || u.Hostname() == "" {
-		return errors.New("not an absolute URL")
-	}
-	if err := p.CheckScheme(u); err != nil {
+	host, literal, err := p.checkWithoutLookup(raw)
+	if err != nil || literal || p.AllowPrivate {
 		return err
-	}
-	host := u.Hostname()
-	if ip, err := netip.ParseAddr(host); err == nil {
-		return p.CheckIP(ip)
-	}
-	if p.AllowPrivate {
-		return nil
 	}
 	resolver := p.Resolver
 	if resolver == nil {
@@ -111,6 +104,38 @@ func (p Policy) CheckURL(ctx context.Context, raw string) error {
 		}
 	}
 	return nil
+}
+
+// CheckURLWithoutLookup checks raw as CheckURL does but resolves no name:
+// a literal address must be allowed, and a name must not be one only a
+// local network resolves (localhost, a single label, .localhost, .local,
+// .internal; AllowPrivate allows them). For destinations whose addresses
+// are checked only when connecting (Control): push subscriptions, whose
+// push services' names are public and whose addresses change.
+func (p Policy) CheckURLWithoutLookup(raw string) error {
+	_, _, err := p.checkWithoutLookup(raw)
+	return err
+}
+
+// checkWithoutLookup checks raw's scheme and host and returns the host
+// and whether it is a literal address (then checked here).
+func (p Policy) checkWithoutLookup(raw string) (host string, literal bool, err error) {
+	u, err := url.Parse(raw)
+	if err != nil || u.Hostname() == "" {
+		return "", false, errors.New("not an absolute URL")
+	}
+	if err := p.CheckScheme(u); err != nil {
+		return "", false, err
+	}
+	host = strings.ToLower(strings.TrimSuffix(u.Hostname(), "."))
+	if ip, err := netip.ParseAddr(host); err == nil {
+		return host, true, p.CheckIP(ip)
+	}
+	if !p.AllowPrivate && (!strings.Contains(host, ".") || host == "localhost" || strings.HasSuffix(host, ".localhost") ||
+		strings.HasSuffix(host, ".local") || strings.HasSuffix(host, ".internal")) {
+		return host, false, fmt.Errorf("host %s: %w", host, ErrNotPublic)
+	}
+	return host, false, nil
 }
 
 // CheckScheme refuses a URL that is not https (http too when

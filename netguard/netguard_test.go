@@ -83,6 +83,54 @@ func TestCheckURL(t *testing.T) {
 	}
 }
 
+// TestCheckURLWithoutLookup: push endpoints are checked by the same rule
+// as webhooks' (https, the same refused ranges), names by their form only.
+func TestCheckURLWithoutLookup(t *testing.T) {
+	tests := []struct {
+		url string
+		ok  bool
+	}{
+		{"https://fcm.googleapis.com/fcm/send/abc:def", true},
+		{"https://updates.push.services.mozilla.com/wpush/v2/gAAA", true},
+		{"https://web.push.apple.com/QGx", true},
+		{"https://8.8.8.8/x", true},
+		{"https://[2606:4700:4700::1111]/x", true},
+		{"http://fcm.googleapis.com/fcm/send/abc", false},
+		{"https://127.0.0.1/x", false},
+		{"https://[::1]:8443/x", false},
+		{"https://10.1.2.3/x", false},
+		{"https://169.254.169.254/latest", false},
+		{"https://100.64.0.1/x", false},
+		{"https://[::ffff:192.168.0.1]/x", false},
+		{"https://[2002:a00:1::]/x", false},     // 6to4 of 10.0.0.1
+		{"https://[64:ff9b:1::a00:1]/x", false}, // local-use NAT64 of 10.0.0.1
+		{"https://192.0.2.1/x", false},          // documentation
+		{"https://localhost/x", false},
+		{"https://LOCALHOST./x", false},
+		{"https://push.localhost/x", false},
+		{"https://printer.local/x", false},
+		{"https://metadata.google.internal/x", false},
+		{"https://intranet/x", false},
+		{"javascript:alert(1)", false},
+		{"", false},
+	}
+	strict := netguard.Policy{}
+	for _, tt := range tests {
+		if err := strict.CheckURLWithoutLookup(tt.url); (err == nil) != tt.ok {
+			t.Errorf("CheckURLWithoutLookup(%q) = %v, want ok %v", tt.url, err, tt.ok)
+		}
+	}
+	open := netguard.Policy{AllowPrivate: true}
+	for _, u := range []string{"https://127.0.0.1:8443/x", "http://127.0.0.1:8443/x", "https://intranet/x"} {
+		if err := open.CheckURLWithoutLookup(u); err != nil {
+			t.Errorf("AllowPrivate: CheckURLWithoutLookup(%s) = %v", u, err)
+		}
+	}
+	if err := open.CheckURLWithoutLookup("ftp://127.0.0.1/x"); err == nil {
+		t.Error("ftp accepted with private allowed")
+	}
+}
+
 func TestDialer_RefusesTheResolvedAddress(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {

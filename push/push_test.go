@@ -13,6 +13,7 @@ import (
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -27,6 +28,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/events"
+	"fuelportal/netguard"
 	"fuelportal/push"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
@@ -110,7 +112,6 @@ type receiver struct {
 }
 
 func newReceiver(t *testing.T) *receiver {
-	t.Setenv("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE", "1")
 	r := &receiver{statuses: map[string][]int{}}
 	r.Server = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		body, _ := io.ReadAll(req.Body)
@@ -160,7 +161,7 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 }
 
 func (f *fixture) newSender() *push.Sender {
-	s := push.NewSender(f.db, f.keys, "mailto:ops@push.test", nil)
+	s := push.NewSender(f.db, f.keys, "mailto:ops@push.test", netguard.Policy{AllowPrivate: true}, nil) // the receiver is on loopback
 	s.Client = f.recv.Client()
 	return s
 }
@@ -176,7 +177,7 @@ func (f *fixture) subscribe(t *testing.T, userID int64, path string) (*browser, 
 }
 
 func (f *fixture) notify(t *testing.T, to fuelportal.PushRecipients, n fuelportal.PushNotification) {
-	if _, err := f.db.EnqueuePush(context.Background(), to, fuelportal.BoundedPush(n)); err != nil {
+	if _, err := f.db.EnqueuePush(context.Background(), to, n); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -419,63 +420,31 @@ func TestLoadKeys(t *testing.T) {
 	})
 }
 
-func TestCheckEndpoint(t *testing.T) {
-	tests := []struct {
-		endpoint string
-		ok       bool
-	}{
-		{"https://fcm.googleapis.com/fcm/send/abc:def", true},
-		{"https://updates.push.services.mozilla.com/wpush/v2/gAAA", true},
-		{"https://web.push.apple.com/QGx", true},
-		{"https://8.8.8.8/x", true},
-		{"http://fcm.googleapis.com/fcm/send/abc", false},
-		{"https://user:pw@fcm.googleapis.com/x", false},
-		{"https://127.0.0.1/x", false},
-		{"https://[::1]:8443/x", false},
-		{"https://10.1.2.3/x", false},
-		{"https://169.254.169.254/latest", false},
-		{"https://100.64.0.1/x", false},
-		{"https://[::ffff:192.168.0.1]/x", false},
-		{"https://localhost/x", false},
-		{"https://metadata.google.internal/x", false},
-		{"https://intranet/x", false},
-		{"javascript:alert(1)", false},
-		{"", false},
-	}
-	for _, tt := range tests {
-		if err := push.CheckEndpoint(tt.endpoint); (err == nil) != tt.ok {
-			t.Errorf("CheckEndpoint(%q) = %v, want ok %v", tt.endpoint, err, tt.ok)
-		}
-	}
-	t.Setenv("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE", "1")
-	if err := push.CheckEndpoint("https://127.0.0.1:8443/x"); err != nil {
-		t.Errorf("allowed private: %v", err)
-	}
-	// As for webhooks, the setting allows plain http (a local receiver).
-	if err := push.CheckEndpoint("http://127.0.0.1:8443/x"); err != nil {
-		t.Errorf("http refused with private allowed: %v", err)
-	}
-	if err := push.CheckEndpoint("ftp://127.0.0.1/x"); err == nil {
-		t.Error("ftp accepted with private allowed")
-	}
-}
-
 // The sender's own client refuses to connect to a private address even
 // when the name looked public at subscription time.
-func TestSender_RefusesPrivateAddressesWhenConnecting(t *testing.T) {
+// TestSender_PostsOnlyWhereTheOutgoingPolicyAllows: the sender's policy
+// is netguard's (the webhooks'): under the strict rule an endpoint on a
+// loopback address is refused before the attempt, and its own client
+// refuses to connect to one even when the name looked public at
+// subscription time (the address dialled is checked).
+func TestSender_PostsOnlyWhereTheOutgoingPolicyAllows(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := newFixture(t, db)
 		f.subscribe(t, f.owner.ID, "/push/a")
 		f.notify(t, fuelportal.PushRecipients{UserIDs: []int64{f.owner.ID}}, fuelportal.PushNotification{Title: "t", Body: "b"})
-		guarded := push.NewSender(db, f.keys, "mailto:ops@push.test", nil) // its own client
-		t.Setenv("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE", "")
+		guarded := push.NewSender(db, f.keys, "mailto:ops@push.test", netguard.Policy{}, nil) // its own client, the strict rule
 		guarded.DeliverDue(ctx)
 		if f.recv.count() != 0 {
 			t.Fatal("delivered to a loopback address")
 		}
-		if m := f.messages(t, f.owner.ID)[0]; m.Status != fuelportal.PushFailed {
+		if m := f.messages(t, f.owner.ID)[0]; m.Status != fuelportal.PushFailed || !strings.Contains(m.LastError, "endpoint refused") {
 			t.Fatalf("message %+v", m)
+		}
+		for _, addr := range []string{f.recv.Listener.Addr().String(), "[2002:a00:1::]:443", "[64:ff9b:1::a00:1]:443"} {
+			if _, err := guarded.Client.Transport.(*http.Transport).DialContext(ctx, "tcp", addr); !errors.Is(err, netguard.ErrNotPublic) {
+				t.Fatalf("dial %s: %v, want ErrNotPublic", addr, err)
+			}
 		}
 	})
 }

@@ -14,6 +14,7 @@ import (
 	webpush "github.com/SherClockHolmes/webpush-go"
 
 	"fuelportal"
+	"fuelportal/netguard"
 )
 
 // Outbox is the part of the store the sender uses (*store.DB).
@@ -58,25 +59,30 @@ type Sender struct {
 	outbox  Outbox
 	keys    Keys
 	subject string
+	policy  netguard.Policy
 	logger  *slog.Logger
 	wake    chan struct{}
 	// Client posts to the push services: by default it connects only to
-	// public addresses, follows no redirect and gives up after 30 s.
+	// the addresses policy allows, follows no redirect and gives up after
+	// 30 s.
 	Client *http.Client
 }
 
 // NewSender returns a sender signing with keys; subject is the VAPID
 // contact, a mailto: or https: URL the push services may use to reach the
-// operator.
-func NewSender(outbox Outbox, keys Keys, subject string, logger *slog.Logger) *Sender {
+// operator. Endpoints are posted to only as policy allows (the webhooks'
+// too: netguard), checked before each attempt and on each address
+// dialled.
+func NewSender(outbox Outbox, keys Keys, subject string, policy netguard.Policy, logger *slog.Logger) *Sender {
 	if logger == nil {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	dialer := policy.Dialer(10 * time.Second)
 	return &Sender{
-		outbox: outbox, keys: keys, subject: subject, logger: logger, wake: make(chan struct{}, 1),
+		outbox: outbox, keys: keys, subject: subject, policy: policy, logger: logger, wake: make(chan struct{}, 1),
 		Client: &http.Client{
 			Timeout:       30 * time.Second,
-			Transport:     &http.Transport{DialContext: dialContext, TLSHandshakeTimeout: 10 * time.Second, MaxIdleConnsPerHost: parallel, IdleConnTimeout: time.Minute, ForceAttemptHTTP2: true},
+			Transport:     &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: 10 * time.Second, MaxIdleConnsPerHost: parallel, IdleConnTimeout: time.Minute, ForceAttemptHTTP2: true},
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		},
 	}
@@ -179,8 +185,8 @@ func retriable(status int) bool {
 // send posts m to its subscription's push service and returns the answer's
 // status (0 when none) and its Retry-After (0 when none).
 func (s *Sender) send(ctx context.Context, m *fuelportal.PushMessage) (int, time.Duration, error) {
-	if err := CheckEndpoint(m.Subscription.Endpoint); err != nil {
-		return http.StatusBadRequest, 0, fmt.Errorf("endpoint refused: %s", m.Subscription.Endpoint) // never retried
+	if err := s.policy.CheckURLWithoutLookup(m.Subscription.Endpoint); err != nil {
+		return http.StatusBadRequest, 0, fmt.Errorf("endpoint refused: %s: %w", m.Subscription.Endpoint, err) // never retried
 	}
 	resp, err := webpush.SendNotificationWithContext(ctx, m.Payload, &webpush.Subscription{
 		Endpoint: m.Subscription.Endpoint,

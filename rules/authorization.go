@@ -45,7 +45,8 @@ type AuthorizationDecision struct {
 // the wallet's available balance above the contract's floor; a limit that
 // leaves nothing declines with its code. The amount left is then decided
 // as one purchase of that many cents and the contract's fee, so no second
-// copy of a rule exists.
+// copy of a rule exists. A request of $0 (a card check) is cut by nothing:
+// it is decided as a fixed one.
 //
 // A card's dollar limits and the wallet count the fee, as they count a
 // purchase's funded total (fuel and fee): each money limit leaves the
@@ -59,7 +60,7 @@ func DecideAuthorization(f AuthorizationFacts) AuthorizationDecision {
 	var fired []string
 	if f.Controllable {
 		amount, fired = cutAmount(f)
-		if amount <= 0 {
+		if amount <= 0 && len(fired) > 0 {
 			return authDeclined(fuelportal.DeclineReason(fired[len(fired)-1]))
 		}
 	}

@@ -66,6 +66,21 @@ func TestDecideAuthorization(t *testing.T) {
 			f.Gallons = 120_000
 			f.Controls.TankCapacityGallons = ptr(fuelportal.Gallons(100_000))
 		}, false, 0, fuelportal.DeclineOverTankCapacity, []string{"OVER_TANK_CAPACITY"}},
+		{"a $0 controllable request within the limits is approved (a card check)", true, func(f *rules.AuthorizationFacts) {
+			f.RequestCents = 0
+			f.Controls.DailyCents = ptr(int64(500_00))
+		}, true, 0, "", nil},
+		{"a $0 controllable request on a day used up: DAILY_LIMIT, as a fixed one", true, func(f *rules.AuthorizationFacts) {
+			f.RequestCents = 0
+			f.Controls.DailyCents = ptr(int64(500_00))
+			f.History.DayCents = 500_00
+		}, false, 0, fuelportal.DeclineDailyLimit, []string{"DAILY_LIMIT"}},
+		{"a $0 controllable request on a wallet below its floor: INSUFFICIENT_FUNDS", true, func(f *rules.AuthorizationFacts) {
+			f.RequestCents, f.WalletCents = 0, -5_00
+		}, false, 0, fuelportal.DeclineInsufficientFunds, []string{"INSUFFICIENT_FUNDS"}},
+		{"a $0 fixed request on an inactive card: CARD_INACTIVE", false, func(f *rules.AuthorizationFacts) {
+			f.RequestCents, f.Card.Status = 0, fuelportal.CardInactive
+		}, false, 0, fuelportal.DeclineCardInactive, []string{"CARD_INACTIVE"}},
 		{"an override lifts the limits, never the wallet", true, func(f *rules.AuthorizationFacts) {
 			f.Overridden = true
 			f.Controls.PerPurchaseCents = ptr(int64(100_00))

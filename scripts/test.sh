@@ -63,10 +63,11 @@ run_go() {
 run_web() {
   echo "==> web lint + unit tests"
   (cd web && npm run lint && npm test)
-  # The sign-in page's JS+CSS up front stays within its budget (170 KB gzipped).
+  # The sign-in page's JS+CSS up front stays within its budget (170 KB gzipped), and every
+  # signed-in route's first load within its own (scripts/check-bundle-size.mjs ROUTE_BUDGETS_KB).
   # `make test` has just built web/dist (and says so); run alone, this builds it first so
   # the check never reads a stale dist/.
-  echo "==> web bundle budget (sign-in page)"
+  echo "==> web bundle budgets (the sign-in page, every signed-in route's first load)"
   if [ "${FUELPORTAL_WEB_BUILT:-}" != 1 ]; then (cd web && npm run build); fi
   (cd web && npm run check:bundle)
 }

@@ -248,7 +248,7 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 // u, in u's language and with the actions of u's role, due at notBefore
 // (zero: now).
 func (tx *Tx) enqueueNoticePush(ctx context.Context, u *notifyTarget, n fuelportal.Notice, notBefore time.Time) error {
-	payload, err := json.Marshal(fuelportal.BoundedPush(n.Push(u.role, u.language)))
+	payload, err := json.Marshal(n.Push(u.role, u.language).Bounded())
 	if err != nil {
 		return err
 	}

@@ -12,27 +12,28 @@ import (
 // subscribed; saving one more forgets the oldest.
 const MaxPushSubscriptionsPerUser = 20
 
-// SavePushSubscription stores s for s.UserID, or updates the subscription
-// with its endpoint (a browser renews its keys; a browser another user
-// signed out of now belongs to this one, and that user's notifications
-// still queued for it are dropped). It sets s.ID and s.CreatedAt.
+// SavePushSubscription stores s for s.UserID, or updates the keys of the
+// user's subscription with its endpoint (a browser renews its keys). It
+// sets s.ID and s.CreatedAt. A subscription never moves to another user:
+// an endpoint another user holds is ECONFLICT, nothing changed (the
+// browser subscribes afresh, with a new endpoint; the old one's push
+// service then answers gone, and the sender forgets it).
 func (db *DB) SavePushSubscription(ctx context.Context, s *fuelportal.PushSubscription) error {
 	return db.InTx(ctx, func(tx *Tx) error {
-		if _, err := tx.Exec(ctx, `
-			DELETE FROM push_messages WHERE subscription_id IN (
-				SELECT id FROM push_subscriptions WHERE endpoint = ? AND user_id <> ?)`, s.Endpoint, s.UserID); err != nil {
-			return err
-		}
 		var created nullTime
-		if err := tx.QueryRow(ctx, `
+		err := tx.QueryRow(ctx, `
 			INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
 			VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth
-			RETURNING id, created_at`, s.UserID, s.Endpoint, s.P256DH, s.Auth, tx.Now).Scan(&s.ID, &created); err != nil {
+			ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth
+				WHERE push_subscriptions.user_id = excluded.user_id
+			RETURNING id, created_at`, s.UserID, s.Endpoint, s.P256DH, s.Auth, tx.Now).Scan(&s.ID, &created)
+		if isNoRows(err) {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgPushEndpointTaken)
+		} else if err != nil {
 			return err
 		}
 		s.CreatedAt = created.Time
-		_, err := tx.Exec(ctx, `
+		_, err = tx.Exec(ctx, `
 			DELETE FROM push_subscriptions WHERE user_id = ? AND id NOT IN (
 				SELECT id FROM push_subscriptions WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ?)`,
 			s.UserID, s.UserID, MaxPushSubscriptionsPerUser)
@@ -84,12 +85,13 @@ func (db *DB) PushSubscriptions(ctx context.Context, userID int64) ([]*fuelporta
 	return subs, err
 }
 
-// EnqueuePush queues notification n for every subscription of the
-// recipients, due now, and returns how many messages it queued (0 when
-// none of them has a subscription). In the transaction of the change it
-// reports, the notification is queued exactly when the change commits.
+// EnqueuePush queues notification n, bounded (PushNotification.Bounded),
+// for every subscription of the recipients, due now, and returns how many
+// messages it queued (0 when none of them has a subscription). In the
+// transaction of the change it reports, the notification is queued
+// exactly when the change commits.
 func (tx *Tx) EnqueuePush(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.PushNotification) (int, error) {
-	payload, err := json.Marshal(n)
+	payload, err := json.Marshal(n.Bounded())
 	if err != nil {
 		return 0, err
 	}

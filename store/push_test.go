@@ -62,13 +62,19 @@ func TestPushSubscriptions_UpsertAndOwnership(t *testing.T) {
 			t.Fatalf("no recipients queued %d", n)
 		}
 
-		// The browser passes to another user: the first user's queued message
-		// is not delivered to them.
-		savePush(t, db, other.ID, "https://push.example/a")
-		if msgs, _ := db.PushMessagesFor(ctx, owner.ID); len(msgs) != 0 {
-			t.Fatalf("the previous user's messages stayed: %+v", msgs)
+		// Another user posting the endpoint does not take it: ECONFLICT, the
+		// subscription, its keys and its queued message stay the first user's.
+		taken := &fuelportal.PushSubscription{UserID: other.ID, Endpoint: "https://push.example/a", P256DH: "BThief", Auth: "thief"}
+		if err := db.SavePushSubscription(ctx, taken); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+			t.Fatalf("another user's endpoint: %v, want ECONFLICT", err)
 		}
-		if subs, _ := db.PushSubscriptions(ctx, other.ID); len(subs) != 2 {
+		if subs, _ := db.PushSubscriptions(ctx, owner.ID); len(subs) != 1 || subs[0].P256DH != "BNew" {
+			t.Fatalf("the subscription moved or changed: %+v", subs)
+		}
+		if msgs, _ := db.PushMessagesFor(ctx, owner.ID); len(msgs) != 1 {
+			t.Fatalf("the owner's queued messages: %+v", msgs)
+		}
+		if subs, _ := db.PushSubscriptions(ctx, other.ID); len(subs) != 1 {
 			t.Fatalf("other's subscriptions %+v", subs)
 		}
 
@@ -88,6 +94,37 @@ func TestPushSubscriptions_UpsertAndOwnership(t *testing.T) {
 		subs, _ := db.PushSubscriptions(ctx, driver.ID)
 		if len(subs) != store.MaxPushSubscriptionsPerUser || subs[0].Endpoint != "https://push.example/d1" {
 			t.Fatalf("%d subscriptions, oldest %s", len(subs), subs[0].Endpoint)
+		}
+	})
+}
+
+// TestPushMessages_QueuedBounded: whatever a flow passes, a push is queued
+// with its texts bounded (PushNotification.Bounded), by the event
+// dispatcher and by Tx.EnqueuePush alike.
+func TestPushMessages_QueuedBounded(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, owner, _ := newCompanyWithCard(t, db, "owner@bound.test", "7071000000000000001")
+		savePush(t, db, owner.ID, "https://push.example/bound")
+		long := strings.Repeat("x", 5000)
+		if _, err := db.EnqueuePush(ctx, fuelportal.PushRecipients{UserIDs: []int64{owner.ID}},
+			fuelportal.PushNotification{Title: long, Body: long, Tag: long, URL: "https://evil.example/"}); err != nil {
+			t.Fatal(err)
+		}
+		notice := fuelportal.WalletLowNotice(company.ID, 100, 500)
+		notice.Tag, notice.URL = long, "//evil.example/"
+		if err := notify(t, db, fuelportal.PushRecipients{OwnersOf: company.ID}, notice); err != nil {
+			t.Fatal(err)
+		}
+		pushes := pushPayloads(t, db, owner.ID)
+		if len(pushes) != 2 {
+			t.Fatalf("pushes = %+v, want 2", pushes)
+		}
+		for _, p := range pushes {
+			if len([]rune(p.Title)) > fuelportal.MaxPushTitleLength || len([]rune(p.Body)) > fuelportal.MaxPushBodyLength ||
+				len([]rune(p.Tag)) != fuelportal.MaxPushTagLength || p.URL != "/" {
+				t.Fatalf("queued unbounded: title %d, body %d, tag %d characters, URL %q", len([]rune(p.Title)), len([]rune(p.Body)), len([]rune(p.Tag)), p.URL)
+			}
 		}
 	})
 }

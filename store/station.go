@@ -21,14 +21,28 @@ const batchRows = 400
 
 func scanStation(row interface{ Scan(...any) error }) (*fuelportal.Station, error) {
 	s := &fuelportal.Station{}
+	if err := scanStationInto(row, s); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// scanStationInto reads a row of stationColumns into s.
+func scanStationInto(row interface{ Scan(...any) error }, s *fuelportal.Station) error {
 	var priceDate, updated nullTime
 	if err := row.Scan(&s.ID, &s.Name, &s.StationLocation, &s.Address, &s.City, &s.State, &s.ZipCode, &s.Country,
 		&s.Latitude, &s.Longitude, &s.Chain, &s.Affiliate, &s.RetailPrice, &s.NetPrice, &s.IFTARefund, &priceDate, &updated); err != nil {
-		return nil, err
+		return err
 	}
 	s.PriceDate, s.UpdatedAt = priceDate.Time, updated.Time
-	return s, nil
+	return nil
 }
+
+// stationSlab is how many stations Stations allocates at once: the records
+// of a load lie together, not among the short-lived objects of the same
+// size that a load and an import make (which would leave them scattered
+// over partly empty pages once those are freed).
+const stationSlab = 1024
 
 // GetStation returns the station with the feed's locationId id, or
 // ENOTFOUND.
@@ -68,9 +82,14 @@ func (db *DB) Stations(ctx context.Context) ([]*fuelportal.Station, int64, error
 			return err
 		}
 		defer rows.Close()
+		var slab []fuelportal.Station
 		for rows.Next() {
-			s, err := scanStation(rows)
-			if err != nil {
+			if len(slab) == 0 {
+				slab = make([]fuelportal.Station, stationSlab)
+			}
+			s := &slab[0]
+			slab = slab[1:]
+			if err := scanStationInto(rows, s); err != nil {
 				return err
 			}
 			stations = append(stations, s)
@@ -122,38 +141,43 @@ func (c StationChanges) Changed() bool { return c.Inserted+c.Updated > 0 }
 func (tx *Tx) UpsertStations(ctx context.Context, stations []*fuelportal.Station) (StationChanges, error) {
 	var changes StationChanges
 	stations, history := latestPerStation(stations)
-	ids := make([]int64, len(stations))
-	for i, s := range stations {
-		ids[i] = s.ID
-	}
-	existing, err := tx.StationsByID(ctx, ids)
-	if err != nil {
-		return changes, err
-	}
-	var write []*fuelportal.Station
-	for _, given := range stations {
-		s := *given
-		if s.Country == "" {
-			s.Country = "US"
+	// A batch at a time: an import of every station never holds all the
+	// stored ones, nor all the rows to write, at once.
+	for start := 0; start < len(stations); start += batchRows {
+		batch := stations[start:min(start+batchRows, len(stations))]
+		ids := make([]int64, len(batch))
+		for i, s := range batch {
+			ids[i] = s.ID
 		}
-		old := existing[s.ID]
-		if old != nil && s.PriceDate.Before(old.PriceDate) {
-			s.RetailPrice, s.NetPrice, s.IFTARefund, s.PriceDate = old.RetailPrice, old.NetPrice, old.IFTARefund, old.PriceDate
+		existing, err := tx.StationsByID(ctx, ids)
+		if err != nil {
+			return changes, err
 		}
-		switch {
-		case old == nil:
-			changes.Inserted++
-		case sameStation(old, &s):
-			changes.Unchanged++
-			continue
-		default:
-			changes.Updated++
+		write := make([]*fuelportal.Station, 0, len(batch))
+		for _, given := range batch {
+			s := *given
+			if s.Country == "" {
+				s.Country = "US"
+			}
+			old := existing[s.ID]
+			if old != nil && s.PriceDate.Before(old.PriceDate) {
+				s.RetailPrice, s.NetPrice, s.IFTARefund, s.PriceDate = old.RetailPrice, old.NetPrice, old.IFTARefund, old.PriceDate
+			}
+			switch {
+			case old == nil:
+				changes.Inserted++
+			case sameStation(old, &s):
+				changes.Unchanged++
+				continue
+			default:
+				changes.Updated++
+			}
+			s.UpdatedAt = tx.Now
+			write = append(write, &s)
 		}
-		s.UpdatedAt = tx.Now
-		write = append(write, &s)
-	}
-	if err := tx.writeStations(ctx, write); err != nil {
-		return changes, err
+		if err := tx.writeStations(ctx, write); err != nil {
+			return changes, err
+		}
 	}
 	historyChanged, err := tx.AddStationPrices(ctx, history)
 	if err != nil {

@@ -170,6 +170,13 @@ func (tx *Tx) updateVehicle(ctx context.Context, companyID int64, v *fuelportal.
 // a vehicle with telematics positions is ECONFLICT (they are its records).
 func (db *DB) DeleteVehicle(ctx context.Context, companyID, id int64) error {
 	return db.InTx(ctx, func(tx *Tx) error {
+		// Another company's vehicle is not found, whatever it holds.
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM vehicles WHERE company_id = ? AND id = ?`, companyID, id).Scan(&n); err != nil {
+			return err
+		} else if n == 0 {
+			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Vehicle not found")
+		}
 		if has, err := tx.vehicleHasPositions(ctx, id); err != nil {
 			return err
 		} else if has {

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	stripego "github.com/stripe/stripe-go/v85"
-	"github.com/stripe/stripe-go/v85/webhook"
 
 	"fuelportal"
 )
@@ -20,25 +20,22 @@ const (
 )
 
 // ParseIssuingEvent verifies the Stripe-Signature header of an Issuing
-// webhook delivery with the Issuing endpoint's secret (HMAC-SHA256, at
-// most tolerance old; 0: Stripe's default) and maps the event: an
-// authorization request to decide, an authorization's update, a captured
-// transaction. Other event types come back with only their id and type.
-// A bad or stale signature, or a malformed event, is EINVALID; an empty
-// secret is EUNAVAILABLE. The event's API version is not checked: only
-// stable fields are read, from the raw JSON (the SDK decodes Stripe's
-// decimal strings, such as fuel quantities, as float64; they are read
-// here exactly).
+// webhook delivery with the Issuing endpoint's secret (verifySignature:
+// within tolerance of now either way; 0: Stripe's default) and maps the
+// event: an authorization request to decide, an authorization's update, a
+// captured transaction. Other event types come back with only their id
+// and type. A bad, stale or future-dated signature is EINVALID 'Invalid
+// webhook signature'; a malformed event is EINVALID, with field errors
+// named by Stripe's fields for values out of their bounds (bounds, below);
+// an empty secret is EUNAVAILABLE. The event's API version is not checked:
+// only stable fields are read, from the raw JSON (the SDK decodes Stripe's
+// decimal strings, such as fuel quantities, as float64; they are read here
+// exactly).
 func ParseIssuingEvent(payload []byte, signature, secret string, tolerance time.Duration) (*fuelportal.IssuingEvent, error) {
 	if secret == "" {
 		return nil, &wrapped{fuelportal.Errorf(fuelportal.EUNAVAILABLE, "Card authorizations are not configured"), fmt.Errorf("issuing webhook refused: STRIPE_ISSUING_WEBHOOK_SECRET is not set")}
 	}
-	if tolerance <= 0 {
-		tolerance = DefaultTolerance
-	}
-	if _, err := webhook.ConstructEventWithOptions(payload, signature, secret, webhook.ConstructEventOptions{
-		Tolerance: tolerance, IgnoreAPIVersionMismatch: true,
-	}); err != nil {
+	if err := verifySignature(payload, signature, secret, tolerance); err != nil {
 		return nil, &wrapped{fuelportal.Errorf(fuelportal.EINVALID, "Invalid webhook signature"), fmt.Errorf("issuing webhook: %w", err)}
 	}
 	var raw struct {
@@ -51,6 +48,12 @@ func ParseIssuingEvent(payload []byte, signature, secret string, tolerance time.
 	if err := json.Unmarshal(payload, &raw); err != nil || raw.ID == "" || raw.Type == "" {
 		return nil, invalidEvent()
 	}
+	b := &bounds{fe: fuelportal.FieldErrors{}, badUTF8: !utf8.Valid(payload)}
+	b.id("id", raw.ID)
+	b.text(fuelportal.Rule("code"), "type", raw.Type)
+	if err := b.fe.Err(); err != nil {
+		return nil, err
+	}
 	ev := &fuelportal.IssuingEvent{ID: raw.ID, Type: raw.Type}
 	switch raw.Type {
 	case EventAuthorizationRequest:
@@ -58,7 +61,7 @@ func ParseIssuingEvent(payload []byte, signature, secret string, tolerance time.
 		if err := json.Unmarshal(raw.Data.Object, &a); err != nil || a.ID == "" || a.Card.ID == "" {
 			return nil, invalidEvent()
 		}
-		r, err := a.request()
+		r, err := a.request(b)
 		if err != nil {
 			return nil, err
 		}
@@ -68,13 +71,9 @@ func ParseIssuingEvent(payload []byte, signature, secret string, tolerance time.
 		if err := json.Unmarshal(raw.Data.Object, &a); err != nil || a.ID == "" {
 			return nil, invalidEvent()
 		}
-		u := &fuelportal.AuthorizationUpdate{AuthorizationID: a.ID, Status: a.Status, AmountCents: a.Amount}
-		if a.Fuel != nil {
-			g, err := parseGallons(a.Fuel.QuantityDecimal)
-			if err != nil {
-				return nil, err
-			}
-			u.Gallons = g
+		u, err := a.update(b)
+		if err != nil {
+			return nil, err
 		}
 		ev.Update = u
 	case EventTransactionCreated:
@@ -82,18 +81,14 @@ func ParseIssuingEvent(payload []byte, signature, secret string, tolerance time.
 		if err := json.Unmarshal(raw.Data.Object, &t); err != nil || t.ID == "" || t.Card.ID == "" {
 			return nil, invalidEvent()
 		}
-		c := &fuelportal.IssuingCapture{TransactionID: t.ID, AuthorizationID: t.Authorization.ID, IssuerCardID: t.Card.ID,
-			AmountCents: -t.Amount, Created: time.Unix(t.Created, 0).UTC(), Product: fuelportal.ProductOther,
-			MerchantName: t.MerchantData.Name, MerchantCity: t.MerchantData.City, MerchantState: t.MerchantData.State,
-			MerchantPostalCode: t.MerchantData.PostalCode}
-		if f := t.PurchaseDetails.Fuel; f != nil {
-			g, err := parseGallons(f.QuantityDecimal)
-			if err != nil {
-				return nil, err
-			}
-			c.Gallons, c.Product, c.FuelReported = g, fuelportal.ProductOfFuel(f.IndustryProductCode, f.Type), true
+		c, err := t.capture(b)
+		if err != nil {
+			return nil, err
 		}
 		ev.Capture = c
+	}
+	if err := b.err(); err != nil {
+		return nil, err
 	}
 	return ev, nil
 }
@@ -177,33 +172,40 @@ type expandable struct{ ID string }
 
 // request maps an authorization request: the pending request's amount
 // (and whether it is controllable), the merchant, the fleet prompt data
-// and the fuel.
-func (a *issuingAuthorization) request() (*fuelportal.AuthorizationRequest, error) {
+// and the fuel, each within its bounds.
+func (a *issuingAuthorization) request(b *bounds) (*fuelportal.AuthorizationRequest, error) {
 	r := &fuelportal.AuthorizationRequest{ID: a.ID, Issuer: fuelportal.IssuerStripe, IssuerCardID: a.Card.ID,
 		MerchantName: a.MerchantData.Name, MerchantCity: a.MerchantData.City, MerchantState: a.MerchantData.State,
 		MerchantPostalCode: a.MerchantData.PostalCode, MerchantCategory: a.MerchantData.Category,
-		Created: time.Unix(a.Created, 0).UTC(), AmountCents: a.Amount, AmountControllable: a.IsAmountControllable,
-		Product: fuelportal.ProductOther}
+		AmountCents: a.Amount, AmountControllable: a.IsAmountControllable, Product: fuelportal.ProductOther}
+	amountField := "amount"
 	if p := a.PendingRequest; p != nil {
-		r.AmountCents, r.AmountControllable = p.Amount, p.IsAmountControllable
+		r.AmountCents, r.AmountControllable, amountField = p.Amount, p.IsAmountControllable, "pending_request.amount"
 	}
 	if a.Currency != "" && !strings.EqualFold(a.Currency, "usd") {
 		return nil, fuelportal.Errorf(fuelportal.EINVALID, "Only USD authorizations are supported")
 	}
-	if r.AmountCents < 0 || r.AmountCents > fuelportal.MaxAuthorizationCents || len(r.ID) > fuelportal.MaxAuthorizationIDLength {
-		return nil, invalidEvent()
-	}
+	b.id("id", a.ID)
+	b.id("card.id", a.Card.ID)
+	b.amount(amountField, r.AmountCents)
+	r.Created = b.time("created", a.Created)
+	a.MerchantData.check(b)
 	if f := a.Fleet; f != nil && f.CardholderPromptData != nil {
 		p := f.CardholderPromptData
 		if p.DriverID != nil {
 			r.Prompt.DriverID = *p.DriverID
+			b.text(fuelportal.Rule("driverId"), "fleet.cardholder_prompt_data.driver_id", r.Prompt.DriverID)
 		}
 		if p.VehicleNumber != nil {
 			r.Prompt.UnitNumber = *p.VehicleNumber
+			b.text(fuelportal.Rule("unitNumber"), "fleet.cardholder_prompt_data.vehicle_number", r.Prompt.UnitNumber)
 		}
-		r.Prompt.Odometer = p.Odometer
+		if r.Prompt.Odometer = p.Odometer; p.Odometer != nil && !fuelportal.OdometerInBounds(*p.Odometer) {
+			b.fe.Add("fleet.cardholder_prompt_data.odometer", fuelportal.MsgOdometerBounds)
+		}
 	}
 	if f := a.Fuel; f != nil {
+		f.check(b, "fuel")
 		g, err := parseGallons(f.QuantityDecimal)
 		if err != nil {
 			return nil, err
@@ -211,6 +213,126 @@ func (a *issuingAuthorization) request() (*fuelportal.AuthorizationRequest, erro
 		r.Gallons, r.Product = g, fuelportal.ProductOfFuel(f.IndustryProductCode, f.Type)
 	}
 	return r, nil
+}
+
+// update maps an authorization's update: its status, amount and the
+// pump's final gallons.
+func (a *issuingAuthorization) update(b *bounds) (*fuelportal.AuthorizationUpdate, error) {
+	b.id("id", a.ID)
+	b.text(fuelportal.Rule("code"), "status", a.Status)
+	b.amount("amount", a.Amount)
+	u := &fuelportal.AuthorizationUpdate{AuthorizationID: a.ID, Status: a.Status, AmountCents: a.Amount}
+	if f := a.Fuel; f != nil {
+		f.check(b, "fuel")
+		g, err := parseGallons(f.QuantityDecimal)
+		if err != nil {
+			return nil, err
+		}
+		u.Gallons = g
+	}
+	return u, nil
+}
+
+// capture maps a created transaction: a capture (a negative amount at
+// Stripe, positive here; the smallest int64 stays negative) or a refund,
+// the merchant and the fuel.
+func (t *issuingTransaction) capture(b *bounds) (*fuelportal.IssuingCapture, error) {
+	b.id("id", t.ID)
+	b.id("card", t.Card.ID)
+	b.id("authorization", t.Authorization.ID)
+	// Its amount is the card money service's to bound (an implausible one
+	// is acknowledged and logged, recording nothing).
+	c := &fuelportal.IssuingCapture{TransactionID: t.ID, AuthorizationID: t.Authorization.ID, IssuerCardID: t.Card.ID,
+		AmountCents: -t.Amount, Created: b.time("created", t.Created), Product: fuelportal.ProductOther,
+		MerchantName: t.MerchantData.Name, MerchantCity: t.MerchantData.City, MerchantState: t.MerchantData.State,
+		MerchantPostalCode: t.MerchantData.PostalCode}
+	t.MerchantData.check(b)
+	if f := t.PurchaseDetails.Fuel; f != nil {
+		f.check(b, "purchase_details.fuel")
+		g, err := parseGallons(f.QuantityDecimal)
+		if err != nil {
+			return nil, err
+		}
+		c.Gallons, c.Product, c.FuelReported = g, fuelportal.ProductOfFuel(f.IndustryProductCode, f.Type), true
+	}
+	return c, nil
+}
+
+// idRule bounds Stripe's ids (iauth_…, ic_…, ipi_…, evt_…) as the
+// portal stores them: an authorization id's length.
+var idRule = fuelportal.TextRule{MaxLength: fuelportal.MaxAuthorizationIDLength}
+
+const msgAmountBounds = "Amount must be from 0 to 10000000 cents"
+
+// bounds collects the field errors of an Issuing event's values out of
+// their bounds: what no real delivery breaks, and what the databases store
+// and the rules compare. Every string is text by the portal's rules
+// (fuelportal.TextRule: UTF-8, no control characters, a maximum length),
+// ids by idRule; a request's or an update's amount is from 0 to $100,000
+// (fuelportal.MaxAuthorizationCents); times (Unix seconds) fall in
+// 2000–2099 (fuelportal.ReportedDateInBounds); an odometer is one a pump
+// shows (fuelportal.OdometerInBounds). A value out of its bounds makes the
+// event EINVALID with a field error named by Stripe's field: a 400,
+// nothing recorded.
+type bounds struct {
+	fe fuelportal.FieldErrors
+	// badUTF8: the payload is not UTF-8, and encoding/json turned its bad
+	// bytes into U+FFFD: a string holding U+FFFD is a bad one.
+	badUTF8 bool
+}
+
+func (b *bounds) text(rule fuelportal.TextRule, field, s string) {
+	if b.badUTF8 && strings.ContainsRune(s, utf8.RuneError) {
+		b.fe.Add(field, fuelportal.MsgTextNotUTF8)
+		return
+	}
+	rule.CheckText(b.fe, field, s)
+}
+
+func (b *bounds) id(field, id string) { b.text(idRule, field, id) }
+
+func (b *bounds) amount(field string, cents int64) {
+	if cents < 0 || cents > fuelportal.MaxAuthorizationCents {
+		b.fe.Add(field, msgAmountBounds)
+	}
+}
+
+// time returns Unix time unix in UTC, adding a field error when it is out
+// of bounds (then the time returned is zero).
+func (b *bounds) time(field string, unix int64) time.Time {
+	if unix < fuelportal.MinReportedDate.Unix() || unix >= fuelportal.MaxReportedDate.Unix() {
+		b.fe.Add(field, fuelportal.MsgReportedDateBounds)
+		return time.Time{}
+	}
+	return time.Unix(unix, 0).UTC()
+}
+
+// err is the field errors collected, else EINVALID for a payload that is
+// not UTF-8 in a field the portal does not read, else nil.
+func (b *bounds) err() error {
+	if err := b.fe.Err(); err != nil {
+		return err
+	}
+	if b.badUTF8 {
+		return fuelportal.Errorf(fuelportal.EINVALID, "Webhook event is not valid UTF-8")
+	}
+	return nil
+}
+
+func (m *merchantData) check(b *bounds) {
+	text := fuelportal.Rule("text")
+	b.text(text, "merchant_data.name", m.Name)
+	b.text(text, "merchant_data.city", m.City)
+	b.text(text, "merchant_data.state", m.State)
+	b.text(text, "merchant_data.postal_code", m.PostalCode)
+	b.text(text, "merchant_data.category", m.Category)
+}
+
+func (f *issuingFuel) check(b *bounds, field string) {
+	code := fuelportal.Rule("code")
+	b.text(code, field+".industry_product_code", f.IndustryProductCode)
+	b.text(code, field+".type", f.Type)
+	b.text(code, field+".unit", f.Unit)
 }
 
 // parseGallons reads a Stripe decimal string of gallons ("25.5",

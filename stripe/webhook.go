@@ -2,6 +2,7 @@ package stripe
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -17,8 +18,8 @@ import (
 const DefaultTolerance = webhook.DefaultTolerance
 
 // ParseEvent verifies the Stripe-Signature header of payload with the
-// webhook secret (HMAC-SHA256, at most the tolerance old) and decodes the
-// event. Any failure is EINVALID: unsigned, tampered, stale or malformed
+// webhook secret (verifySignature) and decodes the event. Any failure is
+// EINVALID: unsigned, tampered, stale, future-dated or malformed
 // deliveries are refused. Without a webhook secret every delivery is
 // EUNAVAILABLE 'Payments are not configured'. The event's API version is
 // not checked: only stable fields are read.
@@ -26,14 +27,7 @@ func (c *Client) ParseEvent(payload []byte, signature string) (*fuelportal.Payme
 	if c.webhookSecret == "" {
 		return nil, &wrapped{fuelportal.Errorf(fuelportal.EUNAVAILABLE, fuelportal.MsgPaymentsNotConfigured), fmt.Errorf("stripe webhook refused: STRIPE_WEBHOOK_SECRET is not set")}
 	}
-	tolerance := c.webhookTolerance
-	if tolerance <= 0 {
-		tolerance = DefaultTolerance
-	}
-	if _, err := webhook.ConstructEventWithOptions(payload, signature, c.webhookSecret, webhook.ConstructEventOptions{
-		Tolerance:                tolerance,
-		IgnoreAPIVersionMismatch: true,
-	}); err != nil {
+	if err := verifySignature(payload, signature, c.webhookSecret, c.webhookTolerance); err != nil {
 		return nil, &wrapped{fuelportal.Errorf(fuelportal.EINVALID, "Invalid webhook signature"), fmt.Errorf("stripe webhook: %w", err)}
 	}
 
@@ -76,6 +70,37 @@ func (c *Client) ParseEvent(payload []byte, signature string) (*fuelportal.Payme
 		}
 	}
 	return ev, nil
+}
+
+// errSignatureAhead refuses a signature dated later than the tolerance
+// ahead of now.
+var errSignatureAhead = errors.New("webhook's signature is dated ahead of now by more than the tolerance")
+
+// verifySignature checks a Stripe-Signature header of payload signed with
+// secret (HMAC-SHA256 of the header's timestamp and the payload): its time
+// must lie within tolerance of now (0: DefaultTolerance, 5 minutes) either
+// way. Stripe's library refuses only old signatures; one dated ahead is
+// refused here, so a captured or forged timestamp cannot stretch a
+// delivery's life.
+func verifySignature(payload []byte, header, secret string, tolerance time.Duration) error {
+	if tolerance <= 0 {
+		tolerance = DefaultTolerance
+	}
+	if _, err := webhook.ConstructEventWithOptions(payload, header, secret, webhook.ConstructEventOptions{
+		Tolerance: tolerance, IgnoreAPIVersionMismatch: true,
+	}); err != nil {
+		return err
+	}
+	var signed int64
+	for _, pair := range strings.Split(header, ",") {
+		if v, ok := strings.CutPrefix(pair, "t="); ok {
+			signed, _ = strconv.ParseInt(v, 10, 64) // the library parsed it
+		}
+	}
+	if time.Unix(signed, 0).After(time.Now().Add(tolerance)) {
+		return errSignatureAhead
+	}
+	return nil
 }
 
 // SignPayload returns a Stripe-Signature header for payload signed with

@@ -1,5 +1,7 @@
 /// <reference types="vitest/config" />
+import { writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -11,11 +13,37 @@ import { VitePWA } from 'vite-plugin-pwa';
  * drawer shell (src/app/signed-in-shell.tsx), the rest of the texts (lazyPage's loadAllTexts) and
  * the route's own modules (src/app/router.tsx, src/app/dashboard-route.tsx), per role.
  */
-const signedInShell = ['/src/components/layout/AppShell.tsx', '/src/features/alerts/index.ts', '/@mui/icons-material/Notifications.mjs', '/src/lib/i18n/more-texts.ts'];
+const signedInShell = [
+  '/src/components/layout/AppShell.tsx',
+  '/src/features/alerts/unread.ts',
+  '/src/features/notifications/unread.ts',
+  '/@mui/icons-material/Notifications.mjs',
+  '/src/lib/i18n/more-texts.ts',
+];
 const bootPageModules: Record<string, string[]> = {
   transactions: [...signedInShell, '/src/features/transactions/index.ts'],
   'dashboard-owner': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/fuel-cards/dashboard.ts'],
   'dashboard-driver': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/trips/dashboard.ts', '/src/features/transactions/dashboard.ts'],
+};
+
+/**
+ * What every signed-in route's first screen loads beyond the app (src/app/router.tsx's lazy
+ * pages with the shell), for the byte budget per route (scripts/check-bundle-size.mjs reads
+ * dist/.vite/route-files.json). The planner's first screen is its map.
+ */
+const signedInRoutes: Record<string, string[]> = {
+  ...bootPageModules,
+  'transaction-detail': [...signedInShell, '/src/features/transactions/index.ts'],
+  planner: [...signedInShell, '/src/features/planner/index.ts', '/src/features/trips/index.ts', '/src/features/planner/components/map/PlannerMap.tsx'],
+  trips: [...signedInShell, '/src/features/trips/index.ts'],
+  compliance: [...signedInShell, '/src/features/trips/index.ts'],
+  settings: [...signedInShell, '/src/features/account/index.ts'],
+  notifications: [...signedInShell, '/src/features/notifications/index.ts'],
+  'fuel-cards': [...signedInShell, '/src/features/fuel-cards/index.ts'],
+  alerts: [...signedInShell, '/src/features/alerts/index.ts'],
+  integrations: [...signedInShell, '/src/features/integrations/index.ts'],
+  vehicles: [...signedInShell, '/src/features/vehicles/index.ts'],
+  ifta: [...signedInShell, '/src/features/ifta/index.ts'],
 };
 
 /** index.html's entry chunk (src/main.tsx); listAppModules checks the name. */
@@ -36,9 +64,18 @@ const entryChunk = /^assets\/index-[\w-]+\.js$/;
  * appending ~40 links in the one task that starts the page (a 290 ms task on a phone).
  */
 function listAppModules(): Plugin {
+  let routeFilesJson = '';
+  let outDir = 'dist';
   return {
     name: 'list-app-modules',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolvePath(config.root, config.build.outDir);
+    },
+    // Beside Vite's manifest, once the build is written.
+    closeBundle() {
+      if (routeFilesJson) writeFileSync(resolvePath(outDir, '.vite', 'route-files.json'), routeFilesJson);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -74,6 +111,22 @@ function listAppModules(): Plugin {
           const pageFiles = [...css, ...js].filter((file) => !appFiles.has(file) && !html.includes(`/${file}"`)).map((file) => `/${file}`);
           return `<meta name="page-modules" data-page="${page}" content="${pageFiles.join(' ')}" />`;
         });
+        // Every signed-in route's first load, whole: what index.html names, the app, the route's chunks.
+        const upFront = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+        const routeFiles = Object.fromEntries(
+          Object.entries(signedInRoutes).map(([route, modules]) => {
+            js.clear();
+            css.clear();
+            for (const file of [entry.fileName, ...upFront.filter((file) => chunks.has(file)), ...entry.dynamicImports]) visit(file);
+            for (const module of modules) {
+              const chunk = [...chunks.values()].find((c) => c.moduleIds.some((id) => id.endsWith(module)));
+              if (!chunk) throw new Error(`list-app-modules: no chunk holds ${module} (signedInRoutes, ${route})`);
+              visit(chunk.fileName);
+            }
+            return [route, [...new Set([...upFront, ...css, ...js])].sort()];
+          }),
+        );
+        routeFilesJson = `${JSON.stringify(routeFiles, null, 1)}\n`;
         const boot = '<script src="/boot.js"></script>';
         if (!html.includes(boot)) throw new Error('list-app-modules: index.html does not load /boot.js');
         return html.replace(boot, [`<meta name="app-modules" content="${files.join(' ')}" />`, ...pageMetas, boot].join('\n    '));
@@ -179,7 +232,12 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    testTimeout: 30000,
+    // Generous limits, the same for every test (none sets its own): on a loaded host a first
+    // render or a lazy page's first import takes seconds, and a limit only ends a test that
+    // fails anyway (a passing one finishes as soon as its expectations hold), so they cost nothing.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    expect: { poll: { timeout: 30_000 } },
     // A worker per core: Vitest's default leaves one core to its main process, which on a
     // 2-core machine means one worker and a core half idle (measured: 205 s at 1.1 cores busy,
     // 128 s at 1.8 with two workers; bench/README "Test suite time").

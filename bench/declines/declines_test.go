@@ -124,7 +124,6 @@ func TestDeclineBurst(t *testing.T) {
 	if !*load {
 		t.Skip("a load script: run with -load")
 	}
-	t.Setenv("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE", "1")
 	for _, engine := range []store.Engine{store.SQLite, store.Postgres} {
 		t.Run(string(engine), func(t *testing.T) { burst(t, storetest.Open(t, engine)) })
 	}
@@ -207,9 +206,10 @@ func burst(t *testing.T, db *store.DB) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sender := push.NewSender(db, keys, "mailto:ops@burst.test", logger)
+	outgoing := netguard.Policy{AllowPrivate: true} // the receivers are on loopback
+	sender := push.NewSender(db, keys, "mailto:ops@burst.test", outgoing, logger)
 	sender.Client = pushService.Client()
-	worker := webhooks.NewWorker(db, netguard.Policy{AllowPrivate: true}, logger)
+	worker := webhooks.NewWorker(db, outgoing, logger)
 	dispatcher := events.New(db, logger)
 	dispatcher.Senders = []func(){sender.Wake, worker.Queued}
 	db.Queued = dispatcher.Queued

@@ -91,8 +91,9 @@ type Config struct {
 	Geocoder, GeocoderURL string
 	// FeedKey is the X-Feed-Key of POST /api/feed/prices; empty disables it.
 	FeedKey string
-	// WebhookAllowPrivate lifts the webhook endpoints' rule (https, public
-	// addresses only) for tests and private deployments
+	// WebhookAllowPrivate lifts the rule of outgoing requests to URLs users
+	// name, webhook endpoints and push subscriptions (https, public
+	// addresses only), for tests and private deployments
 	// (FUELPORTAL_WEBHOOK_ALLOW_PRIVATE=1).
 	WebhookAllowPrivate bool
 
@@ -330,8 +331,8 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		return err
 	}
 	sender := mail.NewSender(m.DB, m.Config.SMTP, m.Logger)
-	webhookPolicy := netguard.Policy{AllowPrivate: m.Config.WebhookAllowPrivate}
-	hooks := webhooks.NewWorker(m.DB, webhookPolicy, m.Logger)
+	outgoing := netguard.Policy{AllowPrivate: m.Config.WebhookAllowPrivate} // webhooks' and push's
+	hooks := webhooks.NewWorker(m.DB, outgoing, m.Logger)
 	m.Server = fphttp.NewServer(fphttp.Deps{
 		DB: m.DB, Passwords: m.Passwords, Secret: secret, Logger: m.Logger,
 		Stations: stations, Router: router, Geocoder: geocoder, Issuer: m.Config.cardIssuer(),
@@ -339,7 +340,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.Server.Static = m.Config.Static
 	m.Server.TrustedProxies = m.Config.TrustedProxies
 	m.Server.NetworkKey = m.Config.NetworkKey
-	pushSender := push.NewSender(m.DB, vapid, m.vapidSubject(), m.Logger)
+	pushSender := push.NewSender(m.DB, vapid, m.vapidSubject(), outgoing, m.Logger)
 	m.Server.PushKeys = vapid
 	// The one wake-up after a commit that published events or queued
 	// deliveries: the dispatcher derives the events, then wakes the senders.
@@ -353,7 +354,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		MapStyleURL:          m.Config.MapStyleURL,
 	}
 	m.Server.FeedKey = m.Config.FeedKey
-	m.Server.WebhookPolicy = webhookPolicy
+	m.Server.OutgoingPolicy = outgoing
 	m.Server.Trips.PlanTimeout = m.Config.PlanTimeout
 	m.Server.Purchases.WebhookSecret = m.Config.StripeIssuingWebhookSecret
 	m.Server.Purchases.Deadline = m.Config.AuthorizationDeadline
@@ -585,7 +586,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case "", "0", "false":
 	case "1", "true":
 		m.Config.WebhookAllowPrivate = true
-		m.Logger.Warn("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE is on: webhook endpoints may be plain http and private addresses")
+		m.Logger.Warn("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE is on: webhook endpoints and push subscriptions may be plain http and private addresses")
 	default:
 		return fmt.Errorf("FUELPORTAL_WEBHOOK_ALLOW_PRIVATE must be 1 or 0, not %q", v)
 	}

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { OWNER, isPhone, screenshot, signIn } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DRIVER, OWNER, isPhone, screenshot, signIn, signOutFromShell } from './support';
 
 test('the drawer state survives a reload', async ({ page }) => {
   test.skip(isPhone(), 'phones have the bottom bar instead of the drawer (next test)');
@@ -27,6 +27,16 @@ test('the drawer state survives a reload', async ({ page }) => {
   await page.getByRole('link', { name: /Account/ }).click();
   await expect(page).toHaveURL(/\/account$/);
   await screenshot(page, 'account');
+
+  // The drawer's Account opens the account menu; its Sign out asks first.
+  await page.getByTestId('navigation-drawer').getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByTestId('account-menu-user')).toContainText(OWNER.email);
+  await screenshot(page, 'account-menu', { fullPage: false });
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Sign out?' });
+  await screenshot(page, 'sign-out-confirmation', { fullPage: false });
+  await confirm.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
 
 test('on a phone a bottom bar takes the drawer’s place and leaves the page its width', async ({ page }) => {
@@ -46,15 +56,102 @@ test('on a phone a bottom bar takes the drawer’s place and leaves the page its
   // After sign-in the focus is on the page, not left on the body.
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
-  await bar.getByRole('link', { name: 'Settings' }).click();
+  // Settings is in the account menu, with who is signed in.
+  await bar.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByTestId('account-menu-user')).toContainText(OWNER.email);
+  await screenshot(page, 'account-menu', { fullPage: false });
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/settings$/);
-  await expect(bar.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+  await expect(bar.getByRole('button', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
   await screenshot(page, 'settings');
   await page.getByRole('link', { name: /Account/ }).click();
   await expect(page).toHaveURL(/\/account$/);
   await screenshot(page, 'account');
-  await bar.getByRole('link', { name: 'Fuel Locations' }).click();
+  await bar.getByRole('link', { name: 'Stations' }).click();
   await expect(page).toHaveURL(/\/navigation$/);
-  await bar.getByRole('link', { name: 'Dashboard' }).click();
+  await bar.getByRole('link', { name: 'Home' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+
+  // Sign out asks first: Cancel keeps the session, the confirmation's Sign out ends it.
+  await bar.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Sign out?' });
+  await expect(confirm).toBeVisible();
+  await screenshot(page, 'sign-out-confirmation', { fullPage: false });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await signOutFromShell(page);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
+
+const token = async (request: APIRequestContext, who: { email: string; password: string }) => {
+  const response = await request.post('/api/authenticate', { data: { username: who.email, password: who.password } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+};
+
+/** Sets the account's language (kept on the server, applied at sign-in). */
+async function setAccountLanguage(request: APIRequestContext, who: { email: string; password: string }, language: 'en' | 'es') {
+  const headers = { Authorization: `Bearer ${await token(request, who)}` };
+  const { firstName, lastName, email, phoneNumber } = (await (await request.get('/api/account', { headers })).json()) as Record<string, string>;
+  const response = await request.put('/api/account', { headers, data: { firstName, lastName, email, phoneNumber, language } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * Each label of the bottom bar as painted: cut (its text wider than its box, or its box out of
+ * its item's) or broken (a word's characters on more than one line).
+ */
+async function barLabels(page: Page) {
+  return page.getByTestId('navigation-bar').evaluate((bar) =>
+    Array.from(bar.querySelectorAll<HTMLElement>('[data-testid="navigation-bar-label"]')).map((label) => {
+      const item = label.closest('[data-testid="navigation-bar-item"]')!.getBoundingClientRect();
+      const box = label.getBoundingClientRect();
+      const text = label.firstChild!;
+      const broken = [...(label.textContent ?? '').matchAll(/\S+/g)].some((word) => {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1;
+      });
+      const cut = label.scrollWidth > label.clientWidth || box.left < item.left - 0.5 || box.right > item.right + 0.5;
+      return { text: label.textContent, cut, broken };
+    }),
+  );
+}
+
+const BAR_LABELS = {
+  en: { owner: ['Home', 'Stations', 'Alerts', 'More', 'Account'], driver: ['Home', 'Stations', 'Trips', 'Inbox', 'Account'] },
+  es: { owner: ['Inicio', 'Paradas', 'Alertas', 'Más', 'Cuenta'], driver: ['Inicio', 'Paradas', 'Viajes', 'Avisos', 'Cuenta'] },
+};
+
+for (const language of ['en', 'es'] as const) {
+  for (const [role, who] of [['owner', OWNER], ['driver', DRIVER]] as const) {
+    test(`the ${role}'s bottom bar: five labels whole from 320 to 430 px (${language})`, async ({ page, request }) => {
+      test.skip(!isPhone(), 'the bottom bar is the phones\'');
+      await setAccountLanguage(request, who, language);
+      try {
+        await page.goto('/');
+        await signIn(page, who.email, who.password);
+        await expect(page).toHaveURL(/\/dashboard$/);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        const bar = page.getByTestId('navigation-bar');
+        // The unread count's entry joins once its first count answers.
+        await expect(bar.getByTestId('navigation-bar-label')).toHaveText(BAR_LABELS[language][role]);
+        for (const width of [320, 390, 430]) {
+          await page.setViewportSize({ width, height: 844 });
+          await expect.poll(async () => (await bar.boundingBox())?.width).toBe(width);
+          const labels = await barLabels(page);
+          expect(labels.filter((label) => label.cut || label.broken), `${role}, ${language}, ${width} px`).toEqual([]);
+          await screenshot(page, `bottom-bar-${role}-${language}-${width}`, { fullPage: false });
+        }
+        await page.setViewportSize({ width: 390, height: 844 });
+        await signOutFromShell(page, language);
+        await expect(page).toHaveURL(/\/$/);
+      } finally {
+        await setAccountLanguage(request, who, 'en');
+      }
+    });
+  }
+}

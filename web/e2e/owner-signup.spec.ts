@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoShell, expectShell, isPhone, screenshot, signIn, uniqueEmail } from './support';
+import { expectNoShell, expectShell, screenshot, signIn, signOutFromShell, uniqueEmail } from './support';
 
 test('owner signs up, signs in, sees the shell and logs out', async ({ page }) => {
   const email = uniqueEmail('owner');
@@ -40,9 +40,7 @@ test('owner signs up, signs in, sees the shell and logs out', async ({ page }) =
   await expect(steps.getByTestId('first-steps-company')).not.toBeEmpty();
   await screenshot(page, 'dashboard-shell-owner');
 
-  // Owners' phone bar folds Compliance and Log out under More (at most 5 items).
-  if (isPhone()) await page.getByTestId('navigation-bar').getByRole('button', { name: 'More' }).click();
-  await page.getByRole(isPhone() ? 'menuitem' : 'button', { name: 'Log out' }).click();
+  await signOutFromShell(page);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   await expectNoShell(page);

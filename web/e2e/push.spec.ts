@@ -2,7 +2,7 @@ import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { DRIVER, OWNER, expectAccessible, expectNoSidewaysScroll, expectShell, needs, screenshot, signIn } from './support';
+import { DRIVER, OWNER, expectAccessible, expectNoSidewaysScroll, expectShell, needs, openSettings, screenshot, signIn, signOutFromShell } from './support';
 
 /** Waits until the service worker controls the page (push needs its registration). */
 async function waitForServiceWorker(page: Page): Promise<void> {
@@ -102,7 +102,7 @@ test('with a push service the switch saves the subscription, and sign-out delete
   await signIn(page, DRIVER.email, DRIVER.password);
   await expect(page).not.toHaveURL(/signin/);
   await waitForServiceWorker(page);
-  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await openSettings(page);
   await page.getByRole('link', { name: /^Account/ }).click();
 
   const toggle = page.getByRole('switch', { name: 'Notify me on this device' });
@@ -126,7 +126,7 @@ test('with a push service the switch saves the subscription, and sign-out delete
   await toggle.click();
   await expect(state).toHaveAttribute('data-state', 'on');
   const deletedOnSignOut = page.waitForResponse((r) => r.url().endsWith('/api/push/subscriptions') && r.request().method() === 'DELETE');
-  await page.getByRole('button', { name: 'Log out' }).first().click();
+  await signOutFromShell(page);
   expect((await deletedOnSignOut).status()).toBe(204);
 });
 

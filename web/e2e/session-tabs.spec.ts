@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, expectShell, screenshot, signIn } from './support';
+import { OWNER, expectShell, isPhone, screenshot, signIn } from './support';
 
 /**
  * Answers the page's next authenticated API call with 401, as the server does
@@ -43,7 +43,7 @@ test('two tabs of one session both keep working after each refreshes its access 
   // The first tab's token expires: it refreshes and stores the new tokens.
   await expireAccessTokenOnce(page);
   const refreshed = page.waitForResponse((response) => response.url().includes('/api/refreshToken'));
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Fuel Locations' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: isPhone() ? 'Stations' : 'Fuel Locations' }).click();
   expect((await refreshed).status()).toBe(200);
   // The planner's first open in a cold browser starts MapLibre, which is slow on a loaded machine.
   await expect(page.getByTestId('station-card').first()).toBeVisible({ timeout: 30_000 });
@@ -52,7 +52,7 @@ test('two tabs of one session both keep working after each refreshes its access 
   // first tab: sending it again would look like a stolen token and end the
   // session in both tabs. It takes the first tab's tokens instead.
   await expireAccessTokenOnce(second);
-  await second.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Fuel Locations' }).click();
+  await second.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: isPhone() ? 'Stations' : 'Fuel Locations' }).click();
   await expect(second.getByTestId('station-card').first()).toBeVisible({ timeout: 30_000 });
   await expect(second).toHaveURL(/\/navigation$/);
   expect(firstRefreshes).toHaveLength(1);

@@ -77,7 +77,7 @@ test('a driver who chose Spanish reads the app in Spanish and can switch back to
   await expect(page.getByText('Transacciones recientes')).toBeVisible();
   await screenshot(page, 'spanish-dashboard');
 
-  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Paradas de combustible' }).click();
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: isPhone() ? 'Paradas' : 'Paradas de combustible' }).click();
   await expect(page.getByRole('heading', { name: 'Paradas de combustible', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Trazar ruta' })).toBeVisible();
   await screenshot(page, 'spanish-planner');

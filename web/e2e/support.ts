@@ -178,13 +178,25 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   return open;
 }
 
-/** Signs out from the shell: owners' phone bar keeps Log out under More. */
-export async function signOutFromShell(page: Page): Promise<void> {
-  const more = page.getByTestId('navigation-bar').getByRole('button', { name: 'More' });
-  if (isPhone() && (await more.count()) > 0) {
-    await more.click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
+/** Opens Settings from the shell: the drawer's entry, or on a phone the bottom bar's Account menu. */
+export async function openSettings(page: Page): Promise<void> {
+  if (isPhone()) {
+    await page.getByTestId('navigation-bar').getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
   } else {
-    await page.getByRole('button', { name: 'Log out' }).first().click();
+    await page.getByTestId('navigation-drawer').getByRole('link', { name: 'Settings' }).click();
   }
+}
+
+const SIGN_OUT_TEXTS = {
+  en: { account: 'Account', signOut: 'Sign out', confirm: 'Sign out?' },
+  es: { account: 'Cuenta', signOut: 'Cerrar sesión', confirm: '¿Cerrar sesión?' },
+};
+
+/** Signs out from the shell: Account (the bottom bar's or the drawer's), Sign out, then the confirmation's Sign out. */
+export async function signOutFromShell(page: Page, language: keyof typeof SIGN_OUT_TEXTS = 'en'): Promise<void> {
+  const texts = SIGN_OUT_TEXTS[language];
+  await page.getByTestId(isPhone() ? 'navigation-bar' : 'navigation-drawer').getByRole('button', { name: texts.account }).click();
+  await page.getByRole('menuitem', { name: texts.signOut }).click();
+  await page.getByRole('dialog', { name: texts.confirm }).getByRole('button', { name: texts.signOut }).click();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DRIVER, OWNER, expectShell, isPhone, needs, screenshot, signIn } from './support';
+import { DRIVER, OWNER, expectShell, isPhone, needs, screenshot, signIn, signOutFromShell } from './support';
 
 /*
  * End to end (written for the phone viewport; the desktop project runs it too): the owner plans Dallas → Oklahoma City and saves it
@@ -35,14 +35,7 @@ async function tap(locator: Locator) {
 }
 
 async function signOut(page: Page) {
-  // Owners' phone bar folds Compliance and Log out under More (at most 5 items).
-  const more = page.getByTestId('navigation-bar').getByRole('button', { name: 'More' });
-  if (isPhone() && (await more.count()) > 0) {
-    await more.click();
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
-  } else {
-    await page.getByRole('button', { name: 'Log out' }).click();
-  }
+  await signOutFromShell(page);
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 }
 

@@ -54,6 +54,18 @@
     for (var i = 0; i < callbacks.length; i++) callbacks[i]();
   }
 
+  // The sign-in page (src/features/auth/components/sign-in) calls this once the credentials are
+  // accepted, before the app has loaded: the destination's first calls go now, with the new token,
+  // while the app's code loads and runs (its queries take the answers, as after a reload).
+  window.fuelportalPreloadPage = function (jwt, destination) {
+    var to = destination === '/transactions' ? 'transactions' : destination === '/dashboard' ? 'dashboard' : null;
+    if (!to) return;
+    var who = roleOf(jwt);
+    if (to === 'dashboard' && who === 'ROLE_COMPANY') preloadCalls(jwt, ['/wex/company/driver-requests']);
+    preloadPageData(jwt, who, to);
+  };
+
+  var html = document.documentElement;
   var path = '/';
   var token = null;
   try {
@@ -73,7 +85,6 @@
   }
   var role = roleOf(token);
   // index.html's signed-in skeleton: the navigation and the page's heading (src/app/boot-skeleton.ts).
-  var html = document.documentElement;
   html.setAttribute('data-boot', 'app');
   html.setAttribute('data-boot-page', page);
   html.setAttribute('data-boot-role', role === 'ROLE_COMPANY' ? 'owner' : 'driver');
@@ -140,21 +151,29 @@
         '/wex/company/contract',
         '/wex/company/total-spendings?lastDays=7',
         '/wex/company/get-cards',
-        '/wex/company/transactions?page=0&size=3&sort=transactionDate%2Cdesc'
+        '/wex/company/transactions?page=0&size=3&sort=transactionDate%2Cdesc',
+        // The wallet's money buttons and low-balance line, the first steps, the IFTA tile.
+        '/config',
+        '/wex/company/wallet/low-balance',
+        '/wex/company/ifta/summary'
         // and '/wex/company/driver-requests', asked for before the first frame (above)
       );
     } else if (page === 'dashboard') {
       calls.push(
         '/wex/total-spendings?lastDays=' + now.getDate(),
         '/wex/transactions?page=0&size=3&sort=transactionDate%2Cdesc',
-        '/trips?page=0&size=1&status=ACTIVE'
+        '/trips?page=0&size=1&status=ACTIVE',
+        // The driver's card: its rules, and the latest decline among the newest purchases.
+        '/wex/card',
+        '/wex/transactions?page=0&size=20&sort=transactionDate%2Cdesc'
       );
     } else if (!location.search) {
       var list = owner ? '/wex/company/transactions?' : '/wex/transactions?';
       calls.push(list + query({ page: 0, size: 20, sort: 'transactionDate,desc', dateFrom: dayStart(monthBefore(now)), dateTo: dayEnd(now) }));
       if (owner) calls.push('/wex/company/get-cards');
     }
-    if (owner) calls.push('/wex/company/alerts?unread=true&page=0&size=1');
+    // The navigation's unread count: the owner's alerts, the driver's notifications.
+    calls.push(owner ? '/wex/company/alerts?unread=true&page=0&size=1' : '/notifications?unread=true&page=0&size=1');
     preloadCalls(jwt, calls);
   }
   function preloadCalls(jwt, calls) {

@@ -5,6 +5,8 @@ import { prefetchDashboard } from '@/features/dashboard';
 /* eslint-disable no-restricted-imports -- boot.js's calls are compared with the features' own endpoints and arguments */
 import { alertsApi } from '@/features/alerts/api/alerts-api';
 import { driverRequestsApi } from '@/features/fuel-cards/api/driver-requests-api';
+import { notificationsApi } from '@/features/notifications/api/notifications-api';
+import { prefetchMyCard } from '@/features/transactions/dashboard';
 import { transactionsApi } from '@/features/transactions/api/transactions-api';
 import { defaultFilters, toQuery } from '@/features/transactions/model/transaction-filters';
 import { tripsApi } from '@/features/trips/api/trips-api';
@@ -51,12 +53,16 @@ async function appCalls(role: RoleCode, page: 'dashboard' | 'transactions') {
   if (page === 'dashboard') {
     store.dispatch(prefetchDashboard(role));
     if (owner) requests.push(store.dispatch(driverRequestsApi.endpoints.getDriverRequests.initiate()));
-    else requests.push(store.dispatch(tripsApi.endpoints.getActiveTrip.initiate()));
+    else {
+      requests.push(store.dispatch(tripsApi.endpoints.getActiveTrip.initiate()));
+      store.dispatch(prefetchMyCard());
+    }
   } else {
     requests.push(store.dispatch(transactionsApi.endpoints.getTransactions.initiate(toQuery(owner ? 'company' : 'driver', defaultFilters()))));
     if (owner) requests.push(store.dispatch(transactionsApi.endpoints.getTransactionCardOptions.initiate()));
   }
   if (owner) requests.push(store.dispatch(alertsApi.endpoints.getUnreadAlertCount.initiate()));
+  else requests.push(store.dispatch(notificationsApi.endpoints.getUnreadNotificationCount.initiate()));
   await Promise.allSettled(requests);
   await vi.waitFor(() => expect(store.getState().api.queries).not.toEqual({}));
   await new Promise((resolve) => setTimeout(resolve, 50));

@@ -105,4 +105,6 @@ DashboardPage.preload = async (role: RoleCode, dispatch: AppDispatch) => {
     roleDashboard(role).preload(),
   ]);
   dispatch(prefetchDashboard(role));
+  // The driver's card panel comes from the transactions feature, loaded with the driver's dashboard above.
+  if (role !== 'ROLE_COMPANY') dispatch((await import('@/features/transactions/dashboard')).prefetchMyCard());
 };

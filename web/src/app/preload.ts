@@ -1,6 +1,7 @@
 import { matchRoutes } from 'react-router';
 import type { ReactElement } from 'react';
 import { authApi } from '@/lib/auth/auth-api';
+import { paths } from '@/lib/paths';
 import { preloadOf } from './lazy-page';
 import { roleHint } from './role-hint';
 import { SignedInShell } from './signed-in-shell';
@@ -26,10 +27,20 @@ export function startSignedInLoad(store: AppStore, pathname: string) {
       // A failed chunk load is reported when the page renders (lazy rethrows it), not here.
       const preload = (load: () => Promise<unknown>) => void load().catch(() => undefined);
       preload(SignedInShell.preload);
-      for (const match of matchRoutes(routes, pathname) ?? []) {
+      for (const match of matchRoutes(routes, signedInDestination(pathname)) ?? []) {
         const pagePreload = preloadOf((match.route.element as ReactElement | undefined)?.type);
         if (pagePreload) preload(() => pagePreload(role, store.dispatch));
       }
     }, 0),
   );
+}
+
+/**
+ * The page a stored session opening `pathname` shows: the sign-in pages send it on
+ * (RedirectIfSignedIn) to the page remembered in the history entry, else to the dashboard.
+ */
+function signedInDestination(pathname: string): string {
+  if (pathname !== paths.root && pathname !== paths.signIn) return pathname;
+  const from = (window.history.state as { usr?: { from?: { pathname?: unknown } } | null } | null)?.usr?.from?.pathname;
+  return typeof from === 'string' ? from : paths.dashboard;
 }

@@ -76,15 +76,13 @@ describe('route guards', () => {
   });
 
   it('opens the planner lazily on /navigation, /wex/locations and /assistant', async () => {
-    // The planner chunk is large: its first import in jsdom can take a few seconds.
-    const lazyLoad = { timeout: 10_000 };
     for (const path of [paths.navigation, paths.wexLocations]) {
       const view = renderApp(path, { session });
-      expect(await screen.findByRole('heading', { name: 'Fuel Locations' }, lazyLoad)).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: 'Fuel Locations' })).toBeInTheDocument();
       view.unmount();
     }
     renderApp(paths.assistant, { session });
-    expect(await screen.findByRole('heading', { name: 'Smart Route Assistant' }, lazyLoad)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Smart Route Assistant' })).toBeInTheDocument();
   });
 });
 
@@ -130,11 +128,14 @@ describe('app shell', () => {
     expect(await screen.findByTestId('navigation-drawer')).toHaveAttribute('data-state', 'closed');
   });
 
-  it('logs out to "/", empties the session and clears storage', async () => {
+  it('signs out to "/" once confirmed, empties the session and clears storage', async () => {
     const { router, user, store } = renderApp(paths.dashboard, { session });
     const drawer = await screen.findByTestId('navigation-drawer');
     localStorage.setItem('other', 'value');
-    await user.click(within(drawer).getByRole('button', { name: 'Log out' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.root));
     expect(store.getState().auth).toMatchObject({ token: null, refreshToken: null, user: null });
     expect(localStorage.getItem('token')).toBeNull();

@@ -7,8 +7,8 @@ import { lazyPage } from './lazy-page';
 export const SignedInShell = lazyPage(async () => {
   const [{ AppShell: Shell }, { useUnreadAlertCount }, { useUnreadNotificationCount }, { default: NotificationsIcon }] = await Promise.all([
     import('@/components/layout/AppShell'),
-    import('@/features/alerts'),
-    import('@/features/notifications'),
+    import('@/features/alerts/unread'),
+    import('@/features/notifications/unread'),
     import('@mui/icons-material/Notifications'),
   ]);
   return function SignedInShell({ children }: { children: ReactNode }) {
@@ -18,9 +18,18 @@ export const SignedInShell = lazyPage(async () => {
     const unread = useDeferredValue(useUnreadAlertCount());
     const unreadNotices = useDeferredValue(useUnreadNotificationCount());
     const extraEntries = useMemo(() => {
-      if (unread !== undefined) return [{ to: paths.alerts, label: 'nav.alerts', icon: <NotificationsIcon />, match: [paths.alerts], badge: unread }];
+      if (unread !== undefined) return [{ to: paths.alerts, label: 'nav.alerts', barLabel: 'nav.short.alerts', icon: <NotificationsIcon />, match: [paths.alerts], badge: unread }];
       if (unreadNotices !== undefined) {
-        return [{ to: paths.notifications, label: 'nav.notifications', icon: <NotificationsIcon />, match: [paths.notifications], badge: unreadNotices }];
+        return [
+          {
+            to: paths.notifications,
+            label: 'nav.notifications',
+            barLabel: 'nav.short.notifications',
+            icon: <NotificationsIcon />,
+            match: [paths.notifications],
+            badge: unreadNotices,
+          },
+        ];
       }
       return [];
     }, [unread, unreadNotices]);

@@ -8,8 +8,10 @@ import { server } from './server';
 await loadAllTexts();
 
 // Pages load their code when their route first renders (src/app/router.tsx); the first
-// import of a page in a test file can take seconds to transform on a loaded machine.
-configure({ asyncUtilTimeout: 15_000 });
+// import of a page in a test file can take seconds to transform on a loaded machine. Every
+// findBy and waitFor waits this long (vite.config.ts's test limits are the rest): no test
+// sets a tighter one of its own, so none depends on the host's speed.
+configure({ asyncUtilTimeout: 30_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

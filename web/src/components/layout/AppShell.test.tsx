@@ -1,9 +1,13 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
-import { AppShell } from './AppShell';
+import { paths } from '@/lib/paths';
+import { renderApp, renderWithProviders } from '@/test/render';
+import { setLanguage } from '@/lib/i18n';
+import { apiUrl, driverAccount, ownerAccount, server } from '@/test/server';
+import { AppShell, BOTTOM_BAR_MAX_ITEMS } from './AppShell';
 
 /** A window whose width the test sets; MUI's useMediaQuery listens to matchMedia. */
 function fakeWindowWidth(initial: number) {
@@ -70,5 +74,78 @@ describe('AppShell', () => {
     expect(screen.getByTestId('navigation-drawer')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Clicked 2' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toContainElement(screen.getByRole('button', { name: 'Clicked 2' }));
+  });
+});
+
+const session = { token: 't1', refreshToken: 'r1' };
+
+describe('the phones\' bottom bar', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The bar's items (links and the More and Account buttons) and their visible labels. */
+  async function barItems() {
+    const bar = await screen.findByTestId('navigation-bar');
+    // The unread count's entry (Alerts, Inbox) joins once its first count answers.
+    await waitFor(() => expect(within(bar).getAllByTestId('navigation-bar-item')).toHaveLength(BOTTOM_BAR_MAX_ITEMS));
+    return within(bar).getAllByTestId('navigation-bar-label').map((label) => label.textContent);
+  }
+
+  it('gives an owner five destinations: the rest of the pages under More, Settings and Sign out under Account', async () => {
+    fakeWindowWidth(320);
+    const { user } = renderApp(paths.dashboard, { session });
+    expect(await barItems()).toEqual(['Home', 'Stations', 'Alerts', 'More', 'Account']);
+
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    const more = await screen.findByRole('menu');
+    expect(within(more).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Trips', 'Compliance', 'Vehicles', 'IFTA']);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    const account = await screen.findByRole('menu');
+    expect(within(account).getByText('owner@demo.test')).toBeInTheDocument();
+    expect(within(account).getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', paths.settings);
+    expect(within(account).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('gives a driver five destinations, their inbox among them', async () => {
+    fakeWindowWidth(320);
+    server.use(http.get(apiUrl('/account'), () => HttpResponse.json(driverAccount)));
+    renderApp(paths.dashboard, { session });
+    expect(await barItems()).toEqual(['Home', 'Stations', 'Trips', 'Inbox', 'Account']);
+  });
+
+  it('signs out only once the confirmation is accepted', async () => {
+    fakeWindowWidth(390);
+    const { user, router, store } = renderApp(paths.dashboard, { session });
+    await barItems();
+
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out?' });
+    expect(dialog).toHaveTextContent('You will need your email and password to sign in again.');
+    // Cancel (focused first: a second stray tap keeps the session) closes it and nothing else.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.getState().auth.token).toBe('t1');
+    expect(router.state.location.pathname).toBe(paths.dashboard);
+
+    await user.click(screen.getByRole('button', { name: 'Account' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Sign out?' })).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.root));
+    expect(store.getState().auth.token).toBeNull();
+  });
+
+  it('labels the bar in Spanish with one short word each', async () => {
+    fakeWindowWidth(320);
+    server.use(http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })));
+    try {
+      renderApp(paths.dashboard, { session });
+      await waitFor(() => expect(screen.getByTestId('navigation-bar')).toHaveTextContent('Inicio'));
+      expect(await barItems()).toEqual(['Inicio', 'Paradas', 'Alertas', 'Más', 'Cuenta']);
+    } finally {
+      act(() => setLanguage('en'));
+    }
   });
 });

@@ -3,7 +3,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
 import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
-import LogoutIcon from '@mui/icons-material/Logout';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import MenuIcon from '@mui/icons-material/Menu';
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import RouteIcon from '@mui/icons-material/Route';
@@ -31,9 +31,9 @@ import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink, NavLink, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
 import { selectRole } from '@/lib/auth/auth-slice';
-import { useSignOut } from '@/lib/auth/session';
 import type { RoleCode } from '@/lib/auth/types';
 import { useAppSelector } from '@/lib/store';
+import { AccountMenu } from './AccountMenu';
 
 /** Drawer sizes and its remembered state (docs/product.md §2.2, §9). */
 export const DRAWER_OPEN_WIDTH = 300;
@@ -48,6 +48,8 @@ function readDrawerOpen(): boolean {
 export interface NavEntry {
   to: string;
   label: string;
+  /** The phones' bottom bar's label (common namespace): one short word that fits a fifth of 320 px in every language. */
+  barLabel?: string;
   icon: ReactElement;
   match: readonly string[];
   /** A count shown on the icon (e.g. unread alerts); nothing when 0 or absent. */
@@ -56,18 +58,24 @@ export interface NavEntry {
   role?: RoleCode;
   /** On phones, under "More" for these roles (the bottom bar holds at most 5 items). */
   moreFor?: readonly RoleCode[];
+  /** On phones, in the account menu instead of the bar. */
+  accountMenuOnPhones?: boolean;
 }
 
+/** The phones' bottom bar holds at most this many destinations (More and Account included). */
+export const BOTTOM_BAR_MAX_ITEMS = 5;
+
 const leadingEntries: readonly NavEntry[] = [
-  { to: paths.dashboard, label: 'nav.dashboard', icon: <DashboardIcon />, match: [paths.dashboard] },
+  { to: paths.dashboard, label: 'nav.dashboard', barLabel: 'nav.short.dashboard', icon: <DashboardIcon />, match: [paths.dashboard] },
   {
     to: paths.navigation,
     label: 'nav.navigation',
+    barLabel: 'nav.short.navigation',
     icon: <LocalGasStationIcon />,
     match: [paths.navigation, paths.wexLocations, paths.assistant],
   },
   // Drivers run trips from their phone; owners reach them under More.
-  { to: paths.trips, label: 'nav.trips', icon: <RouteIcon />, match: [paths.trips], moreFor: ['ROLE_COMPANY'] },
+  { to: paths.trips, label: 'nav.trips', barLabel: 'nav.short.trips', icon: <RouteIcon />, match: [paths.trips], moreFor: ['ROLE_COMPANY'] },
 ];
 const trailingEntries: readonly NavEntry[] = [
   {
@@ -87,7 +95,14 @@ const trailingEntries: readonly NavEntry[] = [
     moreFor: ['ROLE_COMPANY'],
   },
   { to: paths.ifta, label: 'nav.ifta', icon: <ReceiptLongIcon />, match: [paths.ifta], role: 'ROLE_COMPANY', moreFor: ['ROLE_COMPANY'] },
-  { to: paths.settings, label: 'nav.settings', icon: <SettingsIcon />, match: [paths.settings, paths.account, paths.contactUs, paths.integrations] },
+  // On phones Settings is in the account menu (AccountMenu), beside Sign out.
+  {
+    to: paths.settings,
+    label: 'nav.settings',
+    icon: <SettingsIcon />,
+    match: [paths.settings, paths.account, paths.contactUs, paths.integrations],
+    accountMenuOnPhones: true,
+  },
 ];
 
 /** The entries the signed-in user's role sees, with the page's extra ones (alerts) before the trailing ones. */
@@ -107,12 +122,12 @@ function EntryIcon({ entry }: { entry: NavEntry }) {
   );
 }
 
-/** The entry's accessible name: its label, plus the count when there is one. */
+/** The entry's accessible name: its label (or the one given, the bar's), plus the count when there is one. */
 function useEntryName() {
   const { t } = useTranslation();
   // The count as the badge shows it, where it shows it (before the label): the name must contain the visible text in order.
-  return (entry: NavEntry) =>
-    entry.badge ? t('nav.withCount', { label: t(entry.label), count: entry.badge, shown: entry.badge > 99 ? '99+' : entry.badge }) : t(entry.label);
+  return (entry: NavEntry, label = entry.label) =>
+    entry.badge ? t('nav.withCount', { label: t(label), count: entry.badge, shown: entry.badge > 99 ? '99+' : entry.badge }) : t(label);
 }
 
 /** Height of the phones' bottom navigation bar (without the device's safe area). */
@@ -186,27 +201,33 @@ interface NavProps {
   extraEntries: readonly NavEntry[];
 }
 
-/** Phones: a fixed bottom bar of the entries and the logout action (or More). */
+/**
+ * Phones: a fixed bottom bar of at most BOTTOM_BAR_MAX_ITEMS destinations, each a short label
+ * on one line (never broken inside a word, never cut), with More (owners' further pages) and
+ * Account (Settings and Sign out, AccountMenu) last.
+ */
 function BottomBar({ extraEntries }: NavProps) {
   const { t } = useTranslation();
   const entryName = useEntryName();
-  const { signOut } = useSignOut();
   const { pathname } = useLocation();
   const { visible, inMore } = useEntries(extraEntries);
-  const barEntries = visible.filter((entry) => !inMore(entry));
+  const barEntries = visible.filter((entry) => !inMore(entry) && !entry.accountMenuOnPhones);
   const moreEntries = visible.filter(inMore);
+  const accountEntries = visible.filter((entry) => entry.accountMenuOnPhones);
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
+  const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
   const moreMenuId = useId();
+  const accountMenuId = useId();
   const itemSx = {
     flex: 1,
     minWidth: 0,
     display: 'flex',
     flexDirection: 'column',
     alignItems: 'center',
-    // Icons on one line whether a label takes one line or two.
     justifyContent: 'flex-start',
     gap: 0.25,
     pt: 1,
+    px: 0.25,
     color: 'text.secondary',
     textDecoration: 'none',
     fontSize: '0.75rem',
@@ -214,6 +235,16 @@ function BottomBar({ extraEntries }: NavProps) {
     borderRadius: 3,
     '&[aria-current="page"]': { color: 'primary.main' },
   } as const;
+  const buttonSx = { ...itemSx, border: 0, bgcolor: 'transparent', font: 'inherit', cursor: 'pointer' } as const;
+  // One line, whole words: the labels are single short words (barLabel); a label that ever
+  // outgrows its fifth of the bar overflows visibly (the e2e check measures it) rather than breaking.
+  // Its own type: a button's font is the page's (font: inherit above), a link's the bar's.
+  const labelSx = { maxWidth: '100%', textAlign: 'center', fontSize: '0.75rem', fontWeight: 600, lineHeight: 1.15, whiteSpace: 'nowrap' } as const;
+  const menuOrigin = {
+    anchorOrigin: { vertical: 'top', horizontal: 'right' },
+    transformOrigin: { vertical: 'bottom', horizontal: 'right' },
+  } as const;
+  const accountActive = accountEntries.some((entry) => isActive(entry.match, pathname));
   return (
     <>
       {/* Whatever is scrolled into view (focus, find, a tap's target) stops above the bar. */}
@@ -244,43 +275,19 @@ function BottomBar({ extraEntries }: NavProps) {
               component={NavLink}
               to={entry.to}
               aria-current={isActive(entry.match, pathname) ? 'page' : undefined}
-              aria-label={entry.badge ? entryName(entry) : undefined}
+              aria-label={entry.badge ? entryName(entry, entry.barLabel) : undefined}
+              data-testid="navigation-bar-item"
               sx={itemSx}
             >
               <EntryIcon entry={entry} />
               {/* A space between the badge's count and the label: their text reads "38 Alerts", not "38Alerts", as the name must contain it. */}{' '}
-              {/* A long label ("Fuel Locations" in a fifth of 390 px) wraps onto a second line rather than being cut. */}
-              <Box
-                component="span"
-                sx={{
-                  maxWidth: '100%',
-                  textAlign: 'center',
-                  lineHeight: 1.15,
-                  overflowWrap: 'anywhere',
-                  overflow: 'hidden',
-                  display: '-webkit-box',
-                  WebkitLineClamp: 2,
-                  WebkitBoxOrient: 'vertical',
-                }}
-              >
-                {t(entry.label)}
+              <Box component="span" data-testid="navigation-bar-label" sx={labelSx}>
+                {t(entry.barLabel ?? entry.label)}
               </Box>
             </Box>
           ))}
         </Box>
-        {moreEntries.length === 0 ? (
-          <Box
-            component="button"
-            type="button"
-            onClick={signOut}
-            sx={{ ...itemSx, flex: 1, border: 0, bgcolor: 'transparent', font: 'inherit', cursor: 'pointer' }}
-          >
-            <LogoutIcon />
-            <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 600, lineHeight: 1.15 }}>
-              {t('nav.logout')}
-            </Box>
-          </Box>
-        ) : (
+        {moreEntries.length > 0 && (
           <>
             <Box
               component="button"
@@ -290,21 +297,15 @@ function BottomBar({ extraEntries }: NavProps) {
               aria-controls={moreAnchor ? moreMenuId : undefined}
               aria-current={moreEntries.some((entry) => isActive(entry.match, pathname)) ? 'page' : undefined}
               onClick={(event) => setMoreAnchor(event.currentTarget as HTMLElement)}
-              sx={{ ...itemSx, flex: 1, border: 0, bgcolor: 'transparent', font: 'inherit', cursor: 'pointer' }}
+              data-testid="navigation-bar-item"
+              sx={buttonSx}
             >
               <MoreHorizIcon />
-              <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 600, lineHeight: 1.15 }}>
+              <Box component="span" data-testid="navigation-bar-label" sx={labelSx}>
                 {t('nav.more')}
               </Box>
             </Box>
-            <Menu
-              id={moreMenuId}
-              anchorEl={moreAnchor}
-              open={Boolean(moreAnchor)}
-              onClose={() => setMoreAnchor(null)}
-              anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-              transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-            >
+            <Menu id={moreMenuId} anchorEl={moreAnchor} open={Boolean(moreAnchor)} onClose={() => setMoreAnchor(null)} {...menuOrigin}>
               {moreEntries.map((entry) => (
                 <MenuItem key={entry.to} component={ReactRouterLink} to={entry.to} onClick={() => setMoreAnchor(null)}>
                   <ListItemIcon>
@@ -313,20 +314,26 @@ function BottomBar({ extraEntries }: NavProps) {
                   <ListItemText primary={entryName(entry)} />
                 </MenuItem>
               ))}
-              <MenuItem
-                onClick={() => {
-                  setMoreAnchor(null);
-                  signOut();
-                }}
-              >
-                <ListItemIcon>
-                  <LogoutIcon />
-                </ListItemIcon>
-                <ListItemText primary={t('nav.logout')} />
-              </MenuItem>
             </Menu>
           </>
         )}
+        <Box
+          component="button"
+          type="button"
+          aria-haspopup="menu"
+          aria-expanded={accountAnchor ? 'true' : undefined}
+          aria-controls={accountAnchor ? accountMenuId : undefined}
+          aria-current={accountActive ? 'page' : undefined}
+          onClick={(event) => setAccountAnchor(event.currentTarget as HTMLElement)}
+          data-testid="navigation-bar-item"
+          sx={buttonSx}
+        >
+          <AccountCircleIcon />
+          <Box component="span" data-testid="navigation-bar-label" sx={labelSx}>
+            {t('nav.account')}
+          </Box>
+        </Box>
+        <AccountMenu id={accountMenuId} anchor={accountAnchor} onClose={() => setAccountAnchor(null)} {...menuOrigin} />
       </Paper>
     </>
   );
@@ -336,9 +343,10 @@ function BottomBar({ extraEntries }: NavProps) {
 function SideDrawer({ extraEntries }: NavProps) {
   const { t } = useTranslation();
   const entryName = useEntryName();
-  const { signOut } = useSignOut();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(readDrawerOpen);
+  const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+  const accountMenuId = useId();
   const { visible } = useEntries(extraEntries);
   const width = open ? DRAWER_OPEN_WIDTH : DRAWER_CLOSED_WIDTH;
 
@@ -421,15 +429,30 @@ function SideDrawer({ extraEntries }: NavProps) {
       </List>
       <Divider />
       <List component="div">
-        <Tooltip title={open ? '' : t('nav.logout')} placement="right">
-          <ListItemButton onClick={signOut} sx={itemSx} aria-label={t('nav.logout')}>
+        <Tooltip title={open ? '' : t('nav.account')} placement="right">
+          <ListItemButton
+            onClick={(event) => setAccountAnchor(event.currentTarget)}
+            sx={itemSx}
+            aria-label={t('nav.account')}
+            aria-haspopup="menu"
+            aria-expanded={accountAnchor ? 'true' : undefined}
+            aria-controls={accountAnchor ? accountMenuId : undefined}
+          >
             <ListItemIcon sx={iconSx}>
-              <LogoutIcon />
+              <AccountCircleIcon />
             </ListItemIcon>
-            {open && <ListItemText primary={t('nav.logout')} />}
+            {open && <ListItemText primary={t('nav.account')} />}
           </ListItemButton>
         </Tooltip>
       </List>
+      <AccountMenu
+        id={accountMenuId}
+        anchor={accountAnchor}
+        onClose={() => setAccountAnchor(null)}
+        // Above the Account entry, inside the drawer's width when it is open.
+        anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
+        transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      />
     </Drawer>
   );
 }

@@ -3,3 +3,4 @@
 // instead would evaluate the transactions pages with their filters on every dashboard's first load.
 export { MyCardPanel, type CardLock } from './components/MyCardPanel';
 export { OverrideRequestFromUrl } from './components/OverrideRequestFromUrl';
+export { prefetchMyCard } from './api/prefetch';

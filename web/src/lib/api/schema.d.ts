@@ -5057,7 +5057,7 @@ export interface paths {
         put?: never;
         /**
          * Let this browser receive push notifications
-         * @description Any signed-in user. Saves the subscription for the caller, one per endpoint: posting an endpoint again updates its keys, and an endpoint another user had (they signed out of this browser without deleting it) now belongs to the caller, their queued notifications dropped. Field errors: endpoint ['Endpoint is required'], ['Endpoint must be at most 2048 characters'], ['Endpoint must be an https address of a public push service']; keys.p256dh and keys.auth ['Must be a base64url key of at most 128 characters']. A user keeps at most 20 subscriptions: one more forgets the oldest.
+         * @description Any signed-in user. Saves the subscription for the caller, one per endpoint: posting an endpoint again updates its keys. A subscription never moves between users: an endpoint another user holds (they left this browser without signing out) is 409 'This browser's notifications belong to another account - Switch notifications off and on again to receive yours', nothing changed. The endpoint's address follows the rule of webhook endpoints (https, public addresses; its name is checked when connecting). Field errors: endpoint ['Endpoint is required'], ['Endpoint must be at most 2048 characters'], ['Endpoint must be an https address of a public push service']; keys.p256dh and keys.auth ['Must be a base64url key of at most 128 characters']. A user keeps at most 20 subscriptions: one more forgets the oldest.
          */
         post: {
             parameters: {
@@ -5081,6 +5081,7 @@ export interface paths {
                 };
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
+                409: components["responses"]["Conflict"];
                 503: components["responses"]["DatabaseUnavailable"];
             };
         };

@@ -35,7 +35,7 @@ describe('account details', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Your details have been saved');
     expect(sent).toMatchObject({ email: 'new@demo.test', currentPassword: 'Demo#Pass1' });
-  }, 90_000);
+  });
 });
 
 describe('language', () => {
@@ -63,7 +63,7 @@ describe('language', () => {
     await user.click(within(screen.getByRole('group', { name: 'Idioma de la aplicación' })).getByRole('button', { name: 'English' }));
     await screen.findByText('Language saved');
     expect(sent.at(-1)).toMatchObject({ language: 'en' });
-  }, 90_000);
+  });
 
   it('stays on the language shown when the server refuses it', async () => {
     server.use(http.put(apiUrl('/account'), () => HttpResponse.json({ status: 400, message: { language: ['Language must be en or es'] } }, { status: 400 })));
@@ -72,5 +72,5 @@ describe('language', () => {
     await user.click(within(languages).getByRole('button', { name: 'Español' }));
     await screen.findByText('Language must be en or es');
     expect(screen.getByRole('heading', { name: 'Account', level: 1 })).toBeTruthy();
-  }, 90_000);
+  });
 });

@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, errorStatus } from '@/lib/api';
 import { notify } from '@/lib/notifier';
 import { devicePushState, deviceSubscription, pushApi, subscribeDevice, type PushState } from '@/lib/push';
 
@@ -25,10 +25,24 @@ export function NotificationsCard() {
 
   const turnOn = useCallback(async () => {
     const { publicKey } = await fetchKey().unwrap();
-    const sub = await subscribeDevice(publicKey);
+    const saveDevice = async (sub: PushSubscription) => {
+      const json = sub.toJSON();
+      await save({ endpoint: sub.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } }).unwrap();
+    };
+    let sub = await subscribeDevice(publicKey);
     if (sub === 'blocked' || sub === 'unsupported') return sub;
-    const json = sub.toJSON();
-    await save({ endpoint: sub.endpoint, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } }).unwrap();
+    try {
+      await saveDevice(sub);
+    } catch (error) {
+      // 409: this browser's subscription is another account's (it was left without
+      // signing out), and a subscription never moves between users: subscribe afresh,
+      // with a new endpoint (docs/notifications.md).
+      if (errorStatus(error) !== 409) throw error;
+      await sub.unsubscribe();
+      sub = await subscribeDevice(publicKey);
+      if (sub === 'blocked' || sub === 'unsupported') return sub;
+      await saveDevice(sub);
+    }
     return 'on' as const;
   }, [fetchKey, save]);
 

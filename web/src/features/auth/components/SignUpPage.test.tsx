@@ -129,7 +129,7 @@ describe('owner sign-up', () => {
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // Next waits for the server email/card check to settle, so wait for the step to change.
-    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 2 of 2'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 2 of 2'));
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('Company name is required')).toBeInTheDocument();
@@ -207,7 +207,7 @@ describe('driver sign-up', () => {
     await fillCredentials(user, 'new.driver@fleet.test');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // Next waits for the server email/card check to settle, so wait for the step to change.
-    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 2 of 3'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 2 of 3'));
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Card number is required')).toBeInTheDocument();
@@ -228,7 +228,7 @@ describe('driver sign-up', () => {
     await waitFor(() => expect(calls.cards).toContain(FREE_CARD));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // Next waits for the server email/card check to settle, so wait for the step to change.
-    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 3 of 3'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 3 of 3'));
 
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
@@ -275,12 +275,12 @@ describe('driver sign-up', () => {
     await chooseRole(user, 'Company Driver');
     await fillCredentials(user, 'new.driver@fleet.test');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 2 of 3'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 2 of 3'));
     await user.type(screen.getByLabelText('Company name'), 'Demo Fr8');
     await user.type(screen.getByLabelText('Card number'), FREE_CARD);
     await waitFor(() => expect(calls.cards).toContain(FREE_CARD));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 3 of 3'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 3 of 3'));
     await user.type(screen.getByLabelText('First name'), 'Dan');
     await user.type(screen.getByLabelText('Last name'), 'Driver');
     await user.type(screen.getByLabelText('Phone number'), '407-555-0101');

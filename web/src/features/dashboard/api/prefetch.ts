@@ -18,6 +18,9 @@ export const prefetchDashboard =
       void dispatch(prefetch('getCompanyContract', undefined, {}));
       void dispatch(prefetch('getTotalSpendings', { role, lastDays }, {}));
       void dispatch(prefetch('getDashboardCards', undefined, {}));
+      void dispatch(prefetch('getDashboardConfig', undefined, {}));
+      void dispatch(prefetch('getLowBalance', undefined, {}));
+      void dispatch(prefetch('getIftaSummary', undefined, {}));
     } else {
       void dispatch(prefetch('getTotalSpendings', { role: 'ROLE_USER', lastDays: periodDays(SPENDINGS_DEFAULT_PERIOD) }, {}));
     }

@@ -87,7 +87,7 @@ describe('fuel cards', () => {
       { cardNumber: '7071000000000001234', status: 'INACTIVE', driverName: 'Sam Carter', driverId: 'D-1001', unitNumber: 'TRK-12' },
     ]);
     await waitFor(() => expect(searches.length).toBe(2));
-    const unlocked = await within(row).findByRole('button', { name: 'Activate' }, { timeout: 3000 });
+    const unlocked = await within(row).findByRole('button', { name: 'Activate' });
     expect(unlocked).toBeEnabled();
     expect(row).toHaveAttribute('data-status', 'INACTIVE');
   });
@@ -100,7 +100,7 @@ describe('fuel cards', () => {
     await user.click(within(row).getByRole('button', { name: 'Activate' }));
     expect(within(row).getByRole('button', { name: 'Activating...' })).toBeDisabled();
     expect(await screen.findByText('Failed to update card status')).toBeInTheDocument();
-    expect(await within(row).findByRole('button', { name: 'Activate' }, { timeout: 3000 })).toBeEnabled();
+    expect(await within(row).findByRole('button', { name: 'Activate' })).toBeEnabled();
   });
 
   it('requires driver name, driver ID and unit number in Edit Card Details', async () => {

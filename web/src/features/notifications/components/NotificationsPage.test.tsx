@@ -41,11 +41,11 @@ describe('NotificationsPage', () => {
     await user.click(within(rows[0]).getByRole('button'));
     await expect.poll(() => read).toEqual(['7']);
     await expect.poll(() => router.state.location.pathname).toBe('/trips/41');
-  }, 90_000);
+  });
 
   it('says when there is nothing yet', async () => {
     server.use(http.get(apiUrl('/account'), () => HttpResponse.json(driverAccount)));
     renderApp(paths.notifications, { session: { token: 't1', refreshToken: 'r1' } });
     expect(await screen.findByTestId('notifications-empty')).toBeTruthy();
-  }, 90_000);
+  });
 });

@@ -66,7 +66,7 @@ async function fillAssistant(user: ReturnType<typeof renderPlanner>['user'], tan
 }
 
 // Whole-screen flows with many user events: generous on a shared, busy machine.
-describe('PlannerPage without a route', { timeout: 60_000 }, () => {
+describe('PlannerPage without a route', () => {
   it('disables the top bar with (Loading...) until the map is loaded', () => {
     renderPlanner({ MapView: UnloadedMap });
     expect(screen.getByRole('combobox', { name: 'Departure (Loading...)' })).toBeDisabled();
@@ -190,7 +190,7 @@ describe('PlannerPage without a route', { timeout: 60_000 }, () => {
   });
 });
 
-describe('PlannerPage with a route', { timeout: 60_000 }, () => {
+describe('PlannerPage with a route', () => {
   it('builds a route from the picked places and lists the stations near it', async () => {
     const { user } = renderPlanner();
     await screen.findAllByTestId('station-card');
@@ -416,7 +416,7 @@ describe('PlannerPage with a route', { timeout: 60_000 }, () => {
   });
 });
 
-describe('PlannerPage with enough fuel', { timeout: 60_000 }, () => {
+describe('PlannerPage with enough fuel', () => {
   it('says no stop is needed when the plan buys nothing', async () => {
     server.use(
       http.post(apiUrl('/assistant/plan'), () =>
@@ -433,7 +433,7 @@ describe('PlannerPage with enough fuel', { timeout: 60_000 }, () => {
   });
 });
 
-describe('PlannerPage with a contract that counts detours', { timeout: 60_000 }, () => {
+describe('PlannerPage with a contract that counts detours', () => {
   it('shows the net saving after the detour on the plan card and on each stop card', async () => {
     server.use(http.post(apiUrl('/assistant/plan'), () => HttpResponse.json(fuelPlanWithDetour)));
     const { user } = renderPlanner();
@@ -458,7 +458,7 @@ describe('PlannerPage with a contract that counts detours', { timeout: 60_000 },
   });
 });
 
-describe('PlannerPage and trips', { timeout: 60_000 }, () => {
+describe('PlannerPage and trips', () => {
   it('offers "Save as trip" under a computed plan with its inputs, route and place names', async () => {
     const saved: unknown[] = [];
     function SaveTrip({ planned }: { planned: unknown }) {

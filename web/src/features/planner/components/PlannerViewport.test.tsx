@@ -37,7 +37,7 @@ const renderPlanner = () => renderWithProviders(<PlannerPage MapView={FakeMap} /
 
 const cities = () => screen.getAllByTestId('station-card').map((card) => card.textContent ?? '');
 
-describe('the planner follows the map view', { timeout: 60_000 }, () => {
+describe('the planner follows the map view', () => {
   it('asks for the opening view and counts every station in it', async () => {
     renderPlanner();
     await waitFor(() => expect(screen.getAllByTestId('station-card')).toHaveLength(4));

@@ -12,7 +12,7 @@ import { FROM_LIST } from '../model/history';
 import '@/components/layout/RowLink.css';
 import './TransactionRow.css';
 
-/** Declined purchases carry a red chip; the rule they broke is a sentence beside it (DeclineReason). */
+/** Declined purchases carry a red chip; the rule they broke is a sentence under it (DeclineReason). */
 export function DeclinedChip() {
   const { t } = useTranslation('transactions');
   return (
@@ -27,16 +27,15 @@ export function DeclinedChip() {
   );
 }
 
-/** The sentence naming the broken rule (every decline names its rule); wraps on phones. */
+/** The sentence naming the broken rule (every decline names its rule), in full: it wraps between words on phones. */
 export function DeclineReason({
   transaction,
   variant = 'body2',
-  oneLine = false,
+  className,
 }: {
   transaction: Pick<TransactionListItem, 'declineCode' | 'declineReason'>;
   variant?: 'body1' | 'body2';
-  /** On a row: one line, cut with an ellipsis (the detail shows it whole). */
-  oneLine?: boolean;
+  className?: string;
 }) {
   const { t } = useTranslation('transactions');
   const sentence = declineSentence(t, transaction.declineCode, transaction.declineReason);
@@ -45,10 +44,9 @@ export function DeclineReason({
     <Typography
       variant={variant}
       data-testid="decline-reason"
-      noWrap={oneLine}
-      title={oneLine ? sentence : undefined}
+      className={className}
       // The theme's light red: error.main is under 4.5:1 on a declined row's red tint.
-      sx={{ color: 'error.light', overflowWrap: 'anywhere', maxWidth: '100%' }}
+      sx={{ color: 'error.light', overflowWrap: 'break-word', maxWidth: '100%' }}
     >
       {sentence}
     </Typography>
@@ -93,18 +91,16 @@ export const TransactionRow = memo(function TransactionRow({ transaction }: { tr
             {transaction.productCode && transaction.productCode !== 'DSL' && ` · ${t(`products.${transaction.productCode}`)}`}
           </p>
         </div>
-        {/* A declined row says why under its chip, so it is no taller than the others (five rows fit a phone). */}
         <div className="transaction-row-amounts">
           <p className="transaction-row-total">{formatDollars(shownAmount(transaction))}</p>
           {declined ? (
-            <>
-              <DeclinedChip />
-              <DeclineReason transaction={transaction} oneLine />
-            </>
+            <DeclinedChip />
           ) : (
             <p className="transaction-row-saved">{t('row.saved', { amount: formatDollars(transaction.discAmount) })}</p>
           )}
         </div>
+        {/* Why, in full: the row's whole width under the purchase, wrapped between words (a driver looks for it here). */}
+        {declined && <DeclineReason transaction={transaction} className="transaction-row-reason" />}
       </ReactRouterLink>
     </li>
   );

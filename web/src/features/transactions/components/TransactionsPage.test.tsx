@@ -231,7 +231,7 @@ describe('transactions list', () => {
     await waitFor(() => expect(requests.at(-1)).toMatchObject({ searchText: 'pilot', cardNumber: '7071000000000005678', dateFrom: apiDateFrom('2026-01-02') }));
     expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({ search: 'pilot', card: '7071000000000005678', from: '2026-01-02' });
     // Polled outside act(): the filtered list renders in a transition (useDeferredValue).
-    await expect.poll(() => screen.queryAllByTestId('transaction-row').length, { timeout: 10_000 }).toBe(20);
+    await expect.poll(() => screen.queryAllByTestId('transaction-row').length).toBe(20);
     scrollList(0.5); // not far enough to load the next page
     const scrolledTo = screen.getByTestId('transactions-scroller').scrollTop;
 
@@ -241,9 +241,9 @@ describe('transactions list', () => {
 
     expect(await screen.findByRole('searchbox', { name: 'Search transactions...' })).toHaveValue('pilot');
     expect(screen.getByLabelText('From Date')).toHaveValue('2026-01-02');
-    await expect.poll(() => screen.queryAllByTestId('transaction-row').length, { timeout: 10_000 }).toBe(20);
+    await expect.poll(() => screen.queryAllByTestId('transaction-row').length).toBe(20);
     expect(scrolledTo).toBe(400);
-    await expect.poll(() => screen.getByTestId('transactions-scroller').scrollTop, { timeout: 10_000 }).toBe(scrolledTo);
+    await expect.poll(() => screen.getByTestId('transactions-scroller').scrollTop).toBe(scrolledTo);
     expect(requests.at(-1)).toMatchObject({ searchText: 'pilot', cardNumber: '7071000000000005678', dateFrom: apiDateFrom('2026-01-02') });
   });
 

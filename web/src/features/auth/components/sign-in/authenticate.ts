@@ -34,10 +34,11 @@ export async function authenticate(credentials: Credentials): Promise<TokenPair>
 /**
  * Signs in before the app has loaded: authenticates, then stores the tokens as the app's
  * sign-in does (src/lib/auth/session.ts: local storage cleared first). The app, started
- * next, reads them and loads the account.
+ * next, reads them and loads the account. Returns the tokens.
  */
-export async function signInWithoutApp(credentials: Credentials): Promise<void> {
+export async function signInWithoutApp(credentials: Credentials): Promise<TokenPair> {
   const tokens = await authenticate(credentials);
   clearStorageKeepingLanguage();
   storeTokens(tokens.token, tokens.refreshToken);
+  return tokens;
 }

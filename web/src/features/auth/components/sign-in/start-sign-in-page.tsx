@@ -5,6 +5,16 @@ import { registerServiceWorker } from '@/lib/pwa/register';
 import { signInWithoutApp } from './authenticate';
 import { SignInScreen } from './SignInScreen';
 
+/** Where the app sends a sign-in from this page (the router's RedirectIfSignedIn, without a remembered page). */
+const SIGNED_IN_HOME = '/dashboard';
+
+declare global {
+  interface Window {
+    /** public/boot.js: makes the first calls of /dashboard or /transactions with this token, for the app's queries to take. */
+    fuelportalPreloadPage?: (token: string, destination: string) => void;
+  }
+}
+
 /** What the history entry carries when the app's router wrote it (react-router keeps its state in `usr`). */
 interface RouterHistoryState {
   usr?: { notice?: unknown } | null;
@@ -45,7 +55,9 @@ export function startSignInPage(container: HTMLElement, startApp: () => Promise<
   };
   const signIn = async (credentials: Parameters<typeof signInWithoutApp>[0]) => {
     prefetchApp();
-    await signInWithoutApp(credentials);
+    const { token } = await signInWithoutApp(credentials);
+    // The dashboard (where a sign-in from here goes) asks for its data now, not after the app has run.
+    window.fuelportalPreloadPage?.(token, SIGNED_IN_HOME);
     await start();
   };
   const open = (path: string) => {
