@@ -108,7 +108,7 @@ func (s *Server) handleAuthorizationSettingsPut(w http.ResponseWriter, r *http.R
 		s.respondError(w, r, fe.Err())
 		return
 	}
-	if err := s.DB.SetCompanyAuthorizationTimeout(r.Context(), PrincipalFromContext(r.Context()).CompanyID, req.OnTimeout); err != nil {
+	if err := s.Purchases.SetTimeoutSetting(r.Context(), PrincipalFromContext(r.Context()).CompanyID, req.OnTimeout); err != nil {
 		s.respondError(w, r, err)
 		return
 	}

@@ -336,6 +336,9 @@ func TestIssuingWebhook_TimeoutFollowsTheCompanySetting(t *testing.T) {
 		if a := f.authorize(t, authorizationEvent("iauth_t2", "ic_demo", 50_00, false)); !a.Approved {
 			t.Fatalf("approve-on-timeout answer = %+v", a)
 		}
+		if err := f.srv.Purchases.StandIn().Wait(ctx); err != nil {
+			t.Fatal(err)
+		}
 		logged, _ := f.db.Authorization(ctx, "iauth_t2")
 		if !logged.TimedOut || logged.HeldCents != 50_00 {
 			t.Fatalf("logged = %+v", logged)

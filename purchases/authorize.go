@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
 	"fuelportal"
@@ -112,14 +111,22 @@ type authorized struct {
 	declined *fuelportal.Transaction
 }
 
-// authorize decides request r under the deadline in one database
+// authorize decides request r within the deadline in one database
 // transaction (decideAuthorization), in which the company's webhook
 // endpoints are told the decision (authorization.request, through the
-// outbox). When the decision cannot finish in time, the company's answer
-// on timeout is given instead (pastDeadline). A new decline on a company
-// card is a declined purchase: once committed, its driver and owners are
-// notified as of every declined purchase (Recorded).
+// outbox). The answer is always back by the deadline, whatever the
+// database does: when the decision cannot commit in time (nor get a
+// connection or a lock), the stand-in answers from memory (StandIn: the
+// company's setting on timeout, bounded by the card's limits) and the
+// decision is rolled back; the stand-in's answer is recorded once the
+// database allows (store.Tx.RecordAnswer). What is answered is what is
+// recorded: the decision commits only while it can still be the answer
+// (answerClaim), and an answered decision whose commit was lost is
+// recorded again. A new decline on a company card is a declined purchase:
+// once committed, its driver and owners are notified as of every declined
+// purchase (Recorded).
 func (s *Service) authorize(ctx context.Context, r *fuelportal.AuthorizationRequest) (*fuelportal.Authorization, bool, error) {
+	start := time.Now()
 	if r.ReceivedAt.IsZero() {
 		r.ReceivedAt = s.now()
 	}
@@ -127,25 +134,137 @@ func (s *Service) authorize(ctx context.Context, r *fuelportal.AuthorizationRequ
 	if deadline <= 0 {
 		deadline = DefaultDeadline
 	}
-	dctx, cancel := context.WithTimeout(ctx, deadline)
-	o, err := s.decideAuthorization(dctx, r)
-	cancel()
-	if err == nil {
-		s.authorized(ctx, o)
-		return o.a, o.created, nil
+	standIn := s.StandIn()
+	standIn.refreshIfStale()
+
+	// The decision runs on its own: the request's end does not interrupt
+	// it (nothing is left half done on a connection), and its transaction,
+	// its wait for a connection and its lock waits end at the deadline.
+	claim := &answerClaim{}
+	work := store.WithTxTimeout(context.WithoutCancel(ctx), deadline)
+	done := make(chan decisionResult, 1)
+	go func() {
+		o, err := s.decideAuthorization(work, r, claim)
+		done <- decisionResult{o, err}
+	}()
+	timer := time.NewTimer(deadline - time.Since(start))
+	defer timer.Stop()
+	select {
+	case d := <-done:
+		if d.err == nil {
+			s.decided(ctx, r, d.o)
+			return d.o.a, d.o.created, nil
+		}
+		if a := claim.takeStandIn(); a != nil {
+			// Answered by its decision, whose commit failed or whose
+			// outcome is unknown: the answer is recorded again (once).
+			standIn.Record(r, a)
+			return a, true, nil
+		}
+		if refused(d.err) {
+			return nil, false, d.err
+		}
+		return s.answerStandIn(ctx, r, deadline, d.err), true, nil
+	case <-timer.C:
+		if a := claim.takeStandIn(); a != nil {
+			// Decided in time and committing: that is the answer.
+			go func() {
+				if d := <-done; d.err != nil {
+					standIn.Record(r, a)
+				} else {
+					s.decided(ctx, r, d.o)
+				}
+			}()
+			return a, true, nil
+		}
+		go func() { <-done }()
+		return s.answerStandIn(ctx, r, deadline, context.DeadlineExceeded), true, nil
 	}
-	if !errors.Is(dctx.Err(), context.DeadlineExceeded) || ctx.Err() != nil {
-		return nil, false, err
+}
+
+type decisionResult struct {
+	o   *authorized
+	err error
+}
+
+// refused reports whether err refuses the request itself (a malformed one,
+// an unknown location, an id of another card): answered as an error,
+// nothing recorded. Every other error is the database's, and the stand-in
+// answers.
+func refused(err error) bool {
+	var answer *fuelportal.Error
+	return errors.As(err, &answer) && !store.IsUnavailable(err)
+}
+
+// answerStandIn answers r by the stand-in (the decision could not be the
+// answer in time: why), logs it and has it recorded.
+func (s *Service) answerStandIn(ctx context.Context, r *fuelportal.AuthorizationRequest, deadline time.Duration, why error) *fuelportal.Authorization {
+	a := s.StandIn().Answer(r)
+	a.AnsweredAt = s.now()
+	a.LatencyMicros = max(a.AnsweredAt.Sub(r.ReceivedAt).Microseconds(), 0)
+	s.logger().WarnContext(ctx, "card authorization not decided within its deadline: answered by the company's setting",
+		"authorization", r.ID, "company", a.CompanyID, "approved", a.Approved, "cents", a.AmountCents, "deadline", deadline, "err", why)
+	s.StandIn().Record(r, a)
+	return a
+}
+
+// decided follows a decision's commit: a declined purchase it recorded
+// goes where every new purchase goes, the stand-in learns whether the
+// card's limits are spent, and a card the stand-in does not know yet has
+// its company's cards loaded.
+func (s *Service) decided(ctx context.Context, r *fuelportal.AuthorizationRequest, o *authorized) {
+	s.authorized(ctx, o)
+	s.StandIn().Decided(o.a)
+	if a := o.a; a.CompanyID != 0 && !s.StandIn().Knows(r) {
+		go func() {
+			if err := s.StandIn().Refresh(context.Background(), a.CompanyID); err != nil {
+				s.logger().Warn("cards for the stand-in answer not loaded", "company", a.CompanyID, "err", err)
+			}
+		}()
 	}
-	return s.pastDeadline(ctx, r, deadline, err)
+}
+
+// StandIn returns the service's stand-in answer (made on first use).
+func (s *Service) StandIn() *StandIn {
+	s.standInOnce.Do(func() {
+		s.standIn = newStandIn(s.DB, s.logger())
+		s.standIn.record = s.recordAnswer
+	})
+	return s.standIn
+}
+
+// recordAnswer records answer a to r given without a decision in the
+// database, in a transaction of its own (store.Tx.RecordAnswer),
+// publishing authorization.request for a new record as a decision does.
+func (s *Service) recordAnswer(ctx context.Context, r *fuelportal.AuthorizationRequest, a *fuelportal.Authorization) (recorded *fuelportal.Authorization, created bool, err error) {
+	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
+		if recorded, created, err = tx.RecordAnswer(ctx, r, a); err != nil || !created || recorded.CompanyID == 0 {
+			return err
+		}
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationRequest, CompanyID: recorded.CompanyID, Data: fuelportal.AuthorizationWebhook(recorded)})
+	})
+	return recorded, created, err
+}
+
+// SetTimeoutSetting saves the company's answer on timeout and has the
+// stand-in use it from now on.
+func (s *Service) SetTimeoutSetting(ctx context.Context, companyID int64, t fuelportal.AuthorizationTimeout) error {
+	if err := s.DB.SetCompanyAuthorizationTimeout(ctx, companyID, t); err != nil {
+		return err
+	}
+	if err := s.StandIn().Refresh(ctx, companyID); err != nil {
+		s.logger().WarnContext(ctx, "cards for the stand-in answer not loaded", "company", companyID, "err", err)
+	}
+	return nil
 }
 
 // decideAuthorization decides request r and records the decision in one
-// database transaction: the facts read under the card's lock
+// database transaction, committed only while claim lets the decision be
+// the answer: the facts read under the card's lock
 // (store.Tx.AuthorizationFacts), rules.DecideAuthorization (or Decide),
 // then the answer, its hold and what a decline records
 // (recordAuthorization).
-func (s *Service) decideAuthorization(ctx context.Context, r *fuelportal.AuthorizationRequest) (*authorized, error) {
+func (s *Service) decideAuthorization(ctx context.Context, r *fuelportal.AuthorizationRequest, claim *answerClaim) (*authorized, error) {
 	decide := s.Decide
 	if decide == nil {
 		decide = rules.DecideAuthorization
@@ -180,8 +299,11 @@ func (s *Service) decideAuthorization(ctx context.Context, r *fuelportal.Authori
 				pf.Fit = f.Trip.Plan.Fit(f.Bought, f.Station.ID, r.Gallons)
 			}
 		}
-		o, err = s.recordAuthorization(ctx, tx, f, r, a, decide(facts), true)
-		return err
+		if o, err = s.recordAuthorization(ctx, tx, f, r, a, decide(facts), true); err != nil {
+			return err
+		}
+		tx.BeforeCommit(func() error { return claim.decide(o.a) })
+		return nil
 	})
 	return o, err
 }
@@ -311,53 +433,6 @@ func (s *Service) authorized(ctx context.Context, o *authorized) {
 	if o.declined != nil {
 		s.Recorded(context.WithoutCancel(ctx), o.declined)
 	}
-}
-
-// pastDeadline answers request r, whose decision could not finish within
-// deadline (cause), by the company's setting (standIn), and logs it.
-func (s *Service) pastDeadline(ctx context.Context, r *fuelportal.AuthorizationRequest, deadline time.Duration, cause error) (*fuelportal.Authorization, bool, error) {
-	o, err := s.standIn(ctx, r)
-	if err != nil {
-		return nil, false, err
-	}
-	a := o.a
-	s.logger().WarnContext(ctx, "card authorization decided past its deadline: answered by the company's setting",
-		"authorization", r.ID, "company", a.CompanyID, "approved", a.Approved, "deadline", deadline, "err", cause)
-	s.authorized(ctx, o)
-	return a, o.created, nil
-}
-
-// standIn records the answer to request r given when its decision could
-// not finish in time, on a context of its own (the request's may be near
-// its end too): the company's setting (rules.DecideOnTimeout: approve,
-// holding the request's amount and fee without the floor's guard, or
-// decline AUTHORIZATION_TIMEOUT; an unknown card declines), once per r.ID
-// (a decision recorded meanwhile is returned as recorded), with an
-// AUTHORIZATION alert for the company's owners (a decline on timeout is
-// not a declined purchase: its code is not one of a purchase's), and
-// told to the company's webhook endpoints.
-func (s *Service) standIn(ctx context.Context, r *fuelportal.AuthorizationRequest) (*authorized, error) {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer cancel()
-	var o *authorized
-	err := s.DB.InTx(ctx, func(tx *store.Tx) error {
-		f, err := tx.AuthorizationFacts(ctx, r)
-		if err != nil {
-			return err
-		}
-		a := newAuthorization(r, f)
-		a.TimedOut = a.CompanyID != 0
-		if o, err = s.recordAuthorization(ctx, tx, f, r, a, rules.DecideOnTimeout(f.Card, f.OnTimeout, f.Contract, r.AmountCents), false); err != nil || !o.created || !a.TimedOut {
-			return err
-		}
-		answer := "declined"
-		if a.Approved {
-			answer = "approved"
-		}
-		return tx.AddAuthorizationAlert(ctx, a, 0, fmt.Sprintf("A card authorization of %s could not be decided in time and was %s by your timeout setting",
-			fuelportal.FormatCents(r.AmountCents), answer))
-	})
-	return o, err
 }
 
 // ReverseNetwork releases the hold of the network's authorization id (the

@@ -62,7 +62,7 @@ func TestImport_RecordsOnceAndSkipsUnknownStations(t *testing.T) {
 		}
 		if report.Rows != 6 || report.Approved != 1 || report.Declined != 1 || report.Repeats != 1 || len(report.Rejected) != 3 ||
 			report.Rejected[0].Line != 4 || report.Rejected[1].Line != 6 ||
-			report.Rejected[2] != (feed.RowError{Line: 7, Column: "transaction_date", Message: fuelportal.MsgTransactionDateFuture}) {
+			report.Rejected[2] != (feed.RowError{Line: 7, Column: "transaction_date", Message: fuelportal.MsgReportedDateBounds}) {
 			t.Fatalf("report = %+v", report)
 		}
 		again, err := importPurchases(ctx, db, file)

@@ -28,6 +28,11 @@ func (s *Service) Record(ctx context.Context, p *fuelportal.CardPurchase) (t *fu
 		return nil, false, err
 	}
 	if p.AuthorizationID != "" {
+		// A stand-in's approval still waiting to be recorded in this
+		// process is recorded first: the capture must find it.
+		if err := s.StandIn().RecordWaiting(ctx, p.AuthorizationID); err != nil {
+			return nil, false, err
+		}
 		return s.captureNetwork(ctx, p)
 	}
 	err = s.DB.InTx(ctx, func(tx *store.Tx) error {

@@ -22,6 +22,7 @@ package purchases
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"time"
 
 	"fuelportal"
@@ -56,8 +57,8 @@ type Service struct {
 	WebhookSecret string
 	// Tolerance is how old a signature may be (0: Stripe's default).
 	Tolerance time.Duration
-	// Deadline bounds one authorization's decision (0: DefaultDeadline);
-	// past it the company's answer on timeout is given.
+	// Deadline bounds one authorization's answer (0: DefaultDeadline);
+	// past it the stand-in answers by the company's setting (StandIn).
 	Deadline time.Duration
 	// Decide is the authorization decision (nil: rules.DecideAuthorization;
 	// tests slow it).
@@ -70,6 +71,9 @@ type Service struct {
 	Logger *slog.Logger
 	// Now returns the current time (nil: time.Now).
 	Now func() time.Time
+
+	standInOnce sync.Once
+	standIn     *StandIn
 }
 
 // Recorded is what follows a new purchase's commit, whatever its entry

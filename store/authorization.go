@@ -2,8 +2,9 @@ package store
 
 // Real-time authorizations and their holds on the wallet (schema and
 // invariants: migrations 00500_card_authorizations.sql). A hold moves no
-// money: it raises the wallet row's held_cents, under the same guard and
-// lock as a debit (the available balance, balance_cents - held_cents, may
+// money: it is the authorization's row while HELD, counted in its card's
+// shard of the wallet's held cents (hold.go), under the same guard as a
+// debit (the available balance, the balance less the held cents, may
 // not go below the contract's floor), in the transaction that records the
 // decision; a capture or release lowers it again in the transaction that
 // ends the hold.
@@ -11,7 +12,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"math"
 	"strings"
 	"time"
@@ -19,8 +19,6 @@ import (
 	"fuelportal"
 )
 
-// errHoldTooLarge: the wallet's available balance cannot take the hold.
-var errHoldTooLarge = errors.New("ledger: hold above the available balance")
 
 // authorizationColumns are card_authorizations' columns scanAuthorization reads.
 const authorizationColumns = `a.id, a.authorization_id, a.issuer, a.company_id, a.card_id, COALESCE(c.card_number, ''), a.merchant_name, a.station_id,
@@ -234,63 +232,18 @@ func firstWord(name string) string {
 const heldGallonsSQL = `CASE WHEN gallons_milli > 0 THEN gallons_milli
 	WHEN price_tenth_cents > 0 THEN amount_cents * 10000 / price_tenth_cents ELSE 0 END`
 
-// ErrHoldTooLarge: the wallet's available balance cannot take the hold;
-// nothing was written.
-var ErrHoldTooLarge = errHoldTooLarge
-
-// Hold holds cents of f's company's wallet for authorization a, when the
-// wallet's available balance stays at or above floor (ErrHoldTooLarge
-// otherwise, nothing written). It goes last in a decision's transaction:
-// the wallet row it locks (on PostgreSQL) is then held only until the
-// commit, so the company's concurrent decisions queue on it for as short a
-// time as can be.
+// Hold holds cents of f's company's wallet for authorization a of its
+// card (its row, written HELD in tx), when the wallet's available balance
+// stays at or above floor (ErrHoldTooLarge otherwise, nothing written;
+// NoFloor: unguarded). The row is the hold; near the floor the wallet is
+// checked again under its row's lock (hold.go).
 func (tx *Tx) Hold(ctx context.Context, f *CardFacts, a *fuelportal.Authorization, cents, floor int64) error {
-	return tx.hold(ctx, f.accounts.wallet, a.CompanyID, cents, floor)
+	return tx.hold(ctx, a.CompanyID, a.CardID, cents, floor, f.WalletCents)
 }
 
-// ReleaseHold ends authorization a's hold (when HELD) as status, lowering
-// its wallet's held cents by what it held.
+// ReleaseHold ends authorization a's hold (when HELD) as status.
 func (tx *Tx) ReleaseHold(ctx context.Context, a *fuelportal.Authorization, status fuelportal.AuthorizationStatus) error {
 	return tx.releaseHold(ctx, a, status)
-}
-
-// hold raises the wallet's held cents by cents when its available balance
-// stays at or above floor (errHoldTooLarge otherwise, nothing written),
-// opening the wallet on first use (walletID 0).
-func (tx *Tx) hold(ctx context.Context, wallet ledgerAccount, companyID, cents, floor int64) error {
-	if wallet.id == 0 {
-		var err error
-		if wallet, err = tx.walletAccount(ctx, companyID); err != nil {
-			return err
-		}
-	}
-	var available int64
-	var threshold sql.NullInt64
-	err := tx.QueryRow(ctx, `
-		UPDATE ledger_accounts SET held_cents = held_cents + ?
-		WHERE id = ? AND balance_cents - held_cents - ? >= ?
-		RETURNING balance_cents - held_cents, (SELECT wallet_low_threshold_cents FROM companies WHERE id = ?)`,
-		cents, wallet.id, cents, floor, companyID).Scan(&available, &threshold)
-	if isNoRows(err) {
-		return errHoldTooLarge
-	} else if err != nil {
-		return err
-	}
-	// A hold lowers the wallet's available balance as a debit does.
-	return tx.walletMoved(ctx, companyID, available+cents, available, threshold)
-}
-
-// releaseHold ends authorization a's hold (HELD) as status, lowering its
-// wallet's held cents by what it held.
-func (tx *Tx) releaseHold(ctx context.Context, a *fuelportal.Authorization, status fuelportal.AuthorizationStatus) error {
-	if a.Status == fuelportal.AuthorizationHeld && a.HeldCents > 0 {
-		if _, err := tx.Exec(ctx, `UPDATE ledger_accounts SET held_cents = held_cents - ? WHERE company_id = ?`, a.HeldCents, a.CompanyID); err != nil {
-			return err
-		}
-	}
-	a.Status, a.HeldCents = status, 0
-	_, err := tx.Exec(ctx, `UPDATE card_authorizations SET status = ?, held_cents = 0, updated_at = ? WHERE id = ?`, status, tx.Now, a.ID)
-	return err
 }
 
 // ReleaseAuthorization releases the hold of the authorization with the

@@ -52,15 +52,17 @@ func authRequest(id, ic string, cents int64, controllable bool) *fuelportal.Auth
 func heldAudit(t testing.TB, db *store.DB, companyID int64) int64 {
 	t.Helper()
 	ctx := context.Background()
-	var held, rows int64
+	var rows int64
 	err := db.InReadTx(ctx, func(tx *store.Tx) error {
-		if err := tx.QueryRow(ctx, `SELECT held_cents FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&held); err != nil {
-			return err
-		}
 		return tx.QueryRow(ctx, `SELECT COALESCE(SUM(held_cents), 0) FROM card_authorizations WHERE company_id = ? AND status = 'HELD'`, companyID).Scan(&rows)
 	})
-	if err != nil || held != rows {
-		t.Fatalf("wallet holds %d, HELD rows %d, %v", held, rows, err)
+	w, werr := db.Wallet(ctx, companyID)
+	var held int64
+	if werr == nil {
+		held = w.HeldCents
+	}
+	if err != nil || werr != nil || held != rows {
+		t.Fatalf("wallet holds %d, HELD rows %d, %v, %v", held, rows, err, werr)
 	}
 	return held
 }

@@ -297,7 +297,7 @@ func (tx *Tx) cardHistory(ctx context.Context, t *fuelportal.Transaction, p rule
 	err = tx.QueryRow(ctx, `
 		SELECT sums.day_cents, sums.day_gallons, sums.day_purchases, sums.week_cents, sums.month_cents,
 			latest.transaction_date, latest.latitude, latest.longitude,
-			(SELECT balance_cents - held_cents FROM ledger_accounts WHERE company_id = ?),
+			(SELECT balance_cents - `+walletHeldSQL+` FROM ledger_accounts WHERE company_id = ?),
 			held.cents, held.gallons, held.n
 		FROM (
 			SELECT

@@ -21,6 +21,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgconn/ctxwatch"
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
@@ -129,13 +130,19 @@ func OpenWith(ctx context.Context, dsn string, opts Options) (*DB, error) {
 			return nil, fmt.Errorf("open database: %w", err)
 		}
 		config.DialFunc = postgresDialer(config.ConnectTimeout).DialContext
+		config.BuildContextWatcherHandler = keepConnectionOnCancel
 		if opts.Timeout > 0 {
 			setDefault(config.RuntimeParams, "statement_timeout", strconv.FormatInt(opts.Timeout.Milliseconds(), 10))
 			setDefault(config.RuntimeParams, "idle_in_transaction_session_timeout", strconv.FormatInt(2*opts.Timeout.Milliseconds(), 10))
 		}
 		db.write = stdlib.OpenDB(*config)
-		db.write.SetMaxOpenConns(20)
-		db.write.SetMaxIdleConns(10)
+		// Every connection opened stays for reuse (idle up to 5 minutes):
+		// with fewer idle slots than connections, each burst closed the
+		// connections above them on release and opened new ones for the
+		// next (a server process forked per session).
+		db.write.SetMaxOpenConns(postgresConns)
+		db.write.SetMaxIdleConns(postgresConns)
+		db.write.SetConnMaxIdleTime(5 * time.Minute)
 		db.write.SetConnMaxLifetime(30 * time.Minute)
 		db.read = db.write
 		db.engine = Postgres
@@ -148,6 +155,9 @@ func OpenWith(ctx context.Context, dsn string, opts Options) (*DB, error) {
 	}
 	return db, nil
 }
+
+// postgresConns is the size of a process's PostgreSQL pool.
+const postgresConns = 20
 
 const (
 	// sqliteBusySlice is how long one attempt of a SQLite writer waits for
@@ -190,6 +200,23 @@ func postgresDialer(connectTimeout time.Duration) *net.Dialer {
 		},
 		Control: tcpUserTimeoutControl(tcpUserTimeout),
 	}
+}
+
+// cancelGrace is how long a PostgreSQL statement whose context ended may
+// take to stop once the server was asked to cancel it, before its
+// connection is given up (the server does not answer: it is frozen or
+// gone).
+const cancelGrace = time.Second
+
+// keepConnectionOnCancel is how a PostgreSQL connection reacts when the
+// context of its statement ends (a request's deadline): it asks the
+// server to cancel the statement (a cancel request) and keeps the
+// connection, which answers the cancellation and goes back to the pool.
+// pgx's default closes the connection instead, so every interrupted
+// request cost the server a session and the pool a new connection (one
+// process forked per session).
+func keepConnectionOnCancel(c *pgconn.PgConn) ctxwatch.Handler {
+	return &pgconn.CancelRequestContextWatcherHandler{Conn: c, DeadlineDelay: cancelGrace}
 }
 
 // defaultConnectTimeout bounds a PostgreSQL connect when the DSN sets no
@@ -310,6 +337,18 @@ type Tx struct {
 	// the mails it queued, with their secrets (DB.Queued).
 	queued bool
 	mails  []*fuelportal.MailMessage
+	// wallets are the wallet changes written last (settleWallets, hold.go).
+	wallets []*walletChange
+	// beforeCommit are the checks BeforeCommit added.
+	beforeCommit []func() error
+}
+
+// BeforeCommit adds check, run after every statement of the transaction
+// (its wallet changes included) and right before COMMIT: an error rolls
+// the transaction back and is InTx's error. The authorization flow uses it
+// to commit a decision only while it can still be the answer.
+func (tx *Tx) BeforeCommit(check func() error) {
+	tx.beforeCommit = append(tx.beforeCommit, check)
 }
 
 // InTx runs fn in a writing transaction, committing when fn returns nil and
@@ -379,8 +418,24 @@ func (db *DB) inTx(ctx context.Context, pool *sql.DB, opts *sql.TxOptions, fn fu
 	return err
 }
 
+// runTx runs fn in a transaction of pool. Waiting for a connection (and on
+// SQLite for the write lock) ends with ctx, the caller's context bounded
+// by the transaction's deadline: a caller that cannot get one in time
+// gives up at once, holding nothing. Statements run under ctx too. BEGIN,
+// COMMIT and ROLLBACK do not: they run under a context the caller's end
+// does not cancel (bounded only for a database that stops answering), so
+// a request that ends while its transaction runs rolls it back (or, once
+// COMMIT is sent, learns its outcome) on a connection that goes back to
+// the pool, instead of leaving database/sql and pgx to close it.
 func (db *DB) runTx(ctx, parent context.Context, pool *sql.DB, opts *sql.TxOptions, fn func(tx *Tx) error) (err error) {
-	sqlTx, err := db.begin(ctx, pool, opts)
+	conn, err := pool.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("begin transaction: %w", err)
+	}
+	defer conn.Close()
+	endCtx, cancelEnd := db.endContext(ctx)
+	defer cancelEnd()
+	sqlTx, err := db.begin(ctx, endCtx, conn, opts)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
@@ -388,9 +443,11 @@ func (db *DB) runTx(ctx, parent context.Context, pool *sql.DB, opts *sql.TxOptio
 	if d := db.txTimeout(parent); db.engine == Postgres && db.timeout > 0 && d != db.timeout {
 		// A transaction with a bound of its own (WithTxTimeout) gets the
 		// server's timeouts to match, for itself only; 0 turns them off.
-		ms := d.Milliseconds()
-		if _, err := tx.Exec(ctx, `SELECT set_config('statement_timeout', ?, true), set_config('idle_in_transaction_session_timeout', ?, true)`,
-			strconv.FormatInt(ms, 10), strconv.FormatInt(2*ms, 10)); err != nil {
+		// Its lock waits end at that bound too, on the server, without a
+		// cancel request.
+		ms := strconv.FormatInt(d.Milliseconds(), 10)
+		if _, err := tx.Exec(ctx, `SELECT set_config('statement_timeout', ?, true), set_config('idle_in_transaction_session_timeout', ?, true),
+			set_config('lock_timeout', ?, true)`, ms, strconv.FormatInt(2*d.Milliseconds(), 10), ms); err != nil {
 			_ = sqlTx.Rollback()
 			return fmt.Errorf("set timeouts: %w", err)
 		}
@@ -412,6 +469,16 @@ func (db *DB) runTx(ctx, parent context.Context, pool *sql.DB, opts *sql.TxOptio
 		_ = sqlTx.Rollback()
 		return err
 	}
+	if err := tx.settleWallets(ctx); err != nil {
+		_ = sqlTx.Rollback()
+		return err
+	}
+	for _, check := range tx.beforeCommit {
+		if err := check(); err != nil {
+			_ = sqlTx.Rollback()
+			return err
+		}
+	}
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
@@ -421,20 +488,42 @@ func (db *DB) runTx(ctx, parent context.Context, pool *sql.DB, opts *sql.TxOptio
 	return nil
 }
 
-// begin starts a transaction of pool. A SQLite writer that finds the write
-// lock held by another process (SQLITE_BUSY after one sqliteBusySlice)
-// tries again until ctx's deadline, or for sqliteBusyWait when ctx has
-// none: SQLite's busy wait itself would not stop at the deadline.
-func (db *DB) begin(ctx context.Context, pool *sql.DB, opts *sql.TxOptions) (*sql.Tx, error) {
+// begin starts a transaction on conn under endCtx (the context of its
+// BEGIN, COMMIT and ROLLBACK: endContext). A SQLite writer that finds the
+// write lock held by another process (SQLITE_BUSY after one
+// sqliteBusySlice) tries again until ctx's deadline, or for sqliteBusyWait
+// when ctx has none: SQLite's busy wait itself would not stop at the
+// deadline.
+func (db *DB) begin(ctx, endCtx context.Context, conn *sql.Conn, opts *sql.TxOptions) (*sql.Tx, error) {
 	start := time.Now()
 	_, bounded := ctx.Deadline()
 	for {
-		sqlTx, err := pool.BeginTx(ctx, opts)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		sqlTx, err := conn.BeginTx(endCtx, opts)
 		if err == nil || db.engine != SQLite || !isSQLiteBusy(err) || ctx.Err() != nil ||
 			!bounded && time.Since(start) >= sqliteBusyWait {
 			return sqlTx, err
 		}
 	}
+}
+
+// endGrace is how long past a transaction's deadline its COMMIT or
+// ROLLBACK may still take (endContext).
+const endGrace = 2 * time.Second
+
+// endContext is the context of a transaction's BEGIN, COMMIT and ROLLBACK:
+// ctx's values without its cancellation, so a caller that goes away does
+// not leave a transaction half done on a connection database/sql would
+// then close; bounded endGrace past ctx's deadline for a database that
+// stops answering (then the connection is given up).
+func (db *DB) endContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	end := context.WithoutCancel(ctx)
+	if deadline, ok := ctx.Deadline(); ok {
+		return context.WithDeadline(end, deadline.Add(endGrace))
+	}
+	return end, func() {}
 }
 
 func isSQLiteBusy(err error) bool {

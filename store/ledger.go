@@ -109,7 +109,7 @@ func (db *DB) Wallet(ctx context.Context, companyID int64) (w *fuelportal.Wallet
 			return err
 		}
 		var balance, held int64
-		err = tx.QueryRow(ctx, `SELECT balance_cents, held_cents FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&balance, &held)
+		err = tx.QueryRow(ctx, `SELECT balance_cents, `+walletHeldSQL+` FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&balance, &held)
 		if err != nil && !isNoRows(err) {
 			return err
 		}
@@ -209,9 +209,12 @@ func (tx *Tx) transfer(ctx context.Context, t *fuelportal.LedgerTransfer, from, 
 		if !from.wallet {
 			return false, fmt.Errorf("ledger: a floor needs a wallet account")
 		}
+		if err := tx.lockWallet(ctx, from.id); err != nil {
+			return false, err
+		}
 		res, err := tx.Exec(ctx, `
 			UPDATE ledger_accounts SET balance_cents = balance_cents - ?
-			WHERE id = ? AND balance_cents - held_cents - ? >= ?`, t.AmountCents, from.id, t.AmountCents, *floor)
+			WHERE id = ? AND balance_cents - `+walletHeldSQL+` - ? >= ?`, t.AmountCents, from.id, t.AmountCents, *floor)
 		if err != nil {
 			return false, err
 		}
@@ -264,6 +267,17 @@ func (tx *Tx) transfer(ctx context.Context, t *fuelportal.LedgerTransfer, from, 
 		return false, err
 	}
 	return true, nil
+}
+
+// lockWallet locks wallet account id's row on PostgreSQL before a guarded
+// change, so the guard's statement, run after, reads the company's holds
+// as committed meanwhile (SQLite's writers are serialised).
+func (tx *Tx) lockWallet(ctx context.Context, id int64) error {
+	if tx.Engine() != Postgres {
+		return nil
+	}
+	_, err := tx.Exec(ctx, `SELECT id FROM ledger_accounts WHERE id = ? FOR NO KEY UPDATE`, id)
+	return err
 }
 
 // ledgerLeg is one transfer of a debit: t (its kind, reference, company
@@ -351,22 +365,32 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 		return err
 	}
 
+	company := legs[0].t.CompanyID
+	if floor == NoFloor {
+		// A capture's debit (the issuer has paid): unguarded, so it cannot
+		// fail, and written with the transaction's other wallet changes as
+		// its last statement (settleWallets), after the release of its
+		// hold, which lowered the available balance when it was made: it
+		// is not a new drop to tell the owner of.
+		tx.debitLast(company, total)
+		return nil
+	}
+	// The row's lock first, then the guarded UPDATE in a statement of its
+	// own: its snapshot then sees the holds that committed while it waited
+	// (hold.go).
+	if err := tx.lockWallet(ctx, from.id); err != nil {
+		return err
+	}
 	var after int64
 	var threshold sql.NullInt64 // the company's low-wallet threshold, read with the debit
-	company := legs[0].t.CompanyID
 	err = tx.QueryRow(ctx, `
 		UPDATE ledger_accounts SET balance_cents = balance_cents - ?
-		WHERE id = ? AND balance_cents - held_cents - ? >= ?
-		RETURNING balance_cents - held_cents, (SELECT wallet_low_threshold_cents FROM companies WHERE id = ?)`,
+		WHERE id = ? AND balance_cents - `+walletHeldSQL+` - ? >= ?
+		RETURNING balance_cents - `+walletHeldSQL+`, (SELECT wallet_low_threshold_cents FROM companies WHERE id = ?)`,
 		total, from.id, total, floor, company).Scan(&after, &threshold)
 	if err == nil {
 		// after is the wallet's available balance (its balance less its
-		// holds) once debited. A capture's debit (NoFloor) follows the
-		// release of its hold, which lowered the available balance when
-		// it was made (hold): it is not a new drop.
-		if floor == NoFloor {
-			return nil
-		}
+		// holds) once debited.
 		return tx.walletMoved(ctx, company, after+total, after, threshold)
 	} else if !isNoRows(err) {
 		return err

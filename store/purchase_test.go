@@ -308,11 +308,11 @@ func TestRecordPurchase_RefusesDatesAheadOfNowOrBeforeTheCard(t *testing.T) {
 			date    time.Time
 			refused string // the field error, "" when recorded
 		}{
-			{"the year 9999", f.active.CardNumber, time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), fuelportal.MsgTransactionDateFuture},
+			{"the year 9999", f.active.CardNumber, time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), fuelportal.MsgReportedDateBounds},
 			{"more than a day ahead", f.active.CardNumber, now.Add(25 * time.Hour), fuelportal.MsgTransactionDateFuture},
-			{"the year 9999 on an unknown card", unknownCard, time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), fuelportal.MsgTransactionDateFuture},
+			{"the year 9999 on an unknown card", unknownCard, time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), fuelportal.MsgReportedDateBounds},
 			{"more than a day before the card was issued", f.active.CardNumber, cardIssued.Add(-25 * time.Hour), fuelportal.MsgTransactionDateBeforeCard},
-			{"the year 1", f.active.CardNumber, time.Date(1, 1, 2, 0, 0, 0, 0, time.UTC), fuelportal.MsgTransactionDateBeforeCard},
+			{"the year 1", f.active.CardNumber, time.Date(1, 1, 2, 0, 0, 0, 0, time.UTC), fuelportal.MsgReportedDateBounds},
 			{"less than a day ahead (a station's zone east of UTC)", f.active.CardNumber, now.Add(23 * time.Hour), ""},
 			{"less than a day before the card was issued (a zone west of UTC)", f.active.CardNumber, cardIssued.Add(-23 * time.Hour), ""},
 			{"long ago on an unknown card", unknownCard, time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC), ""},

@@ -358,6 +358,10 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.Server.Trips.PlanTimeout = m.Config.PlanTimeout
 	m.Server.Purchases.WebhookSecret = m.Config.StripeIssuingWebhookSecret
 	m.Server.Purchases.Deadline = m.Config.AuthorizationDeadline
+	// The stand-in answers from memory: its cards are loaded before the
+	// first request may need them (in the background: serving does not
+	// wait for them).
+	m.Server.Purchases.StandIn().Warm()
 	if m.Config.PlanConcurrency > 0 {
 		m.Server.Trips.Slots = trips.NewSlots(m.Config.PlanConcurrency)
 	}
