@@ -3,7 +3,6 @@ package fuelportal
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -27,26 +26,9 @@ const (
 	AlertIFTADue         AlertKind = "IFTA_DUE"         // a quarter's IFTA return is due in 30, 7 or 1 days
 )
 
-// Event returns the notification event whose preferences decide who is
-// mailed an alert of kind k ("": every owner, always).
-func (k AlertKind) Event() NotificationEvent {
-	switch k {
-	case AlertDecline:
-		return EventPurchaseDeclined
-	case AlertOverrideRequest:
-		return EventOverrideRequested
-	case AlertWalletLow:
-		return EventWalletLow
-	case AlertDriverWaiting:
-		return EventDriverWaiting
-	case AlertIFTADue:
-		return EventIFTADue
-	}
-	return ""
-}
-
-// Alert is a notice for a company's owner; each one is also mailed
-// (repeats of a DECLINE within DeclineMailWindow in one digest).
+// Alert is a notice for a company's owners, derived from an Event
+// (EventRoutes); each one is also mailed, as each owner chose (repeats of
+// a kind within MailDigestWindow in one digest).
 type Alert struct {
 	ID        int64
 	CompanyID int64
@@ -63,11 +45,7 @@ type Alert struct {
 	OverrideRequestID int64
 	TripID            int64
 	TripRequestID     int64
-	ReadAt            *time.Time
 	CreatedAt         time.Time
-	// Decision is how the override or trip request the alert is about was
-	// decided (nil: no request, or still pending).
-	Decision *RequestDecision
 	// Notice, when the alert was raised with one (not stored), words the
 	// alert's mail for owners who read another language than English;
 	// Message is the English text the alerts page and English mails show.
@@ -89,22 +67,6 @@ var AlertKinds = []AlertKind{AlertDecline, AlertOverrideRequest, AlertNearLimit,
 
 // Valid reports whether k is a known alert kind.
 func (k AlertKind) Valid() bool { return slices.Contains(AlertKinds, k) }
-
-// AlertFilter selects a page of a company's alerts, newest first.
-type AlertFilter struct {
-	CompanyID  int64
-	UnreadOnly bool
-	Kind       AlertKind // "" for every kind
-	Offset     int
-	Limit      int
-}
-
-// AlertPage is a page of alerts with the counts the alerts page shows.
-type AlertPage struct {
-	Alerts []*Alert
-	Total  int // alerts matching the filter
-	Unread int // unread alerts of the company
-}
 
 // MaxAlertMessageLength bounds an alert's message (it names a driver and a
 // station, both bounded, and a sentence).
@@ -161,6 +123,16 @@ func NearLimitAlertMessage(driverName, cardNumber, limitName, used, limit string
 		nameOrUnnamed(driverName), Last4(cardNumber), used, limit, limitName))
 }
 
+// NearLimitEvent is the card.near_limit event of purchase t, which took
+// its card past 80 % of a limit (see NearLimitAlertMessage for limitName,
+// used and limit).
+func NearLimitEvent(t *Transaction, limitName, used, limit string) *Event {
+	return &Event{Type: EventCardNearLimit, CompanyID: t.CompanyID, Alert: &Alert{
+		CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName,
+		TransactionID: t.ID, Message: NearLimitAlertMessage(t.DriverCardName, t.CardNumber, limitName, used, limit),
+	}}
+}
+
 // MPGDropAlertMessage is the alert of a vehicle whose MPG over the last
 // window fell more than MPGDropPercent below the window before.
 func MPGDropAlertMessage(unitNumber string, current, prior float64) string {
@@ -204,16 +176,10 @@ func AlertMailSubject(k AlertKind, lang Language) string {
 	return cmpOr(mail.Subjects[string(k)], mail.Subjects["other"])
 }
 
-// DeclineMailWindow is how long after a decline's mail repeats of the same
-// decline (same card, same reason) are held back: they go into one digest
-// mailed when the window ends, so a burst of declines is two mails, not
-// hundreds.
-const DeclineMailWindow = time.Hour
-
-// alertMessage is alert a's text for an owner reading lang: its message
+// AlertText is alert a's text for an owner reading lang: its message
 // (the English the alerts page shows) in English, else its notice's texts
 // in lang when it was raised with one (clipped like the message).
-func alertMessage(a *Alert, lang Language) string {
+func AlertText(a *Alert, lang Language) string {
 	if a.Notice == nil || lang == LanguageEnglish {
 		return a.Message
 	}
@@ -229,33 +195,7 @@ func alertMailBody(text string, lang Language) string {
 // AlertMail is the mail of alert a to an owner at address to who reads
 // lang.
 func AlertMail(to string, lang Language, a *Alert) *MailMessage {
-	return &MailMessage{To: to, Subject: AlertMailSubject(a.Kind, lang), Body: alertMailBody(alertMessage(a, lang), lang)}
-}
-
-// DeclineDigestMail is the one mail to address to (reading lang) of
-// repeats further declines for reason on the card of DECLINE alert latest
-// (the newest of them), within DeclineMailWindow of the previous mail
-// about them.
-func DeclineDigestMail(to string, lang Language, latest *Alert, reason DeclineReason, repeats int) *MailMessage {
-	set := textsIn(lang)
-	mail := set.alertMail
-	driver := strings.TrimSpace(latest.DriverName)
-	if driver == "" {
-		driver = mail.Unnamed
-	}
-	values := map[string]string{
-		"driver": driver, "last4": Last4(latest.CardNumber), "count": strconv.Itoa(repeats),
-		"reason": reason.Sentence(),
-	}
-	if lang != LanguageEnglish {
-		values["reason"] = cmpOr(set.reasons[reason], reason.Sentence())
-	}
-	subject, text := mail.DigestSubjectOnce, mail.DigestOnce
-	if repeats > 1 {
-		subject, text = mail.DigestSubjectMany, mail.DigestMany
-	}
-	body := interpolate(text, values) + "\n\n" + interpolate(mail.Latest, map[string]string{"message": alertMessage(latest, lang)})
-	return &MailMessage{To: to, Subject: interpolate(subject, values), Body: alertMailBody(body, lang)}
+	return &MailMessage{To: to, Subject: AlertMailSubject(a.Kind, lang), Body: alertMailBody(AlertText(a, lang), lang)}
 }
 
 // OverrideRequestStatus is where a driver's override request stands.

@@ -72,13 +72,15 @@ func TestAlertMail_InTheOwnersLanguage(t *testing.T) {
 		!strings.Contains(m.Body, "“Necesito diésel”") {
 		t.Errorf("Spanish override request mail = %+v", m)
 	}
-	digest := DeclineDigestMail("o@example.com", LanguageSpanish, a, DeclineCardInactive, 4)
-	if digest.Subject != "Alerta de Fuel Portal: se rechazaron 4 compras más" || !strings.Contains(digest.Body, "fue rechazado 4 veces más") ||
+	digest := DigestMail("o@example.com", LanguageSpanish, string(AlertDecline), 4, es)
+	if digest.Subject != "Fuel Portal: se rechazaron 4 compras" || !strings.HasPrefix(digest.Body, "En la última hora se rechazaron 4 compras.") ||
 		!strings.Contains(digest.Body, "El más reciente: Compra rechazada: Ina Active") {
 		t.Errorf("Spanish digest = %+v", digest)
 	}
-	if once := DeclineDigestMail("o@example.com", LanguageEnglish, a, DeclineCardInactive, 1); once.Subject != "Fuel Portal alert: a purchase was declined again" ||
-		!strings.Contains(once.Body, "was declined once more for the same reason: Card is inactive.") {
-		t.Errorf("English digest = %+v", once)
+	if m := DigestMail("o@example.com", LanguageEnglish, string(AlertAuthorization), 12, en); m.Subject != "Fuel Portal: 12 card authorizations need your attention" {
+		t.Errorf("English digest = %+v", m)
+	}
+	if once := DigestMail("o@example.com", LanguageEnglish, string(NotifyOverrideDecided), 1, en); once.Subject != "Fuel Portal: 1 override request was answered" {
+		t.Errorf("English digest of one = %+v", once)
 	}
 }

@@ -16,29 +16,29 @@ type NotificationEvent string
 // Notification events. Urgent ones (NotificationEvent.Urgent) ignore
 // quiet hours.
 const (
-	EventPurchaseDeclined  NotificationEvent = "purchase.declined"  // driver and owners; urgent
-	EventOverrideRequested NotificationEvent = "override.requested" // owners; urgent
-	EventOverrideDecided   NotificationEvent = "override.decided"   // the driver who asked
-	EventCardDeactivated   NotificationEvent = "card.deactivated"   // the card's driver
-	EventTripReplanned     NotificationEvent = "trip.replanned"     // the trip's driver
-	EventWalletLow         NotificationEvent = "wallet.low"         // owners
-	EventDriverWaiting     NotificationEvent = "driver.waiting"     // owners: a driver waits for approval
-	EventIFTADue           NotificationEvent = "ifta.due"           // owners: a quarter's IFTA return is due in 30, 7 or 1 days
+	NotifyPurchaseDeclined  NotificationEvent = "purchase.declined"  // driver and owners; urgent
+	NotifyOverrideRequested NotificationEvent = "override.requested" // owners; urgent
+	NotifyOverrideDecided   NotificationEvent = "override.decided"   // the driver who asked
+	NotifyCardDeactivated   NotificationEvent = "card.deactivated"   // the card's driver
+	NotifyTripReplanned     NotificationEvent = "trip.replanned"     // the trip's driver
+	NotifyWalletLow         NotificationEvent = "wallet.low"         // owners
+	NotifyDriverWaiting     NotificationEvent = "driver.waiting"     // owners: a driver waits for approval
+	NotifyIFTADue           NotificationEvent = "ifta.due"           // owners: a quarter's IFTA return is due in 30, 7 or 1 days
 )
 
 // NotificationEvents returns the events a user of role hears of, in the
 // order the account page lists them.
 func NotificationEvents(role Role) []NotificationEvent {
 	if role == RoleCompany {
-		return []NotificationEvent{EventPurchaseDeclined, EventOverrideRequested, EventWalletLow, EventDriverWaiting, EventIFTADue}
+		return []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideRequested, NotifyWalletLow, NotifyDriverWaiting, NotifyIFTADue}
 	}
-	return []NotificationEvent{EventPurchaseDeclined, EventOverrideDecided, EventCardDeactivated, EventTripReplanned}
+	return []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideDecided, NotifyCardDeactivated, NotifyTripReplanned}
 }
 
 // Urgent reports whether e is delivered during quiet hours too: a decline
 // stops a driver at the pump and an override request waits on an owner.
 func (e NotificationEvent) Urgent() bool {
-	return e == EventPurchaseDeclined || e == EventOverrideRequested
+	return e == NotifyPurchaseDeclined || e == NotifyOverrideRequested
 }
 
 // NotificationPreference is how a user wants to hear of one event.
@@ -55,7 +55,7 @@ type NotificationPreference struct {
 // (always mailed too), off for the drivers' other events (the phone is
 // their channel).
 func DefaultNotificationPreference(role Role, e NotificationEvent) NotificationPreference {
-	return NotificationPreference{Event: e, Push: true, Email: role == RoleCompany || e == EventOverrideDecided, InApp: true}
+	return NotificationPreference{Event: e, Push: true, Email: role == RoleCompany || e == NotifyOverrideDecided, InApp: true}
 }
 
 // QuietHours is a daily span, on the company's clock, in which non-urgent
@@ -222,19 +222,14 @@ type noticeTexts struct {
 	mail      string
 	reasons   map[DeclineReason]string
 	alertMail alertMailTexts
+	digest    digestTexts
 }
 
 // alertMailTexts are the owners' alert mails' words (alerts.json
 // notifications.alertMail).
 type alertMailTexts struct {
-	Subjects          map[string]string `json:"subjects"`
-	Footer            string            `json:"footer"`
-	DigestSubjectOnce string            `json:"digestSubjectOnce"`
-	DigestSubjectMany string            `json:"digestSubjectMany"`
-	DigestOnce        string            `json:"digestOnce"`
-	DigestMany        string            `json:"digestMany"`
-	Latest            string            `json:"latest"`
-	Unnamed           string            `json:"unnamed"`
+	Subjects map[string]string `json:"subjects"`
+	Footer   string            `json:"footer"`
 }
 
 var noticeTextsByLanguage = loadNoticeTexts()
@@ -248,6 +243,7 @@ func loadNoticeTexts() map[Language]noticeTexts {
 				Actions    map[string]string                       `json:"actions"`
 				MailFooter string                                  `json:"mailFooter"`
 				AlertMail  alertMailTexts                          `json:"alertMail"`
+				Digest     digestTexts                             `json:"digest"`
 			} `json:"notifications"`
 		}
 		var transactions struct {
@@ -256,7 +252,7 @@ func loadNoticeTexts() map[Language]noticeTexts {
 		mustUnmarshal(dir+"/alerts.json", &alerts)
 		mustUnmarshal(dir+"/transactions.json", &transactions)
 		out[lang] = noticeTexts{texts: alerts.Notifications.Texts, actions: alerts.Notifications.Actions, mail: alerts.Notifications.MailFooter, reasons: transactions.DeclineReasons,
-			alertMail: alerts.Notifications.AlertMail}
+			alertMail: alerts.Notifications.AlertMail, digest: alerts.Notifications.Digest}
 	}
 	return out
 }
@@ -341,29 +337,6 @@ func interpolate(s string, values map[string]string) string {
 		s = strings.ReplaceAll(s, "{{"+k+"}}", v)
 	}
 	return s
-}
-
-// InAppNotification is a notice in a user's in-app list (drivers read
-// theirs on the notifications screen; owners' are their alerts).
-type InAppNotification struct {
-	ID                int64
-	UserID            int64
-	Event             NotificationEvent
-	Title             string
-	Body              string
-	URL               string
-	TransactionID     int64
-	TripID            int64
-	OverrideRequestID int64
-	ReadAt            *time.Time
-	CreatedAt         time.Time
-}
-
-// InAppNotificationPage is a page of a user's notifications, newest first.
-type InAppNotificationPage struct {
-	Items  []*InAppNotification
-	Total  int
-	Unread int
 }
 
 // MaxInAppNotifications is how many notices a user's list keeps: adding

@@ -30,13 +30,13 @@ func TestQuietUntil_SpansMidnightOnTheCompanysClock(t *testing.T) {
 	}
 	// Urgent events ignore quiet hours; a disabled channel sends nothing.
 	now := at(27, 23, 0)
-	if d := DecideDelivery(RoleUser, EventPurchaseDeclined, nil, q, now, chicago); !d.NotBefore.IsZero() || !d.Push {
+	if d := DecideDelivery(RoleUser, NotifyPurchaseDeclined, nil, q, now, chicago); !d.NotBefore.IsZero() || !d.Push {
 		t.Errorf("urgent decline held: %+v", d)
 	}
-	if d := DecideDelivery(RoleUser, EventTripReplanned, &NotificationPreference{Event: EventTripReplanned, InApp: true}, q, now, chicago); d.Push || d.Email || !d.InApp || !d.NotBefore.Equal(at(28, 7, 0)) {
+	if d := DecideDelivery(RoleUser, NotifyTripReplanned, &NotificationPreference{Event: NotifyTripReplanned, InApp: true}, q, now, chicago); d.Push || d.Email || !d.InApp || !d.NotBefore.Equal(at(28, 7, 0)) {
 		t.Errorf("trip re-planned during quiet hours, push off: %+v", d)
 	}
-	if d := DecideDelivery(RoleUser, EventWalletLow, nil, nil, now, chicago); d.Push || d.Email || d.InApp {
+	if d := DecideDelivery(RoleUser, NotifyWalletLow, nil, nil, now, chicago); d.Push || d.Email || d.InApp {
 		t.Errorf("a driver is told of an owner's event: %+v", d)
 	}
 }

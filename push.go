@@ -189,7 +189,7 @@ const (
 // DeclineNotice is the notice of declined purchase t to its driver and
 // the company's owners: which card, where and why; it opens the purchase.
 func DeclineNotice(t *Transaction) Notice {
-	return Notice{Event: EventPurchaseDeclined, CompanyID: t.CompanyID, Key: "purchaseDeclined",
+	return Notice{Event: NotifyPurchaseDeclined, CompanyID: t.CompanyID, Key: "purchaseDeclined",
 		Params: map[string]string{"card": Last4(t.CardNumber), "station": t.LocationName}, Reason: t.DeclineReason,
 		URL: fmt.Sprintf("/transactions/%d", t.ID), Tag: fmt.Sprintf("purchase-%d", t.ID), TransactionID: t.ID,
 		Actions: []NoticeAction{{Role: RoleUser, Action: PushActionRequestOverride, Key: "requestOverride",
@@ -199,7 +199,7 @@ func DeclineNotice(t *Transaction) Notice {
 // OverrideRequestedNotice tells a company's owners of a driver's override
 // request r (they decide it on the alerts page).
 func OverrideRequestedNotice(r *OverrideRequest) Notice {
-	return Notice{Event: EventOverrideRequested, CompanyID: r.CompanyID, Key: "overrideRequested",
+	return Notice{Event: NotifyOverrideRequested, CompanyID: r.CompanyID, Key: "overrideRequested",
 		Params: map[string]string{"name": nameOrUnnamed(r.DriverName), "card": Last4(r.CardNumber)}, Reason: r.DeclineCode,
 		URL: "/alerts", Tag: fmt.Sprintf("override-%d", r.ID), OverrideRequestID: r.ID, TransactionID: r.TransactionID,
 		Actions: []NoticeAction{
@@ -211,7 +211,7 @@ func OverrideRequestedNotice(r *OverrideRequest) Notice {
 // OverrideDecidedNotice tells the driver what the owner decided on their
 // request r, an approval's end on the company's clock loc.
 func OverrideDecidedNotice(r *OverrideRequest, loc *time.Location) Notice {
-	n := Notice{Event: EventOverrideDecided, CompanyID: r.CompanyID, Key: "overrideDenied",
+	n := Notice{Event: NotifyOverrideDecided, CompanyID: r.CompanyID, Key: "overrideDenied",
 		Params: map[string]string{"card": Last4(r.CardNumber)},
 		URL:    fmt.Sprintf("/transactions/%d", r.TransactionID), Tag: fmt.Sprintf("override-%d", r.ID),
 		OverrideRequestID: r.ID, TransactionID: r.TransactionID}
@@ -225,14 +225,14 @@ func OverrideDecidedNotice(r *OverrideRequest, loc *time.Location) Notice {
 // CardDeactivatedNotice tells a card's driver that the fleet deactivated
 // card number of company companyID.
 func CardDeactivatedNotice(companyID int64, number string) Notice {
-	return Notice{Event: EventCardDeactivated, CompanyID: companyID, Key: "cardDeactivated",
+	return Notice{Event: NotifyCardDeactivated, CompanyID: companyID, Key: "cardDeactivated",
 		Params: map[string]string{"card": Last4(number)}, URL: "/dashboard", Tag: "card-" + Last4(number)}
 }
 
 // TripReplannedNotice tells a trip's driver of its new plan (t with its
 // new current plan): where to stop next.
 func TripReplannedNotice(t *Trip) Notice {
-	n := Notice{Event: EventTripReplanned, CompanyID: t.CompanyID, Key: "tripReplannedNoStop",
+	n := Notice{Event: NotifyTripReplanned, CompanyID: t.CompanyID, Key: "tripReplannedNoStop",
 		Params: map[string]string{"origin": t.OriginName, "destination": t.DestinationName},
 		URL:    fmt.Sprintf("/trips/%d", t.ID), Tag: fmt.Sprintf("trip-%d", t.ID), TripID: t.ID}
 	if t.Plan != nil && len(t.Plan.Stops) > 0 {
@@ -247,7 +247,7 @@ func TripReplannedNotice(t *Trip) Notice {
 // WalletLowNotice tells a company's owners that its wallet's balance
 // (balanceCents) fell below their threshold (thresholdCents).
 func WalletLowNotice(companyID, balanceCents, thresholdCents int64) Notice {
-	return Notice{Event: EventWalletLow, CompanyID: companyID, Key: "walletLow",
+	return Notice{Event: NotifyWalletLow, CompanyID: companyID, Key: "walletLow",
 		Params: map[string]string{"balance": FormatDollars(balanceCents), "threshold": FormatDollars(thresholdCents)},
 		URL:    "/dashboard", Tag: "wallet-low"}
 }
@@ -255,7 +255,7 @@ func WalletLowNotice(companyID, balanceCents, thresholdCents int64) Notice {
 // DriverWaitingNotice tells a company's owners that driver (just signed
 // up with card number) waits for their approval.
 func DriverWaitingNotice(companyID int64, driverName, number string) Notice {
-	return Notice{Event: EventDriverWaiting, CompanyID: companyID, Key: "driverWaiting",
+	return Notice{Event: NotifyDriverWaiting, CompanyID: companyID, Key: "driverWaiting",
 		Params: map[string]string{"name": nameOrUnnamed(driverName), "card": Last4(number)},
 		URL:    "/fuel-cards", Tag: "driver-waiting-" + Last4(number)}
 }
@@ -264,7 +264,7 @@ func DriverWaitingNotice(companyID int64, driverName, number string) Notice {
 // quarter is due on dueDate (YYYY-MM-DD), daysLeft days from their today.
 func IFTADueNotice(companyID int64, year, quarter int, dueDate string, daysLeft int) Notice {
 	q := fmt.Sprintf("%dQ%d", year, quarter)
-	return Notice{Event: EventIFTADue, CompanyID: companyID, Key: "iftaDue",
+	return Notice{Event: NotifyIFTADue, CompanyID: companyID, Key: "iftaDue",
 		Params: map[string]string{"quarter": q, "due": dueDate, "days": strconv.Itoa(daysLeft)},
 		URL:    "/ifta", Tag: "ifta-due-" + q}
 }

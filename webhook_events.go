@@ -48,6 +48,19 @@ func TransactionWebhook(t *Transaction) (WebhookEventType, WebhookTransaction) {
 	return typ, d
 }
 
+// PurchaseEvent is the event of recorded purchase t on a company card:
+// transaction.approved, or transaction.declined with the owners' DECLINE
+// alert and the notice to the card's driver (its holder) and the owners.
+func PurchaseEvent(t *Transaction) *Event {
+	typ, data := TransactionWebhook(t)
+	e := &Event{Type: EventTransactionApproved, CompanyID: t.CompanyID, Data: data}
+	if typ == WebhookTransactionDeclined {
+		n := DeclineNotice(t)
+		e.Type, e.UserID, e.Alert, e.Notice = EventTransactionDeclined, t.HolderUserID, DeclineAlert(t), &n
+	}
+	return e
+}
+
 // WebhookTrip is the data of trip.created, trip.replanned and
 // trip.completed: the trip and its current plan.
 type WebhookTrip struct {

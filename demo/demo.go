@@ -107,7 +107,7 @@ func Seed(ctx context.Context, db *store.DB, passwords *fuelportal.PasswordHashe
 	err = db.InTx(ctx, func(tx *store.Tx) error {
 		// The seeded history's declines are alerts on the alerts page, but
 		// nobody is mailed about them.
-		tx.MuteAlertMail = true
+		tx.History = true
 		// The purchases go through the purchase flow, without its
 		// follow-ups (re-plans, notices): the history is not news either.
 		env := &Env{Tx: tx, Purchases: &purchases.Service{DB: db}, Now: tx.Now, Rand: rand.New(rand.NewPCG(20241216, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}}

@@ -47,7 +47,7 @@ func checkFleet(t *testing.T, db *store.DB) {
 		t.Fatalf("outcomes = %v, %v", reasons, err)
 	}
 	// Each decline is an alert, and nobody is mailed about the history.
-	alerts, err := db.Alerts(ctx, fuelportal.AlertFilter{CompanyID: owner.CompanyID, Limit: 1})
+	alerts, err := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: owner.CompanyID}, Limit: 1})
 	if err != nil || alerts.Total != total-reasons[""] || alerts.Unread != alerts.Total {
 		t.Fatalf("alerts = %+v, %v; want one per decline (%d)", alerts, err, total-reasons[""])
 	}

@@ -12,7 +12,6 @@ import (
 	"fuelportal/ifta"
 	"fuelportal/prices"
 	"fuelportal/purchases"
-	"fuelportal/push"
 	"fuelportal/store"
 	"fuelportal/telematics"
 	"fuelportal/trips"
@@ -23,10 +22,7 @@ type Flows struct {
 	Trips     *trips.Service
 	Purchases *purchases.Service
 	Prices    *prices.Service
-	// Push queues users' push notifications; the server sets its Queued to
-	// wake the process's sender.
-	Push *push.Queue
-	IFTA *ifta.Service
+	IFTA      *ifta.Service
 	// Telematics stores forwarded positions and rolls them up into miles.
 	Telematics *telematics.Service
 }
@@ -49,7 +45,6 @@ func New(db *store.DB, stations Catalog, logger *slog.Logger) Flows {
 	if stations != nil {
 		t.Stations, p.Catalog = stations, stations
 	}
-	q := &push.Queue{Store: db, Logger: logger}
-	return Flows{Trips: t, Purchases: &purchases.Service{DB: db, Trips: t, Notifier: q, Logger: logger}, Prices: p, Push: q,
+	return Flows{Trips: t, Purchases: &purchases.Service{DB: db, Trips: t, Logger: logger}, Prices: p,
 		IFTA: &ifta.Service{Store: db, Now: func() time.Time { return db.Now() }}, Telematics: &telematics.Service{Store: db, Now: func() time.Time { return db.Now() }}}
 }

@@ -150,16 +150,13 @@ func (s *Server) handleAccountUpdate(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 
-	user, mail, err := s.DB.UpdateAccount(ctx, current.ID, update, emailChangedMail)
+	user, err := s.DB.UpdateAccount(ctx, current.ID, update, emailChangedMail)
 	if fuelportal.ErrorCode(err) == fuelportal.ECONFLICT {
 		s.respondError(w, r, fuelportal.FieldError("email", fuelportal.MsgEmailTaken))
 		return
 	} else if err != nil {
 		s.respondError(w, r, signedOutIfMissing(err))
 		return
-	}
-	if mail != nil && s.MailQueued != nil {
-		s.MailQueued(mail)
 	}
 	respond(w, http.StatusOK, accountFromUser(user))
 }

@@ -54,20 +54,9 @@ func (s *Server) handleDriverRequestDecide(decision fuelportal.DriverStatus) htt
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing))
 			return
 		}
-		var mails []*fuelportal.MailMessage
-		notice := func(u *fuelportal.User, status fuelportal.DriverStatus) *fuelportal.MailMessage {
-			m := s.driverDecisionMail(u, status)
-			mails = append(mails, m)
-			return m
-		}
-		if _, err := s.DB.DecideDriverRequest(ctx, PrincipalFromContext(ctx).CompanyID, id, decision, notice); err != nil {
+		if _, err := s.DB.DecideDriverRequest(ctx, PrincipalFromContext(ctx).CompanyID, id, decision, s.driverDecisionMail); err != nil {
 			s.respondError(w, r, err)
 			return
-		}
-		if s.MailQueued != nil {
-			for _, m := range mails {
-				s.MailQueued(m)
-			}
 		}
 		respond(w, http.StatusOK, emptyResponse{})
 	}

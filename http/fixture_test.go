@@ -55,10 +55,14 @@ func newFixtureOn(t testing.TB, db *store.DB) *fixture {
 	// Plans under -race on a loaded machine can take longer than the
 	// production deadline; the deadline's own test sets a short one.
 	f.srv.Trips.PlanTimeout = time.Hour
-	f.srv.MailQueued = func(m *fuelportal.MailMessage) {
+	dispatch := db.Queued // derives the events at once (storetest)
+	db.Queued = func(mails []*fuelportal.MailMessage) {
 		f.mu.Lock()
-		defer f.mu.Unlock()
-		f.mails = append(f.mails, m)
+		f.mails = append(f.mails, mails...)
+		f.mu.Unlock()
+		if dispatch != nil {
+			dispatch(mails)
+		}
 	}
 	if _, err := demo.Seed(context.Background(), db, f.srv.Passwords); err != nil {
 		t.Fatalf("seed: %v", err)

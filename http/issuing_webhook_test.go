@@ -487,7 +487,7 @@ func TestIssuingWebhook_ADeclineNotifiesAndPublishes(t *testing.T) {
 			var n int
 			err := f.db.InReadTx(ctx, func(tx *store.Tx) error {
 				return tx.QueryRow(ctx, `SELECT COUNT(*) FROM notifications WHERE user_id = ? AND transaction_id = ? AND event = ?`,
-					driverID, a.TransactionID, fuelportal.EventPurchaseDeclined).Scan(&n)
+					driverID, a.TransactionID, fuelportal.NotifyPurchaseDeclined).Scan(&n)
 			})
 			if err != nil || n != 1 {
 				t.Fatalf("driver's in-app notices of the decline = %d, %v", n, err)

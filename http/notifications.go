@@ -96,74 +96,17 @@ type inAppNotificationResponse struct {
 	CreatedAt         time.Time                    `json:"createdAt"`
 }
 
-type inAppNotificationPage struct {
-	Content     []inAppNotificationResponse `json:"content"`
-	Page        pageInfo                    `json:"page"`
-	UnreadCount int                         `json:"unreadCount"`
-}
-
-// handleNotificationList answers a page of the caller's in-app list,
-// newest first (only unread ones with unread=true), with the unread count.
-func (s *Server) handleNotificationList(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	fe := fuelportal.FieldErrors{}
-	unread := false
-	switch queryText(fe, q, "unread", "code") {
-	case "", "false":
-	case "true":
-		unread = true
-	default:
-		if !fe.Has("unread") {
-			fe.Add("unread", "Must be true or false")
-		}
-	}
-	maxPage := fuelportal.MaxInAppNotifications
-	page := queryInt(fe, q, "page", 0, 0, maxPage)
-	size := queryInt(fe, q, "size", defaultPageSize, 1, maxPageSize)
-	if err := fe.Err(); err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	ctx := r.Context()
-	res, err := s.DB.InAppNotifications(ctx, PrincipalFromContext(ctx).UserID, unread, page*size, size)
-	if err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	out := inAppNotificationPage{Content: make([]inAppNotificationResponse, 0, len(res.Items)), UnreadCount: res.Unread,
-		Page: pageInfo{Number: page, Size: size, TotalElements: res.Total, TotalPages: (res.Total + size - 1) / size}}
-	for _, n := range res.Items {
-		out.Content = append(out.Content, inAppNotificationResponse{ID: n.ID, Event: n.Event, Title: n.Title, Body: n.Body, URL: n.URL,
+// noticesInbox is the caller's own inbox on /api/notifications: their
+// notices (drivers' notifications screen).
+var noticesInbox = inboxRoute{
+	of:      func(p Principal) fuelportal.Inbox { return fuelportal.Inbox{CompanyID: p.CompanyID, UserID: p.UserID} },
+	maxPage: fuelportal.MaxInAppNotifications,
+	encode: func(n *fuelportal.InboxItem) any {
+		return inAppNotificationResponse{ID: n.ID, Event: fuelportal.NotificationEvent(n.Kind), Title: n.Title, Body: n.Body, URL: n.URL,
 			TransactionID: optionalID(n.TransactionID), TripID: optionalID(n.TripID), OverrideRequestID: optionalID(n.OverrideRequestID),
-			Read: n.ReadAt != nil, CreatedAt: n.CreatedAt.UTC()})
-	}
-	respond(w, http.StatusOK, out)
-}
-
-// handleNotificationRead marks one notice of the caller's list read: 204,
-// and 404 for any other id (another user's too).
-func (s *Server) handleNotificationRead(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	id, ok := pathID(r)
-	if !ok {
-		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Notification not found"))
-		return
-	}
-	if err := s.DB.MarkInAppNotificationRead(ctx, PrincipalFromContext(ctx).UserID, id); err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
-}
-
-// handleNotificationReadAll marks every notice of the caller's list read.
-func (s *Server) handleNotificationReadAll(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	if err := s.DB.MarkAllInAppNotificationsRead(ctx, PrincipalFromContext(ctx).UserID); err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	w.WriteHeader(http.StatusNoContent)
+			Read: n.ReadAt != nil, CreatedAt: n.CreatedAt.UTC()}
+	},
+	missing: "Notification not found",
 }
 
 // walletLowBody is GET and PUT /api/wex/company/wallet/low-balance: the

@@ -80,8 +80,8 @@ func TestNotifications_TheDriversOwnListInSpanish(t *testing.T) {
 		}); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}},
-			fuelportal.TripReplannedNotice(&fuelportal.Trip{ID: 41, CompanyID: f.demoCompany, OriginName: "Ocala", DestinationName: "Tampa"})); err != nil {
+		n := fuelportal.TripReplannedNotice(&fuelportal.Trip{ID: 41, CompanyID: f.demoCompany, OriginName: "Ocala", DestinationName: "Tampa"})
+		if err := f.db.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripReplanned, CompanyID: f.demoCompany, UserID: driver.ID, Notice: &n}); err != nil {
 			t.Fatal(err)
 		}
 		var page struct {

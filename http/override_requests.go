@@ -156,13 +156,10 @@ func (s *Server) handleOverrideRequestDecide(approve bool) http.HandlerFunc {
 			}
 			d.LiftsPrompt = body.LiftsPrompt
 		}
-		req, mail, err := s.DB.DecideOverrideRequest(ctx, id, d)
+		req, err := s.DB.DecideOverrideRequest(ctx, id, d)
 		if err != nil {
 			s.respondError(w, r, err)
 			return
-		}
-		if s.MailQueued != nil && mail != nil {
-			s.MailQueued(mail)
 		}
 		respond(w, http.StatusOK, overrideRequestFromDomain(req))
 	}

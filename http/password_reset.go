@@ -105,9 +105,6 @@ func (s *Server) handleResetInit(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if s.MailQueued != nil {
-		s.MailQueued(msg)
-	}
 	respond(w, http.StatusOK, messageResponse{Message: msgResetRequested})
 }
 

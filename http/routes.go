@@ -39,9 +39,9 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("PUT /api/account/notifications", s.requireAuth(s.handleNotificationSettingsPut))
 
 	// The caller's in-app list of notices (drivers' notifications screen).
-	mux.HandleFunc("GET /api/notifications", s.requireAuth(s.handleNotificationList))
-	mux.HandleFunc("POST /api/notifications/read-all", s.requireAuth(s.handleNotificationReadAll))
-	mux.HandleFunc("POST /api/notifications/{id}/read", s.requireAuth(s.handleNotificationRead))
+	mux.HandleFunc("GET /api/notifications", s.requireAuth(s.handleInboxList(noticesInbox)))
+	mux.HandleFunc("POST /api/notifications/read-all", s.requireAuth(s.handleInboxReadAll(noticesInbox)))
+	mux.HandleFunc("POST /api/notifications/{id}/read", s.requireAuth(s.handleInboxRead(noticesInbox)))
 
 	// Sign-up (signup.go)
 	mux.HandleFunc("POST /api/company/account/create", s.handleOwnerSignUp)
@@ -124,9 +124,9 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/total-spendings", s.requireRole(fuelportal.RoleUser, s.handleTotalSpendings(driverScope)))
 
 	// Alerts of the owner's company (alerts.go)
-	mux.HandleFunc("GET /api/wex/company/alerts", s.requireRole(fuelportal.RoleCompany, s.handleAlertList))
-	mux.HandleFunc("POST /api/wex/company/alerts/read-all", s.requireRole(fuelportal.RoleCompany, s.handleAlertReadAll))
-	mux.HandleFunc("POST /api/wex/company/alerts/{id}/read", s.requireRole(fuelportal.RoleCompany, s.handleAlertRead))
+	mux.HandleFunc("GET /api/wex/company/alerts", s.requireRole(fuelportal.RoleCompany, s.handleInboxList(alertsInbox)))
+	mux.HandleFunc("POST /api/wex/company/alerts/read-all", s.requireRole(fuelportal.RoleCompany, s.handleInboxReadAll(alertsInbox)))
+	mux.HandleFunc("POST /api/wex/company/alerts/{id}/read", s.requireRole(fuelportal.RoleCompany, s.handleInboxRead(alertsInbox)))
 
 	// Override requests (override_requests.go): a driver asks, the owner decides
 	mux.HandleFunc("POST /api/wex/override-requests", s.requireRole(fuelportal.RoleUser, s.handleOverrideRequestCreate))

@@ -40,9 +40,6 @@ type Server struct {
 	// TrustedProxies are the load balancers whose X-Forwarded-For and
 	// X-Forwarded-Proto are believed; empty: the client is the direct peer.
 	TrustedProxies TrustedProxies
-	// MailQueued is called after a message was added to the outbox (to wake
-	// the sender, or log the message when no SMTP is set); may be nil.
-	MailQueued func(*fuelportal.MailMessage)
 	// PublicURL is the address users reach the app at, used in mailed links
 	// (never taken from the request's Host header).
 	PublicURL string
@@ -86,11 +83,8 @@ type Server struct {
 	Trips     *trips.Service
 	Purchases *purchases.Service
 	Prices    *prices.Service
-	// Push queues users' push notifications (NewServer wires it with
-	// flows.New; set Push.Queued to wake the sender); PushKeys.Public is
-	// what browsers subscribe with (empty: GET /api/push/public-key
-	// answers 503).
-	Push     *push.Queue
+	// PushKeys.Public is what browsers subscribe with (empty: GET
+	// /api/push/public-key answers 503).
 	PushKeys push.Keys
 	// IFTA runs the IFTA return flow (ifta.go).
 	IFTA *ifta.Service
@@ -125,7 +119,6 @@ func NewServer(d Deps) *Server {
 		Trips:        f.Trips,
 		Purchases:    f.Purchases,
 		Prices:       f.Prices,
-		Push:         f.Push,
 		IFTA:         f.IFTA,
 		Telematics:   f.Telematics,
 		DB:           d.DB,

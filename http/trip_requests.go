@@ -178,14 +178,11 @@ func (s *Server) handleTripRequestDecide(approve bool) http.HandlerFunc {
 			return
 		}
 		p := PrincipalFromContext(ctx)
-		req, mail, err := s.Trips.Decide(ctx, trips.Actor{Role: p.Role, UserID: p.UserID, Scope: companyScope(p)}, id, approve)
+		req, err := s.Trips.Decide(ctx, trips.Actor{Role: p.Role, UserID: p.UserID, Scope: companyScope(p)}, id, approve)
 		if err != nil {
 			retryAfterPlanner(w, err)
 			s.respondError(w, r, err)
 			return
-		}
-		if s.MailQueued != nil && mail != nil {
-			s.MailQueued(mail)
 		}
 		respond(w, http.StatusOK, tripRequestFromDomain(req))
 	}

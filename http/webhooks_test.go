@@ -14,6 +14,7 @@ import (
 	"fuelportal"
 	"fuelportal/http/apitest"
 	"fuelportal/netguard"
+	"fuelportal/store"
 	"fuelportal/webhooks"
 )
 
@@ -84,14 +85,14 @@ func TestWebhooks_OwnerAddsEditsDeliversResendsAndDeletes(t *testing.T) {
 			t.Fatalf("updated = %+v", updated)
 		}
 		// Inactive: no delivery is queued.
-		if id, err := f.db.EnqueueWebhookEvent(ctx, f.demoCompany, fuelportal.WebhookTripCreated, map[string]int{"tripId": 1}); err != nil || id != "" {
+		if id, err := publishWebhook(t, f.db, f.demoCompany, fuelportal.WebhookTripCreated, map[string]int{"tripId": 1}); err != nil || id != "" {
 			t.Fatalf("queued %q, %v for an inactive endpoint", id, err)
 		}
 		f.api.Put(path, map[string]any{"url": rcv.URL + "/hook", "events": []string{"trip.created"}}, f.owner).ExpectStatus(t, 200).Decode(t, &updated)
 		if !updated.Active {
 			t.Fatal("active is not true by default")
 		}
-		eventID, err := f.db.EnqueueWebhookEvent(ctx, f.demoCompany, fuelportal.WebhookTripCreated, map[string]int{"tripId": 1})
+		eventID, err := publishWebhook(t, f.db, f.demoCompany, fuelportal.WebhookTripCreated, map[string]int{"tripId": 1})
 		if err != nil || eventID == "" {
 			t.Fatalf("enqueue: %q, %v", eventID, err)
 		}
@@ -134,7 +135,7 @@ func TestWebhooks_AnotherCompanysEndpointIsNotFound(t *testing.T) {
 		rcv, _ := hookReceiver(t)
 		var created webhookEndpointJSON
 		f.api.Post("/api/wex/company/webhooks", map[string]any{"url": rcv.URL, "events": []string{"wallet.low"}}, f.owner).ExpectStatus(t, 201).Decode(t, &created)
-		if _, err := f.db.EnqueueWebhookEvent(context.Background(), f.demoCompany, fuelportal.WebhookWalletLow, map[string]int{"balanceCents": 100}); err != nil {
+		if _, err := publishWebhook(t, f.db, f.demoCompany, fuelportal.WebhookWalletLow, map[string]int{"balanceCents": 100}); err != nil {
 			t.Fatal(err)
 		}
 		var deliveries struct{ Content []webhookDeliveryJSON }
@@ -200,4 +201,40 @@ func TestWebhooks_BadEndpointsAre400WithFieldErrors(t *testing.T) {
 	}
 	// A public address is accepted.
 	f.api.Post("/api/wex/company/webhooks", map[string]any{"url": "https://93.184.215.14/hook", "events": []string{"wallet.low"}}, f.owner).ExpectStatus(t, 201)
+}
+
+// publishWebhook publishes an event of webhook type typ (the event type of
+// the same name) of company companyID with data, derived at once, and
+// returns the webhook event id of the delivery it queued ("" when none).
+func publishWebhook(t *testing.T, db *store.DB, companyID int64, typ fuelportal.WebhookEventType, data any) (string, error) {
+	t.Helper()
+	ctx := context.Background()
+	newest := func() (id string, delivery int64, err error) {
+		endpoints, err := db.WebhookEndpoints(ctx, companyID)
+		if err != nil {
+			return "", 0, err
+		}
+		for _, e := range endpoints {
+			list, err := db.WebhookDeliveries(ctx, companyID, e.ID)
+			if err != nil {
+				return "", 0, err
+			}
+			if len(list) > 0 && list[0].ID > delivery {
+				id, delivery = list[0].EventID, list[0].ID
+			}
+		}
+		return id, delivery, nil
+	}
+	_, before, err := newest()
+	if err != nil {
+		return "", err
+	}
+	if err := db.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventType(typ), CompanyID: companyID, Data: data}); err != nil {
+		return "", err
+	}
+	id, after, err := newest()
+	if err != nil || after == before {
+		return "", err
+	}
+	return id, nil
 }

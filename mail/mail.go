@@ -104,7 +104,8 @@ type Outbox interface {
 const retryAfter = 2 * time.Minute
 
 // Sender delivers outbox messages. Create it with NewSender and run Run in
-// a goroutine; call Queued after adding a message.
+// a goroutine; the event dispatcher calls Queued with each message a
+// transaction queued and Wake after it derived events.
 type Sender struct {
 	outbox Outbox
 	smtp   *SMTPConfig // nil: keep messages in the outbox and log them
@@ -129,6 +130,11 @@ func (s *Sender) Queued(m *fuelportal.MailMessage) {
 		s.logger.Info("mail kept in outbox (no SMTP configured)", attrs...)
 		return
 	}
+	s.Wake()
+}
+
+// Wake makes Run look for unsent messages now.
+func (s *Sender) Wake() {
 	select {
 	case s.wake <- struct{}{}:
 	default:

@@ -241,8 +241,7 @@ func (s *Service) recordAnswer(ctx context.Context, r *fuelportal.AuthorizationR
 		if recorded, created, err = tx.RecordAnswer(ctx, r, a); err != nil || !created || recorded.CompanyID == 0 {
 			return err
 		}
-		_, err = tx.EnqueueWebhookEvent(ctx, recorded.CompanyID, fuelportal.WebhookAuthorizationRequest, fuelportal.AuthorizationWebhook(recorded))
-		return err
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationRequest, CompanyID: recorded.CompanyID, Data: fuelportal.AuthorizationWebhook(recorded)})
 	})
 	return recorded, created, err
 }
@@ -383,7 +382,7 @@ func (s *Service) recordAuthorization(ctx context.Context, tx *store.Tx, f *stor
 		}
 	}
 	if a.CompanyID != 0 {
-		if _, err := tx.EnqueueWebhookEvent(ctx, a.CompanyID, fuelportal.WebhookAuthorizationRequest, fuelportal.AuthorizationWebhook(a)); err != nil {
+		if err := tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationRequest, CompanyID: a.CompanyID, Data: fuelportal.AuthorizationWebhook(a)}); err != nil {
 			return nil, err
 		}
 	}

@@ -120,7 +120,7 @@ func (s *Service) RecordIn(ctx context.Context, tx *store.Tx, p *fuelportal.Card
 	}
 	if t.Status == fuelportal.TransactionApproved {
 		for _, near := range d.NearLimits {
-			if err := tx.AddNearLimitAlert(ctx, t, near.Name, near.Used, near.Limit); err != nil {
+			if err := tx.Publish(ctx, fuelportal.NearLimitEvent(t, near.Name, near.Used, near.Limit)); err != nil {
 				return nil, false, err
 			}
 		}

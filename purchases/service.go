@@ -35,11 +35,6 @@ type Trips interface {
 	ReplanAfterPurchase(ctx context.Context, t *fuelportal.Transaction)
 }
 
-// Notifier tells users of events on the channels they chose (*push.Queue).
-type Notifier interface {
-	Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.Notice)
-}
-
 // Transactions retrieves a captured transaction's fuel from its issuer
 // (*stripe.Issuer); nil fuel: the issuer reports none.
 type Transactions interface {
@@ -56,9 +51,6 @@ type Service struct {
 	DB *store.DB
 	// Trips, when set, re-plans a trip after a purchase off its plan.
 	Trips Trips
-	// Notifier, when set, tells the card's driver and the company's owners
-	// of a declined purchase once it is recorded.
-	Notifier Notifier
 
 	// WebhookSecret verifies Stripe Issuing deliveries
 	// (STRIPE_ISSUING_WEBHOOK_SECRET); empty refuses them all.
@@ -87,15 +79,11 @@ type Service struct {
 // Recorded is what follows a new purchase's commit, whatever its entry
 // point (a network purchase, a file, a capture, a card authorization
 // declined at the pump): an approved purchase off its trip's plan
-// re-plans the trip, and a decline on a company card notifies the card's
-// driver and the company's owners.
+// re-plans the trip. (A decline's alert and notices follow from its
+// event, published with the purchase: store.Tx.PurchaseDecided.)
 func (s *Service) Recorded(ctx context.Context, t *fuelportal.Transaction) {
 	if s.Trips != nil {
 		s.Trips.ReplanAfterPurchase(ctx, t)
-	}
-	if t.Status == fuelportal.TransactionDeclined && t.CompanyID != 0 && s.Notifier != nil {
-		s.Notifier.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{t.HolderUserID}, OwnersOf: t.CompanyID},
-			fuelportal.DeclineNotice(t))
 	}
 }
 

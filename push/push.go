@@ -3,9 +3,9 @@
 // browser (RFC 8291, aes128gcm) and signed with the deployment's VAPID key
 // (RFC 8292), through github.com/SherClockHolmes/webpush-go.
 //
-// A flow queues a notification with Queue.Notify (or store.Tx.EnqueuePush
-// inside its own transaction): one durable message per subscription of the
-// recipients. A Sender in each server process claims due messages, posts
+// The event dispatcher queues a notification (store.DB.DispatchEvent: one
+// durable message per subscription of each recipient the event's route
+// names, as their preferences allow). A Sender in each server process claims due messages, posts
 // them to the push services, retries failures with exponential backoff and
 // forgets subscriptions the push service says are gone. Nothing queued is
 // lost when a process stops: the queue is a table, and a message claimed
@@ -17,13 +17,9 @@ import (
 	"crypto/ecdh"
 	"encoding/base64"
 	"fmt"
-	"io"
-	"log/slog"
 	"strings"
 
 	webpush "github.com/SherClockHolmes/webpush-go"
-
-	"fuelportal"
 )
 
 // Keys are the deployment's VAPID key pair, base64url without padding:
@@ -84,45 +80,4 @@ func (k Keys) check() error {
 		return fmt.Errorf("the public key is not the private key's")
 	}
 	return nil
-}
-
-// Store delivers notices (*store.DB): store.Tx.Notify asks
-// fuelportal.DecideDelivery, the one rule of who gets what on which
-// channel, for each recipient.
-type Store interface {
-	Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.Notice) error
-}
-
-// Queue is what flows notify users through.
-type Queue struct {
-	Store  Store
-	Logger *slog.Logger // nil: discard
-	// Queued, when set, is called after messages were queued (it wakes this
-	// process's Sender); other processes find them on their next tick.
-	Queued func()
-}
-
-// Notify delivers notice n to the recipients on the channels each one's
-// preferences allow (push, e-mail, in-app list; store.Tx.Notify), in the
-// recipient's language. It never fails the caller's flow: the change it
-// reports is already made, so an error is logged and the notice dropped.
-// Over-long push texts are cut (title 80, body 300 characters, tag 64
-// bytes) so the payload fits one push record.
-func (q *Queue) Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.Notice) {
-	// The change is made: a caller that goes away (a closed request) does
-	// not take its notification with it.
-	if err := q.Store.Notify(context.WithoutCancel(ctx), to, n); err != nil {
-		q.logger().Error("deliver notice", "event", n.Event, "tag", n.Tag, "err", err)
-		return
-	}
-	if q.Queued != nil {
-		q.Queued()
-	}
-}
-
-func (q *Queue) logger() *slog.Logger {
-	if q.Logger == nil {
-		return slog.New(slog.NewTextHandler(io.Discard, nil))
-	}
-	return q.Logger
 }

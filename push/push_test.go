@@ -27,6 +27,7 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 
 	"fuelportal"
+	"fuelportal/events"
 	"fuelportal/netguard"
 	"fuelportal/push"
 	"fuelportal/store"
@@ -372,9 +373,14 @@ func TestSender_RunWakesOnEnqueue(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() { f.sender.Run(ctx); close(done) }()
-		q := &push.Queue{Store: db, Queued: f.sender.Wake}
-		q.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{f.owner.ID}},
-			fuelportal.Notice{Event: fuelportal.EventOverrideRequested, CompanyID: f.company.ID, Key: "overrideRequested"})
+		dispatcher := events.New(db, nil)
+		dispatcher.Senders = []func(){f.sender.Wake}
+		db.Queued = dispatcher.Queued
+		go dispatcher.Run(ctx)
+		n := fuelportal.Notice{Event: fuelportal.NotifyOverrideRequested, CompanyID: f.company.ID, Key: "overrideRequested"}
+		if err := db.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventOverrideRequested, CompanyID: f.company.ID, Notice: &n}); err != nil {
+			t.Fatal(err)
+		}
 		deadline := time.Now().Add(10 * time.Second) // well under the tick: only the wake explains a delivery
 		for f.recv.count() == 0 && time.Now().Before(deadline) {
 			time.Sleep(10 * time.Millisecond)

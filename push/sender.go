@@ -88,7 +88,8 @@ func NewSender(outbox Outbox, keys Keys, subject string, policy netguard.Policy,
 	}
 }
 
-// Wake makes Run look for due messages now (Queue.Queued).
+// Wake makes Run look for due messages now (the event dispatcher calls
+// it).
 func (s *Sender) Wake() {
 	select {
 	case s.wake <- struct{}{}:

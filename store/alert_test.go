@@ -13,9 +13,9 @@ import (
 	"fuelportal/store/storetest"
 )
 
-func alertsOf(t *testing.T, db *store.DB, companyID int64, unreadOnly bool) *fuelportal.AlertPage {
+func alertsOf(t *testing.T, db *store.DB, companyID int64, unreadOnly bool) *fuelportal.InboxPage {
 	t.Helper()
-	page, err := db.Alerts(context.Background(), fuelportal.AlertFilter{CompanyID: companyID, UnreadOnly: unreadOnly, Limit: 100})
+	page, err := db.Inbox(context.Background(), fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: companyID}, UnreadOnly: unreadOnly, Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,11 +51,11 @@ func TestRecordPurchase_DeclineOnACompanyCardRaisesAnAlertAndAMail(t *testing.T)
 		}
 
 		page := alertsOf(t, db, f.company.ID, false)
-		if len(page.Alerts) != 2 || page.Total != 2 || page.Unread != 2 {
+		if len(page.Items) != 2 || page.Total != 2 || page.Unread != 2 {
 			t.Fatalf("alerts = %+v, want the two declines", page)
 		}
-		newest, oldest := page.Alerts[0], page.Alerts[1]
-		if oldest.Kind != fuelportal.AlertDecline || oldest.TransactionID != inactive.ID || oldest.CardID != f.inactive.ID ||
+		newest, oldest := page.Items[0], page.Items[1]
+		if fuelportal.AlertKind(oldest.Kind) != fuelportal.AlertDecline || oldest.TransactionID != inactive.ID || oldest.CardID != f.inactive.ID ||
 			oldest.CardNumber != f.inactive.CardNumber || oldest.DriverName != "Ina Active" || oldest.ReadAt != nil || oldest.CreatedAt.IsZero() {
 			t.Fatalf("alert = %+v", oldest)
 		}
@@ -87,58 +87,61 @@ func TestAlerts_PagesReadStateAndCompanies(t *testing.T) {
 			for i := range 5 {
 				a := &fuelportal.Alert{CompanyID: company.ID, Kind: fuelportal.AlertNearLimit, CardID: card.ID, CardNumber: card.CardNumber, DriverName: card.DriverName,
 					Message: fuelportal.NearLimitAlertMessage(card.DriverName, card.CardNumber, "daily limit", fmt.Sprintf("$%d.00", 800+i), "$1,000.00")}
-				if err := tx.AddAlert(ctx, a); err != nil {
+				if err := tx.Publish(ctx, alertEvent(a)); err != nil {
 					return err
 				}
-				ids = append(ids, a.ID)
 			}
-			return tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: other.ID, Kind: fuelportal.AlertNearLimit, Message: "other"})
+			return tx.Publish(ctx, alertEvent(&fuelportal.Alert{CompanyID: other.ID, Kind: fuelportal.AlertNearLimit, Message: "other"}))
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
+		for _, a := range slices.Backward(alertsOf(t, db, company.ID, false).Items) {
+			ids = append(ids, a.ID)
+		}
 
-		page, err := db.Alerts(ctx, fuelportal.AlertFilter{CompanyID: company.ID, Offset: 2, Limit: 2})
-		if err != nil || len(page.Alerts) != 2 || page.Total != 5 || page.Unread != 5 || page.Alerts[0].ID != ids[2] || page.Alerts[1].ID != ids[1] {
+		page, err := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: company.ID}, Offset: 2, Limit: 2})
+		if err != nil || len(page.Items) != 2 || page.Total != 5 || page.Unread != 5 || page.Items[0].ID != ids[2] || page.Items[1].ID != ids[1] {
 			t.Fatalf("page = %+v, %v", page, err)
 		}
-		if m := page.Alerts[0].Message; m != "Near a limit: Dan Driver, card ending 0031, has used $802.00 of the $1,000.00 daily limit." {
+		if m := page.Items[0].Message; m != "Near a limit: Dan Driver, card ending 0031, has used $802.00 of the $1,000.00 daily limit." {
 			t.Fatalf("message = %q", m)
 		}
 
-		if err := db.MarkAlertRead(ctx, other.ID, ids[0]); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if err := db.MarkInboxRead(ctx, fuelportal.Inbox{CompanyID: other.ID}, ids[0], "Alert not found"); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another company's alert: err = %v, want ENOTFOUND", err)
 		}
 		for range 2 { // again is fine
-			if err := db.MarkAlertRead(ctx, company.ID, ids[0]); err != nil {
+			if err := db.MarkInboxRead(ctx, fuelportal.Inbox{CompanyID: company.ID}, ids[0], "Alert not found"); err != nil {
 				t.Fatal(err)
 			}
 		}
 		unread := alertsOf(t, db, company.ID, true)
-		if unread.Total != 4 || unread.Unread != 4 || len(unread.Alerts) != 4 || unread.Alerts[3].ID != ids[1] {
+		if unread.Total != 4 || unread.Unread != 4 || len(unread.Items) != 4 || unread.Items[3].ID != ids[1] {
 			t.Fatalf("unread = %+v", unread)
 		}
 		all := alertsOf(t, db, company.ID, false)
-		if all.Alerts[4].ReadAt == nil || all.Total != 5 {
-			t.Fatalf("read alert = %+v", all.Alerts[4])
+		if all.Items[4].ReadAt == nil || all.Total != 5 {
+			t.Fatalf("read alert = %+v", all.Items[4])
 		}
 
-		if err := db.MarkAllAlertsRead(ctx, company.ID); err != nil {
+		if err := db.MarkInboxAllRead(ctx, fuelportal.Inbox{CompanyID: company.ID}); err != nil {
 			t.Fatal(err)
 		}
-		if p := alertsOf(t, db, company.ID, true); p.Total != 0 || len(p.Alerts) != 0 || p.Unread != 0 {
+		if p := alertsOf(t, db, company.ID, true); p.Total != 0 || len(p.Items) != 0 || p.Unread != 0 {
 			t.Fatalf("after read-all = %+v", p)
 		}
 		if p := alertsOf(t, db, other.ID, true); p.Unread != 1 {
 			t.Fatalf("read-all reached another company: %+v", p)
 		}
-		if mails, _ := db.OutboxMessages(ctx, "owner@example.com", 10); len(mails) != 5 {
-			t.Fatalf("owner mails = %d, want one per alert", len(mails))
+		// One mail for the first alert, one digest of the four others.
+		if mails, _ := db.OutboxMessages(ctx, "owner@example.com", 10); len(mails) != 2 || mails[0].Subject != "Fuel Portal: 4 purchases took cards near a limit" {
+			t.Fatalf("owner mails = %+v, want the first and a digest", mails)
 		}
 	})
 }
 
-func TestAddNearLimitAlert_NamesThePurchaseAndTheLimit(t *testing.T) {
+func TestNearLimitEvent_NamesThePurchaseAndTheLimit(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := newFleetFixture(t, db, prepaid)
@@ -150,17 +153,17 @@ func TestAddNearLimitAlert_NamesThePurchaseAndTheLimit(t *testing.T) {
 			if err != nil {
 				return err
 			}
-			return tx.AddNearLimitAlert(ctx, tr, "daily limit", "$375.40", "$400.00")
+			return tx.Publish(ctx, fuelportal.NearLimitEvent(tr, "daily limit", "$375.40", "$400.00"))
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 		page := alertsOf(t, db, f.company.ID, false)
-		if len(page.Alerts) != 1 {
-			t.Fatalf("alerts = %+v", page.Alerts)
+		if len(page.Items) != 1 {
+			t.Fatalf("alerts = %+v", page.Items)
 		}
-		a := page.Alerts[0]
-		if a.Kind != fuelportal.AlertNearLimit || a.TransactionID == 0 || a.CardID != f.active.ID ||
+		a := page.Items[0]
+		if fuelportal.AlertKind(a.Kind) != fuelportal.AlertNearLimit || a.TransactionID == 0 || a.CardID != f.active.ID ||
 			a.Message != "Near a limit: Dan Driver, card ending 0001, has used $375.40 of the $400.00 daily limit." {
 			t.Fatalf("alert = %+v", a)
 		}
@@ -170,7 +173,7 @@ func TestAddNearLimitAlert_NamesThePurchaseAndTheLimit(t *testing.T) {
 	})
 }
 
-func TestDeclineMails_RepeatsOnACardWithinAnHourGoIntoOneDigest(t *testing.T) {
+func TestDeclineMails_RepeatsWithinAnHourGoIntoOneDigestWithTheirCount(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC
@@ -202,15 +205,16 @@ func TestDeclineMails_RepeatsOnACardWithinAnHourGoIntoOneDigest(t *testing.T) {
 		}
 		const first = "Fuel Portal alert: a purchase was declined"
 
-		// A burst on the inactive card: the first decline is mailed at once,
-		// the 49 repeats wait in one digest; another card's decline (the
-		// empty wallet) is its own mail.
+		// A burst on the inactive card and one on the active card: the
+		// first decline is mailed at once, the 50 others of the hour wait
+		// in one digest with their count (one mail per kind and owner per
+		// hour, whichever card).
 		for range 50 {
 			decline(f.inactive.CardNumber)
 			clock.Advance(time.Second)
 		}
 		decline(f.active.CardNumber)
-		if got := claim(); !slices.Equal(got, []string{first, first}) {
+		if got := claim(); !slices.Equal(got, []string{first}) {
 			t.Fatalf("mails due during the burst = %q", got)
 		}
 		if page := alertsOf(t, db, f.company.ID, false); page.Total != 51 {
@@ -221,15 +225,15 @@ func TestDeclineMails_RepeatsOnACardWithinAnHourGoIntoOneDigest(t *testing.T) {
 			t.Fatalf("mails due before the hour ends = %q", got)
 		}
 		clock.Advance(10 * time.Second)                              // 16:00
-		mails, err := db.OutboxMessages(ctx, "owner@example.com", 3) // the active card's mail, the digest, the first
-		if err != nil || len(mails) != 3 {
+		mails, err := db.OutboxMessages(ctx, "owner@example.com", 2) // the digest, the first
+		if err != nil || len(mails) != 2 {
 			t.Fatalf("mails = %d, %v", len(mails), err)
 		}
-		if digest := mails[1].Body; !strings.Contains(digest, "49 more times") || !strings.Contains(digest, "Card is inactive") ||
-			!strings.Contains(digest, "ending 0002") {
+		if digest := mails[0].Body; !strings.HasPrefix(digest, "In the last hour 50 purchases were declined.") ||
+			!strings.Contains(digest, "The latest: Purchase declined: Dan Driver, card ending 0001") {
 			t.Fatalf("digest = %q", digest)
 		}
-		if got := claim(); !slices.Equal(got, []string{"Fuel Portal alert: 49 more purchases were declined"}) {
+		if got := claim(); !slices.Equal(got, []string{"Fuel Portal: 50 purchases were declined"}) {
 			t.Fatalf("mails due when the hour ends = %q", got)
 		}
 
@@ -240,7 +244,7 @@ func TestDeclineMails_RepeatsOnACardWithinAnHourGoIntoOneDigest(t *testing.T) {
 			t.Fatalf("mails due at once for a repeat = %q", got)
 		}
 		clock.Advance(30 * time.Minute) // 17:00
-		if got := claim(); !slices.Equal(got, []string{"Fuel Portal alert: a purchase was declined again"}) {
+		if got := claim(); !slices.Equal(got, []string{"Fuel Portal: 1 purchase was declined"}) {
 			t.Fatalf("mails due at 17:00 = %q", got)
 		}
 		// More than an hour after the last mail: mailed at once again.
@@ -250,8 +254,8 @@ func TestDeclineMails_RepeatsOnACardWithinAnHourGoIntoOneDigest(t *testing.T) {
 			t.Fatalf("mails due after a quiet hour = %q", got)
 		}
 		all, err := db.OutboxMessages(ctx, "owner@example.com", 100)
-		if err != nil || len(all) != 5 {
-			t.Fatalf("mails = %d, %v; want 5 for 53 declines", len(all), err)
+		if err != nil || len(all) != 4 {
+			t.Fatalf("mails = %d, %v; want 4 for 53 declines", len(all), err)
 		}
 	})
 }
@@ -264,7 +268,7 @@ func TestAlerts_EveryKindIsStored(t *testing.T) {
 		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
 		for _, kind := range fuelportal.AlertKinds {
 			if err := db.InTx(ctx, func(tx *store.Tx) error {
-				return tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: company.ID, Kind: kind, Message: string(kind)})
+				return tx.Publish(ctx, alertEvent(&fuelportal.Alert{CompanyID: company.ID, Kind: kind, Message: string(kind)}))
 			}); err != nil {
 				t.Errorf("alert of kind %s: %v", kind, err)
 			}
@@ -283,7 +287,7 @@ func TestAlertMails_InTheOwnersLanguage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Olga", LastName: "Owner", Email: owner.Email,
+		if _, err := db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Olga", LastName: "Owner", Email: owner.Email,
 			Language: fuelportal.LanguageSpanish}, nil); err != nil {
 			t.Fatal(err)
 		}
@@ -305,8 +309,18 @@ func TestAlertMails_InTheOwnersLanguage(t *testing.T) {
 			}
 		}
 		// The alerts page keeps the English text.
-		if page := alertsOf(t, db, f.company.ID, false); len(page.Alerts) != 1 || !strings.HasPrefix(page.Alerts[0].Message, "Purchase declined: Ina Active") {
-			t.Fatalf("alerts = %+v", page.Alerts)
+		if page := alertsOf(t, db, f.company.ID, false); len(page.Items) != 1 || !strings.HasPrefix(page.Items[0].Message, "Purchase declined: Ina Active") {
+			t.Fatalf("alerts = %+v", page.Items)
 		}
 	})
+}
+
+// alertEvent is the event whose route raises alert a (of a.Kind).
+func alertEvent(a *fuelportal.Alert) *fuelportal.Event {
+	for typ, r := range fuelportal.EventRoutes {
+		if r.Alert == a.Kind {
+			return &fuelportal.Event{Type: typ, CompanyID: a.CompanyID, Alert: a}
+		}
+	}
+	panic("no event raises alert " + a.Kind)
 }

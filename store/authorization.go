@@ -296,8 +296,9 @@ func (db *DB) SetCompanyAuthorizationTimeout(ctx context.Context, companyID int6
 	})
 }
 
-// AddAuthorizationAlert raises an AUTHORIZATION alert for the owners of
-// authorization a's company (also mailed), on its card, saying message.
+// AddAuthorizationAlert publishes authorization.alert (an AUTHORIZATION
+// alert for the owners of authorization a's company, also mailed), on its
+// card, saying message.
 func (tx *Tx) AddAuthorizationAlert(ctx context.Context, a *fuelportal.Authorization, transactionID int64, message string) error {
 	var driverName string
 	if a.CardID != 0 {
@@ -305,6 +306,6 @@ func (tx *Tx) AddAuthorizationAlert(ctx context.Context, a *fuelportal.Authoriza
 			return err
 		}
 	}
-	return tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: a.CompanyID, Kind: fuelportal.AlertAuthorization, Message: message,
-		CardID: a.CardID, CardNumber: a.CardNumber, DriverName: driverName, TransactionID: transactionID})
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationAlert, CompanyID: a.CompanyID, Alert: &fuelportal.Alert{
+		Message: message, CardID: a.CardID, CardNumber: a.CardNumber, DriverName: driverName, TransactionID: transactionID}})
 }

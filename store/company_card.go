@@ -74,7 +74,8 @@ func (db *DB) UpdateCard(ctx context.Context, companyID int64, upd fuelportal.Ca
 		}
 		// Its driver hears of a deactivation before standing at a pump.
 		if was == fuelportal.CardActive && upd.Status == fuelportal.CardInactive && holder.Int64 != 0 {
-			err = tx.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{holder.Int64}}, fuelportal.CardDeactivatedNotice(companyID, upd.CardNumber))
+			n := fuelportal.CardDeactivatedNotice(companyID, upd.CardNumber)
+			err = tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventCardDeactivated, CompanyID: companyID, UserID: holder.Int64, Notice: &n})
 		}
 		return err
 	})

@@ -376,13 +376,13 @@ func TestCardControls_NearALimitIsAnAlertOnce(t *testing.T) {
 		card := f.newCard(t, fuelportal.Controls{DailyCents: ptr(int64(1000_00))})
 		nearAlerts := func() int {
 			t.Helper()
-			page, err := db.Alerts(ctx, fuelportal.AlertFilter{CompanyID: f.company.ID, Limit: 100})
+			page, err := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: f.company.ID}, Limit: 100})
 			if err != nil {
 				t.Fatal(err)
 			}
 			n := 0
-			for _, a := range page.Alerts {
-				if a.Kind == fuelportal.AlertNearLimit && a.CardID == card.ID {
+			for _, a := range page.Items {
+				if fuelportal.AlertKind(a.Kind) == fuelportal.AlertNearLimit && a.CardID == card.ID {
 					n++
 				}
 			}

@@ -56,12 +56,11 @@ type DB struct {
 
 	// Now returns the current time; tests replace it to move the clock.
 	Now func() time.Time
-	// WebhookQueued, when set, is called after a transaction that queued
-	// webhook deliveries committed (to wake the webhooks worker);
-	// PushQueued likewise after one that queued push notifications (to wake
-	// the push sender).
-	WebhookQueued func()
-	PushQueued    func()
+	// Queued, when set, is called once after a transaction that published
+	// events or queued deliveries committed, with the mails it queued (and
+	// their secrets, which are not stored): the one wake-up of the event
+	// dispatcher and the senders (events.Dispatcher.Queued).
+	Queued func(mails []*fuelportal.MailMessage)
 }
 
 // Options tune how a DB handle waits for the database.
@@ -330,15 +329,14 @@ type Tx struct {
 	// Now is the time the transaction started, by db.Now: use it for every
 	// timestamp written in the transaction.
 	Now time.Time
-	// MuteAlertMail records alerts without mailing the owners: the demo
-	// data's history is not news to anyone.
-	MuteAlertMail bool
-	// webhookQueued and pushQueued are set when the transaction queued
-	// webhook deliveries or push notifications.
-	webhookQueued, pushQueued bool
-	// noticeMails are the e-mails Notify queued in the transaction (for
-	// the caller to wake the mail sender after commit).
-	noticeMails []*fuelportal.MailMessage
+	// History publishes the transaction's events muted (derived into the
+	// owners' alerts only): the demo data's history is not news to anyone.
+	History bool
+	// queued is set when the transaction published an event or queued
+	// something to deliver (a mail, a push, a webhook delivery); mails are
+	// the mails it queued, with their secrets (DB.Queued).
+	queued bool
+	mails  []*fuelportal.MailMessage
 	// wallets are the wallet changes written last (settleWallets, hold.go).
 	wallets []*walletChange
 	// beforeCommit are the checks BeforeCommit added.
@@ -484,11 +482,8 @@ func (db *DB) runTx(ctx, parent context.Context, pool *sql.DB, opts *sql.TxOptio
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
-	if tx.webhookQueued && db.WebhookQueued != nil {
-		db.WebhookQueued()
-	}
-	if tx.pushQueued && db.PushQueued != nil {
-		db.PushQueued()
+	if tx.queued && db.Queued != nil {
+		db.Queued(tx.mails)
 	}
 	return nil
 }

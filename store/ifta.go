@@ -375,9 +375,8 @@ func (db *DB) CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedRetur
 		} else if err != nil {
 			return err
 		}
-		_, err = tx.EnqueueWebhookEvent(ctx, r.CompanyID, fuelportal.WebhookIFTAReturnClosed, fuelportal.WebhookIFTAReturn{
-			Year: r.Year, Quarter: r.Quarter, FuelType: r.FuelType, ClosedAt: fuelportal.WireTime(r.ClosedAt), Return: r.Return})
-		return err
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventIFTAReturnClosed, CompanyID: r.CompanyID, Data: fuelportal.WebhookIFTAReturn{
+			Year: r.Year, Quarter: r.Quarter, FuelType: r.FuelType, ClosedAt: fuelportal.WireTime(r.ClosedAt), Return: r.Return}})
 	})
 }
 
@@ -450,9 +449,9 @@ func (db *DB) IFTAFilingCompanies(ctx context.Context) ([]int64, error) {
 
 // SendIFTAReminder sends reminder r once: unless a return of r's quarter
 // is closed or r was already sent (the row of ifta_reminders, unique per
-// company, quarter and stage, decides between processes), it records r, raises
-// an IFTA_DUE alert with notice n's English text (mailed as each owner
-// chose) and delivers n to the company's owners (Tx.Notify), in one
+// company, quarter and stage, decides between processes), it records r and
+// publishes ifta.due (an IFTA_DUE alert with notice n's English text,
+// mailed as each owner chose, and n pushed to the owners), in one
 // transaction. It reports whether it sent r.
 func (db *DB) SendIFTAReminder(ctx context.Context, r fuelportal.IFTAReminder, n fuelportal.Notice) (sent bool, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
@@ -473,11 +472,9 @@ func (db *DB) SendIFTAReminder(ctx context.Context, r fuelportal.IFTAReminder, n
 			return nil
 		}
 		title, body := n.Texts(fuelportal.LanguageEnglish)
-		if err := tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: r.CompanyID, Kind: fuelportal.AlertIFTADue, Message: title + ": " + body}); err != nil {
-			return err
-		}
 		sent = true
-		return tx.Notify(ctx, fuelportal.PushRecipients{OwnersOf: r.CompanyID}, n)
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventIFTADue, CompanyID: r.CompanyID, Notice: &n,
+			Alert: &fuelportal.Alert{Message: title + ": " + body, Notice: &n}})
 	})
 	return sent, err
 }

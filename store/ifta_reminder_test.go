@@ -58,7 +58,7 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 		}
 		// Beta's owner wants no e-mail of it.
 		if _, err := db.SaveNotificationSettings(ctx, betaOwner.ID, fuelportal.RoleCompany, fuelportal.NotificationSettings{
-			Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventIFTADue, Push: true, Email: false, InApp: true}}}); err != nil {
+			Events: []fuelportal.NotificationPreference{{Event: fuelportal.NotifyIFTADue, Push: true, Email: false, InApp: true}}}); err != nil {
 			t.Fatal(err)
 		}
 
@@ -123,10 +123,10 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 			}
 		}
 
-		iftaDue := func(companyID int64) []*fuelportal.Alert {
-			var out []*fuelportal.Alert
-			for _, a := range alertsOf(t, db, companyID, false).Alerts {
-				if a.Kind == fuelportal.AlertIFTADue {
+		iftaDue := func(companyID int64) []*fuelportal.InboxItem {
+			var out []*fuelportal.InboxItem
+			for _, a := range alertsOf(t, db, companyID, false).Items {
+				if fuelportal.AlertKind(a.Kind) == fuelportal.AlertIFTADue {
 					out = append(out, a)
 				}
 			}

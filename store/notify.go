@@ -3,9 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"strings"
-	"time"
 
 	"fuelportal"
 )
@@ -19,76 +17,6 @@ type notifyTarget struct {
 	language fuelportal.Language
 	quiet    *fuelportal.QuietHours
 	pref     *fuelportal.NotificationPreference
-}
-
-// Notify delivers notice n to the recipients, each on the channels
-// fuelportal.DecideDelivery allows them, in tx (so exactly when the change
-// it reports commits): a push message per subscription (held until quiet
-// hours end for a non-urgent event), an e-mail in the outbox (likewise
-// held), and an entry in their in-app list. Owners get pushes here; their
-// e-mail and in-app notice is the company alert the flow raises (AddAlert,
-// which asks DecideDelivery too). Recipients are only users of
-// n.CompanyID: a user id of another company is skipped, and OwnersOf must
-// be n.CompanyID.
-func (tx *Tx) Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.Notice) error {
-	if n.CompanyID == 0 {
-		return nil
-	}
-	targets, err := tx.notifyTargets(ctx, n.CompanyID, to, n.Event)
-	if err != nil || len(targets) == 0 {
-		return err
-	}
-	controls, err := tx.companyControls(ctx, n.CompanyID)
-	if err != nil {
-		return err
-	}
-	loc := controls.Location()
-	for _, u := range targets {
-		d := fuelportal.DecideDelivery(u.role, n.Event, u.pref, u.quiet, tx.Now, loc)
-		due := tx.Now
-		var sendAfter *time.Time
-		if !d.NotBefore.IsZero() {
-			due, sendAfter = d.NotBefore, &d.NotBefore
-		}
-		if d.Push {
-			payload, err := json.Marshal(n.Push(u.role, u.language).Bounded())
-			if err != nil {
-				return err
-			}
-			res, err := tx.Exec(ctx, `
-				INSERT INTO push_messages (subscription_id, user_id, payload, status, attempts, next_attempt_at, last_error, created_at, updated_at)
-				SELECT id, user_id, ?, 'pending', 0, ?, '', ?, ? FROM push_subscriptions WHERE user_id = ?`,
-				string(payload), due, tx.Now, tx.Now, u.id)
-			if err != nil {
-				return err
-			}
-			if queued, _ := res.RowsAffected(); queued > 0 {
-				tx.pushQueued = true
-			}
-		}
-		if u.role == fuelportal.RoleCompany {
-			continue
-		}
-		if d.Email && u.email != "" {
-			m := n.Mail(u.email, u.language)
-			if err := tx.enqueueMail(ctx, m, "", sendAfter, 0); err != nil {
-				return err
-			}
-			tx.noticeMails = append(tx.noticeMails, m)
-		}
-		if d.InApp {
-			if err := tx.addInAppNotification(ctx, u, n); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// Notify delivers n in a transaction of its own (Tx.Notify), for a change
-// already committed (a purchase's decline).
-func (db *DB) Notify(ctx context.Context, to fuelportal.PushRecipients, n fuelportal.Notice) error {
-	return db.InTx(ctx, func(tx *Tx) error { return tx.Notify(ctx, to, n) })
 }
 
 // notifyTargets returns the users of company companyID that to names,
@@ -144,14 +72,15 @@ func (tx *Tx) notifyTargets(ctx context.Context, companyID int64, to fuelportal.
 	return out, rows.Err()
 }
 
-// addInAppNotification adds n to u's in-app list in u's language and
-// forgets the oldest beyond fuelportal.MaxInAppNotifications.
-func (tx *Tx) addInAppNotification(ctx context.Context, u *notifyTarget, n fuelportal.Notice) error {
+// addInAppNotification adds event e's notice to u's in-app list in u's
+// language and forgets the oldest beyond fuelportal.MaxInAppNotifications.
+func (tx *Tx) addInAppNotification(ctx context.Context, u *notifyTarget, e *fuelportal.Event) error {
+	n := e.Notice
 	title, body := n.Texts(u.language)
 	if _, err := tx.Exec(ctx, `
 		INSERT INTO notifications (user_id, company_id, event, title, body, url, transaction_id, trip_id, override_request_id, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		u.id, n.CompanyID, n.Event, title, body, n.URL, nullInt(n.TransactionID), nullInt(n.TripID), nullInt(n.OverrideRequestID), tx.Now); err != nil {
+		u.id, e.CompanyID, n.Event, title, body, n.URL, nullInt(n.TransactionID), nullInt(n.TripID), nullInt(n.OverrideRequestID), e.CreatedAt); err != nil {
 		return err
 	}
 	_, err := tx.Exec(ctx, `
@@ -159,46 +88,6 @@ func (tx *Tx) addInAppNotification(ctx context.Context, u *notifyTarget, n fuelp
 			SELECT id FROM notifications WHERE user_id = ? ORDER BY id DESC LIMIT ?)`,
 		u.id, u.id, fuelportal.MaxInAppNotifications)
 	return err
-}
-
-// ownerMailTarget is an owner to mail about an alert: their address,
-// language and when to send (nil: now).
-type ownerMailTarget struct {
-	email    string
-	language fuelportal.Language
-	after    *time.Time
-}
-
-// ownerMailTargets returns the owners of company companyID to mail about
-// an alert of event (event "": every owner, as alerts of kinds without an
-// event always were), each with their language and when to send, as
-// fuelportal.DecideDelivery decides.
-func (tx *Tx) ownerMailTargets(ctx context.Context, companyID int64, event fuelportal.NotificationEvent) ([]ownerMailTarget, error) {
-	if event == "" {
-		return tx.ownerEmails(ctx, companyID)
-	}
-	targets, err := tx.notifyTargets(ctx, companyID, fuelportal.PushRecipients{OwnersOf: companyID}, event)
-	if err != nil || len(targets) == 0 {
-		return nil, err
-	}
-	controls, err := tx.companyControls(ctx, companyID)
-	if err != nil {
-		return nil, err
-	}
-	var owners []ownerMailTarget
-	for _, u := range targets {
-		d := fuelportal.DecideDelivery(u.role, event, u.pref, u.quiet, tx.Now, controls.Location())
-		if !d.Email {
-			continue
-		}
-		o := ownerMailTarget{email: u.email, language: u.language}
-		if !d.NotBefore.IsZero() {
-			t := d.NotBefore
-			o.after = &t
-		}
-		owners = append(owners, o)
-	}
-	return owners, nil
 }
 
 // NotificationSettings returns user userID's (of role) preferences: one
@@ -293,89 +182,22 @@ func (db *DB) SaveNotificationSettings(ctx context.Context, userID int64, role f
 	return out, err
 }
 
-// InAppNotifications returns a page of user userID's in-app list, newest
-// first, with its total and unread counts.
-func (db *DB) InAppNotifications(ctx context.Context, userID int64, unreadOnly bool, offset, limit int) (page *fuelportal.InAppNotificationPage, err error) {
-	err = db.InReadTx(ctx, func(tx *Tx) error {
-		page = &fuelportal.InAppNotificationPage{Items: []*fuelportal.InAppNotification{}}
-		filter := "user_id = ?"
-		if unreadOnly {
-			filter += " AND read_at IS NULL"
-		}
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM notifications WHERE `+filter, userID).Scan(&page.Total); err != nil {
-			return err
-		}
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM notifications WHERE user_id = ? AND read_at IS NULL`, userID).Scan(&page.Unread); err != nil {
-			return err
-		}
-		rows, err := tx.Query(ctx, `
-			SELECT id, user_id, event, title, body, url, transaction_id, trip_id, override_request_id, read_at, created_at
-			FROM notifications WHERE `+filter+` ORDER BY id DESC LIMIT ? OFFSET ?`, userID, limit, offset)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			n := &fuelportal.InAppNotification{}
-			var txID, tripID, reqID sql.NullInt64
-			var read, created nullTime
-			if err := rows.Scan(&n.ID, &n.UserID, &n.Event, &n.Title, &n.Body, &n.URL, &txID, &tripID, &reqID, &read, &created); err != nil {
-				return err
-			}
-			n.TransactionID, n.TripID, n.OverrideRequestID = txID.Int64, tripID.Int64, reqID.Int64
-			n.ReadAt, n.CreatedAt = read.Ptr(), created.Time
-			page.Items = append(page.Items, n)
-		}
-		return rows.Err()
-	})
-	return page, err
-}
-
-// MarkInAppNotificationRead marks user userID's notification id read; one
-// of another user is ENOTFOUND.
-func (db *DB) MarkInAppNotificationRead(ctx context.Context, userID, id int64) error {
-	return db.InTx(ctx, func(tx *Tx) error {
-		res, err := tx.Exec(ctx, `UPDATE notifications SET read_at = COALESCE(read_at, ?) WHERE id = ? AND user_id = ?`, tx.Now, id, userID)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Notification not found")
-		}
-		return nil
-	})
-}
-
-// MarkAllInAppNotificationsRead marks every notification of user userID
-// read.
-func (db *DB) MarkAllInAppNotificationsRead(ctx context.Context, userID int64) error {
-	return db.InTx(ctx, func(tx *Tx) error {
-		_, err := tx.Exec(ctx, `UPDATE notifications SET read_at = ? WHERE user_id = ? AND read_at IS NULL`, tx.Now, userID)
-		return err
-	})
-}
-
 // walletMoved publishes wallet.low when a debit or a hold took company
 // companyID's wallet from before to after across the owner's threshold
-// (read with the wallet's update; from at or above it to below): the
-// webhook event, a WALLET_LOW alert (mailed as the owners chose) and the
-// owners' pushes, all in the debit's transaction. Debits of one wallet
-// are serialised by its row's lock, so one crossing is told once; the
-// next is told after a credit lifted the balance to the threshold again.
+// (read with the wallet's update; from at or above it to below), in the
+// debit's transaction (the webhook event, a WALLET_LOW alert and the
+// owners' pushes follow from it). Debits of one wallet are serialised by
+// its row's lock, so one crossing is told once; the next is told after a
+// credit lifted the balance to the threshold again.
 func (tx *Tx) walletMoved(ctx context.Context, companyID, before, after int64, threshold sql.NullInt64) error {
 	if !threshold.Valid || before < threshold.Int64 || after >= threshold.Int64 {
 		return nil
 	}
-	data := fuelportal.WebhookWallet{Balance: float64(after) / 100, Threshold: float64(threshold.Int64) / 100}
-	if _, err := tx.EnqueueWebhookEvent(ctx, companyID, fuelportal.WebhookWalletLow, data); err != nil {
-		return err
-	}
 	n := fuelportal.WalletLowNotice(companyID, after, threshold.Int64)
 	title, body := n.Texts(fuelportal.LanguageEnglish)
-	if err := tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: companyID, Kind: fuelportal.AlertWalletLow, Message: title + ": " + body, Notice: &n}); err != nil {
-		return err
-	}
-	return tx.Notify(ctx, fuelportal.PushRecipients{OwnersOf: companyID}, n)
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventWalletLow, CompanyID: companyID, Notice: &n,
+		Alert: &fuelportal.Alert{Message: title + ": " + body, Notice: &n},
+		Data:  fuelportal.WebhookWallet{Balance: float64(after) / 100, Threshold: float64(threshold.Int64) / 100}})
 }
 
 // WalletLowThreshold returns company companyID's low-wallet threshold in
@@ -412,16 +234,13 @@ func (db *DB) SetWalletLowThreshold(ctx context.Context, companyID int64, cents 
 	})
 }
 
-// driverWaiting tells company companyID's owners that driver signed up
-// with card number and waits for approval: a DRIVER_WAITING alert and
-// their pushes, in the sign-up's transaction.
+// driverWaiting publishes driver.waiting: driver signed up with card
+// number of company companyID and waits for approval (a DRIVER_WAITING
+// alert and the owners' pushes follow), in the sign-up's transaction.
 func (tx *Tx) driverWaiting(ctx context.Context, companyID int64, driver *fuelportal.User, number string) error {
 	name := strings.TrimSpace(driver.FirstName + " " + driver.LastName)
 	n := fuelportal.DriverWaitingNotice(companyID, name, number)
 	title, body := n.Texts(fuelportal.LanguageEnglish)
-	if err := tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: companyID, Kind: fuelportal.AlertDriverWaiting, Message: title + ": " + body,
-		CardNumber: number, DriverName: name, Notice: &n}); err != nil {
-		return err
-	}
-	return tx.Notify(ctx, fuelportal.PushRecipients{OwnersOf: companyID}, n)
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventDriverWaiting, CompanyID: companyID, Notice: &n,
+		Alert: &fuelportal.Alert{Message: title + ": " + body, CardNumber: number, DriverName: name, Notice: &n}})
 }

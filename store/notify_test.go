@@ -30,9 +30,9 @@ func pushPayloads(t *testing.T, db *store.DB, userID int64) []fuelportal.PushNot
 	return out
 }
 
-func inAppOf(t *testing.T, db *store.DB, userID int64) *fuelportal.InAppNotificationPage {
+func inAppOf(t *testing.T, db *store.DB, userID int64) *fuelportal.InboxPage {
 	t.Helper()
-	page, err := db.InAppNotifications(context.Background(), userID, false, 0, 100)
+	page, err := db.Inbox(context.Background(), fuelportal.InboxFilter{Inbox: fuelportal.Inbox{UserID: userID}, Limit: 100})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 
 		deactivated := fuelportal.CardDeactivatedNotice(company.ID, card.CardNumber)
 		// The other company's owner is named: skipped.
-		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}}, deactivated); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}}, deactivated); err != nil {
 			t.Fatal(err)
 		}
 		pushes := pushPayloads(t, db, driver.ID)
@@ -83,7 +83,7 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 			t.Fatalf("another company's owner got %+v", got)
 		}
 		// OwnersOf another company than the notice's: nobody.
-		if err := db.Notify(ctx, fuelportal.PushRecipients{OwnersOf: otherOwner.CompanyID}, fuelportal.WalletLowNotice(company.ID, 100, 500)); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{OwnersOf: otherOwner.CompanyID}, fuelportal.WalletLowNotice(company.ID, 100, 500)); err != nil {
 			t.Fatal(err)
 		}
 		if got := pushPayloads(t, db, otherOwner.ID); len(got) != 0 {
@@ -92,14 +92,14 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 
 		// Push off, e-mail on: no push, a Spanish e-mail.
 		saved, err := db.SaveNotificationSettings(ctx, driver.ID, fuelportal.RoleUser, fuelportal.NotificationSettings{
-			Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventCardDeactivated, Push: false, Email: true, InApp: false}}})
+			Events: []fuelportal.NotificationPreference{{Event: fuelportal.NotifyCardDeactivated, Push: false, Email: true, InApp: false}}})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if len(saved.Events) != 4 || saved.TimeZone != fuelportal.DefaultTimeZone {
 			t.Fatalf("saved = %+v", saved)
 		}
-		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, deactivated); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, deactivated); err != nil {
 			t.Fatal(err)
 		}
 		if got := pushPayloads(t, db, driver.ID); len(got) != 1 {
@@ -120,11 +120,11 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 			t.Fatal(err)
 		}
 		trip := &fuelportal.Trip{ID: 7, CompanyID: company.ID, OriginName: "Ocala", DestinationName: "Tampa"}
-		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.TripReplannedNotice(trip)); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.TripReplannedNotice(trip)); err != nil {
 			t.Fatal(err)
 		}
 		decline := &fuelportal.Transaction{ID: 9, CompanyID: company.ID, CardNumber: card.CardNumber, LocationName: "Pilot #412", DeclineReason: "CARD_INACTIVE"}
-		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.DeclineNotice(decline)); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.DeclineNotice(decline)); err != nil {
 			t.Fatal(err)
 		}
 		claimed, err := db.ClaimPushMessages(ctx, 3*time.Hour, 50)
@@ -135,6 +135,9 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 		for _, m := range claimed {
 			var n fuelportal.PushNotification
 			_ = json.Unmarshal(m.Payload, &n)
+			if m.Subscription.UserID != driver.ID {
+				continue // the owners' (of the decline, the low wallet)
+			}
 			titles = append(titles, n.Title)
 			if n.Title == "Compra rechazada" && !strings.Contains(n.Body, "La tarjeta está inactiva") {
 				t.Errorf("decline body %q lacks the Spanish reason", n.Body)
@@ -154,16 +157,16 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 
 		// Read marks: own only.
 		first := inAppOf(t, db, driver.ID).Items[0]
-		if err := db.MarkInAppNotificationRead(ctx, owner.ID, first.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if err := db.MarkInboxRead(ctx, fuelportal.Inbox{UserID: owner.ID}, first.ID, "Notification not found"); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another user marked it read: %v", err)
 		}
-		if err := db.MarkInAppNotificationRead(ctx, driver.ID, first.ID); err != nil {
+		if err := db.MarkInboxRead(ctx, fuelportal.Inbox{UserID: driver.ID}, first.ID, "Notification not found"); err != nil {
 			t.Fatal(err)
 		}
 		if list := inAppOf(t, db, driver.ID); list.Unread != 2 {
 			t.Fatalf("unread = %d after one read", list.Unread)
 		}
-		if err := db.MarkAllInAppNotificationsRead(ctx, driver.ID); err != nil {
+		if err := db.MarkInboxAllRead(ctx, fuelportal.Inbox{UserID: driver.ID}); err != nil {
 			t.Fatal(err)
 		}
 		if list := inAppOf(t, db, driver.ID); list.Unread != 0 {
@@ -177,10 +180,10 @@ func TestSaveNotificationSettings_RefusesWhatItCannotKeep(t *testing.T) {
 		ctx := context.Background()
 		_, owner, _ := newCompanyWithCard(t, db, "owner@notify.test", "7071000000000000001")
 		for name, s := range map[string]fuelportal.NotificationSettings{
-			"a driver's event": {Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventTripReplanned, InApp: true}}},
+			"a driver's event": {Events: []fuelportal.NotificationPreference{{Event: fuelportal.NotifyTripReplanned, InApp: true}}},
 			"an unknown event": {Events: []fuelportal.NotificationPreference{{Event: "x.y", InApp: true}}},
-			"twice":            {Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventWalletLow, InApp: true}, {Event: fuelportal.EventWalletLow, InApp: true}}},
-			"owner in-app off": {Events: []fuelportal.NotificationPreference{{Event: fuelportal.EventWalletLow}}},
+			"twice":            {Events: []fuelportal.NotificationPreference{{Event: fuelportal.NotifyWalletLow, InApp: true}, {Event: fuelportal.NotifyWalletLow, InApp: true}}},
+			"owner in-app off": {Events: []fuelportal.NotificationPreference{{Event: fuelportal.NotifyWalletLow}}},
 			"hour 24":          {QuietHours: &fuelportal.QuietHours{Start: "24:00", End: "07:00"}},
 			"start equals end": {QuietHours: &fuelportal.QuietHours{Start: "07:00", End: "07:00"}},
 			"not a clock":      {QuietHours: &fuelportal.QuietHours{Start: "7", End: "07:00"}},
@@ -226,8 +229,8 @@ func TestWalletLow_OnceWhenADebitCrossesTheThreshold(t *testing.T) {
 		}
 		walletLows := func() int {
 			n := 0
-			for _, a := range alertsOf(t, db, f.company.ID, false).Alerts {
-				if a.Kind == fuelportal.AlertWalletLow {
+			for _, a := range alertsOf(t, db, f.company.ID, false).Items {
+				if fuelportal.AlertKind(a.Kind) == fuelportal.AlertWalletLow {
 					n++
 				}
 			}
@@ -283,8 +286,8 @@ func TestWalletLow_AHoldLowersTheAvailableBalance(t *testing.T) {
 		}
 		walletLows := func() int {
 			n := 0
-			for _, a := range alertsOf(t, db, f.company.ID, false).Alerts {
-				if a.Kind == fuelportal.AlertWalletLow {
+			for _, a := range alertsOf(t, db, f.company.ID, false).Items {
+				if fuelportal.AlertKind(a.Kind) == fuelportal.AlertWalletLow {
 					n++
 				}
 			}
@@ -320,8 +323,8 @@ func TestCreateDriver_PendingDriverTellsTheOwners(t *testing.T) {
 		if err := db.CreateDriver(ctx, driver, card.CardNumber, "Acme Trucking"); err != nil {
 			t.Fatal(err)
 		}
-		alerts := alertsOf(t, db, company.ID, true).Alerts
-		if len(alerts) != 1 || alerts[0].Kind != fuelportal.AlertDriverWaiting || !strings.Contains(alerts[0].Message, "Dan Driver") {
+		alerts := alertsOf(t, db, company.ID, true).Items
+		if len(alerts) != 1 || fuelportal.AlertKind(alerts[0].Kind) != fuelportal.AlertDriverWaiting || !strings.Contains(alerts[0].Message, "Dan Driver") {
 			t.Fatalf("alerts = %+v", alerts)
 		}
 		if got := pushPayloads(t, db, owner.ID); len(got) != 1 || got[0].Title != "Driver waiting for approval" {
@@ -359,11 +362,11 @@ func TestNotify_PushActionsByRoleAndLanguage(t *testing.T) {
 			savePush(t, db, u.ID, "https://push.example/"+u.Email)
 		}
 		decline := &fuelportal.Transaction{ID: 41, CompanyID: company.ID, CardNumber: card.CardNumber, LocationName: "Pilot #412", DeclineReason: "DAILY_LIMIT"}
-		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}, OwnersOf: company.ID}, fuelportal.DeclineNotice(decline)); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}, OwnersOf: company.ID}, fuelportal.DeclineNotice(decline)); err != nil {
 			t.Fatal(err)
 		}
 		request := &fuelportal.OverrideRequest{ID: 17, CompanyID: company.ID, TransactionID: 41, DriverName: "Dan", CardNumber: card.CardNumber, DeclineCode: "DAILY_LIMIT"}
-		if err := db.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{otherOwner.ID}, OwnersOf: company.ID}, fuelportal.OverrideRequestedNotice(request)); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{otherOwner.ID}, OwnersOf: company.ID}, fuelportal.OverrideRequestedNotice(request)); err != nil {
 			t.Fatal(err)
 		}
 
@@ -398,4 +401,29 @@ func TestNotify_PushActionsByRoleAndLanguage(t *testing.T) {
 			t.Fatalf("another company's owner got %+v", got)
 		}
 	})
+}
+
+// notify publishes notice n as the event of its kind (a decline's is
+// transaction.declined), derived at once: with OwnersOf, one event to the
+// owners of n's company and the first user named; else one event to each
+// user named.
+func notify(t *testing.T, db *store.DB, to fuelportal.PushRecipients, n fuelportal.Notice) error {
+	t.Helper()
+	typ := fuelportal.EventType(n.Event)
+	if n.Event == fuelportal.NotifyPurchaseDeclined {
+		typ = fuelportal.EventTransactionDeclined
+	}
+	if to.OwnersOf != 0 {
+		e := &fuelportal.Event{Type: typ, CompanyID: n.CompanyID, Notice: &n}
+		if len(to.UserIDs) > 0 {
+			e.UserID = to.UserIDs[0]
+		}
+		return db.Publish(context.Background(), e)
+	}
+	for _, id := range to.UserIDs {
+		if err := db.Publish(context.Background(), &fuelportal.Event{Type: typ, CompanyID: n.CompanyID, UserID: id, Notice: &n}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

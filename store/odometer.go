@@ -266,6 +266,6 @@ func (tx *Tx) checkMPG(ctx context.Context, companyID, vehicleID int64) error {
 	} else if err != nil {
 		return err
 	}
-	return tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: companyID, Kind: fuelportal.AlertMPGDrop,
-		Message: fuelportal.MPGDropAlertMessage(unit, cur, prior)})
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventMPGDropped, CompanyID: companyID,
+		Alert: &fuelportal.Alert{Message: fuelportal.MPGDropAlertMessage(unit, cur, prior)}})
 }

@@ -84,13 +84,13 @@ func TestOdometer_PromptsReadingsAndMPGDrop(t *testing.T) {
 		if m[truck.ID].Current.Miles != 502 || m[truck.ID].Current.Gallons != 100_000 || m[truck.ID].Prior.Miles != 600 || m[truck.ID].Prior.Gallons != 100_000 || !m[truck.ID].Dropped() {
 			t.Fatalf("MPG = %+v (%.2f, %.2f)", m[truck.ID], cur, prior)
 		}
-		page, err := db.Alerts(ctx, fuelportal.AlertFilter{CompanyID: f.company.ID, Limit: 50})
+		page, err := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: f.company.ID}, Limit: 50})
 		if err != nil {
 			t.Fatal(err)
 		}
 		drops := 0
-		for _, a := range page.Alerts {
-			if a.Kind == fuelportal.AlertMPGDrop {
+		for _, a := range page.Items {
+			if fuelportal.AlertKind(a.Kind) == fuelportal.AlertMPGDrop {
 				drops++
 				if a.Message != "Fuel economy dropped: unit U-1 made 5.0 MPG over the last 30 days, down 17% from 6.0 MPG the 30 days before." {
 					t.Errorf("message %q", a.Message)

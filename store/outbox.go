@@ -12,14 +12,18 @@ import (
 // deletes the messages whose one-time code expired, so no code outlives its
 // use in the table.
 func (tx *Tx) EnqueueMail(ctx context.Context, m *fuelportal.MailMessage) error {
-	return tx.enqueueMail(ctx, m, "", nil, 0)
+	if err := tx.enqueueMail(ctx, m, "", nil, 0); err != nil {
+		return err
+	}
+	tx.mails = append(tx.mails, m)
+	return nil
 }
 
 // enqueueMail is EnqueueMail for a message about coalesceKey (none when
 // ""), not delivered before sendAfter (when not nil), standing for
-// repeats coalesced events (enqueueAlertMail).
+// repeats events (enqueueRepeatable).
 func (tx *Tx) enqueueMail(ctx context.Context, m *fuelportal.MailMessage, coalesceKey string, sendAfter *time.Time, repeats int) error {
-	m.CreatedAt = tx.Now
+	m.CreatedAt, tx.queued = tx.Now, true
 	if err := tx.deleteExpiredMail(ctx); err != nil {
 		return err
 	}

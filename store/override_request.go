@@ -54,15 +54,9 @@ func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, mes
 		} else if err != nil {
 			return err
 		}
-		err = tx.AddAlert(ctx, fuelportal.OverrideRequestAlert(req))
-		if err != nil {
-			return err
-		}
-		if _, err = tx.EnqueueWebhookEvent(ctx, req.CompanyID, fuelportal.WebhookOverrideRequested, fuelportal.OverrideRequestWebhook(req)); err != nil {
-			return err
-		}
-		err = tx.Notify(ctx, fuelportal.PushRecipients{OwnersOf: req.CompanyID}, fuelportal.OverrideRequestedNotice(req))
-		return err
+		n := fuelportal.OverrideRequestedNotice(req)
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventOverrideRequested, CompanyID: req.CompanyID,
+			Alert: fuelportal.OverrideRequestAlert(req), Notice: &n, Data: fuelportal.OverrideRequestWebhook(req)})
 	})
 	if err != nil {
 		return nil, err
@@ -137,14 +131,14 @@ type OverrideDecision struct {
 // DecideOverrideRequest approves or denies pending override request id of
 // the owner's company, in one transaction: an approval grants the card an
 // override of d.Hours from now; the request's alert is marked read; the
-// driver (if their account still exists) is told as their preferences
-// say (Tx.Notify; by default pushed, mailed and listed in the app), and
-// the mail is returned (nil when none). Another company's request, or none, is
+// decision is published (override.decided: the webhook, and the driver,
+// if their account still exists, told as their preferences say; by
+// default pushed, mailed and listed in the app). Another company's request, or none, is
 // ENOTFOUND; a decided one ECONFLICT (of two concurrent decisions one
 // wins); hours out of range EINVALID.
-func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDecision) (req *fuelportal.OverrideRequest, mail *fuelportal.MailMessage, err error) {
+func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDecision) (req *fuelportal.OverrideRequest, err error) {
 	if d.Approve && (d.Hours < fuelportal.MinOverrideHours || d.Hours > fuelportal.MaxOverrideHours) {
-		return nil, nil, fuelportal.FieldError("hours", fuelportal.MsgOverrideHoursOutOfRange)
+		return nil, fuelportal.FieldError("hours", fuelportal.MsgOverrideHoursOutOfRange)
 	}
 	err = db.InTx(ctx, func(tx *Tx) error {
 		req, err = scanOverrideRequest(tx.QueryRow(ctx, overrideRequestSelect+` WHERE r.id = ? AND r.company_id = ?`, id, d.CompanyID))
@@ -178,28 +172,17 @@ func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDec
 		if _, err := tx.Exec(ctx, `UPDATE alerts SET read_at = ? WHERE override_request_id = ? AND read_at IS NULL`, now, req.ID); err != nil {
 			return err
 		}
-		if _, err := tx.EnqueueWebhookEvent(ctx, req.CompanyID, fuelportal.WebhookOverrideDecided, fuelportal.OverrideRequestWebhook(req)); err != nil {
-			return err
-		}
-		if req.DriverUserID == 0 {
-			return nil
-		}
+		// The driver's push, e-mail and in-app notice follow, as they chose.
 		company, err := tx.companyControls(ctx, req.CompanyID)
 		if err != nil {
 			return err
 		}
-		// The driver's push, e-mail and in-app notice, as they chose.
-		if err := tx.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{req.DriverUserID}},
-			fuelportal.OverrideDecidedNotice(req, company.Location())); err != nil {
-			return err
-		}
-		if len(tx.noticeMails) > 0 {
-			mail = tx.noticeMails[len(tx.noticeMails)-1]
-		}
-		return nil
+		n := fuelportal.OverrideDecidedNotice(req, company.Location())
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventOverrideDecided, CompanyID: req.CompanyID, UserID: req.DriverUserID,
+			Notice: &n, Data: fuelportal.OverrideRequestWebhook(req)})
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return req, mail, nil
+	return req, nil
 }

@@ -10,25 +10,18 @@ import (
 	"fuelportal/timezone"
 )
 
-// PurchaseDecided records what follows the decision on new purchase t in
-// its transaction, whatever its entry point (a network purchase, a card
-// authorization declined, a capture): a decline on a company card is an
-// alert (and a mail) for its owners, and the company's webhook endpoints
-// hear of the decision, durably; recorded purchase, alert and event stand
-// or fall together. The notices to the driver and owners follow the
-// commit (purchases.Service.Recorded).
+// PurchaseDecided publishes the decision on new purchase t in its
+// transaction, whatever its entry point (a network purchase, a card
+// authorization declined, a capture): transaction.approved or
+// transaction.declined (fuelportal.PurchaseEvent: a decline on a company
+// card is an alert and a mail for its owners, pushes to them and a notice
+// to the card's driver); recorded purchase and event stand or fall
+// together.
 func (tx *Tx) PurchaseDecided(ctx context.Context, t *fuelportal.Transaction) error {
 	if t.CompanyID == 0 {
 		return nil
 	}
-	if t.Status == fuelportal.TransactionDeclined {
-		if err := tx.addDeclineAlert(ctx, t); err != nil {
-			return err
-		}
-	}
-	typ, data := fuelportal.TransactionWebhook(t)
-	_, err := tx.EnqueueWebhookEvent(ctx, t.CompanyID, typ, data)
-	return err
+	return tx.Publish(ctx, fuelportal.PurchaseEvent(t))
 }
 
 // purchaseInstant is when purchase p at station s happened: a report of

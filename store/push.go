@@ -118,7 +118,7 @@ func (tx *Tx) EnqueuePush(ctx context.Context, to fuelportal.PushRecipients, n f
 		return 0, err
 	}
 	queued, err := res.RowsAffected()
-	tx.pushQueued = tx.pushQueued || queued > 0
+	tx.queued = tx.queued || queued > 0
 	return int(queued), err
 }
 

@@ -99,8 +99,8 @@ func TestPushSubscriptions_UpsertAndOwnership(t *testing.T) {
 }
 
 // TestPushMessages_QueuedBounded: whatever a flow passes, a push is queued
-// with its texts bounded (PushNotification.Bounded), by Tx.Notify and by
-// Tx.EnqueuePush alike.
+// with its texts bounded (PushNotification.Bounded), by the event
+// dispatcher and by Tx.EnqueuePush alike.
 func TestPushMessages_QueuedBounded(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -113,7 +113,7 @@ func TestPushMessages_QueuedBounded(t *testing.T) {
 		}
 		notice := fuelportal.WalletLowNotice(company.ID, 100, 500)
 		notice.Tag, notice.URL = long, "//evil.example/"
-		if err := db.Notify(ctx, fuelportal.PushRecipients{OwnersOf: company.ID}, notice); err != nil {
+		if err := notify(t, db, fuelportal.PushRecipients{OwnersOf: company.ID}, notice); err != nil {
 			t.Fatal(err)
 		}
 		pushes := pushPayloads(t, db, owner.ID)

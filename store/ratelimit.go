@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"fuelportal"
 )
 
 // RateLimit allows Max events per Window for one key of a Bucket. Counters
@@ -81,14 +83,17 @@ func (db *DB) ResetRateLimit(ctx context.Context, l RateLimit, key string) error
 
 // DeleteExpired removes rows that no longer matter: rate-limit windows,
 // refresh tokens, reset codes and finished push messages that ended more
-// than a day ago, and at once the outbox messages whose one-time code
-// expired.
+// than a day ago, events dispatched more than fuelportal.EventHistory ago,
+// and at once the outbox messages whose one-time code expired.
 func (db *DB) DeleteExpired(ctx context.Context) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		if err := tx.deleteExpiredMail(ctx); err != nil {
 			return err
 		}
 		if err := tx.deleteOldWebhookDeliveries(ctx); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM events WHERE dispatched_at < ?`, tx.Now.Add(-fuelportal.EventHistory)); err != nil {
 			return err
 		}
 		dayAgo := tx.Now.Add(-24 * time.Hour)

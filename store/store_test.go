@@ -100,22 +100,22 @@ func TestAccounts(t *testing.T) {
 			assertMismatch(t, err)
 		})
 		t.Run("account update saves details and refuses a taken email", func(t *testing.T) {
-			u, _, err := db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Anna", LastName: "Owens", Email: "anna@example.com", PhoneNumber: "555-0101"}, nil)
+			u, err := db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Anna", LastName: "Owens", Email: "anna@example.com", PhoneNumber: "555-0101"}, nil)
 			if err != nil || u.FirstName != "Anna" || u.Email != "anna@example.com" {
 				t.Fatalf("UpdateAccount = %+v, %v", u, err)
 			}
 			if u.Language != fuelportal.LanguageEnglish {
 				t.Fatalf("a new user's language = %q, want en", u.Language)
 			}
-			u, _, err = db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Anna", LastName: "Owens", Email: "anna@example.com", PhoneNumber: "555-0101", Language: fuelportal.LanguageSpanish}, nil)
+			u, err = db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Anna", LastName: "Owens", Email: "anna@example.com", PhoneNumber: "555-0101", Language: fuelportal.LanguageSpanish}, nil)
 			if err != nil || u.Language != fuelportal.LanguageSpanish {
 				t.Fatalf("UpdateAccount to es = %+v, %v", u, err)
 			}
-			u, _, err = db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Anna", LastName: "Owens", Email: "anna@example.com", PhoneNumber: "555-0101"}, nil)
+			u, err = db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Anna", LastName: "Owens", Email: "anna@example.com", PhoneNumber: "555-0101"}, nil)
 			if err != nil || u.Language != fuelportal.LanguageSpanish {
 				t.Fatalf("an update without a language changed it: %+v, %v", u, err)
 			}
-			_, _, err = db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Anna", LastName: "Owens", Email: "driver@example.com"}, nil)
+			_, err = db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Anna", LastName: "Owens", Email: "driver@example.com"}, nil)
 			if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("err = %v, want ECONFLICT", err)
 			}

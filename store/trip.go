@@ -114,14 +114,7 @@ func (tx *Tx) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope,
 		return err
 	}
 	t.CardNumber = card.CardNumber
-	return tx.tripWebhook(ctx, fuelportal.WebhookTripCreated, t)
-}
-
-// tripWebhook tells the company's webhook endpoints of event typ about trip
-// t, in tx: durable exactly when the change is.
-func (tx *Tx) tripWebhook(ctx context.Context, typ fuelportal.WebhookEventType, t *fuelportal.Trip) error {
-	_, err := tx.EnqueueWebhookEvent(ctx, t.CompanyID, typ, fuelportal.TripWebhook(t))
-	return err
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripCreated, CompanyID: t.CompanyID, Data: fuelportal.TripWebhook(t)})
 }
 
 // tripCard returns the card with number if scope holds it, else ENOTFOUND.
@@ -218,27 +211,20 @@ func (tx *Tx) replanTrip(ctx context.Context, t *fuelportal.Trip, p *fuelportal.
 		return err
 	}
 	t.Plan, t.UpdatedAt = p, tx.Now
-	if err := tx.tripWebhook(ctx, fuelportal.WebhookTripReplanned, t); err != nil {
-		return err
-	}
+	e := &fuelportal.Event{Type: fuelportal.EventTripReplanned, CompanyID: t.CompanyID, Data: fuelportal.TripWebhook(t)}
 	if tellDriver {
 		var driver sql.NullInt64
 		if err := tx.QueryRow(ctx, `SELECT driver_user_id FROM cards WHERE id = ?`, t.CardID).Scan(&driver); err != nil {
 			return err
 		}
-		if driver.Valid {
-			if err := tx.Notify(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.Int64}}, fuelportal.TripReplannedNotice(t)); err != nil {
-				return err
-			}
-		}
+		n := fuelportal.TripReplannedNotice(t)
+		e.UserID, e.Notice = driver.Int64, &n
 	}
-	if !t.LockCard {
-		return nil
+	if t.LockCard {
+		e.Alert = &fuelportal.Alert{CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName,
+			TripID: t.ID, Message: fuelportal.TripReplannedAlertMessage(t.DriverName, t.CardNumber, t.OriginName, t.DestinationName, p.Version, why)}
 	}
-	return tx.AddAlert(ctx, &fuelportal.Alert{
-		CompanyID: t.CompanyID, Kind: fuelportal.AlertTripReplanned, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName,
-		TripID: t.ID, Message: fuelportal.TripReplannedAlertMessage(t.DriverName, t.CardNumber, t.OriginName, t.DestinationName, p.Version, why),
-	})
+	return tx.Publish(ctx, e)
 }
 
 // trip reads the trip id within scope with its current plan; forUpdate
@@ -442,23 +428,23 @@ func (tx *Tx) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id
 	}
 	t.Status, t.UpdatedAt = status, tx.Now
 	if status == fuelportal.TripCompleted {
-		if err := tx.tripWebhook(ctx, fuelportal.WebhookTripCompleted, t); err != nil {
+		if err := tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripCompleted, CompanyID: t.CompanyID, Data: fuelportal.TripWebhook(t)}); err != nil {
 			return nil, err
 		}
 	}
 	return t, tx.closeTripRequests(ctx, id)
 }
 
-// tripEndedAlert raises the TRIP_ENDED alert of ended trip t when it was
+// tripEndedAlert publishes trip.ended (the TRIP_ENDED alert) of ended trip t when it was
 // locked; by says who ended it.
 func (tx *Tx) tripEndedAlert(ctx context.Context, t *fuelportal.Trip, by string) error {
 	if !t.LockCard {
 		return nil
 	}
-	return tx.AddAlert(ctx, &fuelportal.Alert{
-		CompanyID: t.CompanyID, Kind: fuelportal.AlertTripEnded, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName,
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripEnded, CompanyID: t.CompanyID, Alert: &fuelportal.Alert{
+		CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName,
 		TripID: t.ID, Message: fuelportal.TripEndedAlertMessage(t.DriverName, t.CardNumber, t.OriginName, t.DestinationName, t.Status, by),
-	})
+	}})
 }
 
 // ActiveTrips returns every active trip with its current plan (the price

@@ -74,11 +74,10 @@ func (db *DB) CreateTripRequest(ctx context.Context, in TripRequestInput) (req *
 		} else if err != nil {
 			return err
 		}
-		return tx.AddAlert(ctx, &fuelportal.Alert{
-			CompanyID: req.CompanyID, Kind: fuelportal.AlertTripRequest, CardID: req.CardID, CardNumber: req.CardNumber,
-			DriverName: req.DriverName, TripID: req.TripID, TripRequestID: req.ID,
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripRequested, CompanyID: req.CompanyID, Alert: &fuelportal.Alert{
+			CardID: req.CardID, CardNumber: req.CardNumber, DriverName: req.DriverName, TripID: req.TripID, TripRequestID: req.ID,
 			Message: fuelportal.TripRequestAlertMessage(req.DriverName, req.CardNumber, t.OriginName, t.DestinationName, req.Kind, req.Message),
-		})
+		}})
 	})
 	if err != nil {
 		return nil, err
@@ -166,11 +165,11 @@ type TripDecision struct {
 // owner's company, in one transaction: an approved END completes the trip
 // (lifting its lock; TRIP_ENDED alert), an approved REPLAN makes d.Plan the
 // trip's current plan (TRIP_REPLANNED alert); the request's alert is marked
-// read; the driver (if their account still exists) is mailed the decision,
-// and that mail is returned (nil when none). Another company's request, or
+// read; the driver (if their account still exists) is mailed the
+// decision. Another company's request, or
 // none, is ENOTFOUND; a decided one ECONFLICT (of two concurrent decisions
 // one wins); approving a request on an ended trip ECONFLICT.
-func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision) (req *fuelportal.TripRequest, mail *fuelportal.MailMessage, err error) {
+func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision) (req *fuelportal.TripRequest, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		req, err = scanTripRequest(tx.QueryRow(ctx, tripRequestSelect+` WHERE r.id = ? AND r.company_id = ?`, id, d.CompanyID))
 		if err != nil {
@@ -229,13 +228,12 @@ func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision) (
 		if err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = ?`, req.DriverUserID).Scan(&email); err != nil {
 			return err
 		}
-		mail = fuelportal.TripRequestDecisionMail(email, req)
-		return tx.EnqueueMail(ctx, mail)
+		return tx.EnqueueMail(ctx, fuelportal.TripRequestDecisionMail(email, req))
 	})
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	return req, mail, nil
+	return req, nil
 }
 
 // markTripRequest writes pending request req's decision; ECONFLICT when it

@@ -78,7 +78,7 @@ func TestTripRequests(t *testing.T) {
 		})
 
 		t.Run("another company's owner cannot decide it", func(t *testing.T) {
-			_, _, err := db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.company.ID + 1000, OwnerID: owner.ID, Approve: true})
+			_, err := db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.company.ID + 1000, OwnerID: owner.ID, Approve: true})
 			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("err = %v", err)
 			}
@@ -91,7 +91,7 @@ func TestTripRequests(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					_, _, errs[i] = db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: i%2 == 0})
+					_, errs[i] = db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: i%2 == 0})
 				}()
 			}
 			wg.Wait()

@@ -176,10 +176,9 @@ func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNum
 // UpdateAccount saves the editable details of user id and returns the user;
 // an empty upd.Language keeps the user's language. A taken email is ECONFLICT. When the e-mail changes and notice is set, the
 // message notice returns for the old address is queued in the same
-// transaction and returned (nil when the e-mail stayed).
-func (db *DB) UpdateAccount(ctx context.Context, id int64, upd fuelportal.AccountUpdate, notice func(oldEmail string) *fuelportal.MailMessage) (u *fuelportal.User, mail *fuelportal.MailMessage, err error) {
+// transaction.
+func (db *DB) UpdateAccount(ctx context.Context, id int64, upd fuelportal.AccountUpdate, notice func(oldEmail string) *fuelportal.MailMessage) (u *fuelportal.User, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
-		mail = nil
 		before, err := tx.UserByID(ctx, id)
 		if err != nil {
 			return err
@@ -196,15 +195,14 @@ func (db *DB) UpdateAccount(ctx context.Context, id int64, upd fuelportal.Accoun
 			return err
 		}
 		if email != before.Email && notice != nil {
-			mail = notice(before.Email)
-			if err := tx.EnqueueMail(ctx, mail); err != nil {
+			if err := tx.EnqueueMail(ctx, notice(before.Email)); err != nil {
 				return err
 			}
 		}
 		u, err = tx.UserByID(ctx, id)
 		return err
 	})
-	return u, mail, err
+	return u, err
 }
 
 // SetPassword stores a new password hash for user id and ends every session

@@ -15,7 +15,7 @@ import (
 
 // The outgoing webhooks' tables (see migrations 00480): a company's
 // endpoints and one delivery per event and endpoint. Events are enqueued
-// in the transaction of the change they report (EnqueueWebhookEvent); the
+// by the event dispatcher from the events flows publish (Tx.Publish); the
 // webhooks package's worker claims due deliveries (ClaimWebhookDeliveries)
 // and records each attempt (RecordWebhookAttempt).
 
@@ -27,45 +27,29 @@ type webhookEvent struct {
 	Data    any                         `json:"data"`
 }
 
-// EnqueueWebhookEvent records event typ of company companyID with data
-// (any value encoding/json takes; it becomes the payload's "data") for
-// every active endpoint of the company subscribed to typ: one PENDING
-// delivery each, due at once, all with the same event id, which it
-// returns ("" when no endpoint subscribes). Call it inside the transaction
-// that makes the change, so the event is durable exactly when the change
-// is; the worker is woken when the transaction commits (DB.WebhookQueued).
-func (tx *Tx) EnqueueWebhookEvent(ctx context.Context, companyID int64, typ fuelportal.WebhookEventType, data any) (string, error) {
-	if !typ.Valid() {
-		return "", fmt.Errorf("enqueue webhook event: unknown type %q", typ)
-	}
-	endpoints, err := tx.subscribedEndpoints(ctx, companyID, typ)
+// enqueueWebhookEvent writes event e's webhook (type typ, e.Data the
+// payload's data) for every active endpoint of e's company subscribed to
+// typ: one PENDING delivery each, due at once, all with one fresh event id
+// and e's time as "created". The dispatcher calls it once per event.
+func (tx *Tx) enqueueWebhookEvent(ctx context.Context, e *fuelportal.Event, typ fuelportal.WebhookEventType) error {
+	endpoints, err := tx.subscribedEndpoints(ctx, e.CompanyID, typ)
 	if err != nil || len(endpoints) == 0 {
-		return "", err
+		return err
 	}
 	id := "evt_" + randomHex(16)
-	body, err := json.Marshal(webhookEvent{ID: id, Type: typ, Created: tx.Now.UTC().Format(time.RFC3339), Data: data})
+	body, err := json.Marshal(webhookEvent{ID: id, Type: typ, Created: e.CreatedAt.UTC().Format(time.RFC3339), Data: e.Data})
 	if err != nil {
-		return "", fmt.Errorf("enqueue webhook event %s: %w", typ, err)
+		return fmt.Errorf("webhook event %s: %w", typ, err)
 	}
 	for _, endpointID := range endpoints {
 		if _, err := tx.Exec(ctx, `
 			INSERT INTO webhook_deliveries (endpoint_id, company_id, event_id, event_type, payload, next_attempt_at, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, endpointID, companyID, id, typ, string(body), tx.Now, tx.Now, tx.Now); err != nil {
-			return "", err
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, endpointID, e.CompanyID, id, typ, string(body), tx.Now, tx.Now, tx.Now); err != nil {
+			return err
 		}
 	}
-	tx.webhookQueued = true
-	return id, nil
-}
-
-// EnqueueWebhookEvent is Tx.EnqueueWebhookEvent in a transaction of its
-// own, for an event that reports no change of the database.
-func (db *DB) EnqueueWebhookEvent(ctx context.Context, companyID int64, typ fuelportal.WebhookEventType, data any) (id string, err error) {
-	err = db.InTx(ctx, func(tx *Tx) error {
-		id, err = tx.EnqueueWebhookEvent(ctx, companyID, typ, data)
-		return err
-	})
-	return id, err
+	tx.queued = true
+	return nil
 }
 
 // subscribedEndpoints returns the ids of the company's active endpoints
@@ -294,7 +278,7 @@ func (db *DB) ResendWebhookDelivery(ctx context.Context, companyID, deliveryID i
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			RETURNING `+webhookDeliveryColumns, old.EndpointID, companyID, old.EventID, old.EventType, string(old.Payload), tx.Now, tx.Now, tx.Now))
 		if err == nil {
-			tx.webhookQueued = true
+			tx.queued = true
 		}
 		return err
 	})
@@ -417,8 +401,8 @@ func (db *DB) RecordWebhookAttempt(ctx context.Context, a fuelportal.WebhookAtte
 			} else if err != nil {
 				return err
 			}
-			return tx.AddAlert(ctx, &fuelportal.Alert{CompanyID: companyID, Kind: fuelportal.AlertWebhookFailing,
-				Message: fuelportal.WebhookFailingAlertMessage(url)})
+			return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventWebhookFailing, CompanyID: companyID,
+				Alert: &fuelportal.Alert{Message: fuelportal.WebhookFailingAlertMessage(url)}})
 		}
 		return nil
 	})

@@ -41,10 +41,14 @@ func TestClaimWebhookDeliveries_ALeaseAndItsClaimToken(t *testing.T) {
 		clock := storetest.NewClock(db)
 		company, _, _ := newCompanyWithCard(t, db, "lease@acme.test", "7071000000000000102")
 		e := newWebhookEndpoint(t, db, company.ID, "https://93.184.215.14/hook")
-		eventID, err := db.EnqueueWebhookEvent(ctx, company.ID, fuelportal.WebhookWalletLow, map[string]int64{"balanceCents": 500})
-		if err != nil || eventID == "" {
-			t.Fatalf("enqueue: %q, %v", eventID, err)
+		if err := db.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventWalletLow, CompanyID: company.ID, Data: map[string]int64{"balanceCents": 500}}); err != nil {
+			t.Fatalf("publish: %v", err)
 		}
+		list, err := db.WebhookDeliveries(ctx, company.ID, e.ID)
+		if err != nil || len(list) != 1 {
+			t.Fatalf("deliveries = %+v, %v", list, err)
+		}
+		eventID := list[0].EventID
 		first, err := db.ClaimWebhookDeliveries(ctx, time.Minute, 10)
 		if err != nil || len(first) != 1 || first[0].URL != e.URL || first[0].Secret != e.Secret || first[0].ClaimToken == "" || first[0].EventID != eventID {
 			t.Fatalf("claim = %+v, %v", first, err)
@@ -61,7 +65,7 @@ func TestClaimWebhookDeliveries_ALeaseAndItsClaimToken(t *testing.T) {
 		if err := db.RecordWebhookAttempt(ctx, fuelportal.WebhookAttempt{DeliveryID: first[0].ID, ClaimToken: first[0].ClaimToken, Delivered: true, ResponseCode: 200}); err != nil {
 			t.Fatal(err)
 		}
-		list, _ := db.WebhookDeliveries(ctx, company.ID, e.ID)
+		list, _ = db.WebhookDeliveries(ctx, company.ID, e.ID)
 		if list[0].Status != fuelportal.WebhookPending || list[0].Attempts != 0 {
 			t.Fatalf("a stale claim recorded its outcome: %+v", list[0])
 		}

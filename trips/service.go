@@ -33,7 +33,7 @@ type Store interface {
 	HitRateLimit(ctx context.Context, l store.RateLimit, key string) (time.Duration, error)
 	CreateTripRequest(ctx context.Context, in store.TripRequestInput) (*fuelportal.TripRequest, error)
 	TripRequest(ctx context.Context, companyID, id int64) (*fuelportal.TripRequest, error)
-	DecideTripRequest(ctx context.Context, id int64, d store.TripDecision) (*fuelportal.TripRequest, *fuelportal.MailMessage, error)
+	DecideTripRequest(ctx context.Context, id int64, d store.TripDecision) (*fuelportal.TripRequest, error)
 }
 
 // Stations finds the stations near a route (*catalog.Catalog).

@@ -64,29 +64,28 @@ func (s *Service) Request(ctx context.Context, driver Actor, id int64, kind fuel
 // Decide approves or denies the pending trip request id of the owner's
 // company (store.DB.DecideTripRequest): an approved REPLAN is planned first,
 // from the request's position and fuel, outside the deciding transaction,
-// which checks again that the request is pending. Returns the request and
-// the mail the driver is sent (nil when none).
-func (s *Service) Decide(ctx context.Context, owner Actor, id int64, approve bool) (*fuelportal.TripRequest, *fuelportal.MailMessage, error) {
+// which checks again that the request is pending.
+func (s *Service) Decide(ctx context.Context, owner Actor, id int64, approve bool) (*fuelportal.TripRequest, error) {
 	d := store.TripDecision{CompanyID: owner.Scope.CompanyID, OwnerID: owner.UserID, Approve: approve}
 	if approve {
 		req, err := s.Store.TripRequest(ctx, owner.Scope.CompanyID, id)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		if req.Status != fuelportal.TripRequestPending {
-			return nil, nil, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripRequestDecided)
+			return nil, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripRequestDecided)
 		}
 		if req.Kind == fuelportal.TripRequestReplan {
 			t, err := s.Store.Trip(ctx, owner.Scope, req.TripID)
 			if err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 			if t.Status != fuelportal.TripActive {
-				return nil, nil, fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", string(t.Status))
+				return nil, fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", string(t.Status))
 			}
 			start := nearestRoutePoint(t.Route, geo.Point{Lat: req.Latitude, Lon: req.Longitude})
 			if d.Plan, err = s.planTrip(ctx, t, start, req.CurrentFuel.Float(), fuelportal.TripPlanReplanned); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 // Package webhooks delivers a company's events to its own systems: signed
-// POSTs of the deliveries the store queued (store.Tx.EnqueueWebhookEvent,
-// in the transaction of the change each event reports), retried with
+// POSTs of the deliveries the event dispatcher derived from the events
+// flows publish (store.Tx.Publish, in the transaction of the change each
+// event reports), retried with
 // exponential backoff for fuelportal.WebhookRetryWindow.
 //
 // Each server process runs a Worker. It claims due deliveries from the
@@ -98,7 +99,8 @@ const (
 )
 
 // Worker delivers due webhook deliveries. Create it with NewWorker, run
-// Run in a goroutine and call Queued after events were enqueued.
+// Run in a goroutine; the event dispatcher calls Queued after deriving
+// events.
 type Worker struct {
 	store  Store
 	policy netguard.Policy

@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/events"
 	"fuelportal/flows"
 	"fuelportal/netguard"
 	"fuelportal/push"
@@ -209,10 +210,12 @@ func burst(t *testing.T, db *store.DB) {
 	sender := push.NewSender(db, keys, "mailto:ops@burst.test", outgoing, logger)
 	sender.Client = pushService.Client()
 	worker := webhooks.NewWorker(db, outgoing, logger)
-	db.PushQueued, db.WebhookQueued = sender.Wake, worker.Queued
+	dispatcher := events.New(db, logger)
+	dispatcher.Senders = []func(){sender.Wake, worker.Queued}
+	db.Queued = dispatcher.Queued
 	f := flows.New(db, nil, logger)
-	f.Push.Queued = sender.Wake
 	var running sync.WaitGroup
+	running.Go(func() { dispatcher.Run(ctx) })
 	running.Go(func() { sender.Run(ctx) })
 	running.Go(func() { worker.Run(ctx) })
 

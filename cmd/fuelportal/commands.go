@@ -22,6 +22,9 @@ func openMigrated(ctx context.Context, dsn string) (*store.DB, error) {
 		db.Close()
 		return nil, err
 	}
+	// No dispatcher runs in a command: its events are derived as each
+	// transaction commits (a server's dispatcher would find them too).
+	db.DispatchOnCommit()
 	return db, nil
 }
 

@@ -23,6 +23,7 @@ import (
 	"fuelportal"
 	"fuelportal/catalog"
 	"fuelportal/demo"
+	"fuelportal/events"
 	fphttp "fuelportal/http"
 	"fuelportal/issuing"
 	"fuelportal/mail"
@@ -268,6 +269,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if m.DB, err = store.Open(ctx, m.Config.DB); err != nil {
 		return err
 	}
+	m.DB.DispatchOnCommit() // the demo seed's events are derived before serving
 	if err := m.DB.Migrate(ctx); err != nil {
 		return err
 	}
@@ -331,7 +333,6 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	sender := mail.NewSender(m.DB, m.Config.SMTP, m.Logger)
 	outgoing := netguard.Policy{AllowPrivate: m.Config.WebhookAllowPrivate} // webhooks' and push's
 	hooks := webhooks.NewWorker(m.DB, outgoing, m.Logger)
-	m.DB.WebhookQueued = hooks.Queued
 	m.Server = fphttp.NewServer(fphttp.Deps{
 		DB: m.DB, Passwords: m.Passwords, Secret: secret, Logger: m.Logger,
 		Stations: stations, Router: router, Geocoder: geocoder, Issuer: m.Config.cardIssuer(),
@@ -339,11 +340,14 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	m.Server.Static = m.Config.Static
 	m.Server.TrustedProxies = m.Config.TrustedProxies
 	m.Server.NetworkKey = m.Config.NetworkKey
-	m.Server.MailQueued = sender.Queued
 	pushSender := push.NewSender(m.DB, vapid, m.vapidSubject(), outgoing, m.Logger)
 	m.Server.PushKeys = vapid
-	m.Server.Push.Queued = pushSender.Wake
-	m.DB.PushQueued = pushSender.Wake
+	// The one wake-up after a commit that published events or queued
+	// deliveries: the dispatcher derives the events, then wakes the senders.
+	dispatcher := events.New(m.DB, m.Logger)
+	dispatcher.Senders = []func(){sender.Wake, pushSender.Wake, hooks.Queued}
+	dispatcher.Mailed = sender.Queued
+	m.DB.Queued = dispatcher.Queued
 	m.Server.Public = fphttp.PublicConfig{
 		StripePublishableKey: m.Config.StripePublishableKey,
 		PaymentsConfigured:   m.Config.StripeSecretKey != "" && m.Config.StripePublishableKey != "",
@@ -395,6 +399,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 
 	jobsCtx, stop := context.WithCancel(context.Background())
 	m.stopJobs = stop
+	m.goJob(func() { dispatcher.Run(jobsCtx) })
 	m.goJob(func() { sender.Run(jobsCtx) })
 	m.goJob(func() { hooks.Run(jobsCtx) })
 	m.goJob(func() { pushSender.Run(jobsCtx) })

@@ -114,6 +114,10 @@ func openMigratedWith(tb testing.TB, dsn string, opts store.Options) *store.DB {
 	if err := db.Migrate(ctx); err != nil {
 		tb.Fatalf("migrate: %v", err)
 	}
+	// Events are derived as soon as their transaction commits, so a test
+	// reads their alerts, notices and deliveries right after the call; a
+	// test of the dispatcher itself sets db.Queued.
+	db.DispatchOnCommit()
 	return db
 }
 
@@ -293,6 +297,7 @@ func createPreparedDatabase(ctx context.Context, admin *sql.DB, base, name strin
 	if err != nil {
 		return err
 	}
+	db.DispatchOnCommit() // the template's events are derived in it, as in openMigratedWith
 	err = db.Migrate(ctx)
 	if err == nil {
 		err = prepare(db)
