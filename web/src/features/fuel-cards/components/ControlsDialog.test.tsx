@@ -214,7 +214,7 @@ describe('card override', () => {
     await user.click(within(dialog).getByRole('button', { name: 'End override' }));
     await waitFor(() => expect(screen.queryByTestId('override-badge')).not.toBeInTheDocument());
     expect(overrides).toEqual([
-      { method: 'POST', body: { hours: 24 } },
+      { method: 'POST', body: { hours: 24, liftsPrompt: false } },
       { method: 'DELETE', body: null },
     ]);
   });
