@@ -482,6 +482,11 @@ func (db *DB) runTx(ctx, parent context.Context, pool *sql.DB, opts *sql.TxOptio
 	if err := sqlTx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
 	}
+	// The connection goes back to the pool before what follows the commit:
+	// Queued may run transactions of its own (DispatchOnCommit), and
+	// SQLite's pool has a single connection. (The deferred Close is then a
+	// no-op.)
+	_ = conn.Close()
 	if tx.queued && db.Queued != nil {
 		db.Queued(tx.mails)
 	}
