@@ -118,7 +118,7 @@ test("the owner's dashboard shows the IFTA tax due; a vehicle's odometer lists i
   const tile = page.getByTestId('ifta-tile');
   await expect(tile.getByTestId('ifta-tax-due')).toHaveText(/^\$[\d,]+\.\d\d$/);
   await expect(tile.getByTestId('ifta-due-date')).toHaveText(/^Due (Jan 31|Apr 30|Jul 31|Oct 31), \d{4} · in \d+ days?$/);
-  await expect(tile.getByRole('link', { name: 'Open the return' })).toHaveAttribute('href', /^\/ifta\?year=\d{4}&quarter=[1-4]$/);
+  await expect(tile.getByRole('link', { name: 'Open the return' })).toHaveAttribute('href', /^\/ifta\?year=\d{4}&quarter=[1-4]&fuelType=(diesel|gasoline)$/);
   await expectNoSidewaysScroll(page, 'dashboard with the IFTA tile');
 
   await openVehicles(page);
