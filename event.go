@@ -32,6 +32,7 @@ const (
 	EventIFTAReturnClosed     EventType = "ifta.return_closed"    // an IFTA return was closed
 	EventWebhookFailing       EventType = "webhook.failing"       // a webhook endpoint took no delivery for 24 hours
 	EventMPGDropped           EventType = "vehicle.mpg_dropped"   // a vehicle's MPG fell more than 15 % on the prior window
+	EventMemberInvited        EventType = "member.invited"        // an owner or admin invited a person to join the company
 )
 
 // Event is one thing that happened in a company, published once
@@ -52,6 +53,9 @@ type Event struct {
 	Alert *Alert
 	// Notice is what users are told on push, e-mail and the in-app list.
 	Notice *Notice
+	// Mail is the one mail of an event addressed to someone who is no
+	// user yet (an invitation's link), sent as the route's Invitee says.
+	Mail *MailMessage
 	// Data is the webhook payload's "data" (any value encoding/json takes;
 	// read back from the database it is the JSON as published).
 	Data any
@@ -79,6 +83,8 @@ type EventRoute struct {
 	// Preference is the notification event whose preferences and quiet
 	// hours decide the channels (fuelportal.DecideDelivery).
 	Preference NotificationEvent
+	// Invitee: the event's Mail goes to the address it names.
+	Invitee bool
 }
 
 // OwnerPreference is the owners' notification event of r (the one its
@@ -113,6 +119,7 @@ var EventRoutes = map[EventType]EventRoute{
 	EventIFTAReturnClosed:     {Webhook: WebhookIFTAReturnClosed},
 	EventWebhookFailing:       {Alert: AlertWebhookFailing},
 	EventMPGDropped:           {Alert: AlertMPGDrop},
+	EventMemberInvited:        {Invitee: true},
 }
 
 // EventHistory is how long a dispatched event is kept.

@@ -51,6 +51,8 @@ var notUserRoutes = map[string]bool{
 	"POST /api/feed/prices": true, "POST /api/network/transactions": true, "POST /api/payments/webhook": true,
 	"POST /api/telematics/traccar":     true, // the company's telematics token, not a user's
 	"POST /api/issuing/stripe/webhook": true,
+	// The invitation's token, not a user's.
+	"POST /api/invitations/{token}/accept": true,
 	// The card network's key, not a user's.
 	"POST /api/network/authorizations": true, "POST /api/network/authorizations/{authorizationId}/reversal": true,
 	"DELETE /api/payments/detach": true, "POST /api/payments/payment-intent": true,

@@ -14,6 +14,7 @@ import (
 	"fuelportal/flows"
 	"fuelportal/ifta"
 	"fuelportal/issuing"
+	"fuelportal/members"
 	"fuelportal/netguard"
 	"fuelportal/payments"
 	"fuelportal/prices"
@@ -90,6 +91,9 @@ type Server struct {
 	IFTA *ifta.Service
 	// Telematics runs the telematics flow (telematics.go).
 	Telematics *telematics.Service
+	// Members runs the office: members, groups and invitations
+	// (members.go, invitations.go).
+	Members *members.Service
 
 	// resetCodeKey keys the HMAC under which reset codes are stored.
 	resetCodeKey []byte
@@ -121,6 +125,7 @@ func NewServer(d Deps) *Server {
 		Prices:       f.Prices,
 		IFTA:         f.IFTA,
 		Telematics:   f.Telematics,
+		Members:      &members.Service{Store: d.DB, Passwords: d.Passwords, Now: func() time.Time { return d.DB.Now() }},
 		DB:           d.DB,
 		Logger:       d.Logger,
 		Passwords:    d.Passwords,
