@@ -107,7 +107,6 @@ func TestInvitations_SingleUseExpiringRevocable(t *testing.T) {
 		f.accept(link2).ExpectStatus(t, 404)
 		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/invitations/%d", inv2.ID), Token: owner}).ExpectStatus(t, 404)
 
-
 		// Only an owner invites owners; an address that signs in is taken.
 		f.api.Post("/api/wex/company/invitations", map[string]string{"email": "x@example.com", "role": "owner"}, tokens.Token).ExpectStatus(t, 403)
 		f.api.Post("/api/wex/company/invitations", map[string]string{"email": demo.DriverEmail, "role": "admin"}, owner).ExpectStatus(t, 409)

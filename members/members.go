@@ -102,7 +102,7 @@ func (s *Service) Invite(ctx context.Context, companyID, actorID int64, actorRol
 	link := strings.TrimRight(publicURL, "/") + "/invite/" + token
 	expires := inv.ExpiresAt
 	mail := &fuelportal.MailMessage{To: inv.Email, Subject: "You are invited to Fuel Portal",
-		Body: fmt.Sprintf("You are invited to join your company on Fuel Portal as %s.\n\nOpen this link within 72 hours to set your password:\n%s\n\nIf you did not expect this, ignore this mail.\n", role, link),
+		Body:      fmt.Sprintf("You are invited to join your company on Fuel Portal as %s.\n\nOpen this link within 72 hours to set your password:\n%s\n\nIf you did not expect this, ignore this mail.\n", role, link),
 		ExpiresAt: &expires, Secrets: []string{token}}
 	event := &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: companyID, Mail: mail}
 	if err := s.Store.CreateInvitation(ctx, inv, hashToken(token), event); err != nil {
