@@ -65,3 +65,15 @@ func TestRoleActions_OwnersDoEverythingAndEachRoleKnowsItsLimits(t *testing.T) {
 		t.Error("no role can do anything")
 	}
 }
+
+// BenchmarkRoleCan is the permission check every route pays: the role's
+// row of RoleActions scanned for the route's action (the last one of the
+// owner's row, the longest scan).
+func BenchmarkRoleCan(b *testing.B) {
+	last := allActions[len(allActions)-1]
+	for i := 0; i < b.N; i++ {
+		if !MemberOwner.Can(last) {
+			b.Fatal("owner cannot")
+		}
+	}
+}
