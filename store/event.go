@@ -180,7 +180,7 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 		}
 		if ownerPref == "" {
 			// An alert no owner preference covers is mailed to every owner.
-			owners, err := tx.ownerEmails(ctx, e.CompanyID)
+			owners, err := tx.ownerEmails(ctx, e.CompanyID, route.OfficeAudience())
 			if err != nil {
 				return err
 			}
@@ -201,7 +201,7 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 	}
 	var to fuelportal.PushRecipients
 	if ownerPref != "" && (alert != nil || route.OwnersPush) {
-		to.OwnersOf = e.CompanyID
+		to.OwnersOf, to.Roles = e.CompanyID, route.OfficeAudience()
 	}
 	if route.User && e.UserID != 0 && e.Notice != nil {
 		to.UserIDs = []int64{e.UserID}
