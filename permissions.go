@@ -117,4 +117,4 @@ func (r MemberRole) Can(a Action) bool { return slices.Contains(RoleActions[r], 
 
 // MsgRoleForbidden is the 403 answer to a route the caller's role may not
 // use.
-const MsgRoleForbidden = "Your role does not allow this"
+const MsgRoleForbidden = "Access forbidden - Insufficient permissions"

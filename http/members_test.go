@@ -244,5 +244,36 @@ func TestGroups_AreTheCompanysOwn(t *testing.T) {
 		if perms.GroupID == nil || *perms.GroupID != g.ID {
 			t.Fatalf("permissions = %+v", perms)
 		}
+
+		// The group's member sees the group's cards only; the owner all.
+		type cardList struct {
+			Value []struct {
+				CardNumber string
+				GroupID    *int64
+			}
+		}
+		var all, mine cardList
+		f.api.Get("/api/wex/company/get-cards", owner).ExpectStatus(t, 200).Decode(t, &all)
+		f.api.Get("/api/wex/company/get-cards", tokens.Token).ExpectStatus(t, 200).Decode(t, &mine)
+		if len(all.Value) < 2 || len(mine.Value) != 0 {
+			t.Fatalf("cards: owner %d, group member %d before any card is in the group", len(all.Value), len(mine.Value))
+		}
+		card := all.Value[1].CardNumber
+		groupPath := "/api/wex/company/cards/" + card + "/group"
+		f.api.Put(groupPath, map[string]any{"groupId": g.ID}, other).ExpectStatus(t, 404)
+		f.api.Put(groupPath, map[string]any{"groupId": g.ID}, tokens.Token).ExpectStatus(t, 403)
+		f.api.Put(groupPath, map[string]any{"groupId": g.ID}, owner).ExpectStatus(t, 204)
+		f.api.Get("/api/wex/company/get-cards", tokens.Token).ExpectStatus(t, 200).Decode(t, &mine)
+		if len(mine.Value) != 1 || mine.Value[0].CardNumber != card || mine.Value[0].GroupID == nil || *mine.Value[0].GroupID != g.ID {
+			t.Fatalf("the group member's cards = %+v", mine)
+		}
+		var otherGroup struct{ ID int64 }
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "Theirs"}, other).ExpectStatus(t, 201).Decode(t, &otherGroup)
+		f.api.Put(groupPath, map[string]any{"groupId": otherGroup.ID}, owner).ExpectFieldError(t, "groupId", "Group not found")
+		f.api.Put(groupPath, map[string]any{"groupId": nil}, owner).ExpectStatus(t, 204)
+		f.api.Get("/api/wex/company/get-cards", tokens.Token).ExpectStatus(t, 200).Decode(t, &mine)
+		if len(mine.Value) != 0 {
+			t.Fatalf("out of the group, still seen: %+v", mine)
+		}
 	})
 }

@@ -51,6 +51,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("DELETE /api/wex/company/members/{id}", s.permit(fuelportal.ActionMembersWrite, s.handleMemberRemove))
 	mux.HandleFunc("GET /api/wex/company/groups", s.permit(fuelportal.ActionGroupsRead, s.handleGroupList))
 	mux.HandleFunc("POST /api/wex/company/groups", s.permit(fuelportal.ActionGroupsWrite, s.handleGroupCreate))
+	mux.HandleFunc("PUT /api/wex/company/cards/{cardNumber}/group", s.permit(fuelportal.ActionGroupsWrite, s.handleCardGroup))
 	mux.HandleFunc("GET /api/wex/company/invitations", s.permit(fuelportal.ActionMembersRead, s.handleInvitationList))
 	mux.HandleFunc("POST /api/wex/company/invitations", s.permit(fuelportal.ActionMembersWrite, s.handleInvitationCreate))
 	mux.HandleFunc("DELETE /api/wex/company/invitations/{id}", s.permit(fuelportal.ActionMembersWrite, s.handleInvitationRevoke))

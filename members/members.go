@@ -29,6 +29,7 @@ type Store interface {
 	PendingInvitations(ctx context.Context, companyID int64) ([]*fuelportal.Invitation, error)
 	RevokeInvitation(ctx context.Context, companyID, id int64) error
 	AcceptInvitation(ctx context.Context, tokenHash string, user *fuelportal.User) (*fuelportal.User, error)
+	SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error
 }
 
 // Service runs the office flows.
@@ -82,6 +83,15 @@ func (s *Service) CreateGroup(ctx context.Context, companyID int64, name string)
 	}
 	g := &fuelportal.Group{CompanyID: companyID, Name: name}
 	return g, s.Store.CreateGroup(ctx, g)
+}
+
+// SetCardGroup puts the company's card number in group groupID (0: out
+// of every group); members limited to the group then see it.
+func (s *Service) SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error {
+	if groupID < 0 {
+		return fuelportal.FieldError("groupId", "Group not found")
+	}
+	return s.Store.SetCardGroup(ctx, companyID, number, groupID)
 }
 
 // Invite invites email to company companyID with role (and group) on

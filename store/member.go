@@ -291,3 +291,25 @@ func (db *DB) AcceptInvitation(ctx context.Context, tokenHash string, user *fuel
 	})
 	return u, err
 }
+
+// SetCardGroup puts the company's card number in group groupID (0: none).
+// A card of another company is ENOTFOUND; a group of another company a
+// field error.
+func (db *DB) SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM cards WHERE company_id = ? AND card_number = ?`, companyID, number).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
+		}
+		if groupID != 0 {
+			if err := tx.groupOf(ctx, companyID, groupID); err != nil {
+				return err
+			}
+		}
+		_, err := tx.Exec(ctx, `UPDATE cards SET group_id = ?, updated_at = ? WHERE company_id = ? AND card_number = ?`, nullInt(groupID), tx.Now, companyID, number)
+		return err
+	})
+}
