@@ -6050,7 +6050,7 @@ export interface paths {
         };
         /**
          * What the caller's role may do
-         * @description The caller's member role, group and actions, from the one table the server enforces on every route. A route whose action the role lacks answers 403 'Your role does not allow this'.
+         * @description The caller's member role, group and actions, from the one table the server enforces on every route. A route whose action the role lacks answers 403 'Access forbidden - Insufficient permissions'.
          */
         get: {
             parameters: {
@@ -6443,6 +6443,55 @@ export interface paths {
                 503: components["responses"]["DatabaseUnavailable"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/cards/{cardNumber}/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a card in a group
+         * @description Members limited to the group then see the card. Another company's card is 404, its group a 400 field error. Action groups.write.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The card's 19 digits */
+                    cardNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CardGroupInput"];
+                };
+            };
+            responses: {
+                /** @description Saved */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7751,6 +7800,11 @@ export interface components {
              * @enum {string}
              */
             prompt: "default" | "none" | "driverId" | "unitNumber" | "odometer" | "driverIdAndOdometer";
+            /**
+             * Format: int64
+             * @description the card's group (GET|POST /api/wex/company/groups); null: none
+             */
+            groupId: number | null;
         };
         /** @description The fuel planner's costs of the company contract, in dollars: each a JSON number, from 0 to its maximum, in whole cents. 0 turns a cost off. */
         PlannerCosts: {
@@ -8420,6 +8474,13 @@ export interface components {
             lastName: string;
             /** @description 8 to 32 characters with a letter and a digit */
             password: string;
+        };
+        CardGroupInput: {
+            /**
+             * Format: int64
+             * @description the company's group; null or absent: none
+             */
+            groupId?: number | null;
         };
     };
     responses: {
