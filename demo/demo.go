@@ -110,7 +110,7 @@ func Seed(ctx context.Context, db *store.DB, passwords *fuelportal.PasswordHashe
 		tx.History = true
 		// The purchases go through the purchase flow, without its
 		// follow-ups (re-plans, notices): the history is not news either.
-		env := &Env{Tx: tx, Purchases: &purchases.Service{DB: db}, Now: tx.Now, Rand: rand.New(rand.NewPCG(20241216, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}}
+		env := &Env{Tx: tx, Purchases: purchases.New(purchases.Deps{DB: db}), Now: tx.Now, Rand: rand.New(rand.NewPCG(20241216, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}}
 		for _, s := range Steps() {
 			if err := s.Run(ctx, env); err != nil {
 				return fmt.Errorf("demo step %q: %w", s.Name, err)
