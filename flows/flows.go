@@ -53,6 +53,9 @@ type Services struct {
 	Mail     *mail.Sender
 	Push     *push.Sender
 	Webhooks *webhooks.Worker
+
+	db     *store.DB
+	logger *slog.Logger
 }
 
 // Catalog is the station catalog the flows search and reload
@@ -117,7 +120,7 @@ func New(d Deps, c Config) *Services {
 	if d.Stations != nil {
 		stations, catalog = d.Stations, d.Stations
 	}
-	s := &Services{}
+	s := &Services{db: db, logger: logger}
 	s.Trips = trips.New(trips.Deps{Store: db, Stations: stations, Slots: slots, PlanTimeout: c.PlanTimeout, Now: now, Logger: logger})
 	transactions, _ := d.Issuer.(purchases.Transactions)
 	s.Purchases = purchases.New(purchases.Deps{DB: db, Trips: s.Trips, WebhookSecret: c.IssuingWebhookSecret,
@@ -141,15 +144,18 @@ func New(d Deps, c Config) *Services {
 }
 
 // Jobs are the services' background loops a server runs until ctx ends:
-// the event dispatcher, the mail, push and webhook senders, and the IFTA
-// reminders (every IFTAReminderEvery).
-func (s *Services) Jobs(logger *slog.Logger) []func(ctx context.Context) {
+// the event dispatcher, the mail, push and webhook senders, the IFTA
+// reminders (every IFTAReminderEvery), the expired rows and holds (every
+// 10 minutes) and the telematics positions past retention (daily).
+func (s *Services) Jobs() []func(ctx context.Context) {
 	return []func(context.Context){
 		s.Events.Run,
 		s.Mail.Run,
 		s.Webhooks.Run,
 		s.Push.Run,
-		func(ctx context.Context) { s.IFTA.RunReminders(ctx, IFTAReminderEvery, logger) },
+		func(ctx context.Context) { s.IFTA.RunReminders(ctx, IFTAReminderEvery, s.logger) },
+		func(ctx context.Context) { s.deleteExpiredEvery(ctx, 10*time.Minute) },
+		func(ctx context.Context) { s.deleteOldPositionsEvery(ctx, 24*time.Hour) },
 	}
 }
 
@@ -157,3 +163,47 @@ func (s *Services) Jobs(logger *slog.Logger) []func(ctx context.Context) {
 // 30, 7 or 1 days (a reminder goes out within this long of the company's
 // day starting).
 const IFTAReminderEvery = 15 * time.Minute
+
+// deleteExpiredEvery deletes expired rows (store.DB.DeleteExpired) and
+// releases the network's expired holds (purchases.Service.ExpireHolds) every
+// period.
+func (s *Services) deleteExpiredEvery(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := s.db.DeleteExpired(ctx); err != nil && ctx.Err() == nil {
+				s.logger.Warn("delete expired rows", "err", err)
+			}
+			if n, err := s.Purchases.ExpireHolds(ctx, time.Now()); err != nil && ctx.Err() == nil {
+				s.logger.Warn("expire network authorization holds", "err", err)
+			} else if n > 0 {
+				s.logger.Info("expired network authorization holds", "released", n)
+			}
+		}
+	}
+}
+
+// deleteOldPositionsEvery deletes the telematics positions past their
+// four years, once soon after the start and then every period.
+func (s *Services) deleteOldPositionsEvery(ctx context.Context, every time.Duration) {
+	t := time.NewTimer(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			n, err := s.Telematics.DeleteExpiredPositions(ctx)
+			if err != nil && ctx.Err() == nil {
+				s.logger.Warn("delete telematics positions past retention", "err", err)
+			} else if n > 0 {
+				s.logger.Info("deleted telematics positions past retention", "positions", n)
+			}
+			t.Reset(every)
+		}
+	}
+}

@@ -241,7 +241,7 @@ func (s *Server) verifyCurrentPassword(w http.ResponseWriter, r *http.Request, e
 	return err == nil && ok
 }
 
-// accountStore is what the account handlers reads and writes (*store.DB).
+// accountStore is the store as seen by the account handlers (*store.DB).
 type accountStore interface {
 	CardPrompts(ctx context.Context, companyID int64, cardID int64) (p fuelportal.PumpPrompts, err error)
 	DeleteUser(ctx context.Context, id int64) error

@@ -220,7 +220,7 @@ func (s *Server) handleCardReveal(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, cardRevealResponse{EphemeralKeySecret: key.Secret, IssuingCardID: key.IssuerCardID, StripeVersion: key.APIVersion})
 }
 
-// cardStore is what the card list reads (*store.DB).
+// cardStore is the store as seen by the card list (*store.DB).
 type cardStore interface {
 	CardControlSummaries(ctx context.Context, companyID int64, now time.Time) (sums map[int64]*store.CardControlSummary, err error)
 	CompanyCards(ctx context.Context, companyID int64, search string) (cards []*fuelportal.Card, err error)

@@ -148,7 +148,7 @@ func isZeroMantissa(text string) bool {
 	return true
 }
 
-// contractStore is what the contract handlers reads and writes (*store.DB).
+// contractStore is the store as seen by the contract handlers (*store.DB).
 type contractStore interface {
 	Contract(ctx context.Context, companyID int64) (c *fuelportal.Contract, err error)
 	SetPlannerCosts(ctx context.Context, companyID int64, costs fuelportal.PlannerCosts) (c *fuelportal.Contract, err error)

@@ -109,7 +109,8 @@ func (s *Server) handleDriverCard(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, driverCardFrom(c, now))
 }
 
-// driverCardStore is what the driver's card page reads (*store.DB).
+// driverCardStore is the store as seen by the driver's card page
+// (*store.DB).
 type driverCardStore interface {
 	DriverCard(ctx context.Context, companyID int64, cardID int64, now time.Time) (c *store.DriverCard, err error)
 }

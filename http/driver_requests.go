@@ -80,7 +80,8 @@ func (s *Server) driverDecisionMail(u *fuelportal.User, decision fuelportal.Driv
 	return &fuelportal.MailMessage{To: u.Email, Subject: "Your Fuel Portal request was declined", Body: body}
 }
 
-// driverRequestStore is what the driver request handlers reads and writes (*store.DB).
+// driverRequestStore is the store as seen by the driver request handlers
+// (*store.DB).
 type driverRequestStore interface {
 	DecideDriverRequest(ctx context.Context, companyID int64, userID int64, decision fuelportal.DriverStatus, notice func(*fuelportal.User, fuelportal.DriverStatus) *fuelportal.MailMessage) (decided []*fuelportal.User, err error)
 	DriverRequests(ctx context.Context, companyID int64) ([]*fuelportal.DriverRequest, error)

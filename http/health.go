@@ -26,7 +26,7 @@ func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, healthResponse{Status: "ok"})
 }
 
-// healthStore is what the health check reads (*store.DB).
+// healthStore is the store as seen by the health check (*store.DB).
 type healthStore interface {
 	Ping(ctx context.Context) error
 }

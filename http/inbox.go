@@ -112,7 +112,7 @@ func (s *Server) handleInboxReadAll(route inboxRoute) http.HandlerFunc {
 	}
 }
 
-// inboxStore is what the inbox handlers reads and writes (*store.DB).
+// inboxStore is the store as seen by the inbox handlers (*store.DB).
 type inboxStore interface {
 	Inbox(ctx context.Context, f fuelportal.InboxFilter) (*fuelportal.InboxPage, error)
 	MarkInboxAllRead(ctx context.Context, i fuelportal.Inbox) error

@@ -121,7 +121,8 @@ func (s *Server) handleAuthorizationSettingsPut(w http.ResponseWriter, r *http.R
 	respond(w, http.StatusOK, req)
 }
 
-// authorizationTimeoutStore is what the authorization timeout setting reads (*store.DB).
+// authorizationTimeoutStore is the store as seen by the authorization
+// timeout setting (*store.DB).
 type authorizationTimeoutStore interface {
 	CompanyAuthorizationTimeout(ctx context.Context, companyID int64) (t fuelportal.AuthorizationTimeout, err error)
 }

@@ -285,7 +285,8 @@ func (s *Server) handleLogo(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(logoSVG(strings.ToUpper(code)))
 }
 
-// pricingStore is what the station searches (the company's contract prices) reads (*store.DB).
+// pricingStore is the store as seen by the station searches (*store.DB): the
+// company's contract prices.
 type pricingStore interface {
 	Pricing(ctx context.Context, companyID int64) (*fuelportal.Contract, error)
 }

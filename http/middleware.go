@@ -220,7 +220,8 @@ func (s *Server) approvedOnly(next http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// accessStore is what the authentication middleware reads (*store.DB).
+// accessStore is the store as seen by the authentication middleware
+// (*store.DB).
 type accessStore interface {
 	DriverAccess(ctx context.Context, id int64) (status fuelportal.DriverStatus, cardID int64, err error)
 	SessionAlive(ctx context.Context, userID int64, familyID string) (alive bool, err error)

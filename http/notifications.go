@@ -166,7 +166,8 @@ func (s *Server) handleWalletLowPut(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, out)
 }
 
-// notificationStore is what the notification settings handlers reads and writes (*store.DB).
+// notificationStore is the store as seen by the notification settings
+// handlers (*store.DB).
 type notificationStore interface {
 	NotificationSettings(ctx context.Context, userID int64, role fuelportal.Role) (s *fuelportal.NotificationSettings, err error)
 	SaveNotificationSettings(ctx context.Context, userID int64, role fuelportal.Role, s fuelportal.NotificationSettings) (out *fuelportal.NotificationSettings, err error)

@@ -169,7 +169,7 @@ func (s *Server) handleDriverOdometerAdd(w http.ResponseWriter, r *http.Request)
 	respond(w, http.StatusCreated, odometerFrom(reading))
 }
 
-// odometerStore is what the odometer handlers reads and writes (*store.DB).
+// odometerStore is the store as seen by the odometer handlers (*store.DB).
 type odometerStore interface {
 	AddOdometerReading(ctx context.Context, r *fuelportal.OdometerReading) error
 	DriverVehicle(ctx context.Context, companyID int64, cardID int64) (vehicleID int64, err error)

@@ -166,7 +166,8 @@ func (s *Server) handleOverrideRequestDecide(approve bool) http.HandlerFunc {
 	}
 }
 
-// overrideRequestStore is what the override request handlers reads and writes (*store.DB).
+// overrideRequestStore is the store as seen by the override request handlers
+// (*store.DB).
 type overrideRequestStore interface {
 	CreateOverrideRequest(ctx context.Context, driverUserID int64, message string) (req *fuelportal.OverrideRequest, err error)
 	DecideOverrideRequest(ctx context.Context, id int64, d store.OverrideDecision) (req *fuelportal.OverrideRequest, err error)

@@ -202,7 +202,8 @@ func (s *Server) allowCodeCheck(w http.ResponseWriter, r *http.Request, code str
 	return true
 }
 
-// passwordResetStore is what the password reset handlers reads and writes (*store.DB).
+// passwordResetStore is the store as seen by the password reset handlers
+// (*store.DB).
 type passwordResetStore interface {
 	CheckPasswordReset(ctx context.Context, email string, codeHash string, maxAttempts int) error
 	CompletePasswordReset(ctx context.Context, email string, codeHash string, maxAttempts int, passwordHash string) error

@@ -88,7 +88,8 @@ func (s *Server) handlePushUnsubscribe(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// pushStore is what the push subscription handlers reads and writes (*store.DB).
+// pushStore is the store as seen by the push subscription handlers
+// (*store.DB).
 type pushStore interface {
 	DeletePushSubscription(ctx context.Context, userID int64, endpoint string) error
 	SavePushSubscription(ctx context.Context, s *fuelportal.PushSubscription) error

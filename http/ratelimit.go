@@ -66,7 +66,7 @@ func (s *Server) allow(w http.ResponseWriter, r *http.Request, limit store.RateL
 	return true
 }
 
-// rateLimitStore is what the rate limits reads and writes (*store.DB).
+// rateLimitStore is the store as seen by the rate limits (*store.DB).
 type rateLimitStore interface {
 	HitRateLimit(ctx context.Context, l store.RateLimit, key string) (retryAfter time.Duration, err error)
 }

@@ -145,7 +145,7 @@ func (s *Server) handleReceipt(scope scopeOf) http.HandlerFunc {
 	}
 }
 
-// receiptStore is what the receipt handler reads (*store.DB).
+// receiptStore is the store as seen by the receipt handler (*store.DB).
 type receiptStore interface {
 	Receipt(ctx context.Context, scope fuelportal.TransactionScope, id int64) (r *fuelportal.Receipt, err error)
 }

@@ -1,6 +1,9 @@
 // Package http serves the portal's JSON API under /api and the embedded web
 // app. Routes are listed in routes.go; each resource has its own file with
-// its handlers and wire types (DTOs).
+// its handlers, its wire types (DTOs) and the small interface of the store
+// methods its handlers call (stores.go lists them). The handlers decode,
+// call the services flows.New built (or those interfaces) and encode; they
+// never hold *store.DB.
 package http
 
 import (

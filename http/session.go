@@ -199,7 +199,8 @@ func principalOf(u *fuelportal.User, sessionID string) Principal {
 	return Principal{UserID: u.ID, CompanyID: u.CompanyID, Role: u.Role, CardID: u.CardID, SessionID: sessionID}
 }
 
-// sessionStore is what the sign-in and session handlers reads and writes (*store.DB).
+// sessionStore is the store as seen by the sign-in and session handlers
+// (*store.DB).
 type sessionStore interface {
 	CreateRefreshToken(ctx context.Context, t *store.RefreshToken) error
 	EndSession(ctx context.Context, userID int64, familyID string) error

@@ -216,7 +216,7 @@ func (s *Server) handleCheckCardNumber(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, cardValidResponse{Valid: true})
 }
 
-// signupStore is what the sign-up handlers reads and writes (*store.DB).
+// signupStore is the store as seen by the sign-up handlers (*store.DB).
 type signupStore interface {
 	CreateCompanyOwner(ctx context.Context, company *fuelportal.Company, owner *fuelportal.User) error
 	CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber string, companyName string) error

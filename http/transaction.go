@@ -385,7 +385,8 @@ func (s *Server) handleTransactionExport(scope scopeOf) http.HandlerFunc {
 	}
 }
 
-// transactionStore is what the transaction handlers reads (*store.DB).
+// transactionStore is the store as seen by the transaction handlers
+// (*store.DB).
 type transactionStore interface {
 	EachTransaction(ctx context.Context, f fuelportal.TransactionFilter, fn func(*fuelportal.Transaction) error) error
 	MissedSavings(ctx context.Context, scope fuelportal.TransactionScope, since time.Time) (cents int64, err error)

@@ -570,7 +570,7 @@ func (s *Server) handleComplianceExport(w http.ResponseWriter, r *http.Request) 
 	}
 }
 
-// tripStore is what the trip handlers reads (*store.DB).
+// tripStore is the store as seen by the trip handlers (*store.DB).
 type tripStore interface {
 	Compliance(ctx context.Context, companyID int64, from time.Time, to time.Time) (out []fuelportal.ComplianceRow, err error)
 	StationsByID(ctx context.Context, ids []int64) (out map[int64]*fuelportal.Station, err error)

@@ -189,7 +189,8 @@ func (s *Server) handleTripRequestDecide(approve bool) http.HandlerFunc {
 	}
 }
 
-// tripRequestStore is what the trip request handlers reads (*store.DB).
+// tripRequestStore is the store as seen by the trip request handlers
+// (*store.DB).
 type tripRequestStore interface {
 	Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (t *fuelportal.Trip, err error)
 	TripRequests(ctx context.Context, companyID int64, status fuelportal.TripRequestStatus) (list []*fuelportal.TripRequest, err error)

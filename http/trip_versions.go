@@ -71,7 +71,8 @@ func (s *Server) handleTripPlans(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, res)
 }
 
-// tripVersionStore is what the trip version handlers reads (*store.DB).
+// tripVersionStore is the store as seen by the trip version handlers
+// (*store.DB).
 type tripVersionStore interface {
 	Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (t *fuelportal.Trip, err error)
 	TripPlanVersions(ctx context.Context, trip *fuelportal.Trip, offset int, limit int) (plans []*fuelportal.TripPlan, err error)

@@ -253,7 +253,7 @@ func (s *Server) handleVehicleImport(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, vehicleImportJSON{Rows: len(list), Created: res.Created, Updated: res.Updated})
 }
 
-// vehicleStore is what the vehicle handlers reads and writes (*store.DB).
+// vehicleStore is the store as seen by the vehicle handlers (*store.DB).
 type vehicleStore interface {
 	CompanyVehicles(ctx context.Context, companyID int64) (list []*fuelportal.Vehicle, err error)
 	CreateVehicle(ctx context.Context, companyID int64, v fuelportal.Vehicle) (saved *fuelportal.Vehicle, err error)

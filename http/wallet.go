@@ -46,7 +46,7 @@ func (s *Server) handleWallet(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, res)
 }
 
-// walletStore is what the wallet handlers reads (*store.DB).
+// walletStore is the store as seen by the wallet handlers (*store.DB).
 type walletStore interface {
 	CardsBudget(ctx context.Context, companyID int64, now time.Time) (budgetCents *int64, spendCents int64, err error)
 	Wallet(ctx context.Context, companyID int64) (w *fuelportal.Wallet, err error)

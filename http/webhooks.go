@@ -228,7 +228,8 @@ func (s *Server) handleWebhookResend(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusCreated, webhookDeliveryFromDomain(d))
 }
 
-// webhookStore is what the webhook endpoint handlers reads and writes (*store.DB).
+// webhookStore is the store as seen by the webhook endpoint handlers
+// (*store.DB).
 type webhookStore interface {
 	CreateWebhookEndpoint(ctx context.Context, companyID int64, in fuelportal.WebhookEndpointInput) (*fuelportal.WebhookEndpoint, error)
 	DeleteWebhookEndpoint(ctx context.Context, companyID int64, id int64) error

@@ -64,7 +64,8 @@ func nextDay(midnight time.Time, loc *time.Location) time.Time {
 	return fuelportal.WallClockIn(time.Date(l.Year(), l.Month(), l.Day()+1, 0, 0, 0, 0, time.UTC), loc)
 }
 
-// controlsReader is what the wire converters (a company's controls) reads (*store.DB).
+// controlsReader is the store as seen by the wire converters (*store.DB): a
+// company's controls.
 type controlsReader interface {
 	CompanyControls(ctx context.Context, companyID int64) (c *fuelportal.CompanyControls, err error)
 }

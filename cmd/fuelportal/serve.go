@@ -392,11 +392,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 
 	jobsCtx, stop := context.WithCancel(context.Background())
 	m.stopJobs = stop
-	for _, job := range m.Services.Jobs(m.Logger) {
+	for _, job := range m.Services.Jobs() {
 		m.goJob(func() { job(jobsCtx) })
 	}
-	m.goJob(func() { m.deleteExpiredEvery(jobsCtx, 10*time.Minute) })
-	m.goJob(func() { m.deleteOldPositionsEvery(jobsCtx, 24*time.Hour) })
 	m.goJob(func() { stations.Watch(jobsCtx, m.Logger) })
 
 	m.printBanner(seeded)
@@ -409,50 +407,6 @@ func (m *Main) goJob(fn func()) {
 		defer m.jobs.Done()
 		fn()
 	}()
-}
-
-// deleteExpiredEvery deletes expired rows (store.DB.DeleteExpired) and
-// releases the network's expired holds (purchases.Service.ExpireHolds) every
-// period.
-func (m *Main) deleteExpiredEvery(ctx context.Context, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := m.DB.DeleteExpired(ctx); err != nil && ctx.Err() == nil {
-				m.Logger.Warn("delete expired rows", "err", err)
-			}
-			if n, err := m.Services.Purchases.ExpireHolds(ctx, time.Now()); err != nil && ctx.Err() == nil {
-				m.Logger.Warn("expire network authorization holds", "err", err)
-			} else if n > 0 {
-				m.Logger.Info("expired network authorization holds", "released", n)
-			}
-		}
-	}
-}
-
-// deleteOldPositionsEvery deletes the telematics positions past their
-// four years, once soon after the start and then every period.
-func (m *Main) deleteOldPositionsEvery(ctx context.Context, every time.Duration) {
-	t := time.NewTimer(time.Minute)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			n, err := m.Services.Telematics.DeleteExpiredPositions(ctx)
-			if err != nil && ctx.Err() == nil {
-				m.Logger.Warn("delete telematics positions past retention", "err", err)
-			} else if n > 0 {
-				m.Logger.Info("deleted telematics positions past retention", "positions", n)
-			}
-			t.Reset(every)
-		}
-	}
 }
 
 // jwtSecretSetting is the settings key of the generated token secret.
