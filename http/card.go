@@ -1,11 +1,14 @@
 package http
 
 import (
+	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"fuelportal"
 	"fuelportal/issuing"
+	"fuelportal/store"
 )
 
 // cardDTO is a fuel card on the wire; the number is sent in full (the web
@@ -108,12 +111,12 @@ func (s *Server) handleCardList(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	cards, err := s.DB.CompanyCardsIn(r.Context(), p.CompanyID, p.GroupID, search)
+	cards, err := s.cardStore.CompanyCardsIn(r.Context(), p.CompanyID, p.GroupID, search)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	summaries, err := s.DB.CardControlSummaries(r.Context(), p.CompanyID, s.Now())
+	summaries, err := s.cardStore.CardControlSummaries(r.Context(), p.CompanyID, s.Now())
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -217,4 +220,10 @@ func (s *Server) handleCardReveal(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	respond(w, http.StatusOK, cardRevealResponse{EphemeralKeySecret: key.Secret, IssuingCardID: key.IssuerCardID, StripeVersion: key.APIVersion})
+}
+
+// cardStore is the store as seen by the card list (*store.DB).
+type cardStore interface {
+	CardControlSummaries(ctx context.Context, companyID int64, now time.Time) (sums map[int64]*store.CardControlSummary, err error)
+	CompanyCardsIn(ctx context.Context, companyID, groupID int64, search string) (cards []*fuelportal.Card, err error)
 }

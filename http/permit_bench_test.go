@@ -19,7 +19,7 @@ import (
 // the role's check), on SQLite, run in parallel as a server does.
 func BenchmarkPermit(b *testing.B) {
 	db := storetest.OpenFromTemplate(b, store.SQLite, "migrated", func(*store.DB) error { return nil })
-	s := &Server{DB: db, Tokens: NewTokenIssuer([]byte("0123456789abcdef0123456789abcdef")), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
+	s := &Server{stores: newStores(db), Tokens: NewTokenIssuer([]byte("0123456789abcdef0123456789abcdef")), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
 	ctx := context.Background()
 	owner := &fuelportal.User{Email: "owner@example.com", PasswordHash: "hash"}
 	if err := db.CreateCompanyOwner(ctx, &fuelportal.Company{Name: "Acme", CarrierID: 1234567}, owner); err != nil {

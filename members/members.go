@@ -32,31 +32,40 @@ type Store interface {
 	SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error
 }
 
-// Service runs the office flows.
+// Service runs the office flows. Create it with New.
 type Service struct {
-	Store     Store
+	store     Store
+	passwords *fuelportal.PasswordHasher
+	now       func() time.Time
+}
+
+// Deps are what the service calls.
+type Deps struct {
+	Store Store
+	// Passwords hash the password an invitee sets.
 	Passwords *fuelportal.PasswordHasher
 	// Now is the clock invitations expire by (nil: time.Now).
 	Now func() time.Time
 }
 
-func (s *Service) now() time.Time {
-	if s.Now == nil {
-		return time.Now()
+// New returns the service over d.
+func New(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = time.Now
 	}
-	return s.Now()
+	return &Service{store: d.Store, passwords: d.Passwords, now: d.Now}
 }
 
 // List returns company companyID's members.
 func (s *Service) List(ctx context.Context, companyID int64) ([]*fuelportal.Member, error) {
-	return s.Store.CompanyMembers(ctx, companyID)
+	return s.store.CompanyMembers(ctx, companyID)
 }
 
 // Change applies change to member id of company companyID on behalf of
 // member actorID, as fuelportal.CheckMemberChange allows; the member's
 // sessions end at once. A member of another company is ENOTFOUND.
 func (s *Service) Change(ctx context.Context, companyID, actorID, id int64, change fuelportal.MemberChange) (*fuelportal.Member, error) {
-	return s.Store.ChangeMember(ctx, companyID, actorID, id, &change, func(actor, target *fuelportal.Member, owners int) error {
+	return s.store.ChangeMember(ctx, companyID, actorID, id, &change, func(actor, target *fuelportal.Member, owners int) error {
 		return fuelportal.CheckMemberChange(actor, target, &change, owners)
 	})
 }
@@ -65,7 +74,7 @@ func (s *Service) Change(ctx context.Context, companyID, actorID, id int64, chan
 // sessions) on behalf of member actorID, as fuelportal.CheckMemberChange
 // allows.
 func (s *Service) Remove(ctx context.Context, companyID, actorID, id int64) error {
-	_, err := s.Store.ChangeMember(ctx, companyID, actorID, id, nil, func(actor, target *fuelportal.Member, owners int) error {
+	_, err := s.store.ChangeMember(ctx, companyID, actorID, id, nil, func(actor, target *fuelportal.Member, owners int) error {
 		return fuelportal.CheckMemberChange(actor, target, nil, owners)
 	})
 	return err
@@ -73,7 +82,7 @@ func (s *Service) Remove(ctx context.Context, companyID, actorID, id int64) erro
 
 // Groups returns company companyID's groups.
 func (s *Service) Groups(ctx context.Context, companyID int64) ([]*fuelportal.Group, error) {
-	return s.Store.Groups(ctx, companyID)
+	return s.store.Groups(ctx, companyID)
 }
 
 // CreateGroup adds a group named name to company companyID.
@@ -82,7 +91,7 @@ func (s *Service) CreateGroup(ctx context.Context, companyID int64, name string)
 		return nil, err
 	}
 	g := &fuelportal.Group{CompanyID: companyID, Name: name}
-	return g, s.Store.CreateGroup(ctx, g)
+	return g, s.store.CreateGroup(ctx, g)
 }
 
 // SetCardGroup puts the company's card number in group groupID (0: out
@@ -91,7 +100,7 @@ func (s *Service) SetCardGroup(ctx context.Context, companyID int64, number stri
 	if groupID < 0 {
 		return fuelportal.FieldError("groupId", "Group not found")
 	}
-	return s.Store.SetCardGroup(ctx, companyID, number, groupID)
+	return s.store.SetCardGroup(ctx, companyID, number, groupID)
 }
 
 // Invite invites email to company companyID with role (and group) on
@@ -115,7 +124,7 @@ func (s *Service) Invite(ctx context.Context, companyID, actorID int64, actorRol
 		Body:      fmt.Sprintf("You are invited to join your company on Fuel Portal as %s.\n\nOpen this link within 72 hours to set your password:\n%s\n\nIf you did not expect this, ignore this mail.\n", role, link),
 		ExpiresAt: &expires, Secrets: []string{token}}
 	event := &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: companyID, Mail: mail}
-	if err := s.Store.CreateInvitation(ctx, inv, hashToken(token), event); err != nil {
+	if err := s.store.CreateInvitation(ctx, inv, hashToken(token), event); err != nil {
 		return nil, err
 	}
 	return inv, nil
@@ -123,13 +132,13 @@ func (s *Service) Invite(ctx context.Context, companyID, actorID int64, actorRol
 
 // Invitations returns company companyID's pending invitations.
 func (s *Service) Invitations(ctx context.Context, companyID int64) ([]*fuelportal.Invitation, error) {
-	return s.Store.PendingInvitations(ctx, companyID)
+	return s.store.PendingInvitations(ctx, companyID)
 }
 
 // Revoke ends invitation id of company companyID (ENOTFOUND for another
 // company's or one no longer pending).
 func (s *Service) Revoke(ctx context.Context, companyID, id int64) error {
-	return s.Store.RevokeInvitation(ctx, companyID, id)
+	return s.store.RevokeInvitation(ctx, companyID, id)
 }
 
 // Accept spends the invitation of token and creates its member with the
@@ -146,12 +155,12 @@ func (s *Service) Accept(ctx context.Context, token, firstName, lastName, passwo
 	if len(token) == 0 || len(token) > 100 {
 		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgInvitationInvalid)
 	}
-	hash, err := s.Passwords.Hash(ctx, password)
+	hash, err := s.passwords.Hash(ctx, password)
 	if err != nil {
 		return nil, err
 	}
 	user := &fuelportal.User{PasswordHash: hash, FirstName: strings.TrimSpace(firstName), LastName: strings.TrimSpace(lastName)}
-	return s.Store.AcceptInvitation(ctx, hashToken(token), user)
+	return s.store.AcceptInvitation(ctx, hashToken(token), user)
 }
 
 // newToken returns a random URL-safe invitation token.
