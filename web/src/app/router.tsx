@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { loadForgotPasswordPage, loadResetPasswordPage, loadSignUpPage, SignInPage } from '@/features/auth';
-import { RedirectIfSignedIn, RequireAuth, RequireRole } from './guards';
+import { RedirectIfSignedIn, RequireAction, RequireAuth, RequireRole } from './guards';
 import { lazyPage } from './lazy-page';
 import { selectRole } from '@/lib/auth';
 import { paths, type CentreOnState } from '@/lib/paths';
@@ -56,6 +56,8 @@ const NotificationsPage = lazyPage(async () => (await import('@/features/notific
 const IntegrationsPage = lazyPage(async () => (await import('@/features/integrations')).IntegrationsPage);
 const VehiclesPage = lazyPage(async () => (await import('@/features/vehicles')).VehiclesPage);
 const IftaPage = lazyPage(async () => (await import('@/features/ifta')).IftaPage);
+const MembersPage = lazyPage(async () => (await import('@/features/members')).MembersPage);
+const AcceptInvitationPage = lazyPage(async () => (await import('@/features/members')).AcceptInvitationPage);
 
 /** Every route and access rule of docs/product.md §2.1 and docs/decisions.md. */
 export const routes: RouteObject[] = [
@@ -74,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: paths.contactUs, element: <ContactUsPage /> },
       { path: paths.termsAndConditions, element: <TermsPage /> },
       { path: paths.privacyPolicy, element: <PrivacyPolicyPage /> },
+      { path: paths.invitation, element: <AcceptInvitationPage /> },
       // Sign-in required.
       {
         element: <RequireAuth />,
@@ -94,12 +97,14 @@ export const routes: RouteObject[] = [
           {
             element: <RequireRole role="ROLE_COMPANY" />,
             children: [
-              { path: paths.fuelCards, element: <FuelCardsPage /> },
-              { path: paths.alerts, element: <AlertsPage /> },
-              { path: paths.compliance, element: <CompliancePage /> },
-              { path: paths.integrations, element: <IntegrationsPage /> },
-              { path: paths.vehicles, element: <VehiclesPage /> },
-              { path: paths.ifta, element: <IftaPage /> },
+              // Each page also needs its action of the member's role (GET /api/account/permissions).
+              { element: <RequireAction action="cards.read" />, children: [{ path: paths.fuelCards, element: <FuelCardsPage /> }] },
+              { element: <RequireAction action="alerts.read" />, children: [{ path: paths.alerts, element: <AlertsPage /> }] },
+              { element: <RequireAction action="compliance.read" />, children: [{ path: paths.compliance, element: <CompliancePage /> }] },
+              { element: <RequireAction action="webhooks.manage" />, children: [{ path: paths.integrations, element: <IntegrationsPage /> }] },
+              { element: <RequireAction action="vehicles.read" />, children: [{ path: paths.vehicles, element: <VehiclesPage /> }] },
+              { element: <RequireAction action="ifta.read" />, children: [{ path: paths.ifta, element: <IftaPage /> }] },
+              { element: <RequireAction action="members.read" />, children: [{ path: paths.members, element: <MembersPage /> }] },
             ],
           },
         ],

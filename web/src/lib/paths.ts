@@ -27,6 +27,8 @@ export const paths = {
   compliance: '/compliance',
   integrations: '/integrations',
   ifta: '/ifta',
+  members: '/members',
+  invitation: '/invite/:token',
   termsAndConditions: '/terms-and-conditions',
   privacyPolicy: '/privacy-policy',
   wex: '/wex',
