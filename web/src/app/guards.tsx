@@ -46,7 +46,9 @@ export function RequireRole({ role }: { role: RoleCode }) {
  */
 export function RequireAction({ action }: { action: Action }) {
   const { t } = useTranslation();
-  const { loaded, role, can } = usePermissions();
+  const { pending, loaded, role, can } = usePermissions();
+  // A link opened straight away waits for the first answer (the shell asks for it after sign-in).
+  if (pending) return null;
   if (!loaded || can(action)) return <Outlet />;
   return (
     <Page title={t('permissions.title')} maxWidth="sm" leading={<BackButton to={paths.dashboard} label={t('permissions.back')} />}>

@@ -22,6 +22,8 @@ export type Action =
 export interface PermissionCheck {
   /** False until the permissions have loaded, and after a failed load. */
   loaded: boolean;
+  /** The first answer is still on its way. */
+  pending: boolean;
   role?: MemberRole;
   /** Until the answer arrives (or when it fails) everything the account's role shows is offered: the server refuses what the member may not do. */
   can: (action: Action) => boolean;
@@ -33,9 +35,10 @@ export interface PermissionCheck {
  */
 export function usePermissions(): PermissionCheck {
   const signedIn = useAppSelector(selectIsSignedIn);
-  const { data } = useGetPermissionsQuery(undefined, { skip: !signedIn });
+  const { data, isLoading } = useGetPermissionsQuery(undefined, { skip: !signedIn });
   return {
     loaded: Boolean(data),
+    pending: isLoading,
     role: data?.role,
     can: (action) => !data || data.actions.includes(action),
   };

@@ -5,7 +5,6 @@ import PlayCircleIcon from '@mui/icons-material/PlayCircle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -84,13 +83,13 @@ function MemberRow({ member, self, mayWrite, mayManageOwners, onRemove }: Member
           value={member.role}
           disabled={isLoading}
           onChange={(event) => void save({ role: event.target.value as OfficeRole }, t('toasts.roleChanged', { name, role: t(`roles.${event.target.value}`) }))}
-          slotProps={{ htmlInput: { 'aria-label': t('row.roleOf', { name }) } }}
+          slotProps={{ select: { native: true }, htmlInput: { 'aria-label': t('row.roleOf', { name }) } }}
           sx={{ minWidth: 150 }}
         >
           {OFFICE_ROLES.filter((role) => mayManageOwners || role !== 'owner').map((role) => (
-            <MenuItem key={role} value={role}>
+            <option key={role} value={role}>
               {t(`roles.${role}`)}
-            </MenuItem>
+            </option>
           ))}
         </TextField>
       ) : (
