@@ -36,6 +36,7 @@ export const ROUTE_BUDGETS_KB = {
   integrations: 385,
   vehicles: 390,
   ifta: 390,
+  members: 385,
 };
 
 /** Routes over their budget (or with none), as messages; the sizes of all of them. */
