@@ -66,6 +66,7 @@ async function accept(page: Page, email: string) {
 test('an owner invites a dispatcher and a bookkeeper, who each see only what their role allows', async ({ page }) => {
   const dispatcher = uniqueEmail('dispatcher');
   const bookkeeper = uniqueEmail('bookkeeper');
+  await page.goto('/');
   await signIn(page, OWNER.email, OWNER.password);
   await expectShell(page);
   await page.getByTestId('navigation-drawer').getByRole('button', { name: 'Account' }).click();
