@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { selectRole, selectToken, selectUser, type RoleCode } from '@/lib/auth';
+import { useShownAfterPaint } from '@/lib/hooks';
 import { useAppSelector, type AppDispatch } from '@/lib/store';
 import { lazyPage } from './lazy-page';
 import { roleHint } from './role-hint';
@@ -30,12 +31,7 @@ const LazyOverrideRequests = lazy(async () => {
   };
 });
 function OverrideRequestsAfterPaint() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setTimeout(() => setPainted(true), 0));
-    return () => cancelAnimationFrame(frame);
-  }, []);
-  if (!painted) return null;
+  if (useShownAfterPaint(1) === 0) return null;
   return (
     <Suspense fallback={null}>
       <LazyOverrideRequests />

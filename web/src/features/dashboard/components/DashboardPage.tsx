@@ -5,6 +5,7 @@ import { memo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/Page';
 import { selectRole, selectUser, type RoleCode } from '@/lib/auth';
+import { useShownAfterPaint } from '@/lib/hooks';
 import { useAppSelector } from '@/lib/store';
 import { FirstSteps } from './FirstSteps';
 import { FuelCardsPreview } from './FuelCardsPreview';
@@ -65,6 +66,8 @@ const OwnerTiles = memo(function OwnerTiles({
   DriverRequests,
   OverrideRequests,
 }: Pick<DashboardPageProps, 'PaymentMethodModal' | 'DriverRequests' | 'OverrideRequests'>) {
+  // The tiles below a phone's first screen come after the first paint, one a frame.
+  const below = useShownAfterPaint(3);
   return (
     <>
       {OverrideRequests && (
@@ -84,20 +87,28 @@ const OwnerTiles = memo(function OwnerTiles({
       <Grid size={{ xs: 12, md: 6 }}>
         <WalletTile PaymentMethodModal={PaymentMethodModal} />
       </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FuelCardsPreview />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <RecentTransactions role="ROLE_COMPANY" />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <IftaTile />
-      </Grid>
+      {below >= 1 && (
+        <Grid size={{ xs: 12, md: 6 }}>
+          <FuelCardsPreview />
+        </Grid>
+      )}
+      {below >= 2 && (
+        <Grid size={{ xs: 12, md: 6 }}>
+          <RecentTransactions role="ROLE_COMPANY" />
+        </Grid>
+      )}
+      {below >= 3 && (
+        <Grid size={{ xs: 12, md: 6 }}>
+          <IftaTile />
+        </Grid>
+      )}
     </>
   );
 });
 
 const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, MyCard, role }: Pick<DashboardPageProps, 'ActiveTrip' | 'MyCard'> & { role: RoleCode }) {
+  // The tiles below a phone's first screen come after the first paint, one a frame.
+  const below = useShownAfterPaint(2);
   return (
     <>
       {role === 'ROLE_USER' && <PushInvite />}
@@ -114,10 +125,12 @@ const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, MyCard, role }
       <Grid size={12}>
         <TotalSpendingsTile />
       </Grid>
-      <Grid size={12}>
-        <RecentTransactions role={role} />
-      </Grid>
-      {role === 'ROLE_USER' && (
+      {below >= 1 && (
+        <Grid size={12}>
+          <RecentTransactions role={role} />
+        </Grid>
+      )}
+      {role === 'ROLE_USER' && below >= 2 && (
         <Grid size={12}>
           <OdometerTile />
         </Grid>

@@ -33,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadError, LoadingRows } from '@/components/feedback/LoadStates';
 import { useIsPhone } from '@/components/layout/AppShell';
 import { Page } from '@/components/layout/Page';
+import { useShownAfterPaint } from '@/lib/hooks';
 import { errorMessage, isFetchBaseQueryError } from '@/lib/api';
 import { formatCalendarDay, formatDateYear, formatDollars } from '@/lib/format';
 import { notify } from '@/lib/notifier';
@@ -431,6 +432,9 @@ export function IftaPage() {
   const [ratesOpen, setRatesOpen] = useState(false);
   const { currentData: ret, isFetching, isError, refetch } = useGetIftaReturnQuery(period);
   const block = ret ? closeBlock(ret) : null;
+  // Below the return's status and totals, the rows, the entries and the telematics section come
+  // after the first paint, one a frame (a phone's first screen shows none of them).
+  const below = useShownAfterPaint(ret || isError ? 3 : 0);
 
   let body;
   if (!ret && isError) body = <LoadError onRetry={refetch} retrying={isFetching} />;
@@ -463,11 +467,15 @@ export function IftaPage() {
           </Stack>
         )}
         <AfterClose ret={ret} />
-        <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 3, mb: 1 }}>
-          {t('rows.label')}
-        </Typography>
-        {ret.rows.length === 0 ? <EmptyState>{t('rows.empty')}</EmptyState> : phone ? <RowCards rows={ret.rows} /> : <RowsTable rows={ret.rows} />}
-        <Entries period={period} closed={Boolean(ret.closedAt)} />
+        {below >= 1 && (
+          <>
+            <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 3, mb: 1 }}>
+              {t('rows.label')}
+            </Typography>
+            {ret.rows.length === 0 ? <EmptyState>{t('rows.empty')}</EmptyState> : phone ? <RowCards rows={ret.rows} /> : <RowsTable rows={ret.rows} />}
+          </>
+        )}
+        {below >= 2 && <Entries period={period} closed={Boolean(ret.closedAt)} />}
       </>
     );
 
@@ -496,7 +504,7 @@ export function IftaPage() {
       {ratesOpen && (
         <RatesDialog year={period.year} quarter={period.quarter} missing={block?.kind === 'missingRate' ? block.jurisdictions : []} onClose={() => setRatesOpen(false)} />
       )}
-      <TelematicsSection />
+      {below >= 3 && <TelematicsSection />}
     </Page>
   );
 }
