@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { ShownAfterPaint } from '@/components/layout/ShownAfterPaint';
 import { selectRole, selectToken, selectUser, type RoleCode } from '@/lib/auth';
-import { useShownAfterPaint } from '@/lib/hooks';
 import { useAppSelector, type AppDispatch } from '@/lib/store';
 import { lazyPage } from './lazy-page';
 import { roleHint } from './role-hint';
@@ -31,11 +31,12 @@ const LazyOverrideRequests = lazy(async () => {
   };
 });
 function OverrideRequestsAfterPaint() {
-  if (useShownAfterPaint(1) === 0) return null;
   return (
-    <Suspense fallback={null}>
-      <LazyOverrideRequests />
-    </Suspense>
+    <ShownAfterPaint>
+      <Suspense fallback={null}>
+        <LazyOverrideRequests />
+      </Suspense>
+    </ShownAfterPaint>
   );
 }
 // Each role's section above the tiles (the page holds its tiles until that section settles)

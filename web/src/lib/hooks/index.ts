@@ -1,2 +1,1 @@
 export { useDebouncedValue } from './use-debounced-value';
-export { useShownAfterPaint } from './use-shown-after-paint';

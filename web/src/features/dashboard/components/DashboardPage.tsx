@@ -4,8 +4,8 @@ import Grid from '@mui/material/Grid';
 import { memo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/Page';
+import { ShownAfterPaint } from '@/components/layout/ShownAfterPaint';
 import { selectRole, selectUser, type RoleCode } from '@/lib/auth';
-import { useShownAfterPaint } from '@/lib/hooks';
 import { useAppSelector } from '@/lib/store';
 import { FirstSteps } from './FirstSteps';
 import { FuelCardsPreview } from './FuelCardsPreview';
@@ -66,8 +66,6 @@ const OwnerTiles = memo(function OwnerTiles({
   DriverRequests,
   OverrideRequests,
 }: Pick<DashboardPageProps, 'PaymentMethodModal' | 'DriverRequests' | 'OverrideRequests'>) {
-  // The tiles below a phone's first screen come after the first paint, one a frame.
-  const below = useShownAfterPaint(3);
   return (
     <>
       {OverrideRequests && (
@@ -87,28 +85,23 @@ const OwnerTiles = memo(function OwnerTiles({
       <Grid size={{ xs: 12, md: 6 }}>
         <WalletTile PaymentMethodModal={PaymentMethodModal} />
       </Grid>
-      {below >= 1 && (
+      {/* Below a phone's first screen. */}
+      <ShownAfterPaint>
         <Grid size={{ xs: 12, md: 6 }}>
           <FuelCardsPreview />
         </Grid>
-      )}
-      {below >= 2 && (
         <Grid size={{ xs: 12, md: 6 }}>
           <RecentTransactions role="ROLE_COMPANY" />
         </Grid>
-      )}
-      {below >= 3 && (
         <Grid size={{ xs: 12, md: 6 }}>
           <IftaTile />
         </Grid>
-      )}
+      </ShownAfterPaint>
     </>
   );
 });
 
 const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, MyCard, role }: Pick<DashboardPageProps, 'ActiveTrip' | 'MyCard'> & { role: RoleCode }) {
-  // The tiles below a phone's first screen come after the first paint, one a frame.
-  const below = useShownAfterPaint(2);
   return (
     <>
       {role === 'ROLE_USER' && <PushInvite />}
@@ -125,16 +118,17 @@ const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, MyCard, role }
       <Grid size={12}>
         <TotalSpendingsTile />
       </Grid>
-      {below >= 1 && (
+      {/* Below a phone's first screen. */}
+      <ShownAfterPaint>
         <Grid size={12}>
           <RecentTransactions role={role} />
         </Grid>
-      )}
-      {role === 'ROLE_USER' && below >= 2 && (
-        <Grid size={12}>
-          <OdometerTile />
-        </Grid>
-      )}
+        {role === 'ROLE_USER' && (
+          <Grid size={12}>
+            <OdometerTile />
+          </Grid>
+        )}
+      </ShownAfterPaint>
     </>
   );
 });

@@ -33,7 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadError, LoadingRows } from '@/components/feedback/LoadStates';
 import { useIsPhone } from '@/components/layout/AppShell';
 import { Page } from '@/components/layout/Page';
-import { useShownAfterPaint } from '@/lib/hooks';
+import { ShownAfterPaint } from '@/components/layout/ShownAfterPaint';
 import { errorMessage, isFetchBaseQueryError } from '@/lib/api';
 import { formatCalendarDay, formatDateYear, formatDollars } from '@/lib/format';
 import { notify } from '@/lib/notifier';
@@ -432,9 +432,6 @@ export function IftaPage() {
   const [ratesOpen, setRatesOpen] = useState(false);
   const { currentData: ret, isFetching, isError, refetch } = useGetIftaReturnQuery(period);
   const block = ret ? closeBlock(ret) : null;
-  // Below the return's status and totals, the rows, the entries and the telematics section come
-  // after the first paint, one a frame (a phone's first screen shows none of them).
-  const below = useShownAfterPaint(ret || isError ? 3 : 0);
 
   let body;
   if (!ret && isError) body = <LoadError onRetry={refetch} retrying={isFetching} />;
@@ -467,15 +464,14 @@ export function IftaPage() {
           </Stack>
         )}
         <AfterClose ret={ret} />
-        {below >= 1 && (
-          <>
-            <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 3, mb: 1 }}>
-              {t('rows.label')}
-            </Typography>
-            {ret.rows.length === 0 ? <EmptyState>{t('rows.empty')}</EmptyState> : phone ? <RowCards rows={ret.rows} /> : <RowsTable rows={ret.rows} />}
-          </>
-        )}
-        {below >= 2 && <Entries period={period} closed={Boolean(ret.closedAt)} />}
+        {/* Below a phone's first screen: the rows, then the entries. */}
+        <ShownAfterPaint>
+          <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 3, mb: 1 }}>
+            {t('rows.label')}
+          </Typography>
+          {ret.rows.length === 0 ? <EmptyState>{t('rows.empty')}</EmptyState> : phone ? <RowCards rows={ret.rows} /> : <RowsTable rows={ret.rows} />}
+          <Entries period={period} closed={Boolean(ret.closedAt)} />
+        </ShownAfterPaint>
       </>
     );
 
@@ -504,7 +500,9 @@ export function IftaPage() {
       {ratesOpen && (
         <RatesDialog year={period.year} quarter={period.quarter} missing={block?.kind === 'missingRate' ? block.jurisdictions : []} onClose={() => setRatesOpen(false)} />
       )}
-      {below >= 3 && <TelematicsSection />}
+      <ShownAfterPaint>
+        <TelematicsSection />
+      </ShownAfterPaint>
     </Page>
   );
 }
