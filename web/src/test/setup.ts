@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadAllTexts } from '@/lib/i18n';
 import { server } from './server';
 
-// Tests render pages without the route that loads their texts (lazyPage).
-await loadAllTexts();
+// Tests render pages without the route that loads their texts (lazyPage), in either language.
+await loadAllTexts(['en', 'es']);
 
 // Pages load their code when their route first renders (src/app/router.tsx); the first
 // import of a page in a test file can take seconds to transform on a loaded machine. Every

@@ -101,6 +101,8 @@ describe('IFTA return page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Upload the 2026 Q3 rates' });
     expect(within(dialog).getByTestId('ifta-rates-missing')).toHaveTextContent('This return has no rate for OR.');
     await user.upload(within(dialog).getByTestId('ifta-rates-file'), csvFile('year,quarter,jurisdiction,fuelType,rate,surcharge\n2026,3,XX,diesel,0.2,\n'));
+    // The file is read before Upload is enabled.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     const problems = await within(dialog).findByTestId('ifta-rates-problems');
     expect(problems).toHaveTextContent('2 problems: nothing was stored');
@@ -110,6 +112,7 @@ describe('IFTA return page', () => {
     ]);
 
     await user.upload(within(dialog).getByTestId('ifta-rates-file'), csvFile('year,quarter,jurisdiction,fuelType,rate,surcharge\n2026,3,OR,diesel,0,\n'));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await within(dialog).findByTestId('ifta-rates-result')).toHaveTextContent('1 rate stored: your return of its quarter uses it now.');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
