@@ -18,6 +18,16 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
+# Each phase says its wall time and the CPU time of what it ran (user + system of its finished
+# child processes, from /proc: fairer than wall time on a shared host).
+children_cpu_ms() { local f; read -ra f </proc/$$/stat; echo $(( (f[15] + f[16]) * 1000 / $(getconf CLK_TCK) )); }
+phase() {
+  local name=$1 t0 c0; shift
+  t0=$(date +%s%N); c0=$(children_cpu_ms)
+  "$@"  # not in an `||`: a failing command still ends the script (set -e)
+  printf '==> %s: wall %d s, CPU %d s\n' "$name" $(( ($(date +%s%N) - t0) / 1000000000 )) $(( ($(children_cpu_ms) - c0) / 1000 ))
+}
+
 free_port() { python3 - <<'PY' 2>/dev/null || echo $((20000 + RANDOM % 20000))
 import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])
 PY
@@ -95,10 +105,10 @@ run_e2e() {
 }
 
 case "$what" in
-  go) ensure_postgres; start_stripe_mock; run_go ;;
-  web) run_words; run_web ;;
-  e2e) ensure_postgres; start_stripe_mock; run_e2e ;;
-  all) run_words; ensure_postgres; start_stripe_mock; run_go; run_web; run_e2e
+  go) ensure_postgres; start_stripe_mock; phase go run_go ;;
+  web) phase words run_words; phase web run_web ;;
+  e2e) ensure_postgres; start_stripe_mock; phase e2e run_e2e ;;
+  all) phase words run_words; ensure_postgres; start_stripe_mock; phase go run_go; phase web run_web; phase e2e run_e2e
        echo "==> all suites passed" ;;
   *) echo "usage: test.sh [all|go|web|e2e]" >&2; exit 2 ;;
 esac
