@@ -82,21 +82,48 @@ run_web() {
   (cd web && npm run check:bundle)
 }
 
+# Seeds the demo into a fresh SQLite file at $1 with the binary itself (`serve --demo` until it
+# answers, then stopped): the e2e servers on SQLite start from copies of it instead of each
+# seeding the demo again (3,000 purchases through the purchase service: seconds of CPU each).
+seed_demo_sqlite() {
+  local db=$1 port pid
+  port=$(free_port)
+  bin/fuelportal serve --addr "127.0.0.1:$port" --db "sqlite:$db" --demo >"$db.log" 2>&1 &
+  pid=$!
+  until curl -fs -o /dev/null "http://127.0.0.1:$port/api/health"; do
+    if ! kill -0 "$pid" 2>/dev/null; then echo "seeding the demo failed:" >&2; cat "$db.log" >&2; exit 1; fi
+    sleep 0.2
+  done
+  kill -TERM "$pid"; wait "$pid" || true
+}
+
+# A copy of the seeded SQLite demo at $1 (with its write-ahead log, if the server left one).
+copy_demo_sqlite() {
+  local from=$1 to=$2 suffix
+  for suffix in "" -wal -shm; do if [ -f "$from$suffix" ]; then cp "$from$suffix" "$to$suffix"; fi; done
+}
+
 run_e2e() {
   local pgdb="${TEST_DATABASE_URL%%\?*}"; pgdb="${pgdb%/*}/fuelportal_e2e?sslmode=disable"
   psql -q -d "$TEST_DATABASE_URL" -c 'DROP DATABASE IF EXISTS fuelportal_e2e' -c 'CREATE DATABASE fuelportal_e2e'
+  local tmp; tmp=$(mktemp -d)
+  seed_demo_sqlite "$tmp/demo.db"
+  copy_demo_sqlite "$tmp/demo.db" "$tmp/phone.db"
+  copy_demo_sqlite "$tmp/demo.db" "$tmp/nopay.db"
   # Each flow runs at one size (web/playwright.config.ts: a driver's flows on the phone, the
   # owner's on the desktop; the screens tour at both). The phone project runs on SQLite, the
   # desktop project on PostgreSQL. The two runs are independent (each its own server, database,
   # port and output folder; one worker each, since a run's specs share the demo company) and
   # partly wait on the browser and timers, so they run side by side; each line says which run
-  # it is from. (The payments-not-configured spec has its own server without Stripe keys, on
-  # SQLite: playwright.config.ts.) The phone run lets the server post pushes to push.spec.ts's
-  # receiver on loopback (E2E_ALLOW_PRIVATE); the desktop run refuses private addresses.
+  # it is from. (The payments-not-configured spec, a desktop flow, has its own server without
+  # Stripe keys, on SQLite: playwright.config.ts; the phone run starts none, E2E_NOPAY=0.) The
+  # phone run lets the server post pushes to push.spec.ts's receiver on loopback
+  # (E2E_ALLOW_PRIVATE); the desktop run refuses private addresses. The servers on SQLite start
+  # from copies of one seeded demo; the one on PostgreSQL seeds its own.
   echo "==> e2e (Chromium): [sqlite] the phone flows; [postgres] the desktop flows; the screens tour in both"
-  (cd web && E2E_ALLOW_PRIVATE=1 E2E_DB="sqlite:$(mktemp -d)/e2e.db" npx playwright test --project=phone --output=test-results/sqlite-phone) 2>&1 | sed -u 's/^/[sqlite] /' &
+  (cd web && E2E_ALLOW_PRIVATE=1 E2E_NOPAY=0 E2E_DB="sqlite:$tmp/phone.db" npx playwright test --project=phone --output=test-results/sqlite-phone) 2>&1 | sed -u 's/^/[sqlite] /' &
   local sqlite_run=$!
-  (cd web && E2E_DB="$pgdb" npx playwright test --project=desktop --output=test-results/postgres) 2>&1 | sed -u 's/^/[postgres] /' &
+  (cd web && E2E_DB="$pgdb" E2E_NOPAY_DB="sqlite:$tmp/nopay.db" npx playwright test --project=desktop --output=test-results/postgres) 2>&1 | sed -u 's/^/[postgres] /' &
   local postgres_run=$!
   local failed=0
   wait "$sqlite_run" || failed=1

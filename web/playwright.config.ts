@@ -35,7 +35,8 @@ const stripeEnv: Record<string, string> = process.env.STRIPE_MOCK_URL
       STRIPE_ISSUING_WEBHOOK_SECRET: process.env.E2E_ISSUING_WEBHOOK_SECRET,
     }
   : {};
-if (process.env.STRIPE_MOCK_URL) {
+// E2E_NOPAY=0: a run without the payments-not-configured spec (the phone run) starts no such server.
+if (process.env.STRIPE_MOCK_URL && process.env.E2E_NOPAY !== '0') {
   process.env.E2E_NOPAY_PORT ??= String(Number(process.env.E2E_PORT) + 1);
   process.env.E2E_NOPAY_DB ??= `sqlite:${join(mkdtempSync(join(tmpdir(), 'fuelportal-e2e-nopay-')), 'e2e.db')}`;
   process.env.E2E_NOPAY_URL = `http://127.0.0.1:${process.env.E2E_NOPAY_PORT}`;
