@@ -57,12 +57,11 @@ async function openPlanner(page: Page, path = '/navigation') {
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(path);
   // The fields are enabled once MapLibre has loaded its (offline) style.
-  await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled();
   await expect(page.getByTestId('station-card').first()).toBeVisible();
 }
 
 test('plans fuel stops between Dallas and Oklahoma City, switches alternatives and clears', async ({ page }) => {
-  test.setTimeout(180_000);
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   // MapLibre warns for every image a style asks for and lacks: the offline style must lack none.
@@ -92,7 +91,7 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
   await pickPlace(page, 'Destination', 'Oklahoma Ci', 'Oklahoma City, OK');
   await page.getByRole('button', { name: 'Build Route' }).click();
   const nearRoute = page.getByRole('heading', { name: /^Stations Near Route \(\d+\)$/ });
-  await expect(nearRoute).toBeVisible({ timeout: 30_000 });
+  await expect(nearRoute).toBeVisible();
   const nearCount = Number((await nearRoute.textContent())?.match(/\((\d+)\)/)?.[1]);
   expect(nearCount).toBeGreaterThan(0);
   await expect(page.getByTestId('route-distance')).toHaveText(/mi$/);
@@ -139,7 +138,7 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
   await expect(submit).toBeDisabled();
   await page.getByRole('textbox', { name: /Current fuel/ }).fill('40');
   await submit.click();
-  await expect(page.getByRole('heading', { name: /^Best Fuel Options \(\d+\)$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: /^Best Fuel Options \(\d+\)$/ })).toBeVisible();
   const total = cents(await page.getByTestId('plan-total-cost').textContent());
   const naive = cents(await page.getByTestId('plan-naive-cost').textContent());
   expect(total).toBeGreaterThan(0);

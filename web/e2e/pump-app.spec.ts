@@ -105,7 +105,7 @@ test('a prompted virtual card from approval to an approved purchase, its details
   // The driver, in Spanish, reads what to type at the pump and reveals the card too.
   await page.goto('/signin');
   await signIn(page, email, DRIVER_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
   const driver = (await (await request.post('/api/authenticate', { data: { username: email, password: DRIVER_PASSWORD } })).json()) as { token: string };
   const spanish = await request.put('/api/account', {
     headers: { Authorization: `Bearer ${driver.token}` },

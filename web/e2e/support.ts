@@ -121,7 +121,6 @@ export async function readResetCode(email: string): Promise<string> {
         code = readOutbox(email).match(/code is (\d{6})\b/)?.[1];
         return code;
       },
-      { timeout: 10_000 },
     )
     .toBeDefined();
   return code!;
