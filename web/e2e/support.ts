@@ -207,6 +207,45 @@ export function uniqueLetters(): string {
   return letters.charAt(0).toUpperCase() + letters.slice(1);
 }
 
+/** A bearer token for username, from the sign-in API. */
+export async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const response = await request.post('/api/authenticate', { data: { username, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The card the owner's Order dialog created, as POST /api/wex/company/cards answered it. */
+export type OrderedCard = { cardNumber: string; issuer: string; issuerCardId: string; last4: string | null };
+
+/**
+ * Presses the open Order dialog's Order card button and returns the card the server created
+ * (on the Stripe issuer, a Stripe Issuing card with its issuerCardId).
+ */
+export async function submitCardOrder(page: Page): Promise<OrderedCard> {
+  const ordered = page.waitForResponse((response) => response.url().endsWith('/api/wex/company/cards') && response.request().method() === 'POST');
+  await page.getByRole('dialog', { name: 'Order a card' }).getByRole('button', { name: 'Order card' }).click();
+  const created = await ordered;
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as OrderedCard;
+}
+
+/** A driver joins Demo Freight with cardNumber through the sign-up's API, as the wizard posts it. */
+export async function signUpDriverWithCard(
+  request: APIRequestContext,
+  driver: { email: string; password: string; firstName: string; lastName: string; cardNumber: string; phoneNumber: string },
+): Promise<void> {
+  const response = await request.post('/api/account/create', { data: { username: driver.email, companyName: 'Demo Freight LLC', ...driver } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** The signed-in owner approves the driver waiting as driverName on the fuel cards. */
+export async function approveDriver(page: Page, driverName: string): Promise<void> {
+  await page.goto('/fuel-cards');
+  const waiting = page.getByRole('article', { name: driverName });
+  await waiting.getByRole('button', { name: `Approve ${driverName}` }).click();
+  await expect(waiting).toHaveCount(0);
+}
+
 /**
  * Posts Stripe's real-time authorization request for issuerCardId to the Issuing webhook, signed
  * as Stripe signs it (Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.payload">), in the shape
