@@ -80,6 +80,11 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   const where = `${name} [${projectName()}]`;
   await expectNoSidewaysScroll(page, where);
   await expectAccessible(page, where);
+  await picture(page, name, options);
+}
+
+/** Only the picture of screenshot(): for a page axe-core has just checked as it is now. */
+export async function picture(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   if (process.env.E2E_SCREENSHOTS === '0') return;
   await page.screenshot({ path: screenshotPath(name), fullPage: options.fullPage ?? true });
 }
