@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, expectNoSidewaysScroll, screenshot, signIn } from './support';
+import { OWNER, expectMapAtRest, expectNoSidewaysScroll, screenshot, signIn } from './support';
 
 /*
  * The national map fetches what its view needs. The map instance is reached through
@@ -36,9 +36,7 @@ async function badges(page: Page): Promise<Badge[]> {
 
 /** Waits until the map is still and the view's answer is drawn (no loading banner). */
 async function settled(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __plannerMap: import('maplibre-gl').Map }).__plannerMap.isMoving()))
-    .toBe(false);
+  await expectMapAtRest(page);
   await expect(page.getByTestId('loading-locations')).toBeHidden();
 }
 

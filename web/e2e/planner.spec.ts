@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, isPhone, screenshot, signIn } from './support';
+import { OWNER, expectMapAtRest, isPhone, screenshot, signIn } from './support';
 
 /** "$1,234.56" → 123456 (cents). */
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
@@ -84,7 +84,7 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
 
   // A cluster click zooms in; eventually single station badges open their card.
   await page.getByTestId('cluster-badge').first().click();
-  await page.waitForTimeout(800);
+  await expectMapAtRest(page);
 
   // Route.
   await pickPlace(page, 'Departure', 'Dallas', 'Dallas, TX');
@@ -99,7 +99,7 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
   await expect(page.getByTestId('departure-marker')).toBeVisible();
   await expect(page.getByTestId('destination-marker')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear Route' })).toBeEnabled();
-  await page.waitForTimeout(1000); // fitBounds animation
+  await expectMapAtRest(page); // the fitBounds animation
   await screenshot(page, 'planner-route');
 
   // A badge on the map expands its card in the list.
@@ -144,7 +144,7 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
   expect(total).toBeGreaterThan(0);
   expect(total).toBeLessThan(naive);
   await expect(page.getByTestId('plan-entry').first()).toContainText('gal');
-  await page.waitForTimeout(500);
+  await expectMapAtRest(page);
   await screenshot(page, 'planner-plan');
 
   // Alternative route: stations near it are fetched again and the plan is recomputed.
@@ -172,7 +172,7 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
     } else {
       await expect(page.getByRole('alert')).toBeVisible();
     }
-    await page.waitForTimeout(500);
+    await expectMapAtRest(page);
     await screenshot(page, 'planner-alternative');
   }
 

@@ -212,6 +212,13 @@ export function uniqueLetters(): string {
   return letters.charAt(0).toUpperCase() + letters.slice(1);
 }
 
+/** Waits until the planner's map is still (no pan, zoom or fitBounds animation running). */
+export async function expectMapAtRest(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __plannerMap: import('maplibre-gl').Map }).__plannerMap.isMoving()))
+    .toBe(false);
+}
+
 /** A bearer token for username, from the sign-in API. */
 export async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
   const response = await request.post('/api/authenticate', { data: { username, password } });
