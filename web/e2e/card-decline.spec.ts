@@ -1,18 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  OWNER,
-  approveDriver,
-  expectShell,
-  needs,
-  requestAuthorization,
-  screenshot,
-  signIn,
-  signOutFromShell,
-  signUpDriverWithCard,
-  submitCardOrder,
-  uniqueEmail,
-  uniqueLetters,
-} from './support';
+import { OWNER, approveDriver, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, signUpDriverWithCard, submitCardOrder, uniqueEmail, uniqueLetters } from './support';
 
 /*
  * A real card's decline at the pump, end to end against the real binary with stripe-mock

@@ -1,19 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  OWNER,
-  apiToken,
-  approveDriver,
-  expectShell,
-  needs,
-  requestAuthorization,
-  screenshot,
-  signIn,
-  signOutFromShell,
-  signUpDriverWithCard,
-  submitCardOrder,
-  uniqueEmail,
-  uniqueLetters,
-} from './support';
+import { OWNER, apiToken, approveDriver, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, signUpDriverWithCard, submitCardOrder, uniqueEmail, uniqueLetters } from './support';
 
 /*
  * What the driver needs at the pump, end to end against the real binary with stripe-mock
