@@ -11,7 +11,7 @@ await loadAllTexts(['en', 'es']);
 // import of a page in a test file can take seconds to transform on a loaded machine. Every
 // findBy and waitFor waits this long (vite.config.ts's test limits are the rest): no test
 // sets a tighter one of its own, so none depends on the host's speed.
-configure({ asyncUtilTimeout: 30_000 });
+configure({ asyncUtilTimeout: 90_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -86,7 +86,7 @@ describe('IFTA return page', () => {
     expect(screen.queryByTestId('ifta-overdue')).not.toBeInTheDocument();
   });
 
-  it('lists every bad line of a refused rate file, then stores a good one and closes the return', { timeout: 120_000 }, async () => {
+  it('lists every bad line of a refused rate file, then stores a good one and closes the return', async () => {
     let calls = 0;
     answer(() =>
       ++calls === 1
@@ -126,7 +126,7 @@ describe('IFTA return page', () => {
     expect(screen.queryByTestId('ifta-overdue')).not.toBeInTheDocument();
   });
 
-  it('keeps the quarter and fuel shown in the address', { timeout: 120_000 }, async () => {
+  it('keeps the quarter and fuel shown in the address', async () => {
     const asked = answer(() => HttpResponse.json({ stored: 1, quarters: 1 }));
     const { user, router } = renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
     await screen.findByTestId('ifta-overdue');
