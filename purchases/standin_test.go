@@ -297,3 +297,86 @@ func TestAuthorize_NearTheFloorADecisionOnAStaleBalanceIsDeclined(t *testing.T) 
 		t.Fatalf("held %d more, want the first hold's 600150", held)
 	}
 }
+
+// The process that gave a stand-in answer stops before the database could
+// record it: the answer waits in its journal, and the next process to
+// open the journal's directory records it, once; a second replay of the
+// same journal records nothing more.
+func TestStandIn_JournaledAnswerOutlivesTheProcessAndIsRecordedOnce(t *testing.T) {
+	for _, engine := range []store.Engine{store.SQLite, store.Postgres} {
+		t.Run(string(engine), func(t *testing.T) {
+			ctx := context.Background()
+			var db *store.DB
+			var stick, unstick func()
+			opts := store.Options{Timeout: time.Second}
+			if engine == store.Postgres {
+				if os.Getenv("TEST_DATABASE_URL") == "" {
+					t.Skip("needs PostgreSQL (TEST_DATABASE_URL)")
+				}
+				var proxy *storetest.TCPProxy
+				db, proxy = storetest.OpenPostgresThroughProxy(t, opts)
+				stick, unstick = proxy.Freeze, proxy.Thaw
+			} else {
+				path := filepath.Join(t.TempDir(), "journal.db")
+				db = storetest.OpenSQLiteAtWith(t, path, opts)
+				stick, unstick = writeLockElsewhere(t, path)
+			}
+			p := newPump(t, db, fuelportal.TimeoutApprove)
+			dir := t.TempDir()
+			if err := p.svc.StandIn().OpenJournal(dir); err != nil {
+				t.Fatal(err)
+			}
+			p.svc.Deadline = 100 * time.Millisecond
+			before := p.held(t)
+
+			stick()
+			a, _, err := p.svc.AuthorizeNetwork(ctx, p.request("GONE-BEFORE-RECORD", p.limited, 80_00))
+			if err != nil || !a.Approved || a.AmountCents != 48_50 || !a.TimedOut {
+				unstick()
+				t.Fatalf("answer = %+v, %v; want the stand-in's 4850", a, err)
+			}
+			p.svc.StandIn().Close() // the process stops: its record attempt ends unanswered
+			unstick()
+			if _, err := db.Authorization(ctx, "GONE-BEFORE-RECORD"); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+				t.Fatalf("recorded by the stopped process: %v", err)
+			}
+			journals, _ := filepath.Glob(filepath.Join(dir, "*"))
+			if len(journals) != 1 {
+				t.Fatalf("journals = %v, want the stopped process's", journals)
+			}
+			kept, err := os.ReadFile(journals[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+
+			replay := func() {
+				t.Helper()
+				next := &purchases.Service{DB: db, Logger: p.svc.Logger}
+				if err := next.StandIn().OpenJournal(dir); err != nil {
+					t.Fatal(err)
+				}
+				if err := next.StandIn().Wait(ctx); err != nil {
+					t.Fatal(err)
+				}
+				next.StandIn().Close()
+				got, err := db.Authorization(ctx, "GONE-BEFORE-RECORD")
+				if err != nil || !got.Approved || got.AmountCents != 48_50 || !got.TimedOut || got.Status != fuelportal.AuthorizationHeld {
+					t.Fatalf("record = %+v, %v", got, err)
+				}
+				if held := p.held(t) - before; held != 50_00 {
+					t.Fatalf("wallet holds %d more, want the answer's 4850 and its fee once", held)
+				}
+				if left, _ := filepath.Glob(filepath.Join(dir, "*")); len(left) != 0 {
+					t.Fatalf("journals left after the record: %v", left)
+				}
+			}
+			replay()
+			// The same journal once more (a process that adopted it stopped
+			// before removing it): nothing more is recorded.
+			if err := os.WriteFile(journals[0], kept, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			replay()
+		})
+	}
+}
