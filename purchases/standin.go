@@ -262,6 +262,10 @@ func (s *StandIn) Close() {
 	}
 }
 
+// capturedBeforeRequest marks an authorization recorded by its capture
+// (store.Tx.InsertCapturedAuthorization).
+const capturedBeforeRequest = "CAPTURED_BEFORE_REQUEST"
+
 // standInWorkers is how many answers a process records at once.
 const standInWorkers = 4
 
@@ -350,7 +354,11 @@ func (s *StandIn) work() {
 		}
 		pause = 50 * time.Millisecond
 		s.recordedOne(next)
-		if !created && (first.Approved != next.a.Approved || first.AmountCents != next.a.AmountCents) {
+		if !created && first.Status == fuelportal.AuthorizationCaptured && slices.Contains(first.RulesFired, capturedBeforeRequest) {
+			// Its capture came first (Stripe's, to another process): the
+			// capture's record stands, nothing is held.
+			s.logger.Info("card authorization answered after its capture was recorded", "authorization", next.r.ID)
+		} else if !created && (first.Approved != next.a.Approved || first.AmountCents != next.a.AmountCents) {
 			// Another answer to the same id was recorded first: a replay
 			// of the request decided by another process (or before a
 			// restart). The record stays the first answer.

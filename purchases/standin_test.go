@@ -380,3 +380,50 @@ func TestStandIn_JournaledAnswerOutlivesTheProcessAndIsRecordedOnce(t *testing.T
 		})
 	}
 }
+
+// The network's capture reaches another process before the stand-in's
+// approval is recorded: it is answered 503 (sent again), nothing moves;
+// once the approval is recorded the capture sent again takes its hold.
+func TestCaptureNetwork_BeforeTheStandInsRecordIsSentAgain(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		p := newPump(t, db, fuelportal.TimeoutApprove)
+		answering := &purchases.Service{DB: db, Logger: p.svc.Logger} // the process that answered
+		if err := answering.StandIn().Refresh(ctx, 0); err != nil {
+			t.Fatal(err)
+		}
+		r := p.request("ELSEWHERE-1", p.limited, 80_00)
+		r.Issuer, r.AmountControllable, r.ReceivedAt, r.Created = fuelportal.IssuerNetwork, true, time.Now().UTC(), time.Now().UTC()
+		a := answering.StandIn().Answer(r)
+		if !a.Approved {
+			t.Fatalf("stand-in answer = %+v", a)
+		}
+		balance, _ := db.WalletBalance(ctx, p.company)
+		capture := &fuelportal.CardPurchase{NetworkTransactionID: "CAP-ELSEWHERE-1", AuthorizationID: r.ID, CardNumber: p.limited,
+			LocationID: 412, Gallons: 10_000, RetailPrice: 3859, TransactionDate: time.Now().UTC().Add(-time.Minute)}
+		_, _, err := p.svc.Record(ctx, capture)
+		if fuelportal.ErrorCode(err) != fuelportal.EUNAVAILABLE || fuelportal.ErrorMessage(err) != purchases.MsgAuthorizationNotRecordedYet {
+			t.Fatalf("capture before the record: %v, want 503 to send it again", err)
+		}
+		if b, _ := db.WalletBalance(ctx, p.company); b != balance {
+			t.Fatalf("the refused capture moved money: %d → %d", balance, b)
+		}
+
+		answering.StandIn().Record(r, a)
+		if err := answering.StandIn().Wait(ctx); err != nil {
+			t.Fatal(err)
+		}
+		held := p.held(t)
+		tr, created, err := p.svc.Record(ctx, capture)
+		if err != nil || !created || tr.Status != fuelportal.TransactionApproved {
+			t.Fatalf("capture sent again: %+v, %v", tr, err)
+		}
+		got, _ := db.Authorization(ctx, r.ID)
+		if got.Status != fuelportal.AuthorizationCaptured || p.held(t) != held-50_00 {
+			t.Fatalf("authorization %s, held %d → %d: want captured and its hold released", got.Status, held, p.held(t))
+		}
+		if b, _ := db.WalletBalance(ctx, p.company); b != balance-tr.FundedTotalCents {
+			t.Fatalf("balance %d, want %d less the purchase's %d", b, balance, tr.FundedTotalCents)
+		}
+	})
+}
