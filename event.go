@@ -24,10 +24,12 @@ const (
 	EventTripCompleted        EventType = "trip.completed"        // a trip was completed
 	EventTripEnded            EventType = "trip.ended"            // a locked trip ended (completed or cancelled)
 	EventTripRequested        EventType = "trip.requested"        // a driver asks to end or re-plan an owner-locked trip
+	EventTripRequestDecided   EventType = "trip.request_decided"  // an owner approved or denied a driver's trip request
 	EventOverrideRequested    EventType = "override.requested"    // a driver asked for an override
 	EventOverrideDecided      EventType = "override.decided"      // an owner approved or denied an override request
 	EventWalletLow            EventType = "wallet.low"            // the wallet fell below the owner's threshold
 	EventDriverWaiting        EventType = "driver.waiting"        // a driver signed up and waits for approval
+	EventDriverDecided        EventType = "driver.decided"        // an owner approved or declined a driver's sign-up
 	EventIFTADue              EventType = "ifta.due"              // a quarter's IFTA return is due in 30, 7 or 1 days
 	EventIFTAReturnClosed     EventType = "ifta.return_closed"    // an IFTA return was closed
 	EventWebhookFailing       EventType = "webhook.failing"       // a webhook endpoint took no delivery for 24 hours
@@ -55,6 +57,9 @@ type Event struct {
 	// Data is the webhook payload's "data" (any value encoding/json takes;
 	// read back from the database it is the JSON as published).
 	Data any
+	// Answer is the mail that answers the named user's own request (its
+	// To is filled with the user's address when it is derived).
+	Answer *MailMessage
 	// Muted events are history (the demo's seed): derived into the owners'
 	// alerts only, with no mail, push, notice or webhook.
 	Muted     bool
@@ -79,6 +84,10 @@ type EventRoute struct {
 	// Preference is the notification event whose preferences and quiet
 	// hours decide the channels (fuelportal.DecideDelivery).
 	Preference NotificationEvent
+	// AnswerMail: the user the event names is mailed its Answer at once,
+	// whatever their preferences, never in a digest: it answers a request
+	// of theirs, one mail per request.
+	AnswerMail bool
 }
 
 // OwnerPreference is the owners' notification event of r (the one its
@@ -105,10 +114,12 @@ var EventRoutes = map[EventType]EventRoute{
 	EventTripCompleted:        {Webhook: WebhookTripCompleted},
 	EventTripEnded:            {Alert: AlertTripEnded},
 	EventTripRequested:        {Alert: AlertTripRequest},
+	EventTripRequestDecided:   {AnswerMail: true},
 	EventOverrideRequested:    {Webhook: WebhookOverrideRequested, Alert: AlertOverrideRequest, OwnersPush: true, Preference: NotifyOverrideRequested},
 	EventOverrideDecided:      {Webhook: WebhookOverrideDecided, User: true, Preference: NotifyOverrideDecided},
 	EventWalletLow:            {Webhook: WebhookWalletLow, Alert: AlertWalletLow, OwnersPush: true, Preference: NotifyWalletLow},
 	EventDriverWaiting:        {Alert: AlertDriverWaiting, OwnersPush: true, Preference: NotifyDriverWaiting},
+	EventDriverDecided:        {AnswerMail: true},
 	EventIFTADue:              {Alert: AlertIFTADue, OwnersPush: true, Preference: NotifyIFTADue},
 	EventIFTAReturnClosed:     {Webhook: WebhookIFTAReturnClosed},
 	EventWebhookFailing:       {Alert: AlertWebhookFailing},

@@ -106,8 +106,9 @@ func fullEvent(typ fuelportal.EventType, f *fleet) *fuelportal.Event {
 	n := fuelportal.Notice{Event: fuelportal.EventRoutes[typ].Preference, CompanyID: f.company.ID, Key: "cardDeactivated",
 		Params: map[string]string{"card": "0001"}, URL: "/dashboard"}
 	return &fuelportal.Event{Type: typ, CompanyID: f.company.ID, UserID: f.driver.ID, Notice: &n,
-		Alert: &fuelportal.Alert{Message: "about " + string(typ), CardID: f.card.ID, CardNumber: f.card.CardNumber},
-		Data:  map[string]string{"about": string(typ)}}
+		Alert:  &fuelportal.Alert{Message: "about " + string(typ), CardID: f.card.ID, CardNumber: f.card.CardNumber},
+		Data:   map[string]string{"about": string(typ)},
+		Answer: &fuelportal.MailMessage{Subject: "Your request was decided", Body: "about " + string(typ)}}
 }
 
 // TestDispatch_EachEventReachesExactlyItsAudience: every event type, published
@@ -139,6 +140,9 @@ func TestDispatch_EachEventReachesExactlyItsAudience(t *testing.T) {
 			}
 			if route.User {
 				want.DriverPushes, want.DriverMails, want.DriverNotices = 1, 1, 1
+			}
+			if route.AnswerMail {
+				want.DriverMails++
 			}
 			if got != want {
 				t.Errorf("%s: company heard %+v, want %+v", typ, got, want)

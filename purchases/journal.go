@@ -169,14 +169,17 @@ func readJournal(f *os.File) ([]journalEntry, error) {
 }
 
 // answered writes answer a to r and waits for it to reach the disk (at
-// most journalSyncWait; a failure is returned, the answer goes out all
-// the same).
+// most journalSyncWait, the wait for the file included; a failure is
+// returned, the answer goes out all the same).
 func (j *journal) answered(r *fuelportal.AuthorizationRequest, a *fuelportal.Authorization) error {
-	if err := j.write(journalEntry{Request: r, Answer: a}); err != nil {
-		return err
-	}
 	synced := make(chan error, 1)
-	go func() { synced <- j.sync() }()
+	go func() {
+		if err := j.write(journalEntry{Request: r, Answer: a}); err != nil {
+			synced <- err
+			return
+		}
+		synced <- j.sync()
+	}()
 	timer := time.NewTimer(journalSyncWait)
 	defer timer.Stop()
 	select {
@@ -227,9 +230,15 @@ func (j *journal) sync() error {
 	upTo, f = j.written, j.f
 	j.mu.Unlock()
 	if err := f.Sync(); err != nil {
+		j.mu.Lock()
+		compacted := j.f != f // the new file holds every entry, synced
+		j.mu.Unlock()
+		if compacted {
+			return nil
+		}
 		return err
 	}
-	j.synced = upTo
+	j.synced = max(j.synced, upTo)
 	return nil
 }
 
@@ -244,8 +253,6 @@ func (j *journal) recorded(id string) error {
 	}
 	delete(j.waiting, id)
 	if len(j.waiting) == 0 {
-		j.syncMu.Lock()
-		defer j.syncMu.Unlock()
 		if err := j.f.Truncate(0); err != nil {
 			return err
 		}
@@ -266,10 +273,9 @@ func (j *journal) recorded(id string) error {
 }
 
 // compact rewrites the journal with only the answers still waiting: a new
-// file, locked and synced, renamed over the old one; j.mu is held.
+// file, locked and synced, renamed over the old one; j.mu is held (a
+// sync under way on the old file is then covered by the new one).
 func (j *journal) compact() error {
-	j.syncMu.Lock()
-	defer j.syncMu.Unlock()
 	next, err := os.CreateTemp(j.dir, journalPrefix+"*.compacting")
 	if err != nil {
 		return err
@@ -303,7 +309,7 @@ func (j *journal) compact() error {
 	}
 	syncDir(j.dir)
 	j.f.Close()
-	j.f, j.size, j.synced = next, size, j.written
+	j.f, j.size = next, size
 	return nil
 }
 

@@ -20,10 +20,11 @@ import (
 // eventPayload is an event's stored payload: everything but its type,
 // company and time.
 type eventPayload struct {
-	UserID int64              `json:"userId,omitempty"`
-	Alert  *fuelportal.Alert  `json:"alert,omitempty"`
-	Notice *fuelportal.Notice `json:"notice,omitempty"`
-	Data   any                `json:"data,omitempty"`
+	UserID int64                   `json:"userId,omitempty"`
+	Alert  *fuelportal.Alert       `json:"alert,omitempty"`
+	Notice *fuelportal.Notice      `json:"notice,omitempty"`
+	Data   any                     `json:"data,omitempty"`
+	Answer *fuelportal.MailMessage `json:"answer,omitempty"`
 }
 
 // Publish records event e of company e.CompanyID in tx (one insert), so it
@@ -38,7 +39,7 @@ func (tx *Tx) Publish(ctx context.Context, e *fuelportal.Event) error {
 	if e.CompanyID == 0 {
 		return nil
 	}
-	payload, err := json.Marshal(eventPayload{UserID: e.UserID, Alert: e.Alert, Notice: e.Notice, Data: e.Data})
+	payload, err := json.Marshal(eventPayload{UserID: e.UserID, Alert: e.Alert, Notice: e.Notice, Data: e.Data, Answer: e.Answer})
 	if err != nil {
 		return fmt.Errorf("publish %s: %w", e.Type, err)
 	}
@@ -96,7 +97,7 @@ func (db *DB) DispatchEvent(ctx context.Context) (bool, error) {
 		if fanOutErr = json.Unmarshal([]byte(payload), &p); fanOutErr != nil {
 			return fanOutErr
 		}
-		e.UserID, e.Alert, e.Notice = p.UserID, p.Alert, p.Notice
+		e.UserID, e.Alert, e.Notice, e.Answer = p.UserID, p.Alert, p.Notice, p.Answer
 		if len(p.Data) > 0 {
 			e.Data = p.Data
 		}
@@ -193,6 +194,11 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 	if e.Muted {
 		return nil // history: its alert only
 	}
+	if route.AnswerMail && e.UserID != 0 && e.Answer != nil {
+		if err := tx.mailAnswer(ctx, e); err != nil {
+			return err
+		}
+	}
 	var to fuelportal.PushRecipients
 	if ownerPref != "" && (alert != nil || route.OwnersPush) {
 		to.OwnersOf = e.CompanyID
@@ -242,6 +248,21 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 		}
 	}
 	return nil
+}
+
+// mailAnswer mails e.Answer to the user e names, at their address, when
+// they are a user of e's company.
+func (tx *Tx) mailAnswer(ctx context.Context, e *fuelportal.Event) error {
+	var email string
+	err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = ? AND company_id = ?`, e.UserID, e.CompanyID).Scan(&email)
+	if isNoRows(err) || err == nil && email == "" {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	m := *e.Answer
+	m.To = email
+	return tx.EnqueueMail(ctx, &m)
 }
 
 // enqueueNoticePush queues notice n as a push to every subscription of

@@ -273,10 +273,11 @@ func capture(client *http.Client, base string, a *answer) {
 		a.captureNetworkID, a.card, stationID, gallons/1000, gallons%1000, time.Now().UTC().Format(time.RFC3339), a.id)
 	start := time.Now()
 	status, res, _ := post(client, base+"/api/network/transactions", body)
-	// A 503 is sent again, as the network does: the stand-in's approval
-	// may wait for its record in the other server.
+	// A 503 is sent again after its Retry-After (the servers' 5 s), as the
+	// network does: the stand-in's approval may wait for its record in the
+	// other server, or the database for room.
 	for tries := 1; status == http.StatusServiceUnavailable && tries < captureTries; tries++ {
-		time.Sleep(time.Second)
+		time.Sleep(5 * time.Second)
 		a.captureResent++
 		status, res, _ = post(client, base+"/api/network/transactions", body)
 	}
@@ -286,9 +287,8 @@ func capture(client *http.Client, base string, a *answer) {
 	}
 }
 
-// captureTries is how often a capture answered 503 is sent (a second
-// apart).
-const captureTries = 30
+// captureTries is how often a capture answered 503 is sent.
+const captureTries = 12
 
 // captureErrors prints the first capture that fails.
 var captureErrors sync.Once
