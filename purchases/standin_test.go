@@ -62,7 +62,7 @@ func newPump(t *testing.T, db *store.DB, onTimeout fuelportal.AuthorizationTimeo
 	if _, _, err := db.CreditWallet(ctx, company.ID, 10_000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 		t.Fatal(err)
 	}
-	p.svc = &purchases.Service{DB: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	p.svc = purchases.New(purchases.Deps{DB: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	p.svc.Deadline = time.Minute
 	if err := p.svc.SetTimeoutSetting(ctx, company.ID, onTimeout); err != nil {
 		t.Fatal(err)
@@ -351,7 +351,7 @@ func TestStandIn_JournaledAnswerOutlivesTheProcessAndIsRecordedOnce(t *testing.T
 
 			replay := func() {
 				t.Helper()
-				next := &purchases.Service{DB: db, Logger: p.svc.Logger}
+				next := purchases.New(purchases.Deps{DB: db, Logger: p.svc.Logger})
 				if err := next.StandIn().OpenJournal(dir); err != nil {
 					t.Fatal(err)
 				}
@@ -388,7 +388,7 @@ func TestCaptureNetwork_BeforeTheStandInsRecordIsSentAgain(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		p := newPump(t, db, fuelportal.TimeoutApprove)
-		answering := &purchases.Service{DB: db, Logger: p.svc.Logger} // the process that answered
+		answering := purchases.New(purchases.Deps{DB: db, Logger: p.svc.Logger}) // the process that answered
 		if err := answering.StandIn().Refresh(ctx, 0); err != nil {
 			t.Fatal(err)
 		}
