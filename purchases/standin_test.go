@@ -205,21 +205,7 @@ func TestAuthorize_AnswerIsTheRecordWhenTheRequestEnds(t *testing.T) {
 func TestAuthorize_StuckDatabaseIsAnsweredByTheStandInAndRecordedAfter(t *testing.T) {
 	for _, engine := range []store.Engine{store.SQLite, store.Postgres} {
 		t.Run(string(engine), func(t *testing.T) {
-			var db *store.DB
-			var stick, unstick func()
-			opts := store.Options{Timeout: 2 * time.Second}
-			if engine == store.Postgres {
-				if os.Getenv("TEST_DATABASE_URL") == "" {
-					t.Skip("needs PostgreSQL (TEST_DATABASE_URL)")
-				}
-				var proxy *storetest.TCPProxy
-				db, proxy = storetest.OpenPostgresThroughProxy(t, opts)
-				stick, unstick = proxy.Freeze, proxy.Thaw
-			} else {
-				path := filepath.Join(t.TempDir(), "stuck.db")
-				db = storetest.OpenSQLiteAtWith(t, path, opts)
-				stick, unstick = writeLockElsewhere(t, path)
-			}
+			db, stick, unstick := openStuckable(t, engine, store.Options{Timeout: 2 * time.Second})
 			p := newPump(t, db, fuelportal.TimeoutApprove)
 			p.svc.Deadline = 100 * time.Millisecond
 			before := p.held(t)
@@ -240,6 +226,24 @@ func TestAuthorize_StuckDatabaseIsAnsweredByTheStandInAndRecordedAfter(t *testin
 			}
 		})
 	}
+}
+
+// openStuckable opens a database of engine with opts, and returns how to
+// make it stop answering (a frozen PostgreSQL link; SQLite's write lock
+// held by another connection) and answer again.
+func openStuckable(t *testing.T, engine store.Engine, opts store.Options) (db *store.DB, stick, unstick func()) {
+	t.Helper()
+	if engine == store.Postgres {
+		if os.Getenv("TEST_DATABASE_URL") == "" {
+			t.Skip("needs PostgreSQL (TEST_DATABASE_URL)")
+		}
+		db, proxy := storetest.OpenPostgresThroughProxy(t, opts)
+		return db, proxy.Freeze, proxy.Thaw
+	}
+	path := filepath.Join(t.TempDir(), "stuck.db")
+	db = storetest.OpenSQLiteAtWith(t, path, opts)
+	stick, unstick = writeLockElsewhere(t, path)
+	return db, stick, unstick
 }
 
 // writeLockElsewhere returns how to take SQLite's write lock on path from
@@ -306,21 +310,7 @@ func TestStandIn_JournaledAnswerOutlivesTheProcessAndIsRecordedOnce(t *testing.T
 	for _, engine := range []store.Engine{store.SQLite, store.Postgres} {
 		t.Run(string(engine), func(t *testing.T) {
 			ctx := context.Background()
-			var db *store.DB
-			var stick, unstick func()
-			opts := store.Options{Timeout: time.Second}
-			if engine == store.Postgres {
-				if os.Getenv("TEST_DATABASE_URL") == "" {
-					t.Skip("needs PostgreSQL (TEST_DATABASE_URL)")
-				}
-				var proxy *storetest.TCPProxy
-				db, proxy = storetest.OpenPostgresThroughProxy(t, opts)
-				stick, unstick = proxy.Freeze, proxy.Thaw
-			} else {
-				path := filepath.Join(t.TempDir(), "journal.db")
-				db = storetest.OpenSQLiteAtWith(t, path, opts)
-				stick, unstick = writeLockElsewhere(t, path)
-			}
+			db, stick, unstick := openStuckable(t, engine, store.Options{Timeout: time.Second})
 			p := newPump(t, db, fuelportal.TimeoutApprove)
 			dir := t.TempDir()
 			if err := p.svc.StandIn().OpenJournal(dir); err != nil {
