@@ -22,6 +22,7 @@ import (
 	"fuelportal/ifta"
 	"fuelportal/issuing"
 	"fuelportal/mail"
+	"fuelportal/members"
 	"fuelportal/netguard"
 	"fuelportal/payments"
 	"fuelportal/prices"
@@ -46,6 +47,8 @@ type Services struct {
 	// Payments charges cards and bank accounts; nil without a payment
 	// provider (Deps.Payments).
 	Payments *payments.Service
+	// Members runs the office: members, groups and invitations.
+	Members *members.Service
 
 	// The event dispatcher and the senders it wakes: run by the server
 	// (Jobs), idle in one-shot commands.
@@ -77,6 +80,8 @@ type Deps struct {
 	// PaymentProvider charges cards and bank accounts (nil: payments are
 	// not configured).
 	PaymentProvider fuelportal.PaymentProvider
+	// Passwords hash the passwords people set (an invitee's).
+	Passwords *fuelportal.PasswordHasher
 	// Logger nil: slog.Default.
 	Logger *slog.Logger
 }
@@ -128,6 +133,7 @@ func New(d Deps, c Config) *Services {
 	s.Prices = prices.New(prices.Deps{Store: db, Catalog: catalog, Trips: s.Trips, Logger: logger})
 	s.IFTA = ifta.New(ifta.Deps{Store: db, Now: now})
 	s.Telematics = telematics.New(telematics.Deps{Store: db, Now: now})
+	s.Members = members.New(members.Deps{Store: db, Passwords: d.Passwords, Now: now})
 	s.Cards = issuing.New(issuing.Deps{DB: db, Issuer: d.Issuer, Logger: logger})
 	if d.PaymentProvider != nil {
 		s.Payments = payments.New(payments.Deps{Store: db, Provider: d.PaymentProvider, Logger: logger})

@@ -19,8 +19,11 @@ type accountResponse struct {
 	LastName    string         `json:"lastName"`
 	PhoneNumber string         `json:"phoneNumber"`
 	Authorities []authorityDTO `json:"authorities"`
-	Company     *companyDTO    `json:"company"`
-	CardNumber  *string        `json:"cardNumber"`
+	// MemberRole is the user's role in their company (owner, admin,
+	// dispatcher, bookkeeper, driver) beside the wire's authority.
+	MemberRole fuelportal.MemberRole `json:"memberRole"`
+	Company    *companyDTO           `json:"company"`
+	CardNumber *string               `json:"cardNumber"`
 	// DriverStatus is APPROVED, or PENDING/REJECTED for a driver the
 	// company has not approved.
 	DriverStatus fuelportal.DriverStatus `json:"driverStatus"`
@@ -44,7 +47,7 @@ type companyDTO struct {
 func accountFromUser(u *fuelportal.User) accountResponse {
 	a := accountResponse{
 		ID: u.ID, Login: u.Email, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName, PhoneNumber: u.PhoneNumber,
-		Authorities: []authorityDTO{{Code: u.Role}}, DriverStatus: u.DriverStatus, Language: u.Language,
+		Authorities: []authorityDTO{{Code: u.Role}}, MemberRole: u.MemberRole, DriverStatus: u.DriverStatus, Language: u.Language,
 	}
 	if a.Language == "" {
 		a.Language = fuelportal.LanguageEnglish

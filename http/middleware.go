@@ -173,23 +173,18 @@ func (s *Server) requireAuth(next http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// requireRole is requireApproved plus the effective role role; others get
-// 403.
-func (s *Server) requireRole(role fuelportal.Role, next http.HandlerFunc) http.HandlerFunc {
+// permit is the one gate of every data route: requireAuth, then the
+// caller's member role must have action (fuelportal.RoleActions; else 403
+// fuelportal.MsgRoleForbidden), then a driver must be approved by their
+// company (approvedOnly).
+func (s *Server) permit(action fuelportal.Action, next http.HandlerFunc) http.HandlerFunc {
 	return s.requireAuth(func(w http.ResponseWriter, r *http.Request) {
-		if PrincipalFromContext(r.Context()).Role != role {
-			s.respondError(w, r, fuelportal.Errorf(fuelportal.EFORBIDDEN, "Access forbidden - Insufficient permissions"))
+		if !PrincipalFromContext(r.Context()).MemberRole.Can(action) {
+			s.respondError(w, r, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgRoleForbidden))
 			return
 		}
 		s.approvedOnly(next)(w, r)
 	})
-}
-
-// requireApproved is requireAuth for the data routes: a driver whose
-// company has not approved them yet gets 403 EPENDING, one it declined 403
-// EFORBIDDEN. Their own account routes stay open (requireAuth).
-func (s *Server) requireApproved(next http.HandlerFunc) http.HandlerFunc {
-	return s.requireAuth(s.approvedOnly(next))
 }
 
 // approvedOnly runs after requireAuth. Only drivers wait for approval, and

@@ -17,6 +17,7 @@ import (
 	"fuelportal/flows"
 	"fuelportal/ifta"
 	"fuelportal/issuing"
+	"fuelportal/members"
 	"fuelportal/netguard"
 	"fuelportal/payments"
 	"fuelportal/prices"
@@ -70,6 +71,9 @@ type Server struct {
 	IFTA *ifta.Service
 	// Telematics runs the telematics flow (telematics.go).
 	Telematics *telematics.Service
+	// Members runs the office: members, groups and invitations
+	// (members.go, invitations.go).
+	Members *members.Service
 
 	stores
 
@@ -153,6 +157,7 @@ func NewServer(d Deps, c Config) *Server {
 		Prices:       d.Services.Prices,
 		IFTA:         d.Services.IFTA,
 		Telematics:   d.Services.Telematics,
+		Members:      d.Services.Members,
 		stores:       newStores(d.Store),
 		resetCodeKey: deriveKey(d.Secret, "password-reset-code"),
 	}

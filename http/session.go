@@ -75,6 +75,10 @@ func (s *Server) handleAuthenticate(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgDriverDeclined))
 		return
 	}
+	if user.MemberStatus == fuelportal.MemberSuspended {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgMemberSuspended))
+		return
+	}
 
 	tokens, err := s.startSession(ctx, user)
 	if err != nil {
@@ -196,7 +200,8 @@ func (s *Server) startSession(ctx context.Context, user *fuelportal.User) (token
 }
 
 func principalOf(u *fuelportal.User, sessionID string) Principal {
-	return Principal{UserID: u.ID, CompanyID: u.CompanyID, Role: u.Role, CardID: u.CardID, SessionID: sessionID}
+	return Principal{UserID: u.ID, CompanyID: u.CompanyID, Role: u.Role, CardID: u.CardID, SessionID: sessionID,
+		MemberRole: u.MemberRole, GroupID: u.GroupID}
 }
 
 // sessionStore is the store as seen by the sign-in and session handlers

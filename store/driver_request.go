@@ -150,7 +150,7 @@ func (db *DB) DecideDriverRequest(ctx context.Context, companyID, userID int64, 
 				status = decision
 			}
 			if m := notice(d, status); m != nil {
-				if err := tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventDriverDecided, CompanyID: companyID, UserID: d.ID, Answer: m}); err != nil {
+				if err := tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventDriverDecided, CompanyID: companyID, UserID: d.ID, Mail: m}); err != nil {
 					return err
 				}
 			}

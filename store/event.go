@@ -23,8 +23,8 @@ type eventPayload struct {
 	UserID int64                   `json:"userId,omitempty"`
 	Alert  *fuelportal.Alert       `json:"alert,omitempty"`
 	Notice *fuelportal.Notice      `json:"notice,omitempty"`
+	Mail   *fuelportal.MailMessage `json:"mail,omitempty"`
 	Data   any                     `json:"data,omitempty"`
-	Answer *fuelportal.MailMessage `json:"answer,omitempty"`
 }
 
 // Publish records event e of company e.CompanyID in tx (one insert), so it
@@ -39,7 +39,7 @@ func (tx *Tx) Publish(ctx context.Context, e *fuelportal.Event) error {
 	if e.CompanyID == 0 {
 		return nil
 	}
-	payload, err := json.Marshal(eventPayload{UserID: e.UserID, Alert: e.Alert, Notice: e.Notice, Data: e.Data, Answer: e.Answer})
+	payload, err := json.Marshal(eventPayload{UserID: e.UserID, Alert: e.Alert, Notice: e.Notice, Mail: e.Mail, Data: e.Data})
 	if err != nil {
 		return fmt.Errorf("publish %s: %w", e.Type, err)
 	}
@@ -115,7 +115,7 @@ func (db *DB) DispatchBatch(ctx context.Context) (int, error) {
 				Data json.RawMessage `json:"data"`
 			}
 			if fanOutErr = json.Unmarshal([]byte(payloads[i]), &p); fanOutErr == nil {
-				e.UserID, e.Alert, e.Notice, e.Answer = p.UserID, p.Alert, p.Notice, p.Answer
+				e.UserID, e.Alert, e.Notice, e.Mail = p.UserID, p.Alert, p.Notice, p.Mail
 				if len(p.Data) > 0 {
 					e.Data = p.Data
 				}
@@ -215,7 +215,7 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 		}
 		if ownerPref == "" {
 			// An alert no owner preference covers is mailed to every owner.
-			owners, err := tx.ownerEmails(ctx, e.CompanyID)
+			owners, err := tx.ownerEmails(ctx, e.CompanyID, route.OfficeAudience())
 			if err != nil {
 				return err
 			}
@@ -229,14 +229,19 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 	if e.Muted {
 		return nil // history: its alert only
 	}
-	if route.AnswerMail && e.UserID != 0 && e.Answer != nil {
+	if route.Invitee && e.Mail != nil {
+		if err := tx.EnqueueMail(ctx, e.Mail); err != nil {
+			return err
+		}
+	}
+	if route.AnswerMail && e.UserID != 0 && e.Mail != nil {
 		if err := tx.mailAnswer(ctx, e); err != nil {
 			return err
 		}
 	}
 	var to fuelportal.PushRecipients
 	if ownerPref != "" && (alert != nil || route.OwnersPush) {
-		to.OwnersOf = e.CompanyID
+		to.OwnersOf, to.Roles = e.CompanyID, route.OfficeAudience()
 	}
 	if route.User && e.UserID != 0 && e.Notice != nil {
 		to.UserIDs = []int64{e.UserID}
@@ -285,7 +290,7 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 	return nil
 }
 
-// mailAnswer mails e.Answer to the user e names, at their address, when
+// mailAnswer mails e.Mail to the user e names, at their address, when
 // they are a user of e's company.
 func (tx *Tx) mailAnswer(ctx context.Context, e *fuelportal.Event) error {
 	var email string
@@ -295,7 +300,7 @@ func (tx *Tx) mailAnswer(ctx context.Context, e *fuelportal.Event) error {
 	} else if err != nil {
 		return err
 	}
-	m := *e.Answer
+	m := *e.Mail
 	m.To = email
 	return tx.EnqueueMail(ctx, &m)
 }

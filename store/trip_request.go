@@ -225,7 +225,7 @@ func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision) (
 			return nil
 		}
 		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripRequestDecided, CompanyID: d.CompanyID, UserID: req.DriverUserID,
-			Answer: fuelportal.TripRequestDecisionMail("", req)})
+			Mail: fuelportal.TripRequestDecisionMail("", req)})
 	})
 	if err != nil {
 		return nil, err

@@ -350,7 +350,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	}
 	outgoing := netguard.Policy{AllowPrivate: m.Config.WebhookAllowPrivate} // webhooks' and push's
 	m.Services = flows.New(flows.Deps{
-		DB: m.DB, Stations: stations, Issuer: m.Config.cardIssuer(), PaymentProvider: paymentProvider, Logger: m.Logger,
+		DB: m.DB, Stations: stations, Issuer: m.Config.cardIssuer(), PaymentProvider: paymentProvider, Passwords: m.Passwords, Logger: m.Logger,
 	}, flows.Config{
 		PlanTimeout: m.Config.PlanTimeout, PlanSlots: m.Config.PlanConcurrency,
 		IssuingWebhookSecret: m.Config.StripeIssuingWebhookSecret, AuthorizationDeadline: m.Config.AuthorizationDeadline,

@@ -77,9 +77,10 @@ func NewServer(tb testing.TB, db *store.DB) *fphttp.Server {
 	logger := slog.New(slog.NewTextHandler(testWriter{tb}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	gazetteer := routing.BuiltinGazetteer()
 	stations := catalog.New(db, gazetteer)
-	services := flows.New(flows.Deps{DB: db, Stations: stations, Logger: logger}, flows.Config{})
+	passwords := fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params)
+	services := flows.New(flows.Deps{DB: db, Stations: stations, Passwords: passwords, Logger: logger}, flows.Config{})
 	return fphttp.NewServer(fphttp.Deps{
-		Services: services, Store: db, Passwords: fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params),
+		Services: services, Store: db, Passwords: passwords,
 		Secret: Secret, Logger: logger, Stations: stations, Router: routing.Builtin(), Geocoder: gazetteer,
 	}, fphttp.Config{})
 }
