@@ -74,8 +74,8 @@ func (db *DB) DriverRequests(ctx context.Context, companyID int64) ([]*fuelporta
 
 // DecideDriverRequest approves (DriverApproved) or declines
 // (DriverRejected) the pending request of driver userID in company
-// companyID, and queues the notice mail returns for each driver it decides
-// in the same transaction. It returns the drivers decided, the one asked
+// companyID, and publishes driver.decided for each driver it decides, in
+// the same transaction, with the mail notice returns as its answer. It returns the drivers decided, the one asked
 // about first.
 //
 // Approving makes the driver the card's holder (see assignCardHolder: the
@@ -150,7 +150,7 @@ func (db *DB) DecideDriverRequest(ctx context.Context, companyID, userID int64, 
 				status = decision
 			}
 			if m := notice(d, status); m != nil {
-				if err := tx.EnqueueMail(ctx, m); err != nil {
+				if err := tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventDriverDecided, CompanyID: companyID, UserID: d.ID, Mail: m}); err != nil {
 					return err
 				}
 			}

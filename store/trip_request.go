@@ -224,11 +224,8 @@ func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision) (
 		if req.DriverUserID == 0 {
 			return nil
 		}
-		var email string
-		if err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = ?`, req.DriverUserID).Scan(&email); err != nil {
-			return err
-		}
-		return tx.EnqueueMail(ctx, fuelportal.TripRequestDecisionMail(email, req))
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripRequestDecided, CompanyID: d.CompanyID, UserID: req.DriverUserID,
+			Mail: fuelportal.TripRequestDecisionMail("", req)})
 	})
 	if err != nil {
 		return nil, err

@@ -2326,7 +2326,7 @@ export interface paths {
         put?: never;
         /**
          * Card network feed: record a purchase (idempotent on networkTransactionId)
-         * @description Authenticated by the X-Network-Key header (FUELPORTAL_NETWORK_KEY). 201 the first time; a repeat answers 200 with the first result and changes nothing. Declines are recorded: CARD_INACTIVE, UNKNOWN_CARD, INSUFFICIENT_FUNDS (prepaid), CREDIT_LIMIT (invoice). An unknown locationId is 422 and not recorded. 503 when no key is configured.
+         * @description Authenticated by the X-Network-Key header (FUELPORTAL_NETWORK_KEY). 201 the first time; a repeat answers 200 with the first result and changes nothing. Declines are recorded: CARD_INACTIVE, UNKNOWN_CARD, INSUFFICIENT_FUNDS (prepaid), CREDIT_LIMIT (invoice). An unknown locationId is 422 and not recorded. With authorizationId, a capture of an authorization the portal has no record of yet (answered on timeout by another server process, not yet recorded) is 503 with Retry-After, nothing recorded: send it again. 503 when no key is configured.
          */
         post: {
             parameters: {
