@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notifier';
+import { formatDateYear } from '@/lib/format';
 import { errorMessage } from '@/lib/api';
 import { useDecideDriverRequestMutation, useGetDriverRequestsQuery, type DriverRequest } from '../api/driver-requests-api';
 
@@ -90,7 +91,7 @@ function DriverRequestRow({ request, rivals }: { request: DriverRequest; rivals:
         </Typography>
         <Typography variant="body2" color="textSecondary">
           {t('requests.card', { last4: request.cardNumber.slice(-4) })} ·{' '}
-          {t('requests.requestedAt', { date: new Date(request.requestedAt).toLocaleDateString('en-US') })}
+          {t('requests.requestedAt', { date: formatDateYear(request.requestedAt) })}
         </Typography>
         {rivals > 0 && (
           <Typography variant="body2" color="warning" data-testid="request-rivals">
