@@ -87,7 +87,8 @@ function DriverRequestRow({ request, rivals }: { request: DriverRequest; rivals:
       <Stack sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
         <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
-          {request.email} · {request.phoneNumber}
+          {/* A phone number is one word: it wraps as a whole, never at its hyphen. */}
+          {request.email} · <span style={{ whiteSpace: 'nowrap' }}>{request.phoneNumber}</span>
         </Typography>
         <Typography variant="body2" color="textSecondary">
           {t('requests.card', { last4: request.cardNumber.slice(-4) })} ·{' '}

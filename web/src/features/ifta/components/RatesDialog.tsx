@@ -16,6 +16,16 @@ function lineProblems(error: unknown): { where: string; message: string }[] | un
     .sort((a, b) => line(a.where) - line(b.where));
 }
 
+/** A CSV line that a narrow phone breaks after a comma, never inside a column's name or number. */
+const breakAfterCommas = (line: string) =>
+  line.split(',').map((column, i) => (
+    <span key={i}>
+      {i > 0 && ','}
+      {i > 0 && <wbr />}
+      {column}
+    </span>
+  ));
+
 /**
  * Upload the quarter's rates for the company (the rate file of `fuelportal import ifta-rates`): the
  * file's quarters replace the company's own rates, which win over the shared ones in its returns.
@@ -34,19 +44,12 @@ export function RatesDialog({ year, quarter, missing, onClose }: { year: number;
           </Alert>
         )
       }
-      // A narrow phone breaks the header after a comma, not inside a column's name.
-      header={RATE_FILE_HEADER.split(',').map((name, i) => (
-        <span key={name}>
-          {i > 0 && ','}
-          {i > 0 && <wbr />}
-          {name}
-        </span>
-      ))}
+      header={breakAfterCommas(RATE_FILE_HEADER)}
       example={
         <>
-          {`${year},${quarter},IN,diesel,0.5900,0.1100`}
+          {breakAfterCommas(`${year},${quarter},IN,diesel,0.5900,0.1100`)}
           <br />
-          {`${year},${quarter},OR,diesel,0,`}
+          {breakAfterCommas(`${year},${quarter},OR,diesel,0,`)}
         </>
       }
       maxBytes={MAX_RATE_FILE_BYTES}
