@@ -44,8 +44,10 @@ type Card struct {
 	Last4        string
 	ExpMonth     int
 	ExpYear      int
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// GroupID is the group of cards and vehicles the card is in; 0: none.
+	GroupID   int64
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // MaskedCardNumber returns the number with all but the last four digits

@@ -32,6 +32,7 @@ const (
 	EventIFTAReturnClosed     EventType = "ifta.return_closed"    // an IFTA return was closed
 	EventWebhookFailing       EventType = "webhook.failing"       // a webhook endpoint took no delivery for 24 hours
 	EventMPGDropped           EventType = "vehicle.mpg_dropped"   // a vehicle's MPG fell more than 15 % on the prior window
+	EventMemberInvited        EventType = "member.invited"        // an owner or admin invited a person to join the company
 )
 
 // Event is one thing that happened in a company, published once
@@ -52,6 +53,9 @@ type Event struct {
 	Alert *Alert
 	// Notice is what users are told on push, e-mail and the in-app list.
 	Notice *Notice
+	// Mail is the one mail of an event addressed to someone who is no
+	// user yet (an invitation's link), sent as the route's Invitee says.
+	Mail *MailMessage
 	// Data is the webhook payload's "data" (any value encoding/json takes;
 	// read back from the database it is the JSON as published).
 	Data any
@@ -79,6 +83,26 @@ type EventRoute struct {
 	// Preference is the notification event whose preferences and quiet
 	// hours decide the channels (fuelportal.DecideDelivery).
 	Preference NotificationEvent
+	// Invitee: the event's Mail goes to the address it names.
+	Invitee bool
+	// Office are the office roles who hear of the event (its alert's
+	// mail, the owners' push); nil: owners and admins (OfficeAudience).
+	Office []MemberRole
+}
+
+// Office audiences of events by role.
+var (
+	officeManagers    = []MemberRole{MemberOwner, MemberAdmin}
+	officeDispatchers = []MemberRole{MemberOwner, MemberAdmin, MemberDispatcher}
+	officeBookkeepers = []MemberRole{MemberOwner, MemberAdmin, MemberBookkeeper}
+)
+
+// OfficeAudience is the office roles who hear of an event of route r.
+func (r EventRoute) OfficeAudience() []MemberRole {
+	if r.Office == nil {
+		return officeManagers
+	}
+	return r.Office
 }
 
 // OwnerPreference is the owners' notification event of r (the one its
@@ -95,24 +119,25 @@ func (r EventRoute) OwnerPreference() NotificationEvent {
 // the audiences and channels it is derived to.
 var EventRoutes = map[EventType]EventRoute{
 	EventTransactionApproved:  {Webhook: WebhookTransactionApproved},
-	EventTransactionDeclined:  {Webhook: WebhookTransactionDeclined, Alert: AlertDecline, OwnersPush: true, User: true, Preference: NotifyPurchaseDeclined},
+	EventTransactionDeclined:  {Webhook: WebhookTransactionDeclined, Alert: AlertDecline, OwnersPush: true, User: true, Preference: NotifyPurchaseDeclined, Office: officeDispatchers},
 	EventAuthorizationRequest: {Webhook: WebhookAuthorizationRequest},
-	EventAuthorizationAlert:   {Alert: AlertAuthorization},
-	EventCardNearLimit:        {Alert: AlertNearLimit},
+	EventAuthorizationAlert:   {Alert: AlertAuthorization, Office: officeDispatchers},
+	EventCardNearLimit:        {Alert: AlertNearLimit, Office: officeDispatchers},
 	EventCardDeactivated:      {User: true, Preference: NotifyCardDeactivated},
 	EventTripCreated:          {Webhook: WebhookTripCreated},
-	EventTripReplanned:        {Webhook: WebhookTripReplanned, Alert: AlertTripReplanned, User: true, Preference: NotifyTripReplanned},
+	EventTripReplanned:        {Webhook: WebhookTripReplanned, Alert: AlertTripReplanned, User: true, Preference: NotifyTripReplanned, Office: officeDispatchers},
 	EventTripCompleted:        {Webhook: WebhookTripCompleted},
-	EventTripEnded:            {Alert: AlertTripEnded},
-	EventTripRequested:        {Alert: AlertTripRequest},
-	EventOverrideRequested:    {Webhook: WebhookOverrideRequested, Alert: AlertOverrideRequest, OwnersPush: true, Preference: NotifyOverrideRequested},
+	EventTripEnded:            {Alert: AlertTripEnded, Office: officeDispatchers},
+	EventTripRequested:        {Alert: AlertTripRequest, Office: officeDispatchers},
+	EventOverrideRequested:    {Webhook: WebhookOverrideRequested, Alert: AlertOverrideRequest, OwnersPush: true, Preference: NotifyOverrideRequested, Office: officeDispatchers},
 	EventOverrideDecided:      {Webhook: WebhookOverrideDecided, User: true, Preference: NotifyOverrideDecided},
-	EventWalletLow:            {Webhook: WebhookWalletLow, Alert: AlertWalletLow, OwnersPush: true, Preference: NotifyWalletLow},
-	EventDriverWaiting:        {Alert: AlertDriverWaiting, OwnersPush: true, Preference: NotifyDriverWaiting},
-	EventIFTADue:              {Alert: AlertIFTADue, OwnersPush: true, Preference: NotifyIFTADue},
+	EventWalletLow:            {Webhook: WebhookWalletLow, Alert: AlertWalletLow, OwnersPush: true, Preference: NotifyWalletLow, Office: officeBookkeepers},
+	EventDriverWaiting:        {Alert: AlertDriverWaiting, OwnersPush: true, Preference: NotifyDriverWaiting, Office: officeDispatchers},
+	EventIFTADue:              {Alert: AlertIFTADue, OwnersPush: true, Preference: NotifyIFTADue, Office: officeBookkeepers},
 	EventIFTAReturnClosed:     {Webhook: WebhookIFTAReturnClosed},
 	EventWebhookFailing:       {Alert: AlertWebhookFailing},
-	EventMPGDropped:           {Alert: AlertMPGDrop},
+	EventMPGDropped:           {Alert: AlertMPGDrop, Office: officeDispatchers},
+	EventMemberInvited:        {Invitee: true},
 }
 
 // EventHistory is how long a dispatched event is kept.

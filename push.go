@@ -159,12 +159,13 @@ const (
 )
 
 // PushRecipients names who a notification is for: users by id (0 ids are
-// skipped) and, when OwnersOf is set, every owner of that company. Each
-// of their subscriptions gets one message, once even when a user is named
-// twice.
+// skipped) and, when OwnersOf is set, the active office members of that
+// company whose role is in Roles (nil: owners and admins). Each of their
+// subscriptions gets one message, once even when a user is named twice.
 type PushRecipients struct {
 	UserIDs  []int64
 	OwnersOf int64 // a company id; 0: none
+	Roles    []MemberRole
 }
 
 // PushMessage is a notification queued for one subscription.

@@ -24,6 +24,14 @@ type User struct {
 	LastName     string
 	PhoneNumber  string
 	Role         Role
+	// MemberRole is what the user may do in their company
+	// (RoleActions); MemberDriver for drivers and users of no company.
+	MemberRole MemberRole
+	// GroupID limits an office member to a group of cards and vehicles;
+	// 0: the whole company.
+	GroupID int64
+	// MemberStatus: a suspended member cannot sign in.
+	MemberStatus MemberStatus
 	// DriverStatus says whether the company approved the driver; owners
 	// and users outside a company are DriverApproved.
 	DriverStatus DriverStatus

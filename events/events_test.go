@@ -3,6 +3,7 @@ package events_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -178,7 +179,7 @@ func TestDispatch_EventsSurviveAStopAfterTheCommit(t *testing.T) {
 			t.Fatalf("derived without a dispatcher: %+v", got)
 		}
 		// The next process starts: its dispatcher's first pass finds them.
-		next := events.New(db, nil)
+		next := events.New(events.Deps{Store: db})
 		if n := next.DispatchWaiting(ctx); n != 3 {
 			t.Fatalf("dispatched %d, want 3", n)
 		}
@@ -212,7 +213,7 @@ func TestDispatch_TwoDispatchersNeverDeriveAnEventTwice(t *testing.T) {
 		var wg sync.WaitGroup
 		counts := make([]int, 2)
 		for i := range counts {
-			wg.Go(func() { counts[i] = events.New(db, nil).DispatchWaiting(ctx) })
+			wg.Go(func() { counts[i] = events.New(events.Deps{Store: db}).DispatchWaiting(ctx) })
 		}
 		wg.Wait()
 		if counts[0]+counts[1] != published {
@@ -277,6 +278,68 @@ func TestDigest_ManyEventsOneMailAndOneDigestPerKindAndHour(t *testing.T) {
 		}
 		if page, _ := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: f.company.ID}, Limit: 1}); page.Total != 504 {
 			t.Fatalf("alerts = %d, want one per event", page.Total)
+		}
+	})
+}
+
+// TestDispatch_OfficeRolesHearTheirEvents: an event's alert mail reaches
+// the office roles its route names (a dispatcher hears of declines and
+// override requests, a bookkeeper of a low wallet), each as their own
+// preferences allow, and no suspended member.
+func TestDispatch_OfficeRolesHearTheirEvents(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db)
+		f := newFleet(t, db, "alpha")
+		members := map[fuelportal.MemberRole]*fuelportal.User{}
+		for _, role := range []fuelportal.MemberRole{fuelportal.MemberAdmin, fuelportal.MemberDispatcher, fuelportal.MemberBookkeeper} {
+			u := &fuelportal.User{Email: string(role) + "@alpha.test", PasswordHash: "h", CompanyID: f.company.ID, MemberRole: role}
+			if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateUser(ctx, u) }); err != nil {
+				t.Fatal(err)
+			}
+			settings := fuelportal.NotificationSettings{}
+			for _, e := range fuelportal.NotificationEvents(u.Role) {
+				settings.Events = append(settings.Events, fuelportal.NotificationPreference{Event: e, Email: true, InApp: true})
+			}
+			if _, err := db.SaveNotificationSettings(ctx, u.ID, u.Role, settings); err != nil {
+				t.Fatal(err)
+			}
+			members[role] = u
+		}
+		mails := func(to string) (n int) {
+			if err := db.InTx(ctx, func(tx *store.Tx) error {
+				return tx.QueryRow(ctx, `SELECT COUNT(*) FROM outbox WHERE to_address = ?`, to).Scan(&n)
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		for typ, route := range fuelportal.EventRoutes {
+			if route.Alert == "" {
+				continue
+			}
+			clock.Advance(2 * fuelportal.MailDigestWindow)
+			before := map[fuelportal.MemberRole]int{}
+			for role, u := range members {
+				before[role] = mails(u.Email)
+			}
+			if err := db.Publish(ctx, fullEvent(typ, f)); err != nil {
+				t.Fatal(err)
+			}
+			for role, u := range members {
+				want := 0
+				if slices.Contains(route.OfficeAudience(), role) {
+					want = 1
+				}
+				if got := mails(u.Email) - before[role]; got != want {
+					t.Errorf("%s: the %s got %d mails, want %d", typ, role, got, want)
+				}
+			}
+		}
+		if !slices.Contains(fuelportal.EventRoutes[fuelportal.EventTransactionDeclined].OfficeAudience(), fuelportal.MemberDispatcher) ||
+			!slices.Contains(fuelportal.EventRoutes[fuelportal.EventWalletLow].OfficeAudience(), fuelportal.MemberBookkeeper) ||
+			slices.Contains(fuelportal.EventRoutes[fuelportal.EventWalletLow].OfficeAudience(), fuelportal.MemberDispatcher) {
+			t.Error("the audiences of declines and a low wallet changed")
 		}
 	})
 }

@@ -1,11 +1,14 @@
 package http
 
 import (
+	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"fuelportal"
 	"fuelportal/issuing"
+	"fuelportal/store"
 )
 
 // cardDTO is a fuel card on the wire; the number is sent in full (the web
@@ -90,14 +93,16 @@ type cardListItem struct {
 	OverrideUntil  *string  `json:"overrideUntil"`  // an active override's end
 	MonthlyBudget  *float64 `json:"monthlyBudget"`
 	MonthSpend     float64  `json:"monthSpend"` // approved funded totals this month
+	GroupID        *int64   `json:"groupId"`    // the card's group; null: none
 }
 
 type cardListResponse struct {
 	Value []cardListItem `json:"value"`
 }
 
-// handleCardList answers the caller's company cards, filtered by searchText
-// (card number, driver name, driver id, unit number).
+// handleCardList answers the caller's company cards (a member limited to a
+// group: that group's), filtered by searchText (card number, driver name,
+// driver id, unit number).
 func (s *Server) handleCardList(w http.ResponseWriter, r *http.Request) {
 	p := PrincipalFromContext(r.Context())
 	fe := fuelportal.FieldErrors{}
@@ -106,19 +111,19 @@ func (s *Server) handleCardList(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	cards, err := s.DB.CompanyCards(r.Context(), p.CompanyID, search)
+	cards, err := s.cardStore.CompanyCardsIn(r.Context(), p.CompanyID, p.GroupID, search)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	summaries, err := s.DB.CardControlSummaries(r.Context(), p.CompanyID, s.Now())
+	summaries, err := s.cardStore.CardControlSummaries(r.Context(), p.CompanyID, s.Now())
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	res := cardListResponse{Value: make([]cardListItem, 0, len(cards))}
 	for _, c := range cards {
-		item := cardListItem{cardDTO: cardFromDomain(c), cardIssuerDTO: cardIssuerFromDomain(c)}
+		item := cardListItem{cardDTO: cardFromDomain(c), cardIssuerDTO: cardIssuerFromDomain(c), GroupID: optionalID(c.GroupID)}
 		if sum := summaries[c.ID]; sum != nil {
 			item.ControlsActive, item.MonthSpend = sum.Active, dollars(sum.MonthSpendCents)
 			if sum.OverrideUntil != nil {
@@ -215,4 +220,10 @@ func (s *Server) handleCardReveal(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	respond(w, http.StatusOK, cardRevealResponse{EphemeralKeySecret: key.Secret, IssuingCardID: key.IssuerCardID, StripeVersion: key.APIVersion})
+}
+
+// cardStore is the store as seen by the card list (*store.DB).
+type cardStore interface {
+	CardControlSummaries(ctx context.Context, companyID int64, now time.Time) (sums map[int64]*store.CardControlSummary, err error)
+	CompanyCardsIn(ctx context.Context, companyID, groupID int64, search string) (cards []*fuelportal.Card, err error)
 }

@@ -20,9 +20,9 @@ import (
 	"fuelportal/store/storetest"
 )
 
-// TestRequireRole runs on each engine: the session behind a token is read
-// from the store.
-func TestRequireRole(t *testing.T) {
+// TestPermit runs on each engine: the session behind a token is read
+// from the store, the role's actions from the table.
+func TestPermit(t *testing.T) {
 	engines := []store.Engine{store.SQLite}
 	if os.Getenv(storetest.PostgresEnv) != "" {
 		engines = append(engines, store.Postgres)
@@ -30,8 +30,8 @@ func TestRequireRole(t *testing.T) {
 	for _, engine := range engines {
 		t.Run(string(engine), func(t *testing.T) {
 			db := storetest.OpenFromTemplate(t, engine, "migrated", func(*store.DB) error { return nil })
-			s := &Server{DB: db, Tokens: NewTokenIssuer([]byte("0123456789abcdef0123456789abcdef")), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
-			handler := s.requireRole(fuelportal.RoleCompany, func(w http.ResponseWriter, r *http.Request) {
+			s := &Server{stores: newStores(db), Tokens: NewTokenIssuer([]byte("0123456789abcdef0123456789abcdef")), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
+			handler := s.permit(fuelportal.ActionCardsRead, func(w http.ResponseWriter, r *http.Request) {
 				respond(w, http.StatusOK, PrincipalFromContext(r.Context()))
 			})
 			owner := &fuelportal.User{Email: "owner@example.com", PasswordHash: "hash"}
@@ -41,8 +41,8 @@ func TestRequireRole(t *testing.T) {
 			if err := db.CreateRefreshToken(context.Background(), &store.RefreshToken{TokenHash: "h", FamilyID: "s", UserID: owner.ID, ExpiresAt: time.Now().Add(time.Hour)}); err != nil {
 				t.Fatal(err)
 			}
-			token := func(role fuelportal.Role) string {
-				tok, err := s.Tokens.Issue(Principal{UserID: owner.ID, CompanyID: owner.CompanyID, Role: role, SessionID: "s"}, time.Now())
+			token := func(role fuelportal.MemberRole) string {
+				tok, err := s.Tokens.Issue(Principal{UserID: owner.ID, CompanyID: owner.CompanyID, Role: role.Authority(), MemberRole: role, SessionID: "s"}, time.Now())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -53,8 +53,9 @@ func TestRequireRole(t *testing.T) {
 				auth   string
 				status int
 			}{
-				{"company role passes", "Bearer " + token(fuelportal.RoleCompany), 200},
-				{"user role is forbidden", "Bearer " + token(fuelportal.RoleUser), 403},
+				{"a role with the action passes", "Bearer " + token(fuelportal.MemberBookkeeper), 200},
+				{"a role without it is forbidden", "Bearer " + token(fuelportal.MemberDriver), 403},
+				{"a token of no member role is unauthorised", "Bearer " + token(""), 401},
 				{"no token is unauthorised", "", 401},
 				{"other scheme is unauthorised", "Basic abc", 401},
 			}

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -161,7 +162,7 @@ func (s *Server) requireAuth(next http.HandlerFunc) http.HandlerFunc {
 		// The token's session must still hold in the database: signing out,
 		// a password change or reset, the account's deletion and a revoked
 		// refresh family end access at once, in every process.
-		if alive, err := s.DB.SessionAlive(r.Context(), p.UserID, p.SessionID); err != nil {
+		if alive, err := s.accessStore.SessionAlive(r.Context(), p.UserID, p.SessionID); err != nil {
 			s.respondError(w, r, err)
 			return
 		} else if !alive {
@@ -172,23 +173,18 @@ func (s *Server) requireAuth(next http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// requireRole is requireApproved plus the effective role role; others get
-// 403.
-func (s *Server) requireRole(role fuelportal.Role, next http.HandlerFunc) http.HandlerFunc {
+// permit is the one gate of every data route: requireAuth, then the
+// caller's member role must have action (fuelportal.RoleActions; else 403
+// fuelportal.MsgRoleForbidden), then a driver must be approved by their
+// company (approvedOnly).
+func (s *Server) permit(action fuelportal.Action, next http.HandlerFunc) http.HandlerFunc {
 	return s.requireAuth(func(w http.ResponseWriter, r *http.Request) {
-		if PrincipalFromContext(r.Context()).Role != role {
-			s.respondError(w, r, fuelportal.Errorf(fuelportal.EFORBIDDEN, "Access forbidden - Insufficient permissions"))
+		if !PrincipalFromContext(r.Context()).MemberRole.Can(action) {
+			s.respondError(w, r, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgRoleForbidden))
 			return
 		}
 		s.approvedOnly(next)(w, r)
 	})
-}
-
-// requireApproved is requireAuth for the data routes: a driver whose
-// company has not approved them yet gets 403 EPENDING, one it declined 403
-// EFORBIDDEN. Their own account routes stay open (requireAuth).
-func (s *Server) requireApproved(next http.HandlerFunc) http.HandlerFunc {
-	return s.requireAuth(s.approvedOnly(next))
 }
 
 // approvedOnly runs after requireAuth. Only drivers wait for approval, and
@@ -201,7 +197,7 @@ func (s *Server) approvedOnly(next http.HandlerFunc) http.HandlerFunc {
 			next(w, r)
 			return
 		}
-		status, cardID, err := s.DB.DriverAccess(r.Context(), p.UserID)
+		status, cardID, err := s.accessStore.DriverAccess(r.Context(), p.UserID)
 		switch {
 		case fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND:
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Unauthorized"))
@@ -217,4 +213,11 @@ func (s *Server) approvedOnly(next http.HandlerFunc) http.HandlerFunc {
 			next(w, r.WithContext(NewContextWithPrincipal(r.Context(), p)))
 		}
 	}
+}
+
+// accessStore is the store as seen by the authentication middleware
+// (*store.DB).
+type accessStore interface {
+	DriverAccess(ctx context.Context, id int64) (status fuelportal.DriverStatus, cardID int64, err error)
+	SessionAlive(ctx context.Context, userID int64, familyID string) (alive bool, err error)
 }

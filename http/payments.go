@@ -25,11 +25,6 @@ func (s *Server) requirePayments(next http.HandlerFunc) http.HandlerFunc {
 	}
 }
 
-// companyPayments is requirePayments plus the company role.
-func (s *Server) companyPayments(next http.HandlerFunc) http.HandlerFunc {
-	return s.requirePayments(s.requireRole(fuelportal.RoleCompany, next))
-}
-
 // respondPaymentError is respondError with the Retry-After header the
 // contract wants on 429 (the provider's rate limit).
 func (s *Server) respondPaymentError(w http.ResponseWriter, r *http.Request, err error) {

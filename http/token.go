@@ -28,8 +28,14 @@ type Principal struct {
 	UserID    int64
 	CompanyID int64 // 0 when the user has no company
 	Role      fuelportal.Role
-	CardID    int64  // the driver's linked card; 0 for none
-	SessionID string // the refresh-token family of the sign-in
+	// MemberRole decides which routes the caller may use
+	// (fuelportal.RoleActions); GroupID limits an office member to a
+	// group of cards and vehicles (0: the whole company). Any change of
+	// either ends the member's sessions, so a token never outlives them.
+	MemberRole fuelportal.MemberRole
+	GroupID    int64
+	CardID     int64  // the driver's linked card; 0 for none
+	SessionID  string // the refresh-token family of the sign-in
 }
 
 type principalKey struct{}
@@ -50,7 +56,10 @@ type accessClaims struct {
 	Role      fuelportal.Role `json:"role"`
 	CompanyID int64           `json:"cid,omitempty"`
 	CardID    int64           `json:"card,omitempty"`
-	SessionID string          `json:"sid"`
+	// MemberRole and GroupID: Principal's.
+	MemberRole fuelportal.MemberRole `json:"mrole"`
+	GroupID    int64                 `json:"gid,omitempty"`
+	SessionID  string                `json:"sid"`
 	jwt.RegisteredClaims
 }
 
@@ -65,7 +74,7 @@ func NewTokenIssuer(secret []byte) *TokenIssuer { return &TokenIssuer{secret: se
 // Issue returns an access token for p valid for AccessTokenTTL from now.
 func (ti *TokenIssuer) Issue(p Principal, now time.Time) (string, error) {
 	claims := accessClaims{
-		Role: p.Role, CompanyID: p.CompanyID, CardID: p.CardID, SessionID: p.SessionID,
+		Role: p.Role, CompanyID: p.CompanyID, CardID: p.CardID, SessionID: p.SessionID, MemberRole: p.MemberRole, GroupID: p.GroupID,
 		RegisteredClaims: jwt.RegisteredClaims{
 			Issuer:    tokenIssuer,
 			Subject:   strconv.FormatInt(p.UserID, 10),
@@ -90,10 +99,13 @@ func (ti *TokenIssuer) Verify(token string, now time.Time) (Principal, error) {
 		return Principal{}, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Unauthorized")
 	}
 	userID, err := strconv.ParseInt(claims.Subject, 10, 64)
-	if err != nil || userID <= 0 || !claims.Role.Valid() {
+	// A token without a member role (issued before roles) is refused: the
+	// app refreshes it and gets one.
+	if err != nil || userID <= 0 || !claims.Role.Valid() || !claims.MemberRole.Valid() || claims.MemberRole.Authority() != claims.Role {
 		return Principal{}, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Unauthorized")
 	}
-	return Principal{UserID: userID, CompanyID: claims.CompanyID, Role: claims.Role, CardID: claims.CardID, SessionID: claims.SessionID}, nil
+	return Principal{UserID: userID, CompanyID: claims.CompanyID, Role: claims.Role, CardID: claims.CardID, SessionID: claims.SessionID,
+		MemberRole: claims.MemberRole, GroupID: claims.GroupID}, nil
 }
 
 // newOpaqueToken returns a random URL-safe refresh token and the hash the

@@ -26,9 +26,14 @@ type ownerMailTarget struct {
 	language fuelportal.Language
 }
 
-// ownerEmails returns the addresses of the owners of company companyID.
-func (tx *Tx) ownerEmails(ctx context.Context, companyID int64) ([]ownerMailTarget, error) {
-	rows, err := tx.Query(ctx, `SELECT email, language FROM users WHERE company_id = ? AND role = ? ORDER BY id`, companyID, fuelportal.RoleCompany)
+// ownerEmails returns the addresses of the active office members of
+// company companyID whose role is in roles.
+func (tx *Tx) ownerEmails(ctx context.Context, companyID int64, roles []fuelportal.MemberRole) ([]ownerMailTarget, error) {
+	args := []any{companyID, fuelportal.MemberActive}
+	for _, r := range roles {
+		args = append(args, r)
+	}
+	rows, err := tx.Query(ctx, `SELECT email, language FROM users WHERE company_id = ? AND member_status = ? AND member_role IN (`+placeholders(len(roles))+`) ORDER BY id`, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -9,18 +9,18 @@ import (
 
 // ownerCardColumns are cardColumns and what the issuer keeps of the card
 // (the owner's view; purchases read cardColumns alone).
-const ownerCardColumns = cardColumns + `, issuer, issuer_card_id, last4, exp_month, exp_year`
+const ownerCardColumns = cardColumns + `, issuer, issuer_card_id, last4, exp_month, exp_year, group_id`
 
 func scanOwnerCard(row interface{ Scan(...any) error }) (*fuelportal.Card, error) {
 	c := &fuelportal.Card{}
-	var driverUser, expMonth, expYear sql.NullInt64
+	var driverUser, expMonth, expYear, group sql.NullInt64
 	var issuerCardID, last4 sql.NullString
 	var created, updated nullTime
 	if err := row.Scan(&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &driverUser, &created, &updated, &c.Prompt,
-		&c.Issuer, &issuerCardID, &last4, &expMonth, &expYear); err != nil {
+		&c.Issuer, &issuerCardID, &last4, &expMonth, &expYear, &group); err != nil {
 		return nil, err
 	}
-	c.DriverUserID = driverUser.Int64
+	c.DriverUserID, c.GroupID = driverUser.Int64, group.Int64
 	c.CreatedAt, c.UpdatedAt = created.Time, updated.Time
 	c.IssuerCardID, c.Last4 = issuerCardID.String, last4.String
 	c.ExpMonth, c.ExpYear = int(expMonth.Int64), int(expYear.Int64)

@@ -12,8 +12,18 @@ import (
 // card number. A non-empty search keeps the cards whose number, driver name,
 // driver id or unit number contains it (case-insensitive).
 func (db *DB) CompanyCards(ctx context.Context, companyID int64, search string) (cards []*fuelportal.Card, err error) {
+	return db.CompanyCardsIn(ctx, companyID, 0, search)
+}
+
+// CompanyCardsIn is CompanyCards of the cards in group groupID (0: every
+// card): what a member limited to the group sees.
+func (db *DB) CompanyCardsIn(ctx context.Context, companyID, groupID int64, search string) (cards []*fuelportal.Card, err error) {
 	query := `SELECT ` + ownerCardColumns + ` FROM cards WHERE company_id = ?`
 	args := []any{companyID}
+	if groupID != 0 {
+		query += ` AND group_id = ?`
+		args = append(args, groupID)
+	}
 	if strings.TrimSpace(search) != "" {
 		p := likePattern(search)
 		query += ` AND (card_number LIKE ? ESCAPE '\' OR LOWER(driver_name) LIKE ? ESCAPE '\'

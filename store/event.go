@@ -20,10 +20,11 @@ import (
 // eventPayload is an event's stored payload: everything but its type,
 // company and time.
 type eventPayload struct {
-	UserID int64              `json:"userId,omitempty"`
-	Alert  *fuelportal.Alert  `json:"alert,omitempty"`
-	Notice *fuelportal.Notice `json:"notice,omitempty"`
-	Data   any                `json:"data,omitempty"`
+	UserID int64                   `json:"userId,omitempty"`
+	Alert  *fuelportal.Alert       `json:"alert,omitempty"`
+	Notice *fuelportal.Notice      `json:"notice,omitempty"`
+	Mail   *fuelportal.MailMessage `json:"mail,omitempty"`
+	Data   any                     `json:"data,omitempty"`
 }
 
 // Publish records event e of company e.CompanyID in tx (one insert), so it
@@ -38,7 +39,7 @@ func (tx *Tx) Publish(ctx context.Context, e *fuelportal.Event) error {
 	if e.CompanyID == 0 {
 		return nil
 	}
-	payload, err := json.Marshal(eventPayload{UserID: e.UserID, Alert: e.Alert, Notice: e.Notice, Data: e.Data})
+	payload, err := json.Marshal(eventPayload{UserID: e.UserID, Alert: e.Alert, Notice: e.Notice, Mail: e.Mail, Data: e.Data})
 	if err != nil {
 		return fmt.Errorf("publish %s: %w", e.Type, err)
 	}
@@ -96,7 +97,7 @@ func (db *DB) DispatchEvent(ctx context.Context) (bool, error) {
 		if fanOutErr = json.Unmarshal([]byte(payload), &p); fanOutErr != nil {
 			return fanOutErr
 		}
-		e.UserID, e.Alert, e.Notice = p.UserID, p.Alert, p.Notice
+		e.UserID, e.Alert, e.Notice, e.Mail = p.UserID, p.Alert, p.Notice, p.Mail
 		if len(p.Data) > 0 {
 			e.Data = p.Data
 		}
@@ -179,7 +180,7 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 		}
 		if ownerPref == "" {
 			// An alert no owner preference covers is mailed to every owner.
-			owners, err := tx.ownerEmails(ctx, e.CompanyID)
+			owners, err := tx.ownerEmails(ctx, e.CompanyID, route.OfficeAudience())
 			if err != nil {
 				return err
 			}
@@ -193,9 +194,14 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 	if e.Muted {
 		return nil // history: its alert only
 	}
+	if route.Invitee && e.Mail != nil {
+		if err := tx.EnqueueMail(ctx, e.Mail); err != nil {
+			return err
+		}
+	}
 	var to fuelportal.PushRecipients
 	if ownerPref != "" && (alert != nil || route.OwnersPush) {
-		to.OwnersOf = e.CompanyID
+		to.OwnersOf, to.Roles = e.CompanyID, route.OfficeAudience()
 	}
 	if route.User && e.UserID != 0 && e.Notice != nil {
 		to.UserIDs = []int64{e.UserID}

@@ -38,8 +38,15 @@ func (tx *Tx) notifyTargets(ctx context.Context, companyID int64, to fuelportal.
 		if to.OwnersOf != companyID {
 			return nil, nil
 		}
-		where = append(where, "u.role = ?")
-		args = append(args, fuelportal.RoleCompany)
+		roles := to.Roles
+		if roles == nil {
+			roles = fuelportal.EventRoute{}.OfficeAudience()
+		}
+		where = append(where, "(u.member_status = ? AND u.member_role IN ("+placeholders(len(roles))+"))")
+		args = append(args, fuelportal.MemberActive)
+		for _, r := range roles {
+			args = append(args, r)
+		}
 	}
 	if len(where) == 0 {
 		return nil, nil

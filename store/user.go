@@ -11,7 +11,7 @@ import (
 // userSelect loads a user with their company, linked card and requested
 // card (a pending driver's) in one row.
 const userSelect = `
-	SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.phone_number, u.role, u.driver_status, u.language,
+	SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name, u.phone_number, u.role, u.member_role, u.group_id, u.member_status, u.driver_status, u.language,
 	       u.created_at, u.updated_at,
 	       c.id, c.name, c.carrier_id, c.phone_number, c.created_at,
 	       k.id, k.card_number, r.card_number
@@ -23,16 +23,16 @@ const userSelect = `
 func scanUser(row interface{ Scan(...any) error }) (*fuelportal.User, error) {
 	u := &fuelportal.User{}
 	var created, updated, companyCreated nullTime
-	var companyID, carrierID, cardID sql.NullInt64
+	var companyID, carrierID, cardID, groupID sql.NullInt64
 	var companyName, companyPhone, cardNumber, requestedCard sql.NullString
-	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName, &u.PhoneNumber, &u.Role, &u.DriverStatus, &u.Language,
+	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName, &u.PhoneNumber, &u.Role, &u.MemberRole, &groupID, &u.MemberStatus, &u.DriverStatus, &u.Language,
 		&created, &updated,
 		&companyID, &companyName, &carrierID, &companyPhone, &companyCreated,
 		&cardID, &cardNumber, &requestedCard)
 	if err != nil {
 		return nil, err
 	}
-	u.CreatedAt, u.UpdatedAt = created.Time, updated.Time
+	u.CreatedAt, u.UpdatedAt, u.GroupID = created.Time, updated.Time, groupID.Int64
 	if companyID.Valid {
 		u.CompanyID = companyID.Int64
 		u.Company = &fuelportal.Company{ID: companyID.Int64, Name: companyName.String, CarrierID: int(carrierID.Int64),
@@ -43,7 +43,8 @@ func scanUser(row interface{ Scan(...any) error }) (*fuelportal.User, error) {
 }
 
 // CreateUser inserts u (Email normalised) and sets its ID and timestamps. A
-// zero DriverStatus is DriverApproved. A taken email is ECONFLICT "This email
+// zero DriverStatus is DriverApproved; a zero MemberRole is the owner for
+// ROLE_COMPANY, else the driver, and Role follows MemberRole. A taken email is ECONFLICT "This email
 // is already in use".
 func (tx *Tx) CreateUser(ctx context.Context, u *fuelportal.User) error {
 	u.Email = fuelportal.NormalizeEmail(u.Email)
@@ -54,11 +55,21 @@ func (tx *Tx) CreateUser(ctx context.Context, u *fuelportal.User) error {
 	if u.Language == "" {
 		u.Language = fuelportal.LanguageEnglish
 	}
+	if u.MemberRole == "" {
+		u.MemberRole = fuelportal.MemberDriver
+		if u.Role == fuelportal.RoleCompany {
+			u.MemberRole = fuelportal.MemberOwner
+		}
+	}
+	u.Role = u.MemberRole.Authority()
+	if u.MemberStatus == "" {
+		u.MemberStatus = fuelportal.MemberActive
+	}
 	err := tx.QueryRow(ctx, `
-		INSERT INTO users (email, password_hash, first_name, last_name, phone_number, role, driver_status, language, company_id, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		INSERT INTO users (email, password_hash, first_name, last_name, phone_number, role, member_role, group_id, member_status, driver_status, language, company_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id`,
-		u.Email, u.PasswordHash, u.FirstName, u.LastName, u.PhoneNumber, u.Role, u.DriverStatus, u.Language, nullInt(u.CompanyID), u.CreatedAt, u.UpdatedAt,
+		u.Email, u.PasswordHash, u.FirstName, u.LastName, u.PhoneNumber, u.Role, u.MemberRole, nullInt(u.GroupID), u.MemberStatus, u.DriverStatus, u.Language, nullInt(u.CompanyID), u.CreatedAt, u.UpdatedAt,
 	).Scan(&u.ID)
 	if isUniqueViolation(err) {
 		return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgEmailTaken)
@@ -112,7 +123,7 @@ func (db *DB) CreateCompanyOwner(ctx context.Context, company *fuelportal.Compan
 		if err := tx.CreateCompany(ctx, company); err != nil {
 			return err
 		}
-		owner.Role, owner.CompanyID, owner.Company = fuelportal.RoleCompany, company.ID, company
+		owner.Role, owner.MemberRole, owner.CompanyID, owner.Company = fuelportal.RoleCompany, fuelportal.MemberOwner, company.ID, company
 		return tx.CreateUser(ctx, owner)
 	})
 }
@@ -147,7 +158,7 @@ func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNum
 			fe.Add("companyName", fuelportal.MsgCardCompanyMismatch)
 			return fe.Err()
 		}
-		driver.Role, driver.CompanyID = fuelportal.RoleUser, companyID
+		driver.Role, driver.MemberRole, driver.CompanyID = fuelportal.RoleUser, fuelportal.MemberDriver, companyID
 		if driver.DriverStatus == "" {
 			driver.DriverStatus = fuelportal.DriverPending
 		}
@@ -233,9 +244,8 @@ func (db *DB) DeleteUser(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		if u.Role == fuelportal.RoleCompany && u.CompanyID != 0 {
-			var owners int
-			err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE company_id = ? AND role = ?`, u.CompanyID, fuelportal.RoleCompany).Scan(&owners)
+		if u.MemberRole == fuelportal.MemberOwner && u.CompanyID != 0 {
+			owners, err := tx.ActiveOwners(ctx, u.CompanyID)
 			if err != nil {
 				return err
 			}

@@ -13,6 +13,7 @@ export const ownerAccount: Account = {
   lastName: 'Owner',
   phoneNumber: '+1 (407) 555-0100',
   authorities: [{ code: 'ROLE_COMPANY' }],
+  memberRole: 'owner',
   company: { id: 1, name: 'Demo Freight LLC', carrierId: 1234567 },
   cardNumber: null,
   prompts: null,
@@ -28,6 +29,7 @@ export const driverAccount: Account = {
   firstName: 'Dan',
   lastName: 'Driver',
   authorities: [{ code: 'ROLE_USER' }],
+  memberRole: 'driver',
   cardNumber: '7071000000000000011',
 };
 

@@ -6041,6 +6041,463 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the caller's role may do
+         * @description The caller's member role, group and actions, from the one table the server enforces on every route. A route whose action the role lacks answers 403 'Access forbidden - Insufficient permissions'.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Permissions"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's members
+         * @description Office members and approved drivers, by e-mail. Action members.read (owners and admins).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/members/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member
+         * @description Deletes the member's login; their sessions end at once. The last active owner cannot be removed (409); only an owner removes owners (403). Action members.write.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value, or another company's, is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role, group or status
+         * @description Ends the member's sessions at once, on every process. Only an owner manages owners (403); the last active owner is never demoted or suspended (409); a driver stays a driver (400); nobody changes themselves here (400). Action members.write.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value, or another company's, is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MemberChange"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Member"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/wex/company/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's groups
+         * @description Groups of cards and vehicles members may be limited to. Action groups.read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * Add a group
+         * @description A name the company already uses is 409. Action groups.write.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GroupInput"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Group"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pending invitations
+         * @description Neither accepted, revoked nor expired; newest first. Action members.read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitationList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * Invite a person
+         * @description Mails {public URL}/invite/{token}: single use, 72 hours, revocable; only the token's hash is stored. An address that already signs in is 409; another company's group is 400; only an owner invites owners (403). Action members.write.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvitationInput"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Invitation"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description Its link stops working. Another company's invitation, or one no longer pending, is 404. Action members.write.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the id (any other value, or another company's, is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Revoked */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invitations/{token}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description No bearer token: the link's token is the credential. Creates the member with the names and password given and signs them in (the tokens of a sign-in). A token unknown, used, revoked or expired is 404 'This invitation is no longer valid'. Limited per client address like sign-ups (429).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the token of the mailed link */
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvitationAccept"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Tokens"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                429: components["responses"]["TooManyRequests"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/cards/{cardNumber}/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a card in a group
+         * @description Members limited to the group then see the card. Another company's card is 404, its group a 400 field error. Action groups.write.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The card's 19 digits */
+                    cardNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CardGroupInput"];
+                };
+            };
+            responses: {
+                /** @description Saved */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6090,6 +6547,11 @@ export interface components {
             language: "en" | "es";
             /** @description What the pump asks on the driver's card and the values to type (GET /api/account); null for a user without a card and in the other answers carrying an account */
             prompts: components["schemas"]["PumpPrompts"] | null;
+            /**
+             * @description the user's role in their company beside the wire's authority (ROLE_COMPANY for every office role, ROLE_USER for drivers); what it may do: GET /api/account/permissions
+             * @enum {string}
+             */
+            memberRole: "owner" | "admin" | "dispatcher" | "bookkeeper" | "driver";
         };
         /** @description A role of the user: ROLE_COMPANY (company owner) or ROLE_USER (driver). */
         Authority: {
@@ -7338,6 +7800,11 @@ export interface components {
              * @enum {string}
              */
             prompt: "default" | "none" | "driverId" | "unitNumber" | "odometer" | "driverIdAndOdometer";
+            /**
+             * Format: int64
+             * @description the card's group (GET|POST /api/wex/company/groups); null: none
+             */
+            groupId: number | null;
         };
         /** @description The fuel planner's costs of the company contract, in dollars: each a JSON number, from 0 to its maximum, in whole cents. 0 turns a cost off. */
         PlannerCosts: {
@@ -7923,6 +8390,97 @@ export interface components {
             issuingCardId: string;
             /** @description The Stripe API version the key was created with (2020-03-02, as Issuing Elements ask) */
             stripeVersion: string;
+        };
+        Permissions: {
+            /** @enum {string} */
+            role: "owner" | "admin" | "dispatcher" | "bookkeeper" | "driver";
+            /**
+             * Format: int64
+             * @description the group of cards and vehicles the member is limited to; null: the whole company
+             */
+            groupId: number | null;
+            /** @description what the role may do (the server's one table, enforced on every route): e.g. cards.read, cards.write, wallet.fund, members.write */
+            actions: string[];
+        };
+        Member: {
+            /** Format: int64 */
+            id: number;
+            email: string;
+            firstName: string;
+            lastName: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "dispatcher" | "bookkeeper" | "driver";
+            /** Format: int64 */
+            groupId: number | null;
+            /** @enum {string} */
+            status: "ACTIVE" | "SUSPENDED";
+        };
+        MemberList: {
+            content: components["schemas"]["Member"][];
+        };
+        /** @description Absent fields are kept. */
+        MemberChange: {
+            /**
+             * @description an office role; a driver stays a driver
+             * @enum {string}
+             */
+            role?: "owner" | "admin" | "dispatcher" | "bookkeeper";
+            /**
+             * Format: int64
+             * @description null lifts the group limit
+             */
+            groupId?: number | null;
+            /** @enum {string} */
+            status?: "ACTIVE" | "SUSPENDED";
+        };
+        Group: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
+        GroupList: {
+            content: components["schemas"]["Group"][];
+        };
+        GroupInput: {
+            /** @description 1 to 60 characters, unique in the company */
+            name: string;
+        };
+        Invitation: {
+            /** Format: int64 */
+            id: number;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "dispatcher" | "bookkeeper";
+            /** Format: int64 */
+            groupId: number | null;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        InvitationList: {
+            content: components["schemas"]["Invitation"][];
+        };
+        InvitationInput: {
+            email: string;
+            /**
+             * @description only an owner invites owners
+             * @enum {string}
+             */
+            role: "owner" | "admin" | "dispatcher" | "bookkeeper";
+            /** Format: int64 */
+            groupId?: number | null;
+        };
+        InvitationAccept: {
+            firstName: string;
+            lastName: string;
+            /** @description 8 to 32 characters with a letter and a digit */
+            password: string;
+        };
+        CardGroupInput: {
+            /**
+             * Format: int64
+             * @description the company's group; null or absent: none
+             */
+            groupId?: number | null;
         };
     };
     responses: {

@@ -66,6 +66,9 @@ export const BODY_MAX_LENGTH = {
     phoneNumber: 30,
     username: 254,
   },
+  GroupInput: {
+    name: 255,
+  },
   IFTAMilesCreate: {
     date: 40,
     jurisdiction: 64,
@@ -78,6 +81,19 @@ export const BODY_MAX_LENGTH = {
     jurisdiction: 64,
     unitNumber: 50,
     vendor: 255,
+  },
+  InvitationAccept: {
+    firstName: 50,
+    lastName: 50,
+    password: 32,
+  },
+  InvitationInput: {
+    email: 254,
+    role: 64,
+  },
+  MemberChange: {
+    role: 64,
+    status: 64,
   },
   NetworkAuthorization: {
     authorizationId: 100,
@@ -239,6 +255,9 @@ export const BODY_PATTERN = {
     phoneNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
     username: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
+  GroupInput: {
+    name: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
   IFTAMilesCreate: {
     date: "^[^\u0000-\u001f\u007f-\u009f]*$",
     jurisdiction: "^[^\u0000-\u001f\u007f-\u009f]*$",
@@ -251,6 +270,19 @@ export const BODY_PATTERN = {
     jurisdiction: "^[^\u0000-\u001f\u007f-\u009f]*$",
     unitNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
     vendor: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  InvitationAccept: {
+    firstName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    lastName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    password: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  InvitationInput: {
+    email: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    role: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  MemberChange: {
+    role: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    status: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   NetworkAuthorization: {
     authorizationId: "^[^\u0000-\u001f\u007f-\u009f]*$",

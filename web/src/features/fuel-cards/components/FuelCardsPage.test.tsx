@@ -9,7 +9,7 @@ import type { FuelCard } from '../api/fuel-cards-api';
 
 
 const session = { token: 't1', refreshToken: 'r1' };
-const noControls = { prompt: 'default' as const, controlsActive: false, overrideUntil: null, monthlyBudget: null, monthSpend: 0 };
+const noControls = { prompt: 'default' as const, controlsActive: false, overrideUntil: null, monthlyBudget: null, monthSpend: 0, groupId: null };
 const networkIssuer = { issuer: 'network', issuerCardId: null, last4: null, expMonth: null, expYear: null } as const;
 
 function cardsApi(update: (body: FuelCard) => Response | Promise<Response> = (body) => HttpResponse.json(body)) {

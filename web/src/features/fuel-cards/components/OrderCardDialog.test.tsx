@@ -7,7 +7,7 @@ import { apiUrl, server } from '@/test/server';
 import type { CardOrder, FuelCard } from '../api/fuel-cards-api';
 
 const session = { token: 't1', refreshToken: 'r1' };
-const listed = { prompt: 'default' as const, controlsActive: false, overrideUntil: null, monthlyBudget: null, monthSpend: 0 };
+const listed = { prompt: 'default' as const, controlsActive: false, overrideUntil: null, monthlyBudget: null, monthSpend: 0, groupId: null };
 
 function orderApi(answer?: (body: CardOrder) => Response) {
   const cards: FuelCard[] = [

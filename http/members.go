@@ -1,0 +1,187 @@
+package http
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"fuelportal"
+)
+
+// memberDTO is a member of the caller's company on the wire.
+type memberDTO struct {
+	ID        int64                   `json:"id"`
+	Email     string                  `json:"email"`
+	FirstName string                  `json:"firstName"`
+	LastName  string                  `json:"lastName"`
+	Role      fuelportal.MemberRole   `json:"role"`
+	GroupID   *int64                  `json:"groupId"`
+	Status    fuelportal.MemberStatus `json:"status"`
+}
+
+func memberToDTO(m *fuelportal.Member) memberDTO {
+	return memberDTO{ID: m.ID, Email: m.Email, FirstName: m.FirstName, LastName: m.LastName, Role: m.Role,
+		GroupID: optionalID(m.GroupID), Status: m.Status}
+}
+
+type memberListResponse struct {
+	Content []memberDTO `json:"content"`
+}
+
+// memberChangeRequest is a PATCH of a member: absent fields are kept;
+// groupId null lifts the member's group limit.
+type memberChangeRequest struct {
+	Role    *string         `json:"role" text:"code"`
+	GroupID json.RawMessage `json:"groupId"`
+	Status  *string         `json:"status" text:"code"`
+}
+
+func (req *memberChangeRequest) toDomain() (fuelportal.MemberChange, error) {
+	var c fuelportal.MemberChange
+	if req.Role != nil {
+		role := fuelportal.MemberRole(*req.Role)
+		c.Role = &role
+	}
+	if len(req.GroupID) > 0 {
+		var group int64
+		if string(req.GroupID) != "null" {
+			if err := json.Unmarshal(req.GroupID, &group); err != nil || group <= 0 {
+				return c, fuelportal.FieldError("groupId", "Must be a group's id or null")
+			}
+		}
+		c.GroupID = &group
+	}
+	if req.Status != nil {
+		status := fuelportal.MemberStatus(*req.Status)
+		c.Status = &status
+	}
+	return c, nil
+}
+
+// handleMemberList lists the members of the caller's company.
+func (s *Server) handleMemberList(w http.ResponseWriter, r *http.Request) {
+	p := PrincipalFromContext(r.Context())
+	list, err := s.Members.List(r.Context(), p.CompanyID)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	res := memberListResponse{Content: make([]memberDTO, 0, len(list))}
+	for _, m := range list {
+		res.Content = append(res.Content, memberToDTO(m))
+	}
+	respond(w, http.StatusOK, res)
+}
+
+// handleMemberChange changes a member's role, group or status; their
+// sessions end at once.
+func (s *Server) handleMemberChange(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r)
+	if !ok {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Member not found"))
+		return
+	}
+	var req memberChangeRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	change, err := req.toDomain()
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	p := PrincipalFromContext(r.Context())
+	m, err := s.Members.Change(r.Context(), p.CompanyID, p.UserID, id, change)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, memberToDTO(m))
+}
+
+// handleMemberRemove removes a member (their login and sessions).
+func (s *Server) handleMemberRemove(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r)
+	if !ok {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Member not found"))
+		return
+	}
+	p := PrincipalFromContext(r.Context())
+	if err := s.Members.Remove(r.Context(), p.CompanyID, p.UserID, id); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// groupDTO is a group of the caller's company's cards and vehicles.
+type groupDTO struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+type groupListResponse struct {
+	Content []groupDTO `json:"content"`
+}
+
+type groupCreateRequest struct {
+	Name string `json:"name" text:"text"`
+}
+
+// handleGroupList lists the groups of the caller's company.
+func (s *Server) handleGroupList(w http.ResponseWriter, r *http.Request) {
+	groups, err := s.Members.Groups(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	res := groupListResponse{Content: make([]groupDTO, 0, len(groups))}
+	for _, g := range groups {
+		res.Content = append(res.Content, groupDTO{ID: g.ID, Name: g.Name})
+	}
+	respond(w, http.StatusOK, res)
+}
+
+// handleGroupCreate adds a group to the caller's company.
+func (s *Server) handleGroupCreate(w http.ResponseWriter, r *http.Request) {
+	var req groupCreateRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	g, err := s.Members.CreateGroup(r.Context(), PrincipalFromContext(r.Context()).CompanyID, req.Name)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusCreated, groupDTO{ID: g.ID, Name: g.Name})
+}
+
+type cardGroupRequest struct {
+	GroupID *int64 `json:"groupId"`
+}
+
+// handleCardGroup puts a card of the company in a group (groupId null:
+// in none).
+func (s *Server) handleCardGroup(w http.ResponseWriter, r *http.Request) {
+	fe := fuelportal.FieldErrors{}
+	number := pathText(fe, r, "cardNumber", "cardNumber")
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	var req cardGroupRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	var group int64
+	if req.GroupID != nil {
+		group = *req.GroupID
+	}
+	if err := s.Members.SetCardGroup(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, group); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

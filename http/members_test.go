@@ -1,0 +1,279 @@
+package http_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"fuelportal"
+	"fuelportal/demo"
+	"fuelportal/http/apitest"
+)
+
+var inviteLink = regexp.MustCompile(`http://portal\.test/invite/([A-Za-z0-9_-]+)`)
+
+type invitationBody struct {
+	ID        int64
+	Email     string
+	Role      string
+	GroupID   *int64
+	ExpiresAt time.Time
+}
+
+// invite invites email with role (and group) as the caller of token and
+// returns the invitation and its link's token, read from the mail.
+func (f *fixture) invite(t *testing.T, token, email, role string, group int64) (invitationBody, string) {
+	t.Helper()
+	body := map[string]any{"email": email, "role": role}
+	if group != 0 {
+		body["groupId"] = group
+	}
+	var inv invitationBody
+	f.api.Post("/api/wex/company/invitations", body, token).ExpectStatus(t, http.StatusCreated).Decode(t, &inv)
+	for _, m := range f.sentMails() {
+		if strings.EqualFold(m.To, email) {
+			if match := inviteLink.FindStringSubmatch(m.Body); match != nil {
+				return inv, match[1]
+			}
+		}
+	}
+	t.Fatalf("no invitation mail with a link to %s in %d mails", email, len(f.sentMails()))
+	return inv, ""
+}
+
+func (f *fixture) accept(linkToken string) *apitest.Response {
+	return f.api.Post("/api/invitations/"+linkToken+"/accept",
+		map[string]string{"firstName": "Ivy", "lastName": "Invited", "password": "secret123"}, "")
+}
+
+// member joins the demo company as role through an invitation and returns
+// their access token.
+func (f *fixture) member(t *testing.T, owner, email, role string, group int64) string {
+	t.Helper()
+	_, link := f.invite(t, owner, email, role, group)
+	var tokens apitest.Tokens
+	f.accept(link).ExpectStatus(t, http.StatusCreated).Decode(t, &tokens)
+	return tokens.Token
+}
+
+func TestInvitations_SingleUseExpiringRevocable(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token
+		other := f.api.Login(demo.OtherOwnerEmail, demo.Password).Token
+
+		inv, link := f.invite(t, owner, "Disp@Example.com", "dispatcher", 0)
+		if inv.Email != "disp@example.com" || inv.Role != "dispatcher" || inv.ExpiresAt.Sub(f.clock.Now()).Round(time.Second) != 72*time.Hour {
+			t.Fatalf("invitation = %+v", inv)
+		}
+		stored, err := f.db.CompanyMembers(context.Background(), 0)
+		if err != nil || len(stored) != 0 {
+			t.Fatalf("members of no company = %v, %v", stored, err)
+		}
+		var list struct{ Content []invitationBody }
+		f.api.Get("/api/wex/company/invitations", owner).ExpectStatus(t, 200).Decode(t, &list)
+		if len(list.Content) != 1 || list.Content[0].ID != inv.ID {
+			t.Fatalf("pending = %+v", list)
+		}
+		f.api.Get("/api/wex/company/invitations", other).ExpectStatus(t, 200).Decode(t, &list)
+		if len(list.Content) != 0 {
+			t.Fatalf("another company sees %+v", list)
+		}
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/invitations/%d", inv.ID), Token: other}).ExpectStatus(t, 404)
+
+		// Accepted once: signed in as a dispatcher; the link then is spent.
+		var tokens apitest.Tokens
+		f.accept(link).ExpectStatus(t, http.StatusCreated).Decode(t, &tokens)
+		var perms struct {
+			Role    string
+			GroupID *int64
+			Actions []string
+		}
+		f.api.Get("/api/account/permissions", tokens.Token).ExpectStatus(t, 200).Decode(t, &perms)
+		if perms.Role != "dispatcher" || perms.GroupID != nil || !contains(perms.Actions, "cards.write") || contains(perms.Actions, "wallet.read") {
+			t.Fatalf("permissions = %+v", perms)
+		}
+		if msg := f.accept(link).ExpectStatus(t, 404).ErrorMessage(t); msg != fuelportal.MsgInvitationInvalid {
+			t.Fatalf("reuse: %q", msg)
+		}
+		f.api.Login("disp@example.com", "secret123")
+
+		// Revoked: its link no longer works, and it is gone from the list.
+		inv2, link2 := f.invite(t, owner, "book@example.com", "bookkeeper", 0)
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/invitations/%d", inv2.ID), Token: owner}).ExpectStatus(t, 204)
+		f.accept(link2).ExpectStatus(t, 404)
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/invitations/%d", inv2.ID), Token: owner}).ExpectStatus(t, 404)
+
+		// Only an owner invites owners; an address that signs in is taken.
+		f.api.Post("/api/wex/company/invitations", map[string]string{"email": "x@example.com", "role": "owner"}, tokens.Token).ExpectStatus(t, 403)
+		f.api.Post("/api/wex/company/invitations", map[string]string{"email": demo.DriverEmail, "role": "admin"}, owner).ExpectStatus(t, 409)
+		f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/invitations", Body: `{"email":"d@example.com","role":"driver"}`, Token: owner, BreaksContract: true}).
+			ExpectFieldError(t, "role", fuelportal.MsgMemberRoleInvalid)
+
+		// Expired after 72 hours.
+		_, link3 := f.invite(t, owner, "late@example.com", "admin", 0)
+		f.clock.Advance(72*time.Hour + time.Second)
+		f.accept(link3).ExpectStatus(t, 404)
+		f.accept("not-a-token").ExpectStatus(t, 404)
+	})
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+func TestMembers_ChangeAndRemoveEndSessionsOnEveryProcess(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token
+		other := f.api.Login(demo.OtherOwnerEmail, demo.Password).Token
+		dispatcher := f.member(t, owner, "disp@example.com", "dispatcher", 0)
+		admin := f.member(t, owner, "admin@example.com", "admin", 0)
+
+		// A second process over the same database.
+		secondSrv := apitest.NewServer(t, f.db)
+		secondSrv.Now = f.clock.Now
+		second := apitest.New(t, secondSrv.Handler())
+		second.Get("/api/wex/company/get-cards", dispatcher).ExpectStatus(t, 200)
+
+		var members struct {
+			Content []struct {
+				ID     int64
+				Email  string
+				Role   string
+				Status string
+			}
+		}
+		f.api.Get("/api/wex/company/members", owner).ExpectStatus(t, 200).Decode(t, &members)
+		ids := map[string]int64{}
+		for _, m := range members.Content {
+			ids[m.Email] = m.ID
+		}
+		if ids["disp@example.com"] == 0 || ids[demo.OwnerEmail] == 0 || ids[demo.DriverEmail] == 0 {
+			t.Fatalf("members = %+v", members)
+		}
+		path := func(email string) string { return fmt.Sprintf("/api/wex/company/members/%d", ids[email]) }
+		patch := func(email string, body any, token string) *apitest.Response {
+			return f.api.Do(apitest.Request{Method: "PATCH", Path: path(email), Body: body, Token: token})
+		}
+
+		// Another company sees none of them.
+		f.api.Get("/api/wex/company/members", other).ExpectStatus(t, 200).Decode(t, &members)
+		for _, m := range members.Content {
+			if m.Email == "disp@example.com" {
+				t.Fatal("another company lists the member")
+			}
+		}
+		patch("disp@example.com", map[string]string{"status": "SUSPENDED"}, other).ExpectStatus(t, 404)
+		f.api.Do(apitest.Request{Method: "DELETE", Path: path("disp@example.com"), Token: other}).ExpectStatus(t, 404)
+
+		// Rules: admins do not manage owners, a dispatcher manages nobody, a driver stays a driver.
+		if msg := patch(demo.OwnerEmail, map[string]string{"role": "admin"}, admin).ExpectStatus(t, 403).ErrorMessage(t); msg != fuelportal.MsgOwnersOnlyByOwner {
+			t.Fatalf("admin demoting the owner: %q", msg)
+		}
+		patch("disp@example.com", map[string]string{"role": "owner"}, admin).ExpectStatus(t, 403)
+		patch("admin@example.com", map[string]string{"role": "dispatcher"}, dispatcher).ExpectStatus(t, 403)
+		patch(demo.DriverEmail, map[string]string{"role": "admin"}, owner).ExpectFieldError(t, "role", fuelportal.MsgDriverRoleFixed)
+		patch(demo.OwnerEmail, map[string]string{"role": "admin"}, owner).ExpectStatus(t, 400)
+		f.api.Do(apitest.Request{Method: "PATCH", Path: path("disp@example.com"), Body: `{"role":"boss"}`, Token: owner, BreaksContract: true}).ExpectStatus(t, 400)
+
+		// Suspension ends the dispatcher's sessions at once on both processes; sign-in is refused.
+		var changed struct{ Role, Status string }
+		patch("disp@example.com", map[string]string{"status": "SUSPENDED"}, admin).ExpectStatus(t, 200).Decode(t, &changed)
+		if changed.Status != "SUSPENDED" {
+			t.Fatalf("changed = %+v", changed)
+		}
+		second.Get("/api/wex/company/get-cards", dispatcher).ExpectStatus(t, 401)
+		f.api.Get("/api/wex/company/get-cards", dispatcher).ExpectStatus(t, 401)
+		f.api.Post("/api/authenticate", map[string]string{"username": "disp@example.com", "password": "secret123"}, "").ExpectStatus(t, 403)
+
+		// Back to active as a bookkeeper: a new sign-in carries the new role.
+		patch("disp@example.com", map[string]string{"status": "ACTIVE", "role": "bookkeeper"}, owner).ExpectStatus(t, 200)
+		book := f.api.Login("disp@example.com", "secret123").Token
+		second.Get("/api/wex/company/wallet", book).ExpectStatus(t, 200)
+		second.Do(apitest.Request{Method: "PUT", Path: "/api/wex/company/update-card", Body: "{}", Token: book, BreaksContract: true}).ExpectStatus(t, 403)
+
+		// Removal: the token is refused at once on the second process.
+		f.api.Do(apitest.Request{Method: "DELETE", Path: path("disp@example.com"), Token: owner}).ExpectStatus(t, 204)
+		second.Get("/api/wex/company/wallet", book).ExpectStatus(t, 401)
+		f.api.Do(apitest.Request{Method: "DELETE", Path: path("disp@example.com"), Token: owner}).ExpectStatus(t, 404)
+
+		// Demoting the admin ends their sessions too.
+		patch("admin@example.com", map[string]string{"role": "dispatcher"}, owner).ExpectStatus(t, 200)
+		second.Get("/api/wex/company/members", admin).ExpectStatus(t, 401)
+	})
+}
+
+func TestGroups_AreTheCompanysOwn(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token
+		other := f.api.Login(demo.OtherOwnerEmail, demo.Password).Token
+		var g struct {
+			ID   int64
+			Name string
+		}
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": " Orlando yard "}, owner).ExpectStatus(t, 201).Decode(t, &g)
+		if g.Name != "Orlando yard" {
+			t.Fatalf("group = %+v", g)
+		}
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "Orlando yard"}, owner).ExpectStatus(t, 409)
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": strings.Repeat("x", 61)}, owner).ExpectStatus(t, 400)
+		var list struct{ Content []struct{ ID int64 } }
+		f.api.Get("/api/wex/company/groups", other).ExpectStatus(t, 200).Decode(t, &list)
+		if len(list.Content) != 0 {
+			t.Fatalf("another company sees %+v", list)
+		}
+		// Another company's group cannot be given to an invitation.
+		f.api.Post("/api/wex/company/invitations", map[string]any{"email": "g@example.com", "role": "dispatcher", "groupId": g.ID}, other).
+			ExpectFieldError(t, "groupId", "Group not found")
+		inv, link := f.invite(t, owner, "g@example.com", "dispatcher", g.ID)
+		if inv.GroupID == nil || *inv.GroupID != g.ID {
+			t.Fatalf("invitation = %+v", inv)
+		}
+		var tokens apitest.Tokens
+		f.accept(link).ExpectStatus(t, 201).Decode(t, &tokens)
+		var perms struct{ GroupID *int64 }
+		f.api.Get("/api/account/permissions", tokens.Token).ExpectStatus(t, 200).Decode(t, &perms)
+		if perms.GroupID == nil || *perms.GroupID != g.ID {
+			t.Fatalf("permissions = %+v", perms)
+		}
+
+		// The group's member sees the group's cards only; the owner all.
+		type cardList struct {
+			Value []struct {
+				CardNumber string
+				GroupID    *int64
+			}
+		}
+		var all, mine cardList
+		f.api.Get("/api/wex/company/get-cards", owner).ExpectStatus(t, 200).Decode(t, &all)
+		f.api.Get("/api/wex/company/get-cards", tokens.Token).ExpectStatus(t, 200).Decode(t, &mine)
+		if len(all.Value) < 2 || len(mine.Value) != 0 {
+			t.Fatalf("cards: owner %d, group member %d before any card is in the group", len(all.Value), len(mine.Value))
+		}
+		card := all.Value[1].CardNumber
+		groupPath := "/api/wex/company/cards/" + card + "/group"
+		f.api.Put(groupPath, map[string]any{"groupId": g.ID}, other).ExpectStatus(t, 404)
+		f.api.Put(groupPath, map[string]any{"groupId": g.ID}, tokens.Token).ExpectStatus(t, 403)
+		f.api.Put(groupPath, map[string]any{"groupId": g.ID}, owner).ExpectStatus(t, 204)
+		f.api.Get("/api/wex/company/get-cards", tokens.Token).ExpectStatus(t, 200).Decode(t, &mine)
+		if len(mine.Value) != 1 || mine.Value[0].CardNumber != card || mine.Value[0].GroupID == nil || *mine.Value[0].GroupID != g.ID {
+			t.Fatalf("the group member's cards = %+v", mine)
+		}
+		var otherGroup struct{ ID int64 }
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "Theirs"}, other).ExpectStatus(t, 201).Decode(t, &otherGroup)
+		f.api.Put(groupPath, map[string]any{"groupId": otherGroup.ID}, owner).ExpectFieldError(t, "groupId", "Group not found")
+		f.api.Put(groupPath, map[string]any{"groupId": nil}, owner).ExpectStatus(t, 204)
+		f.api.Get("/api/wex/company/get-cards", tokens.Token).ExpectStatus(t, 200).Decode(t, &mine)
+		if len(mine.Value) != 0 {
+			t.Fatalf("out of the group, still seen: %+v", mine)
+		}
+	})
+}

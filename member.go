@@ -1,0 +1,154 @@
+package fuelportal
+
+import (
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// MemberStatus says whether a member may sign in.
+type MemberStatus string
+
+// Member statuses.
+const (
+	MemberActive    MemberStatus = "ACTIVE"
+	MemberSuspended MemberStatus = "SUSPENDED"
+)
+
+// Valid reports whether s is a member status.
+func (s MemberStatus) Valid() bool { return s == MemberActive || s == MemberSuspended }
+
+// Member is a user of a company as its members list shows them.
+type Member struct {
+	ID        int64
+	CompanyID int64
+	Email     string
+	FirstName string
+	LastName  string
+	Role      MemberRole
+	// GroupID is the group of cards and vehicles the member is limited
+	// to; 0: the whole company.
+	GroupID int64
+	Status  MemberStatus
+}
+
+// MemberChange is a change of a member: each field nil keeps it.
+type MemberChange struct {
+	Role    *MemberRole
+	GroupID *int64 // 0: the whole company
+	Status  *MemberStatus
+}
+
+// Messages of the member rules.
+const (
+	MsgLastOwner         = "A company keeps at least one owner"
+	MsgOwnersOnlyByOwner = "Only an owner can manage owners"
+	MsgDriverRoleFixed   = "A driver's role cannot be changed here, nor an office member made a driver"
+	MsgMemberRoleInvalid = "Role must be owner, admin, dispatcher or bookkeeper"
+	MsgNotYourself       = "You cannot change or remove yourself here"
+	MsgMemberSuspended   = "Your access to this company is suspended"
+)
+
+// CheckMemberChange decides whether actor may apply change to target
+// (change nil: remove target) in a company with owners active owners.
+// Only an owner manages owners (EFORBIDDEN); the last active owner is
+// never demoted, suspended or removed (ECONFLICT); a driver stays a
+// driver and an office member stays in the office (EINVALID); nobody
+// changes themselves here (EINVALID).
+func CheckMemberChange(actor *Member, target *Member, change *MemberChange, owners int) error {
+	if actor.ID == target.ID {
+		return Errorf(EINVALID, MsgNotYourself)
+	}
+	makesOwner := change != nil && change.Role != nil && *change.Role == MemberOwner
+	if (target.Role == MemberOwner || makesOwner) && !actor.Role.Can(ActionOwnersManage) {
+		return Errorf(EFORBIDDEN, MsgOwnersOnlyByOwner)
+	}
+	if change != nil && change.Role != nil {
+		if !change.Role.Office() || !target.Role.Office() {
+			fe := FieldErrors{}
+			if !change.Role.Valid() {
+				fe.Add("role", MsgMemberRoleInvalid)
+			} else {
+				fe.Add("role", MsgDriverRoleFixed)
+			}
+			return fe.Err()
+		}
+	}
+	if change != nil && change.Status != nil && !change.Status.Valid() {
+		fe := FieldErrors{}
+		fe.Add("status", "Status must be ACTIVE or SUSPENDED")
+		return fe.Err()
+	}
+	losesOwner := change == nil ||
+		change.Role != nil && *change.Role != MemberOwner ||
+		change.Status != nil && *change.Status == MemberSuspended
+	if target.Role == MemberOwner && target.Status == MemberActive && losesOwner && owners <= 1 {
+		return Errorf(ECONFLICT, MsgLastOwner)
+	}
+	return nil
+}
+
+// EndsSessions reports whether change ends the member's sessions: any
+// change of role, group or status does, so no token outlives what it was
+// issued for.
+func (c *MemberChange) EndsSessions() bool {
+	return c == nil || c.Role != nil || c.GroupID != nil || c.Status != nil
+}
+
+// Group is a part of a company's cards and vehicles (a terminal, say) to
+// which members may be limited.
+type Group struct {
+	ID        int64
+	CompanyID int64
+	Name      string
+	CreatedAt time.Time
+}
+
+// MaxGroupNameLength bounds a group's name.
+const MaxGroupNameLength = 60
+
+// ValidateGroupName checks a group's name: 1 to MaxGroupNameLength
+// characters once trimmed.
+func ValidateGroupName(name string) error {
+	fe := FieldErrors{}
+	switch n := utf8.RuneCountInString(strings.TrimSpace(name)); {
+	case n == 0:
+		fe.Add("name", MsgFieldRequired)
+	case n > MaxGroupNameLength:
+		fe.Add("name", "Name must not exceed 60 characters")
+	}
+	return fe.Err()
+}
+
+// Invitation asks a person, by e-mail, to join a company with a role (and
+// a group). Its link's token is single use, lives InvitationTTL, can be
+// revoked, and only its hash is stored.
+type Invitation struct {
+	ID        int64
+	CompanyID int64
+	Email     string
+	Role      MemberRole
+	GroupID   int64
+	InvitedBy int64
+	ExpiresAt time.Time
+	CreatedAt time.Time
+}
+
+// InvitationTTL is how long an invitation's link works.
+const InvitationTTL = 72 * time.Hour
+
+// Messages of invitations.
+const (
+	MsgInvitationInvalid = "This invitation is no longer valid"
+)
+
+// ValidateInvitation checks an invitation's address and role (an office
+// role; drivers join through their card).
+func ValidateInvitation(email string, role MemberRole) error {
+	fe := FieldErrors{}
+	ValidateEmail(fe, "email", email)
+	if !role.Office() {
+		fe.Add("role", MsgMemberRoleInvalid)
+	}
+	return fe.Err()
+}

@@ -1,0 +1,176 @@
+// Package members runs the office of a company: its members and their
+// roles, groups of cards and vehicles, and invitations to join. Every
+// entry point (the HTTP handlers today) calls this service; the rules are
+// the root package's (fuelportal.CheckMemberChange, RoleActions), the
+// SQL the store's.
+package members
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+
+	"fuelportal"
+	"fuelportal/store"
+)
+
+// Store is what the service reads and writes (*store.DB).
+type Store interface {
+	CompanyMembers(ctx context.Context, companyID int64) ([]*fuelportal.Member, error)
+	ChangeMember(ctx context.Context, companyID, actorID, id int64, change *fuelportal.MemberChange, decide store.MemberDecision) (*fuelportal.Member, error)
+	CreateGroup(ctx context.Context, g *fuelportal.Group) error
+	Groups(ctx context.Context, companyID int64) ([]*fuelportal.Group, error)
+	CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, tokenHash string, event *fuelportal.Event) error
+	PendingInvitations(ctx context.Context, companyID int64) ([]*fuelportal.Invitation, error)
+	RevokeInvitation(ctx context.Context, companyID, id int64) error
+	AcceptInvitation(ctx context.Context, tokenHash string, user *fuelportal.User) (*fuelportal.User, error)
+	SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error
+}
+
+// Service runs the office flows. Create it with New.
+type Service struct {
+	store     Store
+	passwords *fuelportal.PasswordHasher
+	now       func() time.Time
+}
+
+// Deps are what the service calls.
+type Deps struct {
+	Store Store
+	// Passwords hash the password an invitee sets.
+	Passwords *fuelportal.PasswordHasher
+	// Now is the clock invitations expire by (nil: time.Now).
+	Now func() time.Time
+}
+
+// New returns the service over d.
+func New(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	return &Service{store: d.Store, passwords: d.Passwords, now: d.Now}
+}
+
+// List returns company companyID's members.
+func (s *Service) List(ctx context.Context, companyID int64) ([]*fuelportal.Member, error) {
+	return s.store.CompanyMembers(ctx, companyID)
+}
+
+// Change applies change to member id of company companyID on behalf of
+// member actorID, as fuelportal.CheckMemberChange allows; the member's
+// sessions end at once. A member of another company is ENOTFOUND.
+func (s *Service) Change(ctx context.Context, companyID, actorID, id int64, change fuelportal.MemberChange) (*fuelportal.Member, error) {
+	return s.store.ChangeMember(ctx, companyID, actorID, id, &change, func(actor, target *fuelportal.Member, owners int) error {
+		return fuelportal.CheckMemberChange(actor, target, &change, owners)
+	})
+}
+
+// Remove deletes member id of company companyID (their login and
+// sessions) on behalf of member actorID, as fuelportal.CheckMemberChange
+// allows.
+func (s *Service) Remove(ctx context.Context, companyID, actorID, id int64) error {
+	_, err := s.store.ChangeMember(ctx, companyID, actorID, id, nil, func(actor, target *fuelportal.Member, owners int) error {
+		return fuelportal.CheckMemberChange(actor, target, nil, owners)
+	})
+	return err
+}
+
+// Groups returns company companyID's groups.
+func (s *Service) Groups(ctx context.Context, companyID int64) ([]*fuelportal.Group, error) {
+	return s.store.Groups(ctx, companyID)
+}
+
+// CreateGroup adds a group named name to company companyID.
+func (s *Service) CreateGroup(ctx context.Context, companyID int64, name string) (*fuelportal.Group, error) {
+	if err := fuelportal.ValidateGroupName(name); err != nil {
+		return nil, err
+	}
+	g := &fuelportal.Group{CompanyID: companyID, Name: name}
+	return g, s.store.CreateGroup(ctx, g)
+}
+
+// SetCardGroup puts the company's card number in group groupID (0: out
+// of every group); members limited to the group then see it.
+func (s *Service) SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error {
+	if groupID < 0 {
+		return fuelportal.FieldError("groupId", "Group not found")
+	}
+	return s.store.SetCardGroup(ctx, companyID, number, groupID)
+}
+
+// Invite invites email to company companyID with role (and group) on
+// behalf of actor (a member of role actorRole): only an owner invites
+// owners. The mail with the link {publicURL}/invite/{token} goes out
+// through the event stream (fuelportal.EventMemberInvited); only the
+// token's hash is stored.
+func (s *Service) Invite(ctx context.Context, companyID, actorID int64, actorRole fuelportal.MemberRole, email string, role fuelportal.MemberRole, groupID int64, publicURL string) (*fuelportal.Invitation, error) {
+	if err := fuelportal.ValidateInvitation(email, role); err != nil {
+		return nil, err
+	}
+	if role == fuelportal.MemberOwner && !actorRole.Can(fuelportal.ActionOwnersManage) {
+		return nil, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgOwnersOnlyByOwner)
+	}
+	token := newToken()
+	inv := &fuelportal.Invitation{CompanyID: companyID, Email: fuelportal.NormalizeEmail(email), Role: role, GroupID: groupID,
+		InvitedBy: actorID, ExpiresAt: s.now().Add(fuelportal.InvitationTTL)}
+	link := strings.TrimRight(publicURL, "/") + "/invite/" + token
+	expires := inv.ExpiresAt
+	mail := &fuelportal.MailMessage{To: inv.Email, Subject: "You are invited to Fuel Portal",
+		Body:      fmt.Sprintf("You are invited to join your company on Fuel Portal as %s.\n\nOpen this link within 72 hours to set your password:\n%s\n\nIf you did not expect this, ignore this mail.\n", role, link),
+		ExpiresAt: &expires, Secrets: []string{token}}
+	event := &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: companyID, Mail: mail}
+	if err := s.store.CreateInvitation(ctx, inv, hashToken(token), event); err != nil {
+		return nil, err
+	}
+	return inv, nil
+}
+
+// Invitations returns company companyID's pending invitations.
+func (s *Service) Invitations(ctx context.Context, companyID int64) ([]*fuelportal.Invitation, error) {
+	return s.store.PendingInvitations(ctx, companyID)
+}
+
+// Revoke ends invitation id of company companyID (ENOTFOUND for another
+// company's or one no longer pending).
+func (s *Service) Revoke(ctx context.Context, companyID, id int64) error {
+	return s.store.RevokeInvitation(ctx, companyID, id)
+}
+
+// Accept spends the invitation of token and creates its member with the
+// names and password given; the caller signs them in. An unknown, used,
+// revoked or expired token is ENOTFOUND.
+func (s *Service) Accept(ctx context.Context, token, firstName, lastName, password string) (*fuelportal.User, error) {
+	fe := fuelportal.FieldErrors{}
+	fuelportal.ValidatePersonName(fe, "firstName", "First name", firstName)
+	fuelportal.ValidatePersonName(fe, "lastName", "Last name", lastName)
+	fuelportal.ValidatePassword(fe, "password", password)
+	if err := fe.Err(); err != nil {
+		return nil, err
+	}
+	if len(token) == 0 || len(token) > 100 {
+		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgInvitationInvalid)
+	}
+	hash, err := s.passwords.Hash(ctx, password)
+	if err != nil {
+		return nil, err
+	}
+	user := &fuelportal.User{PasswordHash: hash, FirstName: strings.TrimSpace(firstName), LastName: strings.TrimSpace(lastName)}
+	return s.store.AcceptInvitation(ctx, hashToken(token), user)
+}
+
+// newToken returns a random URL-safe invitation token.
+func newToken() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}

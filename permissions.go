@@ -1,0 +1,120 @@
+package fuelportal
+
+import "slices"
+
+// MemberRole is what a member of a company may do there: one of the four
+// office roles or a driver. The wire's authority (Role: ROLE_COMPANY for
+// every office role, ROLE_USER for drivers) is kept beside it for the
+// screens that only know those two.
+type MemberRole string
+
+// Member roles.
+const (
+	MemberOwner      MemberRole = "owner"      // everything, including owners and closing the company
+	MemberAdmin      MemberRole = "admin"      // everything but managing owners and closing the company
+	MemberDispatcher MemberRole = "dispatcher" // cards, controls, overrides, drivers, trips, vehicles, alerts
+	MemberBookkeeper MemberRole = "bookkeeper" // reads money, funds the wallet, runs exports, keeps IFTA
+	MemberDriver     MemberRole = "driver"     // their own card, transactions and trips
+)
+
+// MemberRoles are the member roles, most powerful first.
+var MemberRoles = []MemberRole{MemberOwner, MemberAdmin, MemberDispatcher, MemberBookkeeper, MemberDriver}
+
+// Valid reports whether r is a member role.
+func (r MemberRole) Valid() bool { return slices.Contains(MemberRoles, r) }
+
+// Office reports whether r is an office role (a ROLE_COMPANY user).
+func (r MemberRole) Office() bool { return r.Valid() && r != MemberDriver }
+
+// Authority is the wire role (ROLE_COMPANY or ROLE_USER) of a member of
+// role r.
+func (r MemberRole) Authority() Role {
+	if r.Office() {
+		return RoleCompany
+	}
+	return RoleUser
+}
+
+// Action is something a route does that a role may or may not do. Every
+// route of the API names one (http/routes.go); the server lets a request
+// through only when the caller's role has it (RoleActions).
+type Action string
+
+// Actions.
+const (
+	ActionStationsRead     Action = "stations.read"         // stations, maps, the fuel assistant
+	ActionTripsRead        Action = "trips.read"            // trips (the company's, or a driver's own)
+	ActionTripsWrite       Action = "trips.write"           // plan, re-plan, complete and cancel trips
+	ActionTripsDecide      Action = "trips.decide"          // decide drivers' requests to end or re-plan a locked trip
+	ActionDriverSelf       Action = "driver.self"           // a driver's own card, transactions and requests
+	ActionCardsRead        Action = "cards.read"            // the company's cards and their controls
+	ActionCardsWrite       Action = "cards.write"           // order, freeze and edit cards, their controls and overrides
+	ActionCardsReveal      Action = "cards.reveal"          // show a card's full number
+	ActionOverridesDecide  Action = "overrides.decide"      // decide drivers' override requests
+	ActionDriversApprove   Action = "drivers.approve"       // approve or decline drivers who signed up
+	ActionVehiclesRead     Action = "vehicles.read"         // vehicles, their mileage and odometer
+	ActionVehiclesWrite    Action = "vehicles.write"        // add, edit, import and remove vehicles, record odometer readings
+	ActionTransactionsRead Action = "transactions.read"     // the company's transactions, receipts and spending
+	ActionExportsRun       Action = "exports.run"           // download transaction, compliance and IFTA exports
+	ActionAlertsRead       Action = "alerts.read"           // the company's alerts
+	ActionComplianceRead   Action = "compliance.read"       // the company's trip compliance
+	ActionContractRead     Action = "contract.read"         // the contract and its prices
+	ActionContractWrite    Action = "contract.write"        // the planner's cost settings
+	ActionWalletRead       Action = "wallet.read"           // the wallet and its ledger
+	ActionWalletFund       Action = "wallet.fund"           // fund the wallet with a saved method, set its low-balance alert
+	ActionPaymentMethods   Action = "payment-methods.write" // add and remove payment methods
+	ActionIFTARead         Action = "ifta.read"             // IFTA returns, miles and fuel
+	ActionIFTAWrite        Action = "ifta.write"            // IFTA entries, rates and closing a quarter
+	ActionTelematicsManage Action = "telematics.manage"     // the telematics token (an API credential)
+	ActionWebhooksManage   Action = "webhooks.manage"       // webhook endpoints and their deliveries
+	ActionMembersRead      Action = "members.read"          // the company's members and invitations
+	ActionMembersWrite     Action = "members.write"         // invite, change, suspend and remove members
+	ActionOwnersManage     Action = "owners.manage"         // invite, change, suspend and remove owners
+	ActionGroupsRead       Action = "groups.read"           // the company's groups
+	ActionGroupsWrite      Action = "groups.write"          // create groups
+	ActionCompanyClose     Action = "company.close"         // close the company's account
+	ActionCompanySettings  Action = "company.settings"      // the company's controls and authorization settings
+)
+
+// RoleActions is the one table of what each role may do. The server
+// enforces it on every route and GET /api/account/permissions returns it;
+// the web app hides what a role cannot do from it.
+var RoleActions = map[MemberRole][]Action{
+	MemberOwner: allActions,
+	MemberAdmin: without(allActions, ActionOwnersManage, ActionCompanyClose),
+	MemberDispatcher: {
+		ActionStationsRead, ActionTripsRead, ActionTripsWrite, ActionTripsDecide,
+		ActionCardsRead, ActionCardsWrite, ActionCardsReveal, ActionOverridesDecide, ActionDriversApprove,
+		ActionVehiclesRead, ActionVehiclesWrite, ActionTransactionsRead, ActionAlertsRead, ActionComplianceRead,
+		ActionCompanySettings, ActionGroupsRead,
+	},
+	MemberBookkeeper: {
+		ActionStationsRead, ActionTripsRead, ActionCardsRead, ActionVehiclesRead, ActionTransactionsRead,
+		ActionExportsRun, ActionAlertsRead, ActionComplianceRead, ActionContractRead, ActionWalletRead,
+		ActionWalletFund, ActionIFTARead, ActionIFTAWrite, ActionGroupsRead,
+	},
+	MemberDriver: {ActionStationsRead, ActionTripsRead, ActionTripsWrite, ActionCardsReveal, ActionDriverSelf},
+}
+
+// allActions is every action but a driver's own (owners have no card).
+var allActions = []Action{
+	ActionStationsRead, ActionTripsRead, ActionTripsWrite, ActionTripsDecide,
+	ActionCardsRead, ActionCardsWrite, ActionCardsReveal, ActionOverridesDecide, ActionDriversApprove,
+	ActionVehiclesRead, ActionVehiclesWrite, ActionTransactionsRead, ActionExportsRun, ActionAlertsRead,
+	ActionComplianceRead, ActionContractRead, ActionContractWrite, ActionWalletRead, ActionWalletFund,
+	ActionPaymentMethods, ActionIFTARead, ActionIFTAWrite, ActionTelematicsManage, ActionWebhooksManage,
+	ActionMembersRead, ActionMembersWrite, ActionOwnersManage, ActionGroupsRead, ActionGroupsWrite,
+	ActionCompanyClose, ActionCompanySettings,
+}
+
+func without(actions []Action, drop ...Action) []Action {
+	return slices.DeleteFunc(slices.Clone(actions), func(a Action) bool { return slices.Contains(drop, a) })
+}
+
+// Can reports whether role r may do a (RoleActions); an unknown role may
+// do nothing.
+func (r MemberRole) Can(a Action) bool { return slices.Contains(RoleActions[r], a) }
+
+// MsgRoleForbidden is the 403 answer to a route the caller's role may not
+// use.
+const MsgRoleForbidden = "Access forbidden - Insufficient permissions"

@@ -1,0 +1,315 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+
+	"fuelportal"
+)
+
+// Members, groups and invitations of a company (migration 00730). The
+// rules (who may change whom, the last owner) are the caller's decide
+// function's; these methods read the facts and apply the outcome in one
+// transaction.
+
+const memberSelect = `SELECT id, company_id, email, first_name, last_name, member_role, group_id, member_status FROM users`
+
+func scanMember(row interface{ Scan(...any) error }) (*fuelportal.Member, error) {
+	m := &fuelportal.Member{}
+	var group sql.NullInt64
+	if err := row.Scan(&m.ID, &m.CompanyID, &m.Email, &m.FirstName, &m.LastName, &m.Role, &group, &m.Status); err != nil {
+		return nil, err
+	}
+	m.GroupID = group.Int64
+	return m, nil
+}
+
+// CompanyMembers returns the members of company companyID (office members
+// and approved drivers), by e-mail.
+func (db *DB) CompanyMembers(ctx context.Context, companyID int64) (members []*fuelportal.Member, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		rows, err := tx.Query(ctx, memberSelect+` WHERE company_id = ? AND driver_status = ? ORDER BY email`, companyID, fuelportal.DriverApproved)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			m, err := scanMember(rows)
+			if err != nil {
+				return err
+			}
+			members = append(members, m)
+		}
+		return rows.Err()
+	})
+	return members, err
+}
+
+// memberOf returns member id of company companyID, or ENOTFOUND (also for
+// a user of another company).
+func (tx *Tx) memberOf(ctx context.Context, companyID, id int64) (*fuelportal.Member, error) {
+	m, err := scanMember(tx.QueryRow(ctx, memberSelect+` WHERE id = ? AND company_id = ?`, id, companyID))
+	if err != nil {
+		return nil, notFound(err, "Member not found")
+	}
+	return m, nil
+}
+
+// ActiveOwners counts the active owners of company companyID.
+func (tx *Tx) ActiveOwners(ctx context.Context, companyID int64) (int, error) {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE company_id = ? AND member_role = ? AND member_status = ?`,
+		companyID, fuelportal.MemberOwner, fuelportal.MemberActive).Scan(&n)
+	return n, err
+}
+
+// MemberDecision decides a change of target by actor in a company with
+// owners active owners (nil change: removal); an error stops it.
+type MemberDecision func(actor, target *fuelportal.Member, owners int) error
+
+// ChangeMember applies change (nil: removes the member) to member id of
+// company companyID, made by member actorID, once decide allows it, and
+// ends the member's sessions when the change says so
+// (fuelportal.MemberChange.EndsSessions): their tokens stop working at once
+// in every process (SessionAlive). A member or group of another company is
+// ENOTFOUND. It returns the member as changed (nil when removed).
+func (db *DB) ChangeMember(ctx context.Context, companyID, actorID, id int64, change *fuelportal.MemberChange, decide MemberDecision) (m *fuelportal.Member, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		if tx.Engine() == Postgres {
+			// Two owners demoting each other at once must not both pass
+			// the last-owner rule: changes of one company's members queue.
+			if _, err := tx.Exec(ctx, `SELECT id FROM companies WHERE id = ? FOR UPDATE`, companyID); err != nil {
+				return err
+			}
+		}
+		actor, err := tx.memberOf(ctx, companyID, actorID)
+		if err != nil {
+			return err
+		}
+		target, err := tx.memberOf(ctx, companyID, id)
+		if err != nil {
+			return err
+		}
+		owners, err := tx.ActiveOwners(ctx, companyID)
+		if err != nil {
+			return err
+		}
+		if err := decide(actor, target, owners); err != nil {
+			return err
+		}
+		if change == nil {
+			_, err := tx.Exec(ctx, `DELETE FROM users WHERE id = ?`, id)
+			return err
+		}
+		if change.GroupID != nil && *change.GroupID != 0 {
+			if err := tx.groupOf(ctx, companyID, *change.GroupID); err != nil {
+				return err
+			}
+		}
+		role, group, status := target.Role, target.GroupID, target.Status
+		if change.Role != nil {
+			role = *change.Role
+		}
+		if change.GroupID != nil {
+			group = *change.GroupID
+		}
+		if change.Status != nil {
+			status = *change.Status
+		}
+		if _, err := tx.Exec(ctx, `UPDATE users SET member_role = ?, group_id = ?, member_status = ?, updated_at = ? WHERE id = ?`,
+			role, nullInt(group), status, tx.Now, id); err != nil {
+			return err
+		}
+		if change.EndsSessions() {
+			if err := tx.revokeUserSessions(ctx, id, ""); err != nil {
+				return err
+			}
+		}
+		m, err = tx.memberOf(ctx, companyID, id)
+		return err
+	})
+	return m, err
+}
+
+// groupOf checks that group id belongs to company companyID: a field error
+// on groupId otherwise (a group of another company is as unknown).
+func (tx *Tx) groupOf(ctx context.Context, companyID, id int64) error {
+	var n int
+	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM member_groups WHERE id = ? AND company_id = ?`, id, companyID).Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		fe := fuelportal.FieldErrors{}
+		fe.Add("groupId", "Group not found")
+		return fe.Err()
+	}
+	return nil
+}
+
+// CreateGroup adds group g to its company and sets its ID and CreatedAt;
+// a name the company already uses is ECONFLICT.
+func (db *DB) CreateGroup(ctx context.Context, g *fuelportal.Group) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		g.Name, g.CreatedAt = strings.TrimSpace(g.Name), tx.Now
+		err := tx.QueryRow(ctx, `INSERT INTO member_groups (company_id, name, created_at) VALUES (?, ?, ?) RETURNING id`,
+			g.CompanyID, g.Name, g.CreatedAt).Scan(&g.ID)
+		if isUniqueViolation(err) {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "A group of this name exists")
+		}
+		return err
+	})
+}
+
+// Groups returns company companyID's groups by name.
+func (db *DB) Groups(ctx context.Context, companyID int64) (groups []*fuelportal.Group, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		rows, err := tx.Query(ctx, `SELECT id, company_id, name, created_at FROM member_groups WHERE company_id = ? ORDER BY name`, companyID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			g := &fuelportal.Group{}
+			var created nullTime
+			if err := rows.Scan(&g.ID, &g.CompanyID, &g.Name, &created); err != nil {
+				return err
+			}
+			g.CreatedAt = created.Time
+			groups = append(groups, g)
+		}
+		return rows.Err()
+	})
+	return groups, err
+}
+
+const invitationSelect = `SELECT id, company_id, email, member_role, group_id, invited_by, expires_at, created_at FROM invitations`
+
+func scanInvitation(row interface{ Scan(...any) error }) (*fuelportal.Invitation, error) {
+	inv := &fuelportal.Invitation{}
+	var group, by sql.NullInt64
+	var expires, created nullTime
+	if err := row.Scan(&inv.ID, &inv.CompanyID, &inv.Email, &inv.Role, &group, &by, &expires, &created); err != nil {
+		return nil, err
+	}
+	inv.GroupID, inv.InvitedBy, inv.ExpiresAt, inv.CreatedAt = group.Int64, by.Int64, expires.Time, created.Time
+	return inv, nil
+}
+
+// CreateInvitation stores inv under the hash of its link's token and
+// publishes event (its mail) in the same transaction; it sets inv's ID and
+// CreatedAt. A group of another company is a field error; an address that
+// already signs in is ECONFLICT.
+func (db *DB) CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, tokenHash string, event *fuelportal.Event) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		inv.Email, inv.CreatedAt = fuelportal.NormalizeEmail(inv.Email), tx.Now
+		if inv.GroupID != 0 {
+			if err := tx.groupOf(ctx, inv.CompanyID, inv.GroupID); err != nil {
+				return err
+			}
+		}
+		var taken int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE email = ?`, inv.Email).Scan(&taken); err != nil {
+			return err
+		}
+		if taken > 0 {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgEmailTaken)
+		}
+		if err := tx.QueryRow(ctx, `
+			INSERT INTO invitations (company_id, email, member_role, group_id, token_hash, invited_by, expires_at, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			inv.CompanyID, inv.Email, inv.Role, nullInt(inv.GroupID), tokenHash, nullInt(inv.InvitedBy), inv.ExpiresAt, inv.CreatedAt).Scan(&inv.ID); err != nil {
+			return err
+		}
+		return tx.Publish(ctx, event)
+	})
+}
+
+// PendingInvitations returns company companyID's invitations neither
+// accepted, revoked nor expired, newest first.
+func (db *DB) PendingInvitations(ctx context.Context, companyID int64) (invs []*fuelportal.Invitation, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		rows, err := tx.Query(ctx, invitationSelect+` WHERE company_id = ? AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?
+			ORDER BY id DESC`, companyID, tx.Now)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			inv, err := scanInvitation(rows)
+			if err != nil {
+				return err
+			}
+			invs = append(invs, inv)
+		}
+		return rows.Err()
+	})
+	return invs, err
+}
+
+// RevokeInvitation ends invitation id of company companyID; one of
+// another company, or no longer pending, is ENOTFOUND.
+func (db *DB) RevokeInvitation(ctx context.Context, companyID, id int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		res, err := tx.Exec(ctx, `UPDATE invitations SET revoked_at = ?
+			WHERE id = ? AND company_id = ? AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?`, tx.Now, id, companyID, tx.Now)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Invitation not found")
+		}
+		return nil
+	})
+}
+
+// AcceptInvitation spends the pending invitation whose token hashes to
+// tokenHash and creates user (its password hash and names set by the
+// caller) as the member it invites, in one transaction; it returns the
+// user as stored. A token unknown, used, revoked or expired is ENOTFOUND
+// fuelportal.MsgInvitationInvalid; of two acceptances at once one wins.
+func (db *DB) AcceptInvitation(ctx context.Context, tokenHash string, user *fuelportal.User) (u *fuelportal.User, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		inv, err := scanInvitation(tx.QueryRow(ctx, invitationSelect+` WHERE token_hash = ?
+			AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?`, tokenHash, tx.Now))
+		if err != nil {
+			return notFound(err, fuelportal.MsgInvitationInvalid)
+		}
+		res, err := tx.Exec(ctx, `UPDATE invitations SET accepted_at = ? WHERE id = ? AND accepted_at IS NULL`, tx.Now, inv.ID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgInvitationInvalid)
+		}
+		user.Email, user.CompanyID, user.MemberRole, user.GroupID = inv.Email, inv.CompanyID, inv.Role, inv.GroupID
+		if err := tx.CreateUser(ctx, user); err != nil {
+			return err
+		}
+		u, err = tx.UserByID(ctx, user.ID)
+		return err
+	})
+	return u, err
+}
+
+// SetCardGroup puts the company's card number in group groupID (0: none).
+// A card of another company is ENOTFOUND; a group of another company a
+// field error.
+func (db *DB) SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		var n int
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM cards WHERE company_id = ? AND card_number = ?`, companyID, number).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
+		}
+		if groupID != 0 {
+			if err := tx.groupOf(ctx, companyID, groupID); err != nil {
+				return err
+			}
+		}
+		_, err := tx.Exec(ctx, `UPDATE cards SET group_id = ?, updated_at = ? WHERE company_id = ? AND card_number = ?`, nullInt(groupID), tx.Now, companyID, number)
+		return err
+	})
+}
