@@ -50,13 +50,14 @@ describe('the language', () => {
     expect(startLanguage()).toBe('es');
   });
 
-  it('switches the texts, the dates and the page language; an owner-only text stays English', async () => {
+  it('switches the texts, the dates and the page language; an English-only text stays English', async () => {
     await loadAllTexts();
     setLanguage('es');
     expect(currentLanguage()).toBe('es');
     expect(document.documentElement.lang).toBe('es');
     expect(i18n.t('transactions:declineReasons.DAILY_LIMIT')).toBe('Supera el límite diario');
-    expect(i18n.t('fuelCards:title')).toBe(i18n.getResource('en-US', 'fuelCards', 'title'));
+    expect(i18n.t('payments:modalTitle')).toBe(i18n.getResource('en-US', 'payments', 'modalTitle'));
+    expect(i18n.t('fuelCards:title')).toBe('Tarjetas de combustible');
     expect(formatMonthDayTime('2026-11-20T15:52:00Z')).toMatch(/^20 nov, \d+:52 [AP]M$/);
     setLanguage('en');
     expect(i18n.t('transactions:declineReasons.DAILY_LIMIT')).toBe('Over the daily limit');
