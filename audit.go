@@ -97,6 +97,26 @@ const (
 	AuditInvitationChanged    AuditKind = "invitation.changed"
 )
 
+// Audited object types.
+const (
+	AuditObjectCard        = "card"
+	AuditObjectCompany     = "company"
+	AuditObjectVehicle     = "vehicle"
+	AuditObjectTrip        = "trip"
+	AuditObjectTripRequest = "trip_request"
+	AuditObjectOverride    = "override_request"
+	AuditObjectDriver      = "driver"
+	AuditObjectWebhook     = "webhook"
+	AuditObjectToken       = "token"
+	AuditObjectPayment     = "payment_method"
+	AuditObjectFunding     = "funding"
+	AuditObjectIFTAEntry   = "ifta_entry"
+	AuditObjectIFTAReturn  = "ifta_return"
+	AuditObjectIFTARates   = "ifta_rates"
+	AuditObjectMember      = "member"
+	AuditObjectInvitation  = "invitation"
+)
+
 // AuditChange is what a change tells the audit trail: the company, the
 // kind, the object and its fields before and after (Changes keeps the
 // changed ones). The actor, the time and the chain come from the

@@ -238,3 +238,29 @@ func (db *DB) verifyCompanyAudit(ctx context.Context, company int64) (checked in
 	}
 	return checked, nil, nil
 }
+
+// cardAudit is what the audit trail keeps of a card: its driver details
+// and status, and the last four digits of its number.
+func cardAudit(c *fuelportal.Card) map[string]any {
+	return map[string]any{"cardNumber": c.CardNumber, "driverName": c.DriverName, "driverId": c.DriverID,
+		"unitNumber": c.UnitNumber, "status": c.Status, "prompt": c.Prompt}
+}
+
+// auditCard records change kind of the company's card cardID.
+func (tx *Tx) auditCard(ctx context.Context, companyID, cardID int64, kind fuelportal.AuditKind, before, after any) error {
+	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: kind, ObjectType: fuelportal.AuditObjectCard,
+		ObjectID: strconv.FormatInt(cardID, 10), Before: before, After: after})
+}
+
+// auditCompany records a change of the company's settings.
+func (tx *Tx) auditCompany(ctx context.Context, companyID int64, before, after any) error {
+	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditCompanySettingsSet,
+		ObjectType: fuelportal.AuditObjectCompany, ObjectID: strconv.FormatInt(companyID, 10), Before: before, After: after})
+}
+
+// Audit records change c in a transaction of its own (Tx.Audit), for an
+// act that changes nothing else in the database (a card's details
+// revealed, a delivery sent again).
+func (db *DB) Audit(ctx context.Context, c fuelportal.AuditChange) error {
+	return db.InTx(ctx, func(tx *Tx) error { return tx.Audit(ctx, c) })
+}
