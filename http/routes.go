@@ -176,6 +176,7 @@ func (s *Server) routes() *http.ServeMux {
 
 	// Webhook endpoints of the owner's company and their deliveries (webhooks.go)
 	mux.HandleFunc("GET /api/wex/company/webhooks", s.requireRole(fuelportal.RoleCompany, s.handleWebhookList))
+	mux.HandleFunc("GET /api/wex/company/audit", s.requireRole(fuelportal.RoleCompany, s.handleAuditList))
 	mux.HandleFunc("POST /api/wex/company/webhooks", s.requireRole(fuelportal.RoleCompany, s.handleWebhookCreate))
 	mux.HandleFunc("PUT /api/wex/company/webhooks/{id}", s.requireRole(fuelportal.RoleCompany, s.handleWebhookUpdate))
 	mux.HandleFunc("DELETE /api/wex/company/webhooks/{id}", s.requireRole(fuelportal.RoleCompany, s.handleWebhookDelete))

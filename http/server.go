@@ -4,6 +4,7 @@
 package http
 
 import (
+	"fuelportal/audit"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -90,6 +91,8 @@ type Server struct {
 	IFTA *ifta.Service
 	// Telematics runs the telematics flow (telematics.go).
 	Telematics *telematics.Service
+	// Audit reads the audit trail (audit.go).
+	Audit *audit.Service
 
 	// resetCodeKey keys the HMAC under which reset codes are stored.
 	resetCodeKey []byte
@@ -121,6 +124,7 @@ func NewServer(d Deps) *Server {
 		Prices:       f.Prices,
 		IFTA:         f.IFTA,
 		Telematics:   f.Telematics,
+		Audit:        &audit.Service{Store: d.DB},
 		DB:           d.DB,
 		Logger:       d.Logger,
 		Passwords:    d.Passwords,

@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"fuelportal/audit"
 	"fuelportal/store"
 )
 
@@ -27,7 +28,7 @@ func runAuditVerify(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	defer db.Close()
 	start := time.Now()
-	rows, brk, err := db.VerifyAudit(ctx)
+	rows, brk, err := (&audit.Service{Store: db}).Verify(ctx)
 	if err != nil {
 		return err
 	}
