@@ -24,8 +24,16 @@ const (
 
 // Service reads the audit trail.
 type Service struct {
+	store *store.DB
+}
+
+// Deps are what the service is built from.
+type Deps struct {
 	Store *store.DB
 }
+
+// New returns the service over d.
+func New(d Deps) *Service { return &Service{store: d.Store} }
 
 // Query is one page of a company's trail: the filter, the page (from 0)
 // and its size (at most MaxPageSize, or MaxExportRows for an export).
@@ -68,7 +76,7 @@ func (s *Service) Events(ctx context.Context, companyID int64, q Query) ([]*fuel
 	f := q.AuditFilter
 	f.CompanyID, f.Limit, f.Offset = companyID, q.Size, q.Page*q.Size
 	if f.ObjectType == fuelportal.AuditObjectCard && len(f.ObjectID) > 12 {
-		card, err := s.Store.CompanyCard(ctx, companyID, f.ObjectID)
+		card, err := s.store.CompanyCard(ctx, companyID, f.ObjectID)
 		if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
 			return []*fuelportal.AuditEvent{}, 0, nil
 		} else if err != nil {
@@ -76,10 +84,10 @@ func (s *Service) Events(ctx context.Context, companyID int64, q Query) ([]*fuel
 		}
 		f.ObjectID = strconv.FormatInt(card.ID, 10)
 	}
-	return s.Store.AuditEvents(ctx, f)
+	return s.store.AuditEvents(ctx, f)
 }
 
 // Verify checks every company's chain (store.DB.VerifyAudit).
 func (s *Service) Verify(ctx context.Context) (int64, *store.AuditBreak, error) {
-	return s.Store.VerifyAudit(ctx)
+	return s.store.VerifyAudit(ctx)
 }

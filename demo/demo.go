@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/flows"
 	"fuelportal/purchases"
 	"fuelportal/store"
 )
@@ -108,9 +109,10 @@ func Seed(ctx context.Context, db *store.DB, passwords *fuelportal.PasswordHashe
 		// The seeded history's declines are alerts on the alerts page, but
 		// nobody is mailed about them.
 		tx.History = true
-		// The purchases go through the purchase flow, without its
-		// follow-ups (re-plans, notices): the history is not news either.
-		env := &Env{Tx: tx, Purchases: &purchases.Service{DB: db}, Now: tx.Now, Rand: rand.New(rand.NewPCG(20241216, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}}
+		// The purchases go through the purchase flow as flows.New wires
+		// it, without its follow-ups (RecordIn: no re-plans, no notices):
+		// the history is not news either.
+		env := &Env{Tx: tx, Purchases: flows.New(flows.Deps{DB: db}, flows.Config{}).Purchases, Now: tx.Now, Rand: rand.New(rand.NewPCG(20241216, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}}
 		for _, s := range Steps() {
 			if err := s.Run(ctx, env); err != nil {
 				return fmt.Errorf("demo step %q: %w", s.Name, err)

@@ -16,7 +16,7 @@ import (
 func checkIFTA(t *testing.T, db *store.DB) {
 	ctx := context.Background()
 	owner, _ := db.UserByEmail(ctx, demo.OwnerEmail)
-	svc := &ifta.Service{Store: db, Now: db.Now}
+	svc := ifta.New(ifta.Deps{Store: db, Now: db.Now})
 	now := db.Now().In(time.UTC)
 	year, quarter := now.Year(), (int(now.Month())-1)/3+1
 	prevYear, prevQuarter := year, quarter-1

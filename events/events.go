@@ -49,12 +49,22 @@ type Dispatcher struct {
 	Mailed func(*fuelportal.MailMessage)
 }
 
-// New returns a dispatcher over store.
-func New(store Store, logger *slog.Logger) *Dispatcher {
+// Deps are what a dispatcher is built from (Dispatcher's fields of the
+// same names); Logger nil discards.
+type Deps struct {
+	Store   Store
+	Senders []func()
+	Mailed  func(*fuelportal.MailMessage)
+	Logger  *slog.Logger
+}
+
+// New returns a dispatcher over d.
+func New(d Deps) *Dispatcher {
+	logger := d.Logger
 	if logger == nil {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	return &Dispatcher{store: store, logger: logger, wake: make(chan struct{}, 1)}
+	return &Dispatcher{store: d.Store, logger: logger, wake: make(chan struct{}, 1), Senders: d.Senders, Mailed: d.Mailed}
 }
 
 // Queued is the one wake-up after a commit that published events or

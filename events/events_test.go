@@ -178,7 +178,7 @@ func TestDispatch_EventsSurviveAStopAfterTheCommit(t *testing.T) {
 			t.Fatalf("derived without a dispatcher: %+v", got)
 		}
 		// The next process starts: its dispatcher's first pass finds them.
-		next := events.New(db, nil)
+		next := events.New(events.Deps{Store: db})
 		if n := next.DispatchWaiting(ctx); n != 3 {
 			t.Fatalf("dispatched %d, want 3", n)
 		}
@@ -212,7 +212,7 @@ func TestDispatch_TwoDispatchersNeverDeriveAnEventTwice(t *testing.T) {
 		var wg sync.WaitGroup
 		counts := make([]int, 2)
 		for i := range counts {
-			wg.Go(func() { counts[i] = events.New(db, nil).DispatchWaiting(ctx) })
+			wg.Go(func() { counts[i] = events.New(events.Deps{Store: db}).DispatchWaiting(ctx) })
 		}
 		wg.Wait()
 		if counts[0]+counts[1] != published {

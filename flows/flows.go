@@ -1,30 +1,64 @@
-// Package flows wires the services of the business flows (trips,
-// purchases, price imports, the IFTA return) over one database and station catalog. The
-// server and the command's imports both build them here, so every entry
-// point runs the same flow.
+// Package flows is the one place the services are wired: New builds every
+// service once over one database and one configuration, and hands each
+// the services it calls. The command's serve and import commands, the
+// HTTP server (http.NewServer takes the Services), the demo seed and the
+// tests all build them here, so every entry point runs the same flow over
+// the same wiring.
+//
+// Every service has one constructor shape: New(Deps) in its own package,
+// where Deps holds what the service calls (its store, the services above
+// it, the logger and the clock) and its settings; a zero field takes the
+// service's default. No constructor reaches into another service to set a
+// field.
 package flows
 
 import (
+	"context"
 	"log/slog"
-	"runtime"
 	"time"
 
+	"fuelportal"
+	"fuelportal/audit"
+	"fuelportal/events"
 	"fuelportal/ifta"
+	"fuelportal/issuing"
+	"fuelportal/mail"
+	"fuelportal/netguard"
+	"fuelportal/payments"
 	"fuelportal/prices"
 	"fuelportal/purchases"
+	"fuelportal/push"
 	"fuelportal/store"
 	"fuelportal/telematics"
 	"fuelportal/trips"
+	"fuelportal/webhooks"
 )
 
-// Flows are the wired services.
-type Flows struct {
+// Services are the wired services.
+type Services struct {
 	Trips     *trips.Service
 	Purchases *purchases.Service
 	Prices    *prices.Service
 	IFTA      *ifta.Service
 	// Telematics stores forwarded positions and rolls them up into miles.
 	Telematics *telematics.Service
+	// Cards orders cards and carries their status to the card issuer.
+	Cards *issuing.Service
+	// Payments charges cards and bank accounts; nil without a payment
+	// provider (Deps.Payments).
+	Payments *payments.Service
+	// Audit reads the audit trail (the store writes it with each change).
+	Audit *audit.Service
+
+	// The event dispatcher and the senders it wakes: run by the server
+	// (Jobs), idle in one-shot commands.
+	Events   *events.Dispatcher
+	Mail     *mail.Sender
+	Push     *push.Sender
+	Webhooks *webhooks.Worker
+
+	db     *store.DB
+	logger *slog.Logger
 }
 
 // Catalog is the station catalog the flows search and reload
@@ -34,17 +68,146 @@ type Catalog interface {
 	prices.Catalog
 }
 
-// New wires the flows over db and stations (nil: no trip can be planned)
-// with the default planner limits: twice GOMAXPROCS plans at once (the
-// optimizer is CPU-bound; the station search waits a little on the
-// catalog), trips.DefaultPlanTimeout each.
-func New(db *store.DB, stations Catalog, logger *slog.Logger) Flows {
-	t := &trips.Service{Store: db, Slots: trips.NewSlots(2 * runtime.GOMAXPROCS(0)), ReplanLimit: trips.DefaultReplanLimit,
-		Now: func() time.Time { return db.Now() }, Logger: logger}
-	p := &prices.Service{Store: db, Trips: t, Logger: logger}
-	if stations != nil {
-		t.Stations, p.Catalog = stations, stations
+// Deps are the outside things the services are built over.
+type Deps struct {
+	DB *store.DB
+	// Stations nil: no trip can be planned, imports reload no catalog.
+	Stations Catalog
+	// Issuer is the card issuer (nil: the network issuer). When it can
+	// tell a captured transaction's fuel (purchases.Transactions), captures
+	// ask it for what their event lacks.
+	Issuer fuelportal.CardIssuer
+	// PaymentProvider charges cards and bank accounts (nil: payments are
+	// not configured).
+	PaymentProvider fuelportal.PaymentProvider
+	// Logger nil: slog.Default.
+	Logger *slog.Logger
+}
+
+// Config is the services' configuration; zero fields take each service's
+// default.
+type Config struct {
+	// PlanTimeout and PlanSlots bound the trip planner (trips.Deps).
+	PlanTimeout time.Duration
+	PlanSlots   int
+	// IssuingWebhookSecret verifies Stripe Issuing deliveries (empty
+	// refuses them all); AuthorizationDeadline bounds one authorization's
+	// decision (purchases.Deps).
+	IssuingWebhookSecret  string
+	AuthorizationDeadline time.Duration
+	// SMTP nil keeps mail in the outbox.
+	SMTP *mail.SMTPConfig
+	// PushKeys sign push messages; PushSubject is the VAPID contact.
+	PushKeys    push.Keys
+	PushSubject string
+	// Outgoing is the rule of requests to URLs users name (webhook
+	// endpoints, push subscriptions).
+	Outgoing netguard.Policy
+}
+
+// New builds every service once over d with configuration c.
+func New(d Deps, c Config) *Services {
+	logger := d.Logger
+	if logger == nil {
+		logger = slog.Default()
 	}
-	return Flows{Trips: t, Purchases: &purchases.Service{DB: db, Trips: t, Logger: logger}, Prices: p,
-		IFTA: &ifta.Service{Store: db, Now: func() time.Time { return db.Now() }}, Telematics: &telematics.Service{Store: db, Now: func() time.Time { return db.Now() }}}
+	db := d.DB
+	now := func() time.Time { return db.Now() }
+	var slots *trips.Slots
+	if c.PlanSlots > 0 {
+		slots = trips.NewSlots(c.PlanSlots)
+	}
+	// A nil *catalog.Catalog must stay a nil interface.
+	var stations trips.Stations
+	var catalog prices.Catalog
+	if d.Stations != nil {
+		stations, catalog = d.Stations, d.Stations
+	}
+	s := &Services{db: db, logger: logger}
+	s.Trips = trips.New(trips.Deps{Store: db, Stations: stations, Slots: slots, PlanTimeout: c.PlanTimeout, Now: now, Logger: logger})
+	transactions, _ := d.Issuer.(purchases.Transactions)
+	s.Purchases = purchases.New(purchases.Deps{DB: db, Trips: s.Trips, WebhookSecret: c.IssuingWebhookSecret,
+		Deadline: c.AuthorizationDeadline, Transactions: transactions, Logger: logger})
+	s.Prices = prices.New(prices.Deps{Store: db, Catalog: catalog, Trips: s.Trips, Logger: logger})
+	s.IFTA = ifta.New(ifta.Deps{Store: db, Now: now})
+	s.Telematics = telematics.New(telematics.Deps{Store: db, Now: now})
+	s.Cards = issuing.New(issuing.Deps{DB: db, Issuer: d.Issuer, Logger: logger})
+	s.Audit = audit.New(audit.Deps{Store: db})
+	if d.PaymentProvider != nil {
+		s.Payments = payments.New(payments.Deps{Store: db, Provider: d.PaymentProvider, Logger: logger})
+	}
+	s.Mail = mail.New(mail.Deps{Outbox: db, SMTP: c.SMTP, Logger: logger})
+	s.Push = push.New(push.Deps{Outbox: db, Keys: c.PushKeys, Subject: c.PushSubject, Policy: c.Outgoing, Logger: logger})
+	s.Webhooks = webhooks.New(webhooks.Deps{Store: db, Policy: c.Outgoing, Logger: logger})
+	// The one wake-up after a commit that published events or queued
+	// deliveries: the dispatcher derives the events, then wakes the
+	// senders. The server points store.DB.Queued at Events.Queued.
+	s.Events = events.New(events.Deps{Store: db, Logger: logger,
+		Senders: []func(){s.Mail.Wake, s.Push.Wake, s.Webhooks.Queued}, Mailed: s.Mail.Queued})
+	return s
+}
+
+// Jobs are the services' background loops a server runs until ctx ends:
+// the event dispatcher, the mail, push and webhook senders, the IFTA
+// reminders (every IFTAReminderEvery), the expired rows and holds (every
+// 10 minutes) and the telematics positions past retention (daily).
+func (s *Services) Jobs() []func(ctx context.Context) {
+	return []func(context.Context){
+		s.Events.Run,
+		s.Mail.Run,
+		s.Webhooks.Run,
+		s.Push.Run,
+		func(ctx context.Context) { s.IFTA.RunReminders(ctx, IFTAReminderEvery, s.logger) },
+		func(ctx context.Context) { s.deleteExpiredEvery(ctx, 10*time.Minute) },
+		func(ctx context.Context) { s.deleteOldPositionsEvery(ctx, 24*time.Hour) },
+	}
+}
+
+// IFTAReminderEvery is how often the server looks for IFTA returns due in
+// 30, 7 or 1 days (a reminder goes out within this long of the company's
+// day starting).
+const IFTAReminderEvery = 15 * time.Minute
+
+// deleteExpiredEvery deletes expired rows (store.DB.DeleteExpired) and
+// releases the network's expired holds (purchases.Service.ExpireHolds) every
+// period.
+func (s *Services) deleteExpiredEvery(ctx context.Context, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := s.db.DeleteExpired(ctx); err != nil && ctx.Err() == nil {
+				s.logger.Warn("delete expired rows", "err", err)
+			}
+			if n, err := s.Purchases.ExpireHolds(ctx, time.Now()); err != nil && ctx.Err() == nil {
+				s.logger.Warn("expire network authorization holds", "err", err)
+			} else if n > 0 {
+				s.logger.Info("expired network authorization holds", "released", n)
+			}
+		}
+	}
+}
+
+// deleteOldPositionsEvery deletes the telematics positions past their
+// four years, once soon after the start and then every period.
+func (s *Services) deleteOldPositionsEvery(ctx context.Context, every time.Duration) {
+	t := time.NewTimer(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			n, err := s.Telematics.DeleteExpiredPositions(ctx)
+			if err != nil && ctx.Err() == nil {
+				s.logger.Warn("delete telematics positions past retention", "err", err)
+			} else if n > 0 {
+				s.logger.Info("deleted telematics positions past retention", "positions", n)
+			}
+			t.Reset(every)
+		}
+	}
 }

@@ -2,6 +2,7 @@ package http
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -100,14 +101,14 @@ type emptyResponse struct{}
 
 // handleAccountGet answers the signed-in user's account.
 func (s *Server) handleAccountGet(w http.ResponseWriter, r *http.Request) {
-	user, err := s.DB.UserByID(r.Context(), PrincipalFromContext(r.Context()).UserID)
+	user, err := s.accountStore.UserByID(r.Context(), PrincipalFromContext(r.Context()).UserID)
 	if err != nil {
 		s.respondError(w, r, signedOutIfMissing(err))
 		return
 	}
 	a := accountFromUser(user)
 	if user.CardID != 0 {
-		p, err := s.DB.CardPrompts(r.Context(), user.CompanyID, user.CardID)
+		p, err := s.accountStore.CardPrompts(r.Context(), user.CompanyID, user.CardID)
 		if err != nil {
 			s.respondError(w, r, err)
 			return
@@ -135,7 +136,7 @@ func (s *Server) handleAccountUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	current, err := s.DB.UserByID(ctx, PrincipalFromContext(ctx).UserID)
+	current, err := s.accountStore.UserByID(ctx, PrincipalFromContext(ctx).UserID)
 	if err != nil {
 		s.respondError(w, r, signedOutIfMissing(err))
 		return
@@ -150,7 +151,7 @@ func (s *Server) handleAccountUpdate(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 
-	user, err := s.DB.UpdateAccount(ctx, current.ID, update, emailChangedMail)
+	user, err := s.accountStore.UpdateAccount(ctx, current.ID, update, emailChangedMail)
 	if fuelportal.ErrorCode(err) == fuelportal.ECONFLICT {
 		s.respondError(w, r, fuelportal.FieldError("email", fuelportal.MsgEmailTaken))
 		return
@@ -184,7 +185,7 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	user, err := s.DB.UserByID(ctx, principal.UserID)
+	user, err := s.accountStore.UserByID(ctx, principal.UserID)
 	if err != nil {
 		s.respondError(w, r, signedOutIfMissing(err))
 		return
@@ -197,7 +198,7 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if err := s.DB.SetPassword(ctx, user.ID, hash, principal.SessionID); err != nil {
+	if err := s.accountStore.SetPassword(ctx, user.ID, hash, principal.SessionID); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -207,7 +208,7 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 // handleAccountDelete deletes the signed-in user. The only owner of a
 // company gets 409: closing a company is done by support.
 func (s *Server) handleAccountDelete(w http.ResponseWriter, r *http.Request) {
-	if err := s.DB.DeleteUser(r.Context(), PrincipalFromContext(r.Context()).UserID); err != nil {
+	if err := s.accountStore.DeleteUser(r.Context(), PrincipalFromContext(r.Context()).UserID); err != nil {
 		s.respondError(w, r, signedOutIfMissing(err))
 		return
 	}
@@ -238,4 +239,13 @@ func (s *Server) verifyCurrentPassword(w http.ResponseWriter, r *http.Request, e
 		s.respondError(w, r, fuelportal.FieldError("currentPassword", fuelportal.MsgCurrentPasswordWrong))
 	}
 	return err == nil && ok
+}
+
+// accountStore is the store as seen by the account handlers (*store.DB).
+type accountStore interface {
+	CardPrompts(ctx context.Context, companyID int64, cardID int64) (p fuelportal.PumpPrompts, err error)
+	DeleteUser(ctx context.Context, id int64) error
+	SetPassword(ctx context.Context, id int64, passwordHash string, keepFamily string) error
+	UpdateAccount(ctx context.Context, id int64, upd fuelportal.AccountUpdate, notice func(oldEmail string) *fuelportal.MailMessage) (u *fuelportal.User, err error)
+	UserByID(ctx context.Context, id int64) (u *fuelportal.User, err error)
 }

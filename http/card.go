@@ -1,11 +1,14 @@
 package http
 
 import (
+	"context"
 	"net/http"
 	"strings"
+	"time"
 
 	"fuelportal"
 	"fuelportal/issuing"
+	"fuelportal/store"
 )
 
 // cardDTO is a fuel card on the wire; the number is sent in full (the web
@@ -106,12 +109,12 @@ func (s *Server) handleCardList(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	cards, err := s.DB.CompanyCards(r.Context(), p.CompanyID, search)
+	cards, err := s.cardStore.CompanyCards(r.Context(), p.CompanyID, search)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	summaries, err := s.DB.CardControlSummaries(r.Context(), p.CompanyID, s.Now())
+	summaries, err := s.cardStore.CardControlSummaries(r.Context(), p.CompanyID, s.Now())
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -215,4 +218,10 @@ func (s *Server) handleCardReveal(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	respond(w, http.StatusOK, cardRevealResponse{EphemeralKeySecret: key.Secret, IssuingCardID: key.IssuerCardID, StripeVersion: key.APIVersion})
+}
+
+// cardStore is the store as seen by the card list (*store.DB).
+type cardStore interface {
+	CardControlSummaries(ctx context.Context, companyID int64, now time.Time) (sums map[int64]*store.CardControlSummary, err error)
+	CompanyCards(ctx context.Context, companyID int64, search string) (cards []*fuelportal.Card, err error)
 }

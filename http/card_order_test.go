@@ -83,7 +83,7 @@ func useStripeIssuer(t *testing.T, f *fixture) *stripeCalls {
 	calls := &stripeCalls{}
 	issuer := stripe.NewIssuer(stripe.Config{SecretKey: stripetest.SecretKey, APIBase: stripetest.URL(t), HTTPClient: &http.Client{Transport: calls}},
 		stripe.Address{Line1: "100 Main St", City: "Dallas", State: "TX", PostalCode: "75201", Country: "US"})
-	f.srv.Cards = issuing.New(f.db, issuer, nil)
+	f.srv.Cards = issuing.New(issuing.Deps{DB: f.db, Issuer: issuer})
 	return calls
 }
 
@@ -363,7 +363,7 @@ func (failingIssuer) SetCardLimits(context.Context, *fuelportal.Card, fuelportal
 func TestCardOrder_AFailingIssuerChangesNothing(t *testing.T) {
 	eachEngine(t, func(t *testing.T, engine store.Engine) {
 		f := newAccountsFixture(t, engine)
-		f.srv.Cards = issuing.New(f.db, failingIssuer{}, nil)
+		f.srv.Cards = issuing.New(issuing.Deps{DB: f.db, Issuer: failingIssuer{}})
 		ctx := context.Background()
 		companyID := companyIDOf(t, f.db, demo.OwnerEmail)
 		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -214,7 +215,7 @@ func (s *Server) handleCardControlsGet(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	c, err := s.DB.CardControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number)
+	c, err := s.controlsStore.CardControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -269,7 +270,7 @@ func mergeFieldErrors(fe fuelportal.FieldErrors, err error) error {
 // handleCompanyControlsGet answers the company's default controls and time
 // zone.
 func (s *Server) handleCompanyControlsGet(w http.ResponseWriter, r *http.Request) {
-	c, err := s.DB.CompanyControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	c, err := s.controlsStore.CompanyControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -296,7 +297,7 @@ func (s *Server) handleCompanyControlsPut(w http.ResponseWriter, r *http.Request
 			fe.Add("prompt", fuelportal.MsgPromptInvalid)
 		}
 	} else {
-		current, err := s.DB.CompanyControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+		current, err := s.controlsStore.CompanyControls(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
 		if err != nil {
 			s.respondError(w, r, err)
 			return
@@ -355,7 +356,7 @@ func (s *Server) handleOverrideGrant(w http.ResponseWriter, r *http.Request) {
 		}
 		hours = n
 	}
-	until, err := s.DB.GrantOverride(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, hours, req.LiftsPrompt)
+	until, err := s.controlsStore.GrantOverride(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, hours, req.LiftsPrompt)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -370,9 +371,18 @@ func (s *Server) handleOverrideEnd(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if err := s.DB.EndOverride(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number); err != nil {
+	if err := s.controlsStore.EndOverride(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// controlsStore is the store as seen by the controls and override handlers
+// (*store.DB).
+type controlsStore interface {
+	CardControls(ctx context.Context, companyID int64, cardNumber string) (c fuelportal.Controls, err error)
+	CompanyControls(ctx context.Context, companyID int64) (c *fuelportal.CompanyControls, err error)
+	EndOverride(ctx context.Context, companyID int64, cardNumber string) error
+	GrantOverride(ctx context.Context, companyID int64, cardNumber string, hours int, liftsPrompt bool) (until time.Time, err error)
 }

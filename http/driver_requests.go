@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -30,7 +31,7 @@ func driverRequestFromDomain(r *fuelportal.DriverRequest) driverRequestResponse 
 // owner's company, oldest first.
 func (s *Server) handleDriverRequestList(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	requests, err := s.DB.DriverRequests(ctx, PrincipalFromContext(ctx).CompanyID)
+	requests, err := s.driverRequestStore.DriverRequests(ctx, PrincipalFromContext(ctx).CompanyID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -54,7 +55,7 @@ func (s *Server) handleDriverRequestDecide(decision fuelportal.DriverStatus) htt
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing))
 			return
 		}
-		if _, err := s.DB.DecideDriverRequest(ctx, PrincipalFromContext(ctx).CompanyID, id, decision, s.driverDecisionMail); err != nil {
+		if _, err := s.driverRequestStore.DecideDriverRequest(ctx, PrincipalFromContext(ctx).CompanyID, id, decision, s.driverDecisionMail); err != nil {
 			s.respondError(w, r, err)
 			return
 		}
@@ -77,4 +78,11 @@ func (s *Server) driverDecisionMail(u *fuelportal.User, decision fuelportal.Driv
 	}
 	body := fmt.Sprintf("%s declined your request to join it on Fuel Portal.\n\nIf you think this is a mistake, ask your fleet manager.\n", company)
 	return &fuelportal.MailMessage{To: u.Email, Subject: "Your Fuel Portal request was declined", Body: body}
+}
+
+// driverRequestStore is the store as seen by the driver request handlers
+// (*store.DB).
+type driverRequestStore interface {
+	DecideDriverRequest(ctx context.Context, companyID int64, userID int64, decision fuelportal.DriverStatus, notice func(*fuelportal.User, fuelportal.DriverStatus) *fuelportal.MailMessage) (decided []*fuelportal.User, err error)
+	DriverRequests(ctx context.Context, companyID int64) ([]*fuelportal.DriverRequest, error)
 }

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"net/http"
 
 	"fuelportal"
@@ -65,7 +66,7 @@ func (s *Server) handleInboxList(route inboxRoute) http.HandlerFunc {
 			return
 		}
 		ctx := r.Context()
-		res, err := s.DB.Inbox(ctx, fuelportal.InboxFilter{Inbox: route.of(PrincipalFromContext(ctx)), UnreadOnly: unread, Kind: kind,
+		res, err := s.inboxStore.Inbox(ctx, fuelportal.InboxFilter{Inbox: route.of(PrincipalFromContext(ctx)), UnreadOnly: unread, Kind: kind,
 			Offset: page * size, Limit: size})
 		if err != nil {
 			s.respondError(w, r, err)
@@ -90,7 +91,7 @@ func (s *Server) handleInboxRead(route inboxRoute) http.HandlerFunc {
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "%s", route.missing))
 			return
 		}
-		if err := s.DB.MarkInboxRead(ctx, route.of(PrincipalFromContext(ctx)), id, route.missing); err != nil {
+		if err := s.inboxStore.MarkInboxRead(ctx, route.of(PrincipalFromContext(ctx)), id, route.missing); err != nil {
 			s.respondError(w, r, err)
 			return
 		}
@@ -103,10 +104,17 @@ func (s *Server) handleInboxRead(route inboxRoute) http.HandlerFunc {
 func (s *Server) handleInboxReadAll(route inboxRoute) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
-		if err := s.DB.MarkInboxAllRead(ctx, route.of(PrincipalFromContext(ctx))); err != nil {
+		if err := s.inboxStore.MarkInboxAllRead(ctx, route.of(PrincipalFromContext(ctx))); err != nil {
 			s.respondError(w, r, err)
 			return
 		}
 		w.WriteHeader(http.StatusNoContent)
 	}
+}
+
+// inboxStore is the store as seen by the inbox handlers (*store.DB).
+type inboxStore interface {
+	Inbox(ctx context.Context, f fuelportal.InboxFilter) (*fuelportal.InboxPage, error)
+	MarkInboxAllRead(ctx context.Context, i fuelportal.Inbox) error
+	MarkInboxRead(ctx context.Context, i fuelportal.Inbox, id int64, missing string) error
 }

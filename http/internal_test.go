@@ -30,7 +30,7 @@ func TestRequireRole(t *testing.T) {
 	for _, engine := range engines {
 		t.Run(string(engine), func(t *testing.T) {
 			db := storetest.OpenFromTemplate(t, engine, "migrated", func(*store.DB) error { return nil })
-			s := &Server{DB: db, Tokens: NewTokenIssuer([]byte("0123456789abcdef0123456789abcdef")), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
+			s := &Server{stores: newStores(db), Tokens: NewTokenIssuer([]byte("0123456789abcdef0123456789abcdef")), Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Now: time.Now}
 			handler := s.requireRole(fuelportal.RoleCompany, func(w http.ResponseWriter, r *http.Request) {
 				respond(w, http.StatusOK, PrincipalFromContext(r.Context()))
 			})

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"io"
 	"net/http"
 
@@ -93,7 +94,7 @@ type authorizationSettings struct {
 }
 
 func (s *Server) handleAuthorizationSettingsGet(w http.ResponseWriter, r *http.Request) {
-	t, err := s.DB.CompanyAuthorizationTimeout(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	t, err := s.authorizationTimeoutStore.CompanyAuthorizationTimeout(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -118,4 +119,10 @@ func (s *Server) handleAuthorizationSettingsPut(w http.ResponseWriter, r *http.R
 		return
 	}
 	respond(w, http.StatusOK, req)
+}
+
+// authorizationTimeoutStore is the store as seen by the authorization
+// timeout setting (*store.DB).
+type authorizationTimeoutStore interface {
+	CompanyAuthorizationTimeout(ctx context.Context, companyID int64) (t fuelportal.AuthorizationTimeout, err error)
 }

@@ -93,7 +93,7 @@ func (s *Server) pricing(ctx context.Context) (*fuelportal.Contract, error) {
 // companyPricing is the contract a company's users see prices under
 // (store.DB.Pricing).
 func (s *Server) companyPricing(ctx context.Context, companyID int64) (*fuelportal.Contract, error) {
-	return s.DB.Pricing(ctx, companyID)
+	return s.pricingStore.Pricing(ctx, companyID)
 }
 
 // stationOrders are the accepted orderBy values: the sort key and whether it
@@ -283,4 +283,10 @@ func (s *Server) handleLogo(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Cache-Control", "public, max-age=86400")
 	_, _ = w.Write(logoSVG(strings.ToUpper(code)))
+}
+
+// pricingStore is the store as seen by the station searches (*store.DB): the
+// company's contract prices.
+type pricingStore interface {
+	Pricing(ctx context.Context, companyID int64) (*fuelportal.Contract, error)
 }

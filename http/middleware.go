@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"crypto/rand"
 	"fmt"
 	"net/http"
@@ -162,7 +163,7 @@ func (s *Server) requireAuth(next http.HandlerFunc) http.HandlerFunc {
 		// The token's session must still hold in the database: signing out,
 		// a password change or reset, the account's deletion and a revoked
 		// refresh family end access at once, in every process.
-		if alive, err := s.DB.SessionAlive(r.Context(), p.UserID, p.SessionID); err != nil {
+		if alive, err := s.accessStore.SessionAlive(r.Context(), p.UserID, p.SessionID); err != nil {
 			s.respondError(w, r, err)
 			return
 		} else if !alive {
@@ -212,7 +213,7 @@ func (s *Server) approvedOnly(next http.HandlerFunc) http.HandlerFunc {
 			next(w, r)
 			return
 		}
-		status, cardID, err := s.DB.DriverAccess(r.Context(), p.UserID)
+		status, cardID, err := s.accessStore.DriverAccess(r.Context(), p.UserID)
 		switch {
 		case fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND:
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Unauthorized"))
@@ -228,4 +229,11 @@ func (s *Server) approvedOnly(next http.HandlerFunc) http.HandlerFunc {
 			next(w, r.WithContext(NewContextWithPrincipal(r.Context(), p)))
 		}
 	}
+}
+
+// accessStore is the store as seen by the authentication middleware
+// (*store.DB).
+type accessStore interface {
+	DriverAccess(ctx context.Context, id int64) (status fuelportal.DriverStatus, cardID int64, err error)
+	SessionAlive(ctx context.Context, userID int64, familyID string) (alive bool, err error)
 }

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -90,7 +91,7 @@ func (s *Server) handleOverrideRequestCreate(w http.ResponseWriter, r *http.Requ
 		return
 	}
 	ctx := r.Context()
-	req, err := s.DB.CreateOverrideRequest(ctx, PrincipalFromContext(ctx).UserID, body.Message)
+	req, err := s.overrideRequestStore.CreateOverrideRequest(ctx, PrincipalFromContext(ctx).UserID, body.Message)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -102,7 +103,7 @@ func (s *Server) handleOverrideRequestCreate(w http.ResponseWriter, r *http.Requ
 // newest first, with the owner's decisions.
 func (s *Server) handleDriverOverrideRequestList(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	list, err := s.DB.DriverOverrideRequests(ctx, PrincipalFromContext(ctx).UserID)
+	list, err := s.overrideRequestStore.DriverOverrideRequests(ctx, PrincipalFromContext(ctx).UserID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -123,7 +124,7 @@ func (s *Server) handleOverrideRequestList(w http.ResponseWriter, r *http.Reques
 		return
 	}
 	ctx := r.Context()
-	list, err := s.DB.OverrideRequests(ctx, PrincipalFromContext(ctx).CompanyID, status)
+	list, err := s.overrideRequestStore.OverrideRequests(ctx, PrincipalFromContext(ctx).CompanyID, status)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -156,11 +157,20 @@ func (s *Server) handleOverrideRequestDecide(approve bool) http.HandlerFunc {
 			}
 			d.LiftsPrompt = body.LiftsPrompt
 		}
-		req, err := s.DB.DecideOverrideRequest(ctx, id, d)
+		req, err := s.overrideRequestStore.DecideOverrideRequest(ctx, id, d)
 		if err != nil {
 			s.respondError(w, r, err)
 			return
 		}
 		respond(w, http.StatusOK, overrideRequestFromDomain(req))
 	}
+}
+
+// overrideRequestStore is the store as seen by the override request handlers
+// (*store.DB).
+type overrideRequestStore interface {
+	CreateOverrideRequest(ctx context.Context, driverUserID int64, message string) (req *fuelportal.OverrideRequest, err error)
+	DecideOverrideRequest(ctx context.Context, id int64, d store.OverrideDecision) (req *fuelportal.OverrideRequest, err error)
+	DriverOverrideRequests(ctx context.Context, driverUserID int64) (list []*fuelportal.OverrideRequest, err error)
+	OverrideRequests(ctx context.Context, companyID int64, status fuelportal.OverrideRequestStatus) (list []*fuelportal.OverrideRequest, err error)
 }

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -80,7 +81,7 @@ func (s *Server) handleResetInit(w http.ResponseWriter, r *http.Request) {
 	}
 
 	email := fuelportal.NormalizeEmail(req.Email)
-	user, err := s.DB.UserByEmail(ctx, email)
+	user, err := s.passwordResetStore.UserByEmail(ctx, email)
 	if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
 		respond(w, http.StatusOK, messageResponse{Message: msgResetRequested})
 		return
@@ -88,7 +89,7 @@ func (s *Server) handleResetInit(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if wait, err := s.DB.HitRateLimit(ctx, s.Limits.ResetMails, email); err != nil {
+	if wait, err := s.passwordResetStore.HitRateLimit(ctx, s.Limits.ResetMails, email); err != nil {
 		s.respondError(w, r, err)
 		return
 	} else if wait > 0 {
@@ -101,7 +102,7 @@ func (s *Server) handleResetInit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	msg := s.resetMail(email, code)
-	if err := s.DB.StartPasswordReset(ctx, user.ID, s.hashResetCode(email, code), s.Now().Add(ResetCodeTTL), msg); err != nil {
+	if err := s.passwordResetStore.StartPasswordReset(ctx, user.ID, s.hashResetCode(email, code), s.Now().Add(ResetCodeTTL), msg); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -120,7 +121,7 @@ func (s *Server) handleResetCheck(w http.ResponseWriter, r *http.Request) {
 	}
 
 	email := fuelportal.NormalizeEmail(req.Email)
-	if err := s.DB.CheckPasswordReset(r.Context(), email, s.hashResetCode(email, req.OTPCode), MaxCodeAttempts); err != nil {
+	if err := s.passwordResetStore.CheckPasswordReset(r.Context(), email, s.hashResetCode(email, req.OTPCode), MaxCodeAttempts); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -150,12 +151,12 @@ func (s *Server) handleResetComplete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	email := fuelportal.NormalizeEmail(req.Email)
-	if err := s.DB.CompletePasswordReset(ctx, email, s.hashResetCode(email, req.OTPCode), MaxCodeAttempts, hash); err != nil {
+	if err := s.passwordResetStore.CompletePasswordReset(ctx, email, s.hashResetCode(email, req.OTPCode), MaxCodeAttempts, hash); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	// Whoever proved they own the mailbox may sign in again at once.
-	if err := s.DB.ResetRateLimit(ctx, s.Limits.SignInFailures, email); err != nil {
+	if err := s.passwordResetStore.ResetRateLimit(ctx, s.Limits.SignInFailures, email); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -199,4 +200,15 @@ func (s *Server) allowCodeCheck(w http.ResponseWriter, r *http.Request, code str
 		return false
 	}
 	return true
+}
+
+// passwordResetStore is the store as seen by the password reset handlers
+// (*store.DB).
+type passwordResetStore interface {
+	CheckPasswordReset(ctx context.Context, email string, codeHash string, maxAttempts int) error
+	CompletePasswordReset(ctx context.Context, email string, codeHash string, maxAttempts int, passwordHash string) error
+	HitRateLimit(ctx context.Context, l store.RateLimit, key string) (retryAfter time.Duration, err error)
+	ResetRateLimit(ctx context.Context, l store.RateLimit, key string) error
+	StartPasswordReset(ctx context.Context, userID int64, codeHash string, expiresAt time.Time, mail *fuelportal.MailMessage) error
+	UserByEmail(ctx context.Context, email string) (u *fuelportal.User, err error)
 }

@@ -55,7 +55,7 @@ func newPaymentsFixture(t *testing.T, engine store.Engine, mock bool) *paymentsF
 	}
 	f := newAccountsFixture(t, engine)
 	db := f.db
-	f.srv.Payments = payments.New(db, stripe.New(stripe.Config{SecretKey: stripetest.SecretKey, APIBase: base, WebhookSecret: webhookSecret}), nil)
+	f.srv.Payments = payments.New(payments.Deps{Store: db, Provider: stripe.New(stripe.Config{SecretKey: stripetest.SecretKey, APIBase: base, WebhookSecret: webhookSecret})})
 	f.api = apitest.New(t, f.srv.Handler())
 	pf := &paymentsFixture{fixture: f}
 	pf.owner = f.api.Login(demo.OwnerEmail, demo.Password).Token

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"net/http"
 
 	"fuelportal"
@@ -54,7 +55,7 @@ func (s *Server) handlePushSubscribe(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fuelportal.FieldError("endpoint", fuelportal.MsgPushEndpointInvalid))
 		return
 	}
-	if err := s.DB.SavePushSubscription(r.Context(), sub); err != nil {
+	if err := s.pushStore.SavePushSubscription(r.Context(), sub); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -80,9 +81,16 @@ func (s *Server) handlePushUnsubscribe(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fuelportal.FieldError("endpoint", fuelportal.MsgPushEndpointRequired))
 		return
 	}
-	if err := s.DB.DeletePushSubscription(r.Context(), PrincipalFromContext(r.Context()).UserID, req.Endpoint); err != nil {
+	if err := s.pushStore.DeletePushSubscription(r.Context(), PrincipalFromContext(r.Context()).UserID, req.Endpoint); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// pushStore is the store as seen by the push subscription handlers
+// (*store.DB).
+type pushStore interface {
+	DeletePushSubscription(ctx context.Context, userID int64, endpoint string) error
+	SavePushSubscription(ctx context.Context, s *fuelportal.PushSubscription) error
 }

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -53,7 +54,7 @@ var DefaultLimits = Limits{
 // allow counts one request of the client against limit and answers 429
 // when it is over; it reports whether the handler may go on.
 func (s *Server) allow(w http.ResponseWriter, r *http.Request, limit store.RateLimit) bool {
-	wait, err := s.DB.HitRateLimit(r.Context(), limit, s.clientIP(r))
+	wait, err := s.rateLimitStore.HitRateLimit(r.Context(), limit, s.clientIP(r))
 	if err != nil {
 		s.respondError(w, r, err)
 		return false
@@ -63,4 +64,9 @@ func (s *Server) allow(w http.ResponseWriter, r *http.Request, limit store.RateL
 		return false
 	}
 	return true
+}
+
+// rateLimitStore is the store as seen by the rate limits (*store.DB).
+type rateLimitStore interface {
+	HitRateLimit(ctx context.Context, l store.RateLimit, key string) (retryAfter time.Duration, err error)
 }

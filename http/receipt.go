@@ -2,6 +2,7 @@ package http
 
 import (
 	"bytes"
+	"context"
 	"embed"
 	"fmt"
 	"html/template"
@@ -127,7 +128,7 @@ func (s *Server) handleReceipt(scope scopeOf) http.HandlerFunc {
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Transaction not found"))
 			return
 		}
-		rc, err := s.DB.Receipt(r.Context(), scope(PrincipalFromContext(r.Context())), id)
+		rc, err := s.receiptStore.Receipt(r.Context(), scope(PrincipalFromContext(r.Context())), id)
 		if err != nil {
 			s.respondError(w, r, err)
 			return
@@ -142,4 +143,9 @@ func (s *Server) handleReceipt(scope scopeOf) http.HandlerFunc {
 		w.WriteHeader(http.StatusOK)
 		_, _ = w.Write(page.Bytes())
 	}
+}
+
+// receiptStore is the store as seen by the receipt handler (*store.DB).
+type receiptStore interface {
+	Receipt(ctx context.Context, scope fuelportal.TransactionScope, id int64) (r *fuelportal.Receipt, err error)
 }

@@ -99,12 +99,12 @@ func (s *Server) handleRefreshToken(w http.ResponseWriter, r *http.Request) {
 	}
 
 	refresh, refreshHash := newOpaqueToken()
-	next, err := s.DB.RotateRefreshToken(ctx, hashOpaqueToken(req.RefreshToken), refreshHash)
+	next, err := s.sessionStore.RotateRefreshToken(ctx, hashOpaqueToken(req.RefreshToken), refreshHash)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	user, err := s.DB.UserByID(ctx, next.UserID)
+	user, err := s.sessionStore.UserByID(ctx, next.UserID)
 	if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
 		s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Refresh token expired"))
 		return
@@ -124,7 +124,7 @@ func (s *Server) handleRefreshToken(w http.ResponseWriter, r *http.Request) {
 // and every access token of the sign-in stop working at once.
 func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
 	p := PrincipalFromContext(r.Context())
-	if err := s.DB.EndSession(r.Context(), p.UserID, p.SessionID); err != nil {
+	if err := s.sessionStore.EndSession(r.Context(), p.UserID, p.SessionID); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -151,13 +151,13 @@ func (s *Server) checkPassword(ctx context.Context, addr, email, password string
 		limit store.RateLimit
 		key   string
 	}{{s.Limits.SignInAddress, addr}, {s.Limits.SignInFailures, email}} {
-		if wait, err := s.DB.HitRateLimit(ctx, hit.limit, hit.key); err != nil {
+		if wait, err := s.sessionStore.HitRateLimit(ctx, hit.limit, hit.key); err != nil {
 			return nil, false, err
 		} else if wait > 0 {
 			return nil, false, accountLockedError{wait}
 		}
 	}
-	user, err := s.DB.UserByEmail(ctx, email)
+	user, err := s.sessionStore.UserByEmail(ctx, email)
 	hash := ""
 	if err == nil {
 		hash = user.PasswordHash
@@ -171,10 +171,10 @@ func (s *Server) checkPassword(ctx context.Context, addr, email, password string
 	if err != nil || !ok {
 		return nil, false, err
 	}
-	if err := s.DB.ResetRateLimit(ctx, s.Limits.SignInFailures, email); err != nil {
+	if err := s.sessionStore.ResetRateLimit(ctx, s.Limits.SignInFailures, email); err != nil {
 		return nil, false, err
 	}
-	return user, true, s.DB.RefundRateLimit(ctx, s.Limits.SignInAddress, addr)
+	return user, true, s.sessionStore.RefundRateLimit(ctx, s.Limits.SignInAddress, addr)
 }
 
 // startSession issues the first tokens of a new session (refresh family).
@@ -182,7 +182,7 @@ func (s *Server) startSession(ctx context.Context, user *fuelportal.User) (token
 	sessionID := newSessionID()
 	refresh, refreshHash := newOpaqueToken()
 	now := s.Now()
-	err := s.DB.CreateRefreshToken(ctx, &store.RefreshToken{
+	err := s.sessionStore.CreateRefreshToken(ctx, &store.RefreshToken{
 		TokenHash: refreshHash, FamilyID: sessionID, UserID: user.ID, ExpiresAt: now.Add(RefreshTokenTTL),
 	})
 	if err != nil {
@@ -197,4 +197,17 @@ func (s *Server) startSession(ctx context.Context, user *fuelportal.User) (token
 
 func principalOf(u *fuelportal.User, sessionID string) Principal {
 	return Principal{UserID: u.ID, CompanyID: u.CompanyID, Role: u.Role, CardID: u.CardID, SessionID: sessionID}
+}
+
+// sessionStore is the store as seen by the sign-in and session handlers
+// (*store.DB).
+type sessionStore interface {
+	CreateRefreshToken(ctx context.Context, t *store.RefreshToken) error
+	EndSession(ctx context.Context, userID int64, familyID string) error
+	HitRateLimit(ctx context.Context, l store.RateLimit, key string) (retryAfter time.Duration, err error)
+	RefundRateLimit(ctx context.Context, l store.RateLimit, key string) error
+	ResetRateLimit(ctx context.Context, l store.RateLimit, key string) error
+	RotateRefreshToken(ctx context.Context, oldHash string, newHash string) (*store.RefreshToken, error)
+	UserByEmail(ctx context.Context, email string) (u *fuelportal.User, err error)
+	UserByID(ctx context.Context, id int64) (u *fuelportal.User, err error)
 }

@@ -2,6 +2,7 @@ package http
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -120,7 +121,7 @@ func (s *Server) handleOwnerSignUp(w http.ResponseWriter, r *http.Request) {
 	}
 	company := &fuelportal.Company{Name: signUp.CompanyName, CarrierID: carrierID, PhoneNumber: signUp.PhoneNumber}
 	owner := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, PhoneNumber: signUp.PhoneNumber}
-	if err := s.DB.CreateCompanyOwner(ctx, company, owner); err != nil {
+	if err := s.signupStore.CreateCompanyOwner(ctx, company, owner); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -156,7 +157,7 @@ func (s *Server) handleDriverSignUp(w http.ResponseWriter, r *http.Request) {
 	}
 	driver := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, FirstName: signUp.FirstName,
 		LastName: signUp.LastName, PhoneNumber: signUp.PhoneNumber, Language: signUp.Language}
-	if err := s.DB.CreateDriver(ctx, driver, signUp.CardNumber, signUp.CompanyName); err != nil {
+	if err := s.signupStore.CreateDriver(ctx, driver, signUp.CardNumber, signUp.CompanyName); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -178,7 +179,7 @@ func (s *Server) handleCheckEmail(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	taken, err := s.DB.EmailTaken(r.Context(), email)
+	taken, err := s.signupStore.EmailTaken(r.Context(), email)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -208,9 +209,17 @@ func (s *Server) handleCheckCardNumber(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	if _, err := s.DB.UnlinkedCard(r.Context(), number); err != nil {
+	if _, err := s.signupStore.UnlinkedCard(r.Context(), number); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	respond(w, http.StatusOK, cardValidResponse{Valid: true})
+}
+
+// signupStore is the store as seen by the sign-up handlers (*store.DB).
+type signupStore interface {
+	CreateCompanyOwner(ctx context.Context, company *fuelportal.Company, owner *fuelportal.User) error
+	CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber string, companyName string) error
+	EmailTaken(ctx context.Context, email string) (bool, error)
+	UnlinkedCard(ctx context.Context, number string) (*fuelportal.Card, error)
 }

@@ -41,7 +41,7 @@ func builtApp() fstest.MapFS {
 
 func appServer(t *testing.T) http.Handler {
 	t.Helper()
-	srv := &fphttp.Server{Static: builtApp(), Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	srv := &fphttp.Server{Config: fphttp.Config{Static: builtApp()}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	return srv.Handler()
 }
 

@@ -1,6 +1,7 @@
 package http
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -224,7 +225,7 @@ func (s *Server) handleTransactionList(scope scopeOf) http.HandlerFunc {
 		}
 		f.Offset, f.Limit, f.CountAtMost = page*size, size, (page+countPagesAhead)*size
 
-		items, total, err := s.DB.Transactions(r.Context(), f)
+		items, total, err := s.transactionStore.Transactions(r.Context(), f)
 		if err != nil {
 			s.respondError(w, r, err)
 			return
@@ -247,14 +248,14 @@ func (s *Server) handleTransactionGet(scope scopeOf) http.HandlerFunc {
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Transaction not found"))
 			return
 		}
-		t, err := s.DB.Transaction(r.Context(), scope(PrincipalFromContext(r.Context())), id)
+		t, err := s.transactionStore.Transaction(r.Context(), scope(PrincipalFromContext(r.Context())), id)
 		if err != nil {
 			s.respondError(w, r, err)
 			return
 		}
 		detail := transactionDetailFrom(t)
 		if p := PrincipalFromContext(r.Context()); p.Role == fuelportal.RoleCompany {
-			a, err := s.DB.TransactionAuthorization(r.Context(), p.CompanyID, t.ID)
+			a, err := s.transactionStore.TransactionAuthorization(r.Context(), p.CompanyID, t.ID)
 			if err != nil {
 				s.respondError(w, r, err)
 				return
@@ -296,12 +297,12 @@ func (s *Server) handleTotalSpendings(scope scopeOf) http.HandlerFunc {
 		now := s.Now().In(loc)
 		since := fuelportal.WallClockIn(time.Date(now.Year(), now.Month(), now.Day()-(days-1), 0, 0, 0, 0, time.UTC), loc)
 
-		sp, err := s.DB.Spendings(r.Context(), sc, since)
+		sp, err := s.transactionStore.Spendings(r.Context(), sc, since)
 		if err != nil {
 			s.respondError(w, r, err)
 			return
 		}
-		missed, err := s.DB.MissedSavings(r.Context(), sc, since)
+		missed, err := s.transactionStore.MissedSavings(r.Context(), sc, since)
 		if err != nil {
 			s.respondError(w, r, err)
 			return
@@ -362,7 +363,7 @@ func (s *Server) handleTransactionExport(scope scopeOf) http.HandlerFunc {
 			return
 		}
 		defer sheet.Close()
-		err = s.DB.EachTransaction(r.Context(), f, func(t *fuelportal.Transaction) error {
+		err = s.transactionStore.EachTransaction(r.Context(), f, func(t *fuelportal.Transaction) error {
 			// A spreadsheet's times have no zone: the company's wall clock.
 			l := t.TransactionDate.In(loc)
 			local := time.Date(l.Year(), l.Month(), l.Day(), l.Hour(), l.Minute(), l.Second(), l.Nanosecond(), time.UTC)
@@ -382,4 +383,15 @@ func (s *Server) handleTransactionExport(scope scopeOf) http.HandlerFunc {
 			s.Logger.WarnContext(r.Context(), "export write", "err", err)
 		}
 	}
+}
+
+// transactionStore is the store as seen by the transaction handlers
+// (*store.DB).
+type transactionStore interface {
+	EachTransaction(ctx context.Context, f fuelportal.TransactionFilter, fn func(*fuelportal.Transaction) error) error
+	MissedSavings(ctx context.Context, scope fuelportal.TransactionScope, since time.Time) (cents int64, err error)
+	Spendings(ctx context.Context, scope fuelportal.TransactionScope, since time.Time) (s fuelportal.Spendings, err error)
+	Transaction(ctx context.Context, scope fuelportal.TransactionScope, id int64) (t *fuelportal.Transaction, err error)
+	TransactionAuthorization(ctx context.Context, companyID int64, transactionID int64) (a *fuelportal.Authorization, err error)
+	Transactions(ctx context.Context, f fuelportal.TransactionFilter) (page []*fuelportal.Transaction, total int, err error)
 }

@@ -159,7 +159,7 @@ func (s *Server) planStations(ctx context.Context, plans ...*fuelportal.TripPlan
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	return s.DB.StationsByID(ctx, ids)
+	return s.tripStore.StationsByID(ctx, ids)
 }
 
 // tripCreateRequest is a plan to save as a trip. The truck's numbers have
@@ -245,7 +245,7 @@ func (s *Server) respondTrip(w http.ResponseWriter, r *http.Request, status int,
 	var purchases []fuelportal.TripPurchase
 	if detail {
 		var err error
-		if purchases, err = s.DB.TripPurchases(ctx, t.ID); err != nil {
+		if purchases, err = s.tripStore.TripPurchases(ctx, t.ID); err != nil {
 			s.respondError(w, r, err)
 			return
 		}
@@ -310,7 +310,7 @@ func (s *Server) handleTripList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.Offset, f.Limit = page*size, size
-	trips, total, err := s.DB.Trips(r.Context(), f)
+	trips, total, err := s.tripStore.Trips(r.Context(), f)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -345,7 +345,7 @@ func (s *Server) handleTripGet(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	t, err := s.DB.Trip(r.Context(), tripScope(PrincipalFromContext(r.Context())), id)
+	t, err := s.tripStore.Trip(r.Context(), tripScope(PrincipalFromContext(r.Context())), id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -377,7 +377,7 @@ func (s *Server) handleTripReplan(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	actor := tripActor(PrincipalFromContext(r.Context()))
-	t, err := s.DB.Trip(r.Context(), actor.Scope, id)
+	t, err := s.tripStore.Trip(r.Context(), actor.Scope, id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -508,7 +508,7 @@ func (s *Server) handleCompliance(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	rows, err := s.DB.Compliance(r.Context(), PrincipalFromContext(r.Context()).CompanyID, from, to)
+	rows, err := s.tripStore.Compliance(r.Context(), PrincipalFromContext(r.Context()).CompanyID, from, to)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -542,7 +542,7 @@ func (s *Server) handleComplianceExport(w http.ResponseWriter, r *http.Request) 
 		s.respondError(w, r, err)
 		return
 	}
-	rows, err := s.DB.Compliance(r.Context(), PrincipalFromContext(r.Context()).CompanyID, from, to)
+	rows, err := s.tripStore.Compliance(r.Context(), PrincipalFromContext(r.Context()).CompanyID, from, to)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -568,4 +568,13 @@ func (s *Server) handleComplianceExport(w http.ResponseWriter, r *http.Request) 
 	if _, err := sheet.WriteTo(w); err != nil {
 		s.Logger.WarnContext(r.Context(), "compliance export write", "err", err)
 	}
+}
+
+// tripStore is the store as seen by the trip handlers (*store.DB).
+type tripStore interface {
+	Compliance(ctx context.Context, companyID int64, from time.Time, to time.Time) (out []fuelportal.ComplianceRow, err error)
+	StationsByID(ctx context.Context, ids []int64) (out map[int64]*fuelportal.Station, err error)
+	Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (t *fuelportal.Trip, err error)
+	TripPurchases(ctx context.Context, tripID int64) (out []fuelportal.TripPurchase, err error)
+	Trips(ctx context.Context, f fuelportal.TripFilter) (trips []*fuelportal.Trip, total int, err error)
 }

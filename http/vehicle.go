@@ -1,14 +1,17 @@
 package http
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"math"
 	"mime"
 	"net/http"
+	"time"
 
 	"fuelportal"
 	"fuelportal/feed"
+	"fuelportal/store"
 )
 
 // maxVehicleListBytes bounds a fleet list upload: fuelportal.MaxVehiclesImported
@@ -122,12 +125,12 @@ type vehicleImportJSON struct {
 // handleVehicleList answers the company's vehicles by unit number, each
 // with its cards.
 func (s *Server) handleVehicleList(w http.ResponseWriter, r *http.Request) {
-	list, err := s.DB.CompanyVehicles(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	list, err := s.vehicleStore.CompanyVehicles(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	mpg, err := s.DB.VehicleMPGs(r.Context(), PrincipalFromContext(r.Context()).CompanyID, 0, s.Now())
+	mpg, err := s.vehicleStore.VehicleMPGs(r.Context(), PrincipalFromContext(r.Context()).CompanyID, 0, s.Now())
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -159,7 +162,7 @@ func (s *Server) handleVehicleCreate(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	saved, err := s.DB.CreateVehicle(r.Context(), PrincipalFromContext(r.Context()).CompanyID, v)
+	saved, err := s.vehicleStore.CreateVehicle(r.Context(), PrincipalFromContext(r.Context()).CompanyID, v)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -175,12 +178,12 @@ func (s *Server) handleVehicleGet(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Vehicle not found"))
 		return
 	}
-	v, err := s.DB.Vehicle(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id)
+	v, err := s.vehicleStore.Vehicle(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	mpg, err := s.DB.VehicleMPGs(r.Context(), v.CompanyID, v.ID, s.Now())
+	mpg, err := s.vehicleStore.VehicleMPGs(r.Context(), v.CompanyID, v.ID, s.Now())
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -203,7 +206,7 @@ func (s *Server) handleVehicleUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v.ID = id
-	saved, err := s.DB.UpdateVehicle(r.Context(), PrincipalFromContext(r.Context()).CompanyID, v)
+	saved, err := s.vehicleStore.UpdateVehicle(r.Context(), PrincipalFromContext(r.Context()).CompanyID, v)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -218,7 +221,7 @@ func (s *Server) handleVehicleDelete(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Vehicle not found"))
 		return
 	}
-	if err := s.DB.DeleteVehicle(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id); err != nil {
+	if err := s.vehicleStore.DeleteVehicle(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -242,10 +245,21 @@ func (s *Server) handleVehicleImport(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	res, err := s.DB.ImportVehicles(r.Context(), PrincipalFromContext(r.Context()).CompanyID, list)
+	res, err := s.vehicleStore.ImportVehicles(r.Context(), PrincipalFromContext(r.Context()).CompanyID, list)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	respond(w, http.StatusOK, vehicleImportJSON{Rows: len(list), Created: res.Created, Updated: res.Updated})
+}
+
+// vehicleStore is the store as seen by the vehicle handlers (*store.DB).
+type vehicleStore interface {
+	CompanyVehicles(ctx context.Context, companyID int64) (list []*fuelportal.Vehicle, err error)
+	CreateVehicle(ctx context.Context, companyID int64, v fuelportal.Vehicle) (saved *fuelportal.Vehicle, err error)
+	DeleteVehicle(ctx context.Context, companyID int64, id int64) error
+	ImportVehicles(ctx context.Context, companyID int64, list []*fuelportal.Vehicle) (res store.VehicleImport, err error)
+	UpdateVehicle(ctx context.Context, companyID int64, v fuelportal.Vehicle) (saved *fuelportal.Vehicle, err error)
+	Vehicle(ctx context.Context, companyID int64, id int64) (v *fuelportal.Vehicle, err error)
+	VehicleMPGs(ctx context.Context, companyID int64, vehicleID int64, now time.Time) (m map[int64]fuelportal.VehicleMPG, err error)
 }

@@ -1,7 +1,11 @@
 package http
 
 import (
+	"context"
 	"net/http"
+	"time"
+
+	"fuelportal"
 )
 
 type walletResponse struct {
@@ -23,12 +27,12 @@ type walletResponse struct {
 // monthly budgets (the dashboard's fuel cards tile).
 func (s *Server) handleWallet(w http.ResponseWriter, r *http.Request) {
 	companyID := PrincipalFromContext(r.Context()).CompanyID
-	wallet, err := s.DB.Wallet(r.Context(), companyID)
+	wallet, err := s.walletStore.Wallet(r.Context(), companyID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	budget, spend, err := s.DB.CardsBudget(r.Context(), companyID, s.Now())
+	budget, spend, err := s.walletStore.CardsBudget(r.Context(), companyID, s.Now())
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -40,4 +44,10 @@ func (s *Server) handleWallet(w http.ResponseWriter, r *http.Request) {
 		res.CardsBudget = &b
 	}
 	respond(w, http.StatusOK, res)
+}
+
+// walletStore is the store as seen by the wallet handlers (*store.DB).
+type walletStore interface {
+	CardsBudget(ctx context.Context, companyID int64, now time.Time) (budgetCents *int64, spendCents int64, err error)
+	Wallet(ctx context.Context, companyID int64) (w *fuelportal.Wallet, err error)
 }

@@ -96,7 +96,7 @@ func TestWebhooks_OwnerAddsEditsDeliversResendsAndDeletes(t *testing.T) {
 		if err != nil || eventID == "" {
 			t.Fatalf("enqueue: %q, %v", eventID, err)
 		}
-		worker := webhooks.NewWorker(f.db, f.srv.OutgoingPolicy, slog.New(slog.DiscardHandler))
+		worker := webhooks.New(webhooks.Deps{Store: f.db, Policy: f.srv.OutgoingPolicy, Logger: slog.New(slog.DiscardHandler)})
 		worker.DeliverDue(ctx)
 
 		var deliveries struct{ Content []webhookDeliveryJSON }

@@ -41,11 +41,18 @@ type Store interface {
 // fuel, manual miles, completed trips and the quarter's rates; closing it;
 // the manual entries; the rate import. The HTTP handlers and the import
 // command call it; it calls the store and Compute, never back up.
-type Service struct {
+// Create it with New.
+type Service struct{ Deps }
+
+// Deps are what the return flow is built from.
+type Deps struct {
 	Store Store
 	// Now is the clock (nil: time.Now).
 	Now func() time.Time
 }
+
+// New returns the return flow over d.
+func New(d Deps) *Service { return &Service{Deps: d} }
 
 func (s *Service) now() time.Time {
 	if s.Now != nil {

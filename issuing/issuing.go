@@ -25,15 +25,23 @@ type Service struct {
 	account func() uint64
 }
 
-// New returns the service over db and issuer (nil: the network issuer).
-func New(db *store.DB, issuer fuelportal.CardIssuer, logger *slog.Logger) *Service {
-	if issuer == nil {
-		issuer = Network{}
+// Deps are what the service is built from: the database, the issuer
+// (nil: the network issuer) and the logger (nil: discarded).
+type Deps struct {
+	DB     *store.DB
+	Issuer fuelportal.CardIssuer
+	Logger *slog.Logger
+}
+
+// New returns the service over d.
+func New(d Deps) *Service {
+	if d.Issuer == nil {
+		d.Issuer = Network{}
 	}
-	if logger == nil {
-		logger = slog.New(slog.DiscardHandler)
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Service{db: db, issuer: issuer, logger: logger, account: randomAccount}
+	return &Service{db: d.DB, issuer: d.Issuer, logger: d.Logger, account: randomAccount}
 }
 
 func randomAccount() uint64 {

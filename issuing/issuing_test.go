@@ -34,7 +34,7 @@ func TestOrder_DrawsAnotherNumberWhileOneIsTaken(t *testing.T) {
 			t.Fatal(err)
 		}
 		accounts := []uint64{42, 42, 43}
-		svc := issuing.New(db, nil, nil)
+		svc := issuing.New(issuing.Deps{DB: db})
 		issuing.SetAccounts(svc, func() uint64 {
 			next := accounts[0]
 			accounts = accounts[1:]
@@ -54,7 +54,7 @@ func TestOrder_GivesUpWhenEveryNumberDrawnIsTaken(t *testing.T) {
 		if err := db.AddCard(context.Background(), &fuelportal.Card{CompanyID: id, CardNumber: taken, DriverName: "E", DriverID: "E", UnitNumber: "E"}); err != nil {
 			t.Fatal(err)
 		}
-		svc := issuing.New(db, nil, nil)
+		svc := issuing.New(issuing.Deps{DB: db})
 		issuing.SetAccounts(svc, func() uint64 { return 7 })
 		_, err := svc.Order(context.Background(), id, fuelportal.CardOrder{DriverName: "Ann", DriverID: "A", UnitNumber: "T", Type: fuelportal.CardPhysical})
 		if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {

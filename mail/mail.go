@@ -103,7 +103,7 @@ type Outbox interface {
 // (by any process) when delivery failed or its sender died.
 const retryAfter = 2 * time.Minute
 
-// Sender delivers outbox messages. Create it with NewSender and run Run in
+// Sender delivers outbox messages. Create it with New and run Run in
 // a goroutine; the event dispatcher calls Queued with each message a
 // transaction queued and Wake after it derived events.
 type Sender struct {
@@ -113,9 +113,21 @@ type Sender struct {
 	wake   chan struct{}
 }
 
-// NewSender returns a sender; with smtp nil it only logs queued messages.
-func NewSender(outbox Outbox, smtp *SMTPConfig, logger *slog.Logger) *Sender {
-	return &Sender{outbox: outbox, smtp: smtp, logger: logger, wake: make(chan struct{}, 1)}
+// Deps are what a sender is built from; with SMTP nil it only logs queued
+// messages.
+type Deps struct {
+	Outbox Outbox
+	SMTP   *SMTPConfig
+	Logger *slog.Logger
+}
+
+// New returns a sender over d.
+func New(d Deps) *Sender {
+	logger := d.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	return &Sender{outbox: d.Outbox, smtp: d.SMTP, logger: logger, wake: make(chan struct{}, 1)}
 }
 
 // Queued reports that m was added to the outbox. Without SMTP it logs the

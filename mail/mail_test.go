@@ -45,7 +45,7 @@ func TestParseSMTPURL(t *testing.T) {
 
 func TestQueued_WithoutSMTPLogsTheMessageWithCodesMasked(t *testing.T) {
 	var log bytes.Buffer
-	sender := mail.NewSender(nil, nil, slog.New(slog.NewTextHandler(&log, nil)))
+	sender := mail.New(mail.Deps{Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	sender.Queued(&fuelportal.MailMessage{
 		To: "owner@demo.test", Subject: "Your Fuel Portal password reset code",
 		Body:    "Your code is 123456.\nhttp://portal.test/reset-password?email=owner%40demo.test&otpCode=123456\n",

@@ -92,7 +92,7 @@ func TestSender_DeliversQueuedMailAndMarksItSent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sender := mail.NewSender(db, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	sender := mail.New(mail.Deps{Outbox: db, SMTP: cfg, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { sender.Run(ctx); close(done) }()

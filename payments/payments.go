@@ -35,12 +35,19 @@ type Service struct {
 	logger   *slog.Logger
 }
 
-// New returns the service; logger may be nil.
-func New(store Store, provider fuelportal.PaymentProvider, logger *slog.Logger) *Service {
-	if logger == nil {
-		logger = slog.New(slog.DiscardHandler)
+// Deps are what the service is built from; Logger may be nil.
+type Deps struct {
+	Store    Store
+	Provider fuelportal.PaymentProvider
+	Logger   *slog.Logger
+}
+
+// New returns the service over d.
+func New(d Deps) *Service {
+	if d.Logger == nil {
+		d.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Service{store: store, provider: provider, logger: logger}
+	return &Service{store: d.Store, provider: d.Provider, logger: d.Logger}
 }
 
 // MsgPaymentFailed is the failure text of docs/product.md §8.

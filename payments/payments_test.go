@@ -94,7 +94,7 @@ func (p *fakeProvider) ParseEvent(payload []byte, signature string) (*fuelportal
 
 func newService() (*payments.Service, *fakeStore, *fakeProvider) {
 	st, pr := &fakeStore{payments: map[string]*fuelportal.Payment{}}, &fakeProvider{}
-	return payments.New(st, pr, nil), st, pr
+	return payments.New(payments.Deps{Store: st, Provider: pr}), st, pr
 }
 
 func TestPay_ChargesTheFeeOnCreditCardsOnlyAndCreatesTheCustomerOnce(t *testing.T) {

@@ -25,14 +25,20 @@ type Trips interface {
 	ReplanOnPriceChanges(ctx context.Context) (replanned int)
 }
 
-// Service runs the price import flow. Catalog may be nil (a command with
-// no catalog loaded yet); Logger nil logs to slog.Default.
-type Service struct {
+// Deps are what the price import flow is built from. Catalog may be nil (a
+// command with no catalog loaded yet); Logger nil logs to slog.Default.
+type Deps struct {
 	Store   feed.Store
 	Catalog Catalog
 	Trips   Trips
 	Logger  *slog.Logger
 }
+
+// Service runs the price import flow. Create it with New.
+type Service struct{ Deps }
+
+// New returns the price import flow over d.
+func New(d Deps) *Service { return &Service{Deps: d} }
 
 // Report says what an import did, and how many trips it re-planned.
 type Report struct {

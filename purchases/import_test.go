@@ -21,7 +21,7 @@ const purchaseHeader = "network_transaction_id,card_number,location_id,gallons,r
 
 // importPurchases imports file through the purchase flow, as the command does.
 func importPurchases(ctx context.Context, db *store.DB, file string) (*feed.PurchaseReport, error) {
-	return flows.New(db, nil, nil).Purchases.Import(ctx, strings.NewReader(file))
+	return flows.New(flows.Deps{DB: db}, flows.Config{}).Purchases.Import(ctx, strings.NewReader(file))
 }
 
 func TestImport_RecordsOnceAndSkipsUnknownStations(t *testing.T) {
@@ -160,7 +160,7 @@ func TestImport_DeclineNotifiesAsTheNetworkEndpointDoes(t *testing.T) {
 		if _, _, err := db.CreditWallet(ctx, company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
-		flow := flows.New(db, nil, nil).Purchases
+		flow := flows.New(flows.Deps{DB: db}, flows.Config{}).Purchases
 		file := purchaseHeader +
 			"N-1,7071000000000000001,412,10,3.859,2026-11-21T14:03:00\n" +
 			"N-2,7071000000000000002,412,10,3.859,2026-11-21T14:05:00\n"

@@ -46,8 +46,9 @@ type Transactions interface {
 // the answer.
 const DefaultDeadline = 1500 * time.Millisecond
 
-// Service runs the card money flows over one database.
-type Service struct {
+// Deps are what the card money flows are built from: what they call and
+// their settings. DB is required; the rest have defaults.
+type Deps struct {
 	DB *store.DB
 	// Trips, when set, re-plans a trip after a purchase off its plan.
 	Trips Trips
@@ -71,10 +72,18 @@ type Service struct {
 	Logger *slog.Logger
 	// Now returns the current time (nil: time.Now).
 	Now func() time.Time
+}
+
+// Service runs the card money flows over one database. Create it with New.
+type Service struct {
+	Deps
 
 	standInOnce sync.Once
 	standIn     *StandIn
 }
+
+// New returns the card money flows over d.
+func New(d Deps) *Service { return &Service{Deps: d} }
 
 // Recorded is what follows a new purchase's commit, whatever its entry
 // point (a network purchase, a file, a capture, a card authorization

@@ -62,7 +62,7 @@ func newPump(t *testing.T, db *store.DB, onTimeout fuelportal.AuthorizationTimeo
 	if _, _, err := db.CreditWallet(ctx, company.ID, 10_000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 		t.Fatal(err)
 	}
-	p.svc = &purchases.Service{DB: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	p.svc = purchases.New(purchases.Deps{DB: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	p.svc.Deadline = time.Minute
 	if err := p.svc.SetTimeoutSetting(ctx, company.ID, onTimeout); err != nil {
 		t.Fatal(err)

@@ -161,7 +161,7 @@ func newFixture(t *testing.T, db *store.DB) *fixture {
 }
 
 func (f *fixture) newSender() *push.Sender {
-	s := push.NewSender(f.db, f.keys, "mailto:ops@push.test", netguard.Policy{AllowPrivate: true}, nil) // the receiver is on loopback
+	s := push.New(push.Deps{Outbox: f.db, Keys: f.keys, Subject: "mailto:ops@push.test", Policy: netguard.Policy{AllowPrivate: true}}) // the receiver is on loopback
 	s.Client = f.recv.Client()
 	return s
 }
@@ -373,7 +373,7 @@ func TestSender_RunWakesOnEnqueue(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() { f.sender.Run(ctx); close(done) }()
-		dispatcher := events.New(db, nil)
+		dispatcher := events.New(events.Deps{Store: db})
 		dispatcher.Senders = []func(){f.sender.Wake}
 		db.Queued = dispatcher.Queued
 		go dispatcher.Run(ctx)
@@ -433,7 +433,7 @@ func TestSender_PostsOnlyWhereTheOutgoingPolicyAllows(t *testing.T) {
 		f := newFixture(t, db)
 		f.subscribe(t, f.owner.ID, "/push/a")
 		f.notify(t, fuelportal.PushRecipients{UserIDs: []int64{f.owner.ID}}, fuelportal.PushNotification{Title: "t", Body: "b"})
-		guarded := push.NewSender(db, f.keys, "mailto:ops@push.test", netguard.Policy{}, nil) // its own client, the strict rule
+		guarded := push.New(push.Deps{Outbox: db, Keys: f.keys, Subject: "mailto:ops@push.test", Policy: netguard.Policy{}}) // its own client, the strict rule
 		guarded.DeliverDue(ctx)
 		if f.recv.count() != 0 {
 			t.Fatal("delivered to a loopback address")

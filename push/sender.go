@@ -53,7 +53,7 @@ func Backoff(attempt int) time.Duration {
 	return d
 }
 
-// Sender delivers queued messages. Create it with NewSender, run Run in a
+// Sender delivers queued messages. Create it with New, run Run in a
 // goroutine and call Wake after queueing.
 type Sender struct {
 	outbox  Outbox
@@ -68,18 +68,28 @@ type Sender struct {
 	Client *http.Client
 }
 
-// NewSender returns a sender signing with keys; subject is the VAPID
-// contact, a mailto: or https: URL the push services may use to reach the
-// operator. Endpoints are posted to only as policy allows (the webhooks'
-// too: netguard), checked before each attempt and on each address
-// dialled.
-func NewSender(outbox Outbox, keys Keys, subject string, policy netguard.Policy, logger *slog.Logger) *Sender {
+// Deps are what a sender is built from. Keys sign the messages; Subject
+// is the VAPID contact, a mailto: or https: URL the push services may use
+// to reach the operator. Endpoints are posted to only as Policy allows
+// (the webhooks' too: netguard), checked before each attempt and on each
+// address dialled. Logger nil discards.
+type Deps struct {
+	Outbox  Outbox
+	Keys    Keys
+	Subject string
+	Policy  netguard.Policy
+	Logger  *slog.Logger
+}
+
+// New returns a sender over d.
+func New(d Deps) *Sender {
+	logger := d.Logger
 	if logger == nil {
 		logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	dialer := policy.Dialer(10 * time.Second)
+	dialer := d.Policy.Dialer(10 * time.Second)
 	return &Sender{
-		outbox: outbox, keys: keys, subject: subject, policy: policy, logger: logger, wake: make(chan struct{}, 1),
+		outbox: d.Outbox, keys: d.Keys, subject: d.Subject, policy: d.Policy, logger: logger, wake: make(chan struct{}, 1),
 		Client: &http.Client{
 			Timeout:       30 * time.Second,
 			Transport:     &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: 10 * time.Second, MaxIdleConnsPerHost: parallel, IdleConnTimeout: time.Minute, ForceAttemptHTTP2: true},

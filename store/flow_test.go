@@ -12,7 +12,7 @@ import (
 // purchases, decide authorizations and capture through it, as every entry
 // point does, with a deadline no test host can pass.
 func flow(db *store.DB) *purchases.Service {
-	return &purchases.Service{DB: db, Deadline: time.Minute}
+	return purchases.New(purchases.Deps{DB: db, Deadline: time.Minute})
 }
 
 // flowDeciding is flow deciding authorizations by decide.

@@ -25,8 +25,8 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC
-		svc := &ifta.Service{Store: db, Now: clock.Now}
-		other := &ifta.Service{Store: db, Now: clock.Now} // a second process
+		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
+		other := ifta.New(ifta.Deps{Store: db, Now: clock.Now}) // a second process
 
 		// Acme files (an IFTA-qualified truck); Beta files (miles entered)
 		// and closes its return before the last reminder; Gamma does not

@@ -110,7 +110,7 @@ func TestIFTAReturn_WorkedExample(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		svc := &ifta.Service{Store: db, Now: clock.Now}
+		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
 		f := newFleetFixture(t, db, prepaid)
 		iftaWorkedExample(t, db, f, svc)
 
@@ -169,8 +169,8 @@ func TestIFTAReturn_MilesFollowTheirUnitsFuel(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db) // 2025-03-14 10:00 in Chicago
-		svc := &ifta.Service{Store: db, Now: clock.Now}
-		tlm := &telematics.Service{Store: db, Now: clock.Now}
+		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
+		tlm := telematics.New(telematics.Deps{Store: db, Now: clock.Now})
 		f := newFleetFixture(t, db, prepaid)
 		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
@@ -264,7 +264,7 @@ func TestIFTAReturn_CloseFreezesIt(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		svc := &ifta.Service{Store: db, Now: clock.Now}
+		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
 		f := newFleetFixture(t, db, prepaid)
 		iftaWorkedExample(t, db, f, svc)
 		owner := f.ownerID(t, db)
@@ -342,7 +342,7 @@ func TestIFTAReturn_NeverClosesWithAMissingRate(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		svc := &ifta.Service{Store: db, Now: clock.Now}
+		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
 		f := newFleetFixture(t, db, prepaid)
 		iftaWorkedExample(t, db, f, svc)
 		// The quarter's rates replaced by a file without Indiana.
@@ -373,7 +373,7 @@ func TestIFTAEntries_CompanyScopedAndNeverTwice(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		svc := &ifta.Service{Store: db, Now: clock.Now}
+		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
 		f := newFleetFixture(t, db, prepaid)
 		iftaWorkedExample(t, db, f, svc)
 		other := &fuelportal.Company{Name: "Other Co", CarrierID: 1234567}
@@ -429,7 +429,7 @@ func TestIFTAEntries_CompanyScopedAndNeverTwice(t *testing.T) {
 func TestIFTAEntries_BadInputIsFieldErrors(t *testing.T) {
 	db := storetest.OpenSQLite(t)
 	clock := storetest.NewClock(db)
-	svc := &ifta.Service{Store: db, Now: clock.Now}
+	svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
 	ctx := context.Background()
 	for _, tt := range []struct {
 		name  string

@@ -58,8 +58,8 @@ func TestIFTAReturn_OneSourceAUnitDay(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db) // 2025-03-14 10:00 in Chicago
-		svc := &ifta.Service{Store: db, Now: clock.Now}
-		tlm := &telematics.Service{Store: db, Now: clock.Now}
+		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
+		tlm := telematics.New(telematics.Deps{Store: db, Now: clock.Now})
 		f := newFleetFixture(t, db, prepaid)
 		if _, _, err := svc.ImportRates(ctx, strings.NewReader(iftaRates2025Q1), false); err != nil {
 			t.Fatal(err)
@@ -141,8 +141,8 @@ func TestIFTAReturn_AfterCloseListsLateTelematicsAndPurchases(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		svc := &ifta.Service{Store: db, Now: clock.Now}
-		tlm := &telematics.Service{Store: db, Now: clock.Now}
+		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
+		tlm := telematics.New(telematics.Deps{Store: db, Now: clock.Now})
 		f := newFleetFixture(t, db, prepaid)
 		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
@@ -211,7 +211,7 @@ func TestTelematics_PositionsPastFourYearsAreDeleted(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC
-		tlm := &telematics.Service{Store: db, Now: clock.Now}
+		tlm := telematics.New(telematics.Deps{Store: db, Now: clock.Now})
 		f := newFleetFixture(t, db, prepaid)
 		u1 := addVehicle(t, db, f.company.ID, "U-1")
 		old := time.Date(2021, 3, 14, 16, 0, 0, 0, time.UTC) // an hour inside the four years

@@ -58,7 +58,7 @@ func BenchmarkIngest(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := &telematics.Service{Store: db}
+	s := telematics.New(telematics.Deps{Store: db})
 	ctx := context.Background()
 	start := time.Now().Add(-20 * 24 * time.Hour).Truncate(time.Second)
 	const perVehicle, vehicles = 10, 10
@@ -99,7 +99,7 @@ func BenchmarkReturn(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := &ifta.Service{Store: db, Now: func() time.Time { return time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC) }}
+	s := ifta.New(ifta.Deps{Store: db, Now: func() time.Time { return time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC) }})
 	ctx := context.Background()
 	b.ResetTimer()
 	for range b.N {

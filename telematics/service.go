@@ -35,12 +35,18 @@ type Store interface {
 	VehicleMileage(ctx context.Context, companyID, id int64, fromDate, toDate string, from, to time.Time) (*store.VehicleMileage, error)
 }
 
-// Service runs the telematics flow.
-type Service struct {
+// Deps are what the telematics flow is built from.
+type Deps struct {
 	Store Store
 	// Now is the clock fix times are judged by (nil: time.Now).
 	Now func() time.Time
 }
+
+// Service runs the telematics flow. Create it with New.
+type Service struct{ Deps }
+
+// New returns the telematics flow over d.
+func New(d Deps) *Service { return &Service{Deps: d} }
 
 // Rules of the rollup.
 const (

@@ -10,6 +10,7 @@ package trips
 import (
 	"context"
 	"log/slog"
+	"runtime"
 	"time"
 
 	"fuelportal"
@@ -41,23 +42,43 @@ type Stations interface {
 	NearPolyline(ctx context.Context, route *geo.Polyline, radiusMiles float64, chains catalog.Chains) ([]catalog.OnRoute, error)
 }
 
-// Service runs the trip flow. Store, Stations and Slots are required; the
-// rest have defaults.
-type Service struct {
+// Deps are what the trip flow is built from: what it calls and its
+// settings. Store and Stations are required (Stations nil: no trip can be
+// planned); the rest have defaults.
+type Deps struct {
 	Store    Store
 	Stations Stations
 	// Slots bounds how many plans run at once; past it a plan is refused
-	// (EUNAVAILABLE) instead of waiting.
+	// (EUNAVAILABLE) instead of waiting (nil: DefaultSlots).
 	Slots *Slots
 	// PlanTimeout is the deadline of one plan (0: DefaultPlanTimeout).
 	PlanTimeout time.Duration
-	// ReplanLimit bounds the re-plans people ask for, per trip.
+	// ReplanLimit bounds the re-plans people ask for, per trip (zero:
+	// DefaultReplanLimit).
 	ReplanLimit store.RateLimit
 	// Now is the clock prices are judged stale by (nil: time.Now).
 	Now func() time.Time
 	// Logger records re-plans that fail after the fact (nil: slog.Default).
 	Logger *slog.Logger
 }
+
+// Service runs the trip flow. Create it with New.
+type Service struct{ Deps }
+
+// New returns the trip flow over d.
+func New(d Deps) *Service {
+	if d.Slots == nil {
+		d.Slots = DefaultSlots()
+	}
+	if d.ReplanLimit == (store.RateLimit{}) {
+		d.ReplanLimit = DefaultReplanLimit
+	}
+	return &Service{Deps: d}
+}
+
+// DefaultSlots are twice GOMAXPROCS plans at once: the optimizer is
+// CPU-bound, the station search waits a little on the catalog.
+func DefaultSlots() *Slots { return NewSlots(2 * runtime.GOMAXPROCS(0)) }
 
 // DefaultPlanTimeout is the deadline of one plan.
 const DefaultPlanTimeout = 10 * time.Second

@@ -98,7 +98,7 @@ const (
 	maxResponseBytes = 64 << 10
 )
 
-// Worker delivers due webhook deliveries. Create it with NewWorker, run
+// Worker delivers due webhook deliveries. Create it with New, run
 // Run in a goroutine; the event dispatcher calls Queued after deriving
 // events.
 type Worker struct {
@@ -112,8 +112,17 @@ type Worker struct {
 	Now func() time.Time
 }
 
-// NewWorker returns a worker sending through connections policy allows.
-func NewWorker(store Store, policy netguard.Policy, logger *slog.Logger) *Worker {
+// Deps are what a worker is built from: it sends through connections
+// Policy allows.
+type Deps struct {
+	Store  Store
+	Policy netguard.Policy
+	Logger *slog.Logger
+}
+
+// New returns a worker over d.
+func New(d Deps) *Worker {
+	store, policy, logger := d.Store, d.Policy, d.Logger
 	transport := &http.Transport{
 		Proxy:                 nil, // a proxy would dial for us, past the guard
 		DialContext:           policy.Dialer(Timeout).DialContext,

@@ -152,7 +152,7 @@ func enqueue(t *testing.T, db *store.DB, companyID int64, typ fuelportal.Webhook
 }
 
 func newWorker(db *store.DB, policy netguard.Policy, clock *storetest.Clock) *webhooks.Worker {
-	w := webhooks.NewWorker(db, policy, slog.New(slog.DiscardHandler))
+	w := webhooks.New(webhooks.Deps{Store: db, Policy: policy, Logger: slog.New(slog.DiscardHandler)})
 	if clock != nil {
 		w.Now = clock.Now
 	}

@@ -85,7 +85,7 @@ func main() {
 		log.Fatal(err)
 	}
 
-	svc := &audit.Service{Store: db}
+	svc := audit.New(audit.Deps{Store: db})
 	var took []time.Duration
 	var matched int
 	for range *pages {

@@ -31,13 +31,11 @@ import (
 	"time"
 
 	"fuelportal"
-	"fuelportal/events"
 	"fuelportal/flows"
 	"fuelportal/netguard"
 	"fuelportal/push"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
-	"fuelportal/webhooks"
 )
 
 var (
@@ -207,17 +205,13 @@ func burst(t *testing.T, db *store.DB) {
 		t.Fatal(err)
 	}
 	outgoing := netguard.Policy{AllowPrivate: true} // the receivers are on loopback
-	sender := push.NewSender(db, keys, "mailto:ops@burst.test", outgoing, logger)
-	sender.Client = pushService.Client()
-	worker := webhooks.NewWorker(db, outgoing, logger)
-	dispatcher := events.New(db, logger)
-	dispatcher.Senders = []func(){sender.Wake, worker.Queued}
-	db.Queued = dispatcher.Queued
-	f := flows.New(db, nil, logger)
+	f := flows.New(flows.Deps{DB: db, Logger: logger}, flows.Config{PushKeys: keys, PushSubject: "mailto:ops@burst.test", Outgoing: outgoing})
+	f.Push.Client = pushService.Client()
+	db.Queued = f.Events.Queued
 	var running sync.WaitGroup
-	running.Go(func() { dispatcher.Run(ctx) })
-	running.Go(func() { sender.Run(ctx) })
-	running.Go(func() { worker.Run(ctx) })
+	running.Go(func() { f.Events.Run(ctx) })
+	running.Go(func() { f.Push.Run(ctx) })
+	running.Go(func() { f.Webhooks.Run(ctx) })
 
 	// The burst: declines spread evenly, each decided through the purchase flow.
 	decided := map[int64]time.Time{}

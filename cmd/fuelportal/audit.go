@@ -28,7 +28,7 @@ func runAuditVerify(ctx context.Context, args []string, stdout, stderr io.Writer
 	}
 	defer db.Close()
 	start := time.Now()
-	rows, brk, err := (&audit.Service{Store: db}).Verify(ctx)
+	rows, brk, err := audit.New(audit.Deps{Store: db}).Verify(ctx)
 	if err != nil {
 		return err
 	}

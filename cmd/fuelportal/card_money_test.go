@@ -19,6 +19,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/catalog"
+	"fuelportal/flows"
 	fphttp "fuelportal/http"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
@@ -69,10 +70,10 @@ func TestCardMoney_OnePurchaseThreeEntryPointsEndsAlike(t *testing.T) {
 		if err := stations.Refresh(ctx); err != nil {
 			t.Fatal(err)
 		}
-		srv := fphttp.NewServer(fphttp.Deps{DB: db, Secret: []byte("test-secret-test-secret-test-sec"),
-			Stations: stations, Logger: slog.New(slog.DiscardHandler)})
-		srv.NetworkKey = networkKey
-		srv.Purchases.WebhookSecret = issuingSecret
+		logger := slog.New(slog.DiscardHandler)
+		services := flows.New(flows.Deps{DB: db, Stations: stations, Logger: logger}, flows.Config{IssuingWebhookSecret: issuingSecret})
+		srv := fphttp.NewServer(fphttp.Deps{Services: services, Store: db, Secret: []byte("test-secret-test-secret-test-sec"),
+			Stations: stations, Logger: logger}, fphttp.Config{NetworkKey: networkKey})
 		return trip, station, srv.Handler()
 	}
 	post := func(t *testing.T, h http.Handler, path string, body []byte, header http.Header) *httptest.ResponseRecorder {

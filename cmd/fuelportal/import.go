@@ -20,7 +20,7 @@ import (
 // (catalog.PollInterval).
 func runImportPrices(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	usage := []string{"Usage: fuelportal import prices [-db DSN] FILE.csv   (FILE - reads standard input)"}
-	return runImport(ctx, args, stderr, "prices", usage, func(f flows.Flows, in io.Reader) error {
+	return runImport(ctx, args, stderr, "prices", usage, func(f *flows.Services, in io.Reader) error {
 		report, err := f.Prices.Import(ctx, in)
 		if err != nil {
 			return err
@@ -47,7 +47,7 @@ func runImportTransactions(ctx context.Context, args []string, stdout, stderr io
 		"Usage: fuelportal import transactions [-db DSN] FILE.csv   (FILE - reads standard input)",
 		"Columns: network_transaction_id, card_number, location_id, gallons, retail_price, transaction_date",
 	}
-	return runImport(ctx, args, stderr, "transactions", usage, func(f flows.Flows, in io.Reader) error {
+	return runImport(ctx, args, stderr, "transactions", usage, func(f *flows.Services, in io.Reader) error {
 		report, err := f.Purchases.Import(ctx, in)
 		if report != nil {
 			fmt.Fprintf(stdout, "Read %d rows: %d approved, %d declined, %d already recorded, %d skipped.\n",
@@ -64,7 +64,7 @@ func runImportTransactions(ctx context.Context, args []string, stdout, stderr io
 // file argument ("-" reads standard input) and the flows over the migrated
 // database, handed to run. The station catalog trips are re-planned with
 // loads only when a trip is re-planned.
-func runImport(ctx context.Context, args []string, stderr io.Writer, what string, usage []string, run func(flows.Flows, io.Reader) error) error {
+func runImport(ctx context.Context, args []string, stderr io.Writer, what string, usage []string, run func(*flows.Services, io.Reader) error) error {
 	fs := flag.NewFlagSet("import "+what, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
@@ -96,7 +96,7 @@ func runImport(ctx context.Context, args []string, stderr io.Writer, what string
 	}
 	defer db.Close()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	return run(flows.New(db, &catalogOnDemand{Catalog: catalog.New(db, nil)}, logger), in)
+	return run(flows.New(flows.Deps{DB: db, Stations: &catalogOnDemand{Catalog: catalog.New(db, nil)}, Logger: logger}, flows.Config{}), in)
 }
 
 // catalogOnDemand is a station catalog loaded at its first search (an

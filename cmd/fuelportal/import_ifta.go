@@ -47,7 +47,7 @@ func runImportIFTARates(ctx context.Context, args []string, stdout, stderr io.Wr
 	}
 	defer db.Close()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	quarters, rows, err := flows.New(db, nil, logger).IFTA.ImportRates(ctx, in, *sample)
+	quarters, rows, err := flows.New(flows.Deps{DB: db, Logger: logger}, flows.Config{}).IFTA.ImportRates(ctx, in, *sample)
 	if err != nil {
 		return err
 	}

@@ -132,7 +132,7 @@ func newPlannedTrip(t *testing.T, db *store.DB) *fuelportal.Trip {
 	for lon := -100.0; lon <= -94.0+1e-9; lon += 0.1 {
 		trip.Route = append(trip.Route, fuelportal.TripPoint{Lat: 32, Lon: lon})
 	}
-	if err := flows.New(db, stations, nil).Trips.Create(ctx, fuelportal.TransactionScope{CompanyID: company.ID}, trip); err != nil {
+	if err := flows.New(flows.Deps{DB: db, Stations: stations}, flows.Config{}).Trips.Create(ctx, fuelportal.TransactionScope{CompanyID: company.ID}, trip); err != nil {
 		t.Fatal(err)
 	}
 	if trip.Plan == nil || len(trip.Plan.Stops) == 0 {

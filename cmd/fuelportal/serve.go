@@ -23,21 +23,18 @@ import (
 	"fuelportal"
 	"fuelportal/catalog"
 	"fuelportal/demo"
-	"fuelportal/events"
+	"fuelportal/flows"
 	fphttp "fuelportal/http"
 	"fuelportal/issuing"
 	"fuelportal/mail"
 	"fuelportal/netguard"
-	"fuelportal/payments"
 	"fuelportal/push"
 	"fuelportal/routing"
 	"fuelportal/routing/provider"
 	"fuelportal/store"
 	"fuelportal/stripe"
 	"fuelportal/timezone"
-	"fuelportal/trips"
 	"fuelportal/web"
-	"fuelportal/webhooks"
 )
 
 // Config is everything the server process is configured with.
@@ -236,6 +233,7 @@ type Main struct {
 	Logger *slog.Logger
 
 	DB        *store.DB
+	Services  *flows.Services
 	Server    *fphttp.Server
 	Passwords *fuelportal.PasswordHasher
 
@@ -304,7 +302,9 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		return err
 	}
 
-	// Every dependency of the server is built here, once.
+	// Every dependency of the server is built here, once: the outside
+	// providers and the catalog, then every service (flows.New), then the
+	// server over them.
 	router, err := provider.NewRouter(m.Config.Router, m.Config.RouterURL)
 	if err != nil {
 		return err
@@ -330,55 +330,52 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	if err := stations.Refresh(ctx); err != nil {
 		return err
 	}
-	sender := mail.NewSender(m.DB, m.Config.SMTP, m.Logger)
-	outgoing := netguard.Policy{AllowPrivate: m.Config.WebhookAllowPrivate} // webhooks' and push's
-	hooks := webhooks.NewWorker(m.DB, outgoing, m.Logger)
-	m.Server = fphttp.NewServer(fphttp.Deps{
-		DB: m.DB, Passwords: m.Passwords, Secret: secret, Logger: m.Logger,
-		Stations: stations, Router: router, Geocoder: geocoder, Issuer: m.Config.cardIssuer(),
-	})
-	m.Server.Static = m.Config.Static
-	m.Server.TrustedProxies = m.Config.TrustedProxies
-	m.Server.NetworkKey = m.Config.NetworkKey
-	pushSender := push.NewSender(m.DB, vapid, m.vapidSubject(), outgoing, m.Logger)
-	m.Server.PushKeys = vapid
-	// The one wake-up after a commit that published events or queued
-	// deliveries: the dispatcher derives the events, then wakes the senders.
-	dispatcher := events.New(m.DB, m.Logger)
-	dispatcher.Senders = []func(){sender.Wake, pushSender.Wake, hooks.Queued}
-	dispatcher.Mailed = sender.Queued
-	m.DB.Queued = dispatcher.Queued
-	m.Server.Public = fphttp.PublicConfig{
-		StripePublishableKey: m.Config.StripePublishableKey,
-		PaymentsConfigured:   m.Config.StripeSecretKey != "" && m.Config.StripePublishableKey != "",
-		MapStyleURL:          m.Config.MapStyleURL,
-	}
-	m.Server.FeedKey = m.Config.FeedKey
-	m.Server.OutgoingPolicy = outgoing
-	m.Server.Trips.PlanTimeout = m.Config.PlanTimeout
-	m.Server.Purchases.WebhookSecret = m.Config.StripeIssuingWebhookSecret
-	m.Server.Purchases.Deadline = m.Config.AuthorizationDeadline
-	// The stand-in answers from memory: its cards are loaded before the
-	// first request may need them (in the background: serving does not
-	// wait for them).
-	m.Server.Purchases.StandIn().Warm()
-	if m.Config.PlanConcurrency > 0 {
-		m.Server.Trips.Slots = trips.NewSlots(m.Config.PlanConcurrency)
-	}
-	if m.Server.Public.PaymentsConfigured {
-		provider := stripe.New(stripe.Config{
+	var paymentProvider fuelportal.PaymentProvider
+	paymentsConfigured := m.Config.StripeSecretKey != "" && m.Config.StripePublishableKey != ""
+	if paymentsConfigured {
+		paymentProvider = stripe.New(stripe.Config{
 			SecretKey: m.Config.StripeSecretKey, APIBase: m.Config.StripeAPIBase, Logger: m.Logger,
 			WebhookSecret: m.Config.StripeWebhookSecret,
 		})
-		m.Server.Payments = payments.New(m.DB, provider, m.Logger)
 		if m.Config.StripeWebhookSecret == "" {
 			m.Logger.Warn("STRIPE_WEBHOOK_SECRET is not set: payments are charged but webhooks are refused, so no wallet is credited")
 		}
 	}
+	outgoing := netguard.Policy{AllowPrivate: m.Config.WebhookAllowPrivate} // webhooks' and push's
+	m.Services = flows.New(flows.Deps{
+		DB: m.DB, Stations: stations, Issuer: m.Config.cardIssuer(), PaymentProvider: paymentProvider, Logger: m.Logger,
+	}, flows.Config{
+		PlanTimeout: m.Config.PlanTimeout, PlanSlots: m.Config.PlanConcurrency,
+		IssuingWebhookSecret: m.Config.StripeIssuingWebhookSecret, AuthorizationDeadline: m.Config.AuthorizationDeadline,
+		SMTP: m.Config.SMTP, PushKeys: vapid, PushSubject: m.vapidSubject(), Outgoing: outgoing,
+	})
+	// The one wake-up after a commit that published events or queued
+	// deliveries.
+	m.DB.Queued = m.Services.Events.Queued
+	// The stand-in answers from memory: its cards are loaded before the
+	// first request may need them (in the background: serving does not
+	// wait for them).
+	m.Services.Purchases.StandIn().Warm()
 
 	if m.listener, err = net.Listen("tcp", m.Config.Addr); err != nil {
 		return err
 	}
+	publicURL := m.Config.PublicURL
+	if publicURL == "" {
+		publicURL = m.URL()
+	}
+	m.Server = fphttp.NewServer(fphttp.Deps{
+		Services: m.Services, Store: m.DB, Passwords: m.Passwords, Secret: secret, Logger: m.Logger,
+		Stations: stations, Router: router, Geocoder: geocoder,
+	}, fphttp.Config{
+		Static: m.Config.Static, TrustedProxies: m.Config.TrustedProxies, PublicURL: publicURL,
+		NetworkKey: m.Config.NetworkKey, FeedKey: m.Config.FeedKey, OutgoingPolicy: outgoing, PushKeys: vapid,
+		Public: fphttp.PublicConfig{
+			StripePublishableKey: m.Config.StripePublishableKey,
+			PaymentsConfigured:   paymentsConfigured,
+			MapStyleURL:          m.Config.MapStyleURL,
+		},
+	})
 	m.httpServer = &http.Server{
 		Handler:           m.Server.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -386,10 +383,6 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn),
-	}
-	m.Server.PublicURL = m.Config.PublicURL
-	if m.Server.PublicURL == "" {
-		m.Server.PublicURL = m.URL()
 	}
 	go func() {
 		if err := m.httpServer.Serve(m.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -399,23 +392,14 @@ func (m *Main) Run(ctx context.Context) (err error) {
 
 	jobsCtx, stop := context.WithCancel(context.Background())
 	m.stopJobs = stop
-	m.goJob(func() { dispatcher.Run(jobsCtx) })
-	m.goJob(func() { sender.Run(jobsCtx) })
-	m.goJob(func() { hooks.Run(jobsCtx) })
-	m.goJob(func() { pushSender.Run(jobsCtx) })
-	m.goJob(func() { m.deleteExpiredEvery(jobsCtx, 10*time.Minute) })
-	m.goJob(func() { m.deleteOldPositionsEvery(jobsCtx, 24*time.Hour) })
-	m.goJob(func() { m.Server.Stations.Watch(jobsCtx, m.Logger) })
-	m.goJob(func() { m.Server.IFTA.RunReminders(jobsCtx, iftaReminderEvery, m.Logger) })
+	for _, job := range m.Services.Jobs() {
+		m.goJob(func() { job(jobsCtx) })
+	}
+	m.goJob(func() { stations.Watch(jobsCtx, m.Logger) })
 
 	m.printBanner(seeded)
 	return nil
 }
-
-// iftaReminderEvery is how often the server looks for IFTA returns due in
-// 30, 7 or 1 days (a reminder goes out within this long of the company's
-// day starting).
-const iftaReminderEvery = 15 * time.Minute
 
 func (m *Main) goJob(fn func()) {
 	m.jobs.Add(1)
@@ -423,50 +407,6 @@ func (m *Main) goJob(fn func()) {
 		defer m.jobs.Done()
 		fn()
 	}()
-}
-
-// deleteExpiredEvery deletes expired rows (store.DB.DeleteExpired) and
-// releases the network's expired holds (purchases.Service.ExpireHolds) every
-// period.
-func (m *Main) deleteExpiredEvery(ctx context.Context, every time.Duration) {
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if err := m.DB.DeleteExpired(ctx); err != nil && ctx.Err() == nil {
-				m.Logger.Warn("delete expired rows", "err", err)
-			}
-			if n, err := m.Server.Purchases.ExpireHolds(ctx, time.Now()); err != nil && ctx.Err() == nil {
-				m.Logger.Warn("expire network authorization holds", "err", err)
-			} else if n > 0 {
-				m.Logger.Info("expired network authorization holds", "released", n)
-			}
-		}
-	}
-}
-
-// deleteOldPositionsEvery deletes the telematics positions past their
-// four years, once soon after the start and then every period.
-func (m *Main) deleteOldPositionsEvery(ctx context.Context, every time.Duration) {
-	t := time.NewTimer(time.Minute)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			n, err := m.Server.Telematics.DeleteExpiredPositions(ctx)
-			if err != nil && ctx.Err() == nil {
-				m.Logger.Warn("delete telematics positions past retention", "err", err)
-			} else if n > 0 {
-				m.Logger.Info("deleted telematics positions past retention", "positions", n)
-			}
-			t.Reset(every)
-		}
-	}
 }
 
 // jwtSecretSetting is the settings key of the generated token secret.

@@ -27,6 +27,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/catalog"
+	"fuelportal/flows"
 	fphttp "fuelportal/http"
 	"fuelportal/routing"
 	"fuelportal/store"
@@ -66,18 +67,21 @@ func Router(tb testing.TB) routers.Router {
 // Secret signs access tokens of servers made by NewServer.
 var Secret = []byte("apitest-secret-apitest-secret-0123456789")
 
-// NewServer returns a server over db with cheap password hashing, the test
-// Secret, a logger writing to the test log, and the built-in router and
-// geocoder (the catalog adds the stations to its gazetteer), as the command
-// wires them. Set more fields before calling Handler.
+// NewServer returns a server over db with the services of flows.New, cheap
+// password hashing, the test Secret, a logger writing to the test log, and
+// the built-in router and geocoder (the catalog adds the stations to its
+// gazetteer), as the command wires them. Set more fields before calling
+// Handler.
 func NewServer(tb testing.TB, db *store.DB) *fphttp.Server {
 	tb.Helper()
 	logger := slog.New(slog.NewTextHandler(testWriter{tb}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	gazetteer := routing.BuiltinGazetteer()
+	stations := catalog.New(db, gazetteer)
+	services := flows.New(flows.Deps{DB: db, Stations: stations, Logger: logger}, flows.Config{})
 	return fphttp.NewServer(fphttp.Deps{
-		DB: db, Passwords: fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params), Secret: Secret, Logger: logger,
-		Stations: catalog.New(db, gazetteer), Router: routing.Builtin(), Geocoder: gazetteer,
-	})
+		Services: services, Store: db, Passwords: fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params),
+		Secret: Secret, Logger: logger, Stations: stations, Router: routing.Builtin(), Geocoder: gazetteer,
+	}, fphttp.Config{})
 }
 
 type testWriter struct{ tb testing.TB }
