@@ -7,6 +7,6 @@ export const DRIVER_NAMESPACES = ['account', 'alerts', 'auth', 'common', 'dashbo
 
 /**
  * Every namespace translated: the drivers' and the owner screens translated so far (vehicles,
- * with its odometer readings). The check holds each to the same keys in every language.
+ * with its odometer readings; audit, the trail's page and each card's and vehicle's history). The check holds each to the same keys in every language.
  */
-export const TRANSLATED_NAMESPACES = [...DRIVER_NAMESPACES, 'vehicles'] as const;
+export const TRANSLATED_NAMESPACES = [...DRIVER_NAMESPACES, 'vehicles', 'audit'] as const;
