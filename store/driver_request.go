@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
 
 	"fuelportal"
 )
@@ -139,6 +140,17 @@ func (db *DB) DecideDriverRequest(ctx context.Context, companyID, userID int64, 
 					return err
 				}
 				decided = append(decided, other)
+			}
+		}
+		for i, d := range decided {
+			status := fuelportal.DriverRejected
+			if i == 0 {
+				status = decision
+			}
+			if err := tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditDriverDecided,
+				ObjectType: fuelportal.AuditObjectDriver, ObjectID: strconv.FormatInt(d.ID, 10),
+				Before: map[string]any{"status": fuelportal.DriverPending}, After: map[string]any{"status": status, "email": d.Email}}); err != nil {
+				return err
 			}
 		}
 		if notice == nil {

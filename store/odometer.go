@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
 	"time"
 
 	"fuelportal"
@@ -121,7 +122,12 @@ func (tx *Tx) AddOdometerReading(ctx context.Context, r *fuelportal.OdometerRead
 		}
 		return fe.Err()
 	}
-	return tx.addOdometer(ctx, r)
+	if err := tx.addOdometer(ctx, r); err != nil {
+		return err
+	}
+	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: r.CompanyID, Kind: fuelportal.AuditOdometerAdded,
+		ObjectType: fuelportal.AuditObjectVehicle, ObjectID: strconv.FormatInt(r.VehicleID, 10),
+		After: map[string]any{"odometer": r.Miles, "readAt": r.ReadAt, "source": r.Source}})
 }
 
 // DriverVehicle returns the company's vehicle whose unit number is the

@@ -57,7 +57,7 @@ const desktopFlows = specs(
   'payments', 'payments-not-configured', 'planner', 'vehicles', 'webhooks',
 );
 /** Specs that check both sizes. */
-const bothSizes = specs('screens', 'drawer', 'ifta-overdue');
+const bothSizes = specs('screens', 'drawer', 'ifta-overdue', 'audit');
 
 function specs(...names: string[]): RegExp {
   return new RegExp(`/(${names.join('|')})\\.spec\\.ts$`);

@@ -54,6 +54,7 @@ const FuelCardsPage = lazyPage(async () => (await import('@/features/fuel-cards'
 const AlertsPage = lazyPage(async () => (await import('@/features/alerts')).AlertsPage);
 const NotificationsPage = lazyPage(async () => (await import('@/features/notifications')).NotificationsPage);
 const IntegrationsPage = lazyPage(async () => (await import('@/features/integrations')).IntegrationsPage);
+const AuditPage = lazyPage(async () => (await import('@/features/audit')).AuditPage);
 const VehiclesPage = lazyPage(async () => (await import('@/features/vehicles')).VehiclesPage);
 const IftaPage = lazyPage(async () => (await import('@/features/ifta')).IftaPage);
 
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
               { path: paths.alerts, element: <AlertsPage /> },
               { path: paths.compliance, element: <CompliancePage /> },
               { path: paths.integrations, element: <IntegrationsPage /> },
+              { path: paths.audit, element: <AuditPage /> },
               { path: paths.vehicles, element: <VehiclesPage /> },
               { path: paths.ifta, element: <IftaPage /> },
             ],
