@@ -24,10 +24,12 @@ const (
 	EventTripCompleted        EventType = "trip.completed"        // a trip was completed
 	EventTripEnded            EventType = "trip.ended"            // a locked trip ended (completed or cancelled)
 	EventTripRequested        EventType = "trip.requested"        // a driver asks to end or re-plan an owner-locked trip
+	EventTripRequestDecided   EventType = "trip.request_decided"  // an owner approved or denied a driver's trip request
 	EventOverrideRequested    EventType = "override.requested"    // a driver asked for an override
 	EventOverrideDecided      EventType = "override.decided"      // an owner approved or denied an override request
 	EventWalletLow            EventType = "wallet.low"            // the wallet fell below the owner's threshold
 	EventDriverWaiting        EventType = "driver.waiting"        // a driver signed up and waits for approval
+	EventDriverDecided        EventType = "driver.decided"        // an owner approved or declined a driver's sign-up
 	EventIFTADue              EventType = "ifta.due"              // a quarter's IFTA return is due in 30, 7 or 1 days
 	EventIFTAReturnClosed     EventType = "ifta.return_closed"    // an IFTA return was closed
 	EventWebhookFailing       EventType = "webhook.failing"       // a webhook endpoint took no delivery for 24 hours
@@ -53,8 +55,10 @@ type Event struct {
 	Alert *Alert
 	// Notice is what users are told on push, e-mail and the in-app list.
 	Notice *Notice
-	// Mail is the one mail of an event addressed to someone who is no
-	// user yet (an invitation's link), sent as the route's Invitee says.
+	// Mail is the one mail of an event to one person: someone who is no
+	// user yet (an invitation's link, to the address it names: the
+	// route's Invitee), or the user it names, answered on a request of
+	// theirs (to their address: the route's AnswerMail).
 	Mail *MailMessage
 	// Data is the webhook payload's "data" (any value encoding/json takes;
 	// read back from the database it is the JSON as published).
@@ -83,6 +87,10 @@ type EventRoute struct {
 	// Preference is the notification event whose preferences and quiet
 	// hours decide the channels (fuelportal.DecideDelivery).
 	Preference NotificationEvent
+	// AnswerMail: the user the event names is mailed its Mail at their
+	// address, at once, whatever their preferences, never in a digest: it
+	// answers a request of theirs, one mail per request.
+	AnswerMail bool
 	// Invitee: the event's Mail goes to the address it names.
 	Invitee bool
 	// Office are the office roles who hear of the event (its alert's
@@ -129,10 +137,12 @@ var EventRoutes = map[EventType]EventRoute{
 	EventTripCompleted:        {Webhook: WebhookTripCompleted},
 	EventTripEnded:            {Alert: AlertTripEnded, Office: officeDispatchers},
 	EventTripRequested:        {Alert: AlertTripRequest, Office: officeDispatchers},
+	EventTripRequestDecided:   {AnswerMail: true},
 	EventOverrideRequested:    {Webhook: WebhookOverrideRequested, Alert: AlertOverrideRequest, OwnersPush: true, Preference: NotifyOverrideRequested, Office: officeDispatchers},
 	EventOverrideDecided:      {Webhook: WebhookOverrideDecided, User: true, Preference: NotifyOverrideDecided},
 	EventWalletLow:            {Webhook: WebhookWalletLow, Alert: AlertWalletLow, OwnersPush: true, Preference: NotifyWalletLow, Office: officeBookkeepers},
 	EventDriverWaiting:        {Alert: AlertDriverWaiting, OwnersPush: true, Preference: NotifyDriverWaiting, Office: officeDispatchers},
+	EventDriverDecided:        {AnswerMail: true},
 	EventIFTADue:              {Alert: AlertIFTADue, OwnersPush: true, Preference: NotifyIFTADue, Office: officeBookkeepers},
 	EventIFTAReturnClosed:     {Webhook: WebhookIFTAReturnClosed},
 	EventWebhookFailing:       {Alert: AlertWebhookFailing},

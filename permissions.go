@@ -74,6 +74,7 @@ const (
 	ActionGroupsWrite      Action = "groups.write"          // create groups
 	ActionCompanyClose     Action = "company.close"         // close the company's account
 	ActionCompanySettings  Action = "company.settings"      // the company's controls and authorization settings
+	ActionAuditRead        Action = "audit.read"            // the audit trail: who changed what
 )
 
 // RoleActions is the one table of what each role may do. The server
@@ -104,7 +105,7 @@ var allActions = []Action{
 	ActionComplianceRead, ActionContractRead, ActionContractWrite, ActionWalletRead, ActionWalletFund,
 	ActionPaymentMethods, ActionIFTARead, ActionIFTAWrite, ActionTelematicsManage, ActionWebhooksManage,
 	ActionMembersRead, ActionMembersWrite, ActionOwnersManage, ActionGroupsRead, ActionGroupsWrite,
-	ActionCompanyClose, ActionCompanySettings,
+	ActionCompanyClose, ActionCompanySettings, ActionAuditRead,
 }
 
 func without(actions []Action, drop ...Action) []Action {

@@ -62,6 +62,10 @@ type Env struct {
 	// Cards holds every demo card per company id, in CardPlans order.
 	Cards map[int64][]*fuelportal.Card
 
+	// Filled by the vehicles step: every demo vehicle, per company id, in
+	// CardPlans order.
+	Vehicles map[int64][]*fuelportal.Vehicle
+
 	// Filled by the stations step: every demo station, by ascending id.
 	Stations []*fuelportal.Station
 }
@@ -112,7 +116,7 @@ func Seed(ctx context.Context, db *store.DB, passwords *fuelportal.PasswordHashe
 		// The purchases go through the purchase flow as flows.New wires
 		// it, without its follow-ups (RecordIn: no re-plans, no notices):
 		// the history is not news either.
-		env := &Env{Tx: tx, Purchases: flows.New(flows.Deps{DB: db}, flows.Config{}).Purchases, Now: tx.Now, Rand: rand.New(rand.NewPCG(20241216, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}}
+		env := &Env{Tx: tx, Purchases: flows.New(flows.Deps{DB: db}, flows.Config{}).Purchases, Now: tx.Now, Rand: rand.New(rand.NewPCG(20241216, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}, Vehicles: map[int64][]*fuelportal.Vehicle{}}
 		for _, s := range Steps() {
 			if err := s.Run(ctx, env); err != nil {
 				return fmt.Errorf("demo step %q: %w", s.Name, err)

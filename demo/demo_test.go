@@ -120,4 +120,32 @@ func checkVehicles(t *testing.T, db *store.DB) {
 			t.Errorf("vehicle %s has cards %+v, want its one card", v.UnitNumber, v.Cards)
 		}
 	}
+
+	// The diesel tractors that bought fuel lately show their MPG, a class 8
+	// tractor's, now and in the window before (no MPG drop alert).
+	mpgs, err := db.VehicleMPGs(ctx, owner.CompanyID, 0, db.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	shown := 0
+	for _, v := range list {
+		cur, ok := mpgs[v.ID].Current.MPG()
+		if v.FuelType != fuelportal.FuelDiesel {
+			if ok {
+				t.Errorf("pickup %s has MPG %.1f, want none (no readings)", v.UnitNumber, cur)
+			}
+			continue
+		}
+		if !ok {
+			continue // no fill in the window
+		}
+		shown++
+		prior, _ := mpgs[v.ID].Prior.MPG()
+		if cur < 5.95 || cur > 7.55 || prior != 0 && (prior < 5.95 || prior > 7.55) {
+			t.Errorf("tractor %s MPG %.2f (before %.2f), want 6 to 7.5", v.UnitNumber, cur, prior)
+		}
+	}
+	if shown < 10 {
+		t.Errorf("%d tractors show an MPG, want most of the active ones", shown)
+	}
 }

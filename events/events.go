@@ -2,8 +2,8 @@
 // a flow publishes (store.Tx.Publish, in the transaction that makes it
 // happen) is derived into what its audiences hear of it — the owners'
 // alert, the users' notices, pushes, mails and webhook deliveries, as
-// fuelportal.EventRoutes says — by store.DB.DispatchEvent, one event per
-// transaction, exactly once.
+// fuelportal.EventRoutes says — by store.DB.DispatchBatch, up to 200
+// events per transaction, each exactly once.
 //
 // Each server process runs a Dispatcher. It is woken once after each
 // commit that published events or queued deliveries (store.DB.Queued,
@@ -27,7 +27,7 @@ import (
 
 // Store dispatches events (*store.DB).
 type Store interface {
-	DispatchEvent(ctx context.Context) (bool, error)
+	DispatchBatch(ctx context.Context) (int, error)
 }
 
 // sweepEvery is how often a dispatcher looks for events without being
@@ -107,26 +107,24 @@ func (d *Dispatcher) Run(ctx context.Context) {
 	}
 }
 
-// DispatchWaiting dispatches the waiting events, one transaction each,
-// and returns how many it dispatched. An event whose fan-out fails is
-// logged and left for the next pass (the store counts its attempts).
+// DispatchWaiting dispatches the waiting events, a batch per
+// transaction, and returns how many it dispatched. A batch whose fan-out
+// fails is logged and tried again (the store counts the failing event's
+// attempts, and then leaves it out); any other failure waits for the next
+// wake-up or sweep.
 func (d *Dispatcher) DispatchWaiting(ctx context.Context) int {
 	n := 0
 	for ctx.Err() == nil {
-		found, err := d.store.DispatchEvent(ctx)
-		if err != nil {
-			if ctx.Err() == nil {
-				d.logger.Error("dispatch event", "err", err)
-			}
-			if !found {
-				return n
-			}
-			continue
+		done, err := d.store.DispatchBatch(ctx)
+		if err != nil && ctx.Err() == nil {
+			d.logger.Error("dispatch event", "err", err)
 		}
-		if !found {
+		if done == 0 {
 			return n
 		}
-		n++
+		if err == nil {
+			n += done
+		}
 	}
 	return n
 }

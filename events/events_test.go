@@ -108,7 +108,8 @@ func fullEvent(typ fuelportal.EventType, f *fleet) *fuelportal.Event {
 		Params: map[string]string{"card": "0001"}, URL: "/dashboard"}
 	return &fuelportal.Event{Type: typ, CompanyID: f.company.ID, UserID: f.driver.ID, Notice: &n,
 		Alert: &fuelportal.Alert{Message: "about " + string(typ), CardID: f.card.ID, CardNumber: f.card.CardNumber},
-		Data:  map[string]string{"about": string(typ)}}
+		Data:  map[string]string{"about": string(typ)},
+		Mail:  &fuelportal.MailMessage{Subject: "Your request was decided", Body: "about " + string(typ)}}
 }
 
 // TestDispatch_EachEventReachesExactlyItsAudience: every event type, published
@@ -140,6 +141,9 @@ func TestDispatch_EachEventReachesExactlyItsAudience(t *testing.T) {
 			}
 			if route.User {
 				want.DriverPushes, want.DriverMails, want.DriverNotices = 1, 1, 1
+			}
+			if route.AnswerMail {
+				want.DriverMails++
 			}
 			if got != want {
 				t.Errorf("%s: company heard %+v, want %+v", typ, got, want)

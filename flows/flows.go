@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/audit"
 	"fuelportal/events"
 	"fuelportal/ifta"
 	"fuelportal/issuing"
@@ -49,6 +50,8 @@ type Services struct {
 	Payments *payments.Service
 	// Members runs the office: members, groups and invitations.
 	Members *members.Service
+	// Audit reads the audit trail (the store writes it with each change).
+	Audit *audit.Service
 
 	// The event dispatcher and the senders it wakes: run by the server
 	// (Jobs), idle in one-shot commands.
@@ -135,6 +138,7 @@ func New(d Deps, c Config) *Services {
 	s.Telematics = telematics.New(telematics.Deps{Store: db, Now: now})
 	s.Members = members.New(members.Deps{Store: db, Passwords: d.Passwords, Now: now})
 	s.Cards = issuing.New(issuing.Deps{DB: db, Issuer: d.Issuer, Logger: logger})
+	s.Audit = audit.New(audit.Deps{Store: db})
 	if d.PaymentProvider != nil {
 		s.Payments = payments.New(payments.Deps{Store: db, Provider: d.PaymentProvider, Logger: logger})
 	}

@@ -108,7 +108,9 @@ func (s *Server) handleInvitationAccept(w http.ResponseWriter, r *http.Request) 
 	if !s.allow(w, r, s.Limits.SignUps) {
 		return
 	}
-	user, err := s.Members.Accept(r.Context(), token, req.FirstName, req.LastName, req.Password)
+	// Who joins is audited with this request's address and id.
+	ctx := fuelportal.NewContextWithActor(r.Context(), s.actor(w, r, Principal{}))
+	user, err := s.Members.Accept(ctx, token, req.FirstName, req.LastName, req.Password)
 	if err != nil {
 		s.respondError(w, r, err)
 		return

@@ -2,6 +2,7 @@ package http
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -169,8 +170,18 @@ func (s *Server) requireAuth(next http.HandlerFunc) http.HandlerFunc {
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.EUNAUTHORIZED, "Unauthorized"))
 			return
 		}
-		next(w, r.WithContext(NewContextWithPrincipal(r.Context(), p)))
+		ctx := NewContextWithPrincipal(r.Context(), p)
+		next(w, r.WithContext(fuelportal.NewContextWithActor(ctx, s.actor(w, r, p))))
 	}
+}
+
+// actor is who the request's changes are audited as (fuelportal.Actor):
+// the signed-in user, their member role, the client's address and a new
+// request id, which the answer carries in X-Request-Id.
+func (s *Server) actor(w http.ResponseWriter, r *http.Request, p Principal) fuelportal.Actor {
+	id := rand.Text()
+	w.Header().Set("X-Request-Id", id)
+	return fuelportal.Actor{UserID: p.UserID, Role: string(p.MemberRole), ClientAddress: s.clientIP(r), RequestID: id}
 }
 
 // permit is the one gate of every data route: requireAuth, then the

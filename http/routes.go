@@ -190,6 +190,7 @@ func (s *Server) routes() *http.ServeMux {
 
 	// Webhook endpoints of the owner's company and their deliveries (webhooks.go)
 	mux.HandleFunc("GET /api/wex/company/webhooks", s.permit(fuelportal.ActionWebhooksManage, s.handleWebhookList))
+	mux.HandleFunc("GET /api/wex/company/audit", s.permit(fuelportal.ActionAuditRead, s.handleAuditList))
 	mux.HandleFunc("POST /api/wex/company/webhooks", s.permit(fuelportal.ActionWebhooksManage, s.handleWebhookCreate))
 	mux.HandleFunc("PUT /api/wex/company/webhooks/{id}", s.permit(fuelportal.ActionWebhooksManage, s.handleWebhookUpdate))
 	mux.HandleFunc("DELETE /api/wex/company/webhooks/{id}", s.permit(fuelportal.ActionWebhooksManage, s.handleWebhookDelete))

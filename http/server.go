@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/audit"
 	"fuelportal/catalog"
 	"fuelportal/flows"
 	"fuelportal/ifta"
@@ -74,6 +75,8 @@ type Server struct {
 	// Members runs the office: members, groups and invitations
 	// (members.go, invitations.go).
 	Members *members.Service
+	// Audit reads the audit trail (audit.go).
+	Audit *audit.Service
 
 	stores
 
@@ -158,6 +161,7 @@ func NewServer(d Deps, c Config) *Server {
 		IFTA:         d.Services.IFTA,
 		Telematics:   d.Services.Telematics,
 		Members:      d.Services.Members,
+		Audit:        d.Services.Audit,
 		stores:       newStores(d.Store),
 		resetCodeKey: deriveKey(d.Secret, "password-reset-code"),
 	}

@@ -10,6 +10,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"log/slog"
+	"strconv"
 
 	"fuelportal"
 	"fuelportal/store"
@@ -305,6 +306,10 @@ func (s *Service) RevealCardDetails(ctx context.Context, viewer CardViewer, numb
 	key, err := s.issuer.CardDetailsKey(ctx, card, nonce)
 	if err != nil {
 		return fuelportal.CardDetailsKey{}, issuerError(s.logger, "reveal card details", err)
+	}
+	if err := s.db.Audit(ctx, fuelportal.AuditChange{CompanyID: viewer.CompanyID, Kind: fuelportal.AuditCardRevealed,
+		ObjectType: fuelportal.AuditObjectCard, ObjectID: strconv.FormatInt(card.ID, 10)}); err != nil {
+		return fuelportal.CardDetailsKey{}, err
 	}
 	s.logger.Info("card details revealed", "card", fuelportal.MaskedCardNumber(number), "company_id", viewer.CompanyID,
 		"user_id", viewer.UserID, "owner", viewer.Owner, "ephemeral_key", key.ID)

@@ -24,6 +24,8 @@ type Store interface {
 	SetPaymentIntent(ctx context.Context, id int64, intent *fuelportal.PaymentIntent) error
 	FailPayment(ctx context.Context, id int64, message string) error
 	ApplyPaymentEvent(ctx context.Context, ev *fuelportal.PaymentEvent) (string, error)
+	// Audit records a change made outside the database (store.DB.Audit).
+	Audit(ctx context.Context, c fuelportal.AuditChange) error
 }
 
 // Service moves money into company wallets through a payment provider.
@@ -121,10 +123,15 @@ func (s *Service) Detach(ctx context.Context, companyID int64, methodID string) 
 	if err != nil {
 		return err
 	}
-	if _, err := s.method(ctx, customerID, methodID); err != nil {
+	method, err := s.method(ctx, customerID, methodID)
+	if err != nil {
 		return err
 	}
-	return s.provider.DetachPaymentMethod(ctx, methodID)
+	if err := s.provider.DetachPaymentMethod(ctx, methodID); err != nil {
+		return err
+	}
+	return s.store.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditPaymentMethodRemoved,
+		ObjectType: fuelportal.AuditObjectPayment, ObjectID: methodID, Before: map[string]any{"type": method.Type}})
 }
 
 // Pay charges a saved method of the company the requested amount plus the

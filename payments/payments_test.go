@@ -22,7 +22,8 @@ func (f *fakeStore) SaveStripeCustomer(_ context.Context, _ int64, id string) (s
 	f.customer = id
 	return id, nil
 }
-func (f *fakeStore) CompanyName(context.Context, int64) (string, error) { return "Demo Freight", nil }
+func (f *fakeStore) Audit(context.Context, fuelportal.AuditChange) error { return nil }
+func (f *fakeStore) CompanyName(context.Context, int64) (string, error)  { return "Demo Freight", nil }
 func (f *fakeStore) BeginPayment(_ context.Context, p *fuelportal.Payment) (*fuelportal.Payment, bool, error) {
 	if old, ok := f.payments[p.IdempotencyKey]; ok {
 		return old, false, nil

@@ -167,11 +167,15 @@ func (s *Service) authorize(ctx context.Context, r *fuelportal.AuthorizationRequ
 		return s.answerStandIn(ctx, r, deadline, d.err), true, nil
 	case <-timer.C:
 		if a := claim.takeStandIn(); a != nil {
-			// Decided in time and committing: that is the answer.
+			// Decided in time and committing: that is the answer. Its
+			// commit's outcome is not known yet, so it is journaled as a
+			// stand-in's answer is, and recorded again if the commit fails.
+			standIn.journalAnswer(r, a)
 			go func() {
 				if d := <-done; d.err != nil {
-					standIn.Record(r, a)
+					standIn.enqueue(standInRecord{r: r, a: a})
 				} else {
+					standIn.settled(r.ID)
 					s.decided(ctx, r, d.o)
 				}
 			}()

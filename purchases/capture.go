@@ -20,6 +20,16 @@ func errAuthorizationNotOpen() error {
 	return fe.Err()
 }
 
+// MsgAuthorizationNotRecordedYet answers a network capture whose
+// authorization id the portal has no record of: its answer may be a
+// stand-in's that another process has not recorded yet, so the network
+// sends the capture again (503), and nothing is recorded meanwhile.
+const MsgAuthorizationNotRecordedYet = "The authorization of this capture is not recorded yet. Send the capture again shortly."
+
+func errAuthorizationNotRecordedYet() error {
+	return fuelportal.Errorf(fuelportal.EUNAVAILABLE, MsgAuthorizationNotRecordedYet)
+}
+
 // Capture records Stripe's captured transaction c as a purchase (capture)
 // and, once committed, runs what follows every new purchase (Recorded:
 // the re-plan of a purchase off its trip's plan). A refund (amount 0 or
@@ -69,9 +79,12 @@ type Captured struct {
 // authorization approved it). Idempotent on p's network transaction id
 // (created == false with the first outcome). Errors: EINVALID for an
 // implausible date or amount, or an authorization that is not an open one
-// of p's card (unknown, of another card, declined, reversed or captured
-// already: one message, nothing recorded, so nothing of another company's
-// authorization leaks); EUNPROCESSABLE for an unknown location.
+// of p's card (of another card, declined, reversed or captured already:
+// one message, nothing recorded, so nothing of another company's
+// authorization leaks); EUNAVAILABLE for an authorization id the portal
+// has no record of (yet: a stand-in's answer another process has still to
+// record; the network sends the capture again); EUNPROCESSABLE for an
+// unknown location.
 func (s *Service) captureNetwork(ctx context.Context, p *fuelportal.CardPurchase) (*fuelportal.Transaction, bool, error) {
 	c := &fuelportal.IssuingCapture{TransactionID: strings.TrimSpace(p.NetworkTransactionID), AuthorizationID: p.AuthorizationID,
 		Issuer: fuelportal.IssuerNetwork, CardNumber: strings.TrimSpace(p.CardNumber), LocationID: p.LocationID, RetailPrice: p.RetailPrice,
@@ -120,7 +133,10 @@ func (s *Service) capture(ctx context.Context, c *fuelportal.IssuingCapture) (Ca
 		}
 		card, a := f.Card, f.Authorization
 		if network {
-			if a == nil || a.CardID != card.ID || a.Issuer != fuelportal.IssuerNetwork || a.Status != fuelportal.AuthorizationHeld {
+			if a == nil {
+				return errAuthorizationNotRecordedYet()
+			}
+			if a.CardID != card.ID || a.Issuer != fuelportal.IssuerNetwork || a.Status != fuelportal.AuthorizationHeld {
 				return errAuthorizationNotOpen()
 			}
 			if err := fuelportal.CheckPurchaseDate(f.Instant, tx.Now, card.CreatedAt); err != nil {

@@ -54,6 +54,12 @@ type StandIn struct {
 	queue   []standInRecord
 	workers int           // recording the queue, at most standInWorkers
 	idle    chan struct{} // closed when the queue is recorded
+
+	// journal keeps each answer waiting for its record on the local disk
+	// (nil: only in memory), so a stop loses none (OpenJournal).
+	journal *journal
+	closed  chan struct{} // closed by Close: the workers stop
+	running sync.WaitGroup
 }
 
 // standInDay is one card's day as the stand-in knows it (days in UTC).
@@ -69,7 +75,7 @@ type standInRecord struct {
 }
 
 func newStandIn(db *store.DB, logger *slog.Logger) *StandIn {
-	return &StandIn{db: db, logger: logger, waiting: map[int64]string{}, days: map[int64]*standInDay{}}
+	return &StandIn{db: db, logger: logger, waiting: map[int64]string{}, days: map[int64]*standInDay{}, closed: make(chan struct{})}
 }
 
 // Answer is the stand-in answer to r, from memory: the company's setting
@@ -172,21 +178,93 @@ func (s *StandIn) Knows(r *fuelportal.AuthorizationRequest) bool {
 }
 
 // Record records answer a to r once the database allows (in the
-// background, trying again while the process lives): the authorization
-// id is the key, so an answer recorded already, or a decision recorded
-// meanwhile, is not counted twice.
+// background, trying again while the process lives), after writing it to
+// the journal, where it waits for the next process should this one stop
+// first: call it before the answer goes out. The authorization id is the
+// key, so an answer recorded already, or a decision recorded meanwhile,
+// is not counted twice.
 func (s *StandIn) Record(r *fuelportal.AuthorizationRequest, a *fuelportal.Authorization) {
+	s.journalAnswer(r, a)
+	s.enqueue(standInRecord{r: r, a: a})
+}
+
+// journalAnswer writes answer a to r to the journal (when there is one)
+// and waits for the disk; a failure is logged, and the answer still goes
+// out and is recorded while the process lives.
+func (s *StandIn) journalAnswer(r *fuelportal.AuthorizationRequest, a *fuelportal.Authorization) {
+	if s.journal == nil {
+		return
+	}
+	if err := s.journal.answered(r, a); err != nil {
+		s.logger.Error("card authorization's answer not journaled: a stop before its record loses it", "authorization", r.ID, "err", err)
+	}
+}
+
+// settled notes that the journaled answer to authorization id is in the
+// database (recorded by its decision's commit, or here).
+func (s *StandIn) settled(id string) {
+	if s.journal == nil {
+		return
+	}
+	if err := s.journal.recorded(id); err != nil {
+		s.logger.Warn("stand-in journal not trimmed", "authorization", id, "err", err)
+	}
+}
+
+// enqueue queues q for its record and starts a worker when fewer than
+// standInWorkers run.
+func (s *StandIn) enqueue(q standInRecord) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.queue = append(s.queue, standInRecord{r: r, a: a})
+	s.queue = append(s.queue, q)
 	if s.workers == 0 {
 		s.idle = make(chan struct{})
 	}
 	if s.workers < standInWorkers {
 		s.workers++
+		s.running.Add(1)
 		go s.work()
 	}
 }
+
+// OpenJournal keeps the answers waiting for their record in a journal of
+// this process in dir, synced before each answer goes out, and records
+// the answers that the journals of stopped processes in dir still hold.
+// Close closes it.
+func (s *StandIn) OpenJournal(dir string) error {
+	j, adopted, err := openJournal(dir)
+	if err != nil {
+		return err
+	}
+	s.journal = j
+	if len(adopted) > 0 {
+		s.logger.Warn("card authorizations answered by a stopped process: recording them", "count", len(adopted), "journal", dir)
+	}
+	for _, e := range adopted {
+		s.enqueue(standInRecord{r: e.Request, a: e.Answer})
+	}
+	return nil
+}
+
+// Close stops recording (an attempt under way ends first) and closes the
+// journal: the answers still waiting stay in it for the next process.
+func (s *StandIn) Close() {
+	s.mu.Lock()
+	select {
+	case <-s.closed:
+	default:
+		close(s.closed)
+	}
+	s.mu.Unlock()
+	s.running.Wait()
+	if s.journal != nil {
+		s.journal.close()
+	}
+}
+
+// capturedBeforeRequest marks an authorization recorded by its capture
+// (store.Tx.InsertCapturedAuthorization).
+const capturedBeforeRequest = "CAPTURED_BEFORE_REQUEST"
 
 // standInWorkers is how many answers a process records at once.
 const standInWorkers = 4
@@ -210,9 +288,7 @@ func (s *StandIn) RecordWaiting(ctx context.Context, id string) error {
 		return nil
 	}
 	if _, _, err := s.record(ctx, found.r, found.a); err != nil {
-		s.mu.Lock()
-		s.queue = append(s.queue, *found)
-		s.mu.Unlock()
+		s.enqueue(*found)
 		return err
 	}
 	s.recordedOne(*found)
@@ -237,14 +313,21 @@ func (s *StandIn) Wait(ctx context.Context) error {
 	}
 }
 
-// work records answers of the queue until it is empty; an answer that
-// cannot be recorded goes to the back of the queue and is tried again
-// after a pause that grows to 5 s.
+// work records answers of the queue until it is empty (or Close); an
+// answer that cannot be recorded goes to the back of the queue and is
+// tried again after a pause that grows to 5 s.
 func (s *StandIn) work() {
+	defer s.running.Done()
 	pause := 50 * time.Millisecond
 	for {
 		s.mu.Lock()
-		if len(s.queue) == 0 {
+		stopped := false
+		select {
+		case <-s.closed:
+			stopped = true
+		default:
+		}
+		if len(s.queue) == 0 || stopped {
 			s.workers--
 			if s.workers == 0 {
 				close(s.idle)
@@ -262,13 +345,20 @@ func (s *StandIn) work() {
 			s.mu.Lock()
 			s.queue = append(s.queue, next)
 			s.mu.Unlock()
-			time.Sleep(pause)
+			select {
+			case <-time.After(pause):
+			case <-s.closed:
+			}
 			pause = min(2*pause, 5*time.Second)
 			continue
 		}
 		pause = 50 * time.Millisecond
 		s.recordedOne(next)
-		if !created && (first.Approved != next.a.Approved || first.AmountCents != next.a.AmountCents) {
+		if !created && first.Status == fuelportal.AuthorizationCaptured && slices.Contains(first.RulesFired, capturedBeforeRequest) {
+			// Its capture came first (Stripe's, to another process): the
+			// capture's record stands, nothing is held.
+			s.logger.Info("card authorization answered after its capture was recorded", "authorization", next.r.ID)
+		} else if !created && (first.Approved != next.a.Approved || first.AmountCents != next.a.AmountCents) {
 			// Another answer to the same id was recorded first: a replay
 			// of the request decided by another process (or before a
 			// restart). The record stays the first answer.
@@ -280,8 +370,9 @@ func (s *StandIn) work() {
 }
 
 // recordedOne lets the card of recorded answer q have its next stand-in
-// approval.
+// approval, and trims it from the journal.
 func (s *StandIn) recordedOne(q standInRecord) {
+	s.settled(q.r.ID)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if card := q.a.CardID; card != 0 && s.waiting[card] == q.r.ID {

@@ -205,21 +205,7 @@ func TestAuthorize_AnswerIsTheRecordWhenTheRequestEnds(t *testing.T) {
 func TestAuthorize_StuckDatabaseIsAnsweredByTheStandInAndRecordedAfter(t *testing.T) {
 	for _, engine := range []store.Engine{store.SQLite, store.Postgres} {
 		t.Run(string(engine), func(t *testing.T) {
-			var db *store.DB
-			var stick, unstick func()
-			opts := store.Options{Timeout: 2 * time.Second}
-			if engine == store.Postgres {
-				if os.Getenv("TEST_DATABASE_URL") == "" {
-					t.Skip("needs PostgreSQL (TEST_DATABASE_URL)")
-				}
-				var proxy *storetest.TCPProxy
-				db, proxy = storetest.OpenPostgresThroughProxy(t, opts)
-				stick, unstick = proxy.Freeze, proxy.Thaw
-			} else {
-				path := filepath.Join(t.TempDir(), "stuck.db")
-				db = storetest.OpenSQLiteAtWith(t, path, opts)
-				stick, unstick = writeLockElsewhere(t, path)
-			}
+			db, stick, unstick := openStuckable(t, engine, store.Options{Timeout: 2 * time.Second})
 			p := newPump(t, db, fuelportal.TimeoutApprove)
 			p.svc.Deadline = 100 * time.Millisecond
 			before := p.held(t)
@@ -240,6 +226,24 @@ func TestAuthorize_StuckDatabaseIsAnsweredByTheStandInAndRecordedAfter(t *testin
 			}
 		})
 	}
+}
+
+// openStuckable opens a database of engine with opts, and returns how to
+// make it stop answering (a frozen PostgreSQL link; SQLite's write lock
+// held by another connection) and answer again.
+func openStuckable(t *testing.T, engine store.Engine, opts store.Options) (db *store.DB, stick, unstick func()) {
+	t.Helper()
+	if engine == store.Postgres {
+		if os.Getenv("TEST_DATABASE_URL") == "" {
+			t.Skip("needs PostgreSQL (TEST_DATABASE_URL)")
+		}
+		db, proxy := storetest.OpenPostgresThroughProxy(t, opts)
+		return db, proxy.Freeze, proxy.Thaw
+	}
+	path := filepath.Join(t.TempDir(), "stuck.db")
+	db = storetest.OpenSQLiteAtWith(t, path, opts)
+	stick, unstick = writeLockElsewhere(t, path)
+	return db, stick, unstick
 }
 
 // writeLockElsewhere returns how to take SQLite's write lock on path from
@@ -296,4 +300,120 @@ func TestAuthorize_NearTheFloorADecisionOnAStaleBalanceIsDeclined(t *testing.T) 
 	if held := p.held(t) - before; held != 6_000_00+150 {
 		t.Fatalf("held %d more, want the first hold's 600150", held)
 	}
+}
+
+// The process that gave a stand-in answer stops before the database could
+// record it: the answer waits in its journal, and the next process to
+// open the journal's directory records it, once; a second replay of the
+// same journal records nothing more.
+func TestStandIn_JournaledAnswerOutlivesTheProcessAndIsRecordedOnce(t *testing.T) {
+	for _, engine := range []store.Engine{store.SQLite, store.Postgres} {
+		t.Run(string(engine), func(t *testing.T) {
+			ctx := context.Background()
+			db, stick, unstick := openStuckable(t, engine, store.Options{Timeout: time.Second})
+			p := newPump(t, db, fuelportal.TimeoutApprove)
+			dir := t.TempDir()
+			if err := p.svc.StandIn().OpenJournal(dir); err != nil {
+				t.Fatal(err)
+			}
+			p.svc.Deadline = 100 * time.Millisecond
+			before := p.held(t)
+
+			stick()
+			a, _, err := p.svc.AuthorizeNetwork(ctx, p.request("GONE-BEFORE-RECORD", p.limited, 80_00))
+			if err != nil || !a.Approved || a.AmountCents != 48_50 || !a.TimedOut {
+				unstick()
+				t.Fatalf("answer = %+v, %v; want the stand-in's 4850", a, err)
+			}
+			p.svc.StandIn().Close() // the process stops: its record attempt ends unanswered
+			unstick()
+			if _, err := db.Authorization(ctx, "GONE-BEFORE-RECORD"); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+				t.Fatalf("recorded by the stopped process: %v", err)
+			}
+			journals, _ := filepath.Glob(filepath.Join(dir, "*"))
+			if len(journals) != 1 {
+				t.Fatalf("journals = %v, want the stopped process's", journals)
+			}
+			kept, err := os.ReadFile(journals[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+
+			replay := func() {
+				t.Helper()
+				next := purchases.New(purchases.Deps{DB: db, Logger: p.svc.Logger})
+				if err := next.StandIn().OpenJournal(dir); err != nil {
+					t.Fatal(err)
+				}
+				if err := next.StandIn().Wait(ctx); err != nil {
+					t.Fatal(err)
+				}
+				next.StandIn().Close()
+				got, err := db.Authorization(ctx, "GONE-BEFORE-RECORD")
+				if err != nil || !got.Approved || got.AmountCents != 48_50 || !got.TimedOut || got.Status != fuelportal.AuthorizationHeld {
+					t.Fatalf("record = %+v, %v", got, err)
+				}
+				if held := p.held(t) - before; held != 50_00 {
+					t.Fatalf("wallet holds %d more, want the answer's 4850 and its fee once", held)
+				}
+				if left, _ := filepath.Glob(filepath.Join(dir, "*")); len(left) != 0 {
+					t.Fatalf("journals left after the record: %v", left)
+				}
+			}
+			replay()
+			// The same journal once more (a process that adopted it stopped
+			// before removing it): nothing more is recorded.
+			if err := os.WriteFile(journals[0], kept, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			replay()
+		})
+	}
+}
+
+// The network's capture reaches another process before the stand-in's
+// approval is recorded: it is answered 503 (sent again), nothing moves;
+// once the approval is recorded the capture sent again takes its hold.
+func TestCaptureNetwork_BeforeTheStandInsRecordIsSentAgain(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		p := newPump(t, db, fuelportal.TimeoutApprove)
+		answering := purchases.New(purchases.Deps{DB: db, Logger: p.svc.Logger}) // the process that answered
+		if err := answering.StandIn().Refresh(ctx, 0); err != nil {
+			t.Fatal(err)
+		}
+		r := p.request("ELSEWHERE-1", p.limited, 80_00)
+		r.Issuer, r.AmountControllable, r.ReceivedAt, r.Created = fuelportal.IssuerNetwork, true, time.Now().UTC(), time.Now().UTC()
+		a := answering.StandIn().Answer(r)
+		if !a.Approved {
+			t.Fatalf("stand-in answer = %+v", a)
+		}
+		balance, _ := db.WalletBalance(ctx, p.company)
+		capture := &fuelportal.CardPurchase{NetworkTransactionID: "CAP-ELSEWHERE-1", AuthorizationID: r.ID, CardNumber: p.limited,
+			LocationID: 412, Gallons: 10_000, RetailPrice: 3859, TransactionDate: time.Now().UTC().Add(-time.Minute)}
+		_, _, err := p.svc.Record(ctx, capture)
+		if fuelportal.ErrorCode(err) != fuelportal.EUNAVAILABLE || fuelportal.ErrorMessage(err) != purchases.MsgAuthorizationNotRecordedYet {
+			t.Fatalf("capture before the record: %v, want 503 to send it again", err)
+		}
+		if b, _ := db.WalletBalance(ctx, p.company); b != balance {
+			t.Fatalf("the refused capture moved money: %d → %d", balance, b)
+		}
+
+		answering.StandIn().Record(r, a)
+		if err := answering.StandIn().Wait(ctx); err != nil {
+			t.Fatal(err)
+		}
+		held := p.held(t)
+		tr, created, err := p.svc.Record(ctx, capture)
+		if err != nil || !created || tr.Status != fuelportal.TransactionApproved {
+			t.Fatalf("capture sent again: %+v, %v", tr, err)
+		}
+		got, _ := db.Authorization(ctx, r.ID)
+		if got.Status != fuelportal.AuthorizationCaptured || p.held(t) != held-50_00 {
+			t.Fatalf("authorization %s, held %d → %d: want captured and its hold released", got.Status, held, p.held(t))
+		}
+		if b, _ := db.WalletBalance(ctx, p.company); b != balance-tr.FundedTotalCents {
+			t.Fatalf("balance %d, want %d less the purchase's %d", b, balance, tr.FundedTotalCents)
+		}
+	})
 }

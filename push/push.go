@@ -3,7 +3,7 @@
 // browser (RFC 8291, aes128gcm) and signed with the deployment's VAPID key
 // (RFC 8292), through github.com/SherClockHolmes/webpush-go.
 //
-// The event dispatcher queues a notification (store.DB.DispatchEvent: one
+// The event dispatcher queues a notification (store.DB.DispatchBatch: one
 // durable message per subscription of each recipient the event's route
 // names, as their preferences allow). A Sender in each server process claims due messages, posts
 // them to the push services, retries failures with exponential backoff and

@@ -8,11 +8,12 @@ what=${1:-all}
 need_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 web() {
-  # npm ci only when package-lock.json changed since the last install.
+  # npm ci only when package-lock.json changed since the last install; packages already in
+  # npm's cache are taken from it without asking the registry again (the lock file pins them).
   local stamp=web/node_modules/.install-stamp
   if [ ! -f "$stamp" ] || [ web/package-lock.json -nt "$stamp" ]; then
     echo "==> npm ci (web)"
-    (cd web && npm ci --no-audit --no-fund --loglevel=error)
+    (cd web && npm ci --prefer-offline --no-audit --no-fund --loglevel=error)
     touch "$stamp"
   fi
   # Some npm packages ship Go files; a go.mod here keeps them out of ./... .

@@ -291,8 +291,14 @@ func (db *DB) CompanyAuthorizationTimeout(ctx context.Context, companyID int64) 
 // SetCompanyAuthorizationTimeout saves the company's answer on timeout.
 func (db *DB) SetCompanyAuthorizationTimeout(ctx context.Context, companyID int64, t fuelportal.AuthorizationTimeout) error {
 	return db.InTx(ctx, func(tx *Tx) error {
-		_, err := tx.Exec(ctx, `UPDATE companies SET authorization_on_timeout = ? WHERE id = ?`, t, companyID)
-		return err
+		var was string
+		if err := tx.QueryRow(ctx, `SELECT authorization_on_timeout FROM companies WHERE id = ?`, companyID).Scan(&was); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE companies SET authorization_on_timeout = ? WHERE id = ?`, t, companyID); err != nil {
+			return err
+		}
+		return tx.auditCompany(ctx, companyID, map[string]any{"authorizationOnTimeout": was}, map[string]any{"authorizationOnTimeout": t})
 	})
 }
 

@@ -171,7 +171,10 @@ func TestCaptureNetworkPurchase_RefusesAllButAnOpenAuthorizationOfTheCard(t *tes
 		if _, found, _ := db.ReleaseIssuerAuthorization(ctx, fuelportal.IssuerStripe, "held-other"); found {
 			t.Fatal("a network authorization was found as Stripe's")
 		}
-		for _, auth := range []string{"unknown", "held-other", "declined", "reversed"} {
+		if _, _, err := flow(db).Record(ctx, networkCapture("cap-unknown", "unknown", f.active.CardNumber, f.station.ID, 20_000)); fuelportal.ErrorCode(err) != fuelportal.EUNAVAILABLE {
+			t.Errorf("capture of an authorization not recorded: %v, want 503 (sent again)", err)
+		}
+		for _, auth := range []string{"held-other", "declined", "reversed"} {
 			_, _, err := flow(db).Record(ctx, networkCapture("cap-"+auth, auth, f.active.CardNumber, f.station.ID, 20_000))
 			if msgs := fuelportal.ErrorFields(err)["authorizationId"]; len(msgs) != 1 || msgs[0] != purchases.MsgAuthorizationNotOpen {
 				t.Errorf("capture of %s: %v, want the one authorizationId error", auth, err)

@@ -51,7 +51,12 @@ func (db *DB) CardNumberTaken(ctx context.Context, number string) (taken bool, e
 // AddCard saves a newly issued card c of its company and sets its ID and
 // timestamps. A taken card number is ECONFLICT.
 func (db *DB) AddCard(ctx context.Context, c *fuelportal.Card) error {
-	return db.InTx(ctx, func(tx *Tx) error { return tx.CreateCard(ctx, c) })
+	return db.InTx(ctx, func(tx *Tx) error {
+		if err := tx.CreateCard(ctx, c); err != nil {
+			return err
+		}
+		return tx.auditCard(ctx, c.CompanyID, c.ID, fuelportal.AuditCardOrdered, nil, cardAudit(c))
+	})
 }
 
 // IssuingCardholder returns the company's cardholder id at issuer, "" when

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"strings"
 
 	"fuelportal"
@@ -58,14 +57,13 @@ func (db *DB) UpdateCard(ctx context.Context, companyID int64, upd fuelportal.Ca
 		return nil, err
 	}
 	err = db.InTx(ctx, func(tx *Tx) error {
-		var was fuelportal.CardStatus
-		var holder sql.NullInt64
-		err := tx.QueryRow(ctx, `SELECT status, driver_user_id FROM cards WHERE company_id = ? AND card_number = ?`, companyID, upd.CardNumber).Scan(&was, &holder)
+		before, err := scanOwnerCard(tx.QueryRow(ctx, `SELECT `+ownerCardColumns+` FROM cards WHERE company_id = ? AND card_number = ?`, companyID, upd.CardNumber))
 		if isNoRows(err) {
 			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
 		} else if err != nil {
 			return err
 		}
+		was, holder := before.Status, before.DriverUserID
 		res, err := tx.Exec(ctx, `
 			UPDATE cards SET driver_name = ?, driver_id = ?, unit_number = ?, status = ?, prompt = COALESCE(?, prompt), updated_at = ?
 			WHERE company_id = ? AND card_number = ?`,
@@ -82,10 +80,13 @@ func (db *DB) UpdateCard(ctx context.Context, companyID int64, upd fuelportal.Ca
 		if err != nil {
 			return err
 		}
+		if err := tx.auditCard(ctx, companyID, card.ID, fuelportal.AuditCardUpdated, cardAudit(before), cardAudit(card)); err != nil {
+			return err
+		}
 		// Its driver hears of a deactivation before standing at a pump.
-		if was == fuelportal.CardActive && upd.Status == fuelportal.CardInactive && holder.Int64 != 0 {
+		if was == fuelportal.CardActive && upd.Status == fuelportal.CardInactive && holder != 0 {
 			n := fuelportal.CardDeactivatedNotice(companyID, upd.CardNumber)
-			err = tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventCardDeactivated, CompanyID: companyID, UserID: holder.Int64, Notice: &n})
+			err = tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventCardDeactivated, CompanyID: companyID, UserID: holder, Notice: &n})
 		}
 		return err
 	})

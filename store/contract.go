@@ -83,6 +83,10 @@ func (db *DB) SetPlannerCosts(ctx context.Context, companyID int64, costs fuelpo
 		return nil, err
 	}
 	err = db.InTx(ctx, func(tx *Tx) error {
+		was, err := tx.Contract(ctx, companyID)
+		if err != nil {
+			return err
+		}
 		// Only the two terms change: one statement, so that a concurrent
 		// change of the other terms is never overwritten.
 		res, err := tx.Exec(ctx, `
@@ -100,8 +104,14 @@ func (db *DB) SetPlannerCosts(ctx context.Context, companyID int64, costs fuelpo
 				return err
 			}
 		}
-		c, err = tx.Contract(ctx, companyID)
-		return err
+		if c, err = tx.Contract(ctx, companyID); err != nil {
+			return err
+		}
+		return tx.auditCompany(ctx, companyID, plannerCostsAudit(was), plannerCostsAudit(c))
 	})
 	return c, err
+}
+
+func plannerCostsAudit(c *fuelportal.Contract) map[string]any {
+	return map[string]any{"outOfRouteTenthCentsPerMile": c.OutOfRouteTenthCentsPerMile, "stopCostCents": c.StopCostCents}
 }

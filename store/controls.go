@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"time"
 
 	"fuelportal"
@@ -71,12 +72,19 @@ func (db *DB) SaveCompanyControls(ctx context.Context, companyID int64, c fuelpo
 		return nil, err
 	}
 	err = db.InTx(ctx, func(tx *Tx) error {
-		_, err := tx.Exec(ctx, `
+		before, err := tx.companyControls(ctx, companyID)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `
 			INSERT INTO company_controls (company_id, rules, time_zone, prompt, updated_at) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (company_id) DO UPDATE SET rules = excluded.rules, time_zone = excluded.time_zone, prompt = excluded.prompt,
 				updated_at = excluded.updated_at`,
-			companyID, rules, c.TimeZone, c.Prompt, tx.Now)
-		return err
+			companyID, rules, c.TimeZone, c.Prompt, tx.Now); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditCompanyControlsSet,
+			ObjectType: fuelportal.AuditObjectCompany, ObjectID: strconv.FormatInt(companyID, 10), Before: before, After: c})
 	})
 	if err != nil {
 		return nil, err
@@ -119,11 +127,21 @@ func (db *DB) SaveCardControls(ctx context.Context, companyID int64, cardNumber 
 		if err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `
+		var was sql.NullString
+		if err := tx.QueryRow(ctx, `SELECT rules FROM card_controls WHERE card_id = ?`, cardID).Scan(&was); err != nil && !isNoRows(err) {
+			return err
+		}
+		before, err := parseControls(was)
+		if err != nil {
+			return err
+		}
+		if _, err = tx.Exec(ctx, `
 			INSERT INTO card_controls (card_id, company_id, rules, updated_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (card_id) DO UPDATE SET rules = excluded.rules, updated_at = excluded.updated_at`,
-			cardID, companyID, rules, tx.Now)
-		return err
+			cardID, companyID, rules, tx.Now); err != nil {
+			return err
+		}
+		return tx.auditCard(ctx, companyID, cardID, fuelportal.AuditCardControlsSet, before, c)
 	})
 	return c, err
 }
@@ -139,8 +157,11 @@ func (db *DB) GrantOverride(ctx context.Context, companyID int64, cardNumber str
 		if err != nil {
 			return err
 		}
-		until, err = tx.GrantOverride(ctx, companyID, cardID, hours, liftsPrompt)
-		return err
+		if until, err = tx.GrantOverride(ctx, companyID, cardID, hours, liftsPrompt); err != nil {
+			return err
+		}
+		return tx.auditCard(ctx, companyID, cardID, fuelportal.AuditOverrideGranted, nil,
+			map[string]any{"hours": hours, "until": until, "liftsPrompt": liftsPrompt})
 	})
 	return until, err
 }
@@ -167,8 +188,14 @@ func (db *DB) EndOverride(ctx context.Context, companyID int64, cardNumber strin
 		if err != nil {
 			return err
 		}
-		_, err = tx.Exec(ctx, `DELETE FROM card_overrides WHERE card_id = ?`, cardID)
-		return err
+		var until nullTime
+		if err := tx.QueryRow(ctx, `SELECT until FROM card_overrides WHERE card_id = ?`, cardID).Scan(&until); err != nil && !isNoRows(err) {
+			return err
+		}
+		if _, err = tx.Exec(ctx, `DELETE FROM card_overrides WHERE card_id = ?`, cardID); err != nil {
+			return err
+		}
+		return tx.auditCard(ctx, companyID, cardID, fuelportal.AuditOverrideEnded, map[string]any{"until": until.Time}, map[string]any{"until": tx.Now})
 	})
 }
 

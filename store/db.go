@@ -341,6 +341,8 @@ type Tx struct {
 	wallets []*walletChange
 	// beforeCommit are the checks BeforeCommit added.
 	beforeCommit []func() error
+	// audits are the audit rows Audit recorded, written last (writeAudits).
+	audits []*fuelportal.AuditEvent
 }
 
 // BeforeCommit adds check, run after every statement of the transaction
@@ -470,6 +472,10 @@ func (db *DB) runTx(ctx, parent context.Context, pool *sql.DB, opts *sql.TxOptio
 		return err
 	}
 	if err := tx.settleWallets(ctx); err != nil {
+		_ = sqlTx.Rollback()
+		return err
+	}
+	if err := tx.writeAudits(ctx); err != nil {
 		_ = sqlTx.Rollback()
 		return err
 	}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
 
 	"fuelportal"
 )
@@ -74,8 +75,8 @@ func (db *DB) DriverRequests(ctx context.Context, companyID int64) ([]*fuelporta
 
 // DecideDriverRequest approves (DriverApproved) or declines
 // (DriverRejected) the pending request of driver userID in company
-// companyID, and queues the notice mail returns for each driver it decides
-// in the same transaction. It returns the drivers decided, the one asked
+// companyID, and publishes driver.decided for each driver it decides, in
+// the same transaction, with the mail notice returns as its answer. It returns the drivers decided, the one asked
 // about first.
 //
 // Approving makes the driver the card's holder (see assignCardHolder: the
@@ -141,6 +142,17 @@ func (db *DB) DecideDriverRequest(ctx context.Context, companyID, userID int64, 
 				decided = append(decided, other)
 			}
 		}
+		for i, d := range decided {
+			status := fuelportal.DriverRejected
+			if i == 0 {
+				status = decision
+			}
+			if err := tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditDriverDecided,
+				ObjectType: fuelportal.AuditObjectDriver, ObjectID: strconv.FormatInt(d.ID, 10),
+				Before: map[string]any{"status": fuelportal.DriverPending}, After: map[string]any{"status": status, "email": d.Email}}); err != nil {
+				return err
+			}
+		}
 		if notice == nil {
 			return nil
 		}
@@ -150,7 +162,7 @@ func (db *DB) DecideDriverRequest(ctx context.Context, companyID, userID int64, 
 				status = decision
 			}
 			if m := notice(d, status); m != nil {
-				if err := tx.EnqueueMail(ctx, m); err != nil {
+				if err := tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventDriverDecided, CompanyID: companyID, UserID: d.ID, Mail: m}); err != nil {
 					return err
 				}
 			}

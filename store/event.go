@@ -11,7 +11,7 @@ import (
 )
 
 // The stream of events (migration 00720): Publish writes one row in the
-// transaction that makes the event happen; DispatchEvent derives what
+// transaction that makes the event happen; DispatchBatch derives what
 // each audience hears of it (fuelportal.EventRoutes) and marks it
 // dispatched in one transaction, so an event is fanned out exactly once
 // whichever process does it and whenever (a process that stopped after
@@ -63,72 +63,107 @@ func (db *DB) Publish(ctx context.Context, e *fuelportal.Event) error {
 // look at.
 const maxEventAttempts = 5
 
-// DispatchEvent derives the oldest undispatched event and marks it
-// dispatched, in one transaction; it reports false when there was none.
-// On PostgreSQL an event another dispatcher holds is skipped (FOR UPDATE
-// SKIP LOCKED); SQLite's writers are serialised. A failed fan-out is
-// rolled back and counted against the event (maxEventAttempts).
-func (db *DB) DispatchEvent(ctx context.Context) (bool, error) {
-	var e *fuelportal.Event
+// dispatchBatch is how many events one dispatch transaction derives: a
+// burst (the demo's seeded history, an import) commits once per batch,
+// not once per event.
+const dispatchBatch = 200
+
+// DispatchBatch derives the oldest undispatched events, up to
+// dispatchBatch, and marks them dispatched, in one transaction; it
+// returns how many (0: none waited). On PostgreSQL events another
+// dispatcher holds are skipped (FOR UPDATE SKIP LOCKED); SQLite's writers
+// are serialised. A failed fan-out rolls the batch back and is counted
+// against its event (maxEventAttempts), so the next batch goes on without
+// it once it is spent: then it answers 1 (an attempt counted) with the
+// error, and 0 with any other error.
+func (db *DB) DispatchBatch(ctx context.Context) (int, error) {
+	var failed *fuelportal.Event
 	var fanOutErr error
+	n := 0
 	err := db.InTx(ctx, func(tx *Tx) error {
+		n, failed, fanOutErr = 0, nil, nil
 		lock := ""
 		if tx.Engine() == Postgres {
 			lock = ` FOR UPDATE SKIP LOCKED`
 		}
-		var payload string
-		var muted int64
-		var created nullTime
-		e = &fuelportal.Event{}
-		err := tx.QueryRow(ctx, `SELECT id, type, company_id, payload, muted, created_at FROM events
-			WHERE dispatched_at IS NULL AND attempts < ? ORDER BY id LIMIT 1`+lock, maxEventAttempts).
-			Scan(&e.ID, &e.Type, &e.CompanyID, &payload, &muted, &created)
-		if isNoRows(err) {
-			e = nil
-			return nil
-		} else if err != nil {
+		rows, err := tx.Query(ctx, `SELECT id, type, company_id, payload, muted, created_at FROM events
+			WHERE dispatched_at IS NULL AND attempts < ? ORDER BY id LIMIT ?`+lock, maxEventAttempts, dispatchBatch)
+		if err != nil {
 			return err
 		}
-		e.Muted, e.CreatedAt = muted == 1, created.Time
-		var p struct {
-			eventPayload
-			Data json.RawMessage `json:"data"`
+		var batch []*fuelportal.Event
+		var payloads []string
+		for rows.Next() {
+			e := &fuelportal.Event{}
+			var payload string
+			var muted int64
+			var created nullTime
+			if err := rows.Scan(&e.ID, &e.Type, &e.CompanyID, &payload, &muted, &created); err != nil {
+				rows.Close()
+				return err
+			}
+			e.Muted, e.CreatedAt = muted == 1, created.Time
+			batch, payloads = append(batch, e), append(payloads, payload)
 		}
-		if fanOutErr = json.Unmarshal([]byte(payload), &p); fanOutErr != nil {
-			return fanOutErr
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return err
 		}
-		e.UserID, e.Alert, e.Notice, e.Mail = p.UserID, p.Alert, p.Notice, p.Mail
-		if len(p.Data) > 0 {
-			e.Data = p.Data
+		for i, e := range batch {
+			var p struct {
+				eventPayload
+				Data json.RawMessage `json:"data"`
+			}
+			if fanOutErr = json.Unmarshal([]byte(payloads[i]), &p); fanOutErr == nil {
+				e.UserID, e.Alert, e.Notice, e.Mail = p.UserID, p.Alert, p.Notice, p.Mail
+				if len(p.Data) > 0 {
+					e.Data = p.Data
+				}
+				fanOutErr = tx.deliverEvent(ctx, e)
+			}
+			if fanOutErr != nil {
+				failed = e
+				return fanOutErr
+			}
 		}
-		if fanOutErr = tx.deliverEvent(ctx, e); fanOutErr != nil {
-			return fanOutErr
+		if len(batch) == 0 {
+			return nil
 		}
-		_, err = tx.Exec(ctx, `UPDATE events SET dispatched_at = ? WHERE id = ?`, tx.Now, e.ID)
-		return err
+		args := []any{tx.Now}
+		for _, e := range batch {
+			args = append(args, e.ID)
+		}
+		if _, err := tx.Exec(ctx, `UPDATE events SET dispatched_at = ? WHERE id IN (`+placeholders(len(batch))+`)`, args...); err != nil {
+			return err
+		}
+		n = len(batch)
+		return nil
 	})
-	if fanOutErr != nil && e != nil {
+	if failed != nil {
 		if err := db.InTx(ctx, func(tx *Tx) error {
-			_, err := tx.Exec(ctx, `UPDATE events SET attempts = attempts + 1, last_error = ? WHERE id = ?`, clip(fanOutErr.Error(), 500), e.ID)
+			_, err := tx.Exec(ctx, `UPDATE events SET attempts = attempts + 1, last_error = ? WHERE id = ?`, clip(fanOutErr.Error(), 500), failed.ID)
 			return err
 		}); err != nil {
-			return true, err
+			return 0, err
 		}
-		return true, fmt.Errorf("dispatch event %d (%s): %w", e.ID, e.Type, fanOutErr)
+		return 1, fmt.Errorf("dispatch event %d (%s): %w", failed.ID, failed.Type, fanOutErr)
 	}
-	return e != nil && err == nil, err
+	if err != nil {
+		return 0, err
+	}
+	return n, nil
 }
 
 // DispatchEvents dispatches events until none is left (or ctx ends, or
-// one fails) and returns how many it dispatched.
+// a batch fails) and returns how many it dispatched.
 func (db *DB) DispatchEvents(ctx context.Context) (int, error) {
 	n := 0
 	for ctx.Err() == nil {
-		found, err := db.DispatchEvent(ctx)
-		if err != nil || !found {
+		done, err := db.DispatchBatch(ctx)
+		if err != nil || done == 0 {
 			return n, err
 		}
-		n++
+		n += done
 	}
 	return n, ctx.Err()
 }
@@ -199,6 +234,11 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 			return err
 		}
 	}
+	if route.AnswerMail && e.UserID != 0 && e.Mail != nil {
+		if err := tx.mailAnswer(ctx, e); err != nil {
+			return err
+		}
+	}
 	var to fuelportal.PushRecipients
 	if ownerPref != "" && (alert != nil || route.OwnersPush) {
 		to.OwnersOf, to.Roles = e.CompanyID, route.OfficeAudience()
@@ -248,6 +288,21 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 		}
 	}
 	return nil
+}
+
+// mailAnswer mails e.Mail to the user e names, at their address, when
+// they are a user of e's company.
+func (tx *Tx) mailAnswer(ctx context.Context, e *fuelportal.Event) error {
+	var email string
+	err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = ? AND company_id = ?`, e.UserID, e.CompanyID).Scan(&email)
+	if isNoRows(err) || err == nil && email == "" {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	m := *e.Mail
+	m.To = email
+	return tx.EnqueueMail(ctx, &m)
 }
 
 // enqueueNoticePush queues notice n as a push to every subscription of

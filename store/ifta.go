@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -45,7 +46,11 @@ func (db *DB) ReplaceIFTACompanyRates(ctx context.Context, companyID, userID int
 			func(r fuelportal.IFTARate) []any {
 				return []any{companyID, r.Year, r.Quarter, r.Jurisdiction, r.FuelType, r.Rate, r.Surcharge, userID, tx.Now}
 			})
-		return err
+		if err != nil {
+			return err
+		}
+		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditIFTARatesSet, ObjectType: fuelportal.AuditObjectIFTARates,
+			ObjectID: strconv.FormatInt(companyID, 10), After: map[string]any{"quarters": quarters, "rows": len(rates)}})
 	})
 	return quarters, err
 }
@@ -109,7 +114,12 @@ func (tx *Tx) iftaQuarterClosed(ctx context.Context, companyID int64, date, fuel
 
 // AddIFTAMiles records manual miles entry e and sets its ID and CreatedAt.
 func (db *DB) AddIFTAMiles(ctx context.Context, e *fuelportal.IFTAMilesEntry) error {
-	return db.InTx(ctx, func(tx *Tx) error { return tx.AddIFTAMiles(ctx, e) })
+	return db.InTx(ctx, func(tx *Tx) error {
+		if err := tx.AddIFTAMiles(ctx, e); err != nil {
+			return err
+		}
+		return tx.auditIFTAEntry(ctx, fuelportal.AuditIFTAEntryAdded, e.CompanyID, "miles", e.ID, nil, iftaMilesAudit(e))
+	})
 }
 
 // AddIFTAMiles is DB.AddIFTAMiles within tx.
@@ -146,18 +156,20 @@ func (db *DB) IFTAMilesEntries(ctx context.Context, companyID int64, fromDate, t
 // closed (the closed return was computed with it).
 func (db *DB) DeleteIFTAMiles(ctx context.Context, companyID, id int64) error {
 	return db.InTx(ctx, func(tx *Tx) error {
-		var date string
-		err := tx.QueryRow(ctx, `SELECT date FROM ifta_miles WHERE id = ? AND company_id = ?`, id, companyID).Scan(&date)
+		e, err := scanIFTAMiles(tx.QueryRow(ctx, `SELECT `+iftaMilesColumns+` FROM ifta_miles WHERE id = ? AND company_id = ?`, id, companyID))
 		if err != nil {
 			return notFound(err, "Miles entry not found")
 		}
+		date := e.Date
 		if closed, err := tx.iftaQuarterClosed(ctx, companyID, date, ""); err != nil {
 			return err
 		} else if closed {
 			return fuelportal.Errorf(fuelportal.ECONFLICT, "The return of this entry's quarter is closed: its entries are kept as filed")
 		}
-		_, err = tx.Exec(ctx, `DELETE FROM ifta_miles WHERE id = ? AND company_id = ?`, id, companyID)
-		return err
+		if _, err = tx.Exec(ctx, `DELETE FROM ifta_miles WHERE id = ? AND company_id = ?`, id, companyID); err != nil {
+			return err
+		}
+		return tx.auditIFTAEntry(ctx, fuelportal.AuditIFTAEntryDeleted, companyID, "miles", id, iftaMilesAudit(&e), nil)
 	})
 }
 
@@ -168,7 +180,12 @@ func (db *DB) DeleteIFTAMiles(ctx context.Context, companyID, id int64) error {
 // same jurisdiction on that day (from dayFrom to before dayTo, the day's
 // instants in the company's zone).
 func (db *DB) AddIFTAFuel(ctx context.Context, e *fuelportal.IFTAFuelEntry, dayFrom, dayTo time.Time) error {
-	return db.InTx(ctx, func(tx *Tx) error { return tx.AddIFTAFuel(ctx, e, dayFrom, dayTo) })
+	return db.InTx(ctx, func(tx *Tx) error {
+		if err := tx.AddIFTAFuel(ctx, e, dayFrom, dayTo); err != nil {
+			return err
+		}
+		return tx.auditIFTAEntry(ctx, fuelportal.AuditIFTAEntryAdded, e.CompanyID, "fuel", e.ID, nil, iftaFuelAudit(e))
+	})
 }
 
 // AddIFTAFuel is DB.AddIFTAFuel within tx.
@@ -234,18 +251,20 @@ func (db *DB) IFTAFuelEntries(ctx context.Context, companyID int64, fromDate, to
 // and fuel is closed.
 func (db *DB) DeleteIFTAFuel(ctx context.Context, companyID, id int64) error {
 	return db.InTx(ctx, func(tx *Tx) error {
-		var date, fuelType string
-		err := tx.QueryRow(ctx, `SELECT date, fuel_type FROM ifta_fuel WHERE id = ? AND company_id = ?`, id, companyID).Scan(&date, &fuelType)
+		e, err := scanIFTAFuel(tx.QueryRow(ctx, `SELECT `+iftaFuelColumns+` FROM ifta_fuel WHERE id = ? AND company_id = ?`, id, companyID))
 		if err != nil {
 			return notFound(err, "Fuel entry not found")
 		}
+		date, fuelType := e.Date, e.FuelType
 		if closed, err := tx.iftaQuarterClosed(ctx, companyID, date, fuelType); err != nil {
 			return err
 		} else if closed {
 			return fuelportal.Errorf(fuelportal.ECONFLICT, "The return of this entry's quarter is closed: its entries are kept as filed")
 		}
-		_, err = tx.Exec(ctx, `DELETE FROM ifta_fuel WHERE id = ? AND company_id = ?`, id, companyID)
-		return err
+		if _, err = tx.Exec(ctx, `DELETE FROM ifta_fuel WHERE id = ? AND company_id = ?`, id, companyID); err != nil {
+			return err
+		}
+		return tx.auditIFTAEntry(ctx, fuelportal.AuditIFTAEntryDeleted, companyID, "fuel", id, iftaFuelAudit(&e), nil)
 	})
 }
 
@@ -373,6 +392,10 @@ func (db *DB) CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedRetur
 		if isNoRows(err) {
 			return fuelportal.Errorf(fuelportal.ECONFLICT, "The %s return of %dQ%d is already closed", r.FuelType, r.Year, r.Quarter)
 		} else if err != nil {
+			return err
+		}
+		if err := tx.Audit(ctx, fuelportal.AuditChange{CompanyID: r.CompanyID, Kind: fuelportal.AuditIFTAReturnClosed, ObjectType: fuelportal.AuditObjectIFTAReturn,
+			ObjectID: fmt.Sprintf("%dQ%d-%s", r.Year, r.Quarter, r.FuelType), After: map[string]any{"closedAt": r.ClosedAt}}); err != nil {
 			return err
 		}
 		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventIFTAReturnClosed, CompanyID: r.CompanyID, Data: fuelportal.WebhookIFTAReturn{
@@ -533,4 +556,20 @@ func (db *DB) IFTAFirstRecords(ctx context.Context, companyID int64) (firstDate 
 		return err
 	})
 	return firstDate, closedYear, closedQuarter, err
+}
+
+// auditIFTAEntry records change kind of the company's IFTA entry id of
+// kind entry ("miles" or "fuel"), named "<entry>-<id>".
+func (tx *Tx) auditIFTAEntry(ctx context.Context, kind fuelportal.AuditKind, companyID int64, entry string, id int64, before, after any) error {
+	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: kind, ObjectType: fuelportal.AuditObjectIFTAEntry,
+		ObjectID: entry + "-" + strconv.FormatInt(id, 10), Before: before, After: after})
+}
+
+func iftaMilesAudit(e *fuelportal.IFTAMilesEntry) map[string]any {
+	return map[string]any{"unitNumber": e.UnitNumber, "date": e.Date, "jurisdiction": e.Jurisdiction, "milesTenths": e.MilesTenths, "note": e.Note}
+}
+
+func iftaFuelAudit(e *fuelportal.IFTAFuelEntry) map[string]any {
+	return map[string]any{"unitNumber": e.UnitNumber, "date": e.Date, "jurisdiction": e.Jurisdiction, "gallons": e.Gallons,
+		"fuelType": e.FuelType, "taxPaid": e.TaxPaid, "vendor": e.Vendor}
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
 	"strings"
 
 	"fuelportal"
@@ -98,9 +99,18 @@ func (db *DB) ChangeMember(ctx context.Context, companyID, actorID, id int64, ch
 		if err := decide(actor, target, owners); err != nil {
 			return err
 		}
+		audited := func(m *fuelportal.Member) map[string]any {
+			if m == nil {
+				return nil
+			}
+			return map[string]any{"email": m.Email, "role": m.Role, "groupId": m.GroupID, "status": m.Status}
+		}
 		if change == nil {
-			_, err := tx.Exec(ctx, `DELETE FROM users WHERE id = ?`, id)
-			return err
+			if _, err := tx.Exec(ctx, `DELETE FROM users WHERE id = ?`, id); err != nil {
+				return err
+			}
+			return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditMemberRemoved,
+				ObjectType: fuelportal.AuditObjectMember, ObjectID: strconv.FormatInt(id, 10), Before: audited(target)})
 		}
 		if change.GroupID != nil && *change.GroupID != 0 {
 			if err := tx.groupOf(ctx, companyID, *change.GroupID); err != nil {
@@ -126,8 +136,11 @@ func (db *DB) ChangeMember(ctx context.Context, companyID, actorID, id int64, ch
 				return err
 			}
 		}
-		m, err = tx.memberOf(ctx, companyID, id)
-		return err
+		if m, err = tx.memberOf(ctx, companyID, id); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditMemberChanged,
+			ObjectType: fuelportal.AuditObjectMember, ObjectID: strconv.FormatInt(id, 10), Before: audited(target), After: audited(m)})
 	})
 	return m, err
 }
@@ -156,8 +169,11 @@ func (db *DB) CreateGroup(ctx context.Context, g *fuelportal.Group) error {
 			g.CompanyID, g.Name, g.CreatedAt).Scan(&g.ID)
 		if isUniqueViolation(err) {
 			return fuelportal.Errorf(fuelportal.ECONFLICT, "A group of this name exists")
+		} else if err != nil {
+			return err
 		}
-		return err
+		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: g.CompanyID, Kind: fuelportal.AuditGroupCreated,
+			ObjectType: fuelportal.AuditObjectGroup, ObjectID: strconv.FormatInt(g.ID, 10), After: map[string]any{"name": g.Name}})
 	})
 }
 
@@ -221,6 +237,11 @@ func (db *DB) CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, 
 			inv.CompanyID, inv.Email, inv.Role, nullInt(inv.GroupID), tokenHash, nullInt(inv.InvitedBy), inv.ExpiresAt, inv.CreatedAt).Scan(&inv.ID); err != nil {
 			return err
 		}
+		if err := tx.Audit(ctx, fuelportal.AuditChange{CompanyID: inv.CompanyID, Kind: fuelportal.AuditInvitationSent,
+			ObjectType: fuelportal.AuditObjectInvitation, ObjectID: strconv.FormatInt(inv.ID, 10),
+			After: map[string]any{"email": inv.Email, "role": inv.Role, "groupId": inv.GroupID, "expiresAt": inv.ExpiresAt}}); err != nil {
+			return err
+		}
 		return tx.Publish(ctx, event)
 	})
 }
@@ -259,7 +280,8 @@ func (db *DB) RevokeInvitation(ctx context.Context, companyID, id int64) error {
 		if n, _ := res.RowsAffected(); n == 0 {
 			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Invitation not found")
 		}
-		return nil
+		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditInvitationRevoked,
+			ObjectType: fuelportal.AuditObjectInvitation, ObjectID: strconv.FormatInt(id, 10)})
 	})
 }
 
@@ -286,8 +308,15 @@ func (db *DB) AcceptInvitation(ctx context.Context, tokenHash string, user *fuel
 		if err := tx.CreateUser(ctx, user); err != nil {
 			return err
 		}
-		u, err = tx.UserByID(ctx, user.ID)
-		return err
+		if u, err = tx.UserByID(ctx, user.ID); err != nil {
+			return err
+		}
+		// The invitee joins signed out: the new member is who acts.
+		actor, _ := fuelportal.ActorFromContext(ctx)
+		actor.UserID, actor.Email, actor.Role = u.ID, u.Email, string(inv.Role)
+		return tx.Audit(fuelportal.NewContextWithActor(ctx, actor), fuelportal.AuditChange{CompanyID: inv.CompanyID,
+			Kind: fuelportal.AuditMemberJoined, ObjectType: fuelportal.AuditObjectMember, ObjectID: strconv.FormatInt(u.ID, 10),
+			After: map[string]any{"email": u.Email, "role": inv.Role, "groupId": inv.GroupID, "invitation": inv.ID}})
 	})
 	return u, err
 }
@@ -297,19 +326,22 @@ func (db *DB) AcceptInvitation(ctx context.Context, tokenHash string, user *fuel
 // field error.
 func (db *DB) SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error {
 	return db.InTx(ctx, func(tx *Tx) error {
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM cards WHERE company_id = ? AND card_number = ?`, companyID, number).Scan(&n); err != nil {
-			return err
-		}
-		if n == 0 {
-			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
+		var cardID int64
+		var was sql.NullInt64
+		err := tx.QueryRow(ctx, `SELECT id, group_id FROM cards WHERE company_id = ? AND card_number = ?`, companyID, number).Scan(&cardID, &was)
+		if err != nil {
+			return notFound(err, "Card not found")
 		}
 		if groupID != 0 {
 			if err := tx.groupOf(ctx, companyID, groupID); err != nil {
 				return err
 			}
 		}
-		_, err := tx.Exec(ctx, `UPDATE cards SET group_id = ?, updated_at = ? WHERE company_id = ? AND card_number = ?`, nullInt(groupID), tx.Now, companyID, number)
-		return err
+		if _, err := tx.Exec(ctx, `UPDATE cards SET group_id = ?, updated_at = ? WHERE id = ?`, nullInt(groupID), tx.Now, cardID); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditCardUpdated,
+			ObjectType: fuelportal.AuditObjectCard, ObjectID: strconv.FormatInt(cardID, 10),
+			Before: map[string]any{"groupId": was.Int64}, After: map[string]any{"groupId": groupID}})
 	})
 }

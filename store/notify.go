@@ -232,12 +232,23 @@ func (db *DB) SetWalletLowThreshold(ctx context.Context, companyID int64, cents 
 		return fe.Err()
 	}
 	return db.InTx(ctx, func(tx *Tx) error {
-		var v sql.NullInt64
+		var v, was sql.NullInt64
 		if cents != nil {
 			v = sql.NullInt64{Int64: *cents, Valid: true}
 		}
-		_, err := tx.Exec(ctx, `UPDATE companies SET wallet_low_threshold_cents = ? WHERE id = ?`, v, companyID)
-		return err
+		if err := tx.QueryRow(ctx, `SELECT wallet_low_threshold_cents FROM companies WHERE id = ?`, companyID).Scan(&was); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE companies SET wallet_low_threshold_cents = ? WHERE id = ?`, v, companyID); err != nil {
+			return err
+		}
+		threshold := func(n sql.NullInt64) map[string]any {
+			if !n.Valid {
+				return map[string]any{"walletLowThresholdCents": nil}
+			}
+			return map[string]any{"walletLowThresholdCents": n.Int64}
+		}
+		return tx.auditCompany(ctx, companyID, threshold(was), threshold(v))
 	})
 }
 

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
 	"time"
 
 	"fuelportal"
@@ -68,59 +69,65 @@ func (tx *Tx) recordPumpOdometer(ctx context.Context, t *fuelportal.Transaction,
 // ENOTFOUND. The same reading again (vehicle, time, miles and source) is
 // the one kept: r becomes it and nothing is added.
 func (db *DB) AddOdometerReading(ctx context.Context, r *fuelportal.OdometerReading) error {
+	return db.InTx(ctx, func(tx *Tx) error { return tx.AddOdometerReading(ctx, r) })
+}
+
+// AddOdometerReading is DB.AddOdometerReading in tx.
+func (tx *Tx) AddOdometerReading(ctx context.Context, r *fuelportal.OdometerReading) error {
 	fe := fuelportal.FieldErrors{}
 	if r.Miles < 0 || r.Miles > fuelportal.MaxOdometerMiles {
 		fe.Add("odometer", fuelportal.MsgOdometerBounds)
+		return fe.Err()
 	}
-	if err := fe.Err(); err != nil {
+	if r.ReadAt.IsZero() {
+		r.ReadAt = tx.Now
+	}
+	if r.ReadAt.After(tx.Now.Add(time.Minute)) {
+		fe.Add("readAt", fuelportal.MsgOdometerReadAtFuture)
+		return fe.Err()
+	}
+	err := tx.QueryRow(ctx, `SELECT unit_number FROM vehicles WHERE id = ? AND company_id = ?`, r.VehicleID, r.CompanyID).Scan(&r.UnitNumber)
+	if err != nil {
+		return notFound(err, "Vehicle not found")
+	}
+	// The same reading sent again (an app resending what it kept offline,
+	// its first answer lost): the one kept, not a second.
+	same, err := scanOdometer(tx.QueryRow(ctx, `SELECT `+odometerColumns+`
+		FROM odometer_readings r JOIN vehicles v ON v.id = r.vehicle_id
+		WHERE r.vehicle_id = ? AND r.read_at = ? AND r.miles = ? AND r.source = ? ORDER BY r.id LIMIT 1`, r.VehicleID, r.ReadAt, r.Miles, r.Source))
+	if err == nil {
+		*r = *same
+		return nil
+	} else if !isNoRows(err) {
 		return err
 	}
-	return db.InTx(ctx, func(tx *Tx) error {
-		if r.ReadAt.IsZero() {
-			r.ReadAt = tx.Now
+	last, err := tx.lastOdometer(ctx, r.VehicleID, r.ReadAt)
+	if err != nil {
+		return err
+	}
+	next, err := scanOdometer(tx.QueryRow(ctx, `SELECT `+odometerColumns+`
+		FROM odometer_readings r JOIN vehicles v ON v.id = r.vehicle_id
+		WHERE r.vehicle_id = ? AND r.read_at > ? ORDER BY r.read_at, r.id LIMIT 1`, r.VehicleID, r.ReadAt))
+	if isNoRows(err) {
+		next, err = nil, nil
+	} else if err != nil {
+		return err
+	}
+	if !rules.OdometerPossible(last, r.Miles, r.ReadAt) || next != nil && !rules.OdometerPossible(next, r.Miles, r.ReadAt) {
+		// Name the last reading and the readings possible now.
+		if lo, hi, ok := rules.OdometerRange(last, next, r.ReadAt); ok && last != nil {
+			fe.Add("odometer", fuelportal.OdometerRangeMessage(last.Miles, lo, hi))
+		} else {
+			fe.Add("odometer", fuelportal.MsgOdometerNotPossible)
 		}
-		if r.ReadAt.After(tx.Now.Add(time.Minute)) {
-			fe.Add("readAt", fuelportal.MsgOdometerReadAtFuture)
-			return fe.Err()
-		}
-		err := tx.QueryRow(ctx, `SELECT unit_number FROM vehicles WHERE id = ? AND company_id = ?`, r.VehicleID, r.CompanyID).Scan(&r.UnitNumber)
-		if err != nil {
-			return notFound(err, "Vehicle not found")
-		}
-		// The same reading sent again (an app resending what it kept offline,
-		// its first answer lost): the one kept, not a second.
-		same, err := scanOdometer(tx.QueryRow(ctx, `SELECT `+odometerColumns+`
-			FROM odometer_readings r JOIN vehicles v ON v.id = r.vehicle_id
-			WHERE r.vehicle_id = ? AND r.read_at = ? AND r.miles = ? AND r.source = ? ORDER BY r.id LIMIT 1`, r.VehicleID, r.ReadAt, r.Miles, r.Source))
-		if err == nil {
-			*r = *same
-			return nil
-		} else if !isNoRows(err) {
-			return err
-		}
-		last, err := tx.lastOdometer(ctx, r.VehicleID, r.ReadAt)
-		if err != nil {
-			return err
-		}
-		next, err := scanOdometer(tx.QueryRow(ctx, `SELECT `+odometerColumns+`
-			FROM odometer_readings r JOIN vehicles v ON v.id = r.vehicle_id
-			WHERE r.vehicle_id = ? AND r.read_at > ? ORDER BY r.read_at, r.id LIMIT 1`, r.VehicleID, r.ReadAt))
-		if isNoRows(err) {
-			next, err = nil, nil
-		} else if err != nil {
-			return err
-		}
-		if !rules.OdometerPossible(last, r.Miles, r.ReadAt) || next != nil && !rules.OdometerPossible(next, r.Miles, r.ReadAt) {
-			// Name the last reading and the readings possible now.
-			if lo, hi, ok := rules.OdometerRange(last, next, r.ReadAt); ok && last != nil {
-				fe.Add("odometer", fuelportal.OdometerRangeMessage(last.Miles, lo, hi))
-			} else {
-				fe.Add("odometer", fuelportal.MsgOdometerNotPossible)
-			}
-			return fe.Err()
-		}
-		return tx.addOdometer(ctx, r)
-	})
+		return fe.Err()
+	}
+	if err := tx.addOdometer(ctx, r); err != nil {
+		return err
+	}
+	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: r.CompanyID, Kind: fuelportal.AuditOdometerAdded,
+		ObjectType: fuelportal.AuditObjectVehicle, ObjectID: strconv.FormatInt(r.VehicleID, 10),
+		After: map[string]any{"odometer": r.Miles, "readAt": r.ReadAt, "source": r.Source}})
 }
 
 // DriverVehicle returns the company's vehicle whose unit number is the
@@ -207,19 +214,35 @@ func (tx *Tx) vehicleMPGs(ctx context.Context, companyID, vehicleID int64, now t
 	if len(readings) == 0 {
 		return out, nil
 	}
-	fills := map[int64][]fuelportal.Fill{}
-	fillArgs := []any{companyID, earliest}
-	if vehicleID != 0 {
-		fillArgs = append(fillArgs, vehicleID)
+	fills, err := tx.VehicleFills(ctx, companyID, vehicleID, earliest)
+	if err != nil {
+		return nil, err
 	}
-	rows, err = tx.Query(ctx, `
+	for id, rs := range readings {
+		out[id] = fuelportal.MPGWindowsAt(rs, fills[id], now)
+	}
+	return out, nil
+}
+
+// VehicleFills returns the fills that count in the MPG of the company's
+// vehicles (vehicleID 0: all of them), by vehicle id: the approved
+// purchases of fuel for the engine (not DEF nor reefer fuel) after since,
+// in time order.
+func (tx *Tx) VehicleFills(ctx context.Context, companyID, vehicleID int64, since time.Time) (map[int64][]fuelportal.Fill, error) {
+	vehicleCond, args := "", []any{companyID, since}
+	if vehicleID != 0 {
+		vehicleCond = ` AND vehicle_id = ?`
+		args = append(args, vehicleID)
+	}
+	rows, err := tx.Query(ctx, `
 		SELECT vehicle_id, transaction_date, gallons_milli FROM card_transactions
 		WHERE company_id = ? AND vehicle_id IS NOT NULL AND status = 'APPROVED' AND product_code NOT IN ('DEF', 'RFR')
-			AND transaction_date > ?`+vehicleCond, fillArgs...)
+			AND transaction_date > ?`+vehicleCond+` ORDER BY transaction_date, id`, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
+	fills := map[int64][]fuelportal.Fill{}
 	for rows.Next() {
 		var id int64
 		var f fuelportal.Fill
@@ -230,13 +253,7 @@ func (tx *Tx) vehicleMPGs(ctx context.Context, companyID, vehicleID int64, now t
 		f.At = at.Time
 		fills[id] = append(fills[id], f)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	for id, rs := range readings {
-		out[id] = fuelportal.MPGWindowsAt(rs, fills[id], now)
-	}
-	return out, nil
+	return fills, rows.Err()
 }
 
 // checkMPG raises an MPG_DROP alert for the company's owners when the

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
 	"strings"
 
 	"fuelportal"
@@ -52,6 +53,10 @@ func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, mes
 		if isUniqueViolation(err) {
 			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgOverrideRequestPending)
 		} else if err != nil {
+			return err
+		}
+		if err := tx.auditOverrideRequest(ctx, fuelportal.AuditOverrideRequested, req, nil,
+			map[string]any{"cardId": req.CardID, "message": req.Message, "status": req.Status}); err != nil {
 			return err
 		}
 		n := fuelportal.OverrideRequestedNotice(req)
@@ -172,6 +177,10 @@ func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDec
 		if _, err := tx.Exec(ctx, `UPDATE alerts SET read_at = ? WHERE override_request_id = ? AND read_at IS NULL`, now, req.ID); err != nil {
 			return err
 		}
+		if err := tx.auditOverrideRequest(ctx, fuelportal.AuditOverrideDecided, req, map[string]any{"status": fuelportal.OverridePending},
+			map[string]any{"status": req.Status, "hours": d.Hours, "overrideUntil": req.OverrideUntil, "liftsPrompt": req.LiftsPrompt}); err != nil {
+			return err
+		}
 		// The driver's push, e-mail and in-app notice follow, as they chose.
 		company, err := tx.companyControls(ctx, req.CompanyID)
 		if err != nil {
@@ -185,4 +194,10 @@ func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDec
 		return nil, err
 	}
 	return req, nil
+}
+
+// auditOverrideRequest records change kind of override request req.
+func (tx *Tx) auditOverrideRequest(ctx context.Context, kind fuelportal.AuditKind, req *fuelportal.OverrideRequest, before, after any) error {
+	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: req.CompanyID, Kind: kind, ObjectType: fuelportal.AuditObjectOverride,
+		ObjectID: strconv.FormatInt(req.ID, 10), Before: before, After: after})
 }

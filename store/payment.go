@@ -74,7 +74,9 @@ func (db *DB) BeginPayment(ctx context.Context, p *fuelportal.Payment) (stored *
 		).Scan(&p.ID)
 		if err == nil {
 			stored, created = p, true
-			return nil
+			return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: p.CompanyID, Kind: fuelportal.AuditFundingStarted, ObjectType: fuelportal.AuditObjectFunding,
+				ObjectID: strconv.FormatInt(p.ID, 10), After: map[string]any{"amountCents": p.AmountCents, "feeCents": p.FeeCents,
+					"currency": p.Currency, "paymentMethodType": p.PaymentMethodType, "paymentMethodId": p.PaymentMethodID}})
 		} else if !isNoRows(err) {
 			return err
 		}

@@ -21,7 +21,11 @@ func (db *DB) SetTelematicsToken(ctx context.Context, companyID, userID int64, h
 		_, err := tx.Exec(ctx, `INSERT INTO telematics_tokens (company_id, token_hash, created_by, created_at) VALUES (?, ?, ?, ?)
 			ON CONFLICT (company_id) DO UPDATE SET token_hash = excluded.token_hash, created_by = excluded.created_by, created_at = excluded.created_at`,
 			companyID, hash, userID, tx.Now)
-		return err
+		if err != nil {
+			return err
+		}
+		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditTokenIssued, ObjectType: fuelportal.AuditObjectToken,
+			ObjectID: "telematics", After: map[string]any{"createdAt": tx.Now}})
 	})
 }
 

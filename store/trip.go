@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -73,7 +74,13 @@ func boolInt(b bool) int64 {
 // the driver's own. A card outside the scope is ENOTFOUND; a card that
 // already has an active trip ECONFLICT.
 func (db *DB) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error {
-	return db.InTx(ctx, func(tx *Tx) error { return tx.CreateTrip(ctx, scope, t) })
+	return db.InTx(ctx, func(tx *Tx) error {
+		if err := tx.CreateTrip(ctx, scope, t); err != nil {
+			return err
+		}
+		return tx.auditTrip(ctx, fuelportal.AuditTripCreated, t, nil, map[string]any{"cardNumber": t.CardNumber, "origin": t.OriginName,
+			"destination": t.DestinationName, "lockCard": t.LockCard, "status": t.Status, "planVersion": t.Plan.Version})
+	})
 }
 
 // CreateTrip is DB.CreateTrip within tx; a t.CreatedAt already set is kept
@@ -197,7 +204,15 @@ func (db *DB) AddTripPlan(ctx context.Context, scope fuelportal.TransactionScope
 		if byDriver(scope) && t.OwnerLock {
 			return fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgOwnerLockedReplan)
 		}
-		return tx.replanTrip(ctx, t, p, fuelportal.ReplanWhy(p.Reason, byDriver(scope)), !byDriver(scope))
+		was := t.Plan
+		if err := tx.replanTrip(ctx, t, p, fuelportal.ReplanWhy(p.Reason, byDriver(scope)), !byDriver(scope)); err != nil {
+			return err
+		}
+		var before any
+		if was != nil {
+			before = map[string]any{"planVersion": was.Version}
+		}
+		return tx.auditTrip(ctx, fuelportal.AuditTripReplanned, t, before, map[string]any{"planVersion": p.Version})
 	})
 	return t, err
 }
@@ -403,6 +418,9 @@ func (db *DB) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id
 	}
 	err = db.InTx(ctx, func(tx *Tx) error {
 		if t, err = tx.EndTrip(ctx, scope, id, status); err != nil {
+			return err
+		}
+		if err := tx.auditTrip(ctx, fuelportal.AuditTripEnded, t, map[string]any{"status": fuelportal.TripActive}, map[string]any{"status": t.Status}); err != nil {
 			return err
 		}
 		return tx.tripEndedAlert(ctx, t, by)
@@ -679,4 +697,10 @@ func (tx *Tx) tripsWithPlans(ctx context.Context, query string, args ...any) ([]
 		}
 	}
 	return trips, nil
+}
+
+// auditTrip records change kind of trip t.
+func (tx *Tx) auditTrip(ctx context.Context, kind fuelportal.AuditKind, t *fuelportal.Trip, before, after any) error {
+	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: t.CompanyID, Kind: kind, ObjectType: fuelportal.AuditObjectTrip,
+		ObjectID: strconv.FormatInt(t.ID, 10), Before: before, After: after})
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strconv"
 	"strings"
 
 	"fuelportal"
@@ -72,6 +73,10 @@ func (db *DB) CreateTripRequest(ctx context.Context, in TripRequestInput) (req *
 		if isUniqueViolation(err) {
 			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripRequestPending)
 		} else if err != nil {
+			return err
+		}
+		if err := tx.auditTripRequest(ctx, fuelportal.AuditTripRequested, req, nil,
+			map[string]any{"tripId": req.TripID, "kind": req.Kind, "message": req.Message, "status": req.Status}); err != nil {
 			return err
 		}
 		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripRequested, CompanyID: req.CompanyID, Alert: &fuelportal.Alert{
@@ -221,14 +226,15 @@ func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision) (
 		if _, err := tx.Exec(ctx, `UPDATE alerts SET read_at = ? WHERE trip_request_id = ? AND read_at IS NULL`, now, req.ID); err != nil {
 			return err
 		}
+		if err := tx.auditTripRequest(ctx, fuelportal.AuditTripRequestDecided, req, map[string]any{"status": fuelportal.TripRequestPending},
+			map[string]any{"status": req.Status, "planVersion": req.PlanVersion}); err != nil {
+			return err
+		}
 		if req.DriverUserID == 0 {
 			return nil
 		}
-		var email string
-		if err := tx.QueryRow(ctx, `SELECT email FROM users WHERE id = ?`, req.DriverUserID).Scan(&email); err != nil {
-			return err
-		}
-		return tx.EnqueueMail(ctx, fuelportal.TripRequestDecisionMail(email, req))
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripRequestDecided, CompanyID: d.CompanyID, UserID: req.DriverUserID,
+			Mail: fuelportal.TripRequestDecisionMail("", req)})
 	})
 	if err != nil {
 		return nil, err
@@ -270,4 +276,10 @@ func (tx *Tx) closeTripRequests(ctx context.Context, tripID int64) error {
 	_, err := tx.Exec(ctx, `UPDATE trip_requests SET status = ?, decided_at = ? WHERE trip_id = ? AND status = ?`,
 		fuelportal.TripRequestClosed, tx.Now, tripID, fuelportal.TripRequestPending)
 	return err
+}
+
+// auditTripRequest records change kind of trip request req.
+func (tx *Tx) auditTripRequest(ctx context.Context, kind fuelportal.AuditKind, req *fuelportal.TripRequest, before, after any) error {
+	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: req.CompanyID, Kind: kind, ObjectType: fuelportal.AuditObjectTripRequest,
+		ObjectID: strconv.FormatInt(req.ID, 10), Before: before, After: after})
 }

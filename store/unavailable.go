@@ -77,9 +77,11 @@ func isOutage(err error) bool {
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
 		// Class 08: connection exception; 57P01-03: the server is shutting
-		// down, crashed or starting; 53300: too many connections.
+		// down, crashed or starting; 53300: too many connections; 57014: a
+		// statement canceled (the transaction's deadline passed while it
+		// ran, and the driver canceled it, or statement_timeout).
 		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "57P01" || pgErr.Code == "57P02" ||
-			pgErr.Code == "57P03" || pgErr.Code == "53300"
+			pgErr.Code == "57P03" || pgErr.Code == "53300" || pgErr.Code == "57014"
 	}
 	var liteErr *sqlite.Error
 	if errors.As(err, &liteErr) {

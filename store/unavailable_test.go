@@ -37,6 +37,7 @@ func TestUnavailable_ClassifiesOutagesAndLeavesOtherErrors(t *testing.T) {
 		{"PostgreSQL shutting down", &pgconn.PgError{Code: "57P01"}, true},
 		{"PostgreSQL starting", &pgconn.PgError{Code: "57P03"}, true},
 		{"PostgreSQL out of connections", &pgconn.PgError{Code: "53300"}, true},
+		{"PostgreSQL statement canceled at the deadline", &pgconn.PgError{Code: "57014"}, true},
 		{"unique violation", &pgconn.PgError{Code: "23505"}, false},
 		{"bad text", &pgconn.PgError{Code: "22021"}, false},
 		{"the caller went away", fmt.Errorf("query: %w", context.Canceled), false},
@@ -164,7 +165,7 @@ func FuzzUnavailable(f *testing.F) {
 		}
 		switch kind % 5 {
 		case 0, 1:
-			want := len(code) >= 2 && code[:2] == "08" || code == "57P01" || code == "57P02" || code == "57P03" || code == "53300"
+			want := len(code) >= 2 && code[:2] == "08" || code == "57P01" || code == "57P02" || code == "57P03" || code == "53300" || code == "57014"
 			if outage != want {
 				t.Fatalf("PostgreSQL code %q: outage = %v", code, outage)
 			}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"strconv"
 
 	"fuelportal"
 )
@@ -104,6 +105,9 @@ func (db *DB) CreateVehicle(ctx context.Context, companyID int64, v fuelportal.V
 		if err := tx.CreateVehicle(ctx, &v); err != nil {
 			return err
 		}
+		if err := tx.auditVehicle(ctx, fuelportal.AuditVehicleCreated, companyID, v.ID, nil, &v); err != nil {
+			return err
+		}
 		saved, err = tx.vehicle(ctx, companyID, v.ID)
 		return err
 	})
@@ -146,6 +150,10 @@ func (db *DB) UpdateVehicle(ctx context.Context, companyID int64, v fuelportal.V
 }
 
 func (tx *Tx) updateVehicle(ctx context.Context, companyID int64, v *fuelportal.Vehicle) error {
+	before, err := tx.vehicle(ctx, companyID, v.ID)
+	if err != nil {
+		return err
+	}
 	res, err := tx.Exec(ctx, `
 		UPDATE vehicles SET unit_number = ?, vin = ?, plate = ?, plate_state = ?, fuel_type = ?, tank_capacity_milli = ?,
 			ifta_qualified = ?, active = ?, updated_at = ?
@@ -162,7 +170,20 @@ func (tx *Tx) updateVehicle(ctx context.Context, companyID int64, v *fuelportal.
 	} else if n == 0 {
 		return fuelportal.Errorf(fuelportal.ENOTFOUND, "Vehicle not found")
 	}
-	return nil
+	return tx.auditVehicle(ctx, fuelportal.AuditVehicleUpdated, companyID, v.ID, before, v)
+}
+
+// auditVehicle records change kind of the company's vehicle id.
+func (tx *Tx) auditVehicle(ctx context.Context, kind fuelportal.AuditKind, companyID, id int64, before, after *fuelportal.Vehicle) error {
+	fields := func(v *fuelportal.Vehicle) any {
+		if v == nil {
+			return nil
+		}
+		return map[string]any{"unitNumber": v.UnitNumber, "vin": v.VIN, "plate": v.Plate, "plateState": v.PlateState,
+			"fuelType": v.FuelType, "tankCapacity": v.TankCapacity, "iftaQualified": v.IFTAQualified, "active": v.Active}
+	}
+	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: kind, ObjectType: fuelportal.AuditObjectVehicle,
+		ObjectID: strconv.FormatInt(id, 10), Before: fields(before), After: fields(after)})
 }
 
 // DeleteVehicle removes the company's vehicle id (its cards keep their
@@ -171,11 +192,9 @@ func (tx *Tx) updateVehicle(ctx context.Context, companyID int64, v *fuelportal.
 func (db *DB) DeleteVehicle(ctx context.Context, companyID, id int64) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		// Another company's vehicle is not found, whatever it holds.
-		var n int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM vehicles WHERE company_id = ? AND id = ?`, companyID, id).Scan(&n); err != nil {
+		before, err := tx.vehicle(ctx, companyID, id)
+		if err != nil {
 			return err
-		} else if n == 0 {
-			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Vehicle not found")
 		}
 		if has, err := tx.vehicleHasPositions(ctx, id); err != nil {
 			return err
@@ -191,7 +210,7 @@ func (db *DB) DeleteVehicle(ctx context.Context, companyID, id int64) error {
 		} else if n == 0 {
 			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Vehicle not found")
 		}
-		return nil
+		return tx.auditVehicle(ctx, fuelportal.AuditVehicleDeleted, companyID, id, before, nil)
 	})
 }
 
@@ -242,6 +261,9 @@ func (db *DB) ImportVehicles(ctx context.Context, companyID int64, list []*fuelp
 				continue
 			}
 			if err := tx.CreateVehicle(ctx, v); err != nil {
+				return err
+			}
+			if err := tx.auditVehicle(ctx, fuelportal.AuditVehicleCreated, companyID, v.ID, nil, v); err != nil {
 				return err
 			}
 			existing[v.UnitNumber] = v.ID

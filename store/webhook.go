@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -136,7 +137,10 @@ func (db *DB) CreateWebhookEndpoint(ctx context.Context, companyID int64, in fue
 			INSERT INTO webhook_endpoints (company_id, url, events, secret, active, failing, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			RETURNING `+webhookEndpointColumns, companyID, in.URL, joinEvents(in.Events), NewWebhookSecret(), in.Active, false, tx.Now, tx.Now))
-		return err
+		if err != nil {
+			return err
+		}
+		return tx.auditWebhook(ctx, fuelportal.AuditWebhookCreated, companyID, e.ID, nil, e)
 	})
 	return e, err
 }
@@ -180,12 +184,18 @@ func (db *DB) WebhookEndpoint(ctx context.Context, companyID, id int64) (*fuelpo
 func (db *DB) UpdateWebhookEndpoint(ctx context.Context, companyID, id int64, in fuelportal.WebhookEndpointInput) (*fuelportal.WebhookEndpoint, error) {
 	var e *fuelportal.WebhookEndpoint
 	err := db.InTx(ctx, func(tx *Tx) error {
-		var err error
+		before, err := scanWebhookEndpoint(tx.QueryRow(ctx, `SELECT `+webhookEndpointColumns+` FROM webhook_endpoints WHERE id = ? AND company_id = ?`, id, companyID))
+		if err != nil {
+			return notFound(err, fuelportal.MsgWebhookNotFound)
+		}
 		e, err = scanWebhookEndpoint(tx.QueryRow(ctx, `
 			UPDATE webhook_endpoints SET failing = CASE WHEN url = ? THEN failing ELSE ? END, url = ?, events = ?, active = ?, updated_at = ?
 			WHERE id = ? AND company_id = ?
 			RETURNING `+webhookEndpointColumns, in.URL, false, in.URL, joinEvents(in.Events), in.Active, tx.Now, id, companyID))
-		return notFound(err, fuelportal.MsgWebhookNotFound)
+		if err != nil {
+			return notFound(err, fuelportal.MsgWebhookNotFound)
+		}
+		return tx.auditWebhook(ctx, fuelportal.AuditWebhookUpdated, companyID, id, before, e)
 	})
 	return e, err
 }
@@ -194,6 +204,10 @@ func (db *DB) UpdateWebhookEndpoint(ctx context.Context, companyID, id int64, in
 // deliveries; ENOTFOUND for another company's.
 func (db *DB) DeleteWebhookEndpoint(ctx context.Context, companyID, id int64) error {
 	return db.InTx(ctx, func(tx *Tx) error {
+		before, err := scanWebhookEndpoint(tx.QueryRow(ctx, `SELECT `+webhookEndpointColumns+` FROM webhook_endpoints WHERE id = ? AND company_id = ?`, id, companyID))
+		if err != nil {
+			return notFound(err, fuelportal.MsgWebhookNotFound)
+		}
 		res, err := tx.Exec(ctx, `DELETE FROM webhook_endpoints WHERE id = ? AND company_id = ?`, id, companyID)
 		if err != nil {
 			return err
@@ -201,7 +215,7 @@ func (db *DB) DeleteWebhookEndpoint(ctx context.Context, companyID, id int64) er
 		if n, _ := res.RowsAffected(); n == 0 {
 			return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgWebhookNotFound)
 		}
-		return nil
+		return tx.auditWebhook(ctx, fuelportal.AuditWebhookDeleted, companyID, id, before, nil)
 	})
 }
 
@@ -277,10 +291,12 @@ func (db *DB) ResendWebhookDelivery(ctx context.Context, companyID, deliveryID i
 			INSERT INTO webhook_deliveries (endpoint_id, company_id, event_id, event_type, payload, next_attempt_at, created_at, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 			RETURNING `+webhookDeliveryColumns, old.EndpointID, companyID, old.EventID, old.EventType, string(old.Payload), tx.Now, tx.Now, tx.Now))
-		if err == nil {
-			tx.queued = true
+		if err != nil {
+			return err
 		}
-		return err
+		tx.queued = true
+		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditWebhookResent, ObjectType: fuelportal.AuditObjectWebhook,
+			ObjectID: strconv.FormatInt(old.EndpointID, 10), After: map[string]any{"deliveryId": d.ID, "resentDeliveryId": deliveryID, "eventType": d.EventType}})
 	})
 	return d, err
 }
@@ -406,4 +422,19 @@ func (db *DB) RecordWebhookAttempt(ctx context.Context, a fuelportal.WebhookAtte
 		}
 		return nil
 	})
+}
+
+// auditWebhook records change kind of the company's endpoint id: its
+// URL without its query (which may hold a key), events and active flag;
+// never its signing secret.
+func (tx *Tx) auditWebhook(ctx context.Context, kind fuelportal.AuditKind, companyID, id int64, before, after *fuelportal.WebhookEndpoint) error {
+	fields := func(e *fuelportal.WebhookEndpoint) any {
+		if e == nil {
+			return nil
+		}
+		u, _, _ := strings.Cut(e.URL, "?")
+		return map[string]any{"url": u, "events": e.Events, "active": e.Active}
+	}
+	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: kind, ObjectType: fuelportal.AuditObjectWebhook,
+		ObjectID: strconv.FormatInt(id, 10), Before: fields(before), After: fields(after)})
 }

@@ -267,8 +267,9 @@ func issuingError(err error, op string) error {
 	return &wrapped{e, fmt.Errorf("stripe %s: %w", op, err)}
 }
 
-// IssuingElementsAPIVersion is the API version Stripe's Issuing Elements
-// ask ephemeral keys to be created with.
+// IssuingElementsAPIVersion is the API version the ephemeral keys for
+// Issuing Elements are created with: Stripe's guide asks for 2020-03-02 or
+// later (docs/issuing.md).
 const IssuingElementsAPIVersion = "2020-03-02"
 
 // CardDetailsKey creates the ephemeral key to the Stripe card for the

@@ -10,7 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * What each page that public/boot.js starts with its skeleton loads when it first renders: the
- * drawer shell (src/app/signed-in-shell.tsx), the rest of the texts (lazyPage's loadAllTexts) and
+ * drawer shell (src/app/signed-in-shell.tsx), the rest of the en-US texts (lazyPage's loadAllTexts; a Spanish viewer's load after) and
  * the route's own modules (src/app/router.tsx, src/app/dashboard-route.tsx), per role.
  */
 const signedInShell = [
@@ -18,7 +18,7 @@ const signedInShell = [
   '/src/features/alerts/unread.ts',
   '/src/features/notifications/unread.ts',
   '/@mui/icons-material/Notifications.mjs',
-  '/src/lib/i18n/more-texts.ts',
+  '/src/lib/i18n/more-texts-en-US.ts',
 ];
 const bootPageModules: Record<string, string[]> = {
   transactions: [...signedInShell, '/src/features/transactions/index.ts'],
@@ -236,9 +236,9 @@ export default defineConfig({
     // Generous limits, the same for every test (none sets its own): on a loaded host a first
     // render or a lazy page's first import takes seconds, and a limit only ends a test that
     // fails anyway (a passing one finishes as soon as its expectations hold), so they cost nothing.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    expect: { poll: { timeout: 30_000 } },
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    expect: { poll: { timeout: 90_000 } },
     // A worker per core: Vitest's default leaves one core to its main process, which on a
     // 2-core machine means one worker and a core half idle (measured: 205 s at 1.1 cores busy,
     // 128 s at 1.8 with two workers; bench/README "Test suite time").

@@ -556,7 +556,7 @@ func TestRun_WakesOnEnqueueAndResendsWhatAStoppedWorkerHadInFlight(t *testing.T)
 		enqueue(t, db, company.ID, fuelportal.WebhookTransactionApproved, "in flight")
 		select {
 		case <-arrived:
-		case <-time.After(5 * time.Second):
+		case <-time.After(60 * time.Second): // a hang guard, not a timing assertion
 			t.Fatal("the worker was not woken by the enqueue")
 		}
 		// The process stops while the delivery is in flight.

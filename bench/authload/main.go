@@ -99,6 +99,7 @@ type answer struct {
 	cents             int64
 	declineCode       string
 	captureStatus     int // 0: not captured
+	captureResent     int // times sent again after a 503
 	captureTook       time.Duration
 	captureNetworkID  string
 	captureCents      int64
@@ -162,7 +163,7 @@ func run(c config) (bool, error) {
 		if c.logs != "" {
 			logDir = c.logs
 		}
-		base, stop, err := startServer(c, viaProxy.String(), filepath.Join(logDir, fmt.Sprintf("server%d.log", i)))
+		base, stop, err := startServer(c, viaProxy.String(), filepath.Join(logDir, fmt.Sprintf("server%d.log", i)), filepath.Join(dir, "standin"))
 		if err != nil {
 			return false, err
 		}
@@ -272,11 +273,22 @@ func capture(client *http.Client, base string, a *answer) {
 		a.captureNetworkID, a.card, stationID, gallons/1000, gallons%1000, time.Now().UTC().Format(time.RFC3339), a.id)
 	start := time.Now()
 	status, res, _ := post(client, base+"/api/network/transactions", body)
+	// A 503 is sent again after its Retry-After (the servers' 5 s), as the
+	// network does: the stand-in's approval may wait for its record in the
+	// other server, or the database for room.
+	for tries := 1; status == http.StatusServiceUnavailable && tries < captureTries; tries++ {
+		time.Sleep(5 * time.Second)
+		a.captureResent++
+		status, res, _ = post(client, base+"/api/network/transactions", body)
+	}
 	a.captureTook, a.captureStatus = time.Since(start), status
 	if status/100 != 2 {
 		captureErrors.Do(func() { fmt.Fprintf(os.Stderr, "a capture answered %d: %s\n", status, res) })
 	}
 }
+
+// captureTries is how often a capture answered 503 is sent.
+const captureTries = 12
 
 // captureErrors prints the first capture that fails.
 var captureErrors sync.Once
@@ -301,6 +313,7 @@ func report(c config, answers []*answer, sent time.Duration, sessions int64) {
 	var took, captureTook []time.Duration
 	statuses := map[int]int{}
 	captureStatuses := map[int]int{}
+	resent := 0
 	var approved, declined, timeouts, over2s int
 	for _, a := range answers {
 		took = append(took, a.took)
@@ -318,6 +331,7 @@ func report(c config, answers []*answer, sent time.Duration, sessions int64) {
 				timeouts++
 			}
 		}
+		resent += a.captureResent
 		if a.captureStatus != 0 {
 			captureTook = append(captureTook, a.captureTook)
 			captureStatuses[a.captureStatus]++
@@ -349,7 +363,7 @@ func report(c config, answers []*answer, sent time.Duration, sessions int64) {
 		}
 		fmt.Println()
 	}
-	fmt.Printf("captures: %d; p50 %v, p99 %v, max %v; statuses %v\n", len(captureTook), pct(captureTook, 50), pct(captureTook, 99), pct(captureTook, 100), captureStatuses)
+	fmt.Printf("captures: %d; p50 %v, p99 %v, max %v; statuses %v; sent again after a 503: %d\n", len(captureTook), pct(captureTook, 50), pct(captureTook, 99), pct(captureTook, 100), captureStatuses, resent)
 	fmt.Printf("PostgreSQL sessions opened during the run: %d\n", sessions)
 }
 
@@ -598,14 +612,15 @@ func sessions(ctx context.Context, db *store.DB, u *url.URL) (n int64, err error
 	return n, err
 }
 
-func startServer(c config, dsn, logPath string) (base string, stop func(), err error) {
+func startServer(c config, dsn, logPath, journal string) (base string, stop func(), err error) {
 	logFile, err := os.Create(logPath)
 	if err != nil {
 		return "", nil, err
 	}
 	cmd := exec.Command(c.bin, "serve", "--addr", "127.0.0.1:0", "--db", dsn)
 	cmd.Env = append(os.Environ(), "FUELPORTAL_TRUST_PROXY=", "FUELPORTAL_SMTP_URL=", "FUELPORTAL_SMTP_HOST=",
-		"FUELPORTAL_NETWORK_KEY="+networkKey, "GOMEMLIMIT=400MiB", "FUELPORTAL_AUTHORIZATION_DEADLINE="+c.deadline.String())
+		"FUELPORTAL_NETWORK_KEY="+networkKey, "GOMEMLIMIT=400MiB", "FUELPORTAL_AUTHORIZATION_DEADLINE="+c.deadline.String(),
+		"FUELPORTAL_STANDIN_JOURNAL="+journal)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return "", nil, err

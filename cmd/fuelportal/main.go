@@ -32,6 +32,8 @@ Commands:
   migrate        apply database migrations and exit
   user create    create a company owner or a driver
   mail outbox    print the newest outbox messages
+  audit verify   check every company's audit trail; fails naming the first
+                 edited or missing row
   import prices  import a station price feed CSV (columns: go doc fuelportal/feed)
   import transactions FILE.csv
                  record card purchases from the card network's feed file
@@ -45,7 +47,7 @@ STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_BAS
 FUELPORTAL_MAP_STYLE_URL, FUELPORTAL_TRUSTED_PROXIES, FUELPORTAL_PUBLIC_URL,
 FUELPORTAL_ROUTER/_URL, FUELPORTAL_GEOCODER/_URL, FUELPORTAL_FEED_KEY,
 FUELPORTAL_NETWORK_KEY, FUELPORTAL_PLAN_TIMEOUT, FUELPORTAL_PLAN_CONCURRENCY,
-FUELPORTAL_MEMORY_LIMIT (or GOMEMLIMIT).
+FUELPORTAL_MEMORY_LIMIT (or GOMEMLIMIT), FUELPORTAL_STANDIN_JOURNAL.
 `
 
 // run dispatches a command line; main and tests call it.
@@ -67,6 +69,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runImportTransactions(ctx, rest[1:], stdout, stderr)
 	case cmd == "import" && len(rest) > 0 && rest[0] == "ifta-rates":
 		return runImportIFTARates(ctx, rest[1:], stdout, stderr)
+	case cmd == "audit" && len(rest) > 0 && rest[0] == "verify":
+		return runAuditVerify(ctx, rest[1:], stdout, stderr)
 	case cmd == "mail" && len(rest) > 0 && rest[0] == "outbox":
 		return runMailOutbox(ctx, rest[1:], stdout, stderr)
 	case cmd == "help" || cmd == "-h" || cmd == "--help":

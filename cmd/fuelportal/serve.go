@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"flag"
@@ -14,6 +15,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -70,7 +72,12 @@ type Config struct {
 	IssuingAddress             stripe.Address
 	StripeIssuingWebhookSecret string
 	AuthorizationDeadline      time.Duration
-	MapStyleURL                string
+	// StandInJournal is the directory of the stand-in answers' journal
+	// (FUELPORTAL_STANDIN_JOURNAL; default: beside a SQLite database, else
+	// data/standin-… named after the database); empty keeps them in memory
+	// only.
+	StandInJournal string
+	MapStyleURL    string
 	// TrustedProxies are the load balancers whose forwarding headers are
 	// believed (FUELPORTAL_TRUSTED_PROXIES); empty trusts none.
 	TrustedProxies fphttp.TrustedProxies
@@ -356,6 +363,13 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	// first request may need them (in the background: serving does not
 	// wait for them).
 	m.Services.Purchases.StandIn().Warm()
+	if m.Config.StandInJournal != "" {
+		// Before serving: answers a stopped process left unrecorded are
+		// recorded, and no answer of this one goes out unjournaled.
+		if err := m.Services.Purchases.StandIn().OpenJournal(m.Config.StandInJournal); err != nil {
+			return fmt.Errorf("stand-in journal: %w", err)
+		}
+	}
 
 	if m.listener, err = net.Listen("tcp", m.Config.Addr); err != nil {
 		return err
@@ -489,6 +503,9 @@ func (m *Main) Close() error {
 		m.stopJobs()
 		m.jobs.Wait()
 	}
+	if m.Services.Purchases != nil {
+		m.Services.Purchases.StandIn().Close() // what waits stays journaled
+	}
 	if m.DB != nil {
 		errs = append(errs, m.DB.Close())
 	}
@@ -508,6 +525,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	m.Config.DB = *db
+	m.Config.StandInJournal = envOr("FUELPORTAL_STANDIN_JOURNAL", defaultStandInJournal(*db))
 	m.Config.JWTSecret = os.Getenv("FUELPORTAL_JWT_SECRET")
 	m.Config.StripeSecretKey = envOr("STRIPE_SECRET_KEY", os.Getenv("FUELPORTAL_STRIPE_SECRET_KEY"))
 	m.Config.StripePublishableKey = envOr("STRIPE_PUBLISHABLE_KEY", os.Getenv("FUELPORTAL_STRIPE_PUBLISHABLE_KEY"))
@@ -555,4 +573,20 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	<-ctx.Done()
 	fmt.Fprintln(stdout, "Shutting down: finishing requests in flight…")
 	return m.Close()
+}
+
+// defaultStandInJournal is the stand-in journal's directory for database
+// dsn: beside a SQLite file, else under data/, named after the database
+// (a journal is replayed into the database it was written for); none for
+// a database in memory.
+func defaultStandInJournal(dsn string) string {
+	if path, ok := strings.CutPrefix(dsn, "sqlite:"); ok {
+		if path == "" || strings.HasPrefix(path, ":memory:") || strings.Contains(path, "mode=memory") {
+			return ""
+		}
+		path, _, _ = strings.Cut(path, "?")
+		return path + "-standin"
+	}
+	sum := sha256.Sum256([]byte(dsn))
+	return filepath.Join("data", "standin-"+hex.EncodeToString(sum[:6]))
 }

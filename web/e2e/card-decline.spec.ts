@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, uniqueEmail, uniqueLetters } from './support';
+import { OWNER, approveDriver, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, signUpDriverWithCard, submitCardOrder, uniqueEmail, uniqueLetters } from './support';
 
 /*
  * A real card's decline at the pump, end to end against the real binary with stripe-mock
@@ -38,11 +38,7 @@ test('a Stripe card over its daily limit is declined at the pump; the owner and 
   await order.getByLabel('Unit Number').fill('TRK-451');
   await order.getByRole('combobox', { name: 'Card type' }).click();
   await page.getByRole('option', { name: 'Virtual' }).click();
-  const ordered = page.waitForResponse((response) => response.url().endsWith('/api/wex/company/cards') && response.request().method() === 'POST');
-  await order.getByRole('button', { name: 'Order card' }).click();
-  const created = await ordered;
-  expect(created.status()).toBe(201);
-  const card = (await created.json()) as { cardNumber: string; issuer: string; issuerCardId: string | null; last4: string | null };
+  const card = await submitCardOrder(page);
   expect(card).toMatchObject({ issuer: 'stripe', issuerCardId: expect.stringMatching(/^ic_\w+$/), last4: expect.stringMatching(/^\d{4}$/) });
   await expect(order).toHaveCount(0);
 
@@ -59,17 +55,11 @@ test('a Stripe card over its daily limit is declined at the pump; the owner and 
   // The driver joins with the card (the sign-up's API, as the wizard posts it) and the owner
   // approves them on the fuel cards.
   const email = uniqueEmail('declined-driver');
-  const signUp = await request.post('/api/account/create', {
-    data: { username: email, email, password: DRIVER_PASSWORD, firstName: 'Dana', lastName: surname, companyName: 'Demo Freight LLC', cardNumber: card.cardNumber, phoneNumber: '407-555-0177' },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-  await page.goto('/fuel-cards');
-  const waiting = page.getByRole('article', { name: driverName });
-  await waiting.getByRole('button', { name: `Approve ${driverName}` }).click();
-  await expect(waiting).toHaveCount(0);
+  await signUpDriverWithCard(request, { email, password: DRIVER_PASSWORD, firstName: 'Dana', lastName: surname, cardNumber: card.cardNumber, phoneNumber: '407-555-0177' });
+  await approveDriver(page, driverName);
 
   // At the pump: $150.00 on a $100-a-day card. Stripe asks; the portal declines, naming the rule.
-  const answer = await requestAuthorization(request, card.issuerCardId!, 150_00);
+  const answer = await requestAuthorization(request, card.issuerCardId, 150_00);
   expect(answer).toMatchObject({ approved: false, metadata: { declineCode: 'DAILY_LIMIT' } });
 
   // The owner sees the declined purchase with its plain reason, and the decision on its detail.
@@ -99,8 +89,7 @@ test('a Stripe card over its daily limit is declined at the pump; the owner and 
   // The driver signs in: the dashboard says the decline and its reason, and so does the notice.
   await page.goto('/signin');
   await signIn(page, email, DRIVER_PASSWORD);
-  // Signing in hashes the password (argon2): on a loaded host it can take seconds.
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
   const myCard = page.getByTestId('my-card');
   await expect(myCard.getByTestId('my-card-rules')).toHaveText(/\$100 a day, \$[\d,.]+ left today/);
   await expect(myCard.getByTestId('override-request-panel')).toContainText(/Your last purchase was declined: Over the daily limit/);

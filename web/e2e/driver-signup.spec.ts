@@ -56,7 +56,7 @@ test('driver signs up with a free demo card and signs in', async ({ page, reques
   await screenshot(page, 'fuel-cards-driver-requests');
   await pending.getByRole('button', { name: 'Approve Erin Endtoend' }).click();
   await expect(pending).toHaveCount(0);
-  await expect.poll(() => readOutbox(email), { timeout: 10_000 }).toContain('approved');
+  await expect.poll(() => readOutbox(email)).toContain('approved');
   await signOutFromShell(page);
 
   // The driver now sees their data.

@@ -22,7 +22,6 @@ async function tap(locator: Locator) {
 }
 
 test('an overdue return is flagged, and closed once the owner uploads the quarter’s rates', async ({ page }) => {
-  test.setTimeout(180_000);
   const now = new Date();
   const current = Math.floor(now.getMonth() / 3) + 1;
   const previous = current === 1 ? { year: now.getFullYear() - 1, quarter: 4 } : { year: now.getFullYear(), quarter: current - 1 };

@@ -19,7 +19,6 @@ async function pick(page: Page, label: string, option: string) {
 }
 
 test('the owner reads the quarter’s IFTA return, enters miles, closes a quarter and exports it', async ({ page }) => {
-  test.setTimeout(120_000);
   await page.goto('/');
   await signIn(page, OWNER.email, OWNER.password);
   await expectShell(page);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, expectNoSidewaysScroll, screenshot, signIn } from './support';
+import { OWNER, expectMapAtRest, expectNoSidewaysScroll, screenshot, signIn } from './support';
 
 /*
  * The national map fetches what its view needs. The map instance is reached through
@@ -12,16 +12,13 @@ interface Badge {
   kind: 'cluster' | 'station';
 }
 
-// MapLibre's first start in a cold browser is slow on the shared machine.
-test.describe.configure({ timeout: 150_000 });
-
 async function openPlanner(page: Page) {
   await page.goto('/');
   await signIn(page, OWNER.email, OWNER.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/navigation');
-  await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled({ timeout: 90_000 });
-  await expect(page.getByTestId('station-card').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled();
+  await expect(page.getByTestId('station-card').first()).toBeVisible();
 }
 
 /** The geographic position of every badge on the map, read back through the map's projection. */
@@ -39,10 +36,8 @@ async function badges(page: Page): Promise<Badge[]> {
 
 /** Waits until the map is still and the view's answer is drawn (no loading banner). */
 async function settled(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __plannerMap: import('maplibre-gl').Map }).__plannerMap.isMoving()))
-    .toBe(false);
-  await expect(page.getByTestId('loading-locations')).toBeHidden({ timeout: 30_000 });
+  await expectMapAtRest(page);
+  await expect(page.getByTestId('loading-locations')).toBeHidden();
 }
 
 async function viewBounds(page: Page) {
@@ -97,7 +92,7 @@ test('"Use current location" centres the map there and lists the stations in vie
   await page.getByRole('button', { name: 'Use current location' }).click();
   await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toHaveValue(/Dallas|32\.7/);
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __plannerMap: import('maplibre-gl').Map }).__plannerMap.getZoom()), { timeout: 20_000 })
+    .poll(() => page.evaluate(() => (window as unknown as { __plannerMap: import('maplibre-gl').Map }).__plannerMap.getZoom()))
     .toBeGreaterThan(10);
   await settled(page);
   const view = await viewBounds(page);
@@ -112,7 +107,6 @@ test('"Use current location" centres the map there and lists the stations in vie
         const shown = await badges(page);
         return shown.length > 0 && shown.every((b) => b.latitude > view.south - 0.05 && b.latitude < view.north + 0.05);
       },
-      { timeout: 20_000 },
     )
     .toBe(true);
   await expectNoSidewaysScroll(page, 'near me');

@@ -41,7 +41,7 @@ test('the app shell opens offline after a first visit and says the device is off
 test("an owner's dashboard opened offline shows its last data with the time it was fetched", async ({ page, context }) => {
   await page.goto('/');
   await signIn(page, OWNER.email, OWNER.password);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
   await waitForServiceWorker(page);
   // Once under the service worker, the answers are kept (public/offline-sw.js).
   await page.reload();
@@ -130,7 +130,7 @@ test('offline at the pump: the trip, the card and a queued override request', as
   // Online once: the dashboard, under the service worker.
   await page.goto('/');
   await signIn(page, DRIVER.email, DRIVER.password);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
   await waitForServiceWorker(page);
   await page.reload();
   const stopName = page.getByTestId('next-stop-card').getByTestId('next-stop-name');
@@ -169,9 +169,9 @@ test('offline at the pump: the trip, the card and a queued override request', as
 
   // The network is back: it is sent, once, and the owner sees it.
   await context.setOffline(false);
-  await expect(item).toHaveAttribute('data-status', 'sent', { timeout: 30_000 });
+  await expect(item).toHaveAttribute('data-status', 'sent');
   await expect.poll(async () => (await pending()).length).toBe(1);
-  await expect(panel.getByTestId('override-request-status')).toHaveText('Override requested: waiting for the owner', { timeout: 30_000 });
+  await expect(panel.getByTestId('override-request-status')).toHaveText('Override requested: waiting for the owner');
 
   // Signing out leaves no saved answers on the device for whoever signs in next.
   const savedCaches = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('api-data-')));

@@ -61,6 +61,6 @@ test("adding a card without Stripe.js says it hasn't loaded, after creating the 
   const setupIntent = page.waitForResponse((response) => response.url().endsWith('/api/payments/setup-intent/card/credit'));
   await modal.getByRole('button', { name: /Credit Card/ }).click();
   expect((await setupIntent).status()).toBe(200);
-  await expect(modal.getByText("Stripe.js hasn't loaded yet")).toBeVisible({ timeout: 20_000 });
+  await expect(modal.getByText("Stripe.js hasn't loaded yet")).toBeVisible();
   await screenshot(page, 'payments-stripe-not-loaded');
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, isPhone, screenshot, signIn } from './support';
+import { OWNER, expectMapAtRest, isPhone, screenshot, signIn } from './support';
 
 /** "$1,234.56" → 123456 (cents). */
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
@@ -57,12 +57,11 @@ async function openPlanner(page: Page, path = '/navigation') {
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(path);
   // The fields are enabled once MapLibre has loaded its (offline) style.
-  await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled();
   await expect(page.getByTestId('station-card').first()).toBeVisible();
 }
 
 test('plans fuel stops between Dallas and Oklahoma City, switches alternatives and clears', async ({ page }) => {
-  test.setTimeout(180_000);
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   // MapLibre warns for every image a style asks for and lacks: the offline style must lack none.
@@ -85,14 +84,14 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
 
   // A cluster click zooms in; eventually single station badges open their card.
   await page.getByTestId('cluster-badge').first().click();
-  await page.waitForTimeout(800);
+  await expectMapAtRest(page);
 
   // Route.
   await pickPlace(page, 'Departure', 'Dallas', 'Dallas, TX');
   await pickPlace(page, 'Destination', 'Oklahoma Ci', 'Oklahoma City, OK');
   await page.getByRole('button', { name: 'Build Route' }).click();
   const nearRoute = page.getByRole('heading', { name: /^Stations Near Route \(\d+\)$/ });
-  await expect(nearRoute).toBeVisible({ timeout: 30_000 });
+  await expect(nearRoute).toBeVisible();
   const nearCount = Number((await nearRoute.textContent())?.match(/\((\d+)\)/)?.[1]);
   expect(nearCount).toBeGreaterThan(0);
   await expect(page.getByTestId('route-distance')).toHaveText(/mi$/);
@@ -100,7 +99,7 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
   await expect(page.getByTestId('departure-marker')).toBeVisible();
   await expect(page.getByTestId('destination-marker')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear Route' })).toBeEnabled();
-  await page.waitForTimeout(1000); // fitBounds animation
+  await expectMapAtRest(page); // the fitBounds animation
   await screenshot(page, 'planner-route');
 
   // A badge on the map expands its card in the list.
@@ -139,13 +138,13 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
   await expect(submit).toBeDisabled();
   await page.getByRole('textbox', { name: /Current fuel/ }).fill('40');
   await submit.click();
-  await expect(page.getByRole('heading', { name: /^Best Fuel Options \(\d+\)$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: /^Best Fuel Options \(\d+\)$/ })).toBeVisible();
   const total = cents(await page.getByTestId('plan-total-cost').textContent());
   const naive = cents(await page.getByTestId('plan-naive-cost').textContent());
   expect(total).toBeGreaterThan(0);
   expect(total).toBeLessThan(naive);
   await expect(page.getByTestId('plan-entry').first()).toContainText('gal');
-  await page.waitForTimeout(500);
+  await expectMapAtRest(page);
   await screenshot(page, 'planner-plan');
 
   // Alternative route: stations near it are fetched again and the plan is recomputed.
@@ -173,7 +172,7 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
     } else {
       await expect(page.getByRole('alert')).toBeVisible();
     }
-    await page.waitForTimeout(500);
+    await expectMapAtRest(page);
     await screenshot(page, 'planner-alternative');
   }
 

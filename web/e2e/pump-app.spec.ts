@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, uniqueEmail, uniqueLetters } from './support';
+import { OWNER, apiToken, approveDriver, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, signUpDriverWithCard, submitCardOrder, uniqueEmail, uniqueLetters } from './support';
 
 /*
  * What the driver needs at the pump, end to end against the real binary with stripe-mock
@@ -64,28 +64,20 @@ test('a prompted virtual card from approval to an approved purchase, its details
   await order.getByLabel('Driver ID').fill(driverId);
   await order.getByLabel('Unit Number').fill('TRK-185');
   await screenshot(page, 'pump-app-order-dialog');
-  const ordered = page.waitForResponse((response) => response.url().endsWith('/api/wex/company/cards') && response.request().method() === 'POST');
-  await order.getByRole('button', { name: 'Order card' }).click();
-  const card = (await (await ordered).json()) as { cardNumber: string; issuerCardId: string };
+  const card = await submitCardOrder(page);
 
   // The pump asks this card for the driver id (the owner's Edit card, through its API).
-  const owner = (await (await request.post('/api/authenticate', { data: { username: OWNER.email, password: OWNER.password } })).json()) as { token: string };
+  const ownerToken = await apiToken(request, OWNER.email, OWNER.password);
   const edit = await request.put('/api/wex/company/update-card', {
-    headers: { Authorization: `Bearer ${owner.token}` },
+    headers: { Authorization: `Bearer ${ownerToken}` },
     data: { cardNumber: card.cardNumber, driverName, driverId, unitNumber: 'TRK-185', status: 'ACTIVE', prompt: 'driverId' },
   });
   expect(edit.status(), await edit.text()).toBe(200);
 
   // The driver joins with the card in Spanish; the owner approves them: the card keeps its driver id.
   const email = uniqueEmail('prompted-driver');
-  const signUp = await request.post('/api/account/create', {
-    data: { username: email, email, password: DRIVER_PASSWORD, firstName: 'Pia', lastName: surname, companyName: 'Demo Freight LLC', cardNumber: card.cardNumber, phoneNumber: '407-555-0178' },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-  await page.goto('/fuel-cards');
-  const waiting = page.getByRole('article', { name: driverName });
-  await waiting.getByRole('button', { name: `Approve ${driverName}` }).click();
-  await expect(waiting).toHaveCount(0);
+  await signUpDriverWithCard(request, { email, password: DRIVER_PASSWORD, firstName: 'Pia', lastName: surname, cardNumber: card.cardNumber, phoneNumber: '407-555-0178' });
+  await approveDriver(page, driverName);
   await page.getByRole('searchbox', { name: 'Search cards...' }).fill(driverName);
   const row = page.locator(`[data-testid="fuel-card-row"][data-card="${card.cardNumber}"]`);
   await expect(row).toContainText(driverId);
@@ -105,10 +97,10 @@ test('a prompted virtual card from approval to an approved purchase, its details
   // The driver, in Spanish, reads what to type at the pump and reveals the card too.
   await page.goto('/signin');
   await signIn(page, email, DRIVER_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
-  const driver = (await (await request.post('/api/authenticate', { data: { username: email, password: DRIVER_PASSWORD } })).json()) as { token: string };
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const driverToken = await apiToken(request, email, DRIVER_PASSWORD);
   const spanish = await request.put('/api/account', {
-    headers: { Authorization: `Bearer ${driver.token}` },
+    headers: { Authorization: `Bearer ${driverToken}` },
     data: { firstName: 'Pia', lastName: surname, email, phoneNumber: '407-555-0178', language: 'es' },
   });
   expect(spanish.status(), await spanish.text()).toBe(200);

@@ -36,7 +36,7 @@ test('the account page switches notifications on this device on and off', async 
   });
   expect(handlers).toEqual({ registered: true, imports: true });
 
-  const saved = page.waitForRequest((r) => r.url().endsWith('/api/push/subscriptions') && r.method() === 'POST', { timeout: 15_000 }).catch(() => null);
+  const saved = page.waitForRequest((r) => r.url().endsWith('/api/push/subscriptions') && r.method() === 'POST').catch(() => null);
   await toggle.click();
   // Headless Chromium has no push service to register with: subscribe() may fail there,
   // and the switch then says so and stays off. With one, the subscription is posted.
@@ -185,7 +185,7 @@ async function startPushService(): Promise<{ server: Server; port: number; next:
   const port = (server.address() as AddressInfo).port;
   /** The index-th message posted to path (0-based), once it has come. */
   const next = async (path: string, index: number) => {
-    await expect.poll(() => bodies.filter((b) => b.path === path).length, { timeout: 20_000 }).toBeGreaterThan(index);
+    await expect.poll(() => bodies.filter((b) => b.path === path).length).toBeGreaterThan(index);
     return bodies.filter((b) => b.path === path)[index]!.body;
   };
   return { server, port, next };
@@ -324,7 +324,7 @@ test('a decline pushes "Request override" to the driver (es); the owner grants f
   await context.grantPermissions(['notifications'], { origin: baseURL });
   await page.goto('/');
   await signIn(page, DRIVER.email, DRIVER.password);
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
   await waitForServiceWorker(page);
   await deliverToServiceWorker(page, context, baseURL!, plain);
   const shown = () =>
@@ -358,7 +358,7 @@ test('a decline pushes "Request override" to the driver (es); the owner grants f
   const ownerView = await signedInContext(browser, OWNER.email, OWNER.password);
   try {
     await ownerView.goto(request2.actions![0]!.url);
-    await expect(ownerView.getByText(/card is unlocked for 2 hours/)).toBeVisible({ timeout: 20_000 });
+    await expect(ownerView.getByText(/card is unlocked for 2 hours/)).toBeVisible();
     await expect(ownerView).toHaveURL(/\/dashboard$/);
   } finally {
     await ownerView.context().close();

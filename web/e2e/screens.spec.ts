@@ -13,7 +13,7 @@ type Screen = { name: string; path: string };
 async function visit(page: Page, { name, path }: Screen): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading').first(), `${name}: a heading`).toBeVisible();
-  await expect(page.getByRole('progressbar'), `${name}: still loading`).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole('progressbar'), `${name}: still loading`).toHaveCount(0);
   await screenshot(page, `screens-${name}`);
 }
 
@@ -30,7 +30,7 @@ async function openFirst(page: Page, prefix: string, name: string): Promise<void
   if ((await link.count()) === 0) throw new Error(`${name}: the demo data has no row to open`);
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${prefix}\\d+`));
-  await expect(page.getByRole('progressbar'), `${name}: still loading`).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByRole('progressbar'), `${name}: still loading`).toHaveCount(0);
   await screenshot(page, `screens-${name}`);
 }
 
@@ -46,7 +46,6 @@ test('public screens', async ({ page }) => {
 });
 
 test('every screen of an owner', async ({ page }) => {
-  test.setTimeout(240_000);
   await signInAs(page, OWNER);
   const screens: Screen[] = [
     { name: 'owner-dashboard', path: '/dashboard' },
@@ -67,7 +66,6 @@ test('every screen of an owner', async ({ page }) => {
 });
 
 test('every screen of a driver', async ({ page }) => {
-  test.setTimeout(240_000);
   await signInAs(page, DRIVER);
   for (const screen of [
     { name: 'driver-dashboard', path: '/dashboard' },

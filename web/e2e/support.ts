@@ -80,6 +80,11 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   const where = `${name} [${projectName()}]`;
   await expectNoSidewaysScroll(page, where);
   await expectAccessible(page, where);
+  await picture(page, name, options);
+}
+
+/** Only the picture of screenshot(): for a page axe-core has just checked as it is now. */
+export async function picture(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   if (process.env.E2E_SCREENSHOTS === '0') return;
   await page.screenshot({ path: screenshotPath(name), fullPage: options.fullPage ?? true });
 }
@@ -121,7 +126,6 @@ export async function readResetCode(email: string): Promise<string> {
         code = readOutbox(email).match(/code is (\d{6})\b/)?.[1];
         return code;
       },
-      { timeout: 10_000 },
     )
     .toBeDefined();
   return code!;
@@ -206,6 +210,52 @@ export async function signOutFromShell(page: Page, language: keyof typeof SIGN_O
 export function uniqueLetters(): string {
   const letters = (Date.now().toString(36) + Math.floor(Math.random() * 36 ** 3).toString(36)).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
   return letters.charAt(0).toUpperCase() + letters.slice(1);
+}
+
+/** Waits until the planner's map is still (no pan, zoom or fitBounds animation running). */
+export async function expectMapAtRest(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __plannerMap: import('maplibre-gl').Map }).__plannerMap.isMoving()))
+    .toBe(false);
+}
+
+/** A bearer token for username, from the sign-in API. */
+export async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const response = await request.post('/api/authenticate', { data: { username, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The card the owner's Order dialog created, as POST /api/wex/company/cards answered it. */
+export type OrderedCard = { cardNumber: string; issuer: string; issuerCardId: string; last4: string | null };
+
+/**
+ * Presses the open Order dialog's Order card button and returns the card the server created
+ * (on the Stripe issuer, a Stripe Issuing card with its issuerCardId).
+ */
+export async function submitCardOrder(page: Page): Promise<OrderedCard> {
+  const ordered = page.waitForResponse((response) => response.url().endsWith('/api/wex/company/cards') && response.request().method() === 'POST');
+  await page.getByRole('dialog', { name: 'Order a card' }).getByRole('button', { name: 'Order card' }).click();
+  const created = await ordered;
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as OrderedCard;
+}
+
+/** A driver joins Demo Freight with cardNumber through the sign-up's API, as the wizard posts it. */
+export async function signUpDriverWithCard(
+  request: APIRequestContext,
+  driver: { email: string; password: string; firstName: string; lastName: string; cardNumber: string; phoneNumber: string },
+): Promise<void> {
+  const response = await request.post('/api/account/create', { data: { username: driver.email, companyName: 'Demo Freight LLC', ...driver } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** The signed-in owner approves the driver waiting as driverName on the fuel cards. */
+export async function approveDriver(page: Page, driverName: string): Promise<void> {
+  await page.goto('/fuel-cards');
+  const waiting = page.getByRole('article', { name: driverName });
+  await waiting.getByRole('button', { name: `Approve ${driverName}` }).click();
+  await expect(waiting).toHaveCount(0);
 }
 
 /**

@@ -53,7 +53,6 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   const networkKey = process.env.E2E_NETWORK_KEY!;
   const networkProbe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': networkKey }, data: {} });
   needs(networkProbe.status() !== 503, 'the server was started without a card network key');
-  test.setTimeout(240_000);
 
   const ownerToken = await apiToken(request, OWNER.email, OWNER.password);
   const driverToken = await apiToken(request, DRIVER.email, DRIVER.password);
@@ -69,15 +68,15 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   await signIn(page, OWNER.email, OWNER.password);
   await expectShell(page);
   await page.goto('/navigation');
-  await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled();
   await pickPlace(page, 'Departure', 'Dallas', 'Dallas, TX');
   await pickPlace(page, 'Destination', 'Oklahoma Ci', 'Oklahoma City, OK');
   await page.getByRole('button', { name: 'Build Route' }).click();
-  await expect(page.getByRole('heading', { name: /^Stations Near Route \(\d+\)$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: /^Stations Near Route \(\d+\)$/ })).toBeVisible();
   await page.getByRole('textbox', { name: /Tank capacity/ }).fill('200');
   await page.getByRole('textbox', { name: /Current fuel/ }).fill('20');
   await tap(page.getByRole('button', { name: 'Find Best Fuel Options' }));
-  await expect(page.getByRole('heading', { name: /^Best Fuel Options \(\d+\)$/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: /^Best Fuel Options \(\d+\)$/ })).toBeVisible();
 
   // … and saves it as a locked trip on the demo driver's card.
   await tap(page.getByRole('button', { name: 'Save as trip' }));
@@ -203,7 +202,6 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
 test('a driver asks to end the trip the owner locked; the owner approves from the alert', async ({ page, request }) => {
   const probe = await request.get('/api/trips');
   expect(probe.status(), 'the trips API answers').not.toBe(404);
-  test.setTimeout(240_000);
   const ownerToken = await apiToken(request, OWNER.email, OWNER.password);
   const driverToken = await apiToken(request, DRIVER.email, DRIVER.password);
   const owner = { Authorization: `Bearer ${ownerToken}` };

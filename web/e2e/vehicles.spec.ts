@@ -25,7 +25,6 @@ const row = (page: Page, unit: string) => page.locator(`[data-testid="vehicle-ro
 
 test('the owner adds, edits, imports and deletes vehicles; the demo vehicles show their cards', async ({ page }) => {
   // Phone and desktop share the server: each run has its own unit numbers.
-  test.slow(); // a long flow: five dialogs, two imports
   const unit = `E2E-${projectName()}-${Date.now() % 1_000_000}`;
   const imported = `${unit}-B`;
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { ShownAfterPaint } from '@/components/layout/ShownAfterPaint';
 import { selectRole, selectToken, selectUser, type RoleCode } from '@/lib/auth';
 import { useAppSelector, type AppDispatch } from '@/lib/store';
 import { lazyPage } from './lazy-page';
@@ -30,16 +31,12 @@ const LazyOverrideRequests = lazy(async () => {
   };
 });
 function OverrideRequestsAfterPaint() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setTimeout(() => setPainted(true), 0));
-    return () => cancelAnimationFrame(frame);
-  }, []);
-  if (!painted) return null;
   return (
-    <Suspense fallback={null}>
-      <LazyOverrideRequests />
-    </Suspense>
+    <ShownAfterPaint>
+      <Suspense fallback={null}>
+        <LazyOverrideRequests />
+      </Suspense>
+    </ShownAfterPaint>
   );
 }
 // Each role's section above the tiles (the page holds its tiles until that section settles)

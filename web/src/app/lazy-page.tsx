@@ -10,7 +10,7 @@ const loaders: (() => Promise<unknown>)[] = [];
 /**
  * A page whose code loads the first time it renders (code splitting per route): a route
  * guard in front of it decides first, so a signed-out visitor never downloads it. The
- * en-US texts beyond the sign-in page's load with it (loadAllTexts).
+ * texts beyond the sign-in page's, in the viewer's language, load with it (loadAllTexts).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyPage<C extends ComponentType<any>>(load: () => Promise<C>) {

@@ -54,6 +54,7 @@ const FuelCardsPage = lazyPage(async () => (await import('@/features/fuel-cards'
 const AlertsPage = lazyPage(async () => (await import('@/features/alerts')).AlertsPage);
 const NotificationsPage = lazyPage(async () => (await import('@/features/notifications')).NotificationsPage);
 const IntegrationsPage = lazyPage(async () => (await import('@/features/integrations')).IntegrationsPage);
+const AuditPage = lazyPage(async () => (await import('@/features/audit')).AuditPage);
 const VehiclesPage = lazyPage(async () => (await import('@/features/vehicles')).VehiclesPage);
 const IftaPage = lazyPage(async () => (await import('@/features/ifta')).IftaPage);
 const MembersPage = lazyPage(async () => (await import('@/features/members')).MembersPage);
@@ -102,6 +103,7 @@ export const routes: RouteObject[] = [
               { element: <RequireAction action="alerts.read" />, children: [{ path: paths.alerts, element: <AlertsPage /> }] },
               { element: <RequireAction action="compliance.read" />, children: [{ path: paths.compliance, element: <CompliancePage /> }] },
               { element: <RequireAction action="webhooks.manage" />, children: [{ path: paths.integrations, element: <IntegrationsPage /> }] },
+              { element: <RequireAction action="audit.read" />, children: [{ path: paths.audit, element: <AuditPage /> }] },
               { element: <RequireAction action="vehicles.read" />, children: [{ path: paths.vehicles, element: <VehiclesPage /> }] },
               { element: <RequireAction action="ifta.read" />, children: [{ path: paths.ifta, element: <IftaPage /> }] },
               { element: <RequireAction action="members.read" />, children: [{ path: paths.members, element: <MembersPage /> }] },

@@ -26,6 +26,7 @@ export const paths = {
   tripDetail: '/trips/:tripId',
   compliance: '/compliance',
   integrations: '/integrations',
+  audit: '/audit',
   ifta: '/ifta',
   members: '/members',
   invitation: '/invite/:token',

@@ -41,7 +41,7 @@ export const ownerPermissions = {
     'stations.read', 'trips.read', 'trips.write', 'trips.decide', 'cards.read', 'cards.write', 'cards.reveal', 'overrides.decide',
     'drivers.approve', 'vehicles.read', 'vehicles.write', 'transactions.read', 'exports.run', 'alerts.read', 'compliance.read',
     'contract.read', 'contract.write', 'wallet.read', 'wallet.fund', 'payment-methods.write', 'ifta.read', 'ifta.write',
-    'telematics.manage', 'webhooks.manage', 'members.read', 'members.write', 'owners.manage', 'groups.read', 'groups.write',
+    'telematics.manage', 'webhooks.manage', 'audit.read', 'members.read', 'members.write', 'owners.manage', 'groups.read', 'groups.write',
     'company.close', 'company.settings',
   ],
 };

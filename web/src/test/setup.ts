@@ -4,14 +4,14 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadAllTexts } from '@/lib/i18n';
 import { server } from './server';
 
-// Tests render pages without the route that loads their texts (lazyPage).
-await loadAllTexts();
+// Tests render pages without the route that loads their texts (lazyPage), in either language.
+await loadAllTexts(['en', 'es']);
 
 // Pages load their code when their route first renders (src/app/router.tsx); the first
 // import of a page in a test file can take seconds to transform on a loaded machine. Every
 // findBy and waitFor waits this long (vite.config.ts's test limits are the rest): no test
 // sets a tighter one of its own, so none depends on the host's speed.
-configure({ asyncUtilTimeout: 30_000 });
+configure({ asyncUtilTimeout: 90_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -2326,7 +2326,7 @@ export interface paths {
         put?: never;
         /**
          * Card network feed: record a purchase (idempotent on networkTransactionId)
-         * @description Authenticated by the X-Network-Key header (FUELPORTAL_NETWORK_KEY). 201 the first time; a repeat answers 200 with the first result and changes nothing. Declines are recorded: CARD_INACTIVE, UNKNOWN_CARD, INSUFFICIENT_FUNDS (prepaid), CREDIT_LIMIT (invoice). An unknown locationId is 422 and not recorded. 503 when no key is configured.
+         * @description Authenticated by the X-Network-Key header (FUELPORTAL_NETWORK_KEY). 201 the first time; a repeat answers 200 with the first result and changes nothing. Declines are recorded: CARD_INACTIVE, UNKNOWN_CARD, INSUFFICIENT_FUNDS (prepaid), CREDIT_LIMIT (invoice). An unknown locationId is 422 and not recorded. With authorizationId, a capture of an authorization the portal has no record of yet (answered on timeout by another server process, not yet recorded) is 503 with Retry-After, nothing recorded: send it again. 503 when no key is configured.
          */
         post: {
             parameters: {
@@ -6498,6 +6498,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A page of the company's audit trail, newest first, or its CSV export
+         * @description Owners and admins (audit.read; other roles 403). One row per change a person or an API caller made in the company: who (user, role), when, from where (client address, request id), what (kind, object) and the changed fields before and after. Never secrets: no tokens, webhook secrets or card numbers (cards are named by their id; objectId also takes a card's full number and finds its rows). Another company's rows are never shown. The rows are hash-chained per company (fuelportal audit verify) and kept at least four years.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only the changes of this user */
+                    actorId?: number;
+                    /** @description Only changes of this kind (card.updated, card.controls_set, vehicle.created, …) */
+                    kind?: string;
+                    /** @description Only changes of objects of this type (card, vehicle, trip, webhook, …) */
+                    objectType?: string;
+                    /** @description With objectType: only the changes of this object */
+                    objectId?: string;
+                    /** @description From this date (YYYY-MM-DD, in the company's time zone) or time (RFC 3339) */
+                    from?: string;
+                    /** @description To this date, its whole day, or before this time; at most 366 days after from */
+                    to?: string;
+                    /** @description Page number from 0 */
+                    page?: number;
+                    /** @description Page size (default 20, at most 100; at most 5000 with format=csv, its default) */
+                    size?: number;
+                    /** @description json (default) or csv: the rows as a CSV file, with cells that a spreadsheet would run as a formula kept as text */
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuditPage"];
+                        "text/csv": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8481,6 +8544,34 @@ export interface components {
              * @description the company's group; null or absent: none
              */
             groupId?: number | null;
+        };
+        AuditEvent: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description the user who made the change; null for an API token caller */
+            actorId: number | null;
+            actorEmail: string;
+            /** @description owner, driver (admin, dispatcher, bookkeeper with members), api */
+            actorRole: string;
+            kind: string;
+            objectType: string;
+            objectId: string;
+            /** @description The changed fields (JSON object) */
+            before: {
+                [key: string]: unknown;
+            };
+            /** @description The changed fields (JSON object) */
+            after: {
+                [key: string]: unknown;
+            };
+            clientAddress: string;
+            /** @description the request's X-Request-Id answer header */
+            requestId: string;
+        };
+        AuditPage: {
+            content: components["schemas"]["AuditEvent"][];
+            totalElements: number;
         };
     };
     responses: {

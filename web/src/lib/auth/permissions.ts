@@ -15,6 +15,7 @@ export type Action =
   | 'wallet.fund'
   | 'payment-methods.write'
   | 'webhooks.manage'
+  | 'audit.read'
   | 'members.read'
   | 'members.write'
   | 'owners.manage';

@@ -534,6 +534,12 @@ export const BODY_MINIMUM = {
       exclusive: false,
     },
   },
+  AuditPage: {
+    totalElements: {
+      value: 0,
+      exclusive: false,
+    },
+  },
   Card: {
     expMonth: {
       value: 1,
@@ -866,11 +872,15 @@ export const QUERY_MAX_LENGTH = {
   dateFrom: 40,
   dateTo: 40,
   format: 64,
+  from: 40,
   fuelType: 64,
   kind: 64,
+  objectId: 64,
+  objectType: 64,
   orderBy: 64,
   q: 200,
   searchText: 100,
   sort: 64,
   status: 64,
+  to: 40,
 } as const;

@@ -4,7 +4,8 @@ import { formatMonthDayTime } from '@/lib/format';
 import { currentLanguage, i18n, loadAllTexts, setLanguage } from './index';
 import { browserLanguage, clearStorageKeepingLanguage, startLanguage } from './language';
 import { namespaceOf } from './namespace';
-import { moreTexts } from './more-texts';
+import { moreTexts as englishTexts } from './more-texts-en-US';
+import { moreTexts as spanishTexts } from './more-texts-es';
 import { translateServerText } from './server-text';
 
 const allFiles = Object.keys(import.meta.glob('../../locales/en-US/*.json'));
@@ -17,8 +18,9 @@ afterEach(() => {
 describe('en-US texts', () => {
   it('keeps only common and auth in the first bundle; every other namespace loads with loadAllTexts', async () => {
     const first = ['auth', 'common'];
-    expect(Object.keys(moreTexts['en-US']).sort()).toEqual(allFiles.map(namespaceOf).filter((ns) => !first.includes(ns)).sort());
-    expect(Object.keys(moreTexts.es)).not.toContain('common');
+    expect(Object.keys(englishTexts).sort()).toEqual(allFiles.map(namespaceOf).filter((ns) => !first.includes(ns)).sort());
+    expect(Object.keys(spanishTexts)).not.toContain('common');
+    expect(Object.keys(spanishTexts)).toContain('transactions');
     expect(i18n.options.ns).toEqual(expect.arrayContaining(first));
     await loadAllTexts();
     for (const namespace of allFiles.map(namespaceOf)) expect(i18n.hasResourceBundle('en-US', namespace)).toBe(true);
@@ -48,13 +50,14 @@ describe('the language', () => {
     expect(startLanguage()).toBe('es');
   });
 
-  it('switches the texts, the dates and the page language; an owner-only text stays English', async () => {
+  it('switches the texts, the dates and the page language; an English-only text stays English', async () => {
     await loadAllTexts();
     setLanguage('es');
     expect(currentLanguage()).toBe('es');
     expect(document.documentElement.lang).toBe('es');
     expect(i18n.t('transactions:declineReasons.DAILY_LIMIT')).toBe('Supera el límite diario');
-    expect(i18n.t('fuelCards:title')).toBe(i18n.getResource('en-US', 'fuelCards', 'title'));
+    expect(i18n.t('payments:modalTitle')).toBe(i18n.getResource('en-US', 'payments', 'modalTitle'));
+    expect(i18n.t('fuelCards:title')).toBe('Tarjetas de combustible');
     expect(formatMonthDayTime('2026-11-20T15:52:00Z')).toMatch(/^20 nov, \d+:52 [AP]M$/);
     setLanguage('en');
     expect(i18n.t('transactions:declineReasons.DAILY_LIMIT')).toBe('Over the daily limit');

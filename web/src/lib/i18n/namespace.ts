@@ -1,2 +1,6 @@
 /** The namespace of a locale file's path (`…/en-US/planner.json` → `planner`). */
 export const namespaceOf = (file: string) => file.slice(file.lastIndexOf('/') + 1, -'.json'.length);
+
+/** One language's texts by namespace, from an `import.meta.glob` of its locale files. */
+export const byNamespace = (files: Record<string, Record<string, unknown>>) =>
+  Object.fromEntries(Object.entries(files).map(([file, texts]) => [namespaceOf(file), texts]));

@@ -1,4 +1,5 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import HistoryIcon from '@mui/icons-material/History';
 import PersonIcon from '@mui/icons-material/Person';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import WebhookIcon from '@mui/icons-material/Webhook';
@@ -22,6 +23,8 @@ export function SettingsPage() {
     { to: paths.account, icon: <PersonIcon />, label: t('settings.account'), hint: t('settings.accountHint') },
     // Owners connect the company's own systems (webhooks).
     ...(owner ? [{ to: paths.integrations, icon: <WebhookIcon />, label: t('settings.integrations'), hint: t('settings.integrationsHint') }] : []),
+    // Owners read who changed what (the audit trail).
+    ...(owner ? [{ to: paths.audit, icon: <HistoryIcon />, label: t('settings.audit'), hint: t('settings.auditHint') }] : []),
     { to: paths.contactUs, icon: <SupportAgentIcon />, label: t('settings.contactUs'), hint: t('settings.contactUsHint') },
   ];
   return (

@@ -102,7 +102,7 @@ describe('company dashboard', () => {
 
     // Total Saved no longer stays a skeleton, and the Fuel Cards tile no longer goes blank.
     const savedTile = await screen.findByTestId('total-saved-tile');
-    const cardsTile = screen.getByTestId('fuel-cards-tile');
+    const cardsTile = await screen.findByTestId('fuel-cards-tile');
     expect(await within(savedTile).findByText('Unable to fetch data. Try Again.')).toBeInTheDocument();
     expect(await within(cardsTile).findByText('Unable to fetch data. Try Again.')).toBeInTheDocument();
 

@@ -4,6 +4,7 @@ import Grid from '@mui/material/Grid';
 import { memo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/Page';
+import { ShownAfterPaint } from '@/components/layout/ShownAfterPaint';
 import { selectRole, selectUser, type RoleCode } from '@/lib/auth';
 import { useAppSelector } from '@/lib/store';
 import { FirstSteps } from './FirstSteps';
@@ -84,15 +85,18 @@ const OwnerTiles = memo(function OwnerTiles({
       <Grid size={{ xs: 12, md: 6 }}>
         <WalletTile PaymentMethodModal={PaymentMethodModal} />
       </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <FuelCardsPreview />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <RecentTransactions role="ROLE_COMPANY" />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <IftaTile />
-      </Grid>
+      {/* Below a phone's first screen. */}
+      <ShownAfterPaint>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <FuelCardsPreview />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <RecentTransactions role="ROLE_COMPANY" />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <IftaTile />
+        </Grid>
+      </ShownAfterPaint>
     </>
   );
 });
@@ -114,14 +118,17 @@ const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, MyCard, role }
       <Grid size={12}>
         <TotalSpendingsTile />
       </Grid>
-      <Grid size={12}>
-        <RecentTransactions role={role} />
-      </Grid>
-      {role === 'ROLE_USER' && (
+      {/* Below a phone's first screen. */}
+      <ShownAfterPaint>
         <Grid size={12}>
-          <OdometerTile />
+          <RecentTransactions role={role} />
         </Grid>
-      )}
+        {role === 'ROLE_USER' && (
+          <Grid size={12}>
+            <OdometerTile />
+          </Grid>
+        )}
+      </ShownAfterPaint>
     </>
   );
 });

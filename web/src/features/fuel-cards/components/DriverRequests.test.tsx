@@ -41,7 +41,7 @@ describe('driver requests on the fuel cards screen', () => {
     const { user } = renderApp(paths.fuelCards, { session });
     const section = await screen.findByRole('region', { name: 'Drivers waiting for approval' });
     const row = await within(section).findByRole('article', { name: 'Nina Newman' });
-    expect(within(row).getByText('nina@fleet.test · +1 407 555 0177')).toBeInTheDocument();
+    expect(row).toHaveTextContent('nina@fleet.test · +1 407 555 0177');
     expect(within(row).getByText(/Card •••• 4321/)).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Approve Nina Newman' }));

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notifier';
+import { formatDateYear } from '@/lib/format';
 import { errorMessage } from '@/lib/api';
 import { useDecideDriverRequestMutation, useGetDriverRequestsQuery, type DriverRequest } from '../api/driver-requests-api';
 
@@ -86,11 +87,12 @@ function DriverRequestRow({ request, rivals }: { request: DriverRequest; rivals:
       <Stack sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{name}</Typography>
         <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
-          {request.email} · {request.phoneNumber}
+          {/* A phone number is one word: it wraps as a whole, never at its hyphen. */}
+          {request.email} · <span style={{ whiteSpace: 'nowrap' }}>{request.phoneNumber}</span>
         </Typography>
         <Typography variant="body2" color="textSecondary">
           {t('requests.card', { last4: request.cardNumber.slice(-4) })} ·{' '}
-          {t('requests.requestedAt', { date: new Date(request.requestedAt).toLocaleDateString('en-US') })}
+          {t('requests.requestedAt', { date: formatDateYear(request.requestedAt) })}
         </Typography>
         {rivals > 0 && (
           <Typography variant="body2" color="warning" data-testid="request-rivals">

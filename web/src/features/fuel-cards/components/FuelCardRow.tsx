@@ -1,5 +1,6 @@
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import EditIcon from '@mui/icons-material/Edit';
+import HistoryIcon from '@mui/icons-material/History';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import TuneIcon from '@mui/icons-material/Tune';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
@@ -13,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HistoryDialog } from '@/components/audit-history/HistoryDialog';
 import { formatDollars, maskCardNumber } from '@/lib/format';
 import type { FuelCard } from '../api/fuel-cards-api';
 import { formatUntil, overrideActive } from '../model/override-form';
@@ -39,6 +41,7 @@ interface FuelCardRowProps {
  */
 export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onControls, onOverride, onToggleStatus, lockedAs }: FuelCardRowProps) {
   const [showDetails, setShowDetails] = useState(false);
+  const [showHistory, setShowHistory] = useState(false);
   const { t } = useTranslation('fuelCards');
   const actionsId = useId();
   const active = card.status === 'ACTIVE';
@@ -111,6 +114,9 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onContro
               {t('actions.details')}
             </Button>
           )}
+          <Button variant="outlined" startIcon={<HistoryIcon />} onClick={() => setShowHistory(true)}>
+            {t('audit:history')}
+          </Button>
           <Button
             variant="contained"
             color={active ? 'error' : 'success'}
@@ -123,6 +129,10 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onContro
         </Stack>
         </Box>
       </Collapse>
+      {showHistory && (
+        <HistoryDialog objectType="card" objectId={card.cardNumber} title={t('audit:historyOf', { name: maskCardNumber(card.cardNumber) })}
+          onClose={() => setShowHistory(false)} />
+      )}
       {showDetails && card.issuerCardId && (
         <Suspense fallback={null}>
           <CardDetailsDialog cardNumber={card.cardNumber} issuingCardId={card.issuerCardId} onClose={() => setShowDetails(false)} />

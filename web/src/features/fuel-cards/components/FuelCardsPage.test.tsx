@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, driverAccount, server } from '@/test/server';
+import { apiUrl, driverAccount, ownerAccount, server } from '@/test/server';
 import type { FuelCard } from '../api/fuel-cards-api';
 
 
@@ -173,5 +174,32 @@ describe('fuel cards', () => {
     );
     const { router } = renderApp(paths.fuelCards, { session });
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard));
+  });
+
+  it('speaks Spanish to an owner whose account is in Spanish, dates included', async () => {
+    cardsApi();
+    server.use(
+      http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })),
+      http.get(apiUrl('/wex/company/driver-requests'), () =>
+        HttpResponse.json([{ id: 41, firstName: 'Nina', lastName: 'Newman', email: 'nina@fleet.test', phoneNumber: '+1 407 555 0177',
+          cardNumber: '7071000000000004321', requestedAt: '2026-11-20T18:00:00Z' }]),
+      ),
+    );
+    try {
+      const { user } = renderApp(paths.fuelCards, { session });
+      expect(await screen.findByRole('heading', { name: 'Tarjetas de combustible' })).toBeInTheDocument();
+      const section = await screen.findByRole('region', { name: 'Choferes que esperan aprobación' });
+      expect(await within(section).findByText(/solicitado el 20 nov 2026/)).toBeInTheDocument();
+      const rows = await screen.findAllByTestId('fuel-card-row');
+      expect(within(rows[0]!).getByText('Activa')).toBeInTheDocument();
+      expect(within(rows[1]!).getByText('Inactiva')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Pedir tarjeta' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Pedir una tarjeta' });
+      expect(within(dialog).getByTestId('order-next')).toHaveTextContent(/La tarjeta queda activa en cuanto se emite/);
+      expect(within(dialog).getByLabelText('Nombre del chofer')).toBeInTheDocument();
+    } finally {
+      setLanguage('en');
+    }
   });
 });

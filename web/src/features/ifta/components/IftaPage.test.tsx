@@ -86,7 +86,7 @@ describe('IFTA return page', () => {
     expect(screen.queryByTestId('ifta-overdue')).not.toBeInTheDocument();
   });
 
-  it('lists every bad line of a refused rate file, then stores a good one and closes the return', { timeout: 120_000 }, async () => {
+  it('lists every bad line of a refused rate file, then stores a good one and closes the return', async () => {
     let calls = 0;
     answer(() =>
       ++calls === 1
@@ -101,6 +101,8 @@ describe('IFTA return page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Upload the 2026 Q3 rates' });
     expect(within(dialog).getByTestId('ifta-rates-missing')).toHaveTextContent('This return has no rate for OR.');
     await user.upload(within(dialog).getByTestId('ifta-rates-file'), csvFile('year,quarter,jurisdiction,fuelType,rate,surcharge\n2026,3,XX,diesel,0.2,\n'));
+    // The file is read before Upload is enabled.
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     const problems = await within(dialog).findByTestId('ifta-rates-problems');
     expect(problems).toHaveTextContent('2 problems: nothing was stored');
@@ -110,6 +112,7 @@ describe('IFTA return page', () => {
     ]);
 
     await user.upload(within(dialog).getByTestId('ifta-rates-file'), csvFile('year,quarter,jurisdiction,fuelType,rate,surcharge\n2026,3,OR,diesel,0,\n'));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await within(dialog).findByTestId('ifta-rates-result')).toHaveTextContent('1 rate stored: your return of its quarter uses it now.');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -123,7 +126,7 @@ describe('IFTA return page', () => {
     expect(screen.queryByTestId('ifta-overdue')).not.toBeInTheDocument();
   });
 
-  it('keeps the quarter and fuel shown in the address', { timeout: 120_000 }, async () => {
+  it('keeps the quarter and fuel shown in the address', async () => {
     const asked = answer(() => HttpResponse.json({ stored: 1, quarters: 1 }));
     const { user, router } = renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
     await screen.findByTestId('ifta-overdue');

@@ -33,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadError, LoadingRows } from '@/components/feedback/LoadStates';
 import { useIsPhone } from '@/components/layout/AppShell';
 import { Page } from '@/components/layout/Page';
+import { ShownAfterPaint } from '@/components/layout/ShownAfterPaint';
 import { errorMessage, isFetchBaseQueryError } from '@/lib/api';
 import { formatCalendarDay, formatDateYear, formatDollars } from '@/lib/format';
 import { notify } from '@/lib/notifier';
@@ -463,11 +464,14 @@ export function IftaPage() {
           </Stack>
         )}
         <AfterClose ret={ret} />
-        <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 3, mb: 1 }}>
-          {t('rows.label')}
-        </Typography>
-        {ret.rows.length === 0 ? <EmptyState>{t('rows.empty')}</EmptyState> : phone ? <RowCards rows={ret.rows} /> : <RowsTable rows={ret.rows} />}
-        <Entries period={period} closed={Boolean(ret.closedAt)} />
+        {/* Below a phone's first screen: the rows, then the entries. */}
+        <ShownAfterPaint>
+          <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 3, mb: 1 }}>
+            {t('rows.label')}
+          </Typography>
+          {ret.rows.length === 0 ? <EmptyState>{t('rows.empty')}</EmptyState> : phone ? <RowCards rows={ret.rows} /> : <RowsTable rows={ret.rows} />}
+          <Entries period={period} closed={Boolean(ret.closedAt)} />
+        </ShownAfterPaint>
       </>
     );
 
@@ -496,7 +500,9 @@ export function IftaPage() {
       {ratesOpen && (
         <RatesDialog year={period.year} quarter={period.quarter} missing={block?.kind === 'missingRate' ? block.jurisdictions : []} onClose={() => setRatesOpen(false)} />
       )}
-      <TelematicsSection />
+      <ShownAfterPaint>
+        <TelematicsSection />
+      </ShownAfterPaint>
     </Page>
   );
 }

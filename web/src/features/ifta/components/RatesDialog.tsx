@@ -1,27 +1,10 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CsvFilePicker, FileProblems } from '@/components/form/CsvFileUpload';
-import { errorMessage, fieldErrors } from '@/lib/api';
+import { CsvUploadDialog } from '@/components/form/CsvUploadDialog';
+import { csvUploadTexts } from '@/components/form/csv-upload-texts';
+import { fieldErrors } from '@/lib/api';
 import { useUploadIftaRatesMutation } from '../api/ifta-api';
-import type { IftaRatesUpload } from '../api/ifta-types';
 import { MAX_RATE_FILE_BYTES, RATE_FILE_HEADER } from '../model/quarter';
-
-type Outcome =
-  | { kind: 'done'; result: IftaRatesUpload }
-  | { kind: 'problems'; problems: { where: string; message: string }[] }
-  | { kind: 'failed'; message: string };
-
-const codeSx = { fontFamily: 'monospace', fontSize: '0.85rem', overflowWrap: 'anywhere', bgcolor: 'action.hover', p: 1, borderRadius: 1, display: 'block' } as const;
 
 /** The server's bad lines ("line 4", or "file" for the file as a whole), in line order. */
 function lineProblems(error: unknown): { where: string; message: string }[] | undefined {
@@ -33,6 +16,16 @@ function lineProblems(error: unknown): { where: string; message: string }[] | un
     .sort((a, b) => line(a.where) - line(b.where));
 }
 
+/** A CSV line that a narrow phone breaks after a comma, never inside a column's name or number. */
+const breakAfterCommas = (line: string) =>
+  line.split(',').map((column, i) => (
+    <span key={i}>
+      {i > 0 && ','}
+      {i > 0 && <wbr />}
+      {column}
+    </span>
+  ));
+
 /**
  * Upload the quarter's rates for the company (the rate file of `fuelportal import ifta-rates`): the
  * file's quarters replace the company's own rates, which win over the shared ones in its returns.
@@ -40,111 +33,43 @@ function lineProblems(error: unknown): { where: string; message: string }[] | un
  */
 export function RatesDialog({ year, quarter, missing, onClose }: { year: number; quarter: number; missing: string[]; onClose: () => void }) {
   const { t } = useTranslation('ifta');
-  const titleId = useId();
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [upload, { isLoading }] = useUploadIftaRatesMutation();
-
-  const choose = async (chosen: File | null) => {
-    setOutcome(null);
-    setFile(null);
-    if (!chosen) return;
-    if (chosen.size > MAX_RATE_FILE_BYTES) {
-      setOutcome({ kind: 'failed', message: t('rates.tooLarge') });
-      return;
-    }
-    try {
-      setFile({ name: chosen.name, text: await chosen.text() });
-    } catch {
-      setOutcome({ kind: 'failed', message: t('rates.unreadable') });
-    }
-  };
-
-  const submit = async () => {
-    if (!file) return;
-    try {
-      const result = await upload(file.text).unwrap();
-      setOutcome({ kind: 'done', result });
-      setFile(null);
-    } catch (error) {
-      const problems = lineProblems(error);
-      setOutcome(problems ? { kind: 'problems', problems } : { kind: 'failed', message: errorMessage(error, t('rates.failed')) });
-    }
-  };
-
+  const [upload] = useUploadIftaRatesMutation();
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId} scroll="body">
-      <DialogTitle id={titleId}>{t('rates.title', { period: `${year} Q${quarter}` })}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          {missing.length > 0 && (
-            <Alert severity="warning" data-testid="ifta-rates-missing">
-              {t('rates.missing', { jurisdictions: missing.join(', ') })}
-            </Alert>
-          )}
-          <DialogContentText>{t('rates.help')}</DialogContentText>
-          <Box>
-            <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
-              {t('rates.header')}
-            </Typography>
-            <Typography component="code" sx={codeSx}>
-              {/* A narrow phone breaks it after a comma, not inside a column's name. */}
-              {RATE_FILE_HEADER.split(',').map((name, i) => (
-                <span key={name}>
-                  {i > 0 && ','}
-                  {i > 0 && <wbr />}
-                  {name}
-                </span>
-              ))}
-            </Typography>
-            <Typography variant="body2" sx={{ fontWeight: 600, mt: 1, mb: 0.5 }}>
-              {t('rates.example')}
-            </Typography>
-            <Typography component="code" sx={codeSx}>
-              {`${year},${quarter},IN,diesel,0.5900,0.1100`}
-              <br />
-              {`${year},${quarter},OR,diesel,0,`}
-            </Typography>
-          </Box>
-          <CsvFilePicker
-            chooseLabel={t('rates.chooseFile')}
-            fileName={file?.name}
-            noFileLabel={t('rates.noFile')}
-            testId="ifta-rates-file"
-            nameTestId="ifta-rates-name"
-            onChoose={(chosen) => void choose(chosen)}
-          />
-          <Box aria-live="polite">
-            {outcome?.kind === 'done' && (
-              <Alert severity="success" data-testid="ifta-rates-result">
-                {t('rates.done', { count: outcome.result.stored })}
-              </Alert>
-            )}
-            {outcome?.kind === 'failed' && (
-              <Alert severity="error" data-testid="ifta-rates-error" sx={{ overflowWrap: 'anywhere' }}>
-                {outcome.message}
-              </Alert>
-            )}
-            {outcome?.kind === 'problems' && (
-              <FileProblems
-                title={t('rates.problems', { count: outcome.problems.length })}
-                testId="ifta-rates-problems"
-                problems={outcome.problems.map((problem) => ({
-                  key: problem.where,
-                  where: problem.where === 'file' ? t('rates.file') : t('rates.line', { line: problem.where.slice('line '.length) }),
-                  message: problem.message,
-                }))}
-              />
-            )}
-          </Box>
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>{t('common:actions.close')}</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={!file || isLoading}>
-          {t('rates.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <CsvUploadDialog
+      texts={csvUploadTexts(t, 'rates', t('rates.title', { period: `${year} Q${quarter}` }))}
+      notice={
+        missing.length > 0 && (
+          <Alert severity="warning" data-testid="ifta-rates-missing">
+            {t('rates.missing', { jurisdictions: missing.join(', ') })}
+          </Alert>
+        )
+      }
+      header={breakAfterCommas(RATE_FILE_HEADER)}
+      example={
+        <>
+          {breakAfterCommas(`${year},${quarter},IN,diesel,0.5900,0.1100`)}
+          <br />
+          {breakAfterCommas(`${year},${quarter},OR,diesel,0,`)}
+        </>
+      }
+      maxBytes={MAX_RATE_FILE_BYTES}
+      upload={(text) => upload(text).unwrap()}
+      done={(result) => t('rates.done', { count: result.stored })}
+      problemsOf={(error) => {
+        const problems = lineProblems(error);
+        return (
+          problems && {
+            title: t('rates.problems', { count: problems.length }),
+            problems: problems.map((problem) => ({
+              key: problem.where,
+              where: problem.where === 'file' ? t('rates.file') : t('rates.line', { line: problem.where.slice('line '.length) }),
+              message: problem.message,
+            })),
+          }
+        );
+      }}
+      testIds={{ file: 'ifta-rates-file', name: 'ifta-rates-name', result: 'ifta-rates-result', error: 'ifta-rates-error', problems: 'ifta-rates-problems' }}
+      onClose={onClose}
+    />
   );
 }

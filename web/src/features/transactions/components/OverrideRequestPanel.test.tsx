@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { formatMonthDayTime } from '@/lib/format';
 import { paths, transactionDetailPath } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, driverAccount, server } from '@/test/server';
@@ -78,6 +79,10 @@ describe("driver's override request", () => {
     expect(panel).toHaveTextContent('Your last purchase was declined: Over the daily limit');
     await user.click(within(panel).getByRole('button', { name: 'Request override' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request an override' });
+    // The dialog names the declined purchase: its station, amount and time.
+    expect(within(dialog).getByTestId('override-declined-purchase')).toHaveTextContent(
+      `Declined: ${declined.locationName}, $420.00, ${formatMonthDayTime(declined.transactionDate)}`,
+    );
     await user.type(within(dialog).getByLabelText('Message to the owner (optional)'), 'Stuck in Amarillo');
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
 

@@ -94,7 +94,7 @@ export function OverrideRequestPanel({ query }: { query: TransactionQuery }) {
       {request && <RequestStatus request={request} />}
       {asking && (
         <Suspense fallback={null}>
-          <RequestOverrideDialog onClose={() => setAsking(false)} />
+          <RequestOverrideDialog declined={declined} onClose={() => setAsking(false)} />
         </Suspense>
       )}
     </Stack>

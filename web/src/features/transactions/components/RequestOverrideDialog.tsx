@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Form, SubmitButton, TextInput } from '@/components/form';
 import { errorMessage, errorStatus } from '@/lib/api';
+import { formatDollars, formatMonthDayTime } from '@/lib/format';
 import { applyServerError, BODY_MAX_LENGTH, useZodForm } from '@/lib/forms';
 import { useRequestOverride } from '../model/request-override';
 
@@ -25,8 +26,15 @@ const requestSchema = (t: (key: string, options?: Record<string, unknown>) => st
       .max(OVERRIDE_MESSAGE_MAX, t('override.messageMax', { max: OVERRIDE_MESSAGE_MAX })),
   });
 
-/** "Request override" with an optional message; loaded when the driver opens it. */
-export function RequestOverrideDialog({ onClose }: { onClose: () => void }) {
+/** The declined purchase an override request is about, as the dialog names it. */
+export interface DeclinedPurchase {
+  locationName: string;
+  attemptedAmount: number;
+  transactionDate: string;
+}
+
+/** "Request override" for the declined purchase, with an optional message; loaded when the driver opens it. */
+export function RequestOverrideDialog({ declined, onClose }: { declined: DeclinedPurchase; onClose: () => void }) {
   const { t } = useTranslation('transactions');
   const schema = useMemo(() => requestSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: { message: '' } });
@@ -57,6 +65,13 @@ export function RequestOverrideDialog({ onClose }: { onClose: () => void }) {
         <DialogTitle id="override-request-title">{t('override.dialogTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography sx={{ overflowWrap: 'anywhere' }} data-testid="override-declined-purchase">
+              {t('override.declinedPurchase', {
+                station: declined.locationName,
+                amount: formatDollars(declined.attemptedAmount),
+                time: formatMonthDayTime(declined.transactionDate),
+              })}
+            </Typography>
             <Typography variant="body2" color="textSecondary">
               {t('override.dialogExplain')}
             </Typography>

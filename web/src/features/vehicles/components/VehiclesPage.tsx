@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
+import HistoryIcon from '@mui/icons-material/History';
 import EditIcon from '@mui/icons-material/Edit';
 import SpeedIcon from '@mui/icons-material/Speed';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -25,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadError, LoadingRows } from '@/components/feedback/LoadStates';
 import { useIsPhone } from '@/components/layout/AppShell';
 import { Page } from '@/components/layout/Page';
+import { HistoryDialog } from '@/components/audit-history/HistoryDialog';
 import { BackButton } from '@/components/navigation';
 import { paths } from '@/lib/paths';
 import { useGetVehiclesQuery, type Vehicle } from '../api/vehicles-api';
@@ -38,6 +40,7 @@ interface RowActions {
   onOdometer: (vehicle: Vehicle) => void;
   onEdit: (vehicle: Vehicle) => void;
   onDelete: (vehicle: Vehicle) => void;
+  onHistory: (vehicle: Vehicle) => void;
 }
 
 const UNIT_ORDER = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
@@ -81,7 +84,7 @@ function StatusChips({ vehicle }: { vehicle: Vehicle }) {
 const plateText = (vehicle: Vehicle, none: string) => (vehicle.plate ? `${vehicle.plateState} ${vehicle.plate}`.trim() : none);
 
 /** Desktop: one row per vehicle. */
-function VehicleTable({ vehicles, onOdometer, onEdit, onDelete }: { vehicles: Vehicle[] } & RowActions) {
+function VehicleTable({ vehicles, onOdometer, onEdit, onDelete, onHistory }: { vehicles: Vehicle[] } & RowActions) {
   const { t } = useTranslation('vehicles');
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -130,6 +133,11 @@ function VehicleTable({ vehicles, onOdometer, onEdit, onDelete }: { vehicles: Ve
                     <EditIcon />
                   </IconButton>
                 </Tooltip>
+                <Tooltip title={t('audit:history')}>
+                  <IconButton aria-label={t('audit:historyOf', { name: vehicle.unitNumber })} onClick={() => onHistory(vehicle)}>
+                    <HistoryIcon />
+                  </IconButton>
+                </Tooltip>
                 <Tooltip title={t('actions.delete')}>
                   <IconButton aria-label={t('actions.deleteUnit', { unit: vehicle.unitNumber })} onClick={() => onDelete(vehicle)} color="error">
                     <DeleteIcon />
@@ -145,7 +153,7 @@ function VehicleTable({ vehicles, onOdometer, onEdit, onDelete }: { vehicles: Ve
 }
 
 /** Phones: one card per vehicle, no sideways scroll. */
-function VehicleCards({ vehicles, onOdometer, onEdit, onDelete }: { vehicles: Vehicle[] } & RowActions) {
+function VehicleCards({ vehicles, onOdometer, onEdit, onDelete, onHistory }: { vehicles: Vehicle[] } & RowActions) {
   const { t } = useTranslation('vehicles');
   const line = (label: string, value: ReactNode) => (
     <Box sx={{ display: 'contents' }}>
@@ -183,6 +191,9 @@ function VehicleCards({ vehicles, onOdometer, onEdit, onDelete }: { vehicles: Ve
             <Button variant="outlined" startIcon={<EditIcon />} onClick={() => onEdit(vehicle)} aria-label={t('actions.editUnit', { unit: vehicle.unitNumber })}>
               {t('actions.edit')}
             </Button>
+            <Button variant="outlined" startIcon={<HistoryIcon />} onClick={() => onHistory(vehicle)} aria-label={t('audit:historyOf', { name: vehicle.unitNumber })}>
+              {t('audit:history')}
+            </Button>
             <Button
               variant="outlined"
               color="error"
@@ -208,6 +219,7 @@ export function VehiclesPage() {
   const vehicles = useMemo(() => data && [...data].sort((a, b) => UNIT_ORDER.compare(a.unitNumber, b.unitNumber)), [data]);
   const [editing, setEditing] = useState<Vehicle | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Vehicle | null>(null);
+  const [historyOf, setHistoryOf] = useState<Vehicle | null>(null);
   // By id: the dialog shows the vehicle as the list refetches it (its MPG after a reading).
   const [odometerOf, setOdometerOf] = useState<number | null>(null);
   const odometerVehicle = vehicles?.find((vehicle) => vehicle.id === odometerOf);
@@ -218,8 +230,8 @@ export function VehiclesPage() {
   if (!vehicles && isError) body = <LoadError onRetry={refetch} retrying={isFetching} />;
   else if (!vehicles) body = <LoadingRows rows={4} height={phone ? 160 : 40} />;
   else if (vehicles.length === 0) body = <EmptyState testId="vehicles-empty">{t('empty')}</EmptyState>;
-  else if (phone) body = <VehicleCards vehicles={vehicles} onOdometer={openOdometer} onEdit={setEditing} onDelete={setDeleting} />;
-  else body = <VehicleTable vehicles={vehicles} onOdometer={openOdometer} onEdit={setEditing} onDelete={setDeleting} />;
+  else if (phone) body = <VehicleCards vehicles={vehicles} onOdometer={openOdometer} onEdit={setEditing} onDelete={setDeleting} onHistory={setHistoryOf} />;
+  else body = <VehicleTable vehicles={vehicles} onOdometer={openOdometer} onEdit={setEditing} onDelete={setDeleting} onHistory={setHistoryOf} />;
 
   return (
     <Page title={t('title')} maxWidth="lg" leading={<BackButton to={paths.dashboard} label={t('backToDashboard')} />}>
@@ -238,6 +250,10 @@ export function VehiclesPage() {
       {editing && <VehicleDialog vehicle={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
       {odometerVehicle && <OdometerDialog vehicle={odometerVehicle} onClose={() => setOdometerOf(null)} />}
       {deleting && <DeleteVehicleDialog vehicle={deleting} onClose={() => setDeleting(null)} />}
+      {historyOf && (
+        <HistoryDialog objectType="vehicle" objectId={String(historyOf.id)} title={t('audit:historyOf', { name: historyOf.unitNumber })}
+          onClose={() => setHistoryOf(null)} />
+      )}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
     </Page>
   );
