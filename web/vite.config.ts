@@ -44,6 +44,7 @@ const signedInRoutes: Record<string, string[]> = {
   integrations: [...signedInShell, '/src/features/integrations/index.ts'],
   vehicles: [...signedInShell, '/src/features/vehicles/index.ts'],
   ifta: [...signedInShell, '/src/features/ifta/index.ts'],
+  members: [...signedInShell, '/src/features/members/index.ts'],
 };
 
 /** index.html's entry chunk (src/main.tsx); listAppModules checks the name. */

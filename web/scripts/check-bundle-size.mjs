@@ -36,6 +36,7 @@ export const ROUTE_BUDGETS_KB = {
   integrations: 370,
   vehicles: 377,
   ifta: 376,
+  members: 367,
 };
 
 /** Routes over their budget (or with none), as messages; the sizes of all of them. */

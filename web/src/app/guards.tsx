@@ -1,4 +1,9 @@
+import Alert from '@mui/material/Alert';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/layout/Page';
+import { BackButton } from '@/components/navigation';
+import { usePermissions, type Action } from '@/lib/auth/permissions';
 import { Navigate, Outlet, useLocation, type Location } from 'react-router';
 import { selectIsSignedIn, selectRole, selectSignOutRedirect } from '@/lib/auth/auth-slice';
 import type { RoleCode } from '@/lib/auth/types';
@@ -33,6 +38,25 @@ export function RequireRole({ role }: { role: RoleCode }) {
   const currentRole = useAppSelector(selectRole);
   if (!userLoaded || currentRole !== role) return <Navigate to={paths.dashboard} replace />;
   return <Outlet />;
+}
+
+/**
+ * Action required (the server's permission table, GET /api/account/permissions): a member whose
+ * role may not do it reads why, in place of the page (whose calls the server would refuse).
+ */
+export function RequireAction({ action }: { action: Action }) {
+  const { t } = useTranslation();
+  const { pending, loaded, role, can } = usePermissions();
+  // A link opened straight away waits for the first answer (the shell asks for it after sign-in).
+  if (pending) return null;
+  if (!loaded || can(action)) return <Outlet />;
+  return (
+    <Page title={t('permissions.title')} maxWidth="sm" leading={<BackButton to={paths.dashboard} label={t('permissions.back')} />}>
+      <Alert severity="info" data-testid="role-cannot">
+        {t('permissions.cannot', { role: t(`permissions.roles.${role}`), what: t(`permissions.actions.${action}`) })}
+      </Alert>
+    </Page>
+  );
 }
 
 /**

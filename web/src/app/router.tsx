@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { loadForgotPasswordPage, loadResetPasswordPage, loadSignUpPage, SignInPage } from '@/features/auth';
-import { RedirectIfSignedIn, RequireAuth, RequireRole } from './guards';
+import { RedirectIfSignedIn, RequireAction, RequireAuth, RequireRole } from './guards';
 import { lazyPage } from './lazy-page';
 import { selectRole } from '@/lib/auth';
 import { paths, type CentreOnState } from '@/lib/paths';
@@ -57,6 +57,8 @@ const IntegrationsPage = lazyPage(async () => (await import('@/features/integrat
 const AuditPage = lazyPage(async () => (await import('@/features/audit')).AuditPage);
 const VehiclesPage = lazyPage(async () => (await import('@/features/vehicles')).VehiclesPage);
 const IftaPage = lazyPage(async () => (await import('@/features/ifta')).IftaPage);
+const MembersPage = lazyPage(async () => (await import('@/features/members')).MembersPage);
+const AcceptInvitationPage = lazyPage(async () => (await import('@/features/members')).AcceptInvitationPage);
 
 /** Every route and access rule of docs/product.md §2.1 and docs/decisions.md. */
 export const routes: RouteObject[] = [
@@ -75,6 +77,7 @@ export const routes: RouteObject[] = [
       { path: paths.contactUs, element: <ContactUsPage /> },
       { path: paths.termsAndConditions, element: <TermsPage /> },
       { path: paths.privacyPolicy, element: <PrivacyPolicyPage /> },
+      { path: paths.invitation, element: <AcceptInvitationPage /> },
       // Sign-in required.
       {
         element: <RequireAuth />,
@@ -95,13 +98,15 @@ export const routes: RouteObject[] = [
           {
             element: <RequireRole role="ROLE_COMPANY" />,
             children: [
-              { path: paths.fuelCards, element: <FuelCardsPage /> },
-              { path: paths.alerts, element: <AlertsPage /> },
-              { path: paths.compliance, element: <CompliancePage /> },
-              { path: paths.integrations, element: <IntegrationsPage /> },
-              { path: paths.audit, element: <AuditPage /> },
-              { path: paths.vehicles, element: <VehiclesPage /> },
-              { path: paths.ifta, element: <IftaPage /> },
+              // Each page also needs its action of the member's role (GET /api/account/permissions).
+              { element: <RequireAction action="cards.read" />, children: [{ path: paths.fuelCards, element: <FuelCardsPage /> }] },
+              { element: <RequireAction action="alerts.read" />, children: [{ path: paths.alerts, element: <AlertsPage /> }] },
+              { element: <RequireAction action="compliance.read" />, children: [{ path: paths.compliance, element: <CompliancePage /> }] },
+              { element: <RequireAction action="webhooks.manage" />, children: [{ path: paths.integrations, element: <IntegrationsPage /> }] },
+              { element: <RequireAction action="audit.read" />, children: [{ path: paths.audit, element: <AuditPage /> }] },
+              { element: <RequireAction action="vehicles.read" />, children: [{ path: paths.vehicles, element: <VehiclesPage /> }] },
+              { element: <RequireAction action="ifta.read" />, children: [{ path: paths.ifta, element: <IftaPage /> }] },
+              { element: <RequireAction action="members.read" />, children: [{ path: paths.members, element: <MembersPage /> }] },
             ],
           },
         ],

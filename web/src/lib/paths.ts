@@ -28,6 +28,8 @@ export const paths = {
   integrations: '/integrations',
   audit: '/audit',
   ifta: '/ifta',
+  members: '/members',
+  invitation: '/invite/:token',
   termsAndConditions: '/terms-and-conditions',
   privacyPolicy: '/privacy-policy',
   wex: '/wex',

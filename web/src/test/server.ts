@@ -33,9 +33,23 @@ export const driverAccount: Account = {
   cardNumber: '7071000000000000011',
 };
 
+/** GET /api/account/permissions of the demo owner: every office action. */
+export const ownerPermissions = {
+  role: 'owner' as const,
+  groupId: null,
+  actions: [
+    'stations.read', 'trips.read', 'trips.write', 'trips.decide', 'cards.read', 'cards.write', 'cards.reveal', 'overrides.decide',
+    'drivers.approve', 'vehicles.read', 'vehicles.write', 'transactions.read', 'exports.run', 'alerts.read', 'compliance.read',
+    'contract.read', 'contract.write', 'wallet.read', 'wallet.fund', 'payment-methods.write', 'ifta.read', 'ifta.write',
+    'telematics.manage', 'webhooks.manage', 'audit.read', 'members.read', 'members.write', 'owners.manage', 'groups.read', 'groups.write',
+    'company.close', 'company.settings',
+  ],
+};
+
 /** Default handlers: the demo owner is signed in with token "t1". Override per test with server.use(). */
 export const handlers = [
   http.get(apiUrl('/account'), () => HttpResponse.json(ownerAccount)),
+  http.get(apiUrl('/account/permissions'), () => HttpResponse.json(ownerPermissions)),
   http.post(apiUrl('/authenticate'), () => HttpResponse.json({ token: 't1', refreshToken: 'r1' })),
   http.post(apiUrl('/refreshToken'), () => HttpResponse.json({ token: 't2', refreshToken: 'r2' })),
   http.post(apiUrl('/logout'), () => new HttpResponse(null, { status: 204 })),

@@ -1,4 +1,5 @@
 import LogoutIcon from '@mui/icons-material/Logout';
+import GroupIcon from '@mui/icons-material/Group';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +18,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
 import { selectUser } from '@/lib/auth/auth-slice';
+import { usePermissions } from '@/lib/auth/permissions';
 import { useSignOut } from '@/lib/auth/session';
 import { paths } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
@@ -58,6 +60,7 @@ export function AccountMenu({
 }: { id: string; anchor: HTMLElement | null; onClose: () => void } & Pick<MenuProps, 'anchorOrigin' | 'transformOrigin'>) {
   const { t } = useTranslation();
   const user = useAppSelector(selectUser);
+  const { loaded, can } = usePermissions();
   const [confirming, setConfirming] = useState(false);
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   return (
@@ -78,6 +81,14 @@ export function AccountMenu({
           </ListItemIcon>
           <ListItemText primary={t('nav.settings')} />
         </MenuItem>
+        {loaded && can('members.read') && (
+          <MenuItem component={ReactRouterLink} to={paths.members} onClick={onClose}>
+            <ListItemIcon>
+              <GroupIcon />
+            </ListItemIcon>
+            <ListItemText primary={t('nav.members')} />
+          </MenuItem>
+        )}
         <MenuItem
           onClick={() => {
             onClose();

@@ -31,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink, NavLink, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
 import { selectRole } from '@/lib/auth/auth-slice';
+import { usePermissions, type Action } from '@/lib/auth/permissions';
 import type { RoleCode } from '@/lib/auth/types';
 import { useAppSelector } from '@/lib/store';
 import { AccountMenu } from './AccountMenu';
@@ -56,6 +57,8 @@ export interface NavEntry {
   badge?: number;
   /** Shown only to this role. */
   role?: RoleCode;
+  /** Shown only when the member's role may do this (GET /api/account/permissions). */
+  action?: Action;
   /** On phones, under "More" for these roles (the bottom bar holds at most 5 items). */
   moreFor?: readonly RoleCode[];
   /** On phones, in the account menu instead of the bar. */
@@ -84,6 +87,7 @@ const trailingEntries: readonly NavEntry[] = [
     icon: <AssessmentIcon />,
     match: [paths.compliance],
     role: 'ROLE_COMPANY',
+    action: 'compliance.read',
     moreFor: ['ROLE_COMPANY'],
   },
   {
@@ -92,9 +96,10 @@ const trailingEntries: readonly NavEntry[] = [
     icon: <LocalShippingIcon />,
     match: [paths.vehicles],
     role: 'ROLE_COMPANY',
+    action: 'vehicles.read',
     moreFor: ['ROLE_COMPANY'],
   },
-  { to: paths.ifta, label: 'nav.ifta', icon: <ReceiptLongIcon />, match: [paths.ifta], role: 'ROLE_COMPANY', moreFor: ['ROLE_COMPANY'] },
+  { to: paths.ifta, label: 'nav.ifta', icon: <ReceiptLongIcon />, match: [paths.ifta], role: 'ROLE_COMPANY', action: 'ifta.read', moreFor: ['ROLE_COMPANY'] },
   // On phones Settings is in the account menu (AccountMenu), beside Sign out.
   {
     to: paths.settings,
@@ -108,7 +113,10 @@ const trailingEntries: readonly NavEntry[] = [
 /** The entries the signed-in user's role sees, with the page's extra ones (alerts) before the trailing ones. */
 function useEntries(extraEntries: readonly NavEntry[]): { visible: readonly NavEntry[]; inMore: (entry: NavEntry) => boolean } {
   const role = useAppSelector(selectRole);
-  const visible = [...leadingEntries, ...extraEntries, ...trailingEntries].filter((entry) => !entry.role || entry.role === role);
+  const { can } = usePermissions();
+  const visible = [...leadingEntries, ...extraEntries, ...trailingEntries].filter(
+    (entry) => (!entry.role || entry.role === role) && (!entry.action || can(entry.action)),
+  );
   return { visible, inMore: (entry) => Boolean(role && entry.moreFor?.includes(role)) };
 }
 

@@ -1,6 +1,6 @@
 import { api } from '@/lib/api/api';
 import type { ResponseBody } from '@/lib/api/types';
-import type { Account, AccountUpdate, Credentials, PasswordChange, TokenPair } from './types';
+import type { Account, AccountUpdate, Credentials, PasswordChange, Permissions, TokenPair } from './types';
 
 /** Session and current-account calls, shared by the shell and the auth/account screens. */
 export const authApi = api.injectEndpoints({
@@ -19,6 +19,11 @@ export const authApi = api.injectEndpoints({
     changePassword: build.mutation<ResponseBody<'/api/account/change-password', 'post'>, PasswordChange>({
       query: (body) => ({ url: '/account/change-password', method: 'POST', body }),
     }),
+    /** What the signed-in member's role may do: read once per session, drives what the app shows. */
+    getPermissions: build.query<Permissions, void>({
+      query: () => '/account/permissions',
+      providesTags: ['Permissions'],
+    }),
     deleteAccount: build.mutation<ResponseBody<'/api/account/delete', 'get'>, void>({
       query: () => ({ url: '/account/delete', method: 'GET' }),
     }),
@@ -31,4 +36,5 @@ export const {
   useUpdateAccountMutation,
   useChangePasswordMutation,
   useDeleteAccountMutation,
+  useGetPermissionsQuery,
 } = authApi;

@@ -11,7 +11,7 @@ import { useAppDispatch, type AppThunk } from '@/lib/store';
 import { signInStarted, signedOut, tokensReceived } from './actions';
 import { authApi } from './auth-api';
 import { clearBrowserStorage, removeStoredTokens, storeTokens } from './session-storage';
-import type { Account, Credentials } from './types';
+import type { Account, Credentials, TokenPair } from './types';
 
 /** Delay before logout clears browser storage (docs/product.md §9). */
 export const LOGOUT_STORAGE_CLEAR_DELAY_MS = 100;
@@ -25,6 +25,16 @@ export const signIn =
   async (dispatch) => {
     dispatch(signInStarted());
     const tokens = await dispatch(authApi.endpoints.authenticate.initiate(credentials)).unwrap();
+    return dispatch(startSession(tokens));
+  };
+
+/**
+ * Adopts the tokens of a sign-in (POST /api/authenticate, or an accepted invitation): stores them
+ * after clearing local storage, then loads the account.
+ */
+export const startSession =
+  (tokens: TokenPair): AppThunk<Promise<Account>> =>
+  async (dispatch) => {
     clearStorageKeepingLanguage();
     storeTokens(tokens.token, tokens.refreshToken);
     dispatch(tokensReceived(tokens));

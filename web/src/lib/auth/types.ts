@@ -16,3 +16,6 @@ export type TokenPair = Schema<'Tokens'>;
 export type AccountUpdate = Schema<'AccountUpdate'>;
 /** POST /api/account/change-password body. */
 export type PasswordChange = Schema<'ChangePassword'>;
+/** GET /api/account/permissions: the member's role and the actions the server lets it do. */
+export type Permissions = Schema<'Permissions'>;
+export type MemberRole = Permissions['role'];

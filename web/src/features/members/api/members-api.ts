@@ -1,0 +1,62 @@
+import { api, type Schema } from '@/lib/api';
+
+/** An office member or approved driver of the company (http/openapi.json, Member). */
+export type Member = Schema<'Member'>;
+/** PATCH …/members/{id} body: absent fields are kept. */
+export type MemberChange = Schema<'MemberChange'>;
+/** A pending invitation: neither accepted, revoked nor expired. */
+export type Invitation = Schema<'Invitation'>;
+export type InvitationInput = Schema<'InvitationInput'>;
+export type InvitationAccept = Schema<'InvitationAccept'>;
+export type Tokens = Schema<'Tokens'>;
+/** The office roles an owner or admin may give (a driver stays a driver). */
+export const OFFICE_ROLES = ['owner', 'admin', 'dispatcher', 'bookkeeper'] as const;
+export type OfficeRole = (typeof OFFICE_ROLES)[number];
+
+const memberPath = (id: number) => `/wex/company/members/${encodeURIComponent(String(id))}`;
+
+/** Members and invitations of the signed-in owner's or admin's company (docs/product.md §6). */
+export const membersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMembers: build.query<Member[], void>({
+      query: () => '/wex/company/members',
+      transformResponse: (response: Schema<'MemberList'>) => response.content,
+      providesTags: ['Member'],
+    }),
+    changeMember: build.mutation<Member, { id: number; change: MemberChange }>({
+      query: ({ id, change }) => ({ url: memberPath(id), method: 'PATCH', body: change }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Member']),
+    }),
+    removeMember: build.mutation<void, number>({
+      query: (id) => ({ url: memberPath(id), method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Member']),
+    }),
+    getInvitations: build.query<Invitation[], void>({
+      query: () => '/wex/company/invitations',
+      transformResponse: (response: Schema<'InvitationList'>) => response.content,
+      providesTags: ['Invitation'],
+    }),
+    invite: build.mutation<Invitation, InvitationInput>({
+      query: (body) => ({ url: '/wex/company/invitations', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Invitation']),
+    }),
+    revokeInvitation: build.mutation<void, number>({
+      query: (id) => ({ url: `/wex/company/invitations/${encodeURIComponent(String(id))}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Invitation']),
+    }),
+    /** No bearer token: the link's token is the credential; answers the tokens of a sign-in. */
+    acceptInvitation: build.mutation<Tokens, { token: string; body: InvitationAccept }>({
+      query: ({ token, body }) => ({ url: `/invitations/${encodeURIComponent(token)}/accept`, method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useGetMembersQuery,
+  useChangeMemberMutation,
+  useRemoveMemberMutation,
+  useGetInvitationsQuery,
+  useInviteMutation,
+  useRevokeInvitationMutation,
+  useAcceptInvitationMutation,
+} = membersApi;

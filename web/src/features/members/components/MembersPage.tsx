@@ -1,0 +1,210 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import PauseCircleIcon from '@mui/icons-material/PauseCircle';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import PlayCircleIcon from '@mui/icons-material/PlayCircle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, LoadError, LoadingRows } from '@/components/feedback/LoadStates';
+import { Page } from '@/components/layout/Page';
+import { BackButton } from '@/components/navigation';
+import { errorMessage } from '@/lib/api';
+import { selectUser, usePermissions } from '@/lib/auth';
+import { formatDateYearTime } from '@/lib/format';
+import { notify } from '@/lib/notifier';
+import { paths } from '@/lib/paths';
+import { useAppSelector } from '@/lib/store';
+import {
+  OFFICE_ROLES,
+  useChangeMemberMutation,
+  useGetInvitationsQuery,
+  useGetMembersQuery,
+  useRevokeInvitationMutation,
+  type Invitation,
+  type Member,
+  type MemberChange,
+  type OfficeRole,
+} from '../api/members-api';
+import { InviteDialog } from './InviteDialog';
+import { memberName } from './member-name';
+import { RemoveMemberDialog } from './RemoveMemberDialog';
+
+const rowSx = { p: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' } as const;
+
+/** One member: who, role (a choice list for office members), status, and what may be done. */
+interface MemberRowProps {
+  member: Member;
+  /** The signed-in user's own row. */
+  self: boolean;
+  mayWrite: boolean;
+  mayManageOwners: boolean;
+  onRemove: (member: Member) => void;
+}
+
+function MemberRow({ member, self, mayWrite, mayManageOwners, onRemove }: MemberRowProps) {
+  const { t } = useTranslation('members');
+  const [change, { isLoading }] = useChangeMemberMutation();
+  const name = memberName(member);
+  const office = member.role !== 'driver';
+  // Only an owner manages owners; nobody changes themselves here (the server refuses both).
+  const manageable = mayWrite && !self && (mayManageOwners || member.role !== 'owner');
+  const save = async (body: MemberChange, done: string) => {
+    try {
+      await change({ id: member.id, change: body }).unwrap();
+      notify.success(done);
+    } catch (error) {
+      notify.error(errorMessage(error, t('toasts.failed')));
+    }
+  };
+  const suspended = member.status === 'SUSPENDED';
+  return (
+    <Paper component="li" variant="outlined" sx={rowSx} data-testid="member-row" data-email={member.email}>
+      <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {name}
+          {self && ` ${t('row.you')}`}
+        </Typography>
+        <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
+          {member.email}
+        </Typography>
+      </Box>
+      <Chip size="small" variant="outlined" color={suspended ? 'warning' : 'success'} label={t(`status.${member.status}`)} />
+      {office && manageable ? (
+        <TextField
+          select
+          size="small"
+          label={t('row.role')}
+          value={member.role}
+          disabled={isLoading}
+          onChange={(event) => void save({ role: event.target.value as OfficeRole }, t('toasts.roleChanged', { name, role: t(`roles.${event.target.value}`) }))}
+          slotProps={{ select: { native: true }, htmlInput: { 'aria-label': t('row.roleOf', { name }) } }}
+          sx={{ minWidth: 150 }}
+        >
+          {OFFICE_ROLES.filter((role) => mayManageOwners || role !== 'owner').map((role) => (
+            <option key={role} value={role}>
+              {t(`roles.${role}`)}
+            </option>
+          ))}
+        </TextField>
+      ) : (
+        <Typography variant="body2">{t(`roles.${member.role}`)}</Typography>
+      )}
+      {manageable && (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={isLoading}
+            startIcon={suspended ? <PlayCircleIcon /> : <PauseCircleIcon />}
+            aria-label={t(suspended ? 'actions.reactivateName' : 'actions.suspendName', { name })}
+            onClick={() =>
+              void save({ status: suspended ? 'ACTIVE' : 'SUSPENDED' }, t(suspended ? 'toasts.reactivated' : 'toasts.suspended', { name }))
+            }
+          >
+            {t(suspended ? 'actions.reactivate' : 'actions.suspend')}
+          </Button>
+          <Button variant="outlined" size="small" color="error" startIcon={<DeleteIcon />} aria-label={t('actions.removeName', { name })} onClick={() => onRemove(member)}>
+            {t('actions.remove')}
+          </Button>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function InvitationRow({ invitation, mayWrite, mayManageOwners }: { invitation: Invitation; mayWrite: boolean; mayManageOwners: boolean }) {
+  const { t } = useTranslation('members');
+  const [revoke, { isLoading }] = useRevokeInvitationMutation();
+  const submit = async () => {
+    try {
+      await revoke(invitation.id).unwrap();
+      notify.success(t('toasts.revoked', { email: invitation.email }));
+    } catch (error) {
+      notify.error(errorMessage(error, t('toasts.failed')));
+    }
+  };
+  return (
+    <Paper component="li" variant="outlined" sx={rowSx} data-testid="invitation-row" data-email={invitation.email}>
+      <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{invitation.email}</Typography>
+        <Typography variant="body2" color="textSecondary">
+          {t('invitations.line', { role: t(`roles.${invitation.role}`), expiresAt: formatDateYearTime(invitation.expiresAt) })}
+        </Typography>
+      </Box>
+      {mayWrite && (mayManageOwners || invitation.role !== 'owner') && (
+        <Button variant="outlined" size="small" color="error" disabled={isLoading} aria-label={t('actions.revokeEmail', { email: invitation.email })} onClick={() => void submit()}>
+          {t('actions.revoke')}
+        </Button>
+      )}
+    </Paper>
+  );
+}
+
+const listSx = { m: 0, p: 0, listStyle: 'none' } as const;
+
+/** /members, owners and admins: the company's members and pending invitations; invite, change a role, suspend, remove. */
+export function MembersPage() {
+  const { t } = useTranslation('members');
+  const { can } = usePermissions();
+  const mayManageOwners = can('owners.manage');
+  const mayWrite = can('members.write');
+  const user = useAppSelector(selectUser);
+  const members = useGetMembersQuery();
+  const invitations = useGetInvitationsQuery();
+  const [inviting, setInviting] = useState(false);
+  const [removing, setRemoving] = useState<Member | null>(null);
+
+  let memberList;
+  if (!members.data && members.isError) memberList = <LoadError onRetry={members.refetch} retrying={members.isFetching} />;
+  else if (!members.data) memberList = <LoadingRows rows={3} height={72} />;
+  else if (members.data.length === 0) memberList = <EmptyState testId="members-empty">{t('empty')}</EmptyState>;
+  else
+    memberList = (
+      <Stack component="ul" spacing={1} sx={listSx} aria-label={t('listLabel')}>
+        {members.data.map((member) => (
+          <MemberRow key={member.id} member={member} self={member.id === user?.id} mayWrite={mayWrite} mayManageOwners={mayManageOwners} onRemove={setRemoving} />
+        ))}
+      </Stack>
+    );
+
+  let invitationList;
+  if (!invitations.data && invitations.isError) invitationList = <LoadError onRetry={invitations.refetch} retrying={invitations.isFetching} />;
+  else if (!invitations.data) invitationList = <LoadingRows rows={1} height={64} />;
+  else if (invitations.data.length === 0) invitationList = <EmptyState testId="invitations-empty">{t('invitations.empty')}</EmptyState>;
+  else
+    invitationList = (
+      <Stack component="ul" spacing={1} sx={listSx} aria-label={t('invitations.title')}>
+        {invitations.data.map((invitation) => (
+          <InvitationRow key={invitation.id} invitation={invitation} mayWrite={mayWrite} mayManageOwners={mayManageOwners} />
+        ))}
+      </Stack>
+    );
+
+  return (
+    <Page title={t('title')} maxWidth="md" leading={<BackButton to={paths.dashboard} label={t('backToDashboard')} />}>
+      <Stack spacing={2}>
+        <Typography color="textSecondary">{t('intro')}</Typography>
+        {mayWrite && (
+          <Box>
+            <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>
+              {t('actions.invite')}
+            </Button>
+          </Box>
+        )}
+        <Box aria-busy={members.isFetching}>{memberList}</Box>
+        <Typography variant="h2" component="h2" sx={{ fontSize: '1.15rem', fontWeight: 700, pt: 1 }}>
+          {t('invitations.title')}
+        </Typography>
+        <Box aria-busy={invitations.isFetching}>{invitationList}</Box>
+      </Stack>
+      {inviting && <InviteDialog mayInviteOwners={mayManageOwners} onClose={() => setInviting(false)} />}
+      {removing && <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />}
+    </Page>
+  );
+}

@@ -1,0 +1,2 @@
+export { MembersPage } from './components/MembersPage';
+export { AcceptInvitationPage } from './components/AcceptInvitationPage';

@@ -1,0 +1,46 @@
+import { useAppSelector } from '@/lib/store';
+import { selectIsSignedIn } from './auth-slice';
+import { useGetPermissionsQuery } from './auth-api';
+import type { MemberRole } from './types';
+
+/** An action of the server's one permission table (permissions.go), e.g. `members.write`. */
+export type Action =
+  | 'cards.read'
+  | 'cards.write'
+  | 'vehicles.read'
+  | 'alerts.read'
+  | 'compliance.read'
+  | 'ifta.read'
+  | 'wallet.read'
+  | 'wallet.fund'
+  | 'payment-methods.write'
+  | 'webhooks.manage'
+  | 'audit.read'
+  | 'members.read'
+  | 'members.write'
+  | 'owners.manage';
+
+export interface PermissionCheck {
+  /** False until the permissions have loaded, and after a failed load. */
+  loaded: boolean;
+  /** The first answer is still on its way. */
+  pending: boolean;
+  role?: MemberRole;
+  /** Until the answer arrives (or when it fails) everything the account's role shows is offered: the server refuses what the member may not do. */
+  can: (action: Action) => boolean;
+}
+
+/**
+ * What the signed-in member's role may do (GET /api/account/permissions, read once per session
+ * and cached).
+ */
+export function usePermissions(): PermissionCheck {
+  const signedIn = useAppSelector(selectIsSignedIn);
+  const { data, isLoading } = useGetPermissionsQuery(undefined, { skip: !signedIn });
+  return {
+    loaded: Boolean(data),
+    pending: isLoading,
+    role: data?.role,
+    can: (action) => !data || data.actions.includes(action),
+  };
+}
