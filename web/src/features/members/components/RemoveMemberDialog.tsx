@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notifier';
 import { useRemoveMemberMutation, type Member } from '../api/members-api';
-import { memberName } from './member-name';
+import { memberName } from '@/lib/members';
 
 /** Asks before a member's login is deleted; the server's refusal (last owner, an owner by an admin) is shown as it says it. */
 export function RemoveMemberDialog({ member, onClose }: { member: Member; onClose: () => void }) {
