@@ -301,15 +301,17 @@ describe('company dashboard', () => {
 });
 
 describe('company dashboard by role', () => {
+  const driverWaiting = http.get(apiUrl('/wex/company/driver-requests'), () =>
+    HttpResponse.json([
+      { id: 7, firstName: 'Steven', lastName: 'King', email: 'pending@demo.test', phoneNumber: '+14075550163', cardNumber: '7071000000000000614', requestedAt: '2026-11-25T01:00:00Z' },
+    ]),
+  );
+
   it('shows a dispatcher no wallet and no wallet step, and still the driver requests', async () => {
     companyApi({ brandNew: true });
     server.use(
       http.get(apiUrl('/account/permissions'), () => HttpResponse.json(dispatcherPermissions)),
-      http.get(apiUrl('/wex/company/driver-requests'), () =>
-        HttpResponse.json([
-          { id: 7, firstName: 'Steven', lastName: 'King', email: 'pending@demo.test', phoneNumber: '+14075550163', cardNumber: '7071000000000000614', requestedAt: '2026-11-25T01:00:00Z' },
-        ]),
-      ),
+      driverWaiting,
     );
     renderApp(paths.dashboard, { session });
 
@@ -325,11 +327,7 @@ describe('company dashboard by role', () => {
     companyApi({ wallet: { balance: -1830.5, canAddFunds: false, canPayByInvoice: true } });
     server.use(
       http.get(apiUrl('/account/permissions'), () => HttpResponse.json(bookkeeperPermissions)),
-      http.get(apiUrl('/wex/company/driver-requests'), () =>
-        HttpResponse.json([
-          { id: 7, firstName: 'Steven', lastName: 'King', email: 'pending@demo.test', phoneNumber: '+14075550163', cardNumber: '7071000000000000614', requestedAt: '2026-11-25T01:00:00Z' },
-        ]),
-      ),
+      driverWaiting,
     );
     renderApp(paths.dashboard, { session });
 
