@@ -5,6 +5,7 @@ import type { MemberRole } from './types';
 
 /** An action of the server's one permission table (permissions.go), e.g. `members.write`. */
 export type Action =
+  | 'trips.write'
   | 'trips.decide'
   | 'cards.read'
   | 'cards.write'
