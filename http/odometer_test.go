@@ -1,6 +1,7 @@
 package http_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"regexp"
@@ -10,11 +11,27 @@ import (
 
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
+	"fuelportal/store"
 )
+
+// forgetOdometerReadings removes the demo company's odometer readings (the
+// demo's trucks have some at their fills), so a test starts its trucks'
+// readings itself.
+func (f *fleet) forgetOdometerReadings(t *testing.T) {
+	t.Helper()
+	ctx := context.Background()
+	if err := f.db.InTx(ctx, func(tx *store.Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM odometer_readings WHERE company_id = ?`, f.demoCompany)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
 
 func TestPumpPrompts_NetworkPurchaseDriverReadingAndOwnersList(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
+		f.forgetOdometerReadings(t)
 		plan := demo.CardPlans[demo.DemoFreight.Name][0]
 		f.api.Put("/api/wex/company/update-card", map[string]string{"cardNumber": plan.CardNumber, "driverName": plan.DriverName,
 			"driverId": plan.DriverID, "unitNumber": plan.UnitNumber, "status": "ACTIVE", "prompt": "driverIdAndOdometer"}, f.owner).ExpectStatus(t, 200)
@@ -104,6 +121,7 @@ func TestPumpPrompts_NetworkPurchaseDriverReadingAndOwnersList(t *testing.T) {
 func TestDriverOdometer_AReadingKeptOfflineAndSentTwiceIsKeptOnce(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
+		f.forgetOdometerReadings(t)
 		type readingJSON struct {
 			ID        int64
 			VehicleID int64

@@ -81,9 +81,10 @@ func (s *Server) respondError(w http.ResponseWriter, r *http.Request, err error)
 	case store.IsUnavailable(err):
 		s.Logger.WarnContext(r.Context(), "database unavailable", "method", r.Method, "path", r.URL.Path, "err", err)
 		w.Header().Set("Retry-After", strconv.Itoa(unavailableRetryAfter))
-	case status == http.StatusServiceUnavailable:
+	case status == http.StatusServiceUnavailable && w.Header().Get("Retry-After") == "":
 		// Every 503 says when to try again (a capture whose authorization
-		// is not recorded yet, a service not configured).
+		// is not recorded yet, a service not configured), unless its
+		// handler already said (the busy planner).
 		w.Header().Set("Retry-After", strconv.Itoa(unavailableRetryAfter))
 	}
 	respond(w, status, errorResponse{Status: status, Message: message})

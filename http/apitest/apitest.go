@@ -19,6 +19,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -70,15 +71,17 @@ var Secret = []byte("apitest-secret-apitest-secret-0123456789")
 // NewServer returns a server over db with the services of flows.New, cheap
 // password hashing, the test Secret, a logger writing to the test log, and
 // the built-in router and geocoder (the catalog adds the stations to its
-// gazetteer), as the command wires them. Set more fields before calling
-// Handler.
+// gazetteer), as the command wires them. An authorization's deadline is a
+// minute, so that a loaded test host never answers by the stand-in; a test
+// of the deadline sets its own (Purchases.Deadline). Set more fields before
+// calling Handler.
 func NewServer(tb testing.TB, db *store.DB) *fphttp.Server {
 	tb.Helper()
 	logger := slog.New(slog.NewTextHandler(testWriter{tb}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	gazetteer := routing.BuiltinGazetteer()
 	stations := catalog.New(db, gazetteer)
 	passwords := fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params)
-	services := flows.New(flows.Deps{DB: db, Stations: stations, Passwords: passwords, Logger: logger}, flows.Config{})
+	services := flows.New(flows.Deps{DB: db, Stations: stations, Passwords: passwords, Logger: logger}, flows.Config{AuthorizationDeadline: time.Minute})
 	return fphttp.NewServer(fphttp.Deps{
 		Services: services, Store: db, Passwords: passwords,
 		Secret: Secret, Logger: logger, Stations: stations, Router: routing.Builtin(), Geocoder: gazetteer,
