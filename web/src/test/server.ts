@@ -46,6 +46,27 @@ export const ownerPermissions = {
   ],
 };
 
+/** GET /api/account/permissions of a dispatcher (permissions.go): cards, overrides, drivers, trips, vehicles; no money. */
+export const dispatcherPermissions = {
+  role: 'dispatcher' as const,
+  groupId: null,
+  actions: [
+    'stations.read', 'trips.read', 'trips.write', 'trips.decide', 'cards.read', 'cards.write', 'cards.reveal', 'overrides.decide',
+    'drivers.approve', 'vehicles.read', 'vehicles.write', 'transactions.read', 'alerts.read', 'compliance.read', 'company.settings',
+    'groups.read',
+  ],
+};
+
+/** GET /api/account/permissions of a bookkeeper (permissions.go): reads money and funds the wallet; changes no card. */
+export const bookkeeperPermissions = {
+  role: 'bookkeeper' as const,
+  groupId: null,
+  actions: [
+    'stations.read', 'trips.read', 'cards.read', 'vehicles.read', 'transactions.read', 'exports.run', 'alerts.read', 'compliance.read',
+    'contract.read', 'wallet.read', 'wallet.fund', 'ifta.read', 'ifta.write', 'groups.read',
+  ],
+};
+
 /** Default handlers: the demo owner is signed in with token "t1". Override per test with server.use(). */
 export const handlers = [
   http.get(apiUrl('/account'), () => HttpResponse.json(ownerAccount)),

@@ -5,14 +5,22 @@ import type { MemberRole } from './types';
 
 /** An action of the server's one permission table (permissions.go), e.g. `members.write`. */
 export type Action =
+  | 'trips.write'
+  | 'trips.decide'
   | 'cards.read'
   | 'cards.write'
+  | 'cards.reveal'
+  | 'overrides.decide'
+  | 'drivers.approve'
   | 'vehicles.read'
   | 'alerts.read'
   | 'compliance.read'
+  | 'company.settings'
   | 'ifta.read'
   | 'wallet.read'
   | 'wallet.fund'
+  | 'contract.read'
+  | 'contract.write'
   | 'payment-methods.write'
   | 'webhooks.manage'
   | 'audit.read'

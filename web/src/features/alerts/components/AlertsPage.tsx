@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
 import { InboxEntry, InboxPage } from '@/components/inbox/InboxPage';
 import { errorMessage } from '@/lib/api';
+import { usePermissions } from '@/lib/auth';
 import { formatMonthDayTime, maskCardNumber } from '@/lib/format';
 import { notify } from '@/lib/notifier';
 import { fuelCardPath, paths, transactionDetailPath, tripDetailPath } from '@/lib/paths';
@@ -63,9 +64,11 @@ export function AlertsPage() {
     page,
     size: ALERTS_PAGE_SIZE,
   });
-  const pending = useGetPendingOverrideRequestsQuery();
+  // Requests are offered for a decision only to a role that may decide them (everyone until the permissions arrive).
+  const { can } = usePermissions();
+  const pending = useGetPendingOverrideRequestsQuery(undefined, { skip: !can('overrides.decide') });
   const pendingIds = new Set((pending.data ?? []).map((request) => request.id));
-  const pendingTrips = useGetPendingTripRequestsQuery();
+  const pendingTrips = useGetPendingTripRequestsQuery(undefined, { skip: !can('trips.decide') });
   const pendingTripIds = new Set((pendingTrips.data ?? []).map((request) => request.id));
   const [markAll, { isLoading: markingAll }] = useMarkAllAlertsReadMutation();
 

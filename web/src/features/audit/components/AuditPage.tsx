@@ -15,6 +15,8 @@ import { EmptyState, LoadError, LoadingRows } from '@/components/feedback/LoadSt
 import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
 import { errorMessage } from '@/lib/api';
+import { usePermissions } from '@/lib/auth';
+import { memberName, useGetMembersQuery } from '@/lib/members';
 import { notify } from '@/lib/notifier';
 import { paths } from '@/lib/paths';
 
@@ -24,18 +26,27 @@ const OBJECT_TYPES = ['card', 'company', 'vehicle', 'trip', 'trip_request', 'ove
 /** /audit, company owners: who changed what in the company, when and from where; filters and a CSV export. */
 export function AuditPage() {
   const { t } = useTranslation('audit');
+  const { can } = usePermissions();
   const [filters, setFilters] = useState<AuditQuery>({});
   const [page, setPage] = useState(0);
   const query = { ...filters, page, size: PAGE_SIZE };
   const { data, isLoading, isFetching, isError, error, refetch } = useGetAuditEventsQuery(query);
   const [exportAudit, exporting] = useExportAuditMutation();
-  // The people seen so far on the pages read: the person filter's choices.
+  // The person filter's choices: the company's members, and anyone else seen on the pages read
+  // (a removed member, an API caller).
+  const members = useGetMembersQuery(undefined, { skip: !can('members.read') });
   const [people, setPeople] = useState<Record<number, string>>({});
   const seen = useMemo(() => {
     const next = { ...people };
-    for (const e of data?.content ?? []) if (e.actorId !== null) next[e.actorId] = e.actorEmail;
+    for (const e of data?.content ?? []) if (e.actorId !== null) next[e.actorId] = e.actorEmail || t('row.api');
     return next;
-  }, [data, people]);
+  }, [data, people, t]);
+  const choices = useMemo(() => {
+    const byId = new Map<number, string>();
+    for (const member of members.data ?? []) byId.set(member.id, member.email === memberName(member) ? member.email : `${memberName(member)} · ${member.email}`);
+    for (const [id, label] of Object.entries(seen)) if (!byId.has(Number(id))) byId.set(Number(id), label);
+    return [...byId].sort(([, a], [, b]) => a.localeCompare(b));
+  }, [members.data, seen]);
   const set = (change: Partial<AuditQuery>) => {
     setPeople(seen);
     setFilters((f) => ({ ...f, ...change }));
@@ -56,8 +67,8 @@ export function AuditPage() {
             <TextField select label={t('filters.person')} value={filters.actorId ?? ''} sx={{ minWidth: 200 }}
               onChange={(e) => set({ actorId: e.target.value === '' ? undefined : Number(e.target.value) })}>
               <MenuItem value="">{t('filters.anyone')}</MenuItem>
-              {Object.entries(seen).map(([id, email]) => (
-                <MenuItem key={id} value={id}>{email || t('row.api')}</MenuItem>
+              {choices.map(([id, label]) => (
+                <MenuItem key={id} value={id} sx={{ whiteSpace: 'normal' }}>{label}</MenuItem>
               ))}
             </TextField>
             <TextField select label={t('filters.object')} value={filters.objectType ?? ''} sx={{ minWidth: 200 }}

@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { renderApp, renderWithProviders } from '@/test/render';
-import { apiUrl, driverAccount, ownerAccount, server } from '@/test/server';
+import { apiUrl, bookkeeperPermissions, dispatcherPermissions, driverAccount, ownerAccount, server } from '@/test/server';
 import { DashboardPage } from './DashboardPage';
 
 dayjs.extend(dayOfYear);
@@ -297,6 +297,46 @@ describe('company dashboard', () => {
     expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', paths.transactions);
     const query = seen.transactionQueries[0];
     expect(Object.fromEntries(query!)).toEqual({ page: '0', size: '3', sort: 'transactionDate,desc' });
+  });
+});
+
+describe('company dashboard by role', () => {
+  const driverWaiting = http.get(apiUrl('/wex/company/driver-requests'), () =>
+    HttpResponse.json([
+      { id: 7, firstName: 'Steven', lastName: 'King', email: 'pending@demo.test', phoneNumber: '+14075550163', cardNumber: '7071000000000000614', requestedAt: '2026-11-25T01:00:00Z' },
+    ]),
+  );
+
+  it('shows a dispatcher no wallet and no wallet step, and still the driver requests', async () => {
+    companyApi({ brandNew: true });
+    server.use(
+      http.get(apiUrl('/account/permissions'), () => HttpResponse.json(dispatcherPermissions)),
+      driverWaiting,
+    );
+    renderApp(paths.dashboard, { session });
+
+    expect(await screen.findByRole('region', { name: 'Drivers waiting for approval' })).toBeVisible();
+    expect(await screen.findByTestId('total-saved-tile')).toBeVisible();
+    await waitFor(() => expect(screen.queryByTestId('wallet-tile')).not.toBeInTheDocument());
+    const steps = await screen.findByRole('region', { name: 'First steps' });
+    expect(within(steps).getAllByTestId('first-step')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^(Add Funds|Pay Invoice)$/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a bookkeeper the wallet with Pay Invoice but not the planner costs form nor driver approval', async () => {
+    companyApi({ wallet: { balance: -1830.5, canAddFunds: false, canPayByInvoice: true } });
+    server.use(
+      http.get(apiUrl('/account/permissions'), () => HttpResponse.json(bookkeeperPermissions)),
+      driverWaiting,
+    );
+    renderApp(paths.dashboard, { session });
+
+    const tile = await screen.findByTestId('wallet-tile');
+    expect(await within(tile).findByTestId('wallet-planner-costs')).toBeInTheDocument();
+    await waitFor(() => expect(within(tile).queryByRole('button', { name: 'Fuel planner costs' })).not.toBeInTheDocument());
+    expect(within(tile).getByRole('button', { name: 'Pay Invoice' })).toBeInTheDocument();
+    expect(within(tile).getByTestId('low-balance-edit')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Drivers waiting for approval' })).not.toBeInTheDocument();
   });
 });
 

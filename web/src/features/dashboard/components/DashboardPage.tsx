@@ -5,7 +5,7 @@ import { memo, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/components/layout/Page';
 import { ShownAfterPaint } from '@/components/layout/ShownAfterPaint';
-import { selectRole, selectUser, type RoleCode } from '@/lib/auth';
+import { selectRole, selectUser, usePermissions, type RoleCode } from '@/lib/auth';
 import { useAppSelector } from '@/lib/store';
 import { FirstSteps } from './FirstSteps';
 import { FuelCardsPreview } from './FuelCardsPreview';
@@ -66,14 +66,16 @@ const OwnerTiles = memo(function OwnerTiles({
   DriverRequests,
   OverrideRequests,
 }: Pick<DashboardPageProps, 'PaymentMethodModal' | 'DriverRequests' | 'OverrideRequests'>) {
+  // Until the permissions arrive everything is offered, as before roles: the server refuses the rest.
+  const { can } = usePermissions();
   return (
     <>
-      {OverrideRequests && (
+      {OverrideRequests && can('overrides.decide') && (
         <Grid size={12} sx={{ '&:empty': { display: 'none' } }}>
           <OverrideRequests />
         </Grid>
       )}
-      {DriverRequests && (
+      {DriverRequests && can('drivers.approve') && (
         <Grid size={12}>
           <DriverRequests hideWhenEmpty />
         </Grid>
@@ -82,9 +84,11 @@ const OwnerTiles = memo(function OwnerTiles({
       <Grid size={{ xs: 12, md: 6 }}>
         <TotalSavedTile />
       </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <WalletTile PaymentMethodModal={PaymentMethodModal} />
-      </Grid>
+      {can('wallet.read') && (
+        <Grid size={{ xs: 12, md: 6 }}>
+          <WalletTile PaymentMethodModal={PaymentMethodModal} />
+        </Grid>
+      )}
       {/* Below a phone's first screen. */}
       <ShownAfterPaint>
         <Grid size={{ xs: 12, md: 6 }}>

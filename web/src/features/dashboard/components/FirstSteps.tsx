@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
-import { selectUser } from '@/lib/auth';
+import { selectUser, usePermissions } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
 import { useGetCompanyWalletQuery, useGetDashboardCardsQuery, useGetDashboardConfigQuery, useGetRecentTransactionsQuery } from '../api/dashboard-api';
@@ -45,7 +45,9 @@ export function FirstSteps() {
   const company = useAppSelector(selectUser)?.company?.name ?? '';
   const cards = useGetDashboardCardsQuery();
   const recent = useGetRecentTransactionsQuery({ role: 'ROLE_COMPANY' });
-  const wallet = useGetCompanyWalletQuery();
+  const { can } = usePermissions();
+  const walletShown = can('wallet.read');
+  const wallet = useGetCompanyWalletQuery(undefined, { skip: !walletShown });
   const config = useGetDashboardConfigQuery();
   // Only once it is known that nothing was bought yet: an established company never sees it flash.
   if (!recent.data || recent.data.length > 0 || !cards.data) return null;
@@ -70,9 +72,11 @@ export function FirstSteps() {
             components={{ strong: <strong data-testid="first-steps-company" />, cards: cardsLink }}
           />
         </Step>
-        <Step done={funded} title={t('firstSteps.wallet.title')}>
-          {paymentsOn ? t('firstSteps.wallet.payments') : <Trans t={t} i18nKey="firstSteps.wallet.noPayments" components={{ contact: contactLink }} />}
-        </Step>
+        {walletShown && (
+          <Step done={funded} title={t('firstSteps.wallet.title')}>
+            {paymentsOn ? t('firstSteps.wallet.payments') : <Trans t={t} i18nKey="firstSteps.wallet.noPayments" components={{ contact: contactLink }} />}
+          </Step>
+        )}
       </List>
       </Tile>
     </Grid>

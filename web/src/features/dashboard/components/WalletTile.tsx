@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePermissions } from '@/lib/auth';
 import { formatDollars } from '@/lib/format';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { useGetCompanyContractQuery, useGetCompanyWalletQuery, useGetLowBalanceQuery } from '../api/dashboard-api';
@@ -19,6 +20,7 @@ const LowBalanceDialog = lazy(async () => ({ default: (await import('./LowBalanc
 /** The owner's low-balance alert: its threshold in words and the button to change it. */
 function LowBalanceLine() {
   const { t } = useTranslation('dashboard');
+  const { can } = usePermissions();
   const { data } = useGetLowBalanceQuery();
   const [open, setOpen] = useState(false);
   const threshold = data?.threshold ?? null;
@@ -29,9 +31,11 @@ function LowBalanceLine() {
           {threshold === null ? t('lowBalance.none') : t('lowBalance.line', { threshold: formatDollars(threshold) })}
         </Typography>
       )}
-      <Button size="small" onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start', px: 0.5, minHeight: 36 }} data-testid="low-balance-edit">
-        {t('lowBalance.edit')}
-      </Button>
+      {can('wallet.fund') && (
+        <Button size="small" onClick={() => setOpen(true)} sx={{ alignSelf: 'flex-start', px: 0.5, minHeight: 36 }} data-testid="low-balance-edit">
+          {t('lowBalance.edit')}
+        </Button>
+      )}
       {open && (
         <Suspense fallback={null}>
           <LowBalanceDialog open onClose={() => setOpen(false)} />
@@ -43,7 +47,8 @@ function LowBalanceLine() {
 
 function ContractLine() {
   const { t } = useTranslation('dashboard');
-  const { data: contract } = useGetCompanyContractQuery();
+  const { can } = usePermissions();
+  const { data: contract } = useGetCompanyContractQuery(undefined, { skip: !can('contract.read') });
   const [costsOpen, setCostsOpen] = useState(false);
   if (!contract) return null;
   const text =
@@ -63,9 +68,11 @@ function ContractLine() {
           {t('wallet.plannerCosts', { perMile: formatDollars(perMile), perStop: formatDollars(perStop) })}
         </Typography>
       )}
-      <Button size="small" onClick={() => setCostsOpen(true)} sx={{ alignSelf: 'flex-start', px: 0.5, minHeight: 36 }} data-testid="planner-costs-edit">
-        {t('plannerCosts.edit')}
-      </Button>
+      {can('contract.write') && (
+        <Button size="small" onClick={() => setCostsOpen(true)} sx={{ alignSelf: 'flex-start', px: 0.5, minHeight: 36 }} data-testid="planner-costs-edit">
+          {t('plannerCosts.edit')}
+        </Button>
+      )}
       {/* Mounted only while open: a closed form keeps no stale values. */}
       {costsOpen && (
         <Suspense fallback={null}>
@@ -82,9 +89,10 @@ function ContractLine() {
  */
 export function WalletTile({ PaymentMethodModal }: { PaymentMethodModal: PaymentModalComponent }) {
   const { t } = useTranslation('dashboard');
+  const { can } = usePermissions();
   const { data: wallet, isError, isFetching, refetch } = useGetCompanyWalletQuery();
   const [modalOpen, setModalOpen] = useState(false);
-  const action = wallet ? walletAction(wallet) : null;
+  const action = wallet && can('wallet.fund') ? walletAction(wallet) : null;
 
   return (
     <Tile title={t('wallet.title')} action={<AccountBalanceWalletIcon color="action" />} testId="wallet-tile">

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryDialog } from '@/components/audit-history/HistoryDialog';
+import { usePermissions } from '@/lib/auth';
 import { formatDollars, maskCardNumber } from '@/lib/format';
 import type { FuelCard } from '../api/fuel-cards-api';
 import { formatUntil, overrideActive } from '../model/override-form';
@@ -43,6 +44,9 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onContro
   const [showDetails, setShowDetails] = useState(false);
   const [showHistory, setShowHistory] = useState(false);
   const { t } = useTranslation('fuelCards');
+  // A role that may not change cards sees only the card's history (and its number when it may reveal it).
+  const { can } = usePermissions();
+  const mayChange = can('cards.write');
   const actionsId = useId();
   const active = card.status === 'ACTIVE';
   const toggleLabel = lockedAs ? t(`actions.${lockedAs}`) : t(active ? 'actions.deactivate' : 'actions.activate');
@@ -100,16 +104,20 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onContro
           </Stack>
         )}
         <Stack direction="row" useFlexGap sx={{ gap: 1.5, flexWrap: 'wrap' }}>
-          <Button variant="outlined" startIcon={<EditIcon />} onClick={onEdit}>
-            {t('actions.edit')}
-          </Button>
-          <Button variant="outlined" startIcon={<TuneIcon />} onClick={onControls}>
-            {t('actions.controls')}
-          </Button>
-          <Button variant="outlined" color={overriding ? 'warning' : 'primary'} startIcon={<LockOpenIcon />} onClick={onOverride}>
-            {overriding ? t('actions.endOverride') : t('actions.override')}
-          </Button>
-          {card.issuer === 'stripe' && card.issuerCardId && (
+          {mayChange && (
+            <>
+              <Button variant="outlined" startIcon={<EditIcon />} onClick={onEdit}>
+                {t('actions.edit')}
+              </Button>
+              <Button variant="outlined" startIcon={<TuneIcon />} onClick={onControls}>
+                {t('actions.controls')}
+              </Button>
+              <Button variant="outlined" color={overriding ? 'warning' : 'primary'} startIcon={<LockOpenIcon />} onClick={onOverride}>
+                {overriding ? t('actions.endOverride') : t('actions.override')}
+              </Button>
+            </>
+          )}
+          {card.issuer === 'stripe' && card.issuerCardId && can('cards.reveal') && (
             <Button variant="outlined" startIcon={<CreditCardIcon />} onClick={() => setShowDetails(true)}>
               {t('actions.details')}
             </Button>
@@ -117,15 +125,17 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onContro
           <Button variant="outlined" startIcon={<HistoryIcon />} onClick={() => setShowHistory(true)}>
             {t('audit:history')}
           </Button>
-          <Button
-            variant="contained"
-            color={active ? 'error' : 'success'}
-            onClick={onToggleStatus}
-            disabled={Boolean(lockedAs)}
-            sx={{ minWidth: { xs: 0, sm: 140 } }}
-          >
-            {toggleLabel}
-          </Button>
+          {mayChange && (
+            <Button
+              variant="contained"
+              color={active ? 'error' : 'success'}
+              onClick={onToggleStatus}
+              disabled={Boolean(lockedAs)}
+              sx={{ minWidth: { xs: 0, sm: 140 } }}
+            >
+              {toggleLabel}
+            </Button>
+          )}
         </Stack>
         </Box>
       </Collapse>

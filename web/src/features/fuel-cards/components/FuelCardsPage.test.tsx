@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, driverAccount, ownerAccount, server } from '@/test/server';
+import { apiUrl, bookkeeperPermissions, driverAccount, ownerAccount, server } from '@/test/server';
 import type { FuelCard } from '../api/fuel-cards-api';
 
 
@@ -200,6 +200,43 @@ describe('fuel cards', () => {
       expect(within(dialog).getByLabelText('Nombre del chofer')).toBeInTheDocument();
     } finally {
       setLanguage('en');
+    }
+  });
+});
+
+describe('fuel cards by role', () => {
+  it('shows a bookkeeper the cards and their history but no order, controls, override or status buttons', async () => {
+    cardsApi();
+    let answered = false;
+    server.use(
+      http.get(apiUrl('/account/permissions'), () => {
+        answered = true;
+        return HttpResponse.json(bookkeeperPermissions);
+      }),
+    );
+    const { user } = renderApp(paths.fuelCards, { session });
+
+    // Until the permissions arrive everything shows (as for an owner); then the changes go.
+    await screen.findAllByTestId('fuel-card-row');
+    await waitFor(() => expect(answered).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Order card' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: 'Company default controls' })).not.toBeInTheDocument();
+    const row = await openRow(user, /1234/);
+    expect(await within(row).findByRole('button', { name: 'History' })).toBeInTheDocument();
+    for (const name of ['Edit Card', 'Controls', 'Override', 'Deactivate']) {
+      expect(within(row).queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it('shows an owner the order and controls buttons and the changes of a card', async () => {
+    cardsApi();
+    const { user } = renderApp(paths.fuelCards, { session });
+
+    expect(await screen.findByRole('button', { name: 'Order card' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Company default controls' })).toBeInTheDocument();
+    const row = await openRow(user, /1234/);
+    for (const name of ['Edit Card', 'Controls', 'Override', 'Deactivate']) {
+      expect(await within(row).findByRole('button', { name })).toBeInTheDocument();
     }
   });
 });

@@ -20,6 +20,7 @@ import { paths } from '@/lib/paths';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
+import { usePermissions } from '@/lib/auth';
 import { useDebouncedValue } from '@/lib/hooks';
 import { notify } from '@/lib/notifier';
 import { useGetFuelCardsQuery, useUpdateFuelCardMutation, type FuelCard } from '../api/fuel-cards-api';
@@ -38,6 +39,9 @@ export const CARD_SEARCH_DEBOUNCE_MS = 500;
 /** /fuel-cards, company role only (docs/product.md §2.10). */
 export function FuelCardsPage() {
   const { t } = useTranslation('fuelCards');
+  // Until the permissions arrive everything is offered, as before roles: the server refuses the rest.
+  const { can } = usePermissions();
+  const mayChangeCards = can('cards.write');
   // An alert opens the screen on its card (fuelCardPath).
   const [searchParams] = useSearchParams();
   const [search, setSearch] = useState(() => searchParams.get('card') ?? '');
@@ -72,15 +76,17 @@ export function FuelCardsPage() {
   return (
     <Page title={t('title')} maxWidth="md" leading={<BackButton to={paths.dashboard} label={t('backToDashboard')} />}>
       <Stack spacing={2}>
-        <DriverRequests />
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <Button variant="contained" startIcon={<AddCardIcon />} onClick={() => setOrdering(true)}>
-            {t('actions.orderCard')}
-          </Button>
-          <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => setControlsOf({ kind: 'company' })}>
-            {t('actions.companyControls')}
-          </Button>
-        </Stack>
+        {can('drivers.approve') && <DriverRequests />}
+        {mayChangeCards && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            <Button variant="contained" startIcon={<AddCardIcon />} onClick={() => setOrdering(true)}>
+              {t('actions.orderCard')}
+            </Button>
+            <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => setControlsOf({ kind: 'company' })}>
+              {t('actions.companyControls')}
+            </Button>
+          </Stack>
+        )}
         <TextField
           type="search"
           placeholder={t('search')}
@@ -135,7 +141,7 @@ export function FuelCardsPage() {
             </List>
           )}
         </Card>
-        <AuthorizationTimeoutCard />
+        {can('company.settings') && <AuthorizationTimeoutCard />}
       </Stack>
       {deactivating && (
         <DeactivateCardDialog

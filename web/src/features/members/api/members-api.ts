@@ -1,7 +1,8 @@
 import { api, type Schema } from '@/lib/api';
 
-/** An office member or approved driver of the company (http/openapi.json, Member). */
-export type Member = Schema<'Member'>;
+// The members list is shared (the audit trail's person filter reads it too).
+import type { Member } from '@/lib/members';
+export { useGetMembersQuery, type Member } from '@/lib/members';
 /** PATCH …/members/{id} body: absent fields are kept. */
 export type MemberChange = Schema<'MemberChange'>;
 /** A pending invitation: neither accepted, revoked nor expired. */
@@ -15,14 +16,9 @@ export type OfficeRole = (typeof OFFICE_ROLES)[number];
 
 const memberPath = (id: number) => `/wex/company/members/${encodeURIComponent(String(id))}`;
 
-/** Members and invitations of the signed-in owner's or admin's company (docs/product.md §6). */
+/** Changes to the members, and the invitations, of the signed-in owner's or admin's company (docs/product.md §6). */
 export const membersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getMembers: build.query<Member[], void>({
-      query: () => '/wex/company/members',
-      transformResponse: (response: Schema<'MemberList'>) => response.content,
-      providesTags: ['Member'],
-    }),
     changeMember: build.mutation<Member, { id: number; change: MemberChange }>({
       query: ({ id, change }) => ({ url: memberPath(id), method: 'PATCH', body: change }),
       invalidatesTags: (_result, error) => (error ? [] : ['Member']),
@@ -52,7 +48,6 @@ export const membersApi = api.injectEndpoints({
 });
 
 export const {
-  useGetMembersQuery,
   useChangeMemberMutation,
   useRemoveMemberMutation,
   useGetInvitationsQuery,

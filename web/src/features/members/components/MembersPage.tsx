@@ -32,7 +32,7 @@ import {
   type OfficeRole,
 } from '../api/members-api';
 import { InviteDialog } from './InviteDialog';
-import { memberName } from './member-name';
+import { memberName } from '@/lib/members';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
 
 const rowSx = { p: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' } as const;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiUrl, server } from '@/test/server';
+import { apiUrl, bookkeeperPermissions, server } from '@/test/server';
 import { renderApp } from '@/test/render';
 import { fakeStripe } from '../test/fake-stripe';
 import { PaymentMethodModal } from './PaymentMethodModal';
@@ -343,5 +343,28 @@ describe('PaymentMethodModal', () => {
     expect(keys[2]).toBe(keys[0]);
     expect(keys[3]).not.toBe(keys[2]); // 422 refused: a new attempt
     expect(await screen.findByText('Your card was declined.')).toBeInTheDocument();
+  });
+});
+
+describe('PaymentMethodModal for a role that may fund but not change payment methods', () => {
+  beforeEach(() => {
+    server.use(http.get(apiUrl('/account/permissions'), () => HttpResponse.json(bookkeeperPermissions)));
+  });
+
+  it('pays with a saved method but offers neither adding nor removing one', async () => {
+    usePayments();
+    renderModal();
+    expect(await screen.findByRole('button', { name: 'Use Selected Method' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Add New Method' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+  });
+
+  it('says why there is nothing to choose when no method is saved', async () => {
+    usePayments({ methods: [] });
+    renderModal();
+    expect(await screen.findByTestId('payment-methods-by-owners')).toHaveTextContent(
+      'Your role (bookkeeper) cannot add or remove payment methods. Ask an owner or admin of your company if you need it.',
+    );
+    expect(screen.queryByText(/Credit Card/)).not.toBeInTheDocument();
   });
 });

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorStatus } from '@/lib/api';
-import { selectUser } from '@/lib/auth';
+import { selectUser, usePermissions } from '@/lib/auth';
 import { notify } from '@/lib/notifier';
 import { useAppSelector } from '@/lib/store';
 import {
@@ -61,6 +61,8 @@ type Step =
 export function PaymentMethodModal({ open, onClose }: PaymentMethodModalProps) {
   const { t } = useTranslation('payments');
   const user = useAppSelector(selectUser);
+  const { can, role } = usePermissions();
+  const mayChangeMethods = can('payment-methods.write');
   const config = useGetPaymentsConfigQuery(undefined, { skip: !open });
   const configured = config.data?.paymentsConfigured === true;
   const methods = useGetSavedPaymentMethodsQuery(undefined, { skip: !open || !configured, refetchOnMountOrArgChange: true });
@@ -157,13 +159,20 @@ export function PaymentMethodModal({ open, onClose }: PaymentMethodModalProps) {
     switch (current.kind) {
       case 'list':
         body = (
-          <SavedMethodList methods={saved} selectedId={selected?.id ?? null} onSelect={setSelectedId} onRemove={setToRemove} />
+          <SavedMethodList
+            methods={saved}
+            selectedId={selected?.id ?? null}
+            onSelect={setSelectedId}
+            onRemove={mayChangeMethods ? setToRemove : undefined}
+          />
         );
         actions = (
           <>
-            <Button onClick={() => setStep({ kind: 'choose' })} color="inherit">
-              {t('addNewMethod')}
-            </Button>
+            {mayChangeMethods && (
+              <Button onClick={() => setStep({ kind: 'choose' })} color="inherit">
+                {t('addNewMethod')}
+              </Button>
+            )}
             <Button variant="contained" disabled={!selected} onClick={() => setStep({ kind: 'addFunds' })}>
               {t('useSelected')}
             </Button>
@@ -171,7 +180,17 @@ export function PaymentMethodModal({ open, onClose }: PaymentMethodModalProps) {
         );
         break;
       case 'choose':
-        body = <PaymentTypeChoice onChoose={(type) => setStep({ kind: 'setup', type })} />;
+        // A role that may fund the wallet but not add payment methods is told why there is nothing to choose.
+        body = mayChangeMethods ? (
+          <PaymentTypeChoice onChoose={(type) => setStep({ kind: 'setup', type })} />
+        ) : (
+          <Alert severity="info" data-testid="payment-methods-by-owners">
+            {t('common:permissions.cannot', {
+              role: t(`common:permissions.roles.${role ?? 'owner'}`),
+              what: t('common:permissions.actions.payment-methods.write'),
+            })}
+          </Alert>
+        );
         break;
       case 'setup':
         body =

@@ -19,10 +19,11 @@ interface SavedMethodListProps {
   methods: PaymentMethod[];
   selectedId: string | null;
   onSelect: (id: string) => void;
-  onRemove: (method: PaymentMethod) => void;
+  /** Without it the rows have no remove button (a role that may not change payment methods). */
+  onRemove?: (method: PaymentMethod) => void;
 }
 
-/** The saved methods as a single-choice list, each with a remove button. */
+/** The saved methods as a single-choice list, each with a remove button when onRemove is given. */
 export function SavedMethodList({ methods, selectedId, onSelect, onRemove }: SavedMethodListProps) {
   const { t } = useTranslation('payments');
   return (
@@ -35,9 +36,11 @@ export function SavedMethodList({ methods, selectedId, onSelect, onRemove }: Sav
             key={method.id}
             disablePadding
             secondaryAction={
-              <IconButton edge="end" aria-label={t('remove', { method: label })} onClick={() => onRemove(method)}>
-                <DeleteOutlineIcon />
-              </IconButton>
+              onRemove && (
+                <IconButton edge="end" aria-label={t('remove', { method: label })} onClick={() => onRemove(method)}>
+                  <DeleteOutlineIcon />
+                </IconButton>
+              )
             }
             sx={{
               border: 1,
@@ -47,7 +50,7 @@ export function SavedMethodList({ methods, selectedId, onSelect, onRemove }: Sav
             }}
           >
             {/* The row is the one control (no radio input nested inside a button): pressed = selected. */}
-            <ListItemButton onClick={() => onSelect(method.id)} aria-pressed={selected} sx={{ borderRadius: 2, pr: 7 }}>
+            <ListItemButton onClick={() => onSelect(method.id)} aria-pressed={selected} sx={{ borderRadius: 2, pr: onRemove ? 7 : 2 }}>
               <Radio checked={selected} tabIndex={-1} disableRipple edge="start" slotProps={{ input: { 'aria-hidden': true, disabled: true } }} sx={{ pointerEvents: 'none' }} />
               <ListItemIcon sx={{ minWidth: 40 }}>
                 {method.type === 'us_bank_account' ? <AccountBalanceIcon /> : <CreditCardIcon />}

@@ -23,7 +23,7 @@ import { errorMessage, errorStatus } from '@/lib/api';
 import { formatDollars, maskCardNumber } from '@/lib/format';
 import { notify } from '@/lib/notifier';
 import { paths } from '@/lib/paths';
-import { selectRole } from '@/lib/auth';
+import { selectRole, usePermissions } from '@/lib/auth';
 import { useAppSelector } from '@/lib/store';
 import type { TripDetail, TripPlan, TripPurchase } from '../api/trip-types';
 import { useCancelTripMutation, useCompleteTripMutation, useGetTripPlansInfiniteQuery, useGetTripQuery } from '../api/trips-api';
@@ -187,14 +187,16 @@ function CancelDialog({ open, busy, onClose, onConfirm }: { open: boolean; busy:
   );
 }
 
-/** An owner (or a driver on a trip they may end) acts at once; a driver on a trip the owner locked asks. */
+/** An owner or dispatcher (or a driver on a trip they may end) acts at once; a driver on a trip the owner locked asks. */
 function TripActions({ trip }: { trip: TripDetail }) {
   const owner = useAppSelector(selectRole) === 'ROLE_COMPANY';
+  // A bookkeeper reads trips and changes none.
+  const { can } = usePermissions();
   if (!owner && trip.ownerLock) return <DriverLockedTripActions trip={trip} />;
   return (
     <>
-      {owner && <OwnerTripRequests trip={trip} />}
-      <DirectTripActions trip={trip} />
+      {owner && can('trips.decide') && <OwnerTripRequests trip={trip} />}
+      {can('trips.write') && <DirectTripActions trip={trip} />}
     </>
   );
 }

@@ -1,0 +1,55 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { Member } from '@/lib/members';
+import { paths } from '@/lib/paths';
+import { renderApp } from '@/test/render';
+import { apiUrl, server } from '@/test/server';
+
+const session = { token: 't1', refreshToken: 'r1' };
+
+const member = (id: number, firstName: string, lastName: string, email: string, role: Member['role']): Member => ({
+  id, email, firstName, lastName, role, groupId: null, status: 'ACTIVE',
+});
+
+const event = (id: number, actorId: number, actorEmail: string) => ({
+  id, at: '2026-12-01T10:00:00Z', actorId, actorEmail, actorRole: 'owner', kind: 'card.frozen', objectType: 'card', objectId: '1234',
+  before: {}, after: {}, clientAddress: '203.0.113.7', requestId: `r-${id}`,
+});
+
+describe('audit page', () => {
+  it("offers every member of the company in the person filter, and people seen on the trail who are no longer members", async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(apiUrl('/wex/company/members'), () =>
+        HttpResponse.json({
+          content: [
+            member(1, 'Olivia', 'Owner', 'owner@demo.test', 'owner'),
+            member(5, 'Dana', 'Dispatch', 'dana@demo.test', 'dispatcher'),
+          ],
+        }),
+      ),
+      http.get(apiUrl('/wex/company/audit'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ content: [event(1, 1, 'owner@demo.test'), event(2, 9, 'gone@demo.test')], totalElements: 2 });
+      }),
+    );
+    const { user } = renderApp(paths.audit, { session });
+
+    const person = await screen.findByRole('combobox', { name: 'Person' });
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+    await user.click(person);
+    const listbox = await screen.findByRole('listbox');
+    // Dana changed nothing yet and is offered all the same.
+    await waitFor(() =>
+      expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'Anyone',
+        'Dana Dispatch · dana@demo.test',
+        'gone@demo.test',
+        'Olivia Owner · owner@demo.test',
+      ]),
+    );
+    await user.click(within(listbox).getByRole('option', { name: 'Dana Dispatch · dana@demo.test' }));
+    await waitFor(() => expect(asked.at(-1)?.get('actorId')).toBe('5'));
+  });
+});

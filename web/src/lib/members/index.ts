@@ -1,0 +1,1 @@
+export { memberListApi, memberName, useGetMembersQuery, type Member } from './members-api';
