@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { OWNER, screenshot, signIn } from './support';
+import { OWNER, apiToken, screenshot, signIn } from './support';
 
 /*
  * Without Stripe keys the modal says payments are not configured and nothing pretends to
@@ -23,6 +23,8 @@ test('without Stripe keys the payment modal says payments are not configured', a
   await expect(modal.getByRole('button', { name: /Credit Card/ })).toHaveCount(0);
   await screenshot(page, 'payments-not-configured');
 
-  const answer = await request.get('/api/payments/saved-payment-methods');
+  // Signed in, the payment calls say so too (signed out they are 401 like every data call).
+  const token = await apiToken(request, OWNER.email, OWNER.password);
+  const answer = await request.get('/api/payments/saved-payment-methods', { headers: { Authorization: `Bearer ${token}` } });
   expect(answer.status()).toBe(503);
 });
