@@ -30,12 +30,12 @@ describe('saved answers', () => {
     expect(selectSavedAt(store.getState(), 'getSavedThing')).toBe(savedAt);
     expect(selectOldestSavedAt(store.getState())).toBe(savedAt);
 
-    const { unmount } = renderWithProviders(
-      <>
+    // The store that holds the query's saved answer (the banner asks for it again: still the saved copy).
+    const { unmount } = render(
+      <AppProvider store={store}>
         <OfflineBanner />
         <SavedAtNote endpoint="getSavedThing" />
-      </>,
-      { preloadedState: { savedData: store.getState().savedData } },
+      </AppProvider>,
     );
     expect(screen.getByTestId('saved-at-note')).toHaveTextContent(/^Updated (Nov 27, )?10:42 AM · offline$/);
     // The device says it is online, but the server did not answer: the banner says so, with the time.
