@@ -15,6 +15,7 @@ import (
 	"fuelportal"
 	"fuelportal/audit"
 	"fuelportal/catalog"
+	"fuelportal/connectors"
 	"fuelportal/flows"
 	"fuelportal/ifta"
 	"fuelportal/issuing"
@@ -26,7 +27,6 @@ import (
 	"fuelportal/push"
 	"fuelportal/routing"
 	"fuelportal/store"
-	"fuelportal/connectors"
 	"fuelportal/telematics"
 	"fuelportal/trips"
 )
