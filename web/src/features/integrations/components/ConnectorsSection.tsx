@@ -173,7 +173,7 @@ function ConnectDialog({ vendor, onClose }: { vendor: TelematicsVendor; onClose:
               onChange={(e) => setToken(e.target.value)}
               autoComplete="new-password"
               required
-              inputProps={{ 'data-testid': 'connector-token', spellCheck: false, maxLength: 2000 }}
+              slotProps={{ htmlInput: { 'data-testid': 'connector-token', spellCheck: false, maxLength: 2000 } }}
               helperText={t('connectors.form.tokenHint')}
             />
             {error && (
