@@ -28,7 +28,7 @@ type world struct {
 	samsara, motive *fake
 }
 
-func newCompany(t *testing.T, db *store.DB, email string, carrier int) (company, owner int64) {
+func newCompany(t testing.TB, db *store.DB, email string, carrier int) (company, owner int64) {
 	t.Helper()
 	c := &fuelportal.Company{Name: "Acme Trucking", CarrierID: carrier, PhoneNumber: "+1 555 010 0000"}
 	u := &fuelportal.User{Email: email, PasswordHash: "hash", FirstName: "Ann", LastName: "Owner"}

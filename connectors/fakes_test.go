@@ -27,7 +27,7 @@ type fake struct {
 	answer func(n int, c fakeCall, w http.ResponseWriter)
 }
 
-func newFake(t *testing.T, answer func(n int, c fakeCall, w http.ResponseWriter)) *fake {
+func newFake(t testing.TB, answer func(n int, c fakeCall, w http.ResponseWriter)) *fake {
 	f := &fake{answer: answer}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c := fakeCall{Path: r.URL.Path, Query: r.URL.RawQuery}
