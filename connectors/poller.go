@@ -2,6 +2,7 @@ package connectors
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"time"
 
@@ -126,7 +127,11 @@ func (s *Service) work(ctx context.Context, k workerKey) {
 				retry = res.RetryAfter
 			}
 			wait = backoff(every, failures, retry)
-			if fuelportal.ErrorCode(err) == fuelportal.EINTERNAL {
+			// The vendor's refusals are the owner's to see (the
+			// connector's last error); the server's own failures are
+			// the operator's.
+			var ve *vendorError
+			if !errors.As(err, &ve) && fuelportal.ErrorCode(err) == fuelportal.EINTERNAL {
 				s.d.Logger.Warn("telematics connector pull", "company", k.companyID, "vendor", k.vendor, "err", err, "retryIn", wait)
 			}
 		} else {
