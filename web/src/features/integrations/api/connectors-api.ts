@@ -12,15 +12,15 @@ export const connectorsApi = api.injectEndpoints({
     getConnectors: build.query<TelematicsConnector[], void>({
       query: () => ({ url: '/wex/company/telematics/connectors' }),
       transformResponse: (response: { connectors: TelematicsConnector[] }) => response.connectors,
-      providesTags: ['TelematicsConnector'],
+      providesTags: ['TelematicsSettings'],
     }),
     saveConnector: build.mutation<TelematicsConnector, { vendor: TelematicsVendor; body: TelematicsConnectorInput }>({
       query: ({ vendor, body }) => ({ url: `/wex/company/telematics/connectors/${vendor}`, method: 'PUT', body }),
-      invalidatesTags: ['TelematicsConnector'],
+      invalidatesTags: ['TelematicsSettings'],
     }),
     deleteConnector: build.mutation<void, TelematicsVendor>({
       query: (vendor) => ({ url: `/wex/company/telematics/connectors/${vendor}`, method: 'DELETE' }),
-      invalidatesTags: ['TelematicsConnector'],
+      invalidatesTags: ['TelematicsSettings'],
     }),
   }),
 });

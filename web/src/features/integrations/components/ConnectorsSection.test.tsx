@@ -85,7 +85,7 @@ describe('telematics connectors', () => {
     const row = await screen.findByTestId('connector-motive');
     expect(row).toHaveTextContent('Failing');
     expect(row).toHaveTextContent('HTTP 429: Too many requests');
-    expect(within(row).getByTestId('connector-motive-unmatched')).toHaveTextContent('2 vehicles match none of yours');
+    expect(within(row).getByTestId('connector-motive-unmatched')).toHaveTextContent('Unmatched vehicles: Yard Mule, Spare 2');
     expect(row).toHaveTextContent('Yard Mule, Spare 2');
 
     await user.click(within(screen.getByTestId('connector-geotab')).getByRole('button', { name: 'Connect' }));
@@ -98,7 +98,7 @@ describe('telematics connectors', () => {
     await waitFor(() => expect(calls.at(-1)).toBe('PUT geotab {"token":"svc@acme.test:pw:with:colons","database":"acme"}'));
 
     await user.click(within(screen.getByTestId('connector-motive')).getByRole('button', { name: 'Disconnect' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Disconnect Motive?' });
+    const confirm = await screen.findByRole('dialog', { name: 'Disconnect Motive' });
     await user.click(within(confirm).getByRole('button', { name: 'Disconnect' }));
     await waitFor(() => expect(calls.at(-1)).toBe('DELETE motive'));
   });

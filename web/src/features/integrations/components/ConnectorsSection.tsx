@@ -100,12 +100,12 @@ function ConnectorRow({ connector, onOpen }: { connector: TelematicsConnector; o
           )}
           {connector.unmatchedVehicles.length > 0 && (
             <Alert severity="warning" sx={{ overflowWrap: 'anywhere' }} data-testid={`connector-${connector.vendor}-unmatched`}>
-              {t('connectors.unmatched', { count: connector.unmatchedVehicles.length, names: connector.unmatchedVehicles.join(', ') })}
+              {t('connectors.unmatched', { names: connector.unmatchedVehicles.join(', ') })}
             </Alert>
           )}
         </Stack>
       )}
-      <Stack direction="row" useFlexGap sx={{ gap: 1, flexWrap: 'wrap', mt: 1 }} role="group" aria-label={t('connectors.actionsFor', { name })}>
+      <Stack direction="row" useFlexGap sx={{ gap: 1, flexWrap: 'wrap', mt: 1 }} role="group" aria-label={name}>
         <Button size="small" onClick={() => onOpen({ kind: 'connect', vendor: connector.vendor })}>
           {connector.configured ? t('connectors.replaceToken') : t('connectors.connect')}
         </Button>
@@ -138,7 +138,6 @@ function ConnectDialog({ vendor, onClose }: { vendor: TelematicsVendor; onClose:
     const body = geotab ? { token: `${user.trim()}:${token}`, database: database.trim(), server: server.trim() || undefined } : { token: token.trim() };
     try {
       await save({ vendor, body }).unwrap();
-      notify.success(t('connectors.form.saved', { name: vendorNames[vendor] }));
       onClose();
     } catch (err) {
       setError(errorMessage(err, t('connectors.form.failed')));
@@ -147,12 +146,11 @@ function ConnectDialog({ vendor, onClose }: { vendor: TelematicsVendor; onClose:
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="connect-title">
       <Box component="form" onSubmit={(event) => void submit(event)} noValidate>
-        <DialogTitle id="connect-title">{t('connectors.form.title', { name: vendorNames[vendor] })}</DialogTitle>
+        <DialogTitle id="connect-title">
+          {t('connectors.connect')} {vendorNames[vendor]}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2" color="textSecondary">
-              {t(`connectors.form.help.${vendor}`)}
-            </Typography>
             {geotab && (
               <>
                 <TextField label={t('connectors.form.user')} value={user} onChange={(e) => setUser(e.target.value)} autoComplete="off" required />
@@ -186,7 +184,7 @@ function ConnectDialog({ vendor, onClose }: { vendor: TelematicsVendor; onClose:
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={isLoading}>
-            {isLoading ? t('connectors.form.testing') : t('connectors.form.submit')}
+            {t('connectors.form.submit')}
           </Button>
         </DialogActions>
       </Box>
@@ -200,17 +198,18 @@ function DisconnectDialog({ vendor, onClose }: { vendor: TelematicsVendor; onClo
   const run = async () => {
     try {
       await remove(vendor).unwrap();
-      notify.success(t('connectors.disconnected', { name: vendorNames[vendor] }));
       onClose();
     } catch (error) {
-      notify.error(errorMessage(error, t('connectors.disconnectFailed')));
+      notify.error(errorMessage(error, t('connectors.form.failed')));
     }
   };
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="disconnect-title">
-      <DialogTitle id="disconnect-title">{t('connectors.disconnectTitle', { name: vendorNames[vendor] })}</DialogTitle>
+      <DialogTitle id="disconnect-title">
+        {t('connectors.disconnect')} {vendorNames[vendor]}
+      </DialogTitle>
       <DialogContent>
-        <DialogContentText>{t('connectors.disconnectExplain', { name: vendorNames[vendor] })}</DialogContentText>
+        <DialogContentText>{t('connectors.disconnectExplain')}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
