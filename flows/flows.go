@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/audit"
 	"fuelportal/events"
 	"fuelportal/ifta"
@@ -52,6 +53,9 @@ type Services struct {
 	Members *members.Service
 	// Audit reads the audit trail (the store writes it with each change).
 	Audit *audit.Service
+	// Accounts runs sign-up, a person's own account and password
+	// recovery.
+	Accounts *accounts.Service
 
 	// The event dispatcher and the senders it wakes: run by the server
 	// (Jobs), idle in one-shot commands.
@@ -105,6 +109,9 @@ type Config struct {
 	// PushKeys sign push messages; PushSubject is the VAPID contact.
 	PushKeys    push.Keys
 	PushSubject string
+	// ResetCodeKey keys the HMAC under which password reset codes are
+	// stored (the server's: http.ResetCodeKey).
+	ResetCodeKey []byte
 	// Outgoing is the rule of requests to URLs users name (webhook
 	// endpoints, push subscriptions).
 	Outgoing netguard.Policy
@@ -139,6 +146,7 @@ func New(d Deps, c Config) *Services {
 	s.Members = members.New(members.Deps{Store: db, Passwords: d.Passwords, Now: now})
 	s.Cards = issuing.New(issuing.Deps{DB: db, Issuer: d.Issuer, Logger: logger})
 	s.Audit = audit.New(audit.Deps{Store: db})
+	s.Accounts = accounts.New(accounts.Deps{Store: db, Passwords: d.Passwords, ResetCodeKey: c.ResetCodeKey, Now: now})
 	if d.PaymentProvider != nil {
 		s.Payments = payments.New(payments.Deps{Store: db, Provider: d.PaymentProvider, Logger: logger})
 	}

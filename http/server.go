@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/audit"
 	"fuelportal/catalog"
 	"fuelportal/flows"
@@ -77,11 +78,12 @@ type Server struct {
 	Members *members.Service
 	// Audit reads the audit trail (audit.go).
 	Audit *audit.Service
+	// Accounts runs sign-up, the account and password recovery
+	// (signup.go, account.go, password_reset.go).
+	Accounts *accounts.Service
 
 	stores
 
-	// resetCodeKey keys the HMAC under which reset codes are stored.
-	resetCodeKey []byte
 	// passwordChecked, when set, is called before each password hash check
 	// of a sign-in (tests count the checks).
 	passwordChecked func()
@@ -132,7 +134,7 @@ type Deps struct {
 	// Store backs the handlers' small store interfaces (stores).
 	Store     *store.DB
 	Passwords *fuelportal.PasswordHasher
-	Secret    []byte // signs tokens and keys reset codes
+	Secret    []byte // signs tokens (ResetCodeKey derives the reset codes' key from it)
 	Logger    *slog.Logger
 	Stations  *catalog.Catalog
 	Router    routing.Router
@@ -145,25 +147,25 @@ func NewServer(d Deps, c Config) *Server {
 		c.Limits = DefaultLimits
 	}
 	return &Server{
-		Config:       c,
-		Logger:       d.Logger,
-		Passwords:    d.Passwords,
-		Tokens:       NewTokenIssuer(d.Secret),
-		Now:          time.Now,
-		Stations:     d.Stations,
-		Router:       d.Router,
-		Geocoder:     d.Geocoder,
-		Cards:        d.Services.Cards,
-		Payments:     d.Services.Payments,
-		Trips:        d.Services.Trips,
-		Purchases:    d.Services.Purchases,
-		Prices:       d.Services.Prices,
-		IFTA:         d.Services.IFTA,
-		Telematics:   d.Services.Telematics,
-		Members:      d.Services.Members,
-		Audit:        d.Services.Audit,
-		stores:       newStores(d.Store),
-		resetCodeKey: deriveKey(d.Secret, "password-reset-code"),
+		Config:     c,
+		Logger:     d.Logger,
+		Passwords:  d.Passwords,
+		Tokens:     NewTokenIssuer(d.Secret),
+		Now:        time.Now,
+		Stations:   d.Stations,
+		Router:     d.Router,
+		Geocoder:   d.Geocoder,
+		Cards:      d.Services.Cards,
+		Payments:   d.Services.Payments,
+		Trips:      d.Services.Trips,
+		Purchases:  d.Services.Purchases,
+		Prices:     d.Services.Prices,
+		IFTA:       d.Services.IFTA,
+		Telematics: d.Services.Telematics,
+		Members:    d.Services.Members,
+		Audit:      d.Services.Audit,
+		Accounts:   d.Services.Accounts,
+		stores:     newStores(d.Store),
 	}
 }
 

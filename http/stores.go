@@ -6,7 +6,6 @@ import "fuelportal/store"
 // resource file, declared there, each naming only what its handlers call.
 // The store satisfies them all; no handler holds *store.DB.
 type stores struct {
-	accountStore              accountStore              // account.go
 	cardStore                 cardStore                 // card.go
 	contractStore             contractStore             // contract.go
 	controlsStore             controlsStore             // controls.go
@@ -20,12 +19,10 @@ type stores struct {
 	notificationStore         notificationStore         // notifications.go
 	odometerStore             odometerStore             // odometer.go
 	overrideRequestStore      overrideRequestStore      // override_requests.go
-	passwordResetStore        passwordResetStore        // password_reset.go
 	pushStore                 pushStore                 // push.go
 	rateLimitStore            rateLimitStore            // ratelimit.go
 	receiptStore              receiptStore              // receipt.go
 	sessionStore              sessionStore              // session.go
-	signupStore               signupStore               // signup.go
 	transactionStore          transactionStore          // transaction.go
 	tripStore                 tripStore                 // trip.go
 	tripRequestStore          tripRequestStore          // trip_requests.go
@@ -38,7 +35,6 @@ type stores struct {
 
 func newStores(db *store.DB) stores {
 	return stores{
-		accountStore:              db,
 		cardStore:                 db,
 		contractStore:             db,
 		controlsStore:             db,
@@ -52,12 +48,10 @@ func newStores(db *store.DB) stores {
 		notificationStore:         db,
 		odometerStore:             db,
 		overrideRequestStore:      db,
-		passwordResetStore:        db,
 		pushStore:                 db,
 		rateLimitStore:            db,
 		receiptStore:              db,
 		sessionStore:              db,
-		signupStore:               db,
 		transactionStore:          db,
 		tripStore:                 db,
 		tripRequestStore:          db,

@@ -355,6 +355,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		PlanTimeout: m.Config.PlanTimeout, PlanSlots: m.Config.PlanConcurrency,
 		IssuingWebhookSecret: m.Config.StripeIssuingWebhookSecret, AuthorizationDeadline: m.Config.AuthorizationDeadline,
 		SMTP: m.Config.SMTP, PushKeys: vapid, PushSubject: m.vapidSubject(), Outgoing: outgoing,
+		ResetCodeKey: fphttp.ResetCodeKey(secret),
 	})
 	// The one wake-up after a commit that published events or queued
 	// deliveries.
