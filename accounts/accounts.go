@@ -1,5 +1,6 @@
 // Package accounts runs a person's own account: sign-up (a company's
-// owner, or a driver asking for a company card), the profile, the sign-in
+// owner, or a driver asking for a company card, which the company approves
+// or declines), the profile, the sign-in
 // e-mail and password, and password recovery by a mailed code. Every
 // entry point (the HTTP handlers today) calls this service; the rules are
 // the root package's (fuelportal.AccountUpdate, OwnerSignUp, DriverSignUp),
@@ -40,6 +41,9 @@ type Store interface {
 	CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber, companyName string) error
 	EmailTaken(ctx context.Context, email string) (bool, error)
 	UnlinkedCard(ctx context.Context, number string) (*fuelportal.Card, error)
+
+	DriverRequests(ctx context.Context, companyID int64) ([]*fuelportal.DriverRequest, error)
+	DecideDriverRequest(ctx context.Context, companyID, userID int64, decision fuelportal.DriverStatus, notice func(*fuelportal.User, fuelportal.DriverStatus) *fuelportal.MailMessage) ([]*fuelportal.User, error)
 
 	StartPasswordReset(ctx context.Context, userID int64, codeHash string, expiresAt time.Time, mail *fuelportal.MailMessage) error
 	CheckPasswordReset(ctx context.Context, email, codeHash string, maxAttempts int) error
@@ -221,6 +225,41 @@ func (s *Service) CheckCardOpen(ctx context.Context, number string) error {
 	}
 	_, err := s.store.UnlinkedCard(ctx, number)
 	return err
+}
+
+// DriverRequests are the pending driver sign-ups of company companyID,
+// oldest first.
+func (s *Service) DriverRequests(ctx context.Context, companyID int64) ([]*fuelportal.DriverRequest, error) {
+	return s.store.DriverRequests(ctx, companyID)
+}
+
+// DecideDriverRequest approves or declines driver userID's pending sign-up
+// with company companyID and mails the driver the decision (with a link to
+// publicURL's sign-in when set); approving one request for a card declines
+// (and mails) the others for it. Any other id (another company's driver, a
+// decided or expired request) is ENOTFOUND.
+func (s *Service) DecideDriverRequest(ctx context.Context, companyID, userID int64, decision fuelportal.DriverStatus, publicURL string) error {
+	_, err := s.store.DecideDriverRequest(ctx, companyID, userID, decision, func(u *fuelportal.User, decision fuelportal.DriverStatus) *fuelportal.MailMessage {
+		return driverDecisionMail(u, decision, publicURL)
+	})
+	return err
+}
+
+// driverDecisionMail tells driver u what their company decided.
+func driverDecisionMail(u *fuelportal.User, decision fuelportal.DriverStatus, publicURL string) *fuelportal.MailMessage {
+	company := "your company"
+	if u.Company != nil {
+		company = u.Company.Name
+	}
+	if decision == fuelportal.DriverApproved {
+		body := fmt.Sprintf("Good news: %s approved your Fuel Portal account.\n\nSign in to see your fuel card, spending and transactions.\n", company)
+		if publicURL != "" {
+			body += "\n" + publicURL + "/signin\n"
+		}
+		return &fuelportal.MailMessage{To: u.Email, Subject: "Your Fuel Portal account is approved", Body: body}
+	}
+	body := fmt.Sprintf("%s declined your request to join it on Fuel Portal.\n\nIf you think this is a mistake, ask your fleet manager.\n", company)
+	return &fuelportal.MailMessage{To: u.Email, Subject: "Your Fuel Portal request was declined", Body: body}
 }
 
 // StartPasswordReset mails a one-time code to the account of email (and a

@@ -26,6 +26,7 @@ import (
 	"fuelportal/mail"
 	"fuelportal/members"
 	"fuelportal/netguard"
+	"fuelportal/overrides"
 	"fuelportal/payments"
 	"fuelportal/prices"
 	"fuelportal/purchases"
@@ -56,6 +57,8 @@ type Services struct {
 	// Accounts runs sign-up, a person's own account and password
 	// recovery.
 	Accounts *accounts.Service
+	// Overrides runs card overrides and drivers' requests for them.
+	Overrides *overrides.Service
 
 	// The event dispatcher and the senders it wakes: run by the server
 	// (Jobs), idle in one-shot commands.
@@ -146,6 +149,7 @@ func New(d Deps, c Config) *Services {
 	s.Members = members.New(members.Deps{Store: db, Passwords: d.Passwords, Now: now})
 	s.Cards = issuing.New(issuing.Deps{DB: db, Issuer: d.Issuer, Logger: logger})
 	s.Audit = audit.New(audit.Deps{Store: db})
+	s.Overrides = overrides.New(overrides.Deps{Store: db})
 	s.Accounts = accounts.New(accounts.Deps{Store: db, Passwords: d.Passwords, ResetCodeKey: c.ResetCodeKey, Now: now})
 	if d.PaymentProvider != nil {
 		s.Payments = payments.New(payments.Deps{Store: db, Provider: d.PaymentProvider, Logger: logger})

@@ -21,6 +21,7 @@ import (
 	"fuelportal/issuing"
 	"fuelportal/members"
 	"fuelportal/netguard"
+	"fuelportal/overrides"
 	"fuelportal/payments"
 	"fuelportal/prices"
 	"fuelportal/purchases"
@@ -81,6 +82,9 @@ type Server struct {
 	// Accounts runs sign-up, the account and password recovery
 	// (signup.go, account.go, password_reset.go).
 	Accounts *accounts.Service
+	// Overrides runs card overrides and drivers' requests for them
+	// (controls.go, override_requests.go).
+	Overrides *overrides.Service
 
 	stores
 
@@ -165,6 +169,7 @@ func NewServer(d Deps, c Config) *Server {
 		Members:    d.Services.Members,
 		Audit:      d.Services.Audit,
 		Accounts:   d.Services.Accounts,
+		Overrides:  d.Services.Overrides,
 		stores:     newStores(d.Store),
 	}
 }

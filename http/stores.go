@@ -10,7 +10,6 @@ type stores struct {
 	contractStore             contractStore             // contract.go
 	controlsStore             controlsStore             // controls.go
 	driverCardStore           driverCardStore           // driver_card.go
-	driverRequestStore        driverRequestStore        // driver_requests.go
 	healthStore               healthStore               // health.go
 	inboxStore                inboxStore                // inbox.go
 	authorizationTimeoutStore authorizationTimeoutStore // issuing_webhook.go
@@ -18,7 +17,6 @@ type stores struct {
 	accessStore               accessStore               // middleware.go
 	notificationStore         notificationStore         // notifications.go
 	odometerStore             odometerStore             // odometer.go
-	overrideRequestStore      overrideRequestStore      // override_requests.go
 	pushStore                 pushStore                 // push.go
 	rateLimitStore            rateLimitStore            // ratelimit.go
 	receiptStore              receiptStore              // receipt.go
@@ -39,7 +37,6 @@ func newStores(db *store.DB) stores {
 		contractStore:             db,
 		controlsStore:             db,
 		driverCardStore:           db,
-		driverRequestStore:        db,
 		healthStore:               db,
 		inboxStore:                db,
 		authorizationTimeoutStore: db,
@@ -47,7 +44,6 @@ func newStores(db *store.DB) stores {
 		accessStore:               db,
 		notificationStore:         db,
 		odometerStore:             db,
-		overrideRequestStore:      db,
 		pushStore:                 db,
 		rateLimitStore:            db,
 		receiptStore:              db,
