@@ -65,7 +65,7 @@ type Services struct {
 	Events   *events.Dispatcher
 	Mail     *mail.Sender
 	Push     *push.Sender
-	Webhooks *webhooks.Worker
+	Webhooks *webhooks.Service
 
 	db     *store.DB
 	logger *slog.Logger

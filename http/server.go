@@ -30,6 +30,7 @@ import (
 	"fuelportal/store"
 	"fuelportal/telematics"
 	"fuelportal/trips"
+	"fuelportal/webhooks"
 )
 
 // Server holds what the handlers call: the services (built once by
@@ -85,6 +86,8 @@ type Server struct {
 	// Overrides runs card overrides and drivers' requests for them
 	// (controls.go, override_requests.go).
 	Overrides *overrides.Service
+	// Webhooks keeps the companies' webhook endpoints (webhooks.go).
+	Webhooks *webhooks.Service
 
 	stores
 
@@ -170,6 +173,7 @@ func NewServer(d Deps, c Config) *Server {
 		Audit:      d.Services.Audit,
 		Accounts:   d.Services.Accounts,
 		Overrides:  d.Services.Overrides,
+		Webhooks:   d.Services.Webhooks,
 		stores:     newStores(d.Store),
 	}
 }

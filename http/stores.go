@@ -27,7 +27,6 @@ type stores struct {
 	tripVersionStore          tripVersionStore          // trip_versions.go
 	vehicleStore              vehicleStore              // vehicle.go
 	walletStore               walletStore               // wallet.go
-	webhookStore              webhookStore              // webhooks.go
 	controlsReader            controlsReader            // wire.go
 }
 
@@ -54,7 +53,6 @@ func newStores(db *store.DB) stores {
 		tripVersionStore:          db,
 		vehicleStore:              db,
 		walletStore:               db,
-		webhookStore:              db,
 		controlsReader:            db,
 	}
 }
