@@ -20,12 +20,14 @@ import (
 	"fuelportal"
 	"fuelportal/accounts"
 	"fuelportal/audit"
+	"fuelportal/contracts"
 	"fuelportal/events"
 	"fuelportal/ifta"
 	"fuelportal/issuing"
 	"fuelportal/mail"
 	"fuelportal/members"
 	"fuelportal/netguard"
+	"fuelportal/odometer"
 	"fuelportal/overrides"
 	"fuelportal/payments"
 	"fuelportal/prices"
@@ -59,6 +61,10 @@ type Services struct {
 	Accounts *accounts.Service
 	// Overrides runs card overrides and drivers' requests for them.
 	Overrides *overrides.Service
+	// Odometer records vehicles' odometer readings.
+	Odometer *odometer.Service
+	// Contracts reads a company's contract and sets the planner's costs.
+	Contracts *contracts.Service
 
 	// The event dispatcher and the senders it wakes: run by the server
 	// (Jobs), idle in one-shot commands.
@@ -150,6 +156,8 @@ func New(d Deps, c Config) *Services {
 	s.Cards = issuing.New(issuing.Deps{DB: db, Issuer: d.Issuer, Logger: logger})
 	s.Audit = audit.New(audit.Deps{Store: db})
 	s.Overrides = overrides.New(overrides.Deps{Store: db})
+	s.Odometer = odometer.New(odometer.Deps{Store: db})
+	s.Contracts = contracts.New(contracts.Deps{Store: db})
 	s.Accounts = accounts.New(accounts.Deps{Store: db, Passwords: d.Passwords, ResetCodeKey: c.ResetCodeKey, Now: now})
 	if d.PaymentProvider != nil {
 		s.Payments = payments.New(payments.Deps{Store: db, Provider: d.PaymentProvider, Logger: logger})

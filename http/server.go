@@ -16,11 +16,13 @@ import (
 	"fuelportal/accounts"
 	"fuelportal/audit"
 	"fuelportal/catalog"
+	"fuelportal/contracts"
 	"fuelportal/flows"
 	"fuelportal/ifta"
 	"fuelportal/issuing"
 	"fuelportal/members"
 	"fuelportal/netguard"
+	"fuelportal/odometer"
 	"fuelportal/overrides"
 	"fuelportal/payments"
 	"fuelportal/prices"
@@ -88,6 +90,11 @@ type Server struct {
 	Overrides *overrides.Service
 	// Webhooks keeps the companies' webhook endpoints (webhooks.go).
 	Webhooks *webhooks.Service
+	// Odometer records vehicles' odometer readings (odometer.go).
+	Odometer *odometer.Service
+	// Contracts reads the contract and sets the planner's costs
+	// (contract.go).
+	Contracts *contracts.Service
 
 	stores
 
@@ -174,6 +181,8 @@ func NewServer(d Deps, c Config) *Server {
 		Accounts:   d.Services.Accounts,
 		Overrides:  d.Services.Overrides,
 		Webhooks:   d.Services.Webhooks,
+		Odometer:   d.Services.Odometer,
+		Contracts:  d.Services.Contracts,
 		stores:     newStores(d.Store),
 	}
 }

@@ -7,7 +7,6 @@ import "fuelportal/store"
 // The store satisfies them all; no handler holds *store.DB.
 type stores struct {
 	cardStore                 cardStore                 // card.go
-	contractStore             contractStore             // contract.go
 	controlsStore             controlsStore             // controls.go
 	driverCardStore           driverCardStore           // driver_card.go
 	healthStore               healthStore               // health.go
@@ -16,7 +15,6 @@ type stores struct {
 	pricingStore              pricingStore              // locations.go
 	accessStore               accessStore               // middleware.go
 	notificationStore         notificationStore         // notifications.go
-	odometerStore             odometerStore             // odometer.go
 	pushStore                 pushStore                 // push.go
 	rateLimitStore            rateLimitStore            // ratelimit.go
 	receiptStore              receiptStore              // receipt.go
@@ -33,7 +31,6 @@ type stores struct {
 func newStores(db *store.DB) stores {
 	return stores{
 		cardStore:                 db,
-		contractStore:             db,
 		controlsStore:             db,
 		driverCardStore:           db,
 		healthStore:               db,
@@ -42,7 +39,6 @@ func newStores(db *store.DB) stores {
 		pricingStore:              db,
 		accessStore:               db,
 		notificationStore:         db,
-		odometerStore:             db,
 		pushStore:                 db,
 		rateLimitStore:            db,
 		receiptStore:              db,
