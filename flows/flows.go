@@ -27,6 +27,7 @@ import (
 	"fuelportal/mail"
 	"fuelportal/members"
 	"fuelportal/netguard"
+	"fuelportal/notifications"
 	"fuelportal/odometer"
 	"fuelportal/overrides"
 	"fuelportal/payments"
@@ -65,6 +66,9 @@ type Services struct {
 	Odometer *odometer.Service
 	// Contracts reads a company's contract and sets the planner's costs.
 	Contracts *contracts.Service
+	// Notifications keeps people's notification preferences and the
+	// company's low-wallet threshold.
+	Notifications *notifications.Service
 
 	// The event dispatcher and the senders it wakes: run by the server
 	// (Jobs), idle in one-shot commands.
@@ -158,6 +162,7 @@ func New(d Deps, c Config) *Services {
 	s.Overrides = overrides.New(overrides.Deps{Store: db})
 	s.Odometer = odometer.New(odometer.Deps{Store: db})
 	s.Contracts = contracts.New(contracts.Deps{Store: db})
+	s.Notifications = notifications.New(notifications.Deps{Store: db})
 	s.Accounts = accounts.New(accounts.Deps{Store: db, Passwords: d.Passwords, ResetCodeKey: c.ResetCodeKey, Now: now})
 	if d.PaymentProvider != nil {
 		s.Payments = payments.New(payments.Deps{Store: db, Provider: d.PaymentProvider, Logger: logger})

@@ -22,6 +22,7 @@ import (
 	"fuelportal/issuing"
 	"fuelportal/members"
 	"fuelportal/netguard"
+	"fuelportal/notifications"
 	"fuelportal/odometer"
 	"fuelportal/overrides"
 	"fuelportal/payments"
@@ -95,6 +96,9 @@ type Server struct {
 	// Contracts reads the contract and sets the planner's costs
 	// (contract.go).
 	Contracts *contracts.Service
+	// Notifications keeps people's notification preferences and the
+	// company's low-wallet threshold (notifications.go).
+	Notifications *notifications.Service
 
 	stores
 
@@ -161,29 +165,30 @@ func NewServer(d Deps, c Config) *Server {
 		c.Limits = DefaultLimits
 	}
 	return &Server{
-		Config:     c,
-		Logger:     d.Logger,
-		Passwords:  d.Passwords,
-		Tokens:     NewTokenIssuer(d.Secret),
-		Now:        time.Now,
-		Stations:   d.Stations,
-		Router:     d.Router,
-		Geocoder:   d.Geocoder,
-		Cards:      d.Services.Cards,
-		Payments:   d.Services.Payments,
-		Trips:      d.Services.Trips,
-		Purchases:  d.Services.Purchases,
-		Prices:     d.Services.Prices,
-		IFTA:       d.Services.IFTA,
-		Telematics: d.Services.Telematics,
-		Members:    d.Services.Members,
-		Audit:      d.Services.Audit,
-		Accounts:   d.Services.Accounts,
-		Overrides:  d.Services.Overrides,
-		Webhooks:   d.Services.Webhooks,
-		Odometer:   d.Services.Odometer,
-		Contracts:  d.Services.Contracts,
-		stores:     newStores(d.Store),
+		Config:        c,
+		Logger:        d.Logger,
+		Passwords:     d.Passwords,
+		Tokens:        NewTokenIssuer(d.Secret),
+		Now:           time.Now,
+		Stations:      d.Stations,
+		Router:        d.Router,
+		Geocoder:      d.Geocoder,
+		Cards:         d.Services.Cards,
+		Payments:      d.Services.Payments,
+		Trips:         d.Services.Trips,
+		Purchases:     d.Services.Purchases,
+		Prices:        d.Services.Prices,
+		IFTA:          d.Services.IFTA,
+		Telematics:    d.Services.Telematics,
+		Members:       d.Services.Members,
+		Audit:         d.Services.Audit,
+		Accounts:      d.Services.Accounts,
+		Overrides:     d.Services.Overrides,
+		Webhooks:      d.Services.Webhooks,
+		Odometer:      d.Services.Odometer,
+		Contracts:     d.Services.Contracts,
+		Notifications: d.Services.Notifications,
+		stores:        newStores(d.Store),
 	}
 }
 

@@ -14,7 +14,6 @@ type stores struct {
 	authorizationTimeoutStore authorizationTimeoutStore // issuing_webhook.go
 	pricingStore              pricingStore              // locations.go
 	accessStore               accessStore               // middleware.go
-	notificationStore         notificationStore         // notifications.go
 	pushStore                 pushStore                 // push.go
 	rateLimitStore            rateLimitStore            // ratelimit.go
 	receiptStore              receiptStore              // receipt.go
@@ -38,7 +37,6 @@ func newStores(db *store.DB) stores {
 		authorizationTimeoutStore: db,
 		pricingStore:              db,
 		accessStore:               db,
-		notificationStore:         db,
 		pushStore:                 db,
 		rateLimitStore:            db,
 		receiptStore:              db,
