@@ -7,6 +7,7 @@ package overrides
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"fuelportal"
@@ -38,12 +39,24 @@ func New(d Deps) *Service { return &Service{store: d.Store} }
 
 // Grant lifts card number's rules of company companyID for hours (0:
 // fuelportal.DefaultOverrideHours), and its pump prompt when liftsPrompt,
-// and returns until when.
+// and returns until when. Hours outside
+// fuelportal.MinOverrideHours..MaxOverrideHours are a field error.
 func (s *Service) Grant(ctx context.Context, companyID int64, number string, hours int, liftsPrompt bool) (time.Time, error) {
 	if hours == 0 {
 		hours = fuelportal.DefaultOverrideHours
 	}
+	if err := checkHours(hours); err != nil {
+		return time.Time{}, err
+	}
 	return s.store.GrantOverride(ctx, companyID, number, hours, liftsPrompt)
+}
+
+// checkHours is the field error of an override's hours out of range.
+func checkHours(hours int) error {
+	if hours < fuelportal.MinOverrideHours || hours > fuelportal.MaxOverrideHours {
+		return fuelportal.FieldError("hours", fuelportal.MsgOverrideHoursOutOfRange)
+	}
+	return nil
 }
 
 // End ends card number's override now.
@@ -52,8 +65,13 @@ func (s *Service) End(ctx context.Context, companyID int64, number string) error
 }
 
 // Request records driver driverUserID's request for an override of their
-// card, with an optional message for the owner.
+// card, with an optional message for the owner (trimmed, at most
+// fuelportal.MaxOverrideRequestMessageLength characters).
 func (s *Service) Request(ctx context.Context, driverUserID int64, message string) (*fuelportal.OverrideRequest, error) {
+	message = strings.TrimSpace(message)
+	if len([]rune(message)) > fuelportal.MaxOverrideRequestMessageLength {
+		return nil, fuelportal.FieldError("message", "Message must not exceed 500 characters")
+	}
 	return s.store.CreateOverrideRequest(ctx, driverUserID, message)
 }
 
@@ -76,11 +94,15 @@ type Approval struct {
 }
 
 // Approve approves pending request id of company companyID on behalf of
-// owner ownerID: the card gets an override of a.Hours from now.
+// owner ownerID: the card gets an override of a.Hours from now (outside
+// fuelportal.MinOverrideHours..MaxOverrideHours: a field error).
 func (s *Service) Approve(ctx context.Context, companyID, ownerID, id int64, a Approval) (*fuelportal.OverrideRequest, error) {
 	d := store.OverrideDecision{CompanyID: companyID, OwnerID: ownerID, Approve: true, Hours: fuelportal.DefaultGrantHours, LiftsPrompt: a.LiftsPrompt}
 	if a.Hours != nil {
 		d.Hours = *a.Hours
+	}
+	if err := checkHours(d.Hours); err != nil {
+		return nil, err
 	}
 	return s.store.DecideOverrideRequest(ctx, id, d)
 }
