@@ -16,6 +16,7 @@ import (
 	"fuelportal/accounts"
 	"fuelportal/audit"
 	"fuelportal/catalog"
+	"fuelportal/connectors"
 	"fuelportal/contracts"
 	"fuelportal/flows"
 	"fuelportal/ifta"
@@ -78,6 +79,9 @@ type Server struct {
 	IFTA *ifta.Service
 	// Telematics runs the telematics flow (telematics.go).
 	Telematics *telematics.Service
+	// Connectors runs the telematics pull connectors
+	// (telematics_connectors.go).
+	Connectors *connectors.Service
 	// Members runs the office: members, groups and invitations
 	// (members.go, invitations.go).
 	Members *members.Service
@@ -180,6 +184,7 @@ func NewServer(d Deps, c Config) *Server {
 		Prices:        d.Services.Prices,
 		IFTA:          d.Services.IFTA,
 		Telematics:    d.Services.Telematics,
+		Connectors:    d.Services.Connectors,
 		Members:       d.Services.Members,
 		Audit:         d.Services.Audit,
 		Accounts:      d.Services.Accounts,
