@@ -152,3 +152,17 @@ func ValidateInvitation(email string, role MemberRole) error {
 	}
 	return fe.Err()
 }
+
+// MsgCompanyNotEmpty is the 409 answer to closing a company whose wallet
+// still holds money, owes money or has purchases on hold.
+const MsgCompanyNotEmpty = "A company can be closed only with an empty wallet and no purchase on hold: refund or settle the balance first"
+
+// CheckCompanyClose decides whether a company whose wallet has balance
+// cents and held cents on hold may close: only with both zero (ECONFLICT
+// MsgCompanyNotEmpty otherwise), so closing never strands money.
+func CheckCompanyClose(balance, held int64) error {
+	if balance != 0 || held != 0 {
+		return Errorf(ECONFLICT, MsgCompanyNotEmpty)
+	}
+	return nil
+}

@@ -51,6 +51,12 @@ var notAudited = map[string]string{
 	"POST /api/telematics/traccar":                                "a telematics device forwards positions (a device, with the company's audited token)",
 }
 
+// auditedElsewhere are mutating routes whose audit row a test of their
+// own checks, each named with why this walk cannot make the call.
+var auditedElsewhere = map[string]string{
+	"POST /api/wex/company/close": "TestCompanyClose: closing ends the walk's company",
+}
+
 // auditPending are mutating routes that should write an audit row but
 // whose valid request this test does not make yet.
 var auditPending = map[string]string{
@@ -145,6 +151,11 @@ func auditedCalls(route []map[string]float64) []auditedCall {
 			group, _ := strconv.ParseInt(made["groupId"], 10, 64)
 			return apitest.Request{Method: "PUT", Path: card(f) + "/group", Body: map[string]any{"groupId": group}, Token: f.owner}
 		}},
+		{route: "POST /api/wex/company/vehicles", req: call("POST", "/api/wex/company/vehicles", newVehicleJSON("AUD-4")), keep: "id"},
+		{route: "PUT /api/wex/company/vehicles/{id}/group", req: func(f *fleet, made map[string]string) apitest.Request {
+			group, _ := strconv.ParseInt(made["groupId"], 10, 64)
+			return apitest.Request{Method: "PUT", Path: "/api/wex/company/vehicles/" + made["id"] + "/group", Body: map[string]any{"groupId": group}, Token: f.owner}
+		}},
 		{route: "POST /api/wex/company/invitations", req: call("POST", "/api/wex/company/invitations", map[string]any{"email": "audit.dispatcher@example.test", "role": "dispatcher"}), keep: "id"},
 		{route: "DELETE /api/wex/company/invitations/{id}", req: call("DELETE", "/api/wex/company/invitations/{id}", nil)},
 	}
@@ -199,13 +210,13 @@ func TestAudit_EveryMutatingRouteWritesARow(t *testing.T) {
 	}
 	for _, r := range mutatingRoutes(t) {
 		listed := 0
-		for _, in := range []bool{covered[r], notAudited[r] != "", auditPending[r] != ""} {
+		for _, in := range []bool{covered[r], notAudited[r] != "", auditPending[r] != "", auditedElsewhere[r] != ""} {
 			if in {
 				listed++
 			}
 		}
 		if listed != 1 {
-			t.Errorf("%s is in %d of the lists (audited calls, not audited, pending); want exactly one", r, listed)
+			t.Errorf("%s is in %d of the lists (audited calls, not audited, pending, audited elsewhere); want exactly one", r, listed)
 		}
 	}
 	if len(auditPending) > 0 {

@@ -185,3 +185,14 @@ func (s *Server) handleCardGroup(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+// handleCompanyClose closes the caller's company (owners only): 204, and
+// every session of its members ends; 409 while its wallet holds or owes
+// money or has purchases on hold.
+func (s *Server) handleCompanyClose(w http.ResponseWriter, r *http.Request) {
+	if err := s.Members.CloseCompany(r.Context(), PrincipalFromContext(r.Context()).CompanyID); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

@@ -30,6 +30,8 @@ type Store interface {
 	RevokeInvitation(ctx context.Context, companyID, id int64) error
 	AcceptInvitation(ctx context.Context, tokenHash string, user *fuelportal.User) (*fuelportal.User, error)
 	SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error
+	SetVehicleGroup(ctx context.Context, companyID, id, groupID int64) error
+	CloseCompany(ctx context.Context, companyID int64, decide func(balance, held int64) error) error
 }
 
 // Service runs the office flows. Create it with New.
@@ -103,6 +105,15 @@ func (s *Service) SetCardGroup(ctx context.Context, companyID int64, number stri
 	return s.store.SetCardGroup(ctx, companyID, number, groupID)
 }
 
+// SetVehicleGroup puts the company's vehicle id in group groupID (0: out
+// of every group); members limited to the group then see it.
+func (s *Service) SetVehicleGroup(ctx context.Context, companyID, id, groupID int64) error {
+	if groupID < 0 {
+		return fuelportal.FieldError("groupId", "Group not found")
+	}
+	return s.store.SetVehicleGroup(ctx, companyID, id, groupID)
+}
+
 // Invite invites email to company companyID with role (and group) on
 // behalf of actor (a member of role actorRole): only an owner invites
 // owners. The mail with the link {publicURL}/invite/{token} goes out
@@ -173,4 +184,12 @@ func newToken() string {
 func hashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
+}
+
+// CloseCompany closes company companyID for good, as its owner asked: only
+// with an empty wallet and nothing on hold (fuelportal.CheckCompanyClose);
+// its cards stop, its members are suspended and every session ends at
+// once. The company's rows and audit trail stay.
+func (s *Service) CloseCompany(ctx context.Context, companyID int64) error {
+	return s.store.CloseCompany(ctx, companyID, fuelportal.CheckCompanyClose)
 }

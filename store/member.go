@@ -345,3 +345,55 @@ func (db *DB) SetCardGroup(ctx context.Context, companyID int64, number string, 
 			Before: map[string]any{"groupId": was.Int64}, After: map[string]any{"groupId": groupID}})
 	})
 }
+
+// CloseCompany closes company companyID once decide allows it, given the
+// wallet's balance and held cents read under the wallet's lock: every card
+// goes INACTIVE (its purchases are declined), every member is suspended
+// and every session ends at once, in one audited transaction. Its rows
+// stay. A company already closed is ECONFLICT.
+func (db *DB) CloseCompany(ctx context.Context, companyID int64, decide func(balance, held int64) error) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		var closed nullTime
+		if err := tx.QueryRow(ctx, `SELECT closed_at FROM companies WHERE id = ?`, companyID).Scan(&closed); err != nil {
+			return notFound(err, "Company not found")
+		}
+		if closed.Valid {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "The company is closed")
+		}
+		if tx.Engine() == Postgres {
+			// Money moves under the wallet row's lock: none moves while closing.
+			if _, err := tx.Exec(ctx, `SELECT id FROM ledger_accounts WHERE company_id = ? FOR UPDATE`, companyID); err != nil {
+				return err
+			}
+		}
+		var balance, held int64
+		err := tx.QueryRow(ctx, `SELECT balance_cents, `+walletHeldSQL+` FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&balance, &held)
+		if err != nil && !isNoRows(err) {
+			return err
+		}
+		if err := decide(balance, held); err != nil {
+			return err
+		}
+		var cards, members int64
+		res, err := tx.Exec(ctx, `UPDATE cards SET status = ?, updated_at = ? WHERE company_id = ? AND status <> ?`,
+			fuelportal.CardInactive, tx.Now, companyID, fuelportal.CardInactive)
+		if err != nil {
+			return err
+		}
+		cards, _ = res.RowsAffected()
+		if res, err = tx.Exec(ctx, `UPDATE users SET member_status = ?, updated_at = ? WHERE company_id = ?`, fuelportal.MemberSuspended, tx.Now, companyID); err != nil {
+			return err
+		}
+		members, _ = res.RowsAffected()
+		if _, err := tx.Exec(ctx, `UPDATE refresh_tokens SET revoked_at = ? WHERE revoked_at IS NULL AND user_id IN (SELECT id FROM users WHERE company_id = ?)`,
+			tx.Now, companyID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE companies SET closed_at = ? WHERE id = ?`, tx.Now, companyID); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditCompanyClosed,
+			ObjectType: fuelportal.AuditObjectCompany, ObjectID: strconv.FormatInt(companyID, 10),
+			After: map[string]any{"closedAt": tx.Now, "cardsDeactivated": cards, "membersSuspended": members}})
+	})
+}

@@ -6498,6 +6498,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/vehicles/{id}/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a vehicle in a group
+         * @description Members limited to the group then see the vehicle. Another company's vehicle is 404, its group a 400 field error. Action groups.write.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the vehicle's id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CardGroupInput"];
+                };
+            };
+            responses: {
+                /** @description Saved */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wex/company/audit": {
         parameters: {
             query?: never;
@@ -6949,6 +6998,11 @@ export interface components {
             tankCapacityGallons: number;
             iftaQualified: boolean;
             active: boolean;
+            /**
+             * Format: int64
+             * @description the vehicle's group (GET|POST /api/wex/company/groups); null: none
+             */
+            groupId?: number | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
