@@ -140,6 +140,14 @@ const InvitationTTL = 72 * time.Hour
 // Messages of invitations.
 const (
 	MsgInvitationInvalid = "This invitation is no longer valid"
+	// MsgAlreadyMember: the invited address is a member of the company.
+	MsgAlreadyMember = "This address is already a member of the company"
+	// MsgLoginElsewhere: the invited address signs in to another company
+	// that is open; a login belongs to one company.
+	MsgLoginElsewhere = "This address signs in to another company: a login belongs to one company until that company closes"
+	// MsgLoginPassword: the invited address has a login, whose password
+	// joins it to the company.
+	MsgLoginPassword = "This address already has a login: enter its password"
 )
 
 // ValidateInvitation checks an invitation's address and role (an office

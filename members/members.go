@@ -29,6 +29,8 @@ type Store interface {
 	PendingInvitations(ctx context.Context, companyID int64) ([]*fuelportal.Invitation, error)
 	RevokeInvitation(ctx context.Context, companyID, id int64) error
 	AcceptInvitation(ctx context.Context, tokenHash string, user *fuelportal.User) (*fuelportal.User, error)
+	InvitationLogin(ctx context.Context, tokenHash string) (*fuelportal.User, error)
+	JoinInvitation(ctx context.Context, tokenHash string, userID int64) (*fuelportal.User, error)
 	SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error
 	SetVehicleGroup(ctx context.Context, companyID, id, groupID int64) error
 	CloseCompany(ctx context.Context, companyID int64, decide func(balance, held int64) error) error
@@ -153,18 +155,33 @@ func (s *Service) Revoke(ctx context.Context, companyID, id int64) error {
 }
 
 // Accept spends the invitation of token and creates its member with the
-// names and password given; the caller signs them in. An unknown, used,
-// revoked or expired token is ENOTFOUND.
+// names and password given; the caller signs them in. When the invited
+// address already has a login, password must be that login's (a password
+// field error otherwise) and the login joins (store.JoinInvitation: only
+// one of a closed company moves); the names are then the login's. An
+// unknown, used, revoked or expired token is ENOTFOUND.
 func (s *Service) Accept(ctx context.Context, token, firstName, lastName, password string) (*fuelportal.User, error) {
+	if len(token) == 0 || len(token) > 100 {
+		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgInvitationInvalid)
+	}
+	login, err := s.store.InvitationLogin(ctx, hashToken(token))
+	if err != nil {
+		return nil, err
+	}
+	if login != nil {
+		if ok, err := s.passwords.Verify(ctx, password, login.PasswordHash); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, fuelportal.FieldError("password", fuelportal.MsgLoginPassword)
+		}
+		return s.store.JoinInvitation(ctx, hashToken(token), login.ID)
+	}
 	fe := fuelportal.FieldErrors{}
 	fuelportal.ValidatePersonName(fe, "firstName", "First name", firstName)
 	fuelportal.ValidatePersonName(fe, "lastName", "Last name", lastName)
 	fuelportal.ValidatePassword(fe, "password", password)
 	if err := fe.Err(); err != nil {
 		return nil, err
-	}
-	if len(token) == 0 || len(token) > 100 {
-		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgInvitationInvalid)
 	}
 	hash, err := s.passwords.Hash(ctx, password)
 	if err != nil {

@@ -6409,7 +6409,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation
-         * @description No bearer token: the link's token is the credential. Creates the member with the names and password given and signs them in (the tokens of a sign-in). A token unknown, used, revoked or expired is 404 'This invitation is no longer valid'. Limited per client address like sign-ups (429).
+         * @description No bearer token: the link's token is the credential. Creates the member with the names and password given and signs them in (the tokens of a sign-in). When the invited address already has a login, its password joins that login instead (a wrong one is a 400 password field error); a login belongs to one company, so one of another open company is 409. A token unknown, used, revoked or expired is 404 'This invitation is no longer valid'. Limited per client address like sign-ups (429).
          */
         post: {
             parameters: {
@@ -6492,6 +6492,47 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the company
+         * @description Owners only (action company.close). Only with an empty wallet and no purchase on hold (else 409): every card becomes INACTIVE, every member is suspended and every session ends at once. The company's rows and audit trail stay; it cannot be reopened through the API.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Closed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -8586,9 +8627,10 @@ export interface components {
             /** Format: int64 */
             groupId?: number | null;
         };
+        /** @description firstName and lastName are required for a new login; an address that already has a login joins with that login's password alone */
         InvitationAccept: {
-            firstName: string;
-            lastName: string;
+            firstName?: string;
+            lastName?: string;
             /** @description 8 to 32 characters with a letter and a digit */
             password: string;
         };
