@@ -64,29 +64,19 @@ var auditPending = map[string]string{
 	"POST /api/wex/cards/{cardNumber}/reveal":                   "needs a Stripe card and stripe-mock; issuing.Service.RevealCardDetails audits it",
 	"DELETE /api/payments/detach":                               "needs stripe-mock; payments.Service.Detach audits it",
 	"POST /api/payments/payment-intent":                         "needs stripe-mock; store.DB.BeginPayment audits it",
-	"POST /api/wex/company/driver-requests/{id}/approve":        "needs a pending driver; store.DB.DecideDriverRequest audits it",
-	"POST /api/wex/company/driver-requests/{id}/reject":         "needs a pending driver; store.DB.DecideDriverRequest audits it",
-	"POST /api/wex/override-requests":                           "needs a declined purchase; store.DB.CreateOverrideRequest audits it",
-	"POST /api/wex/company/override-requests/{id}/approve":      "needs an override request; store.DB.DecideOverrideRequest audits it",
-	"POST /api/wex/company/override-requests/{id}/deny":         "needs an override request; store.DB.DecideOverrideRequest audits it",
-	"POST /api/trips/{id}/end-request":                          "needs a driver's owner-locked trip; store.DB.CreateTripRequest audits it",
-	"POST /api/trips/{id}/replan-request":                       "needs a driver's owner-locked trip; store.DB.CreateTripRequest audits it",
-	"POST /api/wex/company/trip-requests/{id}/approve":          "needs a trip request; store.DB.DecideTripRequest audits it",
-	"POST /api/wex/company/trip-requests/{id}/deny":             "needs a trip request; store.DB.DecideTripRequest audits it",
 	"POST /api/wex/company/webhooks/deliveries/{id}/resend":     "needs a delivery; store.DB.ResendWebhookDelivery audits it",
 	"POST /api/wex/company/ifta/rates":                          "needs a rate file; store.DB.ReplaceIFTACompanyRates audits it",
 	"POST /api/wex/company/ifta/returns/{year}/{quarter}/close": "needs a quarter with its rates; store.DB.CloseIFTAReturn audits it",
-	"POST /api/wex/odometer":                                    "needs the driver's card on a vehicle; store.DB.AddOdometerReading audits it",
-	"PATCH /api/wex/company/members/{id}":                       "needs a second office member; store.DB.ChangeMember audits it",
-	"DELETE /api/wex/company/members/{id}":                      "needs a second office member; store.DB.ChangeMember audits it",
-	"POST /api/invitations/{token}/accept":                      "needs an invitation's mailed token; store.DB.AcceptInvitation audits it",
 }
 
 // auditedCall is one valid request of a mutating route, made as the demo
 // company's owner, after the calls before it (which make what it names).
 type auditedCall struct {
 	route string
-	req   func(f *fleet, made map[string]string) apitest.Request
+	// prepare, when set, makes what the call needs first (its rows are
+	// not counted).
+	prepare func(t *testing.T, f *fleet, made map[string]string)
+	req     func(f *fleet, made map[string]string) apitest.Request
 	// keep names what the answer's "id" is kept as (made[keep]).
 	keep string
 }
@@ -158,6 +148,69 @@ func auditedCalls(route []map[string]float64) []auditedCall {
 		}},
 		{route: "POST /api/wex/company/invitations", req: call("POST", "/api/wex/company/invitations", map[string]any{"email": "audit.dispatcher@example.test", "role": "dispatcher"}), keep: "id"},
 		{route: "DELETE /api/wex/company/invitations/{id}", req: call("DELETE", "/api/wex/company/invitations/{id}", nil)},
+		{route: "POST /api/invitations/{token}/accept", prepare: func(t *testing.T, f *fleet, made map[string]string) {
+			_, made["token"] = f.invite(t, f.owner, "audit.admin@example.test", "admin", 0)
+		}, req: func(f *fleet, made map[string]string) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/invitations/" + made["token"] + "/accept",
+				Body: map[string]string{"firstName": "Ada", "lastName": "Admin", "password": "secret123"}}
+		}},
+		{route: "PATCH /api/wex/company/members/{id}", prepare: func(t *testing.T, f *fleet, made map[string]string) {
+			made["memberId"] = memberID(t, f, "audit.admin@example.test")
+		}, req: func(f *fleet, made map[string]string) apitest.Request {
+			return apitest.Request{Method: "PATCH", Path: "/api/wex/company/members/" + made["memberId"], Body: map[string]any{"role": "dispatcher"}, Token: f.owner}
+		}},
+		{route: "DELETE /api/wex/company/members/{id}", req: func(f *fleet, made map[string]string) apitest.Request {
+			return apitest.Request{Method: "DELETE", Path: "/api/wex/company/members/" + made["memberId"], Token: f.owner}
+		}},
+		{route: "POST /api/wex/company/driver-requests/{id}/approve", prepare: func(t *testing.T, f *fleet, made map[string]string) {
+			made["driverId"] = pendingDriver(t, f, "audit.nina@fleet.test", demo.FreeCardNumbers[0])
+		}, req: func(f *fleet, made map[string]string) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/wex/company/driver-requests/" + made["driverId"] + "/approve", Token: f.owner}
+		}},
+		{route: "POST /api/wex/company/driver-requests/{id}/reject", prepare: func(t *testing.T, f *fleet, made map[string]string) {
+			made["driverId"] = pendingDriver(t, f, "audit.otto@fleet.test", demo.FreeCardNumbers[1])
+		}, req: func(f *fleet, made map[string]string) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/wex/company/driver-requests/" + made["driverId"] + "/reject", Token: f.owner}
+		}},
+		{route: "POST /api/wex/odometer", prepare: func(t *testing.T, f *fleet, _ map[string]string) {
+			// The driver's card is unit U-9 since the card update above.
+			f.api.Post("/api/wex/company/vehicles", newVehicleJSON("U-9"), f.owner).ExpectStatus(t, 201)
+		}, req: func(f *fleet, _ map[string]string) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/wex/odometer", Body: map[string]any{"odometer": 900_000}, Token: f.driver}
+		}},
+		{route: "POST /api/trips/{id}/end-request", prepare: func(t *testing.T, f *fleet, made map[string]string) {
+			trip, _ := f.lockedTrip(t, f.owner)
+			made["tripId"] = fmt.Sprint(trip.ID)
+		}, req: func(f *fleet, made map[string]string) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/trips/" + made["tripId"] + "/end-request", Body: map[string]any{"message": "done"}, Token: f.driver}
+		}, keep: "tripRequestId"},
+		{route: "POST /api/wex/company/trip-requests/{id}/deny", req: func(f *fleet, made map[string]string) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/wex/company/trip-requests/" + made["tripRequestId"] + "/deny", Token: f.owner}
+		}},
+		{route: "POST /api/trips/{id}/replan-request", req: func(f *fleet, made map[string]string) apitest.Request {
+			mid := route[len(route)/2]
+			return apitest.Request{Method: "POST", Path: "/api/trips/" + made["tripId"] + "/replan-request", Token: f.driver,
+				Body: map[string]any{"latitude": mid["latitude"], "longitude": mid["longitude"], "currentFuel": 30, "message": "road closed"}}
+		}, keep: "tripRequestId"},
+		{route: "POST /api/wex/company/trip-requests/{id}/approve", req: func(f *fleet, made map[string]string) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/wex/company/trip-requests/" + made["tripRequestId"] + "/approve", Token: f.owner}
+		}},
+		{route: "POST /api/wex/override-requests", prepare: func(t *testing.T, f *fleet, _ map[string]string) {
+			f.declineDriversCard(t, "NET-AUDIT-1")
+		}, req: func(f *fleet, _ map[string]string) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/wex/override-requests", Body: map[string]string{"message": "stuck"}, Token: f.driver}
+		}, keep: "overrideId"},
+		{route: "POST /api/wex/company/override-requests/{id}/deny", req: func(f *fleet, made map[string]string) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/wex/company/override-requests/" + made["overrideId"] + "/deny", Token: f.owner}
+		}},
+		{route: "POST /api/wex/override-requests", prepare: func(t *testing.T, f *fleet, _ map[string]string) {
+			f.declineDriversCard(t, "NET-AUDIT-2")
+		}, req: func(f *fleet, _ map[string]string) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/wex/override-requests", Body: map[string]string{"message": "stuck again"}, Token: f.driver}
+		}, keep: "overrideId"},
+		{route: "POST /api/wex/company/override-requests/{id}/approve", req: func(f *fleet, made map[string]string) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/wex/company/override-requests/" + made["overrideId"] + "/approve", Token: f.owner}
+		}},
 	}
 }
 
@@ -232,6 +285,9 @@ func TestAudit_EveryMutatingRouteWritesARow(t *testing.T) {
 		f.srv.OutgoingPolicy = netguard.Policy{AllowPrivate: true}
 		made := map[string]string{}
 		for _, c := range calls {
+			if c.prepare != nil {
+				c.prepare(t, f, made)
+			}
 			before := auditRows(t, f, f.demoCompany)
 			res := f.api.Do(c.req(f, made))
 			if res.Status >= 300 {
@@ -250,4 +306,37 @@ func TestAudit_EveryMutatingRouteWritesARow(t *testing.T) {
 			t.Errorf("VerifyAudit after every route = %d rows, %v, %v", rows, brk, err)
 		}
 	})
+}
+
+// memberID is the id of the demo company's member with email.
+func memberID(t *testing.T, f *fleet, email string) string {
+	t.Helper()
+	var list struct {
+		Content []struct {
+			ID    int64
+			Email string
+		}
+	}
+	f.api.Get("/api/wex/company/members", f.owner).ExpectStatus(t, 200).Decode(t, &list)
+	for _, m := range list.Content {
+		if m.Email == email {
+			return fmt.Sprint(m.ID)
+		}
+	}
+	t.Fatalf("no member %s", email)
+	return ""
+}
+
+// pendingDriver signs a driver up on the demo company's free card and
+// returns the id of their request.
+func pendingDriver(t *testing.T, f *fleet, email, card string) string {
+	t.Helper()
+	f.api.Post("/api/account/create", driverSignUp(email, "GoodPass1", "Audit", "Driver", "Demo Freight LLC", card, "+1 407 555 0177"), "").ExpectStatus(t, 201)
+	for _, r := range f.driverRequests(t, f.owner) {
+		if r.Email == email {
+			return fmt.Sprint(r.ID)
+		}
+	}
+	t.Fatalf("no driver request of %s", email)
+	return ""
 }
