@@ -305,7 +305,9 @@ func TestInvitations_JoinAnExistingLogin(t *testing.T) {
 		}
 		f.api.Get("/api/wex/company/wallet", tokens.Token).ExpectStatus(t, 200)
 		f.api.Post("/api/invitations/"+link+"/accept", map[string]string{"password": "GoodPass1"}, "").ExpectStatus(t, 404)
-		var members struct{ Content []struct{ Email, Role string } }
+		var members struct {
+			Content []struct{ Email, Role string }
+		}
 		f.api.Get("/api/wex/company/members", owner).ExpectStatus(t, 200).Decode(t, &members)
 		found := false
 		for _, m := range members.Content {
