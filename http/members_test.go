@@ -318,3 +318,28 @@ func TestInvitations_JoinAnExistingLogin(t *testing.T) {
 		}
 	})
 }
+
+// Each member keeps preferences for the notices of their role only.
+func TestNotificationSettings_FollowTheMembersRole(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token
+		for _, tt := range []struct {
+			role, email string
+			want        string
+		}{
+			{"dispatcher", "notice.dispatch@example.com", "[purchase.declined override.requested driver.waiting]"},
+			{"bookkeeper", "notice.books@example.com", "[wallet.low ifta.due]"},
+		} {
+			token := f.member(t, owner, tt.email, tt.role, 0)
+			var settings struct{ Events []struct{ Event string } }
+			f.api.Get("/api/account/notifications", token).ExpectStatus(t, 200).Decode(t, &settings)
+			var got []string
+			for _, e := range settings.Events {
+				got = append(got, e.Event)
+			}
+			if fmt.Sprint(got) != tt.want {
+				t.Errorf("%s's notification events = %v, want %s", tt.role, got, tt.want)
+			}
+		}
+	})
+}
