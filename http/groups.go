@@ -73,18 +73,40 @@ func (s *Server) handleVehicleGroup(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Vehicle not found"))
 		return
 	}
-	var req cardGroupRequest
-	if err := decode(w, r, &req); err != nil {
+	group, err := decodeGroup(w, r)
+	if err != nil {
 		s.respondError(w, r, err)
 		return
-	}
-	var group int64
-	if req.GroupID != nil {
-		group = *req.GroupID
 	}
 	if err := s.Members.SetVehicleGroup(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id, group); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+// groupRequest puts a card or a vehicle in a group (groupId null: in none).
+type groupRequest struct {
+	GroupID *int64 `json:"groupId"`
+}
+
+// decodeGroup reads a groupRequest body: the group's id, 0 for none.
+func decodeGroup(w http.ResponseWriter, r *http.Request) (int64, error) {
+	var req groupRequest
+	if err := decode(w, r, &req); err != nil {
+		return 0, err
+	}
+	return groupIDOf(req.GroupID)
+}
+
+// groupIDOf is the group id of an optional groupId field: 0 when absent or
+// null; one not above 0 names no group (a groupId field error).
+func groupIDOf(id *int64) (int64, error) {
+	if id == nil {
+		return 0, nil
+	}
+	if *id <= 0 {
+		return 0, fuelportal.FieldError("groupId", "Group not found")
+	}
+	return *id, nil
 }
