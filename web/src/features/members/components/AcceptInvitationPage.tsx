@@ -70,7 +70,7 @@ export function AcceptInvitationPage() {
             <SubmitButton size="large" busy={isLoading}>
               {t('accept.submit')}
             </SubmitButton>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {t('accept.existingLogin')}
             </Typography>
           </Stack>
