@@ -3,6 +3,7 @@ package http
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"time"
 
 	"fuelportal"
@@ -55,7 +56,15 @@ func (s *Server) handleNotificationSettingsGet(w http.ResponseWriter, r *http.Re
 		s.respondError(w, r, signedOutIfMissing(err))
 		return
 	}
-	respond(w, http.StatusOK, notificationSettingsFromDomain(settings))
+	respond(w, http.StatusOK, notificationSettingsFromDomain(heardBy(p, settings)))
+}
+
+// heardBy keeps of settings the events the caller's member role hears of
+// (fuelportal.MemberRole.Hears): each member keeps preferences for their
+// own notices only.
+func heardBy(p Principal, settings *fuelportal.NotificationSettings) *fuelportal.NotificationSettings {
+	settings.Events = slices.DeleteFunc(settings.Events, func(e fuelportal.NotificationPreference) bool { return !p.MemberRole.Hears(e.Event) })
+	return settings
 }
 
 // handleNotificationSettingsPut saves the caller's preferences for the
@@ -79,7 +88,7 @@ func (s *Server) handleNotificationSettingsPut(w http.ResponseWriter, r *http.Re
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, notificationSettingsFromDomain(settings))
+	respond(w, http.StatusOK, notificationSettingsFromDomain(heardBy(p, settings)))
 }
 
 // inAppNotificationResponse is a notice of the caller's in-app list.

@@ -25,6 +25,7 @@ type stores struct {
 	vehicleStore              vehicleStore              // vehicle.go
 	walletStore               walletStore               // wallet.go
 	controlsReader            controlsReader            // wire.go
+	groupStore                groupStore                // groups.go
 }
 
 func newStores(db *store.DB) stores {
@@ -48,5 +49,6 @@ func newStores(db *store.DB) stores {
 		vehicleStore:              db,
 		walletStore:               db,
 		controlsReader:            db,
+		groupStore:                db,
 	}
 }

@@ -42,11 +42,16 @@ func (tx *Tx) notifyTargets(ctx context.Context, companyID int64, to fuelportal.
 		if roles == nil {
 			roles = fuelportal.EventRoute{}.OfficeAudience()
 		}
-		where = append(where, "(u.member_status = ? AND u.member_role IN ("+placeholders(len(roles))+"))")
+		office := "u.member_status = ? AND u.member_role IN (" + placeholders(len(roles)) + ")"
 		args = append(args, fuelportal.MemberActive)
 		for _, r := range roles {
 			args = append(args, r)
 		}
+		if to.CardID != 0 {
+			office += " AND " + memberSeesCard
+			args = append(args, to.CardID)
+		}
+		where = append(where, "("+office+")")
 	}
 	if len(where) == 0 {
 		return nil, nil
