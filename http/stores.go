@@ -34,6 +34,7 @@ type stores struct {
 	walletStore               walletStore               // wallet.go
 	webhookStore              webhookStore              // webhooks.go
 	controlsReader            controlsReader            // wire.go
+	codingStore               codingStore               // coding.go
 }
 
 func newStores(db *store.DB) stores {
@@ -66,5 +67,6 @@ func newStores(db *store.DB) stores {
 		walletStore:               db,
 		webhookStore:              db,
 		controlsReader:            db,
+		codingStore:               db,
 	}
 }
