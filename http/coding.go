@@ -247,7 +247,12 @@ func (s *Server) handleCardRequireJob(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fuelportal.FieldError("requireJob", "requireJob is required"))
 		return
 	}
-	number := r.PathValue("cardNumber")
+	fe := fuelportal.FieldErrors{}
+	number := pathText(fe, r, "cardNumber", "cardNumber")
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
 	if err := s.codingStore.SetCardRequireJob(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, *req.RequireJob); err != nil {
 		s.respondError(w, r, err)
 		return
