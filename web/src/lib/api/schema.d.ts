@@ -7434,11 +7434,12 @@ export interface components {
              * @enum {string|null}
              */
             declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null;
-            coding: components["schemas"]["Coding"];
-            /** @description The card required a job when the purchase posted */
-            jobRequired: boolean;
-            /** @description jobRequired and no job yet: a task for the office (and a prompt for the driver) */
-            missingJob: boolean;
+            /** @description How the purchase is booked. Always sent; optional in this schema only so that clients built before coding keep compiling. */
+            coding?: components["schemas"]["Coding"];
+            /** @description The card required a job when the purchase posted. Always sent; optional in this schema only so that clients built before coding keep compiling. */
+            jobRequired?: boolean;
+            /** @description jobRequired and no job yet: a task for the office (and a prompt for the driver). Always sent; optional in this schema only so that clients built before coding keep compiling. */
+            missingJob?: boolean;
         };
         TransactionPage: {
             content: components["schemas"]["TransactionItem"][];
@@ -7506,11 +7507,12 @@ export interface components {
             stationMatch: "exact" | "ambiguous" | "none";
             /** @description The stations (location ids) an ambiguous merchant may be; absent otherwise */
             candidateLocationIds?: number[];
-            coding: components["schemas"]["Coding"];
-            /** @description The card required a job when the purchase posted */
-            jobRequired: boolean;
-            /** @description jobRequired and no job yet: a task for the office (and a prompt for the driver) */
-            missingJob: boolean;
+            /** @description How the purchase is booked. Always sent; optional in this schema only so that clients built before coding keep compiling. */
+            coding?: components["schemas"]["Coding"];
+            /** @description The card required a job when the purchase posted. Always sent; optional in this schema only so that clients built before coding keep compiling. */
+            jobRequired?: boolean;
+            /** @description jobRequired and no job yet: a task for the office (and a prompt for the driver). Always sent; optional in this schema only so that clients built before coding keep compiling. */
+            missingJob?: boolean;
         };
         Spendings: {
             total: number;
