@@ -316,6 +316,7 @@ var TextRules = map[string]TextRule{
 	"plate":                {MaxPlateLength, fmt.Sprintf("Plate must not exceed %d characters", MaxPlateLength)},
 	"codingText":           {MaxCodingTextLength, fmt.Sprintf("Must not exceed %d characters", MaxCodingTextLength)},
 	"codingMemo":           {MaxCodingMemoLength, fmt.Sprintf("Memo must not exceed %d characters", MaxCodingMemoLength)},
+	"vendorToken":          {MaxConnectorTokenLength, "Must be at most 2000 characters"},
 }
 
 // Rule returns the rule named name; it panics on an unknown name (a

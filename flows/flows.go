@@ -18,13 +18,19 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/audit"
+	"fuelportal/connectors"
+	"fuelportal/contracts"
 	"fuelportal/events"
 	"fuelportal/ifta"
 	"fuelportal/issuing"
 	"fuelportal/mail"
 	"fuelportal/members"
 	"fuelportal/netguard"
+	"fuelportal/notifications"
+	"fuelportal/odometer"
+	"fuelportal/overrides"
 	"fuelportal/payments"
 	"fuelportal/prices"
 	"fuelportal/purchases"
@@ -43,6 +49,9 @@ type Services struct {
 	IFTA      *ifta.Service
 	// Telematics stores forwarded positions and rolls them up into miles.
 	Telematics *telematics.Service
+	// Connectors pulls positions from Samsara, Geotab and Motive into
+	// Telematics.
+	Connectors *connectors.Service
 	// Cards orders cards and carries their status to the card issuer.
 	Cards *issuing.Service
 	// Payments charges cards and bank accounts; nil without a payment
@@ -52,13 +61,25 @@ type Services struct {
 	Members *members.Service
 	// Audit reads the audit trail (the store writes it with each change).
 	Audit *audit.Service
+	// Accounts runs sign-up, a person's own account and password
+	// recovery.
+	Accounts *accounts.Service
+	// Overrides runs card overrides and drivers' requests for them.
+	Overrides *overrides.Service
+	// Odometer records vehicles' odometer readings.
+	Odometer *odometer.Service
+	// Contracts reads a company's contract and sets the planner's costs.
+	Contracts *contracts.Service
+	// Notifications keeps people's notification preferences and the
+	// company's low-wallet threshold.
+	Notifications *notifications.Service
 
 	// The event dispatcher and the senders it wakes: run by the server
 	// (Jobs), idle in one-shot commands.
 	Events   *events.Dispatcher
 	Mail     *mail.Sender
 	Push     *push.Sender
-	Webhooks *webhooks.Worker
+	Webhooks *webhooks.Service
 
 	db     *store.DB
 	logger *slog.Logger
@@ -105,9 +126,16 @@ type Config struct {
 	// PushKeys sign push messages; PushSubject is the VAPID contact.
 	PushKeys    push.Keys
 	PushSubject string
+	// ResetCodeKey keys the HMAC under which password reset codes are
+	// stored (the server's: http.ResetCodeKey).
+	ResetCodeKey []byte
 	// Outgoing is the rule of requests to URLs users name (webhook
 	// endpoints, push subscriptions).
 	Outgoing netguard.Policy
+	// Connectors are the telematics pull connectors' settings: vendor
+	// addresses and the token sealing key (connectors.Deps; its Store,
+	// Telematics, Policy and Logger are set here).
+	Connectors connectors.Deps
 }
 
 // New builds every service once over d with configuration c.
@@ -136,9 +164,17 @@ func New(d Deps, c Config) *Services {
 	s.Prices = prices.New(prices.Deps{Store: db, Catalog: catalog, Trips: s.Trips, Logger: logger})
 	s.IFTA = ifta.New(ifta.Deps{Store: db, Now: now})
 	s.Telematics = telematics.New(telematics.Deps{Store: db, Now: now})
+	cd := c.Connectors
+	cd.Store, cd.Telematics, cd.Policy, cd.Logger = db, s.Telematics, c.Outgoing, logger
+	s.Connectors = connectors.New(cd)
 	s.Members = members.New(members.Deps{Store: db, Passwords: d.Passwords, Now: now})
 	s.Cards = issuing.New(issuing.Deps{DB: db, Issuer: d.Issuer, Logger: logger})
 	s.Audit = audit.New(audit.Deps{Store: db})
+	s.Overrides = overrides.New(overrides.Deps{Store: db})
+	s.Odometer = odometer.New(odometer.Deps{Store: db})
+	s.Contracts = contracts.New(contracts.Deps{Store: db})
+	s.Notifications = notifications.New(notifications.Deps{Store: db})
+	s.Accounts = accounts.New(accounts.Deps{Store: db, Passwords: d.Passwords, ResetCodeKey: c.ResetCodeKey, Now: now})
 	if d.PaymentProvider != nil {
 		s.Payments = payments.New(payments.Deps{Store: db, Provider: d.PaymentProvider, Logger: logger})
 	}
@@ -156,7 +192,8 @@ func New(d Deps, c Config) *Services {
 // Jobs are the services' background loops a server runs until ctx ends:
 // the event dispatcher, the mail, push and webhook senders, the IFTA
 // reminders (every IFTAReminderEvery), the expired rows and holds (every
-// 10 minutes) and the telematics positions past retention (daily).
+// 10 minutes), the telematics positions past retention (daily) and the
+// telematics connectors' pulls.
 func (s *Services) Jobs() []func(ctx context.Context) {
 	return []func(context.Context){
 		s.Events.Run,
@@ -166,6 +203,7 @@ func (s *Services) Jobs() []func(ctx context.Context) {
 		func(ctx context.Context) { s.IFTA.RunReminders(ctx, IFTAReminderEvery, s.logger) },
 		func(ctx context.Context) { s.deleteExpiredEvery(ctx, 10*time.Minute) },
 		func(ctx context.Context) { s.deleteOldPositionsEvery(ctx, 24*time.Hour) },
+		s.Connectors.Run,
 	}
 }
 

@@ -282,4 +282,3 @@ func csvCents(t *testing.T, s string) int64 {
 	}
 	return n
 }
-

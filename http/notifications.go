@@ -1,7 +1,6 @@
 package http
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"time"
@@ -51,7 +50,7 @@ func notificationSettingsFromDomain(s *fuelportal.NotificationSettings) notifica
 // company's time zone those are read in.
 func (s *Server) handleNotificationSettingsGet(w http.ResponseWriter, r *http.Request) {
 	p := PrincipalFromContext(r.Context())
-	settings, err := s.notificationStore.NotificationSettings(r.Context(), p.UserID, p.Role)
+	settings, err := s.Notifications.Settings(r.Context(), p.UserID, p.Role)
 	if err != nil {
 		s.respondError(w, r, signedOutIfMissing(err))
 		return
@@ -75,7 +74,7 @@ func (s *Server) handleNotificationSettingsPut(w http.ResponseWriter, r *http.Re
 		in.Events = append(in.Events, fuelportal.NotificationPreference{Event: fuelportal.NotificationEvent(e.Event), Push: e.Push, Email: e.Email, InApp: e.InApp})
 	}
 	p := PrincipalFromContext(r.Context())
-	settings, err := s.notificationStore.SaveNotificationSettings(r.Context(), p.UserID, p.Role, in)
+	settings, err := s.Notifications.SaveSettings(r.Context(), p.UserID, p.Role, in)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -124,7 +123,7 @@ type walletLowRequest struct {
 
 // handleWalletLowGet answers the company's low-wallet threshold.
 func (s *Server) handleWalletLowGet(w http.ResponseWriter, r *http.Request) {
-	cents, err := s.notificationStore.WalletLowThreshold(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	cents, err := s.Notifications.WalletLowThreshold(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -159,18 +158,9 @@ func (s *Server) handleWalletLowPut(w http.ResponseWriter, r *http.Request) {
 		d := dollars(c)
 		out.Threshold = &d
 	}
-	if err := s.notificationStore.SetWalletLowThreshold(r.Context(), PrincipalFromContext(r.Context()).CompanyID, cents); err != nil {
+	if err := s.Notifications.SetWalletLowThreshold(r.Context(), PrincipalFromContext(r.Context()).CompanyID, cents); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	respond(w, http.StatusOK, out)
-}
-
-// notificationStore is the store as seen by the notification settings
-// handlers (*store.DB).
-type notificationStore interface {
-	NotificationSettings(ctx context.Context, userID int64, role fuelportal.Role) (s *fuelportal.NotificationSettings, err error)
-	SaveNotificationSettings(ctx context.Context, userID int64, role fuelportal.Role, s fuelportal.NotificationSettings) (out *fuelportal.NotificationSettings, err error)
-	SetWalletLowThreshold(ctx context.Context, companyID int64, cents *int64) error
-	WalletLowThreshold(ctx context.Context, companyID int64) (cents *int64, err error)
 }
