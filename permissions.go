@@ -75,6 +75,7 @@ const (
 	ActionCompanyClose     Action = "company.close"         // close the company's account
 	ActionCompanySettings  Action = "company.settings"      // the company's controls and authorization settings
 	ActionAuditRead        Action = "audit.read"            // the audit trail: who changed what
+	ActionTransactionsCode Action = "transactions.code"     // code purchases (account, class, job, memo) and keep the coding rules
 )
 
 // RoleActions is the one table of what each role may do. The server
@@ -92,7 +93,7 @@ var RoleActions = map[MemberRole][]Action{
 	MemberBookkeeper: {
 		ActionStationsRead, ActionTripsRead, ActionCardsRead, ActionVehiclesRead, ActionTransactionsRead,
 		ActionExportsRun, ActionAlertsRead, ActionComplianceRead, ActionContractRead, ActionWalletRead,
-		ActionWalletFund, ActionIFTARead, ActionIFTAWrite, ActionGroupsRead,
+		ActionWalletFund, ActionIFTARead, ActionIFTAWrite, ActionGroupsRead, ActionTransactionsCode,
 	},
 	MemberDriver: {ActionStationsRead, ActionTripsRead, ActionTripsWrite, ActionCardsReveal, ActionDriverSelf},
 }
@@ -105,7 +106,7 @@ var allActions = []Action{
 	ActionComplianceRead, ActionContractRead, ActionContractWrite, ActionWalletRead, ActionWalletFund,
 	ActionPaymentMethods, ActionIFTARead, ActionIFTAWrite, ActionTelematicsManage, ActionWebhooksManage,
 	ActionMembersRead, ActionMembersWrite, ActionOwnersManage, ActionGroupsRead, ActionGroupsWrite,
-	ActionCompanyClose, ActionCompanySettings, ActionAuditRead,
+	ActionCompanyClose, ActionCompanySettings, ActionAuditRead, ActionTransactionsCode,
 }
 
 func without(actions []Action, drop ...Action) []Action {

@@ -190,7 +190,16 @@ type Transaction struct {
 	// CandidateLocationIDs are the stations an ambiguous merchant may be.
 	StationMatch         StationMatch
 	CandidateLocationIDs []int64
+
+	// Coding is how the purchase (its fuel and fee) is booked: set by the
+	// company's coding rules as it posts, changed by its office.
+	// JobRequired is set when its card required a job at the purchase.
+	Coding      Coding
+	JobRequired bool
 }
+
+// MissingJob reports whether t's card required a job it does not have.
+func (t *Transaction) MissingJob() bool { return t.JobRequired && t.Coding.Job == "" }
 
 // InvoiceRef returns the invoice reference of transaction id.
 func InvoiceRef(id int64) string { return fmt.Sprintf("INV-%06d", id) }
@@ -342,6 +351,9 @@ type TransactionFilter struct {
 	// CardNumber keeps one card of the scope ("" for all); a card outside
 	// the scope is ENOTFOUND.
 	CardNumber string
+	// MissingJob keeps approved purchases whose card required a job they
+	// do not have yet.
+	MissingJob bool
 	// Search keeps transactions whose invoice ref, location name, driver card
 	// name or card number contains it (case-insensitive).
 	Search string

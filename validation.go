@@ -314,6 +314,8 @@ var TextRules = map[string]TextRule{
 	"placeName":            {MaxTripPlaceNameLength, fmt.Sprintf("A place name must not exceed %d characters", MaxTripPlaceNameLength)},
 	"vin":                  {VINLength, MsgVINInvalid},
 	"plate":                {MaxPlateLength, fmt.Sprintf("Plate must not exceed %d characters", MaxPlateLength)},
+	"codingText":           {MaxCodingTextLength, fmt.Sprintf("Must not exceed %d characters", MaxCodingTextLength)},
+	"codingMemo":           {MaxCodingMemoLength, fmt.Sprintf("Memo must not exceed %d characters", MaxCodingMemoLength)},
 	"vendorToken":          {MaxConnectorTokenLength, "Must be at most 2000 characters"},
 }
 

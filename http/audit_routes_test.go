@@ -2,6 +2,7 @@ package http_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -139,6 +140,26 @@ func auditedCalls(route []map[string]float64) []auditedCall {
 		}},
 		{route: "POST /api/wex/company/invitations", req: call("POST", "/api/wex/company/invitations", map[string]any{"email": "audit.dispatcher@example.test", "role": "dispatcher"}), keep: "id"},
 		{route: "DELETE /api/wex/company/invitations/{id}", req: call("DELETE", "/api/wex/company/invitations/{id}", nil)},
+		{route: "PUT /api/wex/company/transactions/{id}/coding", req: func(f *fleet, _ map[string]string) apitest.Request {
+			return apitest.Request{Method: "PUT", Path: fmt.Sprintf("/api/wex/company/transactions/%d/coding", approvedPurchase(f, f.demoCompany)),
+				Body: map[string]string{"account": "Fuel:Audit"}, Token: f.owner}
+		}},
+		{route: "POST /api/wex/company/transactions/coding", req: func(f *fleet, _ map[string]string) apitest.Request {
+			return apitest.Request{Method: "POST", Path: "/api/wex/company/transactions/coding", Token: f.owner,
+				Body: map[string]any{"ids": []int64{approvedPurchase(f, f.demoCompany)}, "coding": map[string]string{"account": "Fuel:Bulk"}}}
+		}},
+		{route: "PUT /api/wex/transactions/{id}/job", req: func(f *fleet, _ map[string]string) apitest.Request {
+			var res networkResult
+			_ = json.Unmarshal(f.postPurchase("AUDIT-JOB-1", f.driverCard, "20").Body, &res)
+			return apitest.Request{Method: "PUT", Path: fmt.Sprintf("/api/wex/transactions/%d/job", res.TransactionID),
+				Body: map[string]string{"job": "J-100"}, Token: f.driver}
+		}},
+		{route: "POST /api/wex/company/coding-rules", req: call("POST", "/api/wex/company/coding-rules", map[string]any{"match": map[string]string{"product": "DEF"}, "coding": map[string]string{"account": "DEF"}}), keep: "id"},
+		{route: "PUT /api/wex/company/coding-rules/{id}", req: call("PUT", "/api/wex/company/coding-rules/{id}", map[string]any{"match": map[string]string{"product": "DEF"}, "coding": map[string]string{"account": "Fluids"}})},
+		{route: "DELETE /api/wex/company/coding-rules/{id}", req: call("DELETE", "/api/wex/company/coding-rules/{id}", nil)},
+		{route: "PUT /api/wex/company/cards/{cardNumber}/require-job", req: func(f *fleet, _ map[string]string) apitest.Request {
+			return apitest.Request{Method: "PUT", Path: card(f) + "/require-job", Body: map[string]any{"requireJob": true}, Token: f.owner}
+		}},
 		{route: "POST /api/invitations/{token}/accept", prepare: func(t *testing.T, f *fleet, made map[string]string) {
 			_, made["token"] = f.invite(t, f.owner, "audit.admin@example.test", "admin", 0)
 		}, req: func(f *fleet, made map[string]string) apitest.Request {

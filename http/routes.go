@@ -136,6 +136,17 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/transactions/export", s.permit(fuelportal.ActionDriverSelf, s.handleTransactionExport(driverScope)))
 	mux.HandleFunc("GET /api/wex/transactions/{id}", s.permit(fuelportal.ActionDriverSelf, s.handleTransactionGet(driverScope)))
 	mux.HandleFunc("GET /api/wex/transactions/{id}/receipt", s.permit(fuelportal.ActionDriverSelf, s.handleReceipt(driverScope)))
+
+	// Coding of purchases, coding rules, cards that require a job, accounting exports (coding.go)
+	mux.HandleFunc("PUT /api/wex/company/transactions/{id}/coding", s.permit(fuelportal.ActionTransactionsCode, s.handleTransactionCodingPut))
+	mux.HandleFunc("POST /api/wex/company/transactions/coding", s.permit(fuelportal.ActionTransactionsCode, s.handleTransactionsCoding))
+	mux.HandleFunc("PUT /api/wex/transactions/{id}/job", s.permit(fuelportal.ActionDriverSelf, s.handleDriverTransactionJob))
+	mux.HandleFunc("GET /api/wex/company/coding-rules", s.permit(fuelportal.ActionTransactionsCode, s.handleCodingRuleList))
+	mux.HandleFunc("POST /api/wex/company/coding-rules", s.permit(fuelportal.ActionTransactionsCode, s.handleCodingRuleCreate))
+	mux.HandleFunc("PUT /api/wex/company/coding-rules/{id}", s.permit(fuelportal.ActionTransactionsCode, s.handleCodingRuleUpdate))
+	mux.HandleFunc("DELETE /api/wex/company/coding-rules/{id}", s.permit(fuelportal.ActionTransactionsCode, s.handleCodingRuleDelete))
+	mux.HandleFunc("PUT /api/wex/company/cards/{cardNumber}/require-job", s.permit(fuelportal.ActionTransactionsCode, s.handleCardRequireJob))
+	mux.HandleFunc("GET /api/wex/company/accounting/export", s.permit(fuelportal.ActionExportsRun, s.handleAccountingExport))
 	mux.HandleFunc("GET /api/wex/card", s.permit(fuelportal.ActionDriverSelf, s.handleDriverCard))
 	mux.HandleFunc("GET /api/wex/total-spendings", s.permit(fuelportal.ActionDriverSelf, s.handleTotalSpendings(driverScope)))
 

@@ -26,6 +26,7 @@ type stores struct {
 	walletStore               walletStore               // wallet.go
 	controlsReader            controlsReader            // wire.go
 	groupStore                groupStore                // groups.go
+	codingStore               codingStore               // coding.go
 }
 
 func newStores(db *store.DB) stores {
@@ -50,5 +51,6 @@ func newStores(db *store.DB) stores {
 		walletStore:               db,
 		controlsReader:            db,
 		groupStore:                db,
+		codingStore:               db,
 	}
 }

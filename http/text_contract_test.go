@@ -66,6 +66,12 @@ var requestBodies = map[string]any{
 	"POST /api/telematics/traccar":                        traccarForward{},
 	"POST /api/wex/company/vehicles/{id}/odometer":        odometerRequest{},
 	"POST /api/wex/odometer":                              driverOdometerRequest{},
+	"PUT /api/wex/company/transactions/{id}/coding":       fuelportal.Coding{},
+	"POST /api/wex/company/transactions/coding":           codingRequest{},
+	"PUT /api/wex/transactions/{id}/job":                  jobRequest{},
+	"POST /api/wex/company/coding-rules":                  codingRuleRequest{},
+	"PUT /api/wex/company/coding-rules/{id}":              codingRuleRequest{},
+	"PUT /api/wex/company/cards/{cardNumber}/require-job": requireJobRequest{},
 }
 
 // textParams names the text rule of each string path, query and header
@@ -105,6 +111,11 @@ var textParams = map[string]string{
 	"PUT /api/wex/company/cards/{cardNumber}/controls cardNumber":                 "cardNumber",
 	"POST /api/wex/company/cards/{cardNumber}/override cardNumber":                "cardNumber",
 	"DELETE /api/wex/company/cards/{cardNumber}/override cardNumber":              "cardNumber",
+	"PUT /api/wex/company/cards/{cardNumber}/require-job cardNumber":              "cardNumber",
+	"GET /api/wex/company/transactions missingJob":                                "code",
+	"GET /api/wex/company/accounting/export format":                               "code",
+	"GET /api/wex/company/accounting/export from":                                 "date",
+	"GET /api/wex/company/accounting/export to":                                   "date",
 }
 
 // strictParams are string parameters parsed whole into something else (a
@@ -115,6 +126,10 @@ var strictParams = map[string]bool{
 	"DELETE /api/wex/company/telematics/connectors/{vendor} vendor":             true,
 	"GET /api/locations/logos/{file} file":                                      true,
 	"GET /api/wex/company/transactions/{id} id":                                 true,
+	"PUT /api/wex/company/transactions/{id}/coding id":                          true,
+	"PUT /api/wex/transactions/{id}/job id":                                     true,
+	"PUT /api/wex/company/coding-rules/{id} id":                                 true,
+	"DELETE /api/wex/company/coding-rules/{id} id":                              true,
 	"GET /api/wex/transactions/{id} id":                                         true,
 	"POST /api/wex/company/driver-requests/{id}/approve id":                     true,
 	"POST /api/wex/company/driver-requests/{id}/reject id":                      true,

@@ -69,6 +69,11 @@ type transactionItem struct {
 	DeclineReason   *string                      `json:"declineReason"` // the code's sentence; nil when approved
 	// HolderName is who held the card at the purchase; nil for none.
 	HolderName *string `json:"holderName"`
+	// Coding is how the purchase is booked; JobRequired says its card
+	// required a job (MissingJob: and it has none yet).
+	Coding      fuelportal.Coding `json:"coding"`
+	JobRequired bool              `json:"jobRequired"`
+	MissingJob  bool              `json:"missingJob"`
 }
 
 type transactionDetail struct {
@@ -100,6 +105,7 @@ func transactionItemFrom(t *fuelportal.Transaction) transactionItem {
 		LocationName: t.LocationName, DriverCardName: t.DriverCardName, CardNumber: t.CardNumber,
 		FundedTotal: dollars(t.FundedTotalCents), DiscAmount: dollars(t.DiscountCents),
 		AttemptedAmount: dollars(fuelportal.PriceOf(t.Gallons, t.RetailPrice)), Status: t.Status,
+		Coding: t.Coding, JobRequired: t.JobRequired, MissingJob: t.MissingJob(),
 	}
 	item.ProductCode, item.DeclineCode, item.DeclineReason = productCode(t), declineCode(t), declineSentence(t)
 	if t.HolderName != "" {
@@ -178,6 +184,13 @@ func transactionFilter(fe fuelportal.FieldErrors, q url.Values, scope fuelportal
 			}
 			*d.to = t
 		}
+	}
+	switch queryText(fe, q, "missingJob", "code") {
+	case "", "false":
+	case "true":
+		f.MissingJob = true
+	default:
+		fe.Add("missingJob", "Must be true or false")
 	}
 	switch queryText(fe, q, "sort", "code") {
 	case "", "transactionDate,desc":

@@ -156,6 +156,9 @@ func (s *Service) capture(ctx context.Context, c *fuelportal.IssuingCapture) (Ca
 			DiscountCents: d.Amounts.DiscountCents, FeeCents: d.Amounts.FeeCents, FundedTotalCents: d.Amounts.FundedTotalCents,
 			StationMatch: f.StationMatch, CandidateLocationIDs: f.CandidateLocationIDs}
 		holder(t, f)
+		if err := code(ctx, tx, t); err != nil {
+			return err
+		}
 		switch inserted, err := tx.InsertPurchase(ctx, t); {
 		case err != nil:
 			return err

@@ -95,6 +95,11 @@ func (s *Service) RecordIn(ctx context.Context, tx *store.Tx, p *fuelportal.Card
 	}
 	d := rules.DecidePurchase(purchaseFacts(f, p.Prompt, t, fit, tx.Now))
 	applyDecision(t, d)
+	if d.Approved() {
+		if err := code(ctx, tx, t); err != nil {
+			return nil, false, err
+		}
+	}
 
 	// The row, then the debit, which goes last but for what only records
 	// (the wallet row it locks on PostgreSQL is then held only until the
@@ -111,6 +116,7 @@ func (s *Service) RecordIn(ctx context.Context, tx *store.Tx, p *fuelportal.Card
 		switch {
 		case errors.Is(err, store.ErrBalanceTooLow):
 			applyDecision(t, rules.Decision{Status: fuelportal.TransactionDeclined, Reason: rules.FundsDecline(f.Contract)})
+			t.Coding, t.JobRequired = fuelportal.Coding{}, false // a decline posts nothing to book
 			if err := tx.UpdatePurchase(ctx, t); err != nil {
 				return nil, false, err
 			}
@@ -183,6 +189,19 @@ func purchaseFacts(f *store.CardFacts, keyed fuelportal.PumpPrompt, t *fuelporta
 		pf.PromptLifted = f.Rules.PromptLifted(now)
 	}
 	return pf
+}
+
+// code sets the coding of approved purchase t (its row before the
+// insert) by its company's coding rules (fuelportal.CodeByRules: the
+// first that matches), and whether its card requires a job.
+func code(ctx context.Context, tx *store.Tx, t *fuelportal.Transaction) error {
+	f, err := tx.PurchaseCodingFacts(ctx, t)
+	if err != nil || f == nil {
+		return err
+	}
+	t.Coding, _ = fuelportal.CodeByRules(f.Rules, fuelportal.CodingSubjectOf(t, f.GroupID))
+	t.JobRequired = f.RequireJob
+	return nil
 }
 
 // applyDecision sets t's outcome: its status, decline code and amounts.

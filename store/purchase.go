@@ -73,14 +73,17 @@ func (tx *Tx) InsertPurchase(ctx context.Context, t *fuelportal.Transaction) (bo
 }
 
 // UpdatePurchase writes purchase t's outcome to its row (a funds decline
-// after the guarded debit refused it).
+// after the guarded debit refused it), its coding and job requirement
+// with it.
 func (tx *Tx) UpdatePurchase(ctx context.Context, t *fuelportal.Transaction) error {
 	_, err := tx.Exec(ctx, `
 		UPDATE card_transactions SET invoice_ref = ?, search_text = ?, status = ?, decline_code = ?,
-			discount_cents = ?, fee_cents = ?, funded_total_cents = ?
+			discount_cents = ?, fee_cents = ?, funded_total_cents = ?,
+			coding_account = ?, coding_class = ?, coding_job = ?, coding_memo = ?, job_required = ?
 		WHERE id = ?`,
 		t.InvoiceRef, transactionSearchText(t), t.Status, t.DeclineReason,
-		t.DiscountCents, t.FeeCents, t.FundedTotalCents, t.ID)
+		t.DiscountCents, t.FeeCents, t.FundedTotalCents,
+		t.Coding.Account, t.Coding.Class, t.Coding.Job, t.Coding.Memo, t.JobRequired, t.ID)
 	return err
 }
 

@@ -16,7 +16,8 @@ const transactionColumns = `id, network_transaction_id, invoice_ref, company_id,
 	discount_cents, fee_cents, funded_total_cents, status, decline_code, product_code, created_at, card_transactions.driver_user_id,
 	(SELECT TRIM(h.first_name || ' ' || h.last_name) FROM users h WHERE h.id = card_transactions.driver_user_id),
 	card_transactions.unit_number, card_transactions.vehicle_id, card_transactions.odometer_miles, card_transactions.station_match,
-	card_transactions.candidate_location_ids`
+	card_transactions.candidate_location_ids, card_transactions.coding_account, card_transactions.coding_class,
+	card_transactions.coding_job, card_transactions.coding_memo, card_transactions.job_required`
 
 func scanTransaction(row interface{ Scan(...any) error }) (*fuelportal.Transaction, error) {
 	t := &fuelportal.Transaction{}
@@ -28,7 +29,8 @@ func scanTransaction(row interface{ Scan(...any) error }) (*fuelportal.Transacti
 	err := row.Scan(&t.ID, &t.NetworkTransactionID, &t.InvoiceRef, &companyID, &cardID, &t.CardNumber, &t.DriverCardName, &t.DriverID,
 		&t.LocationID, &t.LocationName, &t.LocationAddress, &date, &t.Gallons, &t.RetailPrice, &t.NetPrice,
 		&t.DiscountCents, &t.FeeCents, &t.FundedTotalCents, &t.Status, &t.DeclineReason, &t.Product, &created, &holder, &holderName,
-		&t.UnitNumber, &vehicleID, &odometer, &t.StationMatch, &candidates)
+		&t.UnitNumber, &vehicleID, &odometer, &t.StationMatch, &candidates,
+		&t.Coding.Account, &t.Coding.Class, &t.Coding.Job, &t.Coding.Memo, &t.JobRequired)
 	if err != nil {
 		return nil, err
 	}
@@ -98,6 +100,10 @@ func filterWhere(ctx context.Context, tx *Tx, f fuelportal.TransactionFilter) (f
 	if !f.To.IsZero() {
 		where += ` AND transaction_date <= ?`
 		args = append(args, f.To)
+	}
+	if f.MissingJob {
+		where += ` AND job_required = ? AND coding_job = ''`
+		args = append(args, true)
 	}
 	if strings.TrimSpace(f.Search) != "" {
 		if phrase, ok := trigramPhrase(f.Search); ok && tx.Engine() == SQLite {

@@ -54,7 +54,7 @@ const withoutStripe = Object.fromEntries(
 /** The owner's back-office flows: run on the desktop. Every other flow runs on the phone. */
 const desktopFlows = specs(
   'card-controls', 'card-decline', 'contract-price', 'fleet-owner', 'ifta', 'national-map', 'order-card', 'owner-signup',
-  'payments', 'payments-not-configured', 'planner', 'vehicles', 'webhooks', 'members',
+  'payments', 'payments-not-configured', 'planner', 'vehicles', 'webhooks', 'members', 'coding',
 );
 /** Specs that check both sizes. */
 const bothSizes = specs('screens', 'drawer', 'ifta-overdue', 'audit');

@@ -45,6 +45,7 @@ const signedInRoutes: Record<string, string[]> = {
   vehicles: [...signedInShell, '/src/features/vehicles/index.ts'],
   ifta: [...signedInShell, '/src/features/ifta/index.ts'],
   members: [...signedInShell, '/src/features/members/index.ts'],
+  coding: [...signedInShell, '/src/features/coding/index.ts'],
 };
 
 /** index.html's entry chunk (src/main.tsx); listAppModules checks the name. */

@@ -55,6 +55,7 @@ const AlertsPage = lazyPage(async () => (await import('@/features/alerts')).Aler
 const NotificationsPage = lazyPage(async () => (await import('@/features/notifications')).NotificationsPage);
 const IntegrationsPage = lazyPage(async () => (await import('@/features/integrations')).IntegrationsPage);
 const AuditPage = lazyPage(async () => (await import('@/features/audit')).AuditPage);
+const CodingPage = lazyPage(async () => (await import('@/features/coding')).CodingPage);
 const VehiclesPage = lazyPage(async () => (await import('@/features/vehicles')).VehiclesPage);
 const IftaPage = lazyPage(async () => (await import('@/features/ifta')).IftaPage);
 const MembersPage = lazyPage(async () => (await import('@/features/members')).MembersPage);
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
               { element: <RequireAction action="compliance.read" />, children: [{ path: paths.compliance, element: <CompliancePage /> }] },
               { element: <RequireAction action="webhooks.manage" />, children: [{ path: paths.integrations, element: <IntegrationsPage /> }] },
               { element: <RequireAction action="audit.read" />, children: [{ path: paths.audit, element: <AuditPage /> }] },
+              { element: <RequireAction action="transactions.code" />, children: [{ path: paths.coding, element: <CodingPage /> }] },
               { element: <RequireAction action="vehicles.read" />, children: [{ path: paths.vehicles, element: <VehiclesPage /> }] },
               { element: <RequireAction action="ifta.read" />, children: [{ path: paths.ifta, element: <IftaPage /> }] },
               { element: <RequireAction action="members.read" />, children: [{ path: paths.members, element: <MembersPage /> }] },

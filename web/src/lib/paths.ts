@@ -27,6 +27,7 @@ export const paths = {
   compliance: '/compliance',
   integrations: '/integrations',
   audit: '/audit',
+  coding: '/coding',
   ifta: '/ifta',
   members: '/members',
   invitation: '/invite/:token',

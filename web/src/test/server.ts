@@ -42,7 +42,7 @@ export const ownerPermissions = {
     'drivers.approve', 'vehicles.read', 'vehicles.write', 'transactions.read', 'exports.run', 'alerts.read', 'compliance.read',
     'contract.read', 'contract.write', 'wallet.read', 'wallet.fund', 'payment-methods.write', 'ifta.read', 'ifta.write',
     'telematics.manage', 'webhooks.manage', 'audit.read', 'members.read', 'members.write', 'owners.manage', 'groups.read', 'groups.write',
-    'company.close', 'company.settings',
+    'company.close', 'company.settings', 'transactions.code',
   ],
 };
 
@@ -63,7 +63,7 @@ export const bookkeeperPermissions = {
   groupId: null,
   actions: [
     'stations.read', 'trips.read', 'cards.read', 'vehicles.read', 'transactions.read', 'exports.run', 'alerts.read', 'compliance.read',
-    'contract.read', 'wallet.read', 'wallet.fund', 'ifta.read', 'ifta.write', 'groups.read',
+    'contract.read', 'wallet.read', 'wallet.fund', 'ifta.read', 'ifta.write', 'groups.read', 'transactions.code',
   ],
 };
 

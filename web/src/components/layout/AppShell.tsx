@@ -105,7 +105,7 @@ const trailingEntries: readonly NavEntry[] = [
     to: paths.settings,
     label: 'nav.settings',
     icon: <SettingsIcon />,
-    match: [paths.settings, paths.account, paths.contactUs, paths.integrations, paths.audit],
+    match: [paths.settings, paths.account, paths.contactUs, paths.integrations, paths.audit, paths.coding],
     accountMenuOnPhones: true,
   },
 ];

@@ -1413,6 +1413,8 @@ export interface paths {
                     dateTo?: string;
                     /** @description One card of the caller's; another card is 404 */
                     cardNumber?: string;
+                    /** @description true: only approved purchases whose card required a job they do not have yet (the office's task) */
+                    missingJob?: string;
                 };
                 header?: never;
                 path?: never;
@@ -6774,6 +6776,409 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/transactions/{id}/coding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Code one of the company's purchases
+         * @description Sets its account, class, job and memo (absent fields become empty); the change is in the audit trail (transaction.coded, before and after). Only approved purchases are coded: another company's, a declined one or any other id is 404. Field errors: account, class, job (at most 100 characters), memo (500). Role: owner, admin, bookkeeper (transactions.code).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the transaction's id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CodingInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TransactionDetail"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/transactions/coding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Code many of the company's purchases at once
+         * @description Sets one coding on up to 500 approved purchases (repeated ids count once), all or none: an id that is not one of the company's approved purchases is 404 and nothing changes. One audit row per purchase whose coding changed. Field errors: ids (none, or more than 500), coding.account, coding.class, coding.job, coding.memo.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["BulkCodingInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CodedTransactions"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/transactions/{id}/job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The driver gives the job of one of their own purchases
+         * @description For a card that requires a job: the driver answers the prompt after the purchase. Only the job changes (the rest of the coding stays); audited. A purchase that is not the driver's own approved one is 404. Field error: job (required, at most 100 characters).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the transaction's id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["JobInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TransactionDetail"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/coding-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's coding rules, in order, and its cards that require a job
+         * @description Rules code purchases as they post: the first rule (by position) whose match fits the purchase gives its coding.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CodingRuleList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        /**
+         * Add a coding rule
+         * @description Added last, or at position. Audited (coding_rule.created). Field errors: match.product, match.cardNumber, match.vehicleId, match.groupId, match.driverUserId (not the company's), coding (empty), coding.*, position. More than 200 rules is 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CodingRuleInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CodingRule"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/coding-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replace a coding rule
+         * @description Its match and coding; position moves it (absent or 0: it stays). Audited with before and after. Another company's rule or any other id is 404.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the rule's id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CodingRuleInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CodingRule"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        /**
+         * Remove a coding rule
+         * @description The others keep their order. Audited. Another company's rule or any other id is 404.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the rule's id (any other value is 404) */
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/cards/{cardNumber}/require-job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Whether a card's purchases need a job
+         * @description From the next purchase on: a purchase of the card without a job shows as missing its job (a task for the office, a prompt for the driver). Audited (card.updated). Another company's card is 404.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cardNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RequireJobInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RequireJob"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/accounting/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's purchases as a file an accounting system imports
+         * @description Approved purchases dated from `from` to `to` (dates in the company's time zone, both included, at most 366 days), oldest first, streamed. qbo-csv: QuickBooks Online's 3-column bank file (Date, Description, Amount; money out negative; MM/DD/YYYY). qbo-expenses-csv: the same coded as expenses (Date, Ref No, Payee, Account, Amount, Class, Customer/Project, Memo; one line for the fuel, one for the fee). xero-csv: Xero's bank statement (Date, Amount, Payee, Description, Reference). journal-csv: a general journal (Date, Account, Debit, Credit, Class, Job, Memo, Reference) whose debits equal its credits. Text cells starting with = + - @, a tab or a carriage return get a leading apostrophe. Role: owner, admin, bookkeeper (exports.run).
+         */
+        get: {
+            parameters: {
+                query: {
+                    format: "qbo-csv" | "qbo-expenses-csv" | "xero-csv" | "journal-csv";
+                    /** @description First day, YYYY-MM-DD */
+                    from: string;
+                    /** @description Last day, YYYY-MM-DD */
+                    to: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV file (Content-Disposition attachment; filename fuel-FORMAT-FROM_TO.csv) */
+                200: {
+                    headers: {
+                        "Content-Disposition": string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7247,6 +7652,12 @@ export interface components {
              * @enum {string|null}
              */
             declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null;
+            /** @description How the purchase is booked. Always sent; optional in this schema only so that clients built before coding keep compiling. */
+            coding?: components["schemas"]["Coding"];
+            /** @description The card required a job when the purchase posted. Always sent; optional in this schema only so that clients built before coding keep compiling. */
+            jobRequired?: boolean;
+            /** @description jobRequired and no job yet: a task for the office (and a prompt for the driver). Always sent; optional in this schema only so that clients built before coding keep compiling. */
+            missingJob?: boolean;
         };
         TransactionPage: {
             content: components["schemas"]["TransactionItem"][];
@@ -7314,6 +7725,12 @@ export interface components {
             stationMatch: "exact" | "ambiguous" | "none";
             /** @description The stations (location ids) an ambiguous merchant may be; absent otherwise */
             candidateLocationIds?: number[];
+            /** @description How the purchase is booked. Always sent; optional in this schema only so that clients built before coding keep compiling. */
+            coding?: components["schemas"]["Coding"];
+            /** @description The card required a job when the purchase posted. Always sent; optional in this schema only so that clients built before coding keep compiling. */
+            jobRequired?: boolean;
+            /** @description jobRequired and no job yet: a task for the office (and a prompt for the driver). Always sent; optional in this schema only so that clients built before coding keep compiling. */
+            missingJob?: boolean;
         };
         Spendings: {
             total: number;
@@ -8826,6 +9243,71 @@ export interface components {
             database?: string;
             /** @description Geotab's server (Geotab only; default my.geotab.com) */
             server?: string;
+        };
+        /** @description How a purchase (its fuel and its fee) is booked; empty strings are not coded. */
+        Coding: {
+            /** @description Expense account */
+            account: string;
+            /** @description Class or location */
+            class: string;
+            /** @description Job or project */
+            job: string;
+            memo: string;
+        };
+        /** @description A coding; absent fields are empty. Each is trimmed; account, class and job at most 100 characters, memo 500. */
+        CodingInput: {
+            account?: string;
+            class?: string;
+            job?: string;
+            memo?: string;
+        };
+        /** @description What a rule matches: every field set must equal the purchase's (absent or 0: any). No field set matches every purchase. */
+        CodingMatch: {
+            /** @description DSL, RFR, DEF, GAS or OTH */
+            product?: string;
+            /** @description One of the company's cards */
+            cardNumber?: string;
+            /** @description One of the company's vehicles */
+            vehicleId?: number;
+            /** @description One of the company's groups (the card's) */
+            groupId?: number;
+            /** @description One of the company's drivers (who held the card) */
+            driverUserId?: number;
+        };
+        CodingRule: {
+            id: number;
+            /** @description 1 is checked first */
+            position: number;
+            match: components["schemas"]["CodingMatch"];
+            coding: components["schemas"]["Coding"];
+        };
+        CodingRuleInput: {
+            /** @description Where the rule goes (1 first); absent or 0: last when added, where it is when replaced */
+            position?: number;
+            match?: components["schemas"]["CodingMatch"];
+            coding: components["schemas"]["CodingInput"];
+        };
+        CodingRuleList: {
+            content: components["schemas"]["CodingRule"][];
+            /** @description Numbers of the company's cards whose purchases need a job */
+            cardsRequiringJob: string[];
+        };
+        BulkCodingInput: {
+            ids: number[];
+            coding: components["schemas"]["CodingInput"];
+        };
+        RequireJobInput: {
+            requireJob: boolean;
+        };
+        RequireJob: {
+            cardNumber: string;
+            requireJob: boolean;
+        };
+        JobInput: {
+            job: string;
+        };
+        CodedTransactions: {
+            content: components["schemas"]["TransactionItem"][];
         };
     };
     responses: {

@@ -27,7 +27,9 @@ export type Action =
   | 'audit.read'
   | 'members.read'
   | 'members.write'
-  | 'owners.manage';
+  | 'owners.manage'
+  | 'exports.run'
+  | 'transactions.code';
 
 export interface PermissionCheck {
   /** False until the permissions have loaded, and after a failed load. */

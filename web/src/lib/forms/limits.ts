@@ -40,6 +40,22 @@ export const BODY_MAX_LENGTH = {
     currentPassword: 32,
     newPassword: 32,
   },
+  Coding: {
+    account: 100,
+    class: 100,
+    job: 100,
+    memo: 500,
+  },
+  CodingInput: {
+    account: 100,
+    class: 100,
+    job: 100,
+    memo: 500,
+  },
+  CodingMatch: {
+    cardNumber: 255,
+    product: 255,
+  },
   CompanyControls: {
     prompt: 64,
     timeZone: 64,
@@ -90,6 +106,9 @@ export const BODY_MAX_LENGTH = {
   InvitationInput: {
     email: 254,
     role: 64,
+  },
+  JobInput: {
+    job: 100,
   },
   MemberChange: {
     role: 64,
@@ -157,8 +176,8 @@ export const BODY_MAX_LENGTH = {
     email: 254,
   },
   TelematicsConnectorInput: {
-    database: 200,
-    server: 200,
+    database: 255,
+    server: 255,
     token: 2000,
   },
   TripCreate: {
@@ -234,6 +253,22 @@ export const BODY_PATTERN = {
     currentPassword: "^[^\u0000-\u001f\u007f-\u009f]*$",
     newPassword: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
+  Coding: {
+    account: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    class: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    job: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    memo: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  CodingInput: {
+    account: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    class: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    job: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    memo: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  CodingMatch: {
+    cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    product: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
   CompanyControls: {
     prompt: "^[^\u0000-\u001f\u007f-\u009f]*$",
     timeZone: "^[^\u0000-\u001f\u007f-\u009f]*$",
@@ -284,6 +319,9 @@ export const BODY_PATTERN = {
   InvitationInput: {
     email: "^[^\u0000-\u001f\u007f-\u009f]*$",
     role: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  JobInput: {
+    job: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   MemberChange: {
     role: "^[^\u0000-\u001f\u007f-\u009f]*$",
@@ -350,6 +388,11 @@ export const BODY_PATTERN = {
   },
   ResetInit: {
     email: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  TelematicsConnectorInput: {
+    database: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    server: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    token: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   TripCreate: {
     cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
@@ -423,6 +466,9 @@ export const BODY_MAXIMUM = {
   },
   CardListItem: {
     expMonth: 12,
+  },
+  CodingRuleInput: {
+    position: 200,
   },
   CompanyControls: {
     dailyGallonsLimit: 20000,
@@ -554,6 +600,12 @@ export const BODY_MINIMUM = {
   CardListItem: {
     expMonth: {
       value: 1,
+      exclusive: false,
+    },
+  },
+  CodingRuleInput: {
+    position: {
+      value: 0,
       exclusive: false,
     },
   },
@@ -880,6 +932,7 @@ export const QUERY_MAX_LENGTH = {
   from: 40,
   fuelType: 64,
   kind: 64,
+  missingJob: 64,
   objectId: 64,
   objectType: 64,
   orderBy: 64,

@@ -31,9 +31,12 @@ export type DriverCard = Schema<'DriverCard'>;
 type ListQuery = QueryParams<'/api/wex/company/transactions', 'get'> & QueryParams<'/api/wex/transactions', 'get'>;
 
 /** Filters as the API takes them: dates are ISO timestamps without the trailing Z. */
-export type TransactionQuery = Pick<ListQuery, 'searchText' | 'dateFrom' | 'dateTo' | 'cardNumber'> & { scope: TransactionScope };
+export type TransactionQuery = Pick<ListQuery, 'searchText' | 'dateFrom' | 'dateTo' | 'cardNumber'> & { scope: TransactionScope; missingJob?: 'true' };
 
 export type CardOption = Schema<'Card'>;
+
+/** How a purchase is booked (account, class, job, memo). */
+export type Coding = Schema<'Coding'>;
 
 /** Transactions page size and order (docs/product.md §9). */
 export const TRANSACTIONS_PAGE_SIZE = 20;
@@ -128,6 +131,21 @@ export const transactionsApi = api.injectEndpoints({
         return { data: fileName };
       },
     }),
+    /** PUT /wex/company/transactions/{id}/coding: the purchase's account, class, job and memo. */
+    setTransactionCoding: build.mutation<TransactionDetail, { transactionId: number; coding: Coding }>({
+      query: ({ transactionId, coding }) => ({ url: `/wex/company/transactions/${transactionId}/coding`, method: 'PUT', body: coding }),
+      invalidatesTags: ['Transaction'],
+    }),
+    /** POST /wex/company/transactions/coding: one coding on many purchases, all or none. */
+    setTransactionsCoding: build.mutation<unknown, { ids: number[]; coding: Coding }>({
+      query: (body) => ({ url: '/wex/company/transactions/coding', method: 'POST', body }),
+      invalidatesTags: ['Transaction'],
+    }),
+    /** PUT /wex/transactions/{id}/job: the driver answers the job prompt of their own purchase. */
+    setTransactionJob: build.mutation<TransactionDetail, { transactionId: number; job: string }>({
+      query: ({ transactionId, job }) => ({ url: `/wex/transactions/${transactionId}/job`, method: 'PUT', body: { job } }),
+      invalidatesTags: ['Transaction'],
+    }),
     /** The driver's own card; a purchase or a decided request changes what is left. */
     getDriverCard: build.query<DriverCard, void>({
       query: () => '/wex/card',
@@ -150,4 +168,7 @@ export const {
   useGetTransactionCardOptionsQuery,
   useExportTransactionsMutation,
   useOpenReceiptMutation,
+  useSetTransactionCodingMutation,
+  useSetTransactionsCodingMutation,
+  useSetTransactionJobMutation,
 } = transactionsApi;

@@ -28,6 +28,7 @@ import {
 } from '../api/transactions-api';
 import { longUsDate, shownAmount } from '../model/formats';
 import { openedFromList } from '../model/history';
+import { CodingPanel } from './CodingPanel';
 import { OverrideRequestStatusNote } from './OverrideRequestPanel';
 import { DeclinedChip, DeclineReason } from './TransactionRow';
 
@@ -199,6 +200,7 @@ function DetailBody({ scope, transactionId }: { scope: TransactionScope; transac
   return (
     <>
       <DetailCard detail={data} scope={scope} />
+      {data.status === 'APPROVED' && <CodingPanel detail={data} scope={scope} />}
       {data.status === 'APPROVED' && <ReceiptButton detail={data} scope={scope} />}
     </>
   );

@@ -89,6 +89,8 @@ export const TransactionRow = memo(function TransactionRow({ transaction }: { tr
             {t('row.id', { ref: transaction.invoiceRef })} · {formatClockTime(transaction.transactionDate)}
             {/* Diesel is the usual product: only the others are worth a word on the row. */}
             {transaction.productCode && transaction.productCode !== 'DSL' && ` · ${t(`products.${transaction.productCode}`)}`}
+            {/* A card that requires a job: the driver is asked for it, the office sees the task. */}
+            {transaction.missingJob && ` · ${t('coding.jobNeeded')}`}
           </p>
         </div>
         <div className="transaction-row-amounts">

@@ -1,0 +1,355 @@
+package http
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"fuelportal"
+	"fuelportal/accounting"
+)
+
+// Coding of purchases (account, class, job, memo), the company's coding
+// rules, cards that require a job, and the accounting exports.
+
+// codingRequest is a bulk re-code: the purchases and their new coding.
+type codingRequest struct {
+	IDs    []int64           `json:"ids"`
+	Coding fuelportal.Coding `json:"coding"`
+}
+
+type codingRuleDTO struct {
+	ID       int64                  `json:"id"`
+	Position int                    `json:"position"`
+	Match    fuelportal.CodingMatch `json:"match"`
+	Coding   fuelportal.Coding      `json:"coding"`
+}
+
+type codingRuleRequest struct {
+	Position int                    `json:"position"`
+	Match    fuelportal.CodingMatch `json:"match"`
+	Coding   fuelportal.Coding      `json:"coding"`
+}
+
+type codingRulesDTO struct {
+	Content []codingRuleDTO `json:"content"`
+	// CardsRequiringJob are the numbers of the cards whose purchases need
+	// a job.
+	CardsRequiringJob []string `json:"cardsRequiringJob"`
+}
+
+type requireJobRequest struct {
+	RequireJob *bool `json:"requireJob"`
+}
+
+type jobRequest struct {
+	Job string `json:"job" text:"codingText"`
+}
+
+func codingRuleFrom(r *fuelportal.CodingRule) codingRuleDTO {
+	return codingRuleDTO{ID: r.ID, Position: r.Position, Match: r.Match, Coding: r.Coding}
+}
+
+// codingPathID reads the decimal id of the path; anything else is notFound.
+func codingPathID(r *http.Request, notFound string) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, fuelportal.Errorf(fuelportal.ENOTFOUND, "%s", notFound)
+	}
+	return id, nil
+}
+
+// handleTransactionCodingPut sets the coding of one of the company's
+// purchases.
+func (s *Server) handleTransactionCodingPut(w http.ResponseWriter, r *http.Request) {
+	id, err := codingPathID(r, "Transaction not found")
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	var c fuelportal.Coding
+	if err := decode(w, r, &c); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	fe := fuelportal.FieldErrors{}
+	c.Validate(fe, "")
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	list, err := s.codingStore.SetCoding(r.Context(), companyScope(PrincipalFromContext(r.Context())), []int64{id}, c, false)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, transactionDetailFrom(list[0]))
+}
+
+// handleTransactionsCoding sets one coding on many of the company's
+// purchases, all or none: an id that is not one of them is 404 and
+// nothing changes.
+func (s *Server) handleTransactionsCoding(w http.ResponseWriter, r *http.Request) {
+	var req codingRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	fe := fuelportal.FieldErrors{}
+	switch {
+	case len(req.IDs) == 0:
+		fe.Add("ids", "Select at least one transaction")
+	case len(req.IDs) > fuelportal.MaxCodingIDs:
+		fe.Add("ids", fmt.Sprintf("At most %d transactions can be coded at once", fuelportal.MaxCodingIDs))
+	}
+	req.Coding.Validate(fe, "coding.")
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	slices.Sort(req.IDs)
+	ids := slices.Compact(req.IDs)
+	list, err := s.codingStore.SetCoding(r.Context(), companyScope(PrincipalFromContext(r.Context())), ids, req.Coding, false)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	items := make([]transactionItem, 0, len(list))
+	for _, t := range list {
+		items = append(items, transactionItemFrom(t))
+	}
+	respond(w, http.StatusOK, map[string]any{"content": items})
+}
+
+// handleDriverTransactionJob sets the job of one of the driver's own
+// purchases (the prompt after a purchase on a card that requires one).
+func (s *Server) handleDriverTransactionJob(w http.ResponseWriter, r *http.Request) {
+	id, err := codingPathID(r, "Transaction not found")
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	var req jobRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	c := fuelportal.Coding{Job: req.Job}
+	fe := fuelportal.FieldErrors{}
+	c.Validate(fe, "")
+	if c.Job == "" && !fe.Has("job") {
+		fe.Add("job", fuelportal.MsgJobRequired)
+	}
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	list, err := s.codingStore.SetCoding(r.Context(), driverScope(PrincipalFromContext(r.Context())), []int64{id}, c, true)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, transactionDetailFrom(list[0]))
+}
+
+// handleCodingRuleList answers the company's coding rules in their order
+// and its cards that require a job.
+func (s *Server) handleCodingRuleList(w http.ResponseWriter, r *http.Request) {
+	company := PrincipalFromContext(r.Context()).CompanyID
+	list, err := s.codingStore.CodingRules(r.Context(), company)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	cards, err := s.codingStore.CardsRequiringJob(r.Context(), company)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	res := codingRulesDTO{Content: make([]codingRuleDTO, 0, len(list)), CardsRequiringJob: cards}
+	if res.CardsRequiringJob == nil {
+		res.CardsRequiringJob = []string{}
+	}
+	for i := range list {
+		res.Content = append(res.Content, codingRuleFrom(&list[i]))
+	}
+	respond(w, http.StatusOK, res)
+}
+
+// codingRule decodes and validates a rule of the caller's company.
+func (s *Server) codingRule(w http.ResponseWriter, r *http.Request) (*fuelportal.CodingRule, error) {
+	var req codingRuleRequest
+	if err := decode(w, r, &req); err != nil {
+		return nil, err
+	}
+	rule := &fuelportal.CodingRule{CompanyID: PrincipalFromContext(r.Context()).CompanyID, Position: req.Position, Match: req.Match, Coding: req.Coding}
+	return rule, rule.Validate()
+}
+
+// handleCodingRuleCreate adds a coding rule (last, or at position).
+func (s *Server) handleCodingRuleCreate(w http.ResponseWriter, r *http.Request) {
+	rule, err := s.codingRule(w, r)
+	if err == nil {
+		err = s.codingStore.CreateCodingRule(r.Context(), rule)
+	}
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusCreated, codingRuleFrom(rule))
+}
+
+// handleCodingRuleUpdate replaces a coding rule of the company (and moves
+// it when position is set).
+func (s *Server) handleCodingRuleUpdate(w http.ResponseWriter, r *http.Request) {
+	id, err := codingPathID(r, "Coding rule not found")
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	rule, err := s.codingRule(w, r)
+	if err == nil {
+		rule.ID = id
+		err = s.codingStore.UpdateCodingRule(r.Context(), rule)
+	}
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, codingRuleFrom(rule))
+}
+
+// handleCodingRuleDelete removes a coding rule of the company.
+func (s *Server) handleCodingRuleDelete(w http.ResponseWriter, r *http.Request) {
+	id, err := codingPathID(r, "Coding rule not found")
+	if err == nil {
+		err = s.codingStore.DeleteCodingRule(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id)
+	}
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// handleCardRequireJob sets whether a card of the company requires a job
+// on its purchases.
+func (s *Server) handleCardRequireJob(w http.ResponseWriter, r *http.Request) {
+	var req requireJobRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if req.RequireJob == nil {
+		s.respondError(w, r, fuelportal.FieldError("requireJob", "requireJob is required"))
+		return
+	}
+	fe := fuelportal.FieldErrors{}
+	number := pathText(fe, r, "cardNumber", "cardNumber")
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	if err := s.codingStore.SetCardRequireJob(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, *req.RequireJob); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, map[string]any{"cardNumber": number, "requireJob": *req.RequireJob})
+}
+
+// MaxAccountingExportDays bounds an accounting export's range.
+const MaxAccountingExportDays = 366
+
+// accountingPeriod is what an export covers: the company's days from From
+// to To, both included (a statement's period, or a range asked for).
+type accountingPeriod struct {
+	From, To time.Time // From's midnight; the instant before the day after To
+	Label    string    // "2026-11-01_2026-11-30", for the file's name
+}
+
+// accountingRange reads from and to (dates, required, in the company's
+// time zone loc) into a period of at most MaxAccountingExportDays days.
+func accountingRange(fe fuelportal.FieldErrors, from, to string, loc *time.Location) accountingPeriod {
+	var days [2]time.Time
+	for i, d := range []struct{ name, value string }{{"from", from}, {"to", to}} {
+		t, err := time.Parse("2006-01-02", d.value)
+		switch {
+		case d.value == "":
+			fe.Add(d.name, "Required: a date like 2026-11-30")
+		case err != nil || !fuelportal.ReportedDateInBounds(t):
+			fe.Add(d.name, "Must be a date like 2026-11-30, from 2000 to 2099")
+		}
+		days[i] = t
+	}
+	if len(fe) > 0 {
+		return accountingPeriod{}
+	}
+	if days[1].Before(days[0]) {
+		fe.Add("to", "Must not be before from")
+	} else if days[1].Sub(days[0]) >= MaxAccountingExportDays*24*time.Hour {
+		fe.Add("to", fmt.Sprintf("A range may cover at most %d days", MaxAccountingExportDays))
+	}
+	start := fuelportal.WallClockIn(days[0], loc)
+	return accountingPeriod{From: start, To: nextDay(fuelportal.WallClockIn(days[1], loc), loc).Add(-time.Nanosecond),
+		Label: from + "_" + to}
+}
+
+// handleAccountingExport streams the company's approved purchases of a
+// date range as a file an accounting system imports (format: qbo-csv,
+// qbo-expenses-csv, xero-csv, journal-csv).
+func (s *Server) handleAccountingExport(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	company := PrincipalFromContext(r.Context()).CompanyID
+	fe := fuelportal.FieldErrors{}
+	format := accounting.Format(queryText(fe, q, "format", "code"))
+	if !format.Valid() {
+		fe.Add("format", "Format must be one of qbo-csv, qbo-expenses-csv, xero-csv, journal-csv")
+	}
+	loc, err := s.companyLocation(r.Context(), company)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	period := accountingRange(fe, queryText(fe, q, "from", "date"), queryText(fe, q, "to", "date"), loc)
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	s.writeAccountingExport(w, r, company, format, period, loc)
+}
+
+// writeAccountingExport streams the company's approved purchases of
+// period in format, oldest first. Rows go to the answer as the database
+// yields them (flat memory); an error after the first bytes ends the file
+// short and is logged.
+func (s *Server) writeAccountingExport(w http.ResponseWriter, r *http.Request, company int64, format accounting.Format, period accountingPeriod, loc *time.Location) {
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="fuel-`+string(format)+`-`+period.Label+`.csv"`)
+	w.WriteHeader(http.StatusOK)
+	out, err := accounting.NewWriter(w, format, loc)
+	if err == nil {
+		f := fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: company}, From: period.From, To: period.To, Ascending: true}
+		err = s.codingStore.EachTransaction(r.Context(), f, out.Add)
+	}
+	if err == nil {
+		err = out.Flush()
+	}
+	if err != nil {
+		s.Logger.WarnContext(r.Context(), "accounting export cut short", "format", format, "err", err)
+	}
+}
+
+// codingStore is the store as seen by the coding handlers (*store.DB).
+type codingStore interface {
+	SetCoding(ctx context.Context, scope fuelportal.TransactionScope, ids []int64, c fuelportal.Coding, onlyJob bool) ([]*fuelportal.Transaction, error)
+	CodingRules(ctx context.Context, companyID int64) ([]fuelportal.CodingRule, error)
+	CreateCodingRule(ctx context.Context, r *fuelportal.CodingRule) error
+	UpdateCodingRule(ctx context.Context, r *fuelportal.CodingRule) error
+	DeleteCodingRule(ctx context.Context, companyID, id int64) error
+	SetCardRequireJob(ctx context.Context, companyID int64, number string, require bool) error
+	CardsRequiringJob(ctx context.Context, companyID int64) ([]string, error)
+	EachTransaction(ctx context.Context, f fuelportal.TransactionFilter, fn func(*fuelportal.Transaction) error) error
+}

@@ -1,0 +1,284 @@
+package http_test
+
+import (
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"fuelportal"
+	"fuelportal/demo"
+	"fuelportal/http/apitest"
+)
+
+var errFound = errors.New("found")
+
+// approvedPurchase returns the id of an approved purchase of the company.
+func approvedPurchase(f *fleet, company int64) int64 {
+	ids := approvedPurchases(f, company, 1)
+	if len(ids) == 0 {
+		return 0
+	}
+	return ids[0]
+}
+
+// approvedPurchases returns the ids of up to n approved purchases of the
+// company, newest first.
+func approvedPurchases(f *fleet, company int64, n int) []int64 {
+	var ids []int64
+	_ = f.db.EachTransaction(context.Background(), fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: company}},
+		func(t *fuelportal.Transaction) error {
+			if t.Status == fuelportal.TransactionApproved {
+				ids = append(ids, t.ID)
+			}
+			if len(ids) == n {
+				return errFound
+			}
+			return nil
+		})
+	return ids
+}
+
+type codedItem struct {
+	TransactionID int64
+	Coding        fuelportal.Coding
+	JobRequired   bool
+	MissingJob    bool
+}
+
+func TestCoding_BulkRecodeIsAuditedAndAllOrNothing(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		ids := approvedPurchases(f, f.demoCompany, 3)
+		other := approvedPurchase(f, f.otherCompany)
+		before := auditRows(t, f, f.demoCompany)
+		coding := map[string]string{"account": "Fuel:Linehaul", "class": "Dallas", "job": "J-7", "memo": "=HYPERLINK(\"http://x\")"}
+
+		// Another company's id in the list: 404, nothing changes.
+		res := f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/transactions/coding", Token: f.owner,
+			Body: map[string]any{"ids": append(append([]int64{}, ids...), other), "coding": coding}})
+		if res.Status != 404 {
+			t.Fatalf("bulk with another company's id = %d %s, want 404", res.Status, res.Body)
+		}
+		if got := auditRows(t, f, f.demoCompany); got != before {
+			t.Fatalf("audit rows %d after a refused bulk, want %d", got, before)
+		}
+		for _, id := range ids {
+			tr, _ := f.db.Transaction(context.Background(), fuelportal.TransactionScope{CompanyID: f.demoCompany}, id)
+			if !tr.Coding.Empty() {
+				t.Fatalf("purchase %d coded %+v by a refused bulk", id, tr.Coding)
+			}
+		}
+
+		res = f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/transactions/coding", Token: f.owner,
+			Body: map[string]any{"ids": append(ids, ids[0]), "coding": coding}})
+		if res.Status != 200 {
+			t.Fatalf("bulk = %d %s", res.Status, res.Body)
+		}
+		var out struct{ Content []codedItem }
+		res.Decode(t, &out)
+		if len(out.Content) != len(ids) || out.Content[0].Coding.Job != "J-7" {
+			t.Fatalf("bulk answered %+v", out.Content)
+		}
+		if got := auditRows(t, f, f.demoCompany); got != before+len(ids) {
+			t.Errorf("audit rows %d, want %d (one per purchase)", got, before+len(ids))
+		}
+		events, _, _ := f.db.AuditEvents(context.Background(), fuelportal.AuditFilter{CompanyID: f.demoCompany, Kind: fuelportal.AuditTransactionCoded, Limit: 10})
+		if len(events) != len(ids) || !strings.Contains(string(events[0].After), "J-7") || string(events[0].Before) == string(events[0].After) {
+			t.Errorf("audit rows of the bulk = %d, first %s → %s", len(events), events[0].Before, events[0].After)
+		}
+	})
+}
+
+func TestCoding_HostileInputIs400(t *testing.T) {
+	f := newFleetOn(t, newFixture(t))
+	id := approvedPurchase(f, f.demoCompany)
+	huge := make([]int64, fuelportal.MaxCodingIDs+1)
+	for i := range huge {
+		huge[i] = int64(i + 1)
+	}
+	long := strings.Repeat("x", fuelportal.MaxCodingTextLength+1)
+	for _, c := range []struct {
+		name, method, path string
+		body               any
+	}{
+		{"too many ids", "POST", "/api/wex/company/transactions/coding", map[string]any{"ids": huge, "coding": map[string]string{"account": "A"}}},
+		{"no ids", "POST", "/api/wex/company/transactions/coding", map[string]any{"ids": []int64{}, "coding": map[string]string{"account": "A"}}},
+		{"a long account", "PUT", fmt.Sprintf("/api/wex/company/transactions/%d/coding", id), map[string]string{"account": long}},
+		{"a long memo", "PUT", fmt.Sprintf("/api/wex/company/transactions/%d/coding", id), map[string]string{"memo": strings.Repeat("m", 501)}},
+		{"a rule coding nothing", "POST", "/api/wex/company/coding-rules", map[string]any{"match": map[string]string{"product": "DSL"}, "coding": map[string]string{}}},
+		{"a rule of an unknown product", "POST", "/api/wex/company/coding-rules", map[string]any{"match": map[string]string{"product": "XXX"}, "coding": map[string]string{"account": "A"}}},
+		{"a rule naming another company's card", "POST", "/api/wex/company/coding-rules", map[string]any{"match": map[string]string{"cardNumber": demo.CardPlans[demo.OtherHaulers.Name][0].CardNumber}, "coding": map[string]string{"account": "A"}}},
+		{"an export of ten years", "GET", "/api/wex/company/accounting/export?format=qbo-csv&from=2016-01-01&to=2025-12-31", nil},
+		{"an export of an unknown format", "GET", "/api/wex/company/accounting/export?format=xls&from=2025-01-01&to=2025-01-31", nil},
+		{"an export without dates", "GET", "/api/wex/company/accounting/export?format=qbo-csv", nil},
+		{"an export ending before it starts", "GET", "/api/wex/company/accounting/export?format=qbo-csv&from=2025-02-01&to=2025-01-01", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			res := f.api.Do(apitest.Request{Method: c.method, Path: c.path, Body: c.body, Token: f.owner, BreaksContract: true})
+			if res.Status != 400 {
+				t.Errorf("= %d %s, want 400", res.Status, res.Body)
+			}
+		})
+	}
+}
+
+// Every coding route answers 404 for another company's transaction, rule
+// or card, and changes nothing there.
+func TestCoding_IsolationOfEveryRoute(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		otherTx := approvedPurchase(f, f.otherCompany)
+		res := f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/coding-rules", Token: f.other,
+			Body: map[string]any{"coding": map[string]string{"account": "Theirs"}}})
+		if res.Status != 201 {
+			t.Fatalf("other company's rule = %d %s", res.Status, res.Body)
+		}
+		var rule struct{ ID int64 }
+		res.Decode(t, &rule)
+		otherCard := demo.CardPlans[demo.OtherHaulers.Name][0].CardNumber
+		for _, c := range []struct {
+			method, path, token string
+			body                any
+		}{
+			{"PUT", fmt.Sprintf("/api/wex/company/transactions/%d/coding", otherTx), f.owner, map[string]string{"account": "X"}},
+			{"POST", "/api/wex/company/transactions/coding", f.owner, map[string]any{"ids": []int64{otherTx}, "coding": map[string]string{"account": "X"}}},
+			{"PUT", fmt.Sprintf("/api/wex/transactions/%d/job", otherTx), f.driver, map[string]string{"job": "X"}},
+			{"PUT", fmt.Sprintf("/api/wex/company/coding-rules/%d", rule.ID), f.owner, map[string]any{"coding": map[string]string{"account": "X"}}},
+			{"DELETE", fmt.Sprintf("/api/wex/company/coding-rules/%d", rule.ID), f.owner, nil},
+			{"PUT", "/api/wex/company/cards/" + otherCard + "/require-job", f.owner, map[string]any{"requireJob": true}},
+		} {
+			if res := f.api.Do(apitest.Request{Method: c.method, Path: c.path, Body: c.body, Token: c.token}); res.Status != 404 {
+				t.Errorf("%s %s = %d %s, want 404", c.method, c.path, res.Status, res.Body)
+			}
+		}
+		tr, _ := f.db.Transaction(context.Background(), fuelportal.TransactionScope{CompanyID: f.otherCompany}, otherTx)
+		rules, _ := f.db.CodingRules(context.Background(), f.otherCompany)
+		if !tr.Coding.Empty() || len(rules) != 1 || rules[0].Coding.Account != "Theirs" {
+			t.Errorf("other company's purchase %+v, rules %+v after the calls", tr.Coding, rules)
+		}
+		var list struct{ Content []struct{ ID int64 } }
+		f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/company/coding-rules", Token: f.owner}).Decode(t, &list)
+		if len(list.Content) != 0 {
+			t.Errorf("the demo company sees rules %+v", list.Content)
+		}
+	})
+}
+
+// Rules code a purchase as it posts through the network endpoint; a card
+// that requires a job shows its purchase as missing one until the driver
+// answers.
+func TestCoding_RulesCodeNetworkPurchasesAndTheDriverGivesTheJob(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		for _, body := range []map[string]any{
+			{"match": map[string]string{"product": "DEF"}, "coding": map[string]string{"account": "Fluids"}},
+			{"match": map[string]string{"cardNumber": f.driverCard}, "coding": map[string]string{"account": "Fuel:Card", "class": "North"}},
+			{"coding": map[string]string{"account": "Fuel"}},
+		} {
+			if res := f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/coding-rules", Token: f.owner, Body: body}); res.Status != 201 {
+				t.Fatalf("rule = %d %s", res.Status, res.Body)
+			}
+		}
+		if res := f.api.Do(apitest.Request{Method: "PUT", Path: "/api/wex/company/cards/" + f.driverCard + "/require-job", Token: f.owner,
+			Body: map[string]any{"requireJob": true}}); res.Status != 200 {
+			t.Fatalf("require job = %d %s", res.Status, res.Body)
+		}
+		var bought networkResult
+		f.postPurchase("CODING-NET-1", f.driverCard, "50").Decode(t, &bought)
+		if bought.Status != "APPROVED" {
+			t.Fatalf("purchase %+v", bought)
+		}
+		var got codedItem
+		f.api.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/api/wex/company/transactions/%d", bought.TransactionID), Token: f.owner}).Decode(t, &got)
+		if got.Coding.Account != "Fuel:Card" || got.Coding.Class != "North" || !got.MissingJob {
+			t.Fatalf("coded %+v, want the card's rule and a missing job", got)
+		}
+		var missing struct {
+			Content []codedItem
+			Page    struct{ TotalElements int }
+		}
+		f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/company/transactions?missingJob=true", Token: f.owner}).Decode(t, &missing)
+		if missing.Page.TotalElements != 1 || missing.Content[0].TransactionID != bought.TransactionID {
+			t.Fatalf("missing job list %+v", missing)
+		}
+		res := f.api.Do(apitest.Request{Method: "PUT", Path: fmt.Sprintf("/api/wex/transactions/%d/job", bought.TransactionID), Token: f.driver,
+			Body: map[string]string{"job": "  J-42 "}})
+		if res.Status != 200 {
+			t.Fatalf("driver's job = %d %s", res.Status, res.Body)
+		}
+		res.Decode(t, &got)
+		if got.Coding.Job != "J-42" || got.Coding.Account != "Fuel:Card" || got.MissingJob {
+			t.Errorf("after the driver's answer %+v", got)
+		}
+		f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/company/transactions?missingJob=true", Token: f.owner}).Decode(t, &missing)
+		if missing.Page.TotalElements != 0 {
+			t.Errorf("still missing: %+v", missing)
+		}
+	})
+}
+
+// The three formats parse back as CSV; the journal's debits equal its
+// credits; a formula-looking memo is not a formula.
+func TestAccountingExport_FormatsParseBack(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		id := approvedPurchase(f, f.demoCompany)
+		f.api.Do(apitest.Request{Method: "PUT", Path: fmt.Sprintf("/api/wex/company/transactions/%d/coding", id), Token: f.owner,
+			Body: map[string]string{"account": "@SUM(A1)", "memo": "=HYPERLINK(\"http://evil\",\"x\")"}})
+		tr, _ := f.db.Transaction(context.Background(), fuelportal.TransactionScope{CompanyID: f.demoCompany}, id)
+		day := tr.TransactionDate.Format("2006-01-02")
+		from := tr.TransactionDate.AddDate(0, 0, -40).Format("2006-01-02")
+		for _, c := range []struct {
+			format string
+			header string
+		}{
+			{"qbo-csv", "Date,Description,Amount"},
+			{"qbo-expenses-csv", "Date,Ref No,Payee,Account,Amount,Class,Customer/Project,Memo"},
+			{"xero-csv", "Date,Amount,Payee,Description,Reference"},
+			{"journal-csv", "Date,Account,Debit,Credit,Class,Job,Memo,Reference"},
+		} {
+			t.Run(c.format, func(t *testing.T) {
+				res := f.api.Do(apitest.Request{Method: "GET", Token: f.owner,
+					Path: "/api/wex/company/accounting/export?format=" + c.format + "&from=" + from + "&to=" + day})
+				if res.Status != 200 {
+					t.Fatalf("= %d %s", res.Status, res.Body)
+				}
+				rows, err := csv.NewReader(strings.NewReader(string(res.Body))).ReadAll()
+				if err != nil || len(rows) < 2 || strings.Join(rows[0], ",") != c.header {
+					t.Fatalf("parsed %d rows, header %v, %v", len(rows), rows[0], err)
+				}
+				var sum int64
+				for _, row := range rows[1:] {
+					for _, cell := range row {
+						if cell != "" && strings.ContainsRune("=+@\t\r", rune(cell[0])) {
+							t.Errorf("cell %q would be a formula", cell)
+						}
+					}
+					if c.format == "journal-csv" {
+						sum += csvCents(t, row[2]) - csvCents(t, row[3])
+					}
+				}
+				if sum != 0 {
+					t.Errorf("journal debits minus credits = %d cents, want 0", sum)
+				}
+				if !strings.Contains(string(res.Body), "'=HYPERLINK") && c.format != "qbo-csv" && c.format != "xero-csv" {
+					t.Errorf("the formula memo is not neutralised:\n%s", res.Body)
+				}
+			})
+		}
+	})
+}
+
+func csvCents(t *testing.T, s string) int64 {
+	if s == "" {
+		return 0
+	}
+	n, err := fuelportal.ParseDecimal(s, 2)
+	if err != nil {
+		t.Fatalf("amount %q: %v", s, err)
+	}
+	return n
+}

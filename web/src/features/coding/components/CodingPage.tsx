@@ -1,0 +1,347 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import DeleteIcon from '@mui/icons-material/Delete';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/components/layout/Page';
+import { LoadError } from '@/components/feedback/LoadStates';
+import { errorMessage } from '@/lib/api';
+import { usePermissions } from '@/lib/auth';
+import { notify } from '@/lib/notifier';
+import {
+  EXPORT_FORMATS,
+  useCodePurchasesMutation,
+  useCreateCodingRuleMutation,
+  useDeleteCodingRuleMutation,
+  useDownloadAccountingExportMutation,
+  useGetCodingRulesQuery,
+  useGetPurchasesToCodeQuery,
+  useSetCardRequireJobMutation,
+  useUpdateCodingRuleMutation,
+  type Coding,
+  type CodingRule,
+  type ExportFormat,
+} from '../api/coding-api';
+
+const EMPTY: Coding = { account: '', class: '', job: '', memo: '' };
+const PRODUCTS = ['', 'DSL', 'RFR', 'DEF', 'GAS', 'OTH'] as const;
+
+function CodingFields({ coding, onChange }: { coding: Coding; onChange: (c: Coding) => void }) {
+  const { t } = useTranslation('transactions');
+  return (
+    <>
+      {(['account', 'class', 'job', 'memo'] as const).map((field) => (
+        <TextField
+          key={field}
+          size="small"
+          label={t(`coding.${field}`)}
+          value={coding[field]}
+          onChange={(event) => onChange({ ...coding, [field]: event.target.value })}
+          slotProps={{ htmlInput: { maxLength: field === 'memo' ? 500 : 100 } }}
+          fullWidth
+        />
+      ))}
+    </>
+  );
+}
+
+function ruleMatchText(rule: CodingRule, t: (key: string, options?: Record<string, unknown>) => string): string {
+  const m = rule.match;
+  const parts = [
+    m.product && t('coding.matchProduct', { value: m.product }),
+    m.cardNumber && t('coding.matchCard', { value: `…${m.cardNumber.slice(-4)}` }),
+    m.vehicleId && t('coding.matchVehicle', { value: m.vehicleId }),
+    m.groupId && t('coding.matchGroup', { value: m.groupId }),
+    m.driverUserId && t('coding.matchDriver', { value: m.driverUserId }),
+  ].filter(Boolean);
+  return parts.length ? parts.join(' · ') : t('coding.matchAll');
+}
+
+/** A new rule: product or card, and its coding. */
+function RuleForm() {
+  const { t } = useTranslation('transactions');
+  const [product, setProduct] = useState('');
+  const [cardNumber, setCardNumber] = useState('');
+  const [coding, setCoding] = useState<Coding>(EMPTY);
+  const [create, { isLoading }] = useCreateCodingRuleMutation();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await create({ match: { ...(product ? { product } : {}), ...(cardNumber.trim() ? { cardNumber: cardNumber.trim() } : {}) }, coding }).unwrap();
+      setProduct('');
+      setCardNumber('');
+      setCoding(EMPTY);
+      notify.success(t('coding.ruleAdded'));
+    } catch (error) {
+      notify.error(errorMessage(error, t('coding.saveFailed')));
+    }
+  };
+  return (
+    <Stack component="form" spacing={1.5} onSubmit={(event) => void submit(event)} aria-label={t('coding.addRule')}>
+      <Typography variant="subtitle1" component="h3">
+        {t('coding.addRule')}
+      </Typography>
+      <TextField select size="small" label={t('coding.product')} value={product} onChange={(event) => setProduct(event.target.value)}>
+        {PRODUCTS.map((code) => (
+          <MenuItem key={code} value={code}>
+            {code === '' ? t('coding.anyProduct') : code}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        size="small"
+        label={t('coding.cardNumber')}
+        value={cardNumber}
+        onChange={(event) => setCardNumber(event.target.value)}
+        slotProps={{ htmlInput: { maxLength: 19, inputMode: 'numeric' } }}
+      />
+      <CodingFields coding={coding} onChange={setCoding} />
+      <Button type="submit" variant="contained" disabled={isLoading}>
+        {t('coding.addRule')}
+      </Button>
+    </Stack>
+  );
+}
+
+function RulesCard() {
+  const { t } = useTranslation('transactions');
+  const { data, isLoading, error, refetch, isFetching } = useGetCodingRulesQuery();
+  const [update] = useUpdateCodingRuleMutation();
+  const [remove] = useDeleteCodingRuleMutation();
+  const [requireJob] = useSetCardRequireJobMutation();
+  const [card, setCard] = useState('');
+  const act = async (work: () => Promise<unknown>) => {
+    try {
+      await work();
+    } catch (e) {
+      notify.error(errorMessage(e, t('coding.saveFailed')));
+    }
+  };
+  const rules = data?.content ?? [];
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {t('coding.rulesTitle')}
+        </Typography>
+        <Typography color="textSecondary" sx={{ mb: 1 }}>
+          {t('coding.rulesHint')}
+        </Typography>
+        {isLoading && <CircularProgress aria-label={t('common:loading')} />}
+        {error && <LoadError onRetry={refetch} retrying={isFetching} />}
+        {data && rules.length === 0 && <Typography sx={{ py: 1 }}>{t('coding.noRules')}</Typography>}
+        <List dense aria-label={t('coding.rulesTitle')}>
+          {rules.map((rule, index) => (
+            <ListItem key={rule.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <ListItemText
+                sx={{ minWidth: 0, flex: '1 1 12rem', overflowWrap: 'anywhere' }}
+                primary={`${rule.position}. ${ruleMatchText(rule, t)}`}
+                secondary={[rule.coding.account, rule.coding.class, rule.coding.job, rule.coding.memo].filter(Boolean).join(' · ')}
+              />
+              <Box>
+                <IconButton
+                  aria-label={t('coding.moveUp')}
+                  disabled={index === 0}
+                  onClick={() => void act(() => update({ id: rule.id, match: rule.match, coding: rule.coding, position: rule.position - 1 }).unwrap())}
+                >
+                  <ArrowUpwardIcon />
+                </IconButton>
+                <IconButton
+                  aria-label={t('coding.moveDown')}
+                  disabled={index === rules.length - 1}
+                  onClick={() => void act(() => update({ id: rule.id, match: rule.match, coding: rule.coding, position: rule.position + 1 }).unwrap())}
+                >
+                  <ArrowDownwardIcon />
+                </IconButton>
+                <IconButton aria-label={t('coding.deleteRule')} onClick={() => void act(() => remove(rule.id).unwrap())}>
+                  <DeleteIcon />
+                </IconButton>
+              </Box>
+            </ListItem>
+          ))}
+        </List>
+        <RuleForm />
+        <Typography variant="subtitle1" component="h3" sx={{ mt: 3 }}>
+          {t('coding.requireJobTitle')}
+        </Typography>
+        {(data?.cardsRequiringJob ?? []).map((number) => (
+          <FormControlLabel
+            key={number}
+            control={<Switch checked onChange={() => void act(() => requireJob({ cardNumber: number, requireJob: false }).unwrap())} />}
+            label={`…${number.slice(-4)}`}
+          />
+        ))}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
+          <TextField
+            size="small"
+            label={t('coding.cardNumber')}
+            value={card}
+            onChange={(event) => setCard(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: 19, inputMode: 'numeric' } }}
+          />
+          <Button
+            variant="outlined"
+            disabled={card.trim() === ''}
+            onClick={() => void act(async () => { await requireJob({ cardNumber: card.trim(), requireJob: true }).unwrap(); setCard(''); })}
+          >
+            {t('coding.requireJob')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Select purchases (all recent, or those missing a required job) and code them at once. */
+function BulkCodingCard() {
+  const { t } = useTranslation('transactions');
+  const [missingJob, setMissingJob] = useState(false);
+  const { data, isLoading, error, refetch, isFetching } = useGetPurchasesToCodeQuery({ missingJob });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [coding, setCoding] = useState<Coding>(EMPTY);
+  const [apply, { isLoading: applying }] = useCodePurchasesMutation();
+  const rows = (data?.content ?? []).filter((row) => row.status === 'APPROVED');
+  const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await apply({ ids: selected, coding }).unwrap();
+      notify.success(t('coding.bulkSaved', { count: selected.length }));
+      setSelected([]);
+    } catch (e) {
+      notify.error(errorMessage(e, t('coding.saveFailed')));
+    }
+  };
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2">
+          {t('coding.bulkTitle')}
+        </Typography>
+        <FormControlLabel
+          control={<Switch checked={missingJob} onChange={(event) => { setMissingJob(event.target.checked); setSelected([]); }} />}
+          label={t('coding.missingJobOnly')}
+        />
+        {missingJob && data && (
+          <Alert severity={data.page.totalElements > 0 ? 'warning' : 'success'} sx={{ my: 1 }}>
+            {t('coding.missingJobCount', { count: data.page.totalElements })}
+          </Alert>
+        )}
+        {isLoading && <CircularProgress aria-label={t('common:loading')} />}
+        {error && <LoadError onRetry={refetch} retrying={isFetching} />}
+        <Box sx={{ maxHeight: 360, overflowY: 'auto' }}>
+          <List dense aria-label={t('coding.bulkTitle')}>
+            {rows.length > 0 && (
+              <ListItem disableGutters>
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={selected.length === rows.length}
+                      indeterminate={selected.length > 0 && selected.length < rows.length}
+                      onChange={(event) => setSelected(event.target.checked ? rows.map((row) => row.transactionId) : [])}
+                    />
+                  }
+                  label={t('coding.selectAll')}
+                />
+              </ListItem>
+            )}
+            {rows.map((row) => (
+              <ListItem key={row.transactionId} disableGutters>
+                <FormControlLabel
+                  sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                  control={<Checkbox checked={selected.includes(row.transactionId)} onChange={() => toggle(row.transactionId)} />}
+                  label={`${row.invoiceRef} · ${row.locationName} · $${row.fundedTotal.toFixed(2)}${row.coding?.account ? ` · ${row.coding.account}` : ''}`}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+        <Stack component="form" spacing={1.5} onSubmit={(event) => void submit(event)} aria-label={t('coding.apply')}>
+          <CodingFields coding={coding} onChange={setCoding} />
+          <Button type="submit" variant="contained" disabled={applying || selected.length === 0}>
+            {t('coding.applyTo', { count: selected.length })}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function isoDay(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Downloads an accounting export: format and date range (at most 366 days). */
+function ExportCard() {
+  const { t } = useTranslation('transactions');
+  const now = new Date();
+  const [format, setFormat] = useState<ExportFormat>('qbo-csv');
+  const [from, setFrom] = useState(isoDay(new Date(now.getFullYear(), now.getMonth() - 1, 1)));
+  const [to, setTo] = useState(isoDay(new Date(now.getFullYear(), now.getMonth(), 0)));
+  const [download, { isLoading }] = useDownloadAccountingExportMutation();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await download({ format, from, to }).unwrap();
+    } catch (e) {
+      notify.error(errorMessage(e, t('coding.exportFailed')));
+    }
+  };
+  return (
+    <Card>
+      <CardContent>
+        <Stack component="form" spacing={1.5} onSubmit={(event) => void submit(event)} aria-label={t('coding.exportTitle')}>
+          <Typography variant="h6" component="h2">
+            {t('coding.exportTitle')}
+          </Typography>
+          <TextField select size="small" label={t('coding.format')} value={format} onChange={(event) => setFormat(event.target.value as ExportFormat)}>
+            {EXPORT_FORMATS.map((f) => (
+              <MenuItem key={f} value={f}>
+                {t(`coding.formats.${f}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <TextField size="small" type="date" label={t('coding.from')} value={from} onChange={(event) => setFrom(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+            <TextField size="small" type="date" label={t('coding.to')} value={to} onChange={(event) => setTo(event.target.value)} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+          </Stack>
+          <Button type="submit" variant="contained" disabled={isLoading || !from || !to}>
+            {t('coding.download')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /coding: the bookkeeper's coding of purchases (rules, bulk re-code, cards requiring a job) and accounting exports. */
+export function CodingPage() {
+  const { t } = useTranslation('transactions');
+  const { can } = usePermissions();
+  return (
+    <Page title={t('coding.pageTitle')} maxWidth="md">
+      <Stack spacing={2}>
+        {can('exports.run') && <ExportCard />}
+        <BulkCodingCard />
+        <RulesCard />
+      </Stack>
+    </Page>
+  );
+}

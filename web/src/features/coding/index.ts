@@ -1,0 +1,1 @@
+export { CodingPage } from './components/CodingPage';
