@@ -74,6 +74,7 @@ var auditPending = map[string]string{
 	"PATCH /api/wex/company/members/{id}":                       "needs a second office member; store.DB.ChangeMember audits it",
 	"DELETE /api/wex/company/members/{id}":                      "needs a second office member; store.DB.ChangeMember audits it",
 	"POST /api/invitations/{token}/accept":                      "needs an invitation's mailed token; store.DB.AcceptInvitation audits it",
+	"POST /api/wex/challenges/{id}":                             "needs a pump check challenge; store.DB.AnswerPumpChallenge audits it (TestPumpChallenge_RoundTrip checks the row)",
 }
 
 // auditedCall is one valid request of a mutating route, made as the demo
@@ -141,6 +142,9 @@ func auditedCalls(route []map[string]float64) []auditedCall {
 		}, keep: "id"},
 		{route: "POST /api/trips/{id}/cancel", req: call("POST", "/api/trips/{id}/cancel", nil)},
 		{route: "POST /api/wex/company/groups", req: call("POST", "/api/wex/company/groups", map[string]any{"name": "Audit terminal"}), keep: "groupId"},
+		{route: "PUT /api/wex/company/groups/{id}/pump-check", req: call("PUT", "/api/wex/company/groups/{groupId}/pump-check", map[string]any{"enabled": true, "radiusMiles": 1, "freshnessMinutes": 10, "staleChoice": "challenge"})},
+		{route: "DELETE /api/wex/company/groups/{id}/pump-check", req: call("DELETE", "/api/wex/company/groups/{groupId}/pump-check", nil)},
+		{route: "PUT /api/wex/company/pump-check", req: call("PUT", "/api/wex/company/pump-check", map[string]any{"enabled": true, "radiusMiles": 1, "freshnessMinutes": 10, "staleChoice": "challenge"})},
 		{route: "PUT /api/wex/company/cards/{cardNumber}/group", req: func(f *fleet, made map[string]string) apitest.Request {
 			group, _ := strconv.ParseInt(made["groupId"], 10, 64)
 			return apitest.Request{Method: "PUT", Path: card(f) + "/group", Body: map[string]any{"groupId": group}, Token: f.owner}

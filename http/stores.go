@@ -31,6 +31,7 @@ type stores struct {
 	tripRequestStore          tripRequestStore          // trip_requests.go
 	tripVersionStore          tripVersionStore          // trip_versions.go
 	vehicleStore              vehicleStore              // vehicle.go
+	pumpCheckStore            pumpCheckStore            // pumpcheck.go
 	walletStore               walletStore               // wallet.go
 	webhookStore              webhookStore              // webhooks.go
 	controlsReader            controlsReader            // wire.go
@@ -63,6 +64,7 @@ func newStores(db *store.DB) stores {
 		tripRequestStore:          db,
 		tripVersionStore:          db,
 		vehicleStore:              db,
+		pumpCheckStore:            db,
 		walletStore:               db,
 		webhookStore:              db,
 		controlsReader:            db,

@@ -26,7 +26,8 @@ export type Action =
   | 'audit.read'
   | 'members.read'
   | 'members.write'
-  | 'owners.manage';
+  | 'owners.manage'
+  | 'pump-check.manage';
 
 export interface PermissionCheck {
   /** False until the permissions have loaded, and after a failed load. */

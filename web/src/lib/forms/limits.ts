@@ -499,6 +499,10 @@ export const BODY_MAXIMUM = {
     latitude: 90,
     longitude: 180,
   },
+  PumpCheckSettings: {
+    freshnessMinutes: 240,
+    radiusMiles: 50,
+  },
   TripCreate: {
     currentFuel: 400,
     minGallonsPurchase: 400,
@@ -789,6 +793,16 @@ export const BODY_MINIMUM = {
     },
     longitude: {
       value: -180,
+      exclusive: false,
+    },
+  },
+  PumpCheckSettings: {
+    freshnessMinutes: {
+      value: 1,
+      exclusive: false,
+    },
+    radiusMiles: {
+      value: 0.25,
       exclusive: false,
     },
   },
