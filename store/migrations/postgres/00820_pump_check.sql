@@ -6,6 +6,16 @@
 -- places their truck.
 
 -- +goose Up
+-- The pump check's decline codes join card_transactions.decline_code's CHECK.
+ALTER TABLE card_transactions DROP CONSTRAINT card_transactions_decline_code_check;
+ALTER TABLE card_transactions ADD CONSTRAINT card_transactions_decline_code_check CHECK (decline_code IN (
+    '', 'CARD_INACTIVE', 'UNKNOWN_CARD', 'INSUFFICIENT_FUNDS', 'CREDIT_LIMIT', 'PER_PURCHASE_LIMIT',
+    'DAILY_LIMIT', 'DAILY_GALLONS_LIMIT', 'WEEKLY_LIMIT', 'DAILY_PURCHASES_LIMIT', 'PRODUCT_NOT_ALLOWED',
+    'DAY_NOT_ALLOWED', 'HOUR_NOT_ALLOWED', 'STATE_NOT_ALLOWED', 'CHAIN_NOT_ALLOWED', 'OVER_TANK_CAPACITY',
+    'SUSPICIOUS_DISTANCE', 'MONTHLY_BUDGET', 'NOT_PLANNED_STOP', 'OVER_PLANNED_GALLONS', 'OVER_GALLONS_LEFT',
+    'DRIVER_ID_INVALID', 'UNIT_NUMBER_INVALID', 'ODOMETER_INVALID',
+    'VEHICLE_NOT_AT_STATION', 'PUMP_CHECK_CHALLENGE', 'OVER_TANK_SPACE'));
+
 CREATE TABLE vehicle_last_fixes (
     vehicle_id     BIGINT PRIMARY KEY REFERENCES vehicles (id) ON DELETE CASCADE,
     company_id     BIGINT NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
@@ -43,6 +53,15 @@ CREATE INDEX pump_check_challenges_card ON pump_check_challenges (card_id, stati
 CREATE INDEX pump_check_challenges_driver ON pump_check_challenges (driver_user_id);
 
 -- +goose Down
+UPDATE card_transactions SET decline_code = 'CARD_INACTIVE' WHERE decline_code IN ('VEHICLE_NOT_AT_STATION', 'PUMP_CHECK_CHALLENGE', 'OVER_TANK_SPACE');
+ALTER TABLE card_transactions DROP CONSTRAINT card_transactions_decline_code_check;
+ALTER TABLE card_transactions ADD CONSTRAINT card_transactions_decline_code_check CHECK (decline_code IN (
+    '', 'CARD_INACTIVE', 'UNKNOWN_CARD', 'INSUFFICIENT_FUNDS', 'CREDIT_LIMIT', 'PER_PURCHASE_LIMIT',
+    'DAILY_LIMIT', 'DAILY_GALLONS_LIMIT', 'WEEKLY_LIMIT', 'DAILY_PURCHASES_LIMIT', 'PRODUCT_NOT_ALLOWED',
+    'DAY_NOT_ALLOWED', 'HOUR_NOT_ALLOWED', 'STATE_NOT_ALLOWED', 'CHAIN_NOT_ALLOWED', 'OVER_TANK_CAPACITY',
+    'SUSPICIOUS_DISTANCE', 'MONTHLY_BUDGET', 'NOT_PLANNED_STOP', 'OVER_PLANNED_GALLONS', 'OVER_GALLONS_LEFT',
+    'DRIVER_ID_INVALID', 'UNIT_NUMBER_INVALID', 'ODOMETER_INVALID'));
+
 DROP TABLE pump_check_challenges;
 ALTER TABLE card_transactions DROP COLUMN pump_check;
 ALTER TABLE card_authorizations DROP COLUMN pump_check;

@@ -6,6 +6,21 @@
 -- places their truck.
 
 -- +goose Up
+-- The pump check's decline codes join card_transactions.decline_code's CHECK (SQLite cannot change a
+-- CHECK in place: the column is copied, as 00520 does).
+ALTER TABLE card_transactions ADD COLUMN decline_code_next TEXT NOT NULL DEFAULT '';
+UPDATE card_transactions SET decline_code_next = decline_code;
+ALTER TABLE card_transactions DROP COLUMN decline_code;
+ALTER TABLE card_transactions ADD COLUMN decline_code TEXT NOT NULL DEFAULT '' CHECK (decline_code IN (
+    '', 'CARD_INACTIVE', 'UNKNOWN_CARD', 'INSUFFICIENT_FUNDS', 'CREDIT_LIMIT', 'PER_PURCHASE_LIMIT',
+    'DAILY_LIMIT', 'DAILY_GALLONS_LIMIT', 'WEEKLY_LIMIT', 'DAILY_PURCHASES_LIMIT', 'PRODUCT_NOT_ALLOWED',
+    'DAY_NOT_ALLOWED', 'HOUR_NOT_ALLOWED', 'STATE_NOT_ALLOWED', 'CHAIN_NOT_ALLOWED', 'OVER_TANK_CAPACITY',
+    'SUSPICIOUS_DISTANCE', 'MONTHLY_BUDGET', 'NOT_PLANNED_STOP', 'OVER_PLANNED_GALLONS', 'OVER_GALLONS_LEFT',
+    'DRIVER_ID_INVALID', 'UNIT_NUMBER_INVALID', 'ODOMETER_INVALID',
+    'VEHICLE_NOT_AT_STATION', 'PUMP_CHECK_CHALLENGE', 'OVER_TANK_SPACE'));
+UPDATE card_transactions SET decline_code = decline_code_next;
+ALTER TABLE card_transactions DROP COLUMN decline_code_next;
+
 CREATE TABLE vehicle_last_fixes (
     vehicle_id     INTEGER PRIMARY KEY REFERENCES vehicles (id) ON DELETE CASCADE,
     company_id     INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
@@ -43,6 +58,19 @@ CREATE INDEX pump_check_challenges_card ON pump_check_challenges (card_id, stati
 CREATE INDEX pump_check_challenges_driver ON pump_check_challenges (driver_user_id);
 
 -- +goose Down
+UPDATE card_transactions SET decline_code = 'CARD_INACTIVE' WHERE decline_code IN ('VEHICLE_NOT_AT_STATION', 'PUMP_CHECK_CHALLENGE', 'OVER_TANK_SPACE');
+ALTER TABLE card_transactions ADD COLUMN decline_code_next TEXT NOT NULL DEFAULT '';
+UPDATE card_transactions SET decline_code_next = decline_code;
+ALTER TABLE card_transactions DROP COLUMN decline_code;
+ALTER TABLE card_transactions ADD COLUMN decline_code TEXT NOT NULL DEFAULT '' CHECK (decline_code IN (
+    '', 'CARD_INACTIVE', 'UNKNOWN_CARD', 'INSUFFICIENT_FUNDS', 'CREDIT_LIMIT', 'PER_PURCHASE_LIMIT',
+    'DAILY_LIMIT', 'DAILY_GALLONS_LIMIT', 'WEEKLY_LIMIT', 'DAILY_PURCHASES_LIMIT', 'PRODUCT_NOT_ALLOWED',
+    'DAY_NOT_ALLOWED', 'HOUR_NOT_ALLOWED', 'STATE_NOT_ALLOWED', 'CHAIN_NOT_ALLOWED', 'OVER_TANK_CAPACITY',
+    'SUSPICIOUS_DISTANCE', 'MONTHLY_BUDGET', 'NOT_PLANNED_STOP', 'OVER_PLANNED_GALLONS', 'OVER_GALLONS_LEFT',
+    'DRIVER_ID_INVALID', 'UNIT_NUMBER_INVALID', 'ODOMETER_INVALID'));
+UPDATE card_transactions SET decline_code = decline_code_next;
+ALTER TABLE card_transactions DROP COLUMN decline_code_next;
+
 DROP TABLE pump_check_challenges;
 ALTER TABLE card_transactions DROP COLUMN pump_check;
 ALTER TABLE card_authorizations DROP COLUMN pump_check;
