@@ -102,6 +102,7 @@ type PumpCheckOutcome string
 const (
 	PumpNear          PumpCheckOutcome = "NEAR"              // a fresh fix within the radius: passed
 	PumpFar           PumpCheckOutcome = "FAR"               // a fresh fix beyond the radius: declined (a purchase: flagged)
+	PumpEnRoute       PumpCheckOutcome = "EN_ROUTE"          // a fresh fix beyond the radius, moving fast enough to have arrived since: passed
 	PumpStaleApproved PumpCheckOutcome = "STALE_APPROVED"    // no fresh fix, the stale choice approves
 	PumpStaleDeclined PumpCheckOutcome = "STALE_DECLINED"    // no fresh fix, the stale choice declines
 	PumpChallenged    PumpCheckOutcome = "CHALLENGED"        // no fresh fix: declined, the driver asked

@@ -19,7 +19,7 @@ type pumpFleet struct {
 	tel    *telematics.Service
 }
 
-func newPumpFleet(t *testing.T, db *store.DB, settings fuelportal.PumpCheckSettings) *pumpFleet {
+func newPumpFleet(t testing.TB, db *store.DB, settings fuelportal.PumpCheckSettings) *pumpFleet {
 	t.Helper()
 	ctx := context.Background()
 	f := &pumpFleet{pump: newPump(t, db, fuelportal.TimeoutDecline), tel: telematics.New(telematics.Deps{Store: db})}
@@ -48,7 +48,7 @@ func newPumpFleet(t *testing.T, db *store.DB, settings fuelportal.PumpCheckSetti
 }
 
 // fix feeds one Traccar position of U-702 at lat, lon, age ago.
-func (f *pumpFleet) fix(t *testing.T, lat, lon float64, age time.Duration, fuel *float64) {
+func (f *pumpFleet) fix(t testing.TB, lat, lon float64, age time.Duration, fuel *float64) {
 	t.Helper()
 	res, err := f.tel.Ingest(context.Background(), f.company, []telematics.Position{{DeviceUniqueID: "U-702", FixTime: time.Now().Add(-age), Lat: lat, Lon: lon, FuelPercent: fuel}})
 	if err != nil || res.Stored != 1 {
@@ -56,7 +56,7 @@ func (f *pumpFleet) fix(t *testing.T, lat, lon float64, age time.Duration, fuel 
 	}
 }
 
-func (f *pumpFleet) authorize(t *testing.T, id string, cents int64) *fuelportal.Authorization {
+func (f *pumpFleet) authorize(t testing.TB, id string, cents int64) *fuelportal.Authorization {
 	t.Helper()
 	a, _, err := f.svc.AuthorizeNetwork(context.Background(), f.request(id, f.open, cents))
 	if err != nil {

@@ -37,7 +37,9 @@ type PumpResult struct {
 // CheckPump is the pump check at station s and instant at (docs/product.md,
 // "Pump check"): with the driver's Yes to a challenge at this station it
 // passes once (CONFIRMED); a fix no older than the freshness farther than
-// the radius declines VEHICLE_NOT_AT_STATION (FAR); no fresh fix follows
+// the radius declines VEHICLE_NOT_AT_STATION (FAR), unless the truck,
+// moving at the fix's speed, could have covered the distance since
+// (EN_ROUTE: passed); no fresh fix follows
 // the stale choice (approve, decline VEHICLE_NOT_AT_STATION, or challenge:
 // PUMP_CHECK_CHALLENGE); a fresh fix within the radius passes (NEAR) and,
 // with the fuel level known, leaves the room in the tank: (100 % − level)
@@ -57,11 +59,15 @@ func CheckPump(p *PumpFacts, s *fuelportal.Station, at time.Time) PumpResult {
 		FixLat: p.Fix.Lat, FixLon: p.Fix.Lon, StationLat: s.Latitude, StationLon: s.Longitude}
 	r := PumpResult{Check: c}
 	fresh := age <= p.Settings.Freshness()
+	far := fresh && miles > p.Settings.RadiusMiles
 	switch {
-	case p.ConfirmedChallenge != 0 && !(fresh && miles > p.Settings.RadiusMiles):
+	case p.ConfirmedChallenge != 0 && !far:
 		c.Outcome, r.UsesAnswer = fuelportal.PumpConfirmed, p.ConfirmedChallenge
 		return r
-	case fresh && miles > p.Settings.RadiusMiles:
+	case far && enRoute(p.Fix, miles-p.Settings.RadiusMiles, age):
+		c.Outcome = fuelportal.PumpEnRoute
+		return r
+	case far:
 		c.Outcome, r.Decline = fuelportal.PumpFar, fuelportal.DeclineVehicleNotAtStation
 		return r
 	case !fresh:
@@ -82,6 +88,21 @@ func CheckPump(p *PumpFacts, s *fuelportal.Station, at time.Time) PumpResult {
 		r.TankSpace = &space
 	}
 	return r
+}
+
+// MaxEnRouteMph caps the speed a fix reports when judging whether the
+// truck could have reached the station since.
+const MaxEnRouteMph = 80
+
+// enRoute reports whether a truck moving at its fix's speed could have
+// covered miles in the age since the fix: a fix sent just before the
+// truck pulled in (fixes come every few minutes) is no decline. A fix
+// without a speed, or at a standstill, covers nothing.
+func enRoute(fix fuelportal.LastFix, miles float64, age time.Duration) bool {
+	if fix.SpeedMph == nil || *fix.SpeedMph < 5 {
+		return false
+	}
+	return miles <= math.Min(*fix.SpeedMph, MaxEnRouteMph)*age.Hours()
 }
 
 // pumpCheck is the pump check of purchase facts f (none under an

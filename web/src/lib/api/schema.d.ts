@@ -8863,7 +8863,7 @@ export interface components {
             fixAgeSeconds: number;
             source: string;
             /** @enum {string} */
-            outcome: "NEAR" | "FAR" | "STALE_APPROVED" | "STALE_DECLINED" | "CHALLENGED" | "CONFIRMED" | "OVER_TANK_SPACE" | "CUT_TO_TANK_SPACE";
+            outcome: "NEAR" | "FAR" | "EN_ROUTE" | "STALE_APPROVED" | "STALE_DECLINED" | "CHALLENGED" | "CONFIRMED" | "OVER_TANK_SPACE" | "CUT_TO_TANK_SPACE";
             fixLatitude: number;
             fixLongitude: number;
             stationLatitude: number;
