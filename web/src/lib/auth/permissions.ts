@@ -27,7 +27,8 @@ export type Action =
   | 'members.read'
   | 'members.write'
   | 'owners.manage'
-  | 'pump-check.manage';
+  | 'pump-check.manage'
+  | 'groups.read';
 
 export interface PermissionCheck {
   /** False until the permissions have loaded, and after a failed load. */

@@ -26,6 +26,7 @@ import { notify } from '@/lib/notifier';
 import { useGetFuelCardsQuery, useUpdateFuelCardMutation, type FuelCard } from '../api/fuel-cards-api';
 import { useStatusLock } from '../model/use-status-lock';
 import { AuthorizationTimeoutCard } from './AuthorizationTimeoutCard';
+import { PumpCheckCard } from './PumpCheckCard';
 import { ControlsDialog, type ControlsTarget } from './ControlsDialog';
 import { DeactivateCardDialog } from './DeactivateCardDialog';
 import { EditCardDialog } from './EditCardDialog';
@@ -142,6 +143,7 @@ export function FuelCardsPage() {
           )}
         </Card>
         {can('company.settings') && <AuthorizationTimeoutCard />}
+        {can('pump-check.manage') && <PumpCheckCard canReadGroups={can('groups.read')} />}
       </Stack>
       {deactivating && (
         <DeactivateCardDialog

@@ -29,6 +29,7 @@ import {
 import { longUsDate, shownAmount } from '../model/formats';
 import { openedFromList } from '../model/history';
 import { OverrideRequestStatusNote } from './OverrideRequestPanel';
+import { PumpCheckFacts } from './PumpCheckField';
 import { DeclinedChip, DeclineReason } from './TransactionRow';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -127,6 +128,11 @@ function DetailCard({ detail, scope }: { detail: TransactionDetail; scope: Trans
           </Field>
         )}
         {detail.authorization && <AuthorizationField authorization={detail.authorization} />}
+        {detail.pumpCheck && (
+          <Field label={t('pumpCheck.title')}>
+            <PumpCheckFacts check={detail.pumpCheck} />
+          </Field>
+        )}
       </CardContent>
     </Card>
   );
