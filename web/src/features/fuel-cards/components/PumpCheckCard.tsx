@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { errorMessage } from '@/lib/api';
@@ -54,34 +54,29 @@ function check(d: Draft): Partial<Record<'radiusMiles' | 'freshnessMinutes', str
   return errors;
 }
 
-/**
- * The pump check (GET|PUT /api/wex/company/pump-check, and per card group
- * /api/wex/company/groups/{id}/pump-check): is the truck at the pump? Off by default; a group's own
- * setting wins over the company's.
- */
-export function PumpCheckCard({ canReadGroups }: { canReadGroups: boolean }) {
+/** The settings' form, its values as typed; keyed by what it edits, so a save or another scope starts it afresh. */
+function SettingsForm({
+  initial,
+  scope,
+  inherited,
+}: {
+  initial: PumpCheckSettings;
+  scope: number;
+  inherited: boolean;
+}) {
   const { t } = useTranslation('account');
-  const [scope, setScope] = useState<number>(0); // 0: the company
-  const company = useGetPumpCheckQuery();
-  const groups = useGetPumpCheckGroupsQuery(undefined, { skip: !canReadGroups });
-  const group = useGetGroupPumpCheckQuery(scope, { skip: scope === 0 });
-  const shown = scope === 0 ? company : group;
   const [saveCompany, { isLoading: savingCompany }] = useSavePumpCheckMutation();
   const [saveGroup, { isLoading: savingGroup }] = useSaveGroupPumpCheckMutation();
   const [inherit, { isLoading: inheriting }] = useInheritGroupPumpCheckMutation();
   const saving = savingCompany || savingGroup || inheriting;
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(initial));
   const [tried, setTried] = useState(false);
 
-  useEffect(() => {
-    if (shown.data) setDraft(draftOf(shown.data));
-  }, [shown.data]);
-
-  const errors = draft ? check(draft) : {};
+  const errors = check(draft);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTried(true);
-    if (!draft || Object.keys(errors).length > 0) return;
+    if (Object.keys(errors).length > 0) return;
     const settings: PumpCheckSettings = {
       enabled: draft.enabled,
       radiusMiles: Number(draft.radiusMiles),
@@ -92,7 +87,6 @@ export function PumpCheckCard({ canReadGroups }: { canReadGroups: boolean }) {
       if (scope === 0) await saveCompany(settings).unwrap();
       else await saveGroup({ groupId: scope, settings }).unwrap();
       notify.success(t('pumpCheck.saved'));
-      setTried(false);
     } catch (error) {
       notify.error(errorMessage(error, t('pumpCheck.saveFailed')));
     }
@@ -108,9 +102,79 @@ export function PumpCheckCard({ canReadGroups }: { canReadGroups: boolean }) {
   const fieldError = (field: 'radiusMiles' | 'freshnessMinutes') => (tried && errors[field] ? t(`pumpCheck.${errors[field]}`) : undefined);
 
   return (
+    <Stack component="form" noValidate onSubmit={(event) => void submit(event)} spacing={2}>
+      {scope !== 0 && inherited && (
+        <Typography variant="body2" data-testid="pump-check-inherited">
+          {t('pumpCheck.inherited')}
+        </Typography>
+      )}
+      <FormControlLabel
+        control={<Switch checked={draft.enabled} onChange={(_event, enabled) => setDraft({ ...draft, enabled })} />}
+        label={t('pumpCheck.enabled')}
+        sx={{ overflowWrap: 'anywhere' }}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label={t('pumpCheck.radius')}
+          value={draft.radiusMiles}
+          onChange={(event) => setDraft({ ...draft, radiusMiles: event.target.value })}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          error={Boolean(fieldError('radiusMiles'))}
+          helperText={fieldError('radiusMiles') ?? t('pumpCheck.radiusHint')}
+          fullWidth
+        />
+        <TextField
+          label={t('pumpCheck.freshness')}
+          value={draft.freshnessMinutes}
+          onChange={(event) => setDraft({ ...draft, freshnessMinutes: event.target.value })}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          error={Boolean(fieldError('freshnessMinutes'))}
+          helperText={fieldError('freshnessMinutes') ?? t('pumpCheck.freshnessHint')}
+          fullWidth
+        />
+      </Stack>
+      <FormLabel id="pump-check-stale-label">{t('pumpCheck.staleLabel')}</FormLabel>
+      <RadioGroup
+        aria-labelledby="pump-check-stale-label"
+        value={draft.staleChoice}
+        onChange={(_event, value) => setDraft({ ...draft, staleChoice: value as StaleChoice })}
+      >
+        {STALE_CHOICES.map((choice) => (
+          <FormControlLabel key={choice} value={choice} control={<Radio />} label={t(`pumpCheck.stale.${choice}`)} sx={{ overflowWrap: 'anywhere' }} />
+        ))}
+      </RadioGroup>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {t('pumpCheck.save')}
+        </Button>
+        {scope !== 0 && !inherited && (
+          <Button variant="text" disabled={saving} onClick={() => void followCompany()}>
+            {t('pumpCheck.followCompany')}
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The pump check (GET|PUT /api/wex/company/pump-check, and per card group
+ * /api/wex/company/groups/{id}/pump-check): is the truck at the pump? Off by default; a group's own
+ * setting wins over the company's.
+ */
+export function PumpCheckCard({ canReadGroups }: { canReadGroups: boolean }) {
+  const { t } = useTranslation('account');
+  const [scope, setScope] = useState<number>(0); // 0: the company
+  const company = useGetPumpCheckQuery();
+  const groups = useGetPumpCheckGroupsQuery(undefined, { skip: !canReadGroups });
+  const group = useGetGroupPumpCheckQuery(scope, { skip: scope === 0 });
+  const shown = scope === 0 ? company : group;
+  const inherited = scope !== 0 && Boolean(group.data?.inherited);
+
+  return (
     <Card variant="outlined" component="section" aria-labelledby="pump-check-title" data-testid="pump-check-settings">
       <CardContent>
-        <Stack component="form" noValidate onSubmit={(event) => void submit(event)} spacing={2}>
+        <Stack spacing={2}>
           <Typography variant="h3" component="h2" id="pump-check-title">
             {t('pumpCheck.title')}
           </Typography>
@@ -129,59 +193,13 @@ export function PumpCheckCard({ canReadGroups }: { canReadGroups: boolean }) {
           )}
           {shown.isLoading && <Skeleton variant="rounded" height={120} aria-label={t('common:loading')} />}
           {shown.isError && !shown.data && <LoadError onRetry={shown.refetch} retrying={shown.isFetching} />}
-          {draft && shown.data && (
-            <>
-              {scope !== 0 && group.data?.inherited && (
-                <Typography variant="body2" data-testid="pump-check-inherited">
-                  {t('pumpCheck.inherited')}
-                </Typography>
-              )}
-              <FormControlLabel
-                control={<Switch checked={draft.enabled} onChange={(_event, enabled) => setDraft({ ...draft, enabled })} />}
-                label={t('pumpCheck.enabled')}
-                sx={{ overflowWrap: 'anywhere' }}
-              />
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField
-                  label={t('pumpCheck.radius')}
-                  value={draft.radiusMiles}
-                  onChange={(event) => setDraft({ ...draft, radiusMiles: event.target.value })}
-                  slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                  error={Boolean(fieldError('radiusMiles'))}
-                  helperText={fieldError('radiusMiles') ?? t('pumpCheck.radiusHint')}
-                  fullWidth
-                />
-                <TextField
-                  label={t('pumpCheck.freshness')}
-                  value={draft.freshnessMinutes}
-                  onChange={(event) => setDraft({ ...draft, freshnessMinutes: event.target.value })}
-                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-                  error={Boolean(fieldError('freshnessMinutes'))}
-                  helperText={fieldError('freshnessMinutes') ?? t('pumpCheck.freshnessHint')}
-                  fullWidth
-                />
-              </Stack>
-              <FormLabel id="pump-check-stale-label">{t('pumpCheck.staleLabel')}</FormLabel>
-              <RadioGroup
-                aria-labelledby="pump-check-stale-label"
-                value={draft.staleChoice}
-                onChange={(_event, value) => setDraft({ ...draft, staleChoice: value as StaleChoice })}
-              >
-                {STALE_CHOICES.map((choice) => (
-                  <FormControlLabel key={choice} value={choice} control={<Radio />} label={t(`pumpCheck.stale.${choice}`)} sx={{ overflowWrap: 'anywhere' }} />
-                ))}
-              </RadioGroup>
-              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-                <Button type="submit" variant="contained" disabled={saving}>
-                  {t('pumpCheck.save')}
-                </Button>
-                {scope !== 0 && !group.data?.inherited && (
-                  <Button variant="text" disabled={saving} onClick={() => void followCompany()}>
-                    {t('pumpCheck.followCompany')}
-                  </Button>
-                )}
-              </Stack>
-            </>
+          {shown.data && (
+            <SettingsForm
+              key={`${scope}:${inherited}:${JSON.stringify(shown.data)}`}
+              initial={shown.data}
+              scope={scope}
+              inherited={inherited}
+            />
           )}
         </Stack>
       </CardContent>

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Vehicle } from '../api/vehicles-api';
 
@@ -11,8 +12,9 @@ function age(at: string, now: number): { unit: 'minutes' | 'hours' | 'days'; cou
 }
 
 /** Where the unit's telematics last placed it, how long ago, from which source (the pump check compares it with the station). */
-export function LastFixText({ vehicle, now = Date.now() }: { vehicle: Vehicle; now?: number }) {
+export function LastFixText({ vehicle }: { vehicle: Vehicle }) {
   const { t } = useTranslation('vehicles');
+  const [now] = useState(() => Date.now());
   const fix = vehicle.lastFix;
   if (!fix) return <>{t('lastFix.none')}</>;
   const ago = age(fix.at, now);
