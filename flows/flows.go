@@ -19,6 +19,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/audit"
+	"fuelportal/connectors"
 	"fuelportal/events"
 	"fuelportal/ifta"
 	"fuelportal/issuing"
@@ -43,6 +44,9 @@ type Services struct {
 	IFTA      *ifta.Service
 	// Telematics stores forwarded positions and rolls them up into miles.
 	Telematics *telematics.Service
+	// Connectors pulls positions from Samsara, Geotab and Motive into
+	// Telematics.
+	Connectors *connectors.Service
 	// Cards orders cards and carries their status to the card issuer.
 	Cards *issuing.Service
 	// Payments charges cards and bank accounts; nil without a payment
@@ -108,6 +112,10 @@ type Config struct {
 	// Outgoing is the rule of requests to URLs users name (webhook
 	// endpoints, push subscriptions).
 	Outgoing netguard.Policy
+	// Connectors are the telematics pull connectors' settings: vendor
+	// addresses and the token sealing key (connectors.Deps; its Store,
+	// Telematics, Policy and Logger are set here).
+	Connectors connectors.Deps
 }
 
 // New builds every service once over d with configuration c.
@@ -136,6 +144,9 @@ func New(d Deps, c Config) *Services {
 	s.Prices = prices.New(prices.Deps{Store: db, Catalog: catalog, Trips: s.Trips, Logger: logger})
 	s.IFTA = ifta.New(ifta.Deps{Store: db, Now: now})
 	s.Telematics = telematics.New(telematics.Deps{Store: db, Now: now})
+	cd := c.Connectors
+	cd.Store, cd.Telematics, cd.Policy, cd.Logger = db, s.Telematics, c.Outgoing, logger
+	s.Connectors = connectors.New(cd)
 	s.Members = members.New(members.Deps{Store: db, Passwords: d.Passwords, Now: now})
 	s.Cards = issuing.New(issuing.Deps{DB: db, Issuer: d.Issuer, Logger: logger})
 	s.Audit = audit.New(audit.Deps{Store: db})
@@ -156,7 +167,8 @@ func New(d Deps, c Config) *Services {
 // Jobs are the services' background loops a server runs until ctx ends:
 // the event dispatcher, the mail, push and webhook senders, the IFTA
 // reminders (every IFTAReminderEvery), the expired rows and holds (every
-// 10 minutes) and the telematics positions past retention (daily).
+// 10 minutes), the telematics positions past retention (daily) and the
+// telematics connectors' pulls.
 func (s *Services) Jobs() []func(ctx context.Context) {
 	return []func(context.Context){
 		s.Events.Run,
@@ -166,6 +178,7 @@ func (s *Services) Jobs() []func(ctx context.Context) {
 		func(ctx context.Context) { s.IFTA.RunReminders(ctx, IFTAReminderEvery, s.logger) },
 		func(ctx context.Context) { s.deleteExpiredEvery(ctx, 10*time.Minute) },
 		func(ctx context.Context) { s.deleteOldPositionsEvery(ctx, 24*time.Hour) },
+		s.Connectors.Run,
 	}
 }
 

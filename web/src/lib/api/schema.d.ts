@@ -6561,6 +6561,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/telematics/connectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's telematics pull connectors
+         * @description One entry per vendor (Samsara, Geotab, Motive): connected or not, the last successful pull, the last error and the vendor's vehicles no vehicle of the company matched (by VIN, then by name = unit number). Never the token. Owners and admins.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            connectors: components["schemas"]["TelematicsConnector"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/telematics/connectors/{vendor}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Connect a telematics vendor
+         * @description Tests the token with one call to the vendor (400 with the vendor's reason when it fails; nothing is stored), then keeps it sealed (AES-GCM) and starts pulling positions into the IFTA miles. Replaces an earlier token of the same vendor (its cursor starts over). Geotab: token is user:password of a service account, database required, server defaults to my.geotab.com. The answer never holds the token.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the vendor (any other value is 404) */
+                    vendor: "samsara" | "geotab" | "motive";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TelematicsConnectorInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TelematicsConnector"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        /**
+         * Disconnect a telematics vendor
+         * @description Deletes the connector and its sealed token; its pulls stop. Positions already pulled stay. 404 when the company has no connector to that vendor.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the vendor (any other value is 404) */
+                    vendor: "samsara" | "geotab" | "motive";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/wex/company/pump-check": {
         parameters: {
             query?: never;
@@ -8845,6 +8968,41 @@ export interface components {
         AuditPage: {
             content: components["schemas"]["AuditEvent"][];
             totalElements: number;
+        };
+        TelematicsConnector: {
+            /** @enum {string} */
+            vendor: "samsara" | "geotab" | "motive";
+            configured: boolean;
+            /** @description Geotab's database */
+            database?: string;
+            /** @description Geotab's server */
+            server?: string;
+            /** Format: date-time */
+            connectedAt: string | null;
+            /**
+             * Format: date-time
+             * @description the last successful pull
+             */
+            lastPullAt: string | null;
+            /** @description the last pull's error, '' when it succeeded */
+            lastError: string;
+            /** Format: date-time */
+            lastErrorAt: string | null;
+            /** @description the vendor's vehicles (names) matched to no vehicle of the company, at most 50 */
+            unmatchedVehicles: string[];
+            /**
+             * Format: int64
+             * @description positions pulled into the telematics flow since connected
+             */
+            positions: number;
+        };
+        TelematicsConnectorInput: {
+            /** @description Samsara's API token, Motive's API key, Geotab's user:password */
+            token: string;
+            /** @description Geotab's database (Geotab only) */
+            database?: string;
+            /** @description Geotab's server (Geotab only; default my.geotab.com) */
+            server?: string;
         };
         PumpCheckSettings: {
             enabled: boolean;
