@@ -143,6 +143,9 @@ const MsgAuthorizationAmountInvalid = "Amount must be a positive number of dolla
 
 // Authorization is the decision on a request, as logged.
 type Authorization struct {
+	// PumpCheck is what the pump check used and decided (nil: it did not
+	// apply).
+	PumpCheck       *PumpCheck
 	ID              int64
 	AuthorizationID string
 	Issuer          string

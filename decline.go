@@ -53,6 +53,15 @@ const (
 	DeclineOdometerInvalid   DeclineReason = "ODOMETER_INVALID"
 )
 
+// Decline codes of the pump check (rules.CheckPump): the truck is not at
+// the pump, its position is unknown and the driver is asked, or the
+// purchase is more fuel than its tank has room for.
+const (
+	DeclineVehicleNotAtStation DeclineReason = "VEHICLE_NOT_AT_STATION"
+	DeclinePumpCheckChallenge  DeclineReason = "PUMP_CHECK_CHALLENGE"
+	DeclineOverTankSpace       DeclineReason = "OVER_TANK_SPACE"
+)
+
 // declineSentences are the sentences of the decline codes, verbatim from
 // the API contract shared with the web app.
 var declineSentences = map[DeclineReason]string{
@@ -79,6 +88,9 @@ var declineSentences = map[DeclineReason]string{
 	DeclineDriverIDInvalid:     "Driver ID missing or not the card's",
 	DeclineUnitNumberInvalid:   "Unit number missing or not the card's",
 	DeclineOdometerInvalid:     "Odometer reading missing or not possible",
+	DeclineVehicleNotAtStation: "The truck's position does not place it at this station",
+	DeclinePumpCheckChallenge:  "Confirm on your phone that you are fueling the truck, then try again",
+	DeclineOverTankSpace:       "More fuel than the truck's tank has room for",
 }
 
 // Sentence returns the clear sentence of a decline code ("" for none; the

@@ -23,7 +23,10 @@ func TestDeclineSentences_AreTheContract(t *testing.T) {
 		"MONTHLY_BUDGET": "Over the monthly budget", "NOT_PLANNED_STOP": "Not a planned stop",
 		"OVER_PLANNED_GALLONS": "More than the planned gallons", "OVER_GALLONS_LEFT": "More than the planned gallons left",
 		"DRIVER_ID_INVALID": "Driver ID missing or not the card's", "UNIT_NUMBER_INVALID": "Unit number missing or not the card's",
-		"ODOMETER_INVALID": "Odometer reading missing or not possible",
+		"ODOMETER_INVALID":       "Odometer reading missing or not possible",
+		"VEHICLE_NOT_AT_STATION": "The truck's position does not place it at this station",
+		"PUMP_CHECK_CHALLENGE":   "Confirm on your phone that you are fueling the truck, then try again",
+		"OVER_TANK_SPACE":        "More fuel than the truck's tank has room for",
 	}
 	for code, sentence := range want {
 		if got := code.Sentence(); got != sentence {

@@ -35,6 +35,9 @@ const (
 	EventWebhookFailing       EventType = "webhook.failing"       // a webhook endpoint took no delivery for 24 hours
 	EventMPGDropped           EventType = "vehicle.mpg_dropped"   // a vehicle's MPG fell more than 15 % on the prior window
 	EventMemberInvited        EventType = "member.invited"        // an owner or admin invited a person to join the company
+	EventPumpChallenge        EventType = "pump_check.challenge"  // no fresh fix placed the truck: its driver is asked
+	EventPumpRefused          EventType = "pump_check.refused"    // a driver answered No to a challenge: the card is frozen
+	EventPumpFlagged          EventType = "pump_check.flagged"    // a purchase after the fact: the truck was elsewhere, or more fuel than its tank
 )
 
 // Event is one thing that happened in a company, published once
@@ -164,6 +167,9 @@ var EventRoutes = map[EventType]EventRoute{
 	EventWebhookFailing:       {Alert: AlertWebhookFailing},
 	EventMPGDropped:           {Alert: AlertMPGDrop, Office: officeDispatchers},
 	EventMemberInvited:        {Invitee: true},
+	EventPumpChallenge:        {User: true, Preference: NotifyPurchaseDeclined},
+	EventPumpRefused:          {Alert: AlertAuthorization, OwnersPush: true, Preference: NotifyPurchaseDeclined, Office: officeDispatchers},
+	EventPumpFlagged:          {Alert: AlertAuthorization, Office: officeDispatchers},
 }
 
 // EventHistory is how long a dispatched event is kept.

@@ -76,6 +76,7 @@ const (
 	ActionCompanySettings  Action = "company.settings"      // the company's controls and authorization settings
 	ActionAuditRead        Action = "audit.read"            // the audit trail: who changed what
 	ActionTransactionsCode Action = "transactions.code"     // code purchases (account, class, job, memo) and keep the coding rules
+	ActionPumpCheckManage  Action = "pump-check.manage"     // the pump check's settings, the company's and each group's
 )
 
 // RoleActions is the one table of what each role may do. The server
@@ -88,7 +89,7 @@ var RoleActions = map[MemberRole][]Action{
 		ActionStationsRead, ActionTripsRead, ActionTripsWrite, ActionTripsDecide,
 		ActionCardsRead, ActionCardsWrite, ActionCardsReveal, ActionOverridesDecide, ActionDriversApprove,
 		ActionVehiclesRead, ActionVehiclesWrite, ActionTransactionsRead, ActionAlertsRead, ActionComplianceRead,
-		ActionCompanySettings, ActionGroupsRead,
+		ActionCompanySettings, ActionGroupsRead, ActionPumpCheckManage,
 	},
 	MemberBookkeeper: {
 		ActionStationsRead, ActionTripsRead, ActionCardsRead, ActionVehiclesRead, ActionTransactionsRead,
@@ -106,7 +107,7 @@ var allActions = []Action{
 	ActionComplianceRead, ActionContractRead, ActionContractWrite, ActionWalletRead, ActionWalletFund,
 	ActionPaymentMethods, ActionIFTARead, ActionIFTAWrite, ActionTelematicsManage, ActionWebhooksManage,
 	ActionMembersRead, ActionMembersWrite, ActionOwnersManage, ActionGroupsRead, ActionGroupsWrite,
-	ActionCompanyClose, ActionCompanySettings, ActionAuditRead, ActionTransactionsCode,
+	ActionCompanyClose, ActionCompanySettings, ActionAuditRead, ActionTransactionsCode, ActionPumpCheckManage,
 }
 
 func without(actions []Action, drop ...Action) []Action {

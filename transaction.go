@@ -146,6 +146,9 @@ func CheckPurchaseDate(date, now, cardCreated time.Time) error {
 
 // Transaction is a recorded card purchase, approved or declined.
 type Transaction struct {
+	// PumpCheck is what the pump check used on the purchase (nil: it did
+	// not apply).
+	PumpCheck            *PumpCheck
 	ID                   int64
 	NetworkTransactionID string
 	InvoiceRef           string // "INV-000123"

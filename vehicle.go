@@ -35,6 +35,8 @@ type Vehicle struct {
 	PlateState    string // two-letter US state, DC or Canadian province code
 	FuelType      FuelType
 	TankCapacity  Gallons
+	// LastFix is where its telematics last placed it (nil: never).
+	LastFix *LastFix
 	IFTAQualified bool
 	Active        bool
 	// GroupID is the group of cards and vehicles the vehicle is in; 0:

@@ -456,7 +456,8 @@ func (s *Service) pull(ctx context.Context, c *store.ConnectorSecret) (*PullResu
 		if !ok {
 			continue
 		}
-		p := telematics.Position{DeviceUniqueID: unit, FixTime: r.At, Lat: r.Lat, Lon: r.Lon, OdometerMeters: r.OdometerMeters}
+		p := telematics.Position{DeviceUniqueID: unit, FixTime: r.At, Lat: r.Lat, Lon: r.Lon, OdometerMeters: r.OdometerMeters,
+			FuelPercent: r.FuelPercent, Source: string(c.Vendor)}
 		if r.SpeedMPH != nil {
 			knots := *r.SpeedMPH * knotsPerMPH
 			p.SpeedKnots = &knots

@@ -57,6 +57,7 @@ var auditedElsewhere = map[string]string{
 	"POST /api/wex/cards/{cardNumber}/reveal": "TestCardReveal: revealing needs a Stripe card (stripe-mock)",
 	"DELETE /api/payments/detach":             "TestPayments_DetachOnlyTheCompanysMethods: needs Stripe (stripe-mock)",
 	"POST /api/payments/payment-intent":       "TestPayments_PaymentIntent: needs Stripe (stripe-mock)",
+	"POST /api/wex/challenges/{id}":           "TestPumpChallenge_RoundTrip: a challenge needs a declined authorization of a truck with a stale fix",
 }
 
 // auditedCall is one valid request of a mutating route, made as the demo
@@ -129,6 +130,9 @@ func auditedCalls(route []map[string]float64) []auditedCall {
 		}, keep: "id"},
 		{route: "POST /api/trips/{id}/cancel", req: call("POST", "/api/trips/{id}/cancel", nil)},
 		{route: "POST /api/wex/company/groups", req: call("POST", "/api/wex/company/groups", map[string]any{"name": "Audit terminal"}), keep: "groupId"},
+		{route: "PUT /api/wex/company/groups/{id}/pump-check", req: call("PUT", "/api/wex/company/groups/{groupId}/pump-check", map[string]any{"enabled": true, "radiusMiles": 1, "freshnessMinutes": 10, "staleChoice": "challenge"})},
+		{route: "DELETE /api/wex/company/groups/{id}/pump-check", req: call("DELETE", "/api/wex/company/groups/{groupId}/pump-check", nil)},
+		{route: "PUT /api/wex/company/pump-check", req: call("PUT", "/api/wex/company/pump-check", map[string]any{"enabled": true, "radiusMiles": 1, "freshnessMinutes": 10, "staleChoice": "challenge"})},
 		{route: "PUT /api/wex/company/cards/{cardNumber}/group", req: func(f *fleet, made map[string]string) apitest.Request {
 			group, _ := strconv.ParseInt(made["groupId"], 10, 64)
 			return apitest.Request{Method: "PUT", Path: card(f) + "/group", Body: map[string]any{"groupId": group}, Token: f.owner}

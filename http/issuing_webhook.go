@@ -66,6 +66,8 @@ type authorizationDTO struct {
 	// CandidateLocationIDs the stations an ambiguous one may be.
 	StationMatch         fuelportal.StationMatch `json:"stationMatch"`
 	CandidateLocationIDs []int64                 `json:"candidateLocationIds,omitempty"`
+	// PumpCheck is what the pump check used (absent: it did not apply).
+	PumpCheck *fuelportal.PumpCheck `json:"pumpCheck,omitempty"`
 }
 
 func authorizationFrom(a *fuelportal.Authorization) *authorizationDTO {
@@ -76,7 +78,7 @@ func authorizationFrom(a *fuelportal.Authorization) *authorizationDTO {
 		Requested: dollars(a.RequestedCents), RulesFired: a.RulesFired, TimedOut: a.TimedOut,
 		ReceivedAt: fuelportal.WireTime(a.ReceivedAt), AnsweredAt: fuelportal.WireTime(a.AnsweredAt),
 		LatencyMs: float64(a.LatencyMicros) / 1000, StationMatch: fuelportal.StationMatchOf(a.StationMatch, a.StationID),
-		CandidateLocationIDs: a.CandidateLocationIDs}
+		CandidateLocationIDs: a.CandidateLocationIDs, PumpCheck: a.PumpCheck}
 	if d.RulesFired == nil {
 		d.RulesFired = []string{}
 	}

@@ -195,10 +195,12 @@ type networkAuthorizationResponse struct {
 	Amount          float64                   `json:"amount"`
 	DeclineCode     *fuelportal.DeclineReason `json:"declineCode"`
 	DeclineReason   *string                   `json:"declineReason"`
+	// PumpCheck is what the pump check used (absent: it did not apply).
+	PumpCheck *fuelportal.PumpCheck `json:"pumpCheck,omitempty"`
 }
 
 func networkAuthorizationFrom(a *fuelportal.Authorization) networkAuthorizationResponse {
-	res := networkAuthorizationResponse{AuthorizationID: a.AuthorizationID, Approved: a.Approved, Amount: dollars(a.AmountCents)}
+	res := networkAuthorizationResponse{AuthorizationID: a.AuthorizationID, Approved: a.Approved, Amount: dollars(a.AmountCents), PumpCheck: a.PumpCheck}
 	if a.DeclineCode != "" {
 		code, sentence := a.DeclineCode, a.DeclineCode.Sentence()
 		res.DeclineCode, res.DeclineReason = &code, &sentence

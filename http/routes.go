@@ -104,6 +104,16 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("PUT /api/wex/company/controls", s.permit(fuelportal.ActionCompanySettings, s.handleCompanyControlsPut))
 	mux.HandleFunc("GET /api/wex/company/authorization-settings", s.permit(fuelportal.ActionCardsRead, s.handleAuthorizationSettingsGet))
 	mux.HandleFunc("PUT /api/wex/company/authorization-settings", s.permit(fuelportal.ActionCompanySettings, s.handleAuthorizationSettingsPut))
+
+	// The pump check (pumpcheck.go): its settings, and the questions put
+	// to a driver when no fresh fix places their truck.
+	mux.HandleFunc("GET /api/wex/company/pump-check", s.permit(fuelportal.ActionCardsRead, s.handlePumpCheckGet))
+	mux.HandleFunc("PUT /api/wex/company/pump-check", s.permit(fuelportal.ActionPumpCheckManage, s.handlePumpCheckPut))
+	mux.HandleFunc("GET /api/wex/company/groups/{id}/pump-check", s.permit(fuelportal.ActionGroupsRead, s.handleGroupPumpCheckGet))
+	mux.HandleFunc("PUT /api/wex/company/groups/{id}/pump-check", s.permit(fuelportal.ActionPumpCheckManage, s.handleGroupPumpCheckPut))
+	mux.HandleFunc("DELETE /api/wex/company/groups/{id}/pump-check", s.permit(fuelportal.ActionPumpCheckManage, s.handleGroupPumpCheckDelete))
+	mux.HandleFunc("GET /api/wex/challenges", s.permit(fuelportal.ActionDriverSelf, s.handlePumpChallengeList))
+	mux.HandleFunc("POST /api/wex/challenges/{id}", s.permit(fuelportal.ActionDriverSelf, s.handlePumpChallengeAnswer))
 	mux.HandleFunc("GET /api/wex/company/cards/{cardNumber}/controls", s.permit(fuelportal.ActionCardsRead, s.cardInGroup(s.handleCardControlsGet)))
 	mux.HandleFunc("PUT /api/wex/company/cards/{cardNumber}/controls", s.permit(fuelportal.ActionCardsWrite, s.cardInGroup(s.handleCardControlsPut)))
 	mux.HandleFunc("POST /api/wex/company/cards/{cardNumber}/override", s.permit(fuelportal.ActionCardsWrite, s.cardInGroup(s.handleOverrideGrant)))

@@ -23,6 +23,7 @@ type stores struct {
 	tripRequestStore          tripRequestStore          // trip_requests.go
 	tripVersionStore          tripVersionStore          // trip_versions.go
 	vehicleStore              vehicleStore              // vehicle.go
+	pumpCheckStore            pumpCheckStore            // pumpcheck.go
 	walletStore               walletStore               // wallet.go
 	controlsReader            controlsReader            // wire.go
 	groupStore                groupStore                // groups.go
@@ -48,6 +49,7 @@ func newStores(db *store.DB) stores {
 		tripRequestStore:          db,
 		tripVersionStore:          db,
 		vehicleStore:              db,
+		pumpCheckStore:            db,
 		walletStore:               db,
 		controlsReader:            db,
 		groupStore:                db,

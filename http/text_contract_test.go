@@ -13,6 +13,9 @@ import (
 // requestBodies names the Go type each JSON request body decodes into;
 // nil for a body not decoded with decode (the signed Stripe webhook, the CSV feed).
 var requestBodies = map[string]any{
+	"PUT /api/wex/company/pump-check":                     pumpCheckRequest{},
+	"PUT /api/wex/company/groups/{id}/pump-check":         pumpCheckRequest{},
+	"POST /api/wex/challenges/{id}":                       pumpChallengeAnswer{},
 	"PUT /api/wex/company/telematics/connectors/{vendor}": connectorRequest{},
 	"POST /api/authenticate":                              credentialsRequest{},
 	"POST /api/refreshToken":                              refreshRequest{},

@@ -97,6 +97,8 @@ type transactionDetail struct {
 	// merchant may be (absent otherwise).
 	StationMatch         fuelportal.StationMatch `json:"stationMatch"`
 	CandidateLocationIDs []int64                 `json:"candidateLocationIds,omitempty"`
+	// PumpCheck is what the pump check used (absent: it did not apply).
+	PumpCheck *fuelportal.PumpCheck `json:"pumpCheck,omitempty"`
 }
 
 func transactionItemFrom(t *fuelportal.Transaction) transactionItem {
@@ -267,6 +269,10 @@ func (s *Server) handleTransactionGet(scope scopeOf) http.HandlerFunc {
 			return
 		}
 		detail := transactionDetailFrom(t)
+		if detail.PumpCheck, err = s.pumpCheckStore.TransactionPumpCheck(r.Context(), t.CompanyID, t.ID); err != nil {
+			s.respondError(w, r, err)
+			return
+		}
 		if p := PrincipalFromContext(r.Context()); p.Role == fuelportal.RoleCompany {
 			a, err := s.transactionStore.TransactionAuthorization(r.Context(), p.CompanyID, t.ID)
 			if err != nil {

@@ -72,6 +72,8 @@ type vehicleJSON struct {
 	CreatedAt           string            `json:"createdAt"`
 	UpdatedAt           string            `json:"updatedAt"`
 	Cards               []vehicleCardJSON `json:"cards"`
+	// LastFix is where its telematics last placed it (null: never).
+	LastFix *lastFixJSON `json:"lastFix"`
 	// MPG is the vehicle's fuel economy over the last 30 days and the 30
 	// before (Σ miles ÷ Σ gallons).
 	MPG vehicleMPGJSON `json:"mpg"`
@@ -107,6 +109,10 @@ func vehicleFrom(v *fuelportal.Vehicle) vehicleJSON {
 	out := vehicleJSON{ID: v.ID, UnitNumber: v.UnitNumber, VIN: v.VIN, Plate: v.Plate, PlateState: v.PlateState,
 		FuelType: string(v.FuelType), TankCapacityGallons: v.TankCapacity.Float(), IFTAQualified: v.IFTAQualified, Active: v.Active,
 		GroupID: optionalID(v.GroupID), CreatedAt: fuelportal.WireTime(v.CreatedAt), UpdatedAt: fuelportal.WireTime(v.UpdatedAt), Cards: []vehicleCardJSON{}}
+	if f := v.LastFix; f != nil {
+		out.LastFix = &lastFixJSON{At: fuelportal.WireTime(f.At), Latitude: f.Lat, Longitude: f.Lon, SpeedMph: f.SpeedMph,
+			FuelPercent: f.FuelPercent, OdometerMiles: f.OdometerMiles, Source: f.Source}
+	}
 	for _, c := range v.Cards {
 		out.Cards = append(out.Cards, vehicleCardJSON{CardNumber: c.CardNumber, DriverName: c.DriverName})
 	}

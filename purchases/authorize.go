@@ -299,7 +299,7 @@ func (s *Service) decideAuthorization(ctx context.Context, r *fuelportal.Authori
 			pf.Station, pf.RetailPrice, pf.Price = f.Station, f.Price, f.Price
 			pf.Controls, pf.Location, pf.Overridden = f.Rules.Controls, f.Rules.Location, f.Overridden(tx.Now)
 			pf.PromptLifted = f.Rules.PromptLifted(tx.Now)
-			pf.History, pf.WalletCents = f.History, f.WalletCents
+			pf.History, pf.WalletCents, pf.Pump = f.History, f.WalletCents, f.Pump
 			if pf.Trip = f.Trip; f.Trip != nil && f.Trip.Plan != nil {
 				pf.Fit = f.Trip.Plan.Fit(f.Bought, f.Station.ID, r.Gallons)
 			}
@@ -344,6 +344,7 @@ func newAuthorization(r *fuelportal.AuthorizationRequest, f *store.CardFacts) *f
 func (s *Service) recordAuthorization(ctx context.Context, tx *store.Tx, f *store.CardFacts, r *fuelportal.AuthorizationRequest,
 	a *fuelportal.Authorization, d rules.AuthorizationDecision, guarded bool) (*authorized, error) {
 	a.Approved, a.AmountCents, a.DeclineCode, a.RulesFired = d.Approved, d.AmountCents, d.Reason, d.Fired
+	a.PumpCheck = d.Pump.Check
 	if d.Approved {
 		a.Status, a.HeldCents = fuelportal.AuthorizationHeld, d.HoldCents
 	}
@@ -385,12 +386,38 @@ func (s *Service) recordAuthorization(ctx context.Context, tx *store.Tx, f *stor
 			return nil, err
 		}
 	}
+	if err := recordPumpCheck(ctx, tx, f, a, d.Pump, o.declined); err != nil {
+		return nil, err
+	}
 	if a.CompanyID != 0 {
 		if err := tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationRequest, CompanyID: a.CompanyID, Data: fuelportal.AuthorizationWebhook(a)}); err != nil {
 			return nil, err
 		}
 	}
 	return o, nil
+}
+
+// recordPumpCheck records what the pump check used on new authorization a
+// (and its declined purchase, nil: none), marks the driver's Yes it passed
+// on used, and on a challenge asks the card's driver (a challenge row and
+// its pump_check.challenge event).
+func recordPumpCheck(ctx context.Context, tx *store.Tx, f *store.CardFacts, a *fuelportal.Authorization, p rules.PumpResult, declined *fuelportal.Transaction) error {
+	if a.PumpCheck == nil {
+		return nil
+	}
+	var transactionID int64
+	if declined != nil {
+		transactionID = declined.ID
+	}
+	if err := tx.RecordPumpCheck(ctx, a, transactionID, p.UsesAnswer); err != nil {
+		return err
+	}
+	if !p.Challenge || a.DeclineCode != fuelportal.DeclinePumpCheckChallenge {
+		return nil
+	}
+	unit := f.Card.UnitNumber
+	return tx.CreatePumpChallenge(ctx, &fuelportal.PumpChallenge{CompanyID: f.Card.CompanyID, CardID: f.Card.ID, CardNumber: f.Card.CardNumber,
+		DriverUserID: f.Card.DriverUserID, UnitNumber: unit, StationID: f.Station.ID, StationName: f.Station.Name, AuthorizationID: a.AuthorizationID})
 }
 
 // recordDeclinedPurchase records new declined authorization a of request

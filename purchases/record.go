@@ -95,6 +95,7 @@ func (s *Service) RecordIn(ctx context.Context, tx *store.Tx, p *fuelportal.Card
 	}
 	d := rules.DecidePurchase(purchaseFacts(f, p.Prompt, t, fit, tx.Now))
 	applyDecision(t, d)
+	t.PumpCheck = d.Pump
 	if d.Approved() {
 		if err := code(ctx, tx, t); err != nil {
 			return nil, false, err
@@ -135,6 +136,9 @@ func (s *Service) RecordIn(ctx context.Context, tx *store.Tx, p *fuelportal.Card
 		return nil, false, err
 	}
 	if err := tx.RecordPumpOdometer(ctx, f, t); err != nil {
+		return nil, false, err
+	}
+	if err := tx.RecordPurchasePumpCheck(ctx, t); err != nil {
 		return nil, false, err
 	}
 	if err := tx.PurchaseDecided(ctx, t); err != nil {
@@ -183,7 +187,8 @@ func holder(t *fuelportal.Transaction, f *store.CardFacts) {
 func purchaseFacts(f *store.CardFacts, keyed fuelportal.PumpPrompt, t *fuelportal.Transaction, fit fuelportal.PlanFit, now time.Time) rules.PurchaseFacts {
 	pf := rules.PurchaseFacts{Card: f.Card, Station: f.Station, Product: t.Product, Gallons: t.Gallons,
 		RetailPrice: t.RetailPrice, Price: t.NetPrice, Time: t.TransactionDate, Contract: f.Contract,
-		History: f.History, Trip: f.Trip, Fit: fit, WalletCents: f.WalletCents, PromptMode: f.PromptMode, Prompt: keyed, LastOdometer: f.LastOdometer}
+		History: f.History, Trip: f.Trip, Fit: fit, WalletCents: f.WalletCents, PromptMode: f.PromptMode, Prompt: keyed, LastOdometer: f.LastOdometer,
+		Pump: f.Pump}
 	if f.Rules != nil {
 		pf.Controls, pf.Location, pf.Overridden = f.Rules.Controls, f.Rules.Location, f.Overridden(now)
 		pf.PromptLifted = f.Rules.PromptLifted(now)

@@ -28,7 +28,7 @@ type pump struct {
 	limited, open, other string
 }
 
-func newPump(t *testing.T, db *store.DB, onTimeout fuelportal.AuthorizationTimeout) *pump {
+func newPump(t testing.TB, db *store.DB, onTimeout fuelportal.AuthorizationTimeout) *pump {
 	t.Helper()
 	ctx := context.Background()
 	company := &fuelportal.Company{Name: "Pump Freight", CarrierID: 7654321}

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"slices"
+
 	"fuelportal"
 )
 
@@ -33,6 +35,8 @@ type AuthorizationDecision struct {
 	// Fired are the rules that shaped the answer: the decline's code, or
 	// the limits that cut a partial amount, in the order they were met.
 	Fired []string
+	// Pump is what the pump check found (nil: it does not apply).
+	Pump PumpResult
 }
 
 // DecideAuthorization decides an authorization request by the purchase
@@ -52,14 +56,37 @@ type AuthorizationDecision struct {
 // purchase's funded total (fuel and fee): each money limit leaves the
 // amount less the fee its capture adds, so a card never ends a day over
 // its limit by the fee, and the hold is the amount and the fee.
+//
+// The pump check (CheckPump) comes right after the card's own checks: it
+// may decline (VEHICLE_NOT_AT_STATION, PUMP_CHECK_CHALLENGE), and with the
+// fuel level known it is one more limit of the cut (the tank's room,
+// OVER_TANK_SPACE), or declines a fixed amount that does not fit.
 func DecideAuthorization(f AuthorizationFacts) AuthorizationDecision {
 	if reason := cardDecline(f.PurchaseFacts); reason != "" {
 		return authDeclined(reason)
 	}
+	pump := pumpCheck(f.PurchaseFacts)
+	d := decideAuthorization(f, pump)
+	d.Pump = pump
+	if c := pump.Check; c != nil && pump.TankSpace != nil {
+		switch {
+		case d.Reason == fuelportal.DeclineOverTankSpace:
+			c.Outcome = fuelportal.PumpOverTankSpace
+		case d.Approved && slices.Contains(d.Fired, string(fuelportal.DeclineOverTankSpace)):
+			c.Outcome = fuelportal.PumpCutToTank
+		}
+	}
+	return d
+}
+
+func decideAuthorization(f AuthorizationFacts, pump PumpResult) AuthorizationDecision {
+	if pump.Decline != "" {
+		return authDeclined(pump.Decline)
+	}
 	amount := f.RequestCents
 	var fired []string
 	if f.Controllable {
-		amount, fired = cutAmount(f)
+		amount, fired = cutAmount(f, pump.TankSpace)
 		if amount <= 0 && len(fired) > 0 {
 			return authDeclined(fuelportal.DeclineReason(fired[len(fired)-1]))
 		}
@@ -68,6 +95,9 @@ func DecideAuthorization(f AuthorizationFacts) AuthorizationDecision {
 		// The gallons the amount buys, rounded down: an amount cut to a
 		// gallons limit stays within it.
 		f.Gallons = fuelportal.Gallons(amount * 10_000 / int64(f.Price))
+	}
+	if pump.TankSpace != nil && f.Gallons > *pump.TankSpace && !f.Controllable {
+		return authDeclined(fuelportal.DeclineOverTankSpace)
 	}
 	fee := f.Contract.FeeCents
 	d := decide(f.PurchaseFacts, fuelportal.PurchaseAmounts{RetailTotalCents: amount, NetTotalCents: amount, FeeCents: fee, FundedTotalCents: amount + fee})
@@ -84,7 +114,7 @@ func authDeclined(reason fuelportal.DeclineReason) AuthorizationDecision {
 // cutAmount is the least of the request and what each limit leaves, with
 // the codes of the limits that cut it (the last one the binding one). A
 // money limit leaves its room less the contract's fee.
-func cutAmount(f AuthorizationFacts) (int64, []string) {
+func cutAmount(f AuthorizationFacts, tankSpace *fuelportal.Gallons) (int64, []string) {
 	amount := f.RequestCents
 	var fired []string
 	fee := f.Contract.FeeCents
@@ -123,6 +153,9 @@ func cutAmount(f AuthorizationFacts) (int64, []string) {
 		}
 		if tank != nil {
 			gallons(*tank, fuelportal.DeclineOverTankCapacity)
+		}
+		if tankSpace != nil {
+			gallons(*tankSpace, fuelportal.DeclineOverTankSpace)
 		}
 		if t := f.Trip; t != nil && t.LockCard && t.Plan != nil && f.Fit.AtStop {
 			gallons(f.Fit.Stop.MaxGallons(), fuelportal.DeclineOverPlannedGallons)

@@ -57,6 +57,8 @@ type PurchaseFacts struct {
 	// WalletCents is the company's wallet balance before the purchase (0
 	// for a wallet not opened yet).
 	WalletCents int64
+	// Pump are the pump check's facts (nil: the check does not apply).
+	Pump *PumpFacts
 }
 
 // Decision is the outcome of a purchase.
@@ -70,6 +72,9 @@ type Decision struct {
 	// NearLimits are the limits an approved purchase takes the card past
 	// NearLimitPercent of: each an alert for the owner.
 	NearLimits []NearLimit
+	// Pump is what the pump check found (PumpFlags: a flag, never a
+	// decline; nil: it does not apply).
+	Pump *fuelportal.PumpCheck
 }
 
 // Approved reports whether the purchase is approved.
@@ -90,7 +95,9 @@ func DecidePurchase(f PurchaseFacts) Decision {
 	if reason := cardDecline(f); reason != "" {
 		return declined(reason)
 	}
-	return decide(f, f.Contract.PurchaseAmounts(f.Gallons, f.RetailPrice, f.Price))
+	d := decide(f, f.Contract.PurchaseAmounts(f.Gallons, f.RetailPrice, f.Price))
+	d.Pump = PumpFlags(f)
+	return d
 }
 
 // cardDecline is what every purchase and authorization meets first: an

@@ -22,7 +22,7 @@ import (
 const authorizationColumns = `a.id, a.authorization_id, a.issuer, a.company_id, a.card_id, COALESCE(c.card_number, ''), a.merchant_name, a.station_id,
 	a.product, a.requested_cents, a.approved, a.amount_cents, a.decline_code, a.rules_fired, a.timed_out, a.status, a.held_cents,
 	a.captured_cents, a.transaction_id, a.authorized_at, a.received_at, a.answered_at, a.latency_micros, a.station_match,
-	a.candidate_location_ids`
+	a.candidate_location_ids, a.pump_check`
 
 const authorizationFrom = ` FROM card_authorizations a LEFT JOIN cards c ON c.id = a.card_id`
 
@@ -30,13 +30,15 @@ func scanAuthorization(row interface{ Scan(...any) error }) (*fuelportal.Authori
 	a := &fuelportal.Authorization{}
 	var company, card, station, txID sql.NullInt64
 	var fired, candidates string
+	var pump sql.NullString
 	var authorized, received, answered nullTime
 	if err := row.Scan(&a.ID, &a.AuthorizationID, &a.Issuer, &company, &card, &a.CardNumber, &a.MerchantName, &station,
 		&a.Product, &a.RequestedCents, &a.Approved, &a.AmountCents, &a.DeclineCode, &fired, &a.TimedOut, &a.Status, &a.HeldCents,
 		&a.CapturedCents, &txID, &authorized, &received, &answered, &a.LatencyMicros, &a.StationMatch,
-		&candidates); err != nil {
+		&candidates, &pump); err != nil {
 		return nil, err
 	}
+	a.PumpCheck = parsePumpCheck(pump)
 	a.CompanyID, a.CardID, a.StationID, a.TransactionID = company.Int64, card.Int64, station.Int64, txID.Int64
 	a.AuthorizedAt, a.ReceivedAt, a.AnsweredAt = authorized.Time, received.Time, answered.Time
 	if fired != "" {

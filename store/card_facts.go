@@ -44,6 +44,12 @@ type CardFacts struct {
 	// OnTimeout is the company's answer when a decision passes its
 	// deadline.
 	OnTimeout fuelportal.AuthorizationTimeout
+	// PumpSettings is the pump check that applies to the card (its
+	// group's, else its company's); Pump the check's facts, read when it
+	// is on and the purchase's unit has a fix (nil: the check does not
+	// apply).
+	PumpSettings fuelportal.PumpCheckSettings
+	Pump         *rules.PumpFacts
 	// Instant is when the purchase happened (UTC): a station's wall-clock
 	// reading placed in its time zone.
 	Instant time.Time
@@ -98,7 +104,10 @@ func (tx *Tx) PurchaseFacts(ctx context.Context, p *fuelportal.CardPurchase) (*C
 	}
 	f.Instant = purchaseInstant(p, f.Station)
 	f.Price = p.RetailPrice
-	return f, tx.cardFacts(ctx, f, p.Prompt.Odometer != nil)
+	if err := tx.cardFacts(ctx, f, p.Prompt.Odometer != nil); err != nil {
+		return nil, err
+	}
+	return f, tx.pumpFacts(ctx, f, p.Prompt.UnitNumber)
 }
 
 // AuthorizationFacts reads the facts of authorization request r: its card
@@ -122,7 +131,10 @@ func (tx *Tx) AuthorizationFacts(ctx context.Context, r *fuelportal.Authorizatio
 	if r.LocationID != 0 && r.StationClock {
 		f.Instant = (&fuelportal.CardPurchase{TransactionDate: r.Created, StationClock: true}).Instant(stationLocation(f.Station))
 	}
-	return f, tx.cardFacts(ctx, f, r.Prompt.Odometer != nil)
+	if err := tx.cardFacts(ctx, f, r.Prompt.Odometer != nil); err != nil {
+		return nil, err
+	}
+	return f, tx.pumpFacts(ctx, f, r.Prompt.UnitNumber)
 }
 
 // CaptureFacts reads the facts of captured transaction c: its card, the
@@ -239,7 +251,8 @@ func (tx *Tx) tripFacts(ctx context.Context, f *CardFacts) error {
 var purchaseCardColumns = qualify("c", cardColumns) + `,
 	ct.company_id, ct.pricing, ct.retail_minus_tenth_cents, ct.billing, ct.credit_limit_cents, ct.fee_cents,
 	ct.out_of_route_tenth_cents_per_mile, ct.stop_cost_cents, ct.created_at, ct.updated_at,
-	cc.rules, co.rules, co.time_zone, co.prompt, ov.until, ov.lifts_prompt, tr.id, la.id, v.id, cm.authorization_on_timeout`
+	cc.rules, co.rules, co.time_zone, co.prompt, ov.until, ov.lifts_prompt, tr.id, la.id, v.id, cm.authorization_on_timeout,
+	cm.pump_check, mg.pump_check, c.group_id`
 
 const purchaseCardJoins = `
 		LEFT JOIN contracts ct ON ct.company_id = c.company_id
@@ -249,7 +262,8 @@ const purchaseCardJoins = `
 		LEFT JOIN trips tr ON tr.card_id = c.id AND tr.status = 'ACTIVE'
 		LEFT JOIN ledger_accounts la ON la.company_id = c.company_id
 		LEFT JOIN vehicles v ON v.company_id = c.company_id AND v.unit_number = c.unit_number
-		LEFT JOIN companies cm ON cm.id = c.company_id`
+		LEFT JOIN companies cm ON cm.id = c.company_id
+		LEFT JOIN member_groups mg ON mg.id = c.group_id`
 
 var purchaseColumns = qualify("s", stationColumns) + `, ` + purchaseCardColumns + `,
 	(SELECT id FROM ledger_accounts WHERE code = ?), (SELECT id FROM ledger_accounts WHERE code = ?)`
@@ -344,6 +358,8 @@ type purchaseCardScan struct {
 	overrideLiftsPrompt                                                  sql.NullBool
 	cardRules, companyRules, timeZone, companyPrompt, onTimeout          sql.NullString
 	tripID, walletID, vehicleID                                          sql.NullInt64
+	companyPump, groupPump                                               sql.NullString
+	groupID                                                              sql.NullInt64
 }
 
 // dest returns the scan destinations of purchaseCardColumns, in order.
@@ -351,7 +367,8 @@ func (cs *purchaseCardScan) dest() []any {
 	c := &cs.c
 	return []any{&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &cs.driverUser, &cs.cardCreated, &cs.cardUpdated, &c.Prompt,
 		&cs.contractCompany, &cs.pricing, &cs.retailMinus, &cs.billing, &cs.creditLimit, &cs.fee, &cs.outOfRoute, &cs.stopCost, &cs.contractCreated, &cs.contractUpdated,
-		&cs.cardRules, &cs.companyRules, &cs.timeZone, &cs.companyPrompt, &cs.overrideUntil, &cs.overrideLiftsPrompt, &cs.tripID, &cs.walletID, &cs.vehicleID, &cs.onTimeout}
+		&cs.cardRules, &cs.companyRules, &cs.timeZone, &cs.companyPrompt, &cs.overrideUntil, &cs.overrideLiftsPrompt, &cs.tripID, &cs.walletID, &cs.vehicleID, &cs.onTimeout,
+		&cs.companyPump, &cs.groupPump, &cs.groupID}
 }
 
 // fill sets f's card, contract, rules, trip id and wallet from the scanned
@@ -376,6 +393,9 @@ func (cs *purchaseCardScan) fill(f *CardFacts) error {
 	f.PromptMode = c.Prompt.Or(fuelportal.PromptMode(cs.companyPrompt.String))
 	f.VehicleID = cs.vehicleID.Int64
 	f.OnTimeout = fuelportal.AuthorizationTimeout(cs.onTimeout.String)
+	if f.PumpSettings, err = pumpSettings(cs.companyPump, cs.groupPump); err != nil {
+		return err
+	}
 	f.accounts.wallet = ledgerAccount{id: cs.walletID.Int64, wallet: true}
 	return nil
 }

@@ -516,3 +516,60 @@ func (tx *Tx) vehicleHasPositions(ctx context.Context, vehicleID int64) (bool, e
 	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM telematics_positions WHERE vehicle_id = ? LIMIT 1) p`, vehicleID).Scan(&n)
 	return n > 0, err
 }
+
+// UpsertLastFixes keeps each fix as its vehicle's last fix when it is
+// newer than the one kept (vehicle_last_fixes), in the ingest's
+// transaction: the pump check reads it.
+func (t *TelematicsTx) UpsertLastFixes(ctx context.Context, fixes []fuelportal.LastFix) error {
+	for _, f := range fixes {
+		if _, err := t.tx.Exec(ctx, `
+			INSERT INTO vehicle_last_fixes (vehicle_id, company_id, fix_time, latitude, longitude, speed_mph, fuel_percent, odometer_miles, source, received_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (vehicle_id) DO UPDATE SET fix_time = excluded.fix_time, latitude = excluded.latitude, longitude = excluded.longitude,
+				speed_mph = excluded.speed_mph, fuel_percent = excluded.fuel_percent, odometer_miles = excluded.odometer_miles,
+				source = excluded.source, received_at = excluded.received_at
+			WHERE vehicle_last_fixes.fix_time < excluded.fix_time`,
+			f.VehicleID, t.companyID, f.At, f.Lat, f.Lon, nullFloat(f.SpeedMph), nullFloat(f.FuelPercent), nullFloat(f.OdometerMiles), f.Source, t.tx.Now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+const lastFixColumns = `vehicle_id, fix_time, latitude, longitude, speed_mph, fuel_percent, odometer_miles, source`
+
+func scanLastFix(row interface{ Scan(...any) error }) (*fuelportal.LastFix, error) {
+	f := &fuelportal.LastFix{}
+	var at nullTime
+	var speed, fuel, odo sql.NullFloat64
+	if err := row.Scan(&f.VehicleID, &at, &f.Lat, &f.Lon, &speed, &fuel, &odo, &f.Source); err != nil {
+		return nil, err
+	}
+	f.At = at.Time
+	f.SpeedMph, f.FuelPercent, f.OdometerMiles = floatPtr(speed), floatPtr(fuel), floatPtr(odo)
+	return f, nil
+}
+
+func floatPtr(v sql.NullFloat64) *float64 {
+	if !v.Valid {
+		return nil
+	}
+	return &v.Float64
+}
+
+// LastFixes returns the last fix of each of the company's vehicles that has
+// one, by vehicle id.
+func (db *DB) LastFixes(ctx context.Context, companyID int64) (fixes map[int64]*fuelportal.LastFix, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		list, err := queryList(ctx, tx, scanLastFix, `SELECT `+lastFixColumns+` FROM vehicle_last_fixes WHERE company_id = ?`, companyID)
+		if err != nil {
+			return err
+		}
+		fixes = make(map[int64]*fuelportal.LastFix, len(list))
+		for _, f := range list {
+			fixes[f.VehicleID] = f
+		}
+		return nil
+	})
+	return fixes, err
+}

@@ -52,9 +52,34 @@ func (db *DB) CompanyVehiclesIn(ctx context.Context, companyID, groupID int64) (
 		if err != nil {
 			return err
 		}
+		if err := tx.vehicleLastFixes(ctx, companyID, list); err != nil {
+			return err
+		}
 		return tx.vehicleCards(ctx, companyID, list)
 	})
 	return list, err
+}
+
+// vehicleLastFixes fills the LastFix of the company's vehicles that have
+// one.
+func (tx *Tx) vehicleLastFixes(ctx context.Context, companyID int64, list []*fuelportal.Vehicle) error {
+	if len(list) == 0 {
+		return nil
+	}
+	fixes, err := queryList(ctx, tx, scanLastFix, `SELECT `+lastFixColumns+` FROM vehicle_last_fixes WHERE company_id = ?`, companyID)
+	if err != nil {
+		return err
+	}
+	byID := make(map[int64]*fuelportal.Vehicle, len(list))
+	for _, v := range list {
+		byID[v.ID] = v
+	}
+	for _, f := range fixes {
+		if v := byID[f.VehicleID]; v != nil {
+			v.LastFix = f
+		}
+	}
+	return nil
 }
 
 // vehicleCards fills the Cards of the company's vehicles: the company's
@@ -92,8 +117,16 @@ func (tx *Tx) vehicleCards(ctx context.Context, companyID int64, list []*fuelpor
 // company's vehicle is ENOTFOUND, like a missing one.
 func (db *DB) Vehicle(ctx context.Context, companyID, id int64) (v *fuelportal.Vehicle, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		v, err = tx.vehicle(ctx, companyID, id)
-		return err
+		if v, err = tx.vehicle(ctx, companyID, id); err != nil {
+			return err
+		}
+		fix, err := scanLastFix(tx.QueryRow(ctx, `SELECT `+lastFixColumns+` FROM vehicle_last_fixes WHERE vehicle_id = ?`, v.ID))
+		if err == nil {
+			v.LastFix = fix
+		} else if !isNoRows(err) {
+			return err
+		}
+		return nil
 	})
 	return v, err
 }

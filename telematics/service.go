@@ -63,6 +63,10 @@ const (
 	MaxPositions = 1000
 	// MaxFutureFix: a fix time later than now by more is refused.
 	MaxFutureFix = 24 * time.Hour
+	// MaxLastFixAhead: a fix later than now by more (a device's clock
+	// ahead) never becomes its vehicle's last fix, which the pump check
+	// trusts.
+	MaxLastFixAhead = 2 * time.Minute
 	// RetentionYears: positions are kept this long (IFTA's record rule).
 	RetentionYears = 4
 )
@@ -79,6 +83,11 @@ type Position struct {
 	// OdometerMeters is the vehicle's odometer (Traccar's odometer
 	// attribute, else its totalDistance), in meters; nil when absent.
 	OdometerMeters *float64
+	// FuelPercent is the tank's level from 0 to 100 (nil: not reported).
+	FuelPercent *float64
+	// Source names the feed ("": fuelportal.TelematicsSourceTraccar); the
+	// vehicle's last fix says where it came from.
+	Source string
 }
 
 // Result says what one ingest did.
@@ -89,6 +98,9 @@ type Result struct {
 	DroppedJumps   int      `json:"droppedJumps"`
 	BridgedGaps    int      `json:"bridgedGaps"`
 	UnknownDevices int      `json:"unknownDevices"`
+	// AheadOfClock are fixes stored (for the miles) but more than
+	// MaxLastFixAhead later than now: never a vehicle's last fix.
+	AheadOfClock int `json:"aheadOfClock"`
 	UnknownIDs     []string `json:"unknownDeviceIds"`
 }
 
@@ -188,6 +200,12 @@ func Check(positions []Position, now time.Time) error {
 		if p.SpeedKnots != nil && (math.IsNaN(*p.SpeedKnots) || *p.SpeedKnots < 0 || *p.SpeedKnots > 1000) {
 			fe.Add(name("speed"), "Must be from 0 to 1000 knots")
 		}
+		if p.FuelPercent != nil && (math.IsNaN(*p.FuelPercent) || *p.FuelPercent < 0 || *p.FuelPercent > 100) {
+			fe.Add(name("attributes.fuel"), "Must be a fuel level from 0 to 100 percent")
+		}
+		if len(p.Source) > 40 {
+			fe.Add(name("source"), "Must be at most 40 characters")
+		}
 		if p.OdometerMeters != nil && (math.IsNaN(*p.OdometerMeters) || *p.OdometerMeters < 0 || *p.OdometerMeters > 1e10) {
 			fe.Add(name("attributes.odometer"), "Must be meters from 0 to 10,000,000 km")
 		}
@@ -225,6 +243,7 @@ func (s *Service) Ingest(ctx context.Context, companyID int64, positions []Posit
 			return err
 		}
 		byVehicle := map[int64][]*fuelportal.TelematicsFix{}
+		readings := map[*fuelportal.TelematicsFix]Position{}
 		seen := map[[2]int64]bool{}
 		for _, p := range positions {
 			id, ok := ids[strings.TrimSpace(p.DeviceUniqueID)]
@@ -251,6 +270,7 @@ func (s *Service) Ingest(ctx context.Context, companyID int64, positions []Posit
 				f.OdometerMiles = &miles
 			}
 			byVehicle[id] = append(byVehicle[id], f)
+			readings[f] = p
 		}
 		vehicles := make([]int64, 0, len(byVehicle))
 		for id := range byVehicle {
@@ -298,6 +318,11 @@ func (s *Service) Ingest(ctx context.Context, companyID int64, positions []Posit
 		if err := t.AddMiles(ctx, r.milesRows()); err != nil {
 			return err
 		}
+		last, ahead := lastFixes(vehicles, byVehicle, readings, t.Now())
+		res.AheadOfClock = ahead
+		if err := t.UpsertLastFixes(ctx, last); err != nil {
+			return err
+		}
 		days, start, end := r.dayRows()
 		res.Stored, res.Duplicates, res.DroppedJumps, res.BridgedGaps = r.stored, res.Duplicates+r.duplicates, r.dropped, r.bridged
 		return t.AddDays(ctx, days, start, end)
@@ -309,6 +334,42 @@ func (s *Service) Ingest(ctx context.Context, companyID int64, positions []Posit
 }
 
 const metersPerMile = 1609.344
+
+// mphPerKnot converts a device's knots to miles per hour.
+const mphPerKnot = 1.150779
+
+// lastFixes are the vehicles' newest kept fixes of an ingest at now (a
+// dropped jump never is one, nor a fix more than MaxLastFixAhead ahead of
+// now), and how many fixes were too far ahead; the store keeps each only
+// if newer than the vehicle's last fix.
+func lastFixes(vehicles []int64, byVehicle map[int64][]*fuelportal.TelematicsFix, readings map[*fuelportal.TelematicsFix]Position, now time.Time) ([]fuelportal.LastFix, int) {
+	var out []fuelportal.LastFix
+	ahead := 0
+	for _, id := range vehicles {
+		var newest *fuelportal.TelematicsFix
+		for _, f := range byVehicle[id] {
+			if f.FixTime.After(now.Add(MaxLastFixAhead)) {
+				ahead++
+				continue
+			}
+			if f.Kept && (newest == nil || f.FixTime.After(newest.FixTime)) {
+				newest = f
+			}
+		}
+		if newest == nil {
+			continue
+		}
+		p := readings[newest]
+		lf := fuelportal.LastFix{VehicleID: id, At: newest.FixTime, Lat: newest.Lat, Lon: newest.Lon, OdometerMiles: newest.OdometerMiles,
+			FuelPercent: p.FuelPercent, Source: cmp.Or(strings.TrimSpace(p.Source), fuelportal.TelematicsSourceTraccar)}
+		if newest.SpeedKnots != nil {
+			mph := *newest.SpeedKnots * mphPerKnot
+			lf.SpeedMph = &mph
+		}
+		out = append(out, lf)
+	}
+	return out, ahead
+}
 
 type milesKey struct {
 	vehicle      int64

@@ -124,6 +124,12 @@ export const handlers = [
   http.get(apiUrl('/wex/company/trip-requests'), () => HttpResponse.json({ content: [] })),
   // The fuel-cards page's answer on an authorization timeout: the default.
   http.get(apiUrl('/wex/company/authorization-settings'), () => HttpResponse.json({ onTimeout: 'decline' })),
+  // The fuel-cards page's pump check and its groups, the driver dashboard's open questions: none.
+  http.get(apiUrl('/wex/company/pump-check'), () =>
+    HttpResponse.json({ enabled: false, radiusMiles: 1, freshnessMinutes: 10, staleChoice: 'challenge' }),
+  ),
+  http.get(apiUrl('/wex/company/groups'), () => HttpResponse.json({ content: [] })),
+  http.get(apiUrl('/wex/challenges'), () => HttpResponse.json({ value: [] })),
 ];
 
 export const server = setupServer(...handlers);

@@ -7179,6 +7179,275 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/pump-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's pump check: is the truck at the pump?
+         * @description Off by default. Radius from 0.25 to 50 miles (default 1), freshness from 1 to 240 minutes (default 10), staleChoice approve, decline or challenge. See docs/product.md, Pump check.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PumpCheckSettings"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        /**
+         * Save the company's pump check
+         * @description Off by default. Radius from 0.25 to 50 miles (default 1), freshness from 1 to 240 minutes (default 10), staleChoice approve, decline or challenge. See docs/product.md, Pump check. Audited.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PumpCheckSettings"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PumpCheckSettings"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/groups/{id}/pump-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A card group's pump check (its own, else the company's: inherited) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupPumpCheck"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        /**
+         * Save a card group's own pump check, which wins over the company's
+         * @description Off by default. Radius from 0.25 to 50 miles (default 1), freshness from 1 to 240 minutes (default 10), staleChoice approve, decline or challenge. See docs/product.md, Pump check. Audited.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PumpCheckSettings"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupPumpCheck"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        /**
+         * The group follows the company's pump check again
+         * @description Audited.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The driver's open pump check challenges
+         * @description Challenges not answered and not expired (10 minutes), newest first.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PumpChallengeList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/challenges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a pump check challenge
+         * @description yes: the card's next authorization at the station passes the pump check once (within 10 minutes). no: the card is frozen (INACTIVE) and the owners alerted. Another driver's or company's challenge is 404; an answered or expired one 409. Audited.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PumpChallengeAnswer"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PumpChallenge"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7579,6 +7848,7 @@ export interface components {
             /** @description The company's cards whose unit number is the vehicle's, by driver name */
             cards: components["schemas"]["VehicleCard"][];
             mpg: components["schemas"]["VehicleMPG"];
+            lastFix: components["schemas"]["LastFix"];
         };
         VehicleList: {
             value: components["schemas"]["Vehicle"][];
@@ -7651,7 +7921,7 @@ export interface components {
              * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
              * @enum {string|null}
              */
-            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null;
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null | "VEHICLE_NOT_AT_STATION" | "PUMP_CHECK_CHALLENGE" | "OVER_TANK_SPACE";
             /** @description How the purchase is booked. Always sent; optional in this schema only so that clients built before coding keep compiling. */
             coding?: components["schemas"]["Coding"];
             /** @description The card required a job when the purchase posted. Always sent; optional in this schema only so that clients built before coding keep compiling. */
@@ -7706,7 +7976,7 @@ export interface components {
              * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
              * @enum {string|null}
              */
-            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null;
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null | "VEHICLE_NOT_AT_STATION" | "PUMP_CHECK_CHALLENGE" | "OVER_TANK_SPACE";
             /** @description Owners only, for a purchase that came from a card authorization; absent otherwise */
             authorization?: components["schemas"]["AuthorizationDecision"];
             /** @description The card's unit number at the purchase; empty when none */
@@ -7731,6 +8001,7 @@ export interface components {
             jobRequired?: boolean;
             /** @description jobRequired and no job yet: a task for the office (and a prompt for the driver). Always sent; optional in this schema only so that clients built before coding keep compiling. */
             missingJob?: boolean;
+            pumpCheck?: components["schemas"]["PumpCheck"];
         };
         Spendings: {
             total: number;
@@ -7790,7 +8061,7 @@ export interface components {
              * @description The stable code of the rule that declined the purchase; null when approved Always sent; optional in this schema only so that clients built before card controls keep compiling.
              * @enum {string|null}
              */
-            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null;
+            declineCode?: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null | "VEHICLE_NOT_AT_STATION" | "PUMP_CHECK_CHALLENGE" | "OVER_TANK_SPACE";
         };
         AchSetupIntent: {
             setupIntentClientSecret: string;
@@ -7910,7 +8181,7 @@ export interface components {
              */
             transactionId: number;
             /** @enum {string|null} */
-            declineCode: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null;
+            declineCode: "CARD_INACTIVE" | "UNKNOWN_CARD" | "INSUFFICIENT_FUNDS" | "CREDIT_LIMIT" | "PER_PURCHASE_LIMIT" | "DAILY_LIMIT" | "DAILY_GALLONS_LIMIT" | "WEEKLY_LIMIT" | "DAILY_PURCHASES_LIMIT" | "PRODUCT_NOT_ALLOWED" | "DAY_NOT_ALLOWED" | "HOUR_NOT_ALLOWED" | "STATE_NOT_ALLOWED" | "CHAIN_NOT_ALLOWED" | "OVER_TANK_CAPACITY" | "SUSPICIOUS_DISTANCE" | "MONTHLY_BUDGET" | "NOT_PLANNED_STOP" | "OVER_PLANNED_GALLONS" | "OVER_GALLONS_LEFT" | "DRIVER_ID_INVALID" | "UNIT_NUMBER_INVALID" | "ODOMETER_INVALID" | null | "VEHICLE_NOT_AT_STATION" | "PUMP_CHECK_CHALLENGE" | "OVER_TANK_SPACE";
             /** @description the decline code as a clear sentence */
             declineReason: string | null;
             message: string;
@@ -8811,6 +9082,7 @@ export interface components {
             stationMatch: "exact" | "ambiguous" | "none";
             /** @description The stations (location ids) an ambiguous merchant may be; absent otherwise */
             candidateLocationIds?: number[];
+            pumpCheck?: components["schemas"]["PumpCheck"];
         };
         AuthorizationSettings: {
             /**
@@ -9058,6 +9330,7 @@ export interface components {
             declineCode: string | null;
             /** @description The decline's plain sentence; null when approved */
             declineReason: string | null;
+            pumpCheck?: components["schemas"]["PumpCheck"];
         };
         NetworkReversalResult: {
             authorizationId: string;
@@ -9308,6 +9581,63 @@ export interface components {
         };
         CodedTransactions: {
             content: components["schemas"]["TransactionItem"][];
+        };
+        PumpCheckSettings: {
+            enabled: boolean;
+            radiusMiles: number;
+            freshnessMinutes: number;
+            /** @enum {string} */
+            staleChoice: "approve" | "decline" | "challenge";
+        };
+        GroupPumpCheck: components["schemas"]["PumpCheckSettings"] & {
+            /** @description The group follows its company's pump check (it has none of its own). */
+            inherited: boolean;
+        };
+        /** @description What the pump check used and decided on one authorization or purchase. */
+        PumpCheck: {
+            distanceMiles: number;
+            fixAgeSeconds: number;
+            source: string;
+            /** @enum {string} */
+            outcome: "NEAR" | "FAR" | "EN_ROUTE" | "STALE_APPROVED" | "STALE_DECLINED" | "CHALLENGED" | "CONFIRMED" | "OVER_TANK_SPACE" | "CUT_TO_TANK_SPACE";
+            fixLatitude: number;
+            fixLongitude: number;
+            stationLatitude: number;
+            stationLongitude: number;
+        };
+        LastFix: {
+            /** Format: date-time */
+            at: string;
+            latitude: number;
+            longitude: number;
+            speedMph: number | null;
+            fuelPercent: number | null;
+            odometerMiles: number | null;
+            source: string;
+        } | null;
+        PumpChallenge: {
+            /** Format: int64 */
+            id: number;
+            cardNumber: string;
+            unitNumber: string;
+            /** Format: int64 */
+            stationId: number;
+            stationName: string;
+            authorizationId: string;
+            question: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @enum {string} */
+            answer?: "yes" | "no";
+        };
+        PumpChallengeList: {
+            value: components["schemas"]["PumpChallenge"][];
+        };
+        PumpChallengeAnswer: {
+            /** @enum {string} */
+            answer: "yes" | "no";
         };
     };
     responses: {

@@ -29,7 +29,9 @@ export type Action =
   | 'members.write'
   | 'owners.manage'
   | 'exports.run'
-  | 'transactions.code';
+  | 'transactions.code'
+  | 'pump-check.manage'
+  | 'groups.read';
 
 export interface PermissionCheck {
   /** False until the permissions have loaded, and after a failed load. */

@@ -153,6 +153,12 @@ export const BODY_MAX_LENGTH = {
     paymentMethodId: 255,
     paymentMethodType: 64,
   },
+  PumpChallengeAnswer: {
+    answer: 64,
+  },
+  PumpCheckSettings: {
+    staleChoice: 64,
+  },
   PushSubscription: {
     endpoint: 2048,
   },
@@ -363,6 +369,12 @@ export const BODY_PATTERN = {
     paymentMethodId: "^[^\u0000-\u001f\u007f-\u009f]*$",
     paymentMethodType: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
+  PumpChallengeAnswer: {
+    answer: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  PumpCheckSettings: {
+    staleChoice: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
   PushSubscription: {
     endpoint: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
@@ -549,6 +561,10 @@ export const BODY_MAXIMUM = {
   Point: {
     latitude: 90,
     longitude: 180,
+  },
+  PumpCheckSettings: {
+    freshnessMinutes: 240,
+    radiusMiles: 50,
   },
   TripCreate: {
     currentFuel: 400,
@@ -846,6 +862,16 @@ export const BODY_MINIMUM = {
     },
     longitude: {
       value: -180,
+      exclusive: false,
+    },
+  },
+  PumpCheckSettings: {
+    freshnessMinutes: {
+      value: 1,
+      exclusive: false,
+    },
+    radiusMiles: {
+      value: 0.25,
       exclusive: false,
     },
   },

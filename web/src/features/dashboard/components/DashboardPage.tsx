@@ -13,6 +13,7 @@ import type { PaymentModalComponent } from './payment-modal';
 import { RecentTransactions } from './RecentTransactions';
 import { IftaTile } from './IftaTile';
 import { OdometerTile } from './OdometerTile';
+import { PumpChallengeTile } from './PumpChallengeTile';
 import { PushInvite } from './PushInvite';
 import { TotalSavedTile } from './TotalSavedTile';
 import { TotalSpendingsTile } from './TotalSpendingsTile';
@@ -108,6 +109,11 @@ const OwnerTiles = memo(function OwnerTiles({
 const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, MyCard, role }: Pick<DashboardPageProps, 'ActiveTrip' | 'MyCard'> & { role: RoleCode }) {
   return (
     <>
+      {role === 'ROLE_USER' && (
+        <Grid size={12}>
+          <PumpChallengeTile />
+        </Grid>
+      )}
       {role === 'ROLE_USER' && <PushInvite />}
       {MyCard && (
         <Grid size={12}>

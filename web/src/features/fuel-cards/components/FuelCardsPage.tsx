@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DriverRequests } from './DriverRequests';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage, errorStatus } from '@/lib/api';
@@ -32,6 +32,9 @@ import { EditCardDialog } from './EditCardDialog';
 import { OrderCardDialog } from './OrderCardDialog';
 import { OverrideDialog } from './OverrideDialog';
 import { FuelCardRow } from './FuelCardRow';
+
+// Below the cards list: its code loads after the page's.
+const PumpCheckCard = lazy(() => import('./PumpCheckCard').then((m) => ({ default: m.PumpCheckCard })));
 
 /** The card search reaches the server 500 ms after typing stops (docs/product.md §9). */
 export const CARD_SEARCH_DEBOUNCE_MS = 500;
@@ -142,6 +145,11 @@ export function FuelCardsPage() {
           )}
         </Card>
         {can('company.settings') && <AuthorizationTimeoutCard />}
+        {can('pump-check.manage') && (
+          <Suspense fallback={null}>
+            <PumpCheckCard canReadGroups={can('groups.read')} />
+          </Suspense>
+        )}
       </Stack>
       {deactivating && (
         <DeactivateCardDialog

@@ -30,6 +30,7 @@ import { longUsDate, shownAmount } from '../model/formats';
 import { openedFromList } from '../model/history';
 import { CodingPanel } from './CodingPanel';
 import { OverrideRequestStatusNote } from './OverrideRequestPanel';
+import { PumpCheckFacts } from './PumpCheckField';
 import { DeclinedChip, DeclineReason } from './TransactionRow';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -128,6 +129,11 @@ function DetailCard({ detail, scope }: { detail: TransactionDetail; scope: Trans
           </Field>
         )}
         {detail.authorization && <AuthorizationField authorization={detail.authorization} />}
+        {detail.pumpCheck && (
+          <Field label={t('pumpCheck.title')}>
+            <PumpCheckFacts check={detail.pumpCheck} />
+          </Field>
+        )}
       </CardContent>
     </Card>
   );

@@ -22,6 +22,7 @@ const vehicle = (unitNumber: string, id: number): Vehicle => ({
   updatedAt: '2026-11-01T00:00:00Z',
   cards: [{ cardNumber: '7071000000000001234', driverName: 'Sam Carter' }],
   mpg: { current: null, prior: null, currentMiles: 0, currentGallons: 0, dropped: false },
+  lastFix: null,
 });
 
 describe('vehicles', () => {
@@ -32,6 +33,19 @@ describe('vehicles', () => {
     const rows = await screen.findAllByTestId('vehicle-row');
     expect(rows[0]).toHaveTextContent('5.0 MPG · down 17% vs 6.0');
     expect(rows[1]).toHaveTextContent('Not enough readings');
+  });
+
+  it("shows each unit's last position and its source", async () => {
+    const at = new Date(Date.now() - 5 * 60_000).toISOString();
+    const tracked = {
+      ...vehicle('TRK-1', 1),
+      lastFix: { at, latitude: 29.1, longitude: -82.1, speedMph: 54.6, fuelPercent: 40, odometerMiles: 1000, source: 'samsara' },
+    };
+    server.use(http.get(apiUrl('/wex/company/vehicles'), () => HttpResponse.json({ value: [tracked, vehicle('TRK-2', 2)] })));
+    renderApp(paths.vehicles, { session });
+    const rows = await screen.findAllByTestId('vehicle-row');
+    expect(rows[0]).toHaveTextContent('5 min ago · 29.1000, -82.1000 · 55 mph · fuel 40 % · from samsara');
+    expect(rows[1]).toHaveTextContent('No position yet');
   });
 
   it('says so when the fleet has no vehicles', async () => {

@@ -32,6 +32,7 @@ import { paths } from '@/lib/paths';
 import { useGetVehiclesQuery, type Vehicle } from '../api/vehicles-api';
 import { DeleteVehicleDialog } from './DeleteVehicleDialog';
 import { ImportDialog } from './ImportDialog';
+import { LastFixText } from './LastFixText';
 import { MpgText } from './MpgText';
 import { OdometerDialog } from './OdometerDialog';
 import { VehicleDialog } from './VehicleDialog';
@@ -91,7 +92,7 @@ function VehicleTable({ vehicles, onOdometer, onEdit, onDelete, onHistory }: { v
       <Table size="small" aria-label={t('listLabel')}>
         <TableHead>
           <TableRow>
-            {(['unitNumber', 'vin', 'plate', 'fuelType', 'tank', 'mpg', 'status', 'cards'] as const).map((column) => (
+            {(['unitNumber', 'vin', 'plate', 'fuelType', 'tank', 'mpg', 'lastFix', 'status', 'cards'] as const).map((column) => (
               <TableCell key={column} align={column === 'tank' ? 'right' : 'left'} sx={{ fontWeight: 700 }}>
                 {t(`columns.${column}`)}
               </TableCell>
@@ -115,6 +116,9 @@ function VehicleTable({ vehicles, onOdometer, onEdit, onDelete, onHistory }: { v
               </TableCell>
               <TableCell>
                 <MpgText vehicle={vehicle} />
+              </TableCell>
+              <TableCell sx={{ minWidth: 180 }}>
+                <LastFixText vehicle={vehicle} />
               </TableCell>
               <TableCell>
                 <StatusChips vehicle={vehicle} />
@@ -181,6 +185,7 @@ function VehicleCards({ vehicles, onOdometer, onEdit, onDelete, onHistory }: { v
               {line(t('columns.plate'), plateText(vehicle, t('row.noPlate')))}
               {line(t('columns.fuelType'), `${t(`fuel.${vehicle.fuelType}`)} · ${t('row.tank', { gallons: formatGallons(vehicle.tankCapacityGallons) })}`)}
               {line(t('columns.mpg'), <MpgText vehicle={vehicle} />)}
+              {line(t('columns.lastFix'), <LastFixText vehicle={vehicle} />)}
               {line(t('columns.cards'), <CardLines vehicle={vehicle} />)}
             </Box>
           </CardContent>
