@@ -35,6 +35,7 @@ const (
 	EventWebhookFailing       EventType = "webhook.failing"       // a webhook endpoint took no delivery for 24 hours
 	EventMPGDropped           EventType = "vehicle.mpg_dropped"   // a vehicle's MPG fell more than 15 % on the prior window
 	EventMemberInvited        EventType = "member.invited"        // an owner or admin invited a person to join the company
+	EventStatementReady       EventType = "statement.ready"       // a period ended: its statement is closed and ready
 )
 
 // Event is one thing that happened in a company, published once
@@ -148,6 +149,7 @@ var EventRoutes = map[EventType]EventRoute{
 	EventWebhookFailing:       {Alert: AlertWebhookFailing},
 	EventMPGDropped:           {Alert: AlertMPGDrop, Office: officeDispatchers},
 	EventMemberInvited:        {Invitee: true},
+	EventStatementReady:       {Alert: AlertStatementReady, OwnersPush: true, Preference: NotifyStatementReady, Office: officeBookkeepers},
 }
 
 // EventHistory is how long a dispatched event is kept.

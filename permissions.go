@@ -75,6 +75,8 @@ const (
 	ActionCompanyClose     Action = "company.close"         // close the company's account
 	ActionCompanySettings  Action = "company.settings"      // the company's controls and authorization settings
 	ActionAuditRead        Action = "audit.read"            // the audit trail: who changed what
+	ActionStatementsRead   Action = "statements.read"       // the company's period statements and their downloads
+	ActionStatementsWrite  Action = "statements.write"      // the statement period (monthly or weekly)
 )
 
 // RoleActions is the one table of what each role may do. The server
@@ -93,6 +95,7 @@ var RoleActions = map[MemberRole][]Action{
 		ActionStationsRead, ActionTripsRead, ActionCardsRead, ActionVehiclesRead, ActionTransactionsRead,
 		ActionExportsRun, ActionAlertsRead, ActionComplianceRead, ActionContractRead, ActionWalletRead,
 		ActionWalletFund, ActionIFTARead, ActionIFTAWrite, ActionGroupsRead,
+		ActionStatementsRead, ActionStatementsWrite,
 	},
 	MemberDriver: {ActionStationsRead, ActionTripsRead, ActionTripsWrite, ActionCardsReveal, ActionDriverSelf},
 }
@@ -106,6 +109,7 @@ var allActions = []Action{
 	ActionPaymentMethods, ActionIFTARead, ActionIFTAWrite, ActionTelematicsManage, ActionWebhooksManage,
 	ActionMembersRead, ActionMembersWrite, ActionOwnersManage, ActionGroupsRead, ActionGroupsWrite,
 	ActionCompanyClose, ActionCompanySettings, ActionAuditRead,
+	ActionStatementsRead, ActionStatementsWrite,
 }
 
 func without(actions []Action, drop ...Action) []Action {

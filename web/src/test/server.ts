@@ -103,7 +103,7 @@ export const handlers = [
   // The account page's notification preferences: the owner's defaults.
   http.get(apiUrl('/account/notifications'), () =>
     HttpResponse.json({
-      events: ['purchase.declined', 'override.requested', 'wallet.low', 'driver.waiting', 'ifta.due'].map((event) => ({
+      events: ['purchase.declined', 'override.requested', 'wallet.low', 'driver.waiting', 'ifta.due', 'statement.ready'].map((event) => ({
         event,
         push: true,
         email: true,
