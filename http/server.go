@@ -25,6 +25,7 @@ import (
 	"fuelportal/purchases"
 	"fuelportal/push"
 	"fuelportal/routing"
+	"fuelportal/statements"
 	"fuelportal/store"
 	"fuelportal/telematics"
 	"fuelportal/trips"
@@ -77,6 +78,8 @@ type Server struct {
 	Members *members.Service
 	// Audit reads the audit trail (audit.go).
 	Audit *audit.Service
+	// Statements answers the period statements (statements.go).
+	Statements *statements.Service
 
 	stores
 
@@ -162,6 +165,7 @@ func NewServer(d Deps, c Config) *Server {
 		Telematics:   d.Services.Telematics,
 		Members:      d.Services.Members,
 		Audit:        d.Services.Audit,
+		Statements:   d.Services.Statements,
 		stores:       newStores(d.Store),
 		resetCodeKey: deriveKey(d.Secret, "password-reset-code"),
 	}

@@ -68,11 +68,11 @@ func Section(k fuelportal.LedgerKind) string {
 
 // row is one row of a statement's document, as text and numbers.
 type row struct {
-	section, posted, reference, late                          string
+	section, posted, reference, late                         string
 	card, driver, unit, station, jurisdiction, product, date string
-	gallons, price                                            int64 // thousandths; tenths of a cent
-	discount, fee, amount                                     int64 // cents
-	purchase                                                  bool
+	gallons, price                                           int64 // thousandths; tenths of a cent
+	discount, fee, amount                                    int64 // cents
+	purchase                                                 bool
 }
 
 func lineRow(l *fuelportal.StatementLine, loc *time.Location) row {
@@ -125,7 +125,7 @@ func (s *Service) Write(ctx context.Context, st *fuelportal.Statement, f Format,
 	if err := doc.balance("Opening balance", st.OpeningCents); err != nil {
 		return err
 	}
-	sum, err := s.Store.StatementLines(ctx, st, func(l *fuelportal.StatementLine) error {
+	sum, err := s.Walk(ctx, st, func(l *fuelportal.StatementLine) error {
 		return doc.line(lineRow(l, loc))
 	})
 	if err != nil {
@@ -134,13 +134,8 @@ func (s *Service) Write(ctx context.Context, st *fuelportal.Statement, f Format,
 	if err := doc.balance("Closing balance", st.OpeningCents+sum); err != nil {
 		return err
 	}
-	if st.Status == fuelportal.StatementOpen {
-		err := s.Store.StatementHolds(ctx, st.CompanyID, func(h *fuelportal.StatementHold) error {
-			return doc.hold(h, loc)
-		})
-		if err != nil {
-			return err
-		}
+	if err := s.Holds(ctx, st, func(h *fuelportal.StatementHold) error { return doc.hold(h, loc) }); err != nil {
+		return err
 	}
 	return doc.end()
 }

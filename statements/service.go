@@ -137,15 +137,19 @@ func (s *Service) Get(ctx context.Context, companyID, id int64) (*fuelportal.Sta
 
 // Walk calls line with each movement of st (by section: top-ups,
 // purchases, fees, refunds and reversals, invoice payments; each in the
-// order they posted), then hold with each open hold of the company (the
-// open period's only: a closed period lists none), row by row, and
-// answers the movements' sum.
-func (s *Service) Walk(ctx context.Context, st *fuelportal.Statement, line func(*fuelportal.StatementLine) error, hold func(*fuelportal.StatementHold) error) (int64, error) {
-	sum, err := s.Store.StatementLines(ctx, st, line)
-	if err != nil || st.Status != fuelportal.StatementOpen || hold == nil {
-		return sum, err
+// order they posted), row by row, and answers their sum.
+func (s *Service) Walk(ctx context.Context, st *fuelportal.Statement, line func(*fuelportal.StatementLine) error) (int64, error) {
+	return s.Store.StatementLines(ctx, st, line)
+}
+
+// Holds calls hold with each open hold of st's company, oldest first, when
+// st is the open period (a closed one lists none): holds are not
+// movements of any period until they post.
+func (s *Service) Holds(ctx context.Context, st *fuelportal.Statement, hold func(*fuelportal.StatementHold) error) error {
+	if st.Status != fuelportal.StatementOpen {
+		return nil
 	}
-	return sum, s.Store.StatementHolds(ctx, st.CompanyID, hold)
+	return s.Store.StatementHolds(ctx, st.CompanyID, hold)
 }
 
 // CloseDue closes every period whose end is StatementReadyDelay behind
