@@ -158,14 +158,20 @@ func (s *Service) Holds(ctx context.Context, st *fuelportal.Statement, hold func
 // more than StatementHistoryAge ago), and opens the next at its closing
 // balance. However many processes run it, a period closes once. It
 // answers how many it closed.
-func (s *Service) CloseDue(ctx context.Context) (int, error) {
+func (s *Service) CloseDue(ctx context.Context) (int, error) { return s.closeDue(ctx, false) }
+
+// CloseHistory is CloseDue without the statement.ready events: for a
+// history written at once (the demo's seed), which is no news.
+func (s *Service) CloseHistory(ctx context.Context) (int, error) { return s.closeDue(ctx, true) }
+
+func (s *Service) closeDue(ctx context.Context, history bool) (int, error) {
 	companies, err := s.Store.StatementCompanies(ctx)
 	if err != nil {
 		return 0, err
 	}
 	closed := 0
 	for _, companyID := range companies {
-		n, err := s.closeCompany(ctx, companyID)
+		n, err := s.closeCompany(ctx, companyID, history)
 		closed += n
 		if err != nil {
 			return closed, err
@@ -174,7 +180,7 @@ func (s *Service) CloseDue(ctx context.Context) (int, error) {
 	return closed, nil
 }
 
-func (s *Service) closeCompany(ctx context.Context, companyID int64) (int, error) {
+func (s *Service) closeCompany(ctx context.Context, companyID int64, history bool) (int, error) {
 	closed := 0
 	for {
 		st, loc, err := s.open(ctx, companyID)
@@ -196,6 +202,9 @@ func (s *Service) closeCompany(ctx context.Context, companyID int64) (int, error
 		e := &fuelportal.Event{Type: fuelportal.EventStatementReady, CompanyID: companyID, Notice: &n,
 			Alert: &fuelportal.Alert{Message: title + ": " + body, Notice: &n},
 			Muted: now.Sub(st.End) > fuelportal.StatementHistoryAge}
+		if history {
+			e = nil
+		}
 		ok, err := s.Store.CloseStatement(ctx, st, period, nextEnd, e)
 		if err != nil {
 			return closed, err

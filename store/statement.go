@@ -469,3 +469,30 @@ func (tx *Tx) verifyCompanyStatements(ctx context.Context, companyID int64) (*fu
 	}
 	return nil, nil
 }
+
+// PostLedgerAtPurchaseTimes dates the ledger as if its history had posted
+// as it happened, for the demo's seed (whose one transaction writes two
+// years of purchases at one instant): each purchase's and fee's transfer
+// (and its entries) at its purchase's time, each wallet credit at the
+// time of the next purchase of its company written after it (or left as
+// it is when none was). Only for a seed: it changes no balance, but a
+// closed statement would no longer equal its transfers.
+func (tx *Tx) PostLedgerAtPurchaseTimes(ctx context.Context) error {
+	for _, q := range []string{
+		`UPDATE ledger_transfers SET created_at = COALESCE((SELECT ct.transaction_date FROM card_transactions ct
+			WHERE ct.company_id = ledger_transfers.company_id AND ct.invoice_ref =
+			CASE ledger_transfers.kind WHEN 'FUEL_PURCHASE' THEN substr(ledger_transfers.reference, 10) ELSE substr(ledger_transfers.reference, 5) END
+			ORDER BY ct.id LIMIT 1), created_at)
+		WHERE kind IN ('FUEL_PURCHASE', 'TRANSACTION_FEE') AND statement_id IS NULL`,
+		`UPDATE ledger_transfers SET created_at = COALESCE((SELECT MIN(n.created_at) FROM ledger_transfers n
+			WHERE n.company_id = ledger_transfers.company_id AND n.kind = 'FUEL_PURCHASE' AND n.id > ledger_transfers.id
+			AND n.id = (SELECT MIN(m.id) FROM ledger_transfers m WHERE m.company_id = ledger_transfers.company_id AND m.kind = 'FUEL_PURCHASE' AND m.id > ledger_transfers.id)), created_at)
+		WHERE kind IN ('TOP_UP', 'INVOICE_PAYMENT') AND statement_id IS NULL`,
+		`UPDATE ledger_entries SET created_at = (SELECT t.created_at FROM ledger_transfers t WHERE t.id = ledger_entries.transfer_id)`,
+	} {
+		if _, err := tx.Exec(ctx, q); err != nil {
+			return err
+		}
+	}
+	return nil
+}
