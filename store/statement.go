@@ -430,8 +430,11 @@ func (tx *Tx) verifyCompanyStatements(ctx context.Context, companyID int64) (*fu
 		return &fuelportal.StatementMismatch{CompanyID: companyID, StatementID: s.ID, Start: s.Start, Reason: fmt.Sprintf(format, args...)}
 	}
 	if len(list) == 0 {
-		if sums[0] != 0 || balance != 0 {
-			return &fuelportal.StatementMismatch{CompanyID: companyID, Reason: "the wallet has movements but no statement"}, nil
+		// Not opened yet (the closing job opens it): the implicit open
+		// period from 0 holds every movement.
+		if sums[0] != balance || balance != entries || len(sums) > 1 {
+			return &fuelportal.StatementMismatch{CompanyID: companyID, Reason: fmt.Sprintf("no period yet: movements %s, the ledger's balance %s",
+				fuelportal.FormatCents(sums[0]), fuelportal.FormatCents(balance))}, nil
 		}
 		return nil, nil
 	}

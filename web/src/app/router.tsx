@@ -57,6 +57,8 @@ const IntegrationsPage = lazyPage(async () => (await import('@/features/integrat
 const AuditPage = lazyPage(async () => (await import('@/features/audit')).AuditPage);
 const VehiclesPage = lazyPage(async () => (await import('@/features/vehicles')).VehiclesPage);
 const IftaPage = lazyPage(async () => (await import('@/features/ifta')).IftaPage);
+const StatementsPage = lazyPage(async () => (await import('@/features/statements')).StatementsPage);
+const StatementPage = lazyPage(async () => (await import('@/features/statements')).StatementPage);
 const MembersPage = lazyPage(async () => (await import('@/features/members')).MembersPage);
 const AcceptInvitationPage = lazyPage(async () => (await import('@/features/members')).AcceptInvitationPage);
 
@@ -107,6 +109,13 @@ export const routes: RouteObject[] = [
               { element: <RequireAction action="vehicles.read" />, children: [{ path: paths.vehicles, element: <VehiclesPage /> }] },
               { element: <RequireAction action="ifta.read" />, children: [{ path: paths.ifta, element: <IftaPage /> }] },
               { element: <RequireAction action="members.read" />, children: [{ path: paths.members, element: <MembersPage /> }] },
+              {
+                element: <RequireAction action="statements.read" />,
+                children: [
+                  { path: paths.statements, element: <StatementsPage /> },
+                  { path: paths.statementDetail, element: <StatementPage /> },
+                ],
+              },
             ],
           },
         ],

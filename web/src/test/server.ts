@@ -42,7 +42,7 @@ export const ownerPermissions = {
     'drivers.approve', 'vehicles.read', 'vehicles.write', 'transactions.read', 'exports.run', 'alerts.read', 'compliance.read',
     'contract.read', 'contract.write', 'wallet.read', 'wallet.fund', 'payment-methods.write', 'ifta.read', 'ifta.write',
     'telematics.manage', 'webhooks.manage', 'audit.read', 'members.read', 'members.write', 'owners.manage', 'groups.read', 'groups.write',
-    'company.close', 'company.settings',
+    'company.close', 'company.settings', 'statements.read', 'statements.write',
   ],
 };
 

@@ -1,4 +1,5 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import DescriptionIcon from '@mui/icons-material/Description';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
@@ -100,6 +101,15 @@ const trailingEntries: readonly NavEntry[] = [
     moreFor: ['ROLE_COMPANY'],
   },
   { to: paths.ifta, label: 'nav.ifta', icon: <ReceiptLongIcon />, match: [paths.ifta], role: 'ROLE_COMPANY', action: 'ifta.read', moreFor: ['ROLE_COMPANY'] },
+  {
+    to: paths.statements,
+    label: 'nav.statements',
+    icon: <DescriptionIcon />,
+    match: [paths.statements],
+    role: 'ROLE_COMPANY',
+    action: 'statements.read',
+    moreFor: ['ROLE_COMPANY'],
+  },
   // On phones Settings is in the account menu (AccountMenu), beside Sign out.
   {
     to: paths.settings,

@@ -26,7 +26,9 @@ export type Action =
   | 'audit.read'
   | 'members.read'
   | 'members.write'
-  | 'owners.manage';
+  | 'owners.manage'
+  | 'statements.read'
+  | 'statements.write';
 
 export interface PermissionCheck {
   /** False until the permissions have loaded, and after a failed load. */
