@@ -386,3 +386,40 @@ func parseCents(t *testing.T, s string) int64 {
 	}
 	return int64(f*100 + 0.5)
 }
+
+func TestStatements_ClosingPublishesStatementReadyOnceAndMailsTheOwner(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		chicago, _ := time.LoadLocation("America/Chicago")
+		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, chicago))
+		f.topUp(t, db, 100_00, fuelportal.LedgerTopUp)
+		f.clock.now = time.Date(2026, 5, 1, 6, 5, 0, 0, chicago)
+		for range 2 {
+			if _, err := f.svc.CloseDue(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ready := 0
+		for _, a := range alertsOf(t, db, f.company.ID, false).Items {
+			if a.Kind == string(fuelportal.AlertStatementReady) {
+				ready++
+			}
+		}
+		if ready != 1 {
+			t.Fatalf("STATEMENT_READY alerts = %d, want 1", ready)
+		}
+		msgs, err := db.OutboxMessages(ctx, "owner@example.com", 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mailed := 0
+		for _, m := range msgs {
+			if m.Subject == fuelportal.AlertMailSubject(fuelportal.AlertStatementReady, fuelportal.LanguageEnglish) {
+				mailed++
+			}
+		}
+		if mailed != 1 {
+			t.Fatalf("statement.ready mails to the owner = %d, want 1", mailed)
+		}
+	})
+}
