@@ -143,6 +143,12 @@ func (db *DB) Statement(ctx context.Context, companyID, id int64) (s *fuelportal
 	return s, err
 }
 
+// walletEntrySQL is transfer t's entry on the wallet (the first
+// argument: its account id), read by the entries' transfer index one
+// transfer at a time: a join could be planned as a scan of the wallet's
+// entries per transfer when the statistics lag a bulk of new rows.
+const walletEntrySQL = `(SELECT e.amount_cents FROM ledger_entries e WHERE e.transfer_id = t.id AND e.account_id = ?)`
+
 // walletID is the company's wallet account id, 0 when it has none yet.
 func (tx *Tx) walletID(ctx context.Context, companyID int64) (int64, error) {
 	var id int64
@@ -176,8 +182,7 @@ func (db *DB) StatementSum(ctx context.Context, s *fuelportal.Statement) (sum in
 			return err
 		}
 		where, args := statementMovements(s)
-		return tx.QueryRow(ctx, `SELECT COALESCE(SUM(e.amount_cents), 0) FROM ledger_transfers t
-			JOIN ledger_entries e ON e.transfer_id = t.id AND e.account_id = ?
+		return tx.QueryRow(ctx, `SELECT COALESCE(SUM(`+walletEntrySQL+`), 0) FROM ledger_transfers t
 			WHERE `+where, append([]any{wallet}, args...)...).Scan(&sum)
 	})
 	return sum, err
@@ -198,12 +203,11 @@ func (db *DB) StatementLines(ctx context.Context, s *fuelportal.Statement, fn fu
 		}
 		where, args := statementMovements(s)
 		rows, err := tx.Query(ctx, `
-			SELECT t.id, t.kind, t.reference, t.created_at, e.amount_cents,
+			SELECT t.id, t.kind, t.reference, t.created_at, `+walletEntrySQL+`,
 			       ct.id, ct.invoice_ref, ct.transaction_date, ct.card_number, ct.driver_card_name, ct.unit_number,
 			       ct.location_name, COALESCE(st.state, ''), ct.product_code, ct.gallons_milli, ct.net_price_tenth_cents,
 			       ct.discount_cents, ct.fee_cents, ct.funded_total_cents
 			FROM ledger_transfers t
-			JOIN ledger_entries e ON e.transfer_id = t.id AND e.account_id = ?
 			LEFT JOIN card_transactions ct ON ct.company_id = t.company_id AND ct.invoice_ref =
 			     CASE t.kind WHEN 'FUEL_PURCHASE' THEN substr(t.reference, 10) WHEN 'TRANSACTION_FEE' THEN substr(t.reference, 5) END
 			LEFT JOIN stations st ON st.id = ct.location_id
@@ -301,8 +305,7 @@ func (db *DB) CloseStatement(ctx context.Context, s *fuelportal.Statement, next 
 			return err
 		}
 		if err := tx.QueryRow(ctx, `
-			SELECT COALESCE(SUM(e.amount_cents), 0) FROM ledger_transfers t
-			JOIN ledger_entries e ON e.transfer_id = t.id AND e.account_id = ?
+			SELECT COALESCE(SUM(`+walletEntrySQL+`), 0) FROM ledger_transfers t
 			WHERE t.company_id = ? AND t.statement_id = ?`, wallet, s.CompanyID, s.ID).Scan(&sum); err != nil {
 			return err
 		}
@@ -400,8 +403,7 @@ func (tx *Tx) verifyCompanyStatements(ctx context.Context, companyID int64) (*fu
 	sums := map[int64]int64{} // statement id (0: none) → its transfers' wallet entries
 	if wallet != 0 {
 		rows, err := tx.Query(ctx, `
-			SELECT COALESCE(t.statement_id, 0), SUM(e.amount_cents) FROM ledger_transfers t
-			JOIN ledger_entries e ON e.transfer_id = t.id AND e.account_id = ?
+			SELECT COALESCE(t.statement_id, 0), SUM(`+walletEntrySQL+`) FROM ledger_transfers t
 			WHERE t.company_id = ? GROUP BY COALESCE(t.statement_id, 0)`, wallet, companyID)
 		if err != nil {
 			return nil, err

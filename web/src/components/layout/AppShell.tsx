@@ -1,5 +1,4 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
-import DescriptionIcon from '@mui/icons-material/Description';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import DashboardIcon from '@mui/icons-material/SpaceDashboard';
@@ -104,7 +103,7 @@ const trailingEntries: readonly NavEntry[] = [
   {
     to: paths.statements,
     label: 'nav.statements',
-    icon: <DescriptionIcon />,
+    icon: <ReceiptLongIcon />,
     match: [paths.statements],
     role: 'ROLE_COMPANY',
     action: 'statements.read',

@@ -40,7 +40,7 @@ function LineRow({ line }: { line: StatementLine }) {
         </Typography>
         <Typography variant="caption" color="textSecondary" sx={{ overflowWrap: 'anywhere', display: 'block' }}>
           {formatDateYearTime(line.postedAt)}
-          {p && ` · ${t('purchase', { card: p.cardNumber, driver: p.driver || '—', unit: p.unit || '—', jurisdiction: p.jurisdiction || '—', product: p.product, gallons: p.gallons.toFixed(3), price: p.price.toFixed(3) })}`}
+          {p && ` · ${t('purchase', { card: p.cardNumber, driver: p.driver || '—', unit: p.unit || '—', jurisdiction: p.jurisdiction || '—', product: p.product, gallons: p.gallons.toFixed(3) })}`}
         </Typography>
       </Box>
       <Typography variant="body2" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
