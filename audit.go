@@ -71,6 +71,7 @@ const (
 	AuditWebhookDeleted       AuditKind = "webhook.deleted"
 	AuditWebhookResent        AuditKind = "webhook.resent"
 	AuditTokenIssued          AuditKind = "token.issued"
+	AuditTokenRevoked         AuditKind = "token.revoked"
 	AuditPaymentMethodAdded   AuditKind = "payment_method.added"
 	AuditPaymentMethodRemoved AuditKind = "payment_method.removed"
 	AuditFundingStarted       AuditKind = "funding.started"

@@ -65,7 +65,7 @@ const (
 	ActionPaymentMethods   Action = "payment-methods.write" // add and remove payment methods
 	ActionIFTARead         Action = "ifta.read"             // IFTA returns, miles and fuel
 	ActionIFTAWrite        Action = "ifta.write"            // IFTA entries, rates and closing a quarter
-	ActionTelematicsManage Action = "telematics.manage"     // the telematics token (an API credential)
+	ActionTelematicsManage Action = "telematics.manage"     // the telematics token and the vendor connectors (API credentials)
 	ActionWebhooksManage   Action = "webhooks.manage"       // webhook endpoints and their deliveries
 	ActionMembersRead      Action = "members.read"          // the company's members and invitations
 	ActionMembersWrite     Action = "members.write"         // invite, change, suspend and remove members

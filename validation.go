@@ -314,6 +314,7 @@ var TextRules = map[string]TextRule{
 	"placeName":            {MaxTripPlaceNameLength, fmt.Sprintf("A place name must not exceed %d characters", MaxTripPlaceNameLength)},
 	"vin":                  {VINLength, MsgVINInvalid},
 	"plate":                {MaxPlateLength, fmt.Sprintf("Plate must not exceed %d characters", MaxPlateLength)},
+	"vendorToken":          {MaxConnectorTokenLength, "Must be at most 2000 characters"},
 }
 
 // Rule returns the rule named name; it panics on an unknown name (a

@@ -19,6 +19,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/audit"
+	"fuelportal/connectors"
 	"fuelportal/events"
 	"fuelportal/ifta"
 	"fuelportal/issuing"
@@ -44,6 +45,9 @@ type Services struct {
 	IFTA      *ifta.Service
 	// Telematics stores forwarded positions and rolls them up into miles.
 	Telematics *telematics.Service
+	// Connectors pulls positions from Samsara, Geotab and Motive into
+	// Telematics.
+	Connectors *connectors.Service
 	// Cards orders cards and carries their status to the card issuer.
 	Cards *issuing.Service
 	// Payments charges cards and bank accounts; nil without a payment
@@ -111,6 +115,10 @@ type Config struct {
 	// Outgoing is the rule of requests to URLs users name (webhook
 	// endpoints, push subscriptions).
 	Outgoing netguard.Policy
+	// Connectors are the telematics pull connectors' settings: vendor
+	// addresses and the token sealing key (connectors.Deps; its Store,
+	// Telematics, Policy and Logger are set here).
+	Connectors connectors.Deps
 }
 
 // New builds every service once over d with configuration c.
@@ -139,6 +147,9 @@ func New(d Deps, c Config) *Services {
 	s.Prices = prices.New(prices.Deps{Store: db, Catalog: catalog, Trips: s.Trips, Logger: logger})
 	s.IFTA = ifta.New(ifta.Deps{Store: db, Now: now})
 	s.Telematics = telematics.New(telematics.Deps{Store: db, Now: now})
+	cd := c.Connectors
+	cd.Store, cd.Telematics, cd.Policy, cd.Logger = db, s.Telematics, c.Outgoing, logger
+	s.Connectors = connectors.New(cd)
 	s.Members = members.New(members.Deps{Store: db, Passwords: d.Passwords, Now: now})
 	s.Cards = issuing.New(issuing.Deps{DB: db, Issuer: d.Issuer, Logger: logger})
 	s.Audit = audit.New(audit.Deps{Store: db})
@@ -161,7 +172,11 @@ func New(d Deps, c Config) *Services {
 // the event dispatcher, the mail, push and webhook senders, the IFTA
 // reminders (every IFTAReminderEvery), the expired rows and holds (every
 // 10 minutes), the telematics positions past retention (daily) and the
+<<<<<<< HEAD
 // statement periods that ended (every StatementClosingEvery).
+=======
+// telematics connectors' pulls.
+>>>>>>> main
 func (s *Services) Jobs() []func(ctx context.Context) {
 	return []func(context.Context){
 		s.Events.Run,
@@ -171,7 +186,11 @@ func (s *Services) Jobs() []func(ctx context.Context) {
 		func(ctx context.Context) { s.IFTA.RunReminders(ctx, IFTAReminderEvery, s.logger) },
 		func(ctx context.Context) { s.deleteExpiredEvery(ctx, 10*time.Minute) },
 		func(ctx context.Context) { s.deleteOldPositionsEvery(ctx, 24*time.Hour) },
+<<<<<<< HEAD
 		func(ctx context.Context) { s.Statements.RunClosing(ctx, StatementClosingEvery, s.logger) },
+=======
+		s.Connectors.Run,
+>>>>>>> main
 	}
 }
 

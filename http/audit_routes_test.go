@@ -117,6 +117,8 @@ func auditedCalls(route []map[string]float64) []auditedCall {
 		{route: "PUT /api/wex/company/statement-settings", req: call("PUT", "/api/wex/company/statement-settings", map[string]any{"period": "weekly"})},
 		{route: "PUT /api/wex/company/authorization-settings", req: call("PUT", "/api/wex/company/authorization-settings", map[string]any{"onTimeout": "approve"})},
 		{route: "POST /api/wex/company/telematics/token", req: call("POST", "/api/wex/company/telematics/token", nil)},
+		{route: "PUT /api/wex/company/telematics/connectors/{vendor}", req: call("PUT", "/api/wex/company/telematics/connectors/samsara", map[string]string{"token": "samsara-token"})},
+		{route: "DELETE /api/wex/company/telematics/connectors/{vendor}", req: call("DELETE", "/api/wex/company/telematics/connectors/samsara", nil)},
 		{route: "POST /api/wex/company/vehicles", req: call("POST", "/api/wex/company/vehicles", newVehicleJSON("AUD-1")), keep: "id"},
 		{route: "PUT /api/wex/company/vehicles/{id}", req: call("PUT", "/api/wex/company/vehicles/{id}", newVehicleJSON("AUD-2"))},
 		{route: "POST /api/wex/company/vehicles/{id}/odometer", req: call("POST", "/api/wex/company/vehicles/{id}/odometer", map[string]any{"odometer": 120000})},
@@ -220,6 +222,7 @@ func TestAudit_EveryMutatingRouteWritesARow(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := tripFleet(t, fx)
 		f.srv.OutgoingPolicy = netguard.Policy{AllowPrivate: true}
+		withSamsaraFake(t, f)
 		made := map[string]string{}
 		for _, c := range calls {
 			before := auditRows(t, f, f.demoCompany)

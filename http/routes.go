@@ -180,6 +180,10 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/telematics/traccar", s.handleTraccarForward)
 	mux.HandleFunc("GET /api/wex/company/telematics", s.permit(fuelportal.ActionTelematicsManage, s.handleTelematicsSettings))
 	mux.HandleFunc("POST /api/wex/company/telematics/token", s.permit(fuelportal.ActionTelematicsManage, s.handleTelematicsToken))
+	// Pull connectors (telematics_connectors.go): Samsara, Geotab, Motive.
+	mux.HandleFunc("GET /api/wex/company/telematics/connectors", s.permit(fuelportal.ActionTelematicsManage, s.handleConnectorList))
+	mux.HandleFunc("PUT /api/wex/company/telematics/connectors/{vendor}", s.permit(fuelportal.ActionTelematicsManage, s.handleConnectorSave))
+	mux.HandleFunc("DELETE /api/wex/company/telematics/connectors/{vendor}", s.permit(fuelportal.ActionTelematicsManage, s.handleConnectorDelete))
 
 	// Trip requests (trip_requests.go): a driver asks to end or re-plan a trip an owner locked, the owner decides
 	mux.HandleFunc("POST /api/trips/{id}/end-request", s.permit(fuelportal.ActionDriverSelf, s.handleTripEndRequest))

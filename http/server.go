@@ -15,6 +15,7 @@ import (
 	"fuelportal"
 	"fuelportal/audit"
 	"fuelportal/catalog"
+	"fuelportal/connectors"
 	"fuelportal/flows"
 	"fuelportal/ifta"
 	"fuelportal/issuing"
@@ -73,6 +74,9 @@ type Server struct {
 	IFTA *ifta.Service
 	// Telematics runs the telematics flow (telematics.go).
 	Telematics *telematics.Service
+	// Connectors runs the telematics pull connectors
+	// (telematics_connectors.go).
+	Connectors *connectors.Service
 	// Members runs the office: members, groups and invitations
 	// (members.go, invitations.go).
 	Members *members.Service
@@ -163,6 +167,7 @@ func NewServer(d Deps, c Config) *Server {
 		Prices:       d.Services.Prices,
 		IFTA:         d.Services.IFTA,
 		Telematics:   d.Services.Telematics,
+		Connectors:   d.Services.Connectors,
 		Members:      d.Services.Members,
 		Audit:        d.Services.Audit,
 		Statements:   d.Services.Statements,

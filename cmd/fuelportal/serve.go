@@ -24,6 +24,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/catalog"
+	"fuelportal/connectors"
 	"fuelportal/demo"
 	"fuelportal/flows"
 	fphttp "fuelportal/http"
@@ -48,7 +49,13 @@ type Config struct {
 	// JWTSecret signs access tokens; empty: a secret generated on first
 	// start and kept in the database (shared by all processes on it).
 	JWTSecret string
-	SMTP      *mail.SMTPConfig // nil: mail stays in the outbox
+	// SecretKey seals stored vendor tokens (telematics connectors); empty:
+	// a key generated on first use and kept in the database.
+	SecretKey string
+	// SamsaraAPIBase and MotiveAPIBase are the telematics vendors' API
+	// addresses (empty: their public ones).
+	SamsaraAPIBase, MotiveAPIBase string
+	SMTP                          *mail.SMTPConfig // nil: mail stays in the outbox
 	// VAPID signs push notifications; empty: a key pair generated on first
 	// start and kept in the database (shared by all processes on it).
 	// VAPIDSubject is the operator's contact the push services see
@@ -355,6 +362,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		PlanTimeout: m.Config.PlanTimeout, PlanSlots: m.Config.PlanConcurrency,
 		IssuingWebhookSecret: m.Config.StripeIssuingWebhookSecret, AuthorizationDeadline: m.Config.AuthorizationDeadline,
 		SMTP: m.Config.SMTP, PushKeys: vapid, PushSubject: m.vapidSubject(), Outgoing: outgoing,
+		Connectors: connectors.Deps{SecretKey: m.Config.SecretKey, SamsaraBase: m.Config.SamsaraAPIBase, MotiveBase: m.Config.MotiveAPIBase},
 	})
 	// The one wake-up after a commit that published events or queued
 	// deliveries.
@@ -527,6 +535,12 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	m.Config.DB = *db
 	m.Config.StandInJournal = envOr("FUELPORTAL_STANDIN_JOURNAL", defaultStandInJournal(*db))
 	m.Config.JWTSecret = os.Getenv("FUELPORTAL_JWT_SECRET")
+	m.Config.SecretKey = os.Getenv("FUELPORTAL_SECRET_KEY")
+	if k := m.Config.SecretKey; k != "" && len(k) < 32 {
+		return fmt.Errorf("FUELPORTAL_SECRET_KEY must be at least 32 characters")
+	}
+	m.Config.SamsaraAPIBase = os.Getenv("FUELPORTAL_SAMSARA_API_BASE")
+	m.Config.MotiveAPIBase = os.Getenv("FUELPORTAL_MOTIVE_API_BASE")
 	m.Config.StripeSecretKey = envOr("STRIPE_SECRET_KEY", os.Getenv("FUELPORTAL_STRIPE_SECRET_KEY"))
 	m.Config.StripePublishableKey = envOr("STRIPE_PUBLISHABLE_KEY", os.Getenv("FUELPORTAL_STRIPE_PUBLISHABLE_KEY"))
 	m.Config.StripeWebhookSecret = envOr("STRIPE_WEBHOOK_SECRET", os.Getenv("FUELPORTAL_STRIPE_WEBHOOK_SECRET"))

@@ -23,6 +23,7 @@ export type Action =
   | 'contract.write'
   | 'payment-methods.write'
   | 'webhooks.manage'
+  | 'telematics.manage'
   | 'audit.read'
   | 'members.read'
   | 'members.write'

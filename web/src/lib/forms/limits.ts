@@ -156,6 +156,11 @@ export const BODY_MAX_LENGTH = {
   ResetInit: {
     email: 254,
   },
+  TelematicsConnectorInput: {
+    database: 200,
+    server: 200,
+    token: 2000,
+  },
   TripCreate: {
     cardNumber: 19,
     destinationName: 200,

@@ -37,6 +37,7 @@ function webhooksApi(initial: WebhookEndpoint[]) {
   const calls: string[] = [];
   server.use(
     http.get(apiUrl('/wex/company/webhooks'), () => HttpResponse.json({ content: endpoints, eventTypes })),
+    http.get(apiUrl('/wex/company/telematics/connectors'), () => HttpResponse.json({ connectors: [] })),
     http.post(apiUrl('/wex/company/webhooks'), async ({ request }) => {
       const body = (await request.json()) as { url: string; events: WebhookEventType[]; active: boolean };
       calls.push(`POST ${JSON.stringify(body)}`);

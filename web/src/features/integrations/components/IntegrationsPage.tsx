@@ -25,8 +25,10 @@ import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notifier';
+import { usePermissions } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { useDeleteWebhookMutation, useGetWebhooksQuery, type WebhookEndpoint, type WebhookEndpointCreated } from '../api/webhooks-api';
+import { ConnectorsSection } from './ConnectorsSection';
 import { DeliveriesDialog } from './DeliveriesDialog';
 import { WebhookDialog } from './WebhookDialog';
 
@@ -37,12 +39,16 @@ type Open =
   | { kind: 'deliveries'; endpoint: WebhookEndpoint }
   | { kind: 'secret'; created: WebhookEndpointCreated };
 
-/** /integrations, company owners: the company's webhook endpoints (docs/webhooks.md). */
+/** /integrations, company owners: the company's webhook endpoints (docs/webhooks.md) and telematics connectors (docs/feeds.md). */
 export function IntegrationsPage() {
   const { t } = useTranslation('integrations');
+  const { can } = usePermissions();
   return (
     <Page title={t('title')} maxWidth="md" leading={<BackButton to={paths.settings} label={t('back')} />}>
-      <WebhooksSection />
+      <Stack spacing={2}>
+        <WebhooksSection />
+        {can('telematics.manage') && <ConnectorsSection />}
+      </Stack>
     </Page>
   );
 }

@@ -57,7 +57,7 @@ export function StatementsPage() {
           {isError && !data && <LoadError onRetry={refetch} retrying={isFetching} message={errorMessage(error, t('loadFailed'))} />}
           {data && data.length === 0 && <EmptyState testId="statements-empty">{t('empty')}</EmptyState>}
           {data && data.length > 0 && (
-            <List disablePadding data-testid="statement-list">
+            <List disablePadding component="div" data-testid="statement-list">
               {data.map((s) => (
                 <ListItemButton key={s.id} component={RouterLink} to={statementDetailPath(s.id)} divider data-testid="statement-row">
                   <ListItemText

@@ -1,0 +1,10 @@
+package connectors_test
+
+import (
+	"os"
+	"testing"
+
+	"fuelportal/store/storetest"
+)
+
+func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
