@@ -171,12 +171,9 @@ func New(d Deps, c Config) *Services {
 // Jobs are the services' background loops a server runs until ctx ends:
 // the event dispatcher, the mail, push and webhook senders, the IFTA
 // reminders (every IFTAReminderEvery), the expired rows and holds (every
-// 10 minutes), the telematics positions past retention (daily) and the
-<<<<<<< HEAD
-// statement periods that ended (every StatementClosingEvery).
-=======
+// 10 minutes), the telematics positions past retention (daily), the
+// statement periods that ended (every StatementClosingEvery) and the
 // telematics connectors' pulls.
->>>>>>> main
 func (s *Services) Jobs() []func(ctx context.Context) {
 	return []func(context.Context){
 		s.Events.Run,
@@ -186,11 +183,8 @@ func (s *Services) Jobs() []func(ctx context.Context) {
 		func(ctx context.Context) { s.IFTA.RunReminders(ctx, IFTAReminderEvery, s.logger) },
 		func(ctx context.Context) { s.deleteExpiredEvery(ctx, 10*time.Minute) },
 		func(ctx context.Context) { s.deleteOldPositionsEvery(ctx, 24*time.Hour) },
-<<<<<<< HEAD
 		func(ctx context.Context) { s.Statements.RunClosing(ctx, StatementClosingEvery, s.logger) },
-=======
 		s.Connectors.Run,
->>>>>>> main
 	}
 }
 

@@ -41,7 +41,7 @@ func TestNew_WiresEachServiceToTheOnesItCalls(t *testing.T) {
 	if s.Cards == nil || s.IFTA == nil || s.Telematics == nil || s.Events == nil || s.Mail == nil || s.Push == nil || s.Webhooks == nil {
 		t.Error("a service is missing")
 	}
-	if n := len(s.Jobs()); n != 8 {
+	if n := len(s.Jobs()); n != 9 {
 		t.Errorf("jobs = %d, want the dispatcher, three senders, the IFTA reminders and two sweeps", n)
 	}
 }

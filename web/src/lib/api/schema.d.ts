@@ -6561,11 +6561,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-<<<<<<< HEAD
-    "/api/wex/company/statement-settings": {
-=======
     "/api/wex/company/telematics/connectors": {
->>>>>>> main
         parameters: {
             query?: never;
             header?: never;
@@ -6573,13 +6569,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-<<<<<<< HEAD
-         * The company's statement period
-         * @description Owners, admins and bookkeepers (statements.read; dispatchers and drivers 403). Monthly unless set.
-=======
          * The company's telematics pull connectors
          * @description One entry per vendor (Samsara, Geotab, Motive): connected or not, the last successful pull, the last error and the vendor's vehicles no vehicle of the company matched (by VIN, then by name = unit number). Never the token. Owners and admins.
->>>>>>> main
          */
         get: {
             parameters: {
@@ -6596,7 +6587,129 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-<<<<<<< HEAD
+                        "application/json": {
+                            connectors: components["schemas"]["TelematicsConnector"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/telematics/connectors/{vendor}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Connect a telematics vendor
+         * @description Tests the token with one call to the vendor (400 with the vendor's reason when it fails; nothing is stored), then keeps it sealed (AES-GCM) and starts pulling positions into the IFTA miles. Replaces an earlier token of the same vendor (its cursor starts over). Geotab: token is user:password of a service account, database required, server defaults to my.geotab.com. The answer never holds the token.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the vendor (any other value is 404) */
+                    vendor: "samsara" | "geotab" | "motive";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TelematicsConnectorInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TelematicsConnector"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        /**
+         * Disconnect a telematics vendor
+         * @description Deletes the connector and its sealed token; its pulls stop. Positions already pulled stay. 404 when the company has no connector to that vendor.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the vendor (any other value is 404) */
+                    vendor: "samsara" | "geotab" | "motive";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/statement-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's statement period
+         * @description Owners, admins and bookkeepers (statements.read; dispatchers and drivers 403). Monthly unless set.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
                         "application/json": components["schemas"]["StatementSettings"];
                     };
                 };
@@ -6671,11 +6784,6 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["StatementList"];
-=======
-                        "application/json": {
-                            connectors: components["schemas"]["TelematicsConnector"][];
-                        };
->>>>>>> main
                     };
                 };
                 401: components["responses"]["Unauthorized"];
@@ -6691,18 +6799,13 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-<<<<<<< HEAD
     "/api/wex/company/statements/{id}": {
-=======
-    "/api/wex/company/telematics/connectors/{vendor}": {
->>>>>>> main
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-<<<<<<< HEAD
         /**
          * One statement: its lines and open holds, or its PDF, CSV or XLSX
          * @description Owners, admins and bookkeepers (statements.read; dispatchers and drivers 403). A statement of another company, or none, is 404; an id that is not a positive integer is 400. JSON: the period, its lines by section (top-ups, purchases with card, driver, unit, station, jurisdiction, product, gallons, price, discount and fee, fees, refunds and reversals, invoice payments), each in the order it posted, and (the open period only) the company's open holds listed apart: they are no movement of any period until they post. format=pdf|csv|xlsx answers the document as a download, streamed; CSV text cells that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) start with an apostrophe.
@@ -6721,28 +6824,6 @@ export interface paths {
                 cookie?: never;
             };
             requestBody?: never;
-=======
-        get?: never;
-        /**
-         * Connect a telematics vendor
-         * @description Tests the token with one call to the vendor (400 with the vendor's reason when it fails; nothing is stored), then keeps it sealed (AES-GCM) and starts pulling positions into the IFTA miles. Replaces an earlier token of the same vendor (its cursor starts over). Geotab: token is user:password of a service account, database required, server defaults to my.geotab.com. The answer never holds the token.
-         */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the vendor (any other value is 404) */
-                    vendor: "samsara" | "geotab" | "motive";
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["TelematicsConnectorInput"];
-                };
-            };
->>>>>>> main
             responses: {
                 /** @description OK */
                 200: {
@@ -6750,14 +6831,10 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-<<<<<<< HEAD
                         "application/json": components["schemas"]["Statement"];
                         "application/pdf": string;
                         "text/csv": string;
                         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
-=======
-                        "application/json": components["schemas"]["TelematicsConnector"];
->>>>>>> main
                     };
                 };
                 400: components["responses"]["BadRequest"];
@@ -6767,42 +6844,9 @@ export interface paths {
                 503: components["responses"]["DatabaseUnavailable"];
             };
         };
-<<<<<<< HEAD
         put?: never;
         post?: never;
         delete?: never;
-=======
-        post?: never;
-        /**
-         * Disconnect a telematics vendor
-         * @description Deletes the connector and its sealed token; its pulls stop. Positions already pulled stay. 404 when the company has no connector to that vendor.
-         */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /** @description the vendor (any other value is 404) */
-                    vendor: "samsara" | "geotab" | "motive";
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Deleted */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                401: components["responses"]["Unauthorized"];
-                403: components["responses"]["Forbidden"];
-                404: components["responses"]["NotFound"];
-                503: components["responses"]["DatabaseUnavailable"];
-            };
-        };
->>>>>>> main
         options?: never;
         head?: never;
         patch?: never;
@@ -8820,7 +8864,41 @@ export interface components {
             content: components["schemas"]["AuditEvent"][];
             totalElements: number;
         };
-<<<<<<< HEAD
+        TelematicsConnector: {
+            /** @enum {string} */
+            vendor: "samsara" | "geotab" | "motive";
+            configured: boolean;
+            /** @description Geotab's database */
+            database?: string;
+            /** @description Geotab's server */
+            server?: string;
+            /** Format: date-time */
+            connectedAt: string | null;
+            /**
+             * Format: date-time
+             * @description the last successful pull
+             */
+            lastPullAt: string | null;
+            /** @description the last pull's error, '' when it succeeded */
+            lastError: string;
+            /** Format: date-time */
+            lastErrorAt: string | null;
+            /** @description the vendor's vehicles (names) matched to no vehicle of the company, at most 50 */
+            unmatchedVehicles: string[];
+            /**
+             * Format: int64
+             * @description positions pulled into the telematics flow since connected
+             */
+            positions: number;
+        };
+        TelematicsConnectorInput: {
+            /** @description Samsara's API token, Motive's API key, Geotab's user:password */
+            token: string;
+            /** @description Geotab's database (Geotab only) */
+            database?: string;
+            /** @description Geotab's server (Geotab only; default my.geotab.com) */
+            server?: string;
+        };
         StatementSettings: {
             /** @enum {string} */
             period: "monthly" | "weekly";
@@ -8904,42 +8982,6 @@ export interface components {
         Statement: components["schemas"]["StatementSummary"] & {
             lines: components["schemas"]["StatementLine"][];
             holds: components["schemas"]["StatementHold"][];
-=======
-        TelematicsConnector: {
-            /** @enum {string} */
-            vendor: "samsara" | "geotab" | "motive";
-            configured: boolean;
-            /** @description Geotab's database */
-            database?: string;
-            /** @description Geotab's server */
-            server?: string;
-            /** Format: date-time */
-            connectedAt: string | null;
-            /**
-             * Format: date-time
-             * @description the last successful pull
-             */
-            lastPullAt: string | null;
-            /** @description the last pull's error, '' when it succeeded */
-            lastError: string;
-            /** Format: date-time */
-            lastErrorAt: string | null;
-            /** @description the vendor's vehicles (names) matched to no vehicle of the company, at most 50 */
-            unmatchedVehicles: string[];
-            /**
-             * Format: int64
-             * @description positions pulled into the telematics flow since connected
-             */
-            positions: number;
-        };
-        TelematicsConnectorInput: {
-            /** @description Samsara's API token, Motive's API key, Geotab's user:password */
-            token: string;
-            /** @description Geotab's database (Geotab only) */
-            database?: string;
-            /** @description Geotab's server (Geotab only; default my.geotab.com) */
-            server?: string;
->>>>>>> main
         };
     };
     responses: {
