@@ -25,13 +25,10 @@ const PASSWORD = 'Office123';
 async function readInvitationToken(email: string): Promise<string> {
   let token: string | undefined;
   await expect
-    .poll(
-      () => {
-        token = readOutbox(email).match(/\/invite\/([A-Za-z0-9_-]+)/)?.[1];
-        return token;
-      },
-      { timeout: 10_000 },
-    )
+    .poll(() => {
+      token = readOutbox(email).match(/\/invite\/([A-Za-z0-9_-]+)/)?.[1];
+      return token;
+    })
     .toBeDefined();
   return token!;
 }

@@ -172,6 +172,8 @@ test('offline at the pump: the trip, the card and a queued override request', as
   await expect(item).toHaveAttribute('data-status', 'sent');
   await expect.poll(async () => (await pending()).length).toBe(1);
   await expect(panel.getByTestId('override-request-status')).toHaveText('Override requested: waiting for the owner');
+  // The saved answers are asked for again: the page leaves its saved copy, and no notice stays.
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 
   // Signing out leaves no saved answers on the device for whoever signs in next.
   const savedCaches = () => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('api-data-')));
