@@ -85,6 +85,7 @@ const (
 	AuditInvitationSent       AuditKind = "invitation.sent"
 	AuditInvitationRevoked    AuditKind = "invitation.revoked"
 	AuditGroupCreated         AuditKind = "group.created"
+	AuditCompanyClosed        AuditKind = "company.closed"
 )
 
 // Audited object types.

@@ -114,6 +114,22 @@ func (r EventRoute) OfficeAudience() []MemberRole {
 	return r.Office
 }
 
+// Hears reports whether a member of role m hears of notification event
+// e: a driver hears their own events; an office member those of the
+// event routes whose office audience holds m (a dispatcher declines and
+// override requests, a bookkeeper a low wallet and IFTA due dates).
+func (m MemberRole) Hears(e NotificationEvent) bool {
+	if !m.Office() {
+		return true
+	}
+	for _, r := range EventRoutes {
+		if r.Preference == e && slices.Contains(r.OfficeAudience(), m) {
+			return true
+		}
+	}
+	return false
+}
+
 // OwnerPreference is the owners' notification event of r (the one its
 // Preference names when owners have it), "" when owners have none: its
 // alert is then mailed to every owner.

@@ -78,3 +78,29 @@ func TestPlanMail(t *testing.T) {
 		})
 	}
 }
+
+func TestMemberRole_HearsTheNoticesOfItsRole(t *testing.T) {
+	tests := []struct {
+		role  MemberRole
+		hears []NotificationEvent
+		not   []NotificationEvent
+	}{
+		{MemberOwner, []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideRequested, NotifyWalletLow, NotifyDriverWaiting, NotifyIFTADue}, nil},
+		{MemberAdmin, []NotificationEvent{NotifyPurchaseDeclined, NotifyWalletLow, NotifyIFTADue}, nil},
+		{MemberDispatcher, []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideRequested, NotifyDriverWaiting}, []NotificationEvent{NotifyWalletLow, NotifyIFTADue}},
+		{MemberBookkeeper, []NotificationEvent{NotifyWalletLow, NotifyIFTADue}, []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideRequested, NotifyDriverWaiting}},
+		{MemberDriver, []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideDecided, NotifyTripReplanned}, nil},
+	}
+	for _, tt := range tests {
+		for _, e := range tt.hears {
+			if !tt.role.Hears(e) {
+				t.Errorf("%s does not hear %s", tt.role, e)
+			}
+		}
+		for _, e := range tt.not {
+			if tt.role.Hears(e) {
+				t.Errorf("%s hears %s", tt.role, e)
+			}
+		}
+	}
+}

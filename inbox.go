@@ -9,6 +9,9 @@ import "time"
 type Inbox struct {
 	CompanyID int64
 	UserID    int64 // 0: the owners' alerts of CompanyID
+	// GroupID limits the owners' alerts to those about the group's cards
+	// and those about no card (an office member limited to the group).
+	GroupID int64
 }
 
 // Owners reports whether i is a company's owners' inbox (its alerts).

@@ -140,6 +140,14 @@ const InvitationTTL = 72 * time.Hour
 // Messages of invitations.
 const (
 	MsgInvitationInvalid = "This invitation is no longer valid"
+	// MsgAlreadyMember: the invited address is a member of the company.
+	MsgAlreadyMember = "This address is already a member of the company"
+	// MsgLoginElsewhere: the invited address signs in to another company
+	// that is open; a login belongs to one company.
+	MsgLoginElsewhere = "This address signs in to another company: a login belongs to one company until that company closes"
+	// MsgLoginPassword: the invited address has a login, whose password
+	// joins it to the company.
+	MsgLoginPassword = "This address already has a login: enter its password"
 )
 
 // ValidateInvitation checks an invitation's address and role (an office
@@ -151,4 +159,18 @@ func ValidateInvitation(email string, role MemberRole) error {
 		fe.Add("role", MsgMemberRoleInvalid)
 	}
 	return fe.Err()
+}
+
+// MsgCompanyNotEmpty is the 409 answer to closing a company whose wallet
+// still holds money, owes money or has purchases on hold.
+const MsgCompanyNotEmpty = "A company can be closed only with an empty wallet and no purchase on hold: refund or settle the balance first"
+
+// CheckCompanyClose decides whether a company whose wallet has balance
+// cents and held cents on hold may close: only with both zero (ECONFLICT
+// MsgCompanyNotEmpty otherwise), so closing never strands money.
+func CheckCompanyClose(balance, held int64) error {
+	if balance != 0 || held != 0 {
+		return Errorf(ECONFLICT, MsgCompanyNotEmpty)
+	}
+	return nil
 }

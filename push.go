@@ -166,6 +166,9 @@ type PushRecipients struct {
 	UserIDs  []int64
 	OwnersOf int64 // a company id; 0: none
 	Roles    []MemberRole
+	// CardID is the card the event is about (0: none): office members
+	// limited to a group hear of it only when the card is in their group.
+	CardID int64
 }
 
 // PushMessage is a notification queued for one subscription.

@@ -327,11 +327,13 @@ func WireTime(t time.Time) string { return t.UTC().Format(WireTimeFormat) }
 // TransactionScope is whose transactions a caller may see: a company's, or
 // with CardID set only that card's (a driver's own card); with HolderUserID
 // set as well, only the card's purchases made while that driver held it (a
-// driver does not see the card's earlier holders' purchases).
+// driver does not see the card's earlier holders' purchases). With GroupID
+// set (an office member limited to a group), only the cards of that group.
 type TransactionScope struct {
 	CompanyID    int64
 	CardID       int64
 	HolderUserID int64
+	GroupID      int64
 }
 
 // TransactionFilter selects and orders a page of transactions.

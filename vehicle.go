@@ -37,8 +37,11 @@ type Vehicle struct {
 	TankCapacity  Gallons
 	IFTAQualified bool
 	Active        bool
-	CreatedAt     time.Time
-	UpdatedAt     time.Time
+	// GroupID is the group of cards and vehicles the vehicle is in; 0:
+	// none. Members limited to a group see only its vehicles.
+	GroupID   int64
+	CreatedAt time.Time
+	UpdatedAt time.Time
 	// Cards are the company's cards assigned to the vehicle (read only).
 	Cards []VehicleCard
 }

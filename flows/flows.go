@@ -18,14 +18,19 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/audit"
 	"fuelportal/connectors"
+	"fuelportal/contracts"
 	"fuelportal/events"
 	"fuelportal/ifta"
 	"fuelportal/issuing"
 	"fuelportal/mail"
 	"fuelportal/members"
 	"fuelportal/netguard"
+	"fuelportal/notifications"
+	"fuelportal/odometer"
+	"fuelportal/overrides"
 	"fuelportal/payments"
 	"fuelportal/prices"
 	"fuelportal/purchases"
@@ -57,6 +62,18 @@ type Services struct {
 	Members *members.Service
 	// Audit reads the audit trail (the store writes it with each change).
 	Audit *audit.Service
+	// Accounts runs sign-up, a person's own account and password
+	// recovery.
+	Accounts *accounts.Service
+	// Overrides runs card overrides and drivers' requests for them.
+	Overrides *overrides.Service
+	// Odometer records vehicles' odometer readings.
+	Odometer *odometer.Service
+	// Contracts reads a company's contract and sets the planner's costs.
+	Contracts *contracts.Service
+	// Notifications keeps people's notification preferences and the
+	// company's low-wallet threshold.
+	Notifications *notifications.Service
 	// Statements closes each company's periods and writes its statements.
 	Statements *statements.Service
 
@@ -65,7 +82,7 @@ type Services struct {
 	Events   *events.Dispatcher
 	Mail     *mail.Sender
 	Push     *push.Sender
-	Webhooks *webhooks.Worker
+	Webhooks *webhooks.Service
 
 	db     *store.DB
 	logger *slog.Logger
@@ -112,6 +129,9 @@ type Config struct {
 	// PushKeys sign push messages; PushSubject is the VAPID contact.
 	PushKeys    push.Keys
 	PushSubject string
+	// ResetCodeKey keys the HMAC under which password reset codes are
+	// stored (the server's: http.ResetCodeKey).
+	ResetCodeKey []byte
 	// Outgoing is the rule of requests to URLs users name (webhook
 	// endpoints, push subscriptions).
 	Outgoing netguard.Policy
@@ -153,6 +173,11 @@ func New(d Deps, c Config) *Services {
 	s.Members = members.New(members.Deps{Store: db, Passwords: d.Passwords, Now: now})
 	s.Cards = issuing.New(issuing.Deps{DB: db, Issuer: d.Issuer, Logger: logger})
 	s.Audit = audit.New(audit.Deps{Store: db})
+	s.Overrides = overrides.New(overrides.Deps{Store: db})
+	s.Odometer = odometer.New(odometer.Deps{Store: db})
+	s.Contracts = contracts.New(contracts.Deps{Store: db})
+	s.Notifications = notifications.New(notifications.Deps{Store: db})
+	s.Accounts = accounts.New(accounts.Deps{Store: db, Passwords: d.Passwords, ResetCodeKey: c.ResetCodeKey, Now: now})
 	s.Statements = statements.New(statements.Deps{Store: db, Now: now})
 	if d.PaymentProvider != nil {
 		s.Payments = payments.New(payments.Deps{Store: db, Provider: d.PaymentProvider, Logger: logger})

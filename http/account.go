@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"fuelportal"
+	"fuelportal/accounts"
 )
 
 // accountResponse is the signed-in user as the web app sees it.
@@ -104,28 +105,22 @@ type emptyResponse struct{}
 
 // handleAccountGet answers the signed-in user's account.
 func (s *Server) handleAccountGet(w http.ResponseWriter, r *http.Request) {
-	user, err := s.accountStore.UserByID(r.Context(), PrincipalFromContext(r.Context()).UserID)
+	user, prompts, err := s.Accounts.Account(r.Context(), PrincipalFromContext(r.Context()).UserID)
 	if err != nil {
 		s.respondError(w, r, signedOutIfMissing(err))
 		return
 	}
 	a := accountFromUser(user)
-	if user.CardID != 0 {
-		p, err := s.accountStore.CardPrompts(r.Context(), user.CompanyID, user.CardID)
-		if err != nil {
-			s.respondError(w, r, err)
-			return
-		}
-		prompts := pumpPromptsFrom(p)
-		a.Prompts = &prompts
+	if prompts != nil {
+		p := pumpPromptsFrom(*prompts)
+		a.Prompts = &p
 	}
 	respond(w, http.StatusOK, a)
 }
 
 // handleAccountUpdate saves the user's name, e-mail, phone number and
-// language (kept when the request has none). A new
-// sign-in e-mail needs the current password (checked and counted like a
-// sign-in), and the old address is told of the change.
+// language (accounts.Service.Update). A new sign-in e-mail needs the
+// current password, checked and counted like a sign-in.
 func (s *Server) handleAccountUpdate(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	var req accountUpdateRequest
@@ -138,39 +133,12 @@ func (s *Server) handleAccountUpdate(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-
-	current, err := s.accountStore.UserByID(ctx, PrincipalFromContext(ctx).UserID)
+	user, err := s.Accounts.Update(ctx, PrincipalFromContext(ctx).UserID, update, req.CurrentPassword, s.currentPasswordCheck(r))
 	if err != nil {
-		s.respondError(w, r, signedOutIfMissing(err))
-		return
-	}
-	if update.Email != current.Email {
-		if req.CurrentPassword == "" {
-			s.respondError(w, r, fuelportal.FieldError("currentPassword", fuelportal.MsgPasswordRequired))
-			return
-		}
-		if !s.verifyCurrentPassword(w, r, current.Email, req.CurrentPassword) {
-			return
-		}
-	}
-
-	user, err := s.accountStore.UpdateAccount(ctx, current.ID, update, emailChangedMail)
-	if fuelportal.ErrorCode(err) == fuelportal.ECONFLICT {
-		s.respondError(w, r, fuelportal.FieldError("email", fuelportal.MsgEmailTaken))
-		return
-	} else if err != nil {
-		s.respondError(w, r, signedOutIfMissing(err))
+		s.respondAccountError(w, r, err)
 		return
 	}
 	respond(w, http.StatusOK, accountFromUser(user))
-}
-
-// emailChangedMail tells the old address that the account signs in with
-// another e-mail now (the new address is not named: it may be an intruder's).
-func emailChangedMail(oldEmail string) *fuelportal.MailMessage {
-	return &fuelportal.MailMessage{To: oldEmail, Subject: "Your Fuel Portal sign-in e-mail was changed",
-		Body: "The e-mail address you sign in to Fuel Portal with was just changed, so this address no longer signs in.\n\n" +
-			"If you did not make this change, someone else may have used your account: contact Fuel Portal support right away.\n"}
 }
 
 // handleChangePassword replaces the password after checking the current
@@ -187,22 +155,9 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-
-	user, err := s.accountStore.UserByID(ctx, principal.UserID)
+	err := s.Accounts.ChangePassword(ctx, principal.UserID, principal.SessionID, req.CurrentPassword, req.NewPassword, s.currentPasswordCheck(r))
 	if err != nil {
-		s.respondError(w, r, signedOutIfMissing(err))
-		return
-	}
-	if !s.verifyCurrentPassword(w, r, user.Email, req.CurrentPassword) {
-		return
-	}
-	hash, err := s.Passwords.Hash(ctx, req.NewPassword)
-	if err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	if err := s.accountStore.SetPassword(ctx, user.ID, hash, principal.SessionID); err != nil {
-		s.respondError(w, r, err)
+		s.respondAccountError(w, r, err)
 		return
 	}
 	respond(w, http.StatusOK, emptyResponse{})
@@ -211,7 +166,7 @@ func (s *Server) handleChangePassword(w http.ResponseWriter, r *http.Request) {
 // handleAccountDelete deletes the signed-in user. The only owner of a
 // company gets 409: closing a company is done by support.
 func (s *Server) handleAccountDelete(w http.ResponseWriter, r *http.Request) {
-	if err := s.accountStore.DeleteUser(r.Context(), PrincipalFromContext(r.Context()).UserID); err != nil {
+	if err := s.Accounts.Delete(r.Context(), PrincipalFromContext(r.Context()).UserID); err != nil {
 		s.respondError(w, r, signedOutIfMissing(err))
 		return
 	}
@@ -227,28 +182,24 @@ func signedOutIfMissing(err error) error {
 	return err
 }
 
-// verifyCurrentPassword checks a signed-in user's current password under the
-// sign-in lock-outs (a stolen session must not become a password oracle). On
-// failure it has answered: 429 while locked out, else the field error.
-func (s *Server) verifyCurrentPassword(w http.ResponseWriter, r *http.Request, email, password string) bool {
-	_, ok, err := s.checkPassword(r.Context(), s.clientIP(r), email, password)
-	var locked accountLockedError
-	switch {
-	case errors.As(err, &locked):
-		s.respondTooManyRequests(w, r, locked.retryAfter)
-	case err != nil:
-		s.respondError(w, r, err)
-	case !ok:
-		s.respondError(w, r, fuelportal.FieldError("currentPassword", fuelportal.MsgCurrentPasswordWrong))
+// currentPasswordCheck checks a signed-in user's current password under
+// the sign-in lock-outs of r's client (a stolen session must not become a
+// password oracle): locked out, it is an accountLockedError.
+func (s *Server) currentPasswordCheck(r *http.Request) accounts.PasswordCheck {
+	addr := s.clientIP(r)
+	return func(ctx context.Context, email, password string) (bool, error) {
+		_, ok, err := s.checkPassword(ctx, addr, email, password)
+		return ok, err
 	}
-	return err == nil && ok
 }
 
-// accountStore is the store as seen by the account handlers (*store.DB).
-type accountStore interface {
-	CardPrompts(ctx context.Context, companyID int64, cardID int64) (p fuelportal.PumpPrompts, err error)
-	DeleteUser(ctx context.Context, id int64) error
-	SetPassword(ctx context.Context, id int64, passwordHash string, keepFamily string) error
-	UpdateAccount(ctx context.Context, id int64, upd fuelportal.AccountUpdate, notice func(oldEmail string) *fuelportal.MailMessage) (u *fuelportal.User, err error)
-	UserByID(ctx context.Context, id int64) (u *fuelportal.User, err error)
+// respondAccountError answers an account flow's error: 429 while the
+// sign-in is locked out, 401 when the user is gone.
+func (s *Server) respondAccountError(w http.ResponseWriter, r *http.Request, err error) {
+	var locked accountLockedError
+	if errors.As(err, &locked) {
+		s.respondTooManyRequests(w, r, locked.retryAfter)
+		return
+	}
+	s.respondError(w, r, signedOutIfMissing(err))
 }

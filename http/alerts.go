@@ -44,7 +44,9 @@ func alertFromItem(a *fuelportal.InboxItem) any {
 // alertsInbox is the owners' inbox on /api/wex/company/alerts: the
 // company's alerts, filtered by kind.
 var alertsInbox = inboxRoute{
-	of:       func(p Principal) fuelportal.Inbox { return fuelportal.Inbox{CompanyID: p.CompanyID} },
+	of: func(p Principal) fuelportal.Inbox {
+		return fuelportal.Inbox{CompanyID: p.CompanyID, GroupID: p.GroupID}
+	},
 	kind:     func(k string) bool { return fuelportal.AlertKind(k).Valid() },
 	kindHelp: "Must be one of " + alertKindList,
 	maxPage:  maxAlertPage,

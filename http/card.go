@@ -151,6 +151,10 @@ func (s *Server) handleCardUpdate(w http.ResponseWriter, r *http.Request) {
 	}
 	upd := fuelportal.CardUpdate{CardNumber: req.CardNumber, DriverName: req.DriverName, DriverID: req.DriverID,
 		UnitNumber: req.UnitNumber, Status: req.Status, Prompt: cardPrompt(req.Prompt)}
+	if err := s.seesCard(r.Context(), upd.CardNumber); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
 	card, err := s.Cards.UpdateCard(r.Context(), PrincipalFromContext(r.Context()).CompanyID, upd)
 	if err != nil {
 		s.respondError(w, r, err)

@@ -197,6 +197,9 @@ func TestCardOrder_StripeIssuer(t *testing.T) {
 
 		var card orderedCard
 		f.api.Post("/api/wex/company/cards", cardOrder("Ann Lee", "D-77", "TRK-77", "physical"), owner).ExpectStatus(t, 201).Decode(t, &card)
+		if n := auditKindRows(t, f, companyID, fuelportal.AuditCardOrdered); n != 1 {
+			t.Fatalf("card.ordered audit rows = %d, want 1", n)
+		}
 		if !fuelportal.ValidCardNumber(card.CardNumber) || !fuelportal.LuhnValid(card.CardNumber) || card.Issuer != "stripe" || card.Status != "ACTIVE" ||
 			card.IssuerCardID == nil || !strings.HasPrefix(*card.IssuerCardID, "ic_") || card.Last4 == nil || len(*card.Last4) != 4 ||
 			card.ExpMonth == nil || *card.ExpMonth < 1 || *card.ExpMonth > 12 || card.ExpYear == nil || *card.ExpYear < 2000 {

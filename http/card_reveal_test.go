@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"fuelportal"
 	"fuelportal/demo"
 	"fuelportal/store"
 )
@@ -31,6 +32,9 @@ func TestCardReveal(t *testing.T) {
 		t.Run("the owner gets a key made for the card and the nonce", func(t *testing.T) {
 			var key cardReveal
 			f.api.Post(reveal, nonce, owner).ExpectStatus(t, 200).Decode(t, &key)
+			if n := auditKindRows(t, f, companyIDOf(t, f.db, demo.OwnerEmail), fuelportal.AuditCardRevealed); n != 1 {
+				t.Fatalf("card.revealed audit rows = %d, want 1", n)
+			}
 			// stripe-mock's ephemeral key has no secret; Stripe's always has.
 			if card.IssuerCardID == nil || key.IssuingCardID != *card.IssuerCardID || key.StripeVersion != "2020-03-02" {
 				t.Fatalf("key = %+v", key)

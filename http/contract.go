@@ -1,7 +1,6 @@
 package http
 
 import (
-	"context"
 	"encoding/json"
 	"math/big"
 	"net/http"
@@ -38,7 +37,7 @@ func contractOut(c *fuelportal.Contract) contractResponse {
 
 // handleContract answers the caller's company contract.
 func (s *Server) handleContract(w http.ResponseWriter, r *http.Request) {
-	c, err := s.contractStore.Contract(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	c, err := s.Contracts.Contract(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -71,7 +70,7 @@ func (s *Server) handlePlannerCostsPut(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	c, err := s.contractStore.SetPlannerCosts(r.Context(), PrincipalFromContext(r.Context()).CompanyID,
+	c, err := s.Contracts.SetPlannerCosts(r.Context(), PrincipalFromContext(r.Context()).CompanyID,
 		fuelportal.PlannerCosts{OutOfRouteTenthCentsPerMile: perMile * 10, StopCostCents: perStop})
 	if err != nil {
 		s.respondError(w, r, err)
@@ -146,10 +145,4 @@ func isZeroMantissa(text string) bool {
 		}
 	}
 	return true
-}
-
-// contractStore is the store as seen by the contract handlers (*store.DB).
-type contractStore interface {
-	Contract(ctx context.Context, companyID int64) (c *fuelportal.Contract, err error)
-	SetPlannerCosts(ctx context.Context, companyID int64, costs fuelportal.PlannerCosts) (c *fuelportal.Contract, err error)
 }

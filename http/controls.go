@@ -347,7 +347,7 @@ func (s *Server) handleOverrideGrant(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	hours := fuelportal.DefaultOverrideHours
+	hours := 0 // the service's default
 	if req.Hours != nil {
 		n, err := strconv.Atoi(req.Hours.String())
 		if err != nil || n < fuelportal.MinOverrideHours || n > fuelportal.MaxOverrideHours {
@@ -356,7 +356,7 @@ func (s *Server) handleOverrideGrant(w http.ResponseWriter, r *http.Request) {
 		}
 		hours = n
 	}
-	until, err := s.controlsStore.GrantOverride(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, hours, req.LiftsPrompt)
+	until, err := s.Overrides.Grant(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, hours, req.LiftsPrompt)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -371,18 +371,16 @@ func (s *Server) handleOverrideEnd(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if err := s.controlsStore.EndOverride(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number); err != nil {
+	if err := s.Overrides.End(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// controlsStore is the store as seen by the controls and override handlers
+// controlsStore is the store as seen by the controls handlers
 // (*store.DB).
 type controlsStore interface {
 	CardControls(ctx context.Context, companyID int64, cardNumber string) (c fuelportal.Controls, err error)
 	CompanyControls(ctx context.Context, companyID int64) (c *fuelportal.CompanyControls, err error)
-	EndOverride(ctx context.Context, companyID int64, cardNumber string) error
-	GrantOverride(ctx context.Context, companyID int64, cardNumber string, hours int, liftsPrompt bool) (until time.Time, err error)
 }

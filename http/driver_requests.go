@@ -1,8 +1,6 @@
 package http
 
 import (
-	"context"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -31,7 +29,7 @@ func driverRequestFromDomain(r *fuelportal.DriverRequest) driverRequestResponse 
 // owner's company, oldest first.
 func (s *Server) handleDriverRequestList(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	requests, err := s.driverRequestStore.DriverRequests(ctx, PrincipalFromContext(ctx).CompanyID)
+	requests, err := s.Accounts.DriverRequests(ctx, PrincipalFromContext(ctx).CompanyID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -55,34 +53,10 @@ func (s *Server) handleDriverRequestDecide(decision fuelportal.DriverStatus) htt
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing))
 			return
 		}
-		if _, err := s.driverRequestStore.DecideDriverRequest(ctx, PrincipalFromContext(ctx).CompanyID, id, decision, s.driverDecisionMail); err != nil {
+		if err := s.Accounts.DecideDriverRequest(ctx, PrincipalFromContext(ctx).CompanyID, id, decision, s.PublicURL); err != nil {
 			s.respondError(w, r, err)
 			return
 		}
 		respond(w, http.StatusOK, emptyResponse{})
 	}
-}
-
-// driverDecisionMail tells driver u what their company decided.
-func (s *Server) driverDecisionMail(u *fuelportal.User, decision fuelportal.DriverStatus) *fuelportal.MailMessage {
-	company := "your company"
-	if u.Company != nil {
-		company = u.Company.Name
-	}
-	if decision == fuelportal.DriverApproved {
-		body := fmt.Sprintf("Good news: %s approved your Fuel Portal account.\n\nSign in to see your fuel card, spending and transactions.\n", company)
-		if s.PublicURL != "" {
-			body += "\n" + s.PublicURL + "/signin\n"
-		}
-		return &fuelportal.MailMessage{To: u.Email, Subject: "Your Fuel Portal account is approved", Body: body}
-	}
-	body := fmt.Sprintf("%s declined your request to join it on Fuel Portal.\n\nIf you think this is a mistake, ask your fleet manager.\n", company)
-	return &fuelportal.MailMessage{To: u.Email, Subject: "Your Fuel Portal request was declined", Body: body}
-}
-
-// driverRequestStore is the store as seen by the driver request handlers
-// (*store.DB).
-type driverRequestStore interface {
-	DecideDriverRequest(ctx context.Context, companyID int64, userID int64, decision fuelportal.DriverStatus, notice func(*fuelportal.User, fuelportal.DriverStatus) *fuelportal.MailMessage) (decided []*fuelportal.User, err error)
-	DriverRequests(ctx context.Context, companyID int64) ([]*fuelportal.DriverRequest, error)
 }

@@ -45,13 +45,10 @@ func (s *Server) handleInvitationCreate(w http.ResponseWriter, r *http.Request) 
 		s.respondError(w, r, err)
 		return
 	}
-	var group int64
-	if req.GroupID != nil {
-		group = *req.GroupID
-		if group <= 0 {
-			s.respondError(w, r, fuelportal.FieldError("groupId", "Group not found"))
-			return
-		}
+	group, err := groupIDOf(req.GroupID)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
 	}
 	p := PrincipalFromContext(r.Context())
 	inv, err := s.Members.Invite(r.Context(), p.CompanyID, p.UserID, p.MemberRole, req.Email, fuelportal.MemberRole(req.Role), group, s.PublicURL)

@@ -157,10 +157,6 @@ func (s *Server) handleGroupCreate(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusCreated, groupDTO{ID: g.ID, Name: g.Name})
 }
 
-type cardGroupRequest struct {
-	GroupID *int64 `json:"groupId"`
-}
-
 // handleCardGroup puts a card of the company in a group (groupId null:
 // in none).
 func (s *Server) handleCardGroup(w http.ResponseWriter, r *http.Request) {
@@ -170,16 +166,23 @@ func (s *Server) handleCardGroup(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	var req cardGroupRequest
-	if err := decode(w, r, &req); err != nil {
+	group, err := decodeGroup(w, r)
+	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	var group int64
-	if req.GroupID != nil {
-		group = *req.GroupID
-	}
 	if err := s.Members.SetCardGroup(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, group); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// handleCompanyClose closes the caller's company (owners only): 204, and
+// every session of its members ends; 409 while its wallet holds or owes
+// money or has purchases on hold.
+func (s *Server) handleCompanyClose(w http.ResponseWriter, r *http.Request) {
+	if err := s.Members.CloseCompany(r.Context(), PrincipalFromContext(r.Context()).CompanyID); err != nil {
 		s.respondError(w, r, err)
 		return
 	}

@@ -277,3 +277,69 @@ func TestGroups_AreTheCompanysOwn(t *testing.T) {
 		}
 	})
 }
+
+// An invitation to an address that already has a login joins that login
+// with its own password: only once its company is closed (a login
+// belongs to one company); a member's address cannot be invited again.
+func TestInvitations_JoinAnExistingLogin(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token
+		f.api.Post("/api/wex/company/invitations", map[string]string{"email": demo.DriverEmail, "role": "admin"}, owner).ExpectStatus(t, 409)
+
+		_, elsewhere := f.invite(t, owner, demo.OtherOwnerEmail, "dispatcher", 0)
+		f.api.Post("/api/invitations/"+elsewhere+"/accept", map[string]string{"password": demo.Password}, "").
+			ExpectStatus(t, 409)
+
+		f.api.Post("/api/company/account/create", `{"email":"mover@example.com","password":"GoodPass1","companyName":"Gone Co","carrierId":1234567,"phoneNumber":"555 0100 22"}`, "").ExpectStatus(t, 201)
+		old := f.api.Login("mover@example.com", "GoodPass1").Token
+		f.api.Post("/api/wex/company/close", nil, old).ExpectStatus(t, 204)
+		_, link := f.invite(t, owner, "mover@example.com", "bookkeeper", 0)
+		f.api.Post("/api/invitations/"+link+"/accept", map[string]string{"password": "WrongPass1"}, "").
+			ExpectFieldError(t, "password", fuelportal.MsgLoginPassword)
+		var tokens apitest.Tokens
+		f.api.Post("/api/invitations/"+link+"/accept", map[string]string{"password": "GoodPass1"}, "").ExpectStatus(t, 201).Decode(t, &tokens)
+		var perms struct{ Role string }
+		f.api.Get("/api/account/permissions", tokens.Token).ExpectStatus(t, 200).Decode(t, &perms)
+		if perms.Role != "bookkeeper" {
+			t.Fatalf("the joined login's role = %q", perms.Role)
+		}
+		f.api.Get("/api/wex/company/wallet", tokens.Token).ExpectStatus(t, 200)
+		f.api.Post("/api/invitations/"+link+"/accept", map[string]string{"password": "GoodPass1"}, "").ExpectStatus(t, 404)
+		var members struct {
+			Content []struct{ Email, Role string }
+		}
+		f.api.Get("/api/wex/company/members", owner).ExpectStatus(t, 200).Decode(t, &members)
+		found := false
+		for _, m := range members.Content {
+			found = found || m.Email == "mover@example.com" && m.Role == "bookkeeper"
+		}
+		if !found {
+			t.Fatalf("members = %+v", members)
+		}
+	})
+}
+
+// Each member keeps preferences for the notices of their role only.
+func TestNotificationSettings_FollowTheMembersRole(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token
+		for _, tt := range []struct {
+			role, email string
+			want        string
+		}{
+			{"dispatcher", "notice.dispatch@example.com", "[purchase.declined override.requested driver.waiting]"},
+			{"bookkeeper", "notice.books@example.com", "[wallet.low ifta.due]"},
+		} {
+			token := f.member(t, owner, tt.email, tt.role, 0)
+			var settings struct{ Events []struct{ Event string } }
+			f.api.Get("/api/account/notifications", token).ExpectStatus(t, 200).Decode(t, &settings)
+			var got []string
+			for _, e := range settings.Events {
+				got = append(got, e.Event)
+			}
+			if fmt.Sprint(got) != tt.want {
+				t.Errorf("%s's notification events = %v, want %s", tt.role, got, tt.want)
+			}
+		}
+	})
+}

@@ -1,9 +1,9 @@
 package http
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"time"
 
 	"fuelportal"
@@ -51,12 +51,20 @@ func notificationSettingsFromDomain(s *fuelportal.NotificationSettings) notifica
 // company's time zone those are read in.
 func (s *Server) handleNotificationSettingsGet(w http.ResponseWriter, r *http.Request) {
 	p := PrincipalFromContext(r.Context())
-	settings, err := s.notificationStore.NotificationSettings(r.Context(), p.UserID, p.Role)
+	settings, err := s.Notifications.Settings(r.Context(), p.UserID, p.Role)
 	if err != nil {
 		s.respondError(w, r, signedOutIfMissing(err))
 		return
 	}
-	respond(w, http.StatusOK, notificationSettingsFromDomain(settings))
+	respond(w, http.StatusOK, notificationSettingsFromDomain(heardBy(p, settings)))
+}
+
+// heardBy keeps of settings the events the caller's member role hears of
+// (fuelportal.MemberRole.Hears): each member keeps preferences for their
+// own notices only.
+func heardBy(p Principal, settings *fuelportal.NotificationSettings) *fuelportal.NotificationSettings {
+	settings.Events = slices.DeleteFunc(settings.Events, func(e fuelportal.NotificationPreference) bool { return !p.MemberRole.Hears(e.Event) })
+	return settings
 }
 
 // handleNotificationSettingsPut saves the caller's preferences for the
@@ -75,12 +83,12 @@ func (s *Server) handleNotificationSettingsPut(w http.ResponseWriter, r *http.Re
 		in.Events = append(in.Events, fuelportal.NotificationPreference{Event: fuelportal.NotificationEvent(e.Event), Push: e.Push, Email: e.Email, InApp: e.InApp})
 	}
 	p := PrincipalFromContext(r.Context())
-	settings, err := s.notificationStore.SaveNotificationSettings(r.Context(), p.UserID, p.Role, in)
+	settings, err := s.Notifications.SaveSettings(r.Context(), p.UserID, p.Role, in)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, notificationSettingsFromDomain(settings))
+	respond(w, http.StatusOK, notificationSettingsFromDomain(heardBy(p, settings)))
 }
 
 // inAppNotificationResponse is a notice of the caller's in-app list.
@@ -124,7 +132,7 @@ type walletLowRequest struct {
 
 // handleWalletLowGet answers the company's low-wallet threshold.
 func (s *Server) handleWalletLowGet(w http.ResponseWriter, r *http.Request) {
-	cents, err := s.notificationStore.WalletLowThreshold(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	cents, err := s.Notifications.WalletLowThreshold(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -159,18 +167,9 @@ func (s *Server) handleWalletLowPut(w http.ResponseWriter, r *http.Request) {
 		d := dollars(c)
 		out.Threshold = &d
 	}
-	if err := s.notificationStore.SetWalletLowThreshold(r.Context(), PrincipalFromContext(r.Context()).CompanyID, cents); err != nil {
+	if err := s.Notifications.SetWalletLowThreshold(r.Context(), PrincipalFromContext(r.Context()).CompanyID, cents); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	respond(w, http.StatusOK, out)
-}
-
-// notificationStore is the store as seen by the notification settings
-// handlers (*store.DB).
-type notificationStore interface {
-	NotificationSettings(ctx context.Context, userID int64, role fuelportal.Role) (s *fuelportal.NotificationSettings, err error)
-	SaveNotificationSettings(ctx context.Context, userID int64, role fuelportal.Role, s fuelportal.NotificationSettings) (out *fuelportal.NotificationSettings, err error)
-	SetWalletLowThreshold(ctx context.Context, companyID int64, cents *int64) error
-	WalletLowThreshold(ctx context.Context, companyID int64) (cents *int64, err error)
 }

@@ -1,7 +1,6 @@
 package http
 
 import (
-	"context"
 	"net/http"
 	"time"
 
@@ -97,7 +96,7 @@ func (s *Server) handleVehicleOdometerList(w http.ResponseWriter, r *http.Reques
 		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Vehicle not found"))
 		return
 	}
-	list, err := s.odometerStore.OdometerReadings(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id, fuelportal.MaxOdometerReadingsListed)
+	list, err := s.Odometer.Readings(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -128,8 +127,7 @@ func (s *Server) handleVehicleOdometerAdd(w http.ResponseWriter, r *http.Request
 		return
 	}
 	p := PrincipalFromContext(r.Context())
-	reading.CompanyID, reading.VehicleID, reading.UserID = p.CompanyID, id, p.UserID
-	if err := s.odometerStore.AddOdometerReading(r.Context(), reading); err != nil {
+	if err := s.Odometer.Record(r.Context(), p.CompanyID, p.UserID, id, reading); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -152,26 +150,9 @@ func (s *Server) handleDriverOdometerAdd(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	p := PrincipalFromContext(r.Context())
-	if p.CardID == 0 || p.CompanyID == 0 {
-		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgOdometerNoVehicle))
-		return
-	}
-	vehicleID, err := s.odometerStore.DriverVehicle(r.Context(), p.CompanyID, p.CardID)
-	if err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	reading.CompanyID, reading.VehicleID, reading.UserID = p.CompanyID, vehicleID, p.UserID
-	if err := s.odometerStore.AddOdometerReading(r.Context(), reading); err != nil {
+	if err := s.Odometer.RecordForDriver(r.Context(), p.CompanyID, p.CardID, p.UserID, reading); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	respond(w, http.StatusCreated, odometerFrom(reading))
-}
-
-// odometerStore is the store as seen by the odometer handlers (*store.DB).
-type odometerStore interface {
-	AddOdometerReading(ctx context.Context, r *fuelportal.OdometerReading) error
-	DriverVehicle(ctx context.Context, companyID int64, cardID int64) (vehicleID int64, err error)
-	OdometerReadings(ctx context.Context, companyID int64, vehicleID int64, limit int) (list []*fuelportal.OdometerReading, err error)
 }

@@ -1,12 +1,11 @@
 package http
 
 import (
-	"context"
 	"net/http"
 	"time"
 
 	"fuelportal"
-	"fuelportal/store"
+	"fuelportal/overrides"
 )
 
 // overrideRequestResponse is a driver's override request on the wire.
@@ -91,7 +90,7 @@ func (s *Server) handleOverrideRequestCreate(w http.ResponseWriter, r *http.Requ
 		return
 	}
 	ctx := r.Context()
-	req, err := s.overrideRequestStore.CreateOverrideRequest(ctx, PrincipalFromContext(ctx).UserID, body.Message)
+	req, err := s.Overrides.Request(ctx, PrincipalFromContext(ctx).UserID, body.Message)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -103,7 +102,7 @@ func (s *Server) handleOverrideRequestCreate(w http.ResponseWriter, r *http.Requ
 // newest first, with the owner's decisions.
 func (s *Server) handleDriverOverrideRequestList(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	list, err := s.overrideRequestStore.DriverOverrideRequests(ctx, PrincipalFromContext(ctx).UserID)
+	list, err := s.Overrides.DriverRequests(ctx, PrincipalFromContext(ctx).UserID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -124,7 +123,7 @@ func (s *Server) handleOverrideRequestList(w http.ResponseWriter, r *http.Reques
 		return
 	}
 	ctx := r.Context()
-	list, err := s.overrideRequestStore.OverrideRequests(ctx, PrincipalFromContext(ctx).CompanyID, status)
+	list, err := s.Overrides.Requests(ctx, PrincipalFromContext(ctx).CompanyID, status)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -144,33 +143,23 @@ func (s *Server) handleOverrideRequestDecide(approve bool) http.HandlerFunc {
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgOverrideRequestMissing))
 			return
 		}
-		d := store.OverrideDecision{CompanyID: PrincipalFromContext(ctx).CompanyID, OwnerID: PrincipalFromContext(ctx).UserID, Approve: approve}
+		p := PrincipalFromContext(ctx)
+		var req *fuelportal.OverrideRequest
+		var err error
 		if approve {
 			var body overrideDecisionRequest
 			if err := decodeOptional(w, r, &body); err != nil {
 				s.respondError(w, r, err)
 				return
 			}
-			d.Hours = fuelportal.DefaultGrantHours
-			if body.Hours != nil {
-				d.Hours = *body.Hours
-			}
-			d.LiftsPrompt = body.LiftsPrompt
+			req, err = s.Overrides.Approve(ctx, p.CompanyID, p.UserID, id, overrides.Approval{Hours: body.Hours, LiftsPrompt: body.LiftsPrompt})
+		} else {
+			req, err = s.Overrides.Deny(ctx, p.CompanyID, p.UserID, id)
 		}
-		req, err := s.overrideRequestStore.DecideOverrideRequest(ctx, id, d)
 		if err != nil {
 			s.respondError(w, r, err)
 			return
 		}
 		respond(w, http.StatusOK, overrideRequestFromDomain(req))
 	}
-}
-
-// overrideRequestStore is the store as seen by the override request handlers
-// (*store.DB).
-type overrideRequestStore interface {
-	CreateOverrideRequest(ctx context.Context, driverUserID int64, message string) (req *fuelportal.OverrideRequest, err error)
-	DecideOverrideRequest(ctx context.Context, id int64, d store.OverrideDecision) (req *fuelportal.OverrideRequest, err error)
-	DriverOverrideRequests(ctx context.Context, driverUserID int64) (list []*fuelportal.OverrideRequest, err error)
-	OverrideRequests(ctx context.Context, companyID int64, status fuelportal.OverrideRequestStatus) (list []*fuelportal.OverrideRequest, err error)
 }

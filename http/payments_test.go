@@ -246,6 +246,9 @@ func TestPayments_DetachOnlyTheCompanysMethods(t *testing.T) {
 				if tt.message != "" && res.ErrorMessage(t) != tt.message {
 					t.Fatalf("message = %q", res.ErrorMessage(t))
 				}
+				if removed := auditKindRows(t, f.fixture, f.companyID, fuelportal.AuditPaymentMethodRemoved); removed != 1 {
+					t.Fatalf("%d payment_method.removed audit rows after the removal (and a refusal); want 1", removed)
+				}
 			})
 		}
 		t.Run("missing id is 400", func(t *testing.T) {
@@ -320,6 +323,9 @@ func TestPayments_PaymentIntent(t *testing.T) {
 			f.pay(t, payBody(10000, "usd", method), "click-1").ExpectStatus(t, 200).Decode(t, &p)
 			if !strings.HasPrefix(p.PaymentIntentID, "pi_") || p.Amount != 10000 || p.Fee != 190 || p.Total != 10190 || p.Currency != "USD" || p.ClientSecret == "" {
 				t.Fatalf("payment = %+v", p)
+			}
+			if n := auditKindRows(t, f.fixture, f.companyID, fuelportal.AuditFundingStarted); n == 0 {
+				t.Fatal("the payment wrote no funding.started audit row")
 			}
 			stored, err := f.db.PaymentByID(context.Background(), f.companyID, p.PaymentID)
 			if err != nil || stored.PaymentIntentID != p.PaymentIntentID || stored.TotalCents != 10190 || stored.CreditedAt != nil {

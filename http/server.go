@@ -13,14 +13,19 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/audit"
 	"fuelportal/catalog"
 	"fuelportal/connectors"
+	"fuelportal/contracts"
 	"fuelportal/flows"
 	"fuelportal/ifta"
 	"fuelportal/issuing"
 	"fuelportal/members"
 	"fuelportal/netguard"
+	"fuelportal/notifications"
+	"fuelportal/odometer"
+	"fuelportal/overrides"
 	"fuelportal/payments"
 	"fuelportal/prices"
 	"fuelportal/purchases"
@@ -30,6 +35,7 @@ import (
 	"fuelportal/store"
 	"fuelportal/telematics"
 	"fuelportal/trips"
+	"fuelportal/webhooks"
 )
 
 // Server holds what the handlers call: the services (built once by
@@ -82,13 +88,27 @@ type Server struct {
 	Members *members.Service
 	// Audit reads the audit trail (audit.go).
 	Audit *audit.Service
+	// Accounts runs sign-up, the account and password recovery
+	// (signup.go, account.go, password_reset.go).
+	Accounts *accounts.Service
+	// Overrides runs card overrides and drivers' requests for them
+	// (controls.go, override_requests.go).
+	Overrides *overrides.Service
+	// Webhooks keeps the companies' webhook endpoints (webhooks.go).
+	Webhooks *webhooks.Service
+	// Odometer records vehicles' odometer readings (odometer.go).
+	Odometer *odometer.Service
+	// Contracts reads the contract and sets the planner's costs
+	// (contract.go).
+	Contracts *contracts.Service
+	// Notifications keeps people's notification preferences and the
+	// company's low-wallet threshold (notifications.go).
+	Notifications *notifications.Service
 	// Statements answers the period statements (statements.go).
 	Statements *statements.Service
 
 	stores
 
-	// resetCodeKey keys the HMAC under which reset codes are stored.
-	resetCodeKey []byte
 	// passwordChecked, when set, is called before each password hash check
 	// of a sign-in (tests count the checks).
 	passwordChecked func()
@@ -139,7 +159,7 @@ type Deps struct {
 	// Store backs the handlers' small store interfaces (stores).
 	Store     *store.DB
 	Passwords *fuelportal.PasswordHasher
-	Secret    []byte // signs tokens and keys reset codes
+	Secret    []byte // signs tokens (ResetCodeKey derives the reset codes' key from it)
 	Logger    *slog.Logger
 	Stations  *catalog.Catalog
 	Router    routing.Router
@@ -152,27 +172,32 @@ func NewServer(d Deps, c Config) *Server {
 		c.Limits = DefaultLimits
 	}
 	return &Server{
-		Config:       c,
-		Logger:       d.Logger,
-		Passwords:    d.Passwords,
-		Tokens:       NewTokenIssuer(d.Secret),
-		Now:          time.Now,
-		Stations:     d.Stations,
-		Router:       d.Router,
-		Geocoder:     d.Geocoder,
-		Cards:        d.Services.Cards,
-		Payments:     d.Services.Payments,
-		Trips:        d.Services.Trips,
-		Purchases:    d.Services.Purchases,
-		Prices:       d.Services.Prices,
-		IFTA:         d.Services.IFTA,
-		Telematics:   d.Services.Telematics,
-		Connectors:   d.Services.Connectors,
-		Members:      d.Services.Members,
-		Audit:        d.Services.Audit,
-		Statements:   d.Services.Statements,
-		stores:       newStores(d.Store),
-		resetCodeKey: deriveKey(d.Secret, "password-reset-code"),
+		Config:        c,
+		Logger:        d.Logger,
+		Passwords:     d.Passwords,
+		Tokens:        NewTokenIssuer(d.Secret),
+		Now:           time.Now,
+		Stations:      d.Stations,
+		Router:        d.Router,
+		Geocoder:      d.Geocoder,
+		Cards:         d.Services.Cards,
+		Payments:      d.Services.Payments,
+		Trips:         d.Services.Trips,
+		Purchases:     d.Services.Purchases,
+		Prices:        d.Services.Prices,
+		IFTA:          d.Services.IFTA,
+		Telematics:    d.Services.Telematics,
+		Connectors:    d.Services.Connectors,
+		Members:       d.Services.Members,
+		Audit:         d.Services.Audit,
+		Accounts:      d.Services.Accounts,
+		Overrides:     d.Services.Overrides,
+		Webhooks:      d.Services.Webhooks,
+		Odometer:      d.Services.Odometer,
+		Contracts:     d.Services.Contracts,
+		Notifications: d.Services.Notifications,
+		Statements:    d.Services.Statements,
+		stores:        newStores(d.Store),
 	}
 }
 

@@ -2,7 +2,6 @@ package http
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -110,18 +109,8 @@ func (s *Server) handleOwnerSignUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	hash, err := s.Passwords.Hash(ctx, signUp.Password)
+	owner, err := s.Accounts.SignUpOwner(ctx, signUp)
 	if err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	carrierID := 0
-	for _, d := range signUp.CarrierID {
-		carrierID = carrierID*10 + int(d-'0')
-	}
-	company := &fuelportal.Company{Name: signUp.CompanyName, CarrierID: carrierID, PhoneNumber: signUp.PhoneNumber}
-	owner := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, PhoneNumber: signUp.PhoneNumber}
-	if err := s.signupStore.CreateCompanyOwner(ctx, company, owner); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -150,14 +139,8 @@ func (s *Server) handleDriverSignUp(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	hash, err := s.Passwords.Hash(ctx, signUp.Password)
+	driver, err := s.Accounts.SignUpDriver(ctx, signUp)
 	if err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	driver := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, FirstName: signUp.FirstName,
-		LastName: signUp.LastName, PhoneNumber: signUp.PhoneNumber, Language: signUp.Language}
-	if err := s.signupStore.CreateDriver(ctx, driver, signUp.CardNumber, signUp.CompanyName); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -179,12 +162,8 @@ func (s *Server) handleCheckEmail(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
-	taken, err := s.signupStore.EmailTaken(r.Context(), email)
-	if err != nil {
+	if err := s.Accounts.CheckEmailFree(r.Context(), email); err != nil {
 		s.respondError(w, r, err)
-		return
-	} else if taken {
-		s.respondError(w, r, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgEmailTaken))
 		return
 	}
 	respond(w, http.StatusOK, emailAvailableResponse{Available: true})
@@ -204,22 +183,9 @@ func (s *Server) handleCheckCardNumber(w http.ResponseWriter, r *http.Request) {
 	if !s.allow(w, r, s.Limits.AvailabilityChecks) {
 		return
 	}
-	if !fuelportal.ValidCardNumber(number) {
-		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgCardNumberInvalid))
-		return
-	}
-
-	if _, err := s.signupStore.UnlinkedCard(r.Context(), number); err != nil {
+	if err := s.Accounts.CheckCardOpen(r.Context(), number); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	respond(w, http.StatusOK, cardValidResponse{Valid: true})
-}
-
-// signupStore is the store as seen by the sign-up handlers (*store.DB).
-type signupStore interface {
-	CreateCompanyOwner(ctx context.Context, company *fuelportal.Company, owner *fuelportal.User) error
-	CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber string, companyName string) error
-	EmailTaken(ctx context.Context, email string) (bool, error)
-	UnlinkedCard(ctx context.Context, number string) (*fuelportal.Card, error)
 }

@@ -129,6 +129,10 @@ func newSessionID() string {
 	return hex.EncodeToString(b)
 }
 
+// ResetCodeKey is the key reset codes are stored under
+// (accounts.Deps.ResetCodeKey), derived from the server's secret.
+func ResetCodeKey(secret []byte) []byte { return deriveKey(secret, "password-reset-code") }
+
 // deriveKey returns a key for one purpose derived from the token secret.
 func deriveKey(secret []byte, purpose string) []byte {
 	mac := hmac.New(sha256.New, secret)

@@ -19,7 +19,7 @@ import (
 type scopeOf func(Principal) fuelportal.TransactionScope
 
 func companyScope(p Principal) fuelportal.TransactionScope {
-	return fuelportal.TransactionScope{CompanyID: p.CompanyID}
+	return fuelportal.TransactionScope{CompanyID: p.CompanyID, GroupID: p.GroupID}
 }
 
 func driverScope(p Principal) fuelportal.TransactionScope {

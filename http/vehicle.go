@@ -68,6 +68,7 @@ type vehicleJSON struct {
 	TankCapacityGallons float64           `json:"tankCapacityGallons"`
 	IFTAQualified       bool              `json:"iftaQualified"`
 	Active              bool              `json:"active"`
+	GroupID             *int64            `json:"groupId"` // the vehicle's group; null: none
 	CreatedAt           string            `json:"createdAt"`
 	UpdatedAt           string            `json:"updatedAt"`
 	Cards               []vehicleCardJSON `json:"cards"`
@@ -105,7 +106,7 @@ func vehicleMPGFrom(m fuelportal.VehicleMPG) vehicleMPGJSON {
 func vehicleFrom(v *fuelportal.Vehicle) vehicleJSON {
 	out := vehicleJSON{ID: v.ID, UnitNumber: v.UnitNumber, VIN: v.VIN, Plate: v.Plate, PlateState: v.PlateState,
 		FuelType: string(v.FuelType), TankCapacityGallons: v.TankCapacity.Float(), IFTAQualified: v.IFTAQualified, Active: v.Active,
-		CreatedAt: fuelportal.WireTime(v.CreatedAt), UpdatedAt: fuelportal.WireTime(v.UpdatedAt), Cards: []vehicleCardJSON{}}
+		GroupID: optionalID(v.GroupID), CreatedAt: fuelportal.WireTime(v.CreatedAt), UpdatedAt: fuelportal.WireTime(v.UpdatedAt), Cards: []vehicleCardJSON{}}
 	for _, c := range v.Cards {
 		out.Cards = append(out.Cards, vehicleCardJSON{CardNumber: c.CardNumber, DriverName: c.DriverName})
 	}
@@ -125,7 +126,8 @@ type vehicleImportJSON struct {
 // handleVehicleList answers the company's vehicles by unit number, each
 // with its cards.
 func (s *Server) handleVehicleList(w http.ResponseWriter, r *http.Request) {
-	list, err := s.vehicleStore.CompanyVehicles(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	p := PrincipalFromContext(r.Context())
+	list, err := s.vehicleStore.CompanyVehiclesIn(r.Context(), p.CompanyID, p.GroupID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -162,7 +164,10 @@ func (s *Server) handleVehicleCreate(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	saved, err := s.vehicleStore.CreateVehicle(r.Context(), PrincipalFromContext(r.Context()).CompanyID, v)
+	// A member limited to a group adds vehicles to it, so they still see them.
+	p := PrincipalFromContext(r.Context())
+	v.GroupID = p.GroupID
+	saved, err := s.vehicleStore.CreateVehicle(r.Context(), p.CompanyID, v)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -245,7 +250,11 @@ func (s *Server) handleVehicleImport(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	res, err := s.vehicleStore.ImportVehicles(r.Context(), PrincipalFromContext(r.Context()).CompanyID, list)
+	p := PrincipalFromContext(r.Context())
+	for _, v := range list {
+		v.GroupID = p.GroupID
+	}
+	res, err := s.vehicleStore.ImportVehicles(r.Context(), p.CompanyID, list)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -255,7 +264,7 @@ func (s *Server) handleVehicleImport(w http.ResponseWriter, r *http.Request) {
 
 // vehicleStore is the store as seen by the vehicle handlers (*store.DB).
 type vehicleStore interface {
-	CompanyVehicles(ctx context.Context, companyID int64) (list []*fuelportal.Vehicle, err error)
+	CompanyVehiclesIn(ctx context.Context, companyID, groupID int64) (list []*fuelportal.Vehicle, err error)
 	CreateVehicle(ctx context.Context, companyID int64, v fuelportal.Vehicle) (saved *fuelportal.Vehicle, err error)
 	DeleteVehicle(ctx context.Context, companyID int64, id int64) error
 	ImportVehicles(ctx context.Context, companyID int64, list []*fuelportal.Vehicle) (res store.VehicleImport, err error)

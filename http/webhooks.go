@@ -1,7 +1,6 @@
 package http
 
 import (
-	"context"
 	"errors"
 	"net/http"
 	"time"
@@ -122,7 +121,7 @@ func (s *Server) readWebhookEndpoint(w http.ResponseWriter, r *http.Request) (fu
 // types they may subscribe to.
 func (s *Server) handleWebhookList(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	list, err := s.webhookStore.WebhookEndpoints(ctx, PrincipalFromContext(ctx).CompanyID)
+	list, err := s.Webhooks.Endpoints(ctx, PrincipalFromContext(ctx).CompanyID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -143,7 +142,7 @@ func (s *Server) handleWebhookCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	e, err := s.webhookStore.CreateWebhookEndpoint(ctx, PrincipalFromContext(ctx).CompanyID, in)
+	e, err := s.Webhooks.CreateEndpoint(ctx, PrincipalFromContext(ctx).CompanyID, in)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -165,7 +164,7 @@ func (s *Server) handleWebhookUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	e, err := s.webhookStore.UpdateWebhookEndpoint(ctx, PrincipalFromContext(ctx).CompanyID, id, in)
+	e, err := s.Webhooks.UpdateEndpoint(ctx, PrincipalFromContext(ctx).CompanyID, id, in)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -182,7 +181,7 @@ func (s *Server) handleWebhookDelete(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	if err := s.webhookStore.DeleteWebhookEndpoint(ctx, PrincipalFromContext(ctx).CompanyID, id); err != nil {
+	if err := s.Webhooks.DeleteEndpoint(ctx, PrincipalFromContext(ctx).CompanyID, id); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -198,7 +197,7 @@ func (s *Server) handleWebhookDeliveries(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	ctx := r.Context()
-	list, err := s.webhookStore.WebhookDeliveries(ctx, PrincipalFromContext(ctx).CompanyID, id)
+	list, err := s.Webhooks.Deliveries(ctx, PrincipalFromContext(ctx).CompanyID, id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -220,21 +219,10 @@ func (s *Server) handleWebhookResend(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	d, err := s.webhookStore.ResendWebhookDelivery(ctx, PrincipalFromContext(ctx).CompanyID, id)
+	d, err := s.Webhooks.Resend(ctx, PrincipalFromContext(ctx).CompanyID, id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	respond(w, http.StatusCreated, webhookDeliveryFromDomain(d))
-}
-
-// webhookStore is the store as seen by the webhook endpoint handlers
-// (*store.DB).
-type webhookStore interface {
-	CreateWebhookEndpoint(ctx context.Context, companyID int64, in fuelportal.WebhookEndpointInput) (*fuelportal.WebhookEndpoint, error)
-	DeleteWebhookEndpoint(ctx context.Context, companyID int64, id int64) error
-	ResendWebhookDelivery(ctx context.Context, companyID int64, deliveryID int64) (*fuelportal.WebhookDelivery, error)
-	UpdateWebhookEndpoint(ctx context.Context, companyID int64, id int64, in fuelportal.WebhookEndpointInput) (*fuelportal.WebhookEndpoint, error)
-	WebhookDeliveries(ctx context.Context, companyID int64, endpointID int64) ([]*fuelportal.WebhookDelivery, error)
-	WebhookEndpoints(ctx context.Context, companyID int64) ([]*fuelportal.WebhookEndpoint, error)
 }

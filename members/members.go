@@ -29,7 +29,11 @@ type Store interface {
 	PendingInvitations(ctx context.Context, companyID int64) ([]*fuelportal.Invitation, error)
 	RevokeInvitation(ctx context.Context, companyID, id int64) error
 	AcceptInvitation(ctx context.Context, tokenHash string, user *fuelportal.User) (*fuelportal.User, error)
+	InvitationLogin(ctx context.Context, tokenHash string) (*fuelportal.User, error)
+	JoinInvitation(ctx context.Context, tokenHash string, userID int64) (*fuelportal.User, error)
 	SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error
+	SetVehicleGroup(ctx context.Context, companyID, id, groupID int64) error
+	CloseCompany(ctx context.Context, companyID int64, decide func(balance, held int64) error) error
 }
 
 // Service runs the office flows. Create it with New.
@@ -103,6 +107,15 @@ func (s *Service) SetCardGroup(ctx context.Context, companyID int64, number stri
 	return s.store.SetCardGroup(ctx, companyID, number, groupID)
 }
 
+// SetVehicleGroup puts the company's vehicle id in group groupID (0: out
+// of every group); members limited to the group then see it.
+func (s *Service) SetVehicleGroup(ctx context.Context, companyID, id, groupID int64) error {
+	if groupID < 0 {
+		return fuelportal.FieldError("groupId", "Group not found")
+	}
+	return s.store.SetVehicleGroup(ctx, companyID, id, groupID)
+}
+
 // Invite invites email to company companyID with role (and group) on
 // behalf of actor (a member of role actorRole): only an owner invites
 // owners. The mail with the link {publicURL}/invite/{token} goes out
@@ -142,18 +155,33 @@ func (s *Service) Revoke(ctx context.Context, companyID, id int64) error {
 }
 
 // Accept spends the invitation of token and creates its member with the
-// names and password given; the caller signs them in. An unknown, used,
-// revoked or expired token is ENOTFOUND.
+// names and password given; the caller signs them in. When the invited
+// address already has a login, password must be that login's (a password
+// field error otherwise) and the login joins (store.JoinInvitation: only
+// one of a closed company moves); the names are then the login's. An
+// unknown, used, revoked or expired token is ENOTFOUND.
 func (s *Service) Accept(ctx context.Context, token, firstName, lastName, password string) (*fuelportal.User, error) {
+	if len(token) == 0 || len(token) > 100 {
+		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgInvitationInvalid)
+	}
+	login, err := s.store.InvitationLogin(ctx, hashToken(token))
+	if err != nil {
+		return nil, err
+	}
+	if login != nil {
+		if ok, err := s.passwords.Verify(ctx, password, login.PasswordHash); err != nil {
+			return nil, err
+		} else if !ok {
+			return nil, fuelportal.FieldError("password", fuelportal.MsgLoginPassword)
+		}
+		return s.store.JoinInvitation(ctx, hashToken(token), login.ID)
+	}
 	fe := fuelportal.FieldErrors{}
 	fuelportal.ValidatePersonName(fe, "firstName", "First name", firstName)
 	fuelportal.ValidatePersonName(fe, "lastName", "Last name", lastName)
 	fuelportal.ValidatePassword(fe, "password", password)
 	if err := fe.Err(); err != nil {
 		return nil, err
-	}
-	if len(token) == 0 || len(token) > 100 {
-		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgInvitationInvalid)
 	}
 	hash, err := s.passwords.Hash(ctx, password)
 	if err != nil {
@@ -173,4 +201,12 @@ func newToken() string {
 func hashToken(token string) string {
 	sum := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(sum[:])
+}
+
+// CloseCompany closes company companyID for good, as its owner asked: only
+// with an empty wallet and nothing on hold (fuelportal.CheckCompanyClose);
+// its cards stop, its members are suspended and every session ends at
+// once. The company's rows and audit trail stay.
+func (s *Service) CloseCompany(ctx context.Context, companyID int64) error {
+	return s.store.CloseCompany(ctx, companyID, fuelportal.CheckCompanyClose)
 }

@@ -11,6 +11,12 @@ import (
 // created at created) and sets a.ID and a.CreatedAt.
 func (tx *Tx) insertAlert(ctx context.Context, a *fuelportal.Alert, created time.Time) error {
 	a.CreatedAt = created
+	if a.CardID == 0 && a.CardNumber != "" {
+		// The card an alert names decides which members see it (a group).
+		if err := tx.QueryRow(ctx, `SELECT id FROM cards WHERE company_id = ? AND card_number = ?`, a.CompanyID, a.CardNumber).Scan(&a.CardID); err != nil && !isNoRows(err) {
+			return err
+		}
+	}
 	return tx.QueryRow(ctx, `
 		INSERT INTO alerts (company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id,
 			trip_id, trip_request_id, created_at)
@@ -26,14 +32,24 @@ type ownerMailTarget struct {
 	language fuelportal.Language
 }
 
+// memberSeesCard is the condition on user u that they see card ? (its
+// one argument): they are limited to no group, or to the card's.
+const memberSeesCard = `(u.group_id IS NULL OR u.group_id = (SELECT c.group_id FROM cards c WHERE c.id = ?))`
+
 // ownerEmails returns the addresses of the active office members of
-// company companyID whose role is in roles.
-func (tx *Tx) ownerEmails(ctx context.Context, companyID int64, roles []fuelportal.MemberRole) ([]ownerMailTarget, error) {
+// company companyID whose role is in roles and, for an alert about card
+// cardID (0: none), who see that card.
+func (tx *Tx) ownerEmails(ctx context.Context, companyID int64, roles []fuelportal.MemberRole, cardID int64) ([]ownerMailTarget, error) {
 	args := []any{companyID, fuelportal.MemberActive}
 	for _, r := range roles {
 		args = append(args, r)
 	}
-	rows, err := tx.Query(ctx, `SELECT email, language FROM users WHERE company_id = ? AND member_status = ? AND member_role IN (`+placeholders(len(roles))+`) ORDER BY id`, args...)
+	query := `SELECT email, language FROM users u WHERE company_id = ? AND member_status = ? AND member_role IN (` + placeholders(len(roles)) + `)`
+	if cardID != 0 {
+		query += ` AND ` + memberSeesCard
+		args = append(args, cardID)
+	}
+	rows, err := tx.Query(ctx, query+` ORDER BY id`, args...)
 	if err != nil {
 		return nil, err
 	}

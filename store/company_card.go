@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 
 	"fuelportal"
@@ -91,4 +92,18 @@ func (db *DB) UpdateCard(ctx context.Context, companyID int64, upd fuelportal.Ca
 		return err
 	})
 	return card, err
+}
+
+// CardGroup returns the group of the company's card number (0: none);
+// another company's card is ENOTFOUND.
+func (db *DB) CardGroup(ctx context.Context, companyID int64, number string) (groupID int64, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		var group sql.NullInt64
+		if err := tx.QueryRow(ctx, `SELECT group_id FROM cards WHERE company_id = ? AND card_number = ?`, companyID, number).Scan(&group); err != nil {
+			return notFound(err, "Card not found")
+		}
+		groupID = group.Int64
+		return nil
+	})
+	return groupID, err
 }

@@ -76,12 +76,10 @@ func (tx *Tx) SaveContract(ctx context.Context, c *fuelportal.Contract) error {
 
 // SetPlannerCosts sets the fuel planner's costs in the company's contract,
 // keeping its other terms (a company without a contract gets the default
-// one with these costs), and returns the contract. Costs out of bounds
-// (fuelportal.PlannerCosts.Validate) are EINVALID with field errors.
+// one with these costs), and returns the contract; the change's audit row
+// is written in its transaction. The caller has validated costs
+// (contracts.Service).
 func (db *DB) SetPlannerCosts(ctx context.Context, companyID int64, costs fuelportal.PlannerCosts) (c *fuelportal.Contract, err error) {
-	if err := costs.Validate(); err != nil {
-		return nil, err
-	}
 	err = db.InTx(ctx, func(tx *Tx) error {
 		was, err := tx.Contract(ctx, companyID)
 		if err != nil {

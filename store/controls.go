@@ -149,8 +149,8 @@ func (db *DB) SaveCardControls(ctx context.Context, companyID int64, cardNumber 
 // GrantOverride lifts the card's rules (never the wallet or credit limit)
 // for hours from now and returns until when; the card's pump prompt too
 // only when liftsPrompt (the owner's explicit choice). A card of another
-// company is ENOTFOUND; hours outside
-// fuelportal.MinOverrideHours..MaxOverrideHours is EINVALID.
+// company is ENOTFOUND. The caller has checked the hours
+// (overrides.Service).
 func (db *DB) GrantOverride(ctx context.Context, companyID int64, cardNumber string, hours int, liftsPrompt bool) (until time.Time, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		cardID, err := tx.companyCardID(ctx, companyID, cardNumber)
@@ -169,9 +169,6 @@ func (db *DB) GrantOverride(ctx context.Context, companyID int64, cardNumber str
 // GrantOverride is DB.GrantOverride within tx for a card id the caller
 // already checked belongs to companyID (an approved override request).
 func (tx *Tx) GrantOverride(ctx context.Context, companyID, cardID int64, hours int, liftsPrompt bool) (time.Time, error) {
-	if hours < fuelportal.MinOverrideHours || hours > fuelportal.MaxOverrideHours {
-		return time.Time{}, fuelportal.FieldError("hours", fuelportal.MsgOverrideHoursOutOfRange)
-	}
 	until := tx.Now.Add(time.Duration(hours) * time.Hour).Truncate(time.Second)
 	_, err := tx.Exec(ctx, `
 		INSERT INTO card_overrides (card_id, company_id, until, granted_at, lifts_prompt) VALUES (?, ?, ?, ?, ?)

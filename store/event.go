@@ -215,7 +215,7 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 		}
 		if ownerPref == "" {
 			// An alert no owner preference covers is mailed to every owner.
-			owners, err := tx.ownerEmails(ctx, e.CompanyID, route.OfficeAudience())
+			owners, err := tx.ownerEmails(ctx, e.CompanyID, route.OfficeAudience(), alert.CardID)
 			if err != nil {
 				return err
 			}
@@ -242,6 +242,9 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 	var to fuelportal.PushRecipients
 	if ownerPref != "" && (alert != nil || route.OwnersPush) {
 		to.OwnersOf, to.Roles = e.CompanyID, route.OfficeAudience()
+		if alert != nil {
+			to.CardID = alert.CardID
+		}
 	}
 	if route.User && e.UserID != 0 && e.Notice != nil {
 		to.UserIDs = []int64{e.UserID}

@@ -15,6 +15,10 @@ import (
 
 // inboxTable returns the table and the filter of inbox i's rows.
 func inboxTable(i fuelportal.Inbox) (table, where string, args []any) {
+	if i.Owners() && i.GroupID != 0 {
+		return "alerts", "company_id = ? AND (card_id IS NULL OR card_id IN (SELECT id FROM cards WHERE company_id = ? AND group_id = ?))",
+			[]any{i.CompanyID, i.CompanyID, i.GroupID}
+	}
 	if i.Owners() {
 		return "alerts", "company_id = ?", []any{i.CompanyID}
 	}

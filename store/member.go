@@ -214,8 +214,9 @@ func scanInvitation(row interface{ Scan(...any) error }) (*fuelportal.Invitation
 
 // CreateInvitation stores inv under the hash of its link's token and
 // publishes event (its mail) in the same transaction; it sets inv's ID and
-// CreatedAt. A group of another company is a field error; an address that
-// already signs in is ECONFLICT.
+// CreatedAt. A group of another company is a field error; an address of
+// a member of the company is ECONFLICT (an address that signs in to
+// another company may be invited: JoinInvitation decides).
 func (db *DB) CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, tokenHash string, event *fuelportal.Event) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		inv.Email, inv.CreatedAt = fuelportal.NormalizeEmail(inv.Email), tx.Now
@@ -225,11 +226,11 @@ func (db *DB) CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, 
 			}
 		}
 		var taken int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE email = ?`, inv.Email).Scan(&taken); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE email = ? AND company_id = ?`, inv.Email, inv.CompanyID).Scan(&taken); err != nil {
 			return err
 		}
 		if taken > 0 {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgEmailTaken)
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgAlreadyMember)
 		}
 		if err := tx.QueryRow(ctx, `
 			INSERT INTO invitations (company_id, email, member_role, group_id, token_hash, invited_by, expires_at, created_at)
@@ -292,17 +293,9 @@ func (db *DB) RevokeInvitation(ctx context.Context, companyID, id int64) error {
 // fuelportal.MsgInvitationInvalid; of two acceptances at once one wins.
 func (db *DB) AcceptInvitation(ctx context.Context, tokenHash string, user *fuelportal.User) (u *fuelportal.User, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
-		inv, err := scanInvitation(tx.QueryRow(ctx, invitationSelect+` WHERE token_hash = ?
-			AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?`, tokenHash, tx.Now))
-		if err != nil {
-			return notFound(err, fuelportal.MsgInvitationInvalid)
-		}
-		res, err := tx.Exec(ctx, `UPDATE invitations SET accepted_at = ? WHERE id = ? AND accepted_at IS NULL`, tx.Now, inv.ID)
+		inv, err := tx.spendInvitation(ctx, tokenHash)
 		if err != nil {
 			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgInvitationInvalid)
 		}
 		user.Email, user.CompanyID, user.MemberRole, user.GroupID = inv.Email, inv.CompanyID, inv.Role, inv.GroupID
 		if err := tx.CreateUser(ctx, user); err != nil {
@@ -311,12 +304,106 @@ func (db *DB) AcceptInvitation(ctx context.Context, tokenHash string, user *fuel
 		if u, err = tx.UserByID(ctx, user.ID); err != nil {
 			return err
 		}
-		// The invitee joins signed out: the new member is who acts.
-		actor, _ := fuelportal.ActorFromContext(ctx)
-		actor.UserID, actor.Email, actor.Role = u.ID, u.Email, string(inv.Role)
-		return tx.Audit(fuelportal.NewContextWithActor(ctx, actor), fuelportal.AuditChange{CompanyID: inv.CompanyID,
-			Kind: fuelportal.AuditMemberJoined, ObjectType: fuelportal.AuditObjectMember, ObjectID: strconv.FormatInt(u.ID, 10),
-			After: map[string]any{"email": u.Email, "role": inv.Role, "groupId": inv.GroupID, "invitation": inv.ID}})
+		return tx.auditJoined(ctx, inv, u)
+	})
+	return u, err
+}
+
+// spendInvitation marks the pending invitation whose token hashes to
+// tokenHash accepted and returns it; one unknown, used, revoked or expired
+// is ENOTFOUND fuelportal.MsgInvitationInvalid (of two at once one wins).
+func (tx *Tx) spendInvitation(ctx context.Context, tokenHash string) (*fuelportal.Invitation, error) {
+	inv, err := scanInvitation(tx.QueryRow(ctx, invitationSelect+` WHERE token_hash = ?
+		AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?`, tokenHash, tx.Now))
+	if err != nil {
+		return nil, notFound(err, fuelportal.MsgInvitationInvalid)
+	}
+	res, err := tx.Exec(ctx, `UPDATE invitations SET accepted_at = ? WHERE id = ? AND accepted_at IS NULL`, tx.Now, inv.ID)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgInvitationInvalid)
+	}
+	return inv, nil
+}
+
+// auditJoined records that u joined inv's company through it. The invitee
+// joins signed out: the new member is who acts.
+func (tx *Tx) auditJoined(ctx context.Context, inv *fuelportal.Invitation, u *fuelportal.User) error {
+	actor, _ := fuelportal.ActorFromContext(ctx)
+	actor.UserID, actor.Email, actor.Role = u.ID, u.Email, string(inv.Role)
+	return tx.Audit(fuelportal.NewContextWithActor(ctx, actor), fuelportal.AuditChange{CompanyID: inv.CompanyID,
+		Kind: fuelportal.AuditMemberJoined, ObjectType: fuelportal.AuditObjectMember, ObjectID: strconv.FormatInt(u.ID, 10),
+		After: map[string]any{"email": u.Email, "role": inv.Role, "groupId": inv.GroupID, "invitation": inv.ID}})
+}
+
+// InvitationLogin returns the login of the address the pending invitation
+// of tokenHash invites, nil when the address has none. An invitation
+// unknown, used, revoked or expired is ENOTFOUND
+// fuelportal.MsgInvitationInvalid.
+func (db *DB) InvitationLogin(ctx context.Context, tokenHash string) (u *fuelportal.User, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		inv, err := scanInvitation(tx.QueryRow(ctx, invitationSelect+` WHERE token_hash = ?
+			AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?`, tokenHash, tx.Now))
+		if err != nil {
+			return notFound(err, fuelportal.MsgInvitationInvalid)
+		}
+		u, err = tx.UserByEmail(ctx, inv.Email)
+		if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
+			u, err = nil, nil
+		}
+		return err
+	})
+	return u, err
+}
+
+// JoinInvitation spends the pending invitation of tokenHash and moves
+// login userID (the invited address's, whose password the caller checked)
+// into its company with its role and group, in one transaction: a login
+// belongs to one company, so only a login of a closed company moves
+// (ECONFLICT fuelportal.MsgLoginElsewhere otherwise; MsgAlreadyMember for
+// one of the inviting company). Its sessions end and the cards it held in
+// its closed company are let go. It returns the user as stored.
+func (db *DB) JoinInvitation(ctx context.Context, tokenHash string, userID int64) (u *fuelportal.User, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		inv, err := tx.spendInvitation(ctx, tokenHash)
+		if err != nil {
+			return err
+		}
+		was, err := tx.UserByID(ctx, userID)
+		if err != nil {
+			return err
+		}
+		if was.Email != inv.Email {
+			return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgInvitationInvalid)
+		}
+		if was.CompanyID == inv.CompanyID {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgAlreadyMember)
+		}
+		var closed nullTime
+		if was.CompanyID != 0 {
+			if err := tx.QueryRow(ctx, `SELECT closed_at FROM companies WHERE id = ?`, was.CompanyID).Scan(&closed); err != nil && !isNoRows(err) {
+				return err
+			}
+			if !closed.Valid {
+				return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgLoginElsewhere)
+			}
+		}
+		if _, err := tx.Exec(ctx, `UPDATE cards SET driver_user_id = NULL WHERE driver_user_id = ?`, userID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE users SET company_id = ?, role = ?, member_role = ?, group_id = ?, member_status = ?, driver_status = ?, updated_at = ?
+			WHERE id = ?`, inv.CompanyID, inv.Role.Authority(), inv.Role, nullInt(inv.GroupID), fuelportal.MemberActive, fuelportal.DriverApproved, tx.Now, userID); err != nil {
+			return err
+		}
+		if err := tx.revokeUserSessions(ctx, userID, ""); err != nil {
+			return err
+		}
+		if u, err = tx.UserByID(ctx, userID); err != nil {
+			return err
+		}
+		return tx.auditJoined(ctx, inv, u)
 	})
 	return u, err
 }
@@ -343,5 +430,57 @@ func (db *DB) SetCardGroup(ctx context.Context, companyID int64, number string, 
 		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditCardUpdated,
 			ObjectType: fuelportal.AuditObjectCard, ObjectID: strconv.FormatInt(cardID, 10),
 			Before: map[string]any{"groupId": was.Int64}, After: map[string]any{"groupId": groupID}})
+	})
+}
+
+// CloseCompany closes company companyID once decide allows it, given the
+// wallet's balance and held cents read under the wallet's lock: every card
+// goes INACTIVE (its purchases are declined), every member is suspended
+// and every session ends at once, in one audited transaction. Its rows
+// stay. A company already closed is ECONFLICT.
+func (db *DB) CloseCompany(ctx context.Context, companyID int64, decide func(balance, held int64) error) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		var closed nullTime
+		if err := tx.QueryRow(ctx, `SELECT closed_at FROM companies WHERE id = ?`, companyID).Scan(&closed); err != nil {
+			return notFound(err, "Company not found")
+		}
+		if closed.Valid {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "The company is closed")
+		}
+		if tx.Engine() == Postgres {
+			// Money moves under the wallet row's lock: none moves while closing.
+			if _, err := tx.Exec(ctx, `SELECT id FROM ledger_accounts WHERE company_id = ? FOR UPDATE`, companyID); err != nil {
+				return err
+			}
+		}
+		var balance, held int64
+		err := tx.QueryRow(ctx, `SELECT balance_cents, `+walletHeldSQL+` FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&balance, &held)
+		if err != nil && !isNoRows(err) {
+			return err
+		}
+		if err := decide(balance, held); err != nil {
+			return err
+		}
+		var cards, members int64
+		res, err := tx.Exec(ctx, `UPDATE cards SET status = ?, updated_at = ? WHERE company_id = ? AND status <> ?`,
+			fuelportal.CardInactive, tx.Now, companyID, fuelportal.CardInactive)
+		if err != nil {
+			return err
+		}
+		cards, _ = res.RowsAffected()
+		if res, err = tx.Exec(ctx, `UPDATE users SET member_status = ?, updated_at = ? WHERE company_id = ?`, fuelportal.MemberSuspended, tx.Now, companyID); err != nil {
+			return err
+		}
+		members, _ = res.RowsAffected()
+		if _, err := tx.Exec(ctx, `UPDATE refresh_tokens SET revoked_at = ? WHERE revoked_at IS NULL AND user_id IN (SELECT id FROM users WHERE company_id = ?)`,
+			tx.Now, companyID); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE companies SET closed_at = ? WHERE id = ?`, tx.Now, companyID); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditCompanyClosed,
+			ObjectType: fuelportal.AuditObjectCompany, ObjectID: strconv.FormatInt(companyID, 10),
+			After: map[string]any{"closedAt": tx.Now, "cardsDeactivated": cards, "membersSuspended": members}})
 	})
 }

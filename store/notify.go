@@ -42,11 +42,16 @@ func (tx *Tx) notifyTargets(ctx context.Context, companyID int64, to fuelportal.
 		if roles == nil {
 			roles = fuelportal.EventRoute{}.OfficeAudience()
 		}
-		where = append(where, "(u.member_status = ? AND u.member_role IN ("+placeholders(len(roles))+"))")
+		office := "u.member_status = ? AND u.member_role IN (" + placeholders(len(roles)) + ")"
 		args = append(args, fuelportal.MemberActive)
 		for _, r := range roles {
 			args = append(args, r)
 		}
+		if to.CardID != 0 {
+			office += " AND " + memberSeesCard
+			args = append(args, to.CardID)
+		}
+		where = append(where, "("+office+")")
 	}
 	if len(where) == 0 {
 		return nil, nil
@@ -159,14 +164,10 @@ func (tx *Tx) notificationSettings(ctx context.Context, userID int64, role fuelp
 	return s, nil
 }
 
-// SaveNotificationSettings validates s for user userID of role and saves
-// it: the events it lists (others keep what they had) and its quiet hours
-// (nil: none). It returns the settings as saved. Field errors are
-// EINVALID.
+// SaveNotificationSettings saves s, validated (notifications.Service), for
+// user userID of role: the events it lists (others keep what they had) and
+// its quiet hours (nil: none). It returns the settings as saved.
 func (db *DB) SaveNotificationSettings(ctx context.Context, userID int64, role fuelportal.Role, s fuelportal.NotificationSettings) (out *fuelportal.NotificationSettings, err error) {
-	if err := s.Validate(role); err != nil {
-		return nil, err
-	}
 	err = db.InTx(ctx, func(tx *Tx) error {
 		for _, p := range s.Events {
 			if _, err := tx.Exec(ctx, `
@@ -224,13 +225,8 @@ func (db *DB) WalletLowThreshold(ctx context.Context, companyID int64) (cents *i
 }
 
 // SetWalletLowThreshold sets company companyID's low-wallet threshold
-// (nil: none; 0 to fuelportal.MaxWalletLowThresholdCents).
+// (nil: none), validated (notifications.Service).
 func (db *DB) SetWalletLowThreshold(ctx context.Context, companyID int64, cents *int64) error {
-	if cents != nil && (*cents < 0 || *cents > fuelportal.MaxWalletLowThresholdCents) {
-		fe := fuelportal.FieldErrors{}
-		fe.Add("threshold", fuelportal.MsgWalletLowThreshold)
-		return fe.Err()
-	}
 	return db.InTx(ctx, func(tx *Tx) error {
 		var v, was sql.NullInt64
 		if cents != nil {

@@ -4,23 +4,17 @@ import (
 	"context"
 	"database/sql"
 	"strconv"
-	"strings"
 
 	"fuelportal"
 )
 
 // CreateOverrideRequest records driver driverUserID's request to lift their
 // card's rules after its last declined purchase, with an optional message
-// (trimmed, at most fuelportal.MaxOverrideRequestMessageLength
-// characters), and raises an OVERRIDE_REQUEST alert for the owner in the
+// (checked by overrides.Service), and raises an OVERRIDE_REQUEST alert for the owner in the
 // same transaction. A driver without a card or without a declined purchase
 // is EUNPROCESSABLE; a card with a pending request is ECONFLICT (of two
 // concurrent requests one wins).
 func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, message string) (req *fuelportal.OverrideRequest, err error) {
-	message = strings.TrimSpace(message)
-	if len([]rune(message)) > fuelportal.MaxOverrideRequestMessageLength {
-		return nil, fuelportal.FieldError("message", "Message must not exceed 500 characters")
-	}
 	err = db.InTx(ctx, func(tx *Tx) error {
 		req = &fuelportal.OverrideRequest{DriverUserID: driverUserID, Message: message, Status: fuelportal.OverridePending, CreatedAt: tx.Now}
 		err := tx.QueryRow(ctx, `SELECT id, company_id, card_number, driver_name FROM cards WHERE driver_user_id = ?`, driverUserID).
@@ -140,11 +134,8 @@ type OverrideDecision struct {
 // if their account still exists, told as their preferences say; by
 // default pushed, mailed and listed in the app). Another company's request, or none, is
 // ENOTFOUND; a decided one ECONFLICT (of two concurrent decisions one
-// wins); hours out of range EINVALID.
+// wins). The caller has checked the hours (overrides.Service).
 func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDecision) (req *fuelportal.OverrideRequest, err error) {
-	if d.Approve && (d.Hours < fuelportal.MinOverrideHours || d.Hours > fuelportal.MaxOverrideHours) {
-		return nil, fuelportal.FieldError("hours", fuelportal.MsgOverrideHoursOutOfRange)
-	}
 	err = db.InTx(ctx, func(tx *Tx) error {
 		req, err = scanOverrideRequest(tx.QueryRow(ctx, overrideRequestSelect+` WHERE r.id = ? AND r.company_id = ?`, id, d.CompanyID))
 		if err != nil {

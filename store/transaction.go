@@ -55,6 +55,9 @@ func scopeWhere(s fuelportal.TransactionScope) (string, []any) {
 	if s.CardID != 0 {
 		return `company_id = ? AND card_id = ?`, []any{s.CompanyID, s.CardID}
 	}
+	if s.GroupID != 0 {
+		return `company_id = ? AND card_id IN (SELECT id FROM cards WHERE company_id = ? AND group_id = ?)`, []any{s.CompanyID, s.CompanyID, s.GroupID}
+	}
 	return `company_id = ?`, []any{s.CompanyID}
 }
 
@@ -67,8 +70,9 @@ func filterWhere(ctx context.Context, tx *Tx, f fuelportal.TransactionFilter) (f
 	where, args = scopeWhere(f.Scope)
 	if number := strings.TrimSpace(f.CardNumber); number != "" {
 		var cardID int64
-		err := tx.QueryRow(ctx, `SELECT id FROM cards WHERE company_id = ? AND card_number = ?`, f.Scope.CompanyID, number).Scan(&cardID)
-		if err != nil || (f.Scope.CardID != 0 && cardID != f.Scope.CardID) {
+		var group sql.NullInt64
+		err := tx.QueryRow(ctx, `SELECT id, group_id FROM cards WHERE company_id = ? AND card_number = ?`, f.Scope.CompanyID, number).Scan(&cardID, &group)
+		if err != nil || (f.Scope.CardID != 0 && cardID != f.Scope.CardID) || (f.Scope.GroupID != 0 && group.Int64 != f.Scope.GroupID) {
 			if err != nil && !isNoRows(err) {
 				return "", "", nil, err
 			}

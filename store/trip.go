@@ -54,6 +54,9 @@ func tripScopeWhere(s fuelportal.TransactionScope) (string, []any) {
 	if s.CardID != 0 {
 		return `t.company_id = ? AND t.card_id = ?`, []any{s.CompanyID, s.CardID}
 	}
+	if s.GroupID != 0 {
+		return `t.company_id = ? AND t.card_id IN (SELECT id FROM cards WHERE company_id = ? AND group_id = ?)`, []any{s.CompanyID, s.CompanyID, s.GroupID}
+	}
 	return `t.company_id = ?`, []any{s.CompanyID}
 }
 
@@ -129,8 +132,30 @@ func (tx *Tx) tripCard(ctx context.Context, scope fuelportal.TransactionScope, n
 	card, err := tx.CardByNumber(ctx, number)
 	if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND || err == nil && (card.CompanyID != scope.CompanyID || scope.CardID != 0 && card.ID != scope.CardID) {
 		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
+	} else if err != nil {
+		return nil, err
 	}
-	return card, err
+	if err := tx.cardInGroup(ctx, card.ID, scope.GroupID); err != nil {
+		return nil, err
+	}
+	return card, nil
+}
+
+// cardInGroup is nil when card cardID is in group groupID (0: any group
+// will do), else ENOTFOUND: a member limited to a group does not see the
+// others' cards.
+func (tx *Tx) cardInGroup(ctx context.Context, cardID, groupID int64) error {
+	if groupID == 0 {
+		return nil
+	}
+	var group sql.NullInt64
+	if err := tx.QueryRow(ctx, `SELECT group_id FROM cards WHERE id = ?`, cardID).Scan(&group); err != nil {
+		return notFound(err, "Card not found")
+	}
+	if group.Int64 != groupID {
+		return fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
+	}
+	return nil
 }
 
 // CheckTripCard is what CreateTrip would refuse about the card before any

@@ -2,21 +2,24 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"strconv"
 
 	"fuelportal"
 )
 
-const vehicleColumns = `id, company_id, unit_number, vin, plate, plate_state, fuel_type, tank_capacity_milli, ifta_qualified, active, created_at, updated_at`
+const vehicleColumns = `id, company_id, unit_number, vin, plate, plate_state, fuel_type, tank_capacity_milli, ifta_qualified, active, group_id, created_at, updated_at`
 
 func scanVehicle(row interface{ Scan(...any) error }) (*fuelportal.Vehicle, error) {
 	v := &fuelportal.Vehicle{}
 	var ifta, active int64
 	var created, updated nullTime
+	var group sql.NullInt64
 	if err := row.Scan(&v.ID, &v.CompanyID, &v.UnitNumber, &v.VIN, &v.Plate, &v.PlateState, &v.FuelType, &v.TankCapacity,
-		&ifta, &active, &created, &updated); err != nil {
+		&ifta, &active, &group, &created, &updated); err != nil {
 		return nil, err
 	}
+	v.GroupID = group.Int64
 	v.IFTAQualified, v.Active = ifta == 1, active == 1
 	v.CreatedAt, v.UpdatedAt = created.Time, updated.Time
 	v.Cards = []fuelportal.VehicleCard{}
@@ -33,8 +36,19 @@ func unitNumberTaken() error {
 // CompanyVehicles returns the company's vehicles ordered by unit number,
 // each with the cards assigned to it.
 func (db *DB) CompanyVehicles(ctx context.Context, companyID int64) (list []*fuelportal.Vehicle, err error) {
+	return db.CompanyVehiclesIn(ctx, companyID, 0)
+}
+
+// CompanyVehiclesIn is CompanyVehicles of the vehicles in group groupID
+// (0: every vehicle): what a member limited to the group sees.
+func (db *DB) CompanyVehiclesIn(ctx context.Context, companyID, groupID int64) (list []*fuelportal.Vehicle, err error) {
+	query, args := `SELECT `+vehicleColumns+` FROM vehicles WHERE company_id = ?`, []any{companyID}
+	if groupID != 0 {
+		query += ` AND group_id = ?`
+		args = append(args, groupID)
+	}
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		list, err = queryList(ctx, tx, scanVehicle, `SELECT `+vehicleColumns+` FROM vehicles WHERE company_id = ? ORDER BY unit_number, id`, companyID)
+		list, err = queryList(ctx, tx, scanVehicle, query+` ORDER BY unit_number, id`, args...)
 		if err != nil {
 			return err
 		}
@@ -119,11 +133,11 @@ func (db *DB) CreateVehicle(ctx context.Context, companyID int64, v fuelportal.V
 func (tx *Tx) CreateVehicle(ctx context.Context, v *fuelportal.Vehicle) error {
 	v.CreatedAt, v.UpdatedAt = tx.Now, tx.Now
 	err := tx.QueryRow(ctx, `
-		INSERT INTO vehicles (company_id, unit_number, vin, plate, plate_state, fuel_type, tank_capacity_milli, ifta_qualified, active, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		INSERT INTO vehicles (company_id, unit_number, vin, plate, plate_state, fuel_type, tank_capacity_milli, ifta_qualified, active, group_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id`,
 		v.CompanyID, v.UnitNumber, v.VIN, v.Plate, v.PlateState, v.FuelType, v.TankCapacity, boolInt(v.IFTAQualified), boolInt(v.Active),
-		v.CreatedAt, v.UpdatedAt,
+		nullInt(v.GroupID), v.CreatedAt, v.UpdatedAt,
 	).Scan(&v.ID)
 	if isUniqueViolation(err) {
 		return unitNumberTaken()
@@ -223,7 +237,9 @@ type VehicleImport struct {
 // unit number the company has updates that vehicle, any other is created.
 // All or nothing: the first field error (EINVALID, as from
 // fuelportal.Vehicle.Validate) saves nothing. The list must not repeat a
-// unit number (feed.ParseVehicles sees to it).
+// unit number (feed.ParseVehicles sees to it). Vehicles of a list whose
+// rows carry a GroupID (a member limited to that group) are created in
+// it, and a unit number of a vehicle outside it is ECONFLICT.
 func (db *DB) ImportVehicles(ctx context.Context, companyID int64, list []*fuelportal.Vehicle) (res VehicleImport, err error) {
 	for _, v := range list {
 		if err := v.Validate(); err != nil {
@@ -232,8 +248,8 @@ func (db *DB) ImportVehicles(ctx context.Context, companyID int64, list []*fuelp
 	}
 	err = db.InTx(ctx, func(tx *Tx) error {
 		res = VehicleImport{}
-		existing := map[string]int64{}
-		rows, err := tx.Query(ctx, `SELECT unit_number, id FROM vehicles WHERE company_id = ?`, companyID)
+		existing, groups := map[string]int64{}, map[int64]int64{}
+		rows, err := tx.Query(ctx, `SELECT unit_number, id, group_id FROM vehicles WHERE company_id = ?`, companyID)
 		if err != nil {
 			return err
 		}
@@ -241,10 +257,11 @@ func (db *DB) ImportVehicles(ctx context.Context, companyID int64, list []*fuelp
 		for rows.Next() {
 			var unit string
 			var id int64
-			if err := rows.Scan(&unit, &id); err != nil {
+			var group sql.NullInt64
+			if err := rows.Scan(&unit, &id, &group); err != nil {
 				return err
 			}
-			existing[unit] = id
+			existing[unit], groups[id] = id, group.Int64
 		}
 		if err := rows.Err(); err != nil {
 			return err
@@ -253,6 +270,9 @@ func (db *DB) ImportVehicles(ctx context.Context, companyID int64, list []*fuelp
 		for _, v := range list {
 			v.CompanyID = companyID
 			if id, ok := existing[v.UnitNumber]; ok {
+				if v.GroupID != 0 && groups[id] != v.GroupID {
+					return unitNumberTaken()
+				}
 				v.ID = id
 				if err := tx.updateVehicle(ctx, companyID, v); err != nil {
 					return err
@@ -272,4 +292,41 @@ func (db *DB) ImportVehicles(ctx context.Context, companyID int64, list []*fuelp
 		return nil
 	})
 	return res, err
+}
+
+// VehicleGroup returns the group of the company's vehicle id (0: none);
+// another company's vehicle is ENOTFOUND.
+func (db *DB) VehicleGroup(ctx context.Context, companyID, id int64) (groupID int64, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		var group sql.NullInt64
+		if err := tx.QueryRow(ctx, `SELECT group_id FROM vehicles WHERE company_id = ? AND id = ?`, companyID, id).Scan(&group); err != nil {
+			return notFound(err, "Vehicle not found")
+		}
+		groupID = group.Int64
+		return nil
+	})
+	return groupID, err
+}
+
+// SetVehicleGroup puts the company's vehicle id in group groupID (0: none).
+// A vehicle of another company is ENOTFOUND; a group of another company a
+// field error.
+func (db *DB) SetVehicleGroup(ctx context.Context, companyID, id, groupID int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		var was sql.NullInt64
+		if err := tx.QueryRow(ctx, `SELECT group_id FROM vehicles WHERE company_id = ? AND id = ?`, companyID, id).Scan(&was); err != nil {
+			return notFound(err, "Vehicle not found")
+		}
+		if groupID != 0 {
+			if err := tx.groupOf(ctx, companyID, groupID); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.Exec(ctx, `UPDATE vehicles SET group_id = ?, updated_at = ? WHERE id = ?`, nullInt(groupID), tx.Now, id); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditVehicleUpdated,
+			ObjectType: fuelportal.AuditObjectVehicle, ObjectID: strconv.FormatInt(id, 10),
+			Before: map[string]any{"groupId": was.Int64}, After: map[string]any{"groupId": groupID}})
+	})
 }

@@ -4,7 +4,8 @@
 // event reports), retried with
 // exponential backoff for fuelportal.WebhookRetryWindow.
 //
-// Each server process runs a Worker. It claims due deliveries from the
+// The Service also keeps the companies' endpoints (endpoints.go). Each
+// server process runs its worker (Run). It claims due deliveries from the
 // database with a lease (store.DB.ClaimWebhookDeliveries), so a delivery
 // is sent by one worker at a time however many processes share the
 // database, and one whose worker died is sent again once the lease ends:
@@ -75,8 +76,9 @@ func NextAttempt(created, now time.Time, attempts int) *time.Time {
 	return &next
 }
 
-// Store is the part of the store the worker uses.
+// Store is what the service reads and writes (*store.DB).
 type Store interface {
+	EndpointStore
 	ClaimWebhookDeliveries(ctx context.Context, lease time.Duration, limit int) ([]*fuelportal.WebhookDelivery, error)
 	RecordWebhookAttempt(ctx context.Context, a fuelportal.WebhookAttempt) error
 }
@@ -98,10 +100,10 @@ const (
 	maxResponseBytes = 64 << 10
 )
 
-// Worker delivers due webhook deliveries. Create it with New, run
-// Run in a goroutine; the event dispatcher calls Queued after deriving
-// events.
-type Worker struct {
+// Service keeps the companies' webhook endpoints (endpoints.go) and
+// delivers their due deliveries. Create it with New, run Run in a
+// goroutine; the event dispatcher calls Queued after deriving events.
+type Service struct {
 	store  Store
 	policy netguard.Policy
 	client *http.Client
@@ -120,8 +122,8 @@ type Deps struct {
 	Logger *slog.Logger
 }
 
-// New returns a worker over d.
-func New(d Deps) *Worker {
+// New returns the service over d.
+func New(d Deps) *Service {
 	store, policy, logger := d.Store, d.Policy, d.Logger
 	transport := &http.Transport{
 		Proxy:                 nil, // a proxy would dial for us, past the guard
@@ -139,11 +141,11 @@ func New(d Deps) *Worker {
 		// to wherever it points.
 		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 	}
-	return &Worker{store: store, policy: policy, client: client, logger: logger, wake: make(chan struct{}, 1), Now: time.Now}
+	return &Service{store: store, policy: policy, client: client, logger: logger, wake: make(chan struct{}, 1), Now: time.Now}
 }
 
 // Queued wakes the worker: deliveries were queued.
-func (w *Worker) Queued() {
+func (w *Service) Queued() {
 	select {
 	case w.wake <- struct{}{}:
 	default:
@@ -151,7 +153,7 @@ func (w *Worker) Queued() {
 }
 
 // Run delivers until ctx ends: when woken by Queued and every pollEvery.
-func (w *Worker) Run(ctx context.Context) {
+func (w *Service) Run(ctx context.Context) {
 	ticker := time.NewTicker(pollEvery)
 	defer ticker.Stop()
 	for {
@@ -169,7 +171,7 @@ func (w *Worker) Run(ctx context.Context) {
 
 // DeliverDue claims one batch of due deliveries, attempts each and
 // records the outcomes; it returns how many it claimed.
-func (w *Worker) DeliverDue(ctx context.Context) int {
+func (w *Service) DeliverDue(ctx context.Context) int {
 	batch, err := w.store.ClaimWebhookDeliveries(ctx, lease, batchSize)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -192,7 +194,7 @@ func (w *Worker) DeliverDue(ctx context.Context) int {
 }
 
 // attempt sends d once and records the outcome.
-func (w *Worker) attempt(ctx context.Context, d *fuelportal.WebhookDelivery) {
+func (w *Service) attempt(ctx context.Context, d *fuelportal.WebhookDelivery) {
 	code, err := w.send(ctx, d)
 	if ctx.Err() != nil {
 		return // stopping: the lease ends and the delivery is sent again
@@ -210,7 +212,7 @@ func (w *Worker) attempt(ctx context.Context, d *fuelportal.WebhookDelivery) {
 
 // send POSTs d's payload, signed, to its endpoint: nil on a 2xx answer,
 // else why not, with the answer's status code when there was one.
-func (w *Worker) send(ctx context.Context, d *fuelportal.WebhookDelivery) (int, error) {
+func (w *Service) send(ctx context.Context, d *fuelportal.WebhookDelivery) (int, error) {
 	u, err := url.Parse(d.URL)
 	if err != nil {
 		return 0, errors.New("bad endpoint URL")

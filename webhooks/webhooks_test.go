@@ -151,7 +151,7 @@ func enqueue(t *testing.T, db *store.DB, companyID int64, typ fuelportal.Webhook
 	return ""
 }
 
-func newWorker(db *store.DB, policy netguard.Policy, clock *storetest.Clock) *webhooks.Worker {
+func newWorker(db *store.DB, policy netguard.Policy, clock *storetest.Clock) *webhooks.Service {
 	w := webhooks.New(webhooks.Deps{Store: db, Policy: policy, Logger: slog.New(slog.DiscardHandler)})
 	if clock != nil {
 		w.Now = clock.Now

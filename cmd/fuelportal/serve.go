@@ -362,7 +362,8 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		PlanTimeout: m.Config.PlanTimeout, PlanSlots: m.Config.PlanConcurrency,
 		IssuingWebhookSecret: m.Config.StripeIssuingWebhookSecret, AuthorizationDeadline: m.Config.AuthorizationDeadline,
 		SMTP: m.Config.SMTP, PushKeys: vapid, PushSubject: m.vapidSubject(), Outgoing: outgoing,
-		Connectors: connectors.Deps{SecretKey: m.Config.SecretKey, SamsaraBase: m.Config.SamsaraAPIBase, MotiveBase: m.Config.MotiveAPIBase},
+		ResetCodeKey: fphttp.ResetCodeKey(secret),
+		Connectors:   connectors.Deps{SecretKey: m.Config.SecretKey, SamsaraBase: m.Config.SamsaraAPIBase, MotiveBase: m.Config.MotiveAPIBase},
 	})
 	// The one wake-up after a commit that published events or queued
 	// deliveries.

@@ -81,7 +81,7 @@ func NewServer(tb testing.TB, db *store.DB) *fphttp.Server {
 	gazetteer := routing.BuiltinGazetteer()
 	stations := catalog.New(db, gazetteer)
 	passwords := fuelportal.NewPasswordHasher(fuelportal.TestArgon2Params)
-	services := flows.New(flows.Deps{DB: db, Stations: stations, Passwords: passwords, Logger: logger}, flows.Config{AuthorizationDeadline: time.Minute})
+	services := flows.New(flows.Deps{DB: db, Stations: stations, Passwords: passwords, Logger: logger}, flows.Config{AuthorizationDeadline: time.Minute, ResetCodeKey: fphttp.ResetCodeKey(Secret)})
 	return fphttp.NewServer(fphttp.Deps{
 		Services: services, Store: db, Passwords: passwords,
 		Secret: Secret, Logger: logger, Stations: stations, Router: routing.Builtin(), Geocoder: gazetteer,

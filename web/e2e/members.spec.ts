@@ -45,12 +45,18 @@ async function invite(page: Page, email: string, role: string) {
   await expect(page.getByTestId('invitation-row').filter({ hasText: email })).toBeVisible();
 }
 
-async function accept(page: Page, email: string) {
+async function accept(page: Page, email: string, { narrow = false } = {}) {
   const token = await readInvitationToken(email);
   await page.goto(`/invite/${token}`);
   await expect(page.getByRole('heading', { name: 'Join your company' })).toBeVisible();
   await expectNoSidewaysScroll(page, 'invitation page');
   await expectAccessible(page, 'invitation page');
+  if (narrow) {
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 320, height: 720 });
+    await screenshot(page, 'invite-320', { fullPage: true });
+    await page.setViewportSize(size);
+  }
   await page.getByLabel(/^First name/).fill('Ina');
   await page.getByLabel(/^Last name/).fill(uniqueLetters());
   await page.getByLabel(/^Password/).fill(PASSWORD);
@@ -61,7 +67,8 @@ async function accept(page: Page, email: string) {
 }
 
 test('an owner invites a dispatcher and a bookkeeper, who each see only what their role allows', async ({ page }) => {
-  const dispatcher = uniqueEmail('dispatcher');
+  // A long address, to see it wrap on the Members page at 320 px.
+  const dispatcher = uniqueEmail('dispatcher.of.the.southern.terminal.night.shift');
   const bookkeeper = uniqueEmail('bookkeeper');
   await page.goto('/');
   await signIn(page, OWNER.email, OWNER.password);
@@ -77,12 +84,16 @@ test('an owner invites a dispatcher and a bookkeeper, who each see only what the
   await screenshot(page, 'members-desktop', { fullPage: true });
   await page.setViewportSize({ width: 320, height: 720 });
   await expectNoSidewaysScroll(page, 'members page at 320 px');
+  // The long address wraps before its @ and dots, within the row.
+  const longRow = page.getByTestId('invitation-row').filter({ hasText: dispatcher });
+  const rowBox = (await longRow.boundingBox())!;
+  expect(rowBox.x + rowBox.width).toBeLessThanOrEqual(320);
   await screenshot(page, 'members-320', { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await signOutFromShell(page);
 
   // The dispatcher: vehicles but no IFTA, and no members.
-  await accept(page, dispatcher);
+  await accept(page, dispatcher, { narrow: true });
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'Vehicles' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'IFTA' })).toHaveCount(0);

@@ -6409,7 +6409,7 @@ export interface paths {
         put?: never;
         /**
          * Accept an invitation
-         * @description No bearer token: the link's token is the credential. Creates the member with the names and password given and signs them in (the tokens of a sign-in). A token unknown, used, revoked or expired is 404 'This invitation is no longer valid'. Limited per client address like sign-ups (429).
+         * @description No bearer token: the link's token is the credential. Creates the member with the names and password given and signs them in (the tokens of a sign-in). When the invited address already has a login, its password joins that login instead (a wrong one is a 400 password field error); a login belongs to one company, so one of another open company is 409. A token unknown, used, revoked or expired is 404 'This invitation is no longer valid'. Limited per client address like sign-ups (429).
          */
         post: {
             parameters: {
@@ -6468,6 +6468,96 @@ export interface paths {
                 path: {
                     /** @description The card's 19 digits */
                     cardNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CardGroupInput"];
+                };
+            };
+            responses: {
+                /** @description Saved */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close the company
+         * @description Owners only (action company.close). Only with an empty wallet and no purchase on hold (else 409): every card becomes INACTIVE, every member is suspended and every session ends at once. The company's rows and audit trail stay; it cannot be reopened through the API.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Closed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/vehicles/{id}/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a vehicle in a group
+         * @description Members limited to the group then see the vehicle. Another company's vehicle is 404, its group a 400 field error. Action groups.write.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the vehicle's id (any other value is 404) */
+                    id: string;
                 };
                 cookie?: never;
             };
@@ -7240,6 +7330,11 @@ export interface components {
             tankCapacityGallons: number;
             iftaQualified: boolean;
             active: boolean;
+            /**
+             * Format: int64
+             * @description the vehicle's group (GET|POST /api/wex/company/groups); null: none
+             */
+            groupId?: number | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -8823,9 +8918,10 @@ export interface components {
             /** Format: int64 */
             groupId?: number | null;
         };
+        /** @description firstName and lastName are required for a new login; an address that already has a login joins with that login's password alone */
         InvitationAccept: {
-            firstName: string;
-            lastName: string;
+            firstName?: string;
+            lastName?: string;
             /** @description 8 to 32 characters with a letter and a digit */
             password: string;
         };

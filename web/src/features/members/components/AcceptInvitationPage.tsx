@@ -70,6 +70,9 @@ export function AcceptInvitationPage() {
             <SubmitButton size="large" busy={isLoading}>
               {t('accept.submit')}
             </SubmitButton>
+            <Typography variant="body2" color="textSecondary">
+              {t('accept.existingLogin')}
+            </Typography>
           </Stack>
         </Form>
       )}

@@ -31,6 +31,7 @@ import {
   type MemberChange,
   type OfficeRole,
 } from '../api/members-api';
+import { BreakableEmail } from '@/components/text/BreakableEmail';
 import { InviteDialog } from './InviteDialog';
 import { memberName } from '@/lib/members';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
@@ -71,7 +72,7 @@ function MemberRow({ member, self, mayWrite, mayManageOwners, onRemove }: Member
           {self && ` ${t('row.you')}`}
         </Typography>
         <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
-          {member.email}
+          <BreakableEmail email={member.email} />
         </Typography>
       </Box>
       <Chip size="small" variant="outlined" color={suspended ? 'warning' : 'success'} label={t(`status.${member.status}`)} />
@@ -132,7 +133,9 @@ function InvitationRow({ invitation, mayWrite, mayManageOwners }: { invitation: 
   return (
     <Paper component="li" variant="outlined" sx={rowSx} data-testid="invitation-row" data-email={invitation.email}>
       <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{invitation.email}</Typography>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          <BreakableEmail email={invitation.email} />
+        </Typography>
         <Typography variant="body2" color="textSecondary">
           {t('invitations.line', { role: t(`roles.${invitation.role}`), expiresAt: formatDateYearTime(invitation.expiresAt) })}
         </Typography>

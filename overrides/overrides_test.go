@@ -1,4 +1,4 @@
-package store_test
+package overrides_test
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/overrides"
+	"fuelportal/purchases"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -15,6 +17,7 @@ import (
 func TestOverrideRequests(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
+		svc := overrides.New(overrides.Deps{Store: db})
 		f := newFleetFixture(t, db, prepaid)
 		owner, err := db.UserByEmail(ctx, "owner@example.com")
 		if err != nil {
@@ -32,7 +35,7 @@ func TestOverrideRequests(t *testing.T) {
 
 		t.Run("nothing declined: unprocessable", func(t *testing.T) {
 			for _, id := range []int64{driver.ID, loner.ID} {
-				_, err := db.CreateOverrideRequest(ctx, id, "")
+				_, err := svc.Request(ctx, id, "")
 				if fuelportal.ErrorCode(err) != fuelportal.EUNPROCESSABLE || fuelportal.ErrorMessage(err) != fuelportal.MsgNoDeclineToOverride {
 					t.Fatalf("user %d: err = %v", id, err)
 				}
@@ -50,7 +53,7 @@ func TestOverrideRequests(t *testing.T) {
 		}
 
 		t.Run("a message over 500 characters is a field error", func(t *testing.T) {
-			_, err := db.CreateOverrideRequest(ctx, driver.ID, strings.Repeat("é", 501))
+			_, err := svc.Request(ctx, driver.ID, strings.Repeat("é", 501))
 			if fuelportal.ErrorFields(err)["message"] == nil {
 				t.Fatalf("err = %v", err)
 			}
@@ -63,7 +66,7 @@ func TestOverrideRequests(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					reqs[i], errs[i] = db.CreateOverrideRequest(ctx, driver.ID, "  Stuck at the pump in Ocala  ")
+					reqs[i], errs[i] = svc.Request(ctx, driver.ID, "  Stuck at the pump in Ocala  ")
 				}()
 			}
 			wg.Wait()
@@ -97,30 +100,30 @@ func TestOverrideRequests(t *testing.T) {
 		}
 
 		t.Run("lists: the driver's and the company's, not another company's", func(t *testing.T) {
-			mine, err := db.DriverOverrideRequests(ctx, driver.ID)
+			mine, err := svc.DriverRequests(ctx, driver.ID)
 			if err != nil || len(mine) != 1 || mine[0].ID != req.ID {
 				t.Fatalf("driver's = %+v, %v", mine, err)
 			}
-			pending, err := db.OverrideRequests(ctx, f.company.ID, fuelportal.OverridePending)
+			pending, err := svc.Requests(ctx, f.company.ID, fuelportal.OverridePending)
 			if err != nil || len(pending) != 1 || pending[0].ID != req.ID {
 				t.Fatalf("pending = %+v, %v", pending, err)
 			}
-			if list, _ := db.OverrideRequests(ctx, f.company.ID, fuelportal.OverrideDenied); len(list) != 0 {
+			if list, _ := svc.Requests(ctx, f.company.ID, fuelportal.OverrideDenied); len(list) != 0 {
 				t.Fatalf("denied = %+v", list)
 			}
-			if list, _ := db.OverrideRequests(ctx, other.ID, ""); len(list) != 0 {
+			if list, _ := svc.Requests(ctx, other.ID, ""); len(list) != 0 {
 				t.Fatalf("another company sees %+v", list)
 			}
 		})
 		t.Run("another company cannot decide it", func(t *testing.T) {
-			_, err := db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: other.ID, OwnerID: otherOwner.ID, Approve: true, Hours: 24})
+			_, err := svc.Approve(ctx, other.ID, otherOwner.ID, req.ID, overrides.Approval{Hours: hours(24)})
 			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("err = %v", err)
 			}
 		})
 		t.Run("hours out of range", func(t *testing.T) {
 			for _, h := range []int{0, -1, 169} {
-				_, err := db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: true, Hours: h})
+				_, err := svc.Approve(ctx, f.company.ID, owner.ID, req.ID, overrides.Approval{Hours: hours(h)})
 				if fuelportal.ErrorFields(err)["hours"] == nil {
 					t.Fatalf("hours %d: err = %v", h, err)
 				}
@@ -133,7 +136,7 @@ func TestOverrideRequests(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					_, errs[i] = db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: i%2 == 0, Hours: 36})
+					_, errs[i] = decide(ctx, svc, i%2 == 0, f.company.ID, owner.ID, req.ID, overrides.Approval{Hours: hours(36)})
 				}()
 			}
 			wg.Wait()
@@ -148,7 +151,7 @@ func TestOverrideRequests(t *testing.T) {
 			if won != 1 {
 				t.Fatalf("%d decisions won", won)
 			}
-			mine, _ := db.DriverOverrideRequests(ctx, driver.ID)
+			mine, _ := svc.DriverRequests(ctx, driver.ID)
 			decided := mine[0]
 			if decided.DecidedAt == nil || decided.DecidedBy != owner.ID || decided.Status == fuelportal.OverridePending {
 				t.Fatalf("decided = %+v", decided)
@@ -178,15 +181,15 @@ func TestOverrideRequests(t *testing.T) {
 			}
 		})
 		t.Run("a decided request is a conflict; a new one may follow", func(t *testing.T) {
-			_, err := db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: false})
+			_, err := svc.Deny(ctx, f.company.ID, owner.ID, req.ID)
 			if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("err = %v", err)
 			}
-			again, err := db.CreateOverrideRequest(ctx, driver.ID, "")
+			again, err := svc.Request(ctx, driver.ID, "")
 			if err != nil {
 				t.Fatal(err)
 			}
-			denied, err := db.DecideOverrideRequest(ctx, again.ID, store.OverrideDecision{CompanyID: f.company.ID, OwnerID: owner.ID})
+			denied, err := svc.Deny(ctx, f.company.ID, owner.ID, again.ID)
 			mails, _ := db.OutboxMessages(ctx, "dan@example.com", 10)
 			if err != nil || denied.Status != fuelportal.OverrideDenied || len(mails) == 0 {
 				t.Fatalf("deny = %+v, %+v, %v", denied, mails, err)
@@ -201,6 +204,7 @@ func TestOverrideRequests(t *testing.T) {
 func TestOverride_LiftsThePromptOnlyWhenTheOwnerSaysSo(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
+		svc := overrides.New(overrides.Deps{Store: db})
 		f := newFleetFixture(t, db, prepaid)
 		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
@@ -229,11 +233,11 @@ func TestOverride_LiftsThePromptOnlyWhenTheOwnerSaysSo(t *testing.T) {
 		}
 		decide := func(liftsPrompt bool) *fuelportal.OverrideRequest {
 			t.Helper()
-			req, err := db.CreateOverrideRequest(ctx, driver.ID, "")
+			req, err := svc.Request(ctx, driver.ID, "")
 			if err != nil {
 				t.Fatal(err)
 			}
-			req, err = db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: true, Hours: 2, LiftsPrompt: liftsPrompt})
+			req, err = svc.Approve(ctx, f.company.ID, owner.ID, req.ID, overrides.Approval{Hours: hours(2), LiftsPrompt: liftsPrompt})
 			if err != nil || req.LiftsPrompt != liftsPrompt {
 				t.Fatalf("decision = %+v, %v", req, err)
 			}
@@ -264,4 +268,91 @@ func TestOverride_LiftsThePromptOnlyWhenTheOwnerSaysSo(t *testing.T) {
 			t.Fatalf("another company's card: %v", err)
 		}
 	})
+}
+
+// hours is a pointer to n, an approval's hours.
+func hours(n int) *int { return &n }
+
+// decide approves with a when approve, else denies.
+func decide(ctx context.Context, svc *overrides.Service, approve bool, companyID, ownerID, id int64, a overrides.Approval) (*fuelportal.OverrideRequest, error) {
+	if approve {
+		return svc.Approve(ctx, companyID, ownerID, id, a)
+	}
+	return svc.Deny(ctx, companyID, ownerID, id)
+}
+
+// flow is the card money service over db: the tests decline purchases
+// through it, as every entry point does, with a deadline no test host can
+// pass.
+func flow(db *store.DB) *purchases.Service {
+	return purchases.New(purchases.Deps{DB: db, Deadline: time.Minute})
+}
+
+var cardIssued = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
+
+var prepaid = fuelportal.Contract{Pricing: fuelportal.PricingRetailMinus, RetailMinusTenthCents: 120, Billing: fuelportal.BillingPrepaid, FeeCents: 150}
+
+// fleetFixture is a company with its owner, an active card, a station and
+// a contract.
+type fleetFixture struct {
+	company *fuelportal.Company
+	active  *fuelportal.Card
+	station *fuelportal.Station
+}
+
+func newFleetFixture(t testing.TB, db *store.DB, contract fuelportal.Contract) *fleetFixture {
+	t.Helper()
+	ctx := context.Background()
+	company := &fuelportal.Company{Name: "Acme Trucking", CarrierID: 7654321}
+	owner := &fuelportal.User{Email: "owner@example.com", PasswordHash: "hash"}
+	if err := db.CreateCompanyOwner(ctx, company, owner); err != nil {
+		t.Fatal(err)
+	}
+	f := &fleetFixture{company: company}
+	f.active = &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000001", DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1", CreatedAt: cardIssued}
+	f.station = &fuelportal.Station{ID: 412, Name: "Pilot Travel Center #412", Address: "1 Truck Way", City: "Ocala", State: "FL", ZipCode: "34475",
+		Latitude: 29.1, Longitude: -82.1, Chain: "PILOT", RetailPrice: 3859, NetPrice: 3579, PriceDate: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
+	contract.CompanyID = company.ID
+	err := db.InTx(ctx, func(tx *store.Tx) error {
+		if err := tx.CreateCard(ctx, f.active); err != nil {
+			return err
+		}
+		if _, err := tx.UpsertStations(ctx, []*fuelportal.Station{f.station}); err != nil {
+			return err
+		}
+		return tx.SaveContract(ctx, &contract)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func newCompanyWithCard(t *testing.T, db *store.DB, email, cardNumber string) (*fuelportal.Company, *fuelportal.User, *fuelportal.Card) {
+	t.Helper()
+	ctx := context.Background()
+	company := &fuelportal.Company{Name: "Acme Trucking", CarrierID: 7654321, PhoneNumber: "+1 555 010 0000"}
+	owner := &fuelportal.User{Email: email, PasswordHash: "hash", FirstName: "Ann", LastName: "Owner"}
+	if err := db.CreateCompanyOwner(ctx, company, owner); err != nil {
+		t.Fatalf("CreateCompanyOwner: %v", err)
+	}
+	card := &fuelportal.Card{CompanyID: company.ID, CardNumber: cardNumber, DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1", CreatedAt: cardIssued}
+	if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, card) }); err != nil {
+		t.Fatalf("CreateCard: %v", err)
+	}
+	return company, owner, card
+}
+
+func purchase(id, card string, location int64, gallons fuelportal.Gallons) *fuelportal.CardPurchase {
+	return &fuelportal.CardPurchase{NetworkTransactionID: id, CardNumber: card, LocationID: location, Gallons: gallons,
+		RetailPrice: 3859, TransactionDate: time.Date(2025, 3, 14, 9, 30, 0, 0, time.UTC)}
+}
+
+func alertsOf(t *testing.T, db *store.DB, companyID int64, unreadOnly bool) *fuelportal.InboxPage {
+	t.Helper()
+	page, err := db.Inbox(context.Background(), fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: companyID}, UnreadOnly: unreadOnly, Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page
 }

@@ -1,0 +1,113 @@
+package http_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"fuelportal/demo"
+	"fuelportal/http/apitest"
+)
+
+// A member limited to a group sees the group's cards, vehicles and
+// transactions only, in lists and exports, and another group's card,
+// vehicle or transaction by its id is 404, as another company's.
+func TestGroups_AMemberSeesOnlyTheGroupsCardsVehiclesAndTransactions(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token
+		var north, south struct{ ID int64 }
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "North"}, owner).ExpectStatus(t, 201).Decode(t, &north)
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "South"}, owner).ExpectStatus(t, 201).Decode(t, &south)
+
+		type txPage struct {
+			Content []struct {
+				ID         int64 `json:"transactionId"`
+				CardNumber string
+			}
+		}
+		var all txPage
+		f.api.Get("/api/wex/company/transactions?size=100", owner).ExpectStatus(t, 200).Decode(t, &all)
+		byCard := map[string]int64{}
+		for _, tx := range all.Content {
+			byCard[tx.CardNumber] = tx.ID
+		}
+		var mineCard, theirCard string
+		for _, plan := range demo.CardPlans[demo.DemoFreight.Name] {
+			if _, ok := byCard[plan.CardNumber]; !ok {
+				continue
+			}
+			switch {
+			case mineCard == "":
+				mineCard = plan.CardNumber
+			case theirCard == "":
+				theirCard = plan.CardNumber
+			}
+		}
+		if theirCard == "" {
+			t.Fatalf("the demo has transactions on fewer than two cards: %v", byCard)
+		}
+		f.api.Put("/api/wex/company/cards/"+mineCard+"/group", map[string]any{"groupId": north.ID}, owner).ExpectStatus(t, 204)
+		f.api.Put("/api/wex/company/cards/"+theirCard+"/group", map[string]any{"groupId": south.ID}, owner).ExpectStatus(t, 204)
+		dispatcher := f.member(t, owner, "north.dispatch@example.com", "dispatcher", north.ID)
+		bookkeeper := f.member(t, owner, "north.books@example.com", "bookkeeper", north.ID)
+
+		// Transactions: list, one by id, its receipt, the card filter, the export.
+		var seen txPage
+		f.api.Get("/api/wex/company/transactions?size=100", dispatcher).ExpectStatus(t, 200).Decode(t, &seen)
+		if len(seen.Content) == 0 {
+			t.Fatal("the group's dispatcher sees no transaction of the group's card")
+		}
+		for _, tx := range seen.Content {
+			if tx.CardNumber != mineCard {
+				t.Fatalf("the group's dispatcher sees a transaction of card %s", tx.CardNumber)
+			}
+		}
+		f.api.Get(fmt.Sprint("/api/wex/company/transactions/", byCard[theirCard]), dispatcher).ExpectStatus(t, 404)
+		f.api.Get(fmt.Sprint("/api/wex/company/transactions/", byCard[theirCard], "/receipt"), dispatcher).ExpectStatus(t, 404)
+		f.api.Get(fmt.Sprint("/api/wex/company/transactions/", seen.Content[0].ID), dispatcher).ExpectStatus(t, 200)
+		f.api.Get("/api/wex/company/transactions?cardNumber="+theirCard, dispatcher).ExpectStatus(t, 404)
+		export := f.api.Get("/api/wex/company/transactions/export?dateFrom=2000-01-01T00:00:00&dateTo=2100-01-01T00:00:00", bookkeeper).ExpectStatus(t, 200)
+		if last4 := theirCard[len(theirCard)-4:]; strings.Contains(string(export.Body), last4) && !strings.Contains(mineCard, last4) {
+			t.Fatalf("the group's export holds card …%s", last4)
+		}
+
+		// Cards: another group's card by number is 404, on reads and changes.
+		f.api.Get("/api/wex/company/cards/"+theirCard+"/controls", dispatcher).ExpectStatus(t, 404)
+		f.api.Put("/api/wex/company/cards/"+theirCard+"/controls", map[string]any{"perPurchaseLimit": 1}, dispatcher).ExpectStatus(t, 404)
+		f.api.Post("/api/wex/company/cards/"+theirCard+"/override", map[string]any{"hours": 1}, dispatcher).ExpectStatus(t, 404)
+		f.api.Put("/api/wex/company/update-card", map[string]string{"cardNumber": theirCard, "driverName": "X", "driverId": "X", "unitNumber": "X", "status": "ACTIVE"}, dispatcher).ExpectStatus(t, 404)
+		f.api.Get("/api/wex/company/cards/"+mineCard+"/controls", dispatcher).ExpectStatus(t, 200)
+
+		// Vehicles: the group's dispatcher adds to the group and sees only it.
+		var theirs, mine struct {
+			ID      int64
+			GroupID *int64
+		}
+		f.api.Post("/api/wex/company/vehicles", newVehicleJSON("SOUTH-1"), owner).ExpectStatus(t, 201).Decode(t, &theirs)
+		f.api.Put(fmt.Sprint("/api/wex/company/vehicles/", theirs.ID, "/group"), map[string]any{"groupId": south.ID}, owner).ExpectStatus(t, 204)
+		f.api.Put(fmt.Sprint("/api/wex/company/vehicles/", theirs.ID, "/group"), map[string]any{"groupId": north.ID}, dispatcher).ExpectStatus(t, 403)
+		f.api.Post("/api/wex/company/vehicles", newVehicleJSON("NORTH-1"), dispatcher).ExpectStatus(t, 201).Decode(t, &mine)
+		if mine.GroupID == nil || *mine.GroupID != north.ID {
+			t.Fatalf("the group's dispatcher's vehicle = %+v", mine)
+		}
+		var vehicles struct{ Value []struct{ UnitNumber string } }
+		f.api.Get("/api/wex/company/vehicles", dispatcher).ExpectStatus(t, 200).Decode(t, &vehicles)
+		if len(vehicles.Value) != 1 || vehicles.Value[0].UnitNumber != "NORTH-1" {
+			t.Fatalf("the group's vehicles = %+v", vehicles)
+		}
+		f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", theirs.ID), dispatcher).ExpectStatus(t, 404)
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprint("/api/wex/company/vehicles/", theirs.ID), Token: dispatcher}).ExpectStatus(t, 404)
+		f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", mine.ID), dispatcher).ExpectStatus(t, 200)
+		other := f.api.Login(demo.OtherOwnerEmail, demo.Password).Token
+		f.api.Put(fmt.Sprint("/api/wex/company/vehicles/", mine.ID, "/group"), map[string]any{"groupId": nil}, other).ExpectStatus(t, 404)
+
+		// Alerts: none about another group's card.
+		var alerts struct{ Content []struct{ CardNumber string } }
+		f.api.Get("/api/wex/company/alerts?size=100", dispatcher).ExpectStatus(t, 200).Decode(t, &alerts)
+		for _, a := range alerts.Content {
+			if a.CardNumber != "" && a.CardNumber != mineCard {
+				t.Fatalf("the group's dispatcher sees an alert about card %s", a.CardNumber)
+			}
+		}
+	})
+}

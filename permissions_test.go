@@ -1,0 +1,35 @@
+package fuelportal
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"testing"
+)
+
+// The web app's test server answers GET /api/account/permissions with
+// copies of RoleActions (web/src/test/server.ts): they must be the table,
+// as sets, for every role it copies.
+func TestRoleActions_WebTestServerCopiesTheTable(t *testing.T) {
+	src, err := os.ReadFile("web/src/test/server.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks := regexp.MustCompile(`(?s)role: '(\w+)' as const,.*?actions: \[(.*?)\]`).FindAllStringSubmatch(string(src), -1)
+	if len(blocks) < 3 {
+		t.Fatalf("found %d permissions answers in server.ts; want the owner's, a dispatcher's and a bookkeeper's", len(blocks))
+	}
+	for _, b := range blocks {
+		role := MemberRole(b[1])
+		var copied []Action
+		for _, m := range regexp.MustCompile(`'([a-z.-]+)'`).FindAllStringSubmatch(b[2], -1) {
+			copied = append(copied, Action(m[1]))
+		}
+		want := slices.Clone(RoleActions[role])
+		slices.Sort(copied)
+		slices.Sort(want)
+		if !slices.Equal(copied, want) {
+			t.Errorf("server.ts's %s actions = %v; permissions.go has %v", role, copied, want)
+		}
+	}
+}
