@@ -157,8 +157,8 @@ export const BODY_MAX_LENGTH = {
     email: 254,
   },
   TelematicsConnectorInput: {
-    database: 200,
-    server: 200,
+    database: 255,
+    server: 255,
     token: 2000,
   },
   TripCreate: {
@@ -350,6 +350,11 @@ export const BODY_PATTERN = {
   },
   ResetInit: {
     email: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  TelematicsConnectorInput: {
+    database: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    server: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    token: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   TripCreate: {
     cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
