@@ -24,6 +24,7 @@ const (
 	AlertWalletLow       AlertKind = "WALLET_LOW"       // the wallet's balance fell below the owner's threshold
 	AlertDriverWaiting   AlertKind = "DRIVER_WAITING"   // a driver signed up and waits for approval
 	AlertIFTADue         AlertKind = "IFTA_DUE"         // a quarter's IFTA return is due in 30, 7 or 1 days
+	AlertStatementReady  AlertKind = "STATEMENT_READY"  // a period ended and its statement is ready
 )
 
 // Alert is a notice for a company's owners, derived from an Event
@@ -63,7 +64,7 @@ type RequestDecision struct {
 
 // AlertKinds are the kinds of alerts, in the order the app lists them.
 var AlertKinds = []AlertKind{AlertDecline, AlertOverrideRequest, AlertNearLimit, AlertTripRequest, AlertTripEnded, AlertTripReplanned, AlertWebhookFailing,
-	AlertAuthorization, AlertMPGDrop, AlertWalletLow, AlertDriverWaiting, AlertIFTADue}
+	AlertAuthorization, AlertMPGDrop, AlertWalletLow, AlertDriverWaiting, AlertIFTADue, AlertStatementReady}
 
 // Valid reports whether k is a known alert kind.
 func (k AlertKind) Valid() bool { return slices.Contains(AlertKinds, k) }

@@ -38,6 +38,7 @@ const (
 	EventPumpChallenge        EventType = "pump_check.challenge"  // no fresh fix placed the truck: its driver is asked
 	EventPumpRefused          EventType = "pump_check.refused"    // a driver answered No to a challenge: the card is frozen
 	EventPumpFlagged          EventType = "pump_check.flagged"    // a purchase after the fact: the truck was elsewhere, or more fuel than its tank
+	EventStatementReady       EventType = "statement.ready"       // a period ended: its statement is closed and ready
 )
 
 // Event is one thing that happened in a company, published once
@@ -170,6 +171,7 @@ var EventRoutes = map[EventType]EventRoute{
 	EventPumpChallenge:        {User: true, Preference: NotifyPurchaseDeclined},
 	EventPumpRefused:          {Alert: AlertAuthorization, OwnersPush: true, Preference: NotifyPurchaseDeclined, Office: officeDispatchers},
 	EventPumpFlagged:          {Alert: AlertAuthorization, Office: officeDispatchers},
+	EventStatementReady:       {Alert: AlertStatementReady, OwnersPush: true, Preference: NotifyStatementReady, Office: officeBookkeepers},
 }
 
 // EventHistory is how long a dispatched event is kept.

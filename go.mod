@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/SherClockHolmes/webpush-go v1.4.0
 	github.com/getkin/kin-openapi v0.152.0
+	github.com/go-pdf/fpdf v0.9.0
 	github.com/golang-jwt/jwt/v5 v5.3.1
 	github.com/jackc/pgx/v5 v5.12.0
 	github.com/klauspost/compress v1.19.2

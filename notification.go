@@ -24,13 +24,14 @@ const (
 	NotifyWalletLow         NotificationEvent = "wallet.low"         // owners
 	NotifyDriverWaiting     NotificationEvent = "driver.waiting"     // owners: a driver waits for approval
 	NotifyIFTADue           NotificationEvent = "ifta.due"           // owners: a quarter's IFTA return is due in 30, 7 or 1 days
+	NotifyStatementReady    NotificationEvent = "statement.ready"    // owners and bookkeepers: a period's statement is ready
 )
 
 // NotificationEvents returns the events a user of role hears of, in the
 // order the account page lists them.
 func NotificationEvents(role Role) []NotificationEvent {
 	if role == RoleCompany {
-		return []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideRequested, NotifyWalletLow, NotifyDriverWaiting, NotifyIFTADue}
+		return []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideRequested, NotifyWalletLow, NotifyDriverWaiting, NotifyIFTADue, NotifyStatementReady}
 	}
 	return []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideDecided, NotifyCardDeactivated, NotifyTripReplanned}
 }

@@ -77,6 +77,8 @@ const (
 	ActionAuditRead        Action = "audit.read"            // the audit trail: who changed what
 	ActionTransactionsCode Action = "transactions.code"     // code purchases (account, class, job, memo) and keep the coding rules
 	ActionPumpCheckManage  Action = "pump-check.manage"     // the pump check's settings, the company's and each group's
+	ActionStatementsRead   Action = "statements.read"       // the company's period statements and their downloads
+	ActionStatementsWrite  Action = "statements.write"      // the statement period (monthly or weekly)
 )
 
 // RoleActions is the one table of what each role may do. The server
@@ -95,6 +97,7 @@ var RoleActions = map[MemberRole][]Action{
 		ActionStationsRead, ActionTripsRead, ActionCardsRead, ActionVehiclesRead, ActionTransactionsRead,
 		ActionExportsRun, ActionAlertsRead, ActionComplianceRead, ActionContractRead, ActionWalletRead,
 		ActionWalletFund, ActionIFTARead, ActionIFTAWrite, ActionGroupsRead, ActionTransactionsCode,
+		ActionStatementsRead, ActionStatementsWrite,
 	},
 	MemberDriver: {ActionStationsRead, ActionTripsRead, ActionTripsWrite, ActionCardsReveal, ActionDriverSelf},
 }
@@ -108,6 +111,7 @@ var allActions = []Action{
 	ActionPaymentMethods, ActionIFTARead, ActionIFTAWrite, ActionTelematicsManage, ActionWebhooksManage,
 	ActionMembersRead, ActionMembersWrite, ActionOwnersManage, ActionGroupsRead, ActionGroupsWrite,
 	ActionCompanyClose, ActionCompanySettings, ActionAuditRead, ActionTransactionsCode, ActionPumpCheckManage,
+	ActionStatementsRead, ActionStatementsWrite,
 }
 
 func without(actions []Action, drop ...Action) []Action {

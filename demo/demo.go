@@ -124,5 +124,13 @@ func Seed(ctx context.Context, db *store.DB, passwords *fuelportal.PasswordHashe
 		}
 		return nil
 	})
-	return err == nil, err
+	if err != nil {
+		return false, err
+	}
+	// The seeded history's periods close as history: statements to read,
+	// with no statement.ready mail.
+	if _, err := flows.New(flows.Deps{DB: db}, flows.Config{}).Statements.CloseHistory(ctx); err != nil {
+		return false, fmt.Errorf("demo statements: %w", err)
+	}
+	return true, nil
 }

@@ -35,6 +35,7 @@ import (
 	"fuelportal/prices"
 	"fuelportal/purchases"
 	"fuelportal/push"
+	"fuelportal/statements"
 	"fuelportal/store"
 	"fuelportal/telematics"
 	"fuelportal/trips"
@@ -73,6 +74,8 @@ type Services struct {
 	// Notifications keeps people's notification preferences and the
 	// company's low-wallet threshold.
 	Notifications *notifications.Service
+	// Statements closes each company's periods and writes its statements.
+	Statements *statements.Service
 
 	// The event dispatcher and the senders it wakes: run by the server
 	// (Jobs), idle in one-shot commands.
@@ -175,6 +178,7 @@ func New(d Deps, c Config) *Services {
 	s.Contracts = contracts.New(contracts.Deps{Store: db})
 	s.Notifications = notifications.New(notifications.Deps{Store: db})
 	s.Accounts = accounts.New(accounts.Deps{Store: db, Passwords: d.Passwords, ResetCodeKey: c.ResetCodeKey, Now: now})
+	s.Statements = statements.New(statements.Deps{Store: db, Now: now})
 	if d.PaymentProvider != nil {
 		s.Payments = payments.New(payments.Deps{Store: db, Provider: d.PaymentProvider, Logger: logger})
 	}
@@ -192,7 +196,8 @@ func New(d Deps, c Config) *Services {
 // Jobs are the services' background loops a server runs until ctx ends:
 // the event dispatcher, the mail, push and webhook senders, the IFTA
 // reminders (every IFTAReminderEvery), the expired rows and holds (every
-// 10 minutes), the telematics positions past retention (daily) and the
+// 10 minutes), the telematics positions past retention (daily), the
+// statement periods that ended (every StatementClosingEvery) and the
 // telematics connectors' pulls.
 func (s *Services) Jobs() []func(ctx context.Context) {
 	return []func(context.Context){
@@ -203,9 +208,15 @@ func (s *Services) Jobs() []func(ctx context.Context) {
 		func(ctx context.Context) { s.IFTA.RunReminders(ctx, IFTAReminderEvery, s.logger) },
 		func(ctx context.Context) { s.deleteExpiredEvery(ctx, 10*time.Minute) },
 		func(ctx context.Context) { s.deleteOldPositionsEvery(ctx, 24*time.Hour) },
+		func(ctx context.Context) { s.Statements.RunClosing(ctx, StatementClosingEvery, s.logger) },
 		s.Connectors.Run,
 	}
 }
+
+// StatementClosingEvery is how often the server closes the periods that
+// ended (a statement is ready within this long of 06:00 the morning after
+// its period, in the company's zone).
+const StatementClosingEvery = 15 * time.Minute
 
 // IFTAReminderEvery is how often the server looks for IFTA returns due in
 // 30, 7 or 1 days (a reminder goes out within this long of the company's

@@ -42,7 +42,7 @@ func TestNew_WiresEachServiceToTheOnesItCalls(t *testing.T) {
 		s.Accounts == nil || s.Overrides == nil || s.Odometer == nil || s.Contracts == nil || s.Notifications == nil {
 		t.Error("a service is missing")
 	}
-	if n := len(s.Jobs()); n != 8 {
-		t.Errorf("jobs = %d, want the dispatcher, three senders, the IFTA reminders, two sweeps and the telematics connectors' poller", n)
+	if n := len(s.Jobs()); n != 9 {
+		t.Errorf("jobs = %d, want the dispatcher, three senders, the IFTA reminders, two sweeps, the telematics connectors' poller and the statement closing", n)
 	}
 }

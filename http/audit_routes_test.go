@@ -101,6 +101,7 @@ func auditedCalls(route []map[string]float64) []auditedCall {
 			return apitest.Request{Method: "DELETE", Path: card(f) + "/override", Token: f.owner}
 		}},
 		{route: "PUT /api/wex/company/wallet/low-balance", req: call("PUT", "/api/wex/company/wallet/low-balance", map[string]any{"threshold": 500})},
+		{route: "PUT /api/wex/company/statement-settings", req: call("PUT", "/api/wex/company/statement-settings", map[string]any{"period": "weekly"})},
 		{route: "PUT /api/wex/company/authorization-settings", req: call("PUT", "/api/wex/company/authorization-settings", map[string]any{"onTimeout": "approve"})},
 		{route: "POST /api/wex/company/telematics/token", req: call("POST", "/api/wex/company/telematics/token", nil)},
 		{route: "PUT /api/wex/company/telematics/connectors/{vendor}", req: call("PUT", "/api/wex/company/telematics/connectors/samsara", map[string]string{"token": "samsara-token"})},

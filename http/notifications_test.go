@@ -29,7 +29,7 @@ func TestNotificationSettings(t *testing.T) {
 			t.Fatalf("driver's defaults = %+v", driver)
 		}
 		f.api.Get("/api/account/notifications", f.owner).ExpectStatus(t, 200).Decode(t, &owner)
-		if len(owner.Events) != 5 || owner.Events[1].Event != "override.requested" || !owner.Events[2].Email || owner.Events[4].Event != "ifta.due" || !owner.Events[4].Email {
+		if len(owner.Events) != 6 || owner.Events[1].Event != "override.requested" || !owner.Events[2].Email || owner.Events[4].Event != "ifta.due" || !owner.Events[4].Email {
 			t.Fatalf("owner's defaults = %+v", owner)
 		}
 

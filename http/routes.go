@@ -224,6 +224,12 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/company/webhooks/{id}/deliveries", s.permit(fuelportal.ActionWebhooksManage, s.handleWebhookDeliveries))
 	mux.HandleFunc("POST /api/wex/company/webhooks/deliveries/{id}/resend", s.permit(fuelportal.ActionWebhooksManage, s.handleWebhookResend))
 
+	// Period statements of the company's wallet (statements.go)
+	mux.HandleFunc("GET /api/wex/company/statement-settings", s.permit(fuelportal.ActionStatementsRead, s.handleStatementSettingsGet))
+	mux.HandleFunc("PUT /api/wex/company/statement-settings", s.permit(fuelportal.ActionStatementsWrite, s.handleStatementSettingsPut))
+	mux.HandleFunc("GET /api/wex/company/statements", s.permit(fuelportal.ActionStatementsRead, s.handleStatementList))
+	mux.HandleFunc("GET /api/wex/company/statements/{id}", s.permit(fuelportal.ActionStatementsRead, s.handleStatementGet))
+
 	// Card network feed (network.go): X-Network-Key, not a user token
 	mux.HandleFunc("POST /api/network/transactions", s.handleNetworkPurchase)
 	mux.HandleFunc("POST /api/network/authorizations", s.handleNetworkAuthorization)

@@ -31,6 +31,7 @@ import (
 	"fuelportal/purchases"
 	"fuelportal/push"
 	"fuelportal/routing"
+	"fuelportal/statements"
 	"fuelportal/store"
 	"fuelportal/telematics"
 	"fuelportal/trips"
@@ -103,6 +104,8 @@ type Server struct {
 	// Notifications keeps people's notification preferences and the
 	// company's low-wallet threshold (notifications.go).
 	Notifications *notifications.Service
+	// Statements answers the period statements (statements.go).
+	Statements *statements.Service
 
 	stores
 
@@ -193,6 +196,7 @@ func NewServer(d Deps, c Config) *Server {
 		Odometer:      d.Services.Odometer,
 		Contracts:     d.Services.Contracts,
 		Notifications: d.Services.Notifications,
+		Statements:    d.Services.Statements,
 		stores:        newStores(d.Store),
 	}
 }

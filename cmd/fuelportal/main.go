@@ -34,6 +34,9 @@ Commands:
   mail outbox    print the newest outbox messages
   audit verify   check every company's audit trail; fails naming the first
                  edited or missing row
+  statements verify
+                 check every company's statements against the ledger; fails
+                 naming the first period that differs
   import prices  import a station price feed CSV (columns: go doc fuelportal/feed)
   import transactions FILE.csv
                  record card purchases from the card network's feed file
@@ -72,6 +75,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runImportIFTARates(ctx, rest[1:], stdout, stderr)
 	case cmd == "audit" && len(rest) > 0 && rest[0] == "verify":
 		return runAuditVerify(ctx, rest[1:], stdout, stderr)
+	case cmd == "statements" && len(rest) > 0 && rest[0] == "verify":
+		return runStatementsVerify(ctx, rest[1:], stdout, stderr)
 	case cmd == "mail" && len(rest) > 0 && rest[0] == "outbox":
 		return runMailOutbox(ctx, rest[1:], stdout, stderr)
 	case cmd == "help" || cmd == "-h" || cmd == "--help":

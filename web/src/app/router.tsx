@@ -58,6 +58,8 @@ const AuditPage = lazyPage(async () => (await import('@/features/audit')).AuditP
 const CodingPage = lazyPage(async () => (await import('@/features/coding')).CodingPage);
 const VehiclesPage = lazyPage(async () => (await import('@/features/vehicles')).VehiclesPage);
 const IftaPage = lazyPage(async () => (await import('@/features/ifta')).IftaPage);
+const StatementsPage = lazyPage(async () => (await import('@/features/statements')).StatementsPage);
+const StatementPage = lazyPage(async () => (await import('@/features/statements')).StatementPage);
 const MembersPage = lazyPage(async () => (await import('@/features/members')).MembersPage);
 const AcceptInvitationPage = lazyPage(async () => (await import('@/features/members')).AcceptInvitationPage);
 
@@ -109,6 +111,13 @@ export const routes: RouteObject[] = [
               { element: <RequireAction action="vehicles.read" />, children: [{ path: paths.vehicles, element: <VehiclesPage /> }] },
               { element: <RequireAction action="ifta.read" />, children: [{ path: paths.ifta, element: <IftaPage /> }] },
               { element: <RequireAction action="members.read" />, children: [{ path: paths.members, element: <MembersPage /> }] },
+              {
+                element: <RequireAction action="statements.read" />,
+                children: [
+                  { path: paths.statements, element: <StatementsPage /> },
+                  { path: paths.statementDetail, element: <StatementPage /> },
+                ],
+              },
             ],
           },
         ],

@@ -30,6 +30,8 @@ export const paths = {
   coding: '/coding',
   ifta: '/ifta',
   members: '/members',
+  statements: '/statements',
+  statementDetail: '/statements/:statementId',
   invitation: '/invite/:token',
   termsAndConditions: '/terms-and-conditions',
   privacyPolicy: '/privacy-policy',
@@ -39,6 +41,10 @@ export const paths = {
 /** /transactions/{transactionId} */
 export const transactionDetailPath = (transactionId: string | number): string =>
   paths.transactionDetail.replace(':transactionId', encodeURIComponent(String(transactionId)));
+
+/** /statements/{statementId} */
+export const statementDetailPath = (statementId: string | number): string =>
+  paths.statementDetail.replace(':statementId', encodeURIComponent(String(statementId)));
 
 /** /trips/{tripId} */
 export const tripDetailPath = (tripId: string | number): string =>

@@ -42,7 +42,7 @@ export const ownerPermissions = {
     'drivers.approve', 'vehicles.read', 'vehicles.write', 'transactions.read', 'exports.run', 'alerts.read', 'compliance.read',
     'contract.read', 'contract.write', 'wallet.read', 'wallet.fund', 'payment-methods.write', 'ifta.read', 'ifta.write',
     'telematics.manage', 'webhooks.manage', 'audit.read', 'members.read', 'members.write', 'owners.manage', 'groups.read', 'groups.write',
-    'company.close', 'company.settings', 'transactions.code',
+    'company.close', 'company.settings', 'transactions.code', 'statements.read', 'statements.write', 'pump-check.manage',
   ],
 };
 
@@ -53,7 +53,7 @@ export const dispatcherPermissions = {
   actions: [
     'stations.read', 'trips.read', 'trips.write', 'trips.decide', 'cards.read', 'cards.write', 'cards.reveal', 'overrides.decide',
     'drivers.approve', 'vehicles.read', 'vehicles.write', 'transactions.read', 'alerts.read', 'compliance.read', 'company.settings',
-    'groups.read',
+    'groups.read', 'pump-check.manage',
   ],
 };
 
@@ -64,6 +64,7 @@ export const bookkeeperPermissions = {
   actions: [
     'stations.read', 'trips.read', 'cards.read', 'vehicles.read', 'transactions.read', 'exports.run', 'alerts.read', 'compliance.read',
     'contract.read', 'wallet.read', 'wallet.fund', 'ifta.read', 'ifta.write', 'groups.read', 'transactions.code',
+    'statements.read', 'statements.write',
   ],
 };
 
@@ -103,7 +104,7 @@ export const handlers = [
   // The account page's notification preferences: the owner's defaults.
   http.get(apiUrl('/account/notifications'), () =>
     HttpResponse.json({
-      events: ['purchase.declined', 'override.requested', 'wallet.low', 'driver.waiting', 'ifta.due'].map((event) => ({
+      events: ['purchase.declined', 'override.requested', 'wallet.low', 'driver.waiting', 'ifta.due', 'statement.ready'].map((event) => ({
         event,
         push: true,
         email: true,

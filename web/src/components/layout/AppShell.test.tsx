@@ -97,7 +97,7 @@ describe('the phones\' bottom bar', () => {
 
     await user.click(screen.getByRole('button', { name: 'More' }));
     const more = await screen.findByRole('menu');
-    expect(within(more).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Trips', 'Compliance', 'Vehicles', 'IFTA']);
+    expect(within(more).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Trips', 'Compliance', 'Vehicles', 'IFTA', 'Statements']);
     await user.keyboard('{Escape}');
 
     await user.click(screen.getByRole('button', { name: 'Account' }));

@@ -100,6 +100,15 @@ const trailingEntries: readonly NavEntry[] = [
     moreFor: ['ROLE_COMPANY'],
   },
   { to: paths.ifta, label: 'nav.ifta', icon: <ReceiptLongIcon />, match: [paths.ifta], role: 'ROLE_COMPANY', action: 'ifta.read', moreFor: ['ROLE_COMPANY'] },
+  {
+    to: paths.statements,
+    label: 'nav.statements',
+    icon: <ReceiptLongIcon />,
+    match: [paths.statements],
+    role: 'ROLE_COMPANY',
+    action: 'statements.read',
+    moreFor: ['ROLE_COMPANY'],
+  },
   // On phones Settings is in the account menu (AccountMenu), beside Sign out.
   {
     to: paths.settings,

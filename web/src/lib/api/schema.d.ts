@@ -2752,7 +2752,7 @@ export interface paths {
                     /** @description true: only unread alerts */
                     unread?: boolean;
                     /** @description Only alerts of this kind */
-                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE";
+                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE" | "STATEMENT_READY";
                     /** @description Page number from 0 */
                     page?: number;
                     /** @description Page size (default 20, at most 100) */
@@ -7448,6 +7448,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/statement-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's statement period
+         * @description Owners, admins and bookkeepers (statements.read; dispatchers and drivers 403). Monthly unless set.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StatementSettings"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        /**
+         * Set the company's statement period
+         * @description Owners, admins and bookkeepers (statements.write). period is monthly (calendar months) or weekly (Monday to Sunday), counted in the company's time zone; anything else is 400. It applies from the next period: the open one ends where it was to end. Audited (statement.settings_set).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StatementSettings"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StatementSettings"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's statement periods, the open one first
+         * @description Owners, admins and bookkeepers (statements.read; dispatchers and drivers 403). The open period first (opened on first use, from the period of the company's first ledger movement), then the closed ones newest first, at most 600. A movement of the wallet belongs to the period in which it posts; a period closes at 06:00 in the company's zone the morning after it ends (statement.ready) and never changes after: a movement that posts later lands in the next period, marked late. openingBalance + the period's movements = closingBalance = the wallet's ledger balance at the period's end (fuelportal statements verify); the open period's closingBalance is what has posted so far. Amounts in dollars.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StatementList"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/statements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One statement: its lines and open holds, or its PDF, CSV or XLSX
+         * @description Owners, admins and bookkeepers (statements.read; dispatchers and drivers 403). A statement of another company, or none, is 404; an id that is not a positive integer is 400. JSON: the period, its lines by section (top-ups, purchases with card, driver, unit, station, jurisdiction, product, gallons, price, discount and fee, fees, refunds and reversals, invoice payments), each in the order it posted, and (the open period only) the company's open holds listed apart: they are no movement of any period until they post. format=pdf|csv|xlsx answers the document as a download, streamed; CSV text cells that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) start with an apostrophe.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description json (default), pdf, csv or xlsx */
+                    format?: "json" | "pdf" | "csv" | "xlsx";
+                };
+                header?: never;
+                path: {
+                    /** @description The statement's id */
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Statement"];
+                        "application/pdf": string;
+                        "text/csv": string;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8130,7 +8298,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE";
+            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE" | "STATEMENT_READY";
             message: string;
             /** @description 19 digits; empty when the alert is about no card */
             cardNumber: string;
@@ -9163,7 +9331,7 @@ export interface components {
         };
         NotificationPreference: {
             /** @enum {string} */
-            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting" | "ifta.due";
+            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
             /** @description Web Push to the user's subscribed devices */
             push: boolean;
             /** @description E-mail through the outbox (owners: the alert's mail) */
@@ -9181,7 +9349,7 @@ export interface components {
             end: string;
         };
         NotificationSettings: {
-            /** @description Answers: one per event of the caller's role (drivers: purchase.declined, override.decided, card.deactivated, trip.replanned; owners: purchase.declined, override.requested, wallet.low, driver.waiting, ifta.due), defaults where never saved (push and in-app on; e-mail on for owners and for override.decided). A PUT lists the events to change, each once; the others keep theirs. */
+            /** @description Answers: one per event of the caller's role (drivers: purchase.declined, override.decided, card.deactivated, trip.replanned; owners: purchase.declined, override.requested, wallet.low, driver.waiting, ifta.due, statement.ready), defaults where never saved (push and in-app on; e-mail on for owners and for override.decided). A PUT lists the events to change, each once; the others keep theirs. */
             events: components["schemas"]["NotificationPreference"][];
             /** @description null: none */
             quietHours: components["schemas"]["QuietHours"] | null;
@@ -9192,7 +9360,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting" | "ifta.due";
+            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
             /** @description In the user's language when it was created */
             title: string;
             body: string;
@@ -9226,7 +9394,7 @@ export interface components {
             /** @description The events to change, each once, of the caller's role; the others keep theirs. */
             events?: {
                 /** @enum {string} */
-                event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting" | "ifta.due";
+                event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
                 push?: boolean;
                 email?: boolean;
                 inApp?: boolean;
@@ -9638,6 +9806,90 @@ export interface components {
         PumpChallengeAnswer: {
             /** @enum {string} */
             answer: "yes" | "no";
+        };
+        StatementSettings: {
+            /** @enum {string} */
+            period: "monthly" | "weekly";
+        };
+        StatementSummary: {
+            id: number;
+            /** @enum {string} */
+            period: "monthly" | "weekly";
+            /**
+             * Format: date-time
+             * @description The period's first instant
+             */
+            periodStart: string;
+            /**
+             * Format: date-time
+             * @description The instant after the period (the next one's start)
+             */
+            periodEnd: string;
+            /**
+             * Format: date
+             * @description The period's first day in the company's zone
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description The period's last day in the company's zone
+             */
+            endDate: string;
+            openingBalance: number;
+            closingBalance: number;
+            /** @enum {string} */
+            status: "OPEN" | "CLOSED";
+            /** Format: date-time */
+            closedAt: string | null;
+        };
+        StatementList: {
+            content: components["schemas"]["StatementSummary"][];
+        };
+        StatementPurchase: {
+            transactionId: number;
+            invoiceRef: string;
+            /** Format: date-time */
+            date: string;
+            /** @description Last four digits */
+            cardNumber: string;
+            driver: string;
+            unit: string;
+            station: string;
+            jurisdiction: string;
+            product: string;
+            gallons: number;
+            /** @description Net price per gallon */
+            price: number;
+            discount: number;
+            fee: number;
+        };
+        StatementLine: {
+            /** @description The ledger transfer's id */
+            id: number;
+            /** @description TOP_UP, FUEL_PURCHASE, TRANSACTION_FEE, INVOICE_PAYMENT (any other is a refund or reversal) */
+            kind: string;
+            reference: string;
+            /** Format: date-time */
+            postedAt: string;
+            /** @description As the wallet saw it: credits positive, debits negative */
+            amount: number;
+            /** @description Posted after an earlier period was closed, or pays for a purchase made before this period */
+            late: boolean;
+            purchase: components["schemas"]["StatementPurchase"] | null;
+        };
+        StatementHold: {
+            authorizationId: string;
+            /** Format: date-time */
+            authorizedAt: string;
+            cardNumber: string;
+            merchant: string;
+            product: string;
+            /** @description Held, in dollars */
+            amount: number;
+        };
+        Statement: components["schemas"]["StatementSummary"] & {
+            lines: components["schemas"]["StatementLine"][];
+            holds: components["schemas"]["StatementHold"][];
         };
     };
     responses: {

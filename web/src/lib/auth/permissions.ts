@@ -31,7 +31,10 @@ export type Action =
   | 'exports.run'
   | 'transactions.code'
   | 'pump-check.manage'
-  | 'groups.read';
+  | 'groups.read'
+
+  | 'statements.read'
+  | 'statements.write';
 
 export interface PermissionCheck {
   /** False until the permissions have loaded, and after a failed load. */

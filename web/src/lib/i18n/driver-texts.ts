@@ -12,4 +12,4 @@ export const DRIVER_NAMESPACES = ['account', 'alerts', 'auth', 'common', 'dashbo
  * members, the members page and the invitation page).
  * The check holds each to the same keys in every language.
  */
-export const TRANSLATED_NAMESPACES = [...DRIVER_NAMESPACES, 'fuelCards', 'vehicles', 'audit', 'members'] as const;
+export const TRANSLATED_NAMESPACES = [...DRIVER_NAMESPACES, 'fuelCards', 'vehicles', 'audit', 'members', 'statements'] as const;

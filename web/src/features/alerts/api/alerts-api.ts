@@ -18,6 +18,7 @@ const EVERY_KIND: Record<AlertKind, true> = {
   WALLET_LOW: true,
   MPG_DROP: true,
   IFTA_DUE: true,
+  STATEMENT_READY: true,
   WEBHOOK_FAILING: true,
 };
 /** Every kind, in the order the kind filter lists them. */

@@ -50,6 +50,7 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   WALLET_LOW: <AccountBalanceWalletIcon color="warning" />,
   DRIVER_WAITING: <PersonAddIcon color="action" />,
   IFTA_DUE: <ReceiptLongIcon color="warning" />,
+  STATEMENT_READY: <ReceiptLongIcon color="action" />,
 };
 
 /** /alerts, company owners: the company's inbox (InboxPage) of declines, requests and the other alert kinds. */

@@ -27,6 +27,7 @@ const eventIcon: Record<NotificationEvent, React.ReactElement> = {
   'wallet.low': <NotificationsIcon color="warning" />,
   'driver.waiting': <NotificationsIcon color="action" />,
   'ifta.due': <NotificationsIcon color="warning" />,
+  'statement.ready': <NotificationsIcon color="action" />,
 };
 
 /** /notifications, drivers: their own inbox (InboxPage) of notices, newest first; each opens what it is about. */

@@ -1,0 +1,425 @@
+package store_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xuri/excelize/v2"
+
+	"fuelportal"
+	"fuelportal/statements"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+// statementClock is a settable clock for db.Now and the statement flow.
+type statementClock struct{ now time.Time }
+
+func (c *statementClock) Now() time.Time { return c.now }
+
+// movement is the test's own record of a wallet movement: when it posted
+// and what it did to the balance.
+type movement struct {
+	at    time.Time
+	cents int64
+}
+
+// statementFixture is a prepaid company whose card's driver has a name a
+// spreadsheet would run as a formula, its statement flow and the clock.
+type statementFixture struct {
+	*fleetFixture
+	clock *statementClock
+	svc   *statements.Service
+	model []movement
+}
+
+const formulaDriver = `=HYPERLINK("http://evil.example/","click")`
+
+func newStatementFixture(t *testing.T, db *store.DB, start time.Time) *statementFixture {
+	t.Helper()
+	clock := &statementClock{now: start}
+	db.Now = clock.Now
+	f := &statementFixture{fleetFixture: newFleetFixture(t, db, prepaid), clock: clock}
+	f.svc = statements.New(statements.Deps{Store: db, Now: clock.Now})
+	ctx := context.Background()
+	if _, err := db.UpdateCard(ctx, f.company.ID, fuelportal.CardUpdate{CardNumber: f.active.CardNumber, DriverName: formulaDriver,
+		DriverID: "D-1", UnitNumber: "U-1", Status: fuelportal.CardActive}); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func (f *statementFixture) topUp(t *testing.T, db *store.DB, cents int64, kind fuelportal.LedgerKind) {
+	t.Helper()
+	if _, _, err := db.CreditWallet(context.Background(), f.company.ID, cents, kind, fmt.Sprintf("ref-%d-%d", f.clock.now.UnixNano(), cents)); err != nil {
+		t.Fatal(err)
+	}
+	f.model = append(f.model, movement{f.clock.now, cents})
+}
+
+// buy records an approved purchase made ago before now (0: now).
+func (f *statementFixture) buy(t *testing.T, db *store.DB, id string, gallons fuelportal.Gallons, ago time.Duration) {
+	t.Helper()
+	p := purchase(id, f.active.CardNumber, f.station.ID, gallons)
+	p.TransactionDate = f.clock.now.Add(-ago).In(time.UTC)
+	tr, _, err := flow(db).Record(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr.Status == fuelportal.TransactionApproved {
+		f.model = append(f.model, movement{f.clock.now, -tr.FundedTotalCents})
+	}
+}
+
+// balanceBefore is the model's balance of movements posted before end.
+func (f *statementFixture) balanceBefore(end time.Time) int64 {
+	var sum int64
+	for _, m := range f.model {
+		if m.at.Before(end) {
+			sum += m.cents
+		}
+	}
+	return sum
+}
+
+func expectStatementsEqualLedger(t *testing.T, db *store.DB) {
+	t.Helper()
+	bad, err := db.VerifyStatements(context.Background())
+	if err != nil || bad != nil {
+		t.Fatalf("VerifyStatements = %v, %v", bad, err)
+	}
+}
+
+func TestStatements_EqualTheLedgerToTheCentOverRandomMonths(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		chicago, _ := time.LoadLocation("America/Chicago")
+		f := newStatementFixture(t, db, time.Date(2026, 1, 3, 15, 0, 0, 0, chicago))
+		rng := rand.New(rand.NewPCG(36, 2026))
+		f.topUp(t, db, 5000_00, fuelportal.LedgerTopUp)
+		end := time.Date(2026, 5, 10, 0, 0, 0, 0, chicago)
+		for i := 0; f.clock.now.Before(end); i++ {
+			f.clock.now = f.clock.now.Add(time.Duration(1+rng.IntN(30)) * time.Hour)
+			switch op := rng.IntN(10); {
+			case op < 2:
+				f.topUp(t, db, int64(1+rng.IntN(200_000)), fuelportal.LedgerTopUp)
+			case op == 2:
+				f.topUp(t, db, int64(1+rng.IntN(50_000)), fuelportal.LedgerInvoicePayment)
+			default:
+				// Some purchases are reported days after they were made.
+				ago := time.Duration(rng.IntN(3)) * 24 * time.Hour * time.Duration(rng.IntN(2))
+				f.buy(t, db, fmt.Sprintf("r-%d", i), fuelportal.Gallons(1_000+rng.IntN(150_000)), ago)
+			}
+			if rng.IntN(4) == 0 {
+				if _, err := f.svc.CloseDue(ctx); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if _, err := f.svc.CloseDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		list, err := f.svc.List(ctx, f.company.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(list) != 5 || list[0].Status != fuelportal.StatementOpen || list[1].Status != fuelportal.StatementClosed {
+			t.Fatalf("periods = %d, first %v", len(list), list[0].Status)
+		}
+		for _, st := range list {
+			var lines int64
+			sum, err := f.svc.Walk(ctx, st, func(l *fuelportal.StatementLine) error {
+				lines += l.AmountCents
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sum != lines || st.OpeningCents+sum != st.ClosingCents {
+				t.Errorf("%s: opening %d + movements %d != closing %d", st.Start, st.OpeningCents, sum, st.ClosingCents)
+			}
+			if want := f.balanceBefore(st.End); st.Status == fuelportal.StatementClosed && st.ClosingCents != want {
+				t.Errorf("%s: closing %d, the ledger's balance at its end %d", st.Start, st.ClosingCents, want)
+			}
+			if local := st.Start.In(chicago); local.Day() != 1 || local.Hour() != 0 {
+				t.Errorf("period starts at %s, not a local month's first midnight", local)
+			}
+		}
+		if balance, _ := db.WalletBalance(ctx, f.company.ID); list[0].ClosingCents != balance {
+			t.Errorf("open period closes at %d, wallet %d", list[0].ClosingCents, balance)
+		}
+		expectStatementsEqualLedger(t, db)
+		expectSoundLedger(t, db)
+	})
+}
+
+func TestStatements_PeriodsFollowTheCompanysZoneAcrossDaylightSaving(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		chicago, _ := time.LoadLocation("America/Chicago")
+		// 23:30 on Saturday February 28 in Chicago is 05:30 UTC on March 1.
+		f := newStatementFixture(t, db, time.Date(2026, 2, 28, 23, 30, 0, 0, chicago))
+		f.topUp(t, db, 100_00, fuelportal.LedgerTopUp)
+		if _, err := f.svc.SetPeriod(ctx, f.company.ID, "weekly"); err != nil {
+			t.Fatal(err)
+		}
+		f.clock.now = time.Date(2026, 3, 1, 0, 30, 0, 0, chicago) // Sunday, same week
+		f.topUp(t, db, 200_00, fuelportal.LedgerTopUp)
+		f.clock.now = time.Date(2026, 3, 2, 0, 0, 0, 0, chicago) // Monday 00:00: the next period
+		f.topUp(t, db, 400_00, fuelportal.LedgerTopUp)
+		f.clock.now = time.Date(2026, 3, 8, 23, 59, 0, 0, chicago) // DST began that morning
+		f.topUp(t, db, 800_00, fuelportal.LedgerTopUp)
+		f.clock.now = time.Date(2026, 3, 9, 0, 1, 0, 0, chicago)
+		f.topUp(t, db, 1600_00, fuelportal.LedgerTopUp)
+		f.clock.now = time.Date(2026, 3, 16, 7, 0, 0, 0, chicago)
+		if n, err := f.svc.CloseDue(ctx); err != nil || n != 3 {
+			t.Fatalf("CloseDue = %d, %v", n, err)
+		}
+		list, err := f.svc.List(ctx, f.company.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Weekly from the first period on: the setting was made before
+		// the company's first period opened.
+		want := []struct {
+			start, end       time.Time
+			opening, closing int64
+		}{
+			{time.Date(2026, 3, 16, 0, 0, 0, 0, chicago), time.Date(2026, 3, 23, 0, 0, 0, 0, chicago), 3100_00, 3100_00},
+			{time.Date(2026, 3, 9, 0, 0, 0, 0, chicago), time.Date(2026, 3, 16, 0, 0, 0, 0, chicago), 1500_00, 3100_00},
+			{time.Date(2026, 3, 2, 0, 0, 0, 0, chicago), time.Date(2026, 3, 9, 0, 0, 0, 0, chicago), 300_00, 1500_00},
+			{time.Date(2026, 2, 23, 0, 0, 0, 0, chicago), time.Date(2026, 3, 2, 0, 0, 0, 0, chicago), 0, 300_00},
+		}
+		if len(list) != len(want) {
+			t.Fatalf("periods = %d, want %d", len(list), len(want))
+		}
+		for i, w := range want {
+			st := list[i]
+			if !st.Start.Equal(w.start) || !st.End.Equal(w.end) || st.OpeningCents != w.opening || st.ClosingCents != w.closing {
+				t.Errorf("period %d = %s..%s %d→%d, want %s..%s %d→%d", i, st.Start.In(chicago), st.End.In(chicago), st.OpeningCents, st.ClosingCents,
+					w.start, w.end, w.opening, w.closing)
+			}
+		}
+		// The week of the change is an hour short: 167 hours.
+		if got := list[2].End.Sub(list[2].Start); got != 7*24*time.Hour-time.Hour {
+			t.Errorf("the week of March 2 lasts %s", got)
+		}
+		expectStatementsEqualLedger(t, db)
+	})
+}
+
+func TestStatements_ALatePostingLandsInTheNextPeriodAndClosedOnesNeverChange(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		chicago, _ := time.LoadLocation("America/Chicago")
+		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, chicago))
+		f.topUp(t, db, 1000_00, fuelportal.LedgerTopUp)
+		f.buy(t, db, "p-1", 50_000, 0)
+		f.clock.now = time.Date(2026, 5, 1, 5, 59, 0, 0, chicago)
+		if n, err := f.svc.CloseDue(ctx); err != nil || n != 0 {
+			t.Fatalf("CloseDue before 06:00 = %d, %v", n, err)
+		}
+		f.clock.now = time.Date(2026, 5, 1, 6, 0, 0, 0, chicago)
+		if n, err := f.svc.CloseDue(ctx); err != nil || n != 1 {
+			t.Fatalf("CloseDue at 06:00 = %d, %v", n, err)
+		}
+		if n, err := f.svc.CloseDue(ctx); err != nil || n != 0 {
+			t.Fatalf("CloseDue again = %d, %v", n, err)
+		}
+		list, _ := f.svc.List(ctx, f.company.ID)
+		april := list[1]
+		aprilLines := 0
+		if _, err := f.svc.Walk(ctx, april, func(*fuelportal.StatementLine) error { aprilLines++; return nil }); err != nil {
+			t.Fatal(err)
+		}
+
+		// A transfer whose time is in April commits after April closed
+		// (its transaction began before midnight): it lands in May.
+		f.clock.now = time.Date(2026, 4, 30, 23, 59, 0, 0, chicago)
+		f.topUp(t, db, 25_00, fuelportal.LedgerTopUp)
+		// A purchase made in April and reported in May is May's, late.
+		f.clock.now = time.Date(2026, 5, 2, 9, 0, 0, 0, chicago)
+		f.buy(t, db, "p-2", 10_000, 3*24*time.Hour)
+
+		again, err := f.svc.Get(ctx, f.company.ID, april.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		againLines := 0
+		if _, err := f.svc.Walk(ctx, again, func(*fuelportal.StatementLine) error { againLines++; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if again.ClosingCents != april.ClosingCents || againLines != aprilLines {
+			t.Fatalf("April changed: closing %d→%d, lines %d→%d", april.ClosingCents, again.ClosingCents, aprilLines, againLines)
+		}
+		may, _ := f.svc.Get(ctx, f.company.ID, list[0].ID)
+		var late []fuelportal.LedgerKind
+		if _, err := f.svc.Walk(ctx, may, func(l *fuelportal.StatementLine) error {
+			if l.Late {
+				late = append(late, l.Kind)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if len(late) != 3 { // the top-up, the purchase and its fee
+			t.Fatalf("late lines in May = %v", late)
+		}
+		if balance, _ := db.WalletBalance(ctx, f.company.ID); may.ClosingCents != balance || may.OpeningCents != april.ClosingCents {
+			t.Fatalf("May %d→%d, wallet %d, April closed at %d", may.OpeningCents, may.ClosingCents, balance, april.ClosingCents)
+		}
+		expectStatementsEqualLedger(t, db)
+	})
+}
+
+func TestStatements_OfAnotherCompanyIsNotFound(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, time.UTC))
+		other, _, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000099")
+		list, err := f.svc.List(ctx, f.company.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.svc.Get(ctx, other.ID, list[0].ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			t.Fatalf("another company's statement: %v", err)
+		}
+	})
+}
+
+func TestStatements_DocumentsParseBackAndKeepFormulasAsText(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		chicago, _ := time.LoadLocation("America/Chicago")
+		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, chicago))
+		f.topUp(t, db, 10000_00, fuelportal.LedgerTopUp)
+		for i := range 30 {
+			f.clock.now = f.clock.now.Add(time.Hour)
+			f.buy(t, db, fmt.Sprintf("d-%d", i), fuelportal.Gallons(10_000+i*1_000), 0)
+		}
+		f.clock.now = time.Date(2026, 5, 1, 7, 0, 0, 0, chicago)
+		if _, err := f.svc.CloseDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		list, _ := f.svc.List(ctx, f.company.ID)
+		st := list[1]
+		movements := st.ClosingCents - st.OpeningCents
+
+		var out bytes.Buffer
+		if err := f.svc.Write(ctx, st, statements.FormatCSV, &out); err != nil {
+			t.Fatal(err)
+		}
+		rows, err := csv.NewReader(&out).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum int64
+		var lines int
+		for _, r := range rows[1:] {
+			if r[0] == "Top-ups" || r[0] == "Purchases" || r[0] == "Fees" {
+				lines++
+				sum += parseCents(t, r[len(r)-1])
+			}
+			if strings.HasPrefix(r[6], "=") || (r[6] != "" && r[6] != "'"+formulaDriver) {
+				t.Fatalf("driver cell %q runs as a formula", r[6])
+			}
+		}
+		if lines != 61 || sum != movements || rows[len(rows)-1][0] != "Closing balance" || parseCents(t, rows[len(rows)-1][15]) != st.ClosingCents {
+			t.Fatalf("CSV: %d lines summing %d (want 61, %d), last row %v", lines, sum, movements, rows[len(rows)-1])
+		}
+
+		out.Reset()
+		if err := f.svc.Write(ctx, st, statements.FormatXLSX, &out); err != nil {
+			t.Fatal(err)
+		}
+		book, err := excelize.OpenReader(&out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sheet, err := book.GetRows("Statement")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines = 0
+		for _, r := range sheet {
+			if len(r) > 0 && (r[0] == "Top-ups" || r[0] == "Purchases" || r[0] == "Fees") {
+				lines++
+			}
+		}
+		if lines != 61 {
+			t.Fatalf("XLSX: %d lines", lines)
+		}
+		// The formula-looking name is a text cell, not a formula.
+		for i := 2; i <= len(sheet); i++ {
+			if formula, _ := book.GetCellFormula("Statement", "G"+strconv.Itoa(i)); formula != "" {
+				t.Fatalf("G%d is a formula: %s", i, formula)
+			}
+		}
+
+		out.Reset()
+		if err := f.svc.Write(ctx, st, statements.FormatPDF, &out); err != nil {
+			t.Fatal(err)
+		}
+		pdf := out.Bytes()
+		if !bytes.HasPrefix(pdf, []byte("%PDF-1.")) || !bytes.Contains(pdf[max(0, len(pdf)-64):], []byte("%%EOF")) ||
+			!bytes.Contains(pdf, []byte("/Type /Pages")) || !bytes.Contains(pdf, []byte("startxref")) {
+			t.Fatalf("not a PDF: %q…%q", pdf[:min(16, len(pdf))], pdf[max(0, len(pdf)-32):])
+		}
+	})
+}
+
+func parseCents(t *testing.T, s string) int64 {
+	t.Helper()
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatalf("amount %q: %v", s, err)
+	}
+	if f < 0 {
+		return int64(f*100 - 0.5)
+	}
+	return int64(f*100 + 0.5)
+}
+
+func TestStatements_ClosingPublishesStatementReadyOnceAndMailsTheOwner(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		chicago, _ := time.LoadLocation("America/Chicago")
+		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, chicago))
+		f.topUp(t, db, 100_00, fuelportal.LedgerTopUp)
+		f.clock.now = time.Date(2026, 5, 1, 6, 5, 0, 0, chicago)
+		for range 2 {
+			if _, err := f.svc.CloseDue(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		ready := 0
+		for _, a := range alertsOf(t, db, f.company.ID, false).Items {
+			if a.Kind == string(fuelportal.AlertStatementReady) {
+				ready++
+			}
+		}
+		if ready != 1 {
+			t.Fatalf("STATEMENT_READY alerts = %d, want 1", ready)
+		}
+		msgs, err := db.OutboxMessages(ctx, "owner@example.com", 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mailed := 0
+		for _, m := range msgs {
+			if m.Subject == fuelportal.AlertMailSubject(fuelportal.AlertStatementReady, fuelportal.LanguageEnglish) {
+				mailed++
+			}
+		}
+		if mailed != 1 {
+			t.Fatalf("statement.ready mails to the owner = %d, want 1", mailed)
+		}
+	})
+}

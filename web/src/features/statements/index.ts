@@ -1,0 +1,2 @@
+export { StatementPage } from './components/StatementPage';
+export { StatementsPage } from './components/StatementsPage';
