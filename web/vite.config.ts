@@ -46,6 +46,7 @@ const signedInRoutes: Record<string, string[]> = {
   ifta: [...signedInShell, '/src/features/ifta/index.ts'],
   members: [...signedInShell, '/src/features/members/index.ts'],
   coding: [...signedInShell, '/src/features/coding/index.ts'],
+  statements: [...signedInShell, '/src/features/statements/index.ts'],
 };
 
 /** index.html's entry chunk (src/main.tsx); listAppModules checks the name. */
