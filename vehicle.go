@@ -30,13 +30,13 @@ type Vehicle struct {
 	UnitNumber string // unique in the company
 	// VIN is 17 characters with a valid check digit; required when the
 	// vehicle is IFTA-qualified, "" otherwise allowed.
-	VIN           string
-	Plate         string // "" or a plate of PlateState
-	PlateState    string // two-letter US state, DC or Canadian province code
-	FuelType      FuelType
-	TankCapacity  Gallons
+	VIN          string
+	Plate        string // "" or a plate of PlateState
+	PlateState   string // two-letter US state, DC or Canadian province code
+	FuelType     FuelType
+	TankCapacity Gallons
 	// LastFix is where its telematics last placed it (nil: never).
-	LastFix *LastFix
+	LastFix       *LastFix
 	IFTAQualified bool
 	Active        bool
 	// GroupID is the group of cards and vehicles the vehicle is in; 0:

@@ -94,20 +94,20 @@ func (x *Writer) Add(t *fuelportal.Transaction) error {
 	var rows [][]string
 	switch x.format {
 	case QBOBank:
-		rows = [][]string{{date, description(t), Amount(-t.FundedTotalCents)}}
+		rows = [][]string{{date, description(t), fuelportal.PlainCents(-t.FundedTotalCents)}}
 	case QBOExpenses:
-		rows = append(rows, []string{date, t.InvoiceRef, t.LocationName, or(c.Account, FuelAccount), Amount(net), c.Class, c.Job, memo(t)})
+		rows = append(rows, []string{date, t.InvoiceRef, t.LocationName, or(c.Account, FuelAccount), fuelportal.PlainCents(net), c.Class, c.Job, memo(t)})
 		if t.FeeCents != 0 {
-			rows = append(rows, []string{date, t.InvoiceRef, t.LocationName, FeeAccount, Amount(t.FeeCents), c.Class, c.Job, memo(t)})
+			rows = append(rows, []string{date, t.InvoiceRef, t.LocationName, FeeAccount, fuelportal.PlainCents(t.FeeCents), c.Class, c.Job, memo(t)})
 		}
 	case XeroBank:
-		rows = [][]string{{date, Amount(-t.FundedTotalCents), t.LocationName, description(t), t.InvoiceRef}}
+		rows = [][]string{{date, fuelportal.PlainCents(-t.FundedTotalCents), t.LocationName, description(t), t.InvoiceRef}}
 	case Journal:
-		rows = append(rows, []string{date, or(c.Account, FuelAccount), Amount(net), "", c.Class, c.Job, memo(t), t.InvoiceRef})
+		rows = append(rows, []string{date, or(c.Account, FuelAccount), fuelportal.PlainCents(net), "", c.Class, c.Job, memo(t), t.InvoiceRef})
 		if t.FeeCents != 0 {
-			rows = append(rows, []string{date, FeeAccount, Amount(t.FeeCents), "", c.Class, c.Job, memo(t), t.InvoiceRef})
+			rows = append(rows, []string{date, FeeAccount, fuelportal.PlainCents(t.FeeCents), "", c.Class, c.Job, memo(t), t.InvoiceRef})
 		}
-		rows = append(rows, []string{date, CardAccount, "", Amount(t.FundedTotalCents), c.Class, c.Job, memo(t), t.InvoiceRef})
+		rows = append(rows, []string{date, CardAccount, "", fuelportal.PlainCents(t.FundedTotalCents), c.Class, c.Job, memo(t), t.InvoiceRef})
 	}
 	for _, row := range rows {
 		for i, cell := range row {
@@ -155,16 +155,6 @@ func or(s, def string) string {
 	return s
 }
 
-// Amount formats cents as a plain signed decimal ("-123.45"): no
-// currency sign, no thousands separator, as both importers want.
-func Amount(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, cents/100, cents%100)
-}
-
 // SafeCell returns text cell s so that no spreadsheet reads it as a
 // formula: a cell starting with = + - @, a tab or a carriage return gets
 // a leading apostrophe (OWASP's advice for CSV injection). Amounts are
@@ -173,11 +163,7 @@ func SafeCell(s string) string {
 	if s == "" || isAmount(s) {
 		return s
 	}
-	switch s[0] {
-	case '=', '+', '-', '@', '\t', '\r':
-		return "'" + s
-	}
-	return s
+	return fuelportal.SpreadsheetSafe(s)
 }
 
 // isAmount reports whether s is an amount this package wrote

@@ -19,11 +19,3 @@ func TestSafeCell_NeutralisesFormulasNotAmounts(t *testing.T) {
 		}
 	}
 }
-
-func TestAmount_IsAPlainSignedDecimal(t *testing.T) {
-	for cents, want := range map[int64]string{0: "0.00", 5: "0.05", -123_45: "-123.45", 1_000_000_00: "1000000.00"} {
-		if got := Amount(cents); got != want {
-			t.Errorf("Amount(%d) = %q, want %q", cents, got, want)
-		}
-	}
-}

@@ -135,19 +135,9 @@ func writeAuditCSV(w http.ResponseWriter, events []*fuelportal.AuditEvent) {
 		cells := []string{strconv.FormatInt(e.ID, 10), fuelportal.WireTime(e.At), actor, e.ActorEmail, e.ActorRole, string(e.Kind),
 			e.ObjectType, e.ObjectID, string(e.Before), string(e.After), e.ClientAddress, e.RequestID}
 		for i, c := range cells {
-			cells[i] = spreadsheetSafe(c)
+			cells[i] = fuelportal.SpreadsheetSafe(c)
 		}
 		_ = cw.Write(cells)
 	}
 	cw.Flush()
-}
-
-// spreadsheetSafe keeps a cell a spreadsheet would run as a formula
-// (starting with =, +, -, @, a tab or a carriage return) as text, by a
-// leading apostrophe.
-func spreadsheetSafe(cell string) string {
-	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
-		return "'" + cell
-	}
-	return cell
 }

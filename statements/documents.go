@@ -170,24 +170,6 @@ var columns = []xlsx.Column{
 	{Title: "Amount", Kind: xlsx.Money, Width: 13},
 }
 
-// SpreadsheetSafe keeps a text cell that a spreadsheet would run as a
-// formula (starting with =, +, -, @, a tab or a carriage return) as text,
-// by a leading apostrophe.
-func SpreadsheetSafe(cell string) string {
-	if cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0])) {
-		return "'" + cell
-	}
-	return cell
-}
-
-func dollars(cents int64) string {
-	sign := ""
-	if cents < 0 {
-		sign, cents = "-", -cents
-	}
-	return fmt.Sprintf("%s%d.%02d", sign, cents/100, cents%100)
-}
-
 func thousandths(n int64) string { return strconv.FormatFloat(float64(n)/1000, 'f', 3, 64) }
 
 // csvDoc writes the statement as CSV: a header, the opening balance, one
@@ -205,7 +187,7 @@ func newCSVDoc(w io.Writer) *csvDoc {
 
 func (d *csvDoc) text(cells ...string) []string {
 	for i, c := range cells {
-		cells[i] = SpreadsheetSafe(c)
+		cells[i] = fuelportal.SpreadsheetSafe(c)
 	}
 	return cells
 }
@@ -219,29 +201,29 @@ func (d *csvDoc) begin(title string) error {
 		return err
 	}
 	cells := make([]string, len(columns))
-	cells[0], cells[2] = "Statement", SpreadsheetSafe(title)
+	cells[0], cells[2] = "Statement", fuelportal.SpreadsheetSafe(title)
 	return d.w.Write(cells)
 }
 
 func (d *csvDoc) balance(label string, cents int64) error {
 	cells := make([]string, len(columns))
-	cells[0], cells[len(cells)-1] = label, dollars(cents)
+	cells[0], cells[len(cells)-1] = label, fuelportal.PlainCents(cents)
 	return d.w.Write(cells)
 }
 
 func (d *csvDoc) line(r row) error {
 	cells := d.text(r.section, r.posted, r.reference, r.late, r.date, r.card, r.driver, r.unit, r.station, r.jurisdiction, r.product)
 	if r.purchase {
-		cells = append(cells, thousandths(r.gallons), thousandths(r.price), dollars(r.discount), dollars(r.fee))
+		cells = append(cells, thousandths(r.gallons), thousandths(r.price), fuelportal.PlainCents(r.discount), fuelportal.PlainCents(r.fee))
 	} else {
 		cells = append(cells, "", "", "", "")
 	}
-	return d.w.Write(append(cells, dollars(r.amount)))
+	return d.w.Write(append(cells, fuelportal.PlainCents(r.amount)))
 }
 
 func (d *csvDoc) hold(h *fuelportal.StatementHold, loc *time.Location) error {
 	cells := d.text("Open hold", h.AuthorizedAt.In(loc).Format("2006-01-02 15:04"), h.AuthorizationID, "", "", h.CardNumber, "", "", h.Merchant, "", h.Product)
-	return d.w.Write(append(cells, "", "", "", "", dollars(-h.HeldCents)))
+	return d.w.Write(append(cells, "", "", "", "", fuelportal.PlainCents(-h.HeldCents)))
 }
 
 func (d *csvDoc) end() error {
@@ -396,9 +378,9 @@ func (d *pdfDoc) line(r row) error {
 	if r.section != d.section {
 		d.heading(r.section)
 	}
-	values := []string{r.posted, r.reference, r.card, r.driver, r.unit, r.station, r.jurisdiction, r.product, "", "", "", "", dollars(r.amount), r.late}
+	values := []string{r.posted, r.reference, r.card, r.driver, r.unit, r.station, r.jurisdiction, r.product, "", "", "", "", fuelportal.PlainCents(r.amount), r.late}
 	if r.purchase {
-		values[8], values[9], values[10], values[11] = thousandths(r.gallons), thousandths(r.price), dollars(r.discount), dollars(r.fee)
+		values[8], values[9], values[10], values[11] = thousandths(r.gallons), thousandths(r.price), fuelportal.PlainCents(r.discount), fuelportal.PlainCents(r.fee)
 	}
 	return d.cells(values)
 }
@@ -409,7 +391,7 @@ func (d *pdfDoc) hold(h *fuelportal.StatementHold, loc *time.Location) error {
 		d.heading("Open holds (not in any period until they post)")
 	}
 	return d.cells([]string{h.AuthorizedAt.In(loc).Format("2006-01-02 15:04"), h.AuthorizationID, h.CardNumber, "", "", h.Merchant, "", h.Product,
-		"", "", "", "", dollars(-h.HeldCents), ""})
+		"", "", "", "", fuelportal.PlainCents(-h.HeldCents), ""})
 }
 
 func (d *pdfDoc) end() error {

@@ -92,16 +92,16 @@ type Position struct {
 
 // Result says what one ingest did.
 type Result struct {
-	Received       int      `json:"received"`
-	Stored         int      `json:"stored"`
-	Duplicates     int      `json:"duplicates"`
-	DroppedJumps   int      `json:"droppedJumps"`
-	BridgedGaps    int      `json:"bridgedGaps"`
-	UnknownDevices int      `json:"unknownDevices"`
+	Received       int `json:"received"`
+	Stored         int `json:"stored"`
+	Duplicates     int `json:"duplicates"`
+	DroppedJumps   int `json:"droppedJumps"`
+	BridgedGaps    int `json:"bridgedGaps"`
+	UnknownDevices int `json:"unknownDevices"`
 	// AheadOfClock are fixes stored (for the miles) but more than
 	// MaxLastFixAhead later than now: never a vehicle's last fix.
-	AheadOfClock int `json:"aheadOfClock"`
-	UnknownIDs     []string `json:"unknownDeviceIds"`
+	AheadOfClock int      `json:"aheadOfClock"`
+	UnknownIDs   []string `json:"unknownDeviceIds"`
 }
 
 // maxUnknownListed bounds the unknown devices a result names.
