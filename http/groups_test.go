@@ -111,3 +111,72 @@ func TestGroups_AMemberSeesOnlyTheGroupsCardsVehiclesAndTransactions(t *testing.
 		}
 	})
 }
+
+// The override and trip requests of another group's card are not in a
+// group member's lists, and deciding one is 404, as another company's;
+// the owner (every card) sees and decides them.
+func TestGroups_AMemberDecidesOnlyTheGroupsRequests(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		var north, south struct{ ID int64 }
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "North"}, f.owner).ExpectStatus(t, 201).Decode(t, &north)
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "South"}, f.owner).ExpectStatus(t, 201).Decode(t, &south)
+		f.api.Put("/api/wex/company/cards/"+f.driverCard+"/group", map[string]any{"groupId": south.ID}, f.owner).ExpectStatus(t, 204)
+		dispatcher := f.member(t, f.owner, "north.requests@example.com", "dispatcher", north.ID)
+		southDispatcher := f.member(t, f.owner, "south.requests@example.com", "dispatcher", south.ID)
+
+		type request struct {
+			ID         int64
+			CardNumber string
+		}
+		type requests struct{ Content []request }
+		holds := func(list requests, id int64) bool {
+			for _, r := range list.Content {
+				if r.ID == id {
+					return true
+				}
+			}
+			return false
+		}
+
+		// An override request on the South card.
+		f.declineDriversCard(t, "NET-GROUP-1")
+		var override request
+		f.api.Post("/api/wex/override-requests", map[string]string{"message": "stuck"}, f.driver).ExpectStatus(t, 201).Decode(t, &override)
+		var seen requests
+		f.api.Get("/api/wex/company/override-requests", dispatcher).ExpectStatus(t, 200).Decode(t, &seen)
+		if holds(seen, override.ID) {
+			t.Fatalf("North's dispatcher lists South's override request %d", override.ID)
+		}
+		f.api.Post(fmt.Sprint("/api/wex/company/override-requests/", override.ID, "/approve"), nil, dispatcher).ExpectStatus(t, 404)
+		f.api.Post(fmt.Sprint("/api/wex/company/override-requests/", override.ID, "/deny"), nil, dispatcher).ExpectStatus(t, 404)
+		f.api.Get("/api/wex/company/override-requests", southDispatcher).ExpectStatus(t, 200).Decode(t, &seen)
+		if !holds(seen, override.ID) {
+			t.Fatalf("South's dispatcher does not list South's override request %d", override.ID)
+		}
+		f.api.Get("/api/wex/company/override-requests", f.owner).ExpectStatus(t, 200).Decode(t, &seen)
+		if !holds(seen, override.ID) {
+			t.Fatalf("the owner does not list override request %d", override.ID)
+		}
+		f.api.Post(fmt.Sprint("/api/wex/company/override-requests/", override.ID, "/deny"), nil, southDispatcher).ExpectStatus(t, 200)
+
+		// A trip request on a trip of the South card (the card active again).
+		plan := demo.CardPlans[demo.DemoFreight.Name][0]
+		f.api.Put("/api/wex/company/update-card", map[string]string{"cardNumber": plan.CardNumber, "driverName": plan.DriverName,
+			"driverId": plan.DriverID, "unitNumber": plan.UnitNumber, "status": "ACTIVE"}, f.owner).ExpectStatus(t, 200)
+		_, tripPath := f.lockedTrip(t, f.owner)
+		var tripRequest request
+		f.api.Post(tripPath+"/end-request", map[string]string{"message": "done"}, f.driver).ExpectStatus(t, 202).Decode(t, &tripRequest)
+		f.api.Get("/api/wex/company/trip-requests", dispatcher).ExpectStatus(t, 200).Decode(t, &seen)
+		if holds(seen, tripRequest.ID) {
+			t.Fatalf("North's dispatcher lists South's trip request %d", tripRequest.ID)
+		}
+		f.api.Post(fmt.Sprint("/api/wex/company/trip-requests/", tripRequest.ID, "/approve"), nil, dispatcher).ExpectStatus(t, 404)
+		f.api.Post(fmt.Sprint("/api/wex/company/trip-requests/", tripRequest.ID, "/deny"), nil, dispatcher).ExpectStatus(t, 404)
+		f.api.Get("/api/wex/company/trip-requests", southDispatcher).ExpectStatus(t, 200).Decode(t, &seen)
+		if !holds(seen, tripRequest.ID) {
+			t.Fatalf("South's dispatcher does not list South's trip request %d", tripRequest.ID)
+		}
+		f.api.Post(fmt.Sprint("/api/wex/company/trip-requests/", tripRequest.ID, "/deny"), nil, southDispatcher).ExpectStatus(t, 200)
+	})
+}

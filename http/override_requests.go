@@ -123,7 +123,7 @@ func (s *Server) handleOverrideRequestList(w http.ResponseWriter, r *http.Reques
 		return
 	}
 	ctx := r.Context()
-	list, err := s.Overrides.Requests(ctx, PrincipalFromContext(ctx).CompanyID, status)
+	list, err := s.Overrides.Requests(ctx, companyScope(PrincipalFromContext(ctx)), status)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -152,9 +152,9 @@ func (s *Server) handleOverrideRequestDecide(approve bool) http.HandlerFunc {
 				s.respondError(w, r, err)
 				return
 			}
-			req, err = s.Overrides.Approve(ctx, p.CompanyID, p.UserID, id, overrides.Approval{Hours: body.Hours, LiftsPrompt: body.LiftsPrompt})
+			req, err = s.Overrides.Approve(ctx, companyScope(p), p.UserID, id, overrides.Approval{Hours: body.Hours, LiftsPrompt: body.LiftsPrompt})
 		} else {
-			req, err = s.Overrides.Deny(ctx, p.CompanyID, p.UserID, id)
+			req, err = s.Overrides.Deny(ctx, companyScope(p), p.UserID, id)
 		}
 		if err != nil {
 			s.respondError(w, r, err)

@@ -157,7 +157,7 @@ func (s *Server) handleTripRequestList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	list, err := s.tripRequestStore.TripRequests(ctx, PrincipalFromContext(ctx).CompanyID, status)
+	list, err := s.tripRequestStore.TripRequests(ctx, companyScope(PrincipalFromContext(ctx)), status)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -193,6 +193,6 @@ func (s *Server) handleTripRequestDecide(approve bool) http.HandlerFunc {
 // (*store.DB).
 type tripRequestStore interface {
 	Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (t *fuelportal.Trip, err error)
-	TripRequests(ctx context.Context, companyID int64, status fuelportal.TripRequestStatus) (list []*fuelportal.TripRequest, err error)
+	TripRequests(ctx context.Context, scope fuelportal.TransactionScope, status fuelportal.TripRequestStatus) (list []*fuelportal.TripRequest, err error)
 	TripRequestsOfTrip(ctx context.Context, scope fuelportal.TransactionScope, tripID int64) (list []*fuelportal.TripRequest, err error)
 }

@@ -21,7 +21,7 @@ type Store interface {
 	CreateOverrideRequest(ctx context.Context, driverUserID int64, message string) (*fuelportal.OverrideRequest, error)
 	DecideOverrideRequest(ctx context.Context, id int64, d store.OverrideDecision) (*fuelportal.OverrideRequest, error)
 	DriverOverrideRequests(ctx context.Context, driverUserID int64) ([]*fuelportal.OverrideRequest, error)
-	OverrideRequests(ctx context.Context, companyID int64, status fuelportal.OverrideRequestStatus) ([]*fuelportal.OverrideRequest, error)
+	OverrideRequests(ctx context.Context, scope fuelportal.TransactionScope, status fuelportal.OverrideRequestStatus) ([]*fuelportal.OverrideRequest, error)
 }
 
 // Service runs the override flows. Create it with New.
@@ -80,9 +80,10 @@ func (s *Service) DriverRequests(ctx context.Context, driverUserID int64) ([]*fu
 	return s.store.DriverOverrideRequests(ctx, driverUserID)
 }
 
-// Requests are company companyID's requests, of status when set.
-func (s *Service) Requests(ctx context.Context, companyID int64, status fuelportal.OverrideRequestStatus) ([]*fuelportal.OverrideRequest, error) {
-	return s.store.OverrideRequests(ctx, companyID, status)
+// Requests are the requests of scope's company (of its group's cards when
+// it names one), of status when set.
+func (s *Service) Requests(ctx context.Context, scope fuelportal.TransactionScope, status fuelportal.OverrideRequestStatus) ([]*fuelportal.OverrideRequest, error) {
+	return s.store.OverrideRequests(ctx, scope, status)
 }
 
 // Approval is what an owner grants with an approval.
@@ -93,11 +94,12 @@ type Approval struct {
 	LiftsPrompt bool
 }
 
-// Approve approves pending request id of company companyID on behalf of
-// owner ownerID: the card gets an override of a.Hours from now (outside
+// Approve approves pending request id of scope's company (of its group's
+// cards when it names one) on behalf of owner ownerID: the card gets an
+// override of a.Hours from now (outside
 // fuelportal.MinOverrideHours..MaxOverrideHours: a field error).
-func (s *Service) Approve(ctx context.Context, companyID, ownerID, id int64, a Approval) (*fuelportal.OverrideRequest, error) {
-	d := store.OverrideDecision{CompanyID: companyID, OwnerID: ownerID, Approve: true, Hours: fuelportal.DefaultGrantHours, LiftsPrompt: a.LiftsPrompt}
+func (s *Service) Approve(ctx context.Context, scope fuelportal.TransactionScope, ownerID, id int64, a Approval) (*fuelportal.OverrideRequest, error) {
+	d := store.OverrideDecision{CompanyID: scope.CompanyID, GroupID: scope.GroupID, OwnerID: ownerID, Approve: true, Hours: fuelportal.DefaultGrantHours, LiftsPrompt: a.LiftsPrompt}
 	if a.Hours != nil {
 		d.Hours = *a.Hours
 	}
@@ -107,8 +109,8 @@ func (s *Service) Approve(ctx context.Context, companyID, ownerID, id int64, a A
 	return s.store.DecideOverrideRequest(ctx, id, d)
 }
 
-// Deny denies pending request id of company companyID on behalf of owner
-// ownerID.
-func (s *Service) Deny(ctx context.Context, companyID, ownerID, id int64) (*fuelportal.OverrideRequest, error) {
-	return s.store.DecideOverrideRequest(ctx, id, store.OverrideDecision{CompanyID: companyID, OwnerID: ownerID})
+// Deny denies pending request id of scope's company (of its group's cards
+// when it names one) on behalf of owner ownerID.
+func (s *Service) Deny(ctx context.Context, scope fuelportal.TransactionScope, ownerID, id int64) (*fuelportal.OverrideRequest, error) {
+	return s.store.DecideOverrideRequest(ctx, id, store.OverrideDecision{CompanyID: scope.CompanyID, GroupID: scope.GroupID, OwnerID: ownerID})
 }

@@ -104,26 +104,26 @@ func TestOverrideRequests(t *testing.T) {
 			if err != nil || len(mine) != 1 || mine[0].ID != req.ID {
 				t.Fatalf("driver's = %+v, %v", mine, err)
 			}
-			pending, err := svc.Requests(ctx, f.company.ID, fuelportal.OverridePending)
+			pending, err := svc.Requests(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, fuelportal.OverridePending)
 			if err != nil || len(pending) != 1 || pending[0].ID != req.ID {
 				t.Fatalf("pending = %+v, %v", pending, err)
 			}
-			if list, _ := svc.Requests(ctx, f.company.ID, fuelportal.OverrideDenied); len(list) != 0 {
+			if list, _ := svc.Requests(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, fuelportal.OverrideDenied); len(list) != 0 {
 				t.Fatalf("denied = %+v", list)
 			}
-			if list, _ := svc.Requests(ctx, other.ID, ""); len(list) != 0 {
+			if list, _ := svc.Requests(ctx, fuelportal.TransactionScope{CompanyID: other.ID}, ""); len(list) != 0 {
 				t.Fatalf("another company sees %+v", list)
 			}
 		})
 		t.Run("another company cannot decide it", func(t *testing.T) {
-			_, err := svc.Approve(ctx, other.ID, otherOwner.ID, req.ID, overrides.Approval{Hours: hours(24)})
+			_, err := svc.Approve(ctx, fuelportal.TransactionScope{CompanyID: other.ID}, otherOwner.ID, req.ID, overrides.Approval{Hours: hours(24)})
 			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("err = %v", err)
 			}
 		})
 		t.Run("hours out of range", func(t *testing.T) {
 			for _, h := range []int{0, -1, 169} {
-				_, err := svc.Approve(ctx, f.company.ID, owner.ID, req.ID, overrides.Approval{Hours: hours(h)})
+				_, err := svc.Approve(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, owner.ID, req.ID, overrides.Approval{Hours: hours(h)})
 				if fuelportal.ErrorFields(err)["hours"] == nil {
 					t.Fatalf("hours %d: err = %v", h, err)
 				}
@@ -181,7 +181,7 @@ func TestOverrideRequests(t *testing.T) {
 			}
 		})
 		t.Run("a decided request is a conflict; a new one may follow", func(t *testing.T) {
-			_, err := svc.Deny(ctx, f.company.ID, owner.ID, req.ID)
+			_, err := svc.Deny(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, owner.ID, req.ID)
 			if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("err = %v", err)
 			}
@@ -189,7 +189,7 @@ func TestOverrideRequests(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			denied, err := svc.Deny(ctx, f.company.ID, owner.ID, again.ID)
+			denied, err := svc.Deny(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, owner.ID, again.ID)
 			mails, _ := db.OutboxMessages(ctx, "dan@example.com", 10)
 			if err != nil || denied.Status != fuelportal.OverrideDenied || len(mails) == 0 {
 				t.Fatalf("deny = %+v, %+v, %v", denied, mails, err)
@@ -237,7 +237,7 @@ func TestOverride_LiftsThePromptOnlyWhenTheOwnerSaysSo(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			req, err = svc.Approve(ctx, f.company.ID, owner.ID, req.ID, overrides.Approval{Hours: hours(2), LiftsPrompt: liftsPrompt})
+			req, err = svc.Approve(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, owner.ID, req.ID, overrides.Approval{Hours: hours(2), LiftsPrompt: liftsPrompt})
 			if err != nil || req.LiftsPrompt != liftsPrompt {
 				t.Fatalf("decision = %+v, %v", req, err)
 			}
@@ -276,9 +276,9 @@ func hours(n int) *int { return &n }
 // decide approves with a when approve, else denies.
 func decide(ctx context.Context, svc *overrides.Service, approve bool, companyID, ownerID, id int64, a overrides.Approval) (*fuelportal.OverrideRequest, error) {
 	if approve {
-		return svc.Approve(ctx, companyID, ownerID, id, a)
+		return svc.Approve(ctx, fuelportal.TransactionScope{CompanyID: companyID}, ownerID, id, a)
 	}
-	return svc.Deny(ctx, companyID, ownerID, id)
+	return svc.Deny(ctx, fuelportal.TransactionScope{CompanyID: companyID}, ownerID, id)
 }
 
 // flow is the card money service over db: the tests decline purchases

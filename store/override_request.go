@@ -102,24 +102,41 @@ func (db *DB) DriverOverrideRequests(ctx context.Context, driverUserID int64) (l
 	return list, err
 }
 
-// OverrideRequests returns company companyID's override requests, only
-// those with status when it is not empty, newest first, at most
-// fuelportal.MaxOverrideRequestsListed.
-func (db *DB) OverrideRequests(ctx context.Context, companyID int64, status fuelportal.OverrideRequestStatus) (list []*fuelportal.OverrideRequest, err error) {
+// OverrideRequests returns the override requests of scope's company (of
+// its group's cards when scope names a group), only those with status when
+// it is not empty, newest first, at most fuelportal.MaxOverrideRequestsListed.
+func (db *DB) OverrideRequests(ctx context.Context, scope fuelportal.TransactionScope, status fuelportal.OverrideRequestStatus) (list []*fuelportal.OverrideRequest, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		if status == "" {
-			list, err = tx.overrideRequests(ctx, `r.company_id = ?`, companyID)
-		} else {
-			list, err = tx.overrideRequests(ctx, `r.company_id = ? AND r.status = ?`, companyID, status)
+		where, args := `r.company_id = ?`+cardGroupWhere(scope.GroupID), append([]any{scope.CompanyID}, cardGroupArgs(scope.GroupID)...)
+		if status != "" {
+			where, args = where+` AND r.status = ?`, append(args, status)
 		}
+		list, err = tx.overrideRequests(ctx, where, args...)
 		return err
 	})
 	return list, err
 }
 
+// cardGroupWhere narrows a query joining the request's card as k to the
+// cards of group groupID (0: every card), with cardGroupArgs.
+func cardGroupWhere(groupID int64) string {
+	if groupID == 0 {
+		return ""
+	}
+	return ` AND k.group_id = ?`
+}
+
+func cardGroupArgs(groupID int64) []any {
+	if groupID == 0 {
+		return nil
+	}
+	return []any{groupID}
+}
+
 // OverrideDecision is an owner's answer to an override request.
 type OverrideDecision struct {
 	CompanyID int64 // the owner's company
+	GroupID   int64 // the deciding member's group: another group's request is not found (0: every card)
 	OwnerID   int64
 	Approve   bool
 	Hours     int // of the override an approval grants (1 to 168)
@@ -137,7 +154,8 @@ type OverrideDecision struct {
 // wins). The caller has checked the hours (overrides.Service).
 func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDecision) (req *fuelportal.OverrideRequest, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
-		req, err = scanOverrideRequest(tx.QueryRow(ctx, overrideRequestSelect+` WHERE r.id = ? AND r.company_id = ?`, id, d.CompanyID))
+		req, err = scanOverrideRequest(tx.QueryRow(ctx, overrideRequestSelect+` WHERE r.id = ? AND r.company_id = ?`+cardGroupWhere(d.GroupID),
+			append([]any{id, d.CompanyID}, cardGroupArgs(d.GroupID)...)...))
 		if err != nil {
 			return notFound(err, fuelportal.MsgOverrideRequestMissing)
 		}

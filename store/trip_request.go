@@ -120,13 +120,13 @@ func (tx *Tx) tripRequests(ctx context.Context, where string, args ...any) ([]*f
 // TripRequests returns company companyID's trip requests, only those with
 // status when it is not empty, newest first, at most
 // fuelportal.MaxTripRequestsListed.
-func (db *DB) TripRequests(ctx context.Context, companyID int64, status fuelportal.TripRequestStatus) (list []*fuelportal.TripRequest, err error) {
+func (db *DB) TripRequests(ctx context.Context, scope fuelportal.TransactionScope, status fuelportal.TripRequestStatus) (list []*fuelportal.TripRequest, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		if status == "" {
-			list, err = tx.tripRequests(ctx, `r.company_id = ?`, companyID)
-		} else {
-			list, err = tx.tripRequests(ctx, `r.company_id = ? AND r.status = ?`, companyID, status)
+		where, args := `r.company_id = ?`+cardGroupWhere(scope.GroupID), append([]any{scope.CompanyID}, cardGroupArgs(scope.GroupID)...)
+		if status != "" {
+			where, args = where+` AND r.status = ?`, append(args, status)
 		}
+		list, err = tx.tripRequests(ctx, where, args...)
 		return err
 	})
 	return list, err
@@ -159,6 +159,7 @@ func (db *DB) TripRequest(ctx context.Context, companyID, id int64) (req *fuelpo
 // TripDecision is an owner's answer to a trip request.
 type TripDecision struct {
 	CompanyID int64 // the owner's company
+	GroupID   int64 // the deciding member's group: another group's request is not found (0: every card)
 	OwnerID   int64
 	Approve   bool
 	// Plan is the new plan version an approved REPLAN request makes (the
@@ -176,7 +177,8 @@ type TripDecision struct {
 // one wins); approving a request on an ended trip ECONFLICT.
 func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision) (req *fuelportal.TripRequest, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
-		req, err = scanTripRequest(tx.QueryRow(ctx, tripRequestSelect+` WHERE r.id = ? AND r.company_id = ?`, id, d.CompanyID))
+		req, err = scanTripRequest(tx.QueryRow(ctx, tripRequestSelect+` WHERE r.id = ? AND r.company_id = ?`+cardGroupWhere(d.GroupID),
+			append([]any{id, d.CompanyID}, cardGroupArgs(d.GroupID)...)...))
 		if err != nil {
 			return notFound(err, fuelportal.MsgTripRequestMissing)
 		}

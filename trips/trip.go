@@ -66,7 +66,7 @@ func (s *Service) Request(ctx context.Context, driver Actor, id int64, kind fuel
 // from the request's position and fuel, outside the deciding transaction,
 // which checks again that the request is pending.
 func (s *Service) Decide(ctx context.Context, owner Actor, id int64, approve bool) (*fuelportal.TripRequest, error) {
-	d := store.TripDecision{CompanyID: owner.Scope.CompanyID, OwnerID: owner.UserID, Approve: approve}
+	d := store.TripDecision{CompanyID: owner.Scope.CompanyID, GroupID: owner.Scope.GroupID, OwnerID: owner.UserID, Approve: approve}
 	if approve {
 		req, err := s.Store.TripRequest(ctx, owner.Scope.CompanyID, id)
 		if err != nil {
