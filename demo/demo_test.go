@@ -77,7 +77,7 @@ func checkAccounts(t *testing.T, db *store.DB, passwords *fuelportal.PasswordHas
 	}
 
 	// Trips of the last weeks give the compliance page content, and no card starts locked.
-	rows, err := db.Compliance(ctx, owner.CompanyID, db.Now().AddDate(0, 0, -60), db.Now().AddDate(0, 0, 1))
+	rows, err := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: owner.CompanyID}, db.Now().AddDate(0, 0, -60), db.Now().AddDate(0, 0, 1))
 	if err != nil || len(rows) < 5 || rows[0].MissedSavingsCents <= 0 || rows[len(rows)-1].OffPlanGallons != 0 {
 		t.Fatalf("demo compliance = %+v, %v", rows, err)
 	}

@@ -2,6 +2,7 @@ package http_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -128,6 +129,7 @@ func TestGroups_AMemberDecidesOnlyTheGroupsRequests(t *testing.T) {
 		type request struct {
 			ID         int64
 			CardNumber string
+			CreatedAt  string
 		}
 		type requests struct{ Content []request }
 		holds := func(list requests, id int64) bool {
@@ -178,5 +180,25 @@ func TestGroups_AMemberDecidesOnlyTheGroupsRequests(t *testing.T) {
 			t.Fatalf("South's dispatcher does not list South's trip request %d", tripRequest.ID)
 		}
 		f.api.Post(fmt.Sprint("/api/wex/company/trip-requests/", tripRequest.ID, "/deny"), nil, southDispatcher).ExpectStatus(t, 200)
+
+		// Compliance: the South card's trip (created today) is a row for the
+		// owner and South's dispatcher, none for North's.
+		today := tripRequest.CreatedAt[:10]
+		compliance := func(token string) (cards []string) {
+			var rows []struct{ CardNumber string }
+			f.api.Get("/api/wex/company/compliance?dateFrom="+today+"&dateTo="+today, token).ExpectStatus(t, 200).Decode(t, &rows)
+			for _, r := range rows {
+				cards = append(cards, r.CardNumber)
+			}
+			return cards
+		}
+		if cards := compliance(dispatcher); slices.Contains(cards, f.driverCard) {
+			t.Fatalf("North's dispatcher's compliance lists South's card: %v", cards)
+		}
+		for _, token := range []string{southDispatcher, f.owner} {
+			if cards := compliance(token); !slices.Contains(cards, f.driverCard) {
+				t.Fatalf("compliance lists %v, not South's card %s", cards, f.driverCard)
+			}
+		}
 	})
 }

@@ -508,7 +508,7 @@ func (s *Server) handleCompliance(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	rows, err := s.tripStore.Compliance(r.Context(), PrincipalFromContext(r.Context()).CompanyID, from, to)
+	rows, err := s.tripStore.Compliance(r.Context(), companyScope(PrincipalFromContext(r.Context())), from, to)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -542,7 +542,7 @@ func (s *Server) handleComplianceExport(w http.ResponseWriter, r *http.Request) 
 		s.respondError(w, r, err)
 		return
 	}
-	rows, err := s.tripStore.Compliance(r.Context(), PrincipalFromContext(r.Context()).CompanyID, from, to)
+	rows, err := s.tripStore.Compliance(r.Context(), companyScope(PrincipalFromContext(r.Context())), from, to)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -572,7 +572,7 @@ func (s *Server) handleComplianceExport(w http.ResponseWriter, r *http.Request) 
 
 // tripStore is the store as seen by the trip handlers (*store.DB).
 type tripStore interface {
-	Compliance(ctx context.Context, companyID int64, from time.Time, to time.Time) (out []fuelportal.ComplianceRow, err error)
+	Compliance(ctx context.Context, scope fuelportal.TransactionScope, from time.Time, to time.Time) (out []fuelportal.ComplianceRow, err error)
 	StationsByID(ctx context.Context, ids []int64) (out map[int64]*fuelportal.Station, err error)
 	Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (t *fuelportal.Trip, err error)
 	TripPurchases(ctx context.Context, tripID int64) (out []fuelportal.TripPurchase, err error)

@@ -623,15 +623,16 @@ func (db *DB) TripOfTransaction(ctx context.Context, transactionID int64) (tripI
 	return tripID, onPlan, err
 }
 
-// Compliance returns, per card of the company, how its trips followed their
-// plans over the period [from, to), worst (most missed savings) first. The
+// Compliance returns, per card of scope's company (of its group when scope
+// names one), how its trips followed their plans over the period [from, to), worst (most missed savings) first. The
 // period counts purchases by their own date: gallons, costs and missed
 // savings are those of the approved purchases made in the period on the
 // company's trips, a purchase's gallons above its plan off plan (a purchase is recorded against the trip active on its
 // card). A trip counts (trips, and its first plan's gallons and cost as the
 // planned figures) when it had such a purchase or was created in the
 // period, so a trip that spans two periods counts in both.
-func (db *DB) Compliance(ctx context.Context, companyID int64, from, to time.Time) (out []fuelportal.ComplianceRow, err error) {
+func (db *DB) Compliance(ctx context.Context, scope fuelportal.TransactionScope, from, to time.Time) (out []fuelportal.ComplianceRow, err error) {
+	companyID := scope.CompanyID
 	err = db.InReadTx(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `
 			WITH bought_in AS (
@@ -656,8 +657,9 @@ func (db *DB) Compliance(ctx context.Context, companyID int64, from, to time.Tim
 			SELECT c.id, c.driver_name, c.card_number, pl.trips, pl.gallons, pl.cents,
 				COALESCE(b.on_plan, 0), COALESCE(b.off_plan, 0), COALESCE(b.cents, 0), COALESCE(b.missed, 0)
 			FROM planned pl JOIN cards c ON c.id = pl.card_id LEFT JOIN bought b ON b.card_id = pl.card_id
+			WHERE (? = 0 OR c.group_id = ?)
 			ORDER BY COALESCE(b.missed, 0) DESC, c.driver_name, c.id`,
-			companyID, fuelportal.TransactionApproved, from, to, companyID, from, to)
+			companyID, fuelportal.TransactionApproved, from, to, companyID, from, to, scope.GroupID, scope.GroupID)
 		if err != nil {
 			return err
 		}

@@ -163,7 +163,7 @@ func TestCompliance_CountsGallonsAbovePlanAsOffPlan(t *testing.T) {
 		}
 		wantMissed := fuelportal.PriceOf(33_700-3_370, bought[1].NetPrice) + 3*fuelportal.PriceOf(33_700, bought[2].NetPrice)
 		day := time.Date(2025, 3, 14, 0, 0, 0, 0, time.UTC)
-		rows, err := db.Compliance(ctx, f.fleetFixture.company.ID, day, day.AddDate(0, 0, 1))
+		rows, err := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.fleetFixture.company.ID}, day, day.AddDate(0, 0, 1))
 		if err != nil || len(rows) != 1 {
 			t.Fatalf("Compliance = %+v, %v", rows, err)
 		}

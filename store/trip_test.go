@@ -140,7 +140,7 @@ func TestTrips(t *testing.T) {
 		t.Run("compliance sums the purchases to the cent", func(t *testing.T) {
 			// The day of the purchases (the trips were created today).
 			day := time.Date(2025, 3, 14, 0, 0, 0, 0, time.UTC)
-			rows, err := db.Compliance(ctx, f.company.ID, day, day.AddDate(0, 0, 1))
+			rows, err := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, day, day.AddDate(0, 0, 1))
 			if err != nil || len(rows) != 2 {
 				t.Fatalf("Compliance = %+v, %v", rows, err)
 			}
@@ -174,7 +174,7 @@ func TestTrips(t *testing.T) {
 			if total, err := db.MissedSavings(ctx, company, day); err != nil || total != missed {
 				t.Errorf("MissedSavings = %d, %v; rows sum %d", total, err, missed)
 			}
-			if rows, _ := db.Compliance(ctx, f.company.ID, day.AddDate(0, 0, 1), day.AddDate(0, 0, 2)); len(rows) != 0 {
+			if rows, _ := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, day.AddDate(0, 0, 1), day.AddDate(0, 0, 2)); len(rows) != 0 {
 				t.Errorf("tomorrow's compliance = %+v", rows)
 			}
 		})
@@ -319,7 +319,7 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 			{"a purchase dated before the trip", date(13, 0), date(14, 0), []fuelportal.ComplianceRow{sums(date(13, 0), date(14, 0))}},
 			{"under way without purchases", date(15, 0), date(20, 0), nil},
 		} {
-			got, err := db.Compliance(ctx, f.company.ID, c.from, c.to)
+			got, err := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, c.from, c.to)
 			if err != nil || len(got) != len(c.want) {
 				t.Fatalf("%s: Compliance = %+v, %v; want %+v", c.name, got, err, c.want)
 			}
@@ -332,7 +332,7 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 		if row := sums(date(20, 0), date(22, 0)); row.OnPlanGallons != 40_000 || row.OffPlanGallons != 30_123 {
 			t.Fatalf("the period's purchases = %+v", row)
 		}
-		if rows, err := db.Compliance(ctx, f.company.ID+1000, date(1, 0), date(31, 0)); err != nil || len(rows) != 0 {
+		if rows, err := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID + 1000}, date(1, 0), date(31, 0)); err != nil || len(rows) != 0 {
 			t.Fatalf("another company's compliance = %+v, %v", rows, err)
 		}
 		missed, err := db.MissedSavings(ctx, company, date(21, 0))
