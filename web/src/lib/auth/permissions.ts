@@ -32,7 +32,7 @@ export type Action =
   | 'transactions.code'
   | 'pump-check.manage'
   | 'groups.read'
-
+  | 'company.close'
   | 'statements.read'
   | 'statements.write';
 

@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
@@ -6,7 +6,6 @@ import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, ownerAccount, server } from '@/test/server';
 
-configure({ asyncUtilTimeout: 5000 });
 
 describe('account details', () => {
   it('asks for the current password only when the email changes, and sends it', async () => {

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,6 @@ import { paths } from '@/lib/paths';
 import { apiUrl, server } from '@/test/server';
 import { renderApp } from '@/test/render';
 
-configure({ asyncUtilTimeout: 5000 });
 
 vi.mock('@/lib/push/device', async (original) => ({ ...(await original<typeof import('@/lib/push/device')>()) }));
 

@@ -15,6 +15,7 @@ import { selectRole, usePermissions } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
 import { Page } from '@/components/layout/Page';
+import { CloseCompanyCard } from './CloseCompanyCard';
 
 /** /settings: Contact Us (docs/product.md §2.11) plus Account (docs/decisions.md). */
 export function SettingsPage() {
@@ -44,6 +45,7 @@ export function SettingsPage() {
           ))}
         </List>
       </Card>
+      {can('company.close') && <CloseCompanyCard />}
     </Page>
   );
 }

@@ -1,11 +1,10 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
 import { apiUrl, driverAccount, server } from '@/test/server';
 
-configure({ asyncUtilTimeout: 5000 });
 
 const session = { token: 't1', refreshToken: 'r1' };
 

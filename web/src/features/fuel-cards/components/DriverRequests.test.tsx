@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/lib/paths';
@@ -6,7 +6,6 @@ import { renderApp } from '@/test/render';
 import { apiUrl, server } from '@/test/server';
 import type { DriverRequest } from '../api/driver-requests-api';
 
-configure({ asyncUtilTimeout: 5000 });
 
 const session = { token: 't1', refreshToken: 'r1' };
 
