@@ -35,6 +35,8 @@ var driverMayCall = map[string]string{
 	"POST /api/notifications/read-all":        "the driver's own in-app list",
 	"POST /api/notifications/{id}/read":       "the driver's own in-app list (another user's id is 404)",
 	"POST /api/wex/cards/{cardNumber}/reveal": "a read: the holder sees their own Stripe card's details through Stripe (another card is 404)",
+	"POST /api/wex/challenges/{id}":           "the driver's answer to their own pump check question (another's is 404); No only freezes their own card",
+	"PUT /api/wex/transactions/{id}/job":      "the job of the driver's own purchase, asked by the company (another's is 404); no rule reads it",
 }
 
 // notUserRoutes are state-changing routes no user token reaches: public

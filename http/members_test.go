@@ -328,7 +328,7 @@ func TestNotificationSettings_FollowTheMembersRole(t *testing.T) {
 			want        string
 		}{
 			{"dispatcher", "notice.dispatch@example.com", "[purchase.declined override.requested driver.waiting]"},
-			{"bookkeeper", "notice.books@example.com", "[wallet.low ifta.due]"},
+			{"bookkeeper", "notice.books@example.com", "[wallet.low ifta.due statement.ready]"},
 		} {
 			token := f.member(t, owner, tt.email, tt.role, 0)
 			var settings struct{ Events []struct{ Event string } }

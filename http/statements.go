@@ -12,7 +12,7 @@ import (
 
 // statementSettingsDTO is the company's statement period.
 type statementSettingsDTO struct {
-	Period string `json:"period"`
+	Period string `json:"period" text:"code"`
 }
 
 // statementDTO is one period of the list and the head of a statement.

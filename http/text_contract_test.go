@@ -13,6 +13,7 @@ import (
 // requestBodies names the Go type each JSON request body decodes into;
 // nil for a body not decoded with decode (the signed Stripe webhook, the CSV feed).
 var requestBodies = map[string]any{
+	"PUT /api/wex/company/statement-settings":             statementSettingsDTO{},
 	"PUT /api/wex/company/pump-check":                     pumpCheckRequest{},
 	"PUT /api/wex/company/groups/{id}/pump-check":         pumpCheckRequest{},
 	"POST /api/wex/challenges/{id}":                       pumpChallengeAnswer{},
@@ -125,6 +126,7 @@ var textParams = map[string]string{
 // number, a known file name) or compared as secrets, never stored or
 // queried as text.
 var strictParams = map[string]bool{
+	"GET /api/wex/company/statements/{id} format":                               true,
 	"PUT /api/wex/company/telematics/connectors/{vendor} vendor":                true,
 	"DELETE /api/wex/company/telematics/connectors/{vendor} vendor":             true,
 	"GET /api/locations/logos/{file} file":                                      true,

@@ -9177,6 +9177,8 @@ export interface components {
             unknownDevices: number;
             /** @description the unknown devices (uniqueId, else name), at most 20 */
             unknownDeviceIds: string[];
+            /** @description fixes stored for the miles but more than two minutes ahead of the server's clock: never a vehicle's last fix */
+            aheadOfClock?: number;
         };
         TelematicsSettings: {
             /** @description the path Traccar forwards to */

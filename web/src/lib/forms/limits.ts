@@ -181,6 +181,9 @@ export const BODY_MAX_LENGTH = {
   ResetInit: {
     email: 254,
   },
+  StatementSettings: {
+    period: 64,
+  },
   TelematicsConnectorInput: {
     database: 255,
     server: 255,
@@ -400,6 +403,9 @@ export const BODY_PATTERN = {
   },
   ResetInit: {
     email: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  StatementSettings: {
+    period: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   TelematicsConnectorInput: {
     database: "^[^\u0000-\u001f\u007f-\u009f]*$",
