@@ -26,3 +26,12 @@ type Refund struct {
 // RefundReference is the ledger reference of the refund of issuer
 // transaction id.
 func RefundReference(issuerTransactionID string) string { return "refund:" + issuerTransactionID }
+
+// RefundFilter chooses the refunds an export lists: the company's, posted
+// from From to To (inclusive; zero is unbounded), or those of Statement
+// when it is set.
+type RefundFilter struct {
+	CompanyID int64
+	From, To  time.Time
+	Statement *Statement
+}

@@ -362,6 +362,9 @@ type TransactionFilter struct {
 	Search string
 	// From and To bound the transaction date, inclusive; zero is unbounded.
 	From, To time.Time
+	// Statement, when set, keeps the purchases whose fuel movement that
+	// statement lists (the period they posted in, late ones included).
+	Statement *Statement
 	// Ascending sorts oldest first; the default is newest first.
 	Ascending bool
 	Offset    int

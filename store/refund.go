@@ -6,7 +6,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"time"
 
 	"fuelportal"
 )
@@ -115,19 +114,10 @@ func (tx *Tx) RecordRefund(ctx context.Context, r *fuelportal.Refund) error {
 		r.CompanyID, purchase, r.InvoiceRef, r.IssuerTransactionID, r.AmountCents, r.TransferID, r.CreatedAt).Scan(&r.ID)
 }
 
-// RefundFilter chooses the refunds an export lists: the company's, posted
-// from From to To (inclusive; zero is unbounded), or those of Statement
-// when it is set.
-type RefundFilter struct {
-	CompanyID int64
-	From, To  time.Time
-	Statement *fuelportal.Statement
-}
-
 // EachRefund calls fn with each refund f chooses, oldest first, with its
 // purchase (nil when it has none). Refunds are few beside purchases: they
 // are read as a list, then their purchases one by one.
-func (db *DB) EachRefund(ctx context.Context, f RefundFilter, fn func(*fuelportal.Refund) error) error {
+func (db *DB) EachRefund(ctx context.Context, f fuelportal.RefundFilter, fn func(*fuelportal.Refund) error) error {
 	var list []*fuelportal.Refund
 	err := db.InReadTx(ctx, func(tx *Tx) error {
 		where, args := `r.company_id = ?`, []any{f.CompanyID}

@@ -105,13 +105,13 @@ func TestRefunds_CreditTheWalletOnceAndAtMostThePurchasesFuel(t *testing.T) {
 			t.Fatalf("balance %d, model %d, statement %d", balance, f.balanceBefore(f.clock.now.Add(time.Hour)), st.ClosingCents)
 		}
 		var listed int
-		if err := db.EachRefund(ctx, store.RefundFilter{CompanyID: f.company.ID, Statement: st}, func(r *fuelportal.Refund) error {
+		if err := db.EachRefund(ctx, fuelportal.RefundFilter{CompanyID: f.company.ID, Statement: st}, func(r *fuelportal.Refund) error {
 			listed++
 			return nil
 		}); err != nil || listed != 3 {
 			t.Fatalf("EachRefund = %d, %v", listed, err)
 		}
-		if err := db.EachRefund(ctx, store.RefundFilter{CompanyID: f.company.ID + 1000, Statement: st}, func(r *fuelportal.Refund) error {
+		if err := db.EachRefund(ctx, fuelportal.RefundFilter{CompanyID: f.company.ID + 1000, Statement: st}, func(r *fuelportal.Refund) error {
 			t.Errorf("another company lists refund %+v", r)
 			return nil
 		}); err != nil {
