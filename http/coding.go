@@ -270,7 +270,7 @@ type accountingPeriod struct {
 	// Statement, when set, is the statement whose movements the export
 	// lists (From and To are then zero).
 	Statement *fuelportal.Statement
-	Label    string    // "2026-11-01_2026-11-30", for the file's name
+	Label     string // "2026-11-01_2026-11-30", for the file's name
 }
 
 // accountingRange reads from and to (dates, required, in the company's
