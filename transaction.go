@@ -357,6 +357,8 @@ type TransactionFilter struct {
 	// MissingJob keeps approved purchases whose card required a job they
 	// do not have yet.
 	MissingJob bool
+	// Uncoded keeps approved purchases coded to no expense account yet.
+	Uncoded bool
 	// Search keeps transactions whose invoice ref, location name, driver card
 	// name or card number contains it (case-insensitive).
 	Search string

@@ -107,6 +107,10 @@ func filterWhere(ctx context.Context, tx *Tx, f fuelportal.TransactionFilter) (f
 			WHERE t.kind = 'FUEL_PURCHASE' AND ` + movements + `)`
 		args = append(args, margs...)
 	}
+	if f.Uncoded {
+		where += ` AND status = ? AND coding_account = ''`
+		args = append(args, fuelportal.TransactionApproved)
+	}
 	if f.MissingJob {
 		where += ` AND job_required = ? AND coding_job = ''`
 		args = append(args, true)

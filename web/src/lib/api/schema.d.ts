@@ -1415,6 +1415,8 @@ export interface paths {
                     cardNumber?: string;
                     /** @description true: only approved purchases whose card required a job they do not have yet (the office's task) */
                     missingJob?: string;
+                    /** @description true: only approved purchases coded to no expense account yet */
+                    uncoded?: string;
                 };
                 header?: never;
                 path?: never;
