@@ -15,12 +15,13 @@ const (
 	LedgerInvoicePayment LedgerKind = "INVOICE_PAYMENT" // invoice balance paid
 	LedgerFuelPurchase   LedgerKind = "FUEL_PURCHASE"   // fuel at the contract's net price
 	LedgerTransactionFee LedgerKind = "TRANSACTION_FEE" // the contract's fee per purchase
+	LedgerRefund         LedgerKind = "REFUND"          // a purchase's money back from the merchant (a refund or a reversed capture)
 )
 
 // Valid reports whether k is a known kind.
 func (k LedgerKind) Valid() bool {
 	switch k {
-	case LedgerTopUp, LedgerInvoicePayment, LedgerFuelPurchase, LedgerTransactionFee:
+	case LedgerTopUp, LedgerInvoicePayment, LedgerFuelPurchase, LedgerTransactionFee, LedgerRefund:
 		return true
 	}
 	return false

@@ -357,11 +357,16 @@ type TransactionFilter struct {
 	// MissingJob keeps approved purchases whose card required a job they
 	// do not have yet.
 	MissingJob bool
+	// Uncoded keeps approved purchases coded to no expense account yet.
+	Uncoded bool
 	// Search keeps transactions whose invoice ref, location name, driver card
 	// name or card number contains it (case-insensitive).
 	Search string
 	// From and To bound the transaction date, inclusive; zero is unbounded.
 	From, To time.Time
+	// Statement, when set, keeps the purchases whose fuel movement that
+	// statement lists (the period they posted in, late ones included).
+	Statement *Statement
 	// Ascending sorts oldest first; the default is newest first.
 	Ascending bool
 	Offset    int

@@ -2,7 +2,7 @@
 // systems import: QuickBooks Online's bank-transactions CSV (the 3-column
 // file its "Upload from file" reads) and the same coded as expenses,
 // Xero's bank statement CSV, and a general-journal CSV that balances to
-// zero. Rows are written as they come (Writer.Add), so a file of any
+// zero. Refunds of purchases are written as money back (AddRefund). Rows are written as they come (Writer.Add), so a file of any
 // length takes flat memory; text cells are neutralised so a spreadsheet
 // never reads them as formulas (SafeCell).
 package accounting
@@ -109,6 +109,43 @@ func (x *Writer) Add(t *fuelportal.Transaction) error {
 		}
 		rows = append(rows, []string{date, CardAccount, "", fuelportal.PlainCents(t.FundedTotalCents), c.Class, c.Job, memo(t), t.InvoiceRef})
 	}
+	return x.write(rows)
+}
+
+// AddRefund writes refund r's rows: money back to the card account,
+// booked against its purchase's coded account (the fuel account when it
+// has none or names no purchase), dated when it posted.
+func (x *Writer) AddRefund(r *fuelportal.Refund) error {
+	if r.AmountCents <= 0 {
+		return nil
+	}
+	date := r.CreatedAt.In(x.loc).Format("01/02/2006")
+	var c fuelportal.Coding
+	payee, ref, what := "", r.IssuerTransactionID, "Refund "+r.IssuerTransactionID
+	if p := r.Purchase; p != nil {
+		c, payee, ref = p.Coding, p.LocationName, p.InvoiceRef
+		what = "Refund of " + description(p)
+	}
+	note := or(c.Memo, what)
+	amount := fuelportal.PlainCents(r.AmountCents)
+	var rows [][]string
+	switch x.format {
+	case QBOBank:
+		rows = [][]string{{date, what, amount}}
+	case QBOExpenses:
+		rows = [][]string{{date, ref, payee, or(c.Account, FuelAccount), fuelportal.PlainCents(-r.AmountCents), c.Class, c.Job, note}}
+	case XeroBank:
+		rows = [][]string{{date, amount, payee, what, ref}}
+	case Journal:
+		rows = [][]string{
+			{date, CardAccount, amount, "", c.Class, c.Job, note, ref},
+			{date, or(c.Account, FuelAccount), "", amount, c.Class, c.Job, note, ref},
+		}
+	}
+	return x.write(rows)
+}
+
+func (x *Writer) write(rows [][]string) error {
 	for _, row := range rows {
 		for i, cell := range row {
 			row[i] = SafeCell(cell)

@@ -120,8 +120,10 @@ func seedAccounts(ctx context.Context, env *Env) error {
 		Role: fuelportal.RoleUser, CompanyID: env.DemoFreight.ID}
 	env.OtherOwner = &fuelportal.User{Email: OtherOwnerEmail, FirstName: "Oscar", LastName: "Other", PhoneNumber: "+1 (312) 555-0199",
 		Role: fuelportal.RoleCompany, CompanyID: env.OtherHaulers.ID}
+	env.Bookkeeper = &fuelportal.User{Email: BookkeeperEmail, FirstName: "Beatrice", LastName: "Books", PhoneNumber: "+1 (407) 555-0107",
+		Role: fuelportal.RoleCompany, MemberRole: fuelportal.MemberBookkeeper, CompanyID: env.DemoFreight.ID}
 	users := map[string]*fuelportal.User{}
-	for _, u := range []*fuelportal.User{env.Owner, env.Driver, env.OtherOwner} {
+	for _, u := range []*fuelportal.User{env.Owner, env.Driver, env.OtherOwner, env.Bookkeeper} {
 		u.PasswordHash = env.PasswordHash
 		if err := tx.CreateUser(ctx, u); err != nil {
 			return err

@@ -28,6 +28,9 @@ const (
 	OwnerEmail      = "owner@demo.test"  // owner of Demo Freight LLC (ROLE_COMPANY)
 	DriverEmail     = "driver@demo.test" // driver on one Demo Freight card (ROLE_USER)
 	OtherOwnerEmail = "other@demo.test"  // owner of Other Haulers Inc (ROLE_COMPANY)
+	// BookkeeperEmail is Demo Freight's bookkeeper (an office member of
+	// role bookkeeper: statements, coding, exports).
+	BookkeeperEmail = "bookkeeper@demo.test"
 )
 
 // Step orders. Leave gaps; use the range of your migrations' feature.
@@ -59,6 +62,7 @@ type Env struct {
 	Owner        *fuelportal.User
 	Driver       *fuelportal.User
 	OtherOwner   *fuelportal.User
+	Bookkeeper   *fuelportal.User
 	// Cards holds every demo card per company id, in CardPlans order.
 	Cards map[int64][]*fuelportal.Card
 

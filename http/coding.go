@@ -267,7 +267,10 @@ const MaxAccountingExportDays = 366
 // to To, both included (a statement's period, or a range asked for).
 type accountingPeriod struct {
 	From, To time.Time // From's midnight; the instant before the day after To
-	Label    string    // "2026-11-01_2026-11-30", for the file's name
+	// Statement, when set, is the statement whose movements the export
+	// lists (From and To are then zero).
+	Statement *fuelportal.Statement
+	Label     string // "2026-11-01_2026-11-30", for the file's name
 }
 
 // accountingRange reads from and to (dates, required, in the company's
@@ -297,8 +300,8 @@ func accountingRange(fe fuelportal.FieldErrors, from, to string, loc *time.Locat
 		Label: from + "_" + to}
 }
 
-// handleAccountingExport streams the company's approved purchases of a
-// date range as a file an accounting system imports (format: qbo-csv,
+// handleAccountingExport streams the company's approved purchases and
+// refunds of a date range (or of a statement: statementId) as a file an accounting system imports (format: qbo-csv,
 // qbo-expenses-csv, xero-csv, journal-csv).
 func (s *Server) handleAccountingExport(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
@@ -313,6 +316,10 @@ func (s *Server) handleAccountingExport(w http.ResponseWriter, r *http.Request) 
 		s.respondError(w, r, err)
 		return
 	}
+	if q.Has("statementId") {
+		s.handleStatementExport(w, r, fe, format, loc)
+		return
+	}
 	period := accountingRange(fe, queryText(fe, q, "from", "date"), queryText(fe, q, "to", "date"), loc)
 	if err := fe.Err(); err != nil {
 		s.respondError(w, r, err)
@@ -321,8 +328,35 @@ func (s *Server) handleAccountingExport(w http.ResponseWriter, r *http.Request) 
 	s.writeAccountingExport(w, r, company, format, period, loc)
 }
 
+// handleStatementExport streams the purchases and refunds of one of the
+// company's statements (statementId, instead of from and to): those whose
+// ledger movements the statement lists, late ones included. Another
+// company's statement is 404; statementId with from or to is 400.
+func (s *Server) handleStatementExport(w http.ResponseWriter, r *http.Request, fe fuelportal.FieldErrors, format accounting.Format, loc *time.Location) {
+	q := r.URL.Query()
+	company := PrincipalFromContext(r.Context()).CompanyID
+	id, err := fuelportal.ParseStatementID(q.Get("statementId"))
+	if err != nil {
+		fe.Add("statementId", "Must be a statement id")
+	}
+	if q.Has("from") || q.Has("to") {
+		fe.Add("statementId", "Give a statement or a date range (from and to), not both")
+	}
+	if err := fe.Err(); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	st, err := s.Statements.Get(r.Context(), company, id)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	label := st.Start.In(loc).Format(time.DateOnly) + "_" + st.End.In(loc).AddDate(0, 0, -1).Format(time.DateOnly)
+	s.writeAccountingExport(w, r, company, format, accountingPeriod{Statement: st, Label: label}, loc)
+}
+
 // writeAccountingExport streams the company's approved purchases of
-// period in format, oldest first. Rows go to the answer as the database
+// period in format, oldest first, then the refunds that posted in it. Rows go to the answer as the database
 // yields them (flat memory); an error after the first bytes ends the file
 // short and is logged.
 func (s *Server) writeAccountingExport(w http.ResponseWriter, r *http.Request, company int64, format accounting.Format, period accountingPeriod, loc *time.Location) {
@@ -331,8 +365,13 @@ func (s *Server) writeAccountingExport(w http.ResponseWriter, r *http.Request, c
 	w.WriteHeader(http.StatusOK)
 	out, err := accounting.NewWriter(w, format, loc)
 	if err == nil {
-		f := fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: company}, From: period.From, To: period.To, Ascending: true}
+		f := fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: company}, From: period.From, To: period.To,
+			Statement: period.Statement, Ascending: true}
 		err = s.codingStore.EachTransaction(r.Context(), f, out.Add)
+	}
+	if err == nil {
+		err = s.codingStore.EachRefund(r.Context(), fuelportal.RefundFilter{CompanyID: company, From: period.From, To: period.To,
+			Statement: period.Statement}, out.AddRefund)
 	}
 	if err == nil {
 		err = out.Flush()
@@ -352,4 +391,5 @@ type codingStore interface {
 	SetCardRequireJob(ctx context.Context, companyID int64, number string, require bool) error
 	CardsRequiringJob(ctx context.Context, companyID int64) ([]string, error)
 	EachTransaction(ctx context.Context, f fuelportal.TransactionFilter, fn func(*fuelportal.Transaction) error) error
+	EachRefund(ctx context.Context, f fuelportal.RefundFilter, fn func(*fuelportal.Refund) error) error
 }

@@ -282,3 +282,78 @@ func csvCents(t *testing.T, s string) int64 {
 	}
 	return n
 }
+
+// An export of a statement lists the purchases its movements pay for;
+// another company's statement is 404, a bad id or a statement with a date
+// range 400.
+func TestAccountingExport_OfAStatement(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		var list struct {
+			Content []struct {
+				ID     int64
+				Status string
+			}
+		}
+		f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/company/statements", Token: f.owner}).Decode(t, &list)
+		var closed int64
+		for _, st := range list.Content {
+			if st.Status == "CLOSED" {
+				closed = st.ID
+				break
+			}
+		}
+		if closed == 0 {
+			t.Fatalf("no closed statement in %+v", list.Content)
+		}
+		var lines struct {
+			Lines []struct {
+				Kind     string
+				Purchase *struct{ InvoiceRef string }
+			}
+		}
+		f.api.Do(apitest.Request{Method: "GET", Path: fmt.Sprintf("/api/wex/company/statements/%d", closed), Token: f.owner}).Decode(t, &lines)
+		want := map[string]bool{}
+		for _, l := range lines.Lines {
+			if l.Kind == "FUEL_PURCHASE" && l.Purchase != nil {
+				want[l.Purchase.InvoiceRef] = true
+			}
+		}
+		res := f.api.Do(apitest.Request{Method: "GET", Token: f.owner, Path: fmt.Sprintf("/api/wex/company/accounting/export?format=xero-csv&statementId=%d", closed)})
+		if res.Status != 200 {
+			t.Fatalf("= %d %s", res.Status, res.Body)
+		}
+		rows, err := csv.NewReader(strings.NewReader(string(res.Body))).ReadAll()
+		if err != nil || len(rows) != len(want)+1 || len(want) == 0 {
+			t.Fatalf("%d rows for %d purchases of the statement, %v", len(rows), len(want), err)
+		}
+		for _, row := range rows[1:] {
+			if !want[row[4]] {
+				t.Errorf("row %v is not a purchase of the statement", row)
+			}
+		}
+		var other struct{ Content []struct{ ID int64 } }
+		f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/company/statements", Token: f.other}).Decode(t, &other)
+		if len(other.Content) == 0 {
+			t.Fatal("the other company has no statement")
+		}
+		for _, c := range []struct {
+			query  string
+			status int
+		}{
+			{fmt.Sprintf("format=qbo-csv&statementId=%d", other.Content[0].ID), 404},
+			{fmt.Sprintf("format=qbo-csv&statementId=%d&from=2025-01-01&to=2025-01-31", closed), 400},
+			{fmt.Sprintf("format=qbo-csv&statementId=%d&from=2025-01-01", closed), 400},
+			{"format=qbo-csv&statementId=abc", 400},
+			{"format=qbo-csv&statementId=0", 400},
+			{"format=qbo-csv&statementId=", 400},
+			{"format=qbo-csv&statementId=99999999999999999999", 400},
+			{fmt.Sprintf("format=xls&statementId=%d", closed), 400},
+		} {
+			res := f.api.Do(apitest.Request{Method: "GET", Token: f.owner, Path: "/api/wex/company/accounting/export?" + c.query, BreaksContract: c.status == 400})
+			if res.Status != c.status {
+				t.Errorf("%s = %d %s, want %d", c.query, res.Status, res.Body, c.status)
+			}
+		}
+	})
+}

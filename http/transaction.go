@@ -166,7 +166,8 @@ type transactionPage struct {
 	Page    pageInfo          `json:"page"`
 }
 
-// transactionFilter reads searchText, dateFrom, dateTo, cardNumber and sort
+// transactionFilter reads searchText, dateFrom, dateTo, cardNumber,
+// missingJob, uncoded and sort
 // from the query, adding bad values to fe. Dates without a zone are read in
 // loc; a dateTo that is a date alone keeps its whole day.
 func transactionFilter(fe fuelportal.FieldErrors, q url.Values, scope fuelportal.TransactionScope, loc *time.Location) fuelportal.TransactionFilter {
@@ -193,6 +194,13 @@ func transactionFilter(fe fuelportal.FieldErrors, q url.Values, scope fuelportal
 		f.MissingJob = true
 	default:
 		fe.Add("missingJob", "Must be true or false")
+	}
+	switch queryText(fe, q, "uncoded", "code") {
+	case "", "false":
+	case "true":
+		f.Uncoded = true
+	default:
+		fe.Add("uncoded", "Must be true or false")
 	}
 	switch queryText(fe, q, "sort", "code") {
 	case "", "transactionDate,desc":

@@ -32,8 +32,8 @@ func errAuthorizationNotRecordedYet() error {
 
 // Capture records Stripe's captured transaction c as a purchase (capture)
 // and, once committed, runs what follows every new purchase (Recorded:
-// the re-plan of a purchase off its trip's plan). A refund (amount 0 or
-// less) is not a purchase; a capture beyond fuelportal.MaxCaptureCents
+// the re-plan of a purchase off its trip's plan). A refund (an amount
+// below 0) is recorded by Refund, not as a purchase; an amount of 0 records nothing; a capture beyond fuelportal.MaxCaptureCents
 // either way is logged and acknowledged, recording nothing (Stripe would
 // deliver it again on an error). A capture whose event lacks the fuel is
 // completed from the issuer (Transactions) first; when the issuer cannot
@@ -46,8 +46,12 @@ func (s *Service) Capture(ctx context.Context, c *fuelportal.IssuingCapture) (Ca
 			"authorization", c.AuthorizationID, "amount_cents", c.AmountCents)
 		return Captured{}, nil
 	}
-	if c.AmountCents <= 0 {
-		return Captured{}, nil // a refund: not a purchase
+	if c.AmountCents < 0 {
+		_, _, err := s.Refund(ctx, c) // money back: not a purchase
+		return Captured{}, err
+	}
+	if c.AmountCents == 0 {
+		return Captured{}, nil
 	}
 	if !c.FuelReported && s.Transactions != nil {
 		fuel, err := s.Transactions.TransactionFuel(ctx, c.TransactionID)

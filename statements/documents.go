@@ -81,7 +81,10 @@ func lineRow(l *fuelportal.StatementLine, loc *time.Location) row {
 		r.late = "late"
 	}
 	if p := l.Purchase; p != nil {
-		r.purchase = true
+		// A refund names its purchase's card, driver, unit, station and
+		// product; the gallons, price, discount and fee are the purchase's
+		// own line's.
+		r.purchase = l.Kind != fuelportal.LedgerRefund
 		r.date = p.Date.In(loc).Format("2006-01-02 15:04")
 		r.card, r.driver, r.unit, r.station, r.jurisdiction, r.product = p.CardNumber, p.Driver, p.Unit, p.Station, p.Jurisdiction, p.Product
 		r.gallons, r.price, r.discount, r.fee = int64(p.Gallons), int64(p.PriceTenthCents), p.DiscountCents, p.FeeCents

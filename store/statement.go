@@ -189,7 +189,8 @@ func (db *DB) StatementSum(ctx context.Context, s *fuelportal.Statement) (sum in
 }
 
 // StatementLines calls fn with each movement of statement s by section
-// (statementSection), each in the order they posted, then answers its movements' sum, all in one read
+// (statementSection), each in the order they posted (a refund with the
+// purchase it refunds), then answers its movements' sum, all in one read
 // transaction (the open period's lines and sum agree), row by row: a
 // statement of any size takes the memory of one line. A line is late when
 // it posted before s began, or pays for a purchase made before s began.
@@ -208,8 +209,10 @@ func (db *DB) StatementLines(ctx context.Context, s *fuelportal.Statement, fn fu
 			       ct.location_name, COALESCE(st.state, ''), ct.product_code, ct.gallons_milli, ct.net_price_tenth_cents,
 			       ct.discount_cents, ct.fee_cents, ct.funded_total_cents
 			FROM ledger_transfers t
+			LEFT JOIN card_refunds r ON t.kind = 'REFUND' AND r.transfer_id = t.id
 			LEFT JOIN card_transactions ct ON ct.company_id = t.company_id AND ct.invoice_ref =
-			     CASE t.kind WHEN 'FUEL_PURCHASE' THEN substr(t.reference, 10) WHEN 'TRANSACTION_FEE' THEN substr(t.reference, 5) END
+			     CASE t.kind WHEN 'FUEL_PURCHASE' THEN substr(t.reference, 10) WHEN 'TRANSACTION_FEE' THEN substr(t.reference, 5)
+			     WHEN 'REFUND' THEN r.invoice_ref END
 			LEFT JOIN stations st ON st.id = ct.location_id
 			WHERE `+where+`
 			ORDER BY `+statementSection+`, t.created_at, t.id`, append([]any{wallet}, args...)...)
@@ -238,7 +241,9 @@ func (db *DB) StatementLines(ctx context.Context, s *fuelportal.Statement, fn fu
 					Product: *product, Gallons: fuelportal.Gallons(*gallons), PriceTenthCents: fuelportal.TenthCents(*price),
 					DiscountCents: *discount, FeeCents: *fee, NetTotalCents: *funded}
 			}
-			l.Late = l.PostedAt.Before(s.Start) || (l.Purchase != nil && l.Purchase.Date.Before(s.Start))
+			// A refund is late only by its own posting: it is news of its
+			// period whatever the purchase's date.
+			l.Late = l.PostedAt.Before(s.Start) || (l.Purchase != nil && l.Kind != fuelportal.LedgerRefund && l.Purchase.Date.Before(s.Start))
 			sum += l.AmountCents
 			if err := fn(l); err != nil {
 				return err

@@ -101,6 +101,16 @@ func filterWhere(ctx context.Context, tx *Tx, f fuelportal.TransactionFilter) (f
 		where += ` AND transaction_date <= ?`
 		args = append(args, f.To)
 	}
+	if st := f.Statement; st != nil {
+		movements, margs := statementMovements(st)
+		where += ` AND card_transactions.invoice_ref IN (SELECT substr(t.reference, 10) FROM ledger_transfers t
+			WHERE t.kind = 'FUEL_PURCHASE' AND ` + movements + `)`
+		args = append(args, margs...)
+	}
+	if f.Uncoded {
+		where += ` AND status = ? AND coding_account = ''`
+		args = append(args, fuelportal.TransactionApproved)
+	}
 	if f.MissingJob {
 		where += ` AND job_required = ? AND coding_job = ''`
 		args = append(args, true)

@@ -474,10 +474,11 @@ func (m *Main) printBanner(seeded bool) {
 			fmt.Fprintln(m.Stdout, "Demo data loaded into the empty database.")
 		}
 		fmt.Fprintf(m.Stdout, "Demo logins (password %s):\n", demo.Password)
-		fmt.Fprintf(m.Stdout, "  %-18s company owner, Demo Freight LLC\n", demo.OwnerEmail)
-		fmt.Fprintf(m.Stdout, "  %-18s driver, Demo Freight LLC\n", demo.DriverEmail)
-		fmt.Fprintf(m.Stdout, "  %-18s company owner, Other Haulers Inc\n", demo.OtherOwnerEmail)
-		fmt.Fprintf(m.Stdout, "  %-18s driver waiting for Demo Freight LLC's approval\n", demo.PendingDriverEmail)
+		fmt.Fprintf(m.Stdout, "  %-20s company owner, Demo Freight LLC\n", demo.OwnerEmail)
+		fmt.Fprintf(m.Stdout, "  %-20s driver, Demo Freight LLC\n", demo.DriverEmail)
+		fmt.Fprintf(m.Stdout, "  %-20s bookkeeper, Demo Freight LLC\n", demo.BookkeeperEmail)
+		fmt.Fprintf(m.Stdout, "  %-20s company owner, Other Haulers Inc\n", demo.OtherOwnerEmail)
+		fmt.Fprintf(m.Stdout, "  %-20s driver waiting for Demo Freight LLC's approval\n", demo.PendingDriverEmail)
 		if len(demo.FreeCardNumbers) > 0 {
 			fmt.Fprintf(m.Stdout, "Card number free for a driver sign-up: %s\n", demo.FreeCardNumbers[len(demo.FreeCardNumbers)-1])
 		}

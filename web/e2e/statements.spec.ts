@@ -4,8 +4,8 @@ import { OWNER, expectAccessible, expectNoSidewaysScroll, expectShell, signIn } 
 
 /*
  * End to end against the real binary and its demo data (whose history is in closed periods): the
- * owner (the demo has no bookkeeper login; bookkeepers read statements the same way) opens last
- * month's statement and downloads its PDF.
+ * owner opens last month's statement and downloads its PDF (the bookkeeper's run of it is in
+ * coding.spec.ts, with the desktop flows).
  */
 test("the owner opens last month's statement and downloads the PDF", async ({ page }) => {
   await page.goto('/');

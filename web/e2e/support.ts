@@ -11,6 +11,7 @@ export const SCREENSHOT_DIR = join(here, 'screenshots');
 
 export const OWNER = { email: 'owner@demo.test', password: 'DemoPass1' };
 export const DRIVER = { email: 'driver@demo.test', password: 'DemoPass1' };
+export const BOOKKEEPER = { email: 'bookkeeper@demo.test', password: 'DemoPass1' };
 
 /** The Playwright project running the test: 'phone' (390×844, touch) or 'desktop' (1280×800). */
 export function projectName(): string {

@@ -1415,6 +1415,8 @@ export interface paths {
                     cardNumber?: string;
                     /** @description true: only approved purchases whose card required a job they do not have yet (the office's task) */
                     missingJob?: string;
+                    /** @description true: only approved purchases coded to no expense account yet */
+                    uncoded?: string;
                 };
                 header?: never;
                 path?: never;
@@ -7138,16 +7140,18 @@ export interface paths {
         };
         /**
          * The company's purchases as a file an accounting system imports
-         * @description Approved purchases dated from `from` to `to` (dates in the company's time zone, both included, at most 366 days), oldest first, streamed. qbo-csv: QuickBooks Online's 3-column bank file (Date, Description, Amount; money out negative; MM/DD/YYYY). qbo-expenses-csv: the same coded as expenses (Date, Ref No, Payee, Account, Amount, Class, Customer/Project, Memo; one line for the fuel, one for the fee). xero-csv: Xero's bank statement (Date, Amount, Payee, Description, Reference). journal-csv: a general journal (Date, Account, Debit, Credit, Class, Job, Memo, Reference) whose debits equal its credits. Text cells starting with = + - @, a tab or a carriage return get a leading apostrophe. Role: owner, admin, bookkeeper (exports.run).
+         * @description Approved purchases dated from `from` to `to` (dates in the company's time zone, both included, at most 366 days), oldest first, then the refunds of purchases posted in that range (money back, against the purchase's coding), streamed. Or, with `statementId` instead of `from` and `to`, the purchases and refunds whose ledger movements that statement lists (late ones included; another company's statement is 404; both given is 400). qbo-csv: QuickBooks Online's 3-column bank file (Date, Description, Amount; money out negative; MM/DD/YYYY). qbo-expenses-csv: the same coded as expenses (Date, Ref No, Payee, Account, Amount, Class, Customer/Project, Memo; one line for the fuel, one for the fee). xero-csv: Xero's bank statement (Date, Amount, Payee, Description, Reference). journal-csv: a general journal (Date, Account, Debit, Credit, Class, Job, Memo, Reference) whose debits equal its credits. Text cells starting with = + - @, a tab or a carriage return get a leading apostrophe. Role: owner, admin, bookkeeper (exports.run).
          */
         get: {
             parameters: {
                 query: {
                     format: "qbo-csv" | "qbo-expenses-csv" | "xero-csv" | "journal-csv";
                     /** @description First day, YYYY-MM-DD */
-                    from: string;
+                    from?: string;
                     /** @description Last day, YYYY-MM-DD */
-                    to: string;
+                    to?: string;
+                    /** @description A statement of the company (GET /api/wex/company/statements), instead of from and to */
+                    statementId?: number;
                 };
                 header?: never;
                 path?: never;
@@ -7168,6 +7172,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
                 503: components["responses"]["DatabaseUnavailable"];
             };
         };
@@ -9868,7 +9873,7 @@ export interface components {
         StatementLine: {
             /** @description The ledger transfer's id */
             id: number;
-            /** @description TOP_UP, FUEL_PURCHASE, TRANSACTION_FEE, INVOICE_PAYMENT (any other is a refund or reversal) */
+            /** @description TOP_UP, FUEL_PURCHASE, TRANSACTION_FEE, REFUND (a merchant's refund or a reversed capture, with the purchase it refunds), INVOICE_PAYMENT */
             kind: string;
             reference: string;
             /** Format: date-time */

@@ -973,4 +973,5 @@ export const QUERY_MAX_LENGTH = {
   sort: 64,
   status: 64,
   to: 40,
+  uncoded: 64,
 } as const;

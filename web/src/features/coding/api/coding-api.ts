@@ -8,6 +8,21 @@ export type CodingRuleInput = Schema<'CodingRuleInput'>;
 export type CodingRuleList = Schema<'CodingRuleList'>;
 export type Coding = Schema<'Coding'>;
 type TransactionPage = Schema<'TransactionPage'>;
+/** What the coding page's purchase list shows: a page of at most PURCHASES_PAGE_SIZE, filtered. */
+export interface PurchaseFilter {
+  page: number;
+  missingJob: boolean;
+  uncoded: boolean;
+  cardNumber: string;
+  dateFrom: string;
+  dateTo: string;
+}
+export const PURCHASES_PAGE_SIZE = 50;
+/** A vehicle or group a coding rule may match. */
+export interface MatchOption {
+  id: number;
+  name: string;
+}
 
 /** The accounting export formats (GET /api/wex/company/accounting/export). */
 export const EXPORT_FORMATS = ['qbo-csv', 'qbo-expenses-csv', 'xero-csv', 'journal-csv'] as const;
@@ -49,13 +64,33 @@ export const codingApi = api.injectEndpoints({
       }),
       invalidatesTags: ['CodingRule'],
     }),
-    /** The newest approved and declined purchases to code (missingJob: only those missing a required job). */
-    getPurchasesToCode: build.query<TransactionPage, { missingJob: boolean }>({
-      query: ({ missingJob }) => ({
+    /** A page of the purchases to code, newest first (missingJob: missing a required job; uncoded: no account yet). */
+    getPurchasesToCode: build.query<TransactionPage, PurchaseFilter>({
+      query: ({ page, missingJob, uncoded, cardNumber, dateFrom, dateTo }) => ({
         url: '/wex/company/transactions',
-        params: { size: 50, sort: 'transactionDate,desc', ...(missingJob ? { missingJob: 'true' } : {}) },
+        params: {
+          page,
+          size: PURCHASES_PAGE_SIZE,
+          sort: 'transactionDate,desc',
+          ...(missingJob ? { missingJob: 'true' } : {}),
+          ...(uncoded ? { uncoded: 'true' } : {}),
+          ...(cardNumber.trim() ? { cardNumber: cardNumber.trim() } : {}),
+          ...(dateFrom ? { dateFrom } : {}),
+          ...(dateTo ? { dateTo } : {}),
+        },
       }),
       providesTags: ['Transaction'],
+    }),
+    /** The company's vehicles, for a rule's match (by unit number). */
+    getCodingVehicles: build.query<MatchOption[], void>({
+      query: () => '/wex/company/vehicles',
+      transformResponse: (response: Schema<'VehicleList'>) => response.value.map((v) => ({ id: v.id, name: v.unitNumber })),
+      providesTags: ['Vehicle'],
+    }),
+    /** The company's groups of cards and vehicles, for a rule's match. */
+    getCodingGroups: build.query<MatchOption[], void>({
+      query: () => '/wex/company/groups',
+      transformResponse: (response: Schema<'GroupList'>) => response.content.map((g) => ({ id: g.id, name: g.name })),
     }),
     codePurchases: build.mutation<unknown, { ids: number[]; coding: Coding }>({
       query: (body) => ({ url: '/wex/company/transactions/coding', method: 'POST', body }),
@@ -82,6 +117,8 @@ export const {
   useDeleteCodingRuleMutation,
   useSetCardRequireJobMutation,
   useGetPurchasesToCodeQuery,
+  useGetCodingVehiclesQuery,
+  useGetCodingGroupsQuery,
   useCodePurchasesMutation,
   useDownloadAccountingExportMutation,
 } = codingApi;

@@ -24,6 +24,7 @@ import { Page } from '@/components/layout/Page';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { errorMessage } from '@/lib/api';
 import { usePermissions } from '@/lib/auth';
+import { memberName, useGetMembersQuery } from '@/lib/members';
 import { notify } from '@/lib/notifier';
 import {
   EXPORT_FORMATS,
@@ -32,12 +33,15 @@ import {
   useDeleteCodingRuleMutation,
   useDownloadAccountingExportMutation,
   useGetCodingRulesQuery,
+  useGetCodingGroupsQuery,
+  useGetCodingVehiclesQuery,
   useGetPurchasesToCodeQuery,
   useSetCardRequireJobMutation,
   useUpdateCodingRuleMutation,
   type Coding,
   type CodingRule,
   type ExportFormat,
+  type PurchaseFilter,
 } from '../api/coding-api';
 
 const EMPTY: Coding = { account: '', class: '', job: '', memo: '' };
@@ -62,41 +66,89 @@ function CodingFields({ coding, onChange }: { coding: Coding; onChange: (c: Codi
   );
 }
 
-function ruleMatchText(rule: CodingRule, t: (key: string, options?: Record<string, unknown>) => string): string {
+/** Names of the vehicles, groups and drivers a rule may match, by id. */
+type MatchNames = { vehicles: Map<number, string>; groups: Map<number, string>; drivers: Map<number, string> };
+
+function ruleMatchText(rule: CodingRule, t: (key: string, options?: Record<string, unknown>) => string, names: MatchNames): string {
   const m = rule.match;
   const parts = [
     m.product && t('coding.matchProduct', { value: m.product }),
     m.cardNumber && t('coding.matchCard', { value: `…${m.cardNumber.slice(-4)}` }),
-    m.vehicleId && t('coding.matchVehicle', { value: m.vehicleId }),
-    m.groupId && t('coding.matchGroup', { value: m.groupId }),
-    m.driverUserId && t('coding.matchDriver', { value: m.driverUserId }),
+    m.vehicleId && t('coding.matchVehicle', { value: names.vehicles.get(m.vehicleId) ?? `#${m.vehicleId}` }),
+    m.groupId && t('coding.matchGroup', { value: names.groups.get(m.groupId) ?? `#${m.groupId}` }),
+    m.driverUserId && t('coding.matchDriver', { value: names.drivers.get(m.driverUserId) ?? `#${m.driverUserId}` }),
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : t('coding.matchAll');
 }
 
-/** A new rule: product or card, and its coding. */
+/** The vehicles, groups and (for who may read the members) drivers a rule may match. */
+function useMatchOptions() {
+  const { can } = usePermissions();
+  const vehicles = useGetCodingVehiclesQuery(undefined, { skip: !can('vehicles.read') }).data ?? [];
+  const groups = useGetCodingGroupsQuery(undefined, { skip: !can('groups.read') }).data ?? [];
+  const members = useGetMembersQuery(undefined, { skip: !can('members.read') }).data ?? [];
+  const drivers = members.filter((m) => m.role === 'driver').map((m) => ({ id: m.id, name: memberName(m) }));
+  const names: MatchNames = {
+    vehicles: new Map(vehicles.map((v) => [v.id, v.name])),
+    groups: new Map(groups.map((g) => [g.id, g.name])),
+    drivers: new Map(drivers.map((d) => [d.id, d.name])),
+  };
+  return { vehicles, groups, drivers, names };
+}
+
+/** A new rule: product, card, vehicle, group or driver (all that are given must match), and its coding. */
 function RuleForm() {
   const { t } = useTranslation('transactions');
+  const { vehicles, groups, drivers } = useMatchOptions();
   const [product, setProduct] = useState('');
   const [cardNumber, setCardNumber] = useState('');
+  const [vehicleId, setVehicleId] = useState('');
+  const [groupId, setGroupId] = useState('');
+  const [driverUserId, setDriverUserId] = useState('');
   const [coding, setCoding] = useState<Coding>(EMPTY);
   const [create, { isLoading }] = useCreateCodingRuleMutation();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      await create({ match: { ...(product ? { product } : {}), ...(cardNumber.trim() ? { cardNumber: cardNumber.trim() } : {}) }, coding }).unwrap();
+      await create({
+        match: {
+          ...(product ? { product } : {}),
+          ...(cardNumber.trim() ? { cardNumber: cardNumber.trim() } : {}),
+          ...(vehicleId ? { vehicleId: Number(vehicleId) } : {}),
+          ...(groupId ? { groupId: Number(groupId) } : {}),
+          ...(driverUserId ? { driverUserId: Number(driverUserId) } : {}),
+        },
+        coding,
+      }).unwrap();
       setProduct('');
       setCardNumber('');
+      setVehicleId('');
+      setGroupId('');
+      setDriverUserId('');
       setCoding(EMPTY);
       notify.success(t('coding.ruleAdded'));
     } catch (error) {
       notify.error(errorMessage(error, t('coding.saveFailed')));
     }
   };
+  const select = (label: string, value: string, set: (v: string) => void, options: { id: number; name: string }[], any: string) =>
+    options.length > 0 && (
+      <TextField select size="small" label={label} value={value} onChange={(event) => set(event.target.value)}>
+        <MenuItem value="">{any}</MenuItem>
+        {options.map((o) => (
+          <MenuItem key={o.id} value={String(o.id)} sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+            {o.name}
+          </MenuItem>
+        ))}
+      </TextField>
+    );
   return (
     <Stack component="form" spacing={1.5} onSubmit={(event) => void submit(event)} aria-label={t('coding.addRule')}>
       <Typography variant="subtitle1" component="h3">
         {t('coding.addRule')}
+      </Typography>
+      <Typography variant="body2" color="textSecondary">
+        {t('coding.matchHint')}
       </Typography>
       <TextField select size="small" label={t('coding.product')} value={product} onChange={(event) => setProduct(event.target.value)}>
         {PRODUCTS.map((code) => (
@@ -112,6 +164,9 @@ function RuleForm() {
         onChange={(event) => setCardNumber(event.target.value)}
         slotProps={{ htmlInput: { maxLength: 19, inputMode: 'numeric' } }}
       />
+      {select(t('coding.vehicle'), vehicleId, setVehicleId, vehicles, t('coding.anyVehicle'))}
+      {select(t('coding.group'), groupId, setGroupId, groups, t('coding.anyGroup'))}
+      {select(t('coding.driver'), driverUserId, setDriverUserId, drivers, t('coding.anyDriver'))}
       <CodingFields coding={coding} onChange={setCoding} />
       <Button type="submit" variant="contained" disabled={isLoading}>
         {t('coding.addRule')}
@@ -127,6 +182,7 @@ function RulesCard() {
   const [remove] = useDeleteCodingRuleMutation();
   const [requireJob] = useSetCardRequireJobMutation();
   const [card, setCard] = useState('');
+  const { names } = useMatchOptions();
   const act = async (work: () => Promise<unknown>) => {
     try {
       await work();
@@ -152,7 +208,7 @@ function RulesCard() {
             <ListItem key={rule.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }}>
               <ListItemText
                 sx={{ minWidth: 0, flex: '1 1 12rem', overflowWrap: 'anywhere' }}
-                primary={`${rule.position}. ${ruleMatchText(rule, t)}`}
+                primary={`${rule.position}. ${ruleMatchText(rule, t, names)}`}
                 secondary={[rule.coding.account, rule.coding.class, rule.coding.job, rule.coding.memo].filter(Boolean).join(' · ')}
               />
               <Box>
@@ -209,16 +265,25 @@ function RulesCard() {
   );
 }
 
-/** Select purchases (all recent, or those missing a required job) and code them at once. */
+const NO_FILTER: PurchaseFilter = { page: 0, missingJob: false, uncoded: false, cardNumber: '', dateFrom: '', dateTo: '' };
+
+/** Pages of purchases, filtered by date, card, missing coding or job; select some (or all on the page) and code them at once. */
 function BulkCodingCard() {
   const { t } = useTranslation('transactions');
-  const [missingJob, setMissingJob] = useState(false);
-  const { data, isLoading, error, refetch, isFetching } = useGetPurchasesToCodeQuery({ missingJob });
+  const [filter, setFilter] = useState<PurchaseFilter>(NO_FILTER);
+  const [card, setCard] = useState('');
+  const { data, isLoading, error, refetch, isFetching } = useGetPurchasesToCodeQuery(filter);
   const [selected, setSelected] = useState<number[]>([]);
   const [coding, setCoding] = useState<Coding>(EMPTY);
   const [apply, { isLoading: applying }] = useCodePurchasesMutation();
   const rows = (data?.content ?? []).filter((row) => row.status === 'APPROVED');
+  const pageIds = rows.map((row) => row.transactionId);
+  const onPage = pageIds.filter((id) => selected.includes(id)).length;
+  const pages = data?.page.totalPages ?? 0;
+  const change = (next: Partial<PurchaseFilter>) => setFilter((f) => ({ ...f, page: 0, ...next }));
   const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  const selectPage = (on: boolean) =>
+    setSelected((ids) => (on ? [...ids.filter((id) => !pageIds.includes(id)), ...pageIds] : ids.filter((id) => !pageIds.includes(id))));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
@@ -235,44 +300,76 @@ function BulkCodingCard() {
         <Typography variant="h6" component="h2">
           {t('coding.bulkTitle')}
         </Typography>
-        <FormControlLabel
-          control={<Switch checked={missingJob} onChange={(event) => { setMissingJob(event.target.checked); setSelected([]); }} />}
-          label={t('coding.missingJobOnly')}
-        />
-        {missingJob && data && (
+        <Stack spacing={1} sx={{ my: 1 }} component="fieldset" aria-label={t('coding.filters')} style={{ border: 0, padding: 0, margin: 0 }}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <TextField size="small" type="date" label={t('coding.from')} value={filter.dateFrom} onChange={(event) => change({ dateFrom: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+            <TextField size="small" type="date" label={t('coding.to')} value={filter.dateTo} onChange={(event) => change({ dateTo: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+            <TextField
+              size="small"
+              label={t('coding.cardNumber')}
+              value={card}
+              onChange={(event) => setCard(event.target.value)}
+              onBlur={() => change({ cardNumber: card })}
+              onKeyDown={(event) => { if (event.key === 'Enter') { event.preventDefault(); change({ cardNumber: card }); } }}
+              slotProps={{ htmlInput: { maxLength: 19, inputMode: 'numeric' } }}
+              fullWidth
+            />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
+            <FormControlLabel
+              control={<Switch checked={filter.uncoded} onChange={(event) => change({ uncoded: event.target.checked })} />}
+              label={t('coding.uncodedOnly')}
+            />
+            <FormControlLabel
+              control={<Switch checked={filter.missingJob} onChange={(event) => change({ missingJob: event.target.checked })} />}
+              label={t('coding.missingJobOnly')}
+            />
+          </Stack>
+        </Stack>
+        {filter.missingJob && data && (
           <Alert severity={data.page.totalElements > 0 ? 'warning' : 'success'} sx={{ my: 1 }}>
             {t('coding.missingJobCount', { count: data.page.totalElements })}
           </Alert>
         )}
         {isLoading && <CircularProgress aria-label={t('common:loading')} />}
         {error && <LoadError onRetry={refetch} retrying={isFetching} />}
-        <Box sx={{ maxHeight: 360, overflowY: 'auto' }}>
-          <List dense aria-label={t('coding.bulkTitle')}>
-            {rows.length > 0 && (
-              <ListItem disableGutters>
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={selected.length === rows.length}
-                      indeterminate={selected.length > 0 && selected.length < rows.length}
-                      onChange={(event) => setSelected(event.target.checked ? rows.map((row) => row.transactionId) : [])}
-                    />
-                  }
-                  label={t('coding.selectAll')}
-                />
-              </ListItem>
-            )}
-            {rows.map((row) => (
-              <ListItem key={row.transactionId} disableGutters>
-                <FormControlLabel
-                  sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
-                  control={<Checkbox checked={selected.includes(row.transactionId)} onChange={() => toggle(row.transactionId)} />}
-                  label={`${row.invoiceRef} · ${row.locationName} · $${row.fundedTotal.toFixed(2)}${row.coding?.account ? ` · ${row.coding.account}` : ''}`}
-                />
-              </ListItem>
-            ))}
-          </List>
-        </Box>
+        {data && rows.length === 0 && <Typography sx={{ py: 1 }}>{t('coding.noPurchases')}</Typography>}
+        <List dense aria-label={t('coding.bulkTitle')}>
+          {rows.length > 0 && (
+            <ListItem disableGutters>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={onPage === rows.length}
+                    indeterminate={onPage > 0 && onPage < rows.length}
+                    onChange={(event) => selectPage(event.target.checked)}
+                  />
+                }
+                label={t('coding.selectPage')}
+              />
+            </ListItem>
+          )}
+          {rows.map((row) => (
+            <ListItem key={row.transactionId} disableGutters>
+              <FormControlLabel
+                sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                control={<Checkbox checked={selected.includes(row.transactionId)} onChange={() => toggle(row.transactionId)} />}
+                label={`${row.transactionDate.slice(0, 10)} · ${row.invoiceRef} · …${row.cardNumber.slice(-4)} · ${row.locationName} · $${row.fundedTotal.toFixed(2)}${row.coding?.account ? ` · ${row.coding.account}` : ''}`}
+              />
+            </ListItem>
+          ))}
+        </List>
+        {pages > 1 && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1 }}>
+            <Button disabled={filter.page === 0 || isFetching} onClick={() => setFilter((f) => ({ ...f, page: f.page - 1 }))}>
+              {t('coding.previousPage')}
+            </Button>
+            <Typography variant="body2">{t('coding.pageOf', { page: filter.page + 1, pages })}</Typography>
+            <Button disabled={filter.page + 1 >= pages || isFetching} onClick={() => setFilter((f) => ({ ...f, page: f.page + 1 }))}>
+              {t('coding.nextPage')}
+            </Button>
+          </Stack>
+        )}
         <Stack component="form" spacing={1.5} onSubmit={(event) => void submit(event)} aria-label={t('coding.apply')}>
           <CodingFields coding={coding} onChange={setCoding} />
           <Button type="submit" variant="contained" disabled={applying || selected.length === 0}>
@@ -311,9 +408,16 @@ function ExportCard() {
           <Typography variant="h6" component="h2">
             {t('coding.exportTitle')}
           </Typography>
-          <TextField select size="small" label={t('coding.format')} value={format} onChange={(event) => setFormat(event.target.value as ExportFormat)}>
+          <TextField
+            select
+            size="small"
+            label={t('coding.format')}
+            value={format}
+            onChange={(event) => setFormat(event.target.value as ExportFormat)}
+            helperText={t(`coding.formatHelp.${format}`)}
+          >
             {EXPORT_FORMATS.map((f) => (
-              <MenuItem key={f} value={f}>
+              <MenuItem key={f} value={f} sx={{ whiteSpace: 'normal' }}>
                 {t(`coding.formats.${f}`)}
               </MenuItem>
             ))}

@@ -84,7 +84,16 @@ function useRememberedScroll(hasRows: boolean) {
  * The day-grouped list with infinite scroll (docs/product.md §2.8, §4): the query's filters are one
  * cache entry, so new filters start at page 0 with an empty list.
  */
-export const TransactionList = memo(function TransactionList({ query }: { query: TransactionQuery }) {
+export const TransactionList = memo(function TransactionList({
+  query,
+  selected,
+  onToggle,
+}: {
+  query: TransactionQuery;
+  /** The ticked purchases, with onToggle, for a member who codes purchases. */
+  selected?: ReadonlySet<number>;
+  onToggle?: (id: number) => void;
+}) {
   const { t } = useTranslation('transactions');
   const result = useGetTransactionsInfiniteQuery(query, { refetchOnMountOrArgChange: true });
   // The store's answers re-render synchronously (useSyncExternalStore): deferred, the rows of a
@@ -162,7 +171,12 @@ export const TransactionList = memo(function TransactionList({ query }: { query:
               <Box component="ul" sx={{ p: 0, m: 0 }}>
                 <Heading heading={group.heading} />
                 {group.transactions.map((transaction) => (
-                  <TransactionRow key={transaction.transactionId} transaction={transaction} />
+                  <TransactionRow
+                    key={transaction.transactionId}
+                    transaction={transaction}
+                    selected={selected?.has(transaction.transactionId)}
+                    onToggle={onToggle}
+                  />
                 ))}
               </Box>
             </Box>

@@ -63,11 +63,32 @@ export function DeclineReason({
  * Memoized: a row re-renders only when its transaction changes (the cache keeps unchanged
  * rows' objects), not with every next page or filter bar change of the list around it.
  */
-export const TransactionRow = memo(function TransactionRow({ transaction }: { transaction: TransactionListItem }) {
+export const TransactionRow = memo(function TransactionRow({
+  transaction,
+  selected,
+  onToggle,
+}: {
+  transaction: TransactionListItem;
+  /** With onToggle (a member who codes purchases): the row's checkbox, an approved purchase's only. */
+  selected?: boolean;
+  onToggle?: (id: number) => void;
+}) {
   const { t } = useTranslation('transactions');
   const declined = transaction.status === 'DECLINED';
   return (
-    <li className="transaction-row">
+    <li className={onToggle ? 'transaction-row transaction-row-selectable' : 'transaction-row'}>
+      {onToggle &&
+        (declined ? (
+          <span className="transaction-row-check" />
+        ) : (
+          <input
+            type="checkbox"
+            className="transaction-row-check"
+            checked={selected ?? false}
+            onChange={() => onToggle(transaction.transactionId)}
+            aria-label={t('coding.selectPurchase', { ref: transaction.invoiceRef })}
+          />
+        ))}
       <ReactRouterLink
         to={transactionDetailPath(transaction.transactionId)}
         state={FROM_LIST}

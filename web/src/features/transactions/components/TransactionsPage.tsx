@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/lib/paths';
@@ -6,11 +6,12 @@ import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { selectRole, selectUser } from '@/lib/auth';
+import { selectRole, selectUser, usePermissions } from '@/lib/auth';
 import { useDebouncedValue } from '@/lib/hooks';
 import { useAppSelector } from '@/lib/store';
 import { useGetTransactionCardOptionsQuery, type TransactionScope } from '../api/transactions-api';
 import { filtersFromSearch, filtersToSearch, toQuery, type TransactionFilters } from '../model/transaction-filters';
+import { BulkCodingBar } from './BulkCodingBar';
 import { ExportButton } from './ExportButton';
 import { OverrideRequestPanel } from './OverrideRequestPanel';
 import { TransactionFilterBar } from './TransactionFilterBar';
@@ -33,6 +34,19 @@ const TransactionsScreen = memo(function TransactionsScreen({ scope, filterBar }
   // Emptying the box applies at once; typing waits for the debounce.
   const searchText = filters.searchText === '' ? '' : debouncedSearch;
   const query = useMemo(() => toQuery(scope, { ...filters, searchText }), [scope, filters, searchText]);
+  // A member who codes purchases ticks rows and codes them at once.
+  const codes = usePermissions().can('transactions.code') && scope === 'company';
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((ids) => {
+        const next = new Set(ids);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const clear = useCallback(() => setSelected(new Set()), []);
 
   return (
     <Page
@@ -43,7 +57,8 @@ const TransactionsScreen = memo(function TransactionsScreen({ scope, filterBar }
     >
       {filterBar({ filters, onChange: setFilters })}
       {scope === 'driver' && <OverrideRequestPanel query={query} />}
-      <TransactionList query={query} />
+      {codes && <BulkCodingBar ids={[...selected]} onDone={clear} />}
+      <TransactionList query={query} selected={codes ? selected : undefined} onToggle={codes ? toggle : undefined} />
     </Page>
   );
 });

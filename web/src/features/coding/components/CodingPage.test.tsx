@@ -1,0 +1,108 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { apiUrl, bookkeeperPermissions, server } from '@/test/server';
+
+const session = { token: 't1', refreshToken: 'r1' };
+
+function purchases(page: number, totalPages: number) {
+  const content = Array.from({ length: 50 }, (_, i) => {
+    const id = page * 50 + i + 1;
+    return {
+      transactionId: id,
+      transactionDate: '2026-11-20T10:00:00',
+      invoiceRef: `INV-${id}`,
+      locationName: `Pilot #${id}`,
+      driverCardName: 'Sam Carter',
+      cardNumber: '7071000000000001234',
+      fundedTotal: 100,
+      discAmount: 5,
+      attemptedAmount: 105,
+      status: 'APPROVED',
+      productCode: 'DSL',
+      declineCode: null,
+      declineReason: null,
+      coding: { account: '', class: '', job: '', memo: '' },
+      jobRequired: false,
+      missingJob: false,
+    };
+  });
+  return { content, page: { number: page, size: 50, totalElements: totalPages * 50, totalPages } };
+}
+
+function serve() {
+  const queries: Record<string, string>[] = [];
+  const bodies: unknown[] = [];
+  server.use(
+    http.get(apiUrl('/account/permissions'), () => HttpResponse.json(bookkeeperPermissions)),
+    http.get(apiUrl('/wex/company/transactions'), ({ request }) => {
+      const params = Object.fromEntries(new URL(request.url).searchParams);
+      queries.push(params);
+      return HttpResponse.json(purchases(Number(params.page ?? 0), 3));
+    }),
+    http.get(apiUrl('/wex/company/coding-rules'), () => HttpResponse.json({ content: [], cardsRequiringJob: [] })),
+    http.get(apiUrl('/wex/company/vehicles'), () => HttpResponse.json({ value: [{ id: 7, unitNumber: 'TRK-12' }] })),
+    http.get(apiUrl('/wex/company/groups'), () => HttpResponse.json({ content: [{ id: 3, name: 'East yard' }] })),
+    http.post(apiUrl('/wex/company/transactions/coding'), async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ content: [] });
+    }),
+    http.post(apiUrl('/wex/company/coding-rules'), async ({ request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ id: 1 }, { status: 201 });
+    }),
+  );
+  return { queries, bodies };
+}
+
+describe('CodingPage', () => {
+  it('pages and filters the purchases, selects all on a page and codes them', async () => {
+    const { queries, bodies } = serve();
+    renderApp('/coding', { session });
+    const list = await screen.findByRole('list', { name: 'Code purchases' });
+    await within(list).findByText(/INV-1 ·/);
+    fireEvent.click(screen.getByLabelText('Select all on this page'));
+    expect(screen.getByRole('button', { name: 'Apply to 50 purchases' })).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await within(list).findByText(/INV-51 ·/);
+    expect(queries.at(-1)).toMatchObject({ page: '1', size: '50' });
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+    fireEvent.click(within(list).getByLabelText(/INV-60 ·/));
+    fireEvent.change(screen.getAllByLabelText('Account').at(0)!, { target: { value: '6100 Fuel' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply to 51 purchases' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect((bodies[0] as { ids: number[] }).ids).toHaveLength(51);
+
+    fireEvent.click(screen.getByLabelText('Only purchases without an account'));
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ page: '0', uncoded: 'true' }));
+    fireEvent.change(screen.getAllByLabelText('From')[1], { target: { value: '2026-11-01' } });
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ dateFrom: '2026-11-01' }));
+    const card = screen.getAllByLabelText('Card number')[0];
+    fireEvent.change(card, { target: { value: '7071000000000001234' } });
+    fireEvent.blur(card);
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ cardNumber: '7071000000000001234' }));
+  });
+
+  it('adds a rule matching a vehicle and a group', async () => {
+    const { bodies } = serve();
+    renderApp('/coding', { session });
+    const form = await screen.findByRole('form', { name: 'Add rule' });
+    fireEvent.mouseDown(await within(form).findByRole('combobox', { name: 'Vehicle' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'TRK-12' }));
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Group' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'East yard' }));
+    fireEvent.change(within(form).getByLabelText('Account'), { target: { value: 'Fuel:East' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ match: { vehicleId: 7, groupId: 3 }, coding: { account: 'Fuel:East' } });
+  });
+
+  it('names the export formats shortly and explains the chosen one', async () => {
+    serve();
+    renderApp('/coding', { session });
+    const format = await screen.findByRole('combobox', { name: 'Format' });
+    expect(format).toHaveTextContent('QuickBooks bank file');
+    expect(screen.getByText(/Upload from file/)).toBeInTheDocument();
+  });
+});
