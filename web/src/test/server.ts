@@ -132,6 +132,10 @@ export const handlers = [
   ),
   http.get(apiUrl('/wex/company/groups'), () => HttpResponse.json({ content: [] })),
   http.get(apiUrl('/wex/challenges'), () => HttpResponse.json({ value: [] })),
+  // The integrations page's QuickBooks card: the server has no Intuit app unless a test says otherwise.
+  http.get(apiUrl('/wex/company/accounting/qbo'), () =>
+    HttpResponse.json({ configured: false, connected: false, connectedAt: null, mapping: { products: {}, paymentAccount: '' }, lastPush: null, lastError: '', pushed: 0, failures: [] }),
+  ),
 ];
 
 export const server = setupServer(...handlers);
