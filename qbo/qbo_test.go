@@ -30,19 +30,29 @@ type world struct {
 	from, day string // the purchases' days in the company's zone
 }
 
-func newWorld(t *testing.T, db *store.DB, rows int) *world {
+func startFake(t testing.TB) *qbofake.Fake {
+	fake := qbofake.Start()
+	t.Cleanup(fake.Close)
+	return fake
+}
+
+func benchUser(t testing.TB, db *store.DB) int64 {
 	t.Helper()
-	w := &world{db: db, fake: qbofake.Start(), clock: storetest.NewClock(db)}
-	t.Cleanup(w.fake.Close)
-	end := time.Date(2025, 3, 10, 20, 0, 0, 0, time.UTC)
-	data := storetest.FillTransactions(t, db, storetest.FleetVolume{Rows: rows, Companies: 2, FirstShare: 0.8, CardsPerCompany: 20, Days: 1, End: end})
-	w.company, w.other = data.CompanyIDs[0], data.CompanyIDs[1]
 	u := &fuelportal.User{Email: "books@acme.test", PasswordHash: "hash", FirstName: "Bo", LastName: "Books"}
 	c := &fuelportal.Company{Name: "Users' home", CarrierID: 3000001, PhoneNumber: "+1 555 010 0000"}
 	if err := db.CreateCompanyOwner(context.Background(), c, u); err != nil {
 		t.Fatal(err)
 	}
-	w.user = u.ID
+	return u.ID
+}
+
+func newWorld(t *testing.T, db *store.DB, rows int) *world {
+	t.Helper()
+	w := &world{db: db, fake: startFake(t), clock: storetest.NewClock(db)}
+	end := time.Date(2025, 3, 10, 20, 0, 0, 0, time.UTC)
+	data := storetest.FillTransactions(t, db, storetest.FleetVolume{Rows: rows, Companies: 2, FirstShare: 0.8, CardsPerCompany: 20, Days: 1, End: end})
+	w.company, w.other = data.CompanyIDs[0], data.CompanyIDs[1]
+	w.user = benchUser(t, db)
 	w.from, w.day = "2025-03-09", "2025-03-10"
 	f := fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: w.company}}
 	if err := db.EachTransaction(context.Background(), f, func(t *fuelportal.Transaction) error {
@@ -68,7 +78,7 @@ func (w *world) service(opts ...func(*Deps)) *Service {
 
 // connect runs the OAuth round trip for the company: the connect URL, the
 // person's consent at Intuit, the callback.
-func (w *world) connect(t *testing.T, s *Service, company int64, realm string) {
+func (w *world) connect(t testing.TB, s *Service, company int64, realm string) {
 	t.Helper()
 	state := w.state(t, s, company)
 	if _, err := s.Callback(context.Background(), w.fake.Consent(realm, redirect), state, realm, redirect, fuelportal.Actor{}); err != nil {
@@ -76,7 +86,7 @@ func (w *world) connect(t *testing.T, s *Service, company int64, realm string) {
 	}
 }
 
-func (w *world) state(t *testing.T, s *Service, company int64) string {
+func (w *world) state(t testing.TB, s *Service, company int64) string {
 	t.Helper()
 	raw, err := s.ConnectURL(context.Background(), Asker{CompanyID: company, UserID: w.user, Role: fuelportal.MemberBookkeeper, SessionID: "sess-1"}, redirect)
 	if err != nil {
@@ -93,7 +103,7 @@ func (w *world) state(t *testing.T, s *Service, company int64) string {
 	return q.Get("state")
 }
 
-func (w *world) mapAccounts(t *testing.T, s *Service, company int64) {
+func (w *world) mapAccounts(t testing.TB, s *Service, company int64) {
 	t.Helper()
 	m := fuelportal.QBOMapping{Products: map[fuelportal.ProductCode]string{"DSL": "7", "DEF": "9"}, PaymentAccount: "41"}
 	if _, err := s.SetMapping(context.Background(), company, m); err != nil {
@@ -101,7 +111,7 @@ func (w *world) mapAccounts(t *testing.T, s *Service, company int64) {
 	}
 }
 
-func (w *world) ready(t *testing.T, s *Service) {
+func (w *world) ready(t testing.TB, s *Service) {
 	w.connect(t, s, w.company, "9130350000000001")
 	w.mapAccounts(t, s, w.company)
 }
