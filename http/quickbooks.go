@@ -77,22 +77,31 @@ func (s *Server) qboRedirectURI() string {
 	return strings.TrimSuffix(s.PublicURL, "/") + QBOCallbackPath
 }
 
+// qboBindingCookie keeps, in the browser that asked to connect, the
+// binding of its state: only that browser completes Intuit's redirect.
+const qboBindingCookie = "fuelportal_qbo_binding"
+
 // handleQBOConnect answers Intuit's authorization URL with a state bound
-// to the caller's session (503 when the server has no Intuit app).
+// to the caller's session, and sets the browser's binding cookie (sent
+// back only to the callback, HttpOnly, SameSite=Lax so Intuit's redirect
+// carries it); 503 when the server has no Intuit app.
 func (s *Server) handleQBOConnect(w http.ResponseWriter, r *http.Request) {
 	p := PrincipalFromContext(r.Context())
-	u, err := s.QuickBooks.ConnectURL(r.Context(), qbo.Asker{CompanyID: p.CompanyID, UserID: p.UserID, Role: p.MemberRole, SessionID: p.SessionID},
+	u, binding, err := s.QuickBooks.ConnectURL(r.Context(), qbo.Asker{CompanyID: p.CompanyID, UserID: p.UserID, Role: p.MemberRole, SessionID: p.SessionID},
 		s.qboRedirectURI())
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
+	http.SetCookie(w, &http.Cookie{Name: qboBindingCookie, Value: binding, Path: QBOCallbackPath, MaxAge: 600, HttpOnly: true,
+		Secure: strings.HasPrefix(s.PublicURL, "https://"), SameSite: http.SameSiteLaxMode})
 	respond(w, http.StatusOK, map[string]string{"url": u})
 }
 
 // handleQBOCallback is where Intuit sends the browser back: the state must
-// be one this server gave (a forged, used or expired one is a 400 and
-// nothing is stored); then the code is exchanged and the browser goes
+// be one this server gave, to this browser (its binding cookie; a forged,
+// used or expired state, or another browser, is a 400 and nothing is
+// stored); then the code is exchanged and the browser goes
 // back to the integrations page with the result.
 func (s *Server) handleQBOCallback(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
@@ -109,7 +118,14 @@ func (s *Server) handleQBOCallback(w http.ResponseWriter, r *http.Request) {
 		// The person declined at Intuit: the state is used up all the same.
 		code = ""
 	}
-	_, err := s.QuickBooks.Callback(r.Context(), code, state, realm, s.qboRedirectURI(), s.actor(w, r, Principal{}))
+	binding := ""
+	if c, err := r.Cookie(qboBindingCookie); err == nil && len(c.Value) <= 128 {
+		binding = c.Value
+	}
+	// The binding is good once: the browser forgets it.
+	http.SetCookie(w, &http.Cookie{Name: qboBindingCookie, Value: "", Path: QBOCallbackPath, MaxAge: -1, HttpOnly: true,
+		Secure: strings.HasPrefix(s.PublicURL, "https://"), SameSite: http.SameSiteLaxMode})
+	_, err := s.QuickBooks.Callback(r.Context(), code, state, realm, s.qboRedirectURI(), binding, s.actor(w, r, Principal{}))
 	if fuelportal.ErrorMessage(err) == qbo.MsgStateRefused || fuelportal.ErrorCode(err) == fuelportal.EUNAVAILABLE {
 		s.respondError(w, r, err)
 		return

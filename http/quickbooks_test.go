@@ -2,6 +2,7 @@ package http_test
 
 import (
 	"encoding/json"
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -29,15 +30,34 @@ func withQBOFake(t *testing.T, f *fleet) *qbofake.Fake {
 // the connect URL, the consent at Intuit, the callback.
 func qboConnect(t *testing.T, f *fleet, fake *qbofake.Fake, token, realm string) *apitest.Response {
 	t.Helper()
+	c := qboStart(t, f, token)
+	return qboCallback(f, c, url.Values{"code": {fake.Consent(realm, c.redirect)}, "state": {c.state}, "realmId": {realm}})
+}
+
+// qboConnection is a connection started: its state, redirect URI and the
+// browser's binding cookie.
+type qboConnection struct{ state, redirect, cookie string }
+
+func qboStart(t *testing.T, f *fleet, token string) qboConnection {
+	t.Helper()
 	var out struct{ URL string }
-	f.api.Get("/api/wex/company/accounting/qbo/connect", token).ExpectStatus(t, 200).Decode(t, &out)
+	res := f.api.Get("/api/wex/company/accounting/qbo/connect", token).ExpectStatus(t, 200)
+	res.Decode(t, &out)
 	u, err := url.Parse(out.URL)
-	if err != nil || !strings.HasPrefix(out.URL, fake.AuthURL()+"?") {
+	if err != nil || !strings.Contains(out.URL, "/connect/oauth2?") {
 		t.Fatalf("authorization URL %q", out.URL)
 	}
-	q := u.Query()
-	code := fake.Consent(realm, q.Get("redirect_uri"))
-	return f.api.Get("/api/accounting/qbo/callback?"+url.Values{"code": {code}, "state": {q.Get("state")}, "realmId": {realm}}.Encode(), "")
+	cookie := res.Header.Get("Set-Cookie")
+	if !strings.Contains(cookie, "HttpOnly") || !strings.Contains(cookie, "SameSite=Lax") || !strings.Contains(cookie, "Path=/api/accounting/qbo/callback") {
+		t.Fatalf("binding cookie %q", cookie)
+	}
+	name, _, _ := strings.Cut(cookie, ";")
+	return qboConnection{state: u.Query().Get("state"), redirect: u.Query().Get("redirect_uri"), cookie: name}
+}
+
+// qboCallback is Intuit's redirect with q, in the browser of c.
+func qboCallback(f *fleet, c qboConnection, q url.Values) *apitest.Response {
+	return f.api.Do(apitest.Request{Method: "GET", Path: "/api/accounting/qbo/callback?" + q.Encode(), Header: http.Header{"Cookie": {c.cookie}}})
 }
 
 type qboStatusBody struct {
@@ -152,29 +172,32 @@ func TestQuickBooks_StateIsSingleUseAndShortLived(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
 		fake := withQBOFake(t, f)
-		var out struct{ URL string }
-		f.api.Get("/api/wex/company/accounting/qbo/connect", f.owner).ExpectStatus(t, 200).Decode(t, &out)
-		u, _ := url.Parse(out.URL)
-		q := u.Query()
-		callback := "/api/accounting/qbo/callback?" + url.Values{"code": {fake.Consent("77", q.Get("redirect_uri"))}, "state": {q.Get("state")}, "realmId": {"77"}}.Encode()
-		f.api.Get(callback, "").ExpectStatus(t, 302)
+		// Another browser (without the asker's cookie) brings a good
+		// state and code: 400, nothing stored, the state used up.
+		c := qboStart(t, f, f.owner)
+		q := url.Values{"code": {fake.Consent("77", c.redirect)}, "state": {c.state}, "realmId": {"77"}}
+		f.api.Get("/api/accounting/qbo/callback?"+q.Encode(), "").ExpectStatus(t, 400)
+		qboCallback(f, c, q).ExpectStatus(t, 400)
+		if st := qboStatus(t, f, f.owner); st.Connected {
+			t.Fatalf("connected from another browser: %+v", st)
+		}
+		c = qboStart(t, f, f.owner)
+		q = url.Values{"code": {fake.Consent("77", c.redirect)}, "state": {c.state}, "realmId": {"77"}}
+		qboCallback(f, c, q).ExpectStatus(t, 302)
 		// The same callback again (a replayed code and state): 400.
-		f.api.Get(callback, "").ExpectStatus(t, 400)
+		qboCallback(f, c, q).ExpectStatus(t, 400)
 		// The person declines at Intuit: back to the page, nothing stored.
 		f.api.Do(apitest.Request{Method: "DELETE", Path: "/api/wex/company/accounting/qbo", Token: f.owner}).ExpectStatus(t, 204)
-		f.api.Get("/api/wex/company/accounting/qbo/connect", f.owner).ExpectStatus(t, 200).Decode(t, &out)
-		u, _ = url.Parse(out.URL)
-		res := f.api.Get("/api/accounting/qbo/callback?"+url.Values{"error": {"access_denied"}, "state": {u.Query().Get("state")}}.Encode(), "")
+		c = qboStart(t, f, f.owner)
+		res := qboCallback(f, c, url.Values{"error": {"access_denied"}, "state": {c.state}})
 		res.ExpectStatus(t, 302)
 		if !strings.HasSuffix(res.Header.Get("Location"), "quickbooks=denied") {
 			t.Fatalf("declined: redirect to %q", res.Header.Get("Location"))
 		}
 		// A state older than 10 minutes: 400.
-		f.api.Get("/api/wex/company/accounting/qbo/connect", f.owner).ExpectStatus(t, 200).Decode(t, &out)
-		u, _ = url.Parse(out.URL)
-		q = u.Query()
+		c = qboStart(t, f, f.owner)
 		f.clock.Advance(11 * time.Minute)
-		f.api.Get("/api/accounting/qbo/callback?"+url.Values{"code": {fake.Consent("77", q.Get("redirect_uri"))}, "state": {q.Get("state")}, "realmId": {"77"}}.Encode(), "").ExpectStatus(t, 400)
+		qboCallback(f, c, url.Values{"code": {fake.Consent("77", c.redirect)}, "state": {c.state}, "realmId": {"77"}}).ExpectStatus(t, 400)
 		if st := qboStatus(t, f, f.owner); st.Connected {
 			t.Fatalf("connected by a declined or expired state: %+v", st)
 		}

@@ -16,6 +16,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/hex"
 	"errors"
 	"log/slog"
@@ -189,21 +190,30 @@ type Asker struct {
 }
 
 // ConnectURL answers Intuit's authorization URL for the company, with a
-// new state bound to the asker's session (single use, good for StateTTL).
-func (s *Service) ConnectURL(ctx context.Context, a Asker, redirectURI string) (string, error) {
+// new state bound to the asker's session (single use, good for StateTTL),
+// and the binding the asker's browser keeps (a cookie) for the callback:
+// Intuit's redirect is completed only by the browser that asked.
+func (s *Service) ConnectURL(ctx context.Context, a Asker, redirectURI string) (authURL, binding string, err error) {
 	if !s.Configured() {
-		return "", errNotConfigured
+		return "", "", errNotConfigured
 	}
+	state, binding := randomHex(), randomHex()
+	if state == "" || binding == "" {
+		return "", "", errors.New("no randomness")
+	}
+	if err := s.d.Store.SaveQBOState(ctx, hashState(state), store.QBOState{CompanyID: a.CompanyID, UserID: a.UserID,
+		SessionID: a.SessionID, MemberRole: a.Role, BrowserHash: hashState(binding), ExpiresAt: s.d.Now().Add(s.d.StateTTL)}); err != nil {
+		return "", "", err
+	}
+	return s.oauth.authorizeURL(state, redirectURI), binding, nil
+}
+
+func randomHex() string {
 	raw := make([]byte, 32)
 	if _, err := rand.Read(raw); err != nil {
-		return "", err
+		return ""
 	}
-	state := hex.EncodeToString(raw)
-	if err := s.d.Store.SaveQBOState(ctx, hashState(state), store.QBOState{CompanyID: a.CompanyID, UserID: a.UserID,
-		SessionID: a.SessionID, MemberRole: a.Role, ExpiresAt: s.d.Now().Add(s.d.StateTTL)}); err != nil {
-		return "", err
-	}
-	return s.oauth.authorizeURL(state, redirectURI), nil
+	return hex.EncodeToString(raw)
 }
 
 func hashState(state string) string {
@@ -227,9 +237,11 @@ const MsgStateRefused = "This QuickBooks connection request is unknown, already 
 // used, not expired) names the company and the person; the code is
 // exchanged for tokens at Intuit's token endpoint and the tokens are kept
 // sealed. EINVALID for a forged, replayed or expired state or a malformed
-// code or realm (nothing stored); the company id on success. actor is the
-// request's (address, request id): the person is the state's.
-func (s *Service) Callback(ctx context.Context, code, state, realm, redirectURI string, actor fuelportal.Actor) (int64, error) {
+// code or realm (nothing stored), and for a browser without the state's
+// binding (another browser than the one that asked); the company id on
+// success. actor is the request's (address, request id): the person is
+// the state's.
+func (s *Service) Callback(ctx context.Context, code, state, realm, redirectURI, binding string, actor fuelportal.Actor) (int64, error) {
 	if !s.Configured() {
 		return 0, errNotConfigured
 	}
@@ -243,7 +255,7 @@ func (s *Service) Callback(ctx context.Context, code, state, realm, redirectURI 
 	if err != nil {
 		return 0, err
 	}
-	if !s.d.Now().Before(st.ExpiresAt) {
+	if !s.d.Now().Before(st.ExpiresAt) || subtle.ConstantTimeCompare([]byte(hashState(binding)), []byte(st.BrowserHash)) != 1 {
 		return st.CompanyID, fuelportal.Errorf(fuelportal.EINVALID, "%s", MsgStateRefused)
 	}
 	if code == "" || len(code) > MaxCodeLength || strings.ContainsFunc(code, func(r rune) bool { return r <= ' ' || r > '~' }) {

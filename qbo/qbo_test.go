@@ -80,15 +80,15 @@ func (w *world) service(opts ...func(*Deps)) *Service {
 // person's consent at Intuit, the callback.
 func (w *world) connect(t testing.TB, s *Service, company int64, realm string) {
 	t.Helper()
-	state := w.state(t, s, company)
-	if _, err := s.Callback(context.Background(), w.fake.Consent(realm, redirect), state, realm, redirect, fuelportal.Actor{}); err != nil {
+	state, binding := w.state(t, s, company)
+	if _, err := s.Callback(context.Background(), w.fake.Consent(realm, redirect), state, realm, redirect, binding, fuelportal.Actor{}); err != nil {
 		t.Fatalf("Callback: %v", err)
 	}
 }
 
-func (w *world) state(t testing.TB, s *Service, company int64) string {
+func (w *world) state(t testing.TB, s *Service, company int64) (state, binding string) {
 	t.Helper()
-	raw, err := s.ConnectURL(context.Background(), Asker{CompanyID: company, UserID: w.user, Role: fuelportal.MemberBookkeeper, SessionID: "sess-1"}, redirect)
+	raw, binding, err := s.ConnectURL(context.Background(), Asker{CompanyID: company, UserID: w.user, Role: fuelportal.MemberBookkeeper, SessionID: "sess-1"}, redirect)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func (w *world) state(t testing.TB, s *Service, company int64) string {
 	if q.Get("client_id") != w.fake.ClientID || q.Get("response_type") != "code" || q.Get("scope") != Scope || q.Get("redirect_uri") != redirect {
 		t.Fatalf("authorization URL %s", raw)
 	}
-	return q.Get("state")
+	return q.Get("state"), binding
 }
 
 func (w *world) mapAccounts(t testing.TB, s *Service, company int64) {
@@ -127,36 +127,42 @@ func TestConnect_ForgedReplayedOrExpiredStateStoresNothing(t *testing.T) {
 				t.Fatalf("%s: connection = %v, want none", when, err)
 			}
 		}
-		state := w.state(t, s, w.company)
+		state, binding := w.state(t, s, w.company)
 		for _, forged := range []string{"", "x", strings.Repeat("a", 64), state[:63] + "0", state + "'; DROP TABLE qbo_connections; --"} {
 			if forged == state {
 				continue
 			}
-			_, err := s.Callback(ctx, w.fake.Consent("123", redirect), forged, "123", redirect, fuelportal.Actor{})
+			_, err := s.Callback(ctx, w.fake.Consent("123", redirect), forged, "123", redirect, binding, fuelportal.Actor{})
 			if fuelportal.ErrorCode(err) != fuelportal.EINVALID || fuelportal.ErrorMessage(err) != MsgStateRefused {
 				t.Fatalf("forged state %q: %v", forged, err)
 			}
 		}
 		notConnected("after forged states")
 		// A bad code at Intuit: refused, nothing stored, the state used.
-		if _, err := s.Callback(ctx, "not-a-code", state, "123", redirect, fuelportal.Actor{}); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
+		if _, err := s.Callback(ctx, "not-a-code", state, "123", redirect, binding, fuelportal.Actor{}); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
 			t.Fatalf("bad code: %v", err)
 		}
 		notConnected("after a bad code")
+		// Another browser (without the asker's binding) brings a good state.
+		state, _ = w.state(t, s, w.company)
+		if _, err := s.Callback(ctx, w.fake.Consent("123", redirect), state, "123", redirect, "", fuelportal.Actor{}); fuelportal.ErrorMessage(err) != MsgStateRefused {
+			t.Fatalf("another browser: %v", err)
+		}
+		notConnected("after another browser")
 		// An expired state.
-		state = w.state(t, s, w.company)
+		state, binding = w.state(t, s, w.company)
 		w.clock.Advance(11 * time.Minute)
-		if _, err := s.Callback(ctx, w.fake.Consent("123", redirect), state, "123", redirect, fuelportal.Actor{}); fuelportal.ErrorMessage(err) != MsgStateRefused {
+		if _, err := s.Callback(ctx, w.fake.Consent("123", redirect), state, "123", redirect, binding, fuelportal.Actor{}); fuelportal.ErrorMessage(err) != MsgStateRefused {
 			t.Fatalf("expired state: %v", err)
 		}
 		notConnected("after an expired state")
 		// The good round trip, then its replay.
-		state = w.state(t, s, w.company)
+		state, binding = w.state(t, s, w.company)
 		code := w.fake.Consent("9130350000000001", redirect)
-		if company, err := s.Callback(ctx, code, state, "9130350000000001", redirect, fuelportal.Actor{}); err != nil || company != w.company {
+		if company, err := s.Callback(ctx, code, state, "9130350000000001", redirect, binding, fuelportal.Actor{}); err != nil || company != w.company {
 			t.Fatalf("Callback = %d, %v", company, err)
 		}
-		if _, err := s.Callback(ctx, code, state, "9130350000000001", redirect, fuelportal.Actor{}); fuelportal.ErrorMessage(err) != MsgStateRefused {
+		if _, err := s.Callback(ctx, code, state, "9130350000000001", redirect, binding, fuelportal.Actor{}); fuelportal.ErrorMessage(err) != MsgStateRefused {
 			t.Fatalf("replayed callback: %v", err)
 		}
 		c, err := db.QBOConnection(ctx, w.company)
@@ -467,7 +473,7 @@ func TestNotConfigured(t *testing.T) {
 	if s.Configured() {
 		t.Fatal("configured without a client id")
 	}
-	if _, err := s.ConnectURL(context.Background(), Asker{CompanyID: 1}, redirect); fuelportal.ErrorCode(err) != fuelportal.EUNAVAILABLE {
+	if _, _, err := s.ConnectURL(context.Background(), Asker{CompanyID: 1}, redirect); fuelportal.ErrorCode(err) != fuelportal.EUNAVAILABLE {
 		t.Fatalf("connect: %v", err)
 	}
 }

@@ -19,7 +19,10 @@ type QBOState struct {
 	UserID     int64
 	SessionID  string
 	MemberRole fuelportal.MemberRole
-	ExpiresAt  time.Time
+	// BrowserHash is the hash of the binding the asking browser keeps (a
+	// cookie): the callback must come from that browser.
+	BrowserHash string
+	ExpiresAt   time.Time
 }
 
 // SaveQBOState keeps a connection's state (its hash) until expiresAt, and
@@ -29,8 +32,8 @@ func (db *DB) SaveQBOState(ctx context.Context, stateHash string, st QBOState) e
 		if _, err := tx.Exec(ctx, `DELETE FROM qbo_oauth_states WHERE expires_at <= ?`, tx.Now); err != nil {
 			return err
 		}
-		_, err := tx.Exec(ctx, `INSERT INTO qbo_oauth_states (state_hash, company_id, user_id, session_id, member_role, expires_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, stateHash, st.CompanyID, st.UserID, st.SessionID, string(st.MemberRole), st.ExpiresAt)
+		_, err := tx.Exec(ctx, `INSERT INTO qbo_oauth_states (state_hash, company_id, user_id, session_id, member_role, browser_hash, expires_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, stateHash, st.CompanyID, st.UserID, st.SessionID, string(st.MemberRole), st.BrowserHash, st.ExpiresAt)
 		return err
 	})
 }
@@ -43,8 +46,8 @@ func (db *DB) TakeQBOState(ctx context.Context, stateHash string) (*QBOState, er
 		var role string
 		var expires nullTime
 		err := tx.QueryRow(ctx, `DELETE FROM qbo_oauth_states WHERE state_hash = ?
-			RETURNING company_id, user_id, session_id, member_role, expires_at`, stateHash).
-			Scan(&st.CompanyID, &st.UserID, &st.SessionID, &role, &expires)
+			RETURNING company_id, user_id, session_id, member_role, browser_hash, expires_at`, stateHash).
+			Scan(&st.CompanyID, &st.UserID, &st.SessionID, &role, &st.BrowserHash, &expires)
 		st.MemberRole, st.ExpiresAt = fuelportal.MemberRole(role), expires.Time
 		return notFound(err, "Unknown or used state")
 	})

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
@@ -84,6 +85,7 @@ func Start() *Fake {
 		accounts: []Account{{"7", "Fuel", "Expense"}, {"8", "Vehicle repairs", "Expense"}, {"9", "DEF fluid", "Expense"},
 			{"41", "Fleet fuel card", "Credit Card"}, {"35", "Checking", "Bank"}}}
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /connect/oauth2", f.consentPage)
 	mux.HandleFunc("POST /oauth2/v1/tokens/bearer", f.token)
 	mux.HandleFunc("POST /v2/oauth2/tokens/revoke", f.revoke)
 	mux.HandleFunc("GET /v3/company/{realm}/query", f.limitedAPI(f.query))
@@ -106,6 +108,21 @@ func (f *Fake) Consent(realm, redirectURI string) string {
 	code := fmt.Sprintf("AB11code%d", f.seq)
 	f.codes[code], f.redirects[code] = realm, redirectURI
 	return code
+}
+
+// ConsentRealm is the QuickBooks company the fake's consent page grants.
+const ConsentRealm = "9130350000000001"
+
+// consentPage is Intuit's consent page as a person who says yes at once:
+// back to redirect_uri with a code, the state and the realm.
+func (f *Fake) consentPage(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	if q.Get("client_id") != f.ClientID || q.Get("response_type") != "code" || q.Get("redirect_uri") == "" {
+		http.Error(w, "invalid authorization request", http.StatusBadRequest)
+		return
+	}
+	back := url.Values{"code": {f.Consent(ConsentRealm, q.Get("redirect_uri"))}, "state": {q.Get("state")}, "realmId": {ConsentRealm}}
+	http.Redirect(w, r, q.Get("redirect_uri")+"?"+back.Encode(), http.StatusFound)
 }
 
 // Throttle makes the next n API requests answer 429.

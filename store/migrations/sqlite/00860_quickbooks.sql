@@ -3,7 +3,8 @@
 -- tokens sealed with AES-GCM (never stored in the clear) and when they
 -- expire, the mapping of products and the card program to QuickBooks
 -- accounts (JSON), and the last push; the states of connections under way
--- (single use, short-lived, kept as a hash); and one row per purchase sent
+-- (single use, short-lived, kept as a hash, with the hash of the browser's
+-- binding cookie); and one row per purchase sent
 -- to QuickBooks: the QuickBooks id once created, else who claimed it and
 -- until when (so two processes never send the same one) and its last
 -- error.
@@ -34,6 +35,7 @@ CREATE TABLE qbo_oauth_states (
     user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     session_id  TEXT NOT NULL,
     member_role TEXT NOT NULL,
+    browser_hash TEXT NOT NULL,
     expires_at  TIMESTAMP NOT NULL
 );
 

@@ -7692,7 +7692,7 @@ export interface paths {
         };
         /**
          * Start connecting QuickBooks Online
-         * @description Answers Intuit's authorization URL (client_id, response_type=code, scope com.intuit.quickbooks.accounting, redirect_uri = the server's public URL + /api/accounting/qbo/callback, state). The state is bound to the caller's session and company, single use, good for 10 minutes. 503 when the server has no Intuit app. Role: owner, admin, bookkeeper (accounting.sync).
+         * @description Answers Intuit's authorization URL (client_id, response_type=code, scope com.intuit.quickbooks.accounting, redirect_uri = the server's public URL + /api/accounting/qbo/callback, state). The state is bound to the caller's session and company, single use, good for 10 minutes; the answer sets the browser's binding cookie (fuelportal_qbo_binding: HttpOnly, SameSite=Lax, path /api/accounting/qbo/callback, 10 minutes), so only this browser completes Intuit's redirect. 503 when the server has no Intuit app. Role: owner, admin, bookkeeper (accounting.sync).
          */
         get: {
             parameters: {
@@ -7736,7 +7736,7 @@ export interface paths {
         };
         /**
          * Intuit's redirect after consent
-         * @description Public: Intuit sends the browser here. A state this server did not give, already used or expired is 400 and nothing is stored. Otherwise the code is exchanged at Intuit's token endpoint (HTTP Basic client id and secret, grant_type=authorization_code, redirect_uri), the access and refresh tokens are kept sealed (AES-GCM) and refreshed before they expire, and the browser is sent to /integrations?quickbooks=connected (or quickbooks=denied when the person declined, quickbooks=error&message=… when Intuit refused the code). Audited (qbo.connected) as the person who started it.
+         * @description Public: Intuit sends the browser here. A state this server did not give, already used or expired, or brought by another browser than the one that asked (without its binding cookie), is 400 and nothing is stored. Otherwise the code is exchanged at Intuit's token endpoint (HTTP Basic client id and secret, grant_type=authorization_code, redirect_uri), the access and refresh tokens are kept sealed (AES-GCM) and refreshed before they expire, and the browser is sent to /integrations?quickbooks=connected (or quickbooks=denied when the person declined, quickbooks=error&message=… when Intuit refused the code). Audited (qbo.connected) as the person who started it.
          */
         get: {
             parameters: {
