@@ -132,6 +132,9 @@ const maxAccounts = 5000
 
 // Accounts reads the company's active accounts from QuickBooks, by name.
 func (s *Service) Accounts(ctx context.Context, companyID int64) ([]Account, error) {
+	if !s.Configured() {
+		return nil, errNotConfigured
+	}
 	c, err := s.open(ctx, companyID, "")
 	if err != nil {
 		return nil, err
@@ -178,6 +181,9 @@ func (s *Service) callError(err error) error {
 func (s *Service) SetMapping(ctx context.Context, companyID int64, m fuelportal.QBOMapping) (*fuelportal.QBOMapping, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
+	}
+	if !s.Configured() {
+		return nil, errNotConfigured
 	}
 	c, err := s.open(ctx, companyID, "")
 	if err != nil {
