@@ -144,7 +144,7 @@ type Config struct {
 	// Telematics, Policy and Logger are set here).
 	Connectors connectors.Deps
 	// QuickBooks is the QuickBooks Online connection's settings: the
-	// Intuit app and addresses (qbo.Deps; its Store, Logger and Now are
+	// Intuit app and addresses (qbo.Deps; its Store, Policy, Logger and Now are
 	// set here, its SecretKey is Connectors.SecretKey when empty).
 	QuickBooks qbo.Deps
 }
@@ -188,7 +188,7 @@ func New(d Deps, c Config) *Services {
 	s.Accounts = accounts.New(accounts.Deps{Store: db, Passwords: d.Passwords, ResetCodeKey: c.ResetCodeKey, Now: now})
 	s.Statements = statements.New(statements.Deps{Store: db, Now: now})
 	qd := c.QuickBooks
-	qd.Store, qd.Logger, qd.Now = db, logger, now
+	qd.Store, qd.Policy, qd.Logger, qd.Now = db, c.Outgoing, logger, now
 	if qd.SecretKey == "" {
 		qd.SecretKey = c.Connectors.SecretKey
 	}

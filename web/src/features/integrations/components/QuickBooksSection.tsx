@@ -173,7 +173,8 @@ function MappingForm({ status }: { status: QuickBooksStatus }) {
           accounts={paying.length > 0 ? paying : accounts}
           onChange={setPayment}
           testId="quickbooks-payment"
-          none={t('mapping.none')}
+          none={t('mapping.choose')}
+          hint={t('mapping.paymentHint')}
         />
         {products.map((code) => (
           <AccountSelect
@@ -203,7 +204,15 @@ function isPaymentType(a: QuickBooksAccount): boolean {
   return a.type === 'Credit Card' || a.type === 'Bank';
 }
 
-function AccountSelect(props: { label: string; value: string; accounts: QuickBooksAccount[]; onChange: (id: string) => void; testId: string; none: string }) {
+function AccountSelect(props: {
+  label: string;
+  value: string;
+  accounts: QuickBooksAccount[];
+  onChange: (id: string) => void;
+  testId: string;
+  none: string;
+  hint?: string;
+}) {
   return (
     <TextField
       select
@@ -212,6 +221,7 @@ function AccountSelect(props: { label: string; value: string; accounts: QuickBoo
       label={props.label}
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
+      helperText={props.hint}
       slotProps={{ htmlInput: { 'data-testid': props.testId } }}
     >
       <MenuItem value="">
