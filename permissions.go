@@ -79,6 +79,7 @@ const (
 	ActionPumpCheckManage  Action = "pump-check.manage"     // the pump check's settings, the company's and each group's
 	ActionStatementsRead   Action = "statements.read"       // the company's period statements and their downloads
 	ActionStatementsWrite  Action = "statements.write"      // the statement period (monthly or weekly)
+	ActionAccountingSync   Action = "accounting.sync"       // the QuickBooks Online connection: connect, map accounts, push, disconnect
 )
 
 // RoleActions is the one table of what each role may do. The server
@@ -97,7 +98,7 @@ var RoleActions = map[MemberRole][]Action{
 		ActionStationsRead, ActionTripsRead, ActionCardsRead, ActionVehiclesRead, ActionTransactionsRead,
 		ActionExportsRun, ActionAlertsRead, ActionComplianceRead, ActionContractRead, ActionWalletRead,
 		ActionWalletFund, ActionIFTARead, ActionIFTAWrite, ActionGroupsRead, ActionTransactionsCode,
-		ActionStatementsRead, ActionStatementsWrite,
+		ActionStatementsRead, ActionStatementsWrite, ActionAccountingSync,
 	},
 	MemberDriver: {ActionStationsRead, ActionTripsRead, ActionTripsWrite, ActionCardsReveal, ActionDriverSelf},
 }
@@ -111,7 +112,7 @@ var allActions = []Action{
 	ActionPaymentMethods, ActionIFTARead, ActionIFTAWrite, ActionTelematicsManage, ActionWebhooksManage,
 	ActionMembersRead, ActionMembersWrite, ActionOwnersManage, ActionGroupsRead, ActionGroupsWrite,
 	ActionCompanyClose, ActionCompanySettings, ActionAuditRead, ActionTransactionsCode, ActionPumpCheckManage,
-	ActionStatementsRead, ActionStatementsWrite,
+	ActionStatementsRead, ActionStatementsWrite, ActionAccountingSync,
 }
 
 func without(actions []Action, drop ...Action) []Action {

@@ -317,6 +317,8 @@ var TextRules = map[string]TextRule{
 	"codingText":           {MaxCodingTextLength, fmt.Sprintf("Must not exceed %d characters", MaxCodingTextLength)},
 	"codingMemo":           {MaxCodingMemoLength, fmt.Sprintf("Memo must not exceed %d characters", MaxCodingMemoLength)},
 	"vendorToken":          {MaxConnectorTokenLength, "Must be at most 2000 characters"},
+	"qboAccountId":         {MaxQBOAccountIDLength, "Choose one of the company's QuickBooks accounts"},
+	"oauthParam":           {1000, ""}, // what an OAuth provider sends back to the callback
 }
 
 // Rule returns the rule named name; it panics on an unknown name (a

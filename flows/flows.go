@@ -35,6 +35,7 @@ import (
 	"fuelportal/prices"
 	"fuelportal/purchases"
 	"fuelportal/push"
+	"fuelportal/qbo"
 	"fuelportal/statements"
 	"fuelportal/store"
 	"fuelportal/telematics"
@@ -76,6 +77,9 @@ type Services struct {
 	Notifications *notifications.Service
 	// Statements closes each company's periods and writes its statements.
 	Statements *statements.Service
+	// QuickBooks connects companies to QuickBooks Online and sends their
+	// purchases there.
+	QuickBooks *qbo.Service
 
 	// The event dispatcher and the senders it wakes: run by the server
 	// (Jobs), idle in one-shot commands.
@@ -139,6 +143,10 @@ type Config struct {
 	// addresses and the token sealing key (connectors.Deps; its Store,
 	// Telematics, Policy and Logger are set here).
 	Connectors connectors.Deps
+	// QuickBooks is the QuickBooks Online connection's settings: the
+	// Intuit app and addresses (qbo.Deps; its Store, Policy, Logger and Now are
+	// set here, its SecretKey is Connectors.SecretKey when empty).
+	QuickBooks qbo.Deps
 }
 
 // New builds every service once over d with configuration c.
@@ -179,6 +187,12 @@ func New(d Deps, c Config) *Services {
 	s.Notifications = notifications.New(notifications.Deps{Store: db})
 	s.Accounts = accounts.New(accounts.Deps{Store: db, Passwords: d.Passwords, ResetCodeKey: c.ResetCodeKey, Now: now})
 	s.Statements = statements.New(statements.Deps{Store: db, Now: now})
+	qd := c.QuickBooks
+	qd.Store, qd.Policy, qd.Logger, qd.Now = db, c.Outgoing, logger, now
+	if qd.SecretKey == "" {
+		qd.SecretKey = c.Connectors.SecretKey
+	}
+	s.QuickBooks = qbo.New(qd)
 	if d.PaymentProvider != nil {
 		s.Payments = payments.New(payments.Deps{Store: db, Provider: d.PaymentProvider, Logger: logger})
 	}
@@ -197,8 +211,8 @@ func New(d Deps, c Config) *Services {
 // the event dispatcher, the mail, push and webhook senders, the IFTA
 // reminders (every IFTAReminderEvery), the expired rows and holds (every
 // 10 minutes), the telematics positions past retention (daily), the
-// statement periods that ended (every StatementClosingEvery) and the
-// telematics connectors' pulls.
+// statement periods that ended (every StatementClosingEvery), the
+// telematics connectors' pulls and the daily QuickBooks push.
 func (s *Services) Jobs() []func(ctx context.Context) {
 	return []func(context.Context){
 		s.Events.Run,
@@ -210,6 +224,7 @@ func (s *Services) Jobs() []func(ctx context.Context) {
 		func(ctx context.Context) { s.deleteOldPositionsEvery(ctx, 24*time.Hour) },
 		func(ctx context.Context) { s.Statements.RunClosing(ctx, StatementClosingEvery, s.logger) },
 		s.Connectors.Run,
+		func(ctx context.Context) { s.QuickBooks.RunDaily(ctx, QuickBooksPushEvery) },
 	}
 }
 
@@ -217,6 +232,11 @@ func (s *Services) Jobs() []func(ctx context.Context) {
 // ended (a statement is ready within this long of 06:00 the morning after
 // its period, in the company's zone).
 const StatementClosingEvery = 15 * time.Minute
+
+// QuickBooksPushEvery is how often the server sends every connected
+// company's recent purchases to QuickBooks (the last 7 days: those already
+// there are skipped).
+const QuickBooksPushEvery = 24 * time.Hour
 
 // IFTAReminderEvery is how often the server looks for IFTA returns due in
 // 30, 7 or 1 days (a reminder goes out within this long of the company's

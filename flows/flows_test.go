@@ -39,10 +39,10 @@ func TestNew_WiresEachServiceToTheOnesItCalls(t *testing.T) {
 		t.Error("payments without a provider must be nil (the API answers 503)")
 	}
 	if s.Cards == nil || s.IFTA == nil || s.Telematics == nil || s.Events == nil || s.Mail == nil || s.Push == nil || s.Webhooks == nil ||
-		s.Accounts == nil || s.Overrides == nil || s.Odometer == nil || s.Contracts == nil || s.Notifications == nil {
+		s.Accounts == nil || s.Overrides == nil || s.Odometer == nil || s.Contracts == nil || s.Notifications == nil || s.QuickBooks == nil {
 		t.Error("a service is missing")
 	}
-	if n := len(s.Jobs()); n != 9 {
-		t.Errorf("jobs = %d, want the dispatcher, three senders, the IFTA reminders, two sweeps, the telematics connectors' poller and the statement closing", n)
+	if n := len(s.Jobs()); n != 10 {
+		t.Errorf("jobs = %d, want the dispatcher, three senders, the IFTA reminders, two sweeps, the telematics connectors' poller, the statement closing and the daily QuickBooks push", n)
 	}
 }

@@ -165,6 +165,11 @@ func auditedCalls(route []map[string]float64) []auditedCall {
 		{route: "PUT /api/wex/company/cards/{cardNumber}/require-job", req: func(f *fleet, _ map[string]string) apitest.Request {
 			return apitest.Request{Method: "PUT", Path: card(f) + "/require-job", Body: map[string]any{"requireJob": true}, Token: f.owner}
 		}},
+		{route: "PUT /api/wex/company/accounting/qbo/mapping", prepare: func(t *testing.T, f *fleet, _ map[string]string) {
+			qboConnect(t, f, withQBOFake(t, f), f.owner, "4620816365000001").ExpectStatus(t, 302)
+		}, req: call("PUT", "/api/wex/company/accounting/qbo/mapping", map[string]any{"products": map[string]string{"DSL": "7"}, "paymentAccount": "41"})},
+		{route: "POST /api/wex/company/accounting/qbo/push", req: call("POST", "/api/wex/company/accounting/qbo/push", map[string]string{"from": "2025-01-01", "to": "2025-01-31"})},
+		{route: "DELETE /api/wex/company/accounting/qbo", req: call("DELETE", "/api/wex/company/accounting/qbo", nil)},
 		{route: "POST /api/invitations/{token}/accept", prepare: func(t *testing.T, f *fleet, made map[string]string) {
 			_, made["token"] = f.invite(t, f.owner, "audit.admin@example.test", "admin", 0)
 		}, req: func(f *fleet, made map[string]string) apitest.Request {

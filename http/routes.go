@@ -157,6 +157,16 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("DELETE /api/wex/company/coding-rules/{id}", s.permit(fuelportal.ActionTransactionsCode, s.handleCodingRuleDelete))
 	mux.HandleFunc("PUT /api/wex/company/cards/{cardNumber}/require-job", s.permit(fuelportal.ActionTransactionsCode, s.handleCardRequireJob))
 	mux.HandleFunc("GET /api/wex/company/accounting/export", s.permit(fuelportal.ActionExportsRun, s.handleAccountingExport))
+
+	// QuickBooks Online connection (quickbooks.go); Intuit sends the browser
+	// back to the public callback with the state the connect route gave.
+	mux.HandleFunc("GET /api/wex/company/accounting/qbo", s.permit(fuelportal.ActionAccountingSync, s.handleQBOStatus))
+	mux.HandleFunc("DELETE /api/wex/company/accounting/qbo", s.permit(fuelportal.ActionAccountingSync, s.handleQBODisconnect))
+	mux.HandleFunc("GET /api/wex/company/accounting/qbo/connect", s.permit(fuelportal.ActionAccountingSync, s.handleQBOConnect))
+	mux.HandleFunc("GET /api/accounting/qbo/callback", s.handleQBOCallback) // QBOCallbackPath
+	mux.HandleFunc("GET /api/wex/company/accounting/qbo/accounts", s.permit(fuelportal.ActionAccountingSync, s.handleQBOAccounts))
+	mux.HandleFunc("PUT /api/wex/company/accounting/qbo/mapping", s.permit(fuelportal.ActionAccountingSync, s.handleQBOMapping))
+	mux.HandleFunc("POST /api/wex/company/accounting/qbo/push", s.permit(fuelportal.ActionAccountingSync, s.handleQBOPush))
 	mux.HandleFunc("GET /api/wex/card", s.permit(fuelportal.ActionDriverSelf, s.handleDriverCard))
 	mux.HandleFunc("GET /api/wex/total-spendings", s.permit(fuelportal.ActionDriverSelf, s.handleTotalSpendings(driverScope)))
 

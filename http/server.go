@@ -30,6 +30,7 @@ import (
 	"fuelportal/prices"
 	"fuelportal/purchases"
 	"fuelportal/push"
+	"fuelportal/qbo"
 	"fuelportal/routing"
 	"fuelportal/statements"
 	"fuelportal/store"
@@ -106,6 +107,8 @@ type Server struct {
 	Notifications *notifications.Service
 	// Statements answers the period statements (statements.go).
 	Statements *statements.Service
+	// QuickBooks runs the QuickBooks Online connection (quickbooks.go).
+	QuickBooks *qbo.Service
 
 	stores
 
@@ -197,6 +200,7 @@ func NewServer(d Deps, c Config) *Server {
 		Contracts:     d.Services.Contracts,
 		Notifications: d.Services.Notifications,
 		Statements:    d.Services.Statements,
+		QuickBooks:    d.Services.QuickBooks,
 		stores:        newStores(d.Store),
 	}
 }

@@ -76,6 +76,8 @@ var requestBodies = map[string]any{
 	"POST /api/wex/company/coding-rules":                  codingRuleRequest{},
 	"PUT /api/wex/company/coding-rules/{id}":              codingRuleRequest{},
 	"PUT /api/wex/company/cards/{cardNumber}/require-job": requireJobRequest{},
+	"PUT /api/wex/company/accounting/qbo/mapping":         qboMappingRequest{},
+	"POST /api/wex/company/accounting/qbo/push":           qboPushRequest{},
 }
 
 // textParams names the text rule of each string path, query and header
@@ -121,6 +123,10 @@ var textParams = map[string]string{
 	"GET /api/wex/company/accounting/export format":                               "code",
 	"GET /api/wex/company/accounting/export from":                                 "date",
 	"GET /api/wex/company/accounting/export to":                                   "date",
+	"GET /api/accounting/qbo/callback code":                                       "oauthParam",
+	"GET /api/accounting/qbo/callback state":                                      "oauthParam",
+	"GET /api/accounting/qbo/callback realmId":                                    "oauthParam",
+	"GET /api/accounting/qbo/callback error":                                      "oauthParam",
 }
 
 // strictParams are string parameters parsed whole into something else (a

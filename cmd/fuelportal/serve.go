@@ -32,6 +32,7 @@ import (
 	"fuelportal/mail"
 	"fuelportal/netguard"
 	"fuelportal/push"
+	"fuelportal/qbo"
 	"fuelportal/routing"
 	"fuelportal/routing/provider"
 	"fuelportal/store"
@@ -56,6 +57,9 @@ type Config struct {
 	// addresses (empty: their public ones).
 	SamsaraAPIBase, MotiveAPIBase string
 	SMTP                          *mail.SMTPConfig // nil: mail stays in the outbox
+	// QuickBooks is the Intuit app and addresses of the QuickBooks Online
+	// connection (FUELPORTAL_QBO_*; no client id: not configured).
+	QuickBooks qbo.Deps
 	// VAPID signs push notifications; empty: a key pair generated on first
 	// start and kept in the database (shared by all processes on it).
 	// VAPIDSubject is the operator's contact the push services see
@@ -364,6 +368,7 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		SMTP: m.Config.SMTP, PushKeys: vapid, PushSubject: m.vapidSubject(), Outgoing: outgoing,
 		ResetCodeKey: fphttp.ResetCodeKey(secret),
 		Connectors:   connectors.Deps{SecretKey: m.Config.SecretKey, SamsaraBase: m.Config.SamsaraAPIBase, MotiveBase: m.Config.MotiveAPIBase},
+		QuickBooks:   m.Config.QuickBooks,
 	})
 	// The one wake-up after a commit that published events or queued
 	// deliveries.
@@ -543,6 +548,14 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	m.Config.SamsaraAPIBase = os.Getenv("FUELPORTAL_SAMSARA_API_BASE")
 	m.Config.MotiveAPIBase = os.Getenv("FUELPORTAL_MOTIVE_API_BASE")
+	m.Config.QuickBooks = qbo.Deps{
+		ClientID: os.Getenv("FUELPORTAL_QBO_CLIENT_ID"), ClientSecret: os.Getenv("FUELPORTAL_QBO_CLIENT_SECRET"),
+		APIBase: os.Getenv("FUELPORTAL_QBO_API_BASE"), AuthURL: os.Getenv("FUELPORTAL_QBO_AUTH_URL"),
+		TokenURL: os.Getenv("FUELPORTAL_QBO_TOKEN_URL"), RevokeURL: os.Getenv("FUELPORTAL_QBO_REVOKE_URL"),
+	}
+	if m.Config.QuickBooks.ClientID != "" && m.Config.QuickBooks.ClientSecret == "" {
+		return fmt.Errorf("FUELPORTAL_QBO_CLIENT_ID needs FUELPORTAL_QBO_CLIENT_SECRET (the Intuit app's keys)")
+	}
 	m.Config.StripeSecretKey = envOr("STRIPE_SECRET_KEY", os.Getenv("FUELPORTAL_STRIPE_SECRET_KEY"))
 	m.Config.StripePublishableKey = envOr("STRIPE_PUBLISHABLE_KEY", os.Getenv("FUELPORTAL_STRIPE_PUBLISHABLE_KEY"))
 	m.Config.StripeWebhookSecret = envOr("STRIPE_WEBHOOK_SECRET", os.Getenv("FUELPORTAL_STRIPE_WEBHOOK_SECRET"))

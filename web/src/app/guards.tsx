@@ -42,14 +42,15 @@ export function RequireRole({ role }: { role: RoleCode }) {
 
 /**
  * Action required (the server's permission table, GET /api/account/permissions): a member whose
- * role may not do it reads why, in place of the page (whose calls the server would refuse).
+ * role may not do it reads why, in place of the page (whose calls the server would refuse). With
+ * `anyOf`, any one of those actions lets the member in (a page of several parts, each shown to who may use it).
  */
-export function RequireAction({ action }: { action: Action }) {
+export function RequireAction({ action, anyOf = [] }: { action: Action; anyOf?: Action[] }) {
   const { t } = useTranslation();
   const { pending, loaded, role, can } = usePermissions();
   // A link opened straight away waits for the first answer (the shell asks for it after sign-in).
   if (pending) return null;
-  if (!loaded || can(action)) return <Outlet />;
+  if (!loaded || can(action) || anyOf.some(can)) return <Outlet />;
   return (
     <Page title={t('permissions.title')} maxWidth="sm" leading={<BackButton to={paths.dashboard} label={t('permissions.back')} />}>
       <Alert severity="info" data-testid="role-cannot">

@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
               { element: <RequireAction action="cards.read" />, children: [{ path: paths.fuelCards, element: <FuelCardsPage /> }] },
               { element: <RequireAction action="alerts.read" />, children: [{ path: paths.alerts, element: <AlertsPage /> }] },
               { element: <RequireAction action="compliance.read" />, children: [{ path: paths.compliance, element: <CompliancePage /> }] },
-              { element: <RequireAction action="webhooks.manage" />, children: [{ path: paths.integrations, element: <IntegrationsPage /> }] },
+              { element: <RequireAction action="webhooks.manage" anyOf={['accounting.sync']} />, children: [{ path: paths.integrations, element: <IntegrationsPage /> }] },
               { element: <RequireAction action="audit.read" />, children: [{ path: paths.audit, element: <AuditPage /> }] },
               { element: <RequireAction action="transactions.code" />, children: [{ path: paths.coding, element: <CodingPage /> }] },
               { element: <RequireAction action="vehicles.read" />, children: [{ path: paths.vehicles, element: <VehiclesPage /> }] },

@@ -43,6 +43,7 @@ export const ownerPermissions = {
     'contract.read', 'contract.write', 'wallet.read', 'wallet.fund', 'payment-methods.write', 'ifta.read', 'ifta.write',
     'telematics.manage', 'webhooks.manage', 'audit.read', 'members.read', 'members.write', 'owners.manage', 'groups.read', 'groups.write',
     'company.close', 'company.settings', 'transactions.code', 'statements.read', 'statements.write', 'pump-check.manage',
+    'accounting.sync',
   ],
 };
 
@@ -64,7 +65,7 @@ export const bookkeeperPermissions = {
   actions: [
     'stations.read', 'trips.read', 'cards.read', 'vehicles.read', 'transactions.read', 'exports.run', 'alerts.read', 'compliance.read',
     'contract.read', 'wallet.read', 'wallet.fund', 'ifta.read', 'ifta.write', 'groups.read', 'transactions.code',
-    'statements.read', 'statements.write',
+    'statements.read', 'statements.write', 'accounting.sync',
   ],
 };
 
@@ -131,6 +132,10 @@ export const handlers = [
   ),
   http.get(apiUrl('/wex/company/groups'), () => HttpResponse.json({ content: [] })),
   http.get(apiUrl('/wex/challenges'), () => HttpResponse.json({ value: [] })),
+  // The integrations page's QuickBooks card: the server has no Intuit app unless a test says otherwise.
+  http.get(apiUrl('/wex/company/accounting/qbo'), () =>
+    HttpResponse.json({ configured: false, connected: false, connectedAt: null, mapping: { products: {}, paymentAccount: '' }, lastPush: null, lastError: '', pushed: 0, failures: [] }),
+  ),
 ];
 
 export const server = setupServer(...handlers);

@@ -7621,6 +7621,312 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/accounting/qbo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's QuickBooks Online connection
+         * @description Whether the server has an Intuit app (configured), whether the company is connected and to which QuickBooks company (realmId), the mapping, the last push and the purchases QuickBooks refused. Never a token. Role: owner, admin, bookkeeper (accounting.sync).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QBOStatus"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect QuickBooks Online
+         * @description Revokes the connection's tokens at Intuit's revoke endpoint (a refusal is logged; the connection is removed all the same) and forgets the connection and its mapping. The record of which purchases were sent stays, so reconnecting the same QuickBooks company sends none twice. Audited (qbo.disconnected). Role: owner, admin, bookkeeper (accounting.sync).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Disconnected */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/accounting/qbo/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start connecting QuickBooks Online
+         * @description Answers Intuit's authorization URL (client_id, response_type=code, scope com.intuit.quickbooks.accounting, redirect_uri = the server's public URL + /api/accounting/qbo/callback, state). The state is bound to the caller's session and company, single use, good for 10 minutes; the answer sets the browser's binding cookie (fuelportal_qbo_binding: HttpOnly, SameSite=Lax, path /api/accounting/qbo/callback, 10 minutes), so only this browser completes Intuit's redirect. 503 when the server has no Intuit app. Role: owner, admin, bookkeeper (accounting.sync).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            url: string;
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accounting/qbo/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Intuit's redirect after consent
+         * @description Public: Intuit sends the browser here. A state this server did not give, already used or expired, or brought by another browser than the one that asked (without its binding cookie), is 400 and nothing is stored. Otherwise the code is exchanged at Intuit's token endpoint (HTTP Basic client id and secret, grant_type=authorization_code, redirect_uri), the access and refresh tokens are kept sealed (AES-GCM) and refreshed before they expire, and the browser is sent to /integrations?quickbooks=connected (or quickbooks=denied when the person declined, quickbooks=error&message=… when Intuit refused the code). Audited (qbo.connected) as the person who started it.
+         */
+        get: {
+            parameters: {
+                query: {
+                    code?: string;
+                    state: string;
+                    /** @description The QuickBooks company */
+                    realmId?: string;
+                    /** @description Intuit's error (access_denied when the person declined) */
+                    error?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Back to the integrations page with the result */
+                302: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["BadRequest"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/accounting/qbo/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's QuickBooks accounts
+         * @description The active accounts of the connected QuickBooks company, read from QuickBooks (select * from Account), by name: the choices of the mapping. 404 when not connected; 503 with QuickBooks' reason when it does not answer; 422 when QuickBooks refuses the connection's tokens (connect again). Role: owner, admin, bookkeeper (accounting.sync).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            content: components["schemas"]["QBOAccount"][];
+                        };
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Unprocessable"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/accounting/qbo/mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Map products and the card program to QuickBooks accounts
+         * @description Each id must be one of the company's QuickBooks accounts (read from QuickBooks): field errors products, products.<code>, paymentAccount otherwise. A product without an account is not sent (its purchases are listed as failures). Audited (qbo.mapping_set). Role: owner, admin, bookkeeper (accounting.sync).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QBOMapping"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QBOMapping"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Unprocessable"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wex/company/accounting/qbo/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send purchases to QuickBooks now
+         * @description Each approved purchase dated from `from` to `to` (dates in the company's time zone, both included, at most 366 days) not yet in QuickBooks becomes one Purchase: PaymentType CreditCard, AccountRef the payment account, one AccountBasedExpenseLineDetail line with the product's account and the coded class (by name), the memo as its description, DocNumber FP-<transaction id> and the transaction in PrivateNote. Sent in batches of at most 30, at most 500 requests a minute and 10 at once; a 429 waits (Retry-After) and tries again. Idempotent: each purchase is claimed in the database (two processes never send the same one), and QuickBooks is asked for its DocNumber before it is created. The server also does this daily for the last 7 days. 422 without a payment account. Audited (qbo.pushed). Role: owner, admin, bookkeeper (accounting.sync).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description First day, YYYY-MM-DD */
+                        from: string;
+                        /** @description Last day, YYYY-MM-DD */
+                        to: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QBOPushRun"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                422: components["responses"]["Unprocessable"];
+                503: components["responses"]["Unavailable"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9897,6 +10203,60 @@ export interface components {
         Statement: components["schemas"]["StatementSummary"] & {
             lines: components["schemas"]["StatementLine"][];
             holds: components["schemas"]["StatementHold"][];
+        };
+        /** @description Which QuickBooks account each product's purchases are booked to (products: product code → account id) and the account the card program pays from (a credit card or bank account). Ids are the company's QuickBooks account ids (GET …/accounting/qbo/accounts). */
+        QBOMapping: {
+            /** @description Product code (DSL, RFR, DEF, GAS, OTH) → account id */
+            products: {
+                [key: string]: string;
+            };
+            paymentAccount: string;
+        };
+        QBOPushRun: {
+            /** Format: date-time */
+            at: string;
+            from: string;
+            to: string;
+            /** @description Purchases created in QuickBooks */
+            created: number;
+            /** @description Purchases QuickBooks already held (a push that stopped after sending them): recorded, not created again */
+            alreadyInQuickBooks: number;
+            /** @description Purchases QuickBooks refused or that were not sent (listed in failures) */
+            failed: number;
+            /** @description Calls made to QuickBooks (the push's answer only) */
+            requests?: number;
+        };
+        QBOStatus: {
+            /** @description false: the server has no Intuit app (FUELPORTAL_QBO_CLIENT_ID): QuickBooks is not configured */
+            configured: boolean;
+            connected: boolean;
+            /** @description The QuickBooks company connected */
+            realmId?: string;
+            /** Format: date-time */
+            connectedAt: string | null;
+            mapping: components["schemas"]["QBOMapping"];
+            lastPush: components["schemas"]["QBOPushRun"] | null;
+            /** @description The last push's error ('' when it went well) */
+            lastError: string;
+            /** @description The company's purchases in the connected QuickBooks company */
+            pushed: number;
+            /** @description Purchases QuickBooks refused and not since created, newest first (at most 50); each push tries them again */
+            failures: {
+                /** Format: int64 */
+                transactionId: number;
+                error: string;
+                attempts: number;
+                /** Format: date-time */
+                at: string;
+            }[];
+        };
+        QBOAccount: {
+            id: string;
+            name: string;
+            fullName: string;
+            /** @description QuickBooks' AccountType: Expense, Credit Card, Bank, … */
+            type: string;
+            classification: string;
         };
     };
     responses: {

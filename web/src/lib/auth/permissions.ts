@@ -34,7 +34,8 @@ export type Action =
   | 'groups.read'
   | 'company.close'
   | 'statements.read'
-  | 'statements.write';
+  | 'statements.write'
+  | 'accounting.sync';
 
 export interface PermissionCheck {
   /** False until the permissions have loaded, and after a failed load. */

@@ -165,6 +165,9 @@ export const BODY_MAX_LENGTH = {
   PushUnsubscribe: {
     endpoint: 2048,
   },
+  QBOMapping: {
+    paymentAccount: 40,
+  },
   RefreshRequest: {
     refreshToken: 512,
   },
@@ -383,6 +386,9 @@ export const BODY_PATTERN = {
   },
   PushUnsubscribe: {
     endpoint: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  QBOMapping: {
+    paymentAccount: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   QuietHours: {
     end: "^([01][0-9]|2[0-3]):[0-5][0-9]$",
@@ -958,8 +964,10 @@ export const QUERY_MAX_LENGTH = {
   cardNumber: 19,
   chainCode: 2000,
   chainCodes: 2000,
+  code: 1000,
   dateFrom: 40,
   dateTo: 40,
+  error: 1000,
   format: 64,
   from: 40,
   fuelType: 64,
@@ -969,8 +977,10 @@ export const QUERY_MAX_LENGTH = {
   objectType: 64,
   orderBy: 64,
   q: 200,
+  realmId: 1000,
   searchText: 100,
   sort: 64,
+  state: 1000,
   status: 64,
   to: 40,
   uncoded: 64,

@@ -30,6 +30,7 @@ import { paths } from '@/lib/paths';
 import { useDeleteWebhookMutation, useGetWebhooksQuery, type WebhookEndpoint, type WebhookEndpointCreated } from '../api/webhooks-api';
 import { ConnectorsSection } from './ConnectorsSection';
 import { DeliveriesDialog } from './DeliveriesDialog';
+import { QuickBooksSection } from './QuickBooksSection';
 import { WebhookDialog } from './WebhookDialog';
 
 type Open =
@@ -39,15 +40,19 @@ type Open =
   | { kind: 'deliveries'; endpoint: WebhookEndpoint }
   | { kind: 'secret'; created: WebhookEndpointCreated };
 
-/** /integrations, company owners: the company's webhook endpoints (docs/webhooks.md) and telematics connectors (docs/feeds.md). */
+/**
+ * /integrations: the company's webhook endpoints (docs/webhooks.md) and telematics connectors (docs/feeds.md) for
+ * owners and admins, and the QuickBooks Online connection for them and bookkeepers (docs/product.md).
+ */
 export function IntegrationsPage() {
   const { t } = useTranslation('integrations');
   const { can } = usePermissions();
   return (
     <Page title={t('title')} maxWidth="md" leading={<BackButton to={paths.settings} label={t('back')} />}>
       <Stack spacing={2}>
-        <WebhooksSection />
+        {can('webhooks.manage') && <WebhooksSection />}
         {can('telematics.manage') && <ConnectorsSection />}
+        {can('accounting.sync') && <QuickBooksSection />}
       </Stack>
     </Page>
   );
