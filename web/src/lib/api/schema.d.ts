@@ -9179,6 +9179,8 @@ export interface components {
             unknownDeviceIds: string[];
             /** @description fixes stored for the miles but more than two minutes ahead of the server's clock: never a vehicle's last fix */
             aheadOfClock?: number;
+            /** @description late fixes that fell between two fixes of a stretch already thinned (over 90 days old): not stored, that stretch's miles are final */
+            intoThinned?: number;
         };
         TelematicsSettings: {
             /** @description the path Traccar forwards to */
