@@ -21,8 +21,8 @@ const (
 	// ThinnedEvery: a thinned track keeps at least one fix per this much
 	// driving.
 	ThinnedEvery = 10 * time.Minute
-	// StillMiles: a vehicle that moved less than this (along its fixes)
-	// since the last fix kept is not driving (GPS jitter of a parked
+	// StillMiles: a vehicle none of whose fixes since the last fix kept
+	// is farther from it than this is not driving (GPS jitter of a parked
 	// truck).
 	StillMiles = 0.1
 	// thinBatch bounds the fixes one thinning transaction reads.
@@ -62,21 +62,21 @@ func ThinningCutoff(now time.Time) time.Time {
 func Thin(prev *fuelportal.TelematicsFix, fixes []*fuelportal.TelematicsFix, next *fuelportal.TelematicsFix, loc *time.Location) (drop, mark []*fuelportal.TelematicsFix) {
 	day := func(f *fuelportal.TelematicsFix) string { return f.FixTime.In(loc).Format(time.DateOnly) }
 	lastKept, before := prev, prev
-	var moved float64 // miles along the fixes since lastKept
+	var moved float64 // the farthest since lastKept got from it, in miles
 	pending := false  // fixes were dropped since lastKept
 	for i, f := range fixes {
 		after := next
 		if i+1 < len(fixes) {
 			after = fixes[i+1]
 		}
-		if before != nil {
-			moved += distance(before, f)
+		if lastKept != nil {
+			moved = max(moved, distance(lastKept, f))
 		}
 		keep := lastKept == nil || after == nil ||
 			day(f) != day(before) || day(f) != day(after) ||
 			crosses(before, f) || crosses(f, after) ||
 			f.FixTime.Sub(before.FixTime) > ThinnedEvery || after.FixTime.Sub(f.FixTime) > ThinnedEvery ||
-			(after.FixTime.Sub(lastKept.FixTime) > ThinnedEvery && moved+distance(f, after) > StillMiles)
+			(after.FixTime.Sub(lastKept.FixTime) > ThinnedEvery && max(moved, distance(lastKept, after)) > StillMiles)
 		if keep {
 			if pending && !f.ThinnedBefore {
 				mark = append(mark, f)
