@@ -63,7 +63,7 @@ func ingestAll(t *testing.T, tlm *telematics.Service, companyID int64, positions
 // milesRows reads a vehicle's rolled-up miles exactly as stored.
 func milesRows(t *testing.T, db *store.DB, vehicleID int64) []string {
 	t.Helper()
-	rows, err := store.SQLDB(db).Query(`SELECT date, jurisdiction, miles, bridged_miles FROM telematics_miles WHERE vehicle_id = `+fmt.Sprint(vehicleID)+` ORDER BY date, jurisdiction`)
+	rows, err := store.SQLDB(db).Query(`SELECT date, jurisdiction, miles, bridged_miles FROM telematics_miles WHERE vehicle_id = ` + fmt.Sprint(vehicleID) + ` ORDER BY date, jurisdiction`)
 	if err != nil {
 		t.Fatal(err)
 	}
