@@ -287,3 +287,65 @@ func (t *TelematicsTx) DeleteFixes(ctx context.Context, fixes []*fuelportal.Tele
 	}
 	return nil
 }
+
+// UncompactedPositionMonths lists the month partitions (PostgreSQL)
+// starting before before that were not rewritten since their thinning
+// (CompactPositionMonth), oldest first.
+func (db *DB) UncompactedPositionMonths(ctx context.Context, before time.Time) ([]time.Time, error) {
+	if db.engine != Postgres {
+		return nil, nil
+	}
+	var months []time.Time
+	err := db.InReadTx(ctx, func(tx *Tx) error {
+		names, err := queryList(ctx, tx, func(row interface{ Scan(...any) error }) (string, error) {
+			var n string
+			return n, row.Scan(&n)
+		}, `SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+			WHERE i.inhparent = to_regclass('telematics_positions') AND obj_description(c.oid, 'pg_class') IS DISTINCT FROM 'compacted'
+			ORDER BY c.relname`)
+		if err != nil {
+			return err
+		}
+		for _, n := range names {
+			if m, ok := partitionMonth(n); ok && m.Before(before) {
+				months = append(months, m)
+			}
+		}
+		return nil
+	})
+	return months, err
+}
+
+// CompactPositionMonth rewrites a thinned month's partition (PostgreSQL)
+// so the space its thinned positions took goes back to the system: no
+// new rows land in a past month to reuse it. In one transaction it
+// copies the month's rows into a new table (the month's partition locked
+// meanwhile: an ingest reaching it waits), then swaps the new table in
+// (the positions table locked for the swap alone) and marks it
+// compacted.
+func (db *DB) CompactPositionMonth(ctx context.Context, month time.Time) error {
+	if db.engine != Postgres {
+		return nil
+	}
+	month = monthStart(month)
+	name := positionPartitionPrefix + month.Format("2006_01")
+	const columns = `id, company_id, vehicle_id, fix_time, latitude, longitude, speed_knots, odometer_miles, kept, received_at, thinned_before`
+	return db.InTx(ctx, func(tx *Tx) error {
+		for _, stmt := range []string{
+			`LOCK TABLE ` + name + ` IN SHARE ROW EXCLUSIVE MODE`,
+			`CREATE TABLE ` + name + `_compact (LIKE telematics_positions INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
+			`INSERT INTO ` + name + `_compact (` + columns + `) SELECT ` + columns + ` FROM ` + name + ` ORDER BY vehicle_id, fix_time`,
+			`ALTER TABLE telematics_positions DETACH PARTITION ` + name,
+			`DROP TABLE ` + name,
+			`ALTER TABLE ` + name + `_compact RENAME TO ` + name,
+			fmt.Sprintf(`ALTER TABLE telematics_positions ATTACH PARTITION %s FOR VALUES FROM ('%s') TO ('%s')`,
+				name, month.Format("2006-01-02 15:04:05+00"), month.AddDate(0, 1, 0).Format("2006-01-02 15:04:05+00")),
+			`COMMENT ON TABLE ` + name + ` IS 'compacted'`,
+		} {
+			if _, err := tx.Exec(ctx, stmt); err != nil {
+				return fmt.Errorf("compact %s: %w", name, err)
+			}
+		}
+		return nil
+	})
+}

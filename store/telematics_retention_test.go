@@ -165,6 +165,10 @@ func TestTelematics_ThinningKeepsTheIFTAMilesExact(t *testing.T) {
 		}
 		// 2.5 h of driving and half an hour: about 18 fixes, plus the
 		// border, the days, the stop and the gap's ends.
+		// PostgreSQL rewrites the thinned months (November 2024 at least).
+		if db.Engine() == store.Postgres && res.Compacted == 0 || db.Engine() != store.Postgres && res.Compacted != 0 {
+			t.Fatalf("compacted %d months", res.Compacted)
+		}
 		if len(kept) > 60 {
 			t.Fatalf("%d positions left of %d", len(kept), len(all)+2)
 		}

@@ -122,12 +122,17 @@ type RetentionResult struct {
 	Thinned int64
 	// Expired are the positions deleted past RetentionYears.
 	Expired int64
+	// Compacted are the month partitions rewritten after their thinning
+	// (PostgreSQL).
+	Compacted int
 }
 
 // Retain runs the positions' retention once (the serving process runs it
 // daily, docs/decisions.md): it makes the coming months' partitions
-// (PostgreSQL), thins every vehicle's track up to ThinningCutoff and
-// deletes the positions past RetentionYears (DeleteExpiredPositions).
+// (PostgreSQL), thins every vehicle's track up to ThinningCutoff,
+// rewrites each month's partition once it is wholly thinned (PostgreSQL:
+// so the thinned rows' space is returned) and deletes the positions past
+// RetentionYears (DeleteExpiredPositions).
 func (s *Service) Retain(ctx context.Context) (RetentionResult, error) {
 	var res RetentionResult
 	now := s.now()
@@ -142,6 +147,19 @@ func (s *Service) Retain(ctx context.Context) (RetentionResult, error) {
 	res.Thinned = n
 	if err != nil {
 		return res, err
+	}
+	months, err := s.Store.UncompactedPositionMonths(ctx, ThinningCutoff(now).AddDate(0, 0, 1-ThinningCutoff(now).Day()))
+	if err != nil {
+		return res, err
+	}
+	for _, m := range months {
+		if m.Before(RetentionCutoff(now).AddDate(0, -1, 0)) {
+			continue // dropped below
+		}
+		if err := s.Store.CompactPositionMonth(ctx, m); err != nil {
+			return res, err
+		}
+		res.Compacted++
 	}
 	res.Expired, err = s.DeleteExpiredPositions(ctx)
 	return res, err

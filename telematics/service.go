@@ -35,6 +35,8 @@ type Store interface {
 	EnsurePositionMonths(ctx context.Context, times []time.Time) error
 	ThinningVehicles(ctx context.Context) ([]store.ThinningVehicle, error)
 	InThinningTx(ctx context.Context, companyID, vehicleID int64, fn func(t *store.ThinningTx) error) error
+	UncompactedPositionMonths(ctx context.Context, before time.Time) ([]time.Time, error)
+	CompactPositionMonth(ctx context.Context, month time.Time) error
 	VehicleMileage(ctx context.Context, companyID, id int64, fromDate, toDate string, from, to time.Time) (*store.VehicleMileage, error)
 }
 

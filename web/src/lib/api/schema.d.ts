@@ -9128,6 +9128,8 @@ export interface components {
             overrideUntil: string | null;
             /** @description The active override lifts the pump prompt too (the owner chose it); false without an override */
             overrideLiftsPrompt: boolean;
+            /** @description The pump check applies to the card (its group's setting, else its company's, is on): the truck's position is checked at the station; the phone says what is kept */
+            pumpCheck: boolean;
             prompts: components["schemas"]["PumpPrompts"];
             /** @description The tank of the company's vehicle whose unit number the card carries */
             vehicleTankGallons: number | null;
