@@ -9155,6 +9155,10 @@ export interface components {
                     odometer?: number;
                     /** @description Traccar's running distance in meters, taken as the odometer when odometer is absent */
                     totalDistance?: number;
+                    /** @description the tank's level in percent (0 to 100), kept in the vehicle's last fix for the pump check; any other value is ignored, the position kept */
+                    fuelLevel?: unknown;
+                    /** @description read as fuelLevel when that is absent (some devices report liters here: a value over 100 is ignored) */
+                    fuel?: unknown;
                 };
             };
             device: {
