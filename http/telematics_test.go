@@ -274,7 +274,7 @@ func TestTelematics_TraccarFuelLevelReachesTheLastFix(t *testing.T) {
 		}{
 			{map[string]any{"fuelLevel": 42.5, "fuel": 80}, 42.5},
 			{map[string]any{"fuel": 61}, 61},
-			{map[string]any{"fuel": 350}, -1},   // liters
+			{map[string]any{"fuel": 350}, -1},    // liters
 			{map[string]any{"fuel": "half"}, -1}, // not a number
 		} {
 			body := traccarFix("TRK-F", now.Add(time.Duration(i-10)*time.Minute), 32.78, -96.80, 1000)
