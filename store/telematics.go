@@ -175,14 +175,32 @@ func (t *TelematicsTx) TrackEnds(ctx context.Context, ids []int64) (map[int64]Tr
 	err := chunks(len(ids), 3, func(start, end int) error {
 		parts := make([]string, 0, end-start)
 		args := make([]any, 0, 3*(end-start))
-		for _, id := range ids[start:end] {
-			parts = append(parts, `SELECT CAST(? AS BIGINT) AS vehicle_id,
-				(SELECT MAX(fix_time) FROM telematics_positions WHERE vehicle_id = ?) AS latest,
-				(SELECT fix_time FROM telematics_positions WHERE vehicle_id = ? AND kept = 1 ORDER BY fix_time DESC LIMIT 1) AS kept_at`)
-			args = append(args, id, id, id)
+		var query string
+		if t.tx.Engine() == Postgres {
+			// One lateral read per end, planned once over the month
+			// partitions (a subquery per vehicle multiplied the planning
+			// by the partitions), each an ordered index scan of the
+			// newest partitions first.
+			for _, id := range ids[start:end] {
+				parts = append(parts, "(CAST(? AS BIGINT))")
+				args = append(args, id)
+			}
+			query = `SELECT e.vehicle_id, l.latest, p.` + strings.ReplaceAll(fixColumns, ", ", ", p.") + `
+				FROM (VALUES ` + strings.Join(parts, ", ") + `) e (vehicle_id)
+				LEFT JOIN LATERAL (SELECT MAX(fix_time) AS latest FROM telematics_positions WHERE vehicle_id = e.vehicle_id) l ON true
+				LEFT JOIN LATERAL (SELECT ` + fixColumns + ` FROM telematics_positions
+					WHERE vehicle_id = e.vehicle_id AND kept = 1 ORDER BY fix_time DESC LIMIT 1) p ON true`
+		} else {
+			for _, id := range ids[start:end] {
+				parts = append(parts, `SELECT CAST(? AS BIGINT) AS vehicle_id,
+					(SELECT MAX(fix_time) FROM telematics_positions WHERE vehicle_id = ?) AS latest,
+					(SELECT fix_time FROM telematics_positions WHERE vehicle_id = ? AND kept = 1 ORDER BY fix_time DESC LIMIT 1) AS kept_at`)
+				args = append(args, id, id, id)
+			}
+			query = `SELECT e.vehicle_id, e.latest, p.` + strings.ReplaceAll(fixColumns, ", ", ", p.") + `
+				FROM (` + strings.Join(parts, " UNION ALL ") + `) e LEFT JOIN telematics_positions p ON p.vehicle_id = e.vehicle_id AND p.fix_time = e.kept_at`
 		}
-		rows, err := t.tx.Query(ctx, `SELECT e.vehicle_id, e.latest, p.`+strings.ReplaceAll(fixColumns, ", ", ", p.")+`
-			FROM (`+strings.Join(parts, " UNION ALL ")+`) e LEFT JOIN telematics_positions p ON p.vehicle_id = e.vehicle_id AND p.fix_time = e.kept_at`, args...)
+		rows, err := t.tx.Query(ctx, query, args...)
 		if err != nil {
 			return err
 		}
