@@ -17,6 +17,11 @@ type TelematicsFix struct {
 	// Kept is set when the fix is in the vehicle's track (not dropped as a
 	// jump).
 	Kept bool
+	// ThinnedBefore is set on a kept fix whose track neighbour before it
+	// was thinned out: the segment from the kept fix before it to it was
+	// never counted as one (docs/decisions.md, "Telematics positions:
+	// thinned after 90 days").
+	ThinnedBefore bool
 }
 
 // TelematicsMiles are a vehicle's miles in one jurisdiction on one day

@@ -210,7 +210,7 @@ func New(d Deps, c Config) *Services {
 // Jobs are the services' background loops a server runs until ctx ends:
 // the event dispatcher, the mail, push and webhook senders, the IFTA
 // reminders (every IFTAReminderEvery), the expired rows and holds (every
-// 10 minutes), the telematics positions past retention (daily), the
+// 10 minutes), the telematics positions' thinning and retention (daily), the
 // statement periods that ended (every StatementClosingEvery), the
 // telematics connectors' pulls and the daily QuickBooks push.
 func (s *Services) Jobs() []func(ctx context.Context) {
@@ -266,8 +266,10 @@ func (s *Services) deleteExpiredEvery(ctx context.Context, every time.Duration) 
 	}
 }
 
-// deleteOldPositionsEvery deletes the telematics positions past their
-// four years, once soon after the start and then every period.
+// deleteOldPositionsEvery runs the telematics positions' retention
+// (telematics.Service.Retain: the coming months' partitions, thinning
+// after 90 days, deletion after four years), once soon after the start
+// and then every period.
 func (s *Services) deleteOldPositionsEvery(ctx context.Context, every time.Duration) {
 	t := time.NewTimer(time.Minute)
 	defer t.Stop()
@@ -276,11 +278,12 @@ func (s *Services) deleteOldPositionsEvery(ctx context.Context, every time.Durat
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			n, err := s.Telematics.DeleteExpiredPositions(ctx)
+			res, err := s.Telematics.Retain(ctx)
 			if err != nil && ctx.Err() == nil {
-				s.logger.Warn("delete telematics positions past retention", "err", err)
-			} else if n > 0 {
-				s.logger.Info("deleted telematics positions past retention", "positions", n)
+				s.logger.Warn("telematics positions retention", "err", err)
+			}
+			if res.Thinned > 0 || res.Expired > 0 {
+				s.logger.Info("telematics positions retention", "thinned", res.Thinned, "expired", res.Expired)
 			}
 			t.Reset(every)
 		}

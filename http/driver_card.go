@@ -30,6 +30,9 @@ type driverCardResponse struct {
 	OverrideLiftsPrompt bool `json:"overrideLiftsPrompt"`
 	// Prompts are what the pump asks on the card and the values to type.
 	Prompts pumpPromptsResponse `json:"prompts"`
+	// PumpCheck: the pump check applies to the card (the truck's position
+	// is checked at the station; the driver's phone says what is kept).
+	PumpCheck bool `json:"pumpCheck"`
 }
 
 // pumpPromptsResponse is what the pump asks on a card and the values the
@@ -81,7 +84,7 @@ func allowanceFrom(a rules.Allowance) allowanceResponse {
 func driverCardFrom(c *store.DriverCard, asOf time.Time) driverCardResponse {
 	res := driverCardResponse{CardNumber: c.CardNumber, Status: c.Status, Issuer: c.Issuer, Controls: controlsFrom(c.Controls), TimeZone: c.TimeZone,
 		Left: allowanceFrom(c.Left), OverrideUntil: utcPtr(c.OverrideUntil), OverrideLiftsPrompt: c.OverrideLiftsPrompt,
-		Prompts: pumpPromptsFrom(c.Prompts), AsOf: asOf.UTC()}
+		Prompts: pumpPromptsFrom(c.Prompts), PumpCheck: c.PumpCheck, AsOf: asOf.UTC()}
 	if c.IssuerCardID != "" {
 		res.IssuerCardID = &c.IssuerCardID
 	}

@@ -41,3 +41,25 @@ func TestDriverCard_TheDriverReadsTheirRulesAndWhatIsLeftToday(t *testing.T) {
 		f.api.Get("/api/wex/card", "").ExpectStatus(t, 401)
 	})
 }
+
+// TestDriverCard_SaysWhenThePumpCheckApplies: the driver's card says
+// whether the pump check applies to it (the phone then says what the
+// truck's position is used for and what is kept); another company's
+// setting changes nothing.
+func TestDriverCard_SaysWhenThePumpCheckApplies(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		var card struct{ PumpCheck bool }
+		on := map[string]any{"enabled": true, "radiusMiles": 1, "freshnessMinutes": 10, "staleChoice": "challenge"}
+		f.api.Put("/api/wex/company/pump-check", on, f.other).ExpectStatus(t, 200)
+		f.api.Get("/api/wex/card", f.driver).ExpectStatus(t, 200).Decode(t, &card)
+		if card.PumpCheck {
+			t.Fatal("off by default, and another company's setting is not this card's")
+		}
+		f.api.Put("/api/wex/company/pump-check", on, f.owner).ExpectStatus(t, 200)
+		f.api.Get("/api/wex/card", f.driver).ExpectStatus(t, 200).Decode(t, &card)
+		if !card.PumpCheck {
+			t.Fatal("the company's check is on")
+		}
+	})
+}

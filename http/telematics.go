@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"strings"
 	"time"
@@ -33,6 +34,11 @@ type traccarForward struct {
 		Attributes struct {
 			Odometer      *float64 `json:"odometer"`
 			TotalDistance *float64 `json:"totalDistance"`
+			// FuelLevel, else Fuel: the tank's level in percent when the
+			// device reports one (any JSON; read as a number from 0 to 100,
+			// anything else ignored: some devices report liters there).
+			FuelLevel json.RawMessage `json:"fuelLevel"`
+			Fuel      json.RawMessage `json:"fuel"`
 		} `json:"attributes"`
 	} `json:"position"`
 	Device *struct {
@@ -84,12 +90,27 @@ func traccarPositions(list []traccarForward) ([]telematics.Position, error) {
 		if p.OdometerMeters == nil {
 			p.OdometerMeters = pos.Attributes.TotalDistance
 		}
+		p.FuelPercent = fuelPercent(pos.Attributes.FuelLevel)
+		if p.FuelPercent == nil {
+			p.FuelPercent = fuelPercent(pos.Attributes.Fuel)
+		}
 		out = append(out, p)
 	}
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// fuelPercent reads a Traccar fuel attribute as a level in percent: a JSON
+// number from 0 to 100; nil for none, another type or a value out of that
+// range (a device reporting liters: the position is kept, not the level).
+func fuelPercent(raw json.RawMessage) *float64 {
+	var v float64
+	if len(raw) == 0 || json.Unmarshal(raw, &v) != nil || math.IsNaN(v) || v < 0 || v > 100 {
+		return nil
+	}
+	return &v
 }
 
 // handleTraccarForward stores positions forwarded by Traccar (one, or a

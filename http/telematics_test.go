@@ -240,3 +240,53 @@ func TestTelematics_Ingest(t *testing.T) {
 		}
 	})
 }
+
+// TestTelematics_TraccarFuelLevelReachesTheLastFix: Traccar's fuelLevel
+// (else fuel) attribute in percent is the vehicle's last fix's fuel level;
+// a value that is no percent (liters, text) is ignored and the position
+// kept.
+func TestTelematics_TraccarFuelLevelReachesTheLastFix(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		f.api.Post("/api/wex/company/vehicles", newVehicleJSON("TRK-F"), f.owner).ExpectStatus(t, 201)
+		var tok struct{ Token string }
+		f.api.Post("/api/wex/company/telematics/token", nil, f.owner).ExpectStatus(t, 200).Decode(t, &tok)
+		now := fx.db.Now().UTC().Truncate(time.Second)
+		fuel := func() *float64 {
+			var list struct {
+				Value []struct {
+					UnitNumber string
+					LastFix    *struct{ FuelPercent *float64 }
+				}
+			}
+			f.api.Get("/api/wex/company/vehicles", f.owner).ExpectStatus(t, 200).Decode(t, &list)
+			for _, v := range list.Value {
+				if v.UnitNumber == "TRK-F" && v.LastFix != nil {
+					return v.LastFix.FuelPercent
+				}
+			}
+			t.Fatal("no last fix")
+			return nil
+		}
+		for i, c := range []struct {
+			attrs map[string]any
+			want  float64 // -1: none
+		}{
+			{map[string]any{"fuelLevel": 42.5, "fuel": 80}, 42.5},
+			{map[string]any{"fuel": 61}, 61},
+			{map[string]any{"fuel": 350}, -1},    // liters
+			{map[string]any{"fuel": "half"}, -1}, // not a number
+		} {
+			body := traccarFix("TRK-F", now.Add(time.Duration(i-10)*time.Minute), 32.78, -96.80, 1000)
+			body["position"].(map[string]any)["attributes"] = c.attrs
+			var res ingestResult
+			postTraccar(f.api, tok.Token, body).ExpectStatus(t, 200).Decode(t, &res)
+			if res.Stored != 1 {
+				t.Fatalf("%v: %+v", c.attrs, res)
+			}
+			if got := fuel(); c.want < 0 && got != nil || c.want >= 0 && (got == nil || *got != c.want) {
+				t.Fatalf("%v: fuel %v, want %v", c.attrs, got, c.want)
+			}
+		}
+	})
+}

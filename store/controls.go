@@ -404,6 +404,9 @@ type DriverCard struct {
 	// VehicleTankGallons is the tank of the company's vehicle whose unit
 	// number the card carries (nil: none).
 	VehicleTankGallons *fuelportal.Gallons
+	// PumpCheck is set when the pump check applies to the card (its
+	// group's setting, else its company's, is on).
+	PumpCheck bool
 }
 
 // DriverCard returns the card cardID of companyID as its driver reads it at
@@ -414,23 +417,32 @@ func (db *DB) DriverCard(ctx context.Context, companyID, cardID int64, now time.
 		var until nullTime
 		var liftsPrompt sql.NullBool
 		var tank sql.NullInt64
+		var companyPump, groupPump sql.NullString
 		var card fuelportal.Card
 		c = &DriverCard{}
 		err := tx.QueryRow(ctx, `
 			SELECT c.card_number, c.status, c.issuer, COALESCE(c.issuer_card_id, ''), c.driver_id, c.unit_number, c.prompt, co.prompt, cc.rules, co.rules, co.time_zone,
 				ov.until, ov.lifts_prompt,
 				(SELECT v.tank_capacity_milli FROM vehicles v
-				 WHERE v.company_id = c.company_id AND v.unit_number = c.unit_number AND c.unit_number <> '')
+				 WHERE v.company_id = c.company_id AND v.unit_number = c.unit_number AND c.unit_number <> ''),
+				cm.pump_check, mg.pump_check
 			FROM cards c
 			LEFT JOIN card_controls cc ON cc.card_id = c.id
 			LEFT JOIN company_controls co ON co.company_id = c.company_id
 			LEFT JOIN card_overrides ov ON ov.card_id = c.id AND ov.until > ?
+			LEFT JOIN companies cm ON cm.id = c.company_id
+			LEFT JOIN member_groups mg ON mg.id = c.group_id
 			WHERE c.id = ? AND c.company_id = ?`, now, cardID, companyID,
 		).Scan(&c.CardNumber, &c.Status, &c.Issuer, &c.IssuerCardID, &card.DriverID, &card.UnitNumber, &card.Prompt, &companyPrompt, &ownRules, &companyRules, &timeZone,
-			&until, &liftsPrompt, &tank)
+			&until, &liftsPrompt, &tank, &companyPump, &groupPump)
 		if err != nil {
 			return notFound(err, "Card not found")
 		}
+		pump, err := pumpSettings(companyPump, groupPump)
+		if err != nil {
+			return err
+		}
+		c.PumpCheck = pump.Enabled
 		r, err := newCardRules(ownRules, companyRules, timeZone, until, liftsPrompt)
 		if err != nil {
 			return err

@@ -130,16 +130,17 @@ func (t *TelematicsTx) Location(ctx context.Context) (*time.Location, error) {
 	return c.Location(), nil
 }
 
-const fixColumns = `id, vehicle_id, fix_time, latitude, longitude, speed_knots, odometer_miles`
+const fixColumns = `id, vehicle_id, fix_time, latitude, longitude, speed_knots, odometer_miles, kept, thinned_before`
 
 func scanFix(row interface{ Scan(...any) error }) (*fuelportal.TelematicsFix, error) {
 	f := &fuelportal.TelematicsFix{}
 	var at nullTime
 	var speed, odo sql.NullFloat64
-	if err := row.Scan(&f.ID, &f.VehicleID, &at, &f.Lat, &f.Lon, &speed, &odo); err != nil {
+	var kept, thinned int64
+	if err := row.Scan(&f.ID, &f.VehicleID, &at, &f.Lat, &f.Lon, &speed, &odo, &kept, &thinned); err != nil {
 		return nil, err
 	}
-	f.FixTime = at.Time
+	f.FixTime, f.Kept, f.ThinnedBefore = at.Time, kept == 1, thinned == 1
 	if speed.Valid {
 		f.SpeedKnots = &speed.Float64
 	}
@@ -166,20 +167,40 @@ type TrackEnd struct {
 }
 
 // TrackEnds reads the track ends of vehicles ids in one statement (each
-// from the (vehicle_id, fix_time) indexes, never a scan of a track).
+// from the (vehicle_id, fix_time) indexes, never a scan of a track; the
+// last kept position is joined by its key, which holds the partition key
+// on PostgreSQL).
 func (t *TelematicsTx) TrackEnds(ctx context.Context, ids []int64) (map[int64]TrackEnd, error) {
 	ends := make(map[int64]TrackEnd, len(ids))
 	err := chunks(len(ids), 3, func(start, end int) error {
 		parts := make([]string, 0, end-start)
 		args := make([]any, 0, 3*(end-start))
-		for _, id := range ids[start:end] {
-			parts = append(parts, `SELECT CAST(? AS BIGINT) AS vehicle_id,
-				(SELECT MAX(fix_time) FROM telematics_positions WHERE vehicle_id = ?) AS latest,
-				(SELECT id FROM telematics_positions WHERE vehicle_id = ? AND kept = 1 ORDER BY fix_time DESC LIMIT 1) AS kept_id`)
-			args = append(args, id, id, id)
+		var query string
+		if t.tx.Engine() == Postgres {
+			// One lateral read per end, planned once over the month
+			// partitions (a subquery per vehicle multiplied the planning
+			// by the partitions), each an ordered index scan of the
+			// newest partitions first.
+			for _, id := range ids[start:end] {
+				parts = append(parts, "(CAST(? AS BIGINT))")
+				args = append(args, id)
+			}
+			query = `SELECT e.vehicle_id, l.latest, p.` + strings.ReplaceAll(fixColumns, ", ", ", p.") + `
+				FROM (VALUES ` + strings.Join(parts, ", ") + `) e (vehicle_id)
+				LEFT JOIN LATERAL (SELECT MAX(fix_time) AS latest FROM telematics_positions WHERE vehicle_id = e.vehicle_id) l ON true
+				LEFT JOIN LATERAL (SELECT ` + fixColumns + ` FROM telematics_positions
+					WHERE vehicle_id = e.vehicle_id AND kept = 1 ORDER BY fix_time DESC LIMIT 1) p ON true`
+		} else {
+			for _, id := range ids[start:end] {
+				parts = append(parts, `SELECT CAST(? AS BIGINT) AS vehicle_id,
+					(SELECT MAX(fix_time) FROM telematics_positions WHERE vehicle_id = ?) AS latest,
+					(SELECT fix_time FROM telematics_positions WHERE vehicle_id = ? AND kept = 1 ORDER BY fix_time DESC LIMIT 1) AS kept_at`)
+				args = append(args, id, id, id)
+			}
+			query = `SELECT e.vehicle_id, e.latest, p.` + strings.ReplaceAll(fixColumns, ", ", ", p.") + `
+				FROM (` + strings.Join(parts, " UNION ALL ") + `) e LEFT JOIN telematics_positions p ON p.vehicle_id = e.vehicle_id AND p.fix_time = e.kept_at`
 		}
-		rows, err := t.tx.Query(ctx, `SELECT e.vehicle_id, e.latest, p.`+strings.ReplaceAll(fixColumns, ", ", ", p.")+`
-			FROM (`+strings.Join(parts, " UNION ALL ")+`) e LEFT JOIN telematics_positions p ON p.id = e.kept_id`, args...)
+		rows, err := t.tx.Query(ctx, query, args...)
 		if err != nil {
 			return err
 		}
@@ -187,14 +208,15 @@ func (t *TelematicsTx) TrackEnds(ctx context.Context, ids []int64) (map[int64]Tr
 		for rows.Next() {
 			var vehicle int64
 			var latest, at nullTime
-			var id, vid sql.NullInt64
+			var id, vid, kept, thinned sql.NullInt64
 			var lat, lon, speed, odo sql.NullFloat64
-			if err := rows.Scan(&vehicle, &latest, &id, &vid, &at, &lat, &lon, &speed, &odo); err != nil {
+			if err := rows.Scan(&vehicle, &latest, &id, &vid, &at, &lat, &lon, &speed, &odo, &kept, &thinned); err != nil {
 				return err
 			}
 			e := TrackEnd{Latest: latest.Time}
 			if id.Valid {
-				f := &fuelportal.TelematicsFix{ID: id.Int64, VehicleID: vid.Int64, FixTime: at.Time, Lat: lat.Float64, Lon: lon.Float64, Kept: true}
+				f := &fuelportal.TelematicsFix{ID: id.Int64, VehicleID: vid.Int64, FixTime: at.Time, Lat: lat.Float64, Lon: lon.Float64, Kept: true,
+					ThinnedBefore: thinned.Int64 == 1}
 				if speed.Valid {
 					f.SpeedKnots = &speed.Float64
 				}
@@ -265,16 +287,41 @@ func nullFloat(v *float64) sql.NullFloat64 {
 	return sql.NullFloat64{Float64: *v, Valid: true}
 }
 
-// MarkKept marks positions ids as kept in their vehicle's track.
-func (t *TelematicsTx) MarkKept(ctx context.Context, ids []int64) error {
-	return chunks(len(ids), 1, func(start, end int) error {
-		args := make([]any, 0, end-start)
-		for _, id := range ids[start:end] {
-			args = append(args, id)
+// MarkKept marks fixes (stored positions) as kept in their vehicle's
+// track. They are found by their key (vehicle, fix time), never by id:
+// on PostgreSQL that key holds the partition key.
+func (t *TelematicsTx) MarkKept(ctx context.Context, fixes []*fuelportal.TelematicsFix) error {
+	return setPositionFlag(ctx, t.tx, "kept", fixes)
+}
+
+// setPositionFlag sets column (kept or thinned_before) to 1 on fixes,
+// found by vehicle and fix time.
+func setPositionFlag(ctx context.Context, tx *Tx, column string, fixes []*fuelportal.TelematicsFix) error {
+	byVehicle := map[int64][]time.Time{}
+	var vehicles []int64
+	for _, f := range fixes {
+		if _, ok := byVehicle[f.VehicleID]; !ok {
+			vehicles = append(vehicles, f.VehicleID)
 		}
-		_, err := t.tx.Exec(ctx, `UPDATE telematics_positions SET kept = 1 WHERE id IN (`+placeholders(end-start)+`)`, args...)
-		return err
-	})
+		byVehicle[f.VehicleID] = append(byVehicle[f.VehicleID], f.FixTime)
+	}
+	slices.Sort(vehicles)
+	for _, v := range vehicles {
+		times := byVehicle[v]
+		err := chunks(len(times), 1, func(start, end int) error {
+			args := make([]any, 0, 1+end-start)
+			args = append(args, v)
+			for _, at := range times[start:end] {
+				args = append(args, at)
+			}
+			_, err := tx.Exec(ctx, `UPDATE telematics_positions SET `+column+` = 1 WHERE vehicle_id = ? AND fix_time IN (`+placeholders(end-start)+`)`, args...)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // AddMiles adds each row's miles and bridged miles to its vehicle's day
@@ -336,12 +383,17 @@ func (t *TelematicsTx) AddDays(ctx context.Context, rows []fuelportal.Telematics
 }
 
 // DeleteTelematicsPositionsBefore deletes the positions fixed before
-// cutoff (the four-year record rule), a vehicle at a time from its
-// (vehicle_id, fix_time) index; the rolled-up miles and days stay. It
-// answers how many it deleted.
+// cutoff (the four-year record rule): on PostgreSQL it drops the month
+// partitions wholly before cutoff, then deletes the rest a vehicle at a
+// time from its (vehicle_id, fix_time) index; the rolled-up miles and
+// days stay. It answers how many it deleted.
 func (db *DB) DeleteTelematicsPositionsBefore(ctx context.Context, cutoff time.Time) (int64, error) {
+	deleted, err := db.dropPositionMonthsBefore(ctx, cutoff)
+	if err != nil {
+		return deleted, err
+	}
 	var vehicles []int64
-	err := db.InReadTx(ctx, func(tx *Tx) error {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
 		var err error
 		vehicles, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (int64, error) {
 			var id int64
@@ -350,9 +402,8 @@ func (db *DB) DeleteTelematicsPositionsBefore(ctx context.Context, cutoff time.T
 		return err
 	})
 	if err != nil {
-		return 0, err
+		return deleted, err
 	}
-	var deleted int64
 	for _, id := range vehicles {
 		err := db.InTx(ctx, func(tx *Tx) error {
 			res, err := tx.Exec(ctx, `DELETE FROM telematics_positions WHERE vehicle_id = ? AND fix_time < ?`, id, cutoff)

@@ -37,12 +37,12 @@ func ingestDrive(t *testing.T, svc *telematics.Service, companyID int64, unit st
 }
 
 // addVehicle adds a diesel vehicle of unit number unit.
-func addVehicle(t *testing.T, db *store.DB, companyID int64, unit string) *fuelportal.Vehicle {
+func addVehicle(t testing.TB, db *store.DB, companyID int64, unit string) *fuelportal.Vehicle {
 	t.Helper()
 	return addVehicleBurning(t, db, companyID, unit, fuelportal.FuelDiesel)
 }
 
-func addVehicleBurning(t *testing.T, db *store.DB, companyID int64, unit string, fuel fuelportal.FuelType) *fuelportal.Vehicle {
+func addVehicleBurning(t testing.TB, db *store.DB, companyID int64, unit string, fuel fuelportal.FuelType) *fuelportal.Vehicle {
 	t.Helper()
 	v, err := db.CreateVehicle(context.Background(), companyID, fuelportal.Vehicle{UnitNumber: unit, FuelType: fuel, TankCapacity: 150_000, Active: true})
 	if err != nil {

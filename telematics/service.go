@@ -32,6 +32,11 @@ type Store interface {
 	TelematicsTokenCreatedAt(ctx context.Context, companyID int64) (*time.Time, error)
 	InTelematicsTx(ctx context.Context, companyID int64, fn func(t *store.TelematicsTx) error) error
 	DeleteTelematicsPositionsBefore(ctx context.Context, cutoff time.Time) (int64, error)
+	EnsurePositionMonths(ctx context.Context, times []time.Time) error
+	ThinningVehicles(ctx context.Context) ([]store.ThinningVehicle, error)
+	InThinningTx(ctx context.Context, companyID, vehicleID int64, fn func(t *store.ThinningTx) error) error
+	UncompactedPositionMonths(ctx context.Context, before time.Time) ([]time.Time, error)
+	CompactPositionMonth(ctx context.Context, month time.Time) error
 	VehicleMileage(ctx context.Context, companyID, id int64, fromDate, toDate string, from, to time.Time) (*store.VehicleMileage, error)
 }
 
@@ -100,8 +105,12 @@ type Result struct {
 	UnknownDevices int `json:"unknownDevices"`
 	// AheadOfClock are fixes stored (for the miles) but more than
 	// MaxLastFixAhead later than now: never a vehicle's last fix.
-	AheadOfClock int      `json:"aheadOfClock"`
-	UnknownIDs   []string `json:"unknownDeviceIds"`
+	AheadOfClock int `json:"aheadOfClock"`
+	// IntoThinned are late fixes that fell between two fixes of a thinned
+	// stretch (docs/decisions.md): not stored, the stretch's miles are
+	// final.
+	IntoThinned int      `json:"intoThinned"`
+	UnknownIDs  []string `json:"unknownDeviceIds"`
 }
 
 // maxUnknownListed bounds the unknown devices a result names.
@@ -230,6 +239,14 @@ func (s *Service) Ingest(ctx context.Context, companyID int64, positions []Posit
 	}
 	slices.Sort(units)
 	units = slices.Compact(units)
+	times := make([]time.Time, len(positions))
+	for i, p := range positions {
+		times[i] = p.FixTime
+	}
+	if err := s.Store.EnsurePositionMonths(ctx, times); err != nil {
+		return nil, err
+	}
+	thinnedBefore := ThinningCutoff(s.now())
 	var res *Result
 	// One transaction reads the vehicles and the zone, stores and rolls up.
 	err := s.Store.InTelematicsTx(ctx, companyID, func(t *store.TelematicsTx) error {
@@ -315,6 +332,20 @@ func (s *Service) Ingest(ctx context.Context, companyID int64, positions []Posit
 		if err := t.MarkKept(ctx, r.kept); err != nil {
 			return err
 		}
+		if err := t.DeleteFixes(ctx, r.intoThinned); err != nil {
+			return err
+		}
+		// A fix kept before the full-rate window gets thinned again.
+		for _, id := range vehicles {
+			for _, f := range byVehicle[id] {
+				if f.Kept && f.FixTime.Before(thinnedBefore) {
+					if err := t.Rethin(ctx, id, f.FixTime); err != nil {
+						return err
+					}
+					break
+				}
+			}
+		}
 		if err := t.AddMiles(ctx, r.milesRows()); err != nil {
 			return err
 		}
@@ -325,6 +356,7 @@ func (s *Service) Ingest(ctx context.Context, companyID int64, positions []Posit
 		}
 		days, start, end := r.dayRows()
 		res.Stored, res.Duplicates, res.DroppedJumps, res.BridgedGaps = r.stored, res.Duplicates+r.duplicates, r.dropped, r.bridged
+		res.IntoThinned = len(r.intoThinned)
 		return t.AddDays(ctx, days, start, end)
 	})
 	if err != nil {
@@ -391,7 +423,8 @@ type rollup struct {
 	loc                                  *time.Location
 	miles                                map[milesKey]*fuelportal.TelematicsMiles
 	days                                 map[dayKey]*dayFigures
-	kept                                 []int64 // stored before they were known kept
+	kept                                 []*fuelportal.TelematicsFix // stored before they were known kept
+	intoThinned                          []*fuelportal.TelematicsFix // late into a thinned stretch: deleted again
 	stored, duplicates, dropped, bridged int
 }
 
@@ -424,13 +457,27 @@ func (r *rollup) vehicle(ctx context.Context, t *store.TelematicsTx, id int64, f
 			r.duplicates++
 			continue
 		}
+		var prev, next *fuelportal.TelematicsFix
+		if last != nil && !f.FixTime.After(last.FixTime) {
+			var err error
+			if prev, next, err = t.KeptAround(ctx, id, f.FixTime); err != nil {
+				return err
+			}
+			if next != nil && next.ThinnedBefore {
+				// Between two fixes of a thinned stretch: the segment
+				// between them was never counted as one, so it cannot be
+				// taken back; the stretch's miles are final.
+				r.intoThinned = append(r.intoThinned, f)
+				continue
+			}
+		}
 		r.stored++
 		d := r.day(id, f.FixTime)
 		d.Positions++
 		switch {
 		case last == nil:
 			r.keep(f, d)
-			r.kept = append(r.kept, f.ID)
+			r.kept = append(r.kept, f)
 			last = f
 		case f.FixTime.After(last.FixTime):
 			if IsJump(last, f) {
@@ -439,13 +486,9 @@ func (r *rollup) vehicle(ctx context.Context, t *store.TelematicsTx, id int64, f
 			}
 			r.segment(last, f, 1)
 			r.keep(f, d)
-			r.kept = append(r.kept, f.ID)
+			r.kept = append(r.kept, f)
 			last = f
 		default: // before the latest kept fix: fits between two kept ones
-			prev, next, err := t.KeptAround(ctx, id, f.FixTime)
-			if err != nil {
-				return err
-			}
 			if prev != nil && IsJump(prev, f) || next != nil && IsJump(f, next) {
 				r.drop(d)
 				continue
@@ -461,7 +504,7 @@ func (r *rollup) vehicle(ctx context.Context, t *store.TelematicsTx, id int64, f
 			}
 			r.keep(f, d)
 			// Later out-of-order fixes of this batch look it up.
-			if err := t.MarkKept(ctx, []int64{f.ID}); err != nil {
+			if err := t.MarkKept(ctx, []*fuelportal.TelematicsFix{f}); err != nil {
 				return err
 			}
 		}

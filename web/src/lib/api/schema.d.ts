@@ -9439,6 +9439,8 @@ export interface components {
             overrideUntil: string | null;
             /** @description The active override lifts the pump prompt too (the owner chose it); false without an override */
             overrideLiftsPrompt: boolean;
+            /** @description The pump check applies to the card (its group's setting, else its company's, is on): the truck's position is checked at the station; the phone says what is kept */
+            pumpCheck: boolean;
             prompts: components["schemas"]["PumpPrompts"];
             /** @description The tank of the company's vehicle whose unit number the card carries */
             vehicleTankGallons: number | null;
@@ -9464,6 +9466,10 @@ export interface components {
                     odometer?: number;
                     /** @description Traccar's running distance in meters, taken as the odometer when odometer is absent */
                     totalDistance?: number;
+                    /** @description the tank's level in percent (0 to 100), kept in the vehicle's last fix for the pump check; any other value is ignored, the position kept */
+                    fuelLevel?: unknown;
+                    /** @description read as fuelLevel when that is absent (some devices report liters here: a value over 100 is ignored) */
+                    fuel?: unknown;
                 };
             };
             device: {
@@ -9490,6 +9496,8 @@ export interface components {
             unknownDeviceIds: string[];
             /** @description fixes stored for the miles but more than two minutes ahead of the server's clock: never a vehicle's last fix */
             aheadOfClock?: number;
+            /** @description late fixes that fell between two fixes of a stretch already thinned (over 90 days old): not stored, that stretch's miles are final */
+            intoThinned?: number;
         };
         TelematicsSettings: {
             /** @description the path Traccar forwards to */

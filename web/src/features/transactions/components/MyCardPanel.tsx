@@ -1,5 +1,6 @@
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -24,8 +25,9 @@ const CardDetailsDialog = lazy(async () => ({ default: (await import('@/componen
 export type { CardLock } from '../model/card-rules';
 
 /**
- * The driver's dashboard: their card's rules and lock in words, what is left today, and below
- * them the latest declined purchase with "Request override" or the state of the request made.
+ * The driver's dashboard: their card's rules and lock in words, what is left today, when the pump
+ * check applies what the truck's position is used for and what is kept, and below them the latest
+ * declined purchase with "Request override" or the state of the request made.
  */
 export function MyCardPanel({ lock = null }: { lock?: CardLock | null }) {
   const { t } = useTranslation('transactions');
@@ -71,6 +73,15 @@ export function MyCardPanel({ lock = null }: { lock?: CardLock | null }) {
               {phrases.length ? phrases.join(' · ') : t('card.noRules')}
             </Typography>
             <PumpPromptsNote prompts={card.prompts} lifted={card.overrideLiftsPrompt} />
+            {card.pumpCheck && (
+              <Typography variant="body2" color="textSecondary" data-testid="my-card-pump-check" sx={{ overflowWrap: 'break-word' }}>
+                <Box component="strong" sx={{ color: 'text.primary' }}>
+                  {t('card.pumpCheckTitle')}
+                </Box>
+                {': '}
+                {t('card.pumpCheck')}
+              </Typography>
+            )}
             {card.issuer === 'stripe' && card.issuerCardId && (
               <Button variant="outlined" size="small" onClick={() => setShowDetails(true)} sx={{ alignSelf: 'flex-start' }}>
                 {t('prompts.showDetails')}

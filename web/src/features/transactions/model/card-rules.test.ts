@@ -13,6 +13,7 @@ const card = (controls: Partial<DriverCard['controls']>, left: Partial<DriverCar
   issuer: 'network',
   issuerCardId: null,
   overrideLiftsPrompt: false,
+  pumpCheck: false,
   prompts: { driverId: null, unitNumber: null, odometer: false },
   controls: controls as DriverCard['controls'],
   timeZone: 'America/Chicago',
