@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fuelportal"
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
 )
@@ -198,6 +199,116 @@ func TestGroups_AMemberDecidesOnlyTheGroupsRequests(t *testing.T) {
 		for _, token := range []string{southDispatcher, f.owner} {
 			if cards := compliance(token); !slices.Contains(cards, f.driverCard) {
 				t.Fatalf("compliance lists %v, not South's card %s", cards, f.driverCard)
+			}
+		}
+	})
+}
+
+// An owner renames and deletes the company's groups: deleting one frees
+// its cards and vehicles, and is refused while a member or a pending
+// invitation is limited to it (they would see the whole company after).
+// Another company's group is 404 to both.
+func TestGroups_RenameAndDelete(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token
+		other := f.api.Login(demo.OtherOwnerEmail, demo.Password).Token
+		var yard, spare struct {
+			ID                       int64
+			Name                     string
+			Cards, Vehicles, Members int64
+		}
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "Yard"}, owner).ExpectStatus(t, 201).Decode(t, &yard)
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "Spare"}, owner).ExpectStatus(t, 201).Decode(t, &spare)
+		path := func(id int64) string { return fmt.Sprint("/api/wex/company/groups/", id) }
+		patch := func(id int64, body any, token string) *apitest.Response {
+			return f.api.Do(apitest.Request{Method: "PATCH", Path: path(id), Body: body, Token: token})
+		}
+		del := func(id int64, token string) *apitest.Response {
+			return f.api.Do(apitest.Request{Method: "DELETE", Path: path(id), Token: token})
+		}
+
+		// Rename: trimmed, unique in the company, the company's own.
+		patch(yard.ID, map[string]string{"name": " North yard "}, owner).ExpectStatus(t, 200).Decode(t, &yard)
+		if yard.Name != "North yard" {
+			t.Fatalf("renamed = %+v", yard)
+		}
+		patch(yard.ID, map[string]string{"name": "Spare"}, owner).ExpectStatus(t, 409)
+		patch(yard.ID, map[string]string{"name": " "}, owner).ExpectFieldError(t, "name", fuelportal.MsgFieldRequired)
+		patch(yard.ID, map[string]string{"name": "Theirs now"}, other).ExpectStatus(t, 404)
+		del(yard.ID, other).ExpectStatus(t, 404)
+		patch(999999, map[string]string{"name": "Nobody's"}, owner).ExpectStatus(t, 404)
+
+		// Counts in the list.
+		card := demo.CardPlans[demo.DemoFreight.Name][0].CardNumber
+		f.api.Put("/api/wex/company/cards/"+card+"/group", map[string]any{"groupId": yard.ID}, owner).ExpectStatus(t, 204)
+		var truck struct{ ID int64 }
+		f.api.Post("/api/wex/company/vehicles", newVehicleJSON("YARD-1"), owner).ExpectStatus(t, 201).Decode(t, &truck)
+		f.api.Put(fmt.Sprint("/api/wex/company/vehicles/", truck.ID, "/group"), map[string]any{"groupId": yard.ID}, owner).ExpectStatus(t, 204)
+		dispatcher := f.member(t, owner, "yard.dispatch@example.com", "dispatcher", yard.ID)
+		var list struct {
+			Content []struct {
+				ID                       int64
+				Name                     string
+				Cards, Vehicles, Members int64
+			}
+		}
+		f.api.Get("/api/wex/company/groups", owner).ExpectStatus(t, 200).Decode(t, &list)
+		if len(list.Content) != 2 || list.Content[0].Name != "North yard" || list.Content[0].Cards != 1 || list.Content[0].Vehicles != 1 || list.Content[0].Members != 1 {
+			t.Fatalf("groups = %+v", list)
+		}
+
+		// Delete: refused while the dispatcher or an invitation is limited to it.
+		if msg := del(yard.ID, owner).ExpectStatus(t, 409).ErrorMessage(t); !strings.Contains(msg, "Members") {
+			t.Fatalf("refusal = %q", msg)
+		}
+		f.api.Do(apitest.Request{Method: "DELETE", Path: "/api/wex/company/groups/" + fmt.Sprint(yard.ID), Token: dispatcher}).ExpectStatus(t, 403)
+		var members struct {
+			Content []struct {
+				ID    int64
+				Email string
+			}
+		}
+		f.api.Get("/api/wex/company/members", owner).ExpectStatus(t, 200).Decode(t, &members)
+		for _, m := range members.Content {
+			if m.Email == "yard.dispatch@example.com" {
+				f.api.Do(apitest.Request{Method: "PATCH", Path: fmt.Sprint("/api/wex/company/members/", m.ID), Body: map[string]any{"groupId": spare.ID}, Token: owner}).ExpectStatus(t, 200)
+			}
+		}
+		inv, _ := f.invite(t, owner, "yard.books@example.com", "bookkeeper", yard.ID)
+		if msg := del(yard.ID, owner).ExpectStatus(t, 409).ErrorMessage(t); !strings.Contains(msg, "invitations") {
+			t.Fatalf("refusal = %q", msg)
+		}
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprint("/api/wex/company/invitations/", inv.ID), Token: owner}).ExpectStatus(t, 204)
+		del(yard.ID, owner).ExpectStatus(t, 204)
+		del(yard.ID, owner).ExpectStatus(t, 404)
+
+		// Its card and vehicle belong to no group now.
+		var cards struct {
+			Value []struct {
+				CardNumber string
+				GroupID    *int64
+			}
+		}
+		f.api.Get("/api/wex/company/get-cards", owner).ExpectStatus(t, 200).Decode(t, &cards)
+		for _, c := range cards.Value {
+			if c.CardNumber == card && c.GroupID != nil {
+				t.Fatalf("card %s still in group %d", card, *c.GroupID)
+			}
+		}
+		var vehicle struct{ GroupID *int64 }
+		f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", truck.ID), owner).ExpectStatus(t, 200).Decode(t, &vehicle)
+		if vehicle.GroupID != nil {
+			t.Fatalf("vehicle still in group %d", *vehicle.GroupID)
+		}
+		var audit struct{ Content []struct{ Kind string } }
+		f.api.Get("/api/wex/company/audit?objectType=group&objectId="+fmt.Sprint(yard.ID), owner).ExpectStatus(t, 200).Decode(t, &audit)
+		kinds := []string{}
+		for _, a := range audit.Content {
+			kinds = append(kinds, a.Kind)
+		}
+		for _, k := range []string{"group.created", "group.renamed", "group.deleted"} {
+			if !slices.Contains(kinds, k) {
+				t.Fatalf("audit kinds of the group = %v, no %s", kinds, k)
 			}
 		}
 	})
