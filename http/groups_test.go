@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"fuelportal"
 	"fuelportal/demo"
@@ -311,5 +312,96 @@ func TestGroups_RenameAndDelete(t *testing.T) {
 				t.Fatalf("audit kinds of the group = %v, no %s", kinds, k)
 			}
 		}
+	})
+}
+
+// The fleet's positions follow the group: a member limited to a group
+// sees the last fix of the group's vehicles only, never another group's
+// vehicle, its mileage or odometer (404, as another company's), nor
+// another group's card on a vehicle of the same unit number, nor the map
+// of another group's card's trip.
+func TestGroups_AMemberSeesOnlyTheGroupsPositions(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		var north, south struct{ ID int64 }
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "North"}, f.owner).ExpectStatus(t, 201).Decode(t, &north)
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "South"}, f.owner).ExpectStatus(t, 201).Decode(t, &south)
+		var northTruck, southTruck vehicleBody
+		f.api.Post("/api/wex/company/vehicles", newVehicleJSON("NORTH-T"), f.owner).ExpectStatus(t, 201).Decode(t, &northTruck)
+		f.api.Post("/api/wex/company/vehicles", newVehicleJSON("SOUTH-T"), f.owner).ExpectStatus(t, 201).Decode(t, &southTruck)
+		f.api.Put(fmt.Sprint("/api/wex/company/vehicles/", northTruck.ID, "/group"), map[string]any{"groupId": north.ID}, f.owner).ExpectStatus(t, 204)
+		f.api.Put(fmt.Sprint("/api/wex/company/vehicles/", southTruck.ID, "/group"), map[string]any{"groupId": south.ID}, f.owner).ExpectStatus(t, 204)
+		// The South card names the North truck's unit number.
+		f.api.Put("/api/wex/company/cards/"+f.driverCard+"/group", map[string]any{"groupId": south.ID}, f.owner).ExpectStatus(t, 204)
+		for _, plan := range demo.CardPlans[demo.DemoFreight.Name] {
+			if plan.CardNumber == f.driverCard {
+				f.api.Put("/api/wex/company/update-card", map[string]string{"cardNumber": plan.CardNumber, "driverName": plan.DriverName,
+					"driverId": plan.DriverID, "unitNumber": "NORTH-T", "status": "ACTIVE"}, f.owner).ExpectStatus(t, 200)
+			}
+		}
+		dispatcher := f.member(t, f.owner, "north.map@example.com", "dispatcher", north.ID)
+
+		var tok struct{ Token string }
+		f.api.Post("/api/wex/company/telematics/token", nil, f.owner).ExpectStatus(t, 200).Decode(t, &tok)
+		at := fx.db.Now().UTC().Add(-time.Hour).Truncate(time.Second)
+		postTraccar(f.api, tok.Token, []map[string]any{
+			traccarFix("NORTH-T", at, 41.8781, -87.6298, 1_000_000),
+			traccarFix("SOUTH-T", at, 29.7604, -95.3698, 2_000_000),
+		}).ExpectStatus(t, 200)
+
+		type fleetView struct {
+			Value []struct {
+				ID         int64
+				UnitNumber string
+				LastFix    *struct{ Latitude, Longitude float64 }
+				Cards      []struct{ CardNumber string }
+			}
+		}
+		var all, seen fleetView
+		f.api.Get("/api/wex/company/vehicles", f.owner).ExpectStatus(t, 200).Decode(t, &all)
+		fixes := 0
+		for _, v := range all.Value {
+			if v.LastFix != nil && (v.UnitNumber == "NORTH-T" || v.UnitNumber == "SOUTH-T") {
+				fixes++
+			}
+		}
+		if fixes != 2 {
+			t.Fatalf("the owner's fleet = %+v", all)
+		}
+		list := f.api.Get("/api/wex/company/vehicles", dispatcher).ExpectStatus(t, 200)
+		list.Decode(t, &seen)
+		if len(seen.Value) != 1 || seen.Value[0].UnitNumber != "NORTH-T" || seen.Value[0].LastFix == nil || seen.Value[0].LastFix.Latitude != 41.8781 {
+			t.Fatalf("North's dispatcher's fleet = %+v", seen)
+		}
+		if body := string(list.Body); strings.Contains(body, "29.7604") || strings.Contains(body, f.driverCard) {
+			t.Fatalf("North's dispatcher's fleet shows South's position or card: %s", body)
+		}
+		var one struct{ Cards []struct{ CardNumber string } }
+		f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", northTruck.ID), dispatcher).ExpectStatus(t, 200).Decode(t, &one)
+		if len(one.Cards) != 0 {
+			t.Fatalf("North's truck shows South's cards to North's dispatcher: %+v", one)
+		}
+		f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", northTruck.ID), f.owner).ExpectStatus(t, 200).Decode(t, &one)
+		if len(one.Cards) != 1 || one.Cards[0].CardNumber != f.driverCard {
+			t.Fatalf("the owner's North truck's cards = %+v", one)
+		}
+		day := at.Format(time.DateOnly)
+		for _, path := range []string{"", "/mileage?dateFrom=" + day + "&dateTo=" + day, "/odometer"} {
+			f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", southTruck.ID, path), dispatcher).ExpectStatus(t, 404)
+			f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", northTruck.ID, path), dispatcher).ExpectStatus(t, 200)
+		}
+
+		// The map of the South card's trip.
+		trip, tripPath := f.lockedTrip(t, f.owner)
+		var trips struct{ Content []struct{ ID int64 } }
+		f.api.Get("/api/trips?size=100", dispatcher).ExpectStatus(t, 200).Decode(t, &trips)
+		for _, tr := range trips.Content {
+			if tr.ID == trip.ID {
+				t.Fatalf("North's dispatcher lists South's trip %d", trip.ID)
+			}
+		}
+		f.api.Get(tripPath, dispatcher).ExpectStatus(t, 404)
+		f.api.Get(tripPath+"/plans", dispatcher).ExpectStatus(t, 404)
+		f.api.Get(tripPath, f.owner).ExpectStatus(t, 200)
 	})
 }
