@@ -35,7 +35,8 @@ export function EditCardDialog({ card, onClose }: { card: FuelCard; onClose: () 
       notify.success(t('toasts.detailsUpdated'));
       onClose();
     } catch (error) {
-      setFailure(applyServerError(error, form.setError, EDIT_CARD_FIELDS, t('toasts.detailsFailed')) ?? null);
+      // Known fields show their own errors; anything else is the one failure message.
+      if (applyServerError(error, form.setError, EDIT_CARD_FIELDS, '') !== undefined) setFailure(t('toasts.detailsFailed'));
     }
   };
 
