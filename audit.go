@@ -85,6 +85,8 @@ const (
 	AuditInvitationSent        AuditKind = "invitation.sent"
 	AuditInvitationRevoked     AuditKind = "invitation.revoked"
 	AuditGroupCreated          AuditKind = "group.created"
+	AuditGroupRenamed          AuditKind = "group.renamed"
+	AuditGroupDeleted          AuditKind = "group.deleted"
 	AuditCompanyClosed         AuditKind = "company.closed"
 	AuditGroupPumpCheckSet     AuditKind = "group.pump_check_set"
 	AuditPumpChallengeAnswered AuditKind = "pump_check.answered"

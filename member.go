@@ -102,6 +102,9 @@ type Group struct {
 	CompanyID int64
 	Name      string
 	CreatedAt time.Time
+	// Cards, Vehicles and Members count what the group holds (read by
+	// the list of groups only).
+	Cards, Vehicles, Members int64
 }
 
 // MaxGroupNameLength bounds a group's name.

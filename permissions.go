@@ -71,7 +71,7 @@ const (
 	ActionMembersWrite     Action = "members.write"         // invite, change, suspend and remove members
 	ActionOwnersManage     Action = "owners.manage"         // invite, change, suspend and remove owners
 	ActionGroupsRead       Action = "groups.read"           // the company's groups
-	ActionGroupsWrite      Action = "groups.write"          // create groups
+	ActionGroupsWrite      Action = "groups.write"          // create, rename and delete groups
 	ActionCompanyClose     Action = "company.close"         // close the company's account
 	ActionCompanySettings  Action = "company.settings"      // the company's controls and authorization settings
 	ActionAuditRead        Action = "audit.read"            // the audit trail: who changed what

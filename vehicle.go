@@ -52,6 +52,7 @@ type Vehicle struct {
 type VehicleCard struct {
 	CardNumber string
 	DriverName string
+	GroupID    int64 // the card's group (0: none)
 }
 
 // Bounds of a vehicle.

@@ -143,6 +143,9 @@ func auditedCalls(route []map[string]float64) []auditedCall {
 			group, _ := strconv.ParseInt(made["groupId"], 10, 64)
 			return apitest.Request{Method: "PUT", Path: "/api/wex/company/vehicles/" + made["id"] + "/group", Body: map[string]any{"groupId": group}, Token: f.owner}
 		}},
+		{route: "POST /api/wex/company/groups", req: call("POST", "/api/wex/company/groups", map[string]any{"name": "Audit spare"}), keep: "groupId"},
+		{route: "PATCH /api/wex/company/groups/{id}", req: call("PATCH", "/api/wex/company/groups/{groupId}", map[string]any{"name": "Audit spare yard"})},
+		{route: "DELETE /api/wex/company/groups/{id}", req: call("DELETE", "/api/wex/company/groups/{groupId}", nil)},
 		{route: "POST /api/wex/company/invitations", req: call("POST", "/api/wex/company/invitations", map[string]any{"email": "audit.dispatcher@example.test", "role": "dispatcher"}), keep: "id"},
 		{route: "DELETE /api/wex/company/invitations/{id}", req: call("DELETE", "/api/wex/company/invitations/{id}", nil)},
 		{route: "PUT /api/wex/company/transactions/{id}/coding", req: func(f *fleet, _ map[string]string) apitest.Request {

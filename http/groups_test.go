@@ -5,7 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"fuelportal"
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
 )
@@ -200,5 +202,206 @@ func TestGroups_AMemberDecidesOnlyTheGroupsRequests(t *testing.T) {
 				t.Fatalf("compliance lists %v, not South's card %s", cards, f.driverCard)
 			}
 		}
+	})
+}
+
+// An owner renames and deletes the company's groups: deleting one frees
+// its cards and vehicles, and is refused while a member or a pending
+// invitation is limited to it (they would see the whole company after).
+// Another company's group is 404 to both.
+func TestGroups_RenameAndDelete(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token
+		other := f.api.Login(demo.OtherOwnerEmail, demo.Password).Token
+		var yard, spare struct {
+			ID                       int64
+			Name                     string
+			Cards, Vehicles, Members int64
+		}
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "Yard"}, owner).ExpectStatus(t, 201).Decode(t, &yard)
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "Spare"}, owner).ExpectStatus(t, 201).Decode(t, &spare)
+		path := func(id int64) string { return fmt.Sprint("/api/wex/company/groups/", id) }
+		patch := func(id int64, body any, token string) *apitest.Response {
+			return f.api.Do(apitest.Request{Method: "PATCH", Path: path(id), Body: body, Token: token})
+		}
+		del := func(id int64, token string) *apitest.Response {
+			return f.api.Do(apitest.Request{Method: "DELETE", Path: path(id), Token: token})
+		}
+
+		// Rename: trimmed, unique in the company, the company's own.
+		patch(yard.ID, map[string]string{"name": " North yard "}, owner).ExpectStatus(t, 200).Decode(t, &yard)
+		if yard.Name != "North yard" {
+			t.Fatalf("renamed = %+v", yard)
+		}
+		patch(yard.ID, map[string]string{"name": "Spare"}, owner).ExpectStatus(t, 409)
+		patch(yard.ID, map[string]string{"name": " "}, owner).ExpectFieldError(t, "name", fuelportal.MsgFieldRequired)
+		patch(yard.ID, map[string]string{"name": "Theirs now"}, other).ExpectStatus(t, 404)
+		del(yard.ID, other).ExpectStatus(t, 404)
+		patch(999999, map[string]string{"name": "Nobody's"}, owner).ExpectStatus(t, 404)
+
+		// Counts in the list.
+		card := demo.CardPlans[demo.DemoFreight.Name][0].CardNumber
+		f.api.Put("/api/wex/company/cards/"+card+"/group", map[string]any{"groupId": yard.ID}, owner).ExpectStatus(t, 204)
+		var truck struct{ ID int64 }
+		f.api.Post("/api/wex/company/vehicles", newVehicleJSON("YARD-1"), owner).ExpectStatus(t, 201).Decode(t, &truck)
+		f.api.Put(fmt.Sprint("/api/wex/company/vehicles/", truck.ID, "/group"), map[string]any{"groupId": yard.ID}, owner).ExpectStatus(t, 204)
+		dispatcher := f.member(t, owner, "yard.dispatch@example.com", "dispatcher", yard.ID)
+		var list struct {
+			Content []struct {
+				ID                       int64
+				Name                     string
+				Cards, Vehicles, Members int64
+			}
+		}
+		f.api.Get("/api/wex/company/groups", owner).ExpectStatus(t, 200).Decode(t, &list)
+		if len(list.Content) != 2 || list.Content[0].Name != "North yard" || list.Content[0].Cards != 1 || list.Content[0].Vehicles != 1 || list.Content[0].Members != 1 {
+			t.Fatalf("groups = %+v", list)
+		}
+
+		// Delete: refused while the dispatcher or an invitation is limited to it.
+		if msg := del(yard.ID, owner).ExpectStatus(t, 409).ErrorMessage(t); !strings.Contains(msg, "Members") {
+			t.Fatalf("refusal = %q", msg)
+		}
+		f.api.Do(apitest.Request{Method: "DELETE", Path: "/api/wex/company/groups/" + fmt.Sprint(yard.ID), Token: dispatcher}).ExpectStatus(t, 403)
+		var members struct {
+			Content []struct {
+				ID    int64
+				Email string
+			}
+		}
+		f.api.Get("/api/wex/company/members", owner).ExpectStatus(t, 200).Decode(t, &members)
+		for _, m := range members.Content {
+			if m.Email == "yard.dispatch@example.com" {
+				f.api.Do(apitest.Request{Method: "PATCH", Path: fmt.Sprint("/api/wex/company/members/", m.ID), Body: map[string]any{"groupId": spare.ID}, Token: owner}).ExpectStatus(t, 200)
+			}
+		}
+		inv, _ := f.invite(t, owner, "yard.books@example.com", "bookkeeper", yard.ID)
+		if msg := del(yard.ID, owner).ExpectStatus(t, 409).ErrorMessage(t); !strings.Contains(msg, "invitations") {
+			t.Fatalf("refusal = %q", msg)
+		}
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprint("/api/wex/company/invitations/", inv.ID), Token: owner}).ExpectStatus(t, 204)
+		del(yard.ID, owner).ExpectStatus(t, 204)
+		del(yard.ID, owner).ExpectStatus(t, 404)
+
+		// Its card and vehicle belong to no group now.
+		var cards struct {
+			Value []struct {
+				CardNumber string
+				GroupID    *int64
+			}
+		}
+		f.api.Get("/api/wex/company/get-cards", owner).ExpectStatus(t, 200).Decode(t, &cards)
+		for _, c := range cards.Value {
+			if c.CardNumber == card && c.GroupID != nil {
+				t.Fatalf("card %s still in group %d", card, *c.GroupID)
+			}
+		}
+		var vehicle struct{ GroupID *int64 }
+		f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", truck.ID), owner).ExpectStatus(t, 200).Decode(t, &vehicle)
+		if vehicle.GroupID != nil {
+			t.Fatalf("vehicle still in group %d", *vehicle.GroupID)
+		}
+		var audit struct{ Content []struct{ Kind string } }
+		f.api.Get("/api/wex/company/audit?objectType=group&objectId="+fmt.Sprint(yard.ID), owner).ExpectStatus(t, 200).Decode(t, &audit)
+		kinds := []string{}
+		for _, a := range audit.Content {
+			kinds = append(kinds, a.Kind)
+		}
+		for _, k := range []string{"group.created", "group.renamed", "group.deleted"} {
+			if !slices.Contains(kinds, k) {
+				t.Fatalf("audit kinds of the group = %v, no %s", kinds, k)
+			}
+		}
+	})
+}
+
+// The fleet's positions follow the group: a member limited to a group
+// sees the last fix of the group's vehicles only, never another group's
+// vehicle, its mileage or odometer (404, as another company's), nor
+// another group's card on a vehicle of the same unit number, nor the map
+// of another group's card's trip.
+func TestGroups_AMemberSeesOnlyTheGroupsPositions(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		var north, south struct{ ID int64 }
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "North"}, f.owner).ExpectStatus(t, 201).Decode(t, &north)
+		f.api.Post("/api/wex/company/groups", map[string]string{"name": "South"}, f.owner).ExpectStatus(t, 201).Decode(t, &south)
+		var northTruck, southTruck vehicleBody
+		f.api.Post("/api/wex/company/vehicles", newVehicleJSON("NORTH-T"), f.owner).ExpectStatus(t, 201).Decode(t, &northTruck)
+		f.api.Post("/api/wex/company/vehicles", newVehicleJSON("SOUTH-T"), f.owner).ExpectStatus(t, 201).Decode(t, &southTruck)
+		f.api.Put(fmt.Sprint("/api/wex/company/vehicles/", northTruck.ID, "/group"), map[string]any{"groupId": north.ID}, f.owner).ExpectStatus(t, 204)
+		f.api.Put(fmt.Sprint("/api/wex/company/vehicles/", southTruck.ID, "/group"), map[string]any{"groupId": south.ID}, f.owner).ExpectStatus(t, 204)
+		// The South card names the North truck's unit number.
+		f.api.Put("/api/wex/company/cards/"+f.driverCard+"/group", map[string]any{"groupId": south.ID}, f.owner).ExpectStatus(t, 204)
+		for _, plan := range demo.CardPlans[demo.DemoFreight.Name] {
+			if plan.CardNumber == f.driverCard {
+				f.api.Put("/api/wex/company/update-card", map[string]string{"cardNumber": plan.CardNumber, "driverName": plan.DriverName,
+					"driverId": plan.DriverID, "unitNumber": "NORTH-T", "status": "ACTIVE"}, f.owner).ExpectStatus(t, 200)
+			}
+		}
+		dispatcher := f.member(t, f.owner, "north.map@example.com", "dispatcher", north.ID)
+
+		var tok struct{ Token string }
+		f.api.Post("/api/wex/company/telematics/token", nil, f.owner).ExpectStatus(t, 200).Decode(t, &tok)
+		at := fx.db.Now().UTC().Add(-time.Hour).Truncate(time.Second)
+		postTraccar(f.api, tok.Token, []map[string]any{
+			traccarFix("NORTH-T", at, 41.8781, -87.6298, 1_000_000),
+			traccarFix("SOUTH-T", at, 29.7604, -95.3698, 2_000_000),
+		}).ExpectStatus(t, 200)
+
+		type fleetView struct {
+			Value []struct {
+				ID         int64
+				UnitNumber string
+				LastFix    *struct{ Latitude, Longitude float64 }
+				Cards      []struct{ CardNumber string }
+			}
+		}
+		var all, seen fleetView
+		f.api.Get("/api/wex/company/vehicles", f.owner).ExpectStatus(t, 200).Decode(t, &all)
+		fixes := 0
+		for _, v := range all.Value {
+			if v.LastFix != nil && (v.UnitNumber == "NORTH-T" || v.UnitNumber == "SOUTH-T") {
+				fixes++
+			}
+		}
+		if fixes != 2 {
+			t.Fatalf("the owner's fleet = %+v", all)
+		}
+		list := f.api.Get("/api/wex/company/vehicles", dispatcher).ExpectStatus(t, 200)
+		list.Decode(t, &seen)
+		if len(seen.Value) != 1 || seen.Value[0].UnitNumber != "NORTH-T" || seen.Value[0].LastFix == nil || seen.Value[0].LastFix.Latitude != 41.8781 {
+			t.Fatalf("North's dispatcher's fleet = %+v", seen)
+		}
+		if body := string(list.Body); strings.Contains(body, "29.7604") || strings.Contains(body, f.driverCard) {
+			t.Fatalf("North's dispatcher's fleet shows South's position or card: %s", body)
+		}
+		var one struct{ Cards []struct{ CardNumber string } }
+		f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", northTruck.ID), dispatcher).ExpectStatus(t, 200).Decode(t, &one)
+		if len(one.Cards) != 0 {
+			t.Fatalf("North's truck shows South's cards to North's dispatcher: %+v", one)
+		}
+		f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", northTruck.ID), f.owner).ExpectStatus(t, 200).Decode(t, &one)
+		if len(one.Cards) != 1 || one.Cards[0].CardNumber != f.driverCard {
+			t.Fatalf("the owner's North truck's cards = %+v", one)
+		}
+		day := at.Format(time.DateOnly)
+		for _, path := range []string{"", "/mileage?dateFrom=" + day + "&dateTo=" + day, "/odometer"} {
+			f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", southTruck.ID, path), dispatcher).ExpectStatus(t, 404)
+			f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", northTruck.ID, path), dispatcher).ExpectStatus(t, 200)
+		}
+
+		// The map of the South card's trip.
+		trip, tripPath := f.lockedTrip(t, f.owner)
+		var trips struct{ Content []struct{ ID int64 } }
+		f.api.Get("/api/trips?size=100", dispatcher).ExpectStatus(t, 200).Decode(t, &trips)
+		for _, tr := range trips.Content {
+			if tr.ID == trip.ID {
+				t.Fatalf("North's dispatcher lists South's trip %d", trip.ID)
+			}
+		}
+		f.api.Get(tripPath, dispatcher).ExpectStatus(t, 404)
+		f.api.Get(tripPath+"/plans", dispatcher).ExpectStatus(t, 404)
+		f.api.Get(tripPath, f.owner).ExpectStatus(t, 200)
 	})
 }

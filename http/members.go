@@ -114,10 +114,14 @@ func (s *Server) handleMemberRemove(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// groupDTO is a group of the caller's company's cards and vehicles.
+// groupDTO is a group of the caller's company's cards and vehicles; the
+// list counts what each holds.
 type groupDTO struct {
-	ID   int64  `json:"id"`
-	Name string `json:"name"`
+	ID       int64  `json:"id"`
+	Name     string `json:"name"`
+	Cards    *int64 `json:"cards,omitempty"`
+	Vehicles *int64 `json:"vehicles,omitempty"`
+	Members  *int64 `json:"members,omitempty"`
 }
 
 type groupListResponse struct {
@@ -137,7 +141,7 @@ func (s *Server) handleGroupList(w http.ResponseWriter, r *http.Request) {
 	}
 	res := groupListResponse{Content: make([]groupDTO, 0, len(groups))}
 	for _, g := range groups {
-		res.Content = append(res.Content, groupDTO{ID: g.ID, Name: g.Name})
+		res.Content = append(res.Content, groupDTO{ID: g.ID, Name: g.Name, Cards: &g.Cards, Vehicles: &g.Vehicles, Members: &g.Members})
 	}
 	respond(w, http.StatusOK, res)
 }
@@ -155,6 +159,41 @@ func (s *Server) handleGroupCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	respond(w, http.StatusCreated, groupDTO{ID: g.ID, Name: g.Name})
+}
+
+// handleGroupRename renames a group of the caller's company.
+func (s *Server) handleGroupRename(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r)
+	if !ok {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Group not found"))
+		return
+	}
+	var req groupCreateRequest
+	if err := decode(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	g, err := s.Members.RenameGroup(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id, req.Name)
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	respond(w, http.StatusOK, groupDTO{ID: g.ID, Name: g.Name})
+}
+
+// handleGroupDelete deletes a group of the caller's company (204); 409
+// while a member, a pending invitation or a coding rule names it.
+func (s *Server) handleGroupDelete(w http.ResponseWriter, r *http.Request) {
+	id, ok := pathID(r)
+	if !ok {
+		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Group not found"))
+		return
+	}
+	if err := s.Members.DeleteGroup(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
 }
 
 // handleCardGroup puts a card of the company in a group (groupId null:

@@ -51,6 +51,8 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("DELETE /api/wex/company/members/{id}", s.permit(fuelportal.ActionMembersWrite, s.handleMemberRemove))
 	mux.HandleFunc("GET /api/wex/company/groups", s.permit(fuelportal.ActionGroupsRead, s.handleGroupList))
 	mux.HandleFunc("POST /api/wex/company/groups", s.permit(fuelportal.ActionGroupsWrite, s.handleGroupCreate))
+	mux.HandleFunc("PATCH /api/wex/company/groups/{id}", s.permit(fuelportal.ActionGroupsWrite, s.handleGroupRename))
+	mux.HandleFunc("DELETE /api/wex/company/groups/{id}", s.permit(fuelportal.ActionGroupsWrite, s.handleGroupDelete))
 	mux.HandleFunc("PUT /api/wex/company/cards/{cardNumber}/group", s.permit(fuelportal.ActionGroupsWrite, s.handleCardGroup))
 	mux.HandleFunc("PUT /api/wex/company/vehicles/{id}/group", s.permit(fuelportal.ActionGroupsWrite, s.handleVehicleGroup))
 	mux.HandleFunc("POST /api/wex/company/close", s.permit(fuelportal.ActionCompanyClose, s.handleCompanyClose))

@@ -59,6 +59,7 @@ var requestBodies = map[string]any{
 	"PUT /api/wex/company/webhooks/{id}":                  webhookEndpointBody{},
 	"PATCH /api/wex/company/members/{id}":                 memberChangeRequest{},
 	"POST /api/wex/company/groups":                        groupCreateRequest{},
+	"PATCH /api/wex/company/groups/{id}":                  groupCreateRequest{},
 	"PUT /api/wex/company/cards/{cardNumber}/group":       groupRequest{},
 	"PUT /api/wex/company/vehicles/{id}/group":            groupRequest{},
 	"POST /api/wex/company/invitations":                   invitationCreateRequest{},

@@ -105,7 +105,9 @@ func vehicleMPGFrom(m fuelportal.VehicleMPG) vehicleMPGJSON {
 	return out
 }
 
-func vehicleFrom(v *fuelportal.Vehicle) vehicleJSON {
+// vehicleFrom is vehicle v as a caller limited to group groupID sees it
+// (0: every card): only the group's cards of its unit number.
+func vehicleFrom(v *fuelportal.Vehicle, groupID int64) vehicleJSON {
 	out := vehicleJSON{ID: v.ID, UnitNumber: v.UnitNumber, VIN: v.VIN, Plate: v.Plate, PlateState: v.PlateState,
 		FuelType: string(v.FuelType), TankCapacityGallons: v.TankCapacity.Float(), IFTAQualified: v.IFTAQualified, Active: v.Active,
 		GroupID: optionalID(v.GroupID), CreatedAt: fuelportal.WireTime(v.CreatedAt), UpdatedAt: fuelportal.WireTime(v.UpdatedAt), Cards: []vehicleCardJSON{}}
@@ -114,6 +116,9 @@ func vehicleFrom(v *fuelportal.Vehicle) vehicleJSON {
 			FuelPercent: f.FuelPercent, OdometerMiles: f.OdometerMiles, Source: f.Source}
 	}
 	for _, c := range v.Cards {
+		if groupID != 0 && c.GroupID != groupID {
+			continue
+		}
 		out.Cards = append(out.Cards, vehicleCardJSON{CardNumber: c.CardNumber, DriverName: c.DriverName})
 	}
 	return out
@@ -145,7 +150,7 @@ func (s *Server) handleVehicleList(w http.ResponseWriter, r *http.Request) {
 	}
 	out := vehicleListJSON{Value: make([]vehicleJSON, len(list))}
 	for i, v := range list {
-		out.Value[i] = vehicleFrom(v)
+		out.Value[i] = vehicleFrom(v, p.GroupID)
 		out.Value[i].MPG = vehicleMPGFrom(mpg[v.ID])
 	}
 	respond(w, http.StatusOK, out)
@@ -178,7 +183,7 @@ func (s *Server) handleVehicleCreate(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusCreated, vehicleFrom(saved))
+	respond(w, http.StatusCreated, vehicleFrom(saved, p.GroupID))
 }
 
 // handleVehicleGet answers one of the company's vehicles; any other id is
@@ -189,7 +194,8 @@ func (s *Server) handleVehicleGet(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Vehicle not found"))
 		return
 	}
-	v, err := s.vehicleStore.Vehicle(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id)
+	p := PrincipalFromContext(r.Context())
+	v, err := s.vehicleStore.Vehicle(r.Context(), p.CompanyID, id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -199,7 +205,7 @@ func (s *Server) handleVehicleGet(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	out := vehicleFrom(v)
+	out := vehicleFrom(v, p.GroupID)
 	out.MPG = vehicleMPGFrom(mpg[v.ID])
 	respond(w, http.StatusOK, out)
 }
@@ -217,12 +223,13 @@ func (s *Server) handleVehicleUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v.ID = id
-	saved, err := s.vehicleStore.UpdateVehicle(r.Context(), PrincipalFromContext(r.Context()).CompanyID, v)
+	p := PrincipalFromContext(r.Context())
+	saved, err := s.vehicleStore.UpdateVehicle(r.Context(), p.CompanyID, v)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, vehicleFrom(saved))
+	respond(w, http.StatusOK, vehicleFrom(saved, p.GroupID))
 }
 
 // handleVehicleDelete removes one of the company's vehicles: 204.

@@ -25,6 +25,8 @@ type Store interface {
 	ChangeMember(ctx context.Context, companyID, actorID, id int64, change *fuelportal.MemberChange, decide store.MemberDecision) (*fuelportal.Member, error)
 	CreateGroup(ctx context.Context, g *fuelportal.Group) error
 	Groups(ctx context.Context, companyID int64) ([]*fuelportal.Group, error)
+	RenameGroup(ctx context.Context, companyID, id int64, name string) (*fuelportal.Group, error)
+	DeleteGroup(ctx context.Context, companyID, id int64) error
 	CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, tokenHash string, event *fuelportal.Event) error
 	PendingInvitations(ctx context.Context, companyID int64) ([]*fuelportal.Invitation, error)
 	RevokeInvitation(ctx context.Context, companyID, id int64) error
@@ -96,6 +98,23 @@ func (s *Service) CreateGroup(ctx context.Context, companyID int64, name string)
 	}
 	g := &fuelportal.Group{CompanyID: companyID, Name: name}
 	return g, s.store.CreateGroup(ctx, g)
+}
+
+// RenameGroup renames company companyID's group id: ENOTFOUND for
+// another company's, ECONFLICT for a name the company already uses.
+func (s *Service) RenameGroup(ctx context.Context, companyID, id int64, name string) (*fuelportal.Group, error) {
+	if err := fuelportal.ValidateGroupName(name); err != nil {
+		return nil, err
+	}
+	return s.store.RenameGroup(ctx, companyID, id, name)
+}
+
+// DeleteGroup deletes company companyID's group id; its cards and
+// vehicles then belong to no group. ECONFLICT while a member, a pending
+// invitation or a coding rule names it (deleting it would widen what a
+// member limited to it sees).
+func (s *Service) DeleteGroup(ctx context.Context, companyID, id int64) error {
+	return s.store.DeleteGroup(ctx, companyID, id)
 }
 
 // SetCardGroup puts the company's card number in group groupID (0: out

@@ -177,10 +177,97 @@ func (db *DB) CreateGroup(ctx context.Context, g *fuelportal.Group) error {
 	})
 }
 
-// Groups returns company companyID's groups by name.
+// RenameGroup renames the company's group id; a group of another company
+// is ENOTFOUND, a name the company already uses ECONFLICT.
+func (db *DB) RenameGroup(ctx context.Context, companyID, id int64, name string) (*fuelportal.Group, error) {
+	g := &fuelportal.Group{ID: id, CompanyID: companyID}
+	err := db.InTx(ctx, func(tx *Tx) error {
+		var was string
+		var created nullTime
+		err := tx.QueryRow(ctx, `SELECT name, created_at FROM member_groups WHERE id = ? AND company_id = ?`, id, companyID).Scan(&was, &created)
+		if err != nil {
+			return notFound(err, "Group not found")
+		}
+		g.Name, g.CreatedAt = strings.TrimSpace(name), created.Time
+		if g.Name == was {
+			return nil
+		}
+		_, err = tx.Exec(ctx, `UPDATE member_groups SET name = ? WHERE id = ?`, g.Name, id)
+		if isUniqueViolation(err) {
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "A group of this name exists")
+		} else if err != nil {
+			return err
+		}
+		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditGroupRenamed,
+			ObjectType: fuelportal.AuditObjectGroup, ObjectID: strconv.FormatInt(id, 10),
+			Before: map[string]any{"name": was}, After: map[string]any{"name": g.Name}})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// DeleteGroup deletes the company's group id: its cards and vehicles
+// belong to no group after. While a member, a pending invitation or a
+// coding rule names the group it is ECONFLICT: deleting it would widen
+// what a member limited to it sees. A group of another company is
+// ENOTFOUND.
+func (db *DB) DeleteGroup(ctx context.Context, companyID, id int64) error {
+	return db.InTx(ctx, func(tx *Tx) error {
+		var name string
+		if err := tx.QueryRow(ctx, `SELECT name FROM member_groups WHERE id = ? AND company_id = ?`, id, companyID).Scan(&name); err != nil {
+			return notFound(err, "Group not found")
+		}
+		var members, invitations, rules int64
+		err := tx.QueryRow(ctx, `SELECT
+			(SELECT COUNT(*) FROM users WHERE company_id = ? AND group_id = ?),
+			(SELECT COUNT(*) FROM invitations WHERE company_id = ? AND group_id = ? AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?),
+			(SELECT COUNT(*) FROM coding_rules WHERE company_id = ? AND group_id = ?)`,
+			companyID, id, companyID, id, tx.Now, companyID, id).Scan(&members, &invitations, &rules)
+		if err != nil {
+			return err
+		}
+		switch {
+		case members > 0:
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "Members are limited to this group: change their group first")
+		case invitations > 0:
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "Pending invitations limit to this group: revoke them first")
+		case rules > 0:
+			return fuelportal.Errorf(fuelportal.ECONFLICT, "Coding rules match this group: change them first")
+		}
+		var cards, vehicles int64
+		res, err := tx.Exec(ctx, `UPDATE cards SET group_id = NULL, updated_at = ? WHERE company_id = ? AND group_id = ?`, tx.Now, companyID, id)
+		if err != nil {
+			return err
+		}
+		cards, _ = res.RowsAffected()
+		if res, err = tx.Exec(ctx, `UPDATE vehicles SET group_id = NULL, updated_at = ? WHERE company_id = ? AND group_id = ?`, tx.Now, companyID, id); err != nil {
+			return err
+		}
+		vehicles, _ = res.RowsAffected()
+		// Invitations no longer pending keep no link to the group.
+		if _, err := tx.Exec(ctx, `UPDATE invitations SET group_id = NULL WHERE company_id = ? AND group_id = ?`, companyID, id); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM member_groups WHERE id = ?`, id); err != nil {
+			return err
+		}
+		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditGroupDeleted,
+			ObjectType: fuelportal.AuditObjectGroup, ObjectID: strconv.FormatInt(id, 10),
+			Before: map[string]any{"name": name, "cards": cards, "vehicles": vehicles}})
+	})
+}
+
+// Groups returns company companyID's groups by name, each with how many
+// cards, vehicles and members it holds.
 func (db *DB) Groups(ctx context.Context, companyID int64) (groups []*fuelportal.Group, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		rows, err := tx.Query(ctx, `SELECT id, company_id, name, created_at FROM member_groups WHERE company_id = ? ORDER BY name`, companyID)
+		rows, err := tx.Query(ctx, `SELECT g.id, g.company_id, g.name, g.created_at,
+			(SELECT COUNT(*) FROM cards c WHERE c.company_id = g.company_id AND c.group_id = g.id),
+			(SELECT COUNT(*) FROM vehicles v WHERE v.company_id = g.company_id AND v.group_id = g.id),
+			(SELECT COUNT(*) FROM users u WHERE u.company_id = g.company_id AND u.group_id = g.id)
+			FROM member_groups g WHERE g.company_id = ? ORDER BY g.name`, companyID)
 		if err != nil {
 			return err
 		}
@@ -188,7 +275,7 @@ func (db *DB) Groups(ctx context.Context, companyID int64) (groups []*fuelportal
 		for rows.Next() {
 			g := &fuelportal.Group{}
 			var created nullTime
-			if err := rows.Scan(&g.ID, &g.CompanyID, &g.Name, &created); err != nil {
+			if err := rows.Scan(&g.ID, &g.CompanyID, &g.Name, &created, &g.Cards, &g.Vehicles, &g.Members); err != nil {
 				return err
 			}
 			g.CreatedAt = created.Time

@@ -93,7 +93,7 @@ func (tx *Tx) vehicleCards(ctx context.Context, companyID int64, list []*fuelpor
 		byUnit[v.UnitNumber] = v
 	}
 	rows, err := tx.Query(ctx, `
-		SELECT c.unit_number, c.card_number, c.driver_name FROM cards c
+		SELECT c.unit_number, c.card_number, c.driver_name, c.group_id FROM cards c
 		JOIN vehicles v ON v.company_id = c.company_id AND v.unit_number = c.unit_number
 		WHERE c.company_id = ? ORDER BY c.driver_name, c.card_number`, companyID)
 	if err != nil {
@@ -103,9 +103,11 @@ func (tx *Tx) vehicleCards(ctx context.Context, companyID int64, list []*fuelpor
 	for rows.Next() {
 		var unit string
 		var card fuelportal.VehicleCard
-		if err := rows.Scan(&unit, &card.CardNumber, &card.DriverName); err != nil {
+		var group sql.NullInt64
+		if err := rows.Scan(&unit, &card.CardNumber, &card.DriverName, &group); err != nil {
 			return err
 		}
+		card.GroupID = group.Int64
 		if v := byUnit[unit]; v != nil {
 			v.Cards = append(v.Cards, card)
 		}

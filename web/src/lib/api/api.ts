@@ -10,6 +10,6 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithReauth,
   keepUnusedDataFor: 60,
-  tagTypes: ['Account', 'Wallet', 'Savings', 'FuelCard', 'DriverRequest', 'Transaction', 'Contract', 'PaymentMethod', 'Station', 'Chain', 'CardControls', 'Alert', 'OverrideRequest', 'Trip', 'TripRequest', 'Compliance', 'Webhook', 'WebhookDelivery', 'Vehicle', 'IftaReturn', 'TelematicsSettings', 'Notification', 'NotificationSettings', 'AuthorizationSettings', 'Member', 'Invitation', 'Permissions', 'CodingRule', 'PumpCheck', 'PumpChallenge', 'Statements', 'StatementSettings', 'QuickBooks'],
+  tagTypes: ['Account', 'Wallet', 'Savings', 'FuelCard', 'DriverRequest', 'Transaction', 'Contract', 'PaymentMethod', 'Station', 'Chain', 'CardControls', 'Alert', 'OverrideRequest', 'Trip', 'TripRequest', 'Compliance', 'Webhook', 'WebhookDelivery', 'Vehicle', 'IftaReturn', 'TelematicsSettings', 'Notification', 'NotificationSettings', 'AuthorizationSettings', 'Member', 'Invitation', 'Permissions', 'CodingRule', 'PumpCheck', 'PumpChallenge', 'Statements', 'StatementSettings', 'QuickBooks', 'Group'],
   endpoints: () => ({}),
 });

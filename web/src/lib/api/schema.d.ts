@@ -6284,6 +6284,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/wex/company/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a group
+         * @description Its cards and vehicles then belong to no group. 409 while a member, a pending invitation or a coding rule names the group (deleting it would widen what a member limited to it sees). Another company's group is 404. Audited (group.deleted). Action groups.write.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Rename a group
+         * @description Another company's group is 404; a name the company already uses is 409. Audited (group.renamed). Action groups.write.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GroupInput"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Group"];
+                    };
+                };
+                400: components["responses"]["BadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        trace?: never;
+    };
     "/api/wex/company/invitations": {
         parameters: {
             query?: never;
@@ -9897,6 +9976,21 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+            /**
+             * Format: int64
+             * @description Cards in the group (in the list only)
+             */
+            cards?: number;
+            /**
+             * Format: int64
+             * @description Vehicles in the group (in the list only)
+             */
+            vehicles?: number;
+            /**
+             * Format: int64
+             * @description Members limited to the group (in the list only)
+             */
+            members?: number;
         };
         GroupList: {
             content: components["schemas"]["Group"][];

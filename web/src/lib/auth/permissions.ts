@@ -32,6 +32,7 @@ export type Action =
   | 'transactions.code'
   | 'pump-check.manage'
   | 'groups.read'
+  | 'groups.write'
   | 'company.close'
   | 'statements.read'
   | 'statements.write'

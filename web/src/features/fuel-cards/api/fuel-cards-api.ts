@@ -26,6 +26,12 @@ export const fuelCardsApi = api.injectEndpoints({
       // A card's unit number assigns it to a vehicle: the vehicle list shows it.
       invalidatesTags: ['FuelCard', 'Vehicle'],
     }),
+    /** PUT …/cards/{cardNumber}/group (owners and admins): the card's group, null for none. */
+    setCardGroup: build.mutation<void, { cardNumber: string; groupId: number | null }>({
+      query: ({ cardNumber, groupId }) => ({ url: `/wex/company/cards/${encodeURIComponent(cardNumber)}/group`, method: 'PUT', body: { groupId } }),
+      // The groups count their cards; a vehicle shows only its group's cards to a member limited to one.
+      invalidatesTags: (_result, error) => (error ? [] : ['FuelCard', 'Group', 'Vehicle']),
+    }),
     /** The new card joins the list: the cards are refetched, here and on the dashboard. */
     orderFuelCard: build.mutation<ResponseBody<'/api/wex/company/cards', 'post'>, CardOrder>({
       query: (body) => ({ url: '/wex/company/cards', method: 'POST', body }),
@@ -34,4 +40,4 @@ export const fuelCardsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetFuelCardsQuery, useUpdateFuelCardMutation, useOrderFuelCardMutation } = fuelCardsApi;
+export const { useGetFuelCardsQuery, useUpdateFuelCardMutation, useOrderFuelCardMutation, useSetCardGroupMutation } = fuelCardsApi;

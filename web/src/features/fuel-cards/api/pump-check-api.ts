@@ -19,10 +19,6 @@ export const pumpCheckApi = api.injectEndpoints({
       query: (body) => ({ url: '/wex/company/pump-check', method: 'PUT', body }),
       invalidatesTags: (_result, error) => (error ? [] : ['PumpCheck']),
     }),
-    getPumpCheckGroups: build.query<PumpCheckGroup[], void>({
-      query: () => '/wex/company/groups',
-      transformResponse: (body: Schema<'GroupList'>) => body.content,
-    }),
     getGroupPumpCheck: build.query<GroupPumpCheck, number>({
       query: groupPath,
       providesTags: ['PumpCheck'],
@@ -41,7 +37,6 @@ export const pumpCheckApi = api.injectEndpoints({
 export const {
   useGetPumpCheckQuery,
   useSavePumpCheckMutation,
-  useGetPumpCheckGroupsQuery,
   useGetGroupPumpCheckQuery,
   useSaveGroupPumpCheckMutation,
   useInheritGroupPumpCheckMutation,

@@ -140,6 +140,29 @@ describe('fuel cards', () => {
     expect(await screen.findByText(/Unit TRK-99/)).toBeInTheDocument();
   });
 
+  it("puts a card in a group from Edit Card Details (owners and admins)", async () => {
+    cardsApi();
+    const grouped: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/wex/company/groups'), () => HttpResponse.json({ content: [{ id: 7, name: 'North terminal' }] })),
+      http.put(apiUrl('/wex/company/cards/7071000000000001234/group'), async ({ request }) => {
+        grouped.push(await request.json());
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp(paths.fuelCards, { session });
+    const row = await openRow(user, /Sam Carter/);
+    await user.click(within(row).getByRole('button', { name: 'Edit Card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Card Details' });
+    const group = within(dialog).getByRole('combobox', { name: /Group/ });
+    await waitFor(() => expect(group).not.toHaveAttribute('aria-disabled', 'true'));
+    await user.click(group);
+    await user.click(await screen.findByRole('option', { name: 'North terminal' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(grouped).toEqual([{ groupId: 7 }]);
+  });
+
   it('shows server field errors on their fields', async () => {
     cardsApi(() =>
       HttpResponse.json({ status: 400, message: { driverId: ['driver ID is already used by another card'] } }, { status: 400 }),

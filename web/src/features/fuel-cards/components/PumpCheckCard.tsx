@@ -15,10 +15,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { errorMessage } from '@/lib/api';
+import { useGetGroupsQuery } from '@/lib/groups';
 import { notify } from '@/lib/notifier';
 import {
   useGetGroupPumpCheckQuery,
-  useGetPumpCheckGroupsQuery,
   useGetPumpCheckQuery,
   useInheritGroupPumpCheckMutation,
   useSaveGroupPumpCheckMutation,
@@ -166,7 +166,7 @@ export function PumpCheckCard({ canReadGroups }: { canReadGroups: boolean }) {
   const { t } = useTranslation('account');
   const [scope, setScope] = useState<number>(0); // 0: the company
   const company = useGetPumpCheckQuery();
-  const groups = useGetPumpCheckGroupsQuery(undefined, { skip: !canReadGroups });
+  const groups = useGetGroupsQuery(undefined, { skip: !canReadGroups });
   const group = useGetGroupPumpCheckQuery(scope, { skip: scope === 0 });
   const shown = scope === 0 ? company : group;
   const inherited = scope !== 0 && Boolean(group.data?.inherited);

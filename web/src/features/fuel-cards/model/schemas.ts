@@ -30,10 +30,12 @@ export const editCardSchema = (t: TFunction) =>
       .trim()
       .min(1, t('fuelCards:edit.unitNumberRequired'))
       .max(LIMITS.unitNumber, t('fuelCards:edit.unitNumberMax', { max: LIMITS.unitNumber })),
+    /** The card's group: '' for none, else the group's id (owners and admins choose it). */
+    groupId: z.string(),
   });
 
 export type EditCardValues = z.output<ReturnType<typeof editCardSchema>>;
-export const EDIT_CARD_FIELDS = ['driverName', 'driverId', 'unitNumber', 'prompt'] as const;
+export const EDIT_CARD_FIELDS = ['driverName', 'driverId', 'unitNumber', 'prompt', 'groupId'] as const;
 
 const ORDER_LIMITS = BODY_MAX_LENGTH.CardOrder;
 

@@ -1,25 +1,22 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Form, SelectInput, SubmitButton, TextInput } from '@/components/form';
+import { FormDialog, SelectInput, TextInput } from '@/components/form';
 import { applyServerError, useZodForm } from '@/lib/forms';
 import { formatDateYearTime } from '@/lib/format';
+import { GroupSelectInput, groupIdOf } from '@/lib/groups';
 import { OFFICE_ROLES, useInviteMutation, type Invitation, type OfficeRole } from '../api/members-api';
 import { INVITE_FIELDS, inviteSchema, type InviteValues } from '../model/forms';
 
-/** Invites by e-mail with an office role; then says until when the mailed link works. */
-export function InviteDialog({ mayInviteOwners, onClose }: { mayInviteOwners: boolean; onClose: () => void }) {
+/**
+ * Invites by e-mail with an office role and, for owners and admins who manage groups, a group the
+ * new member is limited to; then says until when the mailed link works.
+ */
+export function InviteDialog({ mayInviteOwners, mayChooseGroup, onClose }: { mayInviteOwners: boolean; mayChooseGroup: boolean; onClose: () => void }) {
   const { t } = useTranslation('members');
-  const titleId = useId();
   const schema = useMemo(() => inviteSchema(t), [t]);
-  const form = useZodForm(schema, { defaultValues: { email: '', role: 'dispatcher' as OfficeRole } });
+  const form = useZodForm(schema, { defaultValues: { email: '', role: 'dispatcher' as OfficeRole, groupId: '' } });
   const [invite, { isLoading }] = useInviteMutation();
   const [sent, setSent] = useState<Invitation | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -28,51 +25,30 @@ export function InviteDialog({ mayInviteOwners, onClose }: { mayInviteOwners: bo
   const submit = async (values: InviteValues) => {
     setFailure(null);
     try {
-      setSent(await invite({ email: values.email, role: values.role }).unwrap());
+      const groupId = mayChooseGroup ? groupIdOf(values.groupId) : null;
+      setSent(await invite({ email: values.email, role: values.role, ...(groupId ? { groupId } : {}) }).unwrap());
     } catch (error) {
       setFailure(applyServerError(error, form.setError, INVITE_FIELDS, t('invite.failed')) ?? null);
     }
   };
 
+  const done = sent && (
+    <Alert severity="success" data-testid="invitation-sent" sx={{ '& .MuiAlert-message': { overflowWrap: 'anywhere' } }}>
+      {t('invite.sent', { email: sent.email, role: t(`roles.${sent.role}`), expiresAt: formatDateYearTime(sent.expiresAt) })}
+    </Alert>
+  );
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby={titleId} scroll="body">
-      <DialogTitle id={titleId}>{t('invite.title')}</DialogTitle>
-      {sent ? (
-        <>
-          <DialogContent>
-            <Alert severity="success" data-testid="invitation-sent" sx={{ '& .MuiAlert-message': { overflowWrap: 'anywhere' } }}>
-              {t('invite.sent', { email: sent.email, role: t(`roles.${sent.role}`), expiresAt: formatDateYearTime(sent.expiresAt) })}
-            </Alert>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button variant="contained" onClick={onClose} autoFocus>
-              {t('invite.done')}
-            </Button>
-          </DialogActions>
-        </>
-      ) : (
-        <Form form={form} onSubmit={submit} aria-label={t('invite.title')}>
-          <DialogContent>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              {failure && <Alert severity="error">{failure}</Alert>}
-              <TextInput name="email" type="email" label={t('invite.email')} autoComplete="off" autoFocus required />
-              <SelectInput name="role" label={t('invite.role')} required fullWidth>
-                {roles.map((role) => (
-                  <MenuItem key={role} value={role}>
-                    {t(`roles.${role}`)}
-                  </MenuItem>
-                ))}
-              </SelectInput>
-            </Stack>
-          </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={onClose}>{t('common:actions.cancel')}</Button>
-            <SubmitButton busy={isLoading}>
-              {t('invite.send')}
-            </SubmitButton>
-          </DialogActions>
-        </Form>
-      )}
-    </Dialog>
+    <FormDialog title={t('invite.title')} form={form} onSubmit={submit} onClose={onClose} busy={isLoading} submitLabel={t('invite.send')} failure={failure}
+      done={done} doneLabel={t('invite.done')}>
+      <TextInput name="email" type="email" label={t('invite.email')} autoComplete="off" autoFocus required />
+      <SelectInput name="role" label={t('invite.role')} required fullWidth>
+        {roles.map((role) => (
+          <MenuItem key={role} value={role}>
+            {t(`roles.${role}`)}
+          </MenuItem>
+        ))}
+      </SelectInput>
+      {mayChooseGroup && <GroupSelectInput name="groupId" label={t('invite.group')} noneLabel={t('groups.wholeCompany')} helperText={t('invite.groupHelp')} />}
+    </FormDialog>
   );
 }

@@ -17,6 +17,7 @@ import { BackButton } from '@/components/navigation';
 import { errorMessage } from '@/lib/api';
 import { selectUser, usePermissions } from '@/lib/auth';
 import { formatDateYearTime } from '@/lib/format';
+import { groupChoice, groupIdOf, useGetGroupsQuery, type Group } from '@/lib/groups';
 import { notify } from '@/lib/notifier';
 import { paths } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
@@ -32,6 +33,7 @@ import {
   type OfficeRole,
 } from '../api/members-api';
 import { BreakableEmail } from '@/components/text/BreakableEmail';
+import { GroupsSection } from './GroupsSection';
 import { InviteDialog } from './InviteDialog';
 import { memberName } from '@/lib/members';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
@@ -45,10 +47,15 @@ interface MemberRowProps {
   self: boolean;
   mayWrite: boolean;
   mayManageOwners: boolean;
+  /** The company's groups when the signed-in user may limit a member to one (else undefined). */
+  groups: Group[] | undefined;
   onRemove: (member: Member) => void;
 }
 
-function MemberRow({ member, self, mayWrite, mayManageOwners, onRemove }: MemberRowProps) {
+/** The group a member or an invitation is limited to, by name ('' when none or not known). */
+const groupName = (groups: Group[] | undefined, id: number | null | undefined) => (id ? (groups?.find((group) => group.id === id)?.name ?? '') : '');
+
+function MemberRow({ member, self, mayWrite, mayManageOwners, groups, onRemove }: MemberRowProps) {
   const { t } = useTranslation('members');
   const [change, { isLoading }] = useChangeMemberMutation();
   const name = memberName(member);
@@ -96,6 +103,34 @@ function MemberRow({ member, self, mayWrite, mayManageOwners, onRemove }: Member
       ) : (
         <Typography variant="body2">{t(`roles.${member.role}`)}</Typography>
       )}
+      {office && manageable && groups ? (
+        <TextField
+          select
+          size="small"
+          label={t('row.group')}
+          value={groupChoice(member.groupId)}
+          disabled={isLoading}
+          onChange={(event) => {
+            const groupId = groupIdOf(event.target.value);
+            void save({ groupId }, groupId ? t('toasts.groupChanged', { name, group: groupName(groups, groupId) }) : t('toasts.groupLifted', { name }));
+          }}
+          slotProps={{ select: { native: true }, htmlInput: { 'aria-label': t('row.groupOf', { name }) }, inputLabel: { shrink: true } }}
+          sx={{ minWidth: 150, maxWidth: '100%' }}
+        >
+          <option value="">{t('groups.wholeCompany')}</option>
+          {groups.map((group) => (
+            <option key={group.id} value={String(group.id)}>
+              {group.name}
+            </option>
+          ))}
+        </TextField>
+      ) : (
+        member.groupId != null && (
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {t('row.limitedTo', { group: groupName(groups, member.groupId) || t('groups.unknown') })}
+          </Typography>
+        )
+      )}
       {manageable && (
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button
@@ -119,7 +154,7 @@ function MemberRow({ member, self, mayWrite, mayManageOwners, onRemove }: Member
   );
 }
 
-function InvitationRow({ invitation, mayWrite, mayManageOwners }: { invitation: Invitation; mayWrite: boolean; mayManageOwners: boolean }) {
+function InvitationRow({ invitation, mayWrite, mayManageOwners, groups }: { invitation: Invitation; mayWrite: boolean; mayManageOwners: boolean; groups: Group[] | undefined }) {
   const { t } = useTranslation('members');
   const [revoke, { isLoading }] = useRevokeInvitationMutation();
   const submit = async () => {
@@ -139,6 +174,11 @@ function InvitationRow({ invitation, mayWrite, mayManageOwners }: { invitation: 
         <Typography variant="body2" color="textSecondary">
           {t('invitations.line', { role: t(`roles.${invitation.role}`), expiresAt: formatDateYearTime(invitation.expiresAt) })}
         </Typography>
+        {invitation.groupId != null && (
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
+            {t('row.limitedTo', { group: groupName(groups, invitation.groupId) || t('groups.unknown') })}
+          </Typography>
+        )}
       </Box>
       {mayWrite && (mayManageOwners || invitation.role !== 'owner') && (
         <Button variant="outlined" size="small" color="error" disabled={isLoading} aria-label={t('actions.revokeEmail', { email: invitation.email })} onClick={() => void submit()}>
@@ -157,6 +197,11 @@ export function MembersPage() {
   const { can } = usePermissions();
   const mayManageOwners = can('owners.manage');
   const mayWrite = can('members.write');
+  const mayWriteGroups = can('groups.write');
+  const mayReadGroups = can('groups.read');
+  const groups = useGetGroupsQuery(undefined, { skip: !mayReadGroups }).data;
+  // The group lists of the rows: only for who may limit a member to a group.
+  const choosableGroups = mayWriteGroups ? groups : undefined;
   const user = useAppSelector(selectUser);
   const members = useGetMembersQuery();
   const invitations = useGetInvitationsQuery();
@@ -171,7 +216,15 @@ export function MembersPage() {
     memberList = (
       <Stack component="ul" spacing={1} sx={listSx} aria-label={t('listLabel')}>
         {members.data.map((member) => (
-          <MemberRow key={member.id} member={member} self={member.id === user?.id} mayWrite={mayWrite} mayManageOwners={mayManageOwners} onRemove={setRemoving} />
+          <MemberRow
+            key={member.id}
+            member={member}
+            self={member.id === user?.id}
+            mayWrite={mayWrite}
+            mayManageOwners={mayManageOwners}
+            groups={choosableGroups}
+            onRemove={setRemoving}
+          />
         ))}
       </Stack>
     );
@@ -184,7 +237,7 @@ export function MembersPage() {
     invitationList = (
       <Stack component="ul" spacing={1} sx={listSx} aria-label={t('invitations.title')}>
         {invitations.data.map((invitation) => (
-          <InvitationRow key={invitation.id} invitation={invitation} mayWrite={mayWrite} mayManageOwners={mayManageOwners} />
+          <InvitationRow key={invitation.id} invitation={invitation} mayWrite={mayWrite} mayManageOwners={mayManageOwners} groups={groups} />
         ))}
       </Stack>
     );
@@ -205,8 +258,9 @@ export function MembersPage() {
           {t('invitations.title')}
         </Typography>
         <Box aria-busy={invitations.isFetching}>{invitationList}</Box>
+        {mayReadGroups && <GroupsSection mayWrite={mayWriteGroups} />}
       </Stack>
-      {inviting && <InviteDialog mayInviteOwners={mayManageOwners} onClose={() => setInviting(false)} />}
+      {inviting && <InviteDialog mayInviteOwners={mayManageOwners} mayChooseGroup={mayWriteGroups} onClose={() => setInviting(false)} />}
       {removing && <RemoveMemberDialog member={removing} onClose={() => setRemoving(null)} />}
     </Page>
   );

@@ -30,6 +30,11 @@ export const vehiclesApi = api.injectEndpoints({
       query: ({ id, vehicle }) => ({ url: vehiclePath(id), method: 'PUT', body: vehicle }),
       invalidatesTags: (_result, error) => (error ? [] : ['Vehicle']),
     }),
+    /** PUT …/vehicles/{id}/group (owners and admins): the vehicle's group, null for none. */
+    setVehicleGroup: build.mutation<void, { id: number; groupId: number | null }>({
+      query: ({ id, groupId }) => ({ url: `${vehiclePath(id)}/group`, method: 'PUT', body: { groupId } }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Vehicle', 'Group']),
+    }),
     /** Newest first, at most 200. */
     getVehicleOdometer: build.query<OdometerReading[], number>({
       query: (id) => `${vehiclePath(id)}/odometer`,
@@ -57,6 +62,7 @@ export const {
   useGetVehiclesQuery,
   useCreateVehicleMutation,
   useUpdateVehicleMutation,
+  useSetVehicleGroupMutation,
   useDeleteVehicleMutation,
   useImportVehiclesMutation,
   useGetVehicleOdometerQuery,

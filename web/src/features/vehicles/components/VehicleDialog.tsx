@@ -8,9 +8,11 @@ import Stack from '@mui/material/Stack';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckboxInput, Form, SelectInput, TextInput } from '@/components/form';
+import { usePermissions } from '@/lib/auth';
 import { applyServerError, useZodForm } from '@/lib/forms';
+import { GroupSelectInput, groupChoice, groupIdOf } from '@/lib/groups';
 import { notify } from '@/lib/notifier';
-import { useCreateVehicleMutation, useUpdateVehicleMutation, type Vehicle } from '../api/vehicles-api';
+import { useCreateVehicleMutation, useSetVehicleGroupMutation, useUpdateVehicleMutation, type Vehicle } from '../api/vehicles-api';
 import { PLATE_JURISDICTIONS } from '../model/jurisdictions';
 import { VEHICLE_FIELDS, VEHICLE_LIMITS, toVehicleInput, vehicleFormDefaults, vehicleSchema, type VehicleFormValues } from '../model/vehicle-form';
 
@@ -21,15 +23,17 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle?: Vehicle; onClose
   const form = useZodForm(schema, { defaultValues: vehicleFormDefaults(vehicle) });
   const [createVehicle, creating] = useCreateVehicleMutation();
   const [updateVehicle, updating] = useUpdateVehicleMutation();
-  const busy = creating.isLoading || updating.isLoading;
+  const [setVehicleGroup, grouping] = useSetVehicleGroupMutation();
+  const mayChooseGroup = usePermissions().can('groups.write');
+  const busy = creating.isLoading || updating.isLoading || grouping.isLoading;
   const titleId = useId();
   const title = vehicle ? t('form.editTitle') : t('form.addTitle');
 
   const submit = async (values: VehicleFormValues) => {
     try {
       const body = toVehicleInput(values);
-      if (vehicle) await updateVehicle({ id: vehicle.id, vehicle: body }).unwrap();
-      else await createVehicle(body).unwrap();
+      const saved = vehicle ? await updateVehicle({ id: vehicle.id, vehicle: body }).unwrap() : await createVehicle(body).unwrap();
+      if (mayChooseGroup && values.groupId !== groupChoice(saved.groupId)) await setVehicleGroup({ id: saved.id, groupId: groupIdOf(values.groupId) }).unwrap();
       notify.success(vehicle ? t('toasts.saved') : t('toasts.added'));
       onClose();
     } catch (error) {
@@ -87,6 +91,7 @@ export function VehicleDialog({ vehicle, onClose }: { vehicle?: Vehicle; onClose
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               />
             </Stack>
+            {mayChooseGroup && <GroupSelectInput name="groupId" label={t('form.group')} noneLabel={t('form.noGroup')} helperText={t('form.groupHelp')} />}
             <Stack>
               <CheckboxInput name="iftaQualified" label={t('form.iftaQualified')} />
               <CheckboxInput name="active" label={t('form.active')} />

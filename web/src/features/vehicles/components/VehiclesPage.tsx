@@ -28,6 +28,8 @@ import { useIsPhone } from '@/components/layout/AppShell';
 import { Page } from '@/components/layout/Page';
 import { HistoryDialog } from '@/components/audit-history/HistoryDialog';
 import { BackButton } from '@/components/navigation';
+import { usePermissions } from '@/lib/auth';
+import { useGetGroupsQuery, type Group } from '@/lib/groups';
 import { paths } from '@/lib/paths';
 import { useGetVehiclesQuery, type Vehicle } from '../api/vehicles-api';
 import { DeleteVehicleDialog } from './DeleteVehicleDialog';
@@ -38,6 +40,8 @@ import { OdometerDialog } from './OdometerDialog';
 import { VehicleDialog } from './VehicleDialog';
 
 interface RowActions {
+  /** The company's groups, to name each vehicle's (undefined: not shown). */
+  groups: Group[] | undefined;
   onOdometer: (vehicle: Vehicle) => void;
   onEdit: (vehicle: Vehicle) => void;
   onDelete: (vehicle: Vehicle) => void;
@@ -82,10 +86,13 @@ function StatusChips({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
+/** The vehicle's group by name; '' when it has none or the groups are not known. */
+const groupNameOf = (vehicle: Vehicle, groups: Group[] | undefined) => (vehicle.groupId ? (groups?.find((group) => group.id === vehicle.groupId)?.name ?? '') : '');
+
 const plateText = (vehicle: Vehicle, none: string) => (vehicle.plate ? `${vehicle.plateState} ${vehicle.plate}`.trim() : none);
 
 /** Desktop: one row per vehicle. */
-function VehicleTable({ vehicles, onOdometer, onEdit, onDelete, onHistory }: { vehicles: Vehicle[] } & RowActions) {
+function VehicleTable({ vehicles, groups, onOdometer, onEdit, onDelete, onHistory }: { vehicles: Vehicle[] } & RowActions) {
   const { t } = useTranslation('vehicles');
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -107,6 +114,11 @@ function VehicleTable({ vehicles, onOdometer, onEdit, onDelete, onHistory }: { v
             <TableRow key={vehicle.id} data-testid="vehicle-row" data-unit={vehicle.unitNumber}>
               <TableCell component="th" scope="row" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                 {vehicle.unitNumber}
+                {groupNameOf(vehicle, groups) && (
+                  <Typography variant="body2" color="textSecondary" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere', maxWidth: 160 }}>
+                    {t('row.group', { group: groupNameOf(vehicle, groups) })}
+                  </Typography>
+                )}
               </TableCell>
               <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{vehicle.vin || t('row.noVin')}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{plateText(vehicle, t('row.noPlate'))}</TableCell>
@@ -157,7 +169,7 @@ function VehicleTable({ vehicles, onOdometer, onEdit, onDelete, onHistory }: { v
 }
 
 /** Phones: one card per vehicle, no sideways scroll. */
-function VehicleCards({ vehicles, onOdometer, onEdit, onDelete, onHistory }: { vehicles: Vehicle[] } & RowActions) {
+function VehicleCards({ vehicles, groups, onOdometer, onEdit, onDelete, onHistory }: { vehicles: Vehicle[] } & RowActions) {
   const { t } = useTranslation('vehicles');
   const line = (label: string, value: ReactNode) => (
     <Box sx={{ display: 'contents' }}>
@@ -186,6 +198,7 @@ function VehicleCards({ vehicles, onOdometer, onEdit, onDelete, onHistory }: { v
               {line(t('columns.fuelType'), `${t(`fuel.${vehicle.fuelType}`)} · ${t('row.tank', { gallons: formatGallons(vehicle.tankCapacityGallons) })}`)}
               {line(t('columns.mpg'), <MpgText vehicle={vehicle} />)}
               {line(t('columns.lastFix'), <LastFixText vehicle={vehicle} />)}
+              {groupNameOf(vehicle, groups) && line(t('columns.group'), groupNameOf(vehicle, groups))}
               {line(t('columns.cards'), <CardLines vehicle={vehicle} />)}
             </Box>
           </CardContent>
@@ -230,13 +243,14 @@ export function VehiclesPage() {
   const odometerVehicle = vehicles?.find((vehicle) => vehicle.id === odometerOf);
   const openOdometer = (vehicle: Vehicle) => setOdometerOf(vehicle.id);
   const [importing, setImporting] = useState(false);
+  const groups = useGetGroupsQuery(undefined, { skip: !usePermissions().can('groups.read') }).data;
 
   let body;
   if (!vehicles && isError) body = <LoadError onRetry={refetch} retrying={isFetching} />;
   else if (!vehicles) body = <LoadingRows rows={4} height={phone ? 160 : 40} />;
   else if (vehicles.length === 0) body = <EmptyState testId="vehicles-empty">{t('empty')}</EmptyState>;
-  else if (phone) body = <VehicleCards vehicles={vehicles} onOdometer={openOdometer} onEdit={setEditing} onDelete={setDeleting} onHistory={setHistoryOf} />;
-  else body = <VehicleTable vehicles={vehicles} onOdometer={openOdometer} onEdit={setEditing} onDelete={setDeleting} onHistory={setHistoryOf} />;
+  else if (phone) body = <VehicleCards vehicles={vehicles} groups={groups} onOdometer={openOdometer} onEdit={setEditing} onDelete={setDeleting} onHistory={setHistoryOf} />;
+  else body = <VehicleTable vehicles={vehicles} groups={groups} onOdometer={openOdometer} onEdit={setEditing} onDelete={setDeleting} onHistory={setHistoryOf} />;
 
   return (
     <Page title={t('title')} maxWidth="lg" leading={<BackButton to={paths.dashboard} label={t('backToDashboard')} />}>

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { BODY_FIELD_PATTERN, BODY_MAX_LENGTH, BODY_MAXIMUM, BODY_MINIMUM, TEXT_PATTERN } from '@/lib/forms';
+import { groupChoice } from '@/lib/groups';
 import type { Vehicle, VehicleInput } from '../api/vehicles-api';
 import { PLATE_STATE_CODES } from './jurisdictions';
 
@@ -78,6 +79,8 @@ export const vehicleSchema = (t: TFunction) =>
         .transform(Number),
       iftaQualified: z.boolean(),
       active: z.boolean(),
+      /** The vehicle's group: '' for none, else the group's id (owners and admins choose it; PUT …/group). */
+      groupId: z.string(),
     })
     .superRefine((values, ctx) => {
       if (values.iftaQualified && values.vin === '') {
@@ -90,12 +93,12 @@ export const vehicleSchema = (t: TFunction) =>
 
 export type VehicleFormInput = z.input<ReturnType<typeof vehicleSchema>>;
 export type VehicleFormValues = z.output<ReturnType<typeof vehicleSchema>>;
-export const VEHICLE_FIELDS = ['unitNumber', 'vin', 'plate', 'plateState', 'fuelType', 'tankCapacityGallons', 'iftaQualified', 'active'] as const;
+export const VEHICLE_FIELDS = ['unitNumber', 'vin', 'plate', 'plateState', 'fuelType', 'tankCapacityGallons', 'iftaQualified', 'active', 'groupId'] as const;
 
 /** The form's starting values: the vehicle's, or a new active diesel tractor. */
 export function vehicleFormDefaults(vehicle?: Vehicle): VehicleFormInput {
   if (!vehicle) {
-    return { unitNumber: '', vin: '', plate: '', plateState: '', fuelType: 'diesel', tankCapacityGallons: '', iftaQualified: true, active: true };
+    return { unitNumber: '', vin: '', plate: '', plateState: '', fuelType: 'diesel', tankCapacityGallons: '', iftaQualified: true, active: true, groupId: '' };
   }
   return {
     unitNumber: vehicle.unitNumber,
@@ -106,8 +109,9 @@ export function vehicleFormDefaults(vehicle?: Vehicle): VehicleFormInput {
     tankCapacityGallons: String(vehicle.tankCapacityGallons),
     iftaQualified: vehicle.iftaQualified,
     active: vehicle.active,
+    groupId: groupChoice(vehicle.groupId),
   };
 }
 
 /** The request body of the checked form. */
-export const toVehicleInput = (values: VehicleFormValues): VehicleInput => ({ ...values });
+export const toVehicleInput = ({ groupId: _group, ...values }: VehicleFormValues): VehicleInput => values;

@@ -1,0 +1,2 @@
+export { groupChoice, groupIdOf, groupListApi, useGetGroupsQuery, type Group } from './groups-api';
+export { GroupSelectInput } from './GroupSelectInput';
