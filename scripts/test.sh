@@ -152,9 +152,12 @@ run_e2e() {  # [spec file…]: only those (each must hold tests of both sizes), 
 # keeps both cores busy alone (Go's largest package runs its tests one at a time, e2e waits on the
 # browser), and none reads what another writes (each e2e run has its own server and database; Go's
 # tests make their own schemas). The web app must be built first (`make test` has; run alone, this
-# builds it), since go test compiles the package that embeds web/dist. Go's and the web checks'
-# processes run at a lower priority (nice), so that they take the CPU e2e leaves: e2e, the longest,
-# keeps its pace. Each line says which phase it is from; each phase prints its wall and CPU time.
+# builds it), since go test compiles the package that embeds web/dist. Go's processes run at a lower
+# priority (nice), so that they take the CPU the others leave: e2e, the longest, keeps its pace, and
+# Go's long packages fill the cores once the others are done. The web checks keep the normal
+# priority: Vitest gives each worker it starts 60 s to answer (not configurable), which a starved
+# worker on a loaded host missed. Each line says which phase it is from; each phase prints its wall
+# and CPU time.
 # This subshell and what it starts: 10 steps nicer than the script (renice sets, not adds).
 lower_priority() { renice -n $(( $(nice) + 10 )) -p "$BASHPID" >/dev/null; }
 
@@ -166,7 +169,7 @@ run_all() {
   pids_of+=("e2e:$!")
   ( lower_priority; phase go run_go ) 2>&1 | sed -u 's/^/[go] /' &
   pids_of+=("go:$!")
-  ( lower_priority; phase web run_web ) 2>&1 | sed -u 's/^/[web] /' &
+  ( phase web run_web ) 2>&1 | sed -u 's/^/[web] /' &
   pids_of+=("web:$!")
   for name in "${pids_of[@]}"; do wait "${name#*:}" || failed+=("${name%%:*}"); done
   printf '==> go, web and e2e side by side: wall %d s\n' $(( ($(date +%s%N) - t0) / 1000000000 ))
