@@ -158,6 +158,7 @@ run_e2e() {  # [spec file…]: only those (each must hold tests of both sizes), 
 # priority: Vitest gives each worker it starts 60 s to answer (not configurable), which a starved
 # worker on a loaded host missed. Each line says which phase it is from; each phase prints its wall
 # and CPU time.
+
 # This subshell and what it starts: 10 steps nicer than the script (renice sets, not adds).
 lower_priority() { renice -n $(( $(nice) + 10 )) -p "$BASHPID" >/dev/null; }
 
@@ -182,5 +183,5 @@ case "$what" in
   e2e) shift; ensure_postgres; start_stripe_mock; phase e2e run_e2e "$@" ;;
   all) phase words run_words; ensure_postgres; start_stripe_mock; run_all
        echo "==> all suites passed" ;;
-  *) echo "usage: test.sh [all|go|web|e2e]" >&2; exit 2 ;;
+  *) echo "usage: test.sh [all|go|web|e2e [spec file…]]" >&2; exit 2 ;;
 esac
