@@ -6,7 +6,7 @@ TOOLS := $(CURDIR)/.tools/bin
 export GOFLAGS := -buildvcs=false
 export PATH := $(TOOLS):$(PATH)
 
-.PHONY: run test build web deps deps-web deps-test go-test web-test e2e lint bench clean
+.PHONY: run test build web deps deps-web deps-test tools go-test web-test e2e lint bench clean
 
 ## run: install what is missing, build, start on SQLite with the demo data.
 run: build
@@ -14,7 +14,9 @@ run: build
 	$(BIN) serve --demo
 
 ## test: everything CI runs (Go with -race on SQLite and PostgreSQL, web unit tests, e2e in Chromium).
-test: deps-test build
+## The test tools (Chromium, stripe-mock) install while npm installs and the app builds.
+test:
+	@$(MAKE) --no-print-directory -j3 tools build
 	FUELPORTAL_WEB_BUILT=1 bash scripts/test.sh
 
 ## build: the web app embedded into one binary at bin/fuelportal.
@@ -29,6 +31,9 @@ deps-web:
 
 deps-test: deps-web
 	@bash scripts/deps.sh test
+
+tools:
+	@bash scripts/deps.sh tools
 
 go-test: deps-test
 	bash scripts/test.sh go

@@ -36,6 +36,7 @@ test_tools() {
 case "$what" in
   web) web ;;
   test) web; test_tools ;;
+  tools) test_tools ;;
   all) web; test_tools ;;
-  *) echo "usage: deps.sh [web|test|all]" >&2; exit 2 ;;
+  *) echo "usage: deps.sh [web|test|tools|all]" >&2; exit 2 ;;
 esac
