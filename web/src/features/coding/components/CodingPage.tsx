@@ -39,6 +39,7 @@ import {
   type CodingRule,
   type ExportFormat,
 } from '../api/coding-api';
+import '@/lib/i18n/texts/transactions';
 
 const EMPTY: Coding = { account: '', class: '', job: '', memo: '' };
 const PRODUCTS = ['', 'DSL', 'RFR', 'DEF', 'GAS', 'OTH'] as const;

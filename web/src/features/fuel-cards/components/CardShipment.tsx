@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateYear } from '@/lib/format';
 import type { FuelCard } from '../api/fuel-cards-api';
+import '@/lib/i18n/texts/fuelCards';
 
 type Shipping = NonNullable<FuelCard['shipping']>;
 

@@ -15,6 +15,7 @@ import { notify } from '@/lib/notifier';
 import { useUpdateFuelCardMutation, type FuelCard } from '../api/fuel-cards-api';
 import { fieldErrors } from '@/lib/api';
 import { CARD_PROMPTS, EDIT_CARD_FIELDS, editCardSchema, type EditCardValues } from '../model/schemas';
+import '@/lib/i18n/texts/fuelCards';
 
 /** 'Edit Card Details': driver name, driver ID, unit number, what the pump asks for; server field errors per field (docs/product.md §2.10, §5). */
 export function EditCardDialog({ card, onClose }: { card: FuelCard; onClose: () => void }) {

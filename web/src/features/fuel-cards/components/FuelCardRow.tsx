@@ -21,6 +21,8 @@ import type { FuelCard } from '../api/fuel-cards-api';
 import { formatUntil, overrideActive } from '../model/override-form';
 import { ShippingChip, ShippingDetails } from './CardShipment';
 import type { StatusAction } from '../model/use-status-lock';
+import '@/lib/i18n/texts/audit';
+import '@/lib/i18n/texts/fuelCards';
 
 // Stripe's Issuing Elements load when the owner asks to see a card, not with the list.
 const CardDetailsDialog = lazy(async () => ({ default: (await import('@/components/card-details/CardDetailsDialog')).CardDetailsDialog }));

@@ -62,6 +62,7 @@ import {
 import { AddFuelDialog, AddMilesDialog } from './EntryDialogs';
 import { RatesDialog } from './RatesDialog';
 import { TelematicsSection } from './TelematicsSection';
+import '@/lib/i18n/texts/ifta';
 
 type Column = { key: keyof IftaRow; format: (row: IftaRow) => string; numeric?: boolean };
 
@@ -185,7 +186,7 @@ function CloseButton({ period, ret, onUploadRates }: { period: IftaPeriod; ret: 
   const { t } = useTranslation('ifta');
   const [open, setOpen] = useState(false);
   const [close, { isLoading }] = useCloseIftaReturnMutation();
-  const label = `${period.year} Q${period.quarter}`;
+  const label = `${period.year} ${t('quarterOption', { quarter: period.quarter })}`;
   const confirm = async () => {
     try {
       await close(period).unwrap();
@@ -249,7 +250,7 @@ function Overdue({ ret, period }: { ret: IftaReturn; period: IftaPeriod }) {
   return (
     <Alert severity="error" sx={{ mb: 2 }} data-testid="ifta-overdue">
       <AlertTitle>
-        {t('overdue.title', { count: late, period: `${period.year} Q${period.quarter}`, fuel: t(`fuel.${period.fuelType}`), date: formatCalendarDay(ret.dueDate) })}
+        {t('overdue.title', { count: late, period: `${period.year} ${t('quarterOption', { quarter: period.quarter })}`, fuel: t(`fuel.${period.fuelType}`), date: formatCalendarDay(ret.dueDate) })}
       </AlertTitle>
       {t('overdue.todo')}
     </Alert>

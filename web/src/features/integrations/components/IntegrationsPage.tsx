@@ -31,6 +31,7 @@ import { useDeleteWebhookMutation, useGetWebhooksQuery, type WebhookEndpoint, ty
 import { ConnectorsSection } from './ConnectorsSection';
 import { DeliveriesDialog } from './DeliveriesDialog';
 import { WebhookDialog } from './WebhookDialog';
+import '@/lib/i18n/texts/integrations';
 
 type Open =
   | { kind: 'add' }

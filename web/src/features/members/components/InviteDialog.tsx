@@ -13,6 +13,7 @@ import { applyServerError, useZodForm } from '@/lib/forms';
 import { formatDateYearTime } from '@/lib/format';
 import { OFFICE_ROLES, useInviteMutation, type Invitation, type OfficeRole } from '../api/members-api';
 import { INVITE_FIELDS, inviteSchema, type InviteValues } from '../model/forms';
+import '@/lib/i18n/texts/members';
 
 /** Invites by e-mail with an office role; then says until when the mailed link works. */
 export function InviteDialog({ mayInviteOwners, onClose }: { mayInviteOwners: boolean; onClose: () => void }) {

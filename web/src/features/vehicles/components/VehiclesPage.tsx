@@ -36,6 +36,8 @@ import { LastFixText } from './LastFixText';
 import { MpgText } from './MpgText';
 import { OdometerDialog } from './OdometerDialog';
 import { VehicleDialog } from './VehicleDialog';
+import '@/lib/i18n/texts/audit';
+import '@/lib/i18n/texts/vehicles';
 
 interface RowActions {
   onOdometer: (vehicle: Vehicle) => void;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BODY_FIELD_PATTERN, BODY_MAX_LENGTH, BODY_MAXIMUM, BODY_MINIMUM, TEXT_PATTERN } from '@/lib/forms';
 import type { Vehicle, VehicleInput } from '../api/vehicles-api';
 import { PLATE_STATE_CODES } from './jurisdictions';
+import '@/lib/i18n/texts/vehicles';
 
 /** The contract's bounds of a vehicle (VehicleInput in http/openapi.json, generated into limits.ts). */
 export const VEHICLE_LIMITS = {
