@@ -189,6 +189,9 @@ type IssuingEvent struct {
 	Update *AuthorizationUpdate
 	// Capture is set on a transaction's creation.
 	Capture *IssuingCapture
+	// CardShipping is set on a card's update: its shipment as the issuer
+	// has it now (nil for a card that is not shipped).
+	CardShipping *CardShippingUpdate
 }
 
 // AuthorizationUpdate is an authorization's new state at the issuer.

@@ -44,6 +44,9 @@ type Card struct {
 	Last4        string
 	ExpMonth     int
 	ExpYear      int
+	// Shipping is a physical card's shipment as its issuer last reported
+	// it; nil for a card that is not shipped (virtual, network).
+	Shipping *CardShipping
 	// GroupID is the group of cards and vehicles the card is in; 0: none.
 	GroupID   int64
 	CreatedAt time.Time

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 )
 
 // Card issuers: the card program a deployment orders its cards from
@@ -116,6 +117,8 @@ type IssuedCard struct {
 	Last4        string // "" when the issuer has none
 	ExpMonth     int    // 0 when the issuer has none
 	ExpYear      int
+	// Shipping is a physical card's shipment; nil for a card not shipped.
+	Shipping *CardShipping
 	// CardholderID is the company's cardholder at the issuer (to keep on
 	// the company); it may be set even with an error, when the holder was
 	// created but the card was not.
@@ -197,4 +200,67 @@ func LuhnValid(number string) bool {
 		return false
 	}
 	return int(number[len(number)-1]-'0') == LuhnCheckDigit(number[:len(number)-1])
+}
+
+// ShippingStatus is where a physical card's shipment is, as its issuer
+// reports it (Stripe Issuing's card.shipping.status).
+type ShippingStatus string
+
+// Shipping statuses: pending (not yet with the printer), submitted (with
+// the printer), shipped (with the carrier), then one end: delivered,
+// returned (undeliverable, back to the issuer), failure (the address could
+// not be used) or canceled.
+const (
+	ShippingPending   ShippingStatus = "pending"
+	ShippingSubmitted ShippingStatus = "submitted"
+	ShippingShipped   ShippingStatus = "shipped"
+	ShippingDelivered ShippingStatus = "delivered"
+	ShippingReturned  ShippingStatus = "returned"
+	ShippingFailure   ShippingStatus = "failure"
+	ShippingCanceled  ShippingStatus = "canceled"
+)
+
+// step orders the statuses: a shipment moves forward, never back; -1 for
+// an unknown status.
+func (s ShippingStatus) step() int {
+	switch s {
+	case ShippingPending:
+		return 0
+	case ShippingSubmitted:
+		return 1
+	case ShippingShipped:
+		return 2
+	case ShippingDelivered, ShippingReturned, ShippingFailure, ShippingCanceled:
+		return 3
+	}
+	return -1
+}
+
+// Valid reports whether s is a known status.
+func (s ShippingStatus) Valid() bool { return s.step() >= 0 }
+
+// Follows reports whether s may replace the recorded status prev: a
+// shipment's news arriving late (an older event delivered after a newer
+// one) never moves it back; "" (none recorded) is followed by any.
+func (s ShippingStatus) Follows(prev ShippingStatus) bool {
+	return prev == "" || s.step() >= prev.step()
+}
+
+// CardShipping is a physical card's shipment: its status, the carrier
+// (e.g. usps, fedex), its tracking number and page, and the issuer's best
+// estimate of its delivery ("" and nil where the issuer has none yet).
+type CardShipping struct {
+	Status         ShippingStatus
+	Carrier        string
+	TrackingNumber string
+	TrackingURL    string
+	ETA            *time.Time
+}
+
+// CardShippingUpdate is an issuer's news of a card's shipment, for the
+// card with its id IssuerCardID at Issuer.
+type CardShippingUpdate struct {
+	Issuer       string
+	IssuerCardID string
+	Shipping     CardShipping
 }

@@ -170,8 +170,9 @@ func New(d Deps, c Config) *Services {
 	s := &Services{db: db, logger: logger}
 	s.Trips = trips.New(trips.Deps{Store: db, Stations: stations, Slots: slots, PlanTimeout: c.PlanTimeout, Now: now, Logger: logger})
 	transactions, _ := d.Issuer.(purchases.Transactions)
+	s.Cards = issuing.New(issuing.Deps{DB: db, Issuer: d.Issuer, Logger: logger})
 	s.Purchases = purchases.New(purchases.Deps{DB: db, Trips: s.Trips, WebhookSecret: c.IssuingWebhookSecret,
-		Deadline: c.AuthorizationDeadline, Transactions: transactions, Logger: logger})
+		Deadline: c.AuthorizationDeadline, Transactions: transactions, Cards: s.Cards, Logger: logger})
 	s.Prices = prices.New(prices.Deps{Store: db, Catalog: catalog, Trips: s.Trips, Logger: logger})
 	s.IFTA = ifta.New(ifta.Deps{Store: db, Now: now})
 	s.Telematics = telematics.New(telematics.Deps{Store: db, Now: now})
@@ -179,7 +180,6 @@ func New(d Deps, c Config) *Services {
 	cd.Store, cd.Telematics, cd.Policy, cd.Logger = db, s.Telematics, c.Outgoing, logger
 	s.Connectors = connectors.New(cd)
 	s.Members = members.New(members.Deps{Store: db, Passwords: d.Passwords, Now: now})
-	s.Cards = issuing.New(issuing.Deps{DB: db, Issuer: d.Issuer, Logger: logger})
 	s.Audit = audit.New(audit.Deps{Store: db})
 	s.Overrides = overrides.New(overrides.Deps{Store: db})
 	s.Odometer = odometer.New(odometer.Deps{Store: db})

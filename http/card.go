@@ -59,10 +59,40 @@ type cardIssuerDTO struct {
 	Last4        *string `json:"last4"`
 	ExpMonth     *int    `json:"expMonth"`
 	ExpYear      *int    `json:"expYear"`
+	// Shipping is a physical card's shipment; null for a card that is not
+	// shipped (virtual, network).
+	Shipping *cardShippingDTO `json:"shipping"`
+}
+
+// cardShippingDTO is a physical card's shipment as the issuer last
+// reported it; null where the issuer has not said yet.
+type cardShippingDTO struct {
+	Status         fuelportal.ShippingStatus `json:"status"`
+	Carrier        *string                   `json:"carrier"`
+	TrackingNumber *string                   `json:"trackingNumber"`
+	TrackingURL    *string                   `json:"trackingUrl"`
+	ETA            *string                   `json:"eta"`
+}
+
+func cardShippingFrom(s *fuelportal.CardShipping) *cardShippingDTO {
+	if s == nil {
+		return nil
+	}
+	text := func(v string) *string {
+		if v == "" {
+			return nil
+		}
+		return &v
+	}
+	d := &cardShippingDTO{Status: s.Status, Carrier: text(s.Carrier), TrackingNumber: text(s.TrackingNumber), TrackingURL: text(s.TrackingURL)}
+	if s.ETA != nil {
+		d.ETA = text(fuelportal.WireTime(*s.ETA))
+	}
+	return d
 }
 
 func cardIssuerFromDomain(c *fuelportal.Card) cardIssuerDTO {
-	d := cardIssuerDTO{Issuer: c.Issuer}
+	d := cardIssuerDTO{Issuer: c.Issuer, Shipping: cardShippingFrom(c.Shipping)}
 	if c.IssuerCardID != "" {
 		d.IssuerCardID = &c.IssuerCardID
 	}

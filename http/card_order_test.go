@@ -24,6 +24,7 @@ type orderedCard struct {
 	CardNumber, Status, DriverName, DriverID, UnitNumber, Issuer string
 	IssuerCardID, Last4                                          *string
 	ExpMonth, ExpYear                                            *int
+	Shipping                                                     *struct{ Status string }
 }
 
 type orderedCardList struct{ Value []orderedCard }
@@ -205,6 +206,10 @@ func TestCardOrder_StripeIssuer(t *testing.T) {
 			card.ExpMonth == nil || *card.ExpMonth < 1 || *card.ExpMonth > 12 || card.ExpYear == nil || *card.ExpYear < 2000 {
 			t.Fatalf("card = %+v", card)
 		}
+		// A physical card's shipment starts as Stripe has it (pending, or stripe-mock's fixture).
+		if card.Shipping == nil || card.Shipping.Status == "" {
+			t.Fatalf("physical card's shipping = %+v", card.Shipping)
+		}
 		first := calls.take()
 		if len(first) != 2 || first[0].path != "/v1/issuing/cardholders" || first[1].path != "/v1/issuing/cards" {
 			t.Fatalf("calls = %+v", first)
@@ -234,6 +239,9 @@ func TestCardOrder_StripeIssuer(t *testing.T) {
 			if len(next) != 1 || next[0].path != "/v1/issuing/cards" || next[0].form.Get("cardholder") != cardholder ||
 				next[0].form.Get("type") != "virtual" || next[0].form.Has("shipping[name]") {
 				t.Fatalf("calls = %+v", next)
+			}
+			if virtual.Shipping != nil {
+				t.Fatalf("a virtual card has a shipment: %+v", virtual.Shipping)
 			}
 		})
 		t.Run("a status change reaches Stripe", func(t *testing.T) {

@@ -94,7 +94,7 @@ func (s *Service) Order(ctx context.Context, companyID int64, o fuelportal.CardO
 	}
 	card := &fuelportal.Card{CompanyID: companyID, CardNumber: number, DriverName: o.DriverName, DriverID: o.DriverID, UnitNumber: o.UnitNumber,
 		Status: fuelportal.CardActive, Issuer: issued.Issuer, IssuerCardID: issued.IssuerCardID, Last4: issued.Last4,
-		ExpMonth: issued.ExpMonth, ExpYear: issued.ExpYear}
+		ExpMonth: issued.ExpMonth, ExpYear: issued.ExpYear, Shipping: issued.Shipping}
 	if err := s.db.AddCard(ctx, card); err != nil {
 		// The issuer's card exists but the portal has none: stop it
 		// being used.
@@ -314,4 +314,41 @@ func (s *Service) RevealCardDetails(ctx context.Context, viewer CardViewer, numb
 	s.logger.Info("card details revealed", "card", fuelportal.MaskedCardNumber(number), "company_id", viewer.CompanyID,
 		"user_id", viewer.UserID, "owner", viewer.Owner, "ephemeral_key", key.ID)
 	return key, nil
+}
+
+// shippingTries bounds the re-reads of a card whose shipment another
+// delivery recorded at the same moment.
+const shippingTries = 3
+
+// RecordShipping keeps an issuer's news u of a card's shipment: a status
+// the portal does not know ("") and a card it does not have (another
+// deployment's, or deleted) are left alone; news older than what is
+// recorded (a status before the recorded one, delivered late) never moves
+// the shipment back.
+func (s *Service) RecordShipping(ctx context.Context, u fuelportal.CardShippingUpdate) error {
+	if u.Shipping.Status == "" {
+		s.logger.WarnContext(ctx, "card shipment with a status the portal does not know: not recorded", "issuer_card_id", u.IssuerCardID)
+		return nil
+	}
+	for range shippingTries {
+		card, err := s.db.CardByIssuerID(ctx, u.Issuer, u.IssuerCardID)
+		if fuelportal.ErrorCode(err) == fuelportal.ENOTFOUND {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		var prev fuelportal.ShippingStatus
+		if card.Shipping != nil {
+			prev = card.Shipping.Status
+		}
+		if !u.Shipping.Status.Follows(prev) {
+			return nil
+		}
+		set, err := s.db.SetCardShipping(ctx, card.ID, prev, u.Shipping)
+		if err != nil || set {
+			return err
+		}
+	}
+	return fuelportal.Errorf(fuelportal.EUNAVAILABLE, "The card's shipment changed while it was recorded: try again")
 }

@@ -51,6 +51,8 @@ func (s *Service) HandleStripe(ctx context.Context, payload []byte, signature st
 	case ev.Capture != nil:
 		_, err := s.Capture(ctx, ev.Capture)
 		return &Answer{}, err
+	case ev.CardShipping != nil && s.Cards != nil:
+		return &Answer{}, s.Cards.RecordShipping(ctx, *ev.CardShipping)
 	}
 	return &Answer{}, nil
 }

@@ -68,10 +68,18 @@ type Deps struct {
 	// the event lacks (the Stripe issuer: purchase_details is
 	// expandable).
 	Transactions Transactions
+	// Cards, when set, keeps the issuer's news of a card's shipment.
+	Cards CardShipments
 
 	Logger *slog.Logger
 	// Now returns the current time (nil: time.Now).
 	Now func() time.Time
+}
+
+// CardShipments keeps an issuer's news of a card's shipment
+// (issuing.Service).
+type CardShipments interface {
+	RecordShipping(ctx context.Context, u fuelportal.CardShippingUpdate) error
 }
 
 // Service runs the card money flows over one database. Create it with New.

@@ -40,11 +40,13 @@ func (tx *Tx) CreateCard(ctx context.Context, c *fuelportal.Card) error {
 	}
 	err := tx.QueryRow(ctx, `
 		INSERT INTO cards (company_id, card_number, driver_name, driver_id, unit_number, status, driver_user_id,
-			issuer, issuer_card_id, last4, exp_month, exp_year, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			issuer, issuer_card_id, last4, exp_month, exp_year, created_at, updated_at,
+			shipping_status, shipping_carrier, shipping_tracking_number, shipping_tracking_url, shipping_eta)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id`,
-		c.CompanyID, c.CardNumber, c.DriverName, c.DriverID, c.UnitNumber, c.Status, nullInt(c.DriverUserID),
-		c.Issuer, nullText(c.IssuerCardID), nullText(c.Last4), nullInt(int64(c.ExpMonth)), nullInt(int64(c.ExpYear)), c.CreatedAt, c.UpdatedAt,
+		append([]any{c.CompanyID, c.CardNumber, c.DriverName, c.DriverID, c.UnitNumber, c.Status, nullInt(c.DriverUserID),
+			c.Issuer, nullText(c.IssuerCardID), nullText(c.Last4), nullInt(int64(c.ExpMonth)), nullInt(int64(c.ExpYear)), c.CreatedAt, c.UpdatedAt},
+			shippingArgs(c.Shipping)...)...,
 	).Scan(&c.ID)
 	if isUniqueViolation(err) {
 		return fuelportal.Errorf(fuelportal.ECONFLICT, "Card number already exists")

@@ -9,16 +9,21 @@ import (
 
 // ownerCardColumns are cardColumns and what the issuer keeps of the card
 // (the owner's view; purchases read cardColumns alone).
-const ownerCardColumns = cardColumns + `, issuer, issuer_card_id, last4, exp_month, exp_year, group_id`
+const ownerCardColumns = cardColumns + `, issuer, issuer_card_id, last4, exp_month, exp_year, group_id,
+	shipping_status, shipping_carrier, shipping_tracking_number, shipping_tracking_url, shipping_eta`
 
 func scanOwnerCard(row interface{ Scan(...any) error }) (*fuelportal.Card, error) {
 	c := &fuelportal.Card{}
 	var driverUser, expMonth, expYear, group sql.NullInt64
-	var issuerCardID, last4 sql.NullString
-	var created, updated nullTime
+	var issuerCardID, last4, shipStatus, carrier, tracking, trackingURL sql.NullString
+	var created, updated, eta nullTime
 	if err := row.Scan(&c.ID, &c.CompanyID, &c.CardNumber, &c.DriverName, &c.DriverID, &c.UnitNumber, &c.Status, &driverUser, &created, &updated, &c.Prompt,
-		&c.Issuer, &issuerCardID, &last4, &expMonth, &expYear, &group); err != nil {
+		&c.Issuer, &issuerCardID, &last4, &expMonth, &expYear, &group, &shipStatus, &carrier, &tracking, &trackingURL, &eta); err != nil {
 		return nil, err
+	}
+	if shipStatus.Valid {
+		c.Shipping = &fuelportal.CardShipping{Status: fuelportal.ShippingStatus(shipStatus.String), Carrier: carrier.String,
+			TrackingNumber: tracking.String, TrackingURL: trackingURL.String, ETA: eta.Ptr()}
 	}
 	c.DriverUserID, c.GroupID = driverUser.Int64, group.Int64
 	c.CreatedAt, c.UpdatedAt = created.Time, updated.Time
@@ -85,4 +90,45 @@ func (db *DB) SaveIssuingCardholder(ctx context.Context, companyID int64, issuer
 		return tx.QueryRow(ctx, `SELECT cardholder_id FROM issuing_cardholders WHERE company_id = ? AND issuer = ?`, companyID, issuer).Scan(&stored)
 	})
 	return stored, err
+}
+
+// shippingArgs are a card's shipping columns' values (all NULL without one).
+func shippingArgs(s *fuelportal.CardShipping) []any {
+	if s == nil {
+		return []any{nil, nil, nil, nil, nil}
+	}
+	var eta any
+	if s.ETA != nil {
+		eta = *s.ETA
+	}
+	return []any{string(s.Status), nullText(s.Carrier), nullText(s.TrackingNumber), nullText(s.TrackingURL), eta}
+}
+
+// CardByIssuerID returns the card with issuer's id issuerCardID, with what
+// its issuer keeps; none is ENOTFOUND.
+func (db *DB) CardByIssuerID(ctx context.Context, issuer, issuerCardID string) (card *fuelportal.Card, err error) {
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		card, err = scanOwnerCard(tx.QueryRow(ctx, `SELECT `+ownerCardColumns+` FROM cards WHERE issuer = ? AND issuer_card_id = ?`, issuer, issuerCardID))
+		return notFound(err, "Card not found")
+	})
+	return card, err
+}
+
+// SetCardShipping replaces card id's shipment with s if its status is
+// still prev (""; none), and reports whether it did: a shipment recorded
+// meanwhile is left for the caller to read again.
+func (db *DB) SetCardShipping(ctx context.Context, id int64, prev fuelportal.ShippingStatus, s fuelportal.CardShipping) (set bool, err error) {
+	err = db.InTx(ctx, func(tx *Tx) error {
+		args := append(shippingArgs(&s), tx.Now, id, string(prev))
+		res, err := tx.Exec(ctx, `
+			UPDATE cards SET shipping_status = ?, shipping_carrier = ?, shipping_tracking_number = ?, shipping_tracking_url = ?, shipping_eta = ?, updated_at = ?
+			WHERE id = ? AND COALESCE(shipping_status, '') = ?`, args...)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		set = n == 1
+		return err
+	})
+	return set, err
 }

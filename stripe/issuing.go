@@ -135,6 +135,17 @@ func (i *Issuer) IssueCard(ctx context.Context, company fuelportal.IssuingCompan
 	}
 	out.IssuerCardID, out.Last4 = card.ID, card.Last4
 	out.ExpMonth, out.ExpYear = int(card.ExpMonth), int(card.ExpYear)
+	if cardType == fuelportal.CardPhysical {
+		out.Shipping = &fuelportal.CardShipping{Status: fuelportal.ShippingPending}
+		if s := card.Shipping; s != nil {
+			b := &bounds{fe: fuelportal.FieldErrors{}}
+			shipped := (&cardShipping{Status: string(s.Status), Carrier: string(s.Carrier), TrackingNumber: s.TrackingNumber,
+				TrackingURL: s.TrackingURL, ETA: s.ETA}).shipping(b)
+			if b.fe.Err() == nil && shipped.Status != "" {
+				out.Shipping = shipped
+			}
+		}
+	}
 	return out, nil
 }
 

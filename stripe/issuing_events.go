@@ -23,7 +23,7 @@ const (
 // webhook delivery with the Issuing endpoint's secret (verifySignature:
 // within tolerance of now either way; 0: Stripe's default) and maps the
 // event: an authorization request to decide, an authorization's update, a
-// captured transaction. Other event types come back with only their id
+// captured transaction, a card's shipment. Other event types come back with only their id
 // and type. A bad, stale or future-dated signature is EINVALID 'Invalid
 // webhook signature'; a malformed event is EINVALID, with field errors
 // named by Stripe's fields for values out of their bounds (bounds, below);
@@ -86,6 +86,12 @@ func ParseIssuingEvent(payload []byte, signature, secret string, tolerance time.
 			return nil, err
 		}
 		ev.Capture = c
+	case EventCardUpdated:
+		var c issuingCard
+		if err := json.Unmarshal(raw.Data.Object, &c); err != nil || c.ID == "" {
+			return nil, invalidEvent()
+		}
+		ev.CardShipping = c.cardUpdate(b)
 	}
 	if err := b.err(); err != nil {
 		return nil, err

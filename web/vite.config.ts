@@ -10,15 +10,15 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * What each page that public/boot.js starts with its skeleton loads when it first renders: the
- * drawer shell (src/app/signed-in-shell.tsx), the rest of the en-US texts (lazyPage's loadAllTexts; a Spanish viewer's load after) and
- * the route's own modules (src/app/router.tsx, src/app/dashboard-route.tsx), per role.
+ * drawer shell (src/app/signed-in-shell.tsx) and the route's own modules (src/app/router.tsx,
+ * src/app/dashboard-route.tsx), per role, with the en-US texts of the namespaces they use (src/lib/i18n/texts;
+ * a Spanish viewer's load after them, one file a namespace).
  */
 const signedInShell = [
   '/src/components/layout/AppShell.tsx',
   '/src/features/alerts/unread.ts',
   '/src/features/notifications/unread.ts',
   '/@mui/icons-material/Notifications.mjs',
-  '/src/lib/i18n/more-texts-en-US.ts',
 ];
 const bootPageModules: Record<string, string[]> = {
   transactions: [...signedInShell, '/src/features/transactions/index.ts'],

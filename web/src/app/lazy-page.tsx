@@ -1,7 +1,7 @@
 import { lazy, Suspense, useLayoutEffect, type ComponentProps, type ComponentType } from 'react';
 import { FullScreenSpinner } from '@/components/feedback/FullScreenSpinner';
 import type { RoleCode } from '@/lib/auth/types';
-import { loadAllTexts } from '@/lib/i18n';
+import { textsReady } from '@/lib/i18n';
 import type { AppDispatch } from '@/lib/store';
 import { removeBootSkeleton } from './boot-skeleton';
 
@@ -9,13 +9,14 @@ const loaders: (() => Promise<unknown>)[] = [];
 
 /**
  * A page whose code loads the first time it renders (code splitting per route): a route
- * guard in front of it decides first, so a signed-out visitor never downloads it. The
- * texts beyond the sign-in page's, in the viewer's language, load with it (loadAllTexts).
+ * guard in front of it decides first, so a signed-out visitor never downloads it. Its code
+ * brings its namespaces' en-US texts; a viewer reading another language gets that language's
+ * texts of them before the page first renders (textsReady).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyPage<C extends ComponentType<any>>(load: () => Promise<C>) {
   let loading: Promise<C> | undefined;
-  const loadOnce = () => (loading ??= Promise.all([load(), loadAllTexts()]).then(([page]) => page));
+  const loadOnce = () => (loading ??= load().then((page) => textsReady().then(() => page)));
   loaders.push(loadOnce);
   const Page = lazy(async () => {
     const Loaded = await loadOnce();

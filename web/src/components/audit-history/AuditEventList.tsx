@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateYearTime } from '@/lib/format';
 import type { AuditEvent } from './audit-api';
+import '@/lib/i18n/texts/audit';
 
 /** A field's value as the trail shows it. */
 const shown = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));

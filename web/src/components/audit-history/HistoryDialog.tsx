@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, LoadError, LoadingRows } from '@/components/feedback/LoadStates';
 import { useGetAuditEventsQuery } from './audit-api';
 import { AuditEventList } from './AuditEventList';
+import '@/lib/i18n/texts/audit';
 
 /** One object's own history (a card by its number, a vehicle by its id), newest 100 changes. */
 export function HistoryDialog({ objectType, objectId, title, onClose }: { objectType: string; objectId: string; title: string; onClose: () => void }) {

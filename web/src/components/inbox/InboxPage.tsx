@@ -19,6 +19,7 @@ import { VisuallyHidden } from '@/components/layout/VisuallyHidden';
 import { BackButton } from '@/components/navigation';
 import { formatMonthDayTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import '@/lib/i18n/texts/alerts';
 
 /** A page of an inbox as the API answers it (owners' alerts, a user's notices). */
 export interface InboxData<T> {

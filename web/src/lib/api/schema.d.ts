@@ -8340,6 +8340,8 @@ export interface components {
              * @enum {string}
              */
             prompt: "default" | "none" | "driverId" | "unitNumber" | "odometer" | "driverIdAndOdometer";
+            /** @description A physical card's shipment; null for a card that is not shipped (virtual, network) */
+            shipping: components["schemas"]["CardShipping"] | null;
         };
         CardList: {
             value: components["schemas"]["CardListItem"][];
@@ -9332,6 +9334,8 @@ export interface components {
              * @description the card's group (GET|POST /api/wex/company/groups); null: none
              */
             groupId: number | null;
+            /** @description A physical card's shipment; null for a card that is not shipped (virtual, network) */
+            shipping: components["schemas"]["CardShipping"] | null;
         };
         /** @description The fuel planner's costs of the company contract, in dollars: each a JSON number, from 0 to its maximum, in whole cents. 0 turns a cost off. */
         PlannerCosts: {
@@ -10359,6 +10363,24 @@ export interface components {
             /** @description QuickBooks' AccountType: Expense, Credit Card, Bank, … */
             type: string;
             classification: string;
+        };
+        /** @description A physical card's shipment as the card issuer last reported it (Stripe Issuing's card shipping, from the order and from issuing_card.updated events) */
+        CardShipping: {
+            /**
+             * @description pending: not yet with the printer; submitted: with the printer; shipped: with the carrier; delivered, returned (undeliverable), failure (the address could not be used) or canceled end it
+             * @enum {string}
+             */
+            status: "pending" | "submitted" | "shipped" | "delivered" | "returned" | "failure" | "canceled";
+            /** @description The carrier (e.g. usps, fedex); null until shipped */
+            carrier: string | null;
+            trackingNumber: string | null;
+            /** @description The carrier's tracking page (an http(s) address) */
+            trackingUrl: string | null;
+            /**
+             * Format: date-time
+             * @description The issuer's estimate of the delivery
+             */
+            eta: string | null;
         };
     };
     responses: {

@@ -4,8 +4,6 @@ import { formatMonthDayTime } from '@/lib/format';
 import { currentLanguage, i18n, loadAllTexts, setLanguage } from './index';
 import { browserLanguage, clearStorageKeepingLanguage, startLanguage } from './language';
 import { namespaceOf } from './namespace';
-import { moreTexts as englishTexts } from './more-texts-en-US';
-import { moreTexts as spanishTexts } from './more-texts-es';
 import { translateServerText } from './server-text';
 
 const allFiles = Object.keys(import.meta.glob('../../locales/en-US/*.json'));
@@ -15,14 +13,59 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('en-US texts', () => {
-  it('keeps only common and auth in the first bundle; every other namespace loads with loadAllTexts', async () => {
-    const first = ['auth', 'common'];
-    expect(Object.keys(englishTexts).sort()).toEqual(allFiles.map(namespaceOf).filter((ns) => !first.includes(ns)).sort());
-    expect(Object.keys(spanishTexts)).not.toContain('common');
-    expect(Object.keys(spanishTexts)).toContain('transactions');
-    expect(i18n.options.ns).toEqual(expect.arrayContaining(first));
-    await loadAllTexts();
+/** The app's source files (not tests), as text. */
+const sources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../**/*.d.ts', '!../../test/**', '!../../lib/i18n/**'], {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+});
+
+/** The namespaces beyond the first bundle's (common, auth). */
+const laterNamespaces = allFiles.map(namespaceOf).filter((ns) => !['auth', 'common'].includes(ns));
+
+/** The namespaces a source file uses: useTranslation('x') or (['x', …]), keys 'x:…', { ns: 'x' }. */
+function namespacesUsed(source: string): string[] {
+  const alternatives = laterNamespaces.join('|');
+  const found = new Set<string>();
+  const patterns = [
+    /useTranslation\(\s*\[([^\]]*)\]/g,
+    /useTranslation\(\s*['"](\w+)['"]/g,
+    new RegExp(`['"\`](${alternatives}):`, 'g'),
+    /\bns:\s*['"](\w+)['"]/g,
+    /\bns:\s*\[([^\]]*)\]/g,
+  ];
+  for (const pattern of patterns)
+    for (const match of source.matchAll(pattern)) for (const name of match[1]!.match(/\w+/g) ?? []) if (laterNamespaces.includes(name)) found.add(name);
+  return [...found].sort();
+}
+
+describe('texts by namespace', () => {
+  it('keeps only common and auth in the first bundle', () => {
+    expect(i18n.options.ns).toEqual(expect.arrayContaining(['auth', 'common']));
+    expect(laterNamespaces).toContain('ifta');
+  });
+
+  it('finds the namespaces a file uses', () => {
+    expect(namespacesUsed("const { t } = useTranslation(['ifta', 'common']); t('vehicles:title'); t(`alerts:kinds.${k}`); i18n.t(key, { ns: 'payments' })")).toEqual([
+      'alerts',
+      'ifta',
+      'payments',
+      'vehicles',
+    ]);
+  });
+
+  it("has every file that uses a namespace import its texts, so that they load with that file's page", () => {
+    const missing = Object.entries(sources).flatMap(([file, source]) =>
+      namespacesUsed(source)
+        .filter((namespace) => !source.includes(`import '@/lib/i18n/texts/${namespace}';`))
+        .map((namespace) => `${file.replace('../../', 'src/')} uses ${namespace}: import '@/lib/i18n/texts/${namespace}';`),
+    );
+    expect(missing).toEqual([]);
+    expect(Object.keys(sources).length).toBeGreaterThan(100);
+  });
+
+  it("loads every namespace, in en-US and the language shown (tests' loadAllTexts)", async () => {
+    await loadAllTexts(['es']);
     for (const namespace of allFiles.map(namespaceOf)) expect(i18n.hasResourceBundle('en-US', namespace)).toBe(true);
     expect(i18n.hasResourceBundle('es', 'transactions')).toBe(true);
     expect(i18n.t('dashboard:title', { defaultValue: '' })).not.toBe('');

@@ -1,18 +1,21 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { setFormatLanguage } from '@/lib/format/locale';
 import { setServerTextTranslator } from '@/lib/api/errors';
-import { namespaceOf } from './namespace';
+import { byNamespace, namespaceOf } from './namespace';
 import { startLanguage, storeLanguage, TEXTS_CODE, type Language } from './language';
 import { serverText } from './server-text';
 
 /**
  * Texts are bundled, one namespace per feature in `src/locales/<code>/<namespace>.json` (e.g.
- * `t('planner:title')`): en-US, and es for the namespaces a driver reads (docs/product.md,
+ * `t('planner:title')`): en-US, and es for the namespaces translated (docs/product.md,
  * Languages); a text missing in es falls back to en-US. `common` and `auth` (the sign-in page's)
- * are in the first bundle; every other file is picked up automatically by ./more-texts-<code>, which
- * loads with the first page behind a route (`lazyPage` awaits `loadAllTexts`), in en-US and the
- * language shown only.
+ * are in the first bundle. Every other namespace loads with the code that uses it: a module that
+ * uses namespace `ifta` imports `@/lib/i18n/texts/ifta`, which adds its en-US texts (so they are in
+ * that page's chunk, and only its page's); the viewer's own language's file loads beside them
+ * (one small chunk per namespace and language) and `lazyPage` awaits it (textsReady), so that a
+ * page shows in one language at once. A namespace used without its import still loads (the
+ * backend below reads any namespace's file), behind `useTranslation`'s Suspense: never a key shown.
  */
 const files = import.meta.glob<Record<string, unknown>>(
   ['../../locales/*/common.json', '../../locales/*/auth.json'],
@@ -28,11 +31,40 @@ for (const [file, texts] of Object.entries(files)) (resources[codeOf(file)] ??= 
 /** The texts every other language falls back to. */
 export const LOCALE = 'en-US';
 
+type TextsFile = () => Promise<Record<string, unknown>>;
+
+/** Every namespace's file beyond the first bundle's, by language, each its own chunk (unless a page's code imports it). */
+const textFiles: Record<string, Record<string, TextsFile>> = {
+  [LOCALE]: byNamespace(
+    import.meta.glob<Record<string, unknown>>(['../../locales/en-US/*.json', '!**/common.json', '!**/auth.json'], { import: 'default' }),
+  ),
+  [TEXTS_CODE.es]: byNamespace(
+    import.meta.glob<Record<string, unknown>>(['../../locales/es/*.json', '!**/common.json', '!**/auth.json'], { import: 'default' }),
+  ),
+};
+
+/** Reads a namespace's file; a namespace a language does not translate is empty there (its texts fall back to en-US). */
+const textsBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(code: string, namespace: string, callback: ReadCallback) {
+    const file = textFiles[code]?.[namespace];
+    if (!file) {
+      callback(null, {});
+      return;
+    }
+    file().then(
+      (texts) => callback(null, texts),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
+
 export const i18n = i18next.createInstance();
 
 const language = startLanguage();
 
-void i18n.use(initReactI18next).init({
+void i18n.use(textsBackend).use(initReactI18next).init({
   lng: TEXTS_CODE[language],
   fallbackLng: LOCALE,
   supportedLngs: Object.values(TEXTS_CODE),
@@ -40,6 +72,7 @@ void i18n.use(initReactI18next).init({
   ns: Object.keys(resources[LOCALE]),
   defaultNS: 'common',
   resources,
+  partialBundledLanguages: true,
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
@@ -51,33 +84,45 @@ if (typeof document !== 'undefined') document.documentElement.lang = language;
 /** The language the app shows now. */
 export const currentLanguage = (): Language => (i18n.language === TEXTS_CODE.es ? 'es' : 'en');
 
-/** The namespaces beyond the first bundle's, one chunk per language (./more-texts-en-US, ./more-texts-es). */
-const moreTextsOf: Record<string, () => Promise<{ moreTexts: Record<string, Record<string, unknown>> }>> = {
-  [LOCALE]: () => import('./more-texts-en-US'),
-  [TEXTS_CODE.es]: () => import('./more-texts-es'),
-};
-const moreTexts = new Map<string, Promise<void>>();
-const moreTextsAdded = new Set<string>();
+/** The namespaces added so far beyond the first bundle's (addTexts). */
+const added = new Set<string>();
 
-const loadMoreTexts = (code: string) => {
-  let loading = moreTexts.get(code);
-  if (!loading) {
-    loading = moreTextsOf[code]().then((texts) => {
-      for (const [namespace, bundle] of Object.entries(texts.moreTexts)) i18n.addResourceBundle(code, namespace, bundle);
-      moreTextsAdded.add(code);
-    });
-    moreTexts.set(code, loading);
-  }
-  return loading;
-};
+/** Loads `namespaces` in language `code` where they are not yet (a namespace it does not translate: empty). */
+const loadTexts = (code: string, namespaces: Iterable<string>) =>
+  Promise.all(
+    [...namespaces]
+      .filter((namespace) => !i18n.hasResourceBundle(code, namespace))
+      .map(async (namespace) => {
+        const texts = (await textFiles[code]?.[namespace]?.()) ?? {};
+        if (!i18n.hasResourceBundle(code, namespace)) i18n.addResourceBundle(code, namespace, texts);
+      }),
+  ).then(() => undefined);
 
 /**
- * Adds every other namespace's texts (once) in en-US, which every language falls back to, and in
- * `languages` (the one shown now): a viewer downloads only the languages it reads. Pages behind a
- * route render after it resolves.
+ * Adds namespace `namespace`'s en-US texts, which the module using it imports (`./texts/<namespace>`),
+ * and starts loading the language shown's (the page waits for it: textsReady).
+ */
+export function addTexts(namespace: string, english: Record<string, unknown>) {
+  if (!i18n.hasResourceBundle(LOCALE, namespace)) i18n.addResourceBundle(LOCALE, namespace, english);
+  added.add(namespace);
+  if (!i18n.options.ns || typeof i18n.options.ns === 'string') i18n.options.ns = [...(i18n.options.ns ? [i18n.options.ns] : [])];
+  if (!i18n.options.ns.includes(namespace)) (i18n.options.ns as string[]).push(namespace);
+  if (i18n.language !== LOCALE) void loadTexts(i18n.language, [namespace]);
+}
+
+/** Resolves once every namespace added so far has the shown language's texts too (lazyPage awaits it). */
+export const textsReady = () => loadTexts(i18n.language, added);
+
+/**
+ * Every namespace's texts, at once, in en-US and `languages` (tests, which render any page without
+ * its route's loading).
  */
 export const loadAllTexts = (languages: Language[] = [currentLanguage()]) =>
-  Promise.all([...new Set([LOCALE, ...languages.map((language) => TEXTS_CODE[language])])].map(loadMoreTexts)).then(() => undefined);
+  Promise.all(
+    [...new Set([LOCALE, ...languages.map((l) => TEXTS_CODE[l])])].map((code) => loadTexts(code, Object.keys(textFiles[LOCALE]!))),
+  ).then(() => {
+    for (const namespace of Object.keys(textFiles[LOCALE]!)) added.add(namespace);
+  });
 
 let shownLanguage = language;
 
@@ -89,16 +134,16 @@ function showLanguage(next: Language) {
 
 /**
  * Shows the app in `language` from now on and keeps it as this device's choice (the account's
- * choice is the server's: see useAccountLanguage). Once pages have loaded their texts, the
- * language's own are loaded first (if not yet), so that a page never mixes two languages.
+ * choice is the server's: see useAccountLanguage). The language's texts of every namespace added
+ * so far are loaded first (if not yet), so that a page never mixes two languages.
  */
 export function setLanguage(next: Language) {
   storeLanguage(next);
   shownLanguage = next;
   const code = TEXTS_CODE[next];
-  if (moreTexts.size === 0 || moreTextsAdded.has(code)) showLanguage(next);
+  if ([...added].every((namespace) => i18n.hasResourceBundle(code, namespace))) showLanguage(next);
   else
-    void loadMoreTexts(code).then(() => {
+    void loadTexts(code, added).then(() => {
       if (shownLanguage === next) showLanguage(next);
     });
 }

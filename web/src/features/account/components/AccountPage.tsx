@@ -37,6 +37,7 @@ import { useAppSelector } from '@/lib/store';
 import { NotificationSettingsCard } from './NotificationSettingsCard';
 import { NotificationsCard } from './NotificationsCard';
 import { accountDetailsSchema, changePasswordSchema, emailChanged } from '../model/schemas';
+import '@/lib/i18n/texts/account';
 
 function DetailsCard({ user }: { user: Account }) {
   const { t } = useTranslation('account');

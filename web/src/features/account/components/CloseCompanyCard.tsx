@@ -9,6 +9,7 @@ import { errorMessage } from '@/lib/api';
 import { useSignOut } from '@/lib/auth';
 import { notify } from '@/lib/notifier';
 import { useCloseCompanyMutation } from '../api/company-api';
+import '@/lib/i18n/texts/account';
 
 /**
  * An owner closes the company: every card stops, every member is suspended and signed out. The

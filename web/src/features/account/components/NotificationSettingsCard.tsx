@@ -22,6 +22,7 @@ import {
   type NotificationPreference,
   type NotificationSettings,
 } from '../api/notification-settings-api';
+import '@/lib/i18n/texts/alerts';
 
 const CHANNELS = ['push', 'email', 'inApp'] as const;
 type Channel = (typeof CHANNELS)[number];

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notifier';
 import { devicePushState, deviceSubscription, pushApi, useTurnOnPush, type PushState } from '@/lib/push';
+import '@/lib/i18n/texts/account';
 
 /**
  * "Notifications on this device": subscribes this browser to push notifications (asking

@@ -16,6 +16,7 @@ import { paths } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
 import { Page } from '@/components/layout/Page';
 import { CloseCompanyCard } from './CloseCompanyCard';
+import '@/lib/i18n/texts/account';
 
 /** /settings: Contact Us (docs/product.md §2.11) plus Account (docs/decisions.md). */
 export function SettingsPage() {

@@ -36,6 +36,7 @@ import {
 } from '../api/alerts-api';
 import type { AlertKind, CompanyAlert } from '../api/alerts-api';
 import { RequestDecision } from './RequestDecision';
+import '@/lib/i18n/texts/alerts';
 
 const kindIcon: Record<AlertKind, React.ReactElement> = {
   DECLINE: <BlockIcon color="error" />,

@@ -10,6 +10,7 @@ import { formatDollars, formatMonthDayTime, maskCardNumber } from '@/lib/format'
 import { paths } from '@/lib/paths';
 import { useGetPendingOverrideRequestsQuery, type OverrideRequest } from '../api/alerts-api';
 import { RequestDecision } from './RequestDecision';
+import '@/lib/i18n/texts/alerts';
 
 /**
  * The owner's dashboard: drivers' open override requests with Grant and Deny. Shown only while

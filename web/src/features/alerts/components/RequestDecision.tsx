@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_GRANT_HOURS, useOverrideDecision } from '../model/use-override-decision';
+import '@/lib/i18n/texts/alerts';
 
 /** Hours an approval grants: the owner picks one, DEFAULT_GRANT_HOURS unless changed (1..168 on the wire). */
 const APPROVAL_HOURS = [2, 4, 8, 12, 24, 48, 72, 168] as const;

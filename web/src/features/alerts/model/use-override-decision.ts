@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage, errorStatus } from '@/lib/api';
 import { notify } from '@/lib/notifier';
 import { useDecideOverrideRequestMutation } from '../api/alerts-api';
+import '@/lib/i18n/texts/alerts';
 
 /**
  * Hours an approval unlocks the card for unless the owner picks others: a notification's "Grant 2

@@ -19,6 +19,7 @@ import { usePermissions } from '@/lib/auth';
 import { memberName, useGetMembersQuery } from '@/lib/members';
 import { notify } from '@/lib/notifier';
 import { paths } from '@/lib/paths';
+import '@/lib/i18n/texts/audit';
 
 const PAGE_SIZE = 20;
 const OBJECT_TYPES = ['card', 'company', 'vehicle', 'trip', 'trip_request', 'override_request', 'driver', 'webhook', 'token', 'payment_method', 'funding', 'ifta_entry', 'ifta_return', 'ifta_rates', 'member', 'invitation', 'group'];

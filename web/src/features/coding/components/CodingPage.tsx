@@ -43,6 +43,7 @@ import {
   type ExportFormat,
   type PurchaseFilter,
 } from '../api/coding-api';
+import '@/lib/i18n/texts/transactions';
 
 const EMPTY: Coding = { account: '', class: '', job: '', memo: '' };
 const PRODUCTS = ['', 'DSL', 'RFR', 'DEF', 'GAS', 'OTH'] as const;

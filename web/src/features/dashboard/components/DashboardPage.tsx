@@ -18,6 +18,7 @@ import { PushInvite } from './PushInvite';
 import { TotalSavedTile } from './TotalSavedTile';
 import { TotalSpendingsTile } from './TotalSpendingsTile';
 import { WalletTile } from './WalletTile';
+import '@/lib/i18n/texts/dashboard';
 
 export type { PaymentModalComponent } from './payment-modal';
 

@@ -15,6 +15,7 @@ import { paths } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
 import { useGetCompanyWalletQuery, useGetDashboardCardsQuery, useGetDashboardConfigQuery, useGetRecentTransactionsQuery } from '../api/dashboard-api';
 import { Tile } from './Tile';
+import '@/lib/i18n/texts/dashboard';
 
 function Step({ done, title, children }: { done: boolean; title: string; children: ReactNode }) {
   return (

@@ -15,6 +15,7 @@ import { LoadError } from '@/components/feedback/LoadStates';
 import { DASHBOARD_LIST_SIZE, useGetDashboardCardsQuery } from '../api/dashboard-api';
 import { cardsBudget, type CardsBudget } from '../model/budget';
 import { Tile } from './Tile';
+import '@/lib/i18n/texts/dashboard';
 
 /** "$1,234.00 of $5,000.00 budget this month" with a bar, red once over. */
 function BudgetBar({ budget }: { budget: CardsBudget }) {

@@ -12,6 +12,7 @@ import { formatCalendarDay, formatDollars } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useGetIftaSummaryQuery, type IftaSummary } from '../api/dashboard-api';
 import { Tile } from './Tile';
+import '@/lib/i18n/texts/dashboard';
 
 /** The IFTA page opened on a return's quarter and fuel. */
 const returnLink = (s: Pick<IftaSummary, 'year' | 'quarter' | 'fuelType'>) => `${paths.ifta}?year=${s.year}&quarter=${s.quarter}&fuelType=${s.fuelType}`;

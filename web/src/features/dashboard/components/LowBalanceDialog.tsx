@@ -16,6 +16,7 @@ import { applyServerError, useZodForm } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
 import { useGetLowBalanceQuery, useSetLowBalanceMutation } from '../api/dashboard-api';
 import { LOW_BALANCE_MAX, lowBalanceSchema, thresholdText } from '../model/low-balance';
+import '@/lib/i18n/texts/dashboard';
 
 function Intro() {
   const { t } = useTranslation('dashboard');

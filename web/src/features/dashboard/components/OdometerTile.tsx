@@ -8,6 +8,7 @@ import { notify } from '@/lib/notifier';
 import { sendOrQueue } from '@/lib/outbox/outbox';
 import { useAppDispatch } from '@/lib/store';
 import { Tile } from './Tile';
+import '@/lib/i18n/texts/dashboard';
 
 const MAX_ODOMETER = 9_999_999;
 

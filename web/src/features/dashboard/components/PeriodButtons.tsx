@@ -2,6 +2,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
 import { SAVINGS_PERIODS, type SavingsPeriod } from '../model/savings-periods';
+import '@/lib/i18n/texts/dashboard';
 
 /** today / week / month / year / all time (docs/product.md §2.6). */
 export function PeriodButtons({ value, onChange }: { value: SavingsPeriod; onChange: (period: SavingsPeriod) => void }) {

@@ -16,6 +16,7 @@ import { applyServerError, useZodForm } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
 import { useGetCompanyContractQuery, useSetPlannerCostsMutation, type Contract, type PlannerCosts } from '../api/dashboard-api';
 import { costText, plannerCostsSchema } from '../model/planner-costs';
+import '@/lib/i18n/texts/dashboard';
 
 const FIELDS = ['outOfRouteCostPerMile', 'costPerStop'] as const;
 

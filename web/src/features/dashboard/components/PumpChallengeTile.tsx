@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notifier';
 import { useAnswerPumpChallengeMutation, useGetPumpChallengesQuery, type PumpChallenge } from '../api/pump-challenges-api';
+import '@/lib/i18n/texts/dashboard';
 
 /** How often an open question is looked for while the dashboard is shown (the push may be off). */
 const POLL_MS = 20_000;

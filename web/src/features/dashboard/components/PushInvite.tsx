@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api';
 import { devicePushState, useTurnOnPush } from '@/lib/push';
+import '@/lib/i18n/texts/dashboard';
 
 /** Local storage: the driver answered the invitation on this device (docs/product.md §9). */
 export const PUSH_INVITE_KEY = 'pushInviteAnswered';

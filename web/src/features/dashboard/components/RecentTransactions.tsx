@@ -14,6 +14,7 @@ import { useGetRecentTransactionsQuery, type RecentTransaction } from '../api/da
 import { Tile } from './Tile';
 import '@/components/layout/RowLink.css';
 import './RecentTransactions.css';
+import '@/lib/i18n/texts/dashboard';
 
 /**
  * One of the newest transactions, linking to its detail. Plain elements styled by

@@ -12,6 +12,7 @@ import { useGetTotalSpendingsQuery } from '../api/dashboard-api';
 import { COMPANY_DEFAULT_PERIOD, COMPANY_FALLBACK_PERIOD, periodDays, type SavingsPeriod } from '../model/savings-periods';
 import { PeriodButtons } from './PeriodButtons';
 import { Tile } from './Tile';
+import '@/lib/i18n/texts/dashboard';
 
 interface PeriodState {
   period: SavingsPeriod;

@@ -11,6 +11,7 @@ import { periodDays, SPENDINGS_DEFAULT_PERIOD, type SavingsPeriod } from '../mod
 import { spentShare } from '../model/tiles-model';
 import { PeriodButtons } from './PeriodButtons';
 import { Tile } from './Tile';
+import '@/lib/i18n/texts/dashboard';
 
 function SplitBar({ summary }: { summary: SavingsSummary }) {
   const { t } = useTranslation('dashboard');

@@ -12,6 +12,7 @@ import { useGetCompanyContractQuery, useGetCompanyWalletQuery, useGetLowBalanceQ
 import type { PaymentModalComponent } from './payment-modal';
 import { walletAction } from '../model/tiles-model';
 import { Tile } from './Tile';
+import '@/lib/i18n/texts/dashboard';
 
 // The form (and its validation library) loads when an owner opens it, not with the dashboard.
 const PlannerCostsDialog = lazy(async () => ({ default: (await import('./PlannerCostsDialog')).PlannerCostsDialog }));

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { BODY_MAXIMUM } from '@/lib/forms/limits';
+import '@/lib/i18n/texts/dashboard';
 
 /** The highest threshold the server takes, in dollars (WalletLowBalance in http/openapi.json). */
 export const LOW_BALANCE_MAX = BODY_MAXIMUM.WalletLowBalance.threshold;

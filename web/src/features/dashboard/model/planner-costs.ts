@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { BODY_MAXIMUM } from '@/lib/forms/limits';
+import '@/lib/i18n/texts/dashboard';
 
 /**
  * The bounds of the fuel planner's costs, in dollars (PUT /api/wex/company/contract/planner-costs,

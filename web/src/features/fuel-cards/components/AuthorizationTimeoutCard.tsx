@@ -15,6 +15,7 @@ import {
   useSaveAuthorizationSettingsMutation,
   type AuthorizationSettings,
 } from '../api/controls-api';
+import '@/lib/i18n/texts/account';
 
 type OnTimeout = AuthorizationSettings['onTimeout'];
 const CHOICES: OnTimeout[] = ['decline', 'approve'];

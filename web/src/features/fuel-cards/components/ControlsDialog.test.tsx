@@ -34,6 +34,7 @@ function controlsApi({
       last4: null,
       expMonth: null,
       expYear: null,
+      shipping: null,
       groupId: null,
       ...card,
     },

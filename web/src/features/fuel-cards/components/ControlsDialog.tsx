@@ -31,6 +31,7 @@ import type { FuelCard } from '../api/fuel-cards-api';
 import { controlsSchema, controlsToForm, formFieldOf, formToControls, type ControlsFormOutput, type NumericControl } from '../model/controls-form';
 import { timeZoneOptions, US_STATES } from '../model/us-states';
 import { DayToggles, LimitInput, MultiSelect, ProductChecks, TimeZoneSelect } from './ControlsFields';
+import '@/lib/i18n/texts/fuelCards';
 
 /** Whose controls the dialog edits: one card's, or the company default. */
 export type ControlsTarget = { kind: 'card'; card: FuelCard } | { kind: 'company' };

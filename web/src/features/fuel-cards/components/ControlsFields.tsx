@@ -16,6 +16,7 @@ import { TextInput } from '@/components/form';
 import { VisuallyHidden } from '@/components/layout/VisuallyHidden';
 import { DAY_CODES, PRODUCT_CODES } from '../model/control-codes';
 import type { NumericControl } from '../model/controls-form';
+import '@/lib/i18n/texts/fuelCards';
 
 /** A limit typed as text: '' is "no rule"; a $ or gal adornment says the unit. */
 export function LimitInput({ name, label, unit }: { name: NumericControl; label: string; unit: 'dollars' | 'gallons' | 'count' }) {

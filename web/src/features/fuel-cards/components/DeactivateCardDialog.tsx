@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { maskCardNumber } from '@/lib/format';
 import type { FuelCard } from '../api/fuel-cards-api';
+import '@/lib/i18n/texts/fuelCards';
 
 interface DeactivateCardDialogProps {
   card: FuelCard;

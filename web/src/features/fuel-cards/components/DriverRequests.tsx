@@ -11,6 +11,7 @@ import { notify } from '@/lib/notifier';
 import { formatDateYear } from '@/lib/format';
 import { errorMessage } from '@/lib/api';
 import { useDecideDriverRequestMutation, useGetDriverRequestsQuery, type DriverRequest } from '../api/driver-requests-api';
+import '@/lib/i18n/texts/fuelCards';
 
 /**
  * Drivers waiting for the company's approval, with Approve and Reject (owners only). On the

@@ -10,6 +10,7 @@ import { GroupSelectInput, groupChoice, groupIdOf } from '@/lib/groups';
 import { notify } from '@/lib/notifier';
 import { useSetCardGroupMutation, useUpdateFuelCardMutation, type FuelCard } from '../api/fuel-cards-api';
 import { CARD_PROMPTS, EDIT_CARD_FIELDS, editCardSchema, type EditCardValues } from '../model/schemas';
+import '@/lib/i18n/texts/fuelCards';
 
 /**
  * 'Edit Card Details': driver name, driver ID, unit number, what the pump asks for and, for owners

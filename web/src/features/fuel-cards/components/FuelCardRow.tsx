@@ -19,7 +19,10 @@ import { usePermissions } from '@/lib/auth';
 import { formatDollars, maskCardNumber } from '@/lib/format';
 import type { FuelCard } from '../api/fuel-cards-api';
 import { formatUntil, overrideActive } from '../model/override-form';
+import { ShippingChip, ShippingDetails } from './CardShipment';
 import type { StatusAction } from '../model/use-status-lock';
+import '@/lib/i18n/texts/audit';
+import '@/lib/i18n/texts/fuelCards';
 
 // Stripe's Issuing Elements load when the owner asks to see a card, not with the list.
 const CardDetailsDialog = lazy(async () => ({ default: (await import('@/components/card-details/CardDetailsDialog')).CardDetailsDialog }));
@@ -84,13 +87,15 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onContro
           />
           {card.controlsActive && <Chip size="small" color="primary" variant="outlined" label={t('badges.controls')} data-testid="controls-badge" />}
           {overriding && <Chip size="small" color="warning" label={t('badges.override')} data-testid="override-badge" />}
+          <ShippingChip shipping={card.shipping} />
         </Stack>
         {expanded ? <ExpandLessIcon /> : <ExpandMoreIcon />}
       </ListItemButton>
       <Collapse in={expanded} unmountOnExit>
         <Box id={actionsId} sx={{ px: 2, pb: 2, pt: 0.5, pl: { xs: 2, sm: 7 } }}>
-        {(overriding || card.monthlyBudget !== null) && (
+        {(overriding || card.monthlyBudget !== null || card.shipping) && (
           <Stack spacing={0.5} sx={{ mb: 1.5 }}>
+            <ShippingDetails shipping={card.shipping} />
             {overriding && (
               <Typography variant="body2" color="warning" data-testid="override-until">
                 {t('override.activeUntil', { until: formatUntil(card.overrideUntil!) })}

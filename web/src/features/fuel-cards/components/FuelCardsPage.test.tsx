@@ -10,7 +10,7 @@ import type { FuelCard } from '../api/fuel-cards-api';
 
 const session = { token: 't1', refreshToken: 'r1' };
 const noControls = { prompt: 'default' as const, controlsActive: false, overrideUntil: null, monthlyBudget: null, monthSpend: 0, groupId: null };
-const networkIssuer = { issuer: 'network', issuerCardId: null, last4: null, expMonth: null, expYear: null } as const;
+const networkIssuer = { issuer: 'network', issuerCardId: null, last4: null, expMonth: null, expYear: null, shipping: null } as const;
 
 function cardsApi(update: (body: FuelCard) => Response | Promise<Response> = (body) => HttpResponse.json(body)) {
   const cards: FuelCard[] = [
@@ -197,6 +197,30 @@ describe('fuel cards', () => {
     );
     const { router } = renderApp(paths.fuelCards, { session });
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.dashboard));
+  });
+
+  it("shows a physical card's shipment: on its way with its tracking, and what to do when it came back", async () => {
+    const shipped = { status: 'shipped' as const, carrier: 'usps', trackingNumber: '9400 1000', trackingUrl: 'https://tools.usps.com/go/x', eta: '2026-12-09T18:00:00Z' };
+    const returned = { status: 'returned' as const, carrier: 'fedex', trackingNumber: null, trackingUrl: null, eta: null };
+    server.use(
+      http.get(apiUrl('/wex/company/get-cards'), () =>
+        HttpResponse.json({ value: [
+          { cardNumber: '7071000000000001234', status: 'ACTIVE', driverName: 'Sam Carter', driverId: 'D-1001', unitNumber: 'TRK-12', ...noControls,
+            issuer: 'stripe', issuerCardId: 'ic_1', last4: '1234', expMonth: 8, expYear: 2030, shipping: shipped },
+          { cardNumber: '7071000000000005678', status: 'ACTIVE', driverName: 'Ana Ruiz', driverId: 'D-1002', unitNumber: 'TRK-14', ...noControls,
+            issuer: 'stripe', issuerCardId: 'ic_2', last4: '5678', expMonth: 8, expYear: 2030, shipping: returned },
+        ] }),
+      ),
+    );
+    const { user } = renderApp(paths.fuelCards, { session });
+    const chips = await screen.findAllByTestId('shipping-chip');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['Shipped', 'Returned']);
+    const first = await openRow(user, /Sam Carter/);
+    const details = within(first).getByTestId('shipping-details');
+    expect(details).toHaveTextContent('On its way with USPS. Expected Dec 9, 2026. Tracking 9400 1000. Track it');
+    expect(within(details).getByRole('link', { name: 'Track it' })).toHaveAttribute('href', 'https://tools.usps.com/go/x');
+    const second = await openRow(user, /Ana Ruiz/);
+    expect(within(second).getByTestId('shipping-details')).toHaveTextContent('FEDEX could not deliver the card and sent it back: deactivate it and order a new one.');
   });
 
   it('speaks Spanish to an owner whose account is in Spanish, dates included', async () => {

@@ -32,6 +32,7 @@ import { EditCardDialog } from './EditCardDialog';
 import { OrderCardDialog } from './OrderCardDialog';
 import { OverrideDialog } from './OverrideDialog';
 import { FuelCardRow } from './FuelCardRow';
+import '@/lib/i18n/texts/fuelCards';
 
 // Below the cards list: its code loads after the page's.
 const PumpCheckCard = lazy(() => import('./PumpCheckCard').then((m) => ({ default: m.PumpCheckCard })));

@@ -12,7 +12,7 @@ const listed = { prompt: 'default' as const, controlsActive: false, overrideUnti
 function orderApi(answer?: (body: CardOrder) => Response) {
   const cards: FuelCard[] = [
     { cardNumber: '7071000000000001234', status: 'ACTIVE', driverName: 'Sam Carter', driverId: 'D-1001', unitNumber: 'TRK-12', ...listed,
-      issuer: 'network', issuerCardId: null, last4: null, expMonth: null, expYear: null },
+      issuer: 'network', issuerCardId: null, last4: null, expMonth: null, expYear: null, shipping: null },
   ];
   const orders: CardOrder[] = [];
   server.use(
@@ -22,7 +22,7 @@ function orderApi(answer?: (body: CardOrder) => Response) {
       orders.push(body);
       if (answer) return answer(body);
       const card = { cardNumber: '7071010000000009876', status: 'ACTIVE' as const, driverName: body.driverName, driverId: body.driverId,
-        unitNumber: body.unitNumber, issuer: 'stripe' as const, issuerCardId: 'ic_1', last4: '4242', expMonth: 8, expYear: 2030 };
+        unitNumber: body.unitNumber, issuer: 'stripe' as const, issuerCardId: 'ic_1', last4: '4242', expMonth: 8, expYear: 2030, shipping: body.type === 'physical' ? { status: 'pending' as const, carrier: null, trackingNumber: null, trackingUrl: null, eta: null } : null };
       cards.push({ ...card, ...listed });
       return HttpResponse.json(card, { status: 201 });
     }),

@@ -16,6 +16,7 @@ import { useZodForm } from '@/lib/forms';
 import { notify } from '@/lib/notifier';
 import { useOrderFuelCardMutation } from '../api/fuel-cards-api';
 import { CARD_TYPES, ORDER_CARD_FIELDS, orderCardSchema, type OrderCardValues } from '../model/schemas';
+import '@/lib/i18n/texts/fuelCards';
 
 /**
  * 'Order a card': driver name, driver ID, unit number and virtual or physical. The server's field errors

@@ -17,6 +17,7 @@ import { notify } from '@/lib/notifier';
 import { useEndOverrideMutation, useGrantOverrideMutation } from '../api/controls-api';
 import type { FuelCard } from '../api/fuel-cards-api';
 import { formatUntil, OVERRIDE_HOURS, overrideActive, overrideSchema, type OverrideFormOutput } from '../model/override-form';
+import '@/lib/i18n/texts/fuelCards';
 
 const TITLE_ID = 'override-dialog-title';
 

@@ -25,6 +25,7 @@ import {
   useSavePumpCheckMutation,
   type PumpCheckSettings,
 } from '../api/pump-check-api';
+import '@/lib/i18n/texts/account';
 
 type StaleChoice = PumpCheckSettings['staleChoice'];
 const STALE_CHOICES: StaleChoice[] = ['challenge', 'decline', 'approve'];

@@ -4,6 +4,7 @@ import { BODY_MAXIMUM, BODY_MINIMUM } from '@/lib/forms';
 import type { CompanyControls, Controls } from '../api/controls-api';
 import { DAY_CODES, PRODUCT_CODES, type DayCode, type ProductCode } from './control-codes';
 import { STATE_CODES } from './us-states';
+import '@/lib/i18n/texts/fuelCards';
 
 /** Decimals each numeric rule takes: dollars to the cent, gallons to the thousandth, purchases whole. */
 const CONTROL_DECIMALS = {

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { formatMonthDayTime, viewerTime } from '@/lib/format';
 import { BODY_MAXIMUM, BODY_MINIMUM } from '@/lib/forms';
+import '@/lib/i18n/texts/fuelCards';
 
 /** An override lasts 1 to 168 hours (a week; OverrideGrant in http/openapi.json), 24 unless the owner says otherwise. */
 export const OVERRIDE_HOURS = { min: BODY_MINIMUM.OverrideGrant.hours.value, max: BODY_MAXIMUM.OverrideGrant.hours, default: 24 } as const;

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 
 import { BODY_MAX_LENGTH } from '@/lib/forms';
+import '@/lib/i18n/texts/fuelCards';
 
 const LIMITS = BODY_MAX_LENGTH.CardUpdate;
 

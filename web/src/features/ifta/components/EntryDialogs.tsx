@@ -16,6 +16,7 @@ import { notify } from '@/lib/notifier';
 import { useAddIftaMilesMutation, useAddIftaPurchaseMutation } from '../api/ifta-api';
 import type { FuelType } from '../api/ifta-types';
 import { IFTA_MEMBERS } from '../model/quarter';
+import '@/lib/i18n/texts/ifta';
 
 /** The server's bounds of one entry (ifta.MaxEntryMiles, ifta.MaxEntryGallons). */
 const MAX_MILES = 50_000;

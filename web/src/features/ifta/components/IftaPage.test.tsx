@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, server } from '@/test/server';
+import { apiUrl, ownerAccount, server } from '@/test/server';
 import type { IftaReturn } from '../api/ifta-types';
 
 const session = { token: 't1', refreshToken: 'r1' };
@@ -77,6 +78,20 @@ describe('IFTA return page', () => {
     const close = screen.getByTestId('ifta-close');
     expect(close).toBeDisabled();
     expect(close).toHaveAccessibleDescription("No rate for OR this quarter: upload the quarter's rates to close the return.");
+  });
+
+  it('speaks Spanish, its warnings with their jurisdictions and quarter too', async () => {
+    answer(() => HttpResponse.json({ stored: 1, quarters: 1 }));
+    server.use(http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })));
+    setLanguage('es');
+    try {
+      renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
+      expect(await screen.findByTestId('ifta-overdue')).toHaveTextContent('La declaración de Diésel del 2026 T3 está vencida: vencía el 31 oct 2026, hace 36 días.');
+      expect(screen.getByTestId('ifta-warnings')).toHaveTextContent('No hay tasa de diésel para 2026 T3 en OR: sus millas y galones se listan sin impuesto.');
+      expect(screen.getByTestId('ifta-close')).toHaveAccessibleDescription('No hay tasa para OR en este trimestre: suba las tasas del trimestre para cerrar la declaración.');
+    } finally {
+      setLanguage('en');
+    }
   });
 
   it('says a return of a running quarter closes once the quarter is over', async () => {

@@ -30,12 +30,14 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { EmptyState, LoadError, LoadingRows } from '@/components/feedback/LoadStates';
 import { useIsPhone } from '@/components/layout/AppShell';
 import { Page } from '@/components/layout/Page';
 import { ShownAfterPaint } from '@/components/layout/ShownAfterPaint';
 import { errorMessage, isFetchBaseQueryError } from '@/lib/api';
 import { formatCalendarDay, formatDateYear, formatDollars } from '@/lib/format';
+import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/notifier';
 import {
   useCloseIftaReturnMutation,
@@ -46,7 +48,7 @@ import {
   useGetIftaPurchasesQuery,
   useGetIftaReturnQuery,
 } from '../api/ifta-api';
-import type { FuelType, IftaPeriod, IftaReturn, IftaRow } from '../api/ifta-types';
+import type { FuelType, IftaPeriod, IftaReturn, IftaRow, IftaWarning } from '../api/ifta-types';
 import {
   closeBlock,
   daysLate,
@@ -62,6 +64,7 @@ import {
 import { AddFuelDialog, AddMilesDialog } from './EntryDialogs';
 import { RatesDialog } from './RatesDialog';
 import { TelematicsSection } from './TelematicsSection';
+import '@/lib/i18n/texts/ifta';
 
 type Column = { key: keyof IftaRow; format: (row: IftaRow) => string; numeric?: boolean };
 
@@ -181,11 +184,22 @@ function Totals({ ret }: { ret: IftaReturn }) {
  * Closing the draft: the button, and while it cannot close the reason beside it (the quarter still
  * runs; jurisdictions without a rate, with the upload that fixes it).
  */
+/**
+ * A warning as the server wrote it (English), or in the language shown when its code has a text
+ * there (those whose figures the page knows: the jurisdictions, the quarter, the fuel).
+ */
+function warningText(w: IftaWarning, period: IftaPeriod, t: TFunction): string {
+  if (i18n.language === 'en-US' || !i18n.exists(`ifta:warningTexts.${w.code}`)) return w.message;
+  const fuel = t(`fuel.${period.fuelType}`).toLowerCase();
+  const text = t(`warningTexts.${w.code}`, { fuel, period: `${period.year} ${t('quarterOption', { quarter: period.quarter })}`, jurisdictions: (w.jurisdictions ?? []).join(', ') });
+  return w.code === 'zero_rate' && period.fuelType === 'diesel' && w.jurisdictions?.includes('OR') ? `${text} ${t('warningTexts.oregonDiesel')}` : text;
+}
+
 function CloseButton({ period, ret, onUploadRates }: { period: IftaPeriod; ret: IftaReturn; onUploadRates: () => void }) {
   const { t } = useTranslation('ifta');
   const [open, setOpen] = useState(false);
   const [close, { isLoading }] = useCloseIftaReturnMutation();
-  const label = `${period.year} Q${period.quarter}`;
+  const label = `${period.year} ${t('quarterOption', { quarter: period.quarter })}`;
   const confirm = async () => {
     try {
       await close(period).unwrap();
@@ -249,7 +263,7 @@ function Overdue({ ret, period }: { ret: IftaReturn; period: IftaPeriod }) {
   return (
     <Alert severity="error" sx={{ mb: 2 }} data-testid="ifta-overdue">
       <AlertTitle>
-        {t('overdue.title', { count: late, period: `${period.year} Q${period.quarter}`, fuel: t(`fuel.${period.fuelType}`), date: formatCalendarDay(ret.dueDate) })}
+        {t('overdue.title', { count: late, period: `${period.year} ${t('quarterOption', { quarter: period.quarter })}`, fuel: t(`fuel.${period.fuelType}`), date: formatCalendarDay(ret.dueDate) })}
       </AlertTitle>
       {t('overdue.todo')}
     </Alert>
@@ -458,7 +472,7 @@ export function IftaPage() {
           <Stack spacing={1} sx={{ mt: 2 }} component="section" aria-label={t('warnings')} data-testid="ifta-warnings">
             {ret.warnings.map((w) => (
               <Alert key={w.code} severity={w.code === 'sample_rates' || w.code === 'missing_rate' ? 'error' : w.code === 'zero_rate' ? 'info' : 'warning'} data-code={w.code}>
-                {w.message}
+                {warningText(w, period, t)}
               </Alert>
             ))}
           </Stack>

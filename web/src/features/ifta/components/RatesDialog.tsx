@@ -5,6 +5,7 @@ import { csvUploadTexts } from '@/components/form/csv-upload-texts';
 import { fieldErrors } from '@/lib/api';
 import { useUploadIftaRatesMutation } from '../api/ifta-api';
 import { MAX_RATE_FILE_BYTES, RATE_FILE_HEADER } from '../model/quarter';
+import '@/lib/i18n/texts/ifta';
 
 /** The server's bad lines ("line 4", or "file" for the file as a whole), in line order. */
 function lineProblems(error: unknown): { where: string; message: string }[] | undefined {
@@ -36,7 +37,7 @@ export function RatesDialog({ year, quarter, missing, onClose }: { year: number;
   const [upload] = useUploadIftaRatesMutation();
   return (
     <CsvUploadDialog
-      texts={csvUploadTexts(t, 'rates', t('rates.title', { period: `${year} Q${quarter}` }))}
+      texts={csvUploadTexts(t, 'rates', t('rates.title', { period: `${year} ${t('quarterOption', { quarter })}` }))}
       notice={
         missing.length > 0 && (
           <Alert severity="warning" data-testid="ifta-rates-missing">

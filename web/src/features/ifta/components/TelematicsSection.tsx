@@ -16,6 +16,7 @@ import { LoadError, LoadingRows } from '@/components/feedback/LoadStates';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notifier';
 import { useGetTelematicsSettingsQuery, useRotateTelematicsTokenMutation } from '../api/ifta-api';
+import '@/lib/i18n/texts/ifta';
 
 /** A value to copy into Traccar's configuration: wraps on a phone, selectable, with a copy button. */
 function CopyLine({ label, value }: { label: string; value: string }) {

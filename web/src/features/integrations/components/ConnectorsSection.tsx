@@ -27,6 +27,7 @@ import {
   useGetConnectorsQuery,
   useSaveConnectorMutation,
 } from '../api/connectors-api';
+import '@/lib/i18n/texts/integrations';
 
 const vendorNames: Record<TelematicsVendor, string> = { samsara: 'Samsara', geotab: 'Geotab', motive: 'Motive' };
 

@@ -20,6 +20,7 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
 } from '../api/webhooks-api';
+import '@/lib/i18n/texts/integrations';
 
 const statusColor = { PENDING: 'warning', DELIVERED: 'success', FAILED: 'error' } as const;
 

@@ -32,6 +32,7 @@ import { ConnectorsSection } from './ConnectorsSection';
 import { DeliveriesDialog } from './DeliveriesDialog';
 import { QuickBooksSection } from './QuickBooksSection';
 import { WebhookDialog } from './WebhookDialog';
+import '@/lib/i18n/texts/integrations';
 
 type Open =
   | { kind: 'add' }

@@ -33,6 +33,8 @@ import {
   usePushToQuickBooksMutation,
   useSaveQuickBooksMappingMutation,
 } from '../api/quickbooks-api';
+import '@/lib/i18n/texts/quickbooks';
+import '@/lib/i18n/texts/transactions';
 
 const products = ['DSL', 'RFR', 'DEF', 'GAS', 'OTH'] as const;
 const when = (iso: string) => viewerTime(iso).format('MMM D, h:mm A');

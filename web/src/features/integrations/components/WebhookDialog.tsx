@@ -28,6 +28,7 @@ import {
   type WebhookEndpointCreated,
   type WebhookEventType,
 } from '../api/webhooks-api';
+import '@/lib/i18n/texts/integrations';
 
 /** The longest URL the server takes. */
 const URL_MAX = BODY_MAX_LENGTH.WebhookEndpointInput.url;

@@ -6,6 +6,7 @@ import { paths } from '@/lib/paths';
 import { PublicPage } from '@/components/layout/PublicPage';
 import { RouterLink } from '@/components/navigation';
 import { LegalSections, type LegalSection } from './LegalSections';
+import '@/lib/i18n/texts/legal';
 
 /** /privacy-policy: effective 16 December 2024, minimum age 13. */
 export function PrivacyPolicyPage() {

@@ -6,6 +6,7 @@ import { paths } from '@/lib/paths';
 import { PublicPage } from '@/components/layout/PublicPage';
 import { RouterLink } from '@/components/navigation';
 import { LegalSections, type LegalSection } from './LegalSections';
+import '@/lib/i18n/texts/legal';
 
 /** /terms-and-conditions: 19 numbered sections (numbering skips 7), Florida law, arbitration, age 18. */
 export function TermsPage() {

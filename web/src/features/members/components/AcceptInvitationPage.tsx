@@ -14,6 +14,7 @@ import { paths } from '@/lib/paths';
 import { useAppDispatch } from '@/lib/store';
 import { useAcceptInvitationMutation } from '../api/members-api';
 import { ACCEPT_FIELDS, acceptSchema, type AcceptValues } from '../model/forms';
+import '@/lib/i18n/texts/members';
 
 /**
  * /invite/:token, open to all: the invited person sets their names and password, and is signed

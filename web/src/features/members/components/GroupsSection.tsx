@@ -17,6 +17,7 @@ import { useGetGroupsQuery, type Group } from '@/lib/groups';
 import { notify } from '@/lib/notifier';
 import { useCreateGroupMutation, useDeleteGroupMutation, useRenameGroupMutation } from '../api/members-api';
 import { GROUP_NAME_FIELDS, groupNameSchema, type GroupNameValues } from '../model/forms';
+import '@/lib/i18n/texts/members';
 
 /** Names a new group (no `group`) or renames one; a name the company already uses is the server's refusal, shown in the dialog. */
 export function GroupNameDialog({ group, onClose }: { group?: Group; onClose: () => void }) {

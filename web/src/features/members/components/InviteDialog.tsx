@@ -8,6 +8,7 @@ import { formatDateYearTime } from '@/lib/format';
 import { GroupSelectInput, groupIdOf } from '@/lib/groups';
 import { OFFICE_ROLES, useInviteMutation, type Invitation, type OfficeRole } from '../api/members-api';
 import { INVITE_FIELDS, inviteSchema, type InviteValues } from '../model/forms';
+import '@/lib/i18n/texts/members';
 
 /**
  * Invites by e-mail with an office role and, for owners and admins who manage groups, a group the

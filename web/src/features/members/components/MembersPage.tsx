@@ -37,6 +37,7 @@ import { GroupsSection } from './GroupsSection';
 import { InviteDialog } from './InviteDialog';
 import { memberName } from '@/lib/members';
 import { RemoveMemberDialog } from './RemoveMemberDialog';
+import '@/lib/i18n/texts/members';
 
 const rowSx = { p: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' } as const;
 

@@ -4,6 +4,7 @@ import { errorMessage } from '@/lib/api';
 import { memberName } from '@/lib/members';
 import { notify } from '@/lib/notifier';
 import { useRemoveMemberMutation, type Member } from '../api/members-api';
+import '@/lib/i18n/texts/members';
 
 /** Asks before a member's login is deleted; the server's refusal (last owner, an owner by an admin) is shown as it says it. */
 export function RemoveMemberDialog({ member, onClose }: { member: Member; onClose: () => void }) {

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { emailRule, passwordRule, passwordsMustMatch, personNameRule } from '@/lib/forms';
 import { OFFICE_ROLES } from '../api/members-api';
+import '@/lib/i18n/texts/members';
 
 /** The invite dialog: an address, an office role and a group ('' for the whole company). */
 export const inviteSchema = (t: TFunction) =>

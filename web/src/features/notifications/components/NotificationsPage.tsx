@@ -17,6 +17,7 @@ import {
   type NotificationEvent,
 } from '../api/notifications-api';
 import { notificationTarget } from '../model/target';
+import '@/lib/i18n/texts/alerts';
 
 const eventIcon: Record<NotificationEvent, React.ReactElement> = {
   'purchase.declined': <BlockIcon color="error" />,

@@ -4,6 +4,7 @@ import { signedOut } from '@/lib/auth';
 import { i18n } from '@/lib/i18n';
 import { rootReducer, type RootState } from '@/lib/store';
 import { paymentsFailure, type PaymentsFailure } from '../model/errors';
+import '@/lib/i18n/texts/payments';
 
 /** Which card setup intent to ask for: /card, /card/debit or /card/credit. */
 export type CardFunding = 'any' | 'debit' | 'credit';

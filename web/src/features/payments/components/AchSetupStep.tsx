@@ -14,6 +14,7 @@ import { notify } from '@/lib/notifier';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { fetchAchSetupIntent, selectAchSetup } from '../api/setup-intents';
 import { useStripeClient } from '@/lib/stripe/use-stripe-client';
+import '@/lib/i18n/texts/payments';
 
 interface AchSetupStepProps {
   publishableKey: string;

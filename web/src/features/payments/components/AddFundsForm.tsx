@@ -22,6 +22,7 @@ import { isPaidOrProcessing } from '../model/payment-status';
 import { chargesCardFee, feeCents, formatMoney, toCents } from '../model/fees';
 import { methodKind, methodLabel } from '../model/method-label';
 import { loadStripeClient } from '@/lib/stripe/stripe-client';
+import '@/lib/i18n/texts/payments';
 
 const addFundsSchema = (t: (key: string) => string) =>
   z.object({

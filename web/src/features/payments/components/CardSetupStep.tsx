@@ -13,6 +13,7 @@ import { notify } from '@/lib/notifier';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 import { fetchCardSetupIntent, selectCardSetup } from '../api/setup-intents';
 import { useStripeClient } from '@/lib/stripe/use-stripe-client';
+import '@/lib/i18n/texts/payments';
 
 interface CardSetupStepProps {
   funding: 'credit' | 'debit';

@@ -35,6 +35,7 @@ import { PaymentSuccessDialog } from './PaymentSuccessDialog';
 import { PaymentTypeChoice, type NewMethodType } from './PaymentTypeChoice';
 import { RemoveMethodDialog } from './RemoveMethodDialog';
 import { SavedMethodList } from './SavedMethodList';
+import '@/lib/i18n/texts/payments';
 
 /** Maximum height of the modal's list area (docs/product.md §2.9, §9). */
 export const PAYMENT_MODAL_MAX_HEIGHT = 460;

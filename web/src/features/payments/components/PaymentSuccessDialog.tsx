@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { PaymentIntentResult } from '../api/payments-api';
 import { formatMoney } from '../model/fees';
+import '@/lib/i18n/texts/payments';
 
 /**
  * 'Payment Submitted Successfully!' (docs/product.md §2.9 step 5), shown after the modal closes, only for a

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import '@/lib/i18n/texts/payments';
 
 export type NewMethodType = 'credit' | 'debit' | 'ach';
 

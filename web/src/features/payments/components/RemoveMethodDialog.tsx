@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
+import '@/lib/i18n/texts/payments';
 
 interface RemoveMethodDialogProps {
   label: string;

@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethod } from '../api/payments-api';
 import { methodKind, methodLabel } from '../model/method-label';
+import '@/lib/i18n/texts/payments';
 
 interface SavedMethodListProps {
   methods: PaymentMethod[];

@@ -1,5 +1,6 @@
 import { errorStatus, serverErrorBody } from '@/lib/api';
 import { i18n } from '@/lib/i18n';
+import '@/lib/i18n/texts/payments';
 
 /** A payments call's failure as the UI shows it; unauthorized means: sign out to /signin. */
 export interface PaymentsFailure {

@@ -11,6 +11,7 @@ import { useZodForm } from '@/lib/forms';
 import { useAppSelector } from '@/lib/store';
 import { useGetCardTankQuery } from '../api/planner-api';
 import { planFormDefaults, planFormSchema, planFormStart, type PlanFormValues } from '../model/plan-form';
+import '@/lib/i18n/texts/planner';
 
 interface AssistantFormProps {
   onSubmit: (values: PlanFormValues) => void;

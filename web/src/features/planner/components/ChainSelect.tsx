@@ -5,6 +5,7 @@ import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { ChainOption } from '../model/types';
+import '@/lib/i18n/texts/planner';
 
 interface ChainSelectProps {
   chains: readonly ChainOption[];

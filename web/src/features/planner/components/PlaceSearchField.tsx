@@ -10,6 +10,7 @@ import { useLazyGeocodeQuery } from '../api/planner-api';
 import { GEOCODE_DEBOUNCE_MS, GEOCODE_MIN_CHARS } from '../model/constants';
 import type { PlaceField } from '../model/planner-state';
 import type { Place } from '../model/types';
+import '@/lib/i18n/texts/planner';
 
 interface PlaceSearchFieldProps {
   label: string;

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { addDollars, detourCostsApplied, formatGallons, formatMiles, formatPrice, planSavings } from '../model/format';
 import type { FuelPlan } from '../model/types';
+import '@/lib/i18n/texts/planner';
 
 /**
  * Total cost of the plan against buying without one (naiveCost), and the difference; without

@@ -49,6 +49,7 @@ import { StationSkeletons } from './StationList';
 import { StationResults } from './StationResults';
 import { TopBar } from './TopBar';
 import { useNow } from './use-now';
+import '@/lib/i18n/texts/planner';
 
 // MapLibre needs WebGL and weighs ~450 KB: a chunk of its own, replaceable in tests.
 const PlannerMap = lazy(() => import('./map/PlannerMap'));

@@ -17,6 +17,7 @@ import { ChainSelect } from './ChainSelect';
 import { PlanSummary } from './PlanSummary';
 import { StationSkeletons } from './StationList';
 import { StationResults } from './StationResults';
+import '@/lib/i18n/texts/planner';
 
 type CardProps = Pick<ComponentProps<typeof StationResults>, 'chains' | 'affiliates' | 'expanded' | 'onToggle' | 'revealed' | 'now'>;
 

@@ -14,6 +14,7 @@ import { useIsPhone } from '@/components/layout/AppShell';
 import { VisuallyHidden } from '@/components/layout/VisuallyHidden';
 import { ROUTE_COLORS } from '../model/constants';
 import type { DrivingRoute } from '../model/types';
+import '@/lib/i18n/texts/planner';
 
 interface RouteSummaryCardProps {
   routes: readonly DrivingRoute[];

@@ -15,6 +15,7 @@ import { stationNetSaving, type DetourBasis } from '../model/station-net-saving'
 import type { FuelPlanEntry, Station } from '../model/types';
 import { ChainLogo } from './ChainLogo';
 import { priceAgeText } from './price-age-text';
+import '@/lib/i18n/texts/planner';
 
 /** Read by screen readers, not shown. */
 const visuallyHidden = {

@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import type { ChainOption, SortBy, SortDirection } from '../model/types';
 import { ChainSelect } from './ChainSelect';
+import '@/lib/i18n/texts/planner';
 
 interface StationFiltersProps {
   sortBy: SortBy;

@@ -6,6 +6,7 @@ import type { DetourBasis } from '../model/station-net-saving';
 import type { ChainOption, FuelPlanEntry, Station } from '../model/types';
 import { StationCard } from './StationCard';
 import { StationList } from './StationList';
+import '@/lib/i18n/texts/planner';
 
 interface StationResultsProps {
   stations?: readonly Station[];

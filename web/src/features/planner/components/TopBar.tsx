@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { PlaceField } from '../model/planner-state';
 import type { Place } from '../model/types';
 import { PlaceSearchField } from './PlaceSearchField';
+import '@/lib/i18n/texts/planner';
 
 interface TopBarProps {
   departure: PlaceField;

@@ -7,6 +7,7 @@ import {
   MAX_TANK_GALLONS,
   MIN_GALLONS_PURCHASE,
 } from './constants';
+import '@/lib/i18n/texts/planner';
 
 /** The Smart Route Assistant form as typed (strings) and as sent (numbers). */
 export interface PlanFormInput {

@@ -20,6 +20,7 @@ import { notify } from '@/lib/notifier';
 import { paths } from '@/lib/paths';
 import { useDownloadStatementMutation, useGetStatementQuery, type StatementFormat, type StatementLine } from '../api/statements-api';
 import { periodDates } from '../period-dates';
+import '@/lib/i18n/texts/statements';
 
 /** The lines the page lists; the downloads hold every line. */
 const SHOWN_LINES = 100;

@@ -24,6 +24,7 @@ import {
   type StatementPeriod,
 } from '../api/statements-api';
 import { periodDates } from '../period-dates';
+import '@/lib/i18n/texts/statements';
 
 /** /statements (owners, admins, bookkeepers): the company's periods, the open one first, and its statement period. */
 export function StatementsPage() {

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_DETAILS } from '../model/contact-details';
 import { PublicPage } from '@/components/layout/PublicPage';
+import '@/lib/i18n/texts/support';
 
 /** /contact-us: phone and email rows, Customer Support messengers, office address (docs/product.md §2.11). */
 export function ContactUsPage() {

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink } from 'react-router';
 import { paths } from '@/lib/paths';
 import { PublicPage } from '@/components/layout/PublicPage';
+import '@/lib/i18n/texts/support';
 
 interface FaqEntry {
   question: string;

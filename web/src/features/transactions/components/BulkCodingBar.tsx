@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@/lib/api';
 import { notify } from '@/lib/notifier';
 import { useSetTransactionsCodingMutation, type Coding } from '../api/transactions-api';
+import '@/lib/i18n/texts/transactions';
 
 const EMPTY: Coding = { account: '', class: '', job: '', memo: '' };
 

@@ -17,6 +17,7 @@ import {
   type TransactionDetail,
   type TransactionScope,
 } from '../api/transactions-api';
+import '@/lib/i18n/texts/transactions';
 
 const FIELDS = ['account', 'class', 'job', 'memo'] as const;
 const MAX = { account: 100, class: 100, job: 100, memo: 500 } as const;

@@ -7,6 +7,7 @@ import { errorMessage, isFetchBaseQueryError } from '@/lib/api';
 import { notify } from '@/lib/notifier';
 import { exportFileName } from '../model/formats';
 import { useExportTransactionsMutation, type TransactionQuery } from '../api/transactions-api';
+import '@/lib/i18n/texts/transactions';
 
 /**
  * The export icon (docs/product.md §2.8, §7): both dates are required ('Please select a date range');

@@ -18,6 +18,7 @@ import { useGetDriverCardQuery } from '../api/transactions-api';
 import { cardRulePhrases, type CardLock } from '../model/card-rules';
 import { OverrideRequestPanel } from './OverrideRequestPanel';
 import { PumpPromptsNote } from './PumpPromptsNote';
+import '@/lib/i18n/texts/transactions';
 
 // Stripe's Issuing Elements load when the driver asks to see the card, not with the dashboard.
 const CardDetailsDialog = lazy(async () => ({ default: (await import('@/components/card-details/CardDetailsDialog')).CardDetailsDialog }));

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { errorMessage, errorStatus } from '@/lib/api';
 import { notify } from '@/lib/notifier';
 import { useRequestOverride } from '../model/request-override';
+import '@/lib/i18n/texts/transactions';
 
 /**
  * A decline notification's "Request override" (the driver's dashboard, `?requestOverride=ID`, the

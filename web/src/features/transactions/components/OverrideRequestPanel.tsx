@@ -17,6 +17,7 @@ import {
 } from '../api/transactions-api';
 import { declineSentence } from '../model/decline';
 import { isPromptDecline } from '../model/pump-prompts';
+import '@/lib/i18n/texts/transactions';
 
 // The form (and its validation library) loads when the driver opens it, not with the list.
 const RequestOverrideDialog = lazy(async () => ({ default: (await import('./RequestOverrideDialog')).RequestOverrideDialog }));

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { TransactionDetail } from '../api/transactions-api';
+import '@/lib/i18n/texts/transactions';
 
 type PumpCheck = NonNullable<TransactionDetail['pumpCheck']>;
 

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { promptLines, type PumpPrompts } from '../model/pump-prompts';
+import '@/lib/i18n/texts/transactions';
 
 /** "At the pump": what the pump will ask on the driver's card and what to type (nothing when it asks nothing). */
 export function PumpPromptsNote({ prompts, lifted = false }: { prompts: PumpPrompts; lifted?: boolean }) {

@@ -14,6 +14,7 @@ import { errorMessage, errorStatus } from '@/lib/api';
 import { formatDollars, formatMonthDayTime } from '@/lib/format';
 import { applyServerError, BODY_MAX_LENGTH, useZodForm } from '@/lib/forms';
 import { useRequestOverride } from '../model/request-override';
+import '@/lib/i18n/texts/transactions';
 
 /** The longest message the server takes. */
 const OVERRIDE_MESSAGE_MAX = BODY_MAX_LENGTH.OverrideRequestCreate.message;

@@ -32,6 +32,7 @@ import { CodingPanel } from './CodingPanel';
 import { OverrideRequestStatusNote } from './OverrideRequestPanel';
 import { PumpCheckFacts } from './PumpCheckField';
 import { DeclinedChip, DeclineReason } from './TransactionRow';
+import '@/lib/i18n/texts/transactions';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

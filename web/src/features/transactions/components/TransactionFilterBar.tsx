@@ -14,6 +14,7 @@ import { useIsPhone } from '@/components/layout/AppShell';
 import { CardSelect } from '@/components/form/CardSelect';
 import type { CardOption } from '../api/transactions-api';
 import { anyFilterSet, clearedFilters, isValidRange, type TransactionFilters } from '../model/transaction-filters';
+import '@/lib/i18n/texts/transactions';
 
 interface TransactionFilterBarProps {
   filters: TransactionFilters;

@@ -15,6 +15,7 @@ import { useGetTransactionsInfiniteQuery, type TransactionListItem, type Transac
 import { groupByDay, type DayGroup } from '../model/day-groups';
 import { needsMoreToScroll, scrolledPast } from '../model/scroll';
 import { TransactionRow } from './TransactionRow';
+import '@/lib/i18n/texts/transactions';
 
 /** Skeleton rows while the first page loads (docs/product.md §9). */
 export const SKELETON_ROWS = 3;

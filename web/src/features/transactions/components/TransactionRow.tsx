@@ -11,6 +11,7 @@ import { shownAmount } from '../model/formats';
 import { FROM_LIST } from '../model/history';
 import '@/components/layout/RowLink.css';
 import './TransactionRow.css';
+import '@/lib/i18n/texts/transactions';
 
 /** Declined purchases carry a red chip; the rule they broke is a sentence under it (DeclineReason). */
 export function DeclinedChip() {

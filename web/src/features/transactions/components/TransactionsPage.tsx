@@ -16,6 +16,7 @@ import { ExportButton } from './ExportButton';
 import { OverrideRequestPanel } from './OverrideRequestPanel';
 import { TransactionFilterBar } from './TransactionFilterBar';
 import { TransactionList } from './TransactionList';
+import '@/lib/i18n/texts/transactions';
 
 /** Search text reaches the API 500 ms after typing stops (docs/product.md §5, §9). */
 export const SEARCH_DEBOUNCE_MS = 500;

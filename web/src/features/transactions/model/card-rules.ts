@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { formatDollars, formatLocale } from '@/lib/format';
 import type { DriverCard } from '../api/transactions-api';
+import '@/lib/i18n/texts/transactions';
 
 /** What the card is locked to while its active trip locks it (from the trips feature). */
 export interface CardLock {

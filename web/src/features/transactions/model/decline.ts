@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { DeclineCode } from '../api/transactions-api';
+import '@/lib/i18n/texts/transactions';
 
 const CODE = /^[A-Z_]+$/;
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notifier';
 import { sendOrQueue } from '@/lib/outbox/outbox';
 import { useAppDispatch } from '@/lib/store';
+import '@/lib/i18n/texts/transactions';
 
 /**
  * Asks the fleet owner for an override of the card's rules after its last declined purchase, and

@@ -29,6 +29,7 @@ import type { ComplianceQuery, ComplianceRow } from '../api/trip-types';
 import { useExportComplianceMutation, useGetComplianceQuery } from '../api/trips-api';
 import { complianceFileName, defaultComplianceRange, worstFirst } from '../model/compliance';
 import { formatOneDecimal } from '../model/format';
+import '@/lib/i18n/texts/trips';
 
 type Column = { key: keyof ComplianceRow; label: string; format: (row: ComplianceRow) => string; numeric?: boolean };
 

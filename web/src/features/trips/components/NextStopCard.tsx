@@ -19,6 +19,7 @@ import { formatOneDecimal } from '../model/format';
 import { deviceNavigateLink } from '../model/navigate-link';
 import { nextStop } from '../model/next-stop';
 import { useCurrentPosition, type CurrentPosition } from '../model/use-position';
+import '@/lib/i18n/texts/trips';
 
 interface NextStopCardProps {
   trip: Trip;

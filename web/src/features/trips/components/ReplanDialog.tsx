@@ -16,6 +16,7 @@ import type { Trip } from '../api/trip-types';
 import { useReplanTripMutation, useRequestTripReplanMutation } from '../api/trips-api';
 import { replanFormSchema, type ReplanFormInput } from '../model/replan-form';
 import { useCurrentPosition } from '../model/use-position';
+import '@/lib/i18n/texts/trips';
 
 /**
  * Re-plan from the current position (the browser's when allowed, else typed) and fuel level;

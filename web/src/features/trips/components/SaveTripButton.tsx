@@ -23,6 +23,7 @@ import { tripDetailPath } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
 import type { CreateTripRequest, Trip } from '../api/trip-types';
 import { useCreateTripMutation, useGetTripCardOptionsQuery } from '../api/trips-api';
+import '@/lib/i18n/texts/trips';
 
 /** What the planner knows of the plan to save: everything but the card and the lock. */
 export type PlannedTrip = Omit<CreateTripRequest, 'cardNumber' | 'lockCard'>;

@@ -35,6 +35,7 @@ import { TripMapSection } from './TripMapSection';
 import { ReplanDialog } from './ReplanDialog';
 import { DriverLockedTripActions, OwnerTripRequests } from './TripRequests';
 import { LockChip, TripStatusChip } from './TripStatusChip';
+import '@/lib/i18n/texts/trips';
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (

@@ -16,6 +16,7 @@ import type { Trip, TripListQuery } from '../api/trip-types';
 import { useGetTripsInfiniteQuery } from '../api/trips-api';
 import { formatDateTime } from '../model/format';
 import { LockChip, TripStatusChip } from './TripStatusChip';
+import '@/lib/i18n/texts/trips';
 
 function TripRow({ trip }: { trip: Trip }) {
   const { t } = useTranslation('trips');

@@ -7,6 +7,7 @@ import { localBaseStyle } from '@/lib/map';
 import { maplibregl } from '@/lib/map/maplibre';
 import type { TripMapData } from '../model/trip-map';
 import type { TripPoint } from '../api/trip-types';
+import '@/lib/i18n/texts/trips';
 
 export interface TripMapProps {
   data: TripMapData;

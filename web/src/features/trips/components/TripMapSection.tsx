@@ -13,6 +13,7 @@ import type { TripDetail } from '../api/trip-types';
 import { tripMapData } from '../model/trip-map';
 import type { CurrentPosition } from '../model/use-position';
 import type { TripMapProps } from './TripMap';
+import '@/lib/i18n/texts/trips';
 
 const TripMap = lazy(() => import('./TripMap'));
 

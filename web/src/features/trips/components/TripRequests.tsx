@@ -18,6 +18,7 @@ import type { Trip, TripRequest, TripRequestKind } from '../api/trip-types';
 import { useDecideTripRequestMutation, useGetTripRequestsQuery, useRequestTripEndMutation } from '../api/trips-api';
 import { formatDateTime } from '../model/format';
 import { ReplanDialog } from './ReplanDialog';
+import '@/lib/i18n/texts/trips';
 
 /** The request message's bound (TripEndRequestCreate.message). */
 const MESSAGE_MAX = 500;

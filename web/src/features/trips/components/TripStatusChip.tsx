@@ -2,6 +2,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { TripStatus } from '../api/trip-types';
+import '@/lib/i18n/texts/trips';
 
 const colors = { ACTIVE: 'success', COMPLETED: 'default', CANCELLED: 'warning' } as const;
 

@@ -17,6 +17,7 @@ import { useAppSelector } from '@/lib/store';
 import type { TripListQuery, TripStatus } from '../api/trip-types';
 import { useGetTripCardOptionsQuery } from '../api/trips-api';
 import { TripList } from './TripList';
+import '@/lib/i18n/texts/trips';
 
 const STATUSES: TripStatus[] = ['ACTIVE', 'COMPLETED', 'CANCELLED'];
 

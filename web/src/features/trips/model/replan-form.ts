@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
+import '@/lib/i18n/texts/trips';
 
 /** Re-plan inputs as typed; numbers once valid. */
 export interface ReplanFormInput {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/feedback/ConfirmDialog';
 import { notify } from '@/lib/notifier';
 import { useDeleteVehicleMutation, type Vehicle } from '../api/vehicles-api';
+import '@/lib/i18n/texts/vehicles';
 
 /** Asks before a vehicle leaves the fleet list; its cards are not touched. */
 export function DeleteVehicleDialog({ vehicle, onClose }: { vehicle: Vehicle; onClose: () => void }) {

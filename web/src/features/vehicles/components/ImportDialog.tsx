@@ -4,6 +4,7 @@ import { csvUploadTexts } from '@/components/form/csv-upload-texts';
 import { notify } from '@/lib/notifier';
 import { useImportVehiclesMutation } from '../api/vehicles-api';
 import { FLEET_LIST_HEADER, importProblems } from '../model/import-problems';
+import '@/lib/i18n/texts/vehicles';
 
 /** The server's bound on a fleet list upload (http/vehicle.go). */
 const MAX_FILE_BYTES = 256 * 1024;

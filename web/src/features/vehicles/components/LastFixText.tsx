@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Vehicle } from '../api/vehicles-api';
+import '@/lib/i18n/texts/vehicles';
 
 /** Whole minutes (or hours, days) since an instant, for "5 min ago". */
 function age(at: string, now: number): { unit: 'minutes' | 'hours' | 'days'; count: number } {

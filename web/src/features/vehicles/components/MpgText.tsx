@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import type { Vehicle } from '../api/vehicles-api';
+import '@/lib/i18n/texts/vehicles';
 
 /** The change of MPG on the window before, in whole percent (null without both). */
 export function mpgChange({ current, prior }: Vehicle['mpg']): number | null {

@@ -17,6 +17,7 @@ import { formatDateYearTime } from '@/lib/format';
 import { notify } from '@/lib/notifier';
 import { useAddVehicleOdometerMutation, useGetVehicleOdometerQuery, type Vehicle } from '../api/vehicles-api';
 import { MpgText, mpgChange } from './MpgText';
+import '@/lib/i18n/texts/vehicles';
 
 const MAX_ODOMETER = 9_999_999;
 const miles = (value: number) => value.toLocaleString('en-US');

@@ -15,6 +15,7 @@ import { notify } from '@/lib/notifier';
 import { useCreateVehicleMutation, useSetVehicleGroupMutation, useUpdateVehicleMutation, type Vehicle } from '../api/vehicles-api';
 import { PLATE_JURISDICTIONS } from '../model/jurisdictions';
 import { VEHICLE_FIELDS, VEHICLE_LIMITS, toVehicleInput, vehicleFormDefaults, vehicleSchema, type VehicleFormValues } from '../model/vehicle-form';
+import '@/lib/i18n/texts/vehicles';
 
 /** Add a vehicle (no `vehicle`) or edit one; the server's field errors land on their fields. */
 export function VehicleDialog({ vehicle, onClose }: { vehicle?: Vehicle; onClose: () => void }) {

@@ -38,6 +38,8 @@ import { LastFixText } from './LastFixText';
 import { MpgText } from './MpgText';
 import { OdometerDialog } from './OdometerDialog';
 import { VehicleDialog } from './VehicleDialog';
+import '@/lib/i18n/texts/audit';
+import '@/lib/i18n/texts/vehicles';
 
 interface RowActions {
   /** The company's groups, to name each vehicle's (undefined: not shown). */

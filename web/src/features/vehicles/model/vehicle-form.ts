@@ -4,6 +4,7 @@ import { BODY_FIELD_PATTERN, BODY_MAX_LENGTH, BODY_MAXIMUM, BODY_MINIMUM, TEXT_P
 import { groupChoice } from '@/lib/groups';
 import type { Vehicle, VehicleInput } from '../api/vehicles-api';
 import { PLATE_STATE_CODES } from './jurisdictions';
+import '@/lib/i18n/texts/vehicles';
 
 /** The contract's bounds of a vehicle (VehicleInput in http/openapi.json, generated into limits.ts). */
 export const VEHICLE_LIMITS = {

@@ -17,6 +17,7 @@ import { priceAgeText } from '../price-age-text';
 import { BasemapLayers } from './basemap-layers';
 import { addCityLabelImage } from './city-labels';
 import type { PlannerMapProps } from './map-view';
+import '@/lib/i18n/texts/planner';
 
 const ROUTE_HIT_LAYER = 'route-alternatives-hit';
 

@@ -1,0 +1,5 @@
+import { addTexts } from '@/lib/i18n';
+import texts from '@/locales/en-US/planner.json';
+
+// The planner namespace's en-US texts, in the chunk of the code that uses them (src/lib/i18n).
+addTexts('planner', texts);
