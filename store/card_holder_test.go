@@ -38,10 +38,10 @@ func signUpAndApprove(t *testing.T, db *store.DB, company *fuelportal.Company, c
 	t.Helper()
 	ctx := context.Background()
 	u := &fuelportal.User{Email: email, PasswordHash: "h", FirstName: first, LastName: last}
-	if err := db.CreateDriver(ctx, u, card.CardNumber, company.Name); err != nil {
+	if err := db.CreateDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 		t.Fatalf("sign up %s: %v", email, err)
 	}
-	decided, err := db.DecideDriverRequest(ctx, company.ID, u.ID, fuelportal.DriverApproved, nil)
+	decided, err := db.DecideDriverRequest(ctx, company.ID, u.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil)
 	if err != nil {
 		t.Fatalf("approve %s: %v", email, err)
 	}
