@@ -238,6 +238,29 @@ const (
 	MsgOverrideHoursOutOfRange = "Hours must be a whole number from 1 to 168"
 )
 
+// OverrideRequestFacts are what a driver's override request reads in its
+// transaction: whether the driver holds a card, whether the card has a
+// declined purchase of theirs to override, and how many of its requests are
+// pending.
+type OverrideRequestFacts struct {
+	HasCard    bool
+	HasDecline bool
+	Pending    int
+}
+
+// CheckOverrideRequest decides whether a driver may ask for an override: a
+// driver without a card or without a declined purchase is EUNPROCESSABLE;
+// a card with a pending request is ECONFLICT.
+func CheckOverrideRequest(f OverrideRequestFacts) error {
+	if !f.HasCard || !f.HasDecline {
+		return Errorf(EUNPROCESSABLE, MsgNoDeclineToOverride)
+	}
+	if f.Pending > 0 {
+		return Errorf(ECONFLICT, MsgOverrideRequestPending)
+	}
+	return nil
+}
+
 // OverrideRequest is a driver's request to lift their card's rules after a
 // declined purchase.
 type OverrideRequest struct {

@@ -89,3 +89,88 @@ func companyNameKey(name string) string {
 	}
 	return strings.Join(words, "")
 }
+
+// SignUpCard is what a driver's sign-up reads of the card it names.
+type SignUpCard struct {
+	ID          int64
+	CompanyID   int64
+	CompanyName string
+	// HasDriver: an approved driver holds the card.
+	HasDriver bool
+}
+
+// CheckSignUpCard decides whether a driver signing up as a member of
+// companyName may ask for card (nil: no card has the number): the card
+// must exist, have no approved driver and belong to a company of that name
+// (SameCompanyName). Each failure is the same field error on cardNumber and
+// companyName (MsgCardCompanyMismatch), so the answer tells nothing about
+// which part was wrong.
+func CheckSignUpCard(card *SignUpCard, companyName string) error {
+	if card == nil || card.HasDriver || !SameCompanyName(card.CompanyName, companyName) {
+		fe := FieldErrors{}
+		fe.Add("cardNumber", MsgCardCompanyMismatch)
+		fe.Add("companyName", MsgCardCompanyMismatch)
+		return fe.Err()
+	}
+	return nil
+}
+
+// SignUpCardOf is CheckSignUpCard for a sign-up naming companyName, in the
+// shape the store calls inside its transaction.
+func SignUpCardOf(companyName string) func(*SignUpCard) error {
+	return func(card *SignUpCard) error { return CheckSignUpCard(card, companyName) }
+}
+
+// DriverRequestFacts are what deciding a driver's pending request reads in
+// its transaction.
+type DriverRequestFacts struct {
+	UserID      int64
+	RequestedAt time.Time
+	Now         time.Time
+	// CardID is the card the request names (0: none); Others are the ids
+	// of the other pending requests naming it (expired ones included).
+	CardID int64
+	Others []int64
+}
+
+// DriverDecision is one driver's answer: the first of a decision's list is
+// the request asked about.
+type DriverDecision struct {
+	UserID int64
+	Status DriverStatus
+}
+
+// CheckDriverDecision is EINVALID unless decision is DriverApproved or
+// DriverRejected.
+func CheckDriverDecision(decision DriverStatus) error {
+	if decision != DriverApproved && decision != DriverRejected {
+		return Errorf(EINVALID, "Decision must be APPROVED or REJECTED")
+	}
+	return nil
+}
+
+// DecideDriverRequest answers the request of f with decision, and what
+// follows from it: approving one request for a card declines every other
+// pending request for that card (the approved driver holds it). An expired
+// request (DriverRequestTTL) is ENOTFOUND.
+func DecideDriverRequest(f DriverRequestFacts, decision DriverStatus) ([]DriverDecision, error) {
+	if err := CheckDriverDecision(decision); err != nil {
+		return nil, err
+	}
+	if DriverRequestExpired(f.RequestedAt, f.Now) {
+		return nil, Errorf(ENOTFOUND, MsgDriverRequestMissing)
+	}
+	decided := []DriverDecision{{UserID: f.UserID, Status: decision}}
+	if decision == DriverApproved && f.CardID != 0 {
+		for _, id := range f.Others {
+			decided = append(decided, DriverDecision{UserID: id, Status: DriverRejected})
+		}
+	}
+	return decided, nil
+}
+
+// DriverDecisionOf is DecideDriverRequest with decision, in the shape the
+// store calls inside its transaction.
+func DriverDecisionOf(decision DriverStatus) func(DriverRequestFacts) ([]DriverDecision, error) {
+	return func(f DriverRequestFacts) ([]DriverDecision, error) { return DecideDriverRequest(f, decision) }
+}

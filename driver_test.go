@@ -1,6 +1,9 @@
 package fuelportal
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestSameCompanyName(t *testing.T) {
 	for _, tc := range []struct {
@@ -25,6 +28,39 @@ func TestSameCompanyName(t *testing.T) {
 	} {
 		if got := SameCompanyName(tc.typed, tc.stored); got != tc.same {
 			t.Errorf("SameCompanyName(%q, %q) = %v, want %v", tc.typed, tc.stored, got, tc.same)
+		}
+	}
+}
+
+func TestDecideDriverRequest_ApprovingOneDeclinesTheOthers(t *testing.T) {
+	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	f := DriverRequestFacts{UserID: 7, RequestedAt: now.Add(-time.Hour), Now: now, CardID: 3, Others: []int64{8, 9}}
+	got, err := DecideDriverRequest(f, DriverApproved)
+	if err != nil || len(got) != 3 || got[0] != (DriverDecision{7, DriverApproved}) || got[2] != (DriverDecision{9, DriverRejected}) {
+		t.Fatalf("approve = %v, %v", got, err)
+	}
+	if got, err := DecideDriverRequest(f, DriverRejected); err != nil || len(got) != 1 {
+		t.Fatalf("decline = %v, %v; want only the request asked about", got, err)
+	}
+	if _, err := DecideDriverRequest(f, DriverPending); ErrorCode(err) != EINVALID {
+		t.Fatalf("pending decision = %v, want EINVALID", err)
+	}
+	f.RequestedAt = now.Add(-DriverRequestTTL)
+	if _, err := DecideDriverRequest(f, DriverApproved); ErrorCode(err) != ENOTFOUND {
+		t.Fatalf("expired = %v, want ENOTFOUND", err)
+	}
+}
+
+func TestCheckSignUpCard_OneAnswerForEveryMismatch(t *testing.T) {
+	card := &SignUpCard{ID: 1, CompanyID: 2, CompanyName: "Acme Trucking LLC"}
+	if err := CheckSignUpCard(card, "acme trucking"); err != nil {
+		t.Fatalf("matching name: %v", err)
+	}
+	held := *card
+	held.HasDriver = true
+	for _, c := range []*SignUpCard{nil, &held} {
+		if fields := ErrorFields(CheckSignUpCard(c, "Acme Trucking")); len(fields["cardNumber"]) != 1 || len(fields["companyName"]) != 1 {
+			t.Fatalf("CheckSignUpCard(%v) fields = %v", c, fields)
 		}
 	}
 }

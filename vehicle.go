@@ -174,3 +174,36 @@ func (v *Vehicle) Validate() error {
 	}
 	return fe.Err()
 }
+
+// MsgVehicleHasPositions refuses to delete a vehicle with telematics
+// positions.
+const MsgVehicleHasPositions = "This vehicle has telematics positions, kept four years as its fuel tax records: mark it inactive instead"
+
+// UnitNumberTaken is the answer to a vehicle whose unit number the company
+// has: ECONFLICT with a unitNumber field error.
+func UnitNumberTaken() error {
+	return &Error{Code: ECONFLICT, Message: MsgUnitNumberTaken,
+		Fields: map[string][]string{"unitNumber": {MsgUnitNumberTaken}}}
+}
+
+// CheckVehicleDelete decides whether a vehicle may be deleted: not once it
+// has telematics positions (they are its fuel tax records for four years;
+// it can be marked inactive instead).
+func CheckVehicleDelete(hasPositions bool) error {
+	if hasPositions {
+		return Errorf(ECONFLICT, MsgVehicleHasPositions)
+	}
+	return nil
+}
+
+// CheckVehicleImportUpdate decides whether a fleet list row imported by a
+// member limited to group importGroupID (0: the whole company) may update
+// the company's vehicle of the same unit number in group existingGroupID:
+// only within the importer's group; another group's unit reads as taken
+// (UnitNumberTaken), as the member cannot see it.
+func CheckVehicleImportUpdate(importGroupID, existingGroupID int64) error {
+	if importGroupID != 0 && existingGroupID != importGroupID {
+		return UnitNumberTaken()
+	}
+	return nil
+}

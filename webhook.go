@@ -48,6 +48,15 @@ const (
 	WebhookDeliveryHistory = 30 * 24 * time.Hour
 )
 
+// CheckWebhookEndpointAdded is ECONFLICT when a company that has endpoints
+// endpoints already cannot add one (MaxWebhookEndpoints).
+func CheckWebhookEndpointAdded(endpoints int) error {
+	if endpoints >= MaxWebhookEndpoints {
+		return Errorf(ECONFLICT, MsgWebhookTooMany)
+	}
+	return nil
+}
+
 // Messages of webhook endpoints.
 const (
 	MsgWebhookNotFound         = "Webhook endpoint not found"

@@ -38,12 +38,12 @@ type Store interface {
 	DeleteUser(ctx context.Context, id int64) error
 
 	CreateCompanyOwner(ctx context.Context, company *fuelportal.Company, owner *fuelportal.User) error
-	CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber, companyName string) error
+	CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber string, decide func(*fuelportal.SignUpCard) error) error
 	EmailTaken(ctx context.Context, email string) (bool, error)
 	UnlinkedCard(ctx context.Context, number string) (*fuelportal.Card, error)
 
 	DriverRequests(ctx context.Context, companyID int64) ([]*fuelportal.DriverRequest, error)
-	DecideDriverRequest(ctx context.Context, companyID, userID int64, decision fuelportal.DriverStatus, notice func(*fuelportal.User, fuelportal.DriverStatus) *fuelportal.MailMessage) ([]*fuelportal.User, error)
+	DecideDriverRequest(ctx context.Context, companyID, userID int64, decide func(fuelportal.DriverRequestFacts) ([]fuelportal.DriverDecision, error), notice func(*fuelportal.User, fuelportal.DriverStatus) *fuelportal.MailMessage) ([]*fuelportal.User, error)
 
 	StartPasswordReset(ctx context.Context, userID int64, codeHash string, expiresAt time.Time, mail *fuelportal.MailMessage) error
 	CheckPasswordReset(ctx context.Context, email, codeHash string, maxAttempts int) error
@@ -198,7 +198,7 @@ func (s *Service) SignUpDriver(ctx context.Context, signUp fuelportal.DriverSign
 	}
 	driver := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, FirstName: signUp.FirstName,
 		LastName: signUp.LastName, PhoneNumber: signUp.PhoneNumber, Language: signUp.Language}
-	if err := s.store.CreateDriver(ctx, driver, signUp.CardNumber, signUp.CompanyName); err != nil {
+	if err := s.store.CreateDriver(ctx, driver, signUp.CardNumber, fuelportal.SignUpCardOf(signUp.CompanyName)); err != nil {
 		return nil, err
 	}
 	return driver, nil
@@ -239,7 +239,10 @@ func (s *Service) DriverRequests(ctx context.Context, companyID int64) ([]*fuelp
 // (and mails) the others for it. Any other id (another company's driver, a
 // decided or expired request) is ENOTFOUND.
 func (s *Service) DecideDriverRequest(ctx context.Context, companyID, userID int64, decision fuelportal.DriverStatus, publicURL string) error {
-	_, err := s.store.DecideDriverRequest(ctx, companyID, userID, decision, func(u *fuelportal.User, decision fuelportal.DriverStatus) *fuelportal.MailMessage {
+	if err := fuelportal.CheckDriverDecision(decision); err != nil {
+		return err
+	}
+	_, err := s.store.DecideDriverRequest(ctx, companyID, userID, fuelportal.DriverDecisionOf(decision), func(u *fuelportal.User, decision fuelportal.DriverStatus) *fuelportal.MailMessage {
 		return driverDecisionMail(u, decision, publicURL)
 	})
 	return err

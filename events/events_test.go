@@ -36,7 +36,7 @@ func newFleet(t *testing.T, db *store.DB, name string) *fleet {
 		t.Fatal(err)
 	}
 	f.driver = &fuelportal.User{Email: "driver@" + name + ".test", PasswordHash: "h", FirstName: "Dan", DriverStatus: fuelportal.DriverApproved}
-	if err := db.CreateDriver(ctx, f.driver, f.card.CardNumber, name); err != nil {
+	if err := db.CreateDriver(ctx, f.driver, f.card.CardNumber, fuelportal.SignUpCardOf(name)); err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []*fuelportal.User{f.owner, f.driver} {
@@ -54,7 +54,7 @@ func newFleet(t *testing.T, db *store.DB, name string) *fleet {
 		}
 	}
 	if _, err := db.CreateWebhookEndpoint(ctx, f.company.ID, fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/" + name,
-		Events: fuelportal.WebhookEventTypes, Active: true}); err != nil {
+		Events: fuelportal.WebhookEventTypes, Active: true}, fuelportal.CheckWebhookEndpointAdded); err != nil {
 		t.Fatal(err)
 	}
 	return f

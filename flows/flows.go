@@ -40,6 +40,7 @@ import (
 	"fuelportal/store"
 	"fuelportal/telematics"
 	"fuelportal/trips"
+	"fuelportal/vehicles"
 	"fuelportal/webhooks"
 )
 
@@ -70,6 +71,8 @@ type Services struct {
 	Overrides *overrides.Service
 	// Odometer records vehicles' odometer readings.
 	Odometer *odometer.Service
+	// Vehicles runs the companies' fleet lists.
+	Vehicles *vehicles.Service
 	// Contracts reads a company's contract and sets the planner's costs.
 	Contracts *contracts.Service
 	// Notifications keeps people's notification preferences and the
@@ -183,6 +186,7 @@ func New(d Deps, c Config) *Services {
 	s.Audit = audit.New(audit.Deps{Store: db})
 	s.Overrides = overrides.New(overrides.Deps{Store: db})
 	s.Odometer = odometer.New(odometer.Deps{Store: db})
+	s.Vehicles = vehicles.New(vehicles.Deps{Store: db, Now: now})
 	s.Contracts = contracts.New(contracts.Deps{Store: db})
 	s.Notifications = notifications.New(notifications.Deps{Store: db})
 	s.Accounts = accounts.New(accounts.Deps{Store: db, Passwords: d.Passwords, ResetCodeKey: c.ResetCodeKey, Now: now})

@@ -36,13 +36,13 @@ import (
 	"fuelportal/store"
 	"fuelportal/telematics"
 	"fuelportal/trips"
+	"fuelportal/vehicles"
 	"fuelportal/webhooks"
 )
 
 // Server holds what the handlers call: the services (built once by
 // flows.New), small interfaces over the store declared beside the handlers
-// that use them (one per resource file, such as vehicleStore in
-// vehicle.go), and the settings of Config. Create it with NewServer, then
+// that use them (one per resource file, such as tripStore in trip.go), and the settings of Config. Create it with NewServer, then
 // call Handler once.
 type Server struct {
 	// Config may be changed before Handler is called (tests do).
@@ -99,6 +99,8 @@ type Server struct {
 	Webhooks *webhooks.Service
 	// Odometer records vehicles' odometer readings (odometer.go).
 	Odometer *odometer.Service
+	// Vehicles runs the fleet list (vehicle.go).
+	Vehicles *vehicles.Service
 	// Contracts reads the contract and sets the planner's costs
 	// (contract.go).
 	Contracts *contracts.Service
@@ -197,6 +199,7 @@ func NewServer(d Deps, c Config) *Server {
 		Overrides:     d.Services.Overrides,
 		Webhooks:      d.Services.Webhooks,
 		Odometer:      d.Services.Odometer,
+		Vehicles:      d.Services.Vehicles,
 		Contracts:     d.Services.Contracts,
 		Notifications: d.Services.Notifications,
 		Statements:    d.Services.Statements,

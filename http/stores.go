@@ -22,7 +22,6 @@ type stores struct {
 	tripStore                 tripStore                 // trip.go
 	tripRequestStore          tripRequestStore          // trip_requests.go
 	tripVersionStore          tripVersionStore          // trip_versions.go
-	vehicleStore              vehicleStore              // vehicle.go
 	pumpCheckStore            pumpCheckStore            // pumpcheck.go
 	walletStore               walletStore               // wallet.go
 	controlsReader            controlsReader            // wire.go
@@ -48,7 +47,6 @@ func newStores(db *store.DB) stores {
 		tripStore:                 db,
 		tripRequestStore:          db,
 		tripVersionStore:          db,
-		vehicleStore:              db,
 		pumpCheckStore:            db,
 		walletStore:               db,
 		controlsReader:            db,

@@ -1,17 +1,15 @@
 package http
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"math"
 	"mime"
 	"net/http"
-	"time"
 
 	"fuelportal"
 	"fuelportal/feed"
-	"fuelportal/store"
+	"fuelportal/vehicles"
 )
 
 // maxVehicleListBytes bounds a fleet list upload: fuelportal.MaxVehiclesImported
@@ -138,12 +136,7 @@ type vehicleImportJSON struct {
 // with its cards.
 func (s *Server) handleVehicleList(w http.ResponseWriter, r *http.Request) {
 	p := PrincipalFromContext(r.Context())
-	list, err := s.vehicleStore.CompanyVehiclesIn(r.Context(), p.CompanyID, p.GroupID)
-	if err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	mpg, err := s.vehicleStore.VehicleMPGs(r.Context(), PrincipalFromContext(r.Context()).CompanyID, 0, s.Now())
+	list, mpg, err := s.Vehicles.List(r.Context(), vehicles.Scope{CompanyID: p.CompanyID, GroupID: p.GroupID})
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -175,10 +168,8 @@ func (s *Server) handleVehicleCreate(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	// A member limited to a group adds vehicles to it, so they still see them.
 	p := PrincipalFromContext(r.Context())
-	v.GroupID = p.GroupID
-	saved, err := s.vehicleStore.CreateVehicle(r.Context(), p.CompanyID, v)
+	saved, err := s.Vehicles.Create(r.Context(), vehicles.Scope{CompanyID: p.CompanyID, GroupID: p.GroupID}, v)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -195,18 +186,13 @@ func (s *Server) handleVehicleGet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := PrincipalFromContext(r.Context())
-	v, err := s.vehicleStore.Vehicle(r.Context(), p.CompanyID, id)
-	if err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	mpg, err := s.vehicleStore.VehicleMPGs(r.Context(), v.CompanyID, v.ID, s.Now())
+	v, mpg, err := s.Vehicles.Get(r.Context(), p.CompanyID, id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	out := vehicleFrom(v, p.GroupID)
-	out.MPG = vehicleMPGFrom(mpg[v.ID])
+	out.MPG = vehicleMPGFrom(mpg)
 	respond(w, http.StatusOK, out)
 }
 
@@ -224,7 +210,7 @@ func (s *Server) handleVehicleUpdate(w http.ResponseWriter, r *http.Request) {
 	}
 	v.ID = id
 	p := PrincipalFromContext(r.Context())
-	saved, err := s.vehicleStore.UpdateVehicle(r.Context(), p.CompanyID, v)
+	saved, err := s.Vehicles.Update(r.Context(), p.CompanyID, v)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -239,7 +225,7 @@ func (s *Server) handleVehicleDelete(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, "Vehicle not found"))
 		return
 	}
-	if err := s.vehicleStore.DeleteVehicle(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id); err != nil {
+	if err := s.Vehicles.Delete(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -264,24 +250,10 @@ func (s *Server) handleVehicleImport(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := PrincipalFromContext(r.Context())
-	for _, v := range list {
-		v.GroupID = p.GroupID
-	}
-	res, err := s.vehicleStore.ImportVehicles(r.Context(), p.CompanyID, list)
+	res, err := s.Vehicles.Import(r.Context(), vehicles.Scope{CompanyID: p.CompanyID, GroupID: p.GroupID}, list)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	respond(w, http.StatusOK, vehicleImportJSON{Rows: len(list), Created: res.Created, Updated: res.Updated})
-}
-
-// vehicleStore is the store as seen by the vehicle handlers (*store.DB).
-type vehicleStore interface {
-	CompanyVehiclesIn(ctx context.Context, companyID, groupID int64) (list []*fuelportal.Vehicle, err error)
-	CreateVehicle(ctx context.Context, companyID int64, v fuelportal.Vehicle) (saved *fuelportal.Vehicle, err error)
-	DeleteVehicle(ctx context.Context, companyID int64, id int64) error
-	ImportVehicles(ctx context.Context, companyID int64, list []*fuelportal.Vehicle) (res store.VehicleImport, err error)
-	UpdateVehicle(ctx context.Context, companyID int64, v fuelportal.Vehicle) (saved *fuelportal.Vehicle, err error)
-	Vehicle(ctx context.Context, companyID int64, id int64) (v *fuelportal.Vehicle, err error)
-	VehicleMPGs(ctx context.Context, companyID int64, vehicleID int64, now time.Time) (m map[int64]fuelportal.VehicleMPG, err error)
 }

@@ -18,7 +18,7 @@ import (
 type Store interface {
 	GrantOverride(ctx context.Context, companyID int64, cardNumber string, hours int, liftsPrompt bool) (until time.Time, err error)
 	EndOverride(ctx context.Context, companyID int64, cardNumber string) error
-	CreateOverrideRequest(ctx context.Context, driverUserID int64, message string) (*fuelportal.OverrideRequest, error)
+	CreateOverrideRequest(ctx context.Context, driverUserID int64, message string, decide func(fuelportal.OverrideRequestFacts) error) (*fuelportal.OverrideRequest, error)
 	DecideOverrideRequest(ctx context.Context, id int64, d store.OverrideDecision) (*fuelportal.OverrideRequest, error)
 	DriverOverrideRequests(ctx context.Context, driverUserID int64) ([]*fuelportal.OverrideRequest, error)
 	OverrideRequests(ctx context.Context, scope fuelportal.TransactionScope, status fuelportal.OverrideRequestStatus) ([]*fuelportal.OverrideRequest, error)
@@ -72,7 +72,7 @@ func (s *Service) Request(ctx context.Context, driverUserID int64, message strin
 	if len([]rune(message)) > fuelportal.MaxOverrideRequestMessageLength {
 		return nil, fuelportal.FieldError("message", "Message must not exceed 500 characters")
 	}
-	return s.store.CreateOverrideRequest(ctx, driverUserID, message)
+	return s.store.CreateOverrideRequest(ctx, driverUserID, message, fuelportal.CheckOverrideRequest)
 }
 
 // DriverRequests are driver driverUserID's own requests.

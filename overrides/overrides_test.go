@@ -24,7 +24,7 @@ func TestOverrideRequests(t *testing.T) {
 			t.Fatal(err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, f.company.Name); err != nil {
+		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, fuelportal.SignUpCardOf(f.company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		other, otherOwner, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000041")
@@ -214,7 +214,7 @@ func TestOverride_LiftsThePromptOnlyWhenTheOwnerSaysSo(t *testing.T) {
 			t.Fatal(err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, f.company.Name); err != nil {
+		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, fuelportal.SignUpCardOf(f.company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := db.SaveCompanyControls(ctx, f.company.ID, fuelportal.CompanyControls{Prompt: fuelportal.PromptDriverID}); err != nil {

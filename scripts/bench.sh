@@ -30,6 +30,6 @@ go run ./bench/signin -url "http://127.0.0.1:$port" -c 8 -n 400
 
 if [ "$what" = all ]; then
   echo "==> fleet: transactions page over 1,000,000 rows, purchase ingest, export"
-  go test ./store/ -run '^$' -bench 'TransactionsPage|PurchaseIngest' -benchtime 300x -timeout 60m
+  go test ./purchases/ -run '^$' -bench 'TransactionsPage|PurchaseIngest' -benchtime 300x -timeout 60m
   go test ./http/ -run '^$' -bench Export -benchtime 2x -timeout 30m
 fi

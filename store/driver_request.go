@@ -73,24 +73,21 @@ func (db *DB) DriverRequests(ctx context.Context, companyID int64) ([]*fuelporta
 	return list, err
 }
 
-// DecideDriverRequest approves (DriverApproved) or declines
-// (DriverRejected) the pending request of driver userID in company
-// companyID, and publishes driver.decided for each driver it decides, in
-// the same transaction, with the mail notice returns as its answer. It returns the drivers decided, the one asked
-// about first.
+// DecideDriverRequest applies to the pending request of driver userID in
+// company companyID the decisions decide returns, called in the
+// transaction with what the store read of the request and its card
+// (fuelportal.DecideDriverRequest decides: approving one request declines
+// the others for the card), and publishes driver.decided for each driver
+// decided, in the same transaction, with the mail notice returns as its
+// answer. It returns the drivers decided, in decide's order.
 //
-// Approving makes the driver the card's holder (see assignCardHolder: the
-// card's name becomes theirs, its driver id stays, and they see only purchases
-// from now on) and declines every other pending request for the card.
-// Declining ends the driver's sessions. A driver of another company, a
-// request already decided or expired (fuelportal.DriverRequestTTL) is
-// ENOTFOUND; of two concurrent decisions on one card exactly one wins.
-func (db *DB) DecideDriverRequest(ctx context.Context, companyID, userID int64, decision fuelportal.DriverStatus,
+// An approved driver becomes the card's holder (see assignCardHolder: the
+// card's name becomes theirs, its driver id stays, and they see only
+// purchases from now on); a declined driver's sessions end. A driver of
+// another company or a request already decided is ENOTFOUND; of two
+// concurrent decisions on one card exactly one wins.
+func (db *DB) DecideDriverRequest(ctx context.Context, companyID, userID int64, decide func(fuelportal.DriverRequestFacts) ([]fuelportal.DriverDecision, error),
 	notice func(*fuelportal.User, fuelportal.DriverStatus) *fuelportal.MailMessage) (decided []*fuelportal.User, err error) {
-	if decision != fuelportal.DriverApproved && decision != fuelportal.DriverRejected {
-		return nil, fuelportal.Errorf(fuelportal.EINVALID, "Decision must be APPROVED or REJECTED")
-	}
-	missing := fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing)
 	err = db.InTx(ctx, func(tx *Tx) error {
 		decided = nil
 		var cardID sql.NullInt64
@@ -99,57 +96,50 @@ func (db *DB) DecideDriverRequest(ctx context.Context, companyID, userID int64, 
 			SELECT requested_card_id, created_at FROM users
 			WHERE id = ? AND company_id = ? AND role = ? AND driver_status = ?`,
 			userID, companyID, fuelportal.RoleUser, fuelportal.DriverPending).Scan(&cardID, &requested)
-		if isNoRows(err) || err == nil && fuelportal.DriverRequestExpired(requested.Time, tx.Now) {
-			return missing
+		if isNoRows(err) {
+			return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing)
 		} else if err != nil {
 			return err
 		}
-		if cardID.Valid && tx.Engine() == Postgres {
-			// Decisions on one card queue here: the second finds its request
-			// declined by the first below.
-			if _, err := tx.Exec(ctx, `SELECT id FROM cards WHERE id = ? FOR UPDATE`, cardID.Int64); err != nil {
+		facts := fuelportal.DriverRequestFacts{UserID: userID, RequestedAt: requested.Time, Now: tx.Now, CardID: cardID.Int64}
+		if cardID.Valid {
+			if tx.Engine() == Postgres {
+				// Decisions on one card queue here: the second finds its
+				// request declined by the first.
+				if _, err := tx.Exec(ctx, `SELECT id FROM cards WHERE id = ? FOR UPDATE`, cardID.Int64); err != nil {
+					return err
+				}
+			}
+			if facts.Others, err = tx.pendingRequestsFor(ctx, cardID.Int64, userID); err != nil {
 				return err
 			}
 		}
-		if err := tx.decideDriver(ctx, userID, decision); err != nil {
-			return err
-		}
-		u, err := tx.UserByID(ctx, userID)
+		decisions, err := decide(facts)
 		if err != nil {
 			return err
 		}
-		decided = append(decided, u)
-		if decision == fuelportal.DriverApproved && cardID.Valid {
-			if err := tx.assignCardHolder(ctx, cardID.Int64, u); err != nil {
+		for _, d := range decisions {
+			if err := tx.decideDriver(ctx, d.UserID, d.Status); err != nil {
 				return err
 			}
-			if u, err = tx.UserByID(ctx, userID); err != nil {
-				return err
-			}
-			decided[0] = u
-			others, err := tx.pendingRequestsFor(ctx, cardID.Int64)
+			u, err := tx.UserByID(ctx, d.UserID)
 			if err != nil {
 				return err
 			}
-			for _, id := range others {
-				if err := tx.decideDriver(ctx, id, fuelportal.DriverRejected); err != nil {
+			if d.Status == fuelportal.DriverApproved && cardID.Valid {
+				if err := tx.assignCardHolder(ctx, cardID.Int64, u); err != nil {
 					return err
 				}
-				other, err := tx.UserByID(ctx, id)
-				if err != nil {
+				if u, err = tx.UserByID(ctx, d.UserID); err != nil {
 					return err
 				}
-				decided = append(decided, other)
 			}
+			decided = append(decided, u)
 		}
 		for i, d := range decided {
-			status := fuelportal.DriverRejected
-			if i == 0 {
-				status = decision
-			}
 			if err := tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditDriverDecided,
 				ObjectType: fuelportal.AuditObjectDriver, ObjectID: strconv.FormatInt(d.ID, 10),
-				Before: map[string]any{"status": fuelportal.DriverPending}, After: map[string]any{"status": status, "email": d.Email}}); err != nil {
+				Before: map[string]any{"status": fuelportal.DriverPending}, After: map[string]any{"status": decisions[i].Status, "email": d.Email}}); err != nil {
 				return err
 			}
 		}
@@ -157,11 +147,7 @@ func (db *DB) DecideDriverRequest(ctx context.Context, companyID, userID int64, 
 			return nil
 		}
 		for i, d := range decided {
-			status := fuelportal.DriverRejected
-			if i == 0 {
-				status = decision
-			}
-			if m := notice(d, status); m != nil {
+			if m := notice(d, decisions[i].Status); m != nil {
 				if err := tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventDriverDecided, CompanyID: companyID, UserID: d.ID, Mail: m}); err != nil {
 					return err
 				}
@@ -172,11 +158,11 @@ func (db *DB) DecideDriverRequest(ctx context.Context, companyID, userID int64, 
 	return decided, err
 }
 
-// pendingRequestsFor returns the ids of the drivers whose pending requests
-// name the card, expired ones included.
-func (tx *Tx) pendingRequestsFor(ctx context.Context, cardID int64) ([]int64, error) {
-	rows, err := tx.Query(ctx, `SELECT id FROM users WHERE requested_card_id = ? AND driver_status = ? ORDER BY id`,
-		cardID, fuelportal.DriverPending)
+// pendingRequestsFor returns the ids of the drivers other than userID
+// whose pending requests name the card, expired ones included.
+func (tx *Tx) pendingRequestsFor(ctx context.Context, cardID, userID int64) ([]int64, error) {
+	rows, err := tx.Query(ctx, `SELECT id FROM users WHERE requested_card_id = ? AND driver_status = ? AND id <> ? ORDER BY id`,
+		cardID, fuelportal.DriverPending, userID)
 	if err != nil {
 		return nil, err
 	}

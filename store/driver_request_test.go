@@ -17,16 +17,16 @@ func TestCreateDriver_CompanyNameMustMatchTheCards(t *testing.T) {
 		ctx := context.Background()
 		_, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000011")
 		for i, name := range []string{"Acme Truckin", "Acme", "", "Other Haulers", "Acme Trucking Services"} {
-			err := db.CreateDriver(ctx, &fuelportal.User{Email: fmt.Sprintf("wrong%d@example.com", i), PasswordHash: "h"}, card.CardNumber, name)
+			err := db.CreateDriver(ctx, &fuelportal.User{Email: fmt.Sprintf("wrong%d@example.com", i), PasswordHash: "h"}, card.CardNumber, fuelportal.SignUpCardOf(name))
 			assertMismatch(t, err)
 		}
 		// An unknown card reads the same.
-		assertMismatch(t, db.CreateDriver(ctx, &fuelportal.User{Email: "nocard@example.com", PasswordHash: "h"}, "7071000000000009999", "Acme Trucking"))
+		assertMismatch(t, db.CreateDriver(ctx, &fuelportal.User{Email: "nocard@example.com", PasswordHash: "h"}, "7071000000000009999", fuelportal.SignUpCardOf("Acme Trucking")))
 		if _, err := db.UnlinkedCard(ctx, card.CardNumber); err != nil {
 			t.Fatalf("a refused sign-up took the card: %v", err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h"}
-		if err := db.CreateDriver(ctx, driver, card.CardNumber, "  aCME \t trucking "); err != nil {
+		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("  aCME \t trucking ")); err != nil {
 			t.Fatalf("case and spacing aside the name matches: %v", err)
 		}
 		u, err := db.UserByID(ctx, driver.ID)
@@ -48,7 +48,7 @@ func TestDriverRequests(t *testing.T) {
 		signUp := func(email, cardNumber, companyName string) *fuelportal.User {
 			t.Helper()
 			u := &fuelportal.User{Email: email, PasswordHash: "h", FirstName: "Dan", LastName: "Driver", PhoneNumber: "555-0100"}
-			if err := db.CreateDriver(ctx, u, cardNumber, companyName); err != nil {
+			if err := db.CreateDriver(ctx, u, cardNumber, fuelportal.SignUpCardOf(companyName)); err != nil {
 				t.Fatal(err)
 			}
 			return u
@@ -72,14 +72,14 @@ func TestDriverRequests(t *testing.T) {
 		}
 
 		t.Run("another company's driver is not found and stays pending", func(t *testing.T) {
-			_, err := db.DecideDriverRequest(ctx, company.ID, olga.ID, fuelportal.DriverApproved, nil)
+			_, err := db.DecideDriverRequest(ctx, company.ID, olga.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil)
 			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("err = %v, want ENOTFOUND", err)
 			}
 			if status, _ := db.DriverStatus(ctx, olga.ID); status != fuelportal.DriverPending {
 				t.Fatalf("status = %q", status)
 			}
-			if _, err := db.DecideDriverRequest(ctx, company.ID, owner.ID, fuelportal.DriverRejected, nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if _, err := db.DecideDriverRequest(ctx, company.ID, owner.ID, fuelportal.DriverDecisionOf(fuelportal.DriverRejected), nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("deciding on an owner: err = %v", err)
 			}
 		})
@@ -91,7 +91,7 @@ func TestDriverRequests(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					decision := []fuelportal.DriverStatus{fuelportal.DriverApproved, fuelportal.DriverRejected}[i%2]
-					_, errs[i] = db.DecideDriverRequest(ctx, company.ID, dan.ID, decision, func(u *fuelportal.User, _ fuelportal.DriverStatus) *fuelportal.MailMessage {
+					_, errs[i] = db.DecideDriverRequest(ctx, company.ID, dan.ID, fuelportal.DriverDecisionOf(decision), func(u *fuelportal.User, _ fuelportal.DriverStatus) *fuelportal.MailMessage {
 						return &fuelportal.MailMessage{To: u.Email, Subject: string(decision), Body: "decided"}
 					})
 				}()
@@ -122,7 +122,7 @@ func TestDriverRequests(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			decided, err := db.DecideDriverRequest(ctx, company.ID, eve.ID, fuelportal.DriverRejected, nil)
+			decided, err := db.DecideDriverRequest(ctx, company.ID, eve.ID, fuelportal.DriverDecisionOf(fuelportal.DriverRejected), nil)
 			if err != nil || len(decided) != 1 || decided[0].DriverStatus != fuelportal.DriverRejected {
 				t.Fatalf("decline = %+v, %v", decided, err)
 			}
@@ -132,7 +132,7 @@ func TestDriverRequests(t *testing.T) {
 			if _, err := db.RotateRefreshToken(ctx, "eve-token", "eve-next"); err == nil {
 				t.Fatal("the declined driver's session still refreshes")
 			}
-			if _, err := db.DecideDriverRequest(ctx, company.ID, eve.ID, fuelportal.DriverApproved, nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if _, err := db.DecideDriverRequest(ctx, company.ID, eve.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("a decided request was decided again: %v", err)
 			}
 			if list, _ := db.DriverRequests(ctx, company.ID); len(list) != 0 {
@@ -151,7 +151,7 @@ func TestDriverRequests_SeveralForOneCard(t *testing.T) {
 		signUp := func(email, first string) *fuelportal.User {
 			t.Helper()
 			u := &fuelportal.User{Email: email, PasswordHash: "h", FirstName: first, LastName: "Driver"}
-			if err := db.CreateDriver(ctx, u, card.CardNumber, "acme trucking, inc."); err != nil {
+			if err := db.CreateDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf("acme trucking, inc.")); err != nil {
 				t.Fatalf("sign up %s: %v", email, err)
 			}
 			return u
@@ -169,7 +169,7 @@ func TestDriverRequests_SeveralForOneCard(t *testing.T) {
 		notice := func(u *fuelportal.User, status fuelportal.DriverStatus) *fuelportal.MailMessage {
 			return &fuelportal.MailMessage{To: u.Email, Subject: string(status), Body: "decided"}
 		}
-		decided, err := db.DecideDriverRequest(ctx, company.ID, real.ID, fuelportal.DriverApproved, notice)
+		decided, err := db.DecideDriverRequest(ctx, company.ID, real.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), notice)
 		if err != nil || len(decided) != 2 || decided[0].ID != real.ID || decided[1].ID != squatter.ID {
 			t.Fatalf("decided = %+v, %v; want rita, then sam", decided, err)
 		}
@@ -185,11 +185,11 @@ func TestDriverRequests_SeveralForOneCard(t *testing.T) {
 		if list, _ := db.DriverRequests(ctx, company.ID); len(list) != 0 {
 			t.Fatalf("requests left = %+v", list)
 		}
-		if _, err := db.DecideDriverRequest(ctx, company.ID, squatter.ID, fuelportal.DriverApproved, nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := db.DecideDriverRequest(ctx, company.ID, squatter.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("the declined request was approved: %v", err)
 		}
 		// The card is held now: a new sign-up reads as a mismatch.
-		assertMismatch(t, db.CreateDriver(ctx, &fuelportal.User{Email: "late@example.com", PasswordHash: "h"}, card.CardNumber, company.Name))
+		assertMismatch(t, db.CreateDriver(ctx, &fuelportal.User{Email: "late@example.com", PasswordHash: "h"}, card.CardNumber, fuelportal.SignUpCardOf(company.Name)))
 	})
 }
 
@@ -202,7 +202,7 @@ func TestDriverRequests_ConcurrentApprovalsOnOneCard(t *testing.T) {
 		var ids []int64
 		for _, email := range []string{"a@example.com", "b@example.com"} {
 			u := &fuelportal.User{Email: email, PasswordHash: "h"}
-			if err := db.CreateDriver(ctx, u, card.CardNumber, company.Name); err != nil {
+			if err := db.CreateDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 				t.Fatal(err)
 			}
 			ids = append(ids, u.ID)
@@ -213,7 +213,7 @@ func TestDriverRequests_ConcurrentApprovalsOnOneCard(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, errs[i] = db.DecideDriverRequest(ctx, company.ID, id, fuelportal.DriverApproved, nil)
+				_, errs[i] = db.DecideDriverRequest(ctx, company.ID, id, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil)
 			}()
 		}
 		wg.Wait()
@@ -243,7 +243,7 @@ func TestDriverRequests_ExpireAfter14Days(t *testing.T) {
 		clock := storetest.NewClock(db)
 		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000051")
 		u := &fuelportal.User{Email: "slow@example.com", PasswordHash: "h"}
-		if err := db.CreateDriver(ctx, u, card.CardNumber, company.Name); err != nil {
+		if err := db.CreateDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		clock.Advance(fuelportal.DriverRequestTTL - time.Second)
@@ -260,16 +260,16 @@ func TestDriverRequests_ExpireAfter14Days(t *testing.T) {
 		if status, _ := db.DriverStatus(ctx, u.ID); status != fuelportal.DriverRejected {
 			t.Fatalf("expired request: status %s, want REJECTED", status)
 		}
-		if _, err := db.DecideDriverRequest(ctx, company.ID, u.ID, fuelportal.DriverApproved, nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := db.DecideDriverRequest(ctx, company.ID, u.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("an expired request was approved: %v", err)
 		}
 		// A fresh request for the card can still be approved, and it
 		// declines the expired one with it.
 		fresh := &fuelportal.User{Email: "fresh@example.com", PasswordHash: "h"}
-		if err := db.CreateDriver(ctx, fresh, card.CardNumber, company.Name); err != nil {
+		if err := db.CreateDriver(ctx, fresh, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 			t.Fatal(err)
 		}
-		if decided, err := db.DecideDriverRequest(ctx, company.ID, fresh.ID, fuelportal.DriverApproved, nil); err != nil || len(decided) != 2 {
+		if decided, err := db.DecideDriverRequest(ctx, company.ID, fresh.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); err != nil || len(decided) != 2 {
 			t.Fatalf("decided = %+v, %v", decided, err)
 		}
 	})
@@ -296,10 +296,10 @@ func TestDecideDriverRequest_ApprovalKeepsTheCardsDriverID(t *testing.T) {
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				u := &fuelportal.User{Email: tc.card.CardNumber + "@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver"}
-				if err := db.CreateDriver(ctx, u, tc.card.CardNumber, company.Name); err != nil {
+				if err := db.CreateDriver(ctx, u, tc.card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 					t.Fatal(err)
 				}
-				if _, err := db.DecideDriverRequest(ctx, company.ID, u.ID, fuelportal.DriverApproved, nil); err != nil {
+				if _, err := db.DecideDriverRequest(ctx, company.ID, u.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); err != nil {
 					t.Fatal(err)
 				}
 				cards, err := db.CompanyCards(ctx, company.ID, tc.card.CardNumber)

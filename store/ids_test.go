@@ -17,14 +17,14 @@ func TestIDs_NeverReusedAfterDelete(t *testing.T) {
 		ctx := context.Background()
 		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 		first := &fuelportal.User{Email: "first@example.com", PasswordHash: "hash"}
-		if err := db.CreateDriver(ctx, first, card.CardNumber, company.Name); err != nil {
+		if err := db.CreateDriver(ctx, first, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.DeleteUser(ctx, first.ID); err != nil {
 			t.Fatal(err)
 		}
 		next := &fuelportal.User{Email: "next@example.com", PasswordHash: "hash"}
-		if err := db.CreateDriver(ctx, next, card.CardNumber, company.Name); err != nil {
+		if err := db.CreateDriver(ctx, next, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		if next.ID == first.ID {

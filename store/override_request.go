@@ -10,35 +10,38 @@ import (
 
 // CreateOverrideRequest records driver driverUserID's request to lift their
 // card's rules after its last declined purchase, with an optional message
-// (checked by overrides.Service), and raises an OVERRIDE_REQUEST alert for the owner in the
-// same transaction. A driver without a card or without a declined purchase
-// is EUNPROCESSABLE; a card with a pending request is ECONFLICT (of two
-// concurrent requests one wins).
-func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, message string) (req *fuelportal.OverrideRequest, err error) {
+// (checked by overrides.Service), as decide allows: it is called in the
+// transaction with what the store read (fuelportal.CheckOverrideRequest
+// decides) and its error is returned. It raises an OVERRIDE_REQUEST alert
+// for the owner in the same transaction. Of two concurrent requests for a
+// card one wins; the other is ECONFLICT.
+func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, message string, decide func(fuelportal.OverrideRequestFacts) error) (req *fuelportal.OverrideRequest, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		req = &fuelportal.OverrideRequest{DriverUserID: driverUserID, Message: message, Status: fuelportal.OverridePending, CreatedAt: tx.Now}
+		var facts fuelportal.OverrideRequestFacts
 		err := tx.QueryRow(ctx, `SELECT id, company_id, card_number, driver_name FROM cards WHERE driver_user_id = ?`, driverUserID).
 			Scan(&req.CardID, &req.CompanyID, &req.CardNumber, &req.DriverName)
-		if isNoRows(err) {
-			return fuelportal.Errorf(fuelportal.EUNPROCESSABLE, fuelportal.MsgNoDeclineToOverride)
-		} else if err != nil {
+		if err != nil && !isNoRows(err) {
 			return err
 		}
-		err = tx.QueryRow(ctx, `
-			SELECT id, decline_code FROM card_transactions
-			WHERE card_id = ? AND company_id = ? AND status = ? AND driver_user_id = ?
-			ORDER BY transaction_date DESC, id DESC LIMIT 1`, req.CardID, req.CompanyID, fuelportal.TransactionDeclined, driverUserID).
-			Scan(&req.TransactionID, &req.DeclineCode)
-		if isNoRows(err) {
-			return fuelportal.Errorf(fuelportal.EUNPROCESSABLE, fuelportal.MsgNoDeclineToOverride)
-		} else if err != nil {
-			return err
+		if facts.HasCard = err == nil; facts.HasCard {
+			err = tx.QueryRow(ctx, `
+				SELECT id, decline_code FROM card_transactions
+				WHERE card_id = ? AND company_id = ? AND status = ? AND driver_user_id = ?
+				ORDER BY transaction_date DESC, id DESC LIMIT 1`, req.CardID, req.CompanyID, fuelportal.TransactionDeclined, driverUserID).
+				Scan(&req.TransactionID, &req.DeclineCode)
+			if err != nil && !isNoRows(err) {
+				return err
+			}
+			facts.HasDecline = err == nil
 		}
-		var pending int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM override_requests WHERE card_id = ? AND status = ?`, req.CardID, fuelportal.OverridePending).Scan(&pending); err != nil {
+		if facts.HasDecline {
+			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM override_requests WHERE card_id = ? AND status = ?`, req.CardID, fuelportal.OverridePending).Scan(&facts.Pending); err != nil {
+				return err
+			}
+		}
+		if err := decide(facts); err != nil {
 			return err
-		} else if pending > 0 {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgOverrideRequestPending)
 		}
 		err = tx.QueryRow(ctx, `
 			INSERT INTO override_requests (company_id, card_id, driver_user_id, transaction_id, message, status, created_at)

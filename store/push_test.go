@@ -28,7 +28,7 @@ func TestPushSubscriptions_UpsertAndOwnership(t *testing.T) {
 		_, owner, card := newCompanyWithCard(t, db, "owner@push.test", "7071000000000000001")
 		_, other, _ := newCompanyWithCard(t, db, "other@push.test", "7071000000000000002")
 		driver := &fuelportal.User{Email: "driver@push.test", PasswordHash: "h"}
-		if err := db.CreateDriver(ctx, driver, card.CardNumber, "Acme Trucking"); err != nil {
+		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
 			t.Fatal(err)
 		}
 
@@ -165,7 +165,7 @@ func TestUpdateCard_DeactivatingNotifiesItsDriver(t *testing.T) {
 		ctx := context.Background()
 		f := newFleetFixture(t, db, prepaid)
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, f.company.Name); err != nil {
+		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, fuelportal.SignUpCardOf(f.company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		device := savePush(t, db, driver.ID, "https://push.example.test/dan")

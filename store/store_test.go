@@ -74,7 +74,7 @@ func TestAccounts(t *testing.T) {
 				t.Fatalf("UnlinkedCard before sign-up: %v", err)
 			}
 			driver := &fuelportal.User{Email: "driver@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-			if err := db.CreateDriver(ctx, driver, card.CardNumber, company.Name); err != nil {
+			if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 				t.Fatal(err)
 			}
 			u, err := db.UserByID(ctx, driver.ID)
@@ -89,14 +89,14 @@ func TestAccounts(t *testing.T) {
 			}
 		})
 		t.Run("second driver on a linked card is refused and leaves no user", func(t *testing.T) {
-			err := db.CreateDriver(ctx, &fuelportal.User{Email: "second@example.com", PasswordHash: "h"}, card.CardNumber, company.Name)
+			err := db.CreateDriver(ctx, &fuelportal.User{Email: "second@example.com", PasswordHash: "h"}, card.CardNumber, fuelportal.SignUpCardOf(company.Name))
 			assertMismatch(t, err)
 			if taken, _ := db.EmailTaken(ctx, "second@example.com"); taken {
 				t.Fatal("user created despite refused card")
 			}
 		})
 		t.Run("unknown card is refused", func(t *testing.T) {
-			err := db.CreateDriver(ctx, &fuelportal.User{Email: "third@example.com", PasswordHash: "h"}, "7071999999999999999", company.Name)
+			err := db.CreateDriver(ctx, &fuelportal.User{Email: "third@example.com", PasswordHash: "h"}, "7071999999999999999", fuelportal.SignUpCardOf(company.Name))
 			assertMismatch(t, err)
 		})
 		t.Run("account update saves details and refuses a taken email", func(t *testing.T) {

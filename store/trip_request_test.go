@@ -22,7 +22,7 @@ func TestTripRequests(t *testing.T) {
 			t.Fatal(err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h"}
-		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, f.company.Name); err != nil {
+		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, fuelportal.SignUpCardOf(f.company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		company := fuelportal.TransactionScope{CompanyID: f.company.ID}

@@ -129,35 +129,35 @@ func (db *DB) CreateCompanyOwner(ctx context.Context, company *fuelportal.Compan
 }
 
 // CreateDriver creates driver (role ROLE_USER) in the company holding the
-// card with cardNumber. The card must exist, belong to a company named
-// companyName (see fuelportal.SameCompanyName) and have no approved driver;
-// each failure is the same field error on cardNumber and companyName
-// (fuelportal.MsgCardCompanyMismatch), so the answer tells nothing about
-// which part was wrong. A taken email is ECONFLICT.
+// card with cardNumber, as decide allows: it is called in the transaction
+// with what the store read of the card (nil when no card has the number;
+// see fuelportal.CheckSignUpCard) and its error is returned. A taken email
+// is ECONFLICT.
 //
 // The driver is DriverPending unless the caller set DriverStatus (an
 // operator creating the account from the command line approves it). A
 // pending driver's request names the card without holding it: other
 // requests for the card may wait beside it until the company approves one
 // (DecideDriverRequest). An approved driver holds the card at once.
-func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber, companyName string) error {
+func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber string, decide func(*fuelportal.SignUpCard) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
-		var cardID, companyID int64
+		card := &fuelportal.SignUpCard{}
 		var driverUserID sql.NullInt64
-		var name string
 		err := tx.QueryRow(ctx, `
 			SELECT k.id, k.company_id, k.driver_user_id, c.name
 			FROM cards k JOIN companies c ON c.id = k.company_id
-			WHERE k.card_number = ?`, cardNumber).Scan(&cardID, &companyID, &driverUserID, &name)
-		if err != nil && !isNoRows(err) {
+			WHERE k.card_number = ?`, cardNumber).Scan(&card.ID, &card.CompanyID, &driverUserID, &card.CompanyName)
+		if isNoRows(err) {
+			card = nil
+		} else if err != nil {
+			return err
+		} else {
+			card.HasDriver = driverUserID.Valid
+		}
+		if err := decide(card); err != nil {
 			return err
 		}
-		if err != nil || driverUserID.Valid || !fuelportal.SameCompanyName(name, companyName) {
-			fe := fuelportal.FieldErrors{}
-			fe.Add("cardNumber", fuelportal.MsgCardCompanyMismatch)
-			fe.Add("companyName", fuelportal.MsgCardCompanyMismatch)
-			return fe.Err()
-		}
+		cardID, companyID := card.ID, card.CompanyID
 		driver.Role, driver.MemberRole, driver.CompanyID = fuelportal.RoleUser, fuelportal.MemberDriver, companyID
 		if driver.DriverStatus == "" {
 			driver.DriverStatus = fuelportal.DriverPending

@@ -26,13 +26,6 @@ func scanVehicle(row interface{ Scan(...any) error }) (*fuelportal.Vehicle, erro
 	return v, nil
 }
 
-// unitNumberTaken is the error of a unit number another vehicle of the
-// company has.
-func unitNumberTaken() error {
-	return &fuelportal.Error{Code: fuelportal.ECONFLICT, Message: fuelportal.MsgUnitNumberTaken,
-		Fields: map[string][]string{"unitNumber": {fuelportal.MsgUnitNumberTaken}}}
-}
-
 // CompanyVehicles returns the company's vehicles ordered by unit number,
 // each with the cards assigned to it.
 func (db *DB) CompanyVehicles(ctx context.Context, companyID int64) (list []*fuelportal.Vehicle, err error) {
@@ -141,14 +134,11 @@ func (tx *Tx) vehicle(ctx context.Context, companyID, id int64) (*fuelportal.Veh
 	return v, tx.vehicleCards(ctx, companyID, []*fuelportal.Vehicle{v})
 }
 
-// CreateVehicle validates v and adds it to the company, setting its ID
-// and timestamps, and returns it with its cards. Field errors are
-// EINVALID; a unit number the company already has is ECONFLICT (with a
-// unitNumber field error).
+// CreateVehicle adds v (validated by the vehicles service) to the company,
+// setting its ID and timestamps, and returns it with its cards. A unit
+// number the company already has is ECONFLICT (with a unitNumber field
+// error).
 func (db *DB) CreateVehicle(ctx context.Context, companyID int64, v fuelportal.Vehicle) (saved *fuelportal.Vehicle, err error) {
-	if err := v.Validate(); err != nil {
-		return nil, err
-	}
 	v.CompanyID = companyID
 	err = db.InTx(ctx, func(tx *Tx) error {
 		if err := tx.CreateVehicle(ctx, &v); err != nil {
@@ -175,19 +165,16 @@ func (tx *Tx) CreateVehicle(ctx context.Context, v *fuelportal.Vehicle) error {
 		nullInt(v.GroupID), v.CreatedAt, v.UpdatedAt,
 	).Scan(&v.ID)
 	if isUniqueViolation(err) {
-		return unitNumberTaken()
+		return fuelportal.UnitNumberTaken()
 	}
 	return err
 }
 
-// UpdateVehicle validates v and saves it over the company's vehicle v.ID,
-// returning it as saved with its cards. Field errors are EINVALID; another
+// UpdateVehicle saves v (validated by the vehicles service) over the
+// company's vehicle v.ID, returning it as saved with its cards. Another
 // company's vehicle is ENOTFOUND; a unit number another vehicle of the
 // company has is ECONFLICT (with a unitNumber field error).
 func (db *DB) UpdateVehicle(ctx context.Context, companyID int64, v fuelportal.Vehicle) (saved *fuelportal.Vehicle, err error) {
-	if err := v.Validate(); err != nil {
-		return nil, err
-	}
 	err = db.InTx(ctx, func(tx *Tx) error {
 		if err := tx.updateVehicle(ctx, companyID, &v); err != nil {
 			return err
@@ -210,7 +197,7 @@ func (tx *Tx) updateVehicle(ctx context.Context, companyID int64, v *fuelportal.
 		v.UnitNumber, v.VIN, v.Plate, v.PlateState, v.FuelType, v.TankCapacity, boolInt(v.IFTAQualified), boolInt(v.Active), tx.Now,
 		companyID, v.ID)
 	if isUniqueViolation(err) {
-		return unitNumberTaken()
+		return fuelportal.UnitNumberTaken()
 	} else if err != nil {
 		return err
 	}
@@ -236,9 +223,11 @@ func (tx *Tx) auditVehicle(ctx context.Context, kind fuelportal.AuditKind, compa
 }
 
 // DeleteVehicle removes the company's vehicle id (its cards keep their
-// unit number). Another company's vehicle is ENOTFOUND, like a missing one;
-// a vehicle with telematics positions is ECONFLICT (they are its records).
-func (db *DB) DeleteVehicle(ctx context.Context, companyID, id int64) error {
+// unit number) as decide allows: it is called in the transaction with
+// whether the vehicle has telematics positions (fuelportal.CheckVehicleDelete
+// decides) and its error is returned. Another company's vehicle is
+// ENOTFOUND, like a missing one.
+func (db *DB) DeleteVehicle(ctx context.Context, companyID, id int64, decide func(hasPositions bool) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		// Another company's vehicle is not found, whatever it holds.
 		before, err := tx.vehicle(ctx, companyID, id)
@@ -247,8 +236,8 @@ func (db *DB) DeleteVehicle(ctx context.Context, companyID, id int64) error {
 		}
 		if has, err := tx.vehicleHasPositions(ctx, id); err != nil {
 			return err
-		} else if has {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "This vehicle has telematics positions, kept four years as its fuel tax records: mark it inactive instead")
+		} else if err := decide(has); err != nil {
+			return err
 		}
 		res, err := tx.Exec(ctx, `DELETE FROM vehicles WHERE company_id = ? AND id = ?`, companyID, id)
 		if err != nil {
@@ -268,19 +257,14 @@ type VehicleImport struct {
 	Created, Updated int
 }
 
-// ImportVehicles saves a fleet list in one transaction: a vehicle whose
-// unit number the company has updates that vehicle, any other is created.
-// All or nothing: the first field error (EINVALID, as from
-// fuelportal.Vehicle.Validate) saves nothing. The list must not repeat a
-// unit number (feed.ParseVehicles sees to it). Vehicles of a list whose
-// rows carry a GroupID (a member limited to that group) are created in
-// it, and a unit number of a vehicle outside it is ECONFLICT.
-func (db *DB) ImportVehicles(ctx context.Context, companyID int64, list []*fuelportal.Vehicle) (res VehicleImport, err error) {
-	for _, v := range list {
-		if err := v.Validate(); err != nil {
-			return res, err
-		}
-	}
+// ImportVehicles saves a fleet list (validated by the vehicles service) in
+// one transaction: a vehicle whose unit number the company has updates
+// that vehicle, as decide allows (called with the row and the group of the
+// vehicle it would update; fuelportal.CheckVehicleImportUpdate decides),
+// any other is created. All or nothing: the first error saves nothing.
+// The list must not repeat a unit number (feed.ParseVehicles sees to it).
+// Vehicles of a list whose rows carry a GroupID are created in that group.
+func (db *DB) ImportVehicles(ctx context.Context, companyID int64, list []*fuelportal.Vehicle, decide func(v *fuelportal.Vehicle, existingGroupID int64) error) (res VehicleImport, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		res = VehicleImport{}
 		existing, groups := map[string]int64{}, map[int64]int64{}
@@ -305,8 +289,8 @@ func (db *DB) ImportVehicles(ctx context.Context, companyID int64, list []*fuelp
 		for _, v := range list {
 			v.CompanyID = companyID
 			if id, ok := existing[v.UnitNumber]; ok {
-				if v.GroupID != 0 && groups[id] != v.GroupID {
-					return unitNumberTaken()
+				if err := decide(v, groups[id]); err != nil {
+					return err
 				}
 				v.ID = id
 				if err := tx.updateVehicle(ctx, companyID, v); err != nil {

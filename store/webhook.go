@@ -114,8 +114,10 @@ func joinEvents(events []fuelportal.WebhookEventType) string {
 }
 
 // CreateWebhookEndpoint adds an endpoint with a fresh secret to the
-// company (in at validated). ECONFLICT past fuelportal.MaxWebhookEndpoints.
-func (db *DB) CreateWebhookEndpoint(ctx context.Context, companyID int64, in fuelportal.WebhookEndpointInput) (*fuelportal.WebhookEndpoint, error) {
+// company (in at validated), as decide allows: it is called in the
+// transaction with the company's count of endpoints
+// (fuelportal.CheckWebhookEndpointAdded decides) and its error is returned.
+func (db *DB) CreateWebhookEndpoint(ctx context.Context, companyID int64, in fuelportal.WebhookEndpointInput, decide func(endpoints int) error) (*fuelportal.WebhookEndpoint, error) {
 	var e *fuelportal.WebhookEndpoint
 	err := db.InTx(ctx, func(tx *Tx) error {
 		// Serialise the count per company on PostgreSQL (SQLite's writers
@@ -129,8 +131,8 @@ func (db *DB) CreateWebhookEndpoint(ctx context.Context, companyID int64, in fue
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM webhook_endpoints WHERE company_id = ?`, companyID).Scan(&n); err != nil {
 			return err
 		}
-		if n >= fuelportal.MaxWebhookEndpoints {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgWebhookTooMany)
+		if err := decide(n); err != nil {
+			return err
 		}
 		var err error
 		e, err = scanWebhookEndpoint(tx.QueryRow(ctx, `

@@ -14,7 +14,7 @@ import (
 func newWebhookEndpoint(t *testing.T, db *store.DB, companyID int64, url string) *fuelportal.WebhookEndpoint {
 	t.Helper()
 	e, err := db.CreateWebhookEndpoint(context.Background(), companyID, fuelportal.WebhookEndpointInput{
-		URL: url, Events: []fuelportal.WebhookEventType{fuelportal.WebhookWalletLow}, Active: true})
+		URL: url, Events: []fuelportal.WebhookEventType{fuelportal.WebhookWalletLow}, Active: true}, fuelportal.CheckWebhookEndpointAdded)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +28,7 @@ func TestCreateWebhookEndpoint_AtMost20PerCompany(t *testing.T) {
 			newWebhookEndpoint(t, db, company.ID, fmt.Sprintf("https://93.184.215.14/%d", i))
 		}
 		_, err := db.CreateWebhookEndpoint(context.Background(), company.ID, fuelportal.WebhookEndpointInput{
-			URL: "https://93.184.215.14/one-more", Events: []fuelportal.WebhookEventType{fuelportal.WebhookWalletLow}})
+			URL: "https://93.184.215.14/one-more", Events: []fuelportal.WebhookEventType{fuelportal.WebhookWalletLow}}, fuelportal.CheckWebhookEndpointAdded)
 		if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("21st endpoint: %v, want ECONFLICT", err)
 		}

@@ -11,7 +11,7 @@ import (
 // delivery there too.
 type EndpointStore interface {
 	WebhookEndpoints(ctx context.Context, companyID int64) ([]*fuelportal.WebhookEndpoint, error)
-	CreateWebhookEndpoint(ctx context.Context, companyID int64, in fuelportal.WebhookEndpointInput) (*fuelportal.WebhookEndpoint, error)
+	CreateWebhookEndpoint(ctx context.Context, companyID int64, in fuelportal.WebhookEndpointInput, decide func(endpoints int) error) (*fuelportal.WebhookEndpoint, error)
 	UpdateWebhookEndpoint(ctx context.Context, companyID, id int64, in fuelportal.WebhookEndpointInput) (*fuelportal.WebhookEndpoint, error)
 	DeleteWebhookEndpoint(ctx context.Context, companyID, id int64) error
 	WebhookDeliveries(ctx context.Context, companyID, endpointID int64) ([]*fuelportal.WebhookDelivery, error)
@@ -27,7 +27,7 @@ func (w *Service) Endpoints(ctx context.Context, companyID int64) ([]*fuelportal
 // fuelportal.MaxWebhookEndpoints) with a new signing secret, which only this
 // answer carries. in is validated, its URL checked by the caller's policy.
 func (w *Service) CreateEndpoint(ctx context.Context, companyID int64, in fuelportal.WebhookEndpointInput) (*fuelportal.WebhookEndpoint, error) {
-	return w.store.CreateWebhookEndpoint(ctx, companyID, in)
+	return w.store.CreateWebhookEndpoint(ctx, companyID, in, fuelportal.CheckWebhookEndpointAdded)
 }
 
 // UpdateEndpoint replaces endpoint id's URL, events and active flag; a new

@@ -114,7 +114,7 @@ func newEndpoint(t *testing.T, db *store.DB, companyID int64, url string, events
 	if len(events) == 0 {
 		events = []fuelportal.WebhookEventType{fuelportal.WebhookTransactionApproved}
 	}
-	e, err := db.CreateWebhookEndpoint(context.Background(), companyID, fuelportal.WebhookEndpointInput{URL: url, Events: events, Active: true})
+	e, err := db.CreateWebhookEndpoint(context.Background(), companyID, fuelportal.WebhookEndpointInput{URL: url, Events: events, Active: true}, fuelportal.CheckWebhookEndpointAdded)
 	if err != nil {
 		t.Fatal(err)
 	}

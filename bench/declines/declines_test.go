@@ -195,7 +195,7 @@ func burst(t *testing.T, db *store.DB) {
 	}))
 	defer hookReceiver.Close()
 	if _, err := db.CreateWebhookEndpoint(ctx, company.ID, fuelportal.WebhookEndpointInput{URL: hookReceiver.URL,
-		Events: []fuelportal.WebhookEventType{fuelportal.WebhookTransactionDeclined}, Active: true}); err != nil {
+		Events: []fuelportal.WebhookEventType{fuelportal.WebhookTransactionDeclined}, Active: true}, fuelportal.CheckWebhookEndpointAdded); err != nil {
 		t.Fatal(err)
 	}
 

@@ -63,7 +63,7 @@ func TestCardMoney_OnePurchaseThreeEntryPointsEndsAlike(t *testing.T) {
 			t.Fatal(err)
 		}
 		if _, err := db.CreateWebhookEndpoint(ctx, trip.CompanyID, fuelportal.WebhookEndpointInput{URL: "https://hooks.example.com/in",
-			Events: fuelportal.WebhookEventTypes, Active: true}); err != nil {
+			Events: fuelportal.WebhookEventTypes, Active: true}, fuelportal.CheckWebhookEndpointAdded); err != nil {
 			t.Fatal(err)
 		}
 		stations := catalog.New(db, nil)

@@ -102,7 +102,7 @@ func runUserCreate(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return nil
 	}
 	u.DriverStatus = fuelportal.DriverApproved // the operator's word stands for the company's
-	if err := db.CreateDriver(ctx, u, *card, *company); err != nil {
+	if err := db.CreateDriver(ctx, u, *card, fuelportal.SignUpCardOf(*company)); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "Created driver %s (user id %d) on card %s of %s.\n", u.Email, u.ID, fuelportal.MaskedCardNumber(u.CardNumber), u.Company.Name)

@@ -1,4 +1,4 @@
-package store_test
+package purchases_test
 
 // Fleet benchmarks (figures in bench/README.md, "Fleet"). They build their
 // data inside the benchmark, so `go test` without -bench never pays for it:

@@ -1,4 +1,4 @@
-package store_test
+package purchases_test
 
 import (
 	"context"
@@ -25,18 +25,18 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 			t.Fatal(err)
 		}
 		all := fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook", Events: fuelportal.WebhookEventTypes, Active: true}
-		ours, err := db.CreateWebhookEndpoint(ctx, f.company.ID, all)
+		ours, err := db.CreateWebhookEndpoint(ctx, f.company.ID, all, fuelportal.CheckWebhookEndpointAdded)
 		if err != nil {
 			t.Fatal(err)
 		}
 		other, _, _ := newCompanyWithCard(t, db, "other@acme.test", "7071000000000000909")
-		theirs, err := db.CreateWebhookEndpoint(ctx, other.ID, all)
+		theirs, err := db.CreateWebhookEndpoint(ctx, other.ID, all, fuelportal.CheckWebhookEndpointAdded)
 		if err != nil {
 			t.Fatal(err)
 		}
 
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, f.company.Name); err != nil {
+		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, fuelportal.SignUpCardOf(f.company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		device := savePush(t, db, driver.ID, "https://push.example.test/dan")
@@ -129,11 +129,11 @@ func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
 			t.Fatal(err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, f.company.Name); err != nil {
+		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, fuelportal.SignUpCardOf(f.company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		endpoint, err := db.CreateWebhookEndpoint(ctx, f.company.ID, fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook",
-			Events: []fuelportal.WebhookEventType{fuelportal.WebhookOverrideRequested, fuelportal.WebhookOverrideDecided}, Active: true})
+			Events: []fuelportal.WebhookEventType{fuelportal.WebhookOverrideRequested, fuelportal.WebhookOverrideDecided}, Active: true}, fuelportal.CheckWebhookEndpointAdded)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -145,7 +145,7 @@ func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
 		if _, _, err := flow(db).Record(ctx, purchase("o-1", f.active.CardNumber, f.station.ID, 50_000)); err != nil {
 			t.Fatal(err)
 		}
-		req, err := db.CreateOverrideRequest(ctx, driver.ID, "Out of fuel")
+		req, err := db.CreateOverrideRequest(ctx, driver.ID, "Out of fuel", fuelportal.CheckOverrideRequest)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package store_test
+package purchases_test
 
 import (
 	"context"
@@ -51,7 +51,7 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 		company, owner, card := newCompanyWithCard(t, db, "owner@notify.test", "7071000000000000001")
 		_, otherOwner, _ := newCompanyWithCard(t, db, "other@notify.test", "7071000000000000002")
 		driver := &fuelportal.User{Email: "driver@notify.test", PasswordHash: "h", FirstName: "Dan", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, card.CardNumber, "Acme Trucking"); err != nil {
+		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.InTx(ctx, func(tx *store.Tx) error {
@@ -292,7 +292,7 @@ func TestCreateDriver_PendingDriverTellsTheOwners(t *testing.T) {
 		savePush(t, db, owner.ID, "https://push.example/owner")
 		savePush(t, db, otherOwner.ID, "https://push.example/other")
 		driver := &fuelportal.User{Email: "driver@notify.test", PasswordHash: "h", FirstName: "Dan", LastName: "Driver"}
-		if err := db.CreateDriver(ctx, driver, card.CardNumber, "Acme Trucking"); err != nil {
+		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
 			t.Fatal(err)
 		}
 		alerts := alertsOf(t, db, company.ID, true).Items
@@ -321,7 +321,7 @@ func TestNotify_PushActionsByRoleAndLanguage(t *testing.T) {
 		company, owner, card := newCompanyWithCard(t, db, "owner@actions.test", "7071000000000000011")
 		_, otherOwner, _ := newCompanyWithCard(t, db, "other@actions.test", "7071000000000000012")
 		driver := &fuelportal.User{Email: "driver@actions.test", PasswordHash: "h", FirstName: "Dan", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, card.CardNumber, "Acme Trucking"); err != nil {
+		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.InTx(ctx, func(tx *store.Tx) error {

@@ -1,4 +1,4 @@
-package store_test
+package purchases_test
 
 import (
 	"context"
@@ -122,7 +122,10 @@ func TestGroups_AMemberOfAGroupHearsAndSeesOnlyItsCards(t *testing.T) {
 		if vs, err := db.CompanyVehiclesIn(ctx, f.company.ID, g.ID); err != nil || len(vs) != 1 || vs[0].UnitNumber != "N-1" || vs[0].GroupID != g.ID {
 			t.Fatalf("the group's vehicles = %+v, %v", vs, err)
 		}
-		if _, err := db.ImportVehicles(ctx, f.company.ID, []*fuelportal.Vehicle{{UnitNumber: "S-1", FuelType: fuelportal.FuelDiesel, TankCapacity: 100_000, Active: true, GroupID: g.ID}}); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+		if _, err := db.ImportVehicles(ctx, f.company.ID, []*fuelportal.Vehicle{{UnitNumber: "S-1", FuelType: fuelportal.FuelDiesel, TankCapacity: 100_000, Active: true, GroupID: g.ID}},
+			func(v *fuelportal.Vehicle, existing int64) error {
+				return fuelportal.CheckVehicleImportUpdate(v.GroupID, existing)
+			}); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("the group's import over another group's unit: %v", err)
 		}
 		if err := db.SetVehicleGroup(ctx, f.company.ID, theirs.ID, g.ID); err != nil {

@@ -1,4 +1,4 @@
-package store_test
+package purchases_test
 
 import (
 	"context"
@@ -274,7 +274,7 @@ func TestIFTAReturn_CloseFreezesIt(t *testing.T) {
 		}
 		clock.Advance(19 * 24 * time.Hour) // April 2
 		hook, err := db.CreateWebhookEndpoint(ctx, f.company.ID, fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook",
-			Events: []fuelportal.WebhookEventType{fuelportal.WebhookIFTAReturnClosed}, Active: true})
+			Events: []fuelportal.WebhookEventType{fuelportal.WebhookIFTAReturnClosed}, Active: true}, fuelportal.CheckWebhookEndpointAdded)
 		if err != nil {
 			t.Fatal(err)
 		}
