@@ -55,7 +55,7 @@ const (
 	ActionVehiclesRead     Action = "vehicles.read"         // vehicles, their mileage and odometer
 	ActionVehiclesWrite    Action = "vehicles.write"        // add, edit, import and remove vehicles, record odometer readings
 	ActionTransactionsRead Action = "transactions.read"     // the company's transactions, receipts and spending
-	ActionExportsRun       Action = "exports.run"           // download transaction, compliance and IFTA exports
+	ActionExportsRun       Action = "exports.run"           // download transaction and compliance exports
 	ActionAlertsRead       Action = "alerts.read"           // the company's alerts
 	ActionComplianceRead   Action = "compliance.read"       // the company's trip compliance
 	ActionContractRead     Action = "contract.read"         // the contract and its prices
@@ -77,7 +77,7 @@ const (
 	ActionAuditRead        Action = "audit.read"            // the audit trail: who changed what
 	ActionTransactionsCode Action = "transactions.code"     // code purchases (account, class, job, memo) and keep the coding rules
 	ActionPumpCheckManage  Action = "pump-check.manage"     // the pump check's settings, the company's and each group's
-	ActionStatementsRead   Action = "statements.read"       // the company's period statements and their downloads
+	ActionStatementsRead   Action = "statements.read"       // the company's period statements, their downloads and the accounting exports
 	ActionStatementsWrite  Action = "statements.write"      // the statement period (monthly or weekly)
 	ActionAccountingSync   Action = "accounting.sync"       // the QuickBooks Online connection: connect, map accounts, push, disconnect
 )
@@ -122,6 +122,29 @@ func without(actions []Action, drop ...Action) []Action {
 // Can reports whether role r may do a (RoleActions); an unknown role may
 // do nothing.
 func (r MemberRole) Can(a Action) bool { return slices.Contains(RoleActions[r], a) }
+
+// companyWide are the actions a member limited to a group does not have,
+// whatever the role: each reads or changes a document of the whole company
+// (the IFTA return, filed per licensee over the whole fleet; the statements
+// and the accounting exports, equal to the company's ledger; the QuickBooks
+// push of every purchase), of which a group's share would be another, wrong
+// document.
+var companyWide = []Action{ActionIFTARead, ActionIFTAWrite, ActionStatementsRead, ActionStatementsWrite, ActionAccountingSync}
+
+// ActionsOf is what a member of role r may do: RoleActions, less the
+// company-wide actions when the member is limited to a group.
+func ActionsOf(r MemberRole, limitedToGroup bool) []Action {
+	if !limitedToGroup {
+		return RoleActions[r]
+	}
+	return without(RoleActions[r], companyWide...)
+}
+
+// CanAs reports whether a member of role r, limited to a group or not, may
+// do a (ActionsOf).
+func (r MemberRole) CanAs(a Action, limitedToGroup bool) bool {
+	return slices.Contains(ActionsOf(r, limitedToGroup), a)
+}
 
 // MsgRoleForbidden is the 403 answer to a route the caller's role may not
 // use.

@@ -1,6 +1,7 @@
 package fuelportal
 
 import (
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -31,5 +32,27 @@ func TestRoleActions_WebTestServerCopiesTheTable(t *testing.T) {
 		if !slices.Equal(copied, want) {
 			t.Errorf("server.ts's %s actions = %v; permissions.go has %v", role, copied, want)
 		}
+	}
+}
+
+func TestActionsOf_AMemberLimitedToAGroupHasNoCompanyWideAction(t *testing.T) {
+	for _, role := range MemberRoles {
+		whole, limited := ActionsOf(role, false), ActionsOf(role, true)
+		if fmt.Sprint(whole) != fmt.Sprint(RoleActions[role]) {
+			t.Errorf("%s, whole company: %v, want the table's %v", role, whole, RoleActions[role])
+		}
+		for _, a := range whole {
+			companyWide := a == ActionIFTARead || a == ActionIFTAWrite || a == ActionStatementsRead ||
+				a == ActionStatementsWrite || a == ActionAccountingSync
+			if got := role.CanAs(a, true); got == companyWide {
+				t.Errorf("%s limited to a group: may %s = %v", role, a, got)
+			}
+		}
+		if len(limited) > len(whole) {
+			t.Errorf("%s limited to a group may do more than the whole company's: %v", role, limited)
+		}
+	}
+	if !MemberBookkeeper.CanAs(ActionTransactionsRead, true) || MemberBookkeeper.CanAs(ActionIFTARead, true) {
+		t.Error("a group's bookkeeper reads the group's transactions and no IFTA return")
 	}
 }

@@ -190,7 +190,7 @@ func (s *Server) actor(w http.ResponseWriter, r *http.Request, p Principal) fuel
 // company (approvedOnly).
 func (s *Server) permit(action fuelportal.Action, next http.HandlerFunc) http.HandlerFunc {
 	return s.requireAuth(func(w http.ResponseWriter, r *http.Request) {
-		if !PrincipalFromContext(r.Context()).MemberRole.Can(action) {
+		if p := PrincipalFromContext(r.Context()); !p.MemberRole.CanAs(action, p.GroupID != 0) {
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgRoleForbidden))
 			return
 		}

@@ -15,10 +15,11 @@ type permissionsResponse struct {
 }
 
 // handlePermissions answers the caller's role, group and actions, from
-// the one table the server enforces (fuelportal.RoleActions).
+// the one table the server enforces (fuelportal.ActionsOf: the role's
+// actions, less the company-wide ones for a member limited to a group).
 func (s *Server) handlePermissions(w http.ResponseWriter, r *http.Request) {
 	p := PrincipalFromContext(r.Context())
-	res := permissionsResponse{Role: p.MemberRole, GroupID: optionalID(p.GroupID), Actions: fuelportal.RoleActions[p.MemberRole]}
+	res := permissionsResponse{Role: p.MemberRole, GroupID: optionalID(p.GroupID), Actions: fuelportal.ActionsOf(p.MemberRole, p.GroupID != 0)}
 	if res.Actions == nil {
 		res.Actions = []fuelportal.Action{}
 	}

@@ -112,17 +112,19 @@ func TestPermissions_EveryRouteAnswersAsTheTableSays(t *testing.T) {
 		var group struct{ ID int64 }
 		f.api.Post("/api/wex/company/groups", map[string]string{"name": "North yard"}, owner).ExpectStatus(t, 201).Decode(t, &group)
 		callers := []struct {
-			name  string
-			role  fuelportal.MemberRole
-			token string
+			name    string
+			role    fuelportal.MemberRole
+			token   string
+			limited bool // to a group
 		}{
-			{"owner", fuelportal.MemberOwner, owner},
-			{"admin", fuelportal.MemberAdmin, f.member(t, owner, "admin@example.com", "admin", 0)},
-			{"dispatcher", fuelportal.MemberDispatcher, f.member(t, owner, "disp@example.com", "dispatcher", 0)},
-			{"bookkeeper", fuelportal.MemberBookkeeper, f.member(t, owner, "book@example.com", "bookkeeper", 0)},
-			{"driver", fuelportal.MemberDriver, f.api.Login(demo.DriverEmail, demo.Password).Token},
-			{"group dispatcher", fuelportal.MemberDispatcher, f.member(t, owner, "north@example.com", "dispatcher", group.ID)},
-			{"other company's owner", fuelportal.MemberOwner, f.api.Login(demo.OtherOwnerEmail, demo.Password).Token},
+			{"owner", fuelportal.MemberOwner, owner, false},
+			{"admin", fuelportal.MemberAdmin, f.member(t, owner, "admin@example.com", "admin", 0), false},
+			{"dispatcher", fuelportal.MemberDispatcher, f.member(t, owner, "disp@example.com", "dispatcher", 0), false},
+			{"bookkeeper", fuelportal.MemberBookkeeper, f.member(t, owner, "book@example.com", "bookkeeper", 0), false},
+			{"driver", fuelportal.MemberDriver, f.api.Login(demo.DriverEmail, demo.Password).Token, false},
+			{"group dispatcher", fuelportal.MemberDispatcher, f.member(t, owner, "north@example.com", "dispatcher", group.ID), true},
+			{"group bookkeeper", fuelportal.MemberBookkeeper, f.member(t, owner, "north.books@example.com", "bookkeeper", group.ID), true},
+			{"other company's owner", fuelportal.MemberOwner, f.api.Login(demo.OtherOwnerEmail, demo.Password).Token, false},
 		}
 		card := demo.CardPlans[demo.DemoFreight.Name][0].CardNumber
 		params := strings.NewReplacer("{cardNumber}", card, "{id}", "999999999", "{year}", "1999", "{quarter}", "1")
@@ -133,7 +135,7 @@ func TestPermissions_EveryRouteAnswersAsTheTableSays(t *testing.T) {
 				Actions []fuelportal.Action
 			}
 			f.api.Get("/api/account/permissions", c.token).ExpectStatus(t, 200).Decode(t, &perms)
-			if perms.Role != c.role || fmt.Sprint(perms.Actions) != fmt.Sprint(fuelportal.RoleActions[c.role]) {
+			if perms.Role != c.role || fmt.Sprint(perms.Actions) != fmt.Sprint(fuelportal.ActionsOf(c.role, c.limited)) {
 				t.Errorf("%s: permissions = %+v", c.name, perms)
 				mismatches++
 			}
@@ -142,7 +144,7 @@ func TestPermissions_EveryRouteAnswersAsTheTableSays(t *testing.T) {
 				res := f.api.Do(apitest.Request{Method: method, Path: params.Replace(path), Body: "{}", Token: c.token, BreaksContract: true})
 				forbidden := res.Status == 403 && strings.Contains(string(res.Body), fuelportal.MsgRoleForbidden)
 				action := actions[route]
-				want := action == "" || c.role.Can(action)
+				want := action == "" || c.role.CanAs(action, c.limited)
 				switch {
 				case res.Status == 401 || res.Status >= 500 && res.Status != 503:
 					t.Errorf("%s %s: %d %s", c.name, route, res.Status, res.Body)

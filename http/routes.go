@@ -158,7 +158,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("PUT /api/wex/company/coding-rules/{id}", s.permit(fuelportal.ActionTransactionsCode, s.handleCodingRuleUpdate))
 	mux.HandleFunc("DELETE /api/wex/company/coding-rules/{id}", s.permit(fuelportal.ActionTransactionsCode, s.handleCodingRuleDelete))
 	mux.HandleFunc("PUT /api/wex/company/cards/{cardNumber}/require-job", s.permit(fuelportal.ActionTransactionsCode, s.handleCardRequireJob))
-	mux.HandleFunc("GET /api/wex/company/accounting/export", s.permit(fuelportal.ActionExportsRun, s.handleAccountingExport))
+	mux.HandleFunc("GET /api/wex/company/accounting/export", s.permit(fuelportal.ActionStatementsRead, s.handleAccountingExport))
 
 	// QuickBooks Online connection (quickbooks.go); Intuit sends the browser
 	// back to the public callback with the state the connect route gave.
@@ -200,7 +200,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("GET /api/wex/company/ifta/returns", s.permit(fuelportal.ActionIFTARead, s.handleIFTAReturn))
 	mux.HandleFunc("GET /api/wex/company/ifta/summary", s.permit(fuelportal.ActionIFTARead, s.handleIFTASummary))
 	mux.HandleFunc("GET /api/wex/company/ifta/returns/closed", s.permit(fuelportal.ActionIFTARead, s.handleIFTAClosedList))
-	mux.HandleFunc("GET /api/wex/company/ifta/returns/export", s.permit(fuelportal.ActionExportsRun, s.handleIFTAExport))
+	mux.HandleFunc("GET /api/wex/company/ifta/returns/export", s.permit(fuelportal.ActionIFTARead, s.handleIFTAExport))
 	mux.HandleFunc("POST /api/wex/company/ifta/returns/{year}/{quarter}/close", s.permit(fuelportal.ActionIFTAWrite, s.handleIFTAClose))
 	mux.HandleFunc("POST /api/wex/company/ifta/rates", s.permit(fuelportal.ActionIFTAWrite, s.handleIFTARatesUpload))
 	mux.HandleFunc("GET /api/wex/company/ifta/miles", s.permit(fuelportal.ActionIFTARead, s.handleIFTAMilesList))

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   OWNER,
+  apiToken,
   expectAccessible,
   expectNoSidewaysScroll,
   expectShell,
@@ -33,12 +34,16 @@ async function readInvitationToken(email: string): Promise<string> {
   return token!;
 }
 
-async function invite(page: Page, email: string, role: string) {
+async function invite(page: Page, email: string, role: string, group?: string) {
   await page.getByRole('button', { name: 'Invite a member' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite a member' });
   await dialog.getByLabel('E-mail').fill(email);
   await dialog.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: role }).click();
+  if (group) {
+    await dialog.getByRole('combobox', { name: 'Group' }).click();
+    await page.getByRole('option', { name: group, exact: true }).click();
+  }
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(dialog.getByTestId('invitation-sent')).toContainText(`Invitation sent to ${email} as ${role}. The link works until`);
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -112,4 +117,56 @@ test('an owner invites a dispatcher and a bookkeeper, who each see only what the
   await page.goto('/members');
   await expect(page.getByTestId('role-cannot')).toContainText('Your role (bookkeeper) cannot');
   await screenshot(page, 'members-role-cannot');
+});
+
+test("an owner limits a dispatcher to a group: the dispatcher sees only the group's card", async ({ page, request }) => {
+  const group = `Terminal ${uniqueLetters()}`;
+  const dispatcher = uniqueEmail('terminal.dispatcher');
+  // An active card whose driver name no other card has, to find its row by searching.
+  const token = await apiToken(request, OWNER.email, OWNER.password);
+  const response = await request.get('/api/wex/company/get-cards', { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), await response.text()).toBe(true);
+  const cards = ((await response.json()) as { value: { cardNumber: string; driverName: string; status: string }[] }).value;
+  const card = cards.find(
+    (candidate) => candidate.status === 'ACTIVE' && candidate.driverName && cards.filter((other) => other.driverName === candidate.driverName).length === 1,
+  )!;
+  expect(card).toBeDefined();
+
+  // The owner adds the group on the Members page.
+  await page.goto('/');
+  await signIn(page, OWNER.email, OWNER.password);
+  await expectShell(page);
+  await page.goto('/members');
+  await page.getByRole('button', { name: 'Add a group' }).click();
+  const naming = page.getByRole('dialog', { name: 'Add a group' });
+  await naming.getByLabel(/^Name/).fill(group);
+  await naming.getByRole('button', { name: 'Add a group' }).click();
+  await expect(naming).toHaveCount(0);
+  await expect(page.locator(`[data-testid="group-row"][data-name="${group}"]`)).toContainText('Cards: 0');
+
+  // ... puts the card in it from the card's Edit dialog ...
+  await page.goto('/fuel-cards');
+  await page.getByRole('searchbox', { name: 'Search cards...' }).fill(card.driverName);
+  const row = page.locator(`[data-testid="fuel-card-row"][data-card="${card.cardNumber}"]`);
+  await expect(page.getByTestId('fuel-card-row')).toHaveCount(1);
+  await row.getByRole('button', { expanded: false }).click();
+  await row.getByRole('button', { name: 'Edit Card' }).click();
+  const editing = page.getByRole('dialog', { name: 'Edit Card Details' });
+  await editing.getByRole('combobox', { name: 'Group' }).click();
+  await page.getByRole('option', { name: group, exact: true }).click();
+  await editing.getByRole('button', { name: 'Save' }).click();
+  await expect(editing).toHaveCount(0);
+
+  // ... and invites a dispatcher limited to it.
+  await page.goto('/members');
+  await expect(page.locator(`[data-testid="group-row"][data-name="${group}"]`)).toContainText('Cards: 1');
+  await invite(page, dispatcher, 'Dispatcher', group);
+  await signOutFromShell(page);
+
+  // The dispatcher sees the group's one card and no other.
+  await accept(page, dispatcher);
+  await page.goto('/fuel-cards');
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('fuel-card-row')).toHaveCount(1);
+  await expectNoSidewaysScroll(page, 'fuel cards of a group');
 });

@@ -44,6 +44,8 @@ export interface PermissionCheck {
   /** The first answer is still on its way. */
   pending: boolean;
   role?: MemberRole;
+  /** The member sees only this group of cards and vehicles (none: the whole company). */
+  groupId?: number | null;
   /** Until the answer arrives (or when it fails) everything the account's role shows is offered: the server refuses what the member may not do. */
   can: (action: Action) => boolean;
 }
@@ -59,6 +61,7 @@ export function usePermissions(): PermissionCheck {
     loaded: Boolean(data),
     pending: isLoading,
     role: data?.role,
+    groupId: data?.groupId,
     can: (action) => !data || data.actions.includes(action),
   };
 }

@@ -443,7 +443,7 @@ export function CodingPage() {
   return (
     <Page title={t('coding.pageTitle')} maxWidth="md">
       <Stack spacing={2}>
-        {can('exports.run') && <ExportCard />}
+        {can('statements.read') && <ExportCard />}
         <BulkCodingCard />
         <RulesCard />
       </Stack>
