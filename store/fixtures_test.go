@@ -9,7 +9,9 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/jurisdiction"
 	"fuelportal/store"
+	"fuelportal/telematics"
 )
 
 func alertsOf(t *testing.T, db *store.DB, companyID int64, unreadOnly bool) *fuelportal.InboxPage {
@@ -163,3 +165,34 @@ func (f *fleetFixture) ownerID(t *testing.T, db *store.DB) int64 {
 }
 
 func (c *statementClock) Now() time.Time { return c.now }
+
+// atlantaEast are two fixes of a drive east from Atlanta, twenty minutes
+// and about 19.6 miles apart, all in Georgia.
+var atlantaEast = [2]jurisdiction.Point{{Lat: 33.75, Lon: -84.39}, {Lat: 33.75, Lon: -84.05}}
+
+// driveMiles are atlantaEast's miles.
+var driveMiles = jurisdiction.Miles(atlantaEast[:])["GA"]
+
+// ingestDrive forwards the fixes of unit's drive from points[0] to
+// points[1], leaving at start.
+func ingestDrive(t *testing.T, svc *telematics.Service, companyID int64, unit string, start time.Time, points [2]jurisdiction.Point) *telematics.Result {
+	t.Helper()
+	res, err := svc.Ingest(context.Background(), companyID, []telematics.Position{
+		{DeviceUniqueID: unit, FixTime: start, Lat: points[0].Lat, Lon: points[0].Lon},
+		{DeviceUniqueID: unit, FixTime: start.Add(20 * time.Minute), Lat: points[1].Lat, Lon: points[1].Lon},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// addVehicle adds a diesel vehicle of unit number unit.
+func addVehicle(t testing.TB, db *store.DB, companyID int64, unit string) *fuelportal.Vehicle {
+	t.Helper()
+	v, err := db.CreateVehicle(context.Background(), companyID, fuelportal.Vehicle{UnitNumber: unit, FuelType: fuelportal.FuelDiesel, TankCapacity: 150_000, Active: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}

@@ -1,4 +1,4 @@
-package store_test
+package purchases_test
 
 import (
 	"context"
