@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { vehicleFormDefaults, vehicleSchema, vinCheckDigit, VEHICLE_LIMITS } from './vehicle-form';
+import { toVehicleInput, vehicleFormDefaults, vehicleSchema, vinCheckDigit, VEHICLE_LIMITS } from './vehicle-form';
 import { importProblems } from './import-problems';
 
 const t = i18n.t.bind(i18n);
@@ -23,7 +23,8 @@ describe('vehicle form', () => {
   });
 
   it('normalises a good vehicle into the request body', () => {
-    const result = vehicleSchema(t).parse(good);
+    // The group is not in the vehicle's body: it is set on its own (PUT …/vehicles/{id}/group).
+    const result = toVehicleInput(vehicleSchema(t).parse(good));
     expect(result).toEqual({ unitNumber: 'TRK-1', vin: '1M8GDM9AXKP042788', plate: 'P 44', plateState: 'FL', fuelType: 'diesel', tankCapacityGallons: 150.5, iftaQualified: true, active: true });
   });
 
