@@ -4,12 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
 	"fuelportal/netguard"
@@ -93,18 +90,18 @@ func call(ctx context.Context, client *http.Client, policy netguard.Policy, meth
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return &vendorError{Reason: "vendor unreachable: " + trimURL(err), Retryable: true}
+		return &vendorError{Reason: "vendor unreachable: " + netguard.TransportError(err), Retryable: true}
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, MaxAnswerBytes+1))
 	if err != nil {
-		return &vendorError{Status: resp.StatusCode, Reason: "answer cut off: " + trimURL(err), Retryable: true}
+		return &vendorError{Status: resp.StatusCode, Reason: "answer cut off: " + netguard.TransportError(err), Retryable: true}
 	}
 	if len(raw) > MaxAnswerBytes {
 		return &vendorError{Status: resp.StatusCode, Reason: fmt.Sprintf("answer larger than %d MB, ignored", MaxAnswerBytes>>20), Retryable: true}
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		e := &vendorError{Status: resp.StatusCode, Reason: cleanReason(reason(raw), resp.Status)}
+		e := &vendorError{Status: resp.StatusCode, Reason: netguard.OneLine(reason(raw), resp.Status)}
 		if resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= 500 {
 			e.Retryable, e.RetryAfter = true, retryAfter(resp.Header.Get("Retry-After"), time.Now())
 		}
@@ -114,49 +111,6 @@ func call(ctx context.Context, client *http.Client, policy netguard.Policy, meth
 		return &vendorError{Status: resp.StatusCode, Reason: "answer is not the vendor's JSON: " + err.Error(), Retryable: true}
 	}
 	return nil
-}
-
-// retryAfter reads a Retry-After header (seconds or an HTTP date), capped
-// at MaxRetryAfter; 0 when absent or unreadable.
-func retryAfter(v string, now time.Time) time.Duration {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0
-	}
-	var d time.Duration
-	if n, err := strconv.ParseFloat(v, 64); err == nil {
-		if n <= 0 || n != n {
-			return 0
-		}
-		d = time.Duration(min(n, MaxRetryAfter.Seconds()) * float64(time.Second))
-	} else if t, err := http.ParseTime(v); err == nil {
-		d = t.Sub(now)
-	}
-	return max(0, min(d, MaxRetryAfter))
-}
-
-// cleanReason keeps a vendor's reason short and on one line.
-func cleanReason(s, fallback string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if s == "" {
-		s = fallback
-	}
-	if len(s) > 300 {
-		s = strings.ToValidUTF8(s[:300], "") + "…"
-	}
-	return s
-}
-
-// trimURL drops the request URL from a transport error (it may carry a
-// query the vendor reads, never a token, but is noise for the owner).
-func trimURL(err error) string {
-	var ue interface{ Unwrap() error }
-	if errors.As(err, &ue) {
-		if inner := ue.Unwrap(); inner != nil {
-			return inner.Error()
-		}
-	}
-	return err.Error()
 }
 
 // jsonReason reads a JSON error body's message at one of keys.
@@ -173,4 +127,9 @@ func jsonReason(keys ...string) func([]byte) string {
 		}
 		return ""
 	}
+}
+
+// retryAfter is a Retry-After header's wait, at most MaxRetryAfter.
+func retryAfter(v string, now time.Time) time.Duration {
+	return netguard.RetryAfter(v, now, MaxRetryAfter)
 }

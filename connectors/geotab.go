@@ -3,6 +3,7 @@ package connectors
 import (
 	"context"
 	"encoding/json"
+	"fuelportal/netguard"
 	"net/http"
 	"strings"
 	"sync"
@@ -95,10 +96,10 @@ func (g *geotab) rpc(ctx context.Context, method string, params map[string]any, 
 		return err
 	}
 	if answer.Error != nil {
-		e := &vendorError{Reason: cleanReason(answer.Error.Message, "Geotab error")}
+		e := &vendorError{Reason: netguard.OneLine(answer.Error.Message, "Geotab error")}
 		for _, x := range answer.Error.Errors {
 			if x.Name == "InvalidUserException" || x.Name == "DbUnavailableException" {
-				e.Reason, e.Status = x.Name+": "+cleanReason(answer.Error.Message, x.Message), http.StatusUnauthorized
+				e.Reason, e.Status = x.Name+": "+netguard.OneLine(answer.Error.Message, x.Message), http.StatusUnauthorized
 			}
 			if x.Name == "OverLimitException" {
 				e.Retryable, e.RetryAfter = true, time.Minute

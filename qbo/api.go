@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"fuelportal/netguard"
 	"net/http"
 	"net/url"
 	"slices"
@@ -83,9 +84,9 @@ func (s *Service) api(ctx context.Context, c *conn, method, path string, query u
 		if err == nil {
 			var f fault
 			_ = json.Unmarshal(answer, &f)
-			e := &apiError{Status: status, Reason: cleanReason(f.Fault.reason(), http.StatusText(status))}
+			e := &apiError{Status: status, Reason: netguard.OneLine(f.Fault.reason(), http.StatusText(status))}
 			if status == http.StatusTooManyRequests || status >= 500 {
-				e.Retryable, e.RetryAfter = true, retryAfter(header.Get("Retry-After"), time.Now())
+				e.Retryable, e.RetryAfter = true, netguard.RetryAfter(header.Get("Retry-After"), time.Now(), maxRetryAfter)
 			}
 			err = e
 		}

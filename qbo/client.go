@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -80,7 +78,7 @@ func send(ctx context.Context, client *http.Client, policy netguard.Policy, req 
 		if ctx.Err() != nil {
 			return 0, nil, nil, ctx.Err()
 		}
-		return 0, nil, nil, &apiError{Reason: "QuickBooks unreachable: " + innerError(err), Retryable: true}
+		return 0, nil, nil, &apiError{Reason: "QuickBooks unreachable: " + netguard.TransportError(err), Retryable: true}
 	}
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxAnswerBytes+1))
@@ -91,43 +89,6 @@ func send(ctx context.Context, client *http.Client, policy netguard.Policy, req 
 		return resp.StatusCode, resp.Header, nil, &apiError{Status: resp.StatusCode, Reason: "answer too large"}
 	}
 	return resp.StatusCode, resp.Header, raw, nil
-}
-
-func innerError(err error) string {
-	var ue interface{ Unwrap() error }
-	if errors.As(err, &ue) {
-		if inner := ue.Unwrap(); inner != nil {
-			return inner.Error()
-		}
-	}
-	return err.Error()
-}
-
-// retryAfter reads a Retry-After header (seconds or an HTTP date), capped.
-func retryAfter(v string, now time.Time) time.Duration {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return 0
-	}
-	var d time.Duration
-	if n, err := strconv.ParseFloat(v, 64); err == nil && n > 0 && n == n {
-		d = time.Duration(min(n, maxRetryAfter.Seconds()) * float64(time.Second))
-	} else if t, err := http.ParseTime(v); err == nil {
-		d = t.Sub(now)
-	}
-	return max(0, min(d, maxRetryAfter))
-}
-
-// cleanReason keeps a reason short and on one line.
-func cleanReason(s, fallback string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if s == "" {
-		s = fallback
-	}
-	if len(s) > 300 {
-		s = strings.ToValidUTF8(s[:300], "") + "…"
-	}
-	return s
 }
 
 // tokenAnswer is the token endpoint's answer.
@@ -184,9 +145,9 @@ func (o *oauth) token(ctx context.Context, form url.Values) (*tokenAnswer, error
 	var ans tokenAnswer
 	_ = json.Unmarshal(raw, &ans)
 	if status < 200 || status > 299 {
-		e := &apiError{Status: status, OAuth: ans.Error, Reason: cleanReason(cmpOr(ans.ErrorDescription, ans.Error), http.StatusText(status))}
+		e := &apiError{Status: status, OAuth: ans.Error, Reason: netguard.OneLine(cmpOr(ans.ErrorDescription, ans.Error), http.StatusText(status))}
 		if status == http.StatusTooManyRequests || status >= 500 {
-			e.Retryable, e.RetryAfter = true, retryAfter(header.Get("Retry-After"), time.Now())
+			e.Retryable, e.RetryAfter = true, netguard.RetryAfter(header.Get("Retry-After"), time.Now(), maxRetryAfter)
 		}
 		return nil, e
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/netguard"
 	"fuelportal/store"
 )
 
@@ -436,7 +437,7 @@ func (p *pushRun) batch(ctx context.Context, items []item) error {
 			outcomes = append(outcomes, store.QBOPushOutcome{TransactionID: it.id, QBOID: r.Purchase.ID})
 			p.created.Add(1)
 		case ok && r.Fault != nil:
-			outcomes = append(outcomes, store.QBOPushOutcome{TransactionID: it.id, Error: cleanReason(r.Fault.reason(), "QuickBooks refused it")})
+			outcomes = append(outcomes, store.QBOPushOutcome{TransactionID: it.id, Error: netguard.OneLine(r.Fault.reason(), "QuickBooks refused it")})
 			p.failed.Add(1)
 		default:
 			outcomes = append(outcomes, store.QBOPushOutcome{TransactionID: it.id, Error: "QuickBooks' batch answer did not mention it"})
