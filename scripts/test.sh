@@ -162,19 +162,34 @@ run_e2e() {  # [spec file…]: only those (each must hold tests of both sizes), 
 # This subshell and what it starts: 10 steps nicer than the script (renice sets, not adds).
 lower_priority() { renice -n $(( $(nice) + 10 )) -p "$BASHPID" >/dev/null; }
 
+# What a failed phase said, again at the very end of the output (which is what a CI log shows
+# first): its lines that name a failure, then its last lines.
+failure_summary() {  # name log
+  echo "==> what failed in $1: the lines naming a failure, then its last 40 lines"
+  grep -E -e '--- FAIL|^FAIL|panic:|FAIL |✗|×|✘|Error:|failed|Timeout|timed out' "$2" | head -n 60 || true
+  echo "--- the last lines of $1:"
+  tail -n 40 "$2"
+}
+
 run_all() {
   if [ "${FUELPORTAL_WEB_BUILT:-}" != 1 ]; then (cd web && npm run build); export FUELPORTAL_WEB_BUILT=1; fi
-  local t0 name failed=() pids_of=()
+  local t0 name failed=() pids_of=() logs
+  logs=$(mktemp -d)
   t0=$(date +%s%N)
-  ( phase e2e run_e2e ) 2>&1 | sed -u 's/^/[e2e] /' &
+  ( phase e2e run_e2e ) 2>&1 | sed -u 's/^/[e2e] /' | tee "$logs/e2e" &
   pids_of+=("e2e:$!")
-  ( lower_priority; phase go run_go ) 2>&1 | sed -u 's/^/[go] /' &
+  ( lower_priority; phase go run_go ) 2>&1 | sed -u 's/^/[go] /' | tee "$logs/go" &
   pids_of+=("go:$!")
-  ( phase web run_web ) 2>&1 | sed -u 's/^/[web] /' &
+  ( phase web run_web ) 2>&1 | sed -u 's/^/[web] /' | tee "$logs/web" &
   pids_of+=("web:$!")
   for name in "${pids_of[@]}"; do wait "${name#*:}" || failed+=("${name%%:*}"); done
   printf '==> go, web and e2e side by side: wall %d s\n' $(( ($(date +%s%N) - t0) / 1000000000 ))
-  if [ ${#failed[@]} -gt 0 ]; then echo "==> failed: ${failed[*]}" >&2; return 1; fi
+  if [ ${#failed[@]} -gt 0 ]; then
+    for name in "${failed[@]}"; do failure_summary "$name" "$logs/$name"; done
+    rm -rf "$logs"
+    echo "==> failed: ${failed[*]}" >&2; return 1
+  fi
+  rm -rf "$logs"
 }
 
 case "$what" in

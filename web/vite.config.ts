@@ -240,7 +240,7 @@ export default defineConfig({
     // fails anyway (a passing one finishes as soon as its expectations hold), so they cost nothing.
     testTimeout: 600_000,
     hookTimeout: 600_000,
-    expect: { poll: { timeout: 90_000 } },
+    expect: { poll: { timeout: 600_000 } },
     // A worker per core: Vitest's default leaves one core to its main process, which on a
     // 2-core machine means one worker and a core half idle (measured: 205 s at 1.1 cores busy,
     // 128 s at 1.8 with two workers; bench/README "Test suite time").

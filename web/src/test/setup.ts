@@ -9,9 +9,10 @@ await loadAllTexts(['en', 'es']);
 
 // Pages load their code when their route first renders (src/app/router.tsx); the first
 // import of a page in a test file can take seconds to transform on a loaded machine. Every
-// findBy and waitFor waits this long (vite.config.ts's test limits are the rest): no test
-// sets a tighter one of its own, so none depends on the host's speed.
-configure({ asyncUtilTimeout: 90_000 });
+// findBy and waitFor waits as long as the test itself may run (vite.config.ts's testTimeout):
+// no limit inside a test is tighter than the test's own, so none depends on the host's speed
+// (a passing test goes on as soon as what it waits for is there).
+configure({ asyncUtilTimeout: 600_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
