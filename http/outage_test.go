@@ -51,10 +51,10 @@ func TestDatabaseOutage_Answers503WithRetryAfterAndRecovers(t *testing.T) {
 	checkUnavailable(t, f.api.Get("/api/health", "").ExpectStatus(t, 503), "Database unavailable")
 
 	proxy.Restore()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute)
 	for f.api.Get("/api/health", "").Status != 200 {
 		if time.Now().After(deadline) {
-			t.Fatal("health still failing 15 s after the database came back")
+			t.Fatal("health still failing 2 min after the database came back")
 		}
 		time.Sleep(100 * time.Millisecond)
 	}

@@ -372,6 +372,7 @@ func TestSender_RunWakesOnEnqueue(t *testing.T) {
 		f.subscribe(t, f.owner.ID, "/push/a")
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan struct{})
+		f.sender.Tick = time.Hour // only the wake can explain a delivery
 		go func() { f.sender.Run(ctx); close(done) }()
 		dispatcher := events.New(events.Deps{Store: db})
 		dispatcher.Senders = []func(){f.sender.Wake}
@@ -381,7 +382,7 @@ func TestSender_RunWakesOnEnqueue(t *testing.T) {
 		if err := db.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventOverrideRequested, CompanyID: f.company.ID, Notice: &n}); err != nil {
 			t.Fatal(err)
 		}
-		deadline := time.Now().Add(10 * time.Second) // well under the tick: only the wake explains a delivery
+		deadline := time.Now().Add(2 * time.Minute) // well under the tick
 		for f.recv.count() == 0 && time.Now().Before(deadline) {
 			time.Sleep(10 * time.Millisecond)
 		}

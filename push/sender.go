@@ -32,9 +32,9 @@ const (
 	// MaxAttempts is how many times a message is tried before it is given
 	// up; the waits between them (Backoff) add up to about an hour.
 	MaxAttempts = 5
-	// tick is how often the sender looks for due messages without being
-	// woken: retries, and messages other processes queued.
-	tick = 15 * time.Second
+	// DefaultTick is how often the sender looks for due messages without
+	// being woken: retries, and messages other processes queued.
+	DefaultTick = 15 * time.Second
 	// batch is how many messages one claim takes, parallel the most sent
 	// at once.
 	batch, parallel = 50, 4
@@ -66,6 +66,8 @@ type Sender struct {
 	// the addresses policy allows, follows no redirect and gives up after
 	// 30 s.
 	Client *http.Client
+	// Tick is how often Run looks for due messages unwoken (DefaultTick).
+	Tick time.Duration
 }
 
 // Deps are what a sender is built from. Keys sign the messages; Subject
@@ -90,6 +92,7 @@ func New(d Deps) *Sender {
 	dialer := d.Policy.Dialer(10 * time.Second)
 	return &Sender{
 		outbox: d.Outbox, keys: d.Keys, subject: d.Subject, policy: d.Policy, logger: logger, wake: make(chan struct{}, 1),
+		Tick: DefaultTick,
 		Client: &http.Client{
 			Timeout:       30 * time.Second,
 			Transport:     &http.Transport{DialContext: dialer.DialContext, TLSHandshakeTimeout: 10 * time.Second, MaxIdleConnsPerHost: parallel, IdleConnTimeout: time.Minute, ForceAttemptHTTP2: true},
@@ -110,7 +113,7 @@ func (s *Sender) Wake() {
 // Run delivers due messages until ctx ends: at start, when woken and on
 // every tick.
 func (s *Sender) Run(ctx context.Context) {
-	ticker := time.NewTicker(tick)
+	ticker := time.NewTicker(s.Tick)
 	defer ticker.Stop()
 	for {
 		s.DeliverDue(ctx)
