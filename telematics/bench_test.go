@@ -171,12 +171,19 @@ const fleetTrucks = 50_000
 // BenchmarkIngestFleet is the sustained ingest of 50,000 trucks on
 // PostgreSQL: each op is one round of 10 s of the fleet (one fix from
 // every truck, 0.17 mile further east than its last), posted as arrays of
-// 100 trucks' fixes by 4 callers at once, with the last-fix upkeep and the
+// 100 trucks' fixes (a Traccar forward batched) or of 1,000 (a vendor
+// pull's chunk) by 4 callers at once, with the last-fix upkeep and the
 // IFTA rollup. A first round, untimed, gives each truck its track end and
 // last fix. positions/s is the rate; batch-p99-ms one array's wall time.
 //
 //	TEST_DATABASE_URL=… go test ./telematics/ -run '^$' -bench IngestFleet -benchtime 3x
 func BenchmarkIngestFleet(b *testing.B) {
+	for _, perBatch := range []int{100, telematics.MaxPositions} {
+		b.Run(fmt.Sprintf("array=%d", perBatch), func(b *testing.B) { ingestFleet(b, perBatch) })
+	}
+}
+
+func ingestFleet(b *testing.B, perBatch int) {
 	db := storetest.OpenPostgresFromTemplate(b, "telematics-50k", func(db *store.DB) error {
 		if err := seedFleet(db); err != nil {
 			return err
@@ -200,7 +207,7 @@ func BenchmarkIngestFleet(b *testing.B) {
 	s := telematics.New(telematics.Deps{Store: db})
 	ctx := context.Background()
 	start := time.Now().Add(-2 * time.Hour).Truncate(time.Second)
-	const perBatch, callers = 100, 4
+	const callers = 4
 	// Truck i starts somewhere in the lower 48 (30–45°N, 118–78°W) and
 	// heads east at 60 mph.
 	round := func(r int, latencies chan<- time.Duration) {
