@@ -150,11 +150,15 @@ func BenchmarkAuthorize_PumpCheckReplay(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	b.ReportMetric(100*float64(caught)/float64(injected*b.N), "injected-caught-%")
-	b.ReportMetric(100*float64(genuineDeclined)/float64(genuine), "genuine-declined-%")
+	caughtShare, declinedShare := 100*float64(caught)/float64(injected*b.N), 100*float64(genuineDeclined)/float64(genuine)
+	b.ReportMetric(caughtShare, "injected-caught-%")
+	b.ReportMetric(declinedShare, "genuine-declined-%")
 	b.ReportMetric(100*float64(genuineChallenged)/float64(genuine), "genuine-challenged-%")
 	b.Logf("radius %.2f mi, freshness %d min, stale %s: injected caught %d/%d; genuine declined %d/%d, challenged %d; outcomes %v; decline codes %v",
 		pumpOn.RadiusMiles, pumpOn.FreshnessMinutes, pumpOn.StaleChoice, caught, injected*b.N, genuineDeclined, genuine, genuineChallenged, outcomes, declines)
+	if caughtShare < 95 || declinedShare > 0.5 {
+		b.Errorf("goals missed: %.1f %% of injected caught (want ≥ 95), %.2f %% of genuine declined (want ≤ 0.5)", caughtShare, declinedShare)
+	}
 }
 
 // trackPoint is a route's point with the miles driven to it.
