@@ -72,13 +72,16 @@ type Trip struct {
 	OwnerLock       bool // an owner set the lock: only an owner ends or re-plans the trip, the driver asks (TripRequest)
 	OriginName      string
 	DestinationName string
-	TankGallons     Gallons
-	CurrentFuel     Gallons // at the start of the trip
-	SearchRadius    Gallons // miles in thousandths (the same fixed-point scale)
-	MinGallons      Gallons
-	Route           []TripPoint
-	CreatedAt       time.Time
-	UpdatedAt       time.Time
+	// UnitNumber is the vehicle the trip is driven with ("": not named):
+	// the pump check's unit when the card names none.
+	UnitNumber   string
+	TankGallons  Gallons
+	CurrentFuel  Gallons // at the start of the trip
+	SearchRadius Gallons // miles in thousandths (the same fixed-point scale)
+	MinGallons   Gallons
+	Route        []TripPoint
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
 	// Plan is the current plan version; nil only while a trip is being created.
 	Plan *TripPlan
 }

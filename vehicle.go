@@ -75,6 +75,7 @@ const (
 	MsgFuelTypeInvalid    = "Fuel type must be diesel or gasoline"
 	MsgTankCapacityBounds = "Tank capacity must be from 1 to 500 gallons"
 	MsgUnitNumberTaken    = "A vehicle with this unit number already exists"
+	MsgNoVehicleWithUnit  = "No vehicle has this unit number"
 )
 
 var (

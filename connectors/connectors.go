@@ -491,7 +491,10 @@ func (s *Service) pull(ctx context.Context, c *store.ConnectorSecret) (*PullResu
 	return res, nil
 }
 
-const knotsPerMPH = 0.868976
+const (
+	knotsPerMPH   = 0.868976
+	metersPerMile = 1609.344
+)
 
 // fieldErrorText is a position's field errors in one line.
 func fieldErrorText(err error) string {

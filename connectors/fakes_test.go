@@ -15,7 +15,9 @@ import (
 
 type fakeCall struct {
 	Token, Path, Query string
-	Body               map[string]any
+	// MetricUnits is Motive's X-Metric-Units header.
+	MetricUnits string
+	Body        map[string]any
 }
 
 // fake is a vendor stand-in: answer decides each call's answer, in order;
@@ -30,7 +32,7 @@ type fake struct {
 func newFake(t testing.TB, answer func(n int, c fakeCall, w http.ResponseWriter)) *fake {
 	f := &fake{answer: answer}
 	f.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c := fakeCall{Path: r.URL.Path, Query: r.URL.RawQuery}
+		c := fakeCall{Path: r.URL.Path, Query: r.URL.RawQuery, MetricUnits: r.Header.Get("X-Metric-Units")}
 		c.Token = strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if k := r.Header.Get("X-Api-Key"); k != "" {
 			c.Token = k

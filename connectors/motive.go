@@ -1,6 +1,7 @@
 package connectors
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"net/http"
@@ -11,8 +12,12 @@ import (
 // Motive (docs/feeds.md): the vehicle locations API,
 // GET {base}/v1/vehicle_locations?per_page=100&page_no=N with the API key
 // as X-Api-Key: each vehicle (id, number, vin) with its current_location
-// (lat, lon, located_at), paged by pagination {per_page, page_no,
-// total}. It answers current locations only, so a pull has no cursor.
+// (lat, lon, located_at, speed, odometer, true_odometer,
+// fuel_primary_remaining_percentage), paged by pagination {per_page,
+// page_no, total}. It answers current locations only, so a pull has no
+// cursor. Values come in the company's system of units unless the
+// X-Metric-Units header says which: the pull asks for imperial (speed in
+// mph, odometers in miles).
 
 // MotiveMinInterval is the shortest time between two pulls.
 const MotiveMinInterval = 30 * time.Second
@@ -32,6 +37,13 @@ type motiveLocations struct {
 				Lat       *float64  `json:"lat"`
 				Lon       *float64  `json:"lon"`
 				LocatedAt time.Time `json:"located_at"`
+				// Speed in mph.
+				Speed *float64 `json:"speed"`
+				// Odometer is the gateway's reading in miles; TrueOdometer
+				// the fleet's corrected one, which Motive says to prefer.
+				Odometer     *float64 `json:"odometer"`
+				TrueOdometer *float64 `json:"true_odometer"`
+				FuelPercent  *float64 `json:"fuel_primary_remaining_percentage"`
 			} `json:"current_location"`
 		} `json:"vehicle"`
 	} `json:"vehicles"`
@@ -49,7 +61,9 @@ type motive struct {
 
 var motiveReason = jsonReason("error_message", "message", "error")
 
-func (m *motive) header() http.Header { return http.Header{"X-Api-Key": {m.token}} }
+func (m *motive) header() http.Header {
+	return http.Header{"X-Api-Key": {m.token}, "X-Metric-Units": {"false"}}
+}
 
 func (m *motive) page(ctx context.Context, n, perPage int) (*motiveLocations, error) {
 	var out motiveLocations
@@ -83,7 +97,12 @@ func (m *motive) Pull(ctx context.Context, _ string) (*batch, error) {
 			if loc == nil || loc.Lat == nil || loc.Lon == nil || loc.LocatedAt.IsZero() {
 				continue
 			}
-			b.Readings = append(b.Readings, reading{Vehicle: vehicle, At: loc.LocatedAt, Lat: *loc.Lat, Lon: *loc.Lon})
+			r := reading{Vehicle: vehicle, At: loc.LocatedAt, Lat: *loc.Lat, Lon: *loc.Lon, SpeedMPH: loc.Speed, FuelPercent: loc.FuelPercent}
+			if odometer := cmp.Or(loc.TrueOdometer, loc.Odometer); odometer != nil {
+				meters := *odometer * metersPerMile
+				r.OdometerMeters = &meters
+			}
+			b.Readings = append(b.Readings, r)
 		}
 		p := out.Pagination
 		if len(out.Vehicles) == 0 || p.PerPage <= 0 || p.PageNo*p.PerPage >= p.Total {

@@ -3,6 +3,7 @@ package connectors_test
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/http"
 	"strings"
 	"testing"
@@ -126,17 +127,29 @@ func TestGeotab_FeedsFromTheStoredVersionsAfterSigningInAgain(t *testing.T) {
 }
 
 // motiveFake answers GET /v1/vehicle_locations with X-Api-Key: two pages
-// of one vehicle each.
+// of one vehicle each. The company's system of units is metric, so speed
+// (km/h) and odometers (km) come in miles only when X-Metric-Units is
+// false. Truck One's gateway odometer is corrected (true_odometer); U-2
+// reports no fuel level and no true odometer.
 func motiveFake(t *testing.T, key string) *fake {
 	return newFake(t, func(_ int, c fakeCall, w http.ResponseWriter) {
 		if c.Token != key {
 			writeJSON(w, http.StatusUnauthorized, map[string]any{"error_message": "Please verify your access token"})
 			return
 		}
+		perMile := 1.609344
+		if c.MetricUnits == "false" {
+			perMile = 1
+		}
 		vehicle := func(id int, number, vin string, i int) map[string]any {
-			return map[string]any{"vehicle": map[string]any{"id": id, "number": number, "vin": vin, "make": "Volvo",
-				"current_location": map[string]any{"lat": 31.0, "lon": -100.0 + float64(i)*0.01, "located_at": base.Add(time.Duration(i) * 2 * time.Minute).Format(time.RFC3339),
-					"description": "2.0 mi NE of Ozona, TX"}}}
+			loc := map[string]any{"lat": 31.0, "lon": -100.0 + float64(i)*0.01, "located_at": base.Add(time.Duration(i) * 2 * time.Minute).Format(time.RFC3339),
+				"description": "2.0 mi NE of Ozona, TX", "bearing": 87.5, "speed": 42.5 * perMile, "odometer": 123_400.0 * perMile,
+				"true_odometer": 123_456.5 * perMile, "engine_hours": 8_100.2, "fuel": 51_230.4, "fuel_primary_remaining_percentage": 61.5,
+				"fuel_secondary_remaining_percentage": nil, "battery_voltage": 13.9, "type": "vehicle_moving"}
+			if number == "U-2" {
+				loc["speed"], loc["odometer"], loc["true_odometer"], loc["fuel_primary_remaining_percentage"] = 0.0, 98_000.0*perMile, nil, nil
+			}
+			return map[string]any{"vehicle": map[string]any{"id": id, "number": number, "vin": vin, "make": "Volvo", "current_location": loc}}
 		}
 		// Pages hold at most 2 vehicles, whatever per_page asks.
 		perPage := 1
@@ -182,5 +195,37 @@ func TestMotive_PagesThroughCurrentLocations(t *testing.T) {
 		if n := positions(t, db, w.company); n != 2 {
 			t.Errorf("%d positions after pulling the same locations twice, want 2", n)
 		}
+		for _, c := range f.Calls() {
+			if c.MetricUnits != "false" {
+				t.Fatalf("a call asked X-Metric-Units %q, want false (miles and mph)", c.MetricUnits)
+			}
+		}
+		// Each unit's last fix carries Motive's speed, odometer (the true
+		// one when corrected) and fuel level.
+		fixes, err := db.LastFixes(ctx, w.company)
+		if err != nil {
+			t.Fatal(err)
+		}
+		near := func(p *float64, want float64) bool { return p != nil && math.Abs(*p-want) < 0.01 }
+		one, two := fixes[w.byVIN], fixes[w.byName]
+		if one == nil || !near(one.SpeedMph, 42.5) || !near(one.OdometerMiles, 123_456.5) || !near(one.FuelPercent, 61.5) || one.Source != string(fuelportal.VendorMotive) {
+			t.Errorf("U-1's last fix = %s, want 42.5 mph, 123,456.5 miles (the true odometer), 61.5 %% fuel, from motive", describeFix(one))
+		}
+		if two == nil || !near(two.SpeedMph, 0) || !near(two.OdometerMiles, 98_000) || two.FuelPercent != nil {
+			t.Errorf("U-2's last fix = %s, want 0 mph, 98,000 miles (the gateway's), no fuel level", describeFix(two))
+		}
 	})
+}
+
+func describeFix(f *fuelportal.LastFix) string {
+	if f == nil {
+		return "none"
+	}
+	show := func(p *float64) string {
+		if p == nil {
+			return "nil"
+		}
+		return fmt.Sprint(*p)
+	}
+	return fmt.Sprintf("{at %s, speed %s mph, odometer %s mi, fuel %s %%, source %s}", f.At, show(f.SpeedMph), show(f.OdometerMiles), show(f.FuelPercent), f.Source)
 }

@@ -77,6 +77,7 @@ type tripJSON struct {
 	OwnerLock          bool                  `json:"ownerLock"`
 	OriginName         string                `json:"originName"`
 	DestinationName    string                `json:"destinationName"`
+	UnitNumber         string                `json:"unitNumber"`
 	TankCapacity       float64               `json:"tankCapacity"`
 	CurrentFuel        float64               `json:"currentFuel"`
 	SearchRadius       float64               `json:"searchRadius"`
@@ -105,7 +106,7 @@ type tripPage struct {
 func (s *Server) tripOut(t *fuelportal.Trip, stations map[int64]*fuelportal.Station, c *fuelportal.Contract) tripJSON {
 	out := tripJSON{
 		ID: t.ID, Status: t.Status, CardNumber: t.CardNumber, DriverName: t.DriverName, LockCard: t.LockCard, OwnerLock: t.OwnerLock,
-		OriginName: t.OriginName, DestinationName: t.DestinationName, TankCapacity: t.TankGallons.Float(),
+		OriginName: t.OriginName, DestinationName: t.DestinationName, UnitNumber: t.UnitNumber, TankCapacity: t.TankGallons.Float(),
 		CurrentFuel: t.CurrentFuel.Float(), SearchRadius: t.SearchRadius.Float(), MinGallonsPurchase: t.MinGallons.Float(),
 		RoutePoints: make([]tripPointJSON, len(t.Route)),
 		CreatedAt:   fuelportal.WireTime(t.CreatedAt), UpdatedAt: fuelportal.WireTime(t.UpdatedAt),
@@ -174,6 +175,8 @@ type tripCreateRequest struct {
 	LockCard           bool        `json:"lockCard"`
 	OriginName         string      `json:"originName" text:"placeName"`
 	DestinationName    string      `json:"destinationName" text:"placeName"`
+	// UnitNumber is the vehicle the trip is driven with (optional).
+	UnitNumber string `json:"unitNumber" text:"unitNumber"`
 }
 
 // trip validates the request and returns the trip to plan.
@@ -205,6 +208,7 @@ func (req *tripCreateRequest) trip() (*fuelportal.Trip, error) {
 	t := &fuelportal.Trip{
 		CardNumber: strings.TrimSpace(req.CardNumber), LockCard: req.LockCard,
 		OriginName: strings.TrimSpace(req.OriginName), DestinationName: strings.TrimSpace(req.DestinationName),
+		UnitNumber:  strings.TrimSpace(req.UnitNumber),
 		TankGallons: trips.GallonsOf(req.TankCapacity.value), CurrentFuel: trips.GallonsOf(req.CurrentFuel.value),
 		SearchRadius: trips.GallonsOf(req.SearchRadius.value), MinGallons: trips.GallonsOf(req.MinGallonsPurchase.value),
 		Route: make([]fuelportal.TripPoint, len(route)),

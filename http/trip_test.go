@@ -429,6 +429,23 @@ func TestTrips(t *testing.T) {
 				t.Fatalf("purchase after the trip = %+v", res)
 			}
 		})
+
+		t.Run("a trip names only a unit of its company", func(t *testing.T) {
+			otherUnit := demo.CardPlans[demo.OtherHaulers.Name][0].UnitNumber
+			for _, unit := range []string{otherUnit, "NOPE-404", strings.Repeat("u", 51), "U\u0001"} {
+				res := f.api.Do(apitest.Request{Method: "POST", Path: "/api/trips", Body: merge(tripForm(f.driverCard, route, false), "unitNumber", unit),
+					Token: f.owner, BreaksContract: true})
+				if res.Status != 400 || !strings.Contains(string(res.Body), "unitNumber") {
+					t.Errorf("unit %q: %d %s", unit, res.Status, res.Body)
+				}
+			}
+			unit := demo.CardPlans[demo.DemoFreight.Name][0].UnitNumber
+			var driven struct{ UnitNumber string }
+			f.api.Post("/api/trips", merge(tripForm(f.driverCard, route, false), "unitNumber", unit), f.owner).ExpectStatus(t, 201).Decode(t, &driven)
+			if driven.UnitNumber != unit {
+				t.Fatalf("unitNumber = %q, want %q", driven.UnitNumber, unit)
+			}
+		})
 	})
 }
 

@@ -256,3 +256,48 @@ func TestPumpCheck_NetworkPurchaseIsFlaggedNotDeclined(t *testing.T) {
 		}
 	})
 }
+
+// A card that names no unit, on a trip driven with U-702: the check looks
+// at U-702. A trip may name only a vehicle of its company.
+func TestPumpCheck_TheTripsUnitWhenTheCardNamesNone(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newPumpFleet(t, db, pumpOn)
+		f.fix(t, 30.5, -84.3, time.Minute, nil) // U-702, 200 miles from the station
+		request := func(id string) *fuelportal.Authorization {
+			a, _, err := f.svc.AuthorizeNetwork(ctx, f.request(id, f.other, 100_00))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return a
+		}
+		// The card's unit U-703 is no vehicle: nothing to check.
+		if a := request("trip-unit-1"); !a.Approved || a.PumpCheck != nil {
+			t.Fatalf("before the trip: %+v", a)
+		}
+		other, _, _ := newCompanyWithCard(t, db, "owner-other@example.com", "7071000000000000888")
+		if _, err := db.CreateVehicle(ctx, other.ID, fuelportal.Vehicle{UnitNumber: "U-888", FuelType: "diesel", TankCapacity: 100_000, Active: true}); err != nil {
+			t.Fatal(err)
+		}
+		scope := fuelportal.TransactionScope{CompanyID: f.company}
+		for _, unit := range []string{"U-888", "U-999"} { // another company's vehicle, none
+			trip := newTrip(f.other, 412, false)
+			trip.UnitNumber = unit
+			if err := db.CreateTrip(ctx, scope, trip); fuelportal.ErrorCode(err) != fuelportal.EINVALID || fuelportal.ErrorFields(err)["unitNumber"] == nil {
+				t.Fatalf("a trip driven with %s: %v, want a unitNumber field error", unit, err)
+			}
+		}
+		trip := newTrip(f.other, 412, false)
+		trip.UnitNumber = " U-702 "
+		if err := db.CreateTrip(ctx, scope, trip); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := db.Trip(ctx, scope, trip.ID); err != nil || got.UnitNumber != "U-702" {
+			t.Fatalf("trip read back: %+v %v", got, err)
+		}
+		a := request("trip-unit-2")
+		if a.Approved || a.DeclineCode != fuelportal.DeclineVehicleNotAtStation || a.PumpCheck == nil || a.PumpCheck.Outcome != fuelportal.PumpFar {
+			t.Fatalf("on the trip: %+v %+v", a, a.PumpCheck)
+		}
+	})
+}

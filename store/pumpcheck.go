@@ -30,18 +30,22 @@ func pumpSettings(company, group sql.NullString) (fuelportal.PumpCheckSettings, 
 
 // pumpFacts reads the pump check's facts of f (rules.PumpFacts) when the
 // check is on and the station is known: the unit (the card's vehicle,
-// else the vehicle of the unit number keyed at the pump), its last fix
-// and tank, and a Yes its driver answered for this card at this station
-// still unused. A unit with no fix ever leaves f.Pump nil: companies
-// without telematics see no change.
+// else the vehicle of the card's active trip, else the vehicle of the
+// unit number keyed at the pump), its last fix and tank, and a Yes its
+// driver answered for this card at this station still unused. A unit
+// with no fix ever leaves f.Pump nil: companies without telematics see no
+// change.
 func (tx *Tx) pumpFacts(ctx context.Context, f *CardFacts, keyedUnit string) error {
 	if f.Card == nil || !f.PumpSettings.Enabled || f.Station == nil || f.Station.ID == 0 {
 		return nil
 	}
 	vehicle := f.VehicleID
-	if vehicle == 0 && strings.TrimSpace(keyedUnit) != "" {
-		err := tx.QueryRow(ctx, `SELECT id FROM vehicles WHERE company_id = ? AND unit_number = ?`, f.Card.CompanyID, strings.TrimSpace(keyedUnit)).Scan(&vehicle)
-		if err != nil && !isNoRows(err) {
+	for _, unit := range []string{tripUnit(f.Trip), keyedUnit} {
+		if vehicle != 0 {
+			break
+		}
+		var err error
+		if vehicle, err = tx.vehicleIDByUnit(ctx, f.Card.CompanyID, unit); err != nil {
 			return err
 		}
 	}
@@ -64,6 +68,27 @@ func (tx *Tx) pumpFacts(ctx context.Context, f *CardFacts, keyedUnit string) err
 	}
 	f.Pump = &rules.PumpFacts{Settings: f.PumpSettings, Fix: *fix, TankGallons: tank, ConfirmedChallenge: confirmed.Int64}
 	return nil
+}
+
+func tripUnit(t *fuelportal.Trip) string {
+	if t == nil {
+		return ""
+	}
+	return t.UnitNumber
+}
+
+// vehicleIDByUnit is the id of the company's vehicle with unit number
+// unit (0: none, or unit blank).
+func (tx *Tx) vehicleIDByUnit(ctx context.Context, companyID int64, unit string) (int64, error) {
+	var id int64
+	if unit = strings.TrimSpace(unit); unit == "" {
+		return 0, nil
+	}
+	err := tx.QueryRow(ctx, `SELECT id FROM vehicles WHERE company_id = ? AND unit_number = ?`, companyID, unit).Scan(&id)
+	if isNoRows(err) {
+		return 0, nil
+	}
+	return id, err
 }
 
 // rowAppend scans a row into a scanner's targets followed by rest.

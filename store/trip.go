@@ -16,7 +16,7 @@ import (
 // Trips: tables trips, trip_plans, trip_plan_stops and
 // trip_transactions (migration 00440).
 
-const tripColumns = `t.id, t.company_id, t.card_id, c.card_number, c.driver_name, t.status, t.lock_card, t.owner_lock, t.origin_name, t.destination_name,
+const tripColumns = `t.id, t.company_id, t.card_id, c.card_number, c.driver_name, t.status, t.lock_card, t.owner_lock, t.origin_name, t.destination_name, t.unit_number,
 	t.tank_gallons_milli, t.current_fuel_milli, t.search_radius_milli, t.min_gallons_milli, t.route, t.plan_version, t.created_at, t.updated_at`
 
 const tripFrom = ` FROM trips t JOIN cards c ON c.id = t.card_id `
@@ -27,7 +27,7 @@ func scanTrip(row interface{ Scan(...any) error }) (*fuelportal.Trip, int, error
 	var route string
 	var version int
 	var created, updated nullTime
-	err := row.Scan(&t.ID, &t.CompanyID, &t.CardID, &t.CardNumber, &t.DriverName, &t.Status, &lock, &ownerLock, &t.OriginName, &t.DestinationName,
+	err := row.Scan(&t.ID, &t.CompanyID, &t.CardID, &t.CardNumber, &t.DriverName, &t.Status, &lock, &ownerLock, &t.OriginName, &t.DestinationName, &t.UnitNumber,
 		&t.TankGallons, &t.CurrentFuel, &t.SearchRadius, &t.MinGallons, &route, &version, &created, &updated)
 	if err != nil {
 		return nil, 0, err
@@ -102,17 +102,26 @@ func (tx *Tx) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope,
 		return err
 	}
 	t.CompanyID, t.CardID, t.DriverName, t.Status = card.CompanyID, card.ID, card.DriverName, fuelportal.TripActive
+	if t.UnitNumber = strings.TrimSpace(t.UnitNumber); t.UnitNumber != "" {
+		if id, err := tx.vehicleIDByUnit(ctx, t.CompanyID, t.UnitNumber); err != nil {
+			return err
+		} else if id == 0 {
+			fe := fuelportal.FieldErrors{}
+			fe.Add("unitNumber", fuelportal.MsgNoVehicleWithUnit)
+			return fe.Err()
+		}
+	}
 	t.OwnerLock = t.LockCard && !byDriver(scope)
 	if t.CreatedAt.IsZero() {
 		t.CreatedAt = tx.Now
 	}
 	t.UpdatedAt = t.CreatedAt
 	err = tx.QueryRow(ctx, `
-		INSERT INTO trips (company_id, card_id, status, lock_card, owner_lock, origin_name, destination_name, tank_gallons_milli,
+		INSERT INTO trips (company_id, card_id, status, lock_card, owner_lock, origin_name, destination_name, unit_number, tank_gallons_milli,
 			current_fuel_milli, search_radius_milli, min_gallons_milli, route, plan_version, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
 		RETURNING id`,
-		t.CompanyID, t.CardID, t.Status, boolInt(t.LockCard), boolInt(t.OwnerLock), t.OriginName, t.DestinationName, t.TankGallons,
+		t.CompanyID, t.CardID, t.Status, boolInt(t.LockCard), boolInt(t.OwnerLock), t.OriginName, t.DestinationName, t.UnitNumber, t.TankGallons,
 		t.CurrentFuel, t.SearchRadius, t.MinGallons, string(routeJSON), t.CreatedAt, t.UpdatedAt).Scan(&t.ID)
 	if isUniqueViolation(err) {
 		return fuelportal.Errorf(fuelportal.ECONFLICT, "The card already has an active trip")

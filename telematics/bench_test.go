@@ -7,6 +7,8 @@ package telematics_test
 import (
 	"context"
 	"fmt"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -160,4 +162,103 @@ func openQuarter(tb testing.TB) *store.DB {
 			return err
 		})
 	})
+}
+
+// fleetTrucks is BenchmarkIngestFleet's fleet: a fix from each every 10 s
+// is 5,000 positions a second.
+const fleetTrucks = 50_000
+
+// BenchmarkIngestFleet is the sustained ingest of 50,000 trucks on
+// PostgreSQL: each op is one round of 10 s of the fleet (one fix from
+// every truck, 0.17 mile further east than its last), posted as arrays of
+// 100 trucks' fixes (a Traccar forward batched) or of 1,000 (a vendor
+// pull's chunk) by 4 callers at once, with the last-fix upkeep and the
+// IFTA rollup. A first round, untimed, gives each truck its track end and
+// last fix. positions/s is the rate; batch-p99-ms one array's wall time.
+//
+//	TEST_DATABASE_URL=… go test ./telematics/ -run '^$' -bench IngestFleet -benchtime 3x
+func BenchmarkIngestFleet(b *testing.B) {
+	for _, perBatch := range []int{100, telematics.MaxPositions} {
+		b.Run(fmt.Sprintf("array=%d", perBatch), func(b *testing.B) { ingestFleet(b, perBatch) })
+	}
+}
+
+func ingestFleet(b *testing.B, perBatch int) {
+	db := storetest.OpenPostgresFromTemplate(b, "telematics-50k", func(db *store.DB) error {
+		if err := seedFleet(db); err != nil {
+			return err
+		}
+		company, err := demoCompany(db)
+		if err != nil {
+			return err
+		}
+		return db.InTx(context.Background(), func(tx *store.Tx) error {
+			_, err := tx.Exec(context.Background(), `
+				INSERT INTO vehicles (company_id, unit_number, fuel_type, tank_capacity_milli, active, created_at, updated_at)
+				SELECT ?, 'TRUCK-' || lpad(g::text, 5, '0'), 'diesel', 150000, 1, now(), now() FROM generate_series(0, CAST(? AS integer) - 1) g`,
+				company, fleetTrucks)
+			return err
+		})
+	})
+	company, err := demoCompany(db)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := telematics.New(telematics.Deps{Store: db})
+	ctx := context.Background()
+	start := time.Now().Add(-2 * time.Hour).Truncate(time.Second)
+	const callers = 4
+	// Truck i starts somewhere in the lower 48 (30–45°N, 118–78°W) and
+	// heads east at 60 mph.
+	round := func(r int, latencies chan<- time.Duration) {
+		batches := make(chan int)
+		var wg sync.WaitGroup
+		for range callers {
+			wg.Go(func() {
+				for first := range batches {
+					batch := make([]telematics.Position, 0, perBatch)
+					for i := first; i < first+perBatch; i++ {
+						speed := 60 * 0.868976
+						batch = append(batch, telematics.Position{DeviceUniqueID: fmt.Sprintf("TRUCK-%05d", i), FixTime: start.Add(time.Duration(r) * 10 * time.Second),
+							Lat: 30 + float64(i%150)*0.1, Lon: -118 + float64(i/150%400)*0.1 + float64(r)*0.0031, SpeedKnots: &speed})
+					}
+					began := time.Now()
+					res, err := s.Ingest(ctx, company, batch)
+					if err != nil {
+						b.Error(err)
+						return
+					}
+					if res.Stored != len(batch) {
+						b.Errorf("round %d: %+v", r, res)
+						return
+					}
+					if latencies != nil {
+						latencies <- time.Since(began)
+					}
+				}
+			})
+		}
+		for first := 0; first < fleetTrucks; first += perBatch {
+			batches <- first
+		}
+		close(batches)
+		wg.Wait()
+	}
+	round(0, nil)
+	latencies := make(chan time.Duration, fleetTrucks/perBatch*b.N)
+	b.ResetTimer()
+	for r := range b.N {
+		round(r+1, latencies)
+	}
+	b.StopTimer()
+	close(latencies)
+	var all []time.Duration
+	for d := range latencies {
+		all = append(all, d)
+	}
+	slices.Sort(all)
+	b.ReportMetric(float64(b.N*fleetTrucks)/b.Elapsed().Seconds(), "positions/s")
+	if len(all) > 0 {
+		b.ReportMetric(float64(all[len(all)*99/100].Microseconds())/1000, "batch-p99-ms")
+	}
 }

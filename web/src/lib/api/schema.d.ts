@@ -8796,6 +8796,8 @@ export interface components {
             lockCard?: boolean;
             originName?: string;
             destinationName?: string;
+            /** @description The vehicle the trip is driven with, by its unit number (optional; 400 when the company has no such vehicle). When the card names no unit, the pump check looks at this vehicle's position. */
+            unitNumber?: string;
         };
         /** @description Where the truck is and the fuel in its tanks (0 to the trip's tank capacity). The route is cut at its point nearest the position; every stop of the new plan lies ahead of it. */
         TripReplan: {
@@ -8880,6 +8882,8 @@ export interface components {
             ownerLock: boolean;
             originName: string;
             destinationName: string;
+            /** @description The vehicle the trip is driven with; empty when none */
+            unitNumber: string;
             tankCapacity: number;
             currentFuel: number;
             searchRadius: number;
@@ -8909,6 +8913,8 @@ export interface components {
             ownerLock: boolean;
             originName: string;
             destinationName: string;
+            /** @description The vehicle the trip is driven with; empty when none */
+            unitNumber: string;
             tankCapacity: number;
             currentFuel: number;
             searchRadius: number;

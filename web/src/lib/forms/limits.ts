@@ -196,6 +196,7 @@ export const BODY_MAX_LENGTH = {
     cardNumber: 19,
     destinationName: 200,
     originName: 200,
+    unitNumber: 50,
   },
   TripEndRequestCreate: {
     message: 500,
@@ -422,6 +423,7 @@ export const BODY_PATTERN = {
     cardNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
     destinationName: "^[^\u0000-\u001f\u007f-\u009f]*$",
     originName: "^[^\u0000-\u001f\u007f-\u009f]*$",
+    unitNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   TripEndRequestCreate: {
     message: "^[^\u0000-\u001f\u007f-\u009f]*$",

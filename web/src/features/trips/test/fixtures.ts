@@ -69,6 +69,7 @@ export const trip: Trip = {
   ownerLock: true,
   originName: 'Dallas, TX',
   destinationName: 'Oklahoma City, OK',
+  unitNumber: '',
   tankCapacity: 200,
   currentFuel: 60,
   searchRadius: 5,
