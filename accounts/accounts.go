@@ -35,7 +35,7 @@ type Store interface {
 	CardPrompts(ctx context.Context, companyID, cardID int64) (fuelportal.PumpPrompts, error)
 	UpdateAccount(ctx context.Context, id int64, upd fuelportal.AccountUpdate, notice func(oldEmail string) *fuelportal.MailMessage) (*fuelportal.User, error)
 	SetPassword(ctx context.Context, id int64, passwordHash, keepFamily string) error
-	DeleteUser(ctx context.Context, id int64) error
+	DeleteUser(ctx context.Context, id int64, decide func(u *fuelportal.User, owners int) error) error
 
 	CreateCompanyOwner(ctx context.Context, company *fuelportal.Company, owner *fuelportal.User) error
 	CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber string, decide func(*fuelportal.SignUpCard) error) error
@@ -166,7 +166,7 @@ func verify(ctx context.Context, check PasswordCheck, email, password string) er
 // Delete deletes user userID. The only owner of a company is ECONFLICT:
 // closing a company is done by support.
 func (s *Service) Delete(ctx context.Context, userID int64) error {
-	return s.store.DeleteUser(ctx, userID)
+	return s.store.DeleteUser(ctx, userID, fuelportal.CheckUserDeleted)
 }
 
 // SignUpOwner creates a company and its owner from a validated sign-up.

@@ -80,7 +80,7 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 		}
 		clock.Advance(time.Minute)
 		// Ann leaves (her account is deleted); the card is handed on.
-		if err := db.DeleteUser(ctx, ann.ID); err != nil {
+		if err := db.DeleteUser(ctx, ann.ID, fuelportal.CheckUserDeleted); err != nil {
 			t.Fatal(err)
 		}
 		bob := signUpAndApprove(t, db, f.company, card, "bob@example.com", "Bob", "Second")

@@ -16,7 +16,7 @@ func TestCodingRules_OrderedMovedAndRenumbered(t *testing.T) {
 		other, _, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
 		add := func(account string, position int) *fuelportal.CodingRule {
 			r := &fuelportal.CodingRule{CompanyID: company.ID, Position: position, Coding: fuelportal.Coding{Account: account}}
-			if err := db.CreateCodingRule(ctx, r); err != nil {
+			if err := db.CreateCodingRule(ctx, r, fuelportal.CheckCodingRuleAdded); err != nil {
 				t.Fatal(err)
 			}
 			return r
@@ -59,7 +59,7 @@ func TestCodingRules_OrderedMovedAndRenumbered(t *testing.T) {
 			t.Errorf("other company's delete = %v", err)
 		}
 		foreign := &fuelportal.CodingRule{CompanyID: other.ID, Match: fuelportal.CodingMatch{CardNumber: card.CardNumber}, Coding: fuelportal.Coding{Account: "X"}}
-		if err := db.CreateCodingRule(ctx, foreign); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
+		if err := db.CreateCodingRule(ctx, foreign, fuelportal.CheckCodingRuleAdded); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
 			t.Errorf("rule on another company's card = %v, want EINVALID", err)
 		}
 	})

@@ -121,11 +121,11 @@ func TestAccounts(t *testing.T) {
 			}
 		})
 		t.Run("only owner cannot be deleted, driver can and frees the card", func(t *testing.T) {
-			if err := db.DeleteUser(ctx, owner.ID); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+			if err := db.DeleteUser(ctx, owner.ID, fuelportal.CheckUserDeleted); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("DeleteUser(owner) err = %v, want ECONFLICT", err)
 			}
 			driver, _ := db.UserByEmail(ctx, "driver@example.com")
-			if err := db.DeleteUser(ctx, driver.ID); err != nil {
+			if err := db.DeleteUser(ctx, driver.ID, fuelportal.CheckUserDeleted); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := db.UnlinkedCard(ctx, card.CardNumber); err != nil {
