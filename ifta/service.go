@@ -530,7 +530,9 @@ func (s *Service) Close(ctx context.Context, companyID, userID int64, year, quar
 	if err != nil {
 		return nil, err
 	}
-	closing := func(closedAlready bool) error { return fuelportal.CheckIFTAReturnClosing(fuelType, year, quarter, closedAlready) }
+	closing := func(closedAlready bool) error {
+		return fuelportal.CheckIFTAReturnClosing(fuelType, year, quarter, closedAlready)
+	}
 	if err := closing(q.Closed != nil); err != nil {
 		return nil, err
 	}
