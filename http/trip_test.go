@@ -525,7 +525,7 @@ func TestTrips_PlanVersionsAreBoundedAndPaged(t *testing.T) {
 		}
 		for v := current.Plan.Version; v < fuelportal.MaxTripPlanVersions; v++ {
 			next := *current.Plan
-			if _, err := f.db.AddTripPlan(ctx, scope, trip.ID, &next); err != nil {
+			if _, err := f.db.AddTripPlan(ctx, scope, trip.ID, &next, fuelportal.CheckTripReplan); err != nil {
 				t.Fatal(err)
 			}
 		}

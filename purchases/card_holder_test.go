@@ -75,7 +75,7 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 		if err := db.CreateTrip(ctx, company, annTrip); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.EndTrip(ctx, company, annTrip.ID, fuelportal.TripCompleted); err != nil {
+		if _, err := db.EndTrip(ctx, company, annTrip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
 			t.Fatal(err)
 		}
 		clock.Advance(time.Minute)

@@ -82,7 +82,7 @@ func iftaWorkedExample(t *testing.T, db *store.DB, f *fleetFixture, svc *ifta.Se
 	if err := db.CreateTrip(ctx, scope, trip); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted); err != nil {
+	if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -207,7 +207,7 @@ func TestIFTAReturn_MilesFollowTheirUnitsFuel(t *testing.T) {
 		if err := db.CreateTrip(ctx, scope, trip); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted); err != nil {
+		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
 			t.Fatal(err)
 		}
 		if _, _, err := flow(db).Record(ctx, purchase("ifta-dsl", f.active.CardNumber, f.station.ID, 100_000)); err != nil {

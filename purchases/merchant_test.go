@@ -79,7 +79,7 @@ func TestDecideAuthorization_MatchesTheMerchantsStation(t *testing.T) {
 				t.Fatalf("authorization = %+v", a)
 			}
 		})
-		if _, err := db.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, trip.ID, fuelportal.TripCancelled); err != nil {
+		if _, err := db.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, trip.ID, fuelportal.TripCancelled, fuelportal.CheckTripEnd); err != nil {
 			t.Fatal(err)
 		}
 		t.Run("an ambiguous decline names the candidates", func(t *testing.T) {

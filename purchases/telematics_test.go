@@ -89,7 +89,7 @@ func TestIFTAReturn_OneSourceAUnitDay(t *testing.T) {
 		if err := db.CreateTrip(ctx, scope, trip); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted); err != nil {
+		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
 			t.Fatal(err)
 		}
 

@@ -98,7 +98,7 @@ func TestTrips(t *testing.T) {
 		t.Run("a new plan version is current and the old one kept", func(t *testing.T) {
 			next := newTrip(f.active.CardNumber, other.ID, true).Plan
 			next.Reason, next.StartIndex = fuelportal.TripPlanReplanned, 1
-			got, err := db.AddTripPlan(ctx, company, trip.ID, next)
+			got, err := db.AddTripPlan(ctx, company, trip.ID, next, fuelportal.CheckTripReplan)
 			if err != nil || got.Plan.Version != 2 {
 				t.Fatalf("AddTripPlan = %+v, %v", got, err)
 			}
@@ -180,17 +180,17 @@ func TestTrips(t *testing.T) {
 		})
 
 		t.Run("ending a trip lifts the lock and is final", func(t *testing.T) {
-			if _, err := db.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID + 1000}, trip.ID, fuelportal.TripCompleted); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if _, err := db.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID + 1000}, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("another company ends the trip: %v", err)
 			}
-			ended, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCancelled)
+			ended, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCancelled, fuelportal.CheckTripEnd)
 			if err != nil || ended.Status != fuelportal.TripCancelled {
 				t.Fatalf("EndTrip = %+v, %v", ended, err)
 			}
-			if _, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCompleted); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+			if _, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("ending twice: %v", err)
 			}
-			if _, err := db.AddTripPlan(ctx, company, trip.ID, newTrip(f.active.CardNumber, other.ID, true).Plan); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+			if _, err := db.AddTripPlan(ctx, company, trip.ID, newTrip(f.active.CardNumber, other.ID, true).Plan, fuelportal.CheckTripReplan); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("re-planning an ended trip: %v", err)
 			}
 			tr, _, err := flow(db).Record(ctx, purchase("e-1", f.active.CardNumber, other.ID, 10_000))

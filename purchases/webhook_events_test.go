@@ -54,7 +54,7 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 		}
 		replan := *newTrip(f.active.CardNumber, f.station.ID, false).Plan
 		replan.Reason = fuelportal.TripPlanReplanned
-		if _, err := db.AddTripPlan(ctx, scope, trip.ID, &replan); err != nil {
+		if _, err := db.AddTripPlan(ctx, scope, trip.ID, &replan, fuelportal.CheckTripReplan); err != nil {
 			t.Fatal(err)
 		}
 		// The driver hears of a re-plan they did not make, with the next stop;
@@ -66,13 +66,13 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 		own := *newTrip(f.active.CardNumber, f.station.ID, false).Plan
 		own.Reason = fuelportal.TripPlanReplanned
 		driverScope := fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.active.ID}
-		if _, err := db.AddTripPlan(ctx, driverScope, trip.ID, &own); err != nil {
+		if _, err := db.AddTripPlan(ctx, driverScope, trip.ID, &own, fuelportal.CheckTripReplan); err != nil {
 			t.Fatal(err)
 		}
 		if pushed := claimPushes(t, db); len(pushed) != 0 {
 			t.Fatalf("pushes after the driver's own re-plan: %+v", pushed)
 		}
-		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted); err != nil {
+		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
 			t.Fatal(err)
 		}
 

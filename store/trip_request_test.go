@@ -36,12 +36,12 @@ func TestTripRequests(t *testing.T) {
 		}
 
 		t.Run("the driver neither ends nor re-plans it", func(t *testing.T) {
-			if _, err := db.EndTrip(ctx, own, trip.ID, fuelportal.TripCompleted); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
+			if _, err := db.EndTrip(ctx, own, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
 				t.Fatalf("end: err = %v", err)
 			}
 			next := *trip.Plan
 			next.Reason = fuelportal.TripPlanReplanned
-			if _, err := db.AddTripPlan(ctx, own, trip.ID, &next); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
+			if _, err := db.AddTripPlan(ctx, own, trip.ID, &next, fuelportal.CheckTripReplan); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
 				t.Fatalf("re-plan: err = %v", err)
 			}
 			got, _ := db.Trip(ctx, company, trip.ID)
@@ -58,7 +58,7 @@ func TestTripRequests(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					reqs[i], errs[i] = db.CreateTripRequest(ctx, store.TripRequestInput{Scope: own, DriverUserID: driver.ID, TripID: trip.ID, Kind: fuelportal.TripRequestEnd})
+					reqs[i], errs[i] = db.CreateTripRequest(ctx, store.TripRequestInput{Scope: own, DriverUserID: driver.ID, TripID: trip.ID, Kind: fuelportal.TripRequestEnd}, fuelportal.CheckTripRequest)
 				}()
 			}
 			wg.Wait()
@@ -78,7 +78,7 @@ func TestTripRequests(t *testing.T) {
 		})
 
 		t.Run("another company's owner cannot decide it", func(t *testing.T) {
-			_, err := db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.company.ID + 1000, OwnerID: owner.ID, Approve: true})
+			_, err := db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.company.ID + 1000, OwnerID: owner.ID, Approve: true}, fuelportal.CheckTripRequestDecision)
 			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("err = %v", err)
 			}
@@ -91,7 +91,7 @@ func TestTripRequests(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					_, errs[i] = db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: i%2 == 0})
+					_, errs[i] = db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: i%2 == 0}, fuelportal.CheckTripRequestDecision)
 				}()
 			}
 			wg.Wait()
