@@ -177,3 +177,59 @@ func CheckCompanyClose(balance, held int64) error {
 	}
 	return nil
 }
+
+// GroupUse is what names a group: its members, pending invitations and
+// coding rules.
+type GroupUse struct {
+	Members, Invitations, CodingRules int64
+}
+
+// CheckGroupDeleted decides whether a group named as use says may be
+// deleted: not while a member, a pending invitation or a coding rule names
+// it (ECONFLICT), for deleting it would widen what a member limited to it
+// sees.
+func CheckGroupDeleted(use GroupUse) error {
+	switch {
+	case use.Members > 0:
+		return Errorf(ECONFLICT, "Members are limited to this group: change their group first")
+	case use.Invitations > 0:
+		return Errorf(ECONFLICT, "Pending invitations limit to this group: revoke them first")
+	case use.CodingRules > 0:
+		return Errorf(ECONFLICT, "Coding rules match this group: change them first")
+	}
+	return nil
+}
+
+// CheckInvitation decides whether an address may be invited to a company
+// of which members accounts sign in with it: not when it is a member
+// already (ECONFLICT). An address that signs in to another company may be
+// invited (CheckJoin decides when it accepts).
+func CheckInvitation(members int) error {
+	if members > 0 {
+		return Errorf(ECONFLICT, MsgAlreadyMember)
+	}
+	return nil
+}
+
+// JoinFacts are what accepting an invitation reads of the login that
+// accepts it: the company it signs in to (0: none), whether that company
+// is closed, and the inviting company.
+type JoinFacts struct {
+	CompanyID        int64
+	CompanyClosed    bool
+	InvitedCompanyID int64
+}
+
+// CheckJoin decides whether a login may join the company that invited it:
+// a login belongs to one company, so only a login of no company or of a
+// closed one moves (ECONFLICT MsgLoginElsewhere otherwise;
+// MsgAlreadyMember for one of the inviting company).
+func CheckJoin(f JoinFacts) error {
+	switch {
+	case f.CompanyID == f.InvitedCompanyID:
+		return Errorf(ECONFLICT, MsgAlreadyMember)
+	case f.CompanyID != 0 && !f.CompanyClosed:
+		return Errorf(ECONFLICT, MsgLoginElsewhere)
+	}
+	return nil
+}

@@ -230,3 +230,16 @@ func CheckTripRequestDecision(f TripRequestDecisionFacts) error {
 	}
 	return CheckTripEnd(f.Trip, false)
 }
+
+// MsgTripCardBusy refuses a trip for a card that is on one.
+const MsgTripCardBusy = "The card already has an active trip"
+
+// CheckTripCardFree decides whether a trip may start for a card whose
+// active trip is active (nil: none): a card is on one trip at a time
+// (ECONFLICT).
+func CheckTripCardFree(active *Trip) error {
+	if active != nil {
+		return Errorf(ECONFLICT, MsgTripCardBusy)
+	}
+	return nil
+}

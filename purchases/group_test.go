@@ -17,7 +17,7 @@ func groupMember(t *testing.T, db *store.DB, companyID, groupID int64, email str
 	ctx := context.Background()
 	inv := &fuelportal.Invitation{CompanyID: companyID, Email: email, Role: fuelportal.MemberDispatcher, GroupID: groupID,
 		ExpiresAt: time.Now().Add(24 * time.Hour)}
-	if err := db.CreateInvitation(ctx, inv, "hash-"+email, &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: companyID}); err != nil {
+	if err := db.CreateInvitation(ctx, inv, "hash-"+email, &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: companyID}, fuelportal.CheckInvitation); err != nil {
 		t.Fatal(err)
 	}
 	u, err := db.AcceptInvitation(ctx, "hash-"+email, &fuelportal.User{PasswordHash: "p", FirstName: "Dee", LastName: "Spatch"})
@@ -100,10 +100,10 @@ func TestGroups_AMemberOfAGroupHearsAndSeesOnlyItsCards(t *testing.T) {
 		if _, _, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: scope, CardNumber: f.inactive.CardNumber, Limit: 10}); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another group's card filter: %v", err)
 		}
-		if err := db.CheckTripCard(ctx, scope, f.inactive.CardNumber); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if err := db.CheckTripCard(ctx, scope, f.inactive.CardNumber, fuelportal.CheckTripCardFree); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("trip on another group's card: %v", err)
 		}
-		if err := db.CheckTripCard(ctx, scope, f.active.CardNumber); err != nil {
+		if err := db.CheckTripCard(ctx, scope, f.active.CardNumber, fuelportal.CheckTripCardFree); err != nil {
 			t.Fatalf("trip on the group's card: %v", err)
 		}
 

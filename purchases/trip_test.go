@@ -48,16 +48,16 @@ func TestTrips(t *testing.T) {
 			if err := db.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.inactive.ID}, newTrip(f.active.CardNumber, f.station.ID, true)); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("a driver for another card: %v", err)
 			}
-			if err := db.CheckTripCard(ctx, company, f.active.CardNumber); err != nil {
+			if err := db.CheckTripCard(ctx, company, f.active.CardNumber, fuelportal.CheckTripCardFree); err != nil {
 				t.Fatalf("CheckTripCard before = %v", err)
 			}
-			if err := db.CheckTripCard(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.inactive.ID}, f.active.CardNumber); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if err := db.CheckTripCard(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.inactive.ID}, f.active.CardNumber, fuelportal.CheckTripCardFree); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("CheckTripCard for another card = %v", err)
 			}
 			if err := db.CreateTrip(ctx, company, trip); err != nil {
 				t.Fatal(err)
 			}
-			if err := db.CheckTripCard(ctx, company, f.active.CardNumber); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+			if err := db.CheckTripCard(ctx, company, f.active.CardNumber, fuelportal.CheckTripCardFree); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("CheckTripCard with an active trip = %v", err)
 			}
 			if err := db.CreateTrip(ctx, company, newTrip(f.active.CardNumber, f.station.ID, false)); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {

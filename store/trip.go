@@ -114,7 +114,7 @@ func (tx *Tx) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope,
 		t.CompanyID, t.CardID, t.Status, boolInt(t.LockCard), boolInt(t.OwnerLock), t.OriginName, t.DestinationName, t.TankGallons,
 		t.CurrentFuel, t.SearchRadius, t.MinGallons, string(routeJSON), t.CreatedAt, t.UpdatedAt).Scan(&t.ID)
 	if isUniqueViolation(err) {
-		return fuelportal.Errorf(fuelportal.ECONFLICT, "The card already has an active trip")
+		return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripCardBusy)
 	} else if err != nil {
 		return err
 	}
@@ -158,19 +158,20 @@ func (tx *Tx) cardInGroup(ctx context.Context, cardID, groupID int64) error {
 }
 
 // CheckTripCard is what CreateTrip would refuse about the card before any
-// planning: ENOTFOUND outside the scope, ECONFLICT with an active trip.
-func (db *DB) CheckTripCard(ctx context.Context, scope fuelportal.TransactionScope, number string) error {
+// planning: ENOTFOUND outside the scope; then decide is called with the
+// card's active trip (nil: none; fuelportal.CheckTripCardFree decides) and
+// its error is returned.
+func (db *DB) CheckTripCard(ctx context.Context, scope fuelportal.TransactionScope, number string, decide func(active *fuelportal.Trip) error) error {
 	return db.InReadTx(ctx, func(tx *Tx) error {
 		card, err := tx.tripCard(ctx, scope, number)
 		if err != nil {
 			return err
 		}
-		if trip, err := tx.activeTrip(ctx, card); err != nil {
+		trip, err := tx.activeTrip(ctx, card)
+		if err != nil {
 			return err
-		} else if trip != nil {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "The card already has an active trip")
 		}
-		return nil
+		return decide(trip)
 	})
 }
 

@@ -22,7 +22,7 @@ import (
 // Store is what the trip flow reads and writes (*store.DB).
 type Store interface {
 	Pricing(ctx context.Context, companyID int64) (*fuelportal.Contract, error)
-	CheckTripCard(ctx context.Context, scope fuelportal.TransactionScope, number string) error
+	CheckTripCard(ctx context.Context, scope fuelportal.TransactionScope, number string, decide func(active *fuelportal.Trip) error) error
 	CreateTrip(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error
 	Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (*fuelportal.Trip, error)
 	AddTripPlan(ctx context.Context, scope fuelportal.TransactionScope, id int64, p *fuelportal.TripPlan, decide func(t *fuelportal.Trip, byDriver bool) error) (*fuelportal.Trip, error)

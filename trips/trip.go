@@ -18,7 +18,7 @@ import (
 // own card). A card outside the scope is ENOTFOUND, one already on a trip
 // ECONFLICT, both before planning.
 func (s *Service) Create(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error {
-	if err := s.Store.CheckTripCard(ctx, scope, t.CardNumber); err != nil {
+	if err := s.Store.CheckTripCard(ctx, scope, t.CardNumber, fuelportal.CheckTripCardFree); err != nil {
 		return err
 	}
 	t.CompanyID = scope.CompanyID
