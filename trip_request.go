@@ -156,11 +156,8 @@ func checkTripActive(t *Trip) error {
 // trip an owner locked EFORBIDDEN (they ask instead); a trip with
 // MaxTripPlanVersions already ECONFLICT.
 func CheckTripReplan(t *Trip, byDriver bool) error {
-	if err := checkTripActive(t); err != nil {
+	if err := checkTripChange(t, byDriver, MsgOwnerLockedReplan); err != nil {
 		return err
-	}
-	if byDriver && t.OwnerLock {
-		return Errorf(EFORBIDDEN, MsgOwnerLockedReplan)
 	}
 	if t.Plan != nil && t.Plan.Version >= MaxTripPlanVersions {
 		return Errorf(ECONFLICT, MsgTripPlanVersionsUsed, MaxTripPlanVersions)
@@ -172,11 +169,17 @@ func CheckTripReplan(t *Trip, byDriver bool) error {
 // an ended trip is ECONFLICT; a driver ending a trip an owner locked
 // EFORBIDDEN (they ask instead).
 func CheckTripEnd(t *Trip, byDriver bool) error {
+	return checkTripChange(t, byDriver, MsgOwnerLockedEnd)
+}
+
+// checkTripChange is ECONFLICT when trip t has ended, and EFORBIDDEN with
+// locked when its driver changes a trip an owner locked.
+func checkTripChange(t *Trip, byDriver bool, locked string) error {
 	if err := checkTripActive(t); err != nil {
 		return err
 	}
 	if byDriver && t.OwnerLock {
-		return Errorf(EFORBIDDEN, MsgOwnerLockedEnd)
+		return Errorf(EFORBIDDEN, "%s", locked)
 	}
 	return nil
 }
