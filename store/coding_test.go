@@ -12,8 +12,8 @@ import (
 func TestCodingRules_OrderedMovedAndRenumbered(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
-		other, _, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
+		company, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
 		add := func(account string, position int) *fuelportal.CodingRule {
 			r := &fuelportal.CodingRule{CompanyID: company.ID, Position: position, Coding: fuelportal.Coding{Account: account}}
 			if err := db.CreateCodingRule(ctx, r, fuelportal.CheckCodingRuleAdded); err != nil {
@@ -68,7 +68,7 @@ func TestCodingRules_OrderedMovedAndRenumbered(t *testing.T) {
 func TestSetCoding_UnknownIDChangesNothing(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 		_, err := db.SetCoding(ctx, fuelportal.TransactionScope{CompanyID: company.ID}, []int64{1, 2}, fuelportal.Coding{Account: "A"}, false)
 		if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Errorf("SetCoding of unknown ids = %v, want ENOTFOUND", err)

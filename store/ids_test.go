@@ -15,7 +15,7 @@ import (
 func TestIDs_NeverReusedAfterDelete(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		company, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 		first := &fuelportal.User{Email: "first@example.com", PasswordHash: "hash"}
 		if err := db.CreateDriver(ctx, first, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 			t.Fatal(err)

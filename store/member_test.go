@@ -14,11 +14,11 @@ func TestMembers_InvitationsGroupsAndChanges(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		company, owner, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		company, owner, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 		if u, err := db.UserByID(ctx, owner.ID); err != nil || u.MemberRole != fuelportal.MemberOwner || u.MemberStatus != fuelportal.MemberActive {
 			t.Fatalf("owner = %+v, %v", u, err)
 		}
-		other, _, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
 
 		g := &fuelportal.Group{CompanyID: company.ID, Name: "North"}
 		if err := db.CreateGroup(ctx, g); err != nil || g.ID == 0 {
