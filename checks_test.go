@@ -3,6 +3,7 @@ package fuelportal
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // checkCase is one call of a Check* decision: the code it answers ("":
@@ -99,5 +100,21 @@ func TestChecks_Groups(t *testing.T) {
 		{"join from a closed company", CheckJoin(JoinFacts{CompanyID: 1, CompanyClosed: true, InvitedCompanyID: 2}), "", ""},
 		{"join from an open company", CheckJoin(JoinFacts{CompanyID: 1, InvitedCompanyID: 2}), ECONFLICT, MsgLoginElsewhere},
 		{"join the own company", CheckJoin(JoinFacts{CompanyID: 2, InvitedCompanyID: 2}), ECONFLICT, MsgAlreadyMember},
+	})
+}
+
+func TestChecks_CompanyCloseOverrideAndPumpAnswer(t *testing.T) {
+	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	open := &PumpChallenge{ExpiresAt: now.Add(time.Minute)}
+	runChecks(t, []checkCase{
+		{"close an empty company", CheckCompanyClose(CompanyCloseFacts{}), "", ""},
+		{"close a closed company", CheckCompanyClose(CompanyCloseFacts{Closed: true}), ECONFLICT, "The company is closed"},
+		{"close with money on hold", CheckCompanyClose(CompanyCloseFacts{Held: 1}), ECONFLICT, MsgCompanyNotEmpty},
+		{"close with a balance", CheckCompanyClose(CompanyCloseFacts{Balance: -1}), ECONFLICT, MsgCompanyNotEmpty},
+		{"decide a pending override", CheckOverrideDecision(&OverrideRequest{Status: OverridePending}), "", ""},
+		{"decide an override again", CheckOverrideDecision(&OverrideRequest{Status: OverrideDenied}), ECONFLICT, MsgOverrideRequestDecided},
+		{"answer an open question", CheckPumpChallengeAnswered(open, now), "", ""},
+		{"answer at its expiry", CheckPumpChallengeAnswered(open, now.Add(time.Minute)), ECONFLICT, MsgPumpChallengeClosed},
+		{"answer twice", CheckPumpChallengeAnswered(&PumpChallenge{Answer: "yes", ExpiresAt: open.ExpiresAt}, now), ECONFLICT, MsgPumpChallengeClosed},
 	})
 }

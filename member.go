@@ -168,11 +168,21 @@ func ValidateInvitation(email string, role MemberRole) error {
 // still holds money, owes money or has purchases on hold.
 const MsgCompanyNotEmpty = "A company can be closed only with an empty wallet and no purchase on hold: refund or settle the balance first"
 
-// CheckCompanyClose decides whether a company whose wallet has balance
-// cents and held cents on hold may close: only with both zero (ECONFLICT
+// CompanyCloseFacts are what closing a company reads: whether it is
+// closed already, and its wallet's balance and held cents.
+type CompanyCloseFacts struct {
+	Closed        bool
+	Balance, Held int64
+}
+
+// CheckCompanyClose decides whether a company may close: not twice
+// (ECONFLICT), and only with an empty wallet and nothing on hold (ECONFLICT
 // MsgCompanyNotEmpty otherwise), so closing never strands money.
-func CheckCompanyClose(balance, held int64) error {
-	if balance != 0 || held != 0 {
+func CheckCompanyClose(f CompanyCloseFacts) error {
+	if f.Closed {
+		return Errorf(ECONFLICT, "The company is closed")
+	}
+	if f.Balance != 0 || f.Held != 0 {
 		return Errorf(ECONFLICT, MsgCompanyNotEmpty)
 	}
 	return nil

@@ -35,7 +35,7 @@ type Store interface {
 	JoinInvitation(ctx context.Context, tokenHash string, userID int64, decide func(fuelportal.JoinFacts) error) (*fuelportal.User, error)
 	SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error
 	SetVehicleGroup(ctx context.Context, companyID, id, groupID int64) error
-	CloseCompany(ctx context.Context, companyID int64, decide func(balance, held int64) error) error
+	CloseCompany(ctx context.Context, companyID int64, decide func(fuelportal.CompanyCloseFacts) error) error
 }
 
 // Service runs the office flows. Create it with New.

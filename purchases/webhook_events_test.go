@@ -158,7 +158,7 @@ func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
 		if len(requested) != 1 || requested[0].Subscription.ID != ownerDevice.ID || !strings.Contains(string(requested[0].Payload), "Override requested") {
 			t.Fatalf("pushes after the request: %+v", requested)
 		}
-		if _, err := db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.Company.ID, OwnerID: owner.ID, Approve: true, Hours: 2}); err != nil {
+		if _, err := db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.Company.ID, OwnerID: owner.ID, Approve: true, Hours: 2}, fuelportal.CheckOverrideDecision); err != nil {
 			t.Fatal(err)
 		}
 		decided := storetest.ClaimPushes(t, db)

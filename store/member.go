@@ -513,19 +513,17 @@ func (db *DB) SetCardGroup(ctx context.Context, companyID int64, number string, 
 	})
 }
 
-// CloseCompany closes company companyID once decide allows it, given the
-// wallet's balance and held cents read under the wallet's lock: every card
+// CloseCompany closes company companyID once decide allows it, given
+// whether it is closed and the wallet's balance and held cents read under
+// the wallet's lock (fuelportal.CheckCompanyClose decides): every card
 // goes INACTIVE (its purchases are declined), every member is suspended
 // and every session ends at once, in one audited transaction. Its rows
-// stay. A company already closed is ECONFLICT.
-func (db *DB) CloseCompany(ctx context.Context, companyID int64, decide func(balance, held int64) error) error {
+// stay.
+func (db *DB) CloseCompany(ctx context.Context, companyID int64, decide func(fuelportal.CompanyCloseFacts) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		var closed nullTime
 		if err := tx.QueryRow(ctx, `SELECT closed_at FROM companies WHERE id = ?`, companyID).Scan(&closed); err != nil {
 			return notFound(err, "Company not found")
-		}
-		if closed.Valid {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "The company is closed")
 		}
 		if tx.Engine() == Postgres {
 			// Money moves under the wallet row's lock: none moves while closing.
@@ -533,12 +531,12 @@ func (db *DB) CloseCompany(ctx context.Context, companyID int64, decide func(bal
 				return err
 			}
 		}
-		var balance, held int64
-		err := tx.QueryRow(ctx, `SELECT balance_cents, `+walletHeldSQL+` FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&balance, &held)
+		facts := fuelportal.CompanyCloseFacts{Closed: closed.Valid}
+		err := tx.QueryRow(ctx, `SELECT balance_cents, `+walletHeldSQL+` FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&facts.Balance, &facts.Held)
 		if err != nil && !isNoRows(err) {
 			return err
 		}
-		if err := decide(balance, held); err != nil {
+		if err := decide(facts); err != nil {
 			return err
 		}
 		var cards, members int64
