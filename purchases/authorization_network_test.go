@@ -120,7 +120,7 @@ func TestCapturedAuthorization_CountsOnceInTheDayAndTheTrip(t *testing.T) {
 				if tr := buy(1_000); tr.DeclineReason != fuelportal.DeclineOverGallonsLeft {
 					t.Fatalf("1 gal past the stop = %s %s, want OVER_GALLONS_LEFT", tr.Status, tr.DeclineReason)
 				}
-				expectSoundLedgerStore(t, db)
+				storetest.ExpectSoundLedger(t, db)
 			})
 		})
 	}
@@ -203,15 +203,8 @@ func TestCaptureNetworkPurchase_RefusesAllButAnOpenAuthorizationOfTheCard(t *tes
 		if b, _ := db.WalletBalance(ctx, f.Company.ID); b != 500_00-76_28 || heldAudit(t, db, f.Company.ID) != 0 {
 			t.Fatalf("balance %d after one capture", b)
 		}
-		expectSoundLedgerStore(t, db)
+		storetest.ExpectSoundLedger(t, db)
 	})
-}
-
-func expectSoundLedgerStore(t *testing.T, db *store.DB) {
-	t.Helper()
-	if audit, err := db.CheckLedger(context.Background()); err != nil || audit.EntriesSum != 0 || len(audit.BalanceMismatches) > 0 {
-		t.Fatalf("ledger = %+v, %v", audit, err)
-	}
 }
 
 // BenchmarkDecideNetworkAuthorization decides 1,000 network authorizations
