@@ -261,6 +261,15 @@ func CheckOverrideRequest(f OverrideRequestFacts) error {
 	return nil
 }
 
+// CheckOverrideDecision decides whether an owner may answer override
+// request r: only a pending one (ECONFLICT MsgOverrideRequestDecided).
+func CheckOverrideDecision(r *OverrideRequest) error {
+	if r.Status != OverridePending {
+		return Errorf(ECONFLICT, MsgOverrideRequestDecided)
+	}
+	return nil
+}
+
 // OverrideRequest is a driver's request to lift their card's rules after a
 // declined purchase.
 type OverrideRequest struct {

@@ -24,6 +24,15 @@ const (
 	MaxCodingRules      = 200 // rules of one company
 )
 
+// CheckCodingRuleAdded is ECONFLICT when a company that has rules rules
+// already cannot add one (MaxCodingRules).
+func CheckCodingRuleAdded(rules int) error {
+	if rules >= MaxCodingRules {
+		return Errorf(ECONFLICT, "A company may have at most %d coding rules", MaxCodingRules)
+	}
+	return nil
+}
+
 // Normalize trims c's fields.
 func (c *Coding) Normalize() {
 	c.Account, c.Class, c.Job, c.Memo = strings.TrimSpace(c.Account), strings.TrimSpace(c.Class), strings.TrimSpace(c.Job), strings.TrimSpace(c.Memo)

@@ -152,3 +152,49 @@ type IFTAReminder struct {
 	Year, Quarter int
 	DaysBefore    int
 }
+
+// MsgIFTAQuarterClosed refuses a change to an entry whose quarter's return
+// is closed.
+const MsgIFTAQuarterClosed = "The return of this entry's quarter is closed: its entries are kept as filed"
+
+// CheckIFTAEntryDeleted decides whether a manual entry may be deleted:
+// not when a return of its quarter is closed (ECONFLICT), for the closed
+// return was computed with it.
+func CheckIFTAEntryDeleted(quarterClosed bool) error {
+	if quarterClosed {
+		return Errorf(ECONFLICT, MsgIFTAQuarterClosed)
+	}
+	return nil
+}
+
+// IFTAFuelFacts are what an off-card fuel entry is checked against when it
+// is added: whether the company already has the same entry (unit, date,
+// jurisdiction, gallons, fuel type), and the first approved card purchase
+// of the fuel's product with the same gallons in the same jurisdiction on
+// that day (0: none).
+type IFTAFuelFacts struct {
+	Entered           bool
+	CardTransactionID int64
+}
+
+// CheckIFTAFuelAdded decides whether off-card fuel entry e may be added: a
+// purchase is never counted twice, so an entry already entered, or matching
+// a card purchase, is ECONFLICT.
+func CheckIFTAFuelAdded(e *IFTAFuelEntry, f IFTAFuelFacts) error {
+	if f.Entered {
+		return Errorf(ECONFLICT, "This purchase is already entered (same unit, date, jurisdiction and gallons)")
+	}
+	if f.CardTransactionID != 0 {
+		return Errorf(ECONFLICT, "A card purchase of the same gallons in %s that day is already counted (transaction %d)", e.Jurisdiction, f.CardTransactionID)
+	}
+	return nil
+}
+
+// CheckIFTAReturnClosing decides whether the fuelType return of year's
+// quarter may be closed: not when it is closed already (ECONFLICT).
+func CheckIFTAReturnClosing(fuelType string, year, quarter int, closedAlready bool) error {
+	if closedAlready {
+		return Errorf(ECONFLICT, "The %s return of %dQ%d is already closed", fuelType, year, quarter)
+	}
+	return nil
+}

@@ -168,12 +168,78 @@ func ValidateInvitation(email string, role MemberRole) error {
 // still holds money, owes money or has purchases on hold.
 const MsgCompanyNotEmpty = "A company can be closed only with an empty wallet and no purchase on hold: refund or settle the balance first"
 
-// CheckCompanyClose decides whether a company whose wallet has balance
-// cents and held cents on hold may close: only with both zero (ECONFLICT
+// CompanyCloseFacts are what closing a company reads: whether it is
+// closed already, and its wallet's balance and held cents.
+type CompanyCloseFacts struct {
+	Closed        bool
+	Balance, Held int64
+}
+
+// CheckCompanyClose decides whether a company may close: not twice
+// (ECONFLICT), and only with an empty wallet and nothing on hold (ECONFLICT
 // MsgCompanyNotEmpty otherwise), so closing never strands money.
-func CheckCompanyClose(balance, held int64) error {
-	if balance != 0 || held != 0 {
+func CheckCompanyClose(f CompanyCloseFacts) error {
+	if f.Closed {
+		return Errorf(ECONFLICT, "The company is closed")
+	}
+	if f.Balance != 0 || f.Held != 0 {
 		return Errorf(ECONFLICT, MsgCompanyNotEmpty)
+	}
+	return nil
+}
+
+// GroupUse is what names a group: its members, pending invitations and
+// coding rules.
+type GroupUse struct {
+	Members, Invitations, CodingRules int64
+}
+
+// CheckGroupDeleted decides whether a group named as use says may be
+// deleted: not while a member, a pending invitation or a coding rule names
+// it (ECONFLICT), for deleting it would widen what a member limited to it
+// sees.
+func CheckGroupDeleted(use GroupUse) error {
+	switch {
+	case use.Members > 0:
+		return Errorf(ECONFLICT, "Members are limited to this group: change their group first")
+	case use.Invitations > 0:
+		return Errorf(ECONFLICT, "Pending invitations limit to this group: revoke them first")
+	case use.CodingRules > 0:
+		return Errorf(ECONFLICT, "Coding rules match this group: change them first")
+	}
+	return nil
+}
+
+// CheckInvitation decides whether an address may be invited to a company
+// of which members accounts sign in with it: not when it is a member
+// already (ECONFLICT). An address that signs in to another company may be
+// invited (CheckJoin decides when it accepts).
+func CheckInvitation(members int) error {
+	if members > 0 {
+		return Errorf(ECONFLICT, MsgAlreadyMember)
+	}
+	return nil
+}
+
+// JoinFacts are what accepting an invitation reads of the login that
+// accepts it: the company it signs in to (0: none), whether that company
+// is closed, and the inviting company.
+type JoinFacts struct {
+	CompanyID        int64
+	CompanyClosed    bool
+	InvitedCompanyID int64
+}
+
+// CheckJoin decides whether a login may join the company that invited it:
+// a login belongs to one company, so only a login of no company or of a
+// closed one moves (ECONFLICT MsgLoginElsewhere otherwise;
+// MsgAlreadyMember for one of the inviting company).
+func CheckJoin(f JoinFacts) error {
+	switch {
+	case f.CompanyID == f.InvitedCompanyID:
+		return Errorf(ECONFLICT, MsgAlreadyMember)
+	case f.CompanyID != 0 && !f.CompanyClosed:
+		return Errorf(ECONFLICT, MsgLoginElsewhere)
 	}
 	return nil
 }

@@ -148,6 +148,16 @@ type PumpChallenge struct {
 	Answer          string    `json:"answer,omitempty"`
 }
 
+// CheckPumpChallengeAnswered decides whether challenge c may be answered
+// at now: once, before it expires (ECONFLICT MsgPumpChallengeClosed
+// otherwise).
+func CheckPumpChallengeAnswered(c *PumpChallenge, now time.Time) error {
+	if c.Answer != "" || !now.Before(c.ExpiresAt) {
+		return Errorf(ECONFLICT, MsgPumpChallengeClosed)
+	}
+	return nil
+}
+
 // Question is the challenge's question to the driver.
 func (c *PumpChallenge) Question() string {
 	return "Are you fueling unit " + c.UnitNumber + " at " + c.StationName + "? Yes / No"

@@ -142,3 +142,107 @@ func TripRequestDecisionMail(email string, r *TripRequest) *MailMessage {
 		what, Last4(r.CardNumber))
 	return &MailMessage{To: email, Subject: "Your trip request was denied", Body: body}
 }
+
+// checkTripActive is ECONFLICT when trip t has ended.
+func checkTripActive(t *Trip) error {
+	if t.Status != TripActive {
+		return Errorf(ECONFLICT, "The trip is %s", strings.ToLower(string(t.Status)))
+	}
+	return nil
+}
+
+// CheckTripReplan decides whether trip t may get a new plan version, made
+// by its driver or not: an ended trip is ECONFLICT; a driver's re-plan of a
+// trip an owner locked EFORBIDDEN (they ask instead); a trip with
+// MaxTripPlanVersions already ECONFLICT.
+func CheckTripReplan(t *Trip, byDriver bool) error {
+	if err := checkTripChange(t, byDriver, MsgOwnerLockedReplan); err != nil {
+		return err
+	}
+	if t.Plan != nil && t.Plan.Version >= MaxTripPlanVersions {
+		return Errorf(ECONFLICT, MsgTripPlanVersionsUsed, MaxTripPlanVersions)
+	}
+	return nil
+}
+
+// CheckTripEnd decides whether trip t may be ended, by its driver or not:
+// an ended trip is ECONFLICT; a driver ending a trip an owner locked
+// EFORBIDDEN (they ask instead).
+func CheckTripEnd(t *Trip, byDriver bool) error {
+	return checkTripChange(t, byDriver, MsgOwnerLockedEnd)
+}
+
+// checkTripChange is ECONFLICT when trip t has ended, and EFORBIDDEN with
+// locked when its driver changes a trip an owner locked.
+func checkTripChange(t *Trip, byDriver bool, locked string) error {
+	if err := checkTripActive(t); err != nil {
+		return err
+	}
+	if byDriver && t.OwnerLock {
+		return Errorf(EFORBIDDEN, "%s", locked)
+	}
+	return nil
+}
+
+// TripRequestFacts are what a driver's request on trip Trip reads in its
+// transaction: the trip and the count of its pending requests of the kind
+// asked.
+type TripRequestFacts struct {
+	Trip    *Trip
+	Pending int
+}
+
+// CheckTripRequest decides whether a driver may ask for a change of a
+// trip: an ended trip is ECONFLICT; a trip the owner did not lock
+// EUNPROCESSABLE (the driver acts on it themselves); a pending request of
+// the same kind ECONFLICT.
+func CheckTripRequest(f TripRequestFacts) error {
+	if err := checkTripActive(f.Trip); err != nil {
+		return err
+	}
+	if !f.Trip.OwnerLock {
+		return Errorf(EUNPROCESSABLE, MsgTripNotOwnerLocked)
+	}
+	if f.Pending > 0 {
+		return Errorf(ECONFLICT, MsgTripRequestPending)
+	}
+	return nil
+}
+
+// TripRequestDecisionFacts are what an owner's answer to trip request
+// Request reads in its transaction: the request, its trip, and whether the
+// owner approves.
+type TripRequestDecisionFacts struct {
+	Request *TripRequest
+	Trip    *Trip
+	Approve bool
+}
+
+// CheckTripRequestDecision decides whether an owner may answer a trip
+// request: a decided request is ECONFLICT; approving one asks what ending
+// or re-planning the trip by an owner asks (CheckTripEnd, CheckTripReplan).
+func CheckTripRequestDecision(f TripRequestDecisionFacts) error {
+	if f.Request.Status != TripRequestPending {
+		return Errorf(ECONFLICT, MsgTripRequestDecided)
+	}
+	if !f.Approve {
+		return nil
+	}
+	if f.Request.Kind == TripRequestReplan {
+		return CheckTripReplan(f.Trip, false)
+	}
+	return CheckTripEnd(f.Trip, false)
+}
+
+// MsgTripCardBusy refuses a trip for a card that is on one.
+const MsgTripCardBusy = "The card already has an active trip"
+
+// CheckTripCardFree decides whether a trip may start for a card whose
+// active trip is active (nil: none): a card is on one trip at a time
+// (ECONFLICT).
+func CheckTripCardFree(active *Trip) error {
+	if active != nil {
+		return Errorf(ECONFLICT, MsgTripCardBusy)
+	}
+	return nil
+}

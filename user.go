@@ -88,3 +88,14 @@ const MsgLanguageInvalid = "Language must be en or es"
 
 // Valid reports whether l is a language the app speaks.
 func (l Language) Valid() bool { return l == LanguageEnglish || l == LanguageSpanish }
+
+// CheckUserDeleted decides whether account u may be deleted in a company
+// with owners active owners: the only owner of a company may not
+// (ECONFLICT), for the company, its cards and its money records would be
+// left without anyone to manage them.
+func CheckUserDeleted(u *User, owners int) error {
+	if u.MemberRole == MemberOwner && u.CompanyID != 0 && owners <= 1 {
+		return Errorf(ECONFLICT, "You are the only owner of %s. Contact support to close the company account.", u.Company.Name)
+	}
+	return nil
+}

@@ -187,6 +187,9 @@ type OwnerSignUp struct {
 	CompanyName string
 	CarrierID   string // decimal digits as entered
 	PhoneNumber string
+	// FirstName and LastName are the owner's, when the entry point asks
+	// for them (the operator's command does; the web sign-up does not).
+	FirstName, LastName string
 }
 
 // Validate returns an EINVALID *Error listing every failing field.

@@ -57,6 +57,15 @@ func CheckWebhookEndpointAdded(endpoints int) error {
 	return nil
 }
 
+// CheckWebhookResent is ECONFLICT when the endpoint a delivery is sent
+// again to is not active.
+func CheckWebhookResent(endpointActive bool) error {
+	if !endpointActive {
+		return Errorf(ECONFLICT, MsgWebhookInactive)
+	}
+	return nil
+}
+
 // Messages of webhook endpoints.
 const (
 	MsgWebhookNotFound         = "Webhook endpoint not found"

@@ -2,7 +2,8 @@
 // owner, or a driver asking for a company card, which the company approves
 // or declines), the profile, the sign-in
 // e-mail and password, and password recovery by a mailed code. Every
-// entry point (the HTTP handlers today) calls this service; the rules are
+// entry point (the HTTP handlers, the user create command) calls this
+// service; the rules are
 // the root package's (fuelportal.AccountUpdate, OwnerSignUp, DriverSignUp),
 // the SQL the store's.
 package accounts
@@ -35,7 +36,7 @@ type Store interface {
 	CardPrompts(ctx context.Context, companyID, cardID int64) (fuelportal.PumpPrompts, error)
 	UpdateAccount(ctx context.Context, id int64, upd fuelportal.AccountUpdate, notice func(oldEmail string) *fuelportal.MailMessage) (*fuelportal.User, error)
 	SetPassword(ctx context.Context, id int64, passwordHash, keepFamily string) error
-	DeleteUser(ctx context.Context, id int64) error
+	DeleteUser(ctx context.Context, id int64, decide func(u *fuelportal.User, owners int) error) error
 
 	CreateCompanyOwner(ctx context.Context, company *fuelportal.Company, owner *fuelportal.User) error
 	CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber string, decide func(*fuelportal.SignUpCard) error) error
@@ -166,7 +167,7 @@ func verify(ctx context.Context, check PasswordCheck, email, password string) er
 // Delete deletes user userID. The only owner of a company is ECONFLICT:
 // closing a company is done by support.
 func (s *Service) Delete(ctx context.Context, userID int64) error {
-	return s.store.DeleteUser(ctx, userID)
+	return s.store.DeleteUser(ctx, userID, fuelportal.CheckUserDeleted)
 }
 
 // SignUpOwner creates a company and its owner from a validated sign-up.
@@ -180,7 +181,7 @@ func (s *Service) SignUpOwner(ctx context.Context, signUp fuelportal.OwnerSignUp
 		carrierID = carrierID*10 + int(d-'0')
 	}
 	company := &fuelportal.Company{Name: signUp.CompanyName, CarrierID: carrierID, PhoneNumber: signUp.PhoneNumber}
-	owner := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, PhoneNumber: signUp.PhoneNumber}
+	owner := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, FirstName: signUp.FirstName, LastName: signUp.LastName, PhoneNumber: signUp.PhoneNumber}
 	if err := s.store.CreateCompanyOwner(ctx, company, owner); err != nil {
 		return nil, err
 	}
@@ -192,12 +193,24 @@ func (s *Service) SignUpOwner(ctx context.Context, signUp fuelportal.OwnerSignUp
 // company approves. The company name must be the card's: an unknown card,
 // a taken card and a wrong company name get the same error.
 func (s *Service) SignUpDriver(ctx context.Context, signUp fuelportal.DriverSignUp) (*fuelportal.User, error) {
+	return s.createDriver(ctx, signUp, "")
+}
+
+// CreateApprovedDriver creates a driver as SignUpDriver does, approved at
+// once: an operator's command, whose word stands for the company's. The
+// driver holds the card.
+func (s *Service) CreateApprovedDriver(ctx context.Context, signUp fuelportal.DriverSignUp) (*fuelportal.User, error) {
+	return s.createDriver(ctx, signUp, fuelportal.DriverApproved)
+}
+
+// createDriver creates the driver of signUp with status ("": pending).
+func (s *Service) createDriver(ctx context.Context, signUp fuelportal.DriverSignUp, status fuelportal.DriverStatus) (*fuelportal.User, error) {
 	hash, err := s.passwords.Hash(ctx, signUp.Password)
 	if err != nil {
 		return nil, err
 	}
 	driver := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, FirstName: signUp.FirstName,
-		LastName: signUp.LastName, PhoneNumber: signUp.PhoneNumber, Language: signUp.Language}
+		LastName: signUp.LastName, PhoneNumber: signUp.PhoneNumber, Language: signUp.Language, DriverStatus: status}
 	if err := s.store.CreateDriver(ctx, driver, signUp.CardNumber, fuelportal.SignUpCardOf(signUp.CompanyName)); err != nil {
 		return nil, err
 	}

@@ -169,7 +169,7 @@ func seedGasolineMiles(ctx context.Context, env *Env, q *fuelportal.IFTAQuarter,
 		e := &fuelportal.IFTAFuelEntry{CompanyID: env.DemoFreight.ID, UnitNumber: units[i%len(units)], Date: day.Format(time.DateOnly),
 			Jurisdiction: state, Gallons: min(gallons, ifta.MaxEntryGallons*1000), FuelType: string(fuelportal.FuelGasoline), TaxPaid: true,
 			Vendor: "Fuel station (receipt)", CreatedBy: env.Owner.ID}
-		if err := env.Tx.AddIFTAFuel(ctx, e, fuelportal.WallClockIn(day, loc), fuelportal.WallClockIn(day.AddDate(0, 0, 1), loc)); err != nil {
+		if err := env.Tx.AddIFTAFuel(ctx, e, fuelportal.WallClockIn(day, loc), fuelportal.WallClockIn(day.AddDate(0, 0, 1), loc), fuelportal.CheckIFTAFuelAdded); err != nil {
 			return fmt.Errorf("demo ifta gasoline fuel: %w", err)
 		}
 	}

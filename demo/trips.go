@@ -156,7 +156,7 @@ func seedTrips(ctx context.Context, env *Env) error {
 					}
 				}
 			}
-			if _, err := tx.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: env.DemoFreight.ID}, t.ID, fuelportal.TripCompleted); err != nil {
+			if _, err := tx.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: env.DemoFreight.ID}, t.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
 				return err
 			}
 		}

@@ -256,8 +256,10 @@ func (s *Server) handleCardReveal(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, cardRevealResponse{EphemeralKeySecret: key.Secret, IssuingCardID: key.IssuerCardID, StripeVersion: key.APIVersion})
 }
 
-// cardStore is the store as seen by the card list (*store.DB).
+// cardStore is the store as seen by the card list and the driver's card
+// page (*store.DB).
 type cardStore interface {
 	CardControlSummaries(ctx context.Context, companyID int64, now time.Time) (sums map[int64]*store.CardControlSummary, err error)
 	CompanyCardsIn(ctx context.Context, companyID, groupID int64, search string) (cards []*fuelportal.Card, err error)
+	DriverCard(ctx context.Context, companyID int64, cardID int64, now time.Time) (c *store.DriverCard, err error)
 }

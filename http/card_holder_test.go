@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fuelportal"
 	"fuelportal/demo"
 )
 
@@ -27,7 +28,7 @@ func TestCardHolder_ReusedCardShowsTheNewDriverOnlyTheirPurchases(t *testing.T) 
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := f.db.DeleteUser(ctx, old.ID); err != nil {
+		if err := f.db.DeleteUser(ctx, old.ID, fuelportal.CheckUserDeleted); err != nil {
 			t.Fatal(err)
 		}
 

@@ -193,7 +193,7 @@ func (s *Server) codingRule(w http.ResponseWriter, r *http.Request) (*fuelportal
 func (s *Server) handleCodingRuleCreate(w http.ResponseWriter, r *http.Request) {
 	rule, err := s.codingRule(w, r)
 	if err == nil {
-		err = s.codingStore.CreateCodingRule(r.Context(), rule)
+		err = s.codingStore.CreateCodingRule(r.Context(), rule, fuelportal.CheckCodingRuleAdded)
 	}
 	if err != nil {
 		s.respondError(w, r, err)
@@ -385,7 +385,7 @@ func (s *Server) writeAccountingExport(w http.ResponseWriter, r *http.Request, c
 type codingStore interface {
 	SetCoding(ctx context.Context, scope fuelportal.TransactionScope, ids []int64, c fuelportal.Coding, onlyJob bool) ([]*fuelportal.Transaction, error)
 	CodingRules(ctx context.Context, companyID int64) ([]fuelportal.CodingRule, error)
-	CreateCodingRule(ctx context.Context, r *fuelportal.CodingRule) error
+	CreateCodingRule(ctx context.Context, r *fuelportal.CodingRule, decide func(rules int) error) error
 	UpdateCodingRule(ctx context.Context, r *fuelportal.CodingRule) error
 	DeleteCodingRule(ctx context.Context, companyID, id int64) error
 	SetCardRequireJob(ctx context.Context, companyID int64, number string, require bool) error

@@ -378,8 +378,8 @@ func (s *Server) handleOverrideEnd(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// controlsStore is the store as seen by the controls handlers
-// (*store.DB).
+// controlsStore is the store as seen by the controls handlers and the
+// wire converters (*store.DB).
 type controlsStore interface {
 	CardControls(ctx context.Context, companyID int64, cardNumber string) (c fuelportal.Controls, err error)
 	CompanyControls(ctx context.Context, companyID int64) (c *fuelportal.CompanyControls, err error)

@@ -1,7 +1,6 @@
 package http
 
 import (
-	"context"
 	"net/http"
 	"time"
 
@@ -104,16 +103,10 @@ func (s *Server) handleDriverCard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := s.Now()
-	c, err := s.driverCardStore.DriverCard(r.Context(), p.CompanyID, p.CardID, now)
+	c, err := s.cardStore.DriverCard(r.Context(), p.CompanyID, p.CardID, now)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
 	respond(w, http.StatusOK, driverCardFrom(c, now))
-}
-
-// driverCardStore is the store as seen by the driver's card page
-// (*store.DB).
-type driverCardStore interface {
-	DriverCard(ctx context.Context, companyID int64, cardID int64, now time.Time) (c *store.DriverCard, err error)
 }

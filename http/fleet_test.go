@@ -9,7 +9,6 @@ import (
 	"fuelportal"
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
-	"fuelportal/store"
 )
 
 const networkKey = "network-key-for-tests"
@@ -58,14 +57,6 @@ type networkResult struct {
 	FundedTotal   float64
 	DiscAmount    float64
 	NetPrice      float64
-}
-
-func expectSoundLedger(t *testing.T, db *store.DB) {
-	t.Helper()
-	audit, err := db.CheckLedger(context.Background())
-	if err != nil || audit.EntriesSum != 0 || audit.UnpairedTransfers != 0 || len(audit.BalanceMismatches) != 0 {
-		t.Fatalf("ledger = %+v, %v", audit, err)
-	}
 }
 
 type transactionPage struct {

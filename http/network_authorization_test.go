@@ -12,6 +12,7 @@ import (
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
 	"fuelportal/purchases"
+	"fuelportal/store/storetest"
 )
 
 type networkAuthorizationResult struct {
@@ -215,7 +216,7 @@ func TestNetworkAuthorizations(t *testing.T) {
 			f.api.Do(apitest.Request{Method: "POST", Path: "/api/network/authorizations", Body: `{}`,
 				Header: http.Header{"X-Network-Key": {""}}, BreaksContract: true}).ExpectStatus(t, 503)
 		})
-		expectSoundLedger(t, f.db)
+		storetest.ExpectSoundLedger(t, f.db)
 	})
 }
 

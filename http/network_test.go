@@ -8,6 +8,7 @@ import (
 
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
+	"fuelportal/store/storetest"
 )
 
 func TestNetworkFeed(t *testing.T) {
@@ -102,6 +103,6 @@ func TestNetworkFeed(t *testing.T) {
 			f.api.Do(apitest.Request{Method: "POST", Path: "/api/network/transactions", Body: `{}`,
 				Header: http.Header{"X-Network-Key": {""}}, BreaksContract: true}).ExpectStatus(t, 503)
 		})
-		expectSoundLedger(t, f.db)
+		storetest.ExpectSoundLedger(t, f.db)
 	})
 }

@@ -21,7 +21,7 @@ type pumpCheckStore interface {
 	GroupPumpCheck(ctx context.Context, companyID, groupID int64) (fuelportal.PumpCheckSettings, bool, error)
 	SetGroupPumpCheck(ctx context.Context, companyID, groupID int64, s *fuelportal.PumpCheckSettings) error
 	OpenPumpChallenges(ctx context.Context, companyID, userID int64, now time.Time) ([]*fuelportal.PumpChallenge, error)
-	AnswerPumpChallenge(ctx context.Context, companyID, userID, id int64, answer fuelportal.PumpAnswer) (*fuelportal.PumpChallenge, error)
+	AnswerPumpChallenge(ctx context.Context, companyID, userID, id int64, answer fuelportal.PumpAnswer, decide func(c *fuelportal.PumpChallenge, now time.Time) error) (*fuelportal.PumpChallenge, error)
 	TransactionPumpCheck(ctx context.Context, companyID, id int64) (*fuelportal.PumpCheck, error)
 }
 
@@ -214,7 +214,7 @@ func (s *Server) handlePumpChallengeAnswer(w http.ResponseWriter, r *http.Reques
 		return
 	}
 	p := PrincipalFromContext(r.Context())
-	c, err := s.pumpCheckStore.AnswerPumpChallenge(r.Context(), p.CompanyID, p.UserID, id, answer)
+	c, err := s.pumpCheckStore.AnswerPumpChallenge(r.Context(), p.CompanyID, p.UserID, id, answer, fuelportal.CheckPumpChallengeAnswered)
 	if err != nil {
 		s.respondError(w, r, err)
 		return

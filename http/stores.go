@@ -6,9 +6,8 @@ import "fuelportal/store"
 // resource file, declared there, each naming only what its handlers call.
 // The store satisfies them all; no handler holds *store.DB.
 type stores struct {
-	cardStore                 cardStore                 // card.go
-	controlsStore             controlsStore             // controls.go
-	driverCardStore           driverCardStore           // driver_card.go
+	cardStore                 cardStore                 // card.go, driver_card.go
+	controlsStore             controlsStore             // controls.go, wire.go
 	healthStore               healthStore               // health.go
 	inboxStore                inboxStore                // inbox.go
 	authorizationTimeoutStore authorizationTimeoutStore // issuing_webhook.go
@@ -19,12 +18,9 @@ type stores struct {
 	receiptStore              receiptStore              // receipt.go
 	sessionStore              sessionStore              // session.go
 	transactionStore          transactionStore          // transaction.go
-	tripStore                 tripStore                 // trip.go
-	tripRequestStore          tripRequestStore          // trip_requests.go
-	tripVersionStore          tripVersionStore          // trip_versions.go
+	tripStore                 tripStore                 // trip.go, trip_requests.go, trip_versions.go
 	pumpCheckStore            pumpCheckStore            // pumpcheck.go
 	walletStore               walletStore               // wallet.go
-	controlsReader            controlsReader            // wire.go
 	groupStore                groupStore                // groups.go
 	codingStore               codingStore               // coding.go
 }
@@ -33,7 +29,6 @@ func newStores(db *store.DB) stores {
 	return stores{
 		cardStore:                 db,
 		controlsStore:             db,
-		driverCardStore:           db,
 		healthStore:               db,
 		inboxStore:                db,
 		authorizationTimeoutStore: db,
@@ -45,11 +40,8 @@ func newStores(db *store.DB) stores {
 		sessionStore:              db,
 		transactionStore:          db,
 		tripStore:                 db,
-		tripRequestStore:          db,
-		tripVersionStore:          db,
 		pumpCheckStore:            db,
 		walletStore:               db,
-		controlsReader:            db,
 		groupStore:                db,
 		codingStore:               db,
 	}

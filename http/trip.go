@@ -574,11 +574,16 @@ func (s *Server) handleComplianceExport(w http.ResponseWriter, r *http.Request) 
 	}
 }
 
-// tripStore is the store as seen by the trip handlers (*store.DB).
+// tripStore is the store as seen by the trip, trip request and trip
+// version handlers (*store.DB): what they read; changes go through
+// trips.Service.
 type tripStore interface {
 	Compliance(ctx context.Context, scope fuelportal.TransactionScope, from time.Time, to time.Time) (out []fuelportal.ComplianceRow, err error)
 	StationsByID(ctx context.Context, ids []int64) (out map[int64]*fuelportal.Station, err error)
 	Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (t *fuelportal.Trip, err error)
 	TripPurchases(ctx context.Context, tripID int64) (out []fuelportal.TripPurchase, err error)
 	Trips(ctx context.Context, f fuelportal.TripFilter) (trips []*fuelportal.Trip, total int, err error)
+	TripRequests(ctx context.Context, scope fuelportal.TransactionScope, status fuelportal.TripRequestStatus) (list []*fuelportal.TripRequest, err error)
+	TripRequestsOfTrip(ctx context.Context, scope fuelportal.TransactionScope, tripID int64) (list []*fuelportal.TripRequest, err error)
+	TripPlanVersions(ctx context.Context, trip *fuelportal.Trip, offset int, limit int) (plans []*fuelportal.TripPlan, err error)
 }

@@ -1,7 +1,6 @@
 package http
 
 import (
-	"context"
 	"net/http"
 	"time"
 
@@ -114,7 +113,7 @@ func (s *Server) handleTripReplanRequest(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	p := PrincipalFromContext(r.Context())
-	t, err := s.tripRequestStore.Trip(r.Context(), driverScope(p), id)
+	t, err := s.tripStore.Trip(r.Context(), driverScope(p), id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -136,7 +135,7 @@ func (s *Server) handleTripRequestsOfTrip(w http.ResponseWriter, r *http.Request
 		s.respondError(w, r, err)
 		return
 	}
-	list, err := s.tripRequestStore.TripRequestsOfTrip(r.Context(), tripScope(PrincipalFromContext(r.Context())), id)
+	list, err := s.tripStore.TripRequestsOfTrip(r.Context(), tripScope(PrincipalFromContext(r.Context())), id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -157,7 +156,7 @@ func (s *Server) handleTripRequestList(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	list, err := s.tripRequestStore.TripRequests(ctx, companyScope(PrincipalFromContext(ctx)), status)
+	list, err := s.tripStore.TripRequests(ctx, companyScope(PrincipalFromContext(ctx)), status)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -187,12 +186,4 @@ func (s *Server) handleTripRequestDecide(approve bool) http.HandlerFunc {
 		}
 		respond(w, http.StatusOK, tripRequestFromDomain(req))
 	}
-}
-
-// tripRequestStore is the store as seen by the trip request handlers
-// (*store.DB).
-type tripRequestStore interface {
-	Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (t *fuelportal.Trip, err error)
-	TripRequests(ctx context.Context, scope fuelportal.TransactionScope, status fuelportal.TripRequestStatus) (list []*fuelportal.TripRequest, err error)
-	TripRequestsOfTrip(ctx context.Context, scope fuelportal.TransactionScope, tripID int64) (list []*fuelportal.TripRequest, err error)
 }

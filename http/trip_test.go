@@ -17,6 +17,7 @@ import (
 	fphttp "fuelportal/http"
 	"fuelportal/http/apitest"
 	"fuelportal/store"
+	"fuelportal/store/storetest"
 )
 
 // tripFleet is the demo fleet on one engine, for trip tests.
@@ -184,7 +185,7 @@ func TestTrips(t *testing.T) {
 			if res.Status != "DECLINED" || *res.DeclineCode != "OVER_GALLONS_LEFT" || *res.DeclineReason != "More than the planned gallons left" {
 				t.Fatalf("a second purchase past the stop's gallons = %+v", res)
 			}
-			expectSoundLedger(t, f.db)
+			storetest.ExpectSoundLedger(t, f.db)
 		})
 
 		t.Run("re-plan keeps every stop ahead of the position", func(t *testing.T) {
@@ -542,7 +543,7 @@ func TestTrips_PlanVersionsAreBoundedAndPaged(t *testing.T) {
 		}
 		for v := current.Plan.Version; v < fuelportal.MaxTripPlanVersions; v++ {
 			next := *current.Plan
-			if _, err := f.db.AddTripPlan(ctx, scope, trip.ID, &next); err != nil {
+			if _, err := f.db.AddTripPlan(ctx, scope, trip.ID, &next, fuelportal.CheckTripReplan); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -1,7 +1,6 @@
 package http
 
 import (
-	"context"
 	"net/http"
 
 	"fuelportal"
@@ -39,12 +38,12 @@ func (s *Server) handleTripPlans(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	t, err := s.tripVersionStore.Trip(r.Context(), tripScope(PrincipalFromContext(r.Context())), id)
+	t, err := s.tripStore.Trip(r.Context(), tripScope(PrincipalFromContext(r.Context())), id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	plans, err := s.tripVersionStore.TripPlanVersions(r.Context(), t, page*size, size)
+	plans, err := s.tripStore.TripPlanVersions(r.Context(), t, page*size, size)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -69,11 +68,4 @@ func (s *Server) handleTripPlans(w http.ResponseWriter, r *http.Request) {
 		res.Content[i] = s.tripPlanOut(p, stations, contract)
 	}
 	respond(w, http.StatusOK, res)
-}
-
-// tripVersionStore is the store as seen by the trip version handlers
-// (*store.DB).
-type tripVersionStore interface {
-	Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (t *fuelportal.Trip, err error)
-	TripPlanVersions(ctx context.Context, trip *fuelportal.Trip, offset int, limit int) (plans []*fuelportal.TripPlan, err error)
 }

@@ -50,7 +50,7 @@ var plusAsSpace = regexp.MustCompile(`T\d{2}:\d{2}(:\d{2}(\.\d+)?)?( )\d{2}:\d{2
 
 // companyLocation is the time zone the company's days are counted in.
 func (s *Server) companyLocation(ctx context.Context, companyID int64) (*time.Location, error) {
-	c, err := s.controlsReader.CompanyControls(ctx, companyID)
+	c, err := s.controlsStore.CompanyControls(ctx, companyID)
 	if err != nil {
 		return nil, err
 	}
@@ -62,10 +62,4 @@ func (s *Server) companyLocation(ctx context.Context, companyID int64) (*time.Lo
 func nextDay(midnight time.Time, loc *time.Location) time.Time {
 	l := midnight.In(loc)
 	return fuelportal.WallClockIn(time.Date(l.Year(), l.Month(), l.Day()+1, 0, 0, 0, 0, time.UTC), loc)
-}
-
-// controlsReader is the store as seen by the wire converters (*store.DB): a
-// company's controls.
-type controlsReader interface {
-	CompanyControls(ctx context.Context, companyID int64) (c *fuelportal.CompanyControls, err error)
 }

@@ -26,11 +26,11 @@ type Store interface {
 	IFTAFirstRecords(ctx context.Context, companyID int64) (firstDate string, closedYear, closedQuarter int, err error)
 	AddIFTAMiles(ctx context.Context, e *fuelportal.IFTAMilesEntry) error
 	IFTAMilesEntries(ctx context.Context, companyID int64, fromDate, toDate string) ([]fuelportal.IFTAMilesEntry, error)
-	DeleteIFTAMiles(ctx context.Context, companyID, id int64) error
-	AddIFTAFuel(ctx context.Context, e *fuelportal.IFTAFuelEntry, dayFrom, dayTo time.Time) error
+	DeleteIFTAMiles(ctx context.Context, companyID, id int64, decide func(quarterClosed bool) error) error
+	AddIFTAFuel(ctx context.Context, e *fuelportal.IFTAFuelEntry, dayFrom, dayTo time.Time, decide func(*fuelportal.IFTAFuelEntry, fuelportal.IFTAFuelFacts) error) error
 	IFTAFuelEntries(ctx context.Context, companyID int64, fromDate, toDate string) ([]fuelportal.IFTAFuelEntry, error)
-	DeleteIFTAFuel(ctx context.Context, companyID, id int64) error
-	CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedReturn) error
+	DeleteIFTAFuel(ctx context.Context, companyID, id int64, decide func(quarterClosed bool) error) error
+	CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedReturn, decide func(closedAlready bool) error) error
 	IFTAClosedReturns(ctx context.Context, companyID int64) ([]fuelportal.IFTAClosedReturn, error)
 	IFTAFilingCompanies(ctx context.Context) ([]int64, error)
 	SendIFTAReminder(ctx context.Context, r fuelportal.IFTAReminder, n fuelportal.Notice) (bool, error)
@@ -530,8 +530,11 @@ func (s *Service) Close(ctx context.Context, companyID, userID int64, year, quar
 	if err != nil {
 		return nil, err
 	}
-	if q.Closed != nil {
-		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, "The %s return of %dQ%d is already closed", fuelType, year, quarter)
+	closing := func(closedAlready bool) error {
+		return fuelportal.CheckIFTAReturnClosing(fuelType, year, quarter, closedAlready)
+	}
+	if err := closing(q.Closed != nil); err != nil {
+		return nil, err
 	}
 	ret, _, err := compute(p, q, unfueled, s.now(), loc)
 	if err != nil {
@@ -549,7 +552,7 @@ func (s *Service) Close(ctx context.Context, companyID, userID int64, year, quar
 	if err != nil {
 		return nil, err
 	}
-	if err := s.Store.CloseIFTAReturn(ctx, &fuelportal.IFTAClosedReturn{CompanyID: companyID, Year: year, Quarter: quarter, FuelType: fuelType, ClosedBy: userID, Return: body}); err != nil {
+	if err := s.Store.CloseIFTAReturn(ctx, &fuelportal.IFTAClosedReturn{CompanyID: companyID, Year: year, Quarter: quarter, FuelType: fuelType, ClosedBy: userID, Return: body}, closing); err != nil {
 		return nil, err
 	}
 	return s.Return(ctx, companyID, year, quarter, fuelType)
@@ -638,7 +641,7 @@ type FuelInput struct {
 
 // AddFuel validates and records an off-card fuel purchase. Field errors as
 // AddMiles' and gallons (above 0, at most MaxEntryGallons), fuelType (diesel or gasoline), vendor (text, at most 255 characters); ECONFLICT when it would count a purchase twice
-// (store.DB.AddIFTAFuel).
+// (fuelportal.CheckIFTAFuelAdded).
 func (s *Service) AddFuel(ctx context.Context, in FuelInput) (*fuelportal.IFTAFuelEntry, error) {
 	fe := fuelportal.FieldErrors{}
 	loc, err := s.location(ctx, in.CompanyID)
@@ -664,7 +667,7 @@ func (s *Service) AddFuel(ctx context.Context, in FuelInput) (*fuelportal.IFTAFu
 	}
 	dayFrom := fuelportal.WallClockIn(day, loc)
 	dayTo := fuelportal.WallClockIn(day.AddDate(0, 0, 1), loc)
-	if err := s.Store.AddIFTAFuel(ctx, e, dayFrom, dayTo); err != nil {
+	if err := s.Store.AddIFTAFuel(ctx, e, dayFrom, dayTo, fuelportal.CheckIFTAFuelAdded); err != nil {
 		return nil, err
 	}
 	return e, nil
@@ -688,14 +691,18 @@ func (s *Service) FuelEntries(ctx context.Context, companyID int64, year, quarte
 	return s.Store.IFTAFuelEntries(ctx, companyID, from, to)
 }
 
-// DeleteMiles deletes a manual miles entry (store.DB.DeleteIFTAMiles).
+// DeleteMiles deletes a manual miles entry: another company's is
+// ENOTFOUND, one of a quarter with a closed return ECONFLICT
+// (fuelportal.CheckIFTAEntryDeleted).
 func (s *Service) DeleteMiles(ctx context.Context, companyID, id int64) error {
-	return s.Store.DeleteIFTAMiles(ctx, companyID, id)
+	return s.Store.DeleteIFTAMiles(ctx, companyID, id, fuelportal.CheckIFTAEntryDeleted)
 }
 
-// DeleteFuel deletes an off-card fuel entry (store.DB.DeleteIFTAFuel).
+// DeleteFuel deletes an off-card fuel entry: another company's is
+// ENOTFOUND, one of a quarter whose return of its fuel is closed ECONFLICT
+// (fuelportal.CheckIFTAEntryDeleted).
 func (s *Service) DeleteFuel(ctx context.Context, companyID, id int64) error {
-	return s.Store.DeleteIFTAFuel(ctx, companyID, id)
+	return s.Store.DeleteIFTAFuel(ctx, companyID, id, fuelportal.CheckIFTAEntryDeleted)
 }
 
 // ImportRates reads a rate file (ParseRatesCSV; its error is EINVALID) and

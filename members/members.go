@@ -26,16 +26,16 @@ type Store interface {
 	CreateGroup(ctx context.Context, g *fuelportal.Group) error
 	Groups(ctx context.Context, companyID int64) ([]*fuelportal.Group, error)
 	RenameGroup(ctx context.Context, companyID, id int64, name string) (*fuelportal.Group, error)
-	DeleteGroup(ctx context.Context, companyID, id int64) error
-	CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, tokenHash string, event *fuelportal.Event) error
+	DeleteGroup(ctx context.Context, companyID, id int64, decide func(fuelportal.GroupUse) error) error
+	CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, tokenHash string, event *fuelportal.Event, decide func(members int) error) error
 	PendingInvitations(ctx context.Context, companyID int64) ([]*fuelportal.Invitation, error)
 	RevokeInvitation(ctx context.Context, companyID, id int64) error
 	AcceptInvitation(ctx context.Context, tokenHash string, user *fuelportal.User) (*fuelportal.User, error)
 	InvitationLogin(ctx context.Context, tokenHash string) (*fuelportal.User, error)
-	JoinInvitation(ctx context.Context, tokenHash string, userID int64) (*fuelportal.User, error)
+	JoinInvitation(ctx context.Context, tokenHash string, userID int64, decide func(fuelportal.JoinFacts) error) (*fuelportal.User, error)
 	SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error
 	SetVehicleGroup(ctx context.Context, companyID, id, groupID int64) error
-	CloseCompany(ctx context.Context, companyID int64, decide func(balance, held int64) error) error
+	CloseCompany(ctx context.Context, companyID int64, decide func(fuelportal.CompanyCloseFacts) error) error
 }
 
 // Service runs the office flows. Create it with New.
@@ -114,7 +114,7 @@ func (s *Service) RenameGroup(ctx context.Context, companyID, id int64, name str
 // invitation or a coding rule names it (deleting it would widen what a
 // member limited to it sees).
 func (s *Service) DeleteGroup(ctx context.Context, companyID, id int64) error {
-	return s.store.DeleteGroup(ctx, companyID, id)
+	return s.store.DeleteGroup(ctx, companyID, id, fuelportal.CheckGroupDeleted)
 }
 
 // SetCardGroup puts the company's card number in group groupID (0: out
@@ -156,7 +156,7 @@ func (s *Service) Invite(ctx context.Context, companyID, actorID int64, actorRol
 		Body:      fmt.Sprintf("You are invited to join your company on Fuel Portal as %s.\n\nOpen this link within 72 hours to set your password:\n%s\n\nIf you did not expect this, ignore this mail.\n", role, link),
 		ExpiresAt: &expires, Secrets: []string{token}}
 	event := &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: companyID, Mail: mail}
-	if err := s.store.CreateInvitation(ctx, inv, hashToken(token), event); err != nil {
+	if err := s.store.CreateInvitation(ctx, inv, hashToken(token), event, fuelportal.CheckInvitation); err != nil {
 		return nil, err
 	}
 	return inv, nil
@@ -193,7 +193,7 @@ func (s *Service) Accept(ctx context.Context, token, firstName, lastName, passwo
 		} else if !ok {
 			return nil, fuelportal.FieldError("password", fuelportal.MsgLoginPassword)
 		}
-		return s.store.JoinInvitation(ctx, hashToken(token), login.ID)
+		return s.store.JoinInvitation(ctx, hashToken(token), login.ID, fuelportal.CheckJoin)
 	}
 	fe := fuelportal.FieldErrors{}
 	fuelportal.ValidatePersonName(fe, "firstName", "First name", firstName)

@@ -19,7 +19,7 @@ type Store interface {
 	GrantOverride(ctx context.Context, companyID int64, cardNumber string, hours int, liftsPrompt bool) (until time.Time, err error)
 	EndOverride(ctx context.Context, companyID int64, cardNumber string) error
 	CreateOverrideRequest(ctx context.Context, driverUserID int64, message string, decide func(fuelportal.OverrideRequestFacts) error) (*fuelportal.OverrideRequest, error)
-	DecideOverrideRequest(ctx context.Context, id int64, d store.OverrideDecision) (*fuelportal.OverrideRequest, error)
+	DecideOverrideRequest(ctx context.Context, id int64, d store.OverrideDecision, decide func(*fuelportal.OverrideRequest) error) (*fuelportal.OverrideRequest, error)
 	DriverOverrideRequests(ctx context.Context, driverUserID int64) ([]*fuelportal.OverrideRequest, error)
 	OverrideRequests(ctx context.Context, scope fuelportal.TransactionScope, status fuelportal.OverrideRequestStatus) ([]*fuelportal.OverrideRequest, error)
 }
@@ -106,11 +106,11 @@ func (s *Service) Approve(ctx context.Context, scope fuelportal.TransactionScope
 	if err := checkHours(d.Hours); err != nil {
 		return nil, err
 	}
-	return s.store.DecideOverrideRequest(ctx, id, d)
+	return s.store.DecideOverrideRequest(ctx, id, d, fuelportal.CheckOverrideDecision)
 }
 
 // Deny denies pending request id of scope's company (of its group's cards
 // when it names one) on behalf of owner ownerID.
 func (s *Service) Deny(ctx context.Context, scope fuelportal.TransactionScope, ownerID, id int64) (*fuelportal.OverrideRequest, error) {
-	return s.store.DecideOverrideRequest(ctx, id, store.OverrideDecision{CompanyID: scope.CompanyID, GroupID: scope.GroupID, OwnerID: ownerID})
+	return s.store.DecideOverrideRequest(ctx, id, store.OverrideDecision{CompanyID: scope.CompanyID, GroupID: scope.GroupID, OwnerID: ownerID}, fuelportal.CheckOverrideDecision)
 }

@@ -18,16 +18,16 @@ func TestOverrideRequests(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		svc := overrides.New(overrides.Deps{Store: db})
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		owner, err := db.UserByEmail(ctx, "owner@example.com")
 		if err != nil {
 			t.Fatal(err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, fuelportal.SignUpCardOf(f.company.Name)); err != nil {
+		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
 			t.Fatal(err)
 		}
-		other, otherOwner, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000041")
+		other, otherOwner, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000041")
 		loner := &fuelportal.User{Email: "loner@example.com", PasswordHash: "h", Role: fuelportal.RoleUser}
 		if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateUser(ctx, loner) }); err != nil {
 			t.Fatal(err)
@@ -42,11 +42,11 @@ func TestOverrideRequests(t *testing.T) {
 			}
 		})
 		// The wallet is empty: declined. Then an older decline arrives late.
-		declined, _, err := flow(db).Record(ctx, purchase("o-1", f.active.CardNumber, f.station.ID, 50_000))
+		declined, _, err := flow(db).Record(ctx, purchase("o-1", f.Active.CardNumber, f.Station.ID, 50_000))
 		if err != nil || declined.Status != fuelportal.TransactionDeclined {
 			t.Fatalf("purchase = %+v, %v", declined, err)
 		}
-		late := purchase("o-0", f.active.CardNumber, f.station.ID, 50_000)
+		late := purchase("o-0", f.Active.CardNumber, f.Station.ID, 50_000)
 		late.TransactionDate = late.TransactionDate.Add(-time.Hour)
 		if _, _, err := flow(db).Record(ctx, late); err != nil {
 			t.Fatal(err)
@@ -85,10 +85,10 @@ func TestOverrideRequests(t *testing.T) {
 			}
 		})
 		if req.Status != fuelportal.OverridePending || req.TransactionID != declined.ID || req.DeclineCode != fuelportal.DeclineInsufficientFunds ||
-			req.Message != "Stuck at the pump in Ocala" || req.CardNumber != f.active.CardNumber || req.DriverName != "Dan Driver" || req.CompanyID != f.company.ID {
+			req.Message != "Stuck at the pump in Ocala" || req.CardNumber != f.Active.CardNumber || req.DriverName != "Dan Driver" || req.CompanyID != f.Company.ID {
 			t.Fatalf("request = %+v", req)
 		}
-		page := alertsOf(t, db, f.company.ID, true)
+		page := storetest.AlertsOf(t, db, f.Company.ID, true)
 		var alert *fuelportal.InboxItem
 		for _, a := range page.Items {
 			if fuelportal.AlertKind(a.Kind) == fuelportal.AlertOverrideRequest {
@@ -104,11 +104,11 @@ func TestOverrideRequests(t *testing.T) {
 			if err != nil || len(mine) != 1 || mine[0].ID != req.ID {
 				t.Fatalf("driver's = %+v, %v", mine, err)
 			}
-			pending, err := svc.Requests(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, fuelportal.OverridePending)
+			pending, err := svc.Requests(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, fuelportal.OverridePending)
 			if err != nil || len(pending) != 1 || pending[0].ID != req.ID {
 				t.Fatalf("pending = %+v, %v", pending, err)
 			}
-			if list, _ := svc.Requests(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, fuelportal.OverrideDenied); len(list) != 0 {
+			if list, _ := svc.Requests(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, fuelportal.OverrideDenied); len(list) != 0 {
 				t.Fatalf("denied = %+v", list)
 			}
 			if list, _ := svc.Requests(ctx, fuelportal.TransactionScope{CompanyID: other.ID}, ""); len(list) != 0 {
@@ -123,7 +123,7 @@ func TestOverrideRequests(t *testing.T) {
 		})
 		t.Run("hours out of range", func(t *testing.T) {
 			for _, h := range []int{0, -1, 169} {
-				_, err := svc.Approve(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, owner.ID, req.ID, overrides.Approval{Hours: hours(h)})
+				_, err := svc.Approve(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, owner.ID, req.ID, overrides.Approval{Hours: hours(h)})
 				if fuelportal.ErrorFields(err)["hours"] == nil {
 					t.Fatalf("hours %d: err = %v", h, err)
 				}
@@ -136,7 +136,7 @@ func TestOverrideRequests(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					_, errs[i] = decide(ctx, svc, i%2 == 0, f.company.ID, owner.ID, req.ID, overrides.Approval{Hours: hours(36)})
+					_, errs[i] = decide(ctx, svc, i%2 == 0, f.Company.ID, owner.ID, req.ID, overrides.Approval{Hours: hours(36)})
 				}()
 			}
 			wg.Wait()
@@ -162,7 +162,7 @@ func TestOverrideRequests(t *testing.T) {
 			}
 			var until time.Time
 			err := db.InReadTx(ctx, func(tx *store.Tx) error {
-				return tx.QueryRow(ctx, `SELECT until FROM card_overrides WHERE card_id = ?`, f.active.ID).Scan(&until)
+				return tx.QueryRow(ctx, `SELECT until FROM card_overrides WHERE card_id = ?`, f.Active.ID).Scan(&until)
 			})
 			switch decided.Status {
 			case fuelportal.OverrideApproved:
@@ -174,14 +174,14 @@ func TestOverrideRequests(t *testing.T) {
 					t.Fatalf("a denial granted an override: %v, %+v", until, decided)
 				}
 			}
-			for _, a := range alertsOf(t, db, f.company.ID, true).Items {
+			for _, a := range storetest.AlertsOf(t, db, f.Company.ID, true).Items {
 				if a.OverrideRequestID == req.ID {
 					t.Fatal("the request's alert is still unread")
 				}
 			}
 		})
 		t.Run("a decided request is a conflict; a new one may follow", func(t *testing.T) {
-			_, err := svc.Deny(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, owner.ID, req.ID)
+			_, err := svc.Deny(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, owner.ID, req.ID)
 			if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("err = %v", err)
 			}
@@ -189,7 +189,7 @@ func TestOverrideRequests(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			denied, err := svc.Deny(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, owner.ID, again.ID)
+			denied, err := svc.Deny(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, owner.ID, again.ID)
 			mails, _ := db.OutboxMessages(ctx, "dan@example.com", 10)
 			if err != nil || denied.Status != fuelportal.OverrideDenied || len(mails) == 0 {
 				t.Fatalf("deny = %+v, %+v, %v", denied, mails, err)
@@ -205,8 +205,8 @@ func TestOverride_LiftsThePromptOnlyWhenTheOwnerSaysSo(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		svc := overrides.New(overrides.Deps{Store: db})
-		f := newFleetFixture(t, db, prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
 		owner, err := db.UserByEmail(ctx, "owner@example.com")
@@ -214,15 +214,15 @@ func TestOverride_LiftsThePromptOnlyWhenTheOwnerSaysSo(t *testing.T) {
 			t.Fatal(err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, fuelportal.SignUpCardOf(f.company.Name)); err != nil {
+		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.SaveCompanyControls(ctx, f.company.ID, fuelportal.CompanyControls{Prompt: fuelportal.PromptDriverID}); err != nil {
+		if _, err := db.SaveCompanyControls(ctx, f.Company.ID, fuelportal.CompanyControls{Prompt: fuelportal.PromptDriverID}); err != nil {
 			t.Fatal(err)
 		}
 		buy := func(id string) *fuelportal.Transaction {
 			t.Helper()
-			tr, _, err := flow(db).Record(ctx, purchase(id, f.active.CardNumber, f.station.ID, 50_000)) // no driver id keyed
+			tr, _, err := flow(db).Record(ctx, purchase(id, f.Active.CardNumber, f.Station.ID, 50_000)) // no driver id keyed
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -237,7 +237,7 @@ func TestOverride_LiftsThePromptOnlyWhenTheOwnerSaysSo(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			req, err = svc.Approve(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, owner.ID, req.ID, overrides.Approval{Hours: hours(2), LiftsPrompt: liftsPrompt})
+			req, err = svc.Approve(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, owner.ID, req.ID, overrides.Approval{Hours: hours(2), LiftsPrompt: liftsPrompt})
 			if err != nil || req.LiftsPrompt != liftsPrompt {
 				t.Fatalf("decision = %+v, %v", req, err)
 			}
@@ -248,8 +248,8 @@ func TestOverride_LiftsThePromptOnlyWhenTheOwnerSaysSo(t *testing.T) {
 		if tr := buy("p-2"); tr.DeclineReason != fuelportal.DeclineDriverIDInvalid {
 			t.Fatalf("an override that does not lift the prompt: %+v, want DRIVER_ID_INVALID", tr)
 		}
-		card, err := db.DriverCard(ctx, f.company.ID, f.active.ID, time.Now())
-		if err != nil || card.OverrideUntil == nil || card.OverrideLiftsPrompt || card.Prompts.DriverID != f.active.DriverID {
+		card, err := db.DriverCard(ctx, f.Company.ID, f.Active.ID, time.Now())
+		if err != nil || card.OverrideUntil == nil || card.OverrideLiftsPrompt || card.Prompts.DriverID != f.Active.DriverID {
 			t.Fatalf("driver's card under an override keeping the prompt = %+v, %v", card, err)
 		}
 
@@ -257,14 +257,14 @@ func TestOverride_LiftsThePromptOnlyWhenTheOwnerSaysSo(t *testing.T) {
 		if tr := buy("p-3"); tr.Status != fuelportal.TransactionApproved {
 			t.Fatalf("an override that lifts the prompt: %+v, want approved", tr)
 		}
-		if card, err := db.DriverCard(ctx, f.company.ID, f.active.ID, time.Now()); err != nil || !card.OverrideLiftsPrompt {
+		if card, err := db.DriverCard(ctx, f.Company.ID, f.Active.ID, time.Now()); err != nil || !card.OverrideLiftsPrompt {
 			t.Fatalf("driver's card under an override lifting the prompt = %+v, %v", card, err)
 		}
-		prompts, err := db.CardPrompts(ctx, f.company.ID, f.active.ID)
-		if err != nil || prompts != (fuelportal.PumpPrompts{DriverID: f.active.DriverID}) {
+		prompts, err := db.CardPrompts(ctx, f.Company.ID, f.Active.ID)
+		if err != nil || prompts != (fuelportal.PumpPrompts{DriverID: f.Active.DriverID}) {
 			t.Fatalf("prompts = %+v, %v", prompts, err)
 		}
-		if _, err := db.CardPrompts(ctx, f.company.ID+1000, f.active.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := db.CardPrompts(ctx, f.Company.ID+1000, f.Active.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another company's card: %v", err)
 		}
 	})
@@ -288,71 +288,7 @@ func flow(db *store.DB) *purchases.Service {
 	return purchases.New(purchases.Deps{DB: db, Deadline: time.Minute})
 }
 
-var cardIssued = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-
-var prepaid = fuelportal.Contract{Pricing: fuelportal.PricingRetailMinus, RetailMinusTenthCents: 120, Billing: fuelportal.BillingPrepaid, FeeCents: 150}
-
-// fleetFixture is a company with its owner, an active card, a station and
-// a contract.
-type fleetFixture struct {
-	company *fuelportal.Company
-	active  *fuelportal.Card
-	station *fuelportal.Station
-}
-
-func newFleetFixture(t testing.TB, db *store.DB, contract fuelportal.Contract) *fleetFixture {
-	t.Helper()
-	ctx := context.Background()
-	company := &fuelportal.Company{Name: "Acme Trucking", CarrierID: 7654321}
-	owner := &fuelportal.User{Email: "owner@example.com", PasswordHash: "hash"}
-	if err := db.CreateCompanyOwner(ctx, company, owner); err != nil {
-		t.Fatal(err)
-	}
-	f := &fleetFixture{company: company}
-	f.active = &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000001", DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1", CreatedAt: cardIssued}
-	f.station = &fuelportal.Station{ID: 412, Name: "Pilot Travel Center #412", Address: "1 Truck Way", City: "Ocala", State: "FL", ZipCode: "34475",
-		Latitude: 29.1, Longitude: -82.1, Chain: "PILOT", RetailPrice: 3859, NetPrice: 3579, PriceDate: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
-	contract.CompanyID = company.ID
-	err := db.InTx(ctx, func(tx *store.Tx) error {
-		if err := tx.CreateCard(ctx, f.active); err != nil {
-			return err
-		}
-		if _, err := tx.UpsertStations(ctx, []*fuelportal.Station{f.station}); err != nil {
-			return err
-		}
-		return tx.SaveContract(ctx, &contract)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
-func newCompanyWithCard(t *testing.T, db *store.DB, email, cardNumber string) (*fuelportal.Company, *fuelportal.User, *fuelportal.Card) {
-	t.Helper()
-	ctx := context.Background()
-	company := &fuelportal.Company{Name: "Acme Trucking", CarrierID: 7654321, PhoneNumber: "+1 555 010 0000"}
-	owner := &fuelportal.User{Email: email, PasswordHash: "hash", FirstName: "Ann", LastName: "Owner"}
-	if err := db.CreateCompanyOwner(ctx, company, owner); err != nil {
-		t.Fatalf("CreateCompanyOwner: %v", err)
-	}
-	card := &fuelportal.Card{CompanyID: company.ID, CardNumber: cardNumber, DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1", CreatedAt: cardIssued}
-	if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, card) }); err != nil {
-		t.Fatalf("CreateCard: %v", err)
-	}
-	return company, owner, card
-}
-
 func purchase(id, card string, location int64, gallons fuelportal.Gallons) *fuelportal.CardPurchase {
 	return &fuelportal.CardPurchase{NetworkTransactionID: id, CardNumber: card, LocationID: location, Gallons: gallons,
 		RetailPrice: 3859, TransactionDate: time.Date(2025, 3, 14, 9, 30, 0, 0, time.UTC)}
-}
-
-func alertsOf(t *testing.T, db *store.DB, companyID int64, unreadOnly bool) *fuelportal.InboxPage {
-	t.Helper()
-	page, err := db.Inbox(context.Background(), fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: companyID}, UnreadOnly: unreadOnly, Limit: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return page
 }

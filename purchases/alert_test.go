@@ -13,50 +13,41 @@ import (
 	"fuelportal/store/storetest"
 )
 
-func alertsOf(t *testing.T, db *store.DB, companyID int64, unreadOnly bool) *fuelportal.InboxPage {
-	t.Helper()
-	page, err := db.Inbox(context.Background(), fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: companyID}, UnreadOnly: unreadOnly, Limit: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return page
-}
-
 func TestRecordPurchase_DeclineOnACompanyCardRaisesAnAlertAndAMail(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 
 		// The wallet is empty: the active card's purchase is declined too.
-		inactive, _, err := flow(db).Record(ctx, purchase("d-1", f.inactive.CardNumber, f.station.ID, 50_000))
+		inactive, _, err := flow(db).Record(ctx, purchase("d-1", f.Inactive.CardNumber, f.Station.ID, 50_000))
 		if err != nil || inactive.Status != fuelportal.TransactionDeclined {
 			t.Fatalf("inactive card purchase = %+v, %v", inactive, err)
 		}
-		funds, _, err := flow(db).Record(ctx, purchase("d-2", f.active.CardNumber, f.station.ID, 50_000))
+		funds, _, err := flow(db).Record(ctx, purchase("d-2", f.Active.CardNumber, f.Station.ID, 50_000))
 		if err != nil || funds.DeclineReason != fuelportal.DeclineInsufficientFunds {
 			t.Fatalf("empty wallet purchase = %+v, %v", funds, err)
 		}
 		// Repeats and unknown cards raise nothing; approved purchases neither.
-		if _, created, err := flow(db).Record(ctx, purchase("d-1", f.inactive.CardNumber, f.station.ID, 50_000)); err != nil || created {
+		if _, created, err := flow(db).Record(ctx, purchase("d-1", f.Inactive.CardNumber, f.Station.ID, 50_000)); err != nil || created {
 			t.Fatalf("repeat: created %v, %v", created, err)
 		}
-		if _, _, err := flow(db).Record(ctx, purchase("d-3", "7071999999999999999", f.station.ID, 50_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("d-3", "7071999999999999999", f.Station.ID, 50_000)); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
-		if ok, _, err := flow(db).Record(ctx, purchase("d-4", f.active.CardNumber, f.station.ID, 50_000)); err != nil || ok.Status != fuelportal.TransactionApproved {
+		if ok, _, err := flow(db).Record(ctx, purchase("d-4", f.Active.CardNumber, f.Station.ID, 50_000)); err != nil || ok.Status != fuelportal.TransactionApproved {
 			t.Fatalf("approved = %+v, %v", ok, err)
 		}
 
-		page := alertsOf(t, db, f.company.ID, false)
+		page := storetest.AlertsOf(t, db, f.Company.ID, false)
 		if len(page.Items) != 2 || page.Total != 2 || page.Unread != 2 {
 			t.Fatalf("alerts = %+v, want the two declines", page)
 		}
 		newest, oldest := page.Items[0], page.Items[1]
-		if fuelportal.AlertKind(oldest.Kind) != fuelportal.AlertDecline || oldest.TransactionID != inactive.ID || oldest.CardID != f.inactive.ID ||
-			oldest.CardNumber != f.inactive.CardNumber || oldest.DriverName != "Ina Active" || oldest.ReadAt != nil || oldest.CreatedAt.IsZero() {
+		if fuelportal.AlertKind(oldest.Kind) != fuelportal.AlertDecline || oldest.TransactionID != inactive.ID || oldest.CardID != f.Inactive.ID ||
+			oldest.CardNumber != f.Inactive.CardNumber || oldest.DriverName != "Ina Active" || oldest.ReadAt != nil || oldest.CreatedAt.IsZero() {
 			t.Fatalf("alert = %+v", oldest)
 		}
 		for _, want := range []string{"Ina Active", "ending 0002", "Pilot Travel Center #412", "Card is inactive"} {
@@ -80,8 +71,8 @@ func TestRecordPurchase_DeclineOnACompanyCardRaisesAnAlertAndAMail(t *testing.T)
 func TestAlerts_PagesReadStateAndCompanies(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
-		other, _, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000032")
+		company, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000032")
 		var ids []int64
 		err := db.InTx(ctx, func(tx *store.Tx) error {
 			for i := range 5 {
@@ -96,7 +87,7 @@ func TestAlerts_PagesReadStateAndCompanies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, a := range slices.Backward(alertsOf(t, db, company.ID, false).Items) {
+		for _, a := range slices.Backward(storetest.AlertsOf(t, db, company.ID, false).Items) {
 			ids = append(ids, a.ID)
 		}
 
@@ -116,11 +107,11 @@ func TestAlerts_PagesReadStateAndCompanies(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		unread := alertsOf(t, db, company.ID, true)
+		unread := storetest.AlertsOf(t, db, company.ID, true)
 		if unread.Total != 4 || unread.Unread != 4 || len(unread.Items) != 4 || unread.Items[3].ID != ids[1] {
 			t.Fatalf("unread = %+v", unread)
 		}
-		all := alertsOf(t, db, company.ID, false)
+		all := storetest.AlertsOf(t, db, company.ID, false)
 		if all.Items[4].ReadAt == nil || all.Total != 5 {
 			t.Fatalf("read alert = %+v", all.Items[4])
 		}
@@ -128,10 +119,10 @@ func TestAlerts_PagesReadStateAndCompanies(t *testing.T) {
 		if err := db.MarkInboxAllRead(ctx, fuelportal.Inbox{CompanyID: company.ID}); err != nil {
 			t.Fatal(err)
 		}
-		if p := alertsOf(t, db, company.ID, true); p.Total != 0 || len(p.Items) != 0 || p.Unread != 0 {
+		if p := storetest.AlertsOf(t, db, company.ID, true); p.Total != 0 || len(p.Items) != 0 || p.Unread != 0 {
 			t.Fatalf("after read-all = %+v", p)
 		}
-		if p := alertsOf(t, db, other.ID, true); p.Unread != 1 {
+		if p := storetest.AlertsOf(t, db, other.ID, true); p.Unread != 1 {
 			t.Fatalf("read-all reached another company: %+v", p)
 		}
 		// One mail for the first alert, one digest of the four others.
@@ -144,12 +135,12 @@ func TestAlerts_PagesReadStateAndCompanies(t *testing.T) {
 func TestNearLimitEvent_NamesThePurchaseAndTheLimit(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
 		err := db.InTx(ctx, func(tx *store.Tx) error {
-			tr, _, err := flow(db).RecordIn(ctx, tx, purchase("n-1", f.active.CardNumber, f.station.ID, 100_000))
+			tr, _, err := flow(db).RecordIn(ctx, tx, purchase("n-1", f.Active.CardNumber, f.Station.ID, 100_000))
 			if err != nil {
 				return err
 			}
@@ -158,12 +149,12 @@ func TestNearLimitEvent_NamesThePurchaseAndTheLimit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		page := alertsOf(t, db, f.company.ID, false)
+		page := storetest.AlertsOf(t, db, f.Company.ID, false)
 		if len(page.Items) != 1 {
 			t.Fatalf("alerts = %+v", page.Items)
 		}
 		a := page.Items[0]
-		if fuelportal.AlertKind(a.Kind) != fuelportal.AlertNearLimit || a.TransactionID == 0 || a.CardID != f.active.ID ||
+		if fuelportal.AlertKind(a.Kind) != fuelportal.AlertNearLimit || a.TransactionID == 0 || a.CardID != f.Active.ID ||
 			a.Message != "Near a limit: Dan Driver, card ending 0001, has used $375.40 of the $400.00 daily limit." {
 			t.Fatalf("alert = %+v", a)
 		}
@@ -177,12 +168,12 @@ func TestDeclineMails_RepeatsWithinAnHourGoIntoOneDigestWithTheirCount(t *testin
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		n := 0
 		decline := func(card string) {
 			t.Helper()
 			n++
-			tr, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("burst-%d", n), card, f.station.ID, 50_000))
+			tr, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("burst-%d", n), card, f.Station.ID, 50_000))
 			if err != nil || tr.Status != fuelportal.TransactionDeclined {
 				t.Fatalf("purchase %d = %+v, %v; want declined", n, tr, err)
 			}
@@ -210,14 +201,14 @@ func TestDeclineMails_RepeatsWithinAnHourGoIntoOneDigestWithTheirCount(t *testin
 		// in one digest with their count (one mail per kind and owner per
 		// hour, whichever card).
 		for range 50 {
-			decline(f.inactive.CardNumber)
+			decline(f.Inactive.CardNumber)
 			clock.Advance(time.Second)
 		}
-		decline(f.active.CardNumber)
+		decline(f.Active.CardNumber)
 		if got := claim(); !slices.Equal(got, []string{first}) {
 			t.Fatalf("mails due during the burst = %q", got)
 		}
-		if page := alertsOf(t, db, f.company.ID, false); page.Total != 51 {
+		if page := storetest.AlertsOf(t, db, f.Company.ID, false); page.Total != 51 {
 			t.Fatalf("alerts = %d, want one per decline", page.Total)
 		}
 		clock.Advance(59 * time.Minute) // 15:59:50: the hour is not over
@@ -239,7 +230,7 @@ func TestDeclineMails_RepeatsWithinAnHourGoIntoOneDigestWithTheirCount(t *testin
 
 		// A repeat within the hour after the digest goes into the next one.
 		clock.Advance(30 * time.Minute) // 16:30
-		decline(f.inactive.CardNumber)
+		decline(f.Inactive.CardNumber)
 		if got := claim(); len(got) != 0 {
 			t.Fatalf("mails due at once for a repeat = %q", got)
 		}
@@ -249,7 +240,7 @@ func TestDeclineMails_RepeatsWithinAnHourGoIntoOneDigestWithTheirCount(t *testin
 		}
 		// More than an hour after the last mail: mailed at once again.
 		clock.Advance(61 * time.Minute)
-		decline(f.inactive.CardNumber)
+		decline(f.Inactive.CardNumber)
 		if got := claim(); !slices.Equal(got, []string{first}) {
 			t.Fatalf("mails due after a quiet hour = %q", got)
 		}
@@ -265,7 +256,7 @@ func TestDeclineMails_RepeatsWithinAnHourGoIntoOneDigestWithTheirCount(t *testin
 func TestAlerts_EveryKindIsStored(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
 		for _, kind := range fuelportal.AlertKinds {
 			if err := db.InTx(ctx, func(tx *store.Tx) error {
 				return tx.Publish(ctx, alertEvent(&fuelportal.Alert{CompanyID: company.ID, Kind: kind, Message: string(kind)}))
@@ -282,7 +273,7 @@ func TestAlertMails_InTheOwnersLanguage(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		storetest.NewClock(db)
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		owner, err := db.UserByEmail(ctx, "owner@example.com")
 		if err != nil {
 			t.Fatal(err)
@@ -291,7 +282,7 @@ func TestAlertMails_InTheOwnersLanguage(t *testing.T) {
 			Language: fuelportal.LanguageSpanish}, nil); err != nil {
 			t.Fatal(err)
 		}
-		tr, _, err := flow(db).Record(ctx, purchase("es-1", f.inactive.CardNumber, f.station.ID, 50_000))
+		tr, _, err := flow(db).Record(ctx, purchase("es-1", f.Inactive.CardNumber, f.Station.ID, 50_000))
 		if err != nil || tr.Status != fuelportal.TransactionDeclined {
 			t.Fatalf("purchase = %+v, %v; want declined", tr, err)
 		}
@@ -309,7 +300,7 @@ func TestAlertMails_InTheOwnersLanguage(t *testing.T) {
 			}
 		}
 		// The alerts page keeps the English text.
-		if page := alertsOf(t, db, f.company.ID, false); len(page.Items) != 1 || !strings.HasPrefix(page.Items[0].Message, "Purchase declined: Ina Active") {
+		if page := storetest.AlertsOf(t, db, f.Company.ID, false); len(page.Items) != 1 || !strings.HasPrefix(page.Items[0].Message, "Purchase declined: Ina Active") {
 			t.Fatalf("alerts = %+v", page.Items)
 		}
 	})

@@ -43,14 +43,14 @@ func TestCapturedAuthorization_CountsOnceInTheDayAndTheTrip(t *testing.T) {
 			storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 				ctx := context.Background()
 				f := newTripLockFixture(t, db)
-				if _, err := db.SaveCompanyControls(ctx, f.fleetFixture.company.ID,
+				if _, err := db.SaveCompanyControls(ctx, f.Fleet.Company.ID,
 					fuelportal.CompanyControls{Controls: fuelportal.Controls{DailyCents: ptrInt(1000_00)}}); err != nil {
 					t.Fatal(err)
 				}
-				f.trip(t, db, true, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.station.ID: 100_000}))
+				f.trip(t, db, true, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.Station.ID: 100_000}))
 				dayLeft := func() int64 {
 					t.Helper()
-					c, err := db.DriverCard(ctx, f.fleetFixture.company.ID, f.active.ID, time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC))
+					c, err := db.DriverCard(ctx, f.Fleet.Company.ID, f.Active.ID, time.Date(2025, 3, 14, 12, 0, 0, 0, time.UTC))
 					if err != nil || c.Left.DayCents == nil {
 						t.Fatalf("driver card = %+v, %v", c, err)
 					}
@@ -60,7 +60,7 @@ func TestCapturedAuthorization_CountsOnceInTheDayAndTheTrip(t *testing.T) {
 				buy := func(g fuelportal.Gallons) *fuelportal.Transaction {
 					t.Helper()
 					n++
-					tr, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("beside-%d", n), f.active.CardNumber, f.station.ID, g))
+					tr, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("beside-%d", n), f.Active.CardNumber, f.Station.ID, g))
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -68,13 +68,13 @@ func TestCapturedAuthorization_CountsOnceInTheDayAndTheTrip(t *testing.T) {
 				}
 
 				// $400 held: 103.653 gal at $3.859.
-				req := networkAuthRequest("auth-1", f.active.CardNumber, f.station.ID, 400_00)
+				req := networkAuthRequest("auth-1", f.Active.CardNumber, f.Station.ID, 400_00)
 				if issuer == fuelportal.IssuerStripe {
-					stripeCards(t, db, f.fleetFixture, 1)
+					stripeCards(t, db, f.Fleet, 1)
 					req = authRequest("auth-1", "ic_0", 400_00, true)
 				}
 				a, _, err := flow(db).Authorize(ctx, req)
-				if err != nil || !a.Approved || a.AmountCents != 400_00 || a.StationID != f.station.ID {
+				if err != nil || !a.Approved || a.AmountCents != 400_00 || a.StationID != f.Station.ID {
 					t.Fatalf("authorization = %+v, %v", a, err)
 				}
 				// The hold counts in the day with the $1.50 fee its capture adds.
@@ -90,7 +90,7 @@ func TestCapturedAuthorization_CountsOnceInTheDayAndTheTrip(t *testing.T) {
 				var captured *fuelportal.Transaction
 				if issuer == fuelportal.IssuerNetwork {
 					var created bool
-					captured, created, err = flow(db).Record(ctx, networkCapture("cap-1", "auth-1", f.active.CardNumber, f.station.ID, 100_000))
+					captured, created, err = flow(db).Record(ctx, networkCapture("cap-1", "auth-1", f.Active.CardNumber, f.Station.ID, 100_000))
 					if err != nil || !created {
 						t.Fatalf("capture: %v", err)
 					}
@@ -104,7 +104,7 @@ func TestCapturedAuthorization_CountsOnceInTheDayAndTheTrip(t *testing.T) {
 					}
 					captured = res.Transaction
 				}
-				if captured.Status != fuelportal.TransactionApproved || captured.FundedTotalCents != 375_40 || heldAudit(t, db, f.fleetFixture.company.ID) != 0 {
+				if captured.Status != fuelportal.TransactionApproved || captured.FundedTotalCents != 375_40 || heldAudit(t, db, f.Fleet.Company.ID) != 0 {
 					t.Fatalf("captured = %+v", captured)
 				}
 				if left := dayLeft(); left != 1000_00-375_40 {
@@ -120,7 +120,7 @@ func TestCapturedAuthorization_CountsOnceInTheDayAndTheTrip(t *testing.T) {
 				if tr := buy(1_000); tr.DeclineReason != fuelportal.DeclineOverGallonsLeft {
 					t.Fatalf("1 gal past the stop = %s %s, want OVER_GALLONS_LEFT", tr.Status, tr.DeclineReason)
 				}
-				expectSoundLedgerStore(t, db)
+				storetest.ExpectSoundLedger(t, db)
 			})
 		})
 	}
@@ -133,15 +133,15 @@ func TestCapturedAuthorization_CountsOnceInTheDayAndTheTrip(t *testing.T) {
 func TestCaptureNetworkPurchase_RefusesAllButAnOpenAuthorizationOfTheCard(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 500_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 500_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
 		other := &fuelportal.Company{Name: "Other Freight", CarrierID: 1234567}
 		if err := db.CreateCompanyOwner(ctx, other, &fuelportal.User{Email: "other@example.com", PasswordHash: "hash"}); err != nil {
 			t.Fatal(err)
 		}
-		otherCard := &fuelportal.Card{CompanyID: other.ID, CardNumber: "7071000000000000099", DriverName: "O", DriverID: "O-1", UnitNumber: "O-U", CreatedAt: cardIssued}
+		otherCard := &fuelportal.Card{CompanyID: other.ID, CardNumber: "7071000000000000099", DriverName: "O", DriverID: "O-1", UnitNumber: "O-U", CreatedAt: storetest.CardIssued}
 		if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, otherCard) }); err != nil {
 			t.Fatal(err)
 		}
@@ -156,13 +156,13 @@ func TestCaptureNetworkPurchase_RefusesAllButAnOpenAuthorizationOfTheCard(t *tes
 			}
 			return a
 		}
-		if a := decide(networkAuthRequest("held-other", otherCard.CardNumber, f.station.ID, 100_00)); !a.Approved {
+		if a := decide(networkAuthRequest("held-other", otherCard.CardNumber, f.Station.ID, 100_00)); !a.Approved {
 			t.Fatalf("other company's authorization = %+v", a)
 		}
-		if a := decide(networkAuthRequest("declined", f.inactive.CardNumber, f.station.ID, 100_00)); a.Approved {
+		if a := decide(networkAuthRequest("declined", f.Inactive.CardNumber, f.Station.ID, 100_00)); a.Approved {
 			t.Fatalf("inactive card approved: %+v", a)
 		}
-		if a := decide(networkAuthRequest("reversed", f.active.CardNumber, f.station.ID, 100_00)); !a.Approved {
+		if a := decide(networkAuthRequest("reversed", f.Active.CardNumber, f.Station.ID, 100_00)); !a.Approved {
 			t.Fatalf("authorization = %+v", a)
 		}
 		if _, found, err := db.ReleaseIssuerAuthorization(ctx, fuelportal.IssuerNetwork, "reversed"); err != nil || !found {
@@ -171,47 +171,40 @@ func TestCaptureNetworkPurchase_RefusesAllButAnOpenAuthorizationOfTheCard(t *tes
 		if _, found, _ := db.ReleaseIssuerAuthorization(ctx, fuelportal.IssuerStripe, "held-other"); found {
 			t.Fatal("a network authorization was found as Stripe's")
 		}
-		if _, _, err := flow(db).Record(ctx, networkCapture("cap-unknown", "unknown", f.active.CardNumber, f.station.ID, 20_000)); fuelportal.ErrorCode(err) != fuelportal.EUNAVAILABLE {
+		if _, _, err := flow(db).Record(ctx, networkCapture("cap-unknown", "unknown", f.Active.CardNumber, f.Station.ID, 20_000)); fuelportal.ErrorCode(err) != fuelportal.EUNAVAILABLE {
 			t.Errorf("capture of an authorization not recorded: %v, want 503 (sent again)", err)
 		}
 		for _, auth := range []string{"held-other", "declined", "reversed"} {
-			_, _, err := flow(db).Record(ctx, networkCapture("cap-"+auth, auth, f.active.CardNumber, f.station.ID, 20_000))
+			_, _, err := flow(db).Record(ctx, networkCapture("cap-"+auth, auth, f.Active.CardNumber, f.Station.ID, 20_000))
 			if msgs := fuelportal.ErrorFields(err)["authorizationId"]; len(msgs) != 1 || msgs[0] != purchases.MsgAuthorizationNotOpen {
 				t.Errorf("capture of %s: %v, want the one authorizationId error", auth, err)
 			}
 		}
-		if b, _ := db.WalletBalance(ctx, f.company.ID); b != 500_00 || heldAudit(t, db, f.company.ID) != 0 || heldAudit(t, db, other.ID) != 100_00 {
+		if b, _ := db.WalletBalance(ctx, f.Company.ID); b != 500_00 || heldAudit(t, db, f.Company.ID) != 0 || heldAudit(t, db, other.ID) != 100_00 {
 			t.Fatalf("refused captures moved money: balance %d", b)
 		}
 
-		if a := decide(networkAuthRequest("open", f.active.CardNumber, f.station.ID, 100_00)); !a.Approved {
+		if a := decide(networkAuthRequest("open", f.Active.CardNumber, f.Station.ID, 100_00)); !a.Approved {
 			t.Fatalf("authorization = %+v", a)
 		}
-		first, created, err := flow(db).Record(ctx, networkCapture("cap-open", "open", f.active.CardNumber, f.station.ID, 20_000))
+		first, created, err := flow(db).Record(ctx, networkCapture("cap-open", "open", f.Active.CardNumber, f.Station.ID, 20_000))
 		if err != nil || !created || first.Status != fuelportal.TransactionApproved {
 			t.Fatalf("capture = %+v, %v", first, err)
 		}
-		again, created, err := flow(db).Record(ctx, networkCapture("cap-open", "open", f.active.CardNumber, f.station.ID, 20_000))
+		again, created, err := flow(db).Record(ctx, networkCapture("cap-open", "open", f.Active.CardNumber, f.Station.ID, 20_000))
 		if err != nil || created || again.ID != first.ID {
 			t.Fatalf("replayed capture = %+v, %v, %v", again, created, err)
 		}
 		// A second purchase on a captured authorization is refused.
-		if _, _, err := flow(db).Record(ctx, networkCapture("cap-open-2", "open", f.active.CardNumber, f.station.ID, 20_000)); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
+		if _, _, err := flow(db).Record(ctx, networkCapture("cap-open-2", "open", f.Active.CardNumber, f.Station.ID, 20_000)); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
 			t.Fatalf("second capture: %v", err)
 		}
 		// 20 gal × 3.739 + 1.50.
-		if b, _ := db.WalletBalance(ctx, f.company.ID); b != 500_00-76_28 || heldAudit(t, db, f.company.ID) != 0 {
+		if b, _ := db.WalletBalance(ctx, f.Company.ID); b != 500_00-76_28 || heldAudit(t, db, f.Company.ID) != 0 {
 			t.Fatalf("balance %d after one capture", b)
 		}
-		expectSoundLedgerStore(t, db)
+		storetest.ExpectSoundLedger(t, db)
 	})
-}
-
-func expectSoundLedgerStore(t *testing.T, db *store.DB) {
-	t.Helper()
-	if audit, err := db.CheckLedger(context.Background()); err != nil || audit.EntriesSum != 0 || len(audit.BalanceMismatches) > 0 {
-		t.Fatalf("ledger = %+v, %v", audit, err)
-	}
 }
 
 // BenchmarkDecideNetworkAuthorization decides 1,000 network authorizations
@@ -224,12 +217,12 @@ func BenchmarkDecideNetworkAuthorization(b *testing.B) {
 	benchEngines(b, func(b *testing.B, engine store.Engine) {
 		db := storetest.Open(b, engine)
 		ctx := context.Background()
-		f := newFleetFixture(b, db, prepaid)
-		numbers := []string{f.active.CardNumber}
+		f := storetest.NewFleet(b, db, storetest.Prepaid)
+		numbers := []string{f.Active.CardNumber}
 		err := db.InTx(ctx, func(tx *store.Tx) error {
 			for i := 1; i < 100; i++ {
-				c := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: fmt.Sprintf("70710000%011d", 1000+i), DriverName: "D",
-					DriverID: fmt.Sprint("D-", i), UnitNumber: "U", CreatedAt: cardIssued}
+				c := &fuelportal.Card{CompanyID: f.Company.ID, CardNumber: fmt.Sprintf("70710000%011d", 1000+i), DriverName: "D",
+					DriverID: fmt.Sprint("D-", i), UnitNumber: "U", CreatedAt: storetest.CardIssued}
 				if err := tx.CreateCard(ctx, c); err != nil {
 					return err
 				}
@@ -240,10 +233,10 @@ func BenchmarkDecideNetworkAuthorization(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 100_000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 100_000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			b.Fatal(err)
 		}
-		if _, err := db.SaveCompanyControls(ctx, f.company.ID, fuelportal.CompanyControls{Controls: fuelportal.Controls{DailyCents: ptrInt(10_000_00)}}); err != nil {
+		if _, err := db.SaveCompanyControls(ctx, f.Company.ID, fuelportal.CompanyControls{Controls: fuelportal.Controls{DailyCents: ptrInt(10_000_00)}}); err != nil {
 			b.Fatal(err)
 		}
 		for _, workers := range []int{1, 8} {
@@ -256,7 +249,7 @@ func BenchmarkDecideNetworkAuthorization(b *testing.B) {
 					for range workers {
 						wg.Go(func() {
 							for i := range next {
-								req := networkAuthRequest(fmt.Sprintf("nbench-%d-%d-%d", workers, round, i), numbers[i%100], f.station.ID, 40_00)
+								req := networkAuthRequest(fmt.Sprintf("nbench-%d-%d-%d", workers, round, i), numbers[i%100], f.Station.ID, 40_00)
 								start := time.Now()
 								a, _, err := flow(db).Authorize(ctx, req)
 								took := time.Since(start)
@@ -295,20 +288,20 @@ func BenchmarkDecideNetworkAuthorization(b *testing.B) {
 func TestExpireNetworkHolds_ReleasesOnlyOldNetworkHolds(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		stripeCards(t, db, f, 1)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 900_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 900_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
-		old := networkAuthRequest("net-old", f.active.CardNumber, f.station.ID, 100_00)
-		young := networkAuthRequest("net-young", f.active.CardNumber, f.station.ID, 50_00)
+		old := networkAuthRequest("net-old", f.Active.CardNumber, f.Station.ID, 100_00)
+		young := networkAuthRequest("net-young", f.Active.CardNumber, f.Station.ID, 50_00)
 		young.Created = old.Created.Add(6 * 24 * time.Hour)
 		for _, r := range []*fuelportal.AuthorizationRequest{old, young, authRequest("stripe-old", "ic_0", 70_00, true)} {
 			if a, _, err := flow(db).Authorize(ctx, r); err != nil || !a.Approved {
 				t.Fatalf("authorization %s = %+v, %v", r.ID, a, err)
 			}
 		}
-		if held := heldAudit(t, db, f.company.ID); held != 220_00+3*1_50 {
+		if held := heldAudit(t, db, f.Company.ID); held != 220_00+3*1_50 {
 			t.Fatalf("held = %d, want 224_50 (the amounts and their fees)", held)
 		}
 		now := old.Created.Add(store.NetworkHoldLifetime + time.Hour)
@@ -318,7 +311,7 @@ func TestExpireNetworkHolds_ReleasesOnlyOldNetworkHolds(t *testing.T) {
 				t.Fatalf("run %d: released %d, %v; want %d", i, n, err, want)
 			}
 		}
-		if held := heldAudit(t, db, f.company.ID); held != 120_00+2*1_50 {
+		if held := heldAudit(t, db, f.Company.ID); held != 120_00+2*1_50 {
 			t.Fatalf("held after expiry = %d, want the young network and the Stripe holds (123_00)", held)
 		}
 		if a, err := db.Authorization(ctx, "net-old"); err != nil || a.Status != fuelportal.AuthorizationReleased {

@@ -15,14 +15,14 @@ import (
 
 // stripeCards makes the fixture's active card and n-1 more cards of its
 // company Stripe cards ic_0 … ic_<n-1>, and returns their numbers.
-func stripeCards(t testing.TB, db *store.DB, f *fleetFixture, n int) []string {
+func stripeCards(t testing.TB, db *store.DB, f *storetest.Fleet, n int) []string {
 	t.Helper()
 	ctx := context.Background()
-	numbers := []string{f.active.CardNumber}
+	numbers := []string{f.Active.CardNumber}
 	err := db.InTx(ctx, func(tx *store.Tx) error {
 		for i := 1; i < n; i++ {
-			c := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: fmt.Sprintf("70710000%011d", 1000+i), DriverName: "D", DriverID: fmt.Sprint("D-", i),
-				UnitNumber: "U", CreatedAt: cardIssued}
+			c := &fuelportal.Card{CompanyID: f.Company.ID, CardNumber: fmt.Sprintf("70710000%011d", 1000+i), DriverName: "D", DriverID: fmt.Sprint("D-", i),
+				UnitNumber: "U", CreatedAt: storetest.CardIssued}
 			if err := tx.CreateCard(ctx, c); err != nil {
 				return err
 			}
@@ -70,40 +70,40 @@ func heldAudit(t testing.TB, db *store.DB, companyID int64) int64 {
 func TestDecideAuthorization_HoldsAndAvailable(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		stripeCards(t, db, f, 1)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 500_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 500_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
 		a, created, err := flow(db).Authorize(ctx, authRequest("iauth_a", "ic_0", 400_00, false))
-		if err != nil || !created || !a.Approved || a.Status != fuelportal.AuthorizationHeld || a.StationID != f.station.ID {
+		if err != nil || !created || !a.Approved || a.Status != fuelportal.AuthorizationHeld || a.StationID != f.Station.ID {
 			t.Fatalf("DecideAuthorization = %+v, %v, %v", a, created, err)
 		}
 		// $401.50 held (the fee with the amount): a network purchase sees
 		// only the $98.50 available, 100 gal is declined for funds.
-		tr, _, err := flow(db).Record(ctx, purchase("n-after-hold", f.active.CardNumber, f.station.ID, 100_000))
+		tr, _, err := flow(db).Record(ctx, purchase("n-after-hold", f.Active.CardNumber, f.Station.ID, 100_000))
 		if err != nil || tr.Status != fuelportal.TransactionDeclined || tr.DeclineReason != fuelportal.DeclineInsufficientFunds {
 			t.Fatalf("purchase against a held wallet = %+v, %v", tr, err)
 		}
-		w, err := db.Wallet(ctx, f.company.ID)
+		w, err := db.Wallet(ctx, f.Company.ID)
 		if err != nil || w.BalanceCents != 500_00 || w.HeldCents != 401_50 || w.AvailableCents != 98_50 {
 			t.Fatalf("wallet = %+v, %v", w, err)
 		}
 		// Replayed: the same answer, nothing more held.
 		again, created, err := flow(db).Authorize(ctx, authRequest("iauth_a", "ic_0", 400_00, false))
-		if err != nil || created || again.ID != a.ID || !again.Approved || heldAudit(t, db, f.company.ID) != 401_50 {
+		if err != nil || created || again.ID != a.ID || !again.Approved || heldAudit(t, db, f.Company.ID) != 401_50 {
 			t.Fatalf("replay = %+v, %v, %v", again, created, err)
 		}
 		// Released: the room is back.
-		if _, found, err := db.ReleaseAuthorization(ctx, "iauth_a"); err != nil || !found || heldAudit(t, db, f.company.ID) != 0 {
+		if _, found, err := db.ReleaseAuthorization(ctx, "iauth_a"); err != nil || !found || heldAudit(t, db, f.Company.ID) != 0 {
 			t.Fatalf("release: %v, %v", found, err)
 		}
-		if _, found, err := db.ReleaseAuthorization(ctx, "iauth_a"); err != nil || !found || heldAudit(t, db, f.company.ID) != 0 {
+		if _, found, err := db.ReleaseAuthorization(ctx, "iauth_a"); err != nil || !found || heldAudit(t, db, f.Company.ID) != 0 {
 			t.Fatalf("second release: %v, %v", found, err)
 		}
 		// Daily limits count open holds with their fees: $150/day leaves
 		// $148.50 and the fee, then nothing.
-		if _, err := db.SaveCardControls(ctx, f.company.ID, f.active.CardNumber, fuelportal.Controls{DailyCents: ptrInt(150_00)}); err != nil {
+		if _, err := db.SaveCardControls(ctx, f.Company.ID, f.Active.CardNumber, fuelportal.Controls{DailyCents: ptrInt(150_00)}); err != nil {
 			t.Fatal(err)
 		}
 		b, _, _ := flow(db).Authorize(ctx, authRequest("iauth_b", "ic_0", 300_00, true))
@@ -168,9 +168,9 @@ func TestDecideAuthorization_ConcurrentHoldsNeverOverdraw(t *testing.T) {
 				db = storetest.OpenSQLite(t)
 				second = db
 			}
-			f := newFleetFixture(t, db, prepaid)
+			f := storetest.NewFleet(t, db, storetest.Prepaid)
 			stripeCards(t, db, f, 4)
-			if _, _, err := db.CreditWallet(ctx, f.company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			if _, _, err := db.CreditWallet(ctx, f.Company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 				t.Fatal(err)
 			}
 			var wg sync.WaitGroup
@@ -183,7 +183,7 @@ func TestDecideAuthorization_ConcurrentHoldsNeverOverdraw(t *testing.T) {
 			if total := counts[0] + counts[1]; total != 31 {
 				t.Fatalf("approved %v = %d, want 31", counts, total)
 			}
-			if held := heldAudit(t, db, f.company.ID); held != 976_50 {
+			if held := heldAudit(t, db, f.Company.ID); held != 976_50 {
 				t.Fatalf("held %d", held)
 			}
 			if audit, err := db.CheckLedger(ctx); err != nil || audit.EntriesSum != 0 || len(audit.BalanceMismatches) > 0 {
@@ -196,9 +196,9 @@ func TestDecideAuthorization_ConcurrentHoldsNeverOverdraw(t *testing.T) {
 func TestCaptureAuthorization(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		stripeCards(t, db, f, 1)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 500_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 500_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
 		if _, _, err := flow(db).Authorize(ctx, authRequest("iauth_cap", "ic_0", 100_00, true)); err != nil {
@@ -213,24 +213,24 @@ func TestCaptureAuthorization(t *testing.T) {
 			Created: time.Date(2025, 3, 14, 9, 45, 0, 0, time.UTC)}
 		res, err := flow(db).Capture(ctx, c)
 		if err != nil || !res.Created || res.OverHoldCents != 15_77 || res.Transaction.Gallons != 30_000 || res.Transaction.RetailPrice != 3859 ||
-			res.Transaction.LocationID != f.station.ID {
+			res.Transaction.LocationID != f.Station.ID {
 			t.Fatalf("capture = %+v (%+v), %v", res, res.Transaction, err)
 		}
 		// 30 gal at 3.739 = 112.17 + 1.50 fee.
-		if res.Transaction.FundedTotalCents != 113_67 || heldAudit(t, db, f.company.ID) != 0 {
+		if res.Transaction.FundedTotalCents != 113_67 || heldAudit(t, db, f.Company.ID) != 0 {
 			t.Fatalf("funded %d", res.Transaction.FundedTotalCents)
 		}
 		// The purchase is the card's unit's (IFTA counts it under that vehicle).
 		var unit string
 		if err := db.InReadTx(ctx, func(tx *store.Tx) error {
 			return tx.QueryRow(ctx, `SELECT unit_number FROM card_transactions WHERE id = ?`, res.Transaction.ID).Scan(&unit)
-		}); err != nil || unit != f.active.UnitNumber || unit == "" {
+		}); err != nil || unit != f.Active.UnitNumber || unit == "" {
 			t.Fatalf("captured purchase's unit = %q, %v", unit, err)
 		}
 		var alerts int
 		if err := db.InReadTx(ctx, func(tx *store.Tx) error {
 			return tx.QueryRow(ctx, `SELECT COUNT(*) FROM alerts WHERE company_id = ? AND kind = 'AUTHORIZATION' AND transaction_id = ?`,
-				f.company.ID, res.Transaction.ID).Scan(&alerts)
+				f.Company.ID, res.Transaction.ID).Scan(&alerts)
 		}); err != nil || alerts != 1 {
 			t.Fatalf("AUTHORIZATION alerts for the capture above its hold = %d, %v", alerts, err)
 		}
@@ -238,14 +238,14 @@ func TestCaptureAuthorization(t *testing.T) {
 		if err != nil || again.Created || again.Transaction.ID != res.Transaction.ID {
 			t.Fatalf("repeat capture = %+v, %v", again, err)
 		}
-		if b, _ := db.WalletBalance(ctx, f.company.ID); b != 500_00-113_67 {
+		if b, _ := db.WalletBalance(ctx, f.Company.ID); b != 500_00-113_67 {
 			t.Fatalf("balance %d", b)
 		}
-		got, err := db.TransactionAuthorization(ctx, f.company.ID, res.Transaction.ID)
+		got, err := db.TransactionAuthorization(ctx, f.Company.ID, res.Transaction.ID)
 		if err != nil || got == nil || got.AuthorizationID != "iauth_cap" || got.CapturedCents != 115_77 {
 			t.Fatalf("transaction's authorization = %+v, %v", got, err)
 		}
-		if other, err := db.TransactionAuthorization(ctx, f.company.ID+1, res.Transaction.ID); err != nil || other != nil {
+		if other, err := db.TransactionAuthorization(ctx, f.Company.ID+1, res.Transaction.ID); err != nil || other != nil {
 			t.Fatalf("another company sees %+v, %v", other, err)
 		}
 	})
@@ -261,12 +261,12 @@ func BenchmarkDecideAuthorization(b *testing.B) {
 func benchDecideAuthorization(b *testing.B, engine store.Engine) {
 	db := storetest.Open(b, engine)
 	ctx := context.Background()
-	f := newFleetFixture(b, db, prepaid)
+	f := storetest.NewFleet(b, db, storetest.Prepaid)
 	stripeCards(b, db, f, 100)
-	if _, _, err := db.CreditWallet(ctx, f.company.ID, 100_000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+	if _, _, err := db.CreditWallet(ctx, f.Company.ID, 100_000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 		b.Fatal(err)
 	}
-	if _, err := db.SaveCompanyControls(ctx, f.company.ID, fuelportal.CompanyControls{Controls: fuelportal.Controls{DailyCents: ptrInt(10_000_00)}}); err != nil {
+	if _, err := db.SaveCompanyControls(ctx, f.Company.ID, fuelportal.CompanyControls{Controls: fuelportal.Controls{DailyCents: ptrInt(10_000_00)}}); err != nil {
 		b.Fatal(err)
 	}
 	var latencies []time.Duration
@@ -294,23 +294,23 @@ func benchDecideAuthorization(b *testing.B, engine store.Engine) {
 func TestDecideAuthorization_MeetsThePumpPrompt(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		stripeCards(t, db, f, 1)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 500_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 500_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.SaveCompanyControls(ctx, f.company.ID, fuelportal.CompanyControls{Prompt: fuelportal.PromptDriverID}); err != nil {
+		if _, err := db.SaveCompanyControls(ctx, f.Company.ID, fuelportal.CompanyControls{Prompt: fuelportal.PromptDriverID}); err != nil {
 			t.Fatal(err)
 		}
 		wrong := authRequest("iauth_wrong", "ic_0", 100_00, false)
-		wrong.Prompt = fuelportal.PumpPrompt{DriverID: f.active.DriverID + "X"}
+		wrong.Prompt = fuelportal.PumpPrompt{DriverID: f.Active.DriverID + "X"}
 		a, _, err := flow(db).Authorize(ctx, wrong)
-		if err != nil || a.Approved || a.DeclineCode != fuelportal.DeclineDriverIDInvalid || heldAudit(t, db, f.company.ID) != 0 {
+		if err != nil || a.Approved || a.DeclineCode != fuelportal.DeclineDriverIDInvalid || heldAudit(t, db, f.Company.ID) != 0 {
 			t.Fatalf("wrong driver id = %+v, %v", a, err)
 		}
 		right := authRequest("iauth_right", "ic_0", 100_00, false)
-		right.Prompt = fuelportal.PumpPrompt{DriverID: f.active.DriverID}
-		if a, _, err := flow(db).Authorize(ctx, right); err != nil || !a.Approved || heldAudit(t, db, f.company.ID) != 101_50 {
+		right.Prompt = fuelportal.PumpPrompt{DriverID: f.Active.DriverID}
+		if a, _, err := flow(db).Authorize(ctx, right); err != nil || !a.Approved || heldAudit(t, db, f.Company.ID) != 101_50 {
 			t.Fatalf("right driver id = %+v, %v", a, err)
 		}
 	})

@@ -2,7 +2,6 @@ package purchases_test
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"testing"
 	"time"
@@ -11,21 +10,6 @@ import (
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
-
-// assertMismatch fails unless err is the driver sign-up's answer to a card
-// number and company name that do not go together: the same message on
-// both fields.
-func assertMismatch(t *testing.T, err error) {
-	t.Helper()
-	var e *fuelportal.Error
-	if !errors.As(err, &e) || e.Code != fuelportal.EINVALID {
-		t.Fatalf("err = %v, want EINVALID field errors", err)
-	}
-	want := []string{fuelportal.MsgCardCompanyMismatch}
-	if len(e.Fields) != 2 || !slices.Equal(e.Fields["cardNumber"], want) || !slices.Equal(e.Fields["companyName"], want) {
-		t.Fatalf("fields = %v, want %q on cardNumber and companyName", e.Fields, want[0])
-	}
-}
 
 var invoiced = fuelportal.Contract{Pricing: fuelportal.PricingRetailMinus, RetailMinusTenthCents: 120, Billing: fuelportal.BillingInvoice,
 	CreditLimitCents: 1_000_000_00, FeeCents: 150}
@@ -52,12 +36,12 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		f := newFleetFixture(t, db, invoiced)
-		card := f.active
+		f := storetest.NewFleet(t, db, invoiced)
+		card := f.Active
 		record := func(id string) *fuelportal.Transaction {
 			t.Helper()
 			clock.Advance(time.Minute)
-			p := purchase(id, card.CardNumber, f.station.ID, 100_000)
+			p := purchase(id, card.CardNumber, f.Station.ID, 100_000)
 			p.TransactionDate = clock.Now()
 			tr, _, err := flow(db).Record(ctx, p)
 			if err != nil || tr.Status != fuelportal.TransactionApproved {
@@ -68,26 +52,26 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 		since := clock.Now().Add(-time.Hour)
 
 		record("before-anyone")
-		ann := signUpAndApprove(t, db, f.company, card, "ann@example.com", "Ann", "First")
+		ann := signUpAndApprove(t, db, f.Company, card, "ann@example.com", "Ann", "First")
 		annBought := record("ann-1")
-		company := fuelportal.TransactionScope{CompanyID: f.company.ID}
-		annTrip := newTrip(card.CardNumber, f.station.ID, false)
+		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
+		annTrip := storetest.NewTrip(card.CardNumber, f.Station.ID, false)
 		if err := db.CreateTrip(ctx, company, annTrip); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.EndTrip(ctx, company, annTrip.ID, fuelportal.TripCompleted); err != nil {
+		if _, err := db.EndTrip(ctx, company, annTrip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
 			t.Fatal(err)
 		}
 		clock.Advance(time.Minute)
 		// Ann leaves (her account is deleted); the card is handed on.
-		if err := db.DeleteUser(ctx, ann.ID); err != nil {
+		if err := db.DeleteUser(ctx, ann.ID, fuelportal.CheckUserDeleted); err != nil {
 			t.Fatal(err)
 		}
-		bob := signUpAndApprove(t, db, f.company, card, "bob@example.com", "Bob", "Second")
+		bob := signUpAndApprove(t, db, f.Company, card, "bob@example.com", "Bob", "Second")
 		if bob.CardID != card.ID {
 			t.Fatalf("bob holds card %d, want %d", bob.CardID, card.ID)
 		}
-		cards, err := db.CompanyCards(ctx, f.company.ID, card.CardNumber)
+		cards, err := db.CompanyCards(ctx, f.Company.ID, card.CardNumber)
 		if err != nil || len(cards) != 1 {
 			t.Fatalf("cards = %v, %v", cards, err)
 		}
@@ -96,12 +80,12 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 		}
 		bobBought := record("bob-1")
 		clock.Advance(time.Minute)
-		bobTrip := newTrip(card.CardNumber, f.station.ID, false)
+		bobTrip := storetest.NewTrip(card.CardNumber, f.Station.ID, false)
 		if err := db.CreateTrip(ctx, company, bobTrip); err != nil {
 			t.Fatal(err)
 		}
 
-		bobScope := fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: card.ID, HolderUserID: bob.ID}
+		bobScope := fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: card.ID, HolderUserID: bob.ID}
 		page, total, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: bobScope, Limit: 20})
 		if err != nil || total != 1 || len(page) != 1 || page[0].ID != bobBought.ID {
 			t.Fatalf("bob sees %d: %+v, %v; want only his purchase", total, page, err)
@@ -135,7 +119,7 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 		}
 
 		// The owner sees the whole history and who held the card each time.
-		all, total, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: f.company.ID}, Ascending: true, Limit: 20})
+		all, total, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: f.Company.ID}, Ascending: true, Limit: 20})
 		if err != nil || total != 3 {
 			t.Fatalf("owner sees %d, %v; want 3", total, err)
 		}
@@ -150,7 +134,7 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 		if all[1].HolderUserID != ann.ID || all[0].HolderUserID != 0 {
 			t.Fatalf("holder ids = %d, %d; want 0 and ann's %d", all[0].HolderUserID, all[1].HolderUserID, ann.ID)
 		}
-		detail, err := db.Transaction(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, bobBought.ID)
+		detail, err := db.Transaction(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, bobBought.ID)
 		if err != nil || detail.HolderName != "Bob Second" || detail.HolderUserID != bob.ID {
 			t.Fatalf("owner's detail = %+v, %v", detail, err)
 		}
@@ -163,17 +147,17 @@ func TestCardHolder_BatchRecordsTheHolder(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		storetest.NewClock(db)
-		f := newFleetFixture(t, db, invoiced)
-		dan := signUpAndApprove(t, db, f.company, f.active, "dan@example.com", "Dan", "Holder")
+		f := storetest.NewFleet(t, db, invoiced)
+		dan := signUpAndApprove(t, db, f.Company, f.Active, "dan@example.com", "Dan", "Holder")
 		err := db.InTx(ctx, func(tx *store.Tx) error {
-			p := purchase("batch-1", f.active.CardNumber, f.station.ID, 50_000)
+			p := purchase("batch-1", f.Active.CardNumber, f.Station.ID, 50_000)
 			_, _, err := flow(db).RecordIn(ctx, tx, p)
 			return err
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
-		page, _, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.active.ID, HolderUserID: dan.ID}, Limit: 5})
+		page, _, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: f.Active.ID, HolderUserID: dan.ID}, Limit: 5})
 		if err != nil || len(page) != 1 || page[0].HolderName != "Dan Holder" {
 			t.Fatalf("dan's batch purchase = %+v, %v", page, err)
 		}

@@ -22,7 +22,7 @@ func TestCoding_RulesCodePurchasesAsTheyPost(t *testing.T) {
 			{Coding: fuelportal.Coding{Account: "Fuel"}},
 		} {
 			r.CompanyID = p.company
-			if err := db.CreateCodingRule(ctx, &r); err != nil {
+			if err := db.CreateCodingRule(ctx, &r, fuelportal.CheckCodingRuleAdded); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -46,7 +46,7 @@ func BenchmarkPurchaseIngestWithControls(b *testing.B) {
 					if err := db.CreateCompanyOwner(ctx, company, owner); err != nil {
 						b.Fatal(err)
 					}
-					contract := prepaid
+					contract := storetest.Prepaid
 					contract.CompanyID = company.ID
 					err := db.InTx(ctx, func(tx *store.Tx) error {
 						if _, err := tx.UpsertStations(ctx, []*fuelportal.Station{station}); err != nil {
@@ -64,7 +64,7 @@ func BenchmarkPurchaseIngestWithControls(b *testing.B) {
 						b.Fatal(err)
 					}
 					for k := range 40 {
-						card := &fuelportal.Card{CompanyID: company.ID, CardNumber: fmt.Sprintf("70718%02d%012d", w, k), DriverName: "B", DriverID: "B", UnitNumber: "B", CreatedAt: cardIssued}
+						card := &fuelportal.Card{CompanyID: company.ID, CardNumber: fmt.Sprintf("70718%02d%012d", w, k), DriverName: "B", DriverID: "B", UnitNumber: "B", CreatedAt: storetest.CardIssued}
 						if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, card) }); err != nil {
 							b.Fatal(err)
 						}

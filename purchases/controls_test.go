@@ -20,7 +20,7 @@ func ptr[T any](v T) *T { return &v }
 // controlsFixture adds to a fleet fixture a far station (Love's in
 // Dallas, TX, ~1,000 miles from Ocala, FL) and makes new cards on demand.
 type controlsFixture struct {
-	*fleetFixture
+	*storetest.Fleet
 	db   *store.DB
 	far  *fuelportal.Station
 	next int
@@ -29,7 +29,7 @@ type controlsFixture struct {
 func newControlsFixture(t *testing.T, db *store.DB, walletCents int64) *controlsFixture {
 	t.Helper()
 	ctx := context.Background()
-	f := &controlsFixture{fleetFixture: newFleetFixture(t, db, prepaid), db: db}
+	f := &controlsFixture{Fleet: storetest.NewFleet(t, db, storetest.Prepaid), db: db}
 	f.far = &fuelportal.Station{ID: 913, Name: "Love's #913", City: "Dallas", State: "TX", ZipCode: "75201",
 		Latitude: 32.78, Longitude: -96.8, Chain: "LOVES", RetailPrice: 3659, NetPrice: 3479, PriceDate: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
 	err := db.InTx(ctx, func(tx *store.Tx) error {
@@ -39,7 +39,7 @@ func newControlsFixture(t *testing.T, db *store.DB, walletCents int64) *controls
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := db.CreditWallet(ctx, f.company.ID, walletCents, fuelportal.LedgerTopUp, "seed"); err != nil {
+	if _, _, err := db.CreditWallet(ctx, f.Company.ID, walletCents, fuelportal.LedgerTopUp, "seed"); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -49,11 +49,11 @@ func (f *controlsFixture) newCard(t *testing.T, c fuelportal.Controls) *fuelport
 	t.Helper()
 	ctx := context.Background()
 	f.next++
-	card := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: fmt.Sprintf("70719%014d", f.next), DriverName: "Card", DriverID: "D", UnitNumber: "U", CreatedAt: cardIssued}
+	card := &fuelportal.Card{CompanyID: f.Company.ID, CardNumber: fmt.Sprintf("70719%014d", f.next), DriverName: "Card", DriverID: "D", UnitNumber: "U", CreatedAt: storetest.CardIssued}
 	if err := f.db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, card) }); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.db.SaveCardControls(ctx, f.company.ID, card.CardNumber, c); err != nil {
+	if _, err := f.db.SaveCardControls(ctx, f.Company.ID, card.CardNumber, c); err != nil {
 		t.Fatal(err)
 	}
 	return card
@@ -132,7 +132,7 @@ func TestCardControls_EachRuleDeclines(t *testing.T) {
 			t.Run(tc.name, func(t *testing.T) {
 				card := f.newCard(t, tc.controls)
 				for _, p := range tc.before {
-					if tr := f.buy(t, card.CardNumber, cmpStation(p.station, f.station.ID), p.gallons, "", p.at); tr.Status != fuelportal.TransactionApproved {
+					if tr := f.buy(t, card.CardNumber, cmpStation(p.station, f.Station.ID), p.gallons, "", p.at); tr.Status != fuelportal.TransactionApproved {
 						t.Fatalf("prior purchase declined %s", tr.DeclineReason)
 					}
 				}
@@ -140,7 +140,7 @@ func TestCardControls_EachRuleDeclines(t *testing.T) {
 				if at.IsZero() {
 					at = friday
 				}
-				tr := f.buy(t, card.CardNumber, cmpStation(tc.station, f.station.ID), tc.gallons, tc.product, at)
+				tr := f.buy(t, card.CardNumber, cmpStation(tc.station, f.Station.ID), tc.gallons, tc.product, at)
 				if tr.DeclineReason != tc.want {
 					t.Fatalf("decline = %q, want %q", tr.DeclineReason, tc.want)
 				}
@@ -148,7 +148,7 @@ func TestCardControls_EachRuleDeclines(t *testing.T) {
 					t.Fatalf("status %s funded %d", tr.Status, tr.FundedTotalCents)
 				}
 				// What was recorded reads back the same.
-				got, err := db.Transaction(context.Background(), fuelportal.TransactionScope{CompanyID: f.company.ID}, tr.ID)
+				got, err := db.Transaction(context.Background(), fuelportal.TransactionScope{CompanyID: f.Company.ID}, tr.ID)
 				if err != nil || got.DeclineReason != tc.want || got.Product != cmpProduct(tc.product) {
 					t.Fatalf("read back %+v, %v", got, err)
 				}
@@ -175,51 +175,51 @@ func TestCardControls_CompanyDefaultAndOverride(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := newControlsFixture(t, db, 100_000_00)
-		if _, err := db.SaveCompanyControls(ctx, f.company.ID, fuelportal.CompanyControls{
+		if _, err := db.SaveCompanyControls(ctx, f.Company.ID, fuelportal.CompanyControls{
 			Controls: fuelportal.Controls{PerPurchaseCents: ptr(int64(100_00))}, TimeZone: "America/New_York"}); err != nil {
 			t.Fatal(err)
 		}
 		inherits := f.newCard(t, fuelportal.Controls{})
 		own := f.newCard(t, fuelportal.Controls{PerPurchaseCents: ptr(int64(1000_00))})
-		if tr := f.buy(t, inherits.CardNumber, f.station.ID, 100_000, "", friday); tr.DeclineReason != fuelportal.DeclinePerPurchaseLimit {
+		if tr := f.buy(t, inherits.CardNumber, f.Station.ID, 100_000, "", friday); tr.DeclineReason != fuelportal.DeclinePerPurchaseLimit {
 			t.Fatalf("inheriting card: %q", tr.DeclineReason)
 		}
-		if tr := f.buy(t, own.CardNumber, f.station.ID, 100_000, "", friday); tr.Status != fuelportal.TransactionApproved {
+		if tr := f.buy(t, own.CardNumber, f.Station.ID, 100_000, "", friday); tr.Status != fuelportal.TransactionApproved {
 			t.Fatalf("card's own limit: %q", tr.DeclineReason)
 		}
 
-		until, err := db.GrantOverride(ctx, f.company.ID, inherits.CardNumber, 24, false)
+		until, err := db.GrantOverride(ctx, f.Company.ID, inherits.CardNumber, 24, false)
 		if err != nil || !until.After(time.Now().Add(23*time.Hour)) {
 			t.Fatalf("GrantOverride = %v, %v", until, err)
 		}
-		if tr := f.buy(t, inherits.CardNumber, f.station.ID, 100_000, "", friday.Add(time.Hour)); tr.Status != fuelportal.TransactionApproved {
+		if tr := f.buy(t, inherits.CardNumber, f.Station.ID, 100_000, "", friday.Add(time.Hour)); tr.Status != fuelportal.TransactionApproved {
 			t.Fatalf("override: %q", tr.DeclineReason)
 		}
 		// The override never lifts the wallet: 2,000 gal cost ~7,480.
 		for range 14 {
-			f.buy(t, inherits.CardNumber, f.station.ID, 2_000_000, "", friday.Add(2*time.Hour))
+			f.buy(t, inherits.CardNumber, f.Station.ID, 2_000_000, "", friday.Add(2*time.Hour))
 		}
-		if tr := f.buy(t, inherits.CardNumber, f.station.ID, 2_000_000, "", friday.Add(3*time.Hour)); tr.DeclineReason != fuelportal.DeclineInsufficientFunds {
+		if tr := f.buy(t, inherits.CardNumber, f.Station.ID, 2_000_000, "", friday.Add(3*time.Hour)); tr.DeclineReason != fuelportal.DeclineInsufficientFunds {
 			t.Fatalf("override past the wallet: %q", tr.DeclineReason)
 		}
-		if err := db.EndOverride(ctx, f.company.ID, inherits.CardNumber); err != nil {
+		if err := db.EndOverride(ctx, f.Company.ID, inherits.CardNumber); err != nil {
 			t.Fatal(err)
 		}
-		if tr := f.buy(t, inherits.CardNumber, f.station.ID, 1_000, "", friday.Add(4*time.Hour)); tr.Status != fuelportal.TransactionApproved {
+		if tr := f.buy(t, inherits.CardNumber, f.Station.ID, 1_000, "", friday.Add(4*time.Hour)); tr.Status != fuelportal.TransactionApproved {
 			t.Fatalf("small purchase after the override: %q", tr.DeclineReason)
 		}
-		if tr := f.buy(t, inherits.CardNumber, f.station.ID, 100_000, "", friday.Add(4*time.Hour)); tr.DeclineReason != fuelportal.DeclinePerPurchaseLimit {
+		if tr := f.buy(t, inherits.CardNumber, f.Station.ID, 100_000, "", friday.Add(4*time.Hour)); tr.DeclineReason != fuelportal.DeclinePerPurchaseLimit {
 			t.Fatalf("override ended: %q", tr.DeclineReason)
 		}
 
 		// Another company's card is not found.
-		if _, err := db.GrantOverride(ctx, f.company.ID+1000, inherits.CardNumber, 24, false); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := db.GrantOverride(ctx, f.Company.ID+1000, inherits.CardNumber, 24, false); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("other company's override: %v", err)
 		}
-		if _, err := db.CardControls(ctx, f.company.ID+1000, own.CardNumber); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := db.CardControls(ctx, f.Company.ID+1000, own.CardNumber); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("other company's controls: %v", err)
 		}
-		sums, err := db.CardControlSummaries(ctx, f.company.ID, time.Now())
+		sums, err := db.CardControlSummaries(ctx, f.Company.ID, time.Now())
 		if err != nil || !sums[inherits.ID].Active || sums[inherits.ID].OverrideUntil != nil {
 			t.Fatalf("summaries = %+v, %v", sums[inherits.ID], err)
 		}
@@ -241,7 +241,7 @@ func TestCardControls_ConcurrentPurchasesStopAtTheDailyGallons(t *testing.T) {
 			wg.Go(func() {
 				sem <- struct{}{}
 				defer func() { <-sem }()
-				p := &fuelportal.CardPurchase{NetworkTransactionID: fmt.Sprintf("conc-%d", i), CardNumber: card.CardNumber, LocationID: f.station.ID,
+				p := &fuelportal.CardPurchase{NetworkTransactionID: fmt.Sprintf("conc-%d", i), CardNumber: card.CardNumber, LocationID: f.Station.ID,
 					Gallons: 10_000, RetailPrice: 3859, TransactionDate: friday.Add(time.Duration(i) * time.Second)}
 				tr, _, err := flow(db).Record(context.Background(), p)
 				if err != nil {
@@ -278,7 +278,7 @@ func TestCardControls_ApprovedIffEveryRuleAndTheWalletAllow(t *testing.T) {
 		// A wallet of $15,000 runs dry within the rounds, so it declines too.
 		f := newControlsFixture(t, db, 15_000_00)
 		loc, _ := time.LoadLocation(fuelportal.DefaultTimeZone)
-		stations := []*fuelportal.Station{f.station, f.far}
+		stations := []*fuelportal.Station{f.Station, f.far}
 		for round := range 6 {
 			c := fuelportal.Controls{}
 			if r.IntN(2) == 0 {
@@ -319,14 +319,14 @@ func TestCardControls_ApprovedIffEveryRuleAndTheWalletAllow(t *testing.T) {
 				}
 				product := fuelportal.ProductCodes[r.IntN(len(fuelportal.ProductCodes))]
 				gallons := fuelportal.Gallons(5_000 + r.IntN(200_000))
-				before, err := db.WalletBalance(ctx, f.company.ID)
+				before, err := db.WalletBalance(ctx, f.Company.ID)
 				if err != nil {
 					t.Fatal(err)
 				}
 				tr := f.buy(t, card.CardNumber, st.ID, gallons, product, at)
 
 				want := rules.DecidePurchase(rules.PurchaseFacts{Card: card, Station: st, Product: product, Gallons: gallons,
-					RetailPrice: 3859, Price: tr.NetPrice, Time: at, Contract: &prepaid, Controls: c, Location: loc,
+					RetailPrice: 3859, Price: tr.NetPrice, Time: at, Contract: &storetest.Prepaid, Controls: c, Location: loc,
 					History: modelHistory(history, at, loc, stations), WalletCents: before}).Reason
 				if tr.DeclineReason != want {
 					t.Fatalf("round %d purchase %d: decline %q, the model says %q", round, i, tr.DeclineReason, want)
@@ -376,7 +376,7 @@ func TestCardControls_NearALimitIsAnAlertOnce(t *testing.T) {
 		card := f.newCard(t, fuelportal.Controls{DailyCents: ptr(int64(1000_00))})
 		nearAlerts := func() int {
 			t.Helper()
-			page, err := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: f.company.ID}, Limit: 100})
+			page, err := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: f.Company.ID}, Limit: 100})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -390,20 +390,20 @@ func TestCardControls_NearALimitIsAnAlertOnce(t *testing.T) {
 		}
 		// About $190 a purchase at the fixture's station: four stay under $800, the fifth crosses it.
 		for i := range 4 {
-			if tr := f.buy(t, card.CardNumber, f.station.ID, 50_000, fuelportal.ProductDiesel, friday.Add(time.Duration(i)*time.Minute)); tr.Status != fuelportal.TransactionApproved {
+			if tr := f.buy(t, card.CardNumber, f.Station.ID, 50_000, fuelportal.ProductDiesel, friday.Add(time.Duration(i)*time.Minute)); tr.Status != fuelportal.TransactionApproved {
 				t.Fatalf("purchase %d: %s %s", i, tr.Status, tr.DeclineReason)
 			}
 		}
 		if n := nearAlerts(); n != 0 {
 			t.Fatalf("%d near-limit alerts under 80 %%", n)
 		}
-		if tr := f.buy(t, card.CardNumber, f.station.ID, 50_000, fuelportal.ProductDiesel, friday.Add(5*time.Minute)); tr.Status != fuelportal.TransactionApproved {
+		if tr := f.buy(t, card.CardNumber, f.Station.ID, 50_000, fuelportal.ProductDiesel, friday.Add(5*time.Minute)); tr.Status != fuelportal.TransactionApproved {
 			t.Fatalf("the crossing purchase: %s %s", tr.Status, tr.DeclineReason)
 		}
 		if n := nearAlerts(); n != 1 {
 			t.Fatalf("%d near-limit alerts after crossing 80 %%, want 1", n)
 		}
-		f.buy(t, card.CardNumber, f.station.ID, 1_000, fuelportal.ProductDiesel, friday.Add(6*time.Minute))
+		f.buy(t, card.CardNumber, f.Station.ID, 1_000, fuelportal.ProductDiesel, friday.Add(6*time.Minute))
 		if n := nearAlerts(); n != 1 {
 			t.Fatalf("%d near-limit alerts after a purchase already past 80 %%, want 1", n)
 		}
@@ -417,20 +417,20 @@ func TestCompanyControls_DefaultUntilSaved(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := newControlsFixture(t, db, 1)
-		got, err := db.CompanyControls(ctx, f.company.ID)
+		got, err := db.CompanyControls(ctx, f.Company.ID)
 		if err != nil || got.TimeZone != fuelportal.DefaultTimeZone || got.Prompt != fuelportal.PromptNone || !reflect.DeepEqual(got.Controls, fuelportal.Controls{}) {
 			t.Fatalf("before saving: %+v, %v", got, err)
 		}
 		want := fuelportal.CompanyControls{TimeZone: "America/New_York", Prompt: fuelportal.PromptOdometer, Controls: fuelportal.Controls{
 			DailyCents: ptr(int64(150_000)), AllowedStates: []string{"FL", "TX"}, MonthlyBudgetCents: ptr(int64(900_000))}}
-		if _, err := db.SaveCompanyControls(ctx, f.company.ID, want); err != nil {
+		if _, err := db.SaveCompanyControls(ctx, f.Company.ID, want); err != nil {
 			t.Fatal(err)
 		}
-		got, err = db.CompanyControls(ctx, f.company.ID)
+		got, err = db.CompanyControls(ctx, f.Company.ID)
 		if err != nil || !reflect.DeepEqual(*got, want) {
 			t.Fatalf("after saving: %+v, %v; want %+v", got, err, want)
 		}
-		other, err := db.CompanyControls(ctx, f.company.ID+1000)
+		other, err := db.CompanyControls(ctx, f.Company.ID+1000)
 		if err != nil || other.TimeZone != fuelportal.DefaultTimeZone || !reflect.DeepEqual(other.Controls, fuelportal.Controls{}) {
 			t.Fatalf("another company: %+v, %v", other, err)
 		}
@@ -446,16 +446,16 @@ func TestCardsBudget_SumsBudgetsAndThisMonthsApprovedSpend(t *testing.T) {
 		ctx := context.Background()
 		f := newControlsFixture(t, db, 10_000_00)
 		now := friday.Add(time.Hour)
-		if budget, spend, err := db.CardsBudget(ctx, f.company.ID, now); err != nil || budget != nil || spend != 0 {
+		if budget, spend, err := db.CardsBudget(ctx, f.Company.ID, now); err != nil || budget != nil || spend != 0 {
 			t.Fatalf("no budgets yet: %v, %d, %v", budget, spend, err)
 		}
 		a := f.newCard(t, fuelportal.Controls{MonthlyBudgetCents: ptr(int64(50_000))})
 		b := f.newCard(t, fuelportal.Controls{MonthlyBudgetCents: ptr(int64(30_000)), PerPurchaseCents: ptr(int64(100))})
 		c := f.newCard(t, fuelportal.Controls{})
-		approvedA := f.buy(t, a.CardNumber, f.station.ID, 20_000, "", friday)
-		approvedC := f.buy(t, c.CardNumber, f.station.ID, 10_000, "", friday)
-		declinedB := f.buy(t, b.CardNumber, f.station.ID, 10_000, "", friday)
-		lastMonth := f.buy(t, a.CardNumber, f.station.ID, 10_000, "", friday.AddDate(0, -1, 0))
+		approvedA := f.buy(t, a.CardNumber, f.Station.ID, 20_000, "", friday)
+		approvedC := f.buy(t, c.CardNumber, f.Station.ID, 10_000, "", friday)
+		declinedB := f.buy(t, b.CardNumber, f.Station.ID, 10_000, "", friday)
+		lastMonth := f.buy(t, a.CardNumber, f.Station.ID, 10_000, "", friday.AddDate(0, -1, 0))
 		for _, tr := range []*fuelportal.Transaction{approvedA, approvedC, lastMonth} {
 			if tr.Status != fuelportal.TransactionApproved {
 				t.Fatalf("purchase %s declined: %q", tr.NetworkTransactionID, tr.DeclineReason)
@@ -464,11 +464,11 @@ func TestCardsBudget_SumsBudgetsAndThisMonthsApprovedSpend(t *testing.T) {
 		if declinedB.Status != fuelportal.TransactionDeclined {
 			t.Fatalf("over the per-purchase limit approved")
 		}
-		budget, spend, err := db.CardsBudget(ctx, f.company.ID, now)
+		budget, spend, err := db.CardsBudget(ctx, f.Company.ID, now)
 		if err != nil || budget == nil || *budget != 80_000 || spend != approvedA.FundedTotalCents+approvedC.FundedTotalCents {
 			t.Fatalf("budget %v spend %d err %v; want 80000 and %d", budget, spend, err, approvedA.FundedTotalCents+approvedC.FundedTotalCents)
 		}
-		if budget, spend, err := db.CardsBudget(ctx, f.company.ID+1000, now); err != nil || budget != nil || spend != 0 {
+		if budget, spend, err := db.CardsBudget(ctx, f.Company.ID+1000, now); err != nil || budget != nil || spend != 0 {
 			t.Fatalf("another company: %v, %d, %v", budget, spend, err)
 		}
 	})
@@ -479,12 +479,12 @@ func TestDriverCard_RulesAndWhatIsLeftToday(t *testing.T) {
 		ctx := context.Background()
 		f := newControlsFixture(t, db, 10_000_00)
 		card := f.newCard(t, fuelportal.Controls{DailyCents: ptr(int64(500_00)), AllowedProducts: []fuelportal.ProductCode{fuelportal.ProductDiesel}})
-		bought := f.buy(t, card.CardNumber, f.station.ID, 50_000, "", friday)
-		yesterday := f.buy(t, card.CardNumber, f.station.ID, 10_000, "", friday.AddDate(0, 0, -1))
+		bought := f.buy(t, card.CardNumber, f.Station.ID, 50_000, "", friday)
+		yesterday := f.buy(t, card.CardNumber, f.Station.ID, 10_000, "", friday.AddDate(0, 0, -1))
 		if bought.Status != fuelportal.TransactionApproved || yesterday.Status != fuelportal.TransactionApproved {
 			t.Fatalf("purchases declined: %q, %q", bought.DeclineReason, yesterday.DeclineReason)
 		}
-		got, err := db.DriverCard(ctx, f.company.ID, card.ID, friday.Add(time.Hour))
+		got, err := db.DriverCard(ctx, f.Company.ID, card.ID, friday.Add(time.Hour))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -495,10 +495,10 @@ func TestDriverCard_RulesAndWhatIsLeftToday(t *testing.T) {
 			t.Fatalf("card = %+v", got)
 		}
 		// The next day starts afresh.
-		if next, err := db.DriverCard(ctx, f.company.ID, card.ID, friday.AddDate(0, 0, 1)); err != nil || *next.Left.DayCents != 500_00 {
+		if next, err := db.DriverCard(ctx, f.Company.ID, card.ID, friday.AddDate(0, 0, 1)); err != nil || *next.Left.DayCents != 500_00 {
 			t.Fatalf("next day = %+v, %v", next, err)
 		}
-		if _, err := db.DriverCard(ctx, f.company.ID+1000, card.ID, friday); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := db.DriverCard(ctx, f.Company.ID+1000, card.ID, friday); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another company's card: %v", err)
 		}
 	})

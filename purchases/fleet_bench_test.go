@@ -99,13 +99,13 @@ func BenchmarkTransactionsPage(b *testing.B) {
 
 // BenchmarkPurchaseIngest measures recording purchases through the full
 // authorisation (RecordPurchase: one database transaction each) from
-// 4 × GOMAXPROCS concurrent callers on one prepaid wallet.
+// 4 × GOMAXPROCS concurrent callers on one storetest.Prepaid wallet.
 func BenchmarkPurchaseIngest(b *testing.B) {
 	benchEngines(b, func(b *testing.B, engine store.Engine) {
 		db := storetest.Open(b, engine)
-		f := newFleetFixture(b, db, prepaid)
+		f := storetest.NewFleet(b, db, storetest.Prepaid)
 		ctx := context.Background()
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 1_000_000_000_00, fuelportal.LedgerTopUp, "bench"); err != nil {
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 1_000_000_000_00, fuelportal.LedgerTopUp, "bench"); err != nil {
 			b.Fatal(err)
 		}
 		var seq atomic.Int64
@@ -114,7 +114,7 @@ func BenchmarkPurchaseIngest(b *testing.B) {
 		b.RunParallel(func(pb *testing.PB) {
 			for pb.Next() {
 				n := seq.Add(1)
-				if _, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("bench-%d", n), f.active.CardNumber, f.station.ID, 100_000)); err != nil {
+				if _, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("bench-%d", n), f.Active.CardNumber, f.Station.ID, 100_000)); err != nil {
 					b.Error(err)
 					return
 				}

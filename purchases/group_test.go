@@ -17,7 +17,7 @@ func groupMember(t *testing.T, db *store.DB, companyID, groupID int64, email str
 	ctx := context.Background()
 	inv := &fuelportal.Invitation{CompanyID: companyID, Email: email, Role: fuelportal.MemberDispatcher, GroupID: groupID,
 		ExpiresAt: time.Now().Add(24 * time.Hour)}
-	if err := db.CreateInvitation(ctx, inv, "hash-"+email, &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: companyID}); err != nil {
+	if err := db.CreateInvitation(ctx, inv, "hash-"+email, &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: companyID}, fuelportal.CheckInvitation); err != nil {
 		t.Fatal(err)
 	}
 	u, err := db.AcceptInvitation(ctx, "hash-"+email, &fuelportal.User{PasswordHash: "p", FirstName: "Dee", LastName: "Spatch"})
@@ -43,20 +43,20 @@ func mailsTo(t *testing.T, db *store.DB, address string) int {
 func TestGroups_AMemberOfAGroupHearsAndSeesOnlyItsCards(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
-		g := &fuelportal.Group{CompanyID: f.company.ID, Name: "North"}
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		g := &fuelportal.Group{CompanyID: f.Company.ID, Name: "North"}
 		if err := db.CreateGroup(ctx, g); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.SetCardGroup(ctx, f.company.ID, f.active.CardNumber, g.ID); err != nil {
+		if err := db.SetCardGroup(ctx, f.Company.ID, f.Active.CardNumber, g.ID); err != nil {
 			t.Fatal(err)
 		}
-		north := groupMember(t, db, f.company.ID, g.ID, "north@example.com")
-		everyone := groupMember(t, db, f.company.ID, 0, "all@example.com")
+		north := groupMember(t, db, f.Company.ID, g.ID, "north@example.com")
+		everyone := groupMember(t, db, f.Company.ID, 0, "all@example.com")
 
 		// A decline on a card outside the group: the company-wide dispatcher
 		// hears of it, the group's does not.
-		if _, _, err := flow(db).Record(ctx, purchase("g-1", f.inactive.CardNumber, f.station.ID, 50_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("g-1", f.Inactive.CardNumber, f.Station.ID, 50_000)); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := db.DispatchEvents(ctx); err != nil {
@@ -66,7 +66,7 @@ func TestGroups_AMemberOfAGroupHearsAndSeesOnlyItsCards(t *testing.T) {
 			t.Fatalf("decline outside the group mailed the group's dispatcher %d, the company's %d; want 0, 1", n, m)
 		}
 		// A decline on the group's card reaches the group's dispatcher.
-		if _, _, err := flow(db).Record(ctx, purchase("g-2", f.active.CardNumber, f.station.ID, 50_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("g-2", f.Active.CardNumber, f.Station.ID, 50_000)); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := db.DispatchEvents(ctx); err != nil {
@@ -78,67 +78,67 @@ func TestGroups_AMemberOfAGroupHearsAndSeesOnlyItsCards(t *testing.T) {
 
 		// The alerts inbox of the group shows the group's card only; read
 		// marks of another group's alert are 404.
-		page, err := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: f.company.ID, GroupID: g.ID}, Limit: 100})
-		if err != nil || len(page.Items) != 1 || page.Items[0].CardID != f.active.ID || page.Unread != 1 {
+		page, err := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: f.Company.ID, GroupID: g.ID}, Limit: 100})
+		if err != nil || len(page.Items) != 1 || page.Items[0].CardID != f.Active.ID || page.Unread != 1 {
 			t.Fatalf("the group's alerts = %+v, %v", page, err)
 		}
-		all := alertsOf(t, db, f.company.ID, false)
+		all := storetest.AlertsOf(t, db, f.Company.ID, false)
 		if len(all.Items) != 2 {
 			t.Fatalf("company alerts = %d; want 2", len(all.Items))
 		}
 		outside := all.Items[1].ID
-		if err := db.MarkInboxRead(ctx, fuelportal.Inbox{CompanyID: f.company.ID, GroupID: g.ID}, outside, "Alert not found"); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if err := db.MarkInboxRead(ctx, fuelportal.Inbox{CompanyID: f.Company.ID, GroupID: g.ID}, outside, "Alert not found"); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("read mark of another group's alert: %v", err)
 		}
 
 		// Transactions and trips follow the scope's group.
-		scope := fuelportal.TransactionScope{CompanyID: f.company.ID, GroupID: g.ID}
+		scope := fuelportal.TransactionScope{CompanyID: f.Company.ID, GroupID: g.ID}
 		list, total, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: scope, Limit: 100})
-		if err != nil || len(list) != 1 || total != 1 || list[0].CardID != f.active.ID {
+		if err != nil || len(list) != 1 || total != 1 || list[0].CardID != f.Active.ID {
 			t.Fatalf("the group's transactions = %+v, %d, %v", list, total, err)
 		}
-		if _, _, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: scope, CardNumber: f.inactive.CardNumber, Limit: 10}); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, _, err := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: scope, CardNumber: f.Inactive.CardNumber, Limit: 10}); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another group's card filter: %v", err)
 		}
-		if err := db.CheckTripCard(ctx, scope, f.inactive.CardNumber); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if err := db.CheckTripCard(ctx, scope, f.Inactive.CardNumber, fuelportal.CheckTripCardFree); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("trip on another group's card: %v", err)
 		}
-		if err := db.CheckTripCard(ctx, scope, f.active.CardNumber); err != nil {
+		if err := db.CheckTripCard(ctx, scope, f.Active.CardNumber, fuelportal.CheckTripCardFree); err != nil {
 			t.Fatalf("trip on the group's card: %v", err)
 		}
 
 		// Vehicles: the group's only; another's group is unknown.
-		mine := newVehicle("N-1")
+		mine := storetest.NewVehicle("N-1")
 		mine.GroupID = g.ID
-		if _, err := db.CreateVehicle(ctx, f.company.ID, mine); err != nil {
+		if _, err := db.CreateVehicle(ctx, f.Company.ID, mine); err != nil {
 			t.Fatal(err)
 		}
-		s1 := newVehicle("S-1")
+		s1 := storetest.NewVehicle("S-1")
 		s1.VIN, s1.IFTAQualified = "", false
-		theirs, err := db.CreateVehicle(ctx, f.company.ID, s1)
+		theirs, err := db.CreateVehicle(ctx, f.Company.ID, s1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if vs, err := db.CompanyVehiclesIn(ctx, f.company.ID, g.ID); err != nil || len(vs) != 1 || vs[0].UnitNumber != "N-1" || vs[0].GroupID != g.ID {
+		if vs, err := db.CompanyVehiclesIn(ctx, f.Company.ID, g.ID); err != nil || len(vs) != 1 || vs[0].UnitNumber != "N-1" || vs[0].GroupID != g.ID {
 			t.Fatalf("the group's vehicles = %+v, %v", vs, err)
 		}
-		if _, err := db.ImportVehicles(ctx, f.company.ID, []*fuelportal.Vehicle{{UnitNumber: "S-1", FuelType: fuelportal.FuelDiesel, TankCapacity: 100_000, Active: true, GroupID: g.ID}},
+		if _, err := db.ImportVehicles(ctx, f.Company.ID, []*fuelportal.Vehicle{{UnitNumber: "S-1", FuelType: fuelportal.FuelDiesel, TankCapacity: 100_000, Active: true, GroupID: g.ID}},
 			func(v *fuelportal.Vehicle, existing int64) error {
 				return fuelportal.CheckVehicleImportUpdate(v.GroupID, existing)
 			}); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("the group's import over another group's unit: %v", err)
 		}
-		if err := db.SetVehicleGroup(ctx, f.company.ID, theirs.ID, g.ID); err != nil {
+		if err := db.SetVehicleGroup(ctx, f.Company.ID, theirs.ID, g.ID); err != nil {
 			t.Fatal(err)
 		}
-		if group, err := db.VehicleGroup(ctx, f.company.ID, theirs.ID); err != nil || group != g.ID {
+		if group, err := db.VehicleGroup(ctx, f.Company.ID, theirs.ID); err != nil || group != g.ID {
 			t.Fatalf("VehicleGroup = %d, %v", group, err)
 		}
-		other, _, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000077")
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000077")
 		if _, err := db.VehicleGroup(ctx, other.ID, theirs.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another company's vehicle: %v", err)
 		}
-		if _, err := db.CardGroup(ctx, other.ID, f.active.CardNumber); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := db.CardGroup(ctx, other.ID, f.Active.CardNumber); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another company's card: %v", err)
 		}
 	})

@@ -15,13 +15,6 @@ import (
 	"fuelportal/telematics"
 )
 
-// iftaRates2025Q1 are the worked example's rates.
-const iftaRates2025Q1 = `year,quarter,jurisdiction,fuelType,rate,surcharge
-2025,1,FL,diesel,0.3500,
-2025,1,GA,diesel,0.3610,
-2025,1,IN,diesel,0.5900,0.1100
-`
-
 // iftaWorkedExample records the worked example of docs/ifta.md ("A worked
 // example") for f's company in 2025Q1: card purchases at the Ocala, FL
 // station (100 gal of diesel counted; reefer fuel, gasoline and a declined
@@ -29,41 +22,41 @@ const iftaRates2025Q1 = `year,quarter,jurisdiction,fuelType,rate,surcharge
 // a bulk tank), 800.0 miles entered in Georgia and 150.5 in Indiana, and a
 // completed trip of 84.89 planned miles in Florida. Units U-1 and U-2 are
 // diesel tractors.
-func iftaWorkedExample(t *testing.T, db *store.DB, f *fleetFixture, svc *ifta.Service) {
+func iftaWorkedExample(t *testing.T, db *store.DB, f *storetest.Fleet, svc *ifta.Service) {
 	t.Helper()
 	ctx := context.Background()
-	addVehicle(t, db, f.company.ID, "U-1")
-	addVehicle(t, db, f.company.ID, "U-2")
-	if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+	storetest.AddVehicle(t, db, f.Company.ID, "U-1", fuelportal.FuelDiesel)
+	storetest.AddVehicle(t, db, f.Company.ID, "U-2", fuelportal.FuelDiesel)
+	if _, _, err := db.CreditWallet(ctx, f.Company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := svc.ImportRates(ctx, strings.NewReader(iftaRates2025Q1), false); err != nil {
+	if _, _, err := svc.ImportRates(ctx, strings.NewReader(storetest.IFTARates2025Q1), false); err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []*fuelportal.CardPurchase{
-		purchase("ifta-dsl", f.active.CardNumber, f.station.ID, 100_000),
+		purchase("ifta-dsl", f.Active.CardNumber, f.Station.ID, 100_000),
 		func() *fuelportal.CardPurchase {
-			p := purchase("ifta-rfr", f.active.CardNumber, f.station.ID, 20_000)
+			p := purchase("ifta-rfr", f.Active.CardNumber, f.Station.ID, 20_000)
 			p.Product = fuelportal.ProductReefer
 			return p
 		}(),
 		func() *fuelportal.CardPurchase {
-			p := purchase("ifta-gas", f.active.CardNumber, f.station.ID, 12_000)
+			p := purchase("ifta-gas", f.Active.CardNumber, f.Station.ID, 12_000)
 			p.Product = fuelportal.ProductGasoline
 			return p
 		}(),
-		purchase("ifta-declined", f.inactive.CardNumber, f.station.ID, 70_000),
+		purchase("ifta-declined", f.Inactive.CardNumber, f.Station.ID, 70_000),
 	} {
 		if _, _, err := flow(db).Record(ctx, p); err != nil {
 			t.Fatal(err)
 		}
 	}
-	owner := f.ownerID(t, db)
+	owner := f.OwnerID(t, db)
 	for _, in := range []ifta.FuelInput{
 		{UnitNumber: "U-1", Date: "2025-02-03", Jurisdiction: "ga", Gallons: "50", FuelType: "diesel", TaxPaid: true, Vendor: "Flying J Dalton"},
 		{UnitNumber: "U-1", Date: "2025-02-04", Jurisdiction: "GA", Gallons: "30.000", FuelType: "diesel", TaxPaid: false, Vendor: "Yard tank"},
 	} {
-		in.CompanyID, in.UserID = f.company.ID, owner
+		in.CompanyID, in.UserID = f.Company.ID, owner
 		if _, err := svc.AddFuel(ctx, in); err != nil {
 			t.Fatal(err)
 		}
@@ -72,28 +65,19 @@ func iftaWorkedExample(t *testing.T, db *store.DB, f *fleetFixture, svc *ifta.Se
 		{UnitNumber: "U-1", Date: "2025-01-20", Jurisdiction: "GA", Miles: "800", Note: "odometer"},
 		{UnitNumber: "U-2", Date: "2025-02-11", Jurisdiction: "IN", Miles: "150.5"},
 	} {
-		in.CompanyID, in.UserID = f.company.ID, owner
+		in.CompanyID, in.UserID = f.Company.ID, owner
 		if _, err := svc.AddMiles(ctx, in); err != nil {
 			t.Fatal(err)
 		}
 	}
-	trip := newTrip(f.active.CardNumber, f.station.ID, false)
-	scope := fuelportal.TransactionScope{CompanyID: f.company.ID}
+	trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false)
+	scope := fuelportal.TransactionScope{CompanyID: f.Company.ID}
 	if err := db.CreateTrip(ctx, scope, trip); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted); err != nil {
+	if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
 		t.Fatal(err)
 	}
-}
-
-func (f *fleetFixture) ownerID(t *testing.T, db *store.DB) int64 {
-	t.Helper()
-	u, err := db.UserByEmail(context.Background(), "owner@example.com")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return u.ID
 }
 
 // returnJSON is the API's JSON of r's return fields, for comparing.
@@ -111,10 +95,10 @@ func TestIFTAReturn_WorkedExample(t *testing.T) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
 		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		iftaWorkedExample(t, db, f, svc)
 
-		got, err := svc.Return(ctx, f.company.ID, 2025, 1, "diesel")
+		got, err := svc.Return(ctx, f.Company.ID, 2025, 1, "diesel")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +136,7 @@ func TestIFTAReturn_WorkedExample(t *testing.T) {
 		}
 
 		// Gasoline counts the GAS purchase only; no gasoline rate: a warning.
-		gas, err := svc.Return(ctx, f.company.ID, 2025, 1, "gasoline")
+		gas, err := svc.Return(ctx, f.Company.ID, 2025, 1, "gasoline")
 		if err != nil || gas.TotalGallons != 12 || gas.Rows[0].Rate != nil {
 			t.Fatalf("gasoline = %+v, %v", gas, err)
 		}
@@ -171,49 +155,49 @@ func TestIFTAReturn_MilesFollowTheirUnitsFuel(t *testing.T) {
 		clock := storetest.NewClock(db) // 2025-03-14 10:00 in Chicago
 		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
 		tlm := telematics.New(telematics.Deps{Store: db, Now: clock.Now})
-		f := newFleetFixture(t, db, prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := svc.ImportRates(ctx, strings.NewReader(iftaRates2025Q1+`2025,1,FL,gasoline,0.3000,
+		if _, _, err := svc.ImportRates(ctx, strings.NewReader(storetest.IFTARates2025Q1+`2025,1,FL,gasoline,0.3000,
 2025,1,GA,gasoline,0.3300,
 2025,1,IN,gasoline,0.3300,
 `), false); err != nil {
 			t.Fatal(err)
 		}
-		addVehicle(t, db, f.company.ID, "U-1") // the active card's unit
-		addVehicleBurning(t, db, f.company.ID, "P-9", fuelportal.FuelGasoline)
-		owner := f.ownerID(t, db)
+		storetest.AddVehicle(t, db, f.Company.ID, "U-1", fuelportal.FuelDiesel) // the active card's unit
+		storetest.AddVehicle(t, db, f.Company.ID, "P-9", fuelportal.FuelGasoline)
+		owner := f.OwnerID(t, db)
 
 		// U-1: telematics of March 10 (19.6 GA), a trip sheet of March 12
 		// (GA 800), a completed trip of March 14 (FL 84.89 planned) and
 		// 100 gal of diesel on its card. P-9: telematics of March 10 (19.6
 		// GA), a trip sheet of March 11 (IN 300), 50 gal of gasoline off
 		// the card. U-2: a trip sheet of March 11 (IN 150.5).
-		ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2025, 3, 10, 15, 0, 0, 0, time.UTC), atlantaEast)
-		ingestDrive(t, tlm, f.company.ID, "P-9", time.Date(2025, 3, 10, 15, 0, 0, 0, time.UTC), atlantaEast)
+		storetest.IngestDrive(t, tlm, f.Company.ID, "U-1", time.Date(2025, 3, 10, 15, 0, 0, 0, time.UTC), storetest.AtlantaEast)
+		storetest.IngestDrive(t, tlm, f.Company.ID, "P-9", time.Date(2025, 3, 10, 15, 0, 0, 0, time.UTC), storetest.AtlantaEast)
 		for _, in := range []ifta.MilesInput{
 			{UnitNumber: "U-1", Date: "2025-03-12", Jurisdiction: "GA", Miles: "800"},
 			{UnitNumber: "P-9", Date: "2025-03-11", Jurisdiction: "IN", Miles: "300"},
 			{UnitNumber: "U-2", Date: "2025-03-11", Jurisdiction: "IN", Miles: "150.5"},
 		} {
-			in.CompanyID, in.UserID = f.company.ID, owner
+			in.CompanyID, in.UserID = f.Company.ID, owner
 			if _, err := svc.AddMiles(ctx, in); err != nil {
 				t.Fatal(err)
 			}
 		}
-		trip := newTrip(f.active.CardNumber, f.station.ID, false)
-		scope := fuelportal.TransactionScope{CompanyID: f.company.ID}
+		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false)
+		scope := fuelportal.TransactionScope{CompanyID: f.Company.ID}
 		if err := db.CreateTrip(ctx, scope, trip); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted); err != nil {
+		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := flow(db).Record(ctx, purchase("ifta-dsl", f.active.CardNumber, f.station.ID, 100_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("ifta-dsl", f.Active.CardNumber, f.Station.ID, 100_000)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := svc.AddFuel(ctx, ifta.FuelInput{CompanyID: f.company.ID, UserID: owner, UnitNumber: "P-9", Date: "2025-03-11",
+		if _, err := svc.AddFuel(ctx, ifta.FuelInput{CompanyID: f.Company.ID, UserID: owner, UnitNumber: "P-9", Date: "2025-03-11",
 			Jurisdiction: "GA", Gallons: "50", FuelType: "gasoline", TaxPaid: true, Vendor: "QuikTrip"}); err != nil {
 			t.Fatal(err)
 		}
@@ -236,7 +220,7 @@ func TestIFTAReturn_MilesFollowTheirUnitsFuel(t *testing.T) {
 			{"gasoline", "GA 20, IN 451", 471, 50, 942,
 				ifta.Sources{FuelEntries: 1, MilesEntries: 2, TelematicsVehicleDays: 1}},
 		} {
-			got, err := svc.Return(ctx, f.company.ID, 2025, 1, c.fuel)
+			got, err := svc.Return(ctx, f.Company.ID, 2025, 1, c.fuel)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -265,32 +249,32 @@ func TestIFTAReturn_CloseFreezesIt(t *testing.T) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
 		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		iftaWorkedExample(t, db, f, svc)
-		owner := f.ownerID(t, db)
+		owner := f.OwnerID(t, db)
 
-		if _, err := svc.Close(ctx, f.company.ID, owner, 2025, 1, "diesel"); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+		if _, err := svc.Close(ctx, f.Company.ID, owner, 2025, 1, "diesel"); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("closing an open quarter = %v", err)
 		}
 		clock.Advance(19 * 24 * time.Hour) // April 2
-		hook, err := db.CreateWebhookEndpoint(ctx, f.company.ID, fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook",
+		hook, err := db.CreateWebhookEndpoint(ctx, f.Company.ID, fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook",
 			Events: []fuelportal.WebhookEventType{fuelportal.WebhookIFTAReturnClosed}, Active: true}, fuelportal.CheckWebhookEndpointAdded)
 		if err != nil {
 			t.Fatal(err)
 		}
-		before, err := svc.Return(ctx, f.company.ID, 2025, 1, "diesel")
+		before, err := svc.Return(ctx, f.Company.ID, 2025, 1, "diesel")
 		if err != nil || before.Status != ifta.Closed {
 			t.Fatalf("after the quarter = %+v, %v", before, err)
 		}
-		closed, err := svc.Close(ctx, f.company.ID, owner, 2025, 1, "diesel")
+		closed, err := svc.Close(ctx, f.Company.ID, owner, 2025, 1, "diesel")
 		if err != nil || closed.ClosedAt == nil || !closed.ClosedAt.Equal(clock.Now()) || closed.TotalDue != 20_58 {
 			t.Fatalf("Close = %+v, %v", closed, err)
 		}
-		if _, err := svc.Close(ctx, f.company.ID, owner, 2025, 1, "diesel"); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+		if _, err := svc.Close(ctx, f.Company.ID, owner, 2025, 1, "diesel"); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("closing twice = %v", err)
 		}
 		// The company's endpoint hears of the close once, with the return as closed.
-		deliveries, err := db.WebhookDeliveries(ctx, f.company.ID, hook.ID)
+		deliveries, err := db.WebhookDeliveries(ctx, f.Company.ID, hook.ID)
 		if err != nil || len(deliveries) != 1 {
 			t.Fatalf("deliveries %d, %v; want 1", len(deliveries), err)
 		}
@@ -305,17 +289,17 @@ func TestIFTAReturn_CloseFreezesIt(t *testing.T) {
 
 		// Recorded after the close, dated in the quarter: listed, not counted.
 		clock.Advance(time.Hour)
-		late := purchase("ifta-late", f.active.CardNumber, f.station.ID, 80_000)
+		late := purchase("ifta-late", f.Active.CardNumber, f.Station.ID, 80_000)
 		late.TransactionDate = time.Date(2025, 3, 20, 15, 0, 0, 0, time.UTC)
 		lateTx, _, err := flow(db).Record(ctx, late)
 		if err != nil {
 			t.Fatal(err)
 		}
-		lateMiles, err := svc.AddMiles(ctx, ifta.MilesInput{CompanyID: f.company.ID, UserID: owner, UnitNumber: "U-1", Date: "2025-03-30", Jurisdiction: "AL", Miles: "120"})
+		lateMiles, err := svc.AddMiles(ctx, ifta.MilesInput{CompanyID: f.Company.ID, UserID: owner, UnitNumber: "U-1", Date: "2025-03-30", Jurisdiction: "AL", Miles: "120"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		after, err := svc.Return(ctx, f.company.ID, 2025, 1, "diesel")
+		after, err := svc.Return(ctx, f.Company.ID, 2025, 1, "diesel")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -327,11 +311,11 @@ func TestIFTAReturn_CloseFreezesIt(t *testing.T) {
 			t.Fatalf("after close = %+v", after.AfterClose)
 		}
 		// The entries of a closed quarter stay as filed.
-		entries, _ := svc.MilesEntries(ctx, f.company.ID, 2025, 1)
-		if err := svc.DeleteMiles(ctx, f.company.ID, entries[0].ID); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+		entries, _ := svc.MilesEntries(ctx, f.Company.ID, 2025, 1)
+		if err := svc.DeleteMiles(ctx, f.Company.ID, entries[0].ID); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("deleting a closed quarter's entry = %v", err)
 		}
-		list, err := svc.ClosedReturns(ctx, f.company.ID)
+		list, err := svc.ClosedReturns(ctx, f.Company.ID)
 		if err != nil || len(list) != 1 || list[0].TotalDue != 20_58 || list[0].Quarter != 1 || list[0].DueDate != "2025-04-30" {
 			t.Fatalf("closed list = %+v, %v", list, err)
 		}
@@ -343,7 +327,7 @@ func TestIFTAReturn_NeverClosesWithAMissingRate(t *testing.T) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
 		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		iftaWorkedExample(t, db, f, svc)
 		// The quarter's rates replaced by a file without Indiana.
 		quarters, rows, err := svc.ImportRates(ctx, strings.NewReader("year,quarter,jurisdiction,fuelType,rate,surcharge\n2025,1,FL,diesel,0.35,\n2025,1,GA,diesel,0.361,\n"), true)
@@ -351,7 +335,7 @@ func TestIFTAReturn_NeverClosesWithAMissingRate(t *testing.T) {
 			t.Fatalf("ImportRates = %d, %d, %v", quarters, rows, err)
 		}
 		clock.Advance(19 * 24 * time.Hour)
-		got, _ := svc.Return(ctx, f.company.ID, 2025, 1, "diesel")
+		got, _ := svc.Return(ctx, f.Company.ID, 2025, 1, "diesel")
 		var codes []string
 		for _, w := range got.Warnings {
 			codes = append(codes, string(w.Code))
@@ -359,7 +343,7 @@ func TestIFTAReturn_NeverClosesWithAMissingRate(t *testing.T) {
 		if !strings.Contains(strings.Join(codes, ","), "missing_rate") || !strings.Contains(strings.Join(codes, ","), "sample_rates") {
 			t.Fatalf("warnings %v", codes)
 		}
-		_, err = svc.Close(ctx, f.company.ID, f.ownerID(t, db), 2025, 1, "diesel")
+		_, err = svc.Close(ctx, f.Company.ID, f.OwnerID(t, db), 2025, 1, "diesel")
 		if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT || !strings.Contains(fuelportal.ErrorMessage(err), "IN") {
 			t.Fatalf("Close with a missing rate = %v", err)
 		}
@@ -374,22 +358,22 @@ func TestIFTAEntries_CompanyScopedAndNeverTwice(t *testing.T) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
 		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		iftaWorkedExample(t, db, f, svc)
 		other := &fuelportal.Company{Name: "Other Co", CarrierID: 1234567}
 		if err := db.CreateCompanyOwner(ctx, other, &fuelportal.User{Email: "other@example.com", PasswordHash: "hash"}); err != nil {
 			t.Fatal(err)
 		}
-		owner := f.ownerID(t, db)
+		owner := f.OwnerID(t, db)
 
 		// The other company sees none of it, and cannot delete it.
 		ret, err := svc.Return(ctx, other.ID, 2025, 1, "diesel")
 		if err != nil || ret.TotalMiles != 0 || ret.TotalGallons != 0 || len(ret.Rows) != 0 || ret.Sources != (ifta.Sources{}) {
 			t.Fatalf("other company's return = %+v, %v", ret, err)
 		}
-		mine, _ := svc.MilesEntries(ctx, f.company.ID, 2025, 1)
+		mine, _ := svc.MilesEntries(ctx, f.Company.ID, 2025, 1)
 		theirs, _ := svc.MilesEntries(ctx, other.ID, 2025, 1)
-		fuel, _ := svc.FuelEntries(ctx, f.company.ID, 2025, 1)
+		fuel, _ := svc.FuelEntries(ctx, f.Company.ID, 2025, 1)
 		if len(mine) != 2 || len(theirs) != 0 || len(fuel) != 2 || mine[1].MilesTenths != 1505 || mine[0].Note != "odometer" || fuel[0].Gallons != 50_000 || !fuel[0].TaxPaid || fuel[1].TaxPaid {
 			t.Fatalf("entries %+v / %+v / %+v", mine, theirs, fuel)
 		}
@@ -402,11 +386,11 @@ func TestIFTAEntries_CompanyScopedAndNeverTwice(t *testing.T) {
 
 		// A purchase is never counted twice: the same off-card entry again, or
 		// one that is the card purchase of that day.
-		again := ifta.FuelInput{CompanyID: f.company.ID, UserID: owner, UnitNumber: "U-1", Date: "2025-02-03", Jurisdiction: "GA", Gallons: "50.000", FuelType: "diesel", TaxPaid: true}
+		again := ifta.FuelInput{CompanyID: f.Company.ID, UserID: owner, UnitNumber: "U-1", Date: "2025-02-03", Jurisdiction: "GA", Gallons: "50.000", FuelType: "diesel", TaxPaid: true}
 		if _, err := svc.AddFuel(ctx, again); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("the same entry twice = %v", err)
 		}
-		card := ifta.FuelInput{CompanyID: f.company.ID, UserID: owner, UnitNumber: "U-1", Date: "2025-03-14", Jurisdiction: "FL", Gallons: "100", FuelType: "diesel", TaxPaid: true}
+		card := ifta.FuelInput{CompanyID: f.Company.ID, UserID: owner, UnitNumber: "U-1", Date: "2025-03-14", Jurisdiction: "FL", Gallons: "100", FuelType: "diesel", TaxPaid: true}
 		if _, err := svc.AddFuel(ctx, card); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("the card purchase entered by hand = %v", err)
 		}
@@ -416,10 +400,10 @@ func TestIFTAEntries_CompanyScopedAndNeverTwice(t *testing.T) {
 		}
 
 		// Deleting an entry of an open quarter takes it out of the return.
-		if err := svc.DeleteMiles(ctx, f.company.ID, mine[1].ID); err != nil {
+		if err := svc.DeleteMiles(ctx, f.Company.ID, mine[1].ID); err != nil {
 			t.Fatal(err)
 		}
-		ret, _ = svc.Return(ctx, f.company.ID, 2025, 1, "diesel")
+		ret, _ = svc.Return(ctx, f.Company.ID, 2025, 1, "diesel")
 		if ret.TotalMiles != 885 {
 			t.Fatalf("after delete total miles = %d", ret.TotalMiles)
 		}

@@ -13,10 +13,6 @@ import (
 	"fuelportal/store/storetest"
 )
 
-// cardIssued is when the tests' cards were issued: before every purchase
-// date they record (a purchase before its card existed is refused).
-var cardIssued = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-
 const purchaseHeader = "network_transaction_id,card_number,location_id,gallons,retail_price,transaction_date\n"
 
 // importPurchases imports file through the purchase flow, as the command does.
@@ -34,7 +30,7 @@ func TestImport_RecordsOnceAndSkipsUnknownStations(t *testing.T) {
 		}
 		err := db.InTx(ctx, func(tx *store.Tx) error {
 			for i, status := range []fuelportal.CardStatus{fuelportal.CardActive, fuelportal.CardInactive} {
-				card := &fuelportal.Card{CompanyID: company.ID, CardNumber: "707100000000000000" + string(rune('1'+i)), Status: status, CreatedAt: cardIssued}
+				card := &fuelportal.Card{CompanyID: company.ID, CardNumber: "707100000000000000" + string(rune('1'+i)), Status: status, CreatedAt: storetest.CardIssued}
 				if err := tx.CreateCard(ctx, card); err != nil {
 					return err
 				}
@@ -85,7 +81,7 @@ func TestImport_StationClockInTheStationsZone(t *testing.T) {
 		if err := db.CreateCompanyOwner(ctx, company, owner); err != nil {
 			t.Fatal(err)
 		}
-		card := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000001", Status: fuelportal.CardActive, CreatedAt: cardIssued}
+		card := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000001", Status: fuelportal.CardActive, CreatedAt: storetest.CardIssued}
 		err := db.InTx(ctx, func(tx *store.Tx) error {
 			if err := tx.CreateCard(ctx, card); err != nil {
 				return err
@@ -145,7 +141,7 @@ func TestImport_DeclineNotifiesAsTheNetworkEndpointDoes(t *testing.T) {
 		}
 		err := db.InTx(ctx, func(tx *store.Tx) error {
 			for i, status := range []fuelportal.CardStatus{fuelportal.CardActive, fuelportal.CardInactive} {
-				card := &fuelportal.Card{CompanyID: company.ID, CardNumber: "707100000000000000" + string(rune('1'+i)), Status: status, CreatedAt: cardIssued}
+				card := &fuelportal.Card{CompanyID: company.ID, CardNumber: "707100000000000000" + string(rune('1'+i)), Status: status, CreatedAt: storetest.CardIssued}
 				if err := tx.CreateCard(ctx, card); err != nil {
 					return err
 				}

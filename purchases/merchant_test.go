@@ -19,9 +19,9 @@ import (
 func TestDecideAuthorization_MatchesTheMerchantsStation(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		stripeCards(t, db, f, 1)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
 		priced := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)
@@ -63,8 +63,8 @@ func TestDecideAuthorization_MatchesTheMerchantsStation(t *testing.T) {
 		})
 
 		// A locked trip planned at #1527.
-		trip := newTrip(f.active.CardNumber, 1527, true)
-		if err := db.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, trip); err != nil {
+		trip := storetest.NewTrip(f.Active.CardNumber, 1527, true)
+		if err := db.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, trip); err != nil {
 			t.Fatal(err)
 		}
 		t.Run("locked trip: the ambiguous candidate that is the planned stop counts as it", func(t *testing.T) {
@@ -79,18 +79,18 @@ func TestDecideAuthorization_MatchesTheMerchantsStation(t *testing.T) {
 				t.Fatalf("authorization = %+v", a)
 			}
 		})
-		if _, err := db.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, trip.ID, fuelportal.TripCancelled); err != nil {
+		if _, err := db.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, trip.ID, fuelportal.TripCancelled, fuelportal.CheckTripEnd); err != nil {
 			t.Fatal(err)
 		}
 		t.Run("an ambiguous decline names the candidates", func(t *testing.T) {
-			if _, err := db.SaveCardControls(ctx, f.company.ID, f.active.CardNumber, fuelportal.Controls{PerPurchaseCents: ptr(int64(50_00))}); err != nil {
+			if _, err := db.SaveCardControls(ctx, f.Company.ID, f.Active.CardNumber, fuelportal.Controls{PerPurchaseCents: ptr(int64(50_00))}); err != nil {
 				t.Fatal(err)
 			}
 			a := decide(at("iauth_over", "LOVE'S TRAVEL STOP", 100_00))
 			if a.Approved || a.DeclineCode != fuelportal.DeclinePerPurchaseLimit || a.TransactionID == 0 {
 				t.Fatalf("authorization = %+v", a)
 			}
-			tr, err := db.Transaction(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, a.TransactionID)
+			tr, err := db.Transaction(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, a.TransactionID)
 			if err != nil {
 				t.Fatal(err)
 			}

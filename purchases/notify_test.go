@@ -13,23 +13,6 @@ import (
 	"fuelportal/store/storetest"
 )
 
-func pushPayloads(t *testing.T, db *store.DB, userID int64) []fuelportal.PushNotification {
-	t.Helper()
-	msgs, err := db.PushMessagesFor(context.Background(), userID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []fuelportal.PushNotification
-	for _, m := range msgs {
-		var n fuelportal.PushNotification
-		if err := json.Unmarshal(m.Payload, &n); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, n)
-	}
-	return out
-}
-
 func inAppOf(t *testing.T, db *store.DB, userID int64) *fuelportal.InboxPage {
 	t.Helper()
 	page, err := db.Inbox(context.Background(), fuelportal.InboxFilter{Inbox: fuelportal.Inbox{UserID: userID}, Limit: 100})
@@ -48,9 +31,9 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db) // 15:00 UTC, 10:00 in Chicago (the default zone)
-		company, owner, card := newCompanyWithCard(t, db, "owner@notify.test", "7071000000000000001")
-		_, otherOwner, _ := newCompanyWithCard(t, db, "other@notify.test", "7071000000000000002")
-		driver := &fuelportal.User{Email: "driver@notify.test", PasswordHash: "h", FirstName: "Dan", DriverStatus: fuelportal.DriverApproved}
+		company, owner, card := storetest.NewCompanyWithCard(t, db, "owner@storetest.Notify.test", "7071000000000000001")
+		_, otherOwner, _ := storetest.NewCompanyWithCard(t, db, "other@storetest.Notify.test", "7071000000000000002")
+		driver := &fuelportal.User{Email: "driver@storetest.Notify.test", PasswordHash: "h", FirstName: "Dan", DriverStatus: fuelportal.DriverApproved}
 		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
 			t.Fatal(err)
 		}
@@ -61,15 +44,15 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, u := range []*fuelportal.User{driver, owner, otherOwner} {
-			savePush(t, db, u.ID, "https://push.example/"+u.Email)
+			storetest.SavePush(t, db, u.ID, "https://push.example/"+u.Email)
 		}
 
 		deactivated := fuelportal.CardDeactivatedNotice(company.ID, card.CardNumber)
 		// The other company's owner is named: skipped.
-		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}}, deactivated); err != nil {
+		if err := storetest.Notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}}, deactivated); err != nil {
 			t.Fatal(err)
 		}
-		pushes := pushPayloads(t, db, driver.ID)
+		pushes := storetest.PushPayloads(t, db, driver.ID)
 		if len(pushes) != 1 || pushes[0].Title != "Tarjeta desactivada" || !strings.Contains(pushes[0].Body, "terminada en 0001") {
 			t.Fatalf("driver's pushes = %+v, want one in Spanish", pushes)
 		}
@@ -79,14 +62,14 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 		if mails, _ := db.OutboxMessages(ctx, driver.Email, 10); len(mails) != 0 {
 			t.Fatalf("a driver's e-mail is off by default, got %+v", mails)
 		}
-		if got := pushPayloads(t, db, otherOwner.ID); len(got) != 0 {
+		if got := storetest.PushPayloads(t, db, otherOwner.ID); len(got) != 0 {
 			t.Fatalf("another company's owner got %+v", got)
 		}
 		// OwnersOf another company than the notice's: nobody.
-		if err := notify(t, db, fuelportal.PushRecipients{OwnersOf: otherOwner.CompanyID}, fuelportal.WalletLowNotice(company.ID, 100, 500)); err != nil {
+		if err := storetest.Notify(t, db, fuelportal.PushRecipients{OwnersOf: otherOwner.CompanyID}, fuelportal.WalletLowNotice(company.ID, 100, 500)); err != nil {
 			t.Fatal(err)
 		}
-		if got := pushPayloads(t, db, otherOwner.ID); len(got) != 0 {
+		if got := storetest.PushPayloads(t, db, otherOwner.ID); len(got) != 0 {
 			t.Fatalf("another company's owner got %+v", got)
 		}
 
@@ -99,10 +82,10 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 		if len(saved.Events) != 4 || saved.TimeZone != fuelportal.DefaultTimeZone {
 			t.Fatalf("saved = %+v", saved)
 		}
-		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, deactivated); err != nil {
+		if err := storetest.Notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, deactivated); err != nil {
 			t.Fatal(err)
 		}
-		if got := pushPayloads(t, db, driver.ID); len(got) != 1 {
+		if got := storetest.PushPayloads(t, db, driver.ID); len(got) != 1 {
 			t.Fatalf("push switched off, yet %d pushes", len(got))
 		}
 		if list := inAppOf(t, db, driver.ID); list.Total != 1 {
@@ -120,11 +103,11 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 			t.Fatal(err)
 		}
 		trip := &fuelportal.Trip{ID: 7, CompanyID: company.ID, OriginName: "Ocala", DestinationName: "Tampa"}
-		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.TripReplannedNotice(trip)); err != nil {
+		if err := storetest.Notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.TripReplannedNotice(trip)); err != nil {
 			t.Fatal(err)
 		}
 		decline := &fuelportal.Transaction{ID: 9, CompanyID: company.ID, CardNumber: card.CardNumber, LocationName: "Pilot #412", DeclineReason: "CARD_INACTIVE"}
-		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.DeclineNotice(decline)); err != nil {
+		if err := storetest.Notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.DeclineNotice(decline)); err != nil {
 			t.Fatal(err)
 		}
 		claimed, err := db.ClaimPushMessages(ctx, 3*time.Hour, 50)
@@ -183,25 +166,25 @@ func TestWalletLow_OnceWhenADebitCrossesTheThreshold(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		storetest.NewClock(db)
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		var owner int64
 		if err := db.InReadTx(ctx, func(tx *store.Tx) error {
-			return tx.QueryRow(ctx, `SELECT id FROM users WHERE company_id = ?`, f.company.ID).Scan(&owner)
+			return tx.QueryRow(ctx, `SELECT id FROM users WHERE company_id = ?`, f.Company.ID).Scan(&owner)
 		}); err != nil {
 			t.Fatal(err)
 		}
-		savePush(t, db, owner, "https://push.example/owner")
-		endpoint := newWebhookEndpoint(t, db, f.company.ID, "https://93.184.215.14/hooks")
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 300_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		storetest.SavePush(t, db, owner, "https://push.example/owner")
+		endpoint := storetest.NewWebhookEndpoint(t, db, f.Company.ID, "https://93.184.215.14/hooks")
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 300_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
 		threshold := int64(200_00)
-		if err := db.SetWalletLowThreshold(ctx, f.company.ID, &threshold); err != nil {
+		if err := db.SetWalletLowThreshold(ctx, f.Company.ID, &threshold); err != nil {
 			t.Fatal(err)
 		}
 		walletLows := func() int {
 			n := 0
-			for _, a := range alertsOf(t, db, f.company.ID, false).Items {
+			for _, a := range storetest.AlertsOf(t, db, f.Company.ID, false).Items {
 				if fuelportal.AlertKind(a.Kind) == fuelportal.AlertWalletLow {
 					n++
 				}
@@ -209,28 +192,28 @@ func TestWalletLow_OnceWhenADebitCrossesTheThreshold(t *testing.T) {
 			return n
 		}
 		// 20 gal ≈ $77: $300 → $223, still above.
-		if tx, _, err := flow(db).Record(ctx, purchase("w-1", f.active.CardNumber, f.station.ID, 20_000)); err != nil || tx.Status != fuelportal.TransactionApproved {
+		if tx, _, err := flow(db).Record(ctx, purchase("w-1", f.Active.CardNumber, f.Station.ID, 20_000)); err != nil || tx.Status != fuelportal.TransactionApproved {
 			t.Fatalf("purchase: %+v, %v", tx, err)
 		}
 		if n := walletLows(); n != 0 {
 			t.Fatalf("%d WALLET_LOW alerts above the threshold", n)
 		}
 		// → about $146: crosses.
-		if _, _, err := flow(db).Record(ctx, purchase("w-2", f.active.CardNumber, f.station.ID, 20_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("w-2", f.Active.CardNumber, f.Station.ID, 20_000)); err != nil {
 			t.Fatal(err)
 		}
 		// → about $69: already below, told no more.
-		if _, _, err := flow(db).Record(ctx, purchase("w-3", f.active.CardNumber, f.station.ID, 20_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("w-3", f.Active.CardNumber, f.Station.ID, 20_000)); err != nil {
 			t.Fatal(err)
 		}
 		if n := walletLows(); n != 1 {
 			t.Fatalf("%d WALLET_LOW alerts, want 1", n)
 		}
-		deliveries, err := db.WebhookDeliveries(ctx, f.company.ID, endpoint.ID)
+		deliveries, err := db.WebhookDeliveries(ctx, f.Company.ID, endpoint.ID)
 		if err != nil || len(deliveries) != 1 || deliveries[0].EventType != fuelportal.WebhookWalletLow {
 			t.Fatalf("webhook deliveries = %+v, %v", deliveries, err)
 		}
-		pushes := pushPayloads(t, db, owner)
+		pushes := storetest.PushPayloads(t, db, owner)
 		if len(pushes) != 1 || pushes[0].Title != "Wallet balance low" || !strings.Contains(pushes[0].Body, "$200.00") {
 			t.Fatalf("owner's pushes = %+v", pushes)
 		}
@@ -247,18 +230,18 @@ func TestWalletLow_OnceWhenADebitCrossesTheThreshold(t *testing.T) {
 func TestWalletLow_AHoldLowersTheAvailableBalance(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		stripeCards(t, db, f, 1)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 300_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 300_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
 		threshold := int64(200_00)
-		if err := db.SetWalletLowThreshold(ctx, f.company.ID, &threshold); err != nil {
+		if err := db.SetWalletLowThreshold(ctx, f.Company.ID, &threshold); err != nil {
 			t.Fatal(err)
 		}
 		walletLows := func() int {
 			n := 0
-			for _, a := range alertsOf(t, db, f.company.ID, false).Items {
+			for _, a := range storetest.AlertsOf(t, db, f.Company.ID, false).Items {
 				if fuelportal.AlertKind(a.Kind) == fuelportal.AlertWalletLow {
 					n++
 				}
@@ -287,22 +270,22 @@ func TestWalletLow_AHoldLowersTheAvailableBalance(t *testing.T) {
 func TestCreateDriver_PendingDriverTellsTheOwners(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, owner, card := newCompanyWithCard(t, db, "owner@notify.test", "7071000000000000001")
-		_, otherOwner, _ := newCompanyWithCard(t, db, "other@notify.test", "7071000000000000002")
-		savePush(t, db, owner.ID, "https://push.example/owner")
-		savePush(t, db, otherOwner.ID, "https://push.example/other")
-		driver := &fuelportal.User{Email: "driver@notify.test", PasswordHash: "h", FirstName: "Dan", LastName: "Driver"}
+		company, owner, card := storetest.NewCompanyWithCard(t, db, "owner@storetest.Notify.test", "7071000000000000001")
+		_, otherOwner, _ := storetest.NewCompanyWithCard(t, db, "other@storetest.Notify.test", "7071000000000000002")
+		storetest.SavePush(t, db, owner.ID, "https://push.example/owner")
+		storetest.SavePush(t, db, otherOwner.ID, "https://push.example/other")
+		driver := &fuelportal.User{Email: "driver@storetest.Notify.test", PasswordHash: "h", FirstName: "Dan", LastName: "Driver"}
 		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
 			t.Fatal(err)
 		}
-		alerts := alertsOf(t, db, company.ID, true).Items
+		alerts := storetest.AlertsOf(t, db, company.ID, true).Items
 		if len(alerts) != 1 || fuelportal.AlertKind(alerts[0].Kind) != fuelportal.AlertDriverWaiting || !strings.Contains(alerts[0].Message, "Dan Driver") {
 			t.Fatalf("alerts = %+v", alerts)
 		}
-		if got := pushPayloads(t, db, owner.ID); len(got) != 1 || got[0].Title != "Driver waiting for approval" {
+		if got := storetest.PushPayloads(t, db, owner.ID); len(got) != 1 || got[0].Title != "Driver waiting for approval" {
 			t.Fatalf("owner's pushes = %+v", got)
 		}
-		if got := pushPayloads(t, db, otherOwner.ID); len(got) != 0 {
+		if got := storetest.PushPayloads(t, db, otherOwner.ID); len(got) != 0 {
 			t.Fatalf("another company's owner got %+v", got)
 		}
 		if mails, _ := db.OutboxMessages(ctx, owner.Email, 10); len(mails) != 1 {
@@ -318,8 +301,8 @@ func TestNotify_PushActionsByRoleAndLanguage(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		storetest.NewClock(db)
-		company, owner, card := newCompanyWithCard(t, db, "owner@actions.test", "7071000000000000011")
-		_, otherOwner, _ := newCompanyWithCard(t, db, "other@actions.test", "7071000000000000012")
+		company, owner, card := storetest.NewCompanyWithCard(t, db, "owner@actions.test", "7071000000000000011")
+		_, otherOwner, _ := storetest.NewCompanyWithCard(t, db, "other@actions.test", "7071000000000000012")
 		driver := &fuelportal.User{Email: "driver@actions.test", PasswordHash: "h", FirstName: "Dan", DriverStatus: fuelportal.DriverApproved}
 		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
 			t.Fatal(err)
@@ -331,23 +314,23 @@ func TestNotify_PushActionsByRoleAndLanguage(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, u := range []*fuelportal.User{driver, owner, otherOwner} {
-			savePush(t, db, u.ID, "https://push.example/"+u.Email)
+			storetest.SavePush(t, db, u.ID, "https://push.example/"+u.Email)
 		}
 		decline := &fuelportal.Transaction{ID: 41, CompanyID: company.ID, CardNumber: card.CardNumber, LocationName: "Pilot #412", DeclineReason: "DAILY_LIMIT"}
-		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}, OwnersOf: company.ID}, fuelportal.DeclineNotice(decline)); err != nil {
+		if err := storetest.Notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, otherOwner.ID}, OwnersOf: company.ID}, fuelportal.DeclineNotice(decline)); err != nil {
 			t.Fatal(err)
 		}
 		request := &fuelportal.OverrideRequest{ID: 17, CompanyID: company.ID, TransactionID: 41, DriverName: "Dan", CardNumber: card.CardNumber, DeclineCode: "DAILY_LIMIT"}
-		if err := notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{otherOwner.ID}, OwnersOf: company.ID}, fuelportal.OverrideRequestedNotice(request)); err != nil {
+		if err := storetest.Notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{otherOwner.ID}, OwnersOf: company.ID}, fuelportal.OverrideRequestedNotice(request)); err != nil {
 			t.Fatal(err)
 		}
 
-		got := pushPayloads(t, db, driver.ID)
+		got := storetest.PushPayloads(t, db, driver.ID)
 		want := []fuelportal.PushAction{{Action: "request-override", Title: "Pedir desbloqueo", URL: "/dashboard?requestOverride=41"}}
 		if len(got) != 1 || got[0].Title != "Compra rechazada" || !reflect.DeepEqual(got[0].Actions, want) {
 			t.Fatalf("driver's pushes = %+v, want the Spanish decline with %+v", got, want)
 		}
-		got = pushPayloads(t, db, owner.ID)
+		got = storetest.PushPayloads(t, db, owner.ID)
 		if len(got) != 2 {
 			t.Fatalf("owner's pushes = %+v, want the decline and the request", got)
 		}
@@ -369,33 +352,8 @@ func TestNotify_PushActionsByRoleAndLanguage(t *testing.T) {
 				t.Errorf("owner's unexpected push %+v", p)
 			}
 		}
-		if got := pushPayloads(t, db, otherOwner.ID); len(got) != 0 {
+		if got := storetest.PushPayloads(t, db, otherOwner.ID); len(got) != 0 {
 			t.Fatalf("another company's owner got %+v", got)
 		}
 	})
-}
-
-// notify publishes notice n as the event of its kind (a decline's is
-// transaction.declined), derived at once: with OwnersOf, one event to the
-// owners of n's company and the first user named; else one event to each
-// user named.
-func notify(t *testing.T, db *store.DB, to fuelportal.PushRecipients, n fuelportal.Notice) error {
-	t.Helper()
-	typ := fuelportal.EventType(n.Event)
-	if n.Event == fuelportal.NotifyPurchaseDeclined {
-		typ = fuelportal.EventTransactionDeclined
-	}
-	if to.OwnersOf != 0 {
-		e := &fuelportal.Event{Type: typ, CompanyID: n.CompanyID, Notice: &n}
-		if len(to.UserIDs) > 0 {
-			e.UserID = to.UserIDs[0]
-		}
-		return db.Publish(context.Background(), e)
-	}
-	for _, id := range to.UserIDs {
-		if err := db.Publish(context.Background(), &fuelportal.Event{Type: typ, CompanyID: n.CompanyID, UserID: id, Notice: &n}); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -15,18 +15,18 @@ func TestOdometer_PromptsReadingsAndMPGDrop(t *testing.T) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC
 		now := clock.Now()
-		f := newFleetFixture(t, db, prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
-		truck, err := db.CreateVehicle(ctx, f.company.ID, fuelportal.Vehicle{UnitNumber: f.active.UnitNumber, FuelType: fuelportal.FuelDiesel, TankCapacity: 300_000})
+		truck, err := db.CreateVehicle(ctx, f.Company.ID, fuelportal.Vehicle{UnitNumber: f.Active.UnitNumber, FuelType: fuelportal.FuelDiesel, TankCapacity: 300_000})
 		if err != nil {
 			t.Fatal(err)
 		}
 		day := 24 * time.Hour
 		buy := func(id string, at time.Time, keyed fuelportal.PumpPrompt) *fuelportal.Transaction {
 			t.Helper()
-			p := purchase(id, f.active.CardNumber, f.station.ID, 100_000)
+			p := purchase(id, f.Active.CardNumber, f.Station.ID, 100_000)
 			p.TransactionDate, p.Prompt = at, keyed
 			tr, _, err := flow(db).Record(ctx, p)
 			if err != nil {
@@ -35,19 +35,19 @@ func TestOdometer_PromptsReadingsAndMPGDrop(t *testing.T) {
 			return tr
 		}
 		read := func(miles int64, at time.Time) error {
-			return db.AddOdometerReading(ctx, &fuelportal.OdometerReading{CompanyID: f.company.ID, VehicleID: truck.ID, Miles: miles, ReadAt: at, Source: fuelportal.OdometerManual})
+			return db.AddOdometerReading(ctx, &fuelportal.OdometerReading{CompanyID: f.Company.ID, VehicleID: truck.ID, Miles: miles, ReadAt: at, Source: fuelportal.OdometerManual})
 		}
 
 		// The company default asks the driver id; the card takes it.
-		if _, err := db.SaveCompanyControls(ctx, f.company.ID, fuelportal.CompanyControls{Prompt: fuelportal.PromptDriverID}); err != nil {
+		if _, err := db.SaveCompanyControls(ctx, f.Company.ID, fuelportal.CompanyControls{Prompt: fuelportal.PromptDriverID}); err != nil {
 			t.Fatal(err)
 		}
 		if tr := buy("o-1", now.Add(-50*day), fuelportal.PumpPrompt{}); tr.DeclineReason != fuelportal.DeclineDriverIDInvalid {
 			t.Fatalf("no driver id under the company default: %+v", tr)
 		}
 		odometer := fuelportal.PromptOdometer
-		if _, err := db.UpdateCard(ctx, f.company.ID, fuelportal.CardUpdate{CardNumber: f.active.CardNumber, DriverName: f.active.DriverName,
-			DriverID: f.active.DriverID, UnitNumber: f.active.UnitNumber, Status: fuelportal.CardActive, Prompt: &odometer}); err != nil {
+		if _, err := db.UpdateCard(ctx, f.Company.ID, fuelportal.CardUpdate{CardNumber: f.Active.CardNumber, DriverName: f.Active.DriverName,
+			DriverID: f.Active.DriverID, UnitNumber: f.Active.UnitNumber, Status: fuelportal.CardActive, Prompt: &odometer}); err != nil {
 			t.Fatal(err)
 		}
 
@@ -72,7 +72,7 @@ func TestOdometer_PromptsReadingsAndMPGDrop(t *testing.T) {
 		if err := read(11_102, now.Add(-12*time.Hour)); err != nil { // still down: no second alert
 			t.Fatal(err)
 		}
-		m, err := db.VehicleMPGs(ctx, f.company.ID, 0, now)
+		m, err := db.VehicleMPGs(ctx, f.Company.ID, 0, now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +84,7 @@ func TestOdometer_PromptsReadingsAndMPGDrop(t *testing.T) {
 		if m[truck.ID].Current.Miles != 502 || m[truck.ID].Current.Gallons != 100_000 || m[truck.ID].Prior.Miles != 600 || m[truck.ID].Prior.Gallons != 100_000 || !m[truck.ID].Dropped() {
 			t.Fatalf("MPG = %+v (%.2f, %.2f)", m[truck.ID], cur, prior)
 		}
-		page, err := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: f.company.ID}, Limit: 50})
+		page, err := db.Inbox(ctx, fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: f.Company.ID}, Limit: 50})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +101,7 @@ func TestOdometer_PromptsReadingsAndMPGDrop(t *testing.T) {
 			t.Fatalf("%d MPG_DROP alerts, want 1", drops)
 		}
 
-		readings, err := db.OdometerReadings(ctx, f.company.ID, truck.ID, 10)
+		readings, err := db.OdometerReadings(ctx, f.Company.ID, truck.ID, 10)
 		if err != nil || len(readings) != 5 || readings[0].Miles != 11_102 || readings[len(readings)-1].Source != fuelportal.OdometerPump ||
 			readings[len(readings)-1].TransactionID != tr.ID {
 			t.Fatalf("readings = %v, %v", readings, err)

@@ -188,17 +188,17 @@ func TestPumpChallenge_RoundTrip(t *testing.T) {
 		if err != nil || len(open) != 1 || open[0].Question() != "Are you fueling unit U-702 at Pilot Travel Center #412? Yes / No" {
 			t.Fatalf("open: %+v %v", open, err)
 		}
-		if _, err := db.AnswerPumpChallenge(ctx, f.company, f.driver+1000, open[0].ID, fuelportal.PumpAnswerYes); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := db.AnswerPumpChallenge(ctx, f.company, f.driver+1000, open[0].ID, fuelportal.PumpAnswerYes, fuelportal.CheckPumpChallengeAnswered); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another driver: %v", err)
 		}
-		if _, err := db.AnswerPumpChallenge(ctx, f.company+1000, f.driver, open[0].ID, fuelportal.PumpAnswerYes); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := db.AnswerPumpChallenge(ctx, f.company+1000, f.driver, open[0].ID, fuelportal.PumpAnswerYes, fuelportal.CheckPumpChallengeAnswered); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another company: %v", err)
 		}
 		driverCtx := fuelportal.NewContextWithActor(ctx, fuelportal.Actor{UserID: f.driver, Role: string(fuelportal.MemberDriver)})
-		if _, err := db.AnswerPumpChallenge(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerYes); err != nil {
+		if _, err := db.AnswerPumpChallenge(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerYes, fuelportal.CheckPumpChallengeAnswered); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.AnswerPumpChallenge(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerYes); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+		if _, err := db.AnswerPumpChallenge(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerYes, fuelportal.CheckPumpChallengeAnswered); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("answered twice: %v", err)
 		}
 		if n := f.count(t, `SELECT COUNT(*) FROM audit_events WHERE kind = 'pump_check.answered'`); n != 1 {
@@ -217,7 +217,7 @@ func TestPumpChallenge_RoundTrip(t *testing.T) {
 		if len(open) != 1 {
 			t.Fatalf("open after the third: %d", len(open))
 		}
-		if _, err := db.AnswerPumpChallenge(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerNo); err != nil {
+		if _, err := db.AnswerPumpChallenge(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerNo, fuelportal.CheckPumpChallengeAnswered); err != nil {
 			t.Fatal(err)
 		}
 		if n := f.count(t, `SELECT COUNT(*) FROM cards WHERE card_number = ? AND status = 'INACTIVE'`, f.open); n != 1 {

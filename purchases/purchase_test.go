@@ -14,63 +14,21 @@ import (
 	"fuelportal/store/storetest"
 )
 
-// fleetFixture is a company with a contract, an active and an inactive card
-// and one station.
-type fleetFixture struct {
-	company  *fuelportal.Company
-	active   *fuelportal.Card
-	inactive *fuelportal.Card
-	station  *fuelportal.Station
-}
-
-func newFleetFixture(t testing.TB, db *store.DB, contract fuelportal.Contract) *fleetFixture {
-	t.Helper()
-	ctx := context.Background()
-	company := &fuelportal.Company{Name: "Acme Trucking", CarrierID: 7654321}
-	owner := &fuelportal.User{Email: "owner@example.com", PasswordHash: "hash"}
-	if err := db.CreateCompanyOwner(ctx, company, owner); err != nil {
-		t.Fatal(err)
-	}
-	f := &fleetFixture{company: company}
-	f.active = &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000001", DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1", CreatedAt: cardIssued}
-	f.inactive = &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000002", DriverName: "Ina Active", DriverID: "D-2", UnitNumber: "U-2", Status: fuelportal.CardInactive, CreatedAt: cardIssued}
-	f.station = &fuelportal.Station{ID: 412, Name: "Pilot Travel Center #412", Address: "1 Truck Way", City: "Ocala", State: "FL", ZipCode: "34475",
-		Latitude: 29.1, Longitude: -82.1, Chain: "PILOT", RetailPrice: 3859, NetPrice: 3579, PriceDate: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
-	contract.CompanyID = company.ID
-	err := db.InTx(ctx, func(tx *store.Tx) error {
-		for _, c := range []*fuelportal.Card{f.active, f.inactive} {
-			if err := tx.CreateCard(ctx, c); err != nil {
-				return err
-			}
-		}
-		if _, err := tx.UpsertStations(ctx, []*fuelportal.Station{f.station}); err != nil {
-			return err
-		}
-		return tx.SaveContract(ctx, &contract)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
 func purchase(id, card string, location int64, gallons fuelportal.Gallons) *fuelportal.CardPurchase {
 	return &fuelportal.CardPurchase{NetworkTransactionID: id, CardNumber: card, LocationID: location, Gallons: gallons,
 		RetailPrice: 3859, TransactionDate: time.Date(2025, 3, 14, 9, 30, 0, 0, time.UTC)}
 }
 
-var prepaid = fuelportal.Contract{Pricing: fuelportal.PricingRetailMinus, RetailMinusTenthCents: 120, Billing: fuelportal.BillingPrepaid, FeeCents: 150}
-
 func TestRecordPurchase(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
 
 		t.Run("approved purchase debits net total plus fee", func(t *testing.T) {
-			tr, created, err := flow(db).Record(ctx, purchase("n-1", f.active.CardNumber, f.station.ID, 100_000))
+			tr, created, err := flow(db).Record(ctx, purchase("n-1", f.Active.CardNumber, f.Station.ID, 100_000))
 			if err != nil || !created {
 				t.Fatalf("RecordPurchase = %v, %v", created, err)
 			}
@@ -80,18 +38,18 @@ func TestRecordPurchase(t *testing.T) {
 				tr.LocationName != "Pilot Travel Center #412" || tr.LocationAddress != "1 Truck Way, Ocala, FL 34475" {
 				t.Fatalf("transaction = %+v", tr)
 			}
-			if b, _ := db.WalletBalance(ctx, f.company.ID); b != 1000_00-375_40 {
+			if b, _ := db.WalletBalance(ctx, f.Company.ID); b != 1000_00-375_40 {
 				t.Fatalf("balance = %d", b)
 			}
 		})
 		t.Run("repeat answers the first result and changes nothing", func(t *testing.T) {
-			before, _ := db.WalletBalance(ctx, f.company.ID)
-			again := purchase("n-1", f.inactive.CardNumber, f.station.ID, 5_000) // a different body
+			before, _ := db.WalletBalance(ctx, f.Company.ID)
+			again := purchase("n-1", f.Inactive.CardNumber, f.Station.ID, 5_000) // a different body
 			tr, created, err := flow(db).Record(ctx, again)
 			if err != nil || created || tr.Status != fuelportal.TransactionApproved || tr.FundedTotalCents != 375_40 {
 				t.Fatalf("repeat = %+v, %v, %v", tr, created, err)
 			}
-			if after, _ := db.WalletBalance(ctx, f.company.ID); after != before {
+			if after, _ := db.WalletBalance(ctx, f.Company.ID); after != before {
 				t.Fatalf("balance moved from %d to %d", before, after)
 			}
 		})
@@ -100,27 +58,27 @@ func TestRecordPurchase(t *testing.T) {
 			buy    *fuelportal.CardPurchase
 			reason fuelportal.DeclineReason
 		}{
-			{"inactive card is declined", purchase("n-2", f.inactive.CardNumber, f.station.ID, 10_000), fuelportal.DeclineCardInactive},
-			{"unknown card is declined", purchase("n-3", "7071999999999999999", f.station.ID, 10_000), fuelportal.DeclineUnknownCard},
-			{"purchase over the prepaid balance is declined", purchase("n-4", f.active.CardNumber, f.station.ID, 1_000_000), fuelportal.DeclineInsufficientFunds},
+			{"inactive card is declined", purchase("n-2", f.Inactive.CardNumber, f.Station.ID, 10_000), fuelportal.DeclineCardInactive},
+			{"unknown card is declined", purchase("n-3", "7071999999999999999", f.Station.ID, 10_000), fuelportal.DeclineUnknownCard},
+			{"purchase over the storetest.Prepaid balance is declined", purchase("n-4", f.Active.CardNumber, f.Station.ID, 1_000_000), fuelportal.DeclineInsufficientFunds},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
-				before, _ := db.WalletBalance(ctx, f.company.ID)
+				before, _ := db.WalletBalance(ctx, f.Company.ID)
 				tr, created, err := flow(db).Record(ctx, tc.buy)
 				if err != nil || !created || tr.Status != fuelportal.TransactionDeclined || tr.DeclineReason != tc.reason || tr.FundedTotalCents != 0 {
 					t.Fatalf("RecordPurchase = %+v, %v, %v", tr, created, err)
 				}
-				if after, _ := db.WalletBalance(ctx, f.company.ID); after != before {
+				if after, _ := db.WalletBalance(ctx, f.Company.ID); after != before {
 					t.Fatalf("balance moved from %d to %d", before, after)
 				}
 			})
 		}
 		t.Run("unknown station is unprocessable and not recorded", func(t *testing.T) {
-			_, _, err := flow(db).Record(ctx, purchase("n-5", f.active.CardNumber, 999, 10_000))
+			_, _, err := flow(db).Record(ctx, purchase("n-5", f.Active.CardNumber, 999, 10_000))
 			if fuelportal.ErrorCode(err) != fuelportal.EUNPROCESSABLE {
 				t.Fatalf("err = %v", err)
 			}
-			if _, total, _ := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: f.company.ID}, Search: "n-5"}); total != 0 {
+			if _, total, _ := db.Transactions(ctx, fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: f.Company.ID}, Search: "n-5"}); total != 0 {
 				t.Fatal("recorded")
 			}
 		})
@@ -133,7 +91,7 @@ func TestRecordPurchase(t *testing.T) {
 				}
 			}
 		})
-		expectSoundLedger(t, db)
+		storetest.ExpectSoundLedger(t, db)
 	})
 }
 
@@ -154,42 +112,42 @@ func TestRecordPurchase_Contracts(t *testing.T) {
 			0, 100_000, fuelportal.TransactionApproved, "", 3759, -(375_90 + 2_00)},
 		{"invoice contract declines past the credit limit", fuelportal.Contract{Pricing: fuelportal.PricingRetailMinus, Billing: fuelportal.BillingInvoice, CreditLimitCents: 100_00},
 			0, 100_000, fuelportal.TransactionDeclined, fuelportal.DeclineCreditLimitReached, 3859, 0},
-		{"prepaid fee that does not fit declines the whole purchase", fuelportal.Contract{Pricing: fuelportal.PricingNetPrice, Billing: fuelportal.BillingPrepaid, FeeCents: 100},
+		{"storetest.Prepaid fee that does not fit declines the whole purchase", fuelportal.Contract{Pricing: fuelportal.PricingNetPrice, Billing: fuelportal.BillingPrepaid, FeeCents: 100},
 			35_79 + 99, 10_000, fuelportal.TransactionDeclined, fuelportal.DeclineInsufficientFunds, 3579, 35_79 + 99},
-		{"prepaid purchase may spend the balance to zero", fuelportal.Contract{Pricing: fuelportal.PricingNetPrice, Billing: fuelportal.BillingPrepaid, FeeCents: 100},
+		{"storetest.Prepaid purchase may spend the balance to zero", fuelportal.Contract{Pricing: fuelportal.PricingNetPrice, Billing: fuelportal.BillingPrepaid, FeeCents: 100},
 			35_79 + 100, 10_000, fuelportal.TransactionApproved, "", 3579, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			db := storetest.OpenSQLite(t)
 			ctx := context.Background()
-			f := newFleetFixture(t, db, tc.contract)
+			f := storetest.NewFleet(t, db, tc.contract)
 			if tc.credit > 0 {
-				if _, _, err := db.CreditWallet(ctx, f.company.ID, tc.credit, fuelportal.LedgerTopUp, "seed"); err != nil {
+				if _, _, err := db.CreditWallet(ctx, f.Company.ID, tc.credit, fuelportal.LedgerTopUp, "seed"); err != nil {
 					t.Fatal(err)
 				}
 			}
-			tr, _, err := flow(db).Record(ctx, purchase("n-1", f.active.CardNumber, f.station.ID, tc.gallons))
+			tr, _, err := flow(db).Record(ctx, purchase("n-1", f.Active.CardNumber, f.Station.ID, tc.gallons))
 			if err != nil || tr.Status != tc.status || tr.DeclineReason != tc.reason || tr.NetPrice != tc.netPrice {
 				t.Fatalf("RecordPurchase = %+v, %v", tr, err)
 			}
-			if b, _ := db.WalletBalance(ctx, f.company.ID); b != tc.balance {
+			if b, _ := db.WalletBalance(ctx, f.Company.ID); b != tc.balance {
 				t.Fatalf("balance = %d, want %d", b, tc.balance)
 			}
-			expectSoundLedger(t, db)
+			storetest.ExpectSoundLedger(t, db)
 		})
 	}
 }
 
 // TestLedger_ConcurrentPurchasesKeepEveryCent sends 1,000 purchase reports
 // (800 distinct, the rest repeats; some on an inactive or unknown card)
-// and 20 top-ups at one prepaid wallet at once, while a reader watches the
+// and 20 top-ups at one storetest.Prepaid wallet at once, while a reader watches the
 // balance, and checks that every cent is accounted for exactly once.
 func TestLedger_ConcurrentPurchasesKeepEveryCent(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		const reports, distinct, topUps, topUp = 1000, 800, 20, 100_00
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 2000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 2000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
 
@@ -208,7 +166,7 @@ func TestLedger_ConcurrentPurchasesKeepEveryCent(t *testing.T) {
 		go func() {
 			defer close(watcher)
 			for !stop.Load() {
-				if b, err := db.WalletBalance(ctx, f.company.ID); err == nil && b < lowest.Load() {
+				if b, err := db.WalletBalance(ctx, f.Company.ID); err == nil && b < lowest.Load() {
 					lowest.Store(b)
 				}
 			}
@@ -221,14 +179,14 @@ func TestLedger_ConcurrentPurchasesKeepEveryCent(t *testing.T) {
 				sem <- struct{}{}
 				defer func() { <-sem }()
 				n := i % distinct
-				card := f.active.CardNumber
+				card := f.Active.CardNumber
 				switch {
 				case n%10 == 3:
-					card = f.inactive.CardNumber
+					card = f.Inactive.CardNumber
 				case n%50 == 7:
 					card = "7071999999999999999"
 				}
-				tr, created, err := flow(db).Record(ctx, purchase(fmt.Sprintf("n-%d", n), card, f.station.ID, fuelportal.Gallons(1_000+(n%7)*1_500)))
+				tr, created, err := flow(db).Record(ctx, purchase(fmt.Sprintf("n-%d", n), card, f.Station.ID, fuelportal.Gallons(1_000+(n%7)*1_500)))
 				if err != nil {
 					t.Errorf("purchase %d: %v", n, err)
 					return
@@ -239,7 +197,7 @@ func TestLedger_ConcurrentPurchasesKeepEveryCent(t *testing.T) {
 			})
 			if i%50 == 0 && i/50 < topUps {
 				wg.Go(func() {
-					if _, _, err := db.CreditWallet(ctx, f.company.ID, topUp, fuelportal.LedgerTopUp, fmt.Sprintf("top-up-%d", i/50)); err != nil {
+					if _, _, err := db.CreditWallet(ctx, f.Company.ID, topUp, fuelportal.LedgerTopUp, fmt.Sprintf("top-up-%d", i/50)); err != nil {
 						t.Errorf("top-up: %v", err)
 					}
 				})
@@ -272,7 +230,7 @@ func TestLedger_ConcurrentPurchasesKeepEveryCent(t *testing.T) {
 				approved++
 			}
 		}
-		balance, err := db.WalletBalance(ctx, f.company.ID)
+		balance, err := db.WalletBalance(ctx, f.Company.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -282,7 +240,7 @@ func TestLedger_ConcurrentPurchasesKeepEveryCent(t *testing.T) {
 		if balance < 0 || lowest.Load() < 0 {
 			t.Fatalf("balance went below zero: final %d, lowest seen %d", balance, lowest.Load())
 		}
-		audit := expectSoundLedger(t, db)
+		audit := storetest.ExpectSoundLedger(t, db)
 		if want := int64(1 + topUps + 2*approved); audit.Transfers != want {
 			t.Fatalf("transfers = %d, want %d", audit.Transfers, want)
 		}
@@ -296,8 +254,8 @@ func TestRecordPurchase_RefusesDatesAheadOfNowOrBeforeTheCard(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC
-		f := newFleetFixture(t, db, prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
 		now := clock.Now()
@@ -308,17 +266,17 @@ func TestRecordPurchase_RefusesDatesAheadOfNowOrBeforeTheCard(t *testing.T) {
 			date    time.Time
 			refused string // the field error, "" when recorded
 		}{
-			{"the year 9999", f.active.CardNumber, time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), fuelportal.MsgReportedDateBounds},
-			{"more than a day ahead", f.active.CardNumber, now.Add(25 * time.Hour), fuelportal.MsgTransactionDateFuture},
+			{"the year 9999", f.Active.CardNumber, time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), fuelportal.MsgReportedDateBounds},
+			{"more than a day ahead", f.Active.CardNumber, now.Add(25 * time.Hour), fuelportal.MsgTransactionDateFuture},
 			{"the year 9999 on an unknown card", unknownCard, time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC), fuelportal.MsgReportedDateBounds},
-			{"more than a day before the card was issued", f.active.CardNumber, cardIssued.Add(-25 * time.Hour), fuelportal.MsgTransactionDateBeforeCard},
-			{"the year 1", f.active.CardNumber, time.Date(1, 1, 2, 0, 0, 0, 0, time.UTC), fuelportal.MsgReportedDateBounds},
-			{"less than a day ahead (a station's zone east of UTC)", f.active.CardNumber, now.Add(23 * time.Hour), ""},
-			{"less than a day before the card was issued (a zone west of UTC)", f.active.CardNumber, cardIssued.Add(-23 * time.Hour), ""},
+			{"more than a day before the card was issued", f.Active.CardNumber, storetest.CardIssued.Add(-25 * time.Hour), fuelportal.MsgTransactionDateBeforeCard},
+			{"the year 1", f.Active.CardNumber, time.Date(1, 1, 2, 0, 0, 0, 0, time.UTC), fuelportal.MsgReportedDateBounds},
+			{"less than a day ahead (a station's zone east of UTC)", f.Active.CardNumber, now.Add(23 * time.Hour), ""},
+			{"less than a day before the card was issued (a zone west of UTC)", f.Active.CardNumber, storetest.CardIssued.Add(-23 * time.Hour), ""},
 			{"long ago on an unknown card", unknownCard, time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC), ""},
 		} {
 			t.Run(c.name, func(t *testing.T) {
-				p := purchase(fmt.Sprintf("date-%d", i), c.card, f.station.ID, 10_000)
+				p := purchase(fmt.Sprintf("date-%d", i), c.card, f.Station.ID, 10_000)
 				p.TransactionDate = c.date
 				tr, created, err := flow(db).Record(ctx, p)
 				if c.refused == "" {

@@ -18,18 +18,18 @@ func (f *statementFixture) stripeBuy(t *testing.T, db *store.DB, id string, cent
 	t.Helper()
 	ctx := context.Background()
 	req := authRequest("iauth_"+id, "ic_0", cents, true)
-	req.Created, req.ReceivedAt = f.clock.now.UTC(), f.clock.now.UTC()
+	req.Created, req.ReceivedAt = f.clock.At.UTC(), f.clock.At.UTC()
 	if _, _, err := flow(db).Authorize(ctx, req); err != nil {
 		t.Fatal(err)
 	}
 	res, err := flow(db).Capture(ctx, &fuelportal.IssuingCapture{TransactionID: "ipi_" + id, AuthorizationID: "iauth_" + id, IssuerCardID: "ic_0",
 		AmountCents: cents, Product: fuelportal.ProductDiesel, MerchantName: "PILOT TRAVEL #412", MerchantPostalCode: "34475", MerchantState: "FL",
-		Created: f.clock.now.UTC()})
+		Created: f.clock.At.UTC()})
 	if err != nil || res.Transaction == nil {
 		t.Fatalf("capture %s = %+v, %v", id, res, err)
 	}
 	if res.Transaction.Status == fuelportal.TransactionApproved {
-		f.model = append(f.model, movement{f.clock.now, -res.Transaction.FundedTotalCents})
+		f.model = append(f.model, movement{f.clock.At, -res.Transaction.FundedTotalCents})
 	}
 	return res.Transaction
 }
@@ -38,14 +38,14 @@ func (f *statementFixture) stripeBuy(t *testing.T, db *store.DB, id string, cent
 // authorization auth ("" for none) and answers what was credited.
 func (f *statementFixture) refund(t *testing.T, db *store.DB, id, auth string, cents int64) int64 {
 	t.Helper()
-	before, _ := db.WalletBalance(context.Background(), f.company.ID)
+	before, _ := db.WalletBalance(context.Background(), f.Company.ID)
 	if _, err := flow(db).Capture(context.Background(), &fuelportal.IssuingCapture{TransactionID: id, AuthorizationID: auth, IssuerCardID: "ic_0",
-		AmountCents: -cents, MerchantName: "PILOT TRAVEL #412", Created: f.clock.now.UTC()}); err != nil {
+		AmountCents: -cents, MerchantName: "PILOT TRAVEL #412", Created: f.clock.At.UTC()}); err != nil {
 		t.Fatalf("refund %s: %v", id, err)
 	}
-	after, _ := db.WalletBalance(context.Background(), f.company.ID)
+	after, _ := db.WalletBalance(context.Background(), f.Company.ID)
 	if after != before {
-		f.model = append(f.model, movement{f.clock.now, after - before})
+		f.model = append(f.model, movement{f.clock.At, after - before})
 	}
 	return after - before
 }
@@ -54,7 +54,7 @@ func TestRefunds_CreditTheWalletOnceAndAtMostThePurchasesFuel(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := newStatementFixture(t, db, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
-		stripeCards(t, db, f.fleetFixture, 1)
+		stripeCards(t, db, f.Fleet, 1)
 		f.topUp(t, db, 500_00, fuelportal.LedgerTopUp)
 		p := f.stripeBuy(t, db, "a", 100_00)
 		net := p.FundedTotalCents - p.FeeCents
@@ -83,7 +83,7 @@ func TestRefunds_CreditTheWalletOnceAndAtMostThePurchasesFuel(t *testing.T) {
 		if got := f.refund(t, db, "ipi_r6", "", fuelportal.MaxCaptureCents+1); got != 0 {
 			t.Fatalf("a refund beyond any purchase credited %d", got)
 		}
-		st, err := f.svc.Get(ctx, f.company.ID, mustOpen(t, f).ID)
+		st, err := f.svc.Get(ctx, f.Company.ID, mustOpen(t, f).ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,30 +101,30 @@ func TestRefunds_CreditTheWalletOnceAndAtMostThePurchasesFuel(t *testing.T) {
 			refunds[2].Purchase != nil || refunds[2].Reference != "refund:ipi_r4" || refunds[0].Late {
 			t.Fatalf("refund lines = %+v", refunds)
 		}
-		if balance, _ := db.WalletBalance(ctx, f.company.ID); balance != f.balanceBefore(f.clock.now.Add(time.Hour)) || balance != st.ClosingCents {
-			t.Fatalf("balance %d, model %d, statement %d", balance, f.balanceBefore(f.clock.now.Add(time.Hour)), st.ClosingCents)
+		if balance, _ := db.WalletBalance(ctx, f.Company.ID); balance != f.balanceBefore(f.clock.At.Add(time.Hour)) || balance != st.ClosingCents {
+			t.Fatalf("balance %d, model %d, statement %d", balance, f.balanceBefore(f.clock.At.Add(time.Hour)), st.ClosingCents)
 		}
 		var listed int
-		if err := db.EachRefund(ctx, fuelportal.RefundFilter{CompanyID: f.company.ID, Statement: st}, func(r *fuelportal.Refund) error {
+		if err := db.EachRefund(ctx, fuelportal.RefundFilter{CompanyID: f.Company.ID, Statement: st}, func(r *fuelportal.Refund) error {
 			listed++
 			return nil
 		}); err != nil || listed != 3 {
 			t.Fatalf("EachRefund = %d, %v", listed, err)
 		}
-		if err := db.EachRefund(ctx, fuelportal.RefundFilter{CompanyID: f.company.ID + 1000, Statement: st}, func(r *fuelportal.Refund) error {
+		if err := db.EachRefund(ctx, fuelportal.RefundFilter{CompanyID: f.Company.ID + 1000, Statement: st}, func(r *fuelportal.Refund) error {
 			t.Errorf("another company lists refund %+v", r)
 			return nil
 		}); err != nil {
 			t.Fatal(err)
 		}
 		expectStatementsEqualLedger(t, db)
-		expectSoundLedger(t, db)
+		storetest.ExpectSoundLedger(t, db)
 	})
 }
 
 func mustOpen(t *testing.T, f *statementFixture) *fuelportal.Statement {
 	t.Helper()
-	list, err := f.svc.List(context.Background(), f.company.ID)
+	list, err := f.svc.List(context.Background(), f.Company.ID)
 	if err != nil || len(list) == 0 {
 		t.Fatalf("statements = %v, %v", list, err)
 	}
@@ -136,13 +136,13 @@ func TestStatements_EqualTheLedgerWithRefundsAndReversalsOverRandomMonths(t *tes
 		ctx := context.Background()
 		chicago, _ := time.LoadLocation("America/Chicago")
 		f := newStatementFixture(t, db, time.Date(2026, 1, 3, 15, 0, 0, 0, chicago))
-		stripeCards(t, db, f.fleetFixture, 1)
+		stripeCards(t, db, f.Fleet, 1)
 		rng := rand.New(rand.NewPCG(36, 1231))
 		f.topUp(t, db, 20_000_00, fuelportal.LedgerTopUp)
 		var captured []string
 		end := time.Date(2026, 5, 10, 0, 0, 0, 0, chicago)
-		for i := 0; f.clock.now.Before(end); i++ {
-			f.clock.now = f.clock.now.Add(time.Duration(1+rng.IntN(30)) * time.Hour)
+		for i := 0; f.clock.At.Before(end); i++ {
+			f.clock.At = f.clock.At.Add(time.Duration(1+rng.IntN(30)) * time.Hour)
 			switch op := rng.IntN(10); {
 			case op < 2:
 				f.topUp(t, db, int64(1+rng.IntN(200_000)), fuelportal.LedgerTopUp)
@@ -168,7 +168,7 @@ func TestStatements_EqualTheLedgerWithRefundsAndReversalsOverRandomMonths(t *tes
 		if _, err := f.svc.CloseDue(ctx); err != nil {
 			t.Fatal(err)
 		}
-		list, err := f.svc.List(ctx, f.company.ID)
+		list, err := f.svc.List(ctx, f.Company.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -198,10 +198,10 @@ func TestStatements_EqualTheLedgerWithRefundsAndReversalsOverRandomMonths(t *tes
 		if refundLines < 10 {
 			t.Fatalf("only %d refund lines: the walk did not exercise refunds", refundLines)
 		}
-		if balance, _ := db.WalletBalance(ctx, f.company.ID); list[0].ClosingCents != balance {
+		if balance, _ := db.WalletBalance(ctx, f.Company.ID); list[0].ClosingCents != balance {
 			t.Errorf("open period closes at %d, wallet %d", list[0].ClosingCents, balance)
 		}
 		expectStatementsEqualLedger(t, db)
-		expectSoundLedger(t, db)
+		storetest.ExpectSoundLedger(t, db)
 	})
 }

@@ -18,7 +18,7 @@ import (
 )
 
 // pump is one company with network cards at one station, a funded
-// prepaid wallet and its answer on timeout.
+// storetest.Prepaid wallet and its answer on timeout.
 type pump struct {
 	db      *store.DB
 	svc     *purchases.Service

@@ -19,11 +19,6 @@ import (
 	"fuelportal/store/storetest"
 )
 
-// statementClock is a settable clock for db.Now and the statement flow.
-type statementClock struct{ now time.Time }
-
-func (c *statementClock) Now() time.Time { return c.now }
-
 // movement is the test's own record of a wallet movement: when it posted
 // and what it did to the balance.
 type movement struct {
@@ -31,11 +26,11 @@ type movement struct {
 	cents int64
 }
 
-// statementFixture is a prepaid company whose card's driver has a name a
+// statementFixture is a storetest.Prepaid company whose card's driver has a name a
 // spreadsheet would run as a formula, its statement flow and the clock.
 type statementFixture struct {
-	*fleetFixture
-	clock *statementClock
+	*storetest.Fleet
+	clock *storetest.StatementClock
 	svc   *statements.Service
 	model []movement
 }
@@ -44,12 +39,12 @@ const formulaDriver = `=HYPERLINK("http://evil.example/","click")`
 
 func newStatementFixture(t *testing.T, db *store.DB, start time.Time) *statementFixture {
 	t.Helper()
-	clock := &statementClock{now: start}
+	clock := &storetest.StatementClock{At: start}
 	db.Now = clock.Now
-	f := &statementFixture{fleetFixture: newFleetFixture(t, db, prepaid), clock: clock}
+	f := &statementFixture{Fleet: storetest.NewFleet(t, db, storetest.Prepaid), clock: clock}
 	f.svc = statements.New(statements.Deps{Store: db, Now: clock.Now})
 	ctx := context.Background()
-	if _, err := db.UpdateCard(ctx, f.company.ID, fuelportal.CardUpdate{CardNumber: f.active.CardNumber, DriverName: formulaDriver,
+	if _, err := db.UpdateCard(ctx, f.Company.ID, fuelportal.CardUpdate{CardNumber: f.Active.CardNumber, DriverName: formulaDriver,
 		DriverID: "D-1", UnitNumber: "U-1", Status: fuelportal.CardActive}); err != nil {
 		t.Fatal(err)
 	}
@@ -58,23 +53,23 @@ func newStatementFixture(t *testing.T, db *store.DB, start time.Time) *statement
 
 func (f *statementFixture) topUp(t *testing.T, db *store.DB, cents int64, kind fuelportal.LedgerKind) {
 	t.Helper()
-	if _, _, err := db.CreditWallet(context.Background(), f.company.ID, cents, kind, fmt.Sprintf("ref-%d-%d", f.clock.now.UnixNano(), cents)); err != nil {
+	if _, _, err := db.CreditWallet(context.Background(), f.Company.ID, cents, kind, fmt.Sprintf("ref-%d-%d", f.clock.At.UnixNano(), cents)); err != nil {
 		t.Fatal(err)
 	}
-	f.model = append(f.model, movement{f.clock.now, cents})
+	f.model = append(f.model, movement{f.clock.At, cents})
 }
 
 // buy records an approved purchase made ago before now (0: now).
 func (f *statementFixture) buy(t *testing.T, db *store.DB, id string, gallons fuelportal.Gallons, ago time.Duration) {
 	t.Helper()
-	p := purchase(id, f.active.CardNumber, f.station.ID, gallons)
-	p.TransactionDate = f.clock.now.Add(-ago).In(time.UTC)
+	p := purchase(id, f.Active.CardNumber, f.Station.ID, gallons)
+	p.TransactionDate = f.clock.At.Add(-ago).In(time.UTC)
 	tr, _, err := flow(db).Record(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if tr.Status == fuelportal.TransactionApproved {
-		f.model = append(f.model, movement{f.clock.now, -tr.FundedTotalCents})
+		f.model = append(f.model, movement{f.clock.At, -tr.FundedTotalCents})
 	}
 }
 
@@ -105,8 +100,8 @@ func TestStatements_EqualTheLedgerToTheCentOverRandomMonths(t *testing.T) {
 		rng := rand.New(rand.NewPCG(36, 2026))
 		f.topUp(t, db, 5000_00, fuelportal.LedgerTopUp)
 		end := time.Date(2026, 5, 10, 0, 0, 0, 0, chicago)
-		for i := 0; f.clock.now.Before(end); i++ {
-			f.clock.now = f.clock.now.Add(time.Duration(1+rng.IntN(30)) * time.Hour)
+		for i := 0; f.clock.At.Before(end); i++ {
+			f.clock.At = f.clock.At.Add(time.Duration(1+rng.IntN(30)) * time.Hour)
 			switch op := rng.IntN(10); {
 			case op < 2:
 				f.topUp(t, db, int64(1+rng.IntN(200_000)), fuelportal.LedgerTopUp)
@@ -126,7 +121,7 @@ func TestStatements_EqualTheLedgerToTheCentOverRandomMonths(t *testing.T) {
 		if _, err := f.svc.CloseDue(ctx); err != nil {
 			t.Fatal(err)
 		}
-		list, err := f.svc.List(ctx, f.company.ID)
+		list, err := f.svc.List(ctx, f.Company.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,11 +147,11 @@ func TestStatements_EqualTheLedgerToTheCentOverRandomMonths(t *testing.T) {
 				t.Errorf("period starts at %s, not a local month's first midnight", local)
 			}
 		}
-		if balance, _ := db.WalletBalance(ctx, f.company.ID); list[0].ClosingCents != balance {
+		if balance, _ := db.WalletBalance(ctx, f.Company.ID); list[0].ClosingCents != balance {
 			t.Errorf("open period closes at %d, wallet %d", list[0].ClosingCents, balance)
 		}
 		expectStatementsEqualLedger(t, db)
-		expectSoundLedger(t, db)
+		storetest.ExpectSoundLedger(t, db)
 	})
 }
 
@@ -167,22 +162,22 @@ func TestStatements_PeriodsFollowTheCompanysZoneAcrossDaylightSaving(t *testing.
 		// 23:30 on Saturday February 28 in Chicago is 05:30 UTC on March 1.
 		f := newStatementFixture(t, db, time.Date(2026, 2, 28, 23, 30, 0, 0, chicago))
 		f.topUp(t, db, 100_00, fuelportal.LedgerTopUp)
-		if _, err := f.svc.SetPeriod(ctx, f.company.ID, "weekly"); err != nil {
+		if _, err := f.svc.SetPeriod(ctx, f.Company.ID, "weekly"); err != nil {
 			t.Fatal(err)
 		}
-		f.clock.now = time.Date(2026, 3, 1, 0, 30, 0, 0, chicago) // Sunday, same week
+		f.clock.At = time.Date(2026, 3, 1, 0, 30, 0, 0, chicago) // Sunday, same week
 		f.topUp(t, db, 200_00, fuelportal.LedgerTopUp)
-		f.clock.now = time.Date(2026, 3, 2, 0, 0, 0, 0, chicago) // Monday 00:00: the next period
+		f.clock.At = time.Date(2026, 3, 2, 0, 0, 0, 0, chicago) // Monday 00:00: the next period
 		f.topUp(t, db, 400_00, fuelportal.LedgerTopUp)
-		f.clock.now = time.Date(2026, 3, 8, 23, 59, 0, 0, chicago) // DST began that morning
+		f.clock.At = time.Date(2026, 3, 8, 23, 59, 0, 0, chicago) // DST began that morning
 		f.topUp(t, db, 800_00, fuelportal.LedgerTopUp)
-		f.clock.now = time.Date(2026, 3, 9, 0, 1, 0, 0, chicago)
+		f.clock.At = time.Date(2026, 3, 9, 0, 1, 0, 0, chicago)
 		f.topUp(t, db, 1600_00, fuelportal.LedgerTopUp)
-		f.clock.now = time.Date(2026, 3, 16, 7, 0, 0, 0, chicago)
+		f.clock.At = time.Date(2026, 3, 16, 7, 0, 0, 0, chicago)
 		if n, err := f.svc.CloseDue(ctx); err != nil || n != 3 {
 			t.Fatalf("CloseDue = %d, %v", n, err)
 		}
-		list, err := f.svc.List(ctx, f.company.ID)
+		list, err := f.svc.List(ctx, f.Company.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -222,18 +217,18 @@ func TestStatements_ALatePostingLandsInTheNextPeriodAndClosedOnesNeverChange(t *
 		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, chicago))
 		f.topUp(t, db, 1000_00, fuelportal.LedgerTopUp)
 		f.buy(t, db, "p-1", 50_000, 0)
-		f.clock.now = time.Date(2026, 5, 1, 5, 59, 0, 0, chicago)
+		f.clock.At = time.Date(2026, 5, 1, 5, 59, 0, 0, chicago)
 		if n, err := f.svc.CloseDue(ctx); err != nil || n != 0 {
 			t.Fatalf("CloseDue before 06:00 = %d, %v", n, err)
 		}
-		f.clock.now = time.Date(2026, 5, 1, 6, 0, 0, 0, chicago)
+		f.clock.At = time.Date(2026, 5, 1, 6, 0, 0, 0, chicago)
 		if n, err := f.svc.CloseDue(ctx); err != nil || n != 1 {
 			t.Fatalf("CloseDue at 06:00 = %d, %v", n, err)
 		}
 		if n, err := f.svc.CloseDue(ctx); err != nil || n != 0 {
 			t.Fatalf("CloseDue again = %d, %v", n, err)
 		}
-		list, _ := f.svc.List(ctx, f.company.ID)
+		list, _ := f.svc.List(ctx, f.Company.ID)
 		april := list[1]
 		aprilLines := 0
 		if _, err := f.svc.Walk(ctx, april, func(*fuelportal.StatementLine) error { aprilLines++; return nil }); err != nil {
@@ -242,13 +237,13 @@ func TestStatements_ALatePostingLandsInTheNextPeriodAndClosedOnesNeverChange(t *
 
 		// A transfer whose time is in April commits after April closed
 		// (its transaction began before midnight): it lands in May.
-		f.clock.now = time.Date(2026, 4, 30, 23, 59, 0, 0, chicago)
+		f.clock.At = time.Date(2026, 4, 30, 23, 59, 0, 0, chicago)
 		f.topUp(t, db, 25_00, fuelportal.LedgerTopUp)
 		// A purchase made in April and reported in May is May's, late.
-		f.clock.now = time.Date(2026, 5, 2, 9, 0, 0, 0, chicago)
+		f.clock.At = time.Date(2026, 5, 2, 9, 0, 0, 0, chicago)
 		f.buy(t, db, "p-2", 10_000, 3*24*time.Hour)
 
-		again, err := f.svc.Get(ctx, f.company.ID, april.ID)
+		again, err := f.svc.Get(ctx, f.Company.ID, april.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,7 +254,7 @@ func TestStatements_ALatePostingLandsInTheNextPeriodAndClosedOnesNeverChange(t *
 		if again.ClosingCents != april.ClosingCents || againLines != aprilLines {
 			t.Fatalf("April changed: closing %d→%d, lines %d→%d", april.ClosingCents, again.ClosingCents, aprilLines, againLines)
 		}
-		may, _ := f.svc.Get(ctx, f.company.ID, list[0].ID)
+		may, _ := f.svc.Get(ctx, f.Company.ID, list[0].ID)
 		var late []fuelportal.LedgerKind
 		if _, err := f.svc.Walk(ctx, may, func(l *fuelportal.StatementLine) error {
 			if l.Late {
@@ -272,7 +267,7 @@ func TestStatements_ALatePostingLandsInTheNextPeriodAndClosedOnesNeverChange(t *
 		if len(late) != 3 { // the top-up, the purchase and its fee
 			t.Fatalf("late lines in May = %v", late)
 		}
-		if balance, _ := db.WalletBalance(ctx, f.company.ID); may.ClosingCents != balance || may.OpeningCents != april.ClosingCents {
+		if balance, _ := db.WalletBalance(ctx, f.Company.ID); may.ClosingCents != balance || may.OpeningCents != april.ClosingCents {
 			t.Fatalf("May %d→%d, wallet %d, April closed at %d", may.OpeningCents, may.ClosingCents, balance, april.ClosingCents)
 		}
 		expectStatementsEqualLedger(t, db)
@@ -283,8 +278,8 @@ func TestStatements_OfAnotherCompanyIsNotFound(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, time.UTC))
-		other, _, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000099")
-		list, err := f.svc.List(ctx, f.company.ID)
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000099")
+		list, err := f.svc.List(ctx, f.Company.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -301,14 +296,14 @@ func TestStatements_DocumentsParseBackAndKeepFormulasAsText(t *testing.T) {
 		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, chicago))
 		f.topUp(t, db, 10000_00, fuelportal.LedgerTopUp)
 		for i := range 30 {
-			f.clock.now = f.clock.now.Add(time.Hour)
+			f.clock.At = f.clock.At.Add(time.Hour)
 			f.buy(t, db, fmt.Sprintf("d-%d", i), fuelportal.Gallons(10_000+i*1_000), 0)
 		}
-		f.clock.now = time.Date(2026, 5, 1, 7, 0, 0, 0, chicago)
+		f.clock.At = time.Date(2026, 5, 1, 7, 0, 0, 0, chicago)
 		if _, err := f.svc.CloseDue(ctx); err != nil {
 			t.Fatal(err)
 		}
-		list, _ := f.svc.List(ctx, f.company.ID)
+		list, _ := f.svc.List(ctx, f.Company.ID)
 		st := list[1]
 		movements := st.ClosingCents - st.OpeningCents
 
@@ -393,14 +388,14 @@ func TestStatements_ClosingPublishesStatementReadyOnceAndMailsTheOwner(t *testin
 		chicago, _ := time.LoadLocation("America/Chicago")
 		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, chicago))
 		f.topUp(t, db, 100_00, fuelportal.LedgerTopUp)
-		f.clock.now = time.Date(2026, 5, 1, 6, 5, 0, 0, chicago)
+		f.clock.At = time.Date(2026, 5, 1, 6, 5, 0, 0, chicago)
 		for range 2 {
 			if _, err := f.svc.CloseDue(ctx); err != nil {
 				t.Fatal(err)
 			}
 		}
 		ready := 0
-		for _, a := range alertsOf(t, db, f.company.ID, false).Items {
+		for _, a := range storetest.AlertsOf(t, db, f.Company.ID, false).Items {
 			if a.Kind == string(fuelportal.AlertStatementReady) {
 				ready++
 			}

@@ -15,42 +15,6 @@ import (
 	"fuelportal/telematics"
 )
 
-// atlantaEast are two fixes of a drive east from Atlanta, twenty minutes
-// and about 19.6 miles apart, all in Georgia.
-var atlantaEast = [2]jurisdiction.Point{{Lat: 33.75, Lon: -84.39}, {Lat: 33.75, Lon: -84.05}}
-
-// driveMiles are atlantaEast's miles.
-var driveMiles = jurisdiction.Miles(atlantaEast[:])["GA"]
-
-// ingestDrive forwards the fixes of unit's drive from points[0] to
-// points[1], leaving at start.
-func ingestDrive(t *testing.T, svc *telematics.Service, companyID int64, unit string, start time.Time, points [2]jurisdiction.Point) *telematics.Result {
-	t.Helper()
-	res, err := svc.Ingest(context.Background(), companyID, []telematics.Position{
-		{DeviceUniqueID: unit, FixTime: start, Lat: points[0].Lat, Lon: points[0].Lon},
-		{DeviceUniqueID: unit, FixTime: start.Add(20 * time.Minute), Lat: points[1].Lat, Lon: points[1].Lon},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
-
-// addVehicle adds a diesel vehicle of unit number unit.
-func addVehicle(t testing.TB, db *store.DB, companyID int64, unit string) *fuelportal.Vehicle {
-	t.Helper()
-	return addVehicleBurning(t, db, companyID, unit, fuelportal.FuelDiesel)
-}
-
-func addVehicleBurning(t testing.TB, db *store.DB, companyID int64, unit string, fuel fuelportal.FuelType) *fuelportal.Vehicle {
-	t.Helper()
-	v, err := db.CreateVehicle(context.Background(), companyID, fuelportal.Vehicle{UnitNumber: unit, FuelType: fuel, TankCapacity: 150_000, Active: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
 // TestIFTAReturn_OneSourceAUnitDay is docs/ifta.md's worked example of
 // the order of trust: per unit and day, telematics miles, else a
 // completed trip's planned miles, else manual entries; never two.
@@ -60,16 +24,16 @@ func TestIFTAReturn_OneSourceAUnitDay(t *testing.T) {
 		clock := storetest.NewClock(db) // 2025-03-14 10:00 in Chicago
 		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
 		tlm := telematics.New(telematics.Deps{Store: db, Now: clock.Now})
-		f := newFleetFixture(t, db, prepaid)
-		if _, _, err := svc.ImportRates(ctx, strings.NewReader(iftaRates2025Q1), false); err != nil {
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := svc.ImportRates(ctx, strings.NewReader(storetest.IFTARates2025Q1), false); err != nil {
 			t.Fatal(err)
 		}
-		u1 := addVehicle(t, db, f.company.ID, "U-1")
-		owner := f.ownerID(t, db)
+		u1 := storetest.AddVehicle(t, db, f.Company.ID, "U-1", fuelportal.FuelDiesel)
+		owner := f.OwnerID(t, db)
 
 		// March 10: U-1's telematics (19.6 mi in GA) and a trip sheet of
 		// 500 GA miles for the same day; U-2's trip sheet of 150.5 IN.
-		ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2025, 3, 10, 15, 0, 0, 0, time.UTC), atlantaEast)
+		storetest.IngestDrive(t, tlm, f.Company.ID, "U-1", time.Date(2025, 3, 10, 15, 0, 0, 0, time.UTC), storetest.AtlantaEast)
 		// March 12: U-1's trip sheet of 800 GA miles, no other source.
 		// March 14: U-1's completed trip Ocala → Tampa (84.89 planned FL
 		// miles) and a trip sheet of 40 FL miles for the same day.
@@ -79,21 +43,21 @@ func TestIFTAReturn_OneSourceAUnitDay(t *testing.T) {
 			{UnitNumber: "U-1", Date: "2025-03-12", Jurisdiction: "GA", Miles: "800"},
 			{UnitNumber: "U-1", Date: "2025-03-14", Jurisdiction: "FL", Miles: "40"},
 		} {
-			in.CompanyID, in.UserID = f.company.ID, owner
+			in.CompanyID, in.UserID = f.Company.ID, owner
 			if _, err := svc.AddMiles(ctx, in); err != nil {
 				t.Fatal(err)
 			}
 		}
-		trip := newTrip(f.active.CardNumber, f.station.ID, false)
-		scope := fuelportal.TransactionScope{CompanyID: f.company.ID}
+		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false)
+		scope := fuelportal.TransactionScope{CompanyID: f.Company.ID}
 		if err := db.CreateTrip(ctx, scope, trip); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted); err != nil {
+		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
 			t.Fatal(err)
 		}
 
-		got, err := svc.Return(ctx, f.company.ID, 2025, 1, "diesel")
+		got, err := svc.Return(ctx, f.Company.ID, 2025, 1, "diesel")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,8 +65,8 @@ func TestIFTAReturn_OneSourceAUnitDay(t *testing.T) {
 		// 819.6 → 820; FL 84.89 (trip, Mar 14) → 85; IN 150.5 (U-2's
 		// manual) → 151. Not counted: U-1's 500 GA (telematics that day)
 		// and 40 FL (a trip that day).
-		if math.Abs(driveMiles-19.6) > 0.1 {
-			t.Fatalf("the drive is %.2f miles in GA", driveMiles)
+		if math.Abs(storetest.DriveMiles-19.6) > 0.1 {
+			t.Fatalf("the drive is %.2f miles in GA", storetest.DriveMiles)
 		}
 		miles := map[string]int64{}
 		for _, r := range got.Rows {
@@ -117,7 +81,7 @@ func TestIFTAReturn_OneSourceAUnitDay(t *testing.T) {
 		}
 
 		// The vehicle's mileage record shows the same one source a day.
-		m, err := tlm.Mileage(ctx, f.company.ID, u1.ID, "2025-03-01", "2025-03-31")
+		m, err := tlm.Mileage(ctx, f.Company.ID, u1.ID, "2025-03-01", "2025-03-31")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,21 +107,21 @@ func TestIFTAReturn_AfterCloseListsLateTelematicsAndPurchases(t *testing.T) {
 		clock := storetest.NewClock(db)
 		svc := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
 		tlm := telematics.New(telematics.Deps{Store: db, Now: clock.Now})
-		f := newFleetFixture(t, db, prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := svc.ImportRates(ctx, strings.NewReader(iftaRates2025Q1), false); err != nil {
+		if _, _, err := svc.ImportRates(ctx, strings.NewReader(storetest.IFTARates2025Q1), false); err != nil {
 			t.Fatal(err)
 		}
-		u1 := addVehicle(t, db, f.company.ID, "U-1")
-		ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2025, 3, 10, 15, 0, 0, 0, time.UTC), atlantaEast)
-		if _, _, err := flow(db).Record(ctx, purchase("ifta-before", f.active.CardNumber, f.station.ID, 10_000)); err != nil {
+		u1 := storetest.AddVehicle(t, db, f.Company.ID, "U-1", fuelportal.FuelDiesel)
+		storetest.IngestDrive(t, tlm, f.Company.ID, "U-1", time.Date(2025, 3, 10, 15, 0, 0, 0, time.UTC), storetest.AtlantaEast)
+		if _, _, err := flow(db).Record(ctx, purchase("ifta-before", f.Active.CardNumber, f.Station.ID, 10_000)); err != nil {
 			t.Fatal(err)
 		}
 
 		clock.Advance(20 * 24 * time.Hour) // April 3
-		closed, err := svc.Close(ctx, f.company.ID, f.ownerID(t, db), 2025, 1, "diesel")
+		closed, err := svc.Close(ctx, f.Company.ID, f.OwnerID(t, db), 2025, 1, "diesel")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -167,23 +131,23 @@ func TestIFTAReturn_AfterCloseListsLateTelematicsAndPurchases(t *testing.T) {
 		// and a purchase of March 20 arrives late; then the card moves to
 		// another unit.
 		clock.Advance(time.Hour)
-		res := ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2025, 3, 20, 15, 0, 0, 0, time.UTC), [2]jurisdiction.Point{atlantaEast[1], atlantaEast[0]})
+		res := storetest.IngestDrive(t, tlm, f.Company.ID, "U-1", time.Date(2025, 3, 20, 15, 0, 0, 0, time.UTC), [2]jurisdiction.Point{storetest.AtlantaEast[1], storetest.AtlantaEast[0]})
 		if res.Stored != 2 {
 			t.Fatalf("late positions %+v", res)
 		}
-		late := purchase("ifta-late", f.active.CardNumber, f.station.ID, 25_000)
+		late := purchase("ifta-late", f.Active.CardNumber, f.Station.ID, 25_000)
 		late.TransactionDate = time.Date(2025, 3, 20, 14, 0, 0, 0, time.UTC)
 		if _, _, err := flow(db).Record(ctx, late); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.InTx(ctx, func(tx *store.Tx) error {
-			_, err := tx.Exec(ctx, `UPDATE cards SET unit_number = 'U-9' WHERE card_number = ?`, f.active.CardNumber)
+			_, err := tx.Exec(ctx, `UPDATE cards SET unit_number = 'U-9' WHERE card_number = ?`, f.Active.CardNumber)
 			return err
 		}); err != nil {
 			t.Fatal(err)
 		}
 
-		got, err := svc.Return(ctx, f.company.ID, 2025, 1, "diesel")
+		got, err := svc.Return(ctx, f.Company.ID, 2025, 1, "diesel")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -193,7 +157,7 @@ func TestIFTAReturn_AfterCloseListsLateTelematicsAndPurchases(t *testing.T) {
 		var items []string
 		for _, it := range got.AfterClose {
 			items = append(items, it.Kind+" "+it.UnitNumber+" "+it.Date)
-			if it.Kind == "telematics" && (it.ID != u1.ID || it.Miles == nil || math.Abs(*it.Miles-driveMiles) > 0.051) {
+			if it.Kind == "telematics" && (it.ID != u1.ID || it.Miles == nil || math.Abs(*it.Miles-storetest.DriveMiles) > 0.051) {
 				t.Errorf("telematics item %+v", it)
 			}
 		}
@@ -212,11 +176,11 @@ func TestTelematics_PositionsPastFourYearsAreDeleted(t *testing.T) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC
 		tlm := telematics.New(telematics.Deps{Store: db, Now: clock.Now})
-		f := newFleetFixture(t, db, prepaid)
-		u1 := addVehicle(t, db, f.company.ID, "U-1")
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		u1 := storetest.AddVehicle(t, db, f.Company.ID, "U-1", fuelportal.FuelDiesel)
 		old := time.Date(2021, 3, 14, 16, 0, 0, 0, time.UTC) // an hour inside the four years
-		ingestDrive(t, tlm, f.company.ID, "U-1", old, atlantaEast)
-		ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2025, 3, 13, 15, 0, 0, 0, time.UTC), atlantaEast)
+		storetest.IngestDrive(t, tlm, f.Company.ID, "U-1", old, storetest.AtlantaEast)
+		storetest.IngestDrive(t, tlm, f.Company.ID, "U-1", time.Date(2025, 3, 13, 15, 0, 0, 0, time.UTC), storetest.AtlantaEast)
 
 		if n, err := tlm.DeleteExpiredPositions(ctx); err != nil || n != 0 {
 			t.Fatalf("nothing is four years old yet: %d, %v", n, err)
@@ -229,12 +193,12 @@ func TestTelematics_PositionsPastFourYearsAreDeleted(t *testing.T) {
 			t.Fatalf("again: %d, %v", n, err)
 		}
 		// The mileage record of 2021 stays.
-		m, err := tlm.Mileage(ctx, f.company.ID, u1.ID, "2021-03-14", "2021-03-14")
-		if err != nil || len(m.Days) != 1 || math.Abs(m.TotalMiles-driveMiles) > 0.051 {
+		m, err := tlm.Mileage(ctx, f.Company.ID, u1.ID, "2021-03-14", "2021-03-14")
+		if err != nil || len(m.Days) != 1 || math.Abs(m.TotalMiles-storetest.DriveMiles) > 0.051 {
 			t.Fatalf("2021 record %+v, %v", m, err)
 		}
 		// A position already past the four years is refused.
-		_, err = tlm.Ingest(ctx, f.company.ID, []telematics.Position{{DeviceUniqueID: "U-1", FixTime: old, Lat: 33.75, Lon: -84.39}})
+		_, err = tlm.Ingest(ctx, f.Company.ID, []telematics.Position{{DeviceUniqueID: "U-1", FixTime: old, Lat: 33.75, Lon: -84.39}})
 		if fe := fuelportal.ErrorFields(err); fe["positions[0].fixTime"] == nil {
 			t.Fatalf("old fix: %v", err)
 		}

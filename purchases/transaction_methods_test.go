@@ -13,16 +13,16 @@ import (
 func TestTransactionReads_ScopeListStreamAndSum(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 10_000_00, fuelportal.LedgerTopUp, "top-up"); err != nil {
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 10_000_00, fuelportal.LedgerTopUp, "top-up"); err != nil {
 			t.Fatal(err)
 		}
 		var recorded []*fuelportal.Transaction
 		for i, buy := range []*fuelportal.CardPurchase{
-			purchase("n-1", f.active.CardNumber, f.station.ID, 100_000),
-			purchase("n-2", f.active.CardNumber, f.station.ID, 50_000),
-			purchase("n-3", f.inactive.CardNumber, f.station.ID, 20_000),
-			purchase("n-4", f.active.CardNumber, f.station.ID, 10_000),
+			purchase("n-1", f.Active.CardNumber, f.Station.ID, 100_000),
+			purchase("n-2", f.Active.CardNumber, f.Station.ID, 50_000),
+			purchase("n-3", f.Inactive.CardNumber, f.Station.ID, 20_000),
+			purchase("n-4", f.Active.CardNumber, f.Station.ID, 10_000),
 		} {
 			buy.TransactionDate = buy.TransactionDate.Add(time.Duration(i) * 24 * time.Hour)
 			tr, _, err := flow(db).Record(ctx, buy)
@@ -31,8 +31,8 @@ func TestTransactionReads_ScopeListStreamAndSum(t *testing.T) {
 			}
 			recorded = append(recorded, tr)
 		}
-		company := fuelportal.TransactionScope{CompanyID: f.company.ID}
-		ownCard := fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.active.ID}
+		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
+		ownCard := fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: f.Active.ID}
 
 		t.Run("one transaction, within its scope only", func(t *testing.T) {
 			got, err := db.Transaction(ctx, company, recorded[2].ID)
@@ -42,7 +42,7 @@ func TestTransactionReads_ScopeListStreamAndSum(t *testing.T) {
 			if _, err := db.Transaction(ctx, ownCard, recorded[2].ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("another card's purchase from a driver's scope: %v", err)
 			}
-			if _, err := db.Transaction(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID + 999}, recorded[0].ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if _, err := db.Transaction(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID + 999}, recorded[0].ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("another company: %v", err)
 			}
 		})
@@ -61,7 +61,7 @@ func TestTransactionReads_ScopeListStreamAndSum(t *testing.T) {
 			if got := collect(fuelportal.TransactionFilter{Scope: company}); len(got) != 4 || got[0] != "n-4" || got[3] != "n-1" {
 				t.Fatalf("all, newest first = %v", got)
 			}
-			if got := collect(fuelportal.TransactionFilter{Scope: company, CardNumber: f.active.CardNumber, Ascending: true}); len(got) != 3 || got[0] != "n-1" {
+			if got := collect(fuelportal.TransactionFilter{Scope: company, CardNumber: f.Active.CardNumber, Ascending: true}); len(got) != 3 || got[0] != "n-1" {
 				t.Fatalf("one card, oldest first = %v", got)
 			}
 			if got := collect(fuelportal.TransactionFilter{Scope: company, Limit: 2}); len(got) != 2 {
@@ -83,7 +83,7 @@ func TestTransactionReads_ScopeListStreamAndSum(t *testing.T) {
 			if err != nil || got != want || want.TotalCents == 0 {
 				t.Fatalf("Spendings = %+v, %v; want %+v", got, err, want)
 			}
-			if other, _ := db.Spendings(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID + 999}, time.Time{}); other != (fuelportal.Spendings{}) {
+			if other, _ := db.Spendings(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID + 999}, time.Time{}); other != (fuelportal.Spendings{}) {
 				t.Fatalf("another company's spendings = %+v", other)
 			}
 		})

@@ -63,11 +63,11 @@ func TestTripLock_ConcurrentPurchasesOnTwoProcesses(t *testing.T) {
 	ctx := context.Background()
 	db, dsn := storetest.OpenPostgresShared(t)
 	f := newTripLockFixture(t, db)
-	trip := f.trip(t, db, true, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.station.ID: 33_700}))
+	trip := f.trip(t, db, true, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.Station.ID: 33_700}))
 
 	second := exec.Command(os.Args[0], "-test.run=^TestTripLock_SecondProcess$", "-test.count=1")
-	second.Env = append(os.Environ(), secondProcessDSN+"="+dsn, secondProcessCard+"="+f.active.CardNumber,
-		secondProcessStation+"="+strconv.FormatInt(f.station.ID, 10))
+	second.Env = append(os.Environ(), secondProcessDSN+"="+dsn, secondProcessCard+"="+f.Active.CardNumber,
+		secondProcessStation+"="+strconv.FormatInt(f.Station.ID, 10))
 	stdin, err := second.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +89,7 @@ func TestTripLock_ConcurrentPurchasesOnTwoProcesses(t *testing.T) {
 	if _, err := io.WriteString(stdin, "go\n"); err != nil {
 		t.Fatal(err)
 	}
-	sendLockPurchases(t, db, "first", f.active.CardNumber, f.station.ID, lockPurchases)
+	sendLockPurchases(t, db, "first", f.Active.CardNumber, f.Station.ID, lockPurchases)
 	rest, _ := io.ReadAll(stdout)
 	if err := second.Wait(); err != nil {
 		t.Fatalf("second process: %v\n%s", err, rest)

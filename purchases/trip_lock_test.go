@@ -27,7 +27,7 @@ func stopPlan(reason fuelportal.TripPlanReason, stops map[int64]fuelportal.Gallo
 // tripLockFixture is a fleet with a funded wallet, a second station
 // across the street from the first, and a card with a trip on it.
 type tripLockFixture struct {
-	*fleetFixture
+	*storetest.Fleet
 	other   *fuelportal.Station
 	company fuelportal.TransactionScope
 }
@@ -35,12 +35,12 @@ type tripLockFixture struct {
 func newTripLockFixture(t *testing.T, db *store.DB) *tripLockFixture {
 	t.Helper()
 	ctx := context.Background()
-	f := &tripLockFixture{fleetFixture: newFleetFixture(t, db, prepaid)}
-	f.company = fuelportal.TransactionScope{CompanyID: f.fleetFixture.company.ID}
-	if _, _, err := db.CreditWallet(ctx, f.fleetFixture.company.ID, 100_000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+	f := &tripLockFixture{Fleet: storetest.NewFleet(t, db, storetest.Prepaid)}
+	f.company = fuelportal.TransactionScope{CompanyID: f.Fleet.Company.ID}
+	if _, _, err := db.CreditWallet(ctx, f.Fleet.Company.ID, 100_000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 		t.Fatal(err)
 	}
-	f.other = &fuelportal.Station{ID: 413, Name: "Love's #413", Latitude: f.station.Latitude + 0.005, Longitude: f.station.Longitude, RetailPrice: 3999, NetPrice: 3899,
+	f.other = &fuelportal.Station{ID: 413, Name: "Love's #413", Latitude: f.Station.Latitude + 0.005, Longitude: f.Station.Longitude, RetailPrice: 3999, NetPrice: 3899,
 		PriceDate: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
 	if err := db.InTx(ctx, func(tx *store.Tx) error { _, err := tx.UpsertStations(ctx, []*fuelportal.Station{f.other}); return err }); err != nil {
 		t.Fatal(err)
@@ -51,7 +51,7 @@ func newTripLockFixture(t *testing.T, db *store.DB) *tripLockFixture {
 // trip saves a trip with plan on the active card.
 func (f *tripLockFixture) trip(t *testing.T, db *store.DB, lock bool, plan *fuelportal.TripPlan) *fuelportal.Trip {
 	t.Helper()
-	trip := newTrip(f.active.CardNumber, f.station.ID, lock)
+	trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, lock)
 	trip.Plan = plan
 	if err := db.CreateTrip(context.Background(), f.company, trip); err != nil {
 		t.Fatal(err)
@@ -72,7 +72,7 @@ func TestTripLock_BoundsTheStopAndTheTrip(t *testing.T) {
 		buy := func(station int64, g fuelportal.Gallons) *fuelportal.Transaction {
 			t.Helper()
 			n++
-			tr, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("lock-%d", n), f.active.CardNumber, station, g))
+			tr, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("lock-%d", n), f.Active.CardNumber, station, g))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -86,44 +86,44 @@ func TestTripLock_BoundsTheStopAndTheTrip(t *testing.T) {
 		}
 
 		// The finding: five 33.7-gal purchases at the one stop of a 33.7-gal plan.
-		trip := f.trip(t, db, true, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.station.ID: 33_700}))
-		expect(buy(f.station.ID, 33_700), "")
+		trip := f.trip(t, db, true, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.Station.ID: 33_700}))
+		expect(buy(f.Station.ID, 33_700), "")
 		for range 4 {
-			expect(buy(f.station.ID, 33_700), fuelportal.DeclineOverGallonsLeft)
+			expect(buy(f.Station.ID, 33_700), fuelportal.DeclineOverGallonsLeft)
 		}
-		expect(buy(f.station.ID, 3_371), fuelportal.DeclineOverGallonsLeft) // 33.7 + 3.371 > 37.07
-		expect(buy(f.station.ID, 3_370), "")                                // exactly 37.07 in all
-		expect(buy(f.station.ID, 1), fuelportal.DeclineOverGallonsLeft)
-		if tr := buy(f.station.ID, 37_071); tr.DeclineReason != fuelportal.DeclineOverPlannedGallons {
+		expect(buy(f.Station.ID, 3_371), fuelportal.DeclineOverGallonsLeft) // 33.7 + 3.371 > 37.07
+		expect(buy(f.Station.ID, 3_370), "")                                // exactly 37.07 in all
+		expect(buy(f.Station.ID, 1), fuelportal.DeclineOverGallonsLeft)
+		if tr := buy(f.Station.ID, 37_071); tr.DeclineReason != fuelportal.DeclineOverPlannedGallons {
 			t.Fatalf("one purchase above the stop's bound: %q", tr.DeclineReason)
 		}
-		if _, err := db.EndTrip(ctx, f.company, trip.ID, fuelportal.TripCompleted); err != nil {
+		if _, err := db.EndTrip(ctx, f.company, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
 			t.Fatal(err)
 		}
 
 		// Two stops: 60 gal here, 40 across the street (100, bound 110).
-		trip = f.trip(t, db, true, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.station.ID: 60_000, f.other.ID: 40_000}))
-		expect(buy(f.station.ID, 66_000), "")
+		trip = f.trip(t, db, true, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.Station.ID: 60_000, f.other.ID: 40_000}))
+		expect(buy(f.Station.ID, 66_000), "")
 		expect(buy(f.other.ID, 40_000), "")
 		expect(buy(f.other.ID, 4_001), fuelportal.DeclineOverGallonsLeft) // the trip: 110.001 > 110
 		expect(buy(f.other.ID, 4_000), "")                                // 110 in all, 44 at the stop
 
 		// A price change re-plans from the same start: what was bought
 		// under version 1 counts against version 2 (80 gal, bound 88).
-		if _, err := db.AddTripPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanPriceChange, map[int64]fuelportal.Gallons{f.other.ID: 80_000})); err != nil {
+		if _, err := db.AddTripPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanPriceChange, map[int64]fuelportal.Gallons{f.other.ID: 80_000}), fuelportal.CheckTripReplan); err != nil {
 			t.Fatal(err)
 		}
 		expect(buy(f.other.ID, 1_000), fuelportal.DeclineOverGallonsLeft)
-		expect(buy(f.station.ID, 1_000), fuelportal.DeclineNotPlannedStop)
+		expect(buy(f.Station.ID, 1_000), fuelportal.DeclineNotPlannedStop)
 		// A re-plan from where the truck is starts counting afresh.
-		if _, err := db.AddTripPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanReplanned, map[int64]fuelportal.Gallons{f.other.ID: 50_000})); err != nil {
+		if _, err := db.AddTripPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanReplanned, map[int64]fuelportal.Gallons{f.other.ID: 50_000}), fuelportal.CheckTripReplan); err != nil {
 			t.Fatal(err)
 		}
 		expect(buy(f.other.ID, 55_000), "")
 		expect(buy(f.other.ID, 1), fuelportal.DeclineOverGallonsLeft)
 
 		// An override lifts the lock; the gallons above the plan are off plan.
-		if _, err := db.GrantOverride(ctx, f.fleetFixture.company.ID, f.active.CardNumber, 1, false); err != nil {
+		if _, err := db.GrantOverride(ctx, f.Fleet.Company.ID, f.Active.CardNumber, 1, false); err != nil {
 			t.Fatal(err)
 		}
 		over := buy(f.other.ID, 10_000)
@@ -146,10 +146,10 @@ func TestCompliance_CountsGallonsAbovePlanAsOffPlan(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := newTripLockFixture(t, db)
-		trip := f.trip(t, db, false, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.station.ID: 33_700}))
+		trip := f.trip(t, db, false, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.Station.ID: 33_700}))
 		var bought []*fuelportal.Transaction
 		for i := range 5 {
-			tr, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("c-%d", i), f.active.CardNumber, f.station.ID, 33_700))
+			tr, _, err := flow(db).Record(ctx, purchase(fmt.Sprintf("c-%d", i), f.Active.CardNumber, f.Station.ID, 33_700))
 			if err != nil || tr.Status != fuelportal.TransactionApproved {
 				t.Fatalf("purchase %d = %+v, %v", i, tr, err)
 			}
@@ -163,11 +163,11 @@ func TestCompliance_CountsGallonsAbovePlanAsOffPlan(t *testing.T) {
 		}
 		wantMissed := fuelportal.PriceOf(33_700-3_370, bought[1].NetPrice) + 3*fuelportal.PriceOf(33_700, bought[2].NetPrice)
 		day := time.Date(2025, 3, 14, 0, 0, 0, 0, time.UTC)
-		rows, err := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.fleetFixture.company.ID}, day, day.AddDate(0, 0, 1))
+		rows, err := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.Fleet.Company.ID}, day, day.AddDate(0, 0, 1))
 		if err != nil || len(rows) != 1 {
 			t.Fatalf("Compliance = %+v, %v", rows, err)
 		}
-		want := fuelportal.ComplianceRow{CardID: f.active.ID, DriverName: f.active.DriverName, CardNumber: f.active.CardNumber, Trips: 1,
+		want := fuelportal.ComplianceRow{CardID: f.Active.ID, DriverName: f.Active.DriverName, CardNumber: f.Active.CardNumber, Trips: 1,
 			PlannedGallons: 33_700, OnPlanGallons: 37_070, OffPlanGallons: 131_430, PlannedCostCents: fuelportal.PriceOf(33_700, 3500),
 			ActualCostCents: funded, MissedSavingsCents: wantMissed}
 		if rows[0] != want {
@@ -190,13 +190,13 @@ func TestTripPlanVersions_AreBoundedAndPaged(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := newTripLockFixture(t, db)
-		trip := f.trip(t, db, false, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.station.ID: 33_700}))
+		trip := f.trip(t, db, false, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.Station.ID: 33_700}))
 		for range fuelportal.MaxTripPlanVersions - 1 {
-			if _, err := db.AddTripPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanReplanned, map[int64]fuelportal.Gallons{f.other.ID: 10_000})); err != nil {
+			if _, err := db.AddTripPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanReplanned, map[int64]fuelportal.Gallons{f.other.ID: 10_000}), fuelportal.CheckTripReplan); err != nil {
 				t.Fatal(err)
 			}
 		}
-		_, err := db.AddTripPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanReplanned, map[int64]fuelportal.Gallons{f.other.ID: 10_000}))
+		_, err := db.AddTripPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanReplanned, map[int64]fuelportal.Gallons{f.other.ID: 10_000}), fuelportal.CheckTripReplan)
 		if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("a version past the bound: %v", err)
 		}

@@ -11,56 +11,43 @@ import (
 	"fuelportal/store/storetest"
 )
 
-// newTrip is a two-point trip on card with one planned stop at station:
-// 100 gal at $3.500.
-func newTrip(card string, station int64, lock bool) *fuelportal.Trip {
-	return &fuelportal.Trip{
-		CardNumber: card, LockCard: lock, OriginName: "Ocala, FL", DestinationName: "Tampa, FL",
-		TankGallons: 200_000, CurrentFuel: 60_000, SearchRadius: 5_000, MinGallons: 5_000,
-		Route: []fuelportal.TripPoint{{Lat: 29.1, Lon: -82.1}, {Lat: 27.9, Lon: -82.4}},
-		Plan: &fuelportal.TripPlan{StartFuel: 60_000, TotalCents: 350_00, TotalGallons: 100_000,
-			NaiveAvailable: true, NaiveCents: 380_00, NaiveTotalGallons: 100_000,
-			Stops: []fuelportal.TripStop{{StationID: station, StationName: "Pilot", Gallons: 100_000, Price: 3500, CostCents: 350_00, AlongMilli: 12_500, ArrivalFuel: 40_000}}},
-	}
-}
-
 func TestTrips(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
 		// Across the street from the planned stop: purchases here at the same
 		// time are not the fraud check's business.
-		other := &fuelportal.Station{ID: 413, Name: "Love's #413", Latitude: f.station.Latitude + 0.005, Longitude: f.station.Longitude, RetailPrice: 3999, NetPrice: 3899,
+		other := &fuelportal.Station{ID: 413, Name: "Love's #413", Latitude: f.Station.Latitude + 0.005, Longitude: f.Station.Longitude, RetailPrice: 3999, NetPrice: 3899,
 			PriceDate: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
 		if err := db.InTx(ctx, func(tx *store.Tx) error { _, err := tx.UpsertStations(ctx, []*fuelportal.Station{other}); return err }); err != nil {
 			t.Fatal(err)
 		}
-		company := fuelportal.TransactionScope{CompanyID: f.company.ID}
-		trip := newTrip(f.active.CardNumber, f.station.ID, true)
+		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
+		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)
 
 		t.Run("create", func(t *testing.T) {
-			if err := db.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID + 1000}, newTrip(f.active.CardNumber, f.station.ID, true)); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if err := db.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID + 1000}, storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("another company's card: %v", err)
 			}
-			if err := db.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.inactive.ID}, newTrip(f.active.CardNumber, f.station.ID, true)); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if err := db.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: f.Inactive.ID}, storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("a driver for another card: %v", err)
 			}
-			if err := db.CheckTripCard(ctx, company, f.active.CardNumber); err != nil {
+			if err := db.CheckTripCard(ctx, company, f.Active.CardNumber, fuelportal.CheckTripCardFree); err != nil {
 				t.Fatalf("CheckTripCard before = %v", err)
 			}
-			if err := db.CheckTripCard(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.inactive.ID}, f.active.CardNumber); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if err := db.CheckTripCard(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: f.Inactive.ID}, f.Active.CardNumber, fuelportal.CheckTripCardFree); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("CheckTripCard for another card = %v", err)
 			}
 			if err := db.CreateTrip(ctx, company, trip); err != nil {
 				t.Fatal(err)
 			}
-			if err := db.CheckTripCard(ctx, company, f.active.CardNumber); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+			if err := db.CheckTripCard(ctx, company, f.Active.CardNumber, fuelportal.CheckTripCardFree); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("CheckTripCard with an active trip = %v", err)
 			}
-			if err := db.CreateTrip(ctx, company, newTrip(f.active.CardNumber, f.station.ID, false)); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+			if err := db.CreateTrip(ctx, company, storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false)); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("second active trip: %v", err)
 			}
 			got, err := db.Trip(ctx, company, trip.ID)
@@ -68,7 +55,7 @@ func TestTrips(t *testing.T) {
 				got.Plan.Stops[0] != trip.Plan.Stops[0] || len(got.Route) != 2 || got.DriverName != "Dan Driver" || !got.Plan.NaiveAvailable {
 				t.Fatalf("Trip = %+v, %v", got, err)
 			}
-			if _, err := db.Trip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID + 1000}, trip.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if _, err := db.Trip(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID + 1000}, trip.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("another company reads the trip: %v", err)
 			}
 		})
@@ -81,10 +68,10 @@ func TestTrips(t *testing.T) {
 				want    fuelportal.DeclineReason
 			}{
 				{"l-1", other.ID, 10_000, fuelportal.DeclineNotPlannedStop},
-				{"l-2", f.station.ID, 110_001, fuelportal.DeclineOverPlannedGallons},
-				{"l-3", f.station.ID, 110_000, ""},
+				{"l-2", f.Station.ID, 110_001, fuelportal.DeclineOverPlannedGallons},
+				{"l-3", f.Station.ID, 110_000, ""},
 			} {
-				tr, _, err := flow(db).Record(ctx, purchase(c.id, f.active.CardNumber, c.station, c.gallons))
+				tr, _, err := flow(db).Record(ctx, purchase(c.id, f.Active.CardNumber, c.station, c.gallons))
 				if err != nil || tr.DeclineReason != c.want || (c.want == "") != (tr.Status == fuelportal.TransactionApproved) {
 					t.Fatalf("%s: %+v, %v", c.id, tr, err)
 				}
@@ -96,28 +83,28 @@ func TestTrips(t *testing.T) {
 		})
 
 		t.Run("a new plan version is current and the old one kept", func(t *testing.T) {
-			next := newTrip(f.active.CardNumber, other.ID, true).Plan
+			next := storetest.NewTrip(f.Active.CardNumber, other.ID, true).Plan
 			next.Reason, next.StartIndex = fuelportal.TripPlanReplanned, 1
-			got, err := db.AddTripPlan(ctx, company, trip.ID, next)
+			got, err := db.AddTripPlan(ctx, company, trip.ID, next, fuelportal.CheckTripReplan)
 			if err != nil || got.Plan.Version != 2 {
 				t.Fatalf("AddTripPlan = %+v, %v", got, err)
 			}
 			plans, err := db.TripPlanVersions(ctx, got, 0, 10) // newest first
-			if err != nil || len(plans) != 2 || plans[1].Stops[0].StationID != f.station.ID || plans[0].Stops[0].StationID != other.ID || plans[0].StartIndex != 1 {
+			if err != nil || len(plans) != 2 || plans[1].Stops[0].StationID != f.Station.ID || plans[0].Stops[0].StationID != other.ID || plans[0].StartIndex != 1 {
 				t.Fatalf("versions = %+v, %v", plans, err)
 			}
 			// Now the other station is the planned stop.
-			if tr, _, _ := flow(db).Record(ctx, purchase("l-4", f.active.CardNumber, f.station.ID, 10_000)); tr.DeclineReason != fuelportal.DeclineNotPlannedStop {
+			if tr, _, _ := flow(db).Record(ctx, purchase("l-4", f.Active.CardNumber, f.Station.ID, 10_000)); tr.DeclineReason != fuelportal.DeclineNotPlannedStop {
 				t.Fatalf("old plan's stop after a re-plan: %+v", tr)
 			}
 		})
 
 		t.Run("an unlocked trip records off-plan purchases with their missed savings", func(t *testing.T) {
-			card := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: "7071000000000000003", DriverName: "Olga Open", DriverID: "D-3", UnitNumber: "U-3", CreatedAt: cardIssued}
+			card := &fuelportal.Card{CompanyID: f.Company.ID, CardNumber: "7071000000000000003", DriverName: "Olga Open", DriverID: "D-3", UnitNumber: "U-3", CreatedAt: storetest.CardIssued}
 			if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, card) }); err != nil {
 				t.Fatal(err)
 			}
-			open := newTrip(card.CardNumber, f.station.ID, false)
+			open := storetest.NewTrip(card.CardNumber, f.Station.ID, false)
 			if err := db.CreateTrip(ctx, company, open); err != nil {
 				t.Fatal(err)
 			}
@@ -140,7 +127,7 @@ func TestTrips(t *testing.T) {
 		t.Run("compliance sums the purchases to the cent", func(t *testing.T) {
 			// The day of the purchases (the trips were created today).
 			day := time.Date(2025, 3, 14, 0, 0, 0, 0, time.UTC)
-			rows, err := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, day, day.AddDate(0, 0, 1))
+			rows, err := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, day, day.AddDate(0, 0, 1))
 			if err != nil || len(rows) != 2 {
 				t.Fatalf("Compliance = %+v, %v", rows, err)
 			}
@@ -148,7 +135,7 @@ func TestTrips(t *testing.T) {
 			for _, row := range rows {
 				var on, off fuelportal.Gallons
 				var actual int64
-				trips, _, _ := db.Trips(ctx, fuelportal.TripFilter{Scope: fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: row.CardID}, Limit: 100})
+				trips, _, _ := db.Trips(ctx, fuelportal.TripFilter{Scope: fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: row.CardID}, Limit: 100})
 				for _, tr := range trips {
 					purchases, _ := db.TripPurchases(ctx, tr.ID)
 					for _, p := range purchases {
@@ -174,26 +161,26 @@ func TestTrips(t *testing.T) {
 			if total, err := db.MissedSavings(ctx, company, day); err != nil || total != missed {
 				t.Errorf("MissedSavings = %d, %v; rows sum %d", total, err, missed)
 			}
-			if rows, _ := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, day.AddDate(0, 0, 1), day.AddDate(0, 0, 2)); len(rows) != 0 {
+			if rows, _ := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, day.AddDate(0, 0, 1), day.AddDate(0, 0, 2)); len(rows) != 0 {
 				t.Errorf("tomorrow's compliance = %+v", rows)
 			}
 		})
 
 		t.Run("ending a trip lifts the lock and is final", func(t *testing.T) {
-			if _, err := db.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID + 1000}, trip.ID, fuelportal.TripCompleted); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if _, err := db.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID + 1000}, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("another company ends the trip: %v", err)
 			}
-			ended, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCancelled)
+			ended, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCancelled, fuelportal.CheckTripEnd)
 			if err != nil || ended.Status != fuelportal.TripCancelled {
 				t.Fatalf("EndTrip = %+v, %v", ended, err)
 			}
-			if _, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCompleted); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+			if _, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("ending twice: %v", err)
 			}
-			if _, err := db.AddTripPlan(ctx, company, trip.ID, newTrip(f.active.CardNumber, other.ID, true).Plan); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+			if _, err := db.AddTripPlan(ctx, company, trip.ID, storetest.NewTrip(f.Active.CardNumber, other.ID, true).Plan, fuelportal.CheckTripReplan); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("re-planning an ended trip: %v", err)
 			}
-			tr, _, err := flow(db).Record(ctx, purchase("e-1", f.active.CardNumber, other.ID, 10_000))
+			tr, _, err := flow(db).Record(ctx, purchase("e-1", f.Active.CardNumber, other.ID, 10_000))
 			if err != nil || tr.Status != fuelportal.TransactionApproved {
 				t.Fatalf("purchase after the trip = %+v, %v", tr, err)
 			}
@@ -221,13 +208,13 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC
-		f := newFleetFixture(t, db, prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
-		other := &fuelportal.Station{ID: 413, Name: "Love's #413", Latitude: f.station.Latitude + 0.005, Longitude: f.station.Longitude, RetailPrice: 3999, NetPrice: 3899,
+		other := &fuelportal.Station{ID: 413, Name: "Love's #413", Latitude: f.Station.Latitude + 0.005, Longitude: f.Station.Longitude, RetailPrice: 3999, NetPrice: 3899,
 			PriceDate: time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)}
-		second := &fuelportal.Card{CompanyID: f.company.ID, CardNumber: "7071000000000000003", DriverName: "Olga Open", DriverID: "D-3", UnitNumber: "U-3", CreatedAt: cardIssued}
+		second := &fuelportal.Card{CompanyID: f.Company.ID, CardNumber: "7071000000000000003", DriverName: "Olga Open", DriverID: "D-3", UnitNumber: "U-3", CreatedAt: storetest.CardIssued}
 		err := db.InTx(ctx, func(tx *store.Tx) error {
 			if _, err := tx.UpsertStations(ctx, []*fuelportal.Station{other}); err != nil {
 				return err
@@ -237,8 +224,8 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		company := fuelportal.TransactionScope{CompanyID: f.company.ID}
-		early := newTrip(f.active.CardNumber, f.station.ID, false) // created 2025-03-14
+		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
+		early := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false) // created 2025-03-14
 		if err := db.CreateTrip(ctx, company, early); err != nil {
 			t.Fatal(err)
 		}
@@ -256,13 +243,13 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 			gallons fuelportal.Gallons
 			at      time.Time
 		}{
-			{f.station.ID, 40_000, date(20, 8)}, // on plan, in the period
+			{f.Station.ID, 40_000, date(20, 8)}, // on plan, in the period
 			{other.ID, 30_123, date(21, 23)},    // off plan, in the period (its last hour)
 			{other.ID, 20_000, date(22, 0)},     // off plan, the day after the period
 			{other.ID, 10_000, date(13, 23)},    // off plan, the day before the period and the trip
 		} {
 			clock.Advance(time.Hour)
-			cp := purchase(fmt.Sprintf("d-%d", i), f.active.CardNumber, p.station, p.gallons)
+			cp := purchase(fmt.Sprintf("d-%d", i), f.Active.CardNumber, p.station, p.gallons)
 			cp.TransactionDate = p.at
 			tr, _, err := flow(db).Record(ctx, cp)
 			if err != nil || tr.Status != fuelportal.TransactionApproved {
@@ -283,14 +270,14 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 		if !purchases[0].on || purchases[1].on || purchases[1].missed <= 0 || purchases[2].missed <= 0 {
 			t.Fatalf("purchases = %+v", purchases)
 		}
-		late := newTrip(second.CardNumber, f.station.ID, false)
+		late := storetest.NewTrip(second.CardNumber, f.Station.ID, false)
 		if err := db.CreateTrip(ctx, company, late); err != nil {
 			t.Fatal(err)
 		}
 
 		// sums is the row the purchases dated in [from, to) make.
 		sums := func(from, to time.Time) fuelportal.ComplianceRow {
-			row := fuelportal.ComplianceRow{CardID: f.active.ID, DriverName: f.active.DriverName, CardNumber: f.active.CardNumber,
+			row := fuelportal.ComplianceRow{CardID: f.Active.ID, DriverName: f.Active.DriverName, CardNumber: f.Active.CardNumber,
 				Trips: 1, PlannedGallons: 100_000, PlannedCostCents: 350_00}
 			for _, p := range purchases {
 				if p.transactionDate.Before(from) || !p.transactionDate.Before(to) {
@@ -319,7 +306,7 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 			{"a purchase dated before the trip", date(13, 0), date(14, 0), []fuelportal.ComplianceRow{sums(date(13, 0), date(14, 0))}},
 			{"under way without purchases", date(15, 0), date(20, 0), nil},
 		} {
-			got, err := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID}, c.from, c.to)
+			got, err := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, c.from, c.to)
 			if err != nil || len(got) != len(c.want) {
 				t.Fatalf("%s: Compliance = %+v, %v; want %+v", c.name, got, err, c.want)
 			}
@@ -332,7 +319,7 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 		if row := sums(date(20, 0), date(22, 0)); row.OnPlanGallons != 40_000 || row.OffPlanGallons != 30_123 {
 			t.Fatalf("the period's purchases = %+v", row)
 		}
-		if rows, err := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.company.ID + 1000}, date(1, 0), date(31, 0)); err != nil || len(rows) != 0 {
+		if rows, err := db.Compliance(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID + 1000}, date(1, 0), date(31, 0)); err != nil || len(rows) != 0 {
 			t.Fatalf("another company's compliance = %+v, %v", rows, err)
 		}
 		missed, err := db.MissedSavings(ctx, company, date(21, 0))

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"fuelportal"
 	"fuelportal/store"
@@ -20,63 +19,63 @@ import (
 func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
 			t.Fatal(err)
 		}
 		all := fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook", Events: fuelportal.WebhookEventTypes, Active: true}
-		ours, err := db.CreateWebhookEndpoint(ctx, f.company.ID, all, fuelportal.CheckWebhookEndpointAdded)
+		ours, err := db.CreateWebhookEndpoint(ctx, f.Company.ID, all, fuelportal.CheckWebhookEndpointAdded)
 		if err != nil {
 			t.Fatal(err)
 		}
-		other, _, _ := newCompanyWithCard(t, db, "other@acme.test", "7071000000000000909")
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@acme.test", "7071000000000000909")
 		theirs, err := db.CreateWebhookEndpoint(ctx, other.ID, all, fuelportal.CheckWebhookEndpointAdded)
 		if err != nil {
 			t.Fatal(err)
 		}
 
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, fuelportal.SignUpCardOf(f.company.Name)); err != nil {
+		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
 			t.Fatal(err)
 		}
-		device := savePush(t, db, driver.ID, "https://push.example.test/dan")
-		scope := fuelportal.TransactionScope{CompanyID: f.company.ID}
-		trip := newTrip(f.active.CardNumber, f.station.ID, false)
+		device := storetest.SavePush(t, db, driver.ID, "https://push.example.test/dan")
+		scope := fuelportal.TransactionScope{CompanyID: f.Company.ID}
+		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false)
 		if err := db.CreateTrip(ctx, scope, trip); err != nil {
 			t.Fatal(err)
 		}
-		approved, _, err := flow(db).Record(ctx, purchase("W-1", f.active.CardNumber, f.station.ID, 50_000))
+		approved, _, err := flow(db).Record(ctx, purchase("W-1", f.Active.CardNumber, f.Station.ID, 50_000))
 		if err != nil || approved.Status != fuelportal.TransactionApproved {
 			t.Fatalf("approved purchase: %+v, %v", approved, err)
 		}
-		if _, _, err := flow(db).Record(ctx, purchase("W-2", f.inactive.CardNumber, f.station.ID, 50_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("W-2", f.Inactive.CardNumber, f.Station.ID, 50_000)); err != nil {
 			t.Fatal(err)
 		}
-		replan := *newTrip(f.active.CardNumber, f.station.ID, false).Plan
+		replan := *storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false).Plan
 		replan.Reason = fuelportal.TripPlanReplanned
-		if _, err := db.AddTripPlan(ctx, scope, trip.ID, &replan); err != nil {
+		if _, err := db.AddTripPlan(ctx, scope, trip.ID, &replan, fuelportal.CheckTripReplan); err != nil {
 			t.Fatal(err)
 		}
 		// The driver hears of a re-plan they did not make, with the next stop;
 		// of their own, nothing.
-		pushed := claimPushes(t, db)
+		pushed := storetest.ClaimPushes(t, db)
 		if len(pushed) != 1 || pushed[0].Subscription.ID != device.ID || !strings.Contains(string(pushed[0].Payload), "next stop Pilot, 100 gal") {
 			t.Fatalf("pushes after an owner's re-plan: %+v", pushed)
 		}
-		own := *newTrip(f.active.CardNumber, f.station.ID, false).Plan
+		own := *storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false).Plan
 		own.Reason = fuelportal.TripPlanReplanned
-		driverScope := fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.active.ID}
-		if _, err := db.AddTripPlan(ctx, driverScope, trip.ID, &own); err != nil {
+		driverScope := fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: f.Active.ID}
+		if _, err := db.AddTripPlan(ctx, driverScope, trip.ID, &own, fuelportal.CheckTripReplan); err != nil {
 			t.Fatal(err)
 		}
-		if pushed := claimPushes(t, db); len(pushed) != 0 {
+		if pushed := storetest.ClaimPushes(t, db); len(pushed) != 0 {
 			t.Fatalf("pushes after the driver's own re-plan: %+v", pushed)
 		}
-		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted); err != nil {
+		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
 			t.Fatal(err)
 		}
 
-		deliveries, err := db.WebhookDeliveries(ctx, f.company.ID, ours.ID)
+		deliveries, err := db.WebhookDeliveries(ctx, f.Company.ID, ours.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,26 +122,26 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		owner, err := db.UserByEmail(ctx, "owner@example.com")
 		if err != nil {
 			t.Fatal(err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, fuelportal.SignUpCardOf(f.company.Name)); err != nil {
+		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
 			t.Fatal(err)
 		}
-		endpoint, err := db.CreateWebhookEndpoint(ctx, f.company.ID, fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook",
+		endpoint, err := db.CreateWebhookEndpoint(ctx, f.Company.ID, fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook",
 			Events: []fuelportal.WebhookEventType{fuelportal.WebhookOverrideRequested, fuelportal.WebhookOverrideDecided}, Active: true}, fuelportal.CheckWebhookEndpointAdded)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ownerDevice := savePush(t, db, owner.ID, "https://push.example.test/owner")
-		driverDevice := savePush(t, db, driver.ID, "https://push.example.test/driver")
+		ownerDevice := storetest.SavePush(t, db, owner.ID, "https://push.example.test/owner")
+		driverDevice := storetest.SavePush(t, db, driver.ID, "https://push.example.test/driver")
 		woken, dispatch := 0, db.Queued
 		db.Queued = func(m []*fuelportal.MailMessage) { woken++; dispatch(m) }
 		// The wallet is empty: declined.
-		if _, _, err := flow(db).Record(ctx, purchase("o-1", f.active.CardNumber, f.station.ID, 50_000)); err != nil {
+		if _, _, err := flow(db).Record(ctx, purchase("o-1", f.Active.CardNumber, f.Station.ID, 50_000)); err != nil {
 			t.Fatal(err)
 		}
 		req, err := db.CreateOverrideRequest(ctx, driver.ID, "Out of fuel", fuelportal.CheckOverrideRequest)
@@ -151,7 +150,7 @@ func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
 		}
 		// The owners' devices hear of the request, the driver's of the decision.
 		var requested []*fuelportal.PushMessage
-		for _, m := range claimPushes(t, db) {
+		for _, m := range storetest.ClaimPushes(t, db) {
 			if !strings.Contains(string(m.Payload), "Purchase declined") { // the decline's, to both
 				requested = append(requested, m)
 			}
@@ -159,17 +158,17 @@ func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
 		if len(requested) != 1 || requested[0].Subscription.ID != ownerDevice.ID || !strings.Contains(string(requested[0].Payload), "Override requested") {
 			t.Fatalf("pushes after the request: %+v", requested)
 		}
-		if _, err := db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: true, Hours: 2}); err != nil {
+		if _, err := db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.Company.ID, OwnerID: owner.ID, Approve: true, Hours: 2}, fuelportal.CheckOverrideDecision); err != nil {
 			t.Fatal(err)
 		}
-		decided := claimPushes(t, db)
+		decided := storetest.ClaimPushes(t, db)
 		if len(decided) != 1 || decided[0].Subscription.ID != driverDevice.ID || !strings.Contains(string(decided[0].Payload), "Override approved") {
 			t.Fatalf("pushes after the decision: %+v", decided)
 		}
 		if woken < 3 {
 			t.Fatalf("woken %d times, want one after each commit (purchase, request, decision) and their dispatches", woken)
 		}
-		deliveries, err := db.WebhookDeliveries(ctx, f.company.ID, endpoint.ID)
+		deliveries, err := db.WebhookDeliveries(ctx, f.Company.ID, endpoint.ID)
 		if err != nil || len(deliveries) != 2 {
 			t.Fatalf("deliveries %d, %v; want 2", len(deliveries), err)
 		}
@@ -186,14 +185,4 @@ func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
 			}
 		}
 	})
-}
-
-// claimPushes claims every due push message, as the sender would.
-func claimPushes(t *testing.T, db *store.DB) []*fuelportal.PushMessage {
-	t.Helper()
-	claimed, err := db.ClaimPushMessages(context.Background(), time.Minute, 100)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return claimed
 }

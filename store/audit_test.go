@@ -30,7 +30,7 @@ func writeAudit(ctx context.Context, db *store.DB, company int64, objectID strin
 
 func TestAudit_RecordsTheActorAndOnlyTheChangedFields(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
-		company, owner, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000002")
+		company, owner, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000002")
 		ctx := auditAs(owner)
 		if err := writeAudit(ctx, db, company.ID, "1"); err != nil {
 			t.Fatal(err)
@@ -47,7 +47,7 @@ func TestAudit_RecordsTheActorAndOnlyTheChangedFields(t *testing.T) {
 			e.RequestID != "req-1" || string(e.Before) != `{"limit":100}` || string(e.After) != `{"limit":200}` || e.Seq != 1 || e.PrevHash != "" {
 			t.Errorf("row = %+v", e)
 		}
-		other, _, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000010")
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000010")
 		if _, total, _ := db.AuditEvents(ctx, fuelportal.AuditFilter{CompanyID: other.ID, Limit: 10}); total != 0 {
 			t.Errorf("another company sees %d rows", total)
 		}
@@ -56,8 +56,8 @@ func TestAudit_RecordsTheActorAndOnlyTheChangedFields(t *testing.T) {
 
 func TestAudit_ConcurrentWritersKeepOneChainPerCompany(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
-		a, ownerA, _ := newCompanyWithCard(t, db, "a@example.com", "7071000000000000002")
-		b, ownerB, _ := newCompanyWithCard(t, db, "b@example.com", "7071000000000000010")
+		a, ownerA, _ := storetest.NewCompanyWithCard(t, db, "a@example.com", "7071000000000000002")
+		b, ownerB, _ := storetest.NewCompanyWithCard(t, db, "b@example.com", "7071000000000000010")
 		const writers = 12
 		var wg sync.WaitGroup
 		errs := make(chan error, 2*writers)
@@ -122,7 +122,7 @@ func TestVerifyAudit_FindsAnEditedAndADeletedRow(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
-				company, owner, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000002")
+				company, owner, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000002")
 				for i := range 3 {
 					if err := writeAudit(auditAs(owner), db, company.ID, fmt.Sprint(i)); err != nil {
 						t.Fatal(err)
@@ -140,7 +140,7 @@ func TestVerifyAudit_FindsAnEditedAndADeletedRow(t *testing.T) {
 
 func TestAudit_RowsAreAppendOnly(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
-		company, owner, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000002")
+		company, owner, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000002")
 		ctx := auditAs(owner)
 		if err := writeAudit(ctx, db, company.ID, "1"); err != nil {
 			t.Fatal(err)

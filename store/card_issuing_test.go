@@ -12,8 +12,8 @@ import (
 func TestIssuedCards(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, existing := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
-		other, _, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
+		company, _, existing := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
 
 		t.Run("a card without an issuer is the network's, with nothing of an issuer", func(t *testing.T) {
 			c, err := db.CompanyCard(ctx, company.ID, existing.CardNumber)

@@ -12,8 +12,8 @@ import (
 func TestCards_FindLinkListAndUpdate(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
-		other, _, theirs := newCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
+		company, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		other, _, theirs := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
 		second := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000003", DriverName: "Amy Able", DriverID: "D-2", UnitNumber: "TRK-9"}
 		if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, second) }); err != nil {
 			t.Fatal(err)
@@ -98,7 +98,7 @@ func TestIsEmpty(t *testing.T) {
 		if empty, err := db.IsEmpty(ctx); err != nil || !empty {
 			t.Fatalf("fresh: %v, %v", empty, err)
 		}
-		newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 		if empty, err := db.IsEmpty(ctx); err != nil || empty {
 			t.Fatalf("after a company: %v, %v", empty, err)
 		}

@@ -184,9 +184,10 @@ func (tx *Tx) checkRuleMatch(ctx context.Context, r *fuelportal.CodingRule) erro
 }
 
 // CreateCodingRule adds rule r of its company at r.Position (0: last) and
-// sets its ID; audited. A company holds at most fuelportal.MaxCodingRules
-// (ECONFLICT beyond).
-func (db *DB) CreateCodingRule(ctx context.Context, r *fuelportal.CodingRule) error {
+// sets its ID; audited; as decide allows: it is called in the transaction
+// with the company's count of rules (fuelportal.CheckCodingRuleAdded
+// decides) and its error is returned.
+func (db *DB) CreateCodingRule(ctx context.Context, r *fuelportal.CodingRule, decide func(rules int) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		if err := tx.checkRuleMatch(ctx, r); err != nil {
 			return err
@@ -195,8 +196,8 @@ func (db *DB) CreateCodingRule(ctx context.Context, r *fuelportal.CodingRule) er
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM coding_rules WHERE company_id = ?`, r.CompanyID).Scan(&n); err != nil {
 			return err
 		}
-		if n >= fuelportal.MaxCodingRules {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "A company may have at most %d coding rules", fuelportal.MaxCodingRules)
+		if err := decide(n); err != nil {
+			return err
 		}
 		if r.Position == 0 || r.Position > n+1 {
 			r.Position = n + 1

@@ -12,11 +12,11 @@ import (
 func TestCodingRules_OrderedMovedAndRenumbered(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
-		other, _, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
+		company, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
 		add := func(account string, position int) *fuelportal.CodingRule {
 			r := &fuelportal.CodingRule{CompanyID: company.ID, Position: position, Coding: fuelportal.Coding{Account: account}}
-			if err := db.CreateCodingRule(ctx, r); err != nil {
+			if err := db.CreateCodingRule(ctx, r, fuelportal.CheckCodingRuleAdded); err != nil {
 				t.Fatal(err)
 			}
 			return r
@@ -59,7 +59,7 @@ func TestCodingRules_OrderedMovedAndRenumbered(t *testing.T) {
 			t.Errorf("other company's delete = %v", err)
 		}
 		foreign := &fuelportal.CodingRule{CompanyID: other.ID, Match: fuelportal.CodingMatch{CardNumber: card.CardNumber}, Coding: fuelportal.Coding{Account: "X"}}
-		if err := db.CreateCodingRule(ctx, foreign); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
+		if err := db.CreateCodingRule(ctx, foreign, fuelportal.CheckCodingRuleAdded); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
 			t.Errorf("rule on another company's card = %v, want EINVALID", err)
 		}
 	})
@@ -68,7 +68,7 @@ func TestCodingRules_OrderedMovedAndRenumbered(t *testing.T) {
 func TestSetCoding_UnknownIDChangesNothing(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 		_, err := db.SetCoding(ctx, fuelportal.TransactionScope{CompanyID: company.ID}, []int64{1, 2}, fuelportal.Coding{Account: "A"}, false)
 		if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Errorf("SetCoding of unknown ids = %v, want ENOTFOUND", err)

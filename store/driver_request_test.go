@@ -15,13 +15,13 @@ import (
 func TestCreateDriver_CompanyNameMustMatchTheCards(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		_, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000011")
+		_, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000011")
 		for i, name := range []string{"Acme Truckin", "Acme", "", "Other Haulers", "Acme Trucking Services"} {
 			err := db.CreateDriver(ctx, &fuelportal.User{Email: fmt.Sprintf("wrong%d@example.com", i), PasswordHash: "h"}, card.CardNumber, fuelportal.SignUpCardOf(name))
-			assertMismatch(t, err)
+			storetest.AssertMismatch(t, err)
 		}
 		// An unknown card reads the same.
-		assertMismatch(t, db.CreateDriver(ctx, &fuelportal.User{Email: "nocard@example.com", PasswordHash: "h"}, "7071000000000009999", fuelportal.SignUpCardOf("Acme Trucking")))
+		storetest.AssertMismatch(t, db.CreateDriver(ctx, &fuelportal.User{Email: "nocard@example.com", PasswordHash: "h"}, "7071000000000009999", fuelportal.SignUpCardOf("Acme Trucking")))
 		if _, err := db.UnlinkedCard(ctx, card.CardNumber); err != nil {
 			t.Fatalf("a refused sign-up took the card: %v", err)
 		}
@@ -39,8 +39,8 @@ func TestCreateDriver_CompanyNameMustMatchTheCards(t *testing.T) {
 func TestDriverRequests(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, owner, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000021")
-		other, _, otherCard := newCompanyWithCard(t, db, "other@example.com", "7071000000000000022")
+		company, owner, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000021")
+		other, _, otherCard := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000022")
 		extra := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000023", DriverName: "Eve", DriverID: "D-2", UnitNumber: "U-2"}
 		if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, extra) }); err != nil {
 			t.Fatal(err)
@@ -147,7 +147,7 @@ func TestDriverRequests(t *testing.T) {
 func TestDriverRequests_SeveralForOneCard(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
+		company, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
 		signUp := func(email, first string) *fuelportal.User {
 			t.Helper()
 			u := &fuelportal.User{Email: email, PasswordHash: "h", FirstName: first, LastName: "Driver"}
@@ -189,7 +189,7 @@ func TestDriverRequests_SeveralForOneCard(t *testing.T) {
 			t.Fatalf("the declined request was approved: %v", err)
 		}
 		// The card is held now: a new sign-up reads as a mismatch.
-		assertMismatch(t, db.CreateDriver(ctx, &fuelportal.User{Email: "late@example.com", PasswordHash: "h"}, card.CardNumber, fuelportal.SignUpCardOf(company.Name)))
+		storetest.AssertMismatch(t, db.CreateDriver(ctx, &fuelportal.User{Email: "late@example.com", PasswordHash: "h"}, card.CardNumber, fuelportal.SignUpCardOf(company.Name)))
 	})
 }
 
@@ -198,7 +198,7 @@ func TestDriverRequests_SeveralForOneCard(t *testing.T) {
 func TestDriverRequests_ConcurrentApprovalsOnOneCard(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000041")
+		company, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000041")
 		var ids []int64
 		for _, email := range []string{"a@example.com", "b@example.com"} {
 			u := &fuelportal.User{Email: email, PasswordHash: "h"}
@@ -241,7 +241,7 @@ func TestDriverRequests_ExpireAfter14Days(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000051")
+		company, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000051")
 		u := &fuelportal.User{Email: "slow@example.com", PasswordHash: "h"}
 		if err := db.CreateDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 			t.Fatal(err)
@@ -278,7 +278,7 @@ func TestDriverRequests_ExpireAfter14Days(t *testing.T) {
 func TestDecideDriverRequest_ApprovalKeepsTheCardsDriverID(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000031")
 		prompted := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000032", DriverName: "Ordered For", DriverID: "DRV-1127", UnitNumber: "TRK-185"}
 		blank := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000033", DriverName: "Nobody", UnitNumber: "TRK-186"}
 		for _, c := range []*fuelportal.Card{prompted, blank} {

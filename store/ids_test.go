@@ -15,12 +15,12 @@ import (
 func TestIDs_NeverReusedAfterDelete(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		company, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 		first := &fuelportal.User{Email: "first@example.com", PasswordHash: "hash"}
 		if err := db.CreateDriver(ctx, first, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 			t.Fatal(err)
 		}
-		if err := db.DeleteUser(ctx, first.ID); err != nil {
+		if err := db.DeleteUser(ctx, first.ID, fuelportal.CheckUserDeleted); err != nil {
 			t.Fatal(err)
 		}
 		next := &fuelportal.User{Email: "next@example.com", PasswordHash: "hash"}
@@ -108,7 +108,7 @@ func TestMigration00400_KeepsRowsAndReferences(t *testing.T) {
 		t.Fatal("foreign keys left off after the migration")
 	}
 	// Deleting the driver still frees the card and ends their sessions.
-	if err := db.DeleteUser(ctx, 9); err != nil {
+	if err := db.DeleteUser(ctx, 9, fuelportal.CheckUserDeleted); err != nil {
 		t.Fatal(err)
 	}
 	if n := count(`SELECT COUNT(*) FROM cards WHERE id = 3 AND driver_user_id IS NULL`); n != 1 {

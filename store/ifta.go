@@ -151,20 +151,22 @@ func (db *DB) IFTAMilesEntries(ctx context.Context, companyID int64, fromDate, t
 	return list, err
 }
 
-// DeleteIFTAMiles deletes the company's manual miles entry id: ENOTFOUND
-// for another company's or none, ECONFLICT when a return of its quarter is
-// closed (the closed return was computed with it).
-func (db *DB) DeleteIFTAMiles(ctx context.Context, companyID, id int64) error {
+// DeleteIFTAMiles deletes the company's manual miles entry id (ENOTFOUND
+// for another company's or none) as decide allows: it is called in the
+// transaction with whether a return of its quarter is closed
+// (fuelportal.CheckIFTAEntryDeleted decides) and its error is returned.
+func (db *DB) DeleteIFTAMiles(ctx context.Context, companyID, id int64, decide func(quarterClosed bool) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		e, err := scanIFTAMiles(tx.QueryRow(ctx, `SELECT `+iftaMilesColumns+` FROM ifta_miles WHERE id = ? AND company_id = ?`, id, companyID))
 		if err != nil {
 			return notFound(err, "Miles entry not found")
 		}
-		date := e.Date
-		if closed, err := tx.iftaQuarterClosed(ctx, companyID, date, ""); err != nil {
+		closed, err := tx.iftaQuarterClosed(ctx, companyID, e.Date, "")
+		if err != nil {
 			return err
-		} else if closed {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "The return of this entry's quarter is closed: its entries are kept as filed")
+		}
+		if err := decide(closed); err != nil {
+			return err
 		}
 		if _, err = tx.Exec(ctx, `DELETE FROM ifta_miles WHERE id = ? AND company_id = ?`, id, companyID); err != nil {
 			return err
@@ -173,15 +175,16 @@ func (db *DB) DeleteIFTAMiles(ctx context.Context, companyID, id int64) error {
 	})
 }
 
-// AddIFTAFuel records off-card fuel entry e and sets its ID and CreatedAt.
-// A purchase is never counted twice: ECONFLICT when the company already has
-// the same entry (unit, date, jurisdiction, gallons, fuel type), or an
-// approved card purchase of the fuel's product with the same gallons in the
-// same jurisdiction on that day (from dayFrom to before dayTo, the day's
-// instants in the company's zone).
-func (db *DB) AddIFTAFuel(ctx context.Context, e *fuelportal.IFTAFuelEntry, dayFrom, dayTo time.Time) error {
+// AddIFTAFuel records off-card fuel entry e and sets its ID and CreatedAt,
+// as decide allows: it is called in the transaction with whether the
+// company already has the same entry (unit, date, jurisdiction, gallons,
+// fuel type) and with an approved card purchase of the fuel's product with
+// the same gallons in the same jurisdiction on that day (from dayFrom to
+// before dayTo, the day's instants in the company's zone)
+// (fuelportal.CheckIFTAFuelAdded decides), and its error is returned.
+func (db *DB) AddIFTAFuel(ctx context.Context, e *fuelportal.IFTAFuelEntry, dayFrom, dayTo time.Time, decide func(*fuelportal.IFTAFuelEntry, fuelportal.IFTAFuelFacts) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
-		if err := tx.AddIFTAFuel(ctx, e, dayFrom, dayTo); err != nil {
+		if err := tx.AddIFTAFuel(ctx, e, dayFrom, dayTo, decide); err != nil {
 			return err
 		}
 		return tx.auditIFTAEntry(ctx, fuelportal.AuditIFTAEntryAdded, e.CompanyID, "fuel", e.ID, nil, iftaFuelAudit(e))
@@ -189,25 +192,22 @@ func (db *DB) AddIFTAFuel(ctx context.Context, e *fuelportal.IFTAFuelEntry, dayF
 }
 
 // AddIFTAFuel is DB.AddIFTAFuel within tx.
-func (tx *Tx) AddIFTAFuel(ctx context.Context, e *fuelportal.IFTAFuelEntry, dayFrom, dayTo time.Time) error {
+func (tx *Tx) AddIFTAFuel(ctx context.Context, e *fuelportal.IFTAFuelEntry, dayFrom, dayTo time.Time, decide func(*fuelportal.IFTAFuelEntry, fuelportal.IFTAFuelFacts) error) error {
 	var n int
 	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM ifta_fuel WHERE company_id = ? AND unit_number = ? AND date = ? AND jurisdiction = ? AND gallons_milli = ? AND fuel_type = ?`,
 		e.CompanyID, e.UnitNumber, e.Date, e.Jurisdiction, e.Gallons, e.FuelType).Scan(&n)
 	if err != nil {
 		return err
 	}
-	if n > 0 {
-		return fuelportal.Errorf(fuelportal.ECONFLICT, "This purchase is already entered (same unit, date, jurisdiction and gallons)")
-	}
-	var txID int64
+	facts := fuelportal.IFTAFuelFacts{Entered: n > 0}
 	err = tx.QueryRow(ctx, `SELECT t.id FROM card_transactions t JOIN stations s ON s.id = t.location_id
 		WHERE t.company_id = ? AND t.status = 'APPROVED' AND t.product_code = ? AND t.gallons_milli = ?
 		AND t.transaction_date >= ? AND t.transaction_date < ? AND UPPER(s.state) = ? ORDER BY t.id LIMIT 1`,
-		e.CompanyID, iftaProduct(e.FuelType), e.Gallons, dayFrom, dayTo, e.Jurisdiction).Scan(&txID)
-	switch {
-	case err == nil:
-		return fuelportal.Errorf(fuelportal.ECONFLICT, "A card purchase of the same gallons in %s that day is already counted (transaction %d)", e.Jurisdiction, txID)
-	case !isNoRows(err):
+		e.CompanyID, iftaProduct(e.FuelType), e.Gallons, dayFrom, dayTo, e.Jurisdiction).Scan(&facts.CardTransactionID)
+	if err != nil && !isNoRows(err) {
+		return err
+	}
+	if err := decide(e, facts); err != nil {
 		return err
 	}
 	e.CreatedAt = tx.Now
@@ -246,20 +246,22 @@ func (db *DB) IFTAFuelEntries(ctx context.Context, companyID int64, fromDate, to
 	return list, err
 }
 
-// DeleteIFTAFuel deletes the company's off-card fuel entry id: ENOTFOUND
-// for another company's or none, ECONFLICT when the return of its quarter
-// and fuel is closed.
-func (db *DB) DeleteIFTAFuel(ctx context.Context, companyID, id int64) error {
+// DeleteIFTAFuel deletes the company's off-card fuel entry id (ENOTFOUND
+// for another company's or none) as decide allows: it is called in the
+// transaction with whether the return of its quarter and fuel is closed
+// (fuelportal.CheckIFTAEntryDeleted decides) and its error is returned.
+func (db *DB) DeleteIFTAFuel(ctx context.Context, companyID, id int64, decide func(quarterClosed bool) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		e, err := scanIFTAFuel(tx.QueryRow(ctx, `SELECT `+iftaFuelColumns+` FROM ifta_fuel WHERE id = ? AND company_id = ?`, id, companyID))
 		if err != nil {
 			return notFound(err, "Fuel entry not found")
 		}
-		date, fuelType := e.Date, e.FuelType
-		if closed, err := tx.iftaQuarterClosed(ctx, companyID, date, fuelType); err != nil {
+		closed, err := tx.iftaQuarterClosed(ctx, companyID, e.Date, e.FuelType)
+		if err != nil {
 			return err
-		} else if closed {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "The return of this entry's quarter is closed: its entries are kept as filed")
+		}
+		if err := decide(closed); err != nil {
+			return err
 		}
 		if _, err = tx.Exec(ctx, `DELETE FROM ifta_fuel WHERE id = ? AND company_id = ?`, id, companyID); err != nil {
 			return err
@@ -381,17 +383,20 @@ func scanIFTAReturn(row interface{ Scan(...any) error }) (fuelportal.IFTAClosedR
 }
 
 // CloseIFTAReturn stores closed return r and sets its ID and ClosedAt, and
-// queues the ifta.return_closed webhook event with it: ECONFLICT when that
-// quarter's return of the fuel is already closed.
-func (db *DB) CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedReturn) error {
+// queues the ifta.return_closed webhook event with it, as decide allows: it
+// is called in the transaction with whether that quarter's return of the
+// fuel is closed already (fuelportal.CheckIFTAReturnClosing decides) and
+// its error is returned.
+func (db *DB) CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedReturn, decide func(closedAlready bool) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		r.ClosedAt = tx.Now
 		err := tx.QueryRow(ctx, `INSERT INTO ifta_returns (company_id, year, quarter, fuel_type, closed_at, closed_by, return_json)
 			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, year, quarter, fuel_type) DO NOTHING RETURNING id`,
 			r.CompanyID, r.Year, r.Quarter, r.FuelType, r.ClosedAt, r.ClosedBy, string(r.Return)).Scan(&r.ID)
-		if isNoRows(err) {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "The %s return of %dQ%d is already closed", r.FuelType, r.Year, r.Quarter)
-		} else if err != nil {
+		if err != nil && !isNoRows(err) {
+			return err
+		}
+		if err := decide(isNoRows(err)); err != nil {
 			return err
 		}
 		if err := tx.Audit(ctx, fuelportal.AuditChange{CompanyID: r.CompanyID, Kind: fuelportal.AuditIFTAReturnClosed, ObjectType: fuelportal.AuditObjectIFTAReturn,

@@ -31,9 +31,9 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 		// Acme files (an IFTA-qualified truck); Beta files (miles entered)
 		// and closes its return before the last reminder; Gamma does not
 		// file at all.
-		f := newFleetFixture(t, db, prepaid)
-		acmeOwner := f.ownerID(t, db)
-		if _, err := db.CreateVehicle(ctx, f.company.ID, fuelportal.Vehicle{UnitNumber: "U-1", VIN: "1M8GDM9AXKP042788", FuelType: "diesel",
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		acmeOwner := f.OwnerID(t, db)
+		if _, err := db.CreateVehicle(ctx, f.Company.ID, fuelportal.Vehicle{UnitNumber: "U-1", VIN: "1M8GDM9AXKP042788", FuelType: "diesel",
 			TankCapacity: 150_000, IFTAQualified: true, Active: true}); err != nil {
 			t.Fatal(err)
 		}
@@ -47,14 +47,14 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if _, _, err := svc.ImportRates(ctx, strings.NewReader(iftaRates2025Q1), false); err != nil {
+		if _, _, err := svc.ImportRates(ctx, strings.NewReader(storetest.IFTARates2025Q1), false); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := svc.AddMiles(ctx, ifta.MilesInput{CompanyID: beta.ID, UserID: betaOwner.ID, UnitNumber: "B-1", Date: "2025-02-01", Jurisdiction: "GA", Miles: "100"}); err != nil {
 			t.Fatal(err)
 		}
 		for _, u := range []int64{acmeOwner, betaOwner.ID, gammaOwner.ID} {
-			savePush(t, db, u, "https://push.example/"+strings.Repeat("x", int(u)))
+			storetest.SavePush(t, db, u, "https://push.example/"+strings.Repeat("x", int(u)))
 		}
 		// Beta's owner wants no e-mail of it.
 		if _, err := db.SaveNotificationSettings(ctx, betaOwner.ID, fuelportal.RoleCompany, fuelportal.NotificationSettings{
@@ -125,14 +125,14 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 
 		iftaDue := func(companyID int64) []*fuelportal.InboxItem {
 			var out []*fuelportal.InboxItem
-			for _, a := range alertsOf(t, db, companyID, false).Items {
+			for _, a := range storetest.AlertsOf(t, db, companyID, false).Items {
 				if fuelportal.AlertKind(a.Kind) == fuelportal.AlertIFTADue {
 					out = append(out, a)
 				}
 			}
 			return out
 		}
-		acme := iftaDue(f.company.ID)
+		acme := iftaDue(f.Company.ID)
 		if len(acme) != 3 || !strings.Contains(acme[0].Message, "2025Q1") || !strings.Contains(acme[0].Message, "days left: 1") ||
 			!strings.Contains(acme[2].Message, "days left: 30") || !strings.Contains(acme[1].Message, "days left: 7") {
 			t.Fatalf("Acme's IFTA_DUE alerts = %+v", acme)
@@ -143,14 +143,14 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 		if n := len(iftaDue(gamma.ID)); n != 0 {
 			t.Fatalf("Gamma, which files no IFTA, has %d IFTA_DUE alerts", n)
 		}
-		pushes := pushPayloads(t, db, acmeOwner)
+		pushes := storetest.PushPayloads(t, db, acmeOwner)
 		if len(pushes) != 3 || pushes[0].Title != "IFTA return due 2025-04-30" || pushes[0].URL != "/ifta" {
 			t.Fatalf("Acme owner's pushes = %+v", pushes)
 		}
-		if n := len(pushPayloads(t, db, betaOwner.ID)); n != 2 {
+		if n := len(storetest.PushPayloads(t, db, betaOwner.ID)); n != 2 {
 			t.Fatalf("Beta owner's pushes: %d, want 2", n)
 		}
-		if n := len(pushPayloads(t, db, gammaOwner.ID)); n != 0 {
+		if n := len(storetest.PushPayloads(t, db, gammaOwner.ID)); n != 0 {
 			t.Fatalf("Gamma owner's pushes: %d, want 0", n)
 		}
 		mails := func(to string) int {

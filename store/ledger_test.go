@@ -11,23 +11,10 @@ import (
 	"fuelportal/store/storetest"
 )
 
-// expectSoundLedger fails the test unless the ledger's invariants hold.
-func expectSoundLedger(t *testing.T, db *store.DB) store.LedgerAudit {
-	t.Helper()
-	audit, err := db.CheckLedger(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if audit.EntriesSum != 0 || audit.UnpairedTransfers != 0 || len(audit.BalanceMismatches) != 0 {
-		t.Fatalf("ledger unsound: %+v", audit)
-	}
-	return audit
-}
-
 func TestCreditWallet(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 
 		t.Run("new wallet has a zero balance", func(t *testing.T) {
 			if b, err := db.WalletBalance(ctx, company.ID); err != nil || b != 0 {
@@ -46,7 +33,7 @@ func TestCreditWallet(t *testing.T) {
 			if b, _ := db.WalletBalance(ctx, company.ID); b != 125_00 {
 				t.Fatalf("balance = %d, want 12500", b)
 			}
-			expectSoundLedger(t, db)
+			storetest.ExpectSoundLedger(t, db)
 		})
 		t.Run("reference reused for another amount is a conflict", func(t *testing.T) {
 			_, _, err := db.CreditWallet(ctx, company.ID, 1, fuelportal.LedgerTopUp, "evt_1")
@@ -81,7 +68,7 @@ func TestCreditWallet(t *testing.T) {
 func TestCreditWallet_ConcurrentDuplicatesCountOnce(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 		const distinct, copies = 50, 4
 		var wg sync.WaitGroup
 		var mu sync.Mutex
@@ -109,7 +96,7 @@ func TestCreditWallet_ConcurrentDuplicatesCountOnce(t *testing.T) {
 		if b, _ := db.WalletBalance(ctx, company.ID); b != want || createdCount != distinct {
 			t.Fatalf("balance = %d (want %d), created %d (want %d)", b, want, createdCount, distinct)
 		}
-		if audit := expectSoundLedger(t, db); audit.Transfers != distinct {
+		if audit := storetest.ExpectSoundLedger(t, db); audit.Transfers != distinct {
 			t.Fatalf("transfers = %d, want %d", audit.Transfers, distinct)
 		}
 	})
@@ -118,7 +105,7 @@ func TestCreditWallet_ConcurrentDuplicatesCountOnce(t *testing.T) {
 func TestContract_DefaultUntilSaved(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 		c, err := db.Contract(ctx, company.ID)
 		if err != nil || *c != *fuelportal.DefaultContract(company.ID) {
 			t.Fatalf("contract = %+v, %v", c, err)
@@ -140,7 +127,7 @@ func TestContract_DefaultUntilSaved(t *testing.T) {
 func TestContract_PlannerCosts(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 		base := fuelportal.Contract{CompanyID: company.ID, Pricing: fuelportal.PricingRetailMinus, RetailMinusTenthCents: 100, Billing: fuelportal.BillingPrepaid}
 		plain := base
 		if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.SaveContract(ctx, &plain) }); err != nil {

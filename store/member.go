@@ -209,32 +209,27 @@ func (db *DB) RenameGroup(ctx context.Context, companyID, id int64, name string)
 }
 
 // DeleteGroup deletes the company's group id: its cards and vehicles
-// belong to no group after. While a member, a pending invitation or a
-// coding rule names the group it is ECONFLICT: deleting it would widen
-// what a member limited to it sees. A group of another company is
+// belong to no group after; as decide allows: it is called in the
+// transaction with what names the group (fuelportal.CheckGroupDeleted
+// decides) and its error is returned. A group of another company is
 // ENOTFOUND.
-func (db *DB) DeleteGroup(ctx context.Context, companyID, id int64) error {
+func (db *DB) DeleteGroup(ctx context.Context, companyID, id int64, decide func(fuelportal.GroupUse) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		var name string
 		if err := tx.QueryRow(ctx, `SELECT name FROM member_groups WHERE id = ? AND company_id = ?`, id, companyID).Scan(&name); err != nil {
 			return notFound(err, "Group not found")
 		}
-		var members, invitations, rules int64
+		var use fuelportal.GroupUse
 		err := tx.QueryRow(ctx, `SELECT
 			(SELECT COUNT(*) FROM users WHERE company_id = ? AND group_id = ?),
 			(SELECT COUNT(*) FROM invitations WHERE company_id = ? AND group_id = ? AND accepted_at IS NULL AND revoked_at IS NULL AND expires_at > ?),
 			(SELECT COUNT(*) FROM coding_rules WHERE company_id = ? AND group_id = ?)`,
-			companyID, id, companyID, id, tx.Now, companyID, id).Scan(&members, &invitations, &rules)
+			companyID, id, companyID, id, tx.Now, companyID, id).Scan(&use.Members, &use.Invitations, &use.CodingRules)
 		if err != nil {
 			return err
 		}
-		switch {
-		case members > 0:
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "Members are limited to this group: change their group first")
-		case invitations > 0:
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "Pending invitations limit to this group: revoke them first")
-		case rules > 0:
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "Coding rules match this group: change them first")
+		if err := decide(use); err != nil {
+			return err
 		}
 		var cards, vehicles int64
 		res, err := tx.Exec(ctx, `UPDATE cards SET group_id = NULL, updated_at = ? WHERE company_id = ? AND group_id = ?`, tx.Now, companyID, id)
@@ -301,10 +296,11 @@ func scanInvitation(row interface{ Scan(...any) error }) (*fuelportal.Invitation
 
 // CreateInvitation stores inv under the hash of its link's token and
 // publishes event (its mail) in the same transaction; it sets inv's ID and
-// CreatedAt. A group of another company is a field error; an address of
-// a member of the company is ECONFLICT (an address that signs in to
-// another company may be invited: JoinInvitation decides).
-func (db *DB) CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, tokenHash string, event *fuelportal.Event) error {
+// CreatedAt; as decide allows: it is called in the transaction with the
+// count of the company's members signing in with the address
+// (fuelportal.CheckInvitation decides) and its error is returned. A group
+// of another company is a field error.
+func (db *DB) CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, tokenHash string, event *fuelportal.Event, decide func(members int) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		inv.Email, inv.CreatedAt = fuelportal.NormalizeEmail(inv.Email), tx.Now
 		if inv.GroupID != 0 {
@@ -316,8 +312,8 @@ func (db *DB) CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, 
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE email = ? AND company_id = ?`, inv.Email, inv.CompanyID).Scan(&taken); err != nil {
 			return err
 		}
-		if taken > 0 {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgAlreadyMember)
+		if err := decide(taken); err != nil {
+			return err
 		}
 		if err := tx.QueryRow(ctx, `
 			INSERT INTO invitations (company_id, email, member_role, group_id, token_hash, invited_by, expires_at, created_at)
@@ -447,12 +443,12 @@ func (db *DB) InvitationLogin(ctx context.Context, tokenHash string) (u *fuelpor
 
 // JoinInvitation spends the pending invitation of tokenHash and moves
 // login userID (the invited address's, whose password the caller checked)
-// into its company with its role and group, in one transaction: a login
-// belongs to one company, so only a login of a closed company moves
-// (ECONFLICT fuelportal.MsgLoginElsewhere otherwise; MsgAlreadyMember for
-// one of the inviting company). Its sessions end and the cards it held in
-// its closed company are let go. It returns the user as stored.
-func (db *DB) JoinInvitation(ctx context.Context, tokenHash string, userID int64) (u *fuelportal.User, err error) {
+// into its company with its role and group, in one transaction, as decide
+// allows: it is called with the login's company and whether it is closed
+// (fuelportal.CheckJoin decides) and its error is returned. Its sessions
+// end and the cards it held in its closed company are let go. It returns
+// the user as stored.
+func (db *DB) JoinInvitation(ctx context.Context, tokenHash string, userID int64, decide func(fuelportal.JoinFacts) error) (u *fuelportal.User, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		inv, err := tx.spendInvitation(ctx, tokenHash)
 		if err != nil {
@@ -465,17 +461,14 @@ func (db *DB) JoinInvitation(ctx context.Context, tokenHash string, userID int64
 		if was.Email != inv.Email {
 			return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgInvitationInvalid)
 		}
-		if was.CompanyID == inv.CompanyID {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgAlreadyMember)
-		}
 		var closed nullTime
 		if was.CompanyID != 0 {
 			if err := tx.QueryRow(ctx, `SELECT closed_at FROM companies WHERE id = ?`, was.CompanyID).Scan(&closed); err != nil && !isNoRows(err) {
 				return err
 			}
-			if !closed.Valid {
-				return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgLoginElsewhere)
-			}
+		}
+		if err := decide(fuelportal.JoinFacts{CompanyID: was.CompanyID, CompanyClosed: closed.Valid, InvitedCompanyID: inv.CompanyID}); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE cards SET driver_user_id = NULL WHERE driver_user_id = ?`, userID); err != nil {
 			return err
@@ -520,19 +513,17 @@ func (db *DB) SetCardGroup(ctx context.Context, companyID int64, number string, 
 	})
 }
 
-// CloseCompany closes company companyID once decide allows it, given the
-// wallet's balance and held cents read under the wallet's lock: every card
+// CloseCompany closes company companyID once decide allows it, given
+// whether it is closed and the wallet's balance and held cents read under
+// the wallet's lock (fuelportal.CheckCompanyClose decides): every card
 // goes INACTIVE (its purchases are declined), every member is suspended
 // and every session ends at once, in one audited transaction. Its rows
-// stay. A company already closed is ECONFLICT.
-func (db *DB) CloseCompany(ctx context.Context, companyID int64, decide func(balance, held int64) error) error {
+// stay.
+func (db *DB) CloseCompany(ctx context.Context, companyID int64, decide func(fuelportal.CompanyCloseFacts) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		var closed nullTime
 		if err := tx.QueryRow(ctx, `SELECT closed_at FROM companies WHERE id = ?`, companyID).Scan(&closed); err != nil {
 			return notFound(err, "Company not found")
-		}
-		if closed.Valid {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "The company is closed")
 		}
 		if tx.Engine() == Postgres {
 			// Money moves under the wallet row's lock: none moves while closing.
@@ -540,12 +531,12 @@ func (db *DB) CloseCompany(ctx context.Context, companyID int64, decide func(bal
 				return err
 			}
 		}
-		var balance, held int64
-		err := tx.QueryRow(ctx, `SELECT balance_cents, `+walletHeldSQL+` FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&balance, &held)
+		facts := fuelportal.CompanyCloseFacts{Closed: closed.Valid}
+		err := tx.QueryRow(ctx, `SELECT balance_cents, `+walletHeldSQL+` FROM ledger_accounts WHERE company_id = ?`, companyID).Scan(&facts.Balance, &facts.Held)
 		if err != nil && !isNoRows(err) {
 			return err
 		}
-		if err := decide(balance, held); err != nil {
+		if err := decide(facts); err != nil {
 			return err
 		}
 		var cards, members int64

@@ -14,11 +14,11 @@ func TestMembers_InvitationsGroupsAndChanges(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		company, owner, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		company, owner, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 		if u, err := db.UserByID(ctx, owner.ID); err != nil || u.MemberRole != fuelportal.MemberOwner || u.MemberStatus != fuelportal.MemberActive {
 			t.Fatalf("owner = %+v, %v", u, err)
 		}
-		other, _, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
 
 		g := &fuelportal.Group{CompanyID: company.ID, Name: "North"}
 		if err := db.CreateGroup(ctx, g); err != nil || g.ID == 0 {
@@ -33,12 +33,12 @@ func TestMembers_InvitationsGroupsAndChanges(t *testing.T) {
 
 		// Another company's group is refused; the invitation's event is published with it.
 		inv := &fuelportal.Invitation{CompanyID: other.ID, Email: "x@example.com", Role: fuelportal.MemberAdmin, GroupID: g.ID, ExpiresAt: clock.Now().Add(time.Hour)}
-		if err := db.CreateInvitation(ctx, inv, "h0", &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: other.ID}); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
+		if err := db.CreateInvitation(ctx, inv, "h0", &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: other.ID}, fuelportal.CheckInvitation); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
 			t.Fatalf("other company's group: %v", err)
 		}
 		mail := &fuelportal.MailMessage{To: "disp@example.com", Subject: "s", Body: "link"}
 		inv = &fuelportal.Invitation{CompanyID: company.ID, Email: "Disp@Example.com", Role: fuelportal.MemberDispatcher, GroupID: g.ID, InvitedBy: owner.ID, ExpiresAt: clock.Now().Add(time.Hour)}
-		if err := db.CreateInvitation(ctx, inv, "h1", &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: company.ID, Mail: mail}); err != nil {
+		if err := db.CreateInvitation(ctx, inv, "h1", &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: company.ID, Mail: mail}, fuelportal.CheckInvitation); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := db.DispatchEvents(ctx); err != nil {
@@ -65,7 +65,7 @@ func TestMembers_InvitationsGroupsAndChanges(t *testing.T) {
 			t.Fatalf("reuse: %v", err)
 		}
 		expiring := &fuelportal.Invitation{CompanyID: company.ID, Email: "late@example.com", Role: fuelportal.MemberAdmin, ExpiresAt: clock.Now().Add(time.Hour)}
-		if err := db.CreateInvitation(ctx, expiring, "h2", &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: company.ID}); err != nil {
+		if err := db.CreateInvitation(ctx, expiring, "h2", &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: company.ID}, fuelportal.CheckInvitation); err != nil {
 			t.Fatal(err)
 		}
 		clock.Advance(time.Hour)

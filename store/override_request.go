@@ -153,17 +153,19 @@ type OverrideDecision struct {
 // decision is published (override.decided: the webhook, and the driver,
 // if their account still exists, told as their preferences say; by
 // default pushed, mailed and listed in the app). Another company's request, or none, is
-// ENOTFOUND; a decided one ECONFLICT (of two concurrent decisions one
-// wins). The caller has checked the hours (overrides.Service).
-func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDecision) (req *fuelportal.OverrideRequest, err error) {
+// ENOTFOUND; decide is called with the request in the transaction
+// (fuelportal.CheckOverrideDecision decides) and its error is returned; of
+// two concurrent decisions one wins, the other is ECONFLICT. The caller has
+// checked the hours (overrides.Service).
+func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDecision, decide func(*fuelportal.OverrideRequest) error) (req *fuelportal.OverrideRequest, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		req, err = scanOverrideRequest(tx.QueryRow(ctx, overrideRequestSelect+` WHERE r.id = ? AND r.company_id = ?`+cardGroupWhere(d.GroupID),
 			append([]any{id, d.CompanyID}, cardGroupArgs(d.GroupID)...)...))
 		if err != nil {
 			return notFound(err, fuelportal.MsgOverrideRequestMissing)
 		}
-		if req.Status != fuelportal.OverridePending {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgOverrideRequestDecided)
+		if err := decide(req); err != nil {
+			return err
 		}
 		now := tx.Now
 		req.Status, req.DecidedAt, req.DecidedBy = fuelportal.OverrideDenied, &now, d.OwnerID

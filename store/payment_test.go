@@ -12,7 +12,7 @@ import (
 func TestStripeCustomer_TheFirstSavedWins(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 		if id, err := db.StripeCustomerID(ctx, company.ID); err != nil || id != "" {
 			t.Fatalf("before = %q, %v", id, err)
 		}
@@ -44,8 +44,8 @@ func newPayment(companyID int64, key string, amount, fee int64) *fuelportal.Paym
 func TestBeginPayment_OncePerKeyAndCompany(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		a, _, _ := newCompanyWithCard(t, db, "a@example.com", "7071000000000000001")
-		b, _, _ := newCompanyWithCard(t, db, "b@example.com", "7071000000000000002")
+		a, _, _ := storetest.NewCompanyWithCard(t, db, "a@example.com", "7071000000000000001")
+		b, _, _ := storetest.NewCompanyWithCard(t, db, "b@example.com", "7071000000000000002")
 		first, created, err := db.BeginPayment(ctx, newPayment(a.ID, "k1", 100_00, 190))
 		if err != nil || !created || first.ID == 0 || first.Status != fuelportal.PaymentCreating {
 			t.Fatalf("first = %+v, %v, %v", first, created, err)
@@ -71,7 +71,7 @@ func TestBeginPayment_OncePerKeyAndCompany(t *testing.T) {
 func TestSetPaymentIntentAndFailPayment_MoveOnlyFromCreating(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, _ := newCompanyWithCard(t, db, "a@example.com", "7071000000000000001")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "a@example.com", "7071000000000000001")
 		p, _, err := db.BeginPayment(ctx, newPayment(company.ID, "k1", 100_00, 0))
 		if err != nil {
 			t.Fatal(err)
@@ -102,7 +102,7 @@ func TestSetPaymentIntentAndFailPayment_MoveOnlyFromCreating(t *testing.T) {
 func TestApplyPaymentEvent(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, _ := newCompanyWithCard(t, db, "a@example.com", "7071000000000000001")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "a@example.com", "7071000000000000001")
 		p, _, _ := db.BeginPayment(ctx, newPayment(company.ID, "k1", 100_00, 190))
 		// The intent id is not stored yet: the event finds the payment by
 		// the metadata's payment id.
@@ -168,6 +168,6 @@ func TestApplyPaymentEvent(t *testing.T) {
 		if other, _ := db.PaymentFailures(ctx, company.ID+999, 10); len(other) != 0 {
 			t.Fatalf("another company sees failures: %+v", other)
 		}
-		expectSoundLedger(t, db)
+		storetest.ExpectSoundLedger(t, db)
 	})
 }

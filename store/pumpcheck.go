@@ -324,9 +324,11 @@ func (db *DB) OpenPumpChallenges(ctx context.Context, companyID, userID int64, n
 // Yes lets the card's next authorization at the station pass the check
 // once (within fuelportal.PumpChallengeWindow); No freezes the card
 // (INACTIVE) and publishes pump_check.refused for the owners. Audited.
-// Another driver's or company's challenge is ENOTFOUND; an answered or
-// expired one ECONFLICT.
-func (db *DB) AnswerPumpChallenge(ctx context.Context, companyID, userID, id int64, answer fuelportal.PumpAnswer) (c *fuelportal.PumpChallenge, err error) {
+// Another driver's or company's challenge is ENOTFOUND; decide is called
+// with the challenge and the transaction's time
+// (fuelportal.CheckPumpChallengeAnswered decides) and its error is
+// returned; of two concurrent answers one wins, the other is ECONFLICT.
+func (db *DB) AnswerPumpChallenge(ctx context.Context, companyID, userID, id int64, answer fuelportal.PumpAnswer, decide func(c *fuelportal.PumpChallenge, now time.Time) error) (c *fuelportal.PumpChallenge, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		c, err = scanChallenge(tx.QueryRow(ctx, `SELECT `+challengeColumns+` FROM pump_check_challenges ch JOIN cards c ON c.id = ch.card_id
 			WHERE ch.id = ? AND ch.company_id = ? AND ch.driver_user_id = ?`, id, companyID, userID))
@@ -335,8 +337,8 @@ func (db *DB) AnswerPumpChallenge(ctx context.Context, companyID, userID, id int
 		} else if err != nil {
 			return err
 		}
-		if c.Answer != "" || !tx.Now.Before(c.ExpiresAt) {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgPumpChallengeClosed)
+		if err := decide(c, tx.Now); err != nil {
+			return err
 		}
 		res, err := tx.Exec(ctx, `UPDATE pump_check_challenges SET answer = ?, answered_at = ? WHERE id = ? AND answer IS NULL`, answer, tx.Now, id)
 		if err != nil {

@@ -12,27 +12,18 @@ import (
 	"fuelportal/store/storetest"
 )
 
-func savePush(t *testing.T, db *store.DB, userID int64, endpoint string) *fuelportal.PushSubscription {
-	t.Helper()
-	s := &fuelportal.PushSubscription{UserID: userID, Endpoint: endpoint, P256DH: "BKey", Auth: "auth"}
-	if err := db.SavePushSubscription(context.Background(), s); err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
 func TestPushSubscriptions_UpsertAndOwnership(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		_, owner, card := newCompanyWithCard(t, db, "owner@push.test", "7071000000000000001")
-		_, other, _ := newCompanyWithCard(t, db, "other@push.test", "7071000000000000002")
+		_, owner, card := storetest.NewCompanyWithCard(t, db, "owner@push.test", "7071000000000000001")
+		_, other, _ := storetest.NewCompanyWithCard(t, db, "other@push.test", "7071000000000000002")
 		driver := &fuelportal.User{Email: "driver@push.test", PasswordHash: "h"}
 		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
 			t.Fatal(err)
 		}
 
-		first := savePush(t, db, owner.ID, "https://push.example/a")
+		first := storetest.SavePush(t, db, owner.ID, "https://push.example/a")
 		again := &fuelportal.PushSubscription{UserID: owner.ID, Endpoint: "https://push.example/a", P256DH: "BNew", Auth: "new"}
 		if err := db.SavePushSubscription(ctx, again); err != nil || again.ID != first.ID {
 			t.Fatalf("saving again: id %d (first %d), %v", again.ID, first.ID, err)
@@ -51,8 +42,8 @@ func TestPushSubscriptions_UpsertAndOwnership(t *testing.T) {
 
 		// Recipients: a user named twice and as an owner gets one message per
 		// subscription; another company's owner none.
-		savePush(t, db, driver.ID, "https://push.example/driver")
-		savePush(t, db, other.ID, "https://push.example/other")
+		storetest.SavePush(t, db, driver.ID, "https://push.example/driver")
+		storetest.SavePush(t, db, other.ID, "https://push.example/other")
 		queued, err := db.EnqueuePush(ctx, fuelportal.PushRecipients{UserIDs: []int64{driver.ID, owner.ID, owner.ID, 0}, OwnersOf: owner.CompanyID},
 			fuelportal.PushNotification{Title: "t", Body: "b"})
 		if err != nil || queued != 2 {
@@ -89,7 +80,7 @@ func TestPushSubscriptions_UpsertAndOwnership(t *testing.T) {
 		// At most MaxPushSubscriptionsPerUser: the oldest goes.
 		for i := range store.MaxPushSubscriptionsPerUser + 1 {
 			clock.Advance(time.Second)
-			savePush(t, db, driver.ID, fmt.Sprintf("https://push.example/d%d", i))
+			storetest.SavePush(t, db, driver.ID, fmt.Sprintf("https://push.example/d%d", i))
 		}
 		subs, _ := db.PushSubscriptions(ctx, driver.ID)
 		if len(subs) != store.MaxPushSubscriptionsPerUser || subs[0].Endpoint != "https://push.example/d1" {
@@ -104,8 +95,8 @@ func TestPushSubscriptions_UpsertAndOwnership(t *testing.T) {
 func TestPushMessages_QueuedBounded(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, owner, _ := newCompanyWithCard(t, db, "owner@bound.test", "7071000000000000001")
-		savePush(t, db, owner.ID, "https://push.example/bound")
+		company, owner, _ := storetest.NewCompanyWithCard(t, db, "owner@bound.test", "7071000000000000001")
+		storetest.SavePush(t, db, owner.ID, "https://push.example/bound")
 		long := strings.Repeat("x", 5000)
 		if _, err := db.EnqueuePush(ctx, fuelportal.PushRecipients{UserIDs: []int64{owner.ID}},
 			fuelportal.PushNotification{Title: long, Body: long, Tag: long, URL: "https://evil.example/"}); err != nil {
@@ -113,10 +104,10 @@ func TestPushMessages_QueuedBounded(t *testing.T) {
 		}
 		notice := fuelportal.WalletLowNotice(company.ID, 100, 500)
 		notice.Tag, notice.URL = long, "//evil.example/"
-		if err := notify(t, db, fuelportal.PushRecipients{OwnersOf: company.ID}, notice); err != nil {
+		if err := storetest.Notify(t, db, fuelportal.PushRecipients{OwnersOf: company.ID}, notice); err != nil {
 			t.Fatal(err)
 		}
-		pushes := pushPayloads(t, db, owner.ID)
+		pushes := storetest.PushPayloads(t, db, owner.ID)
 		if len(pushes) != 2 {
 			t.Fatalf("pushes = %+v, want 2", pushes)
 		}
@@ -133,8 +124,8 @@ func TestPushMessages_FinishedAreDeletedADayLater(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		_, owner, _ := newCompanyWithCard(t, db, "owner@push.test", "7071000000000000001")
-		sub := savePush(t, db, owner.ID, "https://push.example/a")
+		_, owner, _ := storetest.NewCompanyWithCard(t, db, "owner@push.test", "7071000000000000001")
+		sub := storetest.SavePush(t, db, owner.ID, "https://push.example/a")
 		for range 3 {
 			if _, err := db.EnqueuePush(ctx, fuelportal.PushRecipients{UserIDs: []int64{owner.ID}}, fuelportal.PushNotification{Title: "t"}); err != nil {
 				t.Fatal(err)
@@ -163,24 +154,24 @@ func TestPushMessages_FinishedAreDeletedADayLater(t *testing.T) {
 func TestUpdateCard_DeactivatingNotifiesItsDriver(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, fuelportal.SignUpCardOf(f.company.Name)); err != nil {
+		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
 			t.Fatal(err)
 		}
-		device := savePush(t, db, driver.ID, "https://push.example.test/dan")
-		update := fuelportal.CardUpdate{CardNumber: f.active.CardNumber, DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1", Status: fuelportal.CardInactive}
-		if _, err := db.UpdateCard(ctx, f.company.ID, update); err != nil {
+		device := storetest.SavePush(t, db, driver.ID, "https://push.example.test/dan")
+		update := fuelportal.CardUpdate{CardNumber: f.Active.CardNumber, DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1", Status: fuelportal.CardInactive}
+		if _, err := db.UpdateCard(ctx, f.Company.ID, update); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.UpdateCard(ctx, f.company.ID, update); err != nil {
+		if _, err := db.UpdateCard(ctx, f.Company.ID, update); err != nil {
 			t.Fatal(err)
 		}
 		update.Status = fuelportal.CardActive
-		if _, err := db.UpdateCard(ctx, f.company.ID, update); err != nil {
+		if _, err := db.UpdateCard(ctx, f.Company.ID, update); err != nil {
 			t.Fatal(err)
 		}
-		sent := claimPushes(t, db)
+		sent := storetest.ClaimPushes(t, db)
 		if len(sent) != 1 || sent[0].Subscription.ID != device.ID || !strings.Contains(string(sent[0].Payload), "Card deactivated") {
 			t.Fatalf("pushes: %+v", sent)
 		}

@@ -13,8 +13,8 @@ func TestSessionAlive_EndsWithSignOutPasswordChangeAndExpiry(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		_, owner, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
-		_, other, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
+		_, owner, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		_, other, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
 		session := func(hash, family string, userID int64) {
 			t.Helper()
 			if err := db.CreateRefreshToken(ctx, &store.RefreshToken{TokenHash: hash, FamilyID: family, UserID: userID, ExpiresAt: clock.Now().Add(time.Hour)}); err != nil {

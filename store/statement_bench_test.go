@@ -30,17 +30,17 @@ func BenchmarkStatement_MonthOf120kPurchases(b *testing.B) {
 	db := storetest.OpenPostgres(b)
 	ctx := context.Background()
 	chicago, _ := time.LoadLocation("America/Chicago")
-	clock := &statementClock{now: time.Date(2026, 3, 1, 1, 0, 0, 0, chicago)}
+	clock := &storetest.StatementClock{At: time.Date(2026, 3, 1, 1, 0, 0, 0, chicago)}
 	db.Now = clock.Now
-	f := newFleetFixture(b, db, prepaid)
-	if _, _, err := db.CreditWallet(ctx, f.company.ID, 100_000_000_00, fuelportal.LedgerTopUp, "bench-top-up"); err != nil {
+	f := storetest.NewFleet(b, db, storetest.Prepaid)
+	if _, _, err := db.CreditWallet(ctx, f.Company.ID, 100_000_000_00, fuelportal.LedgerTopUp, "bench-top-up"); err != nil {
 		b.Fatal(err)
 	}
 	const purchases = 120_000
 	start := time.Now()
 	err := db.InTx(ctx, func(tx *store.Tx) error {
 		at := time.Date(2026, 3, 1, 0, 0, 0, 0, chicago).UTC()
-		id := f.company.ID
+		id := f.Company.ID
 		for _, q := range []struct {
 			sql  string
 			args []any
@@ -49,7 +49,7 @@ func BenchmarkStatement_MonthOf120kPurchases(b *testing.B) {
 				transaction_date, gallons_milli, retail_price_tenth_cents, net_price_tenth_cents, discount_cents, fee_cents, funded_total_cents, status, created_at, unit_number)
 			 SELECT 'bench-' || g, 'BENCH' || g, ?, ?, ?, 'Driver ' || (g % 5000), ?, 'Pilot Travel Center #412',
 				?::timestamptz + (g * interval '20 seconds'), 100000, 3859, 3739, 1200, 150, 37540, 'APPROVED', ?::timestamptz + (g * interval '20 seconds'), 'U-' || (g % 5000)
-			 FROM generate_series(1, ` + fmt.Sprint(purchases) + `) g`, []any{id, f.active.ID, f.active.CardNumber, f.station.ID, at, at}},
+			 FROM generate_series(1, ` + fmt.Sprint(purchases) + `) g`, []any{id, f.Active.ID, f.Active.CardNumber, f.Station.ID, at, at}},
 			{`INSERT INTO ledger_transfers (kind, reference, company_id, amount_cents, created_at)
 			 SELECT k.kind, CASE k.kind WHEN 'FUEL_PURCHASE' THEN 'purchase:' ELSE 'fee:' END || ct.invoice_ref, ct.company_id,
 				CASE k.kind WHEN 'FUEL_PURCHASE' THEN 37390 ELSE 150 END, ct.created_at
@@ -80,7 +80,7 @@ func BenchmarkStatement_MonthOf120kPurchases(b *testing.B) {
 	}); err != nil {
 		b.Fatal(err)
 	}
-	clock.now = time.Date(2026, 4, 2, 7, 0, 0, 0, chicago)
+	clock.At = time.Date(2026, 4, 2, 7, 0, 0, 0, chicago)
 	svc := statements.New(statements.Deps{Store: db, Now: clock.Now})
 	start = time.Now()
 	if _, err := svc.CloseDue(ctx); err != nil {
@@ -90,7 +90,7 @@ func BenchmarkStatement_MonthOf120kPurchases(b *testing.B) {
 	if bad, err := db.VerifyStatements(ctx); err != nil || bad != nil {
 		b.Fatalf("verify: %v %v", bad, err)
 	}
-	list, err := svc.List(ctx, f.company.ID)
+	list, err := svc.List(ctx, f.Company.ID)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,26 +13,6 @@ import (
 	"fuelportal/store/storetest"
 )
 
-// cardIssued is when the tests' cards were issued: before every purchase
-// date they record (a purchase before its card existed is refused).
-var cardIssued = time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)
-
-// newCompanyWithCard creates a company, its owner and one unlinked card.
-func newCompanyWithCard(t *testing.T, db *store.DB, email, cardNumber string) (*fuelportal.Company, *fuelportal.User, *fuelportal.Card) {
-	t.Helper()
-	ctx := context.Background()
-	company := &fuelportal.Company{Name: "Acme Trucking", CarrierID: 7654321, PhoneNumber: "+1 555 010 0000"}
-	owner := &fuelportal.User{Email: email, PasswordHash: "hash", FirstName: "Ann", LastName: "Owner"}
-	if err := db.CreateCompanyOwner(ctx, company, owner); err != nil {
-		t.Fatalf("CreateCompanyOwner: %v", err)
-	}
-	card := &fuelportal.Card{CompanyID: company.ID, CardNumber: cardNumber, DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1", CreatedAt: cardIssued}
-	if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, card) }); err != nil {
-		t.Fatalf("CreateCard: %v", err)
-	}
-	return company, owner, card
-}
-
 func TestMigrate_RunsTwiceWithoutChange(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -49,7 +29,7 @@ func TestMigrate_RunsTwiceWithoutChange(t *testing.T) {
 func TestAccounts(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, owner, card := newCompanyWithCard(t, db, "Owner@Example.com", "7071000000000000001")
+		company, owner, card := storetest.NewCompanyWithCard(t, db, "Owner@Example.com", "7071000000000000001")
 
 		t.Run("owner is found by normalised email with company", func(t *testing.T) {
 			u, err := db.UserByEmail(ctx, " OWNER@example.com ")
@@ -90,14 +70,14 @@ func TestAccounts(t *testing.T) {
 		})
 		t.Run("second driver on a linked card is refused and leaves no user", func(t *testing.T) {
 			err := db.CreateDriver(ctx, &fuelportal.User{Email: "second@example.com", PasswordHash: "h"}, card.CardNumber, fuelportal.SignUpCardOf(company.Name))
-			assertMismatch(t, err)
+			storetest.AssertMismatch(t, err)
 			if taken, _ := db.EmailTaken(ctx, "second@example.com"); taken {
 				t.Fatal("user created despite refused card")
 			}
 		})
 		t.Run("unknown card is refused", func(t *testing.T) {
 			err := db.CreateDriver(ctx, &fuelportal.User{Email: "third@example.com", PasswordHash: "h"}, "7071999999999999999", fuelportal.SignUpCardOf(company.Name))
-			assertMismatch(t, err)
+			storetest.AssertMismatch(t, err)
 		})
 		t.Run("account update saves details and refuses a taken email", func(t *testing.T) {
 			u, err := db.UpdateAccount(ctx, owner.ID, fuelportal.AccountUpdate{FirstName: "Anna", LastName: "Owens", Email: "anna@example.com", PhoneNumber: "555-0101"}, nil)
@@ -121,11 +101,11 @@ func TestAccounts(t *testing.T) {
 			}
 		})
 		t.Run("only owner cannot be deleted, driver can and frees the card", func(t *testing.T) {
-			if err := db.DeleteUser(ctx, owner.ID); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+			if err := db.DeleteUser(ctx, owner.ID, fuelportal.CheckUserDeleted); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("DeleteUser(owner) err = %v, want ECONFLICT", err)
 			}
 			driver, _ := db.UserByEmail(ctx, "driver@example.com")
-			if err := db.DeleteUser(ctx, driver.ID); err != nil {
+			if err := db.DeleteUser(ctx, driver.ID, fuelportal.CheckUserDeleted); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := db.UnlinkedCard(ctx, card.CardNumber); err != nil {
@@ -138,7 +118,7 @@ func TestAccounts(t *testing.T) {
 func TestInTx_ConcurrentWritersAllCommit(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000002")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000002")
 		const writers = 16
 		var wg sync.WaitGroup
 		errs := make(chan error, writers)
@@ -170,7 +150,7 @@ func TestRotateRefreshToken(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		_, owner, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000003")
+		_, owner, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000003")
 		first := &store.RefreshToken{TokenHash: "h1", FamilyID: "fam", UserID: owner.ID, ExpiresAt: clock.Now().Add(time.Hour)}
 		if err := db.CreateRefreshToken(ctx, first); err != nil {
 			t.Fatal(err)
@@ -209,7 +189,7 @@ func TestPasswordReset(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		_, owner, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000004")
+		_, owner, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000004")
 		start := func(code string) {
 			t.Helper()
 			mail := &fuelportal.MailMessage{To: owner.Email, Subject: "Code", Body: code}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"fuelportal"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 	"fuelportal/telematics"
@@ -30,11 +31,11 @@ func BenchmarkPositionsThinning(b *testing.B) {
 	db := storetest.Open(b, store.Postgres)
 	ctx := context.Background()
 	clock := storetest.NewClock(db)
-	f := newFleetFixture(b, db, prepaid)
+	f := storetest.NewFleet(b, db, storetest.Prepaid)
 	const trucks, days, driving, parked = 50, 5, 11 * 360, 13 * 12
 	var ids []int64
 	for i := range trucks {
-		ids = append(ids, addVehicle(b, db, f.company.ID, fmt.Sprintf("T-%02d", i)).ID)
+		ids = append(ids, storetest.AddVehicle(b, db, f.Company.ID, fmt.Sprintf("T-%02d", i), fuelportal.FuelDiesel).ID)
 	}
 	base := time.Date(2024, 10, 1, 12, 0, 0, 0, time.UTC)
 	if err := db.EnsurePositionMonths(ctx, []time.Time{base, base.AddDate(0, 0, days)}); err != nil {
@@ -51,12 +52,12 @@ func BenchmarkPositionsThinning(b *testing.B) {
 			day := base.AddDate(0, 0, d)
 			if _, err := sqlDB.ExecContext(ctx, `INSERT INTO telematics_positions (company_id, vehicle_id, fix_time, latitude, longitude, speed_knots, odometer_miles, kept, received_at)
 				SELECT $1, $2, $3::timestamptz + k * interval '10 seconds', $4 + 0.002 * sin(k / 30.0), $5 + $6 * k * 0.0029, 47.8, 100000 + k * 0.1528, 1, now()
-				FROM generate_series(0, $7 - 1) k`, f.company.ID, id, day, lat, from, dir, driving); err != nil {
+				FROM generate_series(0, $7 - 1) k`, f.Company.ID, id, day, lat, from, dir, driving); err != nil {
 				b.Fatal(err)
 			}
 			if _, err := sqlDB.ExecContext(ctx, `INSERT INTO telematics_positions (company_id, vehicle_id, fix_time, latitude, longitude, speed_knots, odometer_miles, kept, received_at)
 				SELECT $1, $2, $3::timestamptz + interval '11 hours' + k * interval '5 minutes', $4, $5, 0, 100605, 1, now()
-				FROM generate_series(0, $6 - 1) k`, f.company.ID, id, day, lat, from+dir*driving*0.0029, parked); err != nil {
+				FROM generate_series(0, $6 - 1) k`, f.Company.ID, id, day, lat, from+dir*driving*0.0029, parked); err != nil {
 				b.Fatal(err)
 			}
 		}

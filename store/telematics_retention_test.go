@@ -128,19 +128,19 @@ func TestTelematics_ThinningKeepsTheIFTAMilesExact(t *testing.T) {
 		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC: the drive is 128 days old
 		tlm := telematics.New(telematics.Deps{Store: db, Now: clock.Now})
 		returns := ifta.New(ifta.Deps{Store: db, Now: clock.Now})
-		f := newFleetFixture(t, db, prepaid)
-		u1 := addVehicle(t, db, f.company.ID, "U-1")
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		u1 := storetest.AddVehicle(t, db, f.Company.ID, "U-1", fuelportal.FuelDiesel)
 		all, track := thinningDrive("U-1")
-		ingestAll(t, tlm, f.company.ID, all)
+		ingestAll(t, tlm, f.Company.ID, all)
 		// A recent drive stays at full rate.
-		ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2025, 3, 13, 15, 0, 0, 0, time.UTC), atlantaEast)
+		storetest.IngestDrive(t, tlm, f.Company.ID, "U-1", time.Date(2025, 3, 13, 15, 0, 0, 0, time.UTC), storetest.AtlantaEast)
 
 		milesBefore := milesRows(t, db, u1.ID)
-		mileageBefore, err := tlm.Mileage(ctx, f.company.ID, u1.ID, "2024-11-01", "2024-11-30")
+		mileageBefore, err := tlm.Mileage(ctx, f.Company.ID, u1.ID, "2024-11-01", "2024-11-30")
 		if err != nil {
 			t.Fatal(err)
 		}
-		returnBefore, err := returns.Return(ctx, f.company.ID, 2024, 4, "diesel")
+		returnBefore, err := returns.Return(ctx, f.Company.ID, 2024, 4, "diesel")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -175,11 +175,11 @@ func TestTelematics_ThinningKeepsTheIFTAMilesExact(t *testing.T) {
 		if got := milesRows(t, db, u1.ID); !slices.Equal(got, milesBefore) {
 			t.Fatalf("miles changed:\n%v\n%v", milesBefore, got)
 		}
-		mileageAfter, err := tlm.Mileage(ctx, f.company.ID, u1.ID, "2024-11-01", "2024-11-30")
+		mileageAfter, err := tlm.Mileage(ctx, f.Company.ID, u1.ID, "2024-11-01", "2024-11-30")
 		if err != nil || !reflect.DeepEqual(mileageAfter, mileageBefore) {
 			t.Fatalf("mileage record changed: %+v, %v", mileageAfter, err)
 		}
-		returnAfter, err := returns.Return(ctx, f.company.ID, 2024, 4, "diesel")
+		returnAfter, err := returns.Return(ctx, f.Company.ID, 2024, 4, "diesel")
 		if err != nil || !reflect.DeepEqual(returnAfter.Rows, returnBefore.Rows) || returnAfter.TotalMiles != returnBefore.TotalMiles {
 			t.Fatalf("return changed: %+v, %v", returnAfter, err)
 		}
@@ -230,7 +230,7 @@ func TestTelematics_ThinningKeepsTheIFTAMilesExact(t *testing.T) {
 		}
 		moved := thinnedOut
 		moved.FixTime, moved.Lat = moved.FixTime.Add(time.Second), moved.Lat+0.01
-		late, err := tlm.Ingest(ctx, f.company.ID, []telematics.Position{thinnedOut, moved})
+		late, err := tlm.Ingest(ctx, f.Company.ID, []telematics.Position{thinnedOut, moved})
 		if err != nil || late.IntoThinned != 2 || late.Stored != 0 {
 			t.Fatalf("late into the thinned stretch: %+v, %v", late, err)
 		}
@@ -259,15 +259,15 @@ func TestTelematics_ThinningKeepsTheIFTAMilesExact(t *testing.T) {
 		for code, m := range telematics.SegmentMiles(fix(gapStart), fix(gapEnd)) {
 			want[code] -= m
 		}
-		before, err := tlm.Mileage(ctx, f.company.ID, u1.ID, "2024-11-06", "2024-11-06")
+		before, err := tlm.Mileage(ctx, f.Company.ID, u1.ID, "2024-11-06", "2024-11-06")
 		if err != nil {
 			t.Fatal(err)
 		}
-		late, err = tlm.Ingest(ctx, f.company.ID, []telematics.Position{inGap})
+		late, err = tlm.Ingest(ctx, f.Company.ID, []telematics.Position{inGap})
 		if err != nil || late.IntoThinned != 0 || late.Stored != 1 {
 			t.Fatalf("late into the gap: %+v, %v", late, err)
 		}
-		after, err := tlm.Mileage(ctx, f.company.ID, u1.ID, "2024-11-06", "2024-11-06")
+		after, err := tlm.Mileage(ctx, f.Company.ID, u1.ID, "2024-11-06", "2024-11-06")
 		if err != nil || math.Abs(after.TotalMiles-before.TotalMiles-want["AL"]) > 0.11 || want["AL"] < 5 {
 			t.Fatalf("the gap's fix added %.2f miles, want %.2f (%v)", after.TotalMiles-before.TotalMiles, want["AL"], err)
 		}
@@ -296,11 +296,11 @@ func TestTelematics_RetentionDropsWholeMonths(t *testing.T) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db) // 2025-03-14 15:00 UTC
 		tlm := telematics.New(telematics.Deps{Store: db, Now: clock.Now})
-		f := newFleetFixture(t, db, prepaid)
-		u1 := addVehicle(t, db, f.company.ID, "U-1")
-		ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2021, 3, 20, 15, 0, 0, 0, time.UTC), atlantaEast)
-		ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2021, 4, 20, 15, 0, 0, 0, time.UTC), atlantaEast)
-		ingestDrive(t, tlm, f.company.ID, "U-1", time.Date(2025, 3, 13, 15, 0, 0, 0, time.UTC), atlantaEast)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		u1 := storetest.AddVehicle(t, db, f.Company.ID, "U-1", fuelportal.FuelDiesel)
+		storetest.IngestDrive(t, tlm, f.Company.ID, "U-1", time.Date(2021, 3, 20, 15, 0, 0, 0, time.UTC), storetest.AtlantaEast)
+		storetest.IngestDrive(t, tlm, f.Company.ID, "U-1", time.Date(2021, 4, 20, 15, 0, 0, 0, time.UTC), storetest.AtlantaEast)
+		storetest.IngestDrive(t, tlm, f.Company.ID, "U-1", time.Date(2025, 3, 13, 15, 0, 0, 0, time.UTC), storetest.AtlantaEast)
 		month := func(y int, m time.Month) time.Time { return time.Date(y, m, 1, 0, 0, 0, 0, time.UTC) }
 
 		parts, err := db.PositionPartitions(ctx)
@@ -343,12 +343,12 @@ func TestTelematics_RetentionDropsWholeMonths(t *testing.T) {
 		if len(fixes) != 4 || fixes[0].FixTime.Before(month(2021, 4)) {
 			t.Fatalf("positions left %v", fixes)
 		}
-		m, err := tlm.Mileage(ctx, f.company.ID, u1.ID, "2021-03-20", "2021-03-20")
-		if err != nil || len(m.Days) != 1 || math.Abs(m.TotalMiles-driveMiles) > 0.051 {
+		m, err := tlm.Mileage(ctx, f.Company.ID, u1.ID, "2021-03-20", "2021-03-20")
+		if err != nil || len(m.Days) != 1 || math.Abs(m.TotalMiles-storetest.DriveMiles) > 0.051 {
 			t.Fatalf("March 2021's record %+v, %v", m, err)
 		}
 		// A fix in a dropped month is refused as before the four years.
-		_, err = tlm.Ingest(ctx, f.company.ID, []telematics.Position{{DeviceUniqueID: "U-1", FixTime: time.Date(2021, 3, 21, 0, 0, 0, 0, time.UTC), Lat: 33.75, Lon: -84.39}})
+		_, err = tlm.Ingest(ctx, f.Company.ID, []telematics.Position{{DeviceUniqueID: "U-1", FixTime: time.Date(2021, 3, 21, 0, 0, 0, 0, time.UTC), Lat: 33.75, Lon: -84.39}})
 		if fe := fuelportal.ErrorFields(err); fe["positions[0].fixTime"] == nil {
 			t.Fatalf("fix in a dropped month: %v", err)
 		}

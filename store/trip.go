@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"fuelportal"
@@ -124,7 +123,7 @@ func (tx *Tx) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope,
 		t.CompanyID, t.CardID, t.Status, boolInt(t.LockCard), boolInt(t.OwnerLock), t.OriginName, t.DestinationName, t.UnitNumber, t.TankGallons,
 		t.CurrentFuel, t.SearchRadius, t.MinGallons, string(routeJSON), t.CreatedAt, t.UpdatedAt).Scan(&t.ID)
 	if isUniqueViolation(err) {
-		return fuelportal.Errorf(fuelportal.ECONFLICT, "The card already has an active trip")
+		return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripCardBusy)
 	} else if err != nil {
 		return err
 	}
@@ -168,31 +167,30 @@ func (tx *Tx) cardInGroup(ctx context.Context, cardID, groupID int64) error {
 }
 
 // CheckTripCard is what CreateTrip would refuse about the card before any
-// planning: ENOTFOUND outside the scope, ECONFLICT with an active trip.
-func (db *DB) CheckTripCard(ctx context.Context, scope fuelportal.TransactionScope, number string) error {
+// planning: ENOTFOUND outside the scope; then decide is called with the
+// card's active trip (nil: none; fuelportal.CheckTripCardFree decides) and
+// its error is returned.
+func (db *DB) CheckTripCard(ctx context.Context, scope fuelportal.TransactionScope, number string, decide func(active *fuelportal.Trip) error) error {
 	return db.InReadTx(ctx, func(tx *Tx) error {
 		card, err := tx.tripCard(ctx, scope, number)
 		if err != nil {
 			return err
 		}
-		if trip, err := tx.activeTrip(ctx, card); err != nil {
+		trip, err := tx.activeTrip(ctx, card)
+		if err != nil {
 			return err
-		} else if trip != nil {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "The card already has an active trip")
 		}
-		return nil
+		return decide(trip)
 	})
 }
 
-// addTripPlan stores p as the trip's next version and makes it current;
-// ECONFLICT when the trip has fuelportal.MaxTripPlanVersions already.
+// addTripPlan stores p as the trip's next version and makes it current
+// (the caller has decided it may: fuelportal.CheckTripReplan).
 func (tx *Tx) addTripPlan(ctx context.Context, tripID int64, p *fuelportal.TripPlan) error {
 	var version int
-	err := tx.QueryRow(ctx, `UPDATE trips SET plan_version = plan_version + 1, updated_at = ? WHERE id = ? AND plan_version < ? RETURNING plan_version`,
-		tx.Now, tripID, fuelportal.MaxTripPlanVersions).Scan(&version)
-	if isNoRows(err) {
-		return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripPlanVersionsUsed, fuelportal.MaxTripPlanVersions)
-	} else if err != nil {
+	err := tx.QueryRow(ctx, `UPDATE trips SET plan_version = plan_version + 1, updated_at = ? WHERE id = ? RETURNING plan_version`,
+		tx.Now, tripID).Scan(&version)
+	if err != nil {
 		return err
 	}
 	p.Version, p.CreatedAt = version, tx.Now
@@ -221,22 +219,19 @@ func (tx *Tx) addTripPlan(ctx context.Context, tripID int64, p *fuelportal.TripP
 	return nil
 }
 
-// AddTripPlan makes p the new current plan of the ACTIVE trip id within
-// scope and returns the trip. A locked trip's new plan raises a
-// TRIP_REPLANNED alert in the same transaction. ENOTFOUND outside the
-// scope, ECONFLICT when the trip is no longer active, EFORBIDDEN when a
-// driver (a card's scope) re-plans a trip an owner locked (they ask
-// instead: CreateTripRequest).
-func (db *DB) AddTripPlan(ctx context.Context, scope fuelportal.TransactionScope, id int64, p *fuelportal.TripPlan) (t *fuelportal.Trip, err error) {
+// AddTripPlan makes p the new current plan of trip id within scope and
+// returns the trip, as decide allows: it is called in the transaction
+// with the trip and whether its driver re-plans it (a card's scope)
+// (fuelportal.CheckTripReplan decides) and its error is returned. A locked
+// trip's new plan raises a TRIP_REPLANNED alert in the same transaction.
+// ENOTFOUND outside the scope.
+func (db *DB) AddTripPlan(ctx context.Context, scope fuelportal.TransactionScope, id int64, p *fuelportal.TripPlan, decide func(t *fuelportal.Trip, byDriver bool) error) (t *fuelportal.Trip, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		if t, err = tx.trip(ctx, scope, id, true); err != nil {
 			return err
 		}
-		if t.Status != fuelportal.TripActive {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", strings.ToLower(string(t.Status)))
-		}
-		if byDriver(scope) && t.OwnerLock {
-			return fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgOwnerLockedReplan)
+		if err := decide(t, byDriver(scope)); err != nil {
+			return err
 		}
 		was := t.Plan
 		if err := tx.replanTrip(ctx, t, p, fuelportal.ReplanWhy(p.Reason, byDriver(scope)), !byDriver(scope)); err != nil {
@@ -439,19 +434,19 @@ func (db *DB) Trips(ctx context.Context, f fuelportal.TripFilter) (trips []*fuel
 	return trips, total, err
 }
 
-// EndTrip sets the ACTIVE trip id within scope to status (COMPLETED or
-// CANCELLED), which lifts its lock, closes its pending requests and, for a
-// locked trip, raises a TRIP_ENDED alert in the same transaction.
-// ENOTFOUND outside the scope, ECONFLICT when the trip is not active,
-// EFORBIDDEN when a driver (a card's scope) ends a trip an owner locked
-// (they ask instead: CreateTripRequest).
-func (db *DB) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus) (t *fuelportal.Trip, err error) {
+// EndTrip sets trip id within scope to status (COMPLETED or CANCELLED),
+// which lifts its lock, closes its pending requests and, for a locked
+// trip, raises a TRIP_ENDED alert in the same transaction, as decide
+// allows: it is called in the transaction with the trip and whether its
+// driver ends it (a card's scope) (fuelportal.CheckTripEnd decides) and
+// its error is returned. ENOTFOUND outside the scope.
+func (db *DB) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus, decide func(t *fuelportal.Trip, byDriver bool) error) (t *fuelportal.Trip, err error) {
 	by := "an owner"
 	if byDriver(scope) {
 		by = "the driver"
 	}
 	err = db.InTx(ctx, func(tx *Tx) error {
-		if t, err = tx.EndTrip(ctx, scope, id, status); err != nil {
+		if t, err = tx.EndTrip(ctx, scope, id, status, decide); err != nil {
 			return err
 		}
 		if err := tx.auditTrip(ctx, fuelportal.AuditTripEnded, t, map[string]any{"status": fuelportal.TripActive}, map[string]any{"status": t.Status}); err != nil {
@@ -464,27 +459,30 @@ func (db *DB) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id
 
 // EndTrip is DB.EndTrip within tx without the alert (the demo ends its
 // past trips with it).
-func (tx *Tx) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus) (*fuelportal.Trip, error) {
+func (tx *Tx) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus, decide func(t *fuelportal.Trip, byDriver bool) error) (*fuelportal.Trip, error) {
 	t, err := tx.trip(ctx, scope, id, true)
 	if err != nil {
 		return nil, err
 	}
-	if t.Status != fuelportal.TripActive {
-		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", strings.ToLower(string(t.Status)))
-	}
-	if byDriver(scope) && t.OwnerLock {
-		return nil, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgOwnerLockedEnd)
-	}
-	if _, err := tx.Exec(ctx, `UPDATE trips SET status = ?, updated_at = ? WHERE id = ?`, status, tx.Now, id); err != nil {
+	if err := decide(t, byDriver(scope)); err != nil {
 		return nil, err
+	}
+	return t, tx.endTrip(ctx, t, status)
+}
+
+// endTrip sets trip t, read for update, to status (the caller has decided
+// it may: fuelportal.CheckTripEnd) and closes its pending requests.
+func (tx *Tx) endTrip(ctx context.Context, t *fuelportal.Trip, status fuelportal.TripStatus) error {
+	if _, err := tx.Exec(ctx, `UPDATE trips SET status = ?, updated_at = ? WHERE id = ?`, status, tx.Now, t.ID); err != nil {
+		return err
 	}
 	t.Status, t.UpdatedAt = status, tx.Now
 	if status == fuelportal.TripCompleted {
 		if err := tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripCompleted, CompanyID: t.CompanyID, Data: fuelportal.TripWebhook(t)}); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return t, tx.closeTripRequests(ctx, id)
+	return tx.closeTripRequests(ctx, t.ID)
 }
 
 // tripEndedAlert publishes trip.ended (the TRIP_ENDED alert) of ended trip t when it was

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"strconv"
-	"strings"
 
 	"fuelportal"
 )
@@ -26,29 +25,26 @@ type TripRequestInput struct {
 	CurrentFuel         fuelportal.Gallons
 }
 
-// CreateTripRequest records the driver's request on their trip and raises a
-// TRIP_REQUEST alert for the owners in the same transaction. A trip outside
-// the driver's scope is ENOTFOUND; an ended trip ECONFLICT; a trip the owner
-// did not lock EUNPROCESSABLE (the driver acts on it themselves); a pending
-// request of the same kind ECONFLICT (of two concurrent requests one wins).
-func (db *DB) CreateTripRequest(ctx context.Context, in TripRequestInput) (req *fuelportal.TripRequest, err error) {
-	in.Message = strings.TrimSpace(in.Message)
-	if len([]rune(in.Message)) > fuelportal.MaxTripRequestMessageLength {
-		return nil, fuelportal.FieldError("message", "Message must not exceed 500 characters")
-	}
-	if !in.Kind.Valid() {
-		return nil, fuelportal.FieldError("kind", "Kind must be END or REPLAN")
-	}
+// CreateTripRequest records the driver's request (in checked by the
+// caller) on their trip and raises a TRIP_REQUEST alert for the owners in
+// the same transaction, as decide allows: it is called in the transaction
+// with the trip and its count of pending requests of the kind
+// (fuelportal.CheckTripRequest decides) and its error is returned. A trip
+// outside the driver's scope is ENOTFOUND; of two concurrent requests of
+// a kind one wins, the other is ECONFLICT.
+func (db *DB) CreateTripRequest(ctx context.Context, in TripRequestInput, decide func(fuelportal.TripRequestFacts) error) (req *fuelportal.TripRequest, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		t, err := tx.trip(ctx, in.Scope, in.TripID, true)
 		if err != nil {
 			return err
 		}
-		if t.Status != fuelportal.TripActive {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", strings.ToLower(string(t.Status)))
+		facts := fuelportal.TripRequestFacts{Trip: t}
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM trip_requests WHERE trip_id = ? AND kind = ? AND status = ?`,
+			t.ID, in.Kind, fuelportal.TripRequestPending).Scan(&facts.Pending); err != nil {
+			return err
 		}
-		if !t.OwnerLock {
-			return fuelportal.Errorf(fuelportal.EUNPROCESSABLE, fuelportal.MsgTripNotOwnerLocked)
+		if err := decide(facts); err != nil {
+			return err
 		}
 		req = &fuelportal.TripRequest{CompanyID: t.CompanyID, TripID: t.ID, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName,
 			DriverUserID: in.DriverUserID, Kind: in.Kind, Status: fuelportal.TripRequestPending, Message: in.Message, CreatedAt: tx.Now}
@@ -58,13 +54,6 @@ func (db *DB) CreateTripRequest(ctx context.Context, in TripRequestInput) (req *
 			req.Latitude, req.Longitude, req.CurrentFuel = in.Latitude, in.Longitude, in.CurrentFuel
 			lat, lon = sql.NullFloat64{Float64: in.Latitude, Valid: true}, sql.NullFloat64{Float64: in.Longitude, Valid: true}
 			fuel = sql.NullInt64{Int64: int64(in.CurrentFuel), Valid: true}
-		}
-		var pending int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM trip_requests WHERE trip_id = ? AND kind = ? AND status = ?`,
-			t.ID, in.Kind, fuelportal.TripRequestPending).Scan(&pending); err != nil {
-			return err
-		} else if pending > 0 {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripRequestPending)
 		}
 		err = tx.QueryRow(ctx, `
 			INSERT INTO trip_requests (company_id, trip_id, driver_user_id, kind, status, message, latitude, longitude, current_fuel_milli, created_at)
@@ -172,32 +161,37 @@ type TripDecision struct {
 // (lifting its lock; TRIP_ENDED alert), an approved REPLAN makes d.Plan the
 // trip's current plan (TRIP_REPLANNED alert); the request's alert is marked
 // read; the driver (if their account still exists) is mailed the
-// decision. Another company's request, or
-// none, is ENOTFOUND; a decided one ECONFLICT (of two concurrent decisions
-// one wins); approving a request on an ended trip ECONFLICT.
-func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision) (req *fuelportal.TripRequest, err error) {
+// decision; as decide allows: it is called in the transaction with the
+// request, its trip and the answer (fuelportal.CheckTripRequestDecision
+// decides) and its error is returned. Another company's request, or none,
+// is ENOTFOUND; of two concurrent decisions one wins, the other is
+// ECONFLICT.
+func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision, decide func(fuelportal.TripRequestDecisionFacts) error) (req *fuelportal.TripRequest, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		req, err = scanTripRequest(tx.QueryRow(ctx, tripRequestSelect+` WHERE r.id = ? AND r.company_id = ?`+cardGroupWhere(d.GroupID),
 			append([]any{id, d.CompanyID}, cardGroupArgs(d.GroupID)...)...))
 		if err != nil {
 			return notFound(err, fuelportal.MsgTripRequestMissing)
 		}
-		if req.Status != fuelportal.TripRequestPending {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripRequestDecided)
+		scope := fuelportal.TransactionScope{CompanyID: d.CompanyID}
+		t, err := tx.trip(ctx, scope, req.TripID, true)
+		if err != nil {
+			return err
+		}
+		if err := decide(fuelportal.TripRequestDecisionFacts{Request: req, Trip: t, Approve: d.Approve}); err != nil {
+			return err
 		}
 		now := tx.Now
 		req.Status, req.DecidedAt, req.DecidedBy = fuelportal.TripRequestDenied, &now, d.OwnerID
 		if d.Approve {
 			req.Status = fuelportal.TripRequestApproved
-			scope := fuelportal.TransactionScope{CompanyID: d.CompanyID}
 			switch req.Kind {
 			case fuelportal.TripRequestEnd:
 				// Mark the request first: ending the trip closes what is still pending.
 				if err := tx.markTripRequest(ctx, req); err != nil {
 					return err
 				}
-				t, err := tx.EndTrip(ctx, scope, req.TripID, fuelportal.TripCompleted)
-				if err != nil {
+				if err := tx.endTrip(ctx, t, fuelportal.TripCompleted); err != nil {
 					return err
 				}
 				if err := tx.tripEndedAlert(ctx, t, "an owner at the driver's request"); err != nil {
@@ -206,13 +200,6 @@ func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision) (
 			case fuelportal.TripRequestReplan:
 				if d.Plan == nil {
 					return fuelportal.Errorf(fuelportal.EINTERNAL, "approving a re-plan request needs its plan")
-				}
-				t, err := tx.trip(ctx, scope, req.TripID, true)
-				if err != nil {
-					return err
-				}
-				if t.Status != fuelportal.TripActive {
-					return fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", strings.ToLower(string(t.Status)))
 				}
 				if err := tx.replanTrip(ctx, t, d.Plan, fuelportal.ReplanWhy(d.Plan.Reason, true)+", approved by an owner", true); err != nil {
 					return err

@@ -16,18 +16,18 @@ import (
 func TestTripRequests(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := newFleetFixture(t, db, prepaid)
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		owner, err := db.UserByEmail(ctx, "owner@example.com")
 		if err != nil {
 			t.Fatal(err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h"}
-		if err := db.CreateDriver(ctx, driver, f.active.CardNumber, fuelportal.SignUpCardOf(f.company.Name)); err != nil {
+		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
 			t.Fatal(err)
 		}
-		company := fuelportal.TransactionScope{CompanyID: f.company.ID}
-		own := fuelportal.TransactionScope{CompanyID: f.company.ID, CardID: f.active.ID}
-		trip := newTrip(f.active.CardNumber, f.station.ID, true)
+		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
+		own := fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: f.Active.ID}
+		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)
 		if err := db.CreateTrip(ctx, company, trip); err != nil {
 			t.Fatal(err)
 		}
@@ -36,12 +36,12 @@ func TestTripRequests(t *testing.T) {
 		}
 
 		t.Run("the driver neither ends nor re-plans it", func(t *testing.T) {
-			if _, err := db.EndTrip(ctx, own, trip.ID, fuelportal.TripCompleted); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
+			if _, err := db.EndTrip(ctx, own, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
 				t.Fatalf("end: err = %v", err)
 			}
 			next := *trip.Plan
 			next.Reason = fuelportal.TripPlanReplanned
-			if _, err := db.AddTripPlan(ctx, own, trip.ID, &next); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
+			if _, err := db.AddTripPlan(ctx, own, trip.ID, &next, fuelportal.CheckTripReplan); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
 				t.Fatalf("re-plan: err = %v", err)
 			}
 			got, _ := db.Trip(ctx, company, trip.ID)
@@ -58,7 +58,7 @@ func TestTripRequests(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					reqs[i], errs[i] = db.CreateTripRequest(ctx, store.TripRequestInput{Scope: own, DriverUserID: driver.ID, TripID: trip.ID, Kind: fuelportal.TripRequestEnd})
+					reqs[i], errs[i] = db.CreateTripRequest(ctx, store.TripRequestInput{Scope: own, DriverUserID: driver.ID, TripID: trip.ID, Kind: fuelportal.TripRequestEnd}, fuelportal.CheckTripRequest)
 				}()
 			}
 			wg.Wait()
@@ -78,7 +78,7 @@ func TestTripRequests(t *testing.T) {
 		})
 
 		t.Run("another company's owner cannot decide it", func(t *testing.T) {
-			_, err := db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.company.ID + 1000, OwnerID: owner.ID, Approve: true})
+			_, err := db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.Company.ID + 1000, OwnerID: owner.ID, Approve: true}, fuelportal.CheckTripRequestDecision)
 			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("err = %v", err)
 			}
@@ -91,7 +91,7 @@ func TestTripRequests(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					_, errs[i] = db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.company.ID, OwnerID: owner.ID, Approve: i%2 == 0})
+					_, errs[i] = db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.Company.ID, OwnerID: owner.ID, Approve: i%2 == 0}, fuelportal.CheckTripRequestDecision)
 				}()
 			}
 			wg.Wait()
@@ -106,7 +106,7 @@ func TestTripRequests(t *testing.T) {
 			if won != 1 {
 				t.Fatalf("%d decisions won", won)
 			}
-			decided, err := db.TripRequest(ctx, f.company.ID, req.ID)
+			decided, err := db.TripRequest(ctx, f.Company.ID, req.ID)
 			if err != nil {
 				t.Fatal(err)
 			}

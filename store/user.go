@@ -235,23 +235,31 @@ func (tx *Tx) setPassword(ctx context.Context, id int64, passwordHash, keepFamil
 	return tx.revokeUserSessions(ctx, id, keepFamily)
 }
 
-// DeleteUser deletes user id with their sessions and frees their card. The
-// only owner of a company cannot be deleted (ECONFLICT): the company, its
-// cards and its money records would be left without anyone to manage them.
-func (db *DB) DeleteUser(ctx context.Context, id int64) error {
+// DeleteUser deletes user id with their sessions and frees their card, as
+// decide allows: it is called in the transaction with the user and their
+// company's count of active owners (fuelportal.CheckUserDeleted decides)
+// and its error is returned.
+func (db *DB) DeleteUser(ctx context.Context, id int64, decide func(u *fuelportal.User, owners int) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
 		u, err := tx.UserByID(ctx, id)
 		if err != nil {
 			return err
 		}
-		if u.MemberRole == fuelportal.MemberOwner && u.CompanyID != 0 {
-			owners, err := tx.ActiveOwners(ctx, u.CompanyID)
-			if err != nil {
+		var owners int
+		if u.CompanyID != 0 {
+			if tx.Engine() == Postgres {
+				// Two owners leaving at once must not both pass the
+				// last-owner rule: changes of one company's members queue.
+				if _, err := tx.Exec(ctx, `SELECT id FROM companies WHERE id = ? FOR UPDATE`, u.CompanyID); err != nil {
+					return err
+				}
+			}
+			if owners, err = tx.ActiveOwners(ctx, u.CompanyID); err != nil {
 				return err
 			}
-			if owners <= 1 {
-				return fuelportal.Errorf(fuelportal.ECONFLICT, "You are the only owner of %s. Contact support to close the company account.", u.Company.Name)
-			}
+		}
+		if err := decide(u, owners); err != nil {
+			return err
 		}
 		_, err = tx.Exec(ctx, `DELETE FROM users WHERE id = ?`, id)
 		return err

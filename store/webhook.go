@@ -274,9 +274,11 @@ func (db *DB) WebhookDeliveries(ctx context.Context, companyID, endpointID int64
 
 // ResendWebhookDelivery queues delivery id of the company again: a new
 // PENDING delivery of the same event (same id and body) to the same
-// endpoint, due at once, retried for a new 24 hours. ENOTFOUND for
-// another company's delivery; ECONFLICT when the endpoint is not active.
-func (db *DB) ResendWebhookDelivery(ctx context.Context, companyID, deliveryID int64) (*fuelportal.WebhookDelivery, error) {
+// endpoint, due at once, retried for a new 24 hours, as decide allows: it
+// is called in the transaction with whether the endpoint is active
+// (fuelportal.CheckWebhookResent decides) and its error is returned.
+// ENOTFOUND for another company's delivery.
+func (db *DB) ResendWebhookDelivery(ctx context.Context, companyID, deliveryID int64, decide func(endpointActive bool) error) (*fuelportal.WebhookDelivery, error) {
 	var d *fuelportal.WebhookDelivery
 	err := db.InTx(ctx, func(tx *Tx) error {
 		var active bool
@@ -286,8 +288,8 @@ func (db *DB) ResendWebhookDelivery(ctx context.Context, companyID, deliveryID i
 		if err != nil {
 			return notFound(err, fuelportal.MsgWebhookDeliveryNotFound)
 		}
-		if !active {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgWebhookInactive)
+		if err := decide(active); err != nil {
+			return err
 		}
 		d, err = scanWebhookDelivery(tx.QueryRow(ctx, `
 			INSERT INTO webhook_deliveries (endpoint_id, company_id, event_id, event_type, payload, next_attempt_at, created_at, updated_at)

@@ -11,21 +11,11 @@ import (
 	"fuelportal/store/storetest"
 )
 
-func newWebhookEndpoint(t *testing.T, db *store.DB, companyID int64, url string) *fuelportal.WebhookEndpoint {
-	t.Helper()
-	e, err := db.CreateWebhookEndpoint(context.Background(), companyID, fuelportal.WebhookEndpointInput{
-		URL: url, Events: []fuelportal.WebhookEventType{fuelportal.WebhookWalletLow}, Active: true}, fuelportal.CheckWebhookEndpointAdded)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
-}
-
 func TestCreateWebhookEndpoint_AtMost20PerCompany(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
-		company, _, _ := newCompanyWithCard(t, db, "hooks@acme.test", "7071000000000000101")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "hooks@acme.test", "7071000000000000101")
 		for i := range fuelportal.MaxWebhookEndpoints {
-			newWebhookEndpoint(t, db, company.ID, fmt.Sprintf("https://93.184.215.14/%d", i))
+			storetest.NewWebhookEndpoint(t, db, company.ID, fmt.Sprintf("https://93.184.215.14/%d", i))
 		}
 		_, err := db.CreateWebhookEndpoint(context.Background(), company.ID, fuelportal.WebhookEndpointInput{
 			URL: "https://93.184.215.14/one-more", Events: []fuelportal.WebhookEventType{fuelportal.WebhookWalletLow}}, fuelportal.CheckWebhookEndpointAdded)
@@ -39,8 +29,8 @@ func TestClaimWebhookDeliveries_ALeaseAndItsClaimToken(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		clock := storetest.NewClock(db)
-		company, _, _ := newCompanyWithCard(t, db, "lease@acme.test", "7071000000000000102")
-		e := newWebhookEndpoint(t, db, company.ID, "https://93.184.215.14/hook")
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "lease@acme.test", "7071000000000000102")
+		e := storetest.NewWebhookEndpoint(t, db, company.ID, "https://93.184.215.14/hook")
 		if err := db.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventWalletLow, CompanyID: company.ID, Data: map[string]int64{"balanceCents": 500}}); err != nil {
 			t.Fatalf("publish: %v", err)
 		}
@@ -98,9 +88,9 @@ func TestClaimWebhookDeliveries_ALeaseAndItsClaimToken(t *testing.T) {
 func TestUpdateWebhookEndpoint_AnotherCompanysIsNotFound(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		a, _, _ := newCompanyWithCard(t, db, "a@hooks.test", "7071000000000000103")
-		b, _, _ := newCompanyWithCard(t, db, "b@hooks.test", "7071000000000000104")
-		e := newWebhookEndpoint(t, db, a.ID, "https://93.184.215.14/a")
+		a, _, _ := storetest.NewCompanyWithCard(t, db, "a@hooks.test", "7071000000000000103")
+		b, _, _ := storetest.NewCompanyWithCard(t, db, "b@hooks.test", "7071000000000000104")
+		e := storetest.NewWebhookEndpoint(t, db, a.ID, "https://93.184.215.14/a")
 		in := fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/b", Events: []fuelportal.WebhookEventType{fuelportal.WebhookTripCreated}}
 		if _, err := db.UpdateWebhookEndpoint(ctx, b.ID, e.ID, in); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("b updates a's endpoint: %v", err)

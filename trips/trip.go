@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"fuelportal"
@@ -17,7 +18,7 @@ import (
 // own card). A card outside the scope is ENOTFOUND, one already on a trip
 // ECONFLICT, both before planning.
 func (s *Service) Create(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error {
-	if err := s.Store.CheckTripCard(ctx, scope, t.CardNumber); err != nil {
+	if err := s.Store.CheckTripCard(ctx, scope, t.CardNumber, fuelportal.CheckTripCardFree); err != nil {
 		return err
 	}
 	t.CompanyID = scope.CompanyID
@@ -54,11 +55,23 @@ func (s *Service) Replan(ctx context.Context, actor Actor, id int64, position ge
 }
 
 // Request records a driver's request of kind on their trip id an owner
-// locked (see store.DB.CreateTripRequest for the refusals); a REPLAN
-// carries the truck's position and fuel.
+// locked (fuelportal.CheckTripRequest says what is refused; a trip outside
+// the driver's scope is ENOTFOUND); a REPLAN carries the truck's position
+// and fuel. The message is trimmed: at most
+// fuelportal.MaxTripRequestMessageLength characters (else EINVALID).
 func (s *Service) Request(ctx context.Context, driver Actor, id int64, kind fuelportal.TripRequestKind, message string, position geo.Point, fuel float64) (*fuelportal.TripRequest, error) {
-	return s.Store.CreateTripRequest(ctx, store.TripRequestInput{Scope: driver.Scope, DriverUserID: driver.UserID, TripID: id, Kind: kind,
-		Message: message, Latitude: position.Lat, Longitude: position.Lon, CurrentFuel: GallonsOf(fuel)})
+	message = strings.TrimSpace(message)
+	if len([]rune(message)) > fuelportal.MaxTripRequestMessageLength {
+		return nil, fuelportal.FieldError("message", "Message must not exceed 500 characters")
+	}
+	if !kind.Valid() {
+		return nil, fuelportal.FieldError("kind", "Kind must be END or REPLAN")
+	}
+	in := store.TripRequestInput{Scope: driver.Scope, DriverUserID: driver.UserID, TripID: id, Kind: kind, Message: message}
+	if kind == fuelportal.TripRequestReplan {
+		in.Latitude, in.Longitude, in.CurrentFuel = position.Lat, position.Lon, GallonsOf(fuel)
+	}
+	return s.Store.CreateTripRequest(ctx, in, fuelportal.CheckTripRequest)
 }
 
 // Decide approves or denies the pending trip request id of the owner's
@@ -89,14 +102,14 @@ func (s *Service) Decide(ctx context.Context, owner Actor, id int64, approve boo
 			}
 		}
 	}
-	return s.Store.DecideTripRequest(ctx, id, d)
+	return s.Store.DecideTripRequest(ctx, id, d, fuelportal.CheckTripRequestDecision)
 }
 
 // End completes or cancels active trip id of the actor's scope, which lifts
-// its card lock (store.DB.EndTrip: a driver ending a trip an owner locked
-// is EFORBIDDEN, an ended trip ECONFLICT).
+// its card lock (fuelportal.CheckTripEnd: a driver ending a trip an owner
+// locked is EFORBIDDEN, an ended trip ECONFLICT).
 func (s *Service) End(ctx context.Context, actor Actor, id int64, status fuelportal.TripStatus) (*fuelportal.Trip, error) {
-	return s.Store.EndTrip(ctx, actor.Scope, id, status)
+	return s.Store.EndTrip(ctx, actor.Scope, id, status, fuelportal.CheckTripEnd)
 }
 
 // replan makes a new plan version of the active trip from position with
@@ -124,7 +137,7 @@ func (s *Service) replan(ctx context.Context, scope fuelportal.TransactionScope,
 	if err != nil {
 		return nil, err
 	}
-	return s.Store.AddTripPlan(ctx, scope, t.ID, p)
+	return s.Store.AddTripPlan(ctx, scope, t.ID, p, fuelportal.CheckTripReplan)
 }
 
 // ReplanTooSoon refuses a re-plan past Service.ReplanLimit

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"testing"
-	"time"
 
 	"fuelportal"
 	"fuelportal/store"
@@ -14,45 +13,20 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
 
-// validVIN has a correct check digit (X).
-const validVIN = "1M8GDM9AXKP042788"
-
-func newVehicle(unit string) fuelportal.Vehicle {
-	return fuelportal.Vehicle{UnitNumber: unit, VIN: validVIN, Plate: "P-4410", PlateState: "FL", FuelType: fuelportal.FuelDiesel,
-		TankCapacity: 150_000, IFTAQualified: true, Active: true}
-}
-
-// newCompanyWithCard creates a company, its owner and a card on unit U-1.
-func newCompanyWithCard(t *testing.T, db *store.DB, email, cardNumber string) (*fuelportal.Company, *fuelportal.User, *fuelportal.Card) {
-	t.Helper()
-	ctx := context.Background()
-	company := &fuelportal.Company{Name: "Acme Trucking", CarrierID: 7654321, PhoneNumber: "+1 555 010 0000"}
-	owner := &fuelportal.User{Email: email, PasswordHash: "hash", FirstName: "Ann", LastName: "Owner"}
-	if err := db.CreateCompanyOwner(ctx, company, owner); err != nil {
-		t.Fatalf("CreateCompanyOwner: %v", err)
-	}
-	card := &fuelportal.Card{CompanyID: company.ID, CardNumber: cardNumber, DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1",
-		CreatedAt: time.Date(2025, 1, 1, 0, 0, 0, 0, time.UTC)}
-	if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateCard(ctx, card) }); err != nil {
-		t.Fatalf("CreateCard: %v", err)
-	}
-	return company, owner, card
-}
-
 func TestVehicles_CreateReadUpdateDelete(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		svc := vehicles.New(vehicles.Deps{Store: db})
-		company, _, card := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001") // card on unit U-1
-		other, _, _ := newCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
+		company, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001") // card on unit U-1
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
 
-		v := newVehicle("  U-1 ")
+		v := storetest.NewVehicle("  U-1 ")
 		v.VIN = " 1m8gdm9axkp042788"
 		created, err := svc.Create(ctx, vehicles.Scope{CompanyID: company.ID}, v)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if created.ID == 0 || created.UnitNumber != "U-1" || created.VIN != validVIN || created.TankCapacity != 150_000 ||
+		if created.ID == 0 || created.UnitNumber != "U-1" || created.VIN != storetest.ValidVIN || created.TankCapacity != 150_000 ||
 			!created.IFTAQualified || !created.Active || created.CreatedAt.IsZero() {
 			t.Fatalf("created = %+v", created)
 		}
@@ -61,13 +35,13 @@ func TestVehicles_CreateReadUpdateDelete(t *testing.T) {
 		}
 
 		t.Run("a unit number the company has is a conflict on the field", func(t *testing.T) {
-			_, err := svc.Create(ctx, vehicles.Scope{CompanyID: company.ID}, newVehicle("U-1"))
+			_, err := svc.Create(ctx, vehicles.Scope{CompanyID: company.ID}, storetest.NewVehicle("U-1"))
 			if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT || fuelportal.ErrorFields(err)["unitNumber"] == nil {
 				t.Fatalf("err = %v", err)
 			}
 		})
 		t.Run("another company may use the same unit number and sees only its own", func(t *testing.T) {
-			theirs, err := svc.Create(ctx, vehicles.Scope{CompanyID: other.ID}, newVehicle("U-1"))
+			theirs, err := svc.Create(ctx, vehicles.Scope{CompanyID: other.ID}, storetest.NewVehicle("U-1"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,7 +52,7 @@ func TestVehicles_CreateReadUpdateDelete(t *testing.T) {
 			if _, err := db.Vehicle(ctx, other.ID, created.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("other company reads our vehicle: %v", err)
 			}
-			upd := newVehicle("X")
+			upd := storetest.NewVehicle("X")
 			upd.ID = created.ID
 			if _, err := svc.Update(ctx, other.ID, upd); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("other company updates our vehicle: %v", err)
@@ -102,7 +76,7 @@ func TestVehicles_CreateReadUpdateDelete(t *testing.T) {
 			}
 		})
 		t.Run("update saves every field and keeps the unit unique", func(t *testing.T) {
-			second, err := svc.Create(ctx, vehicles.Scope{CompanyID: company.ID}, newVehicle("U-2"))
+			second, err := svc.Create(ctx, vehicles.Scope{CompanyID: company.ID}, storetest.NewVehicle("U-2"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -135,13 +109,13 @@ func TestVehicles_ImportCreatesAndUpdatesAllOrNothing(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		svc := vehicles.New(vehicles.Deps{Store: db})
-		company, _, _ := newCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
-		if _, err := svc.Create(ctx, vehicles.Scope{CompanyID: company.ID}, newVehicle("U-1")); err != nil {
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
+		if _, err := svc.Create(ctx, vehicles.Scope{CompanyID: company.ID}, storetest.NewVehicle("U-1")); err != nil {
 			t.Fatal(err)
 		}
-		changed := newVehicle("U-1")
+		changed := storetest.NewVehicle("U-1")
 		changed.TankCapacity = 200_000
-		fresh := newVehicle("U-9")
+		fresh := storetest.NewVehicle("U-9")
 		fresh.FuelType = fuelportal.FuelGasoline
 		res, err := svc.Import(ctx, vehicles.Scope{CompanyID: company.ID}, []*fuelportal.Vehicle{&changed, &fresh})
 		if err != nil || res.Created != 1 || res.Updated != 1 {
@@ -153,9 +127,9 @@ func TestVehicles_ImportCreatesAndUpdatesAllOrNothing(t *testing.T) {
 			t.Fatalf("list = %+v, %v", list, err)
 		}
 
-		bad := newVehicle("U-10")
+		bad := storetest.NewVehicle("U-10")
 		bad.TankCapacity = 0
-		again := newVehicle("U-11")
+		again := storetest.NewVehicle("U-11")
 		if _, err := svc.Import(ctx, vehicles.Scope{CompanyID: company.ID}, []*fuelportal.Vehicle{&again, &bad}); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
 			t.Fatalf("bad import: %v", err)
 		}

@@ -15,7 +15,7 @@ type EndpointStore interface {
 	UpdateWebhookEndpoint(ctx context.Context, companyID, id int64, in fuelportal.WebhookEndpointInput) (*fuelportal.WebhookEndpoint, error)
 	DeleteWebhookEndpoint(ctx context.Context, companyID, id int64) error
 	WebhookDeliveries(ctx context.Context, companyID, endpointID int64) ([]*fuelportal.WebhookDelivery, error)
-	ResendWebhookDelivery(ctx context.Context, companyID, deliveryID int64) (*fuelportal.WebhookDelivery, error)
+	ResendWebhookDelivery(ctx context.Context, companyID, deliveryID int64, decide func(endpointActive bool) error) (*fuelportal.WebhookDelivery, error)
 }
 
 // Endpoints are company companyID's endpoints, oldest first.
@@ -51,5 +51,5 @@ func (w *Service) Deliveries(ctx context.Context, companyID, endpointID int64) (
 // the same endpoint (which must be active: else ECONFLICT), and wakes the
 // worker after the commit.
 func (w *Service) Resend(ctx context.Context, companyID, deliveryID int64) (*fuelportal.WebhookDelivery, error) {
-	return w.store.ResendWebhookDelivery(ctx, companyID, deliveryID)
+	return w.store.ResendWebhookDelivery(ctx, companyID, deliveryID, fuelportal.CheckWebhookResent)
 }

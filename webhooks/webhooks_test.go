@@ -502,14 +502,14 @@ func TestEnqueue_OnlyTheCompanysActiveEndpoints(t *testing.T) {
 			t.Fatalf("b reads a's deliveries: %v", err)
 		}
 		d := deliveries(t, db, a.ID, endpointA.ID)[0]
-		if _, err := db.ResendWebhookDelivery(ctx, b.ID, d.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := db.ResendWebhookDelivery(ctx, b.ID, d.ID, fuelportal.CheckWebhookResent); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("b resends a's delivery: %v", err)
 		}
 		if err := db.DeleteWebhookEndpoint(ctx, b.ID, endpointA.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("b deletes a's endpoint: %v", err)
 		}
 		// Resend: the same event again, a new delivery.
-		again, err := db.ResendWebhookDelivery(ctx, a.ID, d.ID)
+		again, err := db.ResendWebhookDelivery(ctx, a.ID, d.ID, fuelportal.CheckWebhookResent)
 		if err != nil || again.EventID != d.EventID || again.Status != fuelportal.WebhookPending || again.ID == d.ID {
 			t.Fatalf("resent = %+v, %v", again, err)
 		}

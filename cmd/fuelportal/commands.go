@@ -5,10 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/store"
 )
 
@@ -87,22 +87,19 @@ func runUserCreate(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return err
 	}
 	defer db.Close()
-	hash, err := fuelportal.NewPasswordHasher(fuelportal.DefaultArgon2Params).Hash(ctx, *password)
-	if err != nil {
-		return err
-	}
-	u := &fuelportal.User{Email: *email, PasswordHash: hash, FirstName: *first, LastName: *last, PhoneNumber: *phone}
+	users := accounts.New(accounts.Deps{Store: db, Passwords: fuelportal.NewPasswordHasher(fuelportal.DefaultArgon2Params)})
 	if *role == "owner" {
-		carrierID, _ := strconv.Atoi(*carrier)
-		c := &fuelportal.Company{Name: strings.TrimSpace(*company), CarrierID: carrierID, PhoneNumber: *phone}
-		if err := db.CreateCompanyOwner(ctx, c, u); err != nil {
+		u, err := users.SignUpOwner(ctx, fuelportal.OwnerSignUp{Email: *email, Password: *password, CompanyName: strings.TrimSpace(*company),
+			CarrierID: *carrier, PhoneNumber: *phone, FirstName: *first, LastName: *last})
+		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "Created company %q (id %d) with owner %s (user id %d).\n", c.Name, c.ID, u.Email, u.ID)
+		fmt.Fprintf(stdout, "Created company %q (id %d) with owner %s (user id %d).\n", u.Company.Name, u.CompanyID, u.Email, u.ID)
 		return nil
 	}
-	u.DriverStatus = fuelportal.DriverApproved // the operator's word stands for the company's
-	if err := db.CreateDriver(ctx, u, *card, fuelportal.SignUpCardOf(*company)); err != nil {
+	u, err := users.CreateApprovedDriver(ctx, fuelportal.DriverSignUp{Email: *email, Password: *password, FirstName: *first, LastName: *last,
+		CompanyName: *company, CardNumber: *card, PhoneNumber: *phone})
+	if err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "Created driver %s (user id %d) on card %s of %s.\n", u.Email, u.ID, fuelportal.MaskedCardNumber(u.CardNumber), u.Company.Name)
