@@ -275,19 +275,19 @@ func TestPumpCheck_TheTripsUnitWhenTheCardNamesNone(t *testing.T) {
 		if a := request("trip-unit-1"); !a.Approved || a.PumpCheck != nil {
 			t.Fatalf("before the trip: %+v", a)
 		}
-		other, _, _ := newCompanyWithCard(t, db, "owner-other@example.com", "7071000000000000888")
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "owner-other@example.com", "7071000000000000888")
 		if _, err := db.CreateVehicle(ctx, other.ID, fuelportal.Vehicle{UnitNumber: "U-888", FuelType: "diesel", TankCapacity: 100_000, Active: true}); err != nil {
 			t.Fatal(err)
 		}
 		scope := fuelportal.TransactionScope{CompanyID: f.company}
 		for _, unit := range []string{"U-888", "U-999"} { // another company's vehicle, none
-			trip := newTrip(f.other, 412, false)
+			trip := storetest.NewTrip(f.other, 412, false)
 			trip.UnitNumber = unit
 			if err := db.CreateTrip(ctx, scope, trip); fuelportal.ErrorCode(err) != fuelportal.EINVALID || fuelportal.ErrorFields(err)["unitNumber"] == nil {
 				t.Fatalf("a trip driven with %s: %v, want a unitNumber field error", unit, err)
 			}
 		}
-		trip := newTrip(f.other, 412, false)
+		trip := storetest.NewTrip(f.other, 412, false)
 		trip.UnitNumber = " U-702 "
 		if err := db.CreateTrip(ctx, scope, trip); err != nil {
 			t.Fatal(err)
