@@ -18,7 +18,8 @@ import (
 // purchase of ours is credited as the issuer tells. Idempotent on c's
 // transaction id (created false with the first outcome); a card that is
 // not ours, or a purchase refunded in full already, records nothing (nil,
-// logged for the latter).
+// logged for the latter). A refund credited publishes refund.created in
+// that transaction (the office's REFUND alert, the webhooks).
 func (s *Service) Refund(ctx context.Context, c *fuelportal.IssuingCapture) (r *fuelportal.Refund, created bool, err error) {
 	if c.AmountCents >= 0 {
 		return nil, false, fuelportal.Errorf(fuelportal.EINVALID, "A refund moves money back: its amount is negative")
@@ -53,7 +54,7 @@ func (s *Service) Refund(ctx context.Context, c *fuelportal.IssuingCapture) (r *
 			return err
 		}
 		r, created = next, true
-		return nil
+		return tx.Publish(ctx, fuelportal.RefundEvent(next))
 	})
 	return r, created, err
 }

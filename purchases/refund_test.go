@@ -2,8 +2,11 @@ package purchases_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -203,5 +206,104 @@ func TestStatements_EqualTheLedgerWithRefundsAndReversalsOverRandomMonths(t *tes
 		}
 		expectStatementsEqualLedger(t, db)
 		expectSoundLedger(t, db)
+	})
+}
+
+// refundDeliveries are the refund.created payloads' data queued for
+// endpoint of company.
+func refundDeliveries(t *testing.T, db *store.DB, company, endpoint int64) []map[string]any {
+	t.Helper()
+	deliveries, err := db.WebhookDeliveries(context.Background(), company, endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []map[string]any
+	for _, d := range deliveries {
+		var event struct {
+			Type fuelportal.WebhookEventType `json:"type"`
+			Data map[string]any              `json:"data"`
+		}
+		if err := json.Unmarshal(d.Payload, &event); err != nil {
+			t.Fatal(err)
+		}
+		if event.Type == fuelportal.WebhookRefundCreated {
+			out = append(out, event.Data)
+		}
+	}
+	slices.SortFunc(out, func(a, b map[string]any) int { return int(a["refundId"].(float64) - b["refundId"].(float64)) })
+	return out
+}
+
+// refundAlerts are the REFUND alerts of company's office inbox.
+func refundAlerts(t *testing.T, db *store.DB, company int64) []*fuelportal.InboxItem {
+	t.Helper()
+	page, err := db.Inbox(context.Background(), fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: company}, Kind: string(fuelportal.AlertRefund), Limit: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page.Items
+}
+
+// A refund credited publishes refund.created once, in its transaction:
+// the company's webhook endpoints get it and its office inbox the REFUND
+// alert; a repeat of the same refund and a refund crediting nothing
+// publish nothing; another company hears nothing.
+func TestRefunds_PublishRefundCreatedToTheirCompanyOnly(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newStatementFixture(t, db, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
+		stripeCards(t, db, f.fleetFixture, 1)
+		all := fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook", Events: fuelportal.WebhookEventTypes, Active: true}
+		ours, err := db.CreateWebhookEndpoint(ctx, f.company.ID, all, fuelportal.CheckWebhookEndpointAdded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, _, _ := newCompanyWithCard(t, db, "other@acme.test", "7071000000000000909")
+		theirs, err := db.CreateWebhookEndpoint(ctx, other.ID, all, fuelportal.CheckWebhookEndpointAdded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.topUp(t, db, 500_00, fuelportal.LedgerTopUp)
+		p := f.stripeBuy(t, db, "a", 100_00)
+		f.refund(t, db, "ipi_r1", "iauth_a", 30_00)
+		f.refund(t, db, "ipi_r1", "iauth_a", 30_00)  // the same delivery again
+		f.refund(t, db, "ipi_r2", "iauth_a", 500_00) // the rest of the purchase's fuel
+		f.refund(t, db, "ipi_r3", "iauth_a", 5_00)   // nothing left: nothing credited
+		f.refund(t, db, "ipi_r4", "", 7_25)          // naming no purchase
+
+		got := refundDeliveries(t, db, f.company.ID, ours.ID)
+		if len(got) != 3 {
+			t.Fatalf("refund.created deliveries = %v", got)
+		}
+		first := got[0]
+		if first["amount"] != 30.0 || first["reason"] != "refund" || first["transactionId"] != float64(p.ID) || first["invoiceRef"] != p.InvoiceRef ||
+			first["issuerTransactionId"] != "ipi_r1" || first["cardNumber"] != p.CardNumber || first["refundId"] == nil || first["createdAt"] == "" {
+			t.Fatalf("first refund's data = %v", first)
+		}
+		if last := got[2]; last["transactionId"] != nil || last["amount"] != 7.25 {
+			t.Fatalf("refund without a purchase = %v", last)
+		}
+		alerts := refundAlerts(t, db, f.company.ID)
+		if len(alerts) != 3 {
+			t.Fatalf("REFUND alerts = %d", len(alerts))
+		}
+		var aboutPurchase int
+		for _, a := range alerts {
+			if a.TransactionID == p.ID {
+				aboutPurchase++
+				if !strings.Contains(a.Message, p.InvoiceRef) || !strings.Contains(a.Message, fuelportal.Last4(p.CardNumber)) {
+					t.Errorf("alert message %q", a.Message)
+				}
+			}
+		}
+		if aboutPurchase != 2 {
+			t.Fatalf("alerts about the purchase = %d", aboutPurchase)
+		}
+		if n := len(refundDeliveries(t, db, other.ID, theirs.ID)); n != 0 {
+			t.Fatalf("another company's endpoint got %d refunds", n)
+		}
+		if n := len(refundAlerts(t, db, other.ID)); n != 0 {
+			t.Fatalf("another company's inbox has %d refund alerts", n)
+		}
 	})
 }
