@@ -39,6 +39,7 @@ const (
 	EventPumpRefused          EventType = "pump_check.refused"    // a driver answered No to a challenge: the card is frozen
 	EventPumpFlagged          EventType = "pump_check.flagged"    // a purchase after the fact: the truck was elsewhere, or more fuel than its tank
 	EventStatementReady       EventType = "statement.ready"       // a period ended: its statement is closed and ready
+	EventRefundCreated        EventType = "refund.created"        // money came back to the wallet: a merchant's refund or a network's reversal
 )
 
 // Event is one thing that happened in a company, published once
@@ -172,6 +173,7 @@ var EventRoutes = map[EventType]EventRoute{
 	EventPumpRefused:          {Alert: AlertAuthorization, OwnersPush: true, Preference: NotifyPurchaseDeclined, Office: officeDispatchers},
 	EventPumpFlagged:          {Alert: AlertAuthorization, Office: officeDispatchers},
 	EventStatementReady:       {Alert: AlertStatementReady, OwnersPush: true, Preference: NotifyStatementReady, Office: officeBookkeepers},
+	EventRefundCreated:        {Webhook: WebhookRefundCreated, Alert: AlertRefund, Office: officeBookkeepers},
 }
 
 // EventHistory is how long a dispatched event is kept.

@@ -1,6 +1,10 @@
 package fuelportal
 
-import "time"
+import (
+	"strconv"
+	"strings"
+	"time"
+)
 
 // Refund is money a merchant gave back on a card purchase: a Stripe
 // Issuing transaction of type refund (a merchant's refund, or a capture
@@ -34,4 +38,41 @@ type RefundFilter struct {
 	CompanyID int64
 	From, To  time.Time
 	Statement *Statement
+}
+
+// NetworkReversalPrefix starts the issuer transaction id (the idempotency
+// key) of a card network's reversal of a captured purchase:
+// "network-reversal:<authorization id>[:<reversal id>]".
+const NetworkReversalPrefix = "network-reversal:"
+
+// NetworkReversalKey is the idempotency key of the network's reversal
+// reversalID ("" for the one reversal of the whole authorization) of
+// authorization authorizationID.
+func NetworkReversalKey(authorizationID, reversalID string) string {
+	if reversalID == "" {
+		return NetworkReversalPrefix + authorizationID
+	}
+	return NetworkReversalPrefix + authorizationID + ":" + reversalID
+}
+
+// Reason is "reversal" for the network's reversal of a captured purchase,
+// else "refund" (a merchant's refund, or a capture the merchant reversed,
+// as the card issuer reports it).
+func (r *Refund) Reason() string {
+	if strings.HasPrefix(r.IssuerTransactionID, NetworkReversalPrefix) {
+		return "reversal"
+	}
+	return "refund"
+}
+
+// RefundNotice words refund r for the office's alert mails.
+func RefundNotice(r *Refund) Notice {
+	n := Notice{CompanyID: r.CompanyID, Key: r.Reason(), Params: map[string]string{"amount": FormatDollars(r.AmountCents)},
+		URL: "/transactions", Tag: "refund-" + strconv.FormatInt(r.ID, 10)}
+	if p := r.Purchase; p != nil {
+		n.Params["invoice"], n.Params["card"], n.TransactionID = p.InvoiceRef, Last4(p.CardNumber), p.ID
+	} else {
+		n.Key = "refundNoPurchase"
+	}
+	return n
 }

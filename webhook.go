@@ -23,13 +23,14 @@ const (
 	WebhookOverrideDecided      WebhookEventType = "override.decided"
 	WebhookIFTAReturnClosed     WebhookEventType = "ifta.return_closed"
 	WebhookWalletLow            WebhookEventType = "wallet.low"
+	WebhookRefundCreated        WebhookEventType = "refund.created"
 )
 
 // WebhookEventTypes lists every event type, in the order the app shows them.
 var WebhookEventTypes = []WebhookEventType{
 	WebhookTransactionApproved, WebhookTransactionDeclined, WebhookAuthorizationRequest,
 	WebhookTripCreated, WebhookTripReplanned, WebhookTripCompleted,
-	WebhookOverrideRequested, WebhookOverrideDecided, WebhookIFTAReturnClosed, WebhookWalletLow,
+	WebhookOverrideRequested, WebhookOverrideDecided, WebhookIFTAReturnClosed, WebhookWalletLow, WebhookRefundCreated,
 }
 
 // Valid reports whether t is a known event type.

@@ -191,3 +191,34 @@ func AuthorizationWebhook(a *Authorization) WebhookAuthorization {
 	}
 	return d
 }
+
+// WebhookRefund is the data of refund.created: money back to the wallet
+// from the fuel-purchases account, a merchant's refund or the network's
+// reversal of a captured purchase (reason "refund" or "reversal").
+type WebhookRefund struct {
+	RefundID            int64   `json:"refundId"`
+	Reason              string  `json:"reason"`
+	Amount              float64 `json:"amount"`
+	TransactionID       *int64  `json:"transactionId"` // the purchase refunded; null when the issuer named none of ours
+	InvoiceRef          string  `json:"invoiceRef"`
+	CardNumber          string  `json:"cardNumber"`
+	IssuerTransactionID string  `json:"issuerTransactionId"`
+	CreatedAt           string  `json:"createdAt"`
+}
+
+// RefundEvent is the event of recorded refund r: refund.created with the
+// REFUND alert for the office (owners, admins, bookkeepers).
+func RefundEvent(r *Refund) *Event {
+	d := WebhookRefund{RefundID: r.ID, Reason: r.Reason(), Amount: centsToDollars(r.AmountCents), InvoiceRef: r.InvoiceRef,
+		IssuerTransactionID: r.IssuerTransactionID, CreatedAt: WireTime(r.CreatedAt)}
+	a := &Alert{}
+	if p := r.Purchase; p != nil {
+		id := p.ID
+		d.TransactionID, d.CardNumber = &id, p.CardNumber
+		a.TransactionID, a.CardID, a.CardNumber, a.DriverName = p.ID, p.CardID, p.CardNumber, p.DriverCardName
+	}
+	n := RefundNotice(r)
+	title, body := n.Texts(LanguageEnglish)
+	a.Message, a.Notice = clipMessage(title+": "+body), &n
+	return &Event{Type: EventRefundCreated, CompanyID: r.CompanyID, Alert: a, Data: d}
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"fuelportal"
+	"fuelportal/purchases"
 )
 
 // networkPurchaseRequest is a purchase as the card network posts it.
@@ -238,30 +239,68 @@ func (s *Server) handleNetworkAuthorization(w http.ResponseWriter, r *http.Reque
 	respond(w, status, networkAuthorizationFrom(a))
 }
 
-// networkReversalResponse is an authorization's state after its reversal.
+// networkReversalRequest is the reversal's optional body: of a captured
+// purchase, the amount reversed in dollars (read as a decimal; absent: all
+// that is left) and the id of this reversal when the network reverses a
+// purchase in parts.
+type networkReversalRequest struct {
+	Amount     json.Number `json:"amount"`
+	ReversalID string      `json:"reversalId" text:"authorizationId"`
+}
+
+// networkReversalResponse is an authorization's state after its reversal
+// and, for a captured purchase, what came back to the wallet.
 type networkReversalResponse struct {
 	AuthorizationID string                         `json:"authorizationId"`
 	Status          fuelportal.AuthorizationStatus `json:"status"`
+	// Credited is the reversal's credit to the wallet in dollars (0 for a
+	// hold released); TransactionID the purchase reversed (null for none).
+	Credited      float64 `json:"credited"`
+	TransactionID *int64  `json:"transactionId"`
 }
 
-// handleNetworkReversal releases the hold of a network authorization
-// (X-Network-Key): 200 with its status after (RELEASED; a captured or
-// declined one is unchanged), 404 for an id the network never asked about,
-// 400 for one longer than an id can be.
+// handleNetworkReversal applies the network's reversal of one of its
+// authorizations (X-Network-Key): a held one's hold is released (RELEASED);
+// a captured one's purchase is credited back to the wallet through the
+// refund path (CAPTURED, with what was credited; the same answer on a
+// repeat); a declined one is unchanged. 404 for an id the network never
+// asked about, 400 for a bad amount or one beyond the captured purchase,
+// 409 when nothing is left to reverse.
 func (s *Server) handleNetworkReversal(w http.ResponseWriter, r *http.Request) {
 	if !s.networkCaller(w, r) {
 		return
 	}
 	fe := fuelportal.FieldErrors{}
 	id := pathText(fe, r, "authorizationId", "authorizationId")
+	var req networkReversalRequest
+	if err := decodeOptional(w, r, &req); err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	rev := purchases.NetworkReversal{AuthorizationID: id, ReversalID: strings.TrimSpace(req.ReversalID)}
+	if req.Amount != "" {
+		cents, err := fuelportal.ParseDecimal(req.Amount.String(), 2)
+		if err != nil || cents <= 0 || cents > fuelportal.MaxCaptureCents {
+			fe.Add("amount", fuelportal.MsgAuthorizationAmountInvalid)
+		}
+		rev.AmountCents = cents
+	}
 	if err := fe.Err(); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	a, err := s.Purchases.ReverseNetwork(r.Context(), id)
+	out, err := s.Purchases.ReverseNetwork(r.Context(), rev)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, networkReversalResponse{AuthorizationID: a.AuthorizationID, Status: a.Status})
+	res := networkReversalResponse{AuthorizationID: out.Authorization.AuthorizationID, Status: out.Authorization.Status}
+	if rf := out.Refund; rf != nil {
+		res.Credited = dollars(rf.AmountCents)
+		if rf.TransactionID != 0 {
+			id := rf.TransactionID
+			res.TransactionID = &id
+		}
+	}
+	respond(w, http.StatusOK, res)
 }

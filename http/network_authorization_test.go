@@ -142,16 +142,57 @@ func TestNetworkAuthorizations(t *testing.T) {
 			if rev.Status != "RELEASED" || f.held(t, f.demoCompany) != before {
 				t.Fatalf("second reversal = %+v", rev)
 			}
-			f.postReversal("A-1").ExpectStatus(t, 200).Decode(t, &rev)
-			if rev.Status != "CAPTURED" {
-				t.Fatalf("reversal of a captured one = %+v", rev)
-			}
 			f.postReversal("NEVER-ASKED").ExpectStatus(t, 404)
 			f.api.Do(apitest.Request{Method: "POST", Path: "/api/network/authorizations/" + strings.Repeat("x", 101) + "/reversal", BreaksContract: true,
 				Header: http.Header{"X-Network-Key": {networkKey}}}).ExpectStatus(t, 400)
 			fields := f.postCapture("CAP-3", "A-2", f.driverCard, "20").ExpectStatus(t, 400).FieldErrors(t)
 			if len(fields["authorizationId"]) != 1 {
 				t.Fatalf("capture of a reversed one: %v", fields)
+			}
+		})
+		t.Run("a reversal of a captured purchase credits the wallet once, at most what it paid", func(t *testing.T) {
+			type reversal struct {
+				AuthorizationID string
+				Status          string
+				Credited        float64
+				TransactionID   *int64
+			}
+			post := func(body string, breaks bool) *apitest.Response {
+				return f.api.Do(apitest.Request{Method: "POST", Path: "/api/network/authorizations/A-1/reversal", Body: body, BreaksContract: breaks,
+					Header: http.Header{"X-Network-Key": {networkKey}}})
+			}
+			balance, otherBalance := f.balance(t, f.demoCompany), f.balance(t, f.otherCompany)
+			for _, c := range []struct{ body, field string }{
+				{`{"amount":-1}`, "amount"}, {`{"amount":0}`, "amount"}, {`{"amount":1e308}`, "amount"}, {`{"amount":"ten"}`, ""},
+				{`{"amount":77.19,"reversalId":"r0"}`, "amount"}, // beyond the captured 20 gal at $3.859
+				{`{"reversalId":"` + strings.Repeat("x", 101) + `"}`, "reversalId"},
+			} {
+				res := post(c.body, !strings.Contains(c.body, "77.19")).ExpectStatus(t, 400)
+				if fields := res; c.field != "" && len(fields.FieldErrors(t)[c.field]) == 0 {
+					t.Fatalf("%s: field errors %v", c.body, fields.FieldErrors(t))
+				}
+			}
+			var part, again, rest reversal
+			post(`{"amount":10,"reversalId":"r1"}`, false).ExpectStatus(t, 200).Decode(t, &part)
+			if part.Status != "CAPTURED" || part.Credited != 10 || part.TransactionID == nil || f.balance(t, f.demoCompany) != balance+10_00 {
+				t.Fatalf("partial reversal = %+v, balance %d", part, f.balance(t, f.demoCompany)-balance)
+			}
+			post(`{"amount":10,"reversalId":"r1"}`, false).ExpectStatus(t, 200).Decode(t, &again)
+			if again.Credited != 10 || f.balance(t, f.demoCompany) != balance+10_00 {
+				t.Fatalf("the same reversal again = %+v, balance %d", again, f.balance(t, f.demoCompany)-balance)
+			}
+			f.postReversal("A-1").ExpectStatus(t, 200).Decode(t, &rest)
+			credited := f.balance(t, f.demoCompany) - balance
+			if rest.Credited <= 0 || credited != 10_00+int64(rest.Credited*100+0.5) || *rest.TransactionID != *part.TransactionID {
+				t.Fatalf("reversal of the rest = %+v, credited %d", rest, credited)
+			}
+			f.postReversal("A-1").ExpectStatus(t, 200).Decode(t, &again)
+			if again.Credited != rest.Credited || again.TransactionID == nil || *again.TransactionID != *rest.TransactionID || f.balance(t, f.demoCompany)-balance != credited {
+				t.Fatalf("the whole reversal again = %+v", again)
+			}
+			post(`{"amount":1,"reversalId":"r2"}`, false).ExpectStatus(t, 409)
+			if f.balance(t, f.otherCompany) != otherBalance || f.balance(t, f.demoCompany)-balance != credited {
+				t.Fatal("a refused reversal moved a wallet, or another company's")
 			}
 		})
 		t.Run("an unknown card is declined", func(t *testing.T) {

@@ -470,21 +470,6 @@ func (s *Service) authorized(ctx context.Context, o *authorized) {
 	}
 }
 
-// ReverseNetwork releases the hold of the network's authorization id (the
-// pump dispensed nothing, or the network voided it): its state after, a
-// capture or decline unchanged. Errors: ENOTFOUND for an id the network
-// never asked about.
-func (s *Service) ReverseNetwork(ctx context.Context, id string) (*fuelportal.Authorization, error) {
-	a, found, err := s.DB.ReleaseIssuerAuthorization(ctx, fuelportal.IssuerNetwork, id)
-	if err != nil {
-		return nil, err
-	}
-	if !found {
-		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, "Authorization not found")
-	}
-	return a, nil
-}
-
 // Update applies a Stripe authorization's update: one that ended
 // (reversed, expired, closed or at amount 0) releases its hold; else the
 // pump's final gallons it reports are kept for the capture.

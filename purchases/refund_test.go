@@ -2,12 +2,16 @@ package purchases_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"fuelportal"
+	"fuelportal/purchases"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -203,5 +207,209 @@ func TestStatements_EqualTheLedgerWithRefundsAndReversalsOverRandomMonths(t *tes
 		}
 		expectStatementsEqualLedger(t, db)
 		storetest.ExpectSoundLedger(t, db)
+	})
+}
+
+// refundDeliveries are the refund.created payloads' data queued for
+// endpoint of company.
+func refundDeliveries(t *testing.T, db *store.DB, company, endpoint int64) []map[string]any {
+	t.Helper()
+	deliveries, err := db.WebhookDeliveries(context.Background(), company, endpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []map[string]any
+	for _, d := range deliveries {
+		var event struct {
+			Type fuelportal.WebhookEventType `json:"type"`
+			Data map[string]any              `json:"data"`
+		}
+		if err := json.Unmarshal(d.Payload, &event); err != nil {
+			t.Fatal(err)
+		}
+		if event.Type == fuelportal.WebhookRefundCreated {
+			out = append(out, event.Data)
+		}
+	}
+	slices.SortFunc(out, func(a, b map[string]any) int { return int(a["refundId"].(float64) - b["refundId"].(float64)) })
+	return out
+}
+
+// refundAlerts are the REFUND alerts of company's office inbox.
+func refundAlerts(t *testing.T, db *store.DB, company int64) []*fuelportal.InboxItem {
+	t.Helper()
+	page, err := db.Inbox(context.Background(), fuelportal.InboxFilter{Inbox: fuelportal.Inbox{CompanyID: company}, Kind: string(fuelportal.AlertRefund), Limit: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page.Items
+}
+
+// A refund credited publishes refund.created once, in its transaction:
+// the company's webhook endpoints get it and its office inbox the REFUND
+// alert; a repeat of the same refund and a refund crediting nothing
+// publish nothing; another company hears nothing.
+func TestRefunds_PublishRefundCreatedToTheirCompanyOnly(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newStatementFixture(t, db, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
+		stripeCards(t, db, f.fleetFixture, 1)
+		all := fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook", Events: fuelportal.WebhookEventTypes, Active: true}
+		ours, err := db.CreateWebhookEndpoint(ctx, f.company.ID, all, fuelportal.CheckWebhookEndpointAdded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		other, _, _ := newCompanyWithCard(t, db, "other@acme.test", "7071000000000000909")
+		theirs, err := db.CreateWebhookEndpoint(ctx, other.ID, all, fuelportal.CheckWebhookEndpointAdded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.topUp(t, db, 500_00, fuelportal.LedgerTopUp)
+		p := f.stripeBuy(t, db, "a", 100_00)
+		f.refund(t, db, "ipi_r1", "iauth_a", 30_00)
+		f.refund(t, db, "ipi_r1", "iauth_a", 30_00)  // the same delivery again
+		f.refund(t, db, "ipi_r2", "iauth_a", 500_00) // the rest of the purchase's fuel
+		f.refund(t, db, "ipi_r3", "iauth_a", 5_00)   // nothing left: nothing credited
+		f.refund(t, db, "ipi_r4", "", 7_25)          // naming no purchase
+
+		got := refundDeliveries(t, db, f.company.ID, ours.ID)
+		if len(got) != 3 {
+			t.Fatalf("refund.created deliveries = %v", got)
+		}
+		first := got[0]
+		if first["amount"] != 30.0 || first["reason"] != "refund" || first["transactionId"] != float64(p.ID) || first["invoiceRef"] != p.InvoiceRef ||
+			first["issuerTransactionId"] != "ipi_r1" || first["cardNumber"] != p.CardNumber || first["refundId"] == nil || first["createdAt"] == "" {
+			t.Fatalf("first refund's data = %v", first)
+		}
+		if last := got[2]; last["transactionId"] != nil || last["amount"] != 7.25 {
+			t.Fatalf("refund without a purchase = %v", last)
+		}
+		alerts := refundAlerts(t, db, f.company.ID)
+		if len(alerts) != 3 {
+			t.Fatalf("REFUND alerts = %d", len(alerts))
+		}
+		var aboutPurchase int
+		for _, a := range alerts {
+			if a.TransactionID == p.ID {
+				aboutPurchase++
+				if !strings.Contains(a.Message, p.InvoiceRef) || !strings.Contains(a.Message, fuelportal.Last4(p.CardNumber)) {
+					t.Errorf("alert message %q", a.Message)
+				}
+			}
+		}
+		if aboutPurchase != 2 {
+			t.Fatalf("alerts about the purchase = %d", aboutPurchase)
+		}
+		if n := len(refundDeliveries(t, db, other.ID, theirs.ID)); n != 0 {
+			t.Fatalf("another company's endpoint got %d refunds", n)
+		}
+		if n := len(refundAlerts(t, db, other.ID)); n != 0 {
+			t.Fatalf("another company's inbox has %d refund alerts", n)
+		}
+	})
+}
+
+// The network's reversal of a captured purchase goes the refunds' way: one
+// REFUND ledger credit per reversal (its id; none: the rest), at most what
+// is left of the purchase's fuel, refused beyond the captured retail total
+// or when nothing is left, the same answer on a repeat; the statement
+// lists it under refunds and reversals and equals the ledger. A held
+// authorization's reversal still only releases the hold.
+func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := newStatementFixture(t, db, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
+		f.topUp(t, db, 1000_00, fuelportal.LedgerTopUp)
+		req := networkAuthRequest("auth-r", f.active.CardNumber, f.station.ID, 100_00)
+		req.Created, req.ReceivedAt = f.clock.now.UTC(), f.clock.now.UTC()
+		if a, _, err := flow(db).Authorize(ctx, req); err != nil || !a.Approved {
+			t.Fatalf("authorization = %+v, %v", a, err)
+		}
+		capture := networkCapture("CAP-R", "auth-r", f.active.CardNumber, f.station.ID, 20_000)
+		capture.TransactionDate = f.clock.now.UTC()
+		p, _, err := flow(db).Record(ctx, capture)
+		if err != nil || p.Status != fuelportal.TransactionApproved {
+			t.Fatalf("capture = %+v, %v", p, err)
+		}
+		f.model = append(f.model, movement{f.clock.now, -p.FundedTotalCents})
+		net, retail := p.FundedTotalCents-p.FeeCents, p.FundedTotalCents-p.FeeCents+p.DiscountCents
+		f.clock.now = f.clock.now.Add(time.Hour)
+
+		reverse := func(rev purchases.NetworkReversal) (*purchases.NetworkReversalOutcome, int64, error) {
+			t.Helper()
+			before, _ := db.WalletBalance(ctx, f.company.ID)
+			out, err := flow(db).ReverseNetwork(ctx, rev)
+			after, _ := db.WalletBalance(ctx, f.company.ID)
+			if after != before {
+				f.model = append(f.model, movement{f.clock.now, after - before})
+			}
+			return out, after - before, err
+		}
+		if _, moved, err := reverse(purchases.NetworkReversal{AuthorizationID: "auth-r", ReversalID: "p0", AmountCents: retail + 1}); len(fuelportal.ErrorFields(err)["amount"]) != 1 || moved != 0 {
+			t.Fatalf("reversal beyond the captured %d: moved %d, %v", retail, moved, err)
+		}
+		part, moved, err := reverse(purchases.NetworkReversal{AuthorizationID: "auth-r", ReversalID: "p1", AmountCents: 10_00})
+		if err != nil || moved != 10_00 || part.Refund == nil || part.Refund.AmountCents != 10_00 || part.Refund.TransactionID != p.ID ||
+			part.Authorization.Status != fuelportal.AuthorizationCaptured || part.Refund.Reason() != "reversal" {
+			t.Fatalf("partial reversal = %+v, moved %d, %v", part, moved, err)
+		}
+		again, moved, err := reverse(purchases.NetworkReversal{AuthorizationID: "auth-r", ReversalID: "p1", AmountCents: 10_00})
+		if err != nil || moved != 0 || again.Refund == nil || again.Refund.ID != part.Refund.ID || again.Refund.AmountCents != 10_00 {
+			t.Fatalf("the same partial reversal again = %+v, moved %d, %v", again, moved, err)
+		}
+		rest, moved, err := reverse(purchases.NetworkReversal{AuthorizationID: "auth-r"})
+		if err != nil || moved != net-10_00 || rest.Refund.AmountCents != net-10_00 {
+			t.Fatalf("reversal of the rest = %+v, moved %d (want %d), %v", rest, moved, net-10_00, err)
+		}
+		if again, moved, err := reverse(purchases.NetworkReversal{AuthorizationID: "auth-r"}); err != nil || moved != 0 || again.Refund.ID != rest.Refund.ID {
+			t.Fatalf("the whole reversal again = %+v, moved %d, %v", again, moved, err)
+		}
+		if _, moved, err := reverse(purchases.NetworkReversal{AuthorizationID: "auth-r", ReversalID: "p2", AmountCents: 1_00}); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT || moved != 0 {
+			t.Fatalf("a reversal with nothing left: moved %d, %v", moved, err)
+		}
+		if _, _, err := reverse(purchases.NetworkReversal{AuthorizationID: "never-asked"}); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			t.Fatalf("unknown authorization: %v", err)
+		}
+		// A held authorization: its hold released, nothing credited.
+		held := networkAuthRequest("auth-h", f.active.CardNumber, f.station.ID, 50_00)
+		held.Created, held.ReceivedAt = f.clock.now.UTC(), f.clock.now.UTC()
+		if _, _, err := flow(db).Authorize(ctx, held); err != nil {
+			t.Fatal(err)
+		}
+		if out, moved, err := reverse(purchases.NetworkReversal{AuthorizationID: "auth-h", AmountCents: 5_00}); err != nil || moved != 0 || out.Refund != nil ||
+			out.Authorization.Status != fuelportal.AuthorizationReleased {
+			t.Fatalf("reversal of a hold = %+v, moved %d, %v", out, moved, err)
+		}
+		if w, _ := db.Wallet(ctx, f.company.ID); w.HeldCents != 0 {
+			t.Fatalf("held after the reversal: %d", w.HeldCents)
+		}
+
+		st, err := f.svc.Get(ctx, f.company.ID, mustOpen(t, f).ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var reversed int64
+		var lines int
+		sum, err := f.svc.Walk(ctx, st, func(l *fuelportal.StatementLine) error {
+			if l.Kind == fuelportal.LedgerRefund {
+				lines++
+				reversed += l.AmountCents
+				if l.Purchase == nil || l.Purchase.TransactionID != p.ID {
+					t.Errorf("reversal line %+v", l)
+				}
+			}
+			return nil
+		})
+		if err != nil || st.OpeningCents+sum != st.ClosingCents || lines != 2 || reversed != net {
+			t.Fatalf("statement: opening %d + %d != closing %d, or %d reversal lines of %d (want %d), %v", st.OpeningCents, sum, st.ClosingCents, lines, reversed, net, err)
+		}
+		if balance, _ := db.WalletBalance(ctx, f.company.ID); balance != st.ClosingCents || balance != f.balanceBefore(f.clock.now.Add(time.Hour)) || balance != 1000_00-p.FeeCents {
+			t.Fatalf("balance %d, statement %d, model %d, want the top-up less the fee %d", balance, st.ClosingCents, f.balanceBefore(f.clock.now.Add(time.Hour)), 1000_00-p.FeeCents)
+		}
+		if alerts := refundAlerts(t, db, f.company.ID); len(alerts) != 2 || !strings.HasPrefix(alerts[0].Message, "Reversal: ") {
+			t.Fatalf("REFUND alerts = %+v", alerts)
+		}
+		expectStatementsEqualLedger(t, db)
+		expectSoundLedger(t, db)
 	})
 }

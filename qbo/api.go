@@ -84,7 +84,7 @@ func (s *Service) api(ctx context.Context, c *conn, method, path string, query u
 		if err == nil {
 			var f fault
 			_ = json.Unmarshal(answer, &f)
-			e := &apiError{Status: status, Reason: netguard.OneLine(f.Fault.reason(), http.StatusText(status))}
+			e := &apiError{Status: status, Reason: netguard.OneLine(f.Fault.reason(), http.StatusText(status)), Code: f.Fault.code()}
 			if status == http.StatusTooManyRequests || status >= 500 {
 				e.Retryable, e.RetryAfter = true, netguard.RetryAfter(header.Get("Retry-After"), time.Now(), maxRetryAfter)
 			}

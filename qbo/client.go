@@ -40,6 +40,8 @@ type apiError struct {
 	RetryAfter time.Duration
 	// OAuth is the token endpoint's error code (invalid_grant, …).
 	OAuth string
+	// Code is the accounting API's Fault code (6240: a duplicate name).
+	Code string
 }
 
 func (e *apiError) Error() string {
@@ -197,6 +199,14 @@ type faultBody struct {
 		Detail  string `json:"Detail"`
 		Code    string `json:"code"`
 	} `json:"Error"`
+}
+
+// code is the first error's code ("" for none).
+func (f *faultBody) code() string {
+	if f == nil || len(f.Error) == 0 {
+		return ""
+	}
+	return f.Error[0].Code
 }
 
 func (f *faultBody) reason() string {

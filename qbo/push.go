@@ -71,6 +71,8 @@ type line struct {
 type expenseDetail struct {
 	AccountRef ref  `json:"AccountRef"`
 	ClassRef   *ref `json:"ClassRef,omitempty"`
+	// CustomerRef is the job's customer (QuickBooks' jobs are customers).
+	CustomerRef *ref `json:"CustomerRef,omitempty"`
 }
 
 type batchItemRequest struct {
@@ -91,6 +93,7 @@ type item struct {
 	product fuelportal.ProductCode
 	body    purchase
 	class   string // the coded class's name
+	job     string // the coded job's name
 }
 
 // Push sends the company's posted purchases of the days from to to (dates
@@ -182,6 +185,9 @@ type pushRun struct {
 	classes     map[string]string // lower-case name → id
 	classesOnce sync.Once
 	classesErr  error
+
+	jobsMu sync.Mutex
+	jobs   map[string]*jobLookup // lower-case job → its lookup in this push
 
 	created, found, failed, requests atomic.Int64
 }
@@ -278,7 +284,7 @@ func (p *pushRun) item(t *fuelportal.Transaction) item {
 	if t.Coding.Job != "" {
 		note += ", job " + t.Coding.Job
 	}
-	return item{id: t.ID, product: t.Product, class: t.Coding.Class, body: purchase{
+	return item{id: t.ID, product: t.Product, class: t.Coding.Class, job: t.Coding.Job, body: purchase{
 		PaymentType: "CreditCard", AccountRef: ref{Value: p.mapping.PaymentAccount},
 		TxnDate: t.TransactionDate.In(p.loc).Format("2006-01-02"), DocNumber: DocNumber(t.ID),
 		PrivateNote: truncateRunes(note, 4000),
@@ -397,7 +403,12 @@ func (p *pushRun) batch(ctx context.Context, items []item) error {
 		if err != nil {
 			return p.fail(ctx, claim, send, outcomes, err)
 		}
+		cu, err := p.customerRef(ctx, it.job)
+		if err != nil {
+			return p.fail(ctx, claim, send, outcomes, err)
+		}
 		it.body.Line[0].AccountBasedExpenseLineDetail.ClassRef = cl
+		it.body.Line[0].AccountBasedExpenseLineDetail.CustomerRef = cu
 		create = append(create, it)
 	}
 	if len(create) == 0 {
@@ -437,6 +448,7 @@ func (p *pushRun) batch(ctx context.Context, items []item) error {
 			outcomes = append(outcomes, store.QBOPushOutcome{TransactionID: it.id, QBOID: r.Purchase.ID})
 			p.created.Add(1)
 		case ok && r.Fault != nil:
+			p.s.jobCache(p.c.companyID, p.c.realm).forget() // a job's customer may be gone
 			outcomes = append(outcomes, store.QBOPushOutcome{TransactionID: it.id, Error: netguard.OneLine(r.Fault.reason(), "QuickBooks refused it")})
 			p.failed.Add(1)
 		default:

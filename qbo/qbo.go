@@ -114,6 +114,7 @@ type Service struct {
 
 	limiters sync.Map // realm → *limiter
 	refresh  sync.Map // company → *sync.Mutex
+	jobs     sync.Map // company and realm → *jobIDs
 	// afterBatch, when set, runs when a batch's answer came, before it is
 	// recorded: an error stops the push there, as a crash would (tests).
 	afterBatch func(ids []int64) error

@@ -343,6 +343,109 @@ func TestPush_UnmappedProductAndClassFromCoding(t *testing.T) {
 	})
 }
 
+// companyPurchases are the ids of the company's approved purchases, oldest
+// first.
+func (w *world) companyPurchases(t testing.TB) []int64 {
+	t.Helper()
+	var ids []int64
+	f := fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: w.company}, Ascending: true}
+	if err := w.db.EachTransaction(context.Background(), f, func(t *fuelportal.Transaction) error {
+		if t.Status == fuelportal.TransactionApproved && t.FundedTotalCents > 0 {
+			ids = append(ids, t.ID)
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+func (w *world) codeJob(t testing.TB, job string, ids ...int64) {
+	t.Helper()
+	if _, err := w.db.SetCoding(context.Background(), fuelportal.TransactionScope{CompanyID: w.company}, ids, fuelportal.Coding{Job: job}, false); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A coded job is sent as the expense line's CustomerRef: the customer
+// QuickBooks has by that name (any case), the sub-customer a "Parent:Job"
+// names, or a customer created once for a new job however many purchases
+// carry it; a sub-customer QuickBooks lacks is not created (its job stays
+// in the note). A later push finds the created customer again.
+func TestPush_JobIsTheLinesCustomer(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		w := newWorld(t, db, 40)
+		s := w.service()
+		ctx := context.Background()
+		realm := "9130350000000001"
+		w.ready(t, s)
+		acme := w.fake.AddCustomer(realm, "Acme Logistics", "")
+		dock := w.fake.AddCustomer(realm, "Dock 4", acme)
+		w.fake.AddCustomer("another-realm", "O'Brien Paving", "")
+		ids := w.companyPurchases(t)
+		if len(ids) < 8 {
+			t.Fatalf("%d purchases", len(ids))
+		}
+		w.codeJob(t, "acme logistics", ids[0])
+		w.codeJob(t, "O'Brien Paving", ids[1], ids[2], ids[3])
+		w.codeJob(t, "Acme Logistics:Dock 4", ids[4])
+		w.codeJob(t, "Nowhere:Yard", ids[5])
+		run, err := s.Push(ctx, w.company, w.from, w.day)
+		if err != nil || run.Created != w.approved || run.Failed != 0 {
+			t.Fatalf("push = %+v, %v", run, err)
+		}
+		created, named := "", 0
+		for _, c := range w.fake.Customers() {
+			if c.Realm == realm && c.DisplayName == "O'Brien Paving" {
+				created, named = c.ID, named+1
+			}
+		}
+		if named != 1 || len(w.fake.Customers()) != 4 {
+			t.Fatalf("customers = %+v", w.fake.Customers())
+		}
+		want := map[string]string{DocNumber(ids[0]): acme, DocNumber(ids[1]): created, DocNumber(ids[2]): created, DocNumber(ids[3]): created,
+			DocNumber(ids[4]): dock, DocNumber(ids[5]): "", DocNumber(ids[6]): ""}
+		for _, p := range w.fake.Purchases() {
+			ref, coded := want[p.DocNumber]
+			if !coded {
+				continue
+			}
+			if p.CustomerRef != ref {
+				t.Errorf("%s: CustomerRef %q, want %q", p.DocNumber, p.CustomerRef, ref)
+			}
+			if p.DocNumber == DocNumber(ids[5]) && !strings.Contains(p.PrivateNote, "job Nowhere:Yard") {
+				t.Errorf("uncreated sub-customer's note = %q", p.PrivateNote)
+			}
+		}
+		// Another process (no ids kept) sending another company's purchase
+		// to the same QuickBooks company finds the customer created.
+		other := w.service()
+		w.connect(t, other, w.other, realm)
+		w.mapAccounts(t, other, w.other)
+		var theirs int64
+		_ = db.EachTransaction(ctx, fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: w.other}}, func(t *fuelportal.Transaction) error {
+			if t.Status == fuelportal.TransactionApproved && t.FundedTotalCents > 0 {
+				theirs = t.ID
+			}
+			return nil
+		})
+		if _, err := db.SetCoding(ctx, fuelportal.TransactionScope{CompanyID: w.other}, []int64{theirs}, fuelportal.Coding{Job: "o'brien PAVING"}, false); err != nil {
+			t.Fatal(err)
+		}
+		if run, err := other.Push(ctx, w.other, w.from, w.day); err != nil || run.Created == 0 || run.Failed != 0 {
+			t.Fatalf("other company's push = %+v, %v", run, err)
+		}
+		for _, p := range w.fake.Purchases() {
+			if p.DocNumber == DocNumber(theirs) && p.CustomerRef != created {
+				t.Fatalf("other company's purchase = %+v, want customer %s", p, created)
+			}
+		}
+		if n := len(w.fake.Customers()); n != 4 {
+			t.Fatalf("%d customers after the second push: %+v", n, w.fake.Customers())
+		}
+	})
+}
+
 func TestPush_429WaitsAndRetries(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		w := newWorld(t, db, 80)
@@ -421,6 +524,9 @@ func TestPush_TwoProcessesAtOnceCreateNoDuplicate(t *testing.T) {
 		a := w.service()
 		w.ready(t, a)
 		b := w.service()
+		// Every purchase on one new job: both create its customer at once,
+		// QuickBooks refuses the second name and it takes the first's.
+		w.codeJob(t, "Yard 9", w.companyPurchases(t)...)
 		var wg sync.WaitGroup
 		runs := make([]*fuelportal.QBOPushRun, 2)
 		errs := make([]error, 2)
@@ -442,6 +548,15 @@ func TestPush_TwoProcessesAtOnceCreateNoDuplicate(t *testing.T) {
 		}
 		if n, held := w.fake.Duplicates(), len(w.fake.Purchases()); n != 0 || held != w.approved {
 			t.Fatalf("%d duplicates, %d held", n, held)
+		}
+		customers := w.fake.Customers()
+		if len(customers) != 1 || customers[0].DisplayName != "Yard 9" {
+			t.Fatalf("customers = %+v", customers)
+		}
+		for _, p := range w.fake.Purchases() {
+			if p.CustomerRef != customers[0].ID {
+				t.Fatalf("purchase %s: CustomerRef %q", p.DocNumber, p.CustomerRef)
+			}
 		}
 	})
 }

@@ -39,12 +39,20 @@ func scanRefund(row interface{ Scan(...any) error }) (*fuelportal.Refund, error)
 }
 
 // RefundFacts reads the facts of Stripe refund transaction c (its card by
-// the issuer's card id, locked; the purchase its authorization captured).
+// the issuer's card id, locked; the purchase its authorization captured),
+// or of the network's reversal c (Issuer IssuerNetwork: its card by its
+// authorization).
 func (tx *Tx) RefundFacts(ctx context.Context, c *fuelportal.IssuingCapture) (*RefundFacts, error) {
 	f := &RefundFacts{}
 	var cardID int64
-	err := tx.QueryRow(ctx, `SELECT c.id, c.company_id FROM cards c WHERE c.issuer = 'stripe' AND c.issuer_card_id = ?`+tx.cardLock(), c.IssuerCardID).
-		Scan(&cardID, &f.CompanyID)
+	q, arg := `SELECT c.id, c.company_id FROM cards c WHERE c.issuer = 'stripe' AND c.issuer_card_id = ?`, c.IssuerCardID
+	if c.Issuer == fuelportal.IssuerNetwork {
+		// The network names the card by its authorization.
+		q = `SELECT c.id, c.company_id FROM card_authorizations a JOIN cards c ON c.id = a.card_id
+			WHERE a.issuer = 'network' AND a.authorization_id = ?`
+		arg = c.AuthorizationID
+	}
+	err := tx.QueryRow(ctx, q+tx.cardLock(), arg).Scan(&cardID, &f.CompanyID)
 	if isNoRows(err) {
 		return f, nil
 	} else if err != nil {

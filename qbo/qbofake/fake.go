@@ -3,7 +3,9 @@
 // token endpoint (HTTP Basic client credentials, form body, rotating
 // refresh tokens, {"error": "invalid_grant"} for a used or unknown code or
 // refresh token), the revoke endpoint, and the v3 accounting API's query
-// (Account, Class, Purchase by DocNumber) and batch (Purchase create, at
+// (Account, Class, Customer by DisplayName or FullyQualifiedName, Purchase
+// by DocNumber), Customer create (a unique DisplayName without a colon,
+// else a Fault: 6240 for a name in use) and batch (Purchase create, at
 // most 30 operations) under /v3/company/{realmId}, with Faults for errors
 // and its limits per realm enforced: at most 500 requests in any minute
 // and 10 at once, a 429 with Retry-After beyond.
@@ -39,7 +41,14 @@ type Purchase struct {
 	Amount      json.Number
 	LineAccount string
 	ClassRef    string
+	CustomerRef string // the expense line's customer (a job)
 	Description string
+}
+
+// Customer is a customer (or job: a sub-customer) of a realm.
+type Customer struct {
+	ID, Realm, DisplayName string
+	ParentID               string // "" for a top-level customer
 }
 
 // Fake is the stand-in. Create it with Start.
@@ -63,6 +72,7 @@ type Fake struct {
 	accounts  []Account
 	classes   map[string]string // name → id
 	purchases []Purchase
+	customers []Customer
 	nextID    int
 	seq       int
 	throttle  int // the next n API requests answer 429
@@ -90,6 +100,7 @@ func Start() *Fake {
 	mux.HandleFunc("POST /v2/oauth2/tokens/revoke", f.revoke)
 	mux.HandleFunc("GET /v3/company/{realm}/query", f.limitedAPI(f.query))
 	mux.HandleFunc("POST /v3/company/{realm}/batch", f.limitedAPI(f.batch))
+	mux.HandleFunc("POST /v3/company/{realm}/customer", f.limitedAPI(f.createCustomer))
 	f.Server = httptest.NewServer(mux)
 	return f
 }
@@ -141,6 +152,25 @@ func (f *Fake) Purchases() []Purchase {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]Purchase(nil), f.purchases...)
+}
+
+// AddCustomer adds a customer to realm as a person would in QuickBooks
+// (a sub-customer of parentID when it is not ""), answering its id.
+func (f *Fake) AddCustomer(realm, displayName, parentID string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.nextID++
+	c := Customer{ID: strconv.Itoa(f.nextID), Realm: realm, DisplayName: displayName, ParentID: parentID}
+	f.customers = append(f.customers, c)
+	return c.ID
+}
+
+// Customers are the customers of all realms, in the order they were
+// added.
+func (f *Fake) Customers() []Customer {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Customer(nil), f.customers...)
 }
 
 // Duplicates counts the DocNumbers held more than once.
@@ -310,7 +340,49 @@ func (f *Fake) limitedAPI(next func(w http.ResponseWriter, r *http.Request, real
 var (
 	inDocNumbers = regexp.MustCompile(`(?i)^select .+ from Purchase where DocNumber in \((.*)\)`)
 	quoted       = regexp.MustCompile(`'([^']*)'`)
+	// customerBy is a Customer query by one name; in the literal a
+	// backslash escapes the next character (an apostrophe).
+	customerBy = regexp.MustCompile(`(?i)^select .+ from Customer where (DisplayName|FullyQualifiedName) = '((?:[^'\\]|\\.)*)'\s*$`)
+	escaped    = regexp.MustCompile(`\\(.)`)
 )
+
+// fullName is c's FullyQualifiedName: its parents' names and its own,
+// joined by colons.
+func (f *Fake) fullName(c Customer) string {
+	name := c.DisplayName
+	for parent := c.ParentID; parent != ""; {
+		found := false
+		for _, p := range f.customers {
+			if p.ID == parent && p.Realm == c.Realm {
+				name, parent, found = p.DisplayName+":"+name, p.ParentID, true
+				break
+			}
+		}
+		if !found {
+			break
+		}
+	}
+	return name
+}
+
+func (f *Fake) customerJSON(c Customer) map[string]any {
+	level := strings.Count(f.fullName(c), ":")
+	m := map[string]any{"Id": c.ID, "SyncToken": "0", "DisplayName": c.DisplayName, "FullyQualifiedName": f.fullName(c),
+		"Job": c.ParentID != "", "BillWithParent": false, "Level": level, "Active": true, "Balance": 0}
+	if c.ParentID != "" {
+		m["ParentRef"] = map[string]string{"value": c.ParentID}
+	}
+	return m
+}
+
+func (f *Fake) customerOf(realm, id string) bool {
+	for _, c := range f.customers {
+		if c.Realm == realm && c.ID == id {
+			return true
+		}
+	}
+	return false
+}
 
 func (f *Fake) query(w http.ResponseWriter, r *http.Request, realm string) {
 	q := r.URL.Query().Get("query")
@@ -338,6 +410,26 @@ func (f *Fake) query(w http.ResponseWriter, r *http.Request, realm string) {
 			list = append(list, map[string]any{"Id": id, "Name": name, "FullyQualifiedName": name, "Active": true})
 		}
 		resp["Class"], resp["maxResults"] = list, len(list)
+	case strings.Contains(low, " from customer"):
+		m := customerBy.FindStringSubmatch(q)
+		if m == nil {
+			writeJSON(w, http.StatusBadRequest, faultJSON("ValidationFault", "QueryParserError: Encountered an unexpected query", q, "4000"))
+			return
+		}
+		name := escaped.ReplaceAllString(m[2], "$1")
+		var list []map[string]any
+		for _, c := range f.customers {
+			have := c.DisplayName
+			if strings.EqualFold(m[1], "FullyQualifiedName") {
+				have = f.fullName(c)
+			}
+			if c.Realm == realm && strings.EqualFold(have, name) {
+				list = append(list, f.customerJSON(c))
+			}
+		}
+		if len(list) > 0 {
+			resp["Customer"], resp["maxResults"] = list, len(list)
+		}
 	default:
 		m := inDocNumbers.FindStringSubmatch(q)
 		if m == nil {
@@ -380,6 +472,9 @@ type purchaseJSON struct {
 			ClassRef *struct {
 				Value string `json:"value"`
 			} `json:"ClassRef"`
+			CustomerRef *struct {
+				Value string `json:"value"`
+			} `json:"CustomerRef"`
 		} `json:"AccountBasedExpenseLineDetail"`
 	} `json:"Line"`
 }
@@ -408,7 +503,7 @@ func (f *Fake) batch(w http.ResponseWriter, r *http.Request, realm string) {
 			out = append(out, map[string]any{"bId": it.BID, "Fault": faultJSON("ValidationFault", "Unsupported operation", it.Operation, "2010")["Fault"]})
 			continue
 		}
-		if reason := f.invalid(p); reason != "" {
+		if reason := f.invalid(realm, p); reason != "" {
 			out = append(out, map[string]any{"bId": it.BID, "Fault": faultJSON("ValidationFault", "Invalid Reference Id", reason, "2500")["Fault"]})
 			continue
 		}
@@ -419,6 +514,9 @@ func (f *Fake) batch(w http.ResponseWriter, r *http.Request, realm string) {
 			Description: l.Description}
 		if cr := l.AccountBasedExpenseLineDetail.ClassRef; cr != nil {
 			stored.ClassRef = cr.Value
+		}
+		if cr := l.AccountBasedExpenseLineDetail.CustomerRef; cr != nil {
+			stored.CustomerRef = cr.Value
 		}
 		f.purchases = append(f.purchases, stored)
 		out = append(out, map[string]any{"bId": it.BID, "Purchase": map[string]any{"Id": stored.ID, "DocNumber": stored.DocNumber,
@@ -441,7 +539,7 @@ func (f *Fake) batch(w http.ResponseWriter, r *http.Request, realm string) {
 }
 
 // invalid is why p is not a Purchase Intuit would create ("" when it is).
-func (f *Fake) invalid(p *purchaseJSON) string {
+func (f *Fake) invalid(realm string, p *purchaseJSON) string {
 	known := func(id string) bool {
 		for _, a := range f.accounts {
 			if a.ID == id {
@@ -459,10 +557,62 @@ func (f *Fake) invalid(p *purchaseJSON) string {
 		return "Line must have an AccountBasedExpenseLineDetail"
 	case !known(p.Line[0].AccountBasedExpenseLineDetail.AccountRef.Value):
 		return "Line AccountRef " + p.Line[0].AccountBasedExpenseLineDetail.AccountRef.Value
+	case p.Line[0].AccountBasedExpenseLineDetail.CustomerRef != nil && !f.customerOf(realm, p.Line[0].AccountBasedExpenseLineDetail.CustomerRef.Value):
+		return "Line CustomerRef " + p.Line[0].AccountBasedExpenseLineDetail.CustomerRef.Value
 	case len(p.DocNumber) > 21:
 		return "DocNumber longer than 21 characters"
 	case p.TxnDate == "":
 		return "TxnDate required"
 	}
 	return ""
+}
+
+// createCustomer creates a Customer: a DisplayName of 1 to 500
+// characters without a colon, unique in the realm whatever its case (a
+// Fault 6240 otherwise); Job and ParentRef make it a sub-customer.
+func (f *Fake) createCustomer(w http.ResponseWriter, r *http.Request, realm string) {
+	var body struct {
+		DisplayName string `json:"DisplayName"`
+		Job         bool   `json:"Job"`
+		ParentRef   *struct {
+			Value string `json:"value"`
+		} `json:"ParentRef"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&body); err != nil {
+		writeJSON(w, http.StatusBadRequest, faultJSON("ValidationFault", "Request has invalid or unsupported property", err.Error(), "2010"))
+		return
+	}
+	name := strings.TrimSpace(body.DisplayName)
+	switch {
+	case name == "":
+		writeJSON(w, http.StatusBadRequest, faultJSON("ValidationFault", "Required param missing, need to supply the required value for the API", "Required parameter DisplayName is missing in the request", "2020"))
+		return
+	case len([]rune(name)) > 500:
+		writeJSON(w, http.StatusBadRequest, faultJSON("ValidationFault", "String length is either shorter or longer than supported by specification", "DisplayName is longer than 500 characters", "2050"))
+		return
+	case strings.Contains(name, ":"):
+		writeJSON(w, http.StatusBadRequest, faultJSON("ValidationFault", "A business validation error has occurred while processing your request", "Business Validation Error: a name cannot contain a colon (:).", "6000"))
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	parent := ""
+	if body.ParentRef != nil {
+		if !f.customerOf(realm, body.ParentRef.Value) {
+			writeJSON(w, http.StatusBadRequest, faultJSON("ValidationFault", "Invalid Reference Id", "ParentRef "+body.ParentRef.Value, "2500"))
+			return
+		}
+		parent = body.ParentRef.Value
+	}
+	for _, c := range f.customers {
+		if c.Realm == realm && strings.EqualFold(c.DisplayName, name) {
+			writeJSON(w, http.StatusBadRequest, faultJSON("ValidationFault", "Duplicate Name Exists Error",
+				"The name supplied already exists. : Another customer, vendor or employee is already using this name. Please use a different name.", "6240"))
+			return
+		}
+	}
+	f.nextID++
+	c := Customer{ID: strconv.Itoa(f.nextID), Realm: realm, DisplayName: name, ParentID: parent}
+	f.customers = append(f.customers, c)
+	writeJSON(w, http.StatusOK, map[string]any{"Customer": f.customerJSON(c), "time": time.Now().Format(time.RFC3339)})
 }

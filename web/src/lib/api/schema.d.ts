@@ -2754,7 +2754,7 @@ export interface paths {
                     /** @description true: only unread alerts */
                     unread?: boolean;
                     /** @description Only alerts of this kind */
-                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE" | "STATEMENT_READY";
+                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE" | "STATEMENT_READY" | "REFUND";
                     /** @description Page number from 0 */
                     page?: number;
                     /** @description Page size (default 20, at most 100) */
@@ -5955,8 +5955,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Card network: reverse an authorization (release its hold)
-         * @description Authenticated by the X-Network-Key header. Releases the hold of a held network authorization (the pump dispensed nothing, or the network voided it); a reversal again, or of a captured or declined authorization, changes nothing and answers its status. 404 for an id the network never asked about (also another issuer's). 503 when no key is configured.
+         * Card network: reverse an authorization (release its hold, or credit its captured purchase back)
+         * @description Authenticated by the X-Network-Key header. Releases the hold of a held network authorization (the pump dispensed nothing, or the network voided it). A captured one's purchase is reversed through the refund path: one ledger credit to the wallet (amount, else all that is left of the purchase's fuel; the fee stays), listed by the statement under refunds and reversals, with the refund.created event; applied once per authorization and reversalId (a repeat answers the first credit). A declined authorization, or a held one reversed again, changes nothing and answers its status. 400 for a bad amount or one beyond the captured purchase's retail total; 404 for an id the network never asked about (also another issuer's); 409 when nothing is left of the purchase to reverse (reversed or refunded in full) or its purchase was declined. 503 when no key is configured.
          */
         post: {
             parameters: {
@@ -5969,7 +5969,11 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["NetworkReversal"];
+                };
+            };
             responses: {
                 /** @description The authorization's status after */
                 200: {
@@ -5983,6 +5987,7 @@ export interface paths {
                 400: components["responses"]["BadRequest"];
                 401: components["responses"]["Unauthorized"];
                 404: components["responses"]["NotFound"];
+                409: components["responses"]["Conflict"];
                 503: components["responses"]["Unavailable"];
             };
         };
@@ -8690,7 +8695,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE" | "STATEMENT_READY";
+            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE" | "STATEMENT_READY" | "REFUND";
             message: string;
             /** @description 19 digits; empty when the alert is about no card */
             cardNumber: string;
@@ -9397,7 +9402,7 @@ export interface components {
          * @description An event a webhook endpoint may subscribe to (docs/webhooks.md).
          * @enum {string}
          */
-        WebhookEventType: "transaction.approved" | "transaction.declined" | "authorization.request" | "trip.created" | "trip.replanned" | "trip.completed" | "override.requested" | "override.decided" | "ifta.return_closed" | "wallet.low";
+        WebhookEventType: "transaction.approved" | "transaction.declined" | "authorization.request" | "trip.created" | "trip.replanned" | "trip.completed" | "override.requested" | "override.decided" | "ifta.return_closed" | "wallet.low" | "refund.created";
         /** @description A URL of the company's own systems that receives the events it subscribes to, each a signed POST (docs/webhooks.md). */
         WebhookEndpoint: {
             /** Format: int64 */
@@ -9910,10 +9915,24 @@ export interface components {
             declineReason: string | null;
             pumpCheck?: components["schemas"]["PumpCheck"];
         };
+        /** @description The whole body is optional; it matters only for a captured purchase. */
+        NetworkReversal: {
+            /** @description Dollars the network reverses of the captured purchase (its retail terms), more than 0 and at most 100000 and at most the purchase's retail total (else 400 on amount); absent: all that is left. The wallet is credited at most what is left of the purchase's fuel at the net price it paid (the fee stays). */
+            amount?: number;
+            /** @description The id of this reversal when the network reverses a purchase in parts; a reversal is applied once per authorization and reversalId (a repeat answers the first credit) */
+            reversalId?: string;
+        };
         NetworkReversalResult: {
+            /** @description Dollars this reversal credited to the wallet (a captured purchase's; the first answer's on a repeat); 0 for a hold released or a declined authorization */
+            credited: number;
+            /**
+             * Format: int64
+             * @description The purchase reversed; null unless the authorization was captured
+             */
+            transactionId: number | null;
             authorizationId: string;
             /**
-             * @description RELEASED after a reversal of a held authorization; a captured or declined one keeps its status
+             * @description RELEASED after a reversal of a held authorization; a captured (its purchase credited back) or declined one keeps its status
              * @enum {string}
              */
             status: "HELD" | "DECLINED" | "CAPTURED" | "RELEASED";

@@ -131,6 +131,9 @@ export const BODY_MAX_LENGTH = {
     transactionDate: 40,
     unitNumber: 50,
   },
+  NetworkReversal: {
+    reversalId: 100,
+  },
   OdometerReadingCreate: {
     readAt: 40,
     source: 64,
@@ -356,6 +359,9 @@ export const BODY_PATTERN = {
     productCode: "^[^\u0000-\u001f\u007f-\u009f]*$",
     transactionDate: "^[^\u0000-\u001f\u007f-\u009f]*$",
     unitNumber: "^[^\u0000-\u001f\u007f-\u009f]*$",
+  },
+  NetworkReversal: {
+    reversalId: "^[^\u0000-\u001f\u007f-\u009f]*$",
   },
   OdometerReadingCreate: {
     readAt: "^[^\u0000-\u001f\u007f-\u009f]*$",

@@ -52,6 +52,7 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   DRIVER_WAITING: <PersonAddIcon color="action" />,
   IFTA_DUE: <ReceiptLongIcon color="warning" />,
   STATEMENT_READY: <ReceiptLongIcon color="action" />,
+  REFUND: <AccountBalanceWalletIcon color="success" />,
 };
 
 /** /alerts, company owners: the company's inbox (InboxPage) of declines, requests and the other alert kinds. */

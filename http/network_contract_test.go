@@ -1,0 +1,7 @@
+package http
+
+// The text contract (text_contract_test.go) of the network reversal's
+// optional body.
+func init() {
+	requestBodies["POST /api/network/authorizations/{authorizationId}/reversal"] = networkReversalRequest{}
+}
