@@ -253,13 +253,13 @@ func TestRefunds_PublishRefundCreatedToTheirCompanyOnly(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := newStatementFixture(t, db, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
-		stripeCards(t, db, f.fleetFixture, 1)
+		stripeCards(t, db, f.Fleet, 1)
 		all := fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook", Events: fuelportal.WebhookEventTypes, Active: true}
-		ours, err := db.CreateWebhookEndpoint(ctx, f.company.ID, all, fuelportal.CheckWebhookEndpointAdded)
+		ours, err := db.CreateWebhookEndpoint(ctx, f.Company.ID, all, fuelportal.CheckWebhookEndpointAdded)
 		if err != nil {
 			t.Fatal(err)
 		}
-		other, _, _ := newCompanyWithCard(t, db, "other@acme.test", "7071000000000000909")
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@acme.test", "7071000000000000909")
 		theirs, err := db.CreateWebhookEndpoint(ctx, other.ID, all, fuelportal.CheckWebhookEndpointAdded)
 		if err != nil {
 			t.Fatal(err)
@@ -272,7 +272,7 @@ func TestRefunds_PublishRefundCreatedToTheirCompanyOnly(t *testing.T) {
 		f.refund(t, db, "ipi_r3", "iauth_a", 5_00)   // nothing left: nothing credited
 		f.refund(t, db, "ipi_r4", "", 7_25)          // naming no purchase
 
-		got := refundDeliveries(t, db, f.company.ID, ours.ID)
+		got := refundDeliveries(t, db, f.Company.ID, ours.ID)
 		if len(got) != 3 {
 			t.Fatalf("refund.created deliveries = %v", got)
 		}
@@ -284,7 +284,7 @@ func TestRefunds_PublishRefundCreatedToTheirCompanyOnly(t *testing.T) {
 		if last := got[2]; last["transactionId"] != nil || last["amount"] != 7.25 {
 			t.Fatalf("refund without a purchase = %v", last)
 		}
-		alerts := refundAlerts(t, db, f.company.ID)
+		alerts := refundAlerts(t, db, f.Company.ID)
 		if len(alerts) != 3 {
 			t.Fatalf("REFUND alerts = %d", len(alerts))
 		}
@@ -320,28 +320,28 @@ func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *
 		ctx := context.Background()
 		f := newStatementFixture(t, db, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
 		f.topUp(t, db, 1000_00, fuelportal.LedgerTopUp)
-		req := networkAuthRequest("auth-r", f.active.CardNumber, f.station.ID, 100_00)
-		req.Created, req.ReceivedAt = f.clock.now.UTC(), f.clock.now.UTC()
+		req := networkAuthRequest("auth-r", f.Active.CardNumber, f.Station.ID, 100_00)
+		req.Created, req.ReceivedAt = f.clock.At.UTC(), f.clock.At.UTC()
 		if a, _, err := flow(db).Authorize(ctx, req); err != nil || !a.Approved {
 			t.Fatalf("authorization = %+v, %v", a, err)
 		}
-		capture := networkCapture("CAP-R", "auth-r", f.active.CardNumber, f.station.ID, 20_000)
-		capture.TransactionDate = f.clock.now.UTC()
+		capture := networkCapture("CAP-R", "auth-r", f.Active.CardNumber, f.Station.ID, 20_000)
+		capture.TransactionDate = f.clock.At.UTC()
 		p, _, err := flow(db).Record(ctx, capture)
 		if err != nil || p.Status != fuelportal.TransactionApproved {
 			t.Fatalf("capture = %+v, %v", p, err)
 		}
-		f.model = append(f.model, movement{f.clock.now, -p.FundedTotalCents})
+		f.model = append(f.model, movement{f.clock.At, -p.FundedTotalCents})
 		net, retail := p.FundedTotalCents-p.FeeCents, p.FundedTotalCents-p.FeeCents+p.DiscountCents
-		f.clock.now = f.clock.now.Add(time.Hour)
+		f.clock.At = f.clock.At.Add(time.Hour)
 
 		reverse := func(rev purchases.NetworkReversal) (*purchases.NetworkReversalOutcome, int64, error) {
 			t.Helper()
-			before, _ := db.WalletBalance(ctx, f.company.ID)
+			before, _ := db.WalletBalance(ctx, f.Company.ID)
 			out, err := flow(db).ReverseNetwork(ctx, rev)
-			after, _ := db.WalletBalance(ctx, f.company.ID)
+			after, _ := db.WalletBalance(ctx, f.Company.ID)
 			if after != before {
-				f.model = append(f.model, movement{f.clock.now, after - before})
+				f.model = append(f.model, movement{f.clock.At, after - before})
 			}
 			return out, after - before, err
 		}
@@ -371,8 +371,8 @@ func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *
 			t.Fatalf("unknown authorization: %v", err)
 		}
 		// A held authorization: its hold released, nothing credited.
-		held := networkAuthRequest("auth-h", f.active.CardNumber, f.station.ID, 50_00)
-		held.Created, held.ReceivedAt = f.clock.now.UTC(), f.clock.now.UTC()
+		held := networkAuthRequest("auth-h", f.Active.CardNumber, f.Station.ID, 50_00)
+		held.Created, held.ReceivedAt = f.clock.At.UTC(), f.clock.At.UTC()
 		if _, _, err := flow(db).Authorize(ctx, held); err != nil {
 			t.Fatal(err)
 		}
@@ -380,11 +380,11 @@ func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *
 			out.Authorization.Status != fuelportal.AuthorizationReleased {
 			t.Fatalf("reversal of a hold = %+v, moved %d, %v", out, moved, err)
 		}
-		if w, _ := db.Wallet(ctx, f.company.ID); w.HeldCents != 0 {
+		if w, _ := db.Wallet(ctx, f.Company.ID); w.HeldCents != 0 {
 			t.Fatalf("held after the reversal: %d", w.HeldCents)
 		}
 
-		st, err := f.svc.Get(ctx, f.company.ID, mustOpen(t, f).ID)
+		st, err := f.svc.Get(ctx, f.Company.ID, mustOpen(t, f).ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -403,13 +403,13 @@ func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *
 		if err != nil || st.OpeningCents+sum != st.ClosingCents || lines != 2 || reversed != net {
 			t.Fatalf("statement: opening %d + %d != closing %d, or %d reversal lines of %d (want %d), %v", st.OpeningCents, sum, st.ClosingCents, lines, reversed, net, err)
 		}
-		if balance, _ := db.WalletBalance(ctx, f.company.ID); balance != st.ClosingCents || balance != f.balanceBefore(f.clock.now.Add(time.Hour)) || balance != 1000_00-p.FeeCents {
-			t.Fatalf("balance %d, statement %d, model %d, want the top-up less the fee %d", balance, st.ClosingCents, f.balanceBefore(f.clock.now.Add(time.Hour)), 1000_00-p.FeeCents)
+		if balance, _ := db.WalletBalance(ctx, f.Company.ID); balance != st.ClosingCents || balance != f.balanceBefore(f.clock.At.Add(time.Hour)) || balance != 1000_00-p.FeeCents {
+			t.Fatalf("balance %d, statement %d, model %d, want the top-up less the fee %d", balance, st.ClosingCents, f.balanceBefore(f.clock.At.Add(time.Hour)), 1000_00-p.FeeCents)
 		}
-		if alerts := refundAlerts(t, db, f.company.ID); len(alerts) != 2 || !strings.HasPrefix(alerts[0].Message, "Reversal: ") {
+		if alerts := refundAlerts(t, db, f.Company.ID); len(alerts) != 2 || !strings.HasPrefix(alerts[0].Message, "Reversal: ") {
 			t.Fatalf("REFUND alerts = %+v", alerts)
 		}
 		expectStatementsEqualLedger(t, db)
-		expectSoundLedger(t, db)
+		storetest.ExpectSoundLedger(t, db)
 	})
 }
