@@ -172,8 +172,9 @@ func statementMovements(s *fuelportal.Statement) (string, []any) {
 // purchases, fees, refunds and reversals: any other kind, invoice
 // payments): the condition on ledger_transfers t of each, and how its
 // transfer names the card purchase it pays for ("": none; a refund's
-// card_refunds r, joined when refunds is set, names it). Each section is read in the order its
-// movements posted from the index ledger_transfers_statement_kind.
+// card_refunds r, joined when refunds is set, names it). Each section is
+// read in the order its movements posted from the index
+// ledger_transfers_statement_kind.
 var statementSections = []statementSection{
 	{kinds: `t.kind = 'TOP_UP'`},
 	{kinds: `t.kind = 'FUEL_PURCHASE'`, purchaseRef: `substr(t.reference, 10)`},
@@ -238,6 +239,13 @@ func (db *DB) StatementLines(ctx context.Context, s *fuelportal.Statement, fn fu
 		wallet, err := tx.walletID(ctx, s.CompanyID)
 		if err != nil || wallet == 0 {
 			return err
+		}
+		if tx.Engine() == Postgres {
+			// A month's section is costed past jit_above_cost: PostgreSQL
+			// then spent 10 s compiling what runs in 1 s (bench/README.md).
+			if _, err := tx.Exec(ctx, `SET LOCAL jit = off`); err != nil {
+				return err
+			}
 		}
 		where, args := statementMovements(s)
 		for _, section := range statementSections {
