@@ -102,14 +102,14 @@ func NewSheet(title string, columns []Column) (*Sheet, error) {
 
 // AddRow appends a row; values follow the columns' kinds: string for Text,
 // time.Time for DateTime, int64 for Money (cents), Decimal3, Price3,
-// Integer, Decimal2 and Rate4. A nil value is an empty cell.
+// Integer, Decimal2 and Rate4. A nil value or "" is an empty cell.
 func (s *Sheet) AddRow(values ...any) error {
 	if len(values) != len(s.columns) {
 		return fmt.Errorf("xlsx: %d values for %d columns", len(values), len(s.columns))
 	}
 	cells := make([]any, len(values))
 	for i, v := range values {
-		if v == nil {
+		if v == nil || v == "" {
 			cells[i] = excelize.Cell{StyleID: s.styles[i]}
 			continue
 		}
