@@ -157,7 +157,7 @@ func (s *Sheet) AddRow(values ...any) error {
 // WriteTo finishes the sheet and writes the .xlsx file to w. The zip
 // archive is compressed straight into w (excelize would otherwise build the
 // whole file in a memory buffer first), at klauspost/compress's fastest
-// level (a third of the standard library's default time for a sheet's
+// level (about a quarter of the standard library's default time for a sheet's
 // repetitive XML, a somewhat larger file).
 func (s *Sheet) WriteTo(w io.Writer) (int64, error) {
 	if err := s.stream.Flush(); err != nil {
