@@ -1,7 +1,7 @@
 package fuelportal
 
 import (
-	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -21,9 +21,11 @@ func SpreadsheetSafe(cell string) string {
 // no currency sign, no thousands separator, as spreadsheets and accounting
 // importers read a number.
 func PlainCents(cents int64) string {
-	sign := ""
+	var b [24]byte
+	out := b[:0]
 	if cents < 0 {
-		sign, cents = "-", -cents
+		out, cents = append(out, '-'), -cents
 	}
-	return fmt.Sprintf("%s%d.%02d", sign, cents/100, cents%100)
+	out = strconv.AppendInt(out, cents/100, 10)
+	return string(append(out, '.', byte('0'+cents%100/10), byte('0'+cents%10)))
 }

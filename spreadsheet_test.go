@@ -13,7 +13,7 @@ func TestSpreadsheetSafe_KeepsFormulasAsText(t *testing.T) {
 }
 
 func TestPlainCents_IsASignedDecimal(t *testing.T) {
-	for cents, want := range map[int64]string{0: "0.00", 7: "0.07", 700: "7.00", -12345: "-123.45", 100000: "1000.00"} {
+	for cents, want := range map[int64]string{0: "0.00", 7: "0.07", -7: "-0.07", 700: "7.00", -12345: "-123.45", 100000: "1000.00", 123456789: "1234567.89"} {
 		if got := PlainCents(cents); got != want {
 			t.Errorf("PlainCents(%d) = %q; want %q", cents, got, want)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/statements"
+	"fuelportal/store"
 )
 
 // statementSettingsDTO is the company's statement period.
@@ -162,6 +163,10 @@ func (s *Server) handleStatementGet(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
+	// The lines are read in one transaction while they are written: a
+	// month of a large fleet takes seconds, so the long bound, not a
+	// request's (it stays under the server's write timeout).
+	r = r.WithContext(store.WithTxTimeout(r.Context(), store.LongTxTimeout))
 	if format != "" {
 		w.Header().Set("Content-Type", format.ContentType())
 		w.Header().Set("Content-Disposition", `attachment; filename="`+format.FileName(st, loc)+`"`)

@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,6 +15,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"fuelportal"
+	"fuelportal/pdfstream/pdfstreamtest"
 	"fuelportal/statements"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
@@ -362,13 +364,41 @@ func TestStatements_DocumentsParseBackAndKeepFormulasAsText(t *testing.T) {
 		if err := f.svc.Write(ctx, st, statements.FormatPDF, &out); err != nil {
 			t.Fatal(err)
 		}
-		pdf := out.Bytes()
-		if !bytes.HasPrefix(pdf, []byte("%PDF-1.")) || !bytes.Contains(pdf[max(0, len(pdf)-64):], []byte("%%EOF")) ||
-			!bytes.Contains(pdf, []byte("/Type /Pages")) || !bytes.Contains(pdf, []byte("startxref")) {
-			t.Fatalf("not a PDF: %q…%q", pdf[:min(16, len(pdf))], pdf[max(0, len(pdf)-32):])
+		// Read back by a PDF parser: every movement's row, its amount the
+		// last figure (before "late"), opening + movements = closing, each
+		// page numbered.
+		doc := pdfstreamtest.Read(t, out.Bytes())
+		lines, sum = 0, 0
+		var opening, closing string
+		numbered := 0
+		for _, r := range doc.Rows() {
+			switch {
+			case postedTime.MatchString(r[0]):
+				lines++
+				amount := r[len(r)-1]
+				if amount == "late" {
+					amount = r[len(r)-2]
+				}
+				sum += parseCents(t, amount)
+			case r[0] == "Opening balance" && len(r) == 2:
+				opening = r[1]
+			case r[0] == "Closing balance" && len(r) == 2:
+				closing = r[1]
+			case r[0] == "Page "+strconv.Itoa(numbered+1):
+				numbered++
+			}
+		}
+		if lines != 61 || sum != movements || opening != fuelportal.FormatDollars(st.OpeningCents) || closing != fuelportal.FormatDollars(st.ClosingCents) ||
+			doc.Pages < 2 || numbered != doc.Pages || !strings.Contains(doc.Title, " statement ") {
+			t.Fatalf("PDF: %d lines summing %d (want 61, %d), opening %q closing %q (want %s, %s), %d pages %d numbered, title %q",
+				lines, sum, movements, opening, closing, fuelportal.FormatDollars(st.OpeningCents), fuelportal.FormatDollars(st.ClosingCents),
+				doc.Pages, numbered, doc.Title)
 		}
 	})
 }
+
+// postedTime is a statement row's first cell in the PDF.
+var postedTime = regexp.MustCompile(`^\d{4}-\d\d-\d\d \d\d:\d\d$`)
 
 func parseCents(t *testing.T, s string) int64 {
 	t.Helper()

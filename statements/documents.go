@@ -10,9 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-pdf/fpdf"
-
 	"fuelportal"
+	"fuelportal/pdfstream"
 	"fuelportal/xlsx"
 )
 
@@ -93,10 +92,10 @@ func lineRow(l *fuelportal.StatementLine, loc *time.Location) row {
 }
 
 // Write writes statement st of the company as a document of format f to
-// w, streamed: the lines are read and written one at a time, so memory
-// does not grow with the statement's size (the PDF library keeps the
-// document's pages until the end: see bench/README.md). An error after
-// the first byte leaves w with a truncated document.
+// w, streamed: the lines are read and written one at a time (a PDF page
+// leaves memory when the next begins), so memory does not grow with the
+// statement's size. An error after the first byte leaves w with a
+// truncated document.
 func (s *Service) Write(ctx context.Context, st *fuelportal.Statement, f Format, w io.Writer) error {
 	loc, err := s.Location(ctx, st.CompanyID)
 	if err != nil {
@@ -284,15 +283,28 @@ func (d *xlsxDoc) end() error {
 
 func (d *xlsxDoc) close() { _ = d.sheet.Close() }
 
-// pdfDoc writes the statement as a PDF (github.com/go-pdf/fpdf): US
-// Letter landscape, a heading per section, one table row per movement.
+// pdfDoc writes the statement as a PDF through pdfstream, page by page
+// (each page leaves memory when the next begins): US Letter landscape, a
+// heading per section, one table row per movement, the columns' titles
+// again at the top of each page of a section, a page number at the foot.
 type pdfDoc struct {
 	w       io.Writer
-	pdf     *fpdf.Fpdf
-	tr      func(string) string
-	section string
+	pdf     *pdfstream.Writer
+	title   string
+	y       float64 // the next row's top, millimetres from the page's top
+	section string  // the section whose rows are being written ("": none)
 	holds   bool
 }
+
+// The page (US Letter landscape) and its margins, in millimetres.
+const (
+	pdfWidth     = 279.4
+	pdfHeight    = 215.9
+	pdfMargin    = 10
+	pdfBottom    = pdfHeight - 12 // no row goes below
+	pdfCellInset = 1              // text's distance from its cell's side
+	pdfRow       = 4.2
+)
 
 // pdfColumns are the PDF's columns (the CSV's, less the section and the
 // purchase time) and their widths in millimetres (259 in all).
@@ -307,74 +319,95 @@ var pdfColumns = []struct {
 }
 
 func newPDFDoc(w io.Writer) *pdfDoc {
-	pdf := fpdf.New("L", "mm", "Letter", "")
-	pdf.SetMargins(10, 10, 10)
-	pdf.SetAutoPageBreak(true, 12)
-	pdf.SetCompression(true)
-	d := &pdfDoc{w: w, pdf: pdf, tr: pdf.UnicodeTranslatorFromDescriptor("")}
-	pdf.SetFooterFunc(func() {
-		pdf.SetY(-10)
-		pdf.SetFont("Helvetica", "", 7)
-		pdf.CellFormat(0, 4, fmt.Sprintf("Page %d", pdf.PageNo()), "", 0, "R", false, 0, "")
-	})
-	return d
+	return &pdfDoc{w: w, pdf: pdfstream.New(w, pdfWidth, pdfHeight)}
+}
+
+// cell writes t in a cell of width w and height h at x on the current
+// row, left or right aligned, cut to fit.
+func (d *pdfDoc) cell(x, w, h float64, t pdfstream.Text, right bool, font pdfstream.Font, size float64) {
+	t = pdfstream.Fit(t, font, size, w-2*pdfCellInset)
+	dx := float64(pdfCellInset)
+	if right {
+		dx = w - pdfCellInset - pdfstream.Width(t, font, size)
+	}
+	d.pdf.Text(x+dx, d.y+h/2+0.3*size*25.4/72, font, size, t)
+}
+
+// newPage ends the page with its number and starts the next one.
+func (d *pdfDoc) newPage() {
+	if d.pdf.Pages() > 0 {
+		d.pageNumber()
+	}
+	d.pdf.NewPage()
+	d.y = pdfMargin
+}
+
+// room starts a new page unless h millimetres fit on this one; a section
+// goes on with its columns' titles.
+func (d *pdfDoc) room(h float64) {
+	if d.y+h <= pdfBottom {
+		return
+	}
+	d.newPage()
+	if d.section != "" {
+		d.columnTitles()
+	}
 }
 
 func (d *pdfDoc) begin(title string) error {
-	d.pdf.SetTitle(title, true)
-	d.pdf.SetCreator("Fuel Portal", true)
-	d.pdf.AddPage()
-	d.pdf.SetFont("Helvetica", "B", 13)
-	d.pdf.CellFormat(0, 8, d.tr(title), "", 1, "L", false, 0, "")
-	d.pdf.SetFont("Helvetica", "", 8)
-	d.pdf.CellFormat(0, 5, d.tr("A movement belongs to the period in which it posts. Late: it posted after an earlier period was closed."), "", 1, "L", false, 0, "")
-	return d.pdf.Error()
+	d.title = title
+	d.newPage()
+	d.cell(pdfMargin, pdfWidth-2*pdfMargin, 8, pdfstream.Encode(title), false, pdfstream.HelveticaBold, 13)
+	d.y += 8
+	d.cell(pdfMargin, pdfWidth-2*pdfMargin, 5,
+		pdfstream.Text("A movement belongs to the period in which it posts. Late: it posted after an earlier period was closed."), false, pdfstream.Helvetica, 8)
+	d.y += 5
+	return d.pdf.Err()
 }
 
 func (d *pdfDoc) balance(label string, cents int64) error {
-	d.pdf.Ln(2)
-	d.pdf.SetFont("Helvetica", "B", 10)
-	d.pdf.CellFormat(120, 6, label, "", 0, "L", false, 0, "")
-	d.pdf.CellFormat(0, 6, fuelportal.FormatDollars(cents), "", 1, "R", false, 0, "")
-	return d.pdf.Error()
+	d.section = ""
+	d.y += 2
+	d.room(6)
+	d.cell(pdfMargin, 120, 6, pdfstream.Encode(label), false, pdfstream.HelveticaBold, 10)
+	d.cell(pdfMargin+120, pdfWidth-2*pdfMargin-120, 6, pdfstream.Encode(fuelportal.FormatDollars(cents)), true, pdfstream.HelveticaBold, 10)
+	d.y += 6
+	return d.pdf.Err()
 }
 
+// heading starts a section: its name, underlined, and its columns'
+// titles, on the page of its first row.
 func (d *pdfDoc) heading(section string) {
+	d.section = ""
+	d.y += 2
+	d.room(6 + 5 + pdfRow)
 	d.section = section
-	d.pdf.Ln(2)
-	d.pdf.SetFont("Helvetica", "B", 10)
-	d.pdf.CellFormat(0, 6, section, "B", 1, "L", false, 0, "")
-	d.pdf.SetFont("Helvetica", "B", 7)
-	for _, c := range pdfColumns {
-		align := "L"
-		if c.right {
-			align = "R"
-		}
-		d.pdf.CellFormat(c.width, 5, c.title, "", 0, align, false, 0, "")
-	}
-	d.pdf.Ln(5)
-	d.pdf.SetFont("Helvetica", "", 7)
+	d.cell(pdfMargin, pdfWidth-2*pdfMargin, 6, pdfstream.Encode(section), false, pdfstream.HelveticaBold, 10)
+	d.pdf.Line(pdfMargin, d.y+6, pdfWidth-pdfMargin, d.y+6)
+	d.y += 6
+	d.columnTitles()
 }
 
-// fit cuts s to what fits width millimetres of the current font.
-func (d *pdfDoc) fit(s string, width float64) string {
-	s = d.tr(s)
-	for s != "" && d.pdf.GetStringWidth(s) > width-1 {
-		s = s[:len(s)-1]
+func (d *pdfDoc) columnTitles() {
+	x := float64(pdfMargin)
+	for _, c := range pdfColumns {
+		d.cell(x, c.width, 5, pdfstream.Text(c.title), c.right, pdfstream.HelveticaBold, 7)
+		x += c.width
 	}
-	return s
+	d.y += 5
 }
 
 func (d *pdfDoc) cells(values []string) error {
+	d.room(pdfRow)
+	x := float64(pdfMargin)
 	for i, c := range pdfColumns {
-		align := "L"
-		if c.right {
-			align = "R"
+		if values[i] != "" {
+			d.cell(x, c.width, pdfRow, pdfstream.Encode(values[i]), c.right, pdfstream.Helvetica, 7)
 		}
-		d.pdf.CellFormat(c.width, 4.2, d.fit(values[i], c.width), "", 0, align, false, 0, "")
+		x += c.width
 	}
-	d.pdf.Ln(4.2)
-	return d.pdf.Error()
+	d.y += pdfRow
+	return d.pdf.Err()
 }
 
 func (d *pdfDoc) line(r row) error {
@@ -398,7 +431,14 @@ func (d *pdfDoc) hold(h *fuelportal.StatementHold, loc *time.Location) error {
 }
 
 func (d *pdfDoc) end() error {
-	return d.pdf.Output(d.w)
+	d.pageNumber()
+	return d.pdf.Close(d.title, "Fuel Portal")
+}
+
+// pageNumber writes the current page's number at its foot.
+func (d *pdfDoc) pageNumber() {
+	d.y = pdfHeight - 10
+	d.cell(pdfMargin, pdfWidth-2*pdfMargin, 4, pdfstream.Text("Page "+strconv.Itoa(d.pdf.Pages())), true, pdfstream.Helvetica, 7)
 }
 
 func (d *pdfDoc) close() {}
