@@ -138,6 +138,18 @@ function listAppModules(): Plugin {
   };
 }
 
+/** The UI libraries many pages share (vite.config's build.rolldownOptions: one chunk). */
+const sharedUi =
+  /[\\/]node_modules[\\/](@mui[\\/](material|system|utils|styled-engine|private-theming)|@emotion|react-transition-group|@popperjs|clsx|prop-types|react-is|stylis|hoist-non-react-statics)[\\/]/;
+
+/** Whether an entry (index.html's src/main.tsx) imports the module statically, directly or not. */
+function loadedByEntry(id: string, ctx: { getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[] } | null }, seen = new Set<string>()): boolean {
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const info = ctx.getModuleInfo(id);
+  return !!info && (info.isEntry || info.importers.some((importer) => loadedByEntry(importer, ctx, seen)));
+}
+
 // The Go server embeds web/dist; web/dist/.keep must survive the build so the
 // embed directive compiles on a fresh clone, hence emptyOutDir: false and the
 // explicit clean in scripts/clean-dist.mjs.
@@ -218,6 +230,26 @@ export default defineConfig({
     // ask for, a few links a task: Vite's helper would append the ones boot.js has not reached yet
     // all at once when src/main.tsx imports the app (a 200-280 ms task on a phone).
     // The same for the entry's other dynamic imports (src/start-in-steps.ts: the app's libraries).
+    // MUI, Emotion and their helpers that many pages share, in one chunk instead of ~40 of 1-3 KB:
+    // over HTTP/1.1 (six connections) each file costs a round trip, and a phone's first screen
+    // waited for all of them (bench/README, Web app). What the sign-in page's entry imports
+    // statically stays with it (its budget: scripts/check-bundle-size.mjs).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              debugName: 'ui',
+              name: (id, ctx) => (sharedUi.test(id) && !loadedByEntry(id, ctx) ? 'ui' : null),
+              minShareCount: 6,
+              // Not React and the other modules the libraries import: those stay where they are
+              // (React with the entry); nothing in them imports the group back.
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
     modulePreload: {
       resolveDependencies: (filename, deps, { hostId, hostType }) =>
         hostType === 'js' && (/(^|\/)start-[\w-]+\.js$/.test(filename) || entryChunk.test(hostId)) ? [] : deps,
