@@ -25,6 +25,7 @@ const (
 	AlertDriverWaiting   AlertKind = "DRIVER_WAITING"   // a driver signed up and waits for approval
 	AlertIFTADue         AlertKind = "IFTA_DUE"         // a quarter's IFTA return is due in 30, 7 or 1 days
 	AlertStatementReady  AlertKind = "STATEMENT_READY"  // a period ended and its statement is ready
+	AlertCardShipping    AlertKind = "CARD_SHIPPING"    // a physical card shipped, was delivered, or did not reach the company
 )
 
 // Alert is a notice for a company's owners, derived from an Event
@@ -64,7 +65,7 @@ type RequestDecision struct {
 
 // AlertKinds are the kinds of alerts, in the order the app lists them.
 var AlertKinds = []AlertKind{AlertDecline, AlertOverrideRequest, AlertNearLimit, AlertTripRequest, AlertTripEnded, AlertTripReplanned, AlertWebhookFailing,
-	AlertAuthorization, AlertMPGDrop, AlertWalletLow, AlertDriverWaiting, AlertIFTADue, AlertStatementReady}
+	AlertAuthorization, AlertMPGDrop, AlertWalletLow, AlertDriverWaiting, AlertIFTADue, AlertStatementReady, AlertCardShipping}
 
 // Valid reports whether k is a known alert kind.
 func (k AlertKind) Valid() bool { return slices.Contains(AlertKinds, k) }

@@ -23,6 +23,7 @@ const (
 	WebhookOverrideDecided      WebhookEventType = "override.decided"
 	WebhookIFTAReturnClosed     WebhookEventType = "ifta.return_closed"
 	WebhookWalletLow            WebhookEventType = "wallet.low"
+	WebhookCardShipping         WebhookEventType = "card.shipping"
 )
 
 // WebhookEventTypes lists every event type, in the order the app shows them.
@@ -30,6 +31,7 @@ var WebhookEventTypes = []WebhookEventType{
 	WebhookTransactionApproved, WebhookTransactionDeclined, WebhookAuthorizationRequest,
 	WebhookTripCreated, WebhookTripReplanned, WebhookTripCompleted,
 	WebhookOverrideRequested, WebhookOverrideDecided, WebhookIFTAReturnClosed, WebhookWalletLow,
+	WebhookCardShipping,
 }
 
 // Valid reports whether t is a known event type.

@@ -19,6 +19,7 @@ const EVERY_KIND: Record<AlertKind, true> = {
   MPG_DROP: true,
   IFTA_DUE: true,
   STATEMENT_READY: true,
+  CARD_SHIPPING: true,
   WEBHOOK_FAILING: true,
 };
 /** Every kind, in the order the kind filter lists them. */
