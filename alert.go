@@ -26,6 +26,7 @@ const (
 	AlertIFTADue         AlertKind = "IFTA_DUE"         // a quarter's IFTA return is due in 30, 7 or 1 days
 	AlertStatementReady  AlertKind = "STATEMENT_READY"  // a period ended and its statement is ready
 	AlertRefund          AlertKind = "REFUND"           // money came back to the wallet: a merchant's refund or a network's reversal
+	AlertCardShipping    AlertKind = "CARD_SHIPPING"    // a physical card shipped, was delivered, or did not reach the company
 )
 
 // Alert is a notice for a company's owners, derived from an Event
@@ -65,7 +66,7 @@ type RequestDecision struct {
 
 // AlertKinds are the kinds of alerts, in the order the app lists them.
 var AlertKinds = []AlertKind{AlertDecline, AlertOverrideRequest, AlertNearLimit, AlertTripRequest, AlertTripEnded, AlertTripReplanned, AlertWebhookFailing,
-	AlertAuthorization, AlertMPGDrop, AlertWalletLow, AlertDriverWaiting, AlertIFTADue, AlertStatementReady, AlertRefund}
+	AlertAuthorization, AlertMPGDrop, AlertWalletLow, AlertDriverWaiting, AlertIFTADue, AlertStatementReady, AlertRefund, AlertCardShipping}
 
 // Valid reports whether k is a known alert kind.
 func (k AlertKind) Valid() bool { return slices.Contains(AlertKinds, k) }

@@ -3,6 +3,7 @@ package fuelportal
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -263,4 +264,51 @@ type CardShippingUpdate struct {
 	Issuer       string
 	IssuerCardID string
 	Shipping     CardShipping
+}
+
+// WebhookCardShipment is the data of card.shipping: the card and its
+// shipment as its issuer reports it now.
+type WebhookCardShipment struct {
+	CardNumber     string         `json:"cardNumber"`
+	DriverName     string         `json:"driverName"`
+	Status         ShippingStatus `json:"status"`
+	Carrier        string         `json:"carrier"`
+	TrackingNumber string         `json:"trackingNumber"`
+	TrackingURL    string         `json:"trackingUrl"`
+	ETA            *string        `json:"eta"`
+}
+
+// shippingNoticeKeys are the notice texts (alerts.json
+// notifications.texts) of the statuses the owners hear of: the card is on
+// its way, arrived, or will not arrive (they deactivate it and order
+// another). A card still being made is news for the webhook only.
+var shippingNoticeKeys = map[ShippingStatus]string{
+	ShippingShipped:   "cardShipped",
+	ShippingDelivered: "cardDelivered",
+	ShippingReturned:  "cardReturned",
+	ShippingFailure:   "cardShippingFailed",
+	ShippingCanceled:  "cardShippingCanceled",
+}
+
+// CardShippingEvent is the event of card's shipment moving on to status
+// s.Status (card.shipping): its webhook data, and the owners'
+// CARD_SHIPPING alert (and its mail) when the card shipped, was delivered
+// or will not arrive.
+func CardShippingEvent(card *Card, s CardShipping) *Event {
+	data := WebhookCardShipment{CardNumber: card.CardNumber, DriverName: card.DriverName, Status: s.Status,
+		Carrier: s.Carrier, TrackingNumber: s.TrackingNumber, TrackingURL: s.TrackingURL}
+	if s.ETA != nil {
+		eta := WireTime(*s.ETA)
+		data.ETA = &eta
+	}
+	e := &Event{Type: EventCardShipping, CompanyID: card.CompanyID, Data: data}
+	if key, ok := shippingNoticeKeys[s.Status]; ok {
+		n := Notice{CompanyID: card.CompanyID, Key: key,
+			Params: map[string]string{"card": Last4(card.CardNumber), "name": nameOrUnnamed(card.DriverName)},
+			URL:    "/fuel-cards?card=" + card.CardNumber, Tag: "card-shipping-" + strconv.FormatInt(card.ID, 10)}
+		title, body := n.Texts(LanguageEnglish)
+		e.Alert = &Alert{CardID: card.ID, CardNumber: card.CardNumber, DriverName: card.DriverName,
+			Message: clipMessage(title + ": " + body), Notice: &n}
+	}
+	return e
 }

@@ -3,6 +3,7 @@ package fuelportal_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"fuelportal"
 )
@@ -50,5 +51,45 @@ func TestCardOrder_Validate(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A new shipment status is a card.shipping event with its data; the
+// owners are alerted when the card shipped, arrived or will not arrive,
+// in their language, and not while it is being made.
+func TestCardShippingEvent_AlertsWhatTheOwnersActOn(t *testing.T) {
+	card := &fuelportal.Card{ID: 7, CompanyID: 3, CardNumber: "7071000000000008754", DriverName: "Ann Lee"}
+	eta := time.Date(2026, 12, 9, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		status fuelportal.ShippingStatus
+		alert  string // the English message's start, "": none
+	}{
+		{fuelportal.ShippingPending, ""},
+		{fuelportal.ShippingSubmitted, ""},
+		{fuelportal.ShippingShipped, "Card shipped: The physical card ending 8754 (Ann Lee) is on its way"},
+		{fuelportal.ShippingDelivered, "Card delivered: "},
+		{fuelportal.ShippingReturned, "Card not delivered: "},
+		{fuelportal.ShippingFailure, "Card not shipped: "},
+		{fuelportal.ShippingCanceled, "Card shipment canceled: "},
+	}
+	for _, tt := range tests {
+		e := fuelportal.CardShippingEvent(card, fuelportal.CardShipping{Status: tt.status, Carrier: "usps", ETA: &eta})
+		data, ok := e.Data.(fuelportal.WebhookCardShipment)
+		if e.Type != fuelportal.EventCardShipping || e.CompanyID != 3 || !ok || data.Status != tt.status || data.CardNumber != card.CardNumber ||
+			data.ETA == nil || *data.ETA != "2026-12-09T00:00:00Z" {
+			t.Fatalf("%s: event %+v", tt.status, e)
+		}
+		if tt.alert == "" {
+			if e.Alert != nil {
+				t.Fatalf("%s: alert %+v", tt.status, e.Alert)
+			}
+			continue
+		}
+		if e.Alert == nil || !strings.HasPrefix(e.Alert.Message, tt.alert) || e.Alert.CardID != 7 || e.Alert.CardNumber != card.CardNumber {
+			t.Fatalf("%s: alert %+v", tt.status, e.Alert)
+		}
+		if es := fuelportal.AlertText(e.Alert, fuelportal.LanguageSpanish); !strings.Contains(es, "terminada en 8754 (Ann Lee)") {
+			t.Fatalf("%s: Spanish alert %q", tt.status, es)
+		}
 	}
 }

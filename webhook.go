@@ -24,6 +24,7 @@ const (
 	WebhookIFTAReturnClosed     WebhookEventType = "ifta.return_closed"
 	WebhookWalletLow            WebhookEventType = "wallet.low"
 	WebhookRefundCreated        WebhookEventType = "refund.created"
+	WebhookCardShipping         WebhookEventType = "card.shipping"
 )
 
 // WebhookEventTypes lists every event type, in the order the app shows them.
@@ -31,6 +32,7 @@ var WebhookEventTypes = []WebhookEventType{
 	WebhookTransactionApproved, WebhookTransactionDeclined, WebhookAuthorizationRequest,
 	WebhookTripCreated, WebhookTripReplanned, WebhookTripCompleted,
 	WebhookOverrideRequested, WebhookOverrideDecided, WebhookIFTAReturnClosed, WebhookWalletLow, WebhookRefundCreated,
+	WebhookCardShipping,
 }
 
 // Valid reports whether t is a known event type.

@@ -1,10 +1,16 @@
 package http_test
 
 import (
+	"context"
+	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"fuelportal"
+	"fuelportal/demo"
+	"fuelportal/netguard"
 	"fuelportal/store"
 )
 
@@ -90,6 +96,110 @@ func TestCardShipping_IssuingCardUpdatedEventsMoveTheShipmentForward(t *testing.
 			if c.Shipping != nil {
 				t.Fatalf("another company's card has a shipment: %+v", c)
 			}
+		}
+	})
+}
+
+type shippingAlert struct {
+	Kind, Message, CardNumber string
+}
+
+// shippingAlerts returns the CARD_SHIPPING alerts the caller of token
+// sees, newest first.
+func (f *issuingFixture) shippingAlerts(t *testing.T, token string) []shippingAlert {
+	t.Helper()
+	var page struct{ Content []shippingAlert }
+	f.api.Get("/api/wex/company/alerts?kind=CARD_SHIPPING&size=100", token).ExpectStatus(t, 200).Decode(t, &page)
+	return page.Content
+}
+
+// shippingDeliveries returns the companies of the card.shipping webhook
+// deliveries with the status each carries, oldest first.
+func (f *issuingFixture) shippingDeliveries(t *testing.T) (companies []int64, statuses []string) {
+	t.Helper()
+	ctx := context.Background()
+	err := f.db.InReadTx(ctx, func(tx *store.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT company_id, payload FROM webhook_deliveries WHERE event_type = 'card.shipping' ORDER BY id`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var company int64
+			var payload string
+			if err := rows.Scan(&company, &payload); err != nil {
+				return err
+			}
+			var p struct {
+				Data struct{ CardNumber, Status string }
+			}
+			if err := json.Unmarshal([]byte(payload), &p); err != nil {
+				return err
+			}
+			companies, statuses = append(companies, company), append(statuses, p.Data.Status)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return companies, statuses
+}
+
+func TestCardShipping_ANewStatusAlertsItsCompanysOwnersAndWebhooksOnly(t *testing.T) {
+	eachEngine(t, func(t *testing.T, engine store.Engine) {
+		f := newIssuingFixture(t, engine)
+		f.srv.OutgoingPolicy = netguard.Policy{AllowPrivate: true}
+		events := []string{"card.shipping"}
+		f.api.Post("/api/wex/company/webhooks", map[string]any{"url": "http://127.0.0.1:9/demo", "events": events}, f.owner).ExpectStatus(t, 201)
+		f.api.Post("/api/wex/company/webhooks", map[string]any{"url": "http://127.0.0.1:9/other", "events": events}, f.other).ExpectStatus(t, 201)
+
+		// Being made: the webhook hears of it, the owners are not told.
+		f.post(t, cardUpdatedEvent("1", "ic_demo", map[string]any{"status": "pending"}), issuingSecret).ExpectStatus(t, 200)
+		if got := f.shippingAlerts(t, f.owner); len(got) != 0 {
+			t.Fatalf("alerts of a card being made: %+v", got)
+		}
+		shipped := map[string]any{"status": "shipped", "carrier": "usps", "tracking_number": "9400 1000"}
+		f.post(t, cardUpdatedEvent("2", "ic_demo", shipped), issuingSecret).ExpectStatus(t, 200)
+		// The same status again (a new estimate) and a late older one: no news.
+		shipped["eta"] = time.Date(2026, 12, 9, 0, 0, 0, 0, time.UTC).Unix()
+		f.post(t, cardUpdatedEvent("3", "ic_demo", shipped), issuingSecret).ExpectStatus(t, 200)
+		f.post(t, cardUpdatedEvent("4", "ic_demo", map[string]any{"status": "submitted"}), issuingSecret).ExpectStatus(t, 200)
+		f.post(t, cardUpdatedEvent("5", "ic_demo", map[string]any{"status": "returned"}), issuingSecret).ExpectStatus(t, 200)
+
+		got := f.shippingAlerts(t, f.owner)
+		last4 := f.card[len(f.card)-4:]
+		if len(got) != 2 || !strings.HasPrefix(got[0].Message, "Card not delivered: ") || !strings.HasPrefix(got[1].Message, "Card shipped: ") ||
+			!strings.Contains(got[1].Message, "ending "+last4) || got[0].CardNumber != f.card {
+			t.Fatalf("owner's alerts = %+v", got)
+		}
+		subject := fuelportal.AlertMailSubject(fuelportal.AlertCardShipping, fuelportal.LanguageEnglish)
+		for to, want := range map[string]bool{demo.OwnerEmail: true, demo.OtherOwnerEmail: false} {
+			msgs, err := f.db.OutboxMessages(context.Background(), to, 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mailed := slices.ContainsFunc(msgs, func(m *fuelportal.MailMessage) bool { return m.Subject == subject })
+			if mailed != want {
+				t.Fatalf("shipment mail to %s: %v, want %v", to, mailed, want)
+			}
+		}
+
+		// Another company hears nothing of the card, and its own card's news stays its own.
+		if got := f.shippingAlerts(t, f.other); len(got) != 0 {
+			t.Fatalf("another company's alerts = %+v", got)
+		}
+		f.post(t, cardUpdatedEvent("6", "ic_other", map[string]any{"status": "delivered"}), issuingSecret).ExpectStatus(t, 200)
+		if got := f.shippingAlerts(t, f.other); len(got) != 1 || !strings.HasPrefix(got[0].Message, "Card delivered: ") {
+			t.Fatalf("the other company's alerts = %+v", got)
+		}
+		if got := f.shippingAlerts(t, f.owner); len(got) != 2 {
+			t.Fatalf("owner's alerts after the other company's news = %+v", got)
+		}
+		companies, statuses := f.shippingDeliveries(t)
+		want := []int64{f.company, f.company, f.company, f.otherID}
+		if !slices.Equal(companies, want) || !slices.Equal(statuses, []string{"pending", "shipped", "returned", "delivered"}) {
+			t.Fatalf("deliveries = %v %v, want %v", companies, statuses, want)
 		}
 	})
 }

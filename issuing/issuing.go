@@ -324,7 +324,9 @@ const shippingTries = 3
 // the portal does not know ("") and a card it does not have (another
 // deployment's, or deleted) are left alone; news older than what is
 // recorded (a status before the recorded one, delivered late) never moves
-// the shipment back.
+// the shipment back. A new status publishes card.shipping with it
+// (fuelportal.CardShippingEvent); news of the same status (a tracking
+// number, a new estimate) is kept without one.
 func (s *Service) RecordShipping(ctx context.Context, u fuelportal.CardShippingUpdate) error {
 	if u.Shipping.Status == "" {
 		s.logger.WarnContext(ctx, "card shipment with a status the portal does not know: not recorded", "issuer_card_id", u.IssuerCardID)
@@ -345,7 +347,11 @@ func (s *Service) RecordShipping(ctx context.Context, u fuelportal.CardShippingU
 		if !u.Shipping.Status.Follows(prev) {
 			return nil
 		}
-		set, err := s.db.SetCardShipping(ctx, card.ID, prev, u.Shipping)
+		var e *fuelportal.Event
+		if u.Shipping.Status != prev {
+			e = fuelportal.CardShippingEvent(card, u.Shipping)
+		}
+		set, err := s.db.SetCardShipping(ctx, card.ID, prev, u.Shipping, e)
 		if err != nil || set {
 			return err
 		}

@@ -115,9 +115,10 @@ func (db *DB) CardByIssuerID(ctx context.Context, issuer, issuerCardID string) (
 }
 
 // SetCardShipping replaces card id's shipment with s if its status is
-// still prev (""; none), and reports whether it did: a shipment recorded
-// meanwhile is left for the caller to read again.
-func (db *DB) SetCardShipping(ctx context.Context, id int64, prev fuelportal.ShippingStatus, s fuelportal.CardShipping) (set bool, err error) {
+// still prev (""; none), publishing e (nil: none) with it, and reports
+// whether it did: a shipment recorded meanwhile is left for the caller to
+// read again.
+func (db *DB) SetCardShipping(ctx context.Context, id int64, prev fuelportal.ShippingStatus, s fuelportal.CardShipping, e *fuelportal.Event) (set bool, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		args := append(shippingArgs(&s), tx.Now, id, string(prev))
 		res, err := tx.Exec(ctx, `
@@ -127,8 +128,10 @@ func (db *DB) SetCardShipping(ctx context.Context, id int64, prev fuelportal.Shi
 			return err
 		}
 		n, err := res.RowsAffected()
-		set = n == 1
-		return err
+		if set = n == 1; err != nil || !set || e == nil {
+			return err
+		}
+		return tx.Publish(ctx, e)
 	})
 	return set, err
 }

@@ -57,7 +57,7 @@ const desktopFlows = specs(
   'payments', 'payments-not-configured', 'planner', 'vehicles', 'webhooks', 'members', 'coding',
 );
 /** Specs that check both sizes. */
-const bothSizes = specs('screens', 'drawer', 'ifta-overdue', 'audit');
+const bothSizes = specs('screens', 'drawer', 'ifta-overdue', 'audit', 'card-shipping');
 
 function specs(...names: string[]): RegExp {
   return new RegExp(`/(${names.join('|')})\\.spec\\.ts$`);

@@ -292,12 +292,37 @@ export async function requestAuthorization(request: APIRequestContext, issuerCar
       },
     },
   });
+  const response = await postIssuingEvent(request, payload, now);
+  expect(response.headers()['stripe-version']).toBeTruthy();
+  return (await response.json()) as { approved: boolean; amount?: number; metadata?: { declineCode?: string } };
+}
+
+/**
+ * Posts an event to the Issuing webhook signed as Stripe signs it (Stripe-Signature:
+ * t=<unix>,v1=<hex HMAC-SHA256 of "t.payload">) and expects it taken (200).
+ */
+async function postIssuingEvent(request: APIRequestContext, payload: string, now: number) {
   const signature = createHmac('sha256', process.env.E2E_ISSUING_WEBHOOK_SECRET!).update(`${now}.${payload}`).digest('hex');
   const response = await request.post('/api/issuing/stripe/webhook', {
     headers: { 'Content-Type': 'application/json', 'Stripe-Signature': `t=${now},v1=${signature}` },
     data: payload,
   });
   expect(response.status(), await response.text()).toBe(200);
-  expect(response.headers()['stripe-version']).toBeTruthy();
-  return (await response.json()) as { approved: boolean; amount?: number; metadata?: { declineCode?: string } };
+  return response;
+}
+
+/**
+ * Posts Stripe's issuing_card.updated for the physical card issuerCardId with its shipping as
+ * Stripe reports it (status, carrier, tracking_number, tracking_url, eta in unix seconds).
+ */
+export async function cardShippingUpdated(request: APIRequestContext, issuerCardId: string, shipping: Record<string, string | number>): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = JSON.stringify({
+    id: `evt_e2e_card${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+    object: 'event',
+    type: 'issuing_card.updated',
+    created: now,
+    data: { object: { id: issuerCardId, object: 'issuing.card', type: 'physical', status: 'active', shipping: { name: 'Demo Freight LLC', type: 'individual', ...shipping } } },
+  });
+  await postIssuingEvent(request, payload, now);
 }

@@ -2754,7 +2754,7 @@ export interface paths {
                     /** @description true: only unread alerts */
                     unread?: boolean;
                     /** @description Only alerts of this kind */
-                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE" | "STATEMENT_READY" | "REFUND";
+                    kind?: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE" | "STATEMENT_READY" | "REFUND" | "CARD_SHIPPING";
                     /** @description Page number from 0 */
                     page?: number;
                     /** @description Page size (default 20, at most 100) */
@@ -8695,7 +8695,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE" | "STATEMENT_READY" | "REFUND";
+            kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE" | "STATEMENT_READY" | "REFUND" | "CARD_SHIPPING";
             message: string;
             /** @description 19 digits; empty when the alert is about no card */
             cardNumber: string;
@@ -9402,7 +9402,7 @@ export interface components {
          * @description An event a webhook endpoint may subscribe to (docs/webhooks.md).
          * @enum {string}
          */
-        WebhookEventType: "transaction.approved" | "transaction.declined" | "authorization.request" | "trip.created" | "trip.replanned" | "trip.completed" | "override.requested" | "override.decided" | "ifta.return_closed" | "wallet.low" | "refund.created";
+        WebhookEventType: "transaction.approved" | "transaction.declined" | "authorization.request" | "trip.created" | "trip.replanned" | "trip.completed" | "override.requested" | "override.decided" | "ifta.return_closed" | "wallet.low" | "refund.created" | "card.shipping";
         /** @description A URL of the company's own systems that receives the events it subscribes to, each a signed POST (docs/webhooks.md). */
         WebhookEndpoint: {
             /** Format: int64 */

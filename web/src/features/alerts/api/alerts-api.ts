@@ -20,6 +20,7 @@ const EVERY_KIND: Record<AlertKind, true> = {
   IFTA_DUE: true,
   STATEMENT_READY: true,
   REFUND: true,
+  CARD_SHIPPING: true,
   WEBHOOK_FAILING: true,
 };
 /** Every kind, in the order the kind filter lists them. */

@@ -106,8 +106,8 @@ describe('alerts', () => {
     await user.click(within(screen.getByTestId('alert-kind-filter')).getByRole('combobox'));
     const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
     expect(options).toHaveLength(1 + ALERT_KINDS.length);
-    expect(ALERT_KINDS).toHaveLength(14);
-    expect(options).toEqual(expect.arrayContaining(['Declined purchase', 'Near a limit', 'Statement ready', 'Money back to the wallet']));
+    expect(ALERT_KINDS).toHaveLength(15);
+    expect(options).toEqual(expect.arrayContaining(['Declined purchase', 'Near a limit', 'Statement ready', 'Money back to the wallet', 'Card shipment']));
   });
 
   it('marks an alert read on click, and all with Mark all read', async () => {

@@ -8,6 +8,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RouteIcon from '@mui/icons-material/Route';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import Button from '@mui/material/Button';
@@ -53,6 +54,7 @@ const kindIcon: Record<AlertKind, React.ReactElement> = {
   IFTA_DUE: <ReceiptLongIcon color="warning" />,
   STATEMENT_READY: <ReceiptLongIcon color="action" />,
   REFUND: <AccountBalanceWalletIcon color="success" />,
+  CARD_SHIPPING: <LocalShippingIcon color="action" />,
 };
 
 /** /alerts, company owners: the company's inbox (InboxPage) of declines, requests and the other alert kinds. */

@@ -3,12 +3,16 @@ import MenuItem from '@mui/material/MenuItem';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormDialog, SelectInput, TextInput } from '@/components/form';
+import { BreakableEmail } from '@/components/text/BreakableEmail';
 import { applyServerError, useZodForm } from '@/lib/forms';
 import { formatDateYearTime } from '@/lib/format';
 import { GroupSelectInput, groupIdOf } from '@/lib/groups';
 import { OFFICE_ROLES, useInviteMutation, type Invitation, type OfficeRole } from '../api/members-api';
 import { INVITE_FIELDS, inviteSchema, type InviteValues } from '../model/forms';
 import '@/lib/i18n/texts/members';
+
+/** Stands for the address in the sent sentence, split there (an invisible separator no address holds). */
+const EMAIL_MARK = '\u2063';
 
 /**
  * Invites by e-mail with an office role and, for owners and admins who manage groups, a group the
@@ -33,9 +37,15 @@ export function InviteDialog({ mayInviteOwners, mayChooseGroup, onClose }: { may
     }
   };
 
+  // The sentence with the address drawn by BreakableEmail, which wraps it before its "@" and dots.
+  const [beforeEmail, afterEmail] = sent
+    ? t('invite.sent', { email: EMAIL_MARK, role: t(`roles.${sent.role}`), expiresAt: formatDateYearTime(sent.expiresAt) }).split(EMAIL_MARK)
+    : [];
   const done = sent && (
     <Alert severity="success" data-testid="invitation-sent" sx={{ '& .MuiAlert-message': { overflowWrap: 'anywhere' } }}>
-      {t('invite.sent', { email: sent.email, role: t(`roles.${sent.role}`), expiresAt: formatDateYearTime(sent.expiresAt) })}
+      {beforeEmail}
+      <BreakableEmail email={sent.email} />
+      {afterEmail}
     </Alert>
   );
   return (

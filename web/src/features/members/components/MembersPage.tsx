@@ -40,6 +40,13 @@ import { RemoveMemberDialog } from './RemoveMemberDialog';
 import '@/lib/i18n/texts/members';
 
 const rowSx = { p: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' } as const;
+/**
+ * A row's choice list (role, group): the whole line on a phone, 12rem beside the others from
+ * 600 px. A native select is as wide as its longest option (a group's name has up to 60
+ * characters) and its width is a share of the row's, so its width is set here, never its content's:
+ * a longer choice ends in an ellipsis within the row.
+ */
+const choiceSx = { flex: { xs: '1 1 100%', sm: '0 1 12rem' }, minWidth: 0, '& select': { textOverflow: 'ellipsis' } } as const;
 
 /** One member: who, role (a choice list for office members), status, and what may be done. */
 interface MemberRowProps {
@@ -93,7 +100,7 @@ function MemberRow({ member, self, mayWrite, mayManageOwners, groups, onRemove }
           disabled={isLoading}
           onChange={(event) => void save({ role: event.target.value as OfficeRole }, t('toasts.roleChanged', { name, role: t(`roles.${event.target.value}`) }))}
           slotProps={{ select: { native: true }, htmlInput: { 'aria-label': t('row.roleOf', { name }) } }}
-          sx={{ minWidth: 150 }}
+          sx={choiceSx}
         >
           {OFFICE_ROLES.filter((role) => mayManageOwners || role !== 'owner').map((role) => (
             <option key={role} value={role}>
@@ -116,7 +123,7 @@ function MemberRow({ member, self, mayWrite, mayManageOwners, groups, onRemove }
             void save({ groupId }, groupId ? t('toasts.groupChanged', { name, group: groupName(groups, groupId) }) : t('toasts.groupLifted', { name }));
           }}
           slotProps={{ select: { native: true }, htmlInput: { 'aria-label': t('row.groupOf', { name }) }, inputLabel: { shrink: true } }}
-          sx={{ minWidth: 150, maxWidth: '100%' }}
+          sx={choiceSx}
         >
           <option value="">{t('groups.wholeCompany')}</option>
           {groups.map((group) => (

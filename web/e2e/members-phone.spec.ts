@@ -1,0 +1,105 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { OWNER, apiToken, expectNoSidewaysScroll, readOutbox, screenshot, signIn, uniqueEmail, uniqueLetters } from './support';
+
+/*
+ * The Members page on a phone, 320 and 430 px wide, in English and Spanish, with what widens it
+ * most: a member with a long name limited to a group with a 60-character name (its choice list
+ * is as wide as its longest option), a long invited address, and the groups' rows. The page
+ * never scrolls sideways, every row ends within the screen, and no word that fits on a line is
+ * broken across two.
+ */
+
+const PASSWORD = 'Office123';
+
+async function api(request: APIRequestContext) {
+  return { Authorization: `Bearer ${await apiToken(request, OWNER.email, OWNER.password)}` };
+}
+
+async function chooseLanguage(request: APIRequestContext, language: 'en' | 'es') {
+  const headers = await api(request);
+  const account = (await (await request.get('/api/account', { headers })).json()) as Record<string, string>;
+  const { firstName, lastName, email, phoneNumber } = account;
+  const response = await request.put('/api/account', { headers, data: { firstName, lastName, email, phoneNumber, language } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Invites email as a dispatcher limited to groupId through the API; accepted when name is given. */
+async function inviteDispatcher(request: APIRequestContext, email: string, groupId: number, name?: { firstName: string; lastName: string }) {
+  const headers = await api(request);
+  const invited = await request.post('/api/wex/company/invitations', { headers, data: { email, role: 'dispatcher', groupId } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  if (!name) return;
+  let token: string | undefined;
+  await expect.poll(() => (token = readOutbox(email).match(/\/invite\/([A-Za-z0-9_-]+)/)?.[1])).toBeDefined();
+  const accepted = await request.post(`/api/invitations/${token}/accept`, { data: { ...name, password: PASSWORD } });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+}
+
+/**
+ * Words broken across lines in the Members page's rows: a word (a run of text without spaces;
+ * an address's parts between its "@" and dots) drawn on two lines although it fits on one.
+ */
+function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    const rows = document.querySelectorAll('[data-testid="member-row"], [data-testid="invitation-row"], [data-testid="group-row"]');
+    for (const row of Array.from(rows)) {
+      const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        const container = node.parentElement!;
+        for (const match of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+          const lines = new Set(rects.map((rect) => Math.round(rect.top)));
+          const width = rects.reduce((sum, rect) => sum + rect.width, 0);
+          if (lines.size > 1 && width <= container.clientWidth) broken.push(match[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
+
+test('the Members page fits a phone from 320 to 430 px in English and Spanish, with no broken word', async ({ page, request }) => {
+  const headers = await api(request);
+  const groupName = `Southern refrigerated long haul night terminal ${uniqueLetters()}`.slice(0, 60);
+  const group = await request.post('/api/wex/company/groups', { headers, data: { name: groupName } });
+  expect(group.status(), await group.text()).toBe(201);
+  const groupId = ((await group.json()) as { id: number }).id;
+  const lastName = `Wolfeschlegelsteinhausenbergerdorff ${uniqueLetters()}`.slice(0, 50);
+  const memberEmail = uniqueEmail('maximiliana.alexandrina.wolfeschlegelsteinhausen');
+  await inviteDispatcher(request, memberEmail, groupId, { firstName: 'Maximiliana Alexandrina', lastName });
+  const invitedEmail = uniqueEmail('dispatcher.of.the.southern.refrigerated.terminal.night.shift');
+  await inviteDispatcher(request, invitedEmail, groupId);
+
+  for (const language of ['en', 'es'] as const) {
+    await chooseLanguage(request, language);
+    try {
+      for (const width of [320, 390, 430]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/');
+        if (await page.getByLabel('Username').isVisible()) await signIn(page, OWNER.email, OWNER.password);
+        await expect(page.getByTestId('navigation-bar')).toBeVisible();
+        await page.goto('/members');
+        const member = page.locator(`[data-testid="member-row"][data-email="${memberEmail}"]`);
+        await expect(member).toContainText(lastName);
+        await expect(member.getByRole('combobox').last()).toHaveValue(String(groupId));
+        await expect(page.locator(`[data-testid="invitation-row"][data-email="${invitedEmail}"]`)).toBeVisible();
+        await expect(page.locator(`[data-testid="group-row"][data-name="${groupName}"]`)).toBeVisible();
+        const where = `Members page, ${language}, ${width} px`;
+        await expectNoSidewaysScroll(page, where);
+        const rows = page.locator('[data-testid="member-row"], [data-testid="invitation-row"], [data-testid="group-row"]');
+        for (const box of await rows.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().right))) {
+          expect(box, `${where}: a row ends past the screen`).toBeLessThanOrEqual(width);
+        }
+        expect(await brokenWords(page), `${where}: words broken across lines`).toEqual([]);
+        await screenshot(page, `members-phone-${language}-${width}`);
+      }
+    } finally {
+      await chooseLanguage(request, 'en');
+    }
+  }
+});
