@@ -38,7 +38,7 @@ export const ROUTE_BUDGETS_KB = {
   alerts: 302,
   integrations: 340,
   vehicles: 344,
-  ifta: 341,
+  ifta: 297,
   members: 334,
   coding: 296,
   statements: 289,

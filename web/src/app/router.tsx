@@ -6,6 +6,7 @@ import { selectRole } from '@/lib/auth';
 import { paths, type CentreOnState } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
 import { DashboardPage } from './dashboard-route';
+import { IftaPage } from './ifta-route';
 import { RouteError } from './AppError';
 import { RootLayout } from './RootLayout';
 
@@ -57,7 +58,6 @@ const IntegrationsPage = lazyPage(async () => (await import('@/features/integrat
 const AuditPage = lazyPage(async () => (await import('@/features/audit')).AuditPage);
 const CodingPage = lazyPage(async () => (await import('@/features/coding')).CodingPage);
 const VehiclesPage = lazyPage(async () => (await import('@/features/vehicles')).VehiclesPage);
-const IftaPage = lazyPage(async () => (await import('@/features/ifta')).IftaPage);
 const StatementsPage = lazyPage(async () => (await import('@/features/statements')).StatementsPage);
 const StatementPage = lazyPage(async () => (await import('@/features/statements')).StatementPage);
 const MembersPage = lazyPage(async () => (await import('@/features/members')).MembersPage);

@@ -27,7 +27,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -55,16 +55,18 @@ import {
   defaultEntryDate,
   formatRate,
   formatWhole,
-  fuelFromSearch,
+  periodFromSearch,
   periodSearch,
-  quarterFromSearch,
-  quarterOf,
   yearOptions,
 } from '../model/quarter';
-import { AddFuelDialog, AddMilesDialog } from './EntryDialogs';
-import { RatesDialog } from './RatesDialog';
-import { TelematicsSection } from './TelematicsSection';
 import '@/lib/i18n/texts/ifta';
+
+// Not on the page's first screen: the entry forms (and their validation library) and the rates
+// upload load when opened, the Telematics section after the first paint; each a chunk of its own.
+const AddMilesDialog = lazy(async () => ({ default: (await import('./EntryDialogs')).AddMilesDialog }));
+const AddFuelDialog = lazy(async () => ({ default: (await import('./EntryDialogs')).AddFuelDialog }));
+const RatesDialog = lazy(async () => ({ default: (await import('./RatesDialog')).RatesDialog }));
+const TelematicsSection = lazy(async () => ({ default: (await import('./TelematicsSection')).TelematicsSection }));
 
 type Column = { key: keyof IftaRow; format: (row: IftaRow) => string; numeric?: boolean };
 
@@ -386,10 +388,12 @@ function Entries({ period, closed }: { period: IftaPeriod; closed: boolean }) {
           )}
         </Paper>
       </Box>
-      {dialog === 'miles' && <AddMilesDialog defaultDate={defaultEntryDate(quarter)} minDate={first} maxDate={maxDate} onClose={() => setDialog(null)} />}
-      {dialog === 'fuel' && (
-        <AddFuelDialog defaultDate={defaultEntryDate(quarter)} minDate={first} maxDate={maxDate} fuelType={period.fuelType} onClose={() => setDialog(null)} />
-      )}
+      <Suspense fallback={null}>
+        {dialog === 'miles' && <AddMilesDialog defaultDate={defaultEntryDate(quarter)} minDate={first} maxDate={maxDate} onClose={() => setDialog(null)} />}
+        {dialog === 'fuel' && (
+          <AddFuelDialog defaultDate={defaultEntryDate(quarter)} minDate={first} maxDate={maxDate} fuelType={period.fuelType} onClose={() => setDialog(null)} />
+        )}
+      </Suspense>
     </Box>
   );
 }
@@ -441,7 +445,7 @@ export function IftaPage() {
   const [search, setSearch] = useSearchParams();
   // The address holds the return shown (?year&quarter&fuelType: a link, a reload, back and forward
   // keep it); without one, the current quarter's diesel return.
-  const period: IftaPeriod = { ...(quarterFromSearch(search) ?? quarterOf()), fuelType: fuelFromSearch(search) };
+  const period = periodFromSearch(search);
   const setPeriod = (next: IftaPeriod) => setSearch(periodSearch(next), { replace: true });
   const [ratesOpen, setRatesOpen] = useState(false);
   const { currentData: ret, isFetching, isError, refetch } = useGetIftaReturnQuery(period);
@@ -511,11 +515,15 @@ export function IftaPage() {
         )}
       </Stack>
       <Box aria-busy={isFetching}>{body}</Box>
-      {ratesOpen && (
-        <RatesDialog year={period.year} quarter={period.quarter} missing={block?.kind === 'missingRate' ? block.jurisdictions : []} onClose={() => setRatesOpen(false)} />
-      )}
+      <Suspense fallback={null}>
+        {ratesOpen && (
+          <RatesDialog year={period.year} quarter={period.quarter} missing={block?.kind === 'missingRate' ? block.jurisdictions : []} onClose={() => setRatesOpen(false)} />
+        )}
+      </Suspense>
       <ShownAfterPaint>
-        <TelematicsSection />
+        <Suspense fallback={null}>
+          <TelematicsSection />
+        </Suspense>
       </ShownAfterPaint>
     </Page>
   );

@@ -22,6 +22,9 @@ export function quarterFromSearch(search: URLSearchParams): Quarter | null {
 /** The fuel of a link's ?fuelType=gasoline: diesel unless it names gasoline. */
 export const fuelFromSearch = (search: URLSearchParams): FuelType => (search.get('fuelType') === 'gasoline' ? 'gasoline' : 'diesel');
 
+/** The return a page address shows: its ?year&quarter&fuelType, else the current quarter's diesel return. */
+export const periodFromSearch = (search: URLSearchParams): IftaPeriod => ({ ...(quarterFromSearch(search) ?? quarterOf()), fuelType: fuelFromSearch(search) });
+
 /** The page's address of a return: ?year=2026&quarter=3&fuelType=diesel. */
 export const periodSearch = (p: IftaPeriod): string => new URLSearchParams({ year: String(p.year), quarter: String(p.quarter), fuelType: p.fuelType }).toString();
 

@@ -1,20 +1,23 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import type { MapViewArgs, MapViewport } from '../model/viewport';
-import { inView, listSearchFor, mapViewArgs } from '../model/viewport';
+import { inView, listSearchFor, mapViewArgs, OPENING_VIEW } from '../model/viewport';
 import type { LocationSearch, SortBy, SortDirection, Station } from '../model/types';
 import { useLazyGetLocationsMapQuery, useLazyGetStationsQuery } from './planner-api';
 
 /** Quiet time after the map stops moving before the view is fetched. */
 export const VIEW_DEBOUNCE_MS = 300;
 
-/** Starts `start` VIEW_DEBOUNCE_MS after `key` last changed; a newer key aborts the older request. */
-function useDebouncedRequest<A>(args: A | null, key: string, start: (args: A) => { abort: () => void }) {
+/**
+ * Starts `start` `delay` ms after `key` last changed (VIEW_DEBOUNCE_MS while the map moves; at once
+ * for the opening view); a newer key aborts the older request.
+ */
+function useDebouncedRequest<A>(args: A | null, key: string, start: (args: A) => { abort: () => void }, delay = VIEW_DEBOUNCE_MS) {
   useEffect(() => {
     if (args === null) return;
     let request: { abort: () => void } | null = null;
     const timer = setTimeout(() => {
       request = start(args);
-    }, VIEW_DEBOUNCE_MS);
+    }, delay);
     return () => {
       clearTimeout(timer);
       // Aborting a finished request does nothing; an unfinished one is dropped (AbortController).
@@ -26,6 +29,7 @@ function useDebouncedRequest<A>(args: A | null, key: string, start: (args: A) =>
 }
 
 interface Options {
+  /** The map's view, once it has reported one. */
   view: MapViewport | null;
   sortBy: SortBy;
   direction: SortDirection;
@@ -38,20 +42,23 @@ interface Options {
  * The stations of the map's view: GET /locations/map for the map's clusters and
  * single stations, GET /locations for the list (the cheapest or best-discount first, kept to the
  * box). Both wait until the view has been still for VIEW_DEBOUNCE_MS and abort a stale request.
+ * The list does not wait for the map: before the map reports its view it lists the opening view
+ * (the whole country, which the map opens on), asked for at once.
  */
 export function useViewportStations({ view, sortBy, direction, chainCodes, enabled }: Options) {
   const [fetchMap, map] = useLazyGetLocationsMapQuery();
   const [fetchList, list] = useLazyGetStationsQuery();
 
+  const listView = view ?? OPENING_VIEW;
   const mapArgs = enabled && view ? mapViewArgs(view, chainCodes) : null;
-  const listArgs = enabled && view ? listSearchFor(view, sortBy, direction, chainCodes) : null;
+  const listArgs = enabled ? listSearchFor(listView, sortBy, direction, chainCodes) : null;
   // preferCacheValue: a view seen before (within keepUnusedDataFor) is not fetched again.
   const startMap = useCallback((args: MapViewArgs) => fetchMap(args, true), [fetchMap]);
   const startList = useCallback((args: LocationSearch) => fetchList(args, true), [fetchList]);
   useDebouncedRequest(mapArgs, JSON.stringify(mapArgs), startMap);
-  useDebouncedRequest(listArgs, JSON.stringify(listArgs), startList);
+  useDebouncedRequest(listArgs, JSON.stringify(listArgs), startList, view ? VIEW_DEBOUNCE_MS : 0);
 
-  const listed = useMemo<Station[] | undefined>(() => (list.data && view ? inView(list.data, view) : list.data), [list.data, view]);
+  const listed = useMemo<Station[] | undefined>(() => (list.data ? inView(list.data, listView) : list.data), [list.data, listView]);
   const retry = () => {
     if (mapArgs) fetchMap(mapArgs);
     if (listArgs) fetchList(listArgs);

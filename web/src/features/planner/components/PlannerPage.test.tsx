@@ -46,8 +46,11 @@ function gate() {
 const renderPlanner = (props: Partial<Parameters<typeof PlannerPage>[0]> = {}) =>
   renderWithProviders(<PlannerPage MapView={FakeMap} {...props} />);
 
+/** The top bar is enabled once the map has loaded (it starts after the opening view's stations are listed). */
+const mapLoaded = () => screen.findByRole('combobox', { name: 'Departure' });
+
 async function pickPlace(user: ReturnType<typeof renderPlanner>['user'], label: RegExp, typed: string, option: string) {
-  const input = screen.getByRole('combobox', { name: label });
+  const input = await screen.findByRole('combobox', { name: label });
   await user.click(input);
   await user.type(input, typed);
   await user.click(await screen.findByRole('option', { name: option }));
@@ -94,7 +97,8 @@ describe('PlannerPage without a route', () => {
     expect(screen.getAllByTestId('station-skeleton')).toHaveLength(8);
     expect(screen.getByText('Loading locations...')).toBeInTheDocument();
     expect(await screen.findAllByTestId('station-card')).toHaveLength(4);
-    expect(screen.queryByText('Loading locations...')).not.toBeInTheDocument();
+    // The list does not wait for the map; the banner stays until the map's view has answered.
+    await waitFor(() => expect(screen.queryByText('Loading locations...')).not.toBeInTheDocument());
     const query = recorded.stationQueries[0];
     expect(Object.fromEntries(query)).toEqual({ latitude: '39.8283', longitude: '-98.5795', radius: '5000', orderBy: 'price,asc' });
     const first = screen.getAllByTestId('station-card')[0];
@@ -153,7 +157,7 @@ describe('PlannerPage without a route', () => {
   it('expands the card of a clicked map badge', async () => {
     const { user } = renderPlanner();
     await screen.findAllByTestId('station-card');
-    await user.click(screen.getByRole('button', { name: 'badge 1004' }));
+    await user.click(await screen.findByRole('button', { name: 'badge 1004' }));
     expect(screen.getByRole('button', { name: /Independent Fuel.*Hide details/ })).toHaveAttribute('aria-expanded', 'true');
     // The server sends chain '' for a station without one.
     const card = screen.getAllByTestId('station-card').find((element) => element.dataset.locationId === '1004')!;
@@ -178,6 +182,7 @@ describe('PlannerPage without a route', () => {
     );
     Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
     const { user } = renderPlanner();
+    await mapLoaded();
     await user.click(screen.getByRole('button', { name: 'Use current location' }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Departure' })).toHaveValue('Dallas, TX'));
     expect(getCurrentPosition.mock.calls[0][2]).toEqual({ enableHighAccuracy: true, timeout: 10000, maximumAge: 60000 });
@@ -191,6 +196,7 @@ describe('PlannerPage without a route', () => {
     );
     Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
     const { user } = renderPlanner();
+    await mapLoaded();
     await user.click(screen.getByRole('button', { name: 'Use current location' }));
     expect(warn).toHaveBeenCalledWith('Geolocation failed', expect.anything());
     expect(screen.getByRole('combobox', { name: 'Departure' })).toHaveValue('');

@@ -54,6 +54,15 @@ import '@/lib/i18n/texts/planner';
 // MapLibre needs WebGL and weighs ~450 KB: a chunk of its own, replaceable in tests.
 const PlannerMap = lazy(() => import('./map/PlannerMap'));
 
+/** Where the map goes while its code loads (and before it starts). */
+function MapPlaceholder({ label }: { label: string }) {
+  return (
+    <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13' }}>
+      <CircularProgress aria-label={label} />
+    </Stack>
+  );
+}
+
 const LEFT_PANEL_WIDTH = 440;
 
 // Strings: in `sx` a number ≤ 1 would mean a percentage.
@@ -249,6 +258,12 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
   const total = mapView.data ? countInView(mapView.data) : undefined;
   const cardProps = { chains: chainMap, affiliates: affiliateMap, expanded: state.expanded, onToggle: onToggleStation, revealed: state.revealed, now };
   const onRetryView = inView.retry;
+  // The map (its code, and its start on the main thread) comes after the page's first screen: once the
+  // stations of the opening view are listed (or could not be), or a route is shown.
+  const listSettled = listed !== undefined || stations.isError;
+  // Once started it stays (a later list refetch does not take it away): state set while rendering.
+  const [mapStarted, setMapStarted] = useState(false);
+  if (!mapStarted && (listSettled || routeActive)) setMapStarted(true);
 
   return (
     <Box
@@ -352,8 +367,8 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
               ) : (listed ?? []).length > 0 ? (
                 <>
                   <Typography variant="caption" color="textSecondary" sx={{ px: 2, pb: 1 }} data-testid="station-count" aria-live="polite">
-                    {t('list.inView', { count: Math.max(total ?? 0, listed?.length ?? 0) })}
-                    {' · '}
+                    {/* The count is the map's (the list holds the cheapest 500 at most): shown once the map's view has answered. */}
+                    {total !== undefined && `${t('list.inView', { count: Math.max(total, listed?.length ?? 0) })} · `}
                     {t(sortBy === 'price' ? 'list.cheapestInView' : 'list.bestDiscountInView')}
                   </Typography>
                   <StationResults stations={listed} {...cardProps} />
@@ -367,17 +382,13 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
           )}
         </Box>
         <Box sx={{ position: 'relative', flex: 1, minHeight: { xs: 320, md: 0 }, minWidth: 0 }}>
-          <Suspense
-            fallback={
-              <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13' }}>
-                <CircularProgress aria-label={t('map.loading')} />
-              </Stack>
-            }
-          >
+          <Suspense fallback={<MapPlaceholder label={t('map.loading')} />}>
             {!online ? (
               <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13', p: 3 }} role="status" data-testid="map-offline">
                 <Typography sx={{ color: 'grey.300', textAlign: 'center' }}>{t('map.offline')}</Typography>
               </Stack>
+            ) : mapAvailable && !mapStarted ? (
+              <MapPlaceholder label={t('map.loading')} />
             ) : mapAvailable ? (
               <MapView
                 stations={mapStations}

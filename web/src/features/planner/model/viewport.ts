@@ -1,4 +1,4 @@
-import { DEFAULT_SEARCH_RADIUS_MILES, US_BOUNDS, US_CENTER } from './constants';
+import { DEFAULT_SEARCH_RADIUS_MILES, MAP_MIN_ZOOM, US_BOUNDS, US_CENTER } from './constants';
 import type { Bounds } from './clusters';
 import type { LocationSearch, MapCluster, MapViewResult, SortBy, SortDirection, Station } from './types';
 
@@ -7,6 +7,9 @@ export interface MapViewport {
   bounds: Bounds;
   zoom: number;
 }
+
+/** The view the map opens on (the contiguous United States), before it has reported its own. */
+export const OPENING_VIEW: MapViewport = { bounds: US_BOUNDS, zoom: MAP_MIN_ZOOM };
 
 /** GET /locations/map's query for a view (http/openapi.json). */
 export interface MapViewArgs {

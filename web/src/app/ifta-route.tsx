@@ -1,0 +1,19 @@
+import type { RoleCode } from '@/lib/auth';
+import type { AppDispatch } from '@/lib/store';
+import { lazyPage } from './lazy-page';
+
+const LazyIftaPage = lazyPage(async () => (await import('@/features/ifta')).IftaPage);
+
+/** /ifta: the owner's IFTA return. */
+export function IftaPage() {
+  return <LazyIftaPage />;
+}
+/**
+ * The page's code and its first data at once (src/app/preload.ts): the return and the permissions
+ * its guard waits for are asked for as soon as a small chunk has loaded, beside the page's code.
+ */
+IftaPage.preload = async (_role: RoleCode, dispatch: AppDispatch) => {
+  const code = LazyIftaPage.preload();
+  dispatch((await import('@/features/ifta/prefetch')).prefetchIfta(window.location.search));
+  await code;
+};
