@@ -1,6 +1,8 @@
--- The alert kind REFUND: money came back to the wallet, a merchant's
--- refund or the card network's reversal of a captured purchase
--- (refund.created, purchases.Service.Refund).
+-- The alert kinds REFUND (money came back to the wallet: a merchant's
+-- refund or the card network's reversal of a captured purchase;
+-- refund.created, purchases.Service.Refund) and CARD_SHIPPING (a physical
+-- card shipped, was delivered or will not arrive; card.shipping,
+-- issuing.Service.RecordShipping).
 
 -- +goose Up
 CREATE TABLE alerts_new (
@@ -31,7 +33,7 @@ CREATE INDEX alerts_trip_request_id ON alerts (trip_request_id);
 CREATE TABLE alerts_old (
     id                  INTEGER PRIMARY KEY AUTOINCREMENT,
     company_id          INTEGER NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
-    kind                TEXT NOT NULL CHECK (kind IN ('DECLINE', 'OVERRIDE_REQUEST', 'NEAR_LIMIT', 'TRIP_REQUEST', 'TRIP_ENDED', 'TRIP_REPLANNED', 'WEBHOOK_FAILING', 'AUTHORIZATION', 'MPG_DROP', 'WALLET_LOW', 'DRIVER_WAITING', 'IFTA_DUE', 'STATEMENT_READY', 'CARD_SHIPPING')),
+    kind                TEXT NOT NULL CHECK (kind IN ('DECLINE', 'OVERRIDE_REQUEST', 'NEAR_LIMIT', 'TRIP_REQUEST', 'TRIP_ENDED', 'TRIP_REPLANNED', 'WEBHOOK_FAILING', 'AUTHORIZATION', 'MPG_DROP', 'WALLET_LOW', 'DRIVER_WAITING', 'IFTA_DUE', 'STATEMENT_READY')),
     message             TEXT NOT NULL,
     card_id             INTEGER REFERENCES cards (id) ON DELETE SET NULL,
     card_number         TEXT NOT NULL DEFAULT '',
@@ -44,7 +46,7 @@ CREATE TABLE alerts_old (
     created_at          TIMESTAMP NOT NULL
 );
 INSERT INTO alerts_old SELECT id, company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id,
-    trip_id, trip_request_id, read_at, created_at FROM alerts WHERE kind <> 'REFUND';
+    trip_id, trip_request_id, read_at, created_at FROM alerts WHERE kind NOT IN ('REFUND', 'CARD_SHIPPING');
 DROP TABLE alerts;
 ALTER TABLE alerts_old RENAME TO alerts;
 CREATE INDEX alerts_company_id ON alerts (company_id, id);
