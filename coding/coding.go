@@ -17,7 +17,7 @@ import (
 
 // Store is what the service reads and writes (*store.DB).
 type Store interface {
-	SetCoding(ctx context.Context, scope fuelportal.TransactionScope, ids []int64, c fuelportal.Coding, onlyJob bool) ([]*fuelportal.Transaction, error)
+	SetCoding(ctx context.Context, scope fuelportal.TransactionScope, ids []int64, recode func(fuelportal.Coding) fuelportal.Coding) ([]*fuelportal.Transaction, error)
 	CodingRules(ctx context.Context, companyID int64) ([]fuelportal.CodingRule, error)
 	CreateCodingRule(ctx context.Context, r *fuelportal.CodingRule, decide func(rules int) error) error
 	UpdateCodingRule(ctx context.Context, r *fuelportal.CodingRule) error
@@ -48,7 +48,7 @@ func (s *Service) Recode(ctx context.Context, scope fuelportal.TransactionScope,
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
-	list, err := s.store.SetCoding(ctx, scope, []int64{id}, c, false)
+	list, err := s.store.SetCoding(ctx, scope, []int64{id}, c.Replace)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +73,7 @@ func (s *Service) RecodeMany(ctx context.Context, scope fuelportal.TransactionSc
 		return nil, err
 	}
 	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
-	return s.store.SetCoding(ctx, scope, ids, c, false)
+	return s.store.SetCoding(ctx, scope, ids, c.Replace)
 }
 
 // EnterJob sets the job of purchase id of scope (a driver's own card: the
@@ -89,7 +89,7 @@ func (s *Service) EnterJob(ctx context.Context, scope fuelportal.TransactionScop
 	if err := fe.Err(); err != nil {
 		return nil, err
 	}
-	list, err := s.store.SetCoding(ctx, scope, []int64{id}, c, true)
+	list, err := s.store.SetCoding(ctx, scope, []int64{id}, c.WithJobOf)
 	if err != nil {
 		return nil, err
 	}
