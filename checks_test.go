@@ -118,3 +118,21 @@ func TestChecks_CompanyCloseOverrideAndPumpAnswer(t *testing.T) {
 		{"answer twice", CheckPumpChallengeAnswered(&PumpChallenge{Answer: "yes", ExpiresAt: open.ExpiresAt}, now), ECONFLICT, MsgPumpChallengeClosed},
 	})
 }
+
+// An answer's outcome: Yes does nothing more; No freezes the card and
+// tells the owners; a closed question decides nothing.
+func TestAnswerPumpChallenge_NoFreezesAndAlerts(t *testing.T) {
+	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
+	c := &PumpChallenge{CompanyID: 7, CardID: 9, CardNumber: "7071000000000000017", UnitNumber: "U-1", StationName: "Pilot", ExpiresAt: now.Add(time.Minute)}
+	if o, err := AnswerPumpChallenge(c, PumpAnswerYes, now); err != nil || o.FreezeCard || o.Event != nil {
+		t.Fatalf("yes = %+v, %v", o, err)
+	}
+	o, err := AnswerPumpChallenge(c, PumpAnswerNo, now)
+	if err != nil || !o.FreezeCard || o.Event == nil || o.Event.Type != EventPumpRefused || o.Event.CompanyID != 7 ||
+		o.Event.Alert == nil || o.Event.Alert.CardID != 9 || o.Event.Alert.Message != PumpRefusedMessage(c) || o.Event.Notice == nil {
+		t.Fatalf("no = %+v, %v", o, err)
+	}
+	if o, err := AnswerPumpChallenge(c, PumpAnswerNo, now.Add(time.Minute)); ErrorCode(err) != ECONFLICT || o.FreezeCard || o.Event != nil {
+		t.Fatalf("expired = %+v, %v", o, err)
+	}
+}

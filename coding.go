@@ -49,6 +49,16 @@ func (c *Coding) Validate(fe FieldErrors, prefix string) {
 	}
 }
 
+// Replace is c in place of any coding (an office's re-code).
+func (c Coding) Replace(Coding) Coding { return c }
+
+// WithJobOf is old with c's job and the rest of old kept (a driver's job
+// entry).
+func (c Coding) WithJobOf(old Coding) Coding {
+	old.Job = c.Job
+	return old
+}
+
 // Empty reports whether c codes nothing.
 func (c Coding) Empty() bool { return c == Coding{} }
 

@@ -158,6 +158,31 @@ func CheckPumpChallengeAnswered(c *PumpChallenge, now time.Time) error {
 	return nil
 }
 
+// PumpAnswerOutcome is what an answer to a challenge does besides being
+// recorded, in the same transaction.
+type PumpAnswerOutcome struct {
+	// FreezeCard sets the challenged card INACTIVE.
+	FreezeCard bool
+	// Event, when set, is published (the owners' alert and notice).
+	Event *Event
+}
+
+// AnswerPumpChallenge decides driver's answer to challenge c at now: once,
+// before it expires (CheckPumpChallengeAnswered). Yes only lets the card's
+// next authorization at the station pass the check; No freezes the card
+// and tells the owners (EventPumpRefused).
+func AnswerPumpChallenge(c *PumpChallenge, answer PumpAnswer, now time.Time) (PumpAnswerOutcome, error) {
+	if err := CheckPumpChallengeAnswered(c, now); err != nil {
+		return PumpAnswerOutcome{}, err
+	}
+	if answer != PumpAnswerNo {
+		return PumpAnswerOutcome{}, nil
+	}
+	n := PumpRefusedNotice(c)
+	return PumpAnswerOutcome{FreezeCard: true, Event: &Event{Type: EventPumpRefused, CompanyID: c.CompanyID, Notice: &n,
+		Alert: &Alert{Message: PumpRefusedMessage(c), CardID: c.CardID, CardNumber: c.CardNumber}}}, nil
+}
+
 // Question is the challenge's question to the driver.
 func (c *PumpChallenge) Question() string {
 	return "Are you fueling unit " + c.UnitNumber + " at " + c.StationName + "? Yes / No"

@@ -20,6 +20,7 @@ import (
 	"fuelportal"
 	"fuelportal/accounts"
 	"fuelportal/audit"
+	"fuelportal/coding"
 	"fuelportal/connectors"
 	"fuelportal/contracts"
 	"fuelportal/events"
@@ -33,6 +34,7 @@ import (
 	"fuelportal/overrides"
 	"fuelportal/payments"
 	"fuelportal/prices"
+	"fuelportal/pumpcheck"
 	"fuelportal/purchases"
 	"fuelportal/push"
 	"fuelportal/qbo"
@@ -83,6 +85,11 @@ type Services struct {
 	// QuickBooks connects companies to QuickBooks Online and sends their
 	// purchases there.
 	QuickBooks *qbo.Service
+	// Coding runs coding rules, re-codes and drivers' job entry.
+	Coding *coding.Service
+	// PumpCheck runs the pump check's settings and drivers' answers to
+	// its challenges.
+	PumpCheck *pumpcheck.Service
 
 	// The event dispatcher and the senders it wakes: run by the server
 	// (Jobs), idle in one-shot commands.
@@ -191,6 +198,8 @@ func New(d Deps, c Config) *Services {
 	s.Notifications = notifications.New(notifications.Deps{Store: db})
 	s.Accounts = accounts.New(accounts.Deps{Store: db, Passwords: d.Passwords, ResetCodeKey: c.ResetCodeKey, Now: now})
 	s.Statements = statements.New(statements.Deps{Store: db, Now: now})
+	s.Coding = coding.New(coding.Deps{Store: db})
+	s.PumpCheck = pumpcheck.New(pumpcheck.Deps{Store: db, Now: now})
 	qd := c.QuickBooks
 	qd.Store, qd.Policy, qd.Logger, qd.Now = db, c.Outgoing, logger, now
 	if qd.SecretKey == "" {

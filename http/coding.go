@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"time"
 
@@ -75,18 +74,12 @@ func (s *Server) handleTransactionCodingPut(w http.ResponseWriter, r *http.Reque
 		s.respondError(w, r, err)
 		return
 	}
-	fe := fuelportal.FieldErrors{}
-	c.Validate(fe, "")
-	if err := fe.Err(); err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	list, err := s.codingStore.SetCoding(r.Context(), companyScope(PrincipalFromContext(r.Context())), []int64{id}, c, false)
+	t, err := s.Coding.Recode(r.Context(), companyScope(PrincipalFromContext(r.Context())), id, c)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, transactionDetailFrom(list[0]))
+	respond(w, http.StatusOK, transactionDetailFrom(t))
 }
 
 // handleTransactionsCoding sets one coding on many of the company's
@@ -98,21 +91,7 @@ func (s *Server) handleTransactionsCoding(w http.ResponseWriter, r *http.Request
 		s.respondError(w, r, err)
 		return
 	}
-	fe := fuelportal.FieldErrors{}
-	switch {
-	case len(req.IDs) == 0:
-		fe.Add("ids", "Select at least one transaction")
-	case len(req.IDs) > fuelportal.MaxCodingIDs:
-		fe.Add("ids", fmt.Sprintf("At most %d transactions can be coded at once", fuelportal.MaxCodingIDs))
-	}
-	req.Coding.Validate(fe, "coding.")
-	if err := fe.Err(); err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	slices.Sort(req.IDs)
-	ids := slices.Compact(req.IDs)
-	list, err := s.codingStore.SetCoding(r.Context(), companyScope(PrincipalFromContext(r.Context())), ids, req.Coding, false)
+	list, err := s.Coding.RecodeMany(r.Context(), companyScope(PrincipalFromContext(r.Context())), req.IDs, req.Coding)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -137,34 +116,19 @@ func (s *Server) handleDriverTransactionJob(w http.ResponseWriter, r *http.Reque
 		s.respondError(w, r, err)
 		return
 	}
-	c := fuelportal.Coding{Job: req.Job}
-	fe := fuelportal.FieldErrors{}
-	c.Validate(fe, "")
-	if c.Job == "" && !fe.Has("job") {
-		fe.Add("job", fuelportal.MsgJobRequired)
-	}
-	if err := fe.Err(); err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	list, err := s.codingStore.SetCoding(r.Context(), driverScope(PrincipalFromContext(r.Context())), []int64{id}, c, true)
+	t, err := s.Coding.EnterJob(r.Context(), driverScope(PrincipalFromContext(r.Context())), id, req.Job)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, transactionDetailFrom(list[0]))
+	respond(w, http.StatusOK, transactionDetailFrom(t))
 }
 
 // handleCodingRuleList answers the company's coding rules in their order
 // and its cards that require a job.
 func (s *Server) handleCodingRuleList(w http.ResponseWriter, r *http.Request) {
 	company := PrincipalFromContext(r.Context()).CompanyID
-	list, err := s.codingStore.CodingRules(r.Context(), company)
-	if err != nil {
-		s.respondError(w, r, err)
-		return
-	}
-	cards, err := s.codingStore.CardsRequiringJob(r.Context(), company)
+	list, cards, err := s.Coding.Rules(r.Context(), company)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -179,21 +143,20 @@ func (s *Server) handleCodingRuleList(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, res)
 }
 
-// codingRule decodes and validates a rule of the caller's company.
+// codingRule decodes a rule of the caller's company.
 func (s *Server) codingRule(w http.ResponseWriter, r *http.Request) (*fuelportal.CodingRule, error) {
 	var req codingRuleRequest
 	if err := decode(w, r, &req); err != nil {
 		return nil, err
 	}
-	rule := &fuelportal.CodingRule{CompanyID: PrincipalFromContext(r.Context()).CompanyID, Position: req.Position, Match: req.Match, Coding: req.Coding}
-	return rule, rule.Validate()
+	return &fuelportal.CodingRule{CompanyID: PrincipalFromContext(r.Context()).CompanyID, Position: req.Position, Match: req.Match, Coding: req.Coding}, nil
 }
 
 // handleCodingRuleCreate adds a coding rule (last, or at position).
 func (s *Server) handleCodingRuleCreate(w http.ResponseWriter, r *http.Request) {
 	rule, err := s.codingRule(w, r)
 	if err == nil {
-		err = s.codingStore.CreateCodingRule(r.Context(), rule, fuelportal.CheckCodingRuleAdded)
+		err = s.Coding.CreateRule(r.Context(), rule)
 	}
 	if err != nil {
 		s.respondError(w, r, err)
@@ -213,7 +176,7 @@ func (s *Server) handleCodingRuleUpdate(w http.ResponseWriter, r *http.Request) 
 	rule, err := s.codingRule(w, r)
 	if err == nil {
 		rule.ID = id
-		err = s.codingStore.UpdateCodingRule(r.Context(), rule)
+		err = s.Coding.UpdateRule(r.Context(), rule)
 	}
 	if err != nil {
 		s.respondError(w, r, err)
@@ -226,7 +189,7 @@ func (s *Server) handleCodingRuleUpdate(w http.ResponseWriter, r *http.Request) 
 func (s *Server) handleCodingRuleDelete(w http.ResponseWriter, r *http.Request) {
 	id, err := codingPathID(r, "Coding rule not found")
 	if err == nil {
-		err = s.codingStore.DeleteCodingRule(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id)
+		err = s.Coding.DeleteRule(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id)
 	}
 	if err != nil {
 		s.respondError(w, r, err)
@@ -253,7 +216,7 @@ func (s *Server) handleCardRequireJob(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if err := s.codingStore.SetCardRequireJob(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, *req.RequireJob); err != nil {
+	if err := s.Coding.SetCardRequireJob(r.Context(), PrincipalFromContext(r.Context()).CompanyID, number, *req.RequireJob); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -367,10 +330,10 @@ func (s *Server) writeAccountingExport(w http.ResponseWriter, r *http.Request, c
 	if err == nil {
 		f := fuelportal.TransactionFilter{Scope: fuelportal.TransactionScope{CompanyID: company}, From: period.From, To: period.To,
 			Statement: period.Statement, Ascending: true}
-		err = s.codingStore.EachTransaction(r.Context(), f, out.Add)
+		err = s.accountingStore.EachTransaction(r.Context(), f, out.Add)
 	}
 	if err == nil {
-		err = s.codingStore.EachRefund(r.Context(), fuelportal.RefundFilter{CompanyID: company, From: period.From, To: period.To,
+		err = s.accountingStore.EachRefund(r.Context(), fuelportal.RefundFilter{CompanyID: company, From: period.From, To: period.To,
 			Statement: period.Statement}, out.AddRefund)
 	}
 	if err == nil {
@@ -381,15 +344,9 @@ func (s *Server) writeAccountingExport(w http.ResponseWriter, r *http.Request, c
 	}
 }
 
-// codingStore is the store as seen by the coding handlers (*store.DB).
-type codingStore interface {
-	SetCoding(ctx context.Context, scope fuelportal.TransactionScope, ids []int64, c fuelportal.Coding, onlyJob bool) ([]*fuelportal.Transaction, error)
-	CodingRules(ctx context.Context, companyID int64) ([]fuelportal.CodingRule, error)
-	CreateCodingRule(ctx context.Context, r *fuelportal.CodingRule, decide func(rules int) error) error
-	UpdateCodingRule(ctx context.Context, r *fuelportal.CodingRule) error
-	DeleteCodingRule(ctx context.Context, companyID, id int64) error
-	SetCardRequireJob(ctx context.Context, companyID int64, number string, require bool) error
-	CardsRequiringJob(ctx context.Context, companyID int64) ([]string, error)
+// accountingStore is the store as seen by the accounting exports
+// (*store.DB): the company's purchases and refunds as they stream.
+type accountingStore interface {
 	EachTransaction(ctx context.Context, f fuelportal.TransactionFilter, fn func(*fuelportal.Transaction) error) error
 	EachRefund(ctx context.Context, f fuelportal.RefundFilter, fn func(*fuelportal.Refund) error) error
 }

@@ -13,12 +13,6 @@ import (
 // and a route about one card or vehicle of another group answers 404, as
 // for another company's. The guards below wrap those routes in routes.go.
 
-// groupStore is the store as seen by the group guards (*store.DB).
-type groupStore interface {
-	CardGroup(ctx context.Context, companyID int64, number string) (groupID int64, err error)
-	VehicleGroup(ctx context.Context, companyID, id int64) (groupID int64, err error)
-}
-
 // cardInGroup lets a request about card {cardNumber} through only when
 // the caller sees the card.
 func (s *Server) cardInGroup(next http.HandlerFunc) http.HandlerFunc {
@@ -38,7 +32,7 @@ func (s *Server) seesCard(ctx context.Context, number string) error {
 	if p.GroupID == 0 {
 		return nil
 	}
-	group, err := s.groupStore.CardGroup(ctx, p.CompanyID, number)
+	group, err := s.Members.CardGroup(ctx, p.CompanyID, number)
 	if err == nil && group != p.GroupID {
 		err = fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
 	}
@@ -52,7 +46,7 @@ func (s *Server) vehicleInGroup(next http.HandlerFunc) http.HandlerFunc {
 		p := PrincipalFromContext(r.Context())
 		if p.GroupID != 0 {
 			id, _ := pathID(r)
-			group, err := s.groupStore.VehicleGroup(r.Context(), p.CompanyID, id)
+			group, err := s.Members.VehicleGroup(r.Context(), p.CompanyID, id)
 			if err == nil && group != p.GroupID {
 				err = fuelportal.Errorf(fuelportal.ENOTFOUND, "Vehicle not found")
 			}

@@ -1,10 +1,8 @@
 package http
 
 import (
-	"context"
 	"net/http"
 	"strconv"
-	"time"
 
 	"fuelportal"
 )
@@ -13,17 +11,6 @@ import (
 // company and each card group, the challenges put to a driver, and what a
 // decision used (on the transaction, the authorization log, a vehicle's
 // last fix).
-
-// pumpCheckStore is the store as seen by the pump check's routes (*store.DB).
-type pumpCheckStore interface {
-	CompanyPumpCheck(ctx context.Context, companyID int64) (fuelportal.PumpCheckSettings, error)
-	SetCompanyPumpCheck(ctx context.Context, companyID int64, s fuelportal.PumpCheckSettings) error
-	GroupPumpCheck(ctx context.Context, companyID, groupID int64) (fuelportal.PumpCheckSettings, bool, error)
-	SetGroupPumpCheck(ctx context.Context, companyID, groupID int64, s *fuelportal.PumpCheckSettings) error
-	OpenPumpChallenges(ctx context.Context, companyID, userID int64, now time.Time) ([]*fuelportal.PumpChallenge, error)
-	AnswerPumpChallenge(ctx context.Context, companyID, userID, id int64, answer fuelportal.PumpAnswer, decide func(c *fuelportal.PumpChallenge, now time.Time) error) (*fuelportal.PumpChallenge, error)
-	TransactionPumpCheck(ctx context.Context, companyID, id int64) (*fuelportal.PumpCheck, error)
-}
 
 // lastFixJSON is a vehicle's last fix on the wire.
 type lastFixJSON struct {
@@ -72,10 +59,7 @@ func (req pumpCheckRequest) settings() (fuelportal.PumpCheckSettings, error) {
 	} else {
 		s.StaleChoice = *req.StaleChoice
 	}
-	if err := fe.Err(); err != nil {
-		return s, err
-	}
-	return s, s.Validate()
+	return s, fe.Err()
 }
 
 func decodePumpCheck(w http.ResponseWriter, r *http.Request) (fuelportal.PumpCheckSettings, error) {
@@ -87,7 +71,7 @@ func decodePumpCheck(w http.ResponseWriter, r *http.Request) (fuelportal.PumpChe
 }
 
 func (s *Server) handlePumpCheckGet(w http.ResponseWriter, r *http.Request) {
-	settings, err := s.pumpCheckStore.CompanyPumpCheck(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	settings, err := s.PumpCheck.Settings(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -101,7 +85,7 @@ func (s *Server) handlePumpCheckPut(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if err := s.pumpCheckStore.SetCompanyPumpCheck(r.Context(), PrincipalFromContext(r.Context()).CompanyID, settings); err != nil {
+	if err := s.PumpCheck.SetSettings(r.Context(), PrincipalFromContext(r.Context()).CompanyID, settings); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -129,7 +113,7 @@ func (s *Server) handleGroupPumpCheckGet(w http.ResponseWriter, r *http.Request)
 		s.respondError(w, r, err)
 		return
 	}
-	settings, inherited, err := s.pumpCheckStore.GroupPumpCheck(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id)
+	settings, inherited, err := s.PumpCheck.GroupSettings(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -148,7 +132,7 @@ func (s *Server) handleGroupPumpCheckPut(w http.ResponseWriter, r *http.Request)
 		s.respondError(w, r, err)
 		return
 	}
-	if err := s.pumpCheckStore.SetGroupPumpCheck(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id, &settings); err != nil {
+	if err := s.PumpCheck.SetGroupSettings(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id, settings); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -162,7 +146,7 @@ func (s *Server) handleGroupPumpCheckDelete(w http.ResponseWriter, r *http.Reque
 		s.respondError(w, r, err)
 		return
 	}
-	if err := s.pumpCheckStore.SetGroupPumpCheck(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id, nil); err != nil {
+	if err := s.PumpCheck.InheritGroupSettings(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -183,7 +167,7 @@ func pumpChallengeFrom(c *fuelportal.PumpChallenge) pumpChallengeJSON {
 
 func (s *Server) handlePumpChallengeList(w http.ResponseWriter, r *http.Request) {
 	p := PrincipalFromContext(r.Context())
-	list, err := s.pumpCheckStore.OpenPumpChallenges(r.Context(), p.CompanyID, p.UserID, s.Now())
+	list, err := s.PumpCheck.OpenChallenges(r.Context(), p.CompanyID, p.UserID)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -214,7 +198,7 @@ func (s *Server) handlePumpChallengeAnswer(w http.ResponseWriter, r *http.Reques
 		return
 	}
 	p := PrincipalFromContext(r.Context())
-	c, err := s.pumpCheckStore.AnswerPumpChallenge(r.Context(), p.CompanyID, p.UserID, id, answer, fuelportal.CheckPumpChallengeAnswered)
+	c, err := s.PumpCheck.Answer(r.Context(), p.CompanyID, p.UserID, id, answer)
 	if err != nil {
 		s.respondError(w, r, err)
 		return

@@ -16,6 +16,7 @@ import (
 	"fuelportal/accounts"
 	"fuelportal/audit"
 	"fuelportal/catalog"
+	"fuelportal/coding"
 	"fuelportal/connectors"
 	"fuelportal/contracts"
 	"fuelportal/flows"
@@ -28,6 +29,7 @@ import (
 	"fuelportal/overrides"
 	"fuelportal/payments"
 	"fuelportal/prices"
+	"fuelportal/pumpcheck"
 	"fuelportal/purchases"
 	"fuelportal/push"
 	"fuelportal/qbo"
@@ -111,6 +113,12 @@ type Server struct {
 	Statements *statements.Service
 	// QuickBooks runs the QuickBooks Online connection (quickbooks.go).
 	QuickBooks *qbo.Service
+	// Coding runs coding rules, re-codes and drivers' job entry
+	// (coding.go).
+	Coding *coding.Service
+	// PumpCheck runs the pump check's settings and challenges
+	// (pumpcheck.go).
+	PumpCheck *pumpcheck.Service
 
 	stores
 
@@ -204,6 +212,8 @@ func NewServer(d Deps, c Config) *Server {
 		Notifications: d.Services.Notifications,
 		Statements:    d.Services.Statements,
 		QuickBooks:    d.Services.QuickBooks,
+		Coding:        d.Services.Coding,
+		PumpCheck:     d.Services.PumpCheck,
 		stores:        newStores(d.Store),
 	}
 }

@@ -19,10 +19,8 @@ type stores struct {
 	sessionStore              sessionStore              // session.go
 	transactionStore          transactionStore          // transaction.go
 	tripStore                 tripStore                 // trip.go, trip_requests.go, trip_versions.go
-	pumpCheckStore            pumpCheckStore            // pumpcheck.go
 	walletStore               walletStore               // wallet.go
-	groupStore                groupStore                // groups.go
-	codingStore               codingStore               // coding.go
+	accountingStore           accountingStore           // coding.go
 }
 
 func newStores(db *store.DB) stores {
@@ -40,9 +38,7 @@ func newStores(db *store.DB) stores {
 		sessionStore:              db,
 		transactionStore:          db,
 		tripStore:                 db,
-		pumpCheckStore:            db,
 		walletStore:               db,
-		groupStore:                db,
-		codingStore:               db,
+		accountingStore:           db,
 	}
 }

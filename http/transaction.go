@@ -277,7 +277,7 @@ func (s *Server) handleTransactionGet(scope scopeOf) http.HandlerFunc {
 			return
 		}
 		detail := transactionDetailFrom(t)
-		if detail.PumpCheck, err = s.pumpCheckStore.TransactionPumpCheck(r.Context(), t.CompanyID, t.ID); err != nil {
+		if detail.PumpCheck, err = s.PumpCheck.OfTransaction(r.Context(), t.CompanyID, t.ID); err != nil {
 			s.respondError(w, r, err)
 			return
 		}

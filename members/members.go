@@ -34,6 +34,8 @@ type Store interface {
 	InvitationLogin(ctx context.Context, tokenHash string) (*fuelportal.User, error)
 	JoinInvitation(ctx context.Context, tokenHash string, userID int64, decide func(fuelportal.JoinFacts) error) (*fuelportal.User, error)
 	SetCardGroup(ctx context.Context, companyID int64, number string, groupID int64) error
+	CardGroup(ctx context.Context, companyID int64, number string) (groupID int64, err error)
+	VehicleGroup(ctx context.Context, companyID, id int64) (groupID int64, err error)
 	SetVehicleGroup(ctx context.Context, companyID, id, groupID int64) error
 	CloseCompany(ctx context.Context, companyID int64, decide func(fuelportal.CompanyCloseFacts) error) error
 }
@@ -124,6 +126,18 @@ func (s *Service) SetCardGroup(ctx context.Context, companyID int64, number stri
 		return fuelportal.FieldError("groupId", "Group not found")
 	}
 	return s.store.SetCardGroup(ctx, companyID, number, groupID)
+}
+
+// CardGroup is the group of company companyID's card number (0: none).
+// Another company's card is ENOTFOUND.
+func (s *Service) CardGroup(ctx context.Context, companyID int64, number string) (int64, error) {
+	return s.store.CardGroup(ctx, companyID, number)
+}
+
+// VehicleGroup is the group of company companyID's vehicle id (0: none).
+// Another company's vehicle is ENOTFOUND.
+func (s *Service) VehicleGroup(ctx context.Context, companyID, id int64) (int64, error) {
+	return s.store.VehicleGroup(ctx, companyID, id)
 }
 
 // SetVehicleGroup puts the company's vehicle id in group groupID (0: out

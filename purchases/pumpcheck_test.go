@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/pumpcheck"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 	"fuelportal/telematics"
@@ -180,25 +181,26 @@ func TestPumpChallenge_RoundTrip(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := newPumpFleet(t, db, pumpOn)
+		checks := pumpcheck.New(pumpcheck.Deps{Store: db})
 		f.fix(t, 29.1, -82.1, time.Hour, nil) // stale
 		if a := f.authorize(t, "ch-1", 100_00); a.DeclineCode != fuelportal.DeclinePumpCheckChallenge {
 			t.Fatalf("first: %+v", a)
 		}
-		open, err := db.OpenPumpChallenges(ctx, f.company, f.driver, time.Now())
+		open, err := checks.OpenChallenges(ctx, f.company, f.driver)
 		if err != nil || len(open) != 1 || open[0].Question() != "Are you fueling unit U-702 at Pilot Travel Center #412? Yes / No" {
 			t.Fatalf("open: %+v %v", open, err)
 		}
-		if _, err := db.AnswerPumpChallenge(ctx, f.company, f.driver+1000, open[0].ID, fuelportal.PumpAnswerYes, fuelportal.CheckPumpChallengeAnswered); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := checks.Answer(ctx, f.company, f.driver+1000, open[0].ID, fuelportal.PumpAnswerYes); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another driver: %v", err)
 		}
-		if _, err := db.AnswerPumpChallenge(ctx, f.company+1000, f.driver, open[0].ID, fuelportal.PumpAnswerYes, fuelportal.CheckPumpChallengeAnswered); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := checks.Answer(ctx, f.company+1000, f.driver, open[0].ID, fuelportal.PumpAnswerYes); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another company: %v", err)
 		}
 		driverCtx := fuelportal.NewContextWithActor(ctx, fuelportal.Actor{UserID: f.driver, Role: string(fuelportal.MemberDriver)})
-		if _, err := db.AnswerPumpChallenge(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerYes, fuelportal.CheckPumpChallengeAnswered); err != nil {
+		if _, err := checks.Answer(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerYes); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.AnswerPumpChallenge(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerYes, fuelportal.CheckPumpChallengeAnswered); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+		if _, err := checks.Answer(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerYes); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("answered twice: %v", err)
 		}
 		if n := f.count(t, `SELECT COUNT(*) FROM audit_events WHERE kind = 'pump_check.answered'`); n != 1 {
@@ -213,11 +215,11 @@ func TestPumpChallenge_RoundTrip(t *testing.T) {
 		}
 
 		// No freezes the card and alerts the owners.
-		open, _ = db.OpenPumpChallenges(ctx, f.company, f.driver, time.Now())
+		open, _ = checks.OpenChallenges(ctx, f.company, f.driver)
 		if len(open) != 1 {
 			t.Fatalf("open after the third: %d", len(open))
 		}
-		if _, err := db.AnswerPumpChallenge(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerNo, fuelportal.CheckPumpChallengeAnswered); err != nil {
+		if _, err := checks.Answer(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerNo); err != nil {
 			t.Fatal(err)
 		}
 		if n := f.count(t, `SELECT COUNT(*) FROM cards WHERE card_number = ? AND status = 'INACTIVE'`, f.open); n != 1 {

@@ -324,7 +324,7 @@ func TestPush_UnmappedProductAndClassFromCoding(t *testing.T) {
 			first = t.ID
 			return nil
 		})
-		if _, err := db.SetCoding(ctx, fuelportal.TransactionScope{CompanyID: w.company}, []int64{first}, fuelportal.Coding{Class: "east", Memo: "Load 7"}, false); err != nil {
+		if _, err := db.SetCoding(ctx, fuelportal.TransactionScope{CompanyID: w.company}, []int64{first}, fuelportal.Coding{Class: "east", Memo: "Load 7"}.Replace); err != nil {
 			t.Fatal(err)
 		}
 		w.mapAccounts(t, s, w.company)
@@ -362,7 +362,7 @@ func (w *world) companyPurchases(t testing.TB) []int64 {
 
 func (w *world) codeJob(t testing.TB, job string, ids ...int64) {
 	t.Helper()
-	if _, err := w.db.SetCoding(context.Background(), fuelportal.TransactionScope{CompanyID: w.company}, ids, fuelportal.Coding{Job: job}, false); err != nil {
+	if _, err := w.db.SetCoding(context.Background(), fuelportal.TransactionScope{CompanyID: w.company}, ids, fuelportal.Coding{Job: job}.Replace); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -429,7 +429,7 @@ func TestPush_JobIsTheLinesCustomer(t *testing.T) {
 			}
 			return nil
 		})
-		if _, err := db.SetCoding(ctx, fuelportal.TransactionScope{CompanyID: w.other}, []int64{theirs}, fuelportal.Coding{Job: "o'brien PAVING"}, false); err != nil {
+		if _, err := db.SetCoding(ctx, fuelportal.TransactionScope{CompanyID: w.other}, []int64{theirs}, fuelportal.Coding{Job: "o'brien PAVING"}.Replace); err != nil {
 			t.Fatal(err)
 		}
 		if run, err := other.Push(ctx, w.other, w.from, w.day); err != nil || run.Created == 0 || run.Failed != 0 {

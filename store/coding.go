@@ -79,12 +79,12 @@ func codingAudit(c fuelportal.Coding) map[string]any {
 }
 
 // SetCoding sets the coding of the company's purchases ids (at most
-// fuelportal.MaxCodingIDs, no repeats) to c, one audit row each with the
-// coding before and after, all or nothing: an id that is not one of the
+// fuelportal.MaxCodingIDs, no repeats) to what recode answers for each
+// one's coding, one audit row each whose coding changes, with the coding
+// before and after, all or nothing: an id that is not one of the
 // company's approved purchases is ENOTFOUND and nothing changes. scope
-// narrows the purchases further (a driver's own card). onlyJob keeps
-// every field but the job (a driver answering the job prompt).
-func (db *DB) SetCoding(ctx context.Context, scope fuelportal.TransactionScope, ids []int64, c fuelportal.Coding, onlyJob bool) (list []*fuelportal.Transaction, err error) {
+// narrows the purchases further (a driver's own card).
+func (db *DB) SetCoding(ctx context.Context, scope fuelportal.TransactionScope, ids []int64, recode func(fuelportal.Coding) fuelportal.Coding) (list []*fuelportal.Transaction, err error) {
 	where, args := scopeWhere(scope)
 	err = db.InTx(ctx, func(tx *Tx) error {
 		list = list[:0]
@@ -94,11 +94,7 @@ func (db *DB) SetCoding(ctx context.Context, scope fuelportal.TransactionScope, 
 			if err != nil {
 				return notFound(err, "Transaction %d not found", id)
 			}
-			next := c
-			if onlyJob {
-				next = t.Coding
-				next.Job = c.Job
-			}
+			next := recode(t.Coding)
 			if next == t.Coding {
 				list = append(list, t)
 				continue

@@ -69,7 +69,7 @@ func TestSetCoding_UnknownIDChangesNothing(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		company, _, _ := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
-		_, err := db.SetCoding(ctx, fuelportal.TransactionScope{CompanyID: company.ID}, []int64{1, 2}, fuelportal.Coding{Account: "A"}, false)
+		_, err := db.SetCoding(ctx, fuelportal.TransactionScope{CompanyID: company.ID}, []int64{1, 2}, fuelportal.Coding{Account: "A"}.Replace)
 		if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Errorf("SetCoding of unknown ids = %v, want ENOTFOUND", err)
 		}

@@ -320,15 +320,13 @@ func (db *DB) OpenPumpChallenges(ctx context.Context, companyID, userID int64, n
 	return list, err
 }
 
-// AnswerPumpChallenge records the driver's answer to their challenge id:
-// Yes lets the card's next authorization at the station pass the check
-// once (within fuelportal.PumpChallengeWindow); No freezes the card
-// (INACTIVE) and publishes pump_check.refused for the owners. Audited.
-// Another driver's or company's challenge is ENOTFOUND; decide is called
-// with the challenge and the transaction's time
-// (fuelportal.CheckPumpChallengeAnswered decides) and its error is
-// returned; of two concurrent answers one wins, the other is ECONFLICT.
-func (db *DB) AnswerPumpChallenge(ctx context.Context, companyID, userID, id int64, answer fuelportal.PumpAnswer, decide func(c *fuelportal.PumpChallenge, now time.Time) error) (c *fuelportal.PumpChallenge, err error) {
+// AnswerPumpChallenge records the driver's answer to their challenge id
+// and what decide answers it does (fuelportal.AnswerPumpChallenge decides
+// from the challenge and the transaction's time): the card frozen
+// (INACTIVE), an event published. Audited. Another driver's or company's
+// challenge is ENOTFOUND; decide's error is returned; of two concurrent
+// answers one wins, the other is ECONFLICT.
+func (db *DB) AnswerPumpChallenge(ctx context.Context, companyID, userID, id int64, answer fuelportal.PumpAnswer, decide func(c *fuelportal.PumpChallenge, now time.Time) (fuelportal.PumpAnswerOutcome, error)) (c *fuelportal.PumpChallenge, err error) {
 	err = db.InTx(ctx, func(tx *Tx) error {
 		c, err = scanChallenge(tx.QueryRow(ctx, `SELECT `+challengeColumns+` FROM pump_check_challenges ch JOIN cards c ON c.id = ch.card_id
 			WHERE ch.id = ? AND ch.company_id = ? AND ch.driver_user_id = ?`, id, companyID, userID))
@@ -337,7 +335,8 @@ func (db *DB) AnswerPumpChallenge(ctx context.Context, companyID, userID, id int
 		} else if err != nil {
 			return err
 		}
-		if err := decide(c, tx.Now); err != nil {
+		outcome, err := decide(c, tx.Now)
+		if err != nil {
 			return err
 		}
 		res, err := tx.Exec(ctx, `UPDATE pump_check_challenges SET answer = ?, answered_at = ? WHERE id = ? AND answer IS NULL`, answer, tx.Now, id)
@@ -352,15 +351,15 @@ func (db *DB) AnswerPumpChallenge(ctx context.Context, companyID, userID, id int
 			ObjectType: fuelportal.AuditObjectCard, ObjectID: c.CardNumber, After: map[string]any{"challenge": c.ID, "answer": answer}}); err != nil {
 			return err
 		}
-		if answer != fuelportal.PumpAnswerNo {
-			return nil
+		if outcome.FreezeCard {
+			if _, err := tx.Exec(ctx, `UPDATE cards SET status = ?, updated_at = ? WHERE id = ?`, fuelportal.CardInactive, tx.Now, c.CardID); err != nil {
+				return err
+			}
 		}
-		if _, err := tx.Exec(ctx, `UPDATE cards SET status = ?, updated_at = ? WHERE id = ?`, fuelportal.CardInactive, tx.Now, c.CardID); err != nil {
-			return err
+		if outcome.Event != nil {
+			return tx.Publish(ctx, outcome.Event)
 		}
-		n := fuelportal.PumpRefusedNotice(c)
-		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventPumpRefused, CompanyID: companyID, Notice: &n, Alert: &fuelportal.Alert{
-			Message: fuelportal.PumpRefusedMessage(c), CardID: c.CardID, CardNumber: c.CardNumber}})
+		return nil
 	})
 	return c, err
 }

@@ -1,0 +1,108 @@
+// Package pumpcheck runs the pump check's settings and its challenges: a
+// company's and each card group's settings, the open challenges put to a
+// driver, and the driver's answer (Yes lets the card pass the check once
+// at the station; No freezes the card and alerts the owners). The check
+// inside an authorization is the purchases service's; every other entry
+// point (the HTTP handlers today) calls this service. The decisions are
+// the root package's (fuelportal.AnswerPumpChallenge), the SQL the
+// store's, which records an answer, its audit row and its event in one
+// transaction.
+package pumpcheck
+
+import (
+	"context"
+	"time"
+
+	"fuelportal"
+)
+
+// Store is what the service reads and writes (*store.DB).
+type Store interface {
+	CompanyPumpCheck(ctx context.Context, companyID int64) (fuelportal.PumpCheckSettings, error)
+	SetCompanyPumpCheck(ctx context.Context, companyID int64, s fuelportal.PumpCheckSettings) error
+	GroupPumpCheck(ctx context.Context, companyID, groupID int64) (fuelportal.PumpCheckSettings, bool, error)
+	SetGroupPumpCheck(ctx context.Context, companyID, groupID int64, s *fuelportal.PumpCheckSettings) error
+	OpenPumpChallenges(ctx context.Context, companyID, userID int64, now time.Time) ([]*fuelportal.PumpChallenge, error)
+	AnswerPumpChallenge(ctx context.Context, companyID, userID, id int64, answer fuelportal.PumpAnswer, decide func(c *fuelportal.PumpChallenge, now time.Time) (fuelportal.PumpAnswerOutcome, error)) (*fuelportal.PumpChallenge, error)
+	TransactionPumpCheck(ctx context.Context, companyID, id int64) (*fuelportal.PumpCheck, error)
+}
+
+// Service runs the pump check's flows. Create it with New.
+type Service struct {
+	store Store
+	now   func() time.Time
+}
+
+// Deps are what the service calls.
+type Deps struct {
+	Store Store
+	// Now is the clock challenges expire by (nil: time.Now).
+	Now func() time.Time
+}
+
+// New returns the service over d.
+func New(d Deps) *Service {
+	if d.Now == nil {
+		d.Now = time.Now
+	}
+	return &Service{store: d.Store, now: d.Now}
+}
+
+// Settings are company companyID's pump check (off until it sets one).
+func (s *Service) Settings(ctx context.Context, companyID int64) (fuelportal.PumpCheckSettings, error) {
+	return s.store.CompanyPumpCheck(ctx, companyID)
+}
+
+// SetSettings validates and saves company companyID's pump check; audited.
+func (s *Service) SetSettings(ctx context.Context, companyID int64, settings fuelportal.PumpCheckSettings) error {
+	if err := settings.Validate(); err != nil {
+		return err
+	}
+	return s.store.SetCompanyPumpCheck(ctx, companyID, settings)
+}
+
+// GroupSettings are the pump check of company companyID's group groupID
+// and whether they are the company's (the group has none of its own).
+// Another company's group is ENOTFOUND.
+func (s *Service) GroupSettings(ctx context.Context, companyID, groupID int64) (fuelportal.PumpCheckSettings, bool, error) {
+	return s.store.GroupPumpCheck(ctx, companyID, groupID)
+}
+
+// SetGroupSettings validates and saves the pump check of company
+// companyID's group groupID; audited. Another company's group is
+// ENOTFOUND.
+func (s *Service) SetGroupSettings(ctx context.Context, companyID, groupID int64, settings fuelportal.PumpCheckSettings) error {
+	if err := settings.Validate(); err != nil {
+		return err
+	}
+	return s.store.SetGroupPumpCheck(ctx, companyID, groupID, &settings)
+}
+
+// InheritGroupSettings has company companyID's group groupID follow its
+// company's pump check again; audited. Another company's group is
+// ENOTFOUND.
+func (s *Service) InheritGroupSettings(ctx context.Context, companyID, groupID int64) error {
+	return s.store.SetGroupPumpCheck(ctx, companyID, groupID, nil)
+}
+
+// OpenChallenges are driver userID's challenges of company companyID not
+// answered and not expired, newest first.
+func (s *Service) OpenChallenges(ctx context.Context, companyID, userID int64) ([]*fuelportal.PumpChallenge, error) {
+	return s.store.OpenPumpChallenges(ctx, companyID, userID, s.now())
+}
+
+// Answer records driver userID's answer to their challenge id of company
+// companyID, as fuelportal.AnswerPumpChallenge decides: No freezes the
+// card and alerts the owners. Another driver's or company's challenge is
+// ENOTFOUND; an answered or expired one ECONFLICT.
+func (s *Service) Answer(ctx context.Context, companyID, userID, id int64, answer fuelportal.PumpAnswer) (*fuelportal.PumpChallenge, error) {
+	return s.store.AnswerPumpChallenge(ctx, companyID, userID, id, answer, func(c *fuelportal.PumpChallenge, now time.Time) (fuelportal.PumpAnswerOutcome, error) {
+		return fuelportal.AnswerPumpChallenge(c, answer, now)
+	})
+}
+
+// OfTransaction is what the pump check used on company companyID's
+// transaction id (nil: none). Another company's is ENOTFOUND.
+func (s *Service) OfTransaction(ctx context.Context, companyID, id int64) (*fuelportal.PumpCheck, error) {
+	return s.store.TransactionPumpCheck(ctx, companyID, id)
+}
