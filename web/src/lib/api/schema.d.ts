@@ -1661,6 +1661,8 @@ export interface paths {
                     dateTo?: string;
                     /** @description One card of the caller's; another card is 404 */
                     cardNumber?: string;
+                    /** @description true: only the caller's approved purchases whose card required a job they do not have yet (the driver's dashboard task) */
+                    missingJob?: string;
                 };
                 header?: never;
                 path?: never;
