@@ -13,7 +13,7 @@ type EventType string
 
 // Event types. Those with a webhook have the webhook's name.
 const (
-	EventTransactionApproved  EventType = "transaction.approved"  // a purchase on a company card was approved
+	EventTransactionApproved  EventType = "transaction.approved"  // a purchase on a company card was approved (its driver is asked for a job it lacks)
 	EventTransactionDeclined  EventType = "transaction.declined"  // a purchase on a company card was declined
 	EventAuthorizationRequest EventType = "authorization.request" // an issuer asked whether to authorize, and the portal answered
 	EventAuthorizationAlert   EventType = "authorization.alert"   // an authorization answered past its deadline, or a capture above its hold
@@ -148,7 +148,7 @@ func (r EventRoute) OwnerPreference() NotificationEvent {
 // EventRoutes is the one table of who hears what: for each event type,
 // the audiences and channels it is derived to.
 var EventRoutes = map[EventType]EventRoute{
-	EventTransactionApproved:  {Webhook: WebhookTransactionApproved},
+	EventTransactionApproved:  {Webhook: WebhookTransactionApproved, User: true, Preference: NotifyJobNeeded, Office: []MemberRole{}},
 	EventTransactionDeclined:  {Webhook: WebhookTransactionDeclined, Alert: AlertDecline, OwnersPush: true, User: true, Preference: NotifyPurchaseDeclined, Office: officeDispatchers},
 	EventAuthorizationRequest: {Webhook: WebhookAuthorizationRequest},
 	EventAuthorizationAlert:   {Alert: AlertAuthorization, Office: officeDispatchers},

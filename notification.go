@@ -21,6 +21,7 @@ const (
 	NotifyOverrideDecided   NotificationEvent = "override.decided"   // the driver who asked
 	NotifyCardDeactivated   NotificationEvent = "card.deactivated"   // the card's driver
 	NotifyTripReplanned     NotificationEvent = "trip.replanned"     // the trip's driver
+	NotifyJobNeeded         NotificationEvent = "job.needed"         // the card's driver: a purchase on a card that requires a job has none
 	NotifyWalletLow         NotificationEvent = "wallet.low"         // owners
 	NotifyDriverWaiting     NotificationEvent = "driver.waiting"     // owners: a driver waits for approval
 	NotifyIFTADue           NotificationEvent = "ifta.due"           // owners: a quarter's IFTA return is due in 30, 7 or 1 days
@@ -33,7 +34,7 @@ func NotificationEvents(role Role) []NotificationEvent {
 	if role == RoleCompany {
 		return []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideRequested, NotifyWalletLow, NotifyDriverWaiting, NotifyIFTADue, NotifyStatementReady}
 	}
-	return []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideDecided, NotifyCardDeactivated, NotifyTripReplanned}
+	return []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideDecided, NotifyCardDeactivated, NotifyTripReplanned, NotifyJobNeeded}
 }
 
 // Urgent reports whether e is delivered during quiet hours too: a decline

@@ -200,6 +200,14 @@ func DeclineNotice(t *Transaction) Notice {
 			URL: fmt.Sprintf("/dashboard?requestOverride=%d", t.ID)}}}
 }
 
+// JobNeededNotice asks the driver of approved purchase t, whose card
+// requires a job, which job it was for (they enter it on its page).
+func JobNeededNotice(t *Transaction) Notice {
+	return Notice{Event: NotifyJobNeeded, CompanyID: t.CompanyID, Key: "jobNeeded",
+		Params: map[string]string{"card": Last4(t.CardNumber), "station": t.LocationName},
+		URL:    fmt.Sprintf("/transactions/%d", t.ID), Tag: fmt.Sprintf("job-%d", t.ID), TransactionID: t.ID}
+}
+
 // OverrideRequestedNotice tells a company's owners of a driver's override
 // request r (they decide it on the alerts page).
 func OverrideRequestedNotice(r *OverrideRequest) Notice {

@@ -49,11 +49,17 @@ func TransactionWebhook(t *Transaction) (WebhookEventType, WebhookTransaction) {
 }
 
 // PurchaseEvent is the event of recorded purchase t on a company card:
-// transaction.approved, or transaction.declined with the owners' DECLINE
-// alert and the notice to the card's driver (its holder) and the owners.
+// transaction.approved (with the notice asking the card's driver, its
+// holder, for the job it lacks when its card requires one), or
+// transaction.declined with the owners' DECLINE alert and the notice to
+// the card's driver and the owners.
 func PurchaseEvent(t *Transaction) *Event {
 	typ, data := TransactionWebhook(t)
 	e := &Event{Type: EventTransactionApproved, CompanyID: t.CompanyID, Data: data}
+	if typ == WebhookTransactionApproved && t.MissingJob() && t.HolderUserID != 0 {
+		n := JobNeededNotice(t)
+		e.UserID, e.Notice = t.HolderUserID, &n
+	}
 	if typ == WebhookTransactionDeclined {
 		n := DeclineNotice(t)
 		e.Type, e.UserID, e.Alert, e.Notice = EventTransactionDeclined, t.HolderUserID, DeclineAlert(t), &n

@@ -204,6 +204,26 @@ func TestCoding_RulesCodeNetworkPurchasesAndTheDriverGivesTheJob(t *testing.T) {
 		if missing.Page.TotalElements != 1 || missing.Content[0].TransactionID != bought.TransactionID {
 			t.Fatalf("missing job list %+v", missing)
 		}
+		// The driver's own count and their notice; another company sees none of it.
+		f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/transactions?missingJob=true", Token: f.driver}).Decode(t, &missing)
+		if missing.Page.TotalElements != 1 || missing.Content[0].TransactionID != bought.TransactionID {
+			t.Fatalf("the driver's missing job list %+v", missing)
+		}
+		var notices struct {
+			Content []struct {
+				Kind          string
+				URL           string
+				TransactionID *int64
+			}
+		}
+		f.api.Do(apitest.Request{Method: "GET", Path: "/api/notifications", Token: f.driver}).Decode(t, &notices)
+		if len(notices.Content) == 0 || notices.Content[0].URL != fmt.Sprintf("/transactions/%d", bought.TransactionID) {
+			t.Fatalf("the driver's notices %+v, want the job question first", notices.Content)
+		}
+		f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/company/transactions?missingJob=true", Token: f.other}).Decode(t, &missing)
+		if missing.Page.TotalElements != 0 {
+			t.Fatalf("another company's missing job list %+v", missing)
+		}
 		res := f.api.Do(apitest.Request{Method: "PUT", Path: fmt.Sprintf("/api/wex/transactions/%d/job", bought.TransactionID), Token: f.driver,
 			Body: map[string]string{"job": "  J-42 "}})
 		if res.Status != 200 {
@@ -216,6 +236,10 @@ func TestCoding_RulesCodeNetworkPurchasesAndTheDriverGivesTheJob(t *testing.T) {
 		f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/company/transactions?missingJob=true", Token: f.owner}).Decode(t, &missing)
 		if missing.Page.TotalElements != 0 {
 			t.Errorf("still missing: %+v", missing)
+		}
+		f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/transactions?missingJob=true", Token: f.driver}).Decode(t, &missing)
+		if missing.Page.TotalElements != 0 {
+			t.Errorf("the driver's list still missing: %+v", missing)
 		}
 	})
 }

@@ -120,6 +120,7 @@ var textParams = map[string]string{
 	"DELETE /api/wex/company/cards/{cardNumber}/override cardNumber":              "cardNumber",
 	"PUT /api/wex/company/cards/{cardNumber}/require-job cardNumber":              "cardNumber",
 	"GET /api/wex/company/transactions missingJob":                                "code",
+	"GET /api/wex/transactions missingJob":                                        "code",
 	"GET /api/wex/company/transactions uncoded":                                   "code",
 	"GET /api/wex/company/accounting/export format":                               "code",
 	"GET /api/wex/company/accounting/export from":                                 "date",

@@ -1661,6 +1661,8 @@ export interface paths {
                     dateTo?: string;
                     /** @description One card of the caller's; another card is 404 */
                     cardNumber?: string;
+                    /** @description true: only the caller's approved purchases whose card required a job they do not have yet (the driver's dashboard task) */
+                    missingJob?: string;
                 };
                 header?: never;
                 path?: never;
@@ -9746,7 +9748,7 @@ export interface components {
         };
         NotificationPreference: {
             /** @enum {string} */
-            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
+            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "job.needed" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
             /** @description Web Push to the user's subscribed devices */
             push: boolean;
             /** @description E-mail through the outbox (owners: the alert's mail) */
@@ -9764,7 +9766,7 @@ export interface components {
             end: string;
         };
         NotificationSettings: {
-            /** @description Answers: one per event of the caller's role (drivers: purchase.declined, override.decided, card.deactivated, trip.replanned; owners: purchase.declined, override.requested, wallet.low, driver.waiting, ifta.due, statement.ready), defaults where never saved (push and in-app on; e-mail on for owners and for override.decided). A PUT lists the events to change, each once; the others keep theirs. */
+            /** @description Answers: one per event of the caller's role (drivers: purchase.declined, override.decided, card.deactivated, trip.replanned, job.needed; owners: purchase.declined, override.requested, wallet.low, driver.waiting, ifta.due, statement.ready), defaults where never saved (push and in-app on; e-mail on for owners and for override.decided). A PUT lists the events to change, each once; the others keep theirs. */
             events: components["schemas"]["NotificationPreference"][];
             /** @description null: none */
             quietHours: components["schemas"]["QuietHours"] | null;
@@ -9775,7 +9777,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
+            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "job.needed" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
             /** @description In the user's language when it was created */
             title: string;
             body: string;
@@ -9809,7 +9811,7 @@ export interface components {
             /** @description The events to change, each once, of the caller's role; the others keep theirs. */
             events?: {
                 /** @enum {string} */
-                event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
+                event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "job.needed" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
                 push?: boolean;
                 email?: boolean;
                 inApp?: boolean;

@@ -84,6 +84,13 @@ describe('CodingPage', () => {
     await waitFor(() => expect(queries.at(-1)).toMatchObject({ cardNumber: '7071000000000001234' }));
   });
 
+  it('opens on the purchases missing a job when the dashboard links to them', async () => {
+    const { queries } = serve();
+    renderApp('/coding?missingJob=true', { session });
+    expect(await screen.findByLabelText('Only purchases missing a job')).toBeChecked();
+    await waitFor(() => expect(queries.at(-1)).toMatchObject({ page: '0', missingJob: 'true' }));
+  });
+
   it('adds a rule matching a vehicle and a group', async () => {
     const { bodies } = serve();
     renderApp('/coding', { session });

@@ -20,6 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { Page } from '@/components/layout/Page';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { errorMessage } from '@/lib/api';
@@ -271,7 +272,9 @@ const NO_FILTER: PurchaseFilter = { page: 0, missingJob: false, uncoded: false, 
 /** Pages of purchases, filtered by date, card, missing coding or job; select some (or all on the page) and code them at once. */
 function BulkCodingCard() {
   const { t } = useTranslation('transactions');
-  const [filter, setFilter] = useState<PurchaseFilter>(NO_FILTER);
+  // The dashboard's task links here with ?missingJob=true: the filter starts on.
+  const [search] = useSearchParams();
+  const [filter, setFilter] = useState<PurchaseFilter>(() => ({ ...NO_FILTER, missingJob: search.get('missingJob') === 'true' }));
   const [card, setCard] = useState('');
   const { data, isLoading, error, refetch, isFetching } = useGetPurchasesToCodeQuery(filter);
   const [selected, setSelected] = useState<number[]>([]);

@@ -35,6 +35,9 @@ const wexBase = (role: RoleCode) => (role === 'ROLE_COMPANY' ? '/wex/company' : 
 /** How many cards and transactions the dashboard lists (docs/product.md §9). */
 export const DASHBOARD_LIST_SIZE = 3;
 
+/** The most purchases missing a job the dashboard counts (ten pages of 20: the list's count stops ten pages ahead). */
+export const MISSING_JOB_COUNT_CAP = 200;
+
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCompanyWallet: build.query<Wallet, void>({
@@ -48,6 +51,19 @@ export const dashboardApi = api.injectEndpoints({
     getIftaSummary: build.query<IftaSummary, void>({
       query: () => '/wex/company/ifta/summary',
       providesTags: ['IftaReturn'],
+    }),
+    /**
+     * How many purchases wait for a job their card requires: the total of the first page of the list the
+     * coding page's "Only purchases missing a job" filter shows (the driver's own, or the company's). The
+     * server counts up to ten pages ahead, so the total stops at MISSING_JOB_COUNT_CAP.
+     */
+    getMissingJobCount: build.query<number, RoleCode>({
+      query: (role) => ({
+        url: `${wexBase(role)}/transactions`,
+        params: { page: 0, size: MISSING_JOB_COUNT_CAP / 10, sort: 'transactionDate,desc', missingJob: 'true' } satisfies TransactionsQuery,
+      }),
+      transformResponse: (response: ResponseBody<'/api/wex/transactions', 'get'>) => response.page.totalElements,
+      providesTags: ['Transaction'],
     }),
     getCompanyContract: build.query<Contract, void>({
       query: () => '/wex/company/contract',
@@ -108,6 +124,7 @@ export const {
   useGetCompanyWalletQuery,
   useGetCompanyContractQuery,
   useGetIftaSummaryQuery,
+  useGetMissingJobCountQuery,
   useGetDashboardConfigQuery,
   useSetPlannerCostsMutation,
   useGetLowBalanceQuery,

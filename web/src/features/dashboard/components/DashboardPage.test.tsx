@@ -321,6 +321,9 @@ describe('company dashboard by role', () => {
     const steps = await screen.findByRole('region', { name: 'First steps' });
     expect(within(steps).getAllByTestId('first-step')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: /^(Add Funds|Pay Invoice)$/ })).not.toBeInTheDocument();
+    // The missing-job task is for those who code purchases: the tiles beside it show, it does not.
+    expect(await screen.findByTestId('ifta-tile')).toBeInTheDocument();
+    expect(screen.queryByTestId('missing-job-tile')).not.toBeInTheDocument();
   });
 
   it('shows a bookkeeper the wallet with Pay Invoice but not the planner costs form nor driver approval', async () => {
@@ -337,6 +340,7 @@ describe('company dashboard by role', () => {
     expect(within(tile).getByRole('button', { name: 'Pay Invoice' })).toBeInTheDocument();
     expect(within(tile).getByTestId('low-balance-edit')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Drivers waiting for approval' })).not.toBeInTheDocument();
+    expect(await screen.findByTestId('missing-job-tile')).toBeInTheDocument();
   });
 });
 

@@ -12,6 +12,7 @@ import { FuelCardsPreview } from './FuelCardsPreview';
 import type { PaymentModalComponent } from './payment-modal';
 import { RecentTransactions } from './RecentTransactions';
 import { IftaTile } from './IftaTile';
+import { MissingJobTile } from './MissingJobTile';
 import { OdometerTile } from './OdometerTile';
 import { PumpChallengeTile } from './PumpChallengeTile';
 import { PushInvite } from './PushInvite';
@@ -102,6 +103,11 @@ const OwnerTiles = memo(function OwnerTiles({
         <Grid size={{ xs: 12, md: 6 }}>
           <IftaTile />
         </Grid>
+        {can('transactions.code') && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <MissingJobTile role="ROLE_COMPANY" />
+          </Grid>
+        )}
       </ShownAfterPaint>
     </>
   );
@@ -124,6 +130,11 @@ const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, MyCard, role }
       {ActiveTrip && (
         <Grid size={12}>
           <ActiveTrip />
+        </Grid>
+      )}
+      {role === 'ROLE_USER' && (
+        <Grid size={12}>
+          <MissingJobTile role={role} />
         </Grid>
       )}
       <Grid size={12}>

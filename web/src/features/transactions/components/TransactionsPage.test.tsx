@@ -255,6 +255,16 @@ describe('transactions list', () => {
     expect(requests).toHaveLength(1);
     expect(screen.queryByRole('combobox', { name: 'Card' })).not.toBeInTheDocument();
   });
+
+  it('lists only the driver’s purchases missing a job, every date, when the dashboard’s task links here', async () => {
+    server.use(http.get(apiUrl('/account'), () => HttpResponse.json(driverAccount)));
+    const requests = serveList(() => page(0, 1, 2), '/wex/transactions');
+    renderApp(`${paths.transactions}?missingJob=true&from=&to=`, { session });
+    expect(await screen.findAllByTestId('transaction-row')).toHaveLength(2);
+    expect(screen.getByTestId('missing-job-filter')).toHaveTextContent('Only purchases missing a job');
+    expect(requests[0]).toMatchObject({ missingJob: 'true' });
+    expect(requests[0]).not.toHaveProperty('dateFrom');
+  });
 });
 
 describe('export', () => {

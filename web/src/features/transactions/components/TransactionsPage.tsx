@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/lib/paths';
 import { Page } from '@/components/layout/Page';
 import { BackButton } from '@/components/navigation';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { selectRole, selectUser, usePermissions } from '@/lib/auth';
@@ -34,7 +35,12 @@ const TransactionsScreen = memo(function TransactionsScreen({ scope, filterBar }
   const debouncedSearch = useDebouncedValue(filters.searchText, SEARCH_DEBOUNCE_MS);
   // Emptying the box applies at once; typing waits for the debounce.
   const searchText = filters.searchText === '' ? '' : debouncedSearch;
-  const query = useMemo(() => toQuery(scope, { ...filters, searchText }), [scope, filters, searchText]);
+  // ?missingJob=true (the dashboard's task): only the purchases still missing a job their card requires.
+  const missingJob = searchParams.get('missingJob') === 'true';
+  const query = useMemo(
+    () => ({ ...toQuery(scope, { ...filters, searchText }), ...(missingJob ? { missingJob: 'true' as const } : {}) }),
+    [scope, filters, searchText, missingJob],
+  );
   // A member who codes purchases ticks rows and codes them at once.
   const codes = usePermissions().can('transactions.code') && scope === 'company';
   const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
@@ -57,6 +63,11 @@ const TransactionsScreen = memo(function TransactionsScreen({ scope, filterBar }
       actions={<ExportButton query={query} />}
     >
       {filterBar({ filters, onChange: setFilters })}
+      {missingJob && (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid="missing-job-filter">
+          {t('coding.missingJobOnly')}
+        </Alert>
+      )}
       {scope === 'driver' && <OverrideRequestPanel query={query} />}
       {codes && <BulkCodingBar ids={[...selected]} onDone={clear} />}
       <TransactionList query={query} selected={codes ? selected : undefined} onToggle={codes ? toggle : undefined} />
