@@ -74,8 +74,8 @@ run_go() {
   # Go, no Go code of ours) is not: instrumenting each memory access of the SQL engine made every
   # SQLite test 3-6x slower (seeding the demo 183 s against 28 s), and a C SQLite under cgo would
   # not be instrumented either. The race detector still sees every access our code makes.
-  # -timeout is a test binary's wall time: at nice +10 beside e2e a package waits for the CPU, so the
-  # limit only stops a hung binary (CI gives the whole suite 90 minutes).
+  # -timeout is a test binary's wall time: beside e2e and the web checks a package waits for the
+  # CPU, so the limit only stops a hung binary (CI gives the whole suite 90 minutes).
   go test -race -gcflags='modernc.org/...=-race=false' -vet=off -count=1 -timeout 75m ./...
 }
 
@@ -154,15 +154,12 @@ run_e2e() {  # [spec file…]: only those (each must hold tests of both sizes), 
 # keeps both cores busy alone (Go's largest package runs its tests one at a time, e2e waits on the
 # browser), and none reads what another writes (each e2e run has its own server and database; Go's
 # tests make their own schemas). The web app must be built first (`make test` has; run alone, this
-# builds it), since go test compiles the package that embeds web/dist. Go's processes run at a lower
-# priority (nice), so that they take the CPU the others leave: e2e, the longest, keeps its pace, and
-# Go's long packages fill the cores once the others are done. The web checks keep the normal
-# priority: Vitest gives each worker it starts 60 s to answer (not configurable), which a starved
-# worker on a loaded host missed. Each line says which phase it is from; each phase prints its wall
-# and CPU time.
+# builds it), since go test compiles the package that embeds web/dist. All three run at the same
+# priority: on a loaded host Go at nice +10 made no headway beside e2e and the web checks (still
+# compiling 24 minutes in) and then ran alone at the end; at one priority it gets its share from
+# the start. No test waits on a time limit tighter than its own, so a slower share fails none.
+# Each line says which phase it is from; each phase prints its wall and CPU time.
 
-# This subshell and what it starts: 10 steps nicer than the script (renice sets, not adds).
-lower_priority() { renice -n $(( $(nice) + 10 )) -p "$BASHPID" >/dev/null; }
 
 # What a failed phase said, again at the very end of the output (which is what a CI log shows
 # first): its lines that name a failure, then its last lines.
@@ -180,7 +177,7 @@ run_all() {
   t0=$(date +%s%N)
   ( phase e2e run_e2e ) 2>&1 | sed -u 's/^/[e2e] /' | tee "$logs/e2e" &
   pids_of+=("e2e:$!")
-  ( lower_priority; phase go run_go ) 2>&1 | sed -u 's/^/[go] /' | tee "$logs/go" &
+  ( phase go run_go ) 2>&1 | sed -u 's/^/[go] /' | tee "$logs/go" &
   pids_of+=("go:$!")
   ( phase web run_web ) 2>&1 | sed -u 's/^/[web] /' | tee "$logs/web" &
   pids_of+=("web:$!")
