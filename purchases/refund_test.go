@@ -22,18 +22,18 @@ func (f *statementFixture) stripeBuy(t *testing.T, db *store.DB, id string, cent
 	t.Helper()
 	ctx := context.Background()
 	req := authRequest("iauth_"+id, "ic_0", cents, true)
-	req.Created, req.ReceivedAt = f.clock.At.UTC(), f.clock.At.UTC()
+	req.Created, req.ReceivedAt = f.clock.Now().UTC(), f.clock.Now().UTC()
 	if _, _, err := flow(db).Authorize(ctx, req); err != nil {
 		t.Fatal(err)
 	}
 	res, err := flow(db).Capture(ctx, &fuelportal.IssuingCapture{TransactionID: "ipi_" + id, AuthorizationID: "iauth_" + id, IssuerCardID: "ic_0",
 		AmountCents: cents, Product: fuelportal.ProductDiesel, MerchantName: "PILOT TRAVEL #412", MerchantPostalCode: "34475", MerchantState: "FL",
-		Created: f.clock.At.UTC()})
+		Created: f.clock.Now().UTC()})
 	if err != nil || res.Transaction == nil {
 		t.Fatalf("capture %s = %+v, %v", id, res, err)
 	}
 	if res.Transaction.Status == fuelportal.TransactionApproved {
-		f.model = append(f.model, movement{f.clock.At, -res.Transaction.FundedTotalCents})
+		f.model = append(f.model, movement{f.clock.Now(), -res.Transaction.FundedTotalCents})
 	}
 	return res.Transaction
 }
@@ -44,12 +44,12 @@ func (f *statementFixture) refund(t *testing.T, db *store.DB, id, auth string, c
 	t.Helper()
 	before, _ := db.WalletBalance(context.Background(), f.Company.ID)
 	if _, err := flow(db).Capture(context.Background(), &fuelportal.IssuingCapture{TransactionID: id, AuthorizationID: auth, IssuerCardID: "ic_0",
-		AmountCents: -cents, MerchantName: "PILOT TRAVEL #412", Created: f.clock.At.UTC()}); err != nil {
+		AmountCents: -cents, MerchantName: "PILOT TRAVEL #412", Created: f.clock.Now().UTC()}); err != nil {
 		t.Fatalf("refund %s: %v", id, err)
 	}
 	after, _ := db.WalletBalance(context.Background(), f.Company.ID)
 	if after != before {
-		f.model = append(f.model, movement{f.clock.At, after - before})
+		f.model = append(f.model, movement{f.clock.Now(), after - before})
 	}
 	return after - before
 }
@@ -105,8 +105,8 @@ func TestRefunds_CreditTheWalletOnceAndAtMostThePurchasesFuel(t *testing.T) {
 			refunds[2].Purchase != nil || refunds[2].Reference != "refund:ipi_r4" || refunds[0].Late {
 			t.Fatalf("refund lines = %+v", refunds)
 		}
-		if balance, _ := db.WalletBalance(ctx, f.Company.ID); balance != f.balanceBefore(f.clock.At.Add(time.Hour)) || balance != st.ClosingCents {
-			t.Fatalf("balance %d, model %d, statement %d", balance, f.balanceBefore(f.clock.At.Add(time.Hour)), st.ClosingCents)
+		if balance, _ := db.WalletBalance(ctx, f.Company.ID); balance != f.balanceBefore(f.clock.Now().Add(time.Hour)) || balance != st.ClosingCents {
+			t.Fatalf("balance %d, model %d, statement %d", balance, f.balanceBefore(f.clock.Now().Add(time.Hour)), st.ClosingCents)
 		}
 		var listed int
 		if err := db.EachRefund(ctx, fuelportal.RefundFilter{CompanyID: f.Company.ID, Statement: st}, func(r *fuelportal.Refund) error {
@@ -145,8 +145,8 @@ func TestStatements_EqualTheLedgerWithRefundsAndReversalsOverRandomMonths(t *tes
 		f.topUp(t, db, 20_000_00, fuelportal.LedgerTopUp)
 		var captured []string
 		end := time.Date(2026, 5, 10, 0, 0, 0, 0, chicago)
-		for i := 0; f.clock.At.Before(end); i++ {
-			f.clock.At = f.clock.At.Add(time.Duration(1+rng.IntN(30)) * time.Hour)
+		for i := 0; f.clock.Now().Before(end); i++ {
+			f.clock.Set(f.clock.Now().Add(time.Duration(1+rng.IntN(30)) * time.Hour))
 			switch op := rng.IntN(10); {
 			case op < 2:
 				f.topUp(t, db, int64(1+rng.IntN(200_000)), fuelportal.LedgerTopUp)
@@ -321,19 +321,19 @@ func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *
 		f := newStatementFixture(t, db, time.Date(2026, 3, 2, 15, 0, 0, 0, time.UTC))
 		f.topUp(t, db, 1000_00, fuelportal.LedgerTopUp)
 		req := networkAuthRequest("auth-r", f.Active.CardNumber, f.Station.ID, 100_00)
-		req.Created, req.ReceivedAt = f.clock.At.UTC(), f.clock.At.UTC()
+		req.Created, req.ReceivedAt = f.clock.Now().UTC(), f.clock.Now().UTC()
 		if a, _, err := flow(db).Authorize(ctx, req); err != nil || !a.Approved {
 			t.Fatalf("authorization = %+v, %v", a, err)
 		}
 		capture := networkCapture("CAP-R", "auth-r", f.Active.CardNumber, f.Station.ID, 20_000)
-		capture.TransactionDate = f.clock.At.UTC()
+		capture.TransactionDate = f.clock.Now().UTC()
 		p, _, err := flow(db).Record(ctx, capture)
 		if err != nil || p.Status != fuelportal.TransactionApproved {
 			t.Fatalf("capture = %+v, %v", p, err)
 		}
-		f.model = append(f.model, movement{f.clock.At, -p.FundedTotalCents})
+		f.model = append(f.model, movement{f.clock.Now(), -p.FundedTotalCents})
 		net, retail := p.FundedTotalCents-p.FeeCents, p.FundedTotalCents-p.FeeCents+p.DiscountCents
-		f.clock.At = f.clock.At.Add(time.Hour)
+		f.clock.Set(f.clock.Now().Add(time.Hour))
 
 		reverse := func(rev purchases.NetworkReversal) (*purchases.NetworkReversalOutcome, int64, error) {
 			t.Helper()
@@ -341,7 +341,7 @@ func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *
 			out, err := flow(db).ReverseNetwork(ctx, rev)
 			after, _ := db.WalletBalance(ctx, f.Company.ID)
 			if after != before {
-				f.model = append(f.model, movement{f.clock.At, after - before})
+				f.model = append(f.model, movement{f.clock.Now(), after - before})
 			}
 			return out, after - before, err
 		}
@@ -372,7 +372,7 @@ func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *
 		}
 		// A held authorization: its hold released, nothing credited.
 		held := networkAuthRequest("auth-h", f.Active.CardNumber, f.Station.ID, 50_00)
-		held.Created, held.ReceivedAt = f.clock.At.UTC(), f.clock.At.UTC()
+		held.Created, held.ReceivedAt = f.clock.Now().UTC(), f.clock.Now().UTC()
 		if _, _, err := flow(db).Authorize(ctx, held); err != nil {
 			t.Fatal(err)
 		}
@@ -403,8 +403,8 @@ func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *
 		if err != nil || st.OpeningCents+sum != st.ClosingCents || lines != 2 || reversed != net {
 			t.Fatalf("statement: opening %d + %d != closing %d, or %d reversal lines of %d (want %d), %v", st.OpeningCents, sum, st.ClosingCents, lines, reversed, net, err)
 		}
-		if balance, _ := db.WalletBalance(ctx, f.Company.ID); balance != st.ClosingCents || balance != f.balanceBefore(f.clock.At.Add(time.Hour)) || balance != 1000_00-p.FeeCents {
-			t.Fatalf("balance %d, statement %d, model %d, want the top-up less the fee %d", balance, st.ClosingCents, f.balanceBefore(f.clock.At.Add(time.Hour)), 1000_00-p.FeeCents)
+		if balance, _ := db.WalletBalance(ctx, f.Company.ID); balance != st.ClosingCents || balance != f.balanceBefore(f.clock.Now().Add(time.Hour)) || balance != 1000_00-p.FeeCents {
+			t.Fatalf("balance %d, statement %d, model %d, want the top-up less the fee %d", balance, st.ClosingCents, f.balanceBefore(f.clock.Now().Add(time.Hour)), 1000_00-p.FeeCents)
 		}
 		if alerts := refundAlerts(t, db, f.Company.ID); len(alerts) != 2 || !strings.HasPrefix(alerts[0].Message, "Reversal: ") {
 			t.Fatalf("REFUND alerts = %+v", alerts)

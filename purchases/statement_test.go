@@ -41,7 +41,7 @@ const formulaDriver = `=HYPERLINK("http://evil.example/","click")`
 
 func newStatementFixture(t *testing.T, db *store.DB, start time.Time) *statementFixture {
 	t.Helper()
-	clock := &storetest.StatementClock{At: start}
+	clock := storetest.NewStatementClock(start)
 	db.Now = clock.Now
 	f := &statementFixture{Fleet: storetest.NewFleet(t, db, storetest.Prepaid), clock: clock}
 	f.svc = statements.New(statements.Deps{Store: db, Now: clock.Now})
@@ -55,23 +55,23 @@ func newStatementFixture(t *testing.T, db *store.DB, start time.Time) *statement
 
 func (f *statementFixture) topUp(t *testing.T, db *store.DB, cents int64, kind fuelportal.LedgerKind) {
 	t.Helper()
-	if _, _, err := db.CreditWallet(context.Background(), f.Company.ID, cents, kind, fmt.Sprintf("ref-%d-%d", f.clock.At.UnixNano(), cents)); err != nil {
+	if _, _, err := db.CreditWallet(context.Background(), f.Company.ID, cents, kind, fmt.Sprintf("ref-%d-%d", f.clock.Now().UnixNano(), cents)); err != nil {
 		t.Fatal(err)
 	}
-	f.model = append(f.model, movement{f.clock.At, cents})
+	f.model = append(f.model, movement{f.clock.Now(), cents})
 }
 
 // buy records an approved purchase made ago before now (0: now).
 func (f *statementFixture) buy(t *testing.T, db *store.DB, id string, gallons fuelportal.Gallons, ago time.Duration) {
 	t.Helper()
 	p := purchase(id, f.Active.CardNumber, f.Station.ID, gallons)
-	p.TransactionDate = f.clock.At.Add(-ago).In(time.UTC)
+	p.TransactionDate = f.clock.Now().Add(-ago).In(time.UTC)
 	tr, _, err := flow(db).Record(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if tr.Status == fuelportal.TransactionApproved {
-		f.model = append(f.model, movement{f.clock.At, -tr.FundedTotalCents})
+		f.model = append(f.model, movement{f.clock.Now(), -tr.FundedTotalCents})
 	}
 }
 
@@ -102,8 +102,8 @@ func TestStatements_EqualTheLedgerToTheCentOverRandomMonths(t *testing.T) {
 		rng := rand.New(rand.NewPCG(36, 2026))
 		f.topUp(t, db, 5000_00, fuelportal.LedgerTopUp)
 		end := time.Date(2026, 5, 10, 0, 0, 0, 0, chicago)
-		for i := 0; f.clock.At.Before(end); i++ {
-			f.clock.At = f.clock.At.Add(time.Duration(1+rng.IntN(30)) * time.Hour)
+		for i := 0; f.clock.Now().Before(end); i++ {
+			f.clock.Set(f.clock.Now().Add(time.Duration(1+rng.IntN(30)) * time.Hour))
 			switch op := rng.IntN(10); {
 			case op < 2:
 				f.topUp(t, db, int64(1+rng.IntN(200_000)), fuelportal.LedgerTopUp)
@@ -167,15 +167,15 @@ func TestStatements_PeriodsFollowTheCompanysZoneAcrossDaylightSaving(t *testing.
 		if _, err := f.svc.SetPeriod(ctx, f.Company.ID, "weekly"); err != nil {
 			t.Fatal(err)
 		}
-		f.clock.At = time.Date(2026, 3, 1, 0, 30, 0, 0, chicago) // Sunday, same week
+		f.clock.Set(time.Date(2026, 3, 1, 0, 30, 0, 0, chicago)) // Sunday, same week
 		f.topUp(t, db, 200_00, fuelportal.LedgerTopUp)
-		f.clock.At = time.Date(2026, 3, 2, 0, 0, 0, 0, chicago) // Monday 00:00: the next period
+		f.clock.Set(time.Date(2026, 3, 2, 0, 0, 0, 0, chicago)) // Monday 00:00: the next period
 		f.topUp(t, db, 400_00, fuelportal.LedgerTopUp)
-		f.clock.At = time.Date(2026, 3, 8, 23, 59, 0, 0, chicago) // DST began that morning
+		f.clock.Set(time.Date(2026, 3, 8, 23, 59, 0, 0, chicago)) // DST began that morning
 		f.topUp(t, db, 800_00, fuelportal.LedgerTopUp)
-		f.clock.At = time.Date(2026, 3, 9, 0, 1, 0, 0, chicago)
+		f.clock.Set(time.Date(2026, 3, 9, 0, 1, 0, 0, chicago))
 		f.topUp(t, db, 1600_00, fuelportal.LedgerTopUp)
-		f.clock.At = time.Date(2026, 3, 16, 7, 0, 0, 0, chicago)
+		f.clock.Set(time.Date(2026, 3, 16, 7, 0, 0, 0, chicago))
 		if n, err := f.svc.CloseDue(ctx); err != nil || n != 3 {
 			t.Fatalf("CloseDue = %d, %v", n, err)
 		}
@@ -219,11 +219,11 @@ func TestStatements_ALatePostingLandsInTheNextPeriodAndClosedOnesNeverChange(t *
 		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, chicago))
 		f.topUp(t, db, 1000_00, fuelportal.LedgerTopUp)
 		f.buy(t, db, "p-1", 50_000, 0)
-		f.clock.At = time.Date(2026, 5, 1, 5, 59, 0, 0, chicago)
+		f.clock.Set(time.Date(2026, 5, 1, 5, 59, 0, 0, chicago))
 		if n, err := f.svc.CloseDue(ctx); err != nil || n != 0 {
 			t.Fatalf("CloseDue before 06:00 = %d, %v", n, err)
 		}
-		f.clock.At = time.Date(2026, 5, 1, 6, 0, 0, 0, chicago)
+		f.clock.Set(time.Date(2026, 5, 1, 6, 0, 0, 0, chicago))
 		if n, err := f.svc.CloseDue(ctx); err != nil || n != 1 {
 			t.Fatalf("CloseDue at 06:00 = %d, %v", n, err)
 		}
@@ -239,10 +239,10 @@ func TestStatements_ALatePostingLandsInTheNextPeriodAndClosedOnesNeverChange(t *
 
 		// A transfer whose time is in April commits after April closed
 		// (its transaction began before midnight): it lands in May.
-		f.clock.At = time.Date(2026, 4, 30, 23, 59, 0, 0, chicago)
+		f.clock.Set(time.Date(2026, 4, 30, 23, 59, 0, 0, chicago))
 		f.topUp(t, db, 25_00, fuelportal.LedgerTopUp)
 		// A purchase made in April and reported in May is May's, late.
-		f.clock.At = time.Date(2026, 5, 2, 9, 0, 0, 0, chicago)
+		f.clock.Set(time.Date(2026, 5, 2, 9, 0, 0, 0, chicago))
 		f.buy(t, db, "p-2", 10_000, 3*24*time.Hour)
 
 		again, err := f.svc.Get(ctx, f.Company.ID, april.ID)
@@ -298,10 +298,10 @@ func TestStatements_DocumentsParseBackAndKeepFormulasAsText(t *testing.T) {
 		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, chicago))
 		f.topUp(t, db, 10000_00, fuelportal.LedgerTopUp)
 		for i := range 30 {
-			f.clock.At = f.clock.At.Add(time.Hour)
+			f.clock.Set(f.clock.Now().Add(time.Hour))
 			f.buy(t, db, fmt.Sprintf("d-%d", i), fuelportal.Gallons(10_000+i*1_000), 0)
 		}
-		f.clock.At = time.Date(2026, 5, 1, 7, 0, 0, 0, chicago)
+		f.clock.Set(time.Date(2026, 5, 1, 7, 0, 0, 0, chicago))
 		if _, err := f.svc.CloseDue(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -418,7 +418,7 @@ func TestStatements_ClosingPublishesStatementReadyOnceAndMailsTheOwner(t *testin
 		chicago, _ := time.LoadLocation("America/Chicago")
 		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, chicago))
 		f.topUp(t, db, 100_00, fuelportal.LedgerTopUp)
-		f.clock.At = time.Date(2026, 5, 1, 6, 5, 0, 0, chicago)
+		f.clock.Set(time.Date(2026, 5, 1, 6, 5, 0, 0, chicago))
 		for range 2 {
 			if _, err := f.svc.CloseDue(ctx); err != nil {
 				t.Fatal(err)

@@ -138,9 +138,13 @@ run_e2e() {  # [spec file…]: only those (each must hold tests of both sizes), 
   # (E2E_ALLOW_PRIVATE); the desktop run refuses private addresses. The servers on SQLite start
   # from copies of one seeded demo; the one on PostgreSQL from its database seeded beside it.
   echo "==> e2e (Chromium): [sqlite] the phone flows; [postgres] the desktop flows; the screens tour in both"
-  (cd web && E2E_ALLOW_PRIVATE=1 E2E_NOPAY=0 E2E_DB="sqlite:$tmp/phone.db" npx playwright test --project=phone --output=test-results/sqlite-phone "$@") 2>&1 | sed -u 's/^/[sqlite] /' &
+  # Each server's port is one the system just handed out free (a random one could be a port Go's
+  # tests or the other run had open: "address already in use").
+  local phone_port desktop_port nopay_port
+  phone_port=$(free_port); desktop_port=$(free_port); nopay_port=$(free_port)
+  (cd web && E2E_PORT=$phone_port E2E_ALLOW_PRIVATE=1 E2E_NOPAY=0 E2E_DB="sqlite:$tmp/phone.db" npx playwright test --project=phone --output=test-results/sqlite-phone "$@") 2>&1 | sed -u 's/^/[sqlite] /' &
   local sqlite_run=$!
-  (cd web && E2E_DB="$pgdb" E2E_NOPAY_DB="sqlite:$tmp/nopay.db" npx playwright test --project=desktop --output=test-results/postgres "$@") 2>&1 | sed -u 's/^/[postgres] /' &
+  (cd web && E2E_PORT=$desktop_port E2E_NOPAY_PORT=$nopay_port E2E_DB="$pgdb" E2E_NOPAY_DB="sqlite:$tmp/nopay.db" npx playwright test --project=desktop --output=test-results/postgres "$@") 2>&1 | sed -u 's/^/[postgres] /' &
   local postgres_run=$!
   local failed=0
   wait "$sqlite_run" || failed=1

@@ -57,7 +57,7 @@ func BenchmarkStatement_MonthOf120kPurchases(b *testing.B) {
 func benchmarkStatementMonth(b *testing.B, db *store.DB, settle func()) {
 	ctx := context.Background()
 	chicago, _ := time.LoadLocation("America/Chicago")
-	clock := &storetest.StatementClock{At: time.Date(2026, 3, 1, 1, 0, 0, 0, chicago)}
+	clock := storetest.NewStatementClock(time.Date(2026, 3, 1, 1, 0, 0, 0, chicago))
 	db.Now = clock.Now
 	f := storetest.NewFleet(b, db, storetest.Prepaid)
 	if _, _, err := db.CreditWallet(ctx, f.Company.ID, 100_000_000_00, fuelportal.LedgerTopUp, "bench-top-up"); err != nil {
@@ -113,7 +113,7 @@ func benchmarkStatementMonth(b *testing.B, db *store.DB, settle func()) {
 		b.Fatal(err)
 	}
 	b.Logf("wrote %d purchases in %s", purchases, time.Since(start).Round(time.Second))
-	clock.At = time.Date(2026, 4, 2, 7, 0, 0, 0, chicago)
+	clock.Set(time.Date(2026, 4, 2, 7, 0, 0, 0, chicago))
 	svc := statements.New(statements.Deps{Store: db, Now: clock.Now})
 	start = time.Now()
 	if _, err := svc.CloseDue(ctx); err != nil {

@@ -10,7 +10,8 @@ import { defineConfig } from '@playwright/test';
  */
 process.env.E2E_BINARY ??= resolve(import.meta.dirname, '../bin/fuelportal');
 process.env.E2E_DB ??= `sqlite:${join(mkdtempSync(join(tmpdir(), 'fuelportal-e2e-')), 'e2e.db')}`;
-process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+// Below Linux's ephemeral ports (32768 and up), which outgoing connections take (scripts/test.sh passes free ones).
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 12000));
 // Shared secret of the card network feed (POST /api/network/transactions, X-Network-Key).
 process.env.E2E_NETWORK_KEY ??= `e2e-network-${Math.random().toString(36).slice(2)}`;
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -241,11 +242,30 @@ func ExpectSoundLedger(t testing.TB, db *store.DB) store.LedgerAudit {
 	return audit
 }
 
-// StatementClock is a settable clock for db.Now and the statement flow.
-type StatementClock struct{ At time.Time }
+// StatementClock is a settable clock for db.Now and the statement flow,
+// safe to read from the goroutines the services start (the stand-in's
+// refresh after a decision) while a test moves it.
+type StatementClock struct {
+	mu sync.Mutex
+	at time.Time
+}
+
+// NewStatementClock is a clock at at.
+func NewStatementClock(at time.Time) *StatementClock { return &StatementClock{at: at} }
 
 // Now is the clock's time.
-func (c *StatementClock) Now() time.Time { return c.At }
+func (c *StatementClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.at
+}
+
+// Set moves the clock to at.
+func (c *StatementClock) Set(at time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.at = at
+}
 
 // IFTARates2025Q1 are the worked example's rates.
 const IFTARates2025Q1 = `year,quarter,jurisdiction,fuelType,rate,surcharge

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -59,12 +59,12 @@ describe('Missing job tile', () => {
 
   it('writes the count in Spanish', async () => {
     answer('/wex/transactions', 2);
-    setLanguage('es');
+    act(() => setLanguage('es'));
     try {
       renderTile('ROLE_USER');
       expect(await screen.findByTestId('missing-job-count')).toHaveTextContent('2 compras necesitan un trabajo');
     } finally {
-      setLanguage('en');
+      act(() => setLanguage('en'));
     }
   });
 
