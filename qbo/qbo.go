@@ -368,9 +368,17 @@ func (s *Service) open(ctx context.Context, companyID int64, force string) (*con
 	if err != nil {
 		var ae *apiError
 		if errors.As(err, &ae) && ae.OAuth == "invalid_grant" {
-			// Another process may have rotated the refresh token.
-			if again, rerr := s.d.Store.QBOConnection(ctx, companyID); rerr == nil && again.RefreshSealed != c.RefreshSealed {
-				return s.open(ctx, companyID, "")
+			// Another process may be rotating the refresh token: Intuit has
+			// answered it, and its new tokens land when its write commits.
+			for range 30 {
+				if again, rerr := s.d.Store.QBOConnection(ctx, companyID); rerr == nil && again.RefreshSealed != c.RefreshSealed {
+					return s.open(ctx, companyID, "")
+				}
+				select {
+				case <-ctx.Done():
+					return nil, ctx.Err()
+				case <-time.After(100 * time.Millisecond):
+				}
 			}
 			return nil, errReconnect
 		}
