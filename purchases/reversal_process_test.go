@@ -1,13 +1,10 @@
 package purchases_test
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -132,30 +129,8 @@ func reverseOnTwoProcesses(t *testing.T, db *store.DB, dsn string) {
 		fuel += p.FundedTotalCents - p.FeeCents
 	}
 
-	second := exec.Command(os.Args[0], "-test.run=^TestNetworkReversal_SecondProcess$", "-test.count=1")
-	second.Env = append(os.Environ(), reversalProcessDSN+"="+dsn)
-	stdin, err := second.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := second.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	second.Stderr = os.Stderr
-	if err := second.Start(); err != nil {
-		t.Fatal(err)
-	}
-	// Both start together: the second process says when its database is
-	// open, then both send on "go"; the second prints its answers, one
-	// JSON line each.
-	lines := bufio.NewScanner(stdout)
-	if !lines.Scan() || lines.Text() != "ready" {
-		t.Fatalf("second process: %q, %v", lines.Text(), lines.Err())
-	}
-	if _, err := io.WriteString(stdin, "go\n"); err != nil {
-		t.Fatal(err)
-	}
+	// The second prints its answers, one JSON line each.
+	lines, wait := startSecondProcess(t, "TestNetworkReversal_SecondProcess", reversalProcessDSN+"="+dsn)
 	answers := sendReversals(t, db, 0)
 	for lines.Scan() {
 		var a reversalAnswer
@@ -164,7 +139,7 @@ func reverseOnTwoProcesses(t *testing.T, db *store.DB, dsn string) {
 		}
 		answers = append(answers, a)
 	}
-	if err := second.Wait(); err != nil {
+	if err := wait(); err != nil {
 		t.Fatalf("second process: %v", err)
 	}
 	if len(answers) != reversalAuthorizations*reversalsEach {
@@ -229,10 +204,7 @@ func TestNetworkReversal_SecondProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	fmt.Println("ready")
-	if line, err := bufio.NewReader(os.Stdin).ReadString('\n'); err != nil || line != "go\n" {
-		t.Fatalf("waiting for go: %q, %v", line, err)
-	}
+	secondProcessReady(t)
 	for _, a := range sendReversals(t, db, 1) {
 		b, _ := json.Marshal(a)
 		fmt.Println(string(b))
