@@ -42,18 +42,26 @@ type RefundFilter struct {
 
 // NetworkReversalPrefix starts the issuer transaction id (the idempotency
 // key) of a card network's reversal of a captured purchase:
-// "network-reversal:<authorization id>[:<reversal id>]".
+// "network-reversal:<authorization id>[:<reversal id>]", each id with its
+// "%" written "%25" and its ":" written "%3A" (ids without either are
+// written as they are).
 const NetworkReversalPrefix = "network-reversal:"
 
 // NetworkReversalKey is the idempotency key of the network's reversal
 // reversalID ("" for the one reversal of the whole authorization) of
-// authorization authorizationID.
+// authorization authorizationID. Two reversals have the same key only
+// when both ids are the same: an id holding a ":" cannot pass for an
+// authorization's id and a reversal's.
 func NetworkReversalKey(authorizationID, reversalID string) string {
-	if reversalID == "" {
-		return NetworkReversalPrefix + authorizationID
+	key := NetworkReversalPrefix + reversalKeyPart.Replace(authorizationID)
+	if reversalID != "" {
+		key += ":" + reversalKeyPart.Replace(reversalID)
 	}
-	return NetworkReversalPrefix + authorizationID + ":" + reversalID
+	return key
 }
+
+// reversalKeyPart escapes an id within a reversal's key.
+var reversalKeyPart = strings.NewReplacer("%", "%25", ":", "%3A")
 
 // Reason is "reversal" for the network's reversal of a captured purchase,
 // else "refund" (a merchant's refund, or a capture the merchant reversed,

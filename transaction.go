@@ -304,6 +304,37 @@ func (p *CardPurchase) Instant(station *time.Location) time.Time {
 	return p.TransactionDate.UTC()
 }
 
+// DayRange reads from and to, days like 2026-11-30 (both required, from
+// 2000 to 2099, to not before from, at most maxDays days apart), as the
+// instants of those days in loc: from's midnight and the instant before
+// the midnight after to. Field errors name from and to. The accounting
+// export's range and the QuickBooks push's.
+func DayRange(from, to string, loc *time.Location, maxDays int) (start, end time.Time, err error) {
+	fe := FieldErrors{}
+	var days [2]time.Time
+	for i, d := range []struct{ name, value string }{{"from", from}, {"to", to}} {
+		t, err := time.Parse(time.DateOnly, d.value)
+		switch {
+		case d.value == "":
+			fe.Add(d.name, "Required: a date like 2026-11-30")
+		case err != nil || !ReportedDateInBounds(t):
+			fe.Add(d.name, "Must be a date like 2026-11-30, from 2000 to 2099")
+		}
+		days[i] = t
+	}
+	if len(fe) == 0 {
+		if days[1].Before(days[0]) {
+			fe.Add("to", "Must not be before from")
+		} else if days[1].Sub(days[0]) >= time.Duration(maxDays)*24*time.Hour {
+			fe.Add("to", fmt.Sprintf("A range may cover at most %d days", maxDays))
+		}
+	}
+	if err := fe.Err(); err != nil {
+		return time.Time{}, time.Time{}, err
+	}
+	return WallClockIn(days[0], loc), WallClockIn(days[1].AddDate(0, 0, 1), loc).Add(-time.Nanosecond), nil
+}
+
 // WallClockIn returns the instant at which a clock in loc reads the date
 // and time of day of w (w's own location is ignored). A reading the clock
 // shows twice, in the hour it is set back, is the first one; a reading it

@@ -80,3 +80,36 @@ func TestCardPurchase_InstantReadsTheStationClockOnlyWhenToldTo(t *testing.T) {
 		t.Errorf("instant: %v", got)
 	}
 }
+
+// A day range (the accounting export's, the QuickBooks push's): both days
+// required and from 2000 to 2099, to not before from, at most maxDays
+// days; the instants are the days' bounds in the zone, DST included.
+func TestDayRange(t *testing.T) {
+	chicago, _ := time.LoadLocation("America/Chicago")
+	for _, tc := range []struct {
+		from, to string
+		fields   []string
+	}{
+		{"", "", []string{"from", "to"}},
+		{"2026-13-01", "2026-11-30", []string{"from"}},
+		{"1999-12-31", "2000-01-01", []string{"from"}},
+		{"2026-11-30", "2026-11-01", []string{"to"}},
+		{"2026-01-01", "2027-01-01", []string{"to"}}, // 366 days
+		{"2026-01-01", "2026-12-31", nil},
+	} {
+		_, _, err := DayRange(tc.from, tc.to, chicago, 365)
+		fields := ErrorFields(err)
+		if len(fields) != len(tc.fields) {
+			t.Errorf("%s..%s: %v, want errors on %v", tc.from, tc.to, err, tc.fields)
+		}
+		for _, f := range tc.fields {
+			if len(fields[f]) == 0 {
+				t.Errorf("%s..%s: no error on %s: %v", tc.from, tc.to, f, err)
+			}
+		}
+	}
+	start, end, err := DayRange("2026-03-08", "2026-03-08", chicago, 1) // the day clocks spring forward: 23 hours
+	if err != nil || !start.Equal(time.Date(2026, 3, 8, 6, 0, 0, 0, time.UTC)) || !end.Equal(time.Date(2026, 3, 9, 5, 0, 0, 0, time.UTC).Add(-time.Nanosecond)) {
+		t.Fatalf("DayRange = %s, %s, %v", start, end, err)
+	}
+}

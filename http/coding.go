@@ -2,7 +2,6 @@ package http
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -236,31 +235,17 @@ type accountingPeriod struct {
 	Label     string // "2026-11-01_2026-11-30", for the file's name
 }
 
-// accountingRange reads from and to (dates, required, in the company's
-// time zone loc) into a period of at most MaxAccountingExportDays days.
+// accountingRange reads from and to (fuelportal.DayRange, in the
+// company's time zone loc) into a period of at most
+// MaxAccountingExportDays days, adding its field errors to fe.
 func accountingRange(fe fuelportal.FieldErrors, from, to string, loc *time.Location) accountingPeriod {
-	var days [2]time.Time
-	for i, d := range []struct{ name, value string }{{"from", from}, {"to", to}} {
-		t, err := time.Parse("2006-01-02", d.value)
-		switch {
-		case d.value == "":
-			fe.Add(d.name, "Required: a date like 2026-11-30")
-		case err != nil || !fuelportal.ReportedDateInBounds(t):
-			fe.Add(d.name, "Must be a date like 2026-11-30, from 2000 to 2099")
+	start, end, err := fuelportal.DayRange(from, to, loc, MaxAccountingExportDays)
+	for field, msgs := range fuelportal.ErrorFields(err) {
+		for _, m := range msgs {
+			fe.Add(field, m)
 		}
-		days[i] = t
 	}
-	if len(fe) > 0 {
-		return accountingPeriod{}
-	}
-	if days[1].Before(days[0]) {
-		fe.Add("to", "Must not be before from")
-	} else if days[1].Sub(days[0]) >= MaxAccountingExportDays*24*time.Hour {
-		fe.Add("to", fmt.Sprintf("A range may cover at most %d days", MaxAccountingExportDays))
-	}
-	start := fuelportal.WallClockIn(days[0], loc)
-	return accountingPeriod{From: start, To: nextDay(fuelportal.WallClockIn(days[1], loc), loc).Add(-time.Nanosecond),
-		Label: from + "_" + to}
+	return accountingPeriod{From: start, To: end, Label: from + "_" + to}
 }
 
 // handleAccountingExport streams the company's approved purchases and

@@ -14,10 +14,17 @@ import (
 // for another company's. The guards below wrap those routes in routes.go.
 
 // cardInGroup lets a request about card {cardNumber} through only when
-// the caller sees the card.
+// the caller sees the card; a number that breaks its text rule is a 400
+// before any database sees it.
 func (s *Server) cardInGroup(next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if err := s.seesCard(r.Context(), r.PathValue("cardNumber")); err != nil {
+		fe := fuelportal.FieldErrors{}
+		number := pathText(fe, r, "cardNumber", "cardNumber")
+		err := fe.Err()
+		if err == nil {
+			err = s.seesCard(r.Context(), number)
+		}
+		if err != nil {
 			s.respondError(w, r, err)
 			return
 		}

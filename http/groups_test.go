@@ -80,6 +80,13 @@ func TestGroups_AMemberSeesOnlyTheGroupsCardsVehiclesAndTransactions(t *testing.
 		f.api.Post("/api/wex/company/cards/"+theirCard+"/override", map[string]any{"hours": 1}, dispatcher).ExpectStatus(t, 404)
 		f.api.Put("/api/wex/company/update-card", map[string]string{"cardNumber": theirCard, "driverName": "X", "driverId": "X", "unitNumber": "X", "status": "ACTIVE"}, dispatcher).ExpectStatus(t, 404)
 		f.api.Get("/api/wex/company/cards/"+mineCard+"/controls", dispatcher).ExpectStatus(t, 200)
+		f.api.Put("/api/wex/company/cards/"+theirCard+"/require-job", map[string]any{"requireJob": true}, bookkeeper).ExpectStatus(t, 404)
+		f.api.Put("/api/wex/company/cards/"+mineCard+"/require-job", map[string]any{"requireJob": true}, bookkeeper).ExpectStatus(t, 200)
+		// A card number that breaks its text rule is a 400 before the
+		// group's check looks it up (PostgreSQL refuses a NUL in text).
+		for _, path := range []string{"/api/wex/company/cards/%00/controls", "/api/wex/company/cards/%FF/controls"} {
+			f.api.Do(apitest.Request{Method: "GET", Path: path, Token: dispatcher, BreaksContract: true}).ExpectStatus(t, 400)
+		}
 
 		// Vehicles: the group's dispatcher adds to the group and sees only it.
 		var theirs, mine struct {
@@ -101,6 +108,16 @@ func TestGroups_AMemberSeesOnlyTheGroupsCardsVehiclesAndTransactions(t *testing.
 		f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", theirs.ID), dispatcher).ExpectStatus(t, 404)
 		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprint("/api/wex/company/vehicles/", theirs.ID), Token: dispatcher}).ExpectStatus(t, 404)
 		f.api.Get(fmt.Sprint("/api/wex/company/vehicles/", mine.ID), dispatcher).ExpectStatus(t, 200)
+		// A trip of the group's card names a vehicle of the group: another
+		// group's unit is as unknown as one that does not exist.
+		route := routePoints(builtinRoute(t, dallas, amarillo))
+		for _, unit := range []string{"SOUTH-1", "NO-SUCH-UNIT"} {
+			res := f.api.Post("/api/trips", merge(tripForm(mineCard, route, false), "unitNumber", unit), dispatcher)
+			if res.Status != 400 || !strings.Contains(string(res.Body), fuelportal.MsgNoVehicleWithUnit) {
+				t.Fatalf("the group's trip driven with %s: %d %s", unit, res.Status, res.Body)
+			}
+		}
+		f.api.Post("/api/trips", merge(tripForm(mineCard, route, false), "unitNumber", "NORTH-1"), dispatcher).ExpectStatus(t, 201)
 		other := f.api.Login(demo.OtherOwnerEmail, demo.Password).Token
 		f.api.Put(fmt.Sprint("/api/wex/company/vehicles/", mine.ID, "/group"), map[string]any{"groupId": nil}, other).ExpectStatus(t, 404)
 

@@ -157,7 +157,7 @@ func (s *Server) routes() *http.ServeMux {
 	mux.HandleFunc("POST /api/wex/company/coding-rules", s.permit(fuelportal.ActionTransactionsCode, s.handleCodingRuleCreate))
 	mux.HandleFunc("PUT /api/wex/company/coding-rules/{id}", s.permit(fuelportal.ActionTransactionsCode, s.handleCodingRuleUpdate))
 	mux.HandleFunc("DELETE /api/wex/company/coding-rules/{id}", s.permit(fuelportal.ActionTransactionsCode, s.handleCodingRuleDelete))
-	mux.HandleFunc("PUT /api/wex/company/cards/{cardNumber}/require-job", s.permit(fuelportal.ActionTransactionsCode, s.handleCardRequireJob))
+	mux.HandleFunc("PUT /api/wex/company/cards/{cardNumber}/require-job", s.permit(fuelportal.ActionTransactionsCode, s.cardInGroup(s.handleCardRequireJob)))
 	mux.HandleFunc("GET /api/wex/company/accounting/export", s.permit(fuelportal.ActionStatementsRead, s.handleAccountingExport))
 
 	// QuickBooks Online connection (quickbooks.go); Intuit sends the browser

@@ -175,6 +175,13 @@ func TestTelematics_Ingest(t *testing.T) {
 		checkMiles(want)
 		f.api.Get(fmt.Sprintf("/api/wex/company/vehicles/%d/mileage?dateFrom=%s&dateTo=%s", mine.ID, day0, day1), f.other).ExpectStatus(t, 404)
 
+		// A unit number that is no sheet name (slashes, brackets, 50
+		// characters) still downloads its mileage as a spreadsheet.
+		var odd struct{ ID int64 }
+		f.api.Post("/api/wex/company/vehicles", map[string]any{"unitNumber": "TRK/12:[A]*?" + strings.Repeat("9", 38), "fuelType": "diesel",
+			"tankCapacityGallons": 150}, f.owner).ExpectStatus(t, 201).Decode(t, &odd)
+		f.api.Get(fmt.Sprintf("/api/wex/company/vehicles/%d/mileage?dateFrom=%s&dateTo=%s&format=xlsx", odd.ID, day0, day1), f.owner).ExpectStatus(t, 200)
+
 		// The return takes them first, with the warnings: a manual entry
 		// of the unit's day is not counted.
 		loc, _ := time.LoadLocation("America/Chicago")

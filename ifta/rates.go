@@ -152,6 +152,22 @@ func ParseRatesCSV(r io.Reader) (Rates, error) {
 	return rates, nil
 }
 
+// maxEchoed is how much of a bad field a message quotes.
+const maxEchoed = 40
+
+// echo is a bad field as a message quotes it: its first maxEchoed
+// characters and "…" when it is longer (a field may be a megabyte).
+func echo(field string) string {
+	n := 0
+	for i := range field {
+		if n == maxEchoed {
+			return field[:i] + "…"
+		}
+		n++
+	}
+	return field
+}
+
 func sameHeader(rec []string) bool {
 	if len(rec) != len(ratesHeader) {
 		return false
@@ -173,22 +189,22 @@ func parseRateRow(rec []string) (RateKey, Rate, error) {
 	}
 	year, err := strconv.Atoi(rec[0])
 	if err != nil {
-		return RateKey{}, Rate{}, fmt.Errorf("year %q is not a whole number", rec[0])
+		return RateKey{}, Rate{}, fmt.Errorf("year %q is not a whole number", echo(rec[0]))
 	}
 	quarter, err := strconv.Atoi(rec[1])
 	if err != nil {
-		return RateKey{}, Rate{}, fmt.Errorf("quarter %q is not a whole number", rec[1])
+		return RateKey{}, Rate{}, fmt.Errorf("quarter %q is not a whole number", echo(rec[1]))
 	}
 	if err := checkPeriod(year, quarter); err != nil {
 		return RateKey{}, Rate{}, err
 	}
 	code := strings.ToUpper(rec[2])
 	if !jurisdiction.IsMember(code) {
-		return RateKey{}, Rate{}, fmt.Errorf("jurisdiction %q is not an IFTA member's two-letter code", rec[2])
+		return RateKey{}, Rate{}, fmt.Errorf("jurisdiction %q is not an IFTA member's two-letter code", echo(rec[2]))
 	}
 	fuel := FuelType(strings.ToLower(rec[3]))
 	if !fuel.Valid() {
-		return RateKey{}, Rate{}, fmt.Errorf("fuel type %q must be diesel or gasoline", rec[3])
+		return RateKey{}, Rate{}, fmt.Errorf("fuel type %q must be diesel or gasoline", echo(rec[3]))
 	}
 	rate, err := parsePerGallon(rec[4])
 	if err != nil {
@@ -208,19 +224,19 @@ func parseRateRow(rec []string) (RateKey, Rate, error) {
 func parsePerGallon(s string) (PerGallon, error) {
 	whole, frac, hasDot := strings.Cut(s, ".")
 	if whole == "" || !digits(whole) || (hasDot && (frac == "" || !digits(frac))) {
-		return 0, fmt.Errorf("%q is not an amount in dollars such as 0.2850", s)
+		return 0, fmt.Errorf("%q is not an amount in dollars such as 0.2850", echo(s))
 	}
 	if len(frac) > 4 {
-		return 0, fmt.Errorf("%q has more than four decimals", s)
+		return 0, fmt.Errorf("%q has more than four decimals", echo(s))
 	}
 	if len(whole) > 3 {
-		return 0, fmt.Errorf("%q is more than $100 a gallon", s)
+		return 0, fmt.Errorf("%q is more than $100 a gallon", echo(s))
 	}
 	w, _ := strconv.ParseInt(whole, 10, 64)
 	f, _ := strconv.ParseInt((frac + "0000")[:4], 10, 64)
 	v := w*1_0000 + f
 	if v > maxRate {
-		return 0, fmt.Errorf("%q is more than $100 a gallon", s)
+		return 0, fmt.Errorf("%q is more than $100 a gallon", echo(s))
 	}
 	return PerGallon(v), nil
 }

@@ -151,3 +151,19 @@ func FuzzParseRatesCSV(f *testing.F) {
 		}
 	})
 }
+
+// A bad field is quoted in its line's message at most 40 characters long:
+// a 500 KB field does not come back in the answer.
+func TestParseRatesCSVQuotesABadFieldShort(t *testing.T) {
+	huge := strings.Repeat("Z", 500_000)
+	_, err := ParseRatesCSV(strings.NewReader("year,quarter,jurisdiction,fuelType,rate,surcharge\n2026,1," + huge + ",diesel,0.2,\n2026,1,TX,diesel," + huge + ",\n"))
+	var bad *RatesFileError
+	if !errors.As(err, &bad) || len(bad.Lines) != 2 {
+		t.Fatalf("err = %v", err)
+	}
+	for _, l := range bad.Lines {
+		if len(l.Message) > 120 || !strings.Contains(l.Message, strings.Repeat("Z", 40)+"…") {
+			t.Fatalf("line %d: message of %d bytes: %.200s", l.Line, len(l.Message), l.Message)
+		}
+	}
+}

@@ -413,3 +413,49 @@ func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *
 		storetest.ExpectSoundLedger(t, db)
 	})
 }
+
+// Authorizations whose ids differ by a colon or its escape ("auth-k",
+// "auth-k:p1", "auth-k%3Ap1") have reversals of their own: the partial
+// reversal p1 of the first is neither the whole reversal of the second
+// nor of the third, each of which still credits its purchase's fuel to
+// the wallet (their idempotency keys never meet).
+func TestNetworkReversal_KeysOfDifferentAuthorizationsNeverMeet(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		var fees int64
+		nets := map[string]int64{}
+		for _, id := range []string{"auth-k", "auth-k:p1", "auth-k%3Ap1"} {
+			if a, _, err := flow(db).Authorize(ctx, networkAuthRequest(id, f.Active.CardNumber, f.Station.ID, 100_00)); err != nil || !a.Approved {
+				t.Fatalf("authorization %s = %+v, %v", id, a, err)
+			}
+			p, _, err := flow(db).Record(ctx, networkCapture("CAP-"+id, id, f.Active.CardNumber, f.Station.ID, 20_000))
+			if err != nil || p.Status != fuelportal.TransactionApproved {
+				t.Fatalf("capture %s = %+v, %v", id, p, err)
+			}
+			nets[id], fees = p.FundedTotalCents-p.FeeCents, fees+p.FeeCents
+		}
+		part, err := flow(db).ReverseNetwork(ctx, purchases.NetworkReversal{AuthorizationID: "auth-k", ReversalID: "p1", AmountCents: 10_00})
+		if err != nil || part.Refund == nil || part.Refund.AmountCents != 10_00 {
+			t.Fatalf("partial reversal p1 of auth-k = %+v, %v", part, err)
+		}
+		seen := map[int64]bool{part.Refund.ID: true}
+		for _, id := range []string{"auth-k:p1", "auth-k%3Ap1"} {
+			whole, err := flow(db).ReverseNetwork(ctx, purchases.NetworkReversal{AuthorizationID: id})
+			if err != nil || whole.Refund == nil || seen[whole.Refund.ID] || whole.Refund.AmountCents != nets[id] {
+				t.Fatalf("whole reversal of %s = %+v, %v; want a refund of its own of %d", id, whole, err, nets[id])
+			}
+			seen[whole.Refund.ID] = true
+		}
+		if _, err := flow(db).ReverseNetwork(ctx, purchases.NetworkReversal{AuthorizationID: "auth-k"}); err != nil {
+			t.Fatal(err)
+		}
+		if balance, _ := db.WalletBalance(ctx, f.Company.ID); balance != 1000_00-fees {
+			t.Fatalf("balance %d, want the top-up less the fees %d", balance, 1000_00-fees)
+		}
+		storetest.ExpectSoundLedger(t, db)
+	})
+}

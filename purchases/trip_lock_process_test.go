@@ -1,13 +1,11 @@
 package purchases_test
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -65,34 +63,15 @@ func TestTripLock_ConcurrentPurchasesOnTwoProcesses(t *testing.T) {
 	f := newTripLockFixture(t, db)
 	trip := f.trip(t, db, true, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.Station.ID: 33_700}))
 
-	second := exec.Command(os.Args[0], "-test.run=^TestTripLock_SecondProcess$", "-test.count=1")
-	second.Env = append(os.Environ(), secondProcessDSN+"="+dsn, secondProcessCard+"="+f.Active.CardNumber,
+	lines, wait := startSecondProcess(t, "TestTripLock_SecondProcess", secondProcessDSN+"="+dsn, secondProcessCard+"="+f.Active.CardNumber,
 		secondProcessStation+"="+strconv.FormatInt(f.Station.ID, 10))
-	stdin, err := second.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := second.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	second.Stderr = os.Stderr
-	if err := second.Start(); err != nil {
-		t.Fatal(err)
-	}
-	// Both start together: the second process says when its database is
-	// open, then both send on "go".
-	lines := bufio.NewScanner(stdout)
-	if !lines.Scan() || lines.Text() != "ready" {
-		t.Fatalf("second process: %q, %v", lines.Text(), lines.Err())
-	}
-	if _, err := io.WriteString(stdin, "go\n"); err != nil {
-		t.Fatal(err)
-	}
 	sendLockPurchases(t, db, "first", f.Active.CardNumber, f.Station.ID, lockPurchases)
-	rest, _ := io.ReadAll(stdout)
-	if err := second.Wait(); err != nil {
-		t.Fatalf("second process: %v\n%s", err, rest)
+	var rest []string
+	for lines.Scan() {
+		rest = append(rest, lines.Text())
+	}
+	if err := wait(); err != nil {
+		t.Fatalf("second process: %v\n%s", err, strings.Join(rest, "\n"))
 	}
 
 	purchases, err := db.TripPurchases(ctx, trip.ID)
@@ -135,9 +114,6 @@ func TestTripLock_SecondProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	fmt.Println("ready")
-	if line, err := bufio.NewReader(os.Stdin).ReadString('\n'); err != nil || line != "go\n" {
-		t.Fatalf("waiting for go: %q, %v", line, err)
-	}
+	secondProcessReady(t)
 	sendLockPurchases(t, db, "second", os.Getenv(secondProcessCard), station, lockPurchases)
 }

@@ -110,7 +110,7 @@ func (s *Service) Push(ctx context.Context, companyID int64, from, to string) (*
 		return nil, err
 	}
 	loc := controls.Location()
-	start, end, err := pushRange(from, to, loc)
+	start, end, err := fuelportal.DayRange(from, to, loc, MaxPushDays)
 	if err != nil {
 		return nil, err
 	}
@@ -142,35 +142,6 @@ func (s *Service) Push(ctx context.Context, companyID int64, from, to string) (*
 		return &p.run, s.callError(err)
 	}
 	return &p.run, nil
-}
-
-// pushRange reads a push's dates into instants in loc.
-func pushRange(from, to string, loc *time.Location) (time.Time, time.Time, error) {
-	fe := fuelportal.FieldErrors{}
-	var days [2]time.Time
-	for i, d := range []struct{ name, value string }{{"from", from}, {"to", to}} {
-		t, err := time.Parse("2006-01-02", d.value)
-		switch {
-		case d.value == "":
-			fe.Add(d.name, "Required: a date like 2026-11-30")
-		case err != nil || !fuelportal.ReportedDateInBounds(t):
-			fe.Add(d.name, "Must be a date like 2026-11-30, from 2000 to 2099")
-		}
-		days[i] = t
-	}
-	if len(fe) == 0 {
-		if days[1].Before(days[0]) {
-			fe.Add("to", "Must not be before from")
-		} else if days[1].Sub(days[0]) >= MaxPushDays*24*time.Hour {
-			fe.Add("to", fmt.Sprintf("A range may cover at most %d days", MaxPushDays))
-		}
-	}
-	if err := fe.Err(); err != nil {
-		return time.Time{}, time.Time{}, err
-	}
-	start := fuelportal.WallClockIn(days[0], loc)
-	end := fuelportal.WallClockIn(days[1].AddDate(0, 0, 1), loc).Add(-time.Nanosecond)
-	return start, end, nil
 }
 
 // pushRun is one push under way.

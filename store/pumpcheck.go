@@ -45,7 +45,7 @@ func (tx *Tx) pumpFacts(ctx context.Context, f *CardFacts, keyedUnit string) err
 			break
 		}
 		var err error
-		if vehicle, err = tx.vehicleIDByUnit(ctx, f.Card.CompanyID, unit); err != nil {
+		if vehicle, err = tx.vehicleIDByUnit(ctx, f.Card.CompanyID, 0, unit); err != nil {
 			return err
 		}
 	}
@@ -78,13 +78,15 @@ func tripUnit(t *fuelportal.Trip) string {
 }
 
 // vehicleIDByUnit is the id of the company's vehicle with unit number
-// unit (0: none, or unit blank).
-func (tx *Tx) vehicleIDByUnit(ctx context.Context, companyID int64, unit string) (int64, error) {
+// unit in group groupID (0: in any group or none), 0 when there is none
+// or unit is blank.
+func (tx *Tx) vehicleIDByUnit(ctx context.Context, companyID, groupID int64, unit string) (int64, error) {
 	var id int64
 	if unit = strings.TrimSpace(unit); unit == "" {
 		return 0, nil
 	}
-	err := tx.QueryRow(ctx, `SELECT id FROM vehicles WHERE company_id = ? AND unit_number = ?`, companyID, unit).Scan(&id)
+	err := tx.QueryRow(ctx, `SELECT id FROM vehicles WHERE company_id = ? AND unit_number = ? AND (? = 0 OR group_id = ?)`,
+		companyID, unit, groupID, groupID).Scan(&id)
 	if isNoRows(err) {
 		return 0, nil
 	}

@@ -103,7 +103,9 @@ func (tx *Tx) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope,
 	}
 	t.CompanyID, t.CardID, t.DriverName, t.Status = card.CompanyID, card.ID, card.DriverName, fuelportal.TripActive
 	if t.UnitNumber = strings.TrimSpace(t.UnitNumber); t.UnitNumber != "" {
-		if id, err := tx.vehicleIDByUnit(ctx, t.CompanyID, t.UnitNumber); err != nil {
+		// A member limited to a group names a vehicle of the group: the
+		// others' are not theirs to see.
+		if id, err := tx.vehicleIDByUnit(ctx, t.CompanyID, scope.GroupID, t.UnitNumber); err != nil {
 			return err
 		} else if id == 0 {
 			fe := fuelportal.FieldErrors{}

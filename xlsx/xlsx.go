@@ -9,7 +9,9 @@ import (
 	"archive/zip"
 	"fmt"
 	"io"
+	"strings"
 	"time"
+	"unicode/utf16"
 
 	"github.com/klauspost/compress/flate"
 	"github.com/xuri/excelize/v2"
@@ -40,6 +42,32 @@ type Column struct {
 	Width float64 // 0: a default width
 }
 
+// MaxSheetTitle is the longest name Excel gives a sheet, in UTF-16 units.
+const MaxSheetTitle = 31
+
+// SheetTitle is title as a sheet's name may be: each character Excel
+// refuses in one (: \ / ? * [ ]) made a "-", cut to MaxSheetTitle UTF-16
+// units, without an apostrophe at either end; "Sheet1" for nothing left.
+func SheetTitle(title string) string {
+	title = strings.Map(func(r rune) rune {
+		if strings.ContainsRune(`:\/?*[]`, r) {
+			return '-'
+		}
+		return r
+	}, title)
+	units := 0
+	for i, r := range title {
+		if units += utf16.RuneLen(r); units > MaxSheetTitle {
+			title = title[:i]
+			break
+		}
+	}
+	if title = strings.Trim(title, "'"); title == "" {
+		return sheetName
+	}
+	return title
+}
+
 // Sheet is a spreadsheet being written. Create it with NewSheet, add rows,
 // then WriteTo once; Close it in any case to remove temporary files.
 type Sheet struct {
@@ -53,7 +81,10 @@ type Sheet struct {
 const sheetName = "Sheet1"
 
 // NewSheet starts a sheet with a bold header row of the columns' titles.
+// The sheet is named after title as Excel allows a sheet's name
+// (SheetTitle): a title may hold the user's text (a unit number).
 func NewSheet(title string, columns []Column) (*Sheet, error) {
+	title = SheetTitle(title)
 	f := excelize.NewFile()
 	s := &Sheet{file: f, columns: columns, styles: make([]int, len(columns))}
 	if err := f.SetSheetName(sheetName, title); err != nil {

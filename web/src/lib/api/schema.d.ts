@@ -7177,7 +7177,7 @@ export interface paths {
         get?: never;
         /**
          * Whether a card's purchases need a job
-         * @description From the next purchase on: a purchase of the card without a job shows as missing its job (a task for the office, a prompt for the driver). Audited (card.updated). Another company's card is 404.
+         * @description From the next purchase on: a purchase of the card without a job shows as missing its job (a task for the office, a prompt for the driver). Audited (card.updated). Another company's card, or for a member limited to a group another group's, is 404.
          */
         put: {
             parameters: {
@@ -8803,7 +8803,7 @@ export interface components {
             lockCard?: boolean;
             originName?: string;
             destinationName?: string;
-            /** @description The vehicle the trip is driven with, by its unit number (optional; 400 when the company has no such vehicle). When the card names no unit, the pump check looks at this vehicle's position. */
+            /** @description The vehicle the trip is driven with, by its unit number (optional; 400 when the company has no such vehicle, or, for a member limited to a group, the group has none). When the card names no unit, the pump check looks at this vehicle's position. */
             unitNumber?: string;
         };
         /** @description Where the truck is and the fuel in its tanks (0 to the trip's tank capacity). The route is cut at its point nearest the position; every stop of the new plan lies ahead of it. */
