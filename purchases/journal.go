@@ -22,7 +22,10 @@ import (
 )
 
 // journalCompactAt is the size past which the journal is rewritten with
-// only the answers still waiting (it is emptied whenever none waits).
+// only the answers still waiting (it is emptied whenever none waits), or
+// twice what the last rewrite kept when that is more: a backlog of
+// thousands of answers is rewritten a few times while it is recorded, not
+// once per record under the lock the next answers wait on.
 const journalCompactAt = 1 << 20
 
 // journalSyncWait bounds how long an answer waits for its entry to reach
@@ -50,6 +53,7 @@ type journal struct {
 	mu      sync.Mutex // the file, its size and what waits
 	f       *os.File
 	size    int64
+	kept    int64                   // the size the last compaction left (0: none since emptied)
 	waiting map[string]journalEntry // by authorization id
 	written uint64                  // entries written
 
@@ -256,7 +260,7 @@ func (j *journal) recorded(id string) error {
 		if err := j.f.Truncate(0); err != nil {
 			return err
 		}
-		j.size = 0
+		j.size, j.kept = 0, 0
 		_, err := j.f.Seek(0, io.SeekStart)
 		return err
 	}
@@ -266,7 +270,7 @@ func (j *journal) recorded(id string) error {
 	}
 	n, err := j.f.Write(append(line, '\n'))
 	j.size += int64(n)
-	if err != nil || j.size < journalCompactAt {
+	if err != nil || j.size < max(journalCompactAt, 2*j.kept) {
 		return err
 	}
 	return j.compact()
@@ -309,7 +313,7 @@ func (j *journal) compact() error {
 	}
 	syncDir(j.dir)
 	j.f.Close()
-	j.f, j.size = next, size
+	j.f, j.size, j.kept = next, size, size
 	return nil
 }
 

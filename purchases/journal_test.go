@@ -1,6 +1,7 @@
 package purchases
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -86,5 +87,46 @@ func TestJournal_TornLastLineIsSkipped(t *testing.T) {
 	defer j.close()
 	if ids := journalIDs(adopted); !slices.Equal(ids, []string{"T-1"}) {
 		t.Fatalf("adopted %v, want T-1", ids)
+	}
+}
+
+// A backlog larger than the compaction size is rewritten a few times while
+// it is recorded, not once per record, and what still waits survives.
+func TestJournal_BacklogIsNotRewrittenPerRecord(t *testing.T) {
+	dir := t.TempDir()
+	j, _, err := openJournal(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for i := 0; j.size < 3*journalCompactAt; i++ {
+		id := fmt.Sprintf("B-%05d", i)
+		ids = append(ids, id)
+		if err := j.write(journalEntry{Request: &fuelportal.AuthorizationRequest{ID: id, CardNumber: "7071000000000000001"},
+			Answer: &fuelportal.Authorization{AuthorizationID: id, Approved: true, AmountCents: 12_345}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rewrites := 0
+	for _, id := range ids[:len(ids)-1] {
+		before := j.f
+		if err := j.recorded(id); err != nil {
+			t.Fatal(err)
+		}
+		if j.f != before {
+			rewrites++
+		}
+		if rewrites > 20 { // one per halving of the backlog or so
+			t.Fatalf("%d answers of %d recorded one by one rewrote the journal %d times", slices.Index(ids, id)+1, len(ids), rewrites)
+		}
+	}
+	j.close()
+	next, adopted, err := openJournal(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer next.close()
+	if got := journalIDs(adopted); !slices.Equal(got, ids[len(ids)-1:]) {
+		t.Fatalf("adopted %v, want %v", got, ids[len(ids)-1:])
 	}
 }

@@ -12,10 +12,21 @@
 // the ledger balances. It exits 1 when the money check fails. It talks
 // only to loopback addresses, and drops its database at the end.
 //
+// With -pump-check every card's unit is a truck whose telematics forwards
+// its position as Traccar does (POST /api/telematics/traccar, one
+// position a request, each truck every 10–60 s) while the load runs: most
+// parked at the station the authorizations name, -far-share of them 30
+// miles away; the owner signs in and turns the company's pump check on
+// with its default radius and freshness (PUT /api/wex/company/pump-check).
+// The report counts the decisions by the check's outcome. -fixes-only
+// feeds the same fixes with the check left off: the ingest's share.
+//
 // Scenarios:
 //
 //	# sustained rate: 100 authorizations a second over 500 cards, 80 % captured, 3 minutes
 //	go run ./bench/authload -rate 100 -cards 500 -capture 0.8 -duration 3m
+//	# the same with the pump check on, 2 % of the trucks away from the station
+//	go run ./bench/authload -rate 100 -cards 500 -capture 0.8 -duration 3m -pump-check
 //	# the same with the database link frozen for 5 s after 30 s
 //	go run ./bench/authload -rate 100 -duration 1m -freeze-at 30s -freeze 5s
 //	# 200 requests at once on one card ($500 daily limit, approve on timeout), over both servers
@@ -60,7 +71,12 @@ type config struct {
 	rate, capture                      float64
 	duration, deadline                 time.Duration
 	freezeAt, freeze                   time.Duration
+	pumpCheck, fixesOnly               bool
+	farShare                           float64
 }
+
+// fleet reports whether the cards' units have trucks that forward fixes.
+func (c config) fleet() bool { return c.pumpCheck || c.fixesOnly }
 
 func main() {
 	var c config
@@ -78,6 +94,9 @@ func main() {
 	flag.DurationVar(&c.freezeAt, "freeze-at", 0, "rate scenario: when to freeze the database link")
 	flag.DurationVar(&c.freeze, "freeze", 0, "how long the database link stays frozen (0: never)")
 	flag.StringVar(&c.logs, "logs", "", "directory to keep the servers' logs in (default: dropped)")
+	flag.BoolVar(&c.pumpCheck, "pump-check", false, "give each card's unit a truck forwarding fixes and turn the company's pump check on")
+	flag.BoolVar(&c.fixesOnly, "fixes-only", false, "the trucks and their fixes of -pump-check, the check left off")
+	flag.Float64Var(&c.farShare, "far-share", 0.02, "share of the trucks parked away from the station (-pump-check)")
 	flag.Parse()
 	ok, err := run(c)
 	if err != nil {
@@ -107,8 +126,13 @@ type answer struct {
 	captureRetailTenC int64
 }
 
+// The owner signs in (-pump-check) to turn the check on.
+const ownerEmail, ownerPassword = "load@example.com", "authload-owner-password"
+
 const (
 	stationID    = 412
+	stationLat   = 29.1
+	stationLon   = -82.1
 	retailTenthC = 3859 // $3.859 a gallon
 	contractFee  = 150  // cents a purchase
 )
@@ -173,6 +197,13 @@ func run(c config) (bool, error) {
 	sessionsBefore, _ := sessions(ctx, db, u)
 
 	client := &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 1024, MaxConnsPerHost: 0}}
+	var trucks *fleet
+	if c.fleet() {
+		if trucks, err = startFleet(client, servers, c, cards); err != nil {
+			return false, err
+		}
+		defer trucks.stop()
+	}
 	var mu sync.Mutex
 	var answers []*answer
 	var wg sync.WaitGroup
@@ -221,6 +252,9 @@ func run(c config) (bool, error) {
 	}
 	wg.Wait()
 	sent := time.Since(start)
+	if trucks != nil {
+		trucks.stop()
+	}
 	proxy.setFrozen(false)
 	// The stand-in's answers are recorded once the database allows: wait
 	// (up to 2 minutes) until every answer has its record.
@@ -235,6 +269,11 @@ func run(c config) (bool, error) {
 	sessionsAfter, _ := sessions(ctx, db, u)
 
 	report(c, answers, sent, sessionsAfter-sessionsBefore)
+	if trucks != nil {
+		if err := trucks.report(ctx, db, company); err != nil {
+			return false, err
+		}
+	}
 	return checkMoney(ctx, db, company, before, answers)
 }
 
@@ -293,13 +332,26 @@ const captureTries = 12
 // captureErrors prints the first capture that fails.
 var captureErrors sync.Once
 
+// post sends body to a network endpoint with the network's key.
 func post(client *http.Client, url, body string) (int, []byte, error) {
-	req, err := http.NewRequest("POST", url, strings.NewReader(body))
+	return request(client, "POST", url, body, "X-Network-Key", networkKey)
+}
+
+// request sends method url with the JSON body (none when "") and the
+// header's name, value pairs, and answers the status and the body.
+func request(client *http.Client, method, url, body string, header ...string) (int, []byte, error) {
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, url, rd)
 	if err != nil {
 		return 0, nil, err
 	}
-	req.Header.Set("X-Network-Key", networkKey)
 	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
 	res, err := client.Do(req)
 	if err != nil {
 		return 0, nil, err
@@ -314,7 +366,8 @@ func report(c config, answers []*answer, sent time.Duration, sessions int64) {
 	statuses := map[int]int{}
 	captureStatuses := map[int]int{}
 	resent := 0
-	var approved, declined, timeouts, over2s int
+	var approved, declined, over2s int
+	declineCodes := map[string]int{}
 	for _, a := range answers {
 		took = append(took, a.took)
 		statuses[a.status]++
@@ -327,9 +380,7 @@ func report(c config, answers []*answer, sent time.Duration, sessions int64) {
 			approved++
 		default:
 			declined++
-			if a.declineCode == string(fuelportal.DeclineAuthorizationTimeout) {
-				timeouts++
-			}
+			declineCodes[a.declineCode]++
 		}
 		resent += a.captureResent
 		if a.captureStatus != 0 {
@@ -348,7 +399,7 @@ func report(c config, answers []*answer, sent time.Duration, sessions int64) {
 	}
 	fmt.Printf("\nauthorizations: %d sent in %v; at the client p50 %v, p99 %v, max %v; over 2 s: %d\n",
 		len(answers), sent.Round(time.Millisecond), pct(took, 50), pct(took, 99), pct(took, 100), over2s)
-	fmt.Printf("  statuses %v; approved %d, declined %d (of which AUTHORIZATION_TIMEOUT %d)\n", statuses, approved, declined, timeouts)
+	fmt.Printf("  statuses %v; approved %d, declined %d %v\n", statuses, approved, declined, declineCodes)
 	if c.scenario == "rate" {
 		// p50 and p99 of each 30 s of sending: does it hold, recover?
 		fmt.Printf("  by 30 s sent:")
@@ -526,7 +577,11 @@ func checkMoney(ctx context.Context, db *store.DB, company int64, before *fuelpo
 
 func seed(ctx context.Context, db *store.DB, c config) (company int64, cards []string, err error) {
 	co := &fuelportal.Company{Name: "Load Freight", CarrierID: 7654321}
-	if err := db.CreateCompanyOwner(ctx, co, &fuelportal.User{Email: "load@example.com", PasswordHash: "hash"}); err != nil {
+	password, err := fuelportal.NewPasswordHasher(fuelportal.DefaultArgon2Params).Hash(ctx, ownerPassword)
+	if err != nil {
+		return 0, nil, err
+	}
+	if err := db.CreateCompanyOwner(ctx, co, &fuelportal.User{Email: ownerEmail, PasswordHash: password}); err != nil {
 		return 0, nil, err
 	}
 	n := c.cards
@@ -542,9 +597,15 @@ func seed(ctx context.Context, db *store.DB, c config) (company int64, cards []s
 				return err
 			}
 			cards = append(cards, card.CardNumber)
+			if c.fleet() { // the card's unit: the truck whose fixes the pump check reads
+				truck := &fuelportal.Vehicle{CompanyID: co.ID, UnitNumber: card.UnitNumber, FuelType: fuelportal.FuelDiesel, TankCapacity: 150_000, Active: true}
+				if err := tx.CreateVehicle(ctx, truck); err != nil {
+					return err
+				}
+			}
 		}
 		station := &fuelportal.Station{ID: stationID, Name: "Pilot Travel Center #412", City: "Ocala", State: "FL", ZipCode: "34475",
-			Latitude: 29.1, Longitude: -82.1, RetailPrice: retailTenthC, NetPrice: 3579, PriceDate: time.Now().UTC()}
+			Latitude: stationLat, Longitude: stationLon, RetailPrice: retailTenthC, NetPrice: 3579, PriceDate: time.Now().UTC()}
 		if _, err := tx.UpsertStations(ctx, []*fuelportal.Station{station}); err != nil {
 			return err
 		}
