@@ -66,8 +66,12 @@ run_words() {
 }
 
 run_go() {
+  # go vet with the build flags of the tests below: vet type-checks each package against its
+  # dependencies compiled, so with these flags it compiles them as the tests do (-race) and the
+  # tests take them from the build cache; with none, every package was compiled twice.
+  local build=(-race -gcflags='modernc.org/...=-race=false')
   echo "==> go vet"
-  go vet ./...
+  go vet "${build[@]}" ./...
   echo "==> go test -race (SQLite and PostgreSQL)"
   # -vet=off: go vet has just run all its checks, a superset of those go test would run again.
   # Every package of ours and of Go's is built with -race; modernc.org's SQLite (C translated to
@@ -76,7 +80,9 @@ run_go() {
   # not be instrumented either. The race detector still sees every access our code makes.
   # -timeout is a test binary's wall time: beside e2e and the web checks a package waits for the
   # CPU, so the limit only stops a hung binary (CI gives the whole suite 90 minutes).
-  go test -race -gcflags='modernc.org/...=-race=false' -vet=off -count=1 -timeout 75m ./...
+  # -ldflags=-w: test binaries without DWARF (a debugger's tables; stack traces and the race
+  # detector's reports read the runtime's own symbol table), about a fourth of each link's work.
+  go test "${build[@]}" -ldflags=-w -vet=off -count=1 -timeout 75m ./...
 }
 
 run_web() {
