@@ -66,12 +66,8 @@ run_words() {
 }
 
 run_go() {
-  # go vet with the build flags of the tests below: vet type-checks each package against its
-  # dependencies compiled, so with these flags it compiles them as the tests do (-race) and the
-  # tests take them from the build cache; with none, every package was compiled twice.
-  local build=(-race -gcflags='modernc.org/...=-race=false')
   echo "==> go vet"
-  go vet "${build[@]}" ./...
+  go vet ./...
   echo "==> go test -race (SQLite and PostgreSQL)"
   # -vet=off: go vet has just run all its checks, a superset of those go test would run again.
   # Every package of ours and of Go's is built with -race; modernc.org's SQLite (C translated to
@@ -82,7 +78,7 @@ run_go() {
   # CPU, so the limit only stops a hung binary (CI gives the whole suite 90 minutes).
   # -ldflags=-w: test binaries without DWARF (a debugger's tables; stack traces and the race
   # detector's reports read the runtime's own symbol table), about a fourth of each link's work.
-  go test "${build[@]}" -ldflags=-w -vet=off -count=1 -timeout 75m ./...
+  go test -race -gcflags='modernc.org/...=-race=false' -ldflags=-w -vet=off -count=1 -timeout 75m ./...
 }
 
 run_web() {
