@@ -78,7 +78,17 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action with the page's DOM before and after. The film
+    // of the screen beside it (a JPEG of every frame the browser paints, taken in every test) is
+    // left out where nobody looks at pictures (E2E_SCREENSHOTS=0, as in CI).
+    trace: { mode: 'retain-on-failure', screenshots: process.env.E2E_SCREENSHOTS !== '0' },
+    /*
+     * No service worker, except in the specs about what it does (offline.spec.ts, push.spec.ts
+     * allow it). Registered, it precaches the whole app (~190 files) in every test's fresh
+     * context and stores every API answer for offline use: browser and server work no other
+     * flow checks.
+     */
+    serviceWorkers: 'block',
     launchOptions: {
       // Never download a browser: use the system Chromium (docs/dependencies.md).
       executablePath: process.env.E2E_CHROMIUM ?? '/usr/bin/chromium',
@@ -102,7 +112,9 @@ export default defineConfig({
     {
       name: 'phone',
       testIgnore: desktopFlows,
-      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+      // One device pixel per CSS pixel: layout (widths, wrapping, sideways scroll) is in CSS
+      // pixels, and each extra pixel is software raster work for the browser (no GPU here).
+      use: { browserName: 'chromium', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
     },
     { name: 'desktop', testMatch: [desktopFlows, bothSizes], use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } },
   ],

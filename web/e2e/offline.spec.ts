@@ -1,6 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DRIVER, OWNER, expectAccessible, expectNoSidewaysScroll, needs, screenshot, signIn, signOutFromShell } from './support';
 
+// The service worker is what this spec checks (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Waits until the service worker (vite-plugin-pwa, src/lib/pwa) controls the page with its precache ready. */
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {

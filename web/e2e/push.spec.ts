@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DRIVER, OWNER, expectAccessible, expectNoSidewaysScroll, expectShell, needs, openSettings, screenshot, signIn, signOutFromShell } from './support';
 
+// The service worker is what this spec checks (blocked elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Waits until the service worker controls the page (push needs its registration). */
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
