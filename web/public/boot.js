@@ -144,7 +144,8 @@
   function preloadPageData(jwt, role, page) {
     var owner = role === 'ROLE_COMPANY';
     var now = new Date();
-    var calls = ['/account'];
+    // The account and what its role may do (src/app/preload.ts asks for both first).
+    var calls = ['/account', '/account/permissions'];
     if (page === 'dashboard' && owner) {
       calls.push(
         '/wex/company/wallet',
@@ -165,7 +166,10 @@
         '/trips?page=0&size=1&status=ACTIVE',
         // The driver's card: its rules, and the latest decline among the newest purchases.
         '/wex/card',
-        '/wex/transactions?page=0&size=20&sort=transactionDate%2Cdesc'
+        '/wex/transactions?page=0&size=20&sort=transactionDate%2Cdesc',
+        // The pump check's open questions, the purchases missing a job.
+        '/wex/challenges',
+        '/wex/transactions?page=0&size=20&sort=transactionDate%2Cdesc&missingJob=true'
       );
     } else if (!location.search) {
       var list = owner ? '/wex/company/transactions?' : '/wex/transactions?';

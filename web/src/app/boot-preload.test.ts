@@ -49,7 +49,7 @@ async function appCalls(role: RoleCode, page: 'dashboard' | 'transactions') {
   localStorage.setItem('token', jwt(role));
   const store = makeStore();
   const owner = role === 'ROLE_COMPANY';
-  const requests: Promise<unknown>[] = [store.dispatch(authApi.endpoints.getAccount.initiate())];
+  const requests: Promise<unknown>[] = [store.dispatch(authApi.endpoints.getAccount.initiate()), store.dispatch(authApi.endpoints.getPermissions.initiate())];
   if (page === 'dashboard') {
     store.dispatch(prefetchDashboard(role));
     if (owner) requests.push(store.dispatch(driverRequestsApi.endpoints.getDriverRequests.initiate()));

@@ -11,14 +11,18 @@ import type { AppStore } from './store';
 /**
  * A stored session opening a signed-in page would otherwise load one thing after another:
  * the account (RootLayout), then the drawer shell's code, then the page's code, then the
- * page's data. Called before React's first render, this loads the account, both chunks and
- * (where the page says how) its first data at once; the components' queries then share the
+ * page's data. Called before React's first render, this loads the account and its permissions,
+ * both chunks and (where the page says how) its first data at once; the components' queries then share the
  * requests already under way.
  */
 export function startSignedInLoad(store: AppStore, pathname: string) {
   const { token } = store.getState().auth;
   if (!token) return;
   void store.dispatch(authApi.util.prefetch('getAccount', undefined, {}));
+  // What the member's role may do: every signed-in page's navigation (and most pages) asks. Asked
+  // for only when they first rendered, its answer came after the page's first paint and rendered
+  // every part that reads it (the whole dashboard) a second time, in one task.
+  void store.dispatch(authApi.util.prefetch('getPermissions', undefined, {}));
   const role = roleHint(token);
   // The code after the first frame: requested before it, it would compete with what that
   // frame needs (Lighthouse's simulated first paint counted it and came 0.5-1 s later).

@@ -2,6 +2,7 @@ import type { RoleCode } from '@/lib/auth';
 import type { AppThunk } from '@/lib/store';
 import { COMPANY_DEFAULT_PERIOD, SPENDINGS_DEFAULT_PERIOD, periodDays } from '../model/savings-periods';
 import { dashboardApi } from './dashboard-api';
+import { pumpChallengesApi } from './pump-challenges-api';
 
 /**
  * Asks for the data the role's dashboard shows first, with the arguments its tiles use, so
@@ -23,6 +24,10 @@ export const prefetchDashboard =
       void dispatch(prefetch('getIftaSummary', undefined, {}));
     } else {
       void dispatch(prefetch('getTotalSpendings', { role: 'ROLE_USER', lastDays: periodDays(SPENDINGS_DEFAULT_PERIOD) }, {}));
+      // The driver's first screen also shows the pump check's open questions and the purchases
+      // missing a job: asked for when their tiles first rendered, each answer rendered them again.
+      void dispatch(pumpChallengesApi.util.prefetch('getPumpChallenges', undefined, {}));
+      void dispatch(prefetch('getMissingJobCount', 'ROLE_USER', {}));
     }
     void dispatch(prefetch('getRecentTransactions', { role }, {}));
   };

@@ -87,7 +87,8 @@ describe('IFTA return page', () => {
     try {
       renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
       expect(await screen.findByTestId('ifta-overdue')).toHaveTextContent('La declaración de Diésel del 2026 T3 está vencida: vencía el 31 oct 2026, hace 36 días.');
-      expect(screen.getByTestId('ifta-warnings')).toHaveTextContent('No hay tasa de diésel para 2026 T3 en OR: sus millas y galones se listan sin impuesto.');
+      // The warnings come after the first paint, below the totals.
+      expect(await screen.findByTestId('ifta-warnings')).toHaveTextContent('No hay tasa de diésel para 2026 T3 en OR: sus millas y galones se listan sin impuesto.');
       expect(screen.getByTestId('ifta-close')).toHaveAccessibleDescription('No hay tasa para OR en este trimestre: suba las tasas del trimestre para cerrar la declaración.');
     } finally {
       setLanguage('en');

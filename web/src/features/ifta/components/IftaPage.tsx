@@ -472,18 +472,19 @@ export function IftaPage() {
         <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           {t('sources', ret.sources)}
         </Typography>
-        {ret.warnings.length > 0 && (
-          <Stack spacing={1} sx={{ mt: 2 }} component="section" aria-label={t('warnings')} data-testid="ifta-warnings">
-            {ret.warnings.map((w) => (
-              <Alert key={w.code} severity={w.code === 'sample_rates' || w.code === 'missing_rate' ? 'error' : w.code === 'zero_rate' ? 'info' : 'warning'} data-code={w.code}>
-                {warningText(w, period, t)}
-              </Alert>
-            ))}
-          </Stack>
-        )}
-        <AfterClose ret={ret} />
-        {/* Below a phone's first screen: the rows, then the entries. */}
+        {/* Below a phone's first screen (under the totals and their sources): the warnings, what
+            changed after closing, the rows, then the entries. */}
         <ShownAfterPaint>
+          {ret.warnings.length > 0 && (
+            <Stack spacing={1} sx={{ mt: 2 }} component="section" aria-label={t('warnings')} data-testid="ifta-warnings">
+              {ret.warnings.map((w) => (
+                <Alert key={w.code} severity={w.code === 'sample_rates' || w.code === 'missing_rate' ? 'error' : w.code === 'zero_rate' ? 'info' : 'warning'} data-code={w.code}>
+                  {warningText(w, period, t)}
+                </Alert>
+              ))}
+            </Stack>
+          )}
+          <AfterClose ret={ret} />
           <Typography variant="h2" sx={{ fontSize: '1.25rem', mt: 3, mb: 1 }}>
             {t('rows.label')}
           </Typography>
