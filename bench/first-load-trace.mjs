@@ -5,7 +5,7 @@
 // navigation start), and when the page's content was on screen.
 //
 //   cd web && npm run build && cd .. && CGO_ENABLED=0 go build -o bin/fuelportal ./cmd/fuelportal
-//   node bench/first-load-trace.mjs [--runs N] [--profile] [dashboard] [transactions]
+//   node bench/first-load-trace.mjs [--runs N] [--profile] [dashboard] [transactions] [planner]
 //
 // --profile also records a Chromium trace with CPU samples of each run and prints, per long task,
 // its main-thread events (script evaluation, style, layout) and the functions and scripts that
@@ -27,6 +27,8 @@ const tokens = await signInDemoOwner(origin);
 const pages = {
   dashboard: { path: '/dashboard', ready: '[data-testid="wallet-balance"]' },
   transactions: { path: '/transactions', ready: '[data-testid^="transaction-row"], [data-testid="transactions-empty"]' },
+  // The planner is usable once its destination field takes input.
+  planner: { path: '/navigation', ready: '#planner-destination:not([disabled])' },
 };
 const args = process.argv.slice(2);
 const profileAt = args.indexOf('--profile');
@@ -105,7 +107,7 @@ process.exit();
 
 /** Per long task (over 50 ms) of the page's main thread: its top trace events and sampled self time by function and by script. */
 function printLongTasks(events, label) {
-  const nav = events.find((e) => e.name === 'navigationStart' && /\/(dashboard|transactions)/.test(e.args?.data?.documentLoaderURL ?? ''));
+  const nav = events.find((e) => e.name === 'navigationStart' && /\/(dashboard|transactions|navigation)/.test(e.args?.data?.documentLoaderURL ?? ''));
   if (!nav) return;
   const onMain = (e) => e.pid === nav.pid && e.tid === nav.tid;
   const tasks = events.filter((e) => e.name === 'RunTask' && onMain(e) && e.dur >= 50_000 && e.ts >= nav.ts);
