@@ -6,7 +6,7 @@
 // the main thread's busy time before it (every task's time, long or not) and after it.
 //
 //   cd web && npm run build && cd .. && CGO_ENABLED=0 go build -o bin/fuelportal ./cmd/fuelportal
-//   node bench/first-load-trace.mjs [--runs N] [--profile] [--as-lighthouse] [dashboard] [driver-dashboard] [transactions] [ifta]
+//   node bench/first-load-trace.mjs [--runs N] [--profile] [--as-lighthouse] [dashboard] [driver-dashboard] [transactions] [ifta] [planner]
 //
 // --as-lighthouse loads unthrottled, as Lighthouse records the load it then simulates (4x CPU,
 // slow 4G): its simulation keeps the main thread's tasks of 10 ms or more (shorter ones mostly
@@ -35,6 +35,8 @@ const pages = {
   'driver-dashboard': { path: '/dashboard', email: 'driver@demo.test', ready: '[data-testid="total-spendings-amount"]' },
   transactions: { path: '/transactions', email: 'owner@demo.test', ready: '[data-testid^="transaction-row"], [data-testid="transactions-empty"]' },
   ifta: { path: '/ifta', email: 'owner@demo.test', ready: '[data-testid="ifta-totals"]' },
+  // The planner is usable once its destination field takes input.
+  planner: { path: '/navigation', email: 'owner@demo.test', ready: '#planner-destination:not([disabled])' },
 };
 const args = process.argv.slice(2);
 const flag = (name) => {

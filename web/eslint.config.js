@@ -83,6 +83,24 @@ export default tseslint.config(
     },
   },
   {
+    // The planner's route loads the two pieces of the trips feature it shows (its planner.ts), not
+    // the trips pages with their tables and forms.
+    files: ['src/app/router.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/features/*/*', '!@/features/trips/planner'],
+              message: "Import a feature only through its index.ts (and only from src/app); the router may import the trips feature's planner.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

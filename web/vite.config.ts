@@ -34,7 +34,7 @@ const bootPageModules: Record<string, string[]> = {
 const signedInRoutes: Record<string, string[]> = {
   ...bootPageModules,
   'transaction-detail': [...signedInShell, '/src/features/transactions/index.ts'],
-  planner: [...signedInShell, '/src/features/planner/index.ts', '/src/features/trips/index.ts', '/src/features/planner/components/map/PlannerMap.tsx'],
+  planner: [...signedInShell, '/src/features/planner/index.ts', '/src/features/trips/planner.ts', '/src/features/planner/components/map/PlannerMap.tsx'],
   trips: [...signedInShell, '/src/features/trips/index.ts'],
   compliance: [...signedInShell, '/src/features/trips/index.ts'],
   settings: [...signedInShell, '/src/features/account/index.ts'],

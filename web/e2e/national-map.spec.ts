@@ -19,6 +19,8 @@ async function openPlanner(page: Page) {
   await page.goto('/navigation');
   await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled();
   await expect(page.getByTestId('station-card').first()).toBeVisible();
+  // MapLibre has loaded its style (PlannerMap sets window.__plannerMap then).
+  await page.waitForFunction(() => '__plannerMap' in window);
 }
 
 /** The geographic position of every badge on the map, read back through the map's projection. */

@@ -56,9 +56,15 @@ async function openPlanner(page: Page, path = '/navigation') {
   await signIn(page, OWNER.email, OWNER.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(path);
-  // The fields are enabled once MapLibre has loaded its (offline) style.
+  // The form works at once; the map starts after the opening view's stations are listed.
   await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled();
   await expect(page.getByTestId('station-card').first()).toBeVisible();
+  await mapLoaded(page);
+}
+
+/** MapLibre has loaded its (offline) style (PlannerMap sets window.__plannerMap then). */
+async function mapLoaded(page: Page) {
+  await page.waitForFunction(() => '__plannerMap' in window);
 }
 
 test('plans fuel stops between Dallas and Oklahoma City, switches alternatives and clears', async ({ page }) => {

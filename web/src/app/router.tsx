@@ -29,7 +29,7 @@ const useIsDriver = () => useAppSelector(selectRole) !== 'ROLE_COMPANY';
 const PlannerPage = lazyPage(async () => {
   const [{ PlannerPage: Page }, { ActiveTripCard, SaveTripButton }] = await Promise.all([
     import('@/features/planner'),
-    import('@/features/trips'),
+    import('@/features/trips/planner'),
   ]);
   return function Planner({ assistant }: { assistant?: boolean }) {
     const driver = useIsDriver();

@@ -16,7 +16,6 @@ interface PlaceSearchFieldProps {
   label: string;
   placeholder: string;
   field: PlaceField;
-  disabled: boolean;
   onTextChange: (text: string) => void;
   onPick: (place: Place) => void;
   id: string;
@@ -25,7 +24,7 @@ interface PlaceSearchFieldProps {
 const hasCoordinates = (place: Place) => Number.isFinite(place.latitude) && Number.isFinite(place.longitude);
 
 /** A place search box: suggestions from GET /api/maps/geocode while typing (debounced). */
-export function PlaceSearchField({ label, placeholder, field, disabled, onTextChange, onPick, id }: PlaceSearchFieldProps) {
+export function PlaceSearchField({ label, placeholder, field, onTextChange, onPick, id }: PlaceSearchFieldProps) {
   const { t } = useTranslation('planner');
   const [geocode, { data, isFetching }] = useLazyGeocodeQuery();
   const [open, setOpen] = useState(false);
@@ -52,7 +51,6 @@ export function PlaceSearchField({ label, placeholder, field, disabled, onTextCh
       open={open && searching}
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
-      disabled={disabled}
       options={options}
       value={field.place}
       inputValue={field.text}
@@ -89,7 +87,7 @@ export function PlaceSearchField({ label, placeholder, field, disabled, onTextCh
       renderInput={(params) => (
         <TextField
           {...params}
-          label={disabled ? `${label} ${t('topBar.loadingSuffix')}` : label}
+          label={label}
           placeholder={placeholder}
           slotProps={{
             ...params.slotProps,

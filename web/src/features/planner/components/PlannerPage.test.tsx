@@ -46,8 +46,8 @@ function gate() {
 const renderPlanner = (props: Partial<Parameters<typeof PlannerPage>[0]> = {}) =>
   renderWithProviders(<PlannerPage MapView={FakeMap} {...props} />);
 
-/** The top bar is enabled once the map has loaded (it starts after the opening view's stations are listed). */
-const mapLoaded = () => screen.findByRole('combobox', { name: 'Departure' });
+/** The map has started (after the opening view's stations are listed, once the browser is idle). */
+const mapStarted = () => screen.findByTestId('fake-map');
 
 async function pickPlace(user: ReturnType<typeof renderPlanner>['user'], label: RegExp, typed: string, option: string) {
   const input = await screen.findByRole('combobox', { name: label });
@@ -83,13 +83,30 @@ describe('PlannerPage without a route', () => {
     }
   });
 
-  it('disables the top bar with (Loading...) until the map is loaded', () => {
-    renderPlanner({ MapView: UnloadedMap });
-    expect(screen.getByRole('combobox', { name: 'Departure (Loading...)' })).toBeDisabled();
-    expect(screen.getByRole('combobox', { name: 'Destination (Loading...)' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Use current location' })).toBeDisabled();
+  it('takes places and builds a route before the map has loaded', async () => {
+    const { user } = renderPlanner({ MapView: UnloadedMap });
+    expect(screen.getByRole('combobox', { name: 'Departure' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Use current location' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Build Route' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Clear Route' })).toBeDisabled();
+    await buildRoute(user);
+    expect(screen.getByRole('button', { name: 'Clear Route' })).toBeEnabled();
+  });
+
+  it('starts the map only once the opening view is listed, in a box of its size until then', async () => {
+    const { wait, release } = gate();
+    server.use(
+      http.get(apiUrl('/locations'), async () => {
+        await wait;
+        return HttpResponse.json(generalStations);
+      }),
+    );
+    renderPlanner();
+    expect(screen.getByTestId('map-not-started')).toBeInTheDocument();
+    expect(screen.queryByTestId('fake-map')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByTestId('fake-map')).toBeInTheDocument();
+    expect(screen.queryByTestId('map-not-started')).not.toBeInTheDocument();
   });
 
   it('shows 8 skeleton cards and the loading banner, then stations sorted by price around the US centre', async () => {
@@ -182,7 +199,7 @@ describe('PlannerPage without a route', () => {
     );
     Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
     const { user } = renderPlanner();
-    await mapLoaded();
+    await mapStarted();
     await user.click(screen.getByRole('button', { name: 'Use current location' }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Departure' })).toHaveValue('Dallas, TX'));
     expect(getCurrentPosition.mock.calls[0][2]).toEqual({ enableHighAccuracy: true, timeout: 10000, maximumAge: 60000 });
@@ -196,7 +213,7 @@ describe('PlannerPage without a route', () => {
     );
     Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
     const { user } = renderPlanner();
-    await mapLoaded();
+    await mapStarted();
     await user.click(screen.getByRole('button', { name: 'Use current location' }));
     expect(warn).toHaveBeenCalledWith('Geolocation failed', expect.anything());
     expect(screen.getByRole('combobox', { name: 'Departure' })).toHaveValue('');

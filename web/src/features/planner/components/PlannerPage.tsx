@@ -22,6 +22,7 @@ import {
   useLazyReverseGeocodeQuery,
 } from '../api/planner-api';
 import { useViewportStations } from '../api/use-viewport-stations';
+import { useStartWhenShown } from './map/use-start-when-shown';
 import type { PlannerMapProps } from './map/map-view';
 import { supportsWebGL } from '@/lib/map';
 import { optionsByValue } from '../model/chains';
@@ -54,8 +55,8 @@ import '@/lib/i18n/texts/planner';
 // MapLibre needs WebGL and weighs ~450 KB: a chunk of its own, replaceable in tests.
 const PlannerMap = lazy(() => import('./map/PlannerMap'));
 
-/** Where the map goes while its code loads (and before it starts). */
-function MapPlaceholder({ label }: { label: string }) {
+/** Where the map goes while its code loads. */
+function MapLoading({ label }: { label: string }) {
   return (
     <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13' }}>
       <CircularProgress aria-label={label} />
@@ -63,7 +64,14 @@ function MapPlaceholder({ label }: { label: string }) {
   );
 }
 
+/** Where the map goes before it starts (off screen, or before the page's first screen is done): its size, its colour. */
+function MapNotStarted() {
+  return <Box sx={{ height: '100%', bgcolor: '#0b0e13' }} data-testid="map-not-started" />;
+}
+
 const LEFT_PANEL_WIDTH = 440;
+/** The phone's bottom navigation bar (components/layout/AppShell). */
+const PHONE_BAR = '64px';
 
 // Strings: in `sx` a number ≤ 1 would mean a percentage.
 const visuallyHidden = {
@@ -106,8 +114,8 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
   const { t } = useTranslation('planner');
   const phone = useIsPhone();
   const [state, dispatch] = useReducer(plannerReducer, initialPlannerState);
-  const [mapLoaded, setMapLoaded] = useState(false);
-  const centred = useRef(false);
+  const mapBox = useRef<HTMLDivElement>(null);
+  const top = useRef<HTMLDivElement>(null);
   const [sortBy, setSortBy] = useState<SortBy>('price');
   const [direction, setDirection] = useState<SortDirection>('asc');
   const [chainCodes, setChainCodes] = useState<string[]>([]);
@@ -143,15 +151,32 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
     if (nearRoute.error) console.warn('Stations near the route failed', nearRoute.error);
   }, [nearRoute.error]);
 
-  const canBuildRoute = selectCanBuildRoute(state, mapLoaded);
+  // The form works before the map (places come from the server): the map draws what was chosen once it starts.
+  const canBuildRoute = selectCanBuildRoute(state);
 
-  // The map can move only once loaded.
+  // Phones show the map below the form and the list: asked to centre it, they scroll to it.
+  const showMap = useCallback(() => {
+    if (phone) mapBox.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [phone]);
+  // The map moves there once it has loaded (PlannerMap).
   useEffect(() => {
-    if (!mapLoaded || !initialCentre || centred.current) return;
-    centred.current = true;
+    if (!initialCentre) return;
     dispatch(actions.focusRequested(initialCentre));
-  }, [mapLoaded, initialCentre]);
-  const onCentre = useCallback((point: RoutePoint) => dispatch(actions.focusRequested(point)), []);
+    showMap();
+    // Once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const onCentre = useCallback(
+    (point: RoutePoint) => {
+      dispatch(actions.focusRequested(point));
+      showMap();
+    },
+    [showMap],
+  );
+  // A badge tapped on the phone's map opens its card in the list: the page scrolls back up to it.
+  useEffect(() => {
+    if (phone && state.revealed) top.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [phone, state.revealed]);
 
   const planToSave = useMemo<PlanToSave | null>(() => {
     const origin = state.departure.place;
@@ -242,7 +267,6 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
   const onClearRoute = () => dispatch(actions.routeCleared());
   const onToggleStation = useCallback((locationId: number) => dispatch(actions.stationToggled(locationId)), []);
   const onStationClick = useCallback((locationId: number) => dispatch(actions.stationRevealed(locationId)), []);
-  const onMapLoad = useCallback(() => setMapLoaded(true), []);
 
   const mapStations = useMemo<readonly Station[]>(() => {
     if (currentPlan) return currentPlan.fuelPlan.map((entry) => entry.location);
@@ -258,185 +282,191 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
   const total = mapView.data ? countInView(mapView.data) : undefined;
   const cardProps = { chains: chainMap, affiliates: affiliateMap, expanded: state.expanded, onToggle: onToggleStation, revealed: state.revealed, now };
   const onRetryView = inView.retry;
-  // The map (its code, and its start on the main thread) comes after the page's first screen: once the
-  // stations of the opening view are listed (or could not be), or a route is shown.
+  // The map (its code, and its start on the main thread: WebGL, its style) comes after the page's
+  // first screen: once the stations of the opening view are listed (or could not be) or a route is
+  // shown, its box is on screen (on phones it is below the form and the list) and the browser is idle.
   const listSettled = listed !== undefined || stations.isError;
-  // Once started it stays (a later list refetch does not take it away): state set while rendering.
-  const [mapStarted, setMapStarted] = useState(false);
-  if (!mapStarted && (listSettled || routeActive)) setMapStarted(true);
+  const mapStarted = useStartWhenShown(mapBox, listSettled || routeActive);
 
   return (
     <Box
-      // Phones keep the bottom navigation bar (64 px) below the planner.
-      sx={{ height: { xs: 'calc(100dvh - 64px)', md: '100dvh' }, display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
+      sx={{
+        display: 'grid',
+        bgcolor: 'background.default',
+        // Desktop: the form across the top, the list beside the map, one screen high.
+        // Phones: the form and the list fill the first screen above the bottom navigation bar; the
+        // map is the next screen down (a driver starts with the form; the map is for looking).
+        gridTemplateAreas: { xs: '"top" "list" "map"', md: '"top top" "list map"' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `${LEFT_PANEL_WIDTH}px minmax(0, 1fr)` },
+        gridTemplateRows: { xs: `auto minmax(0, 1fr) calc(100dvh - ${PHONE_BAR})`, md: 'auto minmax(0, 1fr)' },
+        height: { xs: `calc(2 * (100dvh - ${PHONE_BAR}))`, md: '100dvh' },
+      }}
       data-testid="planner"
+      ref={top}
     >
       <Typography component="h1" sx={visuallyHidden}>
         {assistant ? t('assistantTitle') : t('title')}
       </Typography>
-      <TopBar
-        departure={state.departure}
-        destination={state.destination}
-        mapLoaded={mapLoaded}
-        calculating={state.pendingRouteRequest !== null}
-        canBuildRoute={canBuildRoute}
-        routeActive={routeActive}
-        onTextChange={(which, text) => dispatch(actions.placeTyped({ which, text }))}
-        onPick={(which, place) => dispatch(actions.placePicked({ which, place }))}
-        onUseCurrentLocation={onUseCurrentLocation}
-        onBuildRoute={() => void onBuildRoute()}
-        onClearRoute={onClearRoute}
-      />
-      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: { xs: 'column-reverse', md: 'row' } }}>
-        <Box
-          component="aside"
-          aria-label={routeActive ? t('assistant.title') : t('list.stationsLabel')}
-          // It scrolls on phones: reachable by keyboard too (axe scrollable-region-focusable).
-          tabIndex={phone ? 0 : undefined}
-          sx={{
-            width: { xs: '100%', md: LEFT_PANEL_WIDTH },
-            flexShrink: 0,
-            minHeight: 0,
-            flex: { xs: 1, md: 'none' },
-            display: 'flex',
-            flexDirection: 'column',
-            // Phones: the form, the plan and the list scroll within the panel, above the bottom bar.
-            overflowY: { xs: 'auto', md: 'visible' },
-            borderRight: { md: '1px solid' },
-            borderColor: { md: 'divider' },
-            bgcolor: 'background.default',
-          }}
-        >
-          {routeActive ? (
-            <RoutePanel
-              {...cardProps}
-              nearRouteStations={nearRoute.data}
-              nearRouteLoading={nearRoute.isFetching}
-              plan={currentPlan}
-              detourBasis={state.detourBasis}
-              planLoading={planStatus.isLoading}
-              planError={state.planError}
-              chainOptions={chains.data ?? []}
+      <Box sx={{ gridArea: 'top', minWidth: 0 }}>
+        <TopBar
+          departure={state.departure}
+          destination={state.destination}
+          calculating={state.pendingRouteRequest !== null}
+          canBuildRoute={canBuildRoute}
+          routeActive={routeActive}
+          onTextChange={(which, text) => dispatch(actions.placeTyped({ which, text }))}
+          onPick={(which, place) => dispatch(actions.placePicked({ which, place }))}
+          onUseCurrentLocation={onUseCurrentLocation}
+          onBuildRoute={() => void onBuildRoute()}
+          onClearRoute={onClearRoute}
+        />
+      </Box>
+      <Box
+        component="aside"
+        aria-label={routeActive ? t('assistant.title') : t('list.stationsLabel')}
+        // It scrolls on phones: reachable by keyboard too (axe scrollable-region-focusable).
+        tabIndex={phone ? 0 : undefined}
+        sx={{
+          gridArea: 'list',
+          minHeight: 0,
+          display: 'flex',
+          flexDirection: 'column',
+          // Phones: the form, the plan and the list scroll within the panel, above the bottom bar.
+          overflowY: { xs: 'auto', md: 'visible' },
+          borderRight: { md: '1px solid' },
+          borderColor: { md: 'divider' },
+          bgcolor: 'background.default',
+        }}
+      >
+        {routeActive ? (
+          <RoutePanel
+            {...cardProps}
+            nearRouteStations={nearRoute.data}
+            nearRouteLoading={nearRoute.isFetching}
+            plan={currentPlan}
+            detourBasis={state.detourBasis}
+            planLoading={planStatus.isLoading}
+            planError={state.planError}
+            chainOptions={chains.data ?? []}
+            chainCodes={chainCodes}
+            onChainCodesChange={setChainCodes}
+            onFindBest={onFindBest}
+            onShowAllNearRoute={() => dispatch(actions.planCleared())}
+            onClearRoute={onClearRoute}
+            onDismissPlanError={() => dispatch(actions.planErrorDismissed())}
+            planActions={SaveTrip && planToSave ? <SaveTrip planned={planToSave} /> : undefined}
+          />
+        ) : (
+          <>
+            {ActiveTrip && phone && (
+              // Its own scroll, so the station list below keeps a share of the phone's screen.
+              <Box sx={{ mx: 2, mt: 2, flexShrink: 0, maxHeight: '50%', overflowY: 'auto' }} data-testid="planner-active-trip">
+                <ActiveTrip onCentre={onCentre} />
+              </Box>
+            )}
+            {assistant && (
+              <Alert icon={<AutoAwesomeIcon fontSize="small" />} severity="info" sx={{ mx: 2, mt: 2 }} data-testid="assistant-hint">
+                <Typography variant="subtitle2" component="div">{t('assistant.title')}</Typography>
+                {t('assistant.hint')}
+              </Alert>
+            )}
+            <StationFilters
+              sortBy={sortBy}
+              direction={direction}
               chainCodes={chainCodes}
+              chains={chains.data ?? []}
+              chainsLoading={chains.isLoading}
+              onSortByChange={setSortBy}
+              onDirectionToggle={() => setDirection((current) => (current === 'asc' ? 'desc' : 'asc'))}
               onChainCodesChange={setChainCodes}
-              onFindBest={onFindBest}
-              onShowAllNearRoute={() => dispatch(actions.planCleared())}
-              onClearRoute={onClearRoute}
-              onDismissPlanError={() => dispatch(actions.planErrorDismissed())}
-              planActions={SaveTrip && planToSave ? <SaveTrip planned={planToSave} /> : undefined}
+            />
+            {viewFailed ? (
+              <Alert
+                severity="error"
+                sx={{ mx: 2, my: 2 }}
+                data-testid="view-error"
+                action={
+                  <Button color="inherit" size="small" onClick={onRetryView}>
+                    {t('list.retry')}
+                  </Button>
+                }
+              >
+                {t('list.failed')}
+              </Alert>
+            ) : listLoading ? (
+              <StationSkeletons count={SKELETONS.general} height={CARD_HEIGHT.collapsed} />
+            ) : (listed ?? []).length > 0 ? (
+              <>
+                <Typography variant="caption" color="textSecondary" sx={{ px: 2, pb: 1 }} data-testid="station-count" aria-live="polite">
+                  {/* The count is the map's (the list holds the cheapest 500 at most): shown once the map's view has answered. */}
+                  {total !== undefined && `${t('list.inView', { count: Math.max(total, listed?.length ?? 0) })} · `}
+                  {t(sortBy === 'price' ? 'list.cheapestInView' : 'list.bestDiscountInView')}
+                </Typography>
+                <StationResults stations={listed} {...cardProps} />
+              </>
+            ) : (
+              <Typography variant="body2" color="textSecondary" sx={{ px: 2, py: 3, textAlign: 'center' }} data-testid="no-stations">
+                {chainCodes.length > 0 ? t('list.noStations') : t('list.noStationsInView')}
+              </Typography>
+            )}
+          </>
+        )}
+      </Box>
+      <Box ref={mapBox} sx={{ gridArea: 'map', position: 'relative', minHeight: 0, minWidth: 0 }}>
+        <Suspense fallback={<MapLoading label={t('map.loading')} />}>
+          {!online ? (
+            <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13', p: 3 }} role="status" data-testid="map-offline">
+              <Typography sx={{ color: 'grey.300', textAlign: 'center' }}>{t('map.offline')}</Typography>
+            </Stack>
+          ) : mapAvailable && !mapStarted ? (
+            <MapNotStarted />
+          ) : mapAvailable ? (
+            <MapView
+              stations={mapStations}
+              view={routeActive ? undefined : (mapView.data ?? null)}
+              onViewChange={setViewport}
+              now={now}
+              routes={state.routes}
+              selectedRouteIndex={state.selectedRouteIndex}
+              routeBuild={state.routeBuild}
+              departure={state.departure.place}
+              destination={state.destination.place}
+              focus={state.focus}
+              phone={phone}
+              onSelectRoute={onSelectRoute}
+              onStationClick={onStationClick}
             />
           ) : (
-            <>
-              {ActiveTrip && phone && (
-                // Its own scroll, so the station list below keeps a share of the phone's screen.
-                <Box sx={{ mx: 2, mt: 2, flexShrink: 0, maxHeight: '50%', overflowY: 'auto' }} data-testid="planner-active-trip">
-                  <ActiveTrip onCentre={onCentre} />
-                </Box>
-              )}
-              {assistant && (
-                <Alert icon={<AutoAwesomeIcon fontSize="small" />} severity="info" sx={{ mx: 2, mt: 2 }} data-testid="assistant-hint">
-                  <Typography variant="subtitle2" component="div">{t('assistant.title')}</Typography>
-                  {t('assistant.hint')}
-                </Alert>
-              )}
-              <StationFilters
-                sortBy={sortBy}
-                direction={direction}
-                chainCodes={chainCodes}
-                chains={chains.data ?? []}
-                chainsLoading={chains.isLoading}
-                onSortByChange={setSortBy}
-                onDirectionToggle={() => setDirection((current) => (current === 'asc' ? 'desc' : 'asc'))}
-                onChainCodesChange={setChainCodes}
-              />
-              {viewFailed ? (
-                <Alert
-                  severity="error"
-                  sx={{ mx: 2, my: 2 }}
-                  data-testid="view-error"
-                  action={
-                    <Button color="inherit" size="small" onClick={onRetryView}>
-                      {t('list.retry')}
-                    </Button>
-                  }
-                >
-                  {t('list.failed')}
-                </Alert>
-              ) : listLoading ? (
-                <StationSkeletons count={SKELETONS.general} height={CARD_HEIGHT.collapsed} />
-              ) : (listed ?? []).length > 0 ? (
-                <>
-                  <Typography variant="caption" color="textSecondary" sx={{ px: 2, pb: 1 }} data-testid="station-count" aria-live="polite">
-                    {/* The count is the map's (the list holds the cheapest 500 at most): shown once the map's view has answered. */}
-                    {total !== undefined && `${t('list.inView', { count: Math.max(total, listed?.length ?? 0) })} · `}
-                    {t(sortBy === 'price' ? 'list.cheapestInView' : 'list.bestDiscountInView')}
-                  </Typography>
-                  <StationResults stations={listed} {...cardProps} />
-                </>
-              ) : (
-                <Typography variant="body2" color="textSecondary" sx={{ px: 2, py: 3, textAlign: 'center' }} data-testid="no-stations">
-                  {chainCodes.length > 0 ? t('list.noStations') : t('list.noStationsInView')}
-                </Typography>
-              )}
-            </>
+            <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13', p: 3 }}>
+              <Typography color="textSecondary">{t('map.unavailable')}</Typography>
+            </Stack>
           )}
-        </Box>
-        <Box sx={{ position: 'relative', flex: 1, minHeight: { xs: 320, md: 0 }, minWidth: 0 }}>
-          <Suspense fallback={<MapPlaceholder label={t('map.loading')} />}>
-            {!online ? (
-              <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13', p: 3 }} role="status" data-testid="map-offline">
-                <Typography sx={{ color: 'grey.300', textAlign: 'center' }}>{t('map.offline')}</Typography>
-              </Stack>
-            ) : mapAvailable && !mapStarted ? (
-              <MapPlaceholder label={t('map.loading')} />
-            ) : mapAvailable ? (
-              <MapView
-                stations={mapStations}
-                view={routeActive ? undefined : (mapView.data ?? null)}
-                onViewChange={setViewport}
-                now={now}
-                routes={state.routes}
-                selectedRouteIndex={state.selectedRouteIndex}
-                routeBuild={state.routeBuild}
-                departure={state.departure.place}
-                destination={state.destination.place}
-                focus={state.focus}
-                onLoad={onMapLoad}
-                onSelectRoute={onSelectRoute}
-                onStationClick={onStationClick}
-              />
-            ) : (
-              <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13', p: 3 }}>
-                <Typography color="textSecondary">{t('map.unavailable')}</Typography>
-              </Stack>
-            )}
-          </Suspense>
-          <RouteSummaryCard routes={state.routes} selectedIndex={state.selectedRouteIndex} onSelect={onSelectRoute} />
-          {loadingLocations && (
-            <Paper
-              elevation={6}
-              role="status"
-              data-testid="loading-locations"
-              sx={{
-                position: 'absolute',
-                top: 16,
-                left: '50%',
-                transform: 'translateX(-50%)',
-                zIndex: 2,
-                px: 2,
-                py: 1,
-                display: 'flex',
-                alignItems: 'center',
-                gap: 1.5,
-                borderRadius: 999,
-                bgcolor: 'rgba(23,26,33,0.94)',
-              }}
-            >
-              <CircularProgress aria-hidden size={16} />
-              <Typography variant="body2">{t('map.loadingLocations')}</Typography>
-            </Paper>
-          )}
-        </Box>
+        </Suspense>
+        <RouteSummaryCard routes={state.routes} selectedIndex={state.selectedRouteIndex} onSelect={onSelectRoute} />
+        {loadingLocations && (
+          <Paper
+            elevation={6}
+            role="status"
+            data-testid="loading-locations"
+            sx={{
+              position: 'absolute',
+              top: 16,
+              left: '50%',
+              transform: 'translateX(-50%)',
+              zIndex: 2,
+              px: 2,
+              py: 1,
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.5,
+              borderRadius: 999,
+              bgcolor: 'rgba(23,26,33,0.94)',
+            }}
+          >
+            <CircularProgress aria-hidden size={16} />
+            <Typography variant="body2">{t('map.loadingLocations')}</Typography>
+          </Paper>
+        )}
       </Box>
     </Box>
   );

@@ -16,7 +16,6 @@ import '@/lib/i18n/texts/planner';
 interface TopBarProps {
   departure: PlaceField;
   destination: PlaceField;
-  mapLoaded: boolean;
   calculating: boolean;
   canBuildRoute: boolean;
   routeActive: boolean;
@@ -30,7 +29,6 @@ interface TopBarProps {
 /** Departure (with 'Use current location'), destination, Build Route and Clear Route. */
 export function TopBar(props: TopBarProps) {
   const { t } = useTranslation('planner');
-  const disabled = !props.mapLoaded;
   return (
     <Paper
       square
@@ -46,16 +44,13 @@ export function TopBar(props: TopBarProps) {
             label={t('topBar.departure')}
             placeholder={t('topBar.departurePlaceholder')}
             field={props.departure}
-            disabled={disabled}
             onTextChange={(text) => props.onTextChange('departure', text)}
             onPick={(place) => props.onPick('departure', place)}
           />
           <Tooltip title={t('topBar.useCurrentLocation')}>
-            <span>
-              <IconButton onClick={props.onUseCurrentLocation} disabled={disabled} aria-label={t('topBar.useCurrentLocation')} color="primary">
-                <MyLocationIcon />
-              </IconButton>
-            </span>
+            <IconButton onClick={props.onUseCurrentLocation} aria-label={t('topBar.useCurrentLocation')} color="primary">
+              <MyLocationIcon />
+            </IconButton>
           </Tooltip>
         </Stack>
         <Stack direction="row" sx={{ flex: 1, minWidth: 0 }}>
@@ -64,7 +59,6 @@ export function TopBar(props: TopBarProps) {
             label={t('topBar.destination')}
             placeholder={t('topBar.destinationPlaceholder')}
             field={props.destination}
-            disabled={disabled}
             onTextChange={(text) => props.onTextChange('destination', text)}
             onPick={(place) => props.onPick('destination', place)}
           />

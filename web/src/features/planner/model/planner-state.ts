@@ -194,6 +194,6 @@ export const selectCurrentPlan = (state: PlannerState): FuelPlan | undefined =>
 
 export const selectRouteActive = (state: PlannerState): boolean => state.routes.length > 0;
 
-/** Build Route needs both places, the map loaded and no calculation in progress (docs/product.md §5). */
-export const selectCanBuildRoute = (state: PlannerState, mapLoaded: boolean): boolean =>
-  Boolean(state.departure.place && state.destination.place) && mapLoaded && state.pendingRouteRequest === null;
+/** Build Route needs both places and no calculation in progress (docs/product.md §5); not the map. */
+export const selectCanBuildRoute = (state: PlannerState): boolean =>
+  Boolean(state.departure.place && state.destination.place) && state.pendingRouteRequest === null;

@@ -3,12 +3,11 @@ import type { PlannerMapProps } from '../components/map/map-view';
 import { fakeViews } from './views';
 
 
-/** Stand-in for the MapLibre map in jsdom: reports loaded and exposes its props as buttons. */
-export function FakeMap({ stations, view, onViewChange, routes, selectedRouteIndex, departure, destination, focus, onLoad, onSelectRoute, onStationClick }: PlannerMapProps) {
+/** Stand-in for the MapLibre map in jsdom: reports its view and exposes its props as buttons. */
+export function FakeMap({ stations, view, onViewChange, routes, selectedRouteIndex, departure, destination, focus, onSelectRoute, onStationClick }: PlannerMapProps) {
   useEffect(() => {
-    onLoad();
     onViewChange?.(fakeViews.us);
-  }, [onLoad, onViewChange]);
+  }, [onViewChange]);
   return (
     <div data-testid="fake-map" data-focus-zoom={focus?.zoom ?? ''}>
       {departure && <span data-testid="fake-departure">{`${departure.latitude},${departure.longitude}`}</span>}

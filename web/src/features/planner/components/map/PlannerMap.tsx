@@ -39,6 +39,13 @@ function routePadding(container: HTMLElement) {
   return { top: Math.min(230, height / 3), bottom: 40, left: 40, right: 40 };
 }
 
+/** Fits every alternative in view (duration 0: at once). */
+function fitRoutes(map: maplibregl.Map, routes: PlannerMapProps['routes'], duration: number) {
+  const bounds = new maplibregl.LngLatBounds();
+  for (const route of routes) for (const point of route.points) bounds.extend([point.longitude, point.latitude]);
+  if (!bounds.isEmpty()) map.fitBounds(bounds, { padding: routePadding(map.getContainer()), duration, maxZoom: 12 });
+}
+
 const badgeSx = {
   display: 'inline-flex',
   alignItems: 'center',
@@ -56,7 +63,7 @@ const badgeSx = {
 /** The MapLibre map: offline base style, price badges with clusters, routes, departure/destination. */
 export default function PlannerMap(props: PlannerMapProps) {
   const { t } = useTranslation('planner');
-  const { stations, view: serverView, onViewChange, routes, selectedRouteIndex, routeBuild, departure, destination, focus, onLoad, onSelectRoute, onStationClick } = props;
+  const { stations, view: serverView, onViewChange, routes, selectedRouteIndex, routeBuild, departure, destination, focus, phone = false, onSelectRoute, onStationClick } = props;
   const [mounted] = useState(() => Date.now());
   const now = props.now ?? mounted;
   const mapRef = useRef<MapRef>(null);
@@ -114,14 +121,17 @@ export default function PlannerMap(props: PlannerMapProps) {
 
   // Fit all alternatives after each build.
   useEffect(() => {
-    const map = mapRef.current;
+    const map = mapRef.current?.getMap();
     if (!map || routes.length === 0) return;
-    const bounds = new maplibregl.LngLatBounds();
-    for (const route of routes) for (const point of route.points) bounds.extend([point.longitude, point.latitude]);
-    if (!bounds.isEmpty()) map.fitBounds(bounds, { padding: routePadding(map.getContainer()), duration: 800, maxZoom: 12 });
+    fitRoutes(map, routes, 800);
     // Only a new build refits; selecting an alternative keeps the view.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [routeBuild]);
+  // What was asked of the map before it loaded (the form works before the map starts): drawn on load.
+  const pending = useRef({ routes, focus });
+  useEffect(() => {
+    pending.current = { routes, focus };
+  });
 
   useEffect(() => {
     if (!focus) return;
@@ -144,11 +154,13 @@ export default function PlannerMap(props: PlannerMapProps) {
       map.setMissingStyleImageResolver((id) => addCityLabelImage(map, id));
       // The e2e tests pan and zoom through the map itself.
       (window as { __plannerMap?: maplibregl.Map }).__plannerMap = map;
+      const { routes: built, focus: asked } = pending.current;
+      if (built.length > 0) fitRoutes(map, built, 0);
+      else if (asked) map.jumpTo({ center: [asked.point.longitude, asked.point.latitude], zoom: asked.zoom });
     }
     reportView();
     setLoaded(true);
-    onLoad();
-  }, [onLoad, reportView]);
+  }, [reportView]);
 
   const handleClick = useCallback(
     (event: MapLayerMouseEvent) => {
@@ -185,6 +197,8 @@ export default function PlannerMap(props: PlannerMapProps) {
         onLoad={handleLoad}
         onMoveEnd={reportView}
         dragRotate={false}
+        cooperativeGestures={phone}
+        locale={phone ? { 'CooperativeGesturesHandler.MobileHelpText': t('map.twoFingers') } : undefined}
         attributionControl={false}
       >
         <NavigationControl position="bottom-right" showCompass={false} />

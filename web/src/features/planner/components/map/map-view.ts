@@ -24,8 +24,10 @@ export interface PlannerMapProps {
   routeBuild: number;
   departure: RoutePoint | null;
   destination: RoutePoint | null;
+  /** A focus asked for before the map loaded is applied when it does (routes, if any, win). */
   focus: MapFocus | null;
-  onLoad: () => void;
+  /** Phones: one finger scrolls the page past the map, two move the map. */
+  phone?: boolean;
   onSelectRoute: (index: number) => void;
   onStationClick: (locationId: number) => void;
 }
