@@ -16,6 +16,7 @@ import { formatClockTime, formatMonthDayTime } from '@/lib/format';
 import { useAppSelector } from '@/lib/store';
 import { useGetDriverCardQuery } from '../api/transactions-api';
 import { cardRulePhrases, type CardLock } from '../model/card-rules';
+import { CardShippingNote } from './CardShippingNote';
 import { OverrideRequestPanel } from './OverrideRequestPanel';
 import { PumpPromptsNote } from './PumpPromptsNote';
 import '@/lib/i18n/texts/transactions';
@@ -26,7 +27,8 @@ const CardDetailsDialog = lazy(async () => ({ default: (await import('@/componen
 export type { CardLock } from '../model/card-rules';
 
 /**
- * The driver's dashboard: their card's rules and lock in words, what is left today, when the pump
+ * The driver's dashboard: their card's rules and lock in words, what is left today, a physical card's
+ * shipment while it is on its way, when the pump
  * check applies what the truck's position is used for and what is kept, and below them the latest
  * declined purchase with "Request override" or the state of the request made.
  */
@@ -73,6 +75,7 @@ export function MyCardPanel({ lock = null }: { lock?: CardLock | null }) {
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="my-card-rules">
               {phrases.length ? phrases.join(' · ') : t('card.noRules')}
             </Typography>
+            <CardShippingNote shipping={card.shipping} />
             <PumpPromptsNote prompts={card.prompts} lifted={card.overrideLiftsPrompt} />
             {card.pumpCheck && (
               <Typography variant="body2" color="textSecondary" data-testid="my-card-pump-check" sx={{ overflowWrap: 'break-word' }}>
