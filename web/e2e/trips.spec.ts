@@ -212,8 +212,6 @@ test('a driver asks to end the trip the owner locked; the owner approves from th
   const driverToken = await apiToken(request, DRIVER.email, DRIVER.password);
   const owner = { Authorization: `Bearer ${ownerToken}` };
   const driver = await apiGet<{ cardNumber: string; firstName: string; lastName: string }>(request, driverToken, '/account');
-  const cards = await apiGet<{ value: { cardNumber: string; unitNumber: string }[] }>(request, ownerToken, '/wex/company/get-cards');
-  const unit = cards.value.find((card) => card.cardNumber === driver.cardNumber)!.unitNumber;
   const active = await apiGet<{ content: { id: number }[] }>(request, ownerToken, `/trips?status=ACTIVE&cardNumber=${driver.cardNumber}`);
   for (const trip of active.content) await request.post(`/api/trips/${trip.id}/cancel`, { headers: owner });
 

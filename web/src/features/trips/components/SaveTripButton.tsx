@@ -21,7 +21,7 @@ import { selectRole, selectUser } from '@/lib/auth';
 import { formatDollars, maskCardNumber } from '@/lib/format';
 import { tripDetailPath } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
-import type { CreateTripRequest, Trip } from '../api/trip-types';
+import type { CreateTripRequest, Trip, TripUnits } from '../api/trip-types';
 import { useCreateTripMutation, useGetTripCardOptionsQuery, useGetTripUnitsQuery } from '../api/trips-api';
 import '@/lib/i18n/texts/trips';
 
@@ -58,9 +58,11 @@ function SavedTrip({ trip, onClose }: { trip: Trip; onClose: () => void }) {
 }
 
 /** The units to choose from, loaded when the dialog opens: loading, failed (retry; saved without one), none on file. */
-function UnitField({ units, value, onChange }: { units: ReturnType<typeof useGetTripUnitsQuery>; value: string; onChange: (unit: string) => void }) {
+type UnitsQuery = { data?: TripUnits; isLoading: boolean; isError: boolean; isSuccess: boolean; refetch: () => unknown };
+
+function UnitField({ units, value, onChange }: { units: UnitsQuery; value: string; onChange: (unit: string) => void }) {
   const { t } = useTranslation('trips');
-  const list = units.data?.value ?? [];
+  const list: TripUnits['value'] = units.data?.value ?? [];
   const empty = units.isSuccess && list.length === 0;
   let hint = t('save.unitHint');
   if (units.isLoading) hint = t('save.unitsLoading');
