@@ -16,10 +16,12 @@ import { formatClockTime, formatMonthDayTime } from '@/lib/format';
 import { useAppSelector } from '@/lib/store';
 import { useGetDriverCardQuery } from '../api/transactions-api';
 import { cardRulePhrases, type CardLock } from '../model/card-rules';
-import { CardShippingNote } from './CardShippingNote';
 import { OverrideRequestPanel } from './OverrideRequestPanel';
 import { PumpPromptsNote } from './PumpPromptsNote';
 import '@/lib/i18n/texts/transactions';
+
+// A physical card's shipment is rare news: its note loads only for a card on its way.
+const CardShippingNote = lazy(async () => ({ default: (await import('./CardShippingNote')).CardShippingNote }));
 
 // Stripe's Issuing Elements load when the driver asks to see the card, not with the dashboard.
 const CardDetailsDialog = lazy(async () => ({ default: (await import('@/components/card-details/CardDetailsDialog')).CardDetailsDialog }));
@@ -75,7 +77,11 @@ export function MyCardPanel({ lock = null }: { lock?: CardLock | null }) {
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="my-card-rules">
               {phrases.length ? phrases.join(' · ') : t('card.noRules')}
             </Typography>
-            <CardShippingNote shipping={card.shipping} />
+            {card.shipping && card.shipping.status !== 'delivered' && (
+              <Suspense fallback={null}>
+                <CardShippingNote shipping={card.shipping} />
+              </Suspense>
+            )}
             <PumpPromptsNote prompts={card.prompts} lifted={card.overrideLiftsPrompt} />
             {card.pumpCheck && (
               <Typography variant="body2" color="textSecondary" data-testid="my-card-pump-check" sx={{ overflowWrap: 'break-word' }}>
