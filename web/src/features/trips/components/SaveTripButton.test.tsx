@@ -73,7 +73,7 @@ describe('Save as trip', () => {
     expect(screen.queryByRole('option', { name: /Old Card/ })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('option', { name: /Dan Driver/ }));
     // The card's unit is offered first.
-    expect(within(dialog).getByRole('combobox', { name: /Unit/ })).toHaveTextContent('TRK-1 · plate TX 4821');
+    expect(within(dialog).getByRole('combobox', { name: /Unit/ })).toHaveTextContent(/^TRK-1$/);
     await user.click(within(dialog).getByRole('switch', { name: 'Lock card to this plan' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save trip' }));
 
@@ -106,7 +106,7 @@ describe('Save as trip', () => {
     await user.click(await screen.findByRole('button', { name: 'Save as trip' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save as trip' });
     const unit = within(dialog).getByRole('combobox', { name: /Unit/ });
-    await waitFor(() => expect(unit).toHaveTextContent('TRK-1 · plate TX 4821'));
+    await waitFor(() => expect(unit).toHaveTextContent(/^TRK-1$/));
     expect(within(dialog).getByText('When the card names no unit, the pump check looks for this truck.')).toBeInTheDocument();
 
     // Keyboard: open the list on the chosen unit, move down one, take it.
@@ -116,7 +116,7 @@ describe('Save as trip', () => {
     expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['None', 'TRK-1 · plate TX 4821', 'TRK-2']);
     await waitFor(() => expect(within(listbox).getByRole('option', { name: 'TRK-1 · plate TX 4821' })).toHaveFocus());
     await user.keyboard('{ArrowDown}{Enter}');
-    await waitFor(() => expect(unit).toHaveTextContent('TRK-2'));
+    await waitFor(() => expect(unit).toHaveTextContent(/^TRK-2$/));
     await user.click(within(dialog).getByRole('button', { name: 'Save trip' }));
     await waitFor(() => expect(bodies).toEqual([{ ...planned, cardNumber: '7071000000000000011', lockCard: false, unitNumber: 'TRK-2' }]));
     const saved = await within(dialog).findByTestId('trip-saved');

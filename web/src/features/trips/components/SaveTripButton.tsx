@@ -77,7 +77,8 @@ function UnitField({ units, value, onChange }: { units: UnitsQuery; value: strin
         onChange={(event) => onChange(event.target.value)}
         disabled={units.isLoading || units.isError || empty}
         helperText={units.isError ? undefined : hint}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        // The closed field shows the unit number alone (a plate beside it would be cut at 320 px); the list shows both.
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, renderValue: (unit) => (typeof unit === 'string' && unit ? unit : t('save.noUnit')) } }}
         data-testid="trip-unit"
       >
         <MenuItem value="">{t('save.noUnit')}</MenuItem>
