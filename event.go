@@ -19,7 +19,7 @@ const (
 	EventAuthorizationAlert   EventType = "authorization.alert"   // an authorization answered past its deadline, or a capture above its hold
 	EventCardNearLimit        EventType = "card.near_limit"       // a purchase took a card past 80 % of a limit
 	EventCardDeactivated      EventType = "card.deactivated"      // an owner deactivated a card a driver holds
-	EventCardShipping         EventType = "card.shipping"         // a physical card's shipment moved on (shipped, delivered, not delivered)
+	EventCardShipping         EventType = "card.shipping"         // a physical card's shipment moved on (shipped, delivered, not delivered): the owners' alert, the holder's notice
 	EventTripCreated          EventType = "trip.created"          // a trip was saved
 	EventTripReplanned        EventType = "trip.replanned"        // a trip got a new plan
 	EventTripCompleted        EventType = "trip.completed"        // a trip was completed
@@ -154,7 +154,7 @@ var EventRoutes = map[EventType]EventRoute{
 	EventAuthorizationAlert:   {Alert: AlertAuthorization, Office: officeDispatchers},
 	EventCardNearLimit:        {Alert: AlertNearLimit, Office: officeDispatchers},
 	EventCardDeactivated:      {User: true, Preference: NotifyCardDeactivated},
-	EventCardShipping:         {Webhook: WebhookCardShipping, Alert: AlertCardShipping},
+	EventCardShipping:         {Webhook: WebhookCardShipping, Alert: AlertCardShipping, User: true, Preference: NotifyCardShipping},
 	EventTripCreated:          {Webhook: WebhookTripCreated},
 	EventTripReplanned:        {Webhook: WebhookTripReplanned, Alert: AlertTripReplanned, User: true, Preference: NotifyTripReplanned, Office: officeDispatchers},
 	EventTripCompleted:        {Webhook: WebhookTripCompleted},

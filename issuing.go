@@ -290,10 +290,21 @@ var shippingNoticeKeys = map[ShippingStatus]string{
 	ShippingCanceled:  "cardShippingCanceled",
 }
 
+// holderShippingNoticeKeys are the notice texts of the statuses the card's
+// holder hears of: their card is on its way (with the day it is expected
+// when the issuer says), arrived at the company, or will not arrive.
+var holderShippingNoticeKeys = map[ShippingStatus]string{
+	ShippingShipped:   "holderCardShipped",
+	ShippingDelivered: "holderCardDelivered",
+	ShippingReturned:  "holderCardNotComing",
+	ShippingFailure:   "holderCardNotComing",
+	ShippingCanceled:  "holderCardNotComing",
+}
+
 // CardShippingEvent is the event of card's shipment moving on to status
-// s.Status (card.shipping): its webhook data, and the owners'
-// CARD_SHIPPING alert (and its mail) when the card shipped, was delivered
-// or will not arrive.
+// s.Status (card.shipping): its webhook data, and, when the card shipped,
+// was delivered or will not arrive, the owners' CARD_SHIPPING alert (and
+// its mail) and the notice to the driver who holds the card.
 func CardShippingEvent(card *Card, s CardShipping) *Event {
 	data := WebhookCardShipment{CardNumber: card.CardNumber, DriverName: card.DriverName, Status: s.Status,
 		Carrier: s.Carrier, TrackingNumber: s.TrackingNumber, TrackingURL: s.TrackingURL}
@@ -302,13 +313,23 @@ func CardShippingEvent(card *Card, s CardShipping) *Event {
 		data.ETA = &eta
 	}
 	e := &Event{Type: EventCardShipping, CompanyID: card.CompanyID, Data: data}
+	tag := "card-shipping-" + strconv.FormatInt(card.ID, 10)
 	if key, ok := shippingNoticeKeys[s.Status]; ok {
 		n := Notice{CompanyID: card.CompanyID, Key: key,
 			Params: map[string]string{"card": Last4(card.CardNumber), "name": nameOrUnnamed(card.DriverName)},
-			URL:    "/fuel-cards?card=" + card.CardNumber, Tag: "card-shipping-" + strconv.FormatInt(card.ID, 10)}
+			URL:    "/fuel-cards?card=" + card.CardNumber, Tag: tag}
 		title, body := n.Texts(LanguageEnglish)
 		e.Alert = &Alert{CardID: card.ID, CardNumber: card.CardNumber, DriverName: card.DriverName,
 			Message: clipMessage(title + ": " + body), Notice: &n}
+	}
+	if key, ok := holderShippingNoticeKeys[s.Status]; ok && card.DriverUserID != 0 {
+		n := Notice{Event: NotifyCardShipping, CompanyID: card.CompanyID, Key: key,
+			Params: map[string]string{"card": Last4(card.CardNumber)}, URL: "/dashboard", Tag: tag}
+		if s.Status == ShippingShipped && s.ETA != nil {
+			// The issuer's estimate is a day: the one it names in UTC.
+			n.Key, n.Days = "holderCardShippedExpected", map[string]string{"eta": s.ETA.UTC().Format(time.DateOnly)}
+		}
+		e.UserID, e.Notice = card.DriverUserID, &n
 	}
 	return e
 }

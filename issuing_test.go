@@ -93,3 +93,65 @@ func TestCardShippingEvent_AlertsWhatTheOwnersActOn(t *testing.T) {
 		}
 	}
 }
+
+// The driver who holds the card hears that it shipped (with the day it is
+// expected, in their language), arrived, or will not arrive; a card no
+// driver holds tells no one.
+func TestCardShippingEvent_TellsTheCardsHolder(t *testing.T) {
+	eta := time.Date(2026, 12, 9, 0, 0, 0, 0, time.UTC)
+	held := &fuelportal.Card{ID: 7, CompanyID: 3, CardNumber: "7071000000000008754", DriverName: "Ann Lee", DriverUserID: 41}
+	tests := []struct {
+		status fuelportal.ShippingStatus
+		eta    *time.Time
+		en, es string // the notice's title and body, "": none
+	}{
+		{fuelportal.ShippingPending, &eta, "", ""},
+		{fuelportal.ShippingSubmitted, &eta, "", ""},
+		{fuelportal.ShippingShipped, &eta, "Your fuel card has shipped: Your fuel card ending 8754 is on its way to your company's address, expected Dec 9, 2026.",
+			"Su tarjeta de combustible fue enviada: Su tarjeta de combustible terminada en 8754 va en camino a la dirección de su empresa; llegada prevista: 9 dic 2026."},
+		{fuelportal.ShippingShipped, nil, "Your fuel card has shipped: Your fuel card ending 8754 is on its way to your company's address. Ask",
+			"Su tarjeta de combustible fue enviada: Su tarjeta de combustible terminada en 8754 va en camino a la dirección de su empresa. Pídala"},
+		{fuelportal.ShippingDelivered, &eta, "Your fuel card has arrived: ", "Su tarjeta de combustible llegó: "},
+		{fuelportal.ShippingReturned, &eta, "Your fuel card will not arrive: ", "Su tarjeta de combustible no llegará: "},
+		{fuelportal.ShippingFailure, nil, "Your fuel card will not arrive: ", "Su tarjeta de combustible no llegará: "},
+		{fuelportal.ShippingCanceled, nil, "Your fuel card will not arrive: ", "Su tarjeta de combustible no llegará: "},
+	}
+	for _, tt := range tests {
+		e := fuelportal.CardShippingEvent(held, fuelportal.CardShipping{Status: tt.status, Carrier: "usps", ETA: tt.eta})
+		if tt.en == "" {
+			if e.Notice != nil || e.UserID != 0 {
+				t.Fatalf("%s: notice %+v to %d", tt.status, e.Notice, e.UserID)
+			}
+			continue
+		}
+		if e.Notice == nil || e.UserID != 41 || e.Notice.Event != fuelportal.NotifyCardShipping || e.Notice.CompanyID != 3 {
+			t.Fatalf("%s: notice %+v to %d", tt.status, e.Notice, e.UserID)
+		}
+		for lang, want := range map[fuelportal.Language]string{fuelportal.LanguageEnglish: tt.en, fuelportal.LanguageSpanish: tt.es} {
+			title, body := e.Notice.Texts(lang)
+			if got := title + ": " + body; !strings.HasPrefix(got, want) {
+				t.Fatalf("%s %s: %q, want %q…", tt.status, lang, got, want)
+			}
+		}
+		if alone := fuelportal.CardShippingEvent(&fuelportal.Card{ID: 8, CompanyID: 3, CardNumber: "7071000000000008762"},
+			fuelportal.CardShipping{Status: tt.status}); alone.Notice != nil || alone.UserID != 0 {
+			t.Fatalf("%s: a card no one holds told %d: %+v", tt.status, alone.UserID, alone.Notice)
+		}
+	}
+}
+
+func TestDayText_WritesADayAsTheAppDoes(t *testing.T) {
+	for _, tt := range []struct {
+		lang      fuelportal.Language
+		day, want string
+	}{
+		{fuelportal.LanguageEnglish, "2026-12-09", "Dec 9, 2026"},
+		{fuelportal.LanguageSpanish, "2026-12-09", "9 dic 2026"},
+		{fuelportal.LanguageSpanish, "2027-01-31", "31 ene 2027"},
+		{fuelportal.LanguageEnglish, "not a day", "not a day"},
+	} {
+		if got := fuelportal.DayText(tt.lang, tt.day); got != tt.want {
+			t.Errorf("DayText(%s, %q) = %q, want %q", tt.lang, tt.day, got, tt.want)
+		}
+	}
+}

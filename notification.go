@@ -20,6 +20,7 @@ const (
 	NotifyOverrideRequested NotificationEvent = "override.requested" // owners; urgent
 	NotifyOverrideDecided   NotificationEvent = "override.decided"   // the driver who asked
 	NotifyCardDeactivated   NotificationEvent = "card.deactivated"   // the card's driver
+	NotifyCardShipping      NotificationEvent = "card.shipping"      // the card's driver: their physical card shipped, arrived, or will not arrive
 	NotifyTripReplanned     NotificationEvent = "trip.replanned"     // the trip's driver
 	NotifyJobNeeded         NotificationEvent = "job.needed"         // the card's driver: a purchase on a card that requires a job has none
 	NotifyWalletLow         NotificationEvent = "wallet.low"         // owners
@@ -34,7 +35,7 @@ func NotificationEvents(role Role) []NotificationEvent {
 	if role == RoleCompany {
 		return []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideRequested, NotifyWalletLow, NotifyDriverWaiting, NotifyIFTADue, NotifyStatementReady}
 	}
-	return []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideDecided, NotifyCardDeactivated, NotifyTripReplanned, NotifyJobNeeded}
+	return []NotificationEvent{NotifyPurchaseDeclined, NotifyOverrideDecided, NotifyCardDeactivated, NotifyCardShipping, NotifyTripReplanned, NotifyJobNeeded}
 }
 
 // Urgent reports whether e is delivered during quiet hours too: a decline
@@ -204,6 +205,9 @@ type Notice struct {
 	// {{reason}} with the decline reason's text in the reader's language.
 	Key    string
 	Params map[string]string
+	// Days fill {{placeholders}} with days (YYYY-MM-DD) written in the
+	// reader's language (DayText).
+	Days   map[string]string
 	Reason DeclineReason
 	URL    string
 	Tag    string
@@ -293,10 +297,33 @@ func (n *Notice) Texts(lang Language) (title, body string) {
 	for k, v := range n.Params {
 		values[k] = v
 	}
+	for k, v := range n.Days {
+		values[k] = DayText(lang, v)
+	}
 	if n.Reason != "" {
 		values["reason"] = cmpOr(set.reasons[n.Reason], n.Reason.Sentence())
 	}
 	return interpolate(t.Title, values), interpolate(t.Body, values)
+}
+
+// monthAbbreviations are the months as a day is written in each language.
+var monthAbbreviations = map[Language][12]string{
+	LanguageEnglish: {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"},
+	LanguageSpanish: {"ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"},
+}
+
+// DayText writes day (YYYY-MM-DD) as the app writes a day alone in lang:
+// "Dec 9, 2026", in Spanish "9 dic 2026" (docs/product.md, Languages); a
+// value that is no day is returned as it is.
+func DayText(lang Language, day string) string {
+	d, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return day
+	}
+	if lang == LanguageSpanish {
+		return fmt.Sprintf("%d %s %d", d.Day(), monthAbbreviations[LanguageSpanish][d.Month()-1], d.Year())
+	}
+	return fmt.Sprintf("%s %d, %d", monthAbbreviations[LanguageEnglish][d.Month()-1], d.Day(), d.Year())
 }
 
 // Push returns n as the push notification for a reader of role and lang,

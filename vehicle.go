@@ -48,6 +48,41 @@ type Vehicle struct {
 	Cards []VehicleCard
 }
 
+// VehicleUnit is a vehicle as a trip names it: its unit number and plate,
+// and whether it is in service.
+type VehicleUnit struct {
+	UnitNumber string
+	Plate      string
+	Active     bool
+}
+
+// TripUnitChoice is what the person saving a trip chooses the truck from:
+// the vehicles in service they see, by unit number, and the one to offer
+// first (DefaultUnit, "": none), the unit their card carries when it is
+// one of them.
+type TripUnitChoice struct {
+	Units       []VehicleUnit
+	DefaultUnit string
+}
+
+// TripUnitsOf decides the choice of units of a trip from the vehicles the
+// person sees and the unit number their card carries ("": none or no
+// card): the vehicles out of service are left out, and the card's unit is
+// the default only when it is one of those offered.
+func TripUnitsOf(vehicles []VehicleUnit, cardUnit string) TripUnitChoice {
+	c := TripUnitChoice{Units: []VehicleUnit{}}
+	for _, v := range vehicles {
+		if !v.Active {
+			continue
+		}
+		c.Units = append(c.Units, v)
+		if cardUnit != "" && v.UnitNumber == cardUnit {
+			c.DefaultUnit = cardUnit
+		}
+	}
+	return c
+}
+
 // VehicleCard is a card assigned to a vehicle, as the vehicle list shows it.
 type VehicleCard struct {
 	CardNumber string

@@ -203,3 +203,118 @@ func TestCardShipping_ANewStatusAlertsItsCompanysOwnersAndWebhooksOnly(t *testin
 		}
 	})
 }
+
+type shippingNotice struct {
+	Event, Title, Body, URL string
+}
+
+// shippingNotices returns the card.shipping notices of the caller of
+// token, newest first.
+func (f *issuingFixture) shippingNotices(t *testing.T, token string) []shippingNotice {
+	t.Helper()
+	var page struct{ Content []shippingNotice }
+	f.api.Get("/api/notifications?size=100", token).ExpectStatus(t, 200).Decode(t, &page)
+	return slices.DeleteFunc(page.Content, func(n shippingNotice) bool { return n.Event != "card.shipping" })
+}
+
+func TestCardShipping_TheCardsHolderIsToldInTheirLanguageAndNoOneElse(t *testing.T) {
+	eachEngine(t, func(t *testing.T, engine store.Engine) {
+		f := newIssuingFixture(t, engine)
+		driver := f.api.Login(demo.DriverEmail, demo.Password).Token
+		ctx := context.Background()
+		var holder int64
+		var held string
+		err := f.db.InTx(ctx, func(tx *store.Tx) error {
+			err := tx.QueryRow(ctx, `SELECT u.id, c.card_number FROM users u JOIN cards c ON c.driver_user_id = u.id WHERE u.email = ?`, demo.DriverEmail).Scan(&holder, &held)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `UPDATE cards SET issuer = 'stripe', issuer_card_id = 'ic_held' WHERE card_number = ?`, held); err != nil {
+				return err
+			}
+			_, err = tx.Exec(ctx, `UPDATE users SET language = 'es' WHERE id = ?`, holder)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		last4 := held[len(held)-4:]
+
+		// Being made: nothing to tell. Shipped: the holder reads it in Spanish, with the expected day.
+		f.post(t, cardUpdatedEvent("1", "ic_held", map[string]any{"status": "submitted"}), issuingSecret).ExpectStatus(t, 200)
+		if got := f.shippingNotices(t, driver); len(got) != 0 {
+			t.Fatalf("notices of a card being made: %+v", got)
+		}
+		eta := time.Date(2026, 12, 9, 0, 0, 0, 0, time.UTC)
+		f.post(t, cardUpdatedEvent("2", "ic_held", map[string]any{"status": "shipped", "carrier": "ups", "tracking_number": "1Z999", "eta": eta.Unix()}),
+			issuingSecret).ExpectStatus(t, 200)
+		got := f.shippingNotices(t, driver)
+		if len(got) != 1 || got[0].Title != "Su tarjeta de combustible fue enviada" || !strings.Contains(got[0].Body, "terminada en "+last4) ||
+			!strings.Contains(got[0].Body, "llegada prevista: 9 dic 2026") || got[0].URL != "/dashboard" {
+			t.Fatalf("the holder's notices after shipped: %+v", got)
+		}
+		// The driver's card screen shows the shipment on its way.
+		var card struct {
+			Shipping *struct {
+				Status  string
+				Carrier *string
+				ETA     *string
+			}
+		}
+		f.api.Get("/api/wex/card", driver).ExpectStatus(t, 200).Decode(t, &card)
+		if card.Shipping == nil || card.Shipping.Status != "shipped" || card.Shipping.Carrier == nil || *card.Shipping.Carrier != "ups" ||
+			card.Shipping.ETA == nil || !strings.HasPrefix(*card.Shipping.ETA, "2026-12-09") {
+			t.Fatalf("the driver's card shipment: %+v", card.Shipping)
+		}
+
+		// Delivered, now in English.
+		if err := f.db.InTx(ctx, func(tx *store.Tx) error {
+			_, err := tx.Exec(ctx, `UPDATE users SET language = 'en' WHERE id = ?`, holder)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		f.post(t, cardUpdatedEvent("3", "ic_held", map[string]any{"status": "delivered"}), issuingSecret).ExpectStatus(t, 200)
+		if got := f.shippingNotices(t, driver); len(got) != 2 || got[0].Title != "Your fuel card has arrived" || !strings.Contains(got[0].Body, "ending "+last4) {
+			t.Fatalf("the holder's notices after delivered: %+v", got)
+		}
+
+		// News of the other company's card (no driver holds it) and of a card
+		// of this company the driver does not hold: the holder hears nothing
+		// more, and no one else, of either company, hears anything.
+		f.post(t, cardUpdatedEvent("4", "ic_other", map[string]any{"status": "shipped"}), issuingSecret).ExpectStatus(t, 200)
+		if f.card != held {
+			f.post(t, cardUpdatedEvent("5", "ic_demo", map[string]any{"status": "shipped"}), issuingSecret).ExpectStatus(t, 200)
+		}
+		if got := f.shippingNotices(t, driver); len(got) != 2 {
+			t.Fatalf("the holder's notices after others' news: %+v", got)
+		}
+		var told []int64
+		err = f.db.InReadTx(ctx, func(tx *store.Tx) error {
+			rows, err := tx.Query(ctx, `SELECT user_id FROM notifications WHERE event = 'card.shipping' ORDER BY id`)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var id int64
+				if err := rows.Scan(&id); err != nil {
+					return err
+				}
+				told = append(told, id)
+			}
+			return rows.Err()
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(told, []int64{holder, holder}) {
+			t.Fatalf("card.shipping notices went to users %v, want the holder %d twice", told, holder)
+		}
+		if msgs, err := f.db.OutboxMessages(ctx, demo.OtherOwnerEmail, 100); err != nil {
+			t.Fatal(err)
+		} else if slices.ContainsFunc(msgs, func(m *fuelportal.MailMessage) bool { return strings.Contains(m.Body, last4) }) {
+			t.Fatalf("the other company's owner was mailed of the held card: %+v", msgs)
+		}
+	})
+}

@@ -29,6 +29,9 @@ type driverCardResponse struct {
 	OverrideLiftsPrompt bool `json:"overrideLiftsPrompt"`
 	// Prompts are what the pump asks on the card and the values to type.
 	Prompts pumpPromptsResponse `json:"prompts"`
+	// Shipping is the card's shipment (null: a card that is not shipped),
+	// as the owner's card list shows it.
+	Shipping *cardShippingDTO `json:"shipping"`
 	// PumpCheck: the pump check applies to the card (the truck's position
 	// is checked at the station; the driver's phone says what is kept).
 	PumpCheck bool `json:"pumpCheck"`
@@ -83,7 +86,7 @@ func allowanceFrom(a rules.Allowance) allowanceResponse {
 func driverCardFrom(c *store.DriverCard, asOf time.Time) driverCardResponse {
 	res := driverCardResponse{CardNumber: c.CardNumber, Status: c.Status, Issuer: c.Issuer, Controls: controlsFrom(c.Controls), TimeZone: c.TimeZone,
 		Left: allowanceFrom(c.Left), OverrideUntil: utcPtr(c.OverrideUntil), OverrideLiftsPrompt: c.OverrideLiftsPrompt,
-		Prompts: pumpPromptsFrom(c.Prompts), PumpCheck: c.PumpCheck, AsOf: asOf.UTC()}
+		Prompts: pumpPromptsFrom(c.Prompts), Shipping: cardShippingFrom(c.Shipping), PumpCheck: c.PumpCheck, AsOf: asOf.UTC()}
 	if c.IssuerCardID != "" {
 		res.IssuerCardID = &c.IssuerCardID
 	}

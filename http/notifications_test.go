@@ -25,7 +25,7 @@ func TestNotificationSettings(t *testing.T) {
 		}
 		f.api.Get("/api/account/notifications", "").ExpectStatus(t, 401)
 		f.api.Get("/api/account/notifications", f.driver).ExpectStatus(t, 200).Decode(t, &driver)
-		if len(driver.Events) != 5 || driver.Events[4].Event != "job.needed" || driver.Events[0].Event != "purchase.declined" || !driver.Events[0].Urgent || driver.Events[0].Email || !driver.Events[0].Push || driver.QuietHours != nil || driver.TimeZone == "" {
+		if len(driver.Events) != 6 || driver.Events[3].Event != "card.shipping" || driver.Events[5].Event != "job.needed" || driver.Events[0].Event != "purchase.declined" || !driver.Events[0].Urgent || driver.Events[0].Email || !driver.Events[0].Push || driver.QuietHours != nil || driver.TimeZone == "" {
 			t.Fatalf("driver's defaults = %+v", driver)
 		}
 		f.api.Get("/api/account/notifications", f.owner).ExpectStatus(t, 200).Decode(t, &owner)

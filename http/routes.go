@@ -187,6 +187,7 @@ func (s *Server) routes() *http.ServeMux {
 	// Trips (trip.go): owners the company's, drivers their own card's
 	mux.HandleFunc("POST /api/trips", s.permit(fuelportal.ActionTripsWrite, s.handleTripCreate))
 	mux.HandleFunc("GET /api/trips", s.permit(fuelportal.ActionTripsRead, s.handleTripList))
+	mux.HandleFunc("GET /api/trips/units", s.permit(fuelportal.ActionTripsWrite, s.handleTripUnits))
 	mux.HandleFunc("GET /api/trips/{id}", s.permit(fuelportal.ActionTripsRead, s.handleTripGet))
 	mux.HandleFunc("GET /api/trips/{id}/plans", s.permit(fuelportal.ActionTripsRead, s.handleTripPlans))
 	mux.HandleFunc("POST /api/trips/{id}/replan", s.permit(fuelportal.ActionTripsWrite, s.handleTripReplan))

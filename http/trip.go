@@ -241,6 +241,38 @@ func (s *Server) handleTripCreate(w http.ResponseWriter, r *http.Request) {
 	s.respondTrip(w, r, http.StatusCreated, t, false)
 }
 
+// tripUnitJSON is a vehicle a trip may name.
+type tripUnitJSON struct {
+	UnitNumber string `json:"unitNumber"`
+	Plate      string `json:"plate"`
+}
+
+// tripUnitsJSON is what a trip is saved with: the units to choose from and
+// the one to offer first (null: none).
+type tripUnitsJSON struct {
+	Value             []tripUnitJSON `json:"value"`
+	DefaultUnitNumber *string        `json:"defaultUnitNumber"`
+}
+
+// handleTripUnits answers the units the caller may name on a trip they
+// save: an office member the vehicles in service they see (their group's
+// when limited to one), a driver the company's, their card's unit first.
+func (s *Server) handleTripUnits(w http.ResponseWriter, r *http.Request) {
+	choice, err := s.Trips.Units(r.Context(), tripScope(PrincipalFromContext(r.Context())))
+	if err != nil {
+		s.respondError(w, r, err)
+		return
+	}
+	out := tripUnitsJSON{Value: make([]tripUnitJSON, len(choice.Units))}
+	for i, u := range choice.Units {
+		out.Value[i] = tripUnitJSON{UnitNumber: u.UnitNumber, Plate: u.Plate}
+	}
+	if choice.DefaultUnit != "" {
+		out.DefaultUnitNumber = &choice.DefaultUnit
+	}
+	respond(w, http.StatusOK, out)
+}
+
 // respondTrip answers t with its plan's stations; detail adds how many plan
 // versions it has and the purchases.
 func (s *Server) respondTrip(w http.ResponseWriter, r *http.Request, status int, t *fuelportal.Trip, detail bool) {

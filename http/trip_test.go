@@ -601,3 +601,58 @@ func TestTrips_PlanVersionsAreBoundedAndPaged(t *testing.T) {
 		f.api.Do(apitest.Request{Method: "GET", Path: "/api/trips/abc/plans", Token: f.owner, BreaksContract: true}).ExpectStatus(t, 404)
 	})
 }
+
+// The units a trip may name: the vehicles in service of the caller's
+// company, the driver's card's unit first; another company's are never
+// listed.
+func TestTrips_UnitsToChooseFromAreTheCompanysVehiclesInService(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := tripFleet(t, fx)
+		get := func(token string) (units []string, defaultUnit *string) {
+			t.Helper()
+			var out struct {
+				Value []struct {
+					UnitNumber string
+					Plate      string
+				}
+				DefaultUnitNumber *string
+			}
+			f.api.Get("/api/trips/units", token).ExpectStatus(t, 200).Decode(t, &out)
+			for _, u := range out.Value {
+				units = append(units, u.UnitNumber)
+			}
+			return units, out.DefaultUnitNumber
+		}
+		ownUnit := demo.CardPlans[demo.DemoFreight.Name][0].UnitNumber
+		otherUnit := demo.CardPlans[demo.OtherHaulers.Name][0].UnitNumber
+
+		ownerUnits, def := get(f.owner)
+		if !slices.Contains(ownerUnits, ownUnit) || slices.Contains(ownerUnits, otherUnit) || def != nil {
+			t.Fatalf("owner's units %v (default %v)", ownerUnits, def)
+		}
+		driverUnits, def := get(f.driver)
+		if !slices.Equal(driverUnits, ownerUnits) || def == nil || *def != ownUnit {
+			t.Fatalf("driver's units %v (default %v), want %v with %s first", driverUnits, def, ownerUnits, ownUnit)
+		}
+		otherUnits, _ := get(f.other)
+		if !slices.Contains(otherUnits, otherUnit) || slices.ContainsFunc(otherUnits, func(u string) bool { return slices.Contains(ownerUnits, u) }) {
+			t.Fatalf("the other company's units %v share the owner's %v", otherUnits, ownerUnits)
+		}
+
+		// A vehicle out of service is not offered, nor is it the default.
+		ctx := context.Background()
+		if err := f.db.InTx(ctx, func(tx *store.Tx) error {
+			_, err := tx.Exec(ctx, `UPDATE vehicles SET active = 0 WHERE company_id = ? AND unit_number = ?`, f.demoCompany, ownUnit)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if driverUnits, def := get(f.driver); slices.Contains(driverUnits, ownUnit) || len(driverUnits) != len(ownerUnits)-1 || def != nil {
+			t.Fatalf("driver's units with %s out of service: %v (default %v)", ownUnit, driverUnits, def)
+		}
+
+		// Who saves no trip chooses no unit.
+		bookkeeper := f.api.Login(demo.BookkeeperEmail, demo.Password).Token
+		f.api.Get("/api/trips/units", bookkeeper).ExpectStatus(t, 403)
+	})
+}

@@ -407,6 +407,8 @@ type DriverCard struct {
 	// PumpCheck is set when the pump check applies to the card (its
 	// group's setting, else its company's, is on).
 	PumpCheck bool
+	// Shipping is the card's shipment (nil: a card that is not shipped).
+	Shipping *fuelportal.CardShipping
 }
 
 // DriverCard returns the card cardID of companyID as its driver reads it at
@@ -419,13 +421,16 @@ func (db *DB) DriverCard(ctx context.Context, companyID, cardID int64, now time.
 		var tank sql.NullInt64
 		var companyPump, groupPump sql.NullString
 		var card fuelportal.Card
+		var shipStatus, carrier, tracking, trackingURL sql.NullString
+		var eta nullTime
 		c = &DriverCard{}
 		err := tx.QueryRow(ctx, `
 			SELECT c.card_number, c.status, c.issuer, COALESCE(c.issuer_card_id, ''), c.driver_id, c.unit_number, c.prompt, co.prompt, cc.rules, co.rules, co.time_zone,
 				ov.until, ov.lifts_prompt,
 				(SELECT v.tank_capacity_milli FROM vehicles v
 				 WHERE v.company_id = c.company_id AND v.unit_number = c.unit_number AND c.unit_number <> ''),
-				cm.pump_check, mg.pump_check
+				cm.pump_check, mg.pump_check,
+				c.shipping_status, c.shipping_carrier, c.shipping_tracking_number, c.shipping_tracking_url, c.shipping_eta
 			FROM cards c
 			LEFT JOIN card_controls cc ON cc.card_id = c.id
 			LEFT JOIN company_controls co ON co.company_id = c.company_id
@@ -434,9 +439,13 @@ func (db *DB) DriverCard(ctx context.Context, companyID, cardID int64, now time.
 			LEFT JOIN member_groups mg ON mg.id = c.group_id
 			WHERE c.id = ? AND c.company_id = ?`, now, cardID, companyID,
 		).Scan(&c.CardNumber, &c.Status, &c.Issuer, &c.IssuerCardID, &card.DriverID, &card.UnitNumber, &card.Prompt, &companyPrompt, &ownRules, &companyRules, &timeZone,
-			&until, &liftsPrompt, &tank, &companyPump, &groupPump)
+			&until, &liftsPrompt, &tank, &companyPump, &groupPump, &shipStatus, &carrier, &tracking, &trackingURL, &eta)
 		if err != nil {
 			return notFound(err, "Card not found")
+		}
+		if shipStatus.Valid {
+			c.Shipping = &fuelportal.CardShipping{Status: fuelportal.ShippingStatus(shipStatus.String), Carrier: carrier.String,
+				TrackingNumber: tracking.String, TrackingURL: trackingURL.String, ETA: eta.Ptr()}
 		}
 		pump, err := pumpSettings(companyPump, groupPump)
 		if err != nil {

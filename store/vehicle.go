@@ -32,6 +32,35 @@ func (db *DB) CompanyVehicles(ctx context.Context, companyID int64) (list []*fue
 	return db.CompanyVehiclesIn(ctx, companyID, 0)
 }
 
+// TripUnits returns the vehicles of scope's company (of its group when the
+// scope has one) by unit number, and the unit number scope's card carries
+// ("" for none: an office scope, a card without a unit).
+func (db *DB) TripUnits(ctx context.Context, scope fuelportal.TransactionScope) (units []fuelportal.VehicleUnit, cardUnit string, err error) {
+	query, args := `SELECT unit_number, plate, active FROM vehicles WHERE company_id = ?`, []any{scope.CompanyID}
+	if scope.GroupID != 0 {
+		query += ` AND group_id = ?`
+		args = append(args, scope.GroupID)
+	}
+	err = db.InReadTx(ctx, func(tx *Tx) error {
+		units, err = queryList(ctx, tx, func(row interface{ Scan(...any) error }) (fuelportal.VehicleUnit, error) {
+			var u fuelportal.VehicleUnit
+			var active int64
+			err := row.Scan(&u.UnitNumber, &u.Plate, &active)
+			u.Active = active == 1
+			return u, err
+		}, query+` ORDER BY unit_number, id`, args...)
+		if err != nil || scope.CardID <= 0 {
+			return err
+		}
+		err = tx.QueryRow(ctx, `SELECT unit_number FROM cards WHERE id = ? AND company_id = ?`, scope.CardID, scope.CompanyID).Scan(&cardUnit)
+		if isNoRows(err) {
+			return nil
+		}
+		return err
+	})
+	return units, cardUnit, err
+}
+
 // CompanyVehiclesIn is CompanyVehicles of the vehicles in group groupID
 // (0: every vehicle): what a member limited to the group sees.
 func (db *DB) CompanyVehiclesIn(ctx context.Context, companyID, groupID int64) (list []*fuelportal.Vehicle, err error) {

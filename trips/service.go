@@ -24,6 +24,7 @@ type Store interface {
 	Pricing(ctx context.Context, companyID int64) (*fuelportal.Contract, error)
 	CheckTripCard(ctx context.Context, scope fuelportal.TransactionScope, number string, decide func(active *fuelportal.Trip) error) error
 	CreateTrip(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error
+	TripUnits(ctx context.Context, scope fuelportal.TransactionScope) ([]fuelportal.VehicleUnit, string, error)
 	Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (*fuelportal.Trip, error)
 	AddTripPlan(ctx context.Context, scope fuelportal.TransactionScope, id int64, p *fuelportal.TripPlan, decide func(t *fuelportal.Trip, byDriver bool) error) (*fuelportal.Trip, error)
 	EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus, decide func(t *fuelportal.Trip, byDriver bool) error) (*fuelportal.Trip, error)

@@ -29,6 +29,17 @@ func (s *Service) Create(ctx context.Context, scope fuelportal.TransactionScope,
 	return s.Store.CreateTrip(ctx, scope, t)
 }
 
+// Units returns the units a trip saved by scope may name
+// (fuelportal.TripUnitsOf): an office member the vehicles they see, a
+// driver the company's, with their card's unit first.
+func (s *Service) Units(ctx context.Context, scope fuelportal.TransactionScope) (fuelportal.TripUnitChoice, error) {
+	vehicles, cardUnit, err := s.Store.TripUnits(ctx, scope)
+	if err != nil {
+		return fuelportal.TripUnitChoice{}, err
+	}
+	return fuelportal.TripUnitsOf(vehicles, cardUnit), nil
+}
+
 // Actor is who acts on a trip: their role and user, and the trips they see.
 type Actor struct {
 	Role   fuelportal.Role

@@ -43,6 +43,7 @@ interface TripDetail {
   id: number;
   status: string;
   lockCard: boolean;
+  unitNumber: string;
   plan: { fuelPlan: { gallons: number; location: { locationId: number; name: string; latitude: number; longitude: number } }[] };
   purchases: { declineCode: string | null; declineReason: string | null; onPlan: boolean }[];
 }
@@ -57,6 +58,8 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   const ownerToken = await apiToken(request, OWNER.email, OWNER.password);
   const driverToken = await apiToken(request, DRIVER.email, DRIVER.password);
   const driver = await apiGet<{ cardNumber: string; firstName: string; lastName: string }>(request, driverToken, '/account');
+  const cards = await apiGet<{ value: { cardNumber: string; unitNumber: string }[] }>(request, ownerToken, '/wex/company/get-cards');
+  const unit = cards.value.find((card) => card.cardNumber === driver.cardNumber)!.unitNumber;
   // Earlier runs on a reused database may have left the driver's card locked to another trip.
   const active = await apiGet<{ content: { id: number }[] }>(request, ownerToken, `/trips?status=ACTIVE&cardNumber=${driver.cardNumber}`);
   for (const trip of active.content) {
@@ -84,6 +87,8 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   await expect(dialog).toContainText('Dallas, TX → Oklahoma City, OK');
   await dialog.getByRole('combobox', { name: /Card/ }).click();
   await page.getByRole('option', { name: new RegExp(driver.cardNumber.slice(-3)) }).first().click();
+  // The card's truck is offered as the trip's unit.
+  await expect(dialog.getByRole('combobox', { name: /Unit/ })).toContainText(unit);
   await dialog.getByRole('switch', { name: 'Lock card to this plan' }).check();
   await screenshot(page, 'trips-save-dialog');
   await dialog.getByRole('button', { name: 'Save trip' }).click();
@@ -93,10 +98,11 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   const tripId = Number(page.url().split('/').pop());
   await expect(page.getByTestId('trip-status')).toHaveText('Active');
   await expect(page.getByTestId('trip-locked')).toBeVisible();
+  await expect(page.getByTestId('trip-detail-unit')).toHaveText(unit);
   await screenshot(page, 'trips-detail-owner');
 
   const trip = await apiGet<TripDetail>(request, ownerToken, `/trips/${tripId}`);
-  expect(trip).toMatchObject({ status: 'ACTIVE', lockCard: true });
+  expect(trip).toMatchObject({ status: 'ACTIVE', lockCard: true, unitNumber: unit });
   expect(trip.plan.fuelPlan.length).toBeGreaterThan(0);
   const firstStop = trip.plan.fuelPlan[0]!.location;
 

@@ -120,6 +120,7 @@ export const handlers = [
   http.get(apiUrl('/wex/override-requests'), () => HttpResponse.json({ content: [] })),
   // Trips: no trips and nothing missed unless a test says otherwise.
   http.get(apiUrl('/trips'), () => HttpResponse.json({ content: [], page: { size: 20, number: 0, totalElements: 0, totalPages: 0 } })),
+  http.get(apiUrl('/trips/units'), () => HttpResponse.json({ value: [], defaultUnitNumber: null })),
   http.get(apiUrl('/wex/company/compliance'), () => HttpResponse.json([])),
   // Drivers' requests on trips the owner locked: none unless a test says otherwise.
   http.get(apiUrl('/trips/:id/requests'), () => HttpResponse.json({ content: [] })),

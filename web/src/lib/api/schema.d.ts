@@ -3183,6 +3183,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/trips/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The units (vehicles) a trip the caller saves may name
+         * @description What the save-as-trip form chooses the truck from: the vehicles in service the caller sees, by unit number (an office member: the company's, or its group's when limited to one; a driver: the company's), and the one to offer first. Another company's vehicles are never listed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TripUnits"];
+                    };
+                };
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                503: components["responses"]["DatabaseUnavailable"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/trips/{id}": {
         parameters: {
             query?: never;
@@ -8952,6 +8994,19 @@ export interface components {
                 totalPages: number;
             };
         };
+        /** @description A vehicle a trip may name. */
+        TripUnit: {
+            /** @description Its unit number: the value of a trip's unitNumber */
+            unitNumber: string;
+            /** @description Its plate; empty when not on file */
+            plate: string;
+        };
+        /** @description GET /api/trips/units: the units to choose from and the one to offer first. */
+        TripUnits: {
+            value: components["schemas"]["TripUnit"][];
+            /** @description A driver's: the unit their card carries when it is one of value; null for an office member (offer the chosen card's unit) and otherwise */
+            defaultUnitNumber: string | null;
+        };
         /** @description A page of a trip's plan versions, newest first. */
         TripPlanPage: {
             content: components["schemas"]["TripPlan"][];
@@ -9537,6 +9592,8 @@ export interface components {
             overrideLiftsPrompt: boolean;
             /** @description The pump check applies to the card (its group's setting, else its company's, is on): the truck's position is checked at the station; the phone says what is kept */
             pumpCheck: boolean;
+            /** @description The card's shipment while it is a physical card the issuer ships; null for a card that is not shipped (virtual, network) */
+            shipping: components["schemas"]["CardShipping"] | null;
             prompts: components["schemas"]["PumpPrompts"];
             /** @description The tank of the company's vehicle whose unit number the card carries */
             vehicleTankGallons: number | null;
@@ -9748,7 +9805,7 @@ export interface components {
         };
         NotificationPreference: {
             /** @enum {string} */
-            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "job.needed" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
+            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "card.shipping" | "trip.replanned" | "job.needed" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
             /** @description Web Push to the user's subscribed devices */
             push: boolean;
             /** @description E-mail through the outbox (owners: the alert's mail) */
@@ -9766,7 +9823,7 @@ export interface components {
             end: string;
         };
         NotificationSettings: {
-            /** @description Answers: one per event of the caller's role (drivers: purchase.declined, override.decided, card.deactivated, trip.replanned, job.needed; owners: purchase.declined, override.requested, wallet.low, driver.waiting, ifta.due, statement.ready), defaults where never saved (push and in-app on; e-mail on for owners and for override.decided). A PUT lists the events to change, each once; the others keep theirs. */
+            /** @description Answers: one per event of the caller's role (drivers: purchase.declined, override.decided, card.deactivated, card.shipping, trip.replanned, job.needed; owners: purchase.declined, override.requested, wallet.low, driver.waiting, ifta.due, statement.ready), defaults where never saved (push and in-app on; e-mail on for owners and for override.decided). A PUT lists the events to change, each once; the others keep theirs. */
             events: components["schemas"]["NotificationPreference"][];
             /** @description null: none */
             quietHours: components["schemas"]["QuietHours"] | null;
@@ -9777,7 +9834,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** @enum {string} */
-            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "job.needed" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
+            event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "card.shipping" | "trip.replanned" | "job.needed" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
             /** @description In the user's language when it was created */
             title: string;
             body: string;
@@ -9811,7 +9868,7 @@ export interface components {
             /** @description The events to change, each once, of the caller's role; the others keep theirs. */
             events?: {
                 /** @enum {string} */
-                event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "trip.replanned" | "job.needed" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
+                event: "purchase.declined" | "override.requested" | "override.decided" | "card.deactivated" | "card.shipping" | "trip.replanned" | "job.needed" | "wallet.low" | "driver.waiting" | "ifta.due" | "statement.ready";
                 push?: boolean;
                 email?: boolean;
                 inApp?: boolean;

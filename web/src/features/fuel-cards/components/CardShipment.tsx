@@ -2,7 +2,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDateYear } from '@/lib/format';
+import { formatCalendarDay } from '@/lib/format';
 import type { FuelCard } from '../api/fuel-cards-api';
 import '@/lib/i18n/texts/fuelCards';
 
@@ -43,7 +43,8 @@ export function ShippingDetails({ shipping }: { shipping: FuelCard['shipping'] }
       sx={{ overflowWrap: 'break-word' }}
     >
       {t(`shipping.says.${shipping.status}`, { carrier })}
-      {shipping.eta && shipping.status === 'shipped' && ` ${t('shipping.eta', { day: formatDateYear(shipping.eta) })}`}
+      {/* The issuer's estimate is a day: the one it names in UTC, as the holder's notice says. */}
+      {shipping.eta && shipping.status === 'shipped' && ` ${t('shipping.eta', { day: formatCalendarDay(shipping.eta.slice(0, 10)) })}`}
       {shipping.trackingNumber && ` ${t('shipping.tracking', { number: shipping.trackingNumber })}`}
       {shipping.trackingUrl && (
         <>

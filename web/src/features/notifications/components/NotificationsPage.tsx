@@ -2,6 +2,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CreditCardOffIcon from '@mui/icons-material/CreditCardOff';
 import AltRouteIcon from '@mui/icons-material/AltRoute';
 import AssignmentIcon from '@mui/icons-material/Assignment';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useState } from 'react';
@@ -25,6 +26,7 @@ const eventIcon: Record<NotificationEvent, React.ReactElement> = {
   'override.requested': <LockOpenIcon color="warning" />,
   'override.decided': <LockOpenIcon color="action" />,
   'card.deactivated': <CreditCardOffIcon color="error" />,
+  'card.shipping': <LocalShippingIcon color="action" />,
   'trip.replanned': <AltRouteIcon color="action" />,
   'job.needed': <AssignmentIcon color="warning" />,
   'wallet.low': <NotificationsIcon color="warning" />,

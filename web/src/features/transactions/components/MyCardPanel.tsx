@@ -20,13 +20,17 @@ import { OverrideRequestPanel } from './OverrideRequestPanel';
 import { PumpPromptsNote } from './PumpPromptsNote';
 import '@/lib/i18n/texts/transactions';
 
+// A physical card's shipment is rare news: its note loads only for a card on its way.
+const CardShippingNote = lazy(async () => ({ default: (await import('./CardShippingNote')).CardShippingNote }));
+
 // Stripe's Issuing Elements load when the driver asks to see the card, not with the dashboard.
 const CardDetailsDialog = lazy(async () => ({ default: (await import('@/components/card-details/CardDetailsDialog')).CardDetailsDialog }));
 
 export type { CardLock } from '../model/card-rules';
 
 /**
- * The driver's dashboard: their card's rules and lock in words, what is left today, when the pump
+ * The driver's dashboard: their card's rules and lock in words, what is left today, a physical card's
+ * shipment while it is on its way, when the pump
  * check applies what the truck's position is used for and what is kept, and below them the latest
  * declined purchase with "Request override" or the state of the request made.
  */
@@ -73,6 +77,11 @@ export function MyCardPanel({ lock = null }: { lock?: CardLock | null }) {
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="my-card-rules">
               {phrases.length ? phrases.join(' · ') : t('card.noRules')}
             </Typography>
+            {card.shipping && card.shipping.status !== 'delivered' && (
+              <Suspense fallback={null}>
+                <CardShippingNote shipping={card.shipping} />
+              </Suspense>
+            )}
             <PumpPromptsNote prompts={card.prompts} lifted={card.overrideLiftsPrompt} />
             {card.pumpCheck && (
               <Typography variant="body2" color="textSecondary" data-testid="my-card-pump-check" sx={{ overflowWrap: 'break-word' }}>

@@ -20,6 +20,7 @@ const card = (controls: Partial<DriverCard['controls']>, left: Partial<DriverCar
   left: { daily: null, dailyGallons: null, dailyPurchases: null, weekly: null, monthly: null, ...left },
   overrideUntil: null,
   vehicleTankGallons: null,
+  shipping: null,
   asOf: '2026-11-27T12:00:00Z',
 });
 

@@ -59,3 +59,6 @@ export type ComplianceRow = Schema<'ComplianceRow'>;
 export type ComplianceQuery = QueryParams<'/api/wex/company/compliance', 'get'>;
 
 export type CardOption = Schema<'Card'>;
+
+/** GET /api/trips/units: the vehicles a trip may name and the one to offer first (a driver's card's unit). */
+export type TripUnits = Schema<'TripUnits'>;

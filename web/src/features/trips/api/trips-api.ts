@@ -15,6 +15,7 @@ import type {
   TripPage,
   TripPlanPage,
   TripRequest,
+  TripUnits,
 } from './trip-types';
 
 /** Trips page size (like transactions, docs/product.md §9). */
@@ -124,6 +125,11 @@ export const tripsApi = api.injectEndpoints({
       transformResponse: (response: ResponseBody<'/api/wex/company/get-cards', 'get'>) => response.value,
       providesTags: ['FuelCard'],
     }),
+    /** The units (vehicles in service) the caller may name on a trip they save. */
+    getTripUnits: build.query<TripUnits, void>({
+      query: () => '/trips/units',
+      providesTags: ['Vehicle'],
+    }),
     getCompliance: build.query<ComplianceRow[], ComplianceQuery>({
       query: (params) => ({ url: '/wex/company/compliance', params }),
       providesTags: ['Compliance'],
@@ -155,6 +161,7 @@ export const {
   useCompleteTripMutation,
   useCancelTripMutation,
   useGetTripCardOptionsQuery,
+  useGetTripUnitsQuery,
   useGetComplianceQuery,
   useExportComplianceMutation,
 } = tripsApi;

@@ -21,12 +21,12 @@ import { selectRole, selectUser } from '@/lib/auth';
 import { formatDollars, maskCardNumber } from '@/lib/format';
 import { tripDetailPath } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
-import type { CreateTripRequest, Trip } from '../api/trip-types';
-import { useCreateTripMutation, useGetTripCardOptionsQuery } from '../api/trips-api';
+import type { CreateTripRequest, Trip, TripUnits } from '../api/trip-types';
+import { useCreateTripMutation, useGetTripCardOptionsQuery, useGetTripUnitsQuery } from '../api/trips-api';
 import '@/lib/i18n/texts/trips';
 
-/** What the planner knows of the plan to save: everything but the card and the lock. */
-export type PlannedTrip = Omit<CreateTripRequest, 'cardNumber' | 'lockCard'>;
+/** What the planner knows of the plan to save: everything but the card, the truck and the lock. */
+export type PlannedTrip = Omit<CreateTripRequest, 'cardNumber' | 'lockCard' | 'unitNumber'>;
 
 function SavedTrip({ trip, onClose }: { trip: Trip; onClose: () => void }) {
   const { t } = useTranslation('trips');
@@ -40,6 +40,11 @@ function SavedTrip({ trip, onClose }: { trip: Trip; onClose: () => void }) {
             {maskCardNumber(trip.cardNumber)} · {t('list.stops', { count: trip.plan.fuelPlan.length, cost: formatDollars(trip.plan.totalCost) })}
             {trip.lockCard && ` · ${t('list.locked')}`}
           </Typography>
+          {trip.unitNumber && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {t('list.unit', { unit: trip.unitNumber })}
+            </Typography>
+          )}
         </Alert>
       </DialogContent>
       <DialogActions>
@@ -52,9 +57,58 @@ function SavedTrip({ trip, onClose }: { trip: Trip; onClose: () => void }) {
   );
 }
 
+/** The units to choose from, loaded when the dialog opens: loading, failed (retry; saved without one), none on file. */
+type UnitsQuery = { data?: TripUnits; isLoading: boolean; isError: boolean; isSuccess: boolean; refetch: () => unknown };
+
+function UnitField({ units, value, onChange }: { units: UnitsQuery; value: string; onChange: (unit: string) => void }) {
+  const { t } = useTranslation('trips');
+  const list: TripUnits['value'] = units.data?.value ?? [];
+  const empty = units.isSuccess && list.length === 0;
+  let hint = t('save.unitHint');
+  if (units.isLoading) hint = t('save.unitsLoading');
+  else if (empty) hint = t('save.unitsEmpty');
+  return (
+    <div>
+      <TextField
+        select
+        fullWidth
+        label={t('save.unit')}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={units.isLoading || units.isError || empty}
+        helperText={units.isError ? undefined : hint}
+        // The closed field shows the unit number alone (a plate beside it would be cut at 320 px); the list shows both.
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, renderValue: (unit) => (typeof unit === 'string' && unit ? unit : t('save.noUnit')) } }}
+        data-testid="trip-unit"
+      >
+        <MenuItem value="">{t('save.noUnit')}</MenuItem>
+        {list.map((unit) => (
+          <MenuItem key={unit.unitNumber} value={unit.unitNumber} sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+            {unit.plate ? t('save.unitWithPlate', { unit: unit.unitNumber, plate: unit.plate }) : unit.unitNumber}
+          </MenuItem>
+        ))}
+      </TextField>
+      {units.isError && (
+        <Alert
+          severity="warning"
+          sx={{ mt: 1 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void units.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          }
+        >
+          {t('save.unitsFailed')}
+        </Alert>
+      )}
+    </div>
+  );
+}
+
 /**
  * "Save as trip" under a computed plan: the owner picks any company card, a driver saves on
- * their own card; the switch locks the card to the plan (POST /api/trips).
+ * their own card; the truck is one of the company's units, the card's own offered first, or none; the
+ * switch locks the card to the plan (POST /api/trips).
  */
 export function SaveTripButton({ planned }: { planned: PlannedTrip }) {
   const { t } = useTranslation('trips');
@@ -64,13 +118,21 @@ export function SaveTripButton({ planned }: { planned: PlannedTrip }) {
   const [open, setOpen] = useState(false);
   const [cardNumber, setCardNumber] = useState('');
   const [lockCard, setLockCard] = useState(false);
+  // null: the default, the chosen card's unit (a driver's: the server's); '': no unit.
+  const [unitChoice, setUnitChoice] = useState<string | null>(null);
   const [cardError, setCardError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | undefined>();
   const [saved, setSaved] = useState<Trip | null>(null);
   const cards = useGetTripCardOptionsQuery(owner && open ? undefined : skipToken);
+  const units = useGetTripUnitsQuery(open ? undefined : skipToken);
   const [createTrip, { isLoading }] = useCreateTripMutation();
 
   const chosenCard = owner ? cardNumber : (ownCard ?? '');
+  const defaultUnit = owner
+    ? ((cards.data ?? []).find((card) => card.cardNumber === cardNumber)?.unitNumber ?? '')
+    : (units.data?.defaultUnitNumber ?? '');
+  const wantedUnit = unitChoice ?? defaultUnit;
+  const unitNumber = units.data?.value.some((unit) => unit.unitNumber === wantedUnit) ? wantedUnit : '';
   const close = () => {
     setOpen(false);
     setSaved(null);
@@ -85,7 +147,7 @@ export function SaveTripButton({ planned }: { planned: PlannedTrip }) {
     }
     setFormError(undefined);
     try {
-      setSaved(await createTrip({ ...planned, cardNumber: chosenCard, lockCard }).unwrap());
+      setSaved(await createTrip({ ...planned, cardNumber: chosenCard, lockCard, ...(unitNumber ? { unitNumber } : {}) }).unwrap());
     } catch (error) {
       console.warn('Saving the trip failed', error);
       // The owner's card field shows its own error; everything else goes above the buttons.
@@ -125,6 +187,7 @@ export function SaveTripButton({ planned }: { planned: PlannedTrip }) {
                     onChange={(event) => {
                       setCardNumber(event.target.value);
                       setCardError(undefined);
+                      setUnitChoice(null);
                     }}
                     error={Boolean(cardError)}
                     helperText={cardError}
@@ -144,6 +207,7 @@ export function SaveTripButton({ planned }: { planned: PlannedTrip }) {
                 ) : (
                   <Alert severity="warning">{t('save.noCard')}</Alert>
                 )}
+                <UnitField units={units} value={unitNumber} onChange={setUnitChoice} />
                 <div>
                   <FormControlLabel
                     control={<Switch checked={lockCard} onChange={(event) => setLockCard(event.target.checked)} />}

@@ -53,6 +53,7 @@ describe('trip detail', () => {
     serveTrip();
     renderApp(tripDetailPath(41), { session });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dallas, TX → Oklahoma City, OK' })).toBeInTheDocument();
+    expect(screen.getByTestId('trip-detail-unit')).toHaveTextContent('None');
     const map = screen.getByRole('region', { name: 'Route map' });
     expect(within(map).getByText(/The map needs WebGL/)).toBeInTheDocument();
     expect(within(map).getByTestId('trip-map-next')).toHaveTextContent('Next stop (highlighted): 2. Pilot Travel Center #1187');

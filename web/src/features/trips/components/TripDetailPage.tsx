@@ -282,6 +282,9 @@ function TripBody({ trip }: { trip: TripDetail }) {
           <Field label={t('detail.card')}>
             <Typography sx={{ fontFamily: 'monospace' }}>{maskCardNumber(trip.cardNumber)}</Typography>
           </Field>
+          <Field label={t('detail.unit')}>
+            <Typography data-testid="trip-detail-unit">{trip.unitNumber || t('detail.noUnit')}</Typography>
+          </Field>
           <Field label={t('detail.lock')}>
             <Typography>{trip.lockCard ? t('detail.lockOn') : t('detail.lockOff')}</Typography>
           </Field>

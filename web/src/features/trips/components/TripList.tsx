@@ -36,8 +36,9 @@ function TripRow({ trip }: { trip: Trip }) {
           <Typography variant="body2" color="textSecondary" noWrap>
             {trip.driverName} · {maskCardNumber(trip.cardNumber)}
           </Typography>
-          <Typography variant="caption" color="textSecondary">
+          <Typography variant="caption" color="textSecondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
             {formatDateTime(trip.createdAt)}
+            {trip.unitNumber && ` · ${t('list.unit', { unit: trip.unitNumber })}`}
           </Typography>
         </Box>
         <Stack spacing={0.5} sx={{ alignItems: 'flex-end', flexShrink: 0 }}>

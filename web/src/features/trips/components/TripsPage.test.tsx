@@ -35,8 +35,8 @@ const trips = (from: number, count: number): Trip[] =>
   Array.from({ length: count }, (_, index) => ({ ...trip, id: from + index, originName: `Origin ${from + index}` }));
 
 describe('trips list', () => {
-  it('lists the trips with route, driver, masked card, status, lock and plan cost, each linking to its page', async () => {
-    serveTrips(() => tripPage([trip, { ...trip, id: 42, status: 'CANCELLED', lockCard: false }]));
+  it('lists the trips with route, driver, masked card, unit, status, lock and plan cost, each linking to its page', async () => {
+    serveTrips(() => tripPage([{ ...trip, unitNumber: 'TRK-185' }, { ...trip, id: 42, status: 'CANCELLED', lockCard: false }]));
     renderApp(paths.trips, { session });
     const rows = await screen.findAllByTestId('trip-row');
     expect(rows).toHaveLength(2);
@@ -46,7 +46,9 @@ describe('trips list', () => {
     expect(rows[0]).toHaveTextContent('Card locked');
     expect(rows[0]).toHaveTextContent('2 stops · $334.60');
     expect(rows[0]).toHaveAttribute('href', '/trips/41');
+    expect(rows[0]).toHaveTextContent('Unit TRK-185');
     expect(rows[1]).toHaveTextContent('Cancelled');
+    expect(rows[1]).not.toHaveTextContent('Unit');
     expect(within(rows[1]!).queryByText('Card locked')).not.toBeInTheDocument();
     expect(screen.getByText('No more trips to load')).toBeInTheDocument();
   });
