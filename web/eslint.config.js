@@ -18,8 +18,9 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.app.json' })],
     },
     rules: {
-      // Modules that import each other in a loop load in an order nobody chose.
-      'import-x/no-cycle': 'error',
+      // Modules that import each other in a loop load in an order nobody chose. A package never
+      // imports our modules, so no loop of ours passes through one: the rule does not walk them.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
