@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import dayOfYear from 'dayjs/plugin/dayOfYear';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { paths } from '@/lib/paths';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -10,7 +9,6 @@ import { renderApp, renderWithProviders } from '@/test/render';
 import { apiUrl, bookkeeperPermissions, dispatcherPermissions, driverAccount, ownerAccount, server } from '@/test/server';
 import { DashboardPage } from './DashboardPage';
 
-dayjs.extend(dayOfYear);
 
 const session = { token: 't1', refreshToken: 'r1' };
 
@@ -116,12 +114,15 @@ describe('company dashboard', () => {
   });
 
   it('asks for the week first and switches once to the year when the week saved nothing', async () => {
+    // Past the year's first week (in it, the year's day count is the week's). Only Date is faked.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 20, 12) });
+    onTestFinished(() => void vi.useRealTimers());
     const seen = companyApi({ saved: (lastDays) => (lastDays === 7 ? 0 : 812.4) });
     const { user } = renderApp(paths.dashboard, { session });
 
     expect(await screen.findByTestId('total-saved-amount')).toHaveTextContent('$812.40');
     expect(screen.getByRole('button', { name: 'Year' })).toHaveAttribute('aria-pressed', 'true');
-    expect(seen.lastDays).toEqual([7, dayjs().dayOfYear()]);
+    expect(seen.lastDays).toEqual([7, 324]);
 
     // Only once: going back to the week keeps the week even though it saved nothing.
     await user.click(screen.getByRole('button', { name: 'Week' }));
@@ -130,6 +131,10 @@ describe('company dashboard', () => {
   });
 
   it('stays on the week when the week saved something, and sends the day counts of the other periods', async () => {
+    // A day of the month that is neither 1 (Today's count) nor 7 (Week's): on those days Month asks
+    // for a count already asked for, and no new request goes out. Only Date is faked.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 10, 20, 12) });
+    onTestFinished(() => void vi.useRealTimers());
     const seen = companyApi();
     const { user } = renderApp(paths.dashboard, { session });
 
@@ -138,7 +143,7 @@ describe('company dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Today' }));
     await user.click(screen.getByRole('button', { name: 'Month' }));
     await user.click(screen.getByRole('button', { name: 'All Time' }));
-    await waitFor(() => expect(seen.lastDays).toEqual([7, 1, dayjs().date(), 3650]));
+    await waitFor(() => expect(seen.lastDays).toEqual([7, 1, 20, 3650]));
   });
 
   it('holds the tiles unseen until the driver requests answer, so that the section appearing pushes nothing', async () => {
