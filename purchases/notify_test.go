@@ -79,7 +79,7 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(saved.Events) != 5 || saved.TimeZone != fuelportal.DefaultTimeZone {
+		if len(saved.Events) != len(fuelportal.NotificationEvents(fuelportal.RoleUser)) || saved.TimeZone != fuelportal.DefaultTimeZone {
 			t.Fatalf("saved = %+v", saved)
 		}
 		if err := storetest.Notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, deactivated); err != nil {
