@@ -52,6 +52,8 @@ describe('the planner follows the map view', () => {
   it('lists the cheapest stations of a new view and asks the server for its box', async () => {
     const { user } = renderPlanner();
     await waitFor(() => expect(screen.getAllByTestId('station-card')).toHaveLength(4));
+    // The map starts after the list (once the browser is idle) and asks for the opening view.
+    await waitFor(() => expect(mapRequests).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'move to ozarks' }));
     await waitFor(() => expect(screen.getAllByTestId('station-card')).toHaveLength(2));
     expect(cities()[0]).toContain('Joplin');
@@ -77,6 +79,8 @@ describe('the planner follows the map view', () => {
     });
     const { user } = renderPlanner();
     await waitFor(() => expect(screen.getAllByTestId('station-card')).toHaveLength(4));
+    // The map starts after the list (once the browser is idle) and asks for the opening view.
+    await waitFor(() => expect(mapRequests).toHaveLength(1));
     server.use(
       http.get(apiUrl('/locations/map'), async ({ request }) => {
         if (new URL(request.url).searchParams.get('zoom') === '9') await held;
