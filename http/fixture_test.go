@@ -46,6 +46,8 @@ func seedDemo(db *store.DB) error {
 	return err
 }
 
+// newFixtureOn is the fixture over db, a copy of the demo template (the
+// demo is seeded once, in the template: seedDemo).
 func newFixtureOn(t testing.TB, db *store.DB) *fixture {
 	t.Helper()
 	f := &fixture{db: db, clock: storetest.NewClock(db)}
@@ -63,9 +65,6 @@ func newFixtureOn(t testing.TB, db *store.DB) *fixture {
 		if dispatch != nil {
 			dispatch(mails)
 		}
-	}
-	if _, err := demo.Seed(context.Background(), db, f.srv.Passwords); err != nil {
-		t.Fatalf("seed: %v", err)
 	}
 	f.api = apitest.New(t, f.srv.Handler())
 	return f
