@@ -106,6 +106,27 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/**
+ * Opens path (the dashboard unless given) signed in as user, without the sign-in page: for flows
+ * that are not about signing in (signin.spec.ts, guards.spec.ts, the sign-up and language specs
+ * sign in through the page). The tokens come from POST /api/authenticate, as the sign-in page
+ * gets them, and are stored where the app keeps them (src/lib/auth/session-storage.ts) on a
+ * document of the app's origin without the app (the health check's answer); the app, opened
+ * next, reads them and loads the account, as after the sign-in page. Saves each such test the
+ * sign-in page's load and its sign-in.
+ */
+export async function openSignedIn(page: Page, user: { email: string; password: string }, path = '/dashboard'): Promise<void> {
+  const response = await page.request.post('/api/authenticate', { data: { username: user.email, password: user.password } });
+  expect(response.status(), await response.text()).toBe(200);
+  const tokens = (await response.json()) as { token: string; refreshToken: string };
+  await page.goto('/api/health');
+  await page.evaluate(({ token, refreshToken }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('refreshToken', refreshToken);
+  }, tokens);
+  await page.goto(path);
+}
+
 /** The signed-in shell: the side drawer from 900 px up, the bottom bar on phones. */
 export async function expectShell(page: Page): Promise<void> {
   await expect(page.getByTestId(isPhone() ? 'navigation-bar' : 'navigation-drawer')).toBeVisible();
