@@ -122,11 +122,15 @@ run_e2e() {  # [spec file…]: only those (each must hold tests of both sizes), 
   psql -q -d "$TEST_DATABASE_URL" -c "DROP DATABASE IF EXISTS $pgname" -c "CREATE DATABASE $pgname"
   local tmp; tmp=$(mktemp -d)
   # The SQLite demo (copied for the phone run and the no-payments server) and the desktop run's
-  # PostgreSQL demo are seeded side by side.
+  # PostgreSQL demo are seeded side by side; each run starts as soon as its databases are: the
+  # phone run once the SQLite demo is, the desktop run once both are.
+  local t0; t0=$(date +%s)
   seed_demo "sqlite:$tmp/demo.db" "$tmp/demo.db.log" &
   local sqlite_seed=$!
-  seed_demo "$pgdb" "$tmp/postgres-seed.log" || { wait "$sqlite_seed"; return 1; }
-  wait "$sqlite_seed"
+  seed_demo "$pgdb" "$tmp/postgres-seed.log" &
+  local postgres_seed=$!
+  wait "$sqlite_seed" || { wait "$postgres_seed"; return 1; }
+  echo "==> the SQLite demo seeded in $(( $(date +%s) - t0 )) s"
   copy_demo_sqlite "$tmp/demo.db" "$tmp/phone.db"
   copy_demo_sqlite "$tmp/demo.db" "$tmp/nopay.db"
   # Each flow runs at one size (web/playwright.config.ts: a driver's flows on the phone, the
@@ -146,11 +150,16 @@ run_e2e() {  # [spec file…]: only those (each must hold tests of both sizes), 
   phone_port=$(free_port); desktop_port=$(free_port); nopay_port=$(free_port)
   (cd web && E2E_PORT=$phone_port E2E_ALLOW_PRIVATE=1 E2E_NOPAY=0 E2E_DB="sqlite:$tmp/phone.db" npx playwright test --project=phone --output=test-results/sqlite-phone "$@") 2>&1 | sed -u 's/^/[sqlite] /' &
   local sqlite_run=$!
-  (cd web && E2E_PORT=$desktop_port E2E_NOPAY_PORT=$nopay_port E2E_DB="$pgdb" E2E_NOPAY_DB="sqlite:$tmp/nopay.db" npx playwright test --project=desktop --output=test-results/postgres "$@") 2>&1 | sed -u 's/^/[postgres] /' &
-  local postgres_run=$!
   local failed=0
+  if wait "$postgres_seed"; then
+    echo "==> the PostgreSQL demo seeded in $(( $(date +%s) - t0 )) s"
+    (cd web && E2E_PORT=$desktop_port E2E_NOPAY_PORT=$nopay_port E2E_DB="$pgdb" E2E_NOPAY_DB="sqlite:$tmp/nopay.db" npx playwright test --project=desktop --output=test-results/postgres "$@") 2>&1 | sed -u 's/^/[postgres] /' &
+    local postgres_run=$!
+    wait "$postgres_run" || failed=1
+  else
+    failed=1
+  fi
   wait "$sqlite_run" || failed=1
-  wait "$postgres_run" || failed=1
   psql -q -d "$TEST_DATABASE_URL" -c "DROP DATABASE IF EXISTS $pgname WITH (FORCE)" || true
   rm -rf "$tmp"
   return "$failed"

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OWNER, expectShell, isPhone, needs, screenshot, signIn } from './support';
+import { OWNER, expectShell, isPhone, needs, screenshot, openSignedIn } from './support';
 
 /*
  * End to end against the real binary and its demo data: the owner sets a daily limit in
@@ -60,8 +60,7 @@ test('a daily limit declines a purchase over it, the owner is alerted, and an ov
   const card = active[isPhone() ? 1 : 2]!;
   expect(card).toBeDefined();
 
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
 
   // The owner sets a $100 daily limit on the card.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, approveDriver, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, signUpDriverWithCard, submitCardOrder, uniqueEmail, uniqueLetters } from './support';
+import { OWNER, approveDriver, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, signUpDriverWithCard, submitCardOrder, uniqueEmail, uniqueLetters, openSignedIn } from './support';
 
 /*
  * A real card's decline at the pump, end to end against the real binary with stripe-mock
@@ -27,8 +27,7 @@ test('a Stripe card over its daily limit is declined at the pump; the owner and 
   const driverId = `E2E-DECL-${surname.toUpperCase()}`;
 
   // The owner orders a virtual card for the driver from the fuel cards: a Stripe Issuing card.
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
   await page.goto('/fuel-cards');
   await page.getByRole('button', { name: 'Order card' }).click();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { BOOKKEEPER, OWNER, expectNoSidewaysScroll, expectShell, signIn } from './support';
+import { BOOKKEEPER, OWNER, expectNoSidewaysScroll, expectShell, openSignedIn } from './support';
 
 /*
  * End to end against the real binary and its demo data: the owner codes several purchases at
@@ -8,8 +8,7 @@ import { BOOKKEEPER, OWNER, expectNoSidewaysScroll, expectShell, signIn } from '
  * without an account, opens last month's statement and downloads its PDF and QuickBooks CSV.
  */
 test('the owner codes purchases in bulk and downloads the QuickBooks file', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
 
   await page.goto('/coding');
@@ -70,8 +69,7 @@ function parseCSV(text: string): string[][] {
 }
 
 test("the bookkeeper codes purchases, opens last month's statement and downloads its PDF and QuickBooks CSV", async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, BOOKKEEPER.email, BOOKKEEPER.password);
+  await openSignedIn(page, BOOKKEEPER);
   await expectShell(page);
 
   await page.goto('/coding');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { OWNER, expectNoSidewaysScroll, expectShell, needs, screenshotPath, signIn } from './support';
+import { OWNER, expectNoSidewaysScroll, expectShell, needs, screenshotPath, openSignedIn } from './support';
 
 /*
  * "Your price" is what the card is charged: the owner plans a trip (Dallas → Amarillo) at the demo
@@ -150,8 +150,7 @@ test('a trip bought exactly as planned costs what its plan said, to the cent', a
     const list = Array.isArray(body) ? body : ((body as { stations?: unknown[] } | null)?.stations ?? []);
     for (const station of list as { locationId: number; netPrice: number; savings: number }[]) shown.set(station.locationId, station);
   });
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
   await page.goto(`/trips/${trip.id}`);
   await expect(page.getByText(`$${stops[0]!.location.netPrice.toFixed(2)}/gal`).first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSidewaysScroll, screenshot, signIn } from './support';
+import { expectNoSidewaysScroll, screenshot, openSignedIn } from './support';
 
 /** Other Haulers' demo contract counts $1.25 a mile off the route and $15 a stop. */
 const OTHER_OWNER = { email: 'other@demo.test', password: 'DemoPass1' };
@@ -13,8 +13,7 @@ async function pickPlace(page: Page, field: 'Departure' | 'Destination', typed: 
 }
 
 test('a plan under a contract with detour costs shows the net saving after the detour', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, OTHER_OWNER.email, OTHER_OWNER.password);
+  await openSignedIn(page, OTHER_OWNER);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('wallet-planner-costs')).toHaveText('Fuel plans count $1.25/mi off route and $15.00 per stop');
 

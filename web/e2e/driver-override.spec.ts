@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DRIVER, OWNER, expectShell, needs, screenshot, signIn } from './support';
+import { DRIVER, OWNER, expectShell, needs, screenshot, openSignedIn } from './support';
 
 /*
  * Where a driver and an owner land (docs/product.md, driver's dashboard): the card network
@@ -46,8 +46,7 @@ async function postPurchase(request: APIRequestContext, cardNumber: string, gall
 async function ownerPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: test.info().project.use.viewport ?? undefined, isMobile: test.info().project.use.isMobile, hasTouch: test.info().project.use.hasTouch });
   const page = await context.newPage();
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
   return page;
 }
@@ -88,8 +87,7 @@ for (const language of ['en', 'es'] as const) {
     const declined = await postPurchase(request, cardNumber, 120);
     expect(declined).toMatchObject({ status: 'DECLINED', declineCode: 'DAILY_LIMIT' });
 
-    await page.goto('/');
-    await signIn(page, DRIVER.email, DRIVER.password);
+    await openSignedIn(page, DRIVER);
     await expect(page).toHaveURL(/\/dashboard$/);
     const card = page.getByTestId('my-card');
     await expect(card.getByTestId('my-card-rules')).toHaveText(say.rules);

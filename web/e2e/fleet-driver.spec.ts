@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { formatDollars } from '../src/lib/format/fleet';
-import { DRIVER, OWNER, expectShell, screenshot, signIn } from './support';
+import { DRIVER, OWNER, expectShell, screenshot, openSignedIn } from './support';
 
 /* A driver sees only their own card's spending and transactions (http/openapi.json). */
 
@@ -26,8 +26,7 @@ test('a driver sees only the transactions of their own card', async ({ page, req
   ).json()) as { content: { transactionId: number; cardNumber: string }[] };
   const foreign = companyRows.content.find((row) => row.cardNumber !== account.cardNumber)!;
 
-  await page.goto('/');
-  await signIn(page, DRIVER.email, DRIVER.password);
+  await openSignedIn(page, DRIVER);
   await expectShell(page);
   await expect(page.getByTestId('total-spendings-amount')).toHaveText(formatDollars(month[0]!.total));
   await expect(page.getByRole('button', { name: 'Month' })).toHaveAttribute('aria-pressed', 'true');

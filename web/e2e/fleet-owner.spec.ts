@@ -2,7 +2,7 @@ import { inflateRawSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatDollars, maskCardNumber } from '../src/lib/format/fleet';
-import { OWNER, expectShell, isPhone, holdRequests, needs, openTransactionFilters, screenshot, signIn } from './support';
+import { OWNER, expectShell, isPhone, holdRequests, needs, openTransactionFilters, screenshot, openSignedIn } from './support';
 
 /*
  * The company owner against the real binary and its demo data: dashboard figures,
@@ -43,8 +43,7 @@ async function apiGet<T>(request: APIRequestContext, token: string, path: string
 }
 
 async function signInOwner(page: Page) {
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
 }
 

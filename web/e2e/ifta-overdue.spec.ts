@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator } from '@playwright/test';
-import { expectNoSidewaysScroll, expectShell, OWNER, screenshot, signIn } from './support';
+import { expectNoSidewaysScroll, expectShell, OWNER, screenshot, openSignedIn } from './support';
 
 /*
  * An overdue IFTA return (docs/ifta.md, "The dashboard and reminders"), at both sizes: the demo's
@@ -30,8 +30,7 @@ test('an overdue return is flagged, and closed once the owner uploads the quarte
   // The demo's previous quarter is overdue from the first day of a quarter's second month on.
   test.skip(now.getTime() <= dueDay.getTime() + 86_400_000, 'the previous quarter is not past its due date yet');
 
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
   const tile = page.getByTestId('ifta-tile');
   await expect(tile.getByTestId('ifta-tax-due').or(tile.getByTestId('ifta-empty'))).toBeVisible();

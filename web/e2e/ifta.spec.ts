@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectShell, isPhone, OWNER, screenshot, signIn } from './support';
+import { expectShell, isPhone, OWNER, screenshot, openSignedIn } from './support';
 
 /*
  * The owner's IFTA return (docs/ifta.md), at phone and desktop size: the demo's current quarter
@@ -19,8 +19,7 @@ async function pick(page: Page, label: string, option: string) {
 }
 
 test('the owner reads the quarter’s IFTA return, enters miles, closes a quarter and exports it', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
   if (isPhone()) {
     await page.getByTestId('navigation-bar').getByRole('button', { name: 'More' }).click();
@@ -91,8 +90,7 @@ const traccarPosition = (unit: string, at: Date, lat: number, lon: number) => ({
 });
 
 test('the owner makes a telematics token; positions posted with it show as miles in the return', async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
   await page.goto('/ifta');
   await expect(page.getByRole('heading', { name: 'IFTA return' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OWNER, apiToken, expectNoSidewaysScroll, readOutbox, screenshot, signIn, uniqueEmail, uniqueLetters } from './support';
+import { OWNER, apiToken, expectNoSidewaysScroll, readOutbox, screenshot, signIn, uniqueEmail, uniqueLetters, picture } from './support';
 
 /*
  * The Members page on a phone, 320 and 430 px wide, in English and Spanish, with what widens it
@@ -96,7 +96,10 @@ test('the Members page fits a phone from 320 to 430 px in English and Spanish, w
           expect(box, `${where}: a row ends past the screen`).toBeLessThanOrEqual(width);
         }
         expect(await brokenWords(page), `${where}: words broken across lines`).toEqual([]);
-        await screenshot(page, `members-phone-${language}-${width}`);
+        // axe-core once per language, at the narrowest width: the widths change where things
+        // fall, not what the page is made of (its names, roles and colours).
+        if (width === 320) await screenshot(page, `members-phone-${language}-${width}`);
+        else await picture(page, `members-phone-${language}-${width}`);
       }
     } finally {
       await chooseLanguage(request, 'en');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, expectMapAtRest, expectNoSidewaysScroll, screenshot, signIn } from './support';
+import { OWNER, expectMapAtRest, expectNoSidewaysScroll, screenshot, openSignedIn } from './support';
 
 /*
  * The national map fetches what its view needs. The map instance is reached through
@@ -13,8 +13,7 @@ interface Badge {
 }
 
 async function openPlanner(page: Page) {
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/navigation');
   await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { OWNER, expectShell, isPhone, screenshot, signIn } from './support';
+import { OWNER, expectShell, isPhone, screenshot, openSignedIn } from './support';
 
 /*
  * End to end against the real binary: the owner opens Order card on the fuel cards, is told what is
@@ -21,8 +21,7 @@ test('the owner orders a card: field errors first, then the new card in the list
   const driverId = `E2E-${isPhone() ? 'P' : 'D'}-${Date.now().toString(36).toUpperCase()}`;
   const type = isPhone() ? 'Virtual' : 'Physical';
 
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
   await page.goto('/fuel-cards');
   await expect(page.getByTestId('fuel-card-row').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { OWNER, screenshot, signIn } from './support';
+import { OWNER, screenshot, openSignedIn } from './support';
 
 /*
  * Wallet funding against the real binary talking to stripe-mock (STRIPE_MOCK_URL, set by
@@ -12,8 +12,7 @@ if (process.env.FUELPORTAL_TEST_STRICT && !process.env.STRIPE_MOCK_URL) {
 test.skip(!process.env.STRIPE_MOCK_URL, 'STRIPE_MOCK_URL is not set: no stripe-mock for the server to talk to');
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/signin');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 

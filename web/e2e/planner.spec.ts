@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, expectMapAtRest, isPhone, screenshot, signIn } from './support';
+import { OWNER, expectMapAtRest, isPhone, screenshot, openSignedIn } from './support';
 
 /** "$1,234.56" → 123456 (cents). */
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
@@ -52,8 +52,7 @@ async function findAlternativeRoutePixel(page: Page): Promise<{ x: number; y: nu
 }
 
 async function openPlanner(page: Page, path = '/navigation') {
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(path);
   // The form works at once; the map starts after the opening view's stations are listed.

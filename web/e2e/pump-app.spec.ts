@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, apiToken, approveDriver, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, signUpDriverWithCard, submitCardOrder, uniqueEmail, uniqueLetters } from './support';
+import { OWNER, apiToken, approveDriver, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, signUpDriverWithCard, submitCardOrder, uniqueEmail, uniqueLetters, openSignedIn } from './support';
 
 /*
  * What the driver needs at the pump, end to end against the real binary with stripe-mock
@@ -53,8 +53,7 @@ test('a prompted virtual card from approval to an approved purchase, its details
   const driverId = `DRV-${surname.toUpperCase().slice(0, 8)}`;
 
   // The owner orders a virtual card; the dialog says what comes next.
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
   await page.goto('/fuel-cards');
   await page.getByRole('button', { name: 'Order card' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DRIVER, OWNER, apiToken, needs, screenshot, signIn } from './support';
+import { DRIVER, OWNER, apiToken, needs, screenshot, openSignedIn } from './support';
 
 /*
  * The pump check's challenge on the driver's phone (docs/product.md, "Pump check"): the company
@@ -65,8 +65,7 @@ test('a driver challenged at the pump answers Yes on the phone and the retry is 
   const challenged = await authorize(request, cardNumber);
   expect(challenged).toMatchObject({ approved: false, declineCode: 'PUMP_CHECK_CHALLENGE' });
 
-  await page.goto('/');
-  await signIn(page, DRIVER.email, DRIVER.password);
+  await openSignedIn(page, DRIVER);
   await expect(page).toHaveURL(/\/dashboard$/);
   const question = page.getByTestId('pump-challenge');
   await expect(question).toContainText(`Are you fueling unit ${unit} at`);

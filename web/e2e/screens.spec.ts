@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DRIVER, OWNER, expectShell, screenshot, signIn } from './support';
+import { DRIVER, OWNER, expectShell, screenshot, openSignedIn } from './support';
 
 /*
  * Every screen, at the size of the project running it: no sideways scroll, no serious axe
@@ -18,8 +18,7 @@ async function visit(page: Page, { name, path }: Screen): Promise<void> {
 }
 
 async function signInAs(page: Page, user: { email: string; password: string }): Promise<void> {
-  await page.goto('/');
-  await signIn(page, user.email, user.password);
+  await openSignedIn(page, user);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectShell(page);
 }

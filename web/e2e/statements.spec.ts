@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { OWNER, expectAccessible, expectNoSidewaysScroll, expectShell, signIn } from './support';
+import { OWNER, expectAccessible, expectNoSidewaysScroll, expectShell, openSignedIn } from './support';
 
 /*
  * End to end against the real binary and its demo data (whose history is in closed periods): the
@@ -8,8 +8,7 @@ import { OWNER, expectAccessible, expectNoSidewaysScroll, expectShell, signIn } 
  * coding.spec.ts, with the desktop flows).
  */
 test("the owner opens last month's statement and downloads the PDF", async ({ page }) => {
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
 
   await page.goto('/statements');

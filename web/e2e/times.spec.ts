@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { OWNER, expectNoSidewaysScroll, expectShell, needs, screenshot, signIn } from './support';
+import { OWNER, expectNoSidewaysScroll, expectShell, needs, screenshot, openSignedIn } from './support';
 
 /*
  * Times mean one thing: the card network reports a purchase at a Dallas station in the station's
@@ -52,8 +52,7 @@ test("a station's wall-clock time is read in its zone and shown in the viewer's"
   const purchase = (await response.json()) as { transactionDate: string; invoiceRef: string };
   expect(purchase.transactionDate).toBe(instant.toISOString().replace('.000Z', 'Z'));
 
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
   await page.goto(`/transactions?search=${purchase.invoiceRef}`);
   const row = page.getByRole('link').filter({ hasText: purchase.invoiceRef }).first();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DRIVER, OWNER, expectShell, isPhone, needs, screenshot, signIn, signOutFromShell } from './support';
+import { DRIVER, OWNER, expectShell, isPhone, needs, screenshot, signIn, signOutFromShell, openSignedIn } from './support';
 
 /*
  * End to end (written for the phone viewport; the desktop project runs it too): the owner plans Dallas → Oklahoma City and saves it
@@ -67,8 +67,7 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   }
 
   // The owner plans Dallas → Oklahoma City.
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
   await page.goto('/navigation');
   await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled();
@@ -236,8 +235,7 @@ test('a driver asks to end the trip the owner locked; the owner approves from th
   const refused = await request.post(`/api/trips/${tripId}/complete`, { headers: { Authorization: `Bearer ${driverToken}` } });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { message: string }).message).toContain('only they can end the trip');
-  await page.goto('/');
-  await signIn(page, DRIVER.email, DRIVER.password);
+  await openSignedIn(page, DRIVER);
   await expectShell(page);
   await page.goto(`/trips/${tripId}`);
   const actions = page.getByTestId('locked-trip-actions');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { OWNER, expectShell, projectName, screenshot, signIn } from './support';
+import { OWNER, expectShell, projectName, screenshot, openSignedIn } from './support';
 
 /*
  * The owner connects the company's own systems: Settings → Integrations, add a webhook
@@ -9,8 +9,7 @@ import { OWNER, expectShell, projectName, screenshot, signIn } from './support';
  */
 test('the owner adds, pauses and deletes a webhook endpoint', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/');
-  await signIn(page, OWNER.email, OWNER.password);
+  await openSignedIn(page, OWNER);
   await expectShell(page);
 
   await page.goto('/settings');
