@@ -142,7 +142,8 @@ run_e2e() {  # [spec file…]: only those (each must hold tests of both sizes), 
   # Stripe keys, on SQLite: playwright.config.ts; the phone run starts none, E2E_NOPAY=0.) The
   # phone run lets the server post pushes to push.spec.ts's receiver on loopback
   # (E2E_ALLOW_PRIVATE); the desktop run refuses private addresses. The servers on SQLite start
-  # from copies of one seeded demo; the one on PostgreSQL from its database seeded beside it.
+  # from copies of one seeded demo; the one on PostgreSQL from its database seeded beside it, its
+  # stand-in journal in this run's temp folder (by default it would be web/data/standin-…).
   echo "==> e2e (Chromium): [sqlite] the phone flows; [postgres] the desktop flows; the screens tour in both"
   # Each server's port is one the system just handed out free (a random one could be a port Go's
   # tests or the other run had open: "address already in use").
@@ -153,7 +154,7 @@ run_e2e() {  # [spec file…]: only those (each must hold tests of both sizes), 
   local failed=0
   if wait "$postgres_seed"; then
     echo "==> the PostgreSQL demo seeded in $(( $(date +%s) - t0 )) s"
-    (cd web && E2E_PORT=$desktop_port E2E_NOPAY_PORT=$nopay_port E2E_DB="$pgdb" E2E_NOPAY_DB="sqlite:$tmp/nopay.db" npx playwright test --project=desktop --output=test-results/postgres "$@") 2>&1 | sed -u 's/^/[postgres] /' &
+    (cd web && E2E_PORT=$desktop_port E2E_NOPAY_PORT=$nopay_port E2E_DB="$pgdb" FUELPORTAL_STANDIN_JOURNAL="$tmp/postgres-standin" E2E_NOPAY_DB="sqlite:$tmp/nopay.db" npx playwright test --project=desktop --output=test-results/postgres "$@") 2>&1 | sed -u 's/^/[postgres] /' &
     local postgres_run=$!
     wait "$postgres_run" || failed=1
   else
