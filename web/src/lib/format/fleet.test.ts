@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, maskCardNumber } from './fleet';
+import { formatDollars, formatWhole, maskCardNumber } from './fleet';
 
 describe('maskCardNumber', () => {
   it.each([
@@ -37,5 +37,12 @@ describe('formatDollars next to Intl.NumberFormat', () => {
       expect(formatDollars(amount)).toBe(`$${intl.format(amount)}`);
       expect(formatDollars(-amount - 0.01)).toBe(`-$${intl.format(amount + 0.01)}`);
     }
+  });
+});
+
+describe('formatWhole', () => {
+  it('prints whole miles and gallons as en-US number formatting does', () => {
+    const values = [0, -0, 0.4, 0.5, 1.5, 2.5, -0.3, -2.5, 999.5, 1234.49, 1234567.5, -9876543.21, 0.49999999999999994, 2 ** 60, 1e21, NaN, Infinity];
+    for (const value of values) expect(formatWhole(value), String(value)).toBe(value.toLocaleString('en-US', { maximumFractionDigits: 0 }));
   });
 });

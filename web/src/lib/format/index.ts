@@ -1,4 +1,4 @@
-export { formatDollars, maskCardNumber } from './fleet';
+export { formatDollars, formatWhole, maskCardNumber } from './fleet';
 export {
   formatCalendarDay,
   formatClockTime,

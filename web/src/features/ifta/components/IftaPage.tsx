@@ -36,7 +36,7 @@ import { useIsPhone } from '@/components/layout/AppShell';
 import { Page } from '@/components/layout/Page';
 import { ShownAfterPaint } from '@/components/layout/ShownAfterPaint';
 import { errorMessage, isFetchBaseQueryError } from '@/lib/api';
-import { formatCalendarDay, formatDateYear, formatDollars } from '@/lib/format';
+import { formatCalendarDay, formatDateYear, formatDollars, formatWhole } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/notifier';
 import {
@@ -54,7 +54,6 @@ import {
   daysLate,
   defaultEntryDate,
   formatRate,
-  formatWhole,
   periodFromSearch,
   periodSearch,
   yearOptions,

@@ -60,18 +60,6 @@ export const IFTA_MEMBERS = [
 type Missing = Exclude<Jurisdiction, (typeof IFTA_MEMBERS)[number]>;
 export const membersComplete: [Missing] extends [never] ? true : never = true;
 
-/**
- * Whole miles or gallons with thousands separators, as `toLocaleString('en-US', { maximumFractionDigits: 0 })`
- * prints them (quarter.test.ts compares them), without it: the first number format a page makes loads
- * the browser's number data, a ~70 ms task on a phone before the return's first paint.
- */
-export function formatWhole(n: number): string {
-  if (!Number.isFinite(n) || Math.abs(n) >= 1e21) return n.toLocaleString('en-US', { maximumFractionDigits: 0 });
-  // Half away from zero, as ICU rounds (a half is exact in binary, so the number's value decides).
-  const whole = String(Math.round(Math.abs(n))).replace(/\B(?=(\d{3})+$)/g, ',');
-  return n < 0 || Object.is(n, -0) ? `-${whole}` : whole;
-}
-
 /** A rate in dollars a gallon with four decimals, or an em dash when there is none. */
 export const formatRate = (rate: number | null) => (rate === null ? '—' : `$${rate.toFixed(4)}`);
 
