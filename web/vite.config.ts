@@ -150,6 +150,44 @@ function loadedByEntry(id: string, ctx: { getModuleInfo(id: string): { isEntry: 
   return !!info && (info.isEntry || info.importers.some((importer) => loadedByEntry(importer, ctx, seen)));
 }
 
+/**
+ * Test files that change what other files would see (vi.mock, stubbed or redefined globals, fake
+ * timers, the language): each runs in a fresh worker (test.projects). A new test file that does
+ * so belongs here; the rest share their worker's modules.
+ */
+const freshWorkerTests = [
+  'src/app/AppError.test.tsx',
+  'src/app/boot-preload.test.ts',
+  'src/app/boot-shell.test.ts',
+  'src/components/card-details/CardDetailsDialog.test.tsx',
+  'src/components/layout/AppShell.test.tsx',
+  'src/features/account/components/AccountPage.test.tsx',
+  'src/features/account/components/NotificationsCard.test.tsx',
+  'src/features/dashboard/components/DashboardPage.test.tsx',
+  'src/features/dashboard/components/IftaTile.test.tsx',
+  'src/features/dashboard/components/LowBalanceDialog.test.tsx',
+  'src/features/dashboard/components/MissingJobTile.test.tsx',
+  'src/features/dashboard/components/PushInvite.test.tsx',
+  'src/features/fuel-cards/components/FuelCardsPage.test.tsx',
+  'src/features/fuel-cards/model/use-status-lock.test.ts',
+  'src/features/ifta/components/IftaPage.test.tsx',
+  'src/features/integrations/components/QuickBooksSection.test.tsx',
+  'src/features/payments/components/PaymentMethodModal.test.tsx',
+  'src/features/planner/components/PlannerPage.test.tsx',
+  'src/features/planner/components/map/use-start-when-shown.test.tsx',
+  'src/features/transactions/components/TransactionsPage.test.tsx',
+  'src/features/trips/components/ActiveTripCard.test.tsx',
+  'src/features/trips/components/CompliancePage.test.tsx',
+  'src/features/trips/components/TripDetailPage.test.tsx',
+  'src/lib/api/base-query.test.ts',
+  'src/lib/api/preloaded.test.ts',
+  'src/lib/auth/session.test.ts',
+  'src/lib/auth/use-inactivity-logout.test.tsx',
+  'src/lib/i18n/i18n.test.ts',
+  'src/lib/notifier/NotifierProvider.test.tsx',
+  'src/lib/outbox/outbox.test.tsx',
+];
+
 // The Go server embeds web/dist; web/dist/.keep must survive the build so the
 // embed directive compiles on a fresh clone, hence emptyOutDir: false and the
 // explicit clean in scripts/clean-dist.mjs.
@@ -265,7 +303,6 @@ export default defineConfig({
     environment: 'jsdom',
     globals: false,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // Generous limits, the same for every test (none sets its own): on a loaded host a first
     // render or a lazy page's first import takes seconds, and a limit only ends a test that
@@ -277,6 +314,14 @@ export default defineConfig({
     // 2-core machine means one worker and a core half idle (measured: 205 s at 1.1 cores busy,
     // 128 s at 1.8 with two workers; bench/README "Test suite time").
     maxWorkers: availableParallelism(),
+    // A fresh worker per file costs ~3 s of CPU (jsdom, MUI, React, the app's modules): most files
+    // share a worker's modules instead (bench/README "Test suite time"). The files that replace a
+    // module (vi.mock), a global (stubGlobal, defineProperty on window or navigator, fake timers)
+    // or the language keep a fresh worker each, so that nothing they change reaches another file.
+    projects: [
+      { extends: true, test: { name: 'fresh', include: freshWorkerTests } },
+      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: freshWorkerTests, isolate: false } },
+    ],
     // notistack's CommonJS build exports enqueueSnackbar only once a provider mounts,
     // which Node's named-export snapshot never sees: use its ES build in tests.
     alias: { notistack: fileURLToPath(new URL('./node_modules/notistack/notistack.esm.js', import.meta.url)) },
