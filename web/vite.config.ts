@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { resolve as resolvePath } from 'node:path';
+import { resolve as resolvePath, sep } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -150,6 +150,19 @@ function loadedByEntry(id: string, ctx: { getModuleInfo(id: string): { isEntry: 
   return !!info && (info.isEntry || info.importers.some((importer) => loadedByEntry(importer, ctx, seen)));
 }
 
+/**
+ * Test files that change what other files would see: replace a module (vi.mock), stub or redefine
+ * a global (window, navigator, document, console), fake the timers, preload answers or switch the
+ * language. Each runs in a fresh worker (test.projects); the rest share their worker's modules.
+ * Found by what the file's source calls, so a new test file is sorted without a list to keep.
+ */
+const changesWhatOthersSee =
+  /\bvi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers)\b|defineProperty\(\s*(window|navigator|globalThis|document)\b|vi\.spyOn\(\s*(window|navigator|globalThis|document|console)\b|fuelportalPreloads|\bset(Format)?Language\(|changeLanguage\(/;
+const testsDir = fileURLToPath(new URL('./src', import.meta.url));
+const freshWorkerTests = readdirSync(testsDir, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file) && changesWhatOthersSee.test(readFileSync(resolvePath(testsDir, file), 'utf8')))
+  .map((file) => `src/${file.split(sep).join('/')}`);
+
 // The Go server embeds web/dist; web/dist/.keep must survive the build so the
 // embed directive compiles on a fresh clone, hence emptyOutDir: false and the
 // explicit clean in scripts/clean-dist.mjs.
@@ -265,7 +278,6 @@ export default defineConfig({
     environment: 'jsdom',
     globals: false,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // Generous limits, the same for every test (none sets its own): on a loaded host a first
     // render or a lazy page's first import takes seconds, and a limit only ends a test that
@@ -277,6 +289,14 @@ export default defineConfig({
     // 2-core machine means one worker and a core half idle (measured: 205 s at 1.1 cores busy,
     // 128 s at 1.8 with two workers; bench/README "Test suite time").
     maxWorkers: availableParallelism(),
+    // A fresh worker per file costs ~3 s of CPU (jsdom, MUI, React, the app's modules): most files
+    // share a worker's modules instead (bench/README "Test suite time"). The files that replace a
+    // module (vi.mock), a global (stubGlobal, defineProperty on window or navigator, fake timers)
+    // or the language keep a fresh worker each, so that nothing they change reaches another file.
+    projects: [
+      { extends: true, test: { name: 'fresh', include: freshWorkerTests } },
+      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: freshWorkerTests, isolate: false } },
+    ],
     // notistack's CommonJS build exports enqueueSnackbar only once a provider mounts,
     // which Node's named-export snapshot never sees: use its ES build in tests.
     alias: { notistack: fileURLToPath(new URL('./node_modules/notistack/notistack.esm.js', import.meta.url)) },

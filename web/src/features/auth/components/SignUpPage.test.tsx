@@ -46,10 +46,20 @@ async function chooseRole(user: User, role: 'Company Owner' | 'Company Driver') 
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
-async function fillCredentials(user: User, email = 'new.owner@fleet.test') {
-  await user.type(await screen.findByLabelText('Email'), email);
-  await user.type(screen.getByLabelText('Password'), 'Secret12');
-  await user.type(screen.getByLabelText('Confirm password'), 'Secret12');
+/**
+ * Puts `text` into the field at once (a click, then a paste): one change instead of a render of the
+ * whole wizard per key. The tests of what happens while a value is typed type it key by key.
+ */
+async function enter(user: User, field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
+
+async function fillCredentials(user: User, email = 'new.owner@fleet.test', input: 'typed' | 'pasted' = 'pasted') {
+  const fill = input === 'typed' ? (field: HTMLElement, text: string) => user.type(field, text) : (field: HTMLElement, text: string) => enter(user, field, text);
+  await fill(await screen.findByLabelText('Email'), email);
+  await fill(screen.getByLabelText('Password'), 'Secret12');
+  await fill(screen.getByLabelText('Confirm password'), 'Secret12');
 }
 
 describe('sign-up role step', () => {
@@ -103,11 +113,12 @@ describe('sign-up credentials step', () => {
     await user.type(await screen.findByLabelText('Email'), 'taken');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(calls.emails).toEqual([]);
-    await user.type(screen.getByLabelText('Email'), '@demo.test');
+    // The rest at once: typed key by key, a key slower than the check's debounce would check a partial address.
+    await enter(user, screen.getByLabelText('Email'), '@demo.test');
     expect(await screen.findByText('This email is already in use')).toBeInTheDocument();
     expect(calls.emails).toEqual(['taken@demo.test']);
-    await user.type(screen.getByLabelText('Password'), 'Secret12');
-    await user.type(screen.getByLabelText('Confirm password'), 'Secret12');
+    await enter(user, screen.getByLabelText('Password'), 'Secret12');
+    await enter(user, screen.getByLabelText('Confirm password'), 'Secret12');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please fix the email validation error before continuing.');
     expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 1 of 2');
@@ -117,7 +128,7 @@ describe('sign-up credentials step', () => {
     server.use(http.get(apiUrl('/account/check/email/:email'), () => new HttpResponse(null, { status: 409 })));
     const { user } = renderApp(paths.signUp);
     await chooseRole(user, 'Company Owner');
-    await user.type(await screen.findByLabelText('Email'), 'someone@demo.test');
+    await enter(user, await screen.findByLabelText('Email'), 'someone@demo.test');
     expect(await screen.findByText('This email is already in use')).toBeInTheDocument();
   });
 });
@@ -126,7 +137,7 @@ describe('owner sign-up', () => {
   it('validates personal info, sends carrierId as an integer and goes to /signin', async () => {
     const { user, calls, router } = setup();
     await chooseRole(user, 'Company Owner');
-    await fillCredentials(user);
+    await fillCredentials(user, undefined, 'typed');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // Next waits for the server email/card check to settle, so wait for the step to change.
     await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 2 of 2'));
@@ -148,7 +159,7 @@ describe('owner sign-up', () => {
     await user.type(screen.getByLabelText('Company name'), 'cme Haulage');
     await user.type(screen.getByLabelText('Carrier ID'), '7');
     await user.clear(screen.getByLabelText('Phone number'));
-    await user.type(screen.getByLabelText('Phone number'), '+1 (407) 555-0100');
+    await enter(user, screen.getByLabelText('Phone number'), '+1 (407) 555-0100');
     expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', paths.termsAndConditions);
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -191,9 +202,9 @@ describe('owner sign-up', () => {
     await chooseRole(user, 'Company Owner');
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.type(await screen.findByLabelText('Company name'), 'Acme');
-    await user.type(screen.getByLabelText('Carrier ID'), '1234567');
-    await user.type(screen.getByLabelText('Phone number'), '4075550100');
+    await enter(user, await screen.findByLabelText('Company name'), 'Acme');
+    await enter(user, screen.getByLabelText('Carrier ID'), '1234567');
+    await enter(user, screen.getByLabelText('Phone number'), '4075550100');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('This email is already in use')).toBeInTheDocument();
@@ -211,11 +222,12 @@ describe('driver sign-up', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Card number is required')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Company name'), 'Demo Freight LLC');
+    await enter(user, screen.getByLabelText('Company name'), 'Demo Freight LLC');
     await user.type(screen.getByLabelText('Card number'), '123456789');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(calls.cards).toEqual([]);
-    await user.type(screen.getByLabelText('Card number'), '0123456789');
+    // The rest at once: key by key, a key slower than the check's debounce would check a partial number.
+    await enter(user, screen.getByLabelText('Card number'), '0123456789');
     expect(await screen.findByText('Invalid card number')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please fix the card number validation error before continuing.');
@@ -224,7 +236,7 @@ describe('driver sign-up', () => {
     await user.type(screen.getByLabelText('Card number'), '7071000');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Card number must be exactly 19 digits')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Card number'), FREE_CARD.slice(7));
+    await enter(user, screen.getByLabelText('Card number'), FREE_CARD.slice(7));
     await waitFor(() => expect(calls.cards).toContain(FREE_CARD));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // Next waits for the server email/card check to settle, so wait for the step to change.
@@ -238,9 +250,9 @@ describe('driver sign-up', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('First name must be at least 2 characters')).toBeInTheDocument();
     expect(screen.getByText('Last name must be at least 2 characters')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('First name'), 'an');
-    await user.type(screen.getByLabelText('Last name'), 'river');
-    await user.type(screen.getByLabelText('Phone number'), '407-555-0101');
+    await enter(user, screen.getByLabelText('First name'), 'an');
+    await enter(user, screen.getByLabelText('Last name'), 'river');
+    await enter(user, screen.getByLabelText('Phone number'), '407-555-0101');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
@@ -276,14 +288,14 @@ describe('driver sign-up', () => {
     await fillCredentials(user, 'new.driver@fleet.test');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 2 of 3'));
-    await user.type(screen.getByLabelText('Company name'), 'Demo Fr8');
-    await user.type(screen.getByLabelText('Card number'), FREE_CARD);
+    await enter(user, screen.getByLabelText('Company name'), 'Demo Fr8');
+    await enter(user, screen.getByLabelText('Card number'), FREE_CARD);
     await waitFor(() => expect(calls.cards).toContain(FREE_CARD));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 3 of 3'));
-    await user.type(screen.getByLabelText('First name'), 'Dan');
-    await user.type(screen.getByLabelText('Last name'), 'Driver');
-    await user.type(screen.getByLabelText('Phone number'), '407-555-0101');
+    await enter(user, screen.getByLabelText('First name'), 'Dan');
+    await enter(user, screen.getByLabelText('Last name'), 'Driver');
+    await enter(user, screen.getByLabelText('Phone number'), '407-555-0101');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
@@ -296,7 +308,7 @@ describe('driver sign-up', () => {
     expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
     // Fixing either value clears the pair's message.
     await user.clear(screen.getByLabelText('Company name'));
-    await user.type(screen.getByLabelText('Company name'), 'Demo Freight');
+    await enter(user, screen.getByLabelText('Company name'), 'Demo Freight');
     expect(screen.queryByText(MISMATCH)).not.toBeInTheDocument();
   });
 
@@ -313,9 +325,9 @@ describe('driver sign-up', () => {
     await chooseRole(user, 'Company Owner');
     await fillCredentials(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.type(await screen.findByLabelText('Company name'), 'Acme');
-    await user.type(screen.getByLabelText('Carrier ID'), '1234567');
-    await user.type(screen.getByLabelText('Phone number'), '4075550100');
+    await enter(user, await screen.findByLabelText('Company name'), 'Acme');
+    await enter(user, screen.getByLabelText('Carrier ID'), '1234567');
+    await enter(user, screen.getByLabelText('Phone number'), '4075550100');
     await user.click(screen.getByRole('checkbox'));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(screen.getByTestId('step-indicator')).toHaveTextContent('Step 1 of 2'));
