@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '@/components/layout/AppShell';
 import { errorMessage } from '@/lib/api';
@@ -41,7 +41,7 @@ import {
   selectCurrentPlan,
 } from '../model/planner-state';
 import { limitRoutePoints } from '../model/route-points';
-import type { Place, RoutePoint, SortBy, SortDirection, Station } from '../model/types';
+import type { ChainOption, Place, RoutePoint, SortBy, SortDirection, Station } from '../model/types';
 import { countInView, type MapViewport } from '../model/viewport';
 import { RouteSummaryCard } from './RouteSummaryCard';
 import { StationFilters } from './StationFilters';
@@ -112,6 +112,24 @@ interface PlannerPageProps {
 }
 
 const noStations: Station[] = [];
+const noChains: ChainOption[] = [];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Handlers = Record<string, (...args: any[]) => void>;
+
+/** Functions that stay the same between renders and call the latest render's `handlers` (for memoised children). */
+function useStableHandlers<H extends Handlers>(handlers: H): H {
+  const latest = useRef(handlers);
+  useLayoutEffect(() => {
+    latest.current = handlers;
+  });
+  const call = useCallback((name: keyof H, args: unknown[]) => latest.current[name](...args), []);
+  const names = Object.keys(handlers).join(' ');
+  return useMemo(
+    () => Object.fromEntries(names.split(' ').map((name) => [name, (...args: unknown[]) => call(name, args)])) as H,
+    [names, call],
+  );
+}
 
 /** /navigation, /wex/locations, /assistant: fuel map and route planner (docs/product.md §2.7, §4, §5, §9). */
 export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip, ActiveTrip, initialCentre }: PlannerPageProps) {
@@ -273,6 +291,24 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
   };
 
   const onClearRoute = () => dispatch(actions.routeCleared());
+  // The memoised form's handlers: the same functions every render, calling this render's code.
+  const formHandlers = useStableHandlers({
+    onTextChange: (which: 'departure' | 'destination', text: string) => {
+      prepareRoute();
+      dispatch(actions.placeTyped({ which, text }));
+    },
+    onPick: (which: 'departure' | 'destination', place: Place) => {
+      prepareRoute();
+      dispatch(actions.placePicked({ which, place }));
+    },
+    onUseCurrentLocation: () => {
+      prepareRoute();
+      onUseCurrentLocation();
+    },
+    onBuildRoute: () => void onBuildRoute(),
+    onClearRoute,
+    onDirectionToggle: () => setDirection((current) => (current === 'asc' ? 'desc' : 'asc')),
+  });
   const onToggleStation = useCallback((locationId: number) => dispatch(actions.stationToggled(locationId)), []);
   const onStationClick = useCallback((locationId: number) => dispatch(actions.stationRevealed(locationId)), []);
 
@@ -325,20 +361,11 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
           calculating={state.pendingRouteRequest !== null}
           canBuildRoute={canBuildRoute}
           routeActive={routeActive}
-          onTextChange={(which, text) => {
-            prepareRoute();
-            dispatch(actions.placeTyped({ which, text }));
-          }}
-          onPick={(which, place) => {
-            prepareRoute();
-            dispatch(actions.placePicked({ which, place }));
-          }}
-          onUseCurrentLocation={() => {
-            prepareRoute();
-            onUseCurrentLocation();
-          }}
-          onBuildRoute={() => void onBuildRoute()}
-          onClearRoute={onClearRoute}
+          onTextChange={formHandlers.onTextChange}
+          onPick={formHandlers.onPick}
+          onUseCurrentLocation={formHandlers.onUseCurrentLocation}
+          onBuildRoute={formHandlers.onBuildRoute}
+          onClearRoute={formHandlers.onClearRoute}
         />
       </Box>
       <Box
@@ -396,10 +423,10 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
               sortBy={sortBy}
               direction={direction}
               chainCodes={chainCodes}
-              chains={chains.data ?? []}
+              chains={chains.data ?? noChains}
               chainsLoading={chains.isLoading}
               onSortByChange={setSortBy}
-              onDirectionToggle={() => setDirection((current) => (current === 'asc' ? 'desc' : 'asc'))}
+              onDirectionToggle={formHandlers.onDirectionToggle}
               onChainCodesChange={setChainCodes}
             />
             {viewFailed ? (
