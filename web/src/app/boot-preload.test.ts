@@ -102,13 +102,13 @@ describe('boot.js preloads', () => {
     try {
       phone(true);
       const boot = (await bootCalls('/navigation', 'ROLE_USER')).map((call) => call.split(' ')[0]);
+      delete window.fuelportalPreloads;
       const seen: string[] = [];
       server.use(http.get(apiUrl('/trips'), ({ request }) => (seen.push(request.url), HttpResponse.json({ content: [] }))));
       localStorage.setItem('token', jwt('ROLE_USER'));
       await makeStore().dispatch(tripsApi.endpoints.getActiveTrip.initiate());
       expect(seen).toHaveLength(1);
       expect(boot).toContain(seen[0]);
-      delete window.fuelportalPreloads;
       phone(false);
       expect((await bootCalls('/navigation', 'ROLE_USER')).some((call) => call.includes('/trips'))).toBe(false);
     } finally {
