@@ -24,6 +24,7 @@ const bootPageModules: Record<string, string[]> = {
   transactions: [...signedInShell, '/src/features/transactions/index.ts'],
   'dashboard-owner': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/fuel-cards/dashboard.ts'],
   'dashboard-driver': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/trips/dashboard.ts', '/src/features/transactions/dashboard.ts'],
+  planner: [...signedInShell, '/src/features/planner/index.ts', '/src/features/trips/planner.ts'],
 };
 
 /**

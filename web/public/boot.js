@@ -4,7 +4,7 @@
 // page, which loads the app only when it is needed (window.fuelportalPrefetchApp, below).
 // Everyone else (other routes, a visitor with a stored session, sent on to the dashboard)
 // gets the app: its code is asked for here, while the entry loads. A stored session opening
-// /dashboard or /transactions first gets index.html's signed-in skeleton (data-boot="app"),
+// /dashboard, /transactions or /navigation first gets index.html's signed-in skeleton (data-boot="app"),
 // and after its first frame the app's code and the page's first calls (the owner's dashboard's
 // driver-requests call, which decides the skeleton's largest text, goes before that frame).
 (function () {
@@ -78,7 +78,9 @@
     document.documentElement.setAttribute('data-boot', 'signin');
     return;
   }
-  var page = path === '/dashboard' || path === '/transactions' ? path.slice(1) : null;
+  // The pages started with index.html's skeleton, by path.
+  var skeletonPages = { '/dashboard': 'dashboard', '/transactions': 'transactions', '/navigation': 'planner' };
+  var page = Object.prototype.hasOwnProperty.call(skeletonPages, path) ? skeletonPages[path] : null;
   if (!token || !page) {
     prefetchApp();
     return;
@@ -171,6 +173,16 @@
         '/wex/challenges',
         '/wex/transactions?page=0&size=20&sort=transactionDate%2Cdesc&missingJob=true'
       );
+    } else if (page === 'planner') {
+      // The station list of the map's opening view (the country, the cheapest first: the planner's
+      // viewport.ts listSearchFor, constants.ts US_CENTER), its chains' and affiliates' names.
+      calls.push(
+        '/locations?' + query({ latitude: 39.8283, longitude: -98.5795, radius: 5000, orderBy: 'price,asc' }),
+        '/locations/chainCodes/filter',
+        '/locations/affiliateCodes'
+      );
+      // A driver's active trip, shown above the list on phones (the theme's md breakpoint: AppShell's useIsPhone).
+      if (!owner && window.matchMedia && window.matchMedia('(max-width:899.95px)').matches) calls.push('/trips?page=0&size=1&status=ACTIVE');
     } else if (!location.search) {
       var list = owner ? '/wex/company/transactions?' : '/wex/transactions?';
       calls.push(list + query({ page: 0, size: 20, sort: 'transactionDate,desc', dateFrom: dayStart(monthBefore(now)), dateTo: dayEnd(now) }));

@@ -29,7 +29,7 @@ export const ROUTE_BUDGETS_KB = {
   'dashboard-owner': 314,
   'dashboard-driver': 328,
   'transaction-detail': 304,
-  planner: 715,
+  planner: 670,
   trips: 348,
   compliance: 348,
   settings: 342,

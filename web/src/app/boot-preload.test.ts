@@ -6,6 +6,8 @@ import { prefetchDashboard } from '@/features/dashboard';
 import { alertsApi } from '@/features/alerts/api/alerts-api';
 import { driverRequestsApi } from '@/features/fuel-cards/api/driver-requests-api';
 import { notificationsApi } from '@/features/notifications/api/notifications-api';
+import { plannerApi } from '@/features/planner/api/planner-api';
+import { listSearchFor, OPENING_VIEW } from '@/features/planner/model/viewport';
 import { prefetchMyCard } from '@/features/transactions/dashboard';
 import { transactionsApi } from '@/features/transactions/api/transactions-api';
 import { defaultFilters, toQuery } from '@/features/transactions/model/transaction-filters';
@@ -38,7 +40,7 @@ async function bootCalls(path: string, role: RoleCode) {
 }
 
 /** The calls the app makes for the page's first render (its tiles' or list's queries). */
-async function appCalls(role: RoleCode, page: 'dashboard' | 'transactions') {
+async function appCalls(role: RoleCode, page: 'dashboard' | 'transactions' | 'navigation') {
   const seen: string[] = [];
   server.use(
     http.get(apiUrl('/*'), ({ request }) => {
@@ -57,6 +59,11 @@ async function appCalls(role: RoleCode, page: 'dashboard' | 'transactions') {
       requests.push(store.dispatch(tripsApi.endpoints.getActiveTrip.initiate()));
       store.dispatch(prefetchMyCard());
     }
+  } else if (page === 'navigation') {
+    // The planner's list of the map's opening view, sorted as it opens, and its chains' and affiliates' names.
+    requests.push(store.dispatch(plannerApi.endpoints.getStations.initiate(listSearchFor(OPENING_VIEW, 'price', 'asc', []))));
+    requests.push(store.dispatch(plannerApi.endpoints.getChains.initiate()));
+    requests.push(store.dispatch(plannerApi.endpoints.getAffiliates.initiate()));
   } else {
     requests.push(store.dispatch(transactionsApi.endpoints.getTransactions.initiate(toQuery(owner ? 'company' : 'driver', defaultFilters()))));
     if (owner) requests.push(store.dispatch(transactionsApi.endpoints.getTransactionCardOptions.initiate()));
@@ -79,7 +86,7 @@ afterEach(() => {
 
 describe('boot.js preloads', () => {
   for (const role of ['ROLE_COMPANY', 'ROLE_USER'] as const) {
-    for (const page of ['dashboard', 'transactions'] as const) {
+    for (const page of ['dashboard', 'transactions', 'navigation'] as const) {
       it(`asks for the calls the app makes first: ${page}, ${role}`, async () => {
         const boot = await bootCalls(`/${page}`, role);
         expect(window.fuelportalPreloads?.map((call) => call.url).sort()).toEqual(boot.map((call) => call.split(' ')[0]).sort());
@@ -89,6 +96,25 @@ describe('boot.js preloads', () => {
       });
     }
   }
+
+  it("asks for a driver's active trip on the planner on a phone only, as the app does", async () => {
+    const phone = (matches: boolean) => Object.defineProperty(window, 'matchMedia', { configurable: true, value: () => ({ matches }) });
+    try {
+      phone(true);
+      const boot = (await bootCalls('/navigation', 'ROLE_USER')).map((call) => call.split(' ')[0]);
+      delete window.fuelportalPreloads;
+      const seen: string[] = [];
+      server.use(http.get(apiUrl('/trips'), ({ request }) => (seen.push(request.url), HttpResponse.json({ content: [] }))));
+      localStorage.setItem('token', jwt('ROLE_USER'));
+      await makeStore().dispatch(tripsApi.endpoints.getActiveTrip.initiate());
+      expect(seen).toHaveLength(1);
+      expect(boot).toContain(seen[0]);
+      phone(false);
+      expect((await bootCalls('/navigation', 'ROLE_USER')).some((call) => call.includes('/trips'))).toBe(false);
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
+  });
 
   it('asks for nothing on other pages, nor without a stored session', async () => {
     expect(await bootCalls('/settings', 'ROLE_COMPANY')).toEqual([]);

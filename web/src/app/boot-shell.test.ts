@@ -180,6 +180,14 @@ describe('index.html signed-in skeleton', () => {
     expect(html.dataset.bootRole).toBe('driver');
   });
 
+  it('shows the navigation alone on the planner, whose heading is for screen readers only', () => {
+    localStorage.setItem('token', jwt('ROLE_COMPANY'));
+    expect(runBoot('/navigation')).toBe('app');
+    expect(html.dataset.bootPage).toBe('planner');
+    const styles = page.querySelector('head > style')?.textContent ?? '';
+    expect(styles).toMatch(/html\[data-boot-page='planner'\] \.boot-page \{ display: none; \}/);
+  });
+
   it('does not show on other pages nor without a stored session', () => {
     expect(runBoot('/dashboard')).toBeNull();
     localStorage.setItem('token', jwt('ROLE_COMPANY'));

@@ -3,7 +3,7 @@ import type { AppStore } from './store';
 
 /**
  * index.html's signed-in skeleton (public/boot.js shows it for a stored session opening
- * /dashboard or /transactions) stays over the app's loading spinner until a page has
+ * /dashboard, /transactions or /navigation) stays over the app's loading spinner until a page has
  * mounted in its place (lazy-page.tsx), in the same commit, so that no frame shows neither.
  */
 export function removeBootSkeleton() {

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '@/components/layout/AppShell';
 import { errorMessage } from '@/lib/api';
@@ -41,9 +41,8 @@ import {
   selectCurrentPlan,
 } from '../model/planner-state';
 import { limitRoutePoints } from '../model/route-points';
-import type { Place, RoutePoint, SortBy, SortDirection, Station } from '../model/types';
+import type { ChainOption, Place, RoutePoint, SortBy, SortDirection, Station } from '../model/types';
 import { countInView, type MapViewport } from '../model/viewport';
-import { RoutePanel } from './RoutePanel';
 import { RouteSummaryCard } from './RouteSummaryCard';
 import { StationFilters } from './StationFilters';
 import { StationSkeletons } from './StationList';
@@ -54,6 +53,11 @@ import '@/lib/i18n/texts/planner';
 
 // MapLibre needs WebGL and weighs ~450 KB: a chunk of its own, replaceable in tests.
 const PlannerMap = lazy(() => import('./map/PlannerMap'));
+
+// A route's panel (the plan form with its validation library, the plan's summary) is not on the
+// first screen: its code loads once the form is first used, before a route can be shown.
+const loadRoutePanel = () => import('./RoutePanel');
+const RoutePanel = lazy(async () => ({ default: (await loadRoutePanel()).RoutePanel }));
 
 /** Where the map goes while its code loads. */
 function MapLoading({ label }: { label: string }) {
@@ -99,8 +103,8 @@ interface PlannerPageProps {
   assistant?: boolean;
   /** The map implementation; unit tests pass a stand-in (MapLibre cannot run in jsdom). */
   MapView?: ComponentType<PlannerMapProps>;
-  /** "Save as trip" under a computed plan (the trips feature, given by the router). */
-  SaveTrip?: ComponentType<{ planned: PlanToSave }>;
+  /** "Save as trip" under a computed plan (the trips feature, given by the router); `preload` loads its code. */
+  SaveTrip?: ComponentType<{ planned: PlanToSave }> & { preload?: () => void };
   /** The driver's active trip, shown on phones above the stations; it centres the map on its next stop. */
   ActiveTrip?: ComponentType<{ onCentre: (point: RoutePoint) => void }>;
   /** Open with the map centred here (the dashboard's "show next stop on the map"). */
@@ -108,6 +112,24 @@ interface PlannerPageProps {
 }
 
 const noStations: Station[] = [];
+const noChains: ChainOption[] = [];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Handlers = Record<string, (...args: any[]) => void>;
+
+/** Functions that stay the same between renders and call the latest render's `handlers` (for memoised children). */
+function useStableHandlers<H extends Handlers>(handlers: H): H {
+  const latest = useRef(handlers);
+  useLayoutEffect(() => {
+    latest.current = handlers;
+  });
+  const call = useCallback((name: keyof H, args: unknown[]) => latest.current[name](...args), []);
+  const names = Object.keys(handlers).join(' ');
+  return useMemo(
+    () => Object.fromEntries(names.split(' ').map((name) => [name, (...args: unknown[]) => call(name, args)])) as H,
+    [names, call],
+  );
+}
 
 /** /navigation, /wex/locations, /assistant: fuel map and route planner (docs/product.md §2.7, §4, §5, §9). */
 export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip, ActiveTrip, initialCentre }: PlannerPageProps) {
@@ -119,8 +141,6 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
   const [sortBy, setSortBy] = useState<SortBy>('price');
   const [direction, setDirection] = useState<SortDirection>('asc');
   const [chainCodes, setChainCodes] = useState<string[]>([]);
-  // A stand-in map (tests) needs no WebGL; the MapLibre one cannot start without it.
-  const [mapAvailable] = useState(() => MapView !== PlannerMap || supportsWebGL());
   // The map's tiles and stations come from the server: offline it says so instead of a blank map.
   const online = useOnline();
 
@@ -264,7 +284,31 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
     );
   };
 
+  // What a route shows (its panel, "Save as trip") loads once the form is first used.
+  const prepareRoute = () => {
+    void loadRoutePanel().catch(() => undefined);
+    SaveTrip?.preload?.();
+  };
+
   const onClearRoute = () => dispatch(actions.routeCleared());
+  // The memoised form's handlers: the same functions every render, calling this render's code.
+  const formHandlers = useStableHandlers({
+    onTextChange: (which: 'departure' | 'destination', text: string) => {
+      prepareRoute();
+      dispatch(actions.placeTyped({ which, text }));
+    },
+    onPick: (which: 'departure' | 'destination', place: Place) => {
+      prepareRoute();
+      dispatch(actions.placePicked({ which, place }));
+    },
+    onUseCurrentLocation: () => {
+      prepareRoute();
+      onUseCurrentLocation();
+    },
+    onBuildRoute: () => void onBuildRoute(),
+    onClearRoute,
+    onDirectionToggle: () => setDirection((current) => (current === 'asc' ? 'desc' : 'asc')),
+  });
   const onToggleStation = useCallback((locationId: number) => dispatch(actions.stationToggled(locationId)), []);
   const onStationClick = useCallback((locationId: number) => dispatch(actions.stationRevealed(locationId)), []);
 
@@ -287,6 +331,9 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
   // shown, its box is on screen (on phones it is below the form and the list) and the browser is idle.
   const listSettled = listed !== undefined || stations.isError;
   const mapStarted = useStartWhenShown(mapBox, listSettled || routeActive);
+  // A stand-in map (tests) needs no WebGL; the MapLibre one cannot start without it. Asked when
+  // the map starts: creating a WebGL context took 10-20 ms of the page's first render.
+  const mapAvailable = useMemo(() => mapStarted && (MapView !== PlannerMap || supportsWebGL()), [mapStarted, MapView]);
 
   return (
     <Box
@@ -314,11 +361,11 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
           calculating={state.pendingRouteRequest !== null}
           canBuildRoute={canBuildRoute}
           routeActive={routeActive}
-          onTextChange={(which, text) => dispatch(actions.placeTyped({ which, text }))}
-          onPick={(which, place) => dispatch(actions.placePicked({ which, place }))}
-          onUseCurrentLocation={onUseCurrentLocation}
-          onBuildRoute={() => void onBuildRoute()}
-          onClearRoute={onClearRoute}
+          onTextChange={formHandlers.onTextChange}
+          onPick={formHandlers.onPick}
+          onUseCurrentLocation={formHandlers.onUseCurrentLocation}
+          onBuildRoute={formHandlers.onBuildRoute}
+          onClearRoute={formHandlers.onClearRoute}
         />
       </Box>
       <Box
@@ -339,23 +386,25 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
         }}
       >
         {routeActive ? (
-          <RoutePanel
-            {...cardProps}
-            nearRouteStations={nearRoute.data}
-            nearRouteLoading={nearRoute.isFetching}
-            plan={currentPlan}
-            detourBasis={state.detourBasis}
-            planLoading={planStatus.isLoading}
-            planError={state.planError}
-            chainOptions={chains.data ?? []}
-            chainCodes={chainCodes}
-            onChainCodesChange={setChainCodes}
-            onFindBest={onFindBest}
-            onShowAllNearRoute={() => dispatch(actions.planCleared())}
-            onClearRoute={onClearRoute}
-            onDismissPlanError={() => dispatch(actions.planErrorDismissed())}
-            planActions={SaveTrip && planToSave ? <SaveTrip planned={planToSave} /> : undefined}
-          />
+          <Suspense fallback={<StationSkeletons count={SKELETONS.nearRoute} height={CARD_HEIGHT.collapsed} />}>
+            <RoutePanel
+              {...cardProps}
+              nearRouteStations={nearRoute.data}
+              nearRouteLoading={nearRoute.isFetching}
+              plan={currentPlan}
+              detourBasis={state.detourBasis}
+              planLoading={planStatus.isLoading}
+              planError={state.planError}
+              chainOptions={chains.data ?? []}
+              chainCodes={chainCodes}
+              onChainCodesChange={setChainCodes}
+              onFindBest={onFindBest}
+              onShowAllNearRoute={() => dispatch(actions.planCleared())}
+              onClearRoute={onClearRoute}
+              onDismissPlanError={() => dispatch(actions.planErrorDismissed())}
+              planActions={SaveTrip && planToSave ? <SaveTrip planned={planToSave} /> : undefined}
+            />
+          </Suspense>
         ) : (
           <>
             {ActiveTrip && phone && (
@@ -374,10 +423,10 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
               sortBy={sortBy}
               direction={direction}
               chainCodes={chainCodes}
-              chains={chains.data ?? []}
+              chains={chains.data ?? noChains}
               chainsLoading={chains.isLoading}
               onSortByChange={setSortBy}
-              onDirectionToggle={() => setDirection((current) => (current === 'asc' ? 'desc' : 'asc'))}
+              onDirectionToggle={formHandlers.onDirectionToggle}
               onChainCodesChange={setChainCodes}
             />
             {viewFailed ? (
@@ -418,7 +467,7 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
             <Stack sx={{ height: '100%', alignItems: 'center', justifyContent: 'center', bgcolor: '#0b0e13', p: 3 }} role="status" data-testid="map-offline">
               <Typography sx={{ color: 'grey.300', textAlign: 'center' }}>{t('map.offline')}</Typography>
             </Stack>
-          ) : mapAvailable && !mapStarted ? (
+          ) : !mapStarted ? (
             <MapNotStarted />
           ) : mapAvailable ? (
             <MapView

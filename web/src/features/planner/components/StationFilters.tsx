@@ -7,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChainOption, SortBy, SortDirection } from '../model/types';
 import { ChainSelect } from './ChainSelect';
@@ -23,8 +24,8 @@ interface StationFiltersProps {
   onChainCodesChange: (chainCodes: string[]) => void;
 }
 
-/** Sort by (Price, Discount), asc/desc toggle and chains filter of the general station list. */
-export function StationFilters(props: StationFiltersProps) {
+/** Sort by (Price, Discount), asc/desc toggle and chains filter of the general station list (memoised, as TopBar). */
+export const StationFilters = memo(function StationFilters(props: StationFiltersProps) {
   const { t } = useTranslation('planner');
   const ascending = props.direction === 'asc';
   return (
@@ -56,4 +57,4 @@ export function StationFilters(props: StationFiltersProps) {
       <ChainSelect chains={props.chains} value={props.chainCodes} onChange={props.onChainCodesChange} loading={props.chainsLoading} />
     </Stack>
   );
-}
+});

@@ -27,18 +27,35 @@ const OVERSCAN = 400;
 export function StationList<T extends ListItem>({ items, renderItem, revealKey, revealSeq, ...rest }: StationListProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(FALLBACK_VIEWPORT);
+  // Unknown until measured, before the first paint: the first cards drawn are those in view.
+  const [viewport, setViewport] = useState<number | null>(null);
+  // The cards around the view are drawn after the first paint: the page's first screen waits for fewer.
+  const [overscan, setOverscan] = useState(0);
 
   const heights = useMemo(() => items.map((item) => item.height), [items]);
   const layout = useMemo(() => layoutList(heights, CARD_GAP), [heights]);
-  const [start, end] = visibleRange(layout, heights, scrollTop, viewport, OVERSCAN);
+  const [start, end] = viewport === null ? [0, 0] : visibleRange(layout, heights, scrollTop, viewport, overscan);
 
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (!element || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(() => setViewport(element.clientHeight || FALLBACK_VIEWPORT));
+    if (!element) return undefined;
+    const measure = () => setViewport(element.clientHeight || FALLBACK_VIEWPORT);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
+  }, []);
+
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setOverscan(OVERSCAN), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
 
   useEffect(() => {

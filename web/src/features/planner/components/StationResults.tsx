@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chainLogoUrl } from '../model/chains';
 import { CARD_HEIGHT, PLAN_CARD_DETOUR_EXTRA, PLAN_CARD_HEIGHT } from '../model/constants';
@@ -33,8 +33,8 @@ interface Row {
   stopNumber?: number;
 }
 
-/** The station cards of one list (general, near route or best plan), windowed. */
-export function StationResults({ stations, planEntries, withDetour = false, detourBasis = null, chains, affiliates, expanded, onToggle, revealed, now }: StationResultsProps) {
+/** The station cards of one list (general, near route or best plan), windowed; memoised (the page's other updates leave the cards alone). */
+export const StationResults = memo(function StationResults({ stations, planEntries, withDetour = false, detourBasis = null, chains, affiliates, expanded, onToggle, revealed, now }: StationResultsProps) {
   const { t } = useTranslation('planner');
   const rows = useMemo<Row[]>(() => {
     const open = new Set(expanded);
@@ -89,4 +89,4 @@ export function StationResults({ stations, planEntries, withDetour = false, deto
       )}
     />
   );
-}
+});

@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PlaceField } from '../model/planner-state';
 import type { Place } from '../model/types';
@@ -26,8 +27,11 @@ interface TopBarProps {
   onClearRoute: () => void;
 }
 
-/** Departure (with 'Use current location'), destination, Build Route and Clear Route. */
-export function TopBar(props: TopBarProps) {
+/**
+ * Departure (with 'Use current location'), destination, Build Route and Clear Route. Memoised: the
+ * page's other updates (the station list's answers) do not render the form again.
+ */
+export const TopBar = memo(function TopBar(props: TopBarProps) {
   const { t } = useTranslation('planner');
   return (
     <Paper
@@ -80,4 +84,4 @@ export function TopBar(props: TopBarProps) {
       </Stack>
     </Paper>
   );
-}
+});
