@@ -78,10 +78,12 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,
-    // A failed test keeps its trace: each action with the page's DOM before and after. The film
-    // of the screen beside it (a JPEG of every frame the browser paints, taken in every test) is
-    // left out where nobody looks at pictures (E2E_SCREENSHOTS=0, as in CI).
-    trace: { mode: 'retain-on-failure', screenshots: process.env.E2E_SCREENSHOTS !== '0' },
+    // A failed test keeps its trace: each action with the page's DOM before and after. Recording
+    // one costs ~15 % of a test's CPU, so CI (which retries a failed test once) records it on that
+    // retry only; a run by hand, with no retry, keeps every failed test's. The film of the screen
+    // beside it (a JPEG of every frame the browser paints) is left out where nobody looks at
+    // pictures (E2E_SCREENSHOTS=0, as in CI).
+    trace: { mode: process.env.CI ? 'on-first-retry' : 'retain-on-failure', screenshots: process.env.E2E_SCREENSHOTS !== '0' },
     /*
      * No service worker, except in the specs about what it does (offline.spec.ts, push.spec.ts
      * allow it). Registered, it precaches the whole app (~190 files) in every test's fresh
