@@ -78,11 +78,7 @@ run_go() {
   # CPU, so the limit only stops a hung binary (CI gives the whole suite 90 minutes).
   # -ldflags=-w: test binaries without DWARF (a debugger's tables; stack traces and the race
   # detector's reports read the runtime's own symbol table), about a fourth of each link's work.
-  # -p 3: three test binaries at once, not one per core. A binary runs its tests one at a time and
-  # waits on its databases as much as it computes (the Go phase used ~0.5 core over its wall time,
-  # its last minutes alone on an idle host); each binary's tests keep their own databases, and
-  # three stay well inside PostgreSQL's 100 connections beside e2e's server.
-  go test -p 3 -race -gcflags='modernc.org/...=-race=false' -ldflags=-w -vet=off -count=1 -timeout 75m ./...
+  go test -race -gcflags='modernc.org/...=-race=false' -ldflags=-w -vet=off -count=1 -timeout 75m ./...
 }
 
 run_web() {
