@@ -15,17 +15,8 @@ import { stationNetSaving, type DetourBasis } from '../model/station-net-saving'
 import type { FuelPlanEntry, Station } from '../model/types';
 import { ChainLogo } from './ChainLogo';
 import { priceAgeText } from './price-age-text';
+import { visuallyHidden } from './visually-hidden';
 import '@/lib/i18n/texts/planner';
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 interface StationCardProps {
   station: Station;
