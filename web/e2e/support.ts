@@ -30,6 +30,38 @@ export async function expectNoSidewaysScroll(page: Page, where: string): Promise
 }
 
 /**
+ * The texts in each `box` element (those matching `texts` that hold text of their own) as
+ * painted: cut (the text wider than its element, as with an ellipsis, or the element out of its
+ * box at the left or right) or broken (a word's characters on more than one line). Empty when
+ * every text reads in full.
+ */
+export async function cutOrBrokenTexts(page: Page, box: string, texts = '*'): Promise<{ text: string; cut: boolean; broken: boolean }[]> {
+  return page.evaluate(
+    ([box, texts]) =>
+      Array.from(document.querySelectorAll<HTMLElement>(box)).flatMap((outer) => {
+        const edges = outer.getBoundingClientRect();
+        return Array.from(outer.querySelectorAll<HTMLElement>(texts)).flatMap((element) => {
+          const own = Array.from(element.childNodes).filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
+          // Text for screen readers only (clipped to nothing) is not painted.
+          if (own.length === 0 || getComputedStyle(element).clip !== 'auto') return [];
+          const rect = element.getBoundingClientRect();
+          const broken = own.some((text) =>
+            [...text.textContent!.matchAll(/\S+/g)].some((word) => {
+              const range = document.createRange();
+              range.setStart(text, word.index);
+              range.setEnd(text, word.index + word[0].length);
+              return new Set(Array.from(range.getClientRects(), (line) => Math.round(line.top))).size > 1;
+            }),
+          );
+          const cut = element.scrollWidth > element.clientWidth || rect.left < edges.left - 0.5 || rect.right > edges.right + 0.5;
+          return cut || broken ? [{ text: element.textContent ?? '', cut, broken }] : [];
+        });
+      }),
+    [box, texts],
+  );
+}
+
+/**
  * axe-core rules whose serious findings are reported (annotation "axe-known") instead of
  * failing the test. Empty: every serious or critical finding fails.
  */
