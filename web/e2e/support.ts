@@ -62,6 +62,39 @@ export async function cutOrBrokenTexts(page: Page, box: string, texts = '*'): Pr
 }
 
 /**
+ * The planner's station cards read in full at 320, 390 and 430 px (docs/product.md): no text cut
+ * or broken, but for a closed card's name and place (whole once open), and each closed card's
+ * content within its fixed height; with every card closed, then with the first open. Leaves the
+ * first card closed and the page at 390 px.
+ */
+export async function expectStationCardsReadable(page: Page, where: string): Promise<void> {
+  const first = page.getByTestId('station-card').first();
+  const toggle = first.getByRole('button').first();
+  await expect(first).toHaveAttribute('data-expanded', 'false');
+  for (const state of ['closed', 'first open'] as const) {
+    if (state === 'first open') {
+      await toggle.click();
+      await expect(first).toHaveAttribute('data-expanded', 'true');
+    }
+    for (const width of [320, 390, 430]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+      const at = `${where}, ${state}, ${width} px`;
+      const closedNames = ['station-name', 'station-place'].map((id) => `[data-expanded="false"] [data-testid="${id}"]`).join(', ');
+      expect(await cutOrBrokenTexts(page, '[data-testid="station-card"]', `:not(${closedNames})`), at).toEqual([]);
+      const overfull = await page.getByTestId('station-card').evaluateAll((cards) =>
+        cards.filter((card) => card.dataset.expanded === 'false' && card.firstElementChild!.scrollHeight > card.clientHeight).map((card) => card.textContent),
+      );
+      expect(overfull, `${at}: closed cards taller than their height`).toEqual([]);
+      await expectNoSidewaysScroll(page, at);
+    }
+  }
+  await toggle.click();
+  await expect(first).toHaveAttribute('data-expanded', 'false');
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/**
  * axe-core rules whose serious findings are reported (annotation "axe-known") instead of
  * failing the test. Empty: every serious or critical finding fails.
  */
