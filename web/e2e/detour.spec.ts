@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSidewaysScroll, screenshot, openSignedIn } from './support';
+import { expectNoSidewaysScroll, expectStationCardsReadable, screenshot, openSignedIn } from './support';
 
 /** Other Haulers' demo contract counts $1.25 a mile off the route and $15 a stop. */
 const OTHER_OWNER = { email: 'other@demo.test', password: 'DemoPass1' };
@@ -41,5 +41,6 @@ test('a plan under a contract with detour costs shows the net saving after the d
   if (plan.netSaving > 0) await expect(page.getByTestId('plan-net-saving')).toHaveText(/^Net saving \$[\d,]+\.\d\d after detour$/);
   await expect(page.getByTestId('plan-entry-net-saving').first()).toHaveText(/^(Net saving|Costs) \$[\d,]+\.\d\d (more )?after detour$/);
   await expectNoSidewaysScroll(page, 'planner with detour costs');
+  await expectStationCardsReadable(page, 'plan cards with the net saving');
   await screenshot(page, 'planner-plan-detour');
 });

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DRIVER, OWNER, expectNoSidewaysScroll, isPhone, picture, screenshot, signIn, signOutFromShell } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DRIVER, OWNER, cutOrBrokenTexts, expectNoSidewaysScroll, isPhone, picture, screenshot, signIn, signOutFromShell } from './support';
 
 test('the drawer state survives a reload', async ({ page }) => {
   test.skip(isPhone(), 'phones have the bottom bar instead of the drawer (next test)');
@@ -99,28 +99,6 @@ async function setAccountLanguage(request: APIRequestContext, who: { email: stri
   expect(response.status(), await response.text()).toBe(200);
 }
 
-/**
- * Each label of the bottom bar as painted: cut (its text wider than its box, or its box out of
- * its item's) or broken (a word's characters on more than one line).
- */
-async function barLabels(page: Page) {
-  return page.getByTestId('navigation-bar').evaluate((bar) =>
-    Array.from(bar.querySelectorAll<HTMLElement>('[data-testid="navigation-bar-label"]')).map((label) => {
-      const item = label.closest('[data-testid="navigation-bar-item"]')!.getBoundingClientRect();
-      const box = label.getBoundingClientRect();
-      const text = label.firstChild!;
-      const broken = [...(label.textContent ?? '').matchAll(/\S+/g)].some((word) => {
-        const range = document.createRange();
-        range.setStart(text, word.index);
-        range.setEnd(text, word.index + word[0].length);
-        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size > 1;
-      });
-      const cut = label.scrollWidth > label.clientWidth || box.left < item.left - 0.5 || box.right > item.right + 0.5;
-      return { text: label.textContent, cut, broken };
-    }),
-  );
-}
-
 const BAR_LABELS = {
   en: { owner: ['Home', 'Stations', 'Alerts', 'More', 'Account'], driver: ['Home', 'Stations', 'Trips', 'Inbox', 'Account'] },
   es: { owner: ['Inicio', 'Paradas', 'Alertas', 'Más', 'Cuenta'], driver: ['Inicio', 'Paradas', 'Viajes', 'Avisos', 'Cuenta'] },
@@ -144,8 +122,7 @@ for (const language of ['en', 'es'] as const) {
         for (const width of [320, 390, 430]) {
           await page.setViewportSize({ width, height: 844 });
           await expect.poll(async () => (await bar.boundingBox())?.width).toBe(width);
-          const labels = await barLabels(page);
-          expect(labels.filter((label) => label.cut || label.broken), `${role}, ${language}, ${width} px`).toEqual([]);
+          expect(await cutOrBrokenTexts(page, '[data-testid="navigation-bar-item"]', '[data-testid="navigation-bar-label"]'), `${role}, ${language}, ${width} px`).toEqual([]);
           const name = `bottom-bar-${role}-${language}-${width}`;
           if (width === 320) await screenshot(page, name, { fullPage: false });
           else {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DRIVER, OWNER, expectNoSidewaysScroll, isPhone, needs, screenshot, signIn } from './support';
+import { DRIVER, OWNER, expectNoSidewaysScroll, expectStationCardsReadable, isPhone, needs, screenshot, signIn } from './support';
 
 /*
  * A driver who reads Spanish (docs/product.md, Languages): the language chosen on the account
@@ -80,6 +80,8 @@ test('a driver who chose Spanish reads the app in Spanish and can switch back to
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: isPhone() ? 'Paradas' : 'Paradas de combustible' }).click();
   await expect(page.getByRole('heading', { name: 'Paradas de combustible', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Trazar ruta' })).toBeVisible();
+  await expect(page.getByTestId('station-card').first().getByTestId('savings')).toHaveText(/de descuento$/);
+  if (isPhone()) await expectStationCardsReadable(page, 'station cards in Spanish');
   await screenshot(page, 'spanish-planner');
 
   await page.goto('/transactions');

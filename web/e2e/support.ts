@@ -30,6 +30,71 @@ export async function expectNoSidewaysScroll(page: Page, where: string): Promise
 }
 
 /**
+ * The texts in each `box` element (those matching `texts` that hold text of their own) as
+ * painted: cut (the text wider than its element, as with an ellipsis, or the element out of its
+ * box at the left or right) or broken (a word's characters on more than one line). Empty when
+ * every text reads in full.
+ */
+export async function cutOrBrokenTexts(page: Page, box: string, texts = '*'): Promise<{ text: string; cut: boolean; broken: boolean }[]> {
+  return page.evaluate(
+    ([box, texts]) =>
+      Array.from(document.querySelectorAll<HTMLElement>(box)).flatMap((outer) => {
+        const edges = outer.getBoundingClientRect();
+        return Array.from(outer.querySelectorAll<HTMLElement>(texts)).flatMap((element) => {
+          const own = Array.from(element.childNodes).filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
+          // Text for screen readers only (clipped to nothing) is not painted.
+          if (own.length === 0 || getComputedStyle(element).clip !== 'auto') return [];
+          const rect = element.getBoundingClientRect();
+          const broken = own.some((text) =>
+            [...text.textContent!.matchAll(/\S+/g)].some((word) => {
+              const range = document.createRange();
+              range.setStart(text, word.index);
+              range.setEnd(text, word.index + word[0].length);
+              return new Set(Array.from(range.getClientRects(), (line) => Math.round(line.top))).size > 1;
+            }),
+          );
+          const cut = element.scrollWidth > element.clientWidth || rect.left < edges.left - 0.5 || rect.right > edges.right + 0.5;
+          return cut || broken ? [{ text: element.textContent ?? '', cut, broken }] : [];
+        });
+      }),
+    [box, texts],
+  );
+}
+
+/**
+ * The planner's station cards read in full at 320, 390 and 430 px (docs/product.md): no text cut
+ * or broken, but for a closed card's name and place (whole once open), and each closed card's
+ * content within its fixed height; with every card closed, then with the first open. Leaves the
+ * first card closed and the page at 390 px.
+ */
+export async function expectStationCardsReadable(page: Page, where: string): Promise<void> {
+  const first = page.getByTestId('station-card').first();
+  const toggle = first.getByRole('button').first();
+  await expect(first).toHaveAttribute('data-expanded', 'false');
+  for (const state of ['closed', 'first open'] as const) {
+    if (state === 'first open') {
+      await toggle.click();
+      await expect(first).toHaveAttribute('data-expanded', 'true');
+    }
+    for (const width of [320, 390, 430]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
+      const at = `${where}, ${state}, ${width} px`;
+      const closedNames = ['station-name', 'station-place'].map((id) => `[data-expanded="false"] [data-testid="${id}"]`).join(', ');
+      expect(await cutOrBrokenTexts(page, '[data-testid="station-card"]', `:not(${closedNames})`), at).toEqual([]);
+      const overfull = await page.getByTestId('station-card').evaluateAll((cards) =>
+        cards.filter((card) => card.dataset.expanded === 'false' && card.firstElementChild!.scrollHeight > card.clientHeight).map((card) => card.textContent),
+      );
+      expect(overfull, `${at}: closed cards taller than their height`).toEqual([]);
+      await expectNoSidewaysScroll(page, at);
+    }
+  }
+  await toggle.click();
+  await expect(first).toHaveAttribute('data-expanded', 'false');
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
+/**
  * axe-core rules whose serious findings are reported (annotation "axe-known") instead of
  * failing the test. Empty: every serious or critical finding fails.
  */

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl, server } from '@/test/server';
 import { renderWithProviders } from '@/test/render';
+import { CARD_HEIGHT, PLAN_CARD_DETOUR_EXTRA, PLAN_CARD_HEIGHT } from '../model/constants';
 import { FakeMap, UnloadedMap } from '../test/FakeMap';
 import { fuelPlan, fuelPlanWithDetour, generalStations, nearRouteStations, routes } from '../test/fixtures';
 import { plannerHandlers } from '../test/handlers';
@@ -161,14 +162,14 @@ describe('PlannerPage without a route', () => {
     await user.click(screen.getByRole('button', { name: /Love's Travel Stop #238.*Show details/ }));
     const expanded = screen.getAllByTestId('station-card').filter((card) => card.dataset.expanded === 'true');
     expect(expanded).toHaveLength(2);
-    expect(expanded[0]).toHaveStyle({ height: '450px' });
+    expect(expanded[0]).toHaveStyle({ height: `${CARD_HEIGHT.expanded}px` });
     expect(within(expanded[0]).getByText('I-40 Exit 76')).toBeInTheDocument();
     // The affiliate by name (GET locations/affiliateCodes), not its code.
     expect(await within(expanded[0]).findByText('Pilot Flying J')).toBeInTheDocument();
     expect(within(expanded[0]).queryByText('PILOT_FLYINGJ')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Pilot Travel Center #412.*Hide details/ }));
     expect(screen.getAllByTestId('station-card').filter((card) => card.dataset.expanded === 'true')).toHaveLength(1);
-    expect(screen.getAllByTestId('station-card')[0]).toHaveStyle({ height: '100px' });
+    expect(screen.getAllByTestId('station-card')[0]).toHaveStyle({ height: `${CARD_HEIGHT.collapsed}px` });
   });
 
   it('expands the card of a clicked map badge', async () => {
@@ -333,15 +334,15 @@ describe('PlannerPage with a route', () => {
     expect(screen.getByTestId('plan-saving')).toHaveTextContent('You save $60.75');
     const cards = screen.getAllByTestId('station-card');
     expect(cards).toHaveLength(2);
-    expect(cards[0]).toHaveStyle({ height: '120px' });
+    expect(cards[0]).toHaveStyle({ height: `${PLAN_CARD_HEIGHT.collapsed}px` });
     expect(within(cards[0]).getByTestId('plan-entry')).toHaveTextContent('Stop 1Buy 120.5 gal·$390.30');
     await user.click(within(cards[0]).getByRole('button', { name: /TA Ardmore/ }));
-    expect(screen.getAllByTestId('station-card')[0]).toHaveStyle({ height: '550px' });
+    expect(screen.getAllByTestId('station-card')[0]).toHaveStyle({ height: `${PLAN_CARD_HEIGHT.expanded}px` });
     await user.click(screen.getByRole('button', { name: 'Show All Near Route' }));
     expect(await screen.findByText('Stations Near Route (4)')).toBeInTheDocument();
     // A fuel-only plan leaves the near-route cards without a net saving.
     expect(screen.queryByTestId('station-net-saving')).not.toBeInTheDocument();
-    expect(screen.getAllByTestId('station-card')[0]).toHaveStyle({ height: '100px' });
+    expect(screen.getAllByTestId('station-card')[0]).toHaveStyle({ height: `${CARD_HEIGHT.collapsed}px` });
   });
 
   it('shows the server message when the best plan fails', async () => {
@@ -479,8 +480,8 @@ describe('PlannerPage with a contract that counts detours', () => {
     expect(await screen.findByText('Best Fuel Options (2)')).toBeInTheDocument();
     expect(screen.getByTestId('plan-net-saving')).toHaveTextContent('Net saving $30.94 after detour');
     const cards = screen.getAllByTestId('station-card');
-    // The net saving line takes 20px more than a fuel-only plan card.
-    expect(cards[0]).toHaveStyle({ height: '140px' });
+    // The net saving line makes the card taller than a fuel-only plan card.
+    expect(cards[0]).toHaveStyle({ height: `${PLAN_CARD_HEIGHT.collapsed + PLAN_CARD_DETOUR_EXTRA}px` });
     expect(within(cards[0]).getByTestId('plan-entry-net-saving')).toHaveTextContent('Net saving $37.92 after detour');
     expect(within(cards[1]).getByTestId('plan-entry-net-saving')).toHaveTextContent('Costs $6.98 more after detour');
 
@@ -488,7 +489,7 @@ describe('PlannerPage with a contract that counts detours', () => {
     await user.click(screen.getByRole('button', { name: 'Show All Near Route' }));
     expect(await screen.findByText('Stations Near Route (4)')).toBeInTheDocument();
     const nearCards = screen.getAllByTestId('station-card');
-    expect(nearCards[0]).toHaveStyle({ height: '120px' });
+    expect(nearCards[0]).toHaveStyle({ height: `${CARD_HEIGHT.collapsed + PLAN_CARD_DETOUR_EXTRA}px` });
     // Pilot #1090: 28¢ off × 80.25 gal (the plan's average stop) less 2 × 0.4 mi × $1.85 + $25.
     expect(within(nearCards[0]).getByTestId('station-net-saving')).toHaveTextContent('Costs $4.01 more after detour');
   });

@@ -49,6 +49,7 @@ import { StationSkeletons } from './StationList';
 import { StationResults } from './StationResults';
 import { TopBar } from './TopBar';
 import { useNow } from './use-now';
+import { visuallyHidden } from './visually-hidden';
 import '@/lib/i18n/texts/planner';
 
 // MapLibre needs WebGL and weighs ~450 KB: a chunk of its own, replaceable in tests.
@@ -76,16 +77,6 @@ function MapNotStarted() {
 const LEFT_PANEL_WIDTH = 440;
 /** The phone's bottom navigation bar (components/layout/AppShell). */
 const PHONE_BAR = '64px';
-
-// Strings: in `sx` a number ≤ 1 would mean a percentage.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** What "Save as trip" gets from the planner once a plan is shown: the plan's inputs and route. */
 export interface PlanToSave {

@@ -15,17 +15,8 @@ import { stationNetSaving, type DetourBasis } from '../model/station-net-saving'
 import type { FuelPlanEntry, Station } from '../model/types';
 import { ChainLogo } from './ChainLogo';
 import { priceAgeText } from './price-age-text';
+import { visuallyHidden } from './visually-hidden';
 import '@/lib/i18n/texts/planner';
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 interface StationCardProps {
   station: Station;
@@ -105,7 +96,8 @@ export function StationCard({
       <CardActionArea
         onClick={() => onToggle(station.locationId)}
         aria-expanded={expanded}
-        sx={{ px: 1.5, py: 1.25, flexShrink: 0 }}
+        // Closed, the content is centred in the card's height, which holds its tallest case (chips on two lines).
+        sx={{ px: 1.5, py: 1.25, flexShrink: 0, flexGrow: expanded ? 0 : 1, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'stretch' }}
       >
         {planEntry && (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.75 }} data-testid="plan-entry">
@@ -137,13 +129,16 @@ export function StationCard({
         )}
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <ChainLogo src={logoUrl} alt={t('station.logoAlt', { chain: chainName })} />
+          {/* Closed, a long name or place ends in an ellipsis; open, the card shows them in full. */}
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-            <Typography variant="subtitle2" component="div" noWrap title={station.name}>
+            <Typography variant="subtitle2" component="div" noWrap={!expanded} title={station.name} sx={{ overflowWrap: 'anywhere' }} data-testid="station-name">
               {station.name}
             </Typography>
-            <Typography variant="caption" color="textSecondary" noWrap component="div">
-              {[place, where].filter(Boolean).join(' · ')}
-            </Typography>
+            {place && (
+              <Typography variant="caption" color="textSecondary" noWrap={!expanded} component="div" sx={{ overflowWrap: 'anywhere' }} data-testid="station-place">
+                {place}
+              </Typography>
+            )}
           </Box>
           <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
             {/* The prices' names for screen readers: aria-label is not allowed on a plain div (axe aria-prohibited-attr). */}
@@ -167,7 +162,28 @@ export function StationCard({
           </Box>
           {expanded ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ mt: 0.75, pl: 6.5, alignItems: 'center', minWidth: 0 }}>
+        {/* The distance and the price's age, then the chips: the card's whole width, read in full (wrapping on the narrowest phones). */}
+        <Typography variant="caption" component="div" color="textSecondary" sx={{ mt: 0.75 }} data-testid="station-facts">
+          {where && (
+            <>
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="station-where">
+                {where}
+              </Box>
+              {' · '}
+            </>
+          )}
+          <Typography
+            variant="caption"
+            component="span"
+            data-testid="price-age"
+            data-stale={age.stale}
+            title={age.stale ? t('priceAge.staleHint') : undefined}
+            color={age.stale ? 'warning' : 'textSecondary'}
+          >
+            {age.stale ? `${t('priceAge.stale')} · ${age.text}` : age.text}
+          </Typography>
+        </Typography>
+        <Box sx={{ mt: 0.75, display: 'flex', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}>
           <Chip
             size="small"
             color="success"
@@ -185,18 +201,7 @@ export function StationCard({
               sx={{ height: 22 }}
             />
           )}
-          <Typography
-            variant="caption"
-            noWrap
-            data-testid="price-age"
-            data-stale={age.stale}
-            title={age.stale ? t('priceAge.staleHint') : undefined}
-            color={age.stale ? 'warning' : 'textSecondary'}
-            sx={{ minWidth: 0 }}
-          >
-            {age.stale ? `${t('priceAge.stale')} · ${age.text}` : age.text}
-          </Typography>
-        </Stack>
+        </Box>
         {/* Named by its content (an aria-label would have to contain all of it), ending with what a press does. */}
         <Box component="span" sx={visuallyHidden}>
           {expanded ? t('station.collapse') : t('station.expand')}

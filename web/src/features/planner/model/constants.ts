@@ -30,13 +30,19 @@ export const CLUSTER_MAX_ZOOM = 16;
 export const CLUSTER_MIN_POINTS = 2;
 export const CLUSTER_CLICK_MAX_ZOOM = 20;
 
-export const CARD_HEIGHT = { collapsed: 100, expanded: 450 } as const;
-export const PLAN_CARD_HEIGHT = { collapsed: 120, expanded: 550 } as const;
+/**
+ * The list is windowed on known heights: a closed card's holds its tallest case, the chips on two
+ * lines (as at 320 px in Spanish). A plan card adds its stop's line (30 px); open, a card gives its
+ * details 350 px (a plan card 450).
+ */
+const CLOSED_CARD_HEIGHT = 146;
+export const CARD_HEIGHT = { collapsed: CLOSED_CARD_HEIGHT, expanded: CLOSED_CARD_HEIGHT + 350 } as const;
+export const PLAN_CARD_HEIGHT = { collapsed: CLOSED_CARD_HEIGHT + 30, expanded: CLOSED_CARD_HEIGHT + 450 } as const;
 /**
  * Plan cards grow by this much for the net saving line when the plan counts detour costs, and
  * so do near-route cards that show a station's net saving after a dropped plan.
  */
-export const PLAN_CARD_DETOUR_EXTRA = 20;
+export const PLAN_CARD_DETOUR_EXTRA = 22;
 /** Vertical gap between cards in the list. */
 export const CARD_GAP = 12;
 
