@@ -49,7 +49,7 @@ import { StationSkeletons } from './StationList';
 import { StationResults } from './StationResults';
 import { TopBar } from './TopBar';
 import { useNow } from './use-now';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '@/components/layout/visually-hidden';
 import '@/lib/i18n/texts/planner';
 
 // MapLibre needs WebGL and weighs ~450 KB: a chunk of its own, replaceable in tests.

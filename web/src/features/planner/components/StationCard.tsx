@@ -15,7 +15,7 @@ import { stationNetSaving, type DetourBasis } from '../model/station-net-saving'
 import type { FuelPlanEntry, Station } from '../model/types';
 import { ChainLogo } from './ChainLogo';
 import { priceAgeText } from './price-age-text';
-import { visuallyHidden } from './visually-hidden';
+import { visuallyHidden } from '@/components/layout/visually-hidden';
 import '@/lib/i18n/texts/planner';
 
 interface StationCardProps {
