@@ -3135,7 +3135,7 @@ export interface paths {
         put?: never;
         /**
          * Save a fuel plan as a trip
-         * @description Plans the route like the assistant and saves it as an ACTIVE trip. Owners: any company card; drivers: their own card; another card 404. 409 when the card already has an active trip; 422 when no plan can make the trip.
+         * @description Plans the route like the assistant and saves it as an ACTIVE trip. Owners: any company card; drivers: their own card; another card 404. 409 when the card already has an active trip. A unitNumber naming no vehicle the caller sees (another company's included) is 400 with the unitNumber field error 'No vehicle has this unit number', a vehicle out of service 400 with 'This vehicle is out of service'. These refusals come before the route is planned; 422 when no plan can make the trip.
          */
         post: {
             parameters: {
