@@ -414,6 +414,31 @@ func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *
 	})
 }
 
+// capturedNetworkPurchases is a fleet whose wallet got $1,000 and whose
+// active card then bought 20 gal on each network authorization of ids
+// (each captured); nets are each purchase's fuel at its net price, fees
+// the fees of all.
+func capturedNetworkPurchases(t *testing.T, db *store.DB, ids ...string) (f *storetest.Fleet, nets map[string]int64, fees int64) {
+	t.Helper()
+	ctx := context.Background()
+	f = storetest.NewFleet(t, db, storetest.Prepaid)
+	if _, _, err := db.CreditWallet(ctx, f.Company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		t.Fatal(err)
+	}
+	nets = map[string]int64{}
+	for _, id := range ids {
+		if a, _, err := flow(db).Authorize(ctx, networkAuthRequest(id, f.Active.CardNumber, f.Station.ID, 100_00)); err != nil || !a.Approved {
+			t.Fatalf("authorization %s = %+v, %v", id, a, err)
+		}
+		p, _, err := flow(db).Record(ctx, networkCapture("CAP-"+id, id, f.Active.CardNumber, f.Station.ID, 20_000))
+		if err != nil || p.Status != fuelportal.TransactionApproved {
+			t.Fatalf("capture %s = %+v, %v", id, p, err)
+		}
+		nets[id], fees = p.FundedTotalCents-p.FeeCents, fees+p.FeeCents
+	}
+	return f, nets, fees
+}
+
 // Authorizations whose ids differ by a colon or its escape ("auth-k",
 // "auth-k:p1", "auth-k%3Ap1") have reversals of their own: the partial
 // reversal p1 of the first is neither the whole reversal of the second
@@ -422,22 +447,7 @@ func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *
 func TestNetworkReversal_KeysOfDifferentAuthorizationsNeverMeet(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := storetest.NewFleet(t, db, storetest.Prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
-			t.Fatal(err)
-		}
-		var fees int64
-		nets := map[string]int64{}
-		for _, id := range []string{"auth-k", "auth-k:p1", "auth-k%3Ap1"} {
-			if a, _, err := flow(db).Authorize(ctx, networkAuthRequest(id, f.Active.CardNumber, f.Station.ID, 100_00)); err != nil || !a.Approved {
-				t.Fatalf("authorization %s = %+v, %v", id, a, err)
-			}
-			p, _, err := flow(db).Record(ctx, networkCapture("CAP-"+id, id, f.Active.CardNumber, f.Station.ID, 20_000))
-			if err != nil || p.Status != fuelportal.TransactionApproved {
-				t.Fatalf("capture %s = %+v, %v", id, p, err)
-			}
-			nets[id], fees = p.FundedTotalCents-p.FeeCents, fees+p.FeeCents
-		}
+		f, nets, fees := capturedNetworkPurchases(t, db, "auth-k", "auth-k:p1", "auth-k%3Ap1")
 		part, err := flow(db).ReverseNetwork(ctx, purchases.NetworkReversal{AuthorizationID: "auth-k", ReversalID: "p1", AmountCents: 10_00})
 		if err != nil || part.Refund == nil || part.Refund.AmountCents != 10_00 {
 			t.Fatalf("partial reversal p1 of auth-k = %+v, %v", part, err)
@@ -469,21 +479,7 @@ func TestNetworkReversal_KeysOfDifferentAuthorizationsNeverMeet(t *testing.T) {
 func TestNetworkReversal_ARepeatedIDWithAnotherAmountIsRefused(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := storetest.NewFleet(t, db, storetest.Prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
-			t.Fatal(err)
-		}
-		nets := map[string]int64{}
-		for _, id := range []string{"auth-p", "auth-w"} {
-			if a, _, err := flow(db).Authorize(ctx, networkAuthRequest(id, f.Active.CardNumber, f.Station.ID, 100_00)); err != nil || !a.Approved {
-				t.Fatalf("authorization %s = %+v, %v", id, a, err)
-			}
-			p, _, err := flow(db).Record(ctx, networkCapture("CAP-"+id, id, f.Active.CardNumber, f.Station.ID, 20_000))
-			if err != nil || p.Status != fuelportal.TransactionApproved {
-				t.Fatalf("capture %s = %+v, %v", id, p, err)
-			}
-			nets[id] = p.FundedTotalCents - p.FeeCents
-		}
+		f, nets, _ := capturedNetworkPurchases(t, db, "auth-p", "auth-w")
 		reverse := func(id, reversalID string, amount int64) (*purchases.NetworkReversalOutcome, int64, error) {
 			t.Helper()
 			before, _ := db.WalletBalance(ctx, f.Company.ID)
