@@ -55,6 +55,30 @@ func TestNotice_TextsInSpanish(t *testing.T) {
 	}
 }
 
+// The days a notice names are written as the app writes a day alone in
+// the reader's language (docs/product.md, Languages), in its push, its
+// in-app text and its mail alike (all come from Texts).
+func TestNotice_DaysInTheReadersLanguage(t *testing.T) {
+	for _, tt := range []struct {
+		n    Notice
+		lang Language
+		want string
+	}{
+		{IFTADueNotice(1, 2026, 4, "2027-01-31", 7), LanguageEnglish, "IFTA return due Jan 31, 2027: The 2026Q4 IFTA return is due on Jan 31, 2027 (days left: 7)."},
+		{IFTADueNotice(1, 2026, 4, "2027-01-31", 7), LanguageSpanish, "Declaración IFTA vence el 31 ene 2027: La declaración IFTA de 2026Q4 vence el 31 ene 2027 (días restantes: 7)."},
+		{StatementReadyNotice(1, 9, "2026-11-01", "2026-11-30"), LanguageEnglish, "Statement ready: Nov 1, 2026 to Nov 30, 2026: The statement of Nov 1, 2026 to Nov 30, 2026 is closed"},
+		{StatementReadyNotice(1, 9, "2026-11-01", "2026-11-30"), LanguageSpanish, "Estado de cuenta listo: 1 nov 2026 a 30 nov 2026: El estado de cuenta del 1 nov 2026 al 30 nov 2026 está cerrado"},
+	} {
+		title, body := tt.n.Texts(tt.lang)
+		if got := title + ": " + body; len(got) < len(tt.want) || got[:len(tt.want)] != tt.want {
+			t.Errorf("%s %s: %q, want %q…", tt.n.Key, tt.lang, got, tt.want)
+		}
+		if m := tt.n.Mail("o@example.com", tt.lang); m.Subject != "Fuel Portal: "+title || m.Body[:len(body)] != body {
+			t.Errorf("%s %s mail: %q / %q", tt.n.Key, tt.lang, m.Subject, m.Body)
+		}
+	}
+}
+
 func TestNotice_PushActionsInTheReadersLanguage(t *testing.T) {
 	r := OverrideRequestedNotice(&OverrideRequest{ID: 5, CompanyID: 1, DriverName: "Dan", CardNumber: "7071000000000000042", DeclineCode: "DAILY_LIMIT"})
 	for lang, want := range map[Language][2]string{LanguageEnglish: {"Grant 2 hours", "Deny"}, LanguageSpanish: {"Conceder 2 horas", "Rechazar"}} {

@@ -273,11 +273,13 @@ func DriverWaitingNotice(companyID int64, driverName, number string) Notice {
 }
 
 // IFTADueNotice tells a company's owners that the IFTA return of year's
-// quarter is due on dueDate (YYYY-MM-DD), daysLeft days from their today.
+// quarter is due on dueDate (YYYY-MM-DD, written in the reader's language
+// as a day alone: DayText), daysLeft days from their today.
 func IFTADueNotice(companyID int64, year, quarter int, dueDate string, daysLeft int) Notice {
 	q := fmt.Sprintf("%dQ%d", year, quarter)
 	return Notice{Event: NotifyIFTADue, CompanyID: companyID, Key: "iftaDue",
-		Params: map[string]string{"quarter": q, "due": dueDate, "days": strconv.Itoa(daysLeft)},
+		Params: map[string]string{"quarter": q, "days": strconv.Itoa(daysLeft)},
+		Days:   map[string]string{"due": dueDate},
 		URL:    "/ifta", Tag: "ifta-due-" + q}
 }
 

@@ -20,8 +20,12 @@ type Refund struct {
 	InvoiceRef          string // the refunded purchase's
 	IssuerTransactionID string // the idempotency key (Stripe's ipi_… id)
 	AmountCents         int64  // > 0: into the wallet
-	TransferID          int64
-	CreatedAt           time.Time
+	// RequestedCents is what the card network's reversal asked (0: all
+	// that was left); nil for an issuer's refund, or a reversal recorded
+	// before it was kept.
+	RequestedCents *int64
+	TransferID     int64
+	CreatedAt      time.Time
 	// Purchase is the refunded purchase as exports read it (its coding,
 	// station, card); nil when there is none.
 	Purchase *Transaction
@@ -58,6 +62,22 @@ func NetworkReversalKey(authorizationID, reversalID string) string {
 		key += ":" + reversalKeyPart.Replace(reversalID)
 	}
 	return key
+}
+
+// MsgReversalIDReused refuses a network reversal whose id (the
+// authorization's one reversal when it names none) was already used with
+// another amount.
+const MsgReversalIDReused = "This reversal id was already used with another amount: a new reversal needs a new reversalId"
+
+// CheckReversalRepeat decides a network reversal asking requested cents
+// (0: all that is left) whose key already credited r: the same reversal
+// sent again (the same amount asked, or r's asked amount unknown) answers
+// r; another amount is ECONFLICT, nothing credited.
+func CheckReversalRepeat(r *Refund, requested int64) error {
+	if r.RequestedCents != nil && *r.RequestedCents != requested {
+		return Errorf(ECONFLICT, MsgReversalIDReused)
+	}
+	return nil
 }
 
 // reversalKeyPart escapes an id within a reversal's key.

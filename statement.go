@@ -143,13 +143,13 @@ type StatementMismatch struct {
 }
 
 // StatementReadyNotice tells a company's bookkeepers and owners that the
-// statement of the period from start to end (its first and last days) is
-// ready.
+// statement of the period from start to end (its first and last days,
+// YYYY-MM-DD, written in the reader's language: DayText) is ready.
 func StatementReadyNotice(companyID, statementID int64, start, end string) Notice {
 	id := strconv.FormatInt(statementID, 10)
 	return Notice{Event: NotifyStatementReady, CompanyID: companyID, Key: "statementReady",
-		Params: map[string]string{"start": start, "end": end},
-		URL:    "/statements/" + id, Tag: "statement-" + id}
+		Days: map[string]string{"start": start, "end": end},
+		URL:  "/statements/" + id, Tag: "statement-" + id}
 }
 
 func (m *StatementMismatch) Error() string {

@@ -48,6 +48,8 @@ var serverMessages = map[string]string{
 	"ownerLockedReplan":      fuelportal.MsgOwnerLockedReplan,
 	"tripNotOwnerLocked":     fuelportal.MsgTripNotOwnerLocked,
 	"tripRequestPending":     fuelportal.MsgTripRequestPending,
+	"noVehicleWithUnit":      fuelportal.MsgNoVehicleWithUnit,
+	"vehicleOutOfService":    fuelportal.MsgVehicleOutOfService,
 }
 
 // TestServerMessages_MatchTheWebApp: the web app finds a server sentence's

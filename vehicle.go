@@ -56,6 +56,21 @@ type VehicleUnit struct {
 	Active     bool
 }
 
+// CheckTripUnit decides whether a trip may name the vehicle v of its unit
+// number, as the person saving it sees it (nil: none of theirs has that
+// unit number, or another company's has): only a vehicle in service, one
+// TripUnitsOf offers. Either refusal is a 400 on unitNumber.
+func CheckTripUnit(v *VehicleUnit) error {
+	fe := FieldErrors{}
+	switch {
+	case v == nil:
+		fe.Add("unitNumber", MsgNoVehicleWithUnit)
+	case !v.Active:
+		fe.Add("unitNumber", MsgVehicleOutOfService)
+	}
+	return fe.Err()
+}
+
 // TripUnitChoice is what the person saving a trip chooses the truck from:
 // the vehicles in service they see, by unit number, and the one to offer
 // first (DefaultUnit, "": none), the unit their card carries when it is
@@ -101,16 +116,17 @@ const (
 
 // Messages of the vehicle form (docs/product.md, Vehicles).
 const (
-	MsgVINRequired        = "VIN is required for an IFTA-qualified vehicle"
-	MsgVINInvalid         = "VIN must be 17 letters and digits, without I, O or Q"
-	MsgVINCheckDigit      = "VIN check digit (9th character) does not match"
-	MsgPlateInvalid       = "Plate must be letters, digits, spaces and hyphens"
-	MsgPlateStateRequired = "Plate state is required with a plate"
-	MsgPlateStateInvalid  = "Unknown state or province"
-	MsgFuelTypeInvalid    = "Fuel type must be diesel or gasoline"
-	MsgTankCapacityBounds = "Tank capacity must be from 1 to 500 gallons"
-	MsgUnitNumberTaken    = "A vehicle with this unit number already exists"
-	MsgNoVehicleWithUnit  = "No vehicle has this unit number"
+	MsgVINRequired         = "VIN is required for an IFTA-qualified vehicle"
+	MsgVINInvalid          = "VIN must be 17 letters and digits, without I, O or Q"
+	MsgVINCheckDigit       = "VIN check digit (9th character) does not match"
+	MsgPlateInvalid        = "Plate must be letters, digits, spaces and hyphens"
+	MsgPlateStateRequired  = "Plate state is required with a plate"
+	MsgPlateStateInvalid   = "Unknown state or province"
+	MsgFuelTypeInvalid     = "Fuel type must be diesel or gasoline"
+	MsgTankCapacityBounds  = "Tank capacity must be from 1 to 500 gallons"
+	MsgUnitNumberTaken     = "A vehicle with this unit number already exists"
+	MsgNoVehicleWithUnit   = "No vehicle has this unit number"
+	MsgVehicleOutOfService = "This vehicle is out of service"
 )
 
 var (

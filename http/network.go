@@ -263,9 +263,10 @@ type networkReversalResponse struct {
 // authorizations (X-Network-Key): a held one's hold is released (RELEASED);
 // a captured one's purchase is credited back to the wallet through the
 // refund path (CAPTURED, with what was credited; the same answer on a
-// repeat); a declined one is unchanged. 404 for an id the network never
-// asked about, 400 for a bad amount or one beyond the captured purchase,
-// 409 when nothing is left to reverse.
+// repeat asking the same amount); a declined one is unchanged. 404 for an
+// id the network never asked about, 400 for a bad amount or one beyond the
+// captured purchase, 409 when nothing is left to reverse or the reversal's
+// id was used with another amount (purchases.Service.ReverseNetwork).
 func (s *Server) handleNetworkReversal(w http.ResponseWriter, r *http.Request) {
 	if !s.networkCaller(w, r) {
 		return

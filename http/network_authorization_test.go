@@ -181,6 +181,12 @@ func TestNetworkAuthorizations(t *testing.T) {
 			if again.Credited != 10 || f.balance(t, f.demoCompany) != balance+10_00 {
 				t.Fatalf("the same reversal again = %+v, balance %d", again, f.balance(t, f.demoCompany)-balance)
 			}
+			// The id again with another amount: refused, nothing moved.
+			transfers := storetest.ExpectSoundLedger(t, f.db).Transfers
+			if msg := post(`{"amount":12,"reversalId":"r1"}`, false).ExpectStatus(t, 409).ErrorMessage(t); msg != fuelportal.MsgReversalIDReused ||
+				f.balance(t, f.demoCompany) != balance+10_00 || storetest.ExpectSoundLedger(t, f.db).Transfers != transfers {
+				t.Fatalf("r1 with another amount: %q, balance %d", msg, f.balance(t, f.demoCompany)-balance)
+			}
 			f.postReversal("A-1").ExpectStatus(t, 200).Decode(t, &rest)
 			credited := f.balance(t, f.demoCompany) - balance
 			if rest.Credited <= 0 || credited != 10_00+int64(rest.Credited*100+0.5) || *rest.TransactionID != *part.TransactionID {
@@ -189,6 +195,9 @@ func TestNetworkAuthorizations(t *testing.T) {
 			f.postReversal("A-1").ExpectStatus(t, 200).Decode(t, &again)
 			if again.Credited != rest.Credited || again.TransactionID == nil || *again.TransactionID != *rest.TransactionID || f.balance(t, f.demoCompany)-balance != credited {
 				t.Fatalf("the whole reversal again = %+v", again)
+			}
+			if msg := post(`{"amount":1}`, false).ExpectStatus(t, 409).ErrorMessage(t); msg != fuelportal.MsgReversalIDReused || f.balance(t, f.demoCompany)-balance != credited {
+				t.Fatalf("the whole reversal again with an amount: %q", msg)
 			}
 			post(`{"amount":1,"reversalId":"r2"}`, false).ExpectStatus(t, 409)
 			if f.balance(t, f.otherCompany) != otherBalance || f.balance(t, f.demoCompany)-balance != credited {

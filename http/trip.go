@@ -221,7 +221,9 @@ func (req *tripCreateRequest) trip() (*fuelportal.Trip, error) {
 
 // handleTripCreate plans and saves a trip for a card of the caller's scope
 // (an owner: any company card; a driver: their own card; another card is
-// 404). 201 with the trip; 409 when the card already has an active trip.
+// 404). 201 with the trip; 409 when the card already has an active trip;
+// 400 for a unit that is no vehicle in service of the caller's (trips.Service.Create
+// refuses both before planning).
 func (s *Server) handleTripCreate(w http.ResponseWriter, r *http.Request) {
 	var req tripCreateRequest
 	if err := decodeJSON(http.MaxBytesReader(w, r.Body, maxRouteBodyBytes), &req); err != nil {

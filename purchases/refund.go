@@ -58,10 +58,13 @@ type NetworkReversalOutcome struct {
 // most what is left of the purchase's fuel (the fee stays, as with a
 // merchant's refund), with refund.created in the same transaction; the
 // statement lists it under refunds and reversals. Idempotent on the
-// authorization and rev.ReversalID (a repeat answers the first credit).
+// authorization and rev.ReversalID: a repeat asking the same amount
+// answers the first credit; one asking another amount is refused
+// (fuelportal.CheckReversalRepeat), nothing credited.
 // Errors: ENOTFOUND for an id the network never asked about; a field
 // error on amount beyond the captured purchase's retail total; ECONFLICT
-// when nothing is left to reverse, or its purchase was declined.
+// when nothing is left to reverse, its purchase was declined, or the
+// reversal's id was used with another amount.
 func (s *Service) ReverseNetwork(ctx context.Context, rev NetworkReversal) (*NetworkReversalOutcome, error) {
 	a, found, err := s.DB.ReleaseIssuerAuthorization(ctx, fuelportal.IssuerNetwork, rev.AuthorizationID)
 	if err != nil {
@@ -83,7 +86,8 @@ func (s *Service) ReverseNetwork(ctx context.Context, rev NetworkReversal) (*Net
 // moneyBack credits the wallet of c's card with amount (a network
 // reversal: 0 is all that is left) of the purchase c's authorization
 // captured, as Refund and ReverseNetwork say: a reversal (network) is
-// refused where a refund is clamped or dropped.
+// refused where a refund is clamped or dropped, and its repeat must ask
+// what it asked first.
 func (s *Service) moneyBack(ctx context.Context, c *fuelportal.IssuingCapture, amount int64, network bool) (r *fuelportal.Refund, created bool, err error) {
 	asked := amount
 	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
@@ -91,6 +95,12 @@ func (s *Service) moneyBack(ctx context.Context, c *fuelportal.IssuingCapture, a
 		switch {
 		case err != nil:
 			return err
+		case f.Recorded != nil && network:
+			if err := fuelportal.CheckReversalRepeat(f.Recorded, asked); err != nil {
+				return err
+			}
+			r = f.Recorded
+			return nil
 		case f.Recorded != nil:
 			r = f.Recorded
 			return nil
@@ -102,6 +112,9 @@ func (s *Service) moneyBack(ctx context.Context, c *fuelportal.IssuingCapture, a
 			return fuelportal.Errorf(fuelportal.ECONFLICT, "The authorization's purchase was not approved: nothing to reverse")
 		}
 		next := &fuelportal.Refund{CompanyID: f.CompanyID, IssuerTransactionID: c.TransactionID}
+		if network {
+			next.RequestedCents = &asked
+		}
 		if p := f.Purchase; p != nil {
 			next.TransactionID, next.InvoiceRef, next.Purchase = p.ID, p.InvoiceRef, p
 			if network {

@@ -414,6 +414,31 @@ func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *
 	})
 }
 
+// capturedNetworkPurchases is a fleet whose wallet got $1,000 and whose
+// active card then bought 20 gal on each network authorization of ids
+// (each captured); nets are each purchase's fuel at its net price, fees
+// the fees of all.
+func capturedNetworkPurchases(t *testing.T, db *store.DB, ids ...string) (f *storetest.Fleet, nets map[string]int64, fees int64) {
+	t.Helper()
+	ctx := context.Background()
+	f = storetest.NewFleet(t, db, storetest.Prepaid)
+	if _, _, err := db.CreditWallet(ctx, f.Company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+		t.Fatal(err)
+	}
+	nets = map[string]int64{}
+	for _, id := range ids {
+		if a, _, err := flow(db).Authorize(ctx, networkAuthRequest(id, f.Active.CardNumber, f.Station.ID, 100_00)); err != nil || !a.Approved {
+			t.Fatalf("authorization %s = %+v, %v", id, a, err)
+		}
+		p, _, err := flow(db).Record(ctx, networkCapture("CAP-"+id, id, f.Active.CardNumber, f.Station.ID, 20_000))
+		if err != nil || p.Status != fuelportal.TransactionApproved {
+			t.Fatalf("capture %s = %+v, %v", id, p, err)
+		}
+		nets[id], fees = p.FundedTotalCents-p.FeeCents, fees+p.FeeCents
+	}
+	return f, nets, fees
+}
+
 // Authorizations whose ids differ by a colon or its escape ("auth-k",
 // "auth-k:p1", "auth-k%3Ap1") have reversals of their own: the partial
 // reversal p1 of the first is neither the whole reversal of the second
@@ -422,22 +447,7 @@ func TestNetworkReversal_OfACapturedPurchaseCreditsTheWalletThroughTheLedger(t *
 func TestNetworkReversal_KeysOfDifferentAuthorizationsNeverMeet(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
-		f := storetest.NewFleet(t, db, storetest.Prepaid)
-		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 1000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
-			t.Fatal(err)
-		}
-		var fees int64
-		nets := map[string]int64{}
-		for _, id := range []string{"auth-k", "auth-k:p1", "auth-k%3Ap1"} {
-			if a, _, err := flow(db).Authorize(ctx, networkAuthRequest(id, f.Active.CardNumber, f.Station.ID, 100_00)); err != nil || !a.Approved {
-				t.Fatalf("authorization %s = %+v, %v", id, a, err)
-			}
-			p, _, err := flow(db).Record(ctx, networkCapture("CAP-"+id, id, f.Active.CardNumber, f.Station.ID, 20_000))
-			if err != nil || p.Status != fuelportal.TransactionApproved {
-				t.Fatalf("capture %s = %+v, %v", id, p, err)
-			}
-			nets[id], fees = p.FundedTotalCents-p.FeeCents, fees+p.FeeCents
-		}
+		f, nets, fees := capturedNetworkPurchases(t, db, "auth-k", "auth-k:p1", "auth-k%3Ap1")
 		part, err := flow(db).ReverseNetwork(ctx, purchases.NetworkReversal{AuthorizationID: "auth-k", ReversalID: "p1", AmountCents: 10_00})
 		if err != nil || part.Refund == nil || part.Refund.AmountCents != 10_00 {
 			t.Fatalf("partial reversal p1 of auth-k = %+v, %v", part, err)
@@ -457,5 +467,70 @@ func TestNetworkReversal_KeysOfDifferentAuthorizationsNeverMeet(t *testing.T) {
 			t.Fatalf("balance %d, want the top-up less the fees %d", balance, 1000_00-fees)
 		}
 		storetest.ExpectSoundLedger(t, db)
+	})
+}
+
+// A reversal's id is its idempotency key: sent again asking the same
+// amount it answers the first credit, even one clamped to what was left
+// of the purchase; sent again asking another amount (or, for the
+// authorization's one reversal, an amount where the first asked for all
+// that was left) it is refused with ECONFLICT and moves no money: no
+// ledger transfer, no second refund, no alert.
+func TestNetworkReversal_ARepeatedIDWithAnotherAmountIsRefused(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f, nets, _ := capturedNetworkPurchases(t, db, "auth-p", "auth-w")
+		reverse := func(id, reversalID string, amount int64) (*purchases.NetworkReversalOutcome, int64, error) {
+			t.Helper()
+			before, _ := db.WalletBalance(ctx, f.Company.ID)
+			out, err := flow(db).ReverseNetwork(ctx, purchases.NetworkReversal{AuthorizationID: id, ReversalID: reversalID, AmountCents: amount})
+			after, _ := db.WalletBalance(ctx, f.Company.ID)
+			return out, after - before, err
+		}
+		refused := func(what, id, reversalID string, amount int64) {
+			t.Helper()
+			transfers, alerts := storetest.ExpectSoundLedger(t, db).Transfers, len(refundAlerts(t, db, f.Company.ID))
+			_, moved, err := reverse(id, reversalID, amount)
+			if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT || fuelportal.ErrorMessage(err) != fuelportal.MsgReversalIDReused || moved != 0 {
+				t.Fatalf("%s: moved %d, %v; want ECONFLICT %q", what, moved, err, fuelportal.MsgReversalIDReused)
+			}
+			if after := storetest.ExpectSoundLedger(t, db).Transfers; after != transfers || len(refundAlerts(t, db, f.Company.ID)) != alerts {
+				t.Fatalf("%s: the ledger went from %d to %d transfers, or a REFUND alert was added", what, transfers, after)
+			}
+		}
+
+		p1, moved, err := reverse("auth-p", "p1", nets["auth-p"]-5_00)
+		if err != nil || moved != nets["auth-p"]-5_00 {
+			t.Fatalf("reversal p1 = %+v, moved %d, %v", p1, moved, err)
+		}
+		refused("p1 again with another amount", "auth-p", "p1", 10_00)
+		refused("p1 again for all that is left", "auth-p", "p1", 0)
+		if again, moved, err := reverse("auth-p", "p1", nets["auth-p"]-5_00); err != nil || moved != 0 || again.Refund.ID != p1.Refund.ID {
+			t.Fatalf("p1 again with its amount = %+v, moved %d, %v", again, moved, err)
+		}
+		// p2 asks $10 where $5 is left: $5 is credited, and p2 sent again
+		// asking $10 is the same reversal; asking the $5 credited is not.
+		p2, moved, err := reverse("auth-p", "p2", 10_00)
+		if err != nil || moved != 5_00 || p2.Refund.AmountCents != 5_00 {
+			t.Fatalf("reversal p2 beyond what is left = %+v, moved %d, %v", p2, moved, err)
+		}
+		if again, moved, err := reverse("auth-p", "p2", 10_00); err != nil || moved != 0 || again.Refund.ID != p2.Refund.ID || again.Refund.AmountCents != 5_00 {
+			t.Fatalf("p2 again with its amount = %+v, moved %d, %v", again, moved, err)
+		}
+		refused("p2 again with the amount credited", "auth-p", "p2", 5_00)
+
+		// The authorization's one reversal (no id) asked for all that was left.
+		whole, moved, err := reverse("auth-w", "", 0)
+		if err != nil || moved != nets["auth-w"] {
+			t.Fatalf("whole reversal = %+v, moved %d, %v", whole, moved, err)
+		}
+		refused("the whole reversal again with an amount", "auth-w", "", 1_00)
+		if again, moved, err := reverse("auth-w", "", 0); err != nil || moved != 0 || again.Refund.ID != whole.Refund.ID {
+			t.Fatalf("the whole reversal again = %+v, moved %d, %v", again, moved, err)
+		}
+		if refunds := len(refundAlerts(t, db, f.Company.ID)); refunds != 3 {
+			t.Fatalf("REFUND alerts = %d, want 3 (p1, p2, the whole)", refunds)
+		}
+		expectStatementsEqualLedger(t, db)
 	})
 }

@@ -20,7 +20,9 @@ import (
 // processes the job runs; only to companies that file IFTA, only their
 // own owners, and not once the quarter's return is closed. Each is an
 // IFTA_DUE alert (mailed as the owner chose) and the owners' ifta.due
-// push.
+// push, the due date written as the app writes a day in the reader's
+// language ("Apr 30, 2025", in Spanish "30 abr 2025"; the alert in
+// English).
 func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
@@ -37,7 +39,7 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 			TankCapacity: 150_000, IFTAQualified: true, Active: true}); err != nil {
 			t.Fatal(err)
 		}
-		beta, betaOwner := &fuelportal.Company{Name: "Beta Haulers", CarrierID: 7654322}, &fuelportal.User{Email: "beta@example.com", PasswordHash: "hash"}
+		beta, betaOwner := &fuelportal.Company{Name: "Beta Haulers", CarrierID: 7654322}, &fuelportal.User{Email: "beta@example.com", PasswordHash: "hash", Language: fuelportal.LanguageSpanish}
 		gamma, gammaOwner := &fuelportal.Company{Name: "Gamma Local", CarrierID: 7654323}, &fuelportal.User{Email: "gamma@example.com", PasswordHash: "hash"}
 		for _, c := range []struct {
 			c *fuelportal.Company
@@ -133,7 +135,7 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 			return out
 		}
 		acme := iftaDue(f.Company.ID)
-		if len(acme) != 3 || !strings.Contains(acme[0].Message, "2025Q1") || !strings.Contains(acme[0].Message, "days left: 1") ||
+		if len(acme) != 3 || !strings.Contains(acme[0].Message, "2025Q1") || !strings.Contains(acme[0].Message, "due on Apr 30, 2025 ") || !strings.Contains(acme[0].Message, "days left: 1") ||
 			!strings.Contains(acme[2].Message, "days left: 30") || !strings.Contains(acme[1].Message, "days left: 7") {
 			t.Fatalf("Acme's IFTA_DUE alerts = %+v", acme)
 		}
@@ -144,11 +146,13 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 			t.Fatalf("Gamma, which files no IFTA, has %d IFTA_DUE alerts", n)
 		}
 		pushes := storetest.PushPayloads(t, db, acmeOwner)
-		if len(pushes) != 3 || pushes[0].Title != "IFTA return due 2025-04-30" || pushes[0].URL != "/ifta" {
+		if len(pushes) != 3 || pushes[0].Title != "IFTA return due Apr 30, 2025" || !strings.Contains(pushes[0].Body, "is due on Apr 30, 2025 ") || pushes[0].URL != "/ifta" {
 			t.Fatalf("Acme owner's pushes = %+v", pushes)
 		}
-		if n := len(storetest.PushPayloads(t, db, betaOwner.ID)); n != 2 {
-			t.Fatalf("Beta owner's pushes: %d, want 2", n)
+		// Beta's owner reads Spanish.
+		if pushes := storetest.PushPayloads(t, db, betaOwner.ID); len(pushes) != 2 || pushes[0].Title != "Declaración IFTA vence el 30 abr 2025" ||
+			!strings.Contains(pushes[0].Body, "vence el 30 abr 2025 ") {
+			t.Fatalf("Beta owner's pushes = %+v, want 2 in Spanish", pushes)
 		}
 		if n := len(storetest.PushPayloads(t, db, gammaOwner.ID)); n != 0 {
 			t.Fatalf("Gamma owner's pushes: %d, want 0", n)
@@ -161,6 +165,9 @@ func TestIFTAReminders_ThirtySevenOneDaysOncePerCompany(t *testing.T) {
 			n := 0
 			for _, m := range msgs {
 				if m.Subject == fuelportal.AlertMailSubject(fuelportal.AlertIFTADue, fuelportal.LanguageEnglish) {
+					if !strings.Contains(m.Body, "is due on Apr 30, 2025 ") {
+						t.Errorf("IFTA mail to %s: %q, want the due date as Apr 30, 2025", to, m.Body)
+					}
 					n++
 				}
 			}

@@ -26,13 +26,17 @@ type RefundFacts struct {
 	RefundableCents int64
 }
 
-const refundColumns = `id, company_id, COALESCE(transaction_id, 0), invoice_ref, issuer_transaction_id, amount_cents, transfer_id, created_at`
+const refundColumns = `id, company_id, COALESCE(transaction_id, 0), invoice_ref, issuer_transaction_id, amount_cents, requested_cents, transfer_id, created_at`
 
 func scanRefund(row interface{ Scan(...any) error }) (*fuelportal.Refund, error) {
 	r := &fuelportal.Refund{}
 	var created nullTime
-	if err := row.Scan(&r.ID, &r.CompanyID, &r.TransactionID, &r.InvoiceRef, &r.IssuerTransactionID, &r.AmountCents, &r.TransferID, &created); err != nil {
+	var requested sql.NullInt64
+	if err := row.Scan(&r.ID, &r.CompanyID, &r.TransactionID, &r.InvoiceRef, &r.IssuerTransactionID, &r.AmountCents, &requested, &r.TransferID, &created); err != nil {
 		return nil, err
+	}
+	if requested.Valid {
+		r.RequestedCents = &requested.Int64
 	}
 	r.CreatedAt = created.Time
 	return r, nil
@@ -111,15 +115,18 @@ func (tx *Tx) RecordRefund(ctx context.Context, r *fuelportal.Refund) error {
 	if _, err := tx.transfer(ctx, t, fuel, wallet, nil); err != nil {
 		return err
 	}
-	var purchase any
+	var purchase, requested any
 	if r.TransactionID != 0 {
 		purchase = r.TransactionID
 	}
+	if r.RequestedCents != nil {
+		requested = *r.RequestedCents
+	}
 	r.TransferID, r.CreatedAt = t.ID, tx.Now
 	return tx.QueryRow(ctx, `
-		INSERT INTO card_refunds (company_id, transaction_id, invoice_ref, issuer_transaction_id, amount_cents, transfer_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		r.CompanyID, purchase, r.InvoiceRef, r.IssuerTransactionID, r.AmountCents, r.TransferID, r.CreatedAt).Scan(&r.ID)
+		INSERT INTO card_refunds (company_id, transaction_id, invoice_ref, issuer_transaction_id, amount_cents, requested_cents, transfer_id, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		r.CompanyID, purchase, r.InvoiceRef, r.IssuerTransactionID, r.AmountCents, requested, r.TransferID, r.CreatedAt).Scan(&r.ID)
 }
 
 // EachRefund calls fn with each refund f chooses, oldest first, with its
@@ -144,7 +151,7 @@ func (db *DB) EachRefund(ctx context.Context, f fuelportal.RefundFilter, fn func
 			}
 		}
 		rows, err := tx.Query(ctx, `
-			SELECT r.id, r.company_id, COALESCE(r.transaction_id, 0), r.invoice_ref, r.issuer_transaction_id, r.amount_cents, r.transfer_id, t.created_at
+			SELECT r.id, r.company_id, COALESCE(r.transaction_id, 0), r.invoice_ref, r.issuer_transaction_id, r.amount_cents, r.requested_cents, r.transfer_id, t.created_at
 			FROM card_refunds r JOIN ledger_transfers t ON t.id = r.transfer_id
 			WHERE `+where+` ORDER BY t.created_at, t.id`, args...)
 		if err != nil {

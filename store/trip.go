@@ -103,14 +103,10 @@ func (tx *Tx) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope,
 	}
 	t.CompanyID, t.CardID, t.DriverName, t.Status = card.CompanyID, card.ID, card.DriverName, fuelportal.TripActive
 	if t.UnitNumber = strings.TrimSpace(t.UnitNumber); t.UnitNumber != "" {
-		// A member limited to a group names a vehicle of the group: the
-		// others' are not theirs to see.
-		if id, err := tx.vehicleIDByUnit(ctx, t.CompanyID, scope.GroupID, t.UnitNumber); err != nil {
+		// Checked again in the trip's transaction: the vehicle may have
+		// gone out of service since CheckTripUnit.
+		if err := tx.checkTripUnit(ctx, scope, t.UnitNumber, fuelportal.CheckTripUnit); err != nil {
 			return err
-		} else if id == 0 {
-			fe := fuelportal.FieldErrors{}
-			fe.Add("unitNumber", fuelportal.MsgNoVehicleWithUnit)
-			return fe.Err()
 		}
 	}
 	t.OwnerLock = t.LockCard && !byDriver(scope)
@@ -185,6 +181,35 @@ func (db *DB) CheckTripCard(ctx context.Context, scope fuelportal.TransactionSco
 		}
 		return decide(trip)
 	})
+}
+
+// CheckTripUnit is what CreateTrip would refuse about unit number unit
+// ("": none named, nothing to check) before any planning: decide is called
+// with the vehicle of that unit scope sees (nil: none; a member limited to
+// a group sees the group's vehicles only) and its error is returned
+// (fuelportal.CheckTripUnit decides).
+func (db *DB) CheckTripUnit(ctx context.Context, scope fuelportal.TransactionScope, unit string, decide func(*fuelportal.VehicleUnit) error) error {
+	if strings.TrimSpace(unit) == "" {
+		return nil
+	}
+	return db.InReadTx(ctx, func(tx *Tx) error { return tx.checkTripUnit(ctx, scope, unit, decide) })
+}
+
+// checkTripUnit reads the vehicle of unit number unit of scope's company
+// (of its group when scope has one) and calls decide with it (nil: none).
+func (tx *Tx) checkTripUnit(ctx context.Context, scope fuelportal.TransactionScope, unit string, decide func(*fuelportal.VehicleUnit) error) error {
+	v := &fuelportal.VehicleUnit{}
+	var active int64
+	err := tx.QueryRow(ctx, `SELECT unit_number, plate, active FROM vehicles WHERE company_id = ? AND unit_number = ? AND (? = 0 OR group_id = ?)`,
+		scope.CompanyID, strings.TrimSpace(unit), scope.GroupID, scope.GroupID).Scan(&v.UnitNumber, &v.Plate, &active)
+	if isNoRows(err) {
+		v = nil
+	} else if err != nil {
+		return err
+	} else {
+		v.Active = active == 1
+	}
+	return decide(v)
 }
 
 // addTripPlan stores p as the trip's next version and makes it current

@@ -23,6 +23,7 @@ import (
 type Store interface {
 	Pricing(ctx context.Context, companyID int64) (*fuelportal.Contract, error)
 	CheckTripCard(ctx context.Context, scope fuelportal.TransactionScope, number string, decide func(active *fuelportal.Trip) error) error
+	CheckTripUnit(ctx context.Context, scope fuelportal.TransactionScope, unit string, decide func(*fuelportal.VehicleUnit) error) error
 	CreateTrip(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error
 	TripUnits(ctx context.Context, scope fuelportal.TransactionScope) ([]fuelportal.VehicleUnit, string, error)
 	Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (*fuelportal.Trip, error)

@@ -16,9 +16,14 @@ import (
 // Create plans trip t (its card, route and truck set) from its start and
 // saves it for a card of scope (an owner: any company card; a driver: their
 // own card). A card outside the scope is ENOTFOUND, one already on a trip
-// ECONFLICT, both before planning.
+// ECONFLICT; then a unit number naming no vehicle scope sees, or one out
+// of service, is a field error (fuelportal.CheckTripUnit): all before
+// planning, so a trip refused costs no route planning.
 func (s *Service) Create(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error {
 	if err := s.Store.CheckTripCard(ctx, scope, t.CardNumber, fuelportal.CheckTripCardFree); err != nil {
+		return err
+	}
+	if err := s.Store.CheckTripUnit(ctx, scope, t.UnitNumber, fuelportal.CheckTripUnit); err != nil {
 		return err
 	}
 	t.CompanyID = scope.CompanyID

@@ -3135,7 +3135,7 @@ export interface paths {
         put?: never;
         /**
          * Save a fuel plan as a trip
-         * @description Plans the route like the assistant and saves it as an ACTIVE trip. Owners: any company card; drivers: their own card; another card 404. 409 when the card already has an active trip; 422 when no plan can make the trip.
+         * @description Plans the route like the assistant and saves it as an ACTIVE trip. Owners: any company card; drivers: their own card; another card 404. 409 when the card already has an active trip. A unitNumber naming no vehicle the caller sees (another company's included) is 400 with the unitNumber field error 'No vehicle has this unit number', a vehicle out of service 400 with 'This vehicle is out of service'. These refusals come before the route is planned; 422 when no plan can make the trip.
          */
         post: {
             parameters: {
@@ -6000,7 +6000,7 @@ export interface paths {
         put?: never;
         /**
          * Card network: reverse an authorization (release its hold, or credit its captured purchase back)
-         * @description Authenticated by the X-Network-Key header. Releases the hold of a held network authorization (the pump dispensed nothing, or the network voided it). A captured one's purchase is reversed through the refund path: one ledger credit to the wallet (amount, else all that is left of the purchase's fuel; the fee stays), listed by the statement under refunds and reversals, with the refund.created event; applied once per authorization and reversalId (a repeat answers the first credit). A declined authorization, or a held one reversed again, changes nothing and answers its status. 400 for a bad amount or one beyond the captured purchase's retail total; 404 for an id the network never asked about (also another issuer's); 409 when nothing is left of the purchase to reverse (reversed or refunded in full) or its purchase was declined. 503 when no key is configured.
+         * @description Authenticated by the X-Network-Key header. Releases the hold of a held network authorization (the pump dispensed nothing, or the network voided it). A captured one's purchase is reversed through the refund path: one ledger credit to the wallet (amount, else all that is left of the purchase's fuel; the fee stays), listed by the statement under refunds and reversals, with the refund.created event; applied once per authorization and reversalId: a repeat asking the same amount (or again none) answers the first credit, nothing moved; a repeat asking another amount is 409 with the message 'This reversal id was already used with another amount: a new reversal needs a new reversalId', nothing moved. A declined authorization, or a held one reversed again, changes nothing and answers its status. 400 for a bad amount or one beyond the captured purchase's retail total; 404 for an id the network never asked about (also another issuer's); 409 when nothing is left of the purchase to reverse (reversed or refunded in full), its purchase was declined, or the reversalId was already used with another amount. 503 when no key is configured.
          */
         post: {
             parameters: {
@@ -9978,7 +9978,7 @@ export interface components {
         NetworkReversal: {
             /** @description Dollars the network reverses of the captured purchase (its retail terms), more than 0 and at most 100000 and at most the purchase's retail total (else 400 on amount); absent: all that is left. The wallet is credited at most what is left of the purchase's fuel at the net price it paid (the fee stays). */
             amount?: number;
-            /** @description The id of this reversal when the network reverses a purchase in parts; a reversal is applied once per authorization and reversalId (a repeat answers the first credit) */
+            /** @description The id of this reversal when the network reverses a purchase in parts; a reversal is applied once per authorization and reversalId (absent: the authorization's one reversal). A repeat asking the same amount answers the first credit; asking another amount (or an amount where the first asked none, or none where it asked one) is 409, nothing moved. */
             reversalId?: string;
         };
         NetworkReversalResult: {
