@@ -300,15 +300,3 @@ type OverrideRequest struct {
 	LocationName    string
 	AttemptedAmount int64 // cents
 }
-
-// OverrideDecisionMail tells the driver at email what the owner decided on
-// request r, with the override's end in the company's time zone loc.
-func OverrideDecisionMail(email string, r *OverrideRequest, loc *time.Location) *MailMessage {
-	if r.Status == OverrideApproved && r.OverrideUntil != nil {
-		body := fmt.Sprintf("Your override request for the card ending %s was approved.\n\nThe card's rules are lifted until %s; the wallet and credit limit still apply.\n",
-			Last4(r.CardNumber), r.OverrideUntil.In(loc).Format("Jan 2, 2006 3:04 PM MST"))
-		return &MailMessage{To: email, Subject: "Your override request was approved", Body: body}
-	}
-	body := fmt.Sprintf("Your override request for the card ending %s was denied.\n\nAsk your fleet manager if you need help.\n", Last4(r.CardNumber))
-	return &MailMessage{To: email, Subject: "Your override request was denied", Body: body}
-}

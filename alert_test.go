@@ -37,12 +37,17 @@ func TestDeclineSentence_CoversTheContractsCodes(t *testing.T) {
 	}
 }
 
-func TestOverrideDecisionMail_EndInTheCompanysZone(t *testing.T) {
+func TestOverrideDecidedNotice_EndInTheReadersLanguageAndTheCompanysZone(t *testing.T) {
 	chicago, _ := time.LoadLocation("America/Chicago")
 	until := time.Date(2026, 11, 20, 23, 42, 0, 0, time.UTC)
-	m := OverrideDecisionMail("d@example.com", &OverrideRequest{CardNumber: "7071000000000004321", Status: OverrideApproved, OverrideUntil: &until}, chicago)
-	if !strings.Contains(m.Body, "lifted until Nov 20, 2026 5:42 PM CST;") {
-		t.Fatalf("body = %q", m.Body)
+	n := OverrideDecidedNotice(&OverrideRequest{CardNumber: "7071000000000004321", Status: OverrideApproved, OverrideUntil: &until}, chicago)
+	for lang, want := range map[Language]string{
+		LanguageEnglish: "Card ending 4321 may buy fuel until Nov 20, 2026 5:42 PM CST.",
+		LanguageSpanish: "La tarjeta terminada en 4321 puede comprar combustible hasta 20 nov 2026, 5:42 PM CST.",
+	} {
+		if _, body := n.Texts(lang); body != want {
+			t.Errorf("%s: body = %q, want %q", lang, body, want)
+		}
 	}
 }
 

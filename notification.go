@@ -207,7 +207,10 @@ type Notice struct {
 	Params map[string]string
 	// Days fill {{placeholders}} with days (YYYY-MM-DD) written in the
 	// reader's language (DayText).
-	Days   map[string]string
+	Days map[string]string
+	// Times fill {{placeholders}} with moments written in the reader's
+	// language on the moment's own clock (TimeText).
+	Times  map[string]time.Time
 	Reason DeclineReason
 	URL    string
 	Tag    string
@@ -300,6 +303,9 @@ func (n *Notice) Texts(lang Language) (title, body string) {
 	for k, v := range n.Days {
 		values[k] = DayText(lang, v)
 	}
+	for k, v := range n.Times {
+		values[k] = TimeText(lang, v)
+	}
 	if n.Reason != "" {
 		values["reason"] = cmpOr(set.reasons[n.Reason], n.Reason.Sentence())
 	}
@@ -324,6 +330,17 @@ func DayText(lang Language, day string) string {
 		return fmt.Sprintf("%d %s %d", d.Day(), monthAbbreviations[LanguageSpanish][d.Month()-1], d.Year())
 	}
 	return fmt.Sprintf("%s %d, %d", monthAbbreviations[LanguageEnglish][d.Month()-1], d.Day(), d.Year())
+}
+
+// TimeText writes t on its own clock as the app writes a moment in lang,
+// with the clock's zone: "Dec 9, 2026 2:03 PM CST", in Spanish
+// "9 dic 2026, 2:03 PM CST" (docs/product.md, Languages).
+func TimeText(lang Language, t time.Time) string {
+	day := DayText(lang, t.Format(time.DateOnly))
+	if lang == LanguageSpanish {
+		day += ","
+	}
+	return day + " " + t.Format("3:04 PM MST")
 }
 
 // Push returns n as the push notification for a reader of role and lang,

@@ -229,7 +229,7 @@ func OverrideDecidedNotice(r *OverrideRequest, loc *time.Location) Notice {
 		OverrideRequestID: r.ID, TransactionID: r.TransactionID}
 	if r.Status == OverrideApproved && r.OverrideUntil != nil {
 		n.Key = "overrideApproved"
-		n.Params["until"] = r.OverrideUntil.In(loc).Format("2006-01-02 15:04 MST")
+		n.Times = map[string]time.Time{"until": r.OverrideUntil.In(loc)}
 	}
 	return n
 }
