@@ -7348,7 +7348,7 @@ export interface paths {
         };
         /**
          * Save the company's pump check
-         * @description Off by default. Radius from 0.25 to 50 miles (default 1), freshness from 1 to 240 minutes (default 10), staleChoice approve, decline or challenge. See docs/product.md, Pump check. Audited.
+         * @description Off by default. Radius from 0.25 to 50 miles (default 1), freshness from 1 to 240 minutes (default 10), staleChoice approve, decline or challenge. See docs/product.md, Pump check. Audited. Action pump-check.company: every group without its own follows this setting, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         put: {
             parameters: {
@@ -7392,7 +7392,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A card group's pump check (its own, else the company's: inherited) */
+        /**
+         * A card group's pump check (its own, else the company's: inherited)
+         * @description Another company's group is 404, and so is any group but their own for a member limited to one.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -7421,7 +7424,7 @@ export interface paths {
         };
         /**
          * Save a card group's own pump check, which wins over the company's
-         * @description Off by default. Radius from 0.25 to 50 miles (default 1), freshness from 1 to 240 minutes (default 10), staleChoice approve, decline or challenge. See docs/product.md, Pump check. Audited.
+         * @description Off by default. Radius from 0.25 to 50 miles (default 1), freshness from 1 to 240 minutes (default 10), staleChoice approve, decline or challenge. See docs/product.md, Pump check. Audited. Another company's group is 404, and so is any group but their own for a member limited to one.
          */
         put: {
             parameters: {
@@ -7457,7 +7460,7 @@ export interface paths {
         post?: never;
         /**
          * The group follows the company's pump check again
-         * @description Audited.
+         * @description Audited. Another company's group is 404, and so is any group but their own for a member limited to one.
          */
         delete: {
             parameters: {
