@@ -392,13 +392,11 @@ func TestAccountingExport_OfAStatement(t *testing.T) {
 func TestCoding_ABookkeeperLimitedToAGroupKeepsTheGroupsRules(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
-		var north, south struct{ ID int64 }
-		f.api.Post("/api/wex/company/groups", map[string]string{"name": "North"}, f.owner).ExpectStatus(t, 201).Decode(t, &north)
-		f.api.Post("/api/wex/company/groups", map[string]string{"name": "South"}, f.owner).ExpectStatus(t, 201).Decode(t, &south)
+		north, south := f.twoGroups(t)
 		plans := demo.CardPlans[demo.DemoFreight.Name]
 		mineCard, theirCard := plans[0].CardNumber, plans[1].CardNumber
-		f.api.Put("/api/wex/company/cards/"+mineCard+"/group", map[string]any{"groupId": north.ID}, f.owner).ExpectStatus(t, 204)
-		f.api.Put("/api/wex/company/cards/"+theirCard+"/group", map[string]any{"groupId": south.ID}, f.owner).ExpectStatus(t, 204)
+		f.api.Put("/api/wex/company/cards/"+mineCard+"/group", map[string]any{"groupId": north}, f.owner).ExpectStatus(t, 204)
+		f.api.Put("/api/wex/company/cards/"+theirCard+"/group", map[string]any{"groupId": south}, f.owner).ExpectStatus(t, 204)
 		for _, card := range []string{mineCard, theirCard} {
 			f.api.Put("/api/wex/company/cards/"+card+"/require-job", map[string]any{"requireJob": true}, f.owner).ExpectStatus(t, 200)
 		}
@@ -414,11 +412,11 @@ func TestCoding_ABookkeeperLimitedToAGroupKeepsTheGroupsRules(t *testing.T) {
 		}
 		ofMyCard := add(f.owner, map[string]any{"cardNumber": mineCard}, "Mine")
 		ofTheirCard := add(f.owner, map[string]any{"cardNumber": theirCard}, "Theirs")
-		ofMyGroupAndTheirCard := add(f.owner, map[string]any{"cardNumber": theirCard, "groupId": north.ID}, "Mixed")
-		ofTheirGroup := add(f.owner, map[string]any{"groupId": south.ID}, "South")
+		ofMyGroupAndTheirCard := add(f.owner, map[string]any{"cardNumber": theirCard, "groupId": north}, "Mixed")
+		ofTheirGroup := add(f.owner, map[string]any{"groupId": south}, "South")
 		ofEveryGroup := add(f.owner, map[string]any{"product": "DSL"}, "Diesel")
-		ofMyGroup := add(f.owner, map[string]any{"groupId": north.ID}, "North")
-		bookkeeper := f.member(t, f.owner, "north.books@example.com", "bookkeeper", north.ID)
+		ofMyGroup := add(f.owner, map[string]any{"groupId": north}, "North")
+		bookkeeper := f.member(t, f.owner, "north.books@example.com", "bookkeeper", north)
 
 		type list struct {
 			Content           []rule
@@ -446,12 +444,12 @@ func TestCoding_ABookkeeperLimitedToAGroupKeepsTheGroupsRules(t *testing.T) {
 
 		// What they add or change is the group's; another group's card,
 		// an unknown one and another group are refused alike.
-		if mine := add(bookkeeper, map[string]any{"product": "DEF"}, "Fluids"); mine.Match.GroupID != north.ID {
+		if mine := add(bookkeeper, map[string]any{"product": "DEF"}, "Fluids"); mine.Match.GroupID != north {
 			t.Fatalf("the group's bookkeeper's rule matches %+v", mine.Match)
 		}
 		for field, match := range map[string]map[string]any{
 			"match.cardNumber": {"cardNumber": theirCard},
-			"match.groupId":    {"groupId": south.ID},
+			"match.groupId":    {"groupId": south},
 		} {
 			f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/coding-rules", Token: bookkeeper,
 				Body: map[string]any{"match": match, "coding": map[string]string{"account": "X"}}}).ExpectFieldError(t, field, fuelportal.MsgRuleMatchUnknown)
@@ -463,7 +461,7 @@ func TestCoding_ABookkeeperLimitedToAGroupKeepsTheGroupsRules(t *testing.T) {
 		var changed rule
 		f.api.Put(fmt.Sprintf("/api/wex/company/coding-rules/%d", ofMyCard.ID), map[string]any{"match": map[string]any{"cardNumber": mineCard},
 			"coding": map[string]string{"account": "Mine too"}}, bookkeeper).ExpectStatus(t, 200).Decode(t, &changed)
-		if changed.Match.GroupID != north.ID || changed.Match.CardNumber != mineCard {
+		if changed.Match.GroupID != north || changed.Match.CardNumber != mineCard {
 			t.Fatalf("the group's bookkeeper's change matches %+v", changed.Match)
 		}
 		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/coding-rules/%d", ofMyGroup.ID), Token: bookkeeper}).ExpectStatus(t, 204)

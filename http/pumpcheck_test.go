@@ -76,10 +76,8 @@ func TestPumpCheckSettings_DefaultValidateAndIsolate(t *testing.T) {
 func TestPumpCheckSettings_AMemberLimitedToAGroupSetsOnlyTheGroups(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
-		var north, south struct{ ID int64 }
-		f.api.Post("/api/wex/company/groups", map[string]any{"name": "North"}, f.owner).ExpectStatus(t, 201).Decode(t, &north)
-		f.api.Post("/api/wex/company/groups", map[string]any{"name": "South"}, f.owner).ExpectStatus(t, 201).Decode(t, &south)
-		dispatcher := f.member(t, f.owner, "north.dispatch@example.com", "dispatcher", north.ID)
+		north, south := f.twoGroups(t)
+		dispatcher := f.member(t, f.owner, "north.dispatch@example.com", "dispatcher", north)
 		on := map[string]any{"enabled": true, "radiusMiles": 3, "freshnessMinutes": 20, "staleChoice": "approve"}
 
 		if msg := f.api.Put("/api/wex/company/pump-check", on, dispatcher).ExpectStatus(t, 403).ErrorMessage(t); msg != fuelportal.MsgWholeCompanyOnly {
@@ -96,8 +94,8 @@ func TestPumpCheckSettings_AMemberLimitedToAGroupSetsOnlyTheGroups(t *testing.T)
 			t.Fatalf("the group's dispatcher may %v", perms.Actions)
 		}
 
-		mine := fmt.Sprintf("/api/wex/company/groups/%d/pump-check", north.ID)
-		theirs := fmt.Sprintf("/api/wex/company/groups/%d/pump-check", south.ID)
+		mine := fmt.Sprintf("/api/wex/company/groups/%d/pump-check", north)
+		theirs := fmt.Sprintf("/api/wex/company/groups/%d/pump-check", south)
 		f.api.Put(mine, on, dispatcher).ExpectStatus(t, 200)
 		var group struct {
 			fuelportal.PumpCheckSettings
