@@ -85,6 +85,92 @@ type CodingRule struct {
 	Position  int
 	Match     CodingMatch
 	Coding    Coding
+	// CardGroupID and VehicleGroupID are the groups of the card and the
+	// vehicle Match names (0: none, or none named): facts the store reads
+	// for ConfinedTo and CheckCodingRuleInScope, never written.
+	CardGroupID, VehicleGroupID int64
+}
+
+// MsgRuleMatchUnknown is the field error of a rule's card, vehicle, group
+// or driver that is not the company's (or, for a member limited to a
+// group, not the group's).
+const MsgRuleMatchUnknown = "Not one of the company's"
+
+// ConfinedTo reports whether rule r codes only purchases of group g (not
+// 0), so that a member limited to g sees it: it matches g or a card of g,
+// and names no card, vehicle or group of another. A rule that names no
+// group or card codes every group's purchases (a vehicle may fuel on any
+// group's card), and one naming another group's card would show its
+// number: neither is a group's.
+func (r *CodingRule) ConfinedTo(g int64) bool {
+	switch {
+	case r.Match.CardNumber != "" && r.CardGroupID != g,
+		r.Match.VehicleID != 0 && r.VehicleGroupID != g,
+		r.Match.GroupID != 0 && r.Match.GroupID != g:
+		return false
+	}
+	return r.Match.GroupID == g || r.Match.CardNumber != ""
+}
+
+// ScopeCodingRule fits rule r, written by a member of scope, to what they
+// may keep: a member limited to a group writes rules of that group, so a
+// rule naming no group is given theirs (as the vehicles they add join it).
+func ScopeCodingRule(scope MemberScope, r *CodingRule) {
+	if scope.GroupID != 0 && r.Match.GroupID == 0 {
+		r.Match.GroupID = scope.GroupID
+	}
+}
+
+// CheckCodingRuleInScope decides whether a member of scope may write rule
+// r (its group facts read): any rule for a member of the whole company;
+// for one limited to a group, only a rule of that group naming no card or
+// vehicle of another group, which are field errors as unknown ones are
+// (another group's card is as unknown to them as another company's).
+func CheckCodingRuleInScope(scope MemberScope, r *CodingRule) error {
+	g := scope.GroupID
+	if g == 0 {
+		return nil
+	}
+	fe := FieldErrors{}
+	if r.Match.CardNumber != "" && r.CardGroupID != g {
+		fe.Add("match.cardNumber", MsgRuleMatchUnknown)
+	}
+	if r.Match.VehicleID != 0 && r.VehicleGroupID != g {
+		fe.Add("match.vehicleId", MsgRuleMatchUnknown)
+	}
+	if r.Match.GroupID != g {
+		fe.Add("match.groupId", MsgRuleMatchUnknown)
+	}
+	return fe.Err()
+}
+
+// CheckRuleSeen is ENOTFOUND "Coding rule not found", as another
+// company's rule, when s is limited to a group and does not see rule r
+// (ConfinedTo): such a member neither changes nor deletes it.
+func (s MemberScope) CheckRuleSeen(r *CodingRule) error {
+	if s.GroupID != 0 && !r.ConfinedTo(s.GroupID) {
+		return Errorf(ENOTFOUND, "Coding rule not found")
+	}
+	return nil
+}
+
+// CheckRuleAdded decides whether a member of s may add rule r to a
+// company that has rules rules already: CheckCodingRuleInScope, then
+// CheckCodingRuleAdded.
+func (s MemberScope) CheckRuleAdded(r *CodingRule, rules int) error {
+	if err := CheckCodingRuleInScope(s, r); err != nil {
+		return err
+	}
+	return CheckCodingRuleAdded(rules)
+}
+
+// CheckRuleChanged decides whether a member of s may replace rule before
+// with after: CheckRuleSeen, then CheckCodingRuleInScope.
+func (s MemberScope) CheckRuleChanged(before, after *CodingRule) error {
+	if err := s.CheckRuleSeen(before); err != nil {
+		return err
+	}
+	return CheckCodingRuleInScope(s, after)
 }
 
 // Validate trims r and returns its field errors (match.*, coding.*): a

@@ -54,3 +54,47 @@ func TestCodingRule_ValidateRefusesWhatCannotBeStored(t *testing.T) {
 		})
 	}
 }
+
+// A member limited to group 1 sees a rule only when it codes the group's
+// purchases alone and names nothing of another group.
+func TestCodingRule_ConfinedToAGroup(t *testing.T) {
+	const g, other = 1, 2
+	for _, c := range []struct {
+		name string
+		rule CodingRule
+		want bool
+	}{
+		{"the group", CodingRule{Match: CodingMatch{GroupID: g}}, true},
+		{"a card of the group", CodingRule{Match: CodingMatch{CardNumber: "7071000000000000001"}, CardGroupID: g}, true},
+		{"the group and a vehicle of it", CodingRule{Match: CodingMatch{GroupID: g, VehicleID: 5}, VehicleGroupID: g}, true},
+		{"no group: every group's purchases", CodingRule{Match: CodingMatch{Product: ProductDiesel}}, false},
+		{"a vehicle of the group only: any group's card may fuel it", CodingRule{Match: CodingMatch{VehicleID: 5}, VehicleGroupID: g}, false},
+		{"another group's card", CodingRule{Match: CodingMatch{CardNumber: "7071000000000000002"}, CardGroupID: other}, false},
+		{"the group and another group's card", CodingRule{Match: CodingMatch{GroupID: g, CardNumber: "7071000000000000002"}, CardGroupID: other}, false},
+		{"the group and another group's vehicle", CodingRule{Match: CodingMatch{GroupID: g, VehicleID: 6}, VehicleGroupID: other}, false},
+		{"another group", CodingRule{Match: CodingMatch{GroupID: other}}, false},
+	} {
+		if got := c.rule.ConfinedTo(g); got != c.want {
+			t.Errorf("%s: confined %v, want %v", c.name, got, c.want)
+		}
+		scope := MemberScope{CompanyID: 9, GroupID: g}
+		if err := scope.CheckRuleSeen(&c.rule); (err == nil) != c.want || err != nil && ErrorCode(err) != ENOTFOUND {
+			t.Errorf("%s: seen %v", c.name, err)
+		}
+		if err := (MemberScope{CompanyID: 9}).CheckRuleSeen(&c.rule); err != nil {
+			t.Errorf("%s: the whole company's member does not see it: %v", c.name, err)
+		}
+	}
+	// What a limited member writes gets their group, and is refused
+	// naming another group's card as an unknown one.
+	scope := MemberScope{CompanyID: 9, GroupID: g}
+	r := CodingRule{Match: CodingMatch{Product: ProductDiesel}}
+	ScopeCodingRule(scope, &r)
+	if r.Match.GroupID != g || CheckCodingRuleInScope(scope, &r) != nil {
+		t.Fatalf("a limited member's rule matches %+v", r.Match)
+	}
+	r.Match.CardNumber, r.CardGroupID = "7071000000000000002", other
+	if err := scope.CheckRuleAdded(&r, 0); ErrorFields(err)["match.cardNumber"] == nil {
+		t.Fatalf("another group's card = %v", err)
+	}
+}

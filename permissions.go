@@ -76,7 +76,8 @@ const (
 	ActionCompanySettings  Action = "company.settings"      // the company's controls and authorization settings
 	ActionAuditRead        Action = "audit.read"            // the audit trail: who changed what
 	ActionTransactionsCode Action = "transactions.code"     // code purchases (account, class, job, memo) and keep the coding rules
-	ActionPumpCheckManage  Action = "pump-check.manage"     // the pump check's settings, the company's and each group's
+	ActionPumpCheckManage  Action = "pump-check.manage"     // each card group's pump check settings
+	ActionPumpCheckCompany Action = "pump-check.company"    // the company-wide pump check settings
 	ActionStatementsRead   Action = "statements.read"       // the company's period statements, their downloads and the accounting exports
 	ActionStatementsWrite  Action = "statements.write"      // the statement period (monthly or weekly)
 	ActionAccountingSync   Action = "accounting.sync"       // the QuickBooks Online connection: connect, map accounts, push, disconnect
@@ -92,7 +93,7 @@ var RoleActions = map[MemberRole][]Action{
 		ActionStationsRead, ActionTripsRead, ActionTripsWrite, ActionTripsDecide,
 		ActionCardsRead, ActionCardsWrite, ActionCardsReveal, ActionOverridesDecide, ActionDriversApprove,
 		ActionVehiclesRead, ActionVehiclesWrite, ActionTransactionsRead, ActionAlertsRead, ActionComplianceRead,
-		ActionCompanySettings, ActionGroupsRead, ActionPumpCheckManage,
+		ActionCompanySettings, ActionGroupsRead, ActionPumpCheckManage, ActionPumpCheckCompany,
 	},
 	MemberBookkeeper: {
 		ActionStationsRead, ActionTripsRead, ActionCardsRead, ActionVehiclesRead, ActionTransactionsRead,
@@ -112,7 +113,7 @@ var allActions = []Action{
 	ActionPaymentMethods, ActionIFTARead, ActionIFTAWrite, ActionTelematicsManage, ActionWebhooksManage,
 	ActionMembersRead, ActionMembersWrite, ActionOwnersManage, ActionGroupsRead, ActionGroupsWrite,
 	ActionCompanyClose, ActionCompanySettings, ActionAuditRead, ActionTransactionsCode, ActionPumpCheckManage,
-	ActionStatementsRead, ActionStatementsWrite, ActionAccountingSync,
+	ActionPumpCheckCompany, ActionStatementsRead, ActionStatementsWrite, ActionAccountingSync,
 }
 
 func without(actions []Action, drop ...Action) []Action {
@@ -128,8 +129,10 @@ func (r MemberRole) Can(a Action) bool { return slices.Contains(RoleActions[r], 
 // (the IFTA return, filed per licensee over the whole fleet; the statements
 // and the accounting exports, equal to the company's ledger; the QuickBooks
 // push of every purchase), of which a group's share would be another, wrong
-// document.
-var companyWide = []Action{ActionIFTARead, ActionIFTAWrite, ActionStatementsRead, ActionStatementsWrite, ActionAccountingSync}
+// document; or changes a setting of every group's cards (the company's pump
+// check, which each group without its own follows).
+var companyWide = []Action{ActionIFTARead, ActionIFTAWrite, ActionStatementsRead, ActionStatementsWrite, ActionAccountingSync,
+	ActionPumpCheckCompany}
 
 // ActionsOf is what a member of role r may do: RoleActions, less the
 // company-wide actions when the member is limited to a group.
@@ -146,6 +149,52 @@ func (r MemberRole) CanAs(a Action, limitedToGroup bool) bool {
 	return slices.Contains(ActionsOf(r, limitedToGroup), a)
 }
 
-// MsgRoleForbidden is the 403 answer to a route the caller's role may not
-// use.
-const MsgRoleForbidden = "Access forbidden - Insufficient permissions"
+// CheckAction decides whether a member of role r, limited to a group or
+// not, may do a (ActionsOf): EFORBIDDEN MsgRoleForbidden when the role may
+// not, MsgWholeCompanyOnly when only the group limit stands in the way.
+func (r MemberRole) CheckAction(a Action, limitedToGroup bool) error {
+	switch {
+	case r.CanAs(a, limitedToGroup):
+		return nil
+	case r.Can(a):
+		return Errorf(EFORBIDDEN, MsgWholeCompanyOnly)
+	}
+	return Errorf(EFORBIDDEN, MsgRoleForbidden)
+}
+
+// Messages of the permission table.
+const (
+	// MsgRoleForbidden is the 403 answer to a route the caller's role may
+	// not use.
+	MsgRoleForbidden = "Access forbidden - Insufficient permissions"
+	// MsgWholeCompanyOnly is the 403 answer to a member limited to a group
+	// who asks for a company-wide action their role otherwise has.
+	MsgWholeCompanyOnly = MsgRoleForbidden + ": your access is limited to a group, and this covers the whole company"
+)
+
+// MemberScope is what a member acts on: their company, and the group of
+// cards and vehicles they are limited to (0: the whole company).
+type MemberScope struct {
+	CompanyID int64
+	GroupID   int64
+}
+
+// CheckWholeCompany is nil for a member of the whole company and
+// EFORBIDDEN MsgWholeCompanyOnly for one limited to a group, who changes
+// no company-wide setting (companyWide).
+func (s MemberScope) CheckWholeCompany() error {
+	if s.GroupID != 0 {
+		return Errorf(EFORBIDDEN, MsgWholeCompanyOnly)
+	}
+	return nil
+}
+
+// CheckSeesGroup is nil when the member sees the company's group id (every
+// member of the whole company does), else ENOTFOUND "Group not found", as
+// another company's group.
+func (s MemberScope) CheckSeesGroup(id int64) error {
+	if s.GroupID != 0 && s.GroupID != id {
+		return Errorf(ENOTFOUND, "Group not found")
+	}
+	return nil
+}

@@ -43,7 +43,7 @@ func TestActionsOf_AMemberLimitedToAGroupHasNoCompanyWideAction(t *testing.T) {
 		}
 		for _, a := range whole {
 			companyWide := a == ActionIFTARead || a == ActionIFTAWrite || a == ActionStatementsRead ||
-				a == ActionStatementsWrite || a == ActionAccountingSync
+				a == ActionStatementsWrite || a == ActionAccountingSync || a == ActionPumpCheckCompany
 			if got := role.CanAs(a, true); got == companyWide {
 				t.Errorf("%s limited to a group: may %s = %v", role, a, got)
 			}
@@ -54,5 +54,31 @@ func TestActionsOf_AMemberLimitedToAGroupHasNoCompanyWideAction(t *testing.T) {
 	}
 	if !MemberBookkeeper.CanAs(ActionTransactionsRead, true) || MemberBookkeeper.CanAs(ActionIFTARead, true) {
 		t.Error("a group's bookkeeper reads the group's transactions and no IFTA return")
+	}
+	if !MemberDispatcher.CanAs(ActionPumpCheckManage, true) || MemberDispatcher.CanAs(ActionPumpCheckCompany, true) {
+		t.Error("a group's dispatcher sets the group's pump check and not the company's")
+	}
+}
+
+// A member limited to a group is refused a company-wide action with the
+// reason; a role without the action, with the role's refusal.
+func TestCheckAction_SaysWhetherTheRoleOrTheGroupLimitRefuses(t *testing.T) {
+	for _, c := range []struct {
+		role    MemberRole
+		action  Action
+		limited bool
+		want    string
+	}{
+		{MemberDispatcher, ActionPumpCheckCompany, false, ""},
+		{MemberDispatcher, ActionPumpCheckCompany, true, MsgWholeCompanyOnly},
+		{MemberDispatcher, ActionPumpCheckManage, true, ""},
+		{MemberBookkeeper, ActionPumpCheckCompany, true, MsgRoleForbidden},
+		{MemberBookkeeper, ActionIFTARead, true, MsgWholeCompanyOnly},
+		{MemberDriver, ActionCardsRead, false, MsgRoleForbidden},
+	} {
+		err := c.role.CheckAction(c.action, c.limited)
+		if c.want == "" && err != nil || c.want != "" && (ErrorCode(err) != EFORBIDDEN || ErrorMessage(err) != c.want) {
+			t.Errorf("%s %s limited %v: %v, want %q", c.role, c.action, c.limited, err, c.want)
+		}
 	}
 }

@@ -19,11 +19,11 @@ import (
 type Store interface {
 	SetCoding(ctx context.Context, scope fuelportal.TransactionScope, ids []int64, recode func(fuelportal.Coding) fuelportal.Coding) ([]*fuelportal.Transaction, error)
 	CodingRules(ctx context.Context, companyID int64) ([]fuelportal.CodingRule, error)
-	CreateCodingRule(ctx context.Context, r *fuelportal.CodingRule, decide func(rules int) error) error
-	UpdateCodingRule(ctx context.Context, r *fuelportal.CodingRule) error
-	DeleteCodingRule(ctx context.Context, companyID, id int64) error
+	CreateCodingRule(ctx context.Context, r *fuelportal.CodingRule, decide func(r *fuelportal.CodingRule, rules int) error) error
+	UpdateCodingRule(ctx context.Context, r *fuelportal.CodingRule, decide func(before, after *fuelportal.CodingRule) error) error
+	DeleteCodingRule(ctx context.Context, companyID, id int64, decide func(before *fuelportal.CodingRule) error) error
 	SetCardRequireJob(ctx context.Context, companyID int64, number string, require bool) error
-	CardsRequiringJob(ctx context.Context, companyID int64) ([]string, error)
+	CardsRequiringJob(ctx context.Context, companyID, groupID int64) ([]string, error)
 }
 
 // Service runs the coding flows. Create it with New.
@@ -96,39 +96,56 @@ func (s *Service) EnterJob(ctx context.Context, scope fuelportal.TransactionScop
 	return list[0], nil
 }
 
-// Rules are company companyID's coding rules in their order and the
-// numbers of its cards that require a job.
-func (s *Service) Rules(ctx context.Context, companyID int64) ([]fuelportal.CodingRule, []string, error) {
-	rules, err := s.store.CodingRules(ctx, companyID)
+// Rules are the coding rules of scope's company in their order and the
+// numbers of its cards that require a job. A member limited to a group
+// gets the rules confined to it (fuelportal.CodingRule.ConfinedTo) and the
+// group's cards only: a rule of another group's card would show its
+// number, and one of no group codes every group's purchases.
+func (s *Service) Rules(ctx context.Context, scope fuelportal.MemberScope) ([]fuelportal.CodingRule, []string, error) {
+	rules, err := s.store.CodingRules(ctx, scope.CompanyID)
 	if err != nil {
 		return nil, nil, err
 	}
-	cards, err := s.store.CardsRequiringJob(ctx, companyID)
+	if scope.GroupID != 0 {
+		rules = slices.DeleteFunc(rules, func(r fuelportal.CodingRule) bool { return !r.ConfinedTo(scope.GroupID) })
+	}
+	cards, err := s.store.CardsRequiringJob(ctx, scope.CompanyID, scope.GroupID)
 	return rules, cards, err
 }
 
-// CreateRule validates rule r of company r.CompanyID and adds it (last,
-// or at r.Position; ECONFLICT past fuelportal.MaxCodingRules); audited.
-func (s *Service) CreateRule(ctx context.Context, r *fuelportal.CodingRule) error {
+// CreateRule validates rule r of scope's company and adds it (last, or at
+// r.Position; ECONFLICT past fuelportal.MaxCodingRules); audited. A member
+// limited to a group adds rules of that group (fuelportal.ScopeCodingRule:
+// a rule naming no group is given theirs); another group, or a card or
+// vehicle of another group, is a field error as an unknown one
+// (fuelportal.MemberScope.CheckRuleAdded).
+func (s *Service) CreateRule(ctx context.Context, scope fuelportal.MemberScope, r *fuelportal.CodingRule) error {
+	r.CompanyID = scope.CompanyID
+	fuelportal.ScopeCodingRule(scope, r)
 	if err := r.Validate(); err != nil {
 		return err
 	}
-	return s.store.CreateCodingRule(ctx, r, fuelportal.CheckCodingRuleAdded)
+	return s.store.CreateCodingRule(ctx, r, scope.CheckRuleAdded)
 }
 
-// UpdateRule validates rule r and replaces the company's rule r.ID (moved
-// when r.Position is set); audited. Another company's rule is ENOTFOUND.
-func (s *Service) UpdateRule(ctx context.Context, r *fuelportal.CodingRule) error {
+// UpdateRule validates rule r and replaces rule r.ID of scope's company
+// (moved when r.Position is set); audited. Another company's rule is
+// ENOTFOUND, and so is a rule a member limited to a group does not see
+// (Rules); what they write is scoped as by CreateRule.
+func (s *Service) UpdateRule(ctx context.Context, scope fuelportal.MemberScope, r *fuelportal.CodingRule) error {
+	r.CompanyID = scope.CompanyID
+	fuelportal.ScopeCodingRule(scope, r)
 	if err := r.Validate(); err != nil {
 		return err
 	}
-	return s.store.UpdateCodingRule(ctx, r)
+	return s.store.UpdateCodingRule(ctx, r, scope.CheckRuleChanged)
 }
 
-// DeleteRule removes company companyID's rule id; audited. Another
-// company's rule is ENOTFOUND.
-func (s *Service) DeleteRule(ctx context.Context, companyID, id int64) error {
-	return s.store.DeleteCodingRule(ctx, companyID, id)
+// DeleteRule removes rule id of scope's company; audited. Another
+// company's rule is ENOTFOUND, and so is a rule a member limited to a
+// group does not see (Rules).
+func (s *Service) DeleteRule(ctx context.Context, scope fuelportal.MemberScope, id int64) error {
+	return s.store.DeleteCodingRule(ctx, scope.CompanyID, id, scope.CheckRuleSeen)
 }
 
 // SetCardRequireJob sets whether company companyID's card number requires

@@ -189,17 +189,17 @@ func TestRules_ValidatedAndOtherCompanyRefused(t *testing.T) {
 		f := newCodingFleet(t, db)
 		ctx := f.ownerContext(t)
 		company := f.fleet.Company.ID
-		if err := f.svc.CreateRule(ctx, &fuelportal.CodingRule{CompanyID: company}); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
+		if err := f.svc.CreateRule(ctx, fuelportal.MemberScope{CompanyID: company}, &fuelportal.CodingRule{}); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
 			t.Fatalf("a rule that codes nothing = %v", err)
 		}
-		rule := &fuelportal.CodingRule{CompanyID: company, Match: fuelportal.CodingMatch{Product: fuelportal.ProductDEF}, Coding: fuelportal.Coding{Account: " Fluids "}}
-		if err := f.svc.CreateRule(ctx, rule); err != nil || rule.ID == 0 || rule.Coding.Account != "Fluids" {
+		rule := &fuelportal.CodingRule{Match: fuelportal.CodingMatch{Product: fuelportal.ProductDEF}, Coding: fuelportal.Coding{Account: " Fluids "}}
+		if err := f.svc.CreateRule(ctx, fuelportal.MemberScope{CompanyID: company}, rule); err != nil || rule.ID == 0 || rule.Coding.Account != "Fluids" {
 			t.Fatalf("create = %+v, %v", rule, err)
 		}
 		if err := f.svc.SetCardRequireJob(ctx, company, f.fleet.Active.CardNumber, true); err != nil {
 			t.Fatal(err)
 		}
-		rules, cards, err := f.svc.Rules(ctx, company)
+		rules, cards, err := f.svc.Rules(ctx, fuelportal.MemberScope{CompanyID: company})
 		if err != nil || len(rules) != 1 || rules[0].ID != rule.ID || len(cards) != 1 || cards[0] != f.fleet.Active.CardNumber {
 			t.Fatalf("rules = %+v, cards %v, %v", rules, cards, err)
 		}
@@ -207,24 +207,24 @@ func TestRules_ValidatedAndOtherCompanyRefused(t *testing.T) {
 			t.Fatalf("%d audit rows of created rules", n)
 		}
 
-		theirs := &fuelportal.CodingRule{ID: rule.ID, CompanyID: f.otherCompany, Coding: fuelportal.Coding{Account: "Stolen"}}
-		if err := f.svc.UpdateRule(ctx, theirs); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		theirs := &fuelportal.CodingRule{ID: rule.ID, Coding: fuelportal.Coding{Account: "Stolen"}}
+		if err := f.svc.UpdateRule(ctx, fuelportal.MemberScope{CompanyID: f.otherCompany}, theirs); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("update from another company = %v", err)
 		}
-		if err := f.svc.DeleteRule(ctx, f.otherCompany, rule.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if err := f.svc.DeleteRule(ctx, fuelportal.MemberScope{CompanyID: f.otherCompany}, rule.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("delete from another company = %v", err)
 		}
 		if err := f.svc.SetCardRequireJob(ctx, company, f.otherCard, true); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another company's card = %v", err)
 		}
-		if rules, cards, _ := f.svc.Rules(ctx, f.otherCompany); len(rules) != 0 || len(cards) != 0 {
+		if rules, cards, _ := f.svc.Rules(ctx, fuelportal.MemberScope{CompanyID: f.otherCompany}); len(rules) != 0 || len(cards) != 0 {
 			t.Fatalf("the other company sees %+v, %v", rules, cards)
 		}
 		rule.Coding.Account = "Fluids:DEF"
-		if err := f.svc.UpdateRule(ctx, rule); err != nil {
+		if err := f.svc.UpdateRule(ctx, fuelportal.MemberScope{CompanyID: company}, rule); err != nil {
 			t.Fatal(err)
 		}
-		if err := f.svc.DeleteRule(ctx, company, rule.ID); err != nil {
+		if err := f.svc.DeleteRule(ctx, fuelportal.MemberScope{CompanyID: company}, rule.ID); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -126,8 +126,7 @@ func (s *Server) handleDriverTransactionJob(w http.ResponseWriter, r *http.Reque
 // handleCodingRuleList answers the company's coding rules in their order
 // and its cards that require a job.
 func (s *Server) handleCodingRuleList(w http.ResponseWriter, r *http.Request) {
-	company := PrincipalFromContext(r.Context()).CompanyID
-	list, cards, err := s.Coding.Rules(r.Context(), company)
+	list, cards, err := s.Coding.Rules(r.Context(), memberScope(r))
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -142,20 +141,20 @@ func (s *Server) handleCodingRuleList(w http.ResponseWriter, r *http.Request) {
 	respond(w, http.StatusOK, res)
 }
 
-// codingRule decodes a rule of the caller's company.
+// codingRule decodes a rule (the service sets its company).
 func (s *Server) codingRule(w http.ResponseWriter, r *http.Request) (*fuelportal.CodingRule, error) {
 	var req codingRuleRequest
 	if err := decode(w, r, &req); err != nil {
 		return nil, err
 	}
-	return &fuelportal.CodingRule{CompanyID: PrincipalFromContext(r.Context()).CompanyID, Position: req.Position, Match: req.Match, Coding: req.Coding}, nil
+	return &fuelportal.CodingRule{Position: req.Position, Match: req.Match, Coding: req.Coding}, nil
 }
 
 // handleCodingRuleCreate adds a coding rule (last, or at position).
 func (s *Server) handleCodingRuleCreate(w http.ResponseWriter, r *http.Request) {
 	rule, err := s.codingRule(w, r)
 	if err == nil {
-		err = s.Coding.CreateRule(r.Context(), rule)
+		err = s.Coding.CreateRule(r.Context(), memberScope(r), rule)
 	}
 	if err != nil {
 		s.respondError(w, r, err)
@@ -175,7 +174,7 @@ func (s *Server) handleCodingRuleUpdate(w http.ResponseWriter, r *http.Request) 
 	rule, err := s.codingRule(w, r)
 	if err == nil {
 		rule.ID = id
-		err = s.Coding.UpdateRule(r.Context(), rule)
+		err = s.Coding.UpdateRule(r.Context(), memberScope(r), rule)
 	}
 	if err != nil {
 		s.respondError(w, r, err)
@@ -188,7 +187,7 @@ func (s *Server) handleCodingRuleUpdate(w http.ResponseWriter, r *http.Request) 
 func (s *Server) handleCodingRuleDelete(w http.ResponseWriter, r *http.Request) {
 	id, err := codingPathID(r, "Coding rule not found")
 	if err == nil {
-		err = s.Coding.DeleteRule(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id)
+		err = s.Coding.DeleteRule(r.Context(), memberScope(r), id)
 	}
 	if err != nil {
 		s.respondError(w, r, err)

@@ -381,3 +381,96 @@ func TestAccountingExport_OfAStatement(t *testing.T) {
 		}
 	})
 }
+
+// A bookkeeper limited to a group keeps the group's coding rules only:
+// the list holds the rules of the group or of its cards (never another
+// group's card number, nor a rule of no group, which codes every group's
+// purchases), and the group's cards that require a job; another rule is
+// 404 to change or delete, as another company's; the rules they add are
+// the group's, and another group's card or group is a field error as an
+// unknown one.
+func TestCoding_ABookkeeperLimitedToAGroupKeepsTheGroupsRules(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		north, south := f.twoGroups(t)
+		plans := demo.CardPlans[demo.DemoFreight.Name]
+		mineCard, theirCard := plans[0].CardNumber, plans[1].CardNumber
+		f.api.Put("/api/wex/company/cards/"+mineCard+"/group", map[string]any{"groupId": north}, f.owner).ExpectStatus(t, 204)
+		f.api.Put("/api/wex/company/cards/"+theirCard+"/group", map[string]any{"groupId": south}, f.owner).ExpectStatus(t, 204)
+		for _, card := range []string{mineCard, theirCard} {
+			f.api.Put("/api/wex/company/cards/"+card+"/require-job", map[string]any{"requireJob": true}, f.owner).ExpectStatus(t, 200)
+		}
+		type rule struct {
+			ID    int64
+			Match fuelportal.CodingMatch
+		}
+		add := func(token string, match map[string]any, account string) rule {
+			var r rule
+			f.api.Post("/api/wex/company/coding-rules", map[string]any{"match": match, "coding": map[string]string{"account": account}}, token).
+				ExpectStatus(t, 201).Decode(t, &r)
+			return r
+		}
+		ofMyCard := add(f.owner, map[string]any{"cardNumber": mineCard}, "Mine")
+		ofTheirCard := add(f.owner, map[string]any{"cardNumber": theirCard}, "Theirs")
+		ofMyGroupAndTheirCard := add(f.owner, map[string]any{"cardNumber": theirCard, "groupId": north}, "Mixed")
+		ofTheirGroup := add(f.owner, map[string]any{"groupId": south}, "South")
+		ofEveryGroup := add(f.owner, map[string]any{"product": "DSL"}, "Diesel")
+		ofMyGroup := add(f.owner, map[string]any{"groupId": north}, "North")
+		bookkeeper := f.member(t, f.owner, "north.books@example.com", "bookkeeper", north)
+
+		type list struct {
+			Content           []rule
+			CardsRequiringJob []string
+		}
+		var seen list
+		res := f.api.Get("/api/wex/company/coding-rules", bookkeeper).ExpectStatus(t, 200)
+		res.Decode(t, &seen)
+		if strings.Contains(string(res.Body), theirCard) {
+			t.Fatalf("the group's bookkeeper reads another group's card number: %s", res.Body)
+		}
+		ids := []int64{}
+		for _, r := range seen.Content {
+			ids = append(ids, r.ID)
+		}
+		if fmt.Sprint(ids) != fmt.Sprint([]int64{ofMyCard.ID, ofMyGroup.ID}) || fmt.Sprint(seen.CardsRequiringJob) != fmt.Sprint([]string{mineCard}) {
+			t.Fatalf("the group's bookkeeper sees rules %v and cards %v", ids, seen.CardsRequiringJob)
+		}
+		change := map[string]any{"match": map[string]any{}, "coding": map[string]string{"account": "Changed"}}
+		for _, r := range []rule{ofTheirCard, ofMyGroupAndTheirCard, ofTheirGroup, ofEveryGroup} {
+			path := fmt.Sprintf("/api/wex/company/coding-rules/%d", r.ID)
+			f.api.Put(path, change, bookkeeper).ExpectStatus(t, 404)
+			f.api.Do(apitest.Request{Method: "DELETE", Path: path, Token: bookkeeper}).ExpectStatus(t, 404)
+		}
+
+		// What they add or change is the group's; another group's card,
+		// an unknown one and another group are refused alike.
+		if mine := add(bookkeeper, map[string]any{"product": "DEF"}, "Fluids"); mine.Match.GroupID != north {
+			t.Fatalf("the group's bookkeeper's rule matches %+v", mine.Match)
+		}
+		for field, match := range map[string]map[string]any{
+			"match.cardNumber": {"cardNumber": theirCard},
+			"match.groupId":    {"groupId": south},
+		} {
+			f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/coding-rules", Token: bookkeeper,
+				Body: map[string]any{"match": match, "coding": map[string]string{"account": "X"}}}).ExpectFieldError(t, field, fuelportal.MsgRuleMatchUnknown)
+		}
+		unknown := theirCard[:len(theirCard)-4] + "0000"
+		f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/coding-rules", Token: bookkeeper,
+			Body: map[string]any{"match": map[string]any{"cardNumber": unknown}, "coding": map[string]string{"account": "X"}}}).
+			ExpectFieldError(t, "match.cardNumber", fuelportal.MsgRuleMatchUnknown)
+		var changed rule
+		f.api.Put(fmt.Sprintf("/api/wex/company/coding-rules/%d", ofMyCard.ID), map[string]any{"match": map[string]any{"cardNumber": mineCard},
+			"coding": map[string]string{"account": "Mine too"}}, bookkeeper).ExpectStatus(t, 200).Decode(t, &changed)
+		if changed.Match.GroupID != north || changed.Match.CardNumber != mineCard {
+			t.Fatalf("the group's bookkeeper's change matches %+v", changed.Match)
+		}
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/coding-rules/%d", ofMyGroup.ID), Token: bookkeeper}).ExpectStatus(t, 204)
+
+		// The owner sees every rule, untouched but for the group's.
+		var all list
+		f.api.Get("/api/wex/company/coding-rules", f.owner).ExpectStatus(t, 200).Decode(t, &all)
+		if len(all.Content) != 6 || len(all.CardsRequiringJob) != 2 {
+			t.Fatalf("the owner sees %d rules and cards %v", len(all.Content), all.CardsRequiringJob)
+		}
+	})
+}

@@ -13,6 +13,13 @@ import (
 // and a route about one card or vehicle of another group answers 404, as
 // for another company's. The guards below wrap those routes in routes.go.
 
+// memberScope is what the request's caller acts on: their company and the
+// group they are limited to.
+func memberScope(r *http.Request) fuelportal.MemberScope {
+	p := PrincipalFromContext(r.Context())
+	return fuelportal.MemberScope{CompanyID: p.CompanyID, GroupID: p.GroupID}
+}
+
 // cardInGroup lets a request about card {cardNumber} through only when
 // the caller sees the card; a number that breaks its text rule is a 400
 // before any database sees it.

@@ -132,18 +132,26 @@ func TestGroups_AMemberSeesOnlyTheGroupsCardsVehiclesAndTransactions(t *testing.
 	})
 }
 
+// twoGroups adds the groups North and South to the demo company, as its
+// owner; it returns their ids.
+func (f *fleet) twoGroups(t *testing.T) (north, south int64) {
+	t.Helper()
+	var n, s struct{ ID int64 }
+	f.api.Post("/api/wex/company/groups", map[string]string{"name": "North"}, f.owner).ExpectStatus(t, 201).Decode(t, &n)
+	f.api.Post("/api/wex/company/groups", map[string]string{"name": "South"}, f.owner).ExpectStatus(t, 201).Decode(t, &s)
+	return n.ID, s.ID
+}
+
 // The override and trip requests of another group's card are not in a
 // group member's lists, and deciding one is 404, as another company's;
 // the owner (every card) sees and decides them.
 func TestGroups_AMemberDecidesOnlyTheGroupsRequests(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
-		var north, south struct{ ID int64 }
-		f.api.Post("/api/wex/company/groups", map[string]string{"name": "North"}, f.owner).ExpectStatus(t, 201).Decode(t, &north)
-		f.api.Post("/api/wex/company/groups", map[string]string{"name": "South"}, f.owner).ExpectStatus(t, 201).Decode(t, &south)
-		f.api.Put("/api/wex/company/cards/"+f.driverCard+"/group", map[string]any{"groupId": south.ID}, f.owner).ExpectStatus(t, 204)
-		dispatcher := f.member(t, f.owner, "north.requests@example.com", "dispatcher", north.ID)
-		southDispatcher := f.member(t, f.owner, "south.requests@example.com", "dispatcher", south.ID)
+		north, south := f.twoGroups(t)
+		f.api.Put("/api/wex/company/cards/"+f.driverCard+"/group", map[string]any{"groupId": south}, f.owner).ExpectStatus(t, 204)
+		dispatcher := f.member(t, f.owner, "north.requests@example.com", "dispatcher", north)
+		southDispatcher := f.member(t, f.owner, "south.requests@example.com", "dispatcher", south)
 
 		type request struct {
 			ID         int64

@@ -185,13 +185,14 @@ func (s *Server) actor(w http.ResponseWriter, r *http.Request, p Principal) fuel
 }
 
 // permit is the one gate of every data route: requireAuth, then the
-// caller's member role must have action (fuelportal.RoleActions; else 403
-// fuelportal.MsgRoleForbidden), then a driver must be approved by their
-// company (approvedOnly).
+// caller's member role must have action (fuelportal.ActionsOf; else 403
+// fuelportal.MsgRoleForbidden, or fuelportal.MsgWholeCompanyOnly for a
+// company-wide action and a member limited to a group), then a driver must
+// be approved by their company (approvedOnly).
 func (s *Server) permit(action fuelportal.Action, next http.HandlerFunc) http.HandlerFunc {
 	return s.requireAuth(func(w http.ResponseWriter, r *http.Request) {
 		if p := PrincipalFromContext(r.Context()); !p.MemberRole.CanAs(action, p.GroupID != 0) {
-			s.respondError(w, r, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgRoleForbidden))
+			s.respondError(w, r, p.MemberRole.CheckAction(action, p.GroupID != 0))
 			return
 		}
 		s.approvedOnly(next)(w, r)

@@ -152,6 +152,9 @@ func TestPermissions_EveryRouteAnswersAsTheTableSays(t *testing.T) {
 				case want == forbidden:
 					t.Errorf("%s %s (%s): allowed %v by the table, answered %d %s", c.name, route, action, want, res.Status, res.Body)
 					mismatches++
+				case forbidden && c.limited && c.role.Can(action) && !strings.Contains(string(res.Body), fuelportal.MsgWholeCompanyOnly):
+					t.Errorf("%s %s (%s): refused without saying the group limit is why: %s", c.name, route, action, res.Body)
+					mismatches++
 				}
 				checked++
 			}

@@ -85,7 +85,7 @@ func (s *Server) handlePumpCheckPut(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	if err := s.PumpCheck.SetSettings(r.Context(), PrincipalFromContext(r.Context()).CompanyID, settings); err != nil {
+	if err := s.PumpCheck.SetSettings(r.Context(), memberScope(r), settings); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -113,7 +113,7 @@ func (s *Server) handleGroupPumpCheckGet(w http.ResponseWriter, r *http.Request)
 		s.respondError(w, r, err)
 		return
 	}
-	settings, inherited, err := s.PumpCheck.GroupSettings(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id)
+	settings, inherited, err := s.PumpCheck.GroupSettings(r.Context(), memberScope(r), id)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -132,7 +132,7 @@ func (s *Server) handleGroupPumpCheckPut(w http.ResponseWriter, r *http.Request)
 		s.respondError(w, r, err)
 		return
 	}
-	if err := s.PumpCheck.SetGroupSettings(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id, settings); err != nil {
+	if err := s.PumpCheck.SetGroupSettings(r.Context(), memberScope(r), id, settings); err != nil {
 		s.respondError(w, r, err)
 		return
 	}
@@ -146,7 +146,7 @@ func (s *Server) handleGroupPumpCheckDelete(w http.ResponseWriter, r *http.Reque
 		s.respondError(w, r, err)
 		return
 	}
-	if err := s.PumpCheck.InheritGroupSettings(r.Context(), PrincipalFromContext(r.Context()).CompanyID, id); err != nil {
+	if err := s.PumpCheck.InheritGroupSettings(r.Context(), memberScope(r), id); err != nil {
 		s.respondError(w, r, err)
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"testing"
 	"time"
 
@@ -65,6 +66,61 @@ func TestPumpCheckSettings_DefaultValidateAndIsolate(t *testing.T) {
 		f.api.Do(apitest.Request{Method: "DELETE", Path: path, Token: f.owner}).ExpectStatus(t, 204)
 		f.api.Do(apitest.Request{Method: "GET", Path: "/api/wex/company/groups/abc/pump-check", Token: f.owner, BreaksContract: true}).ExpectStatus(t, 404)
 		f.api.Put("/api/wex/company/pump-check", on, f.driver).ExpectStatus(t, 403)
+	})
+}
+
+// A dispatcher limited to a group keeps their group's pump check and no
+// other: the company's, which every group without its own follows, is
+// refused with the reason (403), another group's is 404 as another
+// company's, and the permissions leave the company-wide action out.
+func TestPumpCheckSettings_AMemberLimitedToAGroupSetsOnlyTheGroups(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		north, south := f.twoGroups(t)
+		dispatcher := f.member(t, f.owner, "north.dispatch@example.com", "dispatcher", north)
+		on := map[string]any{"enabled": true, "radiusMiles": 3, "freshnessMinutes": 20, "staleChoice": "approve"}
+
+		if msg := f.api.Put("/api/wex/company/pump-check", on, dispatcher).ExpectStatus(t, 403).ErrorMessage(t); msg != fuelportal.MsgWholeCompanyOnly {
+			t.Fatalf("the company's pump check refused with %q", msg)
+		}
+		var company fuelportal.PumpCheckSettings
+		f.api.Get("/api/wex/company/pump-check", f.owner).ExpectStatus(t, 200).Decode(t, &company)
+		if company != fuelportal.DefaultPumpCheck {
+			t.Fatalf("the company's pump check after the group's dispatcher tried: %+v", company)
+		}
+		var perms struct{ Actions []fuelportal.Action }
+		f.api.Get("/api/account/permissions", dispatcher).ExpectStatus(t, 200).Decode(t, &perms)
+		if slices.Contains(perms.Actions, fuelportal.ActionPumpCheckCompany) || !slices.Contains(perms.Actions, fuelportal.ActionPumpCheckManage) {
+			t.Fatalf("the group's dispatcher may %v", perms.Actions)
+		}
+
+		mine := fmt.Sprintf("/api/wex/company/groups/%d/pump-check", north)
+		theirs := fmt.Sprintf("/api/wex/company/groups/%d/pump-check", south)
+		f.api.Put(mine, on, dispatcher).ExpectStatus(t, 200)
+		var group struct {
+			fuelportal.PumpCheckSettings
+			Inherited bool
+		}
+		f.api.Get(mine, dispatcher).ExpectStatus(t, 200).Decode(t, &group)
+		if group.Inherited || group.RadiusMiles != 3 {
+			t.Fatalf("the group's own pump check: %+v", group)
+		}
+		f.api.Do(apitest.Request{Method: "DELETE", Path: mine, Token: dispatcher}).ExpectStatus(t, 204)
+		for _, r := range []apitest.Request{{Method: "GET", Path: theirs}, {Method: "PUT", Path: theirs, Body: on}, {Method: "DELETE", Path: theirs}} {
+			r.Token = dispatcher
+			f.api.Do(r).ExpectStatus(t, 404)
+		}
+		f.api.Get(theirs, f.owner).ExpectStatus(t, 200).Decode(t, &group)
+		if !group.Inherited {
+			t.Fatalf("another group's pump check changed: %+v", group)
+		}
+		// The other company's group is as unknown to them as to anyone.
+		var elsewhere struct{ ID int64 }
+		f.api.Post("/api/wex/company/groups", map[string]any{"name": "Elsewhere"}, f.other).ExpectStatus(t, 201).Decode(t, &elsewhere)
+		f.api.Get(fmt.Sprintf("/api/wex/company/groups/%d/pump-check", elsewhere.ID), dispatcher).ExpectStatus(t, 404)
+		// A dispatcher of the whole company still sets the company's.
+		whole := f.member(t, f.owner, "dispatch@example.com", "dispatcher", 0)
+		f.api.Put("/api/wex/company/pump-check", on, whole).ExpectStatus(t, 200)
 	})
 }
 

@@ -110,7 +110,7 @@ func (s *Server) routes() *http.ServeMux {
 	// The pump check (pumpcheck.go): its settings, and the questions put
 	// to a driver when no fresh fix places their truck.
 	mux.HandleFunc("GET /api/wex/company/pump-check", s.permit(fuelportal.ActionCardsRead, s.handlePumpCheckGet))
-	mux.HandleFunc("PUT /api/wex/company/pump-check", s.permit(fuelportal.ActionPumpCheckManage, s.handlePumpCheckPut))
+	mux.HandleFunc("PUT /api/wex/company/pump-check", s.permit(fuelportal.ActionPumpCheckCompany, s.handlePumpCheckPut))
 	mux.HandleFunc("GET /api/wex/company/groups/{id}/pump-check", s.permit(fuelportal.ActionGroupsRead, s.handleGroupPumpCheckGet))
 	mux.HandleFunc("PUT /api/wex/company/groups/{id}/pump-check", s.permit(fuelportal.ActionPumpCheckManage, s.handleGroupPumpCheckPut))
 	mux.HandleFunc("DELETE /api/wex/company/groups/{id}/pump-check", s.permit(fuelportal.ActionPumpCheckManage, s.handleGroupPumpCheckDelete))

@@ -53,36 +53,52 @@ func (s *Service) Settings(ctx context.Context, companyID int64) (fuelportal.Pum
 	return s.store.CompanyPumpCheck(ctx, companyID)
 }
 
-// SetSettings validates and saves company companyID's pump check; audited.
-func (s *Service) SetSettings(ctx context.Context, companyID int64, settings fuelportal.PumpCheckSettings) error {
+// SetSettings validates and saves the pump check of scope's company;
+// audited. It is the whole company's, which every group without its own
+// follows: a member limited to a group is EFORBIDDEN
+// (fuelportal.MsgWholeCompanyOnly).
+func (s *Service) SetSettings(ctx context.Context, scope fuelportal.MemberScope, settings fuelportal.PumpCheckSettings) error {
+	if err := scope.CheckWholeCompany(); err != nil {
+		return err
+	}
 	if err := settings.Validate(); err != nil {
 		return err
 	}
-	return s.store.SetCompanyPumpCheck(ctx, companyID, settings)
+	return s.store.SetCompanyPumpCheck(ctx, scope.CompanyID, settings)
 }
 
-// GroupSettings are the pump check of company companyID's group groupID
+// GroupSettings are the pump check of group groupID of scope's company
 // and whether they are the company's (the group has none of its own).
-// Another company's group is ENOTFOUND.
-func (s *Service) GroupSettings(ctx context.Context, companyID, groupID int64) (fuelportal.PumpCheckSettings, bool, error) {
-	return s.store.GroupPumpCheck(ctx, companyID, groupID)
+// Another company's group, or another than the one a member is limited
+// to, is ENOTFOUND.
+func (s *Service) GroupSettings(ctx context.Context, scope fuelportal.MemberScope, groupID int64) (fuelportal.PumpCheckSettings, bool, error) {
+	if err := scope.CheckSeesGroup(groupID); err != nil {
+		return fuelportal.PumpCheckSettings{}, false, err
+	}
+	return s.store.GroupPumpCheck(ctx, scope.CompanyID, groupID)
 }
 
-// SetGroupSettings validates and saves the pump check of company
-// companyID's group groupID; audited. Another company's group is
-// ENOTFOUND.
-func (s *Service) SetGroupSettings(ctx context.Context, companyID, groupID int64, settings fuelportal.PumpCheckSettings) error {
+// SetGroupSettings validates and saves the pump check of group groupID of
+// scope's company; audited. Another company's group, or another than the
+// one a member is limited to, is ENOTFOUND.
+func (s *Service) SetGroupSettings(ctx context.Context, scope fuelportal.MemberScope, groupID int64, settings fuelportal.PumpCheckSettings) error {
+	if err := scope.CheckSeesGroup(groupID); err != nil {
+		return err
+	}
 	if err := settings.Validate(); err != nil {
 		return err
 	}
-	return s.store.SetGroupPumpCheck(ctx, companyID, groupID, &settings)
+	return s.store.SetGroupPumpCheck(ctx, scope.CompanyID, groupID, &settings)
 }
 
-// InheritGroupSettings has company companyID's group groupID follow its
-// company's pump check again; audited. Another company's group is
-// ENOTFOUND.
-func (s *Service) InheritGroupSettings(ctx context.Context, companyID, groupID int64) error {
-	return s.store.SetGroupPumpCheck(ctx, companyID, groupID, nil)
+// InheritGroupSettings has group groupID of scope's company follow its
+// company's pump check again; audited. Another company's group, or another
+// than the one a member is limited to, is ENOTFOUND.
+func (s *Service) InheritGroupSettings(ctx context.Context, scope fuelportal.MemberScope, groupID int64) error {
+	if err := scope.CheckSeesGroup(groupID); err != nil {
+		return err
+	}
+	return s.store.SetGroupPumpCheck(ctx, scope.CompanyID, groupID, nil)
 }
 
 // OpenChallenges are driver userID's challenges of company companyID not

@@ -24,7 +24,7 @@ func TestCoding_RulesCodePurchasesAsTheyPost(t *testing.T) {
 			{Coding: fuelportal.Coding{Account: "Fuel"}},
 		} {
 			r.CompanyID = p.company
-			if err := db.CreateCodingRule(ctx, &r, fuelportal.CheckCodingRuleAdded); err != nil {
+			if err := db.CreateCodingRule(ctx, &r, fuelportal.MemberScope{}.CheckRuleAdded); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -123,7 +123,7 @@ func TestCoding_MissingJobAsksTheCardsDriver(t *testing.T) {
 			t.Fatal(err)
 		}
 		rule := fuelportal.CodingRule{CompanyID: p.company, Match: fuelportal.CodingMatch{Product: fuelportal.ProductDEF}, Coding: fuelportal.Coding{Account: "Fluids", Job: "J-9"}}
-		if err := db.CreateCodingRule(ctx, &rule, fuelportal.CheckCodingRuleAdded); err != nil {
+		if err := db.CreateCodingRule(ctx, &rule, fuelportal.MemberScope{}.CheckRuleAdded); err != nil {
 			t.Fatal(err)
 		}
 		when := time.Now().UTC().Add(-time.Hour)

@@ -39,13 +39,52 @@ func (tx *Tx) codingRules(ctx context.Context, companyID int64) ([]fuelportal.Co
 	return list, rows.Err()
 }
 
-// CodingRules returns the company's coding rules in their order.
+// CodingRules returns the company's coding rules in their order, each
+// with the groups of the card and vehicle it names (CardGroupID,
+// VehicleGroupID).
 func (db *DB) CodingRules(ctx context.Context, companyID int64) (list []fuelportal.CodingRule, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		list, err = tx.codingRules(ctx, companyID)
-		return err
+		rows, err := tx.Query(ctx, `SELECT r.`+strings.ReplaceAll(codingRuleColumns, ", ", ", r.")+`, COALESCE(c.group_id, 0), COALESCE(v.group_id, 0)
+			FROM coding_rules r
+			LEFT JOIN cards c ON c.company_id = r.company_id AND c.card_number = r.card_number AND r.card_number <> ''
+			LEFT JOIN vehicles v ON v.company_id = r.company_id AND v.id = r.vehicle_id
+			WHERE r.company_id = ? ORDER BY r.position, r.id`, companyID)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var r fuelportal.CodingRule
+			if err := rows.Scan(&r.ID, &r.CompanyID, &r.Position, &r.Match.Product, &r.Match.CardNumber, &r.Match.VehicleID, &r.Match.GroupID,
+				&r.Match.DriverUserID, &r.Coding.Account, &r.Coding.Class, &r.Coding.Job, &r.Coding.Memo, &r.CardGroupID, &r.VehicleGroupID); err != nil {
+				return err
+			}
+			list = append(list, r)
+		}
+		return rows.Err()
 	})
 	return list, err
+}
+
+// readRuleGroups sets r's CardGroupID and VehicleGroupID: the groups of
+// the company's card and vehicle its match names (0: none).
+func (tx *Tx) readRuleGroups(ctx context.Context, r *fuelportal.CodingRule) error {
+	var card, vehicle sql.NullInt64
+	err := tx.QueryRow(ctx, `SELECT (SELECT group_id FROM cards WHERE company_id = ? AND card_number = ?),
+		(SELECT group_id FROM vehicles WHERE company_id = ? AND id = ?)`,
+		r.CompanyID, r.Match.CardNumber, r.CompanyID, r.Match.VehicleID).Scan(&card, &vehicle)
+	r.CardGroupID, r.VehicleGroupID = card.Int64, vehicle.Int64
+	return err
+}
+
+// codingRuleBefore reads the company's rule id with its group facts
+// (ENOTFOUND for another company's).
+func (tx *Tx) codingRuleBefore(ctx context.Context, companyID, id int64) (*fuelportal.CodingRule, error) {
+	before, err := scanCodingRule(tx.QueryRow(ctx, `SELECT `+codingRuleColumns+` FROM coding_rules WHERE id = ? AND company_id = ?`, id, companyID))
+	if err != nil {
+		return nil, notFound(err, "Coding rule not found")
+	}
+	return before, tx.readRuleGroups(ctx, before)
 }
 
 // CodingFacts are what coding a new purchase needs: its company's rules
@@ -171,7 +210,7 @@ func (tx *Tx) checkRuleMatch(ctx context.Context, r *fuelportal.CodingRule) erro
 		var one int
 		switch err := tx.QueryRow(ctx, c.query, r.CompanyID, c.arg).Scan(&one); {
 		case isNoRows(err):
-			fe.Add(c.field, "Not one of the company's")
+			fe.Add(c.field, fuelportal.MsgRuleMatchUnknown)
 		case err != nil:
 			return err
 		}
@@ -181,18 +220,22 @@ func (tx *Tx) checkRuleMatch(ctx context.Context, r *fuelportal.CodingRule) erro
 
 // CreateCodingRule adds rule r of its company at r.Position (0: last) and
 // sets its ID; audited; as decide allows: it is called in the transaction
-// with the company's count of rules (fuelportal.CheckCodingRuleAdded
-// decides) and its error is returned.
-func (db *DB) CreateCodingRule(ctx context.Context, r *fuelportal.CodingRule, decide func(rules int) error) error {
+// with r's group facts read and the company's count of rules, before the
+// match is checked against the company's cards, vehicles, groups and
+// drivers, and its error is returned.
+func (db *DB) CreateCodingRule(ctx context.Context, r *fuelportal.CodingRule, decide func(r *fuelportal.CodingRule, rules int) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
-		if err := tx.checkRuleMatch(ctx, r); err != nil {
-			return err
-		}
 		var n int
 		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM coding_rules WHERE company_id = ?`, r.CompanyID).Scan(&n); err != nil {
 			return err
 		}
-		if err := decide(n); err != nil {
+		if err := tx.readRuleGroups(ctx, r); err != nil {
+			return err
+		}
+		if err := decide(r, n); err != nil {
+			return err
+		}
+		if err := tx.checkRuleMatch(ctx, r); err != nil {
 			return err
 		}
 		if r.Position == 0 || r.Position > n+1 {
@@ -214,13 +257,21 @@ func (db *DB) CreateCodingRule(ctx context.Context, r *fuelportal.CodingRule, de
 }
 
 // UpdateCodingRule replaces the company's rule r.ID (its match and
-// coding; r.Position 0 keeps its place, another moves it there); audited.
-// Another company's rule is ENOTFOUND.
-func (db *DB) UpdateCodingRule(ctx context.Context, r *fuelportal.CodingRule) error {
+// coding; r.Position 0 keeps its place, another moves it there); audited;
+// as decide allows: it is called with the rule before and r, both with
+// their group facts read, and its error is returned. Another company's
+// rule is ENOTFOUND.
+func (db *DB) UpdateCodingRule(ctx context.Context, r *fuelportal.CodingRule, decide func(before, after *fuelportal.CodingRule) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
-		before, err := scanCodingRule(tx.QueryRow(ctx, `SELECT `+codingRuleColumns+` FROM coding_rules WHERE id = ? AND company_id = ?`, r.ID, r.CompanyID))
+		before, err := tx.codingRuleBefore(ctx, r.CompanyID, r.ID)
 		if err != nil {
-			return notFound(err, "Coding rule not found")
+			return err
+		}
+		if err := tx.readRuleGroups(ctx, r); err != nil {
+			return err
+		}
+		if err := decide(before, r); err != nil {
+			return err
 		}
 		if err := tx.checkRuleMatch(ctx, r); err != nil {
 			return err
@@ -245,12 +296,17 @@ func (db *DB) UpdateCodingRule(ctx context.Context, r *fuelportal.CodingRule) er
 }
 
 // DeleteCodingRule removes the company's rule id (the rest keep their
-// order); audited. Another company's rule is ENOTFOUND.
-func (db *DB) DeleteCodingRule(ctx context.Context, companyID, id int64) error {
+// order); audited; as decide allows: it is called with the rule, its group
+// facts read, and its error is returned. Another company's rule is
+// ENOTFOUND.
+func (db *DB) DeleteCodingRule(ctx context.Context, companyID, id int64, decide func(before *fuelportal.CodingRule) error) error {
 	return db.InTx(ctx, func(tx *Tx) error {
-		before, err := scanCodingRule(tx.QueryRow(ctx, `SELECT `+codingRuleColumns+` FROM coding_rules WHERE id = ? AND company_id = ?`, id, companyID))
+		before, err := tx.codingRuleBefore(ctx, companyID, id)
 		if err != nil {
-			return notFound(err, "Coding rule not found")
+			return err
+		}
+		if err := decide(before); err != nil {
+			return err
 		}
 		if _, err := tx.Exec(ctx, `DELETE FROM coding_rules WHERE id = ?`, id); err != nil {
 			return err
@@ -281,11 +337,16 @@ func (db *DB) SetCardRequireJob(ctx context.Context, companyID int64, number str
 	})
 }
 
-// CardsRequiringJob returns the numbers of the company's cards that
-// require a job.
-func (db *DB) CardsRequiringJob(ctx context.Context, companyID int64) (numbers []string, err error) {
+// CardsRequiringJob returns the numbers of the company's cards in group
+// groupID (0: every card) that require a job.
+func (db *DB) CardsRequiringJob(ctx context.Context, companyID, groupID int64) (numbers []string, err error) {
+	query, args := `SELECT card_number FROM cards WHERE company_id = ? AND require_job = ?`, []any{companyID, true}
+	if groupID != 0 {
+		query += ` AND group_id = ?`
+		args = append(args, groupID)
+	}
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		rows, err := tx.Query(ctx, `SELECT card_number FROM cards WHERE company_id = ? AND require_job = ? ORDER BY card_number`, companyID, true)
+		rows, err := tx.Query(ctx, query+` ORDER BY card_number`, args...)
 		if err != nil {
 			return err
 		}

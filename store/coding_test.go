@@ -16,7 +16,7 @@ func TestCodingRules_OrderedMovedAndRenumbered(t *testing.T) {
 		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000002")
 		add := func(account string, position int) *fuelportal.CodingRule {
 			r := &fuelportal.CodingRule{CompanyID: company.ID, Position: position, Coding: fuelportal.Coding{Account: account}}
-			if err := db.CreateCodingRule(ctx, r, fuelportal.CheckCodingRuleAdded); err != nil {
+			if err := db.CreateCodingRule(ctx, r, fuelportal.MemberScope{}.CheckRuleAdded); err != nil {
 				t.Fatal(err)
 			}
 			return r
@@ -41,13 +41,13 @@ func TestCodingRules_OrderedMovedAndRenumbered(t *testing.T) {
 			t.Fatalf("order %q, want CAB", got)
 		}
 		b.Position, b.Match.CardNumber = 1, card.CardNumber
-		if err := db.UpdateCodingRule(ctx, b); err != nil || b.Position != 1 {
+		if err := db.UpdateCodingRule(ctx, b, fuelportal.MemberScope{}.CheckRuleChanged); err != nil || b.Position != 1 {
 			t.Fatalf("move = %v (position %d)", err, b.Position)
 		}
 		if got := order(); got != "BCA" {
 			t.Fatalf("order %q after the move, want BCA", got)
 		}
-		if err := db.DeleteCodingRule(ctx, company.ID, a.ID); err != nil {
+		if err := db.DeleteCodingRule(ctx, company.ID, a.ID, fuelportal.MemberScope{}.CheckRuleSeen); err != nil {
 			t.Fatal(err)
 		}
 		if got := order(); got != "BC" {
@@ -55,11 +55,11 @@ func TestCodingRules_OrderedMovedAndRenumbered(t *testing.T) {
 		}
 		// Another company's rule is not found; a match naming another
 		// company's card is refused.
-		if err := db.DeleteCodingRule(ctx, other.ID, b.ID); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if err := db.DeleteCodingRule(ctx, other.ID, b.ID, fuelportal.MemberScope{}.CheckRuleSeen); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Errorf("other company's delete = %v", err)
 		}
 		foreign := &fuelportal.CodingRule{CompanyID: other.ID, Match: fuelportal.CodingMatch{CardNumber: card.CardNumber}, Coding: fuelportal.Coding{Account: "X"}}
-		if err := db.CreateCodingRule(ctx, foreign, fuelportal.CheckCodingRuleAdded); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
+		if err := db.CreateCodingRule(ctx, foreign, fuelportal.MemberScope{}.CheckRuleAdded); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
 			t.Errorf("rule on another company's card = %v, want EINVALID", err)
 		}
 	})

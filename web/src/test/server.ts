@@ -43,7 +43,7 @@ export const ownerPermissions = {
     'contract.read', 'contract.write', 'wallet.read', 'wallet.fund', 'payment-methods.write', 'ifta.read', 'ifta.write',
     'telematics.manage', 'webhooks.manage', 'audit.read', 'members.read', 'members.write', 'owners.manage', 'groups.read', 'groups.write',
     'company.close', 'company.settings', 'transactions.code', 'statements.read', 'statements.write', 'pump-check.manage',
-    'accounting.sync',
+    'pump-check.company', 'accounting.sync',
   ],
 };
 
@@ -54,7 +54,7 @@ export const dispatcherPermissions = {
   actions: [
     'stations.read', 'trips.read', 'trips.write', 'trips.decide', 'cards.read', 'cards.write', 'cards.reveal', 'overrides.decide',
     'drivers.approve', 'vehicles.read', 'vehicles.write', 'transactions.read', 'alerts.read', 'compliance.read', 'company.settings',
-    'groups.read', 'pump-check.manage',
+    'groups.read', 'pump-check.manage', 'pump-check.company',
   ],
 };
 

@@ -7065,7 +7065,7 @@ export interface paths {
         };
         /**
          * The company's coding rules, in order, and its cards that require a job
-         * @description Rules code purchases as they post: the first rule (by position) whose match fits the purchase gives its coding.
+         * @description Rules code purchases as they post: the first rule (by position) whose match fits the purchase gives its coding. A member limited to a group gets the rules that match their group or one of its cards and name no card, vehicle or group of another group, and their group's cards that require a job (never another group's card number).
          */
         get: {
             parameters: {
@@ -7093,7 +7093,7 @@ export interface paths {
         put?: never;
         /**
          * Add a coding rule
-         * @description Added last, or at position. Audited (coding_rule.created). Field errors: match.product, match.cardNumber, match.vehicleId, match.groupId, match.driverUserId (not the company's), coding (empty), coding.*, position. More than 200 rules is 409.
+         * @description Added last, or at position. Audited (coding_rule.created). Field errors: match.product, match.cardNumber, match.vehicleId, match.groupId, match.driverUserId (not the company's), coding (empty), coding.*, position. More than 200 rules is 409. A member limited to a group adds rules of their group (match.groupId set to it when absent); another group, or a card or vehicle of another group, is the field error 'Not one of the company's', as an unknown one.
          */
         post: {
             parameters: {
@@ -7140,7 +7140,7 @@ export interface paths {
         get?: never;
         /**
          * Replace a coding rule
-         * @description Its match and coding; position moves it (absent or 0: it stays). Audited with before and after. Another company's rule or any other id is 404.
+         * @description Its match and coding; position moves it (absent or 0: it stays). Audited with before and after. Another company's rule or any other id is 404, and so is a rule a member limited to a group does not see (GET); what they write is their group's, as on POST.
          */
         put: {
             parameters: {
@@ -7177,7 +7177,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a coding rule
-         * @description The others keep their order. Audited. Another company's rule or any other id is 404.
+         * @description The others keep their order. Audited. Another company's rule or any other id is 404, and so is a rule a member limited to a group does not see (GET).
          */
         delete: {
             parameters: {
@@ -7348,7 +7348,7 @@ export interface paths {
         };
         /**
          * Save the company's pump check
-         * @description Off by default. Radius from 0.25 to 50 miles (default 1), freshness from 1 to 240 minutes (default 10), staleChoice approve, decline or challenge. See docs/product.md, Pump check. Audited.
+         * @description Off by default. Radius from 0.25 to 50 miles (default 1), freshness from 1 to 240 minutes (default 10), staleChoice approve, decline or challenge. See docs/product.md, Pump check. Audited. Action pump-check.company: every group without its own follows this setting, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         put: {
             parameters: {
@@ -7392,7 +7392,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A card group's pump check (its own, else the company's: inherited) */
+        /**
+         * A card group's pump check (its own, else the company's: inherited)
+         * @description Another company's group is 404, and so is any group but their own for a member limited to one.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -7421,7 +7424,7 @@ export interface paths {
         };
         /**
          * Save a card group's own pump check, which wins over the company's
-         * @description Off by default. Radius from 0.25 to 50 miles (default 1), freshness from 1 to 240 minutes (default 10), staleChoice approve, decline or challenge. See docs/product.md, Pump check. Audited.
+         * @description Off by default. Radius from 0.25 to 50 miles (default 1), freshness from 1 to 240 minutes (default 10), staleChoice approve, decline or challenge. See docs/product.md, Pump check. Audited. Another company's group is 404, and so is any group but their own for a member limited to one.
          */
         put: {
             parameters: {
@@ -7457,7 +7460,7 @@ export interface paths {
         post?: never;
         /**
          * The group follows the company's pump check again
-         * @description Audited.
+         * @description Audited. Another company's group is 404, and so is any group but their own for a member limited to one.
          */
         delete: {
             parameters: {

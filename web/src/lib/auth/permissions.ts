@@ -31,6 +31,7 @@ export type Action =
   | 'exports.run'
   | 'transactions.code'
   | 'pump-check.manage'
+  | 'pump-check.company'
   | 'groups.read'
   | 'groups.write'
   | 'company.close'

@@ -31,11 +31,11 @@ function purchases(page: number, totalPages: number) {
   return { content, page: { number: page, size: 50, totalElements: totalPages * 50, totalPages } };
 }
 
-function serve() {
+function serve(permissions: { groupId: number | null } = bookkeeperPermissions) {
   const queries: Record<string, string>[] = [];
   const bodies: unknown[] = [];
   server.use(
-    http.get(apiUrl('/account/permissions'), () => HttpResponse.json(bookkeeperPermissions)),
+    http.get(apiUrl('/account/permissions'), () => HttpResponse.json({ ...bookkeeperPermissions, ...permissions })),
     http.get(apiUrl('/wex/company/transactions'), ({ request }) => {
       const params = Object.fromEntries(new URL(request.url).searchParams);
       queries.push(params);
@@ -103,6 +103,18 @@ describe('CodingPage', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Add rule' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ match: { vehicleId: 7, groupId: 3 }, coding: { account: 'Fuel:East' } });
+  });
+
+  it('offers no group to a member limited to one: the rules they add are their group\'s', async () => {
+    const { bodies } = serve({ groupId: 3 });
+    renderApp('/coding', { session });
+    const form = await screen.findByRole('form', { name: 'Add rule' });
+    await within(form).findByRole('combobox', { name: 'Vehicle' });
+    expect(within(form).queryByRole('combobox', { name: 'Group' })).not.toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText('Account'), { target: { value: 'Fuel:East' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add rule' }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toEqual({ match: {}, coding: { account: 'Fuel:East', class: '', job: '', memo: '' } });
   });
 
   it('names the export formats shortly and explains the chosen one', async () => {

@@ -83,9 +83,12 @@ function ruleMatchText(rule: CodingRule, t: (key: string, options?: Record<strin
   return parts.length ? parts.join(' · ') : t('coding.matchAll');
 }
 
-/** The vehicles, groups and (for who may read the members) drivers a rule may match. */
+/**
+ * The vehicles, groups and (for who may read the members) drivers a rule may match. A member limited to
+ * a group is offered no group: the server gives their rules their group.
+ */
 function useMatchOptions() {
-  const { can } = usePermissions();
+  const { can, groupId } = usePermissions();
   const vehicles = useGetCodingVehiclesQuery(undefined, { skip: !can('vehicles.read') }).data ?? [];
   const groups = useGetCodingGroupsQuery(undefined, { skip: !can('groups.read') }).data ?? [];
   const members = useGetMembersQuery(undefined, { skip: !can('members.read') }).data ?? [];
@@ -95,7 +98,7 @@ function useMatchOptions() {
     groups: new Map(groups.map((g) => [g.id, g.name])),
     drivers: new Map(drivers.map((d) => [d.id, d.name])),
   };
-  return { vehicles, groups, drivers, names };
+  return { vehicles, groups: groupId ? [] : groups, drivers, names };
 }
 
 /** A new rule: product, card, vehicle, group or driver (all that are given must match), and its coding. */

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -15,6 +16,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/feedback/LoadStates';
 import { errorMessage } from '@/lib/api';
+import { usePermissions } from '@/lib/auth/permissions';
 import { useGetGroupsQuery } from '@/lib/groups';
 import { notify } from '@/lib/notifier';
 import {
@@ -161,16 +163,21 @@ function SettingsForm({
 /**
  * The pump check (GET|PUT /api/wex/company/pump-check, and per card group
  * /api/wex/company/groups/{id}/pump-check): is the truck at the pump? Off by default; a group's own
- * setting wins over the company's.
+ * setting wins over the company's. A member limited to a group sets their group's only: the
+ * company's (`pump-check.company`) covers every group, so it is not offered, and the card says why.
  */
 export function PumpCheckCard({ canReadGroups }: { canReadGroups: boolean }) {
   const { t } = useTranslation('account');
-  const [scope, setScope] = useState<number>(0); // 0: the company
-  const company = useGetPumpCheckQuery();
+  const { can, groupId } = usePermissions();
+  const limitedTo = can('pump-check.company') ? 0 : (groupId ?? 0);
+  const [chosen, setScope] = useState<number>(0); // 0: the company
+  const scope = limitedTo || chosen;
+  const company = useGetPumpCheckQuery(undefined, { skip: limitedTo !== 0 });
   const groups = useGetGroupsQuery(undefined, { skip: !canReadGroups });
   const group = useGetGroupPumpCheckQuery(scope, { skip: scope === 0 });
   const shown = scope === 0 ? company : group;
   const inherited = scope !== 0 && Boolean(group.data?.inherited);
+  const limitedName = groups.data?.find((g) => g.id === limitedTo)?.name;
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="pump-check-title" data-testid="pump-check-settings">
@@ -182,15 +189,25 @@ export function PumpCheckCard({ canReadGroups }: { canReadGroups: boolean }) {
           <Typography variant="body2" color="textSecondary">
             {t('pumpCheck.intro')}
           </Typography>
-          {canReadGroups && (groups.data?.length ?? 0) > 0 && (
-            <TextField select label={t('pumpCheck.appliesTo')} value={scope} onChange={(event) => setScope(Number(event.target.value))} fullWidth>
-              <MenuItem value={0}>{t('pumpCheck.company')}</MenuItem>
-              {groups.data!.map((g) => (
-                <MenuItem key={g.id} value={g.id}>
-                  {t('pumpCheck.group', { name: g.name })}
-                </MenuItem>
-              ))}
-            </TextField>
+          {limitedTo !== 0 ? (
+            <>
+              <Alert severity="info" data-testid="pump-check-company-refused">
+                {t('common:permissions.cannotInGroup', { what: t('common:permissions.actions.pump-check.company') })}
+              </Alert>
+              {limitedName && <Typography variant="subtitle1">{t('pumpCheck.group', { name: limitedName })}</Typography>}
+            </>
+          ) : (
+            canReadGroups &&
+            (groups.data?.length ?? 0) > 0 && (
+              <TextField select label={t('pumpCheck.appliesTo')} value={scope} onChange={(event) => setScope(Number(event.target.value))} fullWidth>
+                <MenuItem value={0}>{t('pumpCheck.company')}</MenuItem>
+                {groups.data!.map((g) => (
+                  <MenuItem key={g.id} value={g.id}>
+                    {t('pumpCheck.group', { name: g.name })}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )
           )}
           {shown.isLoading && <Skeleton variant="rounded" height={120} aria-label={t('common:loading')} />}
           {shown.isError && !shown.data && <LoadError onRetry={shown.refetch} retrying={shown.isFetching} />}
