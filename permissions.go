@@ -130,9 +130,10 @@ func (r MemberRole) Can(a Action) bool { return slices.Contains(RoleActions[r], 
 // and the accounting exports, equal to the company's ledger; the QuickBooks
 // push of every purchase), of which a group's share would be another, wrong
 // document; or changes a setting of every group's cards (the company's pump
-// check, which each group without its own follows).
+// check, which each group without its own follows; the company's card
+// controls and authorization settings, which every card follows).
 var companyWide = []Action{ActionIFTARead, ActionIFTAWrite, ActionStatementsRead, ActionStatementsWrite, ActionAccountingSync,
-	ActionPumpCheckCompany}
+	ActionPumpCheckCompany, ActionCompanySettings}
 
 // ActionsOf is what a member of role r may do: RoleActions, less the
 // company-wide actions when the member is limited to a group.

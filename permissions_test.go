@@ -43,7 +43,7 @@ func TestActionsOf_AMemberLimitedToAGroupHasNoCompanyWideAction(t *testing.T) {
 		}
 		for _, a := range whole {
 			companyWide := a == ActionIFTARead || a == ActionIFTAWrite || a == ActionStatementsRead ||
-				a == ActionStatementsWrite || a == ActionAccountingSync || a == ActionPumpCheckCompany
+				a == ActionStatementsWrite || a == ActionAccountingSync || a == ActionPumpCheckCompany || a == ActionCompanySettings
 			if got := role.CanAs(a, true); got == companyWide {
 				t.Errorf("%s limited to a group: may %s = %v", role, a, got)
 			}

@@ -4129,7 +4129,7 @@ export interface paths {
         };
         /**
          * Save the company's default card controls and time zone
-         * @description Answers the saved object. Field errors for negative or absurd limits, from equal to to, unknown products, states, days, chains or time zone.
+         * @description Answers the saved object. Field errors for negative or absurd limits, from equal to to, unknown products, states, days, chains or time zone. Action company.settings (owners, admins, dispatchers): every card follows this setting, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         put: {
             parameters: {
@@ -5434,7 +5434,7 @@ export interface paths {
         };
         /**
          * Save the company's answer to card authorizations that cannot be decided in time
-         * @description Company owners only. onTimeout approve or decline; anything else is a field error.
+         * @description onTimeout approve or decline; anything else is a field error. Action company.settings (owners, admins, dispatchers): every card follows this setting, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         put: {
             parameters: {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, bookkeeperPermissions, driverAccount, ownerAccount, server } from '@/test/server';
+import { apiUrl, bookkeeperPermissions, dispatcherPermissions, driverAccount, ownerAccount, server } from '@/test/server';
 import type { FuelCard } from '../api/fuel-cards-api';
 
 
@@ -273,6 +273,25 @@ describe('fuel cards by role', () => {
     for (const name of ['Edit Card', 'Controls', 'Override', 'Deactivate']) {
       expect(within(row).queryByRole('button', { name })).not.toBeInTheDocument();
     }
+  });
+
+  it('offers a dispatcher limited to a group the order button but not the company default controls, which every card follows', async () => {
+    cardsApi();
+    let answered = false;
+    server.use(
+      http.get(apiUrl('/account/permissions'), () => {
+        answered = true;
+        // As permissions.go answers such a member: the company-wide actions are left out.
+        const actions = dispatcherPermissions.actions.filter((a) => a !== 'company.settings' && a !== 'pump-check.company');
+        return HttpResponse.json({ ...dispatcherPermissions, groupId: 7, actions });
+      }),
+    );
+    renderApp(paths.fuelCards, { session });
+
+    await screen.findAllByTestId('fuel-card-row');
+    await waitFor(() => expect(answered).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Company default controls' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Order card' })).toBeInTheDocument();
   });
 
   it('shows an owner the order and controls buttons and the changes of a card', async () => {

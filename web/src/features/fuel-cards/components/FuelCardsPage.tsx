@@ -86,9 +86,11 @@ export function FuelCardsPage() {
             <Button variant="contained" startIcon={<AddCardIcon />} onClick={() => setOrdering(true)}>
               {t('actions.orderCard')}
             </Button>
-            <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => setControlsOf({ kind: 'company' })}>
-              {t('actions.companyControls')}
-            </Button>
+            {can('company.settings') && (
+              <Button variant="outlined" startIcon={<TuneIcon />} onClick={() => setControlsOf({ kind: 'company' })}>
+                {t('actions.companyControls')}
+              </Button>
+            )}
           </Stack>
         )}
         <TextField
