@@ -194,7 +194,8 @@ function VehicleCards({ vehicles, groups, onOdometer, onEdit, onDelete, onHistor
               </Typography>
               <StatusChips vehicle={vehicle} />
             </Stack>
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}>
+            {/* The labels take at most 35 % of the width and wrap between words ("Última posición"), so that a 17-character VIN keeps one line at 320 px. */}
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'fit-content(35%) minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}>
               {line(t('columns.vin'), <Box component="span" sx={{ fontFamily: 'monospace' }}>{vehicle.vin || t('row.noVin')}</Box>)}
               {line(t('columns.plate'), plateText(vehicle, t('row.noPlate')))}
               {line(t('columns.fuelType'), `${t(`fuel.${vehicle.fuelType}`)} · ${t('row.tank', { gallons: formatGallons(vehicle.tankCapacityGallons) })}`)}
