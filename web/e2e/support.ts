@@ -30,7 +30,7 @@ export async function expectNoSidewaysScroll(page: Page, where: string): Promise
 }
 
 /** Text a reader cannot read whole, as findCutText reports it. */
-export type CutText = { text: string; how: 'cut' | 'broken'; where: string };
+export type CutText = { text: string; how: 'cut' | 'broken' | 'scrolls sideways'; where: string };
 
 /**
  * Runs in the page (self-contained, for page.evaluate): the visible text under `root` that is
@@ -38,7 +38,8 @@ export type CutText = { text: string; how: 'cut' | 'broken'; where: string };
  * broken (a word's characters on two lines). A line break after a word's own hyphen or slash
  * ("e-|mails", "TRK-|182") is where the language breaks lines and counts only with `strict`.
  * Elements matching `mayShorten` may be cut (names the next screen shows whole). Hidden and
- * visually hidden text (a clip or a 1 px box, for screen readers) is skipped.
+ * visually hidden text (a clip or a 1 px box, for screen readers) is skipped. A box that scrolls
+ * sideways (a table wider than its frame) hides what is past its edge: reported too.
  */
 export function findCutText({ root, mayShorten, strict }: { root: string; mayShorten: string; strict: boolean }): CutText[] {
   const found: CutText[] = [];
@@ -56,6 +57,11 @@ export function findCutText({ root, mayShorten, strict }: { root: string; maySho
   };
   const checked = new Set<Element>();
   for (const scope of Array.from(document.querySelectorAll(root))) {
+    for (const box of Array.from(scope.querySelectorAll('*'))) {
+      const overflow = getComputedStyle(box).overflowX;
+      if ((overflow === 'auto' || overflow === 'scroll') && box.scrollWidth > box.clientWidth + 1 && !box.closest('.maplibregl-map') && !hidden(box))
+        found.push({ text: (box.textContent ?? '').trim().slice(0, 80), how: 'scrolls sideways', where: where(box) });
+    }
     const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
