@@ -36,7 +36,8 @@ export type CutText = { text: string; how: 'cut' | 'broken' | 'scrolls sideways'
  * Runs in the page (self-contained, for page.evaluate): the visible text under `root` that is
  * cut (an element that clips its overflow, with an ellipsis or not, narrower than its text) or
  * broken (a word's characters on two lines). A line break after a word's own hyphen or slash
- * ("e-|mails", "TRK-|182") is where the language breaks lines and counts only with `strict`.
+ * ("e-|mails", "TRK-|182") is where the language breaks lines and counts only with `strict`; so
+ * is any break in `code` (a URL or a key to copy, longer than a phone's line).
  * Elements matching `mayShorten` may be cut (names the next screen shows whole). Hidden and
  * visually hidden text (a clip or a 1 px box, for screen readers) is skipped. A box that scrolls
  * sideways (a table wider than its frame) hides what is past its edge: reported too.
@@ -73,6 +74,7 @@ export function findCutText({ root, mayShorten, strict }: { root: string; maySho
         if (style.overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1 && !(mayShorten && element.matches(mayShorten)))
           found.push({ text: (element.textContent ?? '').trim(), how: 'cut', where: where(element) });
       }
+      if (!strict && element.closest('code')) continue;
       for (const word of text.matchAll(/\S+/g)) {
         const range = document.createRange();
         range.setStart(node, word.index);
