@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DRIVER, OWNER, expectShell, screenshot, openSignedIn } from './support';
+import { DRIVER, OWNER, expectNoCutText, expectShell, screenshot, openSignedIn } from './support';
 
 /*
- * Every screen, at the size of the project running it: no sideways scroll, no serious axe
- * finding, and a screenshot. The flows themselves run at one size each (playwright.config.ts):
+ * Every screen, at the size of the project running it: no sideways scroll, no text cut or word
+ * broken over two lines, no serious axe finding, and a screenshot. The flows themselves run at one size each (playwright.config.ts):
  * this tour is what checks each screen at both.
  */
 
@@ -14,6 +14,7 @@ async function visit(page: Page, { name, path }: Screen): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading').first(), `${name}: a heading`).toBeVisible();
   await expect(page.getByRole('progressbar'), `${name}: still loading`).toHaveCount(0);
+  await expectNoCutText(page, name);
   await screenshot(page, `screens-${name}`);
 }
 
@@ -30,6 +31,7 @@ async function openFirst(page: Page, prefix: string, name: string): Promise<void
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${prefix}\\d+`));
   await expect(page.getByRole('progressbar'), `${name}: still loading`).toHaveCount(0);
+  await expectNoCutText(page, name);
   await screenshot(page, `screens-${name}`);
 }
 

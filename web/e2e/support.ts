@@ -29,6 +29,89 @@ export async function expectNoSidewaysScroll(page: Page, where: string): Promise
   expect(scrollWidth, `${where}: the page scrolls sideways at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
 }
 
+/** Text a reader cannot read whole, as findCutText reports it. */
+export type CutText = { text: string; how: 'cut' | 'broken' | 'scrolls sideways'; where: string };
+
+/**
+ * Runs in the page (self-contained, for page.evaluate): the visible text under `root` that is
+ * cut (an element that clips its overflow, with an ellipsis or not, narrower than its text) or
+ * broken (a word's characters on two lines). A line break after a word's own hyphen or slash
+ * ("e-|mails", "TRK-|182") is where the language breaks lines and counts only with `strict`; so
+ * is any break in `code` (a URL or a key to copy, longer than a phone's line).
+ * Elements matching `mayShorten` may be cut (names the next screen shows whole). Hidden and
+ * visually hidden text (a clip or a 1 px box, for screen readers) is skipped. A box that scrolls
+ * sideways (a table wider than its frame) hides what is past its edge: reported too.
+ */
+export function findCutText({ root, mayShorten, strict }: { root: string; mayShorten: string; strict: boolean }): CutText[] {
+  const found: CutText[] = [];
+  const hidden = (element: Element | null): boolean => {
+    for (let e = element; e; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      if (style.display === 'none' || style.visibility === 'hidden' || /rect\(0/.test(style.clip) || /inset\(50%/.test(style.clipPath)) return true;
+      if (style.overflow === 'hidden' && e instanceof HTMLElement && (e.offsetWidth <= 1 || e.offsetHeight <= 1)) return true;
+    }
+    return false;
+  };
+  const where = (element: Element) => {
+    const testId = element.closest('[data-testid]')?.getAttribute('data-testid');
+    return `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''}${testId ? ` in [data-testid=${testId}]` : ''}`;
+  };
+  const checked = new Set<Element>();
+  for (const scope of Array.from(document.querySelectorAll(root))) {
+    for (const box of Array.from(scope.querySelectorAll('*'))) {
+      const overflow = getComputedStyle(box).overflowX;
+      if ((overflow === 'auto' || overflow === 'scroll') && box.scrollWidth > box.clientWidth + 1 && !box.closest('.maplibregl-map') && !hidden(box))
+        found.push({ text: (box.textContent ?? '').trim().slice(0, 80), how: 'scrolls sideways', where: where(box) });
+    }
+    const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const element = node.parentElement;
+      if (!text.trim() || !element || element.closest('svg, script, style, .maplibregl-map') || element.getClientRects().length === 0 || hidden(element)) continue;
+      if (!checked.has(element)) {
+        checked.add(element);
+        const style = getComputedStyle(element);
+        if (style.overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1 && !(mayShorten && element.matches(mayShorten)))
+          found.push({ text: (element.textContent ?? '').trim(), how: 'cut', where: where(element) });
+      }
+      if (!strict && element.closest('code')) continue;
+      for (const word of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+        if (new Set(lines.map((rect) => Math.round(rect.top))).size < 2) continue;
+        // The character the first line ends with.
+        const firstTop = Math.round(lines[0]!.top);
+        let end = word[0].length - 1;
+        for (let i = 1; i < word[0].length; i++) {
+          range.setStart(node, word.index + i);
+          range.setEnd(node, word.index + i + 1);
+          const rect = range.getClientRects()[0];
+          if (rect && Math.round(rect.top) !== firstTop) {
+            end = i - 1;
+            break;
+          }
+        }
+        if (strict || !/[-/]/.test(word[0][end]!)) found.push({ text: `${word[0].slice(0, end + 1)}|${word[0].slice(end + 1)}`, how: 'broken', where: where(element) });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Names a list may cut with an ellipsis at phone widths, since the screen each row opens shows
+ * them whole: a purchase's station (transactions, the dashboard's recent ones).
+ */
+const MAY_BE_SHORTENED = ['.transaction-row-location', '.recent-transaction-location'].join(', ');
+
+/** No text on the page is cut or broken inside a word (findCutText), but the names of MAY_BE_SHORTENED. */
+export async function expectNoCutText(page: Page, where: string): Promise<void> {
+  const cut = await page.evaluate(findCutText, { root: 'body', mayShorten: MAY_BE_SHORTENED, strict: false });
+  expect(cut, `${where}: text cut or broken inside a word at ${page.viewportSize()?.width} px`).toEqual([]);
+}
+
 /**
  * The texts in each `box` element (those matching `texts` that hold text of their own) as
  * painted: cut (the text wider than its element, as with an ellipsis, or the element out of its

@@ -44,7 +44,14 @@ export const theme = createTheme({
       styleOverrides: { root: { borderRadius: 12, minHeight: 44 } },
     },
     MuiTextField: { defaultProps: { variant: 'outlined', fullWidth: true } },
+    // A chosen option wraps between words instead of ending in an ellipsis ("Predeterminado de la
+    // empresa" in a 320 px dialog): the field grows a line rather than hide what was chosen.
+    MuiSelect: { styleOverrides: { select: { whiteSpace: 'normal', overflowWrap: 'break-word' } } },
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
     MuiCard: { styleOverrides: { root: { border: '1px solid rgba(255,255,255,0.06)' } } },
+    // Small tables: 8 px each side of a cell's text (MUI's 16), so that the back office's wide
+    // tables (IFTA's eleven columns, the vehicles') fit beside the open drawer at 1280 px
+    // instead of hiding their last columns behind a sideways scroll.
+    MuiTableCell: { styleOverrides: { sizeSmall: { paddingLeft: 8, paddingRight: 8 } } },
   },
 });

@@ -12,7 +12,7 @@ import Collapse from '@mui/material/Collapse';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Fragment, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HistoryDialog } from '@/components/audit-history/HistoryDialog';
 import { usePermissions } from '@/lib/auth';
@@ -39,6 +39,12 @@ interface FuelCardRowProps {
   lockedAs?: StatusAction;
 }
 
+const NoWrap = ({ children }: { children: ReactNode }) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </Box>
+);
+
 /**
  * A card row that expands to Edit Card, Controls, Override and Activate / Deactivate (docs/product.md
  * §2.10); "Controls" and "Override" badges say when rules or an override apply.
@@ -53,9 +59,19 @@ export function FuelCardRow({ card, expanded, onToggleExpanded, onEdit, onContro
   const actionsId = useId();
   const active = card.status === 'ACTIVE';
   const toggleLabel = lockedAs ? t(`actions.${lockedAs}`) : t(active ? 'actions.deactivate' : 'actions.activate');
-  const details = [card.driverName, card.unitNumber && t('row.unit', { unit: card.unitNumber }), card.driverId && t('row.driverId', { id: card.driverId })]
+  // The unit and the driver ID each stay on one line ("TRK-179", never "TRK-" and "179"); the driver's name wraps between words.
+  const details = [
+    card.driverName,
+    card.unitNumber && <NoWrap>{t('row.unit', { unit: card.unitNumber })}</NoWrap>,
+    card.driverId && <NoWrap>{t('row.driverId', { id: card.driverId })}</NoWrap>,
+  ]
     .filter(Boolean)
-    .join(' · ');
+    .map((part, index) => (
+      <Fragment key={index}>
+        {index > 0 && ' · '}
+        {part}
+      </Fragment>
+    ));
   const overriding = overrideActive(card.overrideUntil);
 
   return (

@@ -8,7 +8,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmptyState, LoadError, LoadingRows } from '@/components/feedback/LoadStates';
 import { Page } from '@/components/layout/Page';
@@ -41,7 +41,18 @@ function LineRow({ line }: { line: StatementLine }) {
         </Typography>
         <Typography variant="caption" color="textSecondary" sx={{ overflowWrap: 'anywhere', display: 'block' }}>
           {formatDateYearTime(line.postedAt)}
-          {p && ` · ${t('purchase', { card: p.cardNumber, driver: p.driver || '—', unit: p.unit || '—', jurisdiction: p.jurisdiction || '—', product: p.product, gallons: p.gallons.toFixed(3) })}`}
+          {/* The unit ("unit TRK-182") on one line: the line breaks before it, not at its hyphen. */}
+          {p && (
+            <>
+              {' · '}
+              <Trans
+                t={t}
+                i18nKey="purchase"
+                values={{ card: p.cardNumber, driver: p.driver || '—', unit: p.unit || '—', jurisdiction: p.jurisdiction || '—', product: p.product, gallons: p.gallons.toFixed(3) }}
+                components={{ nowrap: <Box component="span" sx={{ whiteSpace: 'nowrap' }} /> }}
+              />
+            </>
+          )}
         </Typography>
       </Box>
       <Typography variant="body2" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>

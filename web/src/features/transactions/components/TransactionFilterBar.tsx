@@ -65,7 +65,8 @@ export function TransactionFilterBar({ filters, onChange, cards }: TransactionFi
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <TextField
           type="search"
-          placeholder={t('filters.search')}
+          // One word: beside the two filter buttons of a 320 px phone "Search transactions..." was cut; the name says it in full.
+          placeholder={t('filters.searchShort')}
           value={filters.searchText}
           onChange={(event) => onChange({ ...filters, searchText: event.target.value })}
           slotProps={{

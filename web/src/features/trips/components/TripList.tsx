@@ -33,8 +33,12 @@ function TripRow({ trip }: { trip: Trip }) {
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {t('list.route', { origin: trip.originName, destination: trip.destinationName })}
           </Typography>
-          <Typography variant="body2" color="textSecondary" noWrap>
-            {trip.driverName} · {maskCardNumber(trip.cardNumber)}
+          {/* Wrapped between the driver's name and the card, never inside the card's number. */}
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'break-word' }}>
+            {trip.driverName} ·{' '}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {maskCardNumber(trip.cardNumber)}
+            </Box>
           </Typography>
           <Typography variant="caption" color="textSecondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
             {formatDateTime(trip.createdAt)}

@@ -101,8 +101,8 @@ function VehicleTable({ vehicles, groups, onOdometer, onEdit, onDelete, onHistor
       <Table size="small" aria-label={t('listLabel')}>
         <TableHead>
           <TableRow>
-            {(['unitNumber', 'vin', 'plate', 'fuelType', 'tank', 'mpg', 'lastFix', 'status', 'cards'] as const).map((column) => (
-              <TableCell key={column} align={column === 'tank' ? 'right' : 'left'} sx={{ fontWeight: 700 }}>
+            {(['unitNumber', 'vin', 'plate', 'fuelType', 'mpg', 'lastFix', 'status', 'cards'] as const).map((column) => (
+              <TableCell key={column} sx={{ fontWeight: 700 }}>
                 {t(`columns.${column}`)}
               </TableCell>
             ))}
@@ -124,14 +124,17 @@ function VehicleTable({ vehicles, groups, onOdometer, onEdit, onDelete, onHistor
               </TableCell>
               <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{vehicle.vin || t('row.noVin')}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{plateText(vehicle, t('row.noPlate'))}</TableCell>
-              <TableCell>{t(`fuel.${vehicle.fuelType}`)}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {t('row.tank', { gallons: formatGallons(vehicle.tankCapacityGallons) })}
+              {/* The fuel and the tank in one column, as on a phone's card: ten columns and the open drawer did not fit 1280 px. */}
+              <TableCell>
+                {t(`fuel.${vehicle.fuelType}`)} ·{' '}
+                <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                  {t('row.tank', { gallons: formatGallons(vehicle.tankCapacityGallons) })}
+                </Box>
               </TableCell>
               <TableCell>
                 <MpgText vehicle={vehicle} />
               </TableCell>
-              <TableCell sx={{ minWidth: 180 }}>
+              <TableCell sx={{ minWidth: 140 }}>
                 <LastFixText vehicle={vehicle} />
               </TableCell>
               <TableCell>
@@ -140,7 +143,8 @@ function VehicleTable({ vehicles, groups, onOdometer, onEdit, onDelete, onHistor
               <TableCell>
                 <CardLines vehicle={vehicle} />
               </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {/* Two buttons a line (two lines): four in a row pushed the column out of sight at 1280 px. */}
+              <TableCell align="right" sx={{ width: 96, minWidth: 96 }}>
                 <Tooltip title={t('actions.odometer')}>
                   <IconButton aria-label={t('actions.odometerUnit', { unit: vehicle.unitNumber })} onClick={() => onOdometer(vehicle)}>
                     <SpeedIcon />
@@ -194,7 +198,8 @@ function VehicleCards({ vehicles, groups, onOdometer, onEdit, onDelete, onHistor
               </Typography>
               <StatusChips vehicle={vehicle} />
             </Stack>
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}>
+            {/* The labels take at most 35 % of the width and wrap between words ("Última posición"), so that a 17-character VIN keeps one line at 320 px. */}
+            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'fit-content(35%) minmax(0, 1fr)', columnGap: 2, rowGap: 0.5 }}>
               {line(t('columns.vin'), <Box component="span" sx={{ fontFamily: 'monospace' }}>{vehicle.vin || t('row.noVin')}</Box>)}
               {line(t('columns.plate'), plateText(vehicle, t('row.noPlate')))}
               {line(t('columns.fuelType'), `${t(`fuel.${vehicle.fuelType}`)} · ${t('row.tank', { gallons: formatGallons(vehicle.tankCapacityGallons) })}`)}
