@@ -2,7 +2,6 @@ package http_test
 
 import (
 	"context"
-	"os"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -97,15 +96,9 @@ func openEmpty(t testing.TB, engine store.Engine) *store.DB {
 	return storetest.OpenFromTemplate(t, engine, "migrated", func(*store.DB) error { return nil })
 }
 
-// eachEngine runs fn as a subtest named after each engine: "sqlite"
-// always, "postgres" when TEST_DATABASE_URL is set.
-func eachEngine(t *testing.T, fn func(t *testing.T, engine store.Engine)) {
-	t.Helper()
-	t.Run("sqlite", func(t *testing.T) { fn(t, store.SQLite) })
-	if os.Getenv(storetest.PostgresEnv) != "" {
-		t.Run("postgres", func(t *testing.T) { fn(t, store.Postgres) })
-	}
-}
+// eachEngine runs fn once per engine, the two side by side
+// (storetest.EachEngine: what fn may share, and where to compare them).
+var eachEngine = storetest.EachEngine
 
 // forEachEngine runs fn with the demo fixture on each engine (eachEngine);
 // both copy the seeded template (newFixtureFor).
