@@ -87,15 +87,27 @@ var textRoutes = []textRoute{
 // on both engines: each is a 400 naming the field, never a database error,
 // and the answers are the same on both engines.
 func TestBadText_Is400NamingTheField(t *testing.T) {
-	answers := map[string]map[string]string{} // engine → case → answer
+	// engine → case → answer; each engine's run (side by side: eachEngine)
+	// fills its own map, compared once both have ended.
+	answers := map[string]map[string]string{"sqlite": {}, "postgres": {}}
+	t.Cleanup(func() {
+		sqlite, postgres := answers["sqlite"], answers["postgres"]
+		if len(postgres) == 0 {
+			return
+		}
+		for name, answer := range sqlite {
+			if postgres[name] != answer {
+				t.Errorf("%s: SQLite answers %s, PostgreSQL %s", name, truncate([]byte(answer)), truncate([]byte(postgres[name])))
+			}
+		}
+	})
 	forEachEngine(t, func(t *testing.T, f *fixture) {
 		f.srv.NetworkKey = networkKey
 		tokens := map[string]string{
 			"owner":  f.api.Login(demo.OwnerEmail, demo.Password).Token,
 			"driver": f.api.Login(demo.DriverEmail, demo.Password).Token,
 		}
-		got := map[string]string{}
-		answers[t.Name()[strings.LastIndex(t.Name(), "/")+1:]] = got
+		got := answers[t.Name()[strings.LastIndex(t.Name(), "/")+1:]]
 		for _, route := range textRoutes {
 			for _, bad := range badTexts {
 				name := route.name + "/" + bad.name
@@ -121,13 +133,6 @@ func TestBadText_Is400NamingTheField(t *testing.T) {
 			}
 		}
 	})
-	if sqlite, postgres := answers["sqlite"], answers["postgres"]; postgres != nil {
-		for name, answer := range sqlite {
-			if postgres[name] != answer {
-				t.Errorf("%s: SQLite answers %s, PostgreSQL %s", name, truncate([]byte(answer)), truncate([]byte(postgres[name])))
-			}
-		}
-	}
 }
 
 func truncate(b []byte) string {

@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -122,14 +121,9 @@ func tripForm(card string, route []map[string]float64, lock bool) map[string]any
 		"minGallonsPurchase": 5, "lockCard": lock, "originName": "Dallas, TX", "destinationName": "Amarillo, TX"}
 }
 
-// tripPurchaseDays spaces the trip tests' purchases a day apart, before the
-// demo history: the fraud check (too far from the last purchase for the time
-// between) never speaks before the trip lock does.
-var tripPurchaseDays atomic.Int64
-
 // purchaseAt reports a purchase of gallons at a station through the network endpoint.
 func (f *fleet) purchaseAt(t *testing.T, id, card string, station int64, gallons float64) networkResult {
-	at := time.Date(2020, 1, 1, 10, 15, 0, 0, time.UTC).AddDate(0, 0, int(tripPurchaseDays.Add(1)))
+	at := time.Date(2020, 1, 1, 10, 15, 0, 0, time.UTC).AddDate(0, 0, int(f.purchaseDays.Add(1)))
 	body := fmt.Sprintf(`{"networkTransactionId":%q,"cardNumber":%q,"locationId":%d,"gallons":%.3f,"retailPrice":3.859,"transactionDate":%q}`,
 		id, card, station, gallons, at.Format("2006-01-02T15:04:05"))
 	var res networkResult

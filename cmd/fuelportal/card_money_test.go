@@ -7,8 +7,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -153,76 +151,65 @@ func TestCardMoney_OnePurchaseThreeEntryPointsEndsAlike(t *testing.T) {
 		return o
 	}
 
-	for _, engine := range []store.Engine{store.SQLite, store.Postgres} {
-		t.Run(string(engine), func(t *testing.T) {
-			if engine == store.Postgres && os.Getenv(storetest.PostgresEnv) == "" {
-				t.Skip(storetest.PostgresEnv + " is not set")
-			}
-			open := func(t *testing.T) (*store.DB, string) {
-				if engine == store.Postgres {
-					return storetest.OpenPostgresShared(t)
-				}
-				path := filepath.Join(t.TempDir(), "money.db")
-				return storetest.OpenSQLiteAt(t, path), "sqlite:" + path
-			}
-			var outcomes []outcome
+	storetest.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		open := func(t *testing.T) (*store.DB, string) { return openWithDSN(t, engine) }
+		var outcomes []outcome
 
-			// The network's endpoint.
-			db, _ := open(t)
-			trip, station, h := setUp(t, db)
-			body := fmt.Sprintf(`{"networkTransactionId":"P-1","cardNumber":%q,"locationId":%d,"gallons":40,"retailPrice":3.900,"transactionDate":%q}`,
-				trip.CardNumber, station.ID, at.Format(time.RFC3339))
-			if rec := post(t, h, "/api/network/transactions", []byte(body), http.Header{"X-Network-Key": {networkKey}}); rec.Code != 201 {
-				t.Fatalf("network purchase: %d %s", rec.Code, rec.Body)
-			}
-			outcomes = append(outcomes, read(t, db, trip))
+		// The network's endpoint.
+		db, _ := open(t)
+		trip, station, h := setUp(t, db)
+		body := fmt.Sprintf(`{"networkTransactionId":"P-1","cardNumber":%q,"locationId":%d,"gallons":40,"retailPrice":3.900,"transactionDate":%q}`,
+			trip.CardNumber, station.ID, at.Format(time.RFC3339))
+		if rec := post(t, h, "/api/network/transactions", []byte(body), http.Header{"X-Network-Key": {networkKey}}); rec.Code != 201 {
+			t.Fatalf("network purchase: %d %s", rec.Code, rec.Body)
+		}
+		outcomes = append(outcomes, read(t, db, trip))
 
-			// The file, through the command.
-			db, dsn := open(t)
-			trip, station, _ = setUp(t, db)
-			file := writeFile(t, "network_transaction_id,card_number,location_id,gallons,retail_price,transaction_date\n"+
-				fmt.Sprintf("P-1,%s,%d,40,3.900,%s\n", trip.CardNumber, station.ID, at.Format(time.RFC3339)))
-			if out := runCommand(t, "import", "transactions", "-db", dsn, file); !strings.Contains(out, "1 approved") {
-				t.Fatalf("import: %s", out)
-			}
-			outcomes = append(outcomes, read(t, db, trip))
+		// The file, through the command.
+		db, dsn := open(t)
+		trip, station, _ = setUp(t, db)
+		file := writeFile(t, "network_transaction_id,card_number,location_id,gallons,retail_price,transaction_date\n"+
+			fmt.Sprintf("P-1,%s,%d,40,3.900,%s\n", trip.CardNumber, station.ID, at.Format(time.RFC3339)))
+		if out := runCommand(t, "import", "transactions", "-db", dsn, file); !strings.Contains(out, "1 approved") {
+			t.Fatalf("import: %s", out)
+		}
+		outcomes = append(outcomes, read(t, db, trip))
 
-			// Stripe: the authorization of $156.00, then its capture of 40 gal.
-			db, _ = open(t)
-			trip, station, h = setUp(t, db)
-			if err := db.InTx(context.Background(), func(tx *store.Tx) error {
-				_, err := tx.Exec(context.Background(), `UPDATE cards SET issuer = 'stripe', issuer_card_id = 'ic_money' WHERE card_number = ?`, trip.CardNumber)
-				return err
-			}); err != nil {
-				t.Fatal(err)
-			}
-			merchant := map[string]any{"name": "STOP " + fmt.Sprint(station.ID), "city": "DALLAS", "state": "TX", "postal_code": "75001", "country": "US"}
-			auth := stripeEvent("issuing_authorization.request", map[string]any{"id": "iauth_money", "object": "issuing.authorization",
-				"amount": 0, "card": map[string]any{"id": "ic_money"}, "created": at.Unix(), "currency": "usd", "status": "pending",
-				"is_amount_controllable": false, "merchant_data": merchant,
-				"pending_request": map[string]any{"amount": 156_00, "currency": "usd", "is_amount_controllable": false},
-				"fuel":            map[string]any{"type": "diesel", "industry_product_code": "019", "unit": "us_gallon"}})
-			rec := post(t, h, "/api/issuing/stripe/webhook", auth, signed(auth))
-			if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"approved":true`) {
-				t.Fatalf("authorization: %d %s", rec.Code, rec.Body)
-			}
-			capture := stripeEvent("issuing_transaction.created", map[string]any{"id": "ipi_money", "object": "issuing.transaction",
-				"amount": -156_00, "authorization": "iauth_money", "card": "ic_money", "currency": "usd", "created": at.Unix(), "type": "capture",
-				"merchant_data":    merchant,
-				"purchase_details": map[string]any{"fuel": map[string]any{"type": "diesel", "industry_product_code": "019", "unit": "us_gallon", "quantity_decimal": "40"}}})
-			if rec := post(t, h, "/api/issuing/stripe/webhook", capture, signed(capture)); rec.Code != 200 {
-				t.Fatalf("capture: %d %s", rec.Code, rec.Body)
-			}
-			outcomes = append(outcomes, read(t, db, trip))
+		// Stripe: the authorization of $156.00, then its capture of 40 gal.
+		db, _ = open(t)
+		trip, station, h = setUp(t, db)
+		if err := db.InTx(context.Background(), func(tx *store.Tx) error {
+			_, err := tx.Exec(context.Background(), `UPDATE cards SET issuer = 'stripe', issuer_card_id = 'ic_money' WHERE card_number = ?`, trip.CardNumber)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		merchant := map[string]any{"name": "STOP " + fmt.Sprint(station.ID), "city": "DALLAS", "state": "TX", "postal_code": "75001", "country": "US"}
+		auth := stripeEvent("issuing_authorization.request", map[string]any{"id": "iauth_money", "object": "issuing.authorization",
+			"amount": 0, "card": map[string]any{"id": "ic_money"}, "created": at.Unix(), "currency": "usd", "status": "pending",
+			"is_amount_controllable": false, "merchant_data": merchant,
+			"pending_request": map[string]any{"amount": 156_00, "currency": "usd", "is_amount_controllable": false},
+			"fuel":            map[string]any{"type": "diesel", "industry_product_code": "019", "unit": "us_gallon"}})
+		rec := post(t, h, "/api/issuing/stripe/webhook", auth, signed(auth))
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), `"approved":true`) {
+			t.Fatalf("authorization: %d %s", rec.Code, rec.Body)
+		}
+		capture := stripeEvent("issuing_transaction.created", map[string]any{"id": "ipi_money", "object": "issuing.transaction",
+			"amount": -156_00, "authorization": "iauth_money", "card": "ic_money", "currency": "usd", "created": at.Unix(), "type": "capture",
+			"merchant_data":    merchant,
+			"purchase_details": map[string]any{"fuel": map[string]any{"type": "diesel", "industry_product_code": "019", "unit": "us_gallon", "quantity_decimal": "40"}}})
+		if rec := post(t, h, "/api/issuing/stripe/webhook", capture, signed(capture)); rec.Code != 200 {
+			t.Fatalf("capture: %d %s", rec.Code, rec.Body)
+		}
+		outcomes = append(outcomes, read(t, db, trip))
 
-			for i, name := range []string{"the command's file", "Stripe's authorization and capture"} {
-				if !reflect.DeepEqual(outcomes[i+1], outcomes[0]) {
-					t.Errorf("%s ends as\n%+v\nthe network's endpoint as\n%+v", name, outcomes[i+1], outcomes[0])
-				}
+		for i, name := range []string{"the command's file", "Stripe's authorization and capture"} {
+			if !reflect.DeepEqual(outcomes[i+1], outcomes[0]) {
+				t.Errorf("%s ends as\n%+v\nthe network's endpoint as\n%+v", name, outcomes[i+1], outcomes[0])
 			}
-			if o := outcomes[0]; o.Plan != "2 "+string(fuelportal.TripPlanOffPlan) || len(o.Ledger) != 3 || o.Held != 0 || len(o.Events) == 0 {
-				t.Fatalf("outcome %+v: want a re-plan after the off-plan purchase, its debit, no hold, its events", o)
-			}
-		})
-	}
+		}
+		if o := outcomes[0]; o.Plan != "2 "+string(fuelportal.TripPlanOffPlan) || len(o.Ledger) != 3 || o.Held != 0 || len(o.Events) == 0 {
+			t.Fatalf("outcome %+v: want a re-plan after the off-plan purchase, its debit, no hold, its events", o)
+		}
+	})
 }

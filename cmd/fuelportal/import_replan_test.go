@@ -70,18 +70,24 @@ func TestImportPrices_MovedPlannedStopReplansTheTrip(t *testing.T) {
 }
 
 // forEachEngineDSN runs fn on a fresh database of each engine, with the DSN
-// a command opens it by.
+// a command opens it by; the engines side by side (storetest.EachEngine).
 func forEachEngineDSN(t *testing.T, fn func(t *testing.T, db *store.DB, dsn string)) {
-	t.Run("sqlite", func(t *testing.T) {
-		path := filepath.Join(t.TempDir(), "cli.db")
-		fn(t, storetest.OpenSQLiteAt(t, path), "sqlite:"+path)
+	t.Helper()
+	storetest.EachEngine(t, func(t *testing.T, engine store.Engine) {
+		db, dsn := openWithDSN(t, engine)
+		fn(t, db, dsn)
 	})
-	if os.Getenv(storetest.PostgresEnv) != "" {
-		t.Run("postgres", func(t *testing.T) {
-			db, dsn := storetest.OpenPostgresShared(t)
-			fn(t, db, dsn)
-		})
+}
+
+// openWithDSN returns a fresh migrated database of engine and the DSN a
+// command (or a second process) opens it by.
+func openWithDSN(t *testing.T, engine store.Engine) (*store.DB, string) {
+	t.Helper()
+	if engine == store.Postgres {
+		return storetest.OpenPostgresShared(t)
 	}
+	path := filepath.Join(t.TempDir(), "cli.db")
+	return storetest.OpenSQLiteAt(t, path), "sqlite:" + path
 }
 
 // routeStations are truck stops every half degree along 32°N from 100°W

@@ -32,15 +32,33 @@ import (
 // postgres://postgres@127.0.0.1:5432/test?sslmode=disable.
 const PostgresEnv = "TEST_DATABASE_URL"
 
-// ForEachEngine runs fn as a subtest named after each available engine with
-// a fresh, migrated database: "sqlite" always, "postgres" when
-// TEST_DATABASE_URL is set.
+// EachEngine runs fn as a subtest named after each available engine:
+// "sqlite" always, "postgres" when TEST_DATABASE_URL is set. The two run
+// side by side (t.Parallel), each on a database of its own (fn opens it):
+// one engine's test alone keeps one core busy. So fn runs after the
+// calling test's function has returned (read what the subtests found in a
+// t.Cleanup registered before EachEngine), shares nothing it writes with
+// the other engine's run, and sets no environment variable or
+// package-level state (t.Setenv panics in a parallel test).
+func EachEngine(t *testing.T, fn func(t *testing.T, engine store.Engine)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) {
+		t.Parallel()
+		fn(t, store.SQLite)
+	})
+	if os.Getenv(PostgresEnv) != "" {
+		t.Run("postgres", func(t *testing.T) {
+			t.Parallel()
+			fn(t, store.Postgres)
+		})
+	}
+}
+
+// ForEachEngine runs fn with a fresh, migrated database of each available
+// engine, side by side (EachEngine).
 func ForEachEngine(t *testing.T, fn func(t *testing.T, db *store.DB)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) { fn(t, OpenSQLite(t)) })
-	if os.Getenv(PostgresEnv) != "" {
-		t.Run("postgres", func(t *testing.T) { fn(t, OpenPostgres(t)) })
-	}
+	EachEngine(t, func(t *testing.T, engine store.Engine) { fn(t, Open(t, engine)) })
 }
 
 // Open returns a fresh migrated database: PostgreSQL when TEST_DATABASE_URL
