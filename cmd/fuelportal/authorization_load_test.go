@@ -34,7 +34,9 @@ func startServe(t *testing.T, dsn string, env ...string) string {
 		// running the suite is loaded: a decision past the deadline would
 		// answer by the timeout setting (or a transaction past the
 		// database's bound 503), not by the rules this test counts.
-		"FUELPORTAL_AUTHORIZATION_DEADLINE=50s", "FUELPORTAL_DB_TIMEOUT=50s")
+		"FUELPORTAL_AUTHORIZATION_DEADLINE=50s", "FUELPORTAL_DB_TIMEOUT=50s",
+		// Its stand-in journal in the test's folder, not under the package's data/.
+		"FUELPORTAL_STANDIN_JOURNAL="+t.TempDir())
 	cmd.Env = append(cmd.Env, env...) // the last of a name wins
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
