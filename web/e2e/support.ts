@@ -40,7 +40,9 @@ export type CutText = { text: string; how: 'cut' | 'broken' | 'scrolls sideways'
  * is any break in `code` (a URL or a key to copy, longer than a phone's line).
  * Elements matching `mayShorten` may be cut (names the next screen shows whole). Hidden and
  * visually hidden text (a clip or a 1 px box, for screen readers) is skipped. A box that scrolls
- * sideways (a table wider than its frame) hides what is past its edge: reported too.
+ * sideways (a table wider than its frame) hides what is past its edge: reported too, and so is a
+ * text past the left or right edge of its `root` element (a chip out of its card; for the body,
+ * expectNoSidewaysScroll measures the page).
  */
 export function findCutText({ root, mayShorten, strict }: { root: string; mayShorten: string; strict: boolean }): CutText[] {
   const found: CutText[] = [];
@@ -58,6 +60,7 @@ export function findCutText({ root, mayShorten, strict }: { root: string; maySho
   };
   const checked = new Set<Element>();
   for (const scope of Array.from(document.querySelectorAll(root))) {
+    const edges = scope === document.body ? null : scope.getBoundingClientRect();
     for (const box of Array.from(scope.querySelectorAll('*'))) {
       const overflow = getComputedStyle(box).overflowX;
       if ((overflow === 'auto' || overflow === 'scroll') && box.scrollWidth > box.clientWidth + 1 && !box.closest('.maplibregl-map') && !hidden(box))
@@ -71,7 +74,10 @@ export function findCutText({ root, mayShorten, strict }: { root: string; maySho
       if (!checked.has(element)) {
         checked.add(element);
         const style = getComputedStyle(element);
-        if (style.overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1 && !(mayShorten && element.matches(mayShorten)))
+        const rect = element.getBoundingClientRect();
+        const clipped = style.overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1;
+        const outside = edges !== null && (rect.left < edges.left - 0.5 || rect.right > edges.right + 0.5);
+        if ((clipped || outside) && !(mayShorten && element.matches(mayShorten)))
           found.push({ text: (element.textContent ?? '').trim(), how: 'cut', where: where(element) });
       }
       if (!strict && element.closest('code')) continue;
@@ -113,38 +119,6 @@ export async function expectNoCutText(page: Page, where: string): Promise<void> 
 }
 
 /**
- * The texts in each `box` element (those matching `texts` that hold text of their own) as
- * painted: cut (the text wider than its element, as with an ellipsis, or the element out of its
- * box at the left or right) or broken (a word's characters on more than one line). Empty when
- * every text reads in full.
- */
-export async function cutOrBrokenTexts(page: Page, box: string, texts = '*'): Promise<{ text: string; cut: boolean; broken: boolean }[]> {
-  return page.evaluate(
-    ([box, texts]) =>
-      Array.from(document.querySelectorAll<HTMLElement>(box)).flatMap((outer) => {
-        const edges = outer.getBoundingClientRect();
-        return Array.from(outer.querySelectorAll<HTMLElement>(texts)).flatMap((element) => {
-          const own = Array.from(element.childNodes).filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim());
-          // Text for screen readers only (clipped to nothing) is not painted.
-          if (own.length === 0 || getComputedStyle(element).clip !== 'auto') return [];
-          const rect = element.getBoundingClientRect();
-          const broken = own.some((text) =>
-            [...text.textContent!.matchAll(/\S+/g)].some((word) => {
-              const range = document.createRange();
-              range.setStart(text, word.index);
-              range.setEnd(text, word.index + word[0].length);
-              return new Set(Array.from(range.getClientRects(), (line) => Math.round(line.top))).size > 1;
-            }),
-          );
-          const cut = element.scrollWidth > element.clientWidth || rect.left < edges.left - 0.5 || rect.right > edges.right + 0.5;
-          return cut || broken ? [{ text: element.textContent ?? '', cut, broken }] : [];
-        });
-      }),
-    [box, texts],
-  );
-}
-
-/**
  * The planner's station cards read in full at 320, 390 and 430 px (docs/product.md): no text cut
  * or broken, but for a closed card's name and place (whole once open), and each closed card's
  * content within its fixed height; with every card closed, then with the first open. Leaves the
@@ -164,7 +138,7 @@ export async function expectStationCardsReadable(page: Page, where: string): Pro
       await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(width);
       const at = `${where}, ${state}, ${width} px`;
       const closedNames = ['station-name', 'station-place'].map((id) => `[data-expanded="false"] [data-testid="${id}"]`).join(', ');
-      expect(await cutOrBrokenTexts(page, '[data-testid="station-card"]', `:not(${closedNames})`), at).toEqual([]);
+      expect(await page.evaluate(findCutText, { root: '[data-testid="station-card"]', mayShorten: closedNames, strict: true }), at).toEqual([]);
       const overfull = await page.getByTestId('station-card').evaluateAll((cards) =>
         cards.filter((card) => card.dataset.expanded === 'false' && card.firstElementChild!.scrollHeight > card.clientHeight).map((card) => card.textContent),
       );
