@@ -43,8 +43,8 @@ type Store interface {
 	EmailTaken(ctx context.Context, email string) (bool, error)
 	UnlinkedCard(ctx context.Context, number string) (*fuelportal.Card, error)
 
-	DriverRequests(ctx context.Context, companyID int64) ([]*fuelportal.DriverRequest, error)
-	DecideDriverRequest(ctx context.Context, companyID, userID int64, decide func(fuelportal.DriverRequestFacts) ([]fuelportal.DriverDecision, error), notice func(*fuelportal.User, fuelportal.DriverStatus) *fuelportal.MailMessage) ([]*fuelportal.User, error)
+	DriverRequests(ctx context.Context, scope fuelportal.MemberScope) ([]*fuelportal.DriverRequest, error)
+	DecideDriverRequest(ctx context.Context, scope fuelportal.MemberScope, userID int64, decide func(fuelportal.DriverRequestFacts) ([]fuelportal.DriverDecision, error), notice func(*fuelportal.User, fuelportal.DriverStatus) *fuelportal.MailMessage) ([]*fuelportal.User, error)
 
 	StartPasswordReset(ctx context.Context, userID int64, codeHash string, expiresAt time.Time, mail *fuelportal.MailMessage) error
 	CheckPasswordReset(ctx context.Context, email, codeHash string, maxAttempts int) error
@@ -240,22 +240,23 @@ func (s *Service) CheckCardOpen(ctx context.Context, number string) error {
 	return err
 }
 
-// DriverRequests are the pending driver sign-ups of company companyID,
-// oldest first.
-func (s *Service) DriverRequests(ctx context.Context, companyID int64) ([]*fuelportal.DriverRequest, error) {
-	return s.store.DriverRequests(ctx, companyID)
+// DriverRequests are the pending driver sign-ups in scope (for a member
+// limited to a group, those for the group's cards), oldest first.
+func (s *Service) DriverRequests(ctx context.Context, scope fuelportal.MemberScope) ([]*fuelportal.DriverRequest, error) {
+	return s.store.DriverRequests(ctx, scope)
 }
 
 // DecideDriverRequest approves or declines driver userID's pending sign-up
-// with company companyID and mails the driver the decision (with a link to
+// in scope (for a member limited to a group, for one of the group's cards)
+// and mails the driver the decision (with a link to
 // publicURL's sign-in when set); approving one request for a card declines
 // (and mails) the others for it. Any other id (another company's driver, a
-// decided or expired request) is ENOTFOUND.
-func (s *Service) DecideDriverRequest(ctx context.Context, companyID, userID int64, decision fuelportal.DriverStatus, publicURL string) error {
+// request out of scope, a decided or expired request) is ENOTFOUND.
+func (s *Service) DecideDriverRequest(ctx context.Context, scope fuelportal.MemberScope, userID int64, decision fuelportal.DriverStatus, publicURL string) error {
 	if err := fuelportal.CheckDriverDecision(decision); err != nil {
 		return err
 	}
-	_, err := s.store.DecideDriverRequest(ctx, companyID, userID, fuelportal.DriverDecisionOf(decision), func(u *fuelportal.User, decision fuelportal.DriverStatus) *fuelportal.MailMessage {
+	_, err := s.store.DecideDriverRequest(ctx, scope, userID, fuelportal.DriverDecisionOf(decision), func(u *fuelportal.User, decision fuelportal.DriverStatus) *fuelportal.MailMessage {
 		return driverDecisionMail(u, decision, publicURL)
 	})
 	return err

@@ -29,7 +29,7 @@ func driverRequestFromDomain(r *fuelportal.DriverRequest) driverRequestResponse 
 // owner's company, oldest first.
 func (s *Server) handleDriverRequestList(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	requests, err := s.Accounts.DriverRequests(ctx, PrincipalFromContext(ctx).CompanyID)
+	requests, err := s.Accounts.DriverRequests(ctx, memberScope(r))
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -53,7 +53,7 @@ func (s *Server) handleDriverRequestDecide(decision fuelportal.DriverStatus) htt
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing))
 			return
 		}
-		if err := s.Accounts.DecideDriverRequest(ctx, PrincipalFromContext(ctx).CompanyID, id, decision, s.PublicURL); err != nil {
+		if err := s.Accounts.DecideDriverRequest(ctx, memberScope(r), id, decision, s.PublicURL); err != nil {
 			s.respondError(w, r, err)
 			return
 		}

@@ -2,6 +2,7 @@ package http_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -188,4 +189,52 @@ func apiRequest(method, path, token string) apitest.Request {
 		return apitest.Request{Method: method, Path: path, Token: token, Body: map[string]any{}, BreaksContract: true}
 	}
 	return apitest.Request{Method: method, Path: path, Token: token}
+}
+
+// A member limited to a group lists and decides only the sign-ups for the
+// group's cards (another group's is 404, as another company's), and only
+// their DRIVER_WAITING alerts reach them; the owner sees every one.
+func TestDriverRequests_AMemberLimitedToAGroupDecidesOnlyTheGroupsCards(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		north, south := f.twoGroups(t)
+		pending := f.driverRequests(t, f.owner)[0]
+		card := demo.FreeCardNumbers[0]
+		for _, number := range []string{pending.CardNumber, card} {
+			f.api.Put("/api/wex/company/cards/"+number+"/group", map[string]any{"groupId": south}, f.owner).ExpectStatus(t, 204)
+		}
+		f.api.Post("/api/account/create", driverSignUp("sam@fleet.test", "GoodPass1", "Sam", "South", "Demo Freight LLC", card, "+1 407 555 0178"), "").
+			ExpectStatus(t, 201)
+		northDispatcher := f.member(t, f.owner, "north.signups@example.com", "dispatcher", north)
+		southDispatcher := f.member(t, f.owner, "south.signups@example.com", "dispatcher", south)
+
+		if list := f.driverRequests(t, northDispatcher); len(list) != 0 {
+			t.Fatalf("the north dispatcher sees the south cards' sign-ups: %+v", list)
+		}
+		for _, verb := range []string{"approve", "reject"} {
+			f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/%s", pending.ID, verb), nil, northDispatcher).ExpectStatus(t, 404)
+		}
+		waiting := func(token string) (cards []string) {
+			var alerts struct{ Content []struct{ CardNumber string } }
+			f.api.Get("/api/wex/company/alerts?kind=DRIVER_WAITING&size=100", token).ExpectStatus(t, 200).Decode(t, &alerts)
+			for _, a := range alerts.Content {
+				cards = append(cards, a.CardNumber)
+			}
+			return cards
+		}
+		if cards := waiting(northDispatcher); slices.Contains(cards, card) {
+			t.Fatalf("the north dispatcher has the alert of a sign-up for a south card: %v", cards)
+		}
+		if cards := waiting(southDispatcher); !slices.Contains(cards, card) {
+			t.Fatalf("the south dispatcher lacks the alert of a sign-up for their card: %v", cards)
+		}
+
+		if list := f.driverRequests(t, southDispatcher); len(list) != 2 {
+			t.Fatalf("the south dispatcher sees %+v, want both sign-ups for the group's cards", list)
+		}
+		if list := f.driverRequests(t, f.owner); len(list) != 2 {
+			t.Fatalf("the owner sees %+v", list)
+		}
+		f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/approve", pending.ID), nil, southDispatcher).ExpectStatus(t, 200)
+	})
 }

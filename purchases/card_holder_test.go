@@ -22,7 +22,7 @@ func signUpAndApprove(t *testing.T, db *store.DB, company *fuelportal.Company, c
 	if err := db.CreateDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 		t.Fatalf("sign up %s: %v", email, err)
 	}
-	decided, err := db.DecideDriverRequest(ctx, company.ID, u.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil)
+	decided, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, u.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil)
 	if err != nil {
 		t.Fatalf("approve %s: %v", email, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"fuelportal"
 	"fuelportal/store"
 )
 
@@ -70,7 +71,7 @@ func TestMigration00455_CardHolders(t *testing.T) {
 		t.Fatalf("card 3 held since %v, %v; want the driver's sign-up", heldSince, err)
 	}
 	db.Now = func() time.Time { return time.Date(2026, 3, 5, 0, 0, 0, 0, time.UTC) }
-	list, err := db.DriverRequests(ctx, 5)
+	list, err := db.DriverRequests(ctx, fuelportal.MemberScope{CompanyID: 5})
 	if err != nil || len(list) != 1 || list[0].UserID != 10 || list[0].CardNumber != "7071000000000000002" {
 		t.Fatalf("requests = %+v, %v; want the pending driver's, for card 4", list, err)
 	}

@@ -44,17 +44,19 @@ func (tx *Tx) RequestCard(ctx context.Context, userID, cardID int64) error {
 	return err
 }
 
-// DriverRequests returns the pending driver requests of company companyID
+// DriverRequests returns the pending driver requests in scope (the
+// company's; for a member limited to a group, those for the group's cards)
 // that have not expired, oldest first. Several may name one card.
-func (db *DB) DriverRequests(ctx context.Context, companyID int64) ([]*fuelportal.DriverRequest, error) {
+func (db *DB) DriverRequests(ctx context.Context, scope fuelportal.MemberScope) ([]*fuelportal.DriverRequest, error) {
 	list := []*fuelportal.DriverRequest{}
 	err := db.InReadTx(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, `
 			SELECT u.id, u.first_name, u.last_name, u.email, u.phone_number, COALESCE(k.card_number, ''), u.created_at
 			FROM users u
 			LEFT JOIN cards k ON k.id = u.requested_card_id AND k.company_id = u.company_id
-			WHERE u.company_id = ? AND u.role = ? AND u.driver_status = ? AND u.created_at > ?
-			ORDER BY u.created_at, u.id`, companyID, fuelportal.RoleUser, fuelportal.DriverPending, tx.Now.Add(-fuelportal.DriverRequestTTL))
+			WHERE u.company_id = ? AND u.role = ? AND u.driver_status = ? AND u.created_at > ?`+cardGroupWhere(scope.GroupID)+`
+			ORDER BY u.created_at, u.id`, append([]any{scope.CompanyID, fuelportal.RoleUser, fuelportal.DriverPending, tx.Now.Add(-fuelportal.DriverRequestTTL)},
+			cardGroupArgs(scope.GroupID)...)...)
 		if err != nil {
 			return err
 		}
@@ -74,7 +76,8 @@ func (db *DB) DriverRequests(ctx context.Context, companyID int64) ([]*fuelporta
 }
 
 // DecideDriverRequest applies to the pending request of driver userID in
-// company companyID the decisions decide returns, called in the
+// scope (the company's; for a member limited to a group, a request for one
+// of the group's cards) the decisions decide returns, called in the
 // transaction with what the store read of the request and its card
 // (fuelportal.DecideDriverRequest decides: approving one request declines
 // the others for the card), and publishes driver.decided for each driver
@@ -84,18 +87,20 @@ func (db *DB) DriverRequests(ctx context.Context, companyID int64) ([]*fuelporta
 // An approved driver becomes the card's holder (see assignCardHolder: the
 // card's name becomes theirs, its driver id stays, and they see only
 // purchases from now on); a declined driver's sessions end. A driver of
-// another company or a request already decided is ENOTFOUND; of two
+// another company, a request out of scope or already decided is ENOTFOUND; of two
 // concurrent decisions on one card exactly one wins.
-func (db *DB) DecideDriverRequest(ctx context.Context, companyID, userID int64, decide func(fuelportal.DriverRequestFacts) ([]fuelportal.DriverDecision, error),
+func (db *DB) DecideDriverRequest(ctx context.Context, scope fuelportal.MemberScope, userID int64, decide func(fuelportal.DriverRequestFacts) ([]fuelportal.DriverDecision, error),
 	notice func(*fuelportal.User, fuelportal.DriverStatus) *fuelportal.MailMessage) (decided []*fuelportal.User, err error) {
+	companyID := scope.CompanyID
 	err = db.InTx(ctx, func(tx *Tx) error {
 		decided = nil
 		var cardID sql.NullInt64
 		var requested nullTime
 		err := tx.QueryRow(ctx, `
-			SELECT requested_card_id, created_at FROM users
-			WHERE id = ? AND company_id = ? AND role = ? AND driver_status = ?`,
-			userID, companyID, fuelportal.RoleUser, fuelportal.DriverPending).Scan(&cardID, &requested)
+			SELECT u.requested_card_id, u.created_at FROM users u
+			LEFT JOIN cards k ON k.id = u.requested_card_id AND k.company_id = u.company_id
+			WHERE u.id = ? AND u.company_id = ? AND u.role = ? AND u.driver_status = ?`+cardGroupWhere(scope.GroupID),
+			append([]any{userID, companyID, fuelportal.RoleUser, fuelportal.DriverPending}, cardGroupArgs(scope.GroupID)...)...).Scan(&cardID, &requested)
 		if isNoRows(err) {
 			return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing)
 		} else if err != nil {

@@ -57,7 +57,7 @@ func TestDriverRequests(t *testing.T) {
 		eve := signUp("eve@example.com", extra.CardNumber, company.Name)
 		olga := signUp("olga@example.com", otherCard.CardNumber, other.Name)
 
-		list, err := db.DriverRequests(ctx, company.ID)
+		list, err := db.DriverRequests(ctx, fuelportal.MemberScope{CompanyID: company.ID})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,14 +72,14 @@ func TestDriverRequests(t *testing.T) {
 		}
 
 		t.Run("another company's driver is not found and stays pending", func(t *testing.T) {
-			_, err := db.DecideDriverRequest(ctx, company.ID, olga.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil)
+			_, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, olga.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil)
 			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("err = %v, want ENOTFOUND", err)
 			}
 			if status, _ := db.DriverStatus(ctx, olga.ID); status != fuelportal.DriverPending {
 				t.Fatalf("status = %q", status)
 			}
-			if _, err := db.DecideDriverRequest(ctx, company.ID, owner.ID, fuelportal.DriverDecisionOf(fuelportal.DriverRejected), nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if _, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, owner.ID, fuelportal.DriverDecisionOf(fuelportal.DriverRejected), nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("deciding on an owner: err = %v", err)
 			}
 		})
@@ -91,7 +91,7 @@ func TestDriverRequests(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					decision := []fuelportal.DriverStatus{fuelportal.DriverApproved, fuelportal.DriverRejected}[i%2]
-					_, errs[i] = db.DecideDriverRequest(ctx, company.ID, dan.ID, fuelportal.DriverDecisionOf(decision), func(u *fuelportal.User, _ fuelportal.DriverStatus) *fuelportal.MailMessage {
+					_, errs[i] = db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, dan.ID, fuelportal.DriverDecisionOf(decision), func(u *fuelportal.User, _ fuelportal.DriverStatus) *fuelportal.MailMessage {
 						return &fuelportal.MailMessage{To: u.Email, Subject: string(decision), Body: "decided"}
 					})
 				}()
@@ -122,7 +122,7 @@ func TestDriverRequests(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			decided, err := db.DecideDriverRequest(ctx, company.ID, eve.ID, fuelportal.DriverDecisionOf(fuelportal.DriverRejected), nil)
+			decided, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, eve.ID, fuelportal.DriverDecisionOf(fuelportal.DriverRejected), nil)
 			if err != nil || len(decided) != 1 || decided[0].DriverStatus != fuelportal.DriverRejected {
 				t.Fatalf("decline = %+v, %v", decided, err)
 			}
@@ -132,10 +132,10 @@ func TestDriverRequests(t *testing.T) {
 			if _, err := db.RotateRefreshToken(ctx, "eve-token", "eve-next"); err == nil {
 				t.Fatal("the declined driver's session still refreshes")
 			}
-			if _, err := db.DecideDriverRequest(ctx, company.ID, eve.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if _, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, eve.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("a decided request was decided again: %v", err)
 			}
-			if list, _ := db.DriverRequests(ctx, company.ID); len(list) != 0 {
+			if list, _ := db.DriverRequests(ctx, fuelportal.MemberScope{CompanyID: company.ID}); len(list) != 0 {
 				t.Fatalf("requests left = %+v", list)
 			}
 		})
@@ -161,7 +161,7 @@ func TestDriverRequests_SeveralForOneCard(t *testing.T) {
 			t.Fatalf("a pending request holds the card: %v", err)
 		}
 		real := signUp("real@example.com", "Rita")
-		list, err := db.DriverRequests(ctx, company.ID)
+		list, err := db.DriverRequests(ctx, fuelportal.MemberScope{CompanyID: company.ID})
 		if err != nil || len(list) != 2 || list[0].CardNumber != card.CardNumber || list[1].CardNumber != card.CardNumber {
 			t.Fatalf("requests = %+v, %v; want both for the card", list, err)
 		}
@@ -169,7 +169,7 @@ func TestDriverRequests_SeveralForOneCard(t *testing.T) {
 		notice := func(u *fuelportal.User, status fuelportal.DriverStatus) *fuelportal.MailMessage {
 			return &fuelportal.MailMessage{To: u.Email, Subject: string(status), Body: "decided"}
 		}
-		decided, err := db.DecideDriverRequest(ctx, company.ID, real.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), notice)
+		decided, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, real.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), notice)
 		if err != nil || len(decided) != 2 || decided[0].ID != real.ID || decided[1].ID != squatter.ID {
 			t.Fatalf("decided = %+v, %v; want rita, then sam", decided, err)
 		}
@@ -182,10 +182,10 @@ func TestDriverRequests_SeveralForOneCard(t *testing.T) {
 				t.Fatalf("mails to %s = %+v, %v; want one %s", email, mails, err, want)
 			}
 		}
-		if list, _ := db.DriverRequests(ctx, company.ID); len(list) != 0 {
+		if list, _ := db.DriverRequests(ctx, fuelportal.MemberScope{CompanyID: company.ID}); len(list) != 0 {
 			t.Fatalf("requests left = %+v", list)
 		}
-		if _, err := db.DecideDriverRequest(ctx, company.ID, squatter.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, squatter.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("the declined request was approved: %v", err)
 		}
 		// The card is held now: a new sign-up reads as a mismatch.
@@ -213,7 +213,7 @@ func TestDriverRequests_ConcurrentApprovalsOnOneCard(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, errs[i] = db.DecideDriverRequest(ctx, company.ID, id, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil)
+				_, errs[i] = db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, id, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil)
 			}()
 		}
 		wg.Wait()
@@ -247,20 +247,20 @@ func TestDriverRequests_ExpireAfter14Days(t *testing.T) {
 			t.Fatal(err)
 		}
 		clock.Advance(fuelportal.DriverRequestTTL - time.Second)
-		if list, _ := db.DriverRequests(ctx, company.ID); len(list) != 1 {
+		if list, _ := db.DriverRequests(ctx, fuelportal.MemberScope{CompanyID: company.ID}); len(list) != 1 {
 			t.Fatalf("a second before expiry: requests = %+v", list)
 		}
 		if status, _ := db.DriverStatus(ctx, u.ID); status != fuelportal.DriverPending {
 			t.Fatalf("a second before expiry: status %s", status)
 		}
 		clock.Advance(time.Second)
-		if list, _ := db.DriverRequests(ctx, company.ID); len(list) != 0 {
+		if list, _ := db.DriverRequests(ctx, fuelportal.MemberScope{CompanyID: company.ID}); len(list) != 0 {
 			t.Fatalf("expired request listed: %+v", list)
 		}
 		if status, _ := db.DriverStatus(ctx, u.ID); status != fuelportal.DriverRejected {
 			t.Fatalf("expired request: status %s, want REJECTED", status)
 		}
-		if _, err := db.DecideDriverRequest(ctx, company.ID, u.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if _, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, u.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("an expired request was approved: %v", err)
 		}
 		// A fresh request for the card can still be approved, and it
@@ -269,7 +269,7 @@ func TestDriverRequests_ExpireAfter14Days(t *testing.T) {
 		if err := db.CreateDriver(ctx, fresh, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 			t.Fatal(err)
 		}
-		if decided, err := db.DecideDriverRequest(ctx, company.ID, fresh.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); err != nil || len(decided) != 2 {
+		if decided, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, fresh.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); err != nil || len(decided) != 2 {
 			t.Fatalf("decided = %+v, %v", decided, err)
 		}
 	})
@@ -299,7 +299,7 @@ func TestDecideDriverRequest_ApprovalKeepsTheCardsDriverID(t *testing.T) {
 				if err := db.CreateDriver(ctx, u, tc.card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 					t.Fatal(err)
 				}
-				if _, err := db.DecideDriverRequest(ctx, company.ID, u.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); err != nil {
+				if _, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, u.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); err != nil {
 					t.Fatal(err)
 				}
 				cards, err := db.CompanyCards(ctx, company.ID, tc.card.CardNumber)

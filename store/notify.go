@@ -249,12 +249,13 @@ func (db *DB) SetWalletLowThreshold(ctx context.Context, companyID int64, cents 
 }
 
 // driverWaiting publishes driver.waiting: driver signed up with card
-// number of company companyID and waits for approval (a DRIVER_WAITING
-// alert and the owners' pushes follow), in the sign-up's transaction.
-func (tx *Tx) driverWaiting(ctx context.Context, companyID int64, driver *fuelportal.User, number string) error {
+// cardID (number) of company companyID and waits for approval (a
+// DRIVER_WAITING alert about the card and the pushes of the office members
+// who see it follow), in the sign-up's transaction.
+func (tx *Tx) driverWaiting(ctx context.Context, companyID int64, driver *fuelportal.User, cardID int64, number string) error {
 	name := strings.TrimSpace(driver.FirstName + " " + driver.LastName)
 	n := fuelportal.DriverWaitingNotice(companyID, name, number)
 	title, body := n.Texts(fuelportal.LanguageEnglish)
 	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventDriverWaiting, CompanyID: companyID, Notice: &n,
-		Alert: &fuelportal.Alert{Message: title + ": " + body, CardNumber: number, DriverName: name, Notice: &n}})
+		Alert: &fuelportal.Alert{Message: title + ": " + body, CardID: cardID, CardNumber: number, DriverName: name, Notice: &n}})
 }

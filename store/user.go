@@ -175,7 +175,7 @@ func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNum
 				return err
 			}
 			driver.RequestedCardNumber = cardNumber
-			if err := tx.driverWaiting(ctx, companyID, driver, cardNumber); err != nil {
+			if err := tx.driverWaiting(ctx, companyID, driver, cardID, cardNumber); err != nil {
 				return err
 			}
 		}

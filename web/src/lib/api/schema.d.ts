@@ -2199,7 +2199,7 @@ export interface paths {
         };
         /**
          * Drivers waiting for the company's approval
-         * @description The pending requests of drivers who signed up with one of the owner's company cards, oldest first; several may name one card. A request unanswered for 14 days has expired and is not listed. Company owners only.
+         * @description The pending requests of drivers who signed up with one of the owner's company cards, oldest first; several may name one card. A request unanswered for 14 days has expired and is not listed. Action drivers.approve (owners, admins, dispatchers). A member limited to a group sees and decides only the sign-ups for the group's cards; another group's is 404.
          */
         get: {
             parameters: {
@@ -2242,7 +2242,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a driver's request to join the company
-         * @description The driver's data routes open at once and the driver is mailed the decision. The driver now holds the card: its driverName and driverId become the driver's full name and user id (the owner may edit them), and the driver sees only purchases and trips from now on. Every other pending request for the card is declined and mailed. A request of another company, one already decided or expired, or any other id is 404.
+         * @description The driver's data routes open at once and the driver is mailed the decision. The driver now holds the card: its driverName becomes the driver's full name and its driverId (what the pump asks for) stays, a card without one taking the driver's user id (the owner may edit both), and the driver sees only purchases and trips from now on. Every other pending request for the card is declined and mailed. A request of another company or group, one already decided or expired, or any other id is 404.
          */
         post: {
             parameters: {
@@ -2287,7 +2287,7 @@ export interface paths {
         put?: never;
         /**
          * Decline a driver's request to join the company
-         * @description Their sessions end, sign-in answers 403 with the declined message, and the driver is mailed the decision. A request of another company, one already decided or expired, or any other id is 404.
+         * @description Their sessions end, sign-in answers 403 with the declined message, and the driver is mailed the decision. A request of another company or group, one already decided or expired, or any other id is 404.
          */
         post: {
             parameters: {
