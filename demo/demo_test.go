@@ -53,7 +53,7 @@ func checkAccounts(t *testing.T, db *store.DB, passwords *fuelportal.PasswordHas
 	if driver.DriverStatus != fuelportal.DriverApproved {
 		t.Fatalf("demo driver status = %q, want APPROVED", driver.DriverStatus)
 	}
-	requests, err := db.DriverRequests(ctx, driver.CompanyID)
+	requests, err := db.DriverRequests(ctx, fuelportal.MemberScope{CompanyID: driver.CompanyID})
 	if err != nil || len(requests) != 1 || requests[0].Email != demo.PendingDriverEmail || requests[0].CardNumber != demo.PendingCardNumber {
 		t.Fatalf("Demo Freight driver requests = %+v, %v; want the pending demo driver", requests, err)
 	}
