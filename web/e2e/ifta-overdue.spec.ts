@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSidewaysScroll, expectShell, OWNER, screenshot, openSignedIn } from './support';
 
 /*
@@ -17,8 +17,19 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** On a phone a control can sit under the fixed bottom bar: bring it up first, as a thumb would. */
 async function tap(locator: Locator) {
-  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }), undefined, { timeout: 10_000 });
   await locator.click();
+}
+
+/**
+ * Chooses the app's language on the account page and waits until the account has saved it: the
+ * next page load would otherwise cancel the save and leave the demo owner in the other language.
+ */
+async function chooseLanguage(page: Page, group: string, button: string, lang: string) {
+  const saved = page.waitForResponse((response) => response.url().endsWith('/api/account') && response.request().method() === 'PUT');
+  await tap(page.getByRole('group', { name: group }).getByRole('button', { name: button }));
+  expect((await saved).ok()).toBe(true);
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }
 
 test('an overdue return is flagged, and closed once the owner uploads the quarter’s rates', async ({ page }) => {
@@ -46,8 +57,7 @@ test('an overdue return is flagged, and closed once the owner uploads the quarte
 
     // In Spanish (the account's language), with Spanish dates.
     await page.goto('/account');
-    await tap(page.getByRole('group', { name: 'App language' }).getByRole('button', { name: 'Español' }));
-    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await chooseLanguage(page, 'App language', 'Español', 'es');
     await page.goto('/dashboard');
     const flagEs = page.getByTestId('ifta-tile').getByTestId('ifta-overdue').filter({ hasText: `Declaración ${period} de diésel vencida` });
     await expect(flagEs).toContainText(/días? de retraso/);
@@ -56,8 +66,7 @@ test('an overdue return is flagged, and closed once the owner uploads the quarte
     await expectNoSidewaysScroll(page, 'el panel con una declaración vencida');
     await screenshot(page, 'ifta-overdue-dashboard-es', { fullPage: false });
     await page.goto('/account');
-    await tap(page.getByRole('group', { name: 'Idioma de la aplicación' }).getByRole('button', { name: 'English' }));
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await chooseLanguage(page, 'Idioma de la aplicación', 'English', 'en');
     await page.goto('/dashboard');
   }
 
