@@ -252,20 +252,24 @@ describe('fuel cards', () => {
 });
 
 describe('fuel cards by role', () => {
-  it('shows a bookkeeper the cards and their history but no order, controls, override or status buttons', async () => {
+  /** The fuel cards page for a member with these permissions, once they have answered (until then everything shows, as for an owner). */
+  async function renderAs(permissions: object) {
     cardsApi();
     let answered = false;
     server.use(
       http.get(apiUrl('/account/permissions'), () => {
         answered = true;
-        return HttpResponse.json(bookkeeperPermissions);
+        return HttpResponse.json(permissions);
       }),
     );
-    const { user } = renderApp(paths.fuelCards, { session });
-
-    // Until the permissions arrive everything shows (as for an owner); then the changes go.
+    const rendered = renderApp(paths.fuelCards, { session });
     await screen.findAllByTestId('fuel-card-row');
     await waitFor(() => expect(answered).toBe(true));
+    return rendered;
+  }
+
+  it('shows a bookkeeper the cards and their history but no order, controls, override or status buttons', async () => {
+    const { user } = await renderAs(bookkeeperPermissions);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Order card' })).not.toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Company default controls' })).not.toBeInTheDocument();
     const row = await openRow(user, /1234/);
@@ -276,20 +280,9 @@ describe('fuel cards by role', () => {
   });
 
   it('offers a dispatcher limited to a group the order button but not the company default controls, which every card follows', async () => {
-    cardsApi();
-    let answered = false;
-    server.use(
-      http.get(apiUrl('/account/permissions'), () => {
-        answered = true;
-        // As permissions.go answers such a member: the company-wide actions are left out.
-        const actions = dispatcherPermissions.actions.filter((a) => a !== 'company.settings' && a !== 'pump-check.company');
-        return HttpResponse.json({ ...dispatcherPermissions, groupId: 7, actions });
-      }),
-    );
-    renderApp(paths.fuelCards, { session });
-
-    await screen.findAllByTestId('fuel-card-row');
-    await waitFor(() => expect(answered).toBe(true));
+    // As permissions.go answers such a member: the company-wide actions are left out.
+    const actions = dispatcherPermissions.actions.filter((a) => a !== 'company.settings' && a !== 'pump-check.company');
+    await renderAs({ ...dispatcherPermissions, groupId: 7, actions });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Company default controls' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Order card' })).toBeInTheDocument();
   });
