@@ -49,9 +49,10 @@ type Alert struct {
 	TripID            int64
 	TripRequestID     int64
 	CreatedAt         time.Time
-	// Notice, when the alert was raised with one (not stored), words the
-	// alert's mail for owners who read another language than English;
-	// Message is the English text the alerts page and English mails show.
+	// Notice, when the alert was raised with one, words the alert for
+	// owners who read another language than English (AlertText); the
+	// alert keeps its text key and values (store: alerts.notice). Message
+	// is the English text.
 	Notice *Notice
 }
 
@@ -180,13 +181,20 @@ func AlertMailSubject(k AlertKind, lang Language) string {
 }
 
 // AlertText is alert a's text for an owner reading lang: its message
-// (the English the alerts page shows) in English, else its notice's texts
-// in lang when it was raised with one (clipped like the message).
+// (English) in English, else its notice's texts in lang when it was raised
+// with one (clipped like the message). The alerts page and the alert mails
+// both show it.
 func AlertText(a *Alert, lang Language) string {
-	if a.Notice == nil || lang == LanguageEnglish {
-		return a.Message
+	return alertText(a.Message, a.Notice, lang)
+}
+
+// alertText is the text of an alert of English message and notice n
+// (nil: none) for an owner reading lang.
+func alertText(message string, n *Notice, lang Language) string {
+	if n == nil || n.Key == "" || lang == LanguageEnglish {
+		return message
 	}
-	title, body := a.Notice.Texts(lang)
+	title, body := n.Texts(lang)
 	return clipMessage(title + ": " + body)
 }
 
