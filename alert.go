@@ -3,6 +3,7 @@ package fuelportal
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -137,11 +138,15 @@ func NearLimitEvent(t *Transaction, limitName, used, limit string) *Event {
 	}}
 }
 
-// MPGDropAlertMessage is the alert of a vehicle whose MPG over the last
-// window fell more than MPGDropPercent below the window before.
-func MPGDropAlertMessage(unitNumber string, current, prior float64) string {
-	return clipMessage(fmt.Sprintf("Fuel economy dropped: unit %s made %.1f MPG over the last %d days, down %.0f%% from %.1f MPG the %d days before.",
-		unitNumber, current, MPGWindowDays, (prior-current)/prior*100, prior, MPGWindowDays))
+// MPGDropAlert is the MPG_DROP alert of a vehicle whose MPG over the last
+// window fell more than MPGDropPercent below the window before: its
+// message the English of its notice (alerts.json texts.ownerMPGDrop).
+func MPGDropAlert(unitNumber string, current, prior float64) *Alert {
+	n := Notice{Key: "ownerMPGDrop", Params: map[string]string{"unit": unitNumber,
+		"current": fmt.Sprintf("%.1f", current), "prior": fmt.Sprintf("%.1f", prior),
+		"percent": fmt.Sprintf("%.0f", (prior-current)/prior*100), "days": strconv.Itoa(MPGWindowDays)}}
+	title, body := n.Texts(LanguageEnglish)
+	return &Alert{Message: clipMessage(title + ": " + body), Notice: &n}
 }
 
 func nameOrUnnamed(name string) string {

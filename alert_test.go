@@ -89,3 +89,18 @@ func TestAlertMail_InTheOwnersLanguage(t *testing.T) {
 		t.Errorf("English digest of one = %+v", once)
 	}
 }
+
+// A fuel economy drop reads in each owner's language: the English message
+// as it always read, the Spanish from the same text key.
+func TestMPGDropAlert_InEachLanguage(t *testing.T) {
+	a := MPGDropAlert("U-1", 5, 6)
+	if a.Message != "Fuel economy dropped: unit U-1 made 5.0 MPG over the last 30 days, down 17% from 6.0 MPG the 30 days before." {
+		t.Errorf("message = %q", a.Message)
+	}
+	if got := AlertText(a, LanguageEnglish); got != a.Message {
+		t.Errorf("English text = %q, want the message", got)
+	}
+	if got := AlertText(a, LanguageSpanish); got != "Bajó el rendimiento de combustible: la unidad U-1 rindió 5.0 MPG en los últimos 30 días, un 17% menos que los 6.0 MPG de los 30 días anteriores." {
+		t.Errorf("Spanish text = %q", got)
+	}
+}
