@@ -119,23 +119,40 @@ func OverrideRequestAlertMessage(driverName, cardNumber string, reason DeclineRe
 	return clipMessage(s)
 }
 
-// NearLimitAlertMessage is the alert of a purchase that took a card past
-// 80 % of a limit: limitName says which ("daily limit", "weekly limit",
-// "daily gallons limit", "monthly budget"…), used and limit are the
-// figures as the owner reads them ("$850.00", "$1,000.00" or "180 gal").
-func NearLimitAlertMessage(driverName, cardNumber, limitName, used, limit string) string {
-	return clipMessage(fmt.Sprintf("Near a limit: %s, card ending %s, has used %s of the %s %s.",
-		nameOrUnnamed(driverName), Last4(cardNumber), used, limit, limitName))
+// nearLimitTextKeys are the text keys (alerts.json texts) of the near
+// limit alerts by the limit's name; a limit without one is worded by
+// ownerNearLimit, which names it as it is.
+var nearLimitTextKeys = map[string]string{
+	"per-purchase limit":  "ownerNearPerPurchaseLimit",
+	"daily limit":         "ownerNearDailyLimit",
+	"daily gallons limit": "ownerNearDailyGallonsLimit",
+	"weekly limit":        "ownerNearWeeklyLimit",
+	"monthly budget":      "ownerNearMonthlyBudget",
+}
+
+// NearLimitAlert is the NEAR_LIMIT alert of a purchase that took a card
+// past 80 % of a limit: limitName says which ("daily limit", "weekly
+// limit", "daily gallons limit", "monthly budget"…), used and limit are
+// the figures as the owner reads them ("$850.00", "$1,000.00" or
+// "180 gal"); its message is the English of its notice.
+func NearLimitAlert(driverName, cardNumber, limitName, used, limit string) *Alert {
+	key, ok := nearLimitTextKeys[limitName]
+	if !ok {
+		key = "ownerNearLimit"
+	}
+	n := Notice{Key: key, Params: map[string]string{"name": nameOrUnnamed(driverName), "card": Last4(cardNumber),
+		"used": used, "limit": limit, "limitName": limitName}}
+	title, body := n.Texts(LanguageEnglish)
+	return &Alert{CardNumber: cardNumber, DriverName: driverName, Message: clipMessage(title + ": " + body), Notice: &n}
 }
 
 // NearLimitEvent is the card.near_limit event of purchase t, which took
-// its card past 80 % of a limit (see NearLimitAlertMessage for limitName,
-// used and limit).
+// its card past 80 % of a limit (see NearLimitAlert for limitName, used
+// and limit).
 func NearLimitEvent(t *Transaction, limitName, used, limit string) *Event {
-	return &Event{Type: EventCardNearLimit, CompanyID: t.CompanyID, Alert: &Alert{
-		CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName,
-		TransactionID: t.ID, Message: NearLimitAlertMessage(t.DriverCardName, t.CardNumber, limitName, used, limit),
-	}}
+	a := NearLimitAlert(t.DriverCardName, t.CardNumber, limitName, used, limit)
+	a.CardID, a.TransactionID = t.CardID, t.ID
+	return &Event{Type: EventCardNearLimit, CompanyID: t.CompanyID, Alert: a}
 }
 
 // MPGDropAlert is the MPG_DROP alert of a vehicle whose MPG over the last

@@ -104,3 +104,25 @@ func TestMPGDropAlert_InEachLanguage(t *testing.T) {
 		t.Errorf("Spanish text = %q", got)
 	}
 }
+
+// A near limit alert reads in each owner's language, each limit by its
+// name; a limit without a text of its own is named as it is.
+func TestNearLimitAlert_InEachLanguage(t *testing.T) {
+	a := NearLimitAlert("Dan Driver", "7071000000000000031", "daily limit", "$802.00", "$1,000.00")
+	if a.Message != "Near a limit: Dan Driver, card ending 0031, has used $802.00 of the $1,000.00 daily limit." || AlertText(a, LanguageEnglish) != a.Message {
+		t.Errorf("message = %q", a.Message)
+	}
+	if got := AlertText(a, LanguageSpanish); got != "Cerca de un límite: Dan Driver, tarjeta terminada en 0031, ha usado $802.00 del límite diario de $1,000.00." {
+		t.Errorf("Spanish text = %q", got)
+	}
+	for name := range nearLimitTextKeys {
+		if a := NearLimitAlert("", "1234", name, "$1.00", "$2.00"); !strings.HasSuffix(a.Message, " "+name+".") || strings.Contains(AlertText(a, LanguageSpanish), name) {
+			t.Errorf("%s: message %q, Spanish %q", name, a.Message, AlertText(a, LanguageSpanish))
+		}
+	}
+	other := NearLimitAlert("Dan", "1234", "yearly limit", "$1.00", "$2.00")
+	if other.Message != "Near a limit: Dan, card ending 1234, has used $1.00 of the $2.00 yearly limit." ||
+		AlertText(other, LanguageSpanish) != "Cerca de un límite: Dan, tarjeta terminada en 1234, ha usado $1.00 de $2.00 (yearly limit)." {
+		t.Errorf("unknown limit: %q / %q", other.Message, AlertText(other, LanguageSpanish))
+	}
+}
