@@ -3,6 +3,7 @@ package fuelportal
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -49,9 +50,10 @@ type Alert struct {
 	TripID            int64
 	TripRequestID     int64
 	CreatedAt         time.Time
-	// Notice, when the alert was raised with one (not stored), words the
-	// alert's mail for owners who read another language than English;
-	// Message is the English text the alerts page and English mails show.
+	// Notice, when the alert was raised with one, words the alert for
+	// owners who read another language than English (AlertText); the
+	// alert keeps its text key and values (store: alerts.notice). Message
+	// is the English text.
 	Notice *Notice
 }
 
@@ -117,30 +119,51 @@ func OverrideRequestAlertMessage(driverName, cardNumber string, reason DeclineRe
 	return clipMessage(s)
 }
 
-// NearLimitAlertMessage is the alert of a purchase that took a card past
-// 80 % of a limit: limitName says which ("daily limit", "weekly limit",
-// "daily gallons limit", "monthly budget"…), used and limit are the
-// figures as the owner reads them ("$850.00", "$1,000.00" or "180 gal").
-func NearLimitAlertMessage(driverName, cardNumber, limitName, used, limit string) string {
-	return clipMessage(fmt.Sprintf("Near a limit: %s, card ending %s, has used %s of the %s %s.",
-		nameOrUnnamed(driverName), Last4(cardNumber), used, limit, limitName))
+// nearLimitTextKeys are the text keys (alerts.json texts) of the near
+// limit alerts by the limit's name; a limit without one is worded by
+// ownerNearLimit, which names it as it is.
+var nearLimitTextKeys = map[string]string{
+	"per-purchase limit":  "ownerNearPerPurchaseLimit",
+	"daily limit":         "ownerNearDailyLimit",
+	"daily gallons limit": "ownerNearDailyGallonsLimit",
+	"weekly limit":        "ownerNearWeeklyLimit",
+	"monthly budget":      "ownerNearMonthlyBudget",
+}
+
+// NearLimitAlert is the NEAR_LIMIT alert of a purchase that took a card
+// past 80 % of a limit: limitName says which ("daily limit", "weekly
+// limit", "daily gallons limit", "monthly budget"…), used and limit are
+// the figures as the owner reads them ("$850.00", "$1,000.00" or
+// "180 gal"); its message is the English of its notice.
+func NearLimitAlert(driverName, cardNumber, limitName, used, limit string) *Alert {
+	key, ok := nearLimitTextKeys[limitName]
+	if !ok {
+		key = "ownerNearLimit"
+	}
+	n := Notice{Key: key, Params: map[string]string{"name": nameOrUnnamed(driverName), "card": Last4(cardNumber),
+		"used": used, "limit": limit, "limitName": limitName}}
+	title, body := n.Texts(LanguageEnglish)
+	return &Alert{CardNumber: cardNumber, DriverName: driverName, Message: clipMessage(title + ": " + body), Notice: &n}
 }
 
 // NearLimitEvent is the card.near_limit event of purchase t, which took
-// its card past 80 % of a limit (see NearLimitAlertMessage for limitName,
-// used and limit).
+// its card past 80 % of a limit (see NearLimitAlert for limitName, used
+// and limit).
 func NearLimitEvent(t *Transaction, limitName, used, limit string) *Event {
-	return &Event{Type: EventCardNearLimit, CompanyID: t.CompanyID, Alert: &Alert{
-		CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName,
-		TransactionID: t.ID, Message: NearLimitAlertMessage(t.DriverCardName, t.CardNumber, limitName, used, limit),
-	}}
+	a := NearLimitAlert(t.DriverCardName, t.CardNumber, limitName, used, limit)
+	a.CardID, a.TransactionID = t.CardID, t.ID
+	return &Event{Type: EventCardNearLimit, CompanyID: t.CompanyID, Alert: a}
 }
 
-// MPGDropAlertMessage is the alert of a vehicle whose MPG over the last
-// window fell more than MPGDropPercent below the window before.
-func MPGDropAlertMessage(unitNumber string, current, prior float64) string {
-	return clipMessage(fmt.Sprintf("Fuel economy dropped: unit %s made %.1f MPG over the last %d days, down %.0f%% from %.1f MPG the %d days before.",
-		unitNumber, current, MPGWindowDays, (prior-current)/prior*100, prior, MPGWindowDays))
+// MPGDropAlert is the MPG_DROP alert of a vehicle whose MPG over the last
+// window fell more than MPGDropPercent below the window before: its
+// message the English of its notice (alerts.json texts.ownerMPGDrop).
+func MPGDropAlert(unitNumber string, current, prior float64) *Alert {
+	n := Notice{Key: "ownerMPGDrop", Params: map[string]string{"unit": unitNumber,
+		"current": fmt.Sprintf("%.1f", current), "prior": fmt.Sprintf("%.1f", prior),
+		"percent": fmt.Sprintf("%.0f", (prior-current)/prior*100), "days": strconv.Itoa(MPGWindowDays)}}
+	title, body := n.Texts(LanguageEnglish)
+	return &Alert{Message: clipMessage(title + ": " + body), Notice: &n}
 }
 
 func nameOrUnnamed(name string) string {
@@ -180,13 +203,20 @@ func AlertMailSubject(k AlertKind, lang Language) string {
 }
 
 // AlertText is alert a's text for an owner reading lang: its message
-// (the English the alerts page shows) in English, else its notice's texts
-// in lang when it was raised with one (clipped like the message).
+// (English) in English, else its notice's texts in lang when it was raised
+// with one (clipped like the message). The alerts page and the alert mails
+// both show it.
 func AlertText(a *Alert, lang Language) string {
-	if a.Notice == nil || lang == LanguageEnglish {
-		return a.Message
+	return alertText(a.Message, a.Notice, lang)
+}
+
+// alertText is the text of an alert of English message and notice n
+// (nil: none) for an owner reading lang.
+func alertText(message string, n *Notice, lang Language) string {
+	if n == nil || n.Key == "" || lang == LanguageEnglish {
+		return message
 	}
-	title, body := a.Notice.Texts(lang)
+	title, body := n.Texts(lang)
 	return clipMessage(title + ": " + body)
 }
 

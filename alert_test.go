@@ -89,3 +89,40 @@ func TestAlertMail_InTheOwnersLanguage(t *testing.T) {
 		t.Errorf("English digest of one = %+v", once)
 	}
 }
+
+// A fuel economy drop reads in each owner's language: the English message
+// as it always read, the Spanish from the same text key.
+func TestMPGDropAlert_InEachLanguage(t *testing.T) {
+	a := MPGDropAlert("U-1", 5, 6)
+	if a.Message != "Fuel economy dropped: unit U-1 made 5.0 MPG over the last 30 days, down 17% from 6.0 MPG the 30 days before." {
+		t.Errorf("message = %q", a.Message)
+	}
+	if got := AlertText(a, LanguageEnglish); got != a.Message {
+		t.Errorf("English text = %q, want the message", got)
+	}
+	if got := AlertText(a, LanguageSpanish); got != "Bajó el rendimiento de combustible: la unidad U-1 rindió 5.0 MPG en los últimos 30 días, un 17% menos que los 6.0 MPG de los 30 días anteriores." {
+		t.Errorf("Spanish text = %q", got)
+	}
+}
+
+// A near limit alert reads in each owner's language, each limit by its
+// name; a limit without a text of its own is named as it is.
+func TestNearLimitAlert_InEachLanguage(t *testing.T) {
+	a := NearLimitAlert("Dan Driver", "7071000000000000031", "daily limit", "$802.00", "$1,000.00")
+	if a.Message != "Near a limit: Dan Driver, card ending 0031, has used $802.00 of the $1,000.00 daily limit." || AlertText(a, LanguageEnglish) != a.Message {
+		t.Errorf("message = %q", a.Message)
+	}
+	if got := AlertText(a, LanguageSpanish); got != "Cerca de un límite: Dan Driver, tarjeta terminada en 0031, ha usado $802.00 del límite diario de $1,000.00." {
+		t.Errorf("Spanish text = %q", got)
+	}
+	for name := range nearLimitTextKeys {
+		if a := NearLimitAlert("", "1234", name, "$1.00", "$2.00"); !strings.HasSuffix(a.Message, " "+name+".") || strings.Contains(AlertText(a, LanguageSpanish), name) {
+			t.Errorf("%s: message %q, Spanish %q", name, a.Message, AlertText(a, LanguageSpanish))
+		}
+	}
+	other := NearLimitAlert("Dan", "1234", "yearly limit", "$1.00", "$2.00")
+	if other.Message != "Near a limit: Dan, card ending 1234, has used $1.00 of the $2.00 yearly limit." ||
+		AlertText(other, LanguageSpanish) != "Cerca de un límite: Dan, tarjeta terminada en 1234, ha usado $1.00 de $2.00 (yearly limit)." {
+		t.Errorf("unknown limit: %q / %q", other.Message, AlertText(other, LanguageSpanish))
+	}
+}

@@ -174,3 +174,32 @@ func DecideDriverRequest(f DriverRequestFacts, decision DriverStatus) ([]DriverD
 func DriverDecisionOf(decision DriverStatus) func(DriverRequestFacts) ([]DriverDecision, error) {
 	return func(f DriverRequestFacts) ([]DriverDecision, error) { return DecideDriverRequest(f, decision) }
 }
+
+// driverDecisionTexts are the words of the mail telling a driver what
+// their company decided on their sign-up (alerts.json
+// notifications.driverDecisionMail).
+type driverDecisionTexts struct {
+	YourCompany string                         `json:"yourCompany"`
+	Approved    struct{ Subject, Body string } `json:"approved"`
+	Declined    struct{ Subject, Body string } `json:"declined"`
+}
+
+// DriverDecisionMail is the mail telling driver u, in their language,
+// what their company decided on their sign-up: approved (with a link to
+// publicURL's sign-in when publicURL is set) or declined.
+func DriverDecisionMail(u *User, decision DriverStatus, publicURL string) *MailMessage {
+	texts := textsIn(u.Language).driverDecision
+	company := texts.YourCompany
+	if u.Company != nil && u.Company.Name != "" {
+		company = u.Company.Name
+	}
+	words := texts.Declined
+	if decision == DriverApproved {
+		words = texts.Approved
+	}
+	body := interpolate(words.Body, map[string]string{"company": company}) + "\n"
+	if decision == DriverApproved && publicURL != "" {
+		body += "\n" + publicURL + "/signin\n"
+	}
+	return &MailMessage{To: u.Email, Subject: words.Subject, Body: body}
+}

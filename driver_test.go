@@ -64,3 +64,19 @@ func TestCheckSignUpCard_OneAnswerForEveryMismatch(t *testing.T) {
 		}
 	}
 }
+
+func TestDriverDecisionMail_InTheDriversLanguage(t *testing.T) {
+	company := &Company{Name: "Demo Freight LLC"}
+	en := &User{Email: "dan@fleet.test", Company: company}
+	m := DriverDecisionMail(en, DriverApproved, "https://portal.example.com")
+	if m.To != "dan@fleet.test" || m.Subject != "Your Fuel Portal account is approved" ||
+		m.Body != "Good news: Demo Freight LLC approved your Fuel Portal account.\n\nSign in to see your fuel card, spending and transactions.\n\nhttps://portal.example.com/signin\n" {
+		t.Errorf("English approval = %+v", m)
+	}
+	es := &User{Email: "lucia@fleet.test", Language: LanguageSpanish, Company: company}
+	m = DriverDecisionMail(es, DriverRejected, "https://portal.example.com")
+	if m.Subject != "Su solicitud en Fuel Portal fue rechazada" ||
+		m.Body != "Demo Freight LLC rechazó su solicitud para unirse a la empresa en Fuel Portal.\n\nSi cree que es un error, pregunte a su gerente de flota.\n" {
+		t.Errorf("Spanish decline = %+v", m)
+	}
+}

@@ -18,8 +18,8 @@ type Inbox struct {
 func (i Inbox) Owners() bool { return i.UserID == 0 }
 
 // InboxItem is one entry of an inbox: an owners' alert (Kind an AlertKind,
-// Message its English text, Decision how the request it is about was
-// decided) or a user's notice (Kind its NotificationEvent, Title and Body
+// Message its English text, Notice what words it in another language,
+// Decision how the request it is about was decided) or a user's notice (Kind its NotificationEvent, Title and Body
 // in the language it was written in, URL the page it opens).
 type InboxItem struct {
 	ID         int64
@@ -41,11 +41,24 @@ type InboxItem struct {
 	// Decision is how the override or trip request an alert is about was
 	// decided (nil: no request, or still pending).
 	Decision *RequestDecision
+	// Notice words an alert again in its reader's language (AlertItemText):
+	// its text key and values (nil: raised without one, or before alerts
+	// kept it).
+	Notice *Notice
+}
+
+// AlertItemText is alert entry i's text for an owner reading lang, as
+// AlertText words a new alert.
+func AlertItemText(i *InboxItem, lang Language) string {
+	return alertText(i.Message, i.Notice, lang)
 }
 
 // InboxFilter selects a page of an inbox, newest first.
 type InboxFilter struct {
-	Inbox      Inbox
+	Inbox Inbox
+	// Reader is the user reading the page, whose language the page
+	// answers (InboxPage.Language).
+	Reader     int64
 	UnreadOnly bool
 	Kind       string // "" for every kind
 	Offset     int
@@ -57,4 +70,7 @@ type InboxPage struct {
 	Items  []*InboxItem
 	Total  int // entries matching the filter
 	Unread int // unread entries of the inbox
+	// Language is the reader's (InboxFilter.Reader), the one alerts are
+	// worded in; English when no reader is named.
+	Language Language
 }

@@ -226,12 +226,13 @@ type Notice struct {
 var localeFiles embed.FS
 
 type noticeTexts struct {
-	texts     map[string]struct{ Title, Body string }
-	actions   map[string]string
-	mail      string
-	reasons   map[DeclineReason]string
-	alertMail alertMailTexts
-	digest    digestTexts
+	texts          map[string]struct{ Title, Body string }
+	actions        map[string]string
+	mail           string
+	reasons        map[DeclineReason]string
+	alertMail      alertMailTexts
+	digest         digestTexts
+	driverDecision driverDecisionTexts
 }
 
 // alertMailTexts are the owners' alert mails' words (alerts.json
@@ -248,11 +249,12 @@ func loadNoticeTexts() map[Language]noticeTexts {
 	for lang, dir := range map[Language]string{LanguageEnglish: "en-US", LanguageSpanish: "es"} {
 		var alerts struct {
 			Notifications struct {
-				Texts      map[string]struct{ Title, Body string } `json:"texts"`
-				Actions    map[string]string                       `json:"actions"`
-				MailFooter string                                  `json:"mailFooter"`
-				AlertMail  alertMailTexts                          `json:"alertMail"`
-				Digest     digestTexts                             `json:"digest"`
+				Texts              map[string]struct{ Title, Body string } `json:"texts"`
+				Actions            map[string]string                       `json:"actions"`
+				MailFooter         string                                  `json:"mailFooter"`
+				AlertMail          alertMailTexts                          `json:"alertMail"`
+				DriverDecisionMail driverDecisionTexts                     `json:"driverDecisionMail"`
+				Digest             digestTexts                             `json:"digest"`
 			} `json:"notifications"`
 		}
 		var transactions struct {
@@ -261,7 +263,7 @@ func loadNoticeTexts() map[Language]noticeTexts {
 		mustUnmarshal(dir+"/alerts.json", &alerts)
 		mustUnmarshal(dir+"/transactions.json", &transactions)
 		out[lang] = noticeTexts{texts: alerts.Notifications.Texts, actions: alerts.Notifications.Actions, mail: alerts.Notifications.MailFooter, reasons: transactions.DeclineReasons,
-			alertMail: alerts.Notifications.AlertMail, digest: alerts.Notifications.Digest}
+			alertMail: alerts.Notifications.AlertMail, digest: alerts.Notifications.Digest, driverDecision: alerts.Notifications.DriverDecisionMail}
 	}
 	return out
 }

@@ -257,26 +257,9 @@ func (s *Service) DecideDriverRequest(ctx context.Context, scope fuelportal.Memb
 		return err
 	}
 	_, err := s.store.DecideDriverRequest(ctx, scope, userID, fuelportal.DriverDecisionOf(decision), func(u *fuelportal.User, decision fuelportal.DriverStatus) *fuelportal.MailMessage {
-		return driverDecisionMail(u, decision, publicURL)
+		return fuelportal.DriverDecisionMail(u, decision, publicURL)
 	})
 	return err
-}
-
-// driverDecisionMail tells driver u what their company decided.
-func driverDecisionMail(u *fuelportal.User, decision fuelportal.DriverStatus, publicURL string) *fuelportal.MailMessage {
-	company := "your company"
-	if u.Company != nil {
-		company = u.Company.Name
-	}
-	if decision == fuelportal.DriverApproved {
-		body := fmt.Sprintf("Good news: %s approved your Fuel Portal account.\n\nSign in to see your fuel card, spending and transactions.\n", company)
-		if publicURL != "" {
-			body += "\n" + publicURL + "/signin\n"
-		}
-		return &fuelportal.MailMessage{To: u.Email, Subject: "Your Fuel Portal account is approved", Body: body}
-	}
-	body := fmt.Sprintf("%s declined your request to join it on Fuel Portal.\n\nIf you think this is a mistake, ask your fleet manager.\n", company)
-	return &fuelportal.MailMessage{To: u.Email, Subject: "Your Fuel Portal request was declined", Body: body}
 }
 
 // StartPasswordReset mails a one-time code to the account of email (and a

@@ -11,17 +11,21 @@ import (
 
 // alertResponse is an owner's alert on the wire.
 type alertResponse struct {
-	ID                int64                `json:"id"`
-	Kind              fuelportal.AlertKind `json:"kind"`
-	Message           string               `json:"message"`
-	CardNumber        string               `json:"cardNumber"`
-	DriverName        string               `json:"driverName"`
-	TransactionID     *int64               `json:"transactionId"`
-	OverrideRequestID *int64               `json:"overrideRequestId"`
-	TripID            *int64               `json:"tripId"`
-	TripRequestID     *int64               `json:"tripRequestId"`
-	Read              bool                 `json:"read"`
-	CreatedAt         time.Time            `json:"createdAt"`
+	ID   int64                `json:"id"`
+	Kind fuelportal.AlertKind `json:"kind"`
+	// Message is the alert in English, as raised; Text is the alert in
+	// the reader's language (their account's), Message itself in English
+	// and for an alert without a translation.
+	Message           string    `json:"message"`
+	Text              string    `json:"text"`
+	CardNumber        string    `json:"cardNumber"`
+	DriverName        string    `json:"driverName"`
+	TransactionID     *int64    `json:"transactionId"`
+	OverrideRequestID *int64    `json:"overrideRequestId"`
+	TripID            *int64    `json:"tripId"`
+	TripRequestID     *int64    `json:"tripRequestId"`
+	Read              bool      `json:"read"`
+	CreatedAt         time.Time `json:"createdAt"`
 	// RequestStatus, DecidedAt and DecidedBy say how the request the alert
 	// is about was decided; null while it waits or when about none.
 	RequestStatus *string    `json:"requestStatus"`
@@ -29,8 +33,8 @@ type alertResponse struct {
 	DecidedBy     *string    `json:"decidedBy"`
 }
 
-func alertFromItem(a *fuelportal.InboxItem) any {
-	res := alertResponse{ID: a.ID, Kind: fuelportal.AlertKind(a.Kind), Message: a.Message, CardNumber: a.CardNumber, DriverName: a.DriverName,
+func alertFromItem(a *fuelportal.InboxItem, lang fuelportal.Language) any {
+	res := alertResponse{ID: a.ID, Kind: fuelportal.AlertKind(a.Kind), Message: a.Message, Text: fuelportal.AlertItemText(a, lang), CardNumber: a.CardNumber, DriverName: a.DriverName,
 		TransactionID: optionalID(a.TransactionID), OverrideRequestID: optionalID(a.OverrideRequestID),
 		TripID: optionalID(a.TripID), TripRequestID: optionalID(a.TripRequestID),
 		Read: a.ReadAt != nil, CreatedAt: a.CreatedAt.UTC()}
@@ -42,7 +46,8 @@ func alertFromItem(a *fuelportal.InboxItem) any {
 }
 
 // alertsInbox is the owners' inbox on /api/wex/company/alerts: the
-// company's alerts, filtered by kind.
+// company's alerts, filtered by kind, each worded in the reader's
+// language.
 var alertsInbox = inboxRoute{
 	of: func(p Principal) fuelportal.Inbox {
 		return fuelportal.Inbox{CompanyID: p.CompanyID, GroupID: p.GroupID}

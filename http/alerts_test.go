@@ -8,12 +8,14 @@ import (
 
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
+	"fuelportal/store"
 )
 
 type alertJSON struct {
 	ID                int64
 	Kind              string
 	Message           string
+	Text              string
 	CardNumber        string
 	DriverName        string
 	TransactionID     *int64
@@ -107,6 +109,69 @@ func TestAlerts_ADeclineThroughTheNetworkFeedIsAnAlertAndAMail(t *testing.T) {
 			page := f.alerts(t, f.owner, "?size=1")
 			if page.UnreadCount != 0 || len(page.Content) != 1 || page.Content[0].ID != a.ID || !page.Content[0].Read || page.Page.Size != 1 {
 				t.Fatalf("after read = %+v", page)
+			}
+		})
+	})
+}
+
+// Each office member reads the company's alerts in their account's
+// language: the same decline in Spanish for an owner who reads Spanish, in
+// English (its message) for a bookkeeper who reads English; message stays
+// English for both. An alert stored without its wording (raised before
+// alerts kept it) shows its message to everyone.
+func TestAlerts_EachReaderReadsThemInTheirLanguage(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		bookkeeper := f.api.Login(demo.BookkeeperEmail, demo.Password).Token
+		var owner account
+		f.api.Get("/api/account", f.owner).ExpectStatus(t, 200).Decode(t, &owner)
+		body := accountUpdate(owner.FirstName, owner.LastName, owner.Email, owner.PhoneNumber)
+		body["language"] = "es"
+		f.api.Put("/api/account", body, f.owner).ExpectStatus(t, 200)
+
+		res := f.declineDriversCard(t, "NET-ALERT-ES")
+		plan := demo.CardPlans[demo.DemoFreight.Name][0]
+		find := func(t *testing.T, token string) alertJSON {
+			t.Helper()
+			for _, a := range f.alerts(t, token, "?kind=DECLINE&size=100").Content {
+				if a.TransactionID != nil && *a.TransactionID == res.TransactionID {
+					return a
+				}
+			}
+			t.Fatalf("the decline of transaction %d is not listed", res.TransactionID)
+			return alertJSON{}
+		}
+		english := fmt.Sprintf("Purchase declined: %s, card ending %s, at ", plan.DriverName, plan.CardNumber[15:])
+		spanish := fmt.Sprintf("Compra rechazada: %s, tarjeta terminada en %s, en ", plan.DriverName, plan.CardNumber[15:])
+
+		es := find(t, f.owner)
+		if !strings.HasPrefix(es.Text, spanish) || !strings.HasSuffix(es.Text, ". La tarjeta está inactiva.") {
+			t.Errorf("Spanish owner's text = %q, want %q… La tarjeta está inactiva.", es.Text, spanish)
+		}
+		if !strings.HasPrefix(es.Message, english) || !strings.HasSuffix(es.Message, ". Card is inactive.") {
+			t.Errorf("Spanish owner's message = %q, want the English %q…", es.Message, english)
+		}
+		en := find(t, bookkeeper)
+		if en.Text != en.Message || en.Message != es.Message {
+			t.Errorf("English bookkeeper's text = %q, message = %q; want the English message %q", en.Text, en.Message, es.Message)
+		}
+
+		t.Run("another company lists none of them", func(t *testing.T) {
+			for _, other := range f.alerts(t, f.other, "?size=100").Content {
+				if other.ID == es.ID || strings.HasPrefix(other.Text, spanish) {
+					t.Fatalf("another company lists %+v", other)
+				}
+			}
+		})
+		t.Run("an alert stored without its wording shows its message", func(t *testing.T) {
+			if err := f.db.InTx(context.Background(), func(tx *store.Tx) error {
+				_, err := tx.Exec(context.Background(), `UPDATE alerts SET notice = NULL WHERE id = ?`, es.ID)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if old := find(t, f.owner); old.Text != es.Message {
+				t.Fatalf("Spanish owner's text of an old alert = %q, want its message %q", old.Text, es.Message)
 			}
 		})
 	})

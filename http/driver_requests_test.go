@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fuelportal"
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
 )
@@ -236,5 +237,40 @@ func TestDriverRequests_AMemberLimitedToAGroupDecidesOnlyTheGroupsCards(t *testi
 			t.Fatalf("the owner sees %+v", list)
 		}
 		f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/approve", pending.ID), nil, southDispatcher).ExpectStatus(t, 200)
+	})
+}
+
+// A driver who signed up in Spanish is told in Spanish: the approval of
+// their request, and the decline of another's for the same card (approving
+// one request declines the others).
+func TestDriverRequests_TheDecisionMailsAreInTheDriversLanguage(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		card := demo.FreeCardNumbers[0]
+		for _, email := range []string{"lucia@fleet.test", "mateo@fleet.test"} {
+			body := driverSignUp(email, "GoodPass1", "Lucía", "Ramos", demo.DemoFreight.Name, card, "+1 407 555 0178")
+			body["language"] = "es"
+			f.api.Post("/api/account/create", body, "").ExpectStatus(t, 201)
+		}
+		owner := f.api.Login(demo.OwnerEmail, demo.Password)
+		var lucia int64
+		for _, r := range f.driverRequests(t, owner.Token) {
+			if r.Email == "lucia@fleet.test" {
+				lucia = r.ID
+			}
+		}
+		f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/approve", lucia), nil, owner.Token).ExpectStatus(t, 200)
+
+		mailTo := map[string]*fuelportal.MailMessage{}
+		for _, m := range f.sentMails() {
+			mailTo[m.To] = m
+		}
+		if m := mailTo["lucia@fleet.test"]; m == nil || m.Subject != "Su cuenta de Fuel Portal fue aprobada" ||
+			!strings.HasPrefix(m.Body, "Buenas noticias: "+demo.DemoFreight.Name+" aprobó su cuenta de Fuel Portal.") {
+			t.Errorf("approval mail = %+v, want it in Spanish", m)
+		}
+		if m := mailTo["mateo@fleet.test"]; m == nil || m.Subject != "Su solicitud en Fuel Portal fue rechazada" ||
+			!strings.HasPrefix(m.Body, demo.DemoFreight.Name+" rechazó su solicitud") {
+			t.Errorf("decline mail = %+v, want it in Spanish", m)
+		}
 	})
 }

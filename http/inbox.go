@@ -17,8 +17,10 @@ type inboxRoute struct {
 	kind     func(string) bool
 	kindHelp string
 	maxPage  int
-	encode   func(*fuelportal.InboxItem) any
-	missing  string // the 404's message
+	// encode writes an entry for a reader of lang (the signed-in user's
+	// account language).
+	encode  func(item *fuelportal.InboxItem, lang fuelportal.Language) any
+	missing string // the 404's message
 }
 
 type inboxPage struct {
@@ -37,7 +39,7 @@ func optionalID(id int64) *int64 {
 
 // handleInboxList answers a page of the caller's inbox at route, newest
 // first (only unread ones with unread=true, only one kind with kind=),
-// with the unread count.
+// with the unread count, its entries written for the caller's language.
 func (s *Server) handleInboxList(route inboxRoute) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
@@ -66,7 +68,8 @@ func (s *Server) handleInboxList(route inboxRoute) http.HandlerFunc {
 			return
 		}
 		ctx := r.Context()
-		res, err := s.inboxStore.Inbox(ctx, fuelportal.InboxFilter{Inbox: route.of(PrincipalFromContext(ctx)), UnreadOnly: unread, Kind: kind,
+		p := PrincipalFromContext(ctx)
+		res, err := s.inboxStore.Inbox(ctx, fuelportal.InboxFilter{Inbox: route.of(p), Reader: p.UserID, UnreadOnly: unread, Kind: kind,
 			Offset: page * size, Limit: size})
 		if err != nil {
 			s.respondError(w, r, err)
@@ -75,7 +78,7 @@ func (s *Server) handleInboxList(route inboxRoute) http.HandlerFunc {
 		out := inboxPage{Content: make([]any, 0, len(res.Items)), UnreadCount: res.Unread,
 			Page: pageInfo{Number: page, Size: size, TotalElements: res.Total, TotalPages: (res.Total + size - 1) / size}}
 		for _, item := range res.Items {
-			out.Content = append(out.Content, route.encode(item))
+			out.Content = append(out.Content, route.encode(item, res.Language))
 		}
 		respond(w, http.StatusOK, out)
 	}

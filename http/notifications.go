@@ -110,7 +110,7 @@ type inAppNotificationResponse struct {
 var noticesInbox = inboxRoute{
 	of:      func(p Principal) fuelportal.Inbox { return fuelportal.Inbox{CompanyID: p.CompanyID, UserID: p.UserID} },
 	maxPage: fuelportal.MaxInAppNotifications,
-	encode: func(n *fuelportal.InboxItem) any {
+	encode: func(n *fuelportal.InboxItem, _ fuelportal.Language) any {
 		return inAppNotificationResponse{ID: n.ID, Event: fuelportal.NotificationEvent(n.Kind), Title: n.Title, Body: n.Body, URL: n.URL,
 			TransactionID: optionalID(n.TransactionID), TripID: optionalID(n.TripID), OverrideRequestID: optionalID(n.OverrideRequestID),
 			Read: n.ReadAt != nil, CreatedAt: n.CreatedAt.UTC()}

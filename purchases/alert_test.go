@@ -77,7 +77,7 @@ func TestAlerts_PagesReadStateAndCompanies(t *testing.T) {
 		err := db.InTx(ctx, func(tx *store.Tx) error {
 			for i := range 5 {
 				a := &fuelportal.Alert{CompanyID: company.ID, Kind: fuelportal.AlertNearLimit, CardID: card.ID, CardNumber: card.CardNumber, DriverName: card.DriverName,
-					Message: fuelportal.NearLimitAlertMessage(card.DriverName, card.CardNumber, "daily limit", fmt.Sprintf("$%d.00", 800+i), "$1,000.00")}
+					Message: fuelportal.NearLimitAlert(card.DriverName, card.CardNumber, "daily limit", fmt.Sprintf("$%d.00", 800+i), "$1,000.00").Message}
 				if err := tx.Publish(ctx, alertEvent(a)); err != nil {
 					return err
 				}

@@ -2,13 +2,46 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
 	"time"
 
 	"fuelportal"
 )
 
+// alertNotice is what an alert's row keeps of its notice (alerts.notice,
+// JSON): the text key and the values that word the alert again in each
+// reader's language (fuelportal.AlertItemText).
+type alertNotice struct {
+	Key    string                   `json:"key"`
+	Params map[string]string        `json:"params,omitempty"`
+	Days   map[string]string        `json:"days,omitempty"`
+	Times  map[string]time.Time     `json:"times,omitempty"`
+	Reason fuelportal.DeclineReason `json:"reason,omitempty"`
+}
+
+// storedAlertNotice is the alerts.notice value of notice n (NULL for none).
+func storedAlertNotice(n *fuelportal.Notice) (sql.NullString, error) {
+	if n == nil || n.Key == "" {
+		return sql.NullString{}, nil
+	}
+	raw, err := json.Marshal(alertNotice{Key: n.Key, Params: n.Params, Days: n.Days, Times: n.Times, Reason: n.Reason})
+	return sql.NullString{String: string(raw), Valid: err == nil}, err
+}
+
+// loadAlertNotice reads an alerts.notice value back (nil for NULL, and
+// for a value that no longer reads: the alert shows its message).
+func loadAlertNotice(v sql.NullString) *fuelportal.Notice {
+	var n alertNotice
+	if !v.Valid || json.Unmarshal([]byte(v.String), &n) != nil || n.Key == "" {
+		return nil
+	}
+	return &fuelportal.Notice{Key: n.Key, Params: n.Params, Days: n.Days, Times: n.Times, Reason: n.Reason}
+}
+
 // insertAlert records alert a of its company (derived from an event
-// created at created) and sets a.ID and a.CreatedAt.
+// created at created), with what words its notice, and sets a.ID and
+// a.CreatedAt.
 func (tx *Tx) insertAlert(ctx context.Context, a *fuelportal.Alert, created time.Time) error {
 	a.CreatedAt = created
 	if a.CardID == 0 && a.CardNumber != "" {
@@ -17,12 +50,16 @@ func (tx *Tx) insertAlert(ctx context.Context, a *fuelportal.Alert, created time
 			return err
 		}
 	}
+	notice, err := storedAlertNotice(a.Notice)
+	if err != nil {
+		return err
+	}
 	return tx.QueryRow(ctx, `
-		INSERT INTO alerts (company_id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id,
+		INSERT INTO alerts (company_id, kind, message, notice, card_id, card_number, driver_name, transaction_id, override_request_id,
 			trip_id, trip_request_id, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		RETURNING id`,
-		a.CompanyID, a.Kind, a.Message, nullInt(a.CardID), a.CardNumber, a.DriverName,
+		a.CompanyID, a.Kind, a.Message, notice, nullInt(a.CardID), a.CardNumber, a.DriverName,
 		nullInt(a.TransactionID), nullInt(a.OverrideRequestID), nullInt(a.TripID), nullInt(a.TripRequestID), a.CreatedAt).Scan(&a.ID)
 }
 

@@ -27,10 +27,11 @@ func inboxTable(i fuelportal.Inbox) (table, where string, args []any) {
 
 // Inbox returns a page of inbox f.Inbox (only unread entries with
 // f.UnreadOnly, only one kind with f.Kind), newest first, with the number
-// matching and the inbox's unread count; each alert with how the request
-// it is about was decided and by whom.
+// matching, the inbox's unread count and the language of its reader
+// (f.Reader); each alert with how the request it is about was decided and
+// by whom, and what words it in the reader's language.
 func (db *DB) Inbox(ctx context.Context, f fuelportal.InboxFilter) (*fuelportal.InboxPage, error) {
-	page := &fuelportal.InboxPage{Items: []*fuelportal.InboxItem{}}
+	page := &fuelportal.InboxPage{Items: []*fuelportal.InboxItem{}, Language: fuelportal.LanguageEnglish}
 	table, owned, args := inboxTable(f.Inbox)
 	where, kind := owned, "event"
 	if f.Inbox.Owners() {
@@ -57,7 +58,20 @@ func (db *DB) Inbox(ctx context.Context, f fuelportal.InboxFilter) (*fuelportal.
 			return err
 		}
 		_, _, ownedArgs := inboxTable(f.Inbox)
-		return tx.QueryRow(ctx, `SELECT COUNT(*) FROM `+table+` WHERE `+owned+` AND read_at IS NULL`, ownedArgs...).Scan(&page.Unread)
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM `+table+` WHERE `+owned+` AND read_at IS NULL`, ownedArgs...).Scan(&page.Unread); err != nil {
+			return err
+		}
+		if f.Reader == 0 {
+			return nil
+		}
+		var lang string
+		if err := tx.QueryRow(ctx, `SELECT language FROM users WHERE id = ?`, f.Reader).Scan(&lang); err != nil && !isNoRows(err) {
+			return err
+		}
+		if lang != "" {
+			page.Language = fuelportal.Language(lang)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -68,7 +82,7 @@ func (db *DB) Inbox(ctx context.Context, f fuelportal.InboxFilter) (*fuelportal.
 func (tx *Tx) alertItems(ctx context.Context, where string, args []any, offset, limit int) ([]*fuelportal.InboxItem, error) {
 	rows, err := tx.Query(ctx, `
 		SELECT a.*, COALESCE(o.status, r.status), COALESCE(o.decided_at, r.decided_at), u.first_name, u.last_name
-		FROM (SELECT id, kind, message, card_id, card_number, driver_name, transaction_id, override_request_id, trip_id, trip_request_id, read_at, created_at
+		FROM (SELECT id, kind, message, notice, card_id, card_number, driver_name, transaction_id, override_request_id, trip_id, trip_request_id, read_at, created_at
 			FROM alerts WHERE `+where+` ORDER BY id DESC LIMIT ? OFFSET ?) a
 		LEFT JOIN override_requests o ON o.id = a.override_request_id
 		LEFT JOIN trip_requests r ON r.id = a.trip_request_id
@@ -83,14 +97,14 @@ func (tx *Tx) alertItems(ctx context.Context, where string, args []any, offset, 
 		a := &fuelportal.InboxItem{}
 		var card, txID, request, trip, tripRequest sql.NullInt64
 		var read, created, decided nullTime
-		var status, first, last sql.NullString
-		if err := rows.Scan(&a.ID, &a.Kind, &a.Message, &card, &a.CardNumber, &a.DriverName, &txID, &request, &trip, &tripRequest, &read, &created,
+		var notice, status, first, last sql.NullString
+		if err := rows.Scan(&a.ID, &a.Kind, &a.Message, &notice, &card, &a.CardNumber, &a.DriverName, &txID, &request, &trip, &tripRequest, &read, &created,
 			&status, &decided, &first, &last); err != nil {
 			return nil, err
 		}
 		a.CardID, a.TransactionID, a.OverrideRequestID = card.Int64, txID.Int64, request.Int64
 		a.TripID, a.TripRequestID = trip.Int64, tripRequest.Int64
-		a.ReadAt, a.CreatedAt = read.Ptr(), created.Time
+		a.ReadAt, a.CreatedAt, a.Notice = read.Ptr(), created.Time, loadAlertNotice(notice)
 		if status.Valid && status.String != "PENDING" && decided.Valid {
 			a.Decision = &fuelportal.RequestDecision{Status: status.String, DecidedAt: decided.Time.UTC(),
 				DecidedBy: strings.TrimSpace(first.String + " " + last.String)}

@@ -284,5 +284,5 @@ func (tx *Tx) checkMPG(ctx context.Context, companyID, vehicleID int64) error {
 		return err
 	}
 	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventMPGDropped, CompanyID: companyID,
-		Alert: &fuelportal.Alert{Message: fuelportal.MPGDropAlertMessage(unit, cur, prior)}})
+		Alert: fuelportal.MPGDropAlert(unit, cur, prior)})
 }

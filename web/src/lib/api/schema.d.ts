@@ -8743,7 +8743,10 @@ export interface components {
             id: number;
             /** @enum {string} */
             kind: "DECLINE" | "OVERRIDE_REQUEST" | "NEAR_LIMIT" | "TRIP_REQUEST" | "TRIP_ENDED" | "TRIP_REPLANNED" | "WEBHOOK_FAILING" | "AUTHORIZATION" | "MPG_DROP" | "WALLET_LOW" | "DRIVER_WAITING" | "IFTA_DUE" | "STATEMENT_READY" | "REFUND" | "CARD_SHIPPING";
+            /** @description The alert in English, as it was raised (for clients that read English; the app shows text). */
             message: string;
+            /** @description The alert in the reader's language (the signed-in account's: en or es). For an English reader, for an alert raised before alerts kept their wording, and for a kind not yet translated, it is message. */
+            text: string;
             /** @description 19 digits; empty when the alert is about no card */
             cardNumber: string;
             driverName: string;

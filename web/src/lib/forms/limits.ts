@@ -15,6 +15,7 @@ export const BODY_MAX_LENGTH = {
   },
   Alert: {
     message: 500,
+    text: 500,
   },
   AuthorizationSettings: {
     onTimeout: 255,

@@ -46,12 +46,13 @@ export const ALERTS_PAGE_SIZE = 20;
 /** The owner's alerts and override-request decisions (the API contract). */
 export const alertsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** Each alert's `text` is in the account's language: saving the account (its language) loads them again. */
     getAlerts: build.query<AlertPage, AlertQuery>({
       query: ({ unread, kind, page, size }) => ({
         url: '/wex/company/alerts',
         params: { ...(unread ? { unread: true } : {}), ...(kind ? { kind } : {}), page, size },
       }),
-      providesTags: ['Alert'],
+      providesTags: ['Alert', 'Account'],
     }),
     /** The navigation's badge: the smallest page of unread alerts, for its unreadCount. */
     getUnreadAlertCount: build.query<number, void>({

@@ -1,18 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { authApi } from '@/lib/auth/auth-api';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, driverAccount, server } from '@/test/server';
+import { apiUrl, driverAccount, ownerAccount, server } from '@/test/server';
 import { ALERT_KINDS, type CompanyAlert, type OverrideRequest } from '../api/alerts-api';
 
 const session = { token: 't1', refreshToken: 'r1' };
 
 function alert(id: number, extra: Partial<CompanyAlert> = {}): CompanyAlert {
+  const message = extra.message ?? `Sam Carter's purchase was declined: Over the daily limit (#${id})`;
   return {
     id,
     kind: 'DECLINE',
-    message: `Sam Carter's purchase was declined: Over the daily limit (#${id})`,
+    message,
+    text: message,
     cardNumber: '7071000000000001234',
     driverName: 'Sam Carter',
     transactionId: 100 + id,
@@ -97,6 +100,24 @@ describe('alerts', () => {
     expect(rows[0]).toHaveTextContent('Sam Carter · 7071 •••• 1234');
     expect(await screen.findByRole('link', { name: '1 Alerts, unread' })).toHaveAttribute('href', paths.alerts);
     expect(screen.getByTestId('nav-badge')).toHaveTextContent('1');
+  });
+
+  it("shows each alert in the reader's language (its text), not the English message, and loads them again when the account (its language) is saved", async () => {
+    const english = 'Purchase declined: Sam Carter, card ending 1234, at Pilot #81. Over the daily limit.';
+    const { calls } = alertsApi([alert(1, { message: english, text: 'Compra rechazada: Sam Carter, tarjeta terminada en 1234, en Pilot #81. Supera el límite diario.' })]);
+    // The answer keeps the account in English: the app's language stays as the other tests expect it.
+    server.use(http.put(apiUrl('/account'), () => HttpResponse.json(ownerAccount)));
+    const { store } = renderApp(paths.alerts, { session });
+
+    const row = await screen.findByTestId('alert-row');
+    expect(row).toHaveTextContent('Compra rechazada: Sam Carter, tarjeta terminada en 1234');
+    expect(row).not.toHaveTextContent('Purchase declined');
+    // The page's loads (the navigation's unread count polls the same path with size=1).
+    const pageLoads = () => calls.filter((call) => call.startsWith('GET') && call.includes('size=20')).length;
+    const loads = pageLoads();
+    const { firstName, lastName, email, phoneNumber } = ownerAccount;
+    await store.dispatch(authApi.endpoints.updateAccount.initiate({ firstName, lastName, email, phoneNumber, language: 'en' }));
+    await waitFor(() => expect(pageLoads()).toBeGreaterThan(loads));
   });
 
   it('offers every kind of alert in the kind filter', async () => {

@@ -148,7 +148,7 @@ function AlertRow({ alert, pendingRequest, pendingTripRequest }: { alert: Compan
       read={alert.read}
       icon={kindIcon[alert.kind]}
       iconLabel={t(`kinds.${alert.kind}`)}
-      title={alert.message}
+      title={alert.text}
       subtitle={[alert.driverName, maskCardNumber(alert.cardNumber)].filter(Boolean).join(' · ')}
       createdAt={alert.createdAt}
       onOpen={open}
