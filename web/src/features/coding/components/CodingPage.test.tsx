@@ -16,7 +16,7 @@ function purchases(page: number, totalPages: number) {
       locationName: `Pilot #${id}`,
       driverCardName: 'Sam Carter',
       cardNumber: '7071000000000001234',
-      fundedTotal: 100,
+      fundedTotal: 1234.5,
       discAmount: 5,
       attemptedAmount: 105,
       status: 'APPROVED',
@@ -61,7 +61,8 @@ describe('CodingPage', () => {
     const { queries, bodies } = serve();
     renderApp('/coding', { session });
     const list = await screen.findByRole('list', { name: 'Code purchases' });
-    await within(list).findByText(/INV-1 ·/);
+    // The purchase's day as the viewer reads it and its amount in dollars, not 2026-11-20 and $1234.50.
+    expect(await within(list).findByText(/INV-1 ·/)).toHaveTextContent('Nov 20, 2026 · INV-1 · …1234 · Pilot #1 · $1,234.50');
     fireEvent.click(screen.getByLabelText('Select all on this page'));
     expect(screen.getByRole('button', { name: 'Apply to 50 purchases' })).toBeEnabled();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));

@@ -80,9 +80,19 @@ describe('IFTA return page', () => {
     expect(close).toHaveAccessibleDescription("No rate for OR this quarter: upload the quarter's rates to close the return.");
   });
 
-  it('speaks Spanish, its warnings with their jurisdictions and quarter too', async () => {
+  it('speaks Spanish, its warnings with their jurisdictions and quarter too, and the entries\' days', async () => {
     answer(() => HttpResponse.json({ stored: 1, quarters: 1 }));
-    server.use(http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })));
+    server.use(
+      http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })),
+      http.get(apiUrl('/wex/company/ifta/miles'), () =>
+        HttpResponse.json([{ id: 5, unitNumber: 'TRK-12', date: '2026-08-03', jurisdiction: 'OR', miles: 1234.5, note: '', createdAt: '2026-08-04T10:00:00Z' }]),
+      ),
+      http.get(apiUrl('/wex/company/ifta/purchases'), () =>
+        HttpResponse.json([
+          { id: 6, unitNumber: 'TRK-12', date: '2026-09-14', jurisdiction: 'WA', gallons: 80, fuelType: 'diesel', taxPaid: true, vendor: '', createdAt: '2026-09-15T10:00:00Z' },
+        ]),
+      ),
+    );
     setLanguage('es');
     try {
       renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
@@ -90,6 +100,9 @@ describe('IFTA return page', () => {
       // The warnings come after the first paint, below the totals.
       expect(await screen.findByTestId('ifta-warnings')).toHaveTextContent('No hay tasa de diésel para 2026 T3 en OR: sus millas y galones se listan sin impuesto.');
       expect(screen.getByTestId('ifta-close')).toHaveAccessibleDescription('No hay tasa para OR en este trimestre: suba las tasas del trimestre para cerrar la declaración.');
+      // An entry's day as the language writes it, not 2026-08-03.
+      expect(await screen.findByText(/^3 ago 2026 · TRK-12 · OR · 1,234.5 mi/)).toBeInTheDocument();
+      expect(screen.getByText(/^14 sept? 2026 · TRK-12 · WA · 80 gal/)).toBeInTheDocument();
     } finally {
       setLanguage('en');
     }

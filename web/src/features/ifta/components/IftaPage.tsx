@@ -367,8 +367,8 @@ function Entries({ period, closed }: { period: IftaPeriod; closed: boolean }) {
           {list(
             miles.map((m) => ({
               id: m.id,
-              label: `${m.date} ${m.jurisdiction}`,
-              text: `${m.date} · ${m.unitNumber} · ${m.jurisdiction} · ${m.miles.toLocaleString('en-US')} mi${m.note ? ` · ${m.note}` : ''}`,
+              label: `${formatCalendarDay(m.date)} ${m.jurisdiction}`,
+              text: `${formatCalendarDay(m.date)} · ${m.unitNumber} · ${m.jurisdiction} · ${m.miles.toLocaleString('en-US')} mi${m.note ? ` · ${m.note}` : ''}`,
               onDelete: () => void remove(() => deleteMiles(m.id).unwrap()),
             })),
           )}
@@ -380,8 +380,8 @@ function Entries({ period, closed }: { period: IftaPeriod; closed: boolean }) {
           {list(
             fuelOfType.map((f) => ({
               id: f.id,
-              label: `${f.date} ${f.jurisdiction}`,
-              text: `${f.date} · ${f.unitNumber} · ${f.jurisdiction} · ${f.gallons.toLocaleString('en-US')} gal · ${f.taxPaid ? t('entries.taxPaid') : t('entries.noTax')}${f.vendor ? ` · ${f.vendor}` : ''}`,
+              label: `${formatCalendarDay(f.date)} ${f.jurisdiction}`,
+              text: `${formatCalendarDay(f.date)} · ${f.unitNumber} · ${f.jurisdiction} · ${f.gallons.toLocaleString('en-US')} gal · ${f.taxPaid ? t('entries.taxPaid') : t('entries.noTax')}${f.vendor ? ` · ${f.vendor}` : ''}`,
               onDelete: () => void remove(() => deleteFuel(f.id).unwrap()),
             })),
           )}
@@ -426,7 +426,7 @@ function AfterClose({ ret }: { ret: IftaReturn }) {
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {ret.afterClose.map((item) => (
           <li key={`${item.kind}-${item.id}-${item.date}`}>
-            {item.date} · {t(`afterClose.${item.kind}`, { id: item.id, unit: item.unitNumber })}
+            {formatCalendarDay(item.date)} · {t(`afterClose.${item.kind}`, { id: item.id, unit: item.unitNumber })}
             {item.jurisdiction ? ` · ${item.jurisdiction}` : ''}
             {item.gallons !== null ? ` · ${t('afterClose.gallons', { value: item.gallons })}` : ''}
             {item.miles !== null ? ` · ${t('afterClose.miles', { value: item.miles })}` : ''}
