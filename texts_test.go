@@ -50,6 +50,7 @@ var serverMessages = map[string]string{
 	"tripRequestPending":     fuelportal.MsgTripRequestPending,
 	"noVehicleWithUnit":      fuelportal.MsgNoVehicleWithUnit,
 	"vehicleOutOfService":    fuelportal.MsgVehicleOutOfService,
+	"codingRuleEmpty":        fuelportal.MsgCodingRuleEmpty,
 }
 
 // TestServerMessages_MatchTheWebApp: the web app finds a server sentence's

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
-import { apiUrl, bookkeeperPermissions, server } from '@/test/server';
+import { setLanguage } from '@/lib/i18n';
+import { apiUrl, bookkeeperPermissions, ownerAccount, server } from '@/test/server';
 
 const session = { token: 't1', refreshToken: 'r1' };
 
@@ -116,6 +117,25 @@ describe('CodingPage', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Add rule' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({ match: {}, coding: { account: 'Fuel:East', class: '', job: '', memo: '' } });
+  });
+
+  it('says in Spanish that an empty rule sets nothing, as the server refuses it', async () => {
+    serve();
+    server.use(
+      http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })),
+      http.post(apiUrl('/wex/company/coding-rules'), () =>
+        HttpResponse.json({ status: 400, message: { coding: ['A rule must set an account, class, job or memo'] } }, { status: 400 }),
+      ),
+    );
+    setLanguage('es');
+    try {
+      renderApp('/coding', { session });
+      const form = await screen.findByRole('form', { name: 'Agregar regla' });
+      fireEvent.click(within(form).getByRole('button', { name: 'Agregar regla' }));
+      expect(await screen.findByText('Una regla debe fijar una cuenta, una clase, un trabajo o una nota')).toBeInTheDocument();
+    } finally {
+      setLanguage('en');
+    }
   });
 
   it('names the export formats shortly and explains the chosen one', async () => {
