@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, ownerAccount, server } from '@/test/server';
+import { apiUrl, bookkeeperPermissions, ownerAccount, server } from '@/test/server';
 import type { IftaReturn } from '../api/ifta-types';
 
 const session = { token: 't1', refreshToken: 'r1' };
@@ -106,6 +106,32 @@ describe('IFTA return page', () => {
     } finally {
       setLanguage('en');
     }
+  });
+
+  it('shows the telematics section to the owner only: a bookkeeper, whom its API refuses, gets no error box', async () => {
+    answer(() => HttpResponse.json({ stored: 1, quarters: 1 }));
+    const { unmount } = renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
+    expect(await screen.findByRole('region', { name: 'Telematics' })).toBeInTheDocument();
+    unmount();
+
+    let asked = 0;
+    server.use(
+      http.get(apiUrl('/account/permissions'), () => HttpResponse.json(bookkeeperPermissions)),
+      http.get(apiUrl('/wex/company/telematics'), () => {
+        asked++;
+        return HttpResponse.json({ status: 403, message: 'Forbidden' }, { status: 403 });
+      }),
+    );
+    renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
+    await screen.findByTestId('ifta-due');
+    // What the owner's page draws after its first paint (one part a frame, a lazy module) has had its turn.
+    for (let i = 0; i < 3; i++) {
+      await act(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+      await act(() => vi.dynamicImportSettled());
+    }
+    expect(screen.queryByRole('region', { name: 'Telematics' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Could not load the telematics settings/)).not.toBeInTheDocument();
+    expect(asked).toBe(0);
   });
 
   it('says a return of a running quarter closes once the quarter is over', async () => {

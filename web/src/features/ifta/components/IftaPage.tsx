@@ -36,6 +36,7 @@ import { useIsPhone } from '@/components/layout/AppShell';
 import { Page } from '@/components/layout/Page';
 import { ShownAfterPaint } from '@/components/layout/ShownAfterPaint';
 import { errorMessage, isFetchBaseQueryError } from '@/lib/api';
+import { usePermissions } from '@/lib/auth';
 import { formatCalendarDay, formatDateYear, formatDollars, formatWhole } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/notifier';
@@ -447,6 +448,7 @@ export function IftaPage() {
   const period = periodFromSearch(search);
   const setPeriod = (next: IftaPeriod) => setSearch(periodSearch(next), { replace: true });
   const [ratesOpen, setRatesOpen] = useState(false);
+  const permissions = usePermissions();
   const { currentData: ret, isFetching, isError, refetch } = useGetIftaReturnQuery(period);
   const block = ret ? closeBlock(ret) : null;
 
@@ -520,11 +522,14 @@ export function IftaPage() {
           <RatesDialog year={period.year} quarter={period.quarter} missing={block?.kind === 'missingRate' ? block.jurisdictions : []} onClose={() => setRatesOpen(false)} />
         )}
       </Suspense>
-      <ShownAfterPaint>
-        <Suspense fallback={null}>
-          <TelematicsSection />
-        </Suspense>
-      </ShownAfterPaint>
+      {/* Traccar's address and token: for those who manage telematics (not a bookkeeper, whom the API refuses). */}
+      {permissions.loaded && permissions.can('telematics.manage') && (
+        <ShownAfterPaint>
+          <Suspense fallback={null}>
+            <TelematicsSection />
+          </Suspense>
+        </ShownAfterPaint>
+      )}
     </Page>
   );
 }
