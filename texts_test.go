@@ -51,6 +51,9 @@ var serverMessages = map[string]string{
 	"noVehicleWithUnit":      fuelportal.MsgNoVehicleWithUnit,
 	"vehicleOutOfService":    fuelportal.MsgVehicleOutOfService,
 	"codingRuleEmpty":        fuelportal.MsgCodingRuleEmpty,
+	"alreadyMember":          fuelportal.MsgAlreadyMember,
+	"loginElsewhere":         fuelportal.MsgLoginElsewhere,
+	"groupNameTaken":         fuelportal.MsgGroupNameTaken,
 }
 
 // TestServerMessages_MatchTheWebApp: the web app finds a server sentence's

@@ -168,7 +168,7 @@ func (db *DB) CreateGroup(ctx context.Context, g *fuelportal.Group) error {
 		err := tx.QueryRow(ctx, `INSERT INTO member_groups (company_id, name, created_at) VALUES (?, ?, ?) RETURNING id`,
 			g.CompanyID, g.Name, g.CreatedAt).Scan(&g.ID)
 		if isUniqueViolation(err) {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "A group of this name exists")
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgGroupNameTaken)
 		} else if err != nil {
 			return err
 		}
@@ -194,7 +194,7 @@ func (db *DB) RenameGroup(ctx context.Context, companyID, id int64, name string)
 		}
 		_, err = tx.Exec(ctx, `UPDATE member_groups SET name = ? WHERE id = ?`, g.Name, id)
 		if isUniqueViolation(err) {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "A group of this name exists")
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgGroupNameTaken)
 		} else if err != nil {
 			return err
 		}
