@@ -509,8 +509,17 @@ func (db *DB) SetCardGroup(ctx context.Context, companyID int64, number string, 
 		}
 		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditCardUpdated,
 			ObjectType: fuelportal.AuditObjectCard, ObjectID: strconv.FormatInt(cardID, 10),
-			Before: map[string]any{"groupId": was.Int64}, After: map[string]any{"groupId": groupID}})
+			Before: map[string]any{"groupId": auditGroup(was.Int64)}, After: map[string]any{"groupId": auditGroup(groupID)}})
 	})
+}
+
+// auditGroup is a group id as the audit trail keeps it: none (0) is null,
+// as a member's, so the trail reads "— → 4", not "0 → 4".
+func auditGroup(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
 }
 
 // CloseCompany closes company companyID once decide allows it, given
