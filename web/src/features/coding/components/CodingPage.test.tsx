@@ -62,8 +62,9 @@ describe('CodingPage', () => {
     const { queries, bodies } = serve();
     renderApp('/coding', { session });
     const list = await screen.findByRole('list', { name: 'Code purchases' });
-    // The purchase's day as the viewer reads it and its amount in dollars, not 2026-11-20 and $1234.50.
-    expect(await within(list).findByText(/INV-1 ·/)).toHaveTextContent('Nov 20, 2026 · INV-1 · …1234 · Pilot #1 · $1,234.50');
+    // The purchase's day as the viewer reads it and its amount in dollars, not 2026-11-20 and
+    // $1234.50; the card's last four joined to their ellipsis (a word joiner), never on a line apart.
+    expect(await within(list).findByText(/INV-1 ·/)).toHaveTextContent('Nov 20, 2026 · INV-1 · …\u20601234 · Pilot #1 · $1,234.50');
     fireEvent.click(screen.getByLabelText('Select all on this page'));
     expect(screen.getByRole('button', { name: 'Apply to 50 purchases' })).toBeEnabled();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));

@@ -362,7 +362,7 @@ function BulkCodingCard() {
               <FormControlLabel
                 sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
                 control={<Checkbox checked={selected.includes(row.transactionId)} onChange={() => toggle(row.transactionId)} />}
-                label={`${formatDateYear(row.transactionDate)} · ${row.invoiceRef} · …${row.cardNumber.slice(-4)} · ${row.locationName} · ${formatDollars(row.fundedTotal)}${row.coding?.account ? ` · ${row.coding.account}` : ''}`}
+                label={`${formatDateYear(row.transactionDate)} · ${row.invoiceRef} · …\u2060${row.cardNumber.slice(-4)} · ${row.locationName} · ${formatDollars(row.fundedTotal)}${row.coding?.account ? ` · ${row.coding.account}` : ''}`}
               />
             </ListItem>
           ))}
