@@ -96,6 +96,9 @@ type CodingRule struct {
 // group, not the group's).
 const MsgRuleMatchUnknown = "Not one of the company's"
 
+// MsgCodingRuleEmpty refuses a coding rule that would set nothing.
+const MsgCodingRuleEmpty = "A rule must set an account, class, job or memo"
+
 // ConfinedTo reports whether rule r codes only purchases of group g (not
 // 0), so that a member limited to g sees it: it matches g or a card of g,
 // and names no card, vehicle or group of another. A rule that names no
@@ -194,7 +197,7 @@ func (r *CodingRule) Validate() error {
 	}
 	r.Coding.Validate(fe, "coding.")
 	if !fe.Has("coding.account") && r.Coding.Empty() {
-		fe.Add("coding", "A rule must set an account, class, job or memo")
+		fe.Add("coding", MsgCodingRuleEmpty)
 	}
 	if r.Position < 0 || r.Position > MaxCodingRules {
 		fe.Add("position", fmt.Sprintf("Position must be from 1 to %d", MaxCodingRules))

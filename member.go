@@ -148,6 +148,8 @@ const (
 	// MsgLoginElsewhere: the invited address signs in to another company
 	// that is open; a login belongs to one company.
 	MsgLoginElsewhere = "This address signs in to another company: a login belongs to one company until that company closes"
+	// MsgGroupNameTaken: the company has a group of that name already.
+	MsgGroupNameTaken = "A group of this name exists"
 	// MsgLoginPassword: the invited address has a login, whose password
 	// joins it to the company.
 	MsgLoginPassword = "This address already has a login: enter its password"

@@ -50,6 +50,10 @@ var serverMessages = map[string]string{
 	"tripRequestPending":     fuelportal.MsgTripRequestPending,
 	"noVehicleWithUnit":      fuelportal.MsgNoVehicleWithUnit,
 	"vehicleOutOfService":    fuelportal.MsgVehicleOutOfService,
+	"codingRuleEmpty":        fuelportal.MsgCodingRuleEmpty,
+	"alreadyMember":          fuelportal.MsgAlreadyMember,
+	"loginElsewhere":         fuelportal.MsgLoginElsewhere,
+	"groupNameTaken":         fuelportal.MsgGroupNameTaken,
 }
 
 // TestServerMessages_MatchTheWebApp: the web app finds a server sentence's

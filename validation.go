@@ -233,13 +233,18 @@ func (s *DriverSignUp) Validate() error {
 	return fe.Err()
 }
 
-// Validate returns an EINVALID *Error listing every failing field.
-func (u *AccountUpdate) Validate() error {
+// Validate returns an EINVALID *Error listing every failing field. The
+// phone number is required of an account that has one (drivers and owners
+// give it when they sign up); a member who joined by invitation gave none
+// and may keep none, but one they enter is checked.
+func (u *AccountUpdate) Validate(hasPhone bool) error {
 	fe := FieldErrors{}
 	ValidatePersonName(fe, "firstName", "First name", u.FirstName)
 	ValidatePersonName(fe, "lastName", "Last name", u.LastName)
 	ValidateEmail(fe, "email", u.Email)
-	ValidatePhoneNumber(fe, "phoneNumber", u.PhoneNumber)
+	if hasPhone || strings.TrimSpace(u.PhoneNumber) != "" {
+		ValidatePhoneNumber(fe, "phoneNumber", u.PhoneNumber)
+	}
 	if u.Language != "" && !u.Language.Valid() {
 		fe.Add("language", MsgLanguageInvalid)
 	}

@@ -104,12 +104,16 @@ func (s *Service) Account(ctx context.Context, userID int64) (*fuelportal.User, 
 }
 
 // Update saves user userID's name, e-mail, phone number and language (kept
-// when update has none). A new sign-in e-mail needs the current password,
+// when update has none), checked by AccountUpdate.Validate (a phone number
+// is required of an account that has one). A new sign-in e-mail needs the current password,
 // verified by check, and the old address is told of the change; an e-mail
 // another account signs in with is a field error.
 func (s *Service) Update(ctx context.Context, userID int64, update fuelportal.AccountUpdate, currentPassword string, check PasswordCheck) (*fuelportal.User, error) {
 	current, err := s.store.UserByID(ctx, userID)
 	if err != nil {
+		return nil, err
+	}
+	if err := update.Validate(current.PhoneNumber != ""); err != nil {
 		return nil, err
 	}
 	if update.Email != current.Email {

@@ -129,10 +129,6 @@ func (s *Server) handleAccountUpdate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	update := req.toDomain()
-	if err := update.Validate(); err != nil {
-		s.respondError(w, r, err)
-		return
-	}
 	user, err := s.Accounts.Update(ctx, PrincipalFromContext(ctx).UserID, update, req.CurrentPassword, s.currentPasswordCheck(r))
 	if err != nil {
 		s.respondAccountError(w, r, err)

@@ -152,6 +152,31 @@ func TestAccountUpdate(t *testing.T) {
 	})
 }
 
+// A member who joined by invitation gave no phone number: they save their
+// language and details without one (a driver, who has one, cannot erase it),
+// and a number they enter is checked.
+func TestAccountUpdate_AnInvitedMemberKeepsNoPhone(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token
+		token := f.member(t, owner, "dispatch@example.com", "dispatcher", 0)
+		body := accountUpdate("Ivy", "Invited", "dispatch@example.com", "")
+		body["language"] = "es"
+		var a struct {
+			account
+			Language string `json:"language"`
+		}
+		f.api.Put("/api/account", body, token).ExpectStatus(t, 200).Decode(t, &a)
+		if a.Language != "es" || a.PhoneNumber != "" {
+			t.Fatalf("account = %+v", a)
+		}
+		res := f.api.Put("/api/account", accountUpdate("Ivy", "Invited", "dispatch@example.com", "call me"), token).ExpectStatus(t, 400)
+		assertFieldErrors(t, res, map[string][]string{"phoneNumber": {fuelportal.MsgPhoneInvalid}})
+		f.api.Put("/api/account", accountUpdate("Ivy", "Invited", "dispatch@example.com", "+1 407 555 0142"), token).ExpectStatus(t, 200)
+		res = f.api.Put("/api/account", accountUpdate("Ivy", "Invited", "dispatch@example.com", ""), token).ExpectStatus(t, 400)
+		assertFieldErrors(t, res, map[string][]string{"phoneNumber": {fuelportal.MsgPhoneRequired}})
+	})
+}
+
 func changePassword(current, next string) map[string]string {
 	return map[string]string{"currentPassword": current, "newPassword": next}
 }

@@ -49,7 +49,7 @@ func FuzzDecodeDriverSignUp(f *testing.F) {
 }
 
 func FuzzDecodeAccountUpdate(f *testing.F) {
-	fuzzDecoder(f, func(r *accountUpdateRequest) error { u := r.toDomain(); return u.Validate() },
+	fuzzDecoder(f, func(r *accountUpdateRequest) error { u := r.toDomain(); return u.Validate(true) },
 		`{"firstName":"Al","lastName":"Bo","email":"a@b.co","phoneNumber":"5550100222"}`)
 }
 

@@ -54,6 +54,33 @@ func TestAudit_RecordsTheActorAndOnlyTheChangedFields(t *testing.T) {
 	})
 }
 
+// A card's group, put and lifted, is kept as null when none (as a
+// member's), not 0: the trail reads "— → 4" and "4 → —".
+func TestAudit_ACardWithoutGroupIsNull(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		company, owner, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000002")
+		ctx := auditAs(owner)
+		g := &fuelportal.Group{CompanyID: company.ID, Name: "North terminal"}
+		if err := db.CreateGroup(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []int64{g.ID, 0} {
+			if err := db.SetCardGroup(ctx, company.ID, card.CardNumber, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		page, _, err := db.AuditEvents(ctx, fuelportal.AuditFilter{CompanyID: company.ID, Kind: fuelportal.AuditCardUpdated, Limit: 10})
+		if err != nil || len(page) != 2 {
+			t.Fatalf("AuditEvents = %d rows, %v; want 2", len(page), err)
+		}
+		put, lifted := page[1], page[0] // newest first
+		want := fmt.Sprintf(`{"groupId":%d}`, g.ID)
+		if string(put.Before) != `{"groupId":null}` || string(put.After) != want || string(lifted.Before) != want || string(lifted.After) != `{"groupId":null}` {
+			t.Errorf("rows: %s → %s, then %s → %s", put.Before, put.After, lifted.Before, lifted.After)
+		}
+	})
+}
+
 func TestAudit_ConcurrentWritersKeepOneChainPerCompany(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		a, ownerA, _ := storetest.NewCompanyWithCard(t, db, "a@example.com", "7071000000000000002")

@@ -168,7 +168,7 @@ func (db *DB) CreateGroup(ctx context.Context, g *fuelportal.Group) error {
 		err := tx.QueryRow(ctx, `INSERT INTO member_groups (company_id, name, created_at) VALUES (?, ?, ?) RETURNING id`,
 			g.CompanyID, g.Name, g.CreatedAt).Scan(&g.ID)
 		if isUniqueViolation(err) {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "A group of this name exists")
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgGroupNameTaken)
 		} else if err != nil {
 			return err
 		}
@@ -194,7 +194,7 @@ func (db *DB) RenameGroup(ctx context.Context, companyID, id int64, name string)
 		}
 		_, err = tx.Exec(ctx, `UPDATE member_groups SET name = ? WHERE id = ?`, g.Name, id)
 		if isUniqueViolation(err) {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "A group of this name exists")
+			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgGroupNameTaken)
 		} else if err != nil {
 			return err
 		}
@@ -509,8 +509,17 @@ func (db *DB) SetCardGroup(ctx context.Context, companyID int64, number string, 
 		}
 		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditCardUpdated,
 			ObjectType: fuelportal.AuditObjectCard, ObjectID: strconv.FormatInt(cardID, 10),
-			Before: map[string]any{"groupId": was.Int64}, After: map[string]any{"groupId": groupID}})
+			Before: map[string]any{"groupId": auditGroup(was.Int64)}, After: map[string]any{"groupId": auditGroup(groupID)}})
 	})
+}
+
+// auditGroup is a group id as the audit trail keeps it: none (0) is null,
+// as a member's, so the trail reads "— → 4", not "0 → 4".
+func auditGroup(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
 }
 
 // CloseCompany closes company companyID once decide allows it, given

@@ -375,6 +375,6 @@ func (db *DB) SetVehicleGroup(ctx context.Context, companyID, id, groupID int64)
 		}
 		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditVehicleUpdated,
 			ObjectType: fuelportal.AuditObjectVehicle, ObjectID: strconv.FormatInt(id, 10),
-			Before: map[string]any{"groupId": was.Int64}, After: map[string]any{"groupId": groupID}})
+			Before: map[string]any{"groupId": auditGroup(was.Int64)}, After: map[string]any{"groupId": auditGroup(groupID)}})
 	})
 }

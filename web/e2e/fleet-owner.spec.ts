@@ -312,7 +312,7 @@ test('transactions: filter, scroll for more, open a detail', async ({ page, requ
   const [year, month, date] = day.split('-');
   await expect(page.getByTestId('day-group')).toHaveCount(1);
   const heading = (await page.getByTestId('day-group').getByRole('listitem').first().textContent()) ?? '';
-  expect(['Today', 'Yesterday', `${date}/${month}/${year}`]).toContain(heading);
+  expect(['Today', 'Yesterday', `${month}/${date}/${year}`]).toContain(heading);
 
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await expect(page.getByRole('button', { name: 'Clear Filters' })).toBeHidden();

@@ -59,7 +59,7 @@ test('an overdue return is flagged, and closed once the owner uploads the quarte
     await page.goto('/account');
     await chooseLanguage(page, 'App language', 'Español', 'es');
     await page.goto('/dashboard');
-    const flagEs = page.getByTestId('ifta-tile').getByTestId('ifta-overdue').filter({ hasText: `Declaración ${period} de diésel vencida` });
+    const flagEs = page.getByTestId('ifta-tile').getByTestId('ifta-overdue').filter({ hasText: `Declaración ${previous.year} T${previous.quarter} de diésel vencida` });
     await expect(flagEs).toContainText(/días? de retraso/);
     await expect(flagEs).toContainText(/Vencía el \d{1,2} [a-z]{3} \d{4}\./);
     await flagEs.scrollIntoViewIfNeeded();

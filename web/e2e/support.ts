@@ -38,13 +38,16 @@ export type CutText = { text: string; how: 'cut' | 'broken' | 'scrolls sideways'
  * broken (a word's characters on two lines). A line break after a word's own hyphen or slash
  * ("e-|mails", "TRK-|182") is where the language breaks lines and counts only with `strict`; so
  * is any break in `code` (a URL or a key to copy, longer than a phone's line).
+ * With `addresses` (a page listing e-mail addresses and the names people typed), an address may
+ * also break before its "@" and its dots, and a word wider than its whole line (a long surname, an
+ * address's part) may break anywhere: no line holds it.
  * Elements matching `mayShorten` may be cut (names the next screen shows whole). Hidden and
  * visually hidden text (a clip or a 1 px box, for screen readers) is skipped. A box that scrolls
  * sideways (a table wider than its frame) hides what is past its edge: reported too, and so is a
  * text past the left or right edge of its `root` element (a chip out of its card; for the body,
  * expectNoSidewaysScroll measures the page).
  */
-export function findCutText({ root, mayShorten, strict }: { root: string; mayShorten: string; strict: boolean }): CutText[] {
+export function findCutText({ root, mayShorten, strict, addresses = false }: { root: string; mayShorten: string; strict: boolean; addresses?: boolean }): CutText[] {
   const found: CutText[] = [];
   const hidden = (element: Element | null): boolean => {
     for (let e = element; e; e = e.parentElement) {
@@ -99,6 +102,10 @@ export function findCutText({ root, mayShorten, strict }: { root: string; maySho
             break;
           }
         }
+        if (!strict && addresses) {
+          const width = lines.reduce((sum, rect) => sum + rect.width, 0);
+          if (/[@.]/.test(word[0][end + 1] ?? '') || width > element.clientWidth) continue;
+        }
         if (strict || !/[-/]/.test(word[0][end]!)) found.push({ text: `${word[0].slice(0, end + 1)}|${word[0].slice(end + 1)}`, how: 'broken', where: where(element) });
       }
     }
@@ -112,9 +119,13 @@ export function findCutText({ root, mayShorten, strict }: { root: string; maySho
  */
 const MAY_BE_SHORTENED = ['.transaction-row-location', '.recent-transaction-location'].join(', ');
 
-/** No text on the page is cut or broken inside a word (findCutText), but the names of MAY_BE_SHORTENED. */
-export async function expectNoCutText(page: Page, where: string): Promise<void> {
-  const cut = await page.evaluate(findCutText, { root: 'body', mayShorten: MAY_BE_SHORTENED, strict: false });
+/**
+ * No text on the page is cut or broken inside a word (findCutText), but the names of
+ * MAY_BE_SHORTENED; with `addresses`, e-mail addresses and names longer than a line break as
+ * findCutText allows them to.
+ */
+export async function expectNoCutText(page: Page, where: string, { addresses = false }: { addresses?: boolean } = {}): Promise<void> {
+  const cut = await page.evaluate(findCutText, { root: 'body', mayShorten: MAY_BE_SHORTENED, strict: false, addresses });
   expect(cut, `${where}: text cut or broken inside a word at ${page.viewportSize()?.width} px`).toEqual([]);
 }
 

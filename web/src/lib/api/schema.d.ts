@@ -8139,7 +8139,7 @@ export interface components {
             firstName: string;
             lastName: string;
             email: string;
-            /** @description Digits, spaces, hyphens, parentheses and an optional leading +, with 7 to 15 digits; checked after trimming, a field error otherwise */
+            /** @description Digits, spaces, hyphens, parentheses and an optional leading +, with 7 to 15 digits; checked after trimming, a field error otherwise; may be empty only while the account has none (a member who joined by invitation) */
             phoneNumber: string;
             /** @description Required when email differs from the account's current e-mail; ignored otherwise. */
             currentPassword?: string;

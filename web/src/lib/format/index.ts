@@ -6,6 +6,7 @@ export {
   formatDateYearTime,
   formatMonthDayTime,
   formatNumericDateTime,
+  formatNumericDay,
   viewerDay,
   viewerDayBound,
   viewerTime,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatClockTime, formatDateYear, formatDateYearTime, formatMonthDayTime, formatNumericDateTime, viewerDay, viewerDayBound, viewerTime } from './instant';
+import { formatCalendarDay, formatClockTime, formatDateYear, formatDateYearTime, formatMonthDayTime, formatNumericDateTime, formatNumericDay, viewerDay, viewerDayBound, viewerTime } from './instant';
 import { setFormatLanguage } from './locale';
 
 // Node reads the process's TZ on each Date call: each case sets the viewer's zone (vitest runs in
@@ -76,9 +76,9 @@ describe('dates in each language (docs/product.md, "Languages")', () => {
   const purchase = '2026-11-20T15:52:00Z';
 
   it.each([
-    ['en', 'Nov 20, 2026 9:52 AM', 'Nov 20, 2026', '11/20/2026 9:52 AM', 'Jan 31, 2027'],
-    ['es', '20 nov 2026, 9:52 AM', '20 nov 2026', '20/11/2026 9:52 AM', '31 ene 2027'],
-  ] as const)('writes %s dates in its order and month names', (language, full, day, numeric, due) => {
+    ['en', 'Nov 20, 2026 9:52 AM', 'Nov 20, 2026', '11/20/2026 9:52 AM', 'Jan 31, 2027', '01/31/2027'],
+    ['es', '20 nov 2026, 9:52 AM', '20 nov 2026', '20/11/2026 9:52 AM', '31 ene 2027', '31/01/2027'],
+  ] as const)('writes %s dates in its order and month names', (language, full, day, numeric, due, numericDue) => {
     setFormatLanguage(language);
     inZone('America/Chicago', () => {
       expect(formatDateYearTime(purchase)).toBe(full);
@@ -86,6 +86,10 @@ describe('dates in each language (docs/product.md, "Languages")', () => {
       expect(formatNumericDateTime(purchase)).toBe(numeric);
     });
     // A due date is a calendar day: the same day east and west of UTC.
-    for (const zone of ['America/Los_Angeles', 'Asia/Tokyo']) inZone(zone, () => expect(formatCalendarDay('2027-01-31')).toBe(due));
+    for (const zone of ['America/Los_Angeles', 'Asia/Tokyo'])
+      inZone(zone, () => {
+        expect(formatCalendarDay('2027-01-31')).toBe(due);
+        expect(formatNumericDay('2027-01-31')).toBe(numericDue);
+      });
   });
 });

@@ -16,8 +16,8 @@ export function viewerTime(iso: string): Dayjs {
 
 /** Each language's order of day and month ("Nov 25" / "25 nov"); dayjs's locale (./locale) names the month. */
 const FORMATS = {
-  en: { monthDayTime: 'MMM D, h:mm A', dateYearTime: 'MMM D, YYYY h:mm A', dateYear: 'MMM D, YYYY', numeric: 'MM/DD/YYYY h:mm A' },
-  es: { monthDayTime: 'D MMM, h:mm A', dateYearTime: 'D MMM YYYY, h:mm A', dateYear: 'D MMM YYYY', numeric: 'DD/MM/YYYY h:mm A' },
+  en: { monthDayTime: 'MMM D, h:mm A', dateYearTime: 'MMM D, YYYY h:mm A', dateYear: 'MMM D, YYYY', numeric: 'MM/DD/YYYY h:mm A', numericDay: 'MM/DD/YYYY' },
+  es: { monthDayTime: 'D MMM, h:mm A', dateYearTime: 'D MMM YYYY, h:mm A', dateYear: 'D MMM YYYY', numeric: 'DD/MM/YYYY h:mm A', numericDay: 'DD/MM/YYYY' },
 };
 
 /** "2:03 PM" */
@@ -37,6 +37,9 @@ export const formatDateYear = (iso: string): string => viewerTime(iso).format(FO
 
 /** "Jan 31, 2027" (es: "31 ene 2027"): a calendar day (YYYY-MM-DD, a due date), read as the day it is in every zone. */
 export const formatCalendarDay = (day: string): string => dayjs(day).format(FORMATS[formatLanguage()].dateYear);
+
+/** "11/21/2026" (es: "21/11/2026"): a calendar day (YYYY-MM-DD) in numbers, as a list's day heading. */
+export const formatNumericDay = (day: string): string => dayjs(day).format(FORMATS[formatLanguage()].numericDay);
 
 /** "2026-11-21": the viewer's day the instant falls on. */
 export const viewerDay = (iso: string): string => viewerTime(iso).format('YYYY-MM-DD');

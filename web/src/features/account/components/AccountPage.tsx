@@ -41,7 +41,8 @@ import '@/lib/i18n/texts/account';
 
 function DetailsCard({ user }: { user: Account }) {
   const { t } = useTranslation('account');
-  const schema = useMemo(() => accountDetailsSchema(t, user.email), [t, user.email]);
+  const hasPhone = Boolean(user.phoneNumber?.trim());
+  const schema = useMemo(() => accountDetailsSchema(t, user.email, hasPhone), [t, user.email, hasPhone]);
   const form = useZodForm(schema, {
     defaultValues: {
       firstName: user.firstName,

@@ -30,6 +30,15 @@ describe('phone number rule (server: validation.go ValidatePhoneNumber, 7 to 15 
     expect(phoneError(schema, values, '1234567890123456')).toBe('Please enter a valid phone number');
   });
 
+  it('is required of an account that has one; one without may stay without, and what it enters is checked', () => {
+    const values = forms[0]![2];
+    expect(phoneError(accountDetailsSchema(t, 'dan@fleet.test'), values, ' ')).toBe('Phone number is required');
+    const invited = accountDetailsSchema(t, 'dan@fleet.test', false);
+    expect(phoneError(invited, values, '')).toBeUndefined();
+    expect(phoneError(invited, values, '555 010')).toBe('Please enter a valid phone number');
+    expect(phoneError(invited, values, '555 0100')).toBeUndefined();
+  });
+
   it.each(forms)('%s takes 7 and 15 digits, refuses 6', (_name, schema, values) => {
     expect(phoneError(schema, values, phoneOf(15))).toBeUndefined();
     expect(phoneError(schema, values, '555 0100')).toBeUndefined();

@@ -6,14 +6,18 @@ import { emailRule, passwordRule, passwordsMustMatch, personNameRule, phoneRule 
 export const emailChanged = (email: string, currentEmail: string) =>
   email.trim().toLowerCase() !== currentEmail.trim().toLowerCase();
 
-/** Account details; a new sign-in email also needs the current password. */
-export const accountDetailsSchema = (t: TFunction, currentEmail: string) =>
+/**
+ * Account details; a new sign-in email also needs the current password. The phone number is
+ * required of an account that has one (`hasPhone`); a member who joined by invitation has none
+ * and may leave it empty (validation.go, AccountUpdate.Validate).
+ */
+export const accountDetailsSchema = (t: TFunction, currentEmail: string, hasPhone = true) =>
   z
     .object({
       firstName: personNameRule(t, 'firstName'),
       lastName: personNameRule(t, 'lastName'),
       email: emailRule(t),
-      phoneNumber: phoneRule(t, 'AccountUpdate'),
+      phoneNumber: hasPhone ? phoneRule(t, 'AccountUpdate') : z.literal('').or(phoneRule(t, 'AccountUpdate')),
       currentPassword: z.string(),
     })
     .refine((v) => !emailChanged(v.email, currentEmail) || v.currentPassword !== '', {

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
-import { apiUrl, bookkeeperPermissions, server } from '@/test/server';
+import { setLanguage } from '@/lib/i18n';
+import { apiUrl, bookkeeperPermissions, ownerAccount, server } from '@/test/server';
 
 const session = { token: 't1', refreshToken: 'r1' };
 
@@ -16,7 +17,7 @@ function purchases(page: number, totalPages: number) {
       locationName: `Pilot #${id}`,
       driverCardName: 'Sam Carter',
       cardNumber: '7071000000000001234',
-      fundedTotal: 100,
+      fundedTotal: 1234.5,
       discAmount: 5,
       attemptedAmount: 105,
       status: 'APPROVED',
@@ -61,7 +62,9 @@ describe('CodingPage', () => {
     const { queries, bodies } = serve();
     renderApp('/coding', { session });
     const list = await screen.findByRole('list', { name: 'Code purchases' });
-    await within(list).findByText(/INV-1 ·/);
+    // The purchase's day as the viewer reads it and its amount in dollars, not 2026-11-20 and
+    // $1234.50; the card's last four joined to their ellipsis (a word joiner), never on a line apart.
+    expect(await within(list).findByText(/INV-1 ·/)).toHaveTextContent('Nov 20, 2026 · INV-1 · …\u20601234 · Pilot #1 · $1,234.50');
     fireEvent.click(screen.getByLabelText('Select all on this page'));
     expect(screen.getByRole('button', { name: 'Apply to 50 purchases' })).toBeEnabled();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -115,6 +118,25 @@ describe('CodingPage', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Add rule' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({ match: {}, coding: { account: 'Fuel:East', class: '', job: '', memo: '' } });
+  });
+
+  it('says in Spanish that an empty rule sets nothing, as the server refuses it', async () => {
+    serve();
+    server.use(
+      http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })),
+      http.post(apiUrl('/wex/company/coding-rules'), () =>
+        HttpResponse.json({ status: 400, message: { coding: ['A rule must set an account, class, job or memo'] } }, { status: 400 }),
+      ),
+    );
+    setLanguage('es');
+    try {
+      renderApp('/coding', { session });
+      const form = await screen.findByRole('form', { name: 'Agregar regla' });
+      fireEvent.click(within(form).getByRole('button', { name: 'Agregar regla' }));
+      expect(await screen.findByText('Una regla debe fijar una cuenta, una clase, un trabajo o una nota')).toBeInTheDocument();
+    } finally {
+      setLanguage('en');
+    }
   });
 
   it('names the export formats shortly and explains the chosen one', async () => {

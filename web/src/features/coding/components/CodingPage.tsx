@@ -26,6 +26,7 @@ import { LoadError } from '@/components/feedback/LoadStates';
 import { errorMessage } from '@/lib/api';
 import { usePermissions } from '@/lib/auth';
 import { memberName, useGetMembersQuery } from '@/lib/members';
+import { formatDateYear, formatDollars } from '@/lib/format';
 import { notify } from '@/lib/notifier';
 import {
   EXPORT_FORMATS,
@@ -361,7 +362,7 @@ function BulkCodingCard() {
               <FormControlLabel
                 sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
                 control={<Checkbox checked={selected.includes(row.transactionId)} onChange={() => toggle(row.transactionId)} />}
-                label={`${row.transactionDate.slice(0, 10)} · ${row.invoiceRef} · …${row.cardNumber.slice(-4)} · ${row.locationName} · $${row.fundedTotal.toFixed(2)}${row.coding?.account ? ` · ${row.coding.account}` : ''}`}
+                label={`${formatDateYear(row.transactionDate)} · ${row.invoiceRef} · …\u2060${row.cardNumber.slice(-4)} · ${row.locationName} · ${formatDollars(row.fundedTotal)}${row.coding?.account ? ` · ${row.coding.account}` : ''}`}
               />
             </ListItem>
           ))}

@@ -100,9 +100,12 @@ const OwnerTiles = memo(function OwnerTiles({
         <Grid size={{ xs: 12, md: 6 }}>
           <RecentTransactions role="ROLE_COMPANY" />
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <IftaTile />
-        </Grid>
+        {/* The return covers the whole company: not for a dispatcher or a member limited to a group. */}
+        {can('ifta.read') && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <IftaTile />
+          </Grid>
+        )}
         {can('transactions.code') && (
           <Grid size={{ xs: 12, md: 6 }}>
             <MissingJobTile role="ROLE_COMPANY" />

@@ -71,7 +71,8 @@ describe('IFTA tile', () => {
     try {
       renderTile();
       const overdue = await screen.findByTestId('ifta-overdue');
-      expect(overdue).toHaveTextContent('Declaración 2026 Q3 de gasolina vencida · 1 día de retraso');
+      // The quarter as the IFTA page names it in Spanish (trimestre: T3).
+      expect(overdue).toHaveTextContent('Declaración 2026 T3 de gasolina vencida · 1 día de retraso');
       expect(overdue).toHaveTextContent('Vencía el 31 oct 2026.');
     } finally {
       setLanguage('en');

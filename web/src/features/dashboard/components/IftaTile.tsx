@@ -21,7 +21,7 @@ const returnLink = (s: Pick<IftaSummary, 'year' | 'quarter' | 'fuelType'>) => `$
 function OverdueReturns({ overdue }: { overdue: IftaSummary['overdue'] }) {
   const { t } = useTranslation('dashboard');
   return overdue.map((o) => {
-    const labels = { period: `${o.year} Q${o.quarter}`, fuel: t(`ifta.fuel.${o.fuelType}`) };
+    const labels = { period: t('ifta.quarter', { year: o.year, quarter: o.quarter }), fuel: t(`ifta.fuel.${o.fuelType}`) };
     return (
       <Alert key={`${o.year}-${o.quarter}-${o.fuelType}`} severity="error" data-testid="ifta-overdue" sx={{ '& .MuiAlert-message': { minWidth: 0 } }}>
         <AlertTitle>{t('ifta.overdueTitle', { ...labels, count: o.daysLate })}</AlertTitle>
@@ -68,7 +68,7 @@ export function IftaTile() {
   else if (data.totalMiles === 0 && data.totalGallons === 0)
     body = (
       <Stack spacing={1} data-testid="ifta-empty">
-        <Typography color="textSecondary">{t('ifta.empty', { quarter: `${data.year} Q${data.quarter}` })}</Typography>
+        <Typography color="textSecondary">{t('ifta.empty', { quarter: t('ifta.quarter', { year: data.year, quarter: data.quarter }) })}</Typography>
         <DueLine summary={data} />
       </Stack>
     );
@@ -78,7 +78,7 @@ export function IftaTile() {
     body = (
       <Stack spacing={0.5}>
         <Typography variant="body2" color="textSecondary">
-          {t(label, { quarter: `${data.year} Q${data.quarter}` })}
+          {t(label, { quarter: t('ifta.quarter', { year: data.year, quarter: data.quarter }) })}
         </Typography>
         <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, color: credit ? 'success.main' : undefined }} data-testid="ifta-tax-due">
           {formatDollars(Math.abs(data.totalDue))}

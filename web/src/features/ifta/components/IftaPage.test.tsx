@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, ownerAccount, server } from '@/test/server';
+import { apiUrl, bookkeeperPermissions, ownerAccount, server } from '@/test/server';
 import type { IftaReturn } from '../api/ifta-types';
 
 const session = { token: 't1', refreshToken: 'r1' };
@@ -80,9 +80,19 @@ describe('IFTA return page', () => {
     expect(close).toHaveAccessibleDescription("No rate for OR this quarter: upload the quarter's rates to close the return.");
   });
 
-  it('speaks Spanish, its warnings with their jurisdictions and quarter too', async () => {
+  it('speaks Spanish, its warnings with their jurisdictions and quarter too, and the entries\' days', async () => {
     answer(() => HttpResponse.json({ stored: 1, quarters: 1 }));
-    server.use(http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })));
+    server.use(
+      http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })),
+      http.get(apiUrl('/wex/company/ifta/miles'), () =>
+        HttpResponse.json([{ id: 5, unitNumber: 'TRK-12', date: '2026-08-03', jurisdiction: 'OR', miles: 1234.5, note: '', createdAt: '2026-08-04T10:00:00Z' }]),
+      ),
+      http.get(apiUrl('/wex/company/ifta/purchases'), () =>
+        HttpResponse.json([
+          { id: 6, unitNumber: 'TRK-12', date: '2026-09-14', jurisdiction: 'WA', gallons: 80, fuelType: 'diesel', taxPaid: true, vendor: '', createdAt: '2026-09-15T10:00:00Z' },
+        ]),
+      ),
+    );
     setLanguage('es');
     try {
       renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
@@ -90,9 +100,38 @@ describe('IFTA return page', () => {
       // The warnings come after the first paint, below the totals.
       expect(await screen.findByTestId('ifta-warnings')).toHaveTextContent('No hay tasa de diésel para 2026 T3 en OR: sus millas y galones se listan sin impuesto.');
       expect(screen.getByTestId('ifta-close')).toHaveAccessibleDescription('No hay tasa para OR en este trimestre: suba las tasas del trimestre para cerrar la declaración.');
+      // An entry's day as the language writes it, not 2026-08-03.
+      expect(await screen.findByText(/^3 ago 2026 · TRK-12 · OR · 1,234.5 mi/)).toBeInTheDocument();
+      expect(screen.getByText(/^14 sept? 2026 · TRK-12 · WA · 80 gal/)).toBeInTheDocument();
     } finally {
       setLanguage('en');
     }
+  });
+
+  it('shows the telematics section to the owner only: a bookkeeper, whom its API refuses, gets no error box', async () => {
+    answer(() => HttpResponse.json({ stored: 1, quarters: 1 }));
+    const { unmount } = renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
+    expect(await screen.findByRole('region', { name: 'Telematics' })).toBeInTheDocument();
+    unmount();
+
+    let asked = 0;
+    server.use(
+      http.get(apiUrl('/account/permissions'), () => HttpResponse.json(bookkeeperPermissions)),
+      http.get(apiUrl('/wex/company/telematics'), () => {
+        asked++;
+        return HttpResponse.json({ status: 403, message: 'Forbidden' }, { status: 403 });
+      }),
+    );
+    renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
+    await screen.findByTestId('ifta-due');
+    // What the owner's page draws after its first paint (one part a frame, a lazy module) has had its turn.
+    for (let i = 0; i < 3; i++) {
+      await act(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
+      await act(() => vi.dynamicImportSettled());
+    }
+    expect(screen.queryByRole('region', { name: 'Telematics' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Could not load the telematics settings/)).not.toBeInTheDocument();
+    expect(asked).toBe(0);
   });
 
   it('says a return of a running quarter closes once the quarter is over', async () => {

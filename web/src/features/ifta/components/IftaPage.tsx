@@ -36,6 +36,7 @@ import { useIsPhone } from '@/components/layout/AppShell';
 import { Page } from '@/components/layout/Page';
 import { ShownAfterPaint } from '@/components/layout/ShownAfterPaint';
 import { errorMessage, isFetchBaseQueryError } from '@/lib/api';
+import { usePermissions } from '@/lib/auth';
 import { formatCalendarDay, formatDateYear, formatDollars, formatWhole } from '@/lib/format';
 import { i18n } from '@/lib/i18n';
 import { notify } from '@/lib/notifier';
@@ -367,8 +368,8 @@ function Entries({ period, closed }: { period: IftaPeriod; closed: boolean }) {
           {list(
             miles.map((m) => ({
               id: m.id,
-              label: `${m.date} ${m.jurisdiction}`,
-              text: `${m.date} · ${m.unitNumber} · ${m.jurisdiction} · ${m.miles.toLocaleString('en-US')} mi${m.note ? ` · ${m.note}` : ''}`,
+              label: `${formatCalendarDay(m.date)} ${m.jurisdiction}`,
+              text: `${formatCalendarDay(m.date)} · ${m.unitNumber} · ${m.jurisdiction} · ${m.miles.toLocaleString('en-US')} mi${m.note ? ` · ${m.note}` : ''}`,
               onDelete: () => void remove(() => deleteMiles(m.id).unwrap()),
             })),
           )}
@@ -380,8 +381,8 @@ function Entries({ period, closed }: { period: IftaPeriod; closed: boolean }) {
           {list(
             fuelOfType.map((f) => ({
               id: f.id,
-              label: `${f.date} ${f.jurisdiction}`,
-              text: `${f.date} · ${f.unitNumber} · ${f.jurisdiction} · ${f.gallons.toLocaleString('en-US')} gal · ${f.taxPaid ? t('entries.taxPaid') : t('entries.noTax')}${f.vendor ? ` · ${f.vendor}` : ''}`,
+              label: `${formatCalendarDay(f.date)} ${f.jurisdiction}`,
+              text: `${formatCalendarDay(f.date)} · ${f.unitNumber} · ${f.jurisdiction} · ${f.gallons.toLocaleString('en-US')} gal · ${f.taxPaid ? t('entries.taxPaid') : t('entries.noTax')}${f.vendor ? ` · ${f.vendor}` : ''}`,
               onDelete: () => void remove(() => deleteFuel(f.id).unwrap()),
             })),
           )}
@@ -426,7 +427,7 @@ function AfterClose({ ret }: { ret: IftaReturn }) {
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {ret.afterClose.map((item) => (
           <li key={`${item.kind}-${item.id}-${item.date}`}>
-            {item.date} · {t(`afterClose.${item.kind}`, { id: item.id, unit: item.unitNumber })}
+            {formatCalendarDay(item.date)} · {t(`afterClose.${item.kind}`, { id: item.id, unit: item.unitNumber })}
             {item.jurisdiction ? ` · ${item.jurisdiction}` : ''}
             {item.gallons !== null ? ` · ${t('afterClose.gallons', { value: item.gallons })}` : ''}
             {item.miles !== null ? ` · ${t('afterClose.miles', { value: item.miles })}` : ''}
@@ -447,6 +448,7 @@ export function IftaPage() {
   const period = periodFromSearch(search);
   const setPeriod = (next: IftaPeriod) => setSearch(periodSearch(next), { replace: true });
   const [ratesOpen, setRatesOpen] = useState(false);
+  const permissions = usePermissions();
   const { currentData: ret, isFetching, isError, refetch } = useGetIftaReturnQuery(period);
   const block = ret ? closeBlock(ret) : null;
 
@@ -520,11 +522,14 @@ export function IftaPage() {
           <RatesDialog year={period.year} quarter={period.quarter} missing={block?.kind === 'missingRate' ? block.jurisdictions : []} onClose={() => setRatesOpen(false)} />
         )}
       </Suspense>
-      <ShownAfterPaint>
-        <Suspense fallback={null}>
-          <TelematicsSection />
-        </Suspense>
-      </ShownAfterPaint>
+      {/* Traccar's address and token: for those who manage telematics (not a bookkeeper, whom the API refuses). */}
+      {permissions.loaded && permissions.can('telematics.manage') && (
+        <ShownAfterPaint>
+          <Suspense fallback={null}>
+            <TelematicsSection />
+          </Suspense>
+        </ShownAfterPaint>
+      )}
     </Page>
   );
 }

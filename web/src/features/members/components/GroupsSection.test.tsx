@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Group } from '@/lib/groups';
+import { setLanguage } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, dispatcherPermissions, server } from '@/test/server';
+import { apiUrl, dispatcherPermissions, ownerAccount, server } from '@/test/server';
 import type { Invitation, Member } from '../api/members-api';
 
 const session = { token: 't1', refreshToken: 'r1' };
@@ -74,6 +75,35 @@ describe('groups on the Members page', () => {
     await user.type(name, 'North yard');
     await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
     await waitFor(() => expect(screen.getByTestId('group-row')).toHaveTextContent('North yard'));
+  });
+
+  it("says in Spanish why the server refuses a group's name and an invitation of a member", async () => {
+    listed(() => [north]);
+    server.use(
+      http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })),
+      http.post(apiUrl('/wex/company/groups'), () => HttpResponse.json({ status: 409, message: 'A group of this name exists' }, { status: 409 })),
+      http.post(apiUrl('/wex/company/invitations'), () =>
+        HttpResponse.json({ status: 409, message: 'This address is already a member of the company' }, { status: 409 }),
+      ),
+    );
+    setLanguage('es');
+    try {
+      const { user } = renderApp(paths.members, { session });
+      await user.click(await screen.findByRole('button', { name: 'Agregar un grupo' }));
+      const group = await screen.findByRole('dialog', { name: 'Agregar un grupo' });
+      await user.type(within(group).getByRole('textbox', { name: /Nombre/ }), 'North terminal');
+      await user.click(within(group).getByRole('button', { name: 'Agregar un grupo' }));
+      expect(await within(group).findByRole('alert')).toHaveTextContent('Ya existe un grupo con este nombre');
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await user.click(screen.getByRole('button', { name: 'Invitar a un miembro' }));
+      const invite = await screen.findByRole('dialog', { name: 'Invitar a un miembro' });
+      await user.type(within(invite).getByRole('textbox', { name: /Correo electrónico/ }), 'dee@demo.test');
+      await user.click(within(invite).getByRole('button', { name: 'Enviar invitación' }));
+      expect(await within(invite).findByRole('alert')).toHaveTextContent('Esta dirección ya es miembro de la empresa');
+    } finally {
+      setLanguage('en');
+    }
   });
 
   it('asks before deleting, and says why the server refuses', async () => {

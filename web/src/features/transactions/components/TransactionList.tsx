@@ -11,6 +11,7 @@ import { memo, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, us
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SavedAtNote } from '@/components/feedback/SavedAtNote';
+import { formatNumericDay } from '@/lib/format';
 import { useGetTransactionsInfiniteQuery, type TransactionListItem, type TransactionQuery } from '../api/transactions-api';
 import { groupByDay, type DayGroup } from '../model/day-groups';
 import { needsMoreToScroll, scrolledPast } from '../model/scroll';
@@ -38,7 +39,7 @@ function SkeletonRow() {
 
 function Heading({ heading }: { heading: DayGroup['heading'] }) {
   const { t } = useTranslation('transactions');
-  const text = heading.kind === 'date' ? heading.text : t(`days.${heading.kind}`);
+  const text = heading.kind === 'date' ? formatNumericDay(heading.day) : t(`days.${heading.kind}`);
   return (
     <ListSubheader sx={{ bgcolor: 'background.paper', lineHeight: '36px', fontWeight: 600, px: 3, zIndex: 2 }}>
       {text}

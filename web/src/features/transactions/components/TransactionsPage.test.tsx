@@ -118,7 +118,8 @@ describe('transactions list', () => {
     expect(groups.map((group) => within(group).getAllByRole('listitem')[0].textContent)).toEqual([
       'Today',
       'Yesterday',
-      dayjs().subtract(3, 'day').format('DD/MM/YYYY'),
+      // An older day in numbers as the language writes them (English: month first).
+      dayjs().subtract(3, 'day').format('MM/DD/YYYY'),
     ]);
     const [first, declined, older] = screen.getAllByTestId('transaction-row');
     expect(first).toHaveTextContent('INV-000001');

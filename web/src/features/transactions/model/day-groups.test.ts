@@ -24,8 +24,8 @@ describe('dayHeading', () => {
   it.each([
     ['Today for the same day', '2026-11-22T00:00:01', { kind: 'today' }],
     ['Yesterday for the day before', '2026-11-21T23:59:59', { kind: 'yesterday' }],
-    ['dd/mm/yyyy for older days', '2026-11-20T12:00:00', { kind: 'date', text: '20/11/2026' }],
-    ['dd/mm/yyyy across a year', '2025-12-31T12:00:00', { kind: 'date', text: '31/12/2025' }],
+    ['the day for older days', '2026-11-20T12:00:00', { kind: 'date', day: '2026-11-20' }],
+    ['the day across a year', '2025-12-31T12:00:00', { kind: 'date', day: '2025-12-31' }],
   ])('%s', (_name, date, expected) => {
     expect(dayHeading(dayjs(date), now)).toEqual(expected);
   });
@@ -40,7 +40,7 @@ describe('groupByDay', () => {
     expect(groups.map((group) => group.heading)).toEqual([
       { kind: 'today' },
       { kind: 'yesterday' },
-      { kind: 'date', text: '20/11/2026' },
+      { kind: 'date', day: '2026-11-20' },
     ]);
     expect(groups.map((group) => group.transactions.map((transaction) => transaction.transactionId))).toEqual([[3, 2], [4], [1]]);
   });

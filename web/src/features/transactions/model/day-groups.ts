@@ -5,15 +5,15 @@ import type { TransactionListItem } from '../api/transactions-api';
 export interface DayGroup {
   /** YYYY-MM-DD of the viewer's day. */
   day: string;
-  heading: { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; text: string };
+  heading: { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; day: string };
   transactions: TransactionListItem[];
 }
 
-/** 'Today', 'Yesterday', otherwise dd/mm/yyyy (docs/product.md §2.8). */
+/** 'Today', 'Yesterday', otherwise the day (YYYY-MM-DD), written in numbers in the viewer's language (docs/product.md §2.8). */
 export function dayHeading(date: Dayjs, now: Dayjs = dayjs()): DayGroup['heading'] {
   if (date.isSame(now, 'day')) return { kind: 'today' };
   if (date.isSame(now.subtract(1, 'day'), 'day')) return { kind: 'yesterday' };
-  return { kind: 'date', text: date.format('DD/MM/YYYY') };
+  return { kind: 'date', day: date.format('YYYY-MM-DD') };
 }
 
 /** Rows grouped by day, most recent day first and most recent row first within a day. */
