@@ -132,11 +132,12 @@ func (r MemberRole) Can(a Action) bool { return slices.Contains(RoleActions[r], 
 // document; or changes a setting of every group's cards (the company's pump
 // check, which each group without its own follows; the company's card
 // controls and authorization settings, which every card follows); or
-// draws the groups themselves (adding, renaming and deleting groups, and
-// putting cards and vehicles in them), which decides what every member
-// limited to a group sees.
+// decides what every member sees: the groups themselves (adding, renaming
+// and deleting groups, and putting cards and vehicles in them) and the
+// members (inviting, changing, suspending and removing them, which gives
+// or lifts their role and group).
 var companyWide = []Action{ActionIFTARead, ActionIFTAWrite, ActionStatementsRead, ActionStatementsWrite, ActionAccountingSync,
-	ActionPumpCheckCompany, ActionCompanySettings, ActionGroupsWrite}
+	ActionPumpCheckCompany, ActionCompanySettings, ActionGroupsWrite, ActionMembersWrite, ActionOwnersManage}
 
 // ActionsOf is what a member of role r may do: RoleActions, less the
 // company-wide actions when the member is limited to a group.

@@ -344,8 +344,9 @@ func TestGroups_RenameAndDelete(t *testing.T) {
 // theirs, never another group's name or counts, and another group's pump
 // check is 404, as another company's. Drawing the groups (adding,
 // renaming and deleting them, putting a card or a vehicle in one) decides
-// what every limited member sees, so an admin limited to a group is
-// refused it with the group limit as the reason, on their own group as on
+// what every limited member sees, and so does inviting or changing a
+// member (their role and group), so an admin limited to a group is refused
+// both with the group limit as the reason, on their own group as on
 // another. The owner lists every group; another company's owner none.
 func TestGroups_AMemberLimitedToAGroupReadsOnlyTheirs(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
@@ -388,8 +389,23 @@ func TestGroups_AMemberLimitedToAGroupReadsOnlyTheirs(t *testing.T) {
 			t.Errorf("another company's owner lists %v: %s", ids, body)
 		}
 
-		// The admin limited to North draws no group, theirs or another.
+		// The admin limited to North draws no group, theirs or another, and
+		// invites, changes or removes no member.
 		card := demo.CardPlans[demo.DemoFreight.Name][0].CardNumber
+		var members struct {
+			Content []struct {
+				ID    int64
+				Email string
+			}
+		}
+		f.api.Get("/api/wex/company/members", admin).ExpectStatus(t, 200).Decode(t, &members)
+		var dispatcherID int64
+		for _, m := range members.Content {
+			if m.Email == "north.dispatch@example.com" {
+				dispatcherID = m.ID
+			}
+		}
+		inv, _ := f.invite(t, f.owner, "north.next@example.com", "dispatcher", north)
 		var truck struct{ ID int64 }
 		f.api.Post("/api/wex/company/vehicles", newVehicleJSON("SOUTH-9"), f.owner).ExpectStatus(t, 201).Decode(t, &truck)
 		for _, req := range []apitest.Request{
@@ -399,6 +415,11 @@ func TestGroups_AMemberLimitedToAGroupReadsOnlyTheirs(t *testing.T) {
 			{Method: "DELETE", Path: fmt.Sprint("/api/wex/company/groups/", south)},
 			{Method: "PUT", Path: "/api/wex/company/cards/" + card + "/group", Body: map[string]any{"groupId": north}},
 			{Method: "PUT", Path: fmt.Sprint("/api/wex/company/vehicles/", truck.ID, "/group"), Body: map[string]any{"groupId": north}},
+			{Method: "POST", Path: "/api/wex/company/invitations", Body: map[string]any{"email": "everything@example.com", "role": "admin"}},
+			{Method: "POST", Path: "/api/wex/company/invitations", Body: map[string]any{"email": "north.too@example.com", "role": "dispatcher", "groupId": north}},
+			{Method: "PATCH", Path: fmt.Sprint("/api/wex/company/members/", dispatcherID), Body: map[string]any{"groupId": nil}},
+			{Method: "DELETE", Path: fmt.Sprint("/api/wex/company/members/", dispatcherID)},
+			{Method: "DELETE", Path: fmt.Sprint("/api/wex/company/invitations/", inv.ID)},
 		} {
 			req.Token = admin
 			if msg := f.api.Do(req).ExpectStatus(t, 403).ErrorMessage(t); msg != fuelportal.MsgWholeCompanyOnly {
