@@ -86,9 +86,10 @@ type CodingRule struct {
 	Match     CodingMatch
 	Coding    Coding
 	// CardGroupID and VehicleGroupID are the groups of the card and the
-	// vehicle Match names (0: none, or none named): facts the store reads
-	// for ConfinedTo and CheckCodingRuleInScope, never written.
-	CardGroupID, VehicleGroupID int64
+	// vehicle Match names, DriverGroupID the group of the card the driver
+	// it names holds (0: none, or none named): facts the store reads for
+	// ConfinedTo and CheckCodingRuleInScope, never written.
+	CardGroupID, VehicleGroupID, DriverGroupID int64
 }
 
 // MsgRuleMatchUnknown is the field error of a rule's card, vehicle, group
@@ -100,24 +101,29 @@ const MsgRuleMatchUnknown = "Not one of the company's"
 const MsgCodingRuleEmpty = "A rule must set an account, class, job or memo"
 
 // ConfinedTo reports whether rule r codes only purchases of group g (not
-// 0), so that a member limited to g sees it: it matches g or a card of g,
-// and names no card, vehicle or group of another. A rule that names no
-// group or card codes every group's purchases (a vehicle may fuel on any
-// group's card), and one naming another group's card would show its
-// number: neither is a group's.
+// 0), so that a member limited to g sees it, changes and deletes it: it
+// matches g, a card of g or a driver holding a card of g (a driver holds
+// one card at most, and a purchase is matched to the driver who holds its
+// card), and names no card, vehicle, group or driver of another. A rule
+// that names no group, card or driver codes every group's purchases (a
+// vehicle may fuel on any group's card), and one naming another group's
+// card or driver would show them: neither is a group's.
 func (r *CodingRule) ConfinedTo(g int64) bool {
 	switch {
 	case r.Match.CardNumber != "" && r.CardGroupID != g,
 		r.Match.VehicleID != 0 && r.VehicleGroupID != g,
-		r.Match.GroupID != 0 && r.Match.GroupID != g:
+		r.Match.GroupID != 0 && r.Match.GroupID != g,
+		r.Match.DriverUserID != 0 && r.DriverGroupID != g:
 		return false
 	}
-	return r.Match.GroupID == g || r.Match.CardNumber != ""
+	return r.Match.GroupID == g || r.Match.CardNumber != "" || r.Match.DriverUserID != 0
 }
 
 // ScopeCodingRule fits rule r, written by a member of scope, to what they
 // may keep: a member limited to a group writes rules of that group, so a
-// rule naming no group is given theirs (as the vehicles they add join it).
+// rule naming no group is given theirs (as the vehicles they add join it);
+// a rule of one of the group's drivers too, so that it stays the group's
+// should the driver later hold another group's card.
 func ScopeCodingRule(scope MemberScope, r *CodingRule) {
 	if scope.GroupID != 0 && r.Match.GroupID == 0 {
 		r.Match.GroupID = scope.GroupID
@@ -126,8 +132,9 @@ func ScopeCodingRule(scope MemberScope, r *CodingRule) {
 
 // CheckCodingRuleInScope decides whether a member of scope may write rule
 // r (its group facts read): any rule for a member of the whole company;
-// for one limited to a group, only a rule of that group naming no card or
-// vehicle of another group, which are field errors as unknown ones are
+// for one limited to a group, only a rule of that group naming no card,
+// vehicle or driver of another group (a driver whose card is another
+// group's, or who holds none), which are field errors as unknown ones are
 // (another group's card is as unknown to them as another company's).
 func CheckCodingRuleInScope(scope MemberScope, r *CodingRule) error {
 	g := scope.GroupID
@@ -140,6 +147,9 @@ func CheckCodingRuleInScope(scope MemberScope, r *CodingRule) error {
 	}
 	if r.Match.VehicleID != 0 && r.VehicleGroupID != g {
 		fe.Add("match.vehicleId", MsgRuleMatchUnknown)
+	}
+	if r.Match.DriverUserID != 0 && r.DriverGroupID != g {
+		fe.Add("match.driverUserId", MsgRuleMatchUnknown)
 	}
 	if r.Match.GroupID != g {
 		fe.Add("match.groupId", MsgRuleMatchUnknown)

@@ -73,6 +73,13 @@ func TestCodingRule_ConfinedToAGroup(t *testing.T) {
 		{"the group and another group's card", CodingRule{Match: CodingMatch{GroupID: g, CardNumber: "7071000000000000002"}, CardGroupID: other}, false},
 		{"the group and another group's vehicle", CodingRule{Match: CodingMatch{GroupID: g, VehicleID: 6}, VehicleGroupID: other}, false},
 		{"another group", CodingRule{Match: CodingMatch{GroupID: other}}, false},
+		{"a driver holding a card of the group", CodingRule{Match: CodingMatch{DriverUserID: 7}, DriverGroupID: g}, true},
+		{"a driver of the group and a product", CodingRule{Match: CodingMatch{DriverUserID: 7, Product: ProductDiesel}, DriverGroupID: g}, true},
+		{"the group and a driver of it", CodingRule{Match: CodingMatch{GroupID: g, DriverUserID: 7}, DriverGroupID: g}, true},
+		{"a driver holding another group's card", CodingRule{Match: CodingMatch{DriverUserID: 8}, DriverGroupID: other}, false},
+		{"a driver holding a card of no group, or none", CodingRule{Match: CodingMatch{DriverUserID: 9}}, false},
+		{"the group and another group's driver", CodingRule{Match: CodingMatch{GroupID: g, DriverUserID: 8}, DriverGroupID: other}, false},
+		{"a driver of the group and another group's vehicle", CodingRule{Match: CodingMatch{DriverUserID: 7, VehicleID: 6}, DriverGroupID: g, VehicleGroupID: other}, false},
 	} {
 		if got := c.rule.ConfinedTo(g); got != c.want {
 			t.Errorf("%s: confined %v, want %v", c.name, got, c.want)
@@ -96,5 +103,16 @@ func TestCodingRule_ConfinedToAGroup(t *testing.T) {
 	r.Match.CardNumber, r.CardGroupID = "7071000000000000002", other
 	if err := scope.CheckRuleAdded(&r, 0); ErrorFields(err)["match.cardNumber"] == nil {
 		t.Fatalf("another group's card = %v", err)
+	}
+	// A rule of one of the group's drivers gets the group too, and one of
+	// another group's driver is refused as an unknown one.
+	driver := CodingRule{Match: CodingMatch{DriverUserID: 7}, DriverGroupID: g}
+	ScopeCodingRule(scope, &driver)
+	if driver.Match.GroupID != g || scope.CheckRuleAdded(&driver, 0) != nil {
+		t.Fatalf("a limited member's rule of their driver matches %+v", driver.Match)
+	}
+	driver.Match.DriverUserID, driver.DriverGroupID = 8, other
+	if err := scope.CheckRuleAdded(&driver, 0); ErrorFields(err)["match.driverUserId"] == nil {
+		t.Fatalf("another group's driver = %v", err)
 	}
 }

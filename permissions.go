@@ -131,9 +131,13 @@ func (r MemberRole) Can(a Action) bool { return slices.Contains(RoleActions[r], 
 // push of every purchase), of which a group's share would be another, wrong
 // document; or changes a setting of every group's cards (the company's pump
 // check, which each group without its own follows; the company's card
-// controls and authorization settings, which every card follows).
+// controls and authorization settings, which every card follows); or
+// decides what every member sees: the groups themselves (adding, renaming
+// and deleting groups, and putting cards and vehicles in them) and the
+// members (inviting, changing, suspending and removing them, which gives
+// or lifts their role and group).
 var companyWide = []Action{ActionIFTARead, ActionIFTAWrite, ActionStatementsRead, ActionStatementsWrite, ActionAccountingSync,
-	ActionPumpCheckCompany, ActionCompanySettings}
+	ActionPumpCheckCompany, ActionCompanySettings, ActionGroupsWrite, ActionMembersWrite, ActionOwnersManage}
 
 // ActionsOf is what a member of role r may do: RoleActions, less the
 // company-wide actions when the member is limited to a group.

@@ -43,7 +43,8 @@ func TestActionsOf_AMemberLimitedToAGroupHasNoCompanyWideAction(t *testing.T) {
 		}
 		for _, a := range whole {
 			companyWide := a == ActionIFTARead || a == ActionIFTAWrite || a == ActionStatementsRead ||
-				a == ActionStatementsWrite || a == ActionAccountingSync || a == ActionPumpCheckCompany || a == ActionCompanySettings
+				a == ActionStatementsWrite || a == ActionAccountingSync || a == ActionPumpCheckCompany || a == ActionCompanySettings ||
+				a == ActionGroupsWrite || a == ActionMembersWrite || a == ActionOwnersManage
 			if got := role.CanAs(a, true); got == companyWide {
 				t.Errorf("%s limited to a group: may %s = %v", role, a, got)
 			}
@@ -74,6 +75,10 @@ func TestCheckAction_SaysWhetherTheRoleOrTheGroupLimitRefuses(t *testing.T) {
 		{MemberDispatcher, ActionPumpCheckManage, true, ""},
 		{MemberBookkeeper, ActionPumpCheckCompany, true, MsgRoleForbidden},
 		{MemberBookkeeper, ActionIFTARead, true, MsgWholeCompanyOnly},
+		{MemberAdmin, ActionGroupsWrite, true, MsgWholeCompanyOnly},
+		{MemberAdmin, ActionGroupsRead, true, ""},
+		{MemberAdmin, ActionMembersWrite, true, MsgWholeCompanyOnly},
+		{MemberAdmin, ActionMembersRead, true, ""},
 		{MemberDriver, ActionCardsRead, false, MsgRoleForbidden},
 	} {
 		err := c.role.CheckAction(c.action, c.limited)

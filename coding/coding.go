@@ -98,9 +98,10 @@ func (s *Service) EnterJob(ctx context.Context, scope fuelportal.TransactionScop
 
 // Rules are the coding rules of scope's company in their order and the
 // numbers of its cards that require a job. A member limited to a group
-// gets the rules confined to it (fuelportal.CodingRule.ConfinedTo) and the
-// group's cards only: a rule of another group's card would show its
-// number, and one of no group codes every group's purchases.
+// gets the rules confined to it (fuelportal.CodingRule.ConfinedTo: of the
+// group, a card of it or a driver holding a card of it) and the group's
+// cards only: a rule of another group's card or driver would show them,
+// and one of no group, card or driver codes every group's purchases.
 func (s *Service) Rules(ctx context.Context, scope fuelportal.MemberScope) ([]fuelportal.CodingRule, []string, error) {
 	rules, err := s.store.CodingRules(ctx, scope.CompanyID)
 	if err != nil {

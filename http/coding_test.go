@@ -474,3 +474,86 @@ func TestCoding_ABookkeeperLimitedToAGroupKeepsTheGroupsRules(t *testing.T) {
 		}
 	})
 }
+
+// A rule of a driver only (no group, no card) codes the purchases of the
+// card the driver holds: a member limited to the group of that card sees
+// it, changes it (it becomes the group's, and stays so) and deletes it; a
+// rule of another group's driver stays hidden (404 to change or delete,
+// as another company's), and naming that driver is a field error as an
+// unknown one. Once the driver's card moves to another group, the rule
+// leaves the member's list.
+func TestCoding_AGroupsMemberKeepsTheRulesOfTheGroupsDrivers(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		north, south := f.twoGroups(t)
+		mineCard := demo.CardPlans[demo.DemoFreight.Name][0].CardNumber // the demo driver's
+		var mine account
+		f.api.Get("/api/account", f.driver).ExpectStatus(t, 200).Decode(t, &mine)
+		var theirs driverRequest
+		for _, r := range f.driverRequests(t, f.owner) {
+			if r.Email == demo.PendingDriverEmail {
+				theirs = r
+			}
+		}
+		f.api.Post(fmt.Sprintf("/api/wex/company/driver-requests/%d/approve", theirs.ID), nil, f.owner).ExpectStatus(t, 200)
+		f.api.Put("/api/wex/company/cards/"+mineCard+"/group", map[string]any{"groupId": north}, f.owner).ExpectStatus(t, 204)
+		f.api.Put("/api/wex/company/cards/"+demo.PendingCardNumber+"/group", map[string]any{"groupId": south}, f.owner).ExpectStatus(t, 204)
+
+		type rule struct {
+			ID    int64
+			Match fuelportal.CodingMatch
+		}
+		add := func(token string, match map[string]any, account string) rule {
+			var r rule
+			f.api.Post("/api/wex/company/coding-rules", map[string]any{"match": match, "coding": map[string]string{"account": account}}, token).
+				ExpectStatus(t, 201).Decode(t, &r)
+			return r
+		}
+		ofMyDriver := add(f.owner, map[string]any{"driverUserId": mine.ID}, "Dylan")
+		ofMyDriversDiesel := add(f.owner, map[string]any{"driverUserId": mine.ID, "product": "DSL"}, "Dylan diesel")
+		ofTheirDriver := add(f.owner, map[string]any{"driverUserId": theirs.ID}, "Steven")
+		ofMyGroupAndTheirDriver := add(f.owner, map[string]any{"driverUserId": theirs.ID, "groupId": north}, "Mixed")
+		bookkeeper := f.member(t, f.owner, "north.books@example.com", "bookkeeper", north)
+		seen := func() []int64 {
+			var list struct{ Content []rule }
+			f.api.Get("/api/wex/company/coding-rules", bookkeeper).ExpectStatus(t, 200).Decode(t, &list)
+			ids := []int64{}
+			for _, r := range list.Content {
+				ids = append(ids, r.ID)
+			}
+			return ids
+		}
+		if ids := seen(); fmt.Sprint(ids) != fmt.Sprint([]int64{ofMyDriver.ID, ofMyDriversDiesel.ID}) {
+			t.Fatalf("the group's bookkeeper sees rules %v", ids)
+		}
+		change := map[string]any{"match": map[string]any{"driverUserId": mine.ID}, "coding": map[string]string{"account": "Changed"}}
+		for _, r := range []rule{ofTheirDriver, ofMyGroupAndTheirDriver} {
+			path := fmt.Sprintf("/api/wex/company/coding-rules/%d", r.ID)
+			f.api.Put(path, change, bookkeeper).ExpectStatus(t, 404)
+			f.api.Do(apitest.Request{Method: "DELETE", Path: path, Token: bookkeeper}).ExpectStatus(t, 404)
+			f.api.Put(path, change, f.other).ExpectStatus(t, 404)
+		}
+		f.api.Put(fmt.Sprintf("/api/wex/company/coding-rules/%d", ofMyDriver.ID), change, f.other).ExpectStatus(t, 404)
+		f.api.Do(apitest.Request{Method: "POST", Path: "/api/wex/company/coding-rules", Token: bookkeeper,
+			Body: map[string]any{"match": map[string]any{"driverUserId": theirs.ID}, "coding": map[string]string{"account": "X"}}}).
+			ExpectFieldError(t, "match.driverUserId", fuelportal.MsgRuleMatchUnknown)
+
+		var changed rule
+		f.api.Put(fmt.Sprintf("/api/wex/company/coding-rules/%d", ofMyDriver.ID), change, bookkeeper).ExpectStatus(t, 200).Decode(t, &changed)
+		if changed.Match.GroupID != north || changed.Match.DriverUserID != mine.ID {
+			t.Fatalf("the group's bookkeeper's change matches %+v", changed.Match)
+		}
+		f.api.Do(apitest.Request{Method: "DELETE", Path: fmt.Sprintf("/api/wex/company/coding-rules/%d", ofMyDriversDiesel.ID), Token: bookkeeper}).ExpectStatus(t, 204)
+
+		// The driver's card moves to South: the rule is no longer North's.
+		f.api.Put("/api/wex/company/cards/"+mineCard+"/group", map[string]any{"groupId": south}, f.owner).ExpectStatus(t, 204)
+		if ids := seen(); len(ids) != 0 {
+			t.Fatalf("the group's bookkeeper sees rules %v once the driver's card is another group's", ids)
+		}
+		var all struct{ Content []rule }
+		f.api.Get("/api/wex/company/coding-rules", f.owner).ExpectStatus(t, 200).Decode(t, &all)
+		if len(all.Content) != 3 {
+			t.Fatalf("the owner sees %d rules", len(all.Content))
+		}
+	})
+}

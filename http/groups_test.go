@@ -340,6 +340,100 @@ func TestGroups_RenameAndDelete(t *testing.T) {
 	})
 }
 
+// A member limited to a group reads their own group only: the list holds
+// theirs, never another group's name or counts, and another group's pump
+// check is 404, as another company's. Drawing the groups (adding,
+// renaming and deleting them, putting a card or a vehicle in one) decides
+// what every limited member sees, and so does inviting or changing a
+// member (their role and group), so an admin limited to a group is refused
+// both with the group limit as the reason, on their own group as on
+// another. The owner lists every group; another company's owner none.
+func TestGroups_AMemberLimitedToAGroupReadsOnlyTheirs(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		north, south := f.twoGroups(t)
+		admin := f.member(t, f.owner, "north.admin@example.com", "admin", north)
+		limited := map[string]string{
+			"dispatcher": f.member(t, f.owner, "north.dispatch@example.com", "dispatcher", north),
+			"bookkeeper": f.member(t, f.owner, "north.books@example.com", "bookkeeper", north),
+			"admin":      admin,
+		}
+		type groupList struct {
+			Content []struct {
+				ID                       int64
+				Name                     string
+				Cards, Vehicles, Members int64
+			}
+		}
+		listed := func(token string) (ids []int64, body string) {
+			res := f.api.Get("/api/wex/company/groups", token).ExpectStatus(t, 200)
+			var list groupList
+			res.Decode(t, &list)
+			for _, g := range list.Content {
+				ids = append(ids, g.ID)
+			}
+			return ids, string(res.Body)
+		}
+		for role, token := range limited {
+			ids, body := listed(token)
+			if fmt.Sprint(ids) != fmt.Sprint([]int64{north}) || strings.Contains(body, "South") {
+				t.Errorf("the group's %s lists groups %v: %s", role, ids, body)
+			}
+			f.api.Get(fmt.Sprintf("/api/wex/company/groups/%d/pump-check", south), token).ExpectStatus(t, 404)
+			f.api.Get(fmt.Sprintf("/api/wex/company/groups/%d/pump-check", north), token).ExpectStatus(t, 200)
+		}
+		if ids, _ := listed(f.owner); fmt.Sprint(ids) != fmt.Sprint([]int64{north, south}) {
+			t.Errorf("the owner lists groups %v", ids)
+		}
+		if ids, body := listed(f.other); slices.Contains(ids, north) || slices.Contains(ids, south) || strings.Contains(body, "North") {
+			t.Errorf("another company's owner lists %v: %s", ids, body)
+		}
+
+		// The admin limited to North draws no group, theirs or another, and
+		// invites, changes or removes no member.
+		card := demo.CardPlans[demo.DemoFreight.Name][0].CardNumber
+		var members struct {
+			Content []struct {
+				ID    int64
+				Email string
+			}
+		}
+		f.api.Get("/api/wex/company/members", admin).ExpectStatus(t, 200).Decode(t, &members)
+		var dispatcherID int64
+		for _, m := range members.Content {
+			if m.Email == "north.dispatch@example.com" {
+				dispatcherID = m.ID
+			}
+		}
+		inv, _ := f.invite(t, f.owner, "north.next@example.com", "dispatcher", north)
+		var truck struct{ ID int64 }
+		f.api.Post("/api/wex/company/vehicles", newVehicleJSON("SOUTH-9"), f.owner).ExpectStatus(t, 201).Decode(t, &truck)
+		for _, req := range []apitest.Request{
+			{Method: "POST", Path: "/api/wex/company/groups", Body: map[string]string{"name": "West"}},
+			{Method: "PATCH", Path: fmt.Sprint("/api/wex/company/groups/", north), Body: map[string]string{"name": "Mine"}},
+			{Method: "PATCH", Path: fmt.Sprint("/api/wex/company/groups/", south), Body: map[string]string{"name": "Mine too"}},
+			{Method: "DELETE", Path: fmt.Sprint("/api/wex/company/groups/", south)},
+			{Method: "PUT", Path: "/api/wex/company/cards/" + card + "/group", Body: map[string]any{"groupId": north}},
+			{Method: "PUT", Path: fmt.Sprint("/api/wex/company/vehicles/", truck.ID, "/group"), Body: map[string]any{"groupId": north}},
+			{Method: "POST", Path: "/api/wex/company/invitations", Body: map[string]any{"email": "everything@example.com", "role": "admin"}},
+			{Method: "POST", Path: "/api/wex/company/invitations", Body: map[string]any{"email": "north.too@example.com", "role": "dispatcher", "groupId": north}},
+			{Method: "PATCH", Path: fmt.Sprint("/api/wex/company/members/", dispatcherID), Body: map[string]any{"groupId": nil}},
+			{Method: "DELETE", Path: fmt.Sprint("/api/wex/company/members/", dispatcherID)},
+			{Method: "DELETE", Path: fmt.Sprint("/api/wex/company/invitations/", inv.ID)},
+		} {
+			req.Token = admin
+			if msg := f.api.Do(req).ExpectStatus(t, 403).ErrorMessage(t); msg != fuelportal.MsgWholeCompanyOnly {
+				t.Errorf("%s %s by the group's admin: %q", req.Method, req.Path, msg)
+			}
+		}
+		var all groupList
+		f.api.Get("/api/wex/company/groups", f.owner).ExpectStatus(t, 200).Decode(t, &all)
+		if len(all.Content) != 2 || all.Content[0].Name != "North" || all.Content[0].Cards != 0 || all.Content[0].Vehicles != 0 || all.Content[1].Name != "South" {
+			t.Fatalf("the groups after the admin's attempts = %+v", all)
+		}
+	})
+}
+
 // The fleet's positions follow the group: a member limited to a group
 // sees the last fix of the group's vehicles only, never another group's
 // vehicle, its mileage or odometer (404, as another company's), nor

@@ -132,9 +132,10 @@ type groupCreateRequest struct {
 	Name string `json:"name" text:"text"`
 }
 
-// handleGroupList lists the groups of the caller's company.
+// handleGroupList lists the groups of the caller's company that the caller
+// sees (a member limited to a group: theirs only).
 func (s *Server) handleGroupList(w http.ResponseWriter, r *http.Request) {
-	groups, err := s.Members.Groups(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	groups, err := s.Members.Groups(r.Context(), memberScope(r))
 	if err != nil {
 		s.respondError(w, r, err)
 		return

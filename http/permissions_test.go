@@ -124,6 +124,7 @@ func TestPermissions_EveryRouteAnswersAsTheTableSays(t *testing.T) {
 			{"driver", fuelportal.MemberDriver, f.api.Login(demo.DriverEmail, demo.Password).Token, false},
 			{"group dispatcher", fuelportal.MemberDispatcher, f.member(t, owner, "north@example.com", "dispatcher", group.ID), true},
 			{"group bookkeeper", fuelportal.MemberBookkeeper, f.member(t, owner, "north.books@example.com", "bookkeeper", group.ID), true},
+			{"group admin", fuelportal.MemberAdmin, f.member(t, owner, "north.admin@example.com", "admin", group.ID), true},
 			{"other company's owner", fuelportal.MemberOwner, f.api.Login(demo.OtherOwnerEmail, demo.Password).Token, false},
 		}
 		card := demo.CardPlans[demo.DemoFreight.Name][0].CardNumber

@@ -12,6 +12,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -88,9 +89,16 @@ func (s *Service) Remove(ctx context.Context, companyID, actorID, id int64) erro
 	return err
 }
 
-// Groups returns company companyID's groups.
-func (s *Service) Groups(ctx context.Context, companyID int64) ([]*fuelportal.Group, error) {
-	return s.store.Groups(ctx, companyID)
+// Groups returns the groups of scope's company that its member sees: every
+// group for a member of the whole company, only their own for one limited
+// to a group (another group's name and counts are not theirs to read, as
+// nothing else of it is).
+func (s *Service) Groups(ctx context.Context, scope fuelportal.MemberScope) ([]*fuelportal.Group, error) {
+	groups, err := s.store.Groups(ctx, scope.CompanyID)
+	if err != nil || scope.GroupID == 0 {
+		return groups, err
+	}
+	return slices.DeleteFunc(groups, func(g *fuelportal.Group) bool { return scope.CheckSeesGroup(g.ID) != nil }), nil
 }
 
 // CreateGroup adds a group named name to company companyID.

@@ -40,14 +40,15 @@ func (tx *Tx) codingRules(ctx context.Context, companyID int64) ([]fuelportal.Co
 }
 
 // CodingRules returns the company's coding rules in their order, each
-// with the groups of the card and vehicle it names (CardGroupID,
-// VehicleGroupID).
+// with the groups of the card and vehicle it names and of the card its
+// driver holds (CardGroupID, VehicleGroupID, DriverGroupID).
 func (db *DB) CodingRules(ctx context.Context, companyID int64) (list []fuelportal.CodingRule, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		rows, err := tx.Query(ctx, `SELECT r.`+strings.ReplaceAll(codingRuleColumns, ", ", ", r.")+`, COALESCE(c.group_id, 0), COALESCE(v.group_id, 0)
+		rows, err := tx.Query(ctx, `SELECT r.`+strings.ReplaceAll(codingRuleColumns, ", ", ", r.")+`, COALESCE(c.group_id, 0), COALESCE(v.group_id, 0), COALESCE(d.group_id, 0)
 			FROM coding_rules r
 			LEFT JOIN cards c ON c.company_id = r.company_id AND c.card_number = r.card_number AND r.card_number <> ''
 			LEFT JOIN vehicles v ON v.company_id = r.company_id AND v.id = r.vehicle_id
+			LEFT JOIN cards d ON d.company_id = r.company_id AND d.driver_user_id = r.driver_user_id
 			WHERE r.company_id = ? ORDER BY r.position, r.id`, companyID)
 		if err != nil {
 			return err
@@ -56,7 +57,7 @@ func (db *DB) CodingRules(ctx context.Context, companyID int64) (list []fuelport
 		for rows.Next() {
 			var r fuelportal.CodingRule
 			if err := rows.Scan(&r.ID, &r.CompanyID, &r.Position, &r.Match.Product, &r.Match.CardNumber, &r.Match.VehicleID, &r.Match.GroupID,
-				&r.Match.DriverUserID, &r.Coding.Account, &r.Coding.Class, &r.Coding.Job, &r.Coding.Memo, &r.CardGroupID, &r.VehicleGroupID); err != nil {
+				&r.Match.DriverUserID, &r.Coding.Account, &r.Coding.Class, &r.Coding.Job, &r.Coding.Memo, &r.CardGroupID, &r.VehicleGroupID, &r.DriverGroupID); err != nil {
 				return err
 			}
 			list = append(list, r)
@@ -66,14 +67,16 @@ func (db *DB) CodingRules(ctx context.Context, companyID int64) (list []fuelport
 	return list, err
 }
 
-// readRuleGroups sets r's CardGroupID and VehicleGroupID: the groups of
-// the company's card and vehicle its match names (0: none).
+// readRuleGroups sets r's CardGroupID, VehicleGroupID and DriverGroupID:
+// the groups of the company's card and vehicle its match names and of the
+// company's card its driver holds (0: none).
 func (tx *Tx) readRuleGroups(ctx context.Context, r *fuelportal.CodingRule) error {
-	var card, vehicle sql.NullInt64
+	var card, vehicle, driver sql.NullInt64
 	err := tx.QueryRow(ctx, `SELECT (SELECT group_id FROM cards WHERE company_id = ? AND card_number = ?),
-		(SELECT group_id FROM vehicles WHERE company_id = ? AND id = ?)`,
-		r.CompanyID, r.Match.CardNumber, r.CompanyID, r.Match.VehicleID).Scan(&card, &vehicle)
-	r.CardGroupID, r.VehicleGroupID = card.Int64, vehicle.Int64
+		(SELECT group_id FROM vehicles WHERE company_id = ? AND id = ?),
+		(SELECT group_id FROM cards WHERE company_id = ? AND driver_user_id = ?)`,
+		r.CompanyID, r.Match.CardNumber, r.CompanyID, r.Match.VehicleID, r.CompanyID, r.Match.DriverUserID).Scan(&card, &vehicle, &driver)
+	r.CardGroupID, r.VehicleGroupID, r.DriverGroupID = card.Int64, vehicle.Int64, driver.Int64
 	return err
 }
 

@@ -6189,7 +6189,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a member
-         * @description Deletes the member's login; their sessions end at once. The last active owner cannot be removed (409); only an owner removes owners (403). Action members.write.
+         * @description Deletes the member's login; their sessions end at once. The last active owner cannot be removed (409); only an owner removes owners (403). Action members.write: a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         delete: {
             parameters: {
@@ -6222,7 +6222,7 @@ export interface paths {
         head?: never;
         /**
          * Change a member's role, group or status
-         * @description Ends the member's sessions at once, on every process. Only an owner manages owners (403); the last active owner is never demoted or suspended (409); a driver stays a driver (400); nobody changes themselves here (400). Action members.write.
+         * @description Ends the member's sessions at once, on every process. Only an owner manages owners (403); the last active owner is never demoted or suspended (409); a driver stays a driver (400); nobody changes themselves here (400). Action members.write: a member's role and group decide what they see, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         patch: {
             parameters: {
@@ -6268,7 +6268,7 @@ export interface paths {
         };
         /**
          * The company's groups
-         * @description Groups of cards and vehicles members may be limited to. Action groups.read.
+         * @description Groups of cards and vehicles members may be limited to, by name. A member limited to a group gets their own group only (never another group's name or counts). Action groups.read.
          */
         get: {
             parameters: {
@@ -6296,7 +6296,7 @@ export interface paths {
         put?: never;
         /**
          * Add a group
-         * @description A name the company already uses is 409. Action groups.write.
+         * @description A name the company already uses is 409. Action groups.write: the groups decide what every member limited to one sees, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         post: {
             parameters: {
@@ -6345,7 +6345,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a group
-         * @description Its cards and vehicles then belong to no group. 409 while a member, a pending invitation or a coding rule names the group (deleting it would widen what a member limited to it sees). Another company's group is 404. Audited (group.deleted). Action groups.write.
+         * @description Its cards and vehicles then belong to no group. 409 while a member, a pending invitation or a coding rule names the group (deleting it would widen what a member limited to it sees). Another company's group is 404. Audited (group.deleted). Action groups.write: a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company', on their own group as on another.
          */
         delete: {
             parameters: {
@@ -6376,7 +6376,7 @@ export interface paths {
         head?: never;
         /**
          * Rename a group
-         * @description Another company's group is 404; a name the company already uses is 409. Audited (group.renamed). Action groups.write.
+         * @description Another company's group is 404; a name the company already uses is 409. Audited (group.renamed). Action groups.write: a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company', on their own group as on another.
          */
         patch: {
             parameters: {
@@ -6449,7 +6449,7 @@ export interface paths {
         put?: never;
         /**
          * Invite a person
-         * @description Mails {public URL}/invite/{token}: single use, 72 hours, revocable; only the token's hash is stored. An address that already signs in is 409; another company's group is 400; only an owner invites owners (403). Action members.write.
+         * @description Mails {public URL}/invite/{token}: single use, 72 hours, revocable; only the token's hash is stored. An address that already signs in is 409; another company's group is 400; only an owner invites owners (403). Action members.write: an invitation gives a role and a group, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         post: {
             parameters: {
@@ -6498,7 +6498,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an invitation
-         * @description Its link stops working. Another company's invitation, or one no longer pending, is 404. Action members.write.
+         * @description Its link stops working. Another company's invitation, or one no longer pending, is 404. Action members.write: a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         delete: {
             parameters: {
@@ -6591,7 +6591,7 @@ export interface paths {
         get?: never;
         /**
          * Put a card in a group
-         * @description Members limited to the group then see the card. Another company's card is 404, its group a 400 field error. Action groups.write.
+         * @description Members limited to the group then see the card. Another company's card is 404, its group a 400 field error. Action groups.write: a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         put: {
             parameters: {
@@ -6681,7 +6681,7 @@ export interface paths {
         get?: never;
         /**
          * Put a vehicle in a group
-         * @description Members limited to the group then see the vehicle. Another company's vehicle is 404, its group a 400 field error. Action groups.write.
+         * @description Members limited to the group then see the vehicle. Another company's vehicle is 404, its group a 400 field error. Action groups.write: a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         put: {
             parameters: {
@@ -7065,7 +7065,7 @@ export interface paths {
         };
         /**
          * The company's coding rules, in order, and its cards that require a job
-         * @description Rules code purchases as they post: the first rule (by position) whose match fits the purchase gives its coding. A member limited to a group gets the rules that match their group or one of its cards and name no card, vehicle or group of another group, and their group's cards that require a job (never another group's card number).
+         * @description Rules code purchases as they post: the first rule (by position) whose match fits the purchase gives its coding. A member limited to a group gets the rules that match their group, one of its cards or a driver holding one of its cards (a rule of that driver only codes that card's purchases) and name no card, vehicle, group or driver of another group, and their group's cards that require a job (never another group's card number).
          */
         get: {
             parameters: {
@@ -7093,7 +7093,7 @@ export interface paths {
         put?: never;
         /**
          * Add a coding rule
-         * @description Added last, or at position. Audited (coding_rule.created). Field errors: match.product, match.cardNumber, match.vehicleId, match.groupId, match.driverUserId (not the company's), coding (empty), coding.*, position. More than 200 rules is 409. A member limited to a group adds rules of their group (match.groupId set to it when absent); another group, or a card or vehicle of another group, is the field error 'Not one of the company's', as an unknown one.
+         * @description Added last, or at position. Audited (coding_rule.created). Field errors: match.product, match.cardNumber, match.vehicleId, match.groupId, match.driverUserId (not the company's), coding (empty), coding.*, position. More than 200 rules is 409. A member limited to a group adds rules of their group (match.groupId set to it when absent); another group, or a card, vehicle or driver of another group (a driver holding another group's card, or none), is the field error 'Not one of the company's', as an unknown one.
          */
         post: {
             parameters: {

@@ -128,6 +128,36 @@ describe('members', () => {
     expect(screen.queryByRole('option', { name: 'Owner' })).toBeNull();
   });
 
+  it('shows an admin limited to a group the members and their own group, and says why they change neither', async () => {
+    const companyWide = ['owners.manage', 'company.close', 'ifta.read', 'ifta.write', 'statements.read', 'statements.write', 'accounting.sync',
+      'pump-check.company', 'company.settings', 'groups.write', 'members.write'];
+    server.use(
+      http.get(apiUrl('/account/permissions'), () =>
+        HttpResponse.json({ role: 'admin', groupId: 7, actions: ownerPermissions.actions.filter((action) => !companyWide.includes(action)) }),
+      ),
+      ...listed([member(1, 'owner@demo.test', 'admin'), { ...member(5, 'dee@demo.test', 'dispatcher'), groupId: 7 }, { ...member(6, 'sol@demo.test', 'dispatcher'), groupId: 8 }]),
+      // The server lists a member limited to a group their own group only.
+      http.get(apiUrl('/wex/company/groups'), () => HttpResponse.json({ content: [{ id: 7, name: 'North terminal', cards: 2, vehicles: 1, members: 2 }] })),
+    );
+    renderApp(paths.members, { session });
+    expect(await screen.findByTestId('members-limited')).toHaveTextContent(
+      'As a member limited to a group, you cannot invite, change or remove members, or add, rename or delete groups: it covers the whole company.',
+    );
+    const rows = await screen.findAllByTestId('member-row');
+    await waitFor(() => expect(rows[1]).toHaveTextContent('Limited to North terminal'));
+    expect(rows[2]).toHaveTextContent('Limited to a group');
+    for (const row of rows) {
+      expect(within(row).queryByRole('button')).toBeNull();
+      expect(within(row).queryByRole('combobox')).toBeNull();
+    }
+    expect(screen.queryByRole('button', { name: 'Invite a member' })).toBeNull();
+    const groups = await screen.findByRole('list', { name: 'Groups' });
+    expect(within(groups).getAllByRole('listitem')).toHaveLength(1);
+    expect(groups).toHaveTextContent('North terminal');
+    expect(screen.queryByRole('button', { name: 'Add a group' })).toBeNull();
+    expect(within(groups).queryByRole('button')).toBeNull();
+  });
+
   it('tells a dispatcher their role cannot manage members instead of the page', async () => {
     server.use(
       http.get(apiUrl('/account/permissions'), () => HttpResponse.json({ role: 'dispatcher', groupId: null, actions: ['cards.read', 'vehicles.read'] })),

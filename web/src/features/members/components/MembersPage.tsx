@@ -2,6 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import PauseCircleIcon from '@mui/icons-material/PauseCircle';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PlayCircleIcon from '@mui/icons-material/PlayCircle';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -55,15 +56,17 @@ interface MemberRowProps {
   self: boolean;
   mayWrite: boolean;
   mayManageOwners: boolean;
-  /** The company's groups when the signed-in user may limit a member to one (else undefined). */
+  /** The groups the signed-in user sees, to name a member's (undefined: not known). */
   groups: Group[] | undefined;
+  /** Whether the signed-in user may limit a member to one of the groups. */
+  mayChooseGroup: boolean;
   onRemove: (member: Member) => void;
 }
 
 /** The group a member or an invitation is limited to, by name ('' when none or not known). */
 const groupName = (groups: Group[] | undefined, id: number | null | undefined) => (id ? (groups?.find((group) => group.id === id)?.name ?? '') : '');
 
-function MemberRow({ member, self, mayWrite, mayManageOwners, groups, onRemove }: MemberRowProps) {
+function MemberRow({ member, self, mayWrite, mayManageOwners, groups, mayChooseGroup, onRemove }: MemberRowProps) {
   const { t } = useTranslation('members');
   const [change, { isLoading }] = useChangeMemberMutation();
   const name = memberName(member);
@@ -111,7 +114,7 @@ function MemberRow({ member, self, mayWrite, mayManageOwners, groups, onRemove }
       ) : (
         <Typography variant="body2">{t(`roles.${member.role}`)}</Typography>
       )}
-      {office && manageable && groups ? (
+      {office && manageable && mayChooseGroup && groups ? (
         <TextField
           select
           size="small"
@@ -199,17 +202,21 @@ function InvitationRow({ invitation, mayWrite, mayManageOwners, groups }: { invi
 
 const listSx = { m: 0, p: 0, listStyle: 'none' } as const;
 
-/** /members, owners and admins: the company's members and pending invitations; invite, change a role, suspend, remove. */
+/**
+ * /members, owners and admins: the company's members and pending invitations; invite, change a role, suspend, remove.
+ * An owner or admin limited to a group reads them only: a member's role and group, and the groups themselves,
+ * decide what every member sees, so the page says so instead of offering changes.
+ */
 export function MembersPage() {
   const { t } = useTranslation('members');
-  const { can } = usePermissions();
+  const { can, groupId } = usePermissions();
   const mayManageOwners = can('owners.manage');
   const mayWrite = can('members.write');
   const mayWriteGroups = can('groups.write');
   const mayReadGroups = can('groups.read');
+  // The groups the user sees (a member limited to a group: their own only) name the rows' groups; who
+  // may limit a member to a group chooses among them.
   const groups = useGetGroupsQuery(undefined, { skip: !mayReadGroups }).data;
-  // The group lists of the rows: only for who may limit a member to a group.
-  const choosableGroups = mayWriteGroups ? groups : undefined;
   const user = useAppSelector(selectUser);
   const members = useGetMembersQuery();
   const invitations = useGetInvitationsQuery();
@@ -230,7 +237,8 @@ export function MembersPage() {
             self={member.id === user?.id}
             mayWrite={mayWrite}
             mayManageOwners={mayManageOwners}
-            groups={choosableGroups}
+            groups={groups}
+            mayChooseGroup={mayWriteGroups}
             onRemove={setRemoving}
           />
         ))}
@@ -254,6 +262,11 @@ export function MembersPage() {
     <Page title={t('title')} maxWidth="md" leading={<BackButton to={paths.dashboard} label={t('backToDashboard')} />}>
       <Stack spacing={2}>
         <Typography color="textSecondary">{t('intro')}</Typography>
+        {groupId != null && !mayWrite && (
+          <Alert severity="info" data-testid="members-limited">
+            {t('common:permissions.cannotInGroup', { what: t('common:permissions.actions.members.write') })}
+          </Alert>
+        )}
         {mayWrite && (
           <Box>
             <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>
