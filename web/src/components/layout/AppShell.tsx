@@ -29,6 +29,7 @@ import type { Theme } from '@mui/material/styles';
 import { useEffect, useId, useRef, useState, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink, NavLink, useLocation } from 'react-router';
+import { useOpenedOnce } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 import { selectRole } from '@/lib/auth/auth-slice';
 import { usePermissions, type Action } from '@/lib/auth/permissions';
@@ -233,6 +234,8 @@ function BottomBar({ extraEntries }: NavProps) {
   const accountEntries = visible.filter((entry) => entry.accountMenuOnPhones);
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+  // Rendered once first opened (useOpenedOnce): most visits never open it.
+  const moreOpened = useOpenedOnce(Boolean(moreAnchor));
   const moreMenuId = useId();
   const accountMenuId = useId();
   const itemSx = {
@@ -322,16 +325,18 @@ function BottomBar({ extraEntries }: NavProps) {
                 {t('nav.more')}
               </Box>
             </Box>
-            <Menu id={moreMenuId} anchorEl={moreAnchor} open={Boolean(moreAnchor)} onClose={() => setMoreAnchor(null)} {...menuOrigin}>
-              {moreEntries.map((entry) => (
-                <MenuItem key={entry.to} component={ReactRouterLink} to={entry.to} onClick={() => setMoreAnchor(null)}>
-                  <ListItemIcon>
-                    <EntryIcon entry={entry} />
-                  </ListItemIcon>
-                  <ListItemText primary={entryName(entry)} />
-                </MenuItem>
-              ))}
-            </Menu>
+            {moreOpened && (
+              <Menu id={moreMenuId} anchorEl={moreAnchor} open={Boolean(moreAnchor)} onClose={() => setMoreAnchor(null)} {...menuOrigin}>
+                {moreEntries.map((entry) => (
+                  <MenuItem key={entry.to} component={ReactRouterLink} to={entry.to} onClick={() => setMoreAnchor(null)}>
+                    <ListItemIcon>
+                      <EntryIcon entry={entry} />
+                    </ListItemIcon>
+                    <ListItemText primary={entryName(entry)} />
+                  </MenuItem>
+                ))}
+              </Menu>
+            )}
           </>
         )}
         <Box

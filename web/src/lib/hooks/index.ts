@@ -1,1 +1,2 @@
 export { useDebouncedValue } from './use-debounced-value';
+export { useOpenedOnce } from './use-opened-once';
