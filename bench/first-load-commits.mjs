@@ -59,21 +59,39 @@ function recordCommits() {
       const at = performance.now();
       const seen = new Set();
       const rendered = new Map();
+      // Components that rendered while the component above them did not (a re-render's causes:
+      // their own state, a store subscription or a context's new value), with those above them.
+      const origins = new Map();
       let hosts = 0;
-      const stack = [root.current];
+      // Each fiber with whether the nearest component above it rendered in this commit.
+      const stack = [[root.current, true]];
       while (stack.length) {
-        const fiber = stack.pop();
+        const [fiber, parentRendered] = stack.pop();
         seen.add(fiber);
         // The same fiber object as in the last commit: that subtree was not rendered again.
         if (previous.has(fiber)) continue;
-        if (components.has(fiber.tag) && fiber.flags & 1) {
+        let renderedHere = parentRendered;
+        if (components.has(fiber.tag)) {
+          renderedHere = Boolean(fiber.flags & 1);
           const name = nameOf(fiber);
-          if (name) rendered.set(name, (rendered.get(name) ?? 0) + 1);
+          if (renderedHere && name) {
+            rendered.set(name, (rendered.get(name) ?? 0) + 1);
+            if (!parentRendered && fiber.alternate) {
+              // A context whose value it read changed since its last render: named after the context.
+              const before = new Map();
+              for (let d = fiber.alternate.dependencies?.firstContext; d; d = d.next) before.set(d.context, d.memoizedValue);
+              const changed = [];
+              for (let d = fiber.dependencies?.firstContext; d; d = d.next)
+                if (before.has(d.context) && before.get(d.context) !== d.memoizedValue) changed.push(d.context.displayName || Object.keys(d.memoizedValue ?? {}).slice(0, 3).join('/') || 'context');
+              const key = changed.length ? `${name}(${changed.join(',')})` : name;
+              origins.set(key, (origins.get(key) ?? 0) + 1);
+            }
+          }
         } else if (fiber.tag === 5 && !fiber.alternate) hosts++;
-        for (let child = fiber.child; child; child = child.sibling) stack.push(child);
+        for (let child = fiber.child; child; child = child.sibling) stack.push([child, renderedHere]);
       }
       previous = seen;
-      window.__commits.push({ at, rendered: [...rendered], newHostElements: hosts });
+      window.__commits.push({ at, rendered: [...rendered], origins: [...origins], newHostElements: hosts });
     },
   };
 }
@@ -105,7 +123,9 @@ try {
       for (const c of commits) {
         const list = c.rendered.map(([n, count]) => (count > 1 ? `${n}×${count}` : n)).join(' ');
         const total = c.rendered.reduce((s, [, count]) => s + count, 0);
+        const origins = c.origins.map(([n, count]) => (count > 1 ? `${n}×${count}` : n)).join(' ');
         console.log(`  ${Math.round(c.at)} ms${c.at > (lcp?.at ?? Infinity) ? ' (after LCP)' : ''}: ${total} components, ${c.newHostElements} new elements: ${list.slice(0, 1500)}`);
+        if (origins) console.log(`    re-rendered on their own: ${origins.slice(0, 600)}`);
       }
       await context.close();
     }
