@@ -29,13 +29,12 @@ import type { Theme } from '@mui/material/styles';
 import { useEffect, useId, useRef, useState, type ReactElement, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as ReactRouterLink, NavLink, useLocation } from 'react-router';
-import { useOpenedOnce } from '@/lib/hooks';
 import { paths } from '@/lib/paths';
 import { selectRole } from '@/lib/auth/auth-slice';
 import { usePermissions, type Action } from '@/lib/auth/permissions';
 import type { RoleCode } from '@/lib/auth/types';
 import { useAppSelector } from '@/lib/store';
-import { AccountMenu } from './AccountMenu';
+import { AccountMenu, useOpenedOnce } from './AccountMenu';
 
 /** Drawer sizes and its remembered state (docs/product.md §2.2, §9). */
 export const DRAWER_OPEN_WIDTH = 300;

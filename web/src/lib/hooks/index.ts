@@ -1,2 +1,1 @@
 export { useDebouncedValue } from './use-debounced-value';
-export { useOpenedOnce } from './use-opened-once';

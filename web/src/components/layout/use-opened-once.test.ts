@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useOpenedOnce } from './use-opened-once';
+import { useOpenedOnce } from './AccountMenu';
 
 describe('useOpenedOnce', () => {
   it('is false until first open, then stays true after closing', () => {
