@@ -34,7 +34,7 @@ export const ROUTE_BUDGETS_KB = {
   compliance: 348,
   settings: 342,
   notifications: 299,
-  'fuel-cards': 368,
+  'fuel-cards': 369,
   alerts: 302,
   integrations: 341,
   vehicles: 345,
