@@ -238,8 +238,21 @@ function printLongTasks(events, label, path, lcpAt) {
     if (e.pid !== nav.pid || e.tid !== nav.tid || e.ph !== 'X' || e.name === 'RunTask' || e.ts < nav.ts || e.ts > lcpTs) continue;
     byEvent.set(e.name, (byEvent.get(e.name) ?? 0) + (e.dur ?? 0));
   }
+  // The same samples by function with what it called (each sample counted once per function on its stack).
+  const withCallees = new Map();
+  for (let i = 0; i + 1 < before.length; i++) {
+    const dt = before[i + 1].ts - before[i].ts;
+    const onStack = new Set();
+    for (let node = nodes.get(before[i].id); node; node = nodes.get(node.parent)) {
+      const frame = node.callFrame;
+      if (!frame?.url) continue;
+      onStack.add(`${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`);
+    }
+    for (const fn of onStack) withCallees.set(fn, (withCallees.get(fn) ?? 0) + dt);
+  }
   console.log(`  before the LCP (${Math.round(lcpAt)} ms):`);
   console.log(`    events: ${top(byEvent, 10)}`);
   console.log(`    scripts: ${top(byScript, 10)}`);
   console.log(`    functions: ${top(byFunction, 25)}`);
+  console.log(`    functions with their callees: ${top(withCallees, 60)}`);
 }

@@ -24,7 +24,7 @@ const bootPageModules: Record<string, string[]> = {
   transactions: [...signedInShell, '/src/features/transactions/index.ts'],
   'dashboard-owner': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/fuel-cards/dashboard.ts'],
   'dashboard-driver': [...signedInShell, '/src/features/dashboard/index.ts', '/src/features/trips/dashboard.ts', '/src/features/transactions/dashboard.ts'],
-  planner: [...signedInShell, '/src/features/planner/index.ts', '/src/features/trips/planner.ts'],
+  planner: [...signedInShell, '/src/features/planner/index.ts', '/src/features/planner/prefetch.ts', '/src/features/trips/planner.ts'],
 };
 
 /**
@@ -35,7 +35,7 @@ const bootPageModules: Record<string, string[]> = {
 const signedInRoutes: Record<string, string[]> = {
   ...bootPageModules,
   'transaction-detail': [...signedInShell, '/src/features/transactions/index.ts'],
-  planner: [...signedInShell, '/src/features/planner/index.ts', '/src/features/trips/planner.ts', '/src/features/planner/components/map/PlannerMap.tsx'],
+  planner: [...signedInShell, '/src/features/planner/index.ts', '/src/features/planner/prefetch.ts', '/src/features/trips/planner.ts', '/src/features/planner/components/map/PlannerMap.tsx'],
   trips: [...signedInShell, '/src/features/trips/index.ts'],
   compliance: [...signedInShell, '/src/features/trips/index.ts'],
   settings: [...signedInShell, '/src/features/account/index.ts'],

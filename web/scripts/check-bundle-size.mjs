@@ -33,14 +33,14 @@ export const ROUTE_BUDGETS_KB = {
   trips: 348,
   compliance: 348,
   settings: 342,
-  notifications: 298,
-  'fuel-cards': 368,
+  notifications: 299,
+  'fuel-cards': 369,
   alerts: 302,
-  integrations: 340,
+  integrations: 341,
   vehicles: 345,
   ifta: 297,
   members: 334,
-  coding: 296,
+  coding: 297,
   statements: 294,
 };
 

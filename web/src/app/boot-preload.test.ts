@@ -4,14 +4,15 @@ import bootScript from '../../public/boot.js?raw';
 import { prefetchDashboard } from '@/features/dashboard';
 /* eslint-disable no-restricted-imports -- boot.js's calls are compared with the features' own endpoints and arguments */
 import { alertsApi } from '@/features/alerts/api/alerts-api';
-import { driverRequestsApi } from '@/features/fuel-cards/api/driver-requests-api';
+import { prefetchDriverRequests } from '@/features/fuel-cards/dashboard';
 import { notificationsApi } from '@/features/notifications/api/notifications-api';
 import { plannerApi } from '@/features/planner/api/planner-api';
-import { listSearchFor, OPENING_VIEW } from '@/features/planner/model/viewport';
+import { prefetchPlanner } from '@/features/planner/prefetch';
 import { prefetchMyCard } from '@/features/transactions/dashboard';
 import { transactionsApi } from '@/features/transactions/api/transactions-api';
 import { defaultFilters, toQuery } from '@/features/transactions/model/transaction-filters';
 import { tripsApi } from '@/features/trips/api/trips-api';
+import { prefetchActiveTrip } from '@/features/trips/dashboard';
 /* eslint-enable no-restricted-imports */
 import { authApi } from '@/lib/auth/auth-api';
 import type { RoleCode } from '@/lib/auth/types';
@@ -53,17 +54,17 @@ async function appCalls(role: RoleCode, page: 'dashboard' | 'transactions' | 'na
   const owner = role === 'ROLE_COMPANY';
   const requests: Promise<unknown>[] = [store.dispatch(authApi.endpoints.getAccount.initiate()), store.dispatch(authApi.endpoints.getPermissions.initiate())];
   if (page === 'dashboard') {
+    // What the role's dashboard route's preload asks for (src/app/dashboard-route.tsx).
     store.dispatch(prefetchDashboard(role));
-    if (owner) requests.push(store.dispatch(driverRequestsApi.endpoints.getDriverRequests.initiate()));
+    if (owner) store.dispatch(prefetchDriverRequests());
     else {
-      requests.push(store.dispatch(tripsApi.endpoints.getActiveTrip.initiate()));
+      requests.push(store.dispatch(prefetchActiveTrip()));
       store.dispatch(prefetchMyCard());
     }
   } else if (page === 'navigation') {
     // The planner's list of the map's opening view, sorted as it opens, and its chains' and affiliates' names.
-    requests.push(store.dispatch(plannerApi.endpoints.getStations.initiate(listSearchFor(OPENING_VIEW, 'price', 'asc', []))));
-    requests.push(store.dispatch(plannerApi.endpoints.getChains.initiate()));
-    requests.push(store.dispatch(plannerApi.endpoints.getAffiliates.initiate()));
+    store.dispatch(prefetchPlanner());
+    requests.push(...store.dispatch(plannerApi.util.getRunningQueriesThunk()));
   } else {
     requests.push(store.dispatch(transactionsApi.endpoints.getTransactions.initiate(toQuery(owner ? 'company' : 'driver', defaultFilters()))));
     if (owner) requests.push(store.dispatch(transactionsApi.endpoints.getTransactionCardOptions.initiate()));

@@ -102,6 +102,13 @@ DashboardPage.preload = async (role: RoleCode, dispatch: AppDispatch) => {
     roleDashboard(role).preload(),
   ]);
   dispatch(prefetchDashboard(role));
-  // The driver's card panel comes from the transactions feature, loaded with the driver's dashboard above.
-  if (role !== 'ROLE_COMPANY') dispatch((await import('@/features/transactions/dashboard')).prefetchMyCard());
+  // The section above the tiles (the page holds them until it settles) and the driver's card panel
+  // come from other features, loaded with the role's dashboard above.
+  if (role === 'ROLE_COMPANY') {
+    dispatch((await import('@/features/fuel-cards/dashboard')).prefetchDriverRequests());
+    return;
+  }
+  const [{ prefetchActiveTrip }, { prefetchMyCard }] = await Promise.all([import('@/features/trips/dashboard'), import('@/features/transactions/dashboard')]);
+  void dispatch(prefetchActiveTrip());
+  dispatch(prefetchMyCard());
 };

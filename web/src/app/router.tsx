@@ -1,12 +1,11 @@
-import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { loadForgotPasswordPage, loadResetPasswordPage, loadSignUpPage, SignInPage } from '@/features/auth';
 import { RedirectIfSignedIn, RequireAction, RequireAuth, RequireRole } from './guards';
 import { lazyPage } from './lazy-page';
-import { selectRole } from '@/lib/auth';
-import { paths, type CentreOnState } from '@/lib/paths';
-import { useAppSelector } from '@/lib/store';
+import { paths } from '@/lib/paths';
 import { DashboardPage } from './dashboard-route';
 import { IftaPage } from './ifta-route';
+import { PlannerPage } from './planner-route';
 import { RouteError } from './AppError';
 import { RootLayout } from './RootLayout';
 
@@ -23,27 +22,6 @@ const HelpPage = lazyPage(async () => (await import('@/features/support')).HelpP
 const ContactUsPage = lazyPage(async () => (await import('@/features/support')).ContactUsPage);
 const TermsPage = lazyPage(async () => (await import('@/features/legal')).TermsPage);
 const PrivacyPolicyPage = lazyPage(async () => (await import('@/features/legal')).PrivacyPolicyPage);
-/** Drivers (not company owners) have a trip of their own to follow. */
-const useIsDriver = () => useAppSelector(selectRole) !== 'ROLE_COMPANY';
-
-const PlannerPage = lazyPage(async () => {
-  const [{ PlannerPage: Page }, { ActiveTripCard, SaveTripButton }] = await Promise.all([
-    import('@/features/planner'),
-    import('@/features/trips/planner'),
-  ]);
-  return function Planner({ assistant }: { assistant?: boolean }) {
-    const driver = useIsDriver();
-    const centreOn = (useLocation().state as Partial<CentreOnState> | null)?.centreOn;
-    return (
-      <Page
-        assistant={assistant}
-        SaveTrip={SaveTripButton}
-        ActiveTrip={driver ? ActiveTripCard : undefined}
-        initialCentre={centreOn}
-      />
-    );
-  };
-});
 const TripsPage = lazyPage(async () => (await import('@/features/trips')).TripsPage);
 const TripDetailPage = lazyPage(async () => (await import('@/features/trips')).TripDetailPage);
 const CompliancePage = lazyPage(async () => (await import('@/features/trips')).CompliancePage);

@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { AppProvider } from '@/app/provider';
 import { preloadPages } from '@/app/lazy-page';
 import { routes } from '@/app/router';
-import { makeStore } from '@/app/store';
+import { makeStore, type AppStore } from '@/app/store';
 import type { RootState } from '@/lib/store';
 
 // Pages load their code on first render (src/app/router.tsx): import them all before the
@@ -42,10 +42,15 @@ export function renderApp(path: string, { session, preloadedState, extraRoutes =
   return { ...view, store, router, user };
 }
 
-/** Renders one component inside the app's providers (store, i18n, theme, toasts) with a fresh store. */
-export function renderWithProviders(ui: ReactElement, { preloadedState }: Pick<RenderAppOptions, 'preloadedState'> = {}) {
-  const store = makeStore(preloadedState);
+/**
+ * Renders one component inside the app's providers (store, i18n, theme, toasts) with a fresh store,
+ * or with `store` (one a test has already dispatched to: what a page's prefetch left in it).
+ */
+export function renderWithProviders(ui: ReactElement, { preloadedState, store = makeStore(preloadedState) }: Pick<RenderAppOptions, 'preloadedState'> & { store?: AppStore } = {}) {
   const user = userEvent.setup();
   const view = render(<AppProvider store={store}>{ui}</AppProvider>);
   return { ...view, store, user };
 }
+
+/** A fresh store as the app makes it, for a test that dispatches before rendering (renderWithProviders' `store`). */
+export const makeTestStore = () => makeStore();

@@ -23,6 +23,20 @@ import { useSignOut } from '@/lib/auth/session';
 import { paths } from '@/lib/paths';
 import { useAppSelector } from '@/lib/store';
 
+/**
+ * Whether `open` has been true since the component mounted: a menu or dialog that stays closed
+ * on most visits renders nothing until first opened (its first render then plays the opening
+ * transition), and stays mounted afterwards so that it can play the closing one. A closed MUI
+ * Menu or Dialog still renders its Popover, Modal and their hooks and styles in every render of
+ * what holds it (the signed-in shell's first render, each new unread count).
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  // Derived while rendering (React's documented pattern for state from props): no extra commit.
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
 /** Asks before signing out: a stray tap on a phone must not end the session. */
 export function SignOutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -62,46 +76,51 @@ export function AccountMenu({
   const user = useAppSelector(selectUser);
   const { loaded, can } = usePermissions();
   const [confirming, setConfirming] = useState(false);
+  // Rendered once first opened: until then the shell's every render would render them closed.
+  const menuOpened = useOpenedOnce(Boolean(anchor));
+  const dialogOpened = useOpenedOnce(confirming);
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   return (
     <>
-      <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={onClose} anchorOrigin={anchorOrigin} transformOrigin={transformOrigin}>
-        {user && (
-          <Box component="li" role="presentation" data-testid="account-menu-user" sx={{ px: 2, pt: 1, pb: 1.5, maxWidth: 300 }}>
-            {name && <Typography sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>{name}</Typography>}
-            <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
-              {user.email}
-            </Typography>
-          </Box>
-        )}
-        {user && <Divider component="li" role="presentation" />}
-        <MenuItem component={ReactRouterLink} to={paths.settings} onClick={onClose}>
-          <ListItemIcon>
-            <SettingsIcon />
-          </ListItemIcon>
-          <ListItemText primary={t('nav.settings')} />
-        </MenuItem>
-        {loaded && can('members.read') && (
-          <MenuItem component={ReactRouterLink} to={paths.members} onClick={onClose}>
+      {menuOpened && (
+        <Menu id={id} anchorEl={anchor} open={Boolean(anchor)} onClose={onClose} anchorOrigin={anchorOrigin} transformOrigin={transformOrigin}>
+          {user && (
+            <Box component="li" role="presentation" data-testid="account-menu-user" sx={{ px: 2, pt: 1, pb: 1.5, maxWidth: 300 }}>
+              {name && <Typography sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>{name}</Typography>}
+              <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
+                {user.email}
+              </Typography>
+            </Box>
+          )}
+          {user && <Divider component="li" role="presentation" />}
+          <MenuItem component={ReactRouterLink} to={paths.settings} onClick={onClose}>
             <ListItemIcon>
-              <GroupIcon />
+              <SettingsIcon />
             </ListItemIcon>
-            <ListItemText primary={t('nav.members')} />
+            <ListItemText primary={t('nav.settings')} />
           </MenuItem>
-        )}
-        <MenuItem
-          onClick={() => {
-            onClose();
-            setConfirming(true);
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon />
-          </ListItemIcon>
-          <ListItemText primary={t('nav.signOut')} />
-        </MenuItem>
-      </Menu>
-      <SignOutDialog open={confirming} onClose={() => setConfirming(false)} />
+          {loaded && can('members.read') && (
+            <MenuItem component={ReactRouterLink} to={paths.members} onClick={onClose}>
+              <ListItemIcon>
+                <GroupIcon />
+              </ListItemIcon>
+              <ListItemText primary={t('nav.members')} />
+            </MenuItem>
+          )}
+          <MenuItem
+            onClick={() => {
+              onClose();
+              setConfirming(true);
+            }}
+          >
+            <ListItemIcon>
+              <LogoutIcon />
+            </ListItemIcon>
+            <ListItemText primary={t('nav.signOut')} />
+          </MenuItem>
+        </Menu>
+      )}
+      {dialogOpened && <SignOutDialog open={confirming} onClose={() => setConfirming(false)} />}
     </>
   );
 }

@@ -34,7 +34,7 @@ import { selectRole } from '@/lib/auth/auth-slice';
 import { usePermissions, type Action } from '@/lib/auth/permissions';
 import type { RoleCode } from '@/lib/auth/types';
 import { useAppSelector } from '@/lib/store';
-import { AccountMenu } from './AccountMenu';
+import { AccountMenu, useOpenedOnce } from './AccountMenu';
 
 /** Drawer sizes and its remembered state (docs/product.md §2.2, §9). */
 export const DRAWER_OPEN_WIDTH = 300;
@@ -233,6 +233,8 @@ function BottomBar({ extraEntries }: NavProps) {
   const accountEntries = visible.filter((entry) => entry.accountMenuOnPhones);
   const [moreAnchor, setMoreAnchor] = useState<HTMLElement | null>(null);
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+  // Rendered once first opened (useOpenedOnce): most visits never open it.
+  const moreOpened = useOpenedOnce(Boolean(moreAnchor));
   const moreMenuId = useId();
   const accountMenuId = useId();
   const itemSx = {
@@ -322,16 +324,18 @@ function BottomBar({ extraEntries }: NavProps) {
                 {t('nav.more')}
               </Box>
             </Box>
-            <Menu id={moreMenuId} anchorEl={moreAnchor} open={Boolean(moreAnchor)} onClose={() => setMoreAnchor(null)} {...menuOrigin}>
-              {moreEntries.map((entry) => (
-                <MenuItem key={entry.to} component={ReactRouterLink} to={entry.to} onClick={() => setMoreAnchor(null)}>
-                  <ListItemIcon>
-                    <EntryIcon entry={entry} />
-                  </ListItemIcon>
-                  <ListItemText primary={entryName(entry)} />
-                </MenuItem>
-              ))}
-            </Menu>
+            {moreOpened && (
+              <Menu id={moreMenuId} anchorEl={moreAnchor} open={Boolean(moreAnchor)} onClose={() => setMoreAnchor(null)} {...menuOrigin}>
+                {moreEntries.map((entry) => (
+                  <MenuItem key={entry.to} component={ReactRouterLink} to={entry.to} onClick={() => setMoreAnchor(null)}>
+                    <ListItemIcon>
+                      <EntryIcon entry={entry} />
+                    </ListItemIcon>
+                    <ListItemText primary={entryName(entry)} />
+                  </MenuItem>
+                ))}
+              </Menu>
+            )}
           </>
         )}
         <Box

@@ -3,3 +3,4 @@
 // page with its dialogs and their forms (react-hook-form, zod) on every dashboard's first load.
 export { DriverRequests } from './components/DriverRequests';
 export { useDriverRequestsSettled } from './components/use-driver-requests-settled';
+export { prefetchDriverRequests } from './api/prefetch';

@@ -4,3 +4,4 @@
 export { ActiveTripCard, type ActiveTripCardProps } from './components/ActiveTripCard';
 export { useActiveTripSettled } from './components/use-active-trip';
 export { useCardLock } from './components/use-card-lock';
+export { prefetchActiveTrip } from './api/prefetch';

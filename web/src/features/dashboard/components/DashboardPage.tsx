@@ -15,7 +15,7 @@ import { IftaTile } from './IftaTile';
 import { MissingJobTile } from './MissingJobTile';
 import { OdometerTile } from './OdometerTile';
 import { PumpChallengeTile } from './PumpChallengeTile';
-import { PushInvite } from './PushInvite';
+import { PushInvite, usePushInviteDecision } from './PushInvite';
 import { TotalSavedTile } from './TotalSavedTile';
 import { TotalSpendingsTile } from './TotalSpendingsTile';
 import { WalletTile } from './WalletTile';
@@ -116,7 +116,12 @@ const OwnerTiles = memo(function OwnerTiles({
   );
 });
 
-const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, MyCard, role }: Pick<DashboardPageProps, 'ActiveTrip' | 'MyCard'> & { role: RoleCode }) {
+const SpendingsTiles = memo(function SpendingsTiles({
+  ActiveTrip,
+  MyCard,
+  role,
+  pushInvite,
+}: Pick<DashboardPageProps, 'ActiveTrip' | 'MyCard'> & { role: RoleCode; pushInvite: boolean }) {
   return (
     <>
       {role === 'ROLE_USER' && (
@@ -124,7 +129,7 @@ const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, MyCard, role }
           <PumpChallengeTile />
         </Grid>
       )}
-      {role === 'ROLE_USER' && <PushInvite />}
+      {role === 'ROLE_USER' && pushInvite && <PushInvite />}
       {MyCard && (
         <Grid size={12}>
           <MyCard />
@@ -163,6 +168,8 @@ export function DashboardPage({ PaymentMethodModal, DriverRequests, OverrideRequ
   const { t } = useTranslation('dashboard');
   const role = useAppSelector(selectRole);
   const userLoaded = useAppSelector(selectUser) !== null;
+  // A driver's invitation to notifications shows above the tiles once this device's state is known.
+  const pushInvite = usePushInviteDecision(userLoaded && role === 'ROLE_USER');
 
   // Right after sign-in the account is still loading: the role (and so the endpoints) is not known yet.
   if (!userLoaded) {
@@ -186,8 +193,8 @@ export function DashboardPage({ PaymentMethodModal, DriverRequests, OverrideRequ
   }
   return (
     <Page title={t('title')} maxWidth="md">
-      <TileGrid settled={topSettled}>
-        <SpendingsTiles ActiveTrip={ActiveTrip} MyCard={MyCard} role={role} />
+      <TileGrid settled={topSettled && pushInvite !== 'pending'}>
+        <SpendingsTiles ActiveTrip={ActiveTrip} MyCard={MyCard} role={role} pushInvite={pushInvite === 'invite'} />
       </TileGrid>
     </Page>
   );

@@ -14,28 +14,43 @@ export const PUSH_INVITE_KEY = 'pushInviteAnswered';
 
 type Shown = 'hidden' | 'invite' | 'on' | 'blocked' | 'failed';
 
+/** Whether the driver's dashboard invites this device: 'pending' until its push state is known. */
+export type PushInviteDecision = 'pending' | 'invite' | 'hidden';
+
+/**
+ * Whether the invitation shows on this device (below): only where the browser can have
+ * notifications and they are off, and not after an answer. The dashboard holds its tiles unseen
+ * until this is known, so that the invitation appearing above them pushes nothing down.
+ */
+export function usePushInviteDecision(enabled: boolean): PushInviteDecision {
+  const [decision, setDecision] = useState<PushInviteDecision>(() => (localStorage.getItem(PUSH_INVITE_KEY) ? 'hidden' : 'pending'));
+  useEffect(() => {
+    if (!enabled || decision !== 'pending') return;
+    let live = true;
+    devicePushState().then(
+      (state) => live && setDecision(state === 'off' ? 'invite' : 'hidden'),
+      () => live && setDecision('hidden'),
+    );
+    return () => {
+      live = false;
+    };
+    // Once: an answer given later hides the invitation itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled]);
+  return enabled ? decision : 'hidden';
+}
+
 /**
  * The driver's dashboard asks once per device to turn on notifications (declines, override answers,
- * trip changes): only where the browser can have them and they are off. Turn on asks the browser;
+ * trip changes), where usePushInviteDecision says so. Turn on asks the browser;
  * when it refuses, how to allow them in its settings. Not now, or any answer, ends the invitation.
  */
 export function PushInvite() {
   const { t } = useTranslation('dashboard');
   const turnOn = useTurnOnPush();
-  const [shown, setShown] = useState<Shown>('hidden');
+  const [shown, setShown] = useState<Shown>('invite');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (localStorage.getItem(PUSH_INVITE_KEY)) return;
-    let live = true;
-    void devicePushState().then((state) => {
-      if (live && state === 'off') setShown('invite');
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const answer = (next: Shown) => {
     localStorage.setItem(PUSH_INVITE_KEY, '1');

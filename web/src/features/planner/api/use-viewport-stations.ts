@@ -1,8 +1,9 @@
+import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useMemo } from 'react';
 import type { MapViewArgs, MapViewport } from '../model/viewport';
 import { inView, listSearchFor, mapViewArgs, OPENING_VIEW } from '../model/viewport';
 import type { LocationSearch, SortBy, SortDirection, Station } from '../model/types';
-import { useLazyGetLocationsMapQuery, useLazyGetStationsQuery } from './planner-api';
+import { useGetStationsQuery, useLazyGetLocationsMapQuery, useLazyGetStationsQuery } from './planner-api';
 
 /** Quiet time after the map stops moving before the view is fetched. */
 export const VIEW_DEBOUNCE_MS = 300;
@@ -43,20 +44,28 @@ interface Options {
  * single stations, GET /locations for the list (the cheapest or best-discount first, kept to the
  * box). Both wait until the view has been still for VIEW_DEBOUNCE_MS and abort a stale request.
  * The list does not wait for the map: before the map reports its view it lists the opening view
- * (the whole country, which the map opens on), asked for at once.
+ * (the whole country, which the map opens on) through a query of its own, which the page's first
+ * render reads (the planner's prefetch has usually answered it by then: the cards come with the
+ * page instead of one render later); the views the map reports next go through the debounced one.
  */
 export function useViewportStations({ view, sortBy, direction, chainCodes, enabled }: Options) {
   const [fetchMap, map] = useLazyGetLocationsMapQuery();
-  const [fetchList, list] = useLazyGetStationsQuery();
+  const [fetchList, movedList] = useLazyGetStationsQuery();
 
   const listView = view ?? OPENING_VIEW;
   const mapArgs = enabled && view ? mapViewArgs(view, chainCodes) : null;
   const listArgs = enabled ? listSearchFor(listView, sortBy, direction, chainCodes) : null;
+  // The opening view's list until the map's first view is asked for (its answer stays on screen
+  // meanwhile, as the debounced list keeps the last view's).
+  const openingArgs = enabled && movedList.isUninitialized ? listSearchFor(OPENING_VIEW, sortBy, direction, chainCodes) : null;
+  const openingList = useGetStationsQuery(openingArgs ?? skipToken);
+  const list = movedList.isUninitialized ? openingList : movedList;
   // preferCacheValue: a view seen before (within keepUnusedDataFor) is not fetched again.
   const startMap = useCallback((args: MapViewArgs) => fetchMap(args, true), [fetchMap]);
   const startList = useCallback((args: LocationSearch) => fetchList(args, true), [fetchList]);
   useDebouncedRequest(mapArgs, JSON.stringify(mapArgs), startMap);
-  useDebouncedRequest(listArgs, JSON.stringify(listArgs), startList, view ? VIEW_DEBOUNCE_MS : 0);
+  const movedArgs = view ? listArgs : null;
+  useDebouncedRequest(movedArgs, JSON.stringify(movedArgs), startList);
 
   const listed = useMemo<Station[] | undefined>(() => (list.data ? inView(list.data, listView) : list.data), [list.data, listView]);
   const retry = () => {

@@ -2,7 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiUrl, server } from '@/test/server';
-import { renderWithProviders } from '@/test/render';
+import { makeTestStore, renderWithProviders } from '@/test/render';
+import { plannerApi } from '../api/planner-api';
+import { prefetchPlanner } from '../prefetch';
 import { CARD_HEIGHT, PLAN_CARD_DETOUR_EXTRA, PLAN_CARD_HEIGHT } from '../model/constants';
 import { FakeMap, UnloadedMap } from '../test/FakeMap';
 import { fuelPlan, fuelPlanWithDetour, generalStations, nearRouteStations, routes } from '../test/fixtures';
@@ -108,6 +110,17 @@ describe('PlannerPage without a route', () => {
     release();
     expect(await screen.findByTestId('fake-map')).toBeInTheDocument();
     expect(screen.queryByTestId('map-not-started')).not.toBeInTheDocument();
+  });
+
+  it("lists the opening view's stations in its first render once the planner's prefetch has answered, without asking again", async () => {
+    const store = makeTestStore();
+    store.dispatch(prefetchPlanner());
+    await Promise.all(store.dispatch(plannerApi.util.getRunningQueriesThunk()));
+    expect(recorded.stationQueries).toHaveLength(1);
+    renderWithProviders(<PlannerPage MapView={UnloadedMap} />, { store });
+    expect(screen.getAllByTestId('station-card')).toHaveLength(4);
+    expect(screen.queryByTestId('station-skeleton')).not.toBeInTheDocument();
+    expect(recorded.stationQueries).toHaveLength(1);
   });
 
   it('shows 8 skeleton cards and the loading banner, then stations sorted by price around the US centre', async () => {

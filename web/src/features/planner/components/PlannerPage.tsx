@@ -30,6 +30,7 @@ import {
   CARD_HEIGHT,
   GEOLOCATION_OPTIONS,
   MAX_ALTERNATIVE_ROUTES,
+  OPENING_SORT,
   SKELETONS,
 } from '../model/constants';
 import type { PlanFormValues } from '../model/plan-form';
@@ -129,8 +130,8 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
   const [state, dispatch] = useReducer(plannerReducer, initialPlannerState);
   const mapBox = useRef<HTMLDivElement>(null);
   const top = useRef<HTMLDivElement>(null);
-  const [sortBy, setSortBy] = useState<SortBy>('price');
-  const [direction, setDirection] = useState<SortDirection>('asc');
+  const [sortBy, setSortBy] = useState<SortBy>(OPENING_SORT.sortBy);
+  const [direction, setDirection] = useState<SortDirection>(OPENING_SORT.direction);
   const [chainCodes, setChainCodes] = useState<string[]>([]);
   // The map's tiles and stations come from the server: offline it says so instead of a blank map.
   const online = useOnline();

@@ -5,6 +5,8 @@ import type { RoutePoint } from './types';
 /** Geographic centre of the contiguous United States. */
 export const US_CENTER: RoutePoint = { latitude: 39.8283, longitude: -98.5795 };
 export const DEFAULT_SEARCH_RADIUS_MILES = 5000;
+/** The station list's order when the planner opens: the cheapest first. */
+export const OPENING_SORT = { sortBy: 'price', direction: 'asc' } as const;
 /** The contiguous United States [west, south, east, north]: the map opens on it at any screen size. */
 export const US_BOUNDS: [number, number, number, number] = [-125, 24, -66.9, 49.5];
 export const DEFAULT_PLAN_SEARCH_RADIUS = 5;
