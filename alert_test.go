@@ -126,3 +126,61 @@ func TestNearLimitAlert_InEachLanguage(t *testing.T) {
 		t.Errorf("unknown limit: %q / %q", other.Message, AlertText(other, LanguageSpanish))
 	}
 }
+
+// The alerts of locked trips, failing webhooks and card authorizations
+// read in each owner's language: English is the message as it always
+// read, Spanish is worded from alerts.json.
+func TestTripWebhookAndAuthorizationAlerts_InEachLanguage(t *testing.T) {
+	trip := &Trip{ID: 7, CardID: 3, CardNumber: "7071000000000000031", DriverName: "Dan Driver", OriginName: "Ocala, FL", DestinationName: "Tampa, FL", Status: TripCompleted}
+	unnamed := &Trip{CardNumber: "1234", Status: TripCancelled}
+	end := &TripRequest{ID: 9, TripID: 7, CardID: 3, CardNumber: trip.CardNumber, DriverName: "Dan Driver", Kind: TripRequestEnd, Message: " flat tire "}
+	replan := &TripRequest{CardNumber: "1234", Kind: TripRequestReplan}
+	for _, c := range []struct {
+		name             string
+		alert            *Alert
+		english, spanish string
+	}{
+		{"trip request to end", TripRequestAlert(end, trip),
+			"Trip request: Dan Driver, card ending 0031, asks to end the trip Ocala, FL → Tampa, FL. “flat tire”",
+			"Solicitud de viaje: Dan Driver, tarjeta terminada en 0031, pide terminar el viaje Ocala, FL → Tampa, FL. “flat tire”"},
+		{"trip request to re-plan a trip without names", TripRequestAlert(replan, unnamed),
+			"Trip request: Unnamed driver, card ending 1234, asks to re-plan a trip.",
+			"Solicitud de viaje: Unnamed driver, tarjeta terminada en 1234, pide replanificar un viaje."},
+		{"trip ended by the driver", TripEndedAlert(trip, TripEndedByDriver),
+			"Locked trip completed: Dan Driver, card ending 0031, the trip Ocala, FL → Tampa, FL, by the driver. The card lock is lifted.",
+			"Viaje bloqueado completado: Dan Driver, tarjeta terminada en 0031, el viaje Ocala, FL → Tampa, FL, por el conductor. Se levantó el bloqueo de la tarjeta."},
+		{"trip cancelled at the driver's request", TripEndedAlert(unnamed, TripEndedByOwnerForDriver),
+			"Locked trip cancelled: Unnamed driver, card ending 1234, a trip, by an owner at the driver's request. The card lock is lifted.",
+			"Viaje bloqueado cancelado: Unnamed driver, tarjeta terminada en 1234, un viaje, por un dueño a pedido del conductor. Se levantó el bloqueo de la tarjeta."},
+		{"trip re-planned at the driver's request", TripReplannedAlert(trip, 3, ReplanByDriverApproved),
+			"Locked trip re-planned: Dan Driver, card ending 0031, the trip Ocala, FL → Tampa, FL has plan version 3 (asked by the driver, approved by an owner); the card may buy only at its stops.",
+			"Viaje bloqueado replanificado: Dan Driver, tarjeta terminada en 0031, el viaje Ocala, FL → Tampa, FL tiene la versión 3 del plan (pedido por el conductor, aprobado por un dueño); la tarjeta solo puede comprar en sus paradas."},
+		{"trip re-planned as a price moved", TripReplannedAlert(unnamed, 2, ReplanWhy(TripPlanPriceChange, false)),
+			"Locked trip re-planned: Unnamed driver, card ending 1234, a trip has plan version 2 (a planned stop's price moved); the card may buy only at its stops.",
+			"Viaje bloqueado replanificado: Unnamed driver, tarjeta terminada en 1234, un viaje tiene la versión 2 del plan (cambió el precio de una parada planificada); la tarjeta solo puede comprar en sus paradas."},
+		{"webhook failing", WebhookFailingAlert("https://user:pw@hooks.example.com/in?token=secret#x"),
+			"Webhook endpoint failing: https://hooks.example.com/in has not accepted a delivery for 24 hours. Check it on the Integrations page and resend the failed deliveries.",
+			"Webhook con fallas: https://hooks.example.com/in no ha aceptado ninguna entrega en 24 horas. Revíselo en la página Integraciones y reenvíe las entregas fallidas."},
+		{"authorization approved on timeout", AuthorizationTimedOutAlert(12345, true),
+			"A card authorization of $123.45 could not be decided in time and was approved by your timeout setting",
+			"Autorización de tarjeta: Una autorización de tarjeta de $123.45 no se pudo decidir a tiempo y fue aprobada por su configuración de tiempo de espera."},
+		{"authorization declined on timeout", AuthorizationTimedOutAlert(5000, false),
+			"A card authorization of $50.00 could not be decided in time and was declined by your timeout setting",
+			"Autorización de tarjeta: Una autorización de tarjeta de $50.00 no se pudo decidir a tiempo y fue rechazada por su configuración de tiempo de espera."},
+		{"capture above its hold", CaptureAboveHoldAlert(15000, 12000),
+			"A purchase of $150.00 was captured above its approved $120.00",
+			"Autorización de tarjeta: Se cobró una compra de $150.00, más que los $120.00 aprobados."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.alert.Message != c.english || AlertText(c.alert, LanguageEnglish) != c.english {
+				t.Errorf("English = %q\n want %q", c.alert.Message, c.english)
+			}
+			if got := AlertText(c.alert, LanguageSpanish); got != c.spanish {
+				t.Errorf("Spanish = %q\n want %q", got, c.spanish)
+			}
+		})
+	}
+	if a := TripRequestAlert(end, trip); a.TripID != 7 || a.TripRequestID != 9 || a.CardID != 3 {
+		t.Errorf("trip request alert is about trip %d, request %d, card %d", a.TripID, a.TripRequestID, a.CardID)
+	}
+}

@@ -210,7 +210,11 @@ type Notice struct {
 	Days map[string]string
 	// Times fill {{placeholders}} with moments written in the reader's
 	// language on the moment's own clock (TimeText).
-	Times  map[string]time.Time
+	Times map[string]time.Time
+	// Words fill {{placeholders}} with short texts of the app's alerts
+	// texts (notifications.words.KEY, the value naming KEY) in the
+	// reader's language.
+	Words  map[string]string
 	Reason DeclineReason
 	URL    string
 	Tag    string
@@ -227,6 +231,7 @@ var localeFiles embed.FS
 
 type noticeTexts struct {
 	texts          map[string]struct{ Title, Body string }
+	words          map[string]string
 	actions        map[string]string
 	mail           string
 	reasons        map[DeclineReason]string
@@ -250,6 +255,7 @@ func loadNoticeTexts() map[Language]noticeTexts {
 		var alerts struct {
 			Notifications struct {
 				Texts              map[string]struct{ Title, Body string } `json:"texts"`
+				Words              map[string]string                       `json:"words"`
 				Actions            map[string]string                       `json:"actions"`
 				MailFooter         string                                  `json:"mailFooter"`
 				AlertMail          alertMailTexts                          `json:"alertMail"`
@@ -262,7 +268,7 @@ func loadNoticeTexts() map[Language]noticeTexts {
 		}
 		mustUnmarshal(dir+"/alerts.json", &alerts)
 		mustUnmarshal(dir+"/transactions.json", &transactions)
-		out[lang] = noticeTexts{texts: alerts.Notifications.Texts, actions: alerts.Notifications.Actions, mail: alerts.Notifications.MailFooter, reasons: transactions.DeclineReasons,
+		out[lang] = noticeTexts{texts: alerts.Notifications.Texts, words: alerts.Notifications.Words, actions: alerts.Notifications.Actions, mail: alerts.Notifications.MailFooter, reasons: transactions.DeclineReasons,
 			alertMail: alerts.Notifications.AlertMail, digest: alerts.Notifications.Digest, driverDecision: alerts.Notifications.DriverDecisionMail}
 	}
 	return out
@@ -307,6 +313,9 @@ func (n *Notice) Texts(lang Language) (title, body string) {
 	}
 	for k, v := range n.Times {
 		values[k] = TimeText(lang, v)
+	}
+	for k, w := range n.Words {
+		values[k] = cmpOr(set.words[w], textsIn(LanguageEnglish).words[w])
 	}
 	if n.Reason != "" {
 		values["reason"] = cmpOr(set.reasons[n.Reason], n.Reason.Sentence())
