@@ -16,7 +16,7 @@ type alertNotice struct {
 	Key    string                   `json:"key"`
 	Params map[string]string        `json:"params,omitempty"`
 	Days   map[string]string        `json:"days,omitempty"`
-	Times  map[string]time.Time     `json:"times,omitempty"`
+	Times  fuelportal.NoticeTimes   `json:"times,omitempty"`
 	Words  map[string]string        `json:"words,omitempty"`
 	Reason fuelportal.DeclineReason `json:"reason,omitempty"`
 }
