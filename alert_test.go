@@ -1,6 +1,7 @@
 package fuelportal
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -182,5 +183,56 @@ func TestTripWebhookAndAuthorizationAlerts_InEachLanguage(t *testing.T) {
 	}
 	if a := TripRequestAlert(end, trip); a.TripID != 7 || a.TripRequestID != 9 || a.CardID != 3 {
 		t.Errorf("trip request alert is about trip %d, request %d, card %d", a.TripID, a.TripRequestID, a.CardID)
+	}
+}
+
+// The decline and override request alerts' English messages are their
+// notices' English (alerts.json), byte for byte what the format strings
+// that worded them before wrote: every decline reason, an unknown and an
+// empty one, an unnamed driver, text that looks like a placeholder, and a
+// note long enough to be clipped.
+func TestDeclineAndOverrideAlertMessages_AreTheirNoticesEnglish(t *testing.T) {
+	formerDecline := func(driverName, cardNumber, station string, reason DeclineReason) string {
+		return clipMessage(fmt.Sprintf("Purchase declined: %s, card ending %s, at %s. %s.",
+			nameOrUnnamed(driverName), Last4(cardNumber), station, reason.Sentence()))
+	}
+	formerOverride := func(driverName, cardNumber string, reason DeclineReason, message string) string {
+		s := fmt.Sprintf("Override requested: %s, card ending %s, was declined (%s).", nameOrUnnamed(driverName), Last4(cardNumber), reason.Sentence())
+		if m := strings.TrimSpace(message); m != "" {
+			s += " “" + m + "”"
+		}
+		return clipMessage(s)
+	}
+	reasons := append(DeclineReasons(), "", "SOME_NEW_CODE")
+	names := []string{"Dan Driver", "", "  ", "Ana {{card}} Núñez", "{{reason}}"}
+	stations := []string{"Pilot #412", "", "Love's {{name}} 50% off", strings.Repeat("ü", MaxAlertMessageLength)}
+	notes := []string{"", "  ", "flat tire", "{{quote}} {{card}}", strings.Repeat("ü", MaxOverrideRequestMessageLength)}
+	cards := []string{"7071000000000001234", "12", ""}
+	cases := 0
+	for _, reason := range reasons {
+		for _, name := range names {
+			for _, card := range cards {
+				for _, station := range stations {
+					cases++
+					if got, want := DeclineAlertMessage(name, card, station, reason), formerDecline(name, card, station, reason); got != want {
+						t.Errorf("decline %q %q %q %q:\n got %q\nwant %q", name, card, station, reason, got, want)
+					}
+				}
+				for _, note := range notes {
+					cases++
+					if got, want := OverrideRequestAlertMessage(name, card, reason, note), formerOverride(name, card, reason, note); got != want {
+						t.Errorf("override %q %q %q %q:\n got %q\nwant %q", name, card, reason, note, got, want)
+					}
+				}
+			}
+		}
+	}
+	if cases < 2000 {
+		t.Fatalf("only %d cases", cases)
+	}
+	tx := &Transaction{ID: 4, CompanyID: 2, CardID: 3, CardNumber: "7071000000000001234", DriverCardName: "Dan", LocationName: "Pilot #412", DeclineReason: DeclineCardInactive}
+	if a := DeclineAlert(tx); a.Message != formerDecline("Dan", tx.CardNumber, "Pilot #412", DeclineCardInactive) ||
+		AlertText(a, LanguageSpanish) != "Compra rechazada: Dan, tarjeta terminada en 1234, en Pilot #412. La tarjeta está inactiva." {
+		t.Errorf("decline alert = %q / %q", a.Message, AlertText(a, LanguageSpanish))
 	}
 }

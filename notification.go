@@ -461,12 +461,31 @@ func cmpOr(a string, b string) string {
 	return b
 }
 
-// interpolate fills i18next-style {{name}} placeholders.
+// interpolate fills i18next-style {{name}} placeholders in one pass: a
+// value is never read for placeholders (a driver's note saying "{{card}}"
+// stays as written), and a placeholder without a value stays as it is.
 func interpolate(s string, values map[string]string) string {
-	for k, v := range values {
-		s = strings.ReplaceAll(s, "{{"+k+"}}", v)
+	var b strings.Builder
+	for {
+		open := strings.Index(s, "{{")
+		if open < 0 {
+			break
+		}
+		end := strings.Index(s[open+2:], "}}")
+		if end < 0 {
+			break
+		}
+		end += open + 2
+		if v, ok := values[s[open+2:end]]; ok {
+			b.WriteString(s[:open])
+			b.WriteString(v)
+		} else {
+			b.WriteString(s[:end+2])
+		}
+		s = s[end+2:]
 	}
-	return s
+	b.WriteString(s)
+	return b.String()
 }
 
 // MaxInAppNotifications is how many notices a user's list keeps: adding

@@ -200,6 +200,5 @@ func WebhookFailingAlert(rawURL string) *Alert {
 		shown = u.String()
 	}
 	n := Notice{Key: "ownerWebhookFailing", Params: map[string]string{"url": shown}}
-	title, body := n.Texts(LanguageEnglish)
-	return &Alert{Message: clipMessage(title + ": " + body), Notice: &n}
+	return &Alert{Message: n.englishAlertText(), Notice: &n}
 }
