@@ -236,3 +236,75 @@ func TestDeclineAndOverrideAlertMessages_AreTheirNoticesEnglish(t *testing.T) {
 		t.Errorf("decline alert = %q / %q", a.Message, AlertText(a, LanguageSpanish))
 	}
 }
+
+// The locked trips' alerts' English messages are their notices' English
+// (alerts.json), byte for byte what the format strings that worded them
+// before wrote.
+func TestTripAlertMessages_AreTheirNoticesEnglish(t *testing.T) {
+	formerTripName := func(origin, destination string) string {
+		origin, destination = strings.TrimSpace(origin), strings.TrimSpace(destination)
+		if origin == "" && destination == "" {
+			return "a trip"
+		}
+		return "the trip " + origin + " → " + destination
+	}
+	formerRequest := func(driverName, cardNumber, origin, destination string, kind TripRequestKind, message string) string {
+		what := "to end"
+		if kind == TripRequestReplan {
+			what = "to re-plan"
+		}
+		s := fmt.Sprintf("Trip request: %s, card ending %s, asks %s %s.", nameOrUnnamed(driverName), Last4(cardNumber), what, formerTripName(origin, destination))
+		if m := strings.TrimSpace(message); m != "" {
+			s += " “" + m + "”"
+		}
+		return clipMessage(s)
+	}
+	formerEnded := func(driverName, cardNumber, origin, destination string, status TripStatus, by string) string {
+		return clipMessage(fmt.Sprintf("Locked trip %s: %s, card ending %s, %s, by %s. The card lock is lifted.",
+			strings.ToLower(string(status)), nameOrUnnamed(driverName), Last4(cardNumber), formerTripName(origin, destination), by))
+	}
+	formerReplanned := func(driverName, cardNumber, origin, destination string, version int, why string) string {
+		return clipMessage(fmt.Sprintf("Locked trip re-planned: %s, card ending %s, %s has plan version %d (%s); the card may buy only at its stops.",
+			nameOrUnnamed(driverName), Last4(cardNumber), formerTripName(origin, destination), version, why))
+	}
+	enders := map[TripEnder]string{TripEndedByOwner: "an owner", TripEndedByDriver: "the driver", TripEndedByOwnerForDriver: "an owner at the driver's request"}
+	causes := map[ReplanCause]string{ReplanPriceMoved: "a planned stop's price moved", ReplanOffPlan: "after an approved purchase off the plan",
+		ReplanByDriver: "asked by the driver", ReplanByOwner: "asked by an owner", ReplanByDriverApproved: "asked by the driver, approved by an owner"}
+	routes := [][2]string{{"Ocala, FL", "Tampa, FL"}, {"", ""}, {" ", "  "}, {"", "Tampa, FL"}, {" Ocala ", ""}, {"{{destination}}", "{{name}}"}, {strings.Repeat("ü", 250), strings.Repeat("é", 250)}}
+	names := []string{"Dan Driver", "", "{{card}}"}
+	cases := 0
+	for _, route := range routes {
+		for _, name := range names {
+			trip := &Trip{CardNumber: "7071000000000001234", DriverName: name, OriginName: route[0], DestinationName: route[1]}
+			for _, kind := range []TripRequestKind{TripRequestEnd, TripRequestReplan} {
+				for _, note := range []string{"", " flat tire ", "{{quote}}", strings.Repeat("ü", MaxTripRequestMessageLength)} {
+					cases++
+					req := &TripRequest{CardNumber: trip.CardNumber, DriverName: name, Kind: kind, Message: note}
+					if got, want := TripRequestAlert(req, trip).Message, formerRequest(name, trip.CardNumber, route[0], route[1], kind, note); got != want {
+						t.Errorf("request:\n got %q\nwant %q", got, want)
+					}
+				}
+			}
+			for _, status := range []TripStatus{TripCompleted, TripCancelled, TripActive} {
+				trip.Status = status
+				for by, english := range enders {
+					cases++
+					if got, want := TripEndedAlert(trip, by).Message, formerEnded(name, trip.CardNumber, route[0], route[1], status, english); got != want {
+						t.Errorf("ended:\n got %q\nwant %q", got, want)
+					}
+				}
+			}
+			for why, english := range causes {
+				for _, version := range []int{2, 17} {
+					cases++
+					if got, want := TripReplannedAlert(trip, version, why).Message, formerReplanned(name, trip.CardNumber, route[0], route[1], version, english); got != want {
+						t.Errorf("re-planned:\n got %q\nwant %q", got, want)
+					}
+				}
+			}
+		}
+	}
+	if cases < 400 {
+		t.Fatalf("only %d cases", cases)
+	}
+}

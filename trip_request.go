@@ -79,18 +79,10 @@ type TripRequest struct {
 	PlanVersion int
 }
 
-// tripName names a trip in alerts and mails: "Dallas, TX → Amarillo, TX".
-func tripName(origin, destination string) string {
-	origin, destination = strings.TrimSpace(origin), strings.TrimSpace(destination)
-	if origin == "" && destination == "" {
-		return "a trip"
-	}
-	return "the trip " + origin + " → " + destination
-}
-
 // tripNotice is the notice of an owner's alert about the trip from origin
-// to destination: the text key (key, or key+"NoRoute" for a trip that
-// names neither end, as tripName) and the driver's name and card.
+// to destination ("Dallas, TX → Amarillo, TX"): the text key (key, or
+// key+"NoRoute" for a trip that names neither end: "a trip") and the
+// driver's name and card.
 func tripNotice(key, driverName, cardNumber, origin, destination string) *Notice {
 	origin, destination = strings.TrimSpace(origin), strings.TrimSpace(destination)
 	if origin == "" && destination == "" {
@@ -114,20 +106,7 @@ func TripRequestAlert(req *TripRequest, t *Trip) *Alert {
 		n.Params["quote"] = " “" + m + "”"
 	}
 	return &Alert{CardID: req.CardID, CardNumber: req.CardNumber, DriverName: req.DriverName, TripID: req.TripID, TripRequestID: req.ID,
-		Message: TripRequestAlertMessage(req.DriverName, req.CardNumber, t.OriginName, t.DestinationName, req.Kind, req.Message), Notice: n}
-}
-
-// TripRequestAlertMessage is the alert of a driver's request on an owner-locked trip.
-func TripRequestAlertMessage(driverName, cardNumber, origin, destination string, kind TripRequestKind, message string) string {
-	what := "to end"
-	if kind == TripRequestReplan {
-		what = "to re-plan"
-	}
-	s := fmt.Sprintf("Trip request: %s, card ending %s, asks %s %s.", nameOrUnnamed(driverName), Last4(cardNumber), what, tripName(origin, destination))
-	if m := strings.TrimSpace(message); m != "" {
-		s += " “" + m + "”"
-	}
-	return clipMessage(s)
+		Message: n.englishAlertText(), Notice: n}
 }
 
 // TripEnder says who ended a locked trip, as its alert names them: its
@@ -150,19 +129,13 @@ var tripStatusWords = map[TripStatus]string{TripCompleted: "tripCompleted", Trip
 // texts.ownerTripEnded).
 func TripEndedAlert(t *Trip, by TripEnder) *Alert {
 	n := tripNotice("ownerTripEnded", t.DriverName, t.CardNumber, t.OriginName, t.DestinationName)
-	n.Words = map[string]string{"status": tripStatusWords[t.Status], "by": string(by)}
-	if n.Words["status"] == "" {
-		n.Words["status"] = "tripCompleted"
+	n.Words = map[string]string{"by": string(by)}
+	if w, ok := tripStatusWords[t.Status]; ok {
+		n.Words["status"] = w
+	} else {
+		n.Params["status"] = strings.ToLower(string(t.Status))
 	}
-	return &Alert{CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName, TripID: t.ID, Notice: n,
-		Message: TripEndedAlertMessage(t.DriverName, t.CardNumber, t.OriginName, t.DestinationName, t.Status, wordIn(LanguageEnglish, string(by)))}
-}
-
-// TripEndedAlertMessage is the alert of a locked trip's end; by says who
-// ended it ("an owner", "the driver", "an owner at the driver's request").
-func TripEndedAlertMessage(driverName, cardNumber, origin, destination string, status TripStatus, by string) string {
-	return clipMessage(fmt.Sprintf("Locked trip %s: %s, card ending %s, %s, by %s. The card lock is lifted.",
-		strings.ToLower(string(status)), nameOrUnnamed(driverName), Last4(cardNumber), tripName(origin, destination), by))
+	return &Alert{CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName, TripID: t.ID, Message: n.englishAlertText(), Notice: n}
 }
 
 // TripReplannedAlert is the TRIP_REPLANNED alert of locked trip t's new
@@ -172,15 +145,7 @@ func TripReplannedAlert(t *Trip, version int, why ReplanCause) *Alert {
 	n := tripNotice("ownerTripReplanned", t.DriverName, t.CardNumber, t.OriginName, t.DestinationName)
 	n.Params["version"] = strconv.Itoa(version)
 	n.Words = map[string]string{"why": string(why)}
-	return &Alert{CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName, TripID: t.ID, Notice: n,
-		Message: TripReplannedAlertMessage(t.DriverName, t.CardNumber, t.OriginName, t.DestinationName, version, wordIn(LanguageEnglish, string(why)))}
-}
-
-// TripReplannedAlertMessage is the alert of a locked trip's new plan
-// version, with why it was made.
-func TripReplannedAlertMessage(driverName, cardNumber, origin, destination string, version int, why string) string {
-	return clipMessage(fmt.Sprintf("Locked trip re-planned: %s, card ending %s, %s has plan version %d (%s); the card may buy only at its stops.",
-		nameOrUnnamed(driverName), Last4(cardNumber), tripName(origin, destination), version, why))
+	return &Alert{CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName, TripID: t.ID, Message: n.englishAlertText(), Notice: n}
 }
 
 // ReplanCause says why a plan version was made, as its alert names it:
@@ -208,12 +173,6 @@ func ReplanWhy(reason TripPlanReason, byDriver bool) ReplanCause {
 		return ReplanByDriver
 	}
 	return ReplanByOwner
-}
-
-// wordIn is the alerts.json notifications.words text key in lang (English
-// when lang has none).
-func wordIn(lang Language, key string) string {
-	return cmpOr(textsIn(lang).words[key], textsIn(LanguageEnglish).words[key])
 }
 
 // TripRequestDecisionMail tells the driver at email what the owner decided on request r.
