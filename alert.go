@@ -86,18 +86,19 @@ func Last4(cardNumber string) string {
 	return cardNumber[len(cardNumber)-4:]
 }
 
-// DeclineAlertMessage is the alert of a declined purchase: who, which
-// card, where and why.
+// DeclineAlertMessage is the English alert of a declined purchase: who,
+// which card, where and why (DeclineAlert's message).
 func DeclineAlertMessage(driverName, cardNumber, station string, reason DeclineReason) string {
-	return clipMessage(fmt.Sprintf("Purchase declined: %s, card ending %s, at %s. %s.",
-		nameOrUnnamed(driverName), Last4(cardNumber), station, reason.Sentence()))
+	return DeclineAlert(&Transaction{DriverCardName: driverName, CardNumber: cardNumber, LocationName: station, DeclineReason: reason}).Message
 }
 
 // OverrideRequestAlert is the OVERRIDE_REQUEST alert of a driver's
-// override request r, with its text for owners' mails in other languages.
+// override request r: its message is the English of its notice
+// (alerts.json texts.ownerOverrideRequested).
 func OverrideRequestAlert(r *OverrideRequest) *Alert {
 	n := OverrideRequestedNotice(r)
 	n.Key = "ownerOverrideRequested"
+	n.Params["reason"] = "" // filled by Reason; a decline without a reason says none
 	n.Params["quote"] = ""
 	if m := strings.TrimSpace(r.Message); m != "" {
 		n.Params["quote"] = " “" + m + "”"
@@ -105,18 +106,14 @@ func OverrideRequestAlert(r *OverrideRequest) *Alert {
 	return &Alert{
 		CompanyID: r.CompanyID, Kind: AlertOverrideRequest, CardID: r.CardID, CardNumber: r.CardNumber,
 		DriverName: r.DriverName, TransactionID: r.TransactionID, OverrideRequestID: r.ID,
-		Message: OverrideRequestAlertMessage(r.DriverName, r.CardNumber, r.DeclineCode, r.Message),
-		Notice:  &n,
+		Message: n.englishAlertText(), Notice: &n,
 	}
 }
 
-// OverrideRequestAlertMessage is the alert of a driver's override request.
+// OverrideRequestAlertMessage is the English alert of a driver's override
+// request (OverrideRequestAlert's message).
 func OverrideRequestAlertMessage(driverName, cardNumber string, reason DeclineReason, message string) string {
-	s := fmt.Sprintf("Override requested: %s, card ending %s, was declined (%s).", nameOrUnnamed(driverName), Last4(cardNumber), reason.Sentence())
-	if m := strings.TrimSpace(message); m != "" {
-		s += " “" + m + "”"
-	}
-	return clipMessage(s)
+	return OverrideRequestAlert(&OverrideRequest{DriverName: driverName, CardNumber: cardNumber, DeclineCode: reason, Message: message}).Message
 }
 
 // nearLimitTextKeys are the text keys (alerts.json texts) of the near
@@ -142,8 +139,7 @@ func NearLimitAlert(driverName, cardNumber, limitName, used, limit string) *Aler
 	}
 	n := Notice{Key: key, Params: map[string]string{"name": nameOrUnnamed(driverName), "card": Last4(cardNumber),
 		"used": used, "limit": limit, "limitName": limitName}}
-	title, body := n.Texts(LanguageEnglish)
-	return &Alert{CardNumber: cardNumber, DriverName: driverName, Message: clipMessage(title + ": " + body), Notice: &n}
+	return &Alert{CardNumber: cardNumber, DriverName: driverName, Message: n.englishAlertText(), Notice: &n}
 }
 
 // NearLimitEvent is the card.near_limit event of purchase t, which took
@@ -162,8 +158,7 @@ func MPGDropAlert(unitNumber string, current, prior float64) *Alert {
 	n := Notice{Key: "ownerMPGDrop", Params: map[string]string{"unit": unitNumber,
 		"current": fmt.Sprintf("%.1f", current), "prior": fmt.Sprintf("%.1f", prior),
 		"percent": fmt.Sprintf("%.0f", (prior-current)/prior*100), "days": strconv.Itoa(MPGWindowDays)}}
-	title, body := n.Texts(LanguageEnglish)
-	return &Alert{Message: clipMessage(title + ": " + body), Notice: &n}
+	return &Alert{Message: n.englishAlertText(), Notice: &n}
 }
 
 func nameOrUnnamed(name string) string {
@@ -183,15 +178,16 @@ func clipMessage(s string) string {
 }
 
 // DeclineAlert is the DECLINE alert of declined purchase t on a company
-// card, with its text for owners' mails in other languages.
+// card: its message is the English of its notice (alerts.json
+// texts.ownerPurchaseDeclined).
 func DeclineAlert(t *Transaction) *Alert {
 	n := DeclineNotice(t)
 	n.Key = "ownerPurchaseDeclined"
 	n.Params["name"] = nameOrUnnamed(t.DriverCardName)
+	n.Params["reason"] = "" // filled by Reason; a decline without a reason says none
 	return &Alert{
 		CompanyID: t.CompanyID, Kind: AlertDecline, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName,
-		TransactionID: t.ID, Message: DeclineAlertMessage(t.DriverCardName, t.CardNumber, t.LocationName, t.DeclineReason),
-		Notice: &n,
+		TransactionID: t.ID, Message: n.englishAlertText(), Notice: &n,
 	}
 }
 
@@ -217,6 +213,13 @@ func alertText(message string, n *Notice, lang Language) string {
 		return message
 	}
 	title, body := n.Texts(lang)
+	return clipMessage(title + ": " + body)
+}
+
+// englishAlertText is the English text of an alert raised with notice n,
+// its message: title and body, clipped like every alert's message.
+func (n *Notice) englishAlertText() string {
+	title, body := n.Texts(LanguageEnglish)
 	return clipMessage(title + ": " + body)
 }
 

@@ -1,6 +1,7 @@
 package fuelportal
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -124,5 +125,186 @@ func TestNearLimitAlert_InEachLanguage(t *testing.T) {
 	if other.Message != "Near a limit: Dan, card ending 1234, has used $1.00 of the $2.00 yearly limit." ||
 		AlertText(other, LanguageSpanish) != "Cerca de un límite: Dan, tarjeta terminada en 1234, ha usado $1.00 de $2.00 (yearly limit)." {
 		t.Errorf("unknown limit: %q / %q", other.Message, AlertText(other, LanguageSpanish))
+	}
+}
+
+// The alerts of locked trips, failing webhooks and card authorizations
+// read in each owner's language: English is the message as it always
+// read, Spanish is worded from alerts.json.
+func TestTripWebhookAndAuthorizationAlerts_InEachLanguage(t *testing.T) {
+	trip := &Trip{ID: 7, CardID: 3, CardNumber: "7071000000000000031", DriverName: "Dan Driver", OriginName: "Ocala, FL", DestinationName: "Tampa, FL", Status: TripCompleted}
+	unnamed := &Trip{CardNumber: "1234", Status: TripCancelled}
+	end := &TripRequest{ID: 9, TripID: 7, CardID: 3, CardNumber: trip.CardNumber, DriverName: "Dan Driver", Kind: TripRequestEnd, Message: " flat tire "}
+	replan := &TripRequest{CardNumber: "1234", Kind: TripRequestReplan}
+	for _, c := range []struct {
+		name             string
+		alert            *Alert
+		english, spanish string
+	}{
+		{"trip request to end", TripRequestAlert(end, trip),
+			"Trip request: Dan Driver, card ending 0031, asks to end the trip Ocala, FL → Tampa, FL. “flat tire”",
+			"Solicitud de viaje: Dan Driver, tarjeta terminada en 0031, pide terminar el viaje Ocala, FL → Tampa, FL. “flat tire”"},
+		{"trip request to re-plan a trip without names", TripRequestAlert(replan, unnamed),
+			"Trip request: Unnamed driver, card ending 1234, asks to re-plan a trip.",
+			"Solicitud de viaje: Unnamed driver, tarjeta terminada en 1234, pide replanificar un viaje."},
+		{"trip ended by the driver", TripEndedAlert(trip, TripEndedByDriver),
+			"Locked trip completed: Dan Driver, card ending 0031, the trip Ocala, FL → Tampa, FL, by the driver. The card lock is lifted.",
+			"Viaje bloqueado completado: Dan Driver, tarjeta terminada en 0031, el viaje Ocala, FL → Tampa, FL, por el conductor. Se levantó el bloqueo de la tarjeta."},
+		{"trip cancelled at the driver's request", TripEndedAlert(unnamed, TripEndedByOwnerForDriver),
+			"Locked trip cancelled: Unnamed driver, card ending 1234, a trip, by an owner at the driver's request. The card lock is lifted.",
+			"Viaje bloqueado cancelado: Unnamed driver, tarjeta terminada en 1234, un viaje, por un dueño a pedido del conductor. Se levantó el bloqueo de la tarjeta."},
+		{"trip re-planned at the driver's request", TripReplannedAlert(trip, 3, ReplanByDriverApproved),
+			"Locked trip re-planned: Dan Driver, card ending 0031, the trip Ocala, FL → Tampa, FL has plan version 3 (asked by the driver, approved by an owner); the card may buy only at its stops.",
+			"Viaje bloqueado replanificado: Dan Driver, tarjeta terminada en 0031, el viaje Ocala, FL → Tampa, FL tiene la versión 3 del plan (pedido por el conductor, aprobado por un dueño); la tarjeta solo puede comprar en sus paradas."},
+		{"trip re-planned as a price moved", TripReplannedAlert(unnamed, 2, ReplanWhy(TripPlanPriceChange, false)),
+			"Locked trip re-planned: Unnamed driver, card ending 1234, a trip has plan version 2 (a planned stop's price moved); the card may buy only at its stops.",
+			"Viaje bloqueado replanificado: Unnamed driver, tarjeta terminada en 1234, un viaje tiene la versión 2 del plan (cambió el precio de una parada planificada); la tarjeta solo puede comprar en sus paradas."},
+		{"webhook failing", WebhookFailingAlert("https://user:pw@hooks.example.com/in?token=secret#x"),
+			"Webhook endpoint failing: https://hooks.example.com/in has not accepted a delivery for 24 hours. Check it on the Integrations page and resend the failed deliveries.",
+			"Webhook con fallas: https://hooks.example.com/in no ha aceptado ninguna entrega en 24 horas. Revíselo en la página Integraciones y reenvíe las entregas fallidas."},
+		{"authorization approved on timeout", AuthorizationTimedOutAlert(12345, true),
+			"A card authorization of $123.45 could not be decided in time and was approved by your timeout setting",
+			"Autorización de tarjeta: Una autorización de tarjeta de $123.45 no se pudo decidir a tiempo y fue aprobada por su configuración de tiempo de espera."},
+		{"authorization declined on timeout", AuthorizationTimedOutAlert(5000, false),
+			"A card authorization of $50.00 could not be decided in time and was declined by your timeout setting",
+			"Autorización de tarjeta: Una autorización de tarjeta de $50.00 no se pudo decidir a tiempo y fue rechazada por su configuración de tiempo de espera."},
+		{"capture above its hold", CaptureAboveHoldAlert(15000, 12000),
+			"A purchase of $150.00 was captured above its approved $120.00",
+			"Autorización de tarjeta: Se cobró una compra de $150.00, más que los $120.00 aprobados."},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.alert.Message != c.english || AlertText(c.alert, LanguageEnglish) != c.english {
+				t.Errorf("English = %q\n want %q", c.alert.Message, c.english)
+			}
+			if got := AlertText(c.alert, LanguageSpanish); got != c.spanish {
+				t.Errorf("Spanish = %q\n want %q", got, c.spanish)
+			}
+		})
+	}
+	if a := TripRequestAlert(end, trip); a.TripID != 7 || a.TripRequestID != 9 || a.CardID != 3 {
+		t.Errorf("trip request alert is about trip %d, request %d, card %d", a.TripID, a.TripRequestID, a.CardID)
+	}
+}
+
+// The decline and override request alerts' English messages are their
+// notices' English (alerts.json), byte for byte what the format strings
+// that worded them before wrote: every decline reason, an unknown and an
+// empty one, an unnamed driver, text that looks like a placeholder, and a
+// note long enough to be clipped.
+func TestDeclineAndOverrideAlertMessages_AreTheirNoticesEnglish(t *testing.T) {
+	formerDecline := func(driverName, cardNumber, station string, reason DeclineReason) string {
+		return clipMessage(fmt.Sprintf("Purchase declined: %s, card ending %s, at %s. %s.",
+			nameOrUnnamed(driverName), Last4(cardNumber), station, reason.Sentence()))
+	}
+	formerOverride := func(driverName, cardNumber string, reason DeclineReason, message string) string {
+		s := fmt.Sprintf("Override requested: %s, card ending %s, was declined (%s).", nameOrUnnamed(driverName), Last4(cardNumber), reason.Sentence())
+		if m := strings.TrimSpace(message); m != "" {
+			s += " “" + m + "”"
+		}
+		return clipMessage(s)
+	}
+	reasons := append(DeclineReasons(), "", "SOME_NEW_CODE")
+	names := []string{"Dan Driver", "", "  ", "Ana {{card}} Núñez", "{{reason}}"}
+	stations := []string{"Pilot #412", "", "Love's {{name}} 50% off", strings.Repeat("ü", MaxAlertMessageLength)}
+	notes := []string{"", "  ", "flat tire", "{{quote}} {{card}}", strings.Repeat("ü", MaxOverrideRequestMessageLength)}
+	cards := []string{"7071000000000001234", "12", ""}
+	cases := 0
+	for _, reason := range reasons {
+		for _, name := range names {
+			for _, card := range cards {
+				for _, station := range stations {
+					cases++
+					if got, want := DeclineAlertMessage(name, card, station, reason), formerDecline(name, card, station, reason); got != want {
+						t.Errorf("decline %q %q %q %q:\n got %q\nwant %q", name, card, station, reason, got, want)
+					}
+				}
+				for _, note := range notes {
+					cases++
+					if got, want := OverrideRequestAlertMessage(name, card, reason, note), formerOverride(name, card, reason, note); got != want {
+						t.Errorf("override %q %q %q %q:\n got %q\nwant %q", name, card, reason, note, got, want)
+					}
+				}
+			}
+		}
+	}
+	if cases < 2000 {
+		t.Fatalf("only %d cases", cases)
+	}
+	tx := &Transaction{ID: 4, CompanyID: 2, CardID: 3, CardNumber: "7071000000000001234", DriverCardName: "Dan", LocationName: "Pilot #412", DeclineReason: DeclineCardInactive}
+	if a := DeclineAlert(tx); a.Message != formerDecline("Dan", tx.CardNumber, "Pilot #412", DeclineCardInactive) ||
+		AlertText(a, LanguageSpanish) != "Compra rechazada: Dan, tarjeta terminada en 1234, en Pilot #412. La tarjeta está inactiva." {
+		t.Errorf("decline alert = %q / %q", a.Message, AlertText(a, LanguageSpanish))
+	}
+}
+
+// The locked trips' alerts' English messages are their notices' English
+// (alerts.json), byte for byte what the format strings that worded them
+// before wrote.
+func TestTripAlertMessages_AreTheirNoticesEnglish(t *testing.T) {
+	formerTripName := func(origin, destination string) string {
+		origin, destination = strings.TrimSpace(origin), strings.TrimSpace(destination)
+		if origin == "" && destination == "" {
+			return "a trip"
+		}
+		return "the trip " + origin + " → " + destination
+	}
+	formerRequest := func(driverName, cardNumber, origin, destination string, kind TripRequestKind, message string) string {
+		what := "to end"
+		if kind == TripRequestReplan {
+			what = "to re-plan"
+		}
+		s := fmt.Sprintf("Trip request: %s, card ending %s, asks %s %s.", nameOrUnnamed(driverName), Last4(cardNumber), what, formerTripName(origin, destination))
+		if m := strings.TrimSpace(message); m != "" {
+			s += " “" + m + "”"
+		}
+		return clipMessage(s)
+	}
+	formerEnded := func(driverName, cardNumber, origin, destination string, status TripStatus, by string) string {
+		return clipMessage(fmt.Sprintf("Locked trip %s: %s, card ending %s, %s, by %s. The card lock is lifted.",
+			strings.ToLower(string(status)), nameOrUnnamed(driverName), Last4(cardNumber), formerTripName(origin, destination), by))
+	}
+	formerReplanned := func(driverName, cardNumber, origin, destination string, version int, why string) string {
+		return clipMessage(fmt.Sprintf("Locked trip re-planned: %s, card ending %s, %s has plan version %d (%s); the card may buy only at its stops.",
+			nameOrUnnamed(driverName), Last4(cardNumber), formerTripName(origin, destination), version, why))
+	}
+	enders := map[TripEnder]string{TripEndedByOwner: "an owner", TripEndedByDriver: "the driver", TripEndedByOwnerForDriver: "an owner at the driver's request"}
+	causes := map[ReplanCause]string{ReplanPriceMoved: "a planned stop's price moved", ReplanOffPlan: "after an approved purchase off the plan",
+		ReplanByDriver: "asked by the driver", ReplanByOwner: "asked by an owner", ReplanByDriverApproved: "asked by the driver, approved by an owner"}
+	routes := [][2]string{{"Ocala, FL", "Tampa, FL"}, {"", ""}, {" ", "  "}, {"", "Tampa, FL"}, {" Ocala ", ""}, {"{{destination}}", "{{name}}"}, {strings.Repeat("ü", 250), strings.Repeat("é", 250)}}
+	names := []string{"Dan Driver", "", "{{card}}"}
+	cases := 0
+	for _, route := range routes {
+		for _, name := range names {
+			trip := &Trip{CardNumber: "7071000000000001234", DriverName: name, OriginName: route[0], DestinationName: route[1]}
+			for _, kind := range []TripRequestKind{TripRequestEnd, TripRequestReplan} {
+				for _, note := range []string{"", " flat tire ", "{{quote}}", strings.Repeat("ü", MaxTripRequestMessageLength)} {
+					cases++
+					req := &TripRequest{CardNumber: trip.CardNumber, DriverName: name, Kind: kind, Message: note}
+					if got, want := TripRequestAlert(req, trip).Message, formerRequest(name, trip.CardNumber, route[0], route[1], kind, note); got != want {
+						t.Errorf("request:\n got %q\nwant %q", got, want)
+					}
+				}
+			}
+			for _, status := range []TripStatus{TripCompleted, TripCancelled, TripActive} {
+				trip.Status = status
+				for by, english := range enders {
+					cases++
+					if got, want := TripEndedAlert(trip, by).Message, formerEnded(name, trip.CardNumber, route[0], route[1], status, english); got != want {
+						t.Errorf("ended:\n got %q\nwant %q", got, want)
+					}
+				}
+			}
+			for why, english := range causes {
+				for _, version := range []int{2, 17} {
+					cases++
+					if got, want := TripReplannedAlert(trip, version, why).Message, formerReplanned(name, trip.CardNumber, route[0], route[1], version, english); got != want {
+						t.Errorf("re-planned:\n got %q\nwant %q", got, want)
+					}
+				}
+			}
+		}
+	}
+	if cases < 400 {
+		t.Fatalf("only %d cases", cases)
 	}
 }

@@ -286,3 +286,26 @@ var conexxusProducts = func() map[string]ProductCode {
 func fmt3(i int) string {
 	return string(rune('0'+i/100)) + string(rune('0'+i/10%10)) + string(rune('0'+i%10))
 }
+
+// AuthorizationTimedOutAlert is the AUTHORIZATION alert of a card
+// authorization of amountCents that could not be decided in time and was
+// approved or declined by the company's timeout setting, with its text for
+// owners who read another language (alerts.json
+// texts.ownerAuthorizationTimedOutApproved / …Declined).
+func AuthorizationTimedOutAlert(amountCents int64, approved bool) *Alert {
+	answer, key := "declined", "ownerAuthorizationTimedOutDeclined"
+	if approved {
+		answer, key = "approved", "ownerAuthorizationTimedOutApproved"
+	}
+	return &Alert{Message: fmt.Sprintf("A card authorization of %s could not be decided in time and was %s by your timeout setting", FormatCents(amountCents), answer),
+		Notice: &Notice{Key: key, Params: map[string]string{"amount": FormatCents(amountCents)}}}
+}
+
+// CaptureAboveHoldAlert is the AUTHORIZATION alert of a purchase of
+// capturedCents captured above the approvedCents its authorization held,
+// with its text for owners who read another language (alerts.json
+// texts.ownerCaptureAboveHold).
+func CaptureAboveHoldAlert(capturedCents, approvedCents int64) *Alert {
+	return &Alert{Message: fmt.Sprintf("A purchase of %s was captured above its approved %s", FormatCents(capturedCents), FormatCents(approvedCents)),
+		Notice: &Notice{Key: "ownerCaptureAboveHold", Params: map[string]string{"amount": FormatCents(capturedCents), "approved": FormatCents(approvedCents)}}}
+}

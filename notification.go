@@ -210,7 +210,11 @@ type Notice struct {
 	Days map[string]string
 	// Times fill {{placeholders}} with moments written in the reader's
 	// language on the moment's own clock (TimeText).
-	Times  map[string]time.Time
+	Times NoticeTimes
+	// Words fill {{placeholders}} with short texts of the app's alerts
+	// texts (notifications.words.KEY, the value naming KEY) in the
+	// reader's language.
+	Words  map[string]string
 	Reason DeclineReason
 	URL    string
 	Tag    string
@@ -227,6 +231,7 @@ var localeFiles embed.FS
 
 type noticeTexts struct {
 	texts          map[string]struct{ Title, Body string }
+	words          map[string]string
 	actions        map[string]string
 	mail           string
 	reasons        map[DeclineReason]string
@@ -250,6 +255,7 @@ func loadNoticeTexts() map[Language]noticeTexts {
 		var alerts struct {
 			Notifications struct {
 				Texts              map[string]struct{ Title, Body string } `json:"texts"`
+				Words              map[string]string                       `json:"words"`
 				Actions            map[string]string                       `json:"actions"`
 				MailFooter         string                                  `json:"mailFooter"`
 				AlertMail          alertMailTexts                          `json:"alertMail"`
@@ -262,7 +268,7 @@ func loadNoticeTexts() map[Language]noticeTexts {
 		}
 		mustUnmarshal(dir+"/alerts.json", &alerts)
 		mustUnmarshal(dir+"/transactions.json", &transactions)
-		out[lang] = noticeTexts{texts: alerts.Notifications.Texts, actions: alerts.Notifications.Actions, mail: alerts.Notifications.MailFooter, reasons: transactions.DeclineReasons,
+		out[lang] = noticeTexts{texts: alerts.Notifications.Texts, words: alerts.Notifications.Words, actions: alerts.Notifications.Actions, mail: alerts.Notifications.MailFooter, reasons: transactions.DeclineReasons,
 			alertMail: alerts.Notifications.AlertMail, digest: alerts.Notifications.Digest, driverDecision: alerts.Notifications.DriverDecisionMail}
 	}
 	return out
@@ -276,6 +282,79 @@ func mustUnmarshal(name string, v any) {
 	if err != nil {
 		panic(fmt.Sprintf("notification texts %s: %v", name, err))
 	}
+}
+
+// NoticeTimes are a notice's moments by placeholder, each on its own
+// clock. As JSON (the events' payloads, alerts.notice) each moment keeps
+// its clock: {"at": RFC 3339, "zone": the IANA zone, "abbr": the zone's
+// abbreviation then}, so that a notice read back writes "2:03 PM CST" as
+// when it was raised, not "2:03 PM -0600". A bare RFC 3339 string
+// (stored before) reads as the moment at its offset.
+type NoticeTimes map[string]time.Time
+
+// noticeTime is a moment of NoticeTimes as JSON.
+type noticeTime struct {
+	At   time.Time `json:"at"`
+	Zone string    `json:"zone,omitempty"`
+	Abbr string    `json:"abbr,omitempty"`
+}
+
+// MarshalJSON writes each moment with its zone.
+func (ts NoticeTimes) MarshalJSON() ([]byte, error) {
+	if ts == nil {
+		return []byte("null"), nil
+	}
+	out := make(map[string]noticeTime, len(ts))
+	for k, t := range ts {
+		abbr, _ := t.Zone()
+		out[k] = noticeTime{At: t, Zone: t.Location().String(), Abbr: abbr}
+	}
+	return json.Marshal(out)
+}
+
+// UnmarshalJSON reads moments back on their clocks.
+func (ts *NoticeTimes) UnmarshalJSON(raw []byte) error {
+	var in map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &in); err != nil {
+		return err
+	}
+	if in == nil {
+		*ts = nil
+		return nil
+	}
+	out := make(NoticeTimes, len(in))
+	for k, v := range in {
+		var t noticeTime
+		if len(v) > 0 && v[0] == '"' {
+			if err := json.Unmarshal(v, &t.At); err != nil {
+				return err
+			}
+		} else if err := json.Unmarshal(v, &t); err != nil {
+			return err
+		}
+		out[k] = t.onItsClock()
+	}
+	*ts = out
+	return nil
+}
+
+// onItsClock is t's moment on the clock it was written on: its IANA zone
+// when it loads and agrees with the stored offset and abbreviation, else
+// a fixed zone of the abbreviation, else the bare offset.
+func (t noticeTime) onItsClock() time.Time {
+	_, offset := t.At.Zone()
+	if t.Zone != "" && t.Zone != "Local" {
+		if loc, err := time.LoadLocation(t.Zone); err == nil {
+			at := t.At.In(loc)
+			if abbr, o := at.Zone(); o == offset && (t.Abbr == "" || abbr == t.Abbr) {
+				return at
+			}
+		}
+	}
+	if t.Abbr != "" {
+		return t.At.In(time.FixedZone(t.Abbr, offset))
+	}
+	return t.At
 }
 
 // textsIn returns the texts of lang, English for an unknown language.
@@ -307,6 +386,9 @@ func (n *Notice) Texts(lang Language) (title, body string) {
 	}
 	for k, v := range n.Times {
 		values[k] = TimeText(lang, v)
+	}
+	for k, w := range n.Words {
+		values[k] = cmpOr(set.words[w], textsIn(LanguageEnglish).words[w])
 	}
 	if n.Reason != "" {
 		values["reason"] = cmpOr(set.reasons[n.Reason], n.Reason.Sentence())
@@ -379,12 +461,31 @@ func cmpOr(a string, b string) string {
 	return b
 }
 
-// interpolate fills i18next-style {{name}} placeholders.
+// interpolate fills i18next-style {{name}} placeholders in one pass: a
+// value is never read for placeholders (a driver's note saying "{{card}}"
+// stays as written), and a placeholder without a value stays as it is.
 func interpolate(s string, values map[string]string) string {
-	for k, v := range values {
-		s = strings.ReplaceAll(s, "{{"+k+"}}", v)
+	var b strings.Builder
+	for {
+		open := strings.Index(s, "{{")
+		if open < 0 {
+			break
+		}
+		end := strings.Index(s[open+2:], "}}")
+		if end < 0 {
+			break
+		}
+		end += open + 2
+		if v, ok := values[s[open+2:end]]; ok {
+			b.WriteString(s[:open])
+			b.WriteString(v)
+		} else {
+			b.WriteString(s[:end+2])
+		}
+		s = s[end+2:]
 	}
-	return s
+	b.WriteString(s)
+	return b.String()
 }
 
 // MaxInAppNotifications is how many notices a user's list keeps: adding

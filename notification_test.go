@@ -1,6 +1,7 @@
 package fuelportal
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 )
@@ -97,5 +98,54 @@ func TestNotice_PushActionsInTheReadersLanguage(t *testing.T) {
 	}
 	if p := d.Push(RoleCompany, LanguageSpanish); len(p.Actions) != 0 {
 		t.Errorf("owner's decline actions %+v", p.Actions)
+	}
+}
+
+// A notice's moments keep their clock's zone name through JSON (the
+// events' payloads, alerts.notice): an approved override read back still
+// ends "2:03 PM CST", in July "CDT", not "-0600"; a moment stored as a
+// bare timestamp (before zones were kept) reads at its offset; a fixed
+// zone with a name keeps the name.
+func TestNoticeTimes_KeepTheirZoneThroughJSON(t *testing.T) {
+	chicago, err := time.LoadLocation("America/Chicago")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		at      time.Time
+		english string
+		spanish string
+	}{
+		{time.Date(2026, 12, 9, 14, 3, 0, 0, chicago), "Dec 9, 2026 2:03 PM CST", "9 dic 2026, 2:03 PM CST"},
+		{time.Date(2026, 7, 9, 14, 3, 0, 0, chicago), "Jul 9, 2026 2:03 PM CDT", "9 jul 2026, 2:03 PM CDT"},
+		{time.Date(2026, 7, 9, 14, 3, 0, 0, time.FixedZone("EST", -5*3600)), "Jul 9, 2026 2:03 PM EST", "9 jul 2026, 2:03 PM EST"},
+		{time.Date(2026, 7, 9, 14, 3, 0, 0, time.UTC), "Jul 9, 2026 2:03 PM UTC", "9 jul 2026, 2:03 PM UTC"},
+	} {
+		until := c.at
+		n := OverrideDecidedNotice(&OverrideRequest{Status: OverrideApproved, OverrideUntil: &until, CardNumber: "7071000000000000031"}, until.Location())
+		raw, err := json.Marshal(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Notice
+		if err := json.Unmarshal(raw, &back); err != nil {
+			t.Fatal(err)
+		}
+		if _, body := back.Texts(LanguageEnglish); body != "Card ending 0031 may buy fuel until "+c.english+"." {
+			t.Errorf("English after JSON = %q, want …%s (stored %s)", body, c.english, raw)
+		}
+		if _, body := back.Texts(LanguageSpanish); body != "La tarjeta terminada en 0031 puede comprar combustible hasta "+c.spanish+"." {
+			t.Errorf("Spanish after JSON = %q, want …%s", body, c.spanish)
+		}
+		if !back.Times["until"].Equal(until) {
+			t.Errorf("moment after JSON = %s, want %s", back.Times["until"], until)
+		}
+	}
+	var old Notice
+	if err := json.Unmarshal([]byte(`{"Key":"overrideApproved","Params":{"card":"0031"},"Times":{"until":"2026-12-09T14:03:00-06:00"}}`), &old); err != nil {
+		t.Fatal(err)
+	}
+	if _, body := old.Texts(LanguageEnglish); body != "Card ending 0031 may buy fuel until Dec 9, 2026 2:03 PM -0600." {
+		t.Errorf("a moment stored before zones were kept reads %q", body)
 	}
 }

@@ -2,6 +2,7 @@ package fuelportal
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -78,54 +79,100 @@ type TripRequest struct {
 	PlanVersion int
 }
 
-// tripName names a trip in alerts and mails: "Dallas, TX → Amarillo, TX".
-func tripName(origin, destination string) string {
+// tripNotice is the notice of an owner's alert about the trip from origin
+// to destination ("Dallas, TX → Amarillo, TX"): the text key (key, or
+// key+"NoRoute" for a trip that names neither end: "a trip") and the
+// driver's name and card.
+func tripNotice(key, driverName, cardNumber, origin, destination string) *Notice {
 	origin, destination = strings.TrimSpace(origin), strings.TrimSpace(destination)
 	if origin == "" && destination == "" {
-		return "a trip"
+		key += "NoRoute"
 	}
-	return "the trip " + origin + " → " + destination
+	return &Notice{Key: key, Params: map[string]string{"name": nameOrUnnamed(driverName), "card": Last4(cardNumber),
+		"origin": origin, "destination": destination}}
 }
 
-// TripRequestAlertMessage is the alert of a driver's request on an owner-locked trip.
-func TripRequestAlertMessage(driverName, cardNumber, origin, destination string, kind TripRequestKind, message string) string {
-	what := "to end"
-	if kind == TripRequestReplan {
-		what = "to re-plan"
+// TripRequestAlert is the TRIP_REQUEST alert of driver's request req on
+// owner-locked trip t, with its text for owners who read another language
+// (alerts.json texts.ownerTripRequestEnd / ownerTripRequestReplan).
+func TripRequestAlert(req *TripRequest, t *Trip) *Alert {
+	key := "ownerTripRequestEnd"
+	if req.Kind == TripRequestReplan {
+		key = "ownerTripRequestReplan"
 	}
-	s := fmt.Sprintf("Trip request: %s, card ending %s, asks %s %s.", nameOrUnnamed(driverName), Last4(cardNumber), what, tripName(origin, destination))
-	if m := strings.TrimSpace(message); m != "" {
-		s += " “" + m + "”"
+	n := tripNotice(key, req.DriverName, req.CardNumber, t.OriginName, t.DestinationName)
+	n.Params["quote"] = ""
+	if m := strings.TrimSpace(req.Message); m != "" {
+		n.Params["quote"] = " “" + m + "”"
 	}
-	return clipMessage(s)
+	return &Alert{CardID: req.CardID, CardNumber: req.CardNumber, DriverName: req.DriverName, TripID: req.TripID, TripRequestID: req.ID,
+		Message: n.englishAlertText(), Notice: n}
 }
 
-// TripEndedAlertMessage is the alert of a locked trip's end; by says who
-// ended it ("an owner", "the driver", "an owner at the driver's request").
-func TripEndedAlertMessage(driverName, cardNumber, origin, destination string, status TripStatus, by string) string {
-	return clipMessage(fmt.Sprintf("Locked trip %s: %s, card ending %s, %s, by %s. The card lock is lifted.",
-		strings.ToLower(string(status)), nameOrUnnamed(driverName), Last4(cardNumber), tripName(origin, destination), by))
+// TripEnder says who ended a locked trip, as its alert names them: its
+// value is the alerts.json notifications.words key.
+type TripEnder string
+
+// Who ends a locked trip.
+const (
+	TripEndedByOwner          TripEnder = "endedByOwner"
+	TripEndedByDriver         TripEnder = "endedByDriver"
+	TripEndedByOwnerForDriver TripEnder = "endedByOwnerForDriver" // an owner approved the driver's request to end it
+)
+
+// tripStatusWords are the alerts.json notifications.words keys of an
+// ended trip's status.
+var tripStatusWords = map[TripStatus]string{TripCompleted: "tripCompleted", TripCancelled: "tripCancelled"}
+
+// TripEndedAlert is the TRIP_ENDED alert of locked trip t, which by ended,
+// with its text for owners who read another language (alerts.json
+// texts.ownerTripEnded).
+func TripEndedAlert(t *Trip, by TripEnder) *Alert {
+	n := tripNotice("ownerTripEnded", t.DriverName, t.CardNumber, t.OriginName, t.DestinationName)
+	n.Words = map[string]string{"by": string(by)}
+	if w, ok := tripStatusWords[t.Status]; ok {
+		n.Words["status"] = w
+	} else {
+		n.Params["status"] = strings.ToLower(string(t.Status))
+	}
+	return &Alert{CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName, TripID: t.ID, Message: n.englishAlertText(), Notice: n}
 }
 
-// TripReplannedAlertMessage is the alert of a locked trip's new plan
-// version, with why it was made.
-func TripReplannedAlertMessage(driverName, cardNumber, origin, destination string, version int, why string) string {
-	return clipMessage(fmt.Sprintf("Locked trip re-planned: %s, card ending %s, %s has plan version %d (%s); the card may buy only at its stops.",
-		nameOrUnnamed(driverName), Last4(cardNumber), tripName(origin, destination), version, why))
+// TripReplannedAlert is the TRIP_REPLANNED alert of locked trip t's new
+// plan version, made for why, with its text for owners who read another
+// language (alerts.json texts.ownerTripReplanned).
+func TripReplannedAlert(t *Trip, version int, why ReplanCause) *Alert {
+	n := tripNotice("ownerTripReplanned", t.DriverName, t.CardNumber, t.OriginName, t.DestinationName)
+	n.Params["version"] = strconv.Itoa(version)
+	n.Words = map[string]string{"why": string(why)}
+	return &Alert{CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName, TripID: t.ID, Message: n.englishAlertText(), Notice: n}
 }
 
-// ReplanWhy says why a plan version was made, for an alert.
-func ReplanWhy(reason TripPlanReason, byDriver bool) string {
+// ReplanCause says why a plan version was made, as its alert names it:
+// its value is the alerts.json notifications.words key.
+type ReplanCause string
+
+// Why a plan version was made.
+const (
+	ReplanPriceMoved       ReplanCause = "replanPriceMoved"
+	ReplanOffPlan          ReplanCause = "replanOffPlan"
+	ReplanByDriver         ReplanCause = "replanByDriver"
+	ReplanByOwner          ReplanCause = "replanByOwner"
+	ReplanByDriverApproved ReplanCause = "replanByDriverApproved" // an owner approved the driver's request to re-plan
+)
+
+// ReplanWhy says why a plan version of reason was made, for an alert.
+func ReplanWhy(reason TripPlanReason, byDriver bool) ReplanCause {
 	switch reason {
 	case TripPlanPriceChange:
-		return "a planned stop's price moved"
+		return ReplanPriceMoved
 	case TripPlanOffPlan:
-		return "after an approved purchase off the plan"
+		return ReplanOffPlan
 	}
 	if byDriver {
-		return "asked by the driver"
+		return ReplanByDriver
 	}
-	return "asked by an owner"
+	return ReplanByOwner
 }
 
 // TripRequestDecisionMail tells the driver at email what the owner decided on request r.

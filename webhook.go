@@ -188,14 +188,17 @@ type WebhookAttempt struct {
 // MaxWebhookErrorLength bounds a delivery's recorded error.
 const MaxWebhookErrorLength = 500
 
-// WebhookFailingAlertMessage is the alert raised when the endpoint at
-// rawURL stopped taking deliveries. The URL is named without its query,
-// which may hold a token of the receiver's, since the alert is mailed.
-func WebhookFailingAlertMessage(rawURL string) string {
+// WebhookFailingAlert is the WEBHOOK_FAILING alert raised when the
+// endpoint at rawURL stopped taking deliveries: its message is the
+// English of its notice (alerts.json texts.ownerWebhookFailing). The URL
+// is named without its query, which may hold a token of the receiver's,
+// since the alert is mailed.
+func WebhookFailingAlert(rawURL string) *Alert {
 	shown := rawURL
 	if u, err := url.Parse(rawURL); err == nil {
 		u.RawQuery, u.Fragment, u.User = "", "", nil
 		shown = u.String()
 	}
-	return clipMessage(fmt.Sprintf("Webhook endpoint failing: %s has not accepted a delivery for 24 hours. Check it on the Integrations page and resend the failed deliveries.", shown))
+	n := Notice{Key: "ownerWebhookFailing", Params: map[string]string{"url": shown}}
+	return &Alert{Message: n.englishAlertText(), Notice: &n}
 }

@@ -190,8 +190,7 @@ func (s *Service) capture(ctx context.Context, c *fuelportal.IssuingCapture) (Ca
 			return err
 		}
 		if over = d.OverHoldCents; over > 0 {
-			msg := fmt.Sprintf("A purchase of %s was captured above its approved %s", fuelportal.FormatCents(c.AmountCents), fuelportal.FormatCents(a.AmountCents))
-			if err := tx.AddAuthorizationAlert(ctx, a, t.ID, msg); err != nil {
+			if err := tx.AddAuthorizationAlert(ctx, a, t.ID, fuelportal.CaptureAboveHoldAlert(c.AmountCents, a.AmountCents)); err != nil {
 				return err
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -174,6 +175,20 @@ func TestAuthorize_DecisionPastTheDeadlineIsRolledBackAndTheStandInRecorded(t *t
 		}
 		if held := p.held(t) - before; held != 50_00 {
 			t.Fatalf("wallet holds %d more, want the answer's 4850 and its fee", held)
+		}
+		// The owners are told, each in their language.
+		if _, err := db.DispatchEvents(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		var alerts []string
+		for _, i := range storetest.AlertsOf(t, db, p.company, false).Items {
+			if fuelportal.AlertKind(i.Kind) == fuelportal.AlertAuthorization {
+				alerts = append(alerts, i.Message, fuelportal.AlertItemText(i, fuelportal.LanguageSpanish))
+			}
+		}
+		if want := []string{"A card authorization of $80.00 could not be decided in time and was approved by your timeout setting",
+			"Autorización de tarjeta: Una autorización de tarjeta de $80.00 no se pudo decidir a tiempo y fue aprobada por su configuración de tiempo de espera."}; !slices.Equal(alerts, want) {
+			t.Errorf("AUTHORIZATION alerts (English, Spanish) = %q, want %q", alerts, want)
 		}
 	})
 }

@@ -16,7 +16,8 @@ type alertNotice struct {
 	Key    string                   `json:"key"`
 	Params map[string]string        `json:"params,omitempty"`
 	Days   map[string]string        `json:"days,omitempty"`
-	Times  map[string]time.Time     `json:"times,omitempty"`
+	Times  fuelportal.NoticeTimes   `json:"times,omitempty"`
+	Words  map[string]string        `json:"words,omitempty"`
 	Reason fuelportal.DeclineReason `json:"reason,omitempty"`
 }
 
@@ -25,7 +26,7 @@ func storedAlertNotice(n *fuelportal.Notice) (sql.NullString, error) {
 	if n == nil || n.Key == "" {
 		return sql.NullString{}, nil
 	}
-	raw, err := json.Marshal(alertNotice{Key: n.Key, Params: n.Params, Days: n.Days, Times: n.Times, Reason: n.Reason})
+	raw, err := json.Marshal(alertNotice{Key: n.Key, Params: n.Params, Days: n.Days, Times: n.Times, Words: n.Words, Reason: n.Reason})
 	return sql.NullString{String: string(raw), Valid: err == nil}, err
 }
 
@@ -36,7 +37,7 @@ func loadAlertNotice(v sql.NullString) *fuelportal.Notice {
 	if !v.Valid || json.Unmarshal([]byte(v.String), &n) != nil || n.Key == "" {
 		return nil
 	}
-	return &fuelportal.Notice{Key: n.Key, Params: n.Params, Days: n.Days, Times: n.Times, Reason: n.Reason}
+	return &fuelportal.Notice{Key: n.Key, Params: n.Params, Days: n.Days, Times: n.Times, Words: n.Words, Reason: n.Reason}
 }
 
 // insertAlert records alert a of its company (derived from an event

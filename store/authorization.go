@@ -304,16 +304,16 @@ func (db *DB) SetCompanyAuthorizationTimeout(ctx context.Context, companyID int6
 	})
 }
 
-// AddAuthorizationAlert publishes authorization.alert (an AUTHORIZATION
-// alert for the owners of authorization a's company, also mailed), on its
-// card, saying message.
-func (tx *Tx) AddAuthorizationAlert(ctx context.Context, a *fuelportal.Authorization, transactionID int64, message string) error {
+// AddAuthorizationAlert publishes authorization.alert (AUTHORIZATION
+// alert alert of authorization a's company, also mailed) on its card,
+// naming the card's driver.
+func (tx *Tx) AddAuthorizationAlert(ctx context.Context, a *fuelportal.Authorization, transactionID int64, alert *fuelportal.Alert) error {
 	var driverName string
 	if a.CardID != 0 {
 		if err := tx.QueryRow(ctx, `SELECT driver_name FROM cards WHERE id = ?`, a.CardID).Scan(&driverName); err != nil {
 			return err
 		}
 	}
-	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationAlert, CompanyID: a.CompanyID, Alert: &fuelportal.Alert{
-		Message: message, CardID: a.CardID, CardNumber: a.CardNumber, DriverName: driverName, TransactionID: transactionID}})
+	alert.CardID, alert.CardNumber, alert.DriverName, alert.TransactionID = a.CardID, a.CardNumber, driverName, transactionID
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationAlert, CompanyID: a.CompanyID, Alert: alert})
 }

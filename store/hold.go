@@ -312,12 +312,7 @@ func (tx *Tx) RecordAnswer(ctx context.Context, r *fuelportal.AuthorizationReque
 		}
 	}
 	if a.TimedOut && a.CompanyID != 0 {
-		answer := "declined"
-		if a.Approved {
-			answer = "approved"
-		}
-		msg := fmt.Sprintf("A card authorization of %s could not be decided in time and was %s by your timeout setting", fuelportal.FormatCents(r.AmountCents), answer)
-		if err := tx.AddAuthorizationAlert(ctx, &a, 0, msg); err != nil {
+		if err := tx.AddAuthorizationAlert(ctx, &a, 0, fuelportal.AuthorizationTimedOutAlert(r.AmountCents, a.Approved)); err != nil {
 			return nil, false, err
 		}
 	}

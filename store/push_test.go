@@ -177,3 +177,35 @@ func TestUpdateCard_DeactivatingNotifiesItsDriver(t *testing.T) {
 		}
 	})
 }
+
+// An approved override's push tells the driver its end on the company's
+// clock with the zone's name ("CST"), after the event's payload was
+// stored and read back, not a bare offset ("-0600").
+func TestOverrideApprovedPush_NamesTheZone(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
+		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
+			t.Fatal(err)
+		}
+		storetest.SavePush(t, db, driver.ID, "https://push.example.test/dan")
+		chicago, err := time.LoadLocation("America/Chicago")
+		if err != nil {
+			t.Fatal(err)
+		}
+		until := time.Date(2026, 12, 9, 20, 3, 0, 0, time.UTC)
+		r := &fuelportal.OverrideRequest{ID: 5, CompanyID: f.Company.ID, CardNumber: f.Active.CardNumber, Status: fuelportal.OverrideApproved, OverrideUntil: &until}
+		if err := storetest.Notify(t, db, fuelportal.PushRecipients{UserIDs: []int64{driver.ID}}, fuelportal.OverrideDecidedNotice(r, chicago)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.DispatchEvents(ctx); err != nil {
+			t.Fatal(err)
+		}
+		pushes := storetest.PushPayloads(t, db, driver.ID)
+		want := "Card ending " + fuelportal.Last4(f.Active.CardNumber) + " may buy fuel until Dec 9, 2026 2:03 PM CST."
+		if len(pushes) != 1 || pushes[0].Body != want {
+			t.Fatalf("pushes = %+v, want one saying %q", pushes, want)
+		}
+	})
+}

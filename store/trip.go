@@ -278,7 +278,7 @@ func (db *DB) AddTripPlan(ctx context.Context, scope fuelportal.TransactionScope
 // locked, alerts the owners with why; tellDriver notifies the card's
 // signed-up driver of the new next stop (a re-plan they did not make
 // themselves).
-func (tx *Tx) replanTrip(ctx context.Context, t *fuelportal.Trip, p *fuelportal.TripPlan, why string, tellDriver bool) error {
+func (tx *Tx) replanTrip(ctx context.Context, t *fuelportal.Trip, p *fuelportal.TripPlan, why fuelportal.ReplanCause, tellDriver bool) error {
 	if err := tx.addTripPlan(ctx, t.ID, p); err != nil {
 		return err
 	}
@@ -293,8 +293,7 @@ func (tx *Tx) replanTrip(ctx context.Context, t *fuelportal.Trip, p *fuelportal.
 		e.UserID, e.Notice = driver.Int64, &n
 	}
 	if t.LockCard {
-		e.Alert = &fuelportal.Alert{CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName,
-			TripID: t.ID, Message: fuelportal.TripReplannedAlertMessage(t.DriverName, t.CardNumber, t.OriginName, t.DestinationName, p.Version, why)}
+		e.Alert = fuelportal.TripReplannedAlert(t, p.Version, why)
 	}
 	return tx.Publish(ctx, e)
 }
@@ -469,9 +468,9 @@ func (db *DB) Trips(ctx context.Context, f fuelportal.TripFilter) (trips []*fuel
 // driver ends it (a card's scope) (fuelportal.CheckTripEnd decides) and
 // its error is returned. ENOTFOUND outside the scope.
 func (db *DB) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus, decide func(t *fuelportal.Trip, byDriver bool) error) (t *fuelportal.Trip, err error) {
-	by := "an owner"
+	by := fuelportal.TripEndedByOwner
 	if byDriver(scope) {
-		by = "the driver"
+		by = fuelportal.TripEndedByDriver
 	}
 	err = db.InTx(ctx, func(tx *Tx) error {
 		if t, err = tx.EndTrip(ctx, scope, id, status, decide); err != nil {
@@ -515,14 +514,11 @@ func (tx *Tx) endTrip(ctx context.Context, t *fuelportal.Trip, status fuelportal
 
 // tripEndedAlert publishes trip.ended (the TRIP_ENDED alert) of ended trip t when it was
 // locked; by says who ended it.
-func (tx *Tx) tripEndedAlert(ctx context.Context, t *fuelportal.Trip, by string) error {
+func (tx *Tx) tripEndedAlert(ctx context.Context, t *fuelportal.Trip, by fuelportal.TripEnder) error {
 	if !t.LockCard {
 		return nil
 	}
-	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripEnded, CompanyID: t.CompanyID, Alert: &fuelportal.Alert{
-		CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName,
-		TripID: t.ID, Message: fuelportal.TripEndedAlertMessage(t.DriverName, t.CardNumber, t.OriginName, t.DestinationName, t.Status, by),
-	}})
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripEnded, CompanyID: t.CompanyID, Alert: fuelportal.TripEndedAlert(t, by)})
 }
 
 // ActiveTrips returns every active trip with its current plan (the price

@@ -68,10 +68,7 @@ func (db *DB) CreateTripRequest(ctx context.Context, in TripRequestInput, decide
 			map[string]any{"tripId": req.TripID, "kind": req.Kind, "message": req.Message, "status": req.Status}); err != nil {
 			return err
 		}
-		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripRequested, CompanyID: req.CompanyID, Alert: &fuelportal.Alert{
-			CardID: req.CardID, CardNumber: req.CardNumber, DriverName: req.DriverName, TripID: req.TripID, TripRequestID: req.ID,
-			Message: fuelportal.TripRequestAlertMessage(req.DriverName, req.CardNumber, t.OriginName, t.DestinationName, req.Kind, req.Message),
-		}})
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripRequested, CompanyID: req.CompanyID, Alert: fuelportal.TripRequestAlert(req, t)})
 	})
 	if err != nil {
 		return nil, err
@@ -194,14 +191,14 @@ func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision, d
 				if err := tx.endTrip(ctx, t, fuelportal.TripCompleted); err != nil {
 					return err
 				}
-				if err := tx.tripEndedAlert(ctx, t, "an owner at the driver's request"); err != nil {
+				if err := tx.tripEndedAlert(ctx, t, fuelportal.TripEndedByOwnerForDriver); err != nil {
 					return err
 				}
 			case fuelportal.TripRequestReplan:
 				if d.Plan == nil {
 					return fuelportal.Errorf(fuelportal.EINTERNAL, "approving a re-plan request needs its plan")
 				}
-				if err := tx.replanTrip(ctx, t, d.Plan, fuelportal.ReplanWhy(d.Plan.Reason, true)+", approved by an owner", true); err != nil {
+				if err := tx.replanTrip(ctx, t, d.Plan, fuelportal.ReplanByDriverApproved, true); err != nil {
 					return err
 				}
 				req.PlanVersion = d.Plan.Version

@@ -422,7 +422,7 @@ func (db *DB) RecordWebhookAttempt(ctx context.Context, a fuelportal.WebhookAtte
 				return err
 			}
 			return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventWebhookFailing, CompanyID: companyID,
-				Alert: &fuelportal.Alert{Message: fuelportal.WebhookFailingAlertMessage(url)}})
+				Alert: fuelportal.WebhookFailingAlert(url)})
 		}
 		return nil
 	})

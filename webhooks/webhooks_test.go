@@ -318,6 +318,9 @@ func TestDeliver_FailingFor24HoursMarksTheEndpointFailingAndAlertsTheOwnerOnce(t
 		if err != nil || len(page.Items) != 1 || fuelportal.AlertKind(page.Items[0].Kind) != fuelportal.AlertWebhookFailing || !strings.Contains(page.Items[0].Message, rcv.URL) {
 			t.Fatalf("alerts = %+v, %v", page, err)
 		}
+		if got := fuelportal.AlertItemText(page.Items[0], fuelportal.LanguageSpanish); got != "Webhook con fallas: "+rcv.URL+" no ha aceptado ninguna entrega en 24 horas. Revíselo en la página Integraciones y reenvíe las entregas fallidas." {
+			t.Errorf("Spanish text = %q", got)
+		}
 		// A later success clears the flag.
 		rcv.mu.Lock()
 		rcv.codes = nil

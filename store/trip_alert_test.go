@@ -1,0 +1,87 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+
+	"fuelportal"
+	"fuelportal/store"
+	"fuelportal/store/storetest"
+)
+
+// A locked trip's alerts keep what words them through the events and
+// alerts tables: a Spanish owner reads the driver's request, the owner's
+// re-plan at the driver's word and the trip's end in Spanish, an English
+// owner their English message; another company lists none of them.
+func TestTripAlerts_ReadInEachLanguage(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		other, _, _ := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000010")
+		owner, err := db.UserByEmail(ctx, "owner@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h"}
+		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
+			t.Fatal(err)
+		}
+		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
+		own := fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: f.Active.ID}
+		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)
+		if err := db.CreateTrip(ctx, company, trip); err != nil {
+			t.Fatal(err)
+		}
+		replan, err := db.CreateTripRequest(ctx, store.TripRequestInput{Scope: own, DriverUserID: driver.ID, TripID: trip.ID, Kind: fuelportal.TripRequestReplan,
+			Message: "road closed", Latitude: 28.5, Longitude: -82.2, CurrentFuel: 50_000}, fuelportal.CheckTripRequest)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := *trip.Plan
+		next.Reason = fuelportal.TripPlanReplanned
+		if _, err := db.DecideTripRequest(ctx, replan.ID, store.TripDecision{CompanyID: f.Company.ID, OwnerID: owner.ID, Approve: true, Plan: &next},
+			fuelportal.CheckTripRequestDecision); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCancelled, fuelportal.CheckTripEnd); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.DispatchEvents(ctx); err != nil {
+			t.Fatal(err)
+		}
+
+		want := map[string][2]string{
+			string(fuelportal.AlertTripRequest): {
+				"Trip request: " + f.Active.DriverName + ", card ending " + fuelportal.Last4(f.Active.CardNumber) + ", asks to re-plan the trip Ocala, FL → Tampa, FL. “road closed”",
+				"Solicitud de viaje: " + f.Active.DriverName + ", tarjeta terminada en " + fuelportal.Last4(f.Active.CardNumber) + ", pide replanificar el viaje Ocala, FL → Tampa, FL. “road closed”"},
+			string(fuelportal.AlertTripReplanned): {
+				"Locked trip re-planned: " + f.Active.DriverName + ", card ending " + fuelportal.Last4(f.Active.CardNumber) + ", the trip Ocala, FL → Tampa, FL has plan version 2 (asked by the driver, approved by an owner); the card may buy only at its stops.",
+				"Viaje bloqueado replanificado: " + f.Active.DriverName + ", tarjeta terminada en " + fuelportal.Last4(f.Active.CardNumber) + ", el viaje Ocala, FL → Tampa, FL tiene la versión 2 del plan (pedido por el conductor, aprobado por un dueño); la tarjeta solo puede comprar en sus paradas."},
+			string(fuelportal.AlertTripEnded): {
+				"Locked trip cancelled: " + f.Active.DriverName + ", card ending " + fuelportal.Last4(f.Active.CardNumber) + ", the trip Ocala, FL → Tampa, FL, by an owner. The card lock is lifted.",
+				"Viaje bloqueado cancelado: " + f.Active.DriverName + ", tarjeta terminada en " + fuelportal.Last4(f.Active.CardNumber) + ", el viaje Ocala, FL → Tampa, FL, por un dueño. Se levantó el bloqueo de la tarjeta."},
+		}
+		seen := map[string]bool{}
+		for _, a := range storetest.AlertsOf(t, db, f.Company.ID, false).Items {
+			w, ok := want[a.Kind]
+			if !ok {
+				continue
+			}
+			seen[a.Kind] = true
+			if a.Message != w[0] || fuelportal.AlertItemText(a, fuelportal.LanguageEnglish) != w[0] {
+				t.Errorf("%s English = %q\n want %q", a.Kind, a.Message, w[0])
+			}
+			if got := fuelportal.AlertItemText(a, fuelportal.LanguageSpanish); got != w[1] {
+				t.Errorf("%s Spanish = %q\n want %q", a.Kind, got, w[1])
+			}
+		}
+		if len(seen) != len(want) {
+			t.Errorf("alerts of kinds %v, want %d kinds", seen, len(want))
+		}
+		for _, a := range storetest.AlertsOf(t, db, other.ID, false).Items {
+			if _, ok := want[a.Kind]; ok {
+				t.Errorf("another company lists %s %q", a.Kind, a.Message)
+			}
+		}
+	})
+}
