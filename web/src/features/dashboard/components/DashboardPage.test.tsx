@@ -314,8 +314,15 @@ describe('company dashboard by role', () => {
 
   it('shows a dispatcher no wallet and no wallet step, and still the driver requests', async () => {
     companyApi({ brandNew: true });
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => void asked.push(new URL(request.url).pathname));
+    onTestFinished(() => server.events.removeAllListeners());
     server.use(
-      http.get(apiUrl('/account/permissions'), () => HttpResponse.json(dispatcherPermissions)),
+      http.get(apiUrl('/account/permissions'), async () => {
+        // The permissions answer last: the tiles must not ask for the wallet meanwhile.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return HttpResponse.json(dispatcherPermissions);
+      }),
       driverWaiting,
     );
     renderApp(paths.dashboard, { session });
@@ -333,6 +340,8 @@ describe('company dashboard by role', () => {
     for (let i = 0; i < 3; i++) await act(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
     expect(screen.queryByTestId('ifta-tile')).not.toBeInTheDocument();
     expect(screen.queryByTestId('missing-job-tile')).not.toBeInTheDocument();
+    // Nothing the server refuses a dispatcher was asked for.
+    expect(asked.filter((path) => /\/wex\/company\/(wallet|contract|ifta)/.test(path))).toEqual([]);
   });
 
   it('shows a bookkeeper the wallet with Pay Invoice but not the planner costs form nor driver approval', async () => {

@@ -168,11 +168,14 @@ export function DashboardPage({ PaymentMethodModal, DriverRequests, OverrideRequ
   const { t } = useTranslation('dashboard');
   const role = useAppSelector(selectRole);
   const userLoaded = useAppSelector(selectUser) !== null;
+  // An office member's tiles wait for what their role may do (asked for with the account), so that
+  // none asks for what the server refuses them (a dispatcher's wallet, a bookkeeper's driver requests).
+  const permissionsPending = usePermissions().pending && role === 'ROLE_COMPANY';
   // A driver's invitation to notifications shows above the tiles once this device's state is known.
   const pushInvite = usePushInviteDecision(userLoaded && role === 'ROLE_USER');
 
   // Right after sign-in the account is still loading: the role (and so the endpoints) is not known yet.
-  if (!userLoaded) {
+  if (!userLoaded || permissionsPending) {
     return (
       <Page title={t('title')}>
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
