@@ -113,22 +113,25 @@ const OwnerTiles = memo(function OwnerTiles({
   );
 });
 
+/** A section that may have nothing to show (it renders null): then it takes no room, and no gap either. */
+const whenShown = { '&:empty': { display: 'none' } } as const;
+
 const SpendingsTiles = memo(function SpendingsTiles({ ActiveTrip, MyCard, role }: Pick<DashboardPageProps, 'ActiveTrip' | 'MyCard'> & { role: RoleCode }) {
   return (
     <>
       {role === 'ROLE_USER' && (
-        <Grid size={12}>
+        <Grid size={12} sx={whenShown}>
           <PumpChallengeTile />
         </Grid>
       )}
       {role === 'ROLE_USER' && <PushInvite />}
       {MyCard && (
-        <Grid size={12}>
+        <Grid size={12} sx={whenShown}>
           <MyCard />
         </Grid>
       )}
       {ActiveTrip && (
-        <Grid size={12}>
+        <Grid size={12} sx={whenShown}>
           <ActiveTrip />
         </Grid>
       )}
