@@ -93,6 +93,10 @@ for (const language of ['en', 'es'] as const) {
     await expect(card.getByTestId('my-card-rules')).toHaveText(say.rules);
     const panel = card.getByTestId('override-request-panel');
     await expect(panel).toContainText(say.declined);
+    // The warning's icon stays beside the text; Request override takes its own line under it.
+    const [icon, text, action] = await Promise.all(['.MuiAlert-icon', '.MuiAlert-message', '.MuiAlert-action'].map((part) => panel.locator(part).first().boundingBox()));
+    expect(Math.abs(icon!.y - text!.y), 'the decline warning\'s icon is beside its text').toBeLessThan(12);
+    expect(action!.y, 'Request override is under the text').toBeGreaterThanOrEqual(text!.y + text!.height - 1);
     await screenshot(page, `driver-dashboard-declined-${language}`);
     await panel.getByRole('button', { name: say.request }).click();
     // The request's dialog reads whole on the narrowest phone, its message field's label too.
