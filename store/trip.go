@@ -127,7 +127,8 @@ func (tx *Tx) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope,
 		return err
 	}
 	t.Plan.Reason = fuelportal.TripPlanCreated
-	if err := tx.addTripPlan(ctx, t.ID, t.Plan); err != nil {
+	// The first plan is the trip's own, made with it (a trip dated in the past has its plan of then).
+	if err := tx.addTripPlan(ctx, t.ID, t.Plan, t.CreatedAt); err != nil {
 		return err
 	}
 	t.CardNumber = card.CardNumber
@@ -212,16 +213,16 @@ func (tx *Tx) checkTripUnit(ctx context.Context, scope fuelportal.TransactionSco
 	return decide(v)
 }
 
-// addTripPlan stores p as the trip's next version and makes it current
+// addTripPlan stores p, made at the time given, as the trip's next version and makes it current
 // (the caller has decided it may: fuelportal.CheckTripReplan).
-func (tx *Tx) addTripPlan(ctx context.Context, tripID int64, p *fuelportal.TripPlan) error {
+func (tx *Tx) addTripPlan(ctx context.Context, tripID int64, p *fuelportal.TripPlan, at time.Time) error {
 	var version int
 	err := tx.QueryRow(ctx, `UPDATE trips SET plan_version = plan_version + 1, updated_at = ? WHERE id = ? RETURNING plan_version`,
-		tx.Now, tripID).Scan(&version)
+		at, tripID).Scan(&version)
 	if err != nil {
 		return err
 	}
-	p.Version, p.CreatedAt = version, tx.Now
+	p.Version, p.CreatedAt = version, at
 	var naiveCents, naiveGallons sql.NullInt64
 	if p.NaiveAvailable {
 		naiveCents, naiveGallons = sql.NullInt64{Int64: p.NaiveCents, Valid: true}, sql.NullInt64{Int64: int64(p.NaiveTotalGallons), Valid: true}
@@ -279,7 +280,7 @@ func (db *DB) AddTripPlan(ctx context.Context, scope fuelportal.TransactionScope
 // signed-up driver of the new next stop (a re-plan they did not make
 // themselves).
 func (tx *Tx) replanTrip(ctx context.Context, t *fuelportal.Trip, p *fuelportal.TripPlan, why fuelportal.ReplanCause, tellDriver bool) error {
-	if err := tx.addTripPlan(ctx, t.ID, p); err != nil {
+	if err := tx.addTripPlan(ctx, t.ID, p, tx.Now); err != nil {
 		return err
 	}
 	t.Plan, t.UpdatedAt = p, tx.Now

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DRIVER, OWNER, expectShell, needs, screenshot, openSignedIn } from './support';
+import { DRIVER, OWNER, expectNoCutText, expectShell, needs, screenshot, openSignedIn } from './support';
 
 /*
  * Where a driver and an owner land (docs/product.md, driver's dashboard): the card network
@@ -93,11 +93,28 @@ for (const language of ['en', 'es'] as const) {
     await expect(card.getByTestId('my-card-rules')).toHaveText(say.rules);
     const panel = card.getByTestId('override-request-panel');
     await expect(panel).toContainText(say.declined);
+    // The warning's icon stays beside the text; Request override takes its own line under it.
+    const [icon, text, action] = await Promise.all(['.MuiAlert-icon', '.MuiAlert-message', '.MuiAlert-action'].map((part) => panel.locator(part).first().boundingBox()));
+    expect(Math.abs(icon!.y - text!.y), 'the decline warning\'s icon is beside its text').toBeLessThan(12);
+    expect(action!.y, 'Request override is under the text').toBeGreaterThanOrEqual(text!.y + text!.height - 1);
     await screenshot(page, `driver-dashboard-declined-${language}`);
     await panel.getByRole('button', { name: say.request }).click();
+    // The request's dialog reads whole on the narrowest phone, its message field's label too.
+    await page.setViewportSize({ width: 320, height: 844 });
+    await expect(page.getByRole('dialog').getByRole('textbox')).toBeFocused();
+    await expectNoCutText(page, `override request dialog (${language})`);
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('dialog').getByRole('button', { name: say.send }).click();
     await expect(panel.getByTestId('override-request-status')).toHaveText(say.pending);
     await screenshot(page, `driver-dashboard-requested-${language}`);
+    // Where the driver looks for why: the transactions say the decline above the list, and the
+    // list's box gives it room, so that the page does not scroll as well as the list.
+    await page.goto('/transactions');
+    await expect(page.getByTestId('override-request-panel')).toContainText(say.declined);
+    await expect(page.getByTestId('transaction-row').first()).toBeVisible();
+    const { scrollHeight, innerHeight } = await page.evaluate(() => ({ scrollHeight: document.documentElement.scrollHeight, innerHeight: window.innerHeight }));
+    expect(scrollHeight, 'the transactions page scrolls as well as its list').toBeLessThanOrEqual(innerHeight);
+    await page.goto('/dashboard');
 
     // The owner's dashboard lists it (after its first paint) with Grant and Deny.
     const ownerView = await ownerPage(browser);

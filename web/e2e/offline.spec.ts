@@ -149,7 +149,7 @@ test('offline at the pump: the trip, the card and a queued override request', as
   await page.reload();
   await expect(page.getByTestId('offline-banner')).toContainText('You are offline.');
   await expect(stopName).toHaveText(stop!);
-  await expect(page.getByTestId('next-stop-gallons')).toHaveText(/^Buy [\d.,]+ gal$/);
+  await expect(page.getByTestId('next-stop-gallons')).toHaveText(/^Buy [\d.,]+\s+gal$/);
   await expect(page.getByTestId('next-stop-updated')).toHaveText(/^Updated \d{1,2}:\d\d [AP]M · offline$/);
   await expect(rules).toHaveText(/\$100 a day/);
   await expect(page.getByTestId('my-card-updated')).toHaveText(/^Updated \d{1,2}:\d\d [AP]M · offline$/);

@@ -112,7 +112,7 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   const card = page.getByTestId('next-stop-card');
   await expect(card.getByTestId('next-stop-name')).toHaveText(firstStop.name);
   await expect(card.getByTestId('next-stop-miles')).toHaveText(/mi along the route$/);
-  await expect(card.getByTestId('next-stop-gallons')).toHaveText(/^Buy [\d.,]+ gal$/);
+  await expect(card.getByTestId('next-stop-gallons')).toHaveText(/^Buy [\d.,]+\s+gal$/);
   await screenshot(page, 'trips-dashboard-driver');
   await tap(card.getByRole('button', { name: 'Show next stop on the map' }));
   await expect(page).toHaveURL(/\/navigation$/);

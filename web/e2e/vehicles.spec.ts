@@ -128,7 +128,7 @@ test("the owner's dashboard shows the IFTA tax due; a vehicle's odometer lists i
   await expect(readings.first().or(dialog.getByTestId('odometer-empty'))).toBeVisible();
   const count = await readings.count();
   // The same reading as the latest (a truck standing still) is always possible; a first one is any.
-  const latest = count ? Number((await readings.first().textContent())!.match(/([\d,]+) mi/)![1].replaceAll(',', '')) : 250_000;
+  const latest = count ? Number((await readings.first().textContent())!.match(/([\d,]+)\s+mi/)![1].replaceAll(',', '')) : 250_000;
   await dialog.getByRole('textbox', { name: 'Odometer (miles)' }).fill(String(latest));
   await dialog.getByRole('button', { name: 'Add reading' }).click();
   await expect(page.getByText('Odometer reading added')).toBeVisible();

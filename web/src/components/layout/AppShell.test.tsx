@@ -114,6 +114,25 @@ describe('the phones\' bottom bar', () => {
     expect(await barItems()).toEqual(['Home', 'Stations', 'Trips', 'Inbox', 'Account']);
   });
 
+  it('gives a driver waiting for approval no destinations: only the waiting page, with its Sign out', async () => {
+    for (const width of [320, 1280]) {
+      fakeWindowWidth(width);
+      const { unmount } = renderWithProviders(
+        <MemoryRouter initialEntries={['/dashboard']}>
+          <AppShell>
+            <p>Waiting</p>
+          </AppShell>
+        </MemoryRouter>,
+        { preloadedState: { auth: { token: 't1', refreshToken: 'r1', user: { ...driverAccount, driverStatus: 'PENDING' }, signOutRedirect: null } } },
+      );
+      expect(screen.getByRole('main')).toHaveTextContent('Waiting');
+      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('signs out only once the confirmation is accepted', async () => {
     fakeWindowWidth(390);
     const { user, router, store } = renderApp(paths.dashboard, { session });

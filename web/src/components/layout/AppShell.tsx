@@ -199,6 +199,15 @@ export function AppShell({ children, extraEntries = [] }: { children: ReactNode;
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   useFocusPageOnOpen(pathname, main);
+  // A driver the company has not approved yet has one page, the waiting one (with its own Sign
+  // out): every destination would show it again, and their data is refused until the approval.
+  const waiting = useAppSelector((state) => state.auth.user?.driverStatus === 'PENDING');
+  if (waiting)
+    return (
+      <Box component="main" ref={main} sx={{ minHeight: '100dvh' }}>
+        {children}
+      </Box>
+    );
   return (
     <Box sx={{ display: phone ? 'block' : 'flex', minHeight: '100dvh' }}>
       {!phone && <SideDrawer extraEntries={extraEntries} />}

@@ -78,3 +78,37 @@ describe('translations of the driver namespaces', () => {
     expect(found).toEqual({ missing: [], extra: ['common:z'], wrongMarkers: ['common:c'], untranslated: ['common:d'] });
   });
 });
+
+/** Driver-facing namespaces whose figures carry a unit (alerts' texts are kept with the server's). */
+const FIGURE_NAMESPACES = ['account', 'common', 'dashboard', 'planner', 'transactions', 'trips', 'vehicles'];
+
+/** "12.5 gal", "{{miles}} mi", "10 %": a figure and its unit with a space a line may break at. */
+export function figuresSplitFromUnits(texts: Texts): string[] {
+  return Object.entries(texts)
+    .filter(([, text]) => /(\{\{[\w.]+\}\}|\d) (gal|mi|%)(?![a-z])/i.test(text))
+    .map(([key]) => key);
+}
+
+describe('figures and their units', () => {
+  it.each(Object.keys(byLanguage))('%s keeps a figure on the line of its unit (gal, mi, per cent): a no-break space between them', (code) => {
+    const split = FIGURE_NAMESPACES.flatMap((namespace) => figuresSplitFromUnits(byLanguage[code][namespace] ?? {}).map((key) => `${namespace}:${key}`));
+    expect(split, 'write \\u00a0 between the figure and its unit').toEqual([]);
+  });
+
+  it('finds a breaking space before gal, mi or %, and not in a word that begins so', () => {
+    expect(figuresSplitFromUnits({ a: 'Buy {{gallons}} gal', b: 'plus 10 %', c: '{{miles}} mi away', d: 'Buy {{gallons}}\u00a0gal', e: '2 millas', f: '3 galones' })).toEqual(['a', 'b', 'c']);
+  });
+});
+
+
+describe('the driver id', () => {
+  it('has one name in Spanish on the card, the pump prompt, the decline and the purchase', () => {
+    // The owner sets it on the card (fuelCards), the driver reads it on the dashboard and the purchase (transactions).
+    const names = new Set(
+      ['fuelCards', 'transactions'].flatMap((namespace) =>
+        Object.values(byLanguage.es[namespace] ?? {}).flatMap((text) => [...text.matchAll(/\bID del? (\p{L}+)/gu)].map((match) => match[0])),
+      ),
+    );
+    expect([...names]).toEqual(['ID del chofer']);
+  });
+});

@@ -416,3 +416,21 @@ describe('driver dashboard', () => {
     expect(recent[2]).toHaveAttribute('href', '/transactions/3');
   });
 });
+
+describe('driver dashboard spacing', () => {
+  it('takes no room for a section with nothing to show (no pump question, no active trip): the gaps between tiles stay even', async () => {
+    server.use(
+      http.get(apiUrl('/account'), () => HttpResponse.json(driverAccount)),
+      http.get(apiUrl('/wex/total-spendings'), () => HttpResponse.json([{ total: 900, saved: 100 }])),
+      http.get(apiUrl('/wex/transactions'), () => HttpResponse.json({ content: [], page: { number: 0, totalPages: 0 } })),
+      // A driver without a card: that section has nothing to show either.
+      http.get(apiUrl('/wex/card'), () => HttpResponse.json({ status: 404, message: 'No card' }, { status: 404 })),
+    );
+    const { container } = renderApp(paths.dashboard, { session });
+    expect(await screen.findByTestId('total-spendings-amount')).toHaveTextContent('$900.00');
+    await screen.findByTestId('recent-transactions-tile');
+    const empty = Array.from(container.querySelectorAll('.MuiGrid-root:empty'));
+    expect(empty.length).toBeGreaterThan(0);
+    for (const item of empty) expect(getComputedStyle(item).display).toBe('none');
+  });
+});

@@ -116,6 +116,9 @@ const OwnerTiles = memo(function OwnerTiles({
   );
 });
 
+/** A section that may have nothing to show (it renders null): then it takes no room, and no gap either. */
+const whenShown = { '&:empty': { display: 'none' } } as const;
+
 const SpendingsTiles = memo(function SpendingsTiles({
   ActiveTrip,
   MyCard,
@@ -125,18 +128,18 @@ const SpendingsTiles = memo(function SpendingsTiles({
   return (
     <>
       {role === 'ROLE_USER' && (
-        <Grid size={12}>
+        <Grid size={12} sx={whenShown}>
           <PumpChallengeTile />
         </Grid>
       )}
       {role === 'ROLE_USER' && pushInvite && <PushInvite />}
       {MyCard && (
-        <Grid size={12}>
+        <Grid size={12} sx={whenShown}>
           <MyCard />
         </Grid>
       )}
       {ActiveTrip && (
-        <Grid size={12}>
+        <Grid size={12} sx={whenShown}>
           <ActiveTrip />
         </Grid>
       )}

@@ -78,6 +78,9 @@ describe('PlannerPage without a route', () => {
     try {
       renderPlanner();
       expect(screen.getByTestId('map-offline')).toHaveTextContent('The map needs a connection: it shows again once you are back online.');
+      // The saved stations are listed; no map will report its view, so nothing says it is loading one.
+      expect(await screen.findAllByTestId('station-card')).toHaveLength(4);
+      expect(screen.queryByText('Loading locations...')).not.toBeInTheDocument();
       online.mockReturnValue(true);
       fireEvent(window, new Event('online'));
       await waitFor(() => expect(screen.queryByTestId('map-offline')).not.toBeInTheDocument());

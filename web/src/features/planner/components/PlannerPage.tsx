@@ -310,14 +310,7 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
     return noStations;
   }, [currentPlan, routeActive, nearRoute.data]);
 
-  // Before the first answer the view is loading too: the map has not reported it or the debounce runs.
-  const viewLoading = !mapView.isError && (mapView.isFetching || mapView.data === undefined);
   const listLoading = !stations.isError && (stations.isFetching || listed === undefined);
-  const loadingLocations = routeActive ? nearRoute.isFetching : viewLoading;
-  const viewFailed = !routeActive && (mapView.isError || stations.isError) && !viewLoading;
-  const total = mapView.data ? countInView(mapView.data) : undefined;
-  const cardProps = { chains: chainMap, affiliates: affiliateMap, expanded: state.expanded, onToggle: onToggleStation, revealed: state.revealed, now };
-  const onRetryView = inView.retry;
   // The map (its code, and its start on the main thread: WebGL, its style) comes after the page's
   // first screen: once the stations of the opening view are listed (or could not be) or a route is
   // shown, its box is on screen (on phones it is below the form and the list) and the browser is idle.
@@ -326,6 +319,15 @@ export function PlannerPage({ assistant = false, MapView = PlannerMap, SaveTrip,
   // A stand-in map (tests) needs no WebGL; the MapLibre one cannot start without it. Asked when
   // the map starts: creating a WebGL context took 10-20 ms of the page's first render.
   const mapAvailable = useMemo(() => mapStarted && (MapView !== PlannerMap || supportsWebGL()), [mapStarted, MapView]);
+  // Only a map reports its view: offline or without WebGL none will, so nothing is loading for it.
+  const mapReportsView = online && (!mapStarted || mapAvailable);
+  // Before the first answer the view is loading too: the map has not reported it or the debounce runs.
+  const viewLoading = mapReportsView && !mapView.isError && (mapView.isFetching || mapView.data === undefined);
+  const loadingLocations = routeActive ? nearRoute.isFetching : viewLoading;
+  const viewFailed = !routeActive && (mapView.isError || stations.isError) && !viewLoading;
+  const total = mapView.data ? countInView(mapView.data) : undefined;
+  const cardProps = { chains: chainMap, affiliates: affiliateMap, expanded: state.expanded, onToggle: onToggleStation, revealed: state.revealed, now };
+  const onRetryView = inView.retry;
 
   return (
     <Box

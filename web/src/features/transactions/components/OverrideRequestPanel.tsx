@@ -72,7 +72,8 @@ export function OverrideRequestPanel({ query }: { query: TransactionQuery }) {
   const prompt = isPromptDecline(declined.declineCode) && declined.declineCode ? declined.declineCode : null;
   const promptValue = prompt === 'DRIVER_ID_INVALID' ? card.data?.prompts.driverId : prompt === 'UNIT_NUMBER_INVALID' ? card.data?.prompts.unitNumber : null;
   return (
-    <Stack spacing={1} sx={{ mb: 2 }} data-testid="override-request-panel">
+    // Spaced from the list below it (transactions); last in the driver's card, the card's own padding ends it.
+    <Stack spacing={1} sx={{ mb: 2, '&:last-child': { mb: 0 } }} data-testid="override-request-panel">
       <Alert
         severity="warning"
         action={
@@ -82,8 +83,12 @@ export function OverrideRequestPanel({ query }: { query: TransactionQuery }) {
             </Button>
           )
         }
-        // The action wraps under the text on a phone; without one the icon stays beside it.
-        sx={{ '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' }, flexWrap: request || queued || prompt ? 'nowrap' : { xs: 'wrap', sm: 'nowrap' } }}
+        // On a phone the action takes a line of its own under the text; the icon stays beside the text.
+        sx={{
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          '& .MuiAlert-message': { flex: '1 1 0', minWidth: 0, overflowWrap: 'anywhere' },
+          '& .MuiAlert-action': { flexBasis: { xs: '100%', sm: 'auto' }, justifyContent: 'flex-end' },
+        }}
       >
         {sentence ? t('override.lastDeclined', { reason: sentence }) : t('override.lastDeclinedNoReason')}
         {prompt && (prompt === 'ODOMETER_INVALID' || promptValue) && (

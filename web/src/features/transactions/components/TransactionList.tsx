@@ -14,7 +14,7 @@ import { SavedAtNote } from '@/components/feedback/SavedAtNote';
 import { formatNumericDay } from '@/lib/format';
 import { useGetTransactionsInfiniteQuery, type TransactionListItem, type TransactionQuery } from '../api/transactions-api';
 import { groupByDay, type DayGroup } from '../model/day-groups';
-import { needsMoreToScroll, scrolledPast } from '../model/scroll';
+import { LIST_MIN_HEIGHT, needsMoreToScroll, scrolledPast } from '../model/scroll';
 import { TransactionRow } from './TransactionRow';
 import '@/lib/i18n/texts/transactions';
 
@@ -130,9 +130,9 @@ export const TransactionList = memo(function TransactionList({
       tabIndex={0}
       data-testid="transactions-scroller"
       sx={{
-        // Phones fold the filters away and keep a 64 px bottom bar: at least five rows show at 390×844.
-        height: { xs: 'calc(100dvh - 236px)', md: 'calc(100dvh - 256px)' },
-        minHeight: 320,
+        // The rest of the screen's height (TransactionsPage), and never less than a few rows.
+        flex: '1 1 0',
+        minHeight: LIST_MIN_HEIGHT,
         overflowY: 'auto',
         bgcolor: 'background.paper',
         borderRadius: 3,

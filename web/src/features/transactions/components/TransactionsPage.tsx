@@ -11,6 +11,7 @@ import { selectRole, selectUser, usePermissions } from '@/lib/auth';
 import { useDebouncedValue } from '@/lib/hooks';
 import { useAppSelector } from '@/lib/store';
 import { useGetTransactionCardOptionsQuery, type TransactionScope } from '../api/transactions-api';
+import { LIST_MIN_HEIGHT } from '../model/scroll';
 import { filtersFromSearch, filtersToSearch, toQuery, type TransactionFilters } from '../model/transaction-filters';
 import { BulkCodingBar } from './BulkCodingBar';
 import { ExportButton } from './ExportButton';
@@ -63,14 +64,24 @@ const TransactionsScreen = memo(function TransactionsScreen({ scope, filterBar }
       actions={<ExportButton query={query} />}
     >
       {filterBar({ filters, onChange: setFilters })}
-      {missingJob && (
-        <Alert severity="warning" sx={{ mb: 1 }} data-testid="missing-job-filter">
-          {t('coding.missingJobOnly')}
-        </Alert>
-      )}
-      {scope === 'driver' && <OverrideRequestPanel query={query} />}
-      {codes && <BulkCodingBar ids={[...selected]} onDone={clear} />}
-      <TransactionList query={query} selected={codes ? selected : undefined} onToggle={codes ? toggle : undefined} />
+      {/*
+       * The screen below the filters: what is said above the list (the latest decline, a filter's
+       * note) takes its room from the list's box, so that the page itself does not scroll as
+       * well (phones keep a 64 px bottom bar: at least five rows show at 390×844 without a note).
+       */}
+      <Box
+        data-testid="transactions-screen"
+        sx={{ display: 'flex', flexDirection: 'column', height: { xs: 'calc(100dvh - 236px)', md: 'calc(100dvh - 256px)' }, minHeight: LIST_MIN_HEIGHT }}
+      >
+        {missingJob && (
+          <Alert severity="warning" sx={{ mb: 1 }} data-testid="missing-job-filter">
+            {t('coding.missingJobOnly')}
+          </Alert>
+        )}
+        {scope === 'driver' && <OverrideRequestPanel query={query} />}
+        {codes && <BulkCodingBar ids={[...selected]} onDone={clear} />}
+        <TransactionList query={query} selected={codes ? selected : undefined} onToggle={codes ? toggle : undefined} />
+      </Box>
     </Page>
   );
 });

@@ -31,7 +31,7 @@ describe('cardRulePhrases', () => {
       card({ dailyLimit: 500, allowedProducts: ['DSL', 'DEF'], allowedHours: { from: '05:00', to: '22:00' } }, { daily: 306 }),
       { nextStopName: 'TA Fort Worth #321', gallons: 18.1 },
     );
-    expect(phrases.join(' · ')).toBe('$500 a day, $306 left today · diesel and DEF · 5 AM–10 PM Central Time · locked to plan: next stop TA Fort Worth #321, 18.1 gal');
+    expect(phrases.join(' · ')).toBe('$500 a day, $306 left today · diesel and DEF · 5 AM–10 PM Central Time · locked to plan: next stop TA Fort Worth #321, 18.1\u00a0gal');
   });
 
   it("says the hours on the company's clock with its zone", () => {

@@ -1,6 +1,9 @@
 /** Infinite scroll loads the next page past 80% of the scroll (docs/product.md §2.8, §9). */
 export const SCROLL_LOAD_THRESHOLD = 0.8;
 
+/** The list's box is never shorter than this (px), whatever is said above it: a few rows show. */
+export const LIST_MIN_HEIGHT = 320;
+
 type Scrollable = Pick<HTMLElement, 'scrollTop' | 'clientHeight' | 'scrollHeight'>;
 
 /** True once the bottom of the visible part is past `threshold` of the whole content. */
