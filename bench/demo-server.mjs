@@ -44,3 +44,24 @@ export async function signInDemo(origin, email) {
   if (!login.ok) throw new Error(`sign-in failed: ${login.status}`);
   return login.json();
 }
+
+/**
+ * A new browser context's page (puppeteer) as a phone of Lighthouse's size, signed in afresh as
+ * the demo account `email` (on a loaded host the runs outlast an access token), with the HTTP cache
+ * off: a cold first visit. Returns { context, page, cdp }.
+ */
+export async function coldSignedInPhonePage(browser, origin, email) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  await page.goto(`${origin}/robots.txt`);
+  const tokens = await signInDemo(origin, email);
+  await page.evaluate((t) => {
+    localStorage.setItem('token', t.token);
+    localStorage.setItem('refreshToken', t.refreshToken);
+  }, tokens);
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  return { context, page, cdp };
+}

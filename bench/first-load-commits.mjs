@@ -8,7 +8,7 @@
 //   node bench/first-load-commits.mjs [--runs N] [dashboard] [driver-dashboard] [ifta] [planner] [transactions]
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { root, signInDemo, startDemoServer } from './demo-server.mjs';
+import { coldSignedInPhonePage, root, startDemoServer } from './demo-server.mjs';
 
 const require = createRequire(join(root, 'web', 'package.json'));
 const puppeteer = await import(require.resolve('puppeteer-core'));
@@ -103,18 +103,7 @@ const browser = await puppeteer.launch({
 try {
   for (const name of names) {
     for (let run = 1; run <= runs; run++) {
-      const context = await browser.createBrowserContext();
-      const page = await context.newPage();
-      await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-      await page.goto(`${origin}/robots.txt`);
-      const tokens = await signInDemo(origin, pages[name].email);
-      await page.evaluate((t) => {
-        localStorage.setItem('token', t.token);
-        localStorage.setItem('refreshToken', t.refreshToken);
-      }, tokens);
-      const cdp = await page.createCDPSession();
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const { context, page, cdp } = await coldSignedInPhonePage(browser, origin, pages[name].email);
       await page.evaluateOnNewDocument(recordCommits);
       await page.goto(`${origin}${pages[name].path}`, { waitUntil: 'domcontentloaded' });
       await new Promise((r) => setTimeout(r, 3000));

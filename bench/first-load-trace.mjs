@@ -22,7 +22,7 @@
 // driver for driver-dashboard).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { root, signInDemo, startDemoServer } from './demo-server.mjs';
+import { coldSignedInPhonePage, root, startDemoServer } from './demo-server.mjs';
 
 const require = createRequire(join(root, 'web', 'package.json'));
 const puppeteer = await import(require.resolve('puppeteer-core'));
@@ -59,19 +59,7 @@ const rows = [];
 try {
   for (const name of names) {
     for (let run = 1; run <= runs; run++) {
-      const context = await browser.createBrowserContext();
-      const page = await context.newPage();
-      await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
-      await page.goto(`${origin}/robots.txt`);
-      // A fresh sign-in for each run: on a loaded host the runs outlast an access token.
-      const tokens = await signInDemo(origin, pages[name].email);
-      await page.evaluate((t) => {
-        localStorage.setItem('token', t.token);
-        localStorage.setItem('refreshToken', t.refreshToken);
-      }, tokens);
-      const cdp = await page.createCDPSession();
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const { context, page, cdp } = await coldSignedInPhonePage(browser, origin, pages[name].email);
       if (!asLighthouse) {
         await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
