@@ -140,6 +140,37 @@ type Invitation struct {
 // InvitationTTL is how long an invitation's link works.
 const InvitationTTL = 72 * time.Hour
 
+// invitationMailTexts are the words of the mail inviting a person to a
+// company (alerts.json notifications.invitationMail); the role is named
+// as the members page names it (members.json roles).
+type invitationMailTexts struct {
+	Subject     string `json:"subject"`
+	Body        string `json:"body"`
+	Link        string `json:"link"`
+	Ignore      string `json:"ignore"`
+	YourCompany string `json:"yourCompany"`
+	roles       map[MemberRole]string
+}
+
+// InvitationMail is the mail inviting email to inviter's company as role
+// through link (its token among the secrets, good until expires), in the
+// inviter's language: the invitee has none yet. It names the company and
+// who invited (their name, or their address when they gave none).
+func InvitationMail(inviter *User, email string, role MemberRole, link, token string, expires time.Time) *MailMessage {
+	texts := textsIn(inviter.Language).invitation
+	company := texts.YourCompany
+	if inviter.Company != nil && inviter.Company.Name != "" {
+		company = inviter.Company.Name
+	}
+	who := strings.TrimSpace(inviter.FirstName + " " + inviter.LastName)
+	if who == "" {
+		who = inviter.Email
+	}
+	values := map[string]string{"company": company, "inviter": who, "role": cmpOr(texts.roles[role], string(role))}
+	body := interpolate(texts.Body, values) + "\n\n" + texts.Link + "\n" + link + "\n\n" + texts.Ignore + "\n"
+	return &MailMessage{To: email, Subject: interpolate(texts.Subject, values), Body: body, ExpiresAt: &expires, Secrets: []string{token}}
+}
+
 // Messages of invitations.
 const (
 	MsgInvitationInvalid = "This invitation is no longer valid"

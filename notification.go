@@ -226,7 +226,7 @@ type Notice struct {
 	OverrideRequestID int64
 }
 
-//go:embed web/src/locales/en-US/alerts.json web/src/locales/es/alerts.json web/src/locales/en-US/transactions.json web/src/locales/es/transactions.json
+//go:embed web/src/locales/en-US/alerts.json web/src/locales/es/alerts.json web/src/locales/en-US/transactions.json web/src/locales/es/transactions.json web/src/locales/en-US/members.json web/src/locales/es/members.json
 var localeFiles embed.FS
 
 type noticeTexts struct {
@@ -238,6 +238,7 @@ type noticeTexts struct {
 	alertMail      alertMailTexts
 	digest         digestTexts
 	driverDecision driverDecisionTexts
+	invitation     invitationMailTexts
 }
 
 // alertMailTexts are the owners' alert mails' words (alerts.json
@@ -260,6 +261,7 @@ func loadNoticeTexts() map[Language]noticeTexts {
 				MailFooter         string                                  `json:"mailFooter"`
 				AlertMail          alertMailTexts                          `json:"alertMail"`
 				DriverDecisionMail driverDecisionTexts                     `json:"driverDecisionMail"`
+				InvitationMail     invitationMailTexts                     `json:"invitationMail"`
 				Digest             digestTexts                             `json:"digest"`
 			} `json:"notifications"`
 		}
@@ -268,8 +270,15 @@ func loadNoticeTexts() map[Language]noticeTexts {
 		}
 		mustUnmarshal(dir+"/alerts.json", &alerts)
 		mustUnmarshal(dir+"/transactions.json", &transactions)
+		var members struct {
+			Roles map[MemberRole]string `json:"roles"`
+		}
+		mustUnmarshal(dir+"/members.json", &members)
+		invitation := alerts.Notifications.InvitationMail
+		invitation.roles = members.Roles
 		out[lang] = noticeTexts{texts: alerts.Notifications.Texts, words: alerts.Notifications.Words, actions: alerts.Notifications.Actions, mail: alerts.Notifications.MailFooter, reasons: transactions.DeclineReasons,
-			alertMail: alerts.Notifications.AlertMail, digest: alerts.Notifications.Digest, driverDecision: alerts.Notifications.DriverDecisionMail}
+			alertMail: alerts.Notifications.AlertMail, digest: alerts.Notifications.Digest, driverDecision: alerts.Notifications.DriverDecisionMail,
+			invitation: invitation}
 	}
 	return out
 }

@@ -130,6 +130,40 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// The invitation mail names the company and who invited, in the
+// inviter's language, the role as the members page names it.
+func TestInvitations_MailNamesTheCompanyAndTheInviter(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, f *fixture) {
+		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token
+		mailTo := func(email string) *fuelportal.MailMessage {
+			t.Helper()
+			for _, m := range f.sentMails() {
+				if m.To == email {
+					return m
+				}
+			}
+			t.Fatalf("no mail to %s", email)
+			return nil
+		}
+		f.invite(t, owner, "disp@example.com", "dispatcher", 0)
+		m := mailTo("disp@example.com")
+		if m.Subject != "Olivia Owner invited you to Demo Freight LLC on Fuel Portal" ||
+			!strings.HasPrefix(m.Body, "Olivia Owner invited you to join Demo Freight LLC on Fuel Portal as Dispatcher.\n\nOpen this link within 72 hours") {
+			t.Fatalf("mail = %q\n%s", m.Subject, m.Body)
+		}
+
+		body := accountUpdate("Olivia", "Owner", demo.OwnerEmail, "+1 (407) 555-0100")
+		body["language"] = "es"
+		f.api.Put("/api/account", body, owner).ExpectStatus(t, 200)
+		f.invite(t, owner, "books@example.com", "bookkeeper", 0)
+		m = mailTo("books@example.com")
+		if m.Subject != "Olivia Owner le invitó a Demo Freight LLC en Fuel Portal" ||
+			!strings.HasPrefix(m.Body, "Olivia Owner le invitó a unirse a Demo Freight LLC en Fuel Portal como Contable.\n\nAbra este enlace") {
+			t.Fatalf("mail = %q\n%s", m.Subject, m.Body)
+		}
+	})
+}
+
 func TestMembers_ChangeAndRemoveEndSessionsOnEveryProcess(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, f *fixture) {
 		owner := f.api.Login(demo.OwnerEmail, demo.Password).Token

@@ -11,7 +11,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -23,6 +22,7 @@ import (
 // Store is what the service reads and writes (*store.DB).
 type Store interface {
 	CompanyMembers(ctx context.Context, companyID int64) ([]*fuelportal.Member, error)
+	UserByID(ctx context.Context, id int64) (*fuelportal.User, error)
 	ChangeMember(ctx context.Context, companyID, actorID, id int64, change *fuelportal.MemberChange, decide store.MemberDecision) (*fuelportal.Member, error)
 	CreateGroup(ctx context.Context, g *fuelportal.Group) error
 	Groups(ctx context.Context, companyID int64) ([]*fuelportal.Group, error)
@@ -159,9 +159,10 @@ func (s *Service) SetVehicleGroup(ctx context.Context, companyID, id, groupID in
 
 // Invite invites email to company companyID with role (and group) on
 // behalf of actor (a member of role actorRole): only an owner invites
-// owners. The mail with the link {publicURL}/invite/{token} goes out
-// through the event stream (fuelportal.EventMemberInvited); only the
-// token's hash is stored.
+// owners. The mail with the link {publicURL}/invite/{token}, naming the
+// company and the actor (fuelportal.InvitationMail), goes out through the
+// event stream (fuelportal.EventMemberInvited); only the token's hash is
+// stored.
 func (s *Service) Invite(ctx context.Context, companyID, actorID int64, actorRole fuelportal.MemberRole, email string, role fuelportal.MemberRole, groupID int64, publicURL string) (*fuelportal.Invitation, error) {
 	if err := fuelportal.ValidateInvitation(email, role); err != nil {
 		return nil, err
@@ -169,14 +170,15 @@ func (s *Service) Invite(ctx context.Context, companyID, actorID int64, actorRol
 	if role == fuelportal.MemberOwner && !actorRole.Can(fuelportal.ActionOwnersManage) {
 		return nil, fuelportal.Errorf(fuelportal.EFORBIDDEN, fuelportal.MsgOwnersOnlyByOwner)
 	}
+	inviter, err := s.store.UserByID(ctx, actorID)
+	if err != nil {
+		return nil, err
+	}
 	token := newToken()
 	inv := &fuelportal.Invitation{CompanyID: companyID, Email: fuelportal.NormalizeEmail(email), Role: role, GroupID: groupID,
 		InvitedBy: actorID, ExpiresAt: s.now().Add(fuelportal.InvitationTTL)}
 	link := strings.TrimRight(publicURL, "/") + "/invite/" + token
-	expires := inv.ExpiresAt
-	mail := &fuelportal.MailMessage{To: inv.Email, Subject: "You are invited to Fuel Portal",
-		Body:      fmt.Sprintf("You are invited to join your company on Fuel Portal as %s.\n\nOpen this link within 72 hours to set your password:\n%s\n\nIf you did not expect this, ignore this mail.\n", role, link),
-		ExpiresAt: &expires, Secrets: []string{token}}
+	mail := fuelportal.InvitationMail(inviter, inv.Email, role, link, token, inv.ExpiresAt)
 	event := &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: companyID, Mail: mail}
 	if err := s.store.CreateInvitation(ctx, inv, hashToken(token), event, fuelportal.CheckInvitation); err != nil {
 		return nil, err

@@ -9,11 +9,11 @@ export function IftaPage() {
   return <LazyIftaPage />;
 }
 /**
- * The page's code and its first data at once (src/app/preload.ts): the return and the permissions
- * its guard waits for are asked for as soon as a small chunk has loaded, beside the page's code.
+ * The page's code and its first data at once (src/app/preload.ts): the permissions its guard waits
+ * for and, once they allow it, the return are asked for beside the page's code.
  */
 IftaPage.preload = async (_role: RoleCode, dispatch: AppDispatch) => {
   const code = LazyIftaPage.preload();
-  dispatch((await import('@/features/ifta/prefetch')).prefetchIfta(window.location.search));
+  void dispatch((await import('@/features/ifta/prefetch')).prefetchIfta(window.location.search));
   await code;
 };

@@ -120,20 +120,26 @@ describe('CodingPage', () => {
     expect(bodies[0]).toEqual({ match: {}, coding: { account: 'Fuel:East', class: '', job: '', memo: '' } });
   });
 
-  it('says in Spanish that an empty rule sets nothing, as the server refuses it', async () => {
-    serve();
-    server.use(
-      http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })),
-      http.post(apiUrl('/wex/company/coding-rules'), () =>
-        HttpResponse.json({ status: 400, message: { coding: ['A rule must set an account, class, job or memo'] } }, { status: 400 }),
-      ),
-    );
+  it('says in Spanish that an empty rule sets nothing and asks the server nothing', async () => {
+    const { bodies } = serve();
+    server.use(http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })));
     setLanguage('es');
     try {
       renderApp('/coding', { session });
       const form = await screen.findByRole('form', { name: 'Agregar regla' });
+      fireEvent.change(within(form).getByLabelText('Cuenta'), { target: { value: '   ' } });
       fireEvent.click(within(form).getByRole('button', { name: 'Agregar regla' }));
-      expect(await screen.findByText('Una regla debe fijar una cuenta, una clase, un trabajo o una nota')).toBeInTheDocument();
+      // The server's refusal in the reader's language, under the first field, which takes the focus.
+      const account = within(form).getByLabelText('Cuenta');
+      expect(account).toHaveAccessibleDescription('Una regla debe fijar una cuenta, una clase, un trabajo o una nota');
+      expect(account).toHaveAttribute('aria-invalid', 'true');
+      expect(account).toHaveFocus();
+      fireEvent.change(account, { target: { value: 'Combustible' } });
+      expect(account).not.toHaveAccessibleDescription();
+      // The rule that sets something is the only one sent.
+      fireEvent.click(within(form).getByRole('button', { name: 'Agregar regla' }));
+      await waitFor(() => expect(bodies).toHaveLength(1));
+      expect(bodies).toEqual([{ match: {}, coding: { account: 'Combustible', class: '', job: '', memo: '' } }]);
     } finally {
       setLanguage('en');
     }

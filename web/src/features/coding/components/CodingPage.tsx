@@ -18,7 +18,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/layout/Page';
@@ -50,7 +50,21 @@ import '@/lib/i18n/texts/transactions';
 const EMPTY: Coding = { account: '', class: '', job: '', memo: '' };
 const PRODUCTS = ['', 'DSL', 'RFR', 'DEF', 'GAS', 'OTH'] as const;
 
-function CodingFields({ coding, onChange }: { coding: Coding; onChange: (c: Coding) => void }) {
+/**
+ * A coding's account, class, job and memo. An error (a coding that sets nothing) shows under the
+ * account, the first field, which accountRef reaches to take the focus.
+ */
+function CodingFields({
+  coding,
+  onChange,
+  error,
+  accountRef,
+}: {
+  coding: Coding;
+  onChange: (c: Coding) => void;
+  error?: string;
+  accountRef?: Ref<HTMLInputElement>;
+}) {
   const { t } = useTranslation('transactions');
   return (
     <>
@@ -62,11 +76,19 @@ function CodingFields({ coding, onChange }: { coding: Coding; onChange: (c: Codi
           value={coding[field]}
           onChange={(event) => onChange({ ...coding, [field]: event.target.value })}
           slotProps={{ htmlInput: { maxLength: field === 'memo' ? 500 : 100 } }}
+          inputRef={field === 'account' ? accountRef : undefined}
+          error={field === 'account' && !!error}
+          helperText={field === 'account' ? error : undefined}
           fullWidth
         />
       ))}
     </>
   );
+}
+
+/** Whether coding sets nothing once trimmed, as the server refuses a rule that would. */
+function codesNothing(coding: Coding): boolean {
+  return [coding.account, coding.class, coding.job, coding.memo].every((value) => value.trim() === '');
 }
 
 /** Names of the vehicles, groups and drivers a rule may match, by id. */
@@ -112,9 +134,21 @@ function RuleForm() {
   const [groupId, setGroupId] = useState('');
   const [driverUserId, setDriverUserId] = useState('');
   const [coding, setCoding] = useState<Coding>(EMPTY);
+  const [codingError, setCodingError] = useState('');
+  const accountRef = useRef<HTMLInputElement>(null);
   const [create, { isLoading }] = useCreateCodingRuleMutation();
+  const changeCoding = (next: Coding) => {
+    setCoding(next);
+    setCodingError('');
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (codesNothing(coding)) {
+      // The server's own refusal, said before asking it.
+      setCodingError(t('common:serverMessages.codingRuleEmpty'));
+      accountRef.current?.focus();
+      return;
+    }
     try {
       await create({
         match: {
@@ -173,7 +207,7 @@ function RuleForm() {
       {select(t('coding.vehicle'), vehicleId, setVehicleId, vehicles, t('coding.anyVehicle'))}
       {select(t('coding.group'), groupId, setGroupId, groups, t('coding.anyGroup'))}
       {select(t('coding.driver'), driverUserId, setDriverUserId, drivers, t('coding.anyDriver'))}
-      <CodingFields coding={coding} onChange={setCoding} />
+      <CodingFields coding={coding} onChange={changeCoding} error={codingError} accountRef={accountRef} />
       <Button type="submit" variant="contained" disabled={isLoading}>
         {t('coding.addRule')}
       </Button>
