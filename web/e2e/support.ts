@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = join(here, 'screenshots');
@@ -312,6 +312,21 @@ export async function findFreeCard(request: APIRequestContext): Promise<string |
     if (response.ok()) return card;
   }
   return undefined;
+}
+
+/**
+ * Picks the option `name` of a select (MUI's Select opens on the press itself): presses the
+ * combobox until its list shows the option, then the option. On a loaded host a press that came
+ * while the dialog around the select was still settling once opened nothing, and the test waited
+ * for the option until its time ran out.
+ */
+export async function chooseOption(page: Page, combobox: Locator, name: string, { exact = false } = {}): Promise<void> {
+  const option = page.getByRole('option', { name, exact });
+  await expect(async () => {
+    if (!(await option.isVisible())) await combobox.click();
+    await expect(option).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 0 });
+  await option.click();
 }
 
 /** Phones fold the transaction filters (dates, card) behind a Filters button: unfold them. */

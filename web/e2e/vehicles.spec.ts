@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, expectNoSidewaysScroll, expectShell, isPhone, projectName, screenshot, openSignedIn } from './support';
+import { OWNER, chooseOption, expectNoSidewaysScroll, expectShell, isPhone, projectName, screenshot, openSignedIn } from './support';
 
 /*
  * The owner's fleet vehicles against the real binary and its demo data: the demo vehicles carry
@@ -45,8 +45,7 @@ test('the owner adds, edits, imports and deletes vehicles; the demo vehicles sho
   await form.getByRole('textbox', { name: 'Unit number' }).fill(unit);
   await form.getByRole('textbox', { name: 'VIN' }).fill('1M8GDM9A1KP042788');
   await form.getByRole('textbox', { name: 'Plate' }).fill('e2e 1');
-  await form.getByRole('combobox', { name: 'Plate state or province' }).click();
-  await page.getByRole('option', { name: 'ON · Ontario' }).click();
+  await chooseOption(page, form.getByRole('combobox', { name: 'Plate state or province' }), 'ON · Ontario');
   await form.getByRole('textbox', { name: 'Tank capacity (gallons)' }).fill('150');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('VIN check digit (9th character) does not match')).toBeVisible();
