@@ -81,7 +81,8 @@ export function RequestOverrideDialog({ declined, onClose }: { declined: Decline
                 {formError}
               </Alert>
             )}
-            <TextInput name="message" label={t('override.message')} multiline minRows={3} autoFocus fullWidth />
+            {/* Its label stays above the box: inside an empty box at full size it was cut on a 320 px phone. */}
+            <TextInput name="message" label={t('override.message')} multiline minRows={3} autoFocus fullWidth slotProps={{ inputLabel: { shrink: true } }} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
