@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, approveDriver, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, signUpDriverWithCard, submitCardOrder, uniqueEmail, uniqueLetters, openSignedIn } from './support';
+import { OWNER, approveDriver, expectShell, needs, requestAuthorization, screenshot, signIn, signOutFromShell, signUpDriverWithCard, submitCardOrder, uniqueEmail, uniqueLetters, openSignedIn, chooseOption } from './support';
 
 /*
  * A real card's decline at the pump, end to end against the real binary with stripe-mock
@@ -35,8 +35,7 @@ test('a Stripe card over its daily limit is declined at the pump; the owner and 
   await order.getByLabel('Driver Name').fill(driverName);
   await order.getByLabel('Driver ID').fill(driverId);
   await order.getByLabel('Unit Number').fill('TRK-451');
-  await order.getByRole('combobox', { name: 'Card type' }).click();
-  await page.getByRole('option', { name: 'Virtual' }).click();
+  await chooseOption(page, order.getByRole('combobox', { name: 'Card type' }), 'Virtual');
   const card = await submitCardOrder(page);
   expect(card).toMatchObject({ issuer: 'stripe', issuerCardId: expect.stringMatching(/^ic_\w+$/), last4: expect.stringMatching(/^\d{4}$/) });
   await expect(order).toHaveCount(0);

@@ -12,6 +12,7 @@ import {
   uniqueLetters,
   openSignedIn,
   picture,
+  chooseOption,
 } from './support';
 
 /*
@@ -68,8 +69,7 @@ test('an ordered physical card shows its shipment, and its shipping and return r
   await dialog.getByLabel('Driver Name').fill(driverName);
   await dialog.getByLabel('Driver ID').fill(`SHIP-${uniqueLetters().toUpperCase()}`);
   await dialog.getByLabel('Unit Number').fill('TRK-901');
-  await dialog.getByRole('combobox', { name: 'Card type' }).click();
-  await page.getByRole('option', { name: 'Physical' }).click();
+  await chooseOption(page, dialog.getByRole('combobox', { name: 'Card type' }), 'Physical');
   await expect(dialog).toContainText('its row in this list shows the shipment');
   await expect(dialog).toContainText('you get an alert when it ships, is delivered or comes back');
   await screenshot(page, 'card-shipping-order-dialog');
@@ -127,8 +127,7 @@ test('an ordered physical card shows its shipment, and its shipping and return r
     await atNarrowest(page, 'card-shipping-returned-es');
     await page.getByRole('button', { name: 'Pedir tarjeta' }).click();
     const pedir = page.getByRole('dialog', { name: 'Pedir una tarjeta' });
-    await pedir.getByRole('combobox', { name: 'Tipo de tarjeta' }).click();
-    await page.getByRole('option', { name: 'Física' }).click();
+    await chooseOption(page, pedir.getByRole('combobox', { name: 'Tipo de tarjeta' }), 'Física');
     await expect(pedir).toContainText('usted recibe una alerta cuando se envía, se entrega o se devuelve');
     await screenshot(page, 'card-shipping-order-dialog-es');
     await atNarrowest(page, 'card-shipping-order-dialog-es');

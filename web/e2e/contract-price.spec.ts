@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { OWNER, expectNoSidewaysScroll, expectShell, needs, screenshotPath, openSignedIn } from './support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { OWNER, expectNoSidewaysScroll, expectShell, needs, screenshotPath, openSignedIn, tap, apiToken, buildRoute } from './support';
 
 /*
  * "Your price" is what the card is charged: the owner plans a trip (Dallas → Amarillo) at the demo
@@ -9,30 +9,10 @@ import { OWNER, expectNoSidewaysScroll, expectShell, needs, screenshotPath, open
  * savings. The phone project runs on SQLite, the desktop one on PostgreSQL (E2E_DB).
  */
 
-async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const response = await request.post('/api/authenticate', { data: { username, password } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
 async function api<T>(request: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
   const response = await request.fetch(`/api${path}`, { method, data, headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
   return (await response.json()) as T;
-}
-
-async function pickPlace(page: Page, field: 'Departure' | 'Destination', typed: string, option: string) {
-  const input = page.getByRole('combobox', { name: field, exact: true });
-  await input.click();
-  await input.pressSequentially(typed, { delay: 30 });
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(input).toHaveValue(option);
-}
-
-/** On a phone a control can sit under the fixed bottom bar: bring it up first. */
-async function tap(locator: Locator) {
-  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await locator.click();
 }
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -176,10 +156,7 @@ test('a trip bought exactly as planned costs what its plan said, to the cent', a
   await page.screenshot({ path: screenshotPath('contract-price-planner') });
 
   // The planner's plan: each stop at the company's price, the total with the card's fees.
-  await pickPlace(page, 'Departure', 'Dallas', 'Dallas, TX');
-  await pickPlace(page, 'Destination', 'Amarillo', 'Amarillo, TX');
-  await page.getByRole('button', { name: 'Build Route' }).click();
-  await expect(page.getByRole('heading', { name: /^Stations Near Route \(\d+\)$/ })).toBeVisible();
+  await buildRoute(page, ['Dallas', 'Dallas, TX'], ['Amarillo', 'Amarillo, TX']);
   await page.getByRole('textbox', { name: /Tank capacity/ }).fill('200');
   await page.getByRole('textbox', { name: /Current fuel/ }).fill('30');
   const planAnswer = page.waitForResponse((response) => response.url().endsWith('/api/assistant/plan'));

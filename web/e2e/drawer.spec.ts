@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DRIVER, OWNER, expectNoSidewaysScroll, findCutText, isPhone, picture, screenshot, signIn, signOutFromShell } from './support';
+import { DRIVER, OWNER, chooseMenuItem, expectNoSidewaysScroll, findCutText, isPhone, picture, pressUntilShown, screenshot, signIn, signOutFromShell } from './support';
 
 test('the drawer state survives a reload', async ({ page }) => {
   test.skip(isPhone(), 'phones have the bottom bar instead of the drawer (next test)');
@@ -29,7 +29,7 @@ test('the drawer state survives a reload', async ({ page }) => {
   await screenshot(page, 'account');
 
   // The drawer's Account opens the account menu; its Sign out asks first.
-  await page.getByTestId('navigation-drawer').getByRole('button', { name: 'Account' }).click();
+  await pressUntilShown(page.getByTestId('navigation-drawer').getByRole('button', { name: 'Account' }), page.getByTestId('account-menu-user'));
   await expect(page.getByTestId('account-menu-user')).toContainText(OWNER.email);
   await screenshot(page, 'account-menu', { fullPage: false });
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -57,7 +57,7 @@ test('on a phone a bottom bar takes the drawer’s place and leaves the page its
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
 
   // Settings is in the account menu, with who is signed in.
-  await bar.getByRole('button', { name: 'Account' }).click();
+  await pressUntilShown(bar.getByRole('button', { name: 'Account' }), page.getByTestId('account-menu-user'));
   await expect(page.getByTestId('account-menu-user')).toContainText(OWNER.email);
   await screenshot(page, 'account-menu', { fullPage: false });
   await page.getByRole('menuitem', { name: 'Settings' }).click();
@@ -73,8 +73,7 @@ test('on a phone a bottom bar takes the drawer’s place and leaves the page its
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // Sign out asks first: Cancel keeps the session, the confirmation's Sign out ends it.
-  await bar.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await chooseMenuItem(page, bar.getByRole('button', { name: 'Account' }), 'Sign out');
   const confirm = page.getByRole('dialog', { name: 'Sign out?' });
   await expect(confirm).toBeVisible();
   await screenshot(page, 'sign-out-confirmation', { fullPage: false });

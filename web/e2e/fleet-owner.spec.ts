@@ -2,7 +2,7 @@ import { inflateRawSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatDollars, maskCardNumber } from '../src/lib/format/fleet';
-import { OWNER, expectShell, isPhone, holdRequests, needs, openTransactionFilters, screenshot, openSignedIn } from './support';
+import { OWNER, expectShell, isPhone, holdRequests, needs, openTransactionFilters, screenshot, openSignedIn, chooseOption, apiToken } from './support';
 
 /*
  * The company owner against the real binary and its demo data: dashboard figures,
@@ -28,12 +28,6 @@ interface Row {
   attemptedAmount: number;
   discAmount: number;
   status: string;
-}
-
-async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const response = await request.post('/api/authenticate', { data: { username, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
 }
 
 async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
@@ -296,8 +290,7 @@ test('transactions: filter, scroll for more, open a detail', async ({ page, requ
   await page.getByRole('searchbox', { name: 'Search transactions...' }).fill('');
   const otherCard = firstPage.content.find((row) => row.driverCardName !== driverName)!;
   await openTransactionFilters(page);
-  await page.getByRole('combobox', { name: 'Card' }).click();
-  await page.getByRole('option', { name: new RegExp(maskCardNumber(otherCard.cardNumber).replace(/\*/g, '\\*')) }).click();
+  await chooseOption(page, page.getByRole('combobox', { name: 'Card' }), new RegExp(maskCardNumber(otherCard.cardNumber).replace(/\*/g, '\\*')));
   await expect.poll(async () => {
     const texts = await rows.allTextContents();
     return texts.length > 0 && texts.every((text) => text.includes(otherCard.driverCardName));

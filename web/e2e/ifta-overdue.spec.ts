@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSidewaysScroll, expectShell, OWNER, screenshot, openSignedIn } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSidewaysScroll, expectShell, OWNER, screenshot, openSignedIn, tap } from './support';
 
 /*
  * An overdue IFTA return (docs/ifta.md, "The dashboard and reminders"), at both sizes: the demo's
@@ -14,12 +14,6 @@ import { expectNoSidewaysScroll, expectShell, OWNER, screenshot, openSignedIn } 
  */
 
 const here = dirname(fileURLToPath(import.meta.url));
-
-/** On a phone a control can sit under the fixed bottom bar: bring it up first, as a thumb would. */
-async function tap(locator: Locator) {
-  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }), undefined, { timeout: 10_000 });
-  await locator.click();
-}
 
 /**
  * Chooses the app's language on the account page and waits until the account has saved it: the

@@ -1,5 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectShell, isPhone, OWNER, screenshot, openSignedIn } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { expectShell, isPhone, OWNER, screenshot, openSignedIn, chooseOption, openFromShell, tap } from './support';
 
 /*
  * The owner's IFTA return (docs/ifta.md), at phone and desktop size: the demo's current quarter
@@ -7,26 +7,14 @@ import { expectShell, isPhone, OWNER, screenshot, openSignedIn } from './support
  * then the previous quarter's gasoline return closed with a confirmation, and exported.
  */
 
-/** On a phone a control can sit under the fixed bottom bar: bring it up first, as a thumb would. */
-async function tap(locator: Locator) {
-  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await locator.click();
-}
-
 async function pick(page: Page, label: string, option: string) {
-  await tap(page.getByRole('combobox', { name: label }));
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await chooseOption(page, page.getByRole('combobox', { name: label }), option, { exact: true });
 }
 
 test('the owner reads the quarter’s IFTA return, enters miles, closes a quarter and exports it', async ({ page }) => {
   await openSignedIn(page, OWNER);
   await expectShell(page);
-  if (isPhone()) {
-    await page.getByTestId('navigation-bar').getByRole('button', { name: 'More' }).click();
-    await page.getByRole('menuitem', { name: 'IFTA' }).click();
-  } else {
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'IFTA' }).click();
-  }
+  await openFromShell(page, 'IFTA');
   await expect(page).toHaveURL(/\/ifta$/);
   await expect(page.getByRole('heading', { name: 'IFTA return' })).toBeVisible();
 

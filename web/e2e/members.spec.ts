@@ -11,6 +11,9 @@ import {
   uniqueEmail,
   uniqueLetters,
   openSignedIn,
+  chooseOption,
+  chooseMenuItem,
+  pressUntilShown,
 } from './support';
 
 /*
@@ -38,12 +41,8 @@ async function invite(page: Page, email: string, role: string, group?: string) {
   await page.getByRole('button', { name: 'Invite a member' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite a member' });
   await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByRole('combobox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: role }).click();
-  if (group) {
-    await dialog.getByRole('combobox', { name: 'Group' }).click();
-    await page.getByRole('option', { name: group, exact: true }).click();
-  }
+  await chooseOption(page, dialog.getByRole('combobox', { name: 'Role' }), role);
+  if (group) await chooseOption(page, dialog.getByRole('combobox', { name: 'Group' }), group, { exact: true });
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(dialog.getByTestId('invitation-sent')).toContainText(`Invitation sent to ${email} as ${role}. The link works until`);
   await dialog.getByRole('button', { name: 'Done' }).click();
@@ -77,8 +76,7 @@ test('an owner invites a dispatcher and a bookkeeper, who each see only what the
   const bookkeeper = uniqueEmail('bookkeeper');
   await openSignedIn(page, OWNER);
   await expectShell(page);
-  await page.getByTestId('navigation-drawer').getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Members' }).click();
+  await chooseMenuItem(page, page.getByTestId('navigation-drawer').getByRole('button', { name: 'Account' }), 'Members');
   await expect(page).toHaveURL(/\/members$/);
   await expect(page.getByTestId('member-row').filter({ hasText: OWNER.email })).toContainText('(you)');
   await invite(page, dispatcher, 'Dispatcher');
@@ -113,7 +111,8 @@ test('an owner invites a dispatcher and a bookkeeper, who each see only what the
   // The bookkeeper: IFTA, but no members either.
   await accept(page, bookkeeper);
   await expect(menu.getByRole('link', { name: 'IFTA' })).toBeVisible();
-  await page.getByTestId('navigation-drawer').getByRole('button', { name: 'Account' }).click();
+  // The menu is open (its Sign out shows) before Members is found missing from it.
+  await pressUntilShown(page.getByTestId('navigation-drawer').getByRole('button', { name: 'Account' }), page.getByRole('menuitem', { name: 'Sign out' }));
   await expect(page.getByRole('menuitem', { name: 'Members' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   await page.goto('/members');
@@ -153,8 +152,7 @@ test("an owner limits a dispatcher to a group: the dispatcher sees only the grou
   await row.getByRole('button', { expanded: false }).click();
   await row.getByRole('button', { name: 'Edit Card' }).click();
   const editing = page.getByRole('dialog', { name: 'Edit Card Details' });
-  await editing.getByRole('combobox', { name: 'Group' }).click();
-  await page.getByRole('option', { name: group, exact: true }).click();
+  await chooseOption(page, editing.getByRole('combobox', { name: 'Group' }), group, { exact: true });
   await editing.getByRole('button', { name: 'Save' }).click();
   await expect(editing).toHaveCount(0);
 

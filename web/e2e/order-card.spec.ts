@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { OWNER, expectShell, isPhone, screenshot, openSignedIn } from './support';
+import { OWNER, expectShell, isPhone, screenshot, openSignedIn, chooseOption } from './support';
 
 /*
  * End to end against the real binary: the owner opens Order card on the fuel cards, is told what is
@@ -39,8 +39,7 @@ test('the owner orders a card: field errors first, then the new card in the list
   await dialog.getByLabel('Driver Name').fill('Olivia Order');
   await dialog.getByLabel('Driver ID').fill(driverId);
   await dialog.getByLabel('Unit Number').fill('TRK-900');
-  await dialog.getByRole('combobox', { name: 'Card type' }).click();
-  await page.getByRole('option', { name: type }).click();
+  await chooseOption(page, dialog.getByRole('combobox', { name: 'Card type' }), type);
   await screenshot(page, 'order-card-dialog');
   const answer = page.waitForResponse((response) => response.url().endsWith('/api/wex/company/cards') && response.request().method() === 'POST');
   await dialog.getByRole('button', { name: 'Order card' }).click();

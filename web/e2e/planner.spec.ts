@@ -1,16 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, expectMapAtRest, isPhone, screenshot, openSignedIn } from './support';
+import { OWNER, expectMapAtRest, isPhone, screenshot, openSignedIn, buildRoute } from './support';
 
 /** "$1,234.56" → 123456 (cents). */
 const cents = (text: string | null) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
-
-async function pickPlace(page: Page, field: 'Departure' | 'Destination', typed: string, option: string) {
-  const input = page.getByRole('combobox', { name: field, exact: true });
-  await input.click();
-  await input.pressSequentially(typed, { delay: 30 });
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(input).toHaveValue(option);
-}
 
 /**
  * A point of the map drawn in the grey of alternative routes (#8a93a3 at 85 % over the
@@ -92,11 +84,8 @@ test('plans fuel stops between Dallas and Oklahoma City, switches alternatives a
   await expectMapAtRest(page);
 
   // Route.
-  await pickPlace(page, 'Departure', 'Dallas', 'Dallas, TX');
-  await pickPlace(page, 'Destination', 'Oklahoma Ci', 'Oklahoma City, OK');
-  await page.getByRole('button', { name: 'Build Route' }).click();
+  await buildRoute(page, ['Dallas', 'Dallas, TX'], ['Oklahoma Ci', 'Oklahoma City, OK']);
   const nearRoute = page.getByRole('heading', { name: /^Stations Near Route \(\d+\)$/ });
-  await expect(nearRoute).toBeVisible();
   const nearCount = Number((await nearRoute.textContent())?.match(/\((\d+)\)/)?.[1]);
   expect(nearCount).toBeGreaterThan(0);
   await expect(page.getByTestId('route-distance')).toHaveText(/mi$/);

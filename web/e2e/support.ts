@@ -315,23 +315,83 @@ export async function findFreeCard(request: APIRequestContext): Promise<string |
 }
 
 /**
- * Picks the option `name` of a select (MUI's Select opens on the press itself): presses the
- * combobox until its list shows the option, then the option. On a loaded host a press that came
- * while the dialog around the select was still settling once opened nothing, and the test waited
- * for the option until its time ran out.
+ * On a phone a control can sit under the fixed bottom bar: bring it to the middle of the screen
+ * first, as a thumb would, then press it. A control that never shows fails the test in the
+ * expectations' time (not the test's), however long it took the page to show it.
  */
-export async function chooseOption(page: Page, combobox: Locator, name: string, { exact = false } = {}): Promise<void> {
-  const option = page.getByRole('option', { name, exact });
+export async function tap(locator: Locator, { timeout }: { timeout?: number } = {}): Promise<void> {
+  await expect(locator).toBeVisible({ timeout });
+  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }), undefined, { timeout });
+  await locator.click({ timeout });
+}
+
+/**
+ * Presses `opener` (a select, a menu's button) until `item` shows, then presses `item`. On a loaded
+ * host a press that came while the dialog around a select was still settling once opened nothing,
+ * and the test waited for the option until its time ran out. A press is repeated only while the
+ * item is not shown, and an open list covers its opener (a press on it would close the list): a
+ * press that cannot land within a few seconds is given up and tried again, never waited on for
+ * the test's whole time.
+ */
+export async function openAndChoose(opener: Locator, item: Locator): Promise<void> {
+  await pressUntilShown(opener, item);
+  await item.click();
+}
+
+/** Presses `opener` until `shown` shows, as openAndChoose does: a list or menu open, to be read. */
+export async function pressUntilShown(opener: Locator, shown: Locator): Promise<void> {
   await expect(async () => {
-    if (!(await option.isVisible())) await combobox.click();
-    await expect(option).toBeVisible({ timeout: 5_000 });
+    if (!(await shown.isVisible())) await tap(opener, { timeout: 5_000 });
+    await expect(shown).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 0 });
-  await option.click();
+}
+
+/** Picks the option `name` of a select (MUI's Select opens on the press itself): openAndChoose. */
+export async function chooseOption(page: Page, combobox: Locator, name: string | RegExp, { exact = false } = {}): Promise<void> {
+  await openAndChoose(combobox, page.getByRole('option', { name, exact }));
+}
+
+/** Picks the item `name` of the menu `button` opens (the bottom bar's More, the Account menu): openAndChoose. */
+export async function chooseMenuItem(page: Page, button: Locator, name: string): Promise<void> {
+  await openAndChoose(button, page.getByRole('menuitem', { name }));
+}
+
+/**
+ * Picks a place in the planner's Departure or Destination search (an Autocomplete fed by
+ * GET /api/maps/geocode as the text changes): types `typed`, then picks the suggestion `option`.
+ * Until the suggestion shows, the text is typed again if the field does not hold it (keys lost,
+ * or the field reset by the page) and the list opened again (ArrowDown) if it was closed.
+ */
+export async function pickPlace(page: Page, field: 'Departure' | 'Destination', typed: string, option: string): Promise<void> {
+  const input = page.getByRole('combobox', { name: field, exact: true });
+  const suggestion = page.getByRole('option', { name: option, exact: true });
+  await expect(async () => {
+    if (!(await suggestion.isVisible())) {
+      if ((await input.inputValue({ timeout: 5_000 })) !== typed) await input.fill(typed, { timeout: 5_000 });
+      else if ((await input.getAttribute('aria-expanded', { timeout: 5_000 })) !== 'true') await input.press('ArrowDown', { timeout: 5_000 });
+    }
+    await expect(suggestion).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 0 });
+  await suggestion.click();
+  await expect(input).toHaveValue(option);
+}
+
+/**
+ * In the planner: picks the departure and the destination (each [typed, suggestion], as pickPlace
+ * takes them), builds the route and waits for the stations near it.
+ */
+export async function buildRoute(page: Page, departure: [string, string], destination: [string, string]): Promise<void> {
+  await pickPlace(page, 'Departure', ...departure);
+  await pickPlace(page, 'Destination', ...destination);
+  await page.getByRole('button', { name: 'Build Route' }).click();
+  await expect(page.getByRole('heading', { name: /^Stations Near Route \(\d+\)$/ })).toBeVisible();
 }
 
 /** Phones fold the transaction filters (dates, card) behind a Filters button: unfold them. */
 export async function openTransactionFilters(page: Page): Promise<void> {
-  // Named with the count of filters set ("2 filters set: Filters"), as its badge shows it.
+  // Named with the count of filters set ("2 filters set: Filters"), as its badge shows it. The
+  // search box comes with it: once the box shows, a toggle that is not there is not coming.
+  await expect(page.getByRole('searchbox', { name: 'Search transactions...' })).toBeVisible();
   const toggle = page.getByRole('button', { name: /^(\d+ filters? set: )?Filters$/ });
   if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
 }
@@ -356,6 +416,12 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
     { times: 1 },
   );
   return open;
+}
+
+/** Opens an owner's page from the shell: the drawer's link, or on a phone the bottom bar's More menu. */
+export async function openFromShell(page: Page, name: string): Promise<void> {
+  if (isPhone()) await chooseMenuItem(page, page.getByTestId('navigation-bar').getByRole('button', { name: 'More' }), name);
+  else await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name }).click();
 }
 
 /** Opens Settings from the shell: the drawer's entry, or on a phone the bottom bar's Account menu. */

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DRIVER, OWNER, expectShell, isPhone, needs, screenshot, signIn, signOutFromShell, openSignedIn } from './support';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DRIVER, OWNER, expectShell, isPhone, needs, screenshot, signIn, signOutFromShell, openSignedIn, openAndChoose, openFromShell, tap, apiToken, buildRoute } from './support';
 
 /*
  * End to end (written for the phone viewport; the desktop project runs it too): the owner plans Dallas → Oklahoma City and saves it
@@ -8,30 +8,10 @@ import { DRIVER, OWNER, expectShell, isPhone, needs, screenshot, signIn, signOut
  * compliance page show it.
  */
 
-async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const response = await request.post('/api/authenticate', { data: { username, password } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
 async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
   const response = await request.get(`/api${path}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
   return (await response.json()) as T;
-}
-
-async function pickPlace(page: Page, field: 'Departure' | 'Destination', typed: string, option: string) {
-  const input = page.getByRole('combobox', { name: field, exact: true });
-  await input.click();
-  await input.pressSequentially(typed, { delay: 30 });
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(input).toHaveValue(option);
-}
-
-/** On a phone a control can sit under the fixed bottom bar: bring it up first, as a thumb would. */
-async function tap(locator: Locator) {
-  await locator.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-  await locator.click();
 }
 
 async function signOut(page: Page) {
@@ -71,10 +51,7 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   await expectShell(page);
   await page.goto('/navigation');
   await expect(page.getByRole('combobox', { name: 'Departure', exact: true })).toBeEnabled();
-  await pickPlace(page, 'Departure', 'Dallas', 'Dallas, TX');
-  await pickPlace(page, 'Destination', 'Oklahoma Ci', 'Oklahoma City, OK');
-  await page.getByRole('button', { name: 'Build Route' }).click();
-  await expect(page.getByRole('heading', { name: /^Stations Near Route \(\d+\)$/ })).toBeVisible();
+  await buildRoute(page, ['Dallas', 'Dallas, TX'], ['Oklahoma Ci', 'Oklahoma City, OK']);
   await page.getByRole('textbox', { name: /Tank capacity/ }).fill('200');
   await page.getByRole('textbox', { name: /Current fuel/ }).fill('20');
   await tap(page.getByRole('button', { name: 'Find Best Fuel Options' }));
@@ -84,8 +61,7 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   await tap(page.getByRole('button', { name: 'Save as trip' }));
   const dialog = page.getByRole('dialog', { name: 'Save as trip' });
   await expect(dialog).toContainText('Dallas, TX → Oklahoma City, OK');
-  await dialog.getByRole('combobox', { name: /Card/ }).click();
-  await page.getByRole('option', { name: new RegExp(driver.cardNumber.slice(-3)) }).first().click();
+  await openAndChoose(dialog.getByRole('combobox', { name: /Card/ }), page.getByRole('option', { name: new RegExp(driver.cardNumber.slice(-3)) }).first());
   // The card's truck is offered as the trip's unit.
   await expect(dialog.getByRole('combobox', { name: /Unit/ })).toContainText(unit);
   await dialog.getByRole('switch', { name: 'Lock card to this plan' }).check();
@@ -184,12 +160,7 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   await signOut(page);
   await signIn(page, OWNER.email, OWNER.password);
   await expectShell(page);
-  if (isPhone()) {
-    await page.getByTestId('navigation-bar').getByRole('button', { name: 'More' }).click();
-    await page.getByRole('menuitem', { name: 'Compliance' }).click();
-  } else {
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Compliance' }).click();
-  }
+  await openFromShell(page, 'Compliance');
   await expect(page).toHaveURL(/\/compliance$/);
   const row = page.getByTestId('compliance-row').filter({ hasText: `${driver.firstName} ${driver.lastName}` });
   await expect(row).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OWNER, chooseOption, expectNoSidewaysScroll, expectShell, isPhone, projectName, screenshot, openSignedIn } from './support';
+import { OWNER, chooseOption, expectNoSidewaysScroll, expectShell, isPhone, projectName, screenshot, openSignedIn, openFromShell } from './support';
 
 /*
  * The owner's fleet vehicles against the real binary and its demo data: the demo vehicles carry
@@ -11,12 +11,7 @@ import { OWNER, chooseOption, expectNoSidewaysScroll, expectShell, isPhone, proj
 const HEADER = 'unitNumber,vin,plate,plateState,fuelType,tankCapacityGallons,iftaQualified,active';
 
 async function openVehicles(page: Page) {
-  if (isPhone()) {
-    await page.getByTestId('navigation-bar').getByRole('button', { name: 'More' }).click();
-    await page.getByRole('menuitem', { name: 'Vehicles' }).click();
-  } else {
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Vehicles' }).click();
-  }
+  await openFromShell(page, 'Vehicles');
   await expect(page).toHaveURL(/\/vehicles$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Vehicles' })).toBeVisible();
 }
