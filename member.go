@@ -30,6 +30,33 @@ type Member struct {
 	// to; 0: the whole company.
 	GroupID int64
 	Status  MemberStatus
+	// CardGroupID is the group of the card a driver holds (0: none, or no
+	// card): a fact the store reads for MemberScope.SeesMember, never
+	// written.
+	CardGroupID int64
+}
+
+// SeesMember reports whether a member of scope sees member m in the
+// members list: a member of the whole company sees every member; one
+// limited to a group sees the office members limited to that group and
+// the drivers holding one of its cards, as they see its cards. A member
+// of the whole company (an owner, say) or of another group is not the
+// group's to read, as a coding rule of every group is not.
+func (s MemberScope) SeesMember(m *Member) bool {
+	switch {
+	case s.GroupID == 0:
+		return true
+	case m.Role == MemberDriver:
+		return m.CardGroupID == s.GroupID
+	}
+	return m.GroupID == s.GroupID
+}
+
+// SeesInvitation reports whether a member of scope sees the pending
+// invitation inv: every one for a member of the whole company, only the
+// invitations to their group for one limited to it.
+func (s MemberScope) SeesInvitation(inv *Invitation) bool {
+	return s.GroupID == 0 || inv.GroupID == s.GroupID
 }
 
 // MemberChange is a change of a member: each field nil keeps it.

@@ -135,9 +135,14 @@ func (r MemberRole) Can(a Action) bool { return slices.Contains(RoleActions[r], 
 // decides what every member sees: the groups themselves (adding, renaming
 // and deleting groups, and putting cards and vehicles in them) and the
 // members (inviting, changing, suspending and removing them, which gives
-// or lifts their role and group).
+// or lifts their role and group); or reaches every group's data or money:
+// the webhook endpoints (each hears every group's events) and the
+// telematics token and connectors (each feeds every group's vehicles), the
+// one wallet every card spends from (funding it, its low-balance alert,
+// the payment methods it is charged to).
 var companyWide = []Action{ActionIFTARead, ActionIFTAWrite, ActionStatementsRead, ActionStatementsWrite, ActionAccountingSync,
-	ActionPumpCheckCompany, ActionCompanySettings, ActionGroupsWrite, ActionMembersWrite, ActionOwnersManage}
+	ActionPumpCheckCompany, ActionCompanySettings, ActionGroupsWrite, ActionMembersWrite, ActionOwnersManage,
+	ActionWebhooksManage, ActionTelematicsManage, ActionWalletFund, ActionPaymentMethods}
 
 // ActionsOf is what a member of role r may do: RoleActions, less the
 // company-wide actions when the member is limited to a group.

@@ -44,7 +44,8 @@ func TestActionsOf_AMemberLimitedToAGroupHasNoCompanyWideAction(t *testing.T) {
 		for _, a := range whole {
 			companyWide := a == ActionIFTARead || a == ActionIFTAWrite || a == ActionStatementsRead ||
 				a == ActionStatementsWrite || a == ActionAccountingSync || a == ActionPumpCheckCompany || a == ActionCompanySettings ||
-				a == ActionGroupsWrite || a == ActionMembersWrite || a == ActionOwnersManage
+				a == ActionGroupsWrite || a == ActionMembersWrite || a == ActionOwnersManage || a == ActionWebhooksManage ||
+				a == ActionTelematicsManage || a == ActionWalletFund || a == ActionPaymentMethods
 			if got := role.CanAs(a, true); got == companyWide {
 				t.Errorf("%s limited to a group: may %s = %v", role, a, got)
 			}
@@ -79,6 +80,12 @@ func TestCheckAction_SaysWhetherTheRoleOrTheGroupLimitRefuses(t *testing.T) {
 		{MemberAdmin, ActionGroupsRead, true, ""},
 		{MemberAdmin, ActionMembersWrite, true, MsgWholeCompanyOnly},
 		{MemberAdmin, ActionMembersRead, true, ""},
+		{MemberAdmin, ActionWebhooksManage, true, MsgWholeCompanyOnly},
+		{MemberAdmin, ActionTelematicsManage, true, MsgWholeCompanyOnly},
+		{MemberBookkeeper, ActionWalletFund, true, MsgWholeCompanyOnly},
+		{MemberBookkeeper, ActionWalletRead, true, ""},
+		{MemberAdmin, ActionPaymentMethods, true, MsgWholeCompanyOnly},
+		{MemberDispatcher, ActionWalletFund, true, MsgRoleForbidden},
 		{MemberDriver, ActionCardsRead, false, MsgRoleForbidden},
 	} {
 		err := c.role.CheckAction(c.action, c.limited)

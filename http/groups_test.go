@@ -434,6 +434,85 @@ func TestGroups_AMemberLimitedToAGroupReadsOnlyTheirs(t *testing.T) {
 	})
 }
 
+// The webhook endpoints (each hears every group's events), the telematics
+// token and connectors (each feeds every group's vehicles) and the wallet's
+// money (funding it, its low-balance alert, payment methods) reach the whole
+// company, so a member limited to a group is refused them whatever the
+// role, with the group limit as the reason; nothing changes and the audit
+// trail holds no row of theirs but their joining. Such a bookkeeper still
+// reads the wallet.
+func TestGroups_AMemberLimitedToAGroupReachesNoIntegrationOrWalletMoney(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		north, _ := f.twoGroups(t)
+		f.api.Put("/api/wex/company/wallet/low-balance", map[string]any{"threshold": 500}, f.owner).ExpectStatus(t, 200)
+		limited := map[string]string{
+			"admin":      f.member(t, f.owner, "north.admin@example.com", "admin", north),
+			"bookkeeper": f.member(t, f.owner, "north.books@example.com", "bookkeeper", north),
+		}
+		for role, token := range limited {
+			for _, req := range []apitest.Request{
+				{Method: "PUT", Path: "/api/wex/company/wallet/low-balance", Body: map[string]any{"threshold": 5}},
+				{Method: "GET", Path: "/api/payments/saved-payment-methods"},
+				{Method: "POST", Path: "/api/payments/payment-intent", Body: map[string]any{"amount": 10000, "paymentMethodId": "pm_card_visa"}},
+			} {
+				req.Token, req.BreaksContract = token, true
+				if msg := f.api.Do(req).ExpectStatus(t, 403).ErrorMessage(t); msg != fuelportal.MsgWholeCompanyOnly {
+					t.Errorf("%s %s by the group's %s: %q", req.Method, req.Path, role, msg)
+				}
+			}
+		}
+		admin := limited["admin"]
+		for _, req := range []apitest.Request{
+			{Method: "GET", Path: "/api/wex/company/webhooks"},
+			{Method: "POST", Path: "/api/wex/company/webhooks", Body: map[string]any{"url": "https://hooks.example.com/fuel", "events": []string{"transaction.posted"}}},
+			{Method: "PUT", Path: "/api/wex/company/webhooks/1", Body: map[string]any{"url": "https://hooks.example.com/fuel", "events": []string{"transaction.posted"}}},
+			{Method: "DELETE", Path: "/api/wex/company/webhooks/1"},
+			{Method: "GET", Path: "/api/wex/company/webhooks/1/deliveries"},
+			{Method: "POST", Path: "/api/wex/company/webhooks/deliveries/1/resend"},
+			{Method: "GET", Path: "/api/wex/company/telematics"},
+			{Method: "POST", Path: "/api/wex/company/telematics/token"},
+			{Method: "GET", Path: "/api/wex/company/telematics/connectors"},
+			{Method: "PUT", Path: "/api/wex/company/telematics/connectors/samsara", Body: map[string]string{"token": "samsara-token"}},
+			{Method: "DELETE", Path: "/api/wex/company/telematics/connectors/samsara"},
+			{Method: "GET", Path: "/api/payments/setup-intent/card"},
+			{Method: "GET", Path: "/api/payments/setup-intent/ach"},
+			{Method: "DELETE", Path: "/api/payments/detach", Body: map[string]any{"paymentMethodId": "pm_card_visa"}},
+		} {
+			req.Token, req.BreaksContract = admin, true
+			if msg := f.api.Do(req).ExpectStatus(t, 403).ErrorMessage(t); msg != fuelportal.MsgWholeCompanyOnly {
+				t.Errorf("%s %s by the group's admin: %q", req.Method, req.Path, msg)
+			}
+		}
+
+		f.api.Get("/api/wex/company/wallet", limited["bookkeeper"]).ExpectStatus(t, 200)
+		var low struct{ Threshold *float64 }
+		f.api.Get("/api/wex/company/wallet/low-balance", f.owner).ExpectStatus(t, 200).Decode(t, &low)
+		if low.Threshold == nil || *low.Threshold != 500 {
+			t.Errorf("the low-balance alert after the group's attempts: %v", low.Threshold)
+		}
+		var connectors struct {
+			Connectors []struct {
+				Vendor     string
+				Configured bool
+			}
+		}
+		f.api.Get("/api/wex/company/telematics/connectors", f.owner).ExpectStatus(t, 200).Decode(t, &connectors)
+		for _, c := range connectors.Connectors {
+			if c.Configured {
+				t.Errorf("a connector after the group's attempts: %+v", connectors)
+			}
+		}
+		var trail auditPageOut
+		f.api.Get("/api/wex/company/audit", f.owner).ExpectStatus(t, 200).Decode(t, &trail)
+		for _, e := range trail.Content {
+			if strings.HasPrefix(e.ActorEmail, "north.") && e.Kind != "member.joined" {
+				t.Errorf("an audit row of the group's member: %+v", e)
+			}
+		}
+	})
+}
+
 // The fleet's positions follow the group: a member limited to a group
 // sees the last fix of the group's vehicles only, never another group's
 // vehicle, its mileage or odometer (404, as another company's), nor

@@ -59,9 +59,10 @@ func (s *Server) handleInvitationCreate(w http.ResponseWriter, r *http.Request) 
 	respond(w, http.StatusCreated, invitationToDTO(inv))
 }
 
-// handleInvitationList lists the company's pending invitations.
+// handleInvitationList lists the pending invitations of the caller's company
+// that the caller sees (a member limited to a group: those to their group).
 func (s *Server) handleInvitationList(w http.ResponseWriter, r *http.Request) {
-	invs, err := s.Members.Invitations(r.Context(), PrincipalFromContext(r.Context()).CompanyID)
+	invs, err := s.Members.Invitations(r.Context(), memberScope(r))
 	if err != nil {
 		s.respondError(w, r, err)
 		return

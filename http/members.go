@@ -57,10 +57,10 @@ func (req *memberChangeRequest) toDomain() (fuelportal.MemberChange, error) {
 	return c, nil
 }
 
-// handleMemberList lists the members of the caller's company.
+// handleMemberList lists the members of the caller's company that the
+// caller sees (a member limited to a group: their group's).
 func (s *Server) handleMemberList(w http.ResponseWriter, r *http.Request) {
-	p := PrincipalFromContext(r.Context())
-	list, err := s.Members.List(r.Context(), p.CompanyID)
+	list, err := s.Members.List(r.Context(), memberScope(r))
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -91,7 +91,7 @@ func (s *Server) handleMemberChange(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := PrincipalFromContext(r.Context())
-	m, err := s.Members.Change(r.Context(), p.CompanyID, p.UserID, id, change)
+	m, err := s.Members.Change(r.Context(), memberScope(r), p.UserID, id, change)
 	if err != nil {
 		s.respondError(w, r, err)
 		return
@@ -107,7 +107,7 @@ func (s *Server) handleMemberRemove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := PrincipalFromContext(r.Context())
-	if err := s.Members.Remove(r.Context(), p.CompanyID, p.UserID, id); err != nil {
+	if err := s.Members.Remove(r.Context(), memberScope(r), p.UserID, id); err != nil {
 		s.respondError(w, r, err)
 		return
 	}

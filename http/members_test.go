@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -374,6 +375,95 @@ func TestNotificationSettings_FollowTheMembersRole(t *testing.T) {
 			if fmt.Sprint(got) != tt.want {
 				t.Errorf("%s's notification events = %v, want %s", tt.role, got, tt.want)
 			}
+		}
+	})
+}
+
+// A member limited to a group lists their group's members only: the office
+// members limited to it and the drivers holding one of its cards, never an
+// owner, a member of the whole company or of another group, nor a driver
+// of another group's card; and only the pending invitations to it. A
+// member of another group by id is refused as every member is (403, the
+// group limit the reason), so the answer tells nothing of who exists. The
+// owner lists everyone; another company's owner none of them.
+func TestMembers_AMemberLimitedToAGroupListsTheirGroupsMembers(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		north, south := f.twoGroups(t)
+		f.api.Put("/api/wex/company/cards/"+f.driverCard+"/group", map[string]any{"groupId": north}, f.owner).ExpectStatus(t, 204)
+		admin := f.member(t, f.owner, "north.admin@example.com", "admin", north)
+		f.member(t, f.owner, "north.dispatch@example.com", "dispatcher", north)
+		f.member(t, f.owner, "south.dispatch@example.com", "dispatcher", south)
+		f.member(t, f.owner, "whole.books@example.com", "bookkeeper", 0)
+		northInvite, _ := f.invite(t, f.owner, "north.next@example.com", "bookkeeper", north)
+		f.invite(t, f.owner, "south.next@example.com", "bookkeeper", south)
+		f.invite(t, f.owner, "whole.next@example.com", "admin", 0)
+
+		type memberList struct {
+			Content []struct {
+				ID    int64
+				Email string
+			}
+		}
+		listed := func(token string) (emails []string, ids map[string]int64) {
+			var list memberList
+			f.api.Get("/api/wex/company/members", token).ExpectStatus(t, 200).Decode(t, &list)
+			ids = map[string]int64{}
+			for _, m := range list.Content {
+				emails = append(emails, m.Email)
+				ids[m.Email] = m.ID
+			}
+			return emails, ids
+		}
+		invited := func(token string) (emails []string) {
+			var list struct{ Content []invitationBody }
+			f.api.Get("/api/wex/company/invitations", token).ExpectStatus(t, 200).Decode(t, &list)
+			for _, inv := range list.Content {
+				emails = append(emails, inv.Email)
+			}
+			return emails
+		}
+
+		want := []string{demo.DriverEmail, "north.admin@example.com", "north.dispatch@example.com"}
+		if got, _ := listed(admin); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("the group's admin lists %v, want %v", got, want)
+		}
+		if got := invited(admin); fmt.Sprint(got) != fmt.Sprint([]string{northInvite.Email}) {
+			t.Errorf("the group's admin lists the invitations %v", got)
+		}
+		everyone, ids := listed(f.owner)
+		for _, email := range append(want, demo.OwnerEmail, "south.dispatch@example.com", "whole.books@example.com") {
+			if !slices.Contains(everyone, email) {
+				t.Errorf("the owner's list lacks %s: %v", email, everyone)
+			}
+		}
+		if got := invited(f.owner); len(got) != 3 {
+			t.Errorf("the owner lists the invitations %v", got)
+		}
+		if got, _ := listed(f.other); slices.ContainsFunc(got, func(e string) bool { return slices.Contains(everyone, e) }) {
+			t.Errorf("another company's owner lists %v", got)
+		}
+		if got := invited(f.other); len(got) != 0 {
+			t.Errorf("another company's owner lists the invitations %v", got)
+		}
+
+		// Another group's member, or one of none, by id: refused as their own.
+		for _, email := range []string{"south.dispatch@example.com", "whole.books@example.com", "north.dispatch@example.com"} {
+			for _, req := range []apitest.Request{
+				{Method: "PATCH", Path: fmt.Sprint("/api/wex/company/members/", ids[email]), Body: map[string]any{"status": "SUSPENDED"}},
+				{Method: "DELETE", Path: fmt.Sprint("/api/wex/company/members/", ids[email])},
+			} {
+				req.Token = admin
+				if msg := f.api.Do(req).ExpectStatus(t, 403).ErrorMessage(t); msg != fuelportal.MsgWholeCompanyOnly {
+					t.Errorf("%s %s (%s) by the group's admin: %q", req.Method, req.Path, email, msg)
+				}
+			}
+		}
+
+		// The driver follows their card: in South, they leave North's list.
+		f.api.Put("/api/wex/company/cards/"+f.driverCard+"/group", map[string]any{"groupId": south}, f.owner).ExpectStatus(t, 204)
+		if got, _ := listed(admin); slices.Contains(got, demo.DriverEmail) {
+			t.Errorf("the group's admin still lists the driver of another group's card: %v", got)
 		}
 	})
 }

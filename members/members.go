@@ -65,25 +65,41 @@ func New(d Deps) *Service {
 	return &Service{store: d.Store, passwords: d.Passwords, now: d.Now}
 }
 
-// List returns company companyID's members.
-func (s *Service) List(ctx context.Context, companyID int64) ([]*fuelportal.Member, error) {
-	return s.store.CompanyMembers(ctx, companyID)
+// List returns the members of scope's company that its member sees
+// (fuelportal.MemberScope.SeesMember): every member for a member of the
+// whole company; for one limited to a group, the members limited to it
+// and the drivers holding its cards.
+func (s *Service) List(ctx context.Context, scope fuelportal.MemberScope) ([]*fuelportal.Member, error) {
+	list, err := s.store.CompanyMembers(ctx, scope.CompanyID)
+	if err != nil || scope.GroupID == 0 {
+		return list, err
+	}
+	return slices.DeleteFunc(list, func(m *fuelportal.Member) bool { return !scope.SeesMember(m) }), nil
 }
 
-// Change applies change to member id of company companyID on behalf of
+// Change applies change to member id of scope's company on behalf of
 // member actorID, as fuelportal.CheckMemberChange allows; the member's
-// sessions end at once. A member of another company is ENOTFOUND.
-func (s *Service) Change(ctx context.Context, companyID, actorID, id int64, change fuelportal.MemberChange) (*fuelportal.Member, error) {
-	return s.store.ChangeMember(ctx, companyID, actorID, id, &change, func(actor, target *fuelportal.Member, owners int) error {
+// sessions end at once. A member of another company is ENOTFOUND; a
+// member limited to a group changes nobody, of their group or another
+// (EFORBIDDEN MsgWholeCompanyOnly: a member's role and group decide what
+// they see).
+func (s *Service) Change(ctx context.Context, scope fuelportal.MemberScope, actorID, id int64, change fuelportal.MemberChange) (*fuelportal.Member, error) {
+	if err := scope.CheckWholeCompany(); err != nil {
+		return nil, err
+	}
+	return s.store.ChangeMember(ctx, scope.CompanyID, actorID, id, &change, func(actor, target *fuelportal.Member, owners int) error {
 		return fuelportal.CheckMemberChange(actor, target, &change, owners)
 	})
 }
 
-// Remove deletes member id of company companyID (their login and
-// sessions) on behalf of member actorID, as fuelportal.CheckMemberChange
-// allows.
-func (s *Service) Remove(ctx context.Context, companyID, actorID, id int64) error {
-	_, err := s.store.ChangeMember(ctx, companyID, actorID, id, nil, func(actor, target *fuelportal.Member, owners int) error {
+// Remove deletes member id of scope's company (their login and sessions)
+// on behalf of member actorID, as fuelportal.CheckMemberChange allows; a
+// member limited to a group removes nobody (EFORBIDDEN, as Change).
+func (s *Service) Remove(ctx context.Context, scope fuelportal.MemberScope, actorID, id int64) error {
+	if err := scope.CheckWholeCompany(); err != nil {
+		return err
+	}
+	_, err := s.store.ChangeMember(ctx, scope.CompanyID, actorID, id, nil, func(actor, target *fuelportal.Member, owners int) error {
 		return fuelportal.CheckMemberChange(actor, target, nil, owners)
 	})
 	return err
@@ -186,9 +202,15 @@ func (s *Service) Invite(ctx context.Context, companyID, actorID int64, actorRol
 	return inv, nil
 }
 
-// Invitations returns company companyID's pending invitations.
-func (s *Service) Invitations(ctx context.Context, companyID int64) ([]*fuelportal.Invitation, error) {
-	return s.store.PendingInvitations(ctx, companyID)
+// Invitations returns the pending invitations of scope's company that its
+// member sees: all for a member of the whole company, those to their group
+// for one limited to a group (fuelportal.MemberScope.SeesInvitation).
+func (s *Service) Invitations(ctx context.Context, scope fuelportal.MemberScope) ([]*fuelportal.Invitation, error) {
+	invs, err := s.store.PendingInvitations(ctx, scope.CompanyID)
+	if err != nil || scope.GroupID == 0 {
+		return invs, err
+	}
+	return slices.DeleteFunc(invs, func(inv *fuelportal.Invitation) bool { return !scope.SeesInvitation(inv) }), nil
 }
 
 // Revoke ends invitation id of company companyID (ENOTFOUND for another

@@ -14,20 +14,24 @@ import (
 // function's; these methods read the facts and apply the outcome in one
 // transaction.
 
-const memberSelect = `SELECT id, company_id, email, first_name, last_name, member_role, group_id, member_status FROM users`
+// memberSelect reads a member with the group of the card they hold (a
+// driver holds one at most: cards.driver_user_id is unique).
+const memberSelect = `SELECT id, company_id, email, first_name, last_name, member_role, group_id, member_status,
+	(SELECT MAX(c.group_id) FROM cards c WHERE c.company_id = users.company_id AND c.driver_user_id = users.id) FROM users`
 
 func scanMember(row interface{ Scan(...any) error }) (*fuelportal.Member, error) {
 	m := &fuelportal.Member{}
-	var group sql.NullInt64
-	if err := row.Scan(&m.ID, &m.CompanyID, &m.Email, &m.FirstName, &m.LastName, &m.Role, &group, &m.Status); err != nil {
+	var group, cardGroup sql.NullInt64
+	if err := row.Scan(&m.ID, &m.CompanyID, &m.Email, &m.FirstName, &m.LastName, &m.Role, &group, &m.Status, &cardGroup); err != nil {
 		return nil, err
 	}
-	m.GroupID = group.Int64
+	m.GroupID, m.CardGroupID = group.Int64, cardGroup.Int64
 	return m, nil
 }
 
 // CompanyMembers returns the members of company companyID (office members
-// and approved drivers), by e-mail.
+// and approved drivers), by e-mail, each with the group of the card they
+// hold (CardGroupID).
 func (db *DB) CompanyMembers(ctx context.Context, companyID int64) (members []*fuelportal.Member, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
 		rows, err := tx.Query(ctx, memberSelect+` WHERE company_id = ? AND driver_status = ? ORDER BY email`, companyID, fuelportal.DriverApproved)

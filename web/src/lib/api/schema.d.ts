@@ -2394,7 +2394,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Setup intent for saving a card */
+        /**
+         * Setup intent for saving a card
+         * @description Action payment-methods.write: the methods charge the company's one wallet, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2435,7 +2438,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Setup intent for saving a debit card */
+        /**
+         * Setup intent for saving a debit card
+         * @description Action payment-methods.write: the methods charge the company's one wallet, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2476,7 +2482,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Setup intent for saving a credit card */
+        /**
+         * Setup intent for saving a credit card
+         * @description Action payment-methods.write: the methods charge the company's one wallet, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2517,7 +2526,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Setup intent and Financial Connections session for a US bank account (ACH) */
+        /**
+         * Setup intent and Financial Connections session for a US bank account (ACH)
+         * @description Action payment-methods.write: the methods charge the company's one wallet, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2558,7 +2570,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Saved payment methods of the company */
+        /**
+         * Saved payment methods of the company
+         * @description Action wallet.fund: the company has one wallet, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2602,7 +2617,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a saved payment method of the company (404 for any other method) */
+        /**
+         * Remove a saved payment method of the company (404 for any other method)
+         * @description Action payment-methods.write: the methods charge the company's one wallet, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -2648,7 +2666,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Charge a saved method into the wallet (amount in cents; credit card fee 1.9% added) */
+        /**
+         * Charge a saved method into the wallet (amount in cents; credit card fee 1.9% added)
+         * @description Action wallet.fund: the company has one wallet, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4863,7 +4884,7 @@ export interface paths {
         };
         /**
          * List the company's webhook endpoints
-         * @description The owner's company's endpoints, oldest first, without their secrets, and the event types an endpoint may subscribe to.
+         * @description The owner's company's endpoints, oldest first, without their secrets, and the event types an endpoint may subscribe to. Action webhooks.manage: an endpoint hears every group's events, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         get: {
             parameters: {
@@ -4891,7 +4912,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook endpoint
-         * @description Adds an endpoint (at most 20 per company, then 409). The answer holds the signing secret, shown this once. 400 with field errors for a URL that is not https, is longer than 2000 characters or does not resolve to public addresses, or for no or unknown events.
+         * @description Adds an endpoint (at most 20 per company, then 409). The answer holds the signing secret, shown this once. 400 with field errors for a URL that is not https, is longer than 2000 characters or does not resolve to public addresses, or for no or unknown events. Action webhooks.manage: an endpoint hears every group's events, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         post: {
             parameters: {
@@ -4938,7 +4959,7 @@ export interface paths {
         get?: never;
         /**
          * Change a webhook endpoint
-         * @description Replaces the endpoint's URL, events and active flag (the secret stays). A new URL clears the failing flag. Another company's endpoint or any other id is 404.
+         * @description Replaces the endpoint's URL, events and active flag (the secret stays). A new URL clears the failing flag. Another company's endpoint or any other id is 404. Action webhooks.manage: an endpoint hears every group's events, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         put: {
             parameters: {
@@ -4975,7 +4996,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook endpoint
-         * @description Deletes the endpoint and its deliveries (pending ones are not sent). Another company's endpoint or any other id is 404.
+         * @description Deletes the endpoint and its deliveries (pending ones are not sent). Another company's endpoint or any other id is 404. Action webhooks.manage: an endpoint hears every group's events, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         delete: {
             parameters: {
@@ -5016,7 +5037,7 @@ export interface paths {
         };
         /**
          * List an endpoint's deliveries
-         * @description The endpoint's newest 100 deliveries, newest first: status, attempts, last error and response code. Another company's endpoint or any other id is 404.
+         * @description The endpoint's newest 100 deliveries, newest first: status, attempts, last error and response code. Another company's endpoint or any other id is 404. Action webhooks.manage: an endpoint hears every group's events, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         get: {
             parameters: {
@@ -5064,7 +5085,7 @@ export interface paths {
         put?: never;
         /**
          * Resend a delivery
-         * @description Queues the delivery's event (same id and body) to its endpoint again, as a new delivery due at once and retried for 24 hours. Another company's delivery or any other id is 404; 409 when the endpoint is not active.
+         * @description Queues the delivery's event (same id and body) to its endpoint again, as a new delivery due at once and retried for 24 hours. Another company's delivery or any other id is 404; 409 when the endpoint is not active. Action webhooks.manage: an endpoint hears every group's events, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         post: {
             parameters: {
@@ -5269,7 +5290,7 @@ export interface paths {
         };
         /**
          * The company's Traccar forwarding settings
-         * @description Where Traccar forwards to and when the token was made; the token itself is shown only when made.
+         * @description Where Traccar forwards to and when the token was made; the token itself is shown only when made. Action telematics.manage: the token and connectors feed every group's vehicles, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         get: {
             parameters: {
@@ -5313,7 +5334,7 @@ export interface paths {
         put?: never;
         /**
          * Make or rotate the company's telematics token
-         * @description Answers the new token once; only its hash is stored. The previous token stops working at once.
+         * @description Answers the new token once; only its hash is stored. The previous token stops working at once. Action telematics.manage: the token and connectors feed every group's vehicles, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         post: {
             parameters: {
@@ -5886,7 +5907,7 @@ export interface paths {
         };
         /**
          * Set or clear the company's low-wallet threshold
-         * @description Company owners only (drivers 403). A threshold below 0, above 1000000 or not a number is the field error threshold; more decimals than cents are rounded half up.
+         * @description Company owners only (drivers 403). A threshold below 0, above 1000000 or not a number is the field error threshold; more decimals than cents are rounded half up. Action wallet.fund: the company has one wallet, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         put: {
             parameters: {
@@ -6144,7 +6165,7 @@ export interface paths {
         };
         /**
          * The company's members
-         * @description Office members and approved drivers, by e-mail. Action members.read (owners and admins).
+         * @description Office members and approved drivers, by e-mail. Action members.read (owners and admins). A member limited to a group gets the people of their group only: the members limited to it and the drivers holding one of its cards (never an owner or member of the whole company, nor another group's).
          */
         get: {
             parameters: {
@@ -6421,7 +6442,7 @@ export interface paths {
         };
         /**
          * Pending invitations
-         * @description Neither accepted, revoked nor expired; newest first. Action members.read.
+         * @description Neither accepted, revoked nor expired; newest first. Action members.read. A member limited to a group gets the invitations to their group only.
          */
         get: {
             parameters: {
@@ -6792,7 +6813,7 @@ export interface paths {
         };
         /**
          * The company's telematics pull connectors
-         * @description One entry per vendor (Samsara, Geotab, Motive): connected or not, the last successful pull, the last error and the vendor's vehicles no vehicle of the company matched (by VIN, then by name = unit number). Never the token. Owners and admins.
+         * @description One entry per vendor (Samsara, Geotab, Motive): connected or not, the last successful pull, the last error and the vendor's vehicles no vehicle of the company matched (by VIN, then by name = unit number). Never the token. Owners and admins. Action telematics.manage: the token and connectors feed every group's vehicles, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         get: {
             parameters: {
@@ -6837,7 +6858,7 @@ export interface paths {
         get?: never;
         /**
          * Connect a telematics vendor
-         * @description Tests the token with one call to the vendor (400 with the vendor's reason when it fails; nothing is stored), then keeps it sealed (AES-GCM) and starts pulling positions into the IFTA miles. Replaces an earlier token of the same vendor (its cursor starts over). Geotab: token is user:password of a service account, database required, server defaults to my.geotab.com. The answer never holds the token.
+         * @description Tests the token with one call to the vendor (400 with the vendor's reason when it fails; nothing is stored), then keeps it sealed (AES-GCM) and starts pulling positions into the IFTA miles. Replaces an earlier token of the same vendor (its cursor starts over). Geotab: token is user:password of a service account, database required, server defaults to my.geotab.com. The answer never holds the token. Action telematics.manage: the token and connectors feed every group's vehicles, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         put: {
             parameters: {
@@ -6874,7 +6895,7 @@ export interface paths {
         post?: never;
         /**
          * Disconnect a telematics vendor
-         * @description Deletes the connector and its sealed token; its pulls stop. Positions already pulled stay. 404 when the company has no connector to that vendor.
+         * @description Deletes the connector and its sealed token; its pulls stop. Positions already pulled stay. 404 when the company has no connector to that vendor. Action telematics.manage: the token and connectors feed every group's vehicles, so a member limited to a group is 403 'Access forbidden - Insufficient permissions: your access is limited to a group, and this covers the whole company'.
          */
         delete: {
             parameters: {

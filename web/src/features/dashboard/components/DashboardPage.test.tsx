@@ -360,6 +360,35 @@ describe('company dashboard by role', () => {
     expect(screen.queryByRole('region', { name: 'Drivers waiting for approval' })).not.toBeInTheDocument();
     expect(await screen.findByTestId('missing-job-tile')).toBeInTheDocument();
   });
+
+  it('shows a bookkeeper limited to a group the wallet without Add Funds or the alert button, and says why', async () => {
+    companyApi({ wallet: { balance: 12500.25, canAddFunds: true, canPayByInvoice: false } });
+    const companyWide = ['ifta.read', 'ifta.write', 'statements.read', 'statements.write', 'accounting.sync', 'wallet.fund'];
+    server.use(
+      http.get(apiUrl('/account/permissions'), () =>
+        HttpResponse.json({ ...bookkeeperPermissions, groupId: 7, actions: bookkeeperPermissions.actions.filter((action) => !companyWide.includes(action)) }),
+      ),
+    );
+    renderApp(paths.dashboard, { session });
+
+    const tile = await screen.findByTestId('wallet-tile');
+    expect(await within(tile).findByTestId('wallet-group-limited')).toHaveTextContent(
+      'As a member limited to a group, you cannot add funds to the wallet or change its low-balance alert: it covers the whole company.',
+    );
+    expect(within(tile).getByTestId('wallet-balance')).toHaveTextContent('$12,500.25');
+    expect(within(tile).queryByRole('button', { name: /^(Add Funds|Pay Invoice)$/ })).not.toBeInTheDocument();
+    expect(within(tile).queryByTestId('low-balance-edit')).not.toBeInTheDocument();
+  });
+
+  it('says nothing of a group to a bookkeeper of the whole company', async () => {
+    companyApi({ wallet: { balance: 12500.25, canAddFunds: true, canPayByInvoice: false } });
+    server.use(http.get(apiUrl('/account/permissions'), () => HttpResponse.json(bookkeeperPermissions)));
+    renderApp(paths.dashboard, { session });
+
+    const tile = await screen.findByTestId('wallet-tile');
+    expect(await within(tile).findByRole('button', { name: 'Add Funds' })).toBeInTheDocument();
+    expect(within(tile).queryByTestId('wallet-group-limited')).not.toBeInTheDocument();
+  });
 });
 
 describe('missed savings', () => {

@@ -46,6 +46,21 @@ function LowBalanceLine() {
   );
 }
 
+/**
+ * A member limited to a group reads the wallet but funds it and sets its alert no more (the one wallet every
+ * group's cards spend from, permissions.go companyWide): the tile says why there is no button.
+ */
+function WholeCompanyLine() {
+  const { t } = useTranslation('dashboard');
+  const { loaded, groupId, can } = usePermissions();
+  if (!loaded || groupId == null || can('wallet.fund')) return null;
+  return (
+    <Typography variant="body2" color="textSecondary" data-testid="wallet-group-limited" sx={{ pt: 0.5 }}>
+      {t('common:permissions.cannotInGroup', { what: t('common:permissions.actions.wallet.fund') })}
+    </Typography>
+  );
+}
+
 function ContractLine() {
   const { t } = useTranslation('dashboard');
   const { can } = usePermissions();
@@ -86,7 +101,8 @@ function ContractLine() {
 
 /**
  * Company wallet: balance (red when negative, else green), the contract with its fuel planner
- * costs (and the owner's form for them), and the Add Funds / Pay Invoice button.
+ * costs (and the owner's form for them), and the Add Funds / Pay Invoice button (or, for a member
+ * limited to a group, why there is none).
  */
 export function WalletTile({ PaymentMethodModal }: { PaymentMethodModal: PaymentModalComponent }) {
   const { t } = useTranslation('dashboard');
@@ -119,6 +135,7 @@ export function WalletTile({ PaymentMethodModal }: { PaymentMethodModal: Payment
           </Typography>
           <ContractLine />
           <LowBalanceLine />
+          <WholeCompanyLine />
         </Stack>
       ) : isError ? (
         <LoadError onRetry={refetch} retrying={isFetching} />

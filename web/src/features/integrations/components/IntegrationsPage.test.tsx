@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, server } from '@/test/server';
+import { apiUrl, ownerPermissions, server } from '@/test/server';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../api/webhooks-api';
 
 const session = { token: 't1', refreshToken: 'r1' };
@@ -107,5 +107,33 @@ describe('integrations', () => {
     expect(deliveryRow).toHaveTextContent('HTTP 500');
     await user.click(within(deliveryRow).getByRole('button', { name: 'Resend' }));
     await waitFor(() => expect(calls).toContain('RESEND 31'));
+  });
+
+  it('tells an admin limited to a group that integrations cover the whole company, and asks for none of them', async () => {
+    const asked: string[] = [];
+    const companyWide = ['owners.manage', 'company.close', 'ifta.read', 'ifta.write', 'statements.read', 'statements.write', 'accounting.sync',
+      'pump-check.company', 'company.settings', 'groups.write', 'members.write', 'webhooks.manage', 'telematics.manage', 'wallet.fund',
+      'payment-methods.write'];
+    server.use(
+      http.get(apiUrl('/account/permissions'), () =>
+        HttpResponse.json({ role: 'admin', groupId: 7, actions: ownerPermissions.actions.filter((action) => !companyWide.includes(action)) }),
+      ),
+      http.get(apiUrl('/wex/company/webhooks'), () => {
+        asked.push('webhooks');
+        return HttpResponse.json({ content: [endpoint], eventTypes });
+      }),
+      http.get(apiUrl('/wex/company/telematics/connectors'), () => {
+        asked.push('connectors');
+        return HttpResponse.json({ connectors: [] });
+      }),
+    );
+    renderApp(paths.integrations, { session });
+
+    expect(await screen.findByTestId('role-cannot')).toHaveTextContent(
+      'As a member limited to a group, you cannot manage integrations: it covers the whole company.',
+    );
+    expect(screen.queryByRole('button', { name: 'Add endpoint' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('webhook-row')).not.toBeInTheDocument();
+    expect(asked).toEqual([]);
   });
 });

@@ -128,14 +128,16 @@ describe('members', () => {
     expect(screen.queryByRole('option', { name: 'Owner' })).toBeNull();
   });
 
-  it('shows an admin limited to a group the members and their own group, and says why they change neither', async () => {
+  it("shows an admin limited to a group their group's people and their own group, and says why they change neither", async () => {
     const companyWide = ['owners.manage', 'company.close', 'ifta.read', 'ifta.write', 'statements.read', 'statements.write', 'accounting.sync',
-      'pump-check.company', 'company.settings', 'groups.write', 'members.write'];
+      'pump-check.company', 'company.settings', 'groups.write', 'members.write', 'webhooks.manage', 'telematics.manage', 'wallet.fund',
+      'payment-methods.write'];
     server.use(
       http.get(apiUrl('/account/permissions'), () =>
         HttpResponse.json({ role: 'admin', groupId: 7, actions: ownerPermissions.actions.filter((action) => !companyWide.includes(action)) }),
       ),
-      ...listed([member(1, 'owner@demo.test', 'admin'), { ...member(5, 'dee@demo.test', 'dispatcher'), groupId: 7 }, { ...member(6, 'sol@demo.test', 'dispatcher'), groupId: 8 }]),
+      // The server lists a member limited to a group the people of their group only.
+      ...listed([{ ...member(1, 'owner@demo.test', 'admin'), groupId: 7 }, { ...member(5, 'dee@demo.test', 'dispatcher'), groupId: 7 }, member(9, 'dan@demo.test', 'driver')]),
       // The server lists a member limited to a group their own group only.
       http.get(apiUrl('/wex/company/groups'), () => HttpResponse.json({ content: [{ id: 7, name: 'North terminal', cards: 2, vehicles: 1, members: 2 }] })),
     );
@@ -143,9 +145,11 @@ describe('members', () => {
     expect(await screen.findByTestId('members-limited')).toHaveTextContent(
       'As a member limited to a group, you cannot invite, change or remove members, or add, rename or delete groups: it covers the whole company.',
     );
+    expect(screen.getByTestId('members-limited-list')).toHaveTextContent(
+      'You see the people of your group only: the members limited to it, the drivers of its cards and the invitations to it.',
+    );
     const rows = await screen.findAllByTestId('member-row');
     await waitFor(() => expect(rows[1]).toHaveTextContent('Limited to North terminal'));
-    expect(rows[2]).toHaveTextContent('Limited to a group');
     for (const row of rows) {
       expect(within(row).queryByRole('button')).toBeNull();
       expect(within(row).queryByRole('combobox')).toBeNull();

@@ -204,8 +204,9 @@ const listSx = { m: 0, p: 0, listStyle: 'none' } as const;
 
 /**
  * /members, owners and admins: the company's members and pending invitations; invite, change a role, suspend, remove.
- * An owner or admin limited to a group reads them only: a member's role and group, and the groups themselves,
- * decide what every member sees, so the page says so instead of offering changes.
+ * An owner or admin limited to a group reads only their group's people (as the server lists them) and changes
+ * none: a member's role and group, and the groups themselves, decide what every member sees, so the page says so
+ * instead of offering changes.
  */
 export function MembersPage() {
   const { t } = useTranslation('members');
@@ -264,6 +265,10 @@ export function MembersPage() {
         <Typography color="textSecondary">{t('intro')}</Typography>
         {groupId != null && !mayWrite && (
           <Alert severity="info" data-testid="members-limited">
+            {/* The server lists a member limited to a group their group's people only (docs/decisions.md). */}
+            <Box component="span" sx={{ display: 'block', mb: 0.5 }} data-testid="members-limited-list">
+              {t('limitedList')}
+            </Box>
             {t('common:permissions.cannotInGroup', { what: t('common:permissions.actions.members.write') })}
           </Alert>
         )}
