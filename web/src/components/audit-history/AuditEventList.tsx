@@ -13,7 +13,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * either side (a card's `rules`) is opened into its own fields (`rules.maxGallons`), of which only
  * the changed ones are kept.
  */
-export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, prefix = ''): { path: string; before: unknown; after: unknown }[] {
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>, prefix = ''): { path: string; before: unknown; after: unknown }[] {
   const rows: { path: string; before: unknown; after: unknown }[] = [];
   for (const name of [...new Set([...Object.keys(before), ...Object.keys(after)])]) {
     const b = before[name];
@@ -29,7 +29,7 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
 }
 
 /** A field name without a label, made readable: `maxGallons`, `max_gallons` → "Max gallons". */
-export function readableName(name: string): string {
+function readableName(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_\-]+/g, ' ')
@@ -45,7 +45,7 @@ const shown = (v: unknown) => (v === undefined || v === null || v === '' ? '—'
 export function AuditEventList({ events, label }: { events: AuditEvent[]; label: string }) {
   const { t } = useTranslation('audit');
   // Each part of a path by its label (the locales' audit `fields`), else its name made readable.
-  const label = (path: string) =>
+  const fieldLabel = (path: string) =>
     path
       .split('.')
       .map((part) => t(`fields.${part}`, { defaultValue: readableName(part) }))
@@ -65,7 +65,7 @@ export function AuditEventList({ events, label }: { events: AuditEvent[]; label:
             </Typography>
             {fields.map((f) => (
               <Typography key={f.path} variant="body2" data-testid="audit-change" data-field={f.path} sx={{ overflowWrap: 'anywhere' }}>
-                <Box component="span" sx={{ fontWeight: 600 }}>{label(f.path)}</Box>:{' '}
+                <Box component="span" sx={{ fontWeight: 600 }}>{fieldLabel(f.path)}</Box>:{' '}
                 <Box component="span" sx={{ fontFamily: 'monospace' }}>
                   {shown(f.before)} → {shown(f.after)}
                 </Box>
