@@ -165,8 +165,8 @@ describe('IFTA return page', () => {
     setLanguage('es');
     try {
       const { user } = renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
-      await screen.findByTestId('ifta-close-blocked');
-      await user.click(screen.getAllByRole('button', { name: 'Subir tasas' })[0]);
+      // The Spanish texts may arrive after the first paint.
+      await user.click((await screen.findAllByRole('button', { name: 'Subir tasas' }))[0]);
       const dialog = await screen.findByRole('dialog', { name: 'Subir las tasas del 2026 T3' });
       await user.upload(within(dialog).getByTestId('ifta-rates-file'), csvFile('year,quarter,jurisdiction,fuelType,rate,surcharge\n2026,3,XX,diesel,0.2,\n'));
       await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Subir' })).toBeEnabled());
