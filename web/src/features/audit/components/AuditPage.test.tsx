@@ -5,7 +5,7 @@ import { setLanguage } from '@/lib/i18n';
 import type { Member } from '@/lib/members';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, server } from '@/test/server';
+import { apiUrl, ownerAccount, server } from '@/test/server';
 
 const session = { token: 't1', refreshToken: 'r1' };
 
@@ -59,7 +59,10 @@ describe('audit page', () => {
     ['es', ['Estado: ACTIVE → INACTIVE', 'Reglas › Máximo de galones: 100 → 150', 'Reglas › Stations only: — → true', 'ID del chofer: D-1 → D-2']],
   ])('shows each changed field by its label in %s, an unknown one by its name made readable', async (language, changes) => {
     server.use(
-      http.get(apiUrl('/wex/company/members'), () => HttpResponse.json({ content: [] })),
+      // The account's language is the viewer's.
+      http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language })),
+http.get(apiUrl('/wex/company/members'), () => HttpResponse.json({ content: [] })),
+
       http.get(apiUrl('/wex/company/audit'), () =>
         HttpResponse.json({
           content: [

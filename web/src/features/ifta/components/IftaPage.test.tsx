@@ -162,6 +162,8 @@ describe('IFTA return page', () => {
         { status: 400 },
       ),
     );
+    // The account's language is the viewer's.
+    server.use(http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })));
     setLanguage('es');
     try {
       const { user } = renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
