@@ -61,8 +61,7 @@ describe('audit page', () => {
     server.use(
       // The account's language is the viewer's.
       http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language })),
-http.get(apiUrl('/wex/company/members'), () => HttpResponse.json({ content: [] })),
-
+      http.get(apiUrl('/wex/company/members'), () => HttpResponse.json({ content: [] })),
       http.get(apiUrl('/wex/company/audit'), () =>
         HttpResponse.json({
           content: [
