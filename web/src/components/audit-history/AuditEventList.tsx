@@ -32,7 +32,7 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
 function readableName(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_\-]+/g, ' ')
+    .replace(/[_-]+/g, ' ')
     .trim()
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
