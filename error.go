@@ -30,6 +30,18 @@ type Error struct {
 	Code    string
 	Message string
 	Fields  map[string][]string
+	// Codes, when set, gives a field's messages (same keys, same order) as
+	// stable codes with the values they name, for a client that words them
+	// in its reader's language; Fields keeps the English.
+	Codes map[string][]MessageCode
+}
+
+// MessageCode is one message as a stable code and the values it names
+// (such as a file's line, column and value), e.g. {"jurisdiction_not_member",
+// {"line": 4, "column": "jurisdiction", "value": "XX"}}.
+type MessageCode struct {
+	Code   string         `json:"code"`
+	Params map[string]any `json:"params,omitempty"`
 }
 
 // Error implements the error interface.
@@ -74,6 +86,15 @@ func ErrorFields(err error) map[string][]string {
 	var e *Error
 	if errors.As(err, &e) {
 		return e.Fields
+	}
+	return nil
+}
+
+// ErrorCodes returns the message codes of the first *Error in err's chain.
+func ErrorCodes(err error) map[string][]MessageCode {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Codes
 	}
 	return nil
 }

@@ -393,6 +393,20 @@ func TestIFTA_CompanyRatesWinInTheirCompanysReturnsOnly(t *testing.T) {
 		if fields := res.FieldErrors(t); len(fields["line 3"]) != 1 || len(fields["line 4"]) != 1 || len(fields) != 2 {
 			t.Fatalf("fields %v", fields)
 		}
+		// The same lines as codes with their values, for the reader's language.
+		var coded struct {
+			Codes map[string][]struct {
+				Code   string         `json:"code"`
+				Params map[string]any `json:"params"`
+			} `json:"codes"`
+		}
+		res.Decode(t, &coded)
+		if c := coded.Codes["line 3"]; len(c) != 1 || c[0].Code != "jurisdiction_not_member" || c[0].Params["line"] != 3.0 || c[0].Params["column"] != "jurisdiction" || c[0].Params["value"] != "XX" {
+			t.Fatalf("line 3's codes %+v", coded.Codes)
+		}
+		if c := coded.Codes["line 4"]; len(c) != 1 || c[0].Code != "amount_malformed" || c[0].Params["column"] != "rate" || c[0].Params["value"] != "-1" || len(coded.Codes) != 2 {
+			t.Fatalf("line 4's codes %+v", coded.Codes)
+		}
 		f.api.Get(path, f.owner).ExpectStatus(t, 200).Decode(t, &ours)
 		if r := rateOf(ours, code); r == nil || *r != 0 {
 			t.Fatalf("a refused file changed the rate: %v", r)

@@ -46,7 +46,7 @@ var receiptLanguages = map[string]*receiptTexts{
 	},
 	"es": {
 		Title: "Recibo de combustible", Approved: "Aprobada", Station: "Estación", Fleet: "Flota", Company: "Empresa", Carrier: "ID de transportista",
-		Card: "Tarjeta", Driver: "Conductor", Unit: "Unidad", Purchase: "Compra", Product: "Producto", Gallons: "Galones",
+		Card: "Tarjeta", Driver: "Chofer", Unit: "Unidad", Purchase: "Compra", Product: "Producto", Gallons: "Galones",
 		PumpPrice: "Precio por galón en bomba", CardPrice: "Su precio por galón", PumpTotal: "A precio de bomba", Discount: "Descuento",
 		Fee: "Cargo por transacción", Total: "Total cobrado", Network: "Transacción de la red",
 		Products: map[fuelportal.ProductCode]string{fuelportal.ProductDiesel: "Diésel", fuelportal.ProductReefer: "Diésel de refrigeración",

@@ -36,10 +36,12 @@ func ErrorStatus(code string) int {
 }
 
 // errorResponse is the one error shape on the wire. Message is a string, or
-// a map from field name to messages for validation errors.
+// a map from field name to messages for validation errors; Codes, when the
+// error has them, gives those messages as codes with their values.
 type errorResponse struct {
-	Status  int `json:"status"`
-	Message any `json:"message"`
+	Status  int                                 `json:"status"`
+	Message any                                 `json:"message"`
+	Codes   map[string][]fuelportal.MessageCode `json:"codes,omitempty"`
 }
 
 // respond writes v as JSON with status.
@@ -65,8 +67,9 @@ func (s *Server) respondError(w http.ResponseWriter, r *http.Request, err error)
 	code := fuelportal.ErrorCode(err)
 	status := ErrorStatus(code)
 	var message any = fuelportal.ErrorMessage(err)
+	var codes map[string][]fuelportal.MessageCode
 	if fields := fuelportal.ErrorFields(err); len(fields) > 0 {
-		message = fields
+		message, codes = fields, fuelportal.ErrorCodes(err)
 	}
 	switch {
 	case code == fuelportal.EINTERNAL && r.Context().Err() != nil:
@@ -87,7 +90,7 @@ func (s *Server) respondError(w http.ResponseWriter, r *http.Request, err error)
 		// handler already said (the busy planner).
 		w.Header().Set("Retry-After", strconv.Itoa(unavailableRetryAfter))
 	}
-	respond(w, status, errorResponse{Status: status, Message: message})
+	respond(w, status, errorResponse{Status: status, Message: message, Codes: codes})
 }
 
 // respondTooManyRequests answers 429 with a Retry-After header in whole

@@ -3,6 +3,7 @@ package ifta
 import (
 	"errors"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -165,5 +166,44 @@ func TestParseRatesCSVQuotesABadFieldShort(t *testing.T) {
 		if len(l.Message) > 120 || !strings.Contains(l.Message, strings.Repeat("Z", 40)+"…") {
 			t.Fatalf("line %d: message of %d bytes: %.200s", l.Line, len(l.Message), l.Message)
 		}
+	}
+}
+
+// Each bad line carries a stable code with its line, column and value
+// beside the English message, so a reader's language can word it.
+func TestParseRatesCSVGivesEachBadLineACodeWithItsValues(t *testing.T) {
+	const header = "year,quarter,jurisdiction,fuelType,rate,surcharge\n"
+	tests := []struct {
+		name   string
+		in     string
+		code   string
+		params map[string]any
+	}{
+		{"an unknown jurisdiction names its column and value", header + "2026,3,XX,diesel,0.2,\n", RatesJurisdiction, map[string]any{"line": 2, "column": "jurisdiction", "value": "XX"}},
+		{"a year that is no number", header + "20x6,3,TX,diesel,0.2,\n", RatesNotWholeNumber, map[string]any{"line": 2, "column": "year", "value": "20x6"}},
+		{"a quarter out of range", header + "2026,5,TX,diesel,0.2,\n", RatesQuarterRange, map[string]any{"line": 2, "column": "quarter", "value": "5"}},
+		{"a year out of range", header + "1999,3,TX,diesel,0.2,\n", RatesYearRange, map[string]any{"line": 2, "column": "year", "value": "1999"}},
+		{"an unknown fuel", header + "2026,3,TX,propane,0.2,\n", RatesFuelType, map[string]any{"line": 2, "column": "fuelType", "value": "propane"}},
+		{"a malformed surcharge", header + "2026,3,IN,diesel,0.59,abc\n", RatesAmount, map[string]any{"line": 2, "column": "surcharge", "value": "abc"}},
+		{"five decimals", header + "2026,3,TX,diesel,0.28501,\n", RatesAmountDecimals, map[string]any{"line": 2, "column": "rate", "value": "0.28501"}},
+		{"over $100", header + "2026,3,TX,diesel,100.0001,\n", RatesAmountTooLarge, map[string]any{"line": 2, "column": "rate", "value": "100.0001"}},
+		{"a missing field", header + "2026,3,TX,diesel,0.2\n", RatesFieldCount, map[string]any{"line": 2, "fields": 5, "want": 6, "header": strings.TrimSpace(header)}},
+		{"a duplicate", header + "2026,3,TX,diesel,0.2,\n2026,3,tx,diesel,0.3,\n", RatesDuplicate, map[string]any{"line": 3, "jurisdiction": "TX", "fuelType": "diesel", "year": 2026, "quarter": 3}},
+		{"a wrong header", "year,quarter,state\n", RatesHeader, map[string]any{"line": 1, "header": strings.TrimSpace(header)}},
+		{"an empty file has no line", "", RatesEmpty, map[string]any{"header": strings.TrimSpace(header)}},
+		{"broken quoting", header + "2026,3,\"TX,diesel,0.2,\n", RatesCSVSyntax, map[string]any{"line": 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := ParseRatesCSV(strings.NewReader(tt.in))
+			var bad *RatesFileError
+			if !errors.As(err, &bad) || len(bad.Lines) != 1 {
+				t.Fatalf("err %v, want one bad line", err)
+			}
+			l := bad.Lines[0]
+			if l.Code != tt.code || !reflect.DeepEqual(l.Params, tt.params) || l.Message == "" {
+				t.Errorf("line %d: code %q params %v message %q; want code %q params %v", l.Line, l.Code, l.Params, l.Message, tt.code, tt.params)
+			}
+		})
 	}
 }

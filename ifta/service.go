@@ -723,7 +723,8 @@ func (s *Service) ImportRates(ctx context.Context, r io.Reader, sample bool) (qu
 // owner uploaded and stores it for that company alone: the rows of each
 // quarter in the file replace the company's rates of that quarter, and in
 // its returns they win over the shared ones. A bad file is EINVALID with a
-// field error per bad line ("line 4"; "file" for the file as a whole).
+// field error per bad line ("line 4"; "file" for the file as a whole) and
+// its message codes (fuelportal.Error.Codes).
 // It returns the quarters replaced and the rows stored.
 func (s *Service) ImportCompanyRates(ctx context.Context, companyID, userID int64, r io.Reader) (quarters, rows int, err error) {
 	parsed, err := ParseRatesCSV(r)
@@ -743,14 +744,16 @@ func rateFileError(err error) error {
 		return err
 	}
 	fe := fuelportal.FieldErrors{}
+	codes := map[string][]fuelportal.MessageCode{}
 	for _, l := range bad.Lines {
 		key := "file"
 		if l.Line > 0 {
 			key = fmt.Sprintf("line %d", l.Line)
 		}
 		fe.Add(key, l.Message)
+		codes[key] = append(codes[key], fuelportal.MessageCode{Code: l.Code, Params: l.Params})
 	}
-	return &fuelportal.Error{Code: fuelportal.EINVALID, Message: err.Error(), Fields: fe}
+	return &fuelportal.Error{Code: fuelportal.EINVALID, Message: err.Error(), Fields: fe, Codes: codes}
 }
 
 // RateRows converts parsed rates to store rows, in a stable order.

@@ -56,7 +56,7 @@ func TestTripAlerts_ReadInEachLanguage(t *testing.T) {
 				"Solicitud de viaje: " + f.Active.DriverName + ", tarjeta terminada en " + fuelportal.Last4(f.Active.CardNumber) + ", pide replanificar el viaje Ocala, FL → Tampa, FL. “road closed”"},
 			string(fuelportal.AlertTripReplanned): {
 				"Locked trip re-planned: " + f.Active.DriverName + ", card ending " + fuelportal.Last4(f.Active.CardNumber) + ", the trip Ocala, FL → Tampa, FL has plan version 2 (asked by the driver, approved by an owner); the card may buy only at its stops.",
-				"Viaje bloqueado replanificado: " + f.Active.DriverName + ", tarjeta terminada en " + fuelportal.Last4(f.Active.CardNumber) + ", el viaje Ocala, FL → Tampa, FL tiene la versión 2 del plan (pedido por el conductor, aprobado por un dueño); la tarjeta solo puede comprar en sus paradas."},
+				"Viaje bloqueado replanificado: " + f.Active.DriverName + ", tarjeta terminada en " + fuelportal.Last4(f.Active.CardNumber) + ", el viaje Ocala, FL → Tampa, FL tiene la versión 2 del plan (pedido por el chofer, aprobado por un dueño); la tarjeta solo puede comprar en sus paradas."},
 			string(fuelportal.AlertTripEnded): {
 				"Locked trip cancelled: " + f.Active.DriverName + ", card ending " + fuelportal.Last4(f.Active.CardNumber) + ", the trip Ocala, FL → Tampa, FL, by an owner. The card lock is lifted.",
 				"Viaje bloqueado cancelado: " + f.Active.DriverName + ", tarjeta terminada en " + fuelportal.Last4(f.Active.CardNumber) + ", el viaje Ocala, FL → Tampa, FL, por un dueño. Se levantó el bloqueo de la tarjeta."},

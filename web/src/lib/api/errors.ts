@@ -52,3 +52,12 @@ export function fieldErrors(error: unknown): Record<string, string> | undefined 
   }
   return result;
 }
+
+/** One of the server's messages as a stable code with the values it names (line, column, value…). */
+export type MessageCode = Schema<'MessageCode'>;
+
+/** The codes of a field-error body (`codes`: field → its messages as codes), when the server sent them. */
+export function fieldCodes(error: unknown): Record<string, MessageCode[]> | undefined {
+  const codes = serverErrorBody(error)?.codes;
+  return codes && typeof codes === 'object' ? codes : undefined;
+}

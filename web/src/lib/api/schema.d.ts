@@ -8088,6 +8088,17 @@ export interface components {
             message: string | {
                 [key: string]: string[];
             };
+            /** @description A field's messages (same keys, same order) as stable codes with the values they name, for a client that words them in its reader's language; only where the endpoint says so (the IFTA rate upload's bad lines, docs/api.md "Uploads"). */
+            codes?: {
+                [key: string]: components["schemas"]["MessageCode"][];
+            };
+        };
+        MessageCode: {
+            code: string;
+            /** @description The values the message names: line, column, value and others as its code needs. */
+            params?: {
+                [key: string]: string | number;
+            };
         };
         Empty: Record<string, never>;
         Credentials: {

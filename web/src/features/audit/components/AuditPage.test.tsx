@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '@/lib/i18n';
 import type { Member } from '@/lib/members';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, server } from '@/test/server';
+import { apiUrl, ownerAccount, server } from '@/test/server';
 
 const session = { token: 't1', refreshToken: 'r1' };
 
@@ -51,5 +52,36 @@ describe('audit page', () => {
     );
     await user.click(within(listbox).getByRole('option', { name: 'Dana Dispatch · dana@demo.test' }));
     await waitFor(() => expect(asked.at(-1)?.get('actorId')).toBe('5'));
+  });
+
+  it.each([
+    ['en', ['Status: ACTIVE → INACTIVE', 'Rules › Most gallons: 100 → 150', 'Rules › Stations only: — → true', 'Driver ID: D-1 → D-2']],
+    ['es', ['Estado: ACTIVE → INACTIVE', 'Reglas › Máximo de galones: 100 → 150', 'Reglas › Stations only: — → true', 'ID del chofer: D-1 → D-2']],
+  ])('shows each changed field by its label in %s, an unknown one by its name made readable', async (language, changes) => {
+    server.use(
+      // The account's language is the viewer's.
+      http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language })),
+      http.get(apiUrl('/wex/company/members'), () => HttpResponse.json({ content: [] })),
+      http.get(apiUrl('/wex/company/audit'), () =>
+        HttpResponse.json({
+          content: [
+            {
+              ...event(1, 1, 'owner@demo.test'),
+              kind: 'card.controls_set',
+              before: { status: 'ACTIVE', rules: { maxGallons: 100, products: ['DSL'] }, driverId: 'D-1' },
+              after: { status: 'INACTIVE', rules: { maxGallons: 150, products: ['DSL'], stations_only: true }, driverId: 'D-2' },
+            },
+          ],
+          totalElements: 1,
+        }),
+      ),
+    );
+    setLanguage(language as 'en' | 'es');
+    try {
+      renderApp(paths.audit, { session });
+      await waitFor(() => expect(screen.getAllByTestId('audit-change').map((change) => change.textContent)).toEqual(changes));
+    } finally {
+      setLanguage('en');
+    }
   });
 });

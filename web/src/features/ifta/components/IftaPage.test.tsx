@@ -141,6 +141,52 @@ describe('IFTA return page', () => {
     expect(screen.queryByTestId('ifta-overdue')).not.toBeInTheDocument();
   });
 
+  it("words a refused rate file's bad lines from their codes in the viewer's language", async () => {
+    answer(() =>
+      HttpResponse.json(
+        {
+          status: 400,
+          message: {
+            'line 2': ['jurisdiction "XX" is not an IFTA member\'s two-letter code'],
+            'line 4': ['rate: "abc" is not an amount in dollars such as 0.2850'],
+            'line 5': ['a second rate for TX diesel in 2026Q3'],
+            'line 6': ['a message this app has no code for'],
+          },
+          codes: {
+            'line 2': [{ code: 'jurisdiction_not_member', params: { line: 2, column: 'jurisdiction', value: 'XX' } }],
+            'line 4': [{ code: 'amount_malformed', params: { line: 4, column: 'rate', value: 'abc' } }],
+            'line 5': [{ code: 'duplicate_rate', params: { line: 5, jurisdiction: 'TX', fuelType: 'diesel', year: 2026, quarter: 3 } }],
+            'line 6': [{ code: 'a_newer_code', params: { line: 6 } }],
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    // The account's language is the viewer's.
+    server.use(http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language: 'es' })));
+    setLanguage('es');
+    try {
+      const { user } = renderApp(`${paths.ifta}?year=2026&quarter=3&fuelType=diesel`, { session });
+      // The Spanish texts may arrive after the first paint.
+      await user.click((await screen.findAllByRole('button', { name: 'Subir tasas' }))[0]);
+      const dialog = await screen.findByRole('dialog', { name: 'Subir las tasas del 2026 T3' });
+      await user.upload(within(dialog).getByTestId('ifta-rates-file'), csvFile('year,quarter,jurisdiction,fuelType,rate,surcharge\n2026,3,XX,diesel,0.2,\n'));
+      await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Subir' })).toBeEnabled());
+      await user.click(within(dialog).getByRole('button', { name: 'Subir' }));
+      const problems = await within(dialog).findByTestId('ifta-rates-problems');
+      expect(problems).toHaveTextContent('4 problemas: no se guardó nada');
+      expect(within(problems).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'Línea 2: La jurisdicción «XX» no es el código de dos letras de un miembro de IFTA',
+        'Línea 4: Tasa: «abc» no es un importe en dólares como 0.2850',
+        'Línea 5: Una segunda tasa para TX (Diésel) en 2026 T3',
+        // A code the app does not know: the server's message as it came.
+        'Línea 6: A message this app has no code for',
+      ]);
+    } finally {
+      setLanguage('en');
+    }
+  });
+
   it('lists every bad line of a refused rate file, then stores a good one and closes the return', async () => {
     let calls = 0;
     answer(() =>

@@ -1,19 +1,39 @@
 import Alert from '@mui/material/Alert';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CsvUploadDialog } from '@/components/form/CsvUploadDialog';
 import { csvUploadTexts } from '@/components/form/csv-upload-texts';
-import { fieldErrors } from '@/lib/api';
+import { fieldCodes, fieldErrors, type MessageCode } from '@/lib/api';
 import { useUploadIftaRatesMutation } from '../api/ifta-api';
 import { MAX_RATE_FILE_BYTES, RATE_FILE_HEADER } from '../model/quarter';
 import '@/lib/i18n/texts/ifta';
 
-/** The server's bad lines ("line 4", or "file" for the file as a whole), in line order. */
-function lineProblems(error: unknown): { where: string; message: string }[] | undefined {
+/**
+ * A bad line's problem in the viewer's language: its code worded from `rates.errors` with its
+ * values (a column by its name in `rates.columns`, a fuel by `fuel`), or, for a code this app
+ * does not know, the server's English message as translated texts go.
+ */
+function wordProblem(t: TFunction<'ifta'>, code: MessageCode | undefined, message: string): string {
+  if (!code || !t(`rates.errors.${code.code}`, { defaultValue: '' })) return message;
+  const params: Record<string, string | number> = { ...code.params };
+  if (typeof params.column === 'string') params.column = t(`rates.columns.${params.column}`, { defaultValue: params.column });
+  if (typeof params.fuelType === 'string') params.fuelType = t(`fuel.${params.fuelType}`, { defaultValue: params.fuelType });
+  return t(`rates.errors.${code.code}`, params);
+}
+
+/** The server's bad lines ("line 4", or "file" for the file as a whole), in line order, worded in the viewer's language. */
+function lineProblems(t: TFunction<'ifta'>, error: unknown): { where: string; message: string }[] | undefined {
   const byLine = fieldErrors(error);
   if (!byLine) return undefined;
+  const codes = fieldCodes(error) ?? {};
   const line = (where: string) => Number(/^line (\d+)$/.exec(where)?.[1] ?? 0);
   return Object.entries(byLine)
-    .map(([where, message]) => ({ where, message }))
+    .map(([where, message]) => {
+      const coded = codes[where];
+      // One code per message: word each; without codes, the server's (translated) messages.
+      const worded = coded?.length ? coded.map((code) => wordProblem(t, code, message)).join(', ') : message;
+      return { where, message: worded };
+    })
     .sort((a, b) => line(a.where) - line(b.where));
 }
 
@@ -57,7 +77,7 @@ export function RatesDialog({ year, quarter, missing, onClose }: { year: number;
       upload={(text) => upload(text).unwrap()}
       done={(result) => t('rates.done', { count: result.stored })}
       problemsOf={(error) => {
-        const problems = lineProblems(error);
+        const problems = lineProblems(t, error);
         return (
           problems && {
             title: t('rates.problems', { count: problems.length }),
