@@ -138,7 +138,7 @@ func (s *Server) handleStatementList(w http.ResponseWriter, r *http.Request) {
 
 // handleStatementGet answers one statement of the caller's company: JSON
 // (its head, lines and holds) or, with format=pdf|csv|xlsx, the document,
-// streamed.
+// streamed, in the caller's account language or lang=en|es.
 func (s *Server) handleStatementGet(w http.ResponseWriter, r *http.Request) {
 	companyID := PrincipalFromContext(r.Context()).CompanyID
 	id, err := fuelportal.ParseStatementID(r.PathValue("id"))
@@ -150,6 +150,15 @@ func (s *Server) handleStatementGet(w http.ResponseWriter, r *http.Request) {
 	if f := r.URL.Query().Get("format"); f != "" && f != "json" {
 		if format, err = statements.ParseFormat(f); err != nil {
 			s.respondError(w, r, fuelportal.Errorf(fuelportal.EINVALID, "format must be json, pdf, csv or xlsx"))
+			return
+		}
+	}
+	// The documents' language: lang when given (checked on any request),
+	// else the caller's account language.
+	var lang fuelportal.Language
+	if format != "" || r.URL.Query().Has("lang") {
+		if lang, err = s.Statements.Language(r.Context(), PrincipalFromContext(r.Context()).UserID, r.URL.Query().Get("lang")); err != nil {
+			s.respondError(w, r, err)
 			return
 		}
 	}
@@ -171,7 +180,7 @@ func (s *Server) handleStatementGet(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", format.ContentType())
 		w.Header().Set("Content-Disposition", `attachment; filename="`+format.FileName(st, loc)+`"`)
 		w.Header().Set("Cache-Control", "no-store")
-		if err := s.Statements.Write(r.Context(), st, format, w); err != nil {
+		if err := s.Statements.Write(r.Context(), st, format, lang, w); err != nil {
 			// The status is sent with the first byte; a failure after it
 			// truncates the file, which the client sees as a broken download.
 			s.Logger.Warn("statement document", "statement", st.ID, "format", format, "err", err)

@@ -310,7 +310,7 @@ func TestStatements_DocumentsParseBackAndKeepFormulasAsText(t *testing.T) {
 		movements := st.ClosingCents - st.OpeningCents
 
 		var out bytes.Buffer
-		if err := f.svc.Write(ctx, st, statements.FormatCSV, &out); err != nil {
+		if err := f.svc.Write(ctx, st, statements.FormatCSV, fuelportal.LanguageEnglish, &out); err != nil {
 			t.Fatal(err)
 		}
 		rows, err := csv.NewReader(&out).ReadAll()
@@ -333,7 +333,7 @@ func TestStatements_DocumentsParseBackAndKeepFormulasAsText(t *testing.T) {
 		}
 
 		out.Reset()
-		if err := f.svc.Write(ctx, st, statements.FormatXLSX, &out); err != nil {
+		if err := f.svc.Write(ctx, st, statements.FormatXLSX, fuelportal.LanguageEnglish, &out); err != nil {
 			t.Fatal(err)
 		}
 		book, err := excelize.OpenReader(&out)
@@ -361,7 +361,7 @@ func TestStatements_DocumentsParseBackAndKeepFormulasAsText(t *testing.T) {
 		}
 
 		out.Reset()
-		if err := f.svc.Write(ctx, st, statements.FormatPDF, &out); err != nil {
+		if err := f.svc.Write(ctx, st, statements.FormatPDF, fuelportal.LanguageEnglish, &out); err != nil {
 			t.Fatal(err)
 		}
 		// Read back by a PDF parser: every movement's row, its amount the
@@ -446,5 +446,160 @@ func TestStatements_ClosingPublishesStatementReadyOnceAndMailsTheOwner(t *testin
 		if mailed != 1 {
 			t.Fatalf("statement.ready mails to the owner = %d, want 1", mailed)
 		}
+	})
+}
+
+// spanishDriver has every letter and mark of Spanish that English lacks.
+const spanishDriver = "¿Íñigo? ¡Núñez Ú!"
+
+// spanishPosted is a statement row's first cell in the Spanish PDF: the
+// numeric date of docs/product.md, "Languages".
+var spanishPosted = regexp.MustCompile(`^\d\d/\d\d/\d{4} \d{1,2}:\d\d [AP]M$`)
+
+func TestStatements_ASpanishReadersDocumentsAreSpanishWithTheEnglishFigures(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		chicago, _ := time.LoadLocation("America/Chicago")
+		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, chicago))
+		if _, err := db.UpdateCard(ctx, f.Company.ID, fuelportal.CardUpdate{CardNumber: f.Active.CardNumber, DriverName: spanishDriver,
+			DriverID: "D-1", UnitNumber: "U-1", Status: fuelportal.CardActive}); err != nil {
+			t.Fatal(err)
+		}
+		f.topUp(t, db, 5000_00, fuelportal.LedgerTopUp)
+		for i := range 12 {
+			f.clock.Set(f.clock.Now().Add(time.Hour))
+			f.buy(t, db, fmt.Sprintf("es-%d", i), fuelportal.Gallons(20_000+i*1_250), 0)
+		}
+		f.clock.Set(time.Date(2026, 5, 1, 7, 0, 0, 0, chicago))
+		if _, err := f.svc.CloseDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		expectStatementsEqualLedger(t, db)
+		list, _ := f.svc.List(ctx, f.Company.ID)
+		st := list[1]
+		if ledger := f.balanceBefore(st.End); st.ClosingCents != ledger {
+			t.Fatalf("April closes at %d, the ledger's balance at its end is %d", st.ClosingCents, ledger)
+		}
+		write := func(format statements.Format, lang fuelportal.Language) []byte {
+			var out bytes.Buffer
+			if err := f.svc.Write(ctx, st, format, lang, &out); err != nil {
+				t.Fatal(err)
+			}
+			return out.Bytes()
+		}
+
+		t.Run("the PDF speaks Spanish and its figures are the English one's", func(t *testing.T) {
+			type figures struct {
+				lines            int
+				amounts          []string // every movement's amount, in order
+				opening, closing string
+				numbered         int
+			}
+			read := func(doc *pdfstreamtest.Document, posted *regexp.Regexp, late, opening, closing, page string) (figures, map[string]bool) {
+				var fig figures
+				seen := map[string]bool{}
+				for _, raw := range doc.Rows() {
+					r := make([]string, len(raw))
+					for i, c := range raw {
+						r[i] = pdfstreamtest.UTF8(c)
+						seen[r[i]] = true
+					}
+					switch {
+					case posted.MatchString(r[0]):
+						fig.lines++
+						amount := r[len(r)-1]
+						if amount == late {
+							amount = r[len(r)-2]
+						}
+						fig.amounts = append(fig.amounts, amount)
+					case r[0] == opening && len(r) == 2:
+						fig.opening = r[1]
+					case r[0] == closing && len(r) == 2:
+						fig.closing = r[1]
+					case r[0] == fmt.Sprintf(page, fig.numbered+1):
+						fig.numbered++
+					}
+				}
+				return fig, seen
+			}
+			es := pdfstreamtest.Read(t, write(statements.FormatPDF, fuelportal.LanguageSpanish))
+			en := pdfstreamtest.Read(t, write(statements.FormatPDF, fuelportal.LanguageEnglish))
+			esFig, esTexts := read(es, spanishPosted, "tardío", "Saldo inicial", "Saldo final", "Página %d")
+			enFig, _ := read(en, postedTime, "late", "Opening balance", "Closing balance", "Page %d")
+			var sum int64
+			for _, a := range esFig.amounts {
+				sum += parseCents(t, a)
+			}
+			if esFig.lines != 25 || sum != st.ClosingCents-st.OpeningCents || esFig.opening != fuelportal.FormatDollars(st.OpeningCents) ||
+				esFig.closing != fuelportal.FormatDollars(st.ClosingCents) || esFig.numbered != es.Pages {
+				t.Fatalf("Spanish PDF: %d lines summing %d (want 25, %d), opening %q closing %q (want %s, %s), %d of %d pages numbered",
+					esFig.lines, sum, st.ClosingCents-st.OpeningCents, esFig.opening, esFig.closing,
+					fuelportal.FormatDollars(st.OpeningCents), fuelportal.FormatDollars(st.ClosingCents), esFig.numbered, es.Pages)
+			}
+			if fmt.Sprint(esFig.amounts) != fmt.Sprint(enFig.amounts) || esFig.opening != enFig.opening || esFig.closing != enFig.closing {
+				t.Fatalf("Spanish figures %+v, English %+v", esFig, enFig)
+			}
+			for _, text := range []string{"Recargas", "Compras", "Comisiones", "Registrado", "Referencia", "Tarjeta", "Conductor", "Estación",
+				"Galones", "Importe", "Tardío", spanishDriver} {
+				if !esTexts[text] {
+					t.Errorf("the Spanish PDF has no %q", text)
+				}
+			}
+			if want := "Estado de cuenta de Acme Trucking del 1 abr 2026 al 30 abr 2026 (cerrado)"; es.Title != want || !esTexts[want] {
+				t.Errorf("the Spanish PDF's title is %q, want %q", es.Title, want)
+			}
+		})
+
+		t.Run("the spreadsheet speaks Spanish and its cells are the English one's figures", func(t *testing.T) {
+			open := func(lang fuelportal.Language, sheet string) (*excelize.File, [][]string) {
+				book, err := excelize.OpenReader(bytes.NewReader(write(statements.FormatXLSX, lang)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				rows, err := book.GetRows(sheet, excelize.Options{RawCellValue: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				return book, rows
+			}
+			_, es := open(fuelportal.LanguageSpanish, "Estado de cuenta")
+			_, en := open(fuelportal.LanguageEnglish, "Statement")
+			if len(es) != len(en) || len(es) != 25+4 {
+				t.Fatalf("%d Spanish rows, %d English, want %d", len(es), len(en), 25+4)
+			}
+			if got := strings.Join(es[0], "|"); got != "Sección|Registrado|Referencia|Tardío|Comprado|Tarjeta|Conductor|Unidad|Estación|Jurisdicción|Producto|Galones|Precio|Descuento|Cargo|Importe" {
+				t.Fatalf("Spanish titles %s", got)
+			}
+			if es[1][0] != "Estado de cuenta" || es[1][2] != "Estado de cuenta de Acme Trucking del 1 abr 2026 al 30 abr 2026 (cerrado)" ||
+				es[2][0] != "Saldo inicial" || es[len(es)-1][0] != "Saldo final" {
+				t.Fatalf("Spanish head %q, %q, last row %q", es[1], es[2], es[len(es)-1])
+			}
+			var sum int64
+			for i := 3; i < len(es)-1; i++ {
+				if es[i][0] != "Recargas" && es[i][0] != "Compras" && es[i][0] != "Comisiones" || !spanishPosted.MatchString(es[i][1]) {
+					t.Fatalf("Spanish row %d: %q", i+1, es[i])
+				}
+				if es[i][0] == "Compras" && (es[i][6] != spanishDriver || !spanishPosted.MatchString(es[i][4])) {
+					t.Fatalf("Spanish purchase row %d: %q", i+1, es[i])
+				}
+				// The figures (gallons to the amount) are the English cells.
+				if fmt.Sprint(es[i][11:]) != fmt.Sprint(en[i][11:]) {
+					t.Fatalf("row %d: Spanish %q, English %q", i+1, es[i][11:], en[i][11:])
+				}
+				sum += parseCents(t, es[i][15])
+			}
+			closing := es[len(es)-1]
+			if sum != st.ClosingCents-st.OpeningCents || parseCents(t, closing[15]) != st.ClosingCents || closing[15] != en[len(en)-1][15] ||
+				parseCents(t, es[2][15]) != st.OpeningCents {
+				t.Fatalf("Spanish movements sum %d (want %d), closing %q (want %d, English %q)", sum, st.ClosingCents-st.OpeningCents,
+					closing[15], st.ClosingCents, en[len(en)-1][15])
+			}
+		})
+
+		t.Run("the CSV is the same in every language", func(t *testing.T) {
+			if es, en := write(statements.FormatCSV, fuelportal.LanguageSpanish), write(statements.FormatCSV, fuelportal.LanguageEnglish); !bytes.Equal(es, en) {
+				t.Fatalf("Spanish CSV:\n%s\nEnglish CSV:\n%s", es, en)
+			}
+		})
 	})
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
 	"time"
 
 	"fuelportal"
@@ -50,19 +49,28 @@ func (f Format) FileName(st *fuelportal.Statement, loc *time.Location) string {
 	return fmt.Sprintf("statement-%s-%s.%s", st.Start.In(loc).Format(time.DateOnly), st.End.In(loc).AddDate(0, 0, -1).Format(time.DateOnly), f)
 }
 
-// Section is the part of a statement a movement is listed in.
-func Section(k fuelportal.LedgerKind) string {
+// The sections of a statement, as documentTexts.Sections names them.
+const (
+	sectionTopUps          = "topUps"
+	sectionPurchases       = "purchases"
+	sectionFees            = "fees"
+	sectionRefunds         = "refunds"
+	sectionInvoicePayments = "invoicePayments"
+)
+
+// sectionKey is the part of a statement a movement is listed in.
+func sectionKey(k fuelportal.LedgerKind) string {
 	switch k {
 	case fuelportal.LedgerTopUp:
-		return "Top-ups"
+		return sectionTopUps
 	case fuelportal.LedgerFuelPurchase:
-		return "Purchases"
+		return sectionPurchases
 	case fuelportal.LedgerTransactionFee:
-		return "Fees"
+		return sectionFees
 	case fuelportal.LedgerInvoicePayment:
-		return "Invoice payments"
+		return sectionInvoicePayments
 	}
-	return "Refunds and reversals"
+	return sectionRefunds
 }
 
 // row is one row of a statement's document, as text and numbers.
@@ -74,17 +82,18 @@ type row struct {
 	purchase                                                 bool
 }
 
-func lineRow(l *fuelportal.StatementLine, loc *time.Location) row {
-	r := row{section: Section(l.Kind), posted: l.PostedAt.In(loc).Format("2006-01-02 15:04"), reference: l.Reference, amount: l.AmountCents}
+// lineRow is l as a document in texts t writes it.
+func lineRow(l *fuelportal.StatementLine, loc *time.Location, t *documentTexts) row {
+	r := row{section: t.Sections[sectionKey(l.Kind)], posted: t.Moment(l.PostedAt.In(loc)), reference: l.Reference, amount: l.AmountCents}
 	if l.Late {
-		r.late = "late"
+		r.late = t.Late
 	}
 	if p := l.Purchase; p != nil {
 		// A refund names its purchase's card, driver, unit, station and
 		// product; the gallons, price, discount and fee are the purchase's
 		// own line's.
 		r.purchase = l.Kind != fuelportal.LedgerRefund
-		r.date = p.Date.In(loc).Format("2006-01-02 15:04")
+		r.date = t.Moment(p.Date.In(loc))
 		r.card, r.driver, r.unit, r.station, r.jurisdiction, r.product = p.CardNumber, p.Driver, p.Unit, p.Station, p.Jurisdiction, p.Product
 		r.gallons, r.price, r.discount, r.fee = int64(p.Gallons), int64(p.PriceTenthCents), p.DiscountCents, p.FeeCents
 	}
@@ -94,9 +103,12 @@ func lineRow(l *fuelportal.StatementLine, loc *time.Location) row {
 // Write writes statement st of the company as a document of format f to
 // w, streamed: the lines are read and written one at a time (a PDF page
 // leaves memory when the next begins), so memory does not grow with the
-// statement's size. An error after the first byte leaves w with a
+// statement's size. The PDF and the spreadsheet are written in lang
+// (English for a language they do not speak), the CSV in English (its
+// column names are what accounting imports read); the amounts are the
+// same in every language. An error after the first byte leaves w with a
 // truncated document.
-func (s *Service) Write(ctx context.Context, st *fuelportal.Statement, f Format, w io.Writer) error {
+func (s *Service) Write(ctx context.Context, st *fuelportal.Statement, f Format, lang fuelportal.Language, w io.Writer) error {
 	loc, err := s.Location(ctx, st.CompanyID)
 	if err != nil {
 		return err
@@ -105,35 +117,36 @@ func (s *Service) Write(ctx context.Context, st *fuelportal.Statement, f Format,
 	if err != nil {
 		return err
 	}
+	t := textsIn(lang)
 	var doc document
 	switch f {
 	case FormatCSV:
-		doc = newCSVDoc(w)
+		t = csvTexts
+		doc = newCSVDoc(w, t)
 	case FormatXLSX:
-		if doc, err = newXLSXDoc(w); err != nil {
+		if doc, err = newXLSXDoc(w, t); err != nil {
 			return err
 		}
 	case FormatPDF:
-		doc = newPDFDoc(w)
+		doc = newPDFDoc(w, t)
 	default:
 		return fuelportal.Errorf(fuelportal.EINVALID, "format must be pdf, csv or xlsx")
 	}
 	defer doc.close()
-	title := fmt.Sprintf("%s statement %s to %s (%s)", name, st.Start.In(loc).Format(time.DateOnly),
-		st.End.In(loc).AddDate(0, 0, -1).Format(time.DateOnly), strings.ToLower(string(st.Status)))
+	title := fmt.Sprintf(t.Title, name, t.Day(st.Start.In(loc)), t.Day(st.End.In(loc).AddDate(0, 0, -1)), t.Status[st.Status])
 	if err := doc.begin(title); err != nil {
 		return err
 	}
-	if err := doc.balance("Opening balance", st.OpeningCents); err != nil {
+	if err := doc.balance(t.Opening, st.OpeningCents); err != nil {
 		return err
 	}
 	sum, err := s.Walk(ctx, st, func(l *fuelportal.StatementLine) error {
-		return doc.line(lineRow(l, loc))
+		return doc.line(lineRow(l, loc, t))
 	})
 	if err != nil {
 		return err
 	}
-	if err := doc.balance("Closing balance", st.OpeningCents+sum); err != nil {
+	if err := doc.balance(t.Closing, st.OpeningCents+sum); err != nil {
 		return err
 	}
 	if err := s.Holds(ctx, st, func(h *fuelportal.StatementHold) error { return doc.hold(h, loc) }); err != nil {
@@ -152,24 +165,35 @@ type document interface {
 	close()
 }
 
-// columns are the statement's columns, in every format.
+// columns are the statement's columns, in the CSV and the spreadsheet:
+// their keys in documentTexts.Columns, kinds and widths.
 var columns = []xlsx.Column{
-	{Title: "Section", Kind: xlsx.Text, Width: 20},
-	{Title: "Posted", Kind: xlsx.Text, Width: 17},
-	{Title: "Reference", Kind: xlsx.Text, Width: 26},
-	{Title: "Late", Kind: xlsx.Text, Width: 6},
-	{Title: "Purchased", Kind: xlsx.Text, Width: 17},
-	{Title: "Card", Kind: xlsx.Text, Width: 7},
-	{Title: "Driver", Kind: xlsx.Text, Width: 18},
-	{Title: "Unit", Kind: xlsx.Text, Width: 10},
-	{Title: "Station", Kind: xlsx.Text, Width: 24},
-	{Title: "Jurisdiction", Kind: xlsx.Text, Width: 11},
-	{Title: "Product", Kind: xlsx.Text, Width: 8},
-	{Title: "Gallons", Kind: xlsx.Decimal3, Width: 10},
-	{Title: "Price", Kind: xlsx.Price3, Width: 9},
-	{Title: "Discount", Kind: xlsx.Money, Width: 10},
-	{Title: "Fee", Kind: xlsx.Money, Width: 9},
-	{Title: "Amount", Kind: xlsx.Money, Width: 13},
+	{Title: "section", Kind: xlsx.Text, Width: 22},
+	{Title: "posted", Kind: xlsx.Text, Width: 19},
+	{Title: "reference", Kind: xlsx.Text, Width: 26},
+	{Title: "late", Kind: xlsx.Text, Width: 7},
+	{Title: "purchased", Kind: xlsx.Text, Width: 19},
+	{Title: "card", Kind: xlsx.Text, Width: 8},
+	{Title: "driver", Kind: xlsx.Text, Width: 18},
+	{Title: "unit", Kind: xlsx.Text, Width: 10},
+	{Title: "station", Kind: xlsx.Text, Width: 24},
+	{Title: "jurisdiction", Kind: xlsx.Text, Width: 12},
+	{Title: "product", Kind: xlsx.Text, Width: 9},
+	{Title: "gallons", Kind: xlsx.Decimal3, Width: 10},
+	{Title: "price", Kind: xlsx.Price3, Width: 9},
+	{Title: "discount", Kind: xlsx.Money, Width: 10},
+	{Title: "fee", Kind: xlsx.Money, Width: 9},
+	{Title: "amount", Kind: xlsx.Money, Width: 13},
+}
+
+// columnsIn are columns titled in texts t.
+func columnsIn(t *documentTexts) []xlsx.Column {
+	out := make([]xlsx.Column, len(columns))
+	for i, c := range columns {
+		out[i] = c
+		out[i].Title = t.Columns[c.Title]
+	}
+	return out
 }
 
 func thousandths(n int64) string { return strconv.FormatFloat(float64(n)/1000, 'f', 3, 64) }
@@ -180,11 +204,12 @@ func thousandths(n int64) string { return strconv.FormatFloat(float64(n)/1000, '
 type csvDoc struct {
 	buf *bufio.Writer
 	w   *csv.Writer
+	t   *documentTexts
 }
 
-func newCSVDoc(w io.Writer) *csvDoc {
+func newCSVDoc(w io.Writer, t *documentTexts) *csvDoc {
 	buf := bufio.NewWriterSize(w, 64<<10)
-	return &csvDoc{buf: buf, w: csv.NewWriter(buf)}
+	return &csvDoc{buf: buf, w: csv.NewWriter(buf), t: t}
 }
 
 func (d *csvDoc) text(cells ...string) []string {
@@ -196,14 +221,14 @@ func (d *csvDoc) text(cells ...string) []string {
 
 func (d *csvDoc) begin(title string) error {
 	titles := make([]string, len(columns))
-	for i, c := range columns {
+	for i, c := range columnsIn(d.t) {
 		titles[i] = c.Title
 	}
 	if err := d.w.Write(titles); err != nil {
 		return err
 	}
 	cells := make([]string, len(columns))
-	cells[0], cells[2] = "Statement", fuelportal.SpreadsheetSafe(title)
+	cells[0], cells[2] = d.t.Statement, fuelportal.SpreadsheetSafe(title)
 	return d.w.Write(cells)
 }
 
@@ -224,7 +249,7 @@ func (d *csvDoc) line(r row) error {
 }
 
 func (d *csvDoc) hold(h *fuelportal.StatementHold, loc *time.Location) error {
-	cells := d.text("Open hold", h.AuthorizedAt.In(loc).Format("2006-01-02 15:04"), h.AuthorizationID, "", "", h.CardNumber, "", "", h.Merchant, "", h.Product)
+	cells := d.text(d.t.OpenHold, d.t.Moment(h.AuthorizedAt.In(loc)), h.AuthorizationID, "", "", h.CardNumber, "", "", h.Merchant, "", h.Product)
 	return d.w.Write(append(cells, "", "", "", "", fuelportal.PlainCents(-h.HeldCents)))
 }
 
@@ -244,18 +269,19 @@ func (d *csvDoc) close() {}
 type xlsxDoc struct {
 	w     io.Writer
 	sheet *xlsx.Sheet
+	t     *documentTexts
 }
 
-func newXLSXDoc(w io.Writer) (*xlsxDoc, error) {
-	sheet, err := xlsx.NewSheet("Statement", columns)
+func newXLSXDoc(w io.Writer, t *documentTexts) (*xlsxDoc, error) {
+	sheet, err := xlsx.NewSheet(t.Statement, columnsIn(t))
 	if err != nil {
 		return nil, err
 	}
-	return &xlsxDoc{w: w, sheet: sheet}, nil
+	return &xlsxDoc{w: w, sheet: sheet, t: t}, nil
 }
 
 func (d *xlsxDoc) begin(title string) error {
-	return d.sheet.AddRow("Statement", nil, title, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+	return d.sheet.AddRow(d.t.Statement, nil, title, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
 }
 
 func (d *xlsxDoc) balance(label string, cents int64) error {
@@ -272,7 +298,7 @@ func (d *xlsxDoc) line(r row) error {
 }
 
 func (d *xlsxDoc) hold(h *fuelportal.StatementHold, loc *time.Location) error {
-	return d.sheet.AddRow("Open hold", h.AuthorizedAt.In(loc).Format("2006-01-02 15:04"), h.AuthorizationID, "", "", h.CardNumber, "", "",
+	return d.sheet.AddRow(d.t.OpenHold, d.t.Moment(h.AuthorizedAt.In(loc)), h.AuthorizationID, "", "", h.CardNumber, "", "",
 		h.Merchant, "", h.Product, nil, nil, nil, nil, -h.HeldCents)
 }
 
@@ -290,6 +316,7 @@ func (d *xlsxDoc) close() { _ = d.sheet.Close() }
 type pdfDoc struct {
 	w       io.Writer
 	pdf     *pdfstream.Writer
+	t       *documentTexts
 	title   string
 	y       float64 // the next row's top, millimetres from the page's top
 	section string  // the section whose rows are being written ("": none)
@@ -307,19 +334,21 @@ const (
 )
 
 // pdfColumns are the PDF's columns (the CSV's, less the section and the
-// purchase time) and their widths in millimetres (259 in all).
+// purchase time): their keys in documentTexts.Columns and their widths in
+// millimetres (259 in all), wide enough for their titles and the times
+// and marks of every language (TestPDFColumnsHoldTheirTextsInEveryLanguage).
 var pdfColumns = []struct {
-	title string
+	key   string
 	width float64
 	right bool
 }{
-	{"Posted", 25, false}, {"Reference", 36, false}, {"Card", 11, false}, {"Driver", 28, false}, {"Unit", 14, false},
-	{"Station", 40, false}, {"St", 8, false}, {"Product", 13, false}, {"Gallons", 17, true}, {"Price", 14, true},
-	{"Discount", 15, true}, {"Fee", 12, true}, {"Amount", 20, true}, {"Late", 6, false},
+	{"posted", 27, false}, {"reference", 34, false}, {"card", 11, false}, {"driver", 28, false}, {"unit", 14, false},
+	{"station", 36, false}, {"jurisdictionShort", 8, false}, {"product", 13, false}, {"gallons", 17, true}, {"price", 14, true},
+	{"discount", 15, true}, {"fee", 12, true}, {"amount", 20, true}, {"late", 10, false},
 }
 
-func newPDFDoc(w io.Writer) *pdfDoc {
-	return &pdfDoc{w: w, pdf: pdfstream.New(w, pdfWidth, pdfHeight)}
+func newPDFDoc(w io.Writer, t *documentTexts) *pdfDoc {
+	return &pdfDoc{w: w, pdf: pdfstream.New(w, pdfWidth, pdfHeight), t: t}
 }
 
 // cell writes t in a cell of width w and height h at x on the current
@@ -360,7 +389,7 @@ func (d *pdfDoc) begin(title string) error {
 	d.cell(pdfMargin, pdfWidth-2*pdfMargin, 8, pdfstream.Encode(title), false, pdfstream.HelveticaBold, 13)
 	d.y += 8
 	d.cell(pdfMargin, pdfWidth-2*pdfMargin, 5,
-		pdfstream.Text("A movement belongs to the period in which it posts. Late: it posted after an earlier period was closed."), false, pdfstream.Helvetica, 8)
+		pdfstream.Encode(d.t.Rule), false, pdfstream.Helvetica, 8)
 	d.y += 5
 	return d.pdf.Err()
 }
@@ -391,7 +420,7 @@ func (d *pdfDoc) heading(section string) {
 func (d *pdfDoc) columnTitles() {
 	x := float64(pdfMargin)
 	for _, c := range pdfColumns {
-		d.cell(x, c.width, 5, pdfstream.Text(c.title), c.right, pdfstream.HelveticaBold, 7)
+		d.cell(x, c.width, 5, pdfstream.Encode(d.t.Columns[c.key]), c.right, pdfstream.HelveticaBold, 7)
 		x += c.width
 	}
 	d.y += 5
@@ -424,9 +453,9 @@ func (d *pdfDoc) line(r row) error {
 func (d *pdfDoc) hold(h *fuelportal.StatementHold, loc *time.Location) error {
 	if !d.holds {
 		d.holds = true
-		d.heading("Open holds (not in any period until they post)")
+		d.heading(d.t.Holds)
 	}
-	return d.cells([]string{h.AuthorizedAt.In(loc).Format("2006-01-02 15:04"), h.AuthorizationID, h.CardNumber, "", "", h.Merchant, "", h.Product,
+	return d.cells([]string{d.t.Moment(h.AuthorizedAt.In(loc)), h.AuthorizationID, h.CardNumber, "", "", h.Merchant, "", h.Product,
 		"", "", "", "", fuelportal.PlainCents(-h.HeldCents), ""})
 }
 
@@ -438,7 +467,7 @@ func (d *pdfDoc) end() error {
 // pageNumber writes the current page's number at its foot.
 func (d *pdfDoc) pageNumber() {
 	d.y = pdfHeight - 10
-	d.cell(pdfMargin, pdfWidth-2*pdfMargin, 4, pdfstream.Text("Page "+strconv.Itoa(d.pdf.Pages())), true, pdfstream.Helvetica, 7)
+	d.cell(pdfMargin, pdfWidth-2*pdfMargin, 4, pdfstream.Encode(fmt.Sprintf(d.t.Page, d.pdf.Pages())), true, pdfstream.Helvetica, 7)
 }
 
 func (d *pdfDoc) close() {}

@@ -19,6 +19,7 @@ import (
 type Store interface {
 	CompanyControls(ctx context.Context, companyID int64) (*fuelportal.CompanyControls, error)
 	CompanyName(ctx context.Context, id int64) (string, error)
+	UserByID(ctx context.Context, id int64) (*fuelportal.User, error)
 	StatementPeriod(ctx context.Context, companyID int64) (fuelportal.StatementPeriod, error)
 	SetStatementPeriod(ctx context.Context, companyID int64, p fuelportal.StatementPeriod) error
 	OpenStatement(ctx context.Context, companyID int64, now time.Time, bounds func(time.Time) (time.Time, time.Time)) (*fuelportal.Statement, error)
@@ -59,6 +60,23 @@ func (s *Service) Location(ctx context.Context, companyID int64) (*time.Location
 		return nil, err
 	}
 	return c.Location(), nil
+}
+
+// Language is the language of the documents reader userID downloads:
+// requested when it is one ("en" or "es"), else the reader's account
+// language. Another requested value is EINVALID.
+func (s *Service) Language(ctx context.Context, userID int64, requested string) (fuelportal.Language, error) {
+	if requested != "" {
+		if lang := fuelportal.Language(requested); lang.Valid() {
+			return lang, nil
+		}
+		return "", fuelportal.Errorf(fuelportal.EINVALID, "lang must be en or es")
+	}
+	u, err := s.Store.UserByID(ctx, userID)
+	if err != nil {
+		return "", err
+	}
+	return u.Language, nil
 }
 
 // Period answers the company's statement period.

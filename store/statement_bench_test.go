@@ -160,7 +160,7 @@ func benchmarkStatementMonth(b *testing.B, db *store.DB, settle func()) {
 				}()
 				counter := &countingDiscard{}
 				cpu, start := processCPU(), time.Now()
-				if err := svc.Write(ctx, march, format, counter); err != nil {
+				if err := svc.Write(ctx, march, format, fuelportal.LanguageEnglish, counter); err != nil {
 					b.Fatal(err)
 				}
 				elapsed := time.Since(start)

@@ -92,3 +92,25 @@ func (d *Document) Rows() [][]string {
 	}
 	return rows
 }
+
+// winAnsiHigh are the runes of Windows-1252's bytes 0x80 to 0x9F (0: a
+// byte it leaves undefined); its other bytes are Latin-1's.
+var winAnsiHigh = [32]rune{'€', 0, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0, 'Ž', 0,
+	0, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0, 'ž', 'Ÿ'}
+
+// UTF8 is text drawn in the standard fonts (WinAnsiEncoding, as
+// pdfstream writes it) as UTF-8; an undefined byte becomes U+FFFD.
+func UTF8(drawn string) string {
+	var b strings.Builder
+	for i := 0; i < len(drawn); i++ {
+		switch c := drawn[i]; {
+		case c < 0x80 || c >= 0xA0:
+			b.WriteRune(rune(c))
+		case winAnsiHigh[c-0x80] != 0:
+			b.WriteRune(winAnsiHigh[c-0x80])
+		default:
+			b.WriteRune('\uFFFD')
+		}
+	}
+	return b.String()
+}

@@ -7729,13 +7729,15 @@ export interface paths {
         };
         /**
          * One statement: its lines and open holds, or its PDF, CSV or XLSX
-         * @description Owners, admins and bookkeepers (statements.read; dispatchers and drivers 403). A statement of another company, or none, is 404; an id that is not a positive integer is 400. JSON: the period, its lines by section (top-ups, purchases with card, driver, unit, station, jurisdiction, product, gallons, price, discount and fee, fees, refunds and reversals, invoice payments), each in the order it posted, and (the open period only) the company's open holds listed apart: they are no movement of any period until they post. format=pdf|csv|xlsx answers the document as a download, streamed; CSV text cells that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) start with an apostrophe.
+         * @description Owners, admins and bookkeepers (statements.read; dispatchers and drivers 403). A statement of another company, or none, is 404; an id that is not a positive integer is 400. JSON: the period, its lines by section (top-ups, purchases with card, driver, unit, station, jurisdiction, product, gallons, price, discount and fee, fees, refunds and reversals, invoice payments), each in the order it posted, and (the open period only) the company's open holds listed apart: they are no movement of any period until they post. format=pdf|csv|xlsx answers the document as a download, streamed: the PDF and XLSX in the caller's account language (lang=en|es chooses another; headings, column titles, section names and dates translated, amounts and figures the same in every language), the CSV in English whatever the language (stable column names for accounting imports); CSV text cells that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) start with an apostrophe.
          */
         get: {
             parameters: {
                 query?: {
                     /** @description json (default), pdf, csv or xlsx */
                     format?: "json" | "pdf" | "csv" | "xlsx";
+                    /** @description The language of the PDF and XLSX: en or es (default: the caller's account language). The CSV is English in every language. Any other value is 400. */
+                    lang?: "en" | "es";
                 };
                 header?: never;
                 path: {
