@@ -128,10 +128,10 @@ func TestNearLimitAlert_InEachLanguage(t *testing.T) {
 	}
 }
 
-// The alerts of locked trips, failing webhooks and card authorizations
-// read in each owner's language: English is the message as it always
-// read, Spanish is worded from alerts.json.
-func TestTripWebhookAndAuthorizationAlerts_InEachLanguage(t *testing.T) {
+// The alerts of locked trips, failing webhooks, card authorizations and
+// the pump check read in each owner's language, both worded from
+// alerts.json: English is the message.
+func TestTripWebhookAuthorizationAndPumpCheckAlerts_InEachLanguage(t *testing.T) {
 	trip := &Trip{ID: 7, CardID: 3, CardNumber: "7071000000000000031", DriverName: "Dan Driver", OriginName: "Ocala, FL", DestinationName: "Tampa, FL", Status: TripCompleted}
 	unnamed := &Trip{CardNumber: "1234", Status: TripCancelled}
 	end := &TripRequest{ID: 9, TripID: 7, CardID: 3, CardNumber: trip.CardNumber, DriverName: "Dan Driver", Kind: TripRequestEnd, Message: " flat tire "}
@@ -163,14 +163,25 @@ func TestTripWebhookAndAuthorizationAlerts_InEachLanguage(t *testing.T) {
 			"Webhook endpoint failing: https://hooks.example.com/in has not accepted a delivery for 24 hours. Check it on the Integrations page and resend the failed deliveries.",
 			"Webhook con fallas: https://hooks.example.com/in no ha aceptado ninguna entrega en 24 horas. Revíselo en la página Integraciones y reenvíe las entregas fallidas."},
 		{"authorization approved on timeout", AuthorizationTimedOutAlert(12345, true),
-			"A card authorization of $123.45 could not be decided in time and was approved by your timeout setting",
-			"Autorización de tarjeta: Una autorización de tarjeta de $123.45 no se pudo decidir a tiempo y fue aprobada por su configuración de tiempo de espera."},
+			"Authorization approved on timeout: A card authorization of $123.45 could not be decided in time and was approved by your timeout setting.",
+			"Autorización aprobada por tiempo de espera: Una autorización de $123.45 con tarjeta no se pudo decidir a tiempo y se aprobó según la configuración de tiempo de espera de su empresa."},
 		{"authorization declined on timeout", AuthorizationTimedOutAlert(5000, false),
-			"A card authorization of $50.00 could not be decided in time and was declined by your timeout setting",
-			"Autorización de tarjeta: Una autorización de tarjeta de $50.00 no se pudo decidir a tiempo y fue rechazada por su configuración de tiempo de espera."},
+			"Authorization declined on timeout: A card authorization of $50.00 could not be decided in time and was declined by your timeout setting.",
+			"Autorización rechazada por tiempo de espera: Una autorización de $50.00 con tarjeta no se pudo decidir a tiempo y se rechazó según la configuración de tiempo de espera de su empresa."},
 		{"capture above its hold", CaptureAboveHoldAlert(15000, 12000),
-			"A purchase of $150.00 was captured above its approved $120.00",
-			"Autorización de tarjeta: Se cobró una compra de $150.00, más que los $120.00 aprobados."},
+			"Purchase above its authorization: A purchase of $150.00 was captured above its approved $120.00.",
+			"Compra mayor que lo autorizado: Se cobró una compra de $150.00, más que los $120.00 aprobados."},
+		{"pump check: the driver answered No", PumpRefusedAlert(&PumpChallenge{CardNumber: "7071000000000000017", UnitNumber: "U-1", StationName: "Pilot #412"}),
+			"Card frozen: The driver of card ending 0017 answered No to fueling unit U-1 at Pilot #412: the card is inactive until it is activated again.",
+			"Tarjeta congelada: El chofer de la tarjeta terminada en 0017 respondió No a cargar la unidad U-1 en Pilot #412: la tarjeta queda inactiva hasta que se vuelva a activar."},
+		{"pump check: the truck was elsewhere", PumpFlaggedEvent(&Transaction{CardNumber: "7071000000000000017", UnitNumber: "U-1", LocationName: "Pilot #412",
+			PumpCheck: &PumpCheck{Outcome: PumpFar, DistanceMiles: 12.34}}).Alert,
+			"Purchase flagged: truck elsewhere: Card ending 0017 was used at Pilot #412 while unit U-1 was 12.3 miles away.",
+			"Compra señalada: el camión estaba en otro lugar: La tarjeta terminada en 0017 se usó en Pilot #412 cuando la unidad U-1 estaba a 12.3 millas."},
+		{"pump check: more fuel than the tank", PumpFlaggedEvent(&Transaction{CardNumber: "7071000000000000017", UnitNumber: "U-1", LocationName: "Pilot #412",
+			PumpCheck: &PumpCheck{Outcome: PumpOverTankSpace}}).Alert,
+			"Purchase flagged: more than the tank: Card ending 0017 bought more fuel at Pilot #412 than unit U-1's tank had room for.",
+			"Compra señalada: más de lo que cabe en el tanque: La tarjeta terminada en 0017 cargó en Pilot #412 más combustible del que cabía en el tanque de la unidad U-1."},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if c.alert.Message != c.english || AlertText(c.alert, LanguageEnglish) != c.english {

@@ -289,23 +289,23 @@ func fmt3(i int) string {
 
 // AuthorizationTimedOutAlert is the AUTHORIZATION alert of a card
 // authorization of amountCents that could not be decided in time and was
-// approved or declined by the company's timeout setting, with its text for
-// owners who read another language (alerts.json
+// approved or declined by the company's timeout setting: its message is
+// the English of its notice (alerts.json
 // texts.ownerAuthorizationTimedOutApproved / …Declined).
 func AuthorizationTimedOutAlert(amountCents int64, approved bool) *Alert {
-	answer, key := "declined", "ownerAuthorizationTimedOutDeclined"
+	key := "ownerAuthorizationTimedOutDeclined"
 	if approved {
-		answer, key = "approved", "ownerAuthorizationTimedOutApproved"
+		key = "ownerAuthorizationTimedOutApproved"
 	}
-	return &Alert{Message: fmt.Sprintf("A card authorization of %s could not be decided in time and was %s by your timeout setting", FormatCents(amountCents), answer),
-		Notice: &Notice{Key: key, Params: map[string]string{"amount": FormatCents(amountCents)}}}
+	n := Notice{Key: key, Params: map[string]string{"amount": FormatCents(amountCents)}}
+	return &Alert{Message: n.englishAlertText(), Notice: &n}
 }
 
 // CaptureAboveHoldAlert is the AUTHORIZATION alert of a purchase of
-// capturedCents captured above the approvedCents its authorization held,
-// with its text for owners who read another language (alerts.json
+// capturedCents captured above the approvedCents its authorization held:
+// its message is the English of its notice (alerts.json
 // texts.ownerCaptureAboveHold).
 func CaptureAboveHoldAlert(capturedCents, approvedCents int64) *Alert {
-	return &Alert{Message: fmt.Sprintf("A purchase of %s was captured above its approved %s", FormatCents(capturedCents), FormatCents(approvedCents)),
-		Notice: &Notice{Key: "ownerCaptureAboveHold", Params: map[string]string{"amount": FormatCents(capturedCents), "approved": FormatCents(approvedCents)}}}
+	n := Notice{Key: "ownerCaptureAboveHold", Params: map[string]string{"amount": FormatCents(capturedCents), "approved": FormatCents(approvedCents)}}
+	return &Alert{Message: n.englishAlertText(), Notice: &n}
 }

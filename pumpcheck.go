@@ -179,8 +179,7 @@ func AnswerPumpChallenge(c *PumpChallenge, answer PumpAnswer, now time.Time) (Pu
 		return PumpAnswerOutcome{}, nil
 	}
 	n := PumpRefusedNotice(c)
-	return PumpAnswerOutcome{FreezeCard: true, Event: &Event{Type: EventPumpRefused, CompanyID: c.CompanyID, Notice: &n,
-		Alert: &Alert{Message: PumpRefusedMessage(c), CardID: c.CardID, CardNumber: c.CardNumber}}}, nil
+	return PumpAnswerOutcome{FreezeCard: true, Event: &Event{Type: EventPumpRefused, CompanyID: c.CompanyID, Notice: &n, Alert: PumpRefusedAlert(c)}}, nil
 }
 
 // Question is the challenge's question to the driver.
@@ -222,18 +221,30 @@ func PumpRefusedNotice(c *PumpChallenge) Notice {
 		URL:    "/cards", Tag: "pump-refused-" + Last4(c.CardNumber)}
 }
 
-// PumpRefusedMessage is the owners' alert when a driver answers No.
-func PumpRefusedMessage(c *PumpChallenge) string {
-	return "Card ending " + Last4(c.CardNumber) + " frozen: its driver answered No to fueling unit " + c.UnitNumber + " at " + c.StationName + "."
+// PumpRefusedAlert is the owners' AUTHORIZATION alert when challenge c's
+// driver answers No: its message is the English of its notice
+// (alerts.json texts.ownerPumpRefused).
+func PumpRefusedAlert(c *PumpChallenge) *Alert {
+	n := Notice{Key: "ownerPumpRefused", Params: map[string]string{"card": Last4(c.CardNumber), "unit": c.UnitNumber, "station": c.StationName}}
+	return &Alert{Message: n.englishAlertText(), Notice: &n, CardID: c.CardID, CardNumber: c.CardNumber}
 }
 
-// PumpFlagMessage is the owners' alert for a purchase recorded after the
-// fact that the pump check flags.
-func PumpFlagMessage(t *Transaction) string {
-	c := t.PumpCheck
-	if c.Outcome == PumpOverTankSpace {
-		return "Card ending " + Last4(t.CardNumber) + " bought more fuel than unit " + t.UnitNumber + "'s tank had room for at " + t.LocationName + "."
+// PumpRefusedMessage is the English of the owners' alert when a driver
+// answers No (PumpRefusedAlert's message).
+func PumpRefusedMessage(c *PumpChallenge) string { return PumpRefusedAlert(c).Message }
+
+// PumpFlaggedEvent is pump_check.flagged of purchase t recorded after the
+// fact that the pump check flags (t.PumpCheck.Outcome.Flagged: the truck
+// was elsewhere, or more fuel than its tank had room for): the owners'
+// AUTHORIZATION alert, its message the English of its notice (alerts.json
+// texts.ownerPumpFlaggedFar / …OverTank).
+func PumpFlaggedEvent(t *Transaction) *Event {
+	n := Notice{Key: "ownerPumpFlaggedFar", Params: map[string]string{"card": Last4(t.CardNumber), "unit": t.UnitNumber, "station": t.LocationName}}
+	if t.PumpCheck.Outcome == PumpOverTankSpace {
+		n.Key = "ownerPumpFlaggedOverTank"
+	} else {
+		n.Params["miles"] = strconv.FormatFloat(t.PumpCheck.DistanceMiles, 'f', 1, 64)
 	}
-	return "Card ending " + Last4(t.CardNumber) + " was used at " + t.LocationName + " while unit " + t.UnitNumber + " was " +
-		strconv.FormatFloat(c.DistanceMiles, 'f', 1, 64) + " miles away."
+	return &Event{Type: EventPumpFlagged, CompanyID: t.CompanyID, Alert: &Alert{Message: n.englishAlertText(), Notice: &n,
+		CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName, TransactionID: t.ID}}
 }

@@ -120,6 +120,25 @@ const (
 	TripEndedByOwnerForDriver TripEnder = "endedByOwnerForDriver" // an owner approved the driver's request to end it
 )
 
+// TripEndedBy is who ends a trip as its alert names them: its driver when
+// byDriver (the trip is ended within the card's scope), else an owner.
+func TripEndedBy(byDriver bool) TripEnder {
+	if byDriver {
+		return TripEndedByDriver
+	}
+	return TripEndedByOwner
+}
+
+// TripEndedEvent is trip.ended of ended trip t, which by ended: the
+// owners' TRIP_ENDED alert (TripEndedAlert). It is nil for a trip without
+// a card lock: its end lifts no lock to tell of.
+func TripEndedEvent(t *Trip, by TripEnder) *Event {
+	if !t.LockCard {
+		return nil
+	}
+	return &Event{Type: EventTripEnded, CompanyID: t.CompanyID, Alert: TripEndedAlert(t, by)}
+}
+
 // tripStatusWords are the alerts.json notifications.words keys of an
 // ended trip's status.
 var tripStatusWords = map[TripStatus]string{TripCompleted: "tripCompleted", TripCancelled: "tripCancelled"}

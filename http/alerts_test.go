@@ -3,12 +3,18 @@ package http_test
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"fuelportal"
 	"fuelportal/demo"
 	"fuelportal/http/apitest"
+	"fuelportal/rules"
 	"fuelportal/store"
+	"fuelportal/telematics"
 )
 
 type alertJSON struct {
@@ -270,5 +276,159 @@ func TestAlerts_FilterByKindAndTheRequestsDecisionWithWhoDecided(t *testing.T) {
 		if page := f.alerts(t, f.other, "?kind=OVERRIDE_REQUEST"); len(page.Content) != 0 {
 			t.Fatalf("another company sees %+v", page.Content)
 		}
+	})
+}
+
+// readsSpanish sets the account language of the user of token to Spanish.
+func readsSpanish(t *testing.T, api *apitest.API, token string) {
+	t.Helper()
+	var me account
+	api.Get("/api/account", token).ExpectStatus(t, 200).Decode(t, &me)
+	body := accountUpdate(me.FirstName, me.LastName, me.Email, me.PhoneNumber)
+	body["language"] = "es"
+	api.Put("/api/account", body, token).ExpectStatus(t, 200)
+}
+
+// alertsOfKind lists the alerts of kind the user of token reads, after
+// the events waiting are derived.
+func alertsOfKind(t *testing.T, api *apitest.API, db *store.DB, token, kind string) []alertJSON {
+	t.Helper()
+	if _, err := db.DispatchEvents(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var page alertPageJSON
+	api.Get("/api/wex/company/alerts?size=100&kind="+kind, token).ExpectStatus(t, 200).Decode(t, &page)
+	return page.Content
+}
+
+// expectAlertTexts checks that alerts has one alert of each English
+// message in want, whose text (the reader reads Spanish) is its Spanish,
+// and that the user of otherToken (another company) lists none of them.
+func expectAlertTexts(t *testing.T, api *apitest.API, db *store.DB, alerts []alertJSON, otherToken string, want map[string]string) {
+	t.Helper()
+	ids := map[int64]bool{}
+	for _, a := range alerts {
+		spanish, ok := want[a.Message]
+		if !ok {
+			continue
+		}
+		ids[a.ID] = true
+		delete(want, a.Message)
+		if a.Text != spanish {
+			t.Errorf("Spanish owner's text of %q = %q\n want %q", a.Message, a.Text, spanish)
+		}
+	}
+	for english := range want {
+		t.Errorf("no alert whose message is %q; listed: %+v", english, alerts)
+	}
+	for _, other := range alertsOfKind(t, api, db, otherToken, "AUTHORIZATION") {
+		if ids[other.ID] {
+			t.Errorf("another company lists %+v", other)
+		}
+	}
+}
+
+// A card authorization answered on timeout and a capture above its
+// authorization reach a Spanish owner in Spanish through the API, their
+// English message is what their notice words in English, and another
+// company lists neither.
+func TestAlerts_CardAuthorizationAlertsReadInTheOwnersLanguage(t *testing.T) {
+	eachEngine(t, func(t *testing.T, engine store.Engine) {
+		f := newIssuingFixture(t, engine)
+		ctx := context.Background()
+		readsSpanish(t, f.api, f.owner)
+		if a := f.authorize(t, authorizationEvent("iauth_above", "ic_demo", 50_00, false)); !a.Approved {
+			t.Fatalf("answer = %+v", a)
+		}
+		// 15.548 gal at $3.859: $60.00, $10.00 above the approved $50.00.
+		f.post(t, captureEvent("ipi_above", "iauth_above", "ic_demo", 60_00, "15.548"), issuingSecret).ExpectStatus(t, 200)
+
+		// A decision past the deadline: the company's setting answers
+		// (approve), as in TestIssuingWebhook_TimeoutFollowsTheCompanySetting
+		// (a decision blocked until the answer is given would hold the
+		// database's write lock the stand-in's record waits for).
+		f.api.Put("/api/wex/company/authorization-settings", map[string]any{"onTimeout": "approve"}, f.owner).ExpectStatus(t, 200)
+		f.srv.Purchases.Deadline = time.Millisecond
+		f.srv.Purchases.Decide = func(facts rules.AuthorizationFacts) rules.AuthorizationDecision {
+			time.Sleep(50 * time.Millisecond) // past the deadline
+			return rules.DecideAuthorization(facts)
+		}
+		a := f.authorize(t, authorizationEvent("iauth_late", "ic_demo", 80_00, false))
+		if !a.Approved {
+			t.Fatalf("answer on timeout = %+v", a)
+		}
+		if err := f.srv.Purchases.StandIn().Wait(ctx); err != nil {
+			t.Fatal(err)
+		}
+
+		expectAlertTexts(t, f.api, f.db, alertsOfKind(t, f.api, f.db, f.owner, "AUTHORIZATION"), f.other, map[string]string{
+			"Purchase above its authorization: A purchase of $60.00 was captured above its approved $50.00.":                                           "Compra mayor que lo autorizado: Se cobró una compra de $60.00, más que los $50.00 aprobados.",
+			"Authorization approved on timeout: A card authorization of $80.00 could not be decided in time and was approved by your timeout setting.": "Autorización aprobada por tiempo de espera: Una autorización de $80.00 con tarjeta no se pudo decidir a tiempo y se aprobó según la configuración de tiempo de espera de su empresa.",
+		})
+	})
+}
+
+// The pump check's alerts (a driver answered No to the question, a
+// purchase after the fact while the truck was elsewhere) reach a Spanish
+// owner in Spanish through the API, their English message is what their
+// notice words in English, and another company lists neither.
+func TestAlerts_PumpCheckAlertsReadInTheOwnersLanguage(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, fx *fixture) {
+		f := newFleetOn(t, fx)
+		ctx := context.Background()
+		readsSpanish(t, f.api, f.owner)
+		f.api.Put("/api/wex/company/pump-check", map[string]any{"enabled": true, "radiusMiles": 1, "freshnessMinutes": 10, "staleChoice": "challenge"}, f.owner).ExpectStatus(t, 200)
+		card, err := f.db.CompanyCard(ctx, f.demoCompany, f.driverCard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := f.db.GetStation(ctx, f.station)
+		if err != nil {
+			t.Fatal(err)
+		}
+		feed := telematics.New(telematics.Deps{Store: f.db, Now: fx.clock.Now})
+		now := fx.clock.Now()
+		// The unit last reported an hour ago: the card's driver is asked, and answers No.
+		if _, err := feed.Ingest(ctx, f.demoCompany, []telematics.Position{
+			{DeviceUniqueID: card.UnitNumber, FixTime: now.Add(-time.Hour), Lat: st.Latitude, Lon: st.Longitude}}); err != nil {
+			t.Fatal(err)
+		}
+		body := fmt.Sprintf(`{"authorizationId":"api-no-1","cardNumber":%q,"locationId":%d,"amount":50,"transactionDate":%q}`, f.driverCard, f.station,
+			now.UTC().Format("2006-01-02T15:04:05"))
+		f.api.Do(apitest.Request{Method: "POST", Path: "/api/network/authorizations", Body: body, Header: http.Header{"X-Network-Key": {networkKey}}}).ExpectStatus(t, 201)
+		var list struct{ Value []struct{ ID int64 } }
+		f.api.Get("/api/wex/challenges", f.driver).ExpectStatus(t, 200).Decode(t, &list)
+		if len(list.Value) != 1 {
+			t.Fatalf("challenges = %+v", list)
+		}
+		f.api.Post(fmt.Sprintf("/api/wex/challenges/%d", list.Value[0].ID), map[string]any{"answer": "no"}, f.driver).ExpectStatus(t, 200)
+
+		// The owner activates the card again; a purchase reported after the
+		// fact while the unit is some 35 miles off is flagged.
+		plan := demo.CardPlans[demo.DemoFreight.Name][0]
+		f.api.Put("/api/wex/company/update-card", map[string]string{"cardNumber": plan.CardNumber, "driverName": plan.DriverName,
+			"driverId": plan.DriverID, "unitNumber": plan.UnitNumber, "status": "ACTIVE"}, f.owner).ExpectStatus(t, 200)
+		if _, err := feed.Ingest(ctx, f.demoCompany, []telematics.Position{
+			{DeviceUniqueID: card.UnitNumber, FixTime: now.Add(-time.Minute), Lat: st.Latitude + 0.5, Lon: st.Longitude}}); err != nil {
+			t.Fatal(err)
+		}
+		purchase := fmt.Sprintf(`{"networkTransactionId":"NET-FAR-ES","cardNumber":%q,"locationId":%d,"gallons":20,"retailPrice":3.859,"transactionDate":%q}`,
+			f.driverCard, f.station, now.UTC().Format("2006-01-02T15:04:05"))
+		var res networkResult
+		f.api.Do(apitest.Request{Method: "POST", Path: "/api/network/transactions", Body: purchase, Header: http.Header{"X-Network-Key": {networkKey}}}).
+			ExpectStatus(t, 201).Decode(t, &res)
+		if res.Status != "APPROVED" {
+			t.Fatalf("purchase = %+v, want approved (flagged, never declined)", res)
+		}
+		check, err := f.db.TransactionPumpCheck(ctx, f.demoCompany, res.TransactionID)
+		if err != nil || check == nil || check.Outcome != fuelportal.PumpFar {
+			t.Fatalf("pump check = %+v, %v", check, err)
+		}
+
+		last4, unit, miles := fuelportal.Last4(f.driverCard), card.UnitNumber, strconv.FormatFloat(check.DistanceMiles, 'f', 1, 64)
+		expectAlertTexts(t, f.api, f.db, alertsOfKind(t, f.api, f.db, f.owner, "AUTHORIZATION"), f.other, map[string]string{
+			"Card frozen: The driver of card ending " + last4 + " answered No to fueling unit " + unit + " at " + st.Name + ": the card is inactive until it is activated again.": "Tarjeta congelada: El chofer de la tarjeta terminada en " + last4 + " respondió No a cargar la unidad " + unit + " en " + st.Name + ": la tarjeta queda inactiva hasta que se vuelva a activar.",
+			"Purchase flagged: truck elsewhere: Card ending " + last4 + " was used at " + st.Name + " while unit " + unit + " was " + miles + " miles away.":                      "Compra señalada: el camión estaba en otro lugar: La tarjeta terminada en " + last4 + " se usó en " + st.Name + " cuando la unidad " + unit + " estaba a " + miles + " millas.",
+		})
 	})
 }

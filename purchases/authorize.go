@@ -242,10 +242,17 @@ func (s *Service) StandIn() *StandIn {
 // recordAnswer records answer a to r given without a decision in the
 // database, in a transaction of its own (store.Tx.RecordAnswer),
 // publishing authorization.request for a new record as a decision does.
+// A new record of an answer given on timeout (a.TimedOut) also raises an
+// AUTHORIZATION alert for the company's owners, in the same transaction.
 func (s *Service) recordAnswer(ctx context.Context, r *fuelportal.AuthorizationRequest, a *fuelportal.Authorization) (recorded *fuelportal.Authorization, created bool, err error) {
 	err = s.DB.InTx(ctx, func(tx *store.Tx) error {
 		if recorded, created, err = tx.RecordAnswer(ctx, r, a); err != nil || !created || recorded.CompanyID == 0 {
 			return err
+		}
+		if recorded.TimedOut {
+			if err := tx.AddAuthorizationAlert(ctx, recorded, 0, fuelportal.AuthorizationTimedOutAlert(r.AmountCents, recorded.Approved)); err != nil {
+				return err
+			}
 		}
 		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationRequest, CompanyID: recorded.CompanyID, Data: fuelportal.AuthorizationWebhook(recorded)})
 	})

@@ -141,6 +141,11 @@ func (s *Service) RecordIn(ctx context.Context, tx *store.Tx, p *fuelportal.Card
 	if err := tx.RecordPurchasePumpCheck(ctx, t); err != nil {
 		return nil, false, err
 	}
+	if t.PumpCheck != nil && t.PumpCheck.Outcome.Flagged() {
+		if err := tx.Publish(ctx, fuelportal.PumpFlaggedEvent(t)); err != nil {
+			return nil, false, err
+		}
+	}
 	if err := tx.PurchaseDecided(ctx, t); err != nil {
 		return nil, false, err
 	}

@@ -186,8 +186,8 @@ func TestAuthorize_DecisionPastTheDeadlineIsRolledBackAndTheStandInRecorded(t *t
 				alerts = append(alerts, i.Message, fuelportal.AlertItemText(i, fuelportal.LanguageSpanish))
 			}
 		}
-		if want := []string{"A card authorization of $80.00 could not be decided in time and was approved by your timeout setting",
-			"Autorización de tarjeta: Una autorización de tarjeta de $80.00 no se pudo decidir a tiempo y fue aprobada por su configuración de tiempo de espera."}; !slices.Equal(alerts, want) {
+		if want := []string{"Authorization approved on timeout: A card authorization of $80.00 could not be decided in time and was approved by your timeout setting.",
+			"Autorización aprobada por tiempo de espera: Una autorización de $80.00 con tarjeta no se pudo decidir a tiempo y se aprobó según la configuración de tiempo de espera de su empresa."}; !slices.Equal(alerts, want) {
 			t.Errorf("AUTHORIZATION alerts (English, Spanish) = %q, want %q", alerts, want)
 		}
 	})

@@ -254,9 +254,8 @@ func (db *DB) StandInCards(ctx context.Context, companyID int64) (cards []StandI
 // the books follow it) and counts in the card's limits from then on, as
 // every hold. A
 // decision recorded meanwhile (created == false) stays as it is: the
-// first record of an id wins. An answer given on timeout (answer.TimedOut)
-// raises an AUTHORIZATION alert for the company's owners. The card is
-// found by r's card (a card that is not the portal's records no company).
+// first record of an id wins. The card is found by r's card (a card that
+// is not the portal's records no company).
 func (tx *Tx) RecordAnswer(ctx context.Context, r *fuelportal.AuthorizationRequest, answer *fuelportal.Authorization) (recorded *fuelportal.Authorization, created bool, err error) {
 	where, arg := `issuer = 'stripe' AND issuer_card_id = ?`, r.IssuerCardID
 	if r.Issuer != fuelportal.IssuerStripe {
@@ -308,11 +307,6 @@ func (tx *Tx) RecordAnswer(ctx context.Context, r *fuelportal.AuthorizationReque
 	}
 	if a.Approved {
 		if err := tx.hold(ctx, a.CompanyID, a.CardID, a.HeldCents, NoFloor, 0); err != nil {
-			return nil, false, err
-		}
-	}
-	if a.TimedOut && a.CompanyID != 0 {
-		if err := tx.AddAuthorizationAlert(ctx, &a, 0, fuelportal.AuthorizationTimedOutAlert(r.AmountCents, a.Approved)); err != nil {
 			return nil, false, err
 		}
 	}

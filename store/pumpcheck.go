@@ -127,9 +127,7 @@ func (tx *Tx) RecordPumpCheck(ctx context.Context, a *fuelportal.Authorization, 
 }
 
 // RecordPurchasePumpCheck records what the pump check found on purchase t
-// recorded after the fact (t.PumpCheck), and publishes pump_check.flagged
-// for the owners when the truck was elsewhere or the gallons pass its
-// tank's room.
+// recorded after the fact (t.PumpCheck).
 func (tx *Tx) RecordPurchasePumpCheck(ctx context.Context, t *fuelportal.Transaction) error {
 	if t.PumpCheck == nil || t.ID == 0 {
 		return nil
@@ -138,14 +136,8 @@ func (tx *Tx) RecordPurchasePumpCheck(ctx context.Context, t *fuelportal.Transac
 	if err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, `UPDATE card_transactions SET pump_check = ? WHERE id = ?`, string(raw), t.ID); err != nil {
-		return err
-	}
-	if !t.PumpCheck.Outcome.Flagged() {
-		return nil
-	}
-	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventPumpFlagged, CompanyID: t.CompanyID, Alert: &fuelportal.Alert{
-		Message: fuelportal.PumpFlagMessage(t), CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverCardName, TransactionID: t.ID}})
+	_, err = tx.Exec(ctx, `UPDATE card_transactions SET pump_check = ? WHERE id = ?`, string(raw), t.ID)
+	return err
 }
 
 // parsePumpCheck reads a pump_check column (NULL: none).

@@ -463,16 +463,14 @@ func (db *DB) Trips(ctx context.Context, f fuelportal.TripFilter) (trips []*fuel
 }
 
 // EndTrip sets trip id within scope to status (COMPLETED or CANCELLED),
-// which lifts its lock, closes its pending requests and, for a locked
-// trip, raises a TRIP_ENDED alert in the same transaction, as decide
+// which lifts its lock, closes its pending requests and publishes, in the
+// same transaction, the trip.ended event fuelportal.TripEndedEvent makes
+// of it (a locked trip's TRIP_ENDED alert, ended by the driver within a
+// card's scope, else by an owner: fuelportal.TripEndedBy), as decide
 // allows: it is called in the transaction with the trip and whether its
 // driver ends it (a card's scope) (fuelportal.CheckTripEnd decides) and
 // its error is returned. ENOTFOUND outside the scope.
 func (db *DB) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus, decide func(t *fuelportal.Trip, byDriver bool) error) (t *fuelportal.Trip, err error) {
-	by := fuelportal.TripEndedByOwner
-	if byDriver(scope) {
-		by = fuelportal.TripEndedByDriver
-	}
 	err = db.InTx(ctx, func(tx *Tx) error {
 		if t, err = tx.EndTrip(ctx, scope, id, status, decide); err != nil {
 			return err
@@ -480,7 +478,7 @@ func (db *DB) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id
 		if err := tx.auditTrip(ctx, fuelportal.AuditTripEnded, t, map[string]any{"status": fuelportal.TripActive}, map[string]any{"status": t.Status}); err != nil {
 			return err
 		}
-		return tx.tripEndedAlert(ctx, t, by)
+		return tx.publishIfAny(ctx, fuelportal.TripEndedEvent(t, fuelportal.TripEndedBy(byDriver(scope))))
 	})
 	return t, err
 }
@@ -513,13 +511,12 @@ func (tx *Tx) endTrip(ctx context.Context, t *fuelportal.Trip, status fuelportal
 	return tx.closeTripRequests(ctx, t.ID)
 }
 
-// tripEndedAlert publishes trip.ended (the TRIP_ENDED alert) of ended trip t when it was
-// locked; by says who ended it.
-func (tx *Tx) tripEndedAlert(ctx context.Context, t *fuelportal.Trip, by fuelportal.TripEnder) error {
-	if !t.LockCard {
+// publishIfAny publishes e unless it is nil (a rule that raised nothing).
+func (tx *Tx) publishIfAny(ctx context.Context, e *fuelportal.Event) error {
+	if e == nil {
 		return nil
 	}
-	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripEnded, CompanyID: t.CompanyID, Alert: fuelportal.TripEndedAlert(t, by)})
+	return tx.Publish(ctx, e)
 }
 
 // ActiveTrips returns every active trip with its current plan (the price

@@ -191,7 +191,7 @@ func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision, d
 				if err := tx.endTrip(ctx, t, fuelportal.TripCompleted); err != nil {
 					return err
 				}
-				if err := tx.tripEndedAlert(ctx, t, fuelportal.TripEndedByOwnerForDriver); err != nil {
+				if err := tx.publishIfAny(ctx, fuelportal.TripEndedEvent(t, fuelportal.TripEndedByOwnerForDriver)); err != nil {
 					return err
 				}
 			case fuelportal.TripRequestReplan:
