@@ -90,6 +90,10 @@ type CodingRule struct {
 	// it names holds (0: none, or none named): facts the store reads for
 	// ConfinedTo and CheckCodingRuleInScope, never written.
 	CardGroupID, VehicleGroupID, DriverGroupID int64
+	// DriverName is the name of the company's driver Match names ("":
+	// none named, or no longer the company's), read with the company's
+	// rules for whoever keeps them without reading the members.
+	DriverName string
 }
 
 // MsgRuleMatchUnknown is the field error of a rule's card, vehicle, group

@@ -24,6 +24,9 @@ type codingRuleDTO struct {
 	Position int                    `json:"position"`
 	Match    fuelportal.CodingMatch `json:"match"`
 	Coding   fuelportal.Coding      `json:"coding"`
+	// DriverName names the driver the match names, for members who do not
+	// read the company's members (a bookkeeper).
+	DriverName string `json:"driverName,omitempty"`
 }
 
 type codingRuleRequest struct {
@@ -48,7 +51,7 @@ type jobRequest struct {
 }
 
 func codingRuleFrom(r *fuelportal.CodingRule) codingRuleDTO {
-	return codingRuleDTO{ID: r.ID, Position: r.Position, Match: r.Match, Coding: r.Coding}
+	return codingRuleDTO{ID: r.ID, Position: r.Position, Match: r.Match, Coding: r.Coding, DriverName: r.DriverName}
 }
 
 // codingPathID reads the decimal id of the path; anything else is notFound.

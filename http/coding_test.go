@@ -526,6 +526,14 @@ func TestCoding_AGroupsMemberKeepsTheRulesOfTheGroupsDrivers(t *testing.T) {
 		if ids := seen(); fmt.Sprint(ids) != fmt.Sprint([]int64{ofMyDriver.ID, ofMyDriversDiesel.ID}) {
 			t.Fatalf("the group's bookkeeper sees rules %v", ids)
 		}
+		// The bookkeeper reads no members: each rule names its driver.
+		var named struct{ Content []struct{ DriverName string } }
+		f.api.Get("/api/wex/company/coding-rules", bookkeeper).ExpectStatus(t, 200).Decode(t, &named)
+		for _, r := range named.Content {
+			if want := mine.FirstName + " " + mine.LastName; r.DriverName != want {
+				t.Fatalf("the group's bookkeeper reads the rule's driver as %q, want %q", r.DriverName, want)
+			}
+		}
 		change := map[string]any{"match": map[string]any{"driverUserId": mine.ID}, "coding": map[string]string{"account": "Changed"}}
 		for _, r := range []rule{ofTheirDriver, ofMyGroupAndTheirDriver} {
 			path := fmt.Sprintf("/api/wex/company/coding-rules/%d", r.ID)

@@ -44,11 +44,13 @@ func (tx *Tx) codingRules(ctx context.Context, companyID int64) ([]fuelportal.Co
 // driver holds (CardGroupID, VehicleGroupID, DriverGroupID).
 func (db *DB) CodingRules(ctx context.Context, companyID int64) (list []fuelportal.CodingRule, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		rows, err := tx.Query(ctx, `SELECT r.`+strings.ReplaceAll(codingRuleColumns, ", ", ", r.")+`, COALESCE(c.group_id, 0), COALESCE(v.group_id, 0), COALESCE(d.group_id, 0)
+		rows, err := tx.Query(ctx, `SELECT r.`+strings.ReplaceAll(codingRuleColumns, ", ", ", r.")+`, COALESCE(c.group_id, 0), COALESCE(v.group_id, 0), COALESCE(d.group_id, 0),
+				COALESCE(TRIM(u.first_name || ' ' || u.last_name), '')
 			FROM coding_rules r
 			LEFT JOIN cards c ON c.company_id = r.company_id AND c.card_number = r.card_number AND r.card_number <> ''
 			LEFT JOIN vehicles v ON v.company_id = r.company_id AND v.id = r.vehicle_id
 			LEFT JOIN cards d ON d.company_id = r.company_id AND d.driver_user_id = r.driver_user_id
+			LEFT JOIN users u ON u.company_id = r.company_id AND u.id = r.driver_user_id AND r.driver_user_id <> 0
 			WHERE r.company_id = ? ORDER BY r.position, r.id`, companyID)
 		if err != nil {
 			return err
@@ -57,7 +59,7 @@ func (db *DB) CodingRules(ctx context.Context, companyID int64) (list []fuelport
 		for rows.Next() {
 			var r fuelportal.CodingRule
 			if err := rows.Scan(&r.ID, &r.CompanyID, &r.Position, &r.Match.Product, &r.Match.CardNumber, &r.Match.VehicleID, &r.Match.GroupID,
-				&r.Match.DriverUserID, &r.Coding.Account, &r.Coding.Class, &r.Coding.Job, &r.Coding.Memo, &r.CardGroupID, &r.VehicleGroupID, &r.DriverGroupID); err != nil {
+				&r.Match.DriverUserID, &r.Coding.Account, &r.Coding.Class, &r.Coding.Job, &r.Coding.Memo, &r.CardGroupID, &r.VehicleGroupID, &r.DriverGroupID, &r.DriverName); err != nil {
 				return err
 			}
 			list = append(list, r)

@@ -60,8 +60,8 @@
   window.fuelportalPreloadPage = function (jwt, destination) {
     var to = destination === '/transactions' ? 'transactions' : destination === '/dashboard' ? 'dashboard' : null;
     if (!to) return;
-    var who = roleOf(jwt);
-    if (to === 'dashboard' && who === 'ROLE_COMPANY') preloadCalls(jwt, ['/wex/company/driver-requests']);
+    var who = accessOf(jwt);
+    if (to === 'dashboard' && who.access === 'everything') preloadCalls(jwt, ['/wex/company/driver-requests']);
     preloadPageData(jwt, who, to);
   };
 
@@ -85,7 +85,8 @@
     prefetchApp();
     return;
   }
-  var role = roleOf(token);
+  var who = accessOf(token);
+  var role = who.role;
   // index.html's signed-in skeleton: the navigation and the page's heading (src/app/boot-skeleton.ts).
   html.setAttribute('data-boot', 'app');
   html.setAttribute('data-boot-page', page);
@@ -105,13 +106,13 @@
   // of the app's chunks had ended, and Lighthouse's simulated LCP (slow 4G) counted every one of them.
   // The app's evaluation (not its download) waits for that paint too: its first steps' tasks kept
   // the answer's paint back by up to 130 ms, when more of the chunks had ended.
-  if (page === 'dashboard' && role === 'ROLE_COMPANY') {
+  if (page === 'dashboard' && who.access === 'everything') {
     held = [];
     setTimeout(release, 1000);
     preloadCalls(token, ['/wex/company/driver-requests']);
   }
   afterFirstFrame(function () {
-    preloadPageData(token, role, page);
+    preloadPageData(token, who, page);
     prefetched = true;
     var pageKey = page === 'dashboard' ? 'dashboard-' + (role === 'ROLE_COMPANY' ? 'owner' : 'driver') : page;
     setTimeout(function () {
@@ -128,39 +129,55 @@
       });
   }
 
-  // The role claim of the stored access token (src/app/role-hint.ts): only a guess, the account decides.
-  function roleOf(jwt) {
+  // What the stored access token's claims tell of the member (http/token.go; src/app/role-hint.ts
+  // reads them alike): only a guess of which calls to make early, the account decides. An owner of
+  // the whole company may make every call (permissions.go: owners have every office action); a
+  // driver with a card is approved and makes a driver's own calls; a driver without one waits for
+  // approval (or was declined), and every call but the account's is refused; any other office
+  // member's calls wait for the permissions' answer, the server's one table (preloadPermitted).
+  function accessOf(jwt) {
+    var claims = {};
     try {
-      var payload = JSON.parse(atob((jwt.split('.')[1] || '').replace(/-/g, '+').replace(/_/g, '/')));
-      return payload.role === 'ROLE_COMPANY' ? 'ROLE_COMPANY' : 'ROLE_USER';
+      claims = JSON.parse(atob((jwt.split('.')[1] || '').replace(/-/g, '+').replace(/_/g, '/'))) || {};
     } catch (e) {
-      return 'ROLE_USER';
+      /* unreadable: a driver's guess, with nothing to ask for early */
     }
+    if (claims.role === 'ROLE_COMPANY')
+      return { role: 'ROLE_COMPANY', access: claims.mrole === 'owner' && !claims.gid ? 'everything' : 'asked' };
+    return { role: 'ROLE_USER', access: claims.card ? 'driver' : 'none' };
   }
 
   // The calls the page makes first, asked for now with the stored token instead of after the
   // app's code has loaded and run: the same URLs (parameters in the same order) and headers as
   // the app's, whose base query takes each answer once (src/lib/api/preloaded.ts) or else asks
   // the server itself. Changing one of these calls in the app means changing it here too
-  // (src/lib/api/preloaded.test.ts compares them).
-  function preloadPageData(jwt, role, page) {
-    var owner = role === 'ROLE_COMPANY';
+  // (src/lib/api/preloaded.test.ts compares them). An office call names the action its route
+  // needs (http/routes.go), for the members whose permissions decide.
+  function preloadPageData(jwt, who, page) {
+    var owner = who.role === 'ROLE_COMPANY';
     var now = new Date();
     // The account and what its role may do (src/app/preload.ts asks for both first).
     var calls = ['/account', '/account/permissions'];
+    if (who.access === 'none') {
+      preloadCalls(jwt, calls);
+      return;
+    }
+    var office = [];
     if (page === 'dashboard' && owner) {
-      calls.push(
-        '/wex/company/wallet',
-        '/wex/company/contract',
-        '/wex/company/total-spendings?lastDays=7',
-        '/wex/company/get-cards',
-        '/wex/company/transactions?page=0&size=3&sort=transactionDate%2Cdesc',
+      office.push(
+        ['/wex/company/wallet', 'wallet.read'],
+        ['/wex/company/contract', 'contract.read'],
+        ['/wex/company/total-spendings?lastDays=7', 'transactions.read'],
+        ['/wex/company/get-cards', 'cards.read'],
+        ['/wex/company/transactions?page=0&size=3&sort=transactionDate%2Cdesc', 'transactions.read'],
         // The wallet's money buttons and low-balance line, the first steps, the IFTA tile.
-        '/config',
-        '/wex/company/wallet/low-balance',
-        '/wex/company/ifta/summary'
-        // and '/wex/company/driver-requests', asked for before the first frame (above)
+        ['/config', null],
+        ['/wex/company/wallet/low-balance', 'wallet.read'],
+        ['/wex/company/ifta/summary', 'ifta.read']
+        // and '/wex/company/driver-requests', asked for before the first frame (above) when the
+        // member may do everything, else with the rest once the permissions allow it
       );
+      if (who.access === 'asked') office.push(['/wex/company/driver-requests', 'drivers.approve']);
     } else if (page === 'dashboard') {
       calls.push(
         '/wex/total-spendings?lastDays=' + now.getDate(),
@@ -184,21 +201,51 @@
       // A driver's active trip, shown above the list on phones (the theme's md breakpoint: AppShell's useIsPhone).
       if (!owner && window.matchMedia && window.matchMedia('(max-width:899.95px)').matches) calls.push('/trips?page=0&size=1&status=ACTIVE');
     } else if (!location.search) {
-      var list = owner ? '/wex/company/transactions?' : '/wex/transactions?';
-      calls.push(list + query({ page: 0, size: 20, sort: 'transactionDate,desc', dateFrom: dayStart(monthBefore(now)), dateTo: dayEnd(now) }));
-      if (owner) calls.push('/wex/company/get-cards');
+      var list = query({ page: 0, size: 20, sort: 'transactionDate,desc', dateFrom: dayStart(monthBefore(now)), dateTo: dayEnd(now) });
+      if (owner) office.push(['/wex/company/transactions?' + list, 'transactions.read'], ['/wex/company/get-cards', 'cards.read']);
+      else calls.push('/wex/transactions?' + list);
     }
-    // The navigation's unread count: the owner's alerts, the driver's notifications.
-    calls.push(owner ? '/wex/company/alerts?unread=true&page=0&size=1' : '/notifications?unread=true&page=0&size=1');
+    // The navigation's unread count: the office's alerts, the driver's notifications.
+    if (owner) office.push(['/wex/company/alerts?unread=true&page=0&size=1', 'alerts.read']);
+    else calls.push('/notifications?unread=true&page=0&size=1');
+    if (who.access === 'asked') {
+      preloadPermitted(jwt, calls, office);
+      return;
+    }
+    for (var i = 0; i < office.length; i++) calls.push(office[i][0]);
     preloadCalls(jwt, calls);
   }
+  // An office member other than a whole company's owner: the account's calls now, each office
+  // call once the permissions' answer (read from a copy) holds its action. Without an answer the
+  // app asks for what its pages need itself.
+  function preloadPermitted(jwt, calls, office) {
+    var permissions = preloadCalls(jwt, calls)[1];
+    permissions
+      .then(function (answer) {
+        return answer.ok ? answer.clone().json() : null;
+      })
+      .then(function (answer) {
+        var actions = (answer && answer.actions) || [];
+        var permitted = [];
+        for (var i = 0; i < office.length; i++) {
+          if (office[i][1] === null || actions.indexOf(office[i][1]) >= 0) permitted.push(office[i][0]);
+        }
+        if (answer) preloadCalls(jwt, permitted);
+      })
+      .catch(function () {
+        /* the app asks for what it needs */
+      });
+  }
+  // Returns each call's answer (the network's own promise, as fetch gives it).
   function preloadCalls(jwt, calls) {
     var preloads = (window.fuelportalPreloads = window.fuelportalPreloads || []);
+    var responses = [];
     for (var i = 0; i < calls.length; i++) {
       var url = location.origin + '/api' + calls[i];
       var headers = { Accept: 'application/json', Authorization: 'Bearer ' + jwt };
       var response = fetch(url, { headers: headers });
       if (calls[i] === '/wex/company/driver-requests') showWaitingDrivers(response);
+      responses.push(response);
       preloads.push({
         url: url,
         token: jwt,
@@ -209,6 +256,7 @@
         }),
       });
     }
+    return responses;
   }
   // The skeleton's driver-requests card (index.html) shows when drivers wait, as the app's
   // section does; read from a copy, the answer itself stays the app's.

@@ -25,10 +25,10 @@ export const BUDGET_BYTES = 170 * 1024;
  * no longer weighs on every route.
  */
 export const ROUTE_BUDGETS_KB = {
-  transactions: 304,
+  transactions: 305,
   'dashboard-owner': 315,
   'dashboard-driver': 329,
-  'transaction-detail': 304,
+  'transaction-detail': 305,
   planner: 671,
   trips: 349,
   compliance: 349,

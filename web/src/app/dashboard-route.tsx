@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { ShownAfterPaint } from '@/components/layout/ShownAfterPaint';
-import { selectRole, selectToken, selectUser, type RoleCode } from '@/lib/auth';
+import { authApi, selectRole, selectToken, selectUser, type Action, type RoleCode } from '@/lib/auth';
 import { useAppSelector, type AppDispatch } from '@/lib/store';
 import { lazyPage } from './lazy-page';
-import { roleHint } from './role-hint';
+import { roleHint, type SessionHint } from './role-hint';
 
 // The payment form (and its validation library) loads when an owner opens it, not with the dashboard.
 const LazyPaymentMethodModal = lazy(async () => ({ default: (await import('@/features/payments')).PaymentMethodModal }));
@@ -95,17 +95,29 @@ export function DashboardPage() {
   }
   return role === 'ROLE_COMPANY' ? <OwnerDashboard /> : <DriverDashboard />;
 }
-/** The role's page code and its first data (src/app/preload.ts; the role guessed from the stored token). */
-DashboardPage.preload = async (role: RoleCode, dispatch: AppDispatch) => {
+/**
+ * The role's page code and its first data (src/app/preload.ts; the member guessed from the stored
+ * token, as public/boot.js guesses): an office member other than a whole company's owner asks for
+ * what the permissions' answer allows, a driver waiting for approval for nothing.
+ */
+DashboardPage.preload = async ({ role, access }: SessionHint, dispatch: AppDispatch) => {
   const [{ prefetchDashboard }] = await Promise.all([
     import('@/features/dashboard'),
     roleDashboard(role).preload(),
   ]);
-  dispatch(prefetchDashboard(role));
+  if (access === 'none') return;
+  let may = (_action: Action) => true;
+  if (access === 'asked') {
+    const { data } = await dispatch(authApi.endpoints.getPermissions.initiate(undefined, { subscribe: false }));
+    // Without an answer the tiles ask for what they show.
+    if (!data) return;
+    may = (action) => data.actions.includes(action);
+  }
+  dispatch(prefetchDashboard(role, may));
   // The section above the tiles (the page holds them until it settles) and the driver's card panel
   // come from other features, loaded with the role's dashboard above.
   if (role === 'ROLE_COMPANY') {
-    dispatch((await import('@/features/fuel-cards/dashboard')).prefetchDriverRequests());
+    if (may('drivers.approve')) dispatch((await import('@/features/fuel-cards/dashboard')).prefetchDriverRequests());
     return;
   }
   const [{ prefetchActiveTrip }, { prefetchMyCard }] = await Promise.all([import('@/features/trips/dashboard'), import('@/features/transactions/dashboard')]);

@@ -1,6 +1,6 @@
-import type { RoleCode } from '@/lib/auth';
 import type { AppDispatch } from '@/lib/store';
 import { lazyPage } from './lazy-page';
+import type { SessionHint } from './role-hint';
 
 const LazyIftaPage = lazyPage(async () => (await import('@/features/ifta')).IftaPage);
 
@@ -12,7 +12,7 @@ export function IftaPage() {
  * The page's code and its first data at once (src/app/preload.ts): the permissions its guard waits
  * for and, once they allow it, the return are asked for beside the page's code.
  */
-IftaPage.preload = async (_role: RoleCode, dispatch: AppDispatch) => {
+IftaPage.preload = async (_hint: SessionHint, dispatch: AppDispatch) => {
   const code = LazyIftaPage.preload();
   void dispatch((await import('@/features/ifta/prefetch')).prefetchIfta(window.location.search));
   await code;

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useLayoutEffect, type ComponentProps, type ComponentType } from 'react';
 import { FullScreenSpinner } from '@/components/feedback/FullScreenSpinner';
-import type { RoleCode } from '@/lib/auth/types';
 import { textsReady } from '@/lib/i18n';
 import type { AppDispatch } from '@/lib/store';
 import { removeBootSkeleton } from './boot-skeleton';
+import type { SessionHint } from './role-hint';
 
 const loaders: (() => Promise<unknown>)[] = [];
 
@@ -43,7 +43,7 @@ export function lazyPage<C extends ComponentType<any>>(load: () => Promise<C>) {
  * Loads a page's code (and maybe its first data) before it first renders: what a lazy page,
  * or a route's own page component that picks one by role, has as `preload`.
  */
-export type PagePreload = (role: RoleCode, dispatch: AppDispatch) => Promise<unknown>;
+export type PagePreload = (hint: SessionHint, dispatch: AppDispatch) => Promise<unknown>;
 
 /** The preload of a route's element type, if it has one. */
 export const preloadOf = (type: unknown): PagePreload | undefined =>

@@ -1,8 +1,9 @@
 import { useLocation } from 'react-router';
-import { selectRole, type RoleCode } from '@/lib/auth';
+import { selectRole } from '@/lib/auth';
 import { useAppSelector, type AppDispatch } from '@/lib/store';
 import type { CentreOnState } from '@/lib/paths';
 import { lazyPage } from './lazy-page';
+import type { SessionHint } from './role-hint';
 
 /** Drivers (not company owners) have a trip of their own to follow. */
 const useIsDriver = () => useAppSelector(selectRole) !== 'ROLE_COMPANY';
@@ -34,8 +35,9 @@ export function PlannerPage({ assistant }: { assistant?: boolean }) {
  * The page's code and its first data at once (src/app/preload.ts): the opening view's stations and
  * the chains' names are in the store when the page first renders (its list shows with it).
  */
-PlannerPage.preload = async (_role: RoleCode, dispatch: AppDispatch) => {
+PlannerPage.preload = async (hint: SessionHint, dispatch: AppDispatch) => {
   const code = LazyPlannerPage.preload();
-  dispatch((await import('@/features/planner/prefetch')).prefetchPlanner());
+  // A driver waiting for approval is refused the stations (the account decides what shows).
+  if (hint.access !== 'none') dispatch((await import('@/features/planner/prefetch')).prefetchPlanner());
   await code;
 };

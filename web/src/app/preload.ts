@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { authApi } from '@/lib/auth/auth-api';
 import { paths } from '@/lib/paths';
 import { preloadOf } from './lazy-page';
-import { roleHint } from './role-hint';
+import { sessionHint } from './role-hint';
 import { SignedInShell } from './signed-in-shell';
 import { routes } from './router';
 import type { AppStore } from './store';
@@ -23,7 +23,7 @@ export function startSignedInLoad(store: AppStore, pathname: string) {
   // for only when they first rendered, its answer came after the page's first paint and rendered
   // every part that reads it (the whole dashboard) a second time, in one task.
   void store.dispatch(authApi.util.prefetch('getPermissions', undefined, {}));
-  const role = roleHint(token);
+  const hint = sessionHint(token);
   // The code after the first frame: requested before it, it would compete with what that
   // frame needs (Lighthouse's simulated first paint counted it and came 0.5-1 s later).
   requestAnimationFrame(() =>
@@ -33,7 +33,7 @@ export function startSignedInLoad(store: AppStore, pathname: string) {
       preload(SignedInShell.preload);
       for (const match of matchRoutes(routes, signedInDestination(pathname)) ?? []) {
         const pagePreload = preloadOf((match.route.element as ReactElement | undefined)?.type);
-        if (pagePreload) preload(() => pagePreload(role, store.dispatch));
+        if (pagePreload) preload(() => pagePreload(hint, store.dispatch));
       }
     }, 0),
   );

@@ -20,7 +20,7 @@ afterEach(() => localStorage.clear());
 describe('route preloads', () => {
   it("owner's dashboard: the drivers waiting for approval (the section above the tiles)", async () => {
     const store = makeStore();
-    await DashboardPage.preload('ROLE_COMPANY', store.dispatch);
+    await DashboardPage.preload({ role: 'ROLE_COMPANY', access: 'everything' }, store.dispatch);
     await vi.waitFor(() => expect(driverRequestsApi.endpoints.getDriverRequests.select()(store.getState()).status).toBe('fulfilled'));
   });
 
@@ -31,7 +31,7 @@ describe('route preloads', () => {
       http.get(apiUrl('/trips/42'), () => HttpResponse.json({ ...trip, purchases: [] })),
     );
     const store = makeStore();
-    await DashboardPage.preload('ROLE_USER', store.dispatch);
+    await DashboardPage.preload({ role: 'ROLE_USER', access: 'driver' }, store.dispatch);
     await vi.waitFor(() => expect(tripsApi.endpoints.getActiveTrip.select()(store.getState()).data).toMatchObject({ id: 42 }));
     await vi.waitFor(() => expect(tripsApi.endpoints.getTrip.select(42)(store.getState()).data).toMatchObject({ id: 42 }));
   });
@@ -39,7 +39,7 @@ describe('route preloads', () => {
   it("planner: the opening view's stations as the page first lists them, the chains' and affiliates' names", async () => {
     server.use(...plannerHandlers);
     const store = makeStore();
-    await PlannerPage.preload('ROLE_USER', store.dispatch);
+    await PlannerPage.preload({ role: 'ROLE_USER', access: 'driver' }, store.dispatch);
     const opening = listSearchFor(OPENING_VIEW, OPENING_SORT.sortBy, OPENING_SORT.direction, []);
     await vi.waitFor(() => expect(plannerApi.endpoints.getStations.select(opening)(store.getState()).status).toBe('fulfilled'));
     expect(plannerApi.endpoints.getChains.select()(store.getState()).status).not.toBe('uninitialized');

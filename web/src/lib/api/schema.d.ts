@@ -10264,6 +10264,8 @@ export interface components {
             position: number;
             match: components["schemas"]["CodingMatch"];
             coding: components["schemas"]["Coding"];
+            /** @description The name of the company's driver the match names (in the list of rules); absent when the match names none, or one who is no longer the company's */
+            driverName?: string;
         };
         CodingRuleInput: {
             /** @description Where the rule goes (1 first); absent or 0: last when added, where it is when replaced */

@@ -13,6 +13,7 @@ export type Action =
   | 'overrides.decide'
   | 'drivers.approve'
   | 'vehicles.read'
+  | 'transactions.read'
   | 'alerts.read'
   | 'compliance.read'
   | 'company.settings'

@@ -58,6 +58,25 @@ function serve(permissions: { groupId: number | null } = bookkeeperPermissions) 
 }
 
 describe('CodingPage', () => {
+  it("names a rule's driver to a bookkeeper, who reads no members, and says when the driver left", async () => {
+    serve();
+    server.use(
+      http.get(apiUrl('/wex/company/coding-rules'), () =>
+        HttpResponse.json({
+          content: [
+            { id: 1, position: 1, match: { driverUserId: 42 }, driverName: 'Dylan Driver', coding: { account: '6100 Fuel', class: '', job: '', memo: '' } },
+            { id: 2, position: 2, match: { driverUserId: 43 }, coding: { account: '6200 Fuel', class: '', job: '', memo: '' } },
+          ],
+          cardsRequiringJob: [],
+        }),
+      ),
+    );
+    renderApp('/coding', { session });
+    expect(await screen.findByText('Driver Dylan Driver')).toBeInTheDocument();
+    expect(screen.getByText('Driver (no longer a member)')).toBeInTheDocument();
+    expect(screen.queryByText(/#4[23]/)).toBeNull();
+  });
+
   it('pages and filters the purchases, selects all on a page and codes them', async () => {
     const { queries, bodies } = serve();
     renderApp('/coding', { session });

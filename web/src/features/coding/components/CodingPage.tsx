@@ -101,7 +101,8 @@ function ruleMatchText(rule: CodingRule, t: (key: string, options?: Record<strin
     m.cardNumber && t('coding.matchCard', { value: `…${m.cardNumber.slice(-4)}` }),
     m.vehicleId && t('coding.matchVehicle', { value: names.vehicles.get(m.vehicleId) ?? `#${m.vehicleId}` }),
     m.groupId && t('coding.matchGroup', { value: names.groups.get(m.groupId) ?? `#${m.groupId}` }),
-    m.driverUserId && t('coding.matchDriver', { value: names.drivers.get(m.driverUserId) ?? `#${m.driverUserId}` }),
+    // A member who reads no members (a bookkeeper) has the name the rule comes with; none: the driver left.
+    m.driverUserId && t('coding.matchDriver', { value: names.drivers.get(m.driverUserId) ?? (rule.driverName || t('coding.formerDriver')) }),
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : t('coding.matchAll');
 }
