@@ -518,7 +518,7 @@ func (m *Main) Close() error {
 		m.stopJobs()
 		m.jobs.Wait()
 	}
-	if m.Services.Purchases != nil {
+	if m.Services != nil && m.Services.Purchases != nil {
 		m.Services.Purchases.StandIn().Close() // what waits stays journaled
 	}
 	if m.DB != nil {

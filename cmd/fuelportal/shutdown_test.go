@@ -142,3 +142,14 @@ func TestServe_SIGTERMFinishesRequestsInFlightAndExitsZero(t *testing.T) {
 		t.Errorf("exit: %v, want 0; stderr:\n%s", err, stderr.String())
 	}
 }
+
+// TestServe_ADatabaseThatCannotOpenIsAnErrorNotACrash: a --db the server
+// cannot open (a bare path, without sqlite:) ends serve with the reason,
+// before any service exists.
+func TestServe_ADatabaseThatCannotOpenIsAnErrorNotACrash(t *testing.T) {
+	var stdout, stderr strings.Builder
+	err := run(t.Context(), []string{"serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "bare.db")}, &stdout, &stderr)
+	if err == nil {
+		t.Fatalf("serve with a bare path as --db: no error; stdout %q", stdout.String())
+	}
+}
