@@ -86,7 +86,8 @@ describe('index.html sign-in shell', () => {
 describe('index.html signed-in skeleton', () => {
   const skeleton = page.querySelector('body > .boot-skeleton');
   const html = document.documentElement;
-  const jwt = (role: string) => `h.${btoa(JSON.stringify({ role })).replace(/=+$/, '')}.s`;
+  // A real token's claims (http/token.go): an owner of the whole company, a driver holding a card.
+  const jwt = (role: string) => `h.${btoa(JSON.stringify(role === 'ROLE_COMPANY' ? { role, mrole: 'owner' } : { role, mrole: 'driver', card: 7 })).replace(/=+$/, '')}.s`;
   beforeEach(() => {
     vi.spyOn(window, 'fetch').mockImplementation(() => Promise.resolve(Response.json({})));
   });
