@@ -15,6 +15,7 @@ import (
 	"fuelportal/rules"
 	"fuelportal/store"
 	"fuelportal/telematics"
+	"fuelportal/timezone"
 )
 
 type alertJSON struct {
@@ -412,8 +413,10 @@ func TestAlerts_PumpCheckAlertsReadInTheOwnersLanguage(t *testing.T) {
 			{DeviceUniqueID: card.UnitNumber, FixTime: now.Add(-time.Minute), Lat: st.Latitude + 0.5, Lon: st.Longitude}}); err != nil {
 			t.Fatal(err)
 		}
+		// The network writes a purchase's time as the station's wall clock.
+		stationZone, _ := timezone.At(st.Latitude, st.Longitude, time.UTC)
 		purchase := fmt.Sprintf(`{"networkTransactionId":"NET-FAR-ES","cardNumber":%q,"locationId":%d,"gallons":20,"retailPrice":3.859,"transactionDate":%q}`,
-			f.driverCard, f.station, now.UTC().Format("2006-01-02T15:04:05"))
+			f.driverCard, f.station, now.In(stationZone).Format("2006-01-02T15:04:05"))
 		var res networkResult
 		f.api.Do(apitest.Request{Method: "POST", Path: "/api/network/transactions", Body: purchase, Header: http.Header{"X-Network-Key": {networkKey}}}).
 			ExpectStatus(t, 201).Decode(t, &res)

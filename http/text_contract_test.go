@@ -136,6 +136,7 @@ var textParams = map[string]string{
 // queried as text.
 var strictParams = map[string]bool{
 	"GET /api/wex/company/statements/{id} format":                               true,
+	"GET /api/wex/company/statements/{id} lang":                                 true,
 	"PUT /api/wex/company/telematics/connectors/{vendor} vendor":                true,
 	"DELETE /api/wex/company/telematics/connectors/{vendor} vendor":             true,
 	"GET /api/locations/logos/{file} file":                                      true,
