@@ -49,7 +49,15 @@ function ThemeInLanguage({ children }: { children: ReactNode }) {
   const spanish = current.language === 'es';
   const [esES, setEsES] = useState<Localization>();
   useEffect(() => {
-    if (spanish) void loadSpanishComponentTexts().then(setEsES);
+    if (!spanish) return;
+    // An answer that arrives once the app is gone (or speaks English again) is dropped.
+    let wanted = true;
+    void loadSpanishComponentTexts().then((texts) => {
+      if (wanted) setEsES(texts);
+    });
+    return () => {
+      wanted = false;
+    };
   }, [spanish]);
   const themed = useMemo(() => (spanish && esES ? createTheme(theme, esES) : theme), [spanish, esES]);
   return <ThemeProvider theme={themed}>{children}</ThemeProvider>;
