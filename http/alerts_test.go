@@ -378,22 +378,9 @@ func TestAlerts_PumpCheckAlertsReadInTheOwnersLanguage(t *testing.T) {
 		f := newFleetOn(t, fx)
 		ctx := context.Background()
 		readsSpanish(t, f.api, f.owner)
-		f.api.Put("/api/wex/company/pump-check", map[string]any{"enabled": true, "radiusMiles": 1, "freshnessMinutes": 10, "staleChoice": "challenge"}, f.owner).ExpectStatus(t, 200)
-		card, err := f.db.CompanyCard(ctx, f.demoCompany, f.driverCard)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := f.db.GetStation(ctx, f.station)
-		if err != nil {
-			t.Fatal(err)
-		}
-		feed := telematics.New(telematics.Deps{Store: f.db, Now: fx.clock.Now})
-		now := fx.clock.Now()
 		// The unit last reported an hour ago: the card's driver is asked, and answers No.
-		if _, err := feed.Ingest(ctx, f.demoCompany, []telematics.Position{
-			{DeviceUniqueID: card.UnitNumber, FixTime: now.Add(-time.Hour), Lat: st.Latitude, Lon: st.Longitude}}); err != nil {
-			t.Fatal(err)
-		}
+		card, st, feed := f.pumpCheckWithUnitAtStation(t, fx, time.Hour)
+		now := fx.clock.Now()
 		body := fmt.Sprintf(`{"authorizationId":"api-no-1","cardNumber":%q,"locationId":%d,"amount":50,"transactionDate":%q}`, f.driverCard, f.station,
 			now.UTC().Format("2006-01-02T15:04:05"))
 		f.api.Do(apitest.Request{Method: "POST", Path: "/api/network/authorizations", Body: body, Header: http.Header{"X-Network-Key": {networkKey}}}).ExpectStatus(t, 201)

@@ -127,22 +127,9 @@ func TestPumpCheckSettings_AMemberLimitedToAGroupSetsOnlyTheGroups(t *testing.T)
 func TestPumpChallenge_OverTheAPI(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
-		ctx := context.Background()
-		f.api.Put("/api/wex/company/pump-check", map[string]any{"enabled": true, "radiusMiles": 1, "freshnessMinutes": 10, "staleChoice": "challenge"}, f.owner).ExpectStatus(t, 200)
-		card, err := f.db.CompanyCard(ctx, f.demoCompany, f.driverCard)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st, err := f.db.GetStation(ctx, f.station)
-		if err != nil {
-			t.Fatal(err)
-		}
 		// The card's unit last reported an hour ago, at the station.
+		card, _, _ := f.pumpCheckWithUnitAtStation(t, fx, time.Hour)
 		now := fx.clock.Now()
-		if _, err := telematics.New(telematics.Deps{Store: f.db, Now: fx.clock.Now}).Ingest(ctx, f.demoCompany, []telematics.Position{
-			{DeviceUniqueID: card.UnitNumber, FixTime: now.Add(-time.Hour), Lat: st.Latitude, Lon: st.Longitude}}); err != nil {
-			t.Fatal(err)
-		}
 		authorize := func(id string) (res struct {
 			Approved    bool
 			DeclineCode *string
@@ -197,4 +184,28 @@ func TestPumpChallenge_OverTheAPI(t *testing.T) {
 			t.Fatalf("the unit's last fix is not listed: %+v", vehicles)
 		}
 	})
+}
+
+// pumpCheckWithUnitAtStation turns the company's pump check on (within 1
+// mile, positions fresh for 10 minutes, a stale one asks the driver) and
+// reports the driver's card's unit at the fleet's station ago before now,
+// through the telematics feed it returns with the card and the station.
+func (f *fleet) pumpCheckWithUnitAtStation(t *testing.T, fx *fixture, ago time.Duration) (*fuelportal.Card, *fuelportal.Station, *telematics.Service) {
+	t.Helper()
+	ctx := context.Background()
+	f.api.Put("/api/wex/company/pump-check", map[string]any{"enabled": true, "radiusMiles": 1, "freshnessMinutes": 10, "staleChoice": "challenge"}, f.owner).ExpectStatus(t, 200)
+	card, err := f.db.CompanyCard(ctx, f.demoCompany, f.driverCard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := f.db.GetStation(ctx, f.station)
+	if err != nil {
+		t.Fatal(err)
+	}
+	feed := telematics.New(telematics.Deps{Store: f.db, Now: fx.clock.Now})
+	if _, err := feed.Ingest(ctx, f.demoCompany, []telematics.Position{
+		{DeviceUniqueID: card.UnitNumber, FixTime: fx.clock.Now().Add(-ago), Lat: st.Latitude, Lon: st.Longitude}}); err != nil {
+		t.Fatal(err)
+	}
+	return card, st, feed
 }
