@@ -160,6 +160,22 @@ func TestPermissions_EveryRouteAnswersAsTheTableSays(t *testing.T) {
 				checked++
 			}
 		}
-		t.Logf("%d calls (%d routes × %d callers), %d mismatches", checked, len(routes), len(callers), mismatches)
+		// Without a session every one of them is 401 in the API's error
+		// format: no token, a token that is not one, and one whose signature
+		// is another's (the owner's claims under a forged signature).
+		forged := owner[:strings.LastIndexByte(owner, '.')+1] + "AAAA"
+		for _, token := range []string{"", "not-a-token", forged} {
+			for _, route := range routes {
+				method, path, _ := strings.Cut(route, " ")
+				res := f.api.Do(apitest.Request{Method: method, Path: params.Replace(path), Body: "{}", Token: token, BreaksContract: true})
+				var body struct{ Status int }
+				if res.Status != 401 || json.Unmarshal(res.Body, &body) != nil || body.Status != 401 {
+					t.Errorf("%s with token %q: %d %s, want 401 in the error format", route, token, res.Status, res.Body)
+					mismatches++
+				}
+				checked++
+			}
+		}
+		t.Logf("%d calls (%d routes × %d callers, and 3 without a session), %d mismatches", checked, len(routes), len(callers), mismatches)
 	})
 }

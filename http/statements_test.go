@@ -90,6 +90,7 @@ func TestStatements_HostileAndOtherCompanysAnswers(t *testing.T) {
 			{"an unknown language is invalid", "/api/wex/company/statements/" + id + "?format=pdf&lang=fr", owner, 400},
 			{"a language in capitals is invalid", "/api/wex/company/statements/" + id + "?format=xlsx&lang=ES", owner, 400},
 			{"an unknown language is invalid with JSON too", "/api/wex/company/statements/" + id + "?lang=" + strings.Repeat("e", 300), owner, 400},
+			{"a NUL byte in the language is invalid", "/api/wex/company/statements/" + id + "?format=csv&lang=e%00s", owner, 400},
 			{"another company's statement in Spanish is not found", "/api/wex/company/statements/" + id + "?format=pdf&lang=es", other, 404},
 		} {
 			t.Run(tc.name, func(t *testing.T) {
