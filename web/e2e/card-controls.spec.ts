@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { OWNER, expectShell, isPhone, needs, screenshot, openSignedIn } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { OWNER, expectShell, isPhone, screenshot, openSignedIn, apiToken, needsCardNetwork, postNetworkPurchase } from './support';
 
 /*
  * End to end against the real binary and its demo data: the owner sets a daily limit in
@@ -14,31 +14,6 @@ interface Card {
   driverName: string;
 }
 
-async function ownerToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/authenticate', { data: { username: OWNER.email, password: OWNER.password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-async function postPurchase(request: APIRequestContext, cardNumber: string, gallons: number) {
-  // demo.FirstStationID: the first demo truck stop (E2E_LOCATION_ID overrides it).
-  const locationId = Number(process.env.E2E_LOCATION_ID ?? 10001);
-  const response = await request.post('/api/network/transactions', {
-    headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! },
-    data: {
-      networkTransactionId: `e2e-controls-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
-      cardNumber,
-      locationId,
-      gallons,
-      retailPrice: 3.899,
-      transactionDate: new Date().toISOString(),
-      productCode: 'DSL',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { status: string; declineCode: string | null; declineReason: string | null; invoiceRef: string };
-}
-
 async function openCardRow(page: Page, card: Card) {
   await page.goto('/fuel-cards');
   await page.getByRole('searchbox', { name: 'Search cards...' }).fill(card.driverName);
@@ -49,10 +24,9 @@ async function openCardRow(page: Page, card: Card) {
 }
 
 test('a daily limit declines a purchase over it, the owner is alerted, and an override lets it through', async ({ page, request }) => {
-  const probe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! }, data: {} });
-  needs(probe.status() !== 503, 'the server was started without a card network key (FUELPORTAL_NETWORK_KEY is not read)');
+  await needsCardNetwork(request);
 
-  const token = await ownerToken(request);
+  const token = await apiToken(request, OWNER.email, OWNER.password);
   const headers = { Authorization: `Bearer ${token}` };
   const cards = ((await (await request.get('/api/wex/company/get-cards', { headers })).json()) as { value: Card[] }).value;
   // A card of its own per project, so the phone and desktop runs do not share a day's spend.
@@ -74,7 +48,7 @@ test('a daily limit declines a purchase over it, the owner is alerted, and an ov
   await expect(row.getByTestId('controls-badge')).toBeVisible();
 
   // 120 gallons at $3.899 is far over $100: declined, naming the rule.
-  const declined = await postPurchase(request, card.cardNumber, 120);
+  const declined = await postNetworkPurchase(request, 'controls', { cardNumber: card.cardNumber, gallons: 120 });
   expect(declined).toMatchObject({ status: 'DECLINED', declineCode: 'DAILY_LIMIT', declineReason: 'Over the daily limit' });
 
   await page.goto('/transactions');
@@ -101,7 +75,7 @@ test('a daily limit declines a purchase over it, the owner is alerted, and an ov
   await screenshot(page, 'card-controls-override');
 
   // The same purchase again: approved (the wallet still pays for it).
-  const approved = await postPurchase(request, card.cardNumber, 120);
+  const approved = await postNetworkPurchase(request, 'controls', { cardNumber: card.cardNumber, gallons: 120 });
   expect(approved).toMatchObject({ status: 'APPROVED', declineCode: null, declineReason: null });
 
   // Ending the override restores the limit.

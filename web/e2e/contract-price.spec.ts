@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { OWNER, expectNoSidewaysScroll, expectShell, needs, screenshotPath, openSignedIn, tap, apiToken, buildRoute } from './support';
+import { OWNER, expectNoSidewaysScroll, expectShell, screenshotPath, openSignedIn, tap, apiToken, buildRoute, needsCardNetwork, postNetworkPurchase } from './support';
 
 /*
  * "Your price" is what the card is charged: the owner plans a trip (Dallas → Amarillo) at the demo
@@ -38,9 +38,7 @@ interface ComplianceRow {
 }
 
 test('a trip bought exactly as planned costs what its plan said, to the cent', async ({ page, request }) => {
-  const networkKey = process.env.E2E_NETWORK_KEY!;
-  const probe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': networkKey }, data: {} });
-  needs(probe.status() !== 503, 'the server was started without a card network key');
+  await needsCardNetwork(request);
 
   const token = await apiToken(request, OWNER.email, OWNER.password);
   const account = await api<{ cardNumber: string | null }>(request, token, 'GET', '/account');
@@ -90,19 +88,13 @@ test('a trip bought exactly as planned costs what its plan said, to the cent', a
   const day = (offset: number) => new Date(start + offset * 30 * 60_000).toISOString();
   let charged = 0;
   for (const [index, stop] of stops.entries()) {
-    const response = await request.post('/api/network/transactions', {
-      headers: { 'X-Network-Key': networkKey },
-      data: {
-        networkTransactionId: `e2e-to-plan-${trip.id}-${index}-${Date.now()}`,
-        cardNumber: card!.cardNumber,
-        locationId: stop.location.locationId,
-        gallons: stop.gallons,
-        retailPrice: stop.location.retailPrice,
-        transactionDate: day(index),
-      },
+    const purchase = await postNetworkPurchase(request, `to-plan-${trip.id}-${index}`, {
+      cardNumber: card!.cardNumber,
+      locationId: stop.location.locationId,
+      gallons: stop.gallons,
+      retailPrice: stop.location.retailPrice,
+      transactionDate: day(index),
     });
-    expect(response.status(), await response.text()).toBe(201);
-    const purchase = (await response.json()) as { status: string; fundedTotal: number; netPrice: number };
     expect(purchase.status).toBe('APPROVED');
     expect(purchase.netPrice).toBe(stop.price);
     expect(cents(purchase.fundedTotal)).toBe(cents(stop.cost));

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DRIVER, OWNER, expectNoCutText, expectShell, needs, screenshot, openSignedIn } from './support';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DRIVER, OWNER, expectNoCutText, expectShell, screenshot, openSignedIn, authHeader, needsCardNetwork, postNetworkPurchase } from './support';
 
 /*
  * Where a driver and an owner land (docs/product.md, driver's dashboard): the card network
@@ -10,12 +10,6 @@ import { DRIVER, OWNER, expectNoCutText, expectShell, needs, screenshot, openSig
  * English and once for a driver who reads Spanish.
  */
 
-const token = async (request: APIRequestContext, username: string, password: string) => {
-  const response = await request.post('/api/authenticate', { data: { username, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-};
-
 interface Account {
   firstName: string;
   lastName: string;
@@ -23,24 +17,6 @@ interface Account {
   phoneNumber: string;
   cardNumber: string;
   language: string;
-}
-
-async function postPurchase(request: APIRequestContext, cardNumber: string, gallons: number) {
-  const response = await request.post('/api/network/transactions', {
-    headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! },
-    data: {
-      networkTransactionId: `e2e-driver-override-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
-      cardNumber,
-      // demo.FirstStationID: the first demo truck stop (E2E_LOCATION_ID overrides it).
-      locationId: Number(process.env.E2E_LOCATION_ID ?? 10001),
-      gallons,
-      retailPrice: 3.899,
-      transactionDate: new Date().toISOString(),
-      productCode: 'DSL',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { status: string; declineCode: string | null; invoiceRef: string };
 }
 
 async function ownerPage(browser: Browser): Promise<Page> {
@@ -65,11 +41,10 @@ test.afterEach(async () => {
 
 for (const language of ['en', 'es'] as const) {
   test(`a declined driver asks for an override from the dashboard, the owner grants it there, and the retry is approved (${language})`, async ({ page, request, browser }) => {
-    const probe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! }, data: {} });
-    needs(probe.status() !== 503, 'the server was started without a card network key (FUELPORTAL_NETWORK_KEY is not read)');
+    await needsCardNetwork(request);
     const say = texts[language];
-    const driver = { Authorization: `Bearer ${await token(request, DRIVER.email, DRIVER.password)}` };
-    const owner = { Authorization: `Bearer ${await token(request, OWNER.email, OWNER.password)}` };
+    const driver = await authHeader(request, DRIVER);
+    const owner = await authHeader(request, OWNER);
     const account = (await (await request.get('/api/account', { headers: driver })).json()) as Account;
     const { firstName, lastName, email, phoneNumber, cardNumber } = account;
     const setLanguage = async (value: string) =>
@@ -84,7 +59,7 @@ for (const language of ['en', 'es'] as const) {
     await setLanguage(language);
     expect((await request.put(controls, { headers: owner, data: { dailyLimit: 100 } })).status()).toBe(200);
     // 120 gallons at $3.899 is far over $100 a day.
-    const declined = await postPurchase(request, cardNumber, 120);
+    const declined = await postNetworkPurchase(request, 'driver-override', { cardNumber, gallons: 120 });
     expect(declined).toMatchObject({ status: 'DECLINED', declineCode: 'DAILY_LIMIT' });
 
     await openSignedIn(page, DRIVER);
@@ -128,7 +103,7 @@ for (const language of ['en', 'es'] as const) {
       await ownerView.context().close();
     }
 
-    const approved = await postPurchase(request, cardNumber, 120);
+    const approved = await postNetworkPurchase(request, 'driver-override', { cardNumber, gallons: 120 });
     expect(approved).toMatchObject({ status: 'APPROVED', declineCode: null });
     await page.reload();
     await expect(page.getByTestId('my-card')).toContainText(say.overridden);

@@ -2,7 +2,7 @@ import { inflateRawSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatDollars, maskCardNumber } from '../src/lib/format/fleet';
-import { OWNER, expectShell, isPhone, holdRequests, needs, openTransactionFilters, screenshot, openSignedIn, chooseOption, apiToken } from './support';
+import { OWNER, expectShell, isPhone, holdRequests, openTransactionFilters, screenshot, openSignedIn, chooseOption, apiToken, needsCardNetwork, postNetworkPurchase } from './support';
 
 /*
  * The company owner against the real binary and its demo data: dashboard figures,
@@ -130,9 +130,7 @@ test('owner dashboard shows the figures of the API', async ({ page, request }) =
 });
 
 test('a card deactivated in the UI declines the next network purchase, shown in the list', async ({ page, request }) => {
-  const networkKey = process.env.E2E_NETWORK_KEY!;
-  const probe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': networkKey }, data: {} });
-  needs(probe.status() !== 503, 'the server was started without a card network key (FUELPORTAL_NETWORK_KEY is not read)');
+  await needsCardNetwork(request);
 
   const token = await apiToken(request, OWNER.email, OWNER.password);
   const account = await apiGet<{ cardNumber: string | null }>(request, token, '/account');
@@ -166,21 +164,7 @@ test('a card deactivated in the UI declines the next network purchase, shown in 
   await expect(row.getByRole('button', { name: 'Activate' })).toBeEnabled();
 
   // The card network reports a purchase on the now inactive card.
-  // demo.FirstStationID: the first demo truck stop (E2E_LOCATION_ID overrides it).
-  const locationId = Number(process.env.E2E_LOCATION_ID ?? 10001);
-  const response = await request.post('/api/network/transactions', {
-    headers: { 'X-Network-Key': networkKey },
-    data: {
-      networkTransactionId: `e2e-${Date.now()}`,
-      cardNumber: card.cardNumber,
-      locationId,
-      gallons: 120.5,
-      retailPrice: 3.899,
-      transactionDate: new Date().toISOString(),
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const purchase = (await response.json()) as { status: string; declineCode: string | null; declineReason: string | null; invoiceRef: string };
+  const purchase = await postNetworkPurchase(request, 'fleet-owner', { cardNumber: card.cardNumber, gallons: 120.5 });
   expect(purchase).toMatchObject({ status: 'DECLINED', declineCode: 'CARD_INACTIVE', declineReason: 'Card is inactive' });
 
   await page.goto('/transactions');

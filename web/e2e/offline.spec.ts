@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DRIVER, OWNER, expectNoSidewaysScroll, needs, screenshot, signIn, signOutFromShell } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { DRIVER, OWNER, expectNoSidewaysScroll, screenshot, signIn, signOutFromShell, authHeader, needsCardNetwork, postNetworkPurchase } from './support';
 
 // The service worker is what this spec checks (blocked elsewhere: playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -65,12 +65,6 @@ test("an owner's dashboard opened offline shows its last data with the time it w
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
 });
 
-const bearer = async (request: APIRequestContext, username: string, password: string) => {
-  const response = await request.post('/api/authenticate', { data: { username, password } });
-  expect(response.status()).toBe(200);
-  return { Authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
-};
-
 /** Puts the driver's card back after the test, even one that timed out. */
 let restore: (() => Promise<void>) | null = null;
 test.afterEach(async () => {
@@ -85,10 +79,9 @@ test.afterEach(async () => {
  * back, and the owner sees it. Signing out leaves no saved answers for the next user.
  */
 test('offline at the pump: the trip, the card and a queued override request', async ({ page, context, request }) => {
-  const probe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! }, data: {} });
-  needs(probe.status() !== 503, 'the server was started without a card network key');
-  const owner = await bearer(request, OWNER.email, OWNER.password);
-  const driver = await bearer(request, DRIVER.email, DRIVER.password);
+  await needsCardNetwork(request);
+  const owner = await authHeader(request, OWNER);
+  const driver = await authHeader(request, DRIVER);
   const { cardNumber } = (await (await request.get('/api/account', { headers: driver })).json()) as { cardNumber: string };
   const controls = `/api/wex/company/cards/${cardNumber}/controls`;
   const before: unknown = await (await request.get(controls, { headers: owner })).json();
@@ -121,14 +114,7 @@ test('offline at the pump: the trip, the card and a queued override request', as
   });
   expect(created.status(), await created.text()).toBe(201);
   expect((await request.put(controls, { headers: owner, data: { dailyLimit: 100 } })).status()).toBe(200);
-  const declined = await request.post('/api/network/transactions', {
-    headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! },
-    data: {
-      networkTransactionId: `e2e-offline-${Date.now()}`, cardNumber, locationId: Number(process.env.E2E_LOCATION_ID ?? 10001),
-      gallons: 120, retailPrice: 3.899, transactionDate: new Date().toISOString(), productCode: 'DSL',
-    },
-  });
-  expect(((await declined.json()) as { status: string }).status).toBe('DECLINED');
+  expect((await postNetworkPurchase(request, 'offline', { cardNumber, gallons: 120 })).status).toBe('DECLINED');
 
   // Online once: the dashboard, under the service worker.
   await page.goto('/');

@@ -1,8 +1,8 @@
 import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { DRIVER, OWNER, expectAccessible, expectNoSidewaysScroll, expectShell, needs, openSettings, screenshot, signIn, signOutFromShell } from './support';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { DRIVER, OWNER, expectAccessible, expectNoSidewaysScroll, expectShell, needs, openSettings, screenshot, signIn, signOutFromShell, authHeader, needsCardNetwork, postNetworkPurchase } from './support';
 
 // The service worker is what this spec checks (blocked elsewhere: playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -231,29 +231,6 @@ interface PushPayload {
   actions?: { action: string; title: string; url: string }[];
 }
 
-const bearer = async (request: APIRequestContext, username: string, password: string) => {
-  const response = await request.post('/api/authenticate', { data: { username, password } });
-  expect(response.status()).toBe(200);
-  return { Authorization: `Bearer ${((await response.json()) as { token: string }).token}` };
-};
-
-async function postPurchase(request: APIRequestContext, cardNumber: string, gallons: number) {
-  const response = await request.post('/api/network/transactions', {
-    headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! },
-    data: {
-      networkTransactionId: `e2e-push-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
-      cardNumber,
-      locationId: Number(process.env.E2E_LOCATION_ID ?? 10001),
-      gallons,
-      retailPrice: 3.899,
-      transactionDate: new Date().toISOString(),
-      productCode: 'DSL',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { transactionId?: number; status: string; declineCode: string | null };
-}
-
 /** Hands a push message's plaintext to the page's service worker, as the browser's push service would. */
 async function deliverToServiceWorker(page: Page, context: BrowserContext, baseURL: string, data: string): Promise<void> {
   const cdp = await context.newCDPSession(page);
@@ -286,12 +263,11 @@ test.afterEach(async () => {
 test('a decline pushes "Request override" to the driver (es); the owner grants from their push; the retry is approved', async ({ page, context, baseURL, request, browser, browserName }) => {
   test.skip(browserName !== 'chromium', 'the DevTools protocol delivers the push message');
   needs(process.env.E2E_ALLOW_PRIVATE === '1', 'the push service on loopback needs E2E_ALLOW_PRIVATE=1 (the phone run of scripts/test.sh)');
-  const probe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! }, data: {} });
-  needs(probe.status() !== 503, 'the server was started without a card network key');
+  await needsCardNetwork(request);
 
   const service = await startPushService();
-  const driver = await bearer(request, DRIVER.email, DRIVER.password);
-  const owner = await bearer(request, OWNER.email, OWNER.password);
+  const driver = await authHeader(request, DRIVER);
+  const owner = await authHeader(request, OWNER);
   const account = (await (await request.get('/api/account', { headers: driver })).json()) as Record<string, string>;
   const { firstName, lastName, email, phoneNumber, cardNumber } = account as { firstName: string; lastName: string; email: string; phoneNumber: string; cardNumber: string };
   const setLanguage = async (language: string) =>
@@ -317,7 +293,7 @@ test('a decline pushes "Request override" to the driver (es); the owner grants f
   expect((await request.put(controls, { headers: owner, data: { dailyLimit: 100 } })).status()).toBe(200);
 
   // 120 gallons at $3.899 is far over $100 a day: declined, and pushed to the driver in Spanish.
-  expect(await postPurchase(request, cardNumber, 120)).toMatchObject({ status: 'DECLINED', declineCode: 'DAILY_LIMIT' });
+  expect(await postNetworkPurchase(request, 'push', { cardNumber, gallons: 120 })).toMatchObject({ status: 'DECLINED', declineCode: 'DAILY_LIMIT' });
   const plain = decryptPush(await service.next('/driver', 0), driverKeys);
   const pushed = JSON.parse(plain) as PushPayload;
   expect(pushed).toMatchObject({ title: 'Compra rechazada', body: expect.stringContaining('Supera el límite diario') });
@@ -367,5 +343,5 @@ test('a decline pushes "Request override" to the driver (es); the owner grants f
     await ownerView.context().close();
   }
 
-  expect(await postPurchase(request, cardNumber, 120)).toMatchObject({ status: 'APPROVED', declineCode: null });
+  expect(await postNetworkPurchase(request, 'push', { cardNumber, gallons: 120 })).toMatchObject({ status: 'APPROVED', declineCode: null });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DRIVER, OWNER, expectNoSidewaysScroll, expectStationCardsReadable, isPhone, needs, screenshot, signIn } from './support';
+import { DRIVER, OWNER, expectNoSidewaysScroll, expectStationCardsReadable, isPhone, screenshot, signIn, authHeader, needsCardNetwork, postNetworkPurchase } from './support';
 
 /*
  * A driver who reads Spanish (docs/product.md, Languages): the language chosen on the account
@@ -7,12 +7,6 @@ import { DRIVER, OWNER, expectNoSidewaysScroll, expectStationCardsReadable, isPh
  * dashboard, the planner and the transactions, with a declined purchase's reason in Spanish.
  * Switching back to English on the account page keeps English.
  */
-
-const token = async (request: APIRequestContext, username: string, password: string) => {
-  const response = await request.post('/api/authenticate', { data: { username, password } });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-};
 
 interface Account {
   firstName: string;
@@ -33,25 +27,12 @@ async function chooseLanguage(request: APIRequestContext, headers: Record<string
 
 /** A purchase on the driver's card over a 50-gallon tank: declined, OVER_TANK_CAPACITY. */
 async function declinedPurchase(request: APIRequestContext, cardNumber: string) {
-  const owner = { Authorization: `Bearer ${await token(request, OWNER.email, OWNER.password)}` };
+  const owner = await authHeader(request, OWNER);
   const controls = `/api/wex/company/cards/${cardNumber}/controls`;
   const before = await (await request.get(controls, { headers: owner })).json();
   expect((await request.put(controls, { headers: owner, data: { tankCapacityGallons: 50 } })).status()).toBe(200);
   try {
-    const response = await request.post('/api/network/transactions', {
-      headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! },
-      data: {
-        networkTransactionId: `e2e-spanish-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
-        cardNumber,
-        locationId: Number(process.env.E2E_LOCATION_ID ?? 10001),
-        gallons: 120,
-        retailPrice: 3.899,
-        transactionDate: new Date().toISOString(),
-        productCode: 'DSL',
-      },
-    });
-    expect(response.status(), await response.text()).toBe(201);
-    const purchase = (await response.json()) as { status: string; declineCode: string | null; invoiceRef: string };
+    const purchase = await postNetworkPurchase(request, 'spanish', { cardNumber, gallons: 120 });
     expect(purchase).toMatchObject({ status: 'DECLINED', declineCode: 'OVER_TANK_CAPACITY' });
     return purchase;
   } finally {
@@ -60,9 +41,8 @@ async function declinedPurchase(request: APIRequestContext, cardNumber: string) 
 }
 
 test('a driver who chose Spanish reads the app in Spanish and can switch back to English', async ({ page, request }) => {
-  const probe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! }, data: {} });
-  needs(probe.status() !== 503, 'the server was started without a card network key (FUELPORTAL_NETWORK_KEY is not read)');
-  const driver = { Authorization: `Bearer ${await token(request, DRIVER.email, DRIVER.password)}` };
+  await needsCardNetwork(request);
+  const driver = await authHeader(request, DRIVER);
   const account = await chooseLanguage(request, driver, 'es');
   const declined = await declinedPurchase(request, account.cardNumber);
 

@@ -467,6 +467,54 @@ export async function apiToken(request: APIRequestContext, username: string, pas
   return ((await response.json()) as { token: string }).token;
 }
 
+/** The Authorization header of `who`, signed in through the API. */
+export async function authHeader(request: APIRequestContext, who: { email: string; password: string }): Promise<{ Authorization: string }> {
+  return { Authorization: `Bearer ${await apiToken(request, who.email, who.password)}` };
+}
+
+/** Skips the test when the server was started without a card network key (the network's API answers 503). */
+export async function needsCardNetwork(request: APIRequestContext): Promise<void> {
+  const probe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! }, data: {} });
+  needs(probe.status() !== 503, 'the server was started without a card network key (FUELPORTAL_NETWORK_KEY is not read)');
+}
+
+/** The card network's purchase, as POST /api/network/transactions answered it. */
+export type NetworkPurchase = {
+  transactionId: number;
+  status: 'APPROVED' | 'DECLINED';
+  declineCode: string | null;
+  declineReason: string | null;
+  invoiceRef: string;
+  transactionDate: string;
+  fundedTotal: number;
+  netPrice: number;
+};
+
+/**
+ * A diesel purchase the card network reports on `cardNumber` (answered 201): `gallons` at the first
+ * demo truck stop (demo.FirstStationID; E2E_LOCATION_ID overrides it), $3.899 a gallon, now, unless
+ * told otherwise. `tag` names the spec in the purchase's network id, unique each call.
+ */
+export async function postNetworkPurchase(
+  request: APIRequestContext,
+  tag: string,
+  purchase: { cardNumber: string; gallons: number; locationId?: number; retailPrice?: number; transactionDate?: string },
+): Promise<NetworkPurchase> {
+  const response = await request.post('/api/network/transactions', {
+    headers: { 'X-Network-Key': process.env.E2E_NETWORK_KEY! },
+    data: {
+      networkTransactionId: `e2e-${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`,
+      locationId: Number(process.env.E2E_LOCATION_ID ?? 10001),
+      retailPrice: 3.899,
+      transactionDate: new Date().toISOString(),
+      productCode: 'DSL',
+      ...purchase,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as NetworkPurchase;
+}
+
 /** The card the owner's Order dialog created, as POST /api/wex/company/cards answered it. */
 export type OrderedCard = { cardNumber: string; issuer: string; issuerCardId: string; last4: string | null };
 

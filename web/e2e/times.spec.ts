@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { OWNER, expectNoSidewaysScroll, expectShell, needs, screenshot, openSignedIn } from './support';
+import { expect, test } from '@playwright/test';
+import { OWNER, expectNoSidewaysScroll, expectShell, screenshot, openSignedIn, apiToken, needsCardNetwork, postNetworkPurchase } from './support';
 
 /*
  * Times mean one thing: the card network reports a purchase at a Dallas station in the station's
@@ -7,12 +7,6 @@ import { OWNER, expectNoSidewaysScroll, expectShell, needs, screenshot, openSign
  * in Denver's time, an hour earlier on the clock.
  */
 test.use({ timezoneId: 'America/Denver' });
-
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/authenticate', { data: { username: OWNER.email, password: OWNER.password } });
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
 
 /** The wall clock of instant in zone, as the network sends it: 2026-11-27T09:52:00. */
 function wallClock(instant: Date, zone: string): string {
@@ -25,10 +19,8 @@ function wallClock(instant: Date, zone: string): string {
 }
 
 test("a station's wall-clock time is read in its zone and shown in the viewer's", async ({ page, request }) => {
-  const networkKey = process.env.E2E_NETWORK_KEY!;
-  const probe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': networkKey }, data: {} });
-  needs(probe.status() !== 503, 'the server was started without a card network key');
-  const token = await apiToken(request);
+  await needsCardNetwork(request);
+  const token = await apiToken(request, OWNER.email, OWNER.password);
   const headers = { Authorization: `Bearer ${token}` };
   const stations = (await (await request.get('/api/locations?latitude=32.78&longitude=-96.8&radius=10', { headers })).json()) as { locationId: number }[];
   expect(stations.length, 'a station in Dallas').toBeGreaterThan(0);
@@ -37,19 +29,12 @@ test("a station's wall-clock time is read in its zone and shown in the viewer's"
 
   // An hour ago, to the second, on Dallas's clock.
   const instant = new Date(Math.floor((Date.now() - 3600_000) / 1000) * 1000);
-  const response = await request.post('/api/network/transactions', {
-    headers: { 'X-Network-Key': networkKey },
-    data: {
-      networkTransactionId: `e2e-times-${Date.now()}`,
-      cardNumber: card.cardNumber,
-      locationId: stations[0]!.locationId,
-      gallons: 10,
-      retailPrice: 3.899,
-      transactionDate: wallClock(instant, 'America/Chicago'),
-    },
+  const purchase = await postNetworkPurchase(request, 'times', {
+    cardNumber: card.cardNumber,
+    locationId: stations[0]!.locationId,
+    gallons: 10,
+    transactionDate: wallClock(instant, 'America/Chicago'),
   });
-  expect(response.status(), await response.text()).toBe(201);
-  const purchase = (await response.json()) as { transactionDate: string; invoiceRef: string };
   expect(purchase.transactionDate).toBe(instant.toISOString().replace('.000Z', 'Z'));
 
   await openSignedIn(page, OWNER);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DRIVER, OWNER, expectShell, isPhone, needs, screenshot, signIn, signOutFromShell, openSignedIn, openAndChoose, openFromShell, tap, apiToken, buildRoute } from './support';
+import { DRIVER, OWNER, expectShell, isPhone, screenshot, signIn, signOutFromShell, openSignedIn, openAndChoose, openFromShell, tap, apiToken, buildRoute, needsCardNetwork, postNetworkPurchase } from './support';
 
 /*
  * End to end (written for the phone viewport; the desktop project runs it too): the owner plans Dallas → Oklahoma City and saves it
@@ -31,9 +31,7 @@ interface TripDetail {
 test('a locked trip: saved by the owner, followed by the driver, a purchase elsewhere declined, seen in compliance', async ({ page, request }) => {
   const probe = await request.get('/api/trips');
   expect(probe.status(), 'the trips API answers').not.toBe(404);
-  const networkKey = process.env.E2E_NETWORK_KEY!;
-  const networkProbe = await request.post('/api/network/transactions', { headers: { 'X-Network-Key': networkKey }, data: {} });
-  needs(networkProbe.status() !== 503, 'the server was started without a card network key');
+  await needsCardNetwork(request);
 
   const ownerToken = await apiToken(request, OWNER.email, OWNER.password);
   const driverToken = await apiToken(request, DRIVER.email, DRIVER.password);
@@ -114,19 +112,13 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
     `/wex/company/transactions?page=0&size=1&sort=transactionDate,asc&cardNumber=${driver.cardNumber}`,
   );
   const before = first.content.length > 0 ? new Date(first.content[0]!.transactionDate).getTime() - 3600_000 : Date.now();
-  const response = await request.post('/api/network/transactions', {
-    headers: { 'X-Network-Key': networkKey },
-    data: {
-      networkTransactionId: `e2e-trip-${Date.now()}`,
-      cardNumber: driver.cardNumber,
-      locationId: elsewhere!.locationId,
-      gallons: 50,
-      retailPrice: 3.899,
-      transactionDate: new Date(before).toISOString(),
-    },
+  const elsewherePurchase = await postNetworkPurchase(request, 'trip', {
+    cardNumber: driver.cardNumber,
+    locationId: elsewhere!.locationId,
+    gallons: 50,
+    transactionDate: new Date(before).toISOString(),
   });
-  expect(response.status(), await response.text()).toBe(201);
-  expect(await response.json()).toMatchObject({ status: 'DECLINED', declineCode: 'NOT_PLANNED_STOP', declineReason: 'Not a planned stop' });
+  expect(elsewherePurchase).toMatchObject({ status: 'DECLINED', declineCode: 'NOT_PLANNED_STOP', declineReason: 'Not a planned stop' });
 
   // The driver's trip shows the declined purchase and why.
   await page.goto(`/trips/${tripId}`);
@@ -137,24 +129,16 @@ test('a locked trip: saved by the owner, followed by the driver, a purchase else
   // The lock binds the trip, not one purchase: the planned gallons at the planned stop are
   // approved, the same again there is declined (a minute later, at the same station: the fraud
   // check has nothing to say).
-  const buyAtFirstStop = async (id: string, minutes: number) =>
-    request.post('/api/network/transactions', {
-      headers: { 'X-Network-Key': networkKey },
-      data: {
-        networkTransactionId: `e2e-trip-stop-${id}-${Date.now()}`,
-        cardNumber: driver.cardNumber,
-        locationId: firstStop.locationId,
-        gallons: trip.plan.fuelPlan[0]!.gallons,
-        retailPrice: 3.899,
-        transactionDate: new Date(before + minutes * 60_000).toISOString(),
-      },
+  const buyAtFirstStop = (id: string, minutes: number) =>
+    postNetworkPurchase(request, `trip-stop-${id}`, {
+      cardNumber: driver.cardNumber,
+      locationId: firstStop.locationId,
+      gallons: trip.plan.fuelPlan[0]!.gallons,
+      transactionDate: new Date(before + minutes * 60_000).toISOString(),
     });
-  const onPlan = await buyAtFirstStop('first', 1);
-  expect(onPlan.status(), await onPlan.text()).toBe(201);
-  expect(await onPlan.json()).toMatchObject({ status: 'APPROVED' });
+  expect(await buyAtFirstStop('first', 1)).toMatchObject({ status: 'APPROVED' });
   const again = await buyAtFirstStop('again', 2);
-  expect(again.status(), await again.text()).toBe(201);
-  expect(await again.json()).toMatchObject({ status: 'DECLINED', declineCode: 'OVER_GALLONS_LEFT' });
+  expect(again).toMatchObject({ status: 'DECLINED', declineCode: 'OVER_GALLONS_LEFT' });
 
   // The owner's compliance page lists the driver with the trip.
   await signOut(page);
