@@ -1,6 +1,7 @@
 package http_test
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -30,7 +31,8 @@ type auditPageOut struct {
 func TestAudit_OwnerReadsWhoChangedACardsLimit(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, fx *fixture) {
 		f := newFleetOn(t, fx)
-		res := f.api.Put("/api/wex/company/cards/"+f.driverCard+"/controls", map[string]any{"perPurchaseLimit": 450}, f.owner).ExpectStatus(t, 200)
+		res := f.api.Put("/api/wex/company/cards/"+f.driverCard+"/controls", map[string]any{"perPurchaseLimit": 450, "dailyGallonsLimit": 150.5,
+			"allowedHours": map[string]string{"from": "06:00", "to": "18:30"}}, f.owner).ExpectStatus(t, 200)
 		requestID := res.Header.Get("X-Request-Id")
 		var page auditPageOut
 		list := f.api.Get("/api/wex/company/audit?objectType=card&objectId="+f.driverCard, f.owner).ExpectStatus(t, 200)
@@ -42,9 +44,14 @@ func TestAudit_OwnerReadsWhoChangedACardsLimit(t *testing.T) {
 			t.Fatalf("card history = %+v; want the one change", page)
 		}
 		e := page.Content[0]
-		if e.ActorEmail != "owner@demo.test" || e.ActorRole != "owner" || e.Kind != "card.controls_set" || e.After["PerPurchaseCents"] != 45000.0 ||
-			e.RequestID == "" || e.RequestID != requestID {
+		if e.ActorEmail != "owner@demo.test" || e.ActorRole != "owner" || e.Kind != "card.controls_set" || e.RequestID == "" || e.RequestID != requestID {
 			t.Errorf("row = %+v (request %s)", e, requestID)
+		}
+		// The change reads as the owner set it: dollars, gallons and hours,
+		// by the API's names (not the stored cents, thousandths of a gallon
+		// and minutes).
+		if after := fmt.Sprint(e.After); after != "map[allowedHours:map[from:06:00 to:18:30] dailyGallonsLimit:150.5 perPurchaseLimit:450]" {
+			t.Errorf("after = %s", after)
 		}
 		f.api.Get("/api/wex/company/audit?actorId="+itoa(*e.ActorID)+"&from=2000-01-01&to=2000-12-31", f.owner).ExpectStatus(t, 200).Decode(t, &page)
 		if page.TotalElements != 0 {

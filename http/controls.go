@@ -51,13 +51,6 @@ type companyControlsRequest struct {
 	Prompt *string `json:"prompt" text:"code"`
 }
 
-// weekdays are the API's day codes, Monday first as the forms show them.
-var weekdays = []struct {
-	code string
-	day  time.Weekday
-}{{"MON", time.Monday}, {"TUE", time.Tuesday}, {"WED", time.Wednesday}, {"THU", time.Thursday},
-	{"FRI", time.Friday}, {"SAT", time.Saturday}, {"SUN", time.Sunday}}
-
 var clockPattern = regexp.MustCompile(`^([01][0-9]|2[0-3]):([0-5][0-9])$`)
 
 // controls converts the request, adding field errors for numbers and codes
@@ -104,17 +97,17 @@ func (d ControlsRequest) controls(fe fuelportal.FieldErrors) fuelportal.Controls
 		c.AllowedProducts = append(c.AllowedProducts, fuelportal.ProductCode(strings.ToUpper(strings.TrimSpace(p))))
 	}
 	for _, code := range d.AllowedDays {
-		i := slices.IndexFunc(weekdays, func(w struct {
-			code string
-			day  time.Weekday
+		i := slices.IndexFunc(fuelportal.WeekdayCodes, func(w struct {
+			Code string
+			Day  time.Weekday
 		}) bool {
-			return w.code == strings.ToUpper(strings.TrimSpace(code))
+			return w.Code == strings.ToUpper(strings.TrimSpace(code))
 		})
 		if i < 0 {
 			fe.Add("allowedDays", "Unknown day: "+code+" (use MON to SUN)")
 			break
 		}
-		c.AllowedDays = append(c.AllowedDays, weekdays[i].day)
+		c.AllowedDays = append(c.AllowedDays, fuelportal.WeekdayCodes[i].Day)
 	}
 	if h := d.AllowedHours; h != nil {
 		from, okFrom := clockMinutes(h.From)
@@ -138,68 +131,6 @@ func clockMinutes(s string) (int, bool) {
 	return h*60 + min, true
 }
 
-// controlsResponse is a saved controls object on the wire.
-type controlsResponse struct {
-	PerPurchaseLimit    *float64       `json:"perPurchaseLimit"`
-	DailyLimit          *float64       `json:"dailyLimit"`
-	DailyGallonsLimit   *float64       `json:"dailyGallonsLimit"`
-	WeeklyLimit         *float64       `json:"weeklyLimit"`
-	DailyPurchasesLimit *int           `json:"dailyPurchasesLimit"`
-	AllowedProducts     []string       `json:"allowedProducts"`
-	AllowedStates       []string       `json:"allowedStates"`
-	AllowedDays         []string       `json:"allowedDays"`
-	AllowedHours        *hoursResponse `json:"allowedHours"`
-	AllowedChains       []string       `json:"allowedChains"`
-	BlockedChains       []string       `json:"blockedChains"`
-	TankCapacityGallons *float64       `json:"tankCapacityGallons"`
-	ReeferTankGallons   *float64       `json:"reeferTankGallons"`
-	MonthlyBudget       *float64       `json:"monthlyBudget"`
-	// TimeZone and Prompt are the company default's only.
-	TimeZone *string `json:"timeZone,omitempty"`
-	Prompt   *string `json:"prompt,omitempty"`
-}
-
-type hoursResponse struct {
-	From string `json:"from"`
-	To   string `json:"to"`
-}
-
-func controlsFrom(c fuelportal.Controls) controlsResponse {
-	money := func(v *int64) *float64 {
-		if v == nil {
-			return nil
-		}
-		d := dollars(*v)
-		return &d
-	}
-	gallons := func(v *fuelportal.Gallons) *float64 {
-		if v == nil {
-			return nil
-		}
-		g := v.Float()
-		return &g
-	}
-	res := controlsResponse{
-		PerPurchaseLimit: money(c.PerPurchaseCents), DailyLimit: money(c.DailyCents), WeeklyLimit: money(c.WeeklyCents),
-		MonthlyBudget: money(c.MonthlyBudgetCents), DailyGallonsLimit: gallons(c.DailyGallons),
-		TankCapacityGallons: gallons(c.TankCapacityGallons), ReeferTankGallons: gallons(c.ReeferTankGallons),
-		DailyPurchasesLimit: c.DailyPurchases,
-		AllowedStates:       c.AllowedStates, AllowedChains: c.AllowedChains, BlockedChains: c.BlockedChains,
-	}
-	for _, p := range c.AllowedProducts {
-		res.AllowedProducts = append(res.AllowedProducts, string(p))
-	}
-	for _, w := range weekdays {
-		if slices.Contains(c.AllowedDays, w.day) {
-			res.AllowedDays = append(res.AllowedDays, w.code)
-		}
-	}
-	if h := c.AllowedHours; h != nil {
-		res.AllowedHours = &hoursResponse{From: fmt.Sprintf("%02d:%02d", h.From/60, h.From%60), To: fmt.Sprintf("%02d:%02d", h.To/60, h.To%60)}
-	}
-	return res
-}
-
 // cardNumberPath reads the {cardNumber} path parameter.
 func cardNumberPath(r *http.Request) (string, error) {
 	fe := fuelportal.FieldErrors{}
@@ -220,7 +151,7 @@ func (s *Server) handleCardControlsGet(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, controlsFrom(c))
+	respond(w, http.StatusOK, c.View())
 }
 
 // handleCardControlsPut saves the card's own controls (through the card
@@ -248,7 +179,7 @@ func (s *Server) handleCardControlsPut(w http.ResponseWriter, r *http.Request) {
 		s.respondError(w, r, err)
 		return
 	}
-	respond(w, http.StatusOK, controlsFrom(saved))
+	respond(w, http.StatusOK, saved.View())
 }
 
 // mergeFieldErrors adds the field errors of err to fe (fe's own message
@@ -275,10 +206,7 @@ func (s *Server) handleCompanyControlsGet(w http.ResponseWriter, r *http.Request
 		s.respondError(w, r, err)
 		return
 	}
-	res := controlsFrom(c.Controls)
-	prompt := string(c.Prompt)
-	res.TimeZone, res.Prompt = &c.TimeZone, &prompt
-	respond(w, http.StatusOK, res)
+	respond(w, http.StatusOK, c.View())
 }
 
 // handleCompanyControlsPut saves the company's default controls and time
@@ -313,10 +241,7 @@ func (s *Server) handleCompanyControlsPut(w http.ResponseWriter, r *http.Request
 		s.respondError(w, r, err)
 		return
 	}
-	res := controlsFrom(saved.Controls)
-	prompt := string(saved.Prompt)
-	res.TimeZone, res.Prompt = &saved.TimeZone, &prompt
-	respond(w, http.StatusOK, res)
+	respond(w, http.StatusOK, saved.View())
 }
 
 type overrideRequest struct {

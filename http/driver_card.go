@@ -12,14 +12,14 @@ import (
 // driverCardResponse is the driver's own card on the wire: its effective
 // rules and what its limits leave of them now.
 type driverCardResponse struct {
-	CardNumber         string                `json:"cardNumber"`
-	Status             fuelportal.CardStatus `json:"status"`
-	Controls           controlsResponse      `json:"controls"`
-	TimeZone           string                `json:"timeZone"`
-	Left               allowanceResponse     `json:"left"`
-	OverrideUntil      *time.Time            `json:"overrideUntil"`
-	VehicleTankGallons *float64              `json:"vehicleTankGallons"`
-	AsOf               time.Time             `json:"asOf"`
+	CardNumber         string                  `json:"cardNumber"`
+	Status             fuelportal.CardStatus   `json:"status"`
+	Controls           fuelportal.ControlsView `json:"controls"`
+	TimeZone           string                  `json:"timeZone"`
+	Left               allowanceResponse       `json:"left"`
+	OverrideUntil      *time.Time              `json:"overrideUntil"`
+	VehicleTankGallons *float64                `json:"vehicleTankGallons"`
+	AsOf               time.Time               `json:"asOf"`
 
 	// Issuer is network or stripe, IssuerCardID the Stripe card's id (nil
 	// for none): a Stripe card's details can be revealed.
@@ -84,7 +84,7 @@ func allowanceFrom(a rules.Allowance) allowanceResponse {
 }
 
 func driverCardFrom(c *store.DriverCard, asOf time.Time) driverCardResponse {
-	res := driverCardResponse{CardNumber: c.CardNumber, Status: c.Status, Issuer: c.Issuer, Controls: controlsFrom(c.Controls), TimeZone: c.TimeZone,
+	res := driverCardResponse{CardNumber: c.CardNumber, Status: c.Status, Issuer: c.Issuer, Controls: c.Controls.View(), TimeZone: c.TimeZone,
 		Left: allowanceFrom(c.Left), OverrideUntil: utcPtr(c.OverrideUntil), OverrideLiftsPrompt: c.OverrideLiftsPrompt,
 		Prompts: pumpPromptsFrom(c.Prompts), Shipping: cardShippingFrom(c.Shipping), PumpCheck: c.PumpCheck, AsOf: asOf.UTC()}
 	if c.IssuerCardID != "" {

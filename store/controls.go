@@ -84,7 +84,7 @@ func (db *DB) SaveCompanyControls(ctx context.Context, companyID int64, c fuelpo
 			return err
 		}
 		return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditCompanyControlsSet,
-			ObjectType: fuelportal.AuditObjectCompany, ObjectID: strconv.FormatInt(companyID, 10), Before: before, After: c})
+			ObjectType: fuelportal.AuditObjectCompany, ObjectID: strconv.FormatInt(companyID, 10), Before: before.View(), After: c.View()})
 	})
 	if err != nil {
 		return nil, err
@@ -141,7 +141,7 @@ func (db *DB) SaveCardControls(ctx context.Context, companyID int64, cardNumber 
 			cardID, companyID, rules, tx.Now); err != nil {
 			return err
 		}
-		return tx.auditCard(ctx, companyID, cardID, fuelportal.AuditCardControlsSet, before, c)
+		return tx.auditCard(ctx, companyID, cardID, fuelportal.AuditCardControlsSet, before.View(), c.View())
 	})
 	return c, err
 }
