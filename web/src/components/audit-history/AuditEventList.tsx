@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDateYearTime } from '@/lib/format';
+import { formatDateYearTime, formatDollars } from '@/lib/format';
 import type { AuditEvent } from './audit-api';
 import '@/lib/i18n/texts/audit';
 
@@ -38,8 +38,18 @@ function readableName(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A field's value as the trail shows it. */
-const shown = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+/** The fields whose values are dollars (a card's or the company's limits, as the API writes them). */
+const DOLLAR_FIELDS = new Set(['perPurchaseLimit', 'dailyLimit', 'weeklyLimit', 'monthlyBudget']);
+
+/** A field's value as the trail shows it: dollars written as money, an object as its JSON. */
+const shown = (path: string, v: unknown) =>
+  v === undefined || v === null || v === ''
+    ? '—'
+    : typeof v === 'number' && DOLLAR_FIELDS.has(path.split('.').at(-1)!)
+      ? formatDollars(v)
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
 
 /** Audit rows, newest first: when, who (and their role), what, and each changed field before → after. */
 export function AuditEventList({ events, label }: { events: AuditEvent[]; label: string }) {
@@ -67,7 +77,7 @@ export function AuditEventList({ events, label }: { events: AuditEvent[]; label:
               <Typography key={f.path} variant="body2" data-testid="audit-change" data-field={f.path} sx={{ overflowWrap: 'anywhere' }}>
                 <Box component="span" sx={{ fontWeight: 600 }}>{fieldLabel(f.path)}</Box>:{' '}
                 <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                  {shown(f.before)} → {shown(f.after)}
+                  {shown(f.path, f.before)} → {shown(f.path, f.after)}
                 </Box>
               </Typography>
             ))}

@@ -84,4 +84,34 @@ describe('audit page', () => {
       setLanguage('en');
     }
   });
+
+  it.each([
+    ['en', ['Limit per purchase: $400.00 → $450.00', 'Gallons per day: — → 150.5', 'Allowed hours › From: — → 06:00', 'Allowed hours › To: — → 18:30']],
+    ['es', ['Límite por compra: $400.00 → $450.00', 'Galones por día: — → 150.5', 'Horario permitido › Desde: — → 06:00', 'Horario permitido › Hasta: — → 18:30']],
+  ])("shows a card's limits as the owner set them in %s: dollars as money, gallons, hours", async (language, changes) => {
+    server.use(
+      http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language })),
+      http.get(apiUrl('/wex/company/members'), () => HttpResponse.json({ content: [] })),
+      http.get(apiUrl('/wex/company/audit'), () =>
+        HttpResponse.json({
+          content: [
+            {
+              ...event(1, 1, 'owner@demo.test'),
+              kind: 'card.controls_set',
+              before: { perPurchaseLimit: 400, dailyGallonsLimit: null, allowedHours: null },
+              after: { perPurchaseLimit: 450, dailyGallonsLimit: 150.5, allowedHours: { from: '06:00', to: '18:30' } },
+            },
+          ],
+          totalElements: 1,
+        }),
+      ),
+    );
+    setLanguage(language as 'en' | 'es');
+    try {
+      renderApp(paths.audit, { session });
+      await waitFor(() => expect(screen.getAllByTestId('audit-change').map((change) => change.textContent)).toEqual(changes));
+    } finally {
+      setLanguage('en');
+    }
+  });
 });
