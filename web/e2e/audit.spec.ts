@@ -44,7 +44,8 @@ test('the owner changes a card limit and reads who changed it', async ({ page, r
   const change = history.getByTestId('audit-row').first();
   await expect(change).toContainText('Card controls changed');
   await expect(change).toContainText(`${OWNER.email} (owner)`);
-  await expect(change.getByTestId('audit-change').filter({ hasText: `${limit}00` })).toHaveCount(1);
+  // As the owner typed it: a daily limit in dollars (not the stored cents).
+  await expect(change.getByTestId('audit-change').filter({ hasText: new RegExp(`^Daily limit: .* → \\$${limit}\\.00$`) })).toHaveCount(1);
   await expectAccessible(page, 'card history');
   await history.getByRole('button', { name: 'Close' }).click();
 
