@@ -17,6 +17,7 @@ import (
 	"fuelportal/http/apitest"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
+	"fuelportal/trips"
 )
 
 // tripFleet is the demo fleet on one engine, for trip tests.
@@ -537,7 +538,7 @@ func TestTrips_PlanVersionsAreBoundedAndPaged(t *testing.T) {
 		}
 		for v := current.Plan.Version; v < fuelportal.MaxTripPlanVersions; v++ {
 			next := *current.Plan
-			if _, err := f.db.AddTripPlan(ctx, scope, trip.ID, &next, fuelportal.CheckTripReplan); err != nil {
+			if _, err := trips.New(trips.Deps{Store: f.db}).AddPlan(ctx, scope, trip.ID, &next); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -122,7 +122,8 @@ func (s *Service) freeNumber(ctx context.Context, companyID int64) (string, erro
 	return "", fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgNoFreeCardNumber)
 }
 
-// UpdateCard saves a card's driver details and status. A status change
+// UpdateCard saves a card's driver details and status; deactivating a
+// card its driver holds notifies the driver. A status change
 // reaches the issuer first: when the issuer cannot make the change, the
 // portal's status stays as it was and the answer is EUNAVAILABLE. Field
 // errors are EINVALID; a card of another company is ENOTFOUND.
@@ -144,7 +145,7 @@ func (s *Service) UpdateCard(ctx context.Context, companyID int64, upd fuelporta
 			return nil, fuelportal.Errorf(fuelportal.EUNAVAILABLE, fuelportal.MsgIssuerStatusUnavailable)
 		}
 	}
-	card, err := s.db.UpdateCard(ctx, companyID, upd)
+	card, err := s.saveCard(ctx, companyID, upd)
 	if err != nil && changed {
 		// Put the issuer back where the portal still is.
 		if undoErr := s.issuer.SetCardStatus(context.WithoutCancel(ctx), current, current.Status == fuelportal.CardActive); undoErr != nil {
@@ -152,6 +153,27 @@ func (s *Service) UpdateCard(ctx context.Context, companyID int64, upd fuelporta
 		}
 	}
 	return card, err
+}
+
+// saveCard saves upd in one transaction; deactivating a card its driver
+// holds tells the driver in the same transaction (a push), before they
+// stand at a pump.
+func (s *Service) saveCard(ctx context.Context, companyID int64, upd fuelportal.CardUpdate) (card *fuelportal.Card, err error) {
+	err = s.db.InTx(ctx, func(tx *store.Tx) error {
+		var was *fuelportal.Card
+		if was, card, err = tx.UpdateCard(ctx, companyID, upd); err != nil {
+			return err
+		}
+		if was.Status != fuelportal.CardActive || card.Status != fuelportal.CardInactive || was.DriverUserID == 0 {
+			return nil
+		}
+		n := fuelportal.CardDeactivatedNotice(companyID, card.CardNumber)
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventCardDeactivated, CompanyID: companyID, UserID: was.DriverUserID, Notice: &n})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return card, nil
 }
 
 // SaveCardControls saves the card's own controls c (store.DB.SaveCardControls)

@@ -2,6 +2,7 @@ package issuing_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"fuelportal"
@@ -59,6 +60,40 @@ func TestOrder_GivesUpWhenEveryNumberDrawnIsTaken(t *testing.T) {
 		_, err := svc.Order(context.Background(), id, fuelportal.CardOrder{DriverName: "Ann", DriverID: "A", UnitNumber: "T", Type: fuelportal.CardPhysical})
 		if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("err = %v", err)
+		}
+	})
+}
+
+// TestUpdateCard_DeactivatingNotifiesItsDriver: the card's signed-up driver
+// hears of a deactivation once; saving it inactive again, or activating it,
+// tells no one. An update missing the driver's details is a field error.
+func TestUpdateCard_DeactivatingNotifiesItsDriver(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
+		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
+			t.Fatal(err)
+		}
+		device := storetest.SavePush(t, db, driver.ID, "https://push.example.test/dan")
+		svc := issuing.New(issuing.Deps{DB: db})
+		update := fuelportal.CardUpdate{CardNumber: f.Active.CardNumber, DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1", Status: fuelportal.CardInactive}
+		if _, err := svc.UpdateCard(ctx, f.Company.ID, update); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.UpdateCard(ctx, f.Company.ID, update); err != nil {
+			t.Fatal(err)
+		}
+		update.Status = fuelportal.CardActive
+		if _, err := svc.UpdateCard(ctx, f.Company.ID, update); err != nil {
+			t.Fatal(err)
+		}
+		sent := storetest.ClaimPushes(t, db)
+		if len(sent) != 1 || sent[0].Subscription.ID != device.ID || !strings.Contains(string(sent[0].Payload), "Card deactivated") {
+			t.Fatalf("pushes: %+v", sent)
+		}
+		if _, err := svc.UpdateCard(ctx, f.Company.ID, fuelportal.CardUpdate{CardNumber: f.Active.CardNumber, Status: fuelportal.CardActive}); fuelportal.ErrorCode(err) != fuelportal.EINVALID {
+			t.Fatalf("missing fields: %v", err)
 		}
 	})
 }

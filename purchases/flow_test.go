@@ -6,6 +6,7 @@ import (
 	"fuelportal/purchases"
 	"fuelportal/rules"
 	"fuelportal/store"
+	"fuelportal/trips"
 )
 
 // flow is the card money service over db: the store's tests record
@@ -14,6 +15,10 @@ import (
 func flow(db *store.DB) *purchases.Service {
 	return purchases.New(purchases.Deps{DB: db, Deadline: time.Minute})
 }
+
+// tripFlow is the trip flow over db (no station search: the tests hand it
+// their plans).
+func tripFlow(db *store.DB) *trips.Service { return trips.New(trips.Deps{Store: db}) }
 
 // flowDeciding is flow deciding authorizations by decide.
 func flowDeciding(db *store.DB, decide func(rules.AuthorizationFacts) rules.AuthorizationDecision) *purchases.Service {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/issuing"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -46,7 +47,7 @@ func TestOdometer_PromptsReadingsAndMPGDrop(t *testing.T) {
 			t.Fatalf("no driver id under the company default: %+v", tr)
 		}
 		odometer := fuelportal.PromptOdometer
-		if _, err := db.UpdateCard(ctx, f.Company.ID, fuelportal.CardUpdate{CardNumber: f.Active.CardNumber, DriverName: f.Active.DriverName,
+		if _, err := issuing.New(issuing.Deps{DB: db}).UpdateCard(ctx, f.Company.ID, fuelportal.CardUpdate{CardNumber: f.Active.CardNumber, DriverName: f.Active.DriverName,
 			DriverID: f.Active.DriverID, UnitNumber: f.Active.UnitNumber, Status: fuelportal.CardActive, Prompt: &odometer}); err != nil {
 			t.Fatal(err)
 		}

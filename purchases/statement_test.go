@@ -15,6 +15,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"fuelportal"
+	"fuelportal/issuing"
 	"fuelportal/pdfstream/pdfstreamtest"
 	"fuelportal/statements"
 	"fuelportal/store"
@@ -46,7 +47,7 @@ func newStatementFixture(t *testing.T, db *store.DB, start time.Time) *statement
 	f := &statementFixture{Fleet: storetest.NewFleet(t, db, storetest.Prepaid), clock: clock}
 	f.svc = statements.New(statements.Deps{Store: db, Now: clock.Now})
 	ctx := context.Background()
-	if _, err := db.UpdateCard(ctx, f.Company.ID, fuelportal.CardUpdate{CardNumber: f.Active.CardNumber, DriverName: formulaDriver,
+	if _, err := issuing.New(issuing.Deps{DB: db}).UpdateCard(ctx, f.Company.ID, fuelportal.CardUpdate{CardNumber: f.Active.CardNumber, DriverName: formulaDriver,
 		DriverID: "D-1", UnitNumber: "U-1", Status: fuelportal.CardActive}); err != nil {
 		t.Fatal(err)
 	}
@@ -461,7 +462,7 @@ func TestStatements_ASpanishReadersDocumentsAreSpanishWithTheEnglishFigures(t *t
 		ctx := context.Background()
 		chicago, _ := time.LoadLocation("America/Chicago")
 		f := newStatementFixture(t, db, time.Date(2026, 4, 10, 12, 0, 0, 0, chicago))
-		if _, err := db.UpdateCard(ctx, f.Company.ID, fuelportal.CardUpdate{CardNumber: f.Active.CardNumber, DriverName: spanishDriver,
+		if _, err := issuing.New(issuing.Deps{DB: db}).UpdateCard(ctx, f.Company.ID, fuelportal.CardUpdate{CardNumber: f.Active.CardNumber, DriverName: spanishDriver,
 			DriverID: "D-1", UnitNumber: "U-1", Status: fuelportal.CardActive}); err != nil {
 			t.Fatal(err)
 		}

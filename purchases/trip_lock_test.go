@@ -110,13 +110,13 @@ func TestTripLock_BoundsTheStopAndTheTrip(t *testing.T) {
 
 		// A price change re-plans from the same start: what was bought
 		// under version 1 counts against version 2 (80 gal, bound 88).
-		if _, err := db.AddTripPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanPriceChange, map[int64]fuelportal.Gallons{f.other.ID: 80_000}), fuelportal.CheckTripReplan); err != nil {
+		if _, err := tripFlow(db).AddPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanPriceChange, map[int64]fuelportal.Gallons{f.other.ID: 80_000})); err != nil {
 			t.Fatal(err)
 		}
 		expect(buy(f.other.ID, 1_000), fuelportal.DeclineOverGallonsLeft)
 		expect(buy(f.Station.ID, 1_000), fuelportal.DeclineNotPlannedStop)
 		// A re-plan from where the truck is starts counting afresh.
-		if _, err := db.AddTripPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanReplanned, map[int64]fuelportal.Gallons{f.other.ID: 50_000}), fuelportal.CheckTripReplan); err != nil {
+		if _, err := tripFlow(db).AddPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanReplanned, map[int64]fuelportal.Gallons{f.other.ID: 50_000})); err != nil {
 			t.Fatal(err)
 		}
 		expect(buy(f.other.ID, 55_000), "")
@@ -192,11 +192,11 @@ func TestTripPlanVersions_AreBoundedAndPaged(t *testing.T) {
 		f := newTripLockFixture(t, db)
 		trip := f.trip(t, db, false, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.Station.ID: 33_700}))
 		for range fuelportal.MaxTripPlanVersions - 1 {
-			if _, err := db.AddTripPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanReplanned, map[int64]fuelportal.Gallons{f.other.ID: 10_000}), fuelportal.CheckTripReplan); err != nil {
+			if _, err := tripFlow(db).AddPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanReplanned, map[int64]fuelportal.Gallons{f.other.ID: 10_000})); err != nil {
 				t.Fatal(err)
 			}
 		}
-		_, err := db.AddTripPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanReplanned, map[int64]fuelportal.Gallons{f.other.ID: 10_000}), fuelportal.CheckTripReplan)
+		_, err := tripFlow(db).AddPlan(ctx, f.company, trip.ID, stopPlan(fuelportal.TripPlanReplanned, map[int64]fuelportal.Gallons{f.other.ID: 10_000}))
 		if fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("a version past the bound: %v", err)
 		}

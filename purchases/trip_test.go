@@ -85,9 +85,9 @@ func TestTrips(t *testing.T) {
 		t.Run("a new plan version is current and the old one kept", func(t *testing.T) {
 			next := storetest.NewTrip(f.Active.CardNumber, other.ID, true).Plan
 			next.Reason, next.StartIndex = fuelportal.TripPlanReplanned, 1
-			got, err := db.AddTripPlan(ctx, company, trip.ID, next, fuelportal.CheckTripReplan)
+			got, err := tripFlow(db).AddPlan(ctx, company, trip.ID, next)
 			if err != nil || got.Plan.Version != 2 {
-				t.Fatalf("AddTripPlan = %+v, %v", got, err)
+				t.Fatalf("AddPlan = %+v, %v", got, err)
 			}
 			plans, err := db.TripPlanVersions(ctx, got, 0, 10) // newest first
 			if err != nil || len(plans) != 2 || plans[1].Stops[0].StationID != f.Station.ID || plans[0].Stops[0].StationID != other.ID || plans[0].StartIndex != 1 {
@@ -177,7 +177,7 @@ func TestTrips(t *testing.T) {
 			if _, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("ending twice: %v", err)
 			}
-			if _, err := db.AddTripPlan(ctx, company, trip.ID, storetest.NewTrip(f.Active.CardNumber, other.ID, true).Plan, fuelportal.CheckTripReplan); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+			if _, err := tripFlow(db).AddPlan(ctx, company, trip.ID, storetest.NewTrip(f.Active.CardNumber, other.ID, true).Plan); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("re-planning an ended trip: %v", err)
 			}
 			tr, _, err := flow(db).Record(ctx, purchase("e-1", f.Active.CardNumber, other.ID, 10_000))

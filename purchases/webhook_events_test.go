@@ -53,7 +53,7 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 		}
 		replan := *storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false).Plan
 		replan.Reason = fuelportal.TripPlanReplanned
-		if _, err := db.AddTripPlan(ctx, scope, trip.ID, &replan, fuelportal.CheckTripReplan); err != nil {
+		if _, err := tripFlow(db).AddPlan(ctx, scope, trip.ID, &replan); err != nil {
 			t.Fatal(err)
 		}
 		// The driver hears of a re-plan they did not make, with the next stop;
@@ -65,7 +65,7 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 		own := *storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false).Plan
 		own.Reason = fuelportal.TripPlanReplanned
 		driverScope := fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: f.Active.ID}
-		if _, err := db.AddTripPlan(ctx, driverScope, trip.ID, &own, fuelportal.CheckTripReplan); err != nil {
+		if _, err := tripFlow(db).AddPlan(ctx, driverScope, trip.ID, &own); err != nil {
 			t.Fatal(err)
 		}
 		if pushed := storetest.ClaimPushes(t, db); len(pushed) != 0 {

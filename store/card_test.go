@@ -76,17 +76,20 @@ func TestCards_FindLinkListAndUpdate(t *testing.T) {
 			}
 		})
 		t.Run("update", func(t *testing.T) {
-			got, err := db.UpdateCard(ctx, company.ID, fuelportal.CardUpdate{CardNumber: second.CardNumber, DriverName: "Amy B. Able", DriverID: "D-3", UnitNumber: "TRK-10", Status: fuelportal.CardInactive})
-			if err != nil || got.DriverName != "Amy B. Able" || got.Status != fuelportal.CardInactive {
-				t.Fatalf("update = %+v, %v", got, err)
+			update := func(companyID int64, upd fuelportal.CardUpdate) (was, card *fuelportal.Card, err error) {
+				err = db.InTx(ctx, func(tx *store.Tx) error {
+					was, card, err = tx.UpdateCard(ctx, companyID, upd)
+					return err
+				})
+				return was, card, err
 			}
-			_, err = db.UpdateCard(ctx, other.ID, fuelportal.CardUpdate{CardNumber: second.CardNumber, DriverName: "x", DriverID: "x", UnitNumber: "x", Status: fuelportal.CardActive})
+			was, got, err := update(company.ID, fuelportal.CardUpdate{CardNumber: second.CardNumber, DriverName: "Amy B. Able", DriverID: "D-3", UnitNumber: "TRK-10", Status: fuelportal.CardInactive})
+			if err != nil || got.DriverName != "Amy B. Able" || got.Status != fuelportal.CardInactive || was.Status != fuelportal.CardActive || was.DriverName == got.DriverName {
+				t.Fatalf("update = %+v (was %+v), %v", got, was, err)
+			}
+			_, _, err = update(other.ID, fuelportal.CardUpdate{CardNumber: second.CardNumber, DriverName: "x", DriverID: "x", UnitNumber: "x", Status: fuelportal.CardActive})
 			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("another company's update: %v", err)
-			}
-			_, err = db.UpdateCard(ctx, company.ID, fuelportal.CardUpdate{CardNumber: second.CardNumber, Status: fuelportal.CardActive})
-			if fuelportal.ErrorCode(err) != fuelportal.EINVALID {
-				t.Fatalf("missing fields: %v", err)
 			}
 		})
 	})

@@ -50,48 +50,36 @@ func (db *DB) CompanyCardsIn(ctx context.Context, companyID, groupID int64, sear
 }
 
 // UpdateCard saves the driver details and status of the company's card
-// upd.CardNumber and returns the card; deactivating it notifies its
-// signed-up driver (push, in the same transaction). Field errors are EINVALID; a card of
-// another company is ENOTFOUND, like a missing one.
-func (db *DB) UpdateCard(ctx context.Context, companyID int64, upd fuelportal.CardUpdate) (card *fuelportal.Card, err error) {
-	if err := upd.Validate(); err != nil {
-		return nil, err
+// upd.CardNumber (upd validated by the caller) and returns the card as it
+// was and as it is now. A card of another company is ENOTFOUND, like a
+// missing one.
+func (tx *Tx) UpdateCard(ctx context.Context, companyID int64, upd fuelportal.CardUpdate) (was, card *fuelportal.Card, err error) {
+	was, err = scanOwnerCard(tx.QueryRow(ctx, `SELECT `+ownerCardColumns+` FROM cards WHERE company_id = ? AND card_number = ?`, companyID, upd.CardNumber))
+	if isNoRows(err) {
+		return nil, nil, fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
+	} else if err != nil {
+		return nil, nil, err
 	}
-	err = db.InTx(ctx, func(tx *Tx) error {
-		before, err := scanOwnerCard(tx.QueryRow(ctx, `SELECT `+ownerCardColumns+` FROM cards WHERE company_id = ? AND card_number = ?`, companyID, upd.CardNumber))
-		if isNoRows(err) {
-			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
-		} else if err != nil {
-			return err
-		}
-		was, holder := before.Status, before.DriverUserID
-		res, err := tx.Exec(ctx, `
-			UPDATE cards SET driver_name = ?, driver_id = ?, unit_number = ?, status = ?, prompt = COALESCE(?, prompt), updated_at = ?
-			WHERE company_id = ? AND card_number = ?`,
-			upd.DriverName, upd.DriverID, upd.UnitNumber, upd.Status, upd.Prompt, tx.Now, companyID, upd.CardNumber)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
-		}
-		card, err = scanOwnerCard(tx.QueryRow(ctx, `SELECT `+ownerCardColumns+` FROM cards WHERE company_id = ? AND card_number = ?`, companyID, upd.CardNumber))
-		if err != nil {
-			return err
-		}
-		if err := tx.auditCard(ctx, companyID, card.ID, fuelportal.AuditCardUpdated, cardAudit(before), cardAudit(card)); err != nil {
-			return err
-		}
-		// Its driver hears of a deactivation before standing at a pump.
-		if was == fuelportal.CardActive && upd.Status == fuelportal.CardInactive && holder != 0 {
-			n := fuelportal.CardDeactivatedNotice(companyID, upd.CardNumber)
-			err = tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventCardDeactivated, CompanyID: companyID, UserID: holder, Notice: &n})
-		}
-		return err
-	})
-	return card, err
+	res, err := tx.Exec(ctx, `
+		UPDATE cards SET driver_name = ?, driver_id = ?, unit_number = ?, status = ?, prompt = COALESCE(?, prompt), updated_at = ?
+		WHERE company_id = ? AND card_number = ?`,
+		upd.DriverName, upd.DriverID, upd.UnitNumber, upd.Status, upd.Prompt, tx.Now, companyID, upd.CardNumber)
+	if err != nil {
+		return nil, nil, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return nil, nil, err
+	} else if n == 0 {
+		return nil, nil, fuelportal.Errorf(fuelportal.ENOTFOUND, "Card not found")
+	}
+	card, err = scanOwnerCard(tx.QueryRow(ctx, `SELECT `+ownerCardColumns+` FROM cards WHERE company_id = ? AND card_number = ?`, companyID, upd.CardNumber))
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := tx.auditCard(ctx, companyID, card.ID, fuelportal.AuditCardUpdated, cardAudit(was), cardAudit(card)); err != nil {
+		return nil, nil, err
+	}
+	return was, card, nil
 }
 
 // CardGroup returns the group of the company's card number (0: none);

@@ -148,36 +148,6 @@ func TestPushMessages_FinishedAreDeletedADayLater(t *testing.T) {
 	})
 }
 
-// TestUpdateCard_DeactivatingNotifiesItsDriver: the card's signed-up driver
-// hears of a deactivation once; saving it inactive again, or activating it,
-// tells no one.
-func TestUpdateCard_DeactivatingNotifiesItsDriver(t *testing.T) {
-	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		f := storetest.NewFleet(t, db, storetest.Prepaid)
-		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
-			t.Fatal(err)
-		}
-		device := storetest.SavePush(t, db, driver.ID, "https://push.example.test/dan")
-		update := fuelportal.CardUpdate{CardNumber: f.Active.CardNumber, DriverName: "Dan Driver", DriverID: "D-1", UnitNumber: "U-1", Status: fuelportal.CardInactive}
-		if _, err := db.UpdateCard(ctx, f.Company.ID, update); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.UpdateCard(ctx, f.Company.ID, update); err != nil {
-			t.Fatal(err)
-		}
-		update.Status = fuelportal.CardActive
-		if _, err := db.UpdateCard(ctx, f.Company.ID, update); err != nil {
-			t.Fatal(err)
-		}
-		sent := storetest.ClaimPushes(t, db)
-		if len(sent) != 1 || sent[0].Subscription.ID != device.ID || !strings.Contains(string(sent[0].Payload), "Card deactivated") {
-			t.Fatalf("pushes: %+v", sent)
-		}
-	})
-}
-
 // An approved override's push tells the driver its end on the company's
 // clock with the zone's name ("CST"), after the event's payload was
 // stored and read back, not a bare offset ("-0600").

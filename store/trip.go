@@ -248,55 +248,47 @@ func (tx *Tx) addTripPlan(ctx context.Context, tripID int64, p *fuelportal.TripP
 	return nil
 }
 
-// AddTripPlan makes p the new current plan of trip id within scope and
-// returns the trip, as decide allows: it is called in the transaction
-// with the trip and whether its driver re-plans it (a card's scope)
-// (fuelportal.CheckTripReplan decides) and its error is returned. A locked
-// trip's new plan raises a TRIP_REPLANNED alert in the same transaction.
-// ENOTFOUND outside the scope.
-func (db *DB) AddTripPlan(ctx context.Context, scope fuelportal.TransactionScope, id int64, p *fuelportal.TripPlan, decide func(t *fuelportal.Trip, byDriver bool) error) (t *fuelportal.Trip, err error) {
-	err = db.InTx(ctx, func(tx *Tx) error {
-		if t, err = tx.trip(ctx, scope, id, true); err != nil {
-			return err
-		}
-		if err := decide(t, byDriver(scope)); err != nil {
-			return err
-		}
-		was := t.Plan
-		if err := tx.replanTrip(ctx, t, p, fuelportal.ReplanWhy(p.Reason, byDriver(scope)), !byDriver(scope)); err != nil {
-			return err
-		}
-		var before any
-		if was != nil {
-			before = map[string]any{"planVersion": was.Version}
-		}
-		return tx.auditTrip(ctx, fuelportal.AuditTripReplanned, t, before, map[string]any{"planVersion": p.Version})
-	})
-	return t, err
+// ReplanTrip makes p the new current plan of trip id within scope, read
+// for update, and returns the trip, as decide allows: it is called with
+// the trip and whether its driver re-plans it (a card's scope)
+// (fuelportal.CheckTripReplan decides) and its error is returned. The
+// caller publishes what the new plan tells (trips.Service). ENOTFOUND
+// outside the scope.
+func (tx *Tx) ReplanTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, p *fuelportal.TripPlan, decide func(t *fuelportal.Trip, byDriver bool) error) (*fuelportal.Trip, error) {
+	t, err := tx.trip(ctx, scope, id, true)
+	if err != nil {
+		return nil, err
+	}
+	if err := decide(t, byDriver(scope)); err != nil {
+		return nil, err
+	}
+	was := t.Plan
+	if err := tx.AddTripPlan(ctx, t, p); err != nil {
+		return nil, err
+	}
+	var before any
+	if was != nil {
+		before = map[string]any{"planVersion": was.Version}
+	}
+	return t, tx.auditTrip(ctx, fuelportal.AuditTripReplanned, t, before, map[string]any{"planVersion": p.Version})
 }
 
-// replanTrip makes p the current plan of active trip t and, when t is
-// locked, alerts the owners with why; tellDriver notifies the card's
-// signed-up driver of the new next stop (a re-plan they did not make
-// themselves).
-func (tx *Tx) replanTrip(ctx context.Context, t *fuelportal.Trip, p *fuelportal.TripPlan, why fuelportal.ReplanCause, tellDriver bool) error {
+// AddTripPlan makes p the current plan of active trip t, read for update
+// (the caller has decided it may), as of the transaction's time.
+func (tx *Tx) AddTripPlan(ctx context.Context, t *fuelportal.Trip, p *fuelportal.TripPlan) error {
 	if err := tx.addTripPlan(ctx, t.ID, p, tx.Now); err != nil {
 		return err
 	}
 	t.Plan, t.UpdatedAt = p, tx.Now
-	e := &fuelportal.Event{Type: fuelportal.EventTripReplanned, CompanyID: t.CompanyID, Data: fuelportal.TripWebhook(t)}
-	if tellDriver {
-		var driver sql.NullInt64
-		if err := tx.QueryRow(ctx, `SELECT driver_user_id FROM cards WHERE id = ?`, t.CardID).Scan(&driver); err != nil {
-			return err
-		}
-		n := fuelportal.TripReplannedNotice(t)
-		e.UserID, e.Notice = driver.Int64, &n
-	}
-	if t.LockCard {
-		e.Alert = fuelportal.TripReplannedAlert(t, p.Version, why)
-	}
-	return tx.Publish(ctx, e)
+	return nil
+}
+
+// CardHolder returns the user id of the signed-up driver holding card
+// cardID (0: none).
+func (tx *Tx) CardHolder(ctx context.Context, cardID int64) (int64, error) {
+	var driver sql.NullInt64
+	err := tx.QueryRow(ctx, `SELECT driver_user_id FROM cards WHERE id = ?`, cardID).Scan(&driver)
+	return driver.Int64, err
 }
 
 // trip reads the trip id within scope with its current plan; forUpdate
@@ -493,12 +485,12 @@ func (tx *Tx) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id
 	if err := decide(t, byDriver(scope)); err != nil {
 		return nil, err
 	}
-	return t, tx.endTrip(ctx, t, status)
+	return t, tx.SetTripEnded(ctx, t, status)
 }
 
-// endTrip sets trip t, read for update, to status (the caller has decided
-// it may: fuelportal.CheckTripEnd) and closes its pending requests.
-func (tx *Tx) endTrip(ctx context.Context, t *fuelportal.Trip, status fuelportal.TripStatus) error {
+// SetTripEnded sets trip t, read for update, to status (the caller has
+// decided it may: fuelportal.CheckTripEnd) and closes its pending requests.
+func (tx *Tx) SetTripEnded(ctx context.Context, t *fuelportal.Trip, status fuelportal.TripStatus) error {
 	if _, err := tx.Exec(ctx, `UPDATE trips SET status = ?, updated_at = ? WHERE id = ?`, status, tx.Now, t.ID); err != nil {
 		return err
 	}

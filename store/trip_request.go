@@ -26,54 +26,48 @@ type TripRequestInput struct {
 }
 
 // CreateTripRequest records the driver's request (in checked by the
-// caller) on their trip and raises a TRIP_REQUEST alert for the owners in
-// the same transaction, as decide allows: it is called in the transaction
-// with the trip and its count of pending requests of the kind
-// (fuelportal.CheckTripRequest decides) and its error is returned. A trip
+// caller) on their trip, read for update, and returns it with the trip,
+// as decide allows: it is called with the trip and its count of pending
+// requests of the kind (fuelportal.CheckTripRequest decides) and its error
+// is returned. The caller publishes the request (trips.Service). A trip
 // outside the driver's scope is ENOTFOUND; of two concurrent requests of
 // a kind one wins, the other is ECONFLICT.
-func (db *DB) CreateTripRequest(ctx context.Context, in TripRequestInput, decide func(fuelportal.TripRequestFacts) error) (req *fuelportal.TripRequest, err error) {
-	err = db.InTx(ctx, func(tx *Tx) error {
-		t, err := tx.trip(ctx, in.Scope, in.TripID, true)
-		if err != nil {
-			return err
-		}
-		facts := fuelportal.TripRequestFacts{Trip: t}
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM trip_requests WHERE trip_id = ? AND kind = ? AND status = ?`,
-			t.ID, in.Kind, fuelportal.TripRequestPending).Scan(&facts.Pending); err != nil {
-			return err
-		}
-		if err := decide(facts); err != nil {
-			return err
-		}
-		req = &fuelportal.TripRequest{CompanyID: t.CompanyID, TripID: t.ID, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName,
-			DriverUserID: in.DriverUserID, Kind: in.Kind, Status: fuelportal.TripRequestPending, Message: in.Message, CreatedAt: tx.Now}
-		var lat, lon sql.NullFloat64
-		var fuel sql.NullInt64
-		if in.Kind == fuelportal.TripRequestReplan {
-			req.Latitude, req.Longitude, req.CurrentFuel = in.Latitude, in.Longitude, in.CurrentFuel
-			lat, lon = sql.NullFloat64{Float64: in.Latitude, Valid: true}, sql.NullFloat64{Float64: in.Longitude, Valid: true}
-			fuel = sql.NullInt64{Int64: int64(in.CurrentFuel), Valid: true}
-		}
-		err = tx.QueryRow(ctx, `
-			INSERT INTO trip_requests (company_id, trip_id, driver_user_id, kind, status, message, latitude, longitude, current_fuel_milli, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-			RETURNING id`, req.CompanyID, req.TripID, nullInt(req.DriverUserID), req.Kind, req.Status, req.Message, lat, lon, fuel, req.CreatedAt).Scan(&req.ID)
-		if isUniqueViolation(err) {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripRequestPending)
-		} else if err != nil {
-			return err
-		}
-		if err := tx.auditTripRequest(ctx, fuelportal.AuditTripRequested, req, nil,
-			map[string]any{"tripId": req.TripID, "kind": req.Kind, "message": req.Message, "status": req.Status}); err != nil {
-			return err
-		}
-		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripRequested, CompanyID: req.CompanyID, Alert: fuelportal.TripRequestAlert(req, t)})
-	})
+func (tx *Tx) CreateTripRequest(ctx context.Context, in TripRequestInput, decide func(fuelportal.TripRequestFacts) error) (*fuelportal.TripRequest, *fuelportal.Trip, error) {
+	t, err := tx.trip(ctx, in.Scope, in.TripID, true)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return req, nil
+	facts := fuelportal.TripRequestFacts{Trip: t}
+	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM trip_requests WHERE trip_id = ? AND kind = ? AND status = ?`,
+		t.ID, in.Kind, fuelportal.TripRequestPending).Scan(&facts.Pending); err != nil {
+		return nil, nil, err
+	}
+	if err := decide(facts); err != nil {
+		return nil, nil, err
+	}
+	req := &fuelportal.TripRequest{CompanyID: t.CompanyID, TripID: t.ID, CardID: t.CardID, CardNumber: t.CardNumber, DriverName: t.DriverName,
+		DriverUserID: in.DriverUserID, Kind: in.Kind, Status: fuelportal.TripRequestPending, Message: in.Message, CreatedAt: tx.Now}
+	var lat, lon sql.NullFloat64
+	var fuel sql.NullInt64
+	if in.Kind == fuelportal.TripRequestReplan {
+		req.Latitude, req.Longitude, req.CurrentFuel = in.Latitude, in.Longitude, in.CurrentFuel
+		lat, lon = sql.NullFloat64{Float64: in.Latitude, Valid: true}, sql.NullFloat64{Float64: in.Longitude, Valid: true}
+		fuel = sql.NullInt64{Int64: int64(in.CurrentFuel), Valid: true}
+	}
+	err = tx.QueryRow(ctx, `
+		INSERT INTO trip_requests (company_id, trip_id, driver_user_id, kind, status, message, latitude, longitude, current_fuel_milli, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		RETURNING id`, req.CompanyID, req.TripID, nullInt(req.DriverUserID), req.Kind, req.Status, req.Message, lat, lon, fuel, req.CreatedAt).Scan(&req.ID)
+	if isUniqueViolation(err) {
+		return nil, nil, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgTripRequestPending)
+	} else if err != nil {
+		return nil, nil, err
+	}
+	if err := tx.auditTripRequest(ctx, fuelportal.AuditTripRequested, req, nil,
+		map[string]any{"tripId": req.TripID, "kind": req.Kind, "message": req.Message, "status": req.Status}); err != nil {
+		return nil, nil, err
+	}
+	return req, t, nil
 }
 
 const tripRequestSelect = `
@@ -142,90 +136,39 @@ func (db *DB) TripRequest(ctx context.Context, companyID, id int64) (req *fuelpo
 	return req, err
 }
 
-// TripDecision is an owner's answer to a trip request.
-type TripDecision struct {
-	CompanyID int64 // the owner's company
-	GroupID   int64 // the deciding member's group: another group's request is not found (0: every card)
-	OwnerID   int64
-	Approve   bool
-	// Plan is the new plan version an approved REPLAN request makes (the
-	// caller plans it from the request's position and fuel).
-	Plan *fuelportal.TripPlan
+// TripRequestToDecide reads trip request id of company companyID (of a
+// card in group groupID when it is not 0: a member limited to a group
+// decides only its requests) and its trip, read for update. Another
+// company's request, or none, is ENOTFOUND.
+func (tx *Tx) TripRequestToDecide(ctx context.Context, companyID, groupID, id int64) (*fuelportal.TripRequest, *fuelportal.Trip, error) {
+	req, err := scanTripRequest(tx.QueryRow(ctx, tripRequestSelect+` WHERE r.id = ? AND r.company_id = ?`+cardGroupWhere(groupID),
+		append([]any{id, companyID}, cardGroupArgs(groupID)...)...))
+	if err != nil {
+		return nil, nil, notFound(err, fuelportal.MsgTripRequestMissing)
+	}
+	t, err := tx.trip(ctx, fuelportal.TransactionScope{CompanyID: companyID}, req.TripID, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	return req, t, nil
 }
 
-// DecideTripRequest approves or denies pending trip request id of the
-// owner's company, in one transaction: an approved END completes the trip
-// (lifting its lock; TRIP_ENDED alert), an approved REPLAN makes d.Plan the
-// trip's current plan (TRIP_REPLANNED alert); the request's alert is marked
-// read; the driver (if their account still exists) is mailed the
-// decision; as decide allows: it is called in the transaction with the
-// request, its trip and the answer (fuelportal.CheckTripRequestDecision
-// decides) and its error is returned. Another company's request, or none,
-// is ENOTFOUND; of two concurrent decisions one wins, the other is
-// ECONFLICT.
-func (db *DB) DecideTripRequest(ctx context.Context, id int64, d TripDecision, decide func(fuelportal.TripRequestDecisionFacts) error) (req *fuelportal.TripRequest, err error) {
-	err = db.InTx(ctx, func(tx *Tx) error {
-		req, err = scanTripRequest(tx.QueryRow(ctx, tripRequestSelect+` WHERE r.id = ? AND r.company_id = ?`+cardGroupWhere(d.GroupID),
-			append([]any{id, d.CompanyID}, cardGroupArgs(d.GroupID)...)...))
-		if err != nil {
-			return notFound(err, fuelportal.MsgTripRequestMissing)
-		}
-		scope := fuelportal.TransactionScope{CompanyID: d.CompanyID}
-		t, err := tx.trip(ctx, scope, req.TripID, true)
-		if err != nil {
-			return err
-		}
-		if err := decide(fuelportal.TripRequestDecisionFacts{Request: req, Trip: t, Approve: d.Approve}); err != nil {
-			return err
-		}
-		now := tx.Now
-		req.Status, req.DecidedAt, req.DecidedBy = fuelportal.TripRequestDenied, &now, d.OwnerID
-		if d.Approve {
-			req.Status = fuelportal.TripRequestApproved
-			switch req.Kind {
-			case fuelportal.TripRequestEnd:
-				// Mark the request first: ending the trip closes what is still pending.
-				if err := tx.markTripRequest(ctx, req); err != nil {
-					return err
-				}
-				if err := tx.endTrip(ctx, t, fuelportal.TripCompleted); err != nil {
-					return err
-				}
-				if err := tx.publishIfAny(ctx, fuelportal.TripEndedEvent(t, fuelportal.TripEndedByOwnerForDriver)); err != nil {
-					return err
-				}
-			case fuelportal.TripRequestReplan:
-				if d.Plan == nil {
-					return fuelportal.Errorf(fuelportal.EINTERNAL, "approving a re-plan request needs its plan")
-				}
-				if err := tx.replanTrip(ctx, t, d.Plan, fuelportal.ReplanByDriverApproved, true); err != nil {
-					return err
-				}
-				req.PlanVersion = d.Plan.Version
-				if err := tx.markTripRequest(ctx, req); err != nil {
-					return err
-				}
-			}
-		} else if err := tx.markTripRequest(ctx, req); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE alerts SET read_at = ? WHERE trip_request_id = ? AND read_at IS NULL`, now, req.ID); err != nil {
-			return err
-		}
-		if err := tx.auditTripRequest(ctx, fuelportal.AuditTripRequestDecided, req, map[string]any{"status": fuelportal.TripRequestPending},
-			map[string]any{"status": req.Status, "planVersion": req.PlanVersion}); err != nil {
-			return err
-		}
-		if req.DriverUserID == 0 {
-			return nil
-		}
-		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripRequestDecided, CompanyID: d.CompanyID, UserID: req.DriverUserID,
-			Mail: fuelportal.TripRequestDecisionMail("", req)})
-	})
-	if err != nil {
-		return nil, err
+// DecideTripRequest writes pending request req's decision (its status,
+// decided time and owner, and the plan version an approved re-plan made)
+// and audits it; ECONFLICT when it is no longer pending, so of two
+// concurrent decisions one wins.
+func (tx *Tx) DecideTripRequest(ctx context.Context, req *fuelportal.TripRequest) error {
+	if err := tx.markTripRequest(ctx, req); err != nil {
+		return err
 	}
-	return req, nil
+	return tx.auditTripRequest(ctx, fuelportal.AuditTripRequestDecided, req, map[string]any{"status": fuelportal.TripRequestPending},
+		map[string]any{"status": req.Status, "planVersion": req.PlanVersion})
+}
+
+// ReadTripRequestAlerts marks the unread alerts of trip request reqID read.
+func (tx *Tx) ReadTripRequestAlerts(ctx context.Context, reqID int64) error {
+	_, err := tx.Exec(ctx, `UPDATE alerts SET read_at = ? WHERE trip_request_id = ? AND read_at IS NULL`, tx.Now, reqID)
+	return err
 }
 
 // markTripRequest writes pending request req's decision; ECONFLICT when it

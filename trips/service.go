@@ -27,16 +27,16 @@ type Store interface {
 	CreateTrip(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error
 	TripUnits(ctx context.Context, scope fuelportal.TransactionScope) ([]fuelportal.VehicleUnit, string, error)
 	Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (*fuelportal.Trip, error)
-	AddTripPlan(ctx context.Context, scope fuelportal.TransactionScope, id int64, p *fuelportal.TripPlan, decide func(t *fuelportal.Trip, byDriver bool) error) (*fuelportal.Trip, error)
 	EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus, decide func(t *fuelportal.Trip, byDriver bool) error) (*fuelportal.Trip, error)
 	ActiveTrips(ctx context.Context) ([]*fuelportal.Trip, error)
 	TripOfTransaction(ctx context.Context, transactionID int64) (tripID int64, onPlan bool, err error)
 	GetStation(ctx context.Context, id int64) (*fuelportal.Station, error)
 	StationsByID(ctx context.Context, ids []int64) (map[int64]*fuelportal.Station, error)
 	HitRateLimit(ctx context.Context, l store.RateLimit, key string) (time.Duration, error)
-	CreateTripRequest(ctx context.Context, in store.TripRequestInput, decide func(fuelportal.TripRequestFacts) error) (*fuelportal.TripRequest, error)
 	TripRequest(ctx context.Context, companyID, id int64) (*fuelportal.TripRequest, error)
-	DecideTripRequest(ctx context.Context, id int64, d store.TripDecision, decide func(fuelportal.TripRequestDecisionFacts) error) (*fuelportal.TripRequest, error)
+	// InTx runs fn in one transaction: a re-plan, a request and its
+	// decision write their rows and publish their event in it.
+	InTx(ctx context.Context, fn func(tx *store.Tx) error) error
 }
 
 // Stations finds the stations near a route (*catalog.Catalog).

@@ -87,15 +87,34 @@ func (s *Service) Request(ctx context.Context, driver Actor, id int64, kind fuel
 	if kind == fuelportal.TripRequestReplan {
 		in.Latitude, in.Longitude, in.CurrentFuel = position.Lat, position.Lon, GallonsOf(fuel)
 	}
-	return s.Store.CreateTripRequest(ctx, in, fuelportal.CheckTripRequest)
+	var req *fuelportal.TripRequest
+	err := s.Store.InTx(ctx, func(tx *store.Tx) error {
+		var t *fuelportal.Trip
+		var err error
+		if req, t, err = tx.CreateTripRequest(ctx, in, fuelportal.CheckTripRequest); err != nil {
+			return err
+		}
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripRequested, CompanyID: req.CompanyID, Alert: fuelportal.TripRequestAlert(req, t)})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return req, nil
 }
 
 // Decide approves or denies the pending trip request id of the owner's
-// company (store.DB.DecideTripRequest): an approved REPLAN is planned first,
-// from the request's position and fuel, outside the deciding transaction,
-// which checks again that the request is pending.
+// company (a member limited to a group: of its cards; another's is
+// ENOTFOUND), as fuelportal.CheckTripRequestDecision allows, in one
+// transaction: an approved END completes the trip (lifting its lock;
+// TRIP_ENDED alert), an approved REPLAN makes a new plan, from the
+// request's position and fuel, the trip's current one (TRIP_REPLANNED
+// alert, the driver notified); the request's alert is marked read; the
+// driver (if their account still exists) is mailed the decision. The new
+// plan is made first, outside the deciding transaction, which checks
+// again that the request is pending: of two concurrent decisions one
+// wins, the other is ECONFLICT.
 func (s *Service) Decide(ctx context.Context, owner Actor, id int64, approve bool) (*fuelportal.TripRequest, error) {
-	d := store.TripDecision{CompanyID: owner.Scope.CompanyID, GroupID: owner.Scope.GroupID, OwnerID: owner.UserID, Approve: approve}
+	var plan *fuelportal.TripPlan
 	if approve {
 		req, err := s.Store.TripRequest(ctx, owner.Scope.CompanyID, id)
 		if err != nil {
@@ -113,12 +132,79 @@ func (s *Service) Decide(ctx context.Context, owner Actor, id int64, approve boo
 				return nil, fuelportal.Errorf(fuelportal.ECONFLICT, "The trip is %s", string(t.Status))
 			}
 			start := nearestRoutePoint(t.Route, geo.Point{Lat: req.Latitude, Lon: req.Longitude})
-			if d.Plan, err = s.planTrip(ctx, t, start, req.CurrentFuel.Float(), fuelportal.TripPlanReplanned); err != nil {
+			if plan, err = s.planTrip(ctx, t, start, req.CurrentFuel.Float(), fuelportal.TripPlanReplanned); err != nil {
 				return nil, err
 			}
 		}
 	}
-	return s.Store.DecideTripRequest(ctx, id, d, fuelportal.CheckTripRequestDecision)
+	var req *fuelportal.TripRequest
+	err := s.Store.InTx(ctx, func(tx *store.Tx) error {
+		var t *fuelportal.Trip
+		var err error
+		if req, t, err = tx.TripRequestToDecide(ctx, owner.Scope.CompanyID, owner.Scope.GroupID, id); err != nil {
+			return err
+		}
+		if err := fuelportal.CheckTripRequestDecision(fuelportal.TripRequestDecisionFacts{Request: req, Trip: t, Approve: approve}); err != nil {
+			return err
+		}
+		return applyDecision(ctx, tx, req, t, owner.UserID, approve, plan)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+// applyDecision applies owner ownerID's answer to request req on trip t, both
+// read for update in tx, and publishes what it tells; plan is the new plan
+// an approved REPLAN makes.
+func applyDecision(ctx context.Context, tx *store.Tx, req *fuelportal.TripRequest, t *fuelportal.Trip, ownerID int64, approve bool, plan *fuelportal.TripPlan) error {
+	now := tx.Now
+	req.Status, req.DecidedAt, req.DecidedBy = fuelportal.TripRequestDenied, &now, ownerID
+	if !approve {
+		if err := tx.DecideTripRequest(ctx, req); err != nil {
+			return err
+		}
+	} else {
+		req.Status = fuelportal.TripRequestApproved
+		switch req.Kind {
+		case fuelportal.TripRequestEnd:
+			// Mark the request first: ending the trip closes what is still pending.
+			if err := tx.DecideTripRequest(ctx, req); err != nil {
+				return err
+			}
+			if err := tx.SetTripEnded(ctx, t, fuelportal.TripCompleted); err != nil {
+				return err
+			}
+			if e := fuelportal.TripEndedEvent(t, fuelportal.TripEndedByOwnerForDriver); e != nil {
+				if err := tx.Publish(ctx, e); err != nil {
+					return err
+				}
+			}
+		case fuelportal.TripRequestReplan:
+			if plan == nil {
+				return fuelportal.Errorf(fuelportal.EINTERNAL, "approving a re-plan request needs its plan")
+			}
+			if err := tx.AddTripPlan(ctx, t, plan); err != nil {
+				return err
+			}
+			if err := publishReplan(ctx, tx, t, fuelportal.ReplanByDriverApproved, true); err != nil {
+				return err
+			}
+			req.PlanVersion = plan.Version
+			if err := tx.DecideTripRequest(ctx, req); err != nil {
+				return err
+			}
+		}
+	}
+	if err := tx.ReadTripRequestAlerts(ctx, req.ID); err != nil {
+		return err
+	}
+	if req.DriverUserID == 0 {
+		return nil
+	}
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripRequestDecided, CompanyID: t.CompanyID, UserID: req.DriverUserID,
+		Mail: fuelportal.TripRequestDecisionMail("", req)})
 }
 
 // End completes or cancels active trip id of the actor's scope, which lifts
@@ -153,7 +239,47 @@ func (s *Service) replan(ctx context.Context, scope fuelportal.TransactionScope,
 	if err != nil {
 		return nil, err
 	}
-	return s.Store.AddTripPlan(ctx, scope, t.ID, p, fuelportal.CheckTripReplan)
+	return s.AddPlan(ctx, scope, t.ID, p)
+}
+
+// AddPlan makes plan p, already made, the new current plan of trip id
+// within scope, as fuelportal.CheckTripReplan allows, and publishes the
+// re-plan in the same transaction: its webhook; a locked trip's
+// TRIP_REPLANNED alert with why; the card's driver notified of the new
+// next stop unless the re-plan is their own (scope is their card's).
+// ENOTFOUND outside the scope.
+func (s *Service) AddPlan(ctx context.Context, scope fuelportal.TransactionScope, id int64, p *fuelportal.TripPlan) (t *fuelportal.Trip, err error) {
+	byDriver := scope.CardID != 0
+	err = s.Store.InTx(ctx, func(tx *store.Tx) error {
+		if t, err = tx.ReplanTrip(ctx, scope, id, p, fuelportal.CheckTripReplan); err != nil {
+			return err
+		}
+		return publishReplan(ctx, tx, t, fuelportal.ReplanWhy(p.Reason, byDriver), !byDriver)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// publishReplan publishes in tx the re-plan of trip t to its current plan:
+// the webhook; when t is locked, the owners' alert with why; tellDriver
+// notifies the card's signed-up driver of the new next stop (a re-plan
+// they did not make themselves).
+func publishReplan(ctx context.Context, tx *store.Tx, t *fuelportal.Trip, why fuelportal.ReplanCause, tellDriver bool) error {
+	e := &fuelportal.Event{Type: fuelportal.EventTripReplanned, CompanyID: t.CompanyID, Data: fuelportal.TripWebhook(t)}
+	if tellDriver {
+		driver, err := tx.CardHolder(ctx, t.CardID)
+		if err != nil {
+			return err
+		}
+		n := fuelportal.TripReplannedNotice(t)
+		e.UserID, e.Notice = driver, &n
+	}
+	if t.LockCard {
+		e.Alert = fuelportal.TripReplannedAlert(t, t.Plan.Version, why)
+	}
+	return tx.Publish(ctx, e)
 }
 
 // ReplanTooSoon refuses a re-plan past Service.ReplanLimit

@@ -1,4 +1,4 @@
-package store_test
+package trips_test
 
 import (
 	"context"
@@ -6,14 +6,17 @@ import (
 	"testing"
 
 	"fuelportal"
+	"fuelportal/geo"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
+	"fuelportal/trips"
 )
 
-// TestTripRequests: an owner's lock binds the driver in the store itself
-// (the scope tells who acts), and concurrent requests and decisions settle
-// to one winner on both engines.
-func TestTripRequests(t *testing.T) {
+// TestRequests_OwnersLockBindsTheDriverAndOneOfConcurrentOnesWins: an
+// owner's lock binds the driver within the trip's transaction (the scope
+// tells who acts), and concurrent requests and decisions settle to one
+// winner on both engines.
+func TestRequests_OwnersLockBindsTheDriverAndOneOfConcurrentOnesWins(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
 		ctx := context.Background()
 		f := storetest.NewFleet(t, db, storetest.Prepaid)
@@ -27,6 +30,9 @@ func TestTripRequests(t *testing.T) {
 		}
 		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
 		own := fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: f.Active.ID}
+		svc := trips.New(trips.Deps{Store: db, Stations: &countingStations{}})
+		ownerActor := trips.Actor{Role: fuelportal.RoleCompany, UserID: owner.ID, Scope: company}
+		driverActor := trips.Actor{Role: fuelportal.RoleUser, UserID: driver.ID, Scope: own}
 		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)
 		if err := db.CreateTrip(ctx, company, trip); err != nil {
 			t.Fatal(err)
@@ -36,12 +42,12 @@ func TestTripRequests(t *testing.T) {
 		}
 
 		t.Run("the driver neither ends nor re-plans it", func(t *testing.T) {
-			if _, err := db.EndTrip(ctx, own, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
+			if _, err := svc.End(ctx, driverActor, trip.ID, fuelportal.TripCompleted); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
 				t.Fatalf("end: err = %v", err)
 			}
 			next := *trip.Plan
 			next.Reason = fuelportal.TripPlanReplanned
-			if _, err := db.AddTripPlan(ctx, own, trip.ID, &next, fuelportal.CheckTripReplan); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
+			if _, err := svc.AddPlan(ctx, own, trip.ID, &next); fuelportal.ErrorCode(err) != fuelportal.EFORBIDDEN {
 				t.Fatalf("re-plan: err = %v", err)
 			}
 			got, _ := db.Trip(ctx, company, trip.ID)
@@ -58,7 +64,7 @@ func TestTripRequests(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					reqs[i], errs[i] = db.CreateTripRequest(ctx, store.TripRequestInput{Scope: own, DriverUserID: driver.ID, TripID: trip.ID, Kind: fuelportal.TripRequestEnd}, fuelportal.CheckTripRequest)
+					reqs[i], errs[i] = svc.Request(ctx, driverActor, trip.ID, fuelportal.TripRequestEnd, "", geo.Point{}, 0)
 				}()
 			}
 			wg.Wait()
@@ -78,7 +84,7 @@ func TestTripRequests(t *testing.T) {
 		})
 
 		t.Run("another company's owner cannot decide it", func(t *testing.T) {
-			_, err := db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.Company.ID + 1000, OwnerID: owner.ID, Approve: true}, fuelportal.CheckTripRequestDecision)
+			_, err := svc.Decide(ctx, trips.Actor{Role: fuelportal.RoleCompany, UserID: owner.ID, Scope: fuelportal.TransactionScope{CompanyID: f.Company.ID + 1000}}, req.ID, true)
 			if fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("err = %v", err)
 			}
@@ -91,7 +97,7 @@ func TestTripRequests(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					_, errs[i] = db.DecideTripRequest(ctx, req.ID, store.TripDecision{CompanyID: f.Company.ID, OwnerID: owner.ID, Approve: i%2 == 0}, fuelportal.CheckTripRequestDecision)
+					_, errs[i] = svc.Decide(ctx, ownerActor, req.ID, i%2 == 0)
 				}()
 			}
 			wg.Wait()
