@@ -12,6 +12,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/feed"
+	"fuelportal/odometer"
 	"fuelportal/rules"
 	"fuelportal/store"
 )
@@ -135,8 +136,13 @@ func (s *Service) RecordIn(ctx context.Context, tx *store.Tx, p *fuelportal.Card
 	if err := tx.RecordTripPurchase(ctx, f, fit, t); err != nil {
 		return nil, false, err
 	}
-	if err := tx.RecordPumpOdometer(ctx, f, t); err != nil {
+	switch added, err := tx.RecordPumpOdometer(ctx, f, t); {
+	case err != nil:
 		return nil, false, err
+	case added:
+		if err := odometer.CheckMPG(ctx, tx, t.CompanyID, t.VehicleID); err != nil {
+			return nil, false, err
+		}
 	}
 	if err := tx.RecordPurchasePumpCheck(ctx, t); err != nil {
 		return nil, false, err

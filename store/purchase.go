@@ -153,8 +153,9 @@ func (tx *Tx) RecordTripPurchase(ctx context.Context, f *CardFacts, fit fuelport
 }
 
 // RecordPumpOdometer records the odometer keyed with approved purchase t
-// on its vehicle when it is possible after f's last reading.
-func (tx *Tx) RecordPumpOdometer(ctx context.Context, f *CardFacts, t *fuelportal.Transaction) error {
+// on its vehicle when it is possible after f's last reading; added says
+// whether it did.
+func (tx *Tx) RecordPumpOdometer(ctx context.Context, f *CardFacts, t *fuelportal.Transaction) (added bool, err error) {
 	return tx.recordPumpOdometer(ctx, t, f.LastOdometer)
 }
 
