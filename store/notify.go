@@ -247,15 +247,3 @@ func (db *DB) SetWalletLowThreshold(ctx context.Context, companyID int64, cents 
 		return tx.auditCompany(ctx, companyID, threshold(was), threshold(v))
 	})
 }
-
-// driverWaiting publishes driver.waiting: driver signed up with card
-// cardID (number) of company companyID and waits for approval (a
-// DRIVER_WAITING alert about the card and the pushes of the office members
-// who see it follow), in the sign-up's transaction.
-func (tx *Tx) driverWaiting(ctx context.Context, companyID int64, driver *fuelportal.User, cardID int64, number string) error {
-	name := strings.TrimSpace(driver.FirstName + " " + driver.LastName)
-	n := fuelportal.DriverWaitingNotice(companyID, name, number)
-	title, body := n.Texts(fuelportal.LanguageEnglish)
-	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventDriverWaiting, CompanyID: companyID, Notice: &n,
-		Alert: &fuelportal.Alert{Message: title + ": " + body, CardID: cardID, CardNumber: number, DriverName: name, Notice: &n}})
-}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -23,7 +24,7 @@ func TestTripAlerts_ReadInEachLanguage(t *testing.T) {
 			t.Fatal(err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h"}
-		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
