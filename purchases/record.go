@@ -114,7 +114,7 @@ func (s *Service) RecordIn(ctx context.Context, tx *store.Tx, p *fuelportal.Card
 		return first, false, err
 	}
 	if d.Approved() {
-		err := tx.DebitPurchase(ctx, f, t, d.Amounts, f.Contract.MinBalanceCents())
+		moved, err := tx.DebitPurchase(ctx, f, t, d.Amounts, f.Contract.MinBalanceCents())
 		switch {
 		case errors.Is(err, store.ErrBalanceTooLow):
 			applyDecision(t, rules.Decision{Status: fuelportal.TransactionDeclined, Reason: rules.FundsDecline(f.Contract)})
@@ -124,6 +124,10 @@ func (s *Service) RecordIn(ctx context.Context, tx *store.Tx, p *fuelportal.Card
 			}
 		case err != nil:
 			return nil, false, err
+		default:
+			if err := walletMoved(ctx, tx, moved); err != nil {
+				return nil, false, err
+			}
 		}
 	}
 	if t.Status == fuelportal.TransactionApproved {

@@ -115,23 +115,24 @@ const NoFloor int64 = math.MinInt64 / 4
 // guarded debit: either both fit above floor or ErrBalanceTooLow comes
 // back with nothing written. It goes last in a decision's transaction:
 // the wallet row it locks (on PostgreSQL) is then held only until the
-// commit.
-func (tx *Tx) DebitPurchase(ctx context.Context, f *CardFacts, t *fuelportal.Transaction, a fuelportal.PurchaseAmounts, floor int64) error {
+// commit. It returns what the debit did to the wallet (WalletMove; none
+// for NoFloor).
+func (tx *Tx) DebitPurchase(ctx context.Context, f *CardFacts, t *fuelportal.Transaction, a fuelportal.PurchaseAmounts, floor int64) (WalletMove, error) {
 	accounts := &f.accounts
 	var err error
 	if accounts.wallet.id == 0 {
 		if accounts.wallet, err = tx.walletAccount(ctx, t.CompanyID); err != nil {
-			return err
+			return WalletMove{}, err
 		}
 	}
 	if accounts.fuel.id == 0 {
 		if accounts.fuel, err = tx.systemAccount(ctx, accountFuelPurchases); err != nil {
-			return err
+			return WalletMove{}, err
 		}
 	}
 	if accounts.fees.id == 0 {
 		if accounts.fees, err = tx.systemAccount(ctx, accountFees); err != nil {
-			return err
+			return WalletMove{}, err
 		}
 	}
 	var legs []ledgerLeg
