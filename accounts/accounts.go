@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math/big"
 	"net/url"
+	"strings"
 	"time"
 
 	"fuelportal"
@@ -39,7 +40,8 @@ type Store interface {
 	DeleteUser(ctx context.Context, id int64, decide func(u *fuelportal.User, owners int) error) error
 
 	CreateCompanyOwner(ctx context.Context, company *fuelportal.Company, owner *fuelportal.User) error
-	CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber string, decide func(*fuelportal.SignUpCard) error) error
+	// InTx runs a driver's creation (AddDriver).
+	InTx(ctx context.Context, fn func(tx *store.Tx) error) error
 	EmailTaken(ctx context.Context, email string) (bool, error)
 	UnlinkedCard(ctx context.Context, number string) (*fuelportal.Card, error)
 
@@ -215,10 +217,30 @@ func (s *Service) createDriver(ctx context.Context, signUp fuelportal.DriverSign
 	}
 	driver := &fuelportal.User{Email: signUp.Email, PasswordHash: hash, FirstName: signUp.FirstName,
 		LastName: signUp.LastName, PhoneNumber: signUp.PhoneNumber, Language: signUp.Language, DriverStatus: status}
-	if err := s.store.CreateDriver(ctx, driver, signUp.CardNumber, fuelportal.SignUpCardOf(signUp.CompanyName)); err != nil {
+	if err := s.AddDriver(ctx, driver, signUp.CardNumber, fuelportal.SignUpCardOf(signUp.CompanyName)); err != nil {
 		return nil, err
 	}
 	return driver, nil
+}
+
+// AddDriver creates driver, whose password is hashed already, with the
+// card cardNumber as decide allows (store.Tx.CreateDriver: pending unless
+// driver.DriverStatus says otherwise; its errors), in one transaction. A
+// pending driver publishes driver.waiting in it: the DRIVER_WAITING
+// alert about the card and the pushes of the office members who see it
+// follow.
+func (s *Service) AddDriver(ctx context.Context, driver *fuelportal.User, cardNumber string, decide func(*fuelportal.SignUpCard) error) error {
+	return s.store.InTx(ctx, func(tx *store.Tx) error {
+		cardID, err := tx.CreateDriver(ctx, driver, cardNumber, decide)
+		if err != nil || driver.DriverStatus == fuelportal.DriverApproved {
+			return err
+		}
+		name := strings.TrimSpace(driver.FirstName + " " + driver.LastName)
+		n := fuelportal.DriverWaitingNotice(driver.CompanyID, name, cardNumber)
+		title, body := n.Texts(fuelportal.LanguageEnglish)
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventDriverWaiting, CompanyID: driver.CompanyID, Notice: &n,
+			Alert: &fuelportal.Alert{Message: title + ": " + body, CardID: cardID, CardNumber: cardNumber, DriverName: name, Notice: &n}})
+	})
 }
 
 // CheckEmailFree is ECONFLICT when an account signs in with email.

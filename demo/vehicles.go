@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/odometer"
 )
 
 func init() {
@@ -109,7 +110,7 @@ func seedOdometers(ctx context.Context, env *Env) error {
 				}
 				r := &fuelportal.OdometerReading{CompanyID: company.ID, VehicleID: v.ID, Miles: next, ReadAt: f.At,
 					Source: source, UserID: user}
-				if err := env.Tx.AddOdometerReading(ctx, r); err != nil {
+				if err := odometer.AddReading(ctx, env.Tx, r); err != nil {
 					return fmt.Errorf("demo odometer of %s: %w", v.UnitNumber, err)
 				}
 				miles, readAt = next, f.At

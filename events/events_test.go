@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/events"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
@@ -36,7 +37,7 @@ func newFleet(t *testing.T, db *store.DB, name string) *fleet {
 		t.Fatal(err)
 	}
 	f.driver = &fuelportal.User{Email: "driver@" + name + ".test", PasswordHash: "h", FirstName: "Dan", DriverStatus: fuelportal.DriverApproved}
-	if err := db.CreateDriver(ctx, f.driver, f.card.CardNumber, fuelportal.SignUpCardOf(name)); err != nil {
+	if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, f.driver, f.card.CardNumber, fuelportal.SignUpCardOf(name)); err != nil {
 		t.Fatal(err)
 	}
 	for _, u := range []*fuelportal.User{f.owner, f.driver} {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/store"
 )
 
 // ReminderStages are the days before a return's due date on which owners
@@ -58,8 +59,8 @@ func localDay(now time.Time, loc *time.Location) time.Time {
 // days whose quarter has no closed return: an IFTA_DUE alert and the
 // ifta.due notification (push and e-mail as each owner chose), each stage
 // once per company and quarter however many processes run this
-// (store.DB.SendIFTAReminder). The company's calendar day decides. It
-// returns the reminders sent.
+// (sendReminder). The company's calendar day decides. It returns the
+// reminders sent.
 func (s *Service) SendReminders(ctx context.Context) (int, error) {
 	companies, err := s.Store.IFTAFilingCompanies(ctx)
 	if err != nil {
@@ -87,7 +88,7 @@ func (s *Service) SendReminders(ctx context.Context) (int, error) {
 				continue
 			}
 			r := fuelportal.IFTAReminder{CompanyID: companyID, Year: p[0], Quarter: p[1], DaysBefore: stage}
-			ok, err = s.Store.SendIFTAReminder(ctx, r, fuelportal.IFTADueNotice(companyID, p[0], p[1], due.Format(time.DateOnly), left))
+			ok, err = s.sendReminder(ctx, r, fuelportal.IFTADueNotice(companyID, p[0], p[1], due.Format(time.DateOnly), left))
 			if err != nil {
 				return sent, err
 			}
@@ -97,6 +98,29 @@ func (s *Service) SendReminders(ctx context.Context) (int, error) {
 		}
 	}
 	return sent, nil
+}
+
+// sendReminder sends reminder r once, in one transaction: unless a
+// return of r's quarter is closed or r was sent already (its row of
+// ifta_reminders, unique per company, quarter and stage, decides between
+// processes), it records r and publishes ifta.due (an IFTA_DUE alert with
+// notice n's English text, mailed as each owner chose, and n pushed to
+// the owners). It reports whether it sent r.
+func (s *Service) sendReminder(ctx context.Context, r fuelportal.IFTAReminder, n fuelportal.Notice) (sent bool, err error) {
+	err = s.Store.InTx(ctx, func(tx *store.Tx) error {
+		sent = false
+		closed, err := tx.IFTAReturnClosed(ctx, r.CompanyID, r.Year, r.Quarter)
+		if err != nil || closed {
+			return err
+		}
+		if sent, err = tx.RecordIFTAReminder(ctx, r); err != nil || !sent {
+			return err
+		}
+		title, body := n.Texts(fuelportal.LanguageEnglish)
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventIFTADue, CompanyID: r.CompanyID, Notice: &n,
+			Alert: &fuelportal.Alert{Message: title + ": " + body, Notice: &n}})
+	})
+	return sent && err == nil, err
 }
 
 // RunReminders calls SendReminders at once and then every interval until

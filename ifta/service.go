@@ -14,6 +14,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/jurisdiction"
+	"fuelportal/store"
 )
 
 // Store is what the return flow reads and writes (*store.DB).
@@ -33,7 +34,8 @@ type Store interface {
 	CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedReturn, decide func(closedAlready bool) error) error
 	IFTAClosedReturns(ctx context.Context, companyID int64) ([]fuelportal.IFTAClosedReturn, error)
 	IFTAFilingCompanies(ctx context.Context) ([]int64, error)
-	SendIFTAReminder(ctx context.Context, r fuelportal.IFTAReminder, n fuelportal.Notice) (bool, error)
+	// InTx runs a reminder's transaction (sendReminder).
+	InTx(ctx context.Context, fn func(tx *store.Tx) error) error
 }
 
 // Service is the home of the return flow (docs/ifta.md, "The return

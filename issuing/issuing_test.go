@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/issuing"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
@@ -72,7 +73,7 @@ func TestUpdateCard_DeactivatingNotifiesItsDriver(t *testing.T) {
 		ctx := context.Background()
 		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		device := storetest.SavePush(t, db, driver.ID, "https://push.example.test/dan")

@@ -375,7 +375,7 @@ func (s *Service) recordAuthorization(ctx context.Context, tx *store.Tx, f *stor
 		if guarded {
 			bound = f.Contract.MinBalanceCents()
 		}
-		switch err := tx.Hold(ctx, f, a, d.HoldCents, bound); {
+		switch moved, err := tx.Hold(ctx, f, a, d.HoldCents, bound); {
 		case errors.Is(err, store.ErrHoldTooLarge):
 			reason := rules.FundsDecline(f.Contract)
 			a.Approved, a.AmountCents, a.DeclineCode = false, 0, reason
@@ -386,6 +386,10 @@ func (s *Service) recordAuthorization(ctx context.Context, tx *store.Tx, f *stor
 			}
 		case err != nil:
 			return nil, err
+		default:
+			if err := walletMoved(ctx, tx, moved); err != nil {
+				return nil, err
+			}
 		}
 	}
 	o := &authorized{a: a, created: true}

@@ -186,7 +186,11 @@ func (s *Service) capture(ctx context.Context, c *fuelportal.IssuingCapture) (Ca
 			return err
 		}
 		// The debit after the release: the released hold is room again.
-		if err := tx.DebitPurchase(ctx, f, t, d.Amounts, store.NoFloor); err != nil {
+		moved, err := tx.DebitPurchase(ctx, f, t, d.Amounts, store.NoFloor)
+		if err != nil {
+			return err
+		}
+		if err := walletMoved(ctx, tx, moved); err != nil {
 			return err
 		}
 		if over = d.OverHoldCents; over > 0 {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -19,7 +20,7 @@ func signUpAndApprove(t *testing.T, db *store.DB, company *fuelportal.Company, c
 	t.Helper()
 	ctx := context.Background()
 	u := &fuelportal.User{Email: email, PasswordHash: "h", FirstName: first, LastName: last}
-	if err := db.CreateDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
+	if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 		t.Fatalf("sign up %s: %v", email, err)
 	}
 	decided, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, u.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -110,7 +111,7 @@ func TestCoding_MissingJobAsksTheCardsDriver(t *testing.T) {
 		}
 		_, otherOwner, otherCard := storetest.NewCompanyWithCard(t, db, "other@example.com", "7071000000000000799")
 		otherDriver := &fuelportal.User{Email: "driver799@example.com", PasswordHash: "h", FirstName: "Oz", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, otherDriver, otherCard.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, otherDriver, otherCard.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.SetCardRequireJob(ctx, otherOwner.CompanyID, otherCard.CardNumber, true); err != nil {

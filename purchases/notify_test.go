@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -34,7 +35,7 @@ func TestNotify_PreferencesLanguageQuietHoursAndCompanies(t *testing.T) {
 		company, owner, card := storetest.NewCompanyWithCard(t, db, "owner@storetest.Notify.test", "7071000000000000001")
 		_, otherOwner, _ := storetest.NewCompanyWithCard(t, db, "other@storetest.Notify.test", "7071000000000000002")
 		driver := &fuelportal.User{Email: "driver@storetest.Notify.test", PasswordHash: "h", FirstName: "Dan", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.InTx(ctx, func(tx *store.Tx) error {
@@ -265,35 +266,6 @@ func TestWalletLow_AHoldLowersTheAvailableBalance(t *testing.T) {
 	})
 }
 
-// TestCreateDriver_PendingDriverTellsTheOwners: a driver who signs up and
-// waits for approval raises a DRIVER_WAITING alert and the owners' push.
-func TestCreateDriver_PendingDriverTellsTheOwners(t *testing.T) {
-	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		company, owner, card := storetest.NewCompanyWithCard(t, db, "owner@storetest.Notify.test", "7071000000000000001")
-		_, otherOwner, _ := storetest.NewCompanyWithCard(t, db, "other@storetest.Notify.test", "7071000000000000002")
-		storetest.SavePush(t, db, owner.ID, "https://push.example/owner")
-		storetest.SavePush(t, db, otherOwner.ID, "https://push.example/other")
-		driver := &fuelportal.User{Email: "driver@storetest.Notify.test", PasswordHash: "h", FirstName: "Dan", LastName: "Driver"}
-		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
-			t.Fatal(err)
-		}
-		alerts := storetest.AlertsOf(t, db, company.ID, true).Items
-		if len(alerts) != 1 || fuelportal.AlertKind(alerts[0].Kind) != fuelportal.AlertDriverWaiting || !strings.Contains(alerts[0].Message, "Dan Driver") {
-			t.Fatalf("alerts = %+v", alerts)
-		}
-		if got := storetest.PushPayloads(t, db, owner.ID); len(got) != 1 || got[0].Title != "Driver waiting for approval" {
-			t.Fatalf("owner's pushes = %+v", got)
-		}
-		if got := storetest.PushPayloads(t, db, otherOwner.ID); len(got) != 0 {
-			t.Fatalf("another company's owner got %+v", got)
-		}
-		if mails, _ := db.OutboxMessages(ctx, owner.Email, 10); len(mails) != 1 {
-			t.Fatalf("owner's mails = %+v (the alert's mail, e-mail on by default)", mails)
-		}
-	})
-}
-
 // A push carries the actions its notice offers the reader's role, in the
 // reader's language: the driver's decline "Request override", the owners'
 // override request "Grant 2 hours" / "Deny"; another company hears nothing.
@@ -304,7 +276,7 @@ func TestNotify_PushActionsByRoleAndLanguage(t *testing.T) {
 		company, owner, card := storetest.NewCompanyWithCard(t, db, "owner@actions.test", "7071000000000000011")
 		_, otherOwner, _ := storetest.NewCompanyWithCard(t, db, "other@actions.test", "7071000000000000012")
 		driver := &fuelportal.User{Email: "driver@actions.test", PasswordHash: "h", FirstName: "Dan", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.InTx(ctx, func(tx *store.Tx) error {

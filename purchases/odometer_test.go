@@ -7,6 +7,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/issuing"
+	"fuelportal/odometer"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -35,8 +36,9 @@ func TestOdometer_PromptsReadingsAndMPGDrop(t *testing.T) {
 			}
 			return tr
 		}
+		odometers := odometer.New(odometer.Deps{Store: db})
 		read := func(miles int64, at time.Time) error {
-			return db.AddOdometerReading(ctx, &fuelportal.OdometerReading{CompanyID: f.Company.ID, VehicleID: truck.ID, Miles: miles, ReadAt: at, Source: fuelportal.OdometerManual})
+			return odometers.Record(ctx, f.Company.ID, 0, truck.ID, &fuelportal.OdometerReading{Miles: miles, ReadAt: at, Source: fuelportal.OdometerManual})
 		}
 
 		// The company default asks the driver id; the card takes it.
@@ -70,6 +72,9 @@ func TestOdometer_PromptsReadingsAndMPGDrop(t *testing.T) {
 		}
 		// Current window: 10,600 → 11,100 on 100 gal (5.0 MPG, down 16.7 %).
 		buy("o-5", now.Add(-20*day), fuelportal.PumpPrompt{Odometer: miles(11_100)})
+		if n := mpgDrops(t, db, f.Company.ID); n != 1 {
+			t.Fatalf("%d MPG_DROP alerts after the purchase whose odometer shows the drop, want 1", n)
+		}
 		if err := read(11_102, now.Add(-12*time.Hour)); err != nil { // still down: no second alert
 			t.Fatal(err)
 		}
@@ -116,11 +121,82 @@ func TestOdometer_PromptsReadingsAndMPGDrop(t *testing.T) {
 		if _, err := db.OdometerReadings(ctx, other.ID, truck.ID, 10); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("another company's readings: %v", err)
 		}
-		if err := db.AddOdometerReading(ctx, &fuelportal.OdometerReading{CompanyID: other.ID, VehicleID: truck.ID, Miles: 11_200, Source: fuelportal.OdometerManual}); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+		if err := odometers.Record(ctx, other.ID, 0, truck.ID, &fuelportal.OdometerReading{Miles: 11_200, Source: fuelportal.OdometerManual}); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 			t.Fatalf("a reading on another company's vehicle: %v", err)
 		}
 		if m, err := db.VehicleMPGs(ctx, other.ID, 0, now); err != nil || len(m) != 0 {
 			t.Fatalf("another company's MPG: %v, %v", m, err)
 		}
 	})
+}
+
+func TestOdometer_AReadingEnteredInTheAppThatShowsADropAlertsOnce(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		clock := storetest.NewClock(db)
+		now := clock.Now()
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		if _, _, err := db.CreditWallet(ctx, f.Company.ID, 5000_00, fuelportal.LedgerTopUp, "seed"); err != nil {
+			t.Fatal(err)
+		}
+		truck, err := db.CreateVehicle(ctx, f.Company.ID, fuelportal.Vehicle{UnitNumber: f.Active.UnitNumber, FuelType: fuelportal.FuelDiesel, TankCapacity: 300_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		day := 24 * time.Hour
+		buy := func(id string, at time.Time) {
+			t.Helper()
+			p := purchase(id, f.Active.CardNumber, f.Station.ID, 100_000)
+			p.TransactionDate = at
+			if tr, _, err := flow(db).Record(ctx, p); err != nil || tr.VehicleID != truck.ID {
+				t.Fatalf("purchase %s = %+v, %v", id, tr, err)
+			}
+		}
+		odometers := odometer.New(odometer.Deps{Store: db})
+		read := func(miles int64, at time.Time) {
+			t.Helper()
+			if err := odometers.Record(ctx, f.Company.ID, 0, truck.ID, &fuelportal.OdometerReading{Miles: miles, ReadAt: at, Source: fuelportal.OdometerManual}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		drops := func() []*fuelportal.InboxItem {
+			t.Helper()
+			var out []*fuelportal.InboxItem
+			for _, a := range storetest.AlertsOf(t, db, f.Company.ID, false).Items {
+				if fuelportal.AlertKind(a.Kind) == fuelportal.AlertMPGDrop {
+					out = append(out, a)
+				}
+			}
+			return out
+		}
+
+		// Prior window: 10,000 → 10,600 miles on 100 gal (6.0 MPG); the
+		// purchases key no odometer, so only the app's readings move it.
+		read(10_000, now.Add(-58*day))
+		buy("m-1", now.Add(-45*day))
+		read(10_600, now.Add(-31*day))
+		buy("m-2", now.Add(-20*day))
+		if got := drops(); len(got) != 0 {
+			t.Fatalf("alerted before the reading that shows the drop: %+v", got)
+		}
+		// Current window: 10,600 → 11,100 on 100 gal (5.0 MPG, down 16.7 %).
+		read(11_100, now.Add(-day))
+		read(11_101, now.Add(-12*time.Hour)) // still down: no second alert
+		got := drops()
+		if len(got) != 1 || got[0].Message != "Fuel economy dropped: unit U-1 made 5.0 MPG over the last 30 days, down 17% from 6.0 MPG the 30 days before." {
+			t.Fatalf("MPG_DROP alerts = %+v, want 1", got)
+		}
+	})
+}
+
+// mpgDrops counts the company's MPG_DROP alerts.
+func mpgDrops(t *testing.T, db *store.DB, companyID int64) int {
+	t.Helper()
+	n := 0
+	for _, a := range storetest.AlertsOf(t, db, companyID, false).Items {
+		if fuelportal.AlertKind(a.Kind) == fuelportal.AlertMPGDrop {
+			n++
+		}
+	}
+	return n
 }

@@ -12,6 +12,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/feed"
+	"fuelportal/odometer"
 	"fuelportal/rules"
 	"fuelportal/store"
 )
@@ -113,7 +114,7 @@ func (s *Service) RecordIn(ctx context.Context, tx *store.Tx, p *fuelportal.Card
 		return first, false, err
 	}
 	if d.Approved() {
-		err := tx.DebitPurchase(ctx, f, t, d.Amounts, f.Contract.MinBalanceCents())
+		moved, err := tx.DebitPurchase(ctx, f, t, d.Amounts, f.Contract.MinBalanceCents())
 		switch {
 		case errors.Is(err, store.ErrBalanceTooLow):
 			applyDecision(t, rules.Decision{Status: fuelportal.TransactionDeclined, Reason: rules.FundsDecline(f.Contract)})
@@ -123,6 +124,10 @@ func (s *Service) RecordIn(ctx context.Context, tx *store.Tx, p *fuelportal.Card
 			}
 		case err != nil:
 			return nil, false, err
+		default:
+			if err := walletMoved(ctx, tx, moved); err != nil {
+				return nil, false, err
+			}
 		}
 	}
 	if t.Status == fuelportal.TransactionApproved {
@@ -135,8 +140,13 @@ func (s *Service) RecordIn(ctx context.Context, tx *store.Tx, p *fuelportal.Card
 	if err := tx.RecordTripPurchase(ctx, f, fit, t); err != nil {
 		return nil, false, err
 	}
-	if err := tx.RecordPumpOdometer(ctx, f, t); err != nil {
+	switch added, err := tx.RecordPumpOdometer(ctx, f, t); {
+	case err != nil:
 		return nil, false, err
+	case added:
+		if err := odometer.CheckMPG(ctx, tx, t.CompanyID, t.VehicleID); err != nil {
+			return nil, false, err
+		}
 	}
 	if err := tx.RecordPurchasePumpCheck(ctx, t); err != nil {
 		return nil, false, err

@@ -165,8 +165,9 @@ const heldGallonsSQL = `CASE WHEN gallons_milli > 0 THEN gallons_milli
 // card (its row, written HELD in tx), when the wallet's available balance
 // stays at or above floor (ErrHoldTooLarge otherwise, nothing written;
 // NoFloor: unguarded). The row is the hold; near the floor the wallet is
-// checked again under its row's lock (hold.go).
-func (tx *Tx) Hold(ctx context.Context, f *CardFacts, a *fuelportal.Authorization, cents, floor int64) error {
+// checked again under its row's lock (hold.go). It returns what a guarded
+// hold did to the wallet (WalletMove).
+func (tx *Tx) Hold(ctx context.Context, f *CardFacts, a *fuelportal.Authorization, cents, floor int64) (WalletMove, error) {
 	return tx.hold(ctx, a.CompanyID, a.CardID, cents, floor, f.WalletCents)
 }
 

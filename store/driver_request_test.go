@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -17,16 +18,16 @@ func TestCreateDriver_CompanyNameMustMatchTheCards(t *testing.T) {
 		ctx := context.Background()
 		_, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000011")
 		for i, name := range []string{"Acme Truckin", "Acme", "", "Other Haulers", "Acme Trucking Services"} {
-			err := db.CreateDriver(ctx, &fuelportal.User{Email: fmt.Sprintf("wrong%d@example.com", i), PasswordHash: "h"}, card.CardNumber, fuelportal.SignUpCardOf(name))
+			err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, &fuelportal.User{Email: fmt.Sprintf("wrong%d@example.com", i), PasswordHash: "h"}, card.CardNumber, fuelportal.SignUpCardOf(name))
 			storetest.AssertMismatch(t, err)
 		}
 		// An unknown card reads the same.
-		storetest.AssertMismatch(t, db.CreateDriver(ctx, &fuelportal.User{Email: "nocard@example.com", PasswordHash: "h"}, "7071000000000009999", fuelportal.SignUpCardOf("Acme Trucking")))
+		storetest.AssertMismatch(t, accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, &fuelportal.User{Email: "nocard@example.com", PasswordHash: "h"}, "7071000000000009999", fuelportal.SignUpCardOf("Acme Trucking")))
 		if _, err := db.UnlinkedCard(ctx, card.CardNumber); err != nil {
 			t.Fatalf("a refused sign-up took the card: %v", err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h"}
-		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("  aCME \t trucking ")); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("  aCME \t trucking ")); err != nil {
 			t.Fatalf("case and spacing aside the name matches: %v", err)
 		}
 		u, err := db.UserByID(ctx, driver.ID)
@@ -48,7 +49,7 @@ func TestDriverRequests(t *testing.T) {
 		signUp := func(email, cardNumber, companyName string) *fuelportal.User {
 			t.Helper()
 			u := &fuelportal.User{Email: email, PasswordHash: "h", FirstName: "Dan", LastName: "Driver", PhoneNumber: "555-0100"}
-			if err := db.CreateDriver(ctx, u, cardNumber, fuelportal.SignUpCardOf(companyName)); err != nil {
+			if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, u, cardNumber, fuelportal.SignUpCardOf(companyName)); err != nil {
 				t.Fatal(err)
 			}
 			return u
@@ -151,7 +152,7 @@ func TestDriverRequests_SeveralForOneCard(t *testing.T) {
 		signUp := func(email, first string) *fuelportal.User {
 			t.Helper()
 			u := &fuelportal.User{Email: email, PasswordHash: "h", FirstName: first, LastName: "Driver"}
-			if err := db.CreateDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf("acme trucking, inc.")); err != nil {
+			if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf("acme trucking, inc.")); err != nil {
 				t.Fatalf("sign up %s: %v", email, err)
 			}
 			return u
@@ -189,7 +190,7 @@ func TestDriverRequests_SeveralForOneCard(t *testing.T) {
 			t.Fatalf("the declined request was approved: %v", err)
 		}
 		// The card is held now: a new sign-up reads as a mismatch.
-		storetest.AssertMismatch(t, db.CreateDriver(ctx, &fuelportal.User{Email: "late@example.com", PasswordHash: "h"}, card.CardNumber, fuelportal.SignUpCardOf(company.Name)))
+		storetest.AssertMismatch(t, accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, &fuelportal.User{Email: "late@example.com", PasswordHash: "h"}, card.CardNumber, fuelportal.SignUpCardOf(company.Name)))
 	})
 }
 
@@ -202,7 +203,7 @@ func TestDriverRequests_ConcurrentApprovalsOnOneCard(t *testing.T) {
 		var ids []int64
 		for _, email := range []string{"a@example.com", "b@example.com"} {
 			u := &fuelportal.User{Email: email, PasswordHash: "h"}
-			if err := db.CreateDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
+			if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 				t.Fatal(err)
 			}
 			ids = append(ids, u.ID)
@@ -243,7 +244,7 @@ func TestDriverRequests_ExpireAfter14Days(t *testing.T) {
 		clock := storetest.NewClock(db)
 		company, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000051")
 		u := &fuelportal.User{Email: "slow@example.com", PasswordHash: "h"}
-		if err := db.CreateDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		clock.Advance(fuelportal.DriverRequestTTL - time.Second)
@@ -266,7 +267,7 @@ func TestDriverRequests_ExpireAfter14Days(t *testing.T) {
 		// A fresh request for the card can still be approved, and it
 		// declines the expired one with it.
 		fresh := &fuelportal.User{Email: "fresh@example.com", PasswordHash: "h"}
-		if err := db.CreateDriver(ctx, fresh, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, fresh, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		if decided, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, fresh.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); err != nil || len(decided) != 2 {
@@ -296,7 +297,7 @@ func TestDecideDriverRequest_ApprovalKeepsTheCardsDriverID(t *testing.T) {
 		} {
 			t.Run(tc.name, func(t *testing.T) {
 				u := &fuelportal.User{Email: tc.card.CardNumber + "@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver"}
-				if err := db.CreateDriver(ctx, u, tc.card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
+				if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, u, tc.card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 					t.Fatal(err)
 				}
 				if _, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, u.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil); err != nil {

@@ -82,30 +82,31 @@ func (tx *Tx) walletChange(companyID int64) *walletChange {
 // decision read, before the hold. Within holdMargin of the floor the
 // wallet row is locked and the shards summed again (committed holds
 // included): ErrHoldTooLarge when it does not fit, nothing written (the
-// decision becomes a funds decline). A guarded hold that takes the
-// balance below the owner's threshold tells them (wallet.low).
-func (tx *Tx) hold(ctx context.Context, companyID, cardID, cents, floor, available int64) error {
+// decision becomes a funds decline). A guarded hold returns what it did
+// to the wallet with the owner's threshold (WalletMove); an unguarded one
+// none.
+func (tx *Tx) hold(ctx context.Context, companyID, cardID, cents, floor, available int64) (WalletMove, error) {
 	if floor == NoFloor {
-		return tx.addHeld(ctx, companyID, cardID, cents)
+		return WalletMove{}, tx.addHeld(ctx, companyID, cardID, cents)
 	}
 	after := available - cents
 	if after < floor+holdMargin {
 		locked, err := tx.lockedAvailable(ctx, companyID)
 		if err != nil {
-			return err
+			return WalletMove{}, err
 		}
 		if after = locked - cents; after < floor {
-			return ErrHoldTooLarge
+			return WalletMove{}, ErrHoldTooLarge
 		}
 	}
 	if err := tx.addHeld(ctx, companyID, cardID, cents); err != nil {
-		return err
+		return WalletMove{}, err
 	}
 	var threshold sql.NullInt64
 	if err := tx.QueryRow(ctx, `SELECT wallet_low_threshold_cents FROM companies WHERE id = ?`, companyID).Scan(&threshold); err != nil {
-		return err
+		return WalletMove{}, err
 	}
-	return tx.walletMoved(ctx, companyID, after+cents, after, threshold)
+	return WalletMove{CompanyID: companyID, Before: after + cents, After: after, Threshold: threshold}, nil
 }
 
 // addHeld adds cents (negative: a release) to the held cents of the
@@ -306,7 +307,7 @@ func (tx *Tx) RecordAnswer(ctx context.Context, r *fuelportal.AuthorizationReque
 		return nil, false, err
 	}
 	if a.Approved {
-		if err := tx.hold(ctx, a.CompanyID, a.CardID, a.HeldCents, NoFloor, 0); err != nil {
+		if _, err := tx.hold(ctx, a.CompanyID, a.CardID, a.HeldCents, NoFloor, 0); err != nil {
 			return nil, false, err
 		}
 	}

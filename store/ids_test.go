@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -17,14 +18,14 @@ func TestIDs_NeverReusedAfterDelete(t *testing.T) {
 		ctx := context.Background()
 		company, _, card := storetest.NewCompanyWithCard(t, db, "owner@example.com", "7071000000000000001")
 		first := &fuelportal.User{Email: "first@example.com", PasswordHash: "hash"}
-		if err := db.CreateDriver(ctx, first, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, first, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		if err := db.DeleteUser(ctx, first.ID, fuelportal.CheckUserDeleted); err != nil {
 			t.Fatal(err)
 		}
 		next := &fuelportal.User{Email: "next@example.com", PasswordHash: "hash"}
-		if err := db.CreateDriver(ctx, next, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, next, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		if next.ID == first.ID {

@@ -475,36 +475,27 @@ func (db *DB) IFTAFilingCompanies(ctx context.Context) ([]int64, error) {
 	return ids, err
 }
 
-// SendIFTAReminder sends reminder r once: unless a return of r's quarter
-// is closed or r was already sent (the row of ifta_reminders, unique per
-// company, quarter and stage, decides between processes), it records r and
-// publishes ifta.due (an IFTA_DUE alert with notice n's English text,
-// mailed as each owner chose, and n pushed to the owners), in one
-// transaction. It reports whether it sent r.
-func (db *DB) SendIFTAReminder(ctx context.Context, r fuelportal.IFTAReminder, n fuelportal.Notice) (sent bool, err error) {
-	err = db.InTx(ctx, func(tx *Tx) error {
-		var closed int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM ifta_returns WHERE company_id = ? AND year = ? AND quarter = ?`,
-			r.CompanyID, r.Year, r.Quarter).Scan(&closed); err != nil {
-			return err
-		}
-		if closed > 0 {
-			return nil
-		}
-		res, err := tx.Exec(ctx, `INSERT INTO ifta_reminders (company_id, year, quarter, days_before, sent_at) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT DO NOTHING`, r.CompanyID, r.Year, r.Quarter, r.DaysBefore, tx.Now)
-		if err != nil {
-			return err
-		}
-		if added, _ := res.RowsAffected(); added == 0 {
-			return nil
-		}
-		title, body := n.Texts(fuelportal.LanguageEnglish)
-		sent = true
-		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventIFTADue, CompanyID: r.CompanyID, Notice: &n,
-			Alert: &fuelportal.Alert{Message: title + ": " + body, Notice: &n}})
-	})
-	return sent, err
+// IFTAReturnClosed reports whether a return of the company's quarter
+// year/quarter is closed, of any fuel.
+func (tx *Tx) IFTAReturnClosed(ctx context.Context, companyID int64, year, quarter int) (bool, error) {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM ifta_returns WHERE company_id = ? AND year = ? AND quarter = ?`,
+		companyID, year, quarter).Scan(&n)
+	return n > 0, err
+}
+
+// RecordIFTAReminder records reminder r as sent at the transaction's
+// time; added is false, adding nothing, when it was recorded already. Its
+// row of ifta_reminders is unique per company, quarter and stage, so of
+// processes recording it at once one alone adds it.
+func (tx *Tx) RecordIFTAReminder(ctx context.Context, r fuelportal.IFTAReminder) (added bool, err error) {
+	res, err := tx.Exec(ctx, `INSERT INTO ifta_reminders (company_id, year, quarter, days_before, sent_at) VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT DO NOTHING`, r.CompanyID, r.Year, r.Quarter, r.DaysBefore, tx.Now)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n > 0, err
 }
 
 // IFTAQuartersWithRecords reports for each of the company's periods

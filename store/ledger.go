@@ -298,13 +298,13 @@ type ledgerLeg struct {
 // comes back with nothing written (on PostgreSQL the deleted rows' ids stay
 // unused). The legs' references must be fresh (a used one is ECONFLICT:
 // roll back) and their accounts other than wallets. It sets each leg's t.ID
-// and t.CreatedAt.
-func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs []ledgerLeg) error {
+// and t.CreatedAt, and returns the wallet's move (none for NoFloor).
+func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs []ledgerLeg) (WalletMove, error) {
 	if !from.wallet {
-		return fmt.Errorf("ledger: a floor needs a wallet account")
+		return WalletMove{}, fmt.Errorf("ledger: a floor needs a wallet account")
 	}
 	if len(legs) == 0 {
-		return nil
+		return WalletMove{}, nil
 	}
 	var total int64
 	journal := make([]string, len(legs))
@@ -312,7 +312,7 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 	byReference := make(map[string]*fuelportal.LedgerTransfer, len(legs))
 	for i, leg := range legs {
 		if leg.to.wallet {
-			return fmt.Errorf("ledger: debit legs go to system accounts")
+			return WalletMove{}, fmt.Errorf("ledger: debit legs go to system accounts")
 		}
 		total += leg.t.AmountCents
 		leg.t.ID, leg.t.CreatedAt = 0, tx.Now
@@ -329,14 +329,14 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 		ON CONFLICT (reference) DO NOTHING
 		RETURNING id, reference`, journalArgs...)
 	if err != nil {
-		return err
+		return WalletMove{}, err
 	}
 	for rows.Next() {
 		var id int64
 		var reference string
 		if err := rows.Scan(&id, &reference); err != nil {
 			rows.Close()
-			return err
+			return WalletMove{}, err
 		}
 		if t := byReference[reference]; t != nil {
 			t.ID = id
@@ -344,13 +344,13 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return err
+		return WalletMove{}, err
 	}
 	ids := make([]string, len(legs))
 	idArgs := make([]any, len(legs))
 	for i, leg := range legs {
 		if leg.t.ID == 0 {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, "Ledger reference %q is already used by another transfer", leg.t.Reference)
+			return WalletMove{}, fuelportal.Errorf(fuelportal.ECONFLICT, "Ledger reference %q is already used by another transfer", leg.t.Reference)
 		}
 		ids[i], idArgs[i] = `?`, leg.t.ID
 	}
@@ -362,7 +362,7 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 		entryArgs = append(entryArgs, leg.t.ID, from.id, -leg.t.AmountCents, leg.t.CreatedAt, leg.t.ID, leg.to.id, leg.t.AmountCents, leg.t.CreatedAt)
 	}
 	if _, err := tx.Exec(ctx, `INSERT INTO ledger_entries (transfer_id, account_id, amount_cents, created_at) VALUES `+strings.Join(entries, ", "), entryArgs...); err != nil {
-		return err
+		return WalletMove{}, err
 	}
 
 	company := legs[0].t.CompanyID
@@ -373,13 +373,13 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 		// hold, which lowered the available balance when it was made: it
 		// is not a new drop to tell the owner of.
 		tx.debitLast(company, total)
-		return nil
+		return WalletMove{}, nil
 	}
 	// The row's lock first, then the guarded UPDATE in a statement of its
 	// own: its snapshot then sees the holds that committed while it waited
 	// (hold.go).
 	if err := tx.lockWallet(ctx, from.id); err != nil {
-		return err
+		return WalletMove{}, err
 	}
 	var after int64
 	var threshold sql.NullInt64 // the company's low-wallet threshold, read with the debit
@@ -391,21 +391,32 @@ func (tx *Tx) debit(ctx context.Context, from ledgerAccount, floor int64, legs [
 	if err == nil {
 		// after is the wallet's available balance (its balance less its
 		// holds) once debited.
-		return tx.walletMoved(ctx, company, after+total, after, threshold)
+		return WalletMove{CompanyID: company, Before: after + total, After: after, Threshold: threshold}, nil
 	} else if !isNoRows(err) {
-		return err
+		return WalletMove{}, err
 	}
 	in := strings.Join(ids, ", ")
 	if _, err := tx.Exec(ctx, `DELETE FROM ledger_entries WHERE transfer_id IN (`+in+`)`, idArgs...); err != nil {
-		return err
+		return WalletMove{}, err
 	}
 	if _, err := tx.Exec(ctx, `DELETE FROM ledger_transfers WHERE id IN (`+in+`)`, idArgs...); err != nil {
-		return err
+		return WalletMove{}, err
 	}
 	for _, leg := range legs {
 		leg.t.ID = 0
 	}
-	return errBalanceTooLow
+	return WalletMove{}, errBalanceTooLow
+}
+
+// WalletMove is what a guarded debit or hold did to its company's
+// wallet: its available balance (balance less holds) Before and After,
+// and the owner's low-wallet Threshold read with it (not Valid: none).
+// Debits of one wallet are serialised by its row's lock. An unguarded
+// one (NoFloor) reports none: its zero value.
+type WalletMove struct {
+	CompanyID     int64
+	Before, After int64
+	Threshold     sql.NullInt64
 }
 
 // LedgerAudit is what CheckLedger found; a sound ledger has EntriesSum 0,

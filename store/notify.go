@@ -190,24 +190,6 @@ func (db *DB) SaveNotificationSettings(ctx context.Context, userID int64, role f
 	return out, err
 }
 
-// walletMoved publishes wallet.low when a debit or a hold took company
-// companyID's wallet from before to after across the owner's threshold
-// (read with the wallet's update; from at or above it to below), in the
-// debit's transaction (the webhook event, a WALLET_LOW alert and the
-// owners' pushes follow from it). Debits of one wallet are serialised by
-// its row's lock, so one crossing is told once; the next is told after a
-// credit lifted the balance to the threshold again.
-func (tx *Tx) walletMoved(ctx context.Context, companyID, before, after int64, threshold sql.NullInt64) error {
-	if !threshold.Valid || before < threshold.Int64 || after >= threshold.Int64 {
-		return nil
-	}
-	n := fuelportal.WalletLowNotice(companyID, after, threshold.Int64)
-	title, body := n.Texts(fuelportal.LanguageEnglish)
-	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventWalletLow, CompanyID: companyID, Notice: &n,
-		Alert: &fuelportal.Alert{Message: title + ": " + body, Notice: &n},
-		Data:  fuelportal.WebhookWallet{Balance: float64(after) / 100, Threshold: float64(threshold.Int64) / 100}})
-}
-
 // WalletLowThreshold returns company companyID's low-wallet threshold in
 // cents (nil: none).
 func (db *DB) WalletLowThreshold(ctx context.Context, companyID int64) (cents *int64, err error) {
@@ -246,16 +228,4 @@ func (db *DB) SetWalletLowThreshold(ctx context.Context, companyID int64, cents 
 		}
 		return tx.auditCompany(ctx, companyID, threshold(was), threshold(v))
 	})
-}
-
-// driverWaiting publishes driver.waiting: driver signed up with card
-// cardID (number) of company companyID and waits for approval (a
-// DRIVER_WAITING alert about the card and the pushes of the office members
-// who see it follow), in the sign-up's transaction.
-func (tx *Tx) driverWaiting(ctx context.Context, companyID int64, driver *fuelportal.User, cardID int64, number string) error {
-	name := strings.TrimSpace(driver.FirstName + " " + driver.LastName)
-	n := fuelportal.DriverWaitingNotice(companyID, name, number)
-	title, body := n.Texts(fuelportal.LanguageEnglish)
-	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventDriverWaiting, CompanyID: companyID, Notice: &n,
-		Alert: &fuelportal.Alert{Message: title + ": " + body, CardID: cardID, CardNumber: number, DriverName: name, Notice: &n}})
 }

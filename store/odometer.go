@@ -35,60 +35,52 @@ func (tx *Tx) lastOdometer(ctx context.Context, vehicleID int64, at time.Time) (
 	return r, err
 }
 
-// addOdometer inserts reading r (its CreatedAt now) and then checks the
-// vehicle's MPG (checkMPG): a reading is what moves it.
+// addOdometer inserts reading r (its CreatedAt now).
 func (tx *Tx) addOdometer(ctx context.Context, r *fuelportal.OdometerReading) error {
 	r.CreatedAt = tx.Now
-	err := tx.QueryRow(ctx, `
+	return tx.QueryRow(ctx, `
 		INSERT INTO odometer_readings (company_id, vehicle_id, miles, read_at, source, transaction_id, user_id, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		r.CompanyID, r.VehicleID, r.Miles, r.ReadAt, r.Source, nullInt(r.TransactionID), nullInt(r.UserID), r.CreatedAt).Scan(&r.ID)
-	if err != nil {
-		return err
-	}
-	return tx.checkMPG(ctx, r.CompanyID, r.VehicleID)
 }
 
 // recordPumpOdometer records the odometer keyed with approved purchase t
 // on its vehicle, when it is possible after the vehicle's last reading
 // (one that is not possible was declined when asked for, and is dropped
-// when keyed unasked).
-func (tx *Tx) recordPumpOdometer(ctx context.Context, t *fuelportal.Transaction, last *fuelportal.OdometerReading) error {
+// when keyed unasked); added says whether it did.
+func (tx *Tx) recordPumpOdometer(ctx context.Context, t *fuelportal.Transaction, last *fuelportal.OdometerReading) (added bool, err error) {
 	if t.Status != fuelportal.TransactionApproved || t.VehicleID == 0 || t.Odometer == nil || !rules.OdometerPossible(last, *t.Odometer, t.TransactionDate) {
-		return nil
+		return false, nil
 	}
-	return tx.addOdometer(ctx, &fuelportal.OdometerReading{CompanyID: t.CompanyID, VehicleID: t.VehicleID, Miles: *t.Odometer,
+	err = tx.addOdometer(ctx, &fuelportal.OdometerReading{CompanyID: t.CompanyID, VehicleID: t.VehicleID, Miles: *t.Odometer,
 		ReadAt: t.TransactionDate, Source: fuelportal.OdometerPump, TransactionID: t.ID})
+	return err == nil, err
 }
 
 // AddOdometerReading records a reading of the company's vehicle entered
 // in the app (r.Source driver or manual, telematics; r.UserID who) and
-// returns it. It must be possible after the vehicle's last reading before
-// it and before the next one after it (rules.OdometerPossible), and not
-// in the future: else EINVALID. A vehicle of another company is
-// ENOTFOUND. The same reading again (vehicle, time, miles and source) is
-// the one kept: r becomes it and nothing is added.
-func (db *DB) AddOdometerReading(ctx context.Context, r *fuelportal.OdometerReading) error {
-	return db.InTx(ctx, func(tx *Tx) error { return tx.AddOdometerReading(ctx, r) })
-}
-
-// AddOdometerReading is DB.AddOdometerReading in tx.
-func (tx *Tx) AddOdometerReading(ctx context.Context, r *fuelportal.OdometerReading) error {
+// returns it, with its audit row; added says whether it was added. It
+// must be possible after the vehicle's last reading before it and before
+// the next one after it (rules.OdometerPossible), and not in the future:
+// else EINVALID. A vehicle of another company is ENOTFOUND. The same
+// reading again (vehicle, time, miles and source) is the one kept: r
+// becomes it and nothing is added (added false).
+func (tx *Tx) AddOdometerReading(ctx context.Context, r *fuelportal.OdometerReading) (added bool, err error) {
 	fe := fuelportal.FieldErrors{}
 	if r.Miles < 0 || r.Miles > fuelportal.MaxOdometerMiles {
 		fe.Add("odometer", fuelportal.MsgOdometerBounds)
-		return fe.Err()
+		return false, fe.Err()
 	}
 	if r.ReadAt.IsZero() {
 		r.ReadAt = tx.Now
 	}
 	if r.ReadAt.After(tx.Now.Add(time.Minute)) {
 		fe.Add("readAt", fuelportal.MsgOdometerReadAtFuture)
-		return fe.Err()
+		return false, fe.Err()
 	}
-	err := tx.QueryRow(ctx, `SELECT unit_number FROM vehicles WHERE id = ? AND company_id = ?`, r.VehicleID, r.CompanyID).Scan(&r.UnitNumber)
+	err = tx.QueryRow(ctx, `SELECT unit_number FROM vehicles WHERE id = ? AND company_id = ?`, r.VehicleID, r.CompanyID).Scan(&r.UnitNumber)
 	if err != nil {
-		return notFound(err, "Vehicle not found")
+		return false, notFound(err, "Vehicle not found")
 	}
 	// The same reading sent again (an app resending what it kept offline,
 	// its first answer lost): the one kept, not a second.
@@ -97,13 +89,13 @@ func (tx *Tx) AddOdometerReading(ctx context.Context, r *fuelportal.OdometerRead
 		WHERE r.vehicle_id = ? AND r.read_at = ? AND r.miles = ? AND r.source = ? ORDER BY r.id LIMIT 1`, r.VehicleID, r.ReadAt, r.Miles, r.Source))
 	if err == nil {
 		*r = *same
-		return nil
+		return false, nil
 	} else if !isNoRows(err) {
-		return err
+		return false, err
 	}
 	last, err := tx.lastOdometer(ctx, r.VehicleID, r.ReadAt)
 	if err != nil {
-		return err
+		return false, err
 	}
 	next, err := scanOdometer(tx.QueryRow(ctx, `SELECT `+odometerColumns+`
 		FROM odometer_readings r JOIN vehicles v ON v.id = r.vehicle_id
@@ -111,7 +103,7 @@ func (tx *Tx) AddOdometerReading(ctx context.Context, r *fuelportal.OdometerRead
 	if isNoRows(err) {
 		next, err = nil, nil
 	} else if err != nil {
-		return err
+		return false, err
 	}
 	if !rules.OdometerPossible(last, r.Miles, r.ReadAt) || next != nil && !rules.OdometerPossible(next, r.Miles, r.ReadAt) {
 		// Name the last reading and the readings possible now.
@@ -120,12 +112,12 @@ func (tx *Tx) AddOdometerReading(ctx context.Context, r *fuelportal.OdometerRead
 		} else {
 			fe.Add("odometer", fuelportal.MsgOdometerNotPossible)
 		}
-		return fe.Err()
+		return false, fe.Err()
 	}
 	if err := tx.addOdometer(ctx, r); err != nil {
-		return err
+		return false, err
 	}
-	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: r.CompanyID, Kind: fuelportal.AuditOdometerAdded,
+	return true, tx.Audit(ctx, fuelportal.AuditChange{CompanyID: r.CompanyID, Kind: fuelportal.AuditOdometerAdded,
 		ObjectType: fuelportal.AuditObjectVehicle, ObjectID: strconv.FormatInt(r.VehicleID, 10),
 		After: map[string]any{"odometer": r.Miles, "readAt": r.ReadAt, "source": r.Source}})
 }
@@ -256,33 +248,29 @@ func (tx *Tx) VehicleFills(ctx context.Context, companyID, vehicleID int64, sinc
 	return fills, rows.Err()
 }
 
-// checkMPG raises an MPG_DROP alert for the company's owners when the
-// vehicle's MPG now is more than fuelportal.MPGDropPercent below the
-// window before, once per drop: vehicles.mpg_alerted holds it until the
-// MPG is back within the bound.
-func (tx *Tx) checkMPG(ctx context.Context, companyID, vehicleID int64) error {
+// VehicleMPG returns the MPG windows (fuelportal.MPGWindowsAt) of the
+// company's vehicle vehicleID at the transaction's time.
+func (tx *Tx) VehicleMPG(ctx context.Context, companyID, vehicleID int64) (fuelportal.VehicleMPG, error) {
 	m, err := tx.vehicleMPGs(ctx, companyID, vehicleID, tx.Now)
-	if err != nil {
-		return err
-	}
-	mpg := m[vehicleID]
-	cur, ok1 := mpg.Current.MPG()
-	prior, ok2 := mpg.Prior.MPG()
-	if !ok1 || !ok2 {
-		return nil
-	}
-	if !mpg.Dropped() {
-		_, err := tx.Exec(ctx, `UPDATE vehicles SET mpg_alerted = 0 WHERE id = ? AND mpg_alerted = 1`, vehicleID)
-		return err
-	}
-	var unit string
+	return m[vehicleID], err
+}
+
+// MarkMPGAlerted sets the company's vehicle vehicleID's mpg_alerted flag
+// (its MPG drop was told) and returns its unit number; marked is false,
+// changing nothing, when the flag was set already. The update locks the
+// vehicle's row, so of concurrent marks one alone finds it unset.
+func (tx *Tx) MarkMPGAlerted(ctx context.Context, companyID, vehicleID int64) (unit string, marked bool, err error) {
 	err = tx.QueryRow(ctx, `UPDATE vehicles SET mpg_alerted = 1 WHERE id = ? AND company_id = ? AND mpg_alerted = 0 RETURNING unit_number`,
 		vehicleID, companyID).Scan(&unit)
 	if isNoRows(err) {
-		return nil // alerted already for this drop
-	} else if err != nil {
-		return err
+		return "", false, nil
 	}
-	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventMPGDropped, CompanyID: companyID,
-		Alert: fuelportal.MPGDropAlert(unit, cur, prior)})
+	return unit, err == nil, err
+}
+
+// ClearMPGAlerted unsets vehicle vehicleID's mpg_alerted flag (its MPG is
+// back within the bound).
+func (tx *Tx) ClearMPGAlerted(ctx context.Context, vehicleID int64) error {
+	_, err := tx.Exec(ctx, `UPDATE vehicles SET mpg_alerted = 0 WHERE id = ? AND mpg_alerted = 1`, vehicleID)
+	return err
 }

@@ -115,23 +115,24 @@ const NoFloor int64 = math.MinInt64 / 4
 // guarded debit: either both fit above floor or ErrBalanceTooLow comes
 // back with nothing written. It goes last in a decision's transaction:
 // the wallet row it locks (on PostgreSQL) is then held only until the
-// commit.
-func (tx *Tx) DebitPurchase(ctx context.Context, f *CardFacts, t *fuelportal.Transaction, a fuelportal.PurchaseAmounts, floor int64) error {
+// commit. It returns what the debit did to the wallet (WalletMove; none
+// for NoFloor).
+func (tx *Tx) DebitPurchase(ctx context.Context, f *CardFacts, t *fuelportal.Transaction, a fuelportal.PurchaseAmounts, floor int64) (WalletMove, error) {
 	accounts := &f.accounts
 	var err error
 	if accounts.wallet.id == 0 {
 		if accounts.wallet, err = tx.walletAccount(ctx, t.CompanyID); err != nil {
-			return err
+			return WalletMove{}, err
 		}
 	}
 	if accounts.fuel.id == 0 {
 		if accounts.fuel, err = tx.systemAccount(ctx, accountFuelPurchases); err != nil {
-			return err
+			return WalletMove{}, err
 		}
 	}
 	if accounts.fees.id == 0 {
 		if accounts.fees, err = tx.systemAccount(ctx, accountFees); err != nil {
-			return err
+			return WalletMove{}, err
 		}
 	}
 	var legs []ledgerLeg
@@ -153,8 +154,9 @@ func (tx *Tx) RecordTripPurchase(ctx context.Context, f *CardFacts, fit fuelport
 }
 
 // RecordPumpOdometer records the odometer keyed with approved purchase t
-// on its vehicle when it is possible after f's last reading.
-func (tx *Tx) RecordPumpOdometer(ctx context.Context, f *CardFacts, t *fuelportal.Transaction) error {
+// on its vehicle when it is possible after f's last reading; added says
+// whether it did.
+func (tx *Tx) RecordPumpOdometer(ctx context.Context, f *CardFacts, t *fuelportal.Transaction) (added bool, err error) {
 	return tx.recordPumpOdometer(ctx, t, f.LastOdometer)
 }
 

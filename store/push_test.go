@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -19,7 +20,7 @@ func TestPushSubscriptions_UpsertAndOwnership(t *testing.T) {
 		_, owner, card := storetest.NewCompanyWithCard(t, db, "owner@push.test", "7071000000000000001")
 		_, other, _ := storetest.NewCompanyWithCard(t, db, "other@push.test", "7071000000000000002")
 		driver := &fuelportal.User{Email: "driver@push.test", PasswordHash: "h"}
-		if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf("Acme Trucking")); err != nil {
 			t.Fatal(err)
 		}
 
@@ -156,7 +157,7 @@ func TestOverrideApprovedPush_NamesTheZone(t *testing.T) {
 		ctx := context.Background()
 		f := storetest.NewFleet(t, db, storetest.Prepaid)
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		storetest.SavePush(t, db, driver.ID, "https://push.example.test/dan")

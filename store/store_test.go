@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -54,7 +55,7 @@ func TestAccounts(t *testing.T) {
 				t.Fatalf("UnlinkedCard before sign-up: %v", err)
 			}
 			driver := &fuelportal.User{Email: "driver@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-			if err := db.CreateDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
+			if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, driver, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 				t.Fatal(err)
 			}
 			u, err := db.UserByID(ctx, driver.ID)
@@ -69,14 +70,14 @@ func TestAccounts(t *testing.T) {
 			}
 		})
 		t.Run("second driver on a linked card is refused and leaves no user", func(t *testing.T) {
-			err := db.CreateDriver(ctx, &fuelportal.User{Email: "second@example.com", PasswordHash: "h"}, card.CardNumber, fuelportal.SignUpCardOf(company.Name))
+			err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, &fuelportal.User{Email: "second@example.com", PasswordHash: "h"}, card.CardNumber, fuelportal.SignUpCardOf(company.Name))
 			storetest.AssertMismatch(t, err)
 			if taken, _ := db.EmailTaken(ctx, "second@example.com"); taken {
 				t.Fatal("user created despite refused card")
 			}
 		})
 		t.Run("unknown card is refused", func(t *testing.T) {
-			err := db.CreateDriver(ctx, &fuelportal.User{Email: "third@example.com", PasswordHash: "h"}, "7071999999999999999", fuelportal.SignUpCardOf(company.Name))
+			err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, &fuelportal.User{Email: "third@example.com", PasswordHash: "h"}, "7071999999999999999", fuelportal.SignUpCardOf(company.Name))
 			storetest.AssertMismatch(t, err)
 		})
 		t.Run("account update saves details and refuses a taken email", func(t *testing.T) {

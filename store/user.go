@@ -129,59 +129,56 @@ func (db *DB) CreateCompanyOwner(ctx context.Context, company *fuelportal.Compan
 }
 
 // CreateDriver creates driver (role ROLE_USER) in the company holding the
-// card with cardNumber, as decide allows: it is called in the transaction
-// with what the store read of the card (nil when no card has the number;
-// see fuelportal.CheckSignUpCard) and its error is returned. A taken email
-// is ECONFLICT.
+// card with cardNumber, as decide allows, and returns the card's id:
+// decide is called with what the store read of the card (nil when no
+// card has the number; see fuelportal.CheckSignUpCard) and its error is
+// returned. A taken email is ECONFLICT.
 //
 // The driver is DriverPending unless the caller set DriverStatus (an
 // operator creating the account from the command line approves it). A
 // pending driver's request names the card without holding it: other
 // requests for the card may wait beside it until the company approves one
 // (DecideDriverRequest). An approved driver holds the card at once.
-func (db *DB) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber string, decide func(*fuelportal.SignUpCard) error) error {
-	return db.InTx(ctx, func(tx *Tx) error {
-		card := &fuelportal.SignUpCard{}
-		var driverUserID sql.NullInt64
-		err := tx.QueryRow(ctx, `
-			SELECT k.id, k.company_id, k.driver_user_id, c.name
-			FROM cards k JOIN companies c ON c.id = k.company_id
-			WHERE k.card_number = ?`, cardNumber).Scan(&card.ID, &card.CompanyID, &driverUserID, &card.CompanyName)
-		if isNoRows(err) {
-			card = nil
-		} else if err != nil {
-			return err
-		} else {
-			card.HasDriver = driverUserID.Valid
+// Telling the company of a pending driver is the sign-up flow's
+// (accounts).
+func (tx *Tx) CreateDriver(ctx context.Context, driver *fuelportal.User, cardNumber string, decide func(*fuelportal.SignUpCard) error) (cardID int64, err error) {
+	card := &fuelportal.SignUpCard{}
+	var driverUserID sql.NullInt64
+	err = tx.QueryRow(ctx, `
+		SELECT k.id, k.company_id, k.driver_user_id, c.name
+		FROM cards k JOIN companies c ON c.id = k.company_id
+		WHERE k.card_number = ?`, cardNumber).Scan(&card.ID, &card.CompanyID, &driverUserID, &card.CompanyName)
+	if isNoRows(err) {
+		card = nil
+	} else if err != nil {
+		return 0, err
+	} else {
+		card.HasDriver = driverUserID.Valid
+	}
+	if err := decide(card); err != nil {
+		return 0, err
+	}
+	cardID, companyID := card.ID, card.CompanyID
+	driver.Role, driver.MemberRole, driver.CompanyID = fuelportal.RoleUser, fuelportal.MemberDriver, companyID
+	if driver.DriverStatus == "" {
+		driver.DriverStatus = fuelportal.DriverPending
+	}
+	if err := tx.CreateUser(ctx, driver); err != nil {
+		return 0, err
+	}
+	if driver.DriverStatus == fuelportal.DriverApproved {
+		if err := tx.assignCardHolder(ctx, cardID, driver); err != nil {
+			return 0, err
 		}
-		if err := decide(card); err != nil {
-			return err
+		driver.CardID, driver.CardNumber = cardID, cardNumber
+	} else {
+		if err := tx.RequestCard(ctx, driver.ID, cardID); err != nil {
+			return 0, err
 		}
-		cardID, companyID := card.ID, card.CompanyID
-		driver.Role, driver.MemberRole, driver.CompanyID = fuelportal.RoleUser, fuelportal.MemberDriver, companyID
-		if driver.DriverStatus == "" {
-			driver.DriverStatus = fuelportal.DriverPending
-		}
-		if err := tx.CreateUser(ctx, driver); err != nil {
-			return err
-		}
-		if driver.DriverStatus == fuelportal.DriverApproved {
-			if err := tx.assignCardHolder(ctx, cardID, driver); err != nil {
-				return err
-			}
-			driver.CardID, driver.CardNumber = cardID, cardNumber
-		} else {
-			if err := tx.RequestCard(ctx, driver.ID, cardID); err != nil {
-				return err
-			}
-			driver.RequestedCardNumber = cardNumber
-			if err := tx.driverWaiting(ctx, companyID, driver, cardID, cardNumber); err != nil {
-				return err
-			}
-		}
-		driver.Company, err = tx.CompanyByID(ctx, companyID)
-		return err
-	})
+		driver.RequestedCardNumber = cardNumber
+	}
+	driver.Company, err = tx.CompanyByID(ctx, companyID)
+	return cardID, err
 }
 
 // UpdateAccount saves the editable details of user id and returns the user;

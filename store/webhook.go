@@ -18,7 +18,8 @@ import (
 // endpoints and one delivery per event and endpoint. Events are enqueued
 // by the event dispatcher from the events flows publish (Tx.Publish); the
 // webhooks package's worker claims due deliveries (ClaimWebhookDeliveries)
-// and records each attempt (RecordWebhookAttempt).
+// and records each attempt (Tx.RecordWebhookAttempt) and its endpoint's
+// failing flag in one transaction of its own.
 
 // webhookEvent is the body POSTed for an event.
 type webhookEvent struct {
@@ -370,62 +371,61 @@ func (db *DB) ClaimWebhookDeliveries(ctx context.Context, lease time.Duration, l
 }
 
 // RecordWebhookAttempt records the outcome of one attempt of a claimed
-// delivery, if the claim is still the caller's (otherwise it does nothing:
-// the lease ended and another worker owns the delivery). Delivered: the
-// delivery is DELIVERED and its endpoint no longer failing. Otherwise it
-// is retried at a.NextAttemptAt, or, when that is nil, FAILED: its
-// endpoint is then marked failing and, if it was not failing already, the
-// company's owners get a WEBHOOK_FAILING alert.
-func (db *DB) RecordWebhookAttempt(ctx context.Context, a fuelportal.WebhookAttempt) error {
-	return db.InTx(ctx, func(tx *Tx) error {
-		status, next := fuelportal.WebhookPending, sql.NullTime{}
-		var delivered *time.Time
-		switch {
-		case a.Delivered:
-			status, delivered = fuelportal.WebhookDelivered, &tx.Now
-		case a.NextAttemptAt != nil:
-			next = sql.NullTime{Time: *a.NextAttemptAt, Valid: true}
-		default:
-			status = fuelportal.WebhookFailed
-		}
-		nextAt := tx.Now
-		if next.Valid {
-			nextAt = next.Time
-		}
-		errText := a.Error
-		if r := []rune(errText); len(r) > fuelportal.MaxWebhookErrorLength {
-			errText = string(r[:fuelportal.MaxWebhookErrorLength])
-		}
-		var endpointID, companyID int64
-		err := tx.QueryRow(ctx, `
-			UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?, claim_token = NULL,
-				last_error = ?, response_code = ?, updated_at = ?, delivered_at = ?
-			WHERE id = ? AND claim_token = ? AND status = ?
-			RETURNING endpoint_id, company_id`,
-			status, nextAt, errText, a.ResponseCode, tx.Now, delivered, a.DeliveryID, a.ClaimToken, fuelportal.WebhookPending).Scan(&endpointID, &companyID)
-		if isNoRows(err) {
-			return nil
-		} else if err != nil {
-			return err
-		}
-		switch status {
-		case fuelportal.WebhookDelivered:
-			_, err = tx.Exec(ctx, `UPDATE webhook_endpoints SET failing = ? WHERE id = ? AND failing = ?`, false, endpointID, true)
-			return err
-		case fuelportal.WebhookFailed:
-			var url string
-			err := tx.QueryRow(ctx, `UPDATE webhook_endpoints SET failing = ?, updated_at = ? WHERE id = ? AND failing = ? RETURNING url`,
-				true, tx.Now, endpointID, false).Scan(&url)
-			if isNoRows(err) {
-				return nil // failing already: the owner was told
-			} else if err != nil {
-				return err
-			}
-			return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventWebhookFailing, CompanyID: companyID,
-				Alert: fuelportal.WebhookFailingAlert(url)})
-		}
-		return nil
-	})
+// delivery, if the claim is still the caller's, and returns the delivery
+// as recorded; nil, recording nothing, when the lease ended and another
+// worker owns the delivery. Delivered: the delivery is DELIVERED.
+// Otherwise it is retried at a.NextAttemptAt, or, when that is nil,
+// FAILED. The endpoint's failing flag is the caller's
+// (ClearWebhookEndpointFailing, MarkWebhookEndpointFailing).
+func (tx *Tx) RecordWebhookAttempt(ctx context.Context, a fuelportal.WebhookAttempt) (*fuelportal.WebhookDelivery, error) {
+	status, next := fuelportal.WebhookPending, sql.NullTime{}
+	var delivered *time.Time
+	switch {
+	case a.Delivered:
+		status, delivered = fuelportal.WebhookDelivered, &tx.Now
+	case a.NextAttemptAt != nil:
+		next = sql.NullTime{Time: *a.NextAttemptAt, Valid: true}
+	default:
+		status = fuelportal.WebhookFailed
+	}
+	nextAt := tx.Now
+	if next.Valid {
+		nextAt = next.Time
+	}
+	errText := a.Error
+	if r := []rune(errText); len(r) > fuelportal.MaxWebhookErrorLength {
+		errText = string(r[:fuelportal.MaxWebhookErrorLength])
+	}
+	d, err := scanWebhookDelivery(tx.QueryRow(ctx, `
+		UPDATE webhook_deliveries SET status = ?, attempts = attempts + 1, next_attempt_at = ?, claim_token = NULL,
+			last_error = ?, response_code = ?, updated_at = ?, delivered_at = ?
+		WHERE id = ? AND claim_token = ? AND status = ?
+		RETURNING `+webhookDeliveryColumns,
+		status, nextAt, errText, a.ResponseCode, tx.Now, delivered, a.DeliveryID, a.ClaimToken, fuelportal.WebhookPending))
+	if isNoRows(err) {
+		return nil, nil
+	}
+	return d, err
+}
+
+// ClearWebhookEndpointFailing marks webhook endpoint id not failing (a
+// delivery reached it).
+func (tx *Tx) ClearWebhookEndpointFailing(ctx context.Context, id int64) error {
+	_, err := tx.Exec(ctx, `UPDATE webhook_endpoints SET failing = ? WHERE id = ? AND failing = ?`, false, id, true)
+	return err
+}
+
+// MarkWebhookEndpointFailing marks webhook endpoint id failing and
+// returns its URL; marked is false, changing nothing, when it was failing
+// already. The update locks the endpoint's row, so of concurrent marks
+// one alone finds it not failing.
+func (tx *Tx) MarkWebhookEndpointFailing(ctx context.Context, id int64) (url string, marked bool, err error) {
+	err = tx.QueryRow(ctx, `UPDATE webhook_endpoints SET failing = ?, updated_at = ? WHERE id = ? AND failing = ? RETURNING url`,
+		true, tx.Now, id, false).Scan(&url)
+	if isNoRows(err) {
+		return "", false, nil
+	}
+	return url, err == nil, err
 }
 
 // auditWebhook records change kind of the company's endpoint id: its

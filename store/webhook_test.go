@@ -52,15 +52,16 @@ func TestClaimWebhookDeliveries_ALeaseAndItsClaimToken(t *testing.T) {
 		if err != nil || len(second) != 1 || second[0].ClaimToken == first[0].ClaimToken {
 			t.Fatalf("after the lease: %+v, %v", second, err)
 		}
-		if err := db.RecordWebhookAttempt(ctx, fuelportal.WebhookAttempt{DeliveryID: first[0].ID, ClaimToken: first[0].ClaimToken, Delivered: true, ResponseCode: 200}); err != nil {
-			t.Fatal(err)
+		if d, err := recordWebhookAttempt(ctx, db, fuelportal.WebhookAttempt{DeliveryID: first[0].ID, ClaimToken: first[0].ClaimToken, Delivered: true, ResponseCode: 200}); err != nil || d != nil {
+			t.Fatalf("stale claim recorded: %+v, %v", d, err)
 		}
 		list, _ = db.WebhookDeliveries(ctx, company.ID, e.ID)
 		if list[0].Status != fuelportal.WebhookPending || list[0].Attempts != 0 {
 			t.Fatalf("a stale claim recorded its outcome: %+v", list[0])
 		}
-		if err := db.RecordWebhookAttempt(ctx, fuelportal.WebhookAttempt{DeliveryID: second[0].ID, ClaimToken: second[0].ClaimToken, Delivered: true, ResponseCode: 204}); err != nil {
-			t.Fatal(err)
+		if d, err := recordWebhookAttempt(ctx, db, fuelportal.WebhookAttempt{DeliveryID: second[0].ID, ClaimToken: second[0].ClaimToken, Delivered: true, ResponseCode: 204}); err != nil ||
+			d == nil || d.ID != second[0].ID || d.EndpointID != e.ID || d.CompanyID != company.ID || d.Status != fuelportal.WebhookDelivered {
+			t.Fatalf("recorded = %+v, %v", d, err)
 		}
 		list, _ = db.WebhookDeliveries(ctx, company.ID, e.ID)
 		if list[0].Status != fuelportal.WebhookDelivered || list[0].Attempts != 1 || list[0].ResponseCode != 204 {
@@ -81,6 +82,50 @@ func TestClaimWebhookDeliveries_ALeaseAndItsClaimToken(t *testing.T) {
 		}
 		if list, _ := db.WebhookDeliveries(ctx, company.ID, e.ID); len(list) != 0 {
 			t.Fatalf("kept past 30 days: %d left", len(list))
+		}
+	})
+}
+
+func recordWebhookAttempt(ctx context.Context, db *store.DB, a fuelportal.WebhookAttempt) (d *fuelportal.WebhookDelivery, err error) {
+	err = db.InTx(ctx, func(tx *store.Tx) error {
+		d, err = tx.RecordWebhookAttempt(ctx, a)
+		return err
+	})
+	return d, err
+}
+
+func TestMarkWebhookEndpointFailing_MarksOnceUntilCleared(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		company, _, _ := storetest.NewCompanyWithCard(t, db, "failing@acme.test", "7071000000000000105")
+		e := storetest.NewWebhookEndpoint(t, db, company.ID, "https://93.184.215.14/failing")
+		mark := func() (url string, marked bool) {
+			t.Helper()
+			if err := db.InTx(ctx, func(tx *store.Tx) (err error) {
+				url, marked, err = tx.MarkWebhookEndpointFailing(ctx, e.ID)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			return url, marked
+		}
+		if url, marked := mark(); !marked || url != e.URL {
+			t.Fatalf("first mark = %q, %v", url, marked)
+		}
+		if got, _ := db.WebhookEndpoint(ctx, company.ID, e.ID); !got.Failing {
+			t.Fatal("not failing after the mark")
+		}
+		if _, marked := mark(); marked {
+			t.Fatal("marked twice")
+		}
+		if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.ClearWebhookEndpointFailing(ctx, e.ID) }); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := db.WebhookEndpoint(ctx, company.ID, e.ID); got.Failing {
+			t.Fatal("failing after the clear")
+		}
+		if _, marked := mark(); !marked {
+			t.Fatal("not marked again after the clear")
 		}
 	})
 }

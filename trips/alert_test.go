@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/geo"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
@@ -28,7 +29,7 @@ func TestTripAlerts_ReadInEachLanguage(t *testing.T) {
 			t.Fatal(err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h"}
-		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
@@ -102,7 +103,7 @@ func TestDecide_ApprovedReplanTellsTheDriver(t *testing.T) {
 			t.Fatal(err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
-		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		device := storetest.SavePush(t, db, driver.ID, "https://push.example.test/dan")

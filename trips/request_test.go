@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fuelportal"
+	"fuelportal/accounts"
 	"fuelportal/geo"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
@@ -25,7 +26,7 @@ func TestRequests_OwnersLockBindsTheDriverAndOneOfConcurrentOnesWins(t *testing.
 			t.Fatal(err)
 		}
 		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h"}
-		if err := db.CreateDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
 			t.Fatal(err)
 		}
 		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}

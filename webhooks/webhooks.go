@@ -31,6 +31,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/netguard"
+	"fuelportal/store"
 )
 
 // SignatureHeader is the header carrying a delivery's signature.
@@ -76,11 +77,12 @@ func NextAttempt(created, now time.Time, attempts int) *time.Time {
 	return &next
 }
 
-// Store is what the service reads and writes (*store.DB).
+// Store is what the service reads and writes (*store.DB): an attempt's
+// outcome is recorded in a transaction of the service's (record).
 type Store interface {
 	EndpointStore
 	ClaimWebhookDeliveries(ctx context.Context, lease time.Duration, limit int) ([]*fuelportal.WebhookDelivery, error)
-	RecordWebhookAttempt(ctx context.Context, a fuelportal.WebhookAttempt) error
+	InTx(ctx context.Context, fn func(tx *store.Tx) error) error
 }
 
 // Bounds of a worker's work.
@@ -205,9 +207,37 @@ func (w *Service) attempt(ctx context.Context, d *fuelportal.WebhookDelivery) {
 		a.NextAttemptAt = NextAttempt(d.CreatedAt, w.Now(), d.Attempts+1)
 		w.logger.Warn("webhook delivery failed", "delivery", d.ID, "endpoint", d.EndpointID, "attempts", d.Attempts+1, "err", err, "gave_up", a.NextAttemptAt == nil)
 	}
-	if err := w.store.RecordWebhookAttempt(context.WithoutCancel(ctx), a); err != nil {
+	if err := w.record(context.WithoutCancel(ctx), a); err != nil {
 		w.logger.Error("record webhook attempt", "delivery", d.ID, "err", err)
 	}
+}
+
+// record records attempt a in one transaction, if its claim is still
+// the worker's. A delivery that reached its endpoint clears the
+// endpoint's failing flag; one that gave up (FAILED) marks the endpoint
+// failing and, when it was not failing already, publishes
+// webhook.failing (the owners' WEBHOOK_FAILING alert), so an endpoint's
+// failure is told once however many of its deliveries give up, until a
+// delivery reaches it again.
+func (w *Service) record(ctx context.Context, a fuelportal.WebhookAttempt) error {
+	return w.store.InTx(ctx, func(tx *store.Tx) error {
+		d, err := tx.RecordWebhookAttempt(ctx, a)
+		if err != nil || d == nil {
+			return err
+		}
+		switch d.Status {
+		case fuelportal.WebhookDelivered:
+			return tx.ClearWebhookEndpointFailing(ctx, d.EndpointID)
+		case fuelportal.WebhookFailed:
+			url, marked, err := tx.MarkWebhookEndpointFailing(ctx, d.EndpointID)
+			if err != nil || !marked {
+				return err
+			}
+			return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventWebhookFailing, CompanyID: d.CompanyID,
+				Alert: fuelportal.WebhookFailingAlert(url)})
+		}
+		return nil
+	})
 }
 
 // send POSTs d's payload, signed, to its endpoint: nil on a 2xx answer,

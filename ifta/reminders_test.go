@@ -1,4 +1,4 @@
-package store_test
+package ifta_test
 
 import (
 	"context"
