@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"sync"
 	"unicode/utf16"
 
 	"github.com/go-pdf/fpdf"
@@ -76,8 +77,17 @@ func init() {
 // Text is UTF-8 text encoded for the standard fonts (Windows-1252).
 type Text string
 
-// Encode converts UTF-8 text for the standard fonts.
-func Encode(s string) Text { return Text(translate(s)) }
+// translateMu guards translate, which writes into one buffer of its own:
+// two documents written at once garbled each other's text.
+var translateMu sync.Mutex
+
+// Encode converts UTF-8 text for the standard fonts. It is safe for
+// concurrent use.
+func Encode(s string) Text {
+	translateMu.Lock()
+	defer translateMu.Unlock()
+	return Text(translate(s))
+}
 
 // Width is the width of t in millimetres in font at size points.
 func Width(t Text, font Font, size float64) float64 {

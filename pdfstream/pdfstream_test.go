@@ -5,6 +5,7 @@ import (
 	"io"
 	"runtime"
 	"strconv"
+	"sync"
 	"testing"
 
 	"fuelportal/pdfstream"
@@ -88,4 +89,26 @@ func TestWriter_MemoryDoesNotGrowWithPages(t *testing.T) {
 	if err := w.Close("", ""); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Documents written at once encode their texts apart: each Encode gives its
+// own text's bytes, whatever another goroutine encodes meanwhile.
+func TestEncode_SafeForConcurrentUse(t *testing.T) {
+	texts := []string{"Résumé de la période", "Estado de cuenta — marzo", "Fuel purchases", "Año fiscal ½"}
+	want := make([]pdfstream.Text, len(texts))
+	for i, s := range texts {
+		want[i] = pdfstream.Encode(s)
+	}
+	var wg sync.WaitGroup
+	for i := range texts {
+		wg.Go(func() {
+			for range 500 {
+				if got := pdfstream.Encode(texts[i]); got != want[i] {
+					t.Errorf("Encode(%q) = %q beside other encodings, want %q", texts[i], got, want[i])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -177,3 +177,26 @@ func TestGazetteer_StationsReadBack(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalize_ASCIIIsNormalizeText: normalize's loop for ASCII text gives
+// what normalizeText gives, on names, addresses and random mixes of the
+// characters it treats apart (letters, periods, apostrophes, commas,
+// spaces of each kind, the key separator), non-ASCII text included.
+func TestNormalize_ASCIIIsNormalizeText(t *testing.T) {
+	cases := []string{"", " ", ",", " , ", "St. Louis", "ST LOUIS, MO", "  Pilot  Travel Center #123 ,", "O'Reilly's", "a,b", "a ,b", ",a", "a,", "a,,b", "a, ,b",
+		"a\tb\nc\vd\fe\rf", "x\x00y", "Love's Travel Stop", "Pe\u00f1a Blvd.", "Joe\u2019s Diner", "SAN JOS\u00c9", "a\u00a0b", "a\u0085b"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "aZm09 .,'\t\n\v\f\r\x00-#"
+	for range 20_000 {
+		b := make([]byte, rng.IntN(12))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		if got, want := normalize(s), normalizeText(s); got != want {
+			t.Fatalf("normalize(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

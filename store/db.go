@@ -113,15 +113,11 @@ func OpenWith(ctx context.Context, dsn string, opts Options) (*DB, error) {
 			readBusy = min(opts.Timeout, sqliteBusyWait)
 		}
 		params := "_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)"
-		var err error
-		if db.write, err = sql.Open("sqlite", path+"?"+params+busyTimeout(sqliteBusySlice)+"&_pragma=journal_mode(WAL)&_txlock=immediate"); err != nil {
-			return nil, fmt.Errorf("open database: %w", err)
-		}
+		// Each connection keeps the statements it prepared (sqlite_stmts.go).
+		db.write = openSQLite(path + "?" + params + busyTimeout(sqliteBusySlice) + "&_pragma=journal_mode(WAL)&_txlock=immediate")
 		db.write.SetMaxOpenConns(1)
 		db.write.SetConnMaxIdleTime(0)
-		if db.read, err = sql.Open("sqlite", path+"?"+params+busyTimeout(readBusy)+"&_pragma=query_only(1)"); err != nil {
-			return nil, fmt.Errorf("open database: %w", err)
-		}
+		db.read = openSQLite(path + "?" + params + busyTimeout(readBusy) + "&_pragma=query_only(1)")
 		db.read.SetMaxOpenConns(8)
 		db.engine = SQLite
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):

@@ -35,7 +35,7 @@ func TestMain(m *testing.M) {
 // one gets its answer and the process exits 0.
 func TestServe_SIGTERMFinishesRequestsInFlightAndExitsZero(t *testing.T) {
 	const inFlight = 20
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", "sqlite:"+filepath.Join(t.TempDir(), "sigterm.db"))
+	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", "sqlite:"+storetest.SQLiteFile(t))
 	cmd.Env = append(os.Environ(), runMainEnv+"=1", "FUELPORTAL_TRUST_PROXY=", "FUELPORTAL_SMTP_URL=", "FUELPORTAL_SMTP_HOST=")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {

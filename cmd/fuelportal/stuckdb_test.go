@@ -7,12 +7,13 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"fuelportal/store/storetest"
 )
 
 // TestServe_SQLiteLockedByAnotherProcessAnswers503 starts `fuelportal
@@ -24,7 +25,7 @@ import (
 // released the same request gets its usual answer.
 func TestServe_SQLiteLockedByAnotherProcessAnswers503(t *testing.T) {
 	const requests = 20
-	path := filepath.Join(t.TempDir(), "locked.db")
+	path := storetest.SQLiteFile(t)
 	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", "sqlite:"+path)
 	cmd.Env = append(os.Environ(), runMainEnv+"=1", "FUELPORTAL_TRUST_PROXY=", "FUELPORTAL_SMTP_URL=", "FUELPORTAL_SMTP_HOST=",
 		"FUELPORTAL_DB_TIMEOUT=1s")

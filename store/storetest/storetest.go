@@ -101,17 +101,30 @@ func OpenPostgresShared(tb testing.TB) (*store.DB, string) {
 	return openMigrated(tb, dsn), dsn
 }
 
+// SQLiteFile returns the path of a fresh migrated SQLite database in a temp
+// directory, not opened: for a test that hands it to another process (a
+// copy of the binary's migrated template, as OpenSQLite opens).
+func SQLiteFile(tb testing.TB) string {
+	tb.Helper()
+	return CopySQLiteTemplate(tb, migrated, nothing)
+}
+
 // OpenSQLiteAt returns a migrated SQLite database at path, for tests that
-// open the same file another way too.
+// open the same file another way too: a copy of the binary's migrated
+// template when path does not exist yet, else the database there (migrated
+// up if it is not).
 func OpenSQLiteAt(tb testing.TB, path string) *store.DB {
 	tb.Helper()
-	return openMigrated(tb, "sqlite:"+path)
+	return OpenSQLiteAtWith(tb, path, store.Options{})
 }
 
 // OpenSQLiteAtWith is OpenSQLiteAt with a handle opened with opts (a
 // bounded one, say, for a test of what a lock held elsewhere does).
 func OpenSQLiteAtWith(tb testing.TB, path string, opts store.Options) *store.DB {
 	tb.Helper()
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		writeSQLiteTemplate(tb, path, migrated, nothing)
+	}
 	return openMigratedWith(tb, "sqlite:"+path, opts)
 }
 
@@ -191,15 +204,25 @@ func OpenSQLiteFromTemplate(tb testing.TB, name string, prepare func(db *store.D
 // test that opens it its own way (OpenSQLiteAtWith) or from another process.
 func CopySQLiteTemplate(tb testing.TB, name string, prepare func(db *store.DB) error) string {
 	tb.Helper()
+	path := filepath.Join(tb.TempDir(), "test.db")
+	writeSQLiteTemplate(tb, path, name, prepare)
+	return path
+}
+
+// writeSQLiteTemplate writes a copy of SQLite template name (prepared on
+// first use) to path, a file that does not exist yet.
+func writeSQLiteTemplate(tb testing.TB, path, name string, prepare func(db *store.DB) error) {
+	tb.Helper()
 	image, err := sqliteTemplate(tb, name, prepare)
+	if err == nil {
+		err = os.MkdirAll(filepath.Dir(path), 0o750)
+	}
 	if err != nil {
 		tb.Fatalf("prepare template %s: %v", name, err)
 	}
-	path := filepath.Join(tb.TempDir(), "test.db")
 	if err := os.WriteFile(path, image, 0o600); err != nil {
 		tb.Fatalf("copy template %s: %v", name, err)
 	}
-	return path
 }
 
 // sqliteTemplate returns the file of SQLite template name, prepared on

@@ -127,3 +127,18 @@ func TestOpenPostgresFromTemplate_DropsWhatItMade(t *testing.T) {
 		t.Fatalf("databases after DropTemplates %v, want the fresh one only", got)
 	}
 }
+
+// OpenSQLiteAt puts a migrated database at a new path, and opens what is
+// at a path already (a second handle on the same file sees its rows).
+func TestOpenSQLiteAt_NewPathIsMigratedAnOldOneKept(t *testing.T) {
+	path := t.TempDir() + "/at/db.sqlite"
+	first := storetest.OpenSQLiteAt(t, path)
+	id := createCompany(t, first, "At Co")
+	second := storetest.OpenSQLiteAt(t, path)
+	if got, err := second.CompanyName(context.Background(), id); err != nil || got != "At Co" {
+		t.Fatalf("second handle's company = %q, %v; want the first handle's", got, err)
+	}
+	if v, err := second.MigrationVersion(context.Background()); err != nil || v == 0 {
+		t.Fatalf("migration version %d, %v", v, err)
+	}
+}
