@@ -34,7 +34,7 @@ export const ROUTE_BUDGETS_KB = {
   compliance: 349,
   settings: 344,
   notifications: 300,
-  'fuel-cards': 370,
+  'fuel-cards': 371,
   alerts: 304,
   integrations: 342,
   vehicles: 347,
