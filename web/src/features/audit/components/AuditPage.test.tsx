@@ -54,62 +54,38 @@ describe('audit page', () => {
     await waitFor(() => expect(asked.at(-1)?.get('actorId')).toBe('5'));
   });
 
+  /** A card's change of fields (driver id, older rules) and one of its limits (as the controls API writes them). */
+  const fieldsChange = {
+    before: { status: 'ACTIVE', rules: { maxGallons: 100, products: ['DSL'] }, driverId: 'D-1' },
+    after: { status: 'INACTIVE', rules: { maxGallons: 150, products: ['DSL'], stations_only: true }, driverId: 'D-2' },
+  };
+  const limitsChange = {
+    before: { perPurchaseLimit: 400, dailyGallonsLimit: null, allowedHours: null },
+    after: { perPurchaseLimit: 450, dailyGallonsLimit: 150.5, allowedHours: { from: '06:00', to: '18:30' } },
+  };
+
   it.each([
-    ['en', ['Status: ACTIVE → INACTIVE', 'Rules › Most gallons: 100 → 150', 'Rules › Stations only: — → true', 'Driver ID: D-1 → D-2']],
-    ['es', ['Estado: ACTIVE → INACTIVE', 'Reglas › Máximo de galones: 100 → 150', 'Reglas › Stations only: — → true', 'ID del chofer: D-1 → D-2']],
-  ])('shows each changed field by its label in %s, an unknown one by its name made readable', async (language, changes) => {
+    ['each changed field by its label, an unknown one by its name made readable', 'en', fieldsChange,
+      ['Status: ACTIVE → INACTIVE', 'Rules › Most gallons: 100 → 150', 'Rules › Stations only: — → true', 'Driver ID: D-1 → D-2']],
+    ['each changed field by its label, an unknown one by its name made readable', 'es', fieldsChange,
+      ['Estado: ACTIVE → INACTIVE', 'Reglas › Máximo de galones: 100 → 150', 'Reglas › Stations only: — → true', 'ID del chofer: D-1 → D-2']],
+    ["a card's limits as the owner set them: dollars as money, gallons, hours", 'en', limitsChange,
+      ['Limit per purchase: $400.00 → $450.00', 'Gallons per day: — → 150.5', 'Allowed hours › From: — → 06:00', 'Allowed hours › To: — → 18:30']],
+    ["a card's limits as the owner set them: dollars as money, gallons, hours", 'es', limitsChange,
+      ['Límite por compra: $400.00 → $450.00', 'Galones por día: — → 150.5', 'Horario permitido › Desde: — → 06:00', 'Horario permitido › Hasta: — → 18:30']],
+  ])('shows %s (%s)', async (_what, language, change, shown) => {
     server.use(
       // The account's language is the viewer's.
       http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language })),
       http.get(apiUrl('/wex/company/members'), () => HttpResponse.json({ content: [] })),
       http.get(apiUrl('/wex/company/audit'), () =>
-        HttpResponse.json({
-          content: [
-            {
-              ...event(1, 1, 'owner@demo.test'),
-              kind: 'card.controls_set',
-              before: { status: 'ACTIVE', rules: { maxGallons: 100, products: ['DSL'] }, driverId: 'D-1' },
-              after: { status: 'INACTIVE', rules: { maxGallons: 150, products: ['DSL'], stations_only: true }, driverId: 'D-2' },
-            },
-          ],
-          totalElements: 1,
-        }),
+        HttpResponse.json({ content: [{ ...event(1, 1, 'owner@demo.test'), kind: 'card.controls_set', ...change }], totalElements: 1 }),
       ),
     );
     setLanguage(language as 'en' | 'es');
     try {
       renderApp(paths.audit, { session });
-      await waitFor(() => expect(screen.getAllByTestId('audit-change').map((change) => change.textContent)).toEqual(changes));
-    } finally {
-      setLanguage('en');
-    }
-  });
-
-  it.each([
-    ['en', ['Limit per purchase: $400.00 → $450.00', 'Gallons per day: — → 150.5', 'Allowed hours › From: — → 06:00', 'Allowed hours › To: — → 18:30']],
-    ['es', ['Límite por compra: $400.00 → $450.00', 'Galones por día: — → 150.5', 'Horario permitido › Desde: — → 06:00', 'Horario permitido › Hasta: — → 18:30']],
-  ])("shows a card's limits as the owner set them in %s: dollars as money, gallons, hours", async (language, changes) => {
-    server.use(
-      http.get(apiUrl('/account'), () => HttpResponse.json({ ...ownerAccount, language })),
-      http.get(apiUrl('/wex/company/members'), () => HttpResponse.json({ content: [] })),
-      http.get(apiUrl('/wex/company/audit'), () =>
-        HttpResponse.json({
-          content: [
-            {
-              ...event(1, 1, 'owner@demo.test'),
-              kind: 'card.controls_set',
-              before: { perPurchaseLimit: 400, dailyGallonsLimit: null, allowedHours: null },
-              after: { perPurchaseLimit: 450, dailyGallonsLimit: 150.5, allowedHours: { from: '06:00', to: '18:30' } },
-            },
-          ],
-          totalElements: 1,
-        }),
-      ),
-    );
-    setLanguage(language as 'en' | 'es');
-    try {
-      renderApp(paths.audit, { session });
-      await waitFor(() => expect(screen.getAllByTestId('audit-change').map((change) => change.textContent)).toEqual(changes));
+      await waitFor(() => expect(screen.getAllByTestId('audit-change').map((row) => row.textContent)).toEqual(shown));
     } finally {
       setLanguage('en');
     }
