@@ -61,29 +61,9 @@ func TestOverrideRequests(t *testing.T) {
 		})
 		var req *fuelportal.OverrideRequest
 		t.Run("concurrent requests: one wins, the rest conflict", func(t *testing.T) {
-			var wg sync.WaitGroup
-			reqs, errs := make([]*fuelportal.OverrideRequest, 6), make([]error, 6)
-			for i := range reqs {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					reqs[i], errs[i] = svc.Request(ctx, driver.ID, "  Stuck at the pump in Ocala  ")
-				}()
-			}
-			wg.Wait()
-			for i, err := range errs {
-				switch {
-				case err == nil && req == nil:
-					req = reqs[i]
-				case err == nil:
-					t.Fatal("two requests won")
-				case fuelportal.ErrorCode(err) != fuelportal.ECONFLICT:
-					t.Fatalf("err = %v", err)
-				}
-			}
-			if req == nil {
-				t.Fatal("no request won")
-			}
+			req = storetest.OneWins(t, 6, func() (*fuelportal.OverrideRequest, error) {
+				return svc.Request(ctx, driver.ID, "  Stuck at the pump in Ocala  ")
+			})
 		})
 		if req.Status != fuelportal.OverridePending || req.TransactionID != declined.ID || req.DeclineCode != fuelportal.DeclineInsufficientFunds ||
 			req.Message != "Stuck at the pump in Ocala" || req.CardNumber != f.Active.CardNumber || req.DriverName != "Dan Driver" || req.CompanyID != f.Company.ID {

@@ -59,29 +59,9 @@ func TestRequests_OwnersLockBindsTheDriverAndOneOfConcurrentOnesWins(t *testing.
 
 		var req *fuelportal.TripRequest
 		t.Run("concurrent end requests: one wins, the rest conflict", func(t *testing.T) {
-			var wg sync.WaitGroup
-			reqs, errs := make([]*fuelportal.TripRequest, 6), make([]error, 6)
-			for i := range reqs {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					reqs[i], errs[i] = svc.Request(ctx, driverActor, trip.ID, fuelportal.TripRequestEnd, "", geo.Point{}, 0)
-				}()
-			}
-			wg.Wait()
-			for i, err := range errs {
-				switch {
-				case err == nil && req == nil:
-					req = reqs[i]
-				case err == nil:
-					t.Fatal("two requests won")
-				case fuelportal.ErrorCode(err) != fuelportal.ECONFLICT:
-					t.Fatalf("err = %v", err)
-				}
-			}
-			if req == nil {
-				t.Fatal("no request won")
-			}
+			req = storetest.OneWins(t, 6, func() (*fuelportal.TripRequest, error) {
+				return svc.Request(ctx, driverActor, trip.ID, fuelportal.TripRequestEnd, "", geo.Point{}, 0)
+			})
 		})
 
 		t.Run("another company's owner cannot decide it", func(t *testing.T) {
