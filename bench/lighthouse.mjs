@@ -1,7 +1,13 @@
 // Lighthouse (mobile preset: Moto G power, slow 4G, 4x CPU slowdown) on the sign-in page, the
 // owner's and the driver's dashboards, the transactions list, the IFTA return and the planner of
 // the built binary with its demo data on a fresh SQLite file, in Debian's Chromium. Prints
-// performance and accessibility per page.
+// performance and accessibility per page, and the protocol the page's requests went over.
+//
+// It measures what production serves: HTTPS with HTTP/2 (the binary's --tls-cert/--tls-key on a
+// self-signed certificate for 127.0.0.1, Chromium with --ignore-certificate-errors). Browsers
+// speak HTTP/2 only over TLS; over cleartext HTTP/1.1 the first screens' dozens of small JS and CSS
+// files queue for 6 connections, each turn a round trip of the simulated slow 4G. --http1
+// measures the old way: plain http://127.0.0.1, HTTP/1.1.
 //
 //   cd web && npm run build && cd .. && CGO_ENABLED=0 go build -o bin/fuelportal ./cmd/fuelportal
 //   node bench/lighthouse.mjs            (from the repository root; needs web/node_modules)
@@ -13,6 +19,9 @@
 //   node bench/lighthouse.mjs --runs 3 sign-in dashboard
 // runs each named page (default: all of them) that many times and reports, per page, the run
 // with the median performance score (every run's scores are printed too).
+//
+//   node bench/lighthouse.mjs --http1 dashboard
+// the same over cleartext HTTP/1.1.
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -23,7 +32,14 @@ const { default: lighthouse } = await import(require.resolve('lighthouse'));
 const chromeLauncher = await import(require.resolve('chrome-launcher'));
 const puppeteer = await import(require.resolve('puppeteer-core'));
 
-const { origin, dir, stop } = await startDemoServer('lighthouse');
+const args = process.argv.slice(2);
+const http1At = args.indexOf('--http1');
+const http1 = http1At >= 0;
+if (http1) args.splice(http1At, 1);
+const runsAt = args.indexOf('--runs');
+const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 1;
+
+const { origin, dir, stop } = await startDemoServer('lighthouse', { tls: !http1 });
 const emails = { owner: 'owner@demo.test', driver: 'driver@demo.test' };
 
 const chrome = await chromeLauncher.launch({
@@ -36,6 +52,7 @@ const chrome = await chromeLauncher.launch({
     '--disable-component-update',
     '--disable-sync',
     '--no-first-run',
+    ...(http1 ? [] : ['--ignore-certificate-errors']), // the demo server's self-signed certificate
   ],
 });
 
@@ -73,9 +90,15 @@ const allPages = [
   { name: 'ifta', path: '/ifta', signedIn: 'owner' },
   { name: 'planner', path: '/navigation', signedIn: 'owner' },
 ];
-const args = process.argv.slice(2);
-const runsAt = args.indexOf('--runs');
-const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 1;
+// The protocols ('h2', 'http/1.1') of the page's requests to the server, most used first.
+function protocols(lhr) {
+  const counts = new Map();
+  for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
+    if (item.url.startsWith(`${origin}/`)) counts.set(item.protocol, (counts.get(item.protocol) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([protocol]) => protocol).join(' + ');
+}
+
 const pages = args.length ? allPages.filter((p) => args.includes(p.name)) : allPages;
 const results = [];
 const allRuns = [];
@@ -105,6 +128,7 @@ try {
       lcp: audit('largest-contentful-paint'),
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
+      protocol: protocols(lhr),
       accessibilityFailures: failing,
     });
     writeFileSync(join(dir, `${page.name}-${page.run + 1}.json`), run.report);
@@ -117,7 +141,7 @@ for (const page of pages) {
   const mine = allRuns.filter((r) => r.page === page.name).sort((a, b) => a.performance - b.performance);
   results.push(mine[Math.floor((mine.length - 1) / 2)]);
 }
-console.log(`Lighthouse ${lighthouse.version ?? ''} mobile preset (reports in ${dir})`);
+console.log(`Lighthouse ${lighthouse.version ?? ''} mobile preset, ${origin} (reports in ${dir})`);
 if (runs > 1) console.table(allRuns.map(({ accessibilityFailures, finalUrl, ...r }) => r));
 console.table(results.map(({ accessibilityFailures, ...r }) => r));
 for (const r of results) if (r.accessibilityFailures.length) console.log(`${r.page} accessibility failures: ${r.accessibilityFailures.join(', ')}`);

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/tls"
 	"encoding/hex"
 	"errors"
 	"flag"
@@ -46,6 +47,12 @@ type Config struct {
 	Addr string // listen address; port 0 picks a free port
 	DB   string // sqlite:PATH or postgres://…
 	Demo bool   // fill an empty database with the demo data set
+
+	// TLSCert and TLSKey are PEM files of the certificate (its chain
+	// after it) and its private key: with both the server answers HTTPS
+	// on Addr, HTTP/2 and HTTP/1.1, TLS 1.2 at least; with neither, plain
+	// HTTP.
+	TLSCert, TLSKey string
 
 	// JWTSecret signs access tokens; empty: a secret generated on first
 	// start and kept in the database (shared by all processes on it).
@@ -257,6 +264,7 @@ type Main struct {
 
 	httpServer *http.Server
 	listener   net.Listener
+	tls        *tls.Config // nil: plain HTTP
 	stopJobs   context.CancelFunc
 	jobs       sync.WaitGroup
 }
@@ -281,6 +289,11 @@ func (m *Main) Run(ctx context.Context) (err error) {
 	// The stations' time-zone map takes most of a second of one core to
 	// build: build it while the database migrates and the demo seeds (the
 	// call before the catalog below waits for it).
+	// A certificate that does not load stops the start before the
+	// database is touched.
+	if m.tls, err = m.Config.tlsConfig(); err != nil {
+		return err
+	}
 	go func() { _ = timezone.Load() }()
 	if m.DB, err = store.Open(ctx, m.Config.DB); err != nil {
 		return err
@@ -411,9 +424,16 @@ func (m *Main) Run(ctx context.Context) (err error) {
 		WriteTimeout:      60 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(m.Logger.Handler(), slog.LevelWarn),
+		TLSConfig:         m.tls,
 	}
 	go func() {
-		if err := m.httpServer.Serve(m.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		serve := m.httpServer.Serve
+		if m.tls != nil {
+			// ServeTLS offers h2 and http/1.1 (ALPN) over TLSConfig's
+			// certificate: browsers speak HTTP/2 only over TLS.
+			serve = func(l net.Listener) error { return m.httpServer.ServeTLS(l, "", "") }
+		}
+		if err := serve(m.listener); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			m.Logger.Error("http server stopped", "err", err)
 		}
 	}()
@@ -490,7 +510,7 @@ func (m *Main) printBanner(seeded bool) {
 	}
 }
 
-// URL returns the base URL the server listens on.
+// URL returns the base URL the server listens on (https with TLS).
 func (m *Main) URL() string {
 	if m.listener == nil {
 		return ""
@@ -500,7 +520,28 @@ func (m *Main) URL() string {
 	if addr.IP.IsUnspecified() {
 		host = "localhost"
 	}
-	return "http://" + net.JoinHostPort(host, strconv.Itoa(addr.Port))
+	scheme := "http://"
+	if m.tls != nil {
+		scheme = "https://"
+	}
+	return scheme + net.JoinHostPort(host, strconv.Itoa(addr.Port))
+}
+
+// tlsConfig loads the certificate and key of TLSCert and TLSKey: nil
+// when neither is set (plain HTTP), an error when only one is.
+func (c *Config) tlsConfig() (*tls.Config, error) {
+	switch {
+	case c.TLSCert == "" && c.TLSKey == "":
+		return nil, nil
+	case c.TLSCert == "" || c.TLSKey == "":
+		return nil, errors.New("--tls-cert and --tls-key (FUELPORTAL_TLS_CERT, FUELPORTAL_TLS_KEY) go together: both to serve HTTPS, neither for plain HTTP")
+	}
+	cert, err := tls.LoadX509KeyPair(c.TLSCert, c.TLSKey)
+	if err != nil {
+		return nil, fmt.Errorf("TLS certificate %s and key %s: %w", c.TLSCert, c.TLSKey, err)
+	}
+	// No NextProtos: ServeTLS offers h2 and http/1.1.
+	return &tls.Config{MinVersion: tls.VersionTLS12, Certificates: []tls.Certificate{cert}}, nil
 }
 
 // Close stops accepting requests, lets in-flight ones finish (up to 20 s),
@@ -536,6 +577,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.StringVar(&m.Config.Addr, "addr", envOr("FUELPORTAL_ADDR", "127.0.0.1:8080"), "listen address (env FUELPORTAL_ADDR)")
 	db := dbFlag(fs)
 	fs.BoolVar(&m.Config.Demo, "demo", false, "fill an empty database with demo data and print the demo logins")
+	fs.StringVar(&m.Config.TLSCert, "tls-cert", os.Getenv("FUELPORTAL_TLS_CERT"), "PEM certificate (chain) file: with --tls-key, serve HTTPS with HTTP/2 (env FUELPORTAL_TLS_CERT)")
+	fs.StringVar(&m.Config.TLSKey, "tls-key", os.Getenv("FUELPORTAL_TLS_KEY"), "PEM private key file of --tls-cert (env FUELPORTAL_TLS_KEY)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
