@@ -286,14 +286,14 @@ func (m *Main) Run(ctx context.Context) (err error) {
 			m.Close()
 		}
 	}()
-	// The stations' time-zone map takes most of a second of one core to
-	// build: build it while the database migrates and the demo seeds (the
-	// call before the catalog below waits for it).
 	// A certificate that does not load stops the start before the
 	// database is touched.
 	if m.tls, err = m.Config.tlsConfig(); err != nil {
 		return err
 	}
+	// The stations' time-zone map takes most of a second of one core to
+	// build: build it while the database migrates and the demo seeds (the
+	// call before the catalog below waits for it).
 	go func() { _ = timezone.Load() }()
 	if m.DB, err = store.Open(ctx, m.Config.DB); err != nil {
 		return err
