@@ -153,6 +153,14 @@ func ActionsOf(r MemberRole, limitedToGroup bool) []Action {
 	return without(RoleActions[r], companyWide...)
 }
 
+// WithheldByGroup is what role r may do that the member, limited to a
+// group or not, may not (RoleActions less ActionsOf: the role's
+// company-wide actions for a member limited to a group, none otherwise).
+// An action the member lacks that is not here, the role lacks.
+func WithheldByGroup(r MemberRole, limitedToGroup bool) []Action {
+	return without(RoleActions[r], ActionsOf(r, limitedToGroup)...)
+}
+
 // CanAs reports whether a member of role r, limited to a group or not, may
 // do a (ActionsOf).
 func (r MemberRole) CanAs(a Action, limitedToGroup bool) bool {
@@ -161,12 +169,13 @@ func (r MemberRole) CanAs(a Action, limitedToGroup bool) bool {
 
 // CheckAction decides whether a member of role r, limited to a group or
 // not, may do a (ActionsOf): EFORBIDDEN MsgRoleForbidden when the role may
-// not, MsgWholeCompanyOnly when only the group limit stands in the way.
+// not, MsgWholeCompanyOnly when only the group limit stands in the way
+// (WithheldByGroup).
 func (r MemberRole) CheckAction(a Action, limitedToGroup bool) error {
 	switch {
 	case r.CanAs(a, limitedToGroup):
 		return nil
-	case r.Can(a):
+	case slices.Contains(WithheldByGroup(r, limitedToGroup), a):
 		return Errorf(EFORBIDDEN, MsgWholeCompanyOnly)
 	}
 	return Errorf(EFORBIDDEN, MsgRoleForbidden)

@@ -9,8 +9,8 @@ import (
 )
 
 // The web app's test server answers GET /api/account/permissions with
-// copies of RoleActions (web/src/test/server.ts): they must be the table,
-// as sets, for every role it copies.
+// copies of RoleActions and companyWide (web/src/test/server.ts): they
+// must be the table, as sets, for every role it copies.
 func TestRoleActions_WebTestServerCopiesTheTable(t *testing.T) {
 	src, err := os.ReadFile("web/src/test/server.ts")
 	if err != nil {
@@ -32,6 +32,21 @@ func TestRoleActions_WebTestServerCopiesTheTable(t *testing.T) {
 		if !slices.Equal(copied, want) {
 			t.Errorf("server.ts's %s actions = %v; permissions.go has %v", role, copied, want)
 		}
+	}
+	// Its members limited to a group lose the company-wide actions (limitedToGroup).
+	m := regexp.MustCompile(`(?s)companyWideActions = \[(.*?)\]`).FindStringSubmatch(string(src))
+	if m == nil {
+		t.Fatal("no companyWideActions in server.ts")
+	}
+	var copied []Action
+	for _, a := range regexp.MustCompile(`'([a-z.-]+)'`).FindAllStringSubmatch(m[1], -1) {
+		copied = append(copied, Action(a[1]))
+	}
+	want := slices.Clone(companyWide)
+	slices.Sort(copied)
+	slices.Sort(want)
+	if !slices.Equal(copied, want) {
+		t.Errorf("server.ts's companyWideActions = %v; permissions.go has %v", copied, want)
 	}
 }
 
@@ -91,6 +106,42 @@ func TestCheckAction_SaysWhetherTheRoleOrTheGroupLimitRefuses(t *testing.T) {
 		err := c.role.CheckAction(c.action, c.limited)
 		if c.want == "" && err != nil || c.want != "" && (ErrorCode(err) != EFORBIDDEN || ErrorMessage(err) != c.want) {
 			t.Errorf("%s %s limited %v: %v, want %q", c.role, c.action, c.limited, err, c.want)
+		}
+	}
+}
+
+// What the group limit takes away is the role's actions a member limited
+// to a group lacks, and exactly those the server refuses saying the group
+// is why: every other action the member lacks, the role lacks.
+func TestWithheldByGroup_IsWhatTheRoleHasAndTheGroupLimitTakes(t *testing.T) {
+	for _, role := range MemberRoles {
+		if whole := WithheldByGroup(role, false); len(whole) != 0 {
+			t.Errorf("%s of the whole company: withheld %v", role, whole)
+		}
+		withheld := WithheldByGroup(role, true)
+		for _, a := range allActions {
+			err := role.CheckAction(a, true)
+			byGroup := err != nil && ErrorMessage(err) == MsgWholeCompanyOnly
+			if slices.Contains(withheld, a) != byGroup || byGroup && !role.Can(a) {
+				t.Errorf("%s limited to a group, %s: withheld %v, refused with %v", role, a, slices.Contains(withheld, a), err)
+			}
+		}
+	}
+	for _, c := range []struct {
+		role     MemberRole
+		action   Action
+		withheld bool
+	}{
+		{MemberBookkeeper, ActionWalletFund, true},
+		{MemberBookkeeper, ActionMembersRead, false}, // no bookkeeper reads the members
+		{MemberBookkeeper, ActionPumpCheckCompany, false},
+		{MemberDispatcher, ActionPumpCheckCompany, true},
+		{MemberDispatcher, ActionWebhooksManage, false},
+		{MemberAdmin, ActionWebhooksManage, true},
+		{MemberAdmin, ActionCompanyClose, false},
+	} {
+		if got := slices.Contains(WithheldByGroup(c.role, true), c.action); got != c.withheld {
+			t.Errorf("%s limited to a group: %s withheld by the group = %v, want %v", c.role, c.action, got, c.withheld)
 		}
 	}
 }

@@ -11,10 +11,11 @@ import (
 // the wallet's update) took its company's wallet across the owner's
 // threshold, from at or above it to below, in the debit's transaction
 // (the webhook event, a WALLET_LOW alert and the owners' pushes follow
-// from it). Debits of one wallet are serialised by its row's lock, so one
-// crossing is told once; the next is told after a credit lifted the
-// balance to the threshold again. A move without a threshold (none set,
-// or an unguarded debit's) tells nothing.
+// from it). Debits of one wallet, and holds near its threshold, are
+// serialised by its row's lock (store/hold.go), so one crossing is told
+// once; the next is told after a credit lifted the balance to the
+// threshold again. A move without a threshold (none set, or an unguarded
+// debit's) tells nothing.
 func walletMoved(ctx context.Context, tx *store.Tx, m store.WalletMove) error {
 	if !m.Threshold.Valid || m.Before < m.Threshold.Int64 || m.After >= m.Threshold.Int64 {
 		return nil

@@ -18,7 +18,10 @@ package store
 // each other. A hold further above the floor does not wait; only a debit
 // or hold that brings the wallet within holdMargin of its floor while
 // such holds are still uncommitted could leave it below by what they
-// hold.
+// hold. A hold within holdMargin of the owner's low-wallet threshold,
+// either side, takes the same path, so the one move that crosses it is
+// judged on the balance the moves before it left (wallet.low is told
+// once).
 //
 // A capture's debit (unguarded: the issuer has paid) changes the wallet's
 // running balance: the transaction writes it as its last statement, right
@@ -82,15 +85,24 @@ func (tx *Tx) walletChange(companyID int64) *walletChange {
 // decision read, before the hold. Within holdMargin of the floor the
 // wallet row is locked and the shards summed again (committed holds
 // included): ErrHoldTooLarge when it does not fit, nothing written (the
-// decision becomes a funds decline). A guarded hold returns what it did
-// to the wallet with the owner's threshold (WalletMove); an unguarded one
+// decision becomes a funds decline). So it is within holdMargin of the
+// owner's low-wallet threshold, either side: there the move's before and
+// after decide whether it crossed the threshold (wallet.low, told once),
+// and they must follow the moves before it, not a read that concurrent
+// holds on other cards have made stale. A guarded hold returns what it
+// did to the wallet with the threshold (WalletMove); an unguarded one
 // none.
 func (tx *Tx) hold(ctx context.Context, companyID, cardID, cents, floor, available int64) (WalletMove, error) {
 	if floor == NoFloor {
 		return WalletMove{}, tx.addHeld(ctx, companyID, cardID, cents)
 	}
+	var threshold sql.NullInt64
+	if err := tx.QueryRow(ctx, `SELECT wallet_low_threshold_cents FROM companies WHERE id = ?`, companyID).Scan(&threshold); err != nil {
+		return WalletMove{}, err
+	}
 	after := available - cents
-	if after < floor+holdMargin {
+	nearThreshold := threshold.Valid && after < threshold.Int64+holdMargin && available >= threshold.Int64-holdMargin
+	if after < floor+holdMargin || nearThreshold {
 		locked, err := tx.lockedAvailable(ctx, companyID)
 		if err != nil {
 			return WalletMove{}, err
@@ -100,10 +112,6 @@ func (tx *Tx) hold(ctx context.Context, companyID, cardID, cents, floor, availab
 		}
 	}
 	if err := tx.addHeld(ctx, companyID, cardID, cents); err != nil {
-		return WalletMove{}, err
-	}
-	var threshold sql.NullInt64
-	if err := tx.QueryRow(ctx, `SELECT wallet_low_threshold_cents FROM companies WHERE id = ?`, companyID).Scan(&threshold); err != nil {
 		return WalletMove{}, err
 	}
 	return WalletMove{CompanyID: companyID, Before: after + cents, After: after, Threshold: threshold}, nil

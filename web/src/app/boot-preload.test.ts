@@ -11,7 +11,7 @@ import { defaultFilters, toQuery } from '@/features/transactions/model/transacti
 import { tripsApi } from '@/features/trips/api/trips-api';
 /* eslint-enable no-restricted-imports */
 import { authApi } from '@/lib/auth/auth-api';
-import { apiUrl, bookkeeperPermissions, dispatcherPermissions, ownerPermissions, server } from '@/test/server';
+import { apiUrl, bookkeeperPermissions, dispatcherPermissions, limitedToGroup, ownerPermissions, server } from '@/test/server';
 import { DashboardPage } from './dashboard-route';
 import { sessionHint } from './role-hint';
 import { makeStore } from './store';
@@ -23,11 +23,9 @@ const jwt = (claims: Member['claims']) => `eyJhbGciOiJIUzI1NiJ9.${btoa(JSON.stri
 /** A signed-in member: the access token's claims (http/token.go) and GET /api/account/permissions' answer. */
 interface Member {
   claims: { role: 'ROLE_COMPANY' | 'ROLE_USER'; mrole: string; gid?: number; card?: number };
-  permissions: { role: string; groupId: number | null; actions: string[] };
+  permissions: { role: string; groupId: number | null; actions: string[]; withheldByGroup: string[] };
 }
-const driverPermissions = { role: 'driver', groupId: null, actions: ['stations.read', 'trips.read', 'trips.write', 'cards.reveal', 'driver.self'] };
-// A member limited to a group has no company-wide action (permissions.go ActionsOf): a bookkeeper keeps no IFTA return.
-const groupWide = ['ifta.read', 'ifta.write', 'statements.read', 'statements.write', 'accounting.sync', 'pump-check.company', 'company.settings'];
+const driverPermissions = { role: 'driver', groupId: null, actions: ['stations.read', 'trips.read', 'trips.write', 'cards.reveal', 'driver.self'], withheldByGroup: [] };
 const members: Record<string, Member> = {
   owner: { claims: { role: 'ROLE_COMPANY', mrole: 'owner' }, permissions: ownerPermissions },
   driver: { claims: { role: 'ROLE_USER', mrole: 'driver', card: 7 }, permissions: driverPermissions },
@@ -35,7 +33,8 @@ const members: Record<string, Member> = {
   bookkeeper: { claims: { role: 'ROLE_COMPANY', mrole: 'bookkeeper' }, permissions: bookkeeperPermissions },
   'bookkeeper of a group': {
     claims: { role: 'ROLE_COMPANY', mrole: 'bookkeeper', gid: 3 },
-    permissions: { ...bookkeeperPermissions, groupId: 3, actions: bookkeeperPermissions.actions.filter((action) => !groupWide.includes(action)) },
+    // A member limited to a group has no company-wide action (permissions.go ActionsOf): a bookkeeper keeps no IFTA return.
+    permissions: limitedToGroup(bookkeeperPermissions, 3),
   },
   'driver waiting for approval': { claims: { role: 'ROLE_USER', mrole: 'driver' }, permissions: driverPermissions },
 };

@@ -47,15 +47,15 @@ export function RequireRole({ role }: { role: RoleCode }) {
  */
 export function RequireAction({ action, anyOf = [] }: { action: Action; anyOf?: Action[] }) {
   const { t } = useTranslation();
-  const { pending, loaded, role, groupId, can } = usePermissions();
+  const { pending, loaded, role, can, withheldByGroup } = usePermissions();
   // A link opened straight away waits for the first answer (the shell asks for it after sign-in).
   if (pending) return null;
   if (!loaded || can(action) || anyOf.some(can)) return <Outlet />;
   return (
     <Page title={t('permissions.title')} maxWidth="sm" leading={<BackButton to={paths.dashboard} label={t('permissions.back')} />}>
       <Alert severity="info" data-testid="role-cannot">
-        {/* A member limited to a group lacks the company-wide actions whatever the role (GET /api/account/permissions). */}
-        {t(groupId ? 'permissions.cannotInGroup' : 'permissions.cannot', { role: t(`permissions.roles.${role}`), what: t(`permissions.actions.${action}`) })}
+        {/* The group limit is the reason only when the role has the action and the group takes it away (GET /api/account/permissions' withheldByGroup); otherwise the role is. */}
+        {t(withheldByGroup(action) ? 'permissions.cannotInGroup' : 'permissions.cannot', { role: t(`permissions.roles.${role}`), what: t(`permissions.actions.${action}`) })}
       </Alert>
     </Page>
   );

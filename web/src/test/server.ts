@@ -45,6 +45,7 @@ export const ownerPermissions = {
     'company.close', 'company.settings', 'transactions.code', 'statements.read', 'statements.write', 'pump-check.manage',
     'pump-check.company', 'accounting.sync',
   ],
+  withheldByGroup: [] as string[],
 };
 
 /** GET /api/account/permissions of a dispatcher (permissions.go): cards, overrides, drivers, trips, vehicles; no money. */
@@ -56,6 +57,7 @@ export const dispatcherPermissions = {
     'drivers.approve', 'vehicles.read', 'vehicles.write', 'transactions.read', 'alerts.read', 'compliance.read', 'company.settings',
     'groups.read', 'pump-check.manage', 'pump-check.company',
   ],
+  withheldByGroup: [] as string[],
 };
 
 /** GET /api/account/permissions of a bookkeeper (permissions.go): reads money and funds the wallet; changes no card. */
@@ -67,7 +69,27 @@ export const bookkeeperPermissions = {
     'contract.read', 'wallet.read', 'wallet.fund', 'ifta.read', 'ifta.write', 'groups.read', 'transactions.code',
     'statements.read', 'statements.write', 'accounting.sync',
   ],
+  withheldByGroup: [] as string[],
 };
+
+/** The actions a member limited to a group lacks whatever the role (permissions.go companyWide). */
+export const companyWideActions = [
+  'ifta.read', 'ifta.write', 'statements.read', 'statements.write', 'accounting.sync', 'pump-check.company', 'company.settings',
+  'groups.write', 'members.write', 'owners.manage', 'webhooks.manage', 'telematics.manage', 'wallet.fund', 'payment-methods.write',
+];
+
+/**
+ * GET /api/account/permissions of a member of `permissions`' role limited to group `groupId`, as the server answers
+ * (permissions.go ActionsOf, WithheldByGroup): the role's company-wide actions move from `actions` to `withheldByGroup`.
+ */
+export function limitedToGroup<P extends { actions: string[] }>(permissions: P, groupId: number) {
+  return {
+    ...permissions,
+    groupId,
+    actions: permissions.actions.filter((action) => !companyWideActions.includes(action)),
+    withheldByGroup: permissions.actions.filter((action) => companyWideActions.includes(action)),
+  };
+}
 
 /** Default handlers: the demo owner is signed in with token "t1". Override per test with server.use(). */
 export const handlers = [

@@ -6124,7 +6124,7 @@ export interface paths {
         };
         /**
          * What the caller's role may do
-         * @description The caller's member role, group and actions, from the one table the server enforces on every route. A route whose action the role lacks answers 403 'Access forbidden - Insufficient permissions'.
+         * @description The caller's member role, group and actions, from the one table the server enforces on every route, and the actions the group limit takes away. A route whose action the role lacks answers 403 'Access forbidden - Insufficient permissions'.
          */
         get: {
             parameters: {
@@ -10068,6 +10068,8 @@ export interface components {
             groupId: number | null;
             /** @description what the role may do (the server's one table, enforced on every route): e.g. cards.read, cards.write, wallet.fund, members.write */
             actions: string[];
+            /** @description the actions the role has that the member's group limit takes away (the company-wide ones, answered 403 '...: your access is limited to a group, and this covers the whole company'); empty for a member of the whole company. An action in neither list, the role lacks. */
+            withheldByGroup: string[];
         };
         Member: {
             /** Format: int64 */

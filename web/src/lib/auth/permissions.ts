@@ -50,6 +50,11 @@ export interface PermissionCheck {
   groupId?: number | null;
   /** Until the answer arrives (or when it fails) everything the account's role shows is offered: the server refuses what the member may not do. */
   can: (action: Action) => boolean;
+  /**
+   * The role has the action but the member's group limit takes it away (a company-wide action: the server's
+   * `withheldByGroup`). An action the member cannot do that is not withheld by the group, the role lacks.
+   */
+  withheldByGroup: (action: Action) => boolean;
 }
 
 /**
@@ -65,5 +70,6 @@ export function usePermissions(): PermissionCheck {
     role: data?.role,
     groupId: data?.groupId,
     can: (action) => !data || data.actions.includes(action),
+    withheldByGroup: (action) => Boolean(data?.withheldByGroup.includes(action)),
   };
 }

@@ -6,7 +6,7 @@ import { paths } from '@/lib/paths';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { renderApp, renderWithProviders } from '@/test/render';
-import { apiUrl, bookkeeperPermissions, dispatcherPermissions, driverAccount, ownerAccount, server } from '@/test/server';
+import { apiUrl, bookkeeperPermissions, dispatcherPermissions, driverAccount, limitedToGroup, ownerAccount, server } from '@/test/server';
 import { DashboardPage } from './DashboardPage';
 
 
@@ -363,12 +363,7 @@ describe('company dashboard by role', () => {
 
   it('shows a bookkeeper limited to a group the wallet without Add Funds or the alert button, and says why', async () => {
     companyApi({ wallet: { balance: 12500.25, canAddFunds: true, canPayByInvoice: false } });
-    const companyWide = ['ifta.read', 'ifta.write', 'statements.read', 'statements.write', 'accounting.sync', 'wallet.fund'];
-    server.use(
-      http.get(apiUrl('/account/permissions'), () =>
-        HttpResponse.json({ ...bookkeeperPermissions, groupId: 7, actions: bookkeeperPermissions.actions.filter((action) => !companyWide.includes(action)) }),
-      ),
-    );
+    server.use(http.get(apiUrl('/account/permissions'), () => HttpResponse.json(limitedToGroup(bookkeeperPermissions, 7))));
     renderApp(paths.dashboard, { session });
 
     const tile = await screen.findByTestId('wallet-tile');

@@ -52,8 +52,8 @@ function LowBalanceLine() {
  */
 function WholeCompanyLine() {
   const { t } = useTranslation('dashboard');
-  const { loaded, groupId, can } = usePermissions();
-  if (!loaded || groupId == null || can('wallet.fund')) return null;
+  const { withheldByGroup } = usePermissions();
+  if (!withheldByGroup('wallet.fund')) return null;
   return (
     <Typography variant="body2" color="textSecondary" data-testid="wallet-group-limited" sx={{ pt: 0.5 }}>
       {t('common:permissions.cannotInGroup', { what: t('common:permissions.actions.wallet.fund') })}

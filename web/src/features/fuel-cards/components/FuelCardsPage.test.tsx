@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setLanguage } from '@/lib/i18n';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, bookkeeperPermissions, dispatcherPermissions, driverAccount, ownerAccount, server } from '@/test/server';
+import { apiUrl, bookkeeperPermissions, dispatcherPermissions, driverAccount, limitedToGroup, ownerAccount, server } from '@/test/server';
 import type { FuelCard } from '../api/fuel-cards-api';
 
 
@@ -281,8 +281,7 @@ describe('fuel cards by role', () => {
 
   it('offers a dispatcher limited to a group the order button but not the company default controls, which every card follows', async () => {
     // As permissions.go answers such a member: the company-wide actions are left out.
-    const actions = dispatcherPermissions.actions.filter((a) => a !== 'company.settings' && a !== 'pump-check.company');
-    await renderAs({ ...dispatcherPermissions, groupId: 7, actions });
+    await renderAs(limitedToGroup(dispatcherPermissions, 7));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Company default controls' })).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Order card' })).toBeInTheDocument();
   });

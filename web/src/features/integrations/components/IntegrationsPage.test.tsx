@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, ownerPermissions, server } from '@/test/server';
+import { apiUrl, limitedToGroup, ownerPermissions, server } from '@/test/server';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEventType } from '../api/webhooks-api';
 
 const session = { token: 't1', refreshToken: 'r1' };
@@ -111,13 +111,9 @@ describe('integrations', () => {
 
   it('tells an admin limited to a group that integrations cover the whole company, and asks for none of them', async () => {
     const asked: string[] = [];
-    const companyWide = ['owners.manage', 'company.close', 'ifta.read', 'ifta.write', 'statements.read', 'statements.write', 'accounting.sync',
-      'pump-check.company', 'company.settings', 'groups.write', 'members.write', 'webhooks.manage', 'telematics.manage', 'wallet.fund',
-      'payment-methods.write'];
+    const admin = { ...ownerPermissions, role: 'admin', actions: ownerPermissions.actions.filter((action) => action !== 'owners.manage' && action !== 'company.close') };
     server.use(
-      http.get(apiUrl('/account/permissions'), () =>
-        HttpResponse.json({ role: 'admin', groupId: 7, actions: ownerPermissions.actions.filter((action) => !companyWide.includes(action)) }),
-      ),
+      http.get(apiUrl('/account/permissions'), () => HttpResponse.json(limitedToGroup(admin, 7))),
       http.get(apiUrl('/wex/company/webhooks'), () => {
         asked.push('webhooks');
         return HttpResponse.json({ content: [endpoint], eventTypes });

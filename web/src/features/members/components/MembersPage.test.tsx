@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/lib/paths';
 import { renderApp } from '@/test/render';
-import { apiUrl, ownerPermissions, server } from '@/test/server';
+import { apiUrl, limitedToGroup, ownerPermissions, server } from '@/test/server';
 import type { Invitation, Member } from '../api/members-api';
 
 const session = { token: 't1', refreshToken: 'r1' };
@@ -129,13 +129,9 @@ describe('members', () => {
   });
 
   it("shows an admin limited to a group their group's people and their own group, and says why they change neither", async () => {
-    const companyWide = ['owners.manage', 'company.close', 'ifta.read', 'ifta.write', 'statements.read', 'statements.write', 'accounting.sync',
-      'pump-check.company', 'company.settings', 'groups.write', 'members.write', 'webhooks.manage', 'telematics.manage', 'wallet.fund',
-      'payment-methods.write'];
+    const admin = { ...ownerPermissions, role: 'admin', actions: ownerPermissions.actions.filter((action) => action !== 'owners.manage' && action !== 'company.close') };
     server.use(
-      http.get(apiUrl('/account/permissions'), () =>
-        HttpResponse.json({ role: 'admin', groupId: 7, actions: ownerPermissions.actions.filter((action) => !companyWide.includes(action)) }),
-      ),
+      http.get(apiUrl('/account/permissions'), () => HttpResponse.json(limitedToGroup(admin, 7))),
       // The server lists a member limited to a group the people of their group only.
       ...listed([{ ...member(1, 'owner@demo.test', 'admin'), groupId: 7 }, { ...member(5, 'dee@demo.test', 'dispatcher'), groupId: 7 }, member(9, 'dan@demo.test', 'driver')]),
       // The server lists a member limited to a group their own group only.
@@ -164,7 +160,7 @@ describe('members', () => {
 
   it('tells a dispatcher their role cannot manage members instead of the page', async () => {
     server.use(
-      http.get(apiUrl('/account/permissions'), () => HttpResponse.json({ role: 'dispatcher', groupId: null, actions: ['cards.read', 'vehicles.read'] })),
+      http.get(apiUrl('/account/permissions'), () => HttpResponse.json({ role: 'dispatcher', groupId: null, actions: ['cards.read', 'vehicles.read'], withheldByGroup: [] })),
     );
     renderApp(paths.members, { session });
     expect(await screen.findByTestId('role-cannot')).toHaveTextContent("Your role (dispatcher) cannot see or manage the company's members.");
