@@ -17,6 +17,7 @@ import (
 	"fuelportal/flows"
 	"fuelportal/purchases"
 	"fuelportal/store"
+	"fuelportal/trips"
 )
 
 // Password is the password of every demo login.
@@ -48,6 +49,9 @@ type Env struct {
 	// Purchases records the demo's card purchases in Tx, as the card
 	// network's are recorded.
 	Purchases *purchases.Service
+	// Trips saves and ends the demo's trips in Tx, as the trip flow saves
+	// and ends every trip.
+	Trips *trips.Service
 	// Now is the time of seeding; date demo records relative to it.
 	Now time.Time
 	// Rand is seeded with a constant, so the data is the same every run as
@@ -120,7 +124,8 @@ func Seed(ctx context.Context, db *store.DB, passwords *fuelportal.PasswordHashe
 		// The purchases go through the purchase flow as flows.New wires
 		// it, without its follow-ups (RecordIn: no re-plans, no notices):
 		// the history is not news either.
-		env := &Env{Tx: tx, Purchases: flows.New(flows.Deps{DB: db}, flows.Config{}).Purchases, Now: tx.Now, Rand: rand.New(rand.NewPCG(20241216, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}, Vehicles: map[int64][]*fuelportal.Vehicle{}}
+		services := flows.New(flows.Deps{DB: db}, flows.Config{})
+		env := &Env{Tx: tx, Purchases: services.Purchases, Trips: services.Trips, Now: tx.Now, Rand: rand.New(rand.NewPCG(20241216, 1)), PasswordHash: hash, Cards: map[int64][]*fuelportal.Card{}, Vehicles: map[int64][]*fuelportal.Vehicle{}}
 		for _, s := range Steps() {
 			if err := s.Run(ctx, env); err != nil {
 				return fmt.Errorf("demo step %q: %w", s.Name, err)

@@ -50,8 +50,10 @@ var tripLaneNames = [][2]string{{"Dallas, TX", "Oklahoma City, OK"}, {"Dallas, T
 	{"Oklahoma City, OK", "Dallas, TX"}, {"Amarillo, TX", "Dallas, TX"}}
 
 // seedTrips plans the demo trips with the optimizer over the demo stations
-// near each lane and records their purchases through the purchase flow (purchases.Service.RecordIn), so
-// compliance and missed savings come from the same code as live trips.
+// near each lane, saves and completes them through the trip flow
+// (trips.Service.CreateIn, EndPastIn) and records their purchases through
+// the purchase flow (purchases.Service.RecordIn), so compliance and missed
+// savings come from the same code as live trips.
 func seedTrips(ctx context.Context, env *Env) error {
 	if len(env.Stations) == 0 {
 		return nil
@@ -121,7 +123,7 @@ func seedTrips(ctx context.Context, env *Env) error {
 				MinGallons: plan.DefaultMinPurchaseGallons * 1000, Route: tripRoute, CreatedAt: start,
 				Plan: demoTripPlan(result, byID),
 			}
-			if err := tx.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: env.DemoFreight.ID}, t); err != nil {
+			if err := env.Trips.CreateIn(ctx, tx, fuelportal.TransactionScope{CompanyID: env.DemoFreight.ID}, t); err != nil {
 				return fmt.Errorf("demo trip: %w", err)
 			}
 			// The dearest station along the route that is not a planned stop:
@@ -156,7 +158,7 @@ func seedTrips(ctx context.Context, env *Env) error {
 					}
 				}
 			}
-			if _, err := tx.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: env.DemoFreight.ID}, t.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
+			if _, err := env.Trips.EndPastIn(ctx, tx, fuelportal.TransactionScope{CompanyID: env.DemoFreight.ID}, t.ID, fuelportal.TripCompleted); err != nil {
 				return err
 			}
 		}

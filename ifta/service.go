@@ -31,10 +31,10 @@ type Store interface {
 	AddIFTAFuel(ctx context.Context, e *fuelportal.IFTAFuelEntry, dayFrom, dayTo time.Time, decide func(*fuelportal.IFTAFuelEntry, fuelportal.IFTAFuelFacts) error) error
 	IFTAFuelEntries(ctx context.Context, companyID int64, fromDate, toDate string) ([]fuelportal.IFTAFuelEntry, error)
 	DeleteIFTAFuel(ctx context.Context, companyID, id int64, decide func(quarterClosed bool) error) error
-	CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedReturn, decide func(closedAlready bool) error) error
 	IFTAClosedReturns(ctx context.Context, companyID int64) ([]fuelportal.IFTAClosedReturn, error)
 	IFTAFilingCompanies(ctx context.Context) ([]int64, error)
-	// InTx runs a reminder's transaction (sendReminder).
+	// InTx runs a return's close and a reminder's transaction (Close,
+	// sendReminder): their rows and their event.
 	InTx(ctx context.Context, fn func(tx *store.Tx) error) error
 }
 
@@ -520,7 +520,8 @@ func afterClose(q *fuelportal.IFTAQuarter, closedAt time.Time, loc *time.Locatio
 }
 
 // Close freezes the company's return for the quarter and fuel as computed
-// now and answers it. ECONFLICT while the quarter is not over, when a
+// now, publishes ifta.return_closed (its webhook, with the return) in the
+// same transaction, and answers it. ECONFLICT while the quarter is not over, when a
 // jurisdiction with miles or fuel has no rate (a return never computes tax
 // with a missing rate), and when it is already closed.
 func (s *Service) Close(ctx context.Context, companyID, userID int64, year, quarter int, fuelType string) (*CompanyReturn, error) {
@@ -554,7 +555,15 @@ func (s *Service) Close(ctx context.Context, companyID, userID int64, year, quar
 	if err != nil {
 		return nil, err
 	}
-	if err := s.Store.CloseIFTAReturn(ctx, &fuelportal.IFTAClosedReturn{CompanyID: companyID, Year: year, Quarter: quarter, FuelType: fuelType, ClosedBy: userID, Return: body}, closing); err != nil {
+	r := &fuelportal.IFTAClosedReturn{CompanyID: companyID, Year: year, Quarter: quarter, FuelType: fuelType, ClosedBy: userID, Return: body}
+	err = s.Store.InTx(ctx, func(tx *store.Tx) error {
+		if err := tx.CloseIFTAReturn(ctx, r, closing); err != nil {
+			return err
+		}
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventIFTAReturnClosed, CompanyID: r.CompanyID, Data: fuelportal.WebhookIFTAReturn{
+			Year: r.Year, Quarter: r.Quarter, FuelType: r.FuelType, ClosedAt: fuelportal.WireTime(r.ClosedAt), Return: r.Return}})
+	})
+	if err != nil {
 		return nil, err
 	}
 	return s.Return(ctx, companyID, year, quarter, fuelType)

@@ -429,8 +429,16 @@ func recordPumpCheck(ctx context.Context, tx *store.Tx, f *store.CardFacts, a *f
 		return nil
 	}
 	unit := f.Card.UnitNumber
-	return tx.CreatePumpChallenge(ctx, &fuelportal.PumpChallenge{CompanyID: f.Card.CompanyID, CardID: f.Card.ID, CardNumber: f.Card.CardNumber,
-		DriverUserID: f.Card.DriverUserID, UnitNumber: unit, StationID: f.Station.ID, StationName: f.Station.Name, AuthorizationID: a.AuthorizationID})
+	c := &fuelportal.PumpChallenge{CompanyID: f.Card.CompanyID, CardID: f.Card.ID, CardNumber: f.Card.CardNumber,
+		DriverUserID: f.Card.DriverUserID, UnitNumber: unit, StationID: f.Station.ID, StationName: f.Station.Name, AuthorizationID: a.AuthorizationID}
+	if err := tx.CreatePumpChallenge(ctx, c); err != nil {
+		return err
+	}
+	if c.DriverUserID == 0 {
+		return nil // no driver holds the card: nobody to ask
+	}
+	n := fuelportal.PumpChallengeNotice(c)
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventPumpChallenge, CompanyID: c.CompanyID, UserID: c.DriverUserID, Notice: &n})
 }
 
 // recordDeclinedPurchase records new declined authorization a of request

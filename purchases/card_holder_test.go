@@ -57,10 +57,10 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 		annBought := record("ann-1")
 		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
 		annTrip := storetest.NewTrip(card.CardNumber, f.Station.ID, false)
-		if err := db.CreateTrip(ctx, company, annTrip); err != nil {
+		if err := storetest.CreateTrip(ctx, db, company, annTrip); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.EndTrip(ctx, company, annTrip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
+		if _, err := storetest.EndTrip(ctx, db, company, annTrip.ID, fuelportal.TripCompleted); err != nil {
 			t.Fatal(err)
 		}
 		clock.Advance(time.Minute)
@@ -82,7 +82,7 @@ func TestCardHolder_NewDriverSeesOnlyTheirPurchases(t *testing.T) {
 		bobBought := record("bob-1")
 		clock.Advance(time.Minute)
 		bobTrip := storetest.NewTrip(card.CardNumber, f.Station.ID, false)
-		if err := db.CreateTrip(ctx, company, bobTrip); err != nil {
+		if err := storetest.CreateTrip(ctx, db, company, bobTrip); err != nil {
 			t.Fatal(err)
 		}
 

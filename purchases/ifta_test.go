@@ -72,10 +72,10 @@ func iftaWorkedExample(t *testing.T, db *store.DB, f *storetest.Fleet, svc *ifta
 	}
 	trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false)
 	scope := fuelportal.TransactionScope{CompanyID: f.Company.ID}
-	if err := db.CreateTrip(ctx, scope, trip); err != nil {
+	if err := storetest.CreateTrip(ctx, db, scope, trip); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
+	if _, err := storetest.EndTrip(ctx, db, scope, trip.ID, fuelportal.TripCompleted); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -188,10 +188,10 @@ func TestIFTAReturn_MilesFollowTheirUnitsFuel(t *testing.T) {
 		}
 		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false)
 		scope := fuelportal.TransactionScope{CompanyID: f.Company.ID}
-		if err := db.CreateTrip(ctx, scope, trip); err != nil {
+		if err := storetest.CreateTrip(ctx, db, scope, trip); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
+		if _, err := storetest.EndTrip(ctx, db, scope, trip.ID, fuelportal.TripCompleted); err != nil {
 			t.Fatal(err)
 		}
 		if _, _, err := flow(db).Record(ctx, purchase("ifta-dsl", f.Active.CardNumber, f.Station.ID, 100_000)); err != nil {

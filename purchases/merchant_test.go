@@ -64,7 +64,7 @@ func TestDecideAuthorization_MatchesTheMerchantsStation(t *testing.T) {
 
 		// A locked trip planned at #1527.
 		trip := storetest.NewTrip(f.Active.CardNumber, 1527, true)
-		if err := db.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, trip); err != nil {
+		if err := storetest.CreateTrip(ctx, db, fuelportal.TransactionScope{CompanyID: f.Company.ID}, trip); err != nil {
 			t.Fatal(err)
 		}
 		t.Run("locked trip: the ambiguous candidate that is the planned stop counts as it", func(t *testing.T) {
@@ -79,7 +79,7 @@ func TestDecideAuthorization_MatchesTheMerchantsStation(t *testing.T) {
 				t.Fatalf("authorization = %+v", a)
 			}
 		})
-		if _, err := db.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, trip.ID, fuelportal.TripCancelled, fuelportal.CheckTripEnd); err != nil {
+		if _, err := storetest.EndTrip(ctx, db, fuelportal.TransactionScope{CompanyID: f.Company.ID}, trip.ID, fuelportal.TripCancelled); err != nil {
 			t.Fatal(err)
 		}
 		t.Run("an ambiguous decline names the candidates", func(t *testing.T) {

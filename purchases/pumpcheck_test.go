@@ -285,13 +285,13 @@ func TestPumpCheck_TheTripsUnitWhenTheCardNamesNone(t *testing.T) {
 		for _, unit := range []string{"U-888", "U-999"} { // another company's vehicle, none
 			trip := storetest.NewTrip(f.other, 412, false)
 			trip.UnitNumber = unit
-			if err := db.CreateTrip(ctx, scope, trip); fuelportal.ErrorCode(err) != fuelportal.EINVALID || fuelportal.ErrorFields(err)["unitNumber"] == nil {
+			if err := storetest.CreateTrip(ctx, db, scope, trip); fuelportal.ErrorCode(err) != fuelportal.EINVALID || fuelportal.ErrorFields(err)["unitNumber"] == nil {
 				t.Fatalf("a trip driven with %s: %v, want a unitNumber field error", unit, err)
 			}
 		}
 		trip := storetest.NewTrip(f.other, 412, false)
 		trip.UnitNumber = " U-702 "
-		if err := db.CreateTrip(ctx, scope, trip); err != nil {
+		if err := storetest.CreateTrip(ctx, db, scope, trip); err != nil {
 			t.Fatal(err)
 		}
 		if got, err := db.Trip(ctx, scope, trip.ID); err != nil || got.UnitNumber != "U-702" {

@@ -53,7 +53,7 @@ func (f *tripLockFixture) trip(t *testing.T, db *store.DB, lock bool, plan *fuel
 	t.Helper()
 	trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, lock)
 	trip.Plan = plan
-	if err := db.CreateTrip(context.Background(), f.company, trip); err != nil {
+	if err := storetest.CreateTrip(context.Background(), db, f.company, trip); err != nil {
 		t.Fatal(err)
 	}
 	return trip
@@ -97,7 +97,7 @@ func TestTripLock_BoundsTheStopAndTheTrip(t *testing.T) {
 		if tr := buy(f.Station.ID, 37_071); tr.DeclineReason != fuelportal.DeclineOverPlannedGallons {
 			t.Fatalf("one purchase above the stop's bound: %q", tr.DeclineReason)
 		}
-		if _, err := db.EndTrip(ctx, f.company, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
+		if _, err := storetest.EndTrip(ctx, db, f.company, trip.ID, fuelportal.TripCompleted); err != nil {
 			t.Fatal(err)
 		}
 

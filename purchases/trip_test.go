@@ -29,10 +29,10 @@ func TestTrips(t *testing.T) {
 		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)
 
 		t.Run("create", func(t *testing.T) {
-			if err := db.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID + 1000}, storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if err := storetest.CreateTrip(ctx, db, fuelportal.TransactionScope{CompanyID: f.Company.ID + 1000}, storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("another company's card: %v", err)
 			}
-			if err := db.CreateTrip(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: f.Inactive.ID}, storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if err := storetest.CreateTrip(ctx, db, fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: f.Inactive.ID}, storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("a driver for another card: %v", err)
 			}
 			if err := db.CheckTripCard(ctx, company, f.Active.CardNumber, fuelportal.CheckTripCardFree); err != nil {
@@ -41,13 +41,13 @@ func TestTrips(t *testing.T) {
 			if err := db.CheckTripCard(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: f.Inactive.ID}, f.Active.CardNumber, fuelportal.CheckTripCardFree); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("CheckTripCard for another card = %v", err)
 			}
-			if err := db.CreateTrip(ctx, company, trip); err != nil {
+			if err := storetest.CreateTrip(ctx, db, company, trip); err != nil {
 				t.Fatal(err)
 			}
 			if err := db.CheckTripCard(ctx, company, f.Active.CardNumber, fuelportal.CheckTripCardFree); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("CheckTripCard with an active trip = %v", err)
 			}
-			if err := db.CreateTrip(ctx, company, storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false)); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+			if err := storetest.CreateTrip(ctx, db, company, storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false)); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("second active trip: %v", err)
 			}
 			got, err := db.Trip(ctx, company, trip.ID)
@@ -105,7 +105,7 @@ func TestTrips(t *testing.T) {
 				t.Fatal(err)
 			}
 			open := storetest.NewTrip(card.CardNumber, f.Station.ID, false)
-			if err := db.CreateTrip(ctx, company, open); err != nil {
+			if err := storetest.CreateTrip(ctx, db, company, open); err != nil {
 				t.Fatal(err)
 			}
 			tr, _, err := flow(db).Record(ctx, purchase("o-1", card.CardNumber, other.ID, 50_000))
@@ -167,14 +167,14 @@ func TestTrips(t *testing.T) {
 		})
 
 		t.Run("ending a trip lifts the lock and is final", func(t *testing.T) {
-			if _, err := db.EndTrip(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID + 1000}, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if _, err := storetest.EndTrip(ctx, db, fuelportal.TransactionScope{CompanyID: f.Company.ID + 1000}, trip.ID, fuelportal.TripCompleted); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("another company ends the trip: %v", err)
 			}
-			ended, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCancelled, fuelportal.CheckTripEnd)
+			ended, err := storetest.EndTrip(ctx, db, company, trip.ID, fuelportal.TripCancelled)
 			if err != nil || ended.Status != fuelportal.TripCancelled {
 				t.Fatalf("EndTrip = %+v, %v", ended, err)
 			}
-			if _, err := db.EndTrip(ctx, company, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
+			if _, err := storetest.EndTrip(ctx, db, company, trip.ID, fuelportal.TripCompleted); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 				t.Fatalf("ending twice: %v", err)
 			}
 			if _, err := tripFlow(db).AddPlan(ctx, company, trip.ID, storetest.NewTrip(f.Active.CardNumber, other.ID, true).Plan); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
@@ -226,7 +226,7 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 		}
 		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
 		early := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false) // created 2025-03-14
-		if err := db.CreateTrip(ctx, company, early); err != nil {
+		if err := storetest.CreateTrip(ctx, db, company, early); err != nil {
 			t.Fatal(err)
 		}
 		date := func(day, hour int) time.Time { return time.Date(2025, 3, day, hour, 0, 0, 0, time.UTC) }
@@ -271,7 +271,7 @@ func TestCompliance_CountsPurchasesByTheirDate(t *testing.T) {
 			t.Fatalf("purchases = %+v", purchases)
 		}
 		late := storetest.NewTrip(second.CardNumber, f.Station.ID, false)
-		if err := db.CreateTrip(ctx, company, late); err != nil {
+		if err := storetest.CreateTrip(ctx, db, company, late); err != nil {
 			t.Fatal(err)
 		}
 

@@ -42,7 +42,7 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 		device := storetest.SavePush(t, db, driver.ID, "https://push.example.test/dan")
 		scope := fuelportal.TransactionScope{CompanyID: f.Company.ID}
 		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false)
-		if err := db.CreateTrip(ctx, scope, trip); err != nil {
+		if err := storetest.CreateTrip(ctx, db, scope, trip); err != nil {
 			t.Fatal(err)
 		}
 		approved, _, err := flow(db).Record(ctx, purchase("W-1", f.Active.CardNumber, f.Station.ID, 50_000))
@@ -72,7 +72,7 @@ func TestWebhookEvents_PublishedWithTheirDecisions(t *testing.T) {
 		if pushed := storetest.ClaimPushes(t, db); len(pushed) != 0 {
 			t.Fatalf("pushes after the driver's own re-plan: %+v", pushed)
 		}
-		if _, err := db.EndTrip(ctx, scope, trip.ID, fuelportal.TripCompleted, fuelportal.CheckTripEnd); err != nil {
+		if _, err := storetest.EndTrip(ctx, db, scope, trip.ID, fuelportal.TripCompleted); err != nil {
 			t.Fatal(err)
 		}
 

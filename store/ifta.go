@@ -382,30 +382,24 @@ func scanIFTAReturn(row interface{ Scan(...any) error }) (fuelportal.IFTAClosedR
 	return r, err
 }
 
-// CloseIFTAReturn stores closed return r and sets its ID and ClosedAt, and
-// queues the ifta.return_closed webhook event with it, as decide allows: it
-// is called in the transaction with whether that quarter's return of the
-// fuel is closed already (fuelportal.CheckIFTAReturnClosing decides) and
-// its error is returned.
-func (db *DB) CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedReturn, decide func(closedAlready bool) error) error {
-	return db.InTx(ctx, func(tx *Tx) error {
-		r.ClosedAt = tx.Now
-		err := tx.QueryRow(ctx, `INSERT INTO ifta_returns (company_id, year, quarter, fuel_type, closed_at, closed_by, return_json)
-			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, year, quarter, fuel_type) DO NOTHING RETURNING id`,
-			r.CompanyID, r.Year, r.Quarter, r.FuelType, r.ClosedAt, r.ClosedBy, string(r.Return)).Scan(&r.ID)
-		if err != nil && !isNoRows(err) {
-			return err
-		}
-		if err := decide(isNoRows(err)); err != nil {
-			return err
-		}
-		if err := tx.Audit(ctx, fuelportal.AuditChange{CompanyID: r.CompanyID, Kind: fuelportal.AuditIFTAReturnClosed, ObjectType: fuelportal.AuditObjectIFTAReturn,
-			ObjectID: fmt.Sprintf("%dQ%d-%s", r.Year, r.Quarter, r.FuelType), After: map[string]any{"closedAt": r.ClosedAt}}); err != nil {
-			return err
-		}
-		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventIFTAReturnClosed, CompanyID: r.CompanyID, Data: fuelportal.WebhookIFTAReturn{
-			Year: r.Year, Quarter: r.Quarter, FuelType: r.FuelType, ClosedAt: fuelportal.WireTime(r.ClosedAt), Return: r.Return}})
-	})
+// CloseIFTAReturn stores closed return r and sets its ID and ClosedAt,
+// and audits it, as decide allows: it is called with whether that
+// quarter's return of the fuel is closed already
+// (fuelportal.CheckIFTAReturnClosing decides) and its error is returned.
+// The caller publishes the close (ifta.Service).
+func (tx *Tx) CloseIFTAReturn(ctx context.Context, r *fuelportal.IFTAClosedReturn, decide func(closedAlready bool) error) error {
+	r.ClosedAt = tx.Now
+	err := tx.QueryRow(ctx, `INSERT INTO ifta_returns (company_id, year, quarter, fuel_type, closed_at, closed_by, return_json)
+		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, year, quarter, fuel_type) DO NOTHING RETURNING id`,
+		r.CompanyID, r.Year, r.Quarter, r.FuelType, r.ClosedAt, r.ClosedBy, string(r.Return)).Scan(&r.ID)
+	if err != nil && !isNoRows(err) {
+		return err
+	}
+	if err := decide(isNoRows(err)); err != nil {
+		return err
+	}
+	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: r.CompanyID, Kind: fuelportal.AuditIFTAReturnClosed, ObjectType: fuelportal.AuditObjectIFTAReturn,
+		ObjectID: fmt.Sprintf("%dQ%d-%s", r.Year, r.Quarter, r.FuelType), After: map[string]any{"closedAt": r.ClosedAt}})
 }
 
 // IFTAClosedReturns lists the company's closed returns, newest quarter

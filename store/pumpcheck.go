@@ -268,22 +268,14 @@ func parsePumpSettings(raw sql.NullString) *fuelportal.PumpCheckSettings {
 }
 
 // CreatePumpChallenge records challenge c (its ID and times set here:
-// answerable for fuelportal.PumpChallengeWindow) and publishes
-// pump_check.challenge to the card's driver, in the decision's
-// transaction.
+// answerable for fuelportal.PumpChallengeWindow). The caller asks the
+// card's driver (purchases.Service publishes pump_check.challenge).
 func (tx *Tx) CreatePumpChallenge(ctx context.Context, c *fuelportal.PumpChallenge) error {
 	c.CreatedAt = tx.Now.Truncate(time.Microsecond)
 	c.ExpiresAt = c.CreatedAt.Add(fuelportal.PumpChallengeWindow)
-	if err := tx.QueryRow(ctx, `INSERT INTO pump_check_challenges (company_id, card_id, driver_user_id, unit_number, station_id, station_name,
+	return tx.QueryRow(ctx, `INSERT INTO pump_check_challenges (company_id, card_id, driver_user_id, unit_number, station_id, station_name,
 			authorization_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		c.CompanyID, c.CardID, nullInt(c.DriverUserID), c.UnitNumber, c.StationID, c.StationName, c.AuthorizationID, c.CreatedAt, c.ExpiresAt).Scan(&c.ID); err != nil {
-		return err
-	}
-	if c.DriverUserID == 0 {
-		return nil // no driver holds the card: nobody to ask
-	}
-	n := fuelportal.PumpChallengeNotice(c)
-	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventPumpChallenge, CompanyID: c.CompanyID, UserID: c.DriverUserID, Notice: &n})
+		c.CompanyID, c.CardID, nullInt(c.DriverUserID), c.UnitNumber, c.StationID, c.StationName, c.AuthorizationID, c.CreatedAt, c.ExpiresAt).Scan(&c.ID)
 }
 
 const challengeColumns = `ch.id, ch.company_id, ch.card_id, c.card_number, ch.driver_user_id, ch.unit_number, ch.station_id, ch.station_name,

@@ -71,23 +71,14 @@ func boolInt(b bool) int64 {
 	return 0
 }
 
-// CreateTrip saves t (ACTIVE, with t.Plan as version 1) for the card with
-// t.CardNumber within scope, setting its ids and times. A lock set within a
-// company's scope (an owner) is an owner lock, within a card's (its driver)
-// the driver's own. A card outside the scope is ENOTFOUND; a card that
-// already has an active trip ECONFLICT.
-func (db *DB) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error {
-	return db.InTx(ctx, func(tx *Tx) error {
-		if err := tx.CreateTrip(ctx, scope, t); err != nil {
-			return err
-		}
-		return tx.auditTrip(ctx, fuelportal.AuditTripCreated, t, nil, map[string]any{"cardNumber": t.CardNumber, "origin": t.OriginName,
-			"destination": t.DestinationName, "lockCard": t.LockCard, "status": t.Status, "planVersion": t.Plan.Version})
-	})
-}
-
-// CreateTrip is DB.CreateTrip within tx; a t.CreatedAt already set is kept
-// (the demo data dates its trips in the past).
+// CreateTrip saves t (ACTIVE, with t.Plan, already made, as version 1)
+// for the card with t.CardNumber within scope, setting its ids and times,
+// and audits it; a t.CreatedAt already set is kept (the demo data dates its
+// trips in the past). A lock set within a company's scope (an owner) is an
+// owner lock, within a card's (its driver) the driver's own. A card outside
+// the scope is ENOTFOUND; a card that already has an active trip
+// ECONFLICT. The caller publishes what the new trip tells
+// (trips.Service).
 func (tx *Tx) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error {
 	card, err := tx.tripCard(ctx, scope, t.CardNumber)
 	if err != nil {
@@ -132,7 +123,8 @@ func (tx *Tx) CreateTrip(ctx context.Context, scope fuelportal.TransactionScope,
 		return err
 	}
 	t.CardNumber = card.CardNumber
-	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripCreated, CompanyID: t.CompanyID, Data: fuelportal.TripWebhook(t)})
+	return tx.auditTrip(ctx, fuelportal.AuditTripCreated, t, nil, map[string]any{"cardNumber": t.CardNumber, "origin": t.OriginName,
+		"destination": t.DestinationName, "lockCard": t.LockCard, "status": t.Status, "planVersion": t.Plan.Version})
 }
 
 // tripCard returns the card with number if scope holds it, else ENOTFOUND.
@@ -454,29 +446,12 @@ func (db *DB) Trips(ctx context.Context, f fuelportal.TripFilter) (trips []*fuel
 	return trips, total, err
 }
 
-// EndTrip sets trip id within scope to status (COMPLETED or CANCELLED),
-// which lifts its lock, closes its pending requests and publishes, in the
-// same transaction, the trip.ended event fuelportal.TripEndedEvent makes
-// of it (a locked trip's TRIP_ENDED alert, ended by the driver within a
-// card's scope, else by an owner: fuelportal.TripEndedBy), as decide
-// allows: it is called in the transaction with the trip and whether its
-// driver ends it (a card's scope) (fuelportal.CheckTripEnd decides) and
-// its error is returned. ENOTFOUND outside the scope.
-func (db *DB) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus, decide func(t *fuelportal.Trip, byDriver bool) error) (t *fuelportal.Trip, err error) {
-	err = db.InTx(ctx, func(tx *Tx) error {
-		if t, err = tx.EndTrip(ctx, scope, id, status, decide); err != nil {
-			return err
-		}
-		if err := tx.auditTrip(ctx, fuelportal.AuditTripEnded, t, map[string]any{"status": fuelportal.TripActive}, map[string]any{"status": t.Status}); err != nil {
-			return err
-		}
-		return tx.publishIfAny(ctx, fuelportal.TripEndedEvent(t, fuelportal.TripEndedBy(byDriver(scope))))
-	})
-	return t, err
-}
-
-// EndTrip is DB.EndTrip within tx without the alert (the demo ends its
-// past trips with it).
+// EndTrip sets trip id within scope, read for update, to status
+// (COMPLETED or CANCELLED), which lifts its lock and closes its pending
+// requests, and audits it, as decide allows: it is called with the trip
+// and whether its driver ends it (a card's scope) (fuelportal.CheckTripEnd
+// decides) and its error is returned. The caller publishes what the end
+// tells (trips.Service). ENOTFOUND outside the scope.
 func (tx *Tx) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus, decide func(t *fuelportal.Trip, byDriver bool) error) (*fuelportal.Trip, error) {
 	t, err := tx.trip(ctx, scope, id, true)
 	if err != nil {
@@ -485,7 +460,10 @@ func (tx *Tx) EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id
 	if err := decide(t, byDriver(scope)); err != nil {
 		return nil, err
 	}
-	return t, tx.SetTripEnded(ctx, t, status)
+	if err := tx.SetTripEnded(ctx, t, status); err != nil {
+		return nil, err
+	}
+	return t, tx.auditTrip(ctx, fuelportal.AuditTripEnded, t, map[string]any{"status": fuelportal.TripActive}, map[string]any{"status": t.Status})
 }
 
 // SetTripEnded sets trip t, read for update, to status (the caller has
@@ -495,20 +473,7 @@ func (tx *Tx) SetTripEnded(ctx context.Context, t *fuelportal.Trip, status fuelp
 		return err
 	}
 	t.Status, t.UpdatedAt = status, tx.Now
-	if status == fuelportal.TripCompleted {
-		if err := tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripCompleted, CompanyID: t.CompanyID, Data: fuelportal.TripWebhook(t)}); err != nil {
-			return err
-		}
-	}
 	return tx.closeTripRequests(ctx, t.ID)
-}
-
-// publishIfAny publishes e unless it is nil (a rule that raised nothing).
-func (tx *Tx) publishIfAny(ctx context.Context, e *fuelportal.Event) error {
-	if e == nil {
-		return nil
-	}
-	return tx.Publish(ctx, e)
 }
 
 // ActiveTrips returns every active trip with its current plan (the price

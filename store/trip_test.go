@@ -19,7 +19,7 @@ func TestTripDatedInThePast(t *testing.T) {
 		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
 		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, false)
 		trip.CreatedAt = time.Now().UTC().AddDate(0, -1, 0).Truncate(time.Second)
-		if err := db.CreateTrip(ctx, company, trip); err != nil {
+		if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateTrip(ctx, company, trip) }); err != nil {
 			t.Fatal(err)
 		}
 		got, err := db.Trip(ctx, company, trip.ID)

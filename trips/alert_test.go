@@ -35,7 +35,7 @@ func TestTripAlerts_ReadInEachLanguage(t *testing.T) {
 		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
 		own := fuelportal.TransactionScope{CompanyID: f.Company.ID, CardID: f.Active.ID}
 		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)
-		if err := db.CreateTrip(ctx, company, trip); err != nil {
+		if err := storetest.CreateTrip(ctx, db, company, trip); err != nil {
 			t.Fatal(err)
 		}
 		svc := trips.New(trips.Deps{Store: db, Stations: &countingStations{}})
@@ -109,7 +109,7 @@ func TestDecide_ApprovedReplanTellsTheDriver(t *testing.T) {
 		device := storetest.SavePush(t, db, driver.ID, "https://push.example.test/dan")
 		company := fuelportal.TransactionScope{CompanyID: f.Company.ID}
 		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)
-		if err := db.CreateTrip(ctx, company, trip); err != nil {
+		if err := storetest.CreateTrip(ctx, db, company, trip); err != nil {
 			t.Fatal(err)
 		}
 		svc := trips.New(trips.Deps{Store: db, Stations: &countingStations{}})

@@ -35,7 +35,7 @@ func TestRequests_OwnersLockBindsTheDriverAndOneOfConcurrentOnesWins(t *testing.
 		ownerActor := trips.Actor{Role: fuelportal.RoleCompany, UserID: owner.ID, Scope: company}
 		driverActor := trips.Actor{Role: fuelportal.RoleUser, UserID: driver.ID, Scope: own}
 		trip := storetest.NewTrip(f.Active.CardNumber, f.Station.ID, true)
-		if err := db.CreateTrip(ctx, company, trip); err != nil {
+		if err := storetest.CreateTrip(ctx, db, company, trip); err != nil {
 			t.Fatal(err)
 		}
 		if !trip.OwnerLock {

@@ -2,9 +2,10 @@
 // along a route (also for the assistant's one-off plan), saving it as a
 // trip, re-planning it (asked for, after an off-plan purchase, after a
 // price import), drivers' requests on a trip an owner locked and their
-// decision, and ending it. HTTP handlers, the CLI imports and the card
-// feeds call it; it calls the store, the station catalog and the
-// optimizer, never back up.
+// decision, and ending it, each writing its events in its own
+// transaction. HTTP handlers, the CLI imports, the card feeds and the demo
+// seed call it; it calls the store, the station catalog and the optimizer,
+// never back up.
 package trips
 
 import (
@@ -24,18 +25,17 @@ type Store interface {
 	Pricing(ctx context.Context, companyID int64) (*fuelportal.Contract, error)
 	CheckTripCard(ctx context.Context, scope fuelportal.TransactionScope, number string, decide func(active *fuelportal.Trip) error) error
 	CheckTripUnit(ctx context.Context, scope fuelportal.TransactionScope, unit string, decide func(*fuelportal.VehicleUnit) error) error
-	CreateTrip(ctx context.Context, scope fuelportal.TransactionScope, t *fuelportal.Trip) error
 	TripUnits(ctx context.Context, scope fuelportal.TransactionScope) ([]fuelportal.VehicleUnit, string, error)
 	Trip(ctx context.Context, scope fuelportal.TransactionScope, id int64) (*fuelportal.Trip, error)
-	EndTrip(ctx context.Context, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus, decide func(t *fuelportal.Trip, byDriver bool) error) (*fuelportal.Trip, error)
 	ActiveTrips(ctx context.Context) ([]*fuelportal.Trip, error)
 	TripOfTransaction(ctx context.Context, transactionID int64) (tripID int64, onPlan bool, err error)
 	GetStation(ctx context.Context, id int64) (*fuelportal.Station, error)
 	StationsByID(ctx context.Context, ids []int64) (map[int64]*fuelportal.Station, error)
 	HitRateLimit(ctx context.Context, l store.RateLimit, key string) (time.Duration, error)
 	TripRequest(ctx context.Context, companyID, id int64) (*fuelportal.TripRequest, error)
-	// InTx runs fn in one transaction: a re-plan, a request and its
-	// decision write their rows and publish their event in it.
+	// InTx runs fn in one transaction: a new trip, a re-plan, a request,
+	// its decision and a trip's end write their rows and publish their
+	// events in it.
 	InTx(ctx context.Context, fn func(tx *store.Tx) error) error
 }
 

@@ -31,7 +31,18 @@ func (s *Service) Create(ctx context.Context, scope fuelportal.TransactionScope,
 	if t.Plan, err = s.planTrip(ctx, t, 0, t.CurrentFuel.Float(), fuelportal.TripPlanCreated); err != nil {
 		return err
 	}
-	return s.Store.CreateTrip(ctx, scope, t)
+	return s.Store.InTx(ctx, func(tx *store.Tx) error { return s.CreateIn(ctx, tx, scope, t) })
+}
+
+// CreateIn saves trip t, its plan already made (t.Plan), for a card of
+// scope in tx (store.Tx.CreateTrip says what it refuses) and writes in it
+// the trip.created event (its webhook). Create saves its trips with it, and
+// the demo seed the trips of its history (dated by t.CreatedAt).
+func (s *Service) CreateIn(ctx context.Context, tx *store.Tx, scope fuelportal.TransactionScope, t *fuelportal.Trip) error {
+	if err := tx.CreateTrip(ctx, scope, t); err != nil {
+		return err
+	}
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripCreated, CompanyID: t.CompanyID, Data: fuelportal.TripWebhook(t)})
 }
 
 // Units returns the units a trip saved by scope may name
@@ -176,10 +187,8 @@ func applyDecision(ctx context.Context, tx *store.Tx, req *fuelportal.TripReques
 			if err := tx.SetTripEnded(ctx, t, fuelportal.TripCompleted); err != nil {
 				return err
 			}
-			if e := fuelportal.TripEndedEvent(t, fuelportal.TripEndedByOwnerForDriver); e != nil {
-				if err := tx.Publish(ctx, e); err != nil {
-					return err
-				}
+			if err := publishEnd(ctx, tx, t, fuelportal.TripEndedByOwnerForDriver); err != nil {
+				return err
 			}
 		case fuelportal.TripRequestReplan:
 			if plan == nil {
@@ -209,9 +218,56 @@ func applyDecision(ctx context.Context, tx *store.Tx, req *fuelportal.TripReques
 
 // End completes or cancels active trip id of the actor's scope, which lifts
 // its card lock (fuelportal.CheckTripEnd: a driver ending a trip an owner
-// locked is EFORBIDDEN, an ended trip ECONFLICT).
-func (s *Service) End(ctx context.Context, actor Actor, id int64, status fuelportal.TripStatus) (*fuelportal.Trip, error) {
-	return s.Store.EndTrip(ctx, actor.Scope, id, status, fuelportal.CheckTripEnd)
+// locked is EFORBIDDEN, an ended trip ECONFLICT), and publishes the end in
+// the same transaction (publishEnd): ended by the driver when the actor's
+// scope is their card's, else by an owner (fuelportal.TripEndedBy).
+// ENOTFOUND outside the scope.
+func (s *Service) End(ctx context.Context, actor Actor, id int64, status fuelportal.TripStatus) (t *fuelportal.Trip, err error) {
+	byDriver := actor.Scope.CardID != 0
+	err = s.Store.InTx(ctx, func(tx *store.Tx) error {
+		if t, err = tx.EndTrip(ctx, actor.Scope, id, status, fuelportal.CheckTripEnd); err != nil {
+			return err
+		}
+		return publishEnd(ctx, tx, t, fuelportal.TripEndedBy(byDriver))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// EndPastIn ends trip id of scope in tx as a trip of the history the demo
+// seed writes: as End, with trip.completed (its webhook) when it
+// completes, but no trip.ended: the lock a past trip lifted is nobody's
+// news, so it raises no TRIP_ENDED alert.
+func (s *Service) EndPastIn(ctx context.Context, tx *store.Tx, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus) (*fuelportal.Trip, error) {
+	t, err := tx.EndTrip(ctx, scope, id, status, fuelportal.CheckTripEnd)
+	if err != nil {
+		return nil, err
+	}
+	return t, publishCompleted(ctx, tx, t)
+}
+
+// publishEnd publishes in tx the end of trip t, which by ended:
+// trip.completed (publishCompleted) and, when t was locked, the owners'
+// TRIP_ENDED alert (fuelportal.TripEndedEvent).
+func publishEnd(ctx context.Context, tx *store.Tx, t *fuelportal.Trip, by fuelportal.TripEnder) error {
+	if err := publishCompleted(ctx, tx, t); err != nil {
+		return err
+	}
+	if e := fuelportal.TripEndedEvent(t, by); e != nil {
+		return tx.Publish(ctx, e)
+	}
+	return nil
+}
+
+// publishCompleted publishes in tx trip.completed (its webhook) when
+// ended trip t completed (a cancelled trip tells nothing).
+func publishCompleted(ctx context.Context, tx *store.Tx, t *fuelportal.Trip) error {
+	if t.Status != fuelportal.TripCompleted {
+		return nil
+	}
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventTripCompleted, CompanyID: t.CompanyID, Data: fuelportal.TripWebhook(t)})
 }
 
 // replan makes a new plan version of the active trip from position with

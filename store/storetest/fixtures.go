@@ -13,6 +13,7 @@ import (
 	"fuelportal/jurisdiction"
 	"fuelportal/store"
 	"fuelportal/telematics"
+	"fuelportal/trips"
 )
 
 // The fixtures the store's tests and the purchase flow's tests share: one
@@ -108,6 +109,21 @@ func NewTrip(card string, station int64, lock bool) *fuelportal.Trip {
 			NaiveAvailable: true, NaiveCents: 380_00, NaiveTotalGallons: 100_000,
 			Stops: []fuelportal.TripStop{{StationID: station, StationName: "Pilot", Gallons: 100_000, Price: 3500, CostCents: 350_00, AlongMilli: 12_500, ArrivalFuel: 40_000}}},
 	}
+}
+
+// CreateTrip saves trip, its plan already made, for a card of scope
+// through the trip flow, as the demo seed saves its trips
+// (trips.Service.CreateIn, in a transaction of its own): for the tests that
+// need a trip's rows; the trip flow's own tests check what it publishes.
+func CreateTrip(ctx context.Context, db *store.DB, scope fuelportal.TransactionScope, trip *fuelportal.Trip) error {
+	return db.InTx(ctx, func(tx *store.Tx) error { return trips.New(trips.Deps{Store: db}).CreateIn(ctx, tx, scope, trip) })
+}
+
+// EndTrip completes or cancels trip id of scope through the trip flow
+// (trips.Service.End): an owner's end within a company's scope, the
+// driver's within their card's.
+func EndTrip(ctx context.Context, db *store.DB, scope fuelportal.TransactionScope, id int64, status fuelportal.TripStatus) (*fuelportal.Trip, error) {
+	return trips.New(trips.Deps{Store: db}).End(ctx, trips.Actor{Scope: scope}, id, status)
 }
 
 // ValidVIN has a correct check digit (X).
