@@ -9,6 +9,7 @@ import (
 
 	"fuelportal"
 	"fuelportal/accounts"
+	"fuelportal/overrides"
 	"fuelportal/store"
 	"fuelportal/store/storetest"
 )
@@ -145,7 +146,8 @@ func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
 		if _, _, err := flow(db).Record(ctx, purchase("o-1", f.Active.CardNumber, f.Station.ID, 50_000)); err != nil {
 			t.Fatal(err)
 		}
-		req, err := db.CreateOverrideRequest(ctx, driver.ID, "Out of fuel", fuelportal.CheckOverrideRequest)
+		svc := overrides.New(overrides.Deps{Store: db})
+		req, err := svc.Request(ctx, driver.ID, "Out of fuel")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,7 +161,8 @@ func TestWebhookEvents_OverrideRequestedAndDecided(t *testing.T) {
 		if len(requested) != 1 || requested[0].Subscription.ID != ownerDevice.ID || !strings.Contains(string(requested[0].Payload), "Override requested") {
 			t.Fatalf("pushes after the request: %+v", requested)
 		}
-		if _, err := db.DecideOverrideRequest(ctx, req.ID, store.OverrideDecision{CompanyID: f.Company.ID, OwnerID: owner.ID, Approve: true, Hours: 2}, fuelportal.CheckOverrideDecision); err != nil {
+		hours := 2
+		if _, err := svc.Approve(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, owner.ID, req.ID, overrides.Approval{Hours: &hours}); err != nil {
 			t.Fatal(err)
 		}
 		decided := storetest.ClaimPushes(t, db)
