@@ -198,7 +198,7 @@ func (s *Service) capture(ctx context.Context, c *fuelportal.IssuingCapture) (Ca
 				return err
 			}
 		}
-		return tx.PurchaseDecided(ctx, t)
+		return publishDecision(ctx, tx, t)
 	})
 	if err != nil {
 		return Captured{}, err
