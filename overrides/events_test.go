@@ -176,3 +176,78 @@ func TestOverrideEvents_RequestAndDecisionWriteTheirEvents(t *testing.T) {
 		}
 	})
 }
+
+// TestOverrideEvents_PushedAndDelivered: a driver's request and the owner's
+// decision each queue their event in their own transaction (the mail
+// dispatcher woken after each commit); the owners' devices hear of the
+// request, the driver's of the decision, and the company's endpoint gets
+// both with the request's data.
+func TestOverrideEvents_PushedAndDelivered(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		f := storetest.NewFleet(t, db, storetest.Prepaid)
+		owner, err := db.UserByEmail(ctx, "owner@example.com")
+		if err != nil {
+			t.Fatal(err)
+		}
+		driver := &fuelportal.User{Email: "dan@example.com", PasswordHash: "h", FirstName: "Dan", LastName: "Driver", DriverStatus: fuelportal.DriverApproved}
+		if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, driver, f.Active.CardNumber, fuelportal.SignUpCardOf(f.Company.Name)); err != nil {
+			t.Fatal(err)
+		}
+		endpoint, err := db.CreateWebhookEndpoint(ctx, f.Company.ID, fuelportal.WebhookEndpointInput{URL: "https://93.184.215.14/hook",
+			Events: []fuelportal.WebhookEventType{fuelportal.WebhookOverrideRequested, fuelportal.WebhookOverrideDecided}, Active: true}, fuelportal.CheckWebhookEndpointAdded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ownerDevice := storetest.SavePush(t, db, owner.ID, "https://push.example.test/owner")
+		driverDevice := storetest.SavePush(t, db, driver.ID, "https://push.example.test/driver")
+		woken, dispatch := 0, db.Queued
+		db.Queued = func(m []*fuelportal.MailMessage) { woken++; dispatch(m) }
+		// The wallet is empty: declined.
+		if _, _, err := flow(db).Record(ctx, purchase("o-1", f.Active.CardNumber, f.Station.ID, 50_000)); err != nil {
+			t.Fatal(err)
+		}
+		svc := overrides.New(overrides.Deps{Store: db})
+		req, err := svc.Request(ctx, driver.ID, "Out of fuel")
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The owners' devices hear of the request, the driver's of the decision.
+		var requested []*fuelportal.PushMessage
+		for _, m := range storetest.ClaimPushes(t, db) {
+			if !strings.Contains(string(m.Payload), "Purchase declined") { // the decline's, to both
+				requested = append(requested, m)
+			}
+		}
+		if len(requested) != 1 || requested[0].Subscription.ID != ownerDevice.ID || !strings.Contains(string(requested[0].Payload), "Override requested") {
+			t.Fatalf("pushes after the request: %+v", requested)
+		}
+		hours := 2
+		if _, err := svc.Approve(ctx, fuelportal.TransactionScope{CompanyID: f.Company.ID}, owner.ID, req.ID, overrides.Approval{Hours: &hours}); err != nil {
+			t.Fatal(err)
+		}
+		decided := storetest.ClaimPushes(t, db)
+		if len(decided) != 1 || decided[0].Subscription.ID != driverDevice.ID || !strings.Contains(string(decided[0].Payload), "Override approved") {
+			t.Fatalf("pushes after the decision: %+v", decided)
+		}
+		if woken < 3 {
+			t.Fatalf("woken %d times, want one after each commit (purchase, request, decision) and their dispatches", woken)
+		}
+		deliveries, err := db.WebhookDeliveries(ctx, f.Company.ID, endpoint.ID)
+		if err != nil || len(deliveries) != 2 {
+			t.Fatalf("deliveries %d, %v; want 2", len(deliveries), err)
+		}
+		for _, d := range deliveries {
+			var event struct {
+				Data fuelportal.WebhookOverrideRequest `json:"data"`
+			}
+			if err := json.Unmarshal(d.Payload, &event); err != nil || event.Data.RequestID != req.ID {
+				t.Fatalf("%s payload %s: %v", d.EventType, d.Payload, err)
+			}
+			decided := d.EventType == fuelportal.WebhookOverrideDecided
+			if decided != (event.Data.Status == fuelportal.OverrideApproved && event.Data.OverrideUntil != nil) {
+				t.Fatalf("%s data %+v", d.EventType, event.Data)
+			}
+		}
+	})
+}
