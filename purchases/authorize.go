@@ -250,7 +250,7 @@ func (s *Service) recordAnswer(ctx context.Context, r *fuelportal.AuthorizationR
 			return err
 		}
 		if recorded.TimedOut {
-			if err := tx.AddAuthorizationAlert(ctx, recorded, 0, fuelportal.AuthorizationTimedOutAlert(r.AmountCents, recorded.Approved)); err != nil {
+			if err := publishAuthorizationAlert(ctx, tx, recorded, 0, fuelportal.AuthorizationTimedOutAlert(r.AmountCents, recorded.Approved)); err != nil {
 				return err
 			}
 		}

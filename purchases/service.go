@@ -119,6 +119,18 @@ func publishDecision(ctx context.Context, tx *store.Tx, t *fuelportal.Transactio
 	return tx.Publish(ctx, fuelportal.PurchaseEvent(t))
 }
 
+// publishAuthorizationAlert writes authorization.alert in tx: AUTHORIZATION
+// alert alert (also mailed) of authorization a's company, on its card and
+// naming the card's driver, of purchase transactionID (0: none).
+func publishAuthorizationAlert(ctx context.Context, tx *store.Tx, a *fuelportal.Authorization, transactionID int64, alert *fuelportal.Alert) error {
+	driverName, err := tx.CardDriverName(ctx, a.CardID)
+	if err != nil {
+		return err
+	}
+	alert.CardID, alert.CardNumber, alert.DriverName, alert.TransactionID = a.CardID, a.CardNumber, driverName, transactionID
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationAlert, CompanyID: a.CompanyID, Alert: alert})
+}
+
 func (s *Service) now() time.Time {
 	if s.Now != nil {
 		return s.Now().UTC()
