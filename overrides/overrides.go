@@ -1,8 +1,11 @@
 // Package overrides runs a card's override: the owner lifting a card's
 // rules (and its pump prompt) for some hours, and a driver's request for
 // one that the owner approves or denies. Every entry point (the HTTP
-// handlers today) calls this service; the SQL is the store's, which writes
-// the override, its events and its audit row in one transaction.
+// handlers, which the push notifications' actions call too) calls this
+// service. The SQL is the store's (the rows and their audit); the service
+// writes a request's event (override.requested) and a decision's
+// (override.decided) in the transaction of the write, and every alert,
+// notice, push, mail and webhook of them is derived from the event.
 package overrides
 
 import (
@@ -18,10 +21,11 @@ import (
 type Store interface {
 	GrantOverride(ctx context.Context, companyID int64, cardNumber string, hours int, liftsPrompt bool) (until time.Time, err error)
 	EndOverride(ctx context.Context, companyID int64, cardNumber string) error
-	CreateOverrideRequest(ctx context.Context, driverUserID int64, message string, decide func(fuelportal.OverrideRequestFacts) error) (*fuelportal.OverrideRequest, error)
-	DecideOverrideRequest(ctx context.Context, id int64, d store.OverrideDecision, decide func(*fuelportal.OverrideRequest) error) (*fuelportal.OverrideRequest, error)
 	DriverOverrideRequests(ctx context.Context, driverUserID int64) ([]*fuelportal.OverrideRequest, error)
 	OverrideRequests(ctx context.Context, scope fuelportal.TransactionScope, status fuelportal.OverrideRequestStatus) ([]*fuelportal.OverrideRequest, error)
+	// InTx runs a request's and a decision's transaction (Request,
+	// Approve, Deny): their rows and their event.
+	InTx(ctx context.Context, fn func(tx *store.Tx) error) error
 }
 
 // Service runs the override flows. Create it with New.
@@ -65,14 +69,44 @@ func (s *Service) End(ctx context.Context, companyID int64, number string) error
 }
 
 // Request records driver driverUserID's request for an override of their
-// card, with an optional message for the owner (trimmed, at most
-// fuelportal.MaxOverrideRequestMessageLength characters).
-func (s *Service) Request(ctx context.Context, driverUserID int64, message string) (*fuelportal.OverrideRequest, error) {
+// card after its last declined purchase, with an optional message for the
+// owner (trimmed, at most fuelportal.MaxOverrideRequestMessageLength
+// characters), as fuelportal.CheckOverrideRequest allows, and writes
+// override.requested in the same transaction: the owners' OVERRIDE_REQUEST
+// alert, their notice (pushed as their preferences say) and the webhook.
+func (s *Service) Request(ctx context.Context, driverUserID int64, message string) (req *fuelportal.OverrideRequest, err error) {
 	message = strings.TrimSpace(message)
 	if len([]rune(message)) > fuelportal.MaxOverrideRequestMessageLength {
 		return nil, fuelportal.FieldError("message", "Message must not exceed 500 characters")
 	}
-	return s.store.CreateOverrideRequest(ctx, driverUserID, message, fuelportal.CheckOverrideRequest)
+	err = s.store.InTx(ctx, func(tx *store.Tx) error {
+		req, err = tx.CreateOverrideRequest(ctx, driverUserID, message, fuelportal.CheckOverrideRequest)
+		if err != nil {
+			return err
+		}
+		return tx.Publish(ctx, requestedEvent(req))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
+// requestedEvent is override.requested of request req: the owners'
+// OVERRIDE_REQUEST alert, their notice and the webhook's data.
+func requestedEvent(req *fuelportal.OverrideRequest) *fuelportal.Event {
+	n := fuelportal.OverrideRequestedNotice(req)
+	return &fuelportal.Event{Type: fuelportal.EventOverrideRequested, CompanyID: req.CompanyID,
+		Alert: fuelportal.OverrideRequestAlert(req), Notice: &n, Data: fuelportal.OverrideRequestWebhook(req)}
+}
+
+// decidedEvent is override.decided of decided request req: the driver's
+// notice, its times worded in the company's time zone loc, and the
+// webhook's data.
+func decidedEvent(req *fuelportal.OverrideRequest, loc *time.Location) *fuelportal.Event {
+	n := fuelportal.OverrideDecidedNotice(req, loc)
+	return &fuelportal.Event{Type: fuelportal.EventOverrideDecided, CompanyID: req.CompanyID, UserID: req.DriverUserID,
+		Notice: &n, Data: fuelportal.OverrideRequestWebhook(req)}
 }
 
 // DriverRequests are driver driverUserID's own requests.
@@ -106,11 +140,34 @@ func (s *Service) Approve(ctx context.Context, scope fuelportal.TransactionScope
 	if err := checkHours(d.Hours); err != nil {
 		return nil, err
 	}
-	return s.store.DecideOverrideRequest(ctx, id, d, fuelportal.CheckOverrideDecision)
+	return s.decide(ctx, id, d)
 }
 
 // Deny denies pending request id of scope's company (of its group's cards
 // when it names one) on behalf of owner ownerID.
 func (s *Service) Deny(ctx context.Context, scope fuelportal.TransactionScope, ownerID, id int64) (*fuelportal.OverrideRequest, error) {
-	return s.store.DecideOverrideRequest(ctx, id, store.OverrideDecision{CompanyID: scope.CompanyID, GroupID: scope.GroupID, OwnerID: ownerID}, fuelportal.CheckOverrideDecision)
+	return s.decide(ctx, id, store.OverrideDecision{CompanyID: scope.CompanyID, GroupID: scope.GroupID, OwnerID: ownerID})
+}
+
+// decide records decision d of pending request id, as
+// fuelportal.CheckOverrideDecision allows, and writes override.decided in
+// the same transaction: the webhook, and the driver, if their account
+// still exists, told as their preferences say (by default pushed, mailed
+// and listed in the app), the override's end in the company's time zone.
+func (s *Service) decide(ctx context.Context, id int64, d store.OverrideDecision) (req *fuelportal.OverrideRequest, err error) {
+	err = s.store.InTx(ctx, func(tx *store.Tx) error {
+		req, err = tx.DecideOverrideRequest(ctx, id, d, fuelportal.CheckOverrideDecision)
+		if err != nil {
+			return err
+		}
+		company, err := tx.CompanyControls(ctx, req.CompanyID)
+		if err != nil {
+			return err
+		}
+		return tx.Publish(ctx, decidedEvent(req, company.Location()))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return req, nil
 }

@@ -250,7 +250,7 @@ func (s *Service) recordAnswer(ctx context.Context, r *fuelportal.AuthorizationR
 			return err
 		}
 		if recorded.TimedOut {
-			if err := tx.AddAuthorizationAlert(ctx, recorded, 0, fuelportal.AuthorizationTimedOutAlert(r.AmountCents, recorded.Approved)); err != nil {
+			if err := publishAuthorizationAlert(ctx, tx, recorded, 0, fuelportal.AuthorizationTimedOutAlert(r.AmountCents, recorded.Approved)); err != nil {
 				return err
 			}
 		}
@@ -443,7 +443,7 @@ func recordPumpCheck(ctx context.Context, tx *store.Tx, f *store.CardFacts, a *f
 
 // recordDeclinedPurchase records new declined authorization a of request
 // r on a company card (read in f) as a declined purchase of the card, as
-// a declined network purchase is (store.Tx.PurchaseDecided: its DECLINE
+// a declined network purchase is (publishDecision: its DECLINE
 // alert and transaction.declined event), and links it as the
 // authorization's transaction, so the driver's and the owner's lists show
 // it with its reason and the owner's detail shows the decision. Its
@@ -477,7 +477,7 @@ func recordDeclinedPurchase(ctx context.Context, tx *store.Tx, f *store.CardFact
 	if err := tx.LinkAuthorization(ctx, a, t.ID, 0); err != nil {
 		return nil, err
 	}
-	return t, tx.PurchaseDecided(ctx, t)
+	return t, publishDecision(ctx, tx, t)
 }
 
 // authorized is what follows a decision's commit: a declined purchase it

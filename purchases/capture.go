@@ -194,11 +194,11 @@ func (s *Service) capture(ctx context.Context, c *fuelportal.IssuingCapture) (Ca
 			return err
 		}
 		if over = d.OverHoldCents; over > 0 {
-			if err := tx.AddAuthorizationAlert(ctx, a, t.ID, fuelportal.CaptureAboveHoldAlert(c.AmountCents, a.AmountCents)); err != nil {
+			if err := publishAuthorizationAlert(ctx, tx, a, t.ID, fuelportal.CaptureAboveHoldAlert(c.AmountCents, a.AmountCents)); err != nil {
 				return err
 			}
 		}
-		return tx.PurchaseDecided(ctx, t)
+		return publishDecision(ctx, tx, t)
 	})
 	if err != nil {
 		return Captured{}, err

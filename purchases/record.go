@@ -156,7 +156,7 @@ func (s *Service) RecordIn(ctx context.Context, tx *store.Tx, p *fuelportal.Card
 			return nil, false, err
 		}
 	}
-	if err := tx.PurchaseDecided(ctx, t); err != nil {
+	if err := publishDecision(ctx, tx, t); err != nil {
 		return nil, false, err
 	}
 	return t, true, nil

@@ -10,7 +10,8 @@
 // wallet, station); decide with rules (DecidePurchase,
 // DecideAuthorization, DecideCapture, DecideOnTimeout); apply with the
 // store's primitives (the purchase row, the ledger debit, the hold, the
-// authorization's answer, the trip link, the alerts and webhook events).
+// authorization's answer, the trip link) and write the decision's event
+// (publishDecision; its alerts, notices and webhooks derive from it).
 // After the commit come the follow-ups (Recorded): an approved purchase
 // off its trip's plan re-plans the trip, a declined one notifies the
 // card's driver and the company's owners. Record (network and file
@@ -97,11 +98,37 @@ func New(d Deps) *Service { return &Service{Deps: d} }
 // point (a network purchase, a file, a capture, a card authorization
 // declined at the pump): an approved purchase off its trip's plan
 // re-plans the trip. (A decline's alert and notices follow from its
-// event, published with the purchase: store.Tx.PurchaseDecided.)
+// event, published with the purchase: publishDecision.)
 func (s *Service) Recorded(ctx context.Context, t *fuelportal.Transaction) {
 	if s.Trips != nil {
 		s.Trips.ReplanAfterPurchase(ctx, t)
 	}
+}
+
+// publishDecision writes the decision on new purchase t in its
+// transaction tx, whatever its entry point (a network purchase, a card
+// authorization declined, a capture): transaction.approved or
+// transaction.declined (fuelportal.PurchaseEvent: a decline on a company
+// card is an alert and a mail for its owners, pushes to them and a notice
+// to the card's driver); recorded purchase and event stand or fall
+// together. A purchase of no company (an unknown card) tells no one.
+func publishDecision(ctx context.Context, tx *store.Tx, t *fuelportal.Transaction) error {
+	if t.CompanyID == 0 {
+		return nil
+	}
+	return tx.Publish(ctx, fuelportal.PurchaseEvent(t))
+}
+
+// publishAuthorizationAlert writes authorization.alert in tx: AUTHORIZATION
+// alert alert (also mailed) of authorization a's company, on its card and
+// naming the card's driver, of purchase transactionID (0: none).
+func publishAuthorizationAlert(ctx context.Context, tx *store.Tx, a *fuelportal.Authorization, transactionID int64, alert *fuelportal.Alert) error {
+	driverName, err := tx.CardDriverName(ctx, a.CardID)
+	if err != nil {
+		return err
+	}
+	alert.CardID, alert.CardNumber, alert.DriverName, alert.TransactionID = a.CardID, a.CardNumber, driverName, transactionID
+	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationAlert, CompanyID: a.CompanyID, Alert: alert})
 }
 
 func (s *Service) now() time.Time {

@@ -305,16 +305,13 @@ func (db *DB) SetCompanyAuthorizationTimeout(ctx context.Context, companyID int6
 	})
 }
 
-// AddAuthorizationAlert publishes authorization.alert (AUTHORIZATION
-// alert alert of authorization a's company, also mailed) on its card,
-// naming the card's driver.
-func (tx *Tx) AddAuthorizationAlert(ctx context.Context, a *fuelportal.Authorization, transactionID int64, alert *fuelportal.Alert) error {
-	var driverName string
-	if a.CardID != 0 {
-		if err := tx.QueryRow(ctx, `SELECT driver_name FROM cards WHERE id = ?`, a.CardID).Scan(&driverName); err != nil {
-			return err
-		}
+// CardDriverName is the name of card id's driver as the card shows it
+// ("" for no card: id 0).
+func (tx *Tx) CardDriverName(ctx context.Context, id int64) (string, error) {
+	var name string
+	if id == 0 {
+		return name, nil
 	}
-	alert.CardID, alert.CardNumber, alert.DriverName, alert.TransactionID = a.CardID, a.CardNumber, driverName, transactionID
-	return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventAuthorizationAlert, CompanyID: a.CompanyID, Alert: alert})
+	err := tx.QueryRow(ctx, `SELECT driver_name FROM cards WHERE id = ?`, id).Scan(&name)
+	return name, err
 }

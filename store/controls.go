@@ -44,13 +44,15 @@ func (tx *Tx) companyCardID(ctx context.Context, companyID int64, number string)
 // fuelportal.DefaultTimeZone, until the owner saves some).
 func (db *DB) CompanyControls(ctx context.Context, companyID int64) (c *fuelportal.CompanyControls, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		c, err = tx.companyControls(ctx, companyID)
+		c, err = tx.CompanyControls(ctx, companyID)
 		return err
 	})
 	return c, err
 }
 
-func (tx *Tx) companyControls(ctx context.Context, companyID int64) (*fuelportal.CompanyControls, error) {
+// CompanyControls is DB.CompanyControls in tx (the company's time zone of
+// a notice the caller words).
+func (tx *Tx) CompanyControls(ctx context.Context, companyID int64) (*fuelportal.CompanyControls, error) {
 	c := &fuelportal.CompanyControls{TimeZone: fuelportal.DefaultTimeZone, Prompt: fuelportal.PromptNone}
 	var rules sql.NullString
 	err := tx.QueryRow(ctx, `SELECT rules, time_zone, prompt FROM company_controls WHERE company_id = ?`, companyID).Scan(&rules, &c.TimeZone, &c.Prompt)
@@ -72,7 +74,7 @@ func (db *DB) SaveCompanyControls(ctx context.Context, companyID int64, c fuelpo
 		return nil, err
 	}
 	err = db.InTx(ctx, func(tx *Tx) error {
-		before, err := tx.companyControls(ctx, companyID)
+		before, err := tx.CompanyControls(ctx, companyID)
 		if err != nil {
 			return err
 		}
@@ -208,7 +210,7 @@ type CardControlSummary struct {
 // by card id, at now.
 func (db *DB) CardControlSummaries(ctx context.Context, companyID int64, now time.Time) (sums map[int64]*CardControlSummary, err error) {
 	err = db.InReadTx(ctx, func(tx *Tx) error {
-		company, err := tx.companyControls(ctx, companyID)
+		company, err := tx.CompanyControls(ctx, companyID)
 		if err != nil {
 			return err
 		}

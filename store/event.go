@@ -256,7 +256,7 @@ func (tx *Tx) deliverEvent(ctx context.Context, e *fuelportal.Event) error {
 	if err != nil || len(targets) == 0 {
 		return err
 	}
-	controls, err := tx.companyControls(ctx, e.CompanyID)
+	controls, err := tx.CompanyControls(ctx, e.CompanyID)
 	if err != nil {
 		return err
 	}

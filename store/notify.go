@@ -127,7 +127,7 @@ func (tx *Tx) notificationSettings(ctx context.Context, userID int64, role fuelp
 		s.QuietHours = &fuelportal.QuietHours{Start: start.String, End: end.String}
 	}
 	if companyID.Valid {
-		c, err := tx.companyControls(ctx, companyID.Int64)
+		c, err := tx.CompanyControls(ctx, companyID.Int64)
 		if err != nil {
 			return nil, err
 		}

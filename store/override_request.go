@@ -10,57 +10,49 @@ import (
 
 // CreateOverrideRequest records driver driverUserID's request to lift their
 // card's rules after its last declined purchase, with an optional message
-// (checked by overrides.Service), as decide allows: it is called in the
-// transaction with what the store read (fuelportal.CheckOverrideRequest
-// decides) and its error is returned. It raises an OVERRIDE_REQUEST alert
-// for the owner in the same transaction. Of two concurrent requests for a
-// card one wins; the other is ECONFLICT.
-func (db *DB) CreateOverrideRequest(ctx context.Context, driverUserID int64, message string, decide func(fuelportal.OverrideRequestFacts) error) (req *fuelportal.OverrideRequest, err error) {
-	err = db.InTx(ctx, func(tx *Tx) error {
-		req = &fuelportal.OverrideRequest{DriverUserID: driverUserID, Message: message, Status: fuelportal.OverridePending, CreatedAt: tx.Now}
-		var facts fuelportal.OverrideRequestFacts
-		err := tx.QueryRow(ctx, `SELECT id, company_id, card_number, driver_name FROM cards WHERE driver_user_id = ?`, driverUserID).
-			Scan(&req.CardID, &req.CompanyID, &req.CardNumber, &req.DriverName)
-		if err != nil && !isNoRows(err) {
-			return err
-		}
-		if facts.HasCard = err == nil; facts.HasCard {
-			err = tx.QueryRow(ctx, `
-				SELECT id, decline_code FROM card_transactions
-				WHERE card_id = ? AND company_id = ? AND status = ? AND driver_user_id = ?
-				ORDER BY transaction_date DESC, id DESC LIMIT 1`, req.CardID, req.CompanyID, fuelportal.TransactionDeclined, driverUserID).
-				Scan(&req.TransactionID, &req.DeclineCode)
-			if err != nil && !isNoRows(err) {
-				return err
-			}
-			facts.HasDecline = err == nil
-		}
-		if facts.HasDecline {
-			if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM override_requests WHERE card_id = ? AND status = ?`, req.CardID, fuelportal.OverridePending).Scan(&facts.Pending); err != nil {
-				return err
-			}
-		}
-		if err := decide(facts); err != nil {
-			return err
-		}
+// (checked by overrides.Service), and audits it, as decide allows: it is
+// called with what the store read (fuelportal.CheckOverrideRequest
+// decides) and its error is returned. Of two concurrent requests for a
+// card one wins; the other is ECONFLICT. The caller publishes the request
+// (overrides.Service).
+func (tx *Tx) CreateOverrideRequest(ctx context.Context, driverUserID int64, message string, decide func(fuelportal.OverrideRequestFacts) error) (*fuelportal.OverrideRequest, error) {
+	req := &fuelportal.OverrideRequest{DriverUserID: driverUserID, Message: message, Status: fuelportal.OverridePending, CreatedAt: tx.Now}
+	var facts fuelportal.OverrideRequestFacts
+	err := tx.QueryRow(ctx, `SELECT id, company_id, card_number, driver_name FROM cards WHERE driver_user_id = ?`, driverUserID).
+		Scan(&req.CardID, &req.CompanyID, &req.CardNumber, &req.DriverName)
+	if err != nil && !isNoRows(err) {
+		return nil, err
+	}
+	if facts.HasCard = err == nil; facts.HasCard {
 		err = tx.QueryRow(ctx, `
-			INSERT INTO override_requests (company_id, card_id, driver_user_id, transaction_id, message, status, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?)
-			RETURNING id`, req.CompanyID, req.CardID, req.DriverUserID, req.TransactionID, req.Message, req.Status, req.CreatedAt).Scan(&req.ID)
-		if isUniqueViolation(err) {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgOverrideRequestPending)
-		} else if err != nil {
-			return err
+			SELECT id, decline_code FROM card_transactions
+			WHERE card_id = ? AND company_id = ? AND status = ? AND driver_user_id = ?
+			ORDER BY transaction_date DESC, id DESC LIMIT 1`, req.CardID, req.CompanyID, fuelportal.TransactionDeclined, driverUserID).
+			Scan(&req.TransactionID, &req.DeclineCode)
+		if err != nil && !isNoRows(err) {
+			return nil, err
 		}
-		if err := tx.auditOverrideRequest(ctx, fuelportal.AuditOverrideRequested, req, nil,
-			map[string]any{"cardId": req.CardID, "message": req.Message, "status": req.Status}); err != nil {
-			return err
+		facts.HasDecline = err == nil
+	}
+	if facts.HasDecline {
+		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM override_requests WHERE card_id = ? AND status = ?`, req.CardID, fuelportal.OverridePending).Scan(&facts.Pending); err != nil {
+			return nil, err
 		}
-		n := fuelportal.OverrideRequestedNotice(req)
-		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventOverrideRequested, CompanyID: req.CompanyID,
-			Alert: fuelportal.OverrideRequestAlert(req), Notice: &n, Data: fuelportal.OverrideRequestWebhook(req)})
-	})
-	if err != nil {
+	}
+	if err := decide(facts); err != nil {
+		return nil, err
+	}
+	err = tx.QueryRow(ctx, `
+		INSERT INTO override_requests (company_id, card_id, driver_user_id, transaction_id, message, status, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)
+		RETURNING id`, req.CompanyID, req.CardID, req.DriverUserID, req.TransactionID, req.Message, req.Status, req.CreatedAt).Scan(&req.ID)
+	if isUniqueViolation(err) {
+		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgOverrideRequestPending)
+	} else if err != nil {
+		return nil, err
+	}
+	if err := tx.auditOverrideRequest(ctx, fuelportal.AuditOverrideRequested, req, nil,
+		map[string]any{"cardId": req.CardID, "message": req.Message, "status": req.Status}); err != nil {
 		return nil, err
 	}
 	return req, nil
@@ -148,63 +140,48 @@ type OverrideDecision struct {
 }
 
 // DecideOverrideRequest approves or denies pending override request id of
-// the owner's company, in one transaction: an approval grants the card an
-// override of d.Hours from now; the request's alert is marked read; the
-// decision is published (override.decided: the webhook, and the driver,
-// if their account still exists, told as their preferences say; by
-// default pushed, mailed and listed in the app). Another company's request, or none, is
-// ENOTFOUND; decide is called with the request in the transaction
-// (fuelportal.CheckOverrideDecision decides) and its error is returned; of
-// two concurrent decisions one wins, the other is ECONFLICT. The caller has
-// checked the hours (overrides.Service).
-func (db *DB) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDecision, decide func(*fuelportal.OverrideRequest) error) (req *fuelportal.OverrideRequest, err error) {
-	err = db.InTx(ctx, func(tx *Tx) error {
-		req, err = scanOverrideRequest(tx.QueryRow(ctx, overrideRequestSelect+` WHERE r.id = ? AND r.company_id = ?`+cardGroupWhere(d.GroupID),
-			append([]any{id, d.CompanyID}, cardGroupArgs(d.GroupID)...)...))
-		if err != nil {
-			return notFound(err, fuelportal.MsgOverrideRequestMissing)
-		}
-		if err := decide(req); err != nil {
-			return err
-		}
-		now := tx.Now
-		req.Status, req.DecidedAt, req.DecidedBy = fuelportal.OverrideDenied, &now, d.OwnerID
-		if d.Approve {
-			until, err := tx.GrantOverride(ctx, req.CompanyID, req.CardID, d.Hours, d.LiftsPrompt)
-			if err != nil {
-				return err
-			}
-			req.Status, req.OverrideUntil, req.LiftsPrompt = fuelportal.OverrideApproved, &until, d.LiftsPrompt
-		}
-		res, err := tx.Exec(ctx, `
-			UPDATE override_requests SET status = ?, decided_at = ?, decided_by = ?, override_until = ?, lifts_prompt = ?
-			WHERE id = ? AND status = ?`,
-			req.Status, req.DecidedAt, nullInt(req.DecidedBy), req.OverrideUntil, req.LiftsPrompt, req.ID, fuelportal.OverridePending)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil {
-			return err
-		} else if n == 0 {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgOverrideRequestDecided)
-		}
-		if _, err := tx.Exec(ctx, `UPDATE alerts SET read_at = ? WHERE override_request_id = ? AND read_at IS NULL`, now, req.ID); err != nil {
-			return err
-		}
-		if err := tx.auditOverrideRequest(ctx, fuelportal.AuditOverrideDecided, req, map[string]any{"status": fuelportal.OverridePending},
-			map[string]any{"status": req.Status, "hours": d.Hours, "overrideUntil": req.OverrideUntil, "liftsPrompt": req.LiftsPrompt}); err != nil {
-			return err
-		}
-		// The driver's push, e-mail and in-app notice follow, as they chose.
-		company, err := tx.companyControls(ctx, req.CompanyID)
-		if err != nil {
-			return err
-		}
-		n := fuelportal.OverrideDecidedNotice(req, company.Location())
-		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventOverrideDecided, CompanyID: req.CompanyID, UserID: req.DriverUserID,
-			Notice: &n, Data: fuelportal.OverrideRequestWebhook(req)})
-	})
+// the owner's company: an approval grants the card an override of d.Hours
+// from now; the request's alert is marked read; the decision is audited.
+// Another company's request, or none, is ENOTFOUND; decide is called with
+// the request (fuelportal.CheckOverrideDecision decides) and its error is
+// returned; of two concurrent decisions one wins, the other is ECONFLICT.
+// The caller has checked the hours and publishes the decision
+// (overrides.Service).
+func (tx *Tx) DecideOverrideRequest(ctx context.Context, id int64, d OverrideDecision, decide func(*fuelportal.OverrideRequest) error) (*fuelportal.OverrideRequest, error) {
+	req, err := scanOverrideRequest(tx.QueryRow(ctx, overrideRequestSelect+` WHERE r.id = ? AND r.company_id = ?`+cardGroupWhere(d.GroupID),
+		append([]any{id, d.CompanyID}, cardGroupArgs(d.GroupID)...)...))
 	if err != nil {
+		return nil, notFound(err, fuelportal.MsgOverrideRequestMissing)
+	}
+	if err := decide(req); err != nil {
+		return nil, err
+	}
+	now := tx.Now
+	req.Status, req.DecidedAt, req.DecidedBy = fuelportal.OverrideDenied, &now, d.OwnerID
+	if d.Approve {
+		until, err := tx.GrantOverride(ctx, req.CompanyID, req.CardID, d.Hours, d.LiftsPrompt)
+		if err != nil {
+			return nil, err
+		}
+		req.Status, req.OverrideUntil, req.LiftsPrompt = fuelportal.OverrideApproved, &until, d.LiftsPrompt
+	}
+	res, err := tx.Exec(ctx, `
+		UPDATE override_requests SET status = ?, decided_at = ?, decided_by = ?, override_until = ?, lifts_prompt = ?
+		WHERE id = ? AND status = ?`,
+		req.Status, req.DecidedAt, nullInt(req.DecidedBy), req.OverrideUntil, req.LiftsPrompt, req.ID, fuelportal.OverridePending)
+	if err != nil {
+		return nil, err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return nil, err
+	} else if n == 0 {
+		return nil, fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgOverrideRequestDecided)
+	}
+	if _, err := tx.Exec(ctx, `UPDATE alerts SET read_at = ? WHERE override_request_id = ? AND read_at IS NULL`, now, req.ID); err != nil {
+		return nil, err
+	}
+	if err := tx.auditOverrideRequest(ctx, fuelportal.AuditOverrideDecided, req, map[string]any{"status": fuelportal.OverridePending},
+		map[string]any{"status": req.Status, "hours": d.Hours, "overrideUntil": req.OverrideUntil, "liftsPrompt": req.LiftsPrompt}); err != nil {
 		return nil, err
 	}
 	return req, nil

@@ -10,20 +10,6 @@ import (
 	"fuelportal/timezone"
 )
 
-// PurchaseDecided publishes the decision on new purchase t in its
-// transaction, whatever its entry point (a network purchase, a card
-// authorization declined, a capture): transaction.approved or
-// transaction.declined (fuelportal.PurchaseEvent: a decline on a company
-// card is an alert and a mail for its owners, pushes to them and a notice
-// to the card's driver); recorded purchase and event stand or fall
-// together.
-func (tx *Tx) PurchaseDecided(ctx context.Context, t *fuelportal.Transaction) error {
-	if t.CompanyID == 0 {
-		return nil
-	}
-	return tx.Publish(ctx, fuelportal.PurchaseEvent(t))
-}
-
 // purchaseInstant is when purchase p at station s happened: a report of
 // the station's clock is read in the station's time zone (from its
 // coordinates; fuelportal.DefaultTimeZone where the zone map has none),

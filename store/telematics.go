@@ -123,7 +123,7 @@ func (t *TelematicsTx) LockVehiclesByUnit(ctx context.Context, units []string) (
 
 // Location is the company's time zone (its card controls').
 func (t *TelematicsTx) Location(ctx context.Context) (*time.Location, error) {
-	c, err := t.tx.companyControls(ctx, t.companyID)
+	c, err := t.tx.CompanyControls(ctx, t.companyID)
 	if err != nil {
 		return nil, err
 	}

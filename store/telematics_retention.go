@@ -197,7 +197,7 @@ func (db *DB) InThinningTx(ctx context.Context, companyID, vehicleID int64, fn f
 
 // Location is the company's time zone (its card controls').
 func (t *ThinningTx) Location(ctx context.Context) (*time.Location, error) {
-	c, err := t.tx.companyControls(ctx, t.companyID)
+	c, err := t.tx.CompanyControls(ctx, t.companyID)
 	if err != nil {
 		return nil, err
 	}
