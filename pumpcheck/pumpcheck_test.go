@@ -53,32 +53,6 @@ func (f *challengeFleet) count(t *testing.T, query string, args ...any) int {
 	return n
 }
 
-// refusedEvents are the payloads of the company's pump_check.refused
-// events, oldest first.
-func (f *challengeFleet) refusedEvents(t *testing.T) []string {
-	t.Helper()
-	var payloads []string
-	err := f.db.InReadTx(context.Background(), func(tx *store.Tx) error {
-		rows, err := tx.Query(context.Background(), `SELECT payload FROM events WHERE type = ? AND company_id = ? ORDER BY id`, fuelportal.EventPumpRefused, f.company.ID)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var p string
-			if err := rows.Scan(&p); err != nil {
-				return err
-			}
-			payloads = append(payloads, p)
-		}
-		return rows.Err()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return payloads
-}
-
 // TestAnswer_NoFreezesTheCardAndWritesPumpRefusedOnce: a driver's No
 // freezes the card and writes pump_check.refused (the owners' alert and
 // notice) once, in the transaction of the answer, whichever of several
@@ -124,7 +98,7 @@ func TestAnswer_NoFreezesTheCardAndWritesPumpRefusedOnce(t *testing.T) {
 		if _, err := svc.Answer(ctx, f.company.ID, f.driver.ID, yes.ID, fuelportal.PumpAnswerNo); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("a No after the Yes: %v", err)
 		}
-		if got := f.refusedEvents(t); len(got) != 0 || !cardActive() {
+		if got := storetest.EventPayloads(t, db, f.company.ID, fuelportal.EventPumpRefused); len(got) != 0 || !cardActive() {
 			t.Fatalf("before any No: events %v, card active %v", got, cardActive())
 		}
 
@@ -142,7 +116,7 @@ func TestAnswer_NoFreezesTheCardAndWritesPumpRefusedOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := f.refusedEvents(t); len(got) != 1 || got[0] != string(want) {
+		if got := storetest.EventPayloads(t, db, f.company.ID, fuelportal.EventPumpRefused); len(got) != 1 || got[0] != string(want) {
 			t.Fatalf("pump_check.refused events %v, want one %s", got, want)
 		}
 		// Each answer recorded is audited once, in its transaction.
