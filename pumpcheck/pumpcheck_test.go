@@ -44,15 +44,6 @@ func (f *challengeFleet) challenge(t *testing.T, authorizationID string) *fuelpo
 	return c
 }
 
-func (f *challengeFleet) count(t *testing.T, query string, args ...any) int {
-	t.Helper()
-	var n int
-	if err := f.db.InReadTx(context.Background(), func(tx *store.Tx) error { return tx.QueryRow(context.Background(), query, args...).Scan(&n) }); err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
 // TestAnswer_NoFreezesTheCardAndWritesPumpRefusedOnce: a driver's No
 // freezes the card and writes pump_check.refused (the owners' alert and
 // notice) once, in the transaction of the answer, whichever of several
@@ -65,7 +56,7 @@ func TestAnswer_NoFreezesTheCardAndWritesPumpRefusedOnce(t *testing.T) {
 		ctx := fuelportal.NewContextWithActor(context.Background(), fuelportal.Actor{UserID: f.driver.ID, Role: string(fuelportal.MemberDriver)})
 		svc := pumpcheck.New(pumpcheck.Deps{Store: db, Now: f.clock.Now})
 		cardActive := func() bool {
-			return f.count(t, `SELECT COUNT(*) FROM cards WHERE id = ? AND status = ?`, f.card.ID, fuelportal.CardActive) == 1
+			return storetest.Count(t, db, `SELECT COUNT(*) FROM cards WHERE id = ? AND status = ?`, f.card.ID, fuelportal.CardActive) == 1
 		}
 		if !cardActive() {
 			t.Fatal("the card is not active to begin with")
@@ -120,7 +111,7 @@ func TestAnswer_NoFreezesTheCardAndWritesPumpRefusedOnce(t *testing.T) {
 			t.Fatalf("pump_check.refused events %v, want one %s", got, want)
 		}
 		// Each answer recorded is audited once, in its transaction.
-		if n := f.count(t, `SELECT COUNT(*) FROM audit_events WHERE kind = ? AND company_id = ?`, fuelportal.AuditPumpChallengeAnswered, f.company.ID); n != 2 {
+		if n := storetest.Count(t, db, `SELECT COUNT(*) FROM audit_events WHERE kind = ? AND company_id = ?`, fuelportal.AuditPumpChallengeAnswered, f.company.ID); n != 2 {
 			t.Fatalf("%d audit rows, want the Yes's and the No's", n)
 		}
 		if open, err := svc.OpenChallenges(ctx, f.company.ID, f.driver.ID); err != nil || len(open) != 0 {
