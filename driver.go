@@ -169,12 +169,6 @@ func DecideDriverRequest(f DriverRequestFacts, decision DriverStatus) ([]DriverD
 	return decided, nil
 }
 
-// DriverDecisionOf is DecideDriverRequest with decision, in the shape the
-// store calls inside its transaction.
-func DriverDecisionOf(decision DriverStatus) func(DriverRequestFacts) ([]DriverDecision, error) {
-	return func(f DriverRequestFacts) ([]DriverDecision, error) { return DecideDriverRequest(f, decision) }
-}
-
 // driverDecisionTexts are the words of the mail telling a driver what
 // their company decided on their sign-up (alerts.json
 // notifications.driverDecisionMail).

@@ -40,13 +40,13 @@ type Store interface {
 	DeleteUser(ctx context.Context, id int64, decide func(u *fuelportal.User, owners int) error) error
 
 	CreateCompanyOwner(ctx context.Context, company *fuelportal.Company, owner *fuelportal.User) error
-	// InTx runs a driver's creation (AddDriver).
+	// InTx runs a driver's creation (AddDriver) and the decision on their
+	// request (DecideDriverRequest): the rows, the audit and the events.
 	InTx(ctx context.Context, fn func(tx *store.Tx) error) error
 	EmailTaken(ctx context.Context, email string) (bool, error)
 	UnlinkedCard(ctx context.Context, number string) (*fuelportal.Card, error)
 
 	DriverRequests(ctx context.Context, scope fuelportal.MemberScope) ([]*fuelportal.DriverRequest, error)
-	DecideDriverRequest(ctx context.Context, scope fuelportal.MemberScope, userID int64, decide func(fuelportal.DriverRequestFacts) ([]fuelportal.DriverDecision, error), notice func(*fuelportal.User, fuelportal.DriverStatus) *fuelportal.MailMessage) ([]*fuelportal.User, error)
 
 	StartPasswordReset(ctx context.Context, userID int64, codeHash string, expiresAt time.Time, mail *fuelportal.MailMessage) error
 	CheckPasswordReset(ctx context.Context, email, codeHash string, maxAttempts int) error
@@ -273,19 +273,39 @@ func (s *Service) DriverRequests(ctx context.Context, scope fuelportal.MemberSco
 }
 
 // DecideDriverRequest approves or declines driver userID's pending sign-up
-// in scope (for a member limited to a group, for one of the group's cards)
-// and mails the driver the decision (with a link to
-// publicURL's sign-in when set); approving one request for a card declines
-// (and mails) the others for it. Any other id (another company's driver, a
-// request out of scope, a decided or expired request) is ENOTFOUND.
+// in scope (for a member limited to a group, for one of the group's cards),
+// as fuelportal.DecideDriverRequest decides on the facts read in the
+// transaction: approving one request for a card declines the others for
+// it. Each driver decided is audited and gets driver.decided in the same
+// transaction, its mail telling them the decision (with a link to
+// publicURL's sign-in when set). Any other id (another company's driver, a
+// request out of scope, a decided or expired request) is ENOTFOUND; of two
+// concurrent decisions on one card exactly one wins.
 func (s *Service) DecideDriverRequest(ctx context.Context, scope fuelportal.MemberScope, userID int64, decision fuelportal.DriverStatus, publicURL string) error {
 	if err := fuelportal.CheckDriverDecision(decision); err != nil {
 		return err
 	}
-	_, err := s.store.DecideDriverRequest(ctx, scope, userID, fuelportal.DriverDecisionOf(decision), func(u *fuelportal.User, decision fuelportal.DriverStatus) *fuelportal.MailMessage {
-		return fuelportal.DriverDecisionMail(u, decision, publicURL)
+	return s.store.InTx(ctx, func(tx *store.Tx) error {
+		facts, err := tx.DriverRequestToDecide(ctx, scope, userID)
+		if err != nil {
+			return err
+		}
+		decisions, err := fuelportal.DecideDriverRequest(facts, decision)
+		if err != nil {
+			return err
+		}
+		for _, d := range decisions {
+			u, err := tx.DecideDriverRequest(ctx, scope.CompanyID, facts.CardID, d)
+			if err != nil {
+				return err
+			}
+			if err := tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventDriverDecided, CompanyID: scope.CompanyID, UserID: u.ID,
+				Mail: fuelportal.DriverDecisionMail(u, d.Status, publicURL)}); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
-	return err
 }
 
 // StartPasswordReset mails a one-time code to the account of email (and a

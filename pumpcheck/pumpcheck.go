@@ -5,8 +5,8 @@
 // inside an authorization is the purchases service's; every other entry
 // point (the HTTP handlers today) calls this service. The decisions are
 // the root package's (fuelportal.AnswerPumpChallenge), the SQL the
-// store's, which records an answer, its audit row and its event in one
-// transaction.
+// store's; the service records an answer, its audit row and its event
+// (pump_check.refused for a No) in one transaction.
 package pumpcheck
 
 import (
@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/store"
 )
 
 // Store is what the service reads and writes (*store.DB).
@@ -23,8 +24,10 @@ type Store interface {
 	GroupPumpCheck(ctx context.Context, companyID, groupID int64) (fuelportal.PumpCheckSettings, bool, error)
 	SetGroupPumpCheck(ctx context.Context, companyID, groupID int64, s *fuelportal.PumpCheckSettings) error
 	OpenPumpChallenges(ctx context.Context, companyID, userID int64, now time.Time) ([]*fuelportal.PumpChallenge, error)
-	AnswerPumpChallenge(ctx context.Context, companyID, userID, id int64, answer fuelportal.PumpAnswer, decide func(c *fuelportal.PumpChallenge, now time.Time) (fuelportal.PumpAnswerOutcome, error)) (*fuelportal.PumpChallenge, error)
 	TransactionPumpCheck(ctx context.Context, companyID, id int64) (*fuelportal.PumpCheck, error)
+	// InTx runs an answer's transaction (Answer): the challenge's row, its
+	// audit, the card and the event.
+	InTx(ctx context.Context, fn func(tx *store.Tx) error) error
 }
 
 // Service runs the pump check's flows. Create it with New.
@@ -108,13 +111,37 @@ func (s *Service) OpenChallenges(ctx context.Context, companyID, userID int64) (
 }
 
 // Answer records driver userID's answer to their challenge id of company
-// companyID, as fuelportal.AnswerPumpChallenge decides: No freezes the
-// card and alerts the owners. Another driver's or company's challenge is
-// ENOTFOUND; an answered or expired one ECONFLICT.
-func (s *Service) Answer(ctx context.Context, companyID, userID, id int64, answer fuelportal.PumpAnswer) (*fuelportal.PumpChallenge, error) {
-	return s.store.AnswerPumpChallenge(ctx, companyID, userID, id, answer, func(c *fuelportal.PumpChallenge, now time.Time) (fuelportal.PumpAnswerOutcome, error) {
-		return fuelportal.AnswerPumpChallenge(c, answer, now)
+// companyID, as fuelportal.AnswerPumpChallenge decides at the
+// transaction's time: No freezes the card and writes pump_check.refused in
+// the same transaction (the owners' alert and notice). Audited. Another
+// driver's or company's challenge is ENOTFOUND; an answered or expired one
+// ECONFLICT, and of two concurrent answers one wins, the other ECONFLICT.
+func (s *Service) Answer(ctx context.Context, companyID, userID, id int64, answer fuelportal.PumpAnswer) (c *fuelportal.PumpChallenge, err error) {
+	err = s.store.InTx(ctx, func(tx *store.Tx) error {
+		if c, err = tx.PumpChallengeToAnswer(ctx, companyID, userID, id); err != nil {
+			return err
+		}
+		outcome, err := fuelportal.AnswerPumpChallenge(c, answer, tx.Now)
+		if err != nil {
+			return err
+		}
+		if err := tx.AnswerPumpChallenge(ctx, c, answer); err != nil {
+			return err
+		}
+		if outcome.FreezeCard {
+			if err := tx.FreezeCard(ctx, c.CardID); err != nil {
+				return err
+			}
+		}
+		if outcome.Event == nil {
+			return nil
+		}
+		return tx.Publish(ctx, outcome.Event)
 	})
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 // OfTransaction is what the pump check used on company companyID's

@@ -23,11 +23,14 @@ func signUpAndApprove(t *testing.T, db *store.DB, company *fuelportal.Company, c
 	if err := accounts.New(accounts.Deps{Store: db}).AddDriver(ctx, u, card.CardNumber, fuelportal.SignUpCardOf(company.Name)); err != nil {
 		t.Fatalf("sign up %s: %v", email, err)
 	}
-	decided, err := db.DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, u.ID, fuelportal.DriverDecisionOf(fuelportal.DriverApproved), nil)
-	if err != nil {
+	if err := accounts.New(accounts.Deps{Store: db}).DecideDriverRequest(ctx, fuelportal.MemberScope{CompanyID: company.ID}, u.ID, fuelportal.DriverApproved, ""); err != nil {
 		t.Fatalf("approve %s: %v", email, err)
 	}
-	return decided[0]
+	approved, err := db.UserByID(ctx, u.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return approved
 }
 
 // The card's history belongs to its company: a driver approved onto a card

@@ -66,15 +66,6 @@ func (f *pumpFleet) authorize(t testing.TB, id string, cents int64) *fuelportal.
 	return a
 }
 
-func (f *pumpFleet) count(t *testing.T, query string, args ...any) int {
-	t.Helper()
-	var n int
-	if err := f.db.InTx(context.Background(), func(tx *store.Tx) error { return tx.QueryRow(context.Background(), query, args...).Scan(&n) }); err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
 var pumpOn = fuelportal.PumpCheckSettings{Enabled: true, RadiusMiles: 1, FreshnessMinutes: 10, StaleChoice: fuelportal.PumpStaleChallenge}
 
 func TestPumpCheck_EachBranch(t *testing.T) {
@@ -122,8 +113,8 @@ func TestPumpCheck_EachBranch(t *testing.T) {
 				}); err != nil || logged == "" {
 					t.Fatalf("authorization log's pump_check %q %v", logged, err)
 				}
-				challenges := f.count(t, `SELECT COUNT(*) FROM pump_check_challenges`)
-				events := f.count(t, `SELECT COUNT(*) FROM events WHERE type = 'pump_check.challenge'`)
+				challenges := storetest.Count(t, f.db, `SELECT COUNT(*) FROM pump_check_challenges`)
+				events := storetest.Count(t, f.db, `SELECT COUNT(*) FROM events WHERE type = 'pump_check.challenge'`)
 				if want := map[bool]int{true: 1, false: 0}[tc.code == fuelportal.DeclinePumpCheckChallenge]; challenges != want || events != want {
 					t.Fatalf("%d challenges, %d events; want %d", challenges, events, want)
 				}
@@ -203,7 +194,7 @@ func TestPumpChallenge_RoundTrip(t *testing.T) {
 		if _, err := checks.Answer(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerYes); fuelportal.ErrorCode(err) != fuelportal.ECONFLICT {
 			t.Fatalf("answered twice: %v", err)
 		}
-		if n := f.count(t, `SELECT COUNT(*) FROM audit_events WHERE kind = 'pump_check.answered'`); n != 1 {
+		if n := storetest.Count(t, f.db, `SELECT COUNT(*) FROM audit_events WHERE kind = 'pump_check.answered'`); n != 1 {
 			t.Fatalf("%d audit rows", n)
 		}
 		a := f.authorize(t, "ch-2", 100_00)
@@ -222,10 +213,10 @@ func TestPumpChallenge_RoundTrip(t *testing.T) {
 		if _, err := checks.Answer(driverCtx, f.company, f.driver, open[0].ID, fuelportal.PumpAnswerNo); err != nil {
 			t.Fatal(err)
 		}
-		if n := f.count(t, `SELECT COUNT(*) FROM cards WHERE card_number = ? AND status = 'INACTIVE'`, f.open); n != 1 {
+		if n := storetest.Count(t, f.db, `SELECT COUNT(*) FROM cards WHERE card_number = ? AND status = 'INACTIVE'`, f.open); n != 1 {
 			t.Fatal("the card is not frozen")
 		}
-		if n := f.count(t, `SELECT COUNT(*) FROM events WHERE type = 'pump_check.refused'`); n != 1 {
+		if n := storetest.Count(t, f.db, `SELECT COUNT(*) FROM events WHERE type = 'pump_check.refused'`); n != 1 {
 			t.Fatalf("%d refused events", n)
 		}
 		if a := f.authorize(t, "ch-4", 100_00); a.DeclineCode != fuelportal.DeclineCardInactive {
@@ -246,7 +237,7 @@ func TestPumpCheck_NetworkPurchaseIsFlaggedNotDeclined(t *testing.T) {
 		if tr.Status != fuelportal.TransactionApproved || tr.PumpCheck == nil || tr.PumpCheck.Outcome != fuelportal.PumpFar {
 			t.Fatalf("%+v %+v", tr, tr.PumpCheck)
 		}
-		if n := f.count(t, `SELECT COUNT(*) FROM events WHERE type = 'pump_check.flagged'`); n != 1 {
+		if n := storetest.Count(t, f.db, `SELECT COUNT(*) FROM events WHERE type = 'pump_check.flagged'`); n != 1 {
 			t.Fatalf("%d flagged events", n)
 		}
 		c, err := db.TransactionPumpCheck(context.Background(), f.company, tr.ID)

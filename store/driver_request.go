@@ -75,92 +75,65 @@ func (db *DB) DriverRequests(ctx context.Context, scope fuelportal.MemberScope) 
 	return list, err
 }
 
-// DecideDriverRequest applies to the pending request of driver userID in
+// DriverRequestToDecide reads the pending request of driver userID in
 // scope (the company's; for a member limited to a group, a request for one
-// of the group's cards) the decisions decide returns, called in the
-// transaction with what the store read of the request and its card
-// (fuelportal.DecideDriverRequest decides: approving one request declines
-// the others for the card), and publishes driver.decided for each driver
-// decided, in the same transaction, with the mail notice returns as its
-// answer. It returns the drivers decided, in decide's order.
-//
-// An approved driver becomes the card's holder (see assignCardHolder: the
-// card's name becomes theirs, its driver id stays, and they see only
-// purchases from now on); a declined driver's sessions end. A driver of
-// another company, a request out of scope or already decided is ENOTFOUND; of two
-// concurrent decisions on one card exactly one wins.
-func (db *DB) DecideDriverRequest(ctx context.Context, scope fuelportal.MemberScope, userID int64, decide func(fuelportal.DriverRequestFacts) ([]fuelportal.DriverDecision, error),
-	notice func(*fuelportal.User, fuelportal.DriverStatus) *fuelportal.MailMessage) (decided []*fuelportal.User, err error) {
-	companyID := scope.CompanyID
-	err = db.InTx(ctx, func(tx *Tx) error {
-		decided = nil
-		var cardID sql.NullInt64
-		var requested nullTime
-		err := tx.QueryRow(ctx, `
-			SELECT u.requested_card_id, u.created_at FROM users u
-			LEFT JOIN cards k ON k.id = u.requested_card_id AND k.company_id = u.company_id
-			WHERE u.id = ? AND u.company_id = ? AND u.role = ? AND u.driver_status = ?`+cardGroupWhere(scope.GroupID),
-			append([]any{userID, companyID, fuelportal.RoleUser, fuelportal.DriverPending}, cardGroupArgs(scope.GroupID)...)...).Scan(&cardID, &requested)
-		if isNoRows(err) {
-			return fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing)
-		} else if err != nil {
-			return err
+// of the group's cards) and the card it names, the facts
+// fuelportal.DecideDriverRequest decides on: on PostgreSQL the card's row
+// is locked first, so decisions on one card queue here and the second
+// finds its request declined by the first. A driver of another company, a
+// request out of scope or already decided is ENOTFOUND.
+func (tx *Tx) DriverRequestToDecide(ctx context.Context, scope fuelportal.MemberScope, userID int64) (fuelportal.DriverRequestFacts, error) {
+	var cardID sql.NullInt64
+	var requested nullTime
+	err := tx.QueryRow(ctx, `
+		SELECT u.requested_card_id, u.created_at FROM users u
+		LEFT JOIN cards k ON k.id = u.requested_card_id AND k.company_id = u.company_id
+		WHERE u.id = ? AND u.company_id = ? AND u.role = ? AND u.driver_status = ?`+cardGroupWhere(scope.GroupID),
+		append([]any{userID, scope.CompanyID, fuelportal.RoleUser, fuelportal.DriverPending}, cardGroupArgs(scope.GroupID)...)...).Scan(&cardID, &requested)
+	if isNoRows(err) {
+		return fuelportal.DriverRequestFacts{}, fuelportal.Errorf(fuelportal.ENOTFOUND, fuelportal.MsgDriverRequestMissing)
+	} else if err != nil {
+		return fuelportal.DriverRequestFacts{}, err
+	}
+	facts := fuelportal.DriverRequestFacts{UserID: userID, RequestedAt: requested.Time, Now: tx.Now, CardID: cardID.Int64}
+	if !cardID.Valid {
+		return facts, nil
+	}
+	if tx.Engine() == Postgres {
+		if _, err := tx.Exec(ctx, `SELECT id FROM cards WHERE id = ? FOR UPDATE`, cardID.Int64); err != nil {
+			return fuelportal.DriverRequestFacts{}, err
 		}
-		facts := fuelportal.DriverRequestFacts{UserID: userID, RequestedAt: requested.Time, Now: tx.Now, CardID: cardID.Int64}
-		if cardID.Valid {
-			if tx.Engine() == Postgres {
-				// Decisions on one card queue here: the second finds its
-				// request declined by the first.
-				if _, err := tx.Exec(ctx, `SELECT id FROM cards WHERE id = ? FOR UPDATE`, cardID.Int64); err != nil {
-					return err
-				}
-			}
-			if facts.Others, err = tx.pendingRequestsFor(ctx, cardID.Int64, userID); err != nil {
-				return err
-			}
-		}
-		decisions, err := decide(facts)
+	}
+	facts.Others, err = tx.pendingRequestsFor(ctx, cardID.Int64, userID)
+	return facts, err
+}
+
+// DecideDriverRequest writes decision d of driver d.UserID's pending
+// request for card cardID (0: none) of company companyID, audited, and
+// returns the driver as decided. An approved driver becomes the card's
+// holder (see assignCardHolder: the card's name becomes theirs, its driver
+// id stays, and they see only purchases from now on); a declined driver's
+// sessions end. A request decided meanwhile is ENOTFOUND.
+func (tx *Tx) DecideDriverRequest(ctx context.Context, companyID, cardID int64, d fuelportal.DriverDecision) (*fuelportal.User, error) {
+	if err := tx.decideDriver(ctx, d.UserID, d.Status); err != nil {
+		return nil, err
+	}
+	if d.Status == fuelportal.DriverApproved && cardID != 0 {
+		u, err := tx.UserByID(ctx, d.UserID)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		for _, d := range decisions {
-			if err := tx.decideDriver(ctx, d.UserID, d.Status); err != nil {
-				return err
-			}
-			u, err := tx.UserByID(ctx, d.UserID)
-			if err != nil {
-				return err
-			}
-			if d.Status == fuelportal.DriverApproved && cardID.Valid {
-				if err := tx.assignCardHolder(ctx, cardID.Int64, u); err != nil {
-					return err
-				}
-				if u, err = tx.UserByID(ctx, d.UserID); err != nil {
-					return err
-				}
-			}
-			decided = append(decided, u)
+		if err := tx.assignCardHolder(ctx, cardID, u); err != nil {
+			return nil, err
 		}
-		for i, d := range decided {
-			if err := tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditDriverDecided,
-				ObjectType: fuelportal.AuditObjectDriver, ObjectID: strconv.FormatInt(d.ID, 10),
-				Before: map[string]any{"status": fuelportal.DriverPending}, After: map[string]any{"status": decisions[i].Status, "email": d.Email}}); err != nil {
-				return err
-			}
-		}
-		if notice == nil {
-			return nil
-		}
-		for i, d := range decided {
-			if m := notice(d, decisions[i].Status); m != nil {
-				if err := tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventDriverDecided, CompanyID: companyID, UserID: d.ID, Mail: m}); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
-	return decided, err
+	}
+	u, err := tx.UserByID(ctx, d.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return u, tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditDriverDecided,
+		ObjectType: fuelportal.AuditObjectDriver, ObjectID: strconv.FormatInt(u.ID, 10),
+		Before: map[string]any{"status": fuelportal.DriverPending}, After: map[string]any{"status": d.Status, "email": u.Email}})
 }
 
 // pendingRequestsFor returns the ids of the drivers other than userID

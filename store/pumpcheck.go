@@ -306,46 +306,37 @@ func (db *DB) OpenPumpChallenges(ctx context.Context, companyID, userID int64, n
 	return list, err
 }
 
-// AnswerPumpChallenge records the driver's answer to their challenge id
-// and what decide answers it does (fuelportal.AnswerPumpChallenge decides
-// from the challenge and the transaction's time): the card frozen
-// (INACTIVE), an event published. Audited. Another driver's or company's
-// challenge is ENOTFOUND; decide's error is returned; of two concurrent
-// answers one wins, the other is ECONFLICT.
-func (db *DB) AnswerPumpChallenge(ctx context.Context, companyID, userID, id int64, answer fuelportal.PumpAnswer, decide func(c *fuelportal.PumpChallenge, now time.Time) (fuelportal.PumpAnswerOutcome, error)) (c *fuelportal.PumpChallenge, err error) {
-	err = db.InTx(ctx, func(tx *Tx) error {
-		c, err = scanChallenge(tx.QueryRow(ctx, `SELECT `+challengeColumns+` FROM pump_check_challenges ch JOIN cards c ON c.id = ch.card_id
-			WHERE ch.id = ? AND ch.company_id = ? AND ch.driver_user_id = ?`, id, companyID, userID))
-		if isNoRows(err) {
-			return fuelportal.Errorf(fuelportal.ENOTFOUND, "Challenge not found")
-		} else if err != nil {
-			return err
-		}
-		outcome, err := decide(c, tx.Now)
-		if err != nil {
-			return err
-		}
-		res, err := tx.Exec(ctx, `UPDATE pump_check_challenges SET answer = ?, answered_at = ? WHERE id = ? AND answer IS NULL`, answer, tx.Now, id)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgPumpChallengeClosed)
-		}
-		c.Answer = string(answer)
-		if err := tx.Audit(ctx, fuelportal.AuditChange{CompanyID: companyID, Kind: fuelportal.AuditPumpChallengeAnswered,
-			ObjectType: fuelportal.AuditObjectCard, ObjectID: c.CardNumber, After: map[string]any{"challenge": c.ID, "answer": answer}}); err != nil {
-			return err
-		}
-		if outcome.FreezeCard {
-			if _, err := tx.Exec(ctx, `UPDATE cards SET status = ?, updated_at = ? WHERE id = ?`, fuelportal.CardInactive, tx.Now, c.CardID); err != nil {
-				return err
-			}
-		}
-		if outcome.Event != nil {
-			return tx.Publish(ctx, outcome.Event)
-		}
-		return nil
-	})
+// PumpChallengeToAnswer reads driver userID's challenge id of company
+// companyID, for their answer. Another driver's or company's challenge is
+// ENOTFOUND.
+func (tx *Tx) PumpChallengeToAnswer(ctx context.Context, companyID, userID, id int64) (*fuelportal.PumpChallenge, error) {
+	c, err := scanChallenge(tx.QueryRow(ctx, `SELECT `+challengeColumns+` FROM pump_check_challenges ch JOIN cards c ON c.id = ch.card_id
+		WHERE ch.id = ? AND ch.company_id = ? AND ch.driver_user_id = ?`, id, companyID, userID))
+	if isNoRows(err) {
+		return nil, fuelportal.Errorf(fuelportal.ENOTFOUND, "Challenge not found")
+	}
 	return c, err
+}
+
+// AnswerPumpChallenge records answer to challenge c (c.Answer set) and
+// audits it. A challenge answered meanwhile is ECONFLICT
+// (fuelportal.MsgPumpChallengeClosed): of two concurrent answers one wins.
+func (tx *Tx) AnswerPumpChallenge(ctx context.Context, c *fuelportal.PumpChallenge, answer fuelportal.PumpAnswer) error {
+	res, err := tx.Exec(ctx, `UPDATE pump_check_challenges SET answer = ?, answered_at = ? WHERE id = ? AND answer IS NULL`, answer, tx.Now, c.ID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fuelportal.Errorf(fuelportal.ECONFLICT, fuelportal.MsgPumpChallengeClosed)
+	}
+	c.Answer = string(answer)
+	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: c.CompanyID, Kind: fuelportal.AuditPumpChallengeAnswered,
+		ObjectType: fuelportal.AuditObjectCard, ObjectID: c.CardNumber, After: map[string]any{"challenge": c.ID, "answer": answer}})
+}
+
+// FreezeCard makes card cardID INACTIVE: its driver answered No to a pump
+// check.
+func (tx *Tx) FreezeCard(ctx context.Context, cardID int64) error {
+	_, err := tx.Exec(ctx, `UPDATE cards SET status = ?, updated_at = ? WHERE id = ?`, fuelportal.CardInactive, tx.Now, cardID)
+	return err
 }
