@@ -346,9 +346,11 @@ const shippingTries = 3
 // the portal does not know ("") and a card it does not have (another
 // deployment's, or deleted) are left alone; news older than what is
 // recorded (a status before the recorded one, delivered late) never moves
-// the shipment back. A new status publishes card.shipping with it
-// (fuelportal.CardShippingEvent); news of the same status (a tracking
-// number, a new estimate) is kept without one.
+// the shipment back. A new status publishes card.shipping
+// (fuelportal.CardShippingEvent) in the transaction that records it;
+// news of the same status (a tracking number, a new estimate) is kept
+// without one. A shipment another delivery recorded meanwhile is read
+// again, so of two deliveries of one status at once one publishes it.
 func (s *Service) RecordShipping(ctx context.Context, u fuelportal.CardShippingUpdate) error {
 	if u.Shipping.Status == "" {
 		s.logger.WarnContext(ctx, "card shipment with a status the portal does not know: not recorded", "issuer_card_id", u.IssuerCardID)
@@ -369,11 +371,13 @@ func (s *Service) RecordShipping(ctx context.Context, u fuelportal.CardShippingU
 		if !u.Shipping.Status.Follows(prev) {
 			return nil
 		}
-		var e *fuelportal.Event
-		if u.Shipping.Status != prev {
-			e = fuelportal.CardShippingEvent(card, u.Shipping)
-		}
-		set, err := s.db.SetCardShipping(ctx, card.ID, prev, u.Shipping, e)
+		var set bool
+		err = s.db.InTx(ctx, func(tx *store.Tx) error {
+			if set, err = tx.SetCardShipping(ctx, card.ID, prev, u.Shipping); err != nil || !set || u.Shipping.Status == prev {
+				return err
+			}
+			return tx.Publish(ctx, fuelportal.CardShippingEvent(card, u.Shipping))
+		})
 		if err != nil || set {
 			return err
 		}

@@ -28,7 +28,6 @@ type Store interface {
 	Groups(ctx context.Context, companyID int64) ([]*fuelportal.Group, error)
 	RenameGroup(ctx context.Context, companyID, id int64, name string) (*fuelportal.Group, error)
 	DeleteGroup(ctx context.Context, companyID, id int64, decide func(fuelportal.GroupUse) error) error
-	CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, tokenHash string, event *fuelportal.Event, decide func(members int) error) error
 	PendingInvitations(ctx context.Context, companyID int64) ([]*fuelportal.Invitation, error)
 	RevokeInvitation(ctx context.Context, companyID, id int64) error
 	AcceptInvitation(ctx context.Context, tokenHash string, user *fuelportal.User) (*fuelportal.User, error)
@@ -39,6 +38,9 @@ type Store interface {
 	VehicleGroup(ctx context.Context, companyID, id int64) (groupID int64, err error)
 	SetVehicleGroup(ctx context.Context, companyID, id, groupID int64) error
 	CloseCompany(ctx context.Context, companyID int64, decide func(fuelportal.CompanyCloseFacts) error) error
+	// InTx runs an invitation's transaction (Invite): its row, its
+	// audit and its event.
+	InTx(ctx context.Context, fn func(tx *store.Tx) error) error
 }
 
 // Service runs the office flows. Create it with New.
@@ -175,10 +177,13 @@ func (s *Service) SetVehicleGroup(ctx context.Context, companyID, id, groupID in
 
 // Invite invites email to company companyID with role (and group) on
 // behalf of actor (a member of role actorRole): only an owner invites
-// owners. The mail with the link {publicURL}/invite/{token}, naming the
-// company and the actor (fuelportal.InvitationMail), goes out through the
-// event stream (fuelportal.EventMemberInvited); only the token's hash is
-// stored.
+// owners; an address that is a member of the company is ECONFLICT
+// (fuelportal.CheckInvitation); a group of another company is a field
+// error. The invitation, its audit and its event
+// (fuelportal.EventMemberInvited) are written in one transaction: the
+// event's mail carries the link {publicURL}/invite/{token}, naming the
+// company and the actor (fuelportal.InvitationMail); only the token's
+// hash is stored.
 func (s *Service) Invite(ctx context.Context, companyID, actorID int64, actorRole fuelportal.MemberRole, email string, role fuelportal.MemberRole, groupID int64, publicURL string) (*fuelportal.Invitation, error) {
 	if err := fuelportal.ValidateInvitation(email, role); err != nil {
 		return nil, err
@@ -195,8 +200,25 @@ func (s *Service) Invite(ctx context.Context, companyID, actorID int64, actorRol
 		InvitedBy: actorID, ExpiresAt: s.now().Add(fuelportal.InvitationTTL)}
 	link := strings.TrimRight(publicURL, "/") + "/invite/" + token
 	mail := fuelportal.InvitationMail(inviter, inv.Email, role, link, token, inv.ExpiresAt)
-	event := &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: companyID, Mail: mail}
-	if err := s.store.CreateInvitation(ctx, inv, hashToken(token), event, fuelportal.CheckInvitation); err != nil {
+	err = s.store.InTx(ctx, func(tx *store.Tx) error {
+		if groupID != 0 {
+			if err := tx.GroupOf(ctx, companyID, groupID); err != nil {
+				return err
+			}
+		}
+		members, err := tx.CompanyMembersWithEmail(ctx, companyID, inv.Email)
+		if err != nil {
+			return err
+		}
+		if err := fuelportal.CheckInvitation(members); err != nil {
+			return err
+		}
+		if err := tx.CreateInvitation(ctx, inv, hashToken(token)); err != nil {
+			return err
+		}
+		return tx.Publish(ctx, &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: companyID, Mail: mail})
+	})
+	if err != nil {
 		return nil, err
 	}
 	return inv, nil

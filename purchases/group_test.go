@@ -17,7 +17,7 @@ func groupMember(t *testing.T, db *store.DB, companyID, groupID int64, email str
 	ctx := context.Background()
 	inv := &fuelportal.Invitation{CompanyID: companyID, Email: email, Role: fuelportal.MemberDispatcher, GroupID: groupID,
 		ExpiresAt: time.Now().Add(24 * time.Hour)}
-	if err := db.CreateInvitation(ctx, inv, "hash-"+email, &fuelportal.Event{Type: fuelportal.EventMemberInvited, CompanyID: companyID}, fuelportal.CheckInvitation); err != nil {
+	if err := db.InTx(ctx, func(tx *store.Tx) error { return tx.CreateInvitation(ctx, inv, "hash-"+email) }); err != nil {
 		t.Fatal(err)
 	}
 	u, err := db.AcceptInvitation(ctx, "hash-"+email, &fuelportal.User{PasswordHash: "p", FirstName: "Dee", LastName: "Spatch"})

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"fuelportal"
+	"fuelportal/store"
 )
 
 // Store is what the statement flow reads and writes (*store.DB).
@@ -28,9 +29,11 @@ type Store interface {
 	StatementLines(ctx context.Context, s *fuelportal.Statement, fn func(*fuelportal.StatementLine) error) (int64, error)
 	StatementHolds(ctx context.Context, companyID int64, fn func(*fuelportal.StatementHold) error) error
 	StatementSum(ctx context.Context, s *fuelportal.Statement) (int64, error)
-	CloseStatement(ctx context.Context, s *fuelportal.Statement, next fuelportal.StatementPeriod, nextEnd time.Time, e *fuelportal.Event) (bool, error)
 	StatementCompanies(ctx context.Context) ([]int64, error)
 	VerifyStatements(ctx context.Context) (*fuelportal.StatementMismatch, error)
+	// InTx runs a period's closing (CloseDue): its rows and its
+	// statement.ready event.
+	InTx(ctx context.Context, fn func(tx *store.Tx) error) error
 }
 
 // Deps are what the statement flow is built from.
@@ -172,10 +175,12 @@ func (s *Service) Holds(ctx context.Context, st *fuelportal.Statement, hold func
 
 // CloseDue closes every period whose end is StatementReadyDelay behind
 // now (the morning after, in the company's zone), oldest first, each
-// with its statement.ready event (muted, with no mail, when its end is
-// more than StatementHistoryAge ago), and opens the next at its closing
-// balance. However many processes run it, a period closes once. It
-// answers how many it closed.
+// with its statement.ready event written in the transaction that closes
+// it (muted, with no mail, when its end is more than StatementHistoryAge
+// ago), and opens the next at its closing balance. However many
+// processes run it, a period closes once and is told once: one closed
+// meanwhile by another process is left to it. It answers how many it
+// closed.
 func (s *Service) CloseDue(ctx context.Context) (int, error) { return s.closeDue(ctx, false) }
 
 // CloseHistory is CloseDue without the statement.ready events: for a
@@ -214,23 +219,35 @@ func (s *Service) closeCompany(ctx context.Context, companyID int64, history boo
 			return closed, err
 		}
 		_, nextEnd := period.Bounds(st.End, loc)
-		start, end := st.Start.In(loc).Format(time.DateOnly), st.End.In(loc).AddDate(0, 0, -1).Format(time.DateOnly)
-		n := fuelportal.StatementReadyNotice(companyID, st.ID, start, end)
-		title, body := n.Texts(fuelportal.LanguageEnglish)
-		e := &fuelportal.Event{Type: fuelportal.EventStatementReady, CompanyID: companyID, Notice: &n,
-			Alert: &fuelportal.Alert{Message: title + ": " + body, Notice: &n},
-			Muted: now.Sub(st.End) > fuelportal.StatementHistoryAge}
-		if history {
-			e = nil
-		}
-		ok, err := s.Store.CloseStatement(ctx, st, period, nextEnd, e)
+		var done *fuelportal.Statement
+		err = s.Store.InTx(ctx, func(tx *store.Tx) error {
+			if done, err = tx.CloseStatement(ctx, st, period, nextEnd); err != nil || done == nil || history {
+				return err
+			}
+			return tx.Publish(ctx, readyEvent(done, loc, now))
+		})
 		if err != nil {
 			return closed, err
 		}
-		if ok {
+		if done != nil {
 			closed++
 		}
 	}
+}
+
+// readyEvent is statement.ready of statement st, closed at now: the
+// bookkeepers' and owners' STATEMENT_READY alert and notice, its days in
+// the company's zone loc (muted, with no mail, when the period ended more
+// than StatementHistoryAge ago), and its balances as data.
+func readyEvent(st *fuelportal.Statement, loc *time.Location, now time.Time) *fuelportal.Event {
+	start, end := st.Start.In(loc).Format(time.DateOnly), st.End.In(loc).AddDate(0, 0, -1).Format(time.DateOnly)
+	n := fuelportal.StatementReadyNotice(st.CompanyID, st.ID, start, end)
+	title, body := n.Texts(fuelportal.LanguageEnglish)
+	return &fuelportal.Event{Type: fuelportal.EventStatementReady, CompanyID: st.CompanyID, Notice: &n,
+		Alert: &fuelportal.Alert{Message: title + ": " + body, Notice: &n},
+		Muted: now.Sub(st.End) > fuelportal.StatementHistoryAge,
+		Data: map[string]any{"statementId": st.ID, "periodStart": st.Start, "periodEnd": st.End,
+			"openingBalanceCents": st.OpeningCents, "closingBalanceCents": st.ClosingCents}}
 }
 
 // RunClosing calls CloseDue at once and then every interval until ctx

@@ -115,23 +115,17 @@ func (db *DB) CardByIssuerID(ctx context.Context, issuer, issuerCardID string) (
 }
 
 // SetCardShipping replaces card id's shipment with s if its status is
-// still prev (""; none), publishing e (nil: none) with it, and reports
-// whether it did: a shipment recorded meanwhile is left for the caller to
-// read again.
-func (db *DB) SetCardShipping(ctx context.Context, id int64, prev fuelportal.ShippingStatus, s fuelportal.CardShipping, e *fuelportal.Event) (set bool, err error) {
-	err = db.InTx(ctx, func(tx *Tx) error {
-		args := append(shippingArgs(&s), tx.Now, id, string(prev))
-		res, err := tx.Exec(ctx, `
-			UPDATE cards SET shipping_status = ?, shipping_carrier = ?, shipping_tracking_number = ?, shipping_tracking_url = ?, shipping_eta = ?, updated_at = ?
-			WHERE id = ? AND COALESCE(shipping_status, '') = ?`, args...)
-		if err != nil {
-			return err
-		}
-		n, err := res.RowsAffected()
-		if set = n == 1; err != nil || !set || e == nil {
-			return err
-		}
-		return tx.Publish(ctx, e)
-	})
-	return set, err
+// still prev ("": none) and reports whether it did: a shipment recorded
+// meanwhile is left for the caller to read again. Whether the change is
+// news is the caller's to decide (issuing.Service.RecordShipping).
+func (tx *Tx) SetCardShipping(ctx context.Context, id int64, prev fuelportal.ShippingStatus, s fuelportal.CardShipping) (set bool, err error) {
+	args := append(shippingArgs(&s), tx.Now, id, string(prev))
+	res, err := tx.Exec(ctx, `
+		UPDATE cards SET shipping_status = ?, shipping_carrier = ?, shipping_tracking_number = ?, shipping_tracking_url = ?, shipping_eta = ?, updated_at = ?
+		WHERE id = ? AND COALESCE(shipping_status, '') = ?`, args...)
+	if err != nil {
+		return false, err
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
 }

@@ -54,6 +54,37 @@ func TestIssuedCards(t *testing.T) {
 				t.Fatalf("err = %v", err)
 			}
 		})
+		t.Run("a shipment is replaced only from the status read", func(t *testing.T) {
+			c := &fuelportal.Card{CompanyID: company.ID, CardNumber: "7071000000000000004", DriverName: "Ann", DriverID: "A2", UnitNumber: "U8",
+				Issuer: fuelportal.IssuerStripe, IssuerCardID: "ic_2"}
+			if err := db.AddCard(ctx, c); err != nil {
+				t.Fatal(err)
+			}
+			set := func(prev fuelportal.ShippingStatus, s fuelportal.CardShipping) (ok bool) {
+				t.Helper()
+				if err := db.InTx(ctx, func(tx *store.Tx) (err error) {
+					ok, err = tx.SetCardShipping(ctx, c.ID, prev, s)
+					return err
+				}); err != nil {
+					t.Fatal(err)
+				}
+				return ok
+			}
+			if !set("", fuelportal.CardShipping{Status: fuelportal.ShippingPending}) {
+				t.Fatal("a first shipment not set")
+			}
+			// Read before the pending one was recorded: left for the caller to read again.
+			if set("", fuelportal.CardShipping{Status: fuelportal.ShippingShipped, Carrier: "usps"}) {
+				t.Fatal("a shipment set over one recorded meanwhile")
+			}
+			if !set(fuelportal.ShippingPending, fuelportal.CardShipping{Status: fuelportal.ShippingShipped, Carrier: "usps"}) {
+				t.Fatal("a shipment not set from the status read")
+			}
+			got, err := db.CardByIssuerID(ctx, fuelportal.IssuerStripe, "ic_2")
+			if err != nil || got.Shipping == nil || got.Shipping.Status != fuelportal.ShippingShipped || got.Shipping.Carrier != "usps" {
+				t.Fatalf("card %+v, %v", got, err)
+			}
+		})
 		t.Run("the first cardholder saved stands", func(t *testing.T) {
 			if id, err := db.IssuingCardholder(ctx, company.ID, fuelportal.IssuerStripe); err != nil || id != "" {
 				t.Fatalf("before: %q, %v", id, err)

@@ -117,7 +117,7 @@ func (db *DB) ChangeMember(ctx context.Context, companyID, actorID, id int64, ch
 				ObjectType: fuelportal.AuditObjectMember, ObjectID: strconv.FormatInt(id, 10), Before: audited(target)})
 		}
 		if change.GroupID != nil && *change.GroupID != 0 {
-			if err := tx.groupOf(ctx, companyID, *change.GroupID); err != nil {
+			if err := tx.GroupOf(ctx, companyID, *change.GroupID); err != nil {
 				return err
 			}
 		}
@@ -149,9 +149,9 @@ func (db *DB) ChangeMember(ctx context.Context, companyID, actorID, id int64, ch
 	return m, err
 }
 
-// groupOf checks that group id belongs to company companyID: a field error
+// GroupOf checks that group id belongs to company companyID: a field error
 // on groupId otherwise (a group of another company is as unknown).
-func (tx *Tx) groupOf(ctx context.Context, companyID, id int64) error {
+func (tx *Tx) GroupOf(ctx context.Context, companyID, id int64) error {
 	var n int
 	if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM member_groups WHERE id = ? AND company_id = ?`, id, companyID).Scan(&n); err != nil {
 		return err
@@ -298,40 +298,28 @@ func scanInvitation(row interface{ Scan(...any) error }) (*fuelportal.Invitation
 	return inv, nil
 }
 
-// CreateInvitation stores inv under the hash of its link's token and
-// publishes event (its mail) in the same transaction; it sets inv's ID and
-// CreatedAt; as decide allows: it is called in the transaction with the
-// count of the company's members signing in with the address
-// (fuelportal.CheckInvitation decides) and its error is returned. A group
-// of another company is a field error.
-func (db *DB) CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, tokenHash string, event *fuelportal.Event, decide func(members int) error) error {
-	return db.InTx(ctx, func(tx *Tx) error {
-		inv.Email, inv.CreatedAt = fuelportal.NormalizeEmail(inv.Email), tx.Now
-		if inv.GroupID != 0 {
-			if err := tx.groupOf(ctx, inv.CompanyID, inv.GroupID); err != nil {
-				return err
-			}
-		}
-		var taken int
-		if err := tx.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE email = ? AND company_id = ?`, inv.Email, inv.CompanyID).Scan(&taken); err != nil {
-			return err
-		}
-		if err := decide(taken); err != nil {
-			return err
-		}
-		if err := tx.QueryRow(ctx, `
-			INSERT INTO invitations (company_id, email, member_role, group_id, token_hash, invited_by, expires_at, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			inv.CompanyID, inv.Email, inv.Role, nullInt(inv.GroupID), tokenHash, nullInt(inv.InvitedBy), inv.ExpiresAt, inv.CreatedAt).Scan(&inv.ID); err != nil {
-			return err
-		}
-		if err := tx.Audit(ctx, fuelportal.AuditChange{CompanyID: inv.CompanyID, Kind: fuelportal.AuditInvitationSent,
-			ObjectType: fuelportal.AuditObjectInvitation, ObjectID: strconv.FormatInt(inv.ID, 10),
-			After: map[string]any{"email": inv.Email, "role": inv.Role, "groupId": inv.GroupID, "expiresAt": inv.ExpiresAt}}); err != nil {
-			return err
-		}
-		return tx.Publish(ctx, event)
-	})
+// CompanyMembersWithEmail returns how many of company companyID's members
+// sign in with email (what fuelportal.CheckInvitation decides on).
+func (tx *Tx) CompanyMembersWithEmail(ctx context.Context, companyID int64, email string) (n int, err error) {
+	err = tx.QueryRow(ctx, `SELECT COUNT(*) FROM users WHERE email = ? AND company_id = ?`, fuelportal.NormalizeEmail(email), companyID).Scan(&n)
+	return n, err
+}
+
+// CreateInvitation stores inv under the hash of its link's token, sets
+// its ID and CreatedAt, and audits it. Its group, if any, is the
+// caller's to check (GroupOf); the invitation's mail is the caller's to
+// publish (members.Service.Invite).
+func (tx *Tx) CreateInvitation(ctx context.Context, inv *fuelportal.Invitation, tokenHash string) error {
+	inv.Email, inv.CreatedAt = fuelportal.NormalizeEmail(inv.Email), tx.Now
+	if err := tx.QueryRow(ctx, `
+		INSERT INTO invitations (company_id, email, member_role, group_id, token_hash, invited_by, expires_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		inv.CompanyID, inv.Email, inv.Role, nullInt(inv.GroupID), tokenHash, nullInt(inv.InvitedBy), inv.ExpiresAt, inv.CreatedAt).Scan(&inv.ID); err != nil {
+		return err
+	}
+	return tx.Audit(ctx, fuelportal.AuditChange{CompanyID: inv.CompanyID, Kind: fuelportal.AuditInvitationSent,
+		ObjectType: fuelportal.AuditObjectInvitation, ObjectID: strconv.FormatInt(inv.ID, 10),
+		After: map[string]any{"email": inv.Email, "role": inv.Role, "groupId": inv.GroupID, "expiresAt": inv.ExpiresAt}})
 }
 
 // PendingInvitations returns company companyID's invitations neither
@@ -504,7 +492,7 @@ func (db *DB) SetCardGroup(ctx context.Context, companyID int64, number string, 
 			return notFound(err, "Card not found")
 		}
 		if groupID != 0 {
-			if err := tx.groupOf(ctx, companyID, groupID); err != nil {
+			if err := tx.GroupOf(ctx, companyID, groupID); err != nil {
 				return err
 			}
 		}

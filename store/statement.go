@@ -332,53 +332,45 @@ func (db *DB) StatementHolds(ctx context.Context, companyID int64, fn func(*fuel
 // CloseStatement closes open statement s at its end: every transfer of
 // the company in no statement and posted before s.End becomes s's, its
 // closing balance is its opening plus their sum, and the next period
-// (from s.End to nextEnd, of period next) opens at that balance, all in
-// one transaction, with event e (its Notice, when set, is given the
-// statement's id) published in it. A statement closed meanwhile by
-// another process is left as it is: closed is false.
-func (db *DB) CloseStatement(ctx context.Context, s *fuelportal.Statement, next fuelportal.StatementPeriod, nextEnd time.Time, e *fuelportal.Event) (closed bool, err error) {
-	err = db.InTx(ctx, func(tx *Tx) error {
-		res, err := tx.Exec(ctx, `UPDATE statements SET status = 'CLOSED', closed_at = ? WHERE id = ? AND company_id = ? AND status = 'OPEN'`,
-			tx.Now, s.ID, s.CompanyID)
-		if err != nil {
-			return err
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `UPDATE ledger_transfers SET statement_id = ? WHERE company_id = ? AND statement_id IS NULL AND created_at < ?`,
-			s.ID, s.CompanyID, s.End.UTC()); err != nil {
-			return err
-		}
-		var sum int64
-		wallet, err := tx.walletID(ctx, s.CompanyID)
-		if err != nil {
-			return err
-		}
-		if err := tx.QueryRow(ctx, `
-			SELECT COALESCE(SUM(`+walletEntrySQL+`), 0) FROM ledger_transfers t
-			WHERE t.company_id = ? AND t.statement_id = ?`, wallet, s.CompanyID, s.ID).Scan(&sum); err != nil {
-			return err
-		}
-		closing := s.OpeningCents + sum
-		if _, err := tx.Exec(ctx, `UPDATE statements SET closing_cents = ? WHERE id = ?`, closing, s.ID); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `
-			INSERT INTO statements (company_id, period, period_start, period_end, opening_cents, status, created_at)
-			VALUES (?, ?, ?, ?, ?, 'OPEN', ?)`, s.CompanyID, next, s.End.UTC(), nextEnd.UTC(), closing, tx.Now); err != nil {
-			return err
-		}
-		closed = true
-		if e == nil {
-			return nil
-		}
-		if e.Data == nil {
-			e.Data = map[string]any{"statementId": s.ID, "periodStart": s.Start, "periodEnd": s.End, "openingBalanceCents": s.OpeningCents, "closingBalanceCents": closing}
-		}
-		return tx.Publish(ctx, e)
-	})
-	return closed, err
+// (from s.End to nextEnd, of period next) opens at that balance. It
+// returns s closed (its closing balance and time). A statement closed
+// meanwhile by another process is left as it is: nil. The caller
+// publishes the closing (statements.Service).
+func (tx *Tx) CloseStatement(ctx context.Context, s *fuelportal.Statement, next fuelportal.StatementPeriod, nextEnd time.Time) (*fuelportal.Statement, error) {
+	res, err := tx.Exec(ctx, `UPDATE statements SET status = 'CLOSED', closed_at = ? WHERE id = ? AND company_id = ? AND status = 'OPEN'`,
+		tx.Now, s.ID, s.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return nil, err
+	}
+	if _, err := tx.Exec(ctx, `UPDATE ledger_transfers SET statement_id = ? WHERE company_id = ? AND statement_id IS NULL AND created_at < ?`,
+		s.ID, s.CompanyID, s.End.UTC()); err != nil {
+		return nil, err
+	}
+	var sum int64
+	wallet, err := tx.walletID(ctx, s.CompanyID)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.QueryRow(ctx, `
+		SELECT COALESCE(SUM(`+walletEntrySQL+`), 0) FROM ledger_transfers t
+		WHERE t.company_id = ? AND t.statement_id = ?`, wallet, s.CompanyID, s.ID).Scan(&sum); err != nil {
+		return nil, err
+	}
+	closed := *s
+	closedAt := tx.Now
+	closed.Status, closed.ClosingCents, closed.ClosedAt = fuelportal.StatementClosed, s.OpeningCents+sum, &closedAt
+	if _, err := tx.Exec(ctx, `UPDATE statements SET closing_cents = ? WHERE id = ?`, closed.ClosingCents, s.ID); err != nil {
+		return nil, err
+	}
+	if _, err := tx.Exec(ctx, `
+		INSERT INTO statements (company_id, period, period_start, period_end, opening_cents, status, created_at)
+		VALUES (?, ?, ?, ?, ?, 'OPEN', ?)`, s.CompanyID, next, s.End.UTC(), nextEnd.UTC(), closed.ClosingCents, tx.Now); err != nil {
+		return nil, err
+	}
+	return &closed, nil
 }
 
 // StatementCompanies returns the companies that have a wallet or a

@@ -366,7 +366,7 @@ func (db *DB) SetVehicleGroup(ctx context.Context, companyID, id, groupID int64)
 			return notFound(err, "Vehicle not found")
 		}
 		if groupID != 0 {
-			if err := tx.groupOf(ctx, companyID, groupID); err != nil {
+			if err := tx.GroupOf(ctx, companyID, groupID); err != nil {
 				return err
 			}
 		}
