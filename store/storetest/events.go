@@ -10,10 +10,12 @@ import (
 )
 
 // PublishedEvent is an event as the events table keeps it: its company,
-// whether it is muted, and its payload (its data as written).
+// whether it is muted, and its payload (its data as written, and Payload
+// as stored).
 type PublishedEvent struct {
 	CompanyID int64
 	Muted     bool
+	Payload   string                  `json:"-"`
 	UserID    int64                   `json:"userId"`
 	Alert     *fuelportal.Alert       `json:"alert"`
 	Notice    *fuelportal.Notice      `json:"notice"`
@@ -43,7 +45,7 @@ func PublishedEvents(tb testing.TB, db *store.DB, typ fuelportal.EventType) []Pu
 			if err := json.Unmarshal([]byte(payload), &e); err != nil {
 				return err
 			}
-			e.Muted = muted == 1
+			e.Muted, e.Payload = muted == 1, payload
 			events = append(events, e)
 		}
 		return rows.Err()
@@ -52,4 +54,17 @@ func PublishedEvents(tb testing.TB, db *store.DB, typ fuelportal.EventType) []Pu
 		tb.Fatal(err)
 	}
 	return events
+}
+
+// EventPayloads are the payloads of company companyID's events of type
+// typ, oldest first.
+func EventPayloads(tb testing.TB, db *store.DB, companyID int64, typ fuelportal.EventType) []string {
+	tb.Helper()
+	var payloads []string
+	for _, e := range PublishedEvents(tb, db, typ) {
+		if e.CompanyID == companyID {
+			payloads = append(payloads, e.Payload)
+		}
+	}
+	return payloads
 }
