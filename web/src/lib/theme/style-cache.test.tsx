@@ -4,9 +4,9 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { styleCache } from './style-cache';
 
-/** The CSS text the cache wrote into the document for its key. */
+/** The CSS text the cache wrote into the document (its own style elements: other tests' MUI outside the app's provider write theirs elsewhere). */
 function writtenCss() {
-  return [...document.querySelectorAll('style[data-emotion^="css"]')].map((node) => node.textContent).join('\n');
+  return styleCache.sheet.tags.map((node) => node.textContent).join('\n');
 }
 
 describe('styleCache', () => {
