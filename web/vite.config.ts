@@ -50,6 +50,12 @@ const signedInRoutes: Record<string, string[]> = {
   statements: [...signedInShell, '/src/features/statements/index.ts'],
 };
 
+/**
+ * The signed-in routes without a skeleton whose path is their name (/ifta, /vehicles, …): public/boot.js
+ * asks for their chunks after the app's when a stored session opens them.
+ */
+const pagesNamedByPath = ['trips', 'compliance', 'settings', 'notifications', 'fuel-cards', 'alerts', 'integrations', 'vehicles', 'ifta', 'members', 'coding', 'statements'];
+
 /** index.html's entry chunk (src/main.tsx); listAppModules checks the name. */
 const entryChunk = /^assets\/index-[\w-]+\.js$/;
 
@@ -62,8 +68,9 @@ const entryChunk = /^assets\/index-[\w-]+\.js$/;
  * scripts/check-bundle-size.mjs counts what index.html itself loads.
  *
  * For the pages public/boot.js starts with their skeleton (a stored session opening /dashboard
- * or /transactions) it also lists, in `<meta name="page-modules" data-page=…>`, the chunks that
- * page then loads (the drawer shell, the route's page, the rest of the texts): boot.js asks for
+ * or /transactions) and those named by their path (pagesNamedByPath) it also lists, in
+ * `<meta name="page-modules" data-page=…>`, the chunks that page then loads (the drawer shell,
+ * the route's page, the rest of the texts): boot.js asks for
  * them a few at a time, so that Vite's preload helper finds them asked for already instead of
  * appending ~40 links in the one task that starts the page (a 290 ms task on a phone).
  */
@@ -104,12 +111,13 @@ function listAppModules(): Plugin {
         for (const file of entry.dynamicImports) visit(file);
         const files = [...css, ...js].filter((file) => !html.includes(`/${file}"`)).map((file) => `/${file}`);
         const appFiles = new Set([...js, ...css]);
-        const pageMetas = Object.entries(bootPageModules).map(([page, modules]) => {
+        const listedPages = { ...bootPageModules, ...Object.fromEntries(pagesNamedByPath.map((page) => [page, signedInRoutes[page]])) };
+        const pageMetas = Object.entries(listedPages).map(([page, modules]) => {
           js.clear();
           css.clear();
           for (const module of modules) {
             const chunk = [...chunks.values()].find((c) => c.moduleIds.some((id) => id.endsWith(module)));
-            if (!chunk) throw new Error(`list-app-modules: no chunk holds ${module} (bootPageModules, ${page})`);
+            if (!chunk) throw new Error(`list-app-modules: no chunk holds ${module} (page-modules, ${page})`);
             visit(chunk.fileName);
           }
           const pageFiles = [...css, ...js].filter((file) => !appFiles.has(file) && !html.includes(`/${file}"`)).map((file) => `/${file}`);

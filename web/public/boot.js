@@ -9,11 +9,12 @@
 // driver-requests call, which decides the skeleton's largest text, goes before that frame).
 (function () {
   var prefetched = false;
-  // Downloads the app's code (index.html's app-modules list, vite.config.ts) without running it.
-  function prefetchApp() {
+  // Downloads the app's code (index.html's app-modules list, vite.config.ts) without running it,
+  // then the page's own chunks that are listed (pageFiles).
+  function prefetchApp(pageFiles) {
     if (prefetched) return;
     prefetched = true;
-    appendPreloads(listed('meta[name="app-modules"]'), 0);
+    appendPreloads(listed('meta[name="app-modules"]').concat(pageFiles || []), 0);
   }
   function listed(selector) {
     var meta = document.querySelector(selector);
@@ -38,7 +39,9 @@
         appendPreloads(files, from + PRELOADS_PER_TASK);
       }, 0);
   }
-  window.fuelportalPrefetchApp = prefetchApp;
+  window.fuelportalPrefetchApp = function () {
+    prefetchApp();
+  };
 
   // src/main.tsx starts evaluating the app's code through this: on the owner's dashboard once the
   // skeleton has drawn what its driver-requests call decides (1 s at most; below), else at once.
@@ -82,7 +85,11 @@
   var skeletonPages = { '/dashboard': 'dashboard', '/transactions': 'transactions', '/navigation': 'planner' };
   var page = Object.prototype.hasOwnProperty.call(skeletonPages, path) ? skeletonPages[path] : null;
   if (!token || !page) {
-    prefetchApp();
+    // A stored session opening another page whose path is its name (/ifta, /vehicles, …) asks for
+    // that page's chunks too, a few a task: else the app's preload of the route (Vite's helper)
+    // appends all of them in the one task that starts the page.
+    var name = path.slice(1);
+    prefetchApp(token && /^[a-z-]+$/.test(name) ? listed('meta[name="page-modules"][data-page="' + name + '"]') : []);
     return;
   }
   var who = accessOf(token);

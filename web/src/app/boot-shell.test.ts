@@ -73,6 +73,33 @@ describe('index.html sign-in shell', () => {
     }
   });
 
+  it("asks for a page's listed chunks after the app's when a stored session opens it", () => {
+    const metas = [
+      Object.assign(document.createElement('meta'), { name: 'app-modules', content: '/assets/start-1.js' }),
+      Object.assign(document.createElement('meta'), { name: 'page-modules', content: '/assets/ifta-1.js /assets/ifta-1.css' }),
+    ];
+    metas[1].dataset.page = 'ifta';
+    document.head.append(...metas);
+    const requested = () => [...document.head.querySelectorAll('link')].map((link) => link.getAttribute('href'));
+    try {
+      localStorage.setItem('token', 'stored');
+      runBoot('/ifta');
+      expect(requested()).toEqual(['/assets/start-1.js', '/assets/ifta-1.js', '/assets/ifta-1.css']);
+      for (const link of document.head.querySelectorAll('link')) link.remove();
+      // Another path asks for the app's alone; so does the page without a stored session.
+      runBoot('/vehicles');
+      expect(requested()).toEqual(['/assets/start-1.js']);
+      for (const link of document.head.querySelectorAll('link')) link.remove();
+      localStorage.removeItem('token');
+      runBoot('/ifta');
+      expect(requested()).toEqual(['/assets/start-1.js']);
+    } finally {
+      localStorage.removeItem('token');
+      metas.forEach((meta) => meta.remove());
+      for (const link of document.head.querySelectorAll('link')) link.remove();
+    }
+  });
+
   it('is replaced when React mounts into #root', () => {
     const root = document.createElement('div');
     root.innerHTML = shell!.outerHTML;

@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router';
 import type { ReactElement } from 'react';
+import { api } from '@/lib/api/api';
 import { authApi } from '@/lib/auth/auth-api';
 import { paths } from '@/lib/paths';
 import { preloadOf } from './lazy-page';
@@ -13,11 +14,12 @@ import type { AppStore } from './store';
  * the account (RootLayout), then the drawer shell's code, then the page's code, then the
  * page's data. Called before React's first render, this loads the account and its permissions,
  * both chunks and (where the page says how) its first data at once; the components' queries then share the
- * requests already under way.
+ * requests already under way. The promise settles once all of it has (answered or failed; at
+ * once without a stored session): src/start.tsx renders then.
  */
-export function startSignedInLoad(store: AppStore, pathname: string) {
+export function startSignedInLoad(store: AppStore, pathname: string): Promise<unknown> {
   const { token } = store.getState().auth;
-  if (!token) return;
+  if (!token) return Promise.resolve();
   void store.dispatch(authApi.util.prefetch('getAccount', undefined, {}));
   // What the member's role may do: every signed-in page's navigation (and most pages) asks. Asked
   // for only when they first rendered, its answer came after the page's first paint and rendered
@@ -26,17 +28,17 @@ export function startSignedInLoad(store: AppStore, pathname: string) {
   const hint = sessionHint(token);
   // The code after the first frame: requested before it, it would compete with what that
   // frame needs (Lighthouse's simulated first paint counted it and came 0.5-1 s later).
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      // A failed chunk load is reported when the page renders (lazy rethrows it), not here.
-      const preload = (load: () => Promise<unknown>) => void load().catch(() => undefined);
-      preload(SignedInShell.preload);
-      for (const match of matchRoutes(routes, signedInDestination(pathname)) ?? []) {
-        const pagePreload = preloadOf((match.route.element as ReactElement | undefined)?.type);
-        if (pagePreload) preload(() => pagePreload(hint, store.dispatch));
-      }
-    }, 0),
-  );
+  return new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))).then(() => {
+    // A failed chunk load is reported when the page renders (lazy rethrows it), not here.
+    const preload = (load: () => Promise<unknown>) => load().catch(() => undefined);
+    const loads = [preload(SignedInShell.preload)];
+    for (const match of matchRoutes(routes, signedInDestination(pathname)) ?? []) {
+      const pagePreload = preloadOf((match.route.element as ReactElement | undefined)?.type);
+      if (pagePreload) loads.push(preload(() => pagePreload(hint, store.dispatch)));
+    }
+    // The calls the page's preload started (and the account's): each settles with its answer or error.
+    return Promise.all(loads).then(() => Promise.all(store.dispatch(api.util.getRunningQueriesThunk())));
+  });
 }
 
 /**

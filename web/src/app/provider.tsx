@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import type { Localization } from '@mui/material/locale';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
@@ -8,19 +9,21 @@ import { selectUser } from '@/lib/auth';
 import { i18n, setLanguage } from '@/lib/i18n';
 import { NotifierProvider } from '@/lib/notifier';
 import { useAppSelector } from '@/lib/store';
-import { theme } from '@/lib/theme';
+import { styleCache, theme } from '@/lib/theme';
 import type { AppStore } from './store';
 
-/** Everything a screen needs around it: store, i18n, theme, toasts. Used by the app and by tests. */
+/** Everything a screen needs around it: store, i18n, styles, theme, toasts. Used by the app and by tests. */
 export function AppProvider({ store, children }: { store: AppStore; children: ReactNode }) {
   return (
     <ReduxProvider store={store}>
       <I18nextProvider i18n={i18n}>
         <AccountLanguage />
-        <ThemeInLanguage>
-          <CssBaseline enableColorScheme />
-          <NotifierProvider>{children}</NotifierProvider>
-        </ThemeInLanguage>
+        <CacheProvider value={styleCache}>
+          <ThemeInLanguage>
+            <CssBaseline enableColorScheme />
+            <NotifierProvider>{children}</NotifierProvider>
+          </ThemeInLanguage>
+        </CacheProvider>
       </I18nextProvider>
     </ReduxProvider>
   );

@@ -55,3 +55,4 @@ export const theme = createTheme({
     MuiTableCell: { styleOverrides: { sizeSmall: { paddingLeft: 8, paddingRight: 8 } } },
   },
 });
+export { styleCache } from './style-cache';

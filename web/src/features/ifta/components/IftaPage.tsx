@@ -319,14 +319,15 @@ function Entries({ period, closed }: { period: IftaPeriod; closed: boolean }) {
     }
   };
   const fuelOfType = fuel.filter((f) => f.fuelType === period.fuelType);
-  const list = (items: { id: number; text: string; label: string; onDelete: () => void }[]) =>
-    items.length === 0 ? (
+  // Only the listed entries are formatted: a quarter holds hundreds.
+  const list = <E,>(entries: E[], item: (entry: E) => { id: number; text: string; label: string; onDelete: () => void }) =>
+    entries.length === 0 ? (
       <Typography variant="body2" color="textSecondary">
         {t('entries.none')}
       </Typography>
     ) : (
       <Stack component="ul" spacing={0.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-        {(showAll ? items : items.slice(-ENTRIES_SHOWN)).map((item) => (
+        {(showAll ? entries : entries.slice(-ENTRIES_SHOWN)).map(item).map((item) => (
           <Stack component="li" key={item.id} direction="row" sx={{ alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
               {item.text}
@@ -338,10 +339,10 @@ function Entries({ period, closed }: { period: IftaPeriod; closed: boolean }) {
             )}
           </Stack>
         ))}
-        {!showAll && items.length > ENTRIES_SHOWN && (
+        {!showAll && entries.length > ENTRIES_SHOWN && (
           <li>
             <Button size="small" onClick={() => setShowAll(true)}>
-              {t('entries.showAll', { count: items.length })}
+              {t('entries.showAll', { count: entries.length })}
             </Button>
           </li>
         )}
@@ -365,27 +366,23 @@ function Entries({ period, closed }: { period: IftaPeriod; closed: boolean }) {
           <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 700, mb: 1 }}>
             {t('entries.milesTitle')}
           </Typography>
-          {list(
-            miles.map((m) => ({
-              id: m.id,
-              label: `${formatCalendarDay(m.date)} ${m.jurisdiction}`,
-              text: `${formatCalendarDay(m.date)} · ${m.unitNumber} · ${m.jurisdiction} · ${m.miles.toLocaleString('en-US')} mi${m.note ? ` · ${m.note}` : ''}`,
-              onDelete: () => void remove(() => deleteMiles(m.id).unwrap()),
-            })),
-          )}
+          {list(miles, (m) => ({
+            id: m.id,
+            label: `${formatCalendarDay(m.date)} ${m.jurisdiction}`,
+            text: `${formatCalendarDay(m.date)} · ${m.unitNumber} · ${m.jurisdiction} · ${m.miles.toLocaleString('en-US')} mi${m.note ? ` · ${m.note}` : ''}`,
+            onDelete: () => void remove(() => deleteMiles(m.id).unwrap()),
+          }))}
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 700, mb: 1 }}>
             {t('entries.fuelTitle')}
           </Typography>
-          {list(
-            fuelOfType.map((f) => ({
-              id: f.id,
-              label: `${formatCalendarDay(f.date)} ${f.jurisdiction}`,
-              text: `${formatCalendarDay(f.date)} · ${f.unitNumber} · ${f.jurisdiction} · ${f.gallons.toLocaleString('en-US')} gal · ${f.taxPaid ? t('entries.taxPaid') : t('entries.noTax')}${f.vendor ? ` · ${f.vendor}` : ''}`,
-              onDelete: () => void remove(() => deleteFuel(f.id).unwrap()),
-            })),
-          )}
+          {list(fuelOfType, (f) => ({
+            id: f.id,
+            label: `${formatCalendarDay(f.date)} ${f.jurisdiction}`,
+            text: `${formatCalendarDay(f.date)} · ${f.unitNumber} · ${f.jurisdiction} · ${f.gallons.toLocaleString('en-US')} gal · ${f.taxPaid ? t('entries.taxPaid') : t('entries.noTax')}${f.vendor ? ` · ${f.vendor}` : ''}`,
+            onDelete: () => void remove(() => deleteFuel(f.id).unwrap()),
+          }))}
         </Paper>
       </Box>
       <Suspense fallback={null}>
