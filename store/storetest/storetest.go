@@ -272,8 +272,8 @@ func OpenPostgresFromTemplate(tb testing.TB, name string, prepare func(db *store
 }
 
 // newPostgresCopy creates a database copied from template name (made by
-// prepare on first use), dropped once the test has ended
-// (dropCopies), and returns its DSN.
+// prepare on first use), dropped once the test has ended (dropCopies), and
+// returns its DSN.
 func newPostgresCopy(tb testing.TB, name string, prepare func(db *store.DB) error) string {
 	tb.Helper()
 	base := postgresURL(tb)
@@ -377,17 +377,27 @@ func dropCopies() error {
 	}()
 	var errs []error
 	for c := range copiesToDrop {
-		admin, ok := admins[c.base]
-		if !ok {
-			admin, _ = sql.Open("pgx", c.base) // fails on its first use, as the test's own connection did not
-			admins[c.base] = admin
-		}
-		if _, err := admin.ExecContext(context.Background(), `DROP DATABASE `+c.name+` WITH (FORCE)`); err != nil {
+		if err := dropCopy(admins, c); err != nil {
 			errs = append(errs, fmt.Errorf("drop database %s: %w", c.name, err))
 		}
 		dropsPending.Done()
 	}
 	return errors.Join(errs...)
+}
+
+// dropCopy drops c through the connection pool to its server in admins,
+// opened on first use.
+func dropCopy(admins map[string]*sql.DB, c copyToDrop) error {
+	admin, ok := admins[c.base]
+	if !ok {
+		var err error
+		if admin, err = sql.Open("pgx", c.base); err != nil {
+			return err
+		}
+		admins[c.base] = admin
+	}
+	_, err := admin.ExecContext(context.Background(), `DROP DATABASE `+c.name+` WITH (FORCE)`)
+	return err
 }
 
 // DropTemplates drops the PostgreSQL template databases this test binary
