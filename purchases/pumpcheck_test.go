@@ -91,14 +91,14 @@ func TestPumpCheck_EachBranch(t *testing.T) {
 		{name: "fuel level: cut to what fits", lat: 29.1, lon: -82.1, age: time.Minute, fuel: &half, cents: 400_00, approved: true, amount: 231_54, outcome: fuelportal.PumpCutToTank},
 		{name: "fuel level: a nearly full tank is cut to 15 gallons", lat: 29.1, lon: -82.1, age: time.Minute, fuel: &full, cents: 400_00, approved: true, amount: 57_88, outcome: fuelportal.PumpCutToTank},
 	}
-	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+	storetest.EachEngine(t, func(t *testing.T, engine store.Engine) {
 		for i, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
 				settings := pumpOn
 				if tc.stale != "" {
 					settings.StaleChoice = tc.stale
 				}
-				f := newPumpFleet(t, storetest.Open(t, db.Engine()), settings)
+				f := newPumpFleet(t, storetest.Open(t, engine), settings)
 				f.fix(t, tc.lat, tc.lon, tc.age, tc.fuel)
 				a := f.authorize(t, "pc-"+string(rune('a'+i)), tc.cents)
 				if a.Approved != tc.approved || a.DeclineCode != tc.code || (tc.approved && a.AmountCents != tc.amount) {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -130,17 +129,15 @@ func reverseOnTwoProcesses(t *testing.T, db *store.DB, dsn string) {
 	}
 
 	// The second prints its answers, one JSON line each.
-	lines, wait := startSecondProcess(t, "TestNetworkReversal_SecondProcess", reversalProcessDSN+"="+dsn)
-	answers := sendReversals(t, db, 0)
-	for lines.Scan() {
+	var answers []reversalAnswer
+	printed := onTwoProcesses(t, "TestNetworkReversal_SecondProcess", []string{reversalProcessDSN + "=" + dsn},
+		func() { answers = sendReversals(t, db, 0) })
+	for _, line := range printed {
 		var a reversalAnswer
-		if err := json.Unmarshal(lines.Bytes(), &a); err != nil {
+		if err := json.Unmarshal([]byte(line), &a); err != nil {
 			continue // the test framework's own lines
 		}
 		answers = append(answers, a)
-	}
-	if err := wait(); err != nil {
-		t.Fatalf("second process: %v", err)
 	}
 	if len(answers) != reversalAuthorizations*reversalsEach {
 		t.Fatalf("%d answers, want %d", len(answers), reversalAuthorizations*reversalsEach)
@@ -195,16 +192,7 @@ func reverseOnTwoProcesses(t *testing.T, db *store.DB, dsn string) {
 // TestNetworkReversal_SecondProcess is the second process of
 // TestNetworkReversal_ConcurrentOnTwoProcesses (skipped otherwise).
 func TestNetworkReversal_SecondProcess(t *testing.T) {
-	dsn := os.Getenv(reversalProcessDSN)
-	if dsn == "" {
-		t.Skip("only run by TestNetworkReversal_ConcurrentOnTwoProcesses")
-	}
-	db, err := store.Open(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	secondProcessReady(t)
+	db := secondProcessDB(t, reversalProcessDSN, "TestNetworkReversal_ConcurrentOnTwoProcesses")
 	for _, a := range sendReversals(t, db, 1) {
 		b, _ := json.Marshal(a)
 		fmt.Println(string(b))

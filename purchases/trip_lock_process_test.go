@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 
@@ -63,16 +62,9 @@ func TestTripLock_ConcurrentPurchasesOnTwoProcesses(t *testing.T) {
 	f := newTripLockFixture(t, db)
 	trip := f.trip(t, db, true, stopPlan(fuelportal.TripPlanCreated, map[int64]fuelportal.Gallons{f.Station.ID: 33_700}))
 
-	lines, wait := startSecondProcess(t, "TestTripLock_SecondProcess", secondProcessDSN+"="+dsn, secondProcessCard+"="+f.Active.CardNumber,
-		secondProcessStation+"="+strconv.FormatInt(f.Station.ID, 10))
-	sendLockPurchases(t, db, "first", f.Active.CardNumber, f.Station.ID, lockPurchases)
-	var rest []string
-	for lines.Scan() {
-		rest = append(rest, lines.Text())
-	}
-	if err := wait(); err != nil {
-		t.Fatalf("second process: %v\n%s", err, strings.Join(rest, "\n"))
-	}
+	onTwoProcesses(t, "TestTripLock_SecondProcess", []string{secondProcessDSN + "=" + dsn, secondProcessCard + "=" + f.Active.CardNumber,
+		secondProcessStation + "=" + strconv.FormatInt(f.Station.ID, 10)},
+		func() { sendLockPurchases(t, db, "first", f.Active.CardNumber, f.Station.ID, lockPurchases) })
 
 	purchases, err := db.TripPurchases(ctx, trip.ID)
 	if err != nil {
@@ -101,19 +93,10 @@ func TestTripLock_ConcurrentPurchasesOnTwoProcesses(t *testing.T) {
 // TestTripLock_SecondProcess is the second process of
 // TestTripLock_ConcurrentPurchasesOnTwoProcesses (skipped otherwise).
 func TestTripLock_SecondProcess(t *testing.T) {
-	dsn := os.Getenv(secondProcessDSN)
-	if dsn == "" {
-		t.Skip("only run by TestTripLock_ConcurrentPurchasesOnTwoProcesses")
-	}
+	db := secondProcessDB(t, secondProcessDSN, "TestTripLock_ConcurrentPurchasesOnTwoProcesses")
 	station, err := strconv.ParseInt(os.Getenv(secondProcessStation), 10, 64)
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	secondProcessReady(t)
 	sendLockPurchases(t, db, "second", os.Getenv(secondProcessCard), station, lockPurchases)
 }

@@ -114,16 +114,9 @@ func walletLowOnTwoProcesses(t *testing.T, db *store.DB, dsn string) {
 		t.Fatal(err)
 	}
 
-	lines, wait := startSecondProcess(t, "TestWalletLow_SecondProcess", walletLowProcessDSN+"="+dsn,
-		walletLowProcessCards+"="+strings.Join(cards, ","), walletLowProcessStation+"="+strconv.FormatInt(f.Station.ID, 10))
-	sendWalletMoves(t, db, "first", cards, f.Station.ID)
-	var rest []string
-	for lines.Scan() {
-		rest = append(rest, lines.Text())
-	}
-	if err := wait(); err != nil {
-		t.Fatalf("second process: %v\n%s", err, strings.Join(rest, "\n"))
-	}
+	onTwoProcesses(t, "TestWalletLow_SecondProcess", []string{walletLowProcessDSN + "=" + dsn,
+		walletLowProcessCards + "=" + strings.Join(cards, ","), walletLowProcessStation + "=" + strconv.FormatInt(f.Station.ID, 10)},
+		func() { sendWalletMoves(t, db, "first", cards, f.Station.ID) })
 
 	const moves = 2 * walletLowMoves
 	var balance, held, heldRows, lows int64
@@ -159,19 +152,10 @@ func walletLowOnTwoProcesses(t *testing.T, db *store.DB, dsn string) {
 // TestWalletLow_SecondProcess is the second process of
 // TestWalletLow_OnceOnTwoProcesses (skipped otherwise).
 func TestWalletLow_SecondProcess(t *testing.T) {
-	dsn := os.Getenv(walletLowProcessDSN)
-	if dsn == "" {
-		t.Skip("only run by TestWalletLow_OnceOnTwoProcesses")
-	}
+	db := secondProcessDB(t, walletLowProcessDSN, "TestWalletLow_OnceOnTwoProcesses")
 	station, err := strconv.ParseInt(os.Getenv(walletLowProcessStation), 10, 64)
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	secondProcessReady(t)
 	sendWalletMoves(t, db, "second", strings.Split(os.Getenv(walletLowProcessCards), ","), station)
 }

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -22,49 +19,18 @@ import (
 
 const loadNetworkKey = "network-key-for-the-load-test"
 
-// startServe starts `fuelportal serve` on dsn at a free port with the
-// network feed's key and returns its base URL; the process is killed when
-// the test ends.
+// startServe starts `fuelportal serve` on dsn (startServeProcess) with
+// the network feed's key and returns its base URL.
 func startServe(t *testing.T, dsn string, env ...string) string {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", dsn)
-	cmd.Env = append(os.Environ(), runMainEnv+"=1", "FUELPORTAL_TRUST_PROXY=", "FUELPORTAL_SMTP_URL=", "FUELPORTAL_SMTP_HOST=",
-		"FUELPORTAL_NETWORK_KEY="+loadNetworkKey, "GOMEMLIMIT=512MiB",
+	return startServeProcess(t, []string{"--db", dsn}, append([]string{"FUELPORTAL_NETWORK_KEY=" + loadNetworkKey, "GOMEMLIMIT=512MiB",
 		// The 100 requests on one card queue on its row lock, and the host
 		// running the suite is loaded: a decision past the deadline would
 		// answer by the timeout setting (or a transaction past the
 		// database's bound 503), not by the rules this test counts.
 		"FUELPORTAL_AUTHORIZATION_DEADLINE=50s", "FUELPORTAL_DB_TIMEOUT=50s",
 		// Its stand-in journal in the test's folder, not under the package's data/.
-		"FUELPORTAL_STANDIN_JOURNAL="+t.TempDir())
-	cmd.Env = append(cmd.Env, env...) // the last of a name wins
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if addr, ok := strings.CutPrefix(sc.Text(), "Fuel portal listening on "); ok {
-				found <- addr
-			}
-		}
-		_, _ = io.Copy(io.Discard, stdout)
-	}()
-	select {
-	case addr := <-found:
-		return addr
-	case <-time.After(2 * time.Minute):
-		t.Fatalf("no listening line; stderr:\n%s", stderr.String())
-	}
-	return ""
+		"FUELPORTAL_STANDIN_JOURNAL=" + t.TempDir()}, env...)...).URL
 }
 
 // loadCompany makes a company with a prepaid contract, the given card

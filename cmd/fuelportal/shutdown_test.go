@@ -7,7 +7,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -35,44 +34,8 @@ func TestMain(m *testing.M) {
 // one gets its answer and the process exits 0.
 func TestServe_SIGTERMFinishesRequestsInFlightAndExitsZero(t *testing.T) {
 	const inFlight = 20
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", "sqlite:"+storetest.SQLiteFile(t))
-	cmd.Env = append(os.Environ(), runMainEnv+"=1", "FUELPORTAL_TRUST_PROXY=", "FUELPORTAL_SMTP_URL=", "FUELPORTAL_SMTP_HOST=")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	lines := make(chan string, 16)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-		close(lines)
-	}()
-	waitLine := func(prefix string) string {
-		t.Helper()
-		timeout := time.After(60 * time.Second)
-		for {
-			select {
-			case line, ok := <-lines:
-				if !ok {
-					t.Fatalf("server output ended before %q; stderr:\n%s", prefix, stderr.String())
-				}
-				if strings.HasPrefix(line, prefix) {
-					return line
-				}
-			case <-timeout:
-				t.Fatalf("no %q line; stderr:\n%s", prefix, stderr.String())
-			}
-		}
-	}
-	addr := strings.TrimPrefix(waitLine("Fuel portal listening on "), "Fuel portal listening on http://")
+	server := startServeProcess(t, []string{"--db", "sqlite:" + storetest.SQLiteFile(t)})
+	addr := strings.TrimPrefix(server.URL, "http://")
 
 	// Each request announces a body it sends only half of: its handler is
 	// running, blocked on the rest.
@@ -90,10 +53,10 @@ func TestServe_SIGTERMFinishesRequestsInFlightAndExitsZero(t *testing.T) {
 	}
 	time.Sleep(300 * time.Millisecond) // let the server read every request's headers
 
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	if err := server.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	waitLine("Shutting down")
+	server.waitLine(t, "Shutting down")
 	refused := false
 	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		c, err := net.DialTimeout("tcp", addr, time.Second)
@@ -133,13 +96,13 @@ func TestServe_SIGTERMFinishesRequestsInFlightAndExitsZero(t *testing.T) {
 			completed++
 		}
 	}
-	err = cmd.Wait()
+	err := server.cmd.Wait()
 	t.Logf("SIGTERM with %d requests in flight: %d completed (401 for the bogus token), new connections refused, exit: %v", inFlight, completed, err)
 	if completed != inFlight {
 		t.Errorf("%d of %d requests in flight completed; statuses %v", completed, inFlight, statuses)
 	}
 	if err != nil {
-		t.Errorf("exit: %v, want 0; stderr:\n%s", err, stderr.String())
+		t.Errorf("exit: %v, want 0; stderr:\n%s", err, server.stderr.String())
 	}
 }
 

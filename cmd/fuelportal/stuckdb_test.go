@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"database/sql"
 	"net/http"
-	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,34 +23,7 @@ import (
 func TestServe_SQLiteLockedByAnotherProcessAnswers503(t *testing.T) {
 	const requests = 20
 	path := storetest.SQLiteFile(t)
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", "sqlite:"+path)
-	cmd.Env = append(os.Environ(), runMainEnv+"=1", "FUELPORTAL_TRUST_PROXY=", "FUELPORTAL_SMTP_URL=", "FUELPORTAL_SMTP_HOST=",
-		"FUELPORTAL_DB_TIMEOUT=1s")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	listening := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if addr, ok := strings.CutPrefix(sc.Text(), "Fuel portal listening on "); ok {
-				listening <- addr
-			}
-		}
-	}()
-	var base string
-	select {
-	case base = <-listening:
-	case <-time.After(60 * time.Second):
-		t.Fatalf("server did not start; stderr:\n%s", stderr.String())
-	}
+	base := startServeProcess(t, []string{"--db", "sqlite:" + path}, "FUELPORTAL_DB_TIMEOUT=1s").URL
 
 	ctx := context.Background()
 	other, err := sql.Open("sqlite", path+"?_pragma=busy_timeout(5000)")

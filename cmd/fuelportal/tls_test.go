@@ -16,7 +16,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -74,39 +73,8 @@ func selfSignedCert(t *testing.T) (certFile, keyFile string, cert *x509.Certific
 // exits 0.
 func TestServe_TLSServesHTTP2AndRefusesPlainHTTP(t *testing.T) {
 	certFile, keyFile, cert := selfSignedCert(t)
-	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", "sqlite:"+storetest.SQLiteFile(t),
-		"--tls-cert", certFile, "--tls-key", keyFile)
-	cmd.Env = append(os.Environ(), runMainEnv+"=1", "FUELPORTAL_SMTP_URL=", "FUELPORTAL_SMTP_HOST=")
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill() })
-	listening := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			if url, ok := strings.CutPrefix(sc.Text(), "Fuel portal listening on "); ok {
-				listening <- url
-			}
-		}
-		close(listening)
-	}()
-	var base string
-	select {
-	case url, ok := <-listening:
-		if !ok {
-			t.Fatalf("server output ended before its URL; stderr:\n%s", stderr.String())
-		}
-		base = url
-	case <-time.After(60 * time.Second):
-		t.Fatalf("no URL printed; stderr:\n%s", stderr.String())
-	}
+	server := startServeProcess(t, []string{"--db", "sqlite:" + storetest.SQLiteFile(t), "--tls-cert", certFile, "--tls-key", keyFile})
+	base := server.URL
 	addr, ok := strings.CutPrefix(base, "https://")
 	if !ok {
 		t.Fatalf("printed URL %q, want https://", base)
@@ -173,11 +141,11 @@ func TestServe_TLSServesHTTP2AndRefusesPlainHTTP(t *testing.T) {
 		t.Errorf("plain HTTP to the TLS port = %d %q, want 400 without the app", plain.StatusCode, plainBody)
 	}
 
-	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	if err := server.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	if err := cmd.Wait(); err != nil {
-		t.Errorf("exit after SIGTERM: %v, want 0; stderr:\n%s", err, stderr.String())
+	if err := server.cmd.Wait(); err != nil {
+		t.Errorf("exit after SIGTERM: %v, want 0; stderr:\n%s", err, server.stderr.String())
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
@@ -32,13 +33,18 @@ type Document struct {
 	Texts []Text // by page, then from the top down, then left to right
 }
 
+// noConfigFile keeps pdfcpu from reading or writing a configuration file
+// of its own: model.ConfigPath is a global, so it is set once, not by each
+// Read (tests read PDFs side by side).
+var noConfigFile sync.Once
+
 var drawn = regexp.MustCompile(`BT (?:/F\d+ [\d.]+ Tf )?([\d.]+) ([\d.]+) Td \(((?:[^\\)]|\\.)*)\)Tj ET`)
 
 // Read validates pdf strictly and reads its pages' text; it fails t when
 // the file is not a valid PDF.
 func Read(t testing.TB, pdf []byte) *Document {
 	t.Helper()
-	model.ConfigPath = "disable"
+	noConfigFile.Do(func() { model.ConfigPath = "disable" })
 	conf := model.NewDefaultConfiguration()
 	conf.ValidationMode = model.ValidationStrict
 	ctx, err := api.ReadContext(bytes.NewReader(pdf), conf)

@@ -272,7 +272,8 @@ func OpenPostgresFromTemplate(tb testing.TB, name string, prepare func(db *store
 }
 
 // newPostgresCopy creates a database copied from template name (made by
-// prepare on first use), dropped when the test ends, and returns its DSN.
+// prepare on first use), dropped once the test has ended (dropCopies), and
+// returns its DSN.
 func newPostgresCopy(tb testing.TB, name string, prepare func(db *store.DB) error) string {
 	tb.Helper()
 	base := postgresURL(tb)
@@ -290,10 +291,8 @@ func newPostgresCopy(tb testing.TB, name string, prepare func(db *store.DB) erro
 		tb.Fatalf("copy template %s: %v", name, err)
 	}
 	tb.Cleanup(func() {
-		// FORCE ends connections a test left open (a leaked pool, a cut proxy).
-		if _, err := admin.ExecContext(context.Background(), `DROP DATABASE `+dbName+` WITH (FORCE)`); err != nil {
-			tb.Errorf("drop database %s: %v", dbName, err)
-		}
+		dropsPending.Add(1)
+		copiesToDrop <- copyToDrop{base, dbName}
 	})
 	return withDatabase(tb, base, dbName)
 }
@@ -349,6 +348,58 @@ func createPreparedDatabase(ctx context.Context, admin *sql.DB, base, name strin
 // inMain is set while Main runs the tests.
 var inMain atomic.Bool
 
+// copyToDrop is a PostgreSQL copy whose test has ended, on the server of
+// base.
+type copyToDrop struct{ base, name string }
+
+// copiesToDrop takes the copies whose tests have ended, which one goroutine
+// of Main drops while the next tests run: a drop takes seconds on a loaded
+// host (PostgreSQL removes and logs the files), time the test need not
+// wait. Its buffer bounds how many copies wait; dropsPending counts them.
+var (
+	copiesToDrop = make(chan copyToDrop, 4)
+	dropsPending sync.WaitGroup
+)
+
+// WaitForDrops returns once the copies of the tests that have ended are
+// dropped.
+func WaitForDrops() { dropsPending.Wait() }
+
+// dropCopies drops each copy copiesToDrop takes, until it is closed, and
+// returns the errors. FORCE ends connections a test left open (a leaked
+// pool, a cut proxy).
+func dropCopies() error {
+	admins := map[string]*sql.DB{}
+	defer func() {
+		for _, admin := range admins {
+			admin.Close()
+		}
+	}()
+	var errs []error
+	for c := range copiesToDrop {
+		if err := dropCopy(admins, c); err != nil {
+			errs = append(errs, fmt.Errorf("drop database %s: %w", c.name, err))
+		}
+		dropsPending.Done()
+	}
+	return errors.Join(errs...)
+}
+
+// dropCopy drops c through the connection pool to its server in admins,
+// opened on first use.
+func dropCopy(admins map[string]*sql.DB, c copyToDrop) error {
+	admin, ok := admins[c.base]
+	if !ok {
+		var err error
+		if admin, err = sql.Open("pgx", c.base); err != nil {
+			return err
+		}
+		admins[c.base] = admin
+	}
+	_, err := admin.ExecContext(context.Background(), `DROP DATABASE `+c.name+` WITH (FORCE)`)
+	return err
+}
+
 // DropTemplates drops the PostgreSQL template databases this test binary
 // made. Main calls it after the tests.
 func DropTemplates() error {
@@ -378,8 +429,11 @@ func DropTemplates() error {
 //	func TestMain(m *testing.M) { os.Exit(storetest.Main(m)) }
 func Main(m *testing.M) int {
 	inMain.Store(true)
+	dropped := make(chan error, 1)
+	go func() { dropped <- dropCopies() }()
 	code := m.Run()
-	if err := DropTemplates(); err != nil {
+	close(copiesToDrop)
+	if err := errors.Join(<-dropped, DropTemplates()); err != nil {
 		fmt.Fprintln(os.Stderr, "storetest:", err)
 		if code == 0 {
 			code = 1

@@ -57,9 +57,9 @@ func TestOpenFromTemplate_CopiesArePreparedOnceAndIndependent(t *testing.T) {
 	}
 }
 
-// The copies are dropped after their test, the templates by DropTemplates,
-// and databases named for tests that are older than two hours (a killed
-// binary's) when a template is made. The test works beside a database of
+// The copies are dropped after their test (once WaitForDrops returns), the
+// templates by DropTemplates, and databases named for tests that are older
+// than two hours (a killed binary's) when a template is made. The test works beside a database of
 // its own, so that the test binaries running at the same time (go test
 // ./...) neither see nor lose its databases.
 func TestOpenPostgresFromTemplate_DropsWhatItMade(t *testing.T) {
@@ -115,6 +115,7 @@ func TestOpenPostgresFromTemplate_DropsWhatItMade(t *testing.T) {
 			t.Fatalf("databases during the test %v, want the fresh one, the template and the copy", got)
 		}
 	})
+	storetest.WaitForDrops()
 	left := databases()
 	delete(left, fresh)
 	if len(left) != 1 {
