@@ -96,7 +96,11 @@ async function appCalls(member: Member, page: 'dashboard' | 'transactions' | 'na
   if (page === 'dashboard') {
     // The role's dashboard route's preload (src/app/dashboard-route.tsx) with the token's hint.
     requests.push(DashboardPage.preload(sessionHint(token), store.dispatch));
-    if (sessionHint(token).access === 'driver') requests.push(store.dispatch(tripsApi.endpoints.getActiveTrip.initiate(undefined, { subscribe: false })).unwrap().catch(() => null));
+    if (sessionHint(token).access === 'driver') {
+      requests.push(store.dispatch(tripsApi.endpoints.getActiveTrip.initiate(undefined, { subscribe: false })).unwrap().catch(() => null));
+      // The card panel's newest purchases, asked for once it renders (src/features/transactions/api/prefetch.ts).
+      requests.push(store.dispatch(transactionsApi.endpoints.getTransactions.initiate({ scope: 'driver' })));
+    }
   } else if (page === 'navigation') {
     // The planner's list of the map's opening view, sorted as it opens, and its chains' and affiliates' names.
     store.dispatch(prefetchPlanner());

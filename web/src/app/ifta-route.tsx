@@ -14,6 +14,6 @@ export function IftaPage() {
  */
 IftaPage.preload = async (_hint: SessionHint, dispatch: AppDispatch) => {
   const code = LazyIftaPage.preload();
-  void dispatch((await import('@/features/ifta/prefetch')).prefetchIfta(window.location.search));
-  await code;
+  // Settles once the return is asked for (after the permissions' answer), with the code.
+  await Promise.all([dispatch((await import('@/features/ifta/prefetch')).prefetchIfta(window.location.search)), code]);
 };

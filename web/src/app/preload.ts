@@ -36,9 +36,19 @@ export function startSignedInLoad(store: AppStore, pathname: string): Promise<un
       const pagePreload = preloadOf((match.route.element as ReactElement | undefined)?.type);
       if (pagePreload) loads.push(preload(() => pagePreload(hint, store.dispatch)));
     }
-    // The calls the page's preload started (and the account's): each settles with its answer or error.
-    return Promise.all(loads).then(() => Promise.all(store.dispatch(api.util.getRunningQueriesThunk())));
+    return Promise.all(loads).then(() => callsSettled(store));
   });
+}
+
+/**
+ * Settles once no call of the api is under way: the account's and those the page's preload
+ * started, each with its answer or error, and those an answer started (the driver's active trip,
+ * then its detail).
+ */
+async function callsSettled(store: AppStore) {
+  for (let running = store.dispatch(api.util.getRunningQueriesThunk()); running.length > 0; running = store.dispatch(api.util.getRunningQueriesThunk())) {
+    await Promise.all(running);
+  }
 }
 
 /**
