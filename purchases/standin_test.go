@@ -29,9 +29,15 @@ type pump struct {
 	limited, open, other string
 }
 
+// untimed is the context of a test's own reads and writes around the
+// operation it is about: on a bounded handle (openStuckable) they get a
+// bound no loaded host reaches, so only that operation runs under the
+// handle's; on an unbounded handle it changes nothing.
+func untimed() context.Context { return store.WithTxTimeout(context.Background(), time.Hour) }
+
 func newPump(t testing.TB, db *store.DB, onTimeout fuelportal.AuthorizationTimeout) *pump {
 	t.Helper()
-	ctx := context.Background()
+	ctx := untimed()
 	company := &fuelportal.Company{Name: "Pump Freight", CarrierID: 7654321}
 	if err := db.CreateCompanyOwner(ctx, company, &fuelportal.User{Email: "owner@example.com", PasswordHash: "hash"}); err != nil {
 		t.Fatal(err)
@@ -81,7 +87,7 @@ func (p *pump) request(id, card string, cents int64) *fuelportal.AuthorizationRe
 // recorded waits for the stand-in's records and returns id's.
 func (p *pump) recorded(t *testing.T, id string) *fuelportal.Authorization {
 	t.Helper()
-	ctx := context.Background()
+	ctx := untimed()
 	if err := p.svc.StandIn().Wait(ctx); err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +100,7 @@ func (p *pump) recorded(t *testing.T, id string) *fuelportal.Authorization {
 
 func (p *pump) held(t *testing.T) int64 {
 	t.Helper()
-	w, err := p.db.Wallet(context.Background(), p.company)
+	w, err := p.db.Wallet(untimed(), p.company)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,7 +348,7 @@ func TestStandIn_JournaledAnswerOutlivesTheProcessAndIsRecordedOnce(t *testing.T
 			}
 			p.svc.StandIn().Close() // the process stops: its record attempt ends unanswered
 			unstick()
-			if _, err := db.Authorization(ctx, "GONE-BEFORE-RECORD"); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
+			if _, err := db.Authorization(untimed(), "GONE-BEFORE-RECORD"); fuelportal.ErrorCode(err) != fuelportal.ENOTFOUND {
 				t.Fatalf("recorded by the stopped process: %v", err)
 			}
 			journals, _ := filepath.Glob(filepath.Join(dir, "*"))
@@ -364,7 +370,7 @@ func TestStandIn_JournaledAnswerOutlivesTheProcessAndIsRecordedOnce(t *testing.T
 					t.Fatal(err)
 				}
 				next.StandIn().Close()
-				got, err := db.Authorization(ctx, "GONE-BEFORE-RECORD")
+				got, err := db.Authorization(untimed(), "GONE-BEFORE-RECORD")
 				if err != nil || !got.Approved || got.AmountCents != 48_50 || !got.TimedOut || got.Status != fuelportal.AuthorizationHeld {
 					t.Fatalf("record = %+v, %v", got, err)
 				}

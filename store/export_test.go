@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"time"
 )
 
 // SQLDB exposes the reading pool to the external tests that inspect the
@@ -22,3 +23,9 @@ func MigrateTo(db *DB, version int64) error {
 
 // WriteDB exposes the writing pool to tests that fill an older schema.
 func WriteDB(db *DB) *sql.DB { return db.write }
+
+// SetTimeout sets the bound of db's transactions (Options.Timeout) after
+// it was opened and migrated without one, so a test's setup has no
+// deadline to meet and only the operations it is about run bounded. The
+// PostgreSQL server timeouts set at open stay as they were.
+func SetTimeout(db *DB, d time.Duration) { db.timeout = d }

@@ -83,11 +83,15 @@ func holdWriteLock(t *testing.T, path string) (release func()) {
 // contexts have no deadline, queue for the one writer connection: each
 // gives up with EUNAVAILABLE (SQLite's own busy wait, 10 s a writer one
 // after the other, would keep the last waiting for minutes), reads go on
-// meanwhile, and writes succeed once the lock is released.
+// meanwhile, and writes succeed once the lock is released. The handle is
+// opened and migrated unbounded and gets its bound only for the writers:
+// the reads and writes around them run under noHang, so a slow host makes
+// the test slower, never failing.
 func TestTimeout_SQLiteWritersBehindAnotherConnectionsLockAreUnavailable(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "locked.db")
-	db := storetest.OpenSQLiteAtWith(t, path, store.Options{Timeout: 500 * time.Millisecond})
+	db := storetest.OpenSQLiteAt(t, path)
+	store.SetTimeout(db, 500*time.Millisecond)
 	release := holdWriteLock(t, path)
 
 	start := time.Now()
@@ -96,12 +100,13 @@ func TestTimeout_SQLiteWritersBehindAnotherConnectionsLockAreUnavailable(t *test
 	})
 	t.Logf("20 writers behind another connection's lock, handle bound 500 ms: all answered in %s", time.Since(start).Round(time.Millisecond))
 	expectUnavailable(t, "writer", errs)
-	if _, err := db.Setting(ctx, "absent"); err != nil {
+	safetyNet := store.WithTxTimeout(ctx, noHang)
+	if _, err := db.Setting(safetyNet, "absent"); err != nil {
 		t.Errorf("read while another connection writes: %v", err)
 	}
 
 	release()
-	if err := db.EnqueueMail(ctx, &fuelportal.MailMessage{To: "after@example.com", Subject: "s", Body: "b"}); err != nil {
+	if err := db.EnqueueMail(safetyNet, &fuelportal.MailMessage{To: "after@example.com", Subject: "s", Body: "b"}); err != nil {
 		t.Fatalf("write after the lock was released: %v", err)
 	}
 }
@@ -124,27 +129,12 @@ func TestTimeout_WithTxTimeoutOverridesTheHandlesBound(t *testing.T) {
 // refused or closed): reads and writes come back EUNAVAILABLE instead of
 // waiting, and once the network thaws the same handle works again. The
 // handle sets statement_timeout and idle_in_transaction_session_timeout
-// from its bound.
+// from its bound. It is opened, migrated and checked under noHang and gets
+// its short bound only for the frozen spell and the recovery, so a slow
+// host makes the test slower, never failing.
 func TestTimeout_FrozenPostgresIsUnavailableAndRecovers(t *testing.T) {
 	ctx := context.Background()
-	db, proxy := storetest.OpenPostgresThroughProxy(t, store.Options{Timeout: time.Second})
-	err := db.InReadTx(ctx, func(tx *store.Tx) error {
-		for setting, want := range map[string]string{"statement_timeout": "1s", "idle_in_transaction_session_timeout": "2s"} {
-			var got string
-			if err := tx.QueryRow(ctx, "SHOW "+setting).Scan(&got); err != nil {
-				return err
-			}
-			if got != want {
-				t.Errorf("%s = %s, want %s", setting, got, want)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// A transaction with a bound of its own has the server's timeouts to
-	// match, and only it.
+	db, proxy := storetest.OpenPostgresThroughProxy(t, store.Options{Timeout: noHang})
 	showTimeouts := func(ctx context.Context) (statement, idle string) {
 		t.Helper()
 		err := db.InReadTx(ctx, func(tx *store.Tx) error {
@@ -155,19 +145,25 @@ func TestTimeout_FrozenPostgresIsUnavailableAndRecovers(t *testing.T) {
 		}
 		return statement, idle
 	}
+	if statement, idle := showTimeouts(ctx); statement != "1min" || idle != "2min" {
+		t.Errorf("handle bounded at 1 min: statement_timeout %s, idle_in_transaction_session_timeout %s, want 1min and 2min", statement, idle)
+	}
+	// A transaction with a bound of its own has the server's timeouts to
+	// match, and only it.
 	if statement, idle := showTimeouts(store.WithTxTimeout(ctx, 0)); statement != "0" || idle != "0" {
 		t.Errorf("unbounded transaction: statement_timeout %s, idle_in_transaction_session_timeout %s, want 0 and 0", statement, idle)
 	}
 	if statement, idle := showTimeouts(store.WithTxTimeout(ctx, 30*time.Second)); statement != "30s" || idle != "1min" {
 		t.Errorf("transaction bounded at 30 s: statement_timeout %s, idle_in_transaction_session_timeout %s, want 30s and 1min", statement, idle)
 	}
-	if statement, idle := showTimeouts(ctx); statement != "1s" || idle != "2s" {
-		t.Errorf("after them: statement_timeout %s, idle_in_transaction_session_timeout %s, want the handle's 1s and 2s", statement, idle)
+	if statement, idle := showTimeouts(ctx); statement != "1min" || idle != "2min" {
+		t.Errorf("after them: statement_timeout %s, idle_in_transaction_session_timeout %s, want the handle's 1min and 2min", statement, idle)
 	}
 	if err := db.EnqueueMail(ctx, &fuelportal.MailMessage{To: "before@example.com", Subject: "s", Body: "b"}); err != nil {
 		t.Fatal(err)
 	}
 
+	store.SetTimeout(db, time.Second)
 	proxy.Freeze()
 	start := time.Now()
 	errs := concurrently(t, 40, func(i int) error {
@@ -200,7 +196,7 @@ func TestTimeout_FrozenPostgresIsUnavailableAndRecovers(t *testing.T) {
 	if lastErr != nil {
 		t.Fatalf("still failing 2 min after the network thawed: %v", lastErr)
 	}
-	if _, err := db.Setting(ctx, "absent"); err != nil {
+	if _, err := db.Setting(store.WithTxTimeout(ctx, noHang), "absent"); err != nil {
 		t.Fatalf("read after the thaw: %v", err)
 	}
 }
