@@ -145,7 +145,11 @@ func OpenWith(ctx context.Context, dsn string, opts Options) (*DB, error) {
 	default:
 		return nil, fmt.Errorf("open database: unsupported DSN %q (want sqlite:PATH or postgres://…)", dsn)
 	}
-	if err := db.Ping(ctx); err != nil {
+	// Opening is no request: the connections are checked within ctx, not
+	// the handle's per-transaction bound (PostgreSQL's connect timeout
+	// bounds the dial and its start-up), so a loaded host slows a start
+	// down rather than failing it.
+	if err := db.checkConnections(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("open database: %w", err)
 	}
@@ -253,6 +257,10 @@ func (db *DB) Close() error {
 func (db *DB) Ping(ctx context.Context) error {
 	ctx, cancel := db.txContext(ctx)
 	defer cancel()
+	return db.checkConnections(ctx)
+}
+
+func (db *DB) checkConnections(ctx context.Context) error {
 	if err := db.write.PingContext(ctx); err != nil {
 		return Unavailable(err)
 	}

@@ -200,3 +200,15 @@ func TestTimeout_FrozenPostgresIsUnavailableAndRecovers(t *testing.T) {
 		t.Fatalf("read after the thaw: %v", err)
 	}
 }
+
+// Opening checks the connections within the caller's context, not the
+// handle's bound: a start on a loaded host is slower, never refused.
+func TestTimeout_OpeningIsNotHeldToTheHandlesBound(t *testing.T) {
+	db, err := store.OpenWith(context.Background(), "sqlite:"+storetest.SQLiteFile(t), store.Options{Timeout: time.Nanosecond})
+	if err != nil {
+		t.Fatalf("open with a 1 ns bound: %v", err)
+	}
+	if err := db.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
