@@ -15,6 +15,7 @@ import { apiUrl, bookkeeperPermissions, dispatcherPermissions, limitedToGroup, o
 import { DashboardPage } from './dashboard-route';
 import { sessionHint } from './role-hint';
 import { makeStore } from './store';
+import { bootCallsDone } from '@/test/boot-calls';
 
 // public/boot.js asks for a stored session's first calls before the app loads: they must be
 // the very calls (URL and headers) the app's queries then make, or nobody takes them.
@@ -65,7 +66,7 @@ async function bootCalls(path: string, member: Member) {
     .mockImplementation((url) => Promise.resolve(Response.json(String(url).endsWith('/account/permissions') ? member.permissions : { content: [] })));
   try {
     new Function(bootScript)();
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+    await bootCallsDone();
     // An office member's calls but an owner's of the whole company follow the permissions' answer.
     const asked = member.claims.role === 'ROLE_COMPANY' && (member.claims.mrole !== 'owner' || member.claims.gid !== undefined);
     if (asked && path === '/dashboard') await vi.waitFor(() => expect(fetch.mock.calls.length).toBeGreaterThan(2));

@@ -8,6 +8,7 @@ import common from '@/locales/en-US/common.json';
 import dashboard from '@/locales/en-US/dashboard.json';
 import fuelCards from '@/locales/en-US/fuelCards.json';
 import transactions from '@/locales/en-US/transactions.json';
+import { bootCallsDone } from '@/test/boot-calls';
 
 // index.html paints a static copy of the sign-in page's top (brand, heading, subtitle)
 // before the app's code loads; public/boot.js decides whether it shows (and src/main.tsx
@@ -120,7 +121,7 @@ describe('index.html signed-in skeleton', () => {
   });
   afterEach(async () => {
     // boot.js asks for the page's calls after the first frame: let it, while fetch is mocked.
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 10)));
+    await bootCallsDone();
     vi.restoreAllMocks();
     for (const name of ['data-boot', 'data-boot-page', 'data-boot-role', 'data-boot-drawer', 'data-boot-requests']) html.removeAttribute(name);
     localStorage.clear();
@@ -172,6 +173,17 @@ describe('index.html signed-in skeleton', () => {
     localStorage.setItem('token', jwt('ROLE_USER'));
     runBoot('/dashboard');
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("asks for the page's calls after the first frame three a task, not all in one", async () => {
+    const fetch = vi.spyOn(window, 'fetch').mockImplementation(() => Promise.resolve(Response.json({})));
+    localStorage.setItem('token', jwt('ROLE_USER'));
+    runBoot('/dashboard');
+    // The frame, then the task boot.js queued after it (queued before this test's own).
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    expect(fetch).toHaveBeenCalledTimes(3);
+    await bootCallsDone();
+    expect(fetch).toHaveBeenCalledTimes(10);
   });
 
   it("holds the app's start on the owner's dashboard until its driver-requests answer has been drawn", async () => {

@@ -1,25 +1,30 @@
 import { CacheProvider } from '@emotion/react';
 import Box from '@mui/material/Box';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { styleCache } from './style-cache';
 
-/** The CSS text the cache wrote into the document (its own style elements: other tests' MUI outside the app's provider write theirs elsewhere). */
-function writtenCss() {
-  return styleCache.sheet.tags.map((node) => node.textContent).join('\n');
+/** The rules the cache wrote for an element's Emotion class (the shared test document holds other tests' rules too). */
+function rulesOf(element: HTMLElement) {
+  const name = [...element.classList].find((c) => c.startsWith(`${styleCache.key}-`));
+  return styleCache.sheet.tags
+    .map((node) => node.textContent ?? '')
+    .filter((rule) => rule.includes(`.${name}`))
+    .join('\n');
 }
 
 describe('styleCache', () => {
   it('writes -webkit-user-select beside user-select and no other vendor prefix', () => {
     render(
       <CacheProvider value={styleCache}>
-        <Box sx={{ userSelect: 'none', display: 'flex', alignItems: 'center', appearance: 'none', '&::placeholder': { color: 'red' } }} />
+        <Box data-testid="styled" sx={{ userSelect: 'none', display: 'flex', alignItems: 'center', appearance: 'none', '&::placeholder': { color: 'red' } }} />
       </CacheProvider>,
     );
-    const css = writtenCss();
+    const css = rulesOf(screen.getByTestId('styled'));
     expect(css).toContain('-webkit-user-select:none;user-select:none;');
     expect(css).toContain('display:flex;');
     expect(css).toContain('appearance:none;');
+    expect(css).toContain('::placeholder{color:red;}');
     expect(css).not.toMatch(/-ms-|-moz-|-webkit-box|-webkit-align|-webkit-appearance|-webkit-input-placeholder/);
   });
 });
