@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDollars, formatWhole, maskCardNumber } from './fleet';
+import { formatDollars, formatOneDecimal, formatWhole, maskCardNumber } from './fleet';
 
 describe('maskCardNumber', () => {
   it.each([
@@ -44,5 +44,17 @@ describe('formatWhole', () => {
   it('prints whole miles and gallons as en-US number formatting does', () => {
     const values = [0, -0, 0.4, 0.5, 1.5, 2.5, -0.3, -2.5, 999.5, 1234.49, 1234567.5, -9876543.21, 0.49999999999999994, 2 ** 60, 1e21, NaN, Infinity];
     for (const value of values) expect(formatWhole(value), String(value)).toBe(value.toLocaleString('en-US', { maximumFractionDigits: 0 }));
+  });
+});
+
+describe('formatOneDecimal', () => {
+  it('prints one decimal as en-US number formatting does, rounding the shortest decimal form half away from zero', () => {
+    const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const values = [0, -0, 0.05, 0.04, 1.45, 1.44, 2.25, -2.25, 10.95, 152.34, 1234.55, -0.04, 999.96, 1e-7, 1234567.89, 2 ** 60, NaN, Infinity];
+    for (const value of values) expect(formatOneDecimal(value), String(value)).toBe(oneDecimal.format(value));
+    for (let i = 0; i < 2000; i++) {
+      const value = Math.round((Math.random() - 0.2) * 1e6) / 1000;
+      expect(formatOneDecimal(value), String(value)).toBe(oneDecimal.format(value));
+    }
   });
 });

@@ -4,25 +4,34 @@
  * only formatted here, never computed with.
  */
 /**
- * An amount with 2 decimals and comma thousands separators: what
- * `Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })` prints
- * (fleet.test.ts compares them), without it: the first NumberFormat a page makes loads the
+ * A non-negative number with `places` decimals and comma thousands separators: what
+ * `Intl.NumberFormat('en-US', { minimumFractionDigits: places, maximumFractionDigits: places })`
+ * prints (fleet.test.ts compares them), without it: the first NumberFormat a page makes loads the
  * browser's number data, a ~70 ms task on a phone in the middle of the signed-in pages' first load.
  */
-function twoDecimals(amount: number): string {
+function fixedDecimals(amount: number, places: number): string {
   // Rounded as ICU rounds: half away from zero on the number's shortest decimal form ("0.015"
   // → "0.02"), not on its binary value as toFixed does ("0.01").
+  if (!Number.isFinite(amount)) return amount.toLocaleString('en-US', { minimumFractionDigits: places, maximumFractionDigits: places });
   const shortest = String(amount);
-  if (!/^\d+(\.\d+)?$/.test(shortest)) return amount.toFixed(2); // NaN, Infinity, exponent forms
+  if (!/^\d+(\.\d+)?$/.test(shortest)) return amount.toFixed(places); // exponent forms
   const [whole, fraction = ''] = shortest.split('.');
-  let cents = BigInt(whole + fraction.padEnd(2, '0').slice(0, 2));
-  if (fraction.length > 2 && fraction[2] >= '5') cents += 1n;
-  const digits = cents.toString().padStart(3, '0');
-  return `${groupThousands(digits.slice(0, -2))}.${digits.slice(-2)}`;
+  let scaled = BigInt(whole + fraction.padEnd(places, '0').slice(0, places));
+  if (fraction.length > places && fraction[places] >= '5') scaled += 1n;
+  const digits = scaled.toString().padStart(places + 1, '0');
+  return `${groupThousands(digits.slice(0, -places))}.${digits.slice(-places)}`;
 }
+
+const twoDecimals = (amount: number) => fixedDecimals(amount, 2);
 
 /** Digits with a comma before every group of three from the right: "1234567" → "1,234,567". */
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
+
+/** 152.3, 1,234.6: one decimal and thousands separators; a negative that rounds to zero is -0.0, as Intl prints it. */
+export function formatOneDecimal(n: number): string {
+  const text = fixedDecimals(Math.abs(n), 1);
+  return n < 0 || Object.is(n, -0) ? `-${text}` : text;
+}
 
 /** '$' + amount with 2 decimals and thousands separators; negatives as -$12.50. */
 export function formatDollars(amount: number): string {

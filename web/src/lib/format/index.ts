@@ -1,4 +1,4 @@
-export { formatDollars, formatWhole, maskCardNumber } from './fleet';
+export { formatDollars, formatOneDecimal, formatWhole, maskCardNumber } from './fleet';
 export {
   formatCalendarDay,
   formatClockTime,

@@ -47,3 +47,18 @@ it('computes plan savings in whole cents', () => {
 it('has no plan savings when the server has no cost without a plan', () => {
   expect(planSavings({ totalCost: 521.86, naiveCost: null })).toBeNull();
 });
+
+describe('formats without Intl', () => {
+  it('print what en-US Intl formats print', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const upToOneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+    const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const values = [0, 0.005, 0.05, 1.45, 2.25, 3.575, 28, 28.04, 28.45, 1234.555, -3.58, -0.04];
+    for (let i = 0; i < 500; i++) values.push(Math.round((Math.random() - 0.1) * 1e6) / 1000);
+    for (const value of values) {
+      expect(formatPrice(value), String(value)).toBe(usd.format(value));
+      expect(formatCentsOff(value), String(value)).toBe(`${upToOneDecimal.format(value)}¢`);
+      expect(formatGallons(value), String(value)).toBe(oneDecimal.format(value));
+    }
+  });
+});

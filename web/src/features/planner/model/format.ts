@@ -1,30 +1,28 @@
 /** Display rules of docs/product.md §9: prices with 2 decimals, savings in cents off, ft under 0.1 mi. */
+import { formatDollars, formatOneDecimal as oneDecimal } from '@/lib/format';
 
 const METERS_PER_MILE = 1609.34;
 const FEET_PER_MILE = 5280;
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const upToOneDecimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
+// Without Intl (src/lib/format/fleet.ts says why), printing what its en-US formats print.
 /** $3.58 — a per-gallon price or an amount of dollars, always 2 decimals. */
-export const formatPrice = (dollars: number): string => usd.format(dollars);
+export const formatPrice = (dollars: number): string => formatDollars(dollars);
 
 /** 28¢ off, 28.5¢ off — savings per gallon in cents. */
-export const formatCentsOff = (cents: number): string => `${upToOneDecimal.format(cents)}¢`;
+export const formatCentsOff = (cents: number): string => `${oneDecimal(cents).replace(/\.0$/, '')}¢`;
 
 /** 152.3 — gallons with one decimal. */
-export const formatGallons = (gallons: number): string => oneDecimal.format(gallons);
+export const formatGallons = (gallons: number): string => oneDecimal(gallons);
 
 /** 500 ft under 0.1 mile, otherwise 1,234.5 mi. */
 export function formatDistance(meters: number): string {
   const miles = meters / METERS_PER_MILE;
   if (miles < 0.1) return `${Math.round(miles * FEET_PER_MILE)} ft`;
-  return `${oneDecimal.format(miles)} mi`;
+  return `${oneDecimal(miles)} mi`;
 }
 
 /** A position along the route: 'Mile 812.4' (miles, 1 decimal, no unit). */
-export const formatMileMarker = (miles: number): string => oneDecimal.format(miles);
+export const formatMileMarker = (miles: number): string => oneDecimal(miles);
 
 /** Miles given in miles (along/off route, distance from centre): 1 decimal. */
 export const formatMiles = (miles: number): string => formatDistance(miles * METERS_PER_MILE);

@@ -1,6 +1,5 @@
-import { formatDateYearTime, formatLanguage, formatLocale, viewerTime } from '@/lib/format';
+import { formatDateYearTime, formatLanguage, formatLocale, formatOneDecimal as oneDecimal, viewerTime } from '@/lib/format';
 
-const oneDecimal = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
 const dateTime = () => {
   const locale = formatLocale();
@@ -10,7 +9,7 @@ const dateTime = () => {
 };
 
 /** 152.3 — gallons and miles with one decimal. */
-export const formatOneDecimal = (value: number): string => oneDecimal.format(value);
+export const formatOneDecimal = (value: number): string => oneDecimal(value);
 
 /** "Nov 21, 2026, 2:03 PM" (es: "21 nov 2026, 2:03 PM", the app's Spanish date) in the viewer's zone for an instant from the API. */
 export const formatDateTime = (iso: string): string => (formatLanguage() === 'es' ? formatDateYearTime(iso) : dateTime().format(viewerTime(iso).toDate()));
